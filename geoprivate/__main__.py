@@ -1,0 +1,5 @@
+import sys
+
+from geoprivate.cli import main
+
+sys.exit(main())

@@ -1,0 +1,88 @@
+"""Input validation shared by the oracles (and re-exported by :mod:`geoprivate`)."""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+__all__ = ["as_rng", "as_binary_matrix", "as_columns_and_labels"]
+
+
+def as_rng(rng=None) -> np.random.Generator:
+    """Turn ``rng`` into a :class:`numpy.random.Generator` (scientific-python SPEC 7).
+
+    Parameters
+    ----------
+    rng : numpy.random.Generator, int, numpy.random.SeedSequence or None
+        A Generator is returned as is (so the caller's stream advances); an int or a
+        SeedSequence seeds a new PCG64 Generator; ``None`` draws fresh OS entropy.
+
+    Raises
+    ------
+    TypeError
+        For anything else (in particular the legacy ``numpy.random.RandomState``
+        and floats, which would silently change the stream).
+    """
+    if isinstance(rng, np.random.Generator):
+        return rng
+    if rng is None or isinstance(rng, np.random.SeedSequence):
+        return np.random.default_rng(rng)
+    if isinstance(rng, numbers.Integral) and not isinstance(rng, bool):
+        if rng < 0:
+            raise ValueError(f"rng: a seed must be a non-negative integer, got {rng}")
+        return np.random.default_rng(int(rng))
+    raise TypeError(
+        f"rng: expected a numpy.random.Generator, an int seed or None, got {type(rng).__name__}"
+    )
+
+
+def as_binary_matrix(M, name: str = "M", *, allow_empty_rows: bool = True) -> np.ndarray:
+    """Validate a 0/1 concept matrix and return it as a C-contiguous ``uint8`` array.
+
+    Rows are concepts, columns are domain points.  Accepts nested lists, bool,
+    integer or float arrays whose entries are exactly 0 or 1.
+
+    Raises
+    ------
+    ValueError
+        If ``M`` is not two-dimensional, holds NaN or an entry other than 0/1, or has
+        no rows while ``allow_empty_rows`` is False.
+    """
+    arr = np.asarray(M)
+    if arr.ndim != 2:
+        raise ValueError(f"{name}: expected a 2-D 0/1 matrix (concepts x points), got shape {arr.shape}")
+    if arr.dtype == bool:
+        out = arr.astype(np.uint8)
+    else:
+        if arr.dtype.kind not in "biuf":
+            raise ValueError(f"{name}: expected a numeric 0/1 matrix, got dtype {arr.dtype}")
+        if arr.size and arr.dtype.kind == "f" and np.isnan(arr).any():
+            raise ValueError(f"{name}: contains NaN")
+        bad = (arr != 0) & (arr != 1)
+        if bad.any():
+            i, j = np.argwhere(bad)[0]
+            raise ValueError(f"{name}: entries must be 0 or 1, got {arr[i, j]!r} at ({i}, {j})")
+        out = arr.astype(np.uint8)
+    if not allow_empty_rows and out.shape[0] == 0:
+        raise ValueError(f"{name}: the concept class is empty (0 rows); the quantity is undefined")
+    return np.ascontiguousarray(out)
+
+
+def as_columns_and_labels(M: np.ndarray, cols, labels) -> tuple[np.ndarray, np.ndarray]:
+    """Validate a labelled sample given as column indices of ``M`` and 0/1 labels."""
+    c = np.asarray(cols)
+    y = np.asarray(labels)
+    if c.ndim != 1 or y.ndim != 1:
+        raise ValueError(f"cols and labels must be 1-D, got shapes {c.shape} and {y.shape}")
+    if c.shape != y.shape:
+        raise ValueError(f"cols and labels must have the same length, got {c.shape[0]} and {y.shape[0]}")
+    if c.size and c.dtype.kind not in "iu":
+        raise ValueError(f"cols: expected integer column indices, got dtype {c.dtype}")
+    c = c.astype(np.intp)
+    n = M.shape[1]
+    if c.size and (c.min() < 0 or c.max() >= n):
+        raise ValueError(f"cols: column indices must lie in [0, {n}), got {c.min()}..{c.max()}")
+    if y.size and ((y != 0) & (y != 1)).any():
+        raise ValueError("labels: expected 0/1 labels (solvers use {0,1}; convert ±1 at the boundary)")
+    return c, y.astype(np.uint8)
