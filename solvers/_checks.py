@@ -53,17 +53,18 @@ def as_binary_matrix(M, name: str = "M", *, allow_empty_rows: bool = True) -> np
     if arr.ndim != 2:
         raise ValueError(f"{name}: expected a 2-D 0/1 matrix (concepts x points), got shape {arr.shape}")
     if arr.dtype == bool:
-        out = arr.astype(np.uint8)
+        out = arr.view(np.uint8)
     else:
         if arr.dtype.kind not in "biuf":
             raise ValueError(f"{name}: expected a numeric 0/1 matrix, got dtype {arr.dtype}")
         if arr.size and arr.dtype.kind == "f" and np.isnan(arr).any():
             raise ValueError(f"{name}: contains NaN")
-        bad = (arr != 0) & (arr != 1)
-        if bad.any():
+        # min/max reductions are much cheaper than an elementwise mask on large inputs
+        if arr.size and (arr.min() < 0 or arr.max() > 1 or (arr.dtype.kind == "f" and (arr != np.round(arr)).any())):
+            bad = (arr != 0) & (arr != 1)
             i, j = np.argwhere(bad)[0]
-            raise ValueError(f"{name}: entries must be 0 or 1, got {arr[i, j]!r} at ({i}, {j})")
-        out = arr.astype(np.uint8)
+            raise ValueError(f"{name}: entries must be 0 or 1, got {arr[i, j].item()!r} at ({i}, {j})")
+        out = arr.astype(np.uint8, copy=False)
     if not allow_empty_rows and out.shape[0] == 0:
         raise ValueError(f"{name}: the concept class is empty (0 rows); the quantity is undefined")
     return np.ascontiguousarray(out)

@@ -1,0 +1,558 @@
+"""Exact combinatorial oracles on 0/1 concept matrices.
+
+A concept class restricted to a finite point set is a 0/1 matrix ``M`` of shape
+``(n_concepts, n_points)``: row = concept, column = domain point, entry = label in
+{0, 1}.  Every oracle here is exact and returns a witness that can be re-checked by
+the matching ``is_*`` function:
+
+=========================  ==========================================  =========================
+oracle                     witness                                     checker
+=========================  ==========================================  =========================
+``vc_dimension``           ``shattered_set`` (largest shattered cols)  ``is_shattered``
+``littlestone_dimension``  mistake tree (``return_tree=True``)         ``is_mistake_tree``
+``threshold_dimension``    points and concepts (``return_witness``)    ``is_threshold_chain``
+``restrict`` / ``erm``     row indices                                 ``empirical_errors``
+=========================  ==========================================  =========================
+
+References
+----------
+.. [vc1] C. Yan, *An Õptimal DP PAC Learner for Concept Classes with VC Dimension 1*
+   (shared/papers/004): Def. 5 (VC dimension), Def. 6 (thresholds dimension), Def. 8
+   (Littlestone dimension), Theorem 4.
+.. [shrink] C. Yan, *Private Prediction via Shrinkage* (shared/papers/001): §3.1 and the
+   Sauer–Shelah argument in the proof of Claim 5.
+.. [ever] Naor, Nissim, Stemmer, Yan, *Private Everlasting Prediction* (shared/papers/002):
+   App. A and C.1 (LabelBoost's hypothesis set H = Π_C(S)).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from typing import Optional, Union
+
+import numpy as np
+
+from solvers._checks import as_binary_matrix, as_columns_and_labels
+
+__all__ = [
+    "dichotomies",
+    "sauer_bound",
+    "is_shattered",
+    "shattered_set",
+    "vc_dimension",
+    "shatter_table",
+    "shattered_sets",
+    "littlestone_dimension",
+    "is_mistake_tree",
+    "threshold_dimension",
+    "is_threshold_chain",
+    "restrict",
+    "empirical_errors",
+    "erm",
+]
+
+#: A Littlestone mistake tree: ``None`` (a leaf) or ``(column, subtree_if_0, subtree_if_1)``.
+MistakeTree = Optional[tuple]
+
+# Largest number of (reduced) columns for which VC uses the 2^n shatter table.
+_TABLE_MAX_COLS = 24
+
+
+# --------------------------------------------------------------------------- packing
+def _pack_rows(M: np.ndarray) -> np.ndarray:
+    """Rows of a 0/1 matrix as big-endian uint64 words, shape ``(n_rows, ceil(n/64))``.
+
+    Column 0 is the most significant bit of word 0, so comparing word tuples compares
+    rows lexicographically.
+    """
+    n_rows, n = M.shape
+    n_words = max(1, -(-n // 64))
+    packed = np.packbits(M, axis=1)  # MSB first, ceil(n/8) bytes
+    pad = n_words * 8 - packed.shape[1]
+    if pad:
+        packed = np.concatenate([packed, np.zeros((n_rows, pad), np.uint8)], axis=1)
+    return np.ascontiguousarray(packed).view(">u8").astype(np.uint64).reshape(n_rows, n_words)
+
+
+def _unpack_rows(words: np.ndarray, n: int) -> np.ndarray:
+    as_bytes = words.astype(">u8").view(np.uint8).reshape(words.shape[0], -1)
+    return np.unpackbits(as_bytes, axis=1, count=n)
+
+
+def _unique_rows(M: np.ndarray) -> np.ndarray:
+    """Distinct rows of a validated uint8 0/1 matrix, sorted lexicographically."""
+    n_rows, n = M.shape
+    if n_rows == 0:
+        return M.copy()
+    if n == 0:
+        return np.zeros((1, 0), np.uint8)
+    words = _pack_rows(M)
+    # sort + adjacent difference (np.unique is an order of magnitude slower here)
+    if words.shape[1] == 1:
+        w = np.sort(words[:, 0])[:, None]
+    else:
+        w = words[np.lexsort(words.T[::-1])]
+    keep = np.ones(len(w), bool)
+    keep[1:] = (w[1:] != w[:-1]).any(axis=1)
+    uniq = w[keep]
+    return _unpack_rows(uniq, n)
+
+
+def dichotomies(M) -> np.ndarray:
+    """The distinct rows Π_C(P) of ``M``, sorted lexicographically.
+
+    Parameters
+    ----------
+    M : array_like of 0/1, shape (n_concepts, n_points)
+
+    Returns
+    -------
+    numpy.ndarray of uint8, shape (|Π_C(P)|, n_points)
+        Each realised labelling once; row order is lexicographic with column 0 most
+        significant.  Rows are bit-packed into 64-bit words for the sort, so
+        10⁶ concepts over 64 points take a fraction of a second.
+
+    Examples
+    --------
+    >>> dichotomies([[1, 0], [0, 1], [1, 0]]).tolist()
+    [[0, 1], [1, 0]]
+    """
+    return _unique_rows(as_binary_matrix(M))
+
+
+def sauer_bound(n: int, d: int) -> int:
+    """Σ_{i=0}^{d} C(n, i), the Sauer–Shelah bound on |Π_C(P)| for |P| = n, VC(C) = d.
+
+    Exact Python int.  ``d > n`` gives 2**n.
+
+    >>> sauer_bound(5, 2)
+    16
+    """
+    for name, v in (("n", n), ("d", d)):
+        if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+            raise TypeError(f"{name} must be an integer, got {type(v).__name__}")
+        if v < 0:
+            raise ValueError(f"{name} must be >= 0, got {v}")
+    return sum(math.comb(int(n), i) for i in range(min(int(d), int(n)) + 1))
+
+
+# --------------------------------------------------------------------------- VC dimension
+def is_shattered(M, cols) -> bool:
+    """True iff every labelling of the columns ``cols`` is realised by some row of ``M``."""
+    M = as_binary_matrix(M)
+    cols = _as_column_tuple(cols, M.shape[1])
+    if not cols:
+        return M.shape[0] > 0
+    codes = M[:, list(cols)].astype(np.int64) @ (1 << np.arange(len(cols), dtype=np.int64))
+    return np.unique(codes).size == 1 << len(cols)
+
+
+def _as_column_tuple(cols, n: int) -> tuple:
+    out = tuple(int(c) for c in np.asarray(cols, dtype=np.int64).ravel())
+    if any(c < 0 or c >= n for c in out):
+        raise ValueError(f"cols: column indices must lie in [0, {n}), got {out}")
+    if len(set(out)) != len(out):
+        raise ValueError(f"cols: repeated column index in {out}")
+    return out
+
+
+def _reduce_columns(rows: np.ndarray) -> np.ndarray:
+    """Indices of columns that can appear in a shattered set, one per twin class.
+
+    A constant column is in no non-empty shattered set; two columns that are equal or
+    complementary on every row are never both in a shattered set of size >= 2, and a
+    set using one is shattered iff the same set using the other is.  So VC and a
+    witness are computed on one representative per class.
+    """
+    nonconst = np.flatnonzero(rows.min(axis=0) != rows.max(axis=0))
+    if nonconst.size == 0:
+        return nonconst
+    sub = rows[:, nonconst]
+    canon = sub ^ sub[0]  # complement a column when its first entry is 1
+    _, first = np.unique(canon.T, axis=0, return_index=True)
+    return nonconst[np.sort(first)]
+
+
+def shatter_table(M, max_points: int = _TABLE_MAX_COLS) -> np.ndarray:
+    """Boolean table over all subsets of the columns: entry ``s`` is True iff the set
+    ``{j : bit j of s is 1}`` is shattered by the rows of ``M``.
+
+    Computed for all 2^n subsets at once by the classical recursion
+    Sh(C) = Sh(C₀) ∪ Sh(C₁) ∪ {S ∪ {x} : S ∈ Sh(C₀) ∩ Sh(C₁)} (C_b = concepts with
+    x ↦ b), vectorised level by level; cost O(min(|C|, 2^t)·2^(n−t)) per level t.
+
+    Raises
+    ------
+    ValueError
+        If ``M`` has no rows or more than ``max_points`` columns (the table has 2^n
+        entries).
+    """
+    rows = _unique_rows(as_binary_matrix(M, allow_empty_rows=False))
+    n = rows.shape[1]
+    if n > max_points:
+        raise ValueError(f"M: shatter_table needs 2^n entries; n_points={n} exceeds max_points={max_points}")
+    codes = rows.astype(np.int64) @ (1 << np.arange(n - 1, -1, -1, dtype=np.int64)) if n else np.zeros(1, np.int64)
+    table = np.ones((rows.shape[0], 1), bool)  # each distinct row shatters only the empty set
+    for _ in range(n):  # merge the last remaining column, from column n-1 down to 0
+        bit = (codes & 1).astype(bool)
+        parents, inverse = np.unique(codes >> 1, return_inverse=True)
+        width = table.shape[1]
+        c0 = np.zeros((parents.size, width), bool)
+        c1 = np.zeros((parents.size, width), bool)
+        c0[inverse[~bit]] = table[~bit]
+        c1[inverse[bit]] = table[bit]
+        merged = np.empty((parents.size, width, 2), bool)
+        merged[:, :, 0] = c0 | c1  # sets without the merged column
+        merged[:, :, 1] = c0 & c1  # sets with it
+        table = merged.reshape(parents.size, 2 * width)
+        codes = parents
+    return table[0]
+
+
+def _popcounts(n: int) -> np.ndarray:
+    pc = np.zeros(1 << n, np.int64)
+    for j in range(n):
+        pc[1 << j : 1 << (j + 1)] = pc[: 1 << j] + 1
+    return pc
+
+
+def shattered_sets(M, max_points: int = _TABLE_MAX_COLS) -> list[tuple]:
+    """Every shattered set of columns (the empty set included), by size then lexicographically.
+
+    Pajor's lemma says there are at least |Π_C(P)| of them.
+    """
+    table = shatter_table(M, max_points)
+    n = int(table.size).bit_length() - 1
+    sets = [tuple(j for j in range(n) if s >> j & 1) for s in np.flatnonzero(table)]
+    return sorted(sets, key=lambda s: (len(s), s))
+
+
+def _levelwise_shattered(rows: np.ndarray, cols: np.ndarray, k_max: int) -> tuple:
+    """Largest shattered subset of ``cols`` by Apriori search (for many columns).
+
+    Size-k candidates are unions of two shattered (k−1)-sets sharing k−2 columns whose
+    (k−1)-subsets are all shattered; sizes above ``k_max`` = ⌊log₂|Π|⌋ are skipped
+    since a shattered k-set needs 2^k distinct rows.
+    """
+    level = [(int(c),) for c in cols]
+    best = level[0] if level else ()
+    for k in range(2, k_max + 1):
+        shattered_prev = set(level)
+        cands = []
+        for i, a in enumerate(level):
+            for b in level[i + 1 :]:
+                if a[:-1] != b[:-1]:
+                    break
+                cand = a + (b[-1],)
+                if all(cand[:j] + cand[j + 1 :] in shattered_prev for j in range(k - 2)):
+                    cands.append(cand)
+        if not cands:
+            break
+        level = _filter_shattered(rows, np.array(cands, dtype=np.intp))
+        if not level:
+            break
+        best = level[0]
+    return best
+
+
+def _filter_shattered(rows: np.ndarray, cands: np.ndarray) -> list[tuple]:
+    """The candidate column tuples (rows of ``cands``, shape (B, k)) that ``rows`` shatter."""
+    n_rows = rows.shape[0]
+    n_cand, k = cands.shape
+    weights = (1 << np.arange(k, dtype=np.int64))
+    batch = max(1, min(n_cand, 20_000_000 // max(1, n_rows * k), 50_000_000 >> k))
+    keep = np.zeros(n_cand, bool)
+    for s in range(0, n_cand, batch):
+        c = cands[s : s + batch]
+        codes = rows[:, c].astype(np.int64) @ weights  # (n_rows, B)
+        codes += (np.arange(c.shape[0], dtype=np.int64) << k)[None, :]
+        hit = np.bincount(codes.ravel(), minlength=c.shape[0] << k).reshape(c.shape[0], 1 << k)
+        keep[s : s + batch] = (hit > 0).all(axis=1)
+    return [tuple(int(v) for v in cands[i]) for i in np.flatnonzero(keep)]
+
+
+def shattered_set(M) -> tuple:
+    """A largest shattered tuple of column indices (the witness for :func:`vc_dimension`).
+
+    Columns are first reduced (constant columns dropped, one representative per class
+    of equal/complementary columns); then, for at most 24 remaining columns, the
+    shatter table of all subsets is computed at once, otherwise an Apriori level-wise
+    search runs (subsets of shattered sets are shattered; sizes above ⌊log₂|Π_C|⌋ are
+    skipped).  The witness is re-checked with :func:`is_shattered` before it is returned.
+
+    Raises
+    ------
+    ValueError
+        If ``M`` has no rows (the VC dimension of the empty class is undefined).
+    """
+    M = as_binary_matrix(M, allow_empty_rows=False)
+    rows = _unique_rows(M)
+    cols = _reduce_columns(rows)
+    if cols.size == 0:
+        return ()
+    if cols.size <= _TABLE_MAX_COLS:
+        table = shatter_table(rows[:, cols])
+        pc = _popcounts(cols.size)
+        s = int(np.flatnonzero(table)[np.argmax(pc[table])])
+        witness = tuple(int(cols[j]) for j in range(cols.size) if s >> j & 1)
+    else:
+        k_max = int(math.floor(math.log2(rows.shape[0])))
+        witness = _levelwise_shattered(rows, cols, k_max)
+    assert is_shattered(M, witness), "internal error: VC witness is not shattered"
+    return witness
+
+
+def vc_dimension(M) -> int:
+    """VC dimension of the rows of ``M`` over its columns (seed 004 Def. 5).
+
+    The size of :func:`shattered_set`; see there for the algorithm.
+
+    >>> vc_dimension([[0, 0], [0, 1], [1, 1]])   # thresholds on two points
+    1
+    """
+    return len(shattered_set(M))
+
+
+# --------------------------------------------------------------------------- Littlestone
+def littlestone_dimension(M, *, return_tree: bool = False) -> Union[int, tuple[int, MistakeTree]]:
+    """Exact Littlestone dimension (seed 004 Def. 8) by the SOA recursion.
+
+    LD(V) = 0 for a single concept, else max over splitting points x of
+    1 + min(LD(V|x→0), LD(V|x→1)), memoised on the version space V (a bitset of
+    distinct rows).  Branch and bound: LD(V) ≤ ⌊log₂|V|⌋, points are tried in order
+    of their most balanced split and a point is skipped once
+    1 + ⌊log₂ min(|V₀|,|V₁|)⌋ cannot beat the best found.
+
+    Parameters
+    ----------
+    M : array_like of 0/1, shape (n_concepts, n_points)
+    return_tree : bool
+        Also return a witness mistake tree of depth LD: ``None`` or
+        ``(column, tree_if_label_0, tree_if_label_1)``; every root-to-leaf path is
+        realised by a concept (check with :func:`is_mistake_tree`).
+
+    Raises
+    ------
+    ValueError
+        If ``M`` has no rows.
+    """
+    rows = _unique_rows(as_binary_matrix(M, allow_empty_rows=False))
+    memo: dict[bytes, tuple[int, int]] = {}
+
+    def solve(idx: np.ndarray) -> int:
+        if idx.size == 1:
+            return 0
+        key = idx.tobytes()
+        hit = memo.get(key)
+        if hit is not None:
+            return hit[0]
+        sub = rows[idx]
+        ones = sub.sum(axis=0, dtype=np.int64)
+        balance = np.minimum(ones, idx.size - ones)
+        upper = idx.size.bit_length() - 1
+        best, best_x = 0, -1
+        for x in np.argsort(-balance, kind="stable"):
+            if balance[x] == 0 or int(balance[x]).bit_length() <= best:  # 1+⌊log₂ b⌋ ≤ best
+                break
+            is_one = sub[:, x].astype(bool)
+            halves = sorted((idx[~is_one], idx[is_one]), key=len)
+            low = solve(halves[0])
+            if 1 + low <= best:
+                continue
+            value = 1 + min(low, solve(halves[1]))
+            if value > best:
+                best, best_x = value, int(x)
+                if best == upper:
+                    break
+        memo[key] = (best, best_x)
+        return best
+
+    all_rows = np.arange(rows.shape[0])
+    ld = solve(all_rows)
+    if not return_tree:
+        return ld
+
+    def tree(idx: np.ndarray, depth: int) -> MistakeTree:
+        if depth == 0:
+            return None
+        solve(idx)
+        _, x = memo[idx.tobytes()]
+        is_one = rows[idx, x].astype(bool)
+        return (x, tree(idx[~is_one], depth - 1), tree(idx[is_one], depth - 1))
+
+    return ld, tree(all_rows, ld)
+
+
+def is_mistake_tree(M, tree: MistakeTree, depth: int) -> bool:
+    """True iff ``tree`` is a complete mistake tree of the given depth for ``M``.
+
+    Every internal node ``(x, t0, t1)`` is a column; every root-to-leaf path (choosing
+    label b at x and descending into t_b) has length ``depth`` and its labelled points
+    are consistent with at least one row of ``M``.
+    """
+    M = as_binary_matrix(M)
+
+    def check(alive: np.ndarray, t: MistakeTree, d: int) -> bool:
+        if not alive.any():
+            return False
+        if d == 0:
+            return t is None
+        if not (isinstance(t, tuple) and len(t) == 3):
+            return False
+        x = t[0]
+        if not (0 <= int(x) < M.shape[1]):
+            return False
+        col = M[:, int(x)].astype(bool)
+        return check(alive & ~col, t[1], d - 1) and check(alive & col, t[2], d - 1)
+
+    return check(np.ones(M.shape[0], bool), tree, int(depth))
+
+
+# --------------------------------------------------------------------------- thresholds
+def threshold_dimension(M, *, return_witness: bool = False):
+    """Thresholds dimension TD (seed 004 Def. 6): the largest k with points x_1..x_k
+    and concepts c_1..c_k such that c_i(x_j) = 1 iff j >= i.
+
+    Exact branch and bound (iterative depth-first search).  A chain is grown leftwards: a new first point x must be
+    labelled 0 by some concept of every current position (so each c_i can stay) and
+    1 together with all chain points by some concept (the new c_1).  The set of points
+    that could still be added only shrinks as the chain grows, so
+    length + #addable bounds every extension.  Worst case exponential; instant on
+    threshold-like classes of a thousand points.
+
+    Parameters
+    ----------
+    M : array_like of 0/1, shape (n_concepts, n_points)
+    return_witness : bool
+        Also return ``(points, concepts)``: column indices x_1..x_k and row indices
+        (into ``M``) c_1..c_k; check with :func:`is_threshold_chain`.
+
+    Raises
+    ------
+    ValueError
+        If ``M`` has no rows.
+    """
+    M = as_binary_matrix(M, allow_empty_rows=False)
+    rows = _unique_rows(M)
+    cols = rows.astype(bool)
+    best_chain: tuple = ()
+    best_pos = np.full(rows.shape[0], -1)
+    # A state is (chain, pos): chain = (x_1..x_k) as columns, pos[r] = i-1 if row r can
+    # serve as c_i (it is 1 exactly on x_i..x_k), else -1.  Position 0 is the set of rows
+    # that are 1 on the whole chain; for the empty chain every row is there.
+    stack = []
+
+    def push(chain: tuple, pos: np.ndarray) -> None:
+        nonlocal best_chain, best_pos
+        cand = _addable_points(cols, chain, pos)
+        if len(chain) > len(best_chain):
+            best_chain, best_pos = chain, pos
+        if len(chain) + cand.size > len(best_chain):
+            stack.append([chain, pos, cand, 0])
+
+    push((), np.zeros(rows.shape[0], np.int64))
+    while stack:
+        frame = stack[-1]
+        chain, pos, cand, i = frame
+        if i >= cand.size or len(chain) + cand.size - i <= len(best_chain):
+            stack.pop()
+            continue
+        frame[3] = i + 1
+        x = int(cand[i])
+        col = cols[:, x]
+        # prepend x: rows 1 on the chain split into the new c_1 (1 on x) and c_2 (0 on x);
+        # deeper positions shift by one and keep only rows with 0 on x
+        new_pos = np.where(col, np.where(pos == 0, 0, -1), np.where(pos >= 0, pos + 1, -1))
+        if not chain:
+            new_pos[new_pos == 1] = -1
+        push((x,) + chain, new_pos)
+    td = len(best_chain)
+    if not return_witness:
+        return td
+    points = best_chain
+    concepts = tuple(int(np.flatnonzero(best_pos == i)[0]) for i in range(td))
+    # map distinct-row indices back to rows of the original M
+    concepts = tuple(int(np.flatnonzero((M == rows[r]).all(axis=1))[0]) for r in concepts)
+    assert is_threshold_chain(M, points, concepts)
+    return td, (points, concepts)
+
+
+def _addable_points(cols: np.ndarray, chain: tuple, pos: np.ndarray) -> np.ndarray:
+    """Columns that can be prepended to the chain, ordered most promising first.
+
+    x is addable iff some row at position 0 labels x with 1 (the new c_1) and every
+    position keeps a row labelling x with 0.
+    """
+    first = cols[pos == 0]
+    ok = first.any(axis=0)
+    if chain:
+        live = np.flatnonzero(pos >= 0)
+        order = live[np.argsort(pos[live], kind="stable")]
+        starts = np.searchsorted(pos[order], np.arange(len(chain)))
+        ok &= np.logical_or.reduceat(~cols[order], starts, axis=0).all(axis=0)
+        ok[list(chain)] = False
+    cand = np.flatnonzero(ok)
+    weight = first[:, cand].sum(axis=0)
+    return cand[np.argsort(-weight, kind="stable")]
+
+
+def is_threshold_chain(M, points, concepts) -> bool:
+    """True iff rows ``concepts`` = c_1..c_k and columns ``points`` = x_1..x_k form a
+    class of thresholds (seed 004 Def. 6): c_i(x_j) = 1 iff j >= i."""
+    M = as_binary_matrix(M)
+    points, concepts = list(points), list(concepts)
+    if len(points) != len(concepts) or len(set(points)) != len(points):
+        return False
+    k = len(points)
+    if k == 0:
+        return True
+    if min(points) < 0 or max(points) >= M.shape[1] or min(concepts) < 0 or max(concepts) >= M.shape[0]:
+        return False
+    block = M[np.ix_(concepts, points)]
+    return bool((block == np.triu(np.ones((k, k), np.uint8))).all())
+
+
+# --------------------------------------------------------------------------- samples
+def empirical_errors(M, cols, labels) -> np.ndarray:
+    """Number of sample points each concept mislabels: an int array of length n_concepts.
+
+    ``cols`` are column indices (repeats allowed: a sample is a multiset), ``labels``
+    their labels in {0, 1}.
+    """
+    M = as_binary_matrix(M)
+    c, y = as_columns_and_labels(M, cols, labels)
+    if c.size == 0:
+        return np.zeros(M.shape[0], np.int64)
+    return (M[:, c] != y[None, :]).sum(axis=1, dtype=np.int64)
+
+
+def restrict(M, cols, labels) -> np.ndarray:
+    """The version space: sorted row indices of the concepts consistent with the sample.
+
+    ``M[restrict(M, cols, labels)]`` is the restricted class C|S.  An inconsistent
+    (non-realisable) sample gives an empty array.
+    """
+    return np.flatnonzero(empirical_errors(M, cols, labels) == 0)
+
+
+def erm(M, cols, labels, *, all_minimisers: bool = False):
+    """Empirical risk minimisation over the rows of ``M``.
+
+    Returns
+    -------
+    int, or numpy.ndarray if ``all_minimisers``
+        The row index of a concept of least empirical error.  Ties are broken
+        deterministically towards the smallest row index; with ``all_minimisers`` the
+        sorted indices of every minimiser.
+
+    Raises
+    ------
+    ValueError
+        If ``M`` has no rows.
+    """
+    M = as_binary_matrix(M, allow_empty_rows=False)
+    err = empirical_errors(M, cols, labels)
+    if all_minimisers:
+        return np.flatnonzero(err == err.min())
+    return int(np.argmin(err))
