@@ -1,0 +1,69 @@
+"""Shared plumbing of the classes over a totally ordered domain (thresholds, intervals, points)."""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+__all__ = ["as_line_points", "line_sample", "check_in_domain", "as_ordered_domain"]
+
+
+def as_line_points(points, name: str = "points") -> np.ndarray:
+    """1-D array of comparable reals (ints, floats or Fractions); NaN rejected."""
+    arr = np.asarray(points, dtype=object if _has_fraction(points) else None)
+    if arr.ndim != 1:
+        raise ValueError(f"{name}: expected a 1-D sequence of reals, got shape {arr.shape}")
+    if arr.dtype.kind not in "iufO" and arr.size:
+        raise ValueError(f"{name}: expected real numbers, got dtype {arr.dtype}")
+    if arr.dtype.kind == "f" and np.isnan(arr).any():
+        raise ValueError(f"{name}: contains NaN")
+    if arr.dtype.kind == "O" and not all(isinstance(v, numbers.Real) for v in arr):
+        raise ValueError(f"{name}: expected real numbers")
+    return arr
+
+
+def _has_fraction(points) -> bool:
+    try:
+        return any(not isinstance(v, (int, float, np.number)) for v in points)
+    except TypeError:
+        return False
+
+
+def as_ordered_domain(domain):
+    """``None`` (the reals) or the sorted distinct values of a finite domain."""
+    if domain is None:
+        return None
+    arr = as_line_points(domain, "domain")
+    if arr.size == 0:
+        raise ValueError("domain: a finite domain must not be empty")
+    uniq = np.array(sorted(set(arr.tolist())), dtype=arr.dtype)
+    if uniq.size != arr.size:
+        raise ValueError("domain: points must be distinct")
+    return uniq
+
+
+def check_in_domain(points: np.ndarray, domain) -> None:
+    if domain is None or points.size == 0:
+        return
+    missing = set(points.tolist()) - set(domain.tolist())
+    if missing:
+        raise ValueError(f"points: {sorted(missing)[:5]} not in the finite domain")
+
+
+def line_sample(points, labels):
+    """Validate a labelled sample on the line and group it by distinct point.
+
+    Returns ``(values, pos, neg)``: the sorted distinct points and, per value, how many
+    sample points there carry label 1 and label 0.
+    """
+    x = as_line_points(points)
+    y = np.asarray(labels)
+    if y.shape != x.shape:
+        raise ValueError(f"points and labels must have the same length, got {x.shape[0]} and {y.shape}")
+    if y.size and ((y != 0) & (y != 1)).any():
+        raise ValueError("labels: expected 0/1 labels")
+    values, inverse = np.unique(x, return_inverse=True)
+    pos = np.bincount(inverse, weights=(y == 1), minlength=values.size).astype(np.int64)
+    neg = np.bincount(inverse, weights=(y == 0), minlength=values.size).astype(np.int64)
+    return values, pos, neg

@@ -1,0 +1,105 @@
+"""An explicit finite concept class: a 0/1 matrix over a finite domain."""
+
+from __future__ import annotations
+
+from typing import Hashable, Sequence
+
+import numpy as np
+
+from solvers import combinatorics as comb
+from solvers._checks import as_binary_matrix
+
+from geoprivate.concepts.base import ConceptClass
+
+__all__ = ["FiniteClass"]
+
+
+class FiniteClass(ConceptClass):
+    """A concept class given by its matrix: row = concept, column = domain point.
+
+    Labels are {0, 1}.  Every matrix oracle of :mod:`solvers.combinatorics` applies;
+    methods taking points take *domain elements*, which are mapped to columns.
+
+    Parameters
+    ----------
+    matrix : array_like of 0/1, shape (n_concepts, n_points)
+    domain : sequence of hashable, optional
+        The domain point of each column (distinct); default ``range(n_points)``.
+    name : str, optional
+
+    Examples
+    --------
+    >>> C = FiniteClass([[0, 0, 1], [0, 1, 1], [1, 1, 1]], domain="abc")
+    >>> C.vc_dimension(), C.littlestone_dimension(), C.shattered_set()
+    (1, 1, ('c',))
+    """
+
+    def __init__(self, matrix, domain: Sequence[Hashable] | None = None, name: str = "finite class"):
+        self.matrix = as_binary_matrix(matrix, "matrix")
+        self.matrix.setflags(write=False)
+        n = self.matrix.shape[1]
+        self.domain = tuple(range(n)) if domain is None else tuple(domain)
+        if len(self.domain) != n:
+            raise ValueError(f"domain: has {len(self.domain)} points but matrix has {n} columns")
+        self._column = {x: j for j, x in enumerate(self.domain)}
+        if len(self._column) != n:
+            raise ValueError("domain: points must be distinct")
+        self.name = name
+
+    # -- shape
+    @property
+    def n_concepts(self) -> int:
+        return self.matrix.shape[0]
+
+    @property
+    def n_points(self) -> int:
+        return self.matrix.shape[1]
+
+    def columns(self, points) -> np.ndarray:
+        """Column indices of domain points; ``ValueError`` naming a point not in the domain."""
+        try:
+            return np.array([self._column[x] for x in _as_point_list(points)], dtype=np.intp)
+        except KeyError as exc:
+            raise ValueError(f"points: {exc.args[0]!r} is not in the domain of {self.name}") from None
+
+    def predict(self, concept: int, points) -> np.ndarray:
+        """Labels in {0, 1} that concept (row index) gives to ``points``."""
+        return self.matrix[int(concept), self.columns(points)]
+
+    # -- ConceptClass
+    def restrict_to(self, points) -> "FiniteClass":
+        """Π_C(points): the distinct labellings of ``points`` (domain elements), sorted."""
+        pts = _as_point_list(points)
+        return FiniteClass(comb.dichotomies(self.matrix[:, self.columns(pts)]), domain=pts,
+                           name=f"{self.name} on {len(pts)} points")
+
+    # -- oracles, in terms of domain points
+    def vc_dimension(self) -> int:
+        return comb.vc_dimension(self.matrix)
+
+    def shattered_set(self) -> tuple:
+        return tuple(self.domain[j] for j in comb.shattered_set(self.matrix))
+
+    def littlestone_dimension(self) -> int:
+        return comb.littlestone_dimension(self.matrix)
+
+    def threshold_dimension(self) -> int:
+        return comb.threshold_dimension(self.matrix)
+
+    def version_space(self, points, labels) -> "FiniteClass":
+        """C|S: the concepts consistent with the labelled sample (labels in {0, 1})."""
+        rows = comb.restrict(self.matrix, self.columns(points), labels)
+        return FiniteClass(self.matrix[rows], domain=self.domain, name=f"{self.name} | sample")
+
+    def erm(self, points, labels) -> int:
+        """Row index of a concept of least empirical error (smallest index among ties)."""
+        return comb.erm(self.matrix, self.columns(points), labels)
+
+    def empirical_errors(self, points, labels) -> np.ndarray:
+        return comb.empirical_errors(self.matrix, self.columns(points), labels)
+
+
+def _as_point_list(points) -> list:
+    if isinstance(points, np.ndarray):
+        return points.tolist() if points.ndim == 1 else [tuple(p) for p in points.tolist()]
+    return list(points)
