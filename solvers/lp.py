@@ -1,0 +1,957 @@
+"""Exact linear feasibility and linear optimisation with checkable certificates.
+
+The polyhedron is ``P = {x in Q^d : A_ub x <= b_ub, A_eq x = b_eq}`` (``x`` free).
+Every answer returned here is *exact* and *certified*:
+
+* feasible  -> a point of ``P`` with :class:`fractions.Fraction` coordinates;
+* infeasible -> Farkas multipliers ``(y_ub, y_eq)`` with ``y_ub >= 0``,
+  ``y_ub^T A_ub + y_eq^T A_eq = 0`` and ``y_ub^T b_ub + y_eq^T b_eq < 0``.
+
+Strategy (DESIGN.md "Exactness")
+--------------------------------
+1. **Float proposal.**  HiGHS (through ``highspy``, presolve off so that the
+   simplex basis and the dual ray refer to the model as given) solves the LP in
+   floating point.
+2. **Exact repair.**  Optimal: the final simplex basis names ``d`` tight constraints
+   (non-basic rows, and non-basic free columns, fixed at 0); that ``d x d`` system
+   is solved in integer arithmetic (fraction-free Gaussian elimination on the rows
+   scaled to integers) and the point is checked against *every* constraint
+   exactly; for :func:`maximize` the dual multipliers of the same basis are solved
+   for and checked too.  Infeasible: HiGHS's dual ray is rationalised (its support
+   is taken and the small linear system ``y_S^T [A_S | b_S] = (0, -1)`` solved
+   exactly) and checked exactly.
+3. **Exact fallback.**  If the float path fails (numerical trouble, a status that
+   is not conclusive, a certificate that does not check), an exact
+   integer-preserving (Edmonds/Bareiss fraction-free) two-phase simplex with
+   Bland's rule settles the question.  It always terminates and always yields a
+   certificate; it is slower (pure Python integers), so it is only the fallback.
+
+Every answer is re-checked by the same exact checker that backs
+:func:`is_feasible_point` / :func:`is_farkas_certificate` before it is returned
+(an ``AssertionError`` would signal a bug, never a wrong answer).
+
+Input numbers: Python/numpy integers, :class:`fractions.Fraction` (any
+``numbers.Rational``), and floats, which are taken at their **exact binary value**
+(``Fraction(0.1) == 3602879701896397/36028797018963968``), so an answer certifies
+the system the caller actually passed.  NaN and infinities are rejected.
+
+Strict inequalities (``strict=True``): the max-slack LP
+``slack = max { t : A_ub x + t*1 <= b_ub, A_eq x = b_eq, t <= 1 }``
+(rows in the caller's own scaling, capped at 1 so that it is bounded; with no
+inequality rows ``slack = 1`` if the equations are solvable).  The strict system
+``A_ub x < b_ub, A_eq x = b_eq`` is feasible iff ``slack > 0``.  Otherwise the
+certificate is a Motzkin (transposition theorem) certificate: ``y_ub >= 0``,
+``y^T A = 0`` and either ``y^T b < 0``, or ``y^T b <= 0`` with ``y_ub != 0``
+(see :func:`is_farkas_certificate` with ``strict=True``).
+
+References
+----------
+Seed paper 001 (C. Yan, *Private Prediction via Shrinkage*), §5: the halfspace
+generator G_halfspace (Algorithm 4) reduces to linear feasibility problems.
+J. Edmonds, "Systems of distinct representatives and linear algebra" (1967) and
+E. H. Bareiss (1968) for fraction-free elimination; R. G. Bland (1977) for the
+anti-cycling pivot rule.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+__all__ = [
+    "FarkasCertificate",
+    "LPResult",
+    "OptimizeResult",
+    "feasible_point",
+    "maximize",
+    "is_feasible_point",
+    "is_farkas_certificate",
+]
+
+
+# --------------------------------------------------------------------------- results
+
+
+@dataclass(frozen=True)
+class FarkasCertificate:
+    """Farkas multipliers: ``y_ub`` (one per inequality row, ``>= 0``) and ``y_eq`` (free).
+
+    For the system ``A_ub x <= b_ub, A_eq x = b_eq`` they certify infeasibility when
+    ``y_ub^T A_ub + y_eq^T A_eq = 0`` and ``y_ub^T b_ub + y_eq^T b_eq < 0``.
+    """
+
+    y_ub: tuple
+    y_eq: tuple
+
+
+@dataclass(frozen=True)
+class LPResult:
+    """Outcome of :func:`feasible_point`.
+
+    Attributes
+    ----------
+    feasible : bool
+        Whether the (strict, if ``strict=True``) system has a solution.
+    point : tuple of Fraction or None
+        A solution, satisfying every constraint exactly (strictly, for ``strict=True``).
+    certificate : FarkasCertificate or None
+        When infeasible: Farkas (or, for ``strict=True``, Motzkin) multipliers.
+    slack : Fraction or None
+        Only for ``strict=True``: the max-slack value (module docstring); ``None`` when
+        even the equations ``A_eq x = b_eq`` have no solution.
+    method : str
+        ``"highs+exact"`` (float proposal, exact repair) or ``"exact-simplex"`` (fallback).
+    """
+
+    feasible: bool
+    point: tuple | None
+    certificate: FarkasCertificate | None
+    slack: Fraction | None = None
+    method: str = ""
+
+
+@dataclass(frozen=True)
+class OptimizeResult:
+    """Outcome of :func:`maximize`.
+
+    Attributes
+    ----------
+    status : {"optimal", "unbounded", "infeasible"}
+    point : tuple of Fraction or None
+        An optimal point (``optimal``) or a feasible point (``unbounded``).
+    value : Fraction or None
+        The optimal value ``c^T x``.
+    dual : FarkasCertificate or None
+        For ``optimal``: multipliers ``y_ub >= 0``, ``y_eq`` with
+        ``A_ub^T y_ub + A_eq^T y_eq = c`` and ``b^T y = value`` (strong duality, exact).
+    ray : tuple of Fraction or None
+        For ``unbounded``: ``A_ub r <= 0``, ``A_eq r = 0``, ``c^T r > 0``.
+    certificate : FarkasCertificate or None
+        For ``infeasible``: Farkas multipliers.
+    method : str
+    """
+
+    status: str
+    point: tuple | None = None
+    value: Fraction | None = None
+    dual: FarkasCertificate | None = None
+    ray: tuple | None = None
+    certificate: FarkasCertificate | None = None
+    method: str = ""
+
+
+# --------------------------------------------------------------------------- input
+
+
+def _to_fraction(x, name: str) -> Fraction:
+    if isinstance(x, (bool, np.bool_)):
+        return Fraction(int(x))
+    if isinstance(x, numbers.Integral):
+        return Fraction(int(x))
+    if isinstance(x, Fraction):
+        return x
+    if isinstance(x, numbers.Rational):
+        return Fraction(int(x.numerator), int(x.denominator))
+    if isinstance(x, (float, np.floating)):
+        xf = float(x)
+        if not math.isfinite(xf):
+            raise ValueError(f"{name}: entries must be finite, got {x!r}")
+        return Fraction(xf)
+    raise TypeError(f"{name}: entries must be ints, floats or Fractions, got {type(x).__name__} ({x!r})")
+
+
+def _as_matrix(A, name: str, ncols: int | None) -> tuple[list[list[Fraction]], np.ndarray | None]:
+    """Validate ``A`` as a 2-D rational matrix; returns (rows of Fractions, numpy array or None).
+
+    ``None`` or an empty sequence becomes a matrix with 0 rows (``ncols`` columns).
+    """
+    if A is None:
+        return [], None
+    if isinstance(A, np.ndarray) and A.dtype.kind not in "biufO":
+        raise TypeError(f"{name}: expected a numeric matrix, got dtype {A.dtype}")
+    try:
+        arr = np.asarray(A, dtype=object) if not isinstance(A, np.ndarray) else A
+    except (ValueError, TypeError) as exc:  # ragged nested lists
+        raise ValueError(f"{name}: not a rectangular matrix ({exc})") from None
+    if arr.ndim == 1 and arr.shape[0] == 0:
+        return [], arr
+    if arr.ndim != 2:
+        raise ValueError(f"{name}: expected a 2-D matrix, got shape {arr.shape}")
+    if ncols is not None and arr.shape[1] != ncols:
+        raise ValueError(f"{name}: expected {ncols} columns, got shape {arr.shape}")
+    if arr.dtype.kind == "f" and arr.size and not np.isfinite(arr).all():
+        i, j = np.argwhere(~np.isfinite(arr))[0]
+        raise ValueError(f"{name}: entries must be finite, got {arr[i, j]!r} at ({i}, {j})")
+    rows = [[_to_fraction(v, name) for v in row] for row in arr.tolist()] if arr.dtype.kind != "O" else [
+        [_to_fraction(v, name) for v in row] for row in arr
+    ]
+    return rows, arr
+
+
+def _as_vector(b, name: str, length: int) -> list[Fraction]:
+    if b is None:
+        if length:
+            raise ValueError(f"{name}: missing right-hand side for {length} rows")
+        return []
+    if isinstance(b, np.ndarray) and b.dtype.kind not in "biufO":
+        raise TypeError(f"{name}: expected a numeric vector, got dtype {b.dtype}")
+    arr = np.asarray(b, dtype=object) if not isinstance(b, np.ndarray) else b
+    if arr.ndim != 1:
+        raise ValueError(f"{name}: expected a 1-D vector, got shape {arr.shape}")
+    if arr.shape[0] != length:
+        raise ValueError(f"{name}: expected length {length} (one entry per row), got {arr.shape[0]}")
+    if arr.dtype.kind == "f" and arr.size and not np.isfinite(arr).all():
+        raise ValueError(f"{name}: entries must be finite, got {arr[~np.isfinite(arr)][0]!r}")
+    vals = arr.tolist() if arr.dtype.kind != "O" else list(arr)
+    return [_to_fraction(v, name) for v in vals]
+
+
+def _int_row(row: list[Fraction], rhs: Fraction) -> tuple[list[int], int, Fraction]:
+    """Scale ``(row, rhs)`` by a positive rational ``s`` to coprime integers; returns (ints, int, s)."""
+    L = math.lcm(*(f.denominator for f in row), rhs.denominator)
+    ints = [f.numerator * (L // f.denominator) for f in row]
+    ib = rhs.numerator * (L // rhs.denominator)
+    g = math.gcd(*ints, ib)
+    if g > 1:
+        ints = [v // g for v in ints]
+        ib //= g
+    else:
+        g = 1
+    return ints, ib, Fraction(L, g)
+
+
+@dataclass
+class _System:
+    """The validated system, rows scaled to integers: ub rows first, then eq rows.
+
+    ``A[i], b[i]`` is the caller's row ``i`` times ``scale[i] > 0``.
+    """
+
+    d: int
+    m_ub: int
+    m_eq: int
+    A: list
+    b: list
+    scale: list
+    A_float: np.ndarray
+    b_float: np.ndarray
+
+    @property
+    def m(self) -> int:
+        return self.m_ub + self.m_eq
+
+
+def _prepare(A_ub, b_ub, A_eq, b_eq, d_hint: int | None = None) -> _System:
+    rows_ub, arr_ub = _as_matrix(A_ub, "A_ub", None)
+    d = None
+    if arr_ub is not None and arr_ub.ndim == 2:
+        d = arr_ub.shape[1]
+    rows_eq, arr_eq = _as_matrix(A_eq, "A_eq", d)
+    if d is None and arr_eq is not None and arr_eq.ndim == 2:
+        d = arr_eq.shape[1]
+    if d is None:
+        d = d_hint
+    if d is None:
+        raise ValueError("A_ub, A_eq: cannot infer the dimension d: both have no rows and no shape (pass np.zeros((0, d)))")
+    if d_hint is not None and d != d_hint:
+        raise ValueError(f"dimension mismatch: the constraints have {d} columns, expected {d_hint}")
+    vb_ub = _as_vector(b_ub, "b_ub", len(rows_ub))
+    vb_eq = _as_vector(b_eq, "b_eq", len(rows_eq))
+    A, b, scale = [], [], []
+    for row, rhs in zip(rows_ub + rows_eq, vb_ub + vb_eq):
+        ir, ib, s = _int_row(row, rhs)
+        A.append(ir)
+        b.append(ib)
+        scale.append(s)
+    Af = np.array([[float(v) for v in row] for row in rows_ub + rows_eq], dtype=float).reshape(len(A), d)
+    bf = np.array([float(v) for v in vb_ub + vb_eq], dtype=float)
+    return _System(d, len(rows_ub), len(rows_eq), A, b, scale, Af, bf)
+
+
+# --------------------------------------------------------------------------- exact checks
+
+
+def _dot(row, vec) -> int:
+    return sum(a * v for a, v in zip(row, vec))
+
+
+def _common_denominator(vals) -> tuple[list[int], int]:
+    """Fractions -> (integer numerators, positive common denominator)."""
+    D = math.lcm(*(v.denominator for v in vals)) if vals else 1
+    return [v.numerator * (D // v.denominator) for v in vals], D
+
+
+def _point_ok(S: _System, nums: list[int], D: int, strict: bool = False) -> bool:
+    """Exact: ``A x <= b`` (``<`` if strict) on ub rows, ``=`` on eq rows, for ``x = nums / D``, ``D > 0``."""
+    for i in range(S.m):
+        lhs = _dot(S.A[i], nums)
+        rhs = S.b[i] * D
+        if i < S.m_ub:
+            if lhs > rhs or (strict and lhs == rhs):
+                return False
+        elif lhs != rhs:
+            return False
+    return True
+
+
+def _cert_ok(S: _System, y: list[int], strict: bool = False) -> bool:
+    """Exact Farkas check for integer multipliers ``y`` of the *scaled* rows."""
+    if any(v < 0 for v in y[: S.m_ub]):
+        return False
+    for j in range(S.d):
+        if sum(y[i] * S.A[i][j] for i in range(S.m) if y[i]) != 0:
+            return False
+    yb = sum(y[i] * S.b[i] for i in range(S.m) if y[i])
+    if yb < 0:
+        return True
+    return strict and yb == 0 and any(v > 0 for v in y[: S.m_ub])
+
+
+def _scaled_to_caller(S: _System, y_scaled: list[Fraction]) -> FarkasCertificate:
+    y = [v * s for v, s in zip(y_scaled, S.scale)]
+    return FarkasCertificate(tuple(y[: S.m_ub]), tuple(y[S.m_ub :]))
+
+
+def _caller_to_scaled_ints(S: _System, cert: FarkasCertificate) -> list[int]:
+    y = [Fraction(v) / s for v, s in zip(list(cert.y_ub) + list(cert.y_eq), S.scale)]
+    nums, _ = _common_denominator(y)
+    return nums
+
+
+def is_feasible_point(A_ub, b_ub, A_eq, b_eq, point, *, strict: bool = False) -> bool:
+    """Exact check that ``point`` satisfies ``A_ub x <= b_ub`` (``<`` if ``strict``) and ``A_eq x = b_eq``.
+
+    Parameters
+    ----------
+    A_ub, b_ub, A_eq, b_eq : array_like
+        As in :func:`feasible_point` (``None`` for an absent block).
+    point : sequence of numbers
+        Coordinates (ints, Fractions, floats at their exact binary value).
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> is_feasible_point([[1, 1]], [1], None, None, [Fraction(1, 2), Fraction(1, 2)])
+    True
+    >>> is_feasible_point([[1, 1]], [1], None, None, [Fraction(1, 2), Fraction(1, 2)], strict=True)
+    False
+    """
+    p = _as_vector(point, "point", len(point) if point is not None else 0)
+    S = _prepare(A_ub, b_ub, A_eq, b_eq, d_hint=len(p))
+    nums, D = _common_denominator(p)
+    return _point_ok(S, nums, D, strict)
+
+
+def is_farkas_certificate(A_ub, b_ub, A_eq, b_eq, certificate, *, strict: bool = False) -> bool:
+    """Exact check of Farkas (``strict=False``) or Motzkin (``strict=True``) multipliers.
+
+    ``strict=False``: ``y_ub >= 0``, ``y_ub^T A_ub + y_eq^T A_eq = 0`` and
+    ``y_ub^T b_ub + y_eq^T b_eq < 0`` — proves ``{A_ub x <= b_ub, A_eq x = b_eq}`` empty.
+
+    ``strict=True``: the same, except that ``y^T b <= 0`` suffices when ``y_ub != 0`` —
+    proves ``{A_ub x < b_ub, A_eq x = b_eq}`` empty (Motzkin's transposition theorem).
+
+    Parameters
+    ----------
+    certificate : FarkasCertificate or pair (y_ub, y_eq)
+
+    Examples
+    --------
+    >>> is_farkas_certificate([[1], [-1]], [0, -1], None, None, FarkasCertificate((1, 1), ()))
+    True
+    """
+    if isinstance(certificate, FarkasCertificate):
+        y_ub, y_eq = certificate.y_ub, certificate.y_eq
+    else:
+        y_ub, y_eq = certificate
+    S = _prepare(A_ub, b_ub, A_eq, b_eq, d_hint=None if (A_ub is not None or A_eq is not None) else 0)
+    yu = _as_vector(list(y_ub), "certificate.y_ub", S.m_ub)
+    ye = _as_vector(list(y_eq), "certificate.y_eq", S.m_eq)
+    nums = _caller_to_scaled_ints(S, FarkasCertificate(tuple(yu), tuple(ye)))
+    return _cert_ok(S, nums, strict)
+
+
+# --------------------------------------------------------------------------- exact linear algebra
+
+
+def _solve_square(M: list[list[int]], rhs: list[int]) -> tuple[list[int], int] | None:
+    """Fraction-free (Bareiss) solve of the integer system ``M x = rhs``.
+
+    Returns ``(nums, D)`` with ``x = nums / D`` and ``D > 0``, or ``None`` if ``M`` is singular.
+    """
+    n = len(M)
+    if n == 0:
+        return [], 1
+    T = [list(M[i]) + [rhs[i]] for i in range(n)]
+    prev = 1
+    for k in range(n):
+        piv = next((i for i in range(k, n) if T[i][k] != 0), None)
+        if piv is None:
+            return None
+        if piv != k:
+            T[k], T[piv] = T[piv], T[k]
+        p = T[k][k]
+        Tk = T[k]
+        for i in range(k + 1, n):
+            Ti = T[i]
+            f = Ti[k]
+            for j in range(k + 1, n + 1):
+                Ti[j] = (p * Ti[j] - f * Tk[j]) // prev
+            Ti[k] = 0
+        prev = p
+    det = T[n - 1][n - 1]
+    # back substitution: x_i = nums_i / det, with T upper triangular (fraction-free form)
+    x = [Fraction(0)] * n
+    for i in range(n - 1, -1, -1):
+        s = Fraction(T[i][n]) - sum(Fraction(T[i][j]) * x[j] for j in range(i + 1, n) if T[i][j])
+        x[i] = s / T[i][i]
+    nums, D = _common_denominator(x)
+    del det
+    return nums, D
+
+
+def _rref_solve(M: list[list[Fraction]], rhs: list[Fraction], guess: list[Fraction]) -> list[Fraction] | None:
+    """A solution of ``M y = rhs`` (any shape), free variables set from ``guess``; ``None`` if none."""
+    rows = [list(r) + [v] for r, v in zip(M, rhs)]
+    n = len(guess)
+    pivots = []
+    r = 0
+    for c in range(n):
+        piv = next((i for i in range(r, len(rows)) if rows[i][c] != 0), None)
+        if piv is None:
+            continue
+        rows[r], rows[piv] = rows[piv], rows[r]
+        p = rows[r][c]
+        rows[r] = [v / p for v in rows[r]]
+        for i in range(len(rows)):
+            if i != r and rows[i][c] != 0:
+                f = rows[i][c]
+                rows[i] = [a - f * bb for a, bb in zip(rows[i], rows[r])]
+        pivots.append(c)
+        r += 1
+        if r == len(rows):
+            break
+    if any(all(v == 0 for v in row[:n]) and row[n] != 0 for row in rows[r:]):
+        return None
+    y = list(guess)
+    piv_set = set(pivots)
+    for k, c in enumerate(pivots):
+        y[c] = rows[k][n] - sum(rows[k][j] * y[j] for j in range(n) if j not in piv_set and rows[k][j] != 0)
+    return y
+
+
+# --------------------------------------------------------------------------- float proposal (HiGHS)
+
+
+def _highs_solve(S: _System, c: np.ndarray | None, extra_col: bool = False):
+    """Run HiGHS on the float system; returns the Highs object and its model status."""
+    import highspy
+
+    d = S.d + (1 if extra_col else 0)
+    m = S.m + (1 if extra_col else 0)
+    inf = highspy.kHighsInf
+    A = S.A_float
+    bu = S.b_float
+    if extra_col:  # (x, t): A_ub x + t <= b_ub ; t <= 1 ; A_eq x = b_eq
+        tcol = np.zeros((S.m, 1))
+        tcol[: S.m_ub, 0] = 1.0
+        A = np.vstack([np.hstack([A, tcol]), np.eye(1, d, d - 1)])
+        bu = np.concatenate([bu, [1.0]])
+    lower = np.concatenate([np.full(S.m_ub, -inf), bu[S.m_ub : S.m], [-inf] * (1 if extra_col else 0)])
+    h = highspy.Highs()
+    h.setOptionValue("output_flag", False)
+    h.setOptionValue("presolve", "off")
+    lp = highspy.HighsLp()
+    lp.num_col_ = d
+    lp.num_row_ = m
+    lp.col_cost_ = np.zeros(d) if c is None else -np.asarray(c, dtype=float)  # HiGHS minimises
+    lp.col_lower_ = np.full(d, -inf)
+    lp.col_upper_ = np.full(d, inf)
+    lp.row_lower_ = lower
+    lp.row_upper_ = bu.astype(float)
+    mat = lp.a_matrix_
+    mat.format_ = highspy.MatrixFormat.kRowwise
+    mat.num_col_ = d
+    mat.num_row_ = m
+    mat.start_ = np.arange(0, m * d + 1, d, dtype=np.int32)
+    mat.index_ = np.tile(np.arange(d, dtype=np.int32), m)
+    mat.value_ = np.ascontiguousarray(A, dtype=float).ravel()
+    h.passModel(lp)
+    h.run()
+    return h, h.getModelStatus()
+
+
+def _basis_vertex(S: _System, h, rows_A, rows_b, d) -> tuple[list[int], list[int], list[int], int] | None:
+    """Exact point of the HiGHS basis: (tight row ids, fixed col ids, nums, D) or None."""
+    import highspy
+
+    basic = highspy.HighsBasisStatus.kBasic
+    bas = h.getBasis()
+    if not bas.valid:
+        return None
+    tight = [i for i, s in enumerate(bas.row_status) if s != basic]
+    fixed = [j for j, s in enumerate(bas.col_status) if s != basic]
+    if len(tight) + len(fixed) != d:
+        return None
+    M = [rows_A[i] for i in tight] + [[1 if k == j else 0 for k in range(d)] for j in fixed]
+    r = [rows_b[i] for i in tight] + [0] * len(fixed)
+    sol = _solve_square(M, r)
+    if sol is None:
+        return None
+    return tight, fixed, sol[0], sol[1]
+
+
+def _ray_certificate(S: _System, ray: np.ndarray, strict: bool = False) -> list[int] | None:
+    """Rationalise a float dual ray into an exact Farkas certificate (scaled-row ints) or None."""
+    ray = np.asarray(ray, dtype=float)
+    if ray.shape != (S.m,) or not np.isfinite(ray).all():
+        return None
+    scale = np.array([float(s) for s in S.scale]) if S.m else np.zeros(0)
+    for sign in (1.0, -1.0):
+        y = sign * ray / scale  # multipliers of the scaled rows
+        big = np.max(np.abs(y)) if y.size else 0.0
+        if big <= 0:
+            return None
+        y = y / big
+        if S.m_ub and (y[: S.m_ub] < -1e-7).any():
+            continue
+        support = [i for i in range(S.m) if abs(y[i]) > 1e-9]
+        # exact: y_S^T [A_S | b_S] = (0, ..., 0, -1), free variables from the float ray
+        M = [[Fraction(S.A[i][j]) for i in support] for j in range(S.d)]
+        M.append([Fraction(S.b[i]) for i in support])
+        rhs = [Fraction(0)] * S.d + [Fraction(-1)]
+        guess = [Fraction(float(y[i])).limit_denominator(10**6) for i in support]
+        sol = _rref_solve(M, rhs, guess)
+        if sol is None:
+            continue
+        full = [Fraction(0)] * S.m
+        for i, v in zip(support, sol):
+            full[i] = v
+        nums, _ = _common_denominator(full)
+        if _cert_ok(S, nums, strict):
+            return nums
+    return None
+
+
+# --------------------------------------------------------------------------- exact simplex (fallback)
+
+
+def _exact_simplex(S: _System, c: list[int] | None, extra_col: bool = False):
+    """Integer-preserving two-phase simplex with Bland's rule, on the scaled integer rows.
+
+    Solves ``max c^T x`` over the system (``c=None``: feasibility only).  With
+    ``extra_col`` the variable ``t`` is appended (coefficient 1 in every ub row,
+    plus the row ``t <= 1``) — the max-slack LP.
+
+    Returns one of
+    ``("optimal", x_nums, D, y_scaled)`` (``y_scaled`` Fractions, one per row incl. the cap row),
+    ``("infeasible", y_ints)``, ``("unbounded", x_nums, D, ray_nums)``.
+    """
+    d = S.d + (1 if extra_col else 0)
+    rowsA = [list(r) + ([1 if i < S.m_ub else 0] if extra_col else []) for i, r in enumerate(S.A)]
+    rowsb = list(S.b)
+    kinds = ["ub"] * S.m_ub + ["eq"] * S.m_eq
+    if extra_col:
+        rowsA.append([0] * S.d + [1])
+        rowsb.append(1)
+        kinds.append("ub")
+    m = len(rowsA)
+    ub_ids = [i for i in range(m) if kinds[i] == "ub"]
+    n_ub = len(ub_ids)
+    # columns: x+ (d) | x- (d) | slacks (n_ub) | artificials (n_art) | rhs
+    sigma = [1 if rowsb[i] >= 0 else -1 for i in range(m)]
+    art_rows = [i for i in range(m) if kinds[i] == "eq" or sigma[i] < 0]
+    n_art = len(art_rows)
+    ncol = 2 * d + n_ub + n_art
+    T = np.zeros((m + 1, ncol + 1), dtype=object)
+    T[:] = 0
+    slack_col = {}
+    for k, i in enumerate(ub_ids):
+        slack_col[i] = 2 * d + k
+    unit = [0] * m
+    basis = [0] * m
+    for i in range(m):
+        s = sigma[i]
+        for j in range(d):
+            T[i + 1, j] = s * rowsA[i][j]
+            T[i + 1, d + j] = -s * rowsA[i][j]
+        if i in slack_col:
+            T[i + 1, slack_col[i]] = s
+        T[i + 1, ncol] = s * rowsb[i]
+    for k, i in enumerate(art_rows):
+        T[i + 1, 2 * d + n_ub + k] = 1
+        unit[i] = basis[i] = 2 * d + n_ub + k
+    for i in range(m):
+        if i not in art_rows:
+            unit[i] = basis[i] = slack_col[i]
+    is_art = np.zeros(ncol, dtype=bool)
+    is_art[2 * d + n_ub :] = True
+    D = 1
+
+    def pivot(r, s):  # r: constraint row (0-based), s: column
+        nonlocal T, D
+        p = T[r + 1, s]
+        col = T[:, s].copy()
+        prow = T[r + 1, :].copy()
+        T = (p * T - np.outer(col, prow)) // D
+        T[r + 1, :] = prow
+        D = p
+        if D < 0:
+            T = -T
+            D = -D
+        basis[r] = s
+
+    def run(allow):
+        """Bland's rule on the objective row T[0] (entering: negative reduced cost)."""
+        while True:
+            obj = T[0]
+            s = next((j for j in range(ncol) if allow[j] and obj[j] < 0), None)
+            if s is None:
+                return None
+            best = None
+            for i in range(m):
+                a = T[i + 1, s]
+                if a > 0:
+                    if best is None:
+                        best = i
+                    else:
+                        lhs = T[i + 1, ncol] * T[best + 1, s]
+                        rhs = T[best + 1, ncol] * a
+                        if lhs < rhs or (lhs == rhs and basis[i] < basis[best]):
+                            best = i
+            if best is None:
+                return s  # unbounded direction along column s
+            pivot(best, s)
+
+    def set_objective(cost):  # cost: list of ints (maximise), length ncol
+        row = np.zeros(ncol + 1, dtype=object)
+        row[:] = 0
+        for i in range(m):
+            cb = cost[basis[i]]
+            if cb:
+                row = row + cb * T[i + 1]
+        row[:ncol] = row[:ncol] - D * np.array(cost, dtype=object)
+        T[0] = row
+
+    def duals(cost):
+        # pi_i = R_{unit_i} / D + cost_{unit_i};  original-row multiplier y_i = sigma_i * pi_i
+        return [sigma[i] * (Fraction(T[0, unit[i]], D) + cost[unit[i]]) for i in range(m)]
+
+    # phase 1: maximise -sum(artificials)
+    cost1 = [0] * ncol
+    for k in range(n_art):
+        cost1[2 * d + n_ub + k] = -1
+    allow = ~is_art
+    if n_art:
+        set_objective(cost1)
+        run(allow)
+        if T[0, ncol] != 0:  # optimum -sum(a) < 0: infeasible
+            y = duals(cost1)  # sigma * pi: a Farkas certificate (see the phase-1 dual)
+            nums, _ = _common_denominator(y)
+            return ("infeasible", nums[: S.m])
+        # drive remaining (zero-level) artificials out of the basis where possible
+        for r in range(m):
+            if is_art[basis[r]]:
+                s = next((j for j in range(ncol) if not is_art[j] and T[r + 1, j] != 0), None)
+                if s is not None:
+                    pivot(r, s)
+    # phase 2
+    cost2 = [0] * ncol
+    if c is not None:
+        for j in range(d):
+            cost2[j] = c[j]
+            cost2[d + j] = -c[j]
+    set_objective(cost2)
+    s_unb = run(allow)
+
+    def current_x():
+        x = [0] * d
+        for i in range(m):
+            bcol = basis[i]
+            if bcol < d:
+                x[bcol] += T[i + 1, ncol]
+            elif bcol < 2 * d:
+                x[bcol - d] -= T[i + 1, ncol]
+        return [int(v) for v in x], int(D)
+
+    xn, Dx = current_x()
+    if s_unb is not None:
+        r = [0] * d
+        if s_unb < d:
+            r[s_unb] += D
+        elif s_unb < 2 * d:
+            r[s_unb - d] -= D
+        for i in range(m):
+            a = T[i + 1, s_unb]
+            bcol = basis[i]
+            if bcol < d:
+                r[bcol] -= a
+            elif bcol < 2 * d:
+                r[bcol - d] += a
+        return ("unbounded", xn, Dx, [int(v) for v in r])
+    return ("optimal", xn, Dx, duals(cost2))
+
+
+# --------------------------------------------------------------------------- public solvers
+
+
+def _to_point(nums: list[int], D: int) -> tuple:
+    return tuple(Fraction(v, D) for v in nums)
+
+
+def _certificate_from_ints(S: _System, y: list[int]) -> FarkasCertificate:
+    return _scaled_to_caller(S, [Fraction(v) for v in y])
+
+
+def _normalise_certificate(cert: FarkasCertificate) -> FarkasCertificate:
+    """Scale multipliers so that the largest |y| is 1 (positive scaling keeps them a certificate)."""
+    vals = list(cert.y_ub) + list(cert.y_eq)
+    big = max((abs(v) for v in vals), default=Fraction(0))
+    if big == 0:
+        return cert
+    return FarkasCertificate(tuple(v / big for v in cert.y_ub), tuple(v / big for v in cert.y_eq))
+
+
+def feasible_point(A_ub, b_ub, A_eq=None, b_eq=None, *, strict: bool = False) -> LPResult:
+    """Exact feasibility of ``{x : A_ub x <= b_ub, A_eq x = b_eq}`` with a certificate either way.
+
+    Parameters
+    ----------
+    A_ub : array_like, shape (m_ub, d), or None
+        Inequality rows (may have 0 rows; then ``d`` is read from its shape or from ``A_eq``).
+    b_ub : array_like, shape (m_ub,), or None
+    A_eq : array_like, shape (m_eq, d), optional
+    b_eq : array_like, shape (m_eq,), optional
+    strict : bool, default False
+        If True, decide the strict system ``A_ub x < b_ub, A_eq x = b_eq`` through the
+        max-slack LP (module docstring); the result's ``slack`` holds its value.
+
+    Returns
+    -------
+    LPResult
+        ``feasible`` and either ``point`` (exact, checked) or ``certificate`` (exact,
+        checked: :func:`is_farkas_certificate` returns True on it, with the same
+        ``strict``).
+
+    Raises
+    ------
+    ValueError
+        For shapes that disagree, NaN or infinite entries, or an undeterminable ``d``.
+    TypeError
+        For non-numeric entries.
+
+    Examples
+    --------
+    >>> r = feasible_point([[1, 1], [-1, 0], [0, -1]], [1, 0, 0])
+    >>> r.feasible and is_feasible_point([[1, 1], [-1, 0], [0, -1]], [1, 0, 0], None, None, r.point)
+    True
+    >>> r = feasible_point([[1], [-1]], [0, -1])          # x <= 0 and x >= 1
+    >>> r.feasible, r.certificate
+    (False, FarkasCertificate(y_ub=(Fraction(1, 1), Fraction(1, 1)), y_eq=()))
+    """
+    S = _prepare(A_ub, b_ub, A_eq, b_eq)
+    if strict:
+        return _feasible_strict(S)
+    return _feasible(S)
+
+
+def _feasible(S: _System) -> LPResult:
+    import highspy
+
+    MS = highspy.HighsModelStatus
+    if S.m == 0:
+        return LPResult(True, tuple(Fraction(0) for _ in range(S.d)), None, None, "trivial")
+    try:
+        h, status = _highs_solve(S, None)
+    except Exception:  # pragma: no cover - float path unavailable: exact fallback
+        h, status = None, None
+    if status == MS.kOptimal:
+        v = _basis_vertex(S, h, S.A, S.b, S.d)
+        if v is not None and _point_ok(S, v[2], v[3]):
+            return LPResult(True, _to_point(v[2], v[3]), None, None, "highs+exact")
+    elif status == MS.kInfeasible:
+        ok, has, ray = h.getDualRay()
+        if has:
+            y = _ray_certificate(S, ray)
+            if y is not None:
+                return LPResult(False, None, _normalise_certificate(_certificate_from_ints(S, y)), None, "highs+exact")
+    return _feasible_exact(S)
+
+
+def _feasible_exact(S: _System) -> LPResult:
+    out = _exact_simplex(S, None)
+    if out[0] == "infeasible":
+        y = out[1]
+        assert _cert_ok(S, y), "internal error: exact simplex produced an invalid Farkas certificate"
+        return LPResult(False, None, _normalise_certificate(_certificate_from_ints(S, y)), None, "exact-simplex")
+    _, xn, D = out[:3]
+    assert _point_ok(S, xn, D), "internal error: exact simplex produced an infeasible point"
+    return LPResult(True, _to_point(xn, D), None, None, "exact-simplex")
+
+
+def _slack_system(S: _System):
+    """Rows of the max-slack LP in variables (x, t), in scaled-integer form.
+
+    Row i (ub) scaled by ``scale[i]`` reads ``A_i x + t/scale_i``... instead we keep ``t`` in
+    the caller's units: scaled row ``s_i A_i x + s_i t <= s_i b_i``.  To stay integral the
+    t-coefficient of the scaled row is ``s_i`` (a positive rational), so we rescale each row
+    once more by the denominator of ``s_i``.
+    """
+    A, b, scale = [], [], []
+    for i in range(S.m):
+        s = S.scale[i]
+        tc = s if i < S.m_ub else Fraction(0)
+        k = tc.denominator
+        A.append([v * k for v in S.A[i]] + [int(tc * k)])
+        b.append(S.b[i] * k)
+        scale.append(s * k)
+    A.append([0] * S.d + [1])
+    b.append(1)
+    scale.append(Fraction(1))
+    Af = np.hstack([S.A_float, np.r_[np.ones(S.m_ub), np.zeros(S.m_eq)].reshape(S.m, 1)]) if S.m else np.zeros((0, S.d + 1))
+    Af = np.vstack([Af, np.eye(1, S.d + 1, S.d)])
+    bf = np.concatenate([S.b_float, [1.0]])
+    # the cap row t <= 1 is an inequality row: put it right after the ub rows
+    order = list(range(S.m_ub)) + [S.m] + list(range(S.m_ub, S.m))
+    return _System(
+        S.d + 1, S.m_ub + 1, S.m_eq,
+        [A[i] for i in order], [b[i] for i in order], [scale[i] for i in order],
+        Af[order], bf[order],
+    )
+
+
+def _feasible_strict(S: _System) -> LPResult:
+    T = _slack_system(S)
+    c = [0] * S.d + [1]
+    res = _maximize_sys(T, c)
+    if res.status == "infeasible":  # only the equations can be infeasible
+        y = list(res.certificate.y_ub) + list(res.certificate.y_eq)
+        # map back: drop the cap row (index m_ub of T's rows) — its multiplier is 0 here
+        cap = y.pop(S.m_ub)
+        cert = FarkasCertificate(tuple(y[: S.m_ub]), tuple(y[S.m_ub :]))
+        assert cap == 0 and _cert_ok(S, _caller_to_scaled_ints(S, cert)), "internal error: invalid certificate"
+        return LPResult(False, None, cert, None, res.method)
+    assert res.status == "optimal", "max-slack LP is bounded by construction"
+    t = res.value
+    x = res.point[: S.d]
+    if t > 0:
+        nums, D = _common_denominator(list(x))
+        assert _point_ok(S, nums, D, strict=True), "internal error: max-slack point not strictly feasible"
+        return LPResult(True, tuple(x), None, t, res.method)
+    y = list(res.dual.y_ub) + list(res.dual.y_eq)
+    cap = y.pop(S.m_ub)
+    assert cap == 0, "internal error: the cap t <= 1 cannot be tight when slack <= 0"
+    cert = FarkasCertificate(tuple(y[: S.m_ub]), tuple(y[S.m_ub :]))
+    assert _cert_ok(S, _caller_to_scaled_ints(S, cert), strict=True), "internal error: invalid Motzkin certificate"
+    return LPResult(False, None, _normalise_certificate(cert), t, res.method)
+
+
+def maximize(c, A_ub, b_ub, A_eq=None, b_eq=None) -> OptimizeResult:
+    """Exact ``max c^T x`` over ``{x : A_ub x <= b_ub, A_eq x = b_eq}`` (``x`` free).
+
+    Parameters
+    ----------
+    c : array_like, shape (d,)
+    A_ub, b_ub, A_eq, b_eq : as in :func:`feasible_point`.
+
+    Returns
+    -------
+    OptimizeResult
+        ``optimal``: exact optimal point, value and dual multipliers (strong duality
+        checked exactly); ``unbounded``: a feasible point and an improving ray;
+        ``infeasible``: a Farkas certificate.
+
+    Examples
+    --------
+    >>> r = maximize([1, 1], [[1, 2], [3, 1], [-1, 0], [0, -1]], [4, 6, 0, 0])
+    >>> r.status, r.value, r.point
+    ('optimal', Fraction(14, 5), (Fraction(8, 5), Fraction(6, 5)))
+    """
+    cv = _as_vector(c, "c", len(c) if c is not None else 0)
+    S = _prepare(A_ub, b_ub, A_eq, b_eq, d_hint=len(cv))
+    return _maximize_sys(S, cv)
+
+
+def _optimal_ok(S: _System, c: list[Fraction], xn, D, y_scaled: list[Fraction]) -> bool:
+    """Exact primal feasibility, dual feasibility and equal objective values."""
+    if not _point_ok(S, xn, D):
+        return False
+    if any(v < 0 for v in y_scaled[: S.m_ub]):
+        return False
+    for j in range(S.d):
+        if sum(y_scaled[i] * S.A[i][j] for i in range(S.m) if y_scaled[i]) != c[j]:
+            return False
+    val_p = Fraction(_dot(c, xn)) / D if all(isinstance(v, int) for v in c) else sum(
+        cj * Fraction(xj, D) for cj, xj in zip(c, xn)
+    )
+    val_d = sum(y_scaled[i] * S.b[i] for i in range(S.m) if y_scaled[i])
+    return val_p == val_d
+
+
+def _maximize_sys(S: _System, c: list[Fraction]) -> OptimizeResult:
+    import highspy
+
+    MS = highspy.HighsModelStatus
+    c = [Fraction(v) for v in c]
+    if S.m:
+        try:
+            h, status = _highs_solve(S, np.array([float(v) for v in c]))
+        except Exception:  # pragma: no cover
+            h, status = None, None
+        if status == MS.kOptimal:
+            v = _basis_vertex(S, h, S.A, S.b, S.d)
+            if v is not None:
+                tight, fixed, xn, D = v
+                # duals: [A_tight; E_fixed]^T (y_tight, r) = c with r == 0 required
+                n = S.d
+                M = [[Fraction(S.A[i][j]) for i in tight] + [Fraction(1 if j == k else 0) for k in fixed] for j in range(n)]
+                sol = _rref_solve(M, c, [Fraction(0)] * n)
+                if sol is not None and all(v == 0 for v in sol[len(tight):]):
+                    y = [Fraction(0)] * S.m
+                    for i, v in zip(tight, sol):
+                        y[i] = v
+                    if _optimal_ok(S, c, xn, D, y):
+                        return OptimizeResult(
+                            "optimal", _to_point(xn, D), sum(cj * Fraction(xj, D) for cj, xj in zip(c, xn)),
+                            _scaled_to_caller(S, y), None, None, "highs+exact",
+                        )
+        elif status == MS.kInfeasible:
+            ok, has, ray = h.getDualRay()
+            if has:
+                y = _ray_certificate(S, ray)
+                if y is not None:
+                    cert = _normalise_certificate(_certificate_from_ints(S, y))
+                    return OptimizeResult("infeasible", certificate=cert, method="highs+exact")
+    return _maximize_exact(S, c)
+
+
+def _maximize_exact(S: _System, c: list[Fraction]) -> OptimizeResult:
+    L = math.lcm(*(v.denominator for v in c)) if c else 1
+    ci = [int(v * L) for v in c]
+    out = _exact_simplex(S, ci)
+    if out[0] == "infeasible":
+        y = out[1]
+        assert _cert_ok(S, y), "internal error: invalid Farkas certificate"
+        return OptimizeResult("infeasible", certificate=_normalise_certificate(_certificate_from_ints(S, y)),
+                              method="exact-simplex")
+    if out[0] == "unbounded":
+        _, xn, D, r = out
+        assert _point_ok(S, xn, D), "internal error: infeasible point"
+        assert all(
+            (_dot(S.A[i], r) <= 0 if i < S.m_ub else _dot(S.A[i], r) == 0) for i in range(S.m)
+        ) and sum(cj * rj for cj, rj in zip(c, r)) > 0, "internal error: invalid unbounded ray"
+        g = math.gcd(*r) or 1
+        return OptimizeResult("unbounded", _to_point(xn, D), None, None,
+                              tuple(Fraction(v // g) for v in r), None, "exact-simplex")
+    _, xn, D, y = out
+    y = [v / L for v in y[: S.m]]
+    assert _optimal_ok(S, c, xn, D, y), "internal error: exact simplex optimum does not check"
+    value = sum(cj * Fraction(xj, D) for cj, xj in zip(c, xn))
+    return OptimizeResult("optimal", _to_point(xn, D), value, _scaled_to_caller(S, y), None, None, "exact-simplex")
