@@ -1,0 +1,830 @@
+"""Structure of concept classes of VC dimension 1: partial orders and trees.
+
+Every class of VC dimension 1 hides a tree (Ben-David; seed 004 §4): after the
+f-representation by a concept f of the class (Def. 14), the domain is partially ordered
+(Def. 13) and every concept is a path from a node up to the root (Lemma 5).  This module
+computes that structure exactly, as :mod:`networkx` objects a researcher can draw and
+query, and the combinatorial quantities the private learners of seed 004 read off it
+(deterministic points, proper nodes, sub-trees, weights and values).  No privacy here.
+
+Conventions
+-----------
+* A concept class is a 0/1 matrix ``M`` of shape ``(n_concepts, n_points)``: row =
+  concept, column = domain point, labels in {0, 1}.
+* Order: ``x ⪯ y`` under a class iff every concept labelling ``x`` with 1 labels ``y``
+  with 1 (Def. 13).  In the tree of :func:`make_tree` the root :data:`ROOT` (the paper's
+  ∅) is the top: ``x ≺ ∅`` for every point, edges go parent → child, i.e. from the
+  larger to the smaller point, and the 1-set of every concept of C_f is a root path
+  ``{y : x ⪯ y}``.
+* Assumptions 1–2 of §4 are a normalisation step (:func:`normalise`), applied by
+  :func:`make_tree` to C_f: points no concept separates are merged into their smallest
+  column index, points every concept labels alike are dropped (their label is a
+  constant of the class), duplicate concepts are dropped.  The :class:`Normalisation`
+  keeps the map back to the original domain.
+
+References
+----------
+.. [vc1] C. Yan, *An Õptimal DP PAC Learner for Concept Classes with VC Dimension 1*
+   (shared/papers/004_a98b97286cef331e.txt): Assumptions 1–2, Defs. 13–19, Algorithms 1
+   and 3, Lemmas 2–6, Figure 1.
+.. [bd] S. Ben-David, *2 notes on classes with Vapnik–Chervonenkis dimension 1*,
+   arXiv:1507.05307 (2015).
+"""
+
+from __future__ import annotations
+
+import numbers
+from dataclasses import dataclass
+
+import networkx as nx
+import numpy as np
+
+from solvers._checks import as_binary_matrix, as_columns_and_labels, as_rng
+from solvers.combinatorics import restrict
+
+__all__ = [
+    "ROOT",
+    "Normalisation",
+    "normalise",
+    "f_representation",
+    "from_f_representation",
+    "f_represent_labels",
+    "order_matrix",
+    "shattered_pair",
+    "partial_order",
+    "hasse_diagram",
+    "make_tree",
+    "is_vc1_tree",
+    "tree_class",
+    "distance",
+    "root_path",
+    "deterministic_points",
+    "proper_nodes",
+    "make_subtree",
+    "is_subtree_good",
+    "node_weights",
+    "node_values",
+    "random_vc1_tree",
+    "class_from_tree",
+    "random_vc1_class",
+    "thresholds_class",
+    "point_functions_class",
+    "figure1_class",
+    "FIGURE1_F",
+    "catalogue",
+]
+
+
+class _Root:
+    """The sentinel root ∅ of the trees of Algorithm 1 (a singleton)."""
+
+    _instance = None
+
+    def __new__(cls):
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "ROOT"
+
+    def __str__(self) -> str:
+        return "∅"
+
+    def __reduce__(self):
+        return (_Root, ())
+
+
+#: The root ∅ of every tree built by :func:`make_tree` (distance 0, above every point).
+ROOT = _Root()
+
+
+# --------------------------------------------------------------------------- f-representation
+def _row_vector(M: np.ndarray, f, name: str = "f") -> np.ndarray:
+    """``f`` as a 0/1 vector over the columns of ``M``: a row index of ``M`` or a vector."""
+    if isinstance(f, numbers.Integral) and not isinstance(f, bool):
+        if not 0 <= f < M.shape[0]:
+            raise ValueError(f"{name}: row index must lie in [0, {M.shape[0]}), got {f}")
+        return M[int(f)].copy()
+    vec = as_binary_matrix(np.asarray(f)[None, :] if np.ndim(f) == 1 else f, name=name)
+    if vec.shape != (1, M.shape[1]):
+        raise ValueError(f"{name}: expected a row index or a 0/1 vector of length {M.shape[1]}, got shape {np.shape(f)}")
+    return vec[0]
+
+
+def f_representation(M, f) -> np.ndarray:
+    """The f-representation C_f of the class ``M`` (seed 004 Def. 14).
+
+    ``c_f(x) = 1`` iff ``f(x) != c(x)``, i.e. ``C_f = M XOR f`` row by row.
+
+    Parameters
+    ----------
+    M : array_like of 0/1, shape (n_concepts, n_points)
+    f : int or array_like of 0/1
+        A row index of ``M`` (the paper's choice ``f ∈ C``, used from Lemma 3 on) or any
+        0/1 function on the columns (Lemma 2 holds for every f).
+
+    Returns
+    -------
+    numpy.ndarray of uint8, same shape as ``M``.
+
+    Examples
+    --------
+    >>> f_representation([[0, 1], [1, 1]], 1).tolist()
+    [[1, 0], [0, 0]]
+    """
+    M = as_binary_matrix(M)
+    return M ^ _row_vector(M, f)[None, :]
+
+
+def from_f_representation(Mf, f_row) -> np.ndarray:
+    """Back from C_f to C (seed 004, after Def. 14): ``c(x) = 1`` iff ``f(x) != c_f(x)``.
+
+    ``f_row`` is the 0/1 vector of f (not a row index: f's row in ``Mf`` is all zeros).
+    """
+    Mf = as_binary_matrix(Mf, name="Mf")
+    return Mf ^ _row_vector(Mf, np.asarray(f_row), name="f_row")[None, :]
+
+
+def f_represent_labels(f_row, cols, labels) -> np.ndarray:
+    """Labels of a sample under the f-representation: ``1`` iff ``label != f(x)``.
+
+    The map is an involution, so it also converts f-represented labels back.
+    """
+    f_row = as_binary_matrix(np.asarray(f_row)[None, :], name="f_row")
+    c, y = as_columns_and_labels(f_row, cols, labels)
+    return y ^ f_row[0, c]
+
+
+# --------------------------------------------------------------------------- Assumptions 1-2
+@dataclass(frozen=True)
+class Normalisation:
+    """Assumptions 1–2 of seed 004 §4 applied to a class, with the map back.
+
+    Attributes
+    ----------
+    matrix : numpy.ndarray of uint8, shape (k, m)
+        Distinct concepts over distinct, non-constant points.
+    columns : numpy.ndarray of int
+        ``columns[j]``: the original column of normalised column ``j`` (the smallest
+        index of its group of identical columns).
+    column_map : numpy.ndarray of int, length n_points
+        Normalised column of every original column, ``-1`` for a dropped constant column.
+    constant : numpy.ndarray of int8, length n_points
+        The label every concept gives a dropped column, ``-1`` for kept columns.
+    rows : numpy.ndarray of int
+        ``rows[i]``: the first original row equal to normalised row ``i``.
+    row_map : numpy.ndarray of int, length n_concepts
+        Normalised row of every original row.
+    """
+
+    matrix: np.ndarray
+    columns: np.ndarray
+    column_map: np.ndarray
+    constant: np.ndarray
+    rows: np.ndarray
+    row_map: np.ndarray
+
+    @property
+    def representative(self) -> np.ndarray:
+        """Original representative column of every original column (``-1`` if dropped)."""
+        out = np.full(self.column_map.shape, -1, dtype=np.intp)
+        kept = self.column_map >= 0
+        out[kept] = self.columns[self.column_map[kept]]
+        return out
+
+    def expand(self, row) -> np.ndarray:
+        """A 0/1 vector over the normalised columns → over the original domain."""
+        row = np.asarray(row, dtype=np.uint8)
+        if row.shape != (self.columns.size,):
+            raise ValueError(f"row: expected length {self.columns.size}, got shape {row.shape}")
+        out = self.constant.astype(np.uint8).copy()
+        kept = self.column_map >= 0
+        out[kept] = row[self.column_map[kept]]
+        return out
+
+
+def _first_index_groups(A: np.ndarray):
+    """For the rows of ``A``: (first index of each distinct row, map row -> group), in first-index order."""
+    if A.shape[0] == 0:
+        return np.zeros(0, np.intp), np.zeros(0, np.intp)
+    if A.shape[1] == 0:  # all rows equal (the empty row)
+        return np.zeros(1, np.intp), np.zeros(A.shape[0], np.intp)
+    _, first, inverse = np.unique(A, axis=0, return_index=True, return_inverse=True)
+    inverse = np.asarray(inverse).ravel()
+    order = np.argsort(first, kind="stable")
+    rank = np.empty_like(order)
+    rank[order] = np.arange(order.size)
+    return first[order].astype(np.intp), rank[inverse].astype(np.intp)
+
+
+def normalise(M) -> Normalisation:
+    """Apply Assumptions 1–2 of seed 004 §4 to the class ``M``.
+
+    Assumption 2: a point every concept labels alike carries no information and is
+    dropped (its label is recorded in :attr:`Normalisation.constant`).  Assumption 1: of
+    points no concept separates (identical columns) only the smallest index is kept.
+    Duplicate concepts are dropped ("every concept in C is different").
+
+    Raises
+    ------
+    ValueError
+        If ``M`` has no rows.
+    """
+    M = as_binary_matrix(M, allow_empty_rows=False)
+    n = M.shape[1]
+    nonconst = np.flatnonzero(M.min(axis=0) != M.max(axis=0)) if n else np.zeros(0, np.intp)
+    constant = np.full(n, -1, dtype=np.int8)
+    const_cols = np.setdiff1d(np.arange(n), nonconst)
+    constant[const_cols] = M[0, const_cols]
+    first, groups = _first_index_groups(M[:, nonconst].T)
+    columns = nonconst[first]
+    column_map = np.full(n, -1, dtype=np.intp)
+    column_map[nonconst] = groups
+    sub = M[:, columns]
+    rows, row_map = _first_index_groups(sub)
+    return Normalisation(np.ascontiguousarray(sub[rows]), columns, column_map, constant, rows, row_map)
+
+
+# --------------------------------------------------------------------------- partial order
+def _pair_counts(M: np.ndarray):
+    """``n11[x, y]`` = #concepts with c(x)=c(y)=1 (one matrix product) and column sums."""
+    dtype = np.float32 if M.shape[0] < (1 << 24) else np.float64
+    A = M.astype(dtype)
+    n11 = A.T @ A
+    ones = A.sum(axis=0)
+    return n11, ones
+
+
+def order_matrix(M) -> np.ndarray:
+    """The relation ⪯ of seed 004 Def. 13 as a boolean matrix: ``L[x, y]`` iff x ⪯ y.
+
+    ``x ⪯ y`` iff no concept has ``c(x) = 1, c(y) = 0``.  The number of such concepts is
+    ``ones[x] - (Mᵀ M)[x, y]``: one boolean matrix product, no pairwise loop.  (Exact:
+    the product is a sum of 0/1 terms, exact in float32 below 2²⁴ concepts.)
+
+    Returns
+    -------
+    numpy.ndarray of bool, shape (n_points, n_points)
+        Reflexive and transitive; antisymmetric once identical columns are merged.
+    """
+    M = as_binary_matrix(M)
+    n11, ones = _pair_counts(M)
+    return (ones[:, None] - n11) == 0
+
+
+def shattered_pair(M):
+    """Two columns shattered by ``M`` (a witness of VC(M) ≥ 2), or ``None`` if VC(M) ≤ 1.
+
+    The four pattern counts of every pair of columns come from the single product
+    ``Mᵀ M`` (n11, then n10 = ones_x − n11, n01 = ones_y − n11, n00 = k − the rest), so
+    the test is exact and costs one matrix product.  Check a returned pair with
+    :func:`solvers.combinatorics.is_shattered`.
+    """
+    M = as_binary_matrix(M)
+    if M.shape[1] < 2 or M.shape[0] < 4:
+        return None
+    n11, ones = _pair_counts(M)
+    n10 = ones[:, None] - n11
+    n01 = ones[None, :] - n11
+    n00 = M.shape[0] - n11 - n10 - n01
+    hit = (n11 > 0) & (n10 > 0) & (n01 > 0) & (n00 > 0)
+    np.fill_diagonal(hit, False)
+    idx = np.argwhere(hit)
+    if idx.size == 0:
+        return None
+    return int(idx[0, 0]), int(idx[0, 1])
+
+
+def partial_order(M) -> nx.DiGraph:
+    """The strict partial order ≺ of seed 004 Def. 13 on the columns of ``M``.
+
+    Nodes are the column indices; there is an edge ``x → y`` iff ``x ≺ y`` (``x ⪯ y`` and
+    not ``y ⪯ x``).  Computed with :func:`order_matrix` (one matrix product).  For the
+    order under C_f pass ``f_representation(M, f)``.  The graph is transitively closed and
+    can have Θ(n²) edges; use :func:`hasse_diagram` to draw it.
+    """
+    L = order_matrix(M)
+    strict = L & ~L.T
+    G = nx.DiGraph()
+    G.add_nodes_from(range(L.shape[0]))
+    G.add_edges_from(map(tuple, np.argwhere(strict).tolist()))
+    return G
+
+
+def hasse_diagram(M) -> nx.DiGraph:
+    """The transitive reduction of :func:`partial_order`: edge ``x → y`` iff y covers x.
+
+    ``y`` covers ``x`` iff ``x ≺ y`` and no ``z`` has ``x ≺ z ≺ y``; the second condition is
+    ``(S @ S)[x, y] == 0`` for the strict-order matrix ``S`` — a second boolean product
+    (equal to :func:`networkx.transitive_reduction` of the partial order, which the
+    tests check).
+    """
+    L = order_matrix(M)
+    strict = L & ~L.T
+    S = strict.astype(np.float32 if strict.shape[0] < (1 << 24) else np.float64)
+    cover = strict & ((S @ S) == 0)
+    G = nx.DiGraph()
+    G.add_nodes_from(range(L.shape[0]))
+    G.add_edges_from(map(tuple, np.argwhere(cover).tolist()))
+    return G
+
+
+# --------------------------------------------------------------------------- Algorithm 1
+def make_tree(M, f: int = 0) -> nx.DiGraph:
+    """MakeTree (seed 004 Algorithm 1): the tree of a class of VC dimension ≤ 1.
+
+    Step 1 f-represents the class by its row ``f`` (Def. 14); all orders are then under
+    C_f.  After Assumptions 1–2 (:func:`normalise`) the up-set ``{y : x ⪯ y}`` of every
+    point is a chain (Lemma 3: some concept contains x, and every two points it contains
+    are comparable), so the points covered by a node ℓ — the children Algorithm 1 gives
+    the leaf ℓ in step 3(a)i — are exactly the points whose highest strict upper bound
+    is ℓ, and the nodes of layer k are the points of distance k (Def. 16).  The tree is
+    built layer by layer in that order.
+
+    Parameters
+    ----------
+    M : array_like of 0/1, shape (n_concepts, n_points)
+        The class C (labels {0, 1}).
+    f : int
+        Index of the row of ``M`` used for the f-representation (``f ∈ C``).
+
+    Returns
+    -------
+    networkx.DiGraph
+        Nodes: :data:`ROOT` and the representative column indices of ``M`` (constant
+        columns are dropped, identical columns merged into the smallest index — see
+        ``G.graph["normalisation"]``).  Edges parent → child.  Node attribute
+        ``"distance"`` = d_{C_f}(x) (Def. 16; 0 at the root).  Graph attributes: ``"f"``
+        (the row index), ``"f_row"`` (f over the original domain), ``"normalisation"``
+        (:class:`Normalisation` of C_f), ``"n_points"``, ``"height"`` (the largest
+        distance; equals TD(C_f), see Lemma 4), ``"proper"`` (frozenset of proper nodes,
+        Def. 17).
+
+    Raises
+    ------
+    ValueError
+        If ``M`` has no rows, ``f`` is not a row index, or VC(M) > 1 (the message names
+        a shattered pair of columns).
+
+    Notes
+    -----
+    Assumptions 1–2 are applied to C_f, not to C.  They are not invariant under the
+    f-representation: two points with ``c(x) = 1 − c(x')`` for every c (separated by
+    every concept of C, so Assumption 1 holds in C) become identical in C_f when
+    ``f(x) != f(x')``.  The proof of Lemma 4 uses Assumption 1 in C_f, and without the
+    merge the layers of Algorithm 1 would count such a pair twice.
+
+    Examples
+    --------
+    >>> T = make_tree(figure1_class(), f=FIGURE1_F)
+    >>> sorted(T.successors(ROOT)), sorted(T.successors(0)), sorted(T.successors(4))
+    ([0, 1, 2], [3, 4], [5, 6])
+    """
+    M = as_binary_matrix(M, allow_empty_rows=False)
+    if isinstance(f, bool) or not isinstance(f, numbers.Integral):
+        raise TypeError(f"f: expected the integer index of a row of M, got {type(f).__name__}")
+    f_row = _row_vector(M, f)
+    norm = normalise(M ^ f_row[None, :])  # Assumptions 1-2 for C_f (see Notes)
+    A = norm.matrix  # C_f on the normalised domain
+    n11, ones = _pair_counts(A)
+    n10 = ones[:, None] - n11  # concepts with c(x)=1, c(y)=0
+    n01 = n10.T
+    n00 = A.shape[0] - n11 - n10 - n01
+    hit = (n11 > 0) & (n10 > 0) & (n01 > 0) & (n00 > 0)
+    if hit.any():
+        x, y = np.argwhere(hit)[0]
+        raise ValueError(
+            f"M: VC dimension is at least 2 (columns {norm.columns[x]} and {norm.columns[y]} "
+            "are shattered); make_tree needs a class of VC dimension <= 1"
+        )
+    leq = n10 == 0  # x ⪯ y
+    strict = leq & ~leq.T
+    dist = leq.sum(axis=1)  # |{y : x ⪯ y}| = d(x): the up-set is a chain ending below ∅
+    m = A.shape[1]
+    masked = np.where(strict, dist[None, :], -1)
+    parent = masked.argmax(axis=1) if m else np.zeros(0, np.intp)
+    has_parent = masked.max(axis=1) > 0 if m else np.zeros(0, bool)
+
+    T = nx.DiGraph()
+    T.add_node(ROOT, distance=0)
+    for layer in range(1, int(dist.max(initial=0)) + 1):  # Algorithm 1, step 3: one layer per pass
+        for j in np.flatnonzero(dist == layer):
+            node = int(norm.columns[j])
+            T.add_node(node, distance=layer)
+            T.add_edge(int(norm.columns[parent[j]]) if has_parent[j] else ROOT, node)
+    T.graph.update(
+        f=int(f), f_row=f_row, normalisation=norm, n_points=M.shape[1],
+        height=int(dist.max(initial=0)),
+    )
+    T.graph["proper"] = frozenset(_proper_from_fmatrix(A, norm.columns, T))
+    return T
+
+
+def tree_class(M, tree: nx.DiGraph) -> tuple[np.ndarray, np.ndarray]:
+    """C_f restricted to the tree's point nodes: ``(A, nodes)`` with ``A[:, j]`` the column of ``nodes[j]``.
+
+    ``M`` is the class the tree was built from (the original C); rows are its distinct
+    concepts (normalised order), f-represented by the tree's ``f``.
+    """
+    M = as_binary_matrix(M, allow_empty_rows=False)
+    if M.shape[1] != tree.graph["n_points"]:
+        raise ValueError(f"M: the tree was built over {tree.graph['n_points']} points, M has {M.shape[1]}")
+    norm = normalise(M ^ tree.graph["f_row"][None, :])
+    return norm.matrix, norm.columns.copy()
+
+
+def _proper_from_fmatrix(A: np.ndarray, columns: np.ndarray, tree: nx.DiGraph) -> set:
+    """Lowest node of every concept's 1-set (Def. 17); ROOT if a concept is all zeros."""
+    out = set()
+    dist = np.array([tree.nodes[int(c)]["distance"] for c in columns], dtype=np.int64)
+    for row in A:
+        ones = np.flatnonzero(row)
+        out.add(ROOT if ones.size == 0 else int(columns[ones[np.argmax(dist[ones])]]))
+    return out
+
+
+def is_vc1_tree(M, tree: nx.DiGraph) -> bool:
+    """Checker for :func:`make_tree`: the tree's root paths reproduce C_f exactly.
+
+    True iff the tree is an arborescence rooted at :data:`ROOT` whose nodes are the
+    representative columns, every node's ``distance`` is its depth, the 1-set of every
+    concept of C_f is the root path of some node (Lemma 5), and every node in
+    ``tree.graph["proper"]`` is the lowest node of some concept (Def. 17).
+    """
+    A, columns = tree_class(M, tree)
+    if not nx.is_arborescence(tree) or ROOT not in tree or tree.in_degree(ROOT) != 0:
+        return False
+    if set(tree.nodes) != {ROOT, *map(int, columns)}:
+        return False
+    depth = nx.single_source_shortest_path_length(tree, ROOT)
+    if any(tree.nodes[v]["distance"] != depth[v] for v in tree.nodes):
+        return False
+    lowest = set()
+    for row in A:
+        ones = {int(columns[j]) for j in np.flatnonzero(row)}
+        if not ones:
+            lowest.add(ROOT)
+            continue
+        low = max(ones, key=lambda v: depth[v])
+        if set(root_path(tree, low)) != ones:
+            return False
+        lowest.add(low)
+    return set(tree.graph.get("proper", lowest)) == lowest
+
+
+def distance(tree: nx.DiGraph, x) -> int:
+    """d_{C_f}(x) of seed 004 Def. 16: the length of the longest chain x ≺ x₁ ≺ … ≺ ∅.
+
+    In the tree of :func:`make_tree` it is the depth of ``x`` (``distance(tree, ROOT) == 0``).
+    """
+    if x not in tree:
+        raise ValueError(f"x: {x!r} is not a node of the tree (merged or constant columns are not nodes)")
+    return int(tree.nodes[x]["distance"])
+
+
+def root_path(tree: nx.DiGraph, x) -> list:
+    """The nodes ``{y : x ⪯ y}`` from ``x`` up to (excluding) :data:`ROOT`: the 1-set of
+    the concept of C_f whose lowest point is ``x`` (empty for ``x = ROOT``)."""
+    if x not in tree:
+        raise ValueError(f"x: {x!r} is not a node of the tree")
+    path = []
+    while x is not ROOT:
+        path.append(x)
+        (x,) = tree.predecessors(x)
+    return path
+
+
+# --------------------------------------------------------------------------- Defs. 15, 17
+def deterministic_points(M, cols, labels) -> np.ndarray:
+    """Points deterministic by the sample in the class ``M`` (seed 004 Def. 15).
+
+    ``x`` is deterministic iff every concept of ``M`` consistent with the sample labels
+    ``x`` with 1.  Pass C_f and f-represented labels for the paper's use in Algorithm 2.
+
+    Parameters
+    ----------
+    M : array_like of 0/1, shape (n_concepts, n_points)
+    cols, labels : array_like
+        The sample: column indices (repeats allowed) and labels in {0, 1}.
+
+    Returns
+    -------
+    numpy.ndarray of int
+        Sorted column indices.
+
+    Raises
+    ------
+    ValueError
+        If no concept of ``M`` is consistent with the sample (the definition would make
+        every point deterministic vacuously; a non-realisable sample is an error).
+    """
+    M = as_binary_matrix(M, allow_empty_rows=False)
+    version_space = restrict(M, cols, labels)
+    if version_space.size == 0:
+        raise ValueError("labels: the sample is not realisable by the class (no consistent concept)")
+    return np.flatnonzero(M[version_space].min(axis=0) == 1)
+
+
+def proper_nodes(M, tree: nx.DiGraph) -> frozenset:
+    """The proper nodes of seed 004 Def. 17.
+
+    The paper writes ``I(c_f) = {y | y ⪯ x}``; with its own orientation (concepts are
+    up-sets, Lemma 5, and Algorithm 4 step 9 uses ``{x | ℓ ⪯ x}``) the intended set is the
+    root path ``{y : x ⪯ y}``.  We implement that reading: x is proper iff some concept
+    of C_f has exactly the root path of x as its 1-set, i.e. x is the lowest point of
+    some concept.  :data:`ROOT` is proper iff C_f has the all-zero concept (always, as
+    f ∈ C).  Every leaf of the tree is proper.
+
+    Parameters
+    ----------
+    M : array_like of 0/1
+        The class the tree was built from (the original C).
+    tree : networkx.DiGraph
+        From :func:`make_tree`.
+    """
+    A, columns = tree_class(M, tree)
+    return frozenset(_proper_from_fmatrix(A, columns, tree))
+
+
+def make_subtree(tree: nx.DiGraph, x_good, proper) -> nx.DiGraph:
+    """MakeSubTree (seed 004 Algorithm 3): the sub-tree T_good rooted at ``x_good``.
+
+    1. If ``x_good`` is proper, the output is the single node ``x_good``.
+    2. Keep only the nodes ``x ⪯ x_good`` (``x_good`` and its descendants).
+    3. Remove every node ``x`` with a proper ``x'`` such that ``x ≺ x' ≺ x_good``.
+
+    So the proper nodes of T_good are exactly its leaves.
+
+    Parameters
+    ----------
+    tree : networkx.DiGraph
+        From :func:`make_tree`.
+    x_good : node
+        A node of ``tree`` (a column index or :data:`ROOT`).
+    proper : collection of nodes
+        The proper nodes (:func:`proper_nodes`).
+
+    Returns
+    -------
+    networkx.DiGraph
+        Induced sub-graph (a copy, with node attributes); ``G.graph["root"] = x_good``.
+    """
+    if x_good not in tree:
+        raise ValueError(f"x_good: {x_good!r} is not a node of the tree")
+    proper = frozenset(proper)
+    keep = [x_good]
+    if x_good not in proper:
+        stack = list(tree.successors(x_good))
+        while stack:
+            x = stack.pop()
+            keep.append(x)
+            if x not in proper:  # below a proper x' ≺ x_good everything is removed (step 3)
+                stack.extend(tree.successors(x))
+    sub = tree.subgraph(keep).copy()
+    sub.graph = {k: v for k, v in tree.graph.items()}
+    sub.graph["root"] = x_good
+    return sub
+
+
+def is_subtree_good(tree: nx.DiGraph, sub: nx.DiGraph, x_good, proper) -> bool:
+    """Checker for :func:`make_subtree`, straight from the three steps of Algorithm 3
+    written with the order (ancestor sets) instead of a traversal."""
+    proper = frozenset(proper)
+    if x_good in proper:
+        expected = {x_good}
+    else:
+        below = nx.descendants(tree, x_good)
+        expected = {x_good}
+        for x in below:
+            between = set(nx.shortest_path(tree, x_good, x)[1:-1])  # x ≺ x' ≺ x_good
+            if not (between & proper):
+                expected.add(x)
+    if set(sub.nodes) != expected or sub.graph.get("root") != x_good:
+        return False
+    leaves = {v for v in sub.nodes if sub.out_degree(v) == 0}
+    return leaves == (set(sub.nodes) & proper) or x_good in proper
+
+
+# --------------------------------------------------------------------------- Defs. 18, 19
+def _node_of_columns(tree: nx.DiGraph, cols) -> np.ndarray:
+    """Representative column of each sample column (``-1`` if the column was dropped)."""
+    n = tree.graph["n_points"]
+    c = np.asarray(cols)
+    if c.ndim != 1 or (c.size and c.dtype.kind not in "iu"):
+        raise ValueError(f"cols: expected a 1-D array of integer column indices, got {c!r}")
+    if c.size and (c.min() < 0 or c.max() >= n):
+        raise ValueError(f"cols: column indices must lie in [0, {n}), got {c.min()}..{c.max()}")
+    return tree.graph["normalisation"].representative[c.astype(np.intp)]
+
+
+def _zero_counts(tree: nx.DiGraph, cols, labels) -> dict:
+    nodes = _node_of_columns(tree, cols)
+    y = np.asarray(labels)
+    if y.shape != nodes.shape:
+        raise ValueError(f"labels: expected shape {nodes.shape}, got {y.shape}")
+    if y.size and ((y != 0) & (y != 1)).any():
+        raise ValueError("labels: expected 0/1 labels (f-represented)")
+    sel = nodes[(y == 0) & (nodes >= 0)]
+    vals, counts = np.unique(sel, return_counts=True)
+    return dict(zip(vals.tolist(), counts.tolist()))
+
+
+def node_weights(tree: nx.DiGraph, cols, labels) -> dict:
+    """Weights of seed 004 Def. 18: ``w(x) = |{(x', 0) ∈ S : x' ⪯ x}|``.
+
+    The number of sample points with (f-represented) label 0 at ``x`` or below it,
+    counted with multiplicity; ``cols`` are original column indices (mapped to their
+    representative node; dropped constant columns count nowhere).  ``w(ROOT)`` counts
+    every label-0 point on a node.
+
+    Returns
+    -------
+    dict
+        node → int, for every node of ``tree`` (a tree or a sub-tree).
+    """
+    zero = _zero_counts(tree, cols, labels)
+    w = {}
+    root = tree.graph.get("root", ROOT)
+    order = list(nx.dfs_postorder_nodes(tree, root))
+    for x in order:
+        w[x] = zero.get(x, 0) + sum(w[c] for c in tree.successors(x))
+    return w
+
+
+def node_values(subtree: nx.DiGraph, cols, labels) -> dict:
+    """Values of seed 004 Def. 19: ``v(x) = |{(x', 0) ∈ S : x ⪯ x' ≺ x_good}|``.
+
+    The number of label-0 sample points on the path from ``x`` up to, but excluding,
+    the root ``x_good`` of the sub-tree (from :func:`make_subtree`); ``v(x_good) = 0``.
+
+    Returns
+    -------
+    dict
+        node → int, for every node of ``subtree``.
+    """
+    zero = _zero_counts(subtree, cols, labels)
+    root = subtree.graph.get("root", ROOT)
+    v = {root: 0}
+    for parent, child in nx.bfs_edges(subtree, root):
+        v[child] = v[parent] + zero.get(child, 0)
+    return v
+
+
+# --------------------------------------------------------------------------- generators
+def random_vc1_tree(n_points: int, rng=None, *, proper_prob: float = 0.5, chain_prob: float = 0.3):
+    """A random rooted tree on the points 0..n_points-1 with a random set of proper nodes.
+
+    Node ``i`` (in a random relabelling) attaches to the previous node with probability
+    ``chain_prob`` (deep trees) and otherwise to a uniform earlier node or :data:`ROOT`
+    (bushy trees).  Each point is proper with probability ``proper_prob``; leaves and
+    points with exactly one child are forced proper (otherwise the class would violate
+    Assumption 2, resp. Assumption 1), and :data:`ROOT` is proper.  So the class of
+    :func:`class_from_tree` is in general *not* a maximum class.
+
+    Returns
+    -------
+    (networkx.DiGraph, frozenset)
+        The tree (edges parent → child, node attribute ``"distance"``) and its proper nodes.
+    """
+    if isinstance(n_points, bool) or not isinstance(n_points, numbers.Integral) or n_points < 0:
+        raise ValueError(f"n_points: expected a non-negative integer, got {n_points!r}")
+    for name, p in (("proper_prob", proper_prob), ("chain_prob", chain_prob)):
+        if not (isinstance(p, numbers.Real) and 0 <= p <= 1):
+            raise ValueError(f"{name}: expected a probability in [0, 1], got {p!r}")
+    rng = as_rng(rng)
+    label = rng.permutation(n_points)
+    T = nx.DiGraph()
+    T.add_node(ROOT, distance=0)
+    for i in range(n_points):
+        if i > 0 and rng.random() < chain_prob:
+            parent = int(label[i - 1])
+        else:
+            k = int(rng.integers(0, i + 1))
+            parent = ROOT if k == i else int(label[k])
+        node = int(label[i])
+        T.add_node(node, distance=T.nodes[parent]["distance"] + 1)
+        T.add_edge(parent, node)
+    draws = rng.random(n_points)
+    proper = {ROOT}
+    for i in range(n_points):
+        node = int(label[i])
+        if draws[i] < proper_prob or T.out_degree(node) <= 1:
+            proper.add(node)
+    return T, frozenset(proper)
+
+
+def class_from_tree(tree: nx.DiGraph, proper, n_points: int | None = None) -> np.ndarray:
+    """The class C_f whose concepts are the root paths of the proper nodes.
+
+    Row 0 is the all-zero concept (the root path of :data:`ROOT`, i.e. f_f); then one
+    row per proper point, in increasing column order.  Inverse of :func:`make_tree`
+    (tested: ``make_tree(class_from_tree(T, P), f=0)`` has the edges of ``T``).
+    """
+    pts = [v for v in tree.nodes if v is not ROOT]
+    if n_points is None:
+        n_points = max(pts, default=-1) + 1
+    rows = [np.zeros(n_points, np.uint8)]
+    for x in sorted(v for v in proper if v is not ROOT):
+        r = np.zeros(n_points, np.uint8)
+        r[root_path(tree, x)] = 1
+        rows.append(r)
+    return np.array(rows, dtype=np.uint8).reshape(len(rows), n_points)
+
+
+def random_vc1_class(n_points: int, rng=None, *, method: str = "tree", proper_prob: float = 0.5,
+                     chain_prob: float = 0.3, n_tries: int | None = None, return_tree: bool = False):
+    """A random concept class of VC dimension ≤ 1 over ``n_points`` points (labels {0, 1}).
+
+    Parameters
+    ----------
+    n_points : int
+    rng : numpy.random.Generator, int or None
+    method : {"tree", "greedy"}
+        ``"tree"``: a :func:`random_vc1_tree`, its :func:`class_from_tree`, XOR-ed with a
+        uniformly random f and with rows shuffled — so C itself looks nothing like a tree.
+        ``"greedy"``: independent of the tree structure — random 0/1 rows are added one by
+        one and kept iff the class stays VC ≤ 1 (``n_tries`` attempts, default
+        ``4 * n_points + 8``).
+    return_tree : bool
+        (``"tree"`` only) also return ``(tree, proper, f)``: the generating tree and the
+        row index of f; ``make_tree(M, f)`` then reproduces ``tree`` exactly.
+
+    Returns
+    -------
+    numpy.ndarray of uint8 (and the triple above if ``return_tree``)
+    """
+    rng = as_rng(rng)
+    if method == "greedy":
+        if return_tree:
+            raise ValueError("return_tree: only available with method='tree'")
+        tries = 4 * n_points + 8 if n_tries is None else int(n_tries)
+        rows = [rng.integers(0, 2, n_points, dtype=np.uint8)]
+        for _ in range(tries):
+            cand = rng.integers(0, 2, n_points, dtype=np.uint8)
+            M = np.vstack(rows + [cand])
+            if shattered_pair(M) is None:
+                rows.append(cand)
+        return np.vstack(rows)
+    if method != "tree":
+        raise ValueError(f"method: expected 'tree' or 'greedy', got {method!r}")
+    T, proper = random_vc1_tree(n_points, rng, proper_prob=proper_prob, chain_prob=chain_prob)
+    Mf = class_from_tree(T, proper, n_points)
+    g = rng.integers(0, 2, n_points, dtype=np.uint8)
+    perm = rng.permutation(Mf.shape[0])
+    M = (Mf ^ g[None, :])[perm]
+    if return_tree:
+        f = int(np.flatnonzero(perm == 0)[0])
+        return M, (T, proper, f)
+    return M
+
+
+# --------------------------------------------------------------------------- catalogue
+def thresholds_class(n_points: int) -> np.ndarray:
+    """Thresholds on 0 < 1 < … < n−1 (seed 004 §1.2): ``c_t(x) = 1`` iff ``x ≥ t``, t = 0..n.
+
+    Shape (n+1, n); row ``t`` is the threshold at ``t`` (row n is all zeros).
+    """
+    n = int(n_points)
+    if n < 0:
+        raise ValueError(f"n_points: expected a non-negative integer, got {n_points!r}")
+    t = np.arange(n + 1)[:, None]
+    return (np.arange(n)[None, :] >= t).astype(np.uint8)
+
+
+def point_functions_class(n_points: int) -> np.ndarray:
+    """Point functions ``f_t(x) = 1`` iff ``x = t`` (seed 004 §1.2): the identity, shape (n, n)."""
+    n = int(n_points)
+    if n < 1:
+        raise ValueError(f"n_points: expected a positive integer, got {n_points!r}")
+    return np.eye(n, dtype=np.uint8)
+
+
+#: Row of :func:`figure1_class` that is f: h_8 = ∅, so the class is its own f-representation.
+FIGURE1_F = 7
+
+
+def figure1_class() -> np.ndarray:
+    """The example of seed 004 §1.3.2 / Figure 1: points x_1..x_7 (columns 0..6) and
+    concepts h_1..h_8 (rows 0..7) with I(h_1)={x_1}, I(h_2)={x_2}, I(h_3)={x_3},
+    I(h_4)={x_1,x_4}, I(h_5)={x_1,x_5}, I(h_6)={x_1,x_5,x_6}, I(h_7)={x_1,x_5,x_7},
+    I(h_8)=∅.  With f = h_8 (:data:`FIGURE1_F`) the tree is ∅ → x_1, x_2, x_3;
+    x_1 → x_4, x_5; x_5 → x_6, x_7."""
+    sets = [{1}, {2}, {3}, {1, 4}, {1, 5}, {1, 5, 6}, {1, 5, 7}, set()]
+    M = np.zeros((8, 7), np.uint8)
+    for i, s in enumerate(sets):
+        M[i, [j - 1 for j in s]] = 1
+    return M
+
+
+def catalogue(n_points: int = 8) -> dict:
+    """Named VC-1 classes: ``name -> (M, f)`` with ``f`` the row index to build the tree by.
+
+    ``"thresholds"`` (f = the all-zero threshold, a chain of height n), ``"point_functions"``
+    (f = f_0: a star under x_0), and ``"figure1"`` (seed 004 Figure 1).
+    """
+    return {
+        "thresholds": (thresholds_class(n_points), int(n_points)),
+        "point_functions": (point_functions_class(n_points), 0),
+        "figure1": (figure1_class(), FIGURE1_F),
+    }
