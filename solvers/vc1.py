@@ -58,6 +58,7 @@ __all__ = [
     "tree_class",
     "distance",
     "root_path",
+    "deepest_node",
     "deterministic_points",
     "proper_nodes",
     "make_subtree",
@@ -493,6 +494,21 @@ def root_path(tree: nx.DiGraph, x) -> list:
         path.append(x)
         (x,) = tree.predecessors(x)
     return path
+
+
+def deepest_node(tree: nx.DiGraph, nodes):
+    """The node of largest distance among ``nodes`` (:data:`ROOT` if there are none).
+
+    Algorithm 2 step 3(a): ``y_i`` is the deepest deterministic point of B_i.  B_i is a
+    chain (Lemmas 5, 6), so the deepest node is unique; ties (impossible on a chain) go to
+    the first one given.
+    """
+    best, best_d = ROOT, 0
+    for x in nodes:
+        d = distance(tree, x)
+        if d > best_d:
+            best, best_d = (x if x is ROOT else int(x)), d
+    return best
 
 
 # --------------------------------------------------------------------------- Defs. 15, 17

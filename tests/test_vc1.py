@@ -374,3 +374,20 @@ def test_root_sentinel():
     assert pickle.loads(pickle.dumps(ROOT)) is ROOT
     assert repr(ROOT) == "ROOT" and str(ROOT) == "∅"
     assert ROOT != 0 and ROOT is vc1._Root()
+
+
+@SETTINGS
+@given(vc1_classes())
+def test_deepest_node_of_a_root_path_is_its_lowest_point(inst):
+    M, f = inst
+    T = vc1.make_tree(M, f)
+    for x in T.nodes:
+        path = vc1.root_path(T, x)
+        assert vc1.deepest_node(T, path[::-1]) == x if path else vc1.deepest_node(T, path) is ROOT
+
+
+def test_vc1_claims_hold_on_small_instances():
+    from geoprivate.claims import get_claim, run_claim
+    for cid in ("vc1/lemma-2", "vc1/lemma-3", "vc1/lemma-4", "vc1/lemma-5", "vc1/lemma-6", "vc1/lemma-8"):
+        rec = run_claim(get_claim(cid), seed=1, size="small")
+        assert rec["status"] == "holds", rec

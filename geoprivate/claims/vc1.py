@@ -1,0 +1,168 @@
+"""Claims of seed 004 (C. Yan, *An Õptimal DP PAC Learner for Concept Classes with VC
+Dimension 1*, shared/papers/004_a98b97286cef331e.txt) about the structure of VC-1 classes.
+
+Each check builds random classes with both generators of :mod:`solvers.vc1` (random
+trees with random proper nodes, and a greedy generator that knows nothing of trees),
+every choice of f among the concepts, and tests the statement exactly.  Theorem 4 is
+registered by :mod:`geoprivate.claims.general`; Corollary 2 and Claim 6 (the learners)
+live in :mod:`geoprivate.claims.vc1_learners`.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+
+from geoprivate.claims import Verdict, register
+from solvers import vc1
+from solvers.combinatorics import is_shattered, littlestone_dimension, threshold_dimension
+
+__all__: list[str] = []
+
+_SIZES = {"small": dict(classes=40, points=10), "medium": dict(classes=200, points=16)}
+
+
+def _brute_vc(M: np.ndarray) -> int:
+    """VC dimension by checking every column subset with ``is_shattered`` (small M only)."""
+    best = 0
+    for k in range(1, M.shape[1] + 1):
+        if not any(is_shattered(M, s) for s in itertools.combinations(range(M.shape[1]), k)):
+            break
+        best = k
+    return best
+
+
+def _vc1_instances(rng, size):
+    """Yield (M, f) over VC-1 classes from both generators, every f when the class is small."""
+    cfg = _SIZES[size]
+    for i in range(cfg["classes"]):
+        n = int(rng.integers(1, cfg["points"] + 1))
+        method = "tree" if i % 2 == 0 else "greedy"
+        M = vc1.random_vc1_class(n, rng, method=method, proper_prob=float(rng.random()),
+                                 chain_prob=float(rng.random()))
+        for f in range(M.shape[0]) if M.shape[0] <= 8 else rng.choice(M.shape[0], 8, replace=False):
+            yield M, int(f)
+
+
+@register("vc1/lemma-2", statement="VC(C) = VC(C_f) and d_L(C) = d_L(C_f) for any f: X -> {0,1} (Lemma 2)")
+def _lemma2(rng, size):
+    n_inst = 60 if size == "small" else 300
+    max_vc = max_ld = 0
+    for _ in range(n_inst):
+        k, n = int(rng.integers(1, 9)), int(rng.integers(1, 6))
+        M = rng.integers(0, 2, (k, n), dtype=np.uint8)
+        f = rng.integers(0, 2, n, dtype=np.uint8)  # any f, not only f in C
+        Mf = vc1.f_representation(M, f)
+        vc, vcf = _brute_vc(M), _brute_vc(Mf)
+        ld, ldf = littlestone_dimension(M), littlestone_dimension(Mf)
+        if (vc, ld) != (vcf, ldf):
+            return Verdict.violated({"M": M, "f": f}, vc=vc, vc_f=vcf, ld=ld, ld_f=ldf)
+        max_vc, max_ld = max(max_vc, vc), max(max_ld, ld)
+    return Verdict.holds(instances=n_inst, max_vc=max_vc, max_ld=max_ld)
+
+
+@register("vc1/lemma-3", statement="For f in C and VC(C) = 1: points incomparable under C_f are never both 1 "
+                                   "in a concept of C_f (Lemma 3)")
+def _lemma3(rng, size):
+    count = pairs = 0
+    for M, f in _vc1_instances(rng, size):
+        Mf = vc1.f_representation(M, f)
+        L = vc1.order_matrix(Mf)
+        incomparable = ~L & ~L.T
+        both = (Mf.T.astype(np.int64) @ Mf.astype(np.int64)) > 0
+        bad = np.argwhere(incomparable & both)
+        if bad.size:
+            return Verdict.violated({"M": M, "f": f, "pair": bad[0]})
+        count += 1
+        pairs += int(incomparable.sum()) // 2
+    return Verdict.holds(instances=count, incomparable_pairs=pairs)
+
+
+@register("vc1/lemma-4", statement="max_x d_{C_f}(x) <= TD(X, C_f) (Lemma 4); recorded: how often equality holds")
+def _lemma4(rng, size):
+    count = equal = max_h = 0
+    for M, f in _vc1_instances(rng, size):
+        T = vc1.make_tree(M, f)
+        td = threshold_dimension(vc1.f_representation(M, f))
+        h = T.graph["height"]
+        if h > td:
+            return Verdict.violated({"M": M, "f": f}, height=h, td=td)
+        count += 1
+        equal += int(h == td)
+        max_h = max(max_h, h)
+    return Verdict.holds(instances=count, height_equals_td=equal, max_height=max_h)
+
+
+@register("vc1/lemma-5", statement="For f in C, every concept's 1-set in C_f is a chain under the order of C_f "
+                                   "ending at a maximal element, i.e. a root path of the tree (Lemma 5)")
+def _lemma5(rng, size):
+    count = concepts = 0
+    for M, f in _vc1_instances(rng, size):
+        Mf = vc1.f_representation(M, f)
+        norm = vc1.normalise(Mf)  # Assumptions 1-2 on C_f (partial order, not preorder)
+        A = norm.matrix
+        L = vc1.order_matrix(A)
+        strict = L & ~L.T
+        maximal = ~strict.any(axis=1)
+        T = vc1.make_tree(M, f)
+        for r in A:
+            ones = np.flatnonzero(r)
+            if ones.size == 0:
+                continue
+            sub = L[np.ix_(ones, ones)]
+            chain = bool((sub | sub.T).all())
+            top = ones[np.argmin(L[ones][:, ones].sum(axis=1))]  # the element with the fewest upper bounds
+            low = ones[np.argmax(L[ones][:, ones].sum(axis=1))]
+            path = set(vc1.root_path(T, int(norm.columns[low])))
+            if not (chain and maximal[top] and path == {int(norm.columns[j]) for j in ones}):
+                return Verdict.violated({"M": M, "f": f, "concept": r}, chain=chain, top_is_maximal=bool(maximal[top]))
+            concepts += 1
+        count += 1
+    return Verdict.holds(instances=count, concepts=concepts)
+
+
+def _sample(rng, M, n):
+    c = int(rng.integers(0, M.shape[0]))
+    cols = rng.integers(0, M.shape[1], n)
+    return c, cols
+
+
+@register("vc1/lemma-6", statement="Every point deterministic by a sample labelled by c* (in C_f) lies in "
+                                   "I(c*_f) (Lemma 6)")
+def _lemma6(rng, size):
+    count = nonempty = 0
+    for M, f in _vc1_instances(rng, size):
+        Mf = vc1.f_representation(M, f)
+        c, cols = _sample(rng, Mf, int(rng.integers(0, 3 * M.shape[1] + 1)))
+        B = vc1.deterministic_points(Mf, cols, Mf[c, cols])
+        if not set(B.tolist()) <= set(np.flatnonzero(Mf[c]).tolist()):
+            return Verdict.violated({"M": M, "f": f, "c": c, "cols": cols}, deterministic=B)
+        count += 1
+        nonempty += int(B.size > 0)
+    return Verdict.holds(instances=count, nonempty_deterministic_sets=nonempty)
+
+
+@register("vc1/lemma-8", statement="The deepest deterministic points y_1..y_t of the parts S_1..S_t of a sample "
+                                   "labelled by c* form a chain under C_f (Lemma 8)")
+def _lemma8(rng, size):
+    count = distinct = 0
+    for M, f in _vc1_instances(rng, size):
+        T = vc1.make_tree(M, f)
+        Mf = vc1.f_representation(M, f)
+        L = vc1.order_matrix(Mf)
+        t = int(rng.integers(2, 7))
+        c, cols = _sample(rng, Mf, t * int(rng.integers(1, M.shape[1] + 2)))
+        parts = np.array_split(rng.permutation(cols), t)
+        ys = []
+        for part in parts:
+            B = vc1.deterministic_points(Mf, part, Mf[c, part])
+            rep = [x for x in B.tolist() if x in T]
+            ys.append(vc1.deepest_node(T, rep))
+        pts = [y for y in ys if y is not vc1.ROOT]
+        for a, b in itertools.combinations(pts, 2):
+            if not (L[a, b] or L[b, a]):
+                return Verdict.violated({"M": M, "f": f, "c": c, "parts": [p.tolist() for p in parts]}, y=ys)
+        count += 1
+        distinct += len(set(map(repr, ys)))
+    return Verdict.holds(instances=count, distinct_y_total=distinct)
