@@ -245,31 +245,119 @@ class _System:
         return self.m_ub + self.m_eq
 
 
+_FLOAT_EXACT_INT = 2.0**53
+
+
+def _numeric_array(X) -> np.ndarray | None:
+    """``X`` as a bool/int/float ndarray when that is lossless, else None (general path)."""
+    if isinstance(X, np.ndarray):
+        arr = X
+    else:
+        try:
+            arr = np.asarray(X)
+        except (ValueError, TypeError):
+            return None
+        # numpy turns [2**60 + 1, 0.5] into floats: only trust float arrays of small magnitude
+        if arr.dtype.kind == "f" and arr.size and np.isfinite(arr).all() and np.abs(arr).max() >= _FLOAT_EXACT_INT:
+            return None
+    if arr.dtype.kind in "bi" or (arr.dtype.kind == "u" and (arr.size == 0 or arr.max() < 2**62)):
+        return arr
+    if arr.dtype.kind == "f":
+        return arr
+    return None
+
+
+def _fast_block(a: np.ndarray, b: np.ndarray):
+    """Numeric (m, d) and (m,) arrays -> integer rows, integer rhs, scales, float copies."""
+    m, d = a.shape
+    ints_in = a.dtype.kind in "biu" and b.dtype.kind in "biu"
+    if ints_in:
+        W = np.hstack([a.astype(np.int64), b.astype(np.int64).reshape(m, 1)])
+        rows = W.tolist()
+        scale = [Fraction(1)] * m
+    else:
+        for X in (a, b):
+            if X.dtype.kind in "iu" and X.size and np.abs(X).max() >= 2**53:
+                return None  # would lose bits in a float copy: general path
+        W = np.hstack([a.astype(float), b.astype(float).reshape(m, 1)])
+        mf, ef = np.frexp(W)
+        mant = (mf * _FLOAT_EXACT_INT).astype(np.int64)
+        expo = ef.astype(np.int64) - 53
+        nz = mant != 0
+        low = np.where(nz, mant & -mant, 1)
+        tz = np.round(np.log2(low.astype(float))).astype(np.int64)
+        mant = mant >> tz
+        expo = expo + tz
+        big = np.iinfo(np.int64).max
+        k = np.where(nz, expo, big).min(axis=1) if d + 1 else np.zeros(m, dtype=np.int64)
+        k = np.where(k == big, 0, k)
+        shift = np.where(nz, expo - k[:, None], 0)
+        if shift.size == 0 or (shift.max() + 54 < 63):
+            rows = (mant << shift).tolist()
+        else:
+            rows = (mant.astype(object) << shift.astype(object)).tolist()
+        scale = [Fraction(1, 1 << int(kk)) if kk >= 0 else Fraction(1 << int(-kk)) for kk in k.tolist()]
+    A = [r[:d] for r in rows]
+    bb = [r[d] for r in rows]
+    return A, bb, scale, W[:, :d].astype(float), W[:, d].astype(float)
+
+
+def _block(A, b, nameA: str, nameb: str, d: int | None):
+    """Validate one block (``A``, ``b``); returns (d or None, int rows, int rhs, scales, float A, float b)."""
+    if A is None:
+        if b is not None and len(b) != 0:
+            raise ValueError(f"{nameb}: given ({len(b)} entries) but {nameA} is None")
+        return d, [], [], [], None, None
+    a_arr = _numeric_array(A)
+    b_arr = _numeric_array(b) if b is not None else None
+    if a_arr is not None and b_arr is not None and a_arr.ndim == 2 and b_arr.ndim == 1:
+        m_, d_ = a_arr.shape
+        if d is not None and d_ != d:
+            raise ValueError(f"{nameA}: expected {d} columns, got shape {a_arr.shape}")
+        if b_arr.shape[0] != m_:
+            raise ValueError(f"{nameb}: expected length {m_} (one entry per row of {nameA}), got {b_arr.shape[0]}")
+        for X, nm in ((a_arr, nameA), (b_arr, nameb)):
+            if X.dtype.kind == "f" and X.size and not np.isfinite(X).all():
+                raise ValueError(f"{nm}: entries must be finite, got {X[~np.isfinite(X)][0]!r}")
+        out = _fast_block(a_arr, b_arr)
+        if out is not None:
+            return (d_, *out)
+    rows, arr = _as_matrix(A, nameA, d)
+    if d is None and arr is not None and arr.ndim == 2:
+        d = arr.shape[1]
+    vb = _as_vector(b, nameb, len(rows))
+    Ai, bi, sc = [], [], []
+    for row, rhs in zip(rows, vb):
+        ir, ib, s = _int_row(row, rhs)
+        Ai.append(ir)
+        bi.append(ib)
+        sc.append(s)
+    Af = np.array([[float(v) for v in row] for row in rows], dtype=float).reshape(len(rows), d or 0)
+    bf = np.array([float(v) for v in vb], dtype=float)
+    return d, Ai, bi, sc, Af, bf
+
+
 def _prepare(A_ub, b_ub, A_eq, b_eq, d_hint: int | None = None) -> _System:
-    rows_ub, arr_ub = _as_matrix(A_ub, "A_ub", None)
-    d = None
-    if arr_ub is not None and arr_ub.ndim == 2:
-        d = arr_ub.shape[1]
-    rows_eq, arr_eq = _as_matrix(A_eq, "A_eq", d)
-    if d is None and arr_eq is not None and arr_eq.ndim == 2:
-        d = arr_eq.shape[1]
+    """Validate and scale the system (ub rows, then eq rows) to integer rows."""
+    d, Au, bu, su, Afu, bfu = _block(A_ub, b_ub, "A_ub", "b_ub", None)
+    d, Ae, be, se, Afe, bfe = _block(A_eq, b_eq, "A_eq", "b_eq", d)
+    if d is None and Au == [] and A_ub is not None:
+        # A_ub had 0 rows and no shape; A_eq may give d now
+        pass
     if d is None:
         d = d_hint
     if d is None:
-        raise ValueError("A_ub, A_eq: cannot infer the dimension d: both have no rows and no shape (pass np.zeros((0, d)))")
+        raise ValueError(
+            "A_ub, A_eq: cannot infer the dimension d: both have no rows and no shape (pass np.zeros((0, d)))"
+        )
     if d_hint is not None and d != d_hint:
         raise ValueError(f"dimension mismatch: the constraints have {d} columns, expected {d_hint}")
-    vb_ub = _as_vector(b_ub, "b_ub", len(rows_ub))
-    vb_eq = _as_vector(b_eq, "b_eq", len(rows_eq))
-    A, b, scale = [], [], []
-    for row, rhs in zip(rows_ub + rows_eq, vb_ub + vb_eq):
-        ir, ib, s = _int_row(row, rhs)
-        A.append(ir)
-        b.append(ib)
-        scale.append(s)
-    Af = np.array([[float(v) for v in row] for row in rows_ub + rows_eq], dtype=float).reshape(len(A), d)
-    bf = np.array([float(v) for v in vb_ub + vb_eq], dtype=float)
-    return _System(d, len(rows_ub), len(rows_eq), A, b, scale, Af, bf)
+    for rows, nm in ((Au, "A_ub"), (Ae, "A_eq")):
+        if rows and len(rows[0]) != d:
+            raise ValueError(f"{nm}: expected {d} columns, got {len(rows[0])}")
+    Af = np.vstack([X.reshape(-1, d) if X is not None else np.zeros((0, d)) for X in (Afu, Afe)])
+    bf = np.concatenate([X if X is not None else np.zeros(0) for X in (bfu, bfe)])
+    return _System(d, len(Au), len(Ae), Au + Ae, bu + be, su + se, Af, bf)
 
 
 # --------------------------------------------------------------------------- exact checks
@@ -417,33 +505,50 @@ def _solve_square(M: list[list[int]], rhs: list[int]) -> tuple[list[int], int] |
     return nums, D
 
 
-def _rref_solve(M: list[list[Fraction]], rhs: list[Fraction], guess: list[Fraction]) -> list[Fraction] | None:
-    """A solution of ``M y = rhs`` (any shape), free variables set from ``guess``; ``None`` if none."""
-    rows = [list(r) + [v] for r, v in zip(M, rhs)]
+def _rref_solve(M: list[list[int]], rhs: list[int], guess: list[Fraction]) -> list[Fraction] | None:
+    """A solution of the integer system ``M y = rhs`` (any shape) or ``None`` if there is none.
+
+    Fraction-free Gauss-Jordan elimination (every intermediate entry is an integer
+    minor, divisions are exact); free variables take the values in ``guess``.
+    """
     n = len(guess)
+    T = [list(r) + [v] for r, v in zip(M, rhs)]
+    nr = len(T)
     pivots = []
+    prev = 1
     r = 0
     for c in range(n):
-        piv = next((i for i in range(r, len(rows)) if rows[i][c] != 0), None)
+        if r == nr:
+            break
+        piv = next((i for i in range(r, nr) if T[i][c] != 0), None)
         if piv is None:
             continue
-        rows[r], rows[piv] = rows[piv], rows[r]
-        p = rows[r][c]
-        rows[r] = [v / p for v in rows[r]]
-        for i in range(len(rows)):
-            if i != r and rows[i][c] != 0:
-                f = rows[i][c]
-                rows[i] = [a - f * bb for a, bb in zip(rows[i], rows[r])]
+        T[r], T[piv] = T[piv], T[r]
+        p = T[r][c]
+        Tr = T[r]
+        for i in range(nr):
+            if i == r:
+                continue
+            Ti = T[i]
+            f = Ti[c]
+            T[i] = [(p * a - f * bb) // prev for a, bb in zip(Ti, Tr)]
+        prev = p
         pivots.append(c)
         r += 1
-        if r == len(rows):
-            break
-    if any(all(v == 0 for v in row[:n]) and row[n] != 0 for row in rows[r:]):
+    # pivot rows: T[k] has entry `prev` in pivot column k and 0 in the other pivot columns
+    # (earlier pivot rows were rescaled by later pivots: fraction-free Gauss-Jordan invariant)
+    if any(T[i][n] != 0 for i in range(r, nr)):
         return None
     y = list(guess)
     piv_set = set(pivots)
+    free = [j for j in range(n) if j not in piv_set]
     for k, c in enumerate(pivots):
-        y[c] = rows[k][n] - sum(rows[k][j] * y[j] for j in range(n) if j not in piv_set and rows[k][j] != 0)
+        row = T[k]
+        acc = Fraction(row[n])
+        for j in free:
+            if row[j]:
+                acc -= row[j] * y[j]
+        y[c] = acc / row[c]
     return y
 
 
@@ -524,9 +629,9 @@ def _ray_certificate(S: _System, ray: np.ndarray, strict: bool = False) -> list[
             continue
         support = [i for i in range(S.m) if abs(y[i]) > 1e-9]
         # exact: y_S^T [A_S | b_S] = (0, ..., 0, -1), free variables from the float ray
-        M = [[Fraction(S.A[i][j]) for i in support] for j in range(S.d)]
-        M.append([Fraction(S.b[i]) for i in support])
-        rhs = [Fraction(0)] * S.d + [Fraction(-1)]
+        M = [[S.A[i][j] for i in support] for j in range(S.d)]
+        M.append([S.b[i] for i in support])
+        rhs = [0] * S.d + [-1]
         guess = [Fraction(float(y[i])).limit_denominator(10**6) for i in support]
         sol = _rref_solve(M, rhs, guess)
         if sol is None:
@@ -911,8 +1016,11 @@ def _maximize_sys(S: _System, c: list[Fraction]) -> OptimizeResult:
                 tight, fixed, xn, D = v
                 # duals: [A_tight; E_fixed]^T (y_tight, r) = c with r == 0 required
                 n = S.d
-                M = [[Fraction(S.A[i][j]) for i in tight] + [Fraction(1 if j == k else 0) for k in fixed] for j in range(n)]
-                sol = _rref_solve(M, c, [Fraction(0)] * n)
+                M = [[S.A[i][j] for i in tight] + [1 if j == k else 0 for k in fixed] for j in range(n)]
+                Lc = math.lcm(*(v.denominator for v in c)) if c else 1
+                sol = _rref_solve(M, [int(v * Lc) for v in c], [Fraction(0)] * n)
+                if sol is not None:
+                    sol = [v / Lc for v in sol]
                 if sol is not None and all(v == 0 for v in sol[len(tight):]):
                     y = [Fraction(0)] * S.m
                     for i, v in zip(tight, sol):
@@ -929,7 +1037,30 @@ def _maximize_sys(S: _System, c: list[Fraction]) -> OptimizeResult:
                 if y is not None:
                     cert = _normalise_certificate(_certificate_from_ints(S, y))
                     return OptimizeResult("infeasible", certificate=cert, method="highs+exact")
+        elif status == MS.kUnbounded:
+            out = _unbounded_exact(S, c)
+            if out is not None:
+                return out
     return _maximize_exact(S, c)
+
+
+def _unbounded_exact(S: _System, c: list[Fraction]) -> OptimizeResult | None:
+    """Certify unboundedness through two feasibility problems: a point of P and a ray
+    ``A_ub r <= 0, A_eq r = 0, c^T r = 1`` (each solved and checked exactly)."""
+    p = _feasible(S)
+    if not p.feasible:
+        return None
+    Lc = math.lcm(*(v.denominator for v in c)) if c else 1
+    ci = [int(v * Lc) for v in c]
+    R = _System(
+        S.d, S.m_ub, S.m_eq + 1, S.A + [ci], [0] * S.m + [Lc], S.scale + [Fraction(1)],
+        np.vstack([S.A_float, np.array([float(v) for v in c]).reshape(1, S.d)]),
+        np.concatenate([np.zeros(S.m), [1.0]]),
+    )
+    r = _feasible(R)
+    if not r.feasible:
+        return None
+    return OptimizeResult("unbounded", p.point, None, None, r.point, None, "highs+exact")
 
 
 def _maximize_exact(S: _System, c: list[Fraction]) -> OptimizeResult:
