@@ -1,0 +1,69 @@
+"""Differential-privacy building blocks, faithful to the papers, with guarantees as data.
+
+Every random function takes ``rng`` (Generator, int seed or None) and an optional
+``ledger`` (:class:`geoprivate.privacy.PrivacyLedger`) that receives the guarantee, the
+theorem it comes from and whether the theorem's hypotheses hold.
+
+* :mod:`~geoprivate.mechanisms.laplace` — float and exact discrete (safe) Laplace.
+* :mod:`~geoprivate.mechanisms.exponential` — exponential mechanism, report-noisy-max.
+* :mod:`~geoprivate.mechanisms.sparse_vector` — BetweenThresholds (seed 001 Alg. 1,
+  Lemmas 1–2; seed 002 Obs. 2), AboveThreshold (seed 003 Lemma 4.3).
+* :mod:`~geoprivate.mechanisms.choosing` — choosing mechanism (seed 004 Lemma 1, Def. 12).
+* :mod:`~geoprivate.mechanisms.median` — private median (seed 004 Theorem 9, exponential
+  mechanism version).
+* :mod:`~geoprivate.mechanisms.subsampling` — amplification by sub-sampling (seed 002
+  Claim 2.7).
+"""
+
+from geoprivate.mechanisms.choosing import (
+    choosing_mechanism,
+    choosing_output_law,
+    choosing_threshold,
+    choosing_utility_loss,
+    is_k_bounded,
+)
+from geoprivate.mechanisms.exponential import (
+    exponential_mechanism,
+    exponential_mechanism_log_probabilities,
+    exponential_mechanism_probabilities,
+    report_noisy_max,
+)
+from geoprivate.mechanisms.laplace import (
+    bernoulli_exp,
+    default_granularity,
+    discrete_laplace,
+    laplace_mechanism,
+    laplace_noise,
+)
+from geoprivate.mechanisms.median import (
+    is_alpha_median,
+    median_failure_bound,
+    median_quality,
+    median_sample_size,
+    private_median,
+)
+from geoprivate.mechanisms.sparse_vector import (
+    AboveThreshold,
+    Answer,
+    BetweenThresholds,
+    HaltedError,
+    above_threshold_alpha,
+    lemma1_applies,
+    lemma1_delta,
+    min_gap,
+    min_n,
+)
+from geoprivate.mechanisms.subsampling import subsample, subsampled
+
+__all__ = [
+    "laplace_noise", "discrete_laplace", "laplace_mechanism", "default_granularity", "bernoulli_exp",
+    "exponential_mechanism", "exponential_mechanism_probabilities",
+    "exponential_mechanism_log_probabilities", "report_noisy_max",
+    "Answer", "HaltedError", "BetweenThresholds", "AboveThreshold", "min_gap", "min_n",
+    "lemma1_delta", "lemma1_applies", "above_threshold_alpha",
+    "choosing_mechanism", "choosing_output_law", "choosing_threshold", "choosing_utility_loss",
+    "is_k_bounded",
+    "private_median", "median_quality", "is_alpha_median", "median_failure_bound",
+    "median_sample_size",
+    "subsample", "subsampled",
+]

@@ -1,0 +1,162 @@
+"""The choosing mechanism (Beimel, Nissim, Stemmer 2013) for k-bounded quality functions.
+
+seed 004 (shared/papers/004_a98b97286cef331e.txt) Definition 12 and Lemma 1.  A quality
+function q is *k-bounded* when q(empty, z) = 0 for every z, adding one element to the
+dataset raises each score by 0 or 1, and raises at most k scores.  So scores are
+non-negative integers and, on a dataset of n elements, at most k n solutions have a
+positive score.
+
+The mechanism (BNS13, Algorithm "Choosing Mechanism"; also Bun–Nissim–Stemmer–Vadhan 2015):
+
+1. noisy_best = max_z q(D, z) + Lap(4/eps);
+2. if noisy_best < (8/eps) ln(4k/(eps delta)): halt and output ⊥ (here: ``None``);
+3. otherwise run the exponential mechanism with privacy eps/2 (probabilities
+   ∝ exp(eps q / 4)) over G(D) = {z : q(D, z) >= 1} only.
+
+Restricting to G(D) is what makes the utility independent of the number of candidates;
+the threshold test pays the delta for solutions that enter G between neighbours.  It is
+(eps, delta)-DP for eps in (0, 2) (Lemma 1), and with probability >= 1 - beta outputs z with
+q(D, z) >= max q - (16/eps) ln(4 k n / (beta eps delta)).  Seed 004 writes ``log``; BNS13
+uses natural logarithms, as here.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from geoprivate._validation import as_rng, check_epsilon, check_positive_int, check_probability
+
+__all__ = [
+    "choosing_mechanism",
+    "choosing_threshold",
+    "choosing_utility_loss",
+    "choosing_output_law",
+    "is_k_bounded",
+]
+
+THEOREM = "vc1/lemma-1 (choosing mechanism, Beimel-Nissim-Stemmer 2013)"
+
+
+def _int_scores(scores) -> np.ndarray:
+    arr = np.asarray(scores)
+    if arr.dtype == object or arr.dtype.kind not in "biuf":
+        raise TypeError(f"scores must be a vector of non-negative integers, got dtype {arr.dtype}")
+    if arr.ndim != 1 or arr.size == 0:
+        raise ValueError(f"scores must be a non-empty 1-D vector, got shape {arr.shape}")
+    f = arr.astype(np.float64)
+    if not np.all(np.isfinite(f)) or np.any(f < 0) or np.any(f != np.round(f)):
+        raise ValueError("scores of a k-bounded quality function are non-negative integers "
+                         f"(seed 004 Def. 12), got {arr[:8]}...")
+    return f
+
+
+def choosing_threshold(epsilon, delta, k) -> float:
+    """Halting threshold (8/eps) ln(4k/(eps delta)) of the choosing mechanism."""
+    eps = check_epsilon(epsilon)
+    dlt = check_probability(delta, "delta")
+    k = check_positive_int(k, "k")
+    return 8.0 / eps * math.log(4.0 * k / (eps * dlt))
+
+
+def choosing_utility_loss(epsilon, delta, k, n, beta) -> float:
+    """Utility loss of seed 004 Lemma 1: (16/eps) ln(4 k n / (beta eps delta))."""
+    eps = check_epsilon(epsilon)
+    dlt = check_probability(delta, "delta")
+    k = check_positive_int(k, "k")
+    n = check_positive_int(n, "n")
+    b = check_probability(beta, "beta")
+    return 16.0 / eps * math.log(4.0 * k * n / (b * eps * dlt))
+
+
+def choosing_mechanism(scores, epsilon, delta, k, rng=None, ledger=None):
+    """Choose a good solution privately for a k-bounded quality function (seed 004 Lemma 1).
+
+    Parameters
+    ----------
+    scores : array_like of non-negative integers, shape (m,)
+        q(D, z) for every candidate z on the dataset D.  Candidates absent from the vector
+        have score 0 and are never output (the mechanism only samples from q >= 1).
+    epsilon : float > 0
+        Lemma 1 needs epsilon in (0, 2); larger values run and the ledger records that the
+        lemma does not apply.
+    delta : float in (0, 1)
+    k : int >= 1
+        The quality function's bound (Def. 12).  The caller is responsible for
+        k-boundedness (see :func:`is_k_bounded` to check it on a dataset).
+    rng : Generator, int or None
+    ledger : PrivacyLedger, optional
+        Receives ``("choosing_mechanism", epsilon, delta, "vc1/lemma-1 ...", applies)``.
+
+    Returns
+    -------
+    int or None
+        Index of the chosen candidate, or ``None`` for the mechanism's ⊥ (the noisy best
+        score fell below the threshold, or no candidate has a positive score).
+
+    Raises
+    ------
+    ValueError
+        Negative or non-integer scores, epsilon <= 0, delta outside (0, 1), k < 1.
+    """
+    q = _int_scores(scores)
+    eps = check_epsilon(epsilon)
+    dlt = check_probability(delta, "delta")
+    k = check_positive_int(k, "k")
+    rng = as_rng(rng)
+    thr = choosing_threshold(eps, dlt, k)
+    noisy_best = q.max() + rng.laplace(0.0, 4.0 / eps)
+    if ledger is not None:
+        ledger.record("choosing_mechanism", eps, dlt, THEOREM, eps < 2,
+                      k=k, threshold=thr, n_candidates=int(q.shape[0]))
+    if noisy_best < thr:
+        return None
+    support = np.flatnonzero(q >= 1)
+    if support.size == 0:
+        return None
+    logits = q[support] * (eps / 4.0)
+    return int(support[np.argmax(logits + rng.gumbel(size=support.size))])
+
+
+def choosing_output_law(scores, epsilon, delta, k):
+    """Exact output law of :func:`choosing_mechanism`: (probabilities over indices, P(⊥)).
+
+    P(not ⊥) = P(max q + Lap(4/eps) >= threshold) (and G non-empty); given that, the
+    output is exponential-mechanism distributed over {z : q >= 1} with weights exp(eps q/4).
+    """
+    q = _int_scores(scores)
+    eps = check_epsilon(epsilon)
+    thr = choosing_threshold(eps, delta, k)
+    b = 4.0 / eps
+    x = thr - q.max()  # P(Lap(b) >= x)
+    p_go = 1.0 - 0.5 * math.exp(x / b) if x <= 0 else 0.5 * math.exp(-x / b)
+    probs = np.zeros(q.shape[0])
+    support = np.flatnonzero(q >= 1)
+    if support.size == 0:
+        return probs, 1.0
+    z = q[support] * (eps / 4.0)
+    w = np.exp(z - z.max())
+    probs[support] = p_go * w / w.sum()
+    return probs, 1.0 - p_go
+
+
+def is_k_bounded(quality, data, candidates, k) -> bool:
+    """Check seed 004 Definition 12 along the insertion order of ``data``.
+
+    ``quality(prefix, z)`` is evaluated for every prefix of ``data`` (as a list) and every
+    candidate: q(empty, z) = 0, each step raises each score by 0 or 1, and raises at most
+    ``k`` scores.  (A necessary condition for k-boundedness, checked on this dataset.)
+    """
+    k = check_positive_int(k, "k")
+    data = list(data)
+    prev = [quality([], z) for z in candidates]
+    if any(p != 0 for p in prev):
+        return False
+    for i in range(1, len(data) + 1):
+        cur = [quality(data[:i], z) for z in candidates]
+        diffs = [c - p for c, p in zip(cur, prev)]
+        if any(d not in (0, 1) for d in diffs) or sum(diffs) > k:
+            return False
+        prev = cur
+    return True

@@ -1,0 +1,424 @@
+"""Sparse-vector mechanisms: BetweenThresholds (Bun, Steinke, Ullman 2016) and AboveThreshold.
+
+BetweenThresholds is implemented exactly as seed 001 Algorithm 1 (= seed 002 App. C.2):
+
+1. sample ONE mu ~ Lap(2/(eps n)); noisy thresholds t̂_l = t_l + mu, t̂_u = t_u - mu;
+2. for each query value q_j(S) in [0, 1] (a counting query, sensitivity 1/n):
+   c_j = q_j(S) + nu_j with nu_j ~ Lap(6/(eps n));
+   c_j < t̂_l → L;  else c_j > t̂_u → R;  else (c_j in [t̂_l, t̂_u]) → TOP and halt.
+
+(The tests are applied in the paper's order, L first: if mu is so large that the noisy
+thresholds cross, a value that is neither below t̂_l nor in the empty interval is R.)
+
+Variants: ``c`` tops (seed 002 Observation 2) and ``c=None`` — reinitialise with fresh mu
+after every TOP and never halt, as GenericPredictor uses it (seed 001 Algorithm 2,
+"When BetweenThresholds outputs TOP, we reinitialize it with fresh noise and continue").
+
+Privacy (seed 001 Lemma 1): for eps, delta in (0, 1), (eps, delta)-DP against adaptive
+queries if t_u - t_l >= 12/(eps n) (ln(10/eps) + ln(1/delta) + 1).  Accuracy (Lemma 2):
+if n >= 8/(alpha eps) (ln(T+1) + ln(1/beta)) the answers are alpha-accurate w.p. 1-beta.
+The papers write ``log``; Bun et al.'s proofs use Laplace tails exp(-x), i.e. natural
+logarithms, which is what :func:`min_gap` and :func:`min_n` use.  Any gap is accepted (small
+instances and stress tests need them); the ledger then records that Lemma 1 does not apply.
+
+Noise streams: mu and the nu's come from two independent child generators derived from
+``rng`` at construction, and the nu's are read from a buffer, so :meth:`~BetweenThresholds.query`
+in a loop and :meth:`~BetweenThresholds.query_batch` give the same transcript bit for bit.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+import numbers
+
+import numpy as np
+
+from geoprivate._validation import as_rng, check_delta, check_epsilon, check_positive_int, check_probability
+from geoprivate.privacy.accounting import VACUOUS, Guarantee, basic_composition, c_tops_composition
+
+__all__ = [
+    "Answer",
+    "HaltedError",
+    "BetweenThresholds",
+    "AboveThreshold",
+    "min_gap",
+    "min_n",
+    "lemma1_delta",
+    "lemma1_applies",
+    "above_threshold_alpha",
+]
+
+LEMMA1 = "shrinkage/lemma-1 (BetweenThresholds privacy, Bun-Steinke-Ullman 2016)"
+OBS2 = "everlasting/observation-2 (BetweenThresholds with c tops)"
+
+
+class Answer(enum.Enum):
+    """An answer of BetweenThresholds: below (L), above (R), or between the thresholds (TOP)."""
+
+    L = 0
+    R = 1
+    TOP = 2
+
+    def __repr__(self) -> str:
+        return f"Answer.{self.name}"
+
+
+_ANSWERS = np.array([Answer.L, Answer.R, Answer.TOP], dtype=object)
+
+
+class HaltedError(RuntimeError):
+    """A query was sent to a sparse-vector instance that has halted."""
+
+
+def _real(x, name):
+    if isinstance(x, bool) or not isinstance(x, numbers.Real):
+        raise TypeError(f"{name} must be a real number, got {type(x).__name__}")
+    v = float(x)
+    if not math.isfinite(v):
+        raise ValueError(f"{name} must be finite, got {x!r}")
+    return v
+
+
+def min_gap(epsilon, delta, n) -> float:
+    """Smallest threshold gap t_u - t_l for which seed 001 Lemma 1 gives (eps, delta)-DP.
+
+    .. math:: \\frac{12}{\\varepsilon n}\\left(\\ln(10/\\varepsilon) + \\ln(1/\\delta) + 1\\right)
+
+    Parameters
+    ----------
+    epsilon, delta : float in (0, 1)  (the lemma's hypotheses)
+    n : int >= 1
+
+    Raises
+    ------
+    ValueError
+        epsilon or delta outside (0, 1), n < 1.
+    """
+    eps = check_probability(epsilon, "epsilon")
+    dlt = check_probability(delta, "delta")
+    n = check_positive_int(n, "n")
+    return 12.0 / (eps * n) * (math.log(10.0 / eps) + math.log(1.0 / dlt) + 1.0)
+
+
+def lemma1_delta(epsilon, gap, n) -> float:
+    """Smallest delta for which a gap of ``gap`` meets Lemma 1 (may be >= 1: no guarantee).
+
+    Inverts :func:`min_gap`: delta = exp(-(gap eps n / 12 - ln(10/eps) - 1)).
+    """
+    eps = check_epsilon(epsilon)
+    g = _real(gap, "gap")
+    n = check_positive_int(n, "n")
+    expo = g * eps * n / 12.0 - math.log(10.0 / eps) - 1.0
+    return math.exp(-expo) if expo > -700 else math.inf
+
+
+def lemma1_applies(epsilon, delta, gap, n) -> bool:
+    """Whether seed 001 Lemma 1's hypotheses hold: eps, delta in (0,1) and gap >= min_gap."""
+    if not (0 < epsilon < 1 and 0 < delta < 1):
+        return False
+    return gap >= min_gap(epsilon, delta, n)
+
+
+def min_n(alpha, beta, epsilon, T) -> int:
+    """Smallest integer n meeting seed 001 Lemma 2: n >= 8/(alpha eps) (ln(T+1) + ln(1/beta)).
+
+    Raises
+    ------
+    ValueError
+        alpha, beta, epsilon outside (0, 1) (Lemma 2's hypotheses), T < 1.
+    """
+    a = check_probability(alpha, "alpha")
+    b = check_probability(beta, "beta")
+    eps = check_probability(epsilon, "epsilon")
+    T = check_positive_int(T, "T")
+    return math.ceil(8.0 / (a * eps) * (math.log(T + 1) + math.log(1.0 / b)))
+
+
+class _NoiseBuffer:
+    """Standard-Laplace variates read in order from a generator, batch or one at a time."""
+
+    def __init__(self, rng: np.random.Generator, chunk: int = 4096):
+        self._rng = rng
+        self._chunk = chunk
+        self._buf = np.empty(0)
+        self._pos = 0
+
+    def _ensure(self, m: int) -> None:
+        have = self._buf.shape[0] - self._pos
+        if have < m:
+            fresh = self._rng.laplace(0.0, 1.0, size=max(m - have, self._chunk))
+            self._buf = np.concatenate([self._buf[self._pos:], fresh])
+            self._pos = 0
+
+    def one(self) -> float:
+        if self._pos >= self._buf.shape[0]:
+            self._ensure(1)
+        v = self._buf[self._pos]
+        self._pos += 1
+        return float(v)
+
+    def peek(self, m: int) -> np.ndarray:
+        self._ensure(m)
+        return self._buf[self._pos:self._pos + m]
+
+    def advance(self, m: int) -> None:
+        self._pos += m
+
+
+class BetweenThresholds:
+    """BetweenThresholds, seed 001 Algorithm 1 / seed 002 Appendix C.2 (Bun et al. 2016).
+
+    Parameters
+    ----------
+    epsilon : float > 0
+        Privacy parameter (Lemma 1 needs epsilon in (0, 1); larger values run but the
+        ledger records that the lemma does not apply).
+    t_lower, t_upper : float, t_lower < t_upper
+        Thresholds t_l, t_u (the papers take them in (0, 1)).
+    n : int >= 1
+        Database size; query values are counting queries in [0, 1] of sensitivity 1/n.
+    rng : Generator, int or None
+    c : int >= 1 or None, default 1
+        Number of TOP answers before halting.  ``c=1`` is Algorithm 1; ``c > 1`` is seed
+        002 Observation 2 (after each TOP but the c-th, reinitialise with fresh mu);
+        ``None`` reinitialises after every TOP and never halts (seed 001 Algorithm 2).
+    delta : float in (0, 1), optional
+        Target delta for the ledger.  Default: the smallest delta for which the gap meets
+        Lemma 1 (:func:`lemma1_delta`).
+    ledger : PrivacyLedger, optional
+        Receives one entry per segment (per fresh mu): Lemma 1's (eps, delta), with
+        ``applies`` False when eps or delta is outside (0, 1) or the gap is below
+        :func:`min_gap`.
+
+    Attributes
+    ----------
+    t_hat_lower, t_hat_upper : float
+        Current noisy thresholds.
+    tops : int
+        Number of TOP answers so far.
+    n_queries : int
+    halted : bool
+
+    Examples
+    --------
+    >>> bt = BetweenThresholds(0.5, 0.3, 0.7, n=10_000, rng=0)
+    >>> bt.query(0.0), bt.query(1.0), bt.query(0.5)
+    (Answer.L, Answer.R, Answer.TOP)
+    >>> bt.halted
+    True
+    """
+
+    def __init__(self, epsilon, t_lower, t_upper, n, rng=None, *, c=1, delta=None, ledger=None):
+        self.epsilon = check_epsilon(epsilon)
+        self.t_lower = _real(t_lower, "t_lower")
+        self.t_upper = _real(t_upper, "t_upper")
+        if not self.t_lower < self.t_upper:
+            raise ValueError(f"t_lower must be < t_upper, got t_lower={t_lower!r}, t_upper={t_upper!r}")
+        self.n = check_positive_int(n, "n")
+        self.c = None if c is None else check_positive_int(c, "c")
+        self.gap = self.t_upper - self.t_lower
+        if delta is None:
+            # nudged up by 1e-12 (relative) so rounding never makes the inverted delta fail
+            self.delta = lemma1_delta(self.epsilon, self.gap, self.n) * (1 + 1e-12)
+        else:
+            self.delta = check_delta(delta)
+            if self.delta == 0:
+                raise ValueError("delta must lie in (0, 1) for BetweenThresholds, got 0")
+        self.lemma1_applies = lemma1_applies(self.epsilon, self.delta, self.gap, self.n)
+        self.mu_scale = 2.0 / (self.epsilon * self.n)
+        self.nu_scale = 6.0 / (self.epsilon * self.n)
+        rng = as_rng(rng)
+        seeds = rng.integers(0, 2**63, size=2)
+        self._mu_rng = np.random.default_rng(int(seeds[0]))
+        self._nu = _NoiseBuffer(np.random.default_rng(int(seeds[1])))
+        self.ledger = ledger
+        self.tops = 0
+        self.n_queries = 0
+        self.segments = 0
+        self.halted = False
+        self._new_segment()
+
+    # ------------------------------------------------------------------ internals
+    def _new_segment(self) -> None:
+        mu = float(self._mu_rng.laplace(0.0, self.mu_scale))
+        self.mu = mu
+        self.t_hat_lower = self.t_lower + mu
+        self.t_hat_upper = self.t_upper - mu
+        self.segments += 1
+        if self.ledger is not None:
+            self.ledger.record(
+                "BetweenThresholds", self.epsilon, min(1.0, self.delta), LEMMA1, self.lemma1_applies,
+                n=self.n, t_lower=self.t_lower, t_upper=self.t_upper, gap=self.gap,
+                min_gap=(min_gap(self.epsilon, self.delta, self.n)
+                         if 0 < self.epsilon < 1 and 0 < self.delta < 1 else math.inf),
+                segment=self.segments,
+            )
+
+    def _after_top(self) -> None:
+        self.tops += 1
+        if self.c is not None and self.tops >= self.c:
+            self.halted = True
+        else:
+            self._new_segment()
+
+    def _check_running(self) -> None:
+        if self.halted:
+            raise HaltedError(
+                f"BetweenThresholds has halted after {self.tops} TOP answer(s) (c={self.c}); "
+                "create a new instance to continue"
+            )
+
+    # ------------------------------------------------------------------ public API
+    def query(self, value) -> Answer:
+        """Answer one counting-query value q_j(S) in [0, 1] with L, R or TOP.
+
+        Raises
+        ------
+        HaltedError
+            If the instance has halted (c TOPs already answered).
+        ValueError
+            If ``value`` is NaN or infinite.
+        """
+        self._check_running()
+        v = _real(value, "value")
+        cj = v + self.nu_scale * self._nu.one()
+        self.n_queries += 1
+        if cj < self.t_hat_lower:
+            return Answer.L
+        if cj > self.t_hat_upper:
+            return Answer.R
+        self._after_top()
+        return Answer.TOP
+
+    def query_batch_codes(self, values) -> np.ndarray:
+        """Vectorised :meth:`query_batch` returning int8 codes (L=0, R=1, TOP=2)."""
+        self._check_running()
+        vals = np.asarray(values, dtype=np.float64)
+        if vals.ndim != 1:
+            raise ValueError(f"values must be 1-D, got shape {vals.shape}")
+        if not np.all(np.isfinite(vals)):
+            raise ValueError("values must be finite (no NaN/inf)")
+        m = vals.shape[0]
+        out = []
+        start, chunk = 0, 1024
+        while start < m:
+            stop = min(m, start + chunk)
+            cj = vals[start:stop] + self.nu_scale * self._nu.peek(stop - start)
+            codes = np.where(cj < self.t_hat_lower, 0, np.where(cj > self.t_hat_upper, 1, 2)).astype(np.int8)
+            tops = np.flatnonzero(codes == 2)
+            if tops.size:
+                k = int(tops[0])
+                out.append(codes[: k + 1])
+                self._nu.advance(k + 1)
+                self.n_queries += k + 1
+                self._after_top()
+                break
+            out.append(codes)
+            self._nu.advance(stop - start)
+            self.n_queries += stop - start
+            start, chunk = stop, chunk * 4
+        return np.concatenate(out) if out else np.empty(0, dtype=np.int8)
+
+    def query_batch(self, values) -> np.ndarray:
+        """Answer a vector of query values up to and including the first TOP (vectorised).
+
+        Equivalent, bit for bit, to calling :meth:`query` on each value until the first TOP
+        (the same noise values are used).  With ``c > 1`` or ``c=None`` the instance is
+        reinitialised after that TOP (as :meth:`query` would) and the batch stops there,
+        so a caller can change its hypotheses before asking again.
+
+        Returns
+        -------
+        numpy.ndarray of Answer (dtype object), length <= len(values)
+        """
+        return _ANSWERS[self.query_batch_codes(values)]
+
+    def guarantee(self) -> Guarantee:
+        """The (eps, delta) guarantee of this instance as configured.
+
+        c=1: Lemma 1 (or the vacuous guarantee when it does not apply); c>1: seed 002
+        Observation 2; c=None: basic composition over the segments started so far
+        (seed 001 Observation 1: the run is that many compositions of BetweenThresholds).
+        """
+        if not self.lemma1_applies:
+            return VACUOUS
+        if self.c == 1:
+            return Guarantee(self.epsilon, self.delta)
+        if self.c is None:
+            return basic_composition([Guarantee(self.epsilon, self.delta)] * self.segments)
+        if self.c * self.delta >= 1:
+            return VACUOUS
+        return c_tops_composition(self.epsilon, self.delta, self.c)
+
+    def __repr__(self) -> str:
+        return (f"BetweenThresholds(epsilon={self.epsilon}, t_lower={self.t_lower}, t_upper={self.t_upper}, "
+                f"n={self.n}, c={self.c}, tops={self.tops}, halted={self.halted})")
+
+
+def above_threshold_alpha(epsilon, beta, T, sensitivity=1.0) -> float:
+    """Accuracy of AboveThreshold, seed 003 Lemma 4.3: alpha = 8 ln(2T/beta) / eps (times Delta)."""
+    eps = check_epsilon(epsilon)
+    b = check_probability(beta, "beta")
+    T = check_positive_int(T, "T")
+    return check_epsilon(sensitivity, "sensitivity") * 8.0 * math.log(2 * T / b) / eps
+
+
+class AboveThreshold:
+    """AboveThreshold (Dwork–Roth 2014, Alg. 1) with seed 003's interface (§4, Lemma 4.3).
+
+    ``InitializeAboveThr(eps, L, beta)`` is the constructor; ``AddQuery(q)`` is
+    :meth:`add_query` (takes the query's value q(D), sensitivity ``sensitivity``);
+    ``TestAboveThr()`` is :meth:`test_above_threshold`.  Noisy threshold L + rho with
+    rho ~ Lap(2 Delta/eps); each query is compared as q(D) + nu, nu ~ Lap(4 Delta/eps);
+    the first True halts the instance.  epsilon-DP (pure).
+
+    Parameters
+    ----------
+    epsilon : float > 0
+    L : float (threshold)
+    beta : float in (0, 1) (failure probability, used by :meth:`alpha`)
+    rng : Generator, int or None
+    sensitivity : float > 0, default 1
+    ledger : PrivacyLedger, optional
+    """
+
+    def __init__(self, epsilon, L, beta, rng=None, *, sensitivity=1.0, ledger=None):
+        self.epsilon = check_epsilon(epsilon)
+        self.L = _real(L, "L")
+        self.beta = check_probability(beta, "beta")
+        self.sensitivity = check_epsilon(sensitivity, "sensitivity")
+        self._rng = as_rng(rng)
+        self.rho = float(self._rng.laplace(0.0, 2.0 * self.sensitivity / self.epsilon))
+        self.noisy_threshold = self.L + self.rho
+        self._pending = None
+        self.n_queries = 0
+        self.halted = False
+        if ledger is not None:
+            ledger.record("AboveThreshold", self.epsilon, 0.0,
+                          "AboveThreshold (Dwork-Roth Thm 3.23; seed 003 Lemma 4.3)", True,
+                          threshold=self.L, sensitivity=self.sensitivity)
+
+    def add_query(self, value) -> None:
+        """Add a sensitivity-``sensitivity`` query by its value q(D)."""
+        if self.halted:
+            raise HaltedError("AboveThreshold has halted (a query tested above threshold)")
+        self._pending = _real(value, "value")
+        self.n_queries += 1
+
+    def test_above_threshold(self) -> bool:
+        """Whether the most recent query is (noisily) above the threshold; True halts."""
+        if self.halted:
+            raise HaltedError("AboveThreshold has halted (a query tested above threshold)")
+        if self._pending is None:
+            raise RuntimeError("test_above_threshold called before add_query")
+        nu = float(self._rng.laplace(0.0, 4.0 * self.sensitivity / self.epsilon))
+        above = self._pending + nu >= self.noisy_threshold
+        self._pending = None
+        if above:
+            self.halted = True
+        return bool(above)
+
+    def alpha(self, T) -> float:
+        """Lemma 4.3's accuracy alpha = 8 ln(2T/beta)/eps (times the sensitivity) for T queries."""
+        return above_threshold_alpha(self.epsilon, self.beta, T, self.sensitivity)

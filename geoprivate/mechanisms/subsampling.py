@@ -1,0 +1,57 @@
+"""Privacy amplification by sub-sampling (seed 002 Claim 2.7; Kasiviswanathan et al. 2011).
+
+An (eps', delta')-DP algorithm A on databases of size n, run on a uniformly random size-n
+subset of a database of size t >= (n/eps)(3 + exp(eps')), is
+(eps, 4 eps delta' / (3 + exp(eps')))-DP for eps <= 1.  The arithmetic lives in
+:func:`geoprivate.privacy.subsampling_amplification`; here is the sampling step.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from geoprivate._validation import as_rng, check_positive_int
+from geoprivate.privacy.accounting import subsampling_amplification
+
+__all__ = ["subsample", "subsampled"]
+
+
+def subsample(t, n, rng=None) -> np.ndarray:
+    """A uniformly random size-``n`` subset J of {0, ..., t-1}, as sorted indices."""
+    t = check_positive_int(t, "t")
+    n = check_positive_int(n, "n")
+    if n > t:
+        raise ValueError(f"n must be <= t, got n={n}, t={t}")
+    return np.sort(as_rng(rng).choice(t, size=n, replace=False))
+
+
+def subsampled(algorithm, data, n, epsilon_prime, delta_prime, epsilon, rng=None, ledger=None):
+    """Run ``algorithm(data[J], rng)`` on a random size-``n`` subset J (seed 002 Claim 2.7).
+
+    Parameters
+    ----------
+    algorithm : callable(subdata, rng) -> output
+        An (epsilon_prime, delta_prime)-DP algorithm on databases of size n.
+    data : sequence or numpy array (first axis = records), length t
+    n : int
+    epsilon_prime, delta_prime : the inner algorithm's guarantee
+    epsilon : float in (0, 1], the amplified epsilon
+    ledger : PrivacyLedger, optional
+        Receives ``("subsampling", eps, 4 eps delta'/(3+e^eps'), "everlasting/claim-2.7",
+        applies)`` with ``applies`` False when len(data) < (n/eps)(3 + exp(eps')).
+
+    Returns
+    -------
+    The algorithm's output.
+    """
+    t_needed, g = subsampling_amplification(epsilon_prime, delta_prime, epsilon, n)
+    arr = data if isinstance(data, np.ndarray) else np.asarray(data, dtype=object) if not hasattr(data, "__getitem__") else data
+    t = len(arr)
+    rng = as_rng(rng)
+    J = subsample(t, n, rng)
+    sub = arr[J] if isinstance(arr, np.ndarray) else [arr[j] for j in J]
+    if ledger is not None:
+        ledger.record("subsampling", g.epsilon, g.delta,
+                      "everlasting/claim-2.7 (amplification by sub-sampling)", t >= t_needed,
+                      t=t, t_needed=t_needed, n=n, epsilon_prime=epsilon_prime, delta_prime=delta_prime)
+    return algorithm(sub, rng)

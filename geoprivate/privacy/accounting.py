@@ -1,0 +1,308 @@
+"""(epsilon, delta) guarantees as values, composition theorems and a privacy ledger.
+
+Every mechanism in :mod:`geoprivate.mechanisms` accepts ``ledger=`` and appends one
+:class:`LedgerEntry` per release, stating the guarantee, the theorem it comes from and
+whether that theorem's hypotheses hold for the configuration actually used
+(``applies``).  An entry with ``applies=False`` is *not* a guarantee: composing a ledger
+that holds one yields the vacuous guarantee ``Guarantee(inf, 1)``.
+
+References
+----------
+* seed 001 = shared/papers/001_8f4ef38a86d4af99.txt (Yan, *Private Prediction via
+  Shrinkage*), Theorem 3 (advanced composition, Dwork–Rothblum–Vadhan 2010).
+* seed 002 = shared/papers/002_d111c0e99f49efb9.txt (Naor, Nissim, Stemmer, Yan,
+  *Private Everlasting Prediction*), Proposition 2.5 (basic composition), Observation 2
+  (BetweenThresholds with c tops), Claim 2.7 (amplification by sub-sampling).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from geoprivate._validation import check_delta, check_epsilon, check_positive_int
+
+__all__ = [
+    "Guarantee",
+    "LedgerEntry",
+    "PrivacyLedger",
+    "basic_composition",
+    "advanced_composition",
+    "c_tops_composition",
+    "subsampling_amplification",
+    "VACUOUS",
+]
+
+
+@dataclass(frozen=True)
+class Guarantee:
+    """An (epsilon, delta)-differential-privacy guarantee, as a value.
+
+    ``epsilon`` may be ``0`` (a constant mechanism) or ``inf`` and ``delta`` may be ``1``:
+    ``Guarantee(inf, 1)`` is the vacuous guarantee (nothing is promised).
+
+    Examples
+    --------
+    >>> Guarantee(0.5, 1e-6) + Guarantee(0.25, 0.0)
+    Guarantee(epsilon=0.75, delta=1e-06)
+    """
+
+    epsilon: float
+    delta: float = 0.0
+
+    def __post_init__(self):
+        for name, v in (("epsilon", self.epsilon), ("delta", self.delta)):
+            if isinstance(v, bool) or not isinstance(v, (int, float)) and not hasattr(v, "__float__"):
+                raise TypeError(f"{name} must be a real number, got {type(v).__name__}")
+        eps, dlt = float(self.epsilon), float(self.delta)
+        if math.isnan(eps) or eps < 0:
+            raise ValueError(f"epsilon must be >= 0 (inf allowed), got {self.epsilon!r}")
+        if math.isnan(dlt) or not (0.0 <= dlt <= 1.0):
+            raise ValueError(f"delta must lie in [0, 1], got {self.delta!r}")
+        object.__setattr__(self, "epsilon", eps)
+        object.__setattr__(self, "delta", dlt)
+
+    @property
+    def is_vacuous(self) -> bool:
+        """True when the guarantee promises nothing (epsilon = inf or delta = 1)."""
+        return math.isinf(self.epsilon) or self.delta >= 1.0
+
+    def __add__(self, other: "Guarantee") -> "Guarantee":
+        """Basic composition (seed 002 Proposition 2.5)."""
+        if not isinstance(other, Guarantee):
+            return NotImplemented
+        return Guarantee(self.epsilon + other.epsilon, min(1.0, self.delta + other.delta))
+
+    def implies(self, other: "Guarantee") -> bool:
+        """True when ``self`` is at least as strong as ``other`` (eps and delta both <=)."""
+        return self.epsilon <= other.epsilon and self.delta <= other.delta
+
+
+VACUOUS = Guarantee(math.inf, 1.0)
+
+
+def basic_composition(guarantees: Iterable[Guarantee]) -> Guarantee:
+    """Sum of epsilons and deltas (seed 002 Proposition 2.5; seed 004 Theorem 6).
+
+    The empty composition is ``Guarantee(0, 0)``.
+    """
+    eps, dlt = 0.0, 0.0
+    for g in guarantees:
+        if not isinstance(g, Guarantee):
+            raise TypeError(f"guarantees must hold Guarantee values, got {type(g).__name__}")
+        eps += g.epsilon
+        dlt += g.delta
+    return Guarantee(eps, min(1.0, dlt))
+
+
+def advanced_composition(epsilon, delta, k, delta_prime) -> Guarantee:
+    """Advanced composition exactly as seed 001 Theorem 3 (Dwork–Rothblum–Vadhan 2010).
+
+    ``k`` adaptively composed (epsilon, delta)-DP mechanisms are
+    (epsilon', k*delta + delta')-DP with
+
+    .. math:: \\varepsilon' = \\sqrt{2k\\ln(1/\\delta')}\\,\\varepsilon
+              + k\\varepsilon\\,\\frac{e^{\\varepsilon}-1}{e^{\\varepsilon}+1}.
+
+    Parameters
+    ----------
+    epsilon : float > 0
+    delta : float in [0, 1)
+    k : int >= 1
+    delta_prime : float in (0, 1)
+
+    Returns
+    -------
+    Guarantee
+        ``Guarantee(epsilon', min(1, k*delta + delta_prime))``.
+
+    Raises
+    ------
+    ValueError
+        epsilon <= 0, delta outside [0, 1), k < 1, delta_prime outside (0, 1).
+
+    Examples
+    --------
+    >>> g = advanced_composition(0.1, 0.0, 100, 1e-6)
+    >>> round(g.epsilon, 6), g.delta
+    (5.756106, 1e-06)
+    """
+    eps = check_epsilon(epsilon)
+    dlt = check_delta(delta)
+    k = check_positive_int(k, "k")
+    dp = check_delta(delta_prime, "delta_prime")
+    if dp == 0:
+        raise ValueError(f"delta_prime must lie in (0, 1), got {delta_prime!r}")
+    eps_prime = math.sqrt(2 * k * math.log(1 / dp)) * eps + k * eps * math.tanh(eps / 2)
+    # (e^eps - 1)/(e^eps + 1) == tanh(eps/2), computed without overflow for large eps.
+    return Guarantee(eps_prime, min(1.0, k * dlt + dp))
+
+
+def c_tops_composition(epsilon, delta, c) -> Guarantee:
+    """BetweenThresholds allowed ``c`` tops: seed 002 Observation 2, exactly as printed.
+
+    (epsilon', 2*c*delta)-DP with
+    epsilon' = sqrt(2 c ln(1/(c delta))) * epsilon + c * epsilon * (e^epsilon - 1).
+
+    This is the Dwork–Rothblum–Vadhan bound with delta' = c*delta and the (looser)
+    second term c*eps*(e^eps - 1) instead of seed 001 Theorem 3's
+    c*eps*(e^eps - 1)/(e^eps + 1); both are valid upper bounds, the paper's is kept.
+
+    Raises
+    ------
+    ValueError
+        epsilon <= 0, delta not in (0, 1), c < 1, or c*delta >= 1 (ln(1/(c delta)) <= 0:
+        the formula is meaningless there).
+    """
+    eps = check_epsilon(epsilon)
+    dlt = check_delta(delta)
+    c = check_positive_int(c, "c")
+    if dlt == 0 or c * dlt >= 1:
+        raise ValueError(f"Observation 2 needs 0 < c*delta < 1, got c={c}, delta={delta!r}")
+    eps_prime = math.sqrt(2 * c * math.log(1 / (c * dlt))) * eps + c * eps * math.expm1(eps)
+    return Guarantee(eps_prime, min(1.0, 2 * c * dlt))
+
+
+def subsampling_amplification(epsilon_prime, delta_prime, epsilon, n):
+    """Privacy amplification by sub-sampling, seed 002 Claim 2.7 (Kasiviswanathan et al. 2011).
+
+    An (epsilon', delta')-DP algorithm run on a uniformly random size-``n`` subset of a
+    database of size ``t = (n / epsilon) * (3 + exp(epsilon'))`` is
+    (epsilon, 4 epsilon delta' / (3 + exp(epsilon')))-DP, for epsilon <= 1.
+
+    Returns
+    -------
+    t : int
+        ``ceil`` of the paper's t (a larger database only helps).
+    guarantee : Guarantee
+
+    Raises
+    ------
+    ValueError
+        epsilon not in (0, 1], epsilon' <= 0, delta' not in [0, 1), n < 1.
+    """
+    ep = check_epsilon(epsilon_prime, "epsilon_prime")
+    dp = check_delta(delta_prime, "delta_prime")
+    eps = check_epsilon(epsilon)
+    if eps > 1:
+        raise ValueError(f"Claim 2.7 needs epsilon <= 1, got {epsilon!r}")
+    n = check_positive_int(n, "n")
+    t = math.ceil(n / eps * (3 + math.exp(ep)))
+    return t, Guarantee(eps, 4 * eps * dp / (3 + math.exp(ep)))
+
+
+@dataclass(frozen=True)
+class LedgerEntry:
+    """One release recorded in a :class:`PrivacyLedger`.
+
+    Attributes
+    ----------
+    mechanism : str
+        Name of the mechanism (``"BetweenThresholds"``, ``"exponential_mechanism"``, ...).
+    epsilon, delta : float
+        The guarantee stated by ``theorem`` for this release.
+    theorem : str
+        Where the guarantee comes from (a claim id such as ``"shrinkage/lemma-1"`` or a
+        textbook reference).
+    applies : bool
+        Whether the theorem's hypotheses hold for the parameters used.  ``False`` means the
+        (epsilon, delta) pair is the *nominal* one and is **not** guaranteed.
+    params : dict
+        The parameters of the release (n, gap, thresholds, ...), for the report.
+    """
+
+    mechanism: str
+    epsilon: float
+    delta: float
+    theorem: str
+    applies: bool = True
+    params: dict = field(default_factory=dict)
+
+    @property
+    def guarantee(self) -> Guarantee:
+        """The entry's guarantee, or the vacuous one when the theorem does not apply."""
+        if not self.applies:
+            return VACUOUS
+        return Guarantee(self.epsilon, min(1.0, self.delta))
+
+
+class PrivacyLedger:
+    """An append-only record of what a run spent and under which theorem.
+
+    Examples
+    --------
+    >>> led = PrivacyLedger()
+    >>> led.record("laplace", 0.5, 0.0, "Dwork-Roth Thm 3.6", scale=2.0)
+    >>> led.record("laplace", 0.5, 0.0, "Dwork-Roth Thm 3.6", scale=2.0)
+    >>> led.basic_composition()
+    Guarantee(epsilon=1.0, delta=0.0)
+    """
+
+    def __init__(self):
+        self.entries: list[LedgerEntry] = []
+
+    def record(self, mechanism: str, epsilon: float, delta: float, theorem: str,
+               applies: bool = True, **params: Any) -> None:
+        """Append an entry (see :class:`LedgerEntry`)."""
+        if not isinstance(mechanism, str) or not mechanism:
+            raise TypeError(f"mechanism must be a non-empty str, got {mechanism!r}")
+        if not isinstance(theorem, str):
+            raise TypeError(f"theorem must be a str, got {type(theorem).__name__}")
+        eps, dlt = float(epsilon), float(delta)
+        if math.isnan(eps) or eps < 0:
+            raise ValueError(f"epsilon must be >= 0, got {epsilon!r}")
+        if math.isnan(dlt) or not (0 <= dlt <= 1):
+            raise ValueError(f"delta must lie in [0, 1], got {delta!r}")
+        self.entries.append(LedgerEntry(mechanism, eps, dlt, theorem, bool(applies), dict(params)))
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def __iter__(self):
+        return iter(self.entries)
+
+    @property
+    def all_apply(self) -> bool:
+        """True when every recorded theorem's hypotheses hold."""
+        return all(e.applies for e in self.entries)
+
+    def unsupported(self) -> list[LedgerEntry]:
+        """Entries whose stated theorem does not apply (their guarantee is not proven)."""
+        return [e for e in self.entries if not e.applies]
+
+    def basic_composition(self) -> Guarantee:
+        """Basic composition of all entries; vacuous if any entry's theorem does not apply."""
+        if not self.all_apply:
+            return VACUOUS
+        return basic_composition(e.guarantee for e in self.entries)
+
+    def advanced_composition(self, delta_prime: float) -> Guarantee:
+        """Seed 001 Theorem 3 over all entries, each bounded by the largest (eps, delta).
+
+        Every entry is (max eps, max delta)-DP, so Theorem 3 with k = len(entries) applies.
+        Returns the better of this and :meth:`basic_composition`; vacuous if any entry's
+        theorem does not apply; ``Guarantee(0, 0)`` for an empty ledger.
+        """
+        if not self.all_apply:
+            return VACUOUS
+        if not self.entries:
+            return Guarantee(0.0, 0.0)
+        basic = self.basic_composition()
+        eps = max(e.epsilon for e in self.entries)
+        dlt = max(e.delta for e in self.entries)
+        if eps == 0 or dlt >= 1:
+            return basic
+        adv = advanced_composition(eps, dlt, len(self.entries), delta_prime)
+        return adv if adv.epsilon < basic.epsilon else basic
+
+    def summary(self) -> list[dict]:
+        """The entries as plain dicts (for reports and JSON)."""
+        return [
+            {"mechanism": e.mechanism, "epsilon": e.epsilon, "delta": e.delta,
+             "theorem": e.theorem, "applies": e.applies, **{f"param_{k}": v for k, v in e.params.items()}}
+            for e in self.entries
+        ]
+
+    def __repr__(self) -> str:
+        return f"PrivacyLedger({len(self.entries)} entries, all_apply={self.all_apply})"
