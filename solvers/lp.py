@@ -70,6 +70,7 @@ __all__ = [
     "maximize",
     "is_feasible_point",
     "is_farkas_certificate",
+    "is_optimize_certificate",
 ]
 
 
@@ -464,6 +465,41 @@ def is_farkas_certificate(A_ub, b_ub, A_eq, b_eq, certificate, *, strict: bool =
     ye = _as_vector(list(y_eq), "certificate.y_eq", S.m_eq)
     nums = _caller_to_scaled_ints(S, FarkasCertificate(tuple(yu), tuple(ye)))
     return _cert_ok(S, nums, strict)
+
+
+def is_optimize_certificate(c, A_ub, b_ub, A_eq, b_eq, result: "OptimizeResult") -> bool:
+    """Exact check of a :func:`maximize` answer.
+
+    ``optimal``: ``point`` feasible, ``dual`` has ``y_ub >= 0`` and
+    ``A_ub^T y_ub + A_eq^T y_eq = c``, and ``c^T point == b^T y == value`` (weak duality
+    then proves optimality).  ``unbounded``: ``point`` feasible and ``ray`` with
+    ``A_ub r <= 0``, ``A_eq r = 0``, ``c^T r > 0``.  ``infeasible``: ``certificate``
+    passes :func:`is_farkas_certificate`.
+    """
+    cv = _as_vector(c, "c", len(c))
+    S = _prepare(A_ub, b_ub, A_eq, b_eq, d_hint=len(cv))
+    if result.status == "infeasible":
+        return result.certificate is not None and is_farkas_certificate(A_ub, b_ub, A_eq, b_eq, result.certificate)
+    if result.point is None:
+        return False
+    nums, D = _common_denominator(_as_vector(list(result.point), "point", S.d))
+    if not _point_ok(S, nums, D):
+        return False
+    if result.status == "unbounded":
+        if result.ray is None:
+            return False
+        r = _as_vector(list(result.ray), "ray", S.d)
+        rn, _ = _common_denominator(r)
+        return all(
+            (_dot(S.A[i], rn) <= 0 if i < S.m_ub else _dot(S.A[i], rn) == 0) for i in range(S.m)
+        ) and sum(a * b for a, b in zip(cv, r)) > 0
+    if result.status != "optimal" or result.dual is None:
+        return False
+    y = [Fraction(v) / s for v, s in zip(list(result.dual.y_ub) + list(result.dual.y_eq), S.scale)]
+    if len(y) != S.m:
+        return False
+    value = sum(a * Fraction(b, D) for a, b in zip(cv, nums))
+    return value == result.value and _optimal_ok(S, cv, nums, D, y)
 
 
 # --------------------------------------------------------------------------- exact linear algebra
