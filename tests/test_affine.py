@@ -191,3 +191,12 @@ def test_bad_input():
 def test_float_input_is_exact():
     V = AffineSubspace.full(1).intersect([1], 0.1).subspace
     assert V.point == (Fraction(0.1),) and V.point != (Fraction(1, 10),)
+
+
+def test_claim_9_step_holds():
+    from geoprivate.claims import get_claim, run_claim
+
+    rec = run_claim(get_claim("shrinkage/claim-9-step"), seed=1, size="small")
+    assert rec["status"] == "holds", rec
+    ev = rec["evidence"]
+    assert ev["non_redundant"] > 0 and ev["redundant"] > 0 and ev["empty_affine_intersections"] > 0
