@@ -4,8 +4,8 @@ Dimension 1*, shared/papers/004_a98b97286cef331e.txt) about the structure of VC-
 Each check builds random classes with both generators of :mod:`solvers.vc1` (random
 trees with random proper nodes, and a greedy generator that knows nothing of trees),
 every choice of f among the concepts, and tests the statement exactly.  Theorem 4 is
-registered by :mod:`geoprivate.claims.general`; Corollary 2 and Claim 6 (the learners)
-live in :mod:`geoprivate.claims.vc1_learners`.
+registered by :mod:`geoprivate.claims.general`.  Corollary 2 and Claim 6 run the
+learners of :mod:`geoprivate.learners.vc1` in practical mode and report what they saw.
 """
 
 from __future__ import annotations

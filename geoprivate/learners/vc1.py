@@ -1,0 +1,597 @@
+"""The private learners of seed 004 for classes of VC dimension 1.
+
+C. Yan, *An Õptimal DP PAC Learner for Concept Classes with VC Dimension 1*
+(shared/papers/004_a98b97286cef331e.txt):
+
+* :class:`OPTPrivateLearner` — Algorithm 2 (improper): partition, deepest deterministic
+  point per part, PrivateMedian of the distances, choosing mechanism over the median
+  layer, and the root path of x_good un-f-represented (Theorem 10, Lemmas 7–9,
+  Corollary 2, Theorem 11).
+* :class:`ProperLearner` — Algorithm 4 (proper): x_good from Algorithm 2 on S_1, then a
+  walk down the sub-tree T_good of Algorithm 3 with a Laplace test on w_min and the
+  exponential mechanism (Theorem 12, Claims 1–6, Theorem 13).
+* :func:`theorem11_parameters`, :func:`theorem13_parameters` — theorem-mode sample sizes.
+
+Labels are {0, 1}.  A sample is given as column indices of the class matrix (use
+``FiniteClass.columns(points)`` to map domain points) and 0/1 labels.
+
+Modes
+-----
+``mode="theorem"``: the number of parts t (and N_2) come from the calculators and the
+sample must have at least the theorem's N points.  ``mode="practical"``: t (and the
+split) are given by the caller, so experiments can run far below the theorem's N; the
+privacy accounting is never scaled — only sample sizes are.  Every result records its
+mode and parameters.
+
+Privacy accounting
+------------------
+``epsilon, delta`` are the *total* budget.  Algorithm 2 spends (ε/2, δ/2) on
+PrivateMedian and (ε/2, δ/2) on the choosing mechanism (Theorem 11's substitution of
+Theorem 10).  The proper learner gives (ε/2, δ/2) to Algorithm 2 on S_1 and (ε/2, δ/2)
+to the loop on S_2 (per release ε_step, with advanced composition over the at most 2T
+releases) — a conservative split: the paper's argument for Theorem 13 lets both parts
+use the whole budget because S_1 and S_2 are disjoint, which we do not rely on, so a
+ledger's basic/advanced composition is a valid bound on its own.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from dataclasses import dataclass, field
+from typing import Any
+
+import networkx as nx
+import numpy as np
+
+from geoprivate._validation import as_rng, check_delta, check_epsilon, check_positive_int, check_probability
+from geoprivate.mechanisms import (
+    choosing_mechanism,
+    choosing_utility_loss,
+    exponential_mechanism,
+    laplace_noise,
+    median_sample_size,
+    private_median,
+)
+from geoprivate.privacy import advanced_composition
+from solvers import vc1 as _vc1
+from solvers._checks import as_binary_matrix
+from solvers.vc1 import ROOT
+
+__all__ = [
+    "VC1Hypothesis",
+    "Theorem11Parameters",
+    "Theorem13Parameters",
+    "log_star",
+    "theorem11_parameters",
+    "theorem13_parameters",
+    "OPTPrivateLearner",
+    "ProperLearner",
+]
+
+MODES = ("theorem", "practical")
+MEDIANS = ("implemented", "paper")
+
+
+# --------------------------------------------------------------------------- results
+@dataclass(frozen=True)
+class VC1Hypothesis:
+    """Output of a seed-004 learner.
+
+    Attributes
+    ----------
+    labels : numpy.ndarray of uint8
+        The hypothesis ĥ over the whole domain (column order of the class), labels {0, 1}.
+    node :
+        The tree node whose root path is I(h) in C_f (x_good for Algorithm 2, the leaf ℓ
+        for Algorithm 4; :data:`solvers.vc1.ROOT` gives ĥ = f).
+    concept : int or None
+        A row of the class equal to ``labels`` (always set by :class:`ProperLearner`;
+        for :class:`OPTPrivateLearner` set when the improper output happens to be in C).
+    mode : str
+    details : dict
+        The run's intermediate values (z, y_i, scores, ...) and parameters.
+    """
+
+    labels: np.ndarray
+    node: Any
+    concept: int | None
+    mode: str
+    details: dict = field(default_factory=dict)
+
+    def predict(self, cols) -> np.ndarray:
+        """Labels of the hypothesis on column indices ``cols``."""
+        return self.labels[np.asarray(cols, dtype=np.intp)]
+
+    def error(self, target, weights=None) -> float:
+        """error_D(h, c) (Def. 2) for a target labelling over the domain and a distribution
+        ``weights`` over the columns (uniform by default)."""
+        target = np.asarray(target)
+        if target.shape != self.labels.shape:
+            raise ValueError(f"target: expected shape {self.labels.shape}, got {target.shape}")
+        wrong = (target != self.labels).astype(np.float64)
+        if weights is None:
+            return float(wrong.mean())
+        w = np.asarray(weights, dtype=np.float64)
+        if w.shape != wrong.shape or (w < 0).any() or not math.isclose(w.sum(), 1.0, rel_tol=1e-9):
+            raise ValueError("weights: expected a probability vector over the domain")
+        return float(wrong @ w)
+
+
+# --------------------------------------------------------------------------- calculators
+def log_star(x: float) -> int:
+    """Iterated logarithm (base 2): the number of times log₂ is applied until the value is ≤ 1."""
+    if not x > 0:
+        raise ValueError(f"x must be positive, got {x!r}")
+    k = 0
+    while x > 1:
+        x = math.log2(x)
+        k += 1
+    return k
+
+
+def _check_common(alpha, beta, epsilon, delta):
+    a = check_probability(alpha, "alpha")
+    b = check_probability(beta, "beta")
+    e = check_epsilon(epsilon)
+    d = check_delta(delta)
+    if d == 0:
+        raise ValueError("delta must lie in (0, 1) (approximate DP: the choosing mechanism needs delta > 0), got 0")
+    return a, b, e, d
+
+
+@dataclass(frozen=True)
+class Theorem11Parameters:
+    """Theorem-mode parameters of Algorithm 2 under Theorem 11's substitution.
+
+    Attributes
+    ----------
+    td : int
+        TD(X, C_f); the median runs over the distances {0, …, td}, d = td + 1.
+    epsilon_step, delta_step : float
+        ε/2, δ/2: the budget of PrivateMedian and of the choosing mechanism.
+    beta_step : float
+        β/(t+2) (solved together with t by fixed-point iteration).
+    n_pm : int
+        Sample size PrivateMedian needs for a 1/3-median w.p. 1 − β_step.
+    t : int
+        Number of parts: the smallest t ≥ n_pm with t/6 ≥ (16/ε_step) ln(4t/(β_step ε_step δ_step))
+        (Lemma 9 with Lemma 1's bound for k = 1 and a dataset of t parts).
+    m : int
+        Size of a part: ⌈(48/α)(10 ln(48e/α) + ln(5/β_step))⌉ (Theorem 3 with VC = 1).
+    n : int
+        N = t·m.
+    median : str
+        ``"implemented"`` (n_pm of the exponential-mechanism median actually run,
+        ln|X| dependence) or ``"paper"`` (Theorem 9's log* formula with hidden constant
+        ``c_pm``).
+    """
+
+    td: int
+    alpha: float
+    beta: float
+    epsilon: float
+    delta: float
+    epsilon_step: float
+    delta_step: float
+    beta_step: float
+    n_pm: int
+    t: int
+    m: int
+    n: int
+    median: str
+    c_pm: float
+
+
+def _n_pm(d: int, beta: float, eps: float, delta: float, median: str, c_pm: float) -> int:
+    if median == "implemented":
+        return median_sample_size(d, 1 / 3, beta, eps)
+    ls = max(1, log_star(d))
+    return max(1, math.ceil(c_pm * ls * math.log(ls / (beta * delta)) ** 2 / ((1 / 3) * eps)))
+
+
+def _parts_for(n_pm: int, beta: float, eps: float, delta: float) -> int:
+    t = n_pm
+    for _ in range(200):  # t ↦ 6·(16/ε) ln(4t/(βεδ)) grows like log t: converges in a few steps
+        need = math.ceil(6 * choosing_utility_loss(eps, delta, 1, t, beta))
+        if need <= t:
+            return t
+        t = need
+    raise RuntimeError("theorem11_parameters: the fixed point for t did not converge")  # pragma: no cover
+
+
+def theorem11_parameters(td: int, alpha, beta, epsilon, delta, *, median: str = "implemented",
+                         c_pm: float = 1.0) -> Theorem11Parameters:
+    """Sample size of Theorem 11 (Algorithm 2 with ε → ε/2, δ → δ/2, β → β/(t+2)).
+
+    The paper gives N only up to O(·); we make every constant explicit:
+
+    * n_PM: ``median="implemented"`` uses the bound of the median actually run
+      (:func:`geoprivate.mechanisms.median_sample_size`, exponential mechanism);
+      ``median="paper"`` uses Theorem 9's c_pm·log*d·ln²(log*d/(βδ))/(αε) with α = 1/3.
+    * t: Lemma 9 needs a score of t/6 to beat Lemma 1's loss (16/ε) ln(4kn/(βεδ)); the
+      paper writes n = n_PM there, but the choosing mechanism's dataset has t ≥ n_PM
+      parts, so we solve t/6 ≥ (16/ε) ln(4t/(βεδ)) (and t ≥ n_PM).
+    * β/(t+2) depends on t: solved by fixed-point iteration.
+    * Per-part size from Theorem 3 with VC = 1; Algorithm 2 prints ``48ε/α`` inside the
+      logarithm where Theorem 3 and Theorem 11 have ``48e/α``: we use ``48e/α``.
+
+    Logarithms are natural.
+    """
+    if isinstance(td, bool) or not isinstance(td, numbers.Integral) or td < 0:
+        raise ValueError(f"td: expected a non-negative integer, got {td!r}")
+    a, b, e, d = _check_common(alpha, beta, epsilon, delta)
+    if median not in MEDIANS:
+        raise ValueError(f"median: expected one of {MEDIANS}, got {median!r}")
+    e_step, d_step = e / 2, d / 2
+    t = 1
+    for _ in range(200):
+        b_step = b / (t + 2)
+        n_pm = _n_pm(int(td) + 1, b_step, e_step, d_step, median, c_pm)
+        t_new = _parts_for(n_pm, b_step, e_step, d_step)
+        if t_new == t:
+            break
+        t = t_new
+    b_step = b / (t + 2)
+    m = math.ceil(48 / a * (10 * math.log(48 * math.e / a) + math.log(5 / b_step)))
+    return Theorem11Parameters(int(td), a, b, e, d, e_step, d_step, b_step, n_pm, t, m, t * m, median, c_pm)
+
+
+@dataclass(frozen=True)
+class Theorem13Parameters:
+    """Theorem-mode parameters of Algorithm 4.
+
+    ``first`` is Theorem 11 for S_1 at (ε/2, δ/2, β/3); ``n2`` the size of S_2; ``T`` =
+    ⌈2/α⌉ iterations; ``epsilon_step`` the budget of each of the ≤ 2T releases on S_2
+    (total (ε/2, δ/2) by advanced composition with δ' = δ/2, or basic composition if
+    better); ``beta_step`` = β/(3(2T+2)) covers the union bounds of Claims 1–5.
+    """
+
+    first: Theorem11Parameters
+    n1: int
+    n2: int
+    T: int
+    epsilon_step: float
+    beta_step: float
+    n: int
+
+
+def _loop_epsilon(total: float, k: int, delta_prime: float) -> float:
+    """Largest per-release ε with k releases composing to ≤ ``total`` (basic or advanced)."""
+    basic = total / k
+    lo, hi = 0.0, total
+    for _ in range(100):
+        mid = (lo + hi) / 2
+        if mid > 0 and advanced_composition(mid, 0.0, k, delta_prime).epsilon <= total:
+            lo = mid
+        else:
+            hi = mid
+    return max(basic, lo)
+
+
+def theorem13_parameters(td: int, alpha, beta, epsilon, delta, *, median: str = "implemented",
+                         c_pm: float = 1.0) -> Theorem13Parameters:
+    """Sample sizes N_1 + N_2 of Algorithm 4 with every constant of Claims 1–5 explicit.
+
+    N_2 is the smallest N with (i) e^{−αN/3} ≤ β_s (Claims 1–2), (ii) ln(1/(2β_s))/ε_s <
+    αN/2 (Claim 3), (iii) (2/α) e^{−3ε_s αN/4} ≤ β_s (Claim 5) and (iv) αN ≥
+    (T+1) ln(2/α)/ε_s (Claim 5's last step, so that every leaf kept has v ≤ 4αN).  The
+    paper's Algorithm 4 states N_2 = O((log(1/α)+log(1/β))/(α²ε)); Claim 6 then gives an
+    (O(α), O(β/α)) learner.
+    """
+    a, b, e, d = _check_common(alpha, beta, epsilon, delta)
+    first = theorem11_parameters(td, a, b / 3, e / 2, d / 2, median=median, c_pm=c_pm)
+    T = math.ceil(2 / a)
+    e_s = _loop_epsilon(e / 2, 2 * T, d / 2)
+    b_s = b / (3 * (2 * T + 2))
+    n2 = max(
+        math.ceil(3 * math.log(1 / b_s) / a),  # (i)
+        math.floor(2 * math.log(1 / (2 * b_s)) / (e_s * a)) + 1,  # (ii), strict
+        math.ceil(4 * math.log(2 / (a * b_s)) / (3 * e_s * a)),  # (iii)
+        math.ceil((T + 1) * math.log(2 / a) / (e_s * a)),  # (iv)
+        1,
+    )
+    return Theorem13Parameters(first, first.n, n2, T, e_s, b_s, first.n + n2)
+
+
+# --------------------------------------------------------------------------- shared machinery
+class _VC1Class:
+    """The tree of a VC-1 class and the arrays the learners read (all data-independent)."""
+
+    def __init__(self, concept_class, f):
+        matrix = getattr(concept_class, "matrix", concept_class)
+        if hasattr(matrix, "matrix"):  # e.g. a ConceptClass whose .matrix is a FiniteClass
+            matrix = matrix.matrix
+        self.M = as_binary_matrix(matrix, "concept_class", allow_empty_rows=False)
+        domain = getattr(concept_class, "domain", None)
+        self.domain = tuple(range(self.M.shape[1])) if domain is None else tuple(domain)
+        self.tree = _vc1.make_tree(self.M, f)  # raises ValueError if VC > 1
+        self.f = int(f)
+        self.f_row = self.tree.graph["f_row"]
+        self.norm = self.tree.graph["normalisation"]
+        self.A = self.norm.matrix  # C_f on the normalised columns (rows: distinct concepts)
+        self.columns = self.norm.columns
+        self.dist = np.array([self.tree.nodes[int(c)]["distance"] for c in self.columns], dtype=np.int64)
+        self.height = int(self.tree.graph["height"])
+        self.proper = self.tree.graph["proper"]
+        self.pos = {int(c): j for j, c in enumerate(self.columns)}
+
+    def check_sample(self, cols, labels):
+        """Validate a sample (column indices, 0/1 labels); return them as arrays (no copy if possible)."""
+        c = np.asarray(cols)
+        y = np.asarray(labels)
+        if c.ndim != 1 or y.shape != c.shape:
+            raise ValueError(f"cols and labels must be 1-D of the same length, got shapes {c.shape} and {y.shape}")
+        if c.size and c.dtype.kind not in "iu":
+            raise ValueError(f"cols: expected integer column indices, got dtype {c.dtype}")
+        n = self.M.shape[1]
+        if c.size and (c.min() < 0 or c.max() >= n):
+            raise ValueError(f"cols: column indices must lie in [0, {n}), got {c.min()}..{c.max()}")
+        if y.size and y.dtype != np.uint8 and ((y != 0) & (y != 1)).any():
+            raise ValueError("labels: expected 0/1 labels")
+        if y.dtype == np.uint8 and y.size and y.max() > 1:
+            raise ValueError("labels: expected 0/1 labels")
+        y = y.astype(np.uint8, copy=False)
+        counts = self.part_counts(c, y, np.zeros(c.size, np.int8), 1)
+        if not self.consistent(counts).any():
+            raise ValueError("labels: the sample is not realisable by the class (the learners of seed 004 "
+                             "assume a true concept c* in C)")
+        return c, y
+
+    def hypothesis_of(self, node) -> np.ndarray:
+        """ĥ over the domain for I(h) = root path of ``node`` (Alg. 2 steps 8–9, Alg. 4 steps 9–10)."""
+        row = np.zeros(self.columns.size, np.uint8)
+        if node is not ROOT:
+            row[[self.pos[v] for v in _vc1.root_path(self.tree, node)]] = 1
+        return self.norm.expand(row) ^ self.f_row
+
+    def concept_of(self, labels) -> int | None:
+        """A row of the class equal to ``labels`` (the smallest index), or None."""
+        hit = np.flatnonzero((self.M == labels[None, :]).all(axis=1))
+        return int(hit[0]) if hit.size else None
+
+    def part_counts(self, cols, labels, part_of, t: int) -> np.ndarray:
+        """Counts of f-represented labels per part and normalised column, shape (t, m + 1, 2).
+
+        Slot 0 collects the dropped constant columns.  Computed by chunked ``bincount``,
+        O(N) time and O(chunk) extra memory, so Theorem 11's N is within reach.
+        """
+        m = self.columns.size
+        size = t * (m + 1) * 2
+        counts = np.zeros(size, np.int64)
+        chunk = 1 << 22
+        for s in range(0, cols.size, chunk):
+            c = cols[s:s + chunk]
+            j = self.norm.column_map[c] + 1
+            yf = labels[s:s + chunk] ^ self.f_row[c]
+            key = (part_of[s:s + chunk].astype(np.int64) * (m + 1) + j) * 2 + yf
+            counts += np.bincount(key, minlength=size)
+        return counts.reshape(t, m + 1, 2)
+
+    def consistent(self, counts) -> np.ndarray:
+        """(t, k) bool: concept c of C_f agrees with part i (no 0-label inside I(c), every
+        1-label inside I(c), no 1-label on a constant column, which C_f labels 0)."""
+        neg = counts[:, 1:, 0].astype(np.float64)
+        pos = counts[:, 1:, 1].astype(np.float64)
+        A = self.A.astype(np.float64)
+        ok = ((neg @ A.T) == 0) & ((pos @ A.T) == pos.sum(axis=1)[:, None])
+        return ok & (counts[:, 0, 1] == 0)[:, None]
+
+    def deterministic_sets(self, counts):
+        """Algorithm 2 step 3: B_i (bool (t, m), Def. 15 in C_f) and y_i = max distance in B_i."""
+        ok = self.consistent(counts).astype(np.float64)
+        zeros_of = ok @ (1 - self.A.astype(np.float64))  # consistent concepts labelling x with 0
+        B = (zeros_of == 0) & (ok.sum(axis=1) > 0)[:, None]
+        y = np.where(B, self.dist[None, :], 0).max(axis=1, initial=0)
+        return B, y.astype(np.int64)
+
+    def random_partition(self, n: int, t: int, rng) -> np.ndarray:
+        """Part index of every sample point: a uniformly random partition into t parts whose
+        sizes differ by at most one (Algorithm 2 step 2)."""
+        sizes = np.full(t, n // t)
+        sizes[: n % t] += 1
+        dtype = np.int16 if t < (1 << 15) else np.int32
+        return rng.permutation(np.repeat(np.arange(t, dtype=dtype), sizes))
+
+
+def _check_mode(mode):
+    if mode not in MODES:
+        raise ValueError(f"mode: expected one of {MODES}, got {mode!r}")
+    return mode
+
+
+# --------------------------------------------------------------------------- Algorithm 2
+class OPTPrivateLearner:
+    """OPTPrivateLearner (seed 004 Algorithm 2): improper (ε, δ)-DP learner for VC-1 classes.
+
+    Parameters
+    ----------
+    concept_class : FiniteClass or array_like of 0/1, shape (n_concepts, n_points)
+        A class of VC dimension ≤ 1 (``ValueError`` otherwise).
+    epsilon, delta : float
+        Total privacy budget (each of the two private steps gets half; Theorem 11).
+    alpha, beta : float
+        Accuracy and confidence targets (used by the theorem-mode calculator).
+    f : int
+        Row of the class used for the f-representation (Algorithm 1 step 1).
+    mode : {"theorem", "practical"}
+    n_subsets : int, optional
+        t in practical mode (required there; ignored in theorem mode).
+    median : {"implemented", "paper"}
+        Which n_PM the theorem-mode calculator uses (see :func:`theorem11_parameters`).
+
+    Notes
+    -----
+    If the choosing mechanism outputs ⊥ (the paper does not say what to do), x_good =
+    ROOT, i.e. ĥ = f (post-processing; recorded in ``details["chosen"] = None``).
+    """
+
+    def __init__(self, concept_class, epsilon, delta, alpha, beta, *, f: int = 0, mode: str = "theorem",
+                 n_subsets: int | None = None, median: str = "implemented"):
+        self.alpha, self.beta, self.epsilon, self.delta = _check_common(alpha, beta, epsilon, delta)
+        self.mode = _check_mode(mode)
+        self.cls = _VC1Class(concept_class, f)
+        self.params = theorem11_parameters(self.cls.height, alpha, beta, epsilon, delta, median=median)
+        if mode == "practical":
+            if n_subsets is None:
+                raise ValueError("n_subsets: required in practical mode")
+            self.t = check_positive_int(n_subsets, "n_subsets")
+        else:
+            self.t = self.params.t
+
+    @property
+    def tree(self) -> nx.DiGraph:
+        """The tree of Algorithm 1 (networkx; see :func:`solvers.vc1.make_tree`)."""
+        return self.cls.tree
+
+    def sample_size(self) -> int:
+        """Theorem 11's N (theorem mode)."""
+        return self.params.n
+
+    def choose_node(self, cols, labels, rng=None, ledger=None) -> dict:
+        """Steps 1–7 of Algorithm 2 on an already validated sample: returns x_good and the trace."""
+        rng = as_rng(rng)
+        n = cols.size
+        if n < self.t:
+            raise ValueError(f"cols: {n} sample points cannot be partitioned into t = {self.t} non-empty parts")
+        part_of = self.cls.random_partition(n, self.t, rng)  # step 2
+        counts = self.cls.part_counts(cols, labels, part_of, self.t)  # step 1: labels f-represented
+        B, y = self.cls.deterministic_sets(counts)  # step 3
+        eps, dlt = self.epsilon / 2, self.delta / 2
+        z = int(private_median(y, np.arange(self.cls.height + 1), eps, dlt, alpha=1 / 3,
+                               rng=rng, ledger=ledger))  # step 4
+        if z == 0:
+            layer = [ROOT]
+            q = np.array([self.t], np.int64)  # every B_i contains ∅'s (empty) root path
+        else:
+            layer_idx = np.flatnonzero(self.cls.dist == z)  # step 5
+            layer = [int(self.cls.columns[j]) for j in layer_idx]
+            q = (B[:, layer_idx] & (y >= z)[:, None]).sum(axis=0).astype(np.int64)  # step 6
+        chosen = choosing_mechanism(q, eps, dlt, 1, rng=rng, ledger=ledger)  # step 7
+        x_good = ROOT if chosen is None else layer[chosen]
+        return dict(x_good=x_good, z=z, y=y, layer=layer, scores=q, chosen=chosen, t=self.t)
+
+    def fit(self, cols, labels, rng=None, ledger=None) -> VC1Hypothesis:
+        """Run Algorithm 2 on the sample (column indices, 0/1 labels) and return ĥ_good.
+
+        Raises
+        ------
+        ValueError
+            Malformed or non-realisable sample; in theorem mode fewer than N points.
+        """
+        cols, labels = self.cls.check_sample(cols, labels)
+        if self.mode == "theorem" and cols.size < self.params.n:
+            raise ValueError(f"cols: theorem mode needs N = {self.params.n} sample points (Theorem 11), "
+                             f"got {cols.size}; use mode='practical' to run below it")
+        trace = self.choose_node(cols, labels, rng, ledger)
+        h = self.cls.hypothesis_of(trace["x_good"])  # steps 8–9
+        trace.update(mode=self.mode, n=int(cols.size), epsilon=self.epsilon, delta=self.delta,
+                     alpha=self.alpha, beta=self.beta, params=self.params)
+        return VC1Hypothesis(h, trace["x_good"], self.cls.concept_of(h), self.mode, trace)
+
+
+# --------------------------------------------------------------------------- Algorithm 4
+class ProperLearner:
+    """ProperLearner (seed 004 Algorithm 4): proper (ε, δ)-DP learner for VC-1 classes.
+
+    Parameters
+    ----------
+    concept_class, f, median :
+        As for :class:`OPTPrivateLearner`.
+    epsilon, delta, alpha, beta : float
+        Total budget and targets (see the module docstring for the split).
+    mode : {"theorem", "practical"}
+    n_subsets : int, optional
+        t of Algorithm 2 on S_1 in practical mode.
+    first_fraction : float, optional
+        Practical mode: |S_1| = round(first_fraction · |S|) (default 1/2).  Theorem mode
+        uses N_1 of :func:`theorem13_parameters`.
+
+    Notes
+    -----
+    Choices where Algorithm 4 is silent, all data-independent (post-processing):
+    the loop stops early when x_flag has no child in T_good (it is then a proper leaf);
+    step 8 "select any leaf" takes the leaf of T_{x_flag} nearest to x_flag (ties: smallest
+    column); "α·N" in step 7 is α·|S_2| (the weights and values are counts on S_2).
+    """
+
+    def __init__(self, concept_class, epsilon, delta, alpha, beta, *, f: int = 0, mode: str = "theorem",
+                 n_subsets: int | None = None, first_fraction: float = 0.5, median: str = "implemented"):
+        self.alpha, self.beta, self.epsilon, self.delta = _check_common(alpha, beta, epsilon, delta)
+        self.mode = _check_mode(mode)
+        self.params = None
+        self.first = OPTPrivateLearner(concept_class, self.epsilon / 2, self.delta / 2, self.alpha, self.beta / 3,
+                                       f=f, mode=mode, n_subsets=n_subsets, median=median)
+        self.cls = self.first.cls
+        self.params = theorem13_parameters(self.cls.height, alpha, beta, epsilon, delta, median=median)
+        self.first_fraction = check_probability(first_fraction, "first_fraction")
+        self.T = self.params.T
+        self.epsilon_step = self.params.epsilon_step
+
+    @property
+    def tree(self) -> nx.DiGraph:
+        return self.cls.tree
+
+    def sample_size(self) -> int:
+        """N_1 + N_2 (theorem mode, :func:`theorem13_parameters`)."""
+        return self.params.n
+
+    def fit(self, cols, labels, rng=None, ledger=None) -> VC1Hypothesis:
+        """Run Algorithm 4 and return a hypothesis that is a concept of the class."""
+        cols, labels = self.cls.check_sample(cols, labels)
+        rng = as_rng(rng)
+        n = cols.size
+        if self.mode == "theorem":
+            if n < self.params.n:
+                raise ValueError(f"cols: theorem mode needs N_1 + N_2 = {self.params.n} sample points "
+                                 f"(Theorem 13), got {n}; use mode='practical' to run below it")
+            n1 = self.params.n1
+        else:
+            n1 = int(round(self.first_fraction * n))
+        perm = rng.permutation(n)  # step 1
+        s1, s2 = perm[:n1], perm[n1:]
+        trace = self.first.choose_node(cols[s1], labels[s1], rng, ledger)  # step 2
+        x_good = trace["x_good"]
+        tree, proper = self.cls.tree, self.cls.proper
+        walk = []
+        if x_good in proper:  # step 3
+            leaf = x_good
+        else:
+            c2, y2 = cols[s2], labels[s2] ^ self.cls.f_row[cols[s2]]
+            w = _vc1.node_weights(tree, c2, y2)  # step 4
+            sub = _vc1.make_subtree(tree, x_good, proper)  # step 5
+            v = _vc1.node_values(sub, c2, y2)
+            min_leaf_v = {}
+            for x in nx.dfs_postorder_nodes(sub, x_good):
+                kids = list(sub.successors(x))
+                min_leaf_v[x] = v[x] if not kids else min(min_leaf_v[k] for k in kids)
+            n2 = s2.size
+            x_flag = x_good  # step 6
+            eps = self.epsilon_step
+            for _ in range(self.T):  # step 7
+                kids = sorted(sub.successors(x_flag))
+                if not kids:
+                    break
+                w_kids = np.array([w[k] for k in kids], np.float64)
+                noisy = float(w_kids.min()) + laplace_noise(1 / eps, rng=rng)  # 7(b)
+                if ledger is not None:
+                    ledger.record("laplace", eps, 0.0, "Laplace mechanism (Dwork et al. 2006); w_min has "
+                                  "sensitivity 1 (seed 004 Alg. 4 step 7b)", True, scale=1 / eps)
+                if noisy <= self.alpha * n2:  # 7(c)
+                    j = exponential_mechanism(-w_kids, eps, 1.0, rng=rng, ledger=ledger)
+                    x_flag = kids[j]
+                    walk.append(("light", x_flag, noisy))
+                    break
+                scores = -np.array([min_leaf_v[k] for k in kids], np.float64)  # 7(d)
+                j = exponential_mechanism(scores, eps, 1.0, rng=rng, ledger=ledger)
+                x_flag = kids[j]
+                walk.append(("heavy", x_flag, noisy))
+            leaves = [x for x in nx.descendants(sub, x_flag) | {x_flag} if sub.out_degree(x) == 0]
+            leaf = min(leaves, key=lambda x: (tree.nodes[x]["distance"], -1 if x is ROOT else x))  # step 8
+        h = self.cls.hypothesis_of(leaf)  # steps 9–10
+        concept = self.cls.concept_of(h)
+        if concept is None:  # pragma: no cover - leaves of T_good are proper nodes
+            raise AssertionError("internal error: the proper learner's output is not a concept of the class")
+        trace.update(leaf=leaf, walk=walk, n1=int(n1), n2=int(n - n1), T=self.T, epsilon_step=self.epsilon_step,
+                     mode=self.mode, params=self.params)
+        return VC1Hypothesis(h, leaf, concept, self.mode, trace)
