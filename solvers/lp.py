@@ -74,6 +74,8 @@ __all__ = [
 ]
 
 
+_ZERO = Fraction(0)
+
 # --------------------------------------------------------------------------- results
 
 
@@ -374,30 +376,52 @@ def _common_denominator(vals) -> tuple[list[int], int]:
     return [v.numerator * (D // v.denominator) for v in vals], D
 
 
+def _int_arrays(S: _System):
+    """Cached numpy views of the integer rows: int64 when every entry is small, else object."""
+    cache = getattr(S, "_arrays", None)
+    if cache is None:
+        big = max((abs(v) for row in S.A for v in row), default=0)
+        bigb = max((abs(v) for v in S.b), default=0)
+        if big < 2**62 and bigb < 2**62:
+            A = np.array(S.A, dtype=np.int64).reshape(S.m, S.d)
+        else:
+            A = np.array(S.A, dtype=object).reshape(S.m, S.d)
+        cache = (A, big, bigb)
+        S._arrays = cache
+    return cache
+
+
 def _point_ok(S: _System, nums: list[int], D: int, strict: bool = False) -> bool:
     """Exact: ``A x <= b`` (``<`` if strict) on ub rows, ``=`` on eq rows, for ``x = nums / D``, ``D > 0``."""
-    for i in range(S.m):
-        lhs = _dot(S.A[i], nums)
-        rhs = S.b[i] * D
-        if i < S.m_ub:
-            if lhs > rhs or (strict and lhs == rhs):
-                return False
-        elif lhs != rhs:
-            return False
-    return True
+    if S.m == 0:
+        return True
+    A, big, bigb = _int_arrays(S)
+    bigx = max((abs(v) for v in nums), default=0)
+    if A.dtype != object and big * bigx * max(S.d, 1) < 2**62 and bigb * D < 2**62:
+        lhs = A @ np.array(nums, dtype=np.int64)
+        rhs = np.array(S.b, dtype=np.int64) * D
+    else:
+        lhs = A.astype(object) @ np.array(nums, dtype=object)
+        rhs = np.array(S.b, dtype=object) * D
+    lhs = np.asarray(lhs).reshape(S.m)
+    u = S.m_ub
+    if u and ((lhs[:u] >= rhs[:u]).any() if strict else (lhs[:u] > rhs[:u]).any()):
+        return False
+    return bool((lhs[u:] == rhs[u:]).all())
 
 
 def _cert_ok(S: _System, y: list[int], strict: bool = False) -> bool:
     """Exact Farkas check for integer multipliers ``y`` of the *scaled* rows."""
     if any(v < 0 for v in y[: S.m_ub]):
         return False
+    supp = [i for i, v in enumerate(y) if v]
     for j in range(S.d):
-        if sum(y[i] * S.A[i][j] for i in range(S.m) if y[i]) != 0:
+        if sum(y[i] * S.A[i][j] for i in supp) != 0:
             return False
-    yb = sum(y[i] * S.b[i] for i in range(S.m) if y[i])
+    yb = sum(y[i] * S.b[i] for i in supp)
     if yb < 0:
         return True
-    return strict and yb == 0 and any(v > 0 for v in y[: S.m_ub])
+    return strict and yb == 0 and any(y[i] > 0 for i in supp if i < S.m_ub)
 
 
 def _scaled_to_caller(S: _System, y_scaled: list[Fraction]) -> FarkasCertificate:
@@ -506,9 +530,11 @@ def is_optimize_certificate(c, A_ub, b_ub, A_eq, b_eq, result: "OptimizeResult")
 
 
 def _solve_square(M: list[list[int]], rhs: list[int]) -> tuple[list[int], int] | None:
-    """Fraction-free (Bareiss) solve of the integer system ``M x = rhs``.
+    """Fraction-free (Bareiss) Gauss-Jordan solve of the integer system ``M x = rhs``.
 
-    Returns ``(nums, D)`` with ``x = nums / D`` and ``D > 0``, or ``None`` if ``M`` is singular.
+    Returns ``(nums, D)`` with ``x = nums / D``, ``D > 0`` and ``gcd(nums, D) = 1``, or
+    ``None`` if ``M`` is singular.  After the last step every pivot equals ``det M`` and the
+    right-hand side column holds ``det M * x``: no rational arithmetic is needed.
     """
     n = len(M)
     if n == 0:
@@ -521,24 +547,25 @@ def _solve_square(M: list[list[int]], rhs: list[int]) -> tuple[list[int], int] |
             return None
         if piv != k:
             T[k], T[piv] = T[piv], T[k]
-        p = T[k][k]
         Tk = T[k]
-        for i in range(k + 1, n):
+        p = Tk[k]
+        for i in range(n):
+            if i == k:
+                continue
             Ti = T[i]
             f = Ti[k]
-            for j in range(k + 1, n + 1):
-                Ti[j] = (p * Ti[j] - f * Tk[j]) // prev
-            Ti[k] = 0
+            if f == 0 and prev == 1:
+                if p != 1:
+                    T[i] = [p * a for a in Ti]
+                continue
+            T[i] = [(p * a - f * b) // prev for a, b in zip(Ti, Tk)]
         prev = p
-    det = T[n - 1][n - 1]
-    # back substitution: x_i = nums_i / det, with T upper triangular (fraction-free form)
-    x = [Fraction(0)] * n
-    for i in range(n - 1, -1, -1):
-        s = Fraction(T[i][n]) - sum(Fraction(T[i][j]) * x[j] for j in range(i + 1, n) if T[i][j])
-        x[i] = s / T[i][i]
-    nums, D = _common_denominator(x)
-    del det
-    return nums, D
+    det = prev
+    nums = [T[i][n] for i in range(n)]
+    if det < 0:
+        det, nums = -det, [-v for v in nums]
+    g = math.gcd(det, *nums)
+    return [v // g for v in nums], det // g
 
 
 def _rref_solve(M: list[list[int]], rhs: list[int], guess: list[Fraction]) -> list[Fraction] | None:
@@ -575,9 +602,12 @@ def _rref_solve(M: list[list[int]], rhs: list[int], guess: list[Fraction]) -> li
     # (earlier pivot rows were rescaled by later pivots: fraction-free Gauss-Jordan invariant)
     if any(T[i][n] != 0 for i in range(r, nr)):
         return None
-    y = list(guess)
     piv_set = set(pivots)
     free = [j for j in range(n) if j not in piv_set]
+    y = [_ZERO] * n
+    for j in free:
+        g = guess[j]
+        y[j] = g if isinstance(g, Fraction) else Fraction(float(g)).limit_denominator(10**6)
     for k, c in enumerate(pivots):
         row = T[k]
         acc = Fraction(row[n])
@@ -661,14 +691,21 @@ def _ray_certificate(S: _System, ray: np.ndarray, strict: bool = False) -> list[
         if big <= 0:
             return None
         y = y / big
-        if S.m_ub and (y[: S.m_ub] < -1e-7).any():
+        # support: judged on the multiplier times the row's size, in the caller's units
+        # (the integer scaling factors of different rows can differ by many orders)
+        weight = np.abs(ray) * (np.abs(S.A_float).sum(axis=1) + np.abs(S.b_float))
+        wmax = weight.max()
+        if S.m_ub and (sign * ray[: S.m_ub] < -1e-7 * np.abs(ray).max()).any():
             continue
-        support = [i for i in range(S.m) if abs(y[i]) > 1e-9]
+        support = [i for i in range(S.m) if weight[i] > 1e-9 * wmax]
         # exact: y_S^T [A_S | b_S] = (0, ..., 0, -1), free variables from the float ray
         M = [[S.A[i][j] for i in support] for j in range(S.d)]
         M.append([S.b[i] for i in support])
         rhs = [0] * S.d + [-1]
-        guess = [Fraction(float(y[i])).limit_denominator(10**6) for i in support]
+        yb = float(sign * ray @ S.b_float) / big  # y^T b is the same in scaled and caller units
+        if not yb < 0:
+            continue
+        guess = [float(y[i] / -yb) for i in support]  # used only for free variables
         sol = _rref_solve(M, rhs, guess)
         if sol is None:
             continue
@@ -848,16 +885,29 @@ def _to_point(nums: list[int], D: int) -> tuple:
 
 
 def _certificate_from_ints(S: _System, y: list[int]) -> FarkasCertificate:
-    return _scaled_to_caller(S, [Fraction(v) for v in y])
+    """Integer multipliers of the scaled rows -> coprime integer multipliers of the caller's rows."""
+    supp = [i for i, v in enumerate(y) if v]
+    vals = [y[i] * S.scale[i] for i in supp]  # caller units: y_caller_i = y_scaled_i * scale_i
+    L = math.lcm(*(v.denominator for v in vals)) if vals else 1
+    ints = [v.numerator * (L // v.denominator) for v in vals]
+    g = math.gcd(*ints) if ints else 1
+    full = [_ZERO] * S.m
+    for i, v in zip(supp, ints):
+        full[i] = Fraction(v // g)
+    return FarkasCertificate(tuple(full[: S.m_ub]), tuple(full[S.m_ub :]))
 
 
 def _normalise_certificate(cert: FarkasCertificate) -> FarkasCertificate:
-    """Scale multipliers so that the largest |y| is 1 (positive scaling keeps them a certificate)."""
+    """Scale multipliers to coprime integers (positive scaling keeps them a certificate)."""
     vals = list(cert.y_ub) + list(cert.y_eq)
-    big = max((abs(v) for v in vals), default=Fraction(0))
-    if big == 0:
+    nz = [v for v in vals if v]
+    if not nz:
         return cert
-    return FarkasCertificate(tuple(v / big for v in cert.y_ub), tuple(v / big for v in cert.y_eq))
+    L = math.lcm(*(v.denominator for v in nz))
+    g = math.gcd(*(v.numerator * (L // v.denominator) for v in nz))
+    f = Fraction(L, g)
+    out = [v * f if v else _ZERO for v in vals]
+    return FarkasCertificate(tuple(out[: len(cert.y_ub)]), tuple(out[len(cert.y_ub) :]))
 
 
 def feasible_point(A_ub, b_ub, A_eq=None, b_eq=None, *, strict: bool = False) -> LPResult:
@@ -922,7 +972,7 @@ def _feasible(S: _System) -> LPResult:
         if has:
             y = _ray_certificate(S, ray)
             if y is not None:
-                return LPResult(False, None, _normalise_certificate(_certificate_from_ints(S, y)), None, "highs+exact")
+                return LPResult(False, None, _certificate_from_ints(S, y), None, "highs+exact")
     return _feasible_exact(S)
 
 
@@ -931,7 +981,7 @@ def _feasible_exact(S: _System) -> LPResult:
     if out[0] == "infeasible":
         y = out[1]
         assert _cert_ok(S, y), "internal error: exact simplex produced an invalid Farkas certificate"
-        return LPResult(False, None, _normalise_certificate(_certificate_from_ints(S, y)), None, "exact-simplex")
+        return LPResult(False, None, _certificate_from_ints(S, y), None, "exact-simplex")
     _, xn, D = out[:3]
     assert _point_ok(S, xn, D), "internal error: exact simplex produced an infeasible point"
     return LPResult(True, _to_point(xn, D), None, None, "exact-simplex")
@@ -1071,7 +1121,7 @@ def _maximize_sys(S: _System, c: list[Fraction]) -> OptimizeResult:
             if has:
                 y = _ray_certificate(S, ray)
                 if y is not None:
-                    cert = _normalise_certificate(_certificate_from_ints(S, y))
+                    cert = _certificate_from_ints(S, y)
                     return OptimizeResult("infeasible", certificate=cert, method="highs+exact")
         elif status == MS.kUnbounded:
             out = _unbounded_exact(S, c)
@@ -1106,7 +1156,7 @@ def _maximize_exact(S: _System, c: list[Fraction]) -> OptimizeResult:
     if out[0] == "infeasible":
         y = out[1]
         assert _cert_ok(S, y), "internal error: invalid Farkas certificate"
-        return OptimizeResult("infeasible", certificate=_normalise_certificate(_certificate_from_ints(S, y)),
+        return OptimizeResult("infeasible", certificate=_certificate_from_ints(S, y),
                               method="exact-simplex")
     if out[0] == "unbounded":
         _, xn, D, r = out

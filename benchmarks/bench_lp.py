@@ -1,0 +1,158 @@
+"""Benchmark solvers.lp.feasible_point on 50 x 5 systems, side by side with plain baselines.
+
+Run: ``python3 benchmarks/bench_lp.py [--n 200] [--seed 0]``
+
+Compares, on the same systems in the same run:
+
+* ``float``   — a bare HiGHS solve through highspy (model built from the float arrays,
+  status and solution read back, nothing verified): the float proposal alone;
+* ``exact``   — :func:`solvers.lp.feasible_point` (HiGHS proposal + exact repair and
+  exact check of the point / Farkas certificate);
+* ``cvxpy``   — rebuilding a cvxpy problem per call (``Minimize(0)`` s.t. ``A x <= b``,
+  solver HiGHS), the "obvious" way to ask the question;
+* ``fallback`` — the exact integer-preserving simplex alone (a subsample), for scale.
+
+Printed: time per call, and the ratios exact/float (aim: <= 3) and cvxpy/exact.
+Feasible and infeasible systems are planted, so every verdict is also checked.
+"""
+
+from __future__ import annotations
+
+import argparse
+import pathlib
+import sys
+import time
+
+import numpy as np
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))  # run from a checkout
+
+from solvers import lp  # noqa: E402
+
+
+def planted(rng, m=50, d=5, feasible=True, integer=False):
+    A = rng.normal(size=(m, d))
+    x0 = rng.normal(size=d)
+    b = A @ x0 + rng.exponential(size=m)
+    if integer:
+        A = np.round(A * 10)
+        b = np.round(b * 10) + 10
+    if not feasible:  # add the row -y^T A x <= -y^T b - 1, y >= 0: a planted contradiction
+        y = rng.exponential(size=m) * (rng.random(m) < 0.2)
+        y[0] = 1.0
+        A = np.vstack([A, -(y @ A)])
+        b = np.concatenate([b, [-(y @ b) - 1.0]])
+    return A, b
+
+
+def bare_highs(A, b):
+    import highspy
+
+    m, d = A.shape
+    inf = highspy.kHighsInf
+    h = highspy.Highs()
+    h.setOptionValue("output_flag", False)
+    h.setOptionValue("presolve", "off")
+    model = highspy.HighsLp()
+    model.num_col_, model.num_row_ = d, m
+    model.col_cost_ = np.zeros(d)
+    model.col_lower_ = np.full(d, -inf)
+    model.col_upper_ = np.full(d, inf)
+    model.row_lower_ = np.full(m, -inf)
+    model.row_upper_ = np.asarray(b, dtype=float)
+    mat = model.a_matrix_
+    mat.format_ = highspy.MatrixFormat.kRowwise
+    mat.num_col_, mat.num_row_ = d, m
+    mat.start_ = np.arange(0, m * d + 1, d, dtype=np.int32)
+    mat.index_ = np.tile(np.arange(d, dtype=np.int32), m)
+    mat.value_ = np.ascontiguousarray(A, dtype=float).ravel()
+    h.passModel(model)
+    h.run()
+    return h.getModelStatus() == highspy.HighsModelStatus.kOptimal, list(h.getSolution().col_value)
+
+
+def cvxpy_rebuild(A, b):
+    import cvxpy as cp
+
+    x = cp.Variable(A.shape[1])
+    prob = cp.Problem(cp.Minimize(0), [A @ x <= b])
+    prob.solve(solver=cp.HIGHS)
+    return prob.status == cp.OPTIMAL
+
+
+def timeit(fn, problems, repeat=1):
+    best = float("inf")
+    out = None
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        out = [fn(A, b) for A, b in problems]
+        best = min(best, time.perf_counter() - t0)
+    return best / len(problems), out
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--n", type=int, default=200, help="systems per kind (default 200)")
+    ap.add_argument("--seed", type=int, default=0)
+    args = ap.parse_args(argv)
+    rng = np.random.default_rng(args.seed)
+    try:
+        import cvxpy  # noqa: F401
+
+        have_cvxpy = True
+    except ImportError:  # pragma: no cover
+        have_cvxpy = False
+
+    print(f"feasible_point on 50x5 systems, {args.n} per kind (seed {args.seed})")
+    print(f"{'kind':<22}{'float ms':>10}{'exact ms':>10}{'cvxpy ms':>10}{'exact/float':>13}{'cvxpy/exact':>13}")
+    for label, feas, integer in [
+        ("float, feasible", True, False),
+        ("float, infeasible", False, False),
+        ("integer, feasible", True, True),
+        ("integer, infeasible", False, True),
+    ]:
+        probs = [planted(rng, feasible=feas, integer=integer) for _ in range(args.n)]
+        t_float, out_f = timeit(bare_highs, probs, repeat=3)
+        t_exact, out_e = timeit(lp.feasible_point, probs, repeat=3)
+        for (A, b), r in zip(probs, out_e):
+            assert r.feasible == feas
+            assert (
+                lp.is_feasible_point(A, b, None, None, r.point)
+                if r.feasible
+                else lp.is_farkas_certificate(A, b, None, None, r.certificate)
+            )
+        assert all(f == feas for f, _ in out_f)
+        methods = sorted({r.method for r in out_e})
+        if have_cvxpy:
+            sub = probs[: max(20, args.n // 4)]
+            t_cvx, out_c = timeit(cvxpy_rebuild, sub)
+            assert all(c == feas for c in out_c)
+            cvx = f"{t_cvx * 1e3:>10.3f}"
+            ratio_c = f"{t_cvx / t_exact:>13.1f}"
+        else:
+            cvx, ratio_c = f"{'n/a':>10}", f"{'n/a':>13}"
+        print(f"{label:<22}{t_float * 1e3:>10.3f}{t_exact * 1e3:>10.3f}{cvx}{t_exact / t_float:>13.2f}{ratio_c}"
+              f"   paths: {', '.join(methods)}")
+
+    # the exact fallback on its own (what the float path saves)
+    sub = [planted(rng, feasible=k % 2 == 0) for k in range(10)]
+    t_fb, out = timeit(lambda A, b: lp._feasible_exact(lp._prepare(A, b, None, None)), sub)
+    t_ex, _ = timeit(lp.feasible_point, sub, repeat=3)
+    assert [r.feasible for r in out] == [k % 2 == 0 for k in range(10)]
+    print(f"exact simplex fallback alone: {t_fb * 1e3:.1f} ms per system = {t_fb / t_ex:.0f}x feasible_point")
+
+    # strict (max-slack) and maximize, same size
+    probs = [planted(rng) for _ in range(args.n // 2)]
+    t_float, _ = timeit(bare_highs, probs, repeat=3)
+    t_strict, out_s = timeit(lambda A, b: lp.feasible_point(A, b, strict=True), probs, repeat=3)
+    assert all(r.feasible and r.slack > 0 for r in out_s)
+    c = rng.normal(size=5)
+    t_max, out_m = timeit(lambda A, b: lp.maximize(c, A, b), probs, repeat=3)
+    assert all(lp.is_optimize_certificate(c, A, b, None, None, r) for (A, b), r in zip(probs, out_m))
+    print(f"strict=True (max slack): {t_strict * 1e3:.3f} ms = {t_strict / t_float:.2f}x the bare feasibility solve")
+    print(f"maximize (random c):     {t_max * 1e3:.3f} ms = {t_max / t_float:.2f}x the bare feasibility solve;"
+          f" statuses {sorted({r.status for r in out_m})}")
+
+
+if __name__ == "__main__":
+    main()
