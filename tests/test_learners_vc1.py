@@ -257,3 +257,11 @@ def test_proper_learner_is_accurate_on_the_catalogue(name):
         assert np.array_equal(M[h.concept], h.labels)
         bad += h.error(M[c]) > ALPHA
     assert bad <= BETA * runs
+
+
+def test_learner_claims_run_and_hold_on_small_instances():
+    from geoprivate.claims import get_claim, run_claim
+    for cid in ("vc1/corollary-2", "vc1/claim-6"):
+        rec = run_claim(get_claim(cid), seed=2, size="small")
+        assert rec["status"] == "holds", rec
+        assert rec["evidence"]["mode"] == "practical" and rec["evidence"]["runs"] == 30
