@@ -425,7 +425,7 @@ def _cert_ok(S: _System, y: list[int], strict: bool = False) -> bool:
 
 
 def _scaled_to_caller(S: _System, y_scaled: list[Fraction]) -> FarkasCertificate:
-    y = [v * s for v, s in zip(y_scaled, S.scale)]
+    y = [v * s if v else _ZERO for v, s in zip(y_scaled, S.scale)]
     return FarkasCertificate(tuple(y[: S.m_ub]), tuple(y[S.m_ub :]))
 
 
@@ -988,21 +988,24 @@ def _feasible_exact(S: _System) -> LPResult:
 
 
 def _slack_system(S: _System):
-    """Rows of the max-slack LP in variables (x, t), in scaled-integer form.
+    """The max-slack LP in variables ``(x, t)``, as a scaled-integer :class:`_System`.
 
-    Row i (ub) scaled by ``scale[i]`` reads ``A_i x + t/scale_i``... instead we keep ``t`` in
-    the caller's units: scaled row ``s_i A_i x + s_i t <= s_i b_i``.  To stay integral the
-    t-coefficient of the scaled row is ``s_i`` (a positive rational), so we rescale each row
-    once more by the denominator of ``s_i``.
+    Caller rows ``a_i x + t <= b_i`` (ub), ``a_i x = b_i`` (eq) and the cap ``t <= 1``
+    (placed right after the ub rows); ``t`` is in the caller's units, so each ub row is
+    rescaled by the denominator of its scale factor to keep integer coefficients.
     """
     A, b, scale = [], [], []
     for i in range(S.m):
         s = S.scale[i]
-        tc = s if i < S.m_ub else Fraction(0)
-        k = tc.denominator
-        A.append([v * k for v in S.A[i]] + [int(tc * k)])
-        b.append(S.b[i] * k)
-        scale.append(s * k)
+        if i < S.m_ub:  # scaled row s*a_i x + s*t <= s*b_i, times den(s) to stay integral
+            k = s.denominator
+            A.append([v * k for v in S.A[i]] + [s.numerator] if k != 1 else S.A[i] + [s.numerator])
+            b.append(S.b[i] * k)
+            scale.append(Fraction(s.numerator))
+        else:
+            A.append(S.A[i] + [0])
+            b.append(S.b[i])
+            scale.append(s)
     A.append([0] * S.d + [1])
     b.append(1)
     scale.append(Fraction(1))
@@ -1074,16 +1077,18 @@ def _optimal_ok(S: _System, c: list[Fraction], xn, D, y_scaled: list[Fraction]) 
     """Exact primal feasibility, dual feasibility and equal objective values."""
     if not _point_ok(S, xn, D):
         return False
-    if any(v < 0 for v in y_scaled[: S.m_ub]):
+    supp = [i for i, v in enumerate(y_scaled) if v]
+    if any(y_scaled[i] < 0 for i in supp if i < S.m_ub):
         return False
+    Lc = math.lcm(*(v.denominator for v in c)) if c else 1
+    cint = [int(v * Lc) for v in c]
+    ynum, yden = _common_denominator([y_scaled[i] for i in supp])
+    # sum_i y_i A_ij == c_j   <=>   Lc * sum_i ynum_i A_ij == cint_j * yden
     for j in range(S.d):
-        if sum(y_scaled[i] * S.A[i][j] for i in range(S.m) if y_scaled[i]) != c[j]:
+        if Lc * sum(yv * S.A[i][j] for yv, i in zip(ynum, supp)) != cint[j] * yden:
             return False
-    val_p = Fraction(_dot(c, xn)) / D if all(isinstance(v, int) for v in c) else sum(
-        cj * Fraction(xj, D) for cj, xj in zip(c, xn)
-    )
-    val_d = sum(y_scaled[i] * S.b[i] for i in range(S.m) if y_scaled[i])
-    return val_p == val_d
+    # c^T x == b^T y   <=>   (cint . xn) * yden == (ynum . b) * Lc * D
+    return _dot(cint, xn) * yden == sum(yv * S.b[i] for yv, i in zip(ynum, supp)) * Lc * D
 
 
 def _maximize_sys(S: _System, c: list[Fraction]) -> OptimizeResult:
@@ -1104,11 +1109,11 @@ def _maximize_sys(S: _System, c: list[Fraction]) -> OptimizeResult:
                 n = S.d
                 M = [[S.A[i][j] for i in tight] + [1 if j == k else 0 for k in fixed] for j in range(n)]
                 Lc = math.lcm(*(v.denominator for v in c)) if c else 1
-                sol = _rref_solve(M, [int(v * Lc) for v in c], [Fraction(0)] * n)
+                sol = _rref_solve(M, [int(v * Lc) for v in c], [_ZERO] * n)
                 if sol is not None:
-                    sol = [v / Lc for v in sol]
+                    sol = [v / Lc if v else _ZERO for v in sol]
                 if sol is not None and all(v == 0 for v in sol[len(tight):]):
-                    y = [Fraction(0)] * S.m
+                    y = [_ZERO] * S.m
                     for i, v in zip(tight, sol):
                         y[i] = v
                     if _optimal_ok(S, c, xn, D, y):
