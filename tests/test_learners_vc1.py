@@ -265,3 +265,21 @@ def test_learner_claims_run_and_hold_on_small_instances():
         rec = run_claim(get_claim(cid), seed=2, size="small")
         assert rec["status"] == "holds", rec
         assert rec["evidence"]["mode"] == "practical" and rec["evidence"]["runs"] == 30
+
+
+def test_drawing_a_learner_run_marks_what_it_should(tmp_path):
+    pytest.importorskip("matplotlib")
+    from geoprivate.viz import draw_learner_run, draw_vc1_tree
+    M, f = vc1.catalogue(8)["figure1"]
+    learner = L.OPTPrivateLearner(M, EPS, DELTA, ALPHA, BETA, f=f, mode="practical", n_subsets=100)
+    cols = np.tile(np.arange(7), 200)
+    h = learner.fit(cols, M[6, cols], rng=0)
+    ax = draw_learner_run(learner, h, title="run")
+    texts = {t.get_text() for t in ax.texts}
+    assert texts == {"∅"} | {f"$x_{{{j}}}$" for j in range(1, 8)}
+    labels = ax.get_legend_handles_labels()[1]
+    assert "x_good" in labels and "deterministic" in labels and any(s.startswith("median layer") for s in labels)
+    ax.figure.savefig(tmp_path / "run.png")
+    assert (tmp_path / "run.png").stat().st_size > 1000
+    with pytest.raises(ValueError, match="root"):
+        draw_vc1_tree(vc1.make_subtree(learner.tree, 0, set()).subgraph([3]).copy())

@@ -391,3 +391,20 @@ def test_vc1_claims_hold_on_small_instances():
     for cid in ("vc1/lemma-2", "vc1/lemma-3", "vc1/lemma-4", "vc1/lemma-5", "vc1/lemma-6", "vc1/lemma-8"):
         rec = run_claim(get_claim(cid), seed=1, size="small")
         assert rec["status"] == "holds", rec
+
+
+@SETTINGS
+@given(vc1_classes())
+def test_tree_layout_is_tidy(inst):
+    from geoprivate.viz import tree_layout
+    M, f = inst
+    T = vc1.make_tree(M, f)
+    pos = tree_layout(T)
+    assert set(pos) == set(T.nodes)
+    leaves = [v for v in T if T.out_degree(v) == 0]
+    assert len({pos[v][0] for v in leaves}) == len(leaves)  # leaves never overlap
+    for v in T:
+        assert pos[v][1] == -vc1.distance(T, v)
+        kids = list(T.successors(v))
+        if kids:
+            assert abs(pos[v][0] - sum(pos[k][0] for k in kids) / len(kids)) < 1e-9

@@ -90,7 +90,11 @@ class VC1Hypothesis:
         for :class:`OPTPrivateLearner` set when the improper output happens to be in C).
     mode : str
     details : dict
-        The run's intermediate values (z, y_i, scores, ...) and parameters.
+        The run's intermediate values and parameters: ``y`` (the y_i), ``z`` (the private
+        median), ``layer`` (the nodes at distance z), ``scores`` (q_j), ``chosen`` (index
+        into ``layer`` or None for ⊥), ``x_good``, ``deterministic`` (node → number of
+        parts in which it is deterministic), ``t``, ``mode``; the proper learner adds
+        ``leaf``, ``walk`` (the steps of its loop), ``n1``, ``n2``, ``T``.
     """
 
     labels: np.ndarray
@@ -469,7 +473,10 @@ class OPTPrivateLearner:
             q = (B[:, layer_idx] & (y >= z)[:, None]).sum(axis=0).astype(np.int64)  # step 6
         chosen = choosing_mechanism(q, eps, dlt, 1, rng=rng, ledger=ledger)  # step 7
         x_good = ROOT if chosen is None else layer[chosen]
-        return dict(x_good=x_good, z=z, y=y, layer=layer, scores=q, chosen=chosen, t=self.t)
+        counts = B.sum(axis=0)
+        deterministic = {int(self.cls.columns[j]): int(counts[j]) for j in np.flatnonzero(counts)}
+        return dict(x_good=x_good, z=z, y=y, layer=layer, scores=q, chosen=chosen, t=self.t,
+                    deterministic=deterministic)
 
     def fit(self, cols, labels, rng=None, ledger=None) -> VC1Hypothesis:
         """Run Algorithm 2 on the sample (column indices, 0/1 labels) and return ĥ_good.

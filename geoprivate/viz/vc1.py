@@ -1,0 +1,138 @@
+"""Drawing the tree of a VC-1 class (seed 004, Algorithm 1; Figures 1–3 of the paper).
+
+The root ∅ is at the top, layer k (points of distance k, Def. 16) on the k-th row below
+it.  Proper nodes (Def. 17) are stars and the others circles, as in the paper's Figure 3;
+deterministic points (Def. 15) are shaded by how many parts S_i made them deterministic;
+the median layer z of Algorithm 2 is a horizontal band; x_good is red; an optional
+hypothesis node (the leaf ℓ of Algorithm 4, or c*'s node) gets a ring.
+
+Uses :class:`matplotlib.figure.Figure` directly (no pyplot), so it runs with the Agg
+backend and does not touch global plotting state.
+"""
+
+from __future__ import annotations
+
+import networkx as nx
+
+from solvers.vc1 import ROOT
+
+__all__ = ["tree_layout", "draw_vc1_tree", "draw_learner_run"]
+
+
+def tree_layout(tree: nx.DiGraph, root=ROOT) -> dict:
+    """Tidy positions ``node -> (x, y)``: leaves at consecutive x, a parent above the mean
+    of its children, y = −distance (the root at 0)."""
+    if root not in tree:
+        raise ValueError(f"root: {root!r} is not a node of the tree")
+    pos: dict = {}
+    next_x = [0.0]
+    depth = nx.single_source_shortest_path_length(tree, root)
+
+    def key(v):
+        return (-1, 0) if v is ROOT else (0, v)
+
+    for v in nx.dfs_postorder_nodes(tree, root, sort_neighbors=lambda vs: sorted(vs, key=key)):
+        kids = list(tree.successors(v))
+        if kids:
+            x = sum(pos[k][0] for k in kids) / len(kids)
+        else:
+            x = next_x[0]
+            next_x[0] += 1.0
+        pos[v] = (x, -float(tree.nodes[v].get("distance", depth[v])))
+    return pos
+
+
+def draw_vc1_tree(tree: nx.DiGraph, *, ax=None, proper=None, deterministic=None, median_layer=None,
+                  x_good=None, highlight=None, names=None, title=None):
+    """Draw the tree of :func:`solvers.vc1.make_tree` (or a sub-tree of Algorithm 3).
+
+    Parameters
+    ----------
+    tree : networkx.DiGraph
+    ax : matplotlib.axes.Axes, optional
+        Drawn into; a new :class:`~matplotlib.figure.Figure` is made when omitted.
+    proper : collection of nodes, optional
+        Proper nodes (stars); default ``tree.graph["proper"]`` when present.
+    deterministic : collection of nodes or dict node -> count, optional
+        Deterministic points; with counts, the shade is proportional to the count.
+    median_layer : int, optional
+        The private median z of Algorithm 2: the layer is shaded.
+    x_good : node, optional
+        Drawn in red.
+    highlight : node, optional
+        Ringed (e.g. the proper learner's leaf or the true concept's node).
+    names : dict or callable, optional
+        Node labels; default ``x_{j+1}`` for column j (the paper's names) and ∅ for the root.
+    title : str, optional
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+    """
+    if ax is None:
+        from matplotlib.figure import Figure
+
+        fig = Figure(figsize=(max(4.0, 0.6 * len(tree)), 1.2 + 1.1 * (1 + tree.graph.get("height", 3))))
+        ax = fig.add_subplot(111)
+    root = tree.graph.get("root", ROOT)
+    pos = tree_layout(tree, root)
+    proper = set(tree.graph.get("proper", ()) if proper is None else proper)
+    if deterministic is None:
+        det = {}
+    elif isinstance(deterministic, dict):
+        det = {k: v for k, v in deterministic.items() if k in tree}
+    else:
+        det = {k: 1 for k in deterministic if k in tree}
+    top = max(det.values(), default=1)
+
+    def label(v):
+        if callable(names):
+            return names(v)
+        if isinstance(names, dict) and v in names:
+            return str(names[v])
+        return "∅" if v is ROOT else f"$x_{{{v + 1}}}$"
+
+    if median_layer is not None:
+        ax.axhspan(-median_layer - 0.35, -median_layer + 0.35, color="#fde68a", alpha=0.6, zorder=0,
+                   label=f"median layer z = {median_layer}")
+    for u, v in tree.edges:
+        (x0, y0), (x1, y1) = pos[u], pos[v]
+        ax.plot([x0, x1], [y0, y1], color="0.55", lw=1.0, zorder=1)
+    for v, (x, y) in pos.items():
+        shade = det.get(v, 0) / top
+        face = (0.25 + 0.75 * (1 - shade), 0.55 + 0.45 * (1 - shade), 1.0) if v in det else "white"
+        edge = "#dc2626" if v == x_good and x_good is not None else "0.2"
+        marker = "*" if v in proper else "o"
+        size = 420 if marker == "*" else 260
+        ax.scatter([x], [y], s=size, marker=marker, c=[face], edgecolors=edge,
+                   linewidths=2.5 if edge != "0.2" else 1.0, zorder=3)
+        if highlight is not None and v == highlight:
+            ax.scatter([x], [y], s=900, marker="o", facecolors="none", edgecolors="#16a34a", linewidths=2, zorder=2)
+        ax.annotate(label(v), (x, y), textcoords="offset points", xytext=(0, 11), ha="center", fontsize=8, zorder=4)
+    # legend proxies
+    ax.scatter([], [], marker="*", s=120, c="white", edgecolors="0.2", label="proper node")
+    ax.scatter([], [], marker="o", s=80, c="white", edgecolors="0.2", label="improper node")
+    if det:
+        ax.scatter([], [], marker="o", s=80, c=[(0.25, 0.55, 1.0)], edgecolors="0.2", label="deterministic")
+    if x_good is not None:
+        ax.scatter([], [], marker="o", s=80, c="white", edgecolors="#dc2626", linewidths=2.5, label="x_good")
+    ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=7, frameon=False)
+    ax.set_yticks([-d for d in range(int(-min(y for _, y in pos.values())) + 1)])
+    ax.set_yticklabels([str(d) for d in range(int(-min(y for _, y in pos.values())) + 1)])
+    ax.set_ylabel("distance d(x)")
+    ax.set_xticks([])
+    for side in ("top", "right", "bottom"):
+        ax.spines[side].set_visible(False)
+    if title:
+        ax.set_title(title, fontsize=10)
+    return ax
+
+
+def draw_learner_run(learner, hypothesis, *, ax=None, target=None, title=None):
+    """Draw a run of :class:`~geoprivate.learners.vc1.OPTPrivateLearner` or
+    :class:`~geoprivate.learners.vc1.ProperLearner`: deterministic counts, median layer,
+    x_good, and the output node ringed (or ``target``'s node when given)."""
+    d = hypothesis.details
+    return draw_vc1_tree(learner.tree, ax=ax, deterministic=d.get("deterministic"), median_layer=d.get("z"),
+                         x_good=d.get("x_good"), highlight=hypothesis.node if target is None else target,
+                         title=title)
