@@ -55,6 +55,7 @@ anti-cycling pivot rule.
 
 from __future__ import annotations
 
+import functools
 import math
 import numbers
 from dataclasses import dataclass
@@ -251,6 +252,12 @@ class _System:
 _FLOAT_EXACT_INT = 2.0**53
 
 
+@functools.lru_cache(maxsize=4096)
+def _pow2(k: int) -> Fraction:
+    """``2**-k`` as a Fraction (cached: row scale factors of float input)."""
+    return Fraction(1, 1 << k) if k >= 0 else Fraction(1 << -k)
+
+
 def _numeric_array(X) -> np.ndarray | None:
     """``X`` as a bool/int/float ndarray when that is lossless, else None (general path)."""
     if isinstance(X, np.ndarray):
@@ -299,7 +306,7 @@ def _fast_block(a: np.ndarray, b: np.ndarray):
             rows = (mant << shift).tolist()
         else:
             rows = (mant.astype(object) << shift.astype(object)).tolist()
-        scale = [Fraction(1, 1 << int(kk)) if kk >= 0 else Fraction(1 << int(-kk)) for kk in k.tolist()]
+        scale = [_pow2(kk) for kk in k.tolist()]
     A = [r[:d] for r in rows]
     bb = [r[d] for r in rows]
     return A, bb, scale, W[:, :d].astype(float), W[:, d].astype(float)
@@ -380,12 +387,15 @@ def _int_arrays(S: _System):
     """Cached numpy views of the integer rows: int64 when every entry is small, else object."""
     cache = getattr(S, "_arrays", None)
     if cache is None:
-        big = max((abs(v) for row in S.A for v in row), default=0)
-        bigb = max((abs(v) for v in S.b), default=0)
-        if big < 2**62 and bigb < 2**62:
+        try:
             A = np.array(S.A, dtype=np.int64).reshape(S.m, S.d)
-        else:
+            big = int(np.abs(A).max()) if A.size else 0
+            if big >= 2**62:
+                raise OverflowError
+        except OverflowError:
             A = np.array(S.A, dtype=object).reshape(S.m, S.d)
+            big = max(abs(v) for row in S.A for v in row)
+        bigb = max(map(abs, S.b), default=0)
         cache = (A, big, bigb)
         S._arrays = cache
     return cache
@@ -1001,7 +1011,7 @@ def _slack_system(S: _System):
             k = s.denominator
             A.append([v * k for v in S.A[i]] + [s.numerator] if k != 1 else S.A[i] + [s.numerator])
             b.append(S.b[i] * k)
-            scale.append(Fraction(s.numerator))
+            scale.append(_pow2(0) if s.numerator == 1 else Fraction(s.numerator))
         else:
             A.append(S.A[i] + [0])
             b.append(S.b[i])

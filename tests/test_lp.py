@@ -291,3 +291,27 @@ def test_big_integers_are_exact():
     assert r.feasible and r.point == (Fraction(big),)
     r = feasible_point([[1], [-1]], [big - 1, -big])
     assert not r.feasible and is_farkas_certificate([[1], [-1]], [big - 1, -big], None, None, r.certificate)
+
+
+def test_gaps_below_float_tolerance_are_decided_exactly():
+    # x + y <= 1 and x + y >= 1 + 2**-40: HiGHS's tolerances see a feasible point; exactly it is empty
+    A, b = [[1, 1], [-1, -1]], [1, -(1 + 2**-40)]
+    r = feasible_point(A, b)
+    assert not r.feasible and is_farkas_certificate(A, b, None, None, r.certificate)
+    assert r.method == "exact-simplex"  # the float proposal was rejected and the fallback settled it
+    # a region of width 2**-40 is non-empty, and its point is exact
+    A, b = [[1, 1], [-1, -1], [1, 0], [-1, 0]], [1 + 2**-40, -1, 5, 5]
+    r = feasible_point(A, b)
+    assert r.feasible and is_feasible_point(A, b, None, None, r.point)
+    # 2**60 <= x <= 2**60 - 1 ... in floats both bounds are 2**60
+    A, b = [[1], [-1]], [2**60, -(2**60 + 1)]
+    r = feasible_point(A, b)
+    assert not r.feasible and is_farkas_certificate(A, b, None, None, r.certificate)
+
+
+def test_strict_with_tiny_coefficients():
+    A, b = [[1, 1e-13], [-1, 0], [0, -1]], [0, -1e-20, 0]  # x <= -1e-13 y, x >= 1e-20, y >= 0
+    r = feasible_point(A, b, strict=True)
+    assert not r.feasible and r.slack < 0
+    assert is_farkas_certificate(A, b, None, None, r.certificate, strict=True)
+    assert not feasible_point(A, b).feasible
