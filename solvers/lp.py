@@ -539,6 +539,66 @@ def is_optimize_certificate(c, A_ub, b_ub, A_eq, b_eq, result: "OptimizeResult")
 # --------------------------------------------------------------------------- exact linear algebra
 
 
+_DENSE_MAX = 10  # systems with more unknowns go through the sparse elimination below
+
+
+def _sparse_solve(rows: list[dict], rhs: list, n: int, guess=None) -> list[Fraction] | None:
+    """A solution of the sparse system ``rows * y = rhs`` (``rows[i]``: column -> value).
+
+    Gaussian elimination over Fractions with a Markowitz-style pivot choice (shortest
+    row, then shortest column), so the unit and near-unit rows that dominate the LPs of
+    convex-hull membership (``-lambda_i <= 0``) cost O(1) each.  Returns ``None`` if the
+    system is inconsistent; free unknowns take ``guess[j]`` (rationalised) or 0.
+    """
+    R = [{c: Fraction(v) for c, v in r.items() if v} for r in rows]
+    B = [Fraction(v) for v in rhs]
+    col_rows: dict[int, set] = {}
+    for i, r in enumerate(R):
+        for c in r:
+            col_rows.setdefault(c, set()).add(i)
+    active = set(range(len(R)))
+    order = []
+    while active:
+        i = min(active, key=lambda k: len(R[k]))
+        active.discard(i)
+        Ri = R[i]
+        if not Ri:
+            if B[i] != 0:
+                return None
+            continue
+        c = min(Ri, key=lambda cc: len(col_rows[cc]))
+        p = Ri[c]
+        for k in list(col_rows[c]):
+            if k == i or k not in active:
+                continue
+            Rk = R[k]
+            f = Rk[c] / p
+            for cc, v in Ri.items():
+                nv = Rk.get(cc, _ZERO) - f * v
+                if nv:
+                    if cc not in Rk:
+                        col_rows[cc].add(k)
+                    Rk[cc] = nv
+                elif cc in Rk:
+                    del Rk[cc]
+                    col_rows[cc].discard(k)
+            B[k] -= f * B[i]
+        order.append((i, c))
+    pivot_cols = {c for _, c in order}
+    y = [_ZERO] * n
+    for j in range(n):
+        if j not in pivot_cols and guess is not None:
+            g = guess[j]
+            y[j] = g if isinstance(g, Fraction) else Fraction(float(g)).limit_denominator(10**6)
+    for i, c in reversed(order):
+        acc = B[i]
+        for cc, v in R[i].items():
+            if cc != c and y[cc]:
+                acc -= v * y[cc]
+        y[c] = acc / R[i][c]
+    return y
+
+
 def _solve_square(M: list[list[int]], rhs: list[int]) -> tuple[list[int], int] | None:
     """Fraction-free (Bareiss) Gauss-Jordan solve of the integer system ``M x = rhs``.
 
@@ -549,6 +609,11 @@ def _solve_square(M: list[list[int]], rhs: list[int]) -> tuple[list[int], int] |
     n = len(M)
     if n == 0:
         return [], 1
+    if n > _DENSE_MAX:
+        # (if M is singular but the system consistent, this returns *a* solution; callers
+        # check the point against every constraint anyway)
+        y = _sparse_solve([{j: v for j, v in enumerate(row) if v} for row in M], rhs, n)
+        return None if y is None else _common_denominator(y)
     T = [list(M[i]) + [rhs[i]] for i in range(n)]
     prev = 1
     for k in range(n):
@@ -585,6 +650,8 @@ def _rref_solve(M: list[list[int]], rhs: list[int], guess: list[Fraction]) -> li
     minor, divisions are exact); free variables take the values in ``guess``.
     """
     n = len(guess)
+    if n > _DENSE_MAX:
+        return _sparse_solve([{j: v for j, v in enumerate(row) if v} for row in M], rhs, n, guess)
     T = [list(r) + [v] for r, v in zip(M, rhs)]
     nr = len(T)
     pivots = []
@@ -661,9 +728,16 @@ def _highs_solve(S: _System, c: np.ndarray | None, extra_col: bool = False):
     mat.format_ = highspy.MatrixFormat.kRowwise
     mat.num_col_ = d
     mat.num_row_ = m
-    mat.start_ = np.arange(0, m * d + 1, d, dtype=np.int32)
-    mat.index_ = np.tile(np.arange(d, dtype=np.int32), m)
-    mat.value_ = np.ascontiguousarray(A, dtype=float).ravel()
+    A = np.ascontiguousarray(A, dtype=float).reshape(m, d)
+    if m * d > 400:  # pass only the nonzeros (unit rows such as -lambda_i <= 0 are common)
+        rows_, cols_ = np.nonzero(A)
+        mat.start_ = np.concatenate([[0], np.cumsum(np.bincount(rows_, minlength=m))]).astype(np.int32)
+        mat.index_ = cols_.astype(np.int32)
+        mat.value_ = A[rows_, cols_]
+    else:
+        mat.start_ = np.arange(0, m * d + 1, d, dtype=np.int32)
+        mat.index_ = np.tile(np.arange(d, dtype=np.int32), m)
+        mat.value_ = A.ravel()
     h.passModel(lp)
     h.run()
     return h, h.getModelStatus()

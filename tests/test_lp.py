@@ -315,3 +315,46 @@ def test_strict_with_tiny_coefficients():
     assert not r.feasible and r.slack < 0
     assert is_farkas_certificate(A, b, None, None, r.certificate, strict=True)
     assert not feasible_point(A, b).feasible
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.sampled_from([12, 40]), st.booleans())
+def test_hull_membership_lps_with_many_variables(seed, n, inside):
+    """z in conv(P)?  lambda >= 0, sum lambda = 1, P^T lambda = z: many variables, unit rows."""
+    rng = np.random.default_rng(seed)
+    P = rng.integers(-5, 6, size=(n, 3))
+    z = [Fraction(int(v), 4) for v in P[:4].sum(axis=0)] if inside else [Fraction(6), Fraction(0), Fraction(0)]
+    A_ub, b_ub = -np.eye(n, dtype=np.int64), np.zeros(n, dtype=np.int64)
+    A_eq = np.vstack([np.ones((1, n), dtype=np.int64), P.T])
+    b_eq = [Fraction(1)] + z
+    r = feasible_point(A_ub, b_ub, A_eq, b_eq)
+    if inside:
+        assert r.feasible
+    else:
+        assert not r.feasible  # |coordinates| <= 5 < 6
+    _assert_certified(A_ub, b_ub, A_eq, b_eq, r)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 16))
+def test_sparse_and_dense_exact_solves_agree(seed, n):
+    rng = np.random.default_rng(seed)
+    M = rng.integers(-3, 4, size=(n, n)) * (rng.random((n, n)) < 0.4)
+    np.fill_diagonal(M, rng.integers(1, 4, size=n))
+    rhs = rng.integers(-5, 6, size=n).tolist()
+    M = M.tolist()
+    y = lp._sparse_solve([{j: v for j, v in enumerate(row) if v} for row in M], rhs, n)
+    dense = lp._rref_solve(M, rhs, [Fraction(0)] * n) if n <= lp._DENSE_MAX else None
+    if y is None:
+        assert dense is None
+        return
+    for row, r in zip(M, rhs):
+        assert sum(a * v for a, v in zip(row, y)) == r
+    if dense is not None and sympy_rank(M) == n:
+        assert dense == y
+
+
+def sympy_rank(M):
+    import sympy
+
+    return sympy.Matrix(M).rank()
