@@ -52,6 +52,7 @@ from geoprivate.mechanisms.sparse_vector import (
     lemma1_delta,
     min_gap,
     min_n,
+    simulate_between_thresholds,
 )
 from geoprivate.mechanisms.subsampling import subsample, subsampled
 
@@ -60,7 +61,7 @@ __all__ = [
     "exponential_mechanism", "exponential_mechanism_probabilities",
     "exponential_mechanism_log_probabilities", "report_noisy_max",
     "Answer", "HaltedError", "BetweenThresholds", "AboveThreshold", "min_gap", "min_n",
-    "lemma1_delta", "lemma1_applies", "above_threshold_alpha",
+    "lemma1_delta", "lemma1_applies", "above_threshold_alpha", "simulate_between_thresholds",
     "choosing_mechanism", "choosing_output_law", "choosing_threshold", "choosing_utility_loss",
     "is_k_bounded",
     "private_median", "median_quality", "is_alpha_median", "median_failure_bound",

@@ -47,6 +47,7 @@ __all__ = [
     "lemma1_delta",
     "lemma1_applies",
     "above_threshold_alpha",
+    "simulate_between_thresholds",
 ]
 
 LEMMA1 = "shrinkage/lemma-1 (BetweenThresholds privacy, Bun-Steinke-Ullman 2016)"
@@ -354,6 +355,36 @@ class BetweenThresholds:
     def __repr__(self) -> str:
         return (f"BetweenThresholds(epsilon={self.epsilon}, t_lower={self.t_lower}, t_upper={self.t_upper}, "
                 f"n={self.n}, c={self.c}, tops={self.tops}, halted={self.halted})")
+
+
+def simulate_between_thresholds(values, epsilon, t_lower, t_upper, n, size, rng=None) -> np.ndarray:
+    """``size`` independent runs of BetweenThresholds (c = 1) on fixed query values, vectorised.
+
+    Same law as :class:`BetweenThresholds` (one mu per run shifting both thresholds, one nu
+    per query), for Monte-Carlo experiments and audits; not the same random stream.
+
+    Returns
+    -------
+    numpy.ndarray of int8, shape (size, len(values))
+        Codes L=0, R=1, TOP=2 per query, and -1 after the run halted at its TOP.
+    """
+    eps = check_epsilon(epsilon)
+    tl, tu = _real(t_lower, "t_lower"), _real(t_upper, "t_upper")
+    if not tl < tu:
+        raise ValueError(f"t_lower must be < t_upper, got t_lower={t_lower!r}, t_upper={t_upper!r}")
+    n = check_positive_int(n, "n")
+    size = check_positive_int(size, "size")
+    vals = np.asarray(values, dtype=np.float64)
+    if vals.ndim != 1 or not np.all(np.isfinite(vals)):
+        raise ValueError("values must be a 1-D vector of finite numbers")
+    rng = as_rng(rng)
+    mu = rng.laplace(0.0, 2.0 / (eps * n), size=(size, 1))
+    c = vals[None, :] + rng.laplace(0.0, 6.0 / (eps * n), size=(size, vals.size))
+    codes = np.where(c < tl + mu, 0, np.where(c > tu - mu, 1, 2)).astype(np.int8)
+    is_top = codes == 2
+    first = np.where(is_top.any(axis=1), is_top.argmax(axis=1), vals.size)
+    codes[np.arange(vals.size)[None, :] > first[:, None]] = -1
+    return codes
 
 
 def above_threshold_alpha(epsilon, beta, T, sensitivity=1.0) -> float:
