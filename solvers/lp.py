@@ -698,24 +698,20 @@ def _rref_solve(M: list[list[int]], rhs: list[int], guess: list[Fraction]) -> li
 # --------------------------------------------------------------------------- float proposal (HiGHS)
 
 
-def _highs_solve(S: _System, c: np.ndarray | None, extra_col: bool = False):
+def _highs_solve(S: _System, c: np.ndarray | None, options: dict | None = None):
     """Run HiGHS on the float system; returns the Highs object and its model status."""
     import highspy
 
-    d = S.d + (1 if extra_col else 0)
-    m = S.m + (1 if extra_col else 0)
+    d, m = S.d, S.m
     inf = highspy.kHighsInf
     A = S.A_float
     bu = S.b_float
-    if extra_col:  # (x, t): A_ub x + t <= b_ub ; t <= 1 ; A_eq x = b_eq
-        tcol = np.zeros((S.m, 1))
-        tcol[: S.m_ub, 0] = 1.0
-        A = np.vstack([np.hstack([A, tcol]), np.eye(1, d, d - 1)])
-        bu = np.concatenate([bu, [1.0]])
-    lower = np.concatenate([np.full(S.m_ub, -inf), bu[S.m_ub : S.m], [-inf] * (1 if extra_col else 0)])
+    lower = np.concatenate([np.full(S.m_ub, -inf), bu[S.m_ub : S.m]])
     h = highspy.Highs()
     h.setOptionValue("output_flag", False)
     h.setOptionValue("presolve", "off")
+    for key, value in (options or {}).items():
+        h.setOptionValue(key, value)
     lp = highspy.HighsLp()
     lp.num_col_ = d
     lp.num_row_ = m
@@ -805,25 +801,23 @@ def _ray_certificate(S: _System, ray: np.ndarray, strict: bool = False) -> list[
 # --------------------------------------------------------------------------- exact simplex (fallback)
 
 
-def _exact_simplex(S: _System, c: list[int] | None, extra_col: bool = False):
+def _exact_simplex(S: _System, c: list[int] | None):
     """Integer-preserving two-phase simplex with Bland's rule, on the scaled integer rows.
 
-    Solves ``max c^T x`` over the system (``c=None``: feasibility only).  With
-    ``extra_col`` the variable ``t`` is appended (coefficient 1 in every ub row,
-    plus the row ``t <= 1``) — the max-slack LP.
+    Solves ``max c^T x`` over the system (``c=None``: feasibility only); ``x`` is split
+    as ``x+ - x-``, inequality rows get slacks, rows with a negative right-hand side and
+    equality rows get artificials (phase 1).  All tableau entries are integers (the
+    true tableau times the current basis determinant ``D``); duals are read off the
+    columns of the initial unit basis.
 
     Returns one of
-    ``("optimal", x_nums, D, y_scaled)`` (``y_scaled`` Fractions, one per row incl. the cap row),
+    ``("optimal", x_nums, D, y_scaled)`` (``y_scaled``: Fractions, one per row),
     ``("infeasible", y_ints)``, ``("unbounded", x_nums, D, ray_nums)``.
     """
-    d = S.d + (1 if extra_col else 0)
-    rowsA = [list(r) + ([1 if i < S.m_ub else 0] if extra_col else []) for i, r in enumerate(S.A)]
+    d = S.d
+    rowsA = [list(r) for r in S.A]
     rowsb = list(S.b)
     kinds = ["ub"] * S.m_ub + ["eq"] * S.m_eq
-    if extra_col:
-        rowsA.append([0] * S.d + [1])
-        rowsb.append(1)
-        kinds.append("ub")
     m = len(rowsA)
     ub_ids = [i for i in range(m) if kinds[i] == "ub"]
     n_ub = len(ub_ids)
@@ -1037,27 +1031,51 @@ def feasible_point(A_ub, b_ub, A_eq=None, b_eq=None, *, strict: bool = False) ->
     return _feasible(S)
 
 
+_TIGHT = {"primal_feasibility_tolerance": 1e-10, "dual_feasibility_tolerance": 1e-10}
+
+
 def _feasible(S: _System) -> LPResult:
+    """Float proposal + exact repair (a second HiGHS run with tight tolerances if the
+    first proposal does not survive the exact check), exact simplex as the last resort."""
     import highspy
 
     MS = highspy.HighsModelStatus
     if S.m == 0:
         return LPResult(True, tuple(Fraction(0) for _ in range(S.d)), None, None, "trivial")
-    try:
-        h, status = _highs_solve(S, None)
-    except Exception:  # pragma: no cover - float path unavailable: exact fallback
-        h, status = None, None
-    if status == MS.kOptimal:
-        v = _basis_vertex(S, h, S.A, S.b, S.d)
-        if v is not None and _point_ok(S, v[2], v[3]):
-            return LPResult(True, _to_point(v[2], v[3]), None, None, "highs+exact")
-    elif status == MS.kInfeasible:
-        ok, has, ray = h.getDualRay()
-        if has:
-            y = _ray_certificate(S, ray)
-            if y is not None:
-                return LPResult(False, None, _certificate_from_ints(S, y), None, "highs+exact")
+    for options in (None, _TIGHT):
+        try:
+            h, status = _highs_solve(S, None, options=options)
+        except Exception:  # pragma: no cover - float path unavailable: exact fallback
+            break
+        if status == MS.kOptimal:
+            v = _basis_vertex(S, h, S.A, S.b, S.d)
+            if v is not None and _point_ok(S, v[2], v[3]):
+                return LPResult(True, _to_point(v[2], v[3]), None, None, "highs+exact")
+            x = _rounded_point(h, S)
+            if x is not None:
+                return LPResult(True, _to_point(*x), None, None, "highs+exact")
+        elif status == MS.kInfeasible:
+            ok, has, ray = h.getDualRay()
+            if has:
+                y = _ray_certificate(S, ray)
+                if y is not None:
+                    return LPResult(False, None, _certificate_from_ints(S, y), None, "highs+exact")
+        else:
+            break
     return _feasible_exact(S)
+
+
+def _rounded_point(h, S: _System):
+    """The float solution rounded to nearby simple rationals, if that is exactly feasible."""
+    x = h.getSolution().col_value
+    if len(x) < S.d or not all(math.isfinite(v) for v in x[: S.d]):
+        return None
+    for den in (10**3, 10**6, 10**9):
+        p = [Fraction(v).limit_denominator(den) for v in x[: S.d]]
+        nums, D = _common_denominator(p)
+        if _point_ok(S, nums, D):
+            return nums, D
+    return None
 
 
 def _feasible_exact(S: _System) -> LPResult:
@@ -1180,6 +1198,11 @@ def _maximize_sys(S: _System, c: list[Fraction]) -> OptimizeResult:
 
     MS = highspy.HighsModelStatus
     c = [Fraction(v) for v in c]
+    if S.m == 0:  # no constraints: optimal (c = 0) or unbounded along c
+        zero = tuple(_ZERO for _ in range(S.d))
+        if any(c):
+            return OptimizeResult("unbounded", zero, None, None, tuple(c), None, "trivial")
+        return OptimizeResult("optimal", zero, _ZERO, FarkasCertificate((), ()), None, None, "trivial")
     if S.m:
         try:
             h, status = _highs_solve(S, np.array([float(v) for v in c]))
@@ -1212,7 +1235,7 @@ def _maximize_sys(S: _System, c: list[Fraction]) -> OptimizeResult:
                 if y is not None:
                     cert = _certificate_from_ints(S, y)
                     return OptimizeResult("infeasible", certificate=cert, method="highs+exact")
-        elif status == MS.kUnbounded:
+        elif status in (MS.kUnbounded, MS.kUnboundedOrInfeasible):
             out = _unbounded_exact(S, c)
             if out is not None:
                 return out
@@ -1224,7 +1247,7 @@ def _unbounded_exact(S: _System, c: list[Fraction]) -> OptimizeResult | None:
     ``A_ub r <= 0, A_eq r = 0, c^T r = 1`` (each solved and checked exactly)."""
     p = _feasible(S)
     if not p.feasible:
-        return None
+        return OptimizeResult("infeasible", certificate=p.certificate, method=p.method)
     Lc = math.lcm(*(v.denominator for v in c)) if c else 1
     ci = [int(v * Lc) for v in c]
     R = _System(

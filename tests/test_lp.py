@@ -358,3 +358,27 @@ def sympy_rank(M):
     import sympy
 
     return sympy.Matrix(M).rank()
+
+
+@SETTINGS
+@given(systems(), st.data())
+def test_exact_fallback_alone_answers_everything(sys_, data):
+    """With the float path disabled, every entry point still answers, certified."""
+    A, b, Ae, be = sys_
+    c = [data.draw(st.integers(-2, 2)) for _ in range(A.shape[1])]
+    original = lp._highs_solve
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("float path disabled for this test")
+
+    lp._highs_solve = broken
+    try:
+        for strict in (False, True):
+            r = feasible_point(A, b, Ae, be, strict=strict)
+            assert r.method in ("exact-simplex", "trivial")
+            _assert_certified(A, b, Ae, be, r, strict=strict)
+        m = maximize(c, A, b, Ae, be)
+        assert is_optimize_certificate(c, A, b, Ae, be, m)
+    finally:
+        lp._highs_solve = original
+    assert m.status == maximize(c, A, b, Ae, be).status
