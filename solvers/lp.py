@@ -351,9 +351,6 @@ def _prepare(A_ub, b_ub, A_eq, b_eq, d_hint: int | None = None) -> _System:
     """Validate and scale the system (ub rows, then eq rows) to integer rows."""
     d, Au, bu, su, Afu, bfu = _block(A_ub, b_ub, "A_ub", "b_ub", None)
     d, Ae, be, se, Afe, bfe = _block(A_eq, b_eq, "A_eq", "b_eq", d)
-    if d is None and Au == [] and A_ub is not None:
-        # A_ub had 0 rows and no shape; A_eq may give d now
-        pass
     if d is None:
         d = d_hint
     if d is None:
@@ -1000,7 +997,13 @@ def feasible_point(A_ub, b_ub, A_eq=None, b_eq=None, *, strict: bool = False) ->
     b_eq : array_like, shape (m_eq,), optional
     strict : bool, default False
         If True, decide the strict system ``A_ub x < b_ub, A_eq x = b_eq`` through the
-        max-slack LP (module docstring); the result's ``slack`` holds its value.
+        max-slack LP ``slack = max{t : A_ub x + t*1 <= b_ub, A_eq x = b_eq, t <= 1}``
+        (rows in the caller's own scaling; capped at 1; ``slack = 1`` when there are no
+        inequality rows and the equations are solvable; ``None`` when they are not).
+        Strictly feasible iff ``slack > 0``; the returned point is then a maximiser, so
+        every inequality holds with margin ``>= slack``.  Otherwise the certificate is a
+        Motzkin certificate (see :func:`is_farkas_certificate` with ``strict=True``);
+        ``slack == 0`` means feasible but not strictly, ``slack < 0`` infeasible.
 
     Returns
     -------
