@@ -322,4 +322,5 @@ class AffineSubspace:
         return tuple(A2), tuple(b2)
 
     def __repr__(self) -> str:
-        return f"AffineSubspace(dim={self.dim}, ambient_dim={self.ambient_dim}, point={tuple(str(v) for v in self.point)})"
+        pt = tuple(str(v) for v in self.point)
+        return f"AffineSubspace(dim={self.dim}, ambient_dim={self.ambient_dim}, point={pt})"

@@ -1114,7 +1114,8 @@ def _slack_system(S: _System):
     A.append([0] * S.d + [1])
     b.append(1)
     scale.append(Fraction(1))
-    Af = np.hstack([S.A_float, np.r_[np.ones(S.m_ub), np.zeros(S.m_eq)].reshape(S.m, 1)]) if S.m else np.zeros((0, S.d + 1))
+    tcol = np.r_[np.ones(S.m_ub), np.zeros(S.m_eq)].reshape(S.m, 1)
+    Af = np.hstack([S.A_float.reshape(S.m, S.d), tcol])
     Af = np.vstack([Af, np.eye(1, S.d + 1, S.d)])
     bf = np.concatenate([S.b_float, [1.0]])
     # the cap row t <= 1 is an inequality row: put it right after the ub rows
