@@ -152,6 +152,11 @@ class OptimizeResult:
 
 
 def _to_fraction(x, name: str) -> Fraction:
+    t = type(x)
+    if t is Fraction:
+        return x
+    if t is int:
+        return Fraction(x)
     if isinstance(x, (bool, np.bool_)):
         return Fraction(int(x))
     if isinstance(x, numbers.Integral):
@@ -217,8 +222,12 @@ def _as_vector(b, name: str, length: int) -> list[Fraction]:
 def _int_row(row: list[Fraction], rhs: Fraction) -> tuple[list[int], int, Fraction]:
     """Scale ``(row, rhs)`` by a positive rational ``s`` to coprime integers; returns (ints, int, s)."""
     L = math.lcm(*(f.denominator for f in row), rhs.denominator)
-    ints = [f.numerator * (L // f.denominator) for f in row]
-    ib = rhs.numerator * (L // rhs.denominator)
+    if L == 1:
+        ints = [f.numerator for f in row]
+        ib = rhs.numerator
+    else:
+        ints = [f.numerator * (L // f.denominator) for f in row]
+        ib = rhs.numerator * (L // rhs.denominator)
     g = math.gcd(*ints, ib)
     if g > 1:
         ints = [v // g for v in ints]
@@ -342,7 +351,12 @@ def _block(A, b, nameA: str, nameb: str, d: int | None):
         Ai.append(ir)
         bi.append(ib)
         sc.append(s)
-    Af = np.array([[float(v) for v in row] for row in rows], dtype=float).reshape(len(rows), d or 0)
+    Af = np.empty((len(rows), d or 0))
+    for i, (row, ints, s) in enumerate(zip(rows, Ai, sc)):
+        try:  # float copy for HiGHS; integer rows convert fast
+            Af[i] = np.array(ints, dtype=float) if s == 1 else [float(v) for v in row]
+        except OverflowError:
+            Af[i] = [float(v) for v in row]
     bf = np.array([float(v) for v in vb], dtype=float)
     return d, Ai, bi, sc, Af, bf
 
