@@ -130,7 +130,9 @@ def choosing_output_law(scores, epsilon, delta, k):
     thr = choosing_threshold(eps, delta, k)
     b = 4.0 / eps
     x = thr - q.max()  # P(Lap(b) >= x)
+    # both tails computed directly (no 1 - (1 - tiny) cancellation)
     p_go = 1.0 - 0.5 * math.exp(x / b) if x <= 0 else 0.5 * math.exp(-x / b)
+    p_halt = 0.5 * math.exp(x / b) if x <= 0 else 1.0 - 0.5 * math.exp(-x / b)
     probs = np.zeros(q.shape[0])
     support = np.flatnonzero(q >= 1)
     if support.size == 0:
@@ -138,7 +140,7 @@ def choosing_output_law(scores, epsilon, delta, k):
     z = q[support] * (eps / 4.0)
     w = np.exp(z - z.max())
     probs[support] = p_go * w / w.sum()
-    return probs, 1.0 - p_go
+    return probs, p_halt
 
 
 def is_k_bounded(quality, data, candidates, k) -> bool:
