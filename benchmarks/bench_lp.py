@@ -99,6 +99,26 @@ def timeit(fn, problems, repeat=1):
     return best / len(problems), out
 
 
+def paired(fn_a, fn_b, problems, repeat=3):
+    """Time two solvers interleaved problem by problem (robust to load drifting on a shared
+    machine); per-call times from the best of ``repeat`` passes, and the outputs of ``fn_b``."""
+    best_a = best_b = float("inf")
+    out = None
+    for _ in range(repeat):
+        ta = tb = 0.0
+        res = []
+        for A, b in problems:
+            t0 = time.perf_counter()
+            fn_a(A, b)
+            t1 = time.perf_counter()
+            res.append(fn_b(A, b))
+            tb += time.perf_counter() - t1
+            ta += t1 - t0
+        best_a, best_b = min(best_a, ta), min(best_b, tb)
+        out = res
+    return best_a / len(problems), best_b / len(problems), out
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--n", type=int, default=200, help="systems per kind (default 200)")
@@ -121,8 +141,8 @@ def main(argv=None):
         ("integer, infeasible", False, True),
     ]:
         probs = [planted(rng, feasible=feas, integer=integer) for _ in range(args.n)]
-        t_float, out_f = timeit(bare_highs, probs, repeat=3)
-        t_exact, out_e = timeit(lp.feasible_point, probs, repeat=3)
+        out_f = [bare_highs(A, b) for A, b in probs]
+        t_float, t_exact, out_e = paired(bare_highs, lp.feasible_point, probs)
         for (A, b), r in zip(probs, out_e):
             assert r.feasible == feas
             assert (
@@ -152,12 +172,10 @@ def main(argv=None):
 
     # strict (max-slack) and maximize, each against the bare float solve of the same LP
     probs = [planted(rng) for _ in range(args.n // 2)]
-    t_fs, _ = timeit(bare_highs_slack, probs, repeat=3)
-    t_strict, out_s = timeit(lambda A, b: lp.feasible_point(A, b, strict=True), probs, repeat=3)
+    t_fs, t_strict, out_s = paired(bare_highs_slack, lambda A, b: lp.feasible_point(A, b, strict=True), probs)
     assert all(r.feasible and r.slack > 0 for r in out_s)
     c = rng.normal(size=5)
-    t_fm, _ = timeit(lambda A, b: bare_highs(A, b, c), probs, repeat=3)
-    t_max, out_m = timeit(lambda A, b: lp.maximize(c, A, b), probs, repeat=3)
+    t_fm, t_max, out_m = paired(lambda A, b: bare_highs(A, b, c), lambda A, b: lp.maximize(c, A, b), probs)
     assert all(lp.is_optimize_certificate(c, A, b, None, None, r) for (A, b), r in zip(probs, out_m))
     print(f"strict=True (max slack): float {t_fs * 1e3:.3f} ms, exact {t_strict * 1e3:.3f} ms,"
           f" exact/float = {t_strict / t_fs:.2f}")
