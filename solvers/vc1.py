@@ -206,17 +206,20 @@ class Normalisation:
 
 
 def _first_index_groups(A: np.ndarray):
-    """For the rows of ``A``: (first index of each distinct row, map row -> group), in first-index order."""
-    if A.shape[0] == 0:
-        return np.zeros(0, np.intp), np.zeros(0, np.intp)
-    if A.shape[1] == 0:  # all rows equal (the empty row)
-        return np.zeros(1, np.intp), np.zeros(A.shape[0], np.intp)
-    _, first, inverse = np.unique(A, axis=0, return_index=True, return_inverse=True)
-    inverse = np.asarray(inverse).ravel()
-    order = np.argsort(first, kind="stable")
-    rank = np.empty_like(order)
-    rank[order] = np.arange(order.size)
-    return first[order].astype(np.intp), rank[inverse].astype(np.intp)
+    """For the rows of ``A``: (first index of each distinct row, map row -> group), groups
+    numbered in order of first occurrence.  Rows are hashed by their bytes: O(size of A)."""
+    A = np.ascontiguousarray(A)
+    seen: dict = {}
+    groups = np.empty(A.shape[0], np.intp)
+    first = []
+    for i in range(A.shape[0]):
+        key = A[i].tobytes()
+        g = seen.get(key)
+        if g is None:
+            g = seen[key] = len(first)
+            first.append(i)
+        groups[i] = g
+    return np.array(first, dtype=np.intp), groups
 
 
 def normalise(M) -> Normalisation:
@@ -437,11 +440,14 @@ def tree_class(M, tree: nx.DiGraph) -> tuple[np.ndarray, np.ndarray]:
 
 def _proper_from_fmatrix(A: np.ndarray, columns: np.ndarray, tree: nx.DiGraph) -> set:
     """Lowest node of every concept's 1-set (Def. 17); ROOT if a concept is all zeros."""
-    out = set()
     dist = np.array([tree.nodes[int(c)]["distance"] for c in columns], dtype=np.int64)
-    for row in A:
-        ones = np.flatnonzero(row)
-        out.add(ROOT if ones.size == 0 else int(columns[ones[np.argmax(dist[ones])]]))
+    if A.shape[1] == 0:
+        return {ROOT}
+    lowest = np.where(A.astype(bool), dist[None, :], -1).argmax(axis=1)
+    empty = ~A.any(axis=1)
+    out = {int(c) for c in columns[np.unique(lowest[~empty])]}
+    if empty.any():
+        out.add(ROOT)
     return out
 
 

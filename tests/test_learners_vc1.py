@@ -283,3 +283,44 @@ def test_drawing_a_learner_run_marks_what_it_should(tmp_path):
     assert (tmp_path / "run.png").stat().st_size > 1000
     with pytest.raises(ValueError, match="root"):
         draw_vc1_tree(vc1.make_subtree(learner.tree, 0, set()).subgraph([3]).copy())
+
+
+def test_count_table_partition_has_the_law_of_a_random_partition():
+    M, f = vc1.catalogue(3)["thresholds"]
+    learner = L.OPTPrivateLearner(M, EPS, DELTA, ALPHA, BETA, f=f, mode="practical", n_subsets=3)
+    cls = learner.cls
+    cols = np.array([0, 0, 1, 2, 2, 2, 1, 0, 1, 2, 0])
+    labels = M[1, cols]
+    n, t = cols.size, 3
+    total = cls.part_counts(cols, labels, None, 1)
+    rng = np.random.default_rng(0)
+    draws = 4000
+    a = np.zeros((draws,) + total.shape[1:], np.int64)
+    b = np.zeros_like(a)
+    for r in range(draws):
+        tab = cls.partition_counts(total, n, t, rng)
+        assert np.array_equal(tab.sum(axis=0), total[0])  # cell margins
+        assert tab.reshape(t, -1).sum(axis=1).tolist() == cls.part_sizes(n, t).tolist()  # part sizes
+        a[r] = tab[0]
+        b[r] = cls.part_counts(cols, labels, cls.random_partition(n, t, rng), t)[0]
+    # same law of part 0's counts: compare the frequency of every cell value (exact hypergeometric)
+    for idx in zip(*np.nonzero(total[0])):
+        fa = np.bincount(a[(slice(None),) + idx], minlength=12)[:12] / draws
+        fb = np.bincount(b[(slice(None),) + idx], minlength=12)[:12] / draws
+        assert np.abs(fa - fb).max() < 0.05
+
+
+def test_counts_partition_learner_matches_explicit_accuracy():
+    M, f = vc1.catalogue(16)["thresholds"]
+    rng = np.random.default_rng(5)
+    for r in range(5):
+        c = int(rng.integers(0, M.shape[0]))
+        cols, labels = sample(M, c, 4000, rng)
+        h = L.OPTPrivateLearner(M, EPS, DELTA, ALPHA, BETA, f=f, mode="practical", n_subsets=200,
+                                partition="counts").fit(cols, labels, rng=r)
+        assert h.error(M[c]) <= ALPHA and h.details["t"] == 200
+    with pytest.raises(ValueError, match="not realisable"):
+        L.OPTPrivateLearner(M, EPS, DELTA, ALPHA, BETA, f=f, mode="practical", n_subsets=2,
+                            partition="counts").fit([0, 0, 1], [1, 0, 0])
+    with pytest.raises(ValueError, match="partition"):
+        L.OPTPrivateLearner(M, EPS, DELTA, ALPHA, BETA, f=f, mode="practical", n_subsets=2, partition="x")

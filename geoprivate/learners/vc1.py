@@ -320,8 +320,9 @@ class _VC1Class:
         self.proper = self.tree.graph["proper"]
         self.pos = {int(c): j for j, c in enumerate(self.columns)}
 
-    def check_sample(self, cols, labels):
-        """Validate a sample (column indices, 0/1 labels); return them as arrays (no copy if possible)."""
+    def check_sample(self, cols, labels, realisable: bool = True):
+        """Validate a sample (column indices, 0/1 labels); return them as arrays (no copy if
+        possible).  With ``realisable``, also check that some concept is consistent with it."""
         c = np.asarray(cols)
         y = np.asarray(labels)
         if c.ndim != 1 or y.shape != c.shape:
@@ -336,11 +337,15 @@ class _VC1Class:
         if y.dtype == np.uint8 and y.size and y.max() > 1:
             raise ValueError("labels: expected 0/1 labels")
         y = y.astype(np.uint8, copy=False)
-        counts = self.part_counts(c, y, np.zeros(c.size, np.int8), 1)
-        if not self.consistent(counts).any():
+        if realisable:
+            self.check_realisable(self.part_counts(c, y, None, 1))
+        return c, y
+
+    def check_realisable(self, total_counts) -> None:
+        """``ValueError`` unless some concept agrees with the whole sample (counts of shape (1, m+1, 2))."""
+        if not self.consistent(total_counts).any():
             raise ValueError("labels: the sample is not realisable by the class (the learners of seed 004 "
                              "assume a true concept c* in C)")
-        return c, y
 
     def hypothesis_of(self, node) -> np.ndarray:
         """ĥ over the domain for I(h) = root path of ``node`` (Alg. 2 steps 8–9, Alg. 4 steps 9–10)."""
@@ -357,8 +362,9 @@ class _VC1Class:
     def part_counts(self, cols, labels, part_of, t: int) -> np.ndarray:
         """Counts of f-represented labels per part and normalised column, shape (t, m + 1, 2).
 
-        Slot 0 collects the dropped constant columns.  Computed by chunked ``bincount``,
-        O(N) time and O(chunk) extra memory, so Theorem 11's N is within reach.
+        ``part_of`` gives the part of every sample point (``None``: one part).  Slot 0
+        collects the dropped constant columns.  Computed by chunked ``bincount``, O(N) time
+        and O(chunk) extra memory, so Theorem 11's N is within reach.
         """
         m = self.columns.size
         size = t * (m + 1) * 2
@@ -368,7 +374,9 @@ class _VC1Class:
             c = cols[s:s + chunk]
             j = self.norm.column_map[c] + 1
             yf = labels[s:s + chunk] ^ self.f_row[c]
-            key = (part_of[s:s + chunk].astype(np.int64) * (m + 1) + j) * 2 + yf
+            key = j.astype(np.int64) * 2 + yf
+            if part_of is not None:
+                key += part_of[s:s + chunk].astype(np.int64) * ((m + 1) * 2)
             counts += np.bincount(key, minlength=size)
         return counts.reshape(t, m + 1, 2)
 
@@ -389,11 +397,35 @@ class _VC1Class:
         y = np.where(B, self.dist[None, :], 0).max(axis=1, initial=0)
         return B, y.astype(np.int64)
 
+    @staticmethod
+    def part_sizes(n: int, t: int) -> np.ndarray:
+        """Sizes of the t parts of n points: n // t, the first n % t parts one larger."""
+        sizes = np.full(t, n // t, dtype=np.int64)
+        sizes[: n % t] += 1
+        return sizes
+
+    def partition_counts(self, total_counts, n: int, t: int, rng) -> np.ndarray:
+        """The per-part count table of a uniformly random partition, sampled directly.
+
+        Algorithm 2 reads the parts only through their (column, label) counts.  Given the
+        sample's total counts per cell, the table of a uniformly random partition into
+        parts of fixed sizes is a uniformly random contingency table with those margins;
+        it is drawn exactly, cell by cell, by multivariate hypergeometric draws over the
+        remaining capacities of the parts — O(cells · t) instead of shuffling N points.
+        """
+        cells = total_counts.reshape(-1)
+        remaining = self.part_sizes(n, t)
+        out = np.zeros((t, cells.size), np.int64)
+        for cell in np.flatnonzero(cells):
+            draw = rng.multivariate_hypergeometric(remaining, int(cells[cell]), method="marginals")
+            out[:, cell] = draw
+            remaining -= draw
+        return out.reshape(t, *total_counts.shape[1:])
+
     def random_partition(self, n: int, t: int, rng) -> np.ndarray:
         """Part index of every sample point: a uniformly random partition into t parts whose
         sizes differ by at most one (Algorithm 2 step 2)."""
-        sizes = np.full(t, n // t)
-        sizes[: n % t] += 1
+        sizes = self.part_sizes(n, t)
         dtype = np.int16 if t < (1 << 15) else np.int32
         return rng.permutation(np.repeat(np.arange(t, dtype=dtype), sizes))
 
@@ -423,6 +455,10 @@ class OPTPrivateLearner:
         t in practical mode (required there; ignored in theorem mode).
     median : {"implemented", "paper"}
         Which n_PM the theorem-mode calculator uses (see :func:`theorem11_parameters`).
+    partition : {"explicit", "counts"}
+        Step 2: ``"explicit"`` shuffles the sample into t parts; ``"counts"`` draws the
+        per-part count table of a uniformly random partition directly (same law of
+        everything the algorithm reads, O(N + cells·t) — for Theorem 11's N).
 
     Notes
     -----
@@ -431,9 +467,12 @@ class OPTPrivateLearner:
     """
 
     def __init__(self, concept_class, epsilon, delta, alpha, beta, *, f: int = 0, mode: str = "theorem",
-                 n_subsets: int | None = None, median: str = "implemented"):
+                 n_subsets: int | None = None, median: str = "implemented", partition: str = "explicit"):
         self.alpha, self.beta, self.epsilon, self.delta = _check_common(alpha, beta, epsilon, delta)
         self.mode = _check_mode(mode)
+        if partition not in ("explicit", "counts"):
+            raise ValueError(f"partition: expected 'explicit' or 'counts', got {partition!r}")
+        self.partition = partition
         self.cls = _VC1Class(concept_class, f)
         self.params = theorem11_parameters(self.cls.height, alpha, beta, epsilon, delta, median=median)
         if mode == "practical":
@@ -458,8 +497,14 @@ class OPTPrivateLearner:
         n = cols.size
         if n < self.t:
             raise ValueError(f"cols: {n} sample points cannot be partitioned into t = {self.t} non-empty parts")
-        part_of = self.cls.random_partition(n, self.t, rng)  # step 2
-        counts = self.cls.part_counts(cols, labels, part_of, self.t)  # step 1: labels f-represented
+        if self.partition == "explicit":
+            part_of = self.cls.random_partition(n, self.t, rng)  # step 2
+            counts = self.cls.part_counts(cols, labels, part_of, self.t)  # step 1: labels f-represented
+            self.cls.check_realisable(counts.sum(axis=0, keepdims=True))
+        else:
+            total = self.cls.part_counts(cols, labels, None, 1)  # step 1
+            self.cls.check_realisable(total)
+            counts = self.cls.partition_counts(total, n, self.t, rng)  # step 2, as a count table
         B, y = self.cls.deterministic_sets(counts)  # step 3
         eps, dlt = self.epsilon / 2, self.delta / 2
         z = int(private_median(y, np.arange(self.cls.height + 1), eps, dlt, alpha=1 / 3,
@@ -486,7 +531,7 @@ class OPTPrivateLearner:
         ValueError
             Malformed or non-realisable sample; in theorem mode fewer than N points.
         """
-        cols, labels = self.cls.check_sample(cols, labels)
+        cols, labels = self.cls.check_sample(cols, labels, realisable=False)  # checked on the counts
         if self.mode == "theorem" and cols.size < self.params.n:
             raise ValueError(f"cols: theorem mode needs N = {self.params.n} sample points (Theorem 11), "
                              f"got {cols.size}; use mode='practical' to run below it")
@@ -503,8 +548,8 @@ class ProperLearner:
 
     Parameters
     ----------
-    concept_class, f, median :
-        As for :class:`OPTPrivateLearner`.
+    concept_class, f, median, partition :
+        As for :class:`OPTPrivateLearner` (used for Algorithm 2 on S_1).
     epsilon, delta, alpha, beta : float
         Total budget and targets (see the module docstring for the split).
     mode : {"theorem", "practical"}
@@ -523,12 +568,13 @@ class ProperLearner:
     """
 
     def __init__(self, concept_class, epsilon, delta, alpha, beta, *, f: int = 0, mode: str = "theorem",
-                 n_subsets: int | None = None, first_fraction: float = 0.5, median: str = "implemented"):
+                 n_subsets: int | None = None, first_fraction: float = 0.5, median: str = "implemented",
+                 partition: str = "explicit"):
         self.alpha, self.beta, self.epsilon, self.delta = _check_common(alpha, beta, epsilon, delta)
         self.mode = _check_mode(mode)
         self.params = None
         self.first = OPTPrivateLearner(concept_class, self.epsilon / 2, self.delta / 2, self.alpha, self.beta / 3,
-                                       f=f, mode=mode, n_subsets=n_subsets, median=median)
+                                       f=f, mode=mode, n_subsets=n_subsets, median=median, partition=partition)
         self.cls = self.first.cls
         self.params = theorem13_parameters(self.cls.height, alpha, beta, epsilon, delta, median=median)
         self.first_fraction = check_probability(first_fraction, "first_fraction")
