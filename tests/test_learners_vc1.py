@@ -324,3 +324,17 @@ def test_counts_partition_learner_matches_explicit_accuracy():
                             partition="counts").fit([0, 0, 1], [1, 0, 0])
     with pytest.raises(ValueError, match="partition"):
         L.OPTPrivateLearner(M, EPS, DELTA, ALPHA, BETA, f=f, mode="practical", n_subsets=2, partition="x")
+
+
+def test_structured_concept_classes_are_accepted():
+    concepts = pytest.importorskip("geoprivate.concepts")
+    learner = L.OPTPrivateLearner(concepts.Thresholds(np.arange(10.0)), EPS, DELTA, ALPHA, BETA,
+                                  f=10, mode="practical", n_subsets=100)
+    M = learner.cls.M
+    assert M.shape == (11, 10) and learner.tree.graph["height"] == 10
+    assert learner.cls.domain == tuple(np.arange(10.0))
+    cols = np.tile(np.arange(10), 300)
+    h = learner.fit(cols, M[4, cols], rng=0)
+    assert h.error(M[4]) <= ALPHA
+    with pytest.raises(ValueError, match="reals"):
+        L.OPTPrivateLearner(concepts.Thresholds(), EPS, DELTA, ALPHA, BETA, mode="practical", n_subsets=2)

@@ -303,9 +303,9 @@ class _VC1Class:
     """The tree of a VC-1 class and the arrays the learners read (all data-independent)."""
 
     def __init__(self, concept_class, f):
+        if callable(getattr(concept_class, "matrix", None)):  # Thresholds, PointFunctions, ...
+            concept_class = concept_class.matrix()  # their FiniteClass over a finite domain
         matrix = getattr(concept_class, "matrix", concept_class)
-        if hasattr(matrix, "matrix"):  # e.g. a ConceptClass whose .matrix is a FiniteClass
-            matrix = matrix.matrix
         self.M = as_binary_matrix(matrix, "concept_class", allow_empty_rows=False)
         domain = getattr(concept_class, "domain", None)
         self.domain = tuple(range(self.M.shape[1])) if domain is None else tuple(domain)
@@ -442,8 +442,10 @@ class OPTPrivateLearner:
 
     Parameters
     ----------
-    concept_class : FiniteClass or array_like of 0/1, shape (n_concepts, n_points)
-        A class of VC dimension ≤ 1 (``ValueError`` otherwise).
+    concept_class : FiniteClass, a concept class with a finite ``matrix()``, or array_like
+        A 0/1 matrix of shape (n_concepts, n_points) of VC dimension ≤ 1 (``ValueError``
+        otherwise); structured classes (``Thresholds(domain)``, ``PointFunctions(domain)``)
+        are used through their :class:`FiniteClass`.
     epsilon, delta : float
         Total privacy budget (each of the two private steps gets half; Theorem 11).
     alpha, beta : float
