@@ -338,3 +338,15 @@ def test_structured_concept_classes_are_accepted():
     assert h.error(M[4]) <= ALPHA
     with pytest.raises(ValueError, match="reals"):
         L.OPTPrivateLearner(concepts.Thresholds(), EPS, DELTA, ALPHA, BETA, mode="practical", n_subsets=2)
+
+
+@pytest.mark.slow
+def test_proper_learner_theorem_mode_end_to_end_on_a_small_class():
+    M, (T, P, f) = vc1.random_vc1_class(6, 2, proper_prob=0.0, return_tree=True)
+    learner = L.ProperLearner(M, 3.9, 0.5, 0.5, 0.5, f=f, partition="counts")
+    rng = np.random.default_rng(0)
+    c = int(rng.integers(0, M.shape[0]))
+    cols, labels = sample(M, c, learner.sample_size(), rng)
+    h = learner.fit(cols, labels, rng=1)
+    assert np.array_equal(M[h.concept], h.labels) and h.details["n2"] == learner.params.n2
+    assert h.error(M[c]) <= 4 * 0.5

@@ -408,3 +408,17 @@ def test_tree_layout_is_tidy(inst):
         kids = list(T.successors(v))
         if kids:
             assert abs(pos[v][0] - sum(pos[k][0] for k in kids) / len(kids)) < 1e-9
+
+
+def test_figure1_example_deterministic_sets_of_h7():
+    # §1.3.2: with true concept h_7, deterministic sets can only be ∅, {x1}, {x1,x5}, {x1,x5,x7}
+    H = vc1.figure1_class()
+    allowed = {(), (0,), (0, 4), (0, 4, 6)}
+    rng = np.random.default_rng(0)
+    seen = set()
+    for _ in range(300):
+        cols = rng.integers(0, 7, int(rng.integers(0, 6)))
+        B = tuple(vc1.deterministic_points(H, cols, H[6, cols]).tolist())
+        assert B in allowed
+        seen.add(B)
+    assert seen == allowed
