@@ -1079,7 +1079,8 @@ def _feasible(S: _System) -> LPResult:
                     return LPResult(False, None, _certificate_from_ints(S, y), None, "highs+exact")
         else:
             break
-    return _feasible_exact(S)
+    out = _feasible_via_slack(S)
+    return out if out is not None else _feasible_exact(S)
 
 
 def _rounded_point(h, S: _System):
@@ -1141,30 +1142,70 @@ def _slack_system(S: _System):
     )
 
 
-def _feasible_strict(S: _System) -> LPResult:
+def _max_slack(S: _System, exact_fallback: bool = True):
+    """Solve the max-slack LP exactly.
+
+    Returns ``(slack, x, cert, method)``: ``slack`` None when the equations alone are
+    infeasible (``cert`` then certifies that); otherwise the exact optimum ``t*`` and its
+    maximiser ``x``, and for ``t* <= 0`` a Motzkin certificate ``cert`` with
+    ``y_ub >= 0``, ``sum(y_ub) = 1``, ``y^T A = 0`` and ``y^T b = t*``.  With
+    ``exact_fallback=False`` returns None when the float path does not produce a
+    certified answer.
+    """
     T = _slack_system(S)
     c = [0] * S.d + [1]
-    res = _maximize_sys(T, c)
+    res = _maximize_sys(T, c, exact_fallback=exact_fallback)
+    if res is None:
+        return None
     if res.status == "infeasible":  # only the equations can be infeasible
         y = list(res.certificate.y_ub) + list(res.certificate.y_eq)
-        # map back: drop the cap row (index m_ub of T's rows) — its multiplier is 0 here
-        cap = y.pop(S.m_ub)
+        cap = y.pop(S.m_ub)  # the cap row t <= 1 sits right after the ub rows
         cert = FarkasCertificate(tuple(y[: S.m_ub]), tuple(y[S.m_ub :]))
         assert cap == 0 and _cert_ok(S, _caller_to_scaled_ints(S, cert)), "internal error: invalid certificate"
-        return LPResult(False, None, cert, None, res.method)
+        return None, None, cert, res.method
     assert res.status == "optimal", "max-slack LP is bounded by construction"
     t = res.value
-    x = res.point[: S.d]
+    x = tuple(res.point[: S.d])
     if t > 0:
-        nums, D = _common_denominator(list(x))
-        assert _point_ok(S, nums, D, strict=True), "internal error: max-slack point not strictly feasible"
-        return LPResult(True, tuple(x), None, t, res.method)
+        return t, x, None, res.method
     y = list(res.dual.y_ub) + list(res.dual.y_eq)
     cap = y.pop(S.m_ub)
     assert cap == 0, "internal error: the cap t <= 1 cannot be tight when slack <= 0"
     cert = FarkasCertificate(tuple(y[: S.m_ub]), tuple(y[S.m_ub :]))
+    return t, x, cert, res.method
+
+
+def _feasible_strict(S: _System) -> LPResult:
+    t, x, cert, method = _max_slack(S)
+    if t is None:
+        return LPResult(False, None, cert, None, method)
+    if t > 0:
+        nums, D = _common_denominator(list(x))
+        assert _point_ok(S, nums, D, strict=True), "internal error: max-slack point not strictly feasible"
+        return LPResult(True, x, None, t, method)
     assert _cert_ok(S, _caller_to_scaled_ints(S, cert), strict=True), "internal error: invalid Motzkin certificate"
-    return LPResult(False, None, _normalise_certificate(cert), t, res.method)
+    return LPResult(False, None, _normalise_certificate(cert), t, method)
+
+
+def _feasible_via_slack(S: _System) -> LPResult | None:
+    """Second float attempt for the non-strict question: the max-slack LP (its optimum
+    is a feasible point when ``t* >= 0`` and its duals a Farkas certificate when
+    ``t* < 0``); None if its float path fails too."""
+    out = _max_slack(S, exact_fallback=False)
+    if out is None:
+        return None
+    t, x, cert, method = out
+    if t is None:
+        return LPResult(False, None, cert, None, method)
+    if t >= 0:
+        nums, D = _common_denominator(list(x))
+        if _point_ok(S, nums, D):
+            return LPResult(True, x, None, None, method)
+        return None
+    ints = _caller_to_scaled_ints(S, cert)
+    if _cert_ok(S, ints):
+        return LPResult(False, None, _normalise_certificate(cert), None, method)
+    return None
 
 
 def maximize(c, A_ub, b_ub, A_eq=None, b_eq=None) -> OptimizeResult:
@@ -1211,7 +1252,7 @@ def _optimal_ok(S: _System, c: list[Fraction], xn, D, y_scaled: list[Fraction]) 
     return _dot(cint, xn) * yden == sum(yv * S.b[i] for yv, i in zip(ynum, supp)) * Lc * D
 
 
-def _maximize_sys(S: _System, c: list[Fraction]) -> OptimizeResult:
+def _maximize_sys(S: _System, c: list[Fraction], exact_fallback: bool = True) -> OptimizeResult | None:
     import highspy
 
     MS = highspy.HighsModelStatus
@@ -1253,11 +1294,11 @@ def _maximize_sys(S: _System, c: list[Fraction]) -> OptimizeResult:
                 if y is not None:
                     cert = _certificate_from_ints(S, y)
                     return OptimizeResult("infeasible", certificate=cert, method="highs+exact")
-        elif status in (MS.kUnbounded, MS.kUnboundedOrInfeasible):
+        elif status in (MS.kUnbounded, MS.kUnboundedOrInfeasible) and exact_fallback:
             out = _unbounded_exact(S, c)
             if out is not None:
                 return out
-    return _maximize_exact(S, c)
+    return _maximize_exact(S, c) if exact_fallback else None
 
 
 def _unbounded_exact(S: _System, c: list[Fraction]) -> OptimizeResult | None:
