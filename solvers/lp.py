@@ -14,17 +14,27 @@ Strategy (DESIGN.md "Exactness")
    floating point.
 2. **Exact repair.**  Optimal: the final simplex basis names ``d`` tight constraints
    (non-basic rows, and non-basic free columns, fixed at 0); that ``d x d`` system
-   is solved in integer arithmetic (fraction-free Gaussian elimination on the rows
-   scaled to integers) and the point is checked against *every* constraint
-   exactly; for :func:`maximize` the dual multipliers of the same basis are solved
-   for and checked too.  Infeasible: HiGHS's dual ray is rationalised (its support
-   is taken and the small linear system ``y_S^T [A_S | b_S] = (0, -1)`` solved
-   exactly) and checked exactly.
-3. **Exact fallback.**  If the float path fails (numerical trouble, a status that
-   is not conclusive, a certificate that does not check), an exact
-   integer-preserving (Edmonds/Bareiss fraction-free) two-phase simplex with
-   Bland's rule settles the question.  It always terminates and always yields a
-   certificate; it is slower (pure Python integers), so it is only the fallback.
+   is solved in integer arithmetic (fraction-free Gauss-Jordan on the rows scaled to
+   integers; sparse Markowitz elimination for many unknowns) and the point is checked
+   against *every* constraint exactly; for :func:`maximize` the dual multipliers of
+   the same basis are solved for and checked too.  Infeasible: HiGHS's dual ray is
+   rationalised (its support is taken and the small linear system
+   ``y_S^T [A_S | b_S] = (0, -1)`` solved exactly) and checked exactly.
+3. **Second float attempts** when the proposal does not survive the exact check: HiGHS
+   again with tight tolerances, then the max-slack LP (its optimum is a feasible point
+   when ``t* >= 0``, its duals a Farkas certificate when ``t* < 0``), both repaired and
+   checked as above.
+4. **Exact active-set repair** (``method="exact-active-set"``): a vertex-form simplex in
+   rational arithmetic on ``max t : A_ub x + t <= b_ub, t <= 0`` (equations eliminated
+   through :class:`solvers.affine.AffineSubspace`), started at the float solution, so
+   that near-degenerate systems whose feasible region is below HiGHS's tolerances
+   (widths ~1e-9) are settled in a few exact steps.  Used up to 40 free coordinates,
+   with an iteration cap (smallest-index rule; on the cap the fallback below answers).
+5. **Exact fallback** (``method="exact-simplex"``): an integer-preserving
+   (Edmonds/Bareiss fraction-free) two-phase tableau simplex with Bland's rule.  It
+   always terminates and always yields a certificate; it is slow (pure Python
+   integers, ~30 ms for 50 x 5, growing with ``m * (2d + m)`` per pivot), so it is
+   the last resort.
 
 Every answer is re-checked by the same exact checker that backs
 :func:`is_feasible_point` / :func:`is_farkas_certificate` before it is returned
@@ -108,7 +118,9 @@ class LPResult:
         Only for ``strict=True``: the max-slack value (module docstring); ``None`` when
         even the equations ``A_eq x = b_eq`` have no solution.
     method : str
-        ``"highs+exact"`` (float proposal, exact repair) or ``"exact-simplex"`` (fallback).
+        Which tier answered: ``"highs+exact"`` (float proposal, exact repair),
+        ``"exact-active-set"``, ``"exact-simplex"`` or ``"trivial"`` (no constraints);
+        informative only — every answer is exact and checked whatever the tier.
     """
 
     feasible: bool
@@ -1059,6 +1071,7 @@ def _feasible(S: _System) -> LPResult:
     MS = highspy.HighsModelStatus
     if S.m == 0:
         return LPResult(True, tuple(Fraction(0) for _ in range(S.d)), None, None, "trivial")
+    h = status = None
     for options in (None, _TIGHT):
         try:
             h, status = _highs_solve(S, None, options=options)
@@ -1080,6 +1093,11 @@ def _feasible(S: _System) -> LPResult:
         else:
             break
     out = _feasible_via_slack(S)
+    if out is None:
+        x = None
+        if h is not None and status == MS.kOptimal:
+            x = h.getSolution().col_value
+        out = _feasible_active_set(S, x)
     return out if out is not None else _feasible_exact(S)
 
 
@@ -1093,6 +1111,185 @@ def _rounded_point(h, S: _System):
         nums, D = _common_denominator(p)
         if _point_ok(S, nums, D):
             return nums, D
+    return None
+
+
+_ACTIVE_SET_MAX_DIM = 40
+
+
+def _nullspace(rows: list[list], n: int) -> list[list[Fraction]]:
+    """A basis of ``{v : r . v = 0 for r in rows}`` (exact, from the RREF)."""
+    R = [[Fraction(v) for v in r] for r in rows]
+    piv = []
+    r = 0
+    for c in range(n):
+        k = next((i for i in range(r, len(R)) if R[i][c] != 0), None)
+        if k is None:
+            continue
+        R[r], R[k] = R[k], R[r]
+        p = R[r][c]
+        R[r] = [v / p for v in R[r]]
+        for i in range(len(R)):
+            if i != r and R[i][c] != 0:
+                f = R[i][c]
+                R[i] = [a - f * b for a, b in zip(R[i], R[r])]
+        piv.append(c)
+        r += 1
+        if r == len(R):
+            break
+    out = []
+    for f in (j for j in range(n) if j not in set(piv)):
+        v = [_ZERO] * n
+        v[f] = Fraction(1)
+        for i, c in enumerate(piv):
+            v[c] = -R[i][f]
+        out.append(v)
+    return out
+
+
+def _phase1_active_set(G: list[list[int]], h: list[int], u0: list[Fraction], max_iter: int):
+    """Exact active-set (vertex-form) simplex for ``max t : G u + t <= h, t <= 0``.
+
+    Starts from the feasible point ``(u0, min(0, min(h - G u0)))`` — typically the
+    float solution, so few steps are needed — and walks with exact rational steps:
+    first to a vertex (moving along null-space directions of the working set, lines
+    of the region being pinned), then simplex pivots with Bland's smallest-index rule.
+    Returns ``("feasible", u)``, ``("infeasible", lam)`` with ``lam >= 0``,
+    ``lam^T G = 0``, ``lam^T h < 0``, or ``None`` (iteration cap; the caller falls back).
+    """
+    m, k = len(G), len(u0)
+    n = k + 1
+    rows = [list(g) + [1] for g in G] + [[0] * k + [1]]
+    rhs = list(h) + [0]
+    c = [0] * k + [1]
+
+    def dot(a, z):
+        return sum(x * y for x, y in zip(a, z) if x and y)
+
+    slack0 = min((Fraction(h[i]) - dot(G[i], u0) for i in range(m)), default=_ZERO)
+    z = list(u0) + [min(_ZERO, slack0)]
+    if z[k] >= 0:
+        return "feasible", z[:k]
+    W: list = []  # row ids, or ("pin", vector) for lines of the region
+    pins_int = {}
+
+    def wrow(w):
+        return rows[w] if not isinstance(w, tuple) else pins_int[w[1]]
+
+    def ratio(dvec, exclude):
+        best, best_step = None, None
+        for j in range(m + 1):
+            if j in exclude:
+                continue
+            ad = dot(rows[j], dvec)
+            if ad > 0:
+                step = (rhs[j] - dot(rows[j], z)) / ad
+                if best is None or step < best_step:
+                    best, best_step = j, step
+        return best, best_step
+
+    for _ in range(max_iter):
+        active = {w for w in W if not isinstance(w, tuple)}
+        if len(W) < n:
+            N = _nullspace([wrow(w) for w in W], n)
+            v = next((x for x in N if dot(c, x) != 0), N[0])
+            if dot(c, v) < 0:
+                v = [-x for x in v]
+            j, step = ratio(v, active)
+            if j is None:
+                v = [-x for x in v]
+                j, step = ratio(v, active)
+                if j is None:  # a line of the region: pin it
+                    L = math.lcm(*(x.denominator for x in v))
+                    key = len(pins_int)
+                    pins_int[key] = [int(x * L) for x in v]
+                    W.append(("pin", key))
+                    continue
+            z = [a + step * b for a, b in zip(z, v)]
+            W.append(j)
+        else:
+            M = [wrow(w) for w in W]
+            lam = _rref_solve([[M[i][j] for i in range(n)] for j in range(n)], c, [_ZERO] * n)
+            if lam is None:
+                return None
+            neg = [(W[i], i) for i in range(n) if not isinstance(W[i], tuple) and lam[i] < 0]
+            if not neg:
+                break
+            _, pos = min(neg)
+            e = [0] * n
+            e[pos] = -1
+            dvec = _rref_solve(M, e, [_ZERO] * n)
+            if dvec is None:
+                return None
+            j, step = ratio(dvec, active)
+            if j is None:
+                return None
+            z = [a + step * b for a, b in zip(z, dvec)]
+            W[pos] = j
+        if z[k] >= 0:
+            return "feasible", z[:k]
+    else:
+        return None
+    if z[k] >= 0:
+        return "feasible", z[:k]
+    lam_rows = [_ZERO] * m
+    for w, l in zip(W, lam):
+        if not isinstance(w, tuple) and w < m:
+            lam_rows[w] = l
+    return "infeasible", lam_rows
+
+
+def _feasible_active_set(S: _System, x_float) -> LPResult | None:
+    """Exact repair seeded by the float solution (see :func:`_phase1_active_set`).
+
+    Equations are eliminated first (the LP runs in the coordinates of the affine
+    subspace ``A_eq x = b_eq``); the certificate's ``y_eq`` is then recovered exactly.
+    """
+    from solvers.affine import AffineSubspace
+
+    if S.m_eq:
+        try:
+            V = AffineSubspace.from_equations(S.A[S.m_ub :], S.b[S.m_ub :])
+        except ValueError:
+            return None
+    else:
+        V = AffineSubspace.full(S.d)
+    if V.dim + 1 > _ACTIVE_SET_MAX_DIM:
+        return None
+    G, h = V.restrict(np.array(S.A[: S.m_ub], dtype=object).reshape(S.m_ub, S.d), S.b[: S.m_ub])
+    Gi, hi, sc = [], [], []
+    for row, rh in zip(G, h):
+        a, bb, s = _int_row(list(row), rh)
+        Gi.append(a)
+        hi.append(bb)
+        sc.append(s)
+    xf = list(x_float) if x_float is not None and len(x_float) == S.d else [0.0] * S.d
+    if not all(math.isfinite(v) for v in xf):
+        xf = [0.0] * S.d
+    u0 = [Fraction(xf[p]).limit_denominator(10**9) - V.point[p] for p in V.pivots]
+    out = _phase1_active_set(Gi, hi, u0, max_iter=20 * (S.m + S.d + 2))
+    if out is None:
+        return None
+    if out[0] == "feasible":
+        x = V.to_ambient(out[1])
+        nums, D = _common_denominator(list(x))
+        if _point_ok(S, nums, D):
+            return LPResult(True, tuple(x), None, None, "exact-active-set")
+        return None
+    lam = [l * s for l, s in zip(out[1], sc)]  # multipliers of S's ub rows
+    y = lam + [_ZERO] * S.m_eq
+    if S.m_eq:  # A_eq^T y_eq = -A_ub^T y_ub
+        supp = [i for i in range(S.m_ub) if lam[i]]
+        target = [-sum(lam[i] * S.A[i][j] for i in supp) for j in range(S.d)]
+        L = math.lcm(*(t.denominator for t in target)) if target else 1
+        M = [[S.A[S.m_ub + e][j] for e in range(S.m_eq)] for j in range(S.d)]
+        ye = _rref_solve(M, [int(t * L) for t in target], [_ZERO] * S.m_eq)
+        if ye is None:
+            return None
+        y = lam + [v / L for v in ye]
+    nums, _ = _common_denominator(y)
+    if _cert_ok(S, nums):
+        return LPResult(False, None, _certificate_from_ints(S, nums), None, "exact-active-set")
     return None
 
 

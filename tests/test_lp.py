@@ -378,10 +378,31 @@ def test_exact_fallback_alone_answers_everything(sys_, data):
     try:
         for strict in (False, True):
             r = feasible_point(A, b, Ae, be, strict=strict)
-            assert r.method in ("exact-simplex", "trivial")
+            assert r.method in ("exact-simplex", "exact-active-set", "trivial")
             _assert_certified(A, b, Ae, be, r, strict=strict)
         m = maximize(c, A, b, Ae, be)
         assert is_optimize_certificate(c, A, b, Ae, be, m)
     finally:
         lp._highs_solve = original
     assert m.status == maximize(c, A, b, Ae, be).status
+
+
+@SETTINGS
+@given(systems(), st.data())
+def test_active_set_repair_alone(sys_, data):
+    """The exact active-set repair, from an arbitrary start, agrees with the exact simplex;
+    it declines (None) only when the equations alone are inconsistent."""
+    A, b, Ae, be = sys_
+    S = lp._prepare(A, b, Ae, be)
+    start = [data.draw(st.floats(-5, 5)) for _ in range(A.shape[1])] if data.draw(st.booleans()) else None
+    r = lp._feasible_active_set(S, start)
+    e = lp._feasible_exact(S)
+    if r is None:
+        from solvers.affine import AffineSubspace
+
+        with pytest.raises(ValueError, match="inconsistent"):
+            AffineSubspace.from_equations(Ae, be)
+        assert not e.feasible
+        return
+    assert r.feasible == e.feasible
+    _assert_certified(A, b, Ae, be, r)
