@@ -465,7 +465,9 @@ class OPTPrivateLearner:
     Notes
     -----
     If the choosing mechanism outputs ⊥ (the paper does not say what to do), x_good =
-    ROOT, i.e. ĥ = f (post-processing; recorded in ``details["chosen"] = None``).
+    ROOT, i.e. ĥ = f (post-processing; recorded in ``details["chosen"] = None``).  If the
+    private median is z = 0, the layer P is {∅}; ∅'s (empty) root path lies in every B_i,
+    so its score is t — either way x_good = ROOT.
     """
 
     def __init__(self, concept_class, epsilon, delta, alpha, beta, *, f: int = 0, mode: str = "theorem",
