@@ -109,7 +109,8 @@ def _row_vector(M: np.ndarray, f, name: str = "f") -> np.ndarray:
         return M[int(f)].copy()
     vec = as_binary_matrix(np.asarray(f)[None, :] if np.ndim(f) == 1 else f, name=name)
     if vec.shape != (1, M.shape[1]):
-        raise ValueError(f"{name}: expected a row index or a 0/1 vector of length {M.shape[1]}, got shape {np.shape(f)}")
+        raise ValueError(f"{name}: expected a row index or a 0/1 vector of length {M.shape[1]}, "
+                         f"got shape {np.shape(f)}")
     return vec[0]
 
 

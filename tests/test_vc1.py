@@ -343,7 +343,8 @@ def test_weights_and_values_definitions_18_19(inst, data):
     S = vc1.make_subtree(T, x_good, T.graph["proper"])
     v = vc1.node_values(S, cols, labels)
     for x in S.nodes:
-        path = set(vc1.root_path(T, x)) - set(vc1.root_path(T, x_good)) if x_good is not ROOT else set(vc1.root_path(T, x))
+        above = set() if x_good is ROOT else set(vc1.root_path(T, x_good))
+        path = set(vc1.root_path(T, x)) - above
         assert v[x] == sum(1 for r, y in zip(rep.tolist(), labels) if y == 0 and r in path)
 
 
