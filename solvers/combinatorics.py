@@ -41,7 +41,6 @@ __all__ = [
     "is_shattered",
     "shattered_set",
     "vc_dimension",
-    "shatter_table",
     "shattered_sets",
     "littlestone_dimension",
     "is_mistake_tree",
@@ -54,10 +53,6 @@ __all__ = [
 
 #: A Littlestone mistake tree: ``None`` (a leaf) or ``(column, subtree_if_0, subtree_if_1)``.
 MistakeTree = Optional[tuple]
-
-# Largest number of (reduced) columns for which VC uses the 2^n shatter table.
-_TABLE_MAX_COLS = 24
-
 
 # --------------------------------------------------------------------------- packing
 def _pack_rows(M: np.ndarray) -> np.ndarray:
@@ -174,112 +169,82 @@ def _reduce_columns(rows: np.ndarray) -> np.ndarray:
     return nonconst[np.sort(first)]
 
 
-def shatter_table(M, max_points: int = _TABLE_MAX_COLS) -> np.ndarray:
-    """Boolean table over all subsets of the columns: entry ``s`` is True iff the set
-    ``{j : bit j of s is 1}`` is shattered by the rows of ``M``.
+def _search_shattered(rows: np.ndarray, cols: np.ndarray, *, find_max: bool) -> list[tuple]:
+    """Depth-first search over the shattered subsets of ``cols`` (as tuples of columns).
 
-    Computed for all 2^n subsets at once by the classical recursion
-    Sh(C) = Sh(C₀) ∪ Sh(C₁) ∪ {S ∪ {x} : S ∈ Sh(C₀) ∩ Sh(C₁)} (C_b = concepts with
-    x ↦ b), vectorised level by level; cost O(min(|C|, 2^t)·2^(n−t)) per level t.
+    A node is a shattered set S with the partition of the rows by their pattern on S
+    (2^|S| non-empty groups, kept contiguous) and its candidates.  S ∪ {x} is shattered
+    iff every group holds both labels at x; a column that fails for S fails for every
+    superset, so children only draw from the columns valid at their parent, each set
+    being reached once (a child draws only from the candidates after it).
+
+    With ``find_max`` it is a branch and bound returning ``[largest set]``: the child
+    S ∪ {x} can grow by at most min(#later candidates, ⌊log₂ smallest child group⌋),
+    since a shattered extension by j columns needs 2^j rows in every group, and is cut
+    when that cannot beat the best set found.  Otherwise every shattered set is returned.
+    """
+    n_rows = rows.shape[0]
+    dtype = np.int16 if n_rows < 2**15 else np.int64
+    found: list[tuple] = [()]
+
+    def visit(S: tuple, Xs: np.ndarray, starts: np.ndarray, cand: np.ndarray) -> None:
+        # Xs: rows in group order, columns = cand
+        sizes = np.diff(np.append(starts, n_rows))
+        ones = np.add.reduceat(Xs, starts, axis=0, dtype=dtype)
+        smaller = np.minimum(ones, sizes[:, None] - ones).min(axis=0)  # smallest child group
+        local = np.flatnonzero(smaller > 0)
+        if find_max:
+            local = local[np.argsort(-smaller[local], kind="stable")]
+        group2 = 2 * np.repeat(np.arange(starts.size), sizes)
+        for i, x in enumerate(local):
+            rest = local[i + 1 :]
+            child = S + (int(cand[x]),)
+            if find_max:
+                if len(child) > len(found[0]):
+                    found[0] = child
+                if len(child) + min(rest.size, int(smaller[x]).bit_length() - 1) <= len(found[0]):
+                    continue
+            else:
+                found.append(child)
+            if rest.size == 0:
+                continue
+            key = group2 + Xs[:, x]
+            perm = np.argsort(key, kind="stable")
+            sorted_key = key[perm]
+            child_starts = np.flatnonzero(np.r_[True, sorted_key[1:] != sorted_key[:-1]])
+            visit(child, Xs[perm[:, None], rest], child_starts, cand[rest])
+
+    if cols.size:
+        visit((), rows[:, cols].astype(np.uint8), np.zeros(1, np.intp), cols)
+    return found
+
+
+def shattered_sets(M) -> list[tuple]:
+    """Every shattered set of columns (the empty set included), by size then lexicographically.
+
+    Pajor's lemma says there are at least |Π_C(P)| of them.  Exponential in the output
+    size: meant for small classes (claims, tests).
 
     Raises
     ------
     ValueError
-        If ``M`` has no rows or more than ``max_points`` columns (the table has 2^n
-        entries).
+        If ``M`` has no rows.
     """
     rows = _unique_rows(as_binary_matrix(M, allow_empty_rows=False))
-    n = rows.shape[1]
-    if n > max_points:
-        raise ValueError(f"M: shatter_table needs 2^n entries; n_points={n} exceeds max_points={max_points}")
-    codes = rows.astype(np.int64) @ (1 << np.arange(n - 1, -1, -1, dtype=np.int64)) if n else np.zeros(1, np.int64)
-    table = np.ones((rows.shape[0], 1), bool)  # each distinct row shatters only the empty set
-    for _ in range(n):  # merge the last remaining column, from column n-1 down to 0
-        bit = (codes & 1).astype(bool)
-        parents, inverse = np.unique(codes >> 1, return_inverse=True)
-        width = table.shape[1]
-        c0 = np.zeros((parents.size, width), bool)
-        c1 = np.zeros((parents.size, width), bool)
-        c0[inverse[~bit]] = table[~bit]
-        c1[inverse[bit]] = table[bit]
-        merged = np.empty((parents.size, width, 2), bool)
-        merged[:, :, 0] = c0 | c1  # sets without the merged column
-        merged[:, :, 1] = c0 & c1  # sets with it
-        table = merged.reshape(parents.size, 2 * width)
-        codes = parents
-    return table[0]
-
-
-def _popcounts(n: int) -> np.ndarray:
-    pc = np.zeros(1 << n, np.int64)
-    for j in range(n):
-        pc[1 << j : 1 << (j + 1)] = pc[: 1 << j] + 1
-    return pc
-
-
-def shattered_sets(M, max_points: int = _TABLE_MAX_COLS) -> list[tuple]:
-    """Every shattered set of columns (the empty set included), by size then lexicographically.
-
-    Pajor's lemma says there are at least |Π_C(P)| of them.
-    """
-    table = shatter_table(M, max_points)
-    n = int(table.size).bit_length() - 1
-    sets = [tuple(j for j in range(n) if s >> j & 1) for s in np.flatnonzero(table)]
-    return sorted(sets, key=lambda s: (len(s), s))
-
-
-def _levelwise_shattered(rows: np.ndarray, cols: np.ndarray, k_max: int) -> tuple:
-    """Largest shattered subset of ``cols`` by Apriori search (for many columns).
-
-    Size-k candidates are unions of two shattered (k−1)-sets sharing k−2 columns whose
-    (k−1)-subsets are all shattered; sizes above ``k_max`` = ⌊log₂|Π|⌋ are skipped
-    since a shattered k-set needs 2^k distinct rows.
-    """
-    level = [(int(c),) for c in cols]
-    best = level[0] if level else ()
-    for k in range(2, k_max + 1):
-        shattered_prev = set(level)
-        cands = []
-        for i, a in enumerate(level):
-            for b in level[i + 1 :]:
-                if a[:-1] != b[:-1]:
-                    break
-                cand = a + (b[-1],)
-                if all(cand[:j] + cand[j + 1 :] in shattered_prev for j in range(k - 2)):
-                    cands.append(cand)
-        if not cands:
-            break
-        level = _filter_shattered(rows, np.array(cands, dtype=np.intp))
-        if not level:
-            break
-        best = level[0]
-    return best
-
-
-def _filter_shattered(rows: np.ndarray, cands: np.ndarray) -> list[tuple]:
-    """The candidate column tuples (rows of ``cands``, shape (B, k)) that ``rows`` shatter."""
-    n_rows = rows.shape[0]
-    n_cand, k = cands.shape
-    weights = (1 << np.arange(k, dtype=np.int64))
-    batch = max(1, min(n_cand, 20_000_000 // max(1, n_rows * k), 50_000_000 >> k))
-    keep = np.zeros(n_cand, bool)
-    for s in range(0, n_cand, batch):
-        c = cands[s : s + batch]
-        codes = rows[:, c].astype(np.int64) @ weights  # (n_rows, B)
-        codes += (np.arange(c.shape[0], dtype=np.int64) << k)[None, :]
-        hit = np.bincount(codes.ravel(), minlength=c.shape[0] << k).reshape(c.shape[0], 1 << k)
-        keep[s : s + batch] = (hit > 0).all(axis=1)
-    return [tuple(int(v) for v in cands[i]) for i in np.flatnonzero(keep)]
+    nonconst = np.flatnonzero(rows.min(axis=0) != rows.max(axis=0))
+    sets = _search_shattered(rows, nonconst, find_max=False)
+    return sorted((tuple(sorted(s)) for s in sets), key=lambda s: (len(s), s))
 
 
 def shattered_set(M) -> tuple:
     """A largest shattered tuple of column indices (the witness for :func:`vc_dimension`).
 
     Columns are first reduced (constant columns dropped, one representative per class
-    of equal/complementary columns); then, for at most 24 remaining columns, the
-    shatter table of all subsets is computed at once, otherwise an Apriori level-wise
-    search runs (subsets of shattered sets are shattered; sizes above ⌊log₂|Π_C|⌋ are
-    skipped).  The witness is re-checked with :func:`is_shattered` before it is returned.
+    of equal/complementary columns), then a branch and bound over shattered sets runs
+    (see :func:`_search_shattered`): subsets of shattered sets are shattered, so a column
+    that cannot extend S is never tried below S; a set that could not outgrow the best
+    one found is cut, and sizes above ⌊log₂|Π_C|⌋ are never reached (a shattered k-set
+    needs 2^k distinct rows).  The witness is re-checked with :func:`is_shattered`.
 
     Raises
     ------
@@ -289,16 +254,7 @@ def shattered_set(M) -> tuple:
     M = as_binary_matrix(M, allow_empty_rows=False)
     rows = _unique_rows(M)
     cols = _reduce_columns(rows)
-    if cols.size == 0:
-        return ()
-    if cols.size <= _TABLE_MAX_COLS:
-        table = shatter_table(rows[:, cols])
-        pc = _popcounts(cols.size)
-        s = int(np.flatnonzero(table)[np.argmax(pc[table])])
-        witness = tuple(int(cols[j]) for j in range(cols.size) if s >> j & 1)
-    else:
-        k_max = int(math.floor(math.log2(rows.shape[0])))
-        witness = _levelwise_shattered(rows, cols, k_max)
+    witness = tuple(sorted(_search_shattered(rows, cols, find_max=True)[0]))
     assert is_shattered(M, witness), "internal error: VC witness is not shattered"
     return witness
 
