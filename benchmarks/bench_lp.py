@@ -163,6 +163,21 @@ def main(argv=None):
         print(f"{label:<22}{t_float * 1e3:>10.3f}{t_exact * 1e3:>10.3f}{cvx}{t_exact / t_float:>13.2f}{ratio_c}"
               f"   paths: {', '.join(methods)}")
 
+    # near-degenerate systems: feasible regions ~1e-9 wide, rows scaled over 12 decades
+    hard = []
+    for _ in range(args.n // 2):
+        m, d = 50, 5
+        A = rng.normal(size=(m, d)) * 10.0 ** rng.integers(-6, 7, size=(m, 1))
+        b = A @ rng.normal(size=d) + rng.exponential(size=m) * 1e-9
+        hard.append((A, b))
+    t_fh, t_eh, out_h = paired(bare_highs, lp.feasible_point, hard, repeat=1)
+    assert all(r.feasible and lp.is_feasible_point(A, b, None, None, r.point) for (A, b), r in zip(hard, out_h))
+    tiers = {}
+    for r in out_h:
+        tiers[r.method] = tiers.get(r.method, 0) + 1
+    print(f"near-degenerate 50x5 (region ~1e-9 wide): float {t_fh * 1e3:.3f} ms, exact {t_eh * 1e3:.3f} ms,"
+          f" exact/float = {t_eh / t_fh:.2f}; tiers {tiers}")
+
     # the exact fallback on its own (what the float path saves)
     sub = [planted(rng, feasible=k % 2 == 0) for k in range(10)]
     t_fb, out = timeit(lambda A, b: lp._feasible_exact(lp._prepare(A, b, None, None)), sub)

@@ -1166,7 +1166,9 @@ def _phase1_active_set(G: list[list[int]], h: list[int], u0: list[Fraction], max
     def dot(a, z):
         return sum(x * y for x, y in zip(a, z) if x and y)
 
-    slack0 = min((Fraction(h[i]) - dot(G[i], u0) for i in range(m)), default=_ZERO)
+    un, uD = _common_denominator(list(u0))
+    slack0 = Fraction(min((h[i] * uD - sum(a * x for a, x in zip(G[i], un) if a and x) for i in range(m)),
+                          default=0), uD)
     z = list(u0) + [min(_ZERO, slack0)]
     if z[k] >= 0:
         return "feasible", z[:k]
@@ -1177,16 +1179,24 @@ def _phase1_active_set(G: list[list[int]], h: list[int], u0: list[Fraction], max
         return rows[w] if not isinstance(w, tuple) else pins_int[w[1]]
 
     def ratio(dvec, exclude):
-        best, best_step = None, None
+        """Smallest step along dvec to a constraint not in ``exclude`` (ties: smallest index).
+
+        Integer arithmetic: z = zn / zD and dvec = dn / dD with common denominators."""
+        zn, zD = _common_denominator(z)
+        dn, dD = _common_denominator(dvec)
+        best, bnum, bden = None, 0, 1
         for j in range(m + 1):
             if j in exclude:
                 continue
-            ad = dot(rows[j], dvec)
+            rj = rows[j]
+            ad = sum(a * x for a, x in zip(rj, dn) if a and x)
             if ad > 0:
-                step = (rhs[j] - dot(rows[j], z)) / ad
-                if best is None or step < best_step:
-                    best, best_step = j, step
-        return best, best_step
+                num = rhs[j] * zD - sum(a * x for a, x in zip(rj, zn) if a and x)
+                if best is None or num * bden < bnum * ad:
+                    best, bnum, bden = j, num, ad
+        if best is None:
+            return None, None
+        return best, Fraction(bnum * dD, zD * bden)
 
     for _ in range(max_iter):
         active = {w for w in W if not isinstance(w, tuple)}
@@ -1256,13 +1266,16 @@ def _feasible_active_set(S: _System, x_float) -> LPResult | None:
         V = AffineSubspace.full(S.d)
     if V.dim + 1 > _ACTIVE_SET_MAX_DIM:
         return None
-    G, h = V.restrict(np.array(S.A[: S.m_ub], dtype=object).reshape(S.m_ub, S.d), S.b[: S.m_ub])
-    Gi, hi, sc = [], [], []
-    for row, rh in zip(G, h):
-        a, bb, s = _int_row(list(row), rh)
-        Gi.append(a)
-        hi.append(bb)
-        sc.append(s)
+    if S.m_eq:
+        G, h = V.restrict(np.array(S.A[: S.m_ub], dtype=object).reshape(S.m_ub, S.d), S.b[: S.m_ub])
+        Gi, hi, sc = [], [], []
+        for row, rh in zip(G, h):
+            a, bb, s = _int_row(list(row), rh)
+            Gi.append(a)
+            hi.append(bb)
+            sc.append(s)
+    else:  # the full space: coordinates are x itself
+        Gi, hi, sc = S.A[: S.m_ub], S.b[: S.m_ub], [1] * S.m_ub
     xf = list(x_float) if x_float is not None and len(x_float) == S.d else [0.0] * S.d
     if not all(math.isfinite(v) for v in xf):
         xf = [0.0] * S.d
