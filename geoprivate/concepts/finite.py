@@ -31,7 +31,7 @@ class FiniteClass(ConceptClass):
     --------
     >>> C = FiniteClass([[0, 0, 1], [0, 1, 1], [1, 1, 1]], domain="abc")
     >>> C.vc_dimension(), C.littlestone_dimension(), C.shattered_set()
-    (1, 1, ('c',))
+    (1, 1, ('a',))
     """
 
     def __init__(self, matrix, domain: Sequence[Hashable] | None = None, name: str = "finite class"):
