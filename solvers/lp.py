@@ -762,6 +762,19 @@ def _highs_solve(S: _System, c: np.ndarray | None, options: dict | None = None):
     return h, h.getModelStatus()
 
 
+def _dual_ray(h) -> tuple[bool, np.ndarray | None]:
+    """HiGHS's dual ray, across highspy versions (``(status, has, ray)`` or ``(status, ray)``)."""
+    try:
+        out = h.getDualRay()
+    except Exception:  # pragma: no cover - very old/new highspy: the exact fallback answers
+        return False, None
+    if isinstance(out, tuple) and len(out) == 3:
+        return bool(out[1]), np.asarray(out[2], dtype=float)
+    if isinstance(out, tuple) and len(out) == 2:  # pragma: no cover
+        return out[1] is not None, np.asarray(out[1], dtype=float)
+    return False, None  # pragma: no cover
+
+
 def _basis_vertex(S: _System, h, rows_A, rows_b, d) -> tuple[list[int], list[int], list[int], int] | None:
     """Exact point of the HiGHS basis: (tight row ids, fixed col ids, nums, D) or None."""
     import highspy
@@ -1085,7 +1098,7 @@ def _feasible(S: _System) -> LPResult:
             if x is not None:
                 return LPResult(True, _to_point(*x), None, None, "highs+exact")
         elif status == MS.kInfeasible:
-            ok, has, ray = h.getDualRay()
+            has, ray = _dual_ray(h)
             if has:
                 y = _ray_certificate(S, ray)
                 if y is not None:
@@ -1498,7 +1511,7 @@ def _maximize_sys(S: _System, c: list[Fraction], exact_fallback: bool = True) ->
                             _scaled_to_caller(S, y), None, None, "highs+exact",
                         )
         elif status == MS.kInfeasible:
-            ok, has, ray = h.getDualRay()
+            has, ray = _dual_ray(h)
             if has:
                 y = _ray_certificate(S, ray)
                 if y is not None:
