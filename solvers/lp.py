@@ -178,10 +178,9 @@ def _to_fraction(x, name: str) -> Fraction:
     if isinstance(x, numbers.Rational):
         return Fraction(int(x.numerator), int(x.denominator))
     if isinstance(x, (float, np.floating)):
-        xf = float(x)
-        if not math.isfinite(xf):
+        if not np.isfinite(x):
             raise ValueError(f"{name}: entries must be finite, got {x!r}")
-        return Fraction(xf)
+        return Fraction(*x.as_integer_ratio())  # exact, also for float32 and longdouble
     raise TypeError(f"{name}: entries must be ints, floats or Fractions, got {type(x).__name__} ({x!r})")
 
 
@@ -293,7 +292,7 @@ def _numeric_array(X) -> np.ndarray | None:
             return None
     if arr.dtype.kind in "bi" or (arr.dtype.kind == "u" and (arr.size == 0 or arr.max() < 2**62)):
         return arr
-    if arr.dtype.kind == "f":
+    if arr.dtype.kind == "f" and arr.dtype.itemsize <= 8:  # float64/32/16 embed exactly in float64
         return arr
     return None
 

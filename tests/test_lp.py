@@ -406,3 +406,13 @@ def test_active_set_repair_alone(sys_, data):
         return
     assert r.feasible == e.feasible
     _assert_certified(A, b, Ae, be, r)
+
+
+def test_float32_and_longdouble_are_exact():
+    x = np.longdouble(1) / np.longdouble(3)  # more mantissa bits than a float64 holds
+    A, b = np.array([[1], [-1]], dtype=np.longdouble), np.array([x, -x])
+    r = feasible_point(A, b)
+    assert r.feasible and r.point == (Fraction(*x.as_integer_ratio()),)
+    A32, b32 = np.array([[1], [-1]], dtype=np.float32), np.array([0.1, -0.1], dtype=np.float32)
+    r = feasible_point(A32, b32)
+    assert r.feasible and r.point == (Fraction(*np.float32(0.1).as_integer_ratio()),)
