@@ -310,6 +310,8 @@ class AffineSubspace:
         that ``A z (op) b`` iff ``A' u (op) b'`` for every operator ``op``.
         """
         arr = np.asarray(A, dtype=object)
+        if arr.size == 0 and (b is None or len(b) == 0):
+            return (), ()
         if arr.ndim != 2 or (arr.shape[0] and arr.shape[1] != self.ambient_dim):
             raise ValueError(f"A: expected shape (m, {self.ambient_dim}), got {arr.shape}")
         m = arr.shape[0]
