@@ -51,6 +51,8 @@ __all__ = [
     "between_thresholds_transcripts",
     "between_thresholds_output_law",
     "between_thresholds_audit",
+    "between_thresholds_repeated_law",
+    "between_thresholds_repeated_audit",
     "svt_no_query_noise_output_law",
     "clopper_pearson",
     "AuditResult",
@@ -97,6 +99,34 @@ def delta_for_epsilon(p, q, epsilon) -> float:
 
 def _eps_one_direction(pa, qa, delta) -> float:
     """Least eps >= 0 with sum max(0, p - e^eps q) <= delta, solved piecewise exactly."""
+    if any(isinstance(x, mpmath.mpf) for x in pa) or any(isinstance(x, mpmath.mpf) for x in qa):
+        return _eps_one_direction_mp(pa, qa, delta)
+    p = np.asarray(pa, dtype=np.float64)
+    q = np.asarray(qa, dtype=np.float64)
+    mass_inf = float(p[(q <= 0) & (p > 0)].sum())
+    if mass_inf > delta:
+        return math.inf
+    keep = (p > 0) & (q > 0)
+    p, q = p[keep], q[keep]
+    r = np.log(p) - np.log(q)
+    order = np.argsort(-r, kind="stable")
+    r, p, q = r[order], p[order], q[order]
+    pos = r > 0
+    r, p, q = r[pos], p[pos], q[pos]
+    if r.size == 0:
+        return 0.0
+    A = mass_inf + np.cumsum(p)
+    B = np.cumsum(q)
+    nxt = np.append(r[1:], 0.0)
+    val_at_next = A - np.exp(nxt) * B  # delta(eps) at the lower end of segment j
+    idx = np.flatnonzero(val_at_next > delta)
+    if idx.size == 0:
+        return 0.0
+    j = int(idx[0])
+    return float(math.log((A[j] - delta) / B[j]))
+
+
+def _eps_one_direction_mp(pa, qa, delta) -> float:
     mass_inf = sum(a for a, b in zip(pa, qa) if b <= 0 and a > 0)
     if mass_inf > delta:
         return math.inf
@@ -128,8 +158,6 @@ def epsilon_for_delta(p, q, delta=0.0) -> float:
     d = float(delta)
     if math.isnan(d) or not (0 <= d <= 1):
         raise ValueError(f"delta must lie in [0, 1], got {delta!r}")
-    pa = [mpmath.mpf(x) for x in pa]
-    qa = [mpmath.mpf(x) for x in qa]
     return max(_eps_one_direction(pa, qa, d), _eps_one_direction(qa, pa, d))
 
 
@@ -503,3 +531,142 @@ def statistical_epsilon_lower_bound(mechanism: Callable, data0, data1, *, n_samp
     if p_lo - d > 0:
         eps_lb = max(0.0, math.log((p_lo - d) / q_hi))
     return AuditResult(eps_lb, desc, direction, (p_lo, p_hi), (q_lo, q_hi), (kp, kq), n_samples, d, conf)
+
+
+# ====================================================================== long repeated sequences
+def _log_cdf(x):
+    """log F(x) for the standard Laplace CDF, elementwise, stable in both tails."""
+    x = np.asarray(x, dtype=np.float64)
+    return np.where(x < 0, math.log(0.5) + np.minimum(x, 0), np.log1p(-0.5 * np.exp(-np.maximum(x, 0))))
+
+
+def _log_sf(x):
+    """log (1 - F(x)) for the standard Laplace CDF."""
+    return _log_cdf(-np.asarray(x, dtype=np.float64))
+
+
+def _log_between(l, u):
+    """log (F(u) - F(l)) for l <= u (standard Laplace), stable; -inf where l >= u."""
+    l = np.asarray(l, dtype=np.float64)
+    u = np.asarray(u, dtype=np.float64)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        both_neg = math.log(0.5) + u + np.log(-np.expm1(np.minimum(l - u, 0)))
+        both_pos = math.log(0.5) - l + np.log(-np.expm1(np.minimum(l - u, 0)))
+        mixed = np.log(-0.5 * np.expm1(-np.maximum(u, 0)) - 0.5 * np.expm1(np.minimum(l, 0)))
+        out = np.where(u <= 0, both_neg, np.where(l >= 0, both_pos, mixed))
+    return np.where(l >= u, -np.inf, out)
+
+
+def _answer_logs(q, mu, tl, tu, s):
+    """log P(L | mu), log P(R | mu), log P(TOP | mu) for query value q at nodes mu."""
+    lo = (tl + mu - q) / s
+    hi = (tu - mu - q) / s
+    log_l = _log_cdf(lo)
+    log_r = _log_sf(np.maximum(lo, hi))
+    log_t = _log_between(lo, hi)
+    return log_l, log_r, log_t
+
+
+def _log_comb(nn, kk):
+    from scipy.special import gammaln
+    return gammaln(nn + 1) - gammaln(kk + 1) - gammaln(nn - kk + 1)
+
+
+def between_thresholds_repeated_law(q, m, epsilon, t_lower, t_upper, n, *, q_last=None,
+                                    pieces_per_scale: int = 4, nodes: int = 24, tail: float = 45.0) -> dict:
+    """Aggregated output law of BetweenThresholds (c = 1) on m queries, the first m-1 equal to ``q``.
+
+    For long sequences the transcript space is exponential, but when m-1 queries share one
+    value every transcript's probability depends only on (#L, #R among them, how it ends),
+    so the hockey-stick divergence between two such sequences equals the one between the
+    aggregated laws returned here (outcome classes weighted by their multiplicities).
+
+    Each class probability is the 1-D integral over mu of f_mu(mu) P_L^a P_R^b P_end, by
+    composite Gauss–Legendre (``nodes`` points on pieces of length s/``pieces_per_scale``,
+    s = 6/(eps n), pieces aligned with every breakpoint) on |mu| <= ``tail`` * 2/(eps n)
+    (the mass outside is e^-tail), summed in log space: tiny probabilities keep their
+    relative accuracy.  Quadrature error: compare two resolutions (see the tests).
+
+    Returns
+    -------
+    dict (a, b, end) -> float, with end in {"TOP", "last-L", "last-R", "last-TOP"}: a L's and
+    b R's among the repeated queries, then TOP at a repeated query, or the last query's answer.
+    (With ``q_last=None`` the last query also has value ``q``.)
+    """
+    m = check_positive_int(m, "m")
+    if m < 2:
+        raise ValueError(f"m must be >= 2 for the repeated-query law, got {m}")
+    eps = check_epsilon(epsilon)
+    n = check_positive_int(n, "n")
+    tl, tu = float(t_lower), float(t_upper)
+    if not tl < tu:
+        raise ValueError(f"t_lower must be < t_upper, got {t_lower!r}, {t_upper!r}")
+    q = float(q)
+    ql = q if q_last is None else float(q_last)
+    s = 6.0 / (eps * n)
+    b = 2.0 / (eps * n)
+    h = (tu - tl) / 2
+    lim = tail * b
+    cuts = {-lim, lim, 0.0}
+    for x in (h, q - tl, tu - q, ql - tl, tu - ql):
+        if -lim < x < lim:
+            cuts.add(x)
+    cuts = sorted(cuts)
+    gx, gw = np.polynomial.legendre.leggauss(nodes)
+    mus, logw = [], []
+    step = s / pieces_per_scale
+    for a0, a1 in zip(cuts[:-1], cuts[1:]):
+        k = max(1, math.ceil((a1 - a0) / step))
+        edges = np.linspace(a0, a1, k + 1)
+        half = (edges[1:] - edges[:-1])[:, None] / 2
+        mid = (edges[1:] + edges[:-1])[:, None] / 2
+        mus.append((mid + half * gx[None, :]).ravel())
+        logw.append(np.log((half * gw[None, :]).ravel()))
+    mu = np.concatenate(mus)
+    lw = np.concatenate(logw) + (-np.abs(mu) / b - math.log(2 * b))  # quadrature weight x density
+    lL, lR, lT = _answer_logs(q, mu, tl, tu, s)
+    eL, eR, eT = _answer_logs(ql, mu, tl, tu, s)
+    # class probability = sum_nodes W P_L^a P_R^b P_end: a bilinear form, so one matrix
+    # product per ending.  Every term is non-negative (no cancellation); terms below ~1e-308
+    # underflow, so classes with probability < ~1e-290 lose relative (not absolute) accuracy.
+    W = np.exp(lw)
+    ks = np.arange(m)
+    with np.errstate(invalid="ignore"):
+        X = np.exp(np.outer(ks, lL))  # X[a, node] = P_L^a
+        Y = np.exp(np.outer(ks, lR))  # Y[b, node] = P_R^b
+    X = np.nan_to_num(X, nan=0.0)
+    Y = np.nan_to_num(Y, nan=0.0)
+    logC = _log_comb(ks[:, None] + ks[None, :], ks[:, None])
+    out: dict = {}
+    M_top = (X * (W * np.exp(lT))[None, :]) @ Y.T
+    for a in range(m - 1):
+        for b in range(m - 1 - a):
+            out[(a, b, "TOP")] = float(M_top[a, b] * np.exp(logC[a, b]))
+    for end, extra in (("last-L", eL), ("last-R", eR), ("last-TOP", eT)):
+        M = (X * (W * np.exp(extra))[None, :]) @ Y.T
+        for a in range(m):
+            b = m - 1 - a
+            out[(a, b, end)] = float(M[a, b] * np.exp(logC[a, b]))
+    return out
+
+
+def between_thresholds_repeated_audit(q, q_prime, m, epsilon, t_lower, t_upper, n, *, q_last=None,
+                                      q_last_prime=None, delta=None, **quad) -> dict:
+    """Exact-up-to-quadrature audit of BetweenThresholds on long repeated-value sequences.
+
+    S answers m-1 queries of value ``q`` then ``q_last``; S' answers ``q_prime`` and
+    ``q_last_prime`` (neighbours: differences <= 1/n).  Returns ``delta_at_epsilon``,
+    ``epsilon_at_delta`` (if ``delta``) and the total masses (should be 1 up to the
+    quadrature error).
+    """
+    P = between_thresholds_repeated_law(q, m, epsilon, t_lower, t_upper, n, q_last=q_last, **quad)
+    Q = between_thresholds_repeated_law(q_prime, m, epsilon, t_lower, t_upper, n,
+                                        q_last=q_last if q_last_prime is None else q_last_prime, **quad)
+    keys = list(P)
+    pa = [P[k] for k in keys]
+    qa = [Q.get(k, 0.0) for k in keys]
+    out = {"p": P, "q": Q, "total_p": float(sum(pa)), "total_q": float(sum(qa)),
+           "delta_at_epsilon": delta_for_epsilon(pa, qa, epsilon)}
+    if delta is not None:
+        out["epsilon_at_delta"] = epsilon_for_delta(pa, qa, check_delta(delta))
+    return out
