@@ -255,3 +255,120 @@ def check_choosing_lemma_1(rng, size):
     return Verdict.holds(instances=count, utility_nontrivial=nontrivial,
                          max_failure_over_beta=float(f"{worst_fail_ratio:.3g}"),
                          max_delta_at_eps_over_delta=float(f"{worst_delta_ratio:.3g}"))
+
+
+# ---------------------------------------------------------------- seed 002 Claim 2.7
+def _leaky_rr_law(eps_p, delta_p, has_target: bool) -> np.ndarray:
+    """An (eps', delta')-DP mechanism A that depends only on whether a target record is present:
+    outputs 2 ("leak") w.p. delta' if present, else a randomized-response bit."""
+    e = math.exp(eps_p)
+    if has_target:
+        return np.array([(1 - delta_p) / (1 + e), (1 - delta_p) * e / (1 + e), delta_p])
+    return np.array([(1 - delta_p) * e / (1 + e), (1 - delta_p) / (1 + e), 0.0])
+
+
+@register(
+    "everlasting/claim-2-7",
+    statement="Amplification by sub-sampling (seed 002 Claim 2.7): an (eps', delta')-DP A run on a random "
+    "size-n subset of t = (n/eps)(3 + e^eps') records is (eps, 4 eps delta'/(3 + e^eps'))-DP for eps <= 1 "
+    "[exact hockey-stick audit on the worst-case 'leaky randomized response' A]",
+)
+def check_claim_2_7(rng, size):
+    from geoprivate.privacy import subsampling_amplification
+
+    count = 200 if size == "small" else 1000
+    worst = 0.0
+    for _ in range(count):
+        eps_p = float(10 ** rng.uniform(-2, 1))
+        delta_p = float(10 ** rng.uniform(-8, -1))
+        eps = float(rng.uniform(0.01, 1.0))
+        n = int(rng.integers(1, 50))
+        t, g = subsampling_amplification(eps_p, delta_p, eps, n)
+        A_in, A_out = _leaky_rr_law(eps_p, delta_p, True), _leaky_rr_law(eps_p, delta_p, False)
+        assert delta_for_epsilon(A_in, A_out, eps_p) <= delta_p * (1 + 1e-9) + 1e-15  # A is (eps', delta')-DP
+        frac = n / t  # probability that the differing record is sub-sampled
+        B = frac * A_in + (1 - frac) * A_out
+        B_prime = A_out  # the neighbour replaced the target record
+        d = delta_for_epsilon(B, B_prime, g.epsilon)
+        if d > g.delta * (1 + 1e-9) + 1e-15:  # float rounding of the law entries
+            return Verdict.violated({"epsilon_prime": eps_p, "delta_prime": delta_p, "epsilon": eps, "n": n,
+                                     "t": t}, delta_at_epsilon=d, claimed_delta=g.delta)
+        worst = max(worst, d / g.delta if g.delta > 0 else 0.0)
+    return Verdict.holds(instances=count, max_delta_at_eps_over_claimed=float(f"{worst:.3g}"))
+
+
+# ---------------------------------------------------------------- seed 002 Observation 2
+@register(
+    "everlasting/observation-2",
+    statement="c-fold composition (seed 002 Observation 2, BetweenThresholds with c tops): c adaptively "
+    "composed (eps, delta)-DP mechanisms are (sqrt(2c ln(1/(c delta))) eps + c eps (e^eps - 1), 2 c delta)-DP "
+    "[exact privacy-loss law of c-fold leaky randomized response]",
+)
+def check_observation_2(rng, size):
+    from geoprivate.privacy import c_tops_composition
+
+    count = 100 if size == "small" else 500
+    worst = 0.0
+    for _ in range(count):
+        eps = float(10 ** rng.uniform(-2, 0))
+        c = int(rng.integers(1, 300))
+        delta = float(10 ** rng.uniform(-9, math.log10(0.5 / c)))
+        g = c_tops_composition(eps, delta, c)
+        # leaky RR: P(leak) = delta on one side; the rest eps-RR.  Composition law: a leak in any
+        # coordinate is an infinite-loss event; otherwise loss = eps (2X - c) with X ~ Bin(c, p)
+        p = math.exp(eps) / (1 + math.exp(eps))
+        no_leak = (1 - delta) ** c
+        x = np.arange(c + 1)
+        pmf = stats.binom.pmf(x, c, p)
+        loss = eps * (2 * x - c)
+        gain = np.where(loss > g.epsilon, -np.expm1(np.minimum(g.epsilon - loss, 0.0)), 0.0)
+        d = (1 - no_leak) + no_leak * float(np.sum(pmf * gain))
+        if d > g.delta * (1 + 1e-9):
+            return Verdict.violated({"epsilon": eps, "delta": delta, "c": c}, delta_at_epsilon=d, claimed=g.delta)
+        worst = max(worst, d / g.delta)
+    return Verdict.holds(instances=count, max_exact_delta_over_claimed=float(f"{worst:.3g}"))
+
+
+# ---------------------------------------------------------------- seed 004 Theorem 9 (EM version)
+@register(
+    "vc1/theorem-9",
+    statement="PrivateMedian over a finite ordered domain (seed 004 Theorem 9), exponential-mechanism "
+    "version: eps-DP, and an alpha-median w.p. >= 1 - beta once n >= 2 ln(|X|/beta)/(alpha eps) "
+    "[exact output law; NOT the log*|X| algorithm of the theorem, whose n_PM is not checked]",
+)
+def check_theorem_9(rng, size):
+    from geoprivate.mechanisms import median_quality, median_sample_size
+    from geoprivate.mechanisms.exponential import exponential_mechanism_probabilities
+
+    count = 80 if size == "small" else 400
+    worst_fail, worst_eps = 0.0, 0.0
+    for _ in range(count):
+        X = int(rng.integers(2, 300))
+        alpha = float(rng.uniform(0.05, 0.5))
+        beta = float(10 ** rng.uniform(-6, -1))
+        eps = float(10 ** rng.uniform(-1, 0.5))
+        n = median_sample_size(X, alpha, beta, eps)
+        dom = np.arange(X)
+        kind = rng.integers(3)
+        if kind == 0:
+            vals = rng.integers(0, X, size=n)
+        elif kind == 1:  # two far clusters: the hard case for medians
+            vals = np.where(rng.random(n) < 0.5, 0, X - 1)
+        else:
+            vals = np.clip(np.round(rng.normal(X / 2, X / 20, size=n)), 0, X - 1).astype(int)
+        q = median_quality(vals, dom)
+        p = exponential_mechanism_probabilities(q, eps)
+        fail = float(p[q < (0.5 - alpha) * n - 1e-9].sum())
+        if fail > beta:
+            return Verdict.violated({"domain_size": X, "alpha": alpha, "beta": beta, "epsilon": eps,
+                                     "values": vals.tolist()}, failure_probability=fail)
+        worst_fail = max(worst_fail, fail / beta)
+        nb = vals.copy()
+        nb[int(rng.integers(n))] = int(rng.integers(X))
+        r = exponential_mechanism_audit(q, median_quality(nb, dom), eps)
+        if r["max_score_change"] > 1 or r["epsilon_exact"] > eps * (1 + 1e-9):
+            return Verdict.violated({"values": vals.tolist(), "neighbour": nb.tolist(), "epsilon": eps},
+                                    epsilon_exact=r["epsilon_exact"], max_score_change=r["max_score_change"])
+        worst_eps = max(worst_eps, r["epsilon_exact"] / eps)
+    return Verdict.holds(instances=count, max_failure_over_beta=float(f"{worst_fail:.3g}"),
+                         max_loss_over_eps=round(worst_eps, 4))

@@ -627,23 +627,34 @@ def between_thresholds_repeated_law(q, m, epsilon, t_lower, t_upper, n, *, q_las
     lL, lR, lT = _answer_logs(q, mu, tl, tu, s)
     eL, eR, eT = _answer_logs(ql, mu, tl, tu, s)
     # class probability = sum_nodes W P_L^a P_R^b P_end: a bilinear form, so one matrix
-    # product per ending.  Every term is non-negative (no cancellation); terms below ~1e-308
-    # underflow, so classes with probability < ~1e-290 lose relative (not absolute) accuracy.
+    # product per ending.  Every term is non-negative (no cancellation); factors below 1e-300
+    # are flushed to 0, so classes with probability < ~1e-280 lose relative (not absolute) accuracy.
     W = np.exp(lw)
+    W[W < 1e-300] = 0.0
     ks = np.arange(m)
     with np.errstate(invalid="ignore"):
         X = np.exp(np.outer(ks, lL))  # X[a, node] = P_L^a
         Y = np.exp(np.outer(ks, lR))  # Y[b, node] = P_R^b
     X = np.nan_to_num(X, nan=0.0)
     Y = np.nan_to_num(Y, nan=0.0)
+    X[X < 1e-300] = 0.0  # flush subnormals: they are negligible and make BLAS very slow
+    Y[Y < 1e-300] = 0.0
     logC = _log_comb(ks[:, None] + ks[None, :], ks[:, None])
     out: dict = {}
-    M_top = (X * (W * np.exp(lT))[None, :]) @ Y.T
+    def _weights(extra):
+        w = W * np.exp(extra)
+        w[w < 1e-300] = 0.0
+        return w
+
+    def _bilinear(w):  # sum_nodes X[a] w Y[b]; einsum avoids BLAS thread start-up on small shapes
+        return np.einsum("an,bn->ab", X * w[None, :], Y, optimize=False)
+
+    M_top = _bilinear(_weights(lT))
     for a in range(m - 1):
         for b in range(m - 1 - a):
             out[(a, b, "TOP")] = float(M_top[a, b] * np.exp(logC[a, b]))
     for end, extra in (("last-L", eL), ("last-R", eR), ("last-TOP", eT)):
-        M = (X * (W * np.exp(extra))[None, :]) @ Y.T
+        M = _bilinear(_weights(extra))
         for a in range(m):
             b = m - 1 - a
             out[(a, b, end)] = float(M[a, b] * np.exp(logC[a, b]))
