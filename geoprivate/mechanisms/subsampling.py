@@ -45,7 +45,7 @@ def subsampled(algorithm, data, n, epsilon_prime, delta_prime, epsilon, rng=None
     The algorithm's output.
     """
     t_needed, g = subsampling_amplification(epsilon_prime, delta_prime, epsilon, n)
-    arr = data if isinstance(data, np.ndarray) else np.asarray(data, dtype=object) if not hasattr(data, "__getitem__") else data
+    arr = data if hasattr(data, "__getitem__") and hasattr(data, "__len__") else list(data)
     t = len(arr)
     rng = as_rng(rng)
     J = subsample(t, n, rng)

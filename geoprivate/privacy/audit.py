@@ -33,7 +33,7 @@ import itertools
 import math
 from collections import Counter
 from dataclasses import dataclass
-from typing import Callable, Hashable, Iterable, Sequence
+from typing import Callable, Sequence
 
 import mpmath
 import numpy as np
