@@ -1,0 +1,783 @@
+"""depth, cdepth and the cdepth maximiser of seed 001 §5 (Definitions 8–9, Algorithm 4 step 2).
+
+Seed paper 001 (C. Yan, *Private Prediction via Shrinkage*, ``001_8f4ef38a86d4af99.txt``),
+§5.1–5.2, after Kaplan et al. [15]:
+
+* constraints S = (A, w) of shapes (m, d), (m,); constraint i is ⟨A_i, z⟩ ≥ w_i
+  (the predicate h_{A_i, w_i}(z) of Definition 6);
+* depth_S(z) = #{i : ⟨A_i, z⟩ ≥ w_i} (Definition 9);
+* D_S(k) = {z : depth_S(z) ≥ k} and cdepth_S(z) = max{k : z ∈ ConvexHull(D_S(k))}
+  (Definitions 8–9; depth is integer-valued, so the max is over k ∈ {0, …, m}; D_S(0)
+  = ℝ^d, so cdepth ≥ 0);
+* G_halfspace (Algorithm 4) step 2: a maximiser of cdepth over the affine subspace
+  cut out by the hard queries — :func:`max_cdepth`.
+
+Exact convex hull of a level set
+--------------------------------
+D_S(k) is a union of closed faces of the arrangement {⟨A_i, z⟩ = w_i}.  Write
+L = ker A (the lineality space: depth is invariant under L) and restrict to the
+coordinate subspace U = {z_j = 0, j ∉ J} for r = rank A pivot columns J, on which the
+arrangement is essential; then every closed face F is a pointed polyhedron,
+F = conv(vertices of F) + cone(unbounded edges of F), and its relative interior is the
+set of combinations with *all* weights positive.  Consequently (this is the
+representation used and certified here)
+
+    ConvexHull(D_S(k)) = { Σ λ_v v + Σ μ_e r_e + ℓ :  λ ≥ 0, Σ λ_v = 1, μ ≥ 0, ℓ ∈ L,
+                           μ_e > 0 ⇒ λ_{anchor(e)} > 0 }
+
+over the arrangement vertices v with depth(v) ≥ k and the unbounded edges
+e = {anchor(e) + t·r_e : t ≥ 0} whose open ray has depth ≥ k.  The anchoring condition
+matters: without it one gets the *closure* of the hull, which is larger on its boundary
+(a point and a line: the hull is not closed), and Definition 8 asks for the hull itself.
+Anchoring is imposed linearly as μ_e ≤ M·λ_{anchor(e)} with M read off a float solution
+(sufficient for anchoring for every M; necessary for M large enough).
+
+Vertices are enumerated from the C(m, r) subsets of rows with exact orientation signs
+(see :mod:`solvers.halfspaces`), unbounded edges from the C(m, r−1) lines.  A float LP
+(HiGHS via scipy) proposes; :func:`solvers.lp.feasible_point` answers exactly with a
+point (the convex combination) or a Farkas certificate (for the closure, which implies
+infeasibility of the hull).  Cost: O(C(m, d)·m) exact signs, fine for d ≤ 3 and
+m ≲ 100, d = 4 and m ≲ 40.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import numpy as np
+
+from solvers.halfspaces import (
+    _as_rational_matrix,
+    _as_rational_vector,
+    _cofactors_py,
+    _dot_signs,
+    _orient,
+    _rank_and_pivots,
+    _Rows,
+    _unique_rows_first,
+)
+
+__all__ = [
+    "depth",
+    "cdepth",
+    "max_cdepth",
+    "HullCertificate",
+    "CDepthResult",
+    "is_hull_certificate",
+    "LevelBound",
+    "is_level_bound",
+]
+
+
+# --------------------------------------------------------------------------- input
+
+
+def _as_constraints(constraints):
+    """Validate ``(A, w)``; returns (rows of A as Fractions, w as Fractions, m, d)."""
+    if not isinstance(constraints, (tuple, list)) or len(constraints) != 2:
+        raise TypeError(
+            f"constraints: expected a pair (A, w) with constraint i being <A_i, z> >= w_i, got {type(constraints).__name__}"
+        )
+    A, w = constraints
+    Aq = _as_rational_matrix(A, "constraints A")
+    wq = _as_rational_vector(w, "constraints w", len(Aq))
+    d = len(Aq[0]) if Aq else (np.asarray(A).shape[1] if np.asarray(A).ndim == 2 else 0)
+    return Aq, wq, len(Aq), d
+
+
+def _lifted(Aq, wq, d) -> _Rows:
+    return _Rows([list(a) + [-b] for a, b in zip(Aq, wq)], d + 1)
+
+
+def _points(Z, d):
+    arr = Z if isinstance(Z, np.ndarray) else np.asarray(Z, dtype=object)
+    single = arr.ndim == 1
+    Zq = _as_rational_matrix(arr.reshape(1, -1) if single else arr, "z", d)
+    return Zq, single
+
+
+# --------------------------------------------------------------------------- depth
+
+
+def depth(constraints, z):
+    """depth_S(z) = #{i : ⟨A_i, z⟩ ≥ w_i} (seed 001, Definition 9), exactly.
+
+    Parameters
+    ----------
+    constraints : (A, w)
+        A of shape (m, d), w of shape (m,); ints, floats (exact binary value), Fractions.
+    z : array_like, shape (d,) or (k, d)
+
+    Returns
+    -------
+    int, or numpy.ndarray of int64 of shape (k,) for a batch of points.
+
+    Examples
+    --------
+    >>> depth(([[1], [-1], [1]], [0, -2, 3]), [[1], [5], [-3]]).tolist()
+    [2, 2, 1]
+    """
+    Aq, wq, m, d = _as_constraints(constraints)
+    Zq, single = _points(z, d)
+    if m == 0 or not Zq:
+        out = np.zeros(len(Zq), np.int64)
+    else:
+        S = _dot_signs(_lifted(Aq, wq, d), _Rows([r + [Fraction(1)] for r in Zq], d + 1))
+        out = (S >= 0).sum(axis=0).astype(np.int64)
+    return int(out[0]) if single else out
+
+
+def _depth_exact(Aq, wq, z) -> int:
+    return sum(1 for a, b in zip(Aq, wq) if sum(x * y for x, y in zip(a, z)) >= b)
+
+
+# --------------------------------------------------------------------------- certificates
+
+
+@dataclass(frozen=True)
+class HullCertificate:
+    """z ∈ ConvexHull(D_S(level)), exactly: z = Σ λ_i p_i + Σ μ_j r_j + Σ ν_l ℓ_l.
+
+    Attributes
+    ----------
+    level : int
+    point : tuple of Fraction
+        The combination z.
+    points : tuple of (Fraction, tuple of Fraction)
+        (λ_i > 0, p_i) with depth(p_i) ≥ level and Σ λ_i = 1.
+    rays : tuple of (Fraction, tuple of Fraction, int)
+        (μ_j > 0, r_j, i): the open ray {p_i + t r_j : t > 0} has a constant sign vector
+        (no constraint changes side along it) and depth ≥ level; anchored at points[i].
+    lineality : tuple of (Fraction, tuple of Fraction)
+        (ν_l, ℓ_l) with A ℓ_l = 0 (depth is invariant along ℓ_l).
+    """
+
+    level: int
+    point: tuple
+    points: tuple
+    rays: tuple = ()
+    lineality: tuple = ()
+
+
+def is_hull_certificate(constraints, cert: HullCertificate, subspace=None) -> bool:
+    """Check a :class:`HullCertificate` exactly (and that its point lies in ``subspace``).
+
+    True proves cdepth_S(cert.point) ≥ cert.level: every p_i + (μ/λ_i)·r lies in
+    D_S(level) and the point is their convex combination (plus lineality, along which
+    depth is constant).
+    """
+    Aq, wq, m, d = _as_constraints(constraints)
+    k = cert.level
+    if not cert.points:
+        return False
+    lam = [Fraction(c) for c, _ in cert.points]
+    if any(v <= 0 for v in lam) or sum(lam) != 1:
+        return False
+    acc = [Fraction(0)] * d
+    for c, p in cert.points:
+        if len(p) != d or _depth_exact(Aq, wq, p) < k:
+            return False
+        acc = [s + c * x for s, x in zip(acc, p)]
+    for mu, r, i in cert.rays:
+        if mu <= 0 or not (0 <= i < len(cert.points)) or len(r) != d:
+            return False
+        p = cert.points[i][1]
+        ray_depth = 0
+        for a, b in zip(Aq, wq):
+            s = sum(x * y for x, y in zip(a, p)) - b
+            t = sum(x * y for x, y in zip(a, r))
+            if (s > 0 and t < 0) or (s < 0 and t > 0):
+                return False  # the ray crosses this hyperplane: not a single face
+            ray_depth += s > 0 or (s == 0 and t >= 0)
+        if ray_depth < k:
+            return False
+        acc = [s + mu * x for s, x in zip(acc, r)]
+    for nu, ell in cert.lineality:
+        if len(ell) != d or any(sum(x * y for x, y in zip(a, ell)) != 0 for a in Aq):
+            return False
+        acc = [s + nu * x for s, x in zip(acc, ell)]
+    if tuple(acc) != tuple(cert.point):
+        return False
+    if subspace is not None:
+        E, f = _subspace_equations(subspace, d)
+        if any(sum(x * y for x, y in zip(row, cert.point)) != fi for row, fi in zip(E, f)):
+            return False
+    return True
+
+
+@dataclass(frozen=True)
+class CDepthResult:
+    """Result of :func:`max_cdepth` (and of ``cdepth(..., return_certificate=True)``).
+
+    Attributes
+    ----------
+    value : int
+        The exact maximum (resp. cdepth of the point).
+    point : tuple of Fraction
+        A maximiser, exactly in the subspace (resp. the query point).
+    certificate : HullCertificate
+        Proves cdepth(point) ≥ value (:func:`is_hull_certificate`).
+    upper : object
+        Proves that level ``value + 1`` is out of reach: a :class:`LevelBound` (checked by
+        :func:`is_level_bound`: a halfspace containing the hull of level value + 1 and
+        missing the subspace); or the string ``"empty-level"`` when no arrangement
+        vertex has depth ≥ value + 1 (then D_S(value + 1) = ∅ because every non-empty
+        union of closed faces of an essential arrangement contains a vertex); or
+        ``"anchoring"`` when only the closure of the hull reaches the subspace at level
+        value + 1 (decided by float LPs, see the module docstring; no exact proof); or
+        None when value = m.
+    """
+
+    value: int
+    point: tuple
+    certificate: HullCertificate
+    upper: object = None
+    info: dict = field(default_factory=dict)
+
+
+# --------------------------------------------------------------------------- arrangement
+
+
+def _subspace_equations(subspace, d):
+    """Exact equations (E, f) of the affine subspace ``{z : E z = f}``."""
+    if subspace is None:
+        return [], []
+    if hasattr(subspace, "equations"):
+        if getattr(subspace, "ambient_dim", d) != d:
+            raise ValueError(f"subspace: ambient dimension {subspace.ambient_dim} != {d}")
+        E, f = subspace.equations()
+    else:
+        E, f = subspace
+    Eq = _as_rational_matrix(np.asarray(E, dtype=object).reshape(-1, d), "subspace E", d)
+    fq = _as_rational_vector(np.asarray(f, dtype=object).reshape(-1), "subspace f", len(Eq))
+    return Eq, fq
+
+
+def _combinations(m: int, r: int) -> np.ndarray:
+    """All r-subsets of range(m) as rows of an intp array of shape (C(m, r), r)."""
+    combos = list(itertools.combinations(range(m), r))
+    return np.array(combos, np.intp).reshape(len(combos), r)
+
+
+class _Arrangement:
+    """Vertices, unbounded edges and lineality of the arrangement of S, with exact depths."""
+
+    def __init__(self, Aq, wq, d):
+        self.Aq, self.wq, self.m, self.d = Aq, wq, len(Aq), d
+        m = self.m
+        r, J, rref = _rank_and_pivots(Aq, d) if m else (0, [], [])
+        self.r, self.J = r, J
+        free = [j for j in range(d) if j not in J]
+        lin = []
+        for fcol in free:
+            v = [Fraction(0)] * d
+            v[fcol] = Fraction(1)
+            for i, pc in enumerate(J):
+                v[pc] = -rref[i][fcol]
+            lin.append(tuple(v))
+        self.lineality = lin
+        self.const_depth = sum(1 for b in wq if b <= 0) if r == 0 else None
+        if r == 0:
+            self.n_v = self.n_e = 0
+            self.vdepth = np.zeros(0, np.int64)
+            self.edepth = np.zeros(0, np.int64)
+            return
+        L = _Rows([[a[j] for j in J] + [-b] for a, b in zip(Aq, wq)], r + 1)
+        self.L = L
+        subsets = _combinations(m, r)
+        o = _orient(L, subsets, L, same=True, need_c=[r])
+        valid = o.c_sign[:, r] != 0
+        subsets, signs, csign, cf = subsets[valid], o.signs[valid], o.c_sign[valid, r], o.c_float[valid]
+        sv = signs * csign[:, None]  # sign(<A_j, v> - w_j)
+        uniq, first, inv = _unique_rows_first(sv)
+        self.vsign = uniq
+        self.vsubset = subsets[first]
+        self.vdepth = (uniq >= 0).sum(axis=1).astype(np.int64)
+        vf = cf[first, :r] / cf[first, r:r + 1]
+        self.vfloat = self._embed_float(vf)
+        self.n_v = len(uniq)
+        # lines: subsets of r-1 rows of A_J; u = cofactor vector, sign(<A_j, u>) exactly
+        AJ = _Rows([[a[j] for j in J] for a in Aq], r)
+        self.AJ = AJ
+        lsub = _combinations(m, r - 1)
+        lo = _orient(AJ, lsub, AJ, same=True, need_c=[])
+        lid = {tuple(s): i for i, s in enumerate(lsub.tolist())}
+        pv, pl = [], []
+        for k, V in enumerate(subsets.tolist()):
+            for t in range(r):
+                pv.append(inv[k])
+                pl.append(lid[tuple(V[:t] + V[t + 1:])])
+        pv = np.array(pv, np.intp)
+        pl = np.array(pl, np.intp)
+        keep = ~lo.c_zero[pl]
+        pv, pl = pv[keep], pl[keep]
+        eds = []
+        for orient in (1, -1):
+            du = lo.signs[pl] * orient
+            s = uniq[pv]
+            ok = ~(((s > 0) & (du < 0)) | ((s < 0) & (du > 0))).any(axis=1)
+            dep = ((s > 0) | ((s == 0) & (du >= 0))).sum(axis=1)
+            eds.append(np.column_stack([pv[ok], pl[ok], np.full(ok.sum(), orient), dep[ok], du[ok]]))
+        E = np.concatenate(eds, axis=0) if eds else np.zeros((0, 4 + m), np.int64)
+        # one edge per (anchor, direction sign vector)
+        key = np.column_stack([E[:, 0], E[:, 4:]])
+        E = E[_unique_rows_first(key)[1]]
+        self.eanchor = E[:, 0].astype(np.intp)
+        self.eline = E[:, 1].astype(np.intp)
+        self.eorient = E[:, 2].astype(np.int64)
+        self.edepth = E[:, 3].astype(np.int64)
+        self.lsub = lsub
+        uf = lo.c_float[self.eline] * self.eorient[:, None]
+        nrm = np.abs(uf).max(axis=1, keepdims=True)
+        nrm[nrm == 0] = 1
+        self.efloat = self._embed_float(uf / nrm)
+        self.n_e = len(E)
+
+    def _embed_float(self, Y):
+        out = np.zeros((Y.shape[0], self.d))
+        out[:, self.J] = Y
+        return out
+
+    def _embed(self, y):
+        out = [Fraction(0)] * self.d
+        for j, v in zip(self.J, y):
+            out[j] = v
+        return tuple(out)
+
+    def vertex(self, i) -> tuple:
+        c = _cofactors_py([self.L.ints[j] for j in self.vsubset[i]], self.r + 1)
+        return self._embed([Fraction(v, c[self.r]) for v in c[: self.r]])
+
+    def direction(self, e) -> tuple:
+        c = _cofactors_py([self.AJ.ints[j] for j in self.lsub[self.eline[e]]], self.r)
+        g = max(abs(v) for v in c)
+        o = int(self.eorient[e])
+        return self._embed([Fraction(o * v, g) for v in c])
+
+    def max_depth(self) -> int:
+        if self.r == 0:
+            return self.const_depth
+        return int(self.vdepth.max())
+
+
+# --------------------------------------------------------------------------- level LPs
+
+
+def _linprog(c, A_ub, b_ub, A_eq, b_eq, bounds):
+    from scipy.optimize import linprog
+
+    return linprog(c, A_ub=A_ub, b_ub=b_ub, A_eq=A_eq, b_eq=b_eq, bounds=bounds, method="highs")
+
+
+class _Level:
+    """The LP "ConvexHull(D_S(k)) ∩ {E z = f} ≠ ∅" over a fixed arrangement."""
+
+    def __init__(self, arr: _Arrangement, E, f):
+        self.arr, self.E, self.f = arr, E, f
+        # float copies, each equation scaled by its largest |coefficient| (HiGHS treats
+        # |entries| >= 1e15 as infinite); the exact steps use E, f themselves
+        scale = [max((abs(x) for x in row), default=Fraction(1)) or Fraction(1) for row in E]
+        self.Ef = np.array([[float(x / s) for x in row] for row, s in zip(E, scale)], float).reshape(len(E), arr.d)
+        self.ff = np.array([float(x / s) for x, s in zip(f, scale)], float)
+        self.Lf = np.array([[float(x) for x in v] for v in arr.lineality], float).reshape(-1, arr.d)
+
+    def columns(self, k):
+        a = self.arr
+        vs = np.flatnonzero(a.vdepth >= k)
+        es = np.flatnonzero(a.edepth >= k) if a.n_e else np.zeros(0, np.intp)
+        return vs, es
+
+    def float_solve(self, k):
+        """Float decision at level k: (feasible, vs, es, lam, mu, M), the solution anchored
+        (μ_e > 0 ⇒ λ_anchor(e) > 0) and basic (small support), M a valid anchoring ratio."""
+        a = self.arr
+        vs, es = self.columns(k)
+        if len(vs) == 0:
+            return False, vs, es, None, None, None
+        nl = len(self.Lf)
+        res = self._solve(vs, es, nl)
+        if res is None:
+            return False, vs, es, None, None, None
+        lam, mu = res
+        if self._anchored(vs, es, lam, mu):
+            return True, vs, es, lam, mu, self._ratio(vs, es, lam, mu)
+        # prune vertices that cannot be positive, and rays anchored only at them
+        for _ in range(len(vs) + 2):
+            U = self._support(vs, es, nl)
+            if U is None or len(U) == 0:
+                return False, vs, es, None, None, None
+            newvs = vs[U]
+            newes = es[np.isin(a.eanchor[es], newvs)]
+            if len(newvs) == len(vs) and len(newes) == len(es):
+                break
+            vs, es = newvs, newes
+        M = self._ratio(vs, es, self._last_lam, self._last_mu)
+        res = self._solve(vs, es, nl, M=M)
+        if res is None:
+            return False, vs, es, None, None, None
+        lam, mu = res
+        return True, vs, es, lam, mu, M
+
+    def _anchored(self, vs, es, lam, mu, tol=1e-9):
+        pos = np.searchsorted(vs, self.arr.eanchor[es])
+        return not np.any((mu > tol) & (lam[pos] <= tol))
+
+    def _ratio(self, vs, es, lam, mu):
+        if len(es) == 0 or not np.any(mu > 1e-12):
+            return 1.0
+        pos = np.searchsorted(vs, self.arr.eanchor[es])
+        used = mu > 1e-12
+        return float(np.max(mu[used] / np.maximum(lam[pos][used], 1e-300)))
+
+    def _matrix(self, vs, es, nl):
+        a = self.arr
+        V = a.vfloat[vs].T
+        R = a.efloat[es].T if len(es) else np.zeros((a.d, 0))
+        Lb = self.Lf.T if nl else np.zeros((a.d, 0))
+        cols = np.hstack([V, R, Lb, -Lb])
+        rows = [np.concatenate([np.ones(len(vs)), np.zeros(len(es) + 2 * nl)])[None, :]]
+        if len(self.Ef):
+            rows.append(self.Ef @ cols)
+        return np.vstack(rows)
+
+    def _solve(self, vs, es, nl, M=None):
+        """Basic float solution (λ, μ) of the closure LP, or with μ_e ≤ 4M·λ_anchor(e)."""
+        from scipy import sparse
+
+        Aeq = self._matrix(vs, es, nl)
+        beq = np.concatenate([[1.0], self.ff])
+        n = Aeq.shape[1]
+        Aub = bub = None
+        if M is not None and len(es):
+            ne = len(es)
+            pos = np.searchsorted(vs, self.arr.eanchor[es])
+            rows = np.concatenate([np.arange(ne), np.arange(ne)])
+            cols = np.concatenate([len(vs) + np.arange(ne), pos])
+            vals = np.concatenate([np.ones(ne), np.full(ne, -4.0 * M - 4.0)])
+            Aub = sparse.csr_matrix((vals, (rows, cols)), shape=(ne, n))
+            bub = np.zeros(ne)
+        res = _linprog(np.zeros(n), Aub, bub, Aeq, beq, [(0, None)] * (len(vs) + len(es)) + [(None, None)] * 0
+                       + [(0, None)] * (2 * nl))
+        if res.status != 0:
+            return None
+        x = res.x
+        return x[: len(vs)], x[len(vs): len(vs) + len(es)]
+
+    def _support(self, vs, es, nl):
+        """Vertices that can be positive in one (homogenised) solution at once (max support)."""
+        M = self._matrix(vs, es, nl)
+        rhs = np.concatenate([[1.0], self.ff])
+        nv, n = len(vs), M.shape[1]
+        # variables: x (n), t, s (nv);  M x - rhs t = 0;  s <= x_v;  0 <= s <= 1
+        from scipy import sparse
+
+        Aeq = sparse.hstack([sparse.csr_matrix(M), sparse.csr_matrix(-rhs[:, None]),
+                             sparse.csr_matrix((M.shape[0], nv))]).tocsr()
+        Aub = sparse.hstack([-sparse.eye(nv, n), sparse.csr_matrix((nv, 1)), sparse.eye(nv)]).tocsr()
+        c = np.concatenate([np.zeros(n + 1), -np.ones(nv)])
+        bounds = [(0, None)] * (n + 1) + [(0, 1)] * nv
+        res = _linprog(c, Aub, np.zeros(nv), Aeq, np.zeros(M.shape[0]), bounds)
+        if res.status != 0 or res.x[n] <= 1e-12:
+            return None
+        x, t = res.x[:n], res.x[n]
+        self._last_lam = x[:nv] / t
+        self._last_mu = x[nv: nv + len(es)] / t
+        return np.flatnonzero(res.x[n + 1:] > 0.5)
+
+    # -- exact
+    def exact_point(self, k, vs, es, lam, mu, M):
+        """Exact anchored combination on the float support; None if it fails."""
+        from solvers.lp import feasible_point
+
+        a, d = self.arr, self.arr.d
+        tol = 1e-12
+        use_e = [j for j in range(len(es)) if mu[j] > tol]
+        anchors = {int(a.eanchor[es[j]]) for j in use_e}
+        use_v = sorted({int(vs[i]) for i in range(len(vs)) if lam[i] > tol} | anchors)
+        ratio = max(M, self._ratio(vs, es, lam, mu))
+        for M in (Fraction(int(4 * ratio) + 4), Fraction(int(4 * ratio) + 4) * 10**6):
+            pts = [a.vertex(i) for i in use_v]
+            rays = [a.direction(int(es[j])) for j in use_e]
+            lin = a.lineality
+            nv, ne, nl = len(pts), len(rays), len(lin)
+            n = nv + ne + nl
+            A_eq = [[Fraction(1)] * nv + [Fraction(0)] * (ne + nl)]
+            b_eq = [Fraction(1)]
+            for row, fi in zip(self.E, self.f):
+                A_eq.append([sum(x * y for x, y in zip(row, p)) for p in pts + rays + list(lin)])
+                b_eq.append(fi)
+            A_ub, b_ub = [], []
+            for i in range(nv + ne):  # lam, mu >= 0
+                A_ub.append([Fraction(-1) if j == i else Fraction(0) for j in range(n)])
+                b_ub.append(Fraction(0))
+            pos = {v: i for i, v in enumerate(use_v)}
+            for jj, j in enumerate(use_e):  # mu_e <= M lam_anchor
+                row = [Fraction(0)] * n
+                row[nv + jj] = Fraction(1)
+                row[pos[int(a.eanchor[es[j]])]] = -M
+                A_ub.append(row)
+                b_ub.append(Fraction(0))
+            res = feasible_point(A_ub, b_ub, A_eq, b_eq)
+            if not res.feasible:
+                continue
+            x = res.point
+            P = tuple((x[i], pts[i]) for i in range(nv) if x[i] > 0)
+            idx = {i: t for t, i in enumerate([i for i in range(nv) if x[i] > 0])}
+            Rr = tuple((x[nv + jj], rays[jj], idx[pos[int(a.eanchor[es[j]])]]) for jj, j in enumerate(use_e)
+                       if x[nv + jj] > 0)
+            Ll = tuple((x[nv + ne + l], lin[l]) for l in range(nl) if x[nv + ne + l] != 0)
+            z = [Fraction(0)] * d
+            for c, p in P:
+                z = [s + c * v for s, v in zip(z, p)]
+            for c, r, _ in Rr:
+                z = [s + c * v for s, v in zip(z, r)]
+            for c, ell in Ll:
+                z = [s + c * v for s, v in zip(z, ell)]
+            return HullCertificate(k, tuple(z), P, Rr, Ll)
+        return None
+
+    def exact_infeasible(self, k):
+        """Exact proof that the closure LP at level k is infeasible: a :class:`LevelBound`.
+
+        Farkas for {M x = g, λ, μ ≥ 0} is a y = (y0, y_E) with y0 + ⟨h, v⟩ ≥ 0 on the
+        vertices, ⟨h, r⟩ ≥ 0 on the rays, ⟨h, ℓ⟩ = 0 on the lineality (h = Eᵀ y_E) and
+        y0 + ⟨y_E, f⟩ ≤ −1.  A float LP proposes y; :func:`solvers.lp.feasible_point`
+        solves exactly on a working set of rows, every row is then checked exactly
+        (orientation signs, vectorised) and violated rows join the working set.
+        Returns ``"empty-level"`` if no vertex reaches level k, None if the closure LP
+        is feasible.
+        """
+        from solvers.lp import feasible_point
+
+        a, d = self.arr, self.arr.d
+        vs, es = self.columns(k)
+        if len(vs) == 0:
+            return "empty-level"
+        q = len(self.E)
+        if q == 0:
+            return None  # the whole space: feasible as soon as a vertex exists
+        Ef = self.Ef
+        # rows of the y-system (floats): -(y0 + <E^T y_E, v>) <= 0, -<E^T y_E, r> <= 0
+        RV = np.hstack([np.ones((len(vs), 1)), a.vfloat[vs] @ Ef.T])
+        RR = np.hstack([np.zeros((len(es), 1)), a.efloat[es] @ Ef.T]) if len(es) else np.zeros((0, q + 1))
+        G = np.concatenate([[1.0], self.ff])
+        Aub = np.vstack([-RV, -RR, G[None, :]])
+        bub = np.concatenate([np.zeros(len(vs) + len(es)), [-1.0]])
+        Aeq = (self.Lf @ Ef.T) if len(self.Lf) else None
+        Aeq = np.hstack([np.zeros((len(self.Lf), 1)), Aeq]) if Aeq is not None else None
+        beq = np.zeros(len(self.Lf)) if Aeq is not None else None
+        res = _linprog(np.zeros(q + 1), Aub, bub, Aeq, beq, [(None, None)] * (q + 1))
+        if res.status != 0:
+            return None
+        slack = bub - Aub @ res.x
+        scale = np.abs(Aub).sum(axis=1) * (np.abs(res.x).max() + 1)
+        work_v = set(np.flatnonzero(slack[: len(vs)] <= 1e-7 * scale[: len(vs)]).tolist())
+        work_e = set(np.flatnonzero(slack[len(vs): len(vs) + len(es)] <= 1e-7 * scale[len(vs):-1]).tolist())
+        lin_rows = [[Fraction(0)] + [sum(e * x for e, x in zip(row, ell)) for row in self.E]
+                    for ell in a.lineality]
+        for _ in range(50):
+            A_ub, b_ub = [], []
+            for i in sorted(work_v):
+                v = a.vertex(int(vs[i]))
+                A_ub.append([Fraction(-1)] + [-sum(e * x for e, x in zip(row, v)) for row in self.E])
+                b_ub.append(Fraction(0))
+            for j in sorted(work_e):
+                r = a.direction(int(es[j]))
+                A_ub.append([Fraction(0)] + [-sum(e * x for e, x in zip(row, r)) for row in self.E])
+                b_ub.append(Fraction(0))
+            A_ub.append([Fraction(1)] + list(self.f))
+            b_ub.append(Fraction(-1))
+            sol = feasible_point(A_ub, b_ub, lin_rows or None, [Fraction(0)] * len(lin_rows) or None)
+            if not sol.feasible:
+                return None  # a subsystem is feasible-free?  (closure feasible: caller decides)
+            y = sol.point
+            y0, yE = y[0], y[1:]
+            h = [sum(yE[t] * self.E[t][j] for t in range(q)) for j in range(d)]
+            bad_v, bad_e = self._violations(vs, es, h, y0)
+            if not bad_v and not bad_e:
+                return LevelBound(k, tuple(h), y0, tuple(yE))
+            work_v |= set(bad_v)
+            work_e |= set(bad_e)
+        return None
+
+    def _violations(self, vs, es, h, y0):
+        """Exact: vertex rows with y0 + <h, v> < 0, ray rows with <h, r> < 0 (indices into vs, es)."""
+        a = self.arr
+        r = a.r
+        g = _Rows([[h[j] for j in a.J] + [y0]], r + 1)
+        o = _orient(a.L, a.vsubset[vs], g, same=False, need_c=[r])
+        sv = o.signs[:, 0] * o.c_sign[:, r]
+        bad_v = np.flatnonzero(sv < 0).tolist()
+        bad_e = []
+        if len(es):
+            gh = _Rows([[h[j] for j in a.J]], r)
+            oe = _orient(a.AJ, a.lsub[a.eline[es]], gh, same=False, need_c=[])
+            se = oe.signs[:, 0] * a.eorient[es]
+            bad_e = np.flatnonzero(se < 0).tolist()
+        return bad_v, bad_e
+
+
+@dataclass(frozen=True)
+class LevelBound:
+    """Proof that ConvexHull(D_S(level)) misses the subspace {E z = f}.
+
+    ⟨h, v⟩ + offset ≥ 0 at every arrangement vertex of depth ≥ level, ⟨h, r⟩ ≥ 0 along
+    every unbounded edge of depth ≥ level and ⟨h, ℓ⟩ = 0 on the lineality, so the closed
+    halfspace {⟨h, ·⟩ + offset ≥ 0} contains the hull; h = Eᵀ·multipliers, so on the
+    subspace ⟨h, z⟩ = ⟨multipliers, f⟩ ≤ −1 − offset.
+    """
+
+    level: int
+    h: tuple
+    offset: Fraction
+    multipliers: tuple
+
+
+def is_level_bound(constraints, bound: "LevelBound", subspace=None) -> bool:
+    """Check a :class:`LevelBound` exactly against the exact vertex/ray enumeration of S."""
+    Aq, wq, m, d = _as_constraints(constraints)
+    E, f = _subspace_equations(subspace, d)
+    if len(bound.multipliers) != len(E) or len(bound.h) != d:
+        return False
+    h = [sum(y * row[j] for y, row in zip(bound.multipliers, E)) for j in range(d)]
+    if tuple(h) != tuple(bound.h):
+        return False
+    if sum(y * fi for y, fi in zip(bound.multipliers, f)) + bound.offset >= 0:
+        return False
+    arr = _Arrangement(Aq, wq, d)
+    if any(sum(x * y for x, y in zip(h, ell)) != 0 for ell in arr.lineality):
+        return False
+    if arr.r == 0:
+        return arr.const_depth < bound.level or bound.offset >= 0
+    lev = _Level(arr, E, f)
+    vs, es = lev.columns(bound.level)
+    bad_v, bad_e = lev._violations(vs, es, h, bound.offset)
+    return not bad_v and not bad_e
+
+
+def _search(arr: _Arrangement, E, f, lo: int, lo_cert, hi: int) -> CDepthResult:
+    """Largest k in [lo, hi] with ConvexHull(D_S(k)) ∩ {E z = f} ≠ ∅ (lo known feasible)."""
+    lev = _Level(arr, E, f)
+    best = lo_cert
+    sols = {}
+    a, b = lo, hi  # invariant: a feasible; levels > b infeasible
+    while a < b:
+        k = (a + b + 1) // 2
+        ok, vs, es, lam, mu, M = lev.float_solve(k)
+        if ok:
+            cert = lev.exact_point(k, vs, es, lam, mu, M)
+            if cert is not None:
+                a, best = k, cert
+                continue
+        b = k - 1
+    value = a
+    upper = None
+    if value < arr.m:
+        ok, *_ = lev.float_solve(value + 1)
+        if ok:
+            raise ArithmeticError(f"level {value + 1} float-feasible but not exactly certified")
+        upper = lev.exact_infeasible(value + 1)
+        if upper is None:
+            upper = "anchoring"
+    return CDepthResult(value, best.point, best, upper, {"vertices": arr.n_v, "rays": arr.n_e})
+
+
+def cdepth(constraints, z, *, return_certificate: bool = False):
+    """cdepth_S(z) = max{k : z ∈ ConvexHull(D_S(k))} (seed 001, Definitions 8–9), exactly.
+
+    Parameters
+    ----------
+    constraints : (A, w)
+        Constraint i is ⟨A_i, z⟩ ≥ w_i.
+    z : array_like, shape (d,)
+    return_certificate : bool
+        Return a :class:`CDepthResult` (value, point, :class:`HullCertificate`
+        proving cdepth ≥ value, and the proof that value + 1 is out of reach).
+
+    Returns
+    -------
+    int (or CDepthResult)
+
+    Notes
+    -----
+    cdepth ≥ depth (z ∈ D_S(depth(z))), and the search starts there.  Cost: the
+    arrangement's vertices (module docstring) and O(log m) small LPs.
+
+    Examples
+    --------
+    >>> cdepth(([[1], [-1]], [0, -1]), [0.5])   # 0 <= z <= 1: depth 2 on [0, 1]
+    2
+    >>> cdepth(([[1], [-1]], [1, 0]), [0.5])    # z >= 1 or z <= 0: hull of both is R
+    1
+    """
+    Aq, wq, m, d = _as_constraints(constraints)
+    zq = _as_rational_vector(z, "z", d)
+    dz = _depth_exact(Aq, wq, zq)
+    cert0 = HullCertificate(dz, tuple(zq), ((Fraction(1), tuple(zq)),))
+    arr = _Arrangement(Aq, wq, d)
+    if dz >= arr.max_depth():
+        res = CDepthResult(dz, tuple(zq), cert0, "empty-level" if dz < m else None)
+    else:
+        E = [tuple(Fraction(int(i == j)) for j in range(d)) for i in range(d)]
+        res = _search(arr, E, list(zq), dz, cert0, arr.max_depth())
+        res = CDepthResult(res.value, tuple(zq), HullCertificate(res.value, tuple(zq), res.certificate.points,
+                                                                 res.certificate.rays, res.certificate.lineality),
+                           res.upper, res.info)
+    return res if return_certificate else res.value
+
+
+def max_cdepth(constraints, subspace=None) -> CDepthResult:
+    """A maximiser of cdepth_S over an affine subspace (G_halfspace, seed 001 Algorithm 4, step 2).
+
+    The level sets are nested, so max_{z ∈ V} cdepth_S(z) = max{k : ConvexHull(D_S(k)) ∩ V
+    ≠ ∅}; a binary search over k runs one LP per level (module docstring), and the
+    answer is certified exactly.
+
+    Parameters
+    ----------
+    constraints : (A, w)
+        Constraint i is ⟨A_i, z⟩ ≥ w_i, A of shape (m, d).
+    subspace : solvers.affine.AffineSubspace or (E, f) or None
+        The affine subspace {z : E z = f} (``None``: all of ℝ^d).
+
+    Returns
+    -------
+    CDepthResult
+        ``.point`` (exact, in the subspace), ``.value`` (exact maximum),
+        ``.certificate`` (:class:`HullCertificate`: the convex combination of level-set
+        vertices and anchored rays equal to the point), ``.upper`` (why value + 1 is
+        impossible).
+
+    Raises
+    ------
+    ValueError
+        If the subspace is empty or of the wrong ambient dimension.
+
+    Examples
+    --------
+    >>> r = max_cdepth(([[1], [-1], [1]], [0, -1, 2]))
+    >>> r.value, r.point
+    (2, (Fraction(0, 1),))
+    """
+    Aq, wq, m, d = _as_constraints(constraints)
+    E, f = _subspace_equations(subspace, d)
+    if subspace is not None and getattr(subspace, "is_empty", False):
+        raise ValueError("subspace: is empty")
+    arr = _Arrangement(Aq, wq, d)
+    # a point of the subspace and its depth: the search's known-feasible start
+    from solvers.lp import feasible_point
+
+    if E:
+        p = feasible_point([], [], E, f)
+        if not p.feasible:
+            raise ValueError("subspace: the equations E z = f have no solution")
+        z0 = tuple(p.point)
+    else:
+        z0 = tuple(Fraction(0) for _ in range(d))
+    d0 = _depth_exact(Aq, wq, z0)
+    cert0 = HullCertificate(d0, z0, ((Fraction(1), z0),))
+    if d0 >= arr.max_depth():
+        return CDepthResult(d0, z0, cert0, "empty-level" if d0 < m else None)
+    return _search(arr, E, f, d0, cert0, arr.max_depth())
