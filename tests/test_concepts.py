@@ -63,41 +63,22 @@ def test_thresholds_closed_forms_match_the_matrix():
 samples = st.lists(st.tuples(st.integers(0, 9), st.integers(0, 1)), max_size=15)
 
 
-@given(samples)
+ERM_CASES = [
+    (Thresholds(range(10)), lambda C: C.matrix()),
+    (Intervals(range(10)), lambda C: C.restrict_to(list(range(10)))),
+    (PointFunctions(range(10)), lambda C: C.matrix()),
+]
+
+
+@pytest.mark.parametrize("cls, as_matrix", ERM_CASES, ids=["thresholds", "intervals", "point_functions"])
+@given(sample=samples)
 @settings(max_examples=150, deadline=None)
-def test_thresholds_erm_closed_form_equals_matrix_erm(sample):
+def test_closed_form_erm_equals_matrix_erm(cls, as_matrix, sample):
     pts = [p for p, _ in sample]
     labels = [y for _, y in sample]
-    T = Thresholds(range(10))
-    t, err = T.erm(pts, labels)
-    F = T.matrix()
-    errs = F.empirical_errors(pts, labels)
-    assert err == errs.min()
-    assert int(sum(T.predict(t, pts) != np.array(labels, dtype=np.uint8))) == err
-
-
-@given(samples)
-@settings(max_examples=150, deadline=None)
-def test_intervals_erm_closed_form_equals_matrix_erm(sample):
-    pts = [p for p, _ in sample]
-    labels = [y for _, y in sample]
-    I = Intervals(range(10))
-    interval, err = I.erm(pts, labels)
-    F = I.restrict_to(list(range(10)))
-    assert err == F.empirical_errors(pts, labels).min()
-    assert int(sum(I.predict(interval, pts) != np.array(labels, dtype=np.uint8))) == err
-
-
-@given(samples)
-@settings(max_examples=150, deadline=None)
-def test_point_functions_erm_closed_form_equals_matrix_erm(sample):
-    pts = [p for p, _ in sample]
-    labels = [y for _, y in sample]
-    P = PointFunctions(range(10))
-    z, err = P.erm(pts, labels)
-    F = P.matrix()
-    assert err == F.empirical_errors(pts, labels).min()
-    assert int(sum(P.predict(z, pts) != np.array(labels, dtype=np.uint8))) == err
+    concept, err = cls.erm(pts, labels)
+    assert err == as_matrix(cls).empirical_errors(pts, labels).min()
+    assert int(sum(cls.predict(concept, pts) != np.array(labels, dtype=np.uint8))) == err
 
 
 def test_intervals_restriction_counts_and_dimensions():
