@@ -173,7 +173,7 @@ def _search_shattered(rows: np.ndarray, cols: np.ndarray, *, find_max: bool) -> 
     """Depth-first search over the shattered subsets of ``cols`` (as tuples of columns).
 
     A node is a shattered set S with the partition of the rows by their pattern on S
-    (2^|S| non-empty groups, kept contiguous) and its candidates.  S ∪ {x} is shattered
+    (2^|S| non-empty groups, as a label per row) and its candidates.  S ∪ {x} is shattered
     iff every group holds both labels at x; a column that fails for S fails for every
     superset, so children only draw from the columns valid at their parent, each set
     being reached once (a child draws only from the candidates after it).
@@ -184,21 +184,23 @@ def _search_shattered(rows: np.ndarray, cols: np.ndarray, *, find_max: bool) -> 
     when that cannot beat the best set found.  Otherwise every shattered set is returned.
     """
     n_rows = rows.shape[0]
-    dtype = np.int16 if n_rows < 2**15 else np.int64
+    Xt = np.ascontiguousarray(rows[:, cols].T)  # one row per candidate column
     found: list[tuple] = [()]
 
-    def visit(S: tuple, Xs: np.ndarray, starts: np.ndarray, cand: np.ndarray) -> None:
-        # Xs: rows in group order, columns = cand
-        sizes = np.diff(np.append(starts, n_rows))
-        ones = np.add.reduceat(Xs, starts, axis=0, dtype=dtype)
-        smaller = np.minimum(ones, sizes[:, None] - ones).min(axis=0)  # smallest child group
+    def visit(S: tuple, group: np.ndarray, cand: np.ndarray) -> None:
+        # group[r] in [0, 2^|S|): the pattern of row r on S; cand: indices into Xt
+        n_groups = 1 << len(S)
+        index = group[None, :] + (n_groups * np.arange(cand.size))[:, None]
+        ones = np.bincount(index.ravel(), weights=Xt[cand].ravel(), minlength=cand.size * n_groups)
+        ones = ones.reshape(cand.size, n_groups)
+        sizes = np.bincount(group, minlength=n_groups)
+        smaller = np.minimum(ones, sizes - ones).min(axis=1).astype(np.int64)  # smallest child group
         local = np.flatnonzero(smaller > 0)
         if find_max:
             local = local[np.argsort(-smaller[local], kind="stable")]
-        group2 = 2 * np.repeat(np.arange(starts.size), sizes)
         for i, x in enumerate(local):
             rest = local[i + 1 :]
-            child = S + (int(cand[x]),)
+            child = S + (int(cols[cand[x]]),)
             if find_max:
                 if len(child) > len(found[0]):
                     found[0] = child
@@ -206,16 +208,11 @@ def _search_shattered(rows: np.ndarray, cols: np.ndarray, *, find_max: bool) -> 
                     continue
             else:
                 found.append(child)
-            if rest.size == 0:
-                continue
-            key = group2 + Xs[:, x]
-            perm = np.argsort(key, kind="stable")
-            sorted_key = key[perm]
-            child_starts = np.flatnonzero(np.r_[True, sorted_key[1:] != sorted_key[:-1]])
-            visit(child, Xs[perm[:, None], rest], child_starts, cand[rest])
+            if rest.size:
+                visit(child, 2 * group + Xt[cand[x]], cand[rest])
 
     if cols.size:
-        visit((), rows[:, cols].astype(np.uint8), np.zeros(1, np.intp), cols)
+        visit((), np.zeros(n_rows, np.int64), np.arange(cols.size))
     return found
 
 
