@@ -371,7 +371,8 @@ def threshold_dimension(M, *, return_witness: bool = False):
     labelled 0 by some concept of every current position (so each c_i can stay) and
     1 together with all chain points by some concept (the new c_1).  The set of points
     that could still be added only shrinks as the chain grows, so
-    length + #addable bounds every extension.  Worst case exponential; instant on
+    length + #addable bounds every extension; states already seen (the same assignment
+    of rows to chain positions) are skipped.  Worst case exponential; instant on
     threshold-like classes of a thousand points.
 
     Parameters
@@ -395,9 +396,16 @@ def threshold_dimension(M, *, return_witness: bool = False):
     # serve as c_i (it is 1 exactly on x_i..x_k), else -1.  Position 0 is the set of rows
     # that are 1 on the whole chain; for the empty chain every row is there.
     stack = []
+    seen: set = set()
 
     def push(chain: tuple, pos: np.ndarray) -> None:
         nonlocal best_chain, best_pos
+        # the future of a state depends on pos and the chain length only (chain points can
+        # never be added again: their own position's rows label them 1)
+        key = (len(chain), pos.tobytes())
+        if key in seen:
+            return
+        seen.add(key)
         cand = _addable_points(cols, chain, pos)
         if len(chain) > len(best_chain):
             best_chain, best_pos = chain, pos
@@ -408,7 +416,9 @@ def threshold_dimension(M, *, return_witness: bool = False):
     while stack:
         frame = stack[-1]
         chain, pos, cand, i = frame
-        if i >= cand.size or len(chain) + cand.size - i <= len(best_chain):
+        # a chain is a sequence: every child may use any other candidate, so the bound
+        # is len(chain) + #candidates, not the number left in this loop
+        if i >= cand.size or len(chain) + cand.size <= len(best_chain):
             stack.pop()
             continue
         frame[3] = i + 1

@@ -192,6 +192,14 @@ def test_td_matches_brute_force_with_chain_witness(M):
     assert len(pts) == td and comb.is_threshold_chain(M, pts, concepts)
 
 
+def test_td_regression_chain_needs_an_earlier_candidate():
+    # found by hypothesis: the only 3-chain (x_1, x_2, x_3) = (0, 1, 3) is built right to left
+    # as 3, then 1, then 0, and column 0 precedes column 1 in the candidate order
+    M = np.array([[0, 0, 1, 1], [1, 1, 1, 1], [1, 1, 1, 0], [0, 1, 0, 1]])
+    td, (pts, concepts) = comb.threshold_dimension(M, return_witness=True)
+    assert td == brute_td(M) == 3 and comb.is_threshold_chain(M, pts, concepts)
+
+
 def test_checkers_reject_wrong_witnesses():
     M = thresholds_matrix(4)
     assert not comb.is_shattered(M, (0, 1))
