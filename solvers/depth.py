@@ -67,6 +67,7 @@ __all__ = [
     "CDepthResult",
     "is_hull_certificate",
     "LevelBound",
+    "AnchoringBound",
     "is_level_bound",
 ]
 
@@ -225,9 +226,10 @@ class CDepthResult:
         missing the subspace); or the string ``"empty-level"`` when no arrangement
         vertex has depth ≥ value + 1 (then D_S(value + 1) = ∅ because every non-empty
         union of closed faces of an essential arrangement contains a vertex); or
-        ``"anchoring"`` when only the closure of the hull reaches the subspace at level
-        value + 1 (decided by float LPs, see the module docstring; no exact proof); or
-        None when value = m.
+        an :class:`AnchoringBound` when only the closure of the hull reaches the
+        subspace at level value + 1 (also checked by :func:`is_level_bound`); the string
+        ``"anchoring"`` if that chain could not be built (float-decided, no exact proof);
+        or None when value = m.
     """
 
     value: int
@@ -543,80 +545,131 @@ class _Level:
 
         Farkas for {M x = g, λ, μ ≥ 0} is a y = (y0, y_E) with y0 + ⟨h, v⟩ ≥ 0 on the
         vertices, ⟨h, r⟩ ≥ 0 on the rays, ⟨h, ℓ⟩ = 0 on the lineality (h = Eᵀ y_E) and
-        y0 + ⟨y_E, f⟩ ≤ −1.  A float LP proposes y; :func:`solvers.lp.feasible_point`
-        solves exactly on a working set of rows, every row is then checked exactly
-        (orientation signs, vectorised) and violated rows join the working set.
-        Returns ``"empty-level"`` if no vertex reaches level k, None if the closure LP
-        is feasible.
+        y0 + ⟨y_E, f⟩ ≤ −1 (:meth:`_separator`).  Returns ``"empty-level"`` if no vertex
+        reaches level k, None if no such y exists (the closure LP is feasible).
+        """
+        vs, es = self.columns(k)
+        if len(vs) == 0:
+            return "empty-level"
+        if len(self.E) == 0:
+            return None  # the whole space: feasible as soon as a vertex exists
+        y = self._separator(vs, es, np.zeros(len(vs), bool), Fraction(-1))
+        return None if y is None else LevelBound(k, *y)
+
+    def anchor_chain(self, k):
+        """Exact proof that the *anchored* system at level k is infeasible (the closure is
+        not): an :class:`AnchoringBound`, or None.
+
+        Round t has vertex set V_t and ray set R_t (V_0, R_0: all of level k).  Its y
+        satisfies y0 + ⟨h, v⟩ ≥ 0 on V_t, ⟨h, r⟩ ≥ 0 on R_t, ⟨h, ℓ⟩ = 0 and
+        y0 + ⟨y_E, f⟩ ≤ 0, so in every solution of the homogenised system
+        (Σλ = t, E(Σλv + Σμr + Σνℓ) = t·f) every λ_v with y0 + ⟨h, v⟩ > 0 is 0.
+        V_{t+1} = the zero set, R_{t+1} = rays of R_t anchored in V_{t+1} (the others
+        need a zero-weight anchor).  V_T = ∅ forces t = 0: no convex combination exists.
+        """
+        vs, es = self.columns(k)
+        if len(vs) == 0 or len(self.E) == 0:
+            return None
+        nl = len(self.Lf)
+        rounds = []
+        for _ in range(len(vs) + 1):
+            U = self._support(vs, es, nl)
+            strict = np.ones(len(vs), bool)
+            if U is not None:
+                strict[U] = False
+            if not strict.any():
+                return None  # float says: anchored combination exists
+            y = self._separator(vs, es, strict, Fraction(0))
+            if y is None:
+                return None
+            rounds.append(LevelBound(k, *y))
+            sv, _, _ = self._signs(vs, es, y[1], y[0])
+            keep = sv == 0
+            if keep.all():
+                return None  # no progress
+            vs = vs[keep]
+            es = es[np.isin(self.arr.eanchor[es], vs)]
+            if len(vs) == 0:
+                return AnchoringBound(k, tuple(rounds))
+        return None
+
+    def _separator(self, vs, es, strict, last):
+        """Exact y = (h, y0, y_E): y0 + ⟨h, v⟩ ≥ [v strict] on vs, ⟨h, r⟩ ≥ 0 on es,
+        ⟨h, ℓ⟩ = 0, y0 + ⟨y_E, f⟩ ≤ last; h = Eᵀ y_E.
+
+        A float LP proposes; :func:`solvers.lp.feasible_point` solves exactly on a working
+        set of rows; every row is then checked exactly (orientation signs, vectorised)
+        and violated rows join the working set.
         """
         from solvers.lp import feasible_point
 
         a, d = self.arr, self.arr.d
-        vs, es = self.columns(k)
-        if len(vs) == 0:
-            return "empty-level"
         q = len(self.E)
-        if q == 0:
-            return None  # the whole space: feasible as soon as a vertex exists
         Ef = self.Ef
-        # rows of the y-system (floats): -(y0 + <E^T y_E, v>) <= 0, -<E^T y_E, r> <= 0
+        sv_f = strict.astype(float)
         RV = np.hstack([np.ones((len(vs), 1)), a.vfloat[vs] @ Ef.T])
         RR = np.hstack([np.zeros((len(es), 1)), a.efloat[es] @ Ef.T]) if len(es) else np.zeros((0, q + 1))
         G = np.concatenate([[1.0], self.ff])
         Aub = np.vstack([-RV, -RR, G[None, :]])
-        bub = np.concatenate([np.zeros(len(vs) + len(es)), [-1.0]])
-        Aeq = (self.Lf @ Ef.T) if len(self.Lf) else None
-        Aeq = np.hstack([np.zeros((len(self.Lf), 1)), Aeq]) if Aeq is not None else None
-        beq = np.zeros(len(self.Lf)) if Aeq is not None else None
+        bub = np.concatenate([-sv_f, np.zeros(len(es)), [float(last)]])
+        Aeq = beq = None
+        if len(self.Lf):
+            Aeq = np.hstack([np.zeros((len(self.Lf), 1)), self.Lf @ Ef.T])
+            beq = np.zeros(len(self.Lf))
         res = _linprog(np.zeros(q + 1), Aub, bub, Aeq, beq, [(None, None)] * (q + 1))
         if res.status != 0:
             return None
         slack = bub - Aub @ res.x
-        scale = np.abs(Aub).sum(axis=1) * (np.abs(res.x).max() + 1)
-        work_v = set(np.flatnonzero(slack[: len(vs)] <= 1e-7 * scale[: len(vs)]).tolist())
-        work_e = set(np.flatnonzero(slack[len(vs): len(vs) + len(es)] <= 1e-7 * scale[len(vs):-1]).tolist())
+        scale = np.abs(Aub).sum(axis=1) * (np.abs(res.x).max() + 1) + 1
+        nv, ne = len(vs), len(es)
+        work_v = set(np.flatnonzero(slack[:nv] <= 1e-7 * scale[:nv]).tolist())
+        work_e = set(np.flatnonzero(slack[nv:nv + ne] <= 1e-7 * scale[nv:nv + ne]).tolist())
         lin_rows = [[Fraction(0)] + [sum(e * x for e, x in zip(row, ell)) for row in self.E]
                     for ell in a.lineality]
-        for _ in range(50):
+        for _ in range(60):
             A_ub, b_ub = [], []
             for i in sorted(work_v):
                 v = a.vertex(int(vs[i]))
                 A_ub.append([Fraction(-1)] + [-sum(e * x for e, x in zip(row, v)) for row in self.E])
-                b_ub.append(Fraction(0))
+                b_ub.append(Fraction(-int(strict[i])))
             for j in sorted(work_e):
                 r = a.direction(int(es[j]))
                 A_ub.append([Fraction(0)] + [-sum(e * x for e, x in zip(row, r)) for row in self.E])
                 b_ub.append(Fraction(0))
             A_ub.append([Fraction(1)] + list(self.f))
-            b_ub.append(Fraction(-1))
+            b_ub.append(last)
             sol = feasible_point(A_ub, b_ub, lin_rows or None, [Fraction(0)] * len(lin_rows) or None)
             if not sol.feasible:
-                return None  # a subsystem is feasible-free?  (closure feasible: caller decides)
-            y = sol.point
-            y0, yE = y[0], y[1:]
-            h = [sum(yE[t] * self.E[t][j] for t in range(q)) for j in range(d)]
-            bad_v, bad_e = self._violations(vs, es, h, y0)
+                return None
+            y0, yE = sol.point[0], tuple(sol.point[1:])
+            h = tuple(sum(yE[t] * self.E[t][j] for t in range(q)) for j in range(d))
+            sv, sv1, se = self._signs(vs, es, y0, h, strict)
+            bad_v = np.flatnonzero((sv < 0) | (strict & (sv1 < 0))).tolist()
+            bad_e = np.flatnonzero(se < 0).tolist()
             if not bad_v and not bad_e:
-                return LevelBound(k, tuple(h), y0, tuple(yE))
+                return h, y0, yE
             work_v |= set(bad_v)
             work_e |= set(bad_e)
         return None
 
-    def _violations(self, vs, es, h, y0):
-        """Exact: vertex rows with y0 + <h, v> < 0, ray rows with <h, r> < 0 (indices into vs, es)."""
+    def _signs(self, vs, es, y0, h, strict=None):
+        """Exact signs of y0 + ⟨h, v⟩ (v ∈ vs), of y0 − 1 + ⟨h, v⟩ where ``strict`` (else 0),
+        and of ⟨h, r⟩ (r ∈ es)."""
         a = self.arr
         r = a.r
-        g = _Rows([[h[j] for j in a.J] + [y0]], r + 1)
-        o = _orient(a.L, a.vsubset[vs], g, same=False, need_c=[r])
+        hJ = [h[j] for j in a.J]
+        sub = a.vsubset[vs]
+        o = _orient(a.L, sub, _Rows([hJ + [y0]], r + 1), same=False, need_c=[r])
         sv = o.signs[:, 0] * o.c_sign[:, r]
-        bad_v = np.flatnonzero(sv < 0).tolist()
-        bad_e = []
+        sv1 = np.zeros(len(vs), np.int64)
+        if strict is not None and strict.any():
+            o1 = _orient(a.L, sub[strict], _Rows([hJ + [y0 - 1]], r + 1), same=False, need_c=[r])
+            sv1[strict] = o1.signs[:, 0] * o1.c_sign[:, r]
+        se = np.zeros(len(es), np.int64)
         if len(es):
-            gh = _Rows([[h[j] for j in a.J]], r)
-            oe = _orient(a.AJ, a.lsub[a.eline[es]], gh, same=False, need_c=[])
+            oe = _orient(a.AJ, a.lsub[a.eline[es]], _Rows([hJ], r), same=False, need_c=[])
             se = oe.signs[:, 0] * a.eorient[es]
-            bad_e = np.flatnonzero(se < 0).tolist()
-        return bad_v, bad_e
+        return sv, sv1, se
 
 
 @dataclass(frozen=True)
@@ -635,26 +688,49 @@ class LevelBound:
     multipliers: tuple
 
 
-def is_level_bound(constraints, bound: "LevelBound", subspace=None) -> bool:
-    """Check a :class:`LevelBound` exactly against the exact vertex/ray enumeration of S."""
+@dataclass(frozen=True)
+class AnchoringBound:
+    """Proof that ConvexHull(D_S(level)) misses {E z = f} although its closure may not:
+    a chain of :class:`LevelBound`-shaped rounds (see ``_Level.anchor_chain``), each
+    with offset + ⟨multipliers, f⟩ ≤ 0, whose zero sets shrink the usable vertices to ∅."""
+
+    level: int
+    rounds: tuple
+
+
+def is_level_bound(constraints, bound, subspace=None) -> bool:
+    """Check a :class:`LevelBound` or :class:`AnchoringBound` exactly, against the exact
+    vertex/ray enumeration of S: True proves ConvexHull(D_S(bound.level)) ∩ subspace = ∅."""
     Aq, wq, m, d = _as_constraints(constraints)
     E, f = _subspace_equations(subspace, d)
-    if len(bound.multipliers) != len(E) or len(bound.h) != d:
-        return False
-    h = [sum(y * row[j] for y, row in zip(bound.multipliers, E)) for j in range(d)]
-    if tuple(h) != tuple(bound.h):
-        return False
-    if sum(y * fi for y, fi in zip(bound.multipliers, f)) + bound.offset >= 0:
-        return False
     arr = _Arrangement(Aq, wq, d)
-    if any(sum(x * y for x, y in zip(h, ell)) != 0 for ell in arr.lineality):
+    lev = _Level(arr, E, f)
+    rounds = bound.rounds if isinstance(bound, AnchoringBound) else (bound,)
+    last = Fraction(0) if isinstance(bound, AnchoringBound) else Fraction(-1)
+    if not rounds:
         return False
     if arr.r == 0:
-        return arr.const_depth < bound.level or bound.offset >= 0
-    lev = _Level(arr, E, f)
+        return arr.const_depth < bound.level
     vs, es = lev.columns(bound.level)
-    bad_v, bad_e = lev._violations(vs, es, h, bound.offset)
-    return not bad_v and not bad_e
+    for rd in rounds:
+        if rd.level != bound.level or len(rd.multipliers) != len(E) or len(rd.h) != d:
+            return False
+        h = tuple(sum(y * row[j] for y, row in zip(rd.multipliers, E)) for j in range(d))
+        if h != tuple(rd.h):
+            return False
+        if rd.offset + sum(y * fi for y, fi in zip(rd.multipliers, f)) > last:
+            return False
+        if any(sum(x * y for x, y in zip(h, ell)) != 0 for ell in arr.lineality):
+            return False
+        if len(vs) == 0:
+            return isinstance(bound, AnchoringBound)
+        sv, _, se = lev._signs(vs, es, rd.offset, h)
+        if (sv < 0).any() or (se < 0).any():
+            return False
+        if isinstance(bound, AnchoringBound):
+            vs = vs[sv == 0]
+            es = es[np.isin(arr.eanchor[es], vs)]
+    return len(vs) == 0 if isinstance(bound, AnchoringBound) else True
 
 
 def _search(arr: _Arrangement, E, f, lo: int, lo_cert, hi: int) -> CDepthResult:
@@ -680,7 +756,7 @@ def _search(arr: _Arrangement, E, f, lo: int, lo_cert, hi: int) -> CDepthResult:
             raise ArithmeticError(f"level {value + 1} float-feasible but not exactly certified")
         upper = lev.exact_infeasible(value + 1)
         if upper is None:
-            upper = "anchoring"
+            upper = lev.anchor_chain(value + 1) or "anchoring"
     return CDepthResult(value, best.point, best, upper, {"vertices": arr.n_v, "rays": arr.n_e})
 
 

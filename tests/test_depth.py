@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solvers.affine import AffineSubspace
-from solvers.depth import cdepth, depth, is_hull_certificate, is_level_bound, max_cdepth
+from solvers.depth import AnchoringBound, cdepth, depth, is_hull_certificate, is_level_bound, max_cdepth
 from solvers.lp import feasible_point
 
 # --------------------------------------------------------------------------- references
@@ -183,7 +183,12 @@ def test_hull_is_not_closed_and_cdepth_sees_it():
     A = [[0, 1], [0, -1], [0, 1], [0, -1], [1, 0], [-1, 0], [0, -1]]
     w = [0, 0, 1, -1, 0, 0, 0]
     assert depth((A, w), [[0, 1], [3, 0], [1, 1]]).tolist() == [5, 5, 4]
-    assert cdepth((A, w), [1, 1]) == 4
+    res = cdepth((A, w), [1, 1], return_certificate=True)
+    assert res.value == 4
+    # level 5 is excluded by the anchoring chain (the closure LP alone is feasible)
+    assert isinstance(res.upper, AnchoringBound)
+    assert is_level_bound((A, w), res.upper, ([[1, 0], [0, 1]], [1, 1]))
+    assert not is_level_bound((A, w), res.upper, ([[1, 0], [0, 1]], [1, Fraction(1, 2)]))
     assert cdepth((A, w), [1, Fraction(1, 2)]) == 5  # open strip between: in the hull
     assert closure_cdepth(A, w, [1, 1]) == 5
 
