@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import stats
 
-from geoprivate.mechanisms import AboveThreshold, Answer, min_gap, simulate_between_thresholds
+from geoprivate.mechanisms import AboveThreshold, Answer, BetweenThresholds, min_gap, simulate_between_thresholds
+from geoprivate.privacy import PrivacyLedger
 from geoprivate.privacy.audit import (
     between_thresholds_audit,
     between_thresholds_output_law,
@@ -308,3 +309,25 @@ def test_lemma_1_gap_is_loose_on_long_sequences():
                                               q_last=0.5, q_last_prime=0.5 - 1 / n)
         assert 0 < r["delta_at_epsilon"] < upper
         assert r["delta_at_epsilon"] < 0.5 * math.exp(-gap * eps * n / 4)
+
+
+def test_between_thresholds_below_gap_is_flagged_and_ledger_agrees():
+    """Positive control on BetweenThresholds itself: at 0.15 x Lemma 1's gap (eps=0.9, delta=1e-5,
+    n=300) 100 repeated queries at the gap's middle give delta(eps) ~ 9.5e-5 > delta, and eps(delta)
+    ~ 2.7 > eps: the configuration is not (eps, delta)-DP, and the ledger says Lemma 1 does not apply.
+    (At 0.3 x the gap the same family stays below delta: Lemma 1 is within a factor ~3-5 of necessary
+    on this family; see the report.)"""
+    eps, delta, n, m = 0.9, 1e-5, 300, 100
+    g = 0.15 * min_gap(eps, delta, n)
+    tl, tu = 0.5 - g / 2, 0.5 + g / 2
+    r = between_thresholds_repeated_audit(0.5, 0.5 + 1 / n, m, eps, tl, tu, n, q_last=0.5,
+                                          q_last_prime=0.5 - 1 / n, delta=delta)
+    assert r["delta_at_epsilon"] > 5 * delta
+    assert r["epsilon_at_delta"] > 2 * eps
+    led = PrivacyLedger()
+    BetweenThresholds(eps, tl, tu, n, rng=0, delta=delta, ledger=led)
+    assert not led.entries[0].applies
+    g3 = 0.3 * min_gap(eps, delta, n)
+    r3 = between_thresholds_repeated_audit(0.5, 0.5 + 1 / n, m, eps, 0.5 - g3 / 2, 0.5 + g3 / 2, n, q_last=0.5,
+                                           q_last_prime=0.5 - 1 / n)
+    assert r3["delta_at_epsilon"] < delta
