@@ -804,6 +804,19 @@ def cdepth(constraints, z, *, return_certificate: bool = False):
     return res if return_certificate else res.value
 
 
+def _cdepth_hull_only(constraints, z) -> CDepthResult:
+    """cdepth by the hull LPs alone: the search starts at level 0 and never uses depth(z)
+    (for claims that compare cdepth with depth without assuming cdepth ≥ depth)."""
+    Aq, wq, m, d = _as_constraints(constraints)
+    zq = tuple(_as_rational_vector(z, "z", d))
+    arr = _Arrangement(Aq, wq, d)
+    cert0 = HullCertificate(0, zq, ((Fraction(1), zq),))
+    if arr.r == 0:
+        return cdepth(constraints, z, return_certificate=True)
+    E = [tuple(Fraction(int(i == j)) for j in range(d)) for i in range(d)]
+    return _search(arr, E, list(zq), 0, cert0, m)
+
+
 def max_cdepth(constraints, subspace=None) -> CDepthResult:
     """A maximiser of cdepth_S over an affine subspace (G_halfspace, seed 001 Algorithm 4, step 2).
 

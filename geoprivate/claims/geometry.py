@@ -14,7 +14,7 @@ from fractions import Fraction
 import numpy as np
 
 from geoprivate.claims import Verdict, register
-from solvers.depth import cdepth, depth, is_hull_certificate, max_cdepth
+from solvers.depth import _cdepth_hull_only, cdepth, depth, is_hull_certificate, max_cdepth
 from solvers.halfspaces import (
     cover_count,
     dual_constraints,
@@ -111,13 +111,21 @@ def _cover(rng, size):
 
 
 def _cdepth_rows(rng, size):
-    """(d, m, degenerate, z, depth, cdepth) on random and degenerate instances, certified."""
+    """(A, w, d, m, degenerate, z, depth, cdepth) on random and degenerate instances.
+
+    cdepth is computed by the hull LPs alone (search from level 0, never from depth(z)),
+    its certificate re-checked, and compared with the public :func:`cdepth`.
+    """
     out = []
     for A, w, d, m, deg in _instances(rng, size):
         for z in _probe_points(rng, A, w, d, 2):
-            res = cdepth((A, w), z, return_certificate=True)
-            if not is_hull_certificate((A, w), res.certificate):
+            res = _cdepth_hull_only((A, w), z)
+            if not is_hull_certificate((A, w), res.certificate) or res.certificate.point != tuple(
+                Fraction(v) if not isinstance(v, Fraction) else v for v in np.asarray(z, dtype=object).tolist()
+            ):
                 raise AssertionError("cdepth returned a certificate that does not check")
+            if cdepth((A, w), z) != res.value:
+                raise AssertionError("cdepth disagrees with the hull-only search")
             out.append((A, w, d, m, deg, z, depth((A, w), z), res.value))
     return out
 
@@ -186,15 +194,23 @@ def _max_depth_brute(A, w):
     """,
 )
 def _max_eq(rng, size):
-    n = 0
+    n = probes = 0
     for A, w, d, m, deg in _instances(rng, size):
         r = max_cdepth((A, w))
         best = _max_depth_brute(A, w)
-        ok = r.value == best and is_hull_certificate((A, w), r.certificate) and cdepth((A, w), r.point) == best
+        at_max = _cdepth_hull_only((A, w), r.point).value  # hull LPs only
+        ok = r.value == best == at_max and is_hull_certificate((A, w), r.certificate)
         if not ok:
-            return Verdict.violated({"A": A.tolist(), "w": w.tolist(), "max_cdepth": r.value, "max_depth": best})
+            return Verdict.violated({"A": A.tolist(), "w": w.tolist(), "max_cdepth": r.value,
+                                     "cdepth_at_maximiser": at_max, "max_depth": best})
+        for z in _probe_points(rng, A, w, d, 1):  # nowhere above the max depth
+            c = _cdepth_hull_only((A, w), z).value
+            if c > best:
+                return Verdict.violated({"A": A.tolist(), "w": w.tolist(), "z": _plain(z), "cdepth": c,
+                                         "max_depth": best})
+            probes += 1
         n += 1
-    return Verdict.holds(instances=n)
+    return Verdict.holds(instances=n, probe_points=probes)
 
 
 # --------------------------------------------------------------------------- the dual form
