@@ -12,7 +12,9 @@ Run: ``python3 benchmarks/bench_geometry.py [--seed 0]``   (about a minute)
      knew the answer would pay with LPs.
 2. ``max_cdepth`` — m = 60 margin-form constraints in R^3 (the dual of 60 labelled points
    in R^2) with 0, 1 and 2 hard-query hyperplanes {<a, x> = w}.  Reported: total time,
-   the arrangement build (exact vertex/ray enumeration), and the ratio to a plain
+   the arrangement build (exact vertex/ray enumeration), the certified level search
+   against the same search with float LPs only (ratio: the cost of exactness), and the
+   ratio to a plain
    baseline on a small instance (m = 6): Balas' disjunctive LP over all k-subsets of
    constraints, level by level (exponential in m; it computes the *closure* of the hull,
    so its value may only be larger).
@@ -32,7 +34,7 @@ import numpy as np
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))  # run from a checkout
 
 from solvers.affine import AffineSubspace  # noqa: E402
-from solvers.depth import _Arrangement, _as_constraints, is_hull_certificate, max_cdepth  # noqa: E402
+from solvers.depth import _Arrangement, _as_constraints, _Level, _subspace_equations, is_hull_certificate, max_cdepth  # noqa: E402
 from solvers.halfspaces import (  # noqa: E402
     cover_count,
     dual_constraints,
@@ -126,6 +128,20 @@ def restrictions(X, A, k):
     return S
 
 
+def float_search(arr, S):
+    """The float part alone: binary search over levels with float LPs (no exact step)."""
+    E, f = _subspace_equations(S, arr.d)
+    lev = _Level(arr, E, f)
+    a, b = 0, arr.max_depth()
+    while a < b:
+        k = (a + b + 1) // 2
+        if lev.float_solve(k)[0]:
+            a = k
+        else:
+            b = k - 1
+    return a
+
+
 def bench_max_cdepth(rng):
     print("== max_cdepth ==")
     X, A, b = sample_system(rng, 6)
@@ -143,10 +159,12 @@ def bench_max_cdepth(rng):
     for k in (0, 1, 2):
         S = restrictions(X, A, k)
         r, t = timed(max_cdepth, (A, b), S)
-        ok = is_hull_certificate((A, b), r.certificate, S) and S.contains(r.point)
+        vf, t_f = timed(float_search, arr, S)
+        ok = is_hull_certificate((A, b), r.certificate, S) and S.contains(r.point) and vf == r.value
         upper = type(r.upper).__name__ if not isinstance(r.upper, str) else r.upper
         print(f"m= 60 R^3, {k} cut(s): value {r.value:2d}  total {t:5.2f} s  (arrangement {t_arr:4.2f} s: "
-              f"{arr.n_v} vertices, {arr.n_e} rays)  certificate ok={ok}  upper={upper}")
+              f"{arr.n_v} vertices, {arr.n_e} rays)  search exact {t - t_arr:5.2f} s vs float-only {t_f:5.2f} s "
+              f"ratio {(t - t_arr) / max(t_f, 1e-9):4.1f}x  certificate ok={ok}  upper={upper}")
 
 
 def main(argv=None):

@@ -213,3 +213,14 @@ def test_halfspaces_concept_class():
         H.predict([1, 2, 3], 0, P)
     with pytest.raises(ValueError):
         Halfspaces(0)
+
+
+@given(st.integers(0, 10**6))
+@settings(max_examples=10, deadline=None)
+def test_exactly_degenerate_float_points_take_the_exact_path(seed):
+    """Non-dyadic floats (huge integers after scaling: the float filter + exact fallback
+    path) lying exactly on the lines y = x and y = 2x through 0, plus a repeat."""
+    rng = np.random.default_rng(seed)
+    t = rng.uniform(-1, 1, 3)
+    X = np.array([[t[0], t[0]], [t[1], t[1]], [t[2], 2 * t[2]], [0.0, 0.0], [t[0], t[0]], [-t[2], -2 * t[2]]])
+    assert np.array_equal(halfspace_dichotomies(X), brute_force(X))
