@@ -43,6 +43,7 @@ m ≲ 100, d = 4 and m ≲ 40.
 from __future__ import annotations
 
 import itertools
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -362,6 +363,25 @@ class _Arrangement:
         if self.r == 0:
             return self.const_depth
         return int(self.vdepth.max())
+
+
+_CACHE: "OrderedDict[tuple, _Arrangement]" = OrderedDict()
+_CACHE_SIZE = 4
+
+
+def _arrangement(Aq, wq, d) -> _Arrangement:
+    """The arrangement of S, cached for the last few constraint sets (exact keys), so that
+    repeated cdepth queries against one sample do not re-enumerate its vertices."""
+    key = (d, tuple(map(tuple, Aq)), tuple(wq))
+    arr = _CACHE.get(key)
+    if arr is None:
+        arr = _Arrangement(Aq, wq, d)
+        _CACHE[key] = arr
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    else:
+        _CACHE.move_to_end(key)
+    return arr
 
 
 # --------------------------------------------------------------------------- level LPs
@@ -703,7 +723,7 @@ def is_level_bound(constraints, bound, subspace=None) -> bool:
     vertex/ray enumeration of S: True proves ConvexHull(D_S(bound.level)) ∩ subspace = ∅."""
     Aq, wq, m, d = _as_constraints(constraints)
     E, f = _subspace_equations(subspace, d)
-    arr = _Arrangement(Aq, wq, d)
+    arr = _arrangement(Aq, wq, d)
     lev = _Level(arr, E, f)
     rounds = bound.rounds if isinstance(bound, AnchoringBound) else (bound,)
     last = Fraction(0) if isinstance(bound, AnchoringBound) else Fraction(-1)
@@ -792,7 +812,7 @@ def cdepth(constraints, z, *, return_certificate: bool = False):
     zq = _as_rational_vector(z, "z", d)
     dz = _depth_exact(Aq, wq, zq)
     cert0 = HullCertificate(dz, tuple(zq), ((Fraction(1), tuple(zq)),))
-    arr = _Arrangement(Aq, wq, d)
+    arr = _arrangement(Aq, wq, d)
     if dz >= arr.max_depth():
         res = CDepthResult(dz, tuple(zq), cert0, "empty-level" if dz < m else None)
     else:
@@ -809,7 +829,7 @@ def _cdepth_hull_only(constraints, z) -> CDepthResult:
     (for claims that compare cdepth with depth without assuming cdepth ≥ depth)."""
     Aq, wq, m, d = _as_constraints(constraints)
     zq = tuple(_as_rational_vector(z, "z", d))
-    arr = _Arrangement(Aq, wq, d)
+    arr = _arrangement(Aq, wq, d)
     cert0 = HullCertificate(0, zq, ((Fraction(1), zq),))
     if arr.r == 0:
         return cdepth(constraints, z, return_certificate=True)
@@ -854,7 +874,7 @@ def max_cdepth(constraints, subspace=None) -> CDepthResult:
     E, f = _subspace_equations(subspace, d)
     if subspace is not None and getattr(subspace, "is_empty", False):
         raise ValueError("subspace: is empty")
-    arr = _Arrangement(Aq, wq, d)
+    arr = _arrangement(Aq, wq, d)
     # a point of the subspace and its depth: the search's known-feasible start
     from solvers.lp import feasible_point
 
