@@ -22,19 +22,27 @@ __all__ = [
 ]
 
 
+def _size(n, name: str = "n") -> int:
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
+        raise ValueError(f"{name}: expected a non-negative integer, got {n!r}")
+    return int(n)
+
+
 def thresholds_matrix(n: int) -> np.ndarray:
     """Thresholds over n ordered points: rows t = 0..n, row t labels j with 1 iff j >= t."""
+    n = _size(n)
     return (np.arange(n)[None, :] >= np.arange(n + 1)[:, None]).astype(np.uint8)
 
 
 def point_functions_matrix(n: int, *, with_zero: bool = True) -> np.ndarray:
     """Point functions over n points (the identity), plus the all-0 row if ``with_zero``."""
-    eye = np.eye(n, dtype=np.uint8)
+    eye = np.eye(_size(n), dtype=np.uint8)
     return np.vstack([eye, np.zeros((1, n), np.uint8)]) if with_zero else eye
 
 
 def intervals_matrix(n: int) -> np.ndarray:
     """Intervals [i, j] over n ordered points, plus the empty interval: 1 + n(n+1)/2 rows."""
+    n = _size(n)
     i, j = np.triu_indices(n)
     x = np.arange(n)
     rows = (x[None, :] >= i[:, None]) & (x[None, :] <= j[:, None])

@@ -41,6 +41,7 @@ import numpy as np
 
 from solvers._checks import as_binary_matrix, as_columns_and_labels, as_rng
 from solvers.combinatorics import restrict
+from solvers.generators import figure1_matrix, point_functions_matrix, thresholds_matrix
 
 __all__ = [
     "ROOT",
@@ -803,41 +804,24 @@ def random_vc1_class(n_points: int, rng=None, *, method: str = "tree", proper_pr
 
 
 # --------------------------------------------------------------------------- catalogue
-def thresholds_class(n_points: int) -> np.ndarray:
-    """Thresholds on 0 < 1 < … < n−1 (seed 004 §1.2): ``c_t(x) = 1`` iff ``x ≥ t``, t = 0..n.
-
-    Shape (n+1, n); row ``t`` is the threshold at ``t`` (row n is all zeros).
-    """
-    n = int(n_points)
-    if n < 0:
-        raise ValueError(f"n_points: expected a non-negative integer, got {n_points!r}")
-    t = np.arange(n + 1)[:, None]
-    return (np.arange(n)[None, :] >= t).astype(np.uint8)
+#: Thresholds on 0 < 1 < … < n−1 (seed 004 §1.2): row t labels x with 1 iff x ≥ t, t = 0..n.
+thresholds_class = thresholds_matrix
 
 
 def point_functions_class(n_points: int) -> np.ndarray:
     """Point functions ``f_t(x) = 1`` iff ``x = t`` (seed 004 §1.2): the identity, shape (n, n)."""
-    n = int(n_points)
-    if n < 1:
+    if int(n_points) < 1:
         raise ValueError(f"n_points: expected a positive integer, got {n_points!r}")
-    return np.eye(n, dtype=np.uint8)
+    return point_functions_matrix(n_points, with_zero=False)
 
 
 #: Row of :func:`figure1_class` that is f: h_8 = ∅, so the class is its own f-representation.
 FIGURE1_F = 7
 
 
-def figure1_class() -> np.ndarray:
-    """The example of seed 004 §1.3.2 / Figure 1: points x_1..x_7 (columns 0..6) and
-    concepts h_1..h_8 (rows 0..7) with I(h_1)={x_1}, I(h_2)={x_2}, I(h_3)={x_3},
-    I(h_4)={x_1,x_4}, I(h_5)={x_1,x_5}, I(h_6)={x_1,x_5,x_6}, I(h_7)={x_1,x_5,x_7},
-    I(h_8)=∅.  With f = h_8 (:data:`FIGURE1_F`) the tree is ∅ → x_1, x_2, x_3;
-    x_1 → x_4, x_5; x_5 → x_6, x_7."""
-    sets = [{1}, {2}, {3}, {1, 4}, {1, 5}, {1, 5, 6}, {1, 5, 7}, set()]
-    M = np.zeros((8, 7), np.uint8)
-    for i, s in enumerate(sets):
-        M[i, [j - 1 for j in s]] = 1
-    return M
+#: The example of seed 004 §1.3.2 / Figure 1 (columns x_1..x_7, rows h_1..h_8).  With
+#: f = h_8 (:data:`FIGURE1_F`) the tree is ∅ → x_1, x_2, x_3; x_1 → x_4, x_5; x_5 → x_6, x_7.
+figure1_class = figure1_matrix
 
 
 def catalogue(n_points: int = 8) -> dict:
