@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 
 import networkx as nx
 import numpy as np
@@ -15,6 +14,7 @@ from solvers.combinatorics import (
     littlestone_dimension,
     restrict,
     threshold_dimension,
+    vc_dimension,
 )
 from solvers.vc1 import ROOT
 
@@ -38,20 +38,6 @@ def vc1_classes(draw, max_points=10):
                              proper_prob=draw(st.floats(0, 1)), chain_prob=draw(st.floats(0, 1)))
     f = draw(st.integers(0, M.shape[0] - 1))
     return M, f
-
-
-def vc_dimension(M):
-    """Brute-force VC dimension by is_shattered over all column subsets (small M only).
-
-    (solvers.combinatorics.vc_dimension under-counts on e.g. [[0,1,1],[0,0,0],[1,1,0],[0,0,1]]:
-    its shatter table computes strongly shattered sets; reported to the lead.)"""
-    M = np.asarray(M)
-    best = 0
-    for k in range(1, M.shape[1] + 1):
-        if not any(is_shattered(M, s) for s in itertools.combinations(range(M.shape[1]), k)):
-            break
-        best = k
-    return best
 
 
 def brute_leq(M):

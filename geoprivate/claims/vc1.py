@@ -16,21 +16,11 @@ import numpy as np
 
 from geoprivate.claims import Verdict, register
 from solvers import vc1
-from solvers.combinatorics import is_shattered, littlestone_dimension, threshold_dimension
+from solvers.combinatorics import littlestone_dimension, threshold_dimension, vc_dimension
 
 __all__: list[str] = []
 
 _SIZES = {"small": dict(classes=40, points=10), "medium": dict(classes=200, points=16)}
-
-
-def _brute_vc(M: np.ndarray) -> int:
-    """VC dimension by checking every column subset with ``is_shattered`` (small M only)."""
-    best = 0
-    for k in range(1, M.shape[1] + 1):
-        if not any(is_shattered(M, s) for s in itertools.combinations(range(M.shape[1]), k)):
-            break
-        best = k
-    return best
 
 
 def _vc1_instances(rng, size):
@@ -54,7 +44,7 @@ def _lemma2(rng, size):
         M = rng.integers(0, 2, (k, n), dtype=np.uint8)
         f = rng.integers(0, 2, n, dtype=np.uint8)  # any f, not only f in C
         Mf = vc1.f_representation(M, f)
-        vc, vcf = _brute_vc(M), _brute_vc(Mf)
+        vc, vcf = vc_dimension(M), vc_dimension(Mf)
         ld, ldf = littlestone_dimension(M), littlestone_dimension(Mf)
         if (vc, ld) != (vcf, ldf):
             return Verdict.violated({"M": M, "f": f}, vc=vc, vc_f=vcf, ld=ld, ld_f=ldf)

@@ -27,6 +27,7 @@ import math
 import numpy as np
 
 from geoprivate._validation import as_rng, check_epsilon, check_positive_int, check_probability
+from geoprivate.mechanisms.exponential import as_scores
 
 __all__ = [
     "choosing_mechanism",
@@ -40,15 +41,10 @@ THEOREM = "vc1/lemma-1 (choosing mechanism, Beimel-Nissim-Stemmer 2013)"
 
 
 def _int_scores(scores) -> np.ndarray:
-    arr = np.asarray(scores)
-    if arr.dtype == object or arr.dtype.kind not in "biuf":
-        raise TypeError(f"scores must be a vector of non-negative integers, got dtype {arr.dtype}")
-    if arr.ndim != 1 or arr.size == 0:
-        raise ValueError(f"scores must be a non-empty 1-D vector, got shape {arr.shape}")
-    f = arr.astype(np.float64)
-    if not np.all(np.isfinite(f)) or np.any(f < 0) or np.any(f != np.round(f)):
+    f = as_scores(scores)
+    if np.any(f < 0) or np.any(f != np.round(f)):
         raise ValueError("scores of a k-bounded quality function are non-negative integers "
-                         f"(seed 004 Def. 12), got {arr[:8]}...")
+                         f"(seed 004 Def. 12), got {f[:8]}...")
     return f
 
 

@@ -20,7 +20,7 @@ import math
 import numpy as np
 
 from geoprivate._validation import as_rng, check_delta, check_epsilon, check_positive_int, check_probability
-from geoprivate.mechanisms.exponential import exponential_mechanism
+from geoprivate.mechanisms.exponential import as_scores, exponential_mechanism
 
 __all__ = [
     "private_median",
@@ -34,14 +34,7 @@ THEOREM = "vc1/theorem-9 via the exponential mechanism (epsilon-DP; ln|X| sample
 
 
 def _as_domain(domain) -> np.ndarray:
-    d = np.asarray(domain)
-    if d.dtype == object or d.dtype.kind not in "biuf":
-        raise TypeError(f"domain must be a vector of real numbers, got dtype {d.dtype}")
-    d = d.astype(np.float64)
-    if d.ndim != 1 or d.size == 0:
-        raise ValueError(f"domain must be a non-empty 1-D sorted vector, got shape {d.shape}")
-    if not np.all(np.isfinite(d)):
-        raise ValueError("domain must be finite")
+    d = as_scores(domain, "domain")
     if np.any(np.diff(d) <= 0):
         raise ValueError("domain must be strictly increasing (a finite ordered domain)")
     return d
