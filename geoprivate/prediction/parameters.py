@@ -1,0 +1,176 @@
+"""Parameter settings of seed 001 Appendix A.2 (oblivious adversary) and A.3 (halfspaces).
+
+Theorem mode: the paper's formulas, exactly as printed (LaTeX of the appendix), as
+plain functions and as sympy expressions.  Practical mode: explicit k, m, ε chosen by
+the experimenter.  Every :class:`~geoprivate.prediction.PredictionResult` records the
+mode and the parameter values (``GenericPredictor(..., mode=..., parameters=...)``).
+
+A.2 (VC dimension d, T queries).  With Q = d·log T/(αβεδ) and L = d·log T + log Q:
+
+* β_BT = βε / (L · √(L·log Q) · log Q)
+* ε_BT = ε / √(L · ln Q),  δ_BT = δ / L,  α_BT = α / L
+* k = 64/ε_BT · (log(T+1) + log(1/β_BT))                   (Algorithm 2's k)
+* m = (d·log(d/α_BT) + log(1/β_BT)) / α_BT²                 (Claim 3's O(·), constant c_m)
+* N = k·m = Õ(d^3.5 log^3.5 T)
+
+A.3 (halfspaces over ℝ^d):
+
+* β_BT = βε / (d log T · √(d log(d log T/δ)) · (log d + log log T + log log(1/δ) + log(1/ε)))
+* ε_BT = ε / √(d ln(d/δ)),  δ_BT = δ/d,  α_BT = α/d²
+* k as above;  m = (d·log(d/α_BT) + log(1/β_BT)) / α_BT²  (Lemma 3 / Claim 7's O(·));
+  N = k·m = Õ(d^5.5 log T)
+
+Choices (reported): ``log`` is the natural logarithm (Bun et al.'s Laplace-tail proofs;
+as :func:`geoprivate.mechanisms.min_n`); the O(·) of m is taken with constant
+``c_m = 1`` (a parameter); A.3's log d vanishes at d = 1, so its β_BT is finite only for
+T > e and δ < 1/e (log log's arguments > 1), and the sum in its denominator can be ≤ 0
+for tiny d, T: the functions raise ValueError there.  The printed A.2 ``m`` line has
+d·log(d/(αβεδ)) where the first line has d·log(d/α_BT): the first line (the definition)
+is used.
+"""
+
+from __future__ import annotations
+
+import math
+
+from geoprivate._validation import check_positive_int, check_probability
+
+__all__ = [
+    "appendix_a2",
+    "appendix_a3",
+    "theorem_parameters",
+    "practical_parameters",
+    "sympy_appendix_a2",
+    "sympy_appendix_a3",
+    "growth_exponent",
+]
+
+
+def _check(d, T, alpha, beta, epsilon, delta):
+    d = check_positive_int(d, "d")
+    T = check_positive_int(T, "T")
+    if T < 2:
+        raise ValueError(f"T must be >= 2 (log T > 0), got {T}")
+    a = check_probability(alpha, "alpha")
+    b = check_probability(beta, "beta")
+    e = check_probability(epsilon, "epsilon")
+    dl = check_probability(delta, "delta")
+    return d, T, a, b, e, dl
+
+
+def _finish(d, T, alpha, beta, epsilon, delta, eps_bt, delta_bt, alpha_bt, beta_bt, c_m, which):
+    if not (beta_bt > 0 and math.isfinite(beta_bt)):
+        raise ValueError(f"{which}: beta_BT = {beta_bt!r} is not a positive number for d={d}, T={T}")
+    k = 64.0 / eps_bt * (math.log(T + 1) + math.log(1.0 / beta_bt))
+    m = c_m * (d * math.log(d / alpha_bt) + math.log(1.0 / beta_bt)) / alpha_bt ** 2
+    return {
+        "mode": "theorem", "appendix": which, "d": d, "T": T, "alpha": alpha, "beta": beta,
+        "epsilon": epsilon, "delta": delta, "epsilon_bt": eps_bt, "delta_bt": delta_bt,
+        "alpha_bt": alpha_bt, "beta_bt": beta_bt, "k_real": k, "m_real": m,
+        "k": math.ceil(k), "m": math.ceil(m), "N": math.ceil(k) * math.ceil(m), "c_m": c_m,
+    }
+
+
+def appendix_a2(d, T, alpha, beta, epsilon, delta, *, c_m: float = 1.0) -> dict:
+    """Seed 001 Appendix A.2 (GenericPredictor + G_oblivious, VC dimension d).
+
+    Returns
+    -------
+    dict
+        ε_BT, δ_BT, α_BT, β_BT, k, m (real values and ceilings), N = k·m, and the inputs.
+
+    Examples
+    --------
+    >>> p = appendix_a2(1, 1000, 0.1, 0.1, 0.5, 1e-6)
+    >>> p["k"] > 0 and p["N"] == p["k"] * p["m"]
+    True
+    """
+    d, T, a, b, e, dl = _check(d, T, alpha, beta, epsilon, delta)
+    Q = d * math.log(T) / (a * b * e * dl)
+    L = d * math.log(T) + math.log(Q)
+    beta_bt = b * e / (L * math.sqrt(L * math.log(Q)) * math.log(Q))
+    eps_bt = e / math.sqrt(L * math.log(Q))
+    return _finish(d, T, a, b, e, dl, eps_bt, dl / L, a / L, beta_bt, c_m, "A.2")
+
+
+def appendix_a3(d, T, alpha, beta, epsilon, delta, *, c_m: float = 1.0) -> dict:
+    """Seed 001 Appendix A.3 (GenericPredictor + G_halfspace, halfspaces over ℝ^d)."""
+    d, T, a, b, e, dl = _check(d, T, alpha, beta, epsilon, delta)
+    if T <= math.e or dl >= 1 / math.e:
+        raise ValueError(f"A.3 needs T > e and delta < 1/e (log log T, log log(1/delta)), got T={T}, delta={delta}")
+    s = math.log(d) + math.log(math.log(T)) + math.log(math.log(1 / dl)) + math.log(1 / e)
+    if s <= 0:
+        raise ValueError(f"A.3: log d + log log T + log log(1/delta) + log(1/epsilon) = {s} <= 0")
+    beta_bt = b * e / (d * math.log(T) * math.sqrt(d * math.log(d * math.log(T) / dl)) * s)
+    eps_bt = e / math.sqrt(d * math.log(d / dl))
+    return _finish(d, T, a, b, e, dl, eps_bt, dl / d, a / d ** 2, beta_bt, c_m, "A.3")
+
+
+def theorem_parameters(kind: str, d, T, alpha, beta, epsilon, delta, *, c_m: float = 1.0) -> dict:
+    """A.3 for ``kind == "halfspaces"``, A.2 otherwise."""
+    f = appendix_a3 if kind == "halfspaces" else appendix_a2
+    return f(d, T, alpha, beta, epsilon, delta, c_m=c_m)
+
+
+def practical_parameters(k, m, epsilon, delta=None) -> dict:
+    """The record of a practical-mode run: explicit k, m, ε_BT (and δ_BT)."""
+    return {"mode": "practical", "k": check_positive_int(k, "k"), "m": check_positive_int(m, "m"),
+            "epsilon_bt": float(epsilon), "delta_bt": delta}
+
+
+# --------------------------------------------------------------------------- sympy
+
+
+def _symbols():
+    import sympy as sp
+
+    return sp.symbols("d T alpha beta epsilon delta", positive=True)
+
+
+def sympy_appendix_a2(c_m=1):
+    """A.2 as sympy expressions in (d, T, α, β, ε, δ): dict with eps_bt, delta_bt, alpha_bt, beta_bt, k, m, N."""
+    import sympy as sp
+
+    d, T, a, b, e, dl = _symbols()
+    Q = d * sp.log(T) / (a * b * e * dl)
+    L = d * sp.log(T) + sp.log(Q)
+    beta_bt = b * e / (L * sp.sqrt(L * sp.log(Q)) * sp.log(Q))
+    eps_bt = e / sp.sqrt(L * sp.log(Q))
+    alpha_bt = a / L
+    k = 64 / eps_bt * (sp.log(T + 1) + sp.log(1 / beta_bt))
+    m = c_m * (d * sp.log(d / alpha_bt) + sp.log(1 / beta_bt)) / alpha_bt ** 2
+    return {"symbols": (d, T, a, b, e, dl), "eps_bt": eps_bt, "delta_bt": dl / L, "alpha_bt": alpha_bt,
+            "beta_bt": beta_bt, "k": k, "m": m, "N": k * m}
+
+
+def sympy_appendix_a3(c_m=1):
+    """A.3 as sympy expressions (see :func:`sympy_appendix_a2`)."""
+    import sympy as sp
+
+    d, T, a, b, e, dl = _symbols()
+    s = sp.log(d) + sp.log(sp.log(T)) + sp.log(sp.log(1 / dl)) + sp.log(1 / e)
+    beta_bt = b * e / (d * sp.log(T) * sp.sqrt(d * sp.log(d * sp.log(T) / dl)) * s)
+    eps_bt = e / sp.sqrt(d * sp.log(d / dl))
+    alpha_bt = a / d ** 2
+    k = 64 / eps_bt * (sp.log(T + 1) + sp.log(1 / beta_bt))
+    m = c_m * (d * sp.log(d / alpha_bt) + sp.log(1 / beta_bt)) / alpha_bt ** 2
+    return {"symbols": (d, T, a, b, e, dl), "eps_bt": eps_bt, "delta_bt": dl / d, "alpha_bt": alpha_bt,
+            "beta_bt": beta_bt, "k": k, "m": m, "N": k * m}
+
+
+def growth_exponent(expr, var, at, *, log_of=False, values=None):
+    """Local growth exponent of a positive sympy expression: d log f / d log x at x = ``at``.
+
+    With ``log_of=True`` the exponent in log x: d log f / d log log x (for the log T
+    dependence).  ``values`` substitutes the other symbols.  Evaluated with sympy's
+    derivative (exact) and numerical substitution (mpmath, 30 digits).
+    """
+    import sympy as sp
+
+    f = sp.log(expr)
+    g = sp.diff(f, var) * var
+    if log_of:
+        g = g * sp.log(var)
+    subs = dict(values or {})
+    subs[var] = at
+    return float(sp.N(g.subs(subs), 30))

@@ -1,0 +1,429 @@
+"""GenericPredictor (seed 001 Algorithm 2) and the composition baseline.
+
+Seed paper 001 (C. Yan, *Private Prediction via Shrinkage*, ``001_8f4ef38a86d4af99.txt``),
+§3.3 Algorithm 2, Observation 1, Claims 1–2 (restated as Claims 12–13 in App. A.1),
+Corollaries 1 and 3.
+
+Labels are {0, 1}: 1 is the paper's +1, 0 the paper's −1; the vote
+q_x(F_j) = ½(1 + (1/k) Σ_i f_{i,j}(x)) (±1 labels) is the fraction of hypotheses voting 1.
+
+Batching
+--------
+Hypotheses depend on the transcript only through HardQuery (Algorithms 3–4), so between
+two TOPs F_j is fixed.  Against a non-adaptive adversary the predictor computes the votes
+of a whole chunk of queries at once and runs
+:meth:`~geoprivate.mechanisms.BetweenThresholds.query_batch_codes` over it, which stops
+at the first TOP; then it draws the random label, regenerates F_j and continues.  The
+noise streams are the same as one query at a time, so ``batch=True`` and ``batch=False``
+give the same transcript bit for bit (tested).
+
+Privacy accounting
+------------------
+BetweenThresholds runs with ``c=None``: after every TOP it restarts with fresh noise
+("we reinitialize it with fresh noise and continue"), and each segment (one μ) is
+recorded in the :class:`~geoprivate.privacy.PrivacyLedger` with Lemma 1's (ε, δ) and
+whether Lemma 1's gap condition holds.  By Observation 1 the run is the composition of
+v = #segments BetweenThresholds instances; the result reports Theorem 3 (advanced
+composition, with δ' = ``delta_prime``) or basic composition, whichever is smaller — the
+exact form behind Claim 1 / Corollary 1 / Corollary 3's O(√(v ln(1/δ))·ε), O(vδ).  When
+Lemma 1 does not apply (small k: the gap 1/4 is below 12/(εk)(ln(10/ε)+ln(1/δ)+1)) the
+guaranteed total is vacuous (ε = inf); the nominal total (as if it applied) is also given.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from geoprivate._validation import as_rng, check_delta, check_epsilon, check_positive_int
+from geoprivate.adversaries.base import View
+from geoprivate.mechanisms import BetweenThresholds
+from geoprivate.privacy import Guarantee, PrivacyLedger, advanced_composition, basic_composition
+from geoprivate.prediction.tracking import label_sequence_count
+from geoprivate.prediction.transcript import TOP_CODE, Transcript
+
+__all__ = ["GenericPredictor", "PredictionResult", "CompositionPredictor", "privacy_total"]
+
+T_LOWER, T_UPPER = 3 / 8, 5 / 8
+
+
+def privacy_total(epsilon, delta, v, delta_prime) -> Guarantee:
+    """Total of v compositions of (ε, δ)-DP BetweenThresholds (Observation 1, Claim 1).
+
+    The better of Theorem 3 (advanced composition with δ') and basic composition;
+    ``Guarantee(0, 0)`` for v = 0.
+    """
+    if v == 0:
+        return Guarantee(0.0, 0.0)
+    basic = basic_composition([Guarantee(epsilon, min(1.0, delta))] * v)
+    if delta >= 1:
+        return basic
+    adv = advanced_composition(epsilon, delta, v, delta_prime)
+    return adv if adv.epsilon < basic.epsilon else basic
+
+
+def _json_float(v):
+    v = float(v)
+    return v if math.isfinite(v) else None
+
+
+@dataclass
+class PredictionResult:
+    """A run of :class:`GenericPredictor`.
+
+    Attributes
+    ----------
+    T : int
+    transcript : Transcript
+        (x_j, y_j, Label_j) for every round; ``transcript.hard`` is HardQuery.
+    mode : str
+        ``"theorem"`` or ``"practical"`` — which parameter mode produced the run.
+    params : dict
+        k, m, ε_BT, δ_BT, thresholds, generator, (theorem mode: α, β, ε, δ, T_design).
+    mistakes : int or None
+        Rounds whose label differs from the target's (when a target was given).
+    guarantee : Guarantee
+        What the run provably spent (vacuous if Lemma 1 does not apply).
+    nominal : Guarantee
+        The same total computed as if Lemma 1 applied to every segment.
+    segments : int
+        Number of BetweenThresholds instances v (= TOPs + 1).
+    events : list of dict
+        One per hard query: round, x, label, vote q (exact, noise-free), realisable,
+        and the tracked quantities after the restriction.
+    L_sizes : list of int
+        |L| after 0, 1, 2, … hard queries (label sequences of the whole fixed query
+        sequence realisable by C|HardQuery; only when tracked).
+    affine_dims : list of int
+        Dimension of C|HardQuery after 0, 1, … hard queries (G_halfspace).
+    ensembles : list of (start_round, Ensemble)
+        The hypotheses used from each start round on.
+    ledger : PrivacyLedger
+    seconds : float
+    """
+
+    T: int
+    transcript: Transcript
+    mode: str
+    params: dict
+    mistakes: int | None
+    guarantee: Guarantee
+    nominal: Guarantee
+    segments: int
+    events: list = field(default_factory=list)
+    L_sizes: list = field(default_factory=list)
+    affine_dims: list = field(default_factory=list)
+    ensembles: list = field(default_factory=list)
+    ledger: PrivacyLedger | None = None
+    seconds: float = 0.0
+
+    @property
+    def hard_rounds(self) -> list[int]:
+        return self.transcript.hard_rounds
+
+    @property
+    def n_hard(self) -> int:
+        return len(self.transcript.hard)
+
+    @property
+    def guarantee_applies(self) -> bool:
+        return self.ledger is not None and self.ledger.all_apply
+
+    def to_dict(self, *, transcript: bool = False) -> dict:
+        """Plain-JSON summary (the CLI's ``--json``); infinite ε is written as null."""
+        hq = [{"round": h.round, "x": np.asarray(h.x).tolist(), "label": h.label} for h in self.transcript.hard]
+        out = {
+            "T": self.T,
+            "mode": self.mode,
+            "params": self.params,
+            "hard_queries": len(hq),
+            "hard_rounds": self.hard_rounds,
+            "hard_query_list": hq,
+            "mistakes": self.mistakes,
+            "epsilon_spent": _json_float(self.guarantee.epsilon),
+            "delta_spent": _json_float(self.guarantee.delta),
+            "guarantee_applies": self.guarantee_applies,
+            "epsilon_nominal": _json_float(self.nominal.epsilon),
+            "delta_nominal": _json_float(self.nominal.delta),
+            "segments": self.segments,
+            "L_sizes": self.L_sizes,
+            "affine_dims": self.affine_dims,
+            "events": [{k: (np.asarray(v).tolist() if isinstance(v, np.ndarray) else v) for k, v in e.items()}
+                       for e in self.events],
+            "seconds": self.seconds,
+        }
+        if transcript:
+            out["transcript"] = {"x": self.transcript.points.tolist(), "y": self.transcript.answers.tolist(),
+                                 "label": self.transcript.labels.tolist()}
+        return out
+
+
+def _as_sample(points, labels, kind):
+    X = np.asarray(points)
+    if kind == "finite":
+        if X.dtype.kind not in "iu":
+            raise TypeError("points: a finite class takes domain positions (integer column indices)")
+        X = X.astype(np.intp)
+    else:
+        X = X.astype(np.float64)
+        if not np.all(np.isfinite(X)):
+            raise ValueError("points: must be finite (no NaN/inf)")
+    if kind == "halfspaces" and X.ndim != 2:
+        raise ValueError(f"points: halfspaces take an array of shape (N, d), got {X.shape}")
+    if kind != "halfspaces" and X.ndim != 1:
+        raise ValueError(f"points: expected shape (N,), got {X.shape}")
+    y = np.asarray(labels)
+    if y.shape != (X.shape[0],):
+        raise ValueError(f"labels: expected shape ({X.shape[0]},), got {y.shape}")
+    if y.size and ((y != 0) & (y != 1)).any():
+        raise ValueError("labels: expected labels in {0, 1} (1 = the paper's +1, 0 = its -1)")
+    return X, y.astype(np.int64)
+
+
+class GenericPredictor:
+    """GenericPredictor, seed 001 Algorithm 2 (subsample-and-aggregate + BetweenThresholds).
+
+    Parameters
+    ----------
+    generator : G_oblivious or G_halfspace (any callable (blocks, hard_points, hard_labels) -> Ensemble
+        with ``kind`` and ``is_realisable``)
+    points, labels : array_like
+        The labelled sample S (N examples; labels in {0, 1}).  Points are reals (line
+        classes), integer domain positions (finite classes) or rows of ℝ^d (halfspaces).
+    k, m : int
+        Number and size of the blocks; k·m ≤ N (Algorithm 2 takes N = k·m; extra
+        examples are left unused and ``params['unused']`` says how many).
+    epsilon : float > 0
+        ε of each BetweenThresholds instance (ε_BT).
+    delta : float in (0, 1), optional
+        δ of each instance for the ledger (default: the smallest δ for which Lemma 1
+        holds with gap 1/4 and n = k, possibly ≥ 1: then no guarantee).
+    delta_prime : float in (0, 1), optional
+        δ' of Theorem 3 in the total (default ``delta``, else 1e-6).
+    rng : Generator, int or None
+        Drives the random partition, BetweenThresholds' noise and the random labels.
+    mode : {"practical", "theorem"}
+        Recorded in every result; ``parameters`` (a dict, e.g. from
+        :func:`geoprivate.prediction.parameters.theorem_parameters`) is recorded too.
+    t_lower, t_upper : float
+        BetweenThresholds thresholds (Algorithm 2: 1/2 ∓ 1/8).
+
+    Raises
+    ------
+    ValueError
+        k·m > N, non-realisable sample, bad ε/δ, shapes.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from geoprivate.concepts import Thresholds
+    >>> from geoprivate.prediction import G_oblivious
+    >>> from geoprivate.adversaries import binary_search_sequence
+    >>> x = np.random.default_rng(0).uniform(size=400); y = (x >= 0.3).astype(int)
+    >>> p = GenericPredictor(G_oblivious(Thresholds()), x, y, k=40, m=10, epsilon=1.0, rng=1)
+    >>> r = p.run(binary_search_sequence(200), 200, target=lambda q: (q >= 0.3).astype(int))
+    >>> r.T, r.segments == r.n_hard + 1
+    (200, True)
+    """
+
+    def __init__(self, generator, points, labels, *, k, m, epsilon, delta=None, delta_prime=None, rng=None,
+                 mode: str = "practical", parameters: dict | None = None, t_lower=T_LOWER, t_upper=T_UPPER):
+        if not callable(generator) or not hasattr(generator, "kind"):
+            raise TypeError(f"generator: expected G_oblivious or G_halfspace, got {type(generator).__name__}")
+        self.generator = generator
+        self.kind = generator.kind
+        self.X, self.y = _as_sample(points, labels, self.kind)
+        self.k = check_positive_int(k, "k")
+        self.m = check_positive_int(m, "m")
+        N = self.X.shape[0]
+        if self.k * self.m > N:
+            raise ValueError(f"k*m must be <= |S| = {N}, got k={self.k}, m={self.m} (k*m = {self.k * self.m})")
+        self.epsilon = check_epsilon(epsilon)
+        self.delta = None if delta is None else check_delta(delta)
+        if self.delta == 0:
+            raise ValueError("delta must lie in (0, 1), got 0")
+        dp = delta_prime if delta_prime is not None else (self.delta if self.delta is not None else 1e-6)
+        self.delta_prime = check_delta(dp, "delta_prime")
+        if self.delta_prime == 0:
+            raise ValueError("delta_prime must lie in (0, 1), got 0")
+        if mode not in ("practical", "theorem"):
+            raise ValueError(f"mode must be 'practical' or 'theorem', got {mode!r}")
+        self.mode = mode
+        self.parameters = dict(parameters or {})
+        self.t_lower, self.t_upper = float(t_lower), float(t_upper)
+        if not generator.is_realisable(self.X, self.y):
+            raise ValueError("points, labels: the sample is not realisable by the concept class "
+                             "(seed 001 assumes y_i = c(x_i) for a target c in C)")
+        rng = as_rng(rng)
+        seeds = rng.integers(0, 2**63, size=3)
+        perm = np.random.default_rng(int(seeds[0])).permutation(N)[: self.k * self.m].reshape(self.k, self.m)
+        self.partition = perm
+        self.blocks = [(self.X[idx], self.y[idx]) for idx in perm]
+        self._bt_seed, self._label_seed = int(seeds[1]), int(seeds[2])
+        self._runs = 0
+
+    # ------------------------------------------------------------------ helpers
+    def params(self) -> dict:
+        p = {"k": self.k, "m": self.m, "N": int(self.X.shape[0]), "unused": int(self.X.shape[0] - self.k * self.m),
+             "epsilon_bt": self.epsilon, "delta_bt": self.delta, "delta_prime": self.delta_prime,
+             "t_lower": self.t_lower, "t_upper": self.t_upper, "generator": repr(self.generator)}
+        p.update(self.parameters)
+        return p
+
+    def ensemble(self, hard_points=(), hard_labels=()):
+        """F_j for a given HardQuery (the generator on every block)."""
+        return self.generator(self.blocks, hard_points, hard_labels)
+
+    def _new_bt(self, ledger, run):
+        seed = np.random.SeedSequence([self._bt_seed, run])
+        return BetweenThresholds(self.epsilon, self.t_lower, self.t_upper, self.k, np.random.default_rng(seed),
+                                 c=None, delta=self.delta, ledger=ledger)
+
+    # ------------------------------------------------------------------ run
+    def run(self, adversary, T, *, target=None, batch: bool = True, track_L: bool = False,
+            chunk: int = 1024) -> PredictionResult:
+        """Answer T queries of ``adversary`` (Algorithm 2, step 2).
+
+        Parameters
+        ----------
+        adversary : geoprivate.adversaries.Adversary
+        T : int >= 1
+        target : callable points -> {0,1} labels, optional
+            The target concept, to count mistakes.
+        batch : bool
+            Vectorised stretches between hard queries (non-adaptive adversaries only);
+            ``False`` answers one query at a time (same transcript).
+        track_L : bool
+            Track |L| (label sequences of the whole fixed sequence realisable by
+            C|HardQuery, exact, Claim 5); G_oblivious with a non-adaptive adversary only.
+        """
+        T = check_positive_int(T, "T")
+        chunk = check_positive_int(chunk, "chunk")
+        t0 = time.perf_counter()
+        run_id = self._runs
+        self._runs += 1
+        ledger = PrivacyLedger()
+        bt = self._new_bt(ledger, run_id)
+        label_rng = np.random.default_rng(np.random.SeedSequence([self._label_seed, run_id]))
+        point_shape = (self.X.shape[1],) if self.kind == "halfspaces" else ()
+        tr = Transcript(point_shape, np.intp if self.kind == "finite" else np.float64,
+                        capacity=min(T, 1 << 16))
+        ens = self.ensemble()
+        result = PredictionResult(T, tr, self.mode, self.params(), None, Guarantee(0.0, 0.0), Guarantee(0.0, 0.0), 0,
+                                  ensembles=[(0, ens)], ledger=ledger)
+        seq = None
+        if not adversary.adaptive:
+            seq = np.asarray(adversary.sequence(T))
+            seq = seq.astype(np.intp) if self.kind == "finite" else seq.astype(np.float64)
+            if seq.shape[0] != T or seq.shape[1:] != point_shape:
+                raise ValueError(f"adversary.sequence(T) has shape {seq.shape}, expected {(T,) + point_shape}")
+        if track_L:
+            if seq is None or not hasattr(self.generator, "concept"):
+                raise ValueError("track_L needs G_oblivious and a non-adaptive adversary (a fixed sequence)")
+            self._L_points = seq
+            result.L_sizes.append(label_sequence_count(self.generator.concept, seq, tr.hard_points(),
+                                                       tr.hard_labels()))
+        if "affine_dim" in ens.info:
+            result.affine_dims.append(ens.info["affine_dim"])
+
+        def on_top(j, x, vote):
+            nonlocal ens
+            hp, hl = tr.hard_points(), tr.hard_labels()
+            ens = self.ensemble(hp, hl)
+            result.ensembles.append((j + 1, ens))
+            ev = {"round": j, "x": np.asarray(x).tolist(), "label": int(hl[-1]), "vote": float(vote),
+                  "realisable": ens.realisable}
+            if track_L:
+                Ls = label_sequence_count(self.generator.concept, seq, hp, hl)
+                result.L_sizes.append(Ls)
+                ev["L_size"] = Ls
+            if "affine_dim" in ens.info:
+                result.affine_dims.append(ens.info["affine_dim"])
+                ev["affine_dim"] = ens.info["affine_dim"]
+                ev["redundant"] = ens.info["redundant"][-1]
+            result.events.append(ev)
+
+        j = 0
+        if seq is not None and batch:
+            size = chunk
+            while j < T:
+                xs = seq[j:j + size]
+                votes = ens.votes(xs)
+                codes = bt.query_batch_codes(votes)
+                n = codes.shape[0]
+                labs = codes.astype(np.uint8)
+                top = codes[-1] == TOP_CODE
+                if top:
+                    labs[-1] = label_rng.integers(2)
+                tr.extend(xs[:n], codes, labs)
+                j += n
+                if top:
+                    on_top(j - 1, xs[n - 1], votes[n - 1])
+                    size = chunk
+                else:
+                    size = min(size * 4, 1 << 20)
+        else:
+            for j in range(T):
+                x = seq[j] if seq is not None else adversary.next_query(View(j, tr, ens))
+                xa = np.asarray(x, dtype=np.intp if self.kind == "finite" else np.float64)
+                if xa.shape != point_shape:
+                    raise ValueError(f"query {j}: expected a point of shape {point_shape}, got {xa.shape}")
+                vote = float(ens.votes(xa[None, ...])[0])
+                code = bt.query_batch_codes(np.array([vote]))[0]
+                lab = label_rng.integers(2) if code == TOP_CODE else code
+                tr.extend(xa[None, ...], np.array([code]), np.array([lab]))
+                if code == TOP_CODE:
+                    on_top(j, xa, vote)
+        if target is not None:
+            truth = np.asarray(target(tr.points)).astype(np.uint8)
+            result.mistakes = int((truth != tr.labels).sum())
+        result.segments = bt.segments
+        result.guarantee = ledger.advanced_composition(self.delta_prime)
+        result.nominal = privacy_total(self.epsilon, bt.delta, bt.segments, self.delta_prime)
+        result.seconds = time.perf_counter() - t0
+        return result
+
+    def __repr__(self) -> str:
+        return f"GenericPredictor({self.generator!r}, k={self.k}, m={self.m}, epsilon={self.epsilon}, mode={self.mode})"
+
+
+class CompositionPredictor:
+    """Baseline: a fresh noisy majority per query, paid by composition over all T queries.
+
+    The ensemble F = {G(S_i, ∅)} is fixed; query x gets label [q_x(F) + Lap(1/(ε₀k)) ≥ 1/2]
+    (Laplace mechanism on a counting query of sensitivity 1/k, ε₀-DP), and T answers
+    compose by Theorem 3: ε ≈ √(2T ln(1/δ'))·ε₀ — the √T dependence (Dwork–Feldman;
+    seed 001 Table 1) that GenericPredictor avoids.  Labels in {0, 1}.
+
+    Parameters
+    ----------
+    generator, points, labels, k, m, rng : as :class:`GenericPredictor`
+    epsilon : float > 0
+        ε₀ per query.
+    delta_prime : float in (0, 1)
+    """
+
+    def __init__(self, generator, points, labels, *, k, m, epsilon, delta_prime=1e-6, rng=None):
+        self.generator = generator
+        X, y = _as_sample(points, labels, generator.kind)
+        self.k, self.m = check_positive_int(k, "k"), check_positive_int(m, "m")
+        if self.k * self.m > X.shape[0]:
+            raise ValueError(f"k*m must be <= |S| = {X.shape[0]}, got k*m = {self.k * self.m}")
+        self.epsilon = check_epsilon(epsilon)
+        self.delta_prime = check_delta(delta_prime, "delta_prime")
+        rng = as_rng(rng)
+        perm = rng.permutation(X.shape[0])[: self.k * self.m].reshape(self.k, self.m)
+        self.ensemble = generator([(X[i], y[i]) for i in perm])
+        self._rng = rng
+
+    def answer(self, xs) -> np.ndarray:
+        """Labels of the queries xs (vectorised)."""
+        v = self.ensemble.votes(xs)
+        return (v + self._rng.laplace(0.0, 1.0 / (self.epsilon * self.k), size=v.shape) >= 0.5).astype(np.uint8)
+
+    def guarantee(self, T) -> Guarantee:
+        """Theorem 3 over T queries (or basic composition if smaller)."""
+        return privacy_total(self.epsilon, 0.0, check_positive_int(T, "T"), self.delta_prime)
