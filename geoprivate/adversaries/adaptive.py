@@ -38,6 +38,9 @@ class DisagreementAdversary(Adversary):
     rng : Generator, int or None
     pool : int, default 64
         Number of candidate points drawn per round for halfspaces.
+    grid : float, optional
+        Round every candidate to a multiple of ``grid`` (keeps exact arithmetic on
+        rationals with small denominators; candidates are scored after rounding).
 
     Notes
     -----
@@ -51,12 +54,15 @@ class DisagreementAdversary(Adversary):
     kind = "adaptive"
     adaptive = True
 
-    def __init__(self, sampler, rng=None, *, pool: int = 64):
+    def __init__(self, sampler, rng=None, *, pool: int = 64, grid: float | None = None):
         if not callable(sampler):
             raise TypeError(f"sampler must be callable (rng, n) -> points, got {type(sampler).__name__}")
         self.sampler = sampler
         self.rng = as_rng(rng)
         self.pool = check_positive_int(pool, "pool")
+        if grid is not None and not (isinstance(grid, (int, float)) and grid > 0):
+            raise ValueError(f"grid must be a positive number, got {grid!r}")
+        self.grid = grid
 
     def candidates(self, ensemble) -> np.ndarray:
         kind = getattr(ensemble, "kind", "")
@@ -78,7 +84,7 @@ class DisagreementAdversary(Adversary):
             crit = ensemble.critical_points()
             if crit.size:
                 P = np.vstack([P, crit])
-            return P
+            return P if self.grid is None else np.round(P / self.grid) * self.grid
         raise TypeError(f"DisagreementAdversary: unsupported ensemble {type(ensemble).__name__}")
 
     def next_query(self, view: View):
@@ -91,7 +97,8 @@ class DisagreementAdversary(Adversary):
             if best < 0.5:
                 idx = np.flatnonzero(score == best)
                 return cand[int(idx[self.rng.integers(idx.size)])]
-        return np.asarray(self.sampler(self.rng, 1))[0]
+        x = np.asarray(self.sampler(self.rng, 1))[0]
+        return x if self.grid is None else np.round(x / self.grid) * self.grid
 
 
 class TranscriptBisection(Adversary):

@@ -7,8 +7,9 @@ generator can be run against every adversary kind from one place.  Labels {0, 1}
 * ``intervals``: X = [0, 1), target [a*, b*] with a* ~ U(0.1, 0.4), b* ~ U(0.6, 0.9).
 * ``finite``: a random 0/1 matrix (``n_concepts`` × ``n_points``, rows distinct) with
   a random target row; D uniform on the domain positions.
-* ``halfspaces``: X = ℝ^d, D standard Gaussian, target h_{a*, w*} with a* Gaussian and
-  w* = 0.1·|a*|.
+* ``halfspaces``: X = ℝ^d, D standard Gaussian rounded to the grid 2⁻¹⁰ℤ^d (:data:`GRID`,
+  so the exact arithmetic of :mod:`solvers.depth` works on small denominators), target
+  h_{a*, w*} with a* Gaussian and w* = 0.1·|a*|.
 """
 
 from __future__ import annotations
@@ -33,8 +34,9 @@ from geoprivate.adversaries import (
 from geoprivate.concepts import FiniteClass, Intervals, Thresholds
 from geoprivate.prediction.generators import HALFSPACES, G_halfspace, G_oblivious
 
-__all__ = ["Problem", "make_problem", "make_adversary", "make_generator", "CONCEPTS", "ADVERSARIES"]
+__all__ = ["GRID", "Problem", "make_problem", "make_adversary", "make_generator", "CONCEPTS", "ADVERSARIES"]
 
+GRID = 2.0 ** -10
 CONCEPTS = ("thresholds", "intervals", "finite", "halfspaces")
 ADVERSARIES = ("oblivious", "stochastic", "adaptive")
 
@@ -90,7 +92,8 @@ def make_problem(name: str, N: int, rng=None, *, d: int = 2, n_points: int = 32,
     a = rng.standard_normal(d)
     w = 0.1 * float(np.linalg.norm(a))
     target = lambda q, a=a, w=w: (np.asarray(q, np.float64) @ a >= w).astype(np.uint8)  # noqa: E731
-    sampler = gaussian(d)
+    gauss = gaussian(d)
+    sampler = lambda r, n: np.round(gauss(r, n) / GRID) * GRID  # noqa: E731
     X = sampler(rng, N)
     return Problem(name, HALFSPACES, target, X, target(X), sampler, d, f"halfspaces in R^{d}")
 
@@ -120,7 +123,7 @@ def make_adversary(kind: str, problem: Problem, T: int, rng=None):
     if kind == "stochastic":
         return Stochastic(problem.sampler, rng)
     if kind == "adaptive":
-        return DisagreementAdversary(problem.sampler, rng)
+        return DisagreementAdversary(problem.sampler, rng, grid=GRID if problem.name == "halfspaces" else None)
     if problem.name in ("thresholds", "intervals"):
         return binary_search_sequence(T)
     if problem.name == "finite":
