@@ -1,14 +1,14 @@
 """Benchmarks for geoprivate.prediction (seed 001 GenericPredictor), ratios in the same run.
 
-1. Thresholds, k = 128 blocks (epsilon_BT = 1 and 8) of m = 20, T = 10^6 i.i.d. queries: the batched predictor
-   (votes of a whole stretch between hard queries at once, BetweenThresholds over the batch
-   up to its first TOP) vs the plain per-query loop (``batch=False``: one vote, one
+1. Thresholds, k = 128 blocks (epsilon_BT = 1 and 8) of m = 20, T = 10^6 i.i.d. queries:
+   the batched predictor (votes of a whole stretch between hard queries at once,
+   BetweenThresholds over the batch up to its first TOP) vs the plain per-query loop (``batch=False``: one vote, one
    BetweenThresholds answer per round).  The loop runs on the first 10^5 queries of the
    same sequence and seed (transcripts checked equal on that prefix) and is extrapolated
    linearly to 10^6; the batched run is timed on both lengths.
-2. Halfspaces, d = 2, k = 16, m = 40, epsilon_BT = 8 (so that the noise 6/(eps k) is below the
-   gap; with eps = 1 the noisy thresholds cross after a TOP and labels become noise), T = 10^4 i.i.d. Gaussian queries on the 2^-10 grid,
-   G_halfspace (margin form): total time, hard queries, time per hard query (each
+2. Halfspaces, d = 2, k = 16, m = 40, epsilon_BT = 8 (so that the noise 6/(eps k) is below
+   the gap; with eps = 1 the noisy thresholds cross after a TOP and labels become noise),
+   T = 10^4 i.i.d. Gaussian queries on the 2^-10 grid, G_halfspace (margin form): total time, hard queries, time per hard query (each
    regenerates the 16 exact cdepth maximisers).
 
 Run: ``python3 benchmarks/bench_prediction.py``  (about 1-2 minutes on 2 cores).

@@ -200,3 +200,21 @@ def test_finite_ensemble_matches_per_block_erm():
     for i, (pts, lab) in enumerate(blocks):
         h, err, herr = g.hypothesis(pts, lab, hp, hl)
         assert ens.hypotheses[i] == h and ens.sample_errors[i] == err
+
+
+@pytest.mark.parametrize("name", ["geoprivate.prediction.predictor", "geoprivate.prediction.generators",
+                                  "geoprivate.prediction.parameters"])
+def test_docstring_examples(name):
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.failed == 0 and result.attempted > 0
+
+
+def test_claims_registered_and_hold_on_a_seed():
+    from geoprivate.claims import get_claim, run_claim
+
+    for cid in ("shrinkage/claim-4", "shrinkage/claim-13"):
+        rec = run_claim(get_claim(cid), seed=1, size="small")
+        assert rec["status"] == "holds", rec
