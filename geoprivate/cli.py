@@ -86,7 +86,11 @@ def _predict(args) -> int:
         rng = np.random.default_rng(args.seed)
         s_problem, s_pred, s_adv = (int(v) for v in rng.integers(0, 2**63, size=3))
         if args.mode == "theorem":
-            params = theorem_parameters(args.concept, args.d, max(args.T, 3), args.alpha, args.beta,
+            # A.2 takes d = VC(C) (thresholds 1, intervals 2, the finite class's exact VC); A.3 the dimension
+            vc = {"thresholds": 1, "intervals": 2, "halfspaces": args.d}.get(args.concept)
+            if vc is None:
+                vc = make_problem(args.concept, 1, s_problem, d=args.d).d
+            params = theorem_parameters(args.concept, vc, max(args.T, 3), args.alpha, args.beta,
                                         args.epsilon, args.delta)
             k, m, eps_bt, delta_bt = params["k"], params["m"], params["epsilon_bt"], params["delta_bt"]
             if k * m > args.max_n:

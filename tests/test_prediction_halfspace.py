@@ -157,3 +157,14 @@ def test_cli_predict_halfspaces_and_errors(capsys):
     assert "T must be >= 1" in capsys.readouterr().err
     assert main(["predict", "--mode", "theorem", "--T", "1000", "--max-n", "1000"]) == 2
     assert "theorem mode needs N" in capsys.readouterr().err
+
+
+def test_cli_predict_is_reproducible(capsys):
+    argv = ["predict", "--concept", "intervals", "--adversary", "stochastic", "--T", "200", "--k", "100", "--m", "6",
+            "--seed", "7", "--json", "--transcript"]
+    assert main(argv) == 0
+    a = json.loads(capsys.readouterr().out)
+    assert main(argv) == 0
+    b = json.loads(capsys.readouterr().out)
+    a.pop("seconds"), b.pop("seconds")
+    assert a == b and len(a["transcript"]["label"]) == 200
