@@ -72,9 +72,13 @@ def test_g_oblivious_halfspaces_is_exact_erm():
         assert (halfspace_predicate(a, w, H) == hl).all() and (halfspace_predicate(a, w, X) != y).sum() == err
 
 
-def test_g_oblivious_halfspaces_runs_in_the_predictor():
+@pytest.mark.parametrize("concept", ["marker", "class"])
+def test_g_oblivious_halfspaces_runs_in_the_predictor(concept):
+    from geoprivate.concepts import Halfspaces
+
     P = make_problem("halfspaces", 60, rng=3, d=2)
-    pred = GenericPredictor(G_oblivious(HALFSPACES), P.X, P.y, k=10, m=6, epsilon=2.0, rng=0)
+    C = HALFSPACES if concept == "marker" else Halfspaces(2)
+    pred = GenericPredictor(G_oblivious(C), P.X, P.y, k=10, m=6, epsilon=2.0, rng=0)
     r = pred.run(FixedSequence(P.sampler(np.random.default_rng(1), 30)), 30, target=P.target, track_L=True)
     assert all(a >= b for a, b in zip(r.L_sizes, r.L_sizes[1:])) and len(r.L_sizes) == r.n_hard + 1
 
