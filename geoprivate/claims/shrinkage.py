@@ -233,6 +233,16 @@ def _claim9(rng, size):
             return Verdict.violated(inst, note="more than d + 1 TOPs")
         ev[f"d{d}"] = {"tops": r.n_hard, "dims": dims, "lemma2_all_rounds": bool(ok.all()),
                        "mistakes": r.mistakes, "final_cdepth": r.ensembles[-1][1].info["cdepth"][:3]}
+    # what the collapse means: d + 1 affinely independent hard points cut C|HardQuery down to {0}
+    for d in (1, 2):
+        P = make_problem("halfspaces", 8 * 3, _seed(rng), d=d)
+        blocks = [(P.X[i * 8:(i + 1) * 8], P.y[i * 8:(i + 1) * 8]) for i in range(3)]
+        H = P.sampler(rng, d + 1)
+        ens = G_halfspace(d, form="margin")(blocks, H, np.zeros(d + 1, int))
+        zero = all(h[1] == 0 and all(v == 0 for v in h[0]) for h in ens.hypotheses)
+        ev[f"collapse_d{d}"] = {"affine_dim": ens.info["affine_dim"], "all_hypotheses_zero": zero,
+                                "labels_all_one": bool(ens.predict(P.X).all()),
+                                "error_on_S": round(float((P.y == 0).mean()), 3)}
     for d, P, pred, r, err in _halfspace_runs(rng, size, "faithful", dims=(2,)):
         if r is not None:
             ones = all(h[1] == 0 and all(v == 0 for v in h[0]) for h in r.ensembles[0][1].hypotheses)
