@@ -116,6 +116,8 @@ def _predict(args) -> int:
         params.update({"concept": problem.description, "adversary": args.adversary, "seed": args.seed,
                        "dual_form": args.dual_form if gen.kind == "halfspaces" and args.generator != "oblivious"
                        else None})
+        # Lemma 2 with alpha = 1/8 (Claim 13's tau), beta: the k for accurate BetweenThresholds answers
+        params["lemma2_k"] = math.ceil(64 / eps_bt * (math.log(args.T + 1) + math.log(1 / args.beta)))
         pred = GenericPredictor(gen, problem.X, problem.y, k=k, m=m, epsilon=eps_bt, delta=delta_bt,
                                 rng=s_pred, mode=args.mode, parameters=params)
         adv = make_adversary(args.adversary, problem, args.T, s_adv)
@@ -140,6 +142,9 @@ def _predict(args) -> int:
             print(f"|L| after each hard query: {out['L_sizes']}")
         if out["affine_dims"]:
             print(f"affine dimension of C|HardQuery: {out['affine_dims']}")
+        if k < params["lemma2_k"]:
+            print(f"note: k={k} < Lemma 2's k={params['lemma2_k']} (alpha=1/8, beta={args.beta}): answers are "
+                  "not guaranteed accurate (noise TOPs, label noise)")
         nom = out["epsilon_nominal"]
         print(f"privacy: epsilon_spent={eps}, delta_spent={out['delta_spent']}; nominal "
               f"epsilon={'inf' if nom is None else f'{nom:.4g}'}, delta={out['delta_nominal']}")
