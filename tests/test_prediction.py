@@ -218,3 +218,16 @@ def test_claims_registered_and_hold_on_a_seed():
     for cid in ("shrinkage/claim-4", "shrinkage/claim-13"):
         rec = run_claim(get_claim(cid), seed=1, size="small")
         assert rec["status"] == "holds", rec
+
+
+def test_claim6_threshold_alpha_matches_matrix():
+    from geoprivate.claims.shrinkage import _threshold_alpha
+
+    P = make_problem("thresholds", 60, rng=2)
+    pred = GenericPredictor(G_oblivious(Thresholds()), P.X, P.y, k=6, m=10, epsilon=1.0, rng=3)
+    S = pred.partition.reshape(-1)
+    M = Thresholds().restrict_to(P.X[S]).matrix  # every labelling of S by a threshold
+    err_S = (M != P.y[S][None, :]).mean(axis=1)
+    alpha = max(np.abs((M[:, i * 10:(i + 1) * 10] != P.y[S][i * 10:(i + 1) * 10][None, :]).mean(axis=1) - err_S).max()
+                for i in range(6))
+    assert _threshold_alpha(pred) == pytest.approx(alpha)
