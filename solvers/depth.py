@@ -513,15 +513,31 @@ class _Level:
         """Exact anchored combination on the float support; None if it fails."""
         from solvers.lp import feasible_point
 
-        a, d = self.arr, self.arr.d
+        a = self.arr
         tol = 1e-12
         use_e = [j for j in range(len(es)) if mu[j] > tol]
         anchors = {int(a.eanchor[es[j]]) for j in use_e}
         use_v = sorted({int(vs[i]) for i in range(len(vs)) if lam[i] > tol} | anchors)
         ratio = max(M, self._ratio(vs, es, lam, mu))
-        for M in (Fraction(int(4 * ratio) + 4), Fraction(int(4 * ratio) + 4) * 10**6):
+        bounds = (Fraction(int(4 * ratio) + 4), Fraction(int(4 * ratio) + 4) * 10**6)
+        cert = self._exact_on(k, use_v, [int(es[j]) for j in use_e], bounds)
+        if cert is None:
+            # the float support can be wrong on ill-conditioned data (big denominators):
+            # settle it exactly on every level-k vertex and ray
+            cert = self._exact_on(k, sorted(int(v) for v in vs), [int(e) for e in es], bounds)
+        return cert
+
+    def _exact_on(self, k, use_v, use_e, bounds):
+        """Exact anchored combination of the vertices ``use_v`` and rays ``use_e`` (with
+        μ_e ≤ M·λ_anchor(e) for M in ``bounds``) meeting the subspace; None if none."""
+        from solvers.lp import feasible_point
+
+        a, d = self.arr, self.arr.d
+        anchors = {int(a.eanchor[e]) for e in use_e}
+        use_v = sorted(set(use_v) | anchors)
+        for M in bounds:
             pts = [a.vertex(i) for i in use_v]
-            rays = [a.direction(int(es[j])) for j in use_e]
+            rays = [a.direction(e) for e in use_e]
             lin = a.lineality
             nv, ne, nl = len(pts), len(rays), len(lin)
             n = nv + ne + nl
@@ -535,10 +551,10 @@ class _Level:
                 A_ub.append([Fraction(-1) if j == i else Fraction(0) for j in range(n)])
                 b_ub.append(Fraction(0))
             pos = {v: i for i, v in enumerate(use_v)}
-            for jj, j in enumerate(use_e):  # mu_e <= M lam_anchor
+            for jj, e in enumerate(use_e):  # mu_e <= M lam_anchor
                 row = [Fraction(0)] * n
                 row[nv + jj] = Fraction(1)
-                row[pos[int(a.eanchor[es[j]])]] = -M
+                row[pos[int(a.eanchor[e])]] = -M
                 A_ub.append(row)
                 b_ub.append(Fraction(0))
             res = feasible_point(A_ub, b_ub, A_eq, b_eq)
@@ -547,7 +563,7 @@ class _Level:
             x = res.point
             P = tuple((x[i], pts[i]) for i in range(nv) if x[i] > 0)
             idx = {i: t for t, i in enumerate([i for i in range(nv) if x[i] > 0])}
-            Rr = tuple((x[nv + jj], rays[jj], idx[pos[int(a.eanchor[es[j]])]]) for jj, j in enumerate(use_e)
+            Rr = tuple((x[nv + jj], rays[jj], idx[pos[int(a.eanchor[e])]]) for jj, e in enumerate(use_e)
                        if x[nv + jj] > 0)
             Ll = tuple((x[nv + ne + l], lin[l]) for l in range(nl) if x[nv + ne + l] != 0)
             z = [Fraction(0)] * d
@@ -771,12 +787,18 @@ def _search(arr: _Arrangement, E, f, lo: int, lo_cert, hi: int) -> CDepthResult:
     value = a
     upper = None
     if value < arr.m:
-        ok, *_ = lev.float_solve(value + 1)
-        if ok:
-            raise ArithmeticError(f"level {value + 1} float-feasible but not exactly certified")
+        # levels the float solver calls feasible but no exact combination certifies are
+        # settled by the exact infeasibility proofs; only if neither side is proved is
+        # the instance undecided
+        float_ok, *_ = lev.float_solve(value + 1)
         upper = lev.exact_infeasible(value + 1)
         if upper is None:
-            upper = lev.anchor_chain(value + 1) or "anchoring"
+            upper = lev.anchor_chain(value + 1)
+            if upper is None:
+                if float_ok:
+                    raise ArithmeticError(f"level {value + 1} float-feasible but neither certified "
+                                          "feasible nor proved infeasible exactly")
+                upper = "anchoring"
     return CDepthResult(value, best.point, best, upper, {"vertices": arr.n_v, "rays": arr.n_e})
 
 

@@ -1269,6 +1269,8 @@ def _feasible_active_set(S: _System, x_float) -> LPResult | None:
     """
     from solvers.affine import AffineSubspace
 
+    if S.d - S.m_eq + 1 > _ACTIVE_SET_MAX_DIM:  # dim >= d - m_eq: too big, skip before building it
+        return None
     if S.m_eq:
         try:
             V = AffineSubspace.from_equations(S.A[S.m_ub :], S.b[S.m_ub :])

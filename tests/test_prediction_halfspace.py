@@ -98,15 +98,19 @@ def test_g_halfspace_validation():
 DEPTH_FAILURE = json.loads(r'''{"A": [["5522522256675301/9007199254740992", "-3608819074477499/18014398509481984", "-1"], ["-3546982021795945/4503599627370496", "-3801392431325127/4503599627370496", "1"], ["-1335001817996847/1125899906842624", "-1350085079869135/562949953421312", "-1"], ["-3530711634835813/4503599627370496", "-6725815949119711/4503599627370496", "1"], ["2666396616925193/2251799813685248", "5960086913730193/9007199254740992", "1"], ["-1280259554920511/2251799813685248", "-4637826883292911/4503599627370496", "-1"], ["5754055053221841/18014398509481984", "-1616401842592843/4503599627370496", "-1"], ["-70746321730687/140737488355328", "-8914542495819349/9007199254740992", "1"], ["4621162797929959/9007199254740992", "-5360797467586359/18014398509481984", "-1"], ["463684725337137/281474976710656", "8263997080713263/9007199254740992", "-1"], ["2805542038892863/2251799813685248", "6595677971556087/9007199254740992", "1"], ["5768414419791981/9007199254740992", "472428128521551/4503599627370496", "-1"]], "b": ["1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1"], "E": [["-3517525836703968", "3747751425159681", "36028797018963968"]], "f": ["0"]}''')
 
 
-@pytest.mark.xfail(raises=ArithmeticError, strict=False, reason="solvers.depth: big-denominator instance")
-def test_known_max_cdepth_failure_on_unrounded_data():
-    from solvers.depth import max_cdepth
+def test_max_cdepth_on_unrounded_data_regression():
+    """Was: "level 1 float-feasible but not exactly certified" (the float support of the
+    hull LP is wrong at 2^-53 denominators).  Now the exact LP falls back to every level-k
+    vertex and ray, and the answer equals the rounded instance's, with a checked certificate."""
+    from solvers.depth import is_hull_certificate, max_cdepth
 
     A = [[Fraction(v) for v in r] for r in DEPTH_FAILURE["A"]]
     b = [Fraction(v) for v in DEPTH_FAILURE["b"]]
     E = [[Fraction(v) for v in r] for r in DEPTH_FAILURE["E"]]
-    res = max_cdepth((A, b), (E, [Fraction(v) for v in DEPTH_FAILURE["f"]]))
+    f = [Fraction(v) for v in DEPTH_FAILURE["f"]]
+    res = max_cdepth((A, b), (E, f))
     assert res.value == 12
+    assert is_hull_certificate((A, b), res.certificate, (E, f))
 
 
 # --------------------------------------------------------------------------- parameters
