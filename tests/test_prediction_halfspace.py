@@ -56,6 +56,24 @@ def test_g_halfspace_faithful_form_is_degenerate():
     assert (r.transcript.labels[r.transcript.answers != 2] == 1).all()
 
 
+@pytest.mark.parametrize("d", [1, 2])
+def test_g_halfspace_collapses_to_the_constant_one_hypothesis(d):
+    """FINDING (seed 001 Alg. 4 / Claims 8-9): every hard-query hyperplane <a, x> = w passes
+    through the origin of (a, w)-space, so d + 1 affinely independent hard queries leave
+    C|HardQuery = {0}: every f_{i,j} is h_{0,0}, which labels everything 1 — whatever the
+    sample, and in both dual forms.  The TOP bound of Claim 9 holds; the hypothesis it
+    ends with is useless (error = fraction of negatives)."""
+    rng = np.random.default_rng(d)
+    P = make_problem("halfspaces", 3 * 8, rng=d, d=d)
+    blocks = [(P.X[i * 8:(i + 1) * 8], P.y[i * 8:(i + 1) * 8]) for i in range(3)]
+    H = P.sampler(rng, d + 1)
+    ens = G_halfspace(d, form="margin")(blocks, H, np.zeros(d + 1, int))
+    V, _ = hard_query_subspace(np.asarray(H).reshape(-1, d), d)
+    assert V.dim == ens.info["affine_dim"] == 0
+    assert all(w == 0 and all(v == 0 for v in a) for a, w in ens.hypotheses)
+    assert ens.predict(P.X).all()
+
+
 def test_g_oblivious_halfspaces_is_exact_erm():
     rng = np.random.default_rng(0)
     g = G_oblivious(HALFSPACES)
