@@ -220,6 +220,17 @@ def test_claims_registered_and_hold_on_a_seed():
         assert rec["status"] == "holds", rec
 
 
+def test_claim10_is_checked_one_sidedly():
+    from geoprivate.claims import get_claim, run_claim
+
+    rec = run_claim(get_claim("shrinkage/claim-10"), seed=1, size="small")
+    assert rec["status"] in ("holds", "skipped"), rec  # never 'violated': alpha is only a lower estimate
+    ev = rec["evidence"]["d1"]
+    if isinstance(ev, dict):
+        assert 0 <= ev["alpha_lower_estimate"] <= 1 and 0 <= ev["min_cdepth_S_over_N"] <= 1
+        assert (rec["status"] == "holds") == (ev["min_cdepth_S_over_N"] >= ev["bound"] - 1e-12)
+
+
 def test_claim6_threshold_alpha_matches_matrix():
     from geoprivate.claims.shrinkage import _threshold_alpha
 
