@@ -530,6 +530,17 @@ def _witness_system(Xq, labels):
     return A_ub, b_ub, d
 
 
+def _as_labelled_sample(X, labels):
+    """Points as an exact rational matrix and their labels, validated (labels in {0, 1})."""
+    Xq = _as_rational_matrix(X, "X")
+    y = np.asarray(labels)
+    if y.ndim != 1 or y.shape[0] != len(Xq):
+        raise ValueError(f"labels: expected shape ({len(Xq)},), got {y.shape}")
+    if y.size and ((y != 0) & (y != 1)).any():
+        raise ValueError("labels: expected 0/1 labels (solvers use {0,1}; convert ±1 at the boundary)")
+    return Xq, y
+
+
 def halfspace_witness(X, labels) -> HalfspaceWitness:
     """Decide exactly whether a labelling of X is a halfspace dichotomy (one LP).
 
@@ -540,12 +551,7 @@ def halfspace_witness(X, labels) -> HalfspaceWitness:
     """
     from solvers.lp import feasible_point
 
-    Xq = _as_rational_matrix(X, "X")
-    y = np.asarray(labels)
-    if y.ndim != 1 or y.shape[0] != len(Xq):
-        raise ValueError(f"labels: expected shape ({len(Xq)},), got {y.shape}")
-    if y.size and ((y != 0) & (y != 1)).any():
-        raise ValueError("labels: expected 0/1 labels (solvers use {0,1}; convert ±1 at the boundary)")
+    Xq, y = _as_labelled_sample(X, labels)
     if not Xq:
         return HalfspaceWitness(True, (), Fraction(0), None)
     A_ub, b_ub, d = _witness_system(Xq, y.tolist())
@@ -626,12 +632,7 @@ def dual_constraints(X, labels, *, form: str):
     """
     if form not in DUAL_FORMS:
         raise ValueError(f"form: expected one of {DUAL_FORMS}, got {form!r}")
-    Xq = _as_rational_matrix(X, "X")
-    y = np.asarray(labels)
-    if y.ndim != 1 or y.shape[0] != len(Xq):
-        raise ValueError(f"labels: expected shape ({len(Xq)},), got {y.shape}")
-    if y.size and ((y != 0) & (y != 1)).any():
-        raise ValueError("labels: expected 0/1 labels (solvers use {0,1}; convert ±1 at the boundary)")
+    Xq, y = _as_labelled_sample(X, labels)
     d = len(Xq[0]) if Xq else 0
     A = np.empty((len(Xq), d + 1), dtype=object)
     b = np.empty(len(Xq), dtype=object)
