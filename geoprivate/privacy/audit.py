@@ -268,6 +268,16 @@ def _integrate(poly: dict, a, c, s, dens_k, dens_c):
     return total
 
 
+def _bt_parameters(epsilon, n, t_lower, t_upper):
+    """Validated BetweenThresholds parameters (epsilon, n, t_lower, t_upper) for the exact audits."""
+    eps = check_epsilon(epsilon)
+    n = check_positive_int(n, "n")
+    tl, tu = float(t_lower), float(t_upper)
+    if not tl < tu:
+        raise ValueError(f"t_lower must be < t_upper, got {t_lower!r}, {t_upper!r}")
+    return eps, n, tl, tu
+
+
 def between_thresholds_output_law(values, epsilon, t_lower, t_upper, n, *, dps: int = 40,
                                   max_queries: int | None = None) -> dict:
     """Exact output law of BetweenThresholds (c = 1) on a short query sequence.
@@ -293,11 +303,7 @@ def between_thresholds_output_law(values, epsilon, t_lower, t_upper, n, *, dps: 
         m = check_positive_int(max_queries, "max_queries")
         if m > 8:
             raise ValueError(f"max_queries must be <= 8 for the exact audit, got {m}")
-    eps = check_epsilon(epsilon)
-    n = check_positive_int(n, "n")
-    tl, tu = float(t_lower), float(t_upper)
-    if not tl < tu:
-        raise ValueError(f"t_lower must be < t_upper, got {t_lower!r}, {t_upper!r}")
+    eps, n, tl, tu = _bt_parameters(epsilon, n, t_lower, t_upper)
     with mpmath.workdps(dps):
         s = mpmath.mpf(6) / (mpmath.mpf(eps) * n)
         b = s / 3
@@ -596,11 +602,7 @@ def between_thresholds_repeated_law(q, m, epsilon, t_lower, t_upper, n, *, q_las
     m = check_positive_int(m, "m")
     if m < 2:
         raise ValueError(f"m must be >= 2 for the repeated-query law, got {m}")
-    eps = check_epsilon(epsilon)
-    n = check_positive_int(n, "n")
-    tl, tu = float(t_lower), float(t_upper)
-    if not tl < tu:
-        raise ValueError(f"t_lower must be < t_upper, got {t_lower!r}, {t_upper!r}")
+    eps, n, tl, tu = _bt_parameters(epsilon, n, t_lower, t_upper)
     q = float(q)
     ql = q if q_last is None else float(q_last)
     s = 6.0 / (eps * n)
