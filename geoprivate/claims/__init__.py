@@ -106,16 +106,25 @@ class Claim:
     paper_file: str | None
     statement: str
     check: Callable[[np.random.Generator, str], Verdict]
+    #: the paper's numbered statements this claim checks, as the paper labels them
+    #: ("Claim 13", "Lemma 4.2", "Theorem 5.2", "Algorithm 4", "Appendix A.2"); empty for
+    #: textbook facts and for project findings that check no single statement
+    checks: tuple[str, ...] = ()
 
 
 _REGISTRY: dict[str, Claim] = {}
 
 
-def register(claim_id: str, *, statement: str, paper_file: str | None = ...):
+def register(claim_id: str, *, statement: str, paper_file: str | None = ..., checks=()):
     """Decorator registering ``check(rng, size) -> Verdict`` as claim ``claim_id``.
 
-    ``paper_file`` defaults to the file of the paper named by the id's prefix.
+    ``paper_file`` defaults to the file of the paper named by the id's prefix;
+    ``checks`` names the paper's numbered statements the claim checks (e.g.
+    ``("Claim 13", "Corollary 2")``), which the statement catalogue cross-references.
     """
+    if isinstance(checks, str):
+        checks = (checks,)
+    checks = tuple(checks)
     m = _ID.match(claim_id)
     if m is None or m["paper"] not in PAPERS:
         raise ValueError(
@@ -127,7 +136,7 @@ def register(claim_id: str, *, statement: str, paper_file: str | None = ...):
     def deco(fn):
         if claim_id in _REGISTRY and _REGISTRY[claim_id].check is not fn:
             raise ValueError(f"claim {claim_id!r} registered twice")
-        _REGISTRY[claim_id] = Claim(claim_id, paper, pfile, statement.strip(), fn)
+        _REGISTRY[claim_id] = Claim(claim_id, paper, pfile, statement.strip(), fn, checks)
         return fn
 
     return deco
@@ -175,6 +184,7 @@ def run_claim(claim: Claim, *, seed: int | None = 0, size: str = "small") -> dic
         "paper": claim.paper,
         "paper_file": claim.paper_file,
         "statement": claim.statement,
+        "checks": list(claim.checks),
         "status": verdict.status,
         "evidence": _plain(verdict.evidence),
         "seconds": round(time.perf_counter() - t0, 3),

@@ -1,0 +1,117 @@
+"""``geoprivate predict``: run GenericPredictor (seed 001 Algorithm 2) against an adversary."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+HELP = "run GenericPredictor (seed 001 Algorithm 2) against an adversary"
+
+
+def add_arguments(p) -> None:
+    p.add_argument("--concept", choices=("thresholds", "intervals", "halfspaces", "finite"), default="thresholds")
+    p.add_argument("--d", type=int, default=2, help="dimension (halfspaces; default 2)")
+    p.add_argument("--adversary", choices=("oblivious", "stochastic", "adaptive"), default="oblivious")
+    p.add_argument("--T", type=int, default=1000, help="number of queries")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--mode", choices=("practical", "theorem"), default="practical",
+                   help="practical: explicit k, m, epsilon; theorem: seed 001 Appendix A.2/A.3")
+    p.add_argument("--k", type=int, help="number of blocks (practical; default Algorithm 2's k, 16 for halfspaces)")
+    p.add_argument("--m", type=int, help="block size (practical; default 20, 40 for halfspaces)")
+    p.add_argument("--epsilon", type=float, default=0.5, help="epsilon of each BetweenThresholds (practical) "
+                   "or the total epsilon (theorem)")
+    p.add_argument("--delta", type=float, default=1e-6)
+    p.add_argument("--alpha", type=float, default=0.1, help="theorem mode")
+    p.add_argument("--beta", type=float, default=0.05, help="failure probability (default k; theorem mode)")
+    p.add_argument("--max-n", type=int, default=10**7, help="refuse theorem-mode runs needing more examples")
+    p.add_argument("--generator", choices=("auto", "oblivious", "halfspace"), default="auto",
+                   help="auto: G_halfspace for halfspaces, G_oblivious otherwise")
+    p.add_argument("--dual-form", choices=("margin", "faithful"), default="margin",
+                   help="G_halfspace's dual form (faithful: the paper's homogeneous form, degenerate)")
+    p.add_argument("--track-L", action="store_true", help="track |L| exactly (G_oblivious, fixed sequences)")
+    p.add_argument("--transcript", action="store_true", help="include the whole transcript in the JSON")
+    p.add_argument("--json", action="store_true")
+
+
+def run(args) -> int:
+    return _predict(args)
+
+
+def _predict(args) -> int:
+    """``geoprivate predict``: GenericPredictor (seed 001 Algorithm 2) on a ready-made problem."""
+    import math
+
+    from geoprivate.prediction import GenericPredictor, theorem_parameters
+    from geoprivate.prediction.problems import make_adversary, make_generator, make_problem
+
+    try:
+        import numpy as np
+
+        rng = np.random.default_rng(args.seed)
+        s_problem, s_pred, s_adv = (int(v) for v in rng.integers(0, 2**63, size=3))
+        if args.mode == "theorem":
+            # A.2 takes d = VC(C) (thresholds 1, intervals 2, the finite class's exact VC); A.3 the dimension
+            vc = {"thresholds": 1, "intervals": 2, "halfspaces": args.d}.get(args.concept)
+            if vc is None:
+                vc = make_problem(args.concept, 1, s_problem, d=args.d).d
+            params = theorem_parameters(args.concept, vc, max(args.T, 3), args.alpha, args.beta,
+                                        args.epsilon, args.delta)
+            k, m, eps_bt, delta_bt = params["k"], params["m"], params["epsilon_bt"], params["delta_bt"]
+            if k * m > args.max_n:
+                print(f"geoprivate predict: theorem mode needs N = k*m = {k}*{m} = {k * m} examples "
+                      f"(> --max-n {args.max_n}); use --mode practical or raise --max-n", file=sys.stderr)
+                return 2
+        else:
+            from geoprivate.mechanisms import min_gap
+
+            # Algorithm 2's k (= Lemma 2 with alpha = 1/8), raised to Lemma 1's n for the gap 1/4
+            k_alg2 = math.ceil(64 / args.epsilon * (math.log(args.T + 1) + math.log(1 / args.beta)))
+            k_lemma1 = (math.ceil(min_gap(args.epsilon, args.delta, 1) / 0.25)
+                        if 0 < args.epsilon < 1 and 0 < args.delta < 1 else k_alg2)
+            default_k = 16 if args.concept == "halfspaces" else max(k_alg2, k_lemma1)
+            k = args.k if args.k is not None else default_k
+            m = args.m if args.m is not None else (40 if args.concept == "halfspaces" else 20)
+            eps_bt, delta_bt = args.epsilon, args.delta
+            params = {"mode": "practical",
+                      "k_default": "max(Algorithm 2's 64/eps (ln(T+1) + ln(1/beta)), Lemma 1's n for gap 1/4)"
+                      if args.k is None and args.concept != "halfspaces" else None}
+        problem = make_problem(args.concept, k * m, s_problem, d=args.d)
+        gen = make_generator(problem, args.generator, form=args.dual_form)
+        params.update({"concept": problem.description, "adversary": args.adversary, "seed": args.seed,
+                       "dual_form": args.dual_form if gen.kind == "halfspaces" and args.generator != "oblivious"
+                       else None})
+        # Lemma 2 with alpha = 1/8 (Claim 13's tau), beta: the k for accurate BetweenThresholds answers
+        params["lemma2_k"] = math.ceil(64 / eps_bt * (math.log(args.T + 1) + math.log(1 / args.beta)))
+        pred = GenericPredictor(gen, problem.X, problem.y, k=k, m=m, epsilon=eps_bt, delta=delta_bt,
+                                rng=s_pred, mode=args.mode, parameters=params)
+        adv = make_adversary(args.adversary, problem, args.T, s_adv)
+        track = args.track_L and args.adversary != "adaptive" and gen.name == "G_oblivious"
+        res = pred.run(adv, args.T, target=problem.target, track_L=track)
+    except (ValueError, TypeError) as exc:
+        print(f"geoprivate predict: {exc}", file=sys.stderr)
+        return 2
+    out = res.to_dict(transcript=args.transcript)
+    if args.json:
+        json.dump(out, sys.stdout, indent=2)
+        print()
+    else:
+        eps = "inf (Lemma 1 does not apply: see epsilon_nominal)" if out["epsilon_spent"] is None \
+            else f"{out['epsilon_spent']:.4g}"
+        print(f"{problem.description}; {args.adversary} adversary; {gen!r}; mode={args.mode}, k={k}, m={m}, "
+              f"eps_bt={eps_bt}")
+        print(f"T={out['T']}  hard queries={out['hard_queries']}  mistakes={out['mistakes']}  "
+              f"segments={out['segments']}  time={out['seconds']:.2f}s")
+        print(f"hard rounds: {out['hard_rounds'][:30]}{' ...' if len(out['hard_rounds']) > 30 else ''}")
+        if out["L_sizes"]:
+            print(f"|L| after each hard query: {out['L_sizes']}")
+        if out["affine_dims"]:
+            print(f"affine dimension of C|HardQuery: {out['affine_dims']}")
+        if k < params["lemma2_k"]:
+            print(f"note: k={k} < Lemma 2's k={params['lemma2_k']} (alpha=1/8, beta={args.beta}): answers are "
+                  "not guaranteed accurate (noise TOPs, label noise)")
+        nom = out["epsilon_nominal"]
+        print(f"privacy: epsilon_spent={eps}, delta_spent={out['delta_spent']}; nominal "
+              f"epsilon={'inf' if nom is None else f'{nom:.4g}'}, delta={out['delta_nominal']}")
+    return 0
+
+

@@ -1,0 +1,86 @@
+"""``geoprivate verify``: run the registered claims of the papers on generated instances.
+
+Exit codes: 0 when every claim ran (``holds``, ``skipped`` or ``violated`` — a violated
+claim is a finding and is reported with its instance; pass ``--strict`` to make it exit
+1), 2 when a claim crashed or the arguments are wrong.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import traceback
+
+from geoprivate import claims as _claims
+
+HELP = "run the papers' claims on generated instances"
+
+
+def add_arguments(v) -> None:
+    v.add_argument("--claim", help="run only this claim id (e.g. general/sauer-shelah)")
+    v.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
+    v.add_argument("--size", choices=_claims.SIZES, default="small", help="instance size")
+    v.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    v.add_argument("--strict", action="store_true", help="exit 1 if any claim is violated")
+
+
+def run(args) -> int:
+    return _verify(args)
+
+
+def _verify(args) -> int:
+    try:
+        selected = [_claims.get_claim(args.claim)] if args.claim else _claims.all_claims()
+    except KeyError as exc:
+        print(f"geoprivate verify: {exc.args[0]}", file=sys.stderr)
+        return 2
+    records, crashed = [], False
+    for claim in selected:
+        try:
+            rec = _claims.run_claim(claim, seed=args.seed, size=args.size)
+        except Exception as exc:  # a crash is an error: report it and fail the run
+            crashed = True
+            rec = {
+                "id": claim.id, "paper": claim.paper, "paper_file": claim.paper_file,
+                "statement": claim.statement, "status": "error",
+                "evidence": {"error": f"{type(exc).__name__}: {exc}"},
+                "traceback": traceback.format_exc(),
+            }
+        records.append(rec)
+        if not args.json:
+            _print_row(rec)
+    if args.json:
+        json.dump({"claims": records, "seed": args.seed, "size": args.size}, sys.stdout, indent=2)
+        print()
+    else:
+        _print_summary(records)
+    if crashed:
+        return 2
+    if args.strict and any(r["status"] == "violated" for r in records):
+        return 1
+    return 0
+
+
+def _short(evidence: dict, width: int = 70) -> str:
+    text = ", ".join(f"{k}={v}" for k, v in evidence.items())
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
+def _print_row(rec: dict) -> None:
+    print(f"{rec['status']:<9} {rec['id']:<34} {_short(rec.get('evidence', {}))}", flush=True)
+    if rec["status"] == "violated":
+        print(f"          instance: {json.dumps(rec.get('instance'))[:400]}")
+    elif rec["status"] == "skipped":
+        print(f"          reason: {rec.get('reason', '')}")
+    elif rec["status"] == "error":
+        print(rec["traceback"], file=sys.stderr)
+
+
+def _print_summary(records: list[dict]) -> None:
+    counts: dict[str, int] = {}
+    for r in records:
+        counts[r["status"]] = counts.get(r["status"], 0) + 1
+    print("-" * 60)
+    print(f"{len(records)} claims: " + ", ".join(f"{v} {k}" for k, v in sorted(counts.items())))
+
+
