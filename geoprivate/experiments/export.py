@@ -1,0 +1,60 @@
+"""Reading a sweep back: flat records, CSV (standard library) and a pandas DataFrame.
+
+One record per trial: ``sweep, point_index, trial, seed, status, seconds, attempts, error``,
+then one column per parameter and one per result field.  A result field whose name
+collides with a parameter or a fixed column is written as ``result_<name>``.
+"""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+from geoprivate.experiments.store import Store
+
+__all__ = ["records", "columns", "to_csv", "to_dataframe", "FIXED_COLUMNS"]
+
+FIXED_COLUMNS = ("sweep", "point_index", "trial", "seed", "status", "seconds", "attempts", "error")
+
+
+def _flatten(row: dict) -> dict:
+    rec = {c: row[c] for c in FIXED_COLUMNS}
+    for k, v in row["params"].items():
+        rec[k if k not in FIXED_COLUMNS else f"param_{k}"] = v
+    for k, v in (row["result"] or {}).items():
+        rec[f"result_{k}" if k in rec else k] = v
+    return rec
+
+
+def records(db, sweep: str | None = None) -> list[dict]:
+    """All trials of ``db`` (of one sweep if given) as flat dicts, ordered by sweep, point, trial."""
+    with Store(db, create=False) as store:
+        if sweep is not None:
+            store.sweep_info(sweep)  # raises StoreError for an unknown sweep
+        return [_flatten(r) for r in store.rows(sweep)]
+
+
+def columns(recs: list[dict]) -> list[str]:
+    """The union of the records' keys, fixed columns first, then in order of appearance."""
+    cols = dict.fromkeys(FIXED_COLUMNS)
+    for r in recs:
+        cols.update(dict.fromkeys(r))
+    return list(cols)
+
+
+def to_csv(db, path, sweep: str | None = None) -> int:
+    """Write the trials to CSV at ``path`` (missing fields empty); returns the number of rows."""
+    recs = records(db, sweep)
+    with open(Path(path), "w", newline="") as fh:
+        w = csv.DictWriter(fh, fieldnames=columns(recs), restval="")
+        w.writeheader()
+        w.writerows(recs)
+    return len(recs)
+
+
+def to_dataframe(db, sweep: str | None = None):
+    """The trials as a :class:`pandas.DataFrame` (pandas imported here only)."""
+    import pandas as pd
+
+    recs = records(db, sweep)
+    return pd.DataFrame.from_records(recs, columns=columns(recs))

@@ -1,0 +1,250 @@
+"""Running a sweep: trials go to a backend, results come back to the one writer.
+
+* :func:`run_trial` — what a worker executes: import the target, call it with the trial's
+  parameters and ``numpy.random.default_rng(seed)``, check the result is a dict of JSON
+  scalars, and return ``(status, result JSON, error text, seconds)``.  An exception in the
+  target is a *failed trial* (stored with its error text, retried by the next run), not a
+  crash of the sweep.
+* :func:`run_sweep` — validate the spec, check it against the store (a changed grid or
+  target under an existing name is refused before anything is written), skip the trials
+  already done, and dispatch the rest with at most ``2 * workers + 2`` in flight; each
+  finished trial is committed at once by the coordinating process.
+
+Backends (``backend=``):
+
+``"local"`` (default)
+    ``workers == 1``: trials run in the coordinating process (no pickling, the lowest
+    overhead).  ``workers > 1``: a :class:`concurrent.futures.ProcessPoolExecutor` with the
+    ``spawn`` start method (safe beside threads, e.g. a Dask client in the same process).
+``"dask"``
+    Dask distributed (imported only here; ``pip install 'dask[distributed]'``):
+    ``scheduler="tcp://host:8786"`` connects to a running cluster (its workers must be
+    able to import ``geoprivate`` and the target); without it a ``LocalCluster`` of
+    ``workers`` workers is started (``dask_processes=False``: threads in this process).
+
+Same spec and seeds give identical stored results on every backend and worker count:
+the seed of a trial depends only on (sweep name, grid point, trial index).
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import math
+import time
+import traceback
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from geoprivate.experiments.seeding import trial_seed
+from geoprivate.experiments.spec import SCALARS, SweepSpec, canonical_json, load_spec, resolve_target
+from geoprivate.experiments.store import Store
+
+__all__ = ["run_trial", "check_result", "run_sweep", "SweepReport", "BACKENDS"]
+
+BACKENDS = ("local", "dask")
+
+
+def check_result(result) -> dict:
+    """Return ``result`` as a dict of plain JSON scalars, or raise ``TypeError``.
+
+    numpy scalars are converted with ``.item()``; anything else that is not a bool, int,
+    float, str or None (lists, arrays, nested dicts) is refused: encode it as a JSON string
+    field if it must be kept (as :func:`geoprivate.experiments.targets.adversary_search`
+    does with its ``instance``).
+    """
+    if not isinstance(result, dict):
+        raise TypeError(f"target must return a dict of JSON scalars, got {type(result).__name__}")
+    out = {}
+    for k, v in result.items():
+        if not isinstance(k, str):
+            raise TypeError(f"target result: keys must be str, got {k!r}")
+        if isinstance(v, np.generic):
+            v = v.item()
+        if not isinstance(v, SCALARS):
+            raise TypeError(f"target result field {k!r}: expected a JSON scalar, got {type(v).__name__}")
+        out[k] = v
+    return out
+
+
+def run_trial(target: str, params: dict, seed: int) -> tuple:
+    """Run one trial (in a worker): ``(status, result_json, error, seconds)``."""
+    t0 = time.perf_counter()
+    try:
+        fn = resolve_target(target)
+        result = check_result(fn(dict(params), np.random.default_rng(seed)))
+        return "done", canonical_json(result), None, time.perf_counter() - t0
+    except Exception as exc:  # the trial failed; the sweep goes on
+        tb = traceback.format_exception(type(exc), exc, exc.__traceback__)
+        text = f"{type(exc).__name__}: {exc}\n" + "".join(tb[-3:])
+        return "failed", None, text[:4000], time.perf_counter() - t0
+
+
+@dataclass
+class SweepReport:
+    """What :func:`run_sweep` did: trials in the grid, already done before, run now, and their outcome."""
+
+    name: str
+    db: str
+    backend: str
+    workers: int
+    total: int
+    skipped: int
+    ran: int
+    done: int
+    failed: int
+    seconds: float
+
+    def __str__(self) -> str:
+        return (f"sweep {self.name!r}: {self.total} trials, {self.skipped} already done, ran {self.ran} "
+                f"({self.done} done, {self.failed} failed) in {self.seconds:.2f} s on {self.backend} "
+                f"x{self.workers}; db {self.db}")
+
+
+class _Inline(cf.Executor):
+    """An executor that runs each task at submission, in this process (workers == 1)."""
+
+    def submit(self, fn, /, *args, **kwargs):
+        fut = cf.Future()
+        try:
+            fut.set_result(fn(*args, **kwargs))
+        except BaseException as exc:  # pragma: no cover - run_trial catches Exception
+            fut.set_exception(exc)
+        return fut
+
+
+def _executor(backend: str, workers: int, scheduler, dask_processes: bool):
+    """(executor, close) for a backend; Dask is imported only here."""
+    if backend == "local":
+        if scheduler is not None:
+            raise ValueError(f"scheduler: only with backend='dask', got scheduler={scheduler!r}")
+        if workers == 1:
+            return _Inline(), lambda: None
+        import multiprocessing
+
+        ex = cf.ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+        return ex, lambda: ex.shutdown(wait=True, cancel_futures=True)
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError as exc:  # pragma: no cover - dask is an optional extra
+        raise RuntimeError("backend 'dask' needs dask distributed: pip install 'dask[distributed]'") from exc
+    if scheduler is not None:
+        client, cluster = Client(scheduler), None
+    else:
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=dask_processes,
+                               dashboard_address=None)
+        client = Client(cluster)
+
+    def close():
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+    return client.get_executor(pure=False), close
+
+
+def _check_workers(workers) -> int:
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise ValueError(f"workers must be an integer >= 1, got {workers!r}")
+    return workers
+
+
+def run_sweep(spec, db, *, workers: int = 1, backend: str = "local", scheduler: str | None = None,
+              dask_processes: bool = False, progress: bool | None = None,
+              max_trials: int | None = None) -> SweepReport:
+    """Run (or resume) a sweep, storing one row per trial in the SQLite file ``db``.
+
+    Parameters
+    ----------
+    spec : SweepSpec, or str / Path of a TOML spec file
+    db : str or Path
+        The store; created if missing.  A sweep of the same name already in it is resumed
+        (done trials skipped, failed ones retried) if its target and grid are unchanged;
+        otherwise :class:`~geoprivate.experiments.spec.SpecError` and nothing is written.
+    workers : int >= 1
+    backend : {"local", "dask"}
+    scheduler : str, optional
+        Dask scheduler address; without it (and ``backend="dask"``) a LocalCluster.
+    dask_processes : bool, default False
+        LocalCluster workers as processes (True) or threads in this process (False).
+    progress : bool or None
+        tqdm progress bar; None = only on a terminal.
+    max_trials : int, optional
+        Run at most this many of the remaining trials (then stop; the next run resumes).
+
+    Returns
+    -------
+    SweepReport
+    """
+    if not isinstance(spec, SweepSpec):
+        spec = load_spec(spec)
+    workers = _check_workers(workers)
+    if backend not in BACKENDS:
+        raise ValueError(f"backend must be one of {BACKENDS}, got {backend!r}")
+    if max_trials is not None and (isinstance(max_trials, bool) or not isinstance(max_trials, int)
+                                   or max_trials < 0):
+        raise ValueError(f"max_trials must be an integer >= 0, got {max_trials!r}")
+    t_start = time.perf_counter()
+    db = Path(db)
+    if db.exists():  # refuse a changed grid before writing anything
+        with Store(db, create=False) as probe:
+            probe.check_spec(spec)
+    store = Store(db)
+    try:
+        store.register(spec)
+        finished = store.finished(spec.name)
+        todo = []
+        total = 0
+        for i, point in enumerate(spec.points()):
+            key = canonical_json(point)
+            for t in range(spec.seeds):
+                total += 1
+                if (key, t) not in finished:
+                    todo.append((i, key, point, t))
+        skipped = total - len(todo)
+        if max_trials is not None:
+            todo = todo[:max_trials]
+        counts = {"done": 0, "failed": 0}
+        if todo:
+            _dispatch(spec, store, todo, counts, workers, backend, scheduler, dask_processes, progress)
+    finally:
+        store.close()
+    return SweepReport(spec.name, str(db), backend, workers, total, skipped, counts["done"] + counts["failed"],
+                       counts["done"], counts["failed"], time.perf_counter() - t_start)
+
+
+def _dispatch(spec, store, todo, counts, workers, backend, scheduler, dask_processes, progress) -> None:
+    """Submit ``todo`` with bounded parallelism and store each trial as it finishes."""
+    from tqdm.auto import tqdm
+
+    target = spec.resolved_target()
+    executor, close = _executor(backend, workers, scheduler, dask_processes)
+    in_flight = 1 if workers == 1 and backend == "local" else 2 * workers + 2
+    bar = tqdm(total=len(todo), desc=spec.name, unit="trial", disable=None if progress is None else not progress)
+    pending: dict = {}
+    it = iter(todo)
+    try:
+        while True:
+            while len(pending) < in_flight:
+                task = next(it, None)
+                if task is None:
+                    break
+                i, key, point, t = task
+                seed = trial_seed(spec.name, point, t)
+                pending[executor.submit(run_trial, target, point, seed)] = (i, key, t, seed)
+            if not pending:
+                break
+            done, _ = cf.wait(list(pending), return_when=cf.FIRST_COMPLETED)
+            for fut in done:
+                i, key, t, seed = pending.pop(fut)
+                try:
+                    status, result, error, secs = fut.result()
+                except Exception as exc:  # the worker itself died (not the target)
+                    status, result, error, secs = "failed", None, f"worker error: {type(exc).__name__}: {exc}", math.nan
+                store.record(spec.name, i, key, t, seed, status, result, error, secs)
+                counts[status] += 1
+                bar.update(1)
+    finally:
+        bar.close()
+        close()
