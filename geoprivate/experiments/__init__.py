@@ -22,11 +22,11 @@ The ``geoprivate sweep`` command (:mod:`geoprivate.cli.sweep`) drives all of thi
 from geoprivate.experiments.export import records, to_csv, to_dataframe
 from geoprivate.experiments.runner import BACKENDS, SweepReport, check_result, run_sweep, run_trial
 from geoprivate.experiments.seeding import trial_rng, trial_seed
-from geoprivate.experiments.spec import SpecError, SweepSpec, load_spec, parse_spec, resolve_target
+from geoprivate.experiments.spec import SpecError, SweepSpec, load_spec, parse_spec, resolve_target, write_spec
 from geoprivate.experiments.store import Store, StoreError
 
 __all__ = [
-    "SweepSpec", "SpecError", "load_spec", "parse_spec", "resolve_target",
+    "SweepSpec", "SpecError", "load_spec", "parse_spec", "resolve_target", "write_spec",
     "trial_seed", "trial_rng",
     "Store", "StoreError",
     "run_sweep", "run_trial", "check_result", "SweepReport", "BACKENDS",

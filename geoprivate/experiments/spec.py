@@ -32,7 +32,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-__all__ = ["SpecError", "SweepSpec", "load_spec", "parse_spec", "resolve_target", "canonical_json", "SCALARS"]
+__all__ = ["SpecError", "SweepSpec", "load_spec", "parse_spec", "write_spec", "resolve_target", "canonical_json",
+           "SCALARS"]
 
 #: types allowed as grid values and as result fields
 SCALARS = (bool, int, float, str, type(None))
@@ -74,7 +75,8 @@ class SweepSpec:
 
     def to_dict(self) -> dict:
         return {"name": self.name, "target": self.target, "seeds": self.seeds,
-                "grid": {k: list(v) for k, v in self.grid}, "description": self.description}
+                "grid": {k: list(v) for k, v in self.grid}, "description": self.description,
+                "base_dir": self.base_dir}
 
     def resolved_target(self) -> str:
         """The target reference with a relative file path made absolute (what workers import)."""
@@ -143,6 +145,36 @@ def load_spec(path: str | Path) -> SweepSpec:
     except tomllib.TOMLDecodeError as exc:
         raise SpecError(f"spec {str(p)!r}: not valid TOML: {exc}") from None
     return parse_spec(data, p.resolve().parent)
+
+
+def _toml_value(v) -> str:
+    if isinstance(v, list):
+        return "[" + ", ".join(_toml_value(x) for x in v) + "]"
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, (int, float)):
+        return repr(v)
+    return json.dumps(v)  # a TOML basic string: JSON escapes are valid TOML escapes
+
+
+def write_spec(path, *, name: str, target: str, seeds: int, grid: dict, description: str = "") -> Path:
+    """Write a spec file (the inverse of :func:`load_spec` for valid specs); returns the path.
+
+    >>> import tempfile, os
+    >>> p = write_spec(os.path.join(tempfile.mkdtemp(), "s.toml"), name="demo", seeds=2,
+    ...                target="geoprivate.experiments.targets:trivial", grid={"x": [1, 2]})
+    >>> len(load_spec(p).points())
+    2
+    """
+    lines = [f"name = {_toml_value(name)}", f"target = {_toml_value(target)}", f"seeds = {_toml_value(seeds)}"]
+    if description:
+        lines.append(f"description = {_toml_value(description)}")
+    lines.append("")
+    lines.append("[grid]")
+    lines += [f"{json.dumps(str(k))} = {_toml_value(v)}" for k, v in grid.items()]
+    p = Path(path)
+    p.write_text("\n".join(lines) + "\n")
+    return p
 
 
 def absolute_target(target: str, base_dir: str | Path) -> str:
