@@ -218,7 +218,7 @@ def _bt_pair(p):
         codes = simulate_between_thresholds(values, eps, tl, tu, n, size, rng).astype(np.int64) + 1
         return (codes @ (4 ** np.arange(codes.shape[1], dtype=np.int64))).tolist()
 
-    return mech, vals, vals + 1.0 / n, eps, min(delta, 1.0), applies
+    return mech, vals, vals + 1.0 / n, eps, delta, applies
 
 
 def _laplace_pair(p):
@@ -263,8 +263,9 @@ def mechanism_audit(params: dict, rng) -> dict:
     queries (4) — claimed (eps, delta) with delta from seed 001 Lemma 1
     (:func:`~geoprivate.mechanisms.lemma1_delta`); Laplace: bin (0.5).
 
-    Returns ``epsilon_claimed``, ``delta_claimed``, ``epsilon_lower``, ``violates``
-    (epsilon_lower > epsilon_claimed), ``guarantee_applies`` (the claim's lemma holds at
+    Returns ``epsilon_claimed``, ``delta_claimed`` (>= 1 when Lemma 1 gives nothing),
+    ``delta_audit`` (the delta audited: delta_claimed, or 0 if that is >= 1),
+    ``epsilon_lower``, ``violates`` (epsilon_lower > epsilon_claimed at delta_audit), ``guarantee_applies`` (the claim's lemma holds at
     these parameters; False for the known-broken control), ``known_broken``,
     ``confidence``, ``n_samples``, ``count_p``, ``count_q``, ``event``.
     """
@@ -279,9 +280,10 @@ def mechanism_audit(params: dict, rng) -> dict:
     if not applies and p["mechanism"] not in _BROKEN:
         warn_outside_theorem(f"mechanism_audit: {p['mechanism']} at {p} is outside its theorem's hypotheses "
                              "(seed 001 Lemma 1): the claimed epsilon is not guaranteed")
-    res = statistical_epsilon_lower_bound(mech, d0, d1, n_samples=int(p["n_samples"]), delta=delta,
+    delta_audit = delta if delta < 1 else 0.0  # delta >= 1: no claim; audit the pure-eps statement
+    res = statistical_epsilon_lower_bound(mech, d0, d1, n_samples=int(p["n_samples"]), delta=delta_audit,
                                           confidence=1 - AUDIT_FALSE_ALARM, batch=True, rng=rng)
-    return {"epsilon_claimed": eps, "delta_claimed": delta, "epsilon_lower": res.epsilon_lower,
+    return {"epsilon_claimed": eps, "delta_claimed": delta, "delta_audit": delta_audit, "epsilon_lower": res.epsilon_lower,
             "violates": res.violates(eps), "guarantee_applies": applies and p["mechanism"] not in _BROKEN,
             "known_broken": p["mechanism"] in _BROKEN, "confidence": res.confidence,
             "n_samples": res.n_samples, "count_p": res.counts[0], "count_q": res.counts[1],
