@@ -7,8 +7,9 @@
   crash of the sweep.
 * :func:`run_sweep` — validate the spec, check it against the store (a changed grid or
   target under an existing name is refused before anything is written), skip the trials
-  already done, and dispatch the rest with at most ``2 * workers + 2`` in flight; each
-  finished trial is committed at once by the coordinating process.
+  already done, and dispatch the rest in chunks (:func:`run_trials`, sized to about
+  :data:`CHUNK_SECONDS` of work) with at most ``2 * workers + 2`` chunks in flight; each
+  trial is committed by the coordinating process as soon as its chunk returns.
 
 Backends (``backend=``):
 
@@ -41,9 +42,13 @@ from geoprivate.experiments.seeding import trial_seed
 from geoprivate.experiments.spec import SCALARS, SweepSpec, canonical_json, load_spec, resolve_target
 from geoprivate.experiments.store import Store
 
-__all__ = ["run_trial", "check_result", "run_sweep", "SweepReport", "BACKENDS"]
+__all__ = ["run_trial", "run_trials", "check_result", "run_sweep", "SweepReport", "BACKENDS"]
 
 BACKENDS = ("local", "dask")
+#: a chunk of trials sent to a worker aims at this much target time (seconds)
+CHUNK_SECONDS = 0.05
+#: and holds at most this many trials
+MAX_CHUNK = 256
 
 
 def check_result(result) -> dict:
@@ -214,37 +219,59 @@ def run_sweep(spec, db, *, workers: int = 1, backend: str = "local", scheduler: 
                        counts["done"], counts["failed"], time.perf_counter() - t_start)
 
 
+def run_trials(target: str, batch: list) -> list[tuple]:
+    """Run a chunk of trials in one worker call: ``[run_trial(target, params, seed) for params, seed in batch]``."""
+    return [run_trial(target, params, seed) for params, seed in batch]
+
+
+def _chunk_size(mean_seconds: float, remaining: int, workers: int) -> int:
+    """Trials per task: about :data:`CHUNK_SECONDS` of work, never starving a worker, within 1..MAX_CHUNK."""
+    by_time = MAX_CHUNK if mean_seconds <= 0 else int(CHUNK_SECONDS / mean_seconds)
+    by_balance = -(-remaining // (2 * workers))
+    return max(1, min(MAX_CHUNK, by_time, by_balance))
+
+
 def _dispatch(spec, store, todo, counts, workers, backend, scheduler, dask_processes, progress) -> None:
-    """Submit ``todo`` with bounded parallelism and store each trial as it finishes."""
+    """Submit ``todo`` in chunks with bounded parallelism and store each trial as its chunk returns.
+
+    Chunks start at one trial; afterwards they aim at :data:`CHUNK_SECONDS` of target time
+    (the mean so far), which keeps the per-trial cost of scheduling small for cheap targets
+    and commits frequent for slow ones.  The in-process backend runs one trial at a time.
+    """
     from tqdm.auto import tqdm
 
     target = spec.resolved_target()
     executor, close = _executor(backend, workers, scheduler, dask_processes)
-    in_flight = 1 if workers == 1 and backend == "local" else 2 * workers + 2
+    inline = isinstance(executor, _Inline)
+    in_flight = 1 if inline else 2 * workers + 2
     bar = tqdm(total=len(todo), desc=spec.name, unit="trial", disable=None if progress is None else not progress)
     pending: dict = {}
-    it = iter(todo)
+    pos, n_done, secs_done, chunk = 0, 0, 0.0, 1
     try:
         while True:
-            while len(pending) < in_flight:
-                task = next(it, None)
-                if task is None:
-                    break
-                i, key, point, t = task
-                seed = trial_seed(spec.name, point, t)
-                pending[executor.submit(run_trial, target, point, seed)] = (i, key, t, seed)
+            while len(pending) < in_flight and pos < len(todo):
+                part = todo[pos:pos + chunk]
+                pos += len(part)
+                meta = [(i, key, t, trial_seed(spec.name, point, t)) for i, key, point, t in part]
+                batch = [(point, seed) for (_, _, point, _), (_, _, _, seed) in zip(part, meta)]
+                pending[executor.submit(run_trials, target, batch)] = meta
             if not pending:
                 break
             done, _ = cf.wait(list(pending), return_when=cf.FIRST_COMPLETED)
             for fut in done:
-                i, key, t, seed = pending.pop(fut)
+                meta = pending.pop(fut)
                 try:
-                    status, result, error, secs = fut.result()
+                    outcomes = fut.result()
                 except Exception as exc:  # the worker itself died (not the target)
-                    status, result, error, secs = "failed", None, f"worker error: {type(exc).__name__}: {exc}", math.nan
-                store.record(spec.name, i, key, t, seed, status, result, error, secs)
-                counts[status] += 1
-                bar.update(1)
+                    outcomes = [("failed", None, f"worker error: {type(exc).__name__}: {exc}", math.nan)] * len(meta)
+                for (i, key, t, seed), (status, result, error, secs) in zip(meta, outcomes):
+                    store.record(spec.name, i, key, t, seed, status, result, error, secs)
+                    counts[status] += 1
+                    if math.isfinite(secs):
+                        n_done, secs_done = n_done + 1, secs_done + secs
+                bar.update(len(meta))
+            if not inline and n_done:
+                chunk = _chunk_size(secs_done / n_done, len(todo) - pos, workers)
     finally:
         bar.close()
         close()
