@@ -80,7 +80,7 @@ def test_example_specs_parse():
 
     from geoprivate.experiments import load_spec
     specs = sorted((Path(__file__).resolve().parents[1] / "examples" / "sweeps").glob("*.toml"))
-    assert len(specs) >= 3
+    assert len(specs) >= 4
     for s in specs:
         assert load_spec(s).points()
 
@@ -99,3 +99,32 @@ def test_adversary_search_as_a_sweep_replayed_from_the_cli(tmp_path, capsys):
     assert out["instance_replay"]["objective"] == best == out["stored"]["objective_best"]
     assert main(["sweep", "replay", "--db", db, "--best", "objective_best"]) == 0
     assert "matches objective_best" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("method", ["hill", "random"])
+def test_hill_climb_never_reports_less_than_the_start(method):
+    target = np.linspace(0, 1, 8)
+    objective = lambda x: -float(np.abs(x - target).sum())  # noqa: E731
+    rng = np.random.default_rng(5)
+    start = np.zeros(8)
+    best, best_val, start_val = tg.hill_climb(
+        objective, start, lambda r: r.uniform(0, 1, 8),
+        lambda x, r: np.where(np.arange(8) == r.integers(8), r.uniform(0, 1), x), 200, method, rng)
+    assert start_val == objective(start) and best_val == objective(best) >= start_val
+    assert best_val > start_val  # 200 tries improve on the all-zero start
+    with pytest.raises(ValueError, match="method"):
+        tg.hill_climb(objective, start, None, None, 1, "anneal", rng)
+
+
+def test_audit_search_final_bound_is_fresh_valid_and_replayable():
+    """The broken SVT is flagged on the re-audited best pair; BetweenThresholds is not; replays agree."""
+    for mech, flagged in (("svt_no_query_noise", True), ("between_thresholds", False)):
+        r = tg.audit_search({"mechanism": mech, "epsilon": 0.9, "iters": 3, "n_search": 500, "n_samples": 4000},
+                            np.random.default_rng(7))
+        assert r["violates"] is flagged and r["search_best"] >= r["search_start"]
+        inst = json.loads(r["instance"])
+        sens = 1.0 if mech == "svt_no_query_noise" else 1 / 1000
+        assert np.all(np.abs(np.subtract(inst["values"], inst["values_prime"])) <= sens + 1e-12)  # neighbours
+        assert tg.replay_audit_instance(r["instance"])["objective"] == r["epsilon_lower"]
+    with pytest.raises(ValueError, match="mechanism must be one of"):
+        tg.audit_search({"mechanism": "laplace", "epsilon": 1.0}, np.random.default_rng(0))

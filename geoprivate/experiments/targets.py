@@ -6,6 +6,9 @@
   sequences* on the line (thresholds, intervals) maximising the mean number of TOPs of
   GenericPredictor; the best sequence is stored in the ``instance`` field (a JSON string)
   and :func:`replay_adversary_instance` re-evaluates it (``geoprivate sweep replay``).
+* :func:`audit_search` — hill climbing over neighbouring inputs of a mechanism maximising
+  the auditor's eps lower bound; the best pair is re-audited on fresh samples (a valid
+  bound) and stored, replayable with :func:`replay_audit_instance`.
 * :func:`mechanism_audit` — the statistical auditor
   (:func:`geoprivate.privacy.audit.statistical_epsilon_lower_bound`, Clopper–Pearson) on a
   mechanism over a parameter grid: BetweenThresholds (seed 001 Algorithm 1, Lemma 1), the
@@ -23,6 +26,7 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -31,6 +35,9 @@ __all__ = [
     "adversary_search",
     "replay_adversary_instance",
     "mechanism_audit",
+    "audit_search",
+    "replay_audit_instance",
+    "hill_climb",
     "trivial",
     "spin",
     "AUDIT_MECHANISMS",
@@ -119,6 +126,27 @@ def _mean_tops(problem, points: np.ndarray, k, m, epsilon, delta, predictor_seed
     return float(np.mean(tops))
 
 
+def hill_climb(objective, start, draw, mutate, iters: int, method: str, rng):
+    """Maximise ``objective`` by hill climbing (``method="hill"``) or random search (``"random"``).
+
+    Hill climbing moves to ``mutate(current, rng)`` whenever it does not lower the objective;
+    random search evaluates ``draw(rng)`` afresh each time.  ``iters`` candidates after the
+    start.  Returns ``(best, best_value, start_value)``.
+    """
+    if method not in ("hill", "random"):
+        raise ValueError(f"method must be 'hill' or 'random', got {method!r}")
+    current, cur_val = start, objective(start)
+    best, best_val, start_val = current, cur_val, cur_val
+    for _ in range(iters):
+        cand = draw(rng) if method == "random" else mutate(current, rng)
+        val = objective(cand)
+        if method == "hill" and val >= cur_val:
+            current, cur_val = cand, val
+        if val > best_val:
+            best, best_val = cand, val
+    return best, best_val, start_val
+
+
 def _instance_problem(inst: dict):
     from geoprivate.prediction.problems import make_problem
 
@@ -166,21 +194,16 @@ def adversary_search(params: dict, rng) -> dict:
     def objective(points):
         return _mean_tops(problem, points, p["k"], p["m"], p["epsilon"], p["delta"], pred_seeds)
 
-    current = binary_search_points(T) if p["start"] == "binary_search" else rng.uniform(0.0, 1.0, T)
-    cur_val = start_val = objective(current)
-    best, best_val = current, cur_val
     n_change = max(1, int(round(p["step"] * T)))
-    for _ in range(int(p["iters"])):
-        if p["method"] == "random":
-            cand = rng.uniform(0.0, 1.0, T)
-        else:
-            cand = current.copy()
-            cand[rng.choice(T, size=n_change, replace=False)] = rng.uniform(0.0, 1.0, n_change)
-        val = objective(cand)
-        if p["method"] == "hill" and val >= cur_val:
-            current, cur_val = cand, val
-        if val > best_val:
-            best, best_val = cand, val
+
+    def mutate(x, r):
+        y = x.copy()
+        y[r.choice(T, size=n_change, replace=False)] = r.uniform(0.0, 1.0, n_change)
+        return y
+
+    start = binary_search_points(T) if p["start"] == "binary_search" else rng.uniform(0.0, 1.0, T)
+    best, best_val, start_val = hill_climb(objective, start, lambda r: r.uniform(0.0, 1.0, T), mutate,
+                                           int(p["iters"]), p["method"], rng)
     inst["points"] = best.tolist()
     return {"objective_start": start_val, "objective_best": best_val, "improved": best_val > start_val,
             "evaluations": int(p["iters"]) + 1, "lemma2_holds": p["k"] >= _lemma2_k(T, p["epsilon"], 0.05),
@@ -204,34 +227,55 @@ adversary_search.replay_field = "objective_best"
 
 
 # ====================================================================== statistical audits
-def _bt_pair(p):
-    """BetweenThresholds (seed 001 Alg. 1) on q_j and q_j + 1/n: (mechanism, data0, data1, eps, delta, applies)."""
+@dataclass
+class _Audited:
+    """A mechanism under audit: ``mech(data, rng, size)``, its claim, and the neighbour relation.
+
+    Neighbouring inputs are query-value vectors differing by at most ``sensitivity`` in every
+    coordinate; ``lo``/``hi`` bound the values worth searching; ``data0``/``data1`` is the
+    fixed pair audited by :func:`mechanism_audit`.
+    """
+
+    mech: object
+    epsilon: float
+    delta: float
+    applies: bool
+    sensitivity: float
+    lo: float
+    hi: float
+    data0: object
+    data1: object
+
+
+def _bt(p) -> _Audited:
+    """BetweenThresholds (seed 001 Alg. 1) with the (eps, delta) of seed 001 Lemma 1; pair q_j, q_j + 1/n."""
     from geoprivate.mechanisms import lemma1_applies, lemma1_delta, simulate_between_thresholds
 
     n, tl, tu, eps = p["n"], p["t_lower"], p["t_upper"], p["epsilon"]
     vals = np.linspace(tl - 2.0 / n, tu + 2.0 / n, p["queries"])
     delta = lemma1_delta(eps, tu - tl, n)
     applies = delta < 1 and lemma1_applies(eps, delta, tu - tl, n)
+    width = 10 * 6.0 / (eps * n)  # ten query-noise scales beyond each threshold
 
     def mech(values, rng, size):
         # a transcript (codes L=0, R=1, TOP=2, -1 after the halt) as one base-4 integer
         codes = simulate_between_thresholds(values, eps, tl, tu, n, size, rng).astype(np.int64) + 1
         return (codes @ (4 ** np.arange(codes.shape[1], dtype=np.int64))).tolist()
 
-    return mech, vals, vals + 1.0 / n, eps, delta, applies
+    return _Audited(mech, eps, delta, applies, 1.0 / n, tl - width, tu + width, vals, vals + 1.0 / n)
 
 
-def _laplace_pair(p):
+def _laplace(p) -> _Audited:
     """Laplace mechanism on the values 0 and 1 (sensitivity 1), output rounded to a grid of ``bin``."""
     eps, width = p["epsilon"], p["bin"]
 
     def mech(value, rng, size):
         return np.floor((value + rng.laplace(0.0, 1.0 / eps, size)) / width).astype(np.int64).tolist()
 
-    return mech, 0.0, 1.0, eps, 0.0, True
+    return _Audited(mech, eps, 0.0, True, 1.0, -1.0, 2.0, 0.0, 1.0)
 
 
-def _svt_broken_pair(p):
+def _svt_broken(p) -> _Audited:
     """KNOWN-BROKEN no-query-noise SVT (Lyu–Su–Li 2017 Alg. 5) on (0, 1) vs (1, 0), threshold 1/2.
 
     Claims eps-DP but is not (eps', 0)-DP for any finite eps': the transcript
@@ -244,11 +288,44 @@ def _svt_broken_pair(p):
     def mech(values, rng, size):
         return svt_no_query_noise_batch(values, eps, 0.5, rng, size)
 
-    return mech, np.array([0.0, 1.0]), np.array([1.0, 0.0]), eps, 0.0, True
+    return _Audited(mech, eps, 0.0, True, 1.0, -1.0, 2.0, np.array([0.0, 1.0]), np.array([1.0, 0.0]))
 
 
 _BROKEN = ("svt_no_query_noise",)
-_PAIRS = {"between_thresholds": _bt_pair, "laplace": _laplace_pair, "svt_no_query_noise": _svt_broken_pair}
+_MECHANISMS = {"between_thresholds": _bt, "laplace": _laplace, "svt_no_query_noise": _svt_broken}
+_AUDIT_DEFAULTS = {"mechanism": None, "epsilon": None, "n_samples": 20000, "n": 1000, "t_lower": 0.375,
+                   "t_upper": 0.625, "queries": 4, "bin": 0.5}
+
+
+def _audited(p: dict, allowed=AUDIT_MECHANISMS) -> _Audited:
+    """The mechanism of ``p``, warning (PrivacyWarning) when its theorem's hypotheses fail."""
+    from geoprivate.privacy.warnings import warn_outside_theorem
+
+    if p["mechanism"] not in allowed:
+        raise ValueError(f"mechanism must be one of {allowed}, got {p['mechanism']!r}")
+    a = _MECHANISMS[p["mechanism"]](p)
+    if not a.applies and p["mechanism"] not in _BROKEN:
+        warn_outside_theorem(f"{p['mechanism']} at {p} is outside its theorem's hypotheses "
+                             "(seed 001 Lemma 1): the claimed epsilon is not guaranteed")
+    return a
+
+
+def _audit(a: _Audited, data0, data1, n_samples: int, confidence: float, rng):
+    """The statistical auditor at the claim's delta (0 when the claim gives delta >= 1)."""
+    from geoprivate.privacy.audit import statistical_epsilon_lower_bound
+
+    delta_audit = a.delta if a.delta < 1 else 0.0
+    res = statistical_epsilon_lower_bound(a.mech, data0, data1, n_samples=int(n_samples), delta=delta_audit,
+                                          confidence=confidence, batch=True, rng=rng)
+    return res, delta_audit
+
+
+def _audit_fields(p: dict, a: _Audited, res, delta_audit) -> dict:
+    return {"epsilon_claimed": a.epsilon, "delta_claimed": a.delta, "delta_audit": delta_audit,
+            "epsilon_lower": res.epsilon_lower, "violates": res.violates(a.epsilon),
+            "guarantee_applies": a.applies and p["mechanism"] not in _BROKEN,
+            "known_broken": p["mechanism"] in _BROKEN, "confidence": res.confidence,
+            "n_samples": res.n_samples, "count_p": res.counts[0], "count_q": res.counts[1], "event": str(res.event)}
 
 
 def mechanism_audit(params: dict, rng) -> dict:
@@ -265,29 +342,75 @@ def mechanism_audit(params: dict, rng) -> dict:
 
     Returns ``epsilon_claimed``, ``delta_claimed`` (>= 1 when Lemma 1 gives nothing),
     ``delta_audit`` (the delta audited: delta_claimed, or 0 if that is >= 1),
-    ``epsilon_lower``, ``violates`` (epsilon_lower > epsilon_claimed at delta_audit), ``guarantee_applies`` (the claim's lemma holds at
-    these parameters; False for the known-broken control), ``known_broken``,
-    ``confidence``, ``n_samples``, ``count_p``, ``count_q``, ``event``.
+    ``epsilon_lower``, ``violates`` (epsilon_lower > epsilon_claimed at delta_audit),
+    ``guarantee_applies`` (the claim's lemma holds at these parameters; False for the
+    known-broken control), ``known_broken``, ``confidence``, ``n_samples``, ``count_p``,
+    ``count_q``, ``event``.
     """
-    from geoprivate.privacy.audit import statistical_epsilon_lower_bound
-    from geoprivate.privacy.warnings import warn_outside_theorem
+    p = _take(params, _AUDIT_DEFAULTS, "mechanism_audit")
+    a = _audited(p)
+    res, delta_audit = _audit(a, a.data0, a.data1, p["n_samples"], 1 - AUDIT_FALSE_ALARM, rng)
+    return _audit_fields(p, a, res, delta_audit)
 
-    p = _take(params, {"mechanism": None, "epsilon": None, "n_samples": 20000, "n": 1000, "t_lower": 0.375,
-                       "t_upper": 0.625, "queries": 4, "bin": 0.5}, "mechanism_audit")
-    if p["mechanism"] not in _PAIRS:
-        raise ValueError(f"mechanism_audit: mechanism must be one of {AUDIT_MECHANISMS}, got {p['mechanism']!r}")
-    mech, d0, d1, eps, delta, applies = _PAIRS[p["mechanism"]](p)
-    if not applies and p["mechanism"] not in _BROKEN:
-        warn_outside_theorem(f"mechanism_audit: {p['mechanism']} at {p} is outside its theorem's hypotheses "
-                             "(seed 001 Lemma 1): the claimed epsilon is not guaranteed")
-    delta_audit = delta if delta < 1 else 0.0  # delta >= 1: no claim; audit the pure-eps statement
-    res = statistical_epsilon_lower_bound(mech, d0, d1, n_samples=int(p["n_samples"]), delta=delta_audit,
-                                          confidence=1 - AUDIT_FALSE_ALARM, batch=True, rng=rng)
-    return {"epsilon_claimed": eps, "delta_claimed": delta, "delta_audit": delta_audit, "epsilon_lower": res.epsilon_lower,
-            "violates": res.violates(eps), "guarantee_applies": applies and p["mechanism"] not in _BROKEN,
-            "known_broken": p["mechanism"] in _BROKEN, "confidence": res.confidence,
-            "n_samples": res.n_samples, "count_p": res.counts[0], "count_q": res.counts[1],
-            "event": str(res.event)}
+
+def audit_search(params: dict, rng) -> dict:
+    """Search neighbouring inputs that maximise the auditor's eps lower bound, then audit the best afresh.
+
+    A candidate is a pair of query-value vectors (q, q') with |q_j - q'_j| <= sensitivity
+    (1/n for BetweenThresholds, 1 for the broken SVT) and q_j in [lo, hi].  The search score
+    of a candidate is the auditor's lower bound with ``n_search`` samples at confidence 0.95
+    (hill climbing redraws one coordinate per step, or random search).  The maximum of many
+    such bounds is not itself a valid bound (multiple testing), so the best pair is audited
+    once more on ``n_samples`` fresh samples at confidence 1 - :data:`AUDIT_FALSE_ALARM`:
+    that final ``epsilon_lower`` is valid, and :func:`replay_audit_instance` reproduces it.
+
+    Parameters: mechanism ("between_thresholds" or "svt_no_query_noise"), epsilon
+    (required); iters (10), n_search (2000), n_samples (20000), method ("hill"), and the
+    mechanism's parameters as in :func:`mechanism_audit`.
+    """
+    p = _take(params, {**_AUDIT_DEFAULTS, "iters": 10, "n_search": 2000, "method": "hill"}, "audit_search")
+    a = _audited(p, allowed=("between_thresholds", "svt_no_query_noise"))
+    m = len(a.data0)
+
+    def pair(x):
+        return x[0], x[0] + x[1] * a.sensitivity
+
+    def draw(r):
+        return np.stack([r.uniform(a.lo, a.hi, m), r.uniform(-1.0, 1.0, m)])
+
+    def mutate(x, r):
+        y = x.copy()
+        row, j = int(r.integers(2)), int(r.integers(m))
+        y[row, j] = r.uniform(a.lo, a.hi) if row == 0 else r.uniform(-1.0, 1.0)
+        return y
+
+    search_seed, final_seed = _seeds(rng, 2)
+    search_rng = np.random.default_rng(search_seed)
+
+    def objective(x):
+        return _audit(a, *pair(x), p["n_search"], 0.95, search_rng)[0].epsilon_lower
+
+    start = np.stack([np.asarray(a.data0, dtype=np.float64), (np.asarray(a.data1) - a.data0) / a.sensitivity])
+    best, best_val, start_val = hill_climb(objective, start, draw, mutate, int(p["iters"]), p["method"], rng)
+    d0, d1 = pair(best)
+    inst = {**p, "values": d0.tolist(), "values_prime": d1.tolist(), "final_seed": final_seed}
+    res, delta_audit = _audit(a, d0, d1, p["n_samples"], 1 - AUDIT_FALSE_ALARM, final_seed)
+    return {**_audit_fields(p, a, res, delta_audit), "search_start": start_val, "search_best": best_val,
+            "instance": json.dumps(inst)}
+
+
+def replay_audit_instance(instance: str) -> dict:
+    """Re-run the final audit of a stored :func:`audit_search` instance: ``{"objective": epsilon_lower}``."""
+    inst = json.loads(instance)
+    p = {k: inst[k] for k in _AUDIT_DEFAULTS}
+    a = _MECHANISMS[p["mechanism"]](p)
+    res, _ = _audit(a, np.asarray(inst["values"]), np.asarray(inst["values_prime"]), p["n_samples"],
+                    1 - AUDIT_FALSE_ALARM, inst["final_seed"])
+    return {"objective": res.epsilon_lower, "mechanism": p["mechanism"], "epsilon_claimed": a.epsilon}
+
+
+audit_search.replay_instance = replay_audit_instance
+audit_search.replay_field = "epsilon_lower"
 
 
 # ====================================================================== plumbing targets
