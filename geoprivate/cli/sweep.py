@@ -58,7 +58,7 @@ def run(args) -> int:
 
     try:
         return _COMMANDS[args.sweep_command](args)
-    except (SpecError, StoreError, ValueError, TypeError) as exc:
+    except (SpecError, StoreError, ValueError, TypeError, OSError) as exc:
         print(f"geoprivate sweep {args.sweep_command}: {exc}", file=sys.stderr)
         return 2
 

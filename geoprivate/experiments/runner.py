@@ -30,6 +30,7 @@ the seed of a trial depends only on (sweep name, grid point, trial index).
 from __future__ import annotations
 
 import concurrent.futures as cf
+import importlib.util
 import math
 import time
 import traceback
@@ -122,18 +123,14 @@ class _Inline(cf.Executor):
 def _executor(backend: str, workers: int, scheduler, dask_processes: bool):
     """(executor, close) for a backend; Dask is imported only here."""
     if backend == "local":
-        if scheduler is not None:
-            raise ValueError(f"scheduler: only with backend='dask', got scheduler={scheduler!r}")
         if workers == 1:
             return _Inline(), lambda: None
         import multiprocessing
 
         ex = cf.ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
         return ex, lambda: ex.shutdown(wait=True, cancel_futures=True)
-    try:
-        from distributed import Client, LocalCluster
-    except ImportError as exc:  # pragma: no cover - dask is an optional extra
-        raise RuntimeError("backend 'dask' needs dask distributed: pip install 'dask[distributed]'") from exc
+    from distributed import Client, LocalCluster
+
     if scheduler is not None:
         client, cluster = Client(scheduler), None
     else:
@@ -187,6 +184,10 @@ def run_sweep(spec, db, *, workers: int = 1, backend: str = "local", scheduler: 
     workers = _check_workers(workers)
     if backend not in BACKENDS:
         raise ValueError(f"backend must be one of {BACKENDS}, got {backend!r}")
+    if scheduler is not None and backend != "dask":
+        raise ValueError(f"scheduler: only with backend='dask', got scheduler={scheduler!r}")
+    if backend == "dask" and importlib.util.find_spec("distributed") is None:
+        raise ValueError("backend 'dask' needs dask distributed (an optional extra): pip install 'dask[distributed]'")
     if max_trials is not None and (isinstance(max_trials, bool) or not isinstance(max_trials, int)
                                    or max_trials < 0):
         raise ValueError(f"max_trials must be an integer >= 0, got {max_trials!r}")
