@@ -62,6 +62,12 @@ def test_audit_flags_the_broken_control_and_not_the_correct_mechanisms():
     for mech in ("laplace", "between_thresholds"):
         r = tg.mechanism_audit({"mechanism": mech, "epsilon": 0.5, "n_samples": 5000}, rng)
         assert not r["violates"] and r["epsilon_lower"] <= r["epsilon_claimed"] and r["guarantee_applies"]
+    # a subtle break: half the Laplace noise is 2 eps-DP; flagged, while the correct one is
+    # audited close to (and below) its eps
+    good = tg.mechanism_audit({"mechanism": "laplace", "epsilon": 0.9}, rng)
+    half = tg.mechanism_audit({"mechanism": "laplace_half_noise", "epsilon": 0.9}, rng)
+    assert 0.45 < good["epsilon_lower"] <= 0.9 and not good["violates"]
+    assert half["violates"] and 0.9 < half["epsilon_lower"] <= 1.8 and half["known_broken"]
     bt = tg.mechanism_audit({"mechanism": "between_thresholds", "epsilon": 0.5, "n_samples": 2000}, rng)
     from geoprivate.mechanisms import lemma1_delta
     assert bt["delta_claimed"] == lemma1_delta(0.5, 0.25, 1000)

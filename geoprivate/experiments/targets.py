@@ -12,8 +12,9 @@
 * :func:`mechanism_audit` — the statistical auditor
   (:func:`geoprivate.privacy.audit.statistical_epsilon_lower_bound`, Clopper–Pearson) on a
   mechanism over a parameter grid: BetweenThresholds (seed 001 Algorithm 1, Lemma 1), the
-  Laplace mechanism, and the KNOWN-BROKEN no-query-noise sparse vector (a positive control
-  that the auditor must flag).
+  Laplace mechanism, and two KNOWN-BROKEN positive controls the auditor must flag: the
+  no-query-noise sparse vector (not DP at all) and Laplace with half the noise (2 eps-DP
+  while claiming eps).
 
 All of them run in *practical mode* (explicit k, m, epsilon, not the Appendix A constants)
 and say so in the ``mode`` field; ``lemma2_holds`` / ``guarantee_applies`` record whether
@@ -46,7 +47,7 @@ __all__ = [
 
 #: false-alarm rate of each audit (as in OpenDP's tests): confidence 1 - 1e-6
 AUDIT_FALSE_ALARM = 1e-6
-AUDIT_MECHANISMS = ("between_thresholds", "laplace", "svt_no_query_noise")
+AUDIT_MECHANISMS = ("between_thresholds", "laplace", "svt_no_query_noise", "laplace_half_noise")
 
 
 def _take(params: dict, defaults: dict, target: str) -> dict:
@@ -245,6 +246,7 @@ class _Audited:
     hi: float
     data0: object
     data1: object
+    events: list | None = None  # candidate events for the auditor (None: singletons of the output)
 
 
 def _bt(p) -> _Audited:
@@ -265,14 +267,27 @@ def _bt(p) -> _Audited:
     return _Audited(mech, eps, delta, applies, 1.0 / n, tl - width, tu + width, vals, vals + 1.0 / n)
 
 
-def _laplace(p) -> _Audited:
-    """Laplace mechanism on the values 0 and 1 (sensitivity 1), output rounded to a grid of ``bin``."""
+def _laplace(p, noise_factor: float = 1.0) -> _Audited:
+    """Laplace mechanism on the values 0 and 1 (sensitivity 1), output rounded to a grid of ``bin``.
+
+    ``noise_factor`` scales the noise (1 = the correct scale 1/eps).
+
+    The auditor's candidate events are the tails {output >= c} for c on the grid in
+    [0, 1 + 1/eps] (beyond the larger input the likelihood ratio is e^eps, and the tail
+    mass is still large), not single bins.
+    """
     eps, width = p["epsilon"], p["bin"]
 
     def mech(value, rng, size):
-        return np.floor((value + rng.laplace(0.0, 1.0 / eps, size)) / width).astype(np.int64).tolist()
+        return np.floor((value + rng.laplace(0.0, noise_factor / eps, size)) / width).astype(np.int64).tolist()
 
-    return _Audited(mech, eps, 0.0, True, 1.0, -1.0, 2.0, 0.0, 1.0)
+    cuts = range(0, math.ceil((1 + 1 / eps) / width) + 1)
+    return _Audited(mech, eps, 0.0, True, 1.0, -1.0, 2.0, 0.0, 1.0, [(lambda o, c=c: o >= c) for c in cuts])
+
+
+def _laplace_half_noise(p) -> _Audited:
+    """KNOWN-BROKEN Laplace with half the noise (scale 1/(2 eps)): claims eps, is exactly 2 eps-DP."""
+    return _laplace(p, 0.5)
 
 
 def _svt_broken(p) -> _Audited:
@@ -291,8 +306,9 @@ def _svt_broken(p) -> _Audited:
     return _Audited(mech, eps, 0.0, True, 1.0, -1.0, 2.0, np.array([0.0, 1.0]), np.array([1.0, 0.0]))
 
 
-_BROKEN = ("svt_no_query_noise",)
-_MECHANISMS = {"between_thresholds": _bt, "laplace": _laplace, "svt_no_query_noise": _svt_broken}
+_BROKEN = ("svt_no_query_noise", "laplace_half_noise")
+_MECHANISMS = {"between_thresholds": _bt, "laplace": _laplace, "svt_no_query_noise": _svt_broken,
+               "laplace_half_noise": _laplace_half_noise}
 _AUDIT_DEFAULTS = {"mechanism": None, "epsilon": None, "n_samples": 20000, "n": 1000, "t_lower": 0.375,
                    "t_upper": 0.625, "queries": 4, "bin": 0.5}
 
@@ -316,7 +332,7 @@ def _audit(a: _Audited, data0, data1, n_samples: int, confidence: float, rng):
 
     delta_audit = a.delta if a.delta < 1 else 0.0
     res = statistical_epsilon_lower_bound(a.mech, data0, data1, n_samples=int(n_samples), delta=delta_audit,
-                                          confidence=confidence, batch=True, rng=rng)
+                                          confidence=confidence, batch=True, rng=rng, events=a.events)
     return res, delta_audit
 
 
