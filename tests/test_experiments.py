@@ -299,3 +299,14 @@ def test_replay_detects_a_changed_target(tmp_path, capsys):
     from geoprivate.experiments.spec import resolve_target
     resolve_target.cache_clear()
     assert main(["sweep", "replay", "--db", db, "--point-index", "0", "--trial", "0"]) == 1
+
+
+def test_export_keeps_the_spec_order_of_parameters(tmp_path):
+    spec = parse_spec({**GOOD, "grid": {"zeta": [1], "alpha": ["a", "b"]}}, tmp_path)
+    db = tmp_path / "db.sqlite"
+    run_sweep(spec, db)
+    out = tmp_path / "o.csv"
+    to_csv(db, out)
+    header = out.read_text().splitlines()[0].split(",")
+    assert header[header.index("zeta") + 1] == "alpha" and header[-1] == "u"
+    assert [list(r["params"]) for r in Store(db, create=False).rows()] == [["zeta", "alpha"]] * 4

@@ -147,16 +147,21 @@ class Store:
                 (name, point_index, point, trial, seed, status, result, error, seconds, time.time()))
 
     def rows(self, name: str | None = None) -> list[dict]:
-        """Every stored trial (of sweep ``name``, or all), ordered by sweep, point, trial."""
+        """Every stored trial (of sweep ``name``, or all), ordered by sweep, point, trial.
+
+        ``params`` lists the parameters in the order of the spec's grid.
+        """
         q = ("SELECT sweep, point_index, point, trial, seed, status, result, error, seconds, attempts "
              "FROM trials {} ORDER BY sweep, point_index, trial")
         cur = (self.con.execute(q.format("WHERE sweep=?"), (name,)) if name is not None
                else self.con.execute(q.format("")))
         cols = [c[0] for c in cur.description]
+        order = {n: [k for k, _ in json.loads(g)] for n, g in self.con.execute("SELECT name, grid FROM sweeps")}
         out = []
         for r in cur:
             d = dict(zip(cols, r))
-            d["params"] = json.loads(d.pop("point"))
+            point = json.loads(d.pop("point"))
+            d["params"] = {k: point[k] for k in order.get(d["sweep"], sorted(point)) if k in point}
             d["result"] = None if d["result"] is None else json.loads(d["result"])
             out.append(d)
         return out
