@@ -22,6 +22,10 @@ def add_arguments(v) -> None:
     v.add_argument("--size", choices=_claims.SIZES, default="small", help="instance size")
     v.add_argument("--json", action="store_true", help="print JSON instead of a table")
     v.add_argument("--strict", action="store_true", help="exit 1 if any claim is violated")
+    v.add_argument("--coverage", action="store_true",
+                   help="print the catalogue of the papers' numbered statements and what checks each, then exit")
+    v.add_argument("--report", metavar="DIR",
+                   help="also write a self-contained HTML report (statements, claims, figures, instances) to DIR")
 
 
 def run(args) -> int:
@@ -29,6 +33,11 @@ def run(args) -> int:
 
 
 def _verify(args) -> int:
+    if getattr(args, "coverage", False):
+        from geoprivate.claims import catalogue
+
+        print(catalogue.format_coverage())
+        return 0 if not catalogue.consistency_problems() else 2
     try:
         selected = [_claims.get_claim(args.claim)] if args.claim else _claims.all_claims()
     except KeyError as exc:
