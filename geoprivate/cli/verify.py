@@ -44,7 +44,9 @@ def _verify(args) -> int:
         print(f"geoprivate verify: {exc.args[0]}", file=sys.stderr)
         return 2
     records, crashed = [], False
-    for claim in selected:
+    from tqdm import tqdm
+
+    for claim in tqdm(selected, desc="claims", unit="claim", disable=None, leave=False, file=sys.stderr):
         try:
             rec = _claims.run_claim(claim, seed=args.seed, size=args.size)
         except Exception as exc:  # a crash is an error: report it and fail the run
@@ -63,6 +65,10 @@ def _verify(args) -> int:
         print()
     else:
         _print_summary(records)
+    if getattr(args, "report", None):
+        from geoprivate.report import write_report
+
+        print(f"report: {write_report(records, args.report, seed=args.seed, size=args.size)}", file=sys.stderr)
     if crashed:
         return 2
     if args.strict and any(r["status"] == "violated" for r in records):
