@@ -31,6 +31,8 @@ def test_a_violation_is_saved_loadable_and_replays(tmp_path, capsys):
     recs = _records(["shrinkage/dual-degeneracy"])
     assert recs[0]["status"] == "violated"
     page = report.write_report(recs, tmp_path, seed=0, size="small", figures=False).read_text()
+    row = page.split('id="shrinkage-Claim-11"')[1].split("</tr>")[0]
+    assert 'class="st violated"' in row                              # the statement row shows the worst verdict
     files = list((tmp_path / "instances").glob("*.json"))
     assert len(files) == 1 and files[0].name in page
     data = report.load_instance(files[0])

@@ -110,6 +110,8 @@ def _evidence(rec: dict) -> str:
     body = f"<code>{_e(short)}</code>"
     if len(ev) > 160:
         body = f"<details><summary><code>{_e(short)}</code></summary><pre>{_e(json.dumps(rec.get('evidence', {}), indent=1, default=str))}</pre></details>"
+    if rec.get("statement"):
+        body += f"<details><summary>claim statement</summary>{_e(rec['statement'])}</details>"
     if rec.get("status") == "skipped" and rec.get("reason"):
         body += f"<br>reason: {_e(rec['reason'])}"
     if rec.get("status") == "error":
@@ -118,6 +120,15 @@ def _evidence(rec: dict) -> str:
         body += (f'<br>offending instance: <a href="{_e(rec["instance_file"])}">{_e(rec["instance_file"])}</a>'
                  f"<br>replay: <code>{_e(rec['replay'])}</code>")
     return body
+
+
+_SEVERITY = ("error", "violated", "skipped", "holds")
+
+
+def _worst(statuses) -> str:
+    """The most severe verdict among a statement's claims ('' when none ran)."""
+    ranked = [s for s in _SEVERITY if s in statuses]
+    return ranked[0] if ranked else ""
 
 
 def _claim_row(cid: str, records: dict) -> str:
@@ -133,8 +144,10 @@ def _claim_row(cid: str, records: dict) -> str:
 def _paper_section(paper: str, records: dict) -> str:
     rows = []
     for s in _cat.statements(paper):
+        verdict = _worst([records[c]["status"] for c in s.claims if c in records])
         rows.append(f'<tr id="{_e(paper)}-{_e(s.label.replace(" ", "-"))}"><td><b>{_e(s.label)}</b></td>'
-                    f'<td>{_badge(s.status)}</td><td colspan="2">{_e(s.title)}<br>'
+                    f'<td>{_badge(s.status)}{" " + _badge(verdict) if verdict else ""}</td>'
+                    f'<td colspan="2">{_e(s.title)}<br>'
                     f'<small>{_e(s.coverage())}</small></td><td></td></tr>')
         rows.extend(_claim_row(cid, records) for cid in s.claims)
     counts = ", ".join(f"{v} {k}" for k, v in _cat.coverage_summary()[paper].items() if v)
