@@ -113,3 +113,28 @@ def test_hard_queries_vs_T_plots_the_sweep():
     fig = shrinkage.draw_hard_queries_vs_T(s)
     ax = fig.axes[0]
     assert ax.get_xscale() == "log" and len(ax.lines) == 3
+
+
+def test_slices_d2_one_panel_per_hard_query_plus_one():
+    pred, res = collapse.collapse_run_d2(seed=2)
+    assert res.affine_dims[:4] == [3, 2, 1, 0]
+    fig = collapse.draw_collapse_slices(pred, res)
+    axes = fig.axes
+    assert len(axes) == res.n_hard + 1
+    assert axes[0].name == "3d" and all(ax.name == "rectilinear" for ax in axes[1:])
+    assert any(p.get_gid().startswith("level-") for p in axes[1].patches)       # plane: cdepth levels
+    assert {ln.get_gid() for ln in axes[2].lines} >= {"depth", "cdepth"}         # line: profiles
+    for ax in axes:
+        assert len(_by_gid(ax, "maximiser")) == pred.k
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_line_depth_profile_is_exact(seed):
+    rng = np.random.default_rng(seed)
+    A1 = np.array([[Fraction(int(v))] for v in rng.integers(-3, 4, size=9)], dtype=object)
+    b1 = np.array([Fraction(int(v), 2) for v in rng.integers(-6, 7, size=9)], dtype=object)
+    u, dep, cdep = collapse.line_depth_profile(A1, b1, (-4, 4))
+    assert np.all(cdep >= dep)
+    for x, dx, cx in list(zip(u, dep, cdep))[::5]:
+        z = np.array([Fraction(x).limit_denominator(10**6)], dtype=object)
+        assert dx == sdepth.depth((A1, b1), z) and cx == sdepth.cdepth((A1, b1), z)

@@ -76,6 +76,17 @@ def _collapse(size):
     return draw_collapse_d1(pred, res)
 
 
+@report_figure("collapse_d2", "C|HardQuery of G_halfspace, d = 2, in its own coordinates", paper="shrinkage",
+               caption="The same run structure in ℝ²: (a1, a2, w) space, then the plane, the line and the point cut "
+                       "out by the hard queries; on the plane the cdepth_S levels of the restricted arrangement, on "
+                       "the line depth_S and cdepth_S along it. Practical mode (k = 6).")
+def _collapse_d2(size):
+    from geoprivate.viz.collapse import collapse_run_d2, draw_collapse_slices
+
+    pred, res = collapse_run_d2(seed=2)
+    return draw_collapse_slices(pred, res)
+
+
 def _oblivious_run(T=1000):
     from geoprivate.adversaries import binary_search_sequence
     from geoprivate.prediction import G_oblivious, GenericPredictor

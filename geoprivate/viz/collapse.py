@@ -21,13 +21,15 @@ Everything uses :class:`matplotlib.figure.Figure` directly (no pyplot state).
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from itertools import combinations
 
 import numpy as np
 
 __all__ = ["dual_constraints_of", "arrangement_vertices", "depth_level_hulls", "draw_collapse_d1",
-           "draw_collapse_comparison", "collapse_run_d1"]
+           "draw_collapse_comparison", "collapse_run_d1", "draw_collapse_slices", "collapse_run_d2",
+           "line_depth_profile"]
 
 _BLOCK_COLOURS = ("#dc2626", "#2563eb", "#16a34a", "#9333ea", "#ea580c", "#0891b2", "#be185d", "#4d7c0f",
                   "#1e40af", "#a16207")
@@ -110,7 +112,8 @@ def _window(points, pad=0.25, min_half=1.0):
     return (mid[0] - half[0], mid[0] + half[0], mid[1] - half[1], mid[1] + half[1])
 
 
-def _panel(ax, A, b, hulls, levels, hard_xs, maximisers, window, dim, title):
+def _panel(ax, A, b, hulls, levels, hard_xs, maximisers, window, dim, title, labels=("a (slope coefficient)",
+                                                                                      "w (threshold)")):
     from matplotlib.patches import Polygon
 
     a0, a1, w0, w1 = window
@@ -125,6 +128,8 @@ def _panel(ax, A, b, hulls, levels, hard_xs, maximisers, window, dim, title):
     aa = np.linspace(a0, a1, 2)
     for i in range(len(b)):
         p, q, r = float(A[i][0]), float(A[i][1]), float(b[i])
+        if p == 0 and q == 0:  # constant on this plane: no line to draw
+            continue
         if q != 0:
             ax.plot(aa, (r - p * aa) / q, color="0.6", lw=0.4, zorder=1)
         else:
@@ -139,8 +144,8 @@ def _panel(ax, A, b, hulls, levels, hard_xs, maximisers, window, dim, title):
                    linewidths=0.8, zorder=5, gid="maximiser")
     ax.set_xlim(a0, a1)
     ax.set_ylim(w0, w1)
-    ax.set_xlabel("a (slope coefficient)")
-    ax.set_ylabel("w (threshold)")
+    ax.set_xlabel(labels[0])
+    ax.set_ylabel(labels[1])
     ax.set_title(title, fontsize=11)
 
 
@@ -275,5 +280,183 @@ def collapse_run_d1(*, seed: int = 4, k: int = 6, m: int = 8, T: int = 30, epsil
     y = (X[:, 0] >= t_star).astype(np.uint8)
     pred = GenericPredictor(G_halfspace(1, form=form), X, y, k=k, m=m, epsilon=epsilon, rng=seed + 1)
     target = lambda q: (np.asarray(q, np.float64).reshape(-1) >= t_star).astype(np.uint8)  # noqa: E731
+    res = pred.run(DisagreementAdversary(sampler, rng=seed + 2, pool=16, grid=grid), T, target=target)
+    return pred, res
+
+
+# --------------------------------------------------------------------------- any d: slices of C|HardQuery
+
+def _coord_names(d):
+    return (["a"] if d == 1 else [f"a{i + 1}" for i in range(d)]) + ["w"]
+
+
+def line_depth_profile(A1, b1, window):
+    """depth_S and cdepth_S along a line, in its coordinate u (constraints A1·u ≥ b1, shape (m, 1)).
+
+    Returns (u, depth, cdepth): sample points (every breakpoint inside ``window`` and the
+    midpoints between them) and the exact values there; on a line {cdepth ≥ ℓ} is the
+    interval hull of {depth ≥ ℓ} (Definitions 8–9), computed over all breakpoints, not
+    only those in the window."""
+    lo, hi = (Fraction(v).limit_denominator(10**6) for v in window)
+    cons = [(Fraction(A1[i][0]), Fraction(b1[i])) for i in range(len(b1))]
+    brk = sorted({r / p for p, r in cons if p != 0})
+    span = (max(brk) - min(brk)) if len(brk) > 1 else Fraction(1)
+    allpts = sorted(set(brk) | {x for x in (min(brk, default=0) - span - 1, max(brk, default=0) + span + 1)})
+    allpts = sorted(set(allpts) | {(u + v) / 2 for u, v in zip(allpts, allpts[1:])})
+
+    def depth(u):
+        return sum(1 for p, r in cons if p * u >= r)
+
+    deps = {u: depth(u) for u in allpts}
+    top = max(deps.values())
+    hull = {}
+    first, last = allpts[0], allpts[-1]  # beyond every breakpoint: depth is constant out to ±∞
+    for lev in range(top + 1):
+        inside = [u for u, dep in deps.items() if dep >= lev]
+        hull[lev] = (-math.inf if deps[first] >= lev else min(inside), math.inf if deps[last] >= lev else max(inside))
+    pts = sorted({u for u in allpts if lo <= u <= hi} | {lo, hi})
+    pts = sorted(set(pts) | {(u + v) / 2 for u, v in zip(pts, pts[1:])})
+
+    def cdepth(u):
+        return max(lev for lev, (a, b) in hull.items() if a <= u <= b) if any(
+            a <= u <= b for a, b in hull.values()) else 0
+
+    return (np.array([float(u) for u in pts]), np.array([depth(u) for u in pts]),
+            np.array([cdepth(u) for u in pts]))
+
+
+def _slice_2d(ax, V, A, b, zs, names, levels, box_factor, title):
+    A2, b2 = V.restrict(A, b)
+    us = [tuple(float(v) for v in V.from_ambient(z)) for z in zs]
+    window = _window(us)
+    a0, a1, w0, w1 = window
+    ca, cw, ha, hw = (a0 + a1) / 2, (w0 + w1) / 2, (a1 - a0) / 2 * box_factor, (w1 - w0) / 2 * box_factor
+    box = tuple(Fraction(v).limit_denominator(10**6) for v in (ca - ha, ca + ha, cw - hw, cw + hw))
+    verts = arrangement_vertices(A2, b2, box)
+    top = max(dep for _, dep in verts)
+    levs = [lev for lev in range(top, max(top - levels, 0), -1)][::-1]
+    hulls = depth_level_hulls(A2, b2, box, levs, vertices=verts)
+    piv = V.pivots
+    _panel(ax, A2, b2, hulls, levs, [], us, window, V.dim, title,
+           labels=(f"{names[piv[0]]} (coordinate on C|HardQuery)", f"{names[piv[1]]} (coordinate on C|HardQuery)"))
+    return levs
+
+
+def _slice_1d(ax, V, A, b, zs, names, title):
+    A1, b1 = V.restrict(A, b)
+    us = [float(V.from_ambient(z)[0]) for z in zs]
+    lo, hi = min(us + [0.0]), max(us + [0.0])
+    half = max((hi - lo) * 0.75, 1.0)
+    u, dep, cdep = line_depth_profile(A1, b1, ((lo + hi) / 2 - half, (lo + hi) / 2 + half))
+    ax.plot(u, dep, color="0.5", lw=1, drawstyle="steps-mid", label="depth_S", gid="depth")
+    ax.plot(u, cdep, color="#1d4ed8", lw=2, label="cdepth_S", gid="cdepth")
+    prof = {float(x): c for x, c in zip(u, cdep)}
+    for i, x in enumerate(us):
+        ax.scatter([x], [prof.get(x, np.interp(x, u, cdep))], s=46, color=_BLOCK_COLOURS[i % len(_BLOCK_COLOURS)],
+                   edgecolors="white", zorder=5, gid="maximiser")
+    ax.set_xlabel(f"{names[V.pivots[0]]} (coordinate on the line C|HardQuery)")
+    ax.set_ylabel("examples of S satisfied")
+    ax.legend(fontsize=8, loc="lower center")
+    ax.set_title(title, fontsize=11)
+
+
+def _slice_0d(ax, A, b, zs, title):
+    from solvers.depth import depth
+
+    dep = int(depth((A, b), np.array([Fraction(0)] * len(A[0]), dtype=object)))
+    for i, _ in enumerate(zs):
+        ax.scatter([0], [0], s=46 + 30 * i, facecolors="none", edgecolors=_BLOCK_COLOURS[i % len(_BLOCK_COLOURS)],
+                   zorder=5, gid="maximiser")
+    ax.text(0, -0.45, f"every block outputs z = 0\n(h labels every point 1)\ndepth_S(0) = {dep} of {len(b)}",
+            ha="center", va="top", fontsize=10)
+    ax.set_xlim(-1, 1)
+    ax.set_ylim(-1.2, 1)
+    ax.set_xticks([])
+    ax.set_yticks([])
+    ax.set_title(title, fontsize=11)
+
+
+def _slice_3d(fig, spec, zs, names, title):
+    ax = fig.add_subplot(spec, projection="3d")
+    Z = np.array([[float(v) for v in z] for z in zs])
+    for i, z in enumerate(Z):
+        ax.scatter([z[0]], [z[1]], [z[2]], s=40, color=_BLOCK_COLOURS[i % len(_BLOCK_COLOURS)], gid="maximiser")
+    ax.set_xlabel(names[0])
+    ax.set_ylabel(names[1])
+    ax.set_zlabel(names[2])
+    ax.set_title(title, fontsize=11)
+    return ax
+
+
+def draw_collapse_slices(predictor, result, *, generator=None, levels: int = 5, box_factor: float = 25.0,
+                         name=None):
+    """C|HardQuery of a G_halfspace run in its own coordinates, one panel per hard query.
+
+    Works for any d: a panel shows the subspace C|HardQuery = {(a, w) : a·x_j = w} after
+    j hard queries (Algorithm 4) — a 3-D scatter of the block maximisers when it is ℝ³
+    (d = 2 at the start); on a plane, the cdepth_S level regions of the restricted
+    arrangement (exact, as :func:`draw_collapse_d1`); on a line, depth_S and cdepth_S
+    along it; at the point {0}, the fact that every block outputs z = 0.  Coordinates
+    on C|HardQuery are the pivot coordinates of its exact RREF basis
+    (:class:`solvers.affine.AffineSubspace`).  Returns a Figure with n_hard + 1 panels.
+    """
+    from matplotlib.figure import Figure
+
+    from geoprivate.prediction.generators import hard_query_subspace
+
+    gen = predictor.generator if generator is None else generator
+    X = np.concatenate([p for p, _ in predictor.blocks])
+    y = np.concatenate([lab for _, lab in predictor.blocks])
+    d = X.shape[1]
+    A, b = dual_constraints_of(gen, X, y)
+    hard = np.asarray(result.transcript.hard_points(), dtype=np.float64).reshape(-1, d)
+    ens = [e for _, e in result.ensembles]
+    panels = len(hard) + 1
+    fig = Figure(figsize=(4.6 * panels, 4.8), layout="constrained")
+    grid = fig.add_gridspec(1, panels)
+    names = _coord_names(d)
+    prefix = f"{name}: " if name else ""
+    for j in range(panels):
+        V, _ = hard_query_subspace(hard[:j], d)
+        zs = [tuple(Fraction(v) for v in a) + (Fraction(w),) for a, w in ens[j].hypotheses]
+        head = f"{prefix}start" if j == 0 else f"{prefix}after hard query {j}"
+        title = f"{head}\nC|HardQuery: dim {V.dim}"
+        if V.dim == 3 and d == 2:
+            _slice_3d(fig, grid[0, j], zs, names, title + " (ℝ³): block maximisers")
+            continue
+        ax = fig.add_subplot(grid[0, j])
+        if V.dim == 2:
+            _slice_2d(ax, V, A, b, zs, names, levels, box_factor, title + " (a plane)")
+        elif V.dim == 1:
+            _slice_1d(ax, V, A, b, zs, names, title + " (a line)")
+        elif V.dim == 0:
+            _slice_0d(ax, A, b, zs, title + " (the point 0)")
+        else:
+            ax.text(0.5, 0.5, f"dim {V.dim}: not drawn", ha="center", transform=ax.transAxes)
+            ax.set_title(title, fontsize=11)
+    fig.suptitle(f"G_halfspace, d = {d}: C|HardQuery in its own coordinates, N = {len(y)} examples in "
+                 f"{len(predictor.blocks)} blocks (seed 001 Alg. 4, Claims 8–9)", fontsize=12)
+    return fig
+
+
+def collapse_run_d2(*, seed: int = 2, k: int = 6, m: int = 8, T: int = 30, epsilon: float = 4.0,
+                    form: str = "margin", grid: float = 1 / 8):
+    """A small reproducible d = 2 run (as :func:`collapse_run_d1`, Gaussian points in ℝ² on a
+    ``grid``, a random halfspace target with offset 0.3): ``(predictor, result)``.
+    Seed 2 reaches the point after three hard queries."""
+    from geoprivate.adversaries import DisagreementAdversary
+    from geoprivate.prediction import G_halfspace, GenericPredictor
+
+    rng = np.random.default_rng(seed)
+    a, w0 = rng.normal(size=2), 0.3
+
+    def sampler(r, n):
+        return np.round(r.standard_normal((n, 2)) / grid) * grid
+
+    def target(q):
+        return (np.asarray(q, np.float64).reshape(-1, 2) @ a >= w0 + 1e-9).astype(np.uint8)
+
+    X = sampler(rng, k * m)
+    pred = GenericPredictor(G_halfspace(2, form=form), X, target(X), k=k, m=m, epsilon=epsilon, rng=seed + 1)
     res = pred.run(DisagreementAdversary(sampler, rng=seed + 2, pool=16, grid=grid), T, target=target)
     return pred, res
