@@ -384,6 +384,7 @@ def _slice_3d(fig, spec, zs, names, title):
     ax.set_xlabel(names[0])
     ax.set_ylabel(names[1])
     ax.set_zlabel(names[2])
+    ax.set_box_aspect(None, zoom=0.8)  # keep the axis labels inside the panel
     ax.set_title(title, fontsize=11)
     return ax
 
@@ -413,7 +414,7 @@ def draw_collapse_slices(predictor, result, *, generator=None, levels: int = 5, 
     ens = [e for _, e in result.ensembles]
     panels = len(hard) + 1
     fig = Figure(figsize=(4.6 * panels, 4.8), layout="constrained")
-    grid = fig.add_gridspec(1, panels)
+    grid = fig.add_gridspec(1, panels, wspace=0.08)
     names = _coord_names(d)
     prefix = f"{name}: " if name else ""
     for j in range(panels):
