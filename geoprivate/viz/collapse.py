@@ -112,6 +112,17 @@ def _window(points, pad=0.25, min_half=1.0):
     return (mid[0] - half[0], mid[0] + half[0], mid[1] - half[1], mid[1] + half[1])
 
 
+def _levels_in_window(A, b, window, levels, box_factor):
+    """The top ``levels`` depth levels and their hulls in a box ``box_factor`` times the window."""
+    a0, a1, w0, w1 = window
+    ca, cw, ha, hw = (a0 + a1) / 2, (w0 + w1) / 2, (a1 - a0) / 2 * box_factor, (w1 - w0) / 2 * box_factor
+    box = tuple(Fraction(v).limit_denominator(10**6) for v in (ca - ha, ca + ha, cw - hw, cw + hw))
+    verts = arrangement_vertices(A, b, box)
+    top = max(dep for _, dep in verts)
+    levs = [lev for lev in range(top, max(top - levels, 0), -1)][::-1]
+    return levs, depth_level_hulls(A, b, box, levs, vertices=verts)
+
+
 def _panel(ax, A, b, hulls, levels, hard_xs, maximisers, window, dim, title, labels=("a (slope coefficient)",
                                                                                       "w (threshold)")):
     from matplotlib.patches import Polygon
@@ -195,13 +206,7 @@ def draw_collapse_d1(predictor, result, *, generator=None, levels: int = 5, box_
         raise ValueError(f"result has {len(ens)} ensembles for {len(hard)} hard queries")
     dots = [m for e in ens[:panels] for m in _maximisers(e)]
     window = tuple(window) if window is not None else _window(dots)
-    a0, a1, w0, w1 = window
-    ca, cw, ha, hw = (a0 + a1) / 2, (w0 + w1) / 2, (a1 - a0) / 2 * box_factor, (w1 - w0) / 2 * box_factor
-    box = tuple(Fraction(v).limit_denominator(10**6) for v in (ca - ha, ca + ha, cw - hw, cw + hw))
-    verts = arrangement_vertices(A, b, box)
-    top = max(dep for _, dep in verts)
-    levs = [lev for lev in range(top, max(top - levels, 0), -1)][::-1]
-    hulls = depth_level_hulls(A, b, box, levs, vertices=verts)
+    levs, hulls = _levels_in_window(A, b, window, levels, box_factor)
     if axes is None:
         from matplotlib.figure import Figure
 
@@ -329,13 +334,7 @@ def _slice_2d(ax, V, A, b, zs, names, levels, box_factor, title):
     A2, b2 = V.restrict(A, b)
     us = [tuple(float(v) for v in V.from_ambient(z)) for z in zs]
     window = _window(us)
-    a0, a1, w0, w1 = window
-    ca, cw, ha, hw = (a0 + a1) / 2, (w0 + w1) / 2, (a1 - a0) / 2 * box_factor, (w1 - w0) / 2 * box_factor
-    box = tuple(Fraction(v).limit_denominator(10**6) for v in (ca - ha, ca + ha, cw - hw, cw + hw))
-    verts = arrangement_vertices(A2, b2, box)
-    top = max(dep for _, dep in verts)
-    levs = [lev for lev in range(top, max(top - levels, 0), -1)][::-1]
-    hulls = depth_level_hulls(A2, b2, box, levs, vertices=verts)
+    levs, hulls = _levels_in_window(A2, b2, window, levels, box_factor)
     piv = V.pivots
     _panel(ax, A2, b2, hulls, levs, [], us, window, V.dim, title,
            labels=(f"{names[piv[0]]} (coordinate on C|HardQuery)", f"{names[piv[1]]} (coordinate on C|HardQuery)"))
