@@ -62,3 +62,12 @@ def test_verify_coverage_prints_the_table(capsys):
     for s in catalogue.STATEMENTS[:5] + catalogue.STATEMENTS[-5:]:
         assert s.label in out
     assert "consistency: ok" in out
+
+
+def test_verify_coverage_json(capsys):
+    import json
+
+    assert main(["verify", "--coverage", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert len(out["statements"]) == len(catalogue.STATEMENTS) and out["problems"] == []
+    assert sum(sum(v.values()) for v in out["summary"].values()) == len(catalogue.STATEMENTS)

@@ -36,7 +36,12 @@ def _verify(args) -> int:
     if getattr(args, "coverage", False):
         from geoprivate.claims import catalogue
 
-        print(catalogue.format_coverage())
+        if args.json:
+            json.dump({"statements": catalogue.coverage_rows(), "summary": catalogue.coverage_summary(),
+                       "problems": catalogue.consistency_problems()}, sys.stdout, indent=2)
+            print()
+        else:
+            print(catalogue.format_coverage())
         return 0 if not catalogue.consistency_problems() else 2
     try:
         selected = [_claims.get_claim(args.claim)] if args.claim else _claims.all_claims()
