@@ -1,19 +1,46 @@
-"""Every notebook's code cells run, in order, in a fresh namespace (headless matplotlib)."""
+"""Every notebook executes top to bottom with nbclient (a real kernel) within the time limit,
+and is stored executed (with its outputs) so a reader on a code host sees the figures."""
 
-import json
+import importlib.util
 from pathlib import Path
 
 import pytest
 
-NOTEBOOKS = sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("*.ipynb"))
+nbformat = pytest.importorskip("nbformat")
+pytest.importorskip("nbclient")
+pytest.importorskip("ipykernel")
+
+HERE = Path(__file__).resolve().parents[1] / "notebooks"
+NOTEBOOKS = sorted(HERE.glob("*.ipynb"))
+_spec = importlib.util.spec_from_file_location("notebooks_execute", HERE / "execute.py")
+execute = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(execute)
+
+#: notebooks owned by other work in progress, not yet stored executed; the integrator runs
+#: ``python notebooks/execute.py`` after merging and empties this set
+NOT_YET_STORED = {"02_shrinkage_collapse.ipynb"}
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
-def test_notebook_runs(path, monkeypatch):
-    monkeypatch.setenv("MPLBACKEND", "Agg")
-    cells = json.loads(path.read_text())["cells"]
-    code = [("".join(c["source"])) for c in cells if c["cell_type"] == "code"]
+def test_notebook_executes(path):
+    nb, seconds = execute.execute(path, timeout=execute.LIMIT_SECONDS)
+    assert seconds <= execute.LIMIT_SECONDS
+    assert execute.stored_problems(nb) == []
+    code = [c for c in nb.cells if c.cell_type == "code" and c.source.strip()]
     assert code, f"{path.name} has no code cells"
-    namespace: dict = {"__name__": "__notebook__"}
-    for i, src in enumerate(code):
-        exec(compile(src, f"{path.name}[cell {i}]", "exec"), namespace)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+def test_notebook_is_stored_with_outputs(path):
+    if path.name in NOT_YET_STORED:
+        pytest.skip(f"{path.name}: not yet stored executed (run notebooks/execute.py after the merge)")
+    nb = nbformat.read(path, as_version=4)
+    assert execute.stored_problems(nb) == []
+    images = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])
+              if "image/png" in o.get("data", {})]
+    assert images, f"{path.name}: no stored figure"
+
+
+def test_stored_problems_flags_an_unexecuted_notebook():
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("1 + 1")])
+    assert execute.stored_problems(nb) == ["cell 0 was not executed"]

@@ -66,6 +66,7 @@ def _hyperplane(rng, V: AffineSubspace, homogeneous: bool):
 
 @register(
     "shrinkage/claim-9-step",
+    checks=("Claim 9",),
     statement="If V is an affine subspace and H = {<a,z> = w} meets V, then dim(V∩H) is dim V (H redundant, "
     "V ⊆ H) or dim V − 1 (H non-redundant) — the step 'each non-redundant constraint lowers the affine "
     "dimension' of seed 001's proof of Claim 9; with the homogeneous hyperplanes of the faithful dual form "

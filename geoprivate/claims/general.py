@@ -108,6 +108,7 @@ def check_ld_version_space(rng, size):
 
 @register(
     "vc1/theorem-4",
+    checks=("Theorem 4",),
     statement="⌊log₂ d_L⌋ ≤ TD ≤ 2^{d_L+1} (seed 004 Theorem 4; TD = thresholds dimension, Def. 6). "
     "For d_L = 0 the left side is read as −∞.",
 )

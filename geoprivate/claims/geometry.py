@@ -136,6 +136,7 @@ def _plain(z):
 
 @register(
     "shrinkage/fact-1",
+    checks=("Fact 1",),
     statement="""
     Fact 1 of seed 001 (from Kaplan et al.): for every finite collection S of halfspace
     constraints in R^d and every x, depth_S(x) >= (d+1) * cdepth_S(x) - d * |S|.  Checked with
@@ -159,6 +160,7 @@ def _fact1(rng, size):
 
 @register(
     "shrinkage/cdepth-ge-depth",
+    checks=("Definition 9",),
     statement="""
     cdepth_S(x) >= depth_S(x) for every x (x lies in its own level set D_S(depth_S(x)),
     Definitions 8-9 of seed 001); strict inequality happens (cdepth is the convexified,
@@ -186,6 +188,7 @@ def _max_depth_brute(A, w):
 
 @register(
     "shrinkage/max-cdepth-eq-max-depth",
+    checks=("Definition 9",),
     statement="""
     max over R^d of cdepth_S equals max over R^d of depth_S (the level sets are nested and
     conv(D_S(k)) is non-empty iff D_S(k) is), so G_halfspace's unrestricted step 2 attains the
@@ -218,6 +221,7 @@ def _max_eq(rng, size):
 
 @register(
     "shrinkage/dual-degeneracy",
+    checks=("Claim 11",),
     statement="""
     Seed 001 §5.1-5.2 reduce halfspace prediction to linear feasibility: a labelled point
     (x, y) becomes the constraint h_{y*(x,-1), 0} on the parameters (a, w), and "points of

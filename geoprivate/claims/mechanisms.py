@@ -47,6 +47,7 @@ def _bt_neighbours(rng, tl, tu, s, n, m):
 
 @register(
     "shrinkage/lemma-1",
+    checks=("Lemma 1", "everlasting:Lemma 4.3", "everlasting:Lemma C.3"),
     statement="BetweenThresholds (seed 001 Alg. 1) is (eps, delta)-DP for eps, delta in (0,1) when "
     "t_u - t_l >= 12/(eps n)(ln(10/eps) + ln(1/delta) + 1) [exact closed-form audit on adaptive-free "
     "sequences of length <= 6 (where BT is (m eps/6, 0)-DP for any gap, so they cannot refute the gap), "
@@ -101,6 +102,7 @@ def check_lemma_1(rng, size):
 # ---------------------------------------------------------------- seed 001 Lemma 2
 @register(
     "shrinkage/lemma-2",
+    checks=("Lemma 2", "everlasting:Lemma 4.4", "everlasting:Lemma C.4"),
     statement="BetweenThresholds accuracy (seed 001 Lemma 2): if n >= 8/(alpha eps)(ln(T+1) + ln(1/beta)) "
     "then with probability >= 1 - beta every answer before halting is alpha-accurate "
     "[empirical failure rate, one-sided binomial test at p = 1e-6]",
@@ -139,6 +141,7 @@ def _rr_composition_delta(eps, k, eps_prime):
 
 @register(
     "shrinkage/theorem-3",
+    checks=("Theorem 3",),
     statement="Advanced composition (seed 001 Theorem 3): k (eps, delta)-DP mechanisms compose to "
     "(sqrt(2k ln(1/delta')) eps + k eps (e^eps - 1)/(e^eps + 1), k delta + delta') "
     "[formula, and validity on the exact privacy-loss law of k-fold randomized response]",
@@ -165,6 +168,7 @@ def check_theorem_3(rng, size):
 # ---------------------------------------------------------------- exponential mechanism
 @register(
     "general/exponential-mechanism-dp",
+    checks=("vc1:Theorem 8", "everlasting:Definition 2.6"),
     statement="The exponential mechanism (McSherry-Talwar; seed 004 Thm 8, seed 002 Def. 2.6) with "
     "P(r) ∝ exp(eps q(r)/(2 Delta)) is eps-DP [exact log-ratio audit; near-tight instance]",
 )
@@ -214,6 +218,7 @@ def _choosing_law_vector(scores, eps, delta, k):
 
 @register(
     "vc1/lemma-1",
+    checks=("Lemma 1",),
     statement="Choosing mechanism (seed 004 Lemma 1, BNS13) for a k-bounded quality, eps in (0,2): "
     "(eps, delta)-DP, and P[q(D, z) >= max q - (16/eps) ln(4kn/(beta eps delta))] >= 1 - beta "
     "[exact output law: exact failure probability and exact hockey-stick audit on neighbours]",
@@ -269,6 +274,7 @@ def _leaky_rr_law(eps_p, delta_p, has_target: bool) -> np.ndarray:
 
 @register(
     "everlasting/claim-2-7",
+    checks=("Claim 2.7",),
     statement="Amplification by sub-sampling (seed 002 Claim 2.7): an (eps', delta')-DP A run on a random "
     "size-n subset of t = (n/eps)(3 + e^eps') records is (eps, 4 eps delta'/(3 + e^eps'))-DP for eps <= 1 "
     "[exact hockey-stick audit on the worst-case 'leaky randomized response' A]",
@@ -300,6 +306,7 @@ def check_claim_2_7(rng, size):
 # ---------------------------------------------------------------- seed 002 Observation 2
 @register(
     "everlasting/observation-2",
+    checks=("Observation 1", "Observation 2"),
     statement="c-fold composition (seed 002 Observation 2, BetweenThresholds with c tops): c adaptively "
     "composed (eps, delta)-DP mechanisms are (sqrt(2c ln(1/(c delta))) eps + c eps (e^eps - 1), 2 c delta)-DP "
     "[exact privacy-loss law of c-fold leaky randomized response]",
@@ -332,6 +339,7 @@ def check_observation_2(rng, size):
 # ---------------------------------------------------------------- seed 004 Theorem 9 (EM version)
 @register(
     "vc1/theorem-9",
+    checks=("Theorem 9",),
     statement="PrivateMedian over a finite ordered domain (seed 004 Theorem 9), exponential-mechanism "
     "version: eps-DP, and an alpha-median w.p. >= 1 - beta once n >= 2 ln(|X|/beta)/(alpha eps) "
     "[exact output law; NOT the log*|X| algorithm of the theorem, whose n_PM is not checked]",

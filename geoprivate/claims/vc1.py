@@ -35,7 +35,7 @@ def _vc1_instances(rng, size):
             yield M, int(f)
 
 
-@register("vc1/lemma-2", statement="VC(C) = VC(C_f) and d_L(C) = d_L(C_f) for any f: X -> {0,1} (Lemma 2)")
+@register("vc1/lemma-2", checks=("Lemma 2",), statement="VC(C) = VC(C_f) and d_L(C) = d_L(C_f) for any f: X -> {0,1} (Lemma 2)")
 def _lemma2(rng, size):
     n_inst = 60 if size == "small" else 300
     max_vc = max_ld = 0
@@ -52,7 +52,7 @@ def _lemma2(rng, size):
     return Verdict.holds(instances=n_inst, max_vc=max_vc, max_ld=max_ld)
 
 
-@register("vc1/lemma-3", statement="For f in C and VC(C) = 1: points incomparable under C_f are never both 1 "
+@register("vc1/lemma-3", checks=("Lemma 3",), statement="For f in C and VC(C) = 1: points incomparable under C_f are never both 1 "
                                    "in a concept of C_f (Lemma 3)")
 def _lemma3(rng, size):
     count = pairs = 0
@@ -69,7 +69,7 @@ def _lemma3(rng, size):
     return Verdict.holds(instances=count, incomparable_pairs=pairs)
 
 
-@register("vc1/lemma-4", statement="max_x d_{C_f}(x) <= TD(X, C_f) (Lemma 4); recorded: how often equality holds")
+@register("vc1/lemma-4", checks=("Lemma 4",), statement="max_x d_{C_f}(x) <= TD(X, C_f) (Lemma 4); recorded: how often equality holds")
 def _lemma4(rng, size):
     count = equal = max_h = 0
     for M, f in _vc1_instances(rng, size):
@@ -84,7 +84,7 @@ def _lemma4(rng, size):
     return Verdict.holds(instances=count, height_equals_td=equal, max_height=max_h)
 
 
-@register("vc1/lemma-5", statement="For f in C, every concept's 1-set in C_f is a chain under the order of C_f "
+@register("vc1/lemma-5", checks=("Lemma 5",), statement="For f in C, every concept's 1-set in C_f is a chain under the order of C_f "
                                    "ending at a maximal element, i.e. a root path of the tree (Lemma 5)")
 def _lemma5(rng, size):
     count = concepts = 0
@@ -118,7 +118,7 @@ def _sample(rng, M, n):
     return c, cols
 
 
-@register("vc1/lemma-6", statement="Every point deterministic by a sample labelled by c* (in C_f) lies in "
+@register("vc1/lemma-6", checks=("Lemma 6",), statement="Every point deterministic by a sample labelled by c* (in C_f) lies in "
                                    "I(c*_f) (Lemma 6)")
 def _lemma6(rng, size):
     count = nonempty = 0
@@ -133,7 +133,7 @@ def _lemma6(rng, size):
     return Verdict.holds(instances=count, nonempty_deterministic_sets=nonempty)
 
 
-@register("vc1/lemma-8", statement="The deepest deterministic points y_1..y_t of the parts S_1..S_t of a sample "
+@register("vc1/lemma-8", checks=("Lemma 8",), statement="The deepest deterministic points y_1..y_t of the parts S_1..S_t of a sample "
                                    "labelled by c* form a chain under C_f (Lemma 8)")
 def _lemma8(rng, size):
     count = distinct = 0
@@ -226,7 +226,7 @@ def _theorem_mode_runs(rng, size):
                 theorem_mode_point=p)
 
 
-@register("vc1/corollary-2", statement="OPTPrivateLearner outputs h with error_D(h, c*) <= alpha w.p. >= 1-(t+2)beta "
+@register("vc1/corollary-2", checks=("Corollary 2",), statement="OPTPrivateLearner outputs h with error_D(h, c*) <= alpha w.p. >= 1-(t+2)beta "
                                        "(Corollary 2; practical mode: t=200, N=4000, eps=3, delta=0.1, "
                                        "alpha=0.1, beta=0.05 — far below Theorem 11's N; reported; plus a few "
                                        "theorem-mode runs at eps=3, delta=0.25, alpha=beta=0.5)")
@@ -239,7 +239,7 @@ def _corollary2(rng, size):
                            f"failure rate {ev['failures']}/{ev['runs']} exceeds beta", **ev)
 
 
-@register("vc1/claim-6", statement="ProperLearner is an (O(alpha), O(beta/alpha)) PAC learner with outputs in C "
+@register("vc1/claim-6", checks=("Claim 6",), statement="ProperLearner is an (O(alpha), O(beta/alpha)) PAC learner with outputs in C "
                                    "(Claim 6; practical mode, error threshold 4*alpha from Claim 5; reported)")
 def _claim6(rng, size):
     ev, bad = _run_learners(rng, size, "ProperLearner", 6000, 4 * _PRACTICAL["alpha"])

@@ -22,6 +22,10 @@ def add_arguments(v) -> None:
     v.add_argument("--size", choices=_claims.SIZES, default="small", help="instance size")
     v.add_argument("--json", action="store_true", help="print JSON instead of a table")
     v.add_argument("--strict", action="store_true", help="exit 1 if any claim is violated")
+    v.add_argument("--coverage", action="store_true",
+                   help="print the catalogue of the papers' numbered statements and what checks each, then exit")
+    v.add_argument("--report", metavar="DIR",
+                   help="also write a self-contained HTML report (statements, claims, figures, instances) to DIR")
 
 
 def run(args) -> int:
@@ -29,13 +33,25 @@ def run(args) -> int:
 
 
 def _verify(args) -> int:
+    if getattr(args, "coverage", False):
+        from geoprivate.claims import catalogue
+
+        if args.json:
+            json.dump({"statements": catalogue.coverage_rows(), "summary": catalogue.coverage_summary(),
+                       "problems": catalogue.consistency_problems()}, sys.stdout, indent=2)
+            print()
+        else:
+            print(catalogue.format_coverage())
+        return 0 if not catalogue.consistency_problems() else 2
     try:
         selected = [_claims.get_claim(args.claim)] if args.claim else _claims.all_claims()
     except KeyError as exc:
         print(f"geoprivate verify: {exc.args[0]}", file=sys.stderr)
         return 2
     records, crashed = [], False
-    for claim in selected:
+    from tqdm import tqdm
+
+    for claim in tqdm(selected, desc="claims", unit="claim", disable=None, leave=False, file=sys.stderr):
         try:
             rec = _claims.run_claim(claim, seed=args.seed, size=args.size)
         except Exception as exc:  # a crash is an error: report it and fail the run
@@ -54,6 +70,10 @@ def _verify(args) -> int:
         print()
     else:
         _print_summary(records)
+    if getattr(args, "report", None):
+        from geoprivate.report import write_report
+
+        print(f"report: {write_report(records, args.report, seed=args.seed, size=args.size)}", file=sys.stderr)
     if crashed:
         return 2
     if args.strict and any(r["status"] == "violated" for r in records):

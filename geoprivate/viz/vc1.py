@@ -72,7 +72,8 @@ def draw_vc1_tree(tree: nx.DiGraph, *, ax=None, proper=None, deterministic=None,
     if ax is None:
         from matplotlib.figure import Figure
 
-        fig = Figure(figsize=(max(4.0, 0.6 * len(tree)), 1.2 + 1.1 * (1 + tree.graph.get("height", 3))))
+        fig = Figure(figsize=(max(4.0, 0.6 * len(tree)) + 1.6, 1.2 + 1.1 * (1 + tree.graph.get("height", 3))),
+                     layout="constrained")  # room for the legend outside the axes
         ax = fig.add_subplot(111)
     root = tree.graph.get("root", ROOT)
     pos = tree_layout(tree, root)

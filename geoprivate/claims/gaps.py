@@ -1,0 +1,102 @@
+"""Claims for numbered statements the catalogue found unchecked (seed 004).
+
+* vc1/theorem-7 — seed 004's advanced composition, *as written*: ε' = √(2k ln(1/δ'))·ε
+  without the k·ε(e^ε − 1)/(e^ε + 1) term of the published theorem (seed 001 Theorem 3).
+  Checked on the exact privacy-loss law of k-fold ε-randomized response (a composition
+  of k ε-DP mechanisms).  FINDING: false once k·ε² is not small against
+  √(k ln(1/δ'))·ε; the offending instance is reported.  Theorem 12 (ProperLearner's
+  privacy) is derived from it.
+* vc1/fact-1 — "every finite multiset has a 1/2-median" under Definition 11, where an
+  α-median needs min(#{x ≤ x̂}, #{x ≥ x̂}) ≥ (1/2 − α)|S|: at α = 1/2 the condition is
+  ≥ 0, so every number is a 1/2-median and the fact is vacuous as written.  Checked: both
+  that (vacuity, recorded) and the statement the paper uses — a 0-median (an exact
+  median) exists — on random multisets.
+* vc1/observation-1 — for f ∈ C, the all-zero function f_f lies in C_f (Definition 14),
+  on random VC-1 classes.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from geoprivate.claims import Verdict, register
+from geoprivate.claims.mechanisms import _rr_composition_delta
+from geoprivate.mechanisms import is_alpha_median
+from solvers import vc1 as _vc1
+
+_COUNT = {"small": 1, "medium": 5}
+
+
+def theorem7_epsilon(epsilon: float, k: int, delta_prime: float) -> float:
+    """ε' of seed 004 Theorem 7 as written: √(2k ln(1/δ'))·ε."""
+    return math.sqrt(2 * k * math.log(1 / delta_prime)) * epsilon
+
+
+@register(
+    "vc1/theorem-7",
+    checks=("Theorem 7",),
+    statement="Seed 004 Theorem 7 (advanced composition as written): k (eps, delta)-DP mechanisms compose to "
+    "(sqrt(2k ln(1/delta')) eps, k delta + delta') for every delta' > 0 [exact delta(eps') of k-fold "
+    "eps-randomized response; the published theorem has the extra term k eps (e^eps-1)/(e^eps+1)]",
+)
+def check_theorem_7(rng, size):
+    count = 80 * _COUNT[size]
+    worst, holds_small = None, 0
+    violations = 0
+    for _ in range(count):
+        eps = float(10 ** rng.uniform(-2, 0.3))
+        k = int(rng.integers(1, 400))
+        dp = float(10 ** rng.uniform(-9, -1))
+        e7 = theorem7_epsilon(eps, k, dp)
+        d = _rr_composition_delta(eps, k, e7)
+        if d > dp * (1 + 1e-9):
+            violations += 1
+            ratio = d / dp
+            if worst is None or ratio > worst[1]:
+                worst = ({"epsilon": eps, "k": k, "delta_prime": dp, "mechanism": "k-fold eps-randomized response",
+                          "epsilon_theorem7": e7, "exact_delta_at_epsilon_theorem7": d}, ratio)
+        elif k * eps * eps < 0.1:
+            holds_small += 1
+    if worst is not None:
+        return Verdict.violated(worst[0], instances=count, violating=violations, max_exact_over_claimed_delta=worst[1],
+                                holding_with_k_eps2_below_0_1=holds_small)
+    return Verdict.holds(instances=count, holding_with_k_eps2_below_0_1=holds_small)
+
+
+@register(
+    "vc1/fact-1",
+    checks=("Fact 1",),
+    statement="Seed 004 Fact 1: every finite multiset S has a 1/2-median (Definition 11).  Recorded: at alpha = "
+    "1/2 Definition 11 is vacuous (every number qualifies); checked: an exact (0-)median exists, the form "
+    "used by Theorem 9 and Lemma 9.",
+)
+def check_fact_1(rng, size):
+    count = 200 * _COUNT[size]
+    vacuous = 0
+    for _ in range(count):
+        S = rng.integers(0, int(rng.integers(1, 20)) + 1, size=int(rng.integers(1, 30)))
+        far = float(S.max()) + 1 + float(rng.integers(0, 100))
+        vacuous += is_alpha_median(S, far, 0.5)
+        if not any(is_alpha_median(S, float(x), 0.0) for x in np.unique(S)):
+            return Verdict.violated({"S": S.tolist()}, note="no element of S is a 0-median")
+    return Verdict.holds(instances=count, points_outside_S_that_are_half_medians=int(vacuous),
+                         note="Definition 11 at alpha = 1/2 accepts every number: Fact 1 is vacuous as written")
+
+
+@register(
+    "vc1/observation-1",
+    checks=("Observation 1",),
+    statement="Seed 004 Observation 1: for f in C, the f-representation f_f of f is the all-zero function and "
+    "lies in C_f (Definition 14).",
+)
+def check_observation_1(rng, size):
+    count = 40 * _COUNT[size]
+    for _ in range(count):
+        M = _vc1.random_vc1_class(int(rng.integers(2, 10)), rng)
+        row = int(rng.integers(M.shape[0]))
+        Cf = _vc1.f_representation(M, row)
+        if Cf[row].any() or not (Cf == 0).all(axis=1).any():
+            return Verdict.violated({"M": M.tolist(), "f_row": row}, f_f=Cf[row].tolist())
+    return Verdict.holds(instances=count)

@@ -1,0 +1,243 @@
+"""``geoprivate verify --report DIR``: a self-contained HTML report of the claims.
+
+:func:`write_report` takes the records of :func:`geoprivate.claims.run_claim` and writes
+
+* ``DIR/index.html`` — per paper, every catalogued statement
+  (:mod:`geoprivate.claims.catalogue`) with its claim rows (instances tried, evidence,
+  verdict, seconds), the statements that are not covered and why, the supporting claims
+  that check no numbered statement, and the figures (:mod:`geoprivate.report.figures`)
+  embedded as base64 PNG;
+* ``DIR/figures/<name>.png`` — the same figures beside it;
+* ``DIR/instances/<claim>.json`` — the offending instance of every violated claim, with
+  the one-line command that replays it (:func:`load_instance` reads it back).
+
+Layer: uses claims, catalogue and viz; nothing below imports it.
+"""
+
+from __future__ import annotations
+
+import base64
+import datetime as _dt
+import html
+import json
+import sys
+from pathlib import Path
+
+from geoprivate.claims import PAPERS
+from geoprivate.claims import catalogue as _cat
+from geoprivate.report.figures import FIGURES, figure_png
+
+__all__ = ["write_report", "save_instance", "load_instance", "replay_command", "instances_tried", "FIGURES"]
+
+#: evidence keys that count instances/runs, in the order they are looked for
+_COUNT_KEYS = ("instances", "runs", "points", "samples", "audits", "settings", "checked", "intersections",
+               "accurate_rounds", "hypotheses", "general_position_sets", "concepts")
+
+
+def replay_command(claim_id: str, seed, size: str) -> str:
+    """The one-line command that re-runs a claim with the same seed (same instances)."""
+    return f"python -m geoprivate verify --claim {claim_id} --seed {seed} --size {size} --json"
+
+
+def instances_tried(evidence: dict) -> str:
+    """The evidence's instance count (first of the usual keys, also one level down), or '—'."""
+    for key in _COUNT_KEYS:
+        if isinstance(evidence.get(key), (int, float)) and not isinstance(evidence.get(key), bool):
+            return f"{evidence[key]} {key}"
+    for sub, val in evidence.items():
+        if isinstance(val, dict):
+            inner = instances_tried(val)
+            if inner != "—":
+                return f"{sub}: {inner}"
+    return "—"
+
+
+def save_instance(record: dict, outdir, *, seed, size: str) -> tuple[Path, str]:
+    """Write a violated record's instance to ``outdir/instances/<id>.json``; return (path, command)."""
+    folder = Path(outdir) / "instances"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / (record["id"].replace("/", "__") + ".json")
+    cmd = replay_command(record["id"], seed, size)
+    path.write_text(json.dumps({"claim": record["id"], "seed": seed, "size": size, "status": record["status"],
+                                "statement": record.get("statement", ""), "evidence": record.get("evidence", {}),
+                                "instance": record.get("instance"), "replay": cmd}, indent=2, default=str))
+    return path, cmd
+
+
+def load_instance(path) -> dict:
+    """Read an instance file written by :func:`save_instance` (keys: claim, seed, size,
+    statement, evidence, instance, replay)."""
+    data = json.loads(Path(path).read_text())
+    if "claim" not in data or "instance" not in data:
+        raise ValueError(f"path: {path} is not an instance file of geoprivate.report")
+    return data
+
+
+_CSS = """
+body{font-family:system-ui,-apple-system,Segoe UI,sans-serif;margin:2em auto;max-width:1200px;color:#111827;
+line-height:1.4}
+h1{font-size:1.6em}h2{border-bottom:2px solid #e5e7eb;padding-bottom:.2em;margin-top:2em}
+table{border-collapse:collapse;width:100%;margin:.5em 0 1em}td,th{border-bottom:1px solid #e5e7eb;padding:4px 8px;
+text-align:left;vertical-align:top;font-size:.92em}th{background:#f9fafb}
+tr.claim td{background:#fcfcfd;font-size:.88em}tr.claim td:first-child{padding-left:2em}
+.st{font-weight:600;padding:1px 6px;border-radius:4px;white-space:nowrap}
+.holds{background:#dcfce7;color:#166534}.violated{background:#fee2e2;color:#991b1b}
+.skipped{background:#fef9c3;color:#854d0e}.error{background:#fecaca;color:#7f1d1d}
+.checked{background:#dbeafe;color:#1e40af}.notyet{background:#ffedd5;color:#9a3412}
+.notexec{background:#f3f4f6;color:#374151}.impl{background:#ede9fe;color:#5b21b6}.def{background:#f3f4f6;color:#6b7280}
+.notrun{background:#f3f4f6;color:#6b7280}
+code,pre{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.85em}pre{white-space:pre-wrap;margin:.3em 0}
+figure{margin:1em 0}figure img{max-width:100%;border:1px solid #e5e7eb}figcaption{font-size:.9em;color:#4b5563}
+details summary{cursor:pointer;color:#2563eb}
+"""
+
+_STATUS_CLASS = {"checked": "checked", "not yet covered": "notyet", "not executable": "notexec",
+                 "implemented": "impl", "definition": "def"}
+
+
+def _e(x) -> str:
+    return html.escape(str(x))
+
+
+def _badge(status: str) -> str:
+    cls = _STATUS_CLASS.get(status, status.replace(" ", ""))
+    return f'<span class="st {cls}">{_e(status)}</span>'
+
+
+def _evidence(rec: dict) -> str:
+    ev = json.dumps(rec.get("evidence", {}), default=str)
+    short = ev if len(ev) <= 160 else ev[:157] + "…"
+    body = f"<code>{_e(short)}</code>"
+    if len(ev) > 160:
+        body = f"<details><summary><code>{_e(short)}</code></summary><pre>{_e(json.dumps(rec.get('evidence', {}), indent=1, default=str))}</pre></details>"
+    if rec.get("statement"):
+        body += f"<details><summary>claim statement</summary>{_e(rec['statement'])}</details>"
+    if rec.get("status") == "skipped" and rec.get("reason"):
+        body += f"<br>reason: {_e(rec['reason'])}"
+    if rec.get("status") == "error":
+        body += f"<details><summary>traceback</summary><pre>{_e(rec.get('traceback', ''))}</pre></details>"
+    if rec.get("instance_file"):
+        body += (f'<br>offending instance: <a href="{_e(rec["instance_file"])}">{_e(rec["instance_file"])}</a>'
+                 f"<br>replay: <code>{_e(rec['replay'])}</code>")
+    return body
+
+
+_SEVERITY = ("error", "violated", "skipped", "holds")
+
+
+def _worst(statuses) -> str:
+    """The most severe verdict among a statement's claims ('' when none ran)."""
+    ranked = [s for s in _SEVERITY if s in statuses]
+    return ranked[0] if ranked else ""
+
+
+def _claim_row(cid: str, records: dict) -> str:
+    rec = records.get(cid)
+    if rec is None:
+        return (f'<tr class="claim"><td><code>{_e(cid)}</code></td><td colspan="2">'
+                f'<span class="st notrun">not run</span></td><td></td><td></td></tr>')
+    return (f'<tr class="claim"><td><code>{_e(cid)}</code></td><td>{_badge(rec["status"])}</td>'
+            f'<td>{_e(instances_tried(rec.get("evidence", {})))}</td><td>{_evidence(rec)}</td>'
+            f'<td>{_e(rec.get("seconds", ""))}</td></tr>')
+
+
+def _paper_section(paper: str, records: dict) -> str:
+    rows = []
+    for s in _cat.statements(paper):
+        verdict = _worst([records[c]["status"] for c in s.claims if c in records])
+        rows.append(f'<tr id="{_e(paper)}-{_e(s.label.replace(" ", "-"))}"><td><b>{_e(s.label)}</b></td>'
+                    f'<td>{_badge(s.status)}{" " + _badge(verdict) if verdict else ""}</td>'
+                    f'<td colspan="2">{_e(s.title)}<br>'
+                    f'<small>{_e(s.coverage())}</small></td><td></td></tr>')
+        rows.extend(_claim_row(cid, records) for cid in s.claims)
+    counts = ", ".join(f"{v} {k}" for k, v in _cat.coverage_summary()[paper].items() if v)
+    return (f'<h2 id="{_e(paper)}">{_e(paper)} <small>({_e(PAPERS[paper])})</small></h2><p>{_e(counts)}</p>'
+            "<table><tr><th>statement / claim</th><th>status / verdict</th><th>instances tried</th>"
+            "<th>what / evidence</th><th>s</th></tr>" + "".join(rows) + "</table>")
+
+
+def _supporting(records: dict) -> str:
+    attached = {cid for s in _cat.STATEMENTS for cid in s.claims}
+    rest = [cid for cid in records if cid not in attached]
+    if not rest:
+        return ""
+    rows = "".join(_claim_row(cid, records).replace('class="claim"', "") +
+                   f'<tr class="claim"><td></td><td colspan="4"><small>{_e(records[cid].get("statement", ""))}'
+                   "</small></td></tr>" for cid in sorted(rest))
+    return ('<h2 id="supporting">Supporting claims</h2><p>Textbook facts and project findings that check no '
+            "single numbered statement of the papers.</p><table><tr><th>claim</th><th>verdict</th>"
+            "<th>instances tried</th><th>evidence</th><th>s</th></tr>" + rows + "</table>")
+
+
+def _figures_html(outdir: Path, size: str, progress: bool) -> tuple[str, list[str]]:
+    from tqdm import tqdm
+
+    folder = outdir / "figures"
+    folder.mkdir(parents=True, exist_ok=True)
+    parts, failed = [], []
+    for name, spec in tqdm(list(FIGURES.items()), desc="figures", unit="fig", disable=None if progress else True,
+                           leave=False, file=sys.stderr):
+        try:
+            png = figure_png(spec.builder(size))
+        except Exception as exc:  # a broken figure is reported in the page, not hidden
+            failed.append(name)
+            parts.append(f'<figure id="fig-{_e(name)}"><p class="st error">figure {_e(name)} failed: '
+                         f"{_e(type(exc).__name__)}: {_e(exc)}</p></figure>")
+            continue
+        (folder / f"{name}.png").write_bytes(png)
+        b64 = base64.b64encode(png).decode()
+        parts.append(f'<figure id="fig-{_e(name)}"><h3>{_e(spec.title)} <small>({_e(spec.paper)})</small></h3>'
+                     f'<img alt="{_e(spec.title)}" src="data:image/png;base64,{b64}">'
+                     f"<figcaption>{_e(spec.caption)} File: figures/{_e(name)}.png</figcaption></figure>")
+    return '<h2 id="figures">Figures</h2>' + "".join(parts), failed
+
+
+def write_report(records, outdir, *, seed=0, size: str = "small", figures: bool = True,
+                 progress: bool = True) -> Path:
+    """Write the report (see the module docstring) and return the path of ``index.html``.
+
+    Parameters
+    ----------
+    records : list of dict
+        As returned by :func:`geoprivate.claims.run_claim` (or error records of
+        ``geoprivate verify``); violated ones get an instance file.
+    outdir : path
+        Created if missing.
+    seed, size : recorded in the page and in the replay commands.
+    figures : bool
+        Build the registered figures (embedded and written beside the page).
+    progress : bool
+        tqdm progress on a terminal (silent otherwise).
+    """
+    outdir = Path(outdir)
+    outdir.mkdir(parents=True, exist_ok=True)
+    recs = {}
+    for rec in records:
+        rec = dict(rec)
+        if rec.get("status") == "violated":
+            path, cmd = save_instance(rec, outdir, seed=seed, size=size)
+            rec["instance_file"], rec["replay"] = str(path.relative_to(outdir)), cmd
+        recs[rec["id"]] = rec
+    verdicts: dict[str, int] = {}
+    for r in recs.values():
+        verdicts[r["status"]] = verdicts.get(r["status"], 0) + 1
+    problems = _cat.consistency_problems()
+    fig_html, failed = _figures_html(outdir, size, progress) if figures else ("", [])
+    papers = [p for p in PAPERS if _cat.statements(p)]
+    nav = " · ".join(f'<a href="#{p}">{p}</a>' for p in papers + ["supporting"] + (["figures"] if figures else []))
+    head = (f"<h1>geoprivate — the papers' statements, checked</h1>"
+            f"<p>{len(recs)} claims run (seed {_e(seed)}, size {_e(size)}, "
+            f"{_dt.datetime.now(_dt.timezone.utc):%Y-%m-%d %H:%M UTC}): "
+            + ", ".join(f"{_badge(k)} {v}" for k, v in sorted(verdicts.items()))
+            + f". {len(_cat.STATEMENTS)} numbered statements catalogued; catalogue/claims consistency: "
+            + ("ok" if not problems else f"<b>{len(problems)} problem(s)</b>: " + _e("; ".join(problems)))
+            + (f". Figures that failed: {_e(', '.join(failed))}" if failed else "")
+            + f".</p><p>Regenerate: <code>python -m geoprivate verify --seed {_e(seed)} --size {_e(size)} "
+            f"--report DIR</code>. A violated claim is a finding about the paper (its instance is saved).</p>"
+            f"<p>{nav}</p>")
+    body = head + "".join(_paper_section(p, recs) for p in papers) + _supporting(recs) + fig_html
+    page = (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>geoprivate report</title>'
+            f"<style>{_CSS}</style></head><body>{body}</body></html>")
+    index = outdir / "index.html"
+    index.write_text(page, encoding="utf-8")
+    return index

@@ -1,0 +1,462 @@
+"""The feasible region of G_halfspace collapsing as hard queries arrive (seed 001, §5.2).
+
+For d = 1 a hypothesis h_{a,w}(x) = [a·x ≥ w] is a point z = (a, w) of the dual plane.
+Every example (x, y) of the sample S is a half-plane of that plane (its dual constraint,
+:func:`solvers.halfspaces.dual_constraints`); depth_S(z) counts the half-planes holding z
+and the cdepth level set {cdepth_S ≥ ℓ} is the convex hull of {depth_S ≥ ℓ}
+(Definitions 8–9).  Algorithm 4 (G_halfspace) restricts every block S_i to
+C|HardQuery = {(a, w) : a·x_j = w for every hard query x_j} — a line through the origin
+per hard query — and takes a cdepth_{S_i} maximiser there.  One panel per hard query
+(plus the start): the plane, then a line, then the point (0, 0) (Claims 8–9).
+
+The level regions are computed from the exact arrangement: the vertices of the lines
+of S (and of a bounding box ``box_factor`` times the plotting window) are rational,
+their depth is counted exactly, and {cdepth_S ≥ ℓ} ∩ box is the convex hull of the
+vertices of depth ≥ ℓ (a union of closed faces of the arrangement is the hull of its
+vertices).  Only the clipping to the box — far outside the window — is not the
+paper's unbounded region.  The dots are the generator's own maximisers (from the run).
+
+Everything uses :class:`matplotlib.figure.Figure` directly (no pyplot state).
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from itertools import combinations
+
+import numpy as np
+
+__all__ = ["dual_constraints_of", "arrangement_vertices", "depth_level_hulls", "draw_collapse_d1",
+           "draw_collapse_comparison", "collapse_run_d1", "draw_collapse_slices", "collapse_run_d2",
+           "line_depth_profile"]
+
+_BLOCK_COLOURS = ("#dc2626", "#2563eb", "#16a34a", "#9333ea", "#ea580c", "#0891b2", "#be185d", "#4d7c0f",
+                  "#1e40af", "#a16207")
+
+
+def dual_constraints_of(generator, points, labels):
+    """(A, b) — the dual constraints ⟨A_i, z⟩ ≥ b_i of a labelled sample under ``generator``.
+
+    Uses ``generator.constraints`` (as :class:`~geoprivate.prediction.G_halfspace` has);
+    a generator without it must carry ``form`` for :func:`solvers.halfspaces.dual_constraints`.
+    """
+    if hasattr(generator, "constraints"):
+        return generator.constraints(points, labels)
+    from solvers.halfspaces import dual_constraints
+
+    return dual_constraints(np.asarray(points, np.float64), np.asarray(labels, np.int64), form=generator.form)
+
+
+def _lines(A, b):
+    """Rows (p, q, r) of the lines p·a + q·w = r (exact Fractions)."""
+    return [(Fraction(A[i][0]), Fraction(A[i][1]), Fraction(b[i])) for i in range(len(b))]
+
+
+def arrangement_vertices(A, b, box):
+    """Exact vertices of the arrangement of the constraint lines and the box ``(a0, a1, w0, w1)``
+    that lie in the box, with their exact depth (number of constraints ⟨A_i, z⟩ ≥ b_i they satisfy).
+
+    Returns
+    -------
+    list of ((Fraction, Fraction), int)
+    """
+    a0, a1, w0, w1 = (Fraction(v) for v in box)
+    lines = _lines(A, b) + [(Fraction(1), Fraction(0), a0), (Fraction(1), Fraction(0), a1),
+                            (Fraction(0), Fraction(1), w0), (Fraction(0), Fraction(1), w1)]
+    cons = _lines(A, b)
+    seen = {}
+    for (p1, q1, r1), (p2, q2, r2) in combinations(lines, 2):
+        det = p1 * q2 - p2 * q1
+        if det == 0:
+            continue
+        a = (r1 * q2 - r2 * q1) / det
+        w = (p1 * r2 - p2 * r1) / det
+        if a0 <= a <= a1 and w0 <= w <= w1 and (a, w) not in seen:
+            seen[(a, w)] = sum(1 for p, q, r in cons if p * a + q * w >= r)
+    return list(seen.items())
+
+
+def depth_level_hulls(A, b, box, levels, *, vertices=None):
+    """level -> (k, 2) float array: the polygon {cdepth_S ≥ level} ∩ box (counter-clockwise),
+    a segment or point when degenerate, absent when empty.  See the module docstring.
+
+    ``vertices`` (from :func:`arrangement_vertices` on the same box) saves recomputing them.
+    """
+    from scipy.spatial import ConvexHull, QhullError
+
+    verts = arrangement_vertices(A, b, box) if vertices is None else vertices
+    out = {}
+    for lev in levels:
+        pts = np.array([[float(a), float(w)] for (a, w), dep in verts if dep >= lev], dtype=float)
+        if len(pts) == 0:
+            continue
+        pts = np.unique(pts, axis=0)
+        if len(pts) >= 3:
+            try:
+                out[lev] = pts[ConvexHull(pts).vertices]
+                continue
+            except QhullError:  # collinear
+                pass
+        order = np.lexsort((pts[:, 1], pts[:, 0]))
+        out[lev] = pts[order[[0, -1]]] if len(pts) > 1 else pts
+    return out
+
+
+def _window(points, pad=0.25, min_half=1.0):
+    pts = np.asarray(points, dtype=float).reshape(-1, 2)
+    pts = np.vstack([pts, [[0.0, 0.0]]])
+    lo, hi = pts.min(axis=0), pts.max(axis=0)
+    half = np.maximum((hi - lo) / 2 * (1 + 2 * pad), min_half * np.array([1.0, 0.2]))
+    mid = (hi + lo) / 2
+    return (mid[0] - half[0], mid[0] + half[0], mid[1] - half[1], mid[1] + half[1])
+
+
+def _levels_in_window(A, b, window, levels, box_factor):
+    """The top ``levels`` depth levels and their hulls in a box ``box_factor`` times the window."""
+    a0, a1, w0, w1 = window
+    ca, cw, ha, hw = (a0 + a1) / 2, (w0 + w1) / 2, (a1 - a0) / 2 * box_factor, (w1 - w0) / 2 * box_factor
+    box = tuple(Fraction(v).limit_denominator(10**6) for v in (ca - ha, ca + ha, cw - hw, cw + hw))
+    verts = arrangement_vertices(A, b, box)
+    top = max(dep for _, dep in verts)
+    levs = [lev for lev in range(top, max(top - levels, 0), -1)][::-1]
+    return levs, depth_level_hulls(A, b, box, levs, vertices=verts)
+
+
+def _panel(ax, A, b, hulls, levels, hard_xs, maximisers, window, dim, title, labels=("a (slope coefficient)",
+                                                                                      "w (threshold)")):
+    from matplotlib.patches import Polygon
+
+    a0, a1, w0, w1 = window
+    cmap_vals = np.linspace(0.15, 0.75, len(levels))
+    import matplotlib
+
+    cmap = matplotlib.colormaps["Blues"]
+    for lev, v in zip(levels, cmap_vals):
+        if lev in hulls and len(hulls[lev]) >= 3:
+            ax.add_patch(Polygon(hulls[lev], closed=True, facecolor=cmap(v), edgecolor="none", zorder=0,
+                                 gid=f"level-{lev}"))
+    aa = np.linspace(a0, a1, 2)
+    for i in range(len(b)):
+        p, q, r = float(A[i][0]), float(A[i][1]), float(b[i])
+        if p == 0 and q == 0:  # constant on this plane: no line to draw
+            continue
+        if q != 0:
+            ax.plot(aa, (r - p * aa) / q, color="0.6", lw=0.4, zorder=1)
+        else:
+            ax.axvline(r / p, color="0.6", lw=0.4, zorder=1)
+    for j, x in enumerate(hard_xs):
+        ax.plot(aa, x * aa, color="#111827", lw=2.2 if j == len(hard_xs) - 1 else 1.2,
+                ls="-" if j == len(hard_xs) - 1 else "--", zorder=3, gid="hard-query")
+    if dim == 0:
+        ax.scatter([0], [0], s=260, facecolors="none", edgecolors="#111827", linewidths=2.2, zorder=4)
+    for i, (a, w) in enumerate(maximisers):
+        ax.scatter([a], [w], s=46, color=_BLOCK_COLOURS[i % len(_BLOCK_COLOURS)], edgecolors="white",
+                   linewidths=0.8, zorder=5, gid="maximiser")
+    ax.set_xlim(a0, a1)
+    ax.set_ylim(w0, w1)
+    ax.set_xlabel(labels[0])
+    ax.set_ylabel(labels[1])
+    ax.set_title(title, fontsize=11)
+
+
+def _maximisers(ensemble):
+    return [(float(a[0]), float(w)) for a, w in ensemble.hypotheses]
+
+
+def draw_collapse_d1(predictor, result, *, generator=None, levels: int = 5, box_factor: float = 25.0,
+                     window=None, axes=None, name=None):
+    """The feasible-region collapse of a d = 1 run of GenericPredictor with G_halfspace.
+
+    Parameters
+    ----------
+    predictor : GenericPredictor
+        Its ``blocks`` are drawn (all examples of all blocks = S).
+    result : PredictionResult
+        Its hard queries and ``ensembles`` (the maximiser of every block after each one).
+    generator : optional
+        Whose dual constraints to draw (default ``predictor.generator``); any object with
+        ``constraints(points, labels)`` or ``form`` — e.g. a repaired generator.
+    levels : int
+        How many cdepth levels (from the maximum down) to shade.
+    box_factor : float
+        The level hulls are clipped to a box this many times the window.
+    window : (a0, a1, w0, w1), optional
+        Plot limits; default from the maximisers and the origin.
+    axes : sequence of Axes, optional
+        One per panel (n_hard + 1); a new Figure otherwise.
+    name : str, optional
+        Prefix of the panel titles (e.g. the generator's name).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        With ``result.n_hard + 1`` axes, one per panel, in order.
+    """
+    gen = predictor.generator if generator is None else generator
+    if getattr(gen, "d", 1) != 1 or predictor.X.ndim != 2 or predictor.X.shape[1] != 1:
+        raise ValueError("draw_collapse_d1 needs a d = 1 halfspace run (points of shape (N, 1))")
+    X = np.concatenate([p for p, _ in predictor.blocks])
+    y = np.concatenate([lab for _, lab in predictor.blocks])
+    A, b = dual_constraints_of(gen, X, y)
+    hard = [float(np.asarray(x).reshape(-1)[0]) for x in result.transcript.hard_points()]
+    ens = [e for _, e in result.ensembles]
+    panels = len(hard) + 1
+    if len(ens) < panels:
+        raise ValueError(f"result has {len(ens)} ensembles for {len(hard)} hard queries")
+    dots = [m for e in ens[:panels] for m in _maximisers(e)]
+    window = tuple(window) if window is not None else _window(dots)
+    levs, hulls = _levels_in_window(A, b, window, levels, box_factor)
+    if axes is None:
+        from matplotlib.figure import Figure
+
+        fig = Figure(figsize=(4.2 * panels, 4.4), layout="constrained")
+        axes = fig.subplots(1, panels, squeeze=False)[0]
+    else:
+        fig = axes[0].figure
+    dims = list(result.affine_dims) or [None] * panels
+    prefix = f"{name}: " if name else ""
+    for j in range(panels):
+        dim = dims[j] if j < len(dims) else None
+        what = {2: "the plane ℝ²", 1: "a line", 0: "the point (0, 0)"}.get(dim, "?")
+        head = f"{prefix}start" if j == 0 else f"{prefix}after hard query {j}: x = {hard[j - 1]:.4g}"
+        title = f"{head}\nC|HardQuery = {what} (dim {dim})"
+        _panel(axes[j], A, b, hulls, levs, hard[:j], _maximisers(ens[j]), window, dim, title)
+    _legend(axes[-1], levs, len(ens[0].hypotheses), len(y))
+    fig.suptitle(f"G_halfspace, d = 1: dual (a, w) plane, N = {len(y)} examples in {len(predictor.blocks)} blocks "
+                 f"(seed 001 Alg. 4, Claims 8–9)", fontsize=12)
+    return fig
+
+
+def _legend(ax, levs, k, N):
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+    import matplotlib
+
+    cmap = matplotlib.colormaps["Blues"]
+    handles = [Patch(color=cmap(0.75), label=f"cdepth_S ≥ {levs[-1]} of {N}"),
+               Patch(color=cmap(0.15), label=f"cdepth_S ≥ {levs[0]}"),
+               Line2D([], [], color="0.6", lw=0.6, label="example constraint lines"),
+               Line2D([], [], color="#111827", lw=2, label="hard-query line a·x = w"),
+               Line2D([], [], marker="o", ls="", color=_BLOCK_COLOURS[0], label=f"block maximisers ({k} blocks)")]
+    ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.02, 1.0), fontsize=9, frameon=False)
+
+
+def draw_collapse_comparison(runs, **kwargs):
+    """Rows of collapse panels, one row per ``(name, predictor, result)`` — e.g. the faithful
+    G_halfspace beside a repaired generator on the same sample.  Returns a Figure."""
+    from matplotlib.figure import Figure
+
+    runs = list(runs)
+    if not runs:
+        raise ValueError("runs: expected at least one (name, predictor, result)")
+    cols = max(r.n_hard for _, _, r in runs) + 1
+    fig = Figure(figsize=(4.2 * cols + 2.5, 4.4 * len(runs)), layout="constrained")
+    grid = fig.subplots(len(runs), cols, squeeze=False)
+    for row, (name, pred, res) in zip(grid, runs):
+        draw_collapse_d1(pred, res, axes=list(row[: res.n_hard + 1]), name=name, **kwargs)
+        for ax in row[res.n_hard + 1:]:
+            ax.set_visible(False)
+    fig.suptitle("Feasible-region collapse, d = 1 (dual (a, w) plane)", fontsize=12)
+    return fig
+
+
+def collapse_run_d1(*, seed: int = 4, k: int = 6, m: int = 8, T: int = 30, epsilon: float = 4.0,
+                    form: str = "margin", grid: float = 1 / 16):
+    """A small reproducible d = 1 run for the collapse figure: ``(predictor, result)``.
+
+    Data: N = k·m standard Gaussian points rounded to ``grid``, labelled by the threshold
+    target [x ≥ t*] with t* half-way between grid points (so every block has a margin of
+    at least grid/2 and the maximisers stay at a readable scale); the white-box
+    :class:`~geoprivate.adversaries.DisagreementAdversary` queries the same law.
+    Practical mode: with k = 6 blocks BetweenThresholds' Lemma 1/2 conditions do not
+    hold, so TOPs may also come from noise (the run's guarantee records it).
+    """
+    from geoprivate.adversaries import DisagreementAdversary
+    from geoprivate.prediction import G_halfspace, GenericPredictor
+
+    rng = np.random.default_rng(seed)
+    t_star = (np.round(rng.normal(0.0, 0.5) / grid) + 0.5) * grid
+
+    def sampler(r, n):
+        return np.round(r.standard_normal((n, 1)) / grid) * grid
+
+    X = sampler(rng, k * m)
+    y = (X[:, 0] >= t_star).astype(np.uint8)
+    pred = GenericPredictor(G_halfspace(1, form=form), X, y, k=k, m=m, epsilon=epsilon, rng=seed + 1)
+    target = lambda q: (np.asarray(q, np.float64).reshape(-1) >= t_star).astype(np.uint8)  # noqa: E731
+    res = pred.run(DisagreementAdversary(sampler, rng=seed + 2, pool=16, grid=grid), T, target=target)
+    return pred, res
+
+
+# --------------------------------------------------------------------------- any d: slices of C|HardQuery
+
+def _coord_names(d):
+    return (["a"] if d == 1 else [f"a{i + 1}" for i in range(d)]) + ["w"]
+
+
+def line_depth_profile(A1, b1, window):
+    """depth_S and cdepth_S along a line, in its coordinate u (constraints A1·u ≥ b1, shape (m, 1)).
+
+    Returns (u, depth, cdepth): sample points (every breakpoint inside ``window`` and the
+    midpoints between them) and the exact values there; on a line {cdepth ≥ ℓ} is the
+    interval hull of {depth ≥ ℓ} (Definitions 8–9), computed over all breakpoints, not
+    only those in the window."""
+    lo, hi = (Fraction(v).limit_denominator(10**6) for v in window)
+    cons = [(Fraction(A1[i][0]), Fraction(b1[i])) for i in range(len(b1))]
+    brk = sorted({r / p for p, r in cons if p != 0})
+    span = (max(brk) - min(brk)) if len(brk) > 1 else Fraction(1)
+    allpts = sorted(set(brk) | {x for x in (min(brk, default=0) - span - 1, max(brk, default=0) + span + 1)})
+    allpts = sorted(set(allpts) | {(u + v) / 2 for u, v in zip(allpts, allpts[1:])})
+
+    def depth(u):
+        return sum(1 for p, r in cons if p * u >= r)
+
+    deps = {u: depth(u) for u in allpts}
+    top = max(deps.values())
+    hull = {}
+    first, last = allpts[0], allpts[-1]  # beyond every breakpoint: depth is constant out to ±∞
+    for lev in range(top + 1):
+        inside = [u for u, dep in deps.items() if dep >= lev]
+        hull[lev] = (-math.inf if deps[first] >= lev else min(inside), math.inf if deps[last] >= lev else max(inside))
+    pts = sorted({u for u in allpts if lo <= u <= hi} | {lo, hi})
+    pts = sorted(set(pts) | {(u + v) / 2 for u, v in zip(pts, pts[1:])})
+
+    def cdepth(u):
+        return max(lev for lev, (a, b) in hull.items() if a <= u <= b) if any(
+            a <= u <= b for a, b in hull.values()) else 0
+
+    return (np.array([float(u) for u in pts]), np.array([depth(u) for u in pts]),
+            np.array([cdepth(u) for u in pts]))
+
+
+def _slice_2d(ax, V, A, b, zs, names, levels, box_factor, title):
+    A2, b2 = V.restrict(A, b)
+    us = [tuple(float(v) for v in V.from_ambient(z)) for z in zs]
+    window = _window(us)
+    levs, hulls = _levels_in_window(A2, b2, window, levels, box_factor)
+    piv = V.pivots
+    _panel(ax, A2, b2, hulls, levs, [], us, window, V.dim, title,
+           labels=(f"{names[piv[0]]} (coordinate on C|HardQuery)", f"{names[piv[1]]} (coordinate on C|HardQuery)"))
+    return levs
+
+
+def _slice_1d(ax, V, A, b, zs, names, title):
+    A1, b1 = V.restrict(A, b)
+    us = [float(V.from_ambient(z)[0]) for z in zs]
+    lo, hi = min(us + [0.0]), max(us + [0.0])
+    half = max((hi - lo) * 0.75, 1.0)
+    u, dep, cdep = line_depth_profile(A1, b1, ((lo + hi) / 2 - half, (lo + hi) / 2 + half))
+    ax.plot(u, dep, color="0.5", lw=1, drawstyle="steps-mid", label="depth_S", gid="depth")
+    ax.plot(u, cdep, color="#1d4ed8", lw=2, label="cdepth_S", gid="cdepth")
+    prof = {float(x): c for x, c in zip(u, cdep)}
+    for i, x in enumerate(us):
+        ax.scatter([x], [prof.get(x, np.interp(x, u, cdep))], s=46, color=_BLOCK_COLOURS[i % len(_BLOCK_COLOURS)],
+                   edgecolors="white", zorder=5, gid="maximiser")
+    ax.set_xlabel(f"{names[V.pivots[0]]} (coordinate on the line C|HardQuery)")
+    ax.set_ylabel("examples of S satisfied")
+    ax.legend(fontsize=8, loc="lower center")
+    ax.set_title(title, fontsize=11)
+
+
+def _slice_0d(ax, A, b, zs, title):
+    from solvers.depth import depth
+
+    dep = int(depth((A, b), np.array([Fraction(0)] * len(A[0]), dtype=object)))
+    for i, _ in enumerate(zs):
+        ax.scatter([0], [0], s=46 + 30 * i, facecolors="none", edgecolors=_BLOCK_COLOURS[i % len(_BLOCK_COLOURS)],
+                   zorder=5, gid="maximiser")
+    ax.text(0, -0.45, f"every block outputs z = 0\n(h labels every point 1)\ndepth_S(0) = {dep} of {len(b)}",
+            ha="center", va="top", fontsize=10)
+    ax.set_xlim(-1, 1)
+    ax.set_ylim(-1.2, 1)
+    ax.set_xticks([])
+    ax.set_yticks([])
+    ax.set_title(title, fontsize=11)
+
+
+def _slice_3d(fig, spec, zs, names, title):
+    ax = fig.add_subplot(spec, projection="3d")
+    Z = np.array([[float(v) for v in z] for z in zs])
+    for i, z in enumerate(Z):
+        ax.scatter([z[0]], [z[1]], [z[2]], s=40, color=_BLOCK_COLOURS[i % len(_BLOCK_COLOURS)], gid="maximiser")
+    ax.set_xlabel(names[0])
+    ax.set_ylabel(names[1])
+    ax.set_zlabel(names[2])
+    ax.set_box_aspect(None, zoom=0.8)  # keep the axis labels inside the panel
+    ax.set_title(title, fontsize=11)
+    return ax
+
+
+def draw_collapse_slices(predictor, result, *, generator=None, levels: int = 5, box_factor: float = 25.0,
+                         name=None):
+    """C|HardQuery of a G_halfspace run in its own coordinates, one panel per hard query.
+
+    Works for any d: a panel shows the subspace C|HardQuery = {(a, w) : a·x_j = w} after
+    j hard queries (Algorithm 4) — a 3-D scatter of the block maximisers when it is ℝ³
+    (d = 2 at the start); on a plane, the cdepth_S level regions of the restricted
+    arrangement (exact, as :func:`draw_collapse_d1`); on a line, depth_S and cdepth_S
+    along it; at the point {0}, the fact that every block outputs z = 0.  Coordinates
+    on C|HardQuery are the pivot coordinates of its exact RREF basis
+    (:class:`solvers.affine.AffineSubspace`).  Returns a Figure with n_hard + 1 panels.
+    """
+    from matplotlib.figure import Figure
+
+    from geoprivate.prediction.generators import hard_query_subspace
+
+    gen = predictor.generator if generator is None else generator
+    X = np.concatenate([p for p, _ in predictor.blocks])
+    y = np.concatenate([lab for _, lab in predictor.blocks])
+    d = X.shape[1]
+    A, b = dual_constraints_of(gen, X, y)
+    hard = np.asarray(result.transcript.hard_points(), dtype=np.float64).reshape(-1, d)
+    ens = [e for _, e in result.ensembles]
+    panels = len(hard) + 1
+    fig = Figure(figsize=(4.6 * panels, 4.8), layout="constrained")
+    grid = fig.add_gridspec(1, panels, wspace=0.08)
+    names = _coord_names(d)
+    prefix = f"{name}: " if name else ""
+    for j in range(panels):
+        V, _ = hard_query_subspace(hard[:j], d)
+        zs = [tuple(Fraction(v) for v in a) + (Fraction(w),) for a, w in ens[j].hypotheses]
+        head = f"{prefix}start" if j == 0 else f"{prefix}after hard query {j}"
+        title = f"{head}\nC|HardQuery: dim {V.dim}"
+        if V.dim == 3 and d == 2:
+            _slice_3d(fig, grid[0, j], zs, names, title + " (ℝ³): block maximisers")
+            continue
+        ax = fig.add_subplot(grid[0, j])
+        if V.dim == 2:
+            _slice_2d(ax, V, A, b, zs, names, levels, box_factor, title + " (a plane)")
+        elif V.dim == 1:
+            _slice_1d(ax, V, A, b, zs, names, title + " (a line)")
+        elif V.dim == 0:
+            _slice_0d(ax, A, b, zs, title + " (the point 0)")
+        else:
+            ax.text(0.5, 0.5, f"dim {V.dim}: not drawn", ha="center", transform=ax.transAxes)
+            ax.set_title(title, fontsize=11)
+    fig.suptitle(f"G_halfspace, d = {d}: C|HardQuery in its own coordinates, N = {len(y)} examples in "
+                 f"{len(predictor.blocks)} blocks (seed 001 Alg. 4, Claims 8–9)", fontsize=12)
+    return fig
+
+
+def collapse_run_d2(*, seed: int = 2, k: int = 6, m: int = 8, T: int = 30, epsilon: float = 4.0,
+                    form: str = "margin", grid: float = 1 / 8):
+    """A small reproducible d = 2 run (as :func:`collapse_run_d1`, Gaussian points in ℝ² on a
+    ``grid``, a random halfspace target with offset 0.3): ``(predictor, result)``.
+    Seed 2 reaches the point after three hard queries."""
+    from geoprivate.adversaries import DisagreementAdversary
+    from geoprivate.prediction import G_halfspace, GenericPredictor
+
+    rng = np.random.default_rng(seed)
+    a, w0 = rng.normal(size=2), 0.3
+
+    def sampler(r, n):
+        return np.round(r.standard_normal((n, 2)) / grid) * grid
+
+    def target(q):
+        return (np.asarray(q, np.float64).reshape(-1, 2) @ a >= w0 + 1e-9).astype(np.uint8)
+
+    X = sampler(rng, k * m)
+    pred = GenericPredictor(G_halfspace(2, form=form), X, target(X), k=k, m=m, epsilon=epsilon, rng=seed + 1)
+    res = pred.run(DisagreementAdversary(sampler, rng=seed + 2, pool=16, grid=grid), T, target=target)
+    return pred, res
