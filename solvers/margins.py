@@ -73,11 +73,12 @@ def as_sign_points(X, name: str = "X") -> np.ndarray:
         raise ValueError(f"{name}: expected an (n, d) matrix of points in {{-1,1}}^d with d >= 1, got shape {arr.shape}")
     if arr.dtype.kind not in "biuf":
         raise ValueError(f"{name}: expected numeric entries in {{-1, 1}}, got dtype {arr.dtype}")
-    bad = (arr != 1) & (arr != -1)
-    if bad.any():
+    if arr.size and (arr.min() < -1 or arr.max() > 1 or (arr == 0).any()
+                     or (arr.dtype.kind == "f" and (arr != np.round(arr)).any())):
+        bad = (arr != 1) & (arr != -1)
         i, j = np.argwhere(bad)[0]
         raise ValueError(f"{name}: points must lie in {{-1,1}}^d, got {arr[i, j].item()!r} at ({i}, {j})")
-    return arr.astype(np.int8)
+    return arr.astype(np.int8, copy=False)
 
 
 def as_sign_labels(y, n: int | None = None, name: str = "y", *, from01: bool = False) -> np.ndarray:
@@ -179,26 +180,33 @@ class MarginResult:
         An optimal weight vector, ‖v‖₁ = 1 (margin(v) == rho).
     lp : OptimizeResult
         The exact LP answer over (v⁺, v⁻, ρ) with dual multipliers (strong duality).
+    nonnegative : bool
+        Whether v was restricted to v >= 0.
     """
 
     rho: Fraction
     v: tuple
     lp: OptimizeResult
+    nonnegative: bool = False
 
     @property
     def separable(self) -> bool:
         return self.rho > 0
 
 
-def _margin_lp(Xs: np.ndarray, ys: np.ndarray):
-    """(c, A_ub, b_ub, A_eq, b_eq) of the best-margin LP over z = (v⁺, v⁻, ρ)."""
+def _margin_lp(Xs: np.ndarray, ys: np.ndarray, nonnegative: bool = False):
+    """(c, A_ub, b_ub, A_eq, b_eq) of the best-margin LP over z = (v⁺, v⁻, ρ)
+    (``nonnegative``: v⁻ is fixed to 0 by its bounds, so v = v⁺ >= 0)."""
     n, d = Xs.shape
     yx = (ys[:, None] * Xs).astype(np.int64)
-    # -y<v+ - v-, x> + rho <= 0 ;  -v+ <= 0 ; -v- <= 0
+    # -y<v+ - v-, x> + rho <= 0 ;  -v+ <= 0 ; -v- <= 0 (and v- <= 0 when nonnegative)
     top = np.hstack([-yx, yx, np.ones((n, 1), dtype=np.int64)])
+    if nonnegative:
+        top = np.vstack([top, np.hstack([np.zeros((d, d), dtype=np.int64), np.eye(d, dtype=np.int64),
+                                         np.zeros((d, 1), dtype=np.int64)])])
     nonneg = np.hstack([-np.eye(2 * d, dtype=np.int64), np.zeros((2 * d, 1), dtype=np.int64)])
     A_ub = np.vstack([top, nonneg])
-    b_ub = np.zeros(n + 2 * d, dtype=np.int64)
+    b_ub = np.zeros(A_ub.shape[0], dtype=np.int64)
     A_eq = np.hstack([np.ones((1, 2 * d), dtype=np.int64), np.zeros((1, 1), dtype=np.int64)])
     b_eq = np.ones(1, dtype=np.int64)
     c = np.zeros(2 * d + 1, dtype=np.int64)
@@ -206,7 +214,7 @@ def _margin_lp(Xs: np.ndarray, ys: np.ndarray):
     return c, A_ub, b_ub, A_eq, b_eq
 
 
-def best_margin(X, y) -> MarginResult:
+def best_margin(X, y, *, nonnegative: bool = False) -> MarginResult:
     """Exact best ℓ1 margin max{ρ : y_i⟨v, x_i⟩ ≥ ρ, ‖v‖₁ = 1} (seed 003 §2).
 
     Solved by :func:`solvers.lp.maximize` on the split v = v⁺ − v⁻; duplicate examples
@@ -216,6 +224,9 @@ def best_margin(X, y) -> MarginResult:
     ----------
     X : array_like, shape (n, d), entries ±1 (n >= 1)
     y : array_like, shape (n,), labels ±1
+    nonnegative : bool
+        Restrict to v >= 0, the target class of Lemma 4.2 / DP-Winnow (realisability of an
+        online sequence with margin ρ means ``best_margin(X, y, nonnegative=True).rho >= ρ``).
 
     Returns
     -------
@@ -236,14 +247,14 @@ def best_margin(X, y) -> MarginResult:
         raise ValueError("X: the best margin of an empty set is unbounded (need n >= 1)")
     Z = np.unique(ys[:, None] * Xs, axis=0)  # y x is all that matters
     ones = np.ones(Z.shape[0], dtype=np.int8)
-    c, A_ub, b_ub, A_eq, b_eq = _margin_lp(Z, ones)
+    c, A_ub, b_ub, A_eq, b_eq = _margin_lp(Z, ones, nonnegative)
     res = maximize(c, A_ub, b_ub, A_eq, b_eq)
     if res.status != "optimal":  # cannot happen: the LP is feasible and rho <= 1
         raise AssertionError(f"best-margin LP returned {res.status}")
     d = Xs.shape[1]
     p = res.point
     v = tuple(p[j] - p[d + j] for j in range(d))
-    return MarginResult(res.value, v, res)
+    return MarginResult(res.value, v, res, bool(nonnegative))
 
 
 def is_best_margin(X, y, result: MarginResult) -> bool:
@@ -253,7 +264,7 @@ def is_best_margin(X, y, result: MarginResult) -> bool:
     Xs = as_sign_points(X)
     ys = as_sign_labels(y, Xs.shape[0])
     Z = np.unique(ys[:, None] * Xs, axis=0)
-    c, A_ub, b_ub, A_eq, b_eq = _margin_lp(Z, np.ones(Z.shape[0], dtype=np.int8))
+    c, A_ub, b_ub, A_eq, b_eq = _margin_lp(Z, np.ones(Z.shape[0], dtype=np.int8), result.nonnegative)
     if result.lp.status != "optimal" or not is_optimize_certificate(c, A_ub, b_ub, A_eq, b_eq, result.lp):
         return False
     d = Xs.shape[1]
