@@ -11,10 +11,12 @@ Private Winnow*, file ``003_088659ef20b3315c.txt``):
 
   as the linear programme over (v⁺, v⁻, ρ) with v = v⁺ − v⁻, v⁺, v⁻ ≥ 0,
   Σ v⁺ + Σ v⁻ = 1, solved **exactly** by :func:`solvers.lp.maximize`, with its dual
-  certificate; :func:`is_best_margin` re-checks it.  (Splitting v makes ‖v‖₁ linear: at an
-  optimum one of v⁺_j, v⁻_j can be taken 0, and the LP value equals the true best margin
-  because any feasible (v⁺, v⁻) gives ‖v⁺ − v⁻‖₁ ≤ 1 and rescaling to norm 1 only raises
-  a positive margin.)
+  certificate; :func:`is_best_margin` re-checks it.  (Splitting v makes ‖v‖₁ linear: any
+  feasible (v⁺, v⁻) gives ‖v⁺ − v⁻‖₁ ≤ 1 and rescaling to norm 1 only raises a positive
+  margin, so a positive LP value *is* the best margin.  v⁺ = v⁻ gives v = 0 and ρ = 0, so
+  the LP value is max(0, best margin): 0 means "not strictly separable through the
+  origin", and then v may be 0.  With ``nonnegative=True`` v⁻ = 0 and the value is the
+  best non-negative margin, negative ones included.)
 * Lemma 4.10: a (monotone) 1-decision list of length r with D alternations is a halfspace
   over d + 1 variables (the extra one the constant 1) with margin Ω(1/r^D):
   :func:`decision_list_halfspace` builds it explicitly.
@@ -33,6 +35,7 @@ when asked.
 from __future__ import annotations
 
 import itertools
+import math
 import numbers
 from dataclasses import dataclass
 from fractions import Fraction
@@ -159,9 +162,7 @@ def margin(v, X, y, *, exact: bool = True):
             raise ValueError("v: the zero vector has no margin (‖v‖₁ = 0)")
         return float((ys * (Xs @ w)).min() / norm)
     w = _weights(v, Xs.shape[1])
-    den = 1
-    for x in w:
-        den = den * x.denominator // np.gcd(den, x.denominator)
+    den = math.lcm(*(x.denominator for x in w))
     wi = [int(x * den) for x in w]  # integer weights, same direction
     vals = [int(yy) * sum(int(a) * b for a, b in zip(row, wi) if b) for row, yy in zip(Xs.tolist(), ys.tolist())]
     return Fraction(min(vals), sum(abs(b) for b in wi))
@@ -174,10 +175,12 @@ class MarginResult:
     Attributes
     ----------
     rho : Fraction
-        ρ* = max over ‖v‖₁ = 1 of min_i y_i⟨v, x_i⟩.  ρ* > 0 iff the set is strictly
+        ρ* = max over ‖v‖₁ = 1 of min_i y_i⟨v, x_i⟩ when that is positive (or when
+        ``nonnegative``); otherwise 0 (the LP's v = 0).  ρ* > 0 iff the set is strictly
         separable by a halfspace through the origin.
     v : tuple of Fraction
-        An optimal weight vector, ‖v‖₁ = 1 (margin(v) == rho).
+        An optimal weight vector; ‖v‖₁ = 1 and margin(v) == rho whenever rho > 0 or
+        ``nonnegative``.
     lp : OptimizeResult
         The exact LP answer over (v⁺, v⁻, ρ) with dual multipliers (strong duality).
     nonnegative : bool
@@ -270,9 +273,11 @@ def is_best_margin(X, y, result: MarginResult) -> bool:
     d = Xs.shape[1]
     p = result.lp.point
     v = tuple(Fraction(p[j]) - Fraction(p[d + j]) for j in range(d))
-    if v != tuple(result.v) or sum(abs(x) for x in v) != 1:
+    if v != tuple(result.v) or result.rho != result.lp.value:
         return False
-    return margin(v, Xs, ys) == result.rho == result.lp.value
+    if result.rho <= 0 and not result.nonnegative:
+        return result.rho == 0  # v = v+ - v- may be 0: nothing more to check
+    return sum(abs(x) for x in v) == 1 and margin(v, Xs, ys) == result.rho
 
 
 # --------------------------------------------------------------------------- Lemma 4.10
