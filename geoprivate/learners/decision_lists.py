@@ -216,8 +216,9 @@ class DecisionList:
         cols = np.array(self.features, dtype=np.intp)
         if cols.max() >= P.shape[1]:
             raise ValueError(f"Phi: the list uses feature {cols.max()}, Phi has {P.shape[1]} columns")
-        C = np.where(cols[None, :] == TRUE, 1, P[:, np.where(cols == TRUE, 0, cols)])
-        hit = C.astype(bool)
+        hit = np.ones((n, cols.size), dtype=bool)
+        real = cols != TRUE
+        hit[:, real] = P[:, cols[real]].astype(bool)
         first = hit.argmax(axis=1)
         first[~hit.any(axis=1)] = len(self.features)
         return first

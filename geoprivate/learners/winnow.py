@@ -228,20 +228,33 @@ def lemma_4_6_sample_size(T: int, beta, c, rho) -> int:
     return math.ceil(2 * math.log(2 * T / b) / (c * rho) ** 2)
 
 
-def sign_disagreement_probability(a, m: int) -> Fraction:
-    """Exact Pr[sgn⟨w̃, x⟩ ≠ sgn⟨w, x⟩] when ⟨w, x⟩ = a ≠ 0 and w̃ is m samples from w.
+def sign_disagreement_probability(a, m: int, *, exact: bool = True):
+    """Pr[sgn⟨w̃, x⟩ ≠ sgn⟨w, x⟩] when ⟨w, x⟩ = a ≠ 0 and w̃ is m samples from w (Lemma 4.6).
 
     ⟨w̃, x⟩ = (1/m) Σ χ_i with χ_i = x_{J_i} i.i.d. ±1, Pr[χ = sgn a] = (1 + |a|)/2 (proof
     D.1), so the probability is Pr[Bin(m, (1 + |a|)/2) ≤ m/2] (a tie counts as a
     disagreement).  ``a`` is taken exactly (Fraction, int or float's binary value).
+
+    Returns
+    -------
+    Fraction (``exact=True``; cost grows like m² digits) or an mpmath value computed at 60
+    significant digits through the regularised incomplete beta function (``exact=False``).
     """
     m = check_positive_int(m, "m")
     a = abs(Fraction(a))
     if not 0 < a <= 1:
         raise ValueError(f"a: expected 0 < |<w,x>| <= 1, got {a}")
     p = (1 + a) / 2
+    k = m // 2
+    if not exact:
+        import mpmath
+
+        with mpmath.workdps(60):
+            pm = mpmath.mpf(p.numerator) / p.denominator
+            # Pr[Bin(m, p) <= k] = I_{1-p}(m - k, k + 1)
+            return +mpmath.betainc(m - k, k + 1, 0, 1 - pm, regularized=True)
     q = 1 - p
-    return sum((math.comb(m, k) * p ** k * q ** (m - k) for k in range(m // 2 + 1)), Fraction(0))
+    return sum((math.comb(m, j) * p ** j * q ** (m - j) for j in range(k + 1)), Fraction(0))
 
 
 # --------------------------------------------------------------------------- parameters
