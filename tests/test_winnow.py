@@ -183,3 +183,37 @@ def test_privacy_composition_monotone_and_validated():
     assert dp_winnow_privacy(0.1, 0.01, 10, 5, 0.0).epsilon == pytest.approx(5 * 0.1 + 50 * 0.04)
     with pytest.raises(ValueError, match="em_step"):
         dp_winnow_privacy(0.1, 0.01, 10, 5, 1e-6, em_step="other")
+
+
+# ---------------------------------------------------------------- the seed-003 claims
+from geoprivate.claims import get_claim, run_claim  # noqa: E402
+
+FAST_CLAIMS = ["winnow/proposition-3-3", "winnow/proposition-a-9", "winnow/theorem-3-5", "winnow/lemma-a-1",
+               "winnow/lemma-4-2", "winnow/lemma-4-6", "winnow/lemma-4-7", "winnow/lemma-4-10"]
+
+
+@pytest.mark.parametrize("claim_id", FAST_CLAIMS)
+def test_claim_holds(claim_id):
+    rec = run_claim(get_claim(claim_id), seed=0, size="small")
+    assert rec["status"] == "holds", rec
+    assert rec["evidence"]
+
+
+@pytest.mark.slow
+def test_theorem_4_4_audit_flags_broken_variant():
+    rec = run_claim(get_claim("winnow/theorem-4-4"), seed=0, size="small")
+    assert rec["status"] == "holds", rec
+    ev = rec["evidence"]
+    assert ev["audit_lower_bound"] <= ev["audit_claimed_epsilon"] < ev["broken_lower_bound"]
+
+
+def test_proof_c1_finding_is_reported():
+    rec = run_claim(get_claim("winnow/proof-c-1"), seed=0, size="small")
+    assert rec["status"] == "violated"
+    assert rec["evidence"]["loss_over_eta"] == pytest.approx(4.0, rel=1e-6)
+
+
+def test_claims_reproducible():
+    a = run_claim(get_claim("winnow/lemma-4-2"), seed=3)
+    b = run_claim(get_claim("winnow/lemma-4-2"), seed=3)
+    assert a["evidence"] == b["evidence"]
