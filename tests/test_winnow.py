@@ -217,3 +217,16 @@ def test_claims_reproducible():
     a = run_claim(get_claim("winnow/lemma-4-2"), seed=3)
     b = run_claim(get_claim("winnow/lemma-4-2"), seed=3)
     assert a["evidence"] == b["evidence"]
+
+
+def test_figure_draws_counts():
+    pytest.importorskip("matplotlib")
+    from geoprivate.viz.winnow import draw_dp_winnow_run
+
+    X, y, v, rho = majority_sequence(2000, 20, 3, 0)
+    r = dp_winnow(X, y, _params(2000, 20, rho), rng=0)
+    ax = draw_dp_winnow_run(r, baseline=winnow(X, y, eta=rho / 4))
+    lines = ax.get_lines()
+    assert lines[0].get_ydata()[-1] == r.n_mistakes
+    assert lines[1].get_ydata()[-1] == r.n_updates
+    assert any("Winnow mistakes" in t.get_text() for t in ax.get_legend().get_texts())
