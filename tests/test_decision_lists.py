@@ -199,3 +199,26 @@ def test_ledger_is_the_callers():
     P, y, _ = realizable(np.random.default_rng(0), 20, 3, 1)
     dp_greedy_cover(P, y, epsilon_hat=0.3, delta=1e-5, rng=1, ledger=led)
     assert len(led) == 1 and led.entries[0].epsilon == pytest.approx(2 * 0.3 * (math.log(1e5) + 1.5))
+
+
+def test_rivest_with_errors_on_noisy_samples():
+    rng = np.random.default_rng(11)
+    for _ in range(20):
+        P, y, _ = realizable(rng, 200, 8, 4)
+        assert rivest(P, y, allow_errors=True) == rivest(P, y)
+        noisy = np.where(rng.random(200) < 0.1, 1 - y, y).astype(np.uint8)
+        h = rivest(P, noisy, allow_errors=True)
+        assert h.features[-1] == TRUE and len(set(h.features)) == len(h.features)
+        # every term has the fewest errors on the remaining sample among the unused features
+        rem, used = np.ones(200, dtype=bool), set()
+        for f, b in zip(h.features, h.bits):
+            n1, n0 = int(noisy[rem].sum()), int((1 - noisy[rem]).sum())
+            errs = [min(int((P[rem, g] & noisy[rem]).sum()), int((P[rem, g] & (1 - noisy[rem])).sum()))
+                    for g in range(8) if g not in used and P[rem, g].any()]
+            if f == TRUE:
+                assert min(n1, n0) == 0 or min(n1, n0) <= min(errs, default=n1 + n0)
+                break
+            cov = rem & (P[:, f] == 1)
+            assert int((noisy[cov] != b).sum()) == min(errs)
+            rem &= ~cov
+            used.add(f)

@@ -280,13 +280,18 @@ def _class_counts(P: np.ndarray, yy: np.ndarray, mask: np.ndarray) -> tuple[np.n
     return P[pos].sum(axis=0, dtype=np.int64), P[neg].sum(axis=0, dtype=np.int64)
 
 
-def rivest(Phi, y) -> DecisionList:
+def rivest(Phi, y, *, allow_errors: bool = False) -> DecisionList:
     """Rivest's consistent learner for F-decision lists (F = the columns of Φ, plus T).
 
     Repeatedly picks a term (f, b) such that every remaining example with f = 1 has label b
     and f covers at least one remaining example (lowest feature index first, b = 1 first),
     removes the covered examples, and ends with (T, b) once the remaining labels agree.
     Counts are maintained incrementally: O(n |F|) time overall.
+
+    ``allow_errors=True`` (for non-realisable data, e.g. the real-data comparison): when no
+    error-free term exists, take the term with the fewest errors on the remaining sample
+    (most covered examples on ties; T competes with min(#pos, #neg) errors) — the noiseless
+    argmax of DP-GreedyCover's quality.  On realisable samples it is plain Rivest.
 
     Returns
     -------
@@ -314,6 +319,16 @@ def rivest(Phi, y) -> DecisionList:
         ok1 = (~used) & (c1 > 0) & (c0 == 0)
         ok0 = (~used) & (c0 > 0) & (c1 == 0)
         cand = np.flatnonzero(ok1 | ok0)
+        if cand.size == 0 and allow_errors:
+            err = np.where(used | (c1 + c0 == 0), np.iinfo(np.int64).max, np.minimum(c1, c0))
+            f = int(np.lexsort((-(c1 + c0), err))[0])
+            if err[f] >= min(n1, n0):
+                feats.append(TRUE)
+                bits.append(int(n1 >= n0))
+                return DecisionList(tuple(feats), tuple(bits), bits[-1])
+            ok1 = ok1.copy()
+            ok1[f] = c1[f] >= c0[f]
+            cand = np.array([f])
         if cand.size == 0:
             raise NotRealizableError(
                 f"y: no F-decision list is consistent with the sample ({int(rem.sum())} examples "
