@@ -222,3 +222,22 @@ def test_rivest_with_errors_on_noisy_samples():
             assert int((noisy[cov] != b).sum()) == min(errs)
             rem &= ~cov
             used.add(f)
+
+
+@pytest.mark.slow
+def test_real_data_script_runs(tmp_path):
+    pytest.importorskip("sklearn")
+    pytest.importorskip("matplotlib")
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "real_data.py"
+    spec = importlib.util.spec_from_file_location("real_data", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    res = mod.main(["--seeds", "1", "--datasets", "breast_cancer", "--out", str(tmp_path / "p.png")])
+    r = res["breast_cancer"]
+    assert (tmp_path / "p.png").stat().st_size > 0
+    assert all(0 <= mu <= 1 for mu, _ in r.values())
+    # the non-private references beat chance on this easy set
+    assert r["logistic regression (non-private)"][0] < 0.2 and r["Rivest (greedy, non-private)"][0] < 0.3
