@@ -241,3 +241,10 @@ def test_real_data_script_runs(tmp_path):
     assert all(0 <= mu <= 1 for mu, _ in r.values())
     # the non-private references beat chance on this easy set
     assert r["logistic regression (non-private)"][0] < 0.2 and r["Rivest (greedy, non-private)"][0] < 0.3
+
+
+def test_practical_mode_without_delta_records_pure_composition():
+    P, y, _ = realizable(np.random.default_rng(0), 20, 4, 2)
+    r = dp_greedy_cover(P, y, epsilon_hat=0.1, rng=1)
+    assert r.ledger.entries[0].delta == 0 and r.ledger.entries[0].epsilon == pytest.approx(2 * 0.1 * 5)
+    assert r.epsilon == pytest.approx(1.0)

@@ -409,7 +409,8 @@ def dp_greedy_cover(Phi, y, *, epsilon=None, delta=None, epsilon_hat=None, rng=N
     epsilon, delta : theorem mode — ε̂ = ε/(2(ln(1/δ) + 3/2)) (Theorem 3.5), and Lemma A.1
         makes the run (ε, δ)-DP w.r.t. adding/removing one example.
     epsilon_hat : practical mode — the exponential mechanism's ε̂ directly; with ``delta``
-        the ledger records Lemma A.1's (2ε̂(ln(1/δ) + 3/2), δ).
+        the ledger records Lemma A.1's (2ε̂(ln(1/δ) + 3/2), δ), without it the pure
+        2ε̂(|F| + 1) of basic composition.
     rng, ledger : as everywhere.
 
     Returns
@@ -436,10 +437,14 @@ def dp_greedy_cover(Phi, y, *, epsilon=None, delta=None, epsilon_hat=None, rng=N
         dl = None if delta is None else check_probability(delta, "delta")
         eps_total = None if dl is None else 2 * e_hat * (math.log(1 / dl) + 1.5)
     ledger = PrivacyLedger() if ledger is None else ledger
+    M = P.shape[1]
     if dl is not None:
         ledger.record("DP-GreedyCover", eps_total, dl, LEMMA_A1, True, epsilon_hat=e_hat, mode=mode,
                       neighbours="add/remove one example (Lemma A.1); substitution: group privacy")
-    M = P.shape[1]
+    else:  # pure DP by basic composition: at most M + 1 rounds, each exp(eps_hat q) is 2 eps_hat-DP
+        eps_total = 2 * e_hat * (M + 1)
+        ledger.record("DP-GreedyCover", eps_total, 0.0, "basic composition of M+1 exponential mechanisms "
+                      "(weights exp(eps_hat q), sensitivity 1)", True, epsilon_hat=e_hat, mode=mode)
     rem = np.ones(P.shape[0], dtype=bool)
     available = np.ones(M, dtype=bool)
     c1, c0 = _class_counts(P, yy, rem)
