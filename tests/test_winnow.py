@@ -17,6 +17,7 @@ from geoprivate.learners.winnow import (
     dp_winnow,
     dp_winnow_privacy,
     em_sample_privacy_loss,
+    least_confident_adversary,
     lemma_4_2_bound,
     lemma_4_6_sample_size,
     majority_sequence,
@@ -230,3 +231,15 @@ def test_figure_draws_counts():
     assert lines[0].get_ydata()[-1] == r.n_mistakes
     assert lines[1].get_ydata()[-1] == r.n_updates
     assert any("Winnow mistakes" in t.get_text() for t in ax.get_legend().get_texts())
+
+
+def test_least_confident_adversary_within_lemma_4_2():
+    from solvers.margins import hypercube
+
+    X = hypercube(6)
+    for k in (1, 3, 5):
+        y = np.sign(X[:, :k].astype(int).sum(axis=1)).astype(np.int8)
+        for c in (0.0, 0.3, 0.49):
+            eta = 0.7 * 2 * (1 - c) / k
+            ups = least_confident_adversary(X, y, eta=eta, rho=1 / k, c=c)
+            assert 0 < ups <= lemma_4_2_bound(6, eta, 1 / k, c)

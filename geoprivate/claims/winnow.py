@@ -40,6 +40,7 @@ from geoprivate.learners.winnow import (
     dp_winnow_privacy,
     em_sample_privacy_loss,
     lemma_4_2_bound,
+    least_confident_adversary,
     lemma_4_6_sample_size,
     majority_sequence,
     practical_parameters,
@@ -222,23 +223,6 @@ def _max_updates_over_bits(X, y, eta, rho, c):
     return best[0], best[1]
 
 
-def _greedy_adaptive_updates(pool_X, pool_y, eta, rho, c, rounds):
-    """An adaptive adversary: each round shows the pool example with the least confident
-    correct margin (a mistake if any) and sets b = 1; counts ConfidentWinnow's updates."""
-    logw = np.zeros(pool_X.shape[1])
-    ups = 0
-    for _ in range(rounds):
-        w = np.exp(logw - logw.max())
-        w /= w.sum()
-        s = pool_y * (pool_X @ w)
-        j = int(np.argmin(s))
-        if s[j] >= c * rho:
-            break
-        logw += eta * pool_y[j] * pool_X[j]
-        ups += 1
-    return ups
-
-
 @register("winnow/lemma-4-2",
           statement="ConfidentWinnow makes at most ln d / ((1-c) eta rho - eta^2/2) updates on any sequence with "
                     "a non-negative rho-margin target, for any update bits b [bits searched exhaustively on "
@@ -264,7 +248,7 @@ def _lemma_4_2(rng, size):
             y = np.sign(X[:, rel].astype(int).sum(axis=1)).astype(np.int8)
             rho = 1.0 / k
             eta = float(rng.uniform(0.05, 1.0)) * 2 * (1 - c) * rho
-            ups = _greedy_adaptive_updates(X, y, eta, rho, c, rounds=10_000)
+            ups = least_confident_adversary(X, y, eta=eta, rho=rho, c=c, rounds=10_000)
             kind = "adaptive-pool"
         bound = lemma_4_2_bound(X.shape[1], eta, rho, c)
         if ups > bound:

@@ -74,6 +74,7 @@ __all__ = [
     "lemma_4_6_sample_size",
     "winnow",
     "majority_sequence",
+    "least_confident_adversary",
 ]
 
 THEOREM_4_4 = "winnow/theorem-4.4 (DP-Winnow privacy; seed 003 Theorem 4.4, proof C.1)"
@@ -211,6 +212,26 @@ def confident_winnow(X, y, *, eta, rho, c=0.25, adversary=None, target=None) -> 
     except ValueError:
         bound = None
     return ConfidentWinnowRun(np.array(ups, dtype=np.intp), np.array(mis, dtype=np.intp), w, bound, eta, rho, c)
+
+
+def least_confident_adversary(pool_X, pool_y, *, eta, rho, c, rounds: int = 10_000) -> int:
+    """An adaptive adversary against ConfidentWinnow (Alg. 4.1): in every round it shows the
+    pool example with the smallest y⟨w, x⟩ (a mistake if there is one) and sets b = 1, until
+    every pool example is confident and correct (or ``rounds`` run out).
+
+    Returns the number of updates it forced (compare with :func:`lemma_4_2_bound`).
+    """
+    Xs, ys = _sample(pool_X, pool_y)
+    eta, rho = _positive(eta, "eta"), _positive(rho, "rho")
+    c = check_probability(c, "c", open_left=False)
+    logw = np.zeros(Xs.shape[1])
+    for ups in range(check_positive_int(rounds, "rounds")):
+        s = ys * (Xs @ _softmax(logw))
+        j = int(np.argmin(s))
+        if s[j] >= c * rho:
+            return ups
+        logw += eta * ys[j] * Xs[j]
+    return rounds
 
 
 def winnow(X, y, *, eta) -> ConfidentWinnowRun:
