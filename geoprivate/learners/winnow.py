@@ -228,7 +228,7 @@ def least_confident_adversary(pool_X, pool_y, *, eta, rho, c, rounds: int = 10_0
     for ups in range(check_positive_int(rounds, "rounds")):
         s = ys * (Xs @ _softmax(logw))
         j = int(np.argmin(s))
-        if s[j] >= c * rho:
+        if s[j] > 0 and s[j] >= c * rho:  # a tie is a mistake, as in confident_winnow
             return ups
         logw += eta * ys[j] * Xs[j]
     return rounds
