@@ -243,3 +243,23 @@ def test_least_confident_adversary_within_lemma_4_2():
             eta = 0.7 * 2 * (1 - c) / k
             ups = least_confident_adversary(X, y, eta=eta, rho=1 / k, c=c)
             assert 0 < ups <= lemma_4_2_bound(6, eta, 1 / k, c)
+
+
+def test_paper_em_step_warns_and_is_not_a_guarantee():
+    from geoprivate.privacy.warnings import PrivacyWarning
+
+    X, y, v, rho = majority_sequence(200, 10, 3, 0)
+    led = PrivacyLedger()
+    with pytest.warns(PrivacyWarning, match="4\\*eta"):
+        dp_winnow(X, y, _params(200, 10, rho), rng=0, ledger=led, em_step="paper")
+    assert not led.all_apply and led.basic_composition().is_vacuous
+
+
+def test_theorem_mode_run_records_at_most_epsilon():
+    X, y, v, rho = majority_sequence(500, 10, 3, 1)
+    p = theorem_4_5_parameters(500, 10, rho, 0.9, 1e-6, 0.05)
+    led = PrivacyLedger()
+    r = dp_winnow(X, y, p, rng=0, ledger=led, target=v)
+    e = led.entries[0]
+    assert e.applies and e.epsilon <= 0.9 and e.delta <= 1e-6 and e.params["mode"] == "theorem"
+    assert r.n_updates <= p.K and r.n_mistakes <= 500

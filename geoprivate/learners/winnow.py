@@ -56,6 +56,7 @@ import numpy as np
 from geoprivate._validation import as_rng, check_delta, check_epsilon, check_positive_int, check_probability
 from geoprivate.mechanisms.sparse_vector import AboveThreshold, above_threshold_alpha
 from geoprivate.privacy.accounting import Guarantee, PrivacyLedger, advanced_composition
+from geoprivate.privacy.warnings import warn_outside_theorem
 from solvers.margins import as_sign_labels, as_sign_points, best_margin
 
 __all__ = [
@@ -498,8 +499,12 @@ def dp_winnow(X, y, params: DPWinnowParameters, rng=None, *, ledger: PrivacyLedg
     rng = as_rng(rng)
     g = dp_winnow_privacy(params.eps_hat, params.eta, params.m, params.K,
                           params.delta if params.delta is not None else 0.0, em_step=em_step)
+    applies = em_step == "corrected"
+    if not applies:
+        warn_outside_theorem("em_step='paper' accounts 2*eta per sample as proof C.1 does; a sample can cost "
+                             "4*eta, so the recorded guarantee is not proven (recorded with applies=False)")
     ledger = PrivacyLedger() if ledger is None else ledger
-    ledger.record("DP-Winnow", g.epsilon, g.delta, THEOREM_4_4, True, mode=params.mode, K=params.K,
+    ledger.record("DP-Winnow", g.epsilon, g.delta, THEOREM_4_4, applies, mode=params.mode, K=params.K,
                   eps_hat=params.eps_hat, eta=params.eta, m=params.m, em_step=em_step,
                   claimed_epsilon=params.epsilon)
     logw = np.zeros(d)
