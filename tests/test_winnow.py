@@ -190,7 +190,8 @@ def test_privacy_composition_monotone_and_validated():
 from geoprivate.claims import get_claim, run_claim  # noqa: E402
 
 FAST_CLAIMS = ["winnow/proposition-3-3", "winnow/proposition-a-9", "winnow/theorem-3-5", "winnow/lemma-a-1",
-               "winnow/lemma-4-2", "winnow/lemma-4-6", "winnow/lemma-4-7", "winnow/lemma-4-10"]
+               "winnow/lemma-4-2", "winnow/lemma-4-6", "winnow/lemma-4-7", "winnow/lemma-4-10",
+               "winnow/theorem-4-11"]
 
 
 @pytest.mark.parametrize("claim_id", FAST_CLAIMS)

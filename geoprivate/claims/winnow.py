@@ -48,7 +48,13 @@ from geoprivate.learners.winnow import (
     theorem_4_5_parameters,
 )
 from geoprivate.privacy.audit import delta_for_epsilon, epsilon_for_delta, statistical_epsilon_lower_bound
-from solvers.margins import best_margin, decision_list_alternations, decision_list_values, hypercube
+from solvers.margins import (
+    best_margin,
+    decision_list_alternations,
+    decision_list_values,
+    hypercube,
+    nonnegative_embedding,
+)
 
 __all__: list[str] = []
 
@@ -419,3 +425,38 @@ def _lemma_4_10(rng, size):
               for D, (c, r, s, rho) in sorted(by_D.items())}
     return Verdict.holds(max_length=rmax, min_constant_by_alternations=consts,
                          C_min=min(float(c) for c, *_ in by_D.values()))
+
+
+# ------------------------------------------------------------------ Theorem 4.11 (practical)
+@register("winnow/theorem-4-11",
+          statement="DP-Winnow learns monotone 1-decision lists through Lemma 4.10's halfspace and the 2d "
+                    "non-negative map [practical mode: random lists of length <= 5 on d <= 6 variables, rho = the "
+                    "exact best margin; updates below Lemma 4.7's bound and mistakes below Theorem 4.5's]",
+          checks=("Theorem 4.11", "Lemma 4.10"))
+def _theorem_4_11(rng, size):
+    runs = 4 if size == "small" else 20
+    T, beta = (4000, 0.05) if size == "small" else (20_000, 0.05)
+    worst_up = worst_mis = 0.0
+    for _ in range(runs):
+        d = int(rng.integers(2, 7))
+        r = int(rng.integers(1, min(d, 5) + 1))
+        var = [int(j) for j in rng.choice(d, size=r - 1, replace=False)]
+        signs = [int(s) for s in rng.choice([-1, 1], size=r)]
+        cube = hypercube(d)
+        cube_a = np.hstack([cube, np.ones((len(cube), 1), dtype=np.int8)])
+        best = best_margin(cube_a, decision_list_values(var, signs, cube))
+        wp, _ = nonnegative_embedding(best.v, cube_a)
+        X = cube[rng.integers(0, len(cube), size=T)]
+        y = decision_list_values(var, signs, X)
+        _, Z = nonnegative_embedding(best.v, np.hstack([X, np.ones((T, 1), dtype=np.int8)]))
+        rho = float(best.rho)
+        p = practical_parameters(T, Z.shape[1], rho, eps_hat=1.0, eta=rho / 4,
+                                 m=lemma_4_6_sample_size(T, beta, 0.5, rho), beta=beta)
+        run = dp_winnow(Z, y, p, rng, target=np.array([float(w) for w in wp]))
+        if run.n_updates >= p.update_bound or run.n_mistakes > p.mistake_bound:
+            return Verdict.violated({"variables": var, "signs": signs, "d": d, "T": T}, updates=run.n_updates,
+                                    update_bound=p.update_bound, mistakes=run.n_mistakes,
+                                    mistake_bound=p.mistake_bound)
+        worst_up = max(worst_up, run.n_updates / p.update_bound)
+        worst_mis = max(worst_mis, run.n_mistakes / p.mistake_bound)
+    return Verdict.holds(runs=runs, T=T, max_updates_over_bound=worst_up, max_mistakes_over_bound=worst_mis)
