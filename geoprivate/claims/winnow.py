@@ -348,7 +348,7 @@ def _theorem_4_4(rng, size):
     params = practical_parameters(3, 3, 1 / 3, eps_hat=0.5, eta=0.1, m=2, K=1, L=0.5)
     claimed = dp_winnow_privacy(params.eps_hat, params.eta, params.m, params.K, 0.0).epsilon
     broken = practical_parameters(3, 3, 1 / 3, eps_hat=500.0, eta=0.1, m=2, K=1, L=0.5)
-    n = 3000 if size == "small" else 40_000
+    n = 2000 if size == "small" else 40_000
 
     def run(p):
         return lambda yy, g: tuple(dp_winnow(X, yy, p, g).transcript)
