@@ -264,3 +264,13 @@ def test_theorem_mode_run_records_at_most_epsilon():
     e = led.entries[0]
     assert e.applies and e.epsilon <= 0.9 and e.delta <= 1e-6 and e.params["mode"] == "theorem"
     assert r.n_updates <= p.K and r.n_mistakes <= 500
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.floats(0.01, 0.99), st.floats(1e-9, 0.5), st.integers(1, 10 ** 6), st.integers(1, 10 ** 4))
+def test_theorem_4_4_parameters_compose_below_epsilon(eps, delta, K, m):
+    from geoprivate.learners.winnow import theorem_4_4_parameters
+
+    eps_hat, eta = theorem_4_4_parameters(eps, delta, K, m)
+    assert dp_winnow_privacy(eps_hat, eta, m, K, delta).epsilon < eps
+    assert dp_winnow_privacy(eps_hat, eta, m, K, delta, em_step="paper").epsilon < eps

@@ -65,6 +65,7 @@ __all__ = [
     "confident_winnow",
     "check_realizable",
     "DPWinnowParameters",
+    "theorem_4_4_parameters",
     "theorem_4_5_parameters",
     "practical_parameters",
     "dp_winnow_privacy",
@@ -329,6 +330,16 @@ class DPWinnowParameters:
     def mistake_bound(self) -> float:
         """Proof of Theorem 4.5: at most 16 ln(2T²/β)/ε̂ · K mistakes w.p. ≥ 1 − 2β."""
         return 16 * math.log(2 * self.T ** 2 / self.beta) / self.eps_hat * self.K
+
+
+def theorem_4_4_parameters(epsilon, delta, K: int, m: int) -> tuple[float, float]:
+    """Theorem 4.4: ε̂ = ε/(4√(2K ln(2/δ))) and η = ε/(8√(2mK ln(2/δ))) make DP-Winnow
+    (ε, δ)-DP for ε, δ ∈ (0, 1) (with the corrected 4η per sample the composition is still
+    below ε; see :func:`dp_winnow_privacy`).  Returns (eps_hat, eta)."""
+    eps = check_probability(epsilon, "epsilon")
+    dl = check_probability(delta, "delta")
+    K, m = check_positive_int(K, "K"), check_positive_int(m, "m")
+    return eps / (4 * math.sqrt(2 * K * math.log(2 / dl))), eps / (8 * math.sqrt(2 * m * K * math.log(2 / dl)))
 
 
 def _theorem_eta(epsilon, delta, m, K):
