@@ -175,3 +175,12 @@ def test_point_function_embedding_sign():
     for t in range(T):
         assert margin(V[t].tolist(), Zp, -labels[t]) == 1
         assert margin(V[t].tolist(), Zp, labels[t]) == -1
+
+
+def test_docstring_examples():
+    import doctest
+
+    import solvers.margins
+
+    result = doctest.testmod(solvers.margins)
+    assert result.failed == 0 and result.attempted > 0
