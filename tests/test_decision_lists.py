@@ -248,3 +248,12 @@ def test_practical_mode_without_delta_records_pure_composition():
     r = dp_greedy_cover(P, y, epsilon_hat=0.1, rng=1)
     assert r.ledger.entries[0].delta == 0 and r.ledger.entries[0].epsilon == pytest.approx(2 * 0.1 * 5)
     assert r.epsilon == pytest.approx(1.0)
+
+
+def test_theorem_3_5_printed_vs_corrected_factor():
+    M, a, b, e, d = 30, 0.1, 0.05, 1.0, 1e-6
+    printed = theorem_3_5_sample_size(M, a, b, e, d)["n_privacy"]
+    corrected = theorem_3_5_sample_size(M, a, b, e, d, as_printed=False)["n_privacy"]
+    # 1/eps_hat = 2(ln(1/delta) + 3/2)/eps: the proof's own division
+    want = 8 * M * math.log(2 * M / math.sqrt(b)) / (a * greedy_cover_epsilon_hat(e, d))
+    assert corrected == pytest.approx(want) and printed < corrected

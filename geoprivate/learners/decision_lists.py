@@ -518,13 +518,19 @@ def lemma_a4_error_bound(M: int, epsilon_hat, beta) -> float:
     return 4 * M / e * math.log(math.sqrt(2 / b) * M)
 
 
-def theorem_3_5_sample_size(M: int, alpha, beta, epsilon, delta, vc_dimension=None) -> dict:
+def theorem_3_5_sample_size(M: int, alpha, beta, epsilon, delta, vc_dimension=None, *,
+                            as_printed: bool = True) -> dict:
     """Theorem 3.5's sample size for an (ε, δ)-DP (α, β)-PAC learner of F-decision lists:
 
     n ≥ max( 64/α (VC log(64/α) + log(16/β)),  8M log(2M/√β)(2 log(1/δ) + 3/2)/(αε) ),
 
     natural logarithms.  VC(C) defaults to the paper's bound log₂ |C| ≤ log₂((M+1)! 2^(M+1))
     (|C| counted as ordered lists of distinct features with bits, a crude upper bound).
+
+    The proof (A.7) divides by ε̂ = ε/(2(log(1/δ) + 3/2)), i.e. multiplies by
+    (2 log(1/δ) + 3)/ε, not (2 log(1/δ) + 3/2)/ε as printed; ``as_printed=False`` uses the
+    corrected factor.  (With this module's weights exp(ε̂ q) Lemma A.4's error is half the
+    paper's, so the printed n is still sufficient here.)
 
     Returns
     -------
@@ -541,6 +547,6 @@ def theorem_3_5_sample_size(M: int, alpha, beta, epsilon, delta, vc_dimension=No
     if vc_dimension is None:
         vc_dimension = (math.lgamma(M + 2) / math.log(2)) + (M + 1)
     n_vc = 64 / a * (vc_dimension * math.log(64 / a) + math.log(16 / b))
-    n_priv = 8 * M * math.log(2 * M / math.sqrt(b)) * (2 * math.log(1 / dl) + 1.5) / (a * eps)
+    n_priv = 8 * M * math.log(2 * M / math.sqrt(b)) * (2 * math.log(1 / dl) + (1.5 if as_printed else 3)) / (a * eps)
     return {"n": math.ceil(max(n_vc, n_priv)), "n_vc": n_vc, "n_privacy": n_priv,
             "vc_dimension": float(vc_dimension)}
