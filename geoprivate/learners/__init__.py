@@ -3,6 +3,11 @@
 * :mod:`geoprivate.learners.vc1` — seed 004: :class:`~geoprivate.learners.vc1.OPTPrivateLearner`
   (Algorithm 2) and :class:`~geoprivate.learners.vc1.ProperLearner` (Algorithm 4) for
   classes of VC dimension 1.
+* :mod:`geoprivate.learners.decision_lists` — seed 003: F-decision lists, Rivest's learner,
+  DP-GreedyCover (Algorithm 3.1).
+* :mod:`geoprivate.learners.winnow` — seed 003: ConfidentWinnow (Algorithm 4.1), DP-Winnow
+  (Algorithm 4.2).
 """
 
 __all__ = ["vc1"]
+__all__ += ["decision_lists", "winnow"]

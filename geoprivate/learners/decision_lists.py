@@ -1,0 +1,552 @@
+"""F-decision lists, Rivest's learner and DP-GreedyCover (seed 003, Bun–Fang, §3 and App. A).
+
+Seed paper 003 (M. Bun, W. Fang, *Privately Learning Decision Lists and a Differentially
+Private Winnow*, ``shared/papers/003_088659ef20b3315c.txt``).
+
+Objects
+-------
+* A *feature set* F is a list of Boolean functions of x ∈ {0,1}^d; here it is a
+  :class:`FeatureSet` that turns an (n, d) 0/1 matrix into the (n, |F|) 0/1 *feature
+  matrix* Φ (Φ[i, f] = f(x_i)).  :func:`literals` (x_j and ¬x_j), :func:`conjunctions`
+  (all conjunctions of ≤ k literals, Corollary A.8; |C_d^k| ≤ e² d^k is Proposition A.9,
+  see :func:`conjunction_count`) and :func:`FeatureSet.from_matrix` ("any feature
+  matrix": Φ given directly).
+* An F-decision list [(f_1, b_1), …, (f_m, b_m), (T, b_{m+1})] (§2; T the constant true
+  function) is a :class:`DecisionList` of feature indices (``TRUE = -1`` is T) and bits;
+  :meth:`DecisionList.predict` evaluates it on Φ, vectorised.
+
+Algorithms
+----------
+* :func:`rivest` — Rivest's consistent learner (the non-private ERM of §1.1): any term
+  (f, b) whose covered remaining examples all have label b.  Returns a consistent list or
+  raises :class:`NotRealizableError` carrying a certificate that no F-decision list is
+  consistent (:func:`is_inconsistency_certificate`).
+* :func:`dp_greedy_cover` — Algorithm 3.1 (DP-GreedyCover), quality
+  q(S_j, (f, b)) = −#_{f→1}(S_j^{1−b}) and the exponential mechanism; privacy from
+  Lemma A.1 (EMCover), accuracy Lemma A.4 / Theorem 3.5 (:func:`theorem_3_5_sample_size`).
+* :func:`greedy_cover_output_law` — the exact law of DP-GreedyCover's output on a tiny
+  instance (for exact privacy audits).
+
+Choices where the paper is silent or inconsistent (each is a parameter or stated here)
+------------------------------------------------------------------------------------
+1. *Weights of the exponential mechanism.*  §2 writes Pr[h] ∝ exp(−ε q/2) (the sign is a
+   typo: q is maximised), while Lemma A.1's proof uses Pr[h] ∝ exp(ε q).  We sample with
+   weights exp(ε̂ q), the form Lemma A.1 proves private; Theorem 3.5's utility bound
+   (Lemma A.4, derived from exp(ε q/2)) only gets better.
+2. *Number of iterations.*  Alg. 3.1 loops j = 1..M over the M + 1 candidates
+   F ∪ {T}; if T is never chosen the list has no default.  We iterate until T is chosen
+   (at most M + 1 rounds; EMCover allows any number), so the output is a total function;
+   rounds after S_j is empty are data-independent, and stopping at T is post-processing.
+3. *Neighbouring samples.*  Lemma A.1 proves privacy for S vs S ∪ {z} (add/remove);
+   Definition 3.1 uses substitution.  The ledger records the add/remove guarantee and
+   says so; substitution costs group privacy (2ε, (1 + e^ε)δ).
+4. *Labels* are {0, 1} here as in Algorithm 3.1 (σ_i = c*(x_i)); Rivest's learner is
+   label-agnostic.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import numbers
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from geoprivate._validation import as_rng, check_delta, check_epsilon, check_probability
+from geoprivate.mechanisms.exponential import exponential_mechanism, exponential_mechanism_log_probabilities
+from geoprivate.privacy.accounting import PrivacyLedger
+
+__all__ = [
+    "TRUE",
+    "FeatureSet",
+    "literals",
+    "conjunctions",
+    "conjunction_count",
+    "DecisionList",
+    "NotRealizableError",
+    "as_feature_matrix",
+    "rivest",
+    "is_consistent",
+    "is_inconsistency_certificate",
+    "GreedyCoverResult",
+    "dp_greedy_cover",
+    "greedy_cover_quality",
+    "greedy_cover_epsilon_hat",
+    "greedy_cover_output_law",
+    "theorem_3_5_sample_size",
+    "lemma_a4_error_bound",
+    "random_decision_list",
+]
+
+#: index of the constant-true feature T in a :class:`DecisionList`
+TRUE = -1
+LEMMA_A1 = "winnow/lemma-A.1 (EMCover privacy; seed 003 Lemma A.1, Theorem 3.5)"
+
+
+# --------------------------------------------------------------------------- features
+def _as_01(X, name: str) -> np.ndarray:
+    arr = np.asarray(X)
+    if arr.ndim != 2:
+        raise ValueError(f"{name}: expected a 2-D 0/1 matrix, got shape {arr.shape}")
+    if arr.dtype == bool:
+        return arr.astype(np.uint8)
+    if arr.dtype.kind not in "biuf":
+        raise ValueError(f"{name}: expected numeric 0/1 entries, got dtype {arr.dtype}")
+    bad = (arr != 0) & (arr != 1)
+    if bad.any():
+        i, j = np.argwhere(bad)[0]
+        raise ValueError(f"{name}: entries must be 0 or 1, got {arr[i, j].item()!r} at ({i}, {j})")
+    return arr.astype(np.uint8)
+
+
+def as_feature_matrix(Phi, name: str = "Phi") -> np.ndarray:
+    """Validate a 0/1 feature matrix Φ (n examples × |F| features); return ``uint8``."""
+    return _as_01(Phi, name)
+
+
+def _as_labels01(y, n: int, name: str = "y") -> np.ndarray:
+    arr = np.asarray(y)
+    if arr.ndim != 1 or arr.shape[0] != n:
+        raise ValueError(f"{name}: expected {n} labels in {{0, 1}}, got shape {arr.shape}")
+    bad = (arr != 0) & (arr != 1)
+    if bad.any():
+        i = int(np.flatnonzero(bad)[0])
+        raise ValueError(f"{name}: labels must be 0 or 1 (convert ±1 at the boundary), got {arr[i]!r} at {i}")
+    return arr.astype(np.uint8)
+
+
+@dataclass(frozen=True)
+class FeatureSet:
+    """A finite feature class F.  ``terms[f]`` is a tuple of literals (j, polarity) whose
+    conjunction is feature f (polarity 1: x_j, 0: ¬x_j; the empty tuple is T), or ``None``
+    for a feature given only by its column of a feature matrix.
+
+    ``transform(X)`` maps an (n, d) 0/1 matrix to the (n, |F|) feature matrix.
+    """
+
+    d: int
+    terms: tuple
+    names: tuple
+
+    def __len__(self) -> int:
+        return len(self.terms)
+
+    @classmethod
+    def from_matrix(cls, n_features: int, names=None) -> "FeatureSet":
+        """A feature set known only through its feature matrix Φ (``transform`` is the identity)."""
+        names = tuple(names) if names is not None else tuple(f"f{i}" for i in range(n_features))
+        if len(names) != n_features:
+            raise ValueError(f"names: expected {n_features} names, got {len(names)}")
+        return cls(n_features, (None,) * n_features, names)
+
+    def transform(self, X) -> np.ndarray:
+        """Feature matrix Φ[i, f] = f(x_i), ``uint8`` (n, |F|)."""
+        Xb = _as_01(X, "X")
+        if Xb.shape[1] != self.d:
+            raise ValueError(f"X: expected {self.d} columns, got {Xb.shape[1]}")
+        if all(t is None for t in self.terms):
+            return Xb
+        out = np.ones((Xb.shape[0], len(self.terms)), dtype=np.uint8)
+        lit = np.concatenate([1 - Xb, Xb], axis=1)  # column j + d*pol is the literal (j, pol)
+        for f, term in enumerate(self.terms):
+            for j, pol in term:
+                out[:, f] &= lit[:, j + self.d * pol]
+        return out
+
+
+def _literal_name(j: int, pol: int) -> str:
+    return f"x{j}" if pol else f"¬x{j}"
+
+
+def literals(d: int) -> FeatureSet:
+    """The 2d literals x_0, ¬x_0, …, x_{d−1}, ¬x_{d−1} (ordinary 1-decision lists)."""
+    return conjunctions(d, 1, include_empty=False)
+
+
+def conjunctions(d: int, k: int, *, include_empty: bool = False) -> FeatureSet:
+    """All conjunctions of 1..k literals over d variables on distinct variables (C_d^k of
+    Corollary A.8; ``include_empty`` adds the width-0 conjunction T, which Proposition A.9
+    counts; decision lists have T anyway)."""
+    for v, nm in ((d, "d"), (k, "k")):
+        if not isinstance(v, numbers.Integral) or v < 1:
+            raise ValueError(f"{nm}: expected a positive integer, got {v!r}")
+    if k > d:
+        raise ValueError(f"k: a conjunction has at most d = {d} distinct variables, got k = {k}")
+    terms = [()] if include_empty else []
+    for w in range(1, k + 1):
+        for vars_ in itertools.combinations(range(d), w):
+            for pols in itertools.product((1, 0), repeat=w):
+                terms.append(tuple(zip(vars_, pols)))
+    names = tuple("T" if not t else " ∧ ".join(_literal_name(j, p) for j, p in t) for t in terms)
+    return FeatureSet(int(d), tuple(terms), names)
+
+
+def conjunction_count(d: int, k: int) -> int:
+    """|C_d^k| = Σ_{j=0}^{k} 2^j C(d, j) (proof of Proposition A.9; width 0 included)."""
+    return sum(2 ** j * math.comb(d, j) for j in range(k + 1))
+
+
+# --------------------------------------------------------------------------- lists
+@dataclass(frozen=True)
+class DecisionList:
+    """[(f_1, b_1), …, (f_m, b_m)]: feature indices into Φ's columns (``TRUE`` = T) and bits
+    in {0, 1}.  The first term whose feature is 1 decides; an example no term covers gets
+    ``default`` (0 unless the list ends with T)."""
+
+    features: tuple
+    bits: tuple
+    default: int = 0
+
+    def __post_init__(self):
+        if len(self.features) != len(self.bits):
+            raise ValueError(f"features and bits must have equal length, got {len(self.features)} and {len(self.bits)}")
+        if any(b not in (0, 1) for b in self.bits) or self.default not in (0, 1):
+            raise ValueError(f"bits: expected 0/1 output bits, got {self.bits} (default {self.default})")
+
+    def __len__(self) -> int:
+        return len(self.features)
+
+    def first_true(self, Phi) -> np.ndarray:
+        """Index of the first term covering each example (len(self) if none)."""
+        P = as_feature_matrix(Phi)
+        n = P.shape[0]
+        if not self.features:
+            return np.zeros(n, dtype=np.intp)
+        cols = np.array(self.features, dtype=np.intp)
+        if cols.max() >= P.shape[1]:
+            raise ValueError(f"Phi: the list uses feature {cols.max()}, Phi has {P.shape[1]} columns")
+        hit = np.ones((n, cols.size), dtype=bool)
+        real = cols != TRUE
+        hit[:, real] = P[:, cols[real]].astype(bool)
+        first = hit.argmax(axis=1)
+        first[~hit.any(axis=1)] = len(self.features)
+        return first
+
+    def predict(self, Phi) -> np.ndarray:
+        """Labels {0, 1} of the examples whose feature rows are Φ (vectorised)."""
+        table = np.array(list(self.bits) + [self.default], dtype=np.uint8)
+        return table[self.first_true(Phi)]
+
+    def describe(self, names=None) -> str:
+        parts = []
+        for f, b in zip(self.features, self.bits):
+            nm = "T" if f == TRUE else (names[f] if names is not None else f"f{f}")
+            parts.append(f"({nm}, {b})")
+        return "[" + ", ".join(parts) + "]"
+
+
+class NotRealizableError(ValueError):
+    """No F-decision list is consistent with the sample; ``certificate`` proves it
+    (see :func:`is_inconsistency_certificate`)."""
+
+    def __init__(self, message: str, certificate: np.ndarray):
+        super().__init__(message)
+        self.certificate = certificate
+
+
+def is_consistent(dl: DecisionList, Phi, y) -> bool:
+    """True when ``dl`` labels every example (rows of Φ) with its label y ∈ {0, 1}."""
+    P = as_feature_matrix(Phi)
+    return bool(np.array_equal(dl.predict(P), _as_labels01(y, P.shape[0])))
+
+
+def is_inconsistency_certificate(Phi, y, rows) -> bool:
+    """Check a proof that no F-decision list (F = Φ's columns, plus T) fits (Φ, y).
+
+    ``rows`` is a non-empty set S' of examples, not all with the same label, such that every
+    feature covers either none of S' or examples of both labels in S'.  Then in any list
+    the first term covering a point of S' (T covers all) errs on S'.
+    """
+    P = as_feature_matrix(Phi)
+    yy = _as_labels01(y, P.shape[0])
+    r = np.unique(np.asarray(rows, dtype=np.intp))
+    if r.size == 0 or r.min() < 0 or r.max() >= P.shape[0]:
+        return False
+    ys = yy[r]
+    if ys.min() == ys.max():
+        return False
+    pos = P[r][ys == 1].any(axis=0)
+    neg = P[r][ys == 0].any(axis=0)
+    return bool(np.all(pos == neg))
+
+
+def _class_counts(P: np.ndarray, yy: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """#_{f→1}(S^1), #_{f→1}(S^0) for the examples in ``mask``, all features at once
+    (sums over the selected rows only, so removing covered rows costs O(|covered| |F|))."""
+    rows = np.flatnonzero(mask)
+    pos = rows[yy[rows] == 1]
+    neg = rows[yy[rows] == 0]
+    return P[pos].sum(axis=0, dtype=np.int64), P[neg].sum(axis=0, dtype=np.int64)
+
+
+def rivest(Phi, y, *, allow_errors: bool = False) -> DecisionList:
+    """Rivest's consistent learner for F-decision lists (F = the columns of Φ, plus T).
+
+    Repeatedly picks a term (f, b) such that every remaining example with f = 1 has label b
+    and f covers at least one remaining example (lowest feature index first, b = 1 first),
+    removes the covered examples, and ends with (T, b) once the remaining labels agree.
+    Counts are maintained incrementally: O(n |F|) time overall.
+
+    ``allow_errors=True`` (for non-realisable data, e.g. the real-data comparison): when no
+    error-free term exists, take the term with the fewest errors on the remaining sample
+    (most covered examples on ties; T competes with min(#pos, #neg) errors) — the noiseless
+    argmax of DP-GreedyCover's quality.  On realisable samples it is plain Rivest.
+
+    Returns
+    -------
+    DecisionList
+        Consistent with (Φ, y) (check with :func:`is_consistent`).
+
+    Raises
+    ------
+    NotRealizableError
+        When greedy gets stuck; its ``certificate`` (the remaining examples) passes
+        :func:`is_inconsistency_certificate`, so no consistent F-decision list exists.
+    """
+    P = as_feature_matrix(Phi)
+    yy = _as_labels01(y, P.shape[0])
+    rem = np.ones(P.shape[0], dtype=bool)
+    used = np.zeros(P.shape[1], dtype=bool)
+    c1, c0 = _class_counts(P, yy, rem)
+    feats, bits = [], []
+    while True:
+        n1, n0 = int((rem & (yy == 1)).sum()), int((rem & (yy == 0)).sum())
+        if n1 == 0 or n0 == 0:
+            feats.append(TRUE)
+            bits.append(1 if n1 > 0 else 0)
+            return DecisionList(tuple(feats), tuple(bits), bits[-1])
+        ok1 = (~used) & (c1 > 0) & (c0 == 0)
+        ok0 = (~used) & (c0 > 0) & (c1 == 0)
+        cand = np.flatnonzero(ok1 | ok0)
+        if cand.size == 0 and allow_errors:
+            err = np.where(used | (c1 + c0 == 0), np.iinfo(np.int64).max, np.minimum(c1, c0))
+            f = int(np.lexsort((-(c1 + c0), err))[0])
+            if err[f] >= min(n1, n0):
+                feats.append(TRUE)
+                bits.append(int(n1 >= n0))
+                return DecisionList(tuple(feats), tuple(bits), bits[-1])
+            ok1 = ok1.copy()
+            ok1[f] = c1[f] >= c0[f]
+            cand = np.array([f])
+        if cand.size == 0:
+            raise NotRealizableError(
+                f"y: no F-decision list is consistent with the sample ({int(rem.sum())} examples "
+                "remain that every feature either misses or covers with both labels)", np.flatnonzero(rem))
+        f = int(cand[0])
+        b = 1 if ok1[f] else 0
+        covered = rem & (P[:, f] == 1)
+        d1, d0 = _class_counts(P, yy, covered)
+        c1 -= d1
+        c0 -= d0
+        rem &= ~covered
+        used[f] = True
+        feats.append(f)
+        bits.append(b)
+
+
+def random_decision_list(n_features: int, length: int, rng=None) -> DecisionList:
+    """A random F-decision list with ``length`` distinct features, random bits, ending in (T, b)."""
+    rng = as_rng(rng)
+    if not 0 <= length <= n_features:
+        raise ValueError(f"length: expected 0 <= length <= n_features = {n_features}, got {length}")
+    feats = tuple(int(f) for f in rng.choice(n_features, size=length, replace=False)) + (TRUE,)
+    bits = tuple(int(b) for b in rng.integers(0, 2, size=length + 1))
+    return DecisionList(feats, bits, bits[-1])
+
+
+# --------------------------------------------------------------------------- DP-GreedyCover
+def greedy_cover_quality(c1: np.ndarray, c0: np.ndarray, n1: int, n0: int, available: np.ndarray) -> np.ndarray:
+    """Scores q(S_j, (f, b)) = −#_{f→1}(S_j^{1−b}) of Algorithm 3.1 for the candidates
+    [(f, 0), (f, 1) for available f] + [(T, 0), (T, 1)], in that order."""
+    idx = np.flatnonzero(available)
+    q = np.empty(2 * idx.size + 2, dtype=np.float64)
+    q[0:-2:2] = -c1[idx]  # b = 0 errs on the positives it covers
+    q[1:-2:2] = -c0[idx]
+    q[-2], q[-1] = -n1, -n0
+    return q
+
+
+def greedy_cover_epsilon_hat(epsilon, delta) -> float:
+    """Theorem 3.5 (proof A.7): ε̂ = ε / (2 (ln(1/δ) + 3/2)), so Lemma A.1 gives (ε, δ)."""
+    eps = check_epsilon(epsilon)
+    dl = check_delta(delta)
+    if dl == 0:
+        raise ValueError("delta: Lemma A.1 needs delta > 0, got 0")
+    return eps / (2 * (math.log(1 / dl) + 1.5))
+
+
+@dataclass
+class GreedyCoverResult:
+    """Output of :func:`dp_greedy_cover`: the list h_fin and how it was produced."""
+
+    hypothesis: DecisionList
+    epsilon_hat: float
+    epsilon: float | None
+    delta: float | None
+    mode: str
+    ledger: PrivacyLedger
+    errors_per_round: list = field(default_factory=list)
+
+    @property
+    def guarantee(self):
+        return self.ledger.basic_composition()
+
+
+def dp_greedy_cover(Phi, y, *, epsilon=None, delta=None, epsilon_hat=None, rng=None,
+                    ledger: PrivacyLedger | None = None) -> GreedyCoverResult:
+    """DP-GreedyCover, Algorithm 3.1 of seed 003 (Bun–Fang), an instance of EMCover (Alg. A.1).
+
+    F_1 = F ∪ {T}, S_1 = S; in round j the exponential mechanism picks (f_j, b_j) over
+    F_j × {0, 1} with weight exp(ε̂ q(S_j, (f, b))), q = −#_{f→1}(S_j^{1−b}) (a term errs on
+    the covered examples of the other label); S_{j+1} = {x ∈ S_j : f_j(x) = 0},
+    F_{j+1} = F_j − {f_j}.  Stops when T is chosen (see the module's choice 2).
+
+    Parameters
+    ----------
+    Phi : (n, |F|) 0/1 feature matrix (use :meth:`FeatureSet.transform`)
+    y : (n,) labels in {0, 1}
+    epsilon, delta : theorem mode — ε̂ = ε/(2(ln(1/δ) + 3/2)) (Theorem 3.5), and Lemma A.1
+        makes the run (ε, δ)-DP w.r.t. adding/removing one example.
+    epsilon_hat : practical mode — the exponential mechanism's ε̂ directly; with ``delta``
+        the ledger records Lemma A.1's (2ε̂(ln(1/δ) + 3/2), δ), without it the pure
+        2ε̂(|F| + 1) of basic composition.
+    rng, ledger : as everywhere.
+
+    Returns
+    -------
+    GreedyCoverResult
+
+    Notes
+    -----
+    Realisability is *not* required for privacy; Lemma A.4's error bound needs it.
+    Counts are kept incrementally, so a run costs O(n |F| + |F|²).
+    """
+    P = as_feature_matrix(Phi)
+    yy = _as_labels01(y, P.shape[0])
+    rng = as_rng(rng)
+    if (epsilon is None) == (epsilon_hat is None):
+        raise ValueError("give either epsilon and delta (theorem mode) or epsilon_hat (practical mode)")
+    if epsilon is not None:
+        if delta is None:
+            raise ValueError("delta: theorem mode needs delta in (0, 1)")
+        e_hat, mode = greedy_cover_epsilon_hat(epsilon, delta), "theorem"
+        eps_total, dl = check_epsilon(epsilon), check_delta(delta)
+    else:
+        e_hat, mode = check_epsilon(epsilon_hat, "epsilon_hat"), "practical"
+        dl = None if delta is None else check_probability(delta, "delta")
+        eps_total = None if dl is None else 2 * e_hat * (math.log(1 / dl) + 1.5)
+    ledger = PrivacyLedger() if ledger is None else ledger
+    M = P.shape[1]
+    if dl is not None:
+        ledger.record("DP-GreedyCover", eps_total, dl, LEMMA_A1, True, epsilon_hat=e_hat, mode=mode,
+                      neighbours="add/remove one example (Lemma A.1); substitution: group privacy")
+    else:  # pure DP by basic composition: at most M + 1 rounds, each exp(eps_hat q) is 2 eps_hat-DP
+        eps_total = 2 * e_hat * (M + 1)
+        ledger.record("DP-GreedyCover", eps_total, 0.0, "basic composition of M+1 exponential mechanisms "
+                      "(weights exp(eps_hat q), sensitivity 1)", True, epsilon_hat=e_hat, mode=mode)
+    rem = np.ones(P.shape[0], dtype=bool)
+    available = np.ones(M, dtype=bool)
+    c1, c0 = _class_counts(P, yy, rem)
+    n1, n0 = int(yy.sum()), int(yy.size - yy.sum())
+    feats, bits, errs = [], [], []
+    while True:
+        q = greedy_cover_quality(c1, c0, n1, n0, available)
+        # weights exp(ε̂ q) (Lemma A.1's proof) = the project's exp(ε q / 2) with ε = 2 ε̂
+        pick = exponential_mechanism(q, 2 * e_hat, 1.0, rng)
+        errs.append(int(-q[pick]))
+        b = pick % 2
+        if pick >= q.size - 2:
+            feats.append(TRUE)
+            bits.append(b)
+            return GreedyCoverResult(DecisionList(tuple(feats), tuple(bits), b), e_hat, eps_total, dl, mode,
+                                     ledger, errs)
+        f = int(np.flatnonzero(available)[pick // 2])
+        covered = rem & (P[:, f] == 1)
+        if covered.any():
+            d1, d0 = _class_counts(P, yy, covered)
+            c1 -= d1
+            c0 -= d0
+            k1 = int((covered & (yy == 1)).sum())
+            n1, n0 = n1 - k1, n0 - (int(covered.sum()) - k1)
+            rem &= ~covered
+        available[f] = False
+        feats.append(f)
+        bits.append(int(b))
+
+
+def greedy_cover_output_law(Phi, y, epsilon_hat) -> dict:
+    """Exact law of :func:`dp_greedy_cover`'s output (the sequence of (f, b), ending with
+    (T, b)) on a tiny instance, by recursion over all output prefixes (|F| <= 6).
+
+    Returns
+    -------
+    dict  ``((f_1, b_1), …, (TRUE, b)) -> probability`` (floats; sums to 1).
+    """
+    P = as_feature_matrix(Phi)
+    yy = _as_labels01(y, P.shape[0])
+    e_hat = check_epsilon(epsilon_hat, "epsilon_hat")
+    M = P.shape[1]
+    if M > 6:
+        raise ValueError(f"Phi: the exact law enumerates (|F|+1)! 2^(|F|+1) outputs; |F| <= 6, got {M}")
+    law: dict = {}
+
+    def walk(prefix, logp, rem, available):
+        c1, c0 = _class_counts(P, yy, rem)
+        n1, n0 = int((rem & (yy == 1)).sum()), int((rem & (yy == 0)).sum())
+        q = greedy_cover_quality(c1, c0, n1, n0, available)
+        lp = exponential_mechanism_log_probabilities(q, 2 * e_hat, 1.0)
+        idx = np.flatnonzero(available)
+        for k in range(q.size):
+            b = k % 2
+            if k >= q.size - 2:
+                law[prefix + ((TRUE, b),)] = math.exp(logp + lp[k])
+                continue
+            f = int(idx[k // 2])
+            av = available.copy()
+            av[f] = False
+            walk(prefix + ((f, b),), logp + lp[k], rem & (P[:, f] == 0), av)
+
+    walk((), 0.0, np.ones(P.shape[0], dtype=bool), np.ones(M, dtype=bool))
+    return law
+
+
+def lemma_a4_error_bound(M: int, epsilon_hat, beta) -> float:
+    """Lemma A.4: w.p. ≥ 1 − β DP-GreedyCover errs on at most (4M/ε̂) ln(√(2/β) M) examples."""
+    e = check_epsilon(epsilon_hat, "epsilon_hat")
+    b = check_probability(beta, "beta")
+    return 4 * M / e * math.log(math.sqrt(2 / b) * M)
+
+
+def theorem_3_5_sample_size(M: int, alpha, beta, epsilon, delta, vc_dimension=None, *,
+                            as_printed: bool = True) -> dict:
+    """Theorem 3.5's sample size for an (ε, δ)-DP (α, β)-PAC learner of F-decision lists:
+
+    n ≥ max( 64/α (VC log(64/α) + log(16/β)),  8M log(2M/√β)(2 log(1/δ) + 3/2)/(αε) ),
+
+    natural logarithms.  VC(C) defaults to the paper's bound log₂ |C| ≤ log₂((M+1)! 2^(M+1))
+    (|C| counted as ordered lists of distinct features with bits, a crude upper bound).
+
+    The proof (A.7) divides by ε̂ = ε/(2(log(1/δ) + 3/2)), i.e. multiplies by
+    (2 log(1/δ) + 3)/ε, not (2 log(1/δ) + 3/2)/ε as printed; ``as_printed=False`` uses the
+    corrected factor.  (With this module's weights exp(ε̂ q) Lemma A.4's error is half the
+    paper's, so the printed n is still sufficient here.)
+
+    Returns
+    -------
+    dict with ``n`` (the max, rounded up), ``n_vc``, ``n_privacy`` and ``vc_dimension``.
+    """
+    if not isinstance(M, numbers.Integral) or M < 1:
+        raise ValueError(f"M: expected a positive integer (|F|), got {M!r}")
+    a = check_probability(alpha, "alpha")
+    b = check_probability(beta, "beta")
+    eps = check_epsilon(epsilon)
+    dl = check_delta(delta)
+    if dl == 0:
+        raise ValueError("delta: Theorem 3.5 needs delta > 0, got 0")
+    if vc_dimension is None:
+        vc_dimension = (math.lgamma(M + 2) / math.log(2)) + (M + 1)
+    n_vc = 64 / a * (vc_dimension * math.log(64 / a) + math.log(16 / b))
+    n_priv = 8 * M * math.log(2 * M / math.sqrt(b)) * (2 * math.log(1 / dl) + (1.5 if as_printed else 3)) / (a * eps)
+    return {"n": math.ceil(max(n_vc, n_priv)), "n_vc": n_vc, "n_privacy": n_priv,
+            "vc_dimension": float(vc_dimension)}

@@ -1,0 +1,593 @@
+"""ConfidentWinnow (Alg. 4.1) and DP-Winnow (Alg. 4.2) of seed 003 (Bun–Fang, §4).
+
+Seed paper 003 (M. Bun, W. Fang, *Privately Learning Decision Lists and a Differentially
+Private Winnow*, ``shared/papers/003_088659ef20b3315c.txt``).
+
+Online learning of ρ-margin halfspaces over {−1, 1}^d with a non-negative target
+v (‖v‖₁ = 1, y⟨v, x⟩ ≥ ρ).  Labels are **±1** here (the paper's sgn convention); weight
+vectors are kept as log-weights so that 10⁵ multiplicative updates neither overflow nor
+underflow.
+
+* :func:`confident_winnow` — Algorithm 4.1: update w ← w e^{ηyx}/Z when the prediction is
+  wrong, or unconfident (|⟨w, x⟩| < cρ) and the adversary's bit b^(t) = 1.  Lemma 4.2
+  bounds the updates by :func:`lemma_4_2_bound`.
+* :func:`dp_winnow` — Algorithm 4.2: predictions with w̃ (m samples from the shadow
+  weights w); an AboveThreshold instance (Lemma 4.3,
+  :class:`geoprivate.mechanisms.AboveThreshold`) over the count of mistakes since the
+  last update triggers an update with the first cached mistake, then w̃ is resampled.
+  Parameters from Theorem 4.5 (:func:`theorem_4_5_parameters`, theorem mode) or given
+  (``DPWinnowParameters`` in practical mode); privacy by :func:`dp_winnow_privacy`
+  (Theorem 4.4 / proof C.1).
+* :func:`sign_disagreement_probability` — the exact probability that w̃ and w disagree in
+  sign on x (Lemma 4.6), from the binomial law of ⟨w̃, x⟩.
+
+Choices where the paper is silent or inconsistent
+-------------------------------------------------
+1. sgn(0): a tie ⟨w̃, x⟩ = 0 counts as a mistake (for both labels).  w̃ is kept as
+   integer counts, so predictions are exact.
+2. The query q^(t) is added in every round (Lemma 4.3 is applied with T queries).  Once
+   k = K no more updates can happen and no more queries are made.
+3. If AboveThreshold fires while the cache C is empty (the noise pushed q = 0 over L), k
+   still increases and w̃ is resampled, without a weight update (the privacy of the
+   round is paid anyway; the paper does not say).
+4. Theorem 4.5 defines K through η and η through K: :func:`theorem_4_5_parameters` takes
+   the least integer K with K ≥ 2 ln d/(η(K)ρ − η(K)²).  It uses Theorem 4.5's
+   η = ε/(8√(2mK ln(4K/δ))) (≤ Theorem 4.4's η, so 4.4's privacy proof covers it) and
+   m = 2 ln(2T/β)/(c²ρ²) with c = 1/2, as Lemma 4.6 and the proof of Theorem 4.5 need
+   (the statement's m = 2 ln(2T/β)/ρ² omits c²).  Lemma 4.2 asks c < 1/2 while
+   Theorem 4.5 fixes c = 1/2; the proof of Lemma 4.2 works for any c < 1.
+5. Privacy of one sample j_i (proof C.1): the paper counts 2η; replacing one example moves
+   every score η Σ ŷx̂_j by up to 2η *and* the normaliser, so a sample is 4η-DP in general
+   (:func:`em_sample_privacy_loss` computes the exact loss).  :func:`dp_winnow_privacy`
+   composes with 4η (``em_step="corrected"``, default) or the paper's 2η; with 4η the
+   Theorem 4.4 parameters still give ε_AT + ε_EM < ε for ε, δ ∈ (0, 1).
+6. log is the natural logarithm throughout.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import numpy as np
+
+from geoprivate._validation import as_rng, check_delta, check_epsilon, check_positive_int, check_probability
+from geoprivate.mechanisms.sparse_vector import AboveThreshold, above_threshold_alpha
+from geoprivate.privacy.accounting import Guarantee, PrivacyLedger, advanced_composition
+from geoprivate.privacy.warnings import warn_outside_theorem
+from solvers.margins import as_sign_labels, as_sign_points, best_margin
+
+__all__ = [
+    "lemma_4_2_bound",
+    "ConfidentWinnowRun",
+    "confident_winnow",
+    "check_realizable",
+    "DPWinnowParameters",
+    "theorem_4_4_parameters",
+    "theorem_4_5_parameters",
+    "practical_parameters",
+    "dp_winnow_privacy",
+    "em_sample_privacy_loss",
+    "DPWinnowRun",
+    "dp_winnow",
+    "sign_disagreement_probability",
+    "lemma_4_6_sample_size",
+    "winnow",
+    "majority_sequence",
+    "least_confident_adversary",
+]
+
+THEOREM_4_4 = "winnow/theorem-4.4 (DP-Winnow privacy; seed 003 Theorem 4.4, proof C.1)"
+
+
+# --------------------------------------------------------------------------- helpers
+def _positive(x, name: str) -> float:
+    if isinstance(x, bool) or not isinstance(x, numbers.Real):
+        raise TypeError(f"{name} must be a real number, got {type(x).__name__}")
+    v = float(x)
+    if not (v > 0 and math.isfinite(v)):
+        raise ValueError(f"{name} must be positive and finite, got {x!r}")
+    return v
+
+
+def _sample(X, y):
+    Xs = as_sign_points(X)
+    return Xs, as_sign_labels(y, Xs.shape[0])
+
+
+def _softmax(logw: np.ndarray) -> np.ndarray:
+    z = np.exp(logw - logw.max())
+    return z / z.sum()
+
+
+def lemma_4_2_bound(d: int, eta, rho, c) -> float:
+    """Lemma 4.2: ConfidentWinnow makes at most ln d / ((1 − c)ηρ − η²/2) updates.
+
+    Raises ``ValueError`` when the denominator is not positive (η ≥ 2(1 − c)ρ: vacuous).
+    """
+    d = check_positive_int(d, "d")
+    eta, rho = _positive(eta, "eta"), _positive(rho, "rho")
+    c = check_probability(c, "c", open_left=False)
+    den = (1 - c) * eta * rho - eta ** 2 / 2
+    if den <= 0:
+        raise ValueError(f"eta: Lemma 4.2's bound needs (1-c) eta rho > eta^2/2, i.e. eta < {2 * (1 - c) * rho}, "
+                         f"got eta={eta}")
+    return math.log(d) / den
+
+
+def check_realizable(X, y, rho, target=None) -> None:
+    """Raise ``ValueError`` unless the sequence is consistent with a non-negative ρ-margin
+    halfspace (the assumption of Lemmas 4.2, 4.7 and Theorem 4.5).
+
+    With ``target`` v (v ≥ 0, ‖v‖₁ = 1) the check is y⟨v, x⟩ ≥ ρ for every example
+    (float, tolerance 1e-12); without it the exact best non-negative margin is computed
+    (:func:`solvers.margins.best_margin`, small inputs only).
+    """
+    Xs, ys = _sample(X, y)
+    rho = _positive(rho, "rho")
+    if target is None:
+        r = best_margin(Xs, ys, nonnegative=True)
+        if r.rho < Fraction(rho):
+            raise ValueError(f"X, y: not realisable with margin rho={rho}: the best non-negative margin is "
+                             f"{r.rho} (= {float(r.rho):.6g})")
+        return
+    v = np.asarray(target, dtype=np.float64)
+    if v.shape != (Xs.shape[1],) or (v < 0).any() or abs(v.sum() - 1) > 1e-9:
+        raise ValueError(f"target: expected a non-negative vector of {Xs.shape[1]} weights with sum 1, got {v}")
+    m = ys * (Xs @ v)
+    bad = np.flatnonzero(m < rho - 1e-12)
+    if bad.size:
+        raise ValueError(f"X, y: round {int(bad[0])} has y<v,x> = {m[bad[0]]:.6g} < rho = {rho} "
+                         f"(the sequence is not realisable with this margin)")
+
+
+# --------------------------------------------------------------------------- Algorithm 4.1
+@dataclass
+class ConfidentWinnowRun:
+    """A run of ConfidentWinnow: rounds with an update, with a mistake, and final weights."""
+
+    updates: np.ndarray
+    mistakes: np.ndarray
+    weights: np.ndarray
+    bound: float | None
+    eta: float
+    rho: float
+    c: float
+
+    @property
+    def n_updates(self) -> int:
+        return int(self.updates.size)
+
+
+def confident_winnow(X, y, *, eta, rho, c=0.25, adversary=None, target=None) -> ConfidentWinnowRun:
+    """ConfidentWinnow, Algorithm 4.1 of seed 003.
+
+    w^(0) = (1/d, …, 1/d).  In round t the learner outputs w^(t); it updates
+    w_j ← w_j e^{η y x_j} / Σ_k w_k e^{η y x_k} when sgn⟨w, x⟩ ≠ y (ties count as wrong), or
+    when −cρ < ⟨w, x⟩ < cρ and the adversary's bit b^(t) = 1.
+
+    Parameters
+    ----------
+    X : (T, d) points in {−1, 1}^d;  y : (T,) labels ±1
+    eta, rho : learning rate, margin (> 0);  c : confidence ratio in [0, 1)
+    adversary : None (b = 1 always), a 0/1 sequence of length T, or a callable
+        ``(t, w, x, y) -> bit`` that sees the current weights (an adaptive adversary).
+    target : optional v ≥ 0 with ‖v‖₁ = 1: realisability with margin ρ is checked first.
+
+    Returns
+    -------
+    ConfidentWinnowRun  (``bound`` is Lemma 4.2's, ``None`` when vacuous)
+    """
+    Xs, ys = _sample(X, y)
+    eta, rho = _positive(eta, "eta"), _positive(rho, "rho")
+    c = check_probability(c, "c", open_left=False)
+    if target is not None:
+        check_realizable(Xs, ys, rho, target)
+    T, d = Xs.shape
+    if adversary is None:
+        bits = np.ones(T, dtype=np.int8)
+    elif callable(adversary):
+        bits = None
+    else:
+        bits = np.asarray(adversary)
+        if bits.shape != (T,) or ((bits != 0) & (bits != 1)).any():
+            raise ValueError(f"adversary: expected T={T} bits in {{0,1}} or a callable, got shape {bits.shape}")
+    logw = np.zeros(d)
+    w = np.full(d, 1.0 / d)
+    ups, mis = [], []
+    for t in range(T):
+        x, yt = Xs[t], int(ys[t])
+        s = float(w @ x)
+        wrong = yt * s <= 0
+        if wrong:
+            mis.append(t)
+        unconf = -c * rho < s < c * rho
+        b = int(adversary(t, w, x, yt)) if bits is None else int(bits[t])
+        if wrong or (unconf and b == 1):
+            logw += eta * yt * x
+            w = _softmax(logw)
+            ups.append(t)
+    try:
+        bound = lemma_4_2_bound(d, eta, rho, c)
+    except ValueError:
+        bound = None
+    return ConfidentWinnowRun(np.array(ups, dtype=np.intp), np.array(mis, dtype=np.intp), w, bound, eta, rho, c)
+
+
+def least_confident_adversary(pool_X, pool_y, *, eta, rho, c, rounds: int = 10_000) -> int:
+    """An adaptive adversary against ConfidentWinnow (Alg. 4.1): in every round it shows the
+    pool example with the smallest y⟨w, x⟩ (a mistake if there is one) and sets b = 1, until
+    every pool example is confident and correct (or ``rounds`` run out).
+
+    Returns the number of updates it forced (compare with :func:`lemma_4_2_bound`).
+    """
+    Xs, ys = _sample(pool_X, pool_y)
+    eta, rho = _positive(eta, "eta"), _positive(rho, "rho")
+    c = check_probability(c, "c", open_left=False)
+    logw = np.zeros(Xs.shape[1])
+    for ups in range(check_positive_int(rounds, "rounds")):
+        s = ys * (Xs @ _softmax(logw))
+        j = int(np.argmin(s))
+        if s[j] > 0 and s[j] >= c * rho:  # a tie is a mistake, as in confident_winnow
+            return ups
+        logw += eta * ys[j] * Xs[j]
+    return rounds
+
+
+def winnow(X, y, *, eta) -> ConfidentWinnowRun:
+    """Classic (non-private) Winnow: ConfidentWinnow with c = 0 (update on mistakes only)."""
+    Xs, ys = _sample(X, y)
+    return confident_winnow(Xs, ys, eta=eta, rho=1.0, c=0.0, adversary=np.zeros(len(ys), dtype=np.int8))
+
+
+# --------------------------------------------------------------------------- Lemma 4.6
+def lemma_4_6_sample_size(T: int, beta, c, rho) -> int:
+    """Lemma 4.6: m ≥ 2 ln(2T/β)/(c²ρ²) samples make sgn⟨w̃, x⟩ = sgn⟨w, x⟩ w.p. ≥ 1 − β/T."""
+    T = check_positive_int(T, "T")
+    b = check_probability(beta, "beta")
+    c, rho = _positive(c, "c"), _positive(rho, "rho")
+    return math.ceil(2 * math.log(2 * T / b) / (c * rho) ** 2)
+
+
+def sign_disagreement_probability(a, m: int, *, exact: bool = True):
+    """Pr[sgn⟨w̃, x⟩ ≠ sgn⟨w, x⟩] when ⟨w, x⟩ = a ≠ 0 and w̃ is m samples from w (Lemma 4.6).
+
+    ⟨w̃, x⟩ = (1/m) Σ χ_i with χ_i = x_{J_i} i.i.d. ±1, Pr[χ = sgn a] = (1 + |a|)/2 (proof
+    D.1), so the probability is Pr[Bin(m, (1 + |a|)/2) ≤ m/2] (a tie counts as a
+    disagreement).  ``a`` is taken exactly (Fraction, int or float's binary value).
+
+    Returns
+    -------
+    Fraction (``exact=True``; cost grows like m² digits) or an mpmath value computed at 60
+    significant digits through the regularised incomplete beta function (``exact=False``).
+    """
+    m = check_positive_int(m, "m")
+    a = abs(Fraction(a))
+    if not 0 < a <= 1:
+        raise ValueError(f"a: expected 0 < |<w,x>| <= 1, got {a}")
+    p = (1 + a) / 2
+    k = m // 2
+    if not exact:
+        import mpmath
+
+        with mpmath.workdps(60):
+            pm = mpmath.mpf(p.numerator) / p.denominator
+            # Pr[Bin(m, p) <= k] = I_{1-p}(m - k, k + 1)
+            return +mpmath.betainc(m - k, k + 1, 0, 1 - pm, regularized=True)
+    q = 1 - p
+    return sum((math.comb(m, j) * p ** j * q ** (m - j) for j in range(k + 1)), Fraction(0))
+
+
+# --------------------------------------------------------------------------- parameters
+@dataclass(frozen=True)
+class DPWinnowParameters:
+    """Inputs of Algorithm 4.2 and where they came from (``mode`` "theorem" or "practical")."""
+
+    T: int
+    d: int
+    rho: float
+    eps_hat: float
+    eta: float
+    L: float
+    m: int
+    K: int
+    beta: float
+    c: float = 0.5
+    mode: str = "practical"
+    epsilon: float | None = None
+    delta: float | None = None
+
+    def __post_init__(self):
+        check_positive_int(self.T, "T")
+        check_positive_int(self.d, "d")
+        _positive(self.rho, "rho")
+        check_epsilon(self.eps_hat, "eps_hat")
+        _positive(self.eta, "eta")
+        check_positive_int(self.m, "m")
+        check_positive_int(self.K, "K")
+        check_probability(self.beta, "beta")
+        if not 0 < self.c < 1:
+            raise ValueError(f"c must lie in (0, 1), got {self.c!r}")
+        if self.mode not in ("theorem", "practical"):
+            raise ValueError(f"mode must be 'theorem' or 'practical', got {self.mode!r}")
+
+    @property
+    def update_bound(self) -> float:
+        """Lemma 4.7: fewer than ln d / ((1 − c)ηρ − η²/2) updates w.p. ≥ 1 − β (inf if vacuous)."""
+        try:
+            return lemma_4_2_bound(self.d, self.eta, self.rho, self.c)
+        except ValueError:
+            return math.inf
+
+    @property
+    def alpha(self) -> float:
+        """Lemma 4.3's accuracy of each AboveThreshold instance (failure β/T, T queries)."""
+        return above_threshold_alpha(self.eps_hat, self.beta / self.T, self.T)
+
+    @property
+    def mistake_bound(self) -> float:
+        """Proof of Theorem 4.5: at most 16 ln(2T²/β)/ε̂ · K mistakes w.p. ≥ 1 − 2β."""
+        return 16 * math.log(2 * self.T ** 2 / self.beta) / self.eps_hat * self.K
+
+
+def theorem_4_4_parameters(epsilon, delta, K: int, m: int) -> tuple[float, float]:
+    """Theorem 4.4: ε̂ = ε/(4√(2K ln(2/δ))) and η = ε/(8√(2mK ln(2/δ))) make DP-Winnow
+    (ε, δ)-DP for ε, δ ∈ (0, 1) (with the corrected 4η per sample the composition is still
+    below ε; see :func:`dp_winnow_privacy`).  Returns (eps_hat, eta)."""
+    eps = check_probability(epsilon, "epsilon")
+    dl = check_probability(delta, "delta")
+    K, m = check_positive_int(K, "K"), check_positive_int(m, "m")
+    return eps / (4 * math.sqrt(2 * K * math.log(2 / dl))), eps / (8 * math.sqrt(2 * m * K * math.log(2 / dl)))
+
+
+def _theorem_eta(epsilon, delta, m, K):
+    return epsilon / (8 * math.sqrt(2 * m * K * math.log(4 * K / delta)))
+
+
+def theorem_4_5_parameters(T: int, d: int, rho, epsilon, delta, beta) -> DPWinnowParameters:
+    """Theorem 4.5's parameters (c = 1/2): m = ⌈2 ln(2T/β)/(c²ρ²)⌉, η = ε/(8√(2mK ln(4K/δ))),
+    ε̂ = ε/(4√(2K ln(2/δ))), L = 8 ln(2T/β)/ε̂, and K the least integer with
+    K ≥ 2 ln d/(ηρ − η²) (the fixed point; see the module's choice 4).
+
+    Raises ``ValueError`` for ε, δ outside (0, 1) (Theorem 4.4's hypothesis) or ρ ∉ (0, 1].
+    """
+    T, d = check_positive_int(T, "T"), check_positive_int(d, "d")
+    rho = _positive(rho, "rho")
+    if rho > 1:
+        raise ValueError(f"rho: a margin on {{-1,1}}^d with ||v||_1 = 1 is at most 1, got {rho}")
+    eps = check_probability(epsilon, "epsilon")
+    dl = check_probability(delta, "delta")
+    b = check_probability(beta, "beta")
+    if d < 2:
+        raise ValueError(f"d: Theorem 4.5 needs d >= 2 (K ∝ ln d), got {d}")
+    c = 0.5
+    m = lemma_4_6_sample_size(T, b, c, rho)
+
+    def excess(K):
+        eta = _theorem_eta(eps, dl, m, K)
+        den = eta * rho - eta ** 2
+        return K - 2 * math.log(d) / den if den > 0 else -math.inf
+
+    hi = 1
+    while excess(hi) < 0:
+        hi *= 2
+    lo = hi // 2
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if excess(mid) >= 0:
+            hi = mid
+        else:
+            lo = mid
+    K = hi
+    eta = _theorem_eta(eps, dl, m, K)
+    eps_hat = eps / (4 * math.sqrt(2 * K * math.log(2 / dl)))
+    L = 8 * math.log(2 * T / b) / eps_hat
+    return DPWinnowParameters(T, d, rho, eps_hat, eta, L, m, K, b, c, "theorem", eps, dl)
+
+
+def practical_parameters(T: int, d: int, rho, *, eps_hat, eta, m, K=None, L=None, beta=0.05, c=0.5):
+    """Practical mode: ε̂, η, m given; K defaults to Lemma 4.7's update bound (rounded up),
+    L to Lemma 4.3's 8 ln(2T/β)/ε̂.  Privacy is whatever :func:`dp_winnow_privacy` says."""
+    p = DPWinnowParameters(T, d, rho, eps_hat, eta, 1.0, m, 1, beta, c)
+    if K is None:
+        K = math.ceil(p.update_bound) if math.isfinite(p.update_bound) else None
+        if K is None:
+            raise ValueError(f"K: Lemma 4.7's bound is vacuous for eta={eta}, rho={rho}, c={c}; give K")
+    if L is None:
+        L = 8 * math.log(2 * T / beta) / eps_hat
+    return DPWinnowParameters(T, d, rho, eps_hat, eta, float(L), int(m), int(K), beta, c, "practical")
+
+
+# --------------------------------------------------------------------------- privacy
+def em_sample_privacy_loss(logw, x, y, x_prime, y_prime, eta) -> float:
+    """Exact max_j |ln Pr[J = j] − ln Pr'[J = j]| for one sample of Algorithm 4.2 when the
+    example (x, y) used by an update is replaced by (x', y') (all other history fixed).
+
+    Pr[J = j] ∝ exp(logw_j + η y x_j).  Proof C.1 states 2η; this can reach 4η.
+    """
+    lw = np.asarray(logw, dtype=np.float64)
+    a = lw + eta * y * np.asarray(x, dtype=np.float64)
+    b = lw + eta * y_prime * np.asarray(x_prime, dtype=np.float64)
+    la = a - (a.max() + np.log(np.exp(a - a.max()).sum()))
+    lb = b - (b.max() + np.log(np.exp(b - b.max()).sum()))
+    return float(np.abs(la - lb).max())
+
+
+def dp_winnow_privacy(eps_hat, eta, m, K, delta, *, em_step: str = "corrected") -> Guarantee:
+    """Privacy of DP-Winnow by proof C.1: K AboveThreshold instances (ε̂ each) and mK samples
+    (4η each, or 2η with ``em_step="paper"``), each layer by the better of basic and
+    advanced composition (δ/2 per layer)."""
+    e = check_epsilon(eps_hat, "eps_hat")
+    eta = _positive(eta, "eta")
+    m, K = check_positive_int(m, "m"), check_positive_int(K, "K")
+    dl = check_delta(delta)
+    if em_step not in ("corrected", "paper"):
+        raise ValueError(f"em_step must be 'corrected' or 'paper', got {em_step!r}")
+    step = (4 if em_step == "corrected" else 2) * eta
+
+    def layer(eps_one, k):
+        basic = Guarantee(k * eps_one, 0.0)
+        if dl == 0:
+            return basic
+        adv = advanced_composition(eps_one, 0.0, k, dl / 2)
+        return adv if adv.epsilon < basic.epsilon else basic
+
+    g1, g2 = layer(e, K), layer(step, m * K)
+    return Guarantee(g1.epsilon + g2.epsilon, min(1.0, g1.delta + g2.delta))
+
+
+# --------------------------------------------------------------------------- Algorithm 4.2
+@dataclass
+class DPWinnowRun:
+    """A run of DP-Winnow.
+
+    ``mistakes`` (bool per round), ``update_rounds`` (rounds where AboveThreshold fired and
+    k < K), ``transcript`` (the released output: (round from which w̃ holds, w̃ as counts)),
+    ``update_margins`` (y⟨w, x̂⟩ of the shadow weights on each example used for an update —
+    Lemma 4.7's proof needs ≤ cρ), the parameters, the ledger and the guarantee.
+    """
+
+    mistakes: np.ndarray
+    update_rounds: list
+    transcript: list
+    update_margins: list
+    empty_cache_updates: int
+    params: DPWinnowParameters
+    ledger: PrivacyLedger
+    guarantee: Guarantee
+    final_weights: np.ndarray = field(repr=False, default=None)
+
+    @property
+    def n_mistakes(self) -> int:
+        return int(self.mistakes.sum())
+
+    @property
+    def n_updates(self) -> int:
+        return len(self.update_rounds)
+
+    def regret_report(self) -> dict:
+        p = self.params
+        return {"mistakes": self.n_mistakes, "mistake_bound": p.mistake_bound, "updates": self.n_updates,
+                "update_bound": p.update_bound, "K": p.K, "mode": p.mode,
+                "epsilon": self.guarantee.epsilon, "delta": self.guarantee.delta}
+
+
+def _predict_counts(Xblock: np.ndarray, counts: np.ndarray, support: np.ndarray) -> np.ndarray:
+    """Exact sgn⟨w̃, x⟩ for a block of rounds (w̃ = counts/m): integers, 0 for a tie."""
+    return np.sign(Xblock[:, support].astype(np.int64) @ counts[support])
+
+
+def dp_winnow(X, y, params: DPWinnowParameters, rng=None, *, ledger: PrivacyLedger | None = None,
+              target=None, block: int = 128, em_step: str = "corrected") -> DPWinnowRun:
+    """DP-Winnow, Algorithm 4.2 of seed 003 (vectorised over coordinates and over the rounds
+    between two updates).
+
+    Parameters
+    ----------
+    X : (T, d) points in {−1, 1}^d (the oblivious adversary's sequence); y : (T,) labels ±1
+    params : :class:`DPWinnowParameters` (:func:`theorem_4_5_parameters` or
+        :func:`practical_parameters`); its T and d must match X.
+    rng : Generator, int or None — drives every AboveThreshold and every w̃ sample.
+    ledger : receives one entry with the run's guarantee (:func:`dp_winnow_privacy`).
+    target : optional non-negative ρ-margin target; realisability is checked when given
+        (privacy never needs it; the regret bounds do).
+    block : rounds predicted per matrix product between two updates.
+
+    Returns
+    -------
+    DPWinnowRun
+    """
+    Xs, ys = _sample(X, y)
+    if not isinstance(params, DPWinnowParameters):
+        raise TypeError(f"params: expected DPWinnowParameters, got {type(params).__name__}")
+    T, d = Xs.shape
+    if (T, d) != (params.T, params.d):
+        raise ValueError(f"params: built for T={params.T}, d={params.d}; X has T={T}, d={d}")
+    if target is not None:
+        check_realizable(Xs, ys, params.rho, target)
+    rng = as_rng(rng)
+    g = dp_winnow_privacy(params.eps_hat, params.eta, params.m, params.K,
+                          params.delta if params.delta is not None else 0.0, em_step=em_step)
+    applies = em_step == "corrected"
+    if not applies:
+        warn_outside_theorem("em_step='paper' accounts 2*eta per sample as proof C.1 does; a sample can cost "
+                             "4*eta, so the recorded guarantee is not proven (recorded with applies=False)")
+    ledger = PrivacyLedger() if ledger is None else ledger
+    ledger.record("DP-Winnow", g.epsilon, g.delta, THEOREM_4_4, applies, mode=params.mode, K=params.K,
+                  eps_hat=params.eps_hat, eta=params.eta, m=params.m, em_step=em_step,
+                  claimed_epsilon=params.epsilon)
+    logw = np.zeros(d)
+    counts = np.ones(d, dtype=np.int64)  # w̃^(1) = (1/d, …, 1/d) = counts / d
+    support = np.arange(d)
+    mistakes = np.zeros(T, dtype=bool)
+    transcript = [(0, tuple(counts.tolist()) if d <= 64 else None)]
+    ups, margins, empty = [], [], 0
+    k, count, cached = 0, 0, -1
+    svt = AboveThreshold(params.eps_hat, params.L, params.beta / T, rng)
+    t = 0
+    while t < T:
+        end = min(T, t + block)
+        pred = _predict_counts(Xs[t:end], counts, support)
+        wrong = pred != ys[t:end]
+        mistakes[t:end] = wrong
+        if k >= params.K:  # no more updates: the rest of the block is settled
+            t = end
+            continue
+        fired = None
+        for i in range(end - t):
+            if wrong[i]:
+                count += 1
+                if cached < 0:
+                    cached = t + i
+            svt.add_query(count)
+            if svt.test_above_threshold():
+                fired = t + i
+                break
+        if fired is None:
+            t = end
+            continue
+        if cached >= 0:
+            xh, yh = Xs[cached], int(ys[cached])
+            margins.append(float(yh * (_softmax(logw) @ xh)))
+            logw += params.eta * yh * xh
+        else:
+            empty += 1
+        w = _softmax(logw)
+        counts = rng.multinomial(params.m, w).astype(np.int64)
+        support = np.flatnonzero(counts)
+        k += 1
+        ups.append(fired)
+        transcript.append((fired + 1, tuple(counts.tolist()) if d <= 64 else None))
+        count, cached = 0, -1
+        mistakes[fired + 1:end] = False  # recomputed with the new w̃
+        if k < params.K:
+            svt = AboveThreshold(params.eps_hat, params.L, params.beta / T, rng)
+        t = fired + 1
+    return DPWinnowRun(mistakes, ups, transcript, margins, empty, params, ledger, g, _softmax(logw))
+
+
+# --------------------------------------------------------------------------- instances
+def majority_sequence(T: int, d: int, k: int, rng=None, *, flip: float = 0.0):
+    """An oblivious realisable sequence: target v = uniform on k (odd) random coordinates,
+    x uniform on {−1, 1}^d, y = sgn⟨v, x⟩, so every example has margin ≥ ρ = 1/k exactly.
+
+    ``flip`` > 0 flips that fraction of labels (a non-realisable stress sequence).
+
+    Returns
+    -------
+    X (T, d) ``int8``, y (T,) ``int8`` ±1, v (d,) float, rho = 1/k
+    """
+    T, d, k = check_positive_int(T, "T"), check_positive_int(d, "d"), check_positive_int(k, "k")
+    if k % 2 == 0 or k > d:
+        raise ValueError(f"k: expected an odd number of relevant coordinates <= d = {d}, got {k}")
+    rng = as_rng(rng)
+    rel = rng.choice(d, size=k, replace=False)
+    v = np.zeros(d)
+    v[rel] = 1.0 / k
+    X = (2 * rng.integers(0, 2, size=(T, d), dtype=np.int8) - 1).astype(np.int8)
+    y = np.sign(X[:, rel].astype(np.int64).sum(axis=1)).astype(np.int8)
+    if flip > 0:
+        y = np.where(rng.random(T) < flip, -y, y).astype(np.int8)
+    return X, y, v, 1.0 / k
