@@ -103,7 +103,7 @@ def test_interval_sampler_matches_exact_law():
     s, y, t = x[:3], np.array([0, 1, 1]), x[3:]
     L, lp, _ = label_boost_law(Intervals(), s, y, t)
     rows = {tuple(r): i for i, r in enumerate(L.tolist())}
-    N = 20000
+    N = 5000
     counts = np.zeros(len(rows))
     for _ in range(N):
         counts[rows[tuple(label_boost(Intervals(), s, y, t, rng=rng).labels.tolist())]] += 1

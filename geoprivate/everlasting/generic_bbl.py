@@ -317,7 +317,7 @@ class GenericBBL:
         self.ledger.record("BetweenThresholds (c tops)", p.bt_guarantee_epsilon, min(1.0, 2 * p.c * p.delta_bt),
                            "everlasting/observation-2 + Claim D.1 (Lemma C.3 gap = Claim D.9)",
                            bool(p.checks["Claim D.1"] and p.checks["Claim D.9"]), phase=p.i, c=p.c, T=p.T)
-        levels = level_errors(prob, ens)
+        levels = np.asarray([float(v) for v in level_errors(prob, ens)])
         votes = ens.votes(queries)
         out = np.empty(len(queries), np.uint8)
         errs = []
@@ -330,13 +330,12 @@ class GenericBBL:
             k = codes.size
             out[pos:pos + k] = (codes != 0)  # step 3(d)iii: 0 on L, 1 on R or TOP
             lev = np.clip(np.ceil(p.T * (tl_hat - nu[:k]) - 1e-12), 0, p.T + 1).astype(np.int64)
-            errs.append(np.asarray([levels[j] for j in lev], dtype=object))
+            errs.append(levels[lev])
             pos += k
         record.answered, record.tops = pos, bt.tops
         record.failed = pos < len(queries)  # step 3(d)iv: BetweenThresholds halted
-        e = np.concatenate(errs) if errs else np.empty(0, dtype=object)
-        if e.size:
-            ef = e.astype(np.float64)
+        ef = np.concatenate(errs) if errs else np.empty(0)
+        if ef.size:
             record.err_D_max, record.err_D_mean = float(ef.max()), float(ef.mean())
             record.frac_above_6alpha = float((ef > 6 * self.parameters.alpha).mean())
         record.label_errors = int((out[:pos] != prob.target(queries[:pos])).sum())

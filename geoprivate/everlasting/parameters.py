@@ -169,7 +169,7 @@ def _checks(a, b, e, d, vc, lam, T, R, c, eps_bt, d_bt, s_hat, d_hat, next_S, S)
     """The appendix's finite-instance conditions for one phase (natural logs)."""
     obs2 = c_tops_composition(eps_bt, d_bt, c) if 0 < c * d_bt < 1 else None
     return {
-        "Claim D.1": obs2 is not None and obs2.epsilon <= 1 and obs2.delta <= d,
+        "Claim D.1": obs2 is not None and obs2.epsilon <= 1 and obs2.delta <= d * (1 + 1e-9),
         "Claim D.2": b <= 1 / 32 and T >= 96 * math.log(1 / a),
         "Claim D.5": (math.exp(-T * eps_bt / 48) < a) and R >= 3 * math.log(1 / b) / a,
         "Claim D.6": d_hat >= next_S,

@@ -1,0 +1,351 @@
+"""Claims of seed 002 (*Private Everlasting Prediction*) about LabelBoost and GenericBBL.
+
+(``everlasting/claim-2-7`` and ``everlasting/observation-2`` live in
+:mod:`geoprivate.claims.mechanisms`; ``everlasting/claim-d-1`` below checks that GenericBBL's
+BetweenThresholds is that c-TOP instance.)
+
+* everlasting/lemma-c-1 — LabelBoost privacy: exact output law of A∘LabelBoost on tiny
+  neighbouring databases, for ε_A-DP algorithms A, against ε_A + 3.
+* everlasting/lemma-c-2 — LabelBoost utility: exact failure probability ≤ β at the lemma's |T|.
+* everlasting/claim-d-1 — the c-TOP BetweenThresholds of step 3c is (≤ 1, δ)-DP by Observation 2.
+* everlasting/claim-d-4 — exact P(R | q > 7/8) ≥ 1 − exp(−T/(144√(c ln(2/δ)))).
+* everlasting/claim-d-5 — ⊤ count > 64 α_i R_i has probability ≤ β_i (binomial, exact).
+* everlasting/claim-d-6 — growth |S_{i+1}| > |S_i| and |D̂_i| ≥ |S_{i+1}| under the paper's parameters.
+* everlasting/claims-d-conditions — Claims D.2, D.5, D.7, D.8, D.9's size conditions hold
+  with τ = 1.1·10¹⁰ (theorem mode), over random (α, β, ε, δ, VC).
+* everlasting/theorem-5-2 — practical mode: err_D of every h_{i,j} ≤ 6α on thresholds and a
+  finite class (fraction of seeded runs, against 1 − 4β).
+* everlasting/claim-b-1, everlasting/claim-b-2 — HypothesisLearner / AccuracyBoost.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+
+import numpy as np
+from scipy import stats
+from scipy.special import logsumexp
+
+from geoprivate.claims import Verdict, register
+from geoprivate.concepts import FiniteClass, Halfspaces, Intervals, Thresholds
+from geoprivate.everlasting.label_boost import label_boost_law, lemma_c2_max_T
+from geoprivate.everlasting.parameters import practical_parameters, theorem_parameters
+from solvers import combinatorics as comb
+from solvers.generators import random_matrix, thresholds_matrix
+
+
+# ---------------------------------------------------------------- Lemma 4.1 / C.1
+def _log_A_em(L, pts, eps_a, G):
+    """log-law of A = exponential mechanism over the rows of G (ε_A, score −errors on the relabelled DB)."""
+    errs = (G[:, pts][None, :, :] != L[:, None, :]).sum(axis=2)  # (relabellings, |G|)
+    z = -eps_a * errs / 2.0
+    return z - logsumexp(z, axis=1, keepdims=True)
+
+
+def _log_A_rr(L, j, eps_a):
+    """log-law of A = randomized response on the label of position j (ε_A-DP)."""
+    keep = math.log(math.exp(eps_a) / (1 + math.exp(eps_a)))
+    flip = math.log(1 / (1 + math.exp(eps_a)))
+    return np.stack([np.where(L[:, j] == 0, keep, flip), np.where(L[:, j] == 1, keep, flip)], axis=1)
+
+
+def _law_B(C, s, y, t, A):
+    L, lp, _ = label_boost_law(C, s, y, t)
+    return logsumexp(lp[:, None] + A(L), axis=0)
+
+
+def _neighbour(rng, s, y, t, n_points):
+    s2, y2, t2 = s.copy(), y.copy(), t.copy()
+    where = rng.integers(3)
+    if where == 0:  # change a labelled example's label
+        i = rng.integers(len(s))
+        y2[i] = 1 - y2[i]
+    elif where == 1:  # change a labelled example's point
+        s2[rng.integers(len(s))] = rng.integers(n_points)
+    else:  # change an unlabelled point
+        t2[rng.integers(len(t))] = rng.integers(n_points)
+    return s2, y2, t2, ("label", "point in S", "point in T")[where]
+
+
+@register(
+    "everlasting/lemma-c-1",
+    checks=("Lemma 4.1", "Lemma C.1"),
+    statement="If A is (eps, 0)-DP then A o LabelBoost is (eps + 3, 0)-DP (seed 002 Lemma 4.1/C.1 with "
+    "delta = 0) [exact output laws on tiny neighbouring S o T over finite classes (thresholds on 6 points, "
+    "random classes), A = exponential mechanism or randomized response on one label; neighbours change "
+    "a label, a point of S, or a point of T]",
+)
+def check_lemma_c1(rng, size):
+    count = 60 if size == "small" else 400
+    worst, worst_inst = -math.inf, None
+    for _ in range(count):
+        n_points = int(rng.integers(4, 7))
+        if rng.random() < 0.5:
+            M = thresholds_matrix(n_points)
+        else:
+            M = comb.dichotomies(random_matrix(int(rng.integers(3, 10)), n_points, 0.5, rng))
+        C = FiniteClass(M)
+        ns, nt = int(rng.integers(1, 4)), int(rng.integers(1, 4))
+        s, t = rng.integers(0, n_points, size=ns), rng.integers(0, n_points, size=nt)
+        y = M[rng.integers(M.shape[0]), s].astype(int) if rng.random() < 0.7 else rng.integers(0, 2, size=ns)
+        s2, y2, t2, kind = _neighbour(rng, s, y, t, n_points)
+        eps_a = float(rng.choice([0.1, 0.5, 1.0, 2.0]))
+        if rng.random() < 0.5:
+            pts = np.concatenate([s, t])
+            pts2 = np.concatenate([s2, t2])
+            p = _law_B(C, s, y, t, lambda L: _log_A_em(L, pts, eps_a, M))
+            q = _law_B(C, s2, y2, t2, lambda L: _log_A_em(L, pts2, eps_a, M))
+            a_name = "exponential mechanism over C"
+        else:
+            j = int(rng.integers(ns + nt))
+            p = _law_B(C, s, y, t, lambda L: _log_A_rr(L, j, eps_a))
+            q = _law_B(C, s2, y2, t2, lambda L: _log_A_rr(L, j, eps_a))
+            a_name = f"randomized response on label {j}"
+        loss = float(np.max(np.abs(p - q)))
+        inst = {"matrix": M, "S": s, "labels": y, "T": t, "S'": s2, "labels'": y2, "T'": t2, "change": kind,
+                "A": a_name, "epsilon_A": eps_a}
+        if loss > eps_a + 3 + 1e-9:
+            return Verdict.violated(inst, exact_epsilon=loss, claimed=eps_a + 3)
+        if loss - eps_a > worst:
+            worst, worst_inst = loss - eps_a, inst
+    return Verdict.holds(instances=count, max_exact_epsilon_minus_eps_A=round(worst, 4), claimed_increase=3,
+                         worst_change=worst_inst["change"])
+
+
+# ---------------------------------------------------------------- Lemma 4.2 / C.2
+def _c2_instance(rng, kind):
+    if kind == "thresholds":
+        C, vc, cap = Thresholds(), 1, 2000
+        draw = lambda n: rng.uniform(size=n)  # noqa: E731
+        t0 = rng.uniform(0.2, 0.8)
+        target = lambda x: (x >= t0).astype(int)  # noqa: E731
+    elif kind == "intervals":
+        C, vc, cap = Intervals(), 2, 250
+        draw = lambda n: rng.uniform(size=n)  # noqa: E731
+        a, b = sorted(rng.uniform(size=2))
+        target = lambda x: ((x >= a) & (x <= b)).astype(int)  # noqa: E731
+    elif kind == "halfspaces":
+        C, vc, cap = Halfspaces(2), 3, 25
+        draw = lambda n: np.round(rng.normal(size=(n, 2)), 3)  # noqa: E731
+        w = rng.normal(size=2)
+        target = lambda x: (x @ w >= 0.1).astype(int)  # noqa: E731
+    else:
+        M = comb.dichotomies(random_matrix(40, 16, 0.5, rng))
+        C, vc, cap = FiniteClass(M), max(1, comb.vc_dimension(M)), 400
+        draw = lambda n: rng.integers(0, 16, size=n)  # noqa: E731
+        row = rng.integers(M.shape[0])
+        target = lambda x: M[row, x].astype(int)  # noqa: E731
+    return C, vc, cap, draw, target
+
+
+@register(
+    "everlasting/lemma-c-2",
+    checks=("Lemma 4.2", "Lemma C.2"),
+    statement="If S is labelled by c in C and |T| <= (beta/e) VC exp(alpha |S| / (2 VC)) - |S|, LabelBoost's "
+    "h has error_S(h) <= alpha w.p. >= 1 - beta [exact failure probability of the exponential mechanism over "
+    "all dichotomies; thresholds, intervals, halfspaces in R^2, random finite classes; |S| the least "
+    "allowing |T| >= 0, |T| at the bound (capped for size)]",
+)
+def check_lemma_c2(rng, size):
+    count = 24 if size == "small" else 120
+    worst, n_done = 0.0, 0
+    for r in range(count):
+        kind = ("thresholds", "intervals", "finite", "halfspaces")[r % 4]
+        C, vc, cap, draw, target = _c2_instance(rng, kind)
+        alpha, beta = float(rng.uniform(0.1, 0.5)), float(10 ** rng.uniform(-2, -0.5))
+        ns = 1
+        while lemma_c2_max_T(alpha, beta, ns, vc) < 0:
+            ns += 1
+        ns += int(rng.integers(0, 3))
+        nt = int(min(cap, math.floor(lemma_c2_max_T(alpha, beta, ns, vc))))
+        if ns > cap:
+            continue
+        s, t = draw(ns), draw(nt)
+        _, lp, errs = label_boost_law(C, s, target(s), t)
+        fail = float(np.exp(lp[errs > alpha * ns]).sum()) if (errs > alpha * ns).any() else 0.0
+        n_done += 1
+        if fail > beta:
+            return Verdict.violated({"class": kind, "alpha": alpha, "beta": beta, "S": s, "T_size": nt},
+                                    failure_probability=fail)
+        worst = max(worst, fail / beta)
+    return Verdict.holds(instances=n_done, max_failure_over_beta=float(f"{worst:.3g}"))
+
+
+# ---------------------------------------------------------------- Claim D.1 / Observation 2
+@register(
+    "everlasting/claim-d-1",
+    checks=("Claim D.1", "Observation 2"),
+    statement="With eps'_i = 1/(3 sqrt(c_i ln(2/delta))), delta'_i = delta/(2 c_i) (step 3c), the c_i-TOP "
+    "BetweenThresholds is (1, delta)-DP by Observation 2; and GenericBBL's instance reports exactly that "
+    "Observation-2 guarantee [theorem-mode parameters, random alpha, beta, eps, delta, VC; the c-TOP "
+    "BetweenThresholds of geoprivate.mechanisms]",
+)
+def check_claim_d1(rng, size):
+    from geoprivate.mechanisms import BetweenThresholds
+    from geoprivate.privacy import VACUOUS, c_tops_composition
+
+    count = 40 if size == "small" else 200
+    worst = 0.0
+    for _ in range(count):
+        a, b, d = (float(10 ** rng.uniform(-4, math.log10(1 / 16))) for _ in range(3))
+        e = float(rng.uniform(0.05, 0.999))
+        p = theorem_parameters(a, b, e, d, int(rng.integers(1, 20)), phases=2)
+        for ph in p.phases:
+            g = c_tops_composition(ph.epsilon_bt, ph.delta_bt, ph.c)
+            bt = BetweenThresholds(ph.epsilon_bt, ph.t_lower, ph.t_upper, ph.T, 0, c=ph.c, delta=ph.delta_bt)
+            expected = g if bt.lemma1_applies else VACUOUS  # Lemma C.3's gap (Claim D.9) may fail
+            if g.epsilon > 1 or g.delta > d * (1 + 1e-12) or bt.guarantee() != expected:
+                return Verdict.violated({"alpha": a, "beta": b, "epsilon": e, "delta": d, "phase": ph.i},
+                                        obs2_epsilon=g.epsilon, obs2_delta=g.delta,
+                                        bt_guarantee=str(bt.guarantee()))
+            worst = max(worst, g.epsilon)
+    return Verdict.holds(instances=count, max_observation2_epsilon=round(worst, 6),
+                         analytic_bound=round(math.sqrt(2) / 3 + 2 / (9 * math.log(32)), 6))
+
+
+# ---------------------------------------------------------------- Claim D.4
+@register(
+    "everlasting/claim-d-4",
+    checks=("Claim D.4",),
+    statement="For t_u < 5/8, t_l > 3/8 and q(S) > 7/8 (resp. < 1/8) BetweenThresholds answers R (resp. L) "
+    "w.p. >= 1 - exp(-T eps'/48) (= 1 - exp(-T/(144 sqrt(c ln(2/delta)))) with step 3c's eps') "
+    "[exact closed-form law of one query, random T, eps', alpha_i <= 1/16]",
+)
+def check_claim_d4(rng, size):
+    from geoprivate.privacy.audit import between_thresholds_output_law
+    from geoprivate.mechanisms import Answer
+
+    count = 40 if size == "small" else 200
+    worst = -math.inf
+    for _ in range(count):
+        T = int(rng.integers(5, 3000))
+        eps = float(10 ** rng.uniform(-2, 0))
+        a = float(rng.uniform(0.001, 1 / 16))
+        high = rng.random() < 0.5
+        q = float(rng.uniform(7 / 8 + 1e-9, 1.0)) if high else float(rng.uniform(0.0, 1 / 8 - 1e-9))
+        law = between_thresholds_output_law([q], eps, 0.5 - a, 0.5 + a, T, dps=30)
+        p_ok = float(law.get(((Answer.R,) if high else (Answer.L,)), 0))
+        bound = 1 - math.exp(-T * eps / 48)
+        if p_ok < bound - 1e-12:
+            return Verdict.violated({"T": T, "epsilon_bt": eps, "alpha_i": a, "q": q}, probability=p_ok,
+                                    bound=bound)
+        worst = max(worst, bound - p_ok)
+    return Verdict.holds(instances=count, max_bound_minus_probability=float(f"{worst:.3g}"))
+
+
+# ---------------------------------------------------------------- Claim D.5
+@register(
+    "everlasting/claim-d-5",
+    checks=("Claim D.5",),
+    statement="If each of R_i >= 3 ln(1/beta_i)/alpha_i queries gets TOP w.p. <= 32 alpha_i independently, "
+    "more than c_i = 64 alpha_i R_i TOPs occur w.p. <= beta_i (the Chernoff step of Claim D.5; the paper "
+    "prints 'at most' for 'more than') [exact binomial tail, R_i at the bound and 10x above]",
+)
+def check_claim_d5(rng, size):
+    count = 200 if size == "small" else 2000
+    worst = 0.0
+    for _ in range(count):
+        a = float(10 ** rng.uniform(-4, math.log10(1 / 32)))
+        b = float(10 ** rng.uniform(-6, math.log10(1 / 16)))
+        R = math.ceil(3 * math.log(1 / b) / a * (1 if rng.random() < 0.5 else 10))
+        tail = float(stats.binom.sf(math.floor(64 * a * R), R, 32 * a))
+        if tail > b:
+            return Verdict.violated({"alpha_i": a, "beta_i": b, "R_i": R}, tail=tail)
+        worst = max(worst, tail / b)
+    return Verdict.holds(instances=count, max_tail_over_beta=float(f"{worst:.3g}"))
+
+
+# ---------------------------------------------------------------- growth / Claim D.6, D.x conditions
+def _random_theorem_parameters(rng, phases):
+    a, b, d = (float(10 ** rng.uniform(-4, math.log10(1 / 16))) for _ in range(3))
+    e = float(rng.uniform(0.05, 0.999))
+    vc = int(rng.integers(1, 30))
+    return theorem_parameters(a, b, e, d, vc, phases=phases), (a, b, e, d, vc)
+
+
+@register(
+    "everlasting/claim-d-6",
+    checks=("Claim D.6",),
+    statement="Under the paper's parameters |D_hat_i| >= lambda_{i+1} T_{i+1} = |S_{i+1}| and the sample "
+    "grows: |S_{i+1}| > |S_i| [theorem-mode calculator, exact integers, 8 phases, random alpha, beta, "
+    "delta < 1/16, eps < 1, VC <= 29]",
+)
+def check_claim_d6(rng, size):
+    count = 40 if size == "small" else 200
+    min_growth, min_slack = math.inf, math.inf
+    for _ in range(count):
+        p, args = _random_theorem_parameters(rng, 8)
+        for x, y in zip(p.phases[:-1], p.phases[1:]):
+            if not (y.S > x.S and x.d_hat >= x.next_S == y.S):
+                return Verdict.violated(dict(zip(("alpha", "beta", "epsilon", "delta", "vc"), args)) | {"phase": x.i},
+                                        S_i=x.S, S_next=y.S, d_hat=x.d_hat)
+            min_growth = min(min_growth, y.S / x.S)
+            min_slack = min(min_slack, x.d_hat / x.next_S)
+    return Verdict.holds(instances=count, min_growth_ratio=round(min_growth, 3),
+                         min_d_hat_over_next_S=round(min_slack, 3))
+
+
+@register(
+    "everlasting/claims-d-conditions",
+    checks=("Claim D.2", "Claim D.5", "Claim D.7", "Claim D.8", "Claim D.9", "Claim 2.7"),
+    statement="With tau = 1.1e10 the size conditions of Claims D.2 (T_i >= 96 ln(1/alpha_i)), D.5 "
+    "(exp(-T_i eps'_i/48) < alpha_i, R_i >= 3 ln(1/beta_i)/alpha_i), D.7 (Lemma C.4's n), D.8 (Lemma C.2's "
+    "|T|), D.9 (Lemma C.3's gap) and Claim 2.7's sub-sampling size hold in every phase [theorem mode, "
+    "natural logs, random parameters]",
+)
+def check_claims_d_conditions(rng, size):
+    from geoprivate.everlasting.parameters import gap_needed
+
+    count = 40 if size == "small" else 200
+    failures: dict = {}
+    first = None
+    for _ in range(count):
+        p, args = _random_theorem_parameters(rng, 4)
+        for ph in p.phases:
+            bad = [k for k, v in ph.checks.items() if not v]
+            for k in bad:
+                failures[k] = failures.get(k, 0) + 1
+            if bad and first is None:
+                first = (dict(zip(("alpha", "beta", "epsilon", "delta", "vc"), args)) | {"phase": ph.i},
+                         bad, gap_needed(ph) / (2 * ph.alpha))
+    if first is not None:
+        return Verdict.violated(first[0], failing=first[1], gap_needed_over_gap=round(first[2], 4),
+                                failures_per_condition=failures, phases_checked=4 * count,
+                                note="natural logs; see docs/everlasting.md (Claim D.9 with tau = 1.1e10)")
+    return Verdict.holds(instances=count, phases_each=4)
+
+
+# ---------------------------------------------------------------- Theorem 5.2 (practical mode)
+@register(
+    "everlasting/theorem-5-2",
+    checks=("Theorem 5.2", "Claim E.4"),
+    statement="Every hypothesis h_{i,j} of GenericBBL is 6 alpha-good w.p. >= 1 - 4 beta [PRACTICAL mode "
+    "(scaled tau, lambda, R, m, eps'_i = 4: constants recorded), thresholds on U[0,1) and a random finite "
+    "class, 2 phases, exact err_D of every h_{i,j}; fraction of seeded runs with all h good vs 1 - 4 beta]",
+)
+def check_theorem_5_2(rng, size):
+    from geoprivate.everlasting.generic_bbl import GenericBBL, make_everlasting_problem
+    from geoprivate.privacy.warnings import PrivacyWarning
+
+    runs = 4 if size == "small" else 20
+    alpha, beta = 0.05, 0.05
+    good, worst, total = 0, 0.0, 0
+    for r in range(runs):
+        prob = make_everlasting_problem(("thresholds", "finite")[r % 2], rng)
+        par = practical_parameters(alpha, beta, 0.5, 1e-6, prob.vc, 2, T1=60, lambda1=8, r_const=12,
+                                   epsilon_bt=4.0)
+        x = prob.sample(rng, par.phase(1).S)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", PrivacyWarning)
+            res = GenericBBL(prob, x, prob.target(x), par, rng=rng).run(2)
+        m = max(ph.err_D_max for ph in res.phases)
+        worst = max(worst, m)
+        good += (not res.failed) and m <= 6 * alpha
+        total += 1
+    frac = good / total
+    ev = dict(runs=total, all_good_fraction=frac, max_err_D=round(worst, 4), six_alpha=6 * alpha,
+              mode="practical", constants="T1=60, lambda1=8, r_const=12, m_const=1, epsilon_bt=4")
+    if frac < 1 - 4 * beta:
+        return Verdict.violated({"alpha": alpha, "beta": beta, "mode": "practical"}, **ev)
+    return Verdict.holds(**ev)
