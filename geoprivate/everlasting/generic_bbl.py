@@ -283,7 +283,10 @@ class GenericBBL:
     """
 
     def __init__(self, problem, points, labels, parameters: EverlastingParameters, rng=None, *,
-                 selection: str = "exponential", strict: bool = False):
+                 selection: str = "exponential", bt_noise: float = 1.0, strict: bool = False):
+        if not bt_noise > 0:
+            raise ValueError(f"bt_noise must be > 0, got {bt_noise!r}")
+        self.bt_noise = float(bt_noise)
         self.problem = problem
         self.parameters = parameters
         self.selection = selection
@@ -301,7 +304,7 @@ class GenericBBL:
         self.ledger = PrivacyLedger()
         self._theorem_ok = parameters.theorem_hypotheses and all(
             all(p.checks.values()) for p in parameters.phases)
-        if not self._theorem_ok or selection != "exponential":
+        if not self._theorem_ok or selection != "exponential" or bt_noise != 1.0:
             warn_outside_theorem(
                 f"GenericBBL ({parameters.mode} mode, LabelBoost selection {selection!r}): Claim 5.3's "
                 "(epsilon, delta) does not apply (constants scaled or conditions of Claims D.x fail); "
@@ -313,10 +316,13 @@ class GenericBBL:
         rng = self.rng
         perm = rng.permutation(self.S_points.shape[0])  # step 3a: random disjoint blocks
         ens = erm_ensemble(prob, self.S_points[perm], self.S_labels[perm], p.T, p.lam)  # step 3b
-        bt = BetweenThresholds(p.epsilon_bt, p.t_lower, p.t_upper, p.T, rng, c=p.c, delta=p.delta_bt)  # 3c
+        # step 3c; bt_noise != 1 is a deliberately broken variant (noise mis-scaled, ledger keeps the nominal)
+        bt = BetweenThresholds(p.epsilon_bt / self.bt_noise, p.t_lower, p.t_upper, p.T, rng, c=p.c,
+                               delta=p.delta_bt)
         self.ledger.record("BetweenThresholds (c tops)", p.bt_guarantee_epsilon, min(1.0, 2 * p.c * p.delta_bt),
                            "everlasting/observation-2 + Claim D.1 (Lemma C.3 gap = Claim D.9)",
-                           bool(p.checks["Claim D.1"] and p.checks["Claim D.9"]), phase=p.i, c=p.c, T=p.T)
+                           bool(p.checks["Claim D.1"] and p.checks["Claim D.9"] and self.bt_noise == 1.0),
+                           phase=p.i, c=p.c, T=p.T)
         levels = np.asarray([float(v) for v in level_errors(prob, ens)])
         votes = ens.votes(queries)
         out = np.empty(len(queries), np.uint8)
@@ -364,7 +370,8 @@ class GenericBBL:
         """Run ``phases`` phases (default: all the parameters hold).
 
         ``queries(rng, i, R_i) -> points``: the oblivious adversary's points of phase i
-        (default i.i.d. from D with this run's generator).  ``progress``: a tqdm-like
+        (default i.i.d. from D with this run's generator); fewer than R_i points end the
+        run inside phase i (the game's round t is reached).  ``progress``: a tqdm-like
         object updated per phase, or None.
         """
         t0 = time.perf_counter()
@@ -379,18 +386,19 @@ class GenericBBL:
             D = (queries(self.rng, p.i, p.R) if queries is not None else self.problem.sample(self.rng, p.R))
             D = np.asarray(D)
             preds.append(self._phase(p, D, rec, levels))
+            stop = len(D) < p.R
             if rec.failed:
                 failed = True
-            elif p.i < n_ph or phases is None:
+            elif not stop and (p.i < n_ph or phases is None):
                 self._relabel(p, D, rec)
             rec.seconds = time.perf_counter() - ts
             records.append(rec)
             if progress is not None:
                 progress.update(1)
-            if failed:
+            if failed or stop:
                 break
         guarantee = Guarantee(self.parameters.epsilon, self.parameters.delta) \
-            if self._theorem_ok and self.selection == "exponential" else VACUOUS
+            if self._theorem_ok and self.selection == "exponential" and self.bt_noise == 1.0 else VACUOUS
         return EverlastingResult(self.parameters, self.problem.description, records,
                                  np.concatenate(preds) if preds else np.empty(0, np.uint8), self.ledger, guarantee,
                                  failed, time.perf_counter() - t0, 6 * self.parameters.alpha, self.selection)
