@@ -6,7 +6,8 @@ from geoprivate.claims import get_claim, run_claim
 from geoprivate.everlasting.parameters import gap_needed, theorem_parameters
 
 FAST = ["everlasting/lemma-c-1", "everlasting/lemma-c-2", "everlasting/claim-d-1", "everlasting/claim-d-4",
-        "everlasting/claim-d-5", "everlasting/claim-d-6", "everlasting/theorem-5-2"]
+        "everlasting/claim-d-5", "everlasting/claim-d-6", "everlasting/theorem-5-2",
+        "everlasting/claim-b-1", "everlasting/claim-b-2"]
 
 
 @pytest.mark.parametrize("cid", FAST)
@@ -29,3 +30,17 @@ def test_finding_claim_d9_gap_fails_with_tau_1_1e10():
                               0.011545604204658588, 29, phases=1, tau=1e12).phase(1).checks["Claim D.9"]
     r = run_claim(get_claim("everlasting/claims-d-conditions"), seed=0)
     assert r["status"] == "violated" and "Claim D.9" in r["evidence"]["failing"]
+
+
+def test_finding_claim_b1_fails_under_the_set_reading():
+    """Finding: HypothesisLearner's pseudocode (L_x a set) breaks Claim B.1; the proof's multiset holds."""
+    import numpy as np
+
+    from geoprivate.everlasting.boosting import hypothesis_learner, rotating_sequence
+
+    rng = np.random.default_rng(0)
+    c = rng.integers(0, 2, 1000)
+    h_set, _ = hypothesis_learner(rotating_sequence(c, 0.05, 1), 1000, 1e-3, 2, reading="set")
+    h_multi, _ = hypothesis_learner(rotating_sequence(c, 0.05, 1), 1000, 1e-3, 2, reading="multiset")
+    assert (h_set != c).mean() > 8 * 0.05 > (h_multi != c).mean()
+    assert run_claim(get_claim("everlasting/claim-b-1-set-reading"))["status"] == "violated"

@@ -349,3 +349,74 @@ def check_theorem_5_2(rng, size):
     if frac < 1 - 4 * beta:
         return Verdict.violated({"alpha": alpha, "beta": beta, "mode": "practical"}, **ev)
     return Verdict.holds(**ev)
+
+
+# ---------------------------------------------------------------- Claims B.1 / B.2 (Appendix B)
+def _b1_runs(rng, n, alpha, beta, runs, reading):
+    from geoprivate.everlasting.boosting import hypothesis_learner, rotating_sequence
+
+    c = rng.integers(0, 2, n)
+    errs = []
+    for _ in range(runs):
+        h, failed = hypothesis_learner(rotating_sequence(c, alpha, rng), n, beta, rng, reading=reading)
+        errs.append(1.0 if failed else float((h != c).mean()))
+    return np.asarray(errs)
+
+
+@register(
+    "everlasting/claim-b-1",
+    checks=("Claim B.1",),
+    statement="On a hypothesis sequence with every error_D(c, h_r) <= alpha (Equation 1), HypothesisLearner "
+    "outputs h with error_D(c, h) <= 8 alpha w.p. >= 3/4 [multiset reading of L_x, as in the proof; |X| "
+    "uniform, sequences whose alpha-error window rotates, exact error of each output]",
+)
+def check_claim_b1(rng, size):
+    runs = 20 if size == "small" else 100
+    worst_frac, worst_err = 1.0, 0.0
+    for n, alpha, beta in ((200, 0.05, 1 / 8), (1000, 0.05, 1e-3), (500, 0.02, 0.01)):
+        errs = _b1_runs(rng, n, alpha, beta, runs, "multiset")
+        frac = float((errs <= 8 * alpha).mean())
+        worst_frac, worst_err = min(worst_frac, frac), max(worst_err, float(errs.max()) / alpha)
+        if frac < 3 / 4:
+            return Verdict.violated({"n_points": n, "alpha": alpha, "beta": beta}, good_fraction=frac)
+    return Verdict.holds(runs_per_instance=runs, min_good_fraction=worst_frac, max_error_over_alpha=round(worst_err, 3))
+
+
+@register(
+    "everlasting/claim-b-1-set-reading",
+    checks=("Claim B.1",),
+    statement="FINDING: with L_x a set, as the pseudocode of HypothesisLearner prints (L_x = L_x U {h_r(x)}), "
+    "Claim B.1 fails: a point erred on by an alpha fraction of the h_r is seen with both labels after "
+    "~ln|X| ln(1/beta) picks and then gets the wrong label w.p. 1/2 [|X| = 1000, alpha = 0.05, beta = 1e-3, "
+    "rotating alpha-error window]; the proof's multiset reading (everlasting/claim-b-1) holds",
+)
+def check_claim_b1_set_reading(rng, size):
+    n, alpha, beta = 1000, 0.05, 1e-3
+    errs = _b1_runs(rng, n, alpha, beta, 12 if size == "small" else 60, "set")
+    frac = float((errs <= 8 * alpha).mean())
+    ev = dict(good_fraction=frac, mean_error=round(float(errs.mean()), 4), eight_alpha=8 * alpha)
+    if frac < 3 / 4:
+        return Verdict.violated({"n_points": n, "alpha": alpha, "beta": beta, "reading": "set"}, **ev)
+    return Verdict.holds(**ev)
+
+
+@register(
+    "everlasting/claim-b-2",
+    checks=("Claim B.2",),
+    statement="AccuracyBoost (majority of 104 ln(1/beta) HypothesisLearner outputs) is 24 alpha-good w.p. "
+    ">= 1 - beta [multiset reading; independent sequences satisfying Equation 1; exact error]",
+)
+def check_claim_b2(rng, size):
+    from geoprivate.everlasting.boosting import accuracy_boost, rotating_sequence
+
+    runs = 3 if size == "small" else 15
+    n, alpha, beta = 300, 0.05, 0.05
+    c = rng.integers(0, 2, n)
+    worst = 0.0
+    for _ in range(runs):
+        h, Rp = accuracy_boost(lambda i, r: rotating_sequence(c, alpha, r), n, beta, rng)
+        err = float((h != c).mean())
+        if err > 24 * alpha:
+            return Verdict.violated({"n_points": n, "alpha": alpha, "beta": beta}, error=err)
+        worst = max(worst, err)
+    return Verdict.holds(runs=runs, inner_runs=Rp, max_error=worst, twenty_four_alpha=24 * alpha)
