@@ -20,3 +20,20 @@ def test_cli_table_and_theorem_mode(capsys):
     assert main(["everlasting", "--mode", "theorem", "--phases", "2"]) == 0
     assert "calculator" in capsys.readouterr().out
     assert main(["everlasting", "--alpha", "2"]) == 2
+
+
+def test_draw_phases_returns_figure():
+    import warnings
+
+    from geoprivate.everlasting.generic_bbl import GenericBBL, make_everlasting_problem
+    from geoprivate.everlasting.parameters import practical_parameters
+    from geoprivate.viz.everlasting import draw_phases
+
+    prob = make_everlasting_problem("thresholds", 0)
+    par = practical_parameters(0.05, 0.05, 0.5, 1e-6, 1, 2, T1=20, lambda1=5, r_const=16)
+    x = prob.sample(__import__("numpy").random.default_rng(0), par.phase(1).S)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        res = GenericBBL(prob, x, prob.target(x), par, 1).run()
+    fig = draw_phases(res)
+    assert len(fig.axes) == 3 and fig.axes[2].get_lines()
