@@ -41,3 +41,23 @@ def test_training_game_flags_broken_variant_not_faithful():
     assert not faithful.flagged
     assert faithful.nominal_epsilon == broken.nominal_epsilon  # the bug keeps the nominal ledger
     assert faithful.as_dict()["guarantee_epsilon"] is None  # practical mode: no guarantee applies
+
+
+@pytest.mark.slow
+def test_training_game_flags_labelboost_without_exponential_mechanism():
+    from geoprivate.everlasting.game import labelboost_erm_instance
+
+    inst, feat = labelboost_erm_instance(rng=0)
+    broken = audit_game(inst, "labelboost-erm", n_samples=600, featurize=feat, rng=1)
+    assert broken.flagged, broken.as_dict()
+    faithful = audit_game(inst, "faithful", n_samples=600, featurize=feat, rng=2)
+    assert not faithful.flagged and faithful.epsilon_lower <= 1.0
+
+
+def test_labelboost_erm_instance_views_differ_deterministically():
+    from geoprivate.everlasting.game import labelboost_erm_instance
+
+    inst, feat = labelboost_erm_instance(rng=0)
+    v0 = {feat(play(inst, 0, s, "labelboost-erm")) for s in range(4)}
+    v1 = {feat(play(inst, 1, s, "labelboost-erm")) for s in range(4)}
+    assert v0 == {(1, 1, 1)} and v1 == {(0, 0, 0)}

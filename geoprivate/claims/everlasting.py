@@ -173,6 +173,13 @@ def check_lemma_c2(rng, size):
 
 
 # ---------------------------------------------------------------- Claim D.1 / Observation 2
+def _random_theorem_parameters(rng, phases):
+    a, b, d = (float(10 ** rng.uniform(-4, math.log10(1 / 16))) for _ in range(3))
+    e = float(rng.uniform(0.05, 0.999))
+    vc = int(rng.integers(1, 30))
+    return theorem_parameters(a, b, e, d, vc, phases=phases), (a, b, e, d, vc)
+
+
 @register(
     "everlasting/claim-d-1",
     checks=("Claim D.1", "Observation 2"),
@@ -188,9 +195,7 @@ def check_claim_d1(rng, size):
     count = 40 if size == "small" else 200
     worst = 0.0
     for _ in range(count):
-        a, b, d = (float(10 ** rng.uniform(-4, math.log10(1 / 16))) for _ in range(3))
-        e = float(rng.uniform(0.05, 0.999))
-        p = theorem_parameters(a, b, e, d, int(rng.integers(1, 20)), phases=2)
+        p, (a, b, e, d, _) = _random_theorem_parameters(rng, 2)
         for ph in p.phases:
             g = c_tops_composition(ph.epsilon_bt, ph.delta_bt, ph.c)
             bt = BetweenThresholds(ph.epsilon_bt, ph.t_lower, ph.t_upper, ph.T, 0, c=ph.c, delta=ph.delta_bt)
@@ -257,13 +262,6 @@ def check_claim_d5(rng, size):
 
 
 # ---------------------------------------------------------------- growth / Claim D.6, D.x conditions
-def _random_theorem_parameters(rng, phases):
-    a, b, d = (float(10 ** rng.uniform(-4, math.log10(1 / 16))) for _ in range(3))
-    e = float(rng.uniform(0.05, 0.999))
-    vc = int(rng.integers(1, 30))
-    return theorem_parameters(a, b, e, d, vc, phases=phases), (a, b, e, d, vc)
-
-
 @register(
     "everlasting/claim-d-6",
     checks=("Claim D.6",),

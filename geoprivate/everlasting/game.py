@@ -38,7 +38,8 @@ from geoprivate.everlasting.parameters import EverlastingParameters
 from geoprivate.privacy.audit import statistical_epsilon_lower_bound
 from geoprivate.privacy.warnings import PrivacyWarning
 
-__all__ = ["World", "GameInstance", "VARIANTS", "training_game", "query_game", "play", "audit_game", "GameAudit"]
+__all__ = ["World", "GameInstance", "VARIANTS", "training_game", "query_game", "play", "audit_game", "GameAudit",
+           "labelboost_erm_instance"]
 
 VARIANTS = {"faithful": ("exponential", 1.0), "labelboost-erm": ("erm", 1.0), "bt-noiseless": ("exponential", 1e-9)}
 FALSE_ALARM = 1e-6
@@ -170,3 +171,27 @@ def audit_game(instance: GameInstance, variant: str = "faithful", *, n_samples: 
                                           confidence=confidence, rng=rng)
     return GameAudit(instance.kind, variant, res.epsilon_lower, confidence, nominal, guarantee, res.event,
                      res.counts, n_samples)
+
+
+def labelboost_erm_instance(problem=None, rng=None) -> tuple:
+    """A training-privacy instance on which LabelBoost-without-the-exponential-mechanism leaks.
+
+    Thresholds; S = 100 negatives on [0, 0.3] and 100 positives on [0.6, 1]; the neighbour
+    moves the largest negative from 0.3 to 0.5 (both worlds have the same F_1: every block
+    is one example and a negative example's ERM is the all-0 threshold).  Phase 1 asks 600
+    queries in (0.3, 0.5) (D̂_1 = D_1: m = ε); LabelBoost-ERM then labels all of them 1 in
+    world 0 and 0 in world 1, so phase 2's three probes at 0.49 differ deterministically.
+    The faithful exponential mechanism changes each dichotomy's weight by at most e^{1/2}.
+    Parameters (``custom_parameters``): (λ, T, R, c) = (1, 200, 600, 1), (2, 300, 4, 1),
+    ε = 0.5, ε'_i = 1, m = 0.5.  Returns (instance, featurize) — the view's phase-2 part.
+    """
+    from geoprivate.everlasting.generic_bbl import make_everlasting_problem
+    from geoprivate.everlasting.parameters import custom_parameters
+
+    prob = problem if problem is not None else make_everlasting_problem("thresholds", 0)
+    par = custom_parameters([(1, 200, 600, 1), (2, 300, 4, 1)], 0.05, 0.05, 0.5, 1e-6, 1, epsilon_bt=1.0,
+                            m_const=0.5)
+    S = np.concatenate([np.linspace(0.0, 0.3, 100), np.linspace(0.6, 1.0, 100)])
+    y = (S >= 0.5).astype(np.uint8)
+    q = np.concatenate([as_rng(rng).uniform(0.3, 0.5, 600), np.full(3, 0.49)])
+    return training_game(prob, par, S, y, 99, 0.5, 0, q), (lambda view: view[600:])

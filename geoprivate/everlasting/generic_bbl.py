@@ -38,6 +38,7 @@ from geoprivate.concepts import FiniteClass, Intervals, Thresholds
 from geoprivate.everlasting.label_boost import label_boost, lemma_c2_applies
 from geoprivate.everlasting.parameters import EverlastingParameters, PhaseParameters
 from geoprivate.mechanisms import BetweenThresholds, subsample
+from geoprivate.mechanisms.exponential import EM_THEOREM
 from geoprivate.privacy import VACUOUS, Guarantee, PrivacyLedger, subsampling_amplification
 from geoprivate.privacy.warnings import warn_outside_theorem
 
@@ -75,7 +76,11 @@ class EverlastingProblem:
         """c(x) in {0, 1}."""
         if self.name == "finite":
             return self.concept.matrix[self.target_params, np.asarray(x, dtype=np.intp)]
-        return self.concept.predict(self.target_params, np.asarray(x, dtype=np.float64))
+        xf = np.asarray(x, dtype=np.float64)
+        if self.name == "thresholds":  # c_t(x) = [x >= t], as Thresholds.predict (vectorised, no checks)
+            return (xf >= self.target_params).astype(np.uint8)
+        a, b = self.target_params
+        return ((xf >= a) & (xf <= b)).astype(np.uint8)
 
     def sample(self, rng, n: int) -> np.ndarray:
         """n i.i.d. points of D (U[0, 1) on the line; uniform on the domain positions)."""
@@ -320,7 +325,8 @@ class GenericBBL:
         bt = BetweenThresholds(p.epsilon_bt / self.bt_noise, p.t_lower, p.t_upper, p.T, rng, c=p.c,
                                delta=p.delta_bt)
         self.ledger.record("BetweenThresholds (c tops)", p.bt_guarantee_epsilon, min(1.0, 2 * p.c * p.delta_bt),
-                           "everlasting/observation-2 + Claim D.1 (Lemma C.3 gap = Claim D.9)",
+                           "everlasting/observation-2 or basic composition of c_i segments (the smaller) "
+                           "+ Claim D.1 (Lemma C.3 gap = Claim D.9)",
                            bool(p.checks["Claim D.1"] and p.checks["Claim D.9"] and self.bt_noise == 1.0),
                            phase=p.i, c=p.c, T=p.T)
         levels = np.asarray([float(v) for v in level_errors(prob, ens)])
@@ -354,10 +360,15 @@ class GenericBBL:
         js = subsample(self.S_points.shape[0], max(1, p.s_hat), rng)
         jd = subsample(len(D), max(1, p.d_hat), rng)
         lb = label_boost(self.problem.concept, self.S_points[js], self.S_labels[js], D[jd], rng,
-                         selection=self.selection, ledger=self.ledger)
+                         selection=self.selection)
+        # M2 of Claims E.5/E.6: LabelBoost (exponential mechanism, eps = 1) on the sub-sample S_hat_i is
+        # (eps, 0)-DP by Claim 2.7 when |S_i| >= (|S_hat_i|/eps)(3 + e); otherwise only the EM's eps = 1 holds
+        amplified = bool(p.checks["Claim 2.7 (S_hat)"])
         _, g = subsampling_amplification(1.0, 0.0, self.parameters.epsilon, max(1, p.s_hat))
-        self.ledger.record("subsampling (S_hat_i -> LabelBoost)", g.epsilon, g.delta,
-                           "everlasting/claim-2-7 + Lemma C.1", bool(p.checks["Claim 2.7 (S_hat)"]), phase=p.i)
+        self.ledger.record(f"LabelBoost ({self.selection}) on sub-sample S_hat_i", g.epsilon if amplified else 1.0,
+                           0.0, "everlasting/claim-2-7 + Lemma C.1" if amplified else EM_THEOREM,
+                           self.selection == "exponential", phase=p.i, amplified=amplified,
+                           n_dichotomies=lb.n_dichotomies)
         record.labelboost_error = lb.error_s
         record.labelboost_dichotomies = lb.n_dichotomies
         record.lemma_c2_applies = lemma_c2_applies(p.alpha, p.beta, len(js), len(jd), self.problem.vc)

@@ -42,6 +42,8 @@ __all__ = [
     "theorem_parameters",
     "practical_parameters",
     "initial_sample_size",
+    "custom_parameters",
+    "bt_epsilon",
 ]
 
 TAU_MIN = 1.1e10
@@ -191,18 +193,50 @@ def _phases(alpha, beta, epsilon, delta, vc, k: Constants, phases: int) -> tuple
         R = max(1, math.ceil(Fraction(k.r_const) * S / Fraction(epsilon)))  # exact on huge integers
         c = max(1, math.ceil(Fraction(k.c_const) * Fraction(a) * R))
         eps_bt = k.epsilon_bt if k.epsilon_bt is not None else 1 / (3 * math.sqrt(c * math.log(2 / delta)))
-        d_bt = delta / (2 * c)
         s_hat = math.floor(Fraction(epsilon) * S / Fraction(m))
         d_hat = math.floor(Fraction(epsilon) * R / Fraction(m))
         a2, b2 = a / 2, b / 2
         lam2 = _lam(a2, b2, vc, k)
         next_S = lam2 * max(1, math.ceil(_T_formula(lam2, a2, b2, epsilon, delta, k.tau)))
-        obs2 = c_tops_composition(eps_bt, d_bt, c).epsilon if 0 < c * d_bt < 1 else math.inf
-        chk = _checks(a, b, epsilon, delta, vc, lam, T, R, c, eps_bt, d_bt, s_hat, d_hat, next_S, S)
-        out.append(PhaseParameters(i, a, b, lam, T, S, R, c, eps_bt, d_bt, 0.5 - a, 0.5 + a, s_hat, d_hat,
-                                   next_S, obs2, chk))
+        out.append(_phase_record(i, a, b, epsilon, delta, vc, lam, T, R, c, eps_bt, s_hat, d_hat, next_S))
         a, b = a2, b2  # step 3g
     return tuple(out)
+
+
+def bt_epsilon(eps_bt, d_bt, c) -> float:
+    """ε of BetweenThresholds allowed c tops: Observation 2, or basic composition c ε' if smaller."""
+    obs2 = c_tops_composition(eps_bt, d_bt, c).epsilon if 0 < c * d_bt < 1 else math.inf
+    return min(obs2, c * eps_bt)
+
+
+def _phase_record(i, a, b, epsilon, delta, vc, lam, T, R, c, eps_bt, s_hat, d_hat, next_S) -> PhaseParameters:
+    d_bt = delta / (2 * c)
+    S = lam * T
+    chk = _checks(a, b, epsilon, delta, vc, lam, T, R, c, eps_bt, d_bt, s_hat, d_hat, next_S, S)
+    return PhaseParameters(i, a, b, lam, T, S, R, c, eps_bt, d_bt, 0.5 - a, 0.5 + a, s_hat, d_hat, next_S,
+                           bt_epsilon(eps_bt, d_bt, c), chk)
+
+
+def custom_parameters(spec, alpha, beta, epsilon, delta, vc, *, epsilon_bt: float, m_const: float = 1.0
+                      ) -> EverlastingParameters:
+    """Practical parameters given phase by phase: ``spec`` = [(λ_i, T_i, R_i, c_i), ...].
+
+    For small game instances (the privacy-game harness) where the formulas' growth is in the
+    way; the sub-sample sizes follow step 3f with ``m_const``; α_i, β_i halve (step 3g).
+    Recorded as mode "practical" with the constants.
+    """
+    vc = check_positive_int(vc, "vc")
+    a, b = alpha / 2, beta / 2
+    out = []
+    for i, (lam, T, R, c) in enumerate(spec, start=1):
+        S = lam * T
+        nxt = spec[i][0] * spec[i][1] if i < len(spec) else S
+        out.append(_phase_record(i, a, b, epsilon, delta, vc, lam, T, R, c, epsilon_bt,
+                                 math.floor(epsilon * S / m_const), math.floor(epsilon * R / m_const), nxt))
+        a, b = a / 2, b / 2
+    k = Constants(tau=math.nan, lambda_scale=math.nan, r_const=math.nan, c_const=math.nan, m_const=float(m_const),
+                  epsilon_bt=float(epsilon_bt))
+    return EverlastingParameters("practical", alpha, beta, epsilon, delta, vc, k, tuple(out), math.nan)
 
 
 def _validate(alpha, beta, epsilon, delta, vc, phases):
