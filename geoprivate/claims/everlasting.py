@@ -418,3 +418,94 @@ def check_claim_b2(rng, size):
             return Verdict.violated({"n_points": n, "alpha": alpha, "beta": beta}, error=err)
         worst = max(worst, err)
     return Verdict.holds(runs=runs, inner_runs=Rp, max_error=worst, twenty_four_alpha=24 * alpha)
+
+
+def _bbl_sequence(prob, par, rng):
+    """One GenericBBL run (phase 1, practical) on a fresh sample; its hypothesis sequence h_{1,j}."""
+    from geoprivate.everlasting.generic_bbl import GenericBBL
+    from geoprivate.privacy.warnings import PrivacyWarning
+
+    x = prob.sample(rng, par.phase(1).S)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PrivacyWarning)
+        res = GenericBBL(prob, x, prob.target(x), par, rng, keep_hypotheses=True).run(1)
+    return res.extra["hypotheses"]
+
+
+def _seq_errors(seq, c, R):
+    """Exact err_D(c, h_r) (D uniform on the domain) of h_0..h_R."""
+    n = c.size
+    r = np.repeat(np.arange(R + 1), n)
+    x = np.tile(np.arange(n), R + 1)
+    return (seq(r, x).reshape(R + 1, n) != c[None, :]).mean(axis=1)
+
+
+def _bbl_setup(rng, n_points):
+    """A random finite class on ``n_points`` points and phase-1 parameters with R_1 >= HypothesisLearner's R."""
+    from geoprivate.everlasting.boosting import hypothesis_learner_R
+    from geoprivate.everlasting.generic_bbl import make_everlasting_problem
+    from geoprivate.everlasting.parameters import custom_parameters
+
+    prob = make_everlasting_problem("finite", rng, n_points=n_points, n_concepts=64)
+    R = hypothesis_learner_R(n_points, 1 / 8) + 1
+    par = custom_parameters([(8, 40, R, math.ceil(64 * 0.025 * R))], 0.05, 0.05, 0.5, 1e-6, prob.vc, epsilon_bt=4.0)
+    return prob, par, prob.target(np.arange(prob.concept.n_points))
+
+
+@register(
+    "everlasting/claim-b-1-generic-bbl",
+    checks=("Claim B.1", "Theorem 3.3"),
+    statement="HypothesisLearner run on GenericBBL's own hypotheses h_{1,j} (a random finite class, D uniform, "
+    "PRACTICAL phase 1, 200 points) outputs h with error <= 8 alpha w.p. >= 3/4, alpha := the largest exact error among the "
+    "h_r it reads (Equation 1 measured, not assumed) [multiset reading]",
+)
+def check_claim_b1_generic_bbl(rng, size):
+    from geoprivate.everlasting.boosting import hypothesis_learner, hypothesis_learner_R
+
+    prob, par, c = _bbl_setup(rng, 200)
+    n, beta = c.size, 1 / 8
+    R = hypothesis_learner_R(n, beta)
+    runs = 12 if size == "small" else 60
+    good, ratios = 0, []
+    for _ in range(runs):
+        seq = _bbl_sequence(prob, par, rng)
+        alpha = float(_seq_errors(seq, c, R).max())
+        h, failed = hypothesis_learner(seq, n, beta, rng)
+        err = 1.0 if failed else float((h != c).mean())
+        good += err <= 8 * alpha
+        if alpha > 0:
+            ratios.append(err / alpha)
+    frac = good / runs
+    ev = dict(runs=runs, good_fraction=frac, max_error_over_alpha=round(max(ratios, default=0.0), 3),
+              runs_with_alpha_0=runs - len(ratios), hypotheses_read=R + 1)
+    if frac < 3 / 4:
+        return Verdict.violated({"class": prob.description, "beta": beta}, **ev)
+    return Verdict.holds(**ev)
+
+
+@register(
+    "everlasting/claim-b-2-generic-bbl",
+    checks=("Claim B.2", "Theorem 3.3"),
+    statement="AccuracyBoost over 104 ln(1/beta) independent GenericBBL runs (fresh samples S_i; PRACTICAL "
+    "phase 1, random finite class on 48 points) outputs a 24 alpha-good majority, alpha := the largest exact error of any "
+    "hypothesis the HypothesisLearners read [beta = 1/4, multiset reading]",
+)
+def check_claim_b2_generic_bbl(rng, size):
+    from geoprivate.everlasting.boosting import accuracy_boost, hypothesis_learner_R
+
+    prob, par, c = _bbl_setup(rng, 48)
+    beta = 0.25
+    R = hypothesis_learner_R(c.size, 1 / 8)
+    alphas = []
+
+    def make_seq(i, r):
+        seq = _bbl_sequence(prob, par, r)
+        alphas.append(float(_seq_errors(seq, c, R).max()))
+        return seq
+
+    h, Rp = accuracy_boost(make_seq, c.size, beta, rng)
+    err, alpha = float((h != c).mean()), max(alphas)
+    ev = dict(runs=Rp, error=err, alpha_equation_1=alpha, twenty_four_alpha=24 * alpha)
+    if err > 24 * alpha:
+        return Verdict.violated({"class": prob.description, "beta": beta}, **ev)
+    return Verdict.holds(**ev)

@@ -51,6 +51,7 @@ __all__ = [
     "PhaseRecord",
     "EverlastingResult",
     "QUERY_READING",
+    "HypothesisSequence",
 ]
 
 QUERY_READING = ("step 3(d)ii: q_x(F_i) = (1/T_i) sum_t f_t(x) (the printed sum, normalised so that the "
@@ -288,7 +289,10 @@ class GenericBBL:
     """
 
     def __init__(self, problem, points, labels, parameters: EverlastingParameters, rng=None, *,
-                 selection: str = "exponential", bt_noise: float = 1.0, strict: bool = False):
+                 selection: str = "exponential", bt_noise: float = 1.0, strict: bool = False,
+                 keep_hypotheses: bool = False):
+        self.keep_hypotheses = bool(keep_hypotheses)
+        self._hypotheses: list = []
         if not bt_noise > 0:
             raise ValueError(f"bt_noise must be > 0, got {bt_noise!r}")
         self.bt_noise = float(bt_noise)
@@ -343,6 +347,8 @@ class GenericBBL:
             out[pos:pos + k] = (codes != 0)  # step 3(d)iii: 0 on L, 1 on R or TOP
             lev = np.clip(np.ceil(p.T * (tl_hat - nu[:k]) - 1e-12), 0, p.T + 1).astype(np.int64)
             errs.append(levels[lev])
+            if self.keep_hypotheses:
+                self._hypotheses.append((p.i, lev))
             pos += k
         record.answered, record.tops = pos, bt.tops
         record.failed = pos < len(queries)  # step 3(d)iv: BetweenThresholds halted
@@ -352,6 +358,8 @@ class GenericBBL:
             record.frac_above_6alpha = float((ef > 6 * self.parameters.alpha).mean())
         record.label_errors = int((out[:pos] != prob.target(queries[:pos])).sum())
         levels_out.append(levels)
+        if self.keep_hypotheses:
+            self._ensembles[p.i] = ens
         return out[:pos]
 
     def _relabel(self, p: PhaseParameters, D, record: PhaseRecord):
@@ -390,6 +398,7 @@ class GenericBBL:
         if not 1 <= n_ph <= len(self.parameters.phases):
             raise ValueError(f"phases must lie in [1, {len(self.parameters.phases)}], got {phases!r}")
         records, preds, levels = [], [], []
+        self._ensembles: dict = {}
         failed = False
         for p in self.parameters.phases[:n_ph]:
             ts = time.perf_counter()
@@ -410,6 +419,35 @@ class GenericBBL:
                 break
         guarantee = Guarantee(self.parameters.epsilon, self.parameters.delta) \
             if self._theorem_ok and self.selection == "exponential" and self.bt_noise == 1.0 else VACUOUS
+        extra = {}
+        if self.keep_hypotheses:
+            extra["hypotheses"] = HypothesisSequence(
+                self._ensembles, np.concatenate([np.full(lev.size, i) for i, lev in self._hypotheses]),
+                np.concatenate([lev for _, lev in self._hypotheses]))
         return EverlastingResult(self.parameters, self.problem.description, records,
                                  np.concatenate(preds) if preds else np.empty(0, np.uint8), self.ledger, guarantee,
-                                 failed, time.perf_counter() - t0, 6 * self.parameters.alpha, self.selection)
+                                 failed, time.perf_counter() - t0, 6 * self.parameters.alpha, self.selection,
+                                 extra=extra)
+
+class HypothesisSequence:
+    """The hypotheses h_{i,j} of a run (App. E), r = 0, 1, …: h_r(x) = [votes_i(x) ≥ k_r].
+
+    Callable as ``seq(r, x)`` (vectorised over integer arrays), the form HypothesisLearner
+    and AccuracyBoost (App. B) take; ``len(seq)`` hypotheses are available.
+    """
+
+    def __init__(self, ensembles: dict, phase: np.ndarray, level: np.ndarray):
+        self.ensembles, self.phase, self.level = ensembles, phase, level
+
+    def __len__(self) -> int:
+        return int(self.level.size)
+
+    def __call__(self, r, x) -> np.ndarray:
+        r, x = np.asarray(r), np.asarray(x)
+        if r.size and r.max() >= len(self):
+            raise ValueError(f"r: the run produced {len(self)} hypotheses, asked for r = {int(r.max())}")
+        out = np.empty(r.shape, np.uint8)
+        for i, ens in self.ensembles.items():
+            m = self.phase[r] == i
+            out[m] = ens.votes(x[m]) >= self.level[r[m]]
+        return out
