@@ -146,6 +146,7 @@ def test_practical_parameters_record_scaling():
     assert not p.phase(1).checks["Claim D.9"]
     with pytest.raises(ValueError, match="Claim D.6"):
         practical_parameters(0.05, 0.05, 0.5, 1e-6, 1, 3, T1=40, lambda1=8, r_const=2)
+    assert practical_parameters(0.05, 0.05, 0.5, 1e-6, 1, 1, T1=40, lambda1=8, r_const=2).phase(1).next_S > 0
 
 
 # ---------------------------------------------------------------- GenericBBL
@@ -212,3 +213,23 @@ def test_generic_bbl_same_seed_same_transcript_and_validation():
             GenericBBL(prob, x[:5], prob.target(x[:5]), par)
     with pytest.raises(PrivacyParameterError):
         GenericBBL(prob, x, prob.target(x), par, strict=True)
+
+
+def test_generic_bbl_halfspaces_monte_carlo_err_D():
+    from geoprivate.everlasting.parameters import custom_parameters
+
+    prob = make_everlasting_problem("halfspaces", 0)
+    par = custom_parameters([(12, 20, 600, 960), (12, 6, 100, 160)], 0.05, 0.05, 0.5, 1e-6, 3, epsilon_bt=4.0,
+                            m_const=4)
+    rng = np.random.default_rng(0)
+    x = prob.sample(rng, par.phase(1).S)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PrivacyWarning)
+        res = GenericBBL(prob, x, prob.target(x), par, rng).run()
+    assert not res.failed and len(res.phases) == 2
+    for ph in res.phases:
+        assert ph.err_D_method.startswith("monte-carlo")
+        assert ph.err_D_max <= ph.err_D_max_upper <= 1
+    with pytest.raises(ValueError, match="Claim D.6"):
+        custom_parameters([(12, 20, 100, 160), (12, 6, 100, 160)], 0.05, 0.05, 0.5, 1e-6, 3, epsilon_bt=4.0,
+                          m_const=4)

@@ -16,7 +16,7 @@ HELP = "run GenericBBL (seed 002, private everlasting prediction) phase by phase
 
 
 def add_arguments(p) -> None:
-    p.add_argument("--concept", choices=("thresholds", "intervals", "finite"), default="thresholds")
+    p.add_argument("--concept", choices=("thresholds", "intervals", "finite", "halfspaces"), default="thresholds")
     p.add_argument("--phases", type=int, default=2)
     p.add_argument("--mode", choices=("practical", "theorem"), default="practical")
     p.add_argument("--alpha", type=float, default=0.05)

@@ -78,6 +78,9 @@ class EverlastingProblem:
         if self.name == "finite":
             return self.concept.matrix[self.target_params, np.asarray(x, dtype=np.intp)]
         xf = np.asarray(x, dtype=np.float64)
+        if self.name == "halfspaces":  # h_{a,w}(x) = [<a, x> >= w] (floats: ties have D-measure 0)
+            a, w = self.target_params
+            return (xf @ np.asarray(a, float) >= w).astype(np.uint8)
         if self.name == "thresholds":  # c_t(x) = [x >= t], as Thresholds.predict (vectorised, no checks)
             return (xf >= self.target_params).astype(np.uint8)
         a, b = self.target_params
@@ -87,13 +90,22 @@ class EverlastingProblem:
         """n i.i.d. points of D (U[0, 1) on the line; uniform on the domain positions)."""
         if self.name == "finite":
             return rng.integers(0, self.concept.n_points, size=n)
+        if self.name == "halfspaces":  # standard Gaussian rounded to the grid 2^-10 (exact arithmetic stays small)
+            return np.round(rng.standard_normal((n, self.concept.d)) * 1024) / 1024
         return rng.uniform(0.0, 1.0, size=n)
 
 
-def make_everlasting_problem(name: str, rng=None, *, n_points: int = 24, n_concepts: int = 64
+def make_everlasting_problem(name: str, rng=None, *, n_points: int = 24, n_concepts: int = 64, d: int = 2
                              ) -> EverlastingProblem:
-    """Thresholds (t* ~ U(0.2, 0.8)), intervals ([a*, b*] inside (0.1, 0.9)) or a random finite class."""
+    """Thresholds (t* ~ U(0.2, 0.8)), intervals ([a*, b*] inside (0.1, 0.9)), a random finite class,
+    or halfspaces in R^d (D Gaussian on the grid 2^-10, a* Gaussian, w* = 0.1 |a*|)."""
     rng = as_rng(rng)
+    if name == "halfspaces":
+        from geoprivate.concepts import Halfspaces
+
+        a = rng.standard_normal(d)
+        return EverlastingProblem(name, Halfspaces(d), (a, 0.1 * float(np.linalg.norm(a))), d + 1,
+                                  f"halfspaces in R^{d}, D Gaussian (grid 2^-10)")
     if name == "thresholds":
         t = float(rng.uniform(0.2, 0.8))
         return EverlastingProblem(name, Thresholds(), t, 1, f"thresholds on [0,1), D uniform, t*={t:.4f}")
@@ -109,7 +121,7 @@ def make_everlasting_problem(name: str, rng=None, *, n_points: int = 24, n_conce
         row = int(rng.integers(M.shape[0]))
         return EverlastingProblem(name, C, row, max(1, C.vc_dimension()),
                                   f"{C.name} (VC {C.vc_dimension()}), D uniform, target row {row}")
-    raise ValueError(f"concept: expected 'thresholds', 'intervals' or 'finite', got {name!r}")
+    raise ValueError(f"concept: expected 'thresholds', 'intervals', 'finite' or 'halfspaces', got {name!r}")
 
 
 # ====================================================================== ensembles (step 3b)
@@ -120,6 +132,9 @@ class Ensemble:
         self.kind, self.params, self.T, self.concept = kind, params, T, concept
         if kind == "thresholds":
             self._sorted = np.sort(np.asarray(params, dtype=np.float64))
+        elif kind == "halfspaces":
+            self._A = np.array([[float(v) for v in a] for a, _ in params], dtype=np.float64)
+            self._w = np.array([float(w) for _, w in params], dtype=np.float64)
         elif kind == "intervals":
             lo = np.array([p[0] for p in params if p is not None], dtype=np.float64)
             hi = np.array([p[1] for p in params if p is not None], dtype=np.float64)
@@ -131,6 +146,8 @@ class Ensemble:
         x = np.asarray(x)
         if self.kind == "thresholds":
             return np.searchsorted(self._sorted, x.astype(np.float64), side="right")
+        if self.kind == "halfspaces":
+            return (x.astype(np.float64) @ self._A.T >= self._w[None, :]).sum(axis=1)
         if self.kind == "intervals":
             xf = x.astype(np.float64)
             return np.searchsorted(self._lo, xf, side="right") - np.searchsorted(self._hi, xf, side="left")
@@ -144,15 +161,28 @@ class Ensemble:
 
 def erm_ensemble(problem: EverlastingProblem, points, labels, T: int, lam: int) -> Ensemble:
     """Step 3b: an ERM f_t ∈ C on each block S_{i,t} (blocks = consecutive λ-slices)."""
-    pts = np.asarray(points)[: T * lam].reshape(T, lam)
+    pts = np.asarray(points)[: T * lam]
+    pts = pts.reshape(T, lam, *pts.shape[1:])
     lab = np.asarray(labels)[: T * lam].reshape(T, lam)
     C = problem.concept
     if problem.name == "thresholds":
         return Ensemble("thresholds", _threshold_erm_rows(pts, lab), T)
     if problem.name == "intervals":
         return Ensemble("intervals", [C.erm(p, y)[0] for p, y in zip(pts, lab)], T)
+    if problem.name == "halfspaces":
+        return Ensemble("halfspaces", [_halfspace_erm(p, y) for p, y in zip(pts, lab)], T)
     rows = [C.erm(p.tolist(), y) for p, y in zip(pts, lab)]
     return Ensemble("finite", rows, T, concept=C)
+
+
+def _halfspace_erm(X, y):
+    """A consistent halfspace (exact LP witness) for a realisable block; (a, w)."""
+    from solvers.halfspaces import halfspace_witness
+
+    wit = halfspace_witness(X, y)
+    if not wit.realisable:
+        raise ValueError("halfspaces: a block of S_i is not realisable (GenericBBL's samples are realisable)")
+    return wit.a, wit.w
 
 
 def _threshold_erm_rows(pts, lab) -> np.ndarray:
@@ -185,6 +215,8 @@ def level_errors(problem: EverlastingProblem, ens: Ensemble) -> list:
     ensemble's and the target's breakpoints, so the error is a sum of segment lengths.
     """
     T = ens.T
+    if problem.name == "halfspaces":
+        return _monte_carlo_level_errors(problem, ens)[0]
     if problem.name == "finite":
         n = problem.concept.n_points
         v = ens.votes(np.arange(n))
@@ -203,6 +235,20 @@ def level_errors(problem: EverlastingProblem, ens: Ensemble) -> list:
     miss = np.concatenate([[0.0], np.cumsum(h1)])[: T + 2]  # c=1 with v < k
     false = np.concatenate([np.cumsum(h0[::-1])[::-1], [0.0]])[: T + 2]  # c=0 with v >= k
     return (miss + false).tolist()
+
+
+MC_SAMPLES = 20000
+
+
+def _monte_carlo_level_errors(problem, ens, n: int = MC_SAMPLES, seed: int = 2**31 - 1):
+    """err_D per vote level from n fresh points of D (a fixed measurement generator, so the
+    algorithm's transcript is untouched); also the counts for Clopper–Pearson intervals."""
+    x = problem.sample(np.random.default_rng(seed), n)
+    v, c = ens.votes(x), problem.target(x)
+    h1 = np.bincount(v[c == 1], minlength=ens.T + 2)
+    h0 = np.bincount(v[c == 0], minlength=ens.T + 2)
+    counts = np.concatenate([[0], np.cumsum(h1)])[: ens.T + 2] + np.concatenate([np.cumsum(h0[::-1])[::-1], [0]])[: ens.T + 2]
+    return (counts / n).tolist(), counts
 
 
 # ====================================================================== records
@@ -229,6 +275,8 @@ class PhaseRecord:
     labelboost_dichotomies: int = 0
     lemma_c2_applies: bool = False
     next_S_target_error: float = math.nan
+    err_D_method: str = "exact"
+    err_D_max_upper: float = math.nan  # = err_D_max when exact; 95% Clopper-Pearson upper bound when Monte Carlo
     seconds: float = 0.0
 
     def as_dict(self) -> dict:
@@ -355,6 +403,13 @@ class GenericBBL:
         ef = np.concatenate(errs) if errs else np.empty(0)
         if ef.size:
             record.err_D_max, record.err_D_mean = float(ef.max()), float(ef.mean())
+            record.err_D_max_upper = record.err_D_max
+            if prob.name == "halfspaces":
+                from geoprivate.privacy.audit import clopper_pearson
+
+                record.err_D_method = f"monte-carlo (n={MC_SAMPLES}, fixed measurement seed)"
+                k = int(round(record.err_D_max * MC_SAMPLES))
+                record.err_D_max_upper = clopper_pearson(k, MC_SAMPLES, 0.05)[1]
             record.frac_above_6alpha = float((ef > 6 * self.parameters.alpha).mean())
         record.label_errors = int((out[:pos] != prob.target(queries[:pos])).sum())
         levels_out.append(levels)

@@ -234,6 +234,7 @@ def custom_parameters(spec, alpha, beta, epsilon, delta, vc, *, epsilon_bt: floa
         out.append(_phase_record(i, a, b, epsilon, delta, vc, lam, T, R, c, epsilon_bt,
                                  math.floor(epsilon * S / m_const), math.floor(epsilon * R / m_const), nxt))
         a, b = a / 2, b / 2
+    _require_d6(out[:-1], "raise R_i or lower m_const")
     k = Constants(tau=math.nan, lambda_scale=math.nan, r_const=math.nan, c_const=math.nan, m_const=float(m_const),
                   epsilon_bt=float(epsilon_bt))
     return EverlastingParameters("practical", alpha, beta, epsilon, delta, vc, k, tuple(out), math.nan)
@@ -297,13 +298,17 @@ def practical_parameters(alpha, beta, epsilon, delta, vc, phases: int = 3, *, T1
     k = Constants(tau=tau, lambda_scale=scale, r_const=float(r_const), c_const=float(c_const),
                   m_const=float(m_const), epsilon_bt=epsilon_bt)
     ph = _phases(alpha, beta, epsilon, delta, vc, k, phases)
-    for p in ph:
-        if not p.checks["Claim D.6"]:
-            raise ValueError(f"practical parameters: phase {p.i} has |D_hat| = {p.d_hat} < |S_(i+1)| = "
-                             f"{p.next_S} (Claim D.6 fails): raise r_const (={r_const}) or lower m_const "
-                             f"(={m_const})")
+    _require_d6(ph[:-1], f"raise r_const (={r_const}) or lower m_const (={m_const})")
     return EverlastingParameters("practical", alpha, beta, epsilon, delta, vc, k, ph,
                                  initial_sample_size(alpha, beta, epsilon, delta, vc, tau))
+
+
+def _require_d6(phases, hint: str) -> None:
+    """GenericBBL cannot continue when |D̂_i| < |S_{i+1}| (Claim D.6): refuse such parameters."""
+    for p in phases:
+        if not p.checks["Claim D.6"]:
+            raise ValueError(f"practical parameters: phase {p.i} has |D_hat| = {p.d_hat} < |S_(i+1)| = "
+                             f"{p.next_S} (Claim D.6 fails): {hint}")
 
 
 def gap_needed(p: PhaseParameters) -> float:
