@@ -61,3 +61,23 @@ def test_labelboost_erm_instance_views_differ_deterministically():
     v0 = {feat(play(inst, 0, s, "labelboost-erm")) for s in range(4)}
     v1 = {feat(play(inst, 1, s, "labelboost-erm")) for s in range(4)}
     assert v0 == {(1, 1, 1)} and v1 == {(0, 0, 0)}
+
+
+@pytest.mark.slow
+def test_query_game_flags_noiseless_between_thresholds():
+    from geoprivate.everlasting.game import query_leak_instance
+
+    inst, feat = query_leak_instance(rng=0)
+    broken = audit_game(inst, "bt-noiseless", n_samples=1500, featurize=feat, rng=1)
+    assert broken.kind == "query" and broken.flagged, broken.as_dict()
+    faithful = audit_game(inst, "faithful", n_samples=1500, featurize=feat, rng=2)
+    assert not faithful.flagged
+
+
+def test_query_leak_instance_world1_never_reads_1():
+    from geoprivate.everlasting.game import query_leak_instance
+
+    inst, feat = query_leak_instance(rng=0)
+    v0 = {feat(play(inst, 0, s, "bt-noiseless")) for s in range(12)}
+    v1 = {feat(play(inst, 1, s, "bt-noiseless")) for s in range(12)}
+    assert (1, 1, 1) in v0 and v1 == {(0, 0, 0)}

@@ -39,7 +39,7 @@ from geoprivate.privacy.audit import statistical_epsilon_lower_bound
 from geoprivate.privacy.warnings import PrivacyWarning
 
 __all__ = ["World", "GameInstance", "VARIANTS", "training_game", "query_game", "play", "audit_game", "GameAudit",
-           "labelboost_erm_instance"]
+           "labelboost_erm_instance", "query_leak_instance"]
 
 VARIANTS = {"faithful": ("exponential", 1.0), "labelboost-erm": ("erm", 1.0), "bt-noiseless": ("exponential", 1e-9)}
 FALSE_ALARM = 1e-6
@@ -195,3 +195,29 @@ def labelboost_erm_instance(problem=None, rng=None) -> tuple:
     y = (S >= 0.5).astype(np.uint8)
     q = np.concatenate([as_rng(rng).uniform(0.3, 0.5, 600), np.full(3, 0.49)])
     return training_game(prob, par, S, y, 99, 0.5, 0, q), (lambda view: view[600:])
+
+
+def query_leak_instance(problem=None, rng=None) -> tuple:
+    """A query-privacy instance on which BetweenThresholds without (correctly scaled) noise leaks.
+
+    Thresholds; S as in :func:`labelboost_erm_instance`; phase 1 asks 600 queries in [0, 0.25] ∪ [0.75, 0.8]
+    (votes ≤ ¼: no TOP; no dichotomy near them is cheap) except the differing one: x⁰ = 0.45 in world 0, x¹ = 0.05 in world 1 (its label
+    is hidden).  All of D_1 is relabelled (m = ε) and becomes S_2, learnt by a single ERM
+    (T_2 = 1, λ_2 = 600): in world 0 LabelBoost labels x⁰ with 1 w.p. ≈ ½, making the ERM's
+    threshold 0.45, so the phase-2 probes at 0.5 read 1; in world 1 they read 0.  Faithful
+    BetweenThresholds (ε' = 1 on T_2 = 1 vote) drowns this in Lap(6) noise.
+    Parameters: (λ, T, R, c) = (1, 200, 600, 1), (600, 1, 4, 1), ε = 0.5, ε'_i = 1, m = 0.5.
+    Returns (instance, featurize) — the view's phase-2 part.
+    """
+    from geoprivate.everlasting.generic_bbl import make_everlasting_problem
+    from geoprivate.everlasting.parameters import custom_parameters
+
+    prob = problem if problem is not None else make_everlasting_problem("thresholds", 0)
+    par = custom_parameters([(1, 200, 600, 1), (600, 1, 4, 1)], 0.05, 0.05, 0.5, 1e-6, 1, epsilon_bt=1.0,
+                            m_const=0.5)
+    S = np.concatenate([np.linspace(0.0, 0.3, 100), np.linspace(0.6, 1.0, 100)])
+    y = (S >= 0.5).astype(np.uint8)
+    r = as_rng(rng)
+    q = np.concatenate([[0.45], np.where(r.random(599) < 0.5, r.uniform(0.0, 0.25, 599), r.uniform(0.75, 0.8, 599)),
+                        np.full(3, 0.5)])
+    return query_game(prob, par, S, y, q, 0, 0.05), (lambda view: view[599:])
