@@ -86,8 +86,11 @@ def run(args) -> int:
             alg = GenericBBL(prob, x, prob.target(x), par, rng)
         from tqdm.auto import tqdm
 
-        with tqdm(total=args.phases, desc="phases", unit="phase", disable=None, file=sys.stderr) as bar:
-            res = alg.run(args.phases, progress=bar)
+        total_q = sum(p.R for p in par.phases[:args.phases])
+        with tqdm(total=args.phases, desc="phases", unit="phase", disable=None, file=sys.stderr, position=0) as bar, \
+                tqdm(total=total_q, desc="queries", unit="q", unit_scale=True, disable=None, file=sys.stderr,
+                     position=1) as qbar:
+            res = alg.run(args.phases, progress=bar, query_progress=qbar)
     except (ValueError, TypeError) as exc:
         print(f"geoprivate everlasting: {exc}", file=sys.stderr)
         return 2

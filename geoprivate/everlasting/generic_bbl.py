@@ -368,7 +368,7 @@ class GenericBBL:
                 "the ledger records nominal values with applies=False", strict=strict)
 
     # -------------------------------------------------------------- one phase
-    def _phase(self, p: PhaseParameters, queries, record: PhaseRecord, levels_out: list):
+    def _phase(self, p: PhaseParameters, queries, record: PhaseRecord, levels_out: list, qbar=None):
         prob = self.problem
         rng = self.rng
         perm = rng.permutation(self.S_points.shape[0])  # step 3a: random disjoint blocks
@@ -398,6 +398,8 @@ class GenericBBL:
             if self.keep_hypotheses:
                 self._hypotheses.append((p.i, lev))
             pos += k
+            if qbar is not None:
+                qbar.update(k)
         record.answered, record.tops = pos, bt.tops
         record.failed = pos < len(queries)  # step 3(d)iv: BetweenThresholds halted
         ef = np.concatenate(errs) if errs else np.empty(0)
@@ -440,13 +442,14 @@ class GenericBBL:
         record.next_S_target_error = float((self.S_labels != self.problem.target(self.S_points)).mean())
 
     # -------------------------------------------------------------- run
-    def run(self, phases: int | None = None, *, queries=None, progress=None) -> EverlastingResult:
+    def run(self, phases: int | None = None, *, queries=None, progress=None, query_progress=None
+            ) -> EverlastingResult:
         """Run ``phases`` phases (default: all the parameters hold).
 
         ``queries(rng, i, R_i) -> points``: the oblivious adversary's points of phase i
         (default i.i.d. from D with this run's generator); fewer than R_i points end the
-        run inside phase i (the game's round t is reached).  ``progress``: a tqdm-like
-        object updated per phase, or None.
+        run inside phase i (the game's round t is reached).  ``progress`` / ``query_progress``:
+        tqdm-like objects updated per phase / per batch of answered queries, or None.
         """
         t0 = time.perf_counter()
         n_ph = len(self.parameters.phases) if phases is None else int(phases)
@@ -460,7 +463,7 @@ class GenericBBL:
             rec = PhaseRecord(p.i, self.S_points.shape[0], p.T, p.lam, p.R, p.c, s_hat=p.s_hat, d_hat=p.d_hat)
             D = (queries(self.rng, p.i, p.R) if queries is not None else self.problem.sample(self.rng, p.R))
             D = np.asarray(D)
-            preds.append(self._phase(p, D, rec, levels))
+            preds.append(self._phase(p, D, rec, levels, query_progress))
             stop = len(D) < p.R
             if rec.failed:
                 failed = True
