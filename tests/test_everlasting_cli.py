@@ -37,3 +37,27 @@ def test_draw_phases_returns_figure():
         res = GenericBBL(prob, x, prob.target(x), par, 1).run()
     fig = draw_phases(res)
     assert len(fig.axes) == 3 and fig.axes[2].get_lines()
+
+
+def test_query_progress_counts_answered_queries():
+    import warnings
+
+    import numpy as np
+
+    from geoprivate.everlasting.generic_bbl import GenericBBL, make_everlasting_problem
+    from geoprivate.everlasting.parameters import practical_parameters
+
+    class Counter:
+        n = 0
+
+        def update(self, k):
+            self.n += k
+
+    prob = make_everlasting_problem("thresholds", 0)
+    par = practical_parameters(0.05, 0.05, 0.5, 1e-6, 1, 2, T1=20, lambda1=5, r_const=16)
+    x = prob.sample(np.random.default_rng(0), par.phase(1).S)
+    bar, qbar = Counter(), Counter()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        res = GenericBBL(prob, x, prob.target(x), par, 1).run(2, progress=bar, query_progress=qbar)
+    assert bar.n == 2 and qbar.n == sum(p.answered for p in res.phases) == res.predictions.size
