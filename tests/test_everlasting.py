@@ -211,6 +211,10 @@ def test_generic_bbl_same_seed_same_transcript_and_validation():
         assert (a.predictions == b.predictions).all()
         with pytest.raises(ValueError, match="needs"):
             GenericBBL(prob, x[:5], prob.target(x[:5]), par)
+        with pytest.raises(ValueError, match="selection"):
+            GenericBBL(prob, x, prob.target(x), par, selection="argmax")
+        with pytest.raises(ValueError, match="bt_noise"):
+            GenericBBL(prob, x, prob.target(x), par, bt_noise=0)
     with pytest.raises(PrivacyParameterError):
         GenericBBL(prob, x, prob.target(x), par, strict=True)
 

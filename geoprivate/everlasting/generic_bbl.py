@@ -343,6 +343,10 @@ class GenericBBL:
         self._hypotheses: list = []
         if not bt_noise > 0:
             raise ValueError(f"bt_noise must be > 0, got {bt_noise!r}")
+        from geoprivate.everlasting.label_boost import SELECTIONS
+
+        if selection not in SELECTIONS:
+            raise ValueError(f"selection must be one of {SELECTIONS}, got {selection!r}")
         self.bt_noise = float(bt_noise)
         self.problem = problem
         self.parameters = parameters
