@@ -22,7 +22,22 @@ from geoprivate.everlasting.label_boost import (
     lemma_c2_max_T,
 )
 
+from geoprivate.everlasting.parameters import (  # noqa: E402
+    custom_parameters,
+    practical_parameters,
+    theorem_parameters,
+)
+from geoprivate.everlasting.generic_bbl import (  # noqa: E402
+    EverlastingResult,
+    GenericBBL,
+    make_everlasting_problem,
+)
+from geoprivate.everlasting.boosting import accuracy_boost, hypothesis_learner  # noqa: E402
+
 __all__ = [
     "Dichotomies", "LabelBoostResult", "dichotomies_of", "label_boost", "label_boost_law",
     "lemma_c2_applies", "lemma_c2_max_T",
+    "theorem_parameters", "practical_parameters", "custom_parameters",
+    "GenericBBL", "EverlastingResult", "make_everlasting_problem",
+    "hypothesis_learner", "accuracy_boost",
 ]
