@@ -1,0 +1,92 @@
+"""HypothesisLearner and AccuracyBoost (seed 002 Appendix B, Theorem 3.3, Claims B.1, B.2).
+
+HypothesisLearner (finite domain X, D uniform in the claims here): for r = 0..R with
+R = |X| ln|X| ln(1/β), pick x uniformly and add h_r(x) to L_x; fail if some L_x is empty;
+output h(x) drawn uniformly from L_x.  AccuracyBoost: run it on R' = 104 ln(1/β)
+independent hypothesis sequences and output the pointwise majority.  Labels {0, 1}; logs
+natural (the paper's comment |X| e^{−R/|X|} = β needs R = |X| ln(|X|/β), not the printed
+|X| log|X| log(1/β): both are computed, the printed one is used).
+
+Reading of L_x (recorded as ``reading``): the pseudocode says L_x = L_x ∪ {h_r(x)}, a *set*;
+Claim B.1's proof needs r_x "chosen with equal probability among (h_1(x), …, h_R(x))", a
+*multiset* (one entry per pick).  ``reading="multiset"`` (default) follows the proof;
+``reading="set"`` the pseudocode — with it Claim B.1 fails (see the claims module).
+
+A hypothesis sequence is a callable ``seq(r, x) -> labels`` vectorised over integer
+arrays r and x (0-based domain positions).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from geoprivate._validation import as_rng, check_positive_int, check_probability
+
+__all__ = ["hypothesis_learner", "accuracy_boost", "rotating_sequence", "READINGS", "hypothesis_learner_R"]
+
+READINGS = ("multiset", "set")
+
+
+def hypothesis_learner_R(n_points: int, beta: float) -> int:
+    """The printed R = |X| log|X| log(1/β) (natural logs), at least |X|."""
+    return max(n_points, math.ceil(n_points * math.log(max(n_points, 2)) * math.log(1 / beta)))
+
+
+def hypothesis_learner(seq, n_points: int, beta: float, rng=None, *, reading: str = "multiset"):
+    """Algorithm HypothesisLearner (App. B).  Returns (h as a label vector over X, failed)."""
+    n = check_positive_int(n_points, "n_points")
+    b = check_probability(beta, "beta")
+    if b > 1 / 8:
+        raise ValueError(f"beta must be <= 1/8 (HypothesisLearner's parameter range), got {beta!r}")
+    if reading not in READINGS:
+        raise ValueError(f"reading must be one of {READINGS}, got {reading!r}")
+    rng = as_rng(rng)
+    R = hypothesis_learner_R(n, b)
+    r = np.arange(R + 1)
+    x = rng.integers(0, n, size=R + 1)
+    lab = np.asarray(seq(r, x), dtype=np.int64)
+    ones = np.bincount(x, weights=lab, minlength=n)
+    picks = np.bincount(x, minlength=n)
+    failed = bool((picks == 0).any())
+    if reading == "multiset":  # r_x uniform over the picks of x
+        p1 = np.divide(ones, picks, out=np.zeros(n), where=picks > 0)
+    else:  # r_x uniform over the set of labels seen at x
+        zeros = picks - ones
+        p1 = np.where((ones > 0) & (zeros > 0), 0.5, (ones > 0).astype(float))
+    h = (rng.random(n) < p1).astype(np.uint8)
+    return h, failed
+
+
+def accuracy_boost(make_seq, n_points: int, beta: float, rng=None, *, reading: str = "multiset",
+                   inner_beta: float = 1 / 8):
+    """Algorithm AccuracyBoost (App. B): majority of R' = ⌈104 ln(1/β)⌉ HypothesisLearner outputs.
+
+    ``make_seq(i, rng)`` returns the i-th hypothesis sequence (the everlasting predictor run
+    on the i-th sample S_i).  The paper calls the inner algorithm "WeakHypothesisLearner";
+    it is HypothesisLearner with its β ≤ 1/8 (``inner_beta``).
+    """
+    b = check_probability(beta, "beta")
+    rng = as_rng(rng)
+    Rp = math.ceil(104 * math.log(1 / b))
+    votes = np.zeros(n_points, np.int64)
+    for i in range(Rp):
+        h, _ = hypothesis_learner(make_seq(i, rng), n_points, inner_beta, rng, reading=reading)
+        votes += h
+    return (2 * votes > Rp).astype(np.uint8), Rp
+
+
+def rotating_sequence(target, alpha: float, rng=None):
+    """A sequence satisfying Equation (1): h_r = target flipped on ⌊α|X|⌋ points, a window that
+    moves with r (every point is wrong for an α fraction of the r's)."""
+    c = np.asarray(target, dtype=np.int64)
+    n = c.size
+    k = int(math.floor(alpha * n))
+    off = int(as_rng(rng).integers(n))
+
+    def seq(r, x):
+        wrong = ((np.asarray(x) - np.asarray(r) - off) % n) < k
+        return np.where(wrong, 1 - c[np.asarray(x)], c[np.asarray(x)])
+
+    return seq

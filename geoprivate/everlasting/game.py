@@ -1,0 +1,223 @@
+"""The privacy game of seed 002 Figure 1 as an executable harness, with the statistical auditor.
+
+Figure 1: the adversary B chooses two training sets that differ in at most one example,
+or — if they are equal — two query streams that differ in at most one query (Flag); the
+algorithm A runs on world b; B's view is its randomness and the predictions of step 4c,
+*except* the prediction of the differing query (B does not see that label).  Private
+everlasting prediction (Definition 3.1 / Claim 5.3) asks View⁰ and View¹ to be
+(ε, δ)-indistinguishable.
+
+This harness takes an *oblivious* B (its two worlds — training sets and full query
+streams — are fixed before the run; the paper allows adaptive B, which only makes the
+harness's lower bounds conservative), runs GenericBBL on each world many times with fresh
+randomness, and gives the views to
+:func:`geoprivate.privacy.audit.statistical_epsilon_lower_bound` (Clopper–Pearson, event
+selected on a separate sample), with false-alarm rate 10⁻⁶ (confidence 1 − 10⁻⁶, as
+OpenDP's tests).  The result sits beside what the run's ledger claims: the guarantee
+(vacuous when a theorem's hypotheses fail, e.g. in practical mode) and the *nominal*
+basic composition of its entries.  A variant is **flagged** when the lower bound exceeds
+the nominal claim: the auditor has refuted it with confidence 1 − 10⁻⁶.
+
+Variants: ``"faithful"`` (the paper), ``"labelboost-erm"`` (LabelBoost without the
+exponential mechanism) and ``"bt-noiseless"`` (BetweenThresholds' noise mis-scaled by
+10⁻⁹ while the ledger keeps the nominal ε'_i): the last is the positive control the tests
+require to be flagged.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from dataclasses import dataclass
+
+import numpy as np
+
+from geoprivate._validation import as_rng
+from geoprivate.everlasting.generic_bbl import EverlastingProblem, GenericBBL
+from geoprivate.everlasting.parameters import EverlastingParameters
+from geoprivate.privacy.audit import statistical_epsilon_lower_bound
+from geoprivate.privacy.warnings import PrivacyWarning
+
+__all__ = ["World", "GameInstance", "VARIANTS", "training_game", "query_game", "play", "audit_game", "GameAudit",
+           "labelboost_erm_instance", "query_leak_instance"]
+
+VARIANTS = {"faithful": ("exponential", 1.0), "labelboost-erm": ("erm", 1.0), "bt-noiseless": ("exponential", 1e-9)}
+FALSE_ALARM = 1e-6
+
+
+@dataclass(frozen=True)
+class World:
+    """One side of the game: the training set and the whole (oblivious) query stream."""
+
+    points: np.ndarray
+    labels: np.ndarray
+    queries: np.ndarray
+
+
+@dataclass(frozen=True)
+class GameInstance:
+    """Two neighbouring worlds (Figure 1 steps 1 and 4a) and the hidden round (4c), if any."""
+
+    kind: str  # "training" or "query"
+    problem: EverlastingProblem
+    parameters: EverlastingParameters
+    world0: World
+    world1: World
+    hidden_round: int | None
+
+    def __post_init__(self):
+        d_train = int(((self.world0.points != self.world1.points) | (self.world0.labels != self.world1.labels)).sum())
+        d_query = int((self.world0.queries != self.world1.queries).sum())
+        if d_train + d_query > 1:
+            raise ValueError(f"worlds must differ in at most one example or query (Figure 1), got "
+                             f"{d_train} training and {d_query} query differences")
+
+
+def training_game(problem, parameters, S_points, S_labels, index, new_point, new_label, queries) -> GameInstance:
+    """B changes training example ``index`` to (new_point, new_label); the streams are equal."""
+    p0, y0 = np.asarray(S_points), np.asarray(S_labels)
+    p1, y1 = p0.copy(), y0.copy()
+    p1[index], y1[index] = new_point, new_label
+    q = np.asarray(queries)
+    return GameInstance("training", problem, parameters, World(p0, y0, q), World(p1, y1, q), None)
+
+
+def query_game(problem, parameters, S_points, S_labels, queries, round_, new_query) -> GameInstance:
+    """B changes query ``round_`` (0-based) to ``new_query``; its label is hidden from the view."""
+    q0 = np.asarray(queries)
+    q1 = q0.copy()
+    q1[round_] = new_query
+    p, y = np.asarray(S_points), np.asarray(S_labels)
+    return GameInstance("query", problem, parameters, World(p, y, q0), World(p, y, q1), int(round_))
+
+
+def _stream(queries):
+    pos = [0]
+
+    def take(rng, i, R):
+        out = queries[pos[0]:pos[0] + R]
+        pos[0] += len(out)
+        return out
+
+    return take
+
+
+def play(instance: GameInstance, b: int, rng=None, variant: str = "faithful", *, ledger_out=None) -> tuple:
+    """One run of the game on world ``b``; returns B's view (predictions, hidden round removed)."""
+    selection, noise = VARIANTS[variant]
+    w = instance.world1 if b else instance.world0
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PrivacyWarning)
+        alg = GenericBBL(instance.problem, w.points, w.labels, instance.parameters, rng,
+                         selection=selection, bt_noise=noise)
+        res = alg.run(queries=_stream(w.queries))
+    if ledger_out is not None:
+        ledger_out.append(res.ledger)
+    view = res.predictions
+    if instance.hidden_round is not None and instance.hidden_round < view.size:
+        view = np.delete(view, instance.hidden_round)
+    return tuple(int(v) for v in view)
+
+
+@dataclass(frozen=True)
+class GameAudit:
+    """Lower confidence bound on ε beside the ledger's claims."""
+
+    kind: str
+    variant: str
+    epsilon_lower: float
+    confidence: float
+    nominal_epsilon: float
+    guarantee_epsilon: float
+    event: object
+    counts: tuple
+    n_samples: int
+
+    @property
+    def flagged(self) -> bool:
+        """The audit refutes the nominal claim (false-alarm rate 1 − confidence)."""
+        return self.epsilon_lower > self.nominal_epsilon
+
+    def as_dict(self) -> dict:
+        return {"kind": self.kind, "variant": self.variant, "epsilon_lower": self.epsilon_lower,
+                "confidence": self.confidence, "nominal_epsilon": self.nominal_epsilon,
+                "guarantee_epsilon": None if math.isinf(self.guarantee_epsilon) else self.guarantee_epsilon,
+                "flagged": self.flagged, "event": str(self.event), "counts": list(self.counts),
+                "n_samples": self.n_samples}
+
+
+def audit_game(instance: GameInstance, variant: str = "faithful", *, n_samples: int = 2000, featurize=None,
+               delta: float = 0.0, confidence: float = 1 - FALSE_ALARM, rng=None) -> GameAudit:
+    """Statistical ε lower bound for the game's two views, beside the ledger's nominal ε.
+
+    ``featurize(view) -> hashable`` discretises the view (default: the whole view; keep
+    streams short).  The nominal ε is the basic composition of the ledger's entries as if
+    every theorem applied (one faithful run on world 0); the guarantee is the ledger's
+    (infinite when some theorem's hypotheses fail).
+    """
+    if variant not in VARIANTS:
+        raise ValueError(f"variant must be one of {sorted(VARIANTS)}, got {variant!r}")
+    rng = as_rng(rng)
+    ledgers: list = []
+    play(instance, 0, rng, "faithful", ledger_out=ledgers)
+    nominal = float(sum(e.epsilon for e in ledgers[0].entries))
+    guarantee = ledgers[0].basic_composition().epsilon
+    feat = featurize if featurize is not None else (lambda v: v)
+
+    def mech(b, r):
+        return play(instance, b, r, variant)
+
+    res = statistical_epsilon_lower_bound(mech, 0, 1, n_samples=n_samples, featurize=feat, delta=delta,
+                                          confidence=confidence, rng=rng)
+    return GameAudit(instance.kind, variant, res.epsilon_lower, confidence, nominal, guarantee, res.event,
+                     res.counts, n_samples)
+
+
+def labelboost_erm_instance(problem=None, rng=None) -> tuple:
+    """A training-privacy instance on which LabelBoost-without-the-exponential-mechanism leaks.
+
+    Thresholds; S = 100 negatives on [0, 0.3] and 100 positives on [0.6, 1]; the neighbour
+    moves the largest negative from 0.3 to 0.5 (both worlds have the same F_1: every block
+    is one example and a negative example's ERM is the all-0 threshold).  Phase 1 asks 600
+    queries in (0.3, 0.5) (D̂_1 = D_1: m = ε); LabelBoost-ERM then labels all of them 1 in
+    world 0 and 0 in world 1, so phase 2's three probes at 0.49 differ deterministically.
+    The faithful exponential mechanism changes each dichotomy's weight by at most e^{1/2}.
+    Parameters (``custom_parameters``): (λ, T, R, c) = (1, 200, 600, 1), (2, 300, 4, 1),
+    ε = 0.5, ε'_i = 1, m = 0.5.  Returns (instance, featurize) — the view's phase-2 part.
+    """
+    from geoprivate.everlasting.generic_bbl import make_everlasting_problem
+    from geoprivate.everlasting.parameters import custom_parameters
+
+    prob = problem if problem is not None else make_everlasting_problem("thresholds", 0)
+    par = custom_parameters([(1, 200, 600, 1), (2, 300, 4, 1)], 0.05, 0.05, 0.5, 1e-6, 1, epsilon_bt=1.0,
+                            m_const=0.5)
+    S = np.concatenate([np.linspace(0.0, 0.3, 100), np.linspace(0.6, 1.0, 100)])
+    y = (S >= 0.5).astype(np.uint8)
+    q = np.concatenate([as_rng(rng).uniform(0.3, 0.5, 600), np.full(3, 0.49)])
+    return training_game(prob, par, S, y, 99, 0.5, 0, q), (lambda view: view[600:])
+
+
+def query_leak_instance(problem=None, rng=None) -> tuple:
+    """A query-privacy instance on which BetweenThresholds without (correctly scaled) noise leaks.
+
+    Thresholds; S as in :func:`labelboost_erm_instance`; phase 1 asks 600 queries in [0, 0.25] ∪ [0.75, 0.8]
+    (votes ≤ ¼: no TOP; no dichotomy near them is cheap) except the differing one: x⁰ = 0.45 in world 0, x¹ = 0.05 in world 1 (its label
+    is hidden).  All of D_1 is relabelled (m = ε) and becomes S_2, learnt by a single ERM
+    (T_2 = 1, λ_2 = 600): in world 0 LabelBoost labels x⁰ with 1 w.p. ≈ ½, making the ERM's
+    threshold 0.45, so the phase-2 probes at 0.5 read 1; in world 1 they read 0.  Faithful
+    BetweenThresholds (ε' = 1 on T_2 = 1 vote) drowns this in Lap(6) noise.
+    Parameters: (λ, T, R, c) = (1, 200, 600, 1), (600, 1, 4, 1), ε = 0.5, ε'_i = 1, m = 0.5.
+    Returns (instance, featurize) — the view's phase-2 part.
+    """
+    from geoprivate.everlasting.generic_bbl import make_everlasting_problem
+    from geoprivate.everlasting.parameters import custom_parameters
+
+    prob = problem if problem is not None else make_everlasting_problem("thresholds", 0)
+    par = custom_parameters([(1, 200, 600, 1), (600, 1, 4, 1)], 0.05, 0.05, 0.5, 1e-6, 1, epsilon_bt=1.0,
+                            m_const=0.5)
+    S = np.concatenate([np.linspace(0.0, 0.3, 100), np.linspace(0.6, 1.0, 100)])
+    y = (S >= 0.5).astype(np.uint8)
+    r = as_rng(rng)
+    q = np.concatenate([[0.45], np.where(r.random(599) < 0.5, r.uniform(0.0, 0.25, 599), r.uniform(0.75, 0.8, 599)),
+                        np.full(3, 0.5)])
+    return query_game(prob, par, S, y, q, 0, 0.05), (lambda view: view[599:])

@@ -1,0 +1,515 @@
+"""GenericBBL (seed 002 §5), phase by phase, with per-phase state and exact err_D.
+
+Seed 002 = ``shared/papers/002_d111c0e99f49efb9.txt``: Algorithm GenericBBL (steps 1–3g),
+Theorem 5.1, Theorem 5.2 (every hypothesis h_{i,j} is 6α-good w.p. ≥ 1 − 4β), Claim 5.3
+(privacy), Observation 2 (BetweenThresholds with c tops), Lemmas C.1–C.4, Claims D.1–D.9.
+Labels are {0, 1}; step 3(d)iii answers 0 on L and 1 on R or ⊤.
+
+Reading of step 3(d)ii (recorded in every result as ``query_reading``): the paper writes
+q_x(F_i) = Σ_t f_t(x) while BetweenThresholds takes counting queries in [0, 1] of
+sensitivity 1/n (n = T_i, the database of hypotheses) and the thresholds are ½ ± α_i; we
+read q_x as the *average* (1/T_i) Σ_t f_t(x), the only reading under which ½ ± α_i, Lemma C.3
+(sensitivity 1/T_i) and Claims D.3/D.4 (q(S) > 7/8) make sense.
+
+The hypothesis h_{i,j} of Appendix E ("fix all of the randomness of BetweenThresholds") is
+x ↦ [q_x(F_i) + ν_j ≥ t̂_l]: the query noise ν_j and the segment's μ are read from the
+BetweenThresholds instance before each batch, so err_D(h_{i,j}) is computed for every
+query j, exactly for thresholds and intervals under D = U[0, 1) and for finite classes
+under D uniform on the domain (as a rational number).
+
+Batching (as GenericPredictor): within a phase F_i is fixed, so the votes of a window of
+queries are computed at once and BetweenThresholds answers the window up to its first ⊤
+(:meth:`~geoprivate.mechanisms.BetweenThresholds.query_batch_codes`); the transcript is
+the same as one query at a time.  Queries come from an oblivious source (the adversary's
+points for the phase, fixed before the phase starts).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import asdict, dataclass, field
+from fractions import Fraction
+
+import numpy as np
+
+from geoprivate._validation import as_rng
+from geoprivate.concepts import FiniteClass, Intervals, Thresholds
+from geoprivate.everlasting.label_boost import label_boost, lemma_c2_applies
+from geoprivate.everlasting.parameters import EverlastingParameters, PhaseParameters
+from geoprivate.mechanisms import BetweenThresholds, subsample
+from geoprivate.mechanisms.exponential import EM_THEOREM
+from geoprivate.privacy import VACUOUS, Guarantee, PrivacyLedger, subsampling_amplification
+from geoprivate.privacy.warnings import warn_outside_theorem
+
+__all__ = [
+    "EverlastingProblem",
+    "make_everlasting_problem",
+    "Ensemble",
+    "erm_ensemble",
+    "GenericBBL",
+    "PhaseRecord",
+    "EverlastingResult",
+    "QUERY_READING",
+    "HypothesisSequence",
+]
+
+QUERY_READING = ("step 3(d)ii: q_x(F_i) = (1/T_i) sum_t f_t(x) (the printed sum, normalised so that the "
+                 "thresholds 1/2 +- alpha_i and BetweenThresholds' sensitivity 1/T_i apply)")
+
+
+# ====================================================================== problems
+@dataclass
+class EverlastingProblem:
+    """A class, a target in it, the law D of the points, and how to compute err_D exactly.
+
+    ``target_params`` is the target as the class names it: a threshold t*, an interval
+    (a*, b*), or a row index of the finite class's matrix.
+    """
+
+    name: str
+    concept: object
+    target_params: object
+    vc: int
+    description: str
+
+    def target(self, x) -> np.ndarray:
+        """c(x) in {0, 1}."""
+        if self.name == "finite":
+            return self.concept.matrix[self.target_params, np.asarray(x, dtype=np.intp)]
+        xf = np.asarray(x, dtype=np.float64)
+        if self.name == "halfspaces":  # h_{a,w}(x) = [<a, x> >= w] (floats: ties have D-measure 0)
+            a, w = self.target_params
+            return (xf @ np.asarray(a, float) >= w).astype(np.uint8)
+        if self.name == "thresholds":  # c_t(x) = [x >= t], as Thresholds.predict (vectorised, no checks)
+            return (xf >= self.target_params).astype(np.uint8)
+        a, b = self.target_params
+        return ((xf >= a) & (xf <= b)).astype(np.uint8)
+
+    def sample(self, rng, n: int) -> np.ndarray:
+        """n i.i.d. points of D (U[0, 1) on the line; uniform on the domain positions)."""
+        if self.name == "finite":
+            return rng.integers(0, self.concept.n_points, size=n)
+        if self.name == "halfspaces":  # standard Gaussian rounded to the grid 2^-10 (exact arithmetic stays small)
+            return np.round(rng.standard_normal((n, self.concept.d)) * 1024) / 1024
+        return rng.uniform(0.0, 1.0, size=n)
+
+
+def make_everlasting_problem(name: str, rng=None, *, n_points: int = 24, n_concepts: int = 64, d: int = 2
+                             ) -> EverlastingProblem:
+    """Thresholds (t* ~ U(0.2, 0.8)), intervals ([a*, b*] inside (0.1, 0.9)), a random finite class,
+    or halfspaces in R^d (D Gaussian on the grid 2^-10, a* Gaussian, w* = 0.1 |a*|)."""
+    rng = as_rng(rng)
+    if name == "halfspaces":
+        from geoprivate.concepts import Halfspaces
+
+        a = rng.standard_normal(d)
+        return EverlastingProblem(name, Halfspaces(d), (a, 0.1 * float(np.linalg.norm(a))), d + 1,
+                                  f"halfspaces in R^{d}, D Gaussian (grid 2^-10)")
+    if name == "thresholds":
+        t = float(rng.uniform(0.2, 0.8))
+        return EverlastingProblem(name, Thresholds(), t, 1, f"thresholds on [0,1), D uniform, t*={t:.4f}")
+    if name == "intervals":
+        a, b = float(rng.uniform(0.1, 0.4)), float(rng.uniform(0.6, 0.9))
+        return EverlastingProblem(name, Intervals(), (a, b), 2, f"intervals on [0,1), D uniform, [{a:.4f}, {b:.4f}]")
+    if name == "finite":
+        from solvers import combinatorics as comb
+        from solvers.generators import random_matrix
+
+        M = comb.dichotomies(random_matrix(n_concepts, n_points, 0.5, rng))
+        C = FiniteClass(M, name=f"random class {M.shape[0]}x{M.shape[1]}")
+        row = int(rng.integers(M.shape[0]))
+        return EverlastingProblem(name, C, row, max(1, C.vc_dimension()),
+                                  f"{C.name} (VC {C.vc_dimension()}), D uniform, target row {row}")
+    raise ValueError(f"concept: expected 'thresholds', 'intervals', 'finite' or 'halfspaces', got {name!r}")
+
+
+# ====================================================================== ensembles (step 3b)
+class Ensemble:
+    """F_i = (f_1..f_T) of one phase, answering vote counts Σ_t f_t(x) for many x at once."""
+
+    def __init__(self, kind, params, T, concept=None):
+        self.kind, self.params, self.T, self.concept = kind, params, T, concept
+        if kind == "thresholds":
+            self._sorted = np.sort(np.asarray(params, dtype=np.float64))
+        elif kind == "halfspaces":
+            self._A = np.array([[float(v) for v in a] for a, _ in params], dtype=np.float64)
+            self._w = np.array([float(w) for _, w in params], dtype=np.float64)
+        elif kind == "intervals":
+            lo = np.array([p[0] for p in params if p is not None], dtype=np.float64)
+            hi = np.array([p[1] for p in params if p is not None], dtype=np.float64)
+            self._lo, self._hi = np.sort(lo), np.sort(hi)
+        else:
+            self._votes = concept.matrix[np.asarray(params, dtype=np.intp)].sum(axis=0).astype(np.int64)
+
+    def votes(self, x) -> np.ndarray:
+        x = np.asarray(x)
+        if self.kind == "thresholds":
+            return np.searchsorted(self._sorted, x.astype(np.float64), side="right")
+        if self.kind == "halfspaces":
+            return (x.astype(np.float64) @ self._A.T >= self._w[None, :]).sum(axis=1)
+        if self.kind == "intervals":
+            xf = x.astype(np.float64)
+            return np.searchsorted(self._lo, xf, side="right") - np.searchsorted(self._hi, xf, side="left")
+        return self._votes[x.astype(np.intp)]
+
+    def breakpoints(self) -> np.ndarray:
+        if self.kind == "thresholds":
+            return self._sorted[np.isfinite(self._sorted)]
+        return np.concatenate([self._lo, self._hi])
+
+
+def erm_ensemble(problem: EverlastingProblem, points, labels, T: int, lam: int) -> Ensemble:
+    """Step 3b: an ERM f_t ∈ C on each block S_{i,t} (blocks = consecutive λ-slices)."""
+    pts = np.asarray(points)[: T * lam]
+    pts = pts.reshape(T, lam, *pts.shape[1:])
+    lab = np.asarray(labels)[: T * lam].reshape(T, lam)
+    C = problem.concept
+    if problem.name == "thresholds":
+        return Ensemble("thresholds", _threshold_erm_rows(pts, lab), T)
+    if problem.name == "intervals":
+        return Ensemble("intervals", [C.erm(p, y)[0] for p, y in zip(pts, lab)], T)
+    if problem.name == "halfspaces":
+        return Ensemble("halfspaces", [_halfspace_erm(p, y) for p, y in zip(pts, lab)], T)
+    rows = [C.erm(p.tolist(), y) for p, y in zip(pts, lab)]
+    return Ensemble("finite", rows, T, concept=C)
+
+
+def _halfspace_erm(X, y):
+    """A consistent halfspace (exact LP witness) for a realisable block; (a, w)."""
+    from solvers.halfspaces import halfspace_witness
+
+    wit = halfspace_witness(X, y)
+    if not wit.realisable:
+        raise ValueError("halfspaces: a block of S_i is not realisable (GenericBBL's samples are realisable)")
+    return wit.a, wit.w
+
+
+def _threshold_erm_rows(pts, lab) -> np.ndarray:
+    """Vectorised closed-form threshold ERM per row (Thresholds.erm's rule, ties to smallest t)."""
+    order = np.argsort(pts, axis=1, kind="stable")
+    xs = np.take_along_axis(pts, order, axis=1)
+    ys = np.take_along_axis(lab, order, axis=1).astype(np.int64)
+    # t = xs[k] (k = 0..lam-1) errs on positives left of k plus negatives at/right of k; k = lam is t = inf
+    left_pos = np.concatenate([np.zeros((xs.shape[0], 1), np.int64), np.cumsum(ys, axis=1)], axis=1)
+    neg = 1 - ys
+    right_neg = np.concatenate([np.cumsum(neg[:, ::-1], axis=1)[:, ::-1], np.zeros((xs.shape[0], 1), np.int64)],
+                               axis=1)
+    err = left_pos + right_neg
+    # equal points: only the first of a run of equal values is a valid cut
+    dup = np.concatenate([np.zeros((xs.shape[0], 1), bool), xs[:, 1:] == xs[:, :-1],
+                          np.zeros((xs.shape[0], 1), bool)], axis=1)
+    err = np.where(dup, np.iinfo(np.int64).max, err)
+    k = np.argmin(err, axis=1)
+    t = np.full(xs.shape[0], np.inf)
+    fin = k < xs.shape[1]
+    t[fin] = xs[fin, k[fin]]
+    return t
+
+
+# ====================================================================== exact err_D per vote level
+def level_errors(problem: EverlastingProblem, ens: Ensemble) -> list:
+    """err_D([votes ≥ k], c) for k = 0..T+1, exactly (Fractions for finite classes).
+
+    On the line D = U[0, 1): the vote count and the target are constant between the
+    ensemble's and the target's breakpoints, so the error is a sum of segment lengths.
+    """
+    T = ens.T
+    if problem.name == "halfspaces":
+        return _monte_carlo_level_errors(problem, ens)[0]
+    if problem.name == "finite":
+        n = problem.concept.n_points
+        v = ens.votes(np.arange(n))
+        c = problem.target(np.arange(n))
+        return [Fraction(int(((v >= k).astype(np.uint8) != c).sum()), n) for k in range(T + 2)]
+    tp = problem.target_params
+    tb = [tp] if problem.name == "thresholds" else list(tp)
+    cuts = np.unique(np.clip(np.concatenate([ens.breakpoints(), np.asarray(tb, float), [0.0, 1.0]]), 0, 1))
+    mids = (cuts[1:] + cuts[:-1]) / 2
+    lens = cuts[1:] - cuts[:-1]
+    v = ens.votes(mids)
+    c = problem.target(mids)
+    # label-1 region at level k is {v >= k}: errors = len(c=1, v<k) + len(c=0, v>=k)
+    h1 = np.bincount(v[c == 1], weights=lens[c == 1], minlength=T + 2)
+    h0 = np.bincount(v[c == 0], weights=lens[c == 0], minlength=T + 2)
+    miss = np.concatenate([[0.0], np.cumsum(h1)])[: T + 2]  # c=1 with v < k
+    false = np.concatenate([np.cumsum(h0[::-1])[::-1], [0.0]])[: T + 2]  # c=0 with v >= k
+    return (miss + false).tolist()
+
+
+MC_SAMPLES = 20000
+
+
+def _monte_carlo_level_errors(problem, ens, n: int = MC_SAMPLES, seed: int = 2**31 - 1):
+    """err_D per vote level from n fresh points of D (a fixed measurement generator, so the
+    algorithm's transcript is untouched); also the counts for Clopper–Pearson intervals."""
+    x = problem.sample(np.random.default_rng(seed), n)
+    v, c = ens.votes(x), problem.target(x)
+    h1 = np.bincount(v[c == 1], minlength=ens.T + 2)
+    h0 = np.bincount(v[c == 0], minlength=ens.T + 2)
+    counts = np.concatenate([[0], np.cumsum(h1)])[: ens.T + 2] + np.concatenate([np.cumsum(h0[::-1])[::-1], [0]])[: ens.T + 2]
+    return (counts / n).tolist(), counts
+
+
+# ====================================================================== records
+@dataclass
+class PhaseRecord:
+    """Per-phase state of a GenericBBL run (reported in the CLI table and the figure)."""
+
+    i: int
+    S: int
+    T: int
+    lam: int
+    R: int
+    c: int
+    answered: int = 0
+    tops: int = 0
+    failed: bool = False
+    label_errors: int = 0  # predictions that disagree with the target c
+    err_D_max: float = math.nan
+    err_D_mean: float = math.nan
+    frac_above_6alpha: float = math.nan
+    s_hat: int = 0
+    d_hat: int = 0
+    labelboost_error: float = math.nan
+    labelboost_dichotomies: int = 0
+    lemma_c2_applies: bool = False
+    next_S_target_error: float = math.nan
+    err_D_method: str = "exact"
+    err_D_max_upper: float = math.nan  # = err_D_max when exact; 95% Clopper-Pearson upper bound when Monte Carlo
+    seconds: float = 0.0
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+@dataclass
+class EverlastingResult:
+    """A GenericBBL run: parameters, per-phase records, predictions, privacy ledger."""
+
+    parameters: EverlastingParameters
+    problem: str
+    phases: list
+    predictions: np.ndarray
+    ledger: PrivacyLedger
+    guarantee: Guarantee
+    failed: bool
+    seconds: float
+    six_alpha: float
+    selection: str = "exponential"
+    query_reading: str = QUERY_READING
+    extra: dict = field(default_factory=dict)
+
+    def to_dict(self) -> dict:
+        g = self.guarantee
+        return {
+            "problem": self.problem, "mode": self.parameters.mode, "parameters": self.parameters.as_dict(),
+            "phases": [p.as_dict() for p in self.phases], "failed": self.failed, "seconds": self.seconds,
+            "six_alpha": self.six_alpha, "labelboost_selection": self.selection,
+            "query_reading": self.query_reading,
+            "guarantee": {"epsilon": None if math.isinf(g.epsilon) else g.epsilon, "delta": g.delta},
+            "ledger": self.ledger.summary(), "n_predictions": int(self.predictions.size),
+        }
+
+
+# ====================================================================== GenericBBL
+class GenericBBL:
+    """Algorithm GenericBBL (seed 002 §5) on a labelled sample S; labels {0, 1}.
+
+    Parameters
+    ----------
+    problem : EverlastingProblem
+    points, labels : the initial labelled database S (labels 0/1); step 2 draws
+        S_1 ⊆ S of size λ_1 T_1, so len(S) ≥ λ_1 T_1 is required.
+    parameters : EverlastingParameters (theorem or practical mode)
+    rng : Generator, int or None
+    selection : {"exponential", "erm"}
+        LabelBoost's step 4: the paper's exponential mechanism, or the broken ERM variant
+        (the privacy game's positive control).
+    strict : bool
+        Raise :class:`~geoprivate.privacy.warnings.PrivacyParameterError` instead of
+        warning when the parameters void Claim 5.3.
+
+    Raises
+    ------
+    ValueError
+        Fewer than λ_1 T_1 examples, labels not 0/1.
+    """
+
+    def __init__(self, problem, points, labels, parameters: EverlastingParameters, rng=None, *,
+                 selection: str = "exponential", bt_noise: float = 1.0, strict: bool = False,
+                 keep_hypotheses: bool = False):
+        self.keep_hypotheses = bool(keep_hypotheses)
+        self._hypotheses: list = []
+        if not bt_noise > 0:
+            raise ValueError(f"bt_noise must be > 0, got {bt_noise!r}")
+        from geoprivate.everlasting.label_boost import SELECTIONS
+
+        if selection not in SELECTIONS:
+            raise ValueError(f"selection must be one of {SELECTIONS}, got {selection!r}")
+        self.bt_noise = float(bt_noise)
+        self.problem = problem
+        self.parameters = parameters
+        self.selection = selection
+        self.rng = as_rng(rng)
+        pts, lab = np.asarray(points), np.asarray(labels)
+        if lab.ndim != 1 or lab.shape[0] != pts.shape[0]:
+            raise ValueError(f"labels: expected {pts.shape[0]} labels, got shape {lab.shape}")
+        if lab.size and not np.isin(lab, (0, 1)).all():
+            raise ValueError("labels: must be 0/1")
+        need = parameters.phase(1).S
+        if pts.shape[0] < need:
+            raise ValueError(f"points: GenericBBL needs |S| >= lambda_1 T_1 = {need} examples, got {pts.shape[0]}")
+        J = subsample(pts.shape[0], need, self.rng)  # step 2
+        self.S_points, self.S_labels = pts[J], lab[J]
+        self.ledger = PrivacyLedger()
+        self._theorem_ok = parameters.theorem_hypotheses and all(
+            all(p.checks.values()) for p in parameters.phases)
+        if not self._theorem_ok or selection != "exponential" or bt_noise != 1.0:
+            warn_outside_theorem(
+                f"GenericBBL ({parameters.mode} mode, LabelBoost selection {selection!r}): Claim 5.3's "
+                "(epsilon, delta) does not apply (constants scaled or conditions of Claims D.x fail); "
+                "the ledger records nominal values with applies=False", strict=strict)
+
+    # -------------------------------------------------------------- one phase
+    def _phase(self, p: PhaseParameters, queries, record: PhaseRecord, levels_out: list, qbar=None):
+        prob = self.problem
+        rng = self.rng
+        perm = rng.permutation(self.S_points.shape[0])  # step 3a: random disjoint blocks
+        ens = erm_ensemble(prob, self.S_points[perm], self.S_labels[perm], p.T, p.lam)  # step 3b
+        # step 3c; bt_noise != 1 is a deliberately broken variant (noise mis-scaled, ledger keeps the nominal)
+        bt = BetweenThresholds(p.epsilon_bt / self.bt_noise, p.t_lower, p.t_upper, p.T, rng, c=p.c,
+                               delta=p.delta_bt)
+        self.ledger.record("BetweenThresholds (c tops)", p.bt_guarantee_epsilon, min(1.0, 2 * p.c * p.delta_bt),
+                           "everlasting/observation-2 or basic composition of c_i segments (the smaller) "
+                           "+ Claim D.1 (Lemma C.3 gap = Claim D.9)",
+                           bool(p.checks["Claim D.1"] and p.checks["Claim D.9"] and self.bt_noise == 1.0),
+                           phase=p.i, c=p.c, T=p.T)
+        levels = np.asarray([float(v) for v in level_errors(prob, ens)])
+        votes = ens.votes(queries)
+        out = np.empty(len(queries), np.uint8)
+        errs = []
+        pos, W = 0, 4096
+        while pos < len(queries) and not bt.halted:  # step 3d
+            chunk = votes[pos:pos + W] / p.T
+            nu = bt._nu.peek(chunk.size).copy() * bt.nu_scale  # the noise query_batch_codes will use
+            tl_hat = bt.t_hat_lower
+            codes = bt.query_batch_codes(chunk)
+            k = codes.size
+            out[pos:pos + k] = (codes != 0)  # step 3(d)iii: 0 on L, 1 on R or TOP
+            lev = np.clip(np.ceil(p.T * (tl_hat - nu[:k]) - 1e-12), 0, p.T + 1).astype(np.int64)
+            errs.append(levels[lev])
+            if self.keep_hypotheses:
+                self._hypotheses.append((p.i, lev))
+            pos += k
+            if qbar is not None:
+                qbar.update(k)
+        record.answered, record.tops = pos, bt.tops
+        record.failed = pos < len(queries)  # step 3(d)iv: BetweenThresholds halted
+        ef = np.concatenate(errs) if errs else np.empty(0)
+        if ef.size:
+            record.err_D_max, record.err_D_mean = float(ef.max()), float(ef.mean())
+            record.err_D_max_upper = record.err_D_max
+            if prob.name == "halfspaces":
+                from geoprivate.privacy.audit import clopper_pearson
+
+                record.err_D_method = f"monte-carlo (n={MC_SAMPLES}, fixed measurement seed)"
+                k = int(round(record.err_D_max * MC_SAMPLES))
+                record.err_D_max_upper = clopper_pearson(k, MC_SAMPLES, 0.05)[1]
+            record.frac_above_6alpha = float((ef > 6 * self.parameters.alpha).mean())
+        record.label_errors = int((out[:pos] != prob.target(queries[:pos])).sum())
+        levels_out.append(levels)
+        if self.keep_hypotheses:
+            self._ensembles[p.i] = ens
+        return out[:pos]
+
+    def _relabel(self, p: PhaseParameters, D, record: PhaseRecord):
+        """Steps 3e–3f: sub-sample Ŝ_i, D̂_i, LabelBoost, draw S_{i+1} ⊆ D̂'_i."""
+        rng = self.rng
+        js = subsample(self.S_points.shape[0], max(1, p.s_hat), rng)
+        jd = subsample(len(D), max(1, p.d_hat), rng)
+        lb = label_boost(self.problem.concept, self.S_points[js], self.S_labels[js], D[jd], rng,
+                         selection=self.selection)
+        # M2 of Claims E.5/E.6: LabelBoost (exponential mechanism, eps = 1) on the sub-sample S_hat_i is
+        # (eps, 0)-DP by Claim 2.7 when |S_i| >= (|S_hat_i|/eps)(3 + e); otherwise only the EM's eps = 1 holds
+        amplified = bool(p.checks["Claim 2.7 (S_hat)"])
+        _, g = subsampling_amplification(1.0, 0.0, self.parameters.epsilon, max(1, p.s_hat))
+        self.ledger.record(f"LabelBoost ({self.selection}) on sub-sample S_hat_i", g.epsilon if amplified else 1.0,
+                           0.0, "everlasting/claim-2-7 + Lemma C.1" if amplified else EM_THEOREM,
+                           self.selection == "exponential", phase=p.i, amplified=amplified,
+                           n_dichotomies=lb.n_dichotomies)
+        record.labelboost_error = lb.error_s
+        record.labelboost_dichotomies = lb.n_dichotomies
+        record.lemma_c2_applies = lemma_c2_applies(p.alpha, p.beta, len(js), len(jd), self.problem.vc)
+        nxt = subsample(len(jd), min(p.next_S, len(jd)), rng)
+        self.S_points, self.S_labels = D[jd][nxt], lb.t_labels[nxt]
+        record.next_S_target_error = float((self.S_labels != self.problem.target(self.S_points)).mean())
+
+    # -------------------------------------------------------------- run
+    def run(self, phases: int | None = None, *, queries=None, progress=None, query_progress=None
+            ) -> EverlastingResult:
+        """Run ``phases`` phases (default: all the parameters hold).
+
+        ``queries(rng, i, R_i) -> points``: the oblivious adversary's points of phase i
+        (default i.i.d. from D with this run's generator); fewer than R_i points end the
+        run inside phase i (the game's round t is reached).  ``progress`` / ``query_progress``:
+        tqdm-like objects updated per phase / per batch of answered queries, or None.
+        """
+        t0 = time.perf_counter()
+        n_ph = len(self.parameters.phases) if phases is None else int(phases)
+        if not 1 <= n_ph <= len(self.parameters.phases):
+            raise ValueError(f"phases must lie in [1, {len(self.parameters.phases)}], got {phases!r}")
+        records, preds, levels = [], [], []
+        self._ensembles: dict = {}
+        failed = False
+        for p in self.parameters.phases[:n_ph]:
+            ts = time.perf_counter()
+            rec = PhaseRecord(p.i, self.S_points.shape[0], p.T, p.lam, p.R, p.c, s_hat=p.s_hat, d_hat=p.d_hat)
+            D = (queries(self.rng, p.i, p.R) if queries is not None else self.problem.sample(self.rng, p.R))
+            D = np.asarray(D)
+            preds.append(self._phase(p, D, rec, levels, query_progress))
+            stop = len(D) < p.R
+            if rec.failed:
+                failed = True
+            elif not stop and (p.i < n_ph or phases is None):
+                self._relabel(p, D, rec)
+            rec.seconds = time.perf_counter() - ts
+            records.append(rec)
+            if progress is not None:
+                progress.update(1)
+            if failed or stop:
+                break
+        guarantee = Guarantee(self.parameters.epsilon, self.parameters.delta) \
+            if self._theorem_ok and self.selection == "exponential" and self.bt_noise == 1.0 else VACUOUS
+        extra = {}
+        if self.keep_hypotheses:
+            extra["hypotheses"] = HypothesisSequence(
+                self._ensembles, np.concatenate([np.full(lev.size, i) for i, lev in self._hypotheses]),
+                np.concatenate([lev for _, lev in self._hypotheses]))
+        return EverlastingResult(self.parameters, self.problem.description, records,
+                                 np.concatenate(preds) if preds else np.empty(0, np.uint8), self.ledger, guarantee,
+                                 failed, time.perf_counter() - t0, 6 * self.parameters.alpha, self.selection,
+                                 extra=extra)
+
+class HypothesisSequence:
+    """The hypotheses h_{i,j} of a run (App. E), r = 0, 1, …: h_r(x) = [votes_i(x) ≥ k_r].
+
+    Callable as ``seq(r, x)`` (vectorised over integer arrays), the form HypothesisLearner
+    and AccuracyBoost (App. B) take; ``len(seq)`` hypotheses are available.
+    """
+
+    def __init__(self, ensembles: dict, phase: np.ndarray, level: np.ndarray):
+        self.ensembles, self.phase, self.level = ensembles, phase, level
+
+    def __len__(self) -> int:
+        return int(self.level.size)
+
+    def __call__(self, r, x) -> np.ndarray:
+        r, x = np.asarray(r), np.asarray(x)
+        if r.size and r.max() >= len(self):
+            raise ValueError(f"r: the run produced {len(self)} hypotheses, asked for r = {int(r.max())}")
+        out = np.empty(r.shape, np.uint8)
+        for i, ens in self.ensembles.items():
+            m = self.phase[r] == i
+            out[m] = ens.votes(x[m]) >= self.level[r[m]]
+        return out

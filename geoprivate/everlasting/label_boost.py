@@ -1,0 +1,366 @@
+"""LabelBoost (Beimel, Nissim, Stemmer 2021), as seed 002 restates it in Appendix C.1.
+
+Seed 002 = ``shared/papers/002_d111c0e99f49efb9.txt`` (Naor, Nissim, Stemmer, Yan,
+*Private Everlasting Prediction*), Algorithm LabelBoost (App. C.1), Lemma 4.1 / C.1
+(privacy: A∘LabelBoost is (ε+3, 4eδ)-DP when A is (ε, δ)-DP) and Lemma 4.2 / C.2 (utility:
+error_S(h) ≤ α w.p. 1 − β when |T| ≤ (β/e) VC(C) exp(α|S| / (2 VC(C))) − |S|).
+
+The algorithm: P = the distinct points of S∘T; H = one concept per dichotomy of C on P
+(Π_C(P), enumerated exactly); choose h ∈ H by the exponential mechanism with ε = 1, score
+−error count on S (sensitivity 1); relabel S∘T with h.  Labels are {0, 1} throughout.
+
+Vectorised: the scores of *all* dichotomies come from one matrix–vector product
+errors = pos_total + H·(neg − pos), where pos/neg count the positive/negative examples of S
+at each point of P; for thresholds the same scores come from a cumulative sum in O(|P|)
+without building H (|P| + 1 dichotomies, row k labels the points of rank ≥ k with 1).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from geoprivate._validation import as_rng, check_epsilon
+from geoprivate.concepts import FiniteClass, Intervals, Thresholds
+from geoprivate.mechanisms.exponential import (
+    EM_THEOREM,
+    exponential_mechanism,
+    exponential_mechanism_log_probabilities,
+)
+
+__all__ = [
+    "Dichotomies",
+    "IntervalDichotomies",
+    "dichotomies_of",
+    "label_boost",
+    "label_boost_law",
+    "LabelBoostResult",
+    "lemma_c2_max_T",
+    "lemma_c2_applies",
+    "SELECTIONS",
+]
+
+LEMMA_C1 = "everlasting/lemma-c-1 (LabelBoost privacy: A o LabelBoost is (eps+3, 4 e delta)-DP)"
+SELECTIONS = ("exponential", "erm")
+
+
+class Dichotomies:
+    """Π_C(P) for the distinct points P of a database, with vectorised error counts.
+
+    Attributes
+    ----------
+    points : numpy.ndarray
+        The distinct points P (1-D for line classes and finite classes, (m, d) for halfspaces).
+    n : int
+        |Π_C(P)|.
+    """
+
+    def __init__(self, points, matrix=None, threshold_order=None):
+        self.points = points
+        self._matrix = matrix
+        self._order = threshold_order  # rank of each point of P (thresholds: closed form)
+        self.n = (len(points) + 1) if matrix is None else matrix.shape[0]
+
+    @property
+    def closed_form(self) -> bool:
+        return self._matrix is None
+
+    def errors(self, pos, neg) -> np.ndarray:
+        """Error counts on S of every dichotomy, given positives/negatives of S per point of P."""
+        pos = np.asarray(pos, dtype=np.int64)
+        neg = np.asarray(neg, dtype=np.int64)
+        if self._matrix is None:
+            # row k labels ranks >= k with 1: errors = #pos at rank < k + #neg at rank >= k
+            p = np.zeros(len(pos), np.int64)
+            q = np.zeros(len(neg), np.int64)
+            p[self._order] = pos
+            q[self._order] = neg
+            left_pos = np.concatenate([[0], np.cumsum(p)])
+            right_neg = np.concatenate([np.cumsum(q[::-1])[::-1], [0]])
+            return left_pos + right_neg
+        return int(pos.sum()) + self._matrix.astype(np.int64) @ (neg - pos)
+
+    def labels(self, k: int) -> np.ndarray:
+        """Labels in {0, 1} that dichotomy ``k`` gives to the points of P."""
+        if self._matrix is None:
+            return (self._order >= k).astype(np.uint8)
+        return self._matrix[int(k)].astype(np.uint8)
+
+    def matrix(self) -> np.ndarray:
+        """The explicit (n, |P|) matrix (built on demand for the closed form)."""
+        if self._matrix is None:
+            return (self._order[None, :] >= np.arange(self.n)[:, None]).astype(np.uint8)
+        return self._matrix
+
+    def select(self, pos, neg, epsilon, rng, selection):
+        """Step 4: (index, its error count) by the exponential mechanism (score −errors,
+        sensitivity 1) or, for the broken "erm" variant, the first least-error dichotomy."""
+        errors = self.errors(pos, neg)
+        if selection == "erm":
+            k = int(np.argmin(errors))
+        else:
+            k = exponential_mechanism(-errors.astype(np.float64), epsilon, 1.0, rng)
+        return k, int(errors[k])
+
+
+class IntervalDichotomies(Dichotomies):
+    """Π_C(P) for intervals in closed form: every run of consecutive points and ∅.
+
+    Rows are the runs (i, j), i ≤ j (ranks in sorted order, ``numpy.triu_indices`` order),
+    then the empty concept: 1 + m(m+1)/2 rows.  The exponential mechanism's logits are
+    separable, −errors(i, j) = −pos_total + G[j+1] − G[i] (G = prefix sums of pos − neg in
+    sorted order), so :meth:`select` samples j from its exact marginal and then i given j
+    in O(m) — no m²/2 vector (the same law as the exponential mechanism over all rows).
+    """
+
+    def __init__(self, points):
+        super().__init__(points, threshold_order=np.argsort(np.argsort(points, kind="stable"), kind="stable"))
+        m = len(points)
+        self.n = 1 + m * (m + 1) // 2
+
+    def _gains(self, pos, neg):
+        g = np.zeros(len(pos), np.int64)
+        g[self._order] = np.asarray(pos, np.int64) - np.asarray(neg, np.int64)
+        return np.concatenate([[0], np.cumsum(g)]), int(np.sum(pos))
+
+    def errors(self, pos, neg) -> np.ndarray:
+        G, tot = self._gains(pos, neg)
+        i, j = np.triu_indices(len(self.points))
+        return np.concatenate([tot - (G[j + 1] - G[i]), [tot]])
+
+    def _pair(self, k):
+        m = len(self.points)
+        if k == self.n - 1:
+            return None
+        starts = np.arange(m) * m - np.arange(m) * (np.arange(m) - 1) // 2  # index of (i, i)
+        i = int(np.searchsorted(starts, k, side="right")) - 1
+        return i, i + int(k - starts[i])
+
+    def _index(self, i, j) -> int:
+        m = len(self.points)
+        return i * m - i * (i - 1) // 2 + (j - i)
+
+    def labels(self, k: int) -> np.ndarray:
+        pair = self._pair(int(k))
+        if pair is None:
+            return np.zeros(len(self.points), np.uint8)
+        return ((self._order >= pair[0]) & (self._order <= pair[1])).astype(np.uint8)
+
+    def matrix(self) -> np.ndarray:
+        m = len(self.points)
+        i, j = np.triu_indices(m)
+        rows = (self._order[None, :] >= i[:, None]) & (self._order[None, :] <= j[:, None])
+        return np.vstack([rows, np.zeros((1, m), bool)]).astype(np.uint8)
+
+    def select(self, pos, neg, epsilon, rng, selection):
+        G, tot = self._gains(pos, neg)
+        m = len(self.points)
+        if selection == "erm":
+            prefix_min = np.minimum.accumulate(G[:m])
+            best = G[1:] - prefix_min
+            j = int(np.argmax(best))
+            if best[j] <= 0:
+                return self.n - 1, tot
+            i = int(np.flatnonzero(G[: j + 1] == prefix_min[j])[0])
+            return self._index(i, j), tot - int(best[j])
+        h = epsilon / 2.0  # logit(i, j) + h*tot = h (G[j+1] - G[i]); logit(empty) + h*tot = 0
+        a = -h * G[:m]
+        log_w = h * G[1:] + np.logaddexp.accumulate(a)  # marginal weight of each j
+        cand = np.concatenate([log_w, [0.0]]) + rng.gumbel(size=m + 1)
+        j = int(np.argmax(cand))
+        if j == m:
+            return self.n - 1, tot
+        i = int(np.argmax(a[: j + 1] + rng.gumbel(size=j + 1)))
+        return self._index(i, j), tot - int(G[j + 1] - G[i])
+
+
+def _unique_points(concept, points):
+    """Distinct points P and, for each input point, its index in P."""
+    arr = np.asarray(points)
+    if _is_halfspaces(concept):
+        arr = np.asarray(points, dtype=np.float64)
+        if arr.ndim != 2:
+            raise ValueError(f"points: halfspaces need an (n, d) array, got shape {arr.shape}")
+        P, inv = np.unique(arr, axis=0, return_inverse=True)
+        return P, inv.reshape(-1)
+    if arr.ndim != 1:
+        raise ValueError(f"points: expected a 1-D array of points, got shape {arr.shape}")
+    if arr.dtype.kind == "f" and np.isnan(arr).any():
+        raise ValueError("points: contains NaN")
+    P, inv = np.unique(arr, return_inverse=True)
+    return P, inv.reshape(-1)
+
+
+def _is_halfspaces(concept) -> bool:
+    return type(concept).__name__ == "Halfspaces"
+
+
+def dichotomies_of(concept, P) -> Dichotomies:
+    """Π_C(P) for distinct points P, exactly (App. C.1 step 2).
+
+    Thresholds: closed form (|P| + 1 rows); intervals: closed form (:class:`IntervalDichotomies`);
+    finite classes: :func:`solvers.combinatorics.dichotomies` of the columns;
+    halfspaces: :func:`solvers.halfspaces.halfspace_dichotomies`.
+
+    Raises
+    ------
+    TypeError
+        A concept class with no exact dichotomy enumeration.
+    """
+    if isinstance(concept, Thresholds):
+        order = np.argsort(np.argsort(P, kind="stable"), kind="stable")
+        return Dichotomies(P, threshold_order=order.astype(np.int64))
+    if isinstance(concept, Intervals):
+        return IntervalDichotomies(P)
+    if isinstance(concept, FiniteClass) or _is_halfspaces(concept):
+        if isinstance(concept, FiniteClass):
+            from solvers.combinatorics import dichotomies
+
+            M = dichotomies(concept.matrix[:, concept.columns(P)])
+        else:
+            from solvers.halfspaces import halfspace_dichotomies
+
+            M = halfspace_dichotomies(P)
+        return Dichotomies(P, matrix=np.asarray(M, dtype=np.uint8))
+    raise TypeError(f"concept: LabelBoost needs an exact dichotomy enumeration; no support for "
+                    f"{type(concept).__name__}")
+
+
+def _split(concept, s_points, s_labels, t_points):
+    s_labels = np.asarray(s_labels)
+    if s_labels.ndim != 1 or s_labels.size != len(s_points):
+        raise ValueError(f"s_labels: expected {len(s_points)} labels, got shape {s_labels.shape}")
+    if s_labels.size and not np.isin(s_labels, (0, 1)).all():
+        raise ValueError("s_labels: labels must be 0/1")
+    n_s = len(s_points)
+    if len(t_points) == 0:
+        pts = np.asarray(s_points)
+    elif n_s == 0:
+        pts = np.asarray(t_points)
+    else:
+        pts = np.concatenate([np.asarray(s_points), np.asarray(t_points)], axis=0)
+    P, inv = _unique_points(concept, pts)
+    pos = np.bincount(inv[:n_s], weights=(s_labels == 1), minlength=len(P)).astype(np.int64)
+    neg = np.bincount(inv[:n_s], weights=(s_labels == 0), minlength=len(P)).astype(np.int64)
+    return pts, P, inv, pos, neg
+
+
+@dataclass
+class LabelBoostResult:
+    """Outcome of :func:`label_boost`.
+
+    Attributes
+    ----------
+    points : numpy.ndarray   the points of S∘T, in order
+    labels : numpy.ndarray   their new labels h(x) in {0, 1} (S first, then T)
+    n_s : int                |S|
+    index : int              the chosen dichotomy (row of Π_C(P))
+    n_dichotomies : int      |H| = |Π_C(P)|
+    errors_s : int           error count of h on S (against S's given labels)
+    selection : str          "exponential" (the paper) or "erm" (a broken, non-private variant)
+    """
+
+    points: np.ndarray
+    labels: np.ndarray
+    n_s: int
+    index: int
+    n_dichotomies: int
+    errors_s: int
+    selection: str
+
+    @property
+    def error_s(self) -> float:
+        """error_S(h) = errors_s / |S| (0 for an empty S)."""
+        return self.errors_s / self.n_s if self.n_s else 0.0
+
+    @property
+    def s_labels(self) -> np.ndarray:
+        return self.labels[: self.n_s]
+
+    @property
+    def t_labels(self) -> np.ndarray:
+        return self.labels[self.n_s:]
+
+
+def label_boost(concept, s_points, s_labels, t_points, rng=None, *, epsilon: float = 1.0,
+                selection: str = "exponential", ledger=None) -> LabelBoostResult:
+    """Algorithm LabelBoost, seed 002 App. C.1 (Beimel et al. 2021); labels {0, 1}.
+
+    Parameters
+    ----------
+    concept : Thresholds, Intervals, FiniteClass or Halfspaces
+    s_points, s_labels : the labelled portion S (labels 0/1)
+    t_points : the unlabelled portion T
+    rng : Generator, int or None
+    epsilon : float, default 1
+        The exponential mechanism's parameter (the paper fixes ε = 1; Lemma C.1's +3
+        assumes it).
+    selection : {"exponential", "erm"}
+        "exponential" is the paper's step 4.  "erm" picks a least-error dichotomy
+        deterministically: a deliberately **broken** (non-private) variant, the positive
+        control of the privacy-game harness.
+    ledger : PrivacyLedger, optional
+        Receives the exponential mechanism's (ε, 0) entry.  The "erm" variant records the
+        same nominal entry with ``applies=False`` (a bug that pretends to be private).
+
+    Returns
+    -------
+    LabelBoostResult
+
+    Examples
+    --------
+    >>> from geoprivate.concepts import Thresholds
+    >>> r = label_boost(Thresholds(), [0.1, 0.9], [0, 1], [0.5, 0.7], rng=0)
+    >>> r.labels.shape, r.n_dichotomies
+    ((4,), 5)
+    """
+    if selection not in SELECTIONS:
+        raise ValueError(f"selection must be one of {SELECTIONS}, got {selection!r}")
+    eps = check_epsilon(epsilon)
+    pts, P, inv, pos, neg = _split(concept, s_points, s_labels, t_points)
+    if len(P) == 0:
+        raise ValueError("s_points, t_points: LabelBoost needs at least one point")
+    H = dichotomies_of(concept, P)
+    k, err_k = H.select(pos, neg, eps, as_rng(rng), selection)
+    if ledger is not None:
+        ledger.record(f"LabelBoost ({selection})", eps, 0.0,
+                      EM_THEOREM if selection == "exponential" else "none: ERM is not differentially private",
+                      selection == "exponential", n_candidates=H.n)
+    lab = H.labels(k)[inv]
+    return LabelBoostResult(pts, lab, len(s_points), int(k), H.n, err_k, selection)
+
+
+def label_boost_law(concept, s_points, s_labels, t_points, *, epsilon: float = 1.0):
+    """Exact output law of LabelBoost: (labellings of S∘T, log-probabilities).
+
+    Returns
+    -------
+    labels : numpy.ndarray, shape (|Π_C(P)|, |S∘T|)
+        Row k = the relabelled database's labels when dichotomy k is chosen (rows are
+        distinct: distinct dichotomies on P give distinct labellings of S∘T).
+    log_p : numpy.ndarray, shape (|Π_C(P)|,)
+        Natural-log probabilities of the exponential mechanism (no underflow).
+    errors : numpy.ndarray
+        Error count on S of each dichotomy.
+    """
+    eps = check_epsilon(epsilon)
+    pts, P, inv, pos, neg = _split(concept, s_points, s_labels, t_points)
+    H = dichotomies_of(concept, P)
+    errors = H.errors(pos, neg)
+    log_p = exponential_mechanism_log_probabilities(-errors.astype(np.float64), eps, 1.0)
+    return H.matrix()[:, inv], log_p, errors
+
+
+def lemma_c2_max_T(alpha, beta, n_s, vc) -> float:
+    """Lemma 4.2 / C.2's largest |T|: (β/e) VC(C) exp(α|S| / (2 VC(C))) − |S| (may be < 0)."""
+    x = alpha * n_s / (2 * vc)
+    if x > 700:
+        return math.inf
+    return beta / math.e * vc * math.exp(x) - n_s
+
+
+def lemma_c2_applies(alpha, beta, n_s, n_t, vc) -> bool:
+    """Whether |T| meets Lemma C.2's condition for this |S| (α, β in (0, 1))."""
+    return 0 < alpha < 1 and 0 < beta < 1 and n_t <= lemma_c2_max_T(alpha, beta, n_s, vc)

@@ -1,0 +1,318 @@
+"""GenericBBL's parameters (seed 002 §5), theorem mode and practical mode.
+
+Theorem mode evaluates the paper's formulas exactly as printed (Algorithm GenericBBL steps
+1–3, the input size n, and the conditions of Claims D.1, D.2, D.5, D.6, D.7, D.8, D.9):
+
+* λ_i = (8 VC log(13/α_i) + 4 log(2/β_i)) / α_i                       (step 1, Theorem A.2)
+* T_i = τ λ_i log(1/δ) log²(λ_i / (ε α_i β_i δ)) / (α_i ε),  τ > 1.1·10¹⁰   (step 3a)
+* |S_i| = λ_i T_i (step 2 for i = 1, step 3f after),  R_i = 25600 |S_i| / ε  (step 3c)
+* c_i = 64 α_i R_i,  ε'_i = 1 / (3 √(c_i ln(2/δ))),  δ'_i = δ / (2 c_i),  t_{u,l} = ½ ± α_i
+* |Ŝ_i| = ε|S_i| / m,  |D̂_i| = ε R_i / m,  m = 3 + exp(ε + 4)          (step 3f)
+* α_{i+1} = α_i / 2,  β_{i+1} = β_i / 2                                 (step 3g)
+
+Choices (the paper is silent): ``log`` is the natural logarithm (as in Bun et al.'s
+Laplace-tail proofs, and :mod:`geoprivate.mechanisms.sparse_vector`); sizes are rounded up
+(λ_i, T_i, R_i, c_i) and sub-sample sizes down (|Ŝ_i|, |D̂_i|: Claim 2.7 needs the large
+database to be *at least* (n/ε)(3 + e^ε')); τ is taken at 1.1·10¹⁰ (the infimum of
+"τ > 1.1·10¹⁰").  The sizes are astronomical (|S_1| ≈ 10¹⁸ for α = β = 0.05): a calculator.
+
+Practical mode keeps every formula but scales its constants — τ, a factor on λ_i, the
+25600 of R_i (``r_const``), the m = 3 + e^{ε+4} of the sub-samples (``m_const``) — and
+may fix ε'_i directly (``epsilon_bt``): with the printed ε'_i ∝ 1/√c_i the noise of
+BetweenThresholds swamps T_i votes unless T_i ≳ 10⁶ λ_i (that is what τ pays for).  Every
+result records the constants used, and which of the appendix's conditions then fail.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from dataclasses import asdict, dataclass, field, replace
+
+from geoprivate._validation import check_positive_int, check_probability
+from geoprivate.mechanisms.sparse_vector import lemma1_applies, min_gap
+from geoprivate.privacy.accounting import c_tops_composition
+
+__all__ = [
+    "Constants",
+    "THEOREM_CONSTANTS",
+    "PhaseParameters",
+    "EverlastingParameters",
+    "lambda_vc",
+    "theorem_parameters",
+    "practical_parameters",
+    "initial_sample_size",
+    "custom_parameters",
+    "bt_epsilon",
+]
+
+TAU_MIN = 1.1e10
+
+
+@dataclass(frozen=True)
+class Constants:
+    """The constants of GenericBBL; the defaults are the paper's (theorem mode).
+
+    Attributes
+    ----------
+    tau : τ of steps 2/3a (paper: > 1.1·10¹⁰)
+    lambda_scale : factor on λ_i (paper: 1)
+    r_const : the 25600 of R_i = 25600 |S_i| / ε
+    c_const : the 64 of c_i = 64 α_i R_i
+    m_const : the m of the sub-sample sizes ε|S_i|/m (None: the paper's 3 + exp(ε + 4))
+    epsilon_bt : ε'_i fixed directly (None: the paper's 1 / (3 √(c_i ln(2/δ))))
+    """
+
+    tau: float = TAU_MIN
+    lambda_scale: float = 1.0
+    r_const: float = 25600.0
+    c_const: float = 64.0
+    m_const: float | None = None
+    epsilon_bt: float | None = None
+
+    def m(self, epsilon: float) -> float:
+        return 3 + math.exp(epsilon + 4) if self.m_const is None else float(self.m_const)
+
+    @property
+    def is_paper(self) -> bool:
+        return self == THEOREM_CONSTANTS
+
+
+THEOREM_CONSTANTS = Constants()
+
+
+def lambda_vc(alpha, beta, vc) -> float:
+    """Theorem A.2's sample size (8 VC ln(13/α) + 4 ln(2/β)) / α (unrounded)."""
+    return (8 * vc * math.log(13 / alpha) + 4 * math.log(2 / beta)) / alpha
+
+
+def initial_sample_size(alpha, beta, epsilon, delta, vc, tau=TAU_MIN) -> float:
+    """The input size n printed at the top of GenericBBL (unrounded).
+
+    n = 8τ/(α³ε²) (8 VC log(26/α) + 4 log(4/β))² log(1/δ)
+        · log²((64 VC log(26/α) + 32 log(4/β)) / (ε α² β δ)) (3 + exp(ε + 4)).
+    """
+    a, b, e, d = alpha, beta, epsilon, delta
+    inner = 8 * vc * math.log(26 / a) + 4 * math.log(4 / b)
+    return (8 * tau / (a ** 3 * e ** 2) * inner ** 2 * math.log(1 / d)
+            * math.log((64 * vc * math.log(26 / a) + 32 * math.log(4 / b)) / (e * a ** 2 * b * d)) ** 2
+            * (3 + math.exp(e + 4)))
+
+
+@dataclass(frozen=True)
+class PhaseParameters:
+    """Parameters of phase i of GenericBBL (steps 3a–3g), with the appendix's conditions.
+
+    ``checks`` maps a statement ("Claim D.2", ...) to whether its finite-instance
+    hypothesis holds for these numbers (see :func:`_checks`).
+    """
+
+    i: int
+    alpha: float
+    beta: float
+    lam: int
+    T: int
+    S: int
+    R: int
+    c: int
+    epsilon_bt: float
+    delta_bt: float
+    t_lower: float
+    t_upper: float
+    s_hat: int
+    d_hat: int
+    next_S: int
+    bt_guarantee_epsilon: float
+    checks: dict = field(default_factory=dict)
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class EverlastingParameters:
+    """All phases' parameters, the mode and the constants that produced them."""
+
+    mode: str
+    alpha: float
+    beta: float
+    epsilon: float
+    delta: float
+    vc: int
+    constants: Constants
+    phases: tuple
+    n: float
+
+    def phase(self, i: int) -> PhaseParameters:
+        return self.phases[i - 1]
+
+    @property
+    def theorem_hypotheses(self) -> bool:
+        """α, β, δ < 1/16 and ε < 1 (Theorem 5.1's hypotheses) with the paper's constants."""
+        return (self.alpha < 1 / 16 and self.beta < 1 / 16 and self.delta < 1 / 16 and self.epsilon < 1
+                and self.constants.is_paper)
+
+    def as_dict(self) -> dict:
+        return {"mode": self.mode, "alpha": self.alpha, "beta": self.beta, "epsilon": self.epsilon,
+                "delta": self.delta, "vc": self.vc, "constants": asdict(self.constants), "n": self.n,
+                "theorem_hypotheses": self.theorem_hypotheses,
+                "phases": [p.as_dict() for p in self.phases]}
+
+
+def _T_formula(lam, a, b, e, d, tau):
+    return tau * lam * math.log(1 / d) * math.log(lam / (e * a * b * d)) ** 2 / (a * e)
+
+
+def _lam(a, b, vc, k: Constants) -> int:
+    return max(1, math.ceil(k.lambda_scale * lambda_vc(a, b, vc)))
+
+
+def _checks(a, b, e, d, vc, lam, T, R, c, eps_bt, d_bt, s_hat, d_hat, next_S, S) -> dict:
+    """The appendix's finite-instance conditions for one phase (natural logs)."""
+    obs2 = c_tops_composition(eps_bt, d_bt, c) if 0 < c * d_bt < 1 else None
+    return {
+        "Claim D.1": obs2 is not None and obs2.epsilon <= 1 and obs2.delta <= d * (1 + 1e-9),
+        "Claim D.2": b <= 1 / 32 and T >= 96 * math.log(1 / a),
+        "Claim D.5": (math.exp(-T * eps_bt / 48) < a) and R >= 3 * math.log(1 / b) / a,
+        "Claim D.6": d_hat >= next_S,
+        "Claim D.7": T >= 8 / (a * eps_bt) * (math.log(R + 1) + math.log(1 / b)),
+        "Claim D.8": s_hat >= 1 and d_hat <= b / math.e * vc * math.exp(min(700.0, a * s_hat / (2 * vc))) - s_hat,
+        "Claim D.9": eps_bt < 1 and 0 < d_bt < 1 and lemma1_applies(eps_bt, d_bt, 2 * a, T),
+        "Claim 2.7 (S_hat)": s_hat >= 1 and S >= s_hat / e * (3 + math.exp(1.0)),
+    }
+
+
+def _phases(alpha, beta, epsilon, delta, vc, k: Constants, phases: int) -> tuple:
+    out = []
+    a, b = alpha / 2, beta / 2  # step 1
+    m = k.m(epsilon)
+    for i in range(1, phases + 1):
+        lam = _lam(a, b, vc, k)
+        T = max(1, math.ceil(_T_formula(lam, a, b, epsilon, delta, k.tau)))
+        S = lam * T
+        R = max(1, math.ceil(Fraction(k.r_const) * S / Fraction(epsilon)))  # exact on huge integers
+        c = max(1, math.ceil(Fraction(k.c_const) * Fraction(a) * R))
+        eps_bt = k.epsilon_bt if k.epsilon_bt is not None else 1 / (3 * math.sqrt(c * math.log(2 / delta)))
+        s_hat = math.floor(Fraction(epsilon) * S / Fraction(m))
+        d_hat = math.floor(Fraction(epsilon) * R / Fraction(m))
+        a2, b2 = a / 2, b / 2
+        lam2 = _lam(a2, b2, vc, k)
+        next_S = lam2 * max(1, math.ceil(_T_formula(lam2, a2, b2, epsilon, delta, k.tau)))
+        out.append(_phase_record(i, a, b, epsilon, delta, vc, lam, T, R, c, eps_bt, s_hat, d_hat, next_S))
+        a, b = a2, b2  # step 3g
+    return tuple(out)
+
+
+def bt_epsilon(eps_bt, d_bt, c) -> float:
+    """ε of BetweenThresholds allowed c tops: Observation 2, or basic composition c ε' if smaller."""
+    obs2 = c_tops_composition(eps_bt, d_bt, c).epsilon if 0 < c * d_bt < 1 else math.inf
+    return min(obs2, c * eps_bt)
+
+
+def _phase_record(i, a, b, epsilon, delta, vc, lam, T, R, c, eps_bt, s_hat, d_hat, next_S) -> PhaseParameters:
+    d_bt = delta / (2 * c)
+    S = lam * T
+    chk = _checks(a, b, epsilon, delta, vc, lam, T, R, c, eps_bt, d_bt, s_hat, d_hat, next_S, S)
+    return PhaseParameters(i, a, b, lam, T, S, R, c, eps_bt, d_bt, 0.5 - a, 0.5 + a, s_hat, d_hat, next_S,
+                           bt_epsilon(eps_bt, d_bt, c), chk)
+
+
+def custom_parameters(spec, alpha, beta, epsilon, delta, vc, *, epsilon_bt: float, m_const: float = 1.0
+                      ) -> EverlastingParameters:
+    """Practical parameters given phase by phase: ``spec`` = [(λ_i, T_i, R_i, c_i), ...].
+
+    For small game instances (the privacy-game harness) where the formulas' growth is in the
+    way; the sub-sample sizes follow step 3f with ``m_const``; α_i, β_i halve (step 3g).
+    Recorded as mode "practical" with the constants.
+    """
+    vc = check_positive_int(vc, "vc")
+    a, b = alpha / 2, beta / 2
+    out = []
+    for i, (lam, T, R, c) in enumerate(spec, start=1):
+        S = lam * T
+        nxt = spec[i][0] * spec[i][1] if i < len(spec) else S
+        out.append(_phase_record(i, a, b, epsilon, delta, vc, lam, T, R, c, epsilon_bt,
+                                 math.floor(epsilon * S / m_const), math.floor(epsilon * R / m_const), nxt))
+        a, b = a / 2, b / 2
+    _require_d6(out[:-1], "raise R_i or lower m_const")
+    k = Constants(tau=math.nan, lambda_scale=math.nan, r_const=math.nan, c_const=math.nan, m_const=float(m_const),
+                  epsilon_bt=float(epsilon_bt))
+    return EverlastingParameters("practical", alpha, beta, epsilon, delta, vc, k, tuple(out), math.nan)
+
+
+def _validate(alpha, beta, epsilon, delta, vc, phases):
+    check_probability(alpha, "alpha")
+    check_probability(beta, "beta")
+    check_probability(delta, "delta")
+    if not 0 < epsilon <= 1:
+        raise ValueError(f"epsilon must lie in (0, 1] (Claim 2.7 and Theorem 5.1), got {epsilon!r}")
+    return check_positive_int(vc, "vc"), check_positive_int(phases, "phases")
+
+
+def theorem_parameters(alpha, beta, epsilon, delta, vc, phases: int = 3, *, tau: float = TAU_MIN
+                       ) -> EverlastingParameters:
+    """GenericBBL's parameters exactly as printed (theorem mode; astronomical sizes).
+
+    Raises
+    ------
+    ValueError
+        α, β, δ outside (0, 1), ε outside (0, 1], vc or phases < 1, τ < 1.1·10¹⁰.
+
+    Examples
+    --------
+    >>> p = theorem_parameters(0.05, 0.05, 0.5, 1e-6, vc=1, phases=2)
+    >>> p.phase(1).S > 10**15, p.phase(2).S > p.phase(1).S
+    (True, True)
+    """
+    vc, phases = _validate(alpha, beta, epsilon, delta, vc, phases)
+    if tau < TAU_MIN:
+        raise ValueError(f"tau must be >= 1.1e10 in theorem mode, got {tau!r}")
+    k = replace(THEOREM_CONSTANTS, tau=float(tau))
+    return EverlastingParameters("theorem", alpha, beta, epsilon, delta, vc, k,
+                                 _phases(alpha, beta, epsilon, delta, vc, k, phases),
+                                 initial_sample_size(alpha, beta, epsilon, delta, vc, tau))
+
+
+def practical_parameters(alpha, beta, epsilon, delta, vc, phases: int = 3, *, T1: int = 60,
+                         lambda1: int | None = 12, r_const: float = 12.0, m_const: float = 1.0,
+                         c_const: float = 64.0, epsilon_bt: float | None = 0.5) -> EverlastingParameters:
+    """Practical mode: the same formulas with scaled constants, recorded in the result.
+
+    τ is solved so that T_1 = ``T1``; the factor on λ_i so that λ_1 = ``lambda1`` (None:
+    the paper's λ_i).  ``r_const`` replaces 25600, ``m_const`` replaces 3 + e^{ε+4},
+    ``epsilon_bt`` replaces the printed ε'_i (None keeps it).  The paper's conditions that
+    fail are listed per phase in ``checks``; Claim D.6 (|D̂_i| ≥ |S_{i+1}|) must hold
+    or GenericBBL cannot continue, so it is enforced here.
+
+    Raises
+    ------
+    ValueError
+        Bad α, β, ε, δ, vc, phases; or Claim D.6 fails (raise ``r_const``/lower ``m_const``).
+    """
+    vc, phases = _validate(alpha, beta, epsilon, delta, vc, phases)
+    T1 = check_positive_int(T1, "T1")
+    a1, b1 = alpha / 2, beta / 2
+    scale = 1.0 if lambda1 is None else check_positive_int(lambda1, "lambda1") / lambda_vc(a1, b1, vc)
+    lam1 = max(1, math.ceil(scale * lambda_vc(a1, b1, vc)))
+    tau = T1 / _T_formula(lam1, a1, b1, epsilon, delta, 1.0)
+    k = Constants(tau=tau, lambda_scale=scale, r_const=float(r_const), c_const=float(c_const),
+                  m_const=float(m_const), epsilon_bt=epsilon_bt)
+    ph = _phases(alpha, beta, epsilon, delta, vc, k, phases)
+    _require_d6(ph[:-1], f"raise r_const (={r_const}) or lower m_const (={m_const})")
+    return EverlastingParameters("practical", alpha, beta, epsilon, delta, vc, k, ph,
+                                 initial_sample_size(alpha, beta, epsilon, delta, vc, tau))
+
+
+def _require_d6(phases, hint: str) -> None:
+    """GenericBBL cannot continue when |D̂_i| < |S_{i+1}| (Claim D.6): refuse such parameters."""
+    for p in phases:
+        if not p.checks["Claim D.6"]:
+            raise ValueError(f"practical parameters: phase {p.i} has |D_hat| = {p.d_hat} < |S_(i+1)| = "
+                             f"{p.next_S} (Claim D.6 fails): {hint}")
+
+
+def gap_needed(p: PhaseParameters) -> float:
+    """Lemma C.3's smallest gap for phase p (compare with t_u − t_l = 2 α_i)."""
+    if not (0 < p.epsilon_bt < 1 and 0 < p.delta_bt < 1):
+        return math.inf
+    return min_gap(p.epsilon_bt, p.delta_bt, p.T)

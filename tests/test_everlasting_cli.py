@@ -1,0 +1,63 @@
+"""``geoprivate everlasting`` from the command line."""
+
+import json
+
+from geoprivate.cli import main
+
+
+def test_cli_practical_json(capsys):
+    assert main(["everlasting", "--concept", "thresholds", "--phases", "2", "--json", "--seed", "1"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["mode"] == "practical" and len(out["phases"]) == 2
+    assert out["phases"][1]["S"] > out["phases"][0]["S"]
+    assert out["guarantee"]["epsilon"] is None
+
+
+def test_cli_table_and_theorem_mode(capsys):
+    assert main(["everlasting", "--concept", "finite", "--phases", "2"]) == 0
+    txt = capsys.readouterr().out
+    assert "tops/c" in txt and "err_D_max" in txt
+    assert main(["everlasting", "--mode", "theorem", "--phases", "2"]) == 0
+    assert "calculator" in capsys.readouterr().out
+    assert main(["everlasting", "--alpha", "2"]) == 2
+
+
+def test_draw_phases_returns_figure():
+    import warnings
+
+    from geoprivate.everlasting.generic_bbl import GenericBBL, make_everlasting_problem
+    from geoprivate.everlasting.parameters import practical_parameters
+    from geoprivate.viz.everlasting import draw_phases
+
+    prob = make_everlasting_problem("thresholds", 0)
+    par = practical_parameters(0.05, 0.05, 0.5, 1e-6, 1, 2, T1=20, lambda1=5, r_const=16)
+    x = prob.sample(__import__("numpy").random.default_rng(0), par.phase(1).S)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        res = GenericBBL(prob, x, prob.target(x), par, 1).run()
+    fig = draw_phases(res)
+    assert len(fig.axes) == 3 and fig.axes[2].get_lines()
+
+
+def test_query_progress_counts_answered_queries():
+    import warnings
+
+    import numpy as np
+
+    from geoprivate.everlasting.generic_bbl import GenericBBL, make_everlasting_problem
+    from geoprivate.everlasting.parameters import practical_parameters
+
+    class Counter:
+        n = 0
+
+        def update(self, k):
+            self.n += k
+
+    prob = make_everlasting_problem("thresholds", 0)
+    par = practical_parameters(0.05, 0.05, 0.5, 1e-6, 1, 2, T1=20, lambda1=5, r_const=16)
+    x = prob.sample(np.random.default_rng(0), par.phase(1).S)
+    bar, qbar = Counter(), Counter()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        res = GenericBBL(prob, x, prob.target(x), par, 1).run(2, progress=bar, query_progress=qbar)
+    assert bar.n == 2 and qbar.n == sum(p.answered for p in res.phases) == res.predictions.size
