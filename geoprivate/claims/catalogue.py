@@ -114,6 +114,7 @@ def _s(paper, label, title, *, claims=(), issue=None, pending=False, reason="", 
 _O = "bound stated only up to O(·)/Õ(·) with unspecified constants"
 _INFORMAL = "informal restatement (see the formal statement)"
 _ALLD = "a probability bound uniform over all distributions / all concept pairs; no finite check certifies it"
+_GAME = "over all adversaries; geoprivate.everlasting.game audits instances (lower bounds on ε, tests/test_everlasting_game.py)"
 _TEXTBOOK_DP = "general DP fact over all mechanisms (post-processing / composition); the accountant applies it"
 
 # ----------------------------------------------------------------------------- seed 001 (shrinkage)
@@ -178,7 +179,7 @@ _s(P, "Appendix A.3", "parameter setting, halfspaces",
 
 # ----------------------------------------------------------------------------- seed 002 (everlasting)
 P = "everlasting"
-_s(P, "Definition 1.1", "private prediction interface", issue=11)
+_s(P, "Definition 1.1", "private prediction interface", impl="geoprivate.everlasting.GenericBBL")
 _s(P, "Definition 1.2", "single-query private prediction")
 _s(P, "Theorem 1.3", "informal version of Theorem 3.3", reason=_INFORMAL)
 _s(P, "Theorem 1.4", "informal version of Theorem 5.1", reason=_INFORMAL)
@@ -188,51 +189,53 @@ _s(P, "Definition 2.3", "differential privacy", impl="geoprivate.privacy.audit.d
 _s(P, "Proposition 2.4", "post-processing", reason=_TEXTBOOK_DP)
 _s(P, "Proposition 2.5", "basic composition", reason=_TEXTBOOK_DP + " (geoprivate.privacy.basic_composition)")
 _s(P, "Definition 2.6", "exponential mechanism", claims="general/exponential-mechanism-dp")
-_s(P, "Claim 2.7", "privacy amplification by sub-sampling", claims="everlasting/claim-2-7")
+_s(P, "Claim 2.7", "privacy amplification by sub-sampling", claims=('everlasting/claim-2-7', 'everlasting/claims-d-conditions'))
 _s(P, "Definition 2.8", "generalisation error")
 _s(P, "Definition 2.9", "PAC learning")
 _s(P, "Definition 2.10", "private PAC learning")
-_s(P, "Definition 3.1", "everlasting prediction", issue=11)
-_s(P, "Definition 3.2", "everlasting differentially private prediction interface", issue=11)
-_s(P, "Theorem 3.3", "an everlasting predictor basing predictions on S yields a private learner", issue=11,
-   reason="HypothesisLearner/AccuracyBoost (App. B)")
-_s(P, "Definition 3.4", "private everlasting black-box prediction", issue=11)
-_s(P, "Lemma 4.1", "privacy of LabelBoost: (ε + 3, 4eδ)", issue=11)
-_s(P, "Lemma 4.2", "utility of LabelBoost", issue=11)
+_s(P, "Definition 3.1", "everlasting prediction", impl="geoprivate.everlasting.GenericBBL")
+_s(P, "Definition 3.2", "everlasting differentially private prediction interface", impl="geoprivate.everlasting.game.play")
+_s(P, "Theorem 3.3", "an everlasting predictor basing predictions on S yields a private learner",
+   reason="HypothesisLearner/AccuracyBoost (App. B)", claims=('everlasting/claim-b-1-generic-bbl', 'everlasting/claim-b-2-generic-bbl'))
+_s(P, "Definition 3.4", "private everlasting black-box prediction", impl="geoprivate.everlasting.GenericBBL")
+_s(P, "Lemma 4.1", "privacy of LabelBoost: (ε + 3, 4eδ)", claims=('everlasting/lemma-c-1',))
+_s(P, "Lemma 4.2", "utility of LabelBoost", claims=('everlasting/lemma-c-2',))
 _s(P, "Lemma 4.3", "privacy of BetweenThresholds (= seed 001 Lemma 1)", claims="shrinkage/lemma-1")
 _s(P, "Lemma 4.4", "accuracy of BetweenThresholds (= seed 001 Lemma 2)", claims="shrinkage/lemma-2")
 _s(P, "Observation 1", "BetweenThresholds with c TOPs is (ε', 2cδ)-DP", claims="everlasting/observation-2")
-_s(P, "Theorem 5.1", "GenericBBL is a (6α, 4β, ε, δ, n)-private everlasting predictor", issue=11)
-_s(P, "Theorem 5.2", "accuracy of GenericBBL (6α w.p. 1 − 4β)", issue=11)
-_s(P, "Claim 5.3", "GenericBBL is (ε, δ)-DP", issue=11)
+_s(P, "Theorem 5.1", "GenericBBL is a (6α, 4β, ε, δ, n)-private everlasting predictor",
+   reason="Theorem 5.2 (everlasting/theorem-5-2) and Claim 5.3 together; privacy " + _GAME)
+_s(P, "Theorem 5.2", "accuracy of GenericBBL (6α w.p. 1 − 4β)", claims=('everlasting/theorem-5-2',))
+_s(P, "Claim 5.3", "GenericBBL is (ε, δ)-DP", reason=_GAME)
 _s(P, "Remark 5.4", "the agnostic setting by standard reductions", reason="remark without a checkable statement")
 _s(P, "Definition A.1", "VC dimension", impl="solvers.combinatorics.vc_dimension")
 _s(P, "Theorem A.2", "VC bound: an (α, β, n)-PAC learner with n = (8 VC log(13/α) + 4 log(2/β))/α", reason=_ALLD)
-_s(P, "Claim B.1", "HypothesisLearner: error ≤ 8α w.p. ≥ 3/4", issue=11)
-_s(P, "Claim B.2", "AccuracyBoost: 24α-good w.p. 1 − β", issue=11)
-_s(P, "Lemma C.1", "privacy of LabelBoost (appendix statement)", issue=11)
-_s(P, "Lemma C.2", "utility of LabelBoost (appendix statement)", issue=11)
+_s(P, "Claim B.1", "HypothesisLearner: error ≤ 8α w.p. ≥ 3/4", claims=('everlasting/claim-b-1', 'everlasting/claim-b-1-generic-bbl', 'everlasting/claim-b-1-set-reading'))
+_s(P, "Claim B.2", "AccuracyBoost: 24α-good w.p. 1 − β", claims=('everlasting/claim-b-2', 'everlasting/claim-b-2-generic-bbl'))
+_s(P, "Lemma C.1", "privacy of LabelBoost (appendix statement)", claims=('everlasting/lemma-c-1',))
+_s(P, "Lemma C.2", "utility of LabelBoost (appendix statement)", claims=('everlasting/lemma-c-2',))
 _s(P, "Lemma C.3", "privacy of BetweenThresholds (appendix statement)", claims="shrinkage/lemma-1")
 _s(P, "Lemma C.4", "accuracy of BetweenThresholds (appendix statement)", claims="shrinkage/lemma-2")
-_s(P, "Observation 2", "BetweenThresholds with c TOPs (appendix statement)", claims="everlasting/observation-2")
-for _lab, _t in [("D.1", "BetweenThresholds in step 3c is (1, δ)-DP"),
-                 ("D.2", "15T_i/16 hypotheses of step 3b are α_i-good"),
-                 ("D.3", "Pr[|q(x) − 1/2| ≤ 3/8] ≤ 15α_i"),
-                 ("D.4", "far-from-1/2 queries answered L/R w.h.p."),
-                 ("D.5", "at most 64α_iR_i TOPs per phase"),
-                 ("D.6", "|D̂'_i| ≥ λ_{i+1}T_{i+1}"),
-                 ("D.7", "parameter inequality of phase i"),
-                 ("D.8", "|D̂_i| within LabelBoost's utility condition"),
-                 ("D.9", "parameter inequality of phase i (growth)"),
-                 ("E.1", "sample sizes of phase i + 1"),
-                 ("E.2", "event E_1 has probability ≥ 1 − β"),
-                 ("E.3", "error of the relabelled sample"),
-                 ("E.4", "all hypotheses 6α-good w.p. ≥ 1 − 4β")]:
-    _s(P, f"Claim {_lab}", _t, issue=11)
-_s(P, "Claim E.5", "privacy game, sample S: views (ε, δ)-indistinguishable for all adversaries", issue=11,
-   reason="over all adversaries: audited on instances only")
-_s(P, "Claim E.6", "privacy game, queries D: views (ε, δ)-indistinguishable for all adversaries", issue=11,
-   reason="over all adversaries: audited on instances only")
+_s(P, "Observation 2", "BetweenThresholds with c TOPs (appendix statement)", claims=('everlasting/observation-2', 'everlasting/claim-d-1'))
+_s(P, "Claim D.1", "BetweenThresholds in step 3c is (1, δ)-DP", claims=("everlasting/claim-d-1",))
+_s(P, "Claim D.2", "15T_i/16 hypotheses of step 3b are α_i-good", claims=("everlasting/claims-d-conditions",))
+_s(P, "Claim D.3", "Pr[|q(x) − 1/2| ≤ 3/8] ≤ 15α_i", pending=True, reason="no claim yet")
+_s(P, "Claim D.4", "far-from-1/2 queries answered L/R w.h.p.", claims=("everlasting/claim-d-4",))
+_s(P, "Claim D.5", "at most 64α_iR_i TOPs per phase", claims=("everlasting/claim-d-5", "everlasting/claims-d-conditions"))
+_s(P, "Claim D.6", "|D̂'_i| ≥ λ_{i+1}T_{i+1}", claims=("everlasting/claim-d-6",))
+_s(P, "Claim D.7", "parameter inequality of phase i", claims=("everlasting/claims-d-conditions",))
+_s(P, "Claim D.8", "|D̂_i| within LabelBoost's utility condition", claims=("everlasting/claims-d-conditions",))
+_s(P, "Claim D.9", "parameter inequality of phase i (growth)", claims=("everlasting/claims-d-conditions",))
+_s(P, "Claim E.1", "sample sizes of phase i + 1", pending=True,
+   reason="recorded per phase by GenericBBL; no claim of its own (growth: everlasting/claim-d-6)")
+_s(P, "Claim E.2", "event E_1 has probability ≥ 1 − β", pending=True, reason="no claim yet")
+_s(P, "Claim E.3", "error of the relabelled sample", pending=True,
+   reason="LabelBoost's error on the sub-sample is recorded per phase; no claim of its own")
+_s(P, "Claim E.4", "all hypotheses 6α-good w.p. ≥ 1 − 4β", claims=("everlasting/theorem-5-2",))
+_s(P, "Claim E.5", "privacy game, sample S: views (ε, δ)-indistinguishable for all adversaries",
+   reason=_GAME)
+_s(P, "Claim E.6", "privacy game, queries D: views (ε, δ)-indistinguishable for all adversaries",
+   reason=_GAME)
 _s(P, "Remark E.7", "why the proofs hold for adversarial D", reason="proof remark without a checkable statement")
 
 # ----------------------------------------------------------------------------- seed 003 (winnow)
