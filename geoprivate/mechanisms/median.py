@@ -183,9 +183,9 @@ def interior_point_median(values, domain_size, alpha, beta, epsilon, delta, *, m
 def _int_domain(domain):
     """Domain given by its size N (an int) or as range(N): returns N, else None."""
     if isinstance(domain, range):
-        if domain.start != 0 or domain.step != 1 or len(domain) == 0:
+        if domain.start != 0 or domain.step != 1 or domain.stop < 1:
             raise ValueError(f"domain: a range must be range(0, N) with N >= 1, got {domain!r}")
-        return len(domain)
+        return domain.stop  # len() overflows beyond 2^63
     if isinstance(domain, numbers.Integral) and not isinstance(domain, bool):
         return check_positive_int(domain, "domain")
     return None
