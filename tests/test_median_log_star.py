@@ -113,3 +113,12 @@ def test_interior_point_median_in_domain(n_dom, seed):
     vals = [int(rng.integers(0, min(n_dom, 2 ** 62))) for _ in range(50)]
     r = interior_point_median(vals, n_dom, 0.3, 0.1, 1.0, 0.01, mode="practical", k_scale=0.0, rng=seed)
     assert 0 <= r.value < n_dom and (r.failed or not math.isnan(r.value))
+
+
+@pytest.mark.parametrize("claim_id", ["vc1/theorem-9", "vc1/theorem-9-crossover", "vc1/theorem-9-em"])
+def test_theorem9_claims_hold(claim_id):
+    from geoprivate.claims import get_claim, run_claim
+
+    rec = run_claim(get_claim(claim_id), seed=0, size="small")
+    assert rec["status"] == "holds", rec
+    assert "Theorem 9" in rec["checks"]
