@@ -326,20 +326,12 @@ def _theorem9_log_star(rng, size):
 def _crossover_bits(alpha, beta, eps, delta, hi_bits=1 << 22):
     """Least k (by bisection on k) with log-star bound < EM bound at |X| = 2^k; None below hi_bits."""
     from geoprivate.mechanisms import log_star_median_sample_size, median_sample_size
+    from geoprivate.mechanisms.interior_point import first_true
 
     def wins(k):
         return log_star_median_sample_size(2 ** k, alpha, beta, eps, delta) < median_sample_size(2 ** k, alpha,
                                                                                                   beta, eps)
-    if not wins(hi_bits):
-        return None
-    lo, hi = 1, hi_bits
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if wins(mid):
-            hi = mid
-        else:
-            lo = mid + 1
-    return lo
+    return first_true(wins, 1, hi_bits) if wins(hi_bits) else None
 
 
 @register("vc1/theorem-9-crossover",

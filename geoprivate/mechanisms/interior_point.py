@@ -374,10 +374,15 @@ def _level_requirement(n_next: int, b: int, eps_m, delta_m, beta_m) -> int:
     hi = max(2, 2 * n_next)
     while not ok(hi):
         hi *= 2
-    lo = hi // 2  # ok(lo) is False or lo is already minimal; binary search (⌊n/2⌋ − 2K is non-decreasing
-    while lo < hi:  # up to K's ceiling, which moves by < 1 per step of n once n > 64e/ε_m)
+    # ⌊n/2⌋ − 2K is non-decreasing up to K's ceiling, which moves by < 1 per step once n > 64e/ε_m
+    return first_true(ok, hi // 2, hi)
+
+
+def first_true(pred, lo: int, hi: int) -> int:
+    """Least integer k in [lo, hi] with pred(k), for a predicate monotone on [lo, hi] with pred(hi)."""
+    while lo < hi:
         mid = (lo + hi) // 2
-        if ok(mid):
+        if pred(mid):
             hi = mid
         else:
             lo = mid + 1
