@@ -278,9 +278,8 @@ def _log_star_median(values, domain, n_int, eps, delta, a, beta, rng, ledger, mo
     if beta is None:
         raise ValueError("beta: required for method='log-star' (failure probability of the interior point), got None")
     if n_int is None:
-        d = np.asarray(domain)
-        _as_domain(domain)
-        pts, size = _to_ranks(values, _as_domain(domain)), d.size
+        d = _as_domain(domain)
+        pts, size = _to_ranks(values, d), d.size
     else:
         pts, size = values, n_int
     res = interior_point_median(pts, size, a, beta, eps, delta, mode=mode, n_base=n_base, k_scale=k_scale,
