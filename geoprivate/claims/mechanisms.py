@@ -338,11 +338,11 @@ def check_observation_2(rng, size):
 
 # ---------------------------------------------------------------- seed 004 Theorem 9 (EM version)
 @register(
-    "vc1/theorem-9",
-    checks=("Theorem 9",),
+    "vc1/theorem-9-em",
     statement="PrivateMedian over a finite ordered domain (seed 004 Theorem 9), exponential-mechanism "
     "version: eps-DP, and an alpha-median w.p. >= 1 - beta once n >= 2 ln(|X|/beta)/(alpha eps) "
-    "[exact output law; NOT the log*|X| algorithm of the theorem, whose n_PM is not checked]",
+    "[exact output law; ln|X| sample size — the log* version is claim vc1/theorem-9]",
+    checks=("Theorem 9",),
 )
 def check_theorem_9(rng, size):
     from geoprivate.mechanisms import median_quality, median_sample_size

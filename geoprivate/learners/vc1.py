@@ -50,6 +50,7 @@ from geoprivate.mechanisms import (
     choosing_utility_loss,
     exponential_mechanism,
     laplace_noise,
+    log_star_median_sample_size,
     median_sample_size,
     private_median,
 )
@@ -70,7 +71,7 @@ __all__ = [
 ]
 
 MODES = ("theorem", "practical")
-MEDIANS = ("implemented", "paper")
+MEDIANS = ("implemented", "paper", "log-star")
 
 
 # --------------------------------------------------------------------------- results
@@ -167,8 +168,10 @@ class Theorem11Parameters:
         N = t·m.
     median : str
         ``"implemented"`` (n_pm of the exponential-mechanism median actually run,
-        ln|X| dependence) or ``"paper"`` (Theorem 9's log* formula with hidden constant
-        ``c_pm``).
+        ln|X| dependence), ``"paper"`` (Theorem 9's log* formula with hidden constant
+        ``c_pm``) or ``"log-star"`` (the bound of the log*-level median actually run:
+        :func:`geoprivate.mechanisms.log_star_median_sample_size`, RecPrefix-R's own
+        docs/interior_point.md §5 bound at α = 1/3 — not Theorem 9's n_PM).
     """
 
     td: int
@@ -190,6 +193,8 @@ class Theorem11Parameters:
 def _n_pm(d: int, beta: float, eps: float, delta: float, median: str, c_pm: float) -> int:
     if median == "implemented":
         return median_sample_size(d, 1 / 3, beta, eps)
+    if median == "log-star":
+        return log_star_median_sample_size(d, 1 / 3, beta, eps, delta)
     ls = max(1, log_star(d))
     return max(1, math.ceil(c_pm * ls * math.log(ls / (beta * delta)) ** 2 / ((1 / 3) * eps)))
 
@@ -212,7 +217,9 @@ def theorem11_parameters(td: int, alpha, beta, epsilon, delta, *, median: str = 
 
     * n_PM: ``median="implemented"`` uses the bound of the median actually run
       (:func:`geoprivate.mechanisms.median_sample_size`, exponential mechanism);
-      ``median="paper"`` uses Theorem 9's c_pm·log*d·ln²(log*d/(βδ))/(αε) with α = 1/3.
+      ``median="paper"`` uses Theorem 9's c_pm·log*d·ln²(log*d/(βδ))/(αε) with α = 1/3;
+      ``median="log-star"`` the bound of the log*-level median run by the learner
+      (:func:`geoprivate.mechanisms.log_star_median_sample_size`, RecPrefix-R, α = 1/3).
     * t: Lemma 9 needs a score of t/6 to beat Lemma 1's loss (16/ε) ln(4kn/(βεδ)); the
       paper writes n = n_PM there, but the choosing mechanism's dataset has t ≥ n_PM
       parts, so we solve t/6 ≥ (16/ε) ln(4t/(βεδ)) (and t ≥ n_PM).
@@ -455,8 +462,14 @@ class OPTPrivateLearner:
     mode : {"theorem", "practical"}
     n_subsets : int, optional
         t in practical mode (required there; ignored in theorem mode).
-    median : {"implemented", "paper"}
+    median : {"implemented", "paper", "log-star"}
         Which n_PM the theorem-mode calculator uses (see :func:`theorem11_parameters`).
+        ``"log-star"`` also *runs* step 4 with ``private_median(method="log-star")``
+        (footnote 3 on RecPrefix-R, in the learner's mode, β = β/(t+2)); the other two run
+        the exponential-mechanism median.
+    median_k_scale : float in [0, 1]
+        ``median="log-star"`` in practical mode: scale of RecPrefix-R's trim K (theorem
+        mode needs 1).
     partition : {"explicit", "counts"}
         Step 2: ``"explicit"`` shuffles the sample into t parts; ``"counts"`` draws the
         per-part count table of a uniformly random partition directly (same law of
@@ -471,9 +484,13 @@ class OPTPrivateLearner:
     """
 
     def __init__(self, concept_class, epsilon, delta, alpha, beta, *, f: int = 0, mode: str = "theorem",
-                 n_subsets: int | None = None, median: str = "implemented", partition: str = "explicit"):
+                 n_subsets: int | None = None, median: str = "implemented", partition: str = "explicit",
+                 median_k_scale: float = 1.0):
         self.alpha, self.beta, self.epsilon, self.delta = _check_common(alpha, beta, epsilon, delta)
         self.mode = _check_mode(mode)
+        self.median, self.median_k_scale = median, float(median_k_scale)
+        if not 0.0 <= self.median_k_scale <= 1.0 or (mode == "theorem" and self.median_k_scale != 1.0):
+            raise ValueError(f"median_k_scale: expected 1 in theorem mode, [0, 1] in practical mode, got {median_k_scale!r}")
         if partition not in ("explicit", "counts"):
             raise ValueError(f"partition: expected 'explicit' or 'counts', got {partition!r}")
         self.partition = partition
@@ -511,8 +528,7 @@ class OPTPrivateLearner:
             counts = self.cls.partition_counts(total, n, self.t, rng)  # step 2, as a count table
         B, y = self.cls.deterministic_sets(counts)  # step 3
         eps, dlt = self.epsilon / 2, self.delta / 2
-        z = int(private_median(y, np.arange(self.cls.height + 1), eps, dlt, alpha=1 / 3,
-                               rng=rng, ledger=ledger))  # step 4
+        z = int(self._median(y, eps, dlt, rng, ledger))  # step 4
         if z == 0:
             layer = [ROOT]
             q = np.array([self.t], np.int64)  # every B_i contains ∅'s (empty) root path
@@ -526,6 +542,14 @@ class OPTPrivateLearner:
         deterministic = {int(self.cls.columns[j]): int(counts[j]) for j in np.flatnonzero(counts)}
         return dict(x_good=x_good, z=z, y=y, layer=layer, scores=q, chosen=chosen, t=self.t,
                     deterministic=deterministic)
+
+    def _median(self, y, eps, dlt, rng, ledger):
+        """Step 4: PrivateMedian of the y_i over {0, …, TD} (1/3-median; Theorem 9)."""
+        if self.median != "log-star":
+            return private_median(y, np.arange(self.cls.height + 1), eps, dlt, alpha=1 / 3, rng=rng, ledger=ledger)
+        return private_median(y, self.cls.height + 1, eps, dlt, alpha=1 / 3, beta=self.params.beta_step,
+                              method="log-star", mode=self.mode, k_scale=self.median_k_scale, rng=rng,
+                              ledger=ledger)
 
     def fit(self, cols, labels, rng=None, ledger=None) -> VC1Hypothesis:
         """Run Algorithm 2 on the sample (column indices, 0/1 labels) and return ĥ_good.
@@ -552,7 +576,7 @@ class ProperLearner:
 
     Parameters
     ----------
-    concept_class, f, median, partition :
+    concept_class, f, median, partition, median_k_scale :
         As for :class:`OPTPrivateLearner` (used for Algorithm 2 on S_1).
     epsilon, delta, alpha, beta : float
         Total budget and targets (see the module docstring for the split).
@@ -573,12 +597,13 @@ class ProperLearner:
 
     def __init__(self, concept_class, epsilon, delta, alpha, beta, *, f: int = 0, mode: str = "theorem",
                  n_subsets: int | None = None, first_fraction: float = 0.5, median: str = "implemented",
-                 partition: str = "explicit"):
+                 partition: str = "explicit", median_k_scale: float = 1.0):
         self.alpha, self.beta, self.epsilon, self.delta = _check_common(alpha, beta, epsilon, delta)
         self.mode = _check_mode(mode)
         self.params = None
         self.first = OPTPrivateLearner(concept_class, self.epsilon / 2, self.delta / 2, self.alpha, self.beta / 3,
-                                       f=f, mode=mode, n_subsets=n_subsets, median=median, partition=partition)
+                                       f=f, mode=mode, n_subsets=n_subsets, median=median, partition=partition,
+                                       median_k_scale=median_k_scale)
         self.cls = self.first.cls
         self.params = theorem13_parameters(self.cls.height, alpha, beta, epsilon, delta, median=median)
         self.first_fraction = check_probability(first_fraction, "first_fraction")

@@ -9,8 +9,10 @@ theorem it comes from and whether the theorem's hypotheses hold.
 * :mod:`~geoprivate.mechanisms.sparse_vector` — BetweenThresholds (seed 001 Alg. 1,
   Lemmas 1–2; seed 002 Obs. 2), AboveThreshold (seed 003 Lemma 4.3).
 * :mod:`~geoprivate.mechanisms.choosing` — choosing mechanism (seed 004 Lemma 1, Def. 12).
-* :mod:`~geoprivate.mechanisms.median` — private median (seed 004 Theorem 9, exponential
-  mechanism version).
+* :mod:`~geoprivate.mechanisms.median` — private median (seed 004 Theorem 9): exponential
+  mechanism, or ``method="log-star"`` (footnote 3 on RecPrefix-R).
+* :mod:`~geoprivate.mechanisms.interior_point` — RecPrefix-R, the toolkit's log*-level private
+  interior point (docs/interior_point.md).
 * :mod:`~geoprivate.mechanisms.subsampling` — amplification by sub-sampling (seed 002
   Claim 2.7).
 """
@@ -35,8 +37,19 @@ from geoprivate.mechanisms.laplace import (
     laplace_mechanism,
     laplace_noise,
 )
+from geoprivate.mechanisms.interior_point import (
+    InteriorPointParameters,
+    InteriorPointResult,
+    interior_point,
+    interior_point_output_law,
+    interior_point_parameters,
+    interior_point_sample_size,
+    is_interior_point,
+)
 from geoprivate.mechanisms.median import (
+    interior_point_median,
     is_alpha_median,
+    log_star_median_sample_size,
     median_failure_bound,
     median_quality,
     median_sample_size,
@@ -66,5 +79,8 @@ __all__ = [
     "is_k_bounded",
     "private_median", "median_quality", "is_alpha_median", "median_failure_bound",
     "median_sample_size",
+    "interior_point", "interior_point_median", "interior_point_output_law", "interior_point_parameters",
+    "interior_point_sample_size", "is_interior_point", "log_star_median_sample_size",
+    "InteriorPointParameters", "InteriorPointResult",
     "subsample", "subsampled",
 ]

@@ -1,0 +1,664 @@
+"""Private interior point with a log*-type number of levels: RecPrefix-R (the toolkit's construction).
+
+**What this is, honestly.**  Seed 004 (shared/papers/004_a98b97286cef331e.txt) Theorem 9
+cites a PrivateMedian with n_PM ∈ O(log*|X| · log²(log*|X|/(βδ)) / (αε)) (Cohen–Lyu–
+Nelson–Sarlós–Stemmer 2023), built on an *interior point* algorithm (footnote 3; Bun–
+Nissim–Stemmer–Vadhan 2015).  The full texts of those papers (their algorithm boxes and
+constants) were not available to this project.  This module implements **RecPrefix-R**,
+a recursion in the style of BNSV's RecPrefix designed for this toolkit
+(docs/interior_point.md §3): every random step is one of seed 004's own mechanisms —
+the exponential mechanism (Theorem 8) and the choosing mechanism (Lemma 1, Definition
+12) — applied to a data transform that maps neighbours to neighbours, combined by basic
+composition (Theorem 6).  Its privacy therefore rests only on statements of seed 004.
+Its sample bound (:func:`interior_point_sample_size`, docs §5) has BNSV's shape
+≈ 2^L · L · log(·)/ε with L ≤ log*|X| levels — **not** Theorem 9's n_PM, which this
+module never claims.
+
+Setting (docs §2): X = {0, …, N−1} given by its size N (a Python int of any size; the
+domain is never materialised).  An element is read as a b-bit string, b = bitlen(N−1);
+LCP_b(x, y) = b − bitlen(x XOR y) ∈ {0, …, b}; the interior quality
+iq(S, v) = min(#{x ≤ v}, #{x ≥ v}) has sensitivity 1 and iq ≥ 1 ⇔ min S ≤ v ≤ max S.
+Neighbouring datasets differ by replacing one entry (seed 004 Def. 9).
+
+One step of the recursion (function names as in the note)::
+
+    INTERIOR(S, N):
+      N <= N_base:  base_case = EM over range(N) with iq          (Thm 8, exact by intervals)
+      order = uniform random permutation (data-independent)        random_pairing
+      y = LCP_b of consecutive pairs                               pair_lcps
+      y' = trim K(n, b) from both ends of sorted(y)                trim, trim_amount
+      z = INTERIOR(y', b + 1)
+      P = CHOOSE over the z-prefix counts of S                     prefix_counts, choose_prefix (Lemma 1)
+      return EM over the <= 3 boundary points of block P with iq   boundary_candidates, choose_candidate
+
+Budget (docs §3): ε_m = ε/(2L+1) for each of L CHOOSE calls, L candidate EMs and the base
+EM; δ_m = δ/L (CHOOSE only); β_m = β/(3L+1).  Lemma 1 needs ε_m < 2: otherwise a
+:class:`~geoprivate.privacy.warnings.PrivacyWarning` is emitted and the ledger records
+``applies=False``.
+
+Modes.  ``mode="theorem"`` keeps every constant of docs §3/§5.  ``mode="practical"``
+may scale the trim amount K by ``k_scale`` (trimming is free for privacy, docs §6): the
+privacy constants (Laplace scale 4/ε_m, threshold (8/ε_m) ln(4/(ε_m δ_m)), EM
+temperatures, budget split, public candidate sets) are never touched; the utility
+theorem (§5) then no longer applies, and the result records it.
+"""
+
+from __future__ import annotations
+
+import bisect
+import itertools
+import math
+import numbers
+from collections import Counter
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from geoprivate._validation import as_rng, check_delta, check_epsilon, check_probability
+from geoprivate.mechanisms.choosing import choosing_mechanism, choosing_output_law
+from geoprivate.mechanisms.exponential import exponential_mechanism, exponential_mechanism_probabilities
+from geoprivate.privacy.warnings import warn_outside_theorem
+
+# (geoprivate.privacy.audit is imported inside interior_point_exact_audit: it imports this package)
+
+__all__ = [
+    "N_BASE",
+    "InteriorPointParameters",
+    "InteriorPointResult",
+    "iterated_log2",
+    "lcp",
+    "domain_chain",
+    "interior_quality",
+    "is_interior_point",
+    "iq_segments",
+    "interval_exponential_mechanism",
+    "interval_exponential_law",
+    "uniform_below",
+    "random_pairing",
+    "pair_lcps",
+    "trim",
+    "trim_amount",
+    "prefix_counts",
+    "choose_prefix",
+    "boundary_candidates",
+    "choose_candidate",
+    "interior_point_parameters",
+    "interior_point_sample_size",
+    "interior_point",
+    "interior_point_output_law",
+    "interior_point_exact_audit",
+]
+
+#: default domain size at which the recursion stops and runs the exponential mechanism (docs §3)
+N_BASE = 16
+MODES = ("theorem", "practical")
+THEOREM = ("RecPrefix-R interior point (toolkit construction, docs/interior_point.md §4): seed 004 Thm 8 "
+           "(EM) + Lemma 1 (choosing mechanism) + Thm 6 (basic composition)")
+
+
+# ====================================================================== integers and domains
+def _as_domain_size(domain_size) -> int:
+    if isinstance(domain_size, bool) or not isinstance(domain_size, numbers.Integral):
+        raise TypeError(f"domain_size must be an integer, got {type(domain_size).__name__}")
+    if domain_size < 1:
+        raise ValueError(f"domain_size must be >= 1, got {domain_size}")
+    return int(domain_size)
+
+
+def _as_points(values, domain_size: int) -> list[int]:
+    """The dataset as a list of Python ints in [0, domain_size) (no float conversion)."""
+    if isinstance(values, np.ndarray):
+        if values.dtype.kind not in "iuO":
+            raise TypeError(f"values must be integers of the domain, got dtype {values.dtype}")
+        values = values.ravel().tolist()
+    pts = list(values)
+    if not pts:
+        raise ValueError("values must be non-empty")
+    out = []
+    for x in pts:
+        if isinstance(x, bool) or not isinstance(x, numbers.Integral):
+            raise TypeError(f"values must be integers of the domain, got {type(x).__name__} {x!r}")
+        x = int(x)
+        if not 0 <= x < domain_size:
+            raise ValueError(f"values must lie in [0, domain_size) = [0, {domain_size}), got {x}")
+        out.append(x)
+    return out
+
+
+def iterated_log2(n) -> int:
+    """log*(n): how often log₂ is applied until the value is <= 1 (exact for huge Python ints).
+
+    >>> iterated_log2(2 ** 1024), iterated_log2(16), iterated_log2(1)
+    (5, 3, 0)
+    """
+    k = 0
+    x = n
+    while x > 1:
+        x = math.log2(x)
+        k += 1
+    return k
+
+
+def lcp(x: int, y: int, b: int) -> int:
+    """Length of the longest common prefix of x and y read as b-bit strings (docs §2).
+
+    >>> lcp(5, 5, 4), lcp(5, 4, 4), lcp(0, 8, 4)
+    (4, 3, 0)
+    """
+    return b - (x ^ y).bit_length()
+
+
+def domain_chain(domain_size, n_base: int = N_BASE) -> tuple[int, ...]:
+    """N_0 = N, N_{i+1} = bitlen(N_i − 1) + 1, stopping at the first N_L <= n_base (docs §3).
+
+    >>> domain_chain(2 ** 1024)[1:], domain_chain(16, 4)
+    ((1025, 12), (16, 5, 4))
+    """
+    n = _as_domain_size(domain_size)
+    if isinstance(n_base, bool) or not isinstance(n_base, numbers.Integral) or n_base < 3:
+        raise ValueError(f"n_base must be an integer >= 3 (the chain only shrinks from N >= 4), got {n_base!r}")
+    chain = [n]
+    while chain[-1] > n_base:
+        chain.append((chain[-1] - 1).bit_length() + 1)
+    return tuple(chain)
+
+
+# ====================================================================== interior quality
+def interior_quality(sorted_values, v) -> int:
+    """iq(S, v) = min(#{x in S: x <= v}, #{x in S: x >= v}) for a *sorted* list S (docs §2)."""
+    le = bisect.bisect_right(sorted_values, v)
+    ge = len(sorted_values) - bisect.bisect_left(sorted_values, v)
+    return min(le, ge)
+
+
+def is_interior_point(values, v) -> bool:
+    """Whether min(values) <= v <= max(values) (the interior point problem; exact for ints)."""
+    vals = list(values)
+    if not vals:
+        raise ValueError("values must be non-empty")
+    return min(vals) <= v <= max(vals)
+
+
+def iq_segments(sorted_values, domain_size: int):
+    """The domain [0, N) cut into maximal runs on which iq is constant.
+
+    Returns ``(starts, lengths, scores)`` (lists of Python ints): the gap before the first
+    distinct value, each distinct value, each gap between two, the gap after the last —
+    empty runs dropped.  At most 2k + 1 runs for k distinct values.
+    """
+    n = len(sorted_values)
+    distinct = sorted(Counter(sorted_values).items())
+    starts, lengths, scores = [], [], []
+    below = 0  # #{x < current position}
+    prev_end = 0  # first domain point not yet covered
+    for d, c in distinct:
+        if d > prev_end:  # open gap (prev, d): #{x <= v} = below, #{x >= v} = n - below
+            starts.append(prev_end)
+            lengths.append(d - prev_end)
+            scores.append(min(below, n - below))
+        starts.append(d)
+        lengths.append(1)
+        scores.append(min(below + c, n - below))
+        below += c
+        prev_end = d + 1
+    if prev_end < domain_size:
+        starts.append(prev_end)
+        lengths.append(domain_size - prev_end)
+        scores.append(0)
+    return starts, lengths, scores
+
+
+def _segment_logits(lengths, scores, epsilon):
+    return np.array([math.log(L) for L in lengths]) + np.asarray(scores, np.float64) * (epsilon / 2.0)
+
+
+def interval_exponential_law(sorted_values, domain_size: int, epsilon):
+    """Exact law of :func:`interval_exponential_mechanism`: ``(starts, lengths, segment_probs)``.
+
+    Each point of a run gets probability segment_prob / length.
+    """
+    starts, lengths, scores = iq_segments(sorted_values, domain_size)
+    z = _segment_logits(lengths, scores, check_epsilon(epsilon))
+    p = np.exp(z - z.max())
+    return starts, lengths, p / p.sum()
+
+
+def uniform_below(rng, n: int) -> int:
+    """A uniform integer in [0, n) for any Python int n >= 1 (64-bit words + rejection)."""
+    if n <= (1 << 62):
+        return int(rng.integers(n))
+    k = (n - 1).bit_length()
+    words = (k + 63) // 64
+    while True:
+        w = rng.integers(0, 1 << 64, size=words, dtype=np.uint64, endpoint=False)
+        x = int.from_bytes(w.astype("<u8").tobytes(), "little") >> (64 * words - k)
+        if x < n:
+            return x
+
+
+def interval_exponential_mechanism(sorted_values, domain_size: int, epsilon, rng) -> int:
+    """The exponential mechanism over X = {0, …, N−1} with score iq (seed 004 Thm 8), sampled exactly.
+
+    P(v) ∝ exp(ε·iq(S, v)/2).  iq is constant on the runs of :func:`iq_segments`, so a run
+    is drawn with weight length·exp(ε·iq/2) (Gumbel-max in log space) and then a uniform
+    point inside it: O(n log n) for any N, the domain is never materialised.  ε-DP.
+    """
+    starts, lengths, scores = iq_segments(sorted_values, domain_size)
+    z = _segment_logits(lengths, scores, epsilon)
+    j = int(np.argmax(z + rng.gumbel(size=z.shape[0])))
+    return starts[j] + uniform_below(rng, lengths[j])
+
+
+# ====================================================================== the steps of one level
+def random_pairing(n: int, rng) -> list[int]:
+    """A uniformly random order of range(n) (data-independent; docs §5 step 2 needs it random)."""
+    return rng.permutation(n).tolist()
+
+
+def pair_lcps(values, order, b: int) -> list[int]:
+    """y_j = LCP_b(S[order[2j]], S[order[2j+1]]); the last element is dropped when n is odd."""
+    return [b - (values[order[i]] ^ values[order[i + 1]]).bit_length() for i in range(0, len(order) - 1, 2)]
+
+
+def trim(values, k: int) -> list[int]:
+    """sorted(values)[k : len − k] (order statistics: maps neighbours to neighbours, docs §4)."""
+    s = sorted(values)
+    return s[k:len(s) - k] if len(s) > 2 * k else []
+
+
+def _k_theorem(n: int, b: int, eps_m: float, delta_m: float, beta_m: float) -> int:
+    gamma = 16.0 / eps_m * math.log(4.0 * n / (beta_m * eps_m * delta_m))
+    t = 1.0 + 2.0 / eps_m * math.log(4.0 / beta_m)
+    return max(math.ceil(2 * math.e * (gamma + t)), math.ceil(math.log2((b + 1) / beta_m)))
+
+
+def trim_amount(n: int, b: int, params: "InteriorPointParameters") -> int:
+    """K(n, b) = max(⌈2e(Γ + T)⌉, ⌈log₂((b+1)/β_m)⌉) (docs §3), times ``k_scale`` in practical mode.
+
+    Γ = (16/ε_m) ln(4n/(β_m ε_m δ_m)) is Lemma 1's utility loss for k = 1, T = 1 + (2/ε_m) ln(4/β_m).
+    """
+    k = _k_theorem(max(n, 1), b, params.epsilon_step, params.delta_step, params.beta_step)
+    return k if params.k_scale == 1.0 else math.ceil(params.k_scale * k)
+
+
+def prefix_counts(values, z: int, b: int) -> tuple[list[int], list[int]]:
+    """The z-prefixes present in S and their counts (a 1-bounded quality, seed 004 Def. 12)."""
+    cnt = Counter(x >> (b - z) for x in values)
+    keys = sorted(cnt)
+    return keys, [cnt[k] for k in keys]
+
+
+def choose_prefix(prefixes, counts, epsilon_step, delta_step, rng):
+    """CHOOSE (seed 004 Lemma 1, k = 1) over the prefix counts: a prefix or ``None`` (⊥)."""
+    j = choosing_mechanism(counts, epsilon_step, delta_step, 1, rng=rng)
+    return None if j is None else prefixes[j]
+
+
+def choose_prefix_law(prefixes, counts, epsilon_step, delta_step) -> dict:
+    """Exact law of :func:`choose_prefix`: {prefix or None: probability}."""
+    probs, p_halt = choosing_output_law(counts, epsilon_step, delta_step, 1)
+    law = {p: float(q) for p, q in zip(prefixes, probs) if q > 0}
+    law[None] = float(p_halt)
+    return law
+
+
+def boundary_candidates(prefix: int, z: int, b: int, domain_size: int) -> list[int]:
+    """Block min, block max and split point of the z-prefix block ``prefix`` (public values only).
+
+    With s = b − z: {P·2^s, (P+1)·2^s − 1} ∪ {P·2^s + 2^(s−1) − 1 if s >= 1}, clamped to N − 1.
+    """
+    s = b - z
+    cands = {prefix << s, ((prefix + 1) << s) - 1}
+    if s >= 1:
+        cands.add((prefix << s) + (1 << (s - 1)) - 1)
+    return sorted({min(c, domain_size - 1) for c in cands})
+
+
+def choose_candidate(sorted_values, candidates, epsilon_step, rng) -> int:
+    """Exponential mechanism (seed 004 Thm 8) over the <= 3 candidates with score iq."""
+    q = [interior_quality(sorted_values, c) for c in candidates]
+    return candidates[exponential_mechanism(q, epsilon_step, 1.0, rng=rng)]
+
+
+def _candidate_law(sorted_values, candidates, epsilon_step) -> dict:
+    q = [interior_quality(sorted_values, c) for c in candidates]
+    return dict(zip(candidates, exponential_mechanism_probabilities(q, epsilon_step).tolist()))
+
+
+# ====================================================================== parameters
+@dataclass(frozen=True)
+class InteriorPointParameters:
+    """Configuration of RecPrefix-R and its sample bound (docs §3, §5).
+
+    Attributes
+    ----------
+    domain_size : int
+        N = |X|.
+    chain : tuple of int
+        N_0 = N, …, N_L (:func:`domain_chain`); ``levels`` = L.
+    epsilon_step, delta_step, beta_step : float
+        ε/(2L+1), δ/L (0 when L = 0), β/(3L+1).
+    n_required : int
+        §5's n_req with the theorem's K (``k_scale`` = 1): with |S| >= n_required the output
+        is an interior point w.p. >= 1 − β.  This is the construction's own bound, not seed
+        004 Theorem 9's n_PM.
+    privacy_applies : bool
+        ε_m < 2 (Lemma 1's hypothesis for the CHOOSE steps) or L = 0.
+    utility_proved : bool
+        ``k_scale == 1`` (theorem mode): §5's proof applies to runs with n >= n_required.
+    """
+
+    domain_size: int
+    epsilon: float
+    delta: float
+    beta: float
+    mode: str
+    n_base: int
+    k_scale: float
+    chain: tuple
+    levels: int
+    epsilon_step: float
+    delta_step: float
+    beta_step: float
+    n_required: int
+    privacy_applies: bool
+    utility_proved: bool
+    log_star: int = field(default=0)
+
+
+def _level_requirement(n_next: int, b: int, eps_m, delta_m, beta_m) -> int:
+    """Least n with ⌊n/2⌋ − 2K(n, b) >= n_next (K of the theorem; docs §5)."""
+    def ok(n):
+        return n // 2 - 2 * _k_theorem(n, b, eps_m, delta_m, beta_m) >= n_next
+
+    hi = max(2, 2 * n_next)
+    while not ok(hi):
+        hi *= 2
+    # ⌊n/2⌋ − 2K is non-decreasing up to K's ceiling, which moves by < 1 per step once n > 64e/ε_m
+    return first_true(ok, hi // 2, hi)
+
+
+def first_true(pred, lo: int, hi: int) -> int:
+    """Least integer k in [lo, hi] with pred(k), for a predicate monotone on [lo, hi] with pred(hi)."""
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if pred(mid):
+            hi = mid
+        else:
+            lo = mid + 1
+    return hi
+
+
+def _required(chain, eps_m, delta_m, beta_m) -> int:
+    L = len(chain) - 1
+    n = math.ceil(2 + 4.0 / eps_m * math.log(chain[L] / beta_m))  # base case EM over N_L
+    for i in range(L - 1, -1, -1):
+        n = _level_requirement(n, (chain[i] - 1).bit_length(), eps_m, delta_m, beta_m)
+    return n
+
+
+def interior_point_parameters(domain_size, epsilon, delta, beta, *, mode: str = "theorem",
+                              n_base: int = N_BASE, k_scale: float = 1.0) -> InteriorPointParameters:
+    """Validate and compute the configuration and §5 sample bound of RecPrefix-R.
+
+    Raises
+    ------
+    ValueError
+        epsilon <= 0; delta outside (0, 1) when the recursion has a level (CHOOSE needs
+        δ > 0); beta outside (0, 1); mode unknown; n_base < 3; k_scale outside [0, 1] or
+        != 1 in theorem mode.
+    """
+    n = _as_domain_size(domain_size)
+    eps = check_epsilon(epsilon)
+    dlt = check_delta(delta)
+    b = check_probability(beta, "beta")
+    if mode not in MODES:
+        raise ValueError(f"mode: expected one of {MODES}, got {mode!r}")
+    ks = float(k_scale)
+    if not 0.0 <= ks <= 1.0:
+        raise ValueError(f"k_scale must lie in [0, 1], got {k_scale!r}")
+    if mode == "theorem" and ks != 1.0:
+        raise ValueError(f"k_scale: theorem mode keeps the trim amount K of docs §5 (k_scale=1), got {k_scale!r}; "
+                         "use mode='practical' to scale it")
+    chain = domain_chain(n, n_base)
+    L = len(chain) - 1
+    if L >= 1 and dlt == 0:
+        raise ValueError(f"delta must lie in (0, 1) for a domain of size {n} > n_base={n_base} "
+                         "(the choosing mechanism needs delta > 0), got 0")
+    eps_m = eps / (2 * L + 1)
+    dlt_m = dlt / L if L else 0.0
+    b_m = b / (3 * L + 1)
+    n_req = _required(chain, eps_m, dlt_m, b_m)
+    return InteriorPointParameters(n, eps, dlt, b, mode, int(n_base), ks, chain, L, eps_m, dlt_m, b_m, n_req,
+                                   L == 0 or eps_m < 2, ks == 1.0, iterated_log2(n))
+
+
+def interior_point_sample_size(domain_size, epsilon, delta, beta, *, n_base: int = N_BASE) -> int:
+    """n_req of docs §5: RecPrefix-R (theorem mode) returns an interior point w.p. >= 1 − β.
+
+    >>> interior_point_sample_size(2 ** 32, 1.0, 1e-6, 0.1)
+    176996
+    """
+    return interior_point_parameters(domain_size, epsilon, delta, beta, n_base=n_base).n_required
+
+
+# ====================================================================== the algorithm
+@dataclass(frozen=True)
+class InteriorPointResult:
+    """Output of :func:`interior_point`.
+
+    ``value`` is the output (``default`` when ``failed``); ``failed`` is True when a level
+    returned FAIL (trim emptied the data, or CHOOSE returned ⊥) — post-processing of the
+    private transcript; ``trace`` lists per level (N, n, K, z, prefix) for inspection.
+    """
+
+    value: int
+    failed: bool
+    params: InteriorPointParameters
+    n: int
+    trace: tuple = ()
+
+    @property
+    def utility_guaranteed(self) -> bool:
+        """§5's theorem applies to this run: theorem constants and n >= n_required."""
+        return self.params.utility_proved and self.n >= self.params.n_required
+
+
+def _interior(values, level, params, rng, trace):
+    """INTERIOR(S, N_level) of docs §3; returns an int or None (FAIL)."""
+    N = params.chain[level]
+    s_sorted = sorted(values)
+    if level == params.levels:  # base case
+        trace.append(dict(level=level, N=N, n=len(values)))
+        return interval_exponential_mechanism(s_sorted, N, params.epsilon_step, rng)
+    b = (N - 1).bit_length()
+    y = pair_lcps(values, random_pairing(len(values), rng), b)
+    k = trim_amount(len(values), b, params)
+    y_trim = trim(y, k)
+    rec = dict(level=level, N=N, n=len(values), K=k)
+    trace.append(rec)
+    if not y_trim:
+        rec.update(fail="trim emptied the pairs")
+        return None
+    z = _interior(y_trim, level + 1, params, rng, trace)
+    if z is None:
+        return None
+    prefixes, counts = prefix_counts(values, z, b)
+    p = choose_prefix(prefixes, counts, params.epsilon_step, params.delta_step, rng)
+    rec.update(z=z)
+    if p is None:
+        rec.update(fail="choosing mechanism returned bottom")
+        return None
+    rec.update(prefix=p)
+    return choose_candidate(s_sorted, boundary_candidates(p, z, b, N), params.epsilon_step, rng)
+
+
+def _privacy_check(params: InteriorPointParameters, strict: bool) -> None:
+    if not params.privacy_applies:
+        warn_outside_theorem(f"RecPrefix-R: epsilon_step = epsilon/(2L+1) = {params.epsilon_step:.4g} >= 2, "
+                             "outside seed 004 Lemma 1 (choosing mechanism needs epsilon < 2): the "
+                             f"({params.epsilon}, {params.delta})-DP guarantee is not established", strict=strict)
+
+
+def interior_point(values, domain_size, epsilon, delta, beta, *, mode: str = "theorem", n_base: int = N_BASE,
+                   k_scale: float = 1.0, default: int = 0, rng=None, ledger=None,
+                   strict: bool = False) -> InteriorPointResult:
+    """RecPrefix-R: an (ε, δ)-DP interior point of ``values`` over X = {0, …, N−1} (docs §3–§5).
+
+    The toolkit's construction (not a transcription of BNSV15/KLMNS20/CLNSS23, whose texts
+    were unavailable); privacy from seed 004 Thm 8, Lemma 1 and Thm 6 only.
+
+    Parameters
+    ----------
+    values : sequence of int in [0, N)
+        The dataset S (Python ints of any size; numpy integer arrays are accepted).
+    domain_size : int >= 1
+        N = |X| (may be 2^1024 or larger).
+    epsilon, delta, beta : float
+        Total privacy budget and failure probability (δ > 0 needed when N > n_base).
+    mode : {"theorem", "practical"}
+    n_base : int >= 3
+        Recursion stops at N <= n_base (default 16).
+    k_scale : float in [0, 1]
+        Practical mode: trim K scaled by this factor (voids §5, not privacy).
+    default : int
+        The (data-independent) output on FAIL.
+    rng : Generator, int or None
+    ledger : PrivacyLedger, optional
+        One entry ``"interior_point"`` with (ε, δ), ``applies`` = Lemma 1's ε_m < 2.
+    strict : bool
+        Raise :class:`~geoprivate.privacy.warnings.PrivacyParameterError` instead of warning.
+
+    Returns
+    -------
+    InteriorPointResult
+
+    Examples
+    --------
+    >>> S = [2 ** 1000 + 3 * i for i in range(30000)]
+    >>> r = interior_point(S, 2 ** 1024, 1.0, 1e-6, 0.1, mode="practical", k_scale=0.05, rng=0)
+    >>> r.failed, is_interior_point(S, r.value), r.params.levels, r.utility_guaranteed
+    (False, True, 2, False)
+    """
+    params = interior_point_parameters(domain_size, epsilon, delta, beta, mode=mode, n_base=n_base,
+                                       k_scale=k_scale)
+    pts = _as_points(values, params.domain_size)
+    if isinstance(default, bool) or not isinstance(default, numbers.Integral) or not 0 <= default < params.domain_size:
+        raise ValueError(f"default must be an integer in [0, domain_size), got {default!r}")
+    _privacy_check(params, strict)
+    rng = as_rng(rng)
+    trace: list = []
+    out = _interior(pts, 0, params, rng, trace)
+    if ledger is not None:
+        ledger.record("interior_point", params.epsilon, params.delta, THEOREM, params.privacy_applies,
+                      **_ledger_params(params, len(pts), out is None))
+    failed = out is None
+    return InteriorPointResult(int(default) if failed else out, failed, params, len(pts), tuple(trace))
+
+
+def _ledger_params(params: InteriorPointParameters, n: int, failed: bool) -> dict:
+    return dict(n=n, domain_bits=(params.domain_size - 1).bit_length(), levels=params.levels,
+                mode=params.mode, k_scale=params.k_scale, n_base=params.n_base, beta=params.beta,
+                epsilon_step=params.epsilon_step, delta_step=params.delta_step, n_required=params.n_required,
+                utility_guaranteed=params.utility_proved and n >= params.n_required, failed=failed)
+
+
+# ====================================================================== exact output law (audits)
+def _base_law(values, N, eps_m) -> dict:
+    starts, lengths, probs = interval_exponential_law(sorted(values), N, eps_m)
+    law: dict = {}
+    for s, L, p in zip(starts, lengths, probs.tolist()):
+        for v in range(s, s + L):
+            law[v] = law.get(v, 0.0) + p / L
+    return law
+
+
+def _pairing_classes(values, b, k) -> Counter:
+    """Multiset of trimmed LCP datasets over all orders of range(n), each order equally likely."""
+    out: Counter = Counter()
+    for order in itertools.permutations(range(len(values))):
+        out[tuple(trim(pair_lcps(values, order, b), k))] += 1
+    return out
+
+
+def _law(values, level, params, memo) -> dict:
+    key = (tuple(sorted(values)), level)
+    if key in memo:
+        return memo[key]
+    N = params.chain[level]
+    if level == params.levels:
+        memo[key] = _base_law(values, N, params.epsilon_step)
+        return memo[key]
+    b = (N - 1).bit_length()
+    s_sorted = sorted(values)
+    classes = _pairing_classes(values, b, trim_amount(len(values), b, params))
+    total = sum(classes.values())
+    law: dict = {}
+
+    def add(v, p):
+        law[v] = law.get(v, 0.0) + p
+
+    for y_trim, count in classes.items():
+        w = count / total
+        if not y_trim:
+            add(None, w)
+            continue
+        for z, pz in _law(list(y_trim), level + 1, params, memo).items():
+            if z is None:
+                add(None, w * pz)
+                continue
+            prefixes, counts = prefix_counts(values, z, b)
+            for p, pp in choose_prefix_law(prefixes, counts, params.epsilon_step, params.delta_step).items():
+                if p is None:
+                    add(None, w * pz * pp)
+                    continue
+                for c, pc in _candidate_law(s_sorted, boundary_candidates(p, z, b, N), params.epsilon_step).items():
+                    add(c, w * pz * pp * pc)
+    memo[key] = law
+    return law
+
+
+def interior_point_output_law(values, domain_size, epsilon, delta, beta, *, mode: str = "theorem",
+                              n_base: int = N_BASE, k_scale: float = 1.0, max_n: int = 8) -> dict:
+    """Exact output law of :func:`interior_point` on a tiny instance: {value or None (FAIL): prob}.
+
+    Enumerates every order of the data at every level (n! orders, hence ``max_n``), the
+    base EM's law, the choosing mechanism's closed-form law (:func:`choosing_output_law`)
+    and the candidate EM's law — the same step functions the sampler runs.  Floating-point
+    sums of closed-form probabilities.
+    """
+    params = interior_point_parameters(domain_size, epsilon, delta, beta, mode=mode, n_base=n_base,
+                                       k_scale=k_scale)
+    pts = _as_points(values, params.domain_size)
+    if len(pts) > max_n:
+        raise ValueError(f"values: the exact law enumerates n! orders; n must be <= max_n={max_n}, got {len(pts)}")
+    return _law(pts, 0, params, {})
+
+
+def interior_point_exact_audit(values, domain_size, epsilon, delta, beta, **kwargs) -> dict:
+    """Exact audit over every replacement neighbour of ``values`` (seed 004 Def. 9).
+
+    Computes :func:`interior_point_output_law` on ``values`` and on each dataset obtained by
+    replacing one entry with another domain element, and returns the worst hockey-stick
+    divergence ``delta_at_epsilon`` = max δ(ε) (both directions) at the nominal ε, the
+    worst ``epsilon_at_delta`` (least ε' with δ(ε') <= δ), ``neighbours`` and ``p_fail``
+    (P(FAIL) on ``values``: near 1 means the audit has little power).  ``kwargs`` go to
+    :func:`interior_point_output_law` (mode, n_base, k_scale, max_n).
+    """
+    from geoprivate.privacy.audit import delta_for_epsilon, epsilon_for_delta
+
+    pts = _as_points(values, _as_domain_size(domain_size))
+    p = interior_point_output_law(pts, domain_size, epsilon, delta, beta, **kwargs)
+    worst_d, worst_e, count = 0.0, 0.0, 0
+    for i, new in itertools.product(range(len(pts)), range(domain_size)):
+        if new == pts[i]:
+            continue
+        nb = list(pts)
+        nb[i] = new
+        q = interior_point_output_law(nb, domain_size, epsilon, delta, beta, **kwargs)
+        keys = list(set(p) | set(q))
+        pa, qa = [p.get(k, 0.0) for k in keys], [q.get(k, 0.0) for k in keys]
+        worst_d = max(worst_d, delta_for_epsilon(pa, qa, epsilon))
+        worst_e = max(worst_e, epsilon_for_delta(pa, qa, delta))
+        count += 1
+    return dict(delta_at_epsilon=worst_d, epsilon_at_delta=worst_e, neighbours=count, p_fail=p.get(None, 0.0))
