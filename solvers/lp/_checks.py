@@ -1,0 +1,134 @@
+"""Exact checks on the scaled integer rows of a :class:`~solvers.lp._system._System`.
+
+Every answer of :mod:`solvers.lp` passes one of these before it is returned:
+:func:`_point_ok` (a point ``nums / D`` satisfies every row), :func:`_cert_ok` (Farkas /
+Motzkin multipliers), :func:`_optimal_ok` (primal point, dual multipliers, equal values).
+Also the conversions between multipliers of the scaled rows and of the caller's rows.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import numpy as np
+
+from solvers._rational import common_denominator
+from solvers.lp._results import FarkasCertificate
+from solvers.lp._system import _System
+
+_ZERO = Fraction(0)
+
+def _dot(row, vec) -> int:
+    return sum(a * v for a, v in zip(row, vec))
+
+
+def _int_arrays(S: _System):
+    """Cached numpy views of the integer rows: int64 when every entry is small, else object."""
+    cache = getattr(S, "_arrays", None)
+    if cache is None:
+        try:
+            A = np.array(S.A, dtype=np.int64).reshape(S.m, S.d)
+            big = int(np.abs(A).max()) if A.size else 0
+            if big >= 2**62:
+                raise OverflowError
+        except OverflowError:
+            A = np.array(S.A, dtype=object).reshape(S.m, S.d)
+            big = max(abs(v) for row in S.A for v in row)
+        bigb = max(map(abs, S.b), default=0)
+        cache = (A, big, bigb)
+        S._arrays = cache
+    return cache
+
+
+def _point_ok(S: _System, nums: list[int], D: int, strict: bool = False) -> bool:
+    """Exact: ``A x <= b`` (``<`` if strict) on ub rows, ``=`` on eq rows, for ``x = nums / D``, ``D > 0``."""
+    if S.m == 0:
+        return True
+    A, big, bigb = _int_arrays(S)
+    bigx = max((abs(v) for v in nums), default=0)
+    if A.dtype != object and big * bigx * max(S.d, 1) < 2**62 and bigb * D < 2**62:
+        lhs = A @ np.array(nums, dtype=np.int64)
+        rhs = np.array(S.b, dtype=np.int64) * D
+    else:
+        lhs = A.astype(object) @ np.array(nums, dtype=object)
+        rhs = np.array(S.b, dtype=object) * D
+    lhs = np.asarray(lhs).reshape(S.m)
+    u = S.m_ub
+    if u and ((lhs[:u] >= rhs[:u]).any() if strict else (lhs[:u] > rhs[:u]).any()):
+        return False
+    return bool((lhs[u:] == rhs[u:]).all())
+
+
+def _cert_ok(S: _System, y: list[int], strict: bool = False) -> bool:
+    """Exact Farkas check for integer multipliers ``y`` of the *scaled* rows."""
+    if any(v < 0 for v in y[: S.m_ub]):
+        return False
+    supp = [i for i, v in enumerate(y) if v]
+    for j in range(S.d):
+        if sum(y[i] * S.A[i][j] for i in supp) != 0:
+            return False
+    yb = sum(y[i] * S.b[i] for i in supp)
+    if yb < 0:
+        return True
+    return strict and yb == 0 and any(y[i] > 0 for i in supp if i < S.m_ub)
+
+
+def _optimal_ok(S: _System, c: list[Fraction], xn, D, y_scaled: list[Fraction]) -> bool:
+    """Exact primal feasibility, dual feasibility and equal objective values."""
+    if not _point_ok(S, xn, D):
+        return False
+    supp = [i for i, v in enumerate(y_scaled) if v]
+    if any(y_scaled[i] < 0 for i in supp if i < S.m_ub):
+        return False
+    Lc = math.lcm(*(v.denominator for v in c)) if c else 1
+    cint = [int(v * Lc) for v in c]
+    ynum, yden = common_denominator([y_scaled[i] for i in supp])
+    # sum_i y_i A_ij == c_j   <=>   Lc * sum_i ynum_i A_ij == cint_j * yden
+    for j in range(S.d):
+        if Lc * sum(yv * S.A[i][j] for yv, i in zip(ynum, supp)) != cint[j] * yden:
+            return False
+    # c^T x == b^T y   <=>   (cint . xn) * yden == (ynum . b) * Lc * D
+    return _dot(cint, xn) * yden == sum(yv * S.b[i] for yv, i in zip(ynum, supp)) * Lc * D
+
+
+def _scaled_to_caller(S: _System, y_scaled: list[Fraction]) -> FarkasCertificate:
+    y = [v * s if v else _ZERO for v, s in zip(y_scaled, S.scale)]
+    return FarkasCertificate(tuple(y[: S.m_ub]), tuple(y[S.m_ub :]))
+
+
+def _caller_to_scaled_ints(S: _System, cert: FarkasCertificate) -> list[int]:
+    y = [Fraction(v) / s for v, s in zip(list(cert.y_ub) + list(cert.y_eq), S.scale)]
+    nums, _ = common_denominator(y)
+    return nums
+
+
+def _to_point(nums: list[int], D: int) -> tuple:
+    return tuple(Fraction(v, D) for v in nums)
+
+
+def _certificate_from_ints(S: _System, y: list[int]) -> FarkasCertificate:
+    """Integer multipliers of the scaled rows -> coprime integer multipliers of the caller's rows."""
+    supp = [i for i, v in enumerate(y) if v]
+    vals = [y[i] * S.scale[i] for i in supp]  # caller units: y_caller_i = y_scaled_i * scale_i
+    L = math.lcm(*(v.denominator for v in vals)) if vals else 1
+    ints = [v.numerator * (L // v.denominator) for v in vals]
+    g = math.gcd(*ints) if ints else 1
+    full = [_ZERO] * S.m
+    for i, v in zip(supp, ints):
+        full[i] = Fraction(v // g)
+    return FarkasCertificate(tuple(full[: S.m_ub]), tuple(full[S.m_ub :]))
+
+
+def _normalise_certificate(cert: FarkasCertificate) -> FarkasCertificate:
+    """Scale multipliers to coprime integers (positive scaling keeps them a certificate)."""
+    vals = list(cert.y_ub) + list(cert.y_eq)
+    nz = [v for v in vals if v]
+    if not nz:
+        return cert
+    L = math.lcm(*(v.denominator for v in nz))
+    g = math.gcd(*(v.numerator * (L // v.denominator) for v in nz))
+    f = Fraction(L, g)
+    out = [v * f if v else _ZERO for v in vals]
+    return FarkasCertificate(tuple(out[: len(cert.y_ub)]), tuple(out[len(cert.y_ub) :]))
+
