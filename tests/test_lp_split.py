@@ -108,7 +108,7 @@ def test_public_names_unchanged():
         assert name in lp.__all__ and callable(getattr(lp, name))
 
 
-@pytest.mark.parametrize("name", ["solvers.lp"])
+@pytest.mark.parametrize("name", ["solvers.lp", "solvers.formulations"])
 def test_docstring_examples(name):
     result = doctest.testmod(importlib.import_module(name))
     assert result.failed == 0 and result.attempted > 0
