@@ -288,7 +288,7 @@ def _feasible(S: _System) -> LPResult:
         except Exception:  # pragma: no cover - float path unavailable: exact fallback
             break
         if status == MS.kOptimal:
-            v = _basis_vertex(S, h, S.A, S.b, S.d)
+            v = _basis_vertex(S, h)
             if v is not None and _point_ok(S, v[2], v[3]):
                 return LPResult(True, _to_point(v[2], v[3]), None, None, "highs+exact")
             x = _rounded_point(h, S)
@@ -457,12 +457,13 @@ def _maximize_sys(S: _System, c: list[Fraction], exact_fallback: bool = True) ->
         except Exception:  # pragma: no cover
             h, status = None, None
         if status == MS.kOptimal:
-            v = _basis_vertex(S, h, S.A, S.b, S.d)
+            v = _basis_vertex(S, h)
             if v is not None:
                 tight, fixed, xn, D = v
                 # duals: [A_tight; E_fixed]^T (y_tight, r) = c with r == 0 required
                 n = S.d
-                M = [[S.A[i][j] for i in tight] + [1 if j == k else 0 for k in fixed] for j in range(n)]
+                At = S.rows(tight)[0]
+                M = [[row[j] for row in At] + [1 if j == k else 0 for k in fixed] for j in range(n)]
                 Lc = math.lcm(*(v.denominator for v in c)) if c else 1
                 sol = _rref_solve(M, [int(v * Lc) for v in c], [_ZERO] * n)
                 if sol is not None:

@@ -41,10 +41,68 @@ def _int_arrays(S: _System):
     return cache
 
 
+# unit roundoff of float64 and a safety factor for the float filter below
+_U = 2.0**-53
+_TINY = 2.0**-1000  # covers underflow (each subnormal product loses < 2**-1074)
+
+
+def _float_filter(S: _System, nums: list[int], D: int):
+    """Rigorous float filter for ``x = nums / D`` on a ``float_exact`` system.
+
+    Returns ``(ok, bad)``: boolean masks of the rows whose exact residual ``b_i - A_i x`` is
+    *proved* positive (``ok``) or negative (``bad``) by a floating-point evaluation with an
+    error bound; the remaining rows are left to exact arithmetic.  The bound: ``x_j`` is
+    rounded once (Python's ``int / int`` is correctly rounded, relative error ``<= u``), and
+    the dot product and the subtraction have error ``<= gamma_{d+1} (|b_i| + sum_j |a_ij x_j|)``
+    in any summation order (Higham, *Accuracy and Stability of Numerical Algorithms*,
+    §3.1); ``4 (d + 2) u`` times the float magnitude, plus ``2**-1000 (1 + sum_j |a_ij|)`` for
+    underflow, exceeds both.  Overflow or NaN leave the row undecided.  None if ``x`` does not
+    fit in floats.
+    """
+    try:
+        xf = np.array([v / D for v in nums], dtype=float)
+    except OverflowError:
+        return None
+    if not np.isfinite(xf).all():
+        return None
+    A, b = S.A_float, S.b_float
+    with np.errstate(over="ignore", invalid="ignore", under="ignore"):
+        absA = np.abs(A)
+        r = b - A @ xf
+        err = (4 * (S.d + 2) * _U) * (np.abs(b) + absA @ np.abs(xf)) + _TINY * (1 + absA.sum(axis=1))
+        return r > err, r < -err
+
+
+def _rows_ok(S: _System, idx: list[int], nums: list[int], D: int, strict: bool) -> bool:
+    """Exact check of the rows ``idx`` for ``x = nums / D`` (integer arithmetic)."""
+    Ai, bi, _ = S.rows(idx)
+    for i, row, rhs in zip(idx, Ai, bi):
+        lhs, rhs = _dot(row, nums), rhs * D
+        if i >= S.m_ub:
+            if lhs != rhs:
+                return False
+        elif lhs > rhs or (strict and lhs == rhs):
+            return False
+    return True
+
+
 def _point_ok(S: _System, nums: list[int], D: int, strict: bool = False) -> bool:
-    """Exact: ``A x <= b`` (``<`` if strict) on ub rows, ``=`` on eq rows, for ``x = nums / D``, ``D > 0``."""
+    """Exact: ``A x <= b`` (``<`` if strict) on ub rows, ``=`` on eq rows, for ``x = nums / D``, ``D > 0``.
+
+    On a ``float_exact`` system most rows are settled by :func:`_float_filter` (a proof, not
+    a tolerance); only the rows it cannot settle — the tight ones, the equations — are
+    checked in integer arithmetic.  Otherwise every row is checked in integer arithmetic.
+    """
     if S.m == 0:
         return True
+    if S.float_exact:
+        out = _float_filter(S, nums, D)
+        if out is not None:
+            ok, bad = out
+            u = S.m_ub
+            if bad.any() or ok[u:].any():  # a violated row, or an equation off by a proved amount
+                return False
+            return _rows_ok(S, np.flatnonzero(~ok).tolist(), nums, D, strict)
     A, big, bigb = _int_arrays(S)
     bigx = max((abs(v) for v in nums), default=0)
     if A.dtype != object and big * bigx * max(S.d, 1) < 2**62 and bigb * D < 2**62:
@@ -61,14 +119,16 @@ def _point_ok(S: _System, nums: list[int], D: int, strict: bool = False) -> bool
 
 
 def _cert_ok(S: _System, y: list[int], strict: bool = False) -> bool:
-    """Exact Farkas check for integer multipliers ``y`` of the *scaled* rows."""
+    """Exact Farkas check for integer multipliers ``y`` of the *scaled* rows (support rows only)."""
     if any(v < 0 for v in y[: S.m_ub]):
         return False
     supp = [i for i, v in enumerate(y) if v]
+    Ai, bi, _ = S.rows(supp)
+    ys = [y[i] for i in supp]
     for j in range(S.d):
-        if sum(y[i] * S.A[i][j] for i in supp) != 0:
+        if sum(yv * row[j] for yv, row in zip(ys, Ai)) != 0:
             return False
-    yb = sum(y[i] * S.b[i] for i in supp)
+    yb = sum(yv * bv for yv, bv in zip(ys, bi))
     if yb < 0:
         return True
     return strict and yb == 0 and any(y[i] > 0 for i in supp if i < S.m_ub)
@@ -81,24 +141,38 @@ def _optimal_ok(S: _System, c: list[Fraction], xn, D, y_scaled: list[Fraction]) 
     supp = [i for i, v in enumerate(y_scaled) if v]
     if any(y_scaled[i] < 0 for i in supp if i < S.m_ub):
         return False
+    Ai, bi, _ = S.rows(supp)
     Lc = math.lcm(*(v.denominator for v in c)) if c else 1
     cint = [int(v * Lc) for v in c]
     ynum, yden = common_denominator([y_scaled[i] for i in supp])
     # sum_i y_i A_ij == c_j   <=>   Lc * sum_i ynum_i A_ij == cint_j * yden
     for j in range(S.d):
-        if Lc * sum(yv * S.A[i][j] for yv, i in zip(ynum, supp)) != cint[j] * yden:
+        if Lc * sum(yv * row[j] for yv, row in zip(ynum, Ai)) != cint[j] * yden:
             return False
     # c^T x == b^T y   <=>   (cint . xn) * yden == (ynum . b) * Lc * D
-    return _dot(cint, xn) * yden == sum(yv * S.b[i] for yv, i in zip(ynum, supp)) * Lc * D
+    return _dot(cint, xn) * yden == sum(yv * bv for yv, bv in zip(ynum, bi)) * Lc * D
+
+
+def _support_scales(S: _System, vals) -> tuple[list[int], list[Fraction]]:
+    """The nonzero positions of ``vals`` and the scale factors of those rows."""
+    supp = [i for i, v in enumerate(vals) if v]
+    return supp, S.rows(supp)[2]
 
 
 def _scaled_to_caller(S: _System, y_scaled: list[Fraction]) -> FarkasCertificate:
-    y = [v * s if v else _ZERO for v, s in zip(y_scaled, S.scale)]
+    y = [_ZERO] * S.m
+    supp, scales = _support_scales(S, y_scaled)
+    for i, s in zip(supp, scales):
+        y[i] = y_scaled[i] * s
     return FarkasCertificate(tuple(y[: S.m_ub]), tuple(y[S.m_ub :]))
 
 
 def _caller_to_scaled_ints(S: _System, cert: FarkasCertificate) -> list[int]:
-    y = [Fraction(v) / s for v, s in zip(list(cert.y_ub) + list(cert.y_eq), S.scale)]
+    yc = list(cert.y_ub) + list(cert.y_eq)
+    y = [_ZERO] * S.m
+    supp, scales = _support_scales(S, yc)
+    for i, s in zip(supp, scales):
+        y[i] = Fraction(yc[i]) / s
     nums, _ = common_denominator(y)
     return nums
 
@@ -109,8 +183,8 @@ def _to_point(nums: list[int], D: int) -> tuple:
 
 def _certificate_from_ints(S: _System, y: list[int]) -> FarkasCertificate:
     """Integer multipliers of the scaled rows -> coprime integer multipliers of the caller's rows."""
-    supp = [i for i, v in enumerate(y) if v]
-    vals = [y[i] * S.scale[i] for i in supp]  # caller units: y_caller_i = y_scaled_i * scale_i
+    supp, scales = _support_scales(S, y)
+    vals = [y[i] * s for i, s in zip(supp, scales)]  # caller units: y_caller_i = y_scaled_i * scale_i
     L = math.lcm(*(v.denominator for v in vals)) if vals else 1
     ints = [v.numerator * (L // v.denominator) for v in vals]
     g = math.gcd(*ints) if ints else 1

@@ -38,7 +38,7 @@ def _highs_solve(S: _System, c: np.ndarray | None, options: dict | None = None):
     mat.num_col_ = d
     mat.num_row_ = m
     A = np.ascontiguousarray(A, dtype=float).reshape(m, d)
-    if m * d > 400:  # pass only the nonzeros (unit rows such as -lambda_i <= 0 are common)
+    if m * d > 400 and np.count_nonzero(A) < 0.5 * m * d:  # sparse (unit rows such as -lambda_i <= 0)
         rows_, cols_ = np.nonzero(A)
         mat.start_ = np.concatenate([[0], np.cumsum(np.bincount(rows_, minlength=m))]).astype(np.int32)
         mat.index_ = cols_.astype(np.int32)

@@ -1,7 +1,7 @@
 """Exact linear algebra for the LP layer: integer (fraction-free) and sparse rational solves.
 
-* :func:`_solve_square` — Bareiss fraction-free Gauss–Jordan on a square integer system;
-* :func:`_rref_solve` — any shape, free variables from a guess;
+* :func:`_solve_square` — a square integer system, by python-flint's fraction-free RREF;
+* :func:`_rref_solve` — any shape, free variables from a guess (python-flint);
 * :func:`_sparse_solve` — Markowitz-ordered elimination for many unknowns;
 * :func:`_nullspace` — an exact null-space basis.
 
@@ -19,7 +19,7 @@ __all__ = ["_DENSE_MAX", "_sparse_solve", "_solve_square", "_rref_solve", "_null
 
 _ZERO = Fraction(0)
 
-_DENSE_MAX = 10  # systems with more unknowns go through the sparse elimination below
+_DENSE_MAX = 64  # up to this many unknowns: python-flint's dense RREF; more: the sparse elimination below
 
 
 def _sparse_solve(rows: list[dict], rhs: list, n: int, guess=None) -> list[Fraction] | None:
@@ -79,12 +79,27 @@ def _sparse_solve(rows: list[dict], rhs: list, n: int, guess=None) -> list[Fract
     return y
 
 
+def _flint_rref(M: list[list[int]], rhs: list[int]):
+    """RREF of the integer matrix ``[M | rhs]`` by python-flint (``fmpz_mat.rref``, exact, in C).
+
+    Returns (rows as Python ints, denominator ``den > 0``, rank): ``rows / den`` is the reduced
+    row echelon form, so every pivot entry equals ``den``."""
+    import flint
+
+    nr, n = len(M), len(M[0]) if M else 0
+    T = flint.fmpz_mat(nr, n + 1, [v for row, r in zip(M, rhs) for v in (*row, r)])
+    R, den, rank = T.rref()
+    sign = -1 if den < 0 else 1  # flint's denominator carries the sign of the determinant
+    return [[sign * int(v) for v in row] for row in R.tolist()[:rank]], sign * int(den), rank
+
+
 def _solve_square(M: list[list[int]], rhs: list[int]) -> tuple[list[int], int] | None:
-    """Fraction-free (Bareiss) Gauss-Jordan solve of the integer system ``M x = rhs``.
+    """Exact solve of the square integer system ``M x = rhs``.
 
     Returns ``(nums, D)`` with ``x = nums / D``, ``D > 0`` and ``gcd(nums, D) = 1``, or
-    ``None`` if ``M`` is singular.  After the last step every pivot equals ``det M`` and the
-    right-hand side column holds ``det M * x``: no rational arithmetic is needed.
+    ``None`` if ``M`` is singular.  Dense systems go to python-flint's fraction-free RREF
+    (:func:`_flint_rref`: the right-hand column of ``[M | rhs]`` then holds ``den * x``);
+    more than ``_DENSE_MAX`` unknowns to :func:`_sparse_solve`.
     """
     n = len(M)
     if n == 0:
@@ -94,85 +109,43 @@ def _solve_square(M: list[list[int]], rhs: list[int]) -> tuple[list[int], int] |
         # check the point against every constraint anyway)
         y = _sparse_solve([{j: v for j, v in enumerate(row) if v} for row in M], rhs, n)
         return None if y is None else common_denominator(y)
-    T = [list(M[i]) + [rhs[i]] for i in range(n)]
-    prev = 1
-    for k in range(n):
-        piv = next((i for i in range(k, n) if T[i][k] != 0), None)
-        if piv is None:
-            return None
-        if piv != k:
-            T[k], T[piv] = T[piv], T[k]
-        Tk = T[k]
-        p = Tk[k]
-        for i in range(n):
-            if i == k:
-                continue
-            Ti = T[i]
-            f = Ti[k]
-            if f == 0 and prev == 1:
-                if p != 1:
-                    T[i] = [p * a for a in Ti]
-                continue
-            T[i] = [(p * a - f * b) // prev for a, b in zip(Ti, Tk)]
-        prev = p
-    det = prev
-    nums = [T[i][n] for i in range(n)]
-    if det < 0:
-        det, nums = -det, [-v for v in nums]
-    g = math.gcd(det, *nums)
-    return [v // g for v in nums], det // g
+    R, den, rank = _flint_rref(M, rhs)
+    if rank < n or any(R[k][k] == 0 for k in range(n)):  # singular M (or inconsistent)
+        return None
+    nums = [R[k][n] for k in range(n)]
+    g = math.gcd(den, *nums)
+    return [v // g for v in nums], den // g
 
 
 def _rref_solve(M: list[list[int]], rhs: list[int], guess: list[Fraction]) -> list[Fraction] | None:
     """A solution of the integer system ``M y = rhs`` (any shape) or ``None`` if there is none.
 
-    Fraction-free Gauss-Jordan elimination (every intermediate entry is an integer
-    minor, divisions are exact); free variables take the values in ``guess``.
+    Exact RREF (:func:`_flint_rref`); free variables take the values in ``guess``
+    (rationalised); more than ``_DENSE_MAX`` unknowns go to :func:`_sparse_solve`.
     """
     n = len(guess)
     if n > _DENSE_MAX:
         return _sparse_solve([{j: v for j, v in enumerate(row) if v} for row in M], rhs, n, guess)
-    T = [list(r) + [v] for r, v in zip(M, rhs)]
-    nr = len(T)
-    pivots = []
-    prev = 1
-    r = 0
-    for c in range(n):
-        if r == nr:
-            break
-        piv = next((i for i in range(r, nr) if T[i][c] != 0), None)
-        if piv is None:
-            continue
-        T[r], T[piv] = T[piv], T[r]
-        p = T[r][c]
-        Tr = T[r]
-        for i in range(nr):
-            if i == r:
-                continue
-            Ti = T[i]
-            f = Ti[c]
-            T[i] = [(p * a - f * bb) // prev for a, bb in zip(Ti, Tr)]
-        prev = p
-        pivots.append(c)
-        r += 1
-    # pivot rows: T[k] has entry `prev` in pivot column k and 0 in the other pivot columns
-    # (earlier pivot rows were rescaled by later pivots: fraction-free Gauss-Jordan invariant)
-    if any(T[i][n] != 0 for i in range(r, nr)):
+    if not M:
+        return [_as_guess(g) for g in guess]
+    R, den, rank = _flint_rref(M, rhs)
+    pivots = [next(j for j, v in enumerate(row) if v) for row in R]
+    if pivots and pivots[-1] == n:  # a pivot in the right-hand column: inconsistent
         return None
     piv_set = set(pivots)
     free = [j for j in range(n) if j not in piv_set]
     y = [_ZERO] * n
     for j in free:
-        g = guess[j]
-        y[j] = g if isinstance(g, Fraction) else Fraction(float(g)).limit_denominator(10**6)
-    for k, c in enumerate(pivots):
-        row = T[k]
-        acc = Fraction(row[n])
-        for j in free:
-            if row[j]:
-                acc -= row[j] * y[j]
-        y[c] = acc / row[c]
+        y[j] = _as_guess(guess[j])
+    gnum, G = common_denominator([y[j] for j in free])
+    for row, c in zip(R, pivots):  # den * y_c + sum_free row_j y_j = row_n, in integers
+        y[c] = Fraction(row[n] * G - sum(row[j] * g for j, g in zip(free, gnum) if g), den * G)
     return y
+
+
+def _as_guess(g) -> Fraction:
+    """A free variable's value: a Fraction as is, a float rationalised (denominator <= 10**6)."""
+    return g if isinstance(g, Fraction) else Fraction(float(g)).limit_denominator(10**6)
 
 
 def _nullspace(rows: list[list], n: int) -> list[list[Fraction]]:

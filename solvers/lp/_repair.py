@@ -21,20 +21,26 @@ from solvers.lp._checks import _cert_ok, _point_ok
 from solvers.lp._linalg import _rref_solve, _solve_square
 from solvers.lp._system import _System
 
-def _basis_vertex(S: _System, h, rows_A, rows_b, d) -> tuple[list[int], list[int], list[int], int] | None:
-    """Exact point of the HiGHS basis: (tight row ids, fixed col ids, nums, D) or None."""
+def _basis_vertex(S: _System, h) -> tuple[list[int], list[int], list[int], int] | None:
+    """Exact point of the HiGHS basis: (tight row ids, fixed col ids, nums, D) or None.
+
+    The ``d`` non-basic rows (tight) and non-basic columns (fixed at 0) form a square
+    system, solved exactly (:func:`solvers.lp._linalg._solve_square`); only those rows are
+    converted to integers."""
     import highspy
 
-    basic = highspy.HighsBasisStatus.kBasic
-    bas = h.getBasis()
+    d = S.d
+    bas = h.getBasis()  # (not h.getBasicVariables(): it crashes HiGHS 1.x when no factorisation exists)
     if not bas.valid:
         return None
-    tight = [i for i, s in enumerate(bas.row_status) if s != basic]
-    fixed = [j for j, s in enumerate(bas.col_status) if s != basic]
+    basic = int(highspy.HighsBasisStatus.kBasic)
+    tight = [i for i, s in enumerate(map(int, bas.row_status)) if s != basic]
+    fixed = [j for j, s in enumerate(map(int, bas.col_status)) if s != basic]
     if len(tight) + len(fixed) != d:
         return None
-    M = [rows_A[i] for i in tight] + [[1 if k == j else 0 for k in range(d)] for j in fixed]
-    r = [rows_b[i] for i in tight] + [0] * len(fixed)
+    At, bt, _ = S.rows(tight)
+    M = At + [[1 if k == j else 0 for k in range(d)] for j in fixed]
+    r = bt + [0] * len(fixed)
     sol = _solve_square(M, r)
     if sol is None:
         return None
@@ -42,39 +48,37 @@ def _basis_vertex(S: _System, h, rows_A, rows_b, d) -> tuple[list[int], list[int
 
 
 def _ray_certificate(S: _System, ray: np.ndarray, strict: bool = False) -> list[int] | None:
-    """Rationalise a float dual ray into an exact Farkas certificate (scaled-row ints) or None."""
+    """Rationalise a float dual ray into an exact Farkas certificate (scaled-row ints) or None.
+
+    The support is read off the float ray (multiplier times the row's size, in the caller's
+    units: the integer scaling factors of different rows can differ by many orders); then
+    ``y_S^T [A_S | b_S] = (0, ..., 0, -1)`` is solved exactly on the support rows alone,
+    free variables taken from the float ray."""
     ray = np.asarray(ray, dtype=float)
     if ray.shape != (S.m,) or not np.isfinite(ray).all():
         return None
-    scale = np.array([float(s) for s in S.scale]) if S.m else np.zeros(0)
+    top = np.abs(ray).max() if ray.size else 0.0
+    if top <= 0:
+        return None
+    weight = np.abs(ray) * (np.abs(S.A_float).sum(axis=1) + np.abs(S.b_float))
+    support = np.flatnonzero(weight > 1e-9 * weight.max()).tolist()
+    As, bs, ss = S.rows(support)
+    M = [[row[j] for row in As] for j in range(S.d)] + [list(bs)]
+    rhs = [0] * S.d + [-1]
     for sign in (1.0, -1.0):
-        y = sign * ray / scale  # multipliers of the scaled rows
-        big = np.max(np.abs(y)) if y.size else 0.0
-        if big <= 0:
-            return None
-        y = y / big
-        # support: judged on the multiplier times the row's size, in the caller's units
-        # (the integer scaling factors of different rows can differ by many orders)
-        weight = np.abs(ray) * (np.abs(S.A_float).sum(axis=1) + np.abs(S.b_float))
-        wmax = weight.max()
-        if S.m_ub and (sign * ray[: S.m_ub] < -1e-7 * np.abs(ray).max()).any():
+        r = sign * ray
+        if S.m_ub and (r[: S.m_ub] < -1e-7 * top).any():
             continue
-        support = [i for i in range(S.m) if weight[i] > 1e-9 * wmax]
-        # exact: y_S^T [A_S | b_S] = (0, ..., 0, -1), free variables from the float ray
-        M = [[S.A[i][j] for i in support] for j in range(S.d)]
-        M.append([S.b[i] for i in support])
-        rhs = [0] * S.d + [-1]
-        yb = float(sign * ray @ S.b_float) / big  # y^T b is the same in scaled and caller units
+        yb = float(r @ S.b_float)  # y^T b is the same in scaled and caller units
         if not yb < 0:
             continue
-        guess = [float(y[i] / -yb) for i in support]  # used only for free variables
+        guess = [float(r[i] / float(s) / -yb) for i, s in zip(support, ss)]  # only for free variables
         sol = _rref_solve(M, rhs, guess)
         if sol is None:
             continue
-        full = [Fraction(0)] * S.m
-        for i, v in zip(support, sol):
-            full[i] = v
-        nums, _ = common_denominator(full)
+        nums = [0] * S.m
+        for i, v in zip(support, common_denominator(sol)[0]):
+            nums[i] = v
         if _cert_ok(S, nums, strict):
             return nums
     return None

@@ -11,8 +11,9 @@ A float copy of the rows (``A_float``, ``b_float``) is kept for the HiGHS propos
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
 from fractions import Fraction
+from typing import NamedTuple
 
 import numpy as np
 
@@ -67,25 +68,73 @@ def _as_vector(b, name: str, length: int) -> list[Fraction]:
     return [to_fraction(v, name) for v in vals]
 
 
-@dataclass
 class _System:
     """The validated system, rows scaled to integers: ub rows first, then eq rows.
 
-    ``A[i], b[i]`` is the caller's row ``i`` times ``scale[i] > 0``.
+    ``A[i], b[i]`` is the caller's row ``i`` times ``scale[i] > 0`` (integers).  For numeric
+    numpy input the integer rows are computed *on demand*: :meth:`rows` converts only the
+    rows an exact step needs (a basis, the support of a certificate, rows the float filter
+    of :func:`solvers.lp._checks._point_ok` could not settle), and ``A``, ``b``, ``scale``
+    convert everything on first access.
+
+    ``A_float``, ``b_float`` are float copies in the caller's units; ``float_exact`` says
+    they equal the caller's numbers exactly (float64/32/16 input, integers below 2**53), which
+    is what lets a rigorous float error bound stand in for exact arithmetic on most rows.
     """
 
-    d: int
-    m_ub: int
-    m_eq: int
-    A: list
-    b: list
-    scale: list
-    A_float: np.ndarray
-    b_float: np.ndarray
+    def __init__(self, d, m_ub, m_eq, A, b, scale, A_float, b_float, *, float_exact=False, blocks=None):
+        self.d, self.m_ub, self.m_eq = d, m_ub, m_eq
+        self._A, self._b, self._scale = A, b, scale
+        self.A_float, self.b_float = A_float, b_float
+        self.float_exact = float_exact
+        self._blocks = blocks  # [(first row, numeric a, numeric b)] when A, b, scale are None
+        self._row_cache: dict[int, tuple] = {}  # rows converted by rows()
 
     @property
     def m(self) -> int:
         return self.m_ub + self.m_eq
+
+    def _materialise(self) -> None:
+        if self._A is None:
+            A, b, scale = [], [], []
+            for _, a_arr, b_arr in self._blocks:
+                Ai, bi, si = _int_rows(a_arr, b_arr)
+                A += Ai
+                b += bi
+                scale += si
+            self._A, self._b, self._scale = A, b, scale
+
+    @property
+    def A(self) -> list:
+        self._materialise()
+        return self._A
+
+    @property
+    def b(self) -> list:
+        self._materialise()
+        return self._b
+
+    @property
+    def scale(self) -> list:
+        self._materialise()
+        return self._scale
+
+    def rows(self, idx) -> tuple[list, list, list]:
+        """``(A rows, b entries, scales)`` of the rows ``idx`` (a sequence of row ids)."""
+        idx = [int(i) for i in idx]
+        if not idx:
+            return [], [], []
+        if self._A is not None:
+            return [self._A[i] for i in idx], [self._b[i] for i in idx], [self._scale[i] for i in idx]
+        done = self._row_cache
+        todo = sorted({i for i in idx if i not in done})
+        for start, a_arr, b_arr in self._blocks:
+            sel = [i for i in todo if start <= i < start + a_arr.shape[0]]
+            if sel:
+                loc = np.array(sel) - start
+                convert = _int_rows_few if len(sel) <= 32 else _int_rows
+                done.update(zip(sel, zip(*convert(a_arr[loc], b_arr[loc]))))
+        return [done[i][0] for i in idx], [done[i][1] for i in idx], [done[i][2] for i in idx]
 
 
 _FLOAT_EXACT_INT = 2.0**53
@@ -110,18 +159,50 @@ def _numeric_array(X) -> np.ndarray | None:
     return None
 
 
-def _fast_block(a: np.ndarray, b: np.ndarray):
-    """Numeric (m, d) and (m,) arrays -> integer rows, integer rhs, scales, float copies."""
-    m, d = a.shape
+def _float_copies(a: np.ndarray, b: np.ndarray):
+    """Float copies of a numeric block and whether they are exact; None if a float copy of
+    mixed int/float input would lose bits (the general path answers then)."""
     ints_in = a.dtype.kind in "biu" and b.dtype.kind in "biu"
-    if ints_in:
+    big = [np.abs(X).max() >= 2**53 for X in (a, b) if X.dtype.kind in "iu" and X.size]
+    if any(big) and not ints_in:
+        return None
+    return a.astype(float), b.astype(float), not any(big)
+
+
+def _int_rows_few(a: np.ndarray, b: np.ndarray):
+    """:func:`_int_rows` for a few rows, in plain Python (no numpy call overhead).
+
+    Same result, row by row: integer rows stay as they are (scale 1); a float row is
+    multiplied by the power of two ``s`` that makes it integral with at least one odd entry
+    (``s = 2**-k`` of :func:`_int_rows`; the scale of a zero row is 1)."""
+    if a.dtype.kind in "biu" and b.dtype.kind in "biu":
+        return a.astype(np.int64).tolist(), b.astype(np.int64).tolist(), [Fraction(1)] * a.shape[0]
+    A, B, S = [], [], []
+    for row, rhs in zip(a.astype(float).tolist(), b.astype(float).tolist()):
+        ratios = [v.as_integer_ratio() for v in row] + [rhs.as_integer_ratio()]
+        L = max(q for _, q in ratios)  # denominators are powers of two: the lcm is the largest
+        ints = [p * (L // q) for p, q in ratios]
+        g = math.gcd(*ints)
+        t = (g & -g).bit_length() - 1 if g else 0  # the common power of two
+        if t:
+            ints = [v >> t for v in ints]
+        A.append(ints[:-1])
+        B.append(ints[-1])
+        S.append(pow2(t - (L.bit_length() - 1)))
+    return A, B, S
+
+
+def _int_rows(a: np.ndarray, b: np.ndarray):
+    """Numeric (m, d) and (m,) arrays -> integer rows, integer rhs, scales (vectorised).
+
+    A float row is scaled by ``2**-k`` (``k``: the smallest binary exponent in the row) so
+    that its mantissas become integers; integer rows are kept (scale 1)."""
+    m, d = a.shape
+    if a.dtype.kind in "biu" and b.dtype.kind in "biu":
         W = np.hstack([a.astype(np.int64), b.astype(np.int64).reshape(m, 1)])
         rows = W.tolist()
         scale = [Fraction(1)] * m
     else:
-        for X in (a, b):
-            if X.dtype.kind in "iu" and X.size and np.abs(X).max() >= 2**53:
-                return None  # would lose bits in a float copy: general path
         W = np.hstack([a.astype(float), b.astype(float).reshape(m, 1)])
         mf, ef = np.frexp(W)
         mant = (mf * _FLOAT_EXACT_INT).astype(np.int64)
@@ -140,17 +221,30 @@ def _fast_block(a: np.ndarray, b: np.ndarray):
         else:
             rows = (mant.astype(object) << shift.astype(object)).tolist()
         scale = [pow2(kk) for kk in k.tolist()]
-    A = [r[:d] for r in rows]
-    bb = [r[d] for r in rows]
-    return A, bb, scale, W[:, :d].astype(float), W[:, d].astype(float)
+    return [r[:d] for r in rows], [r[d] for r in rows], scale
 
 
-def _block(A, b, nameA: str, nameb: str, d: int | None):
-    """Validate one block (``A``, ``b``); returns (d or None, int rows, int rhs, scales, float A, float b)."""
+class _Block(NamedTuple):
+    """One validated block (ub or eq): integer rows now (``rows``) or on demand (``numeric``)."""
+
+    d: int | None
+    m: int
+    rows: tuple | None  # (int rows, int rhs, scales)
+    numeric: tuple | None  # (numeric a, numeric b): converted by _int_rows when needed
+    exact: bool  # the float copies equal the caller's numbers
+    A_float: np.ndarray | None
+    b_float: np.ndarray | None
+
+    def materialised(self) -> tuple:
+        return self.rows if self.rows is not None else _int_rows(*self.numeric)
+
+
+def _block(A, b, nameA: str, nameb: str, d: int | None) -> _Block:
+    """Validate one block (``A``, ``b``)."""
     if A is None:
         if b is not None and len(b) != 0:
             raise ValueError(f"{nameb}: given ({len(b)} entries) but {nameA} is None")
-        return d, [], [], [], None, None
+        return _Block(d, 0, ([], [], []), None, True, None, None)
     a_arr = _numeric_array(A)
     b_arr = _numeric_array(b) if b is not None else None
     if a_arr is not None and b_arr is not None and a_arr.ndim == 2 and b_arr.ndim == 1:
@@ -162,12 +256,15 @@ def _block(A, b, nameA: str, nameb: str, d: int | None):
         for X, nm in ((a_arr, nameA), (b_arr, nameb)):
             if X.dtype.kind == "f" and X.size and not np.isfinite(X).all():
                 raise ValueError(f"{nm}: entries must be finite, got {X[~np.isfinite(X)][0]!r}")
-        out = _fast_block(a_arr, b_arr)
-        if out is not None:
-            return (d_, *out)
+        out = _float_copies(a_arr, b_arr)
+        if out is not None:  # integer rows on demand (see _System.rows)
+            Af, bf, exact = out
+            return _Block(d_, m_, None, (a_arr, b_arr), exact, Af, bf)
     rows, arr = _as_matrix(A, nameA, d)
     if d is None and arr is not None and arr.ndim == 2:
         d = arr.shape[1]
+    if rows and d is not None and len(rows[0]) != d:
+        raise ValueError(f"{nameA}: expected {d} columns, got {len(rows[0])}")
     vb = _as_vector(b, nameb, len(rows))
     Ai, bi, sc = [], [], []
     for row, rhs in zip(rows, vb):
@@ -182,25 +279,25 @@ def _block(A, b, nameA: str, nameb: str, d: int | None):
         except OverflowError:
             Af[i] = [float(v) for v in row]
     bf = np.array([float(v) for v in vb], dtype=float)
-    return d, Ai, bi, sc, Af, bf
+    return _Block(d, len(rows), (Ai, bi, sc), None, False, Af, bf)
 
 
 def _prepare(A_ub, b_ub, A_eq, b_eq, d_hint: int | None = None) -> _System:
-    """Validate and scale the system (ub rows, then eq rows) to integer rows."""
-    d, Au, bu, su, Afu, bfu = _block(A_ub, b_ub, "A_ub", "b_ub", None)
-    d, Ae, be, se, Afe, bfe = _block(A_eq, b_eq, "A_eq", "b_eq", d)
-    if d is None:
-        d = d_hint
+    """Validate the system (ub rows, then eq rows); integer rows now or on demand."""
+    ub = _block(A_ub, b_ub, "A_ub", "b_ub", None)
+    eq = _block(A_eq, b_eq, "A_eq", "b_eq", ub.d)
+    d = eq.d if eq.d is not None else d_hint
     if d is None:
         raise ValueError(
             "A_ub, A_eq: cannot infer the dimension d: both have no rows and no shape (pass np.zeros((0, d)))"
         )
     if d_hint is not None and d != d_hint:
         raise ValueError(f"dimension mismatch: the constraints have {d} columns, expected {d_hint}")
-    for rows, nm in ((Au, "A_ub"), (Ae, "A_eq")):
-        if rows and len(rows[0]) != d:
-            raise ValueError(f"{nm}: expected {d} columns, got {len(rows[0])}")
-    Af = np.vstack([X.reshape(-1, d) if X is not None else np.zeros((0, d)) for X in (Afu, Afe)])
-    bf = np.concatenate([X if X is not None else np.zeros(0) for X in (bfu, bfe)])
-    return _System(d, len(Au), len(Ae), Au + Ae, bu + be, su + se, Af, bf)
-
+    Af = np.vstack([B.A_float.reshape(-1, d) if B.A_float is not None else np.zeros((0, d)) for B in (ub, eq)])
+    bf = np.concatenate([B.b_float if B.b_float is not None else np.zeros(0) for B in (ub, eq)])
+    exact = ub.exact and eq.exact
+    if all(B.rows is None or B.m == 0 for B in (ub, eq)):  # numeric input: integer rows on demand
+        blocks = [(start, *B.numeric) for start, B in ((0, ub), (ub.m, eq)) if B.numeric is not None]
+        return _System(d, ub.m, eq.m, None, None, None, Af, bf, float_exact=exact, blocks=blocks)
+    (Au, bu, su), (Ae, be, se) = ub.materialised(), eq.materialised()
+    return _System(d, ub.m, eq.m, Au + Ae, bu + be, su + se, Af, bf, float_exact=exact)
