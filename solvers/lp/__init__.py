@@ -106,7 +106,7 @@ from solvers.lp._checks import (
 )
 from solvers.lp._highs import _dual_ray, _highs_solve
 from solvers.lp._linalg import _DENSE_MAX, _rref_solve, _sparse_solve  # noqa: F401
-from solvers.lp._repair import _basis_vertex, _ray_certificate, _rounded_point
+from solvers.lp._repair import _basis_vertex, _interior_point, _ray_certificate, _rounded_point
 from solvers.lp._results import FarkasCertificate, LPResult, OptimizeResult
 from solvers.lp._simplex import _feasible_exact, _maximize_exact
 from solvers.lp._system import _as_vector, _prepare, _System
@@ -288,6 +288,10 @@ def _feasible(S: _System) -> LPResult:
         except Exception:  # pragma: no cover - float path unavailable: exact fallback
             break
         if status == MS.kOptimal:
+            if not S.integral:
+                p = _interior_point(S, h)
+                if p is not None:
+                    return LPResult(True, tuple(Fraction(v) for v in p[0].tolist()), None, None, "highs+exact")
             v = _basis_vertex(S, h)
             if v is not None and _point_ok(S, v[2], v[3]):
                 return LPResult(True, _to_point(v[2], v[3]), None, None, "highs+exact")
@@ -457,6 +461,10 @@ def _maximize_sys(S: _System, c: list[Fraction], exact_fallback: bool = True) ->
         except Exception:  # pragma: no cover
             h, status = None, None
         if status == MS.kOptimal:
+            if not S.integral:
+                p = _interior_point(S, h)
+                if p is not None:
+                    return LPResult(True, tuple(Fraction(v) for v in p[0].tolist()), None, None, "highs+exact")
             v = _basis_vertex(S, h)
             if v is not None:
                 tight, fixed, xn, D = v

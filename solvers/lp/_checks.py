@@ -41,35 +41,41 @@ def _int_arrays(S: _System):
     return cache
 
 
-# unit roundoff of float64 and a safety factor for the float filter below
+# unit roundoff of float64 (the float filter below; its underflow term is _System.abs_rows)
 _U = 2.0**-53
-_TINY = 2.0**-1000  # covers underflow (each subnormal product loses < 2**-1074)
 
 
 def _float_filter(S: _System, nums: list[int], D: int):
     """Rigorous float filter for ``x = nums / D`` on a ``float_exact`` system.
 
-    Returns ``(ok, bad)``: boolean masks of the rows whose exact residual ``b_i - A_i x`` is
-    *proved* positive (``ok``) or negative (``bad``) by a floating-point evaluation with an
-    error bound; the remaining rows are left to exact arithmetic.  The bound: ``x_j`` is
-    rounded once (Python's ``int / int`` is correctly rounded, relative error ``<= u``), and
-    the dot product and the subtraction have error ``<= gamma_{d+1} (|b_i| + sum_j |a_ij x_j|)``
-    in any summation order (Higham, *Accuracy and Stability of Numerical Algorithms*,
-    §3.1); ``4 (d + 2) u`` times the float magnitude, plus ``2**-1000 (1 + sum_j |a_ij|)`` for
-    underflow, exceeds both.  Overflow or NaN leave the row undecided.  None if ``x`` does not
-    fit in floats.
+    ``x`` is rounded to floats once (Python's ``int / int`` is correctly rounded: relative
+    error ``<= u``) and handed to :func:`_float_rows`; None if ``x`` does not fit in floats.
     """
     try:
         xf = np.array([v / D for v in nums], dtype=float)
     except OverflowError:
         return None
-    if not np.isfinite(xf).all():
-        return None
+    return _float_rows(S, xf) if np.isfinite(xf).all() else None
+
+
+def _float_rows(S: _System, xf: np.ndarray):
+    """Rows whose exact residual ``b_i - A_i x`` is *proved* positive / negative in floats.
+
+    ``x`` is any point within relative distance ``u = 2**-53`` of the float vector ``xf``
+    (for example ``xf`` itself, at its exact binary value).  Returns boolean masks
+    ``(ok, bad)``: residual proved ``> 0`` / ``< 0``; the other rows are left to exact
+    arithmetic.  The bound: the dot product and the subtraction have error
+    ``<= gamma_{d+1} (|b_i| + sum_j |a_ij xf_j|)`` in any summation order (Higham,
+    *Accuracy and Stability of Numerical Algorithms*, §3.1), and replacing ``x`` by ``xf``
+    moves the residual by ``<= u sum_j |a_ij x_j|``; ``4 (d + 2) u`` times the float
+    magnitude, plus ``2**-1000 (1 + sum_j |a_ij|)`` for underflow, exceeds both.  Overflow or
+    NaN leave a row undecided.  Needs ``S.float_exact`` (the float rows are the caller's).
+    """
     A, b = S.A_float, S.b_float
+    absA, tiny, _ = S.abs_rows()
     with np.errstate(over="ignore", invalid="ignore", under="ignore"):
-        absA = np.abs(A)
         r = b - A @ xf
-        err = (4 * (S.d + 2) * _U) * (np.abs(b) + absA @ np.abs(xf)) + _TINY * (1 + absA.sum(axis=1))
+        err = (4 * (S.d + 2) * _U) * (np.abs(b) + absA @ np.abs(xf)) + tiny
         return r > err, r < -err
 
 
@@ -105,7 +111,7 @@ def _point_ok(S: _System, nums: list[int], D: int, strict: bool = False) -> bool
             return _rows_ok(S, np.flatnonzero(~ok).tolist(), nums, D, strict)
     A, big, bigb = _int_arrays(S)
     bigx = max((abs(v) for v in nums), default=0)
-    if A.dtype != object and big * bigx * max(S.d, 1) < 2**62 and bigb * D < 2**62:
+    if A.dtype != object and bigx < 2**62 and big * bigx * max(S.d, 1) < 2**62 and bigb * D < 2**62:
         lhs = A @ np.array(nums, dtype=np.int64)
         rhs = np.array(S.b, dtype=np.int64) * D
     else:

@@ -120,27 +120,39 @@ def _solve_square(M: list[list[int]], rhs: list[int]) -> tuple[list[int], int] |
 def _rref_solve(M: list[list[int]], rhs: list[int], guess: list[Fraction]) -> list[Fraction] | None:
     """A solution of the integer system ``M y = rhs`` (any shape) or ``None`` if there is none.
 
-    Exact RREF (:func:`_flint_rref`); free variables take the values in ``guess``
+    Exact RREF (:func:`_rref_solve_ints`); free variables take the values in ``guess``
     (rationalised); more than ``_DENSE_MAX`` unknowns go to :func:`_sparse_solve`.
     """
     n = len(guess)
     if n > _DENSE_MAX:
         return _sparse_solve([{j: v for j, v in enumerate(row) if v} for row in M], rhs, n, guess)
+    out = _rref_solve_ints(M, rhs, guess)
+    return None if out is None else [Fraction(v, out[1]) for v in out[0]]
+
+
+def _rref_solve_ints(M: list[list[int]], rhs: list[int], guess) -> tuple[list[int], int] | None:
+    """:func:`_rref_solve` as integers over one denominator: ``(nums, D)``, ``y = nums / D``, ``D > 0``.
+
+    With the RREF ``R / den`` of ``[M | rhs]`` (pivot entries ``den``) and the free
+    variables ``y_j = g_j / G``, every pivot variable is
+    ``y_c = (G R_cn - sum_free R_cj g_j) / (den G)``: no rational arithmetic at all."""
+    n = len(guess)
     if not M:
-        return [_as_guess(g) for g in guess]
-    R, den, rank = _flint_rref(M, rhs)
+        nums, D = common_denominator([_as_guess(g) for g in guess])
+        return nums, D
+    R, den, _ = _flint_rref(M, rhs)
     pivots = [next(j for j, v in enumerate(row) if v) for row in R]
     if pivots and pivots[-1] == n:  # a pivot in the right-hand column: inconsistent
         return None
     piv_set = set(pivots)
     free = [j for j in range(n) if j not in piv_set]
-    y = [_ZERO] * n
-    for j in free:
-        y[j] = _as_guess(guess[j])
-    gnum, G = common_denominator([y[j] for j in free])
-    for row, c in zip(R, pivots):  # den * y_c + sum_free row_j y_j = row_n, in integers
-        y[c] = Fraction(row[n] * G - sum(row[j] * g for j, g in zip(free, gnum) if g), den * G)
-    return y
+    gnum, G = common_denominator([_as_guess(guess[j]) for j in free])
+    y = [0] * n
+    for j, g in zip(free, gnum):
+        y[j] = g * den
+    for row, c in zip(R, pivots):
+        y[c] = row[n] * G - sum(row[j] * g for j, g in zip(free, gnum) if g)
+    return y, den * G
 
 
 def _as_guess(g) -> Fraction:

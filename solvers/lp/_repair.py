@@ -1,5 +1,9 @@
 """Tier 2 — exact repair of the float proposal.
 
+* Optimal, float data: :func:`_interior_point` pushes HiGHS's vertex slightly into the
+  interior and proves the pushed float point feasible with the rigorous float filter of
+  :mod:`solvers.lp._checks` (no integer work at all); when the region has no room
+  (equations, near-degenerate regions, integer data) the exact vertex below is used.
 * Optimal: the final simplex basis names ``d`` tight constraints (non-basic rows, and
   non-basic free columns, fixed at 0); :func:`_basis_vertex` solves that ``d x d`` system
   exactly.  :func:`_rounded_point` tries simple rationals near the float solution.
@@ -17,8 +21,8 @@ from fractions import Fraction
 import numpy as np
 
 from solvers._rational import common_denominator
-from solvers.lp._checks import _cert_ok, _point_ok
-from solvers.lp._linalg import _rref_solve, _solve_square
+from solvers.lp._checks import _cert_ok, _float_rows, _point_ok
+from solvers.lp._linalg import _DENSE_MAX, _rref_solve, _rref_solve_ints, _solve_square
 from solvers.lp._system import _System
 
 def _basis_vertex(S: _System, h) -> tuple[list[int], list[int], list[int], int] | None:
@@ -60,7 +64,7 @@ def _ray_certificate(S: _System, ray: np.ndarray, strict: bool = False) -> list[
     top = np.abs(ray).max() if ray.size else 0.0
     if top <= 0:
         return None
-    weight = np.abs(ray) * (np.abs(S.A_float).sum(axis=1) + np.abs(S.b_float))
+    weight = np.abs(ray) * (S.abs_rows()[2] + np.abs(S.b_float))
     support = np.flatnonzero(weight > 1e-9 * weight.max()).tolist()
     As, bs, ss = S.rows(support)
     M = [[row[j] for row in As] for j in range(S.d)] + [list(bs)]
@@ -73,11 +77,14 @@ def _ray_certificate(S: _System, ray: np.ndarray, strict: bool = False) -> list[
         if not yb < 0:
             continue
         guess = [float(r[i] / float(s) / -yb) for i, s in zip(support, ss)]  # only for free variables
-        sol = _rref_solve(M, rhs, guess)
+        sol = _rref_solve_ints(M, rhs, guess) if len(support) <= _DENSE_MAX else None
         if sol is None:
-            continue
+            sol = _rref_solve(M, rhs, guess)
+            if sol is None:
+                continue
+            sol = common_denominator(sol)
         nums = [0] * S.m
-        for i, v in zip(support, common_denominator(sol)[0]):
+        for i, v in zip(support, sol[0]):  # a positive common factor: still a certificate
             nums[i] = v
         if _cert_ok(S, nums, strict):
             return nums
@@ -96,3 +103,42 @@ def _rounded_point(h, S: _System):
             return nums, D
     return None
 
+
+def _interior_point(S: _System, h) -> tuple | None:
+    """A float point strictly inside ``{A_ub x <= b_ub}``, proved feasible, or None.
+
+    From HiGHS's vertex ``x0``, the rows it (nearly) makes tight, ``T``, give a direction
+    ``u`` with ``A_T u = -w`` (``w_i = |b_i| + |A_i| |x0|``, least squares); a step along it
+    that keeps every other row's slack, halved, lands strictly inside when the region has
+    an interior there.  The point is returned at its exact binary value only if
+    :func:`solvers.lp._checks._float_rows` *proves* every residual positive — a proof, not
+    a tolerance.  Only for ``float_exact`` systems without equations.
+    """
+    if not S.float_exact or S.m_eq or S.m_ub == 0:
+        return None
+    x0 = np.asarray(h.getSolution().col_value, dtype=float)
+    if x0.shape != (S.d,) or not np.isfinite(x0).all():
+        return None
+    A, b = S.A_float, S.b_float
+    absA = S.abs_rows()[0]
+    w = np.abs(b) + absA @ np.abs(x0) + 1e-300
+    slack = (b - A @ x0) / w  # relative slack of every row
+    tight = slack <= 1e-9
+    k = int(np.count_nonzero(tight))
+    if k == 0:
+        return (x0,) if _float_rows(S, x0)[0].all() else None
+    At = A[tight] / w[tight, None]
+    try:
+        u = np.linalg.solve(At, -np.ones(k)) if k == S.d else np.linalg.lstsq(At, -np.ones(k), rcond=None)[0]
+    except np.linalg.LinAlgError:
+        return None
+    Au = (A @ u) / w  # relative change of each row's activity per unit step
+    if not (Au[tight] < 0).all():
+        return None
+    grow = (~tight) & (Au > 0)
+    step = 0.5 * float(np.min(slack[grow] / Au[grow])) if grow.any() else 1.0
+    if not step > 1e-12:
+        return None
+    x = x0 + step * u
+    ok, _ = _float_rows(S, x)
+    return (x,) if ok.all() else None

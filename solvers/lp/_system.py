@@ -89,10 +89,36 @@ class _System:
         self.float_exact = float_exact
         self._blocks = blocks  # [(first row, numeric a, numeric b)] when A, b, scale are None
         self._row_cache: dict[int, tuple] = {}  # rows converted by rows()
+        self._integral = None
+        self._abs = None
 
     @property
     def m(self) -> int:
         return self.m_ub + self.m_eq
+
+    def abs_rows(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """``|A_float|``, the underflow allowance ``2**-1000 (1 + sum_j |a_ij|)`` of each row and
+        ``sum_j |a_ij|`` (cached: the float filter of :mod:`solvers.lp._checks` uses them on
+        every check)."""
+        if self._abs is None:
+            with np.errstate(over="ignore"):
+                absA = np.abs(self.A_float)
+                rowsum = absA.sum(axis=1)
+                self._abs = (absA, _TINY * (1 + rowsum), rowsum)
+        return self._abs
+
+    @property
+    def integral(self) -> bool:
+        """Whether every coefficient is an integer (then exact vertices are small rationals).
+
+        Read off the float copies when they are exact; otherwise from the scales (a row of
+        coprime integers times ``scale = 1/g``)."""
+        if self._integral is None:
+            if self.float_exact:
+                self._integral = all(np.array_equal(X, np.round(X)) for X in (self.A_float, self.b_float))
+            else:
+                self._integral = all(s.numerator == 1 for s in self.scale)
+        return self._integral
 
     def _materialise(self) -> None:
         if self._A is None:
@@ -138,6 +164,7 @@ class _System:
 
 
 _FLOAT_EXACT_INT = 2.0**53
+_TINY = 2.0**-1000  # underflow allowance of the float filter (each subnormal product loses < 2**-1074)
 
 
 def _numeric_array(X) -> np.ndarray | None:
@@ -178,7 +205,8 @@ def _int_rows_few(a: np.ndarray, b: np.ndarray):
     if a.dtype.kind in "biu" and b.dtype.kind in "biu":
         return a.astype(np.int64).tolist(), b.astype(np.int64).tolist(), [Fraction(1)] * a.shape[0]
     A, B, S = [], [], []
-    for row, rhs in zip(a.astype(float).tolist(), b.astype(float).tolist()):
+    # Python floats, or ints below 2**53 (mixed input): int.as_integer_ratio() == float(v).as_integer_ratio()
+    for row, rhs in zip(a.tolist(), b.tolist()):
         ratios = [v.as_integer_ratio() for v in row] + [rhs.as_integer_ratio()]
         L = max(q for _, q in ratios)  # denominators are powers of two: the lcm is the largest
         ints = [p * (L // q) for p, q in ratios]
