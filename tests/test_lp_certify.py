@@ -131,3 +131,33 @@ def test_square_solve_matches_fractions(n):
     nums, D = _linalg._solve_square(M, r)
     x = [Fraction(v, D) for v in nums]
     assert all(sum(a * v for a, v in zip(row, x)) == rv for row, rv in zip(M, r))
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_float_data_gets_a_proved_interior_point_integer_data_a_vertex(seed):
+    """Float data: the vertex pushed into the interior, exactly feasible, dyadic coordinates;
+    integer data: HiGHS's basic solution solved exactly, small rationals."""
+    from solvers.lp import feasible_point, is_feasible_point
+
+    rng = np.random.default_rng(seed)
+    m, d = int(rng.integers(3, 30)), int(rng.integers(1, 6))
+    A = rng.normal(size=(m, d))
+    b = A @ rng.normal(size=d) + rng.exponential(size=m)
+    r = feasible_point(A, b)
+    assert r.feasible and is_feasible_point(A, b, None, None, r.point)
+    assert all(v.denominator & (v.denominator - 1) == 0 for v in r.point)  # floats: dyadic coordinates
+    Ai, bi = np.round(A * 4).astype(np.int64), np.round(b * 4).astype(np.int64) + 4
+    r = feasible_point(Ai, bi)
+    assert r.feasible and is_feasible_point(Ai, bi, None, None, r.point)
+    # the basic solution of the integer system: small rationals (Hadamard: |det| < 2**40 here)
+    assert max(v.denominator for v in r.point) < 2**40
+
+
+def test_no_interior_falls_back_to_the_exact_vertex():
+    # 0.1 <= x <= 0.1 (binary 0.1): a single point, no room to push
+    A, b = np.array([[1.0], [-1.0]]), np.array([0.1, -0.1])
+    from solvers.lp import feasible_point
+
+    r = feasible_point(A, b)
+    assert r.feasible and r.point == (Fraction(0.1),)

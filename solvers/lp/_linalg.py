@@ -82,15 +82,22 @@ def _sparse_solve(rows: list[dict], rhs: list, n: int, guess=None) -> list[Fract
 def _flint_rref(M: list[list[int]], rhs: list[int]):
     """RREF of the integer matrix ``[M | rhs]`` by python-flint (``fmpz_mat.rref``, exact, in C).
 
-    Returns (rows as Python ints, denominator ``den > 0``, rank): ``rows / den`` is the reduced
-    row echelon form, so every pivot entry equals ``den``."""
+    Returns (the flint matrix ``R``, ``den``, rank): ``R / den`` is the reduced row echelon
+    form, so every pivot entry of ``R`` equals ``den``; ``den`` may be negative."""
     import flint
 
     nr, n = len(M), len(M[0]) if M else 0
     T = flint.fmpz_mat(nr, n + 1, [v for row, r in zip(M, rhs) for v in (*row, r)])
-    R, den, rank = T.rref()
-    sign = -1 if den < 0 else 1  # flint's denominator carries the sign of the determinant
-    return [[sign * int(v) for v in row] for row in R.tolist()[:rank]], sign * int(den), rank
+    return T.rref()
+
+
+def _unique_solution(R, den, rank, n) -> tuple[list[int], int] | None:
+    """``(nums, D)`` with ``D > 0`` if the RREF ``R / den`` of ``[M | rhs]`` says ``M y = rhs`` has
+    exactly one solution (pivots on the diagonal of the first ``n`` columns), else None."""
+    if rank != n or any(R[k, k] == 0 for k in range(n)):
+        return None
+    sign = -1 if den < 0 else 1
+    return [sign * int(R[k, n]) for k in range(n)], sign * int(den)
 
 
 def _solve_square(M: list[list[int]], rhs: list[int]) -> tuple[list[int], int] | None:
@@ -109,10 +116,10 @@ def _solve_square(M: list[list[int]], rhs: list[int]) -> tuple[list[int], int] |
         # check the point against every constraint anyway)
         y = _sparse_solve([{j: v for j, v in enumerate(row) if v} for row in M], rhs, n)
         return None if y is None else common_denominator(y)
-    R, den, rank = _flint_rref(M, rhs)
-    if rank < n or any(R[k][k] == 0 for k in range(n)):  # singular M (or inconsistent)
+    out = _unique_solution(*_flint_rref(M, rhs), n)
+    if out is None:  # singular M (or inconsistent)
         return None
-    nums = [R[k][n] for k in range(n)]
+    nums, den = out
     g = math.gcd(den, *nums)
     return [v // g for v in nums], den // g
 
@@ -140,7 +147,13 @@ def _rref_solve_ints(M: list[list[int]], rhs: list[int], guess) -> tuple[list[in
     if not M:
         nums, D = common_denominator([_as_guess(g) for g in guess])
         return nums, D
-    R, den, _ = _flint_rref(M, rhs)
+    R, den, rank = _flint_rref(M, rhs)
+    out = _unique_solution(R, den, rank, n)
+    if out is not None:  # the common case (a square, nonsingular system): no free variables
+        return out
+    sign = -1 if den < 0 else 1
+    den = sign * int(den)
+    R = [[sign * int(v) for v in row] for row in R.tolist()[:rank]]
     pivots = [next(j for j, v in enumerate(row) if v) for row in R]
     if pivots and pivots[-1] == n:  # a pivot in the right-hand column: inconsistent
         return None
