@@ -161,3 +161,26 @@ def test_no_interior_falls_back_to_the_exact_vertex():
 
     r = feasible_point(A, b)
     assert r.feasible and r.point == (Fraction(0.1),)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.booleans())
+def test_maximize_and_strict_on_float_data_are_certified(seed, feasible):
+    """The float-data shortcuts of feasible_point never leak into maximize / strict=True."""
+    from solvers.lp import OptimizeResult, feasible_point, is_farkas_certificate, is_optimize_certificate, maximize
+
+    rng = np.random.default_rng(seed)
+    m, d = int(rng.integers(2, 20)), int(rng.integers(1, 5))
+    A = rng.normal(size=(m, d))
+    b = A @ rng.normal(size=d) + (rng.exponential(size=m) if feasible else -rng.exponential(size=m))
+    A = np.vstack([A, np.eye(d), -np.eye(d)])  # bounded: a box of side 20
+    b = np.concatenate([b, np.full(2 * d, 10.0)])
+    c = rng.normal(size=d)
+    r = maximize(c, A, b)
+    assert isinstance(r, OptimizeResult) and is_optimize_certificate(c, A, b, None, None, r)
+    s = feasible_point(A, b, strict=True)
+    if s.feasible:
+        assert s.slack > 0 and _checks._point_ok(_prepare(A, b, None, None), *common_denominator(s.point), strict=True)
+    else:
+        assert is_farkas_certificate(A, b, None, None, s.certificate, strict=True)
+    assert (r.status == "optimal") == feasible_point(A, b).feasible

@@ -461,10 +461,6 @@ def _maximize_sys(S: _System, c: list[Fraction], exact_fallback: bool = True) ->
         except Exception:  # pragma: no cover
             h, status = None, None
         if status == MS.kOptimal:
-            if not S.integral:
-                p = _interior_point(S, h)
-                if p is not None:
-                    return LPResult(True, tuple(Fraction(v) for v in p[0].tolist()), None, None, "highs+exact")
             v = _basis_vertex(S, h)
             if v is not None:
                 tight, fixed, xn, D = v
