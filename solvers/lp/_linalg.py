@@ -174,31 +174,22 @@ def _as_guess(g) -> Fraction:
 
 
 def _nullspace(rows: list[list], n: int) -> list[list[Fraction]]:
-    """A basis of ``{v : r . v = 0 for r in rows}`` (exact, from the RREF)."""
-    R = [[Fraction(v) for v in r] for r in rows]
-    piv = []
-    r = 0
-    for c in range(n):
-        k = next((i for i in range(r, len(R)) if R[i][c] != 0), None)
-        if k is None:
-            continue
-        R[r], R[k] = R[k], R[r]
-        p = R[r][c]
-        R[r] = [v / p for v in R[r]]
-        for i in range(len(R)):
-            if i != r and R[i][c] != 0:
-                f = R[i][c]
-                R[i] = [a - f * b for a, b in zip(R[i], R[r])]
-        piv.append(c)
-        r += 1
-        if r == len(R):
-            break
+    """A basis of ``{v : r . v = 0 for r in rows}`` (exact), read off the RREF ``R / den``.
+
+    One vector per free column ``f``: ``v_f = 1`` and ``v_c = -R_{i f} / den`` at the pivot
+    column ``c`` of row ``i`` (the RREF is unique, so the basis is canonical)."""
+    ints = [common_denominator([Fraction(v) for v in r])[0] for r in rows if any(r)]
+    if not ints:
+        return [[Fraction(int(i == f)) for i in range(n)] for f in range(n)]
+    R, den, rank = _flint_rref(ints, [0] * len(ints))
+    R = [[int(v) for v in row] for row in R.tolist()[:rank]]
+    den = int(den)
+    piv = [next(j for j, v in enumerate(row) if v) for row in R]
     out = []
     for f in (j for j in range(n) if j not in set(piv)):
         v = [_ZERO] * n
         v[f] = Fraction(1)
-        for i, c in enumerate(piv):
-            v[c] = -R[i][f]
+        for row, c in zip(R, piv):
+            v[c] = Fraction(-row[f], den)
         out.append(v)
     return out
-
