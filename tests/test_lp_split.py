@@ -87,8 +87,9 @@ def test_shared_rational_helpers_import_nothing_from_solvers():
 
 
 def test_every_solvers_module_imports_on_its_own():
-    """Each module imports in a fresh interpreter state (no reliance on import order)."""
-    mods = sorted(_import_graph())
+    """Each module imports in a fresh interpreter state (no reliance on import order).
+    (solvers.formulations is left to the static graph above: it only adds cvxpy's import time.)"""
+    mods = sorted(m for m in _import_graph() if m != "solvers.formulations")
     code = (
         "import importlib, sys\n"
         f"for name in {mods!r}:\n"
