@@ -246,7 +246,10 @@ def feasible_point(A_ub, b_ub, A_eq=None, b_eq=None, *, strict: bool = False) ->
     LPResult
         ``feasible`` and either ``point`` (exact, checked) or ``certificate`` (exact,
         checked: :func:`is_farkas_certificate` returns True on it, with the same
-        ``strict``).
+        ``strict``).  Which point: for float arrays without equations, HiGHS's vertex
+        pushed slightly into the interior, with dyadic (binary float) coordinates, when
+        that point is proved feasible; otherwise (integer or rational input, equations,
+        no interior) the exact basic solution of HiGHS's final basis.
 
     Raises
     ------
@@ -288,7 +291,7 @@ def _feasible(S: _System) -> LPResult:
         except Exception:  # pragma: no cover - float path unavailable: exact fallback
             break
         if status == MS.kOptimal:
-            if not S.integral:
+            if S.float_input:
                 p = _interior_point(S, h)
                 if p is not None:
                     return LPResult(True, tuple(Fraction(v) for v in p[0].tolist()), None, None, "highs+exact")

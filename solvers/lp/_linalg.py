@@ -133,24 +133,25 @@ def _rref_solve(M: list[list[int]], rhs: list[int], guess: list[Fraction]) -> li
     n = len(guess)
     if n > _DENSE_MAX:
         return _sparse_solve([{j: v for j, v in enumerate(row) if v} for row in M], rhs, n, guess)
-    out = _rref_solve_ints(M, rhs, guess)
+    out = _rref_solve_ints(M, rhs, n, lambda: guess)
     return None if out is None else [Fraction(v, out[1]) for v in out[0]]
 
 
-def _rref_solve_ints(M: list[list[int]], rhs: list[int], guess) -> tuple[list[int], int] | None:
+def _rref_solve_ints(M: list[list[int]], rhs: list[int], n: int, guess) -> tuple[list[int], int] | None:
     """:func:`_rref_solve` as integers over one denominator: ``(nums, D)``, ``y = nums / D``, ``D > 0``.
 
-    With the RREF ``R / den`` of ``[M | rhs]`` (pivot entries ``den``) and the free
+    ``n`` unknowns; ``guess()`` returns the values for free variables (called only if there
+    are any).  With the RREF ``R / den`` of ``[M | rhs]`` (pivot entries ``den``) and the free
     variables ``y_j = g_j / G``, every pivot variable is
     ``y_c = (G R_cn - sum_free R_cj g_j) / (den G)``: no rational arithmetic at all."""
-    n = len(guess)
     if not M:
-        nums, D = common_denominator([_as_guess(g) for g in guess])
+        nums, D = common_denominator([_as_guess(g) for g in guess()])
         return nums, D
     R, den, rank = _flint_rref(M, rhs)
     out = _unique_solution(R, den, rank, n)
     if out is not None:  # the common case (a square, nonsingular system): no free variables
         return out
+    guess = guess()
     sign = -1 if den < 0 else 1
     den = sign * int(den)
     R = [[sign * int(v) for v in row] for row in R.tolist()[:rank]]

@@ -1,9 +1,10 @@
 """Tier 2 — exact repair of the float proposal.
 
-* Optimal, float data: :func:`_interior_point` pushes HiGHS's vertex slightly into the
+* Optimal, float input: :func:`_interior_point` pushes HiGHS's vertex slightly into the
   interior and proves the pushed float point feasible with the rigorous float filter of
   :mod:`solvers.lp._checks` (no integer work at all); when the region has no room
-  (equations, near-degenerate regions, integer data) the exact vertex below is used.
+  (equations, near-degenerate regions) and for integer or rational input the exact basic
+  solution below is used.
 * Optimal: the final simplex basis names ``d`` tight constraints (non-basic rows, and
   non-basic free columns, fixed at 0); :func:`_basis_vertex` solves that ``d x d`` system
   exactly.  :func:`_rounded_point` tries simple rationals near the float solution.
@@ -76,10 +77,12 @@ def _ray_certificate(S: _System, ray: np.ndarray, strict: bool = False) -> list[
         yb = float(r @ S.b_float)  # y^T b is the same in scaled and caller units
         if not yb < 0:
             continue
-        guess = [float(r[i] / float(s) / -yb) for i, s in zip(support, ss)]  # only for free variables
-        sol = _rref_solve_ints(M, rhs, guess) if len(support) <= _DENSE_MAX else None
+        def guess(r=r, yb=yb):  # values for free variables (if any): the float ray, normalised
+            return [float(r[i] / float(s) / -yb) for i, s in zip(support, ss)]
+
+        sol = _rref_solve_ints(M, rhs, len(support), guess) if len(support) <= _DENSE_MAX else None
         if sol is None:
-            sol = _rref_solve(M, rhs, guess)
+            sol = _rref_solve(M, rhs, guess())
             if sol is None:
                 continue
             sol = common_denominator(sol)
@@ -112,7 +115,8 @@ def _interior_point(S: _System, h) -> tuple | None:
     that keeps every other row's slack, halved, lands strictly inside when the region has
     an interior there.  The point is returned at its exact binary value only if
     :func:`solvers.lp._checks._float_rows` *proves* every residual positive — a proof, not
-    a tolerance.  Only for ``float_exact`` systems without equations.
+    a tolerance.  Only for ``float_exact`` systems without equations (the caller uses it
+    for float input).
     """
     if not S.float_exact or S.m_eq or S.m_ub == 0:
         return None

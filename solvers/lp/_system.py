@@ -82,14 +82,15 @@ class _System:
     is what lets a rigorous float error bound stand in for exact arithmetic on most rows.
     """
 
-    def __init__(self, d, m_ub, m_eq, A, b, scale, A_float, b_float, *, float_exact=False, blocks=None):
+    def __init__(self, d, m_ub, m_eq, A, b, scale, A_float, b_float, *, float_exact=False, blocks=None,
+                 float_input=False):
         self.d, self.m_ub, self.m_eq = d, m_ub, m_eq
+        self.float_input = float_input  # the caller passed float arrays (not integers, not Fractions)
         self._A, self._b, self._scale = A, b, scale
         self.A_float, self.b_float = A_float, b_float
         self.float_exact = float_exact
         self._blocks = blocks  # [(first row, numeric a, numeric b)] when A, b, scale are None
         self._row_cache: dict[int, tuple] = {}  # rows converted by rows()
-        self._integral = None
         self._abs = None
 
     @property
@@ -106,19 +107,6 @@ class _System:
                 rowsum = absA.sum(axis=1)
                 self._abs = (absA, _TINY * (1 + rowsum), rowsum)
         return self._abs
-
-    @property
-    def integral(self) -> bool:
-        """Whether every coefficient is an integer (then exact vertices are small rationals).
-
-        Read off the float copies when they are exact; otherwise from the scales (a row of
-        coprime integers times ``scale = 1/g``)."""
-        if self._integral is None:
-            if self.float_exact:
-                self._integral = all(np.array_equal(X, np.round(X)) for X in (self.A_float, self.b_float))
-            else:
-                self._integral = all(s.numerator == 1 for s in self.scale)
-        return self._integral
 
     def _materialise(self) -> None:
         if self._A is None:
@@ -326,6 +314,8 @@ def _prepare(A_ub, b_ub, A_eq, b_eq, d_hint: int | None = None) -> _System:
     exact = ub.exact and eq.exact
     if all(B.rows is None or B.m == 0 for B in (ub, eq)):  # numeric input: integer rows on demand
         blocks = [(start, *B.numeric) for start, B in ((0, ub), (ub.m, eq)) if B.numeric is not None]
-        return _System(d, ub.m, eq.m, None, None, None, Af, bf, float_exact=exact, blocks=blocks)
+        float_input = any(X.dtype.kind == "f" for _, a_arr, b_arr in blocks for X in (a_arr, b_arr))
+        return _System(d, ub.m, eq.m, None, None, None, Af, bf, float_exact=exact, blocks=blocks,
+                       float_input=float_input)
     (Au, bu, su), (Ae, be, se) = ub.materialised(), eq.materialised()
     return _System(d, ub.m, eq.m, Au + Ae, bu + be, su + se, Af, bf, float_exact=exact)
