@@ -376,3 +376,12 @@ def test_feasibility_validation_names_the_argument():
         feasibility_problem([[1, 2]], [1, 2])
     with pytest.raises(ValueError, match="c: entries must be finite"):
         optimization_problem([float("inf"), 0], [[1, 2]], [1])
+
+
+def test_cdepth_level_accepts_an_affine_subspace():
+    from solvers.affine import AffineSubspace
+
+    V = AffineSubspace.from_equations([[1, 0]], [Fraction(1, 2)])  # the line z_1 = 1/2
+    P, R, anchors = [[0, 0], [1, 0]], [[0, 1], [0, -1]], [1, 1]
+    p = cdepth_level_problem(P, R, anchors, subspace=V, anchoring_ratio=1e3)
+    assert _solve(p) == cp.OPTIMAL and abs(p.var["z"].value[0] - 0.5) < 1e-9
