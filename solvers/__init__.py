@@ -6,4 +6,4 @@ that can be checked (a witness set, a feasible point, a certificate).  This pack
 never imports :mod:`geoprivate`.
 """
 
-__all__ = ["combinatorics", "generators", "lp", "affine", "halfspaces", "depth", "vc1"]
+__all__ = ["combinatorics", "generators", "lp", "affine", "halfspaces", "depth", "vc1", "formulations"]

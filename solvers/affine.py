@@ -27,7 +27,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from solvers.lp import _to_fraction
+from solvers._rational import to_fraction as _to_fraction
 
 __all__ = ["AffineSubspace", "IntersectResult"]
 

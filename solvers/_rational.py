@@ -1,0 +1,76 @@
+"""Exact rational helpers shared by :mod:`solvers.lp` and :mod:`solvers.affine`.
+
+Kept in a module of their own (importing nothing from ``solvers``) so that the LP layer
+and the affine-subspace layer both depend on it and not on each other.
+
+* :func:`to_fraction` — one number (int, numpy integer, :class:`fractions.Fraction`, any
+  ``numbers.Rational``, float at its **exact binary value**) to a Fraction; NaN and
+  infinities are rejected with a message naming the argument.
+* :func:`common_denominator` — Fractions to integer numerators over one denominator.
+* :func:`int_row` — a rational row and right-hand side scaled to coprime integers.
+* :func:`pow2` — ``2**-k`` as a Fraction (cached; the row scale factors of float input).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import numbers
+from fractions import Fraction
+
+import numpy as np
+
+__all__ = ["to_fraction", "common_denominator", "int_row", "pow2"]
+
+
+def to_fraction(x, name: str) -> Fraction:
+    """``x`` as an exact Fraction (floats at their binary value); ``name`` goes into the error."""
+    t = type(x)
+    if t is Fraction:
+        return x
+    if t is int:
+        return Fraction(x)
+    if isinstance(x, (bool, np.bool_)):
+        return Fraction(int(x))
+    if isinstance(x, numbers.Integral):
+        return Fraction(int(x))
+    if isinstance(x, Fraction):
+        return x
+    if isinstance(x, numbers.Rational):
+        return Fraction(int(x.numerator), int(x.denominator))
+    if isinstance(x, (float, np.floating)):
+        if not np.isfinite(x):
+            raise ValueError(f"{name}: entries must be finite, got {x!r}")
+        return Fraction(*x.as_integer_ratio())  # exact, also for float32 and longdouble
+    raise TypeError(f"{name}: entries must be ints, floats or Fractions, got {type(x).__name__} ({x!r})")
+
+
+def common_denominator(vals) -> tuple[list[int], int]:
+    """Fractions -> (integer numerators, positive common denominator)."""
+    D = math.lcm(*(v.denominator for v in vals)) if vals else 1
+    return [v.numerator * (D // v.denominator) for v in vals], D
+
+
+def int_row(row: list[Fraction], rhs: Fraction) -> tuple[list[int], int, Fraction]:
+    """Scale ``(row, rhs)`` by a positive rational ``s`` to coprime integers; returns (ints, int, s)."""
+    L = math.lcm(*(f.denominator for f in row), rhs.denominator)
+    if L == 1:
+        ints = [f.numerator for f in row]
+        ib = rhs.numerator
+    else:
+        ints = [f.numerator * (L // f.denominator) for f in row]
+        ib = rhs.numerator * (L // rhs.denominator)
+    g = math.gcd(*ints, ib)
+    if g > 1:
+        ints = [v // g for v in ints]
+        ib //= g
+    else:
+        g = 1
+    return ints, ib, Fraction(L, g)
+
+
+@functools.lru_cache(maxsize=4096)
+def pow2(k: int) -> Fraction:
+    """``2**-k`` as a Fraction (cached: row scale factors of float input)."""
+    return Fraction(1, 1 << k) if k >= 0 else Fraction(1 << -k)
+

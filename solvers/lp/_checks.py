@@ -1,0 +1,214 @@
+"""Exact checks on the scaled integer rows of a :class:`~solvers.lp._system._System`.
+
+Every answer of :mod:`solvers.lp` passes one of these before it is returned:
+:func:`_point_ok` (a point ``nums / D`` satisfies every row), :func:`_cert_ok` (Farkas /
+Motzkin multipliers), :func:`_optimal_ok` (primal point, dual multipliers, equal values).
+Also the conversions between multipliers of the scaled rows and of the caller's rows.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import numpy as np
+
+from solvers._rational import common_denominator
+from solvers.lp._results import FarkasCertificate
+from solvers.lp._system import _System
+
+_ZERO = Fraction(0)
+
+def _dot(row, vec) -> int:
+    return sum(a * v for a, v in zip(row, vec))
+
+
+def _int_arrays(S: _System):
+    """Cached numpy views of the integer rows: int64 when every entry is small, else object."""
+    cache = getattr(S, "_arrays", None)
+    if cache is None:
+        try:
+            A = np.array(S.A, dtype=np.int64).reshape(S.m, S.d)
+            big = int(np.abs(A).max()) if A.size else 0
+            if big >= 2**62:
+                raise OverflowError
+        except OverflowError:
+            A = np.array(S.A, dtype=object).reshape(S.m, S.d)
+            big = max(abs(v) for row in S.A for v in row)
+        bigb = max(map(abs, S.b), default=0)
+        cache = (A, big, bigb)
+        S._arrays = cache
+    return cache
+
+
+# unit roundoff of float64 (the float filter below; its underflow term is _System.abs_rows)
+_U = 2.0**-53
+
+
+def _float_filter(S: _System, nums: list[int], D: int):
+    """Rigorous float filter for ``x = nums / D`` on a ``float_exact`` system.
+
+    ``x`` is rounded to floats once (Python's ``int / int`` is correctly rounded: relative
+    error ``<= u``) and handed to :func:`_float_rows`; None if ``x`` does not fit in floats.
+    """
+    try:
+        xf = np.array([v / D for v in nums], dtype=float)
+    except OverflowError:
+        return None
+    return _float_rows(S, xf) if np.isfinite(xf).all() else None
+
+
+def _float_rows(S: _System, xf: np.ndarray):
+    """Rows whose exact residual ``b_i - A_i x`` is *proved* positive / negative in floats.
+
+    ``x`` is any point within relative distance ``u = 2**-53`` of the float vector ``xf``
+    (for example ``xf`` itself, at its exact binary value).  Returns boolean masks
+    ``(ok, bad)``: residual proved ``> 0`` / ``< 0``; the other rows are left to exact
+    arithmetic.  The bound: the dot product and the subtraction have error
+    ``<= gamma_{d+1} (|b_i| + sum_j |a_ij xf_j|)`` in any summation order (Higham,
+    *Accuracy and Stability of Numerical Algorithms*, §3.1), and replacing ``x`` by ``xf``
+    moves the residual by ``<= u sum_j |a_ij x_j|``; ``4 (d + 2) u`` times the float
+    magnitude, plus ``2**-1000 (1 + sum_j |a_ij|)`` for underflow, exceeds both.  Overflow or
+    NaN leave a row undecided.  Needs ``S.float_exact`` (the float rows are the caller's).
+    """
+    A, b = S.A_float, S.b_float
+    absA, tiny, _ = S.abs_rows()
+    with np.errstate(over="ignore", invalid="ignore", under="ignore"):
+        r = b - A @ xf
+        err = (4 * (S.d + 2) * _U) * (np.abs(b) + absA @ np.abs(xf)) + tiny
+        return r > err, r < -err
+
+
+def _rows_ok(S: _System, idx: list[int], nums: list[int], D: int, strict: bool) -> bool:
+    """Exact check of the rows ``idx`` for ``x = nums / D`` (integer arithmetic)."""
+    Ai, bi, _ = S.rows(idx)
+    for i, row, rhs in zip(idx, Ai, bi):
+        lhs, rhs = _dot(row, nums), rhs * D
+        if i >= S.m_ub:
+            if lhs != rhs:
+                return False
+        elif lhs > rhs or (strict and lhs == rhs):
+            return False
+    return True
+
+
+def _point_ok(S: _System, nums: list[int], D: int, strict: bool = False) -> bool:
+    """Exact: ``A x <= b`` (``<`` if strict) on ub rows, ``=`` on eq rows, for ``x = nums / D``, ``D > 0``.
+
+    On a ``float_exact`` system most rows are settled by :func:`_float_filter` (a proof, not
+    a tolerance); only the rows it cannot settle — the tight ones, the equations — are
+    checked in integer arithmetic.  Otherwise every row is checked in integer arithmetic.
+    """
+    if S.m == 0:
+        return True
+    if S.float_exact:
+        out = _float_filter(S, nums, D)
+        if out is not None:
+            ok, bad = out
+            u = S.m_ub
+            if bad.any() or ok[u:].any():  # a violated row, or an equation off by a proved amount
+                return False
+            return _rows_ok(S, np.flatnonzero(~ok).tolist(), nums, D, strict)
+    A, big, bigb = _int_arrays(S)
+    bigx = max((abs(v) for v in nums), default=0)
+    if A.dtype != object and bigx < 2**62 and big * bigx * max(S.d, 1) < 2**62 and bigb * D < 2**62:
+        lhs = A @ np.array(nums, dtype=np.int64)
+        rhs = np.array(S.b, dtype=np.int64) * D
+    else:
+        lhs = A.astype(object) @ np.array(nums, dtype=object)
+        rhs = np.array(S.b, dtype=object) * D
+    lhs = np.asarray(lhs).reshape(S.m)
+    u = S.m_ub
+    if u and ((lhs[:u] >= rhs[:u]).any() if strict else (lhs[:u] > rhs[:u]).any()):
+        return False
+    return bool((lhs[u:] == rhs[u:]).all())
+
+
+def _cert_ok(S: _System, y: list[int], strict: bool = False) -> bool:
+    """Exact Farkas check for integer multipliers ``y`` of the *scaled* rows (support rows only)."""
+    if any(v < 0 for v in y[: S.m_ub]):
+        return False
+    supp = [i for i, v in enumerate(y) if v]
+    Ai, bi, _ = S.rows(supp)
+    ys = [y[i] for i in supp]
+    for j in range(S.d):
+        if sum(yv * row[j] for yv, row in zip(ys, Ai)) != 0:
+            return False
+    yb = sum(yv * bv for yv, bv in zip(ys, bi))
+    if yb < 0:
+        return True
+    return strict and yb == 0 and any(y[i] > 0 for i in supp if i < S.m_ub)
+
+
+def _optimal_ok(S: _System, c: list[Fraction], xn, D, y_scaled: list[Fraction]) -> bool:
+    """Exact primal feasibility, dual feasibility and equal objective values."""
+    if not _point_ok(S, xn, D):
+        return False
+    supp = [i for i, v in enumerate(y_scaled) if v]
+    if any(y_scaled[i] < 0 for i in supp if i < S.m_ub):
+        return False
+    Ai, bi, _ = S.rows(supp)
+    Lc = math.lcm(*(v.denominator for v in c)) if c else 1
+    cint = [int(v * Lc) for v in c]
+    ynum, yden = common_denominator([y_scaled[i] for i in supp])
+    # sum_i y_i A_ij == c_j   <=>   Lc * sum_i ynum_i A_ij == cint_j * yden
+    for j in range(S.d):
+        if Lc * sum(yv * row[j] for yv, row in zip(ynum, Ai)) != cint[j] * yden:
+            return False
+    # c^T x == b^T y   <=>   (cint . xn) * yden == (ynum . b) * Lc * D
+    return _dot(cint, xn) * yden == sum(yv * bv for yv, bv in zip(ynum, bi)) * Lc * D
+
+
+def _support_scales(S: _System, vals) -> tuple[list[int], list[Fraction]]:
+    """The nonzero positions of ``vals`` and the scale factors of those rows."""
+    supp = [i for i, v in enumerate(vals) if v]
+    return supp, S.rows(supp)[2]
+
+
+def _scaled_to_caller(S: _System, y_scaled: list[Fraction]) -> FarkasCertificate:
+    y = [_ZERO] * S.m
+    supp, scales = _support_scales(S, y_scaled)
+    for i, s in zip(supp, scales):
+        y[i] = y_scaled[i] * s
+    return FarkasCertificate(tuple(y[: S.m_ub]), tuple(y[S.m_ub :]))
+
+
+def _caller_to_scaled_ints(S: _System, cert: FarkasCertificate) -> list[int]:
+    yc = list(cert.y_ub) + list(cert.y_eq)
+    y = [_ZERO] * S.m
+    supp, scales = _support_scales(S, yc)
+    for i, s in zip(supp, scales):
+        y[i] = Fraction(yc[i]) / s
+    nums, _ = common_denominator(y)
+    return nums
+
+
+def _to_point(nums: list[int], D: int) -> tuple:
+    return tuple(Fraction(v, D) for v in nums)
+
+
+def _certificate_from_ints(S: _System, y: list[int]) -> FarkasCertificate:
+    """Integer multipliers of the scaled rows -> coprime integer multipliers of the caller's rows."""
+    supp, scales = _support_scales(S, y)
+    vals = [y[i] * s for i, s in zip(supp, scales)]  # caller units: y_caller_i = y_scaled_i * scale_i
+    L = math.lcm(*(v.denominator for v in vals)) if vals else 1
+    ints = [v.numerator * (L // v.denominator) for v in vals]
+    g = math.gcd(*ints) if ints else 1
+    full = [_ZERO] * S.m
+    for i, v in zip(supp, ints):
+        full[i] = Fraction(v // g)
+    return FarkasCertificate(tuple(full[: S.m_ub]), tuple(full[S.m_ub :]))
+
+
+def _normalise_certificate(cert: FarkasCertificate) -> FarkasCertificate:
+    """Scale multipliers to coprime integers (positive scaling keeps them a certificate)."""
+    vals = list(cert.y_ub) + list(cert.y_eq)
+    nz = [v for v in vals if v]
+    if not nz:
+        return cert
+    L = math.lcm(*(v.denominator for v in nz))
+    g = math.gcd(*(v.numerator * (L // v.denominator) for v in nz))
+    f = Fraction(L, g)
+    out = [v * f if v else _ZERO for v in vals]
+    return FarkasCertificate(tuple(out[: len(cert.y_ub)]), tuple(out[len(cert.y_ub) :]))
+

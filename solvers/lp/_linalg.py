@@ -1,0 +1,196 @@
+"""Exact linear algebra for the LP layer: integer (fraction-free) and sparse rational solves.
+
+* :func:`_solve_square` — a square integer system, by python-flint's fraction-free RREF;
+* :func:`_rref_solve` — any shape, free variables from a guess (python-flint);
+* :func:`_sparse_solve` — Markowitz-ordered elimination for many unknowns;
+* :func:`_nullspace` — an exact null-space basis.
+
+References: J. Edmonds (1967), E. H. Bareiss (1968) for fraction-free elimination.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+from solvers._rational import common_denominator
+
+__all__ = ["_DENSE_MAX", "_sparse_solve", "_solve_square", "_rref_solve", "_nullspace"]
+
+_ZERO = Fraction(0)
+
+_DENSE_MAX = 64  # up to this many unknowns: python-flint's dense RREF; more: the sparse elimination below
+
+
+def _sparse_solve(rows: list[dict], rhs: list, n: int, guess=None) -> list[Fraction] | None:
+    """A solution of the sparse system ``rows * y = rhs`` (``rows[i]``: column -> value).
+
+    Gaussian elimination over Fractions with a Markowitz-style pivot choice (shortest
+    row, then shortest column), so the unit and near-unit rows that dominate the LPs of
+    convex-hull membership (``-lambda_i <= 0``) cost O(1) each.  Returns ``None`` if the
+    system is inconsistent; free unknowns take ``guess[j]`` (rationalised) or 0.
+    """
+    R = [{c: Fraction(v) for c, v in r.items() if v} for r in rows]
+    B = [Fraction(v) for v in rhs]
+    col_rows: dict[int, set] = {}
+    for i, r in enumerate(R):
+        for c in r:
+            col_rows.setdefault(c, set()).add(i)
+    active = set(range(len(R)))
+    order = []
+    while active:
+        i = min(active, key=lambda k: len(R[k]))
+        active.discard(i)
+        Ri = R[i]
+        if not Ri:
+            if B[i] != 0:
+                return None
+            continue
+        c = min(Ri, key=lambda cc: len(col_rows[cc]))
+        p = Ri[c]
+        for k in list(col_rows[c]):
+            if k == i or k not in active:
+                continue
+            Rk = R[k]
+            f = Rk[c] / p
+            for cc, v in Ri.items():
+                nv = Rk.get(cc, _ZERO) - f * v
+                if nv:
+                    if cc not in Rk:
+                        col_rows[cc].add(k)
+                    Rk[cc] = nv
+                elif cc in Rk:
+                    del Rk[cc]
+                    col_rows[cc].discard(k)
+            B[k] -= f * B[i]
+        order.append((i, c))
+    pivot_cols = {c for _, c in order}
+    y = [_ZERO] * n
+    for j in range(n):
+        if j not in pivot_cols and guess is not None:
+            g = guess[j]
+            y[j] = g if isinstance(g, Fraction) else Fraction(float(g)).limit_denominator(10**6)
+    for i, c in reversed(order):
+        acc = B[i]
+        for cc, v in R[i].items():
+            if cc != c and y[cc]:
+                acc -= v * y[cc]
+        y[c] = acc / R[i][c]
+    return y
+
+
+def _flint_rref(M: list[list[int]], rhs: list[int]):
+    """RREF of the integer matrix ``[M | rhs]`` by python-flint (``fmpz_mat.rref``, exact, in C).
+
+    Returns (the flint matrix ``R``, ``den``, rank): ``R / den`` is the reduced row echelon
+    form, so every pivot entry of ``R`` equals ``den``; ``den`` may be negative."""
+    import flint
+
+    nr, n = len(M), len(M[0]) if M else 0
+    T = flint.fmpz_mat(nr, n + 1, [v for row, r in zip(M, rhs) for v in (*row, r)])
+    return T.rref()
+
+
+def _unique_solution(R, den, rank, n) -> tuple[list[int], int] | None:
+    """``(nums, D)`` with ``D > 0`` if the RREF ``R / den`` of ``[M | rhs]`` says ``M y = rhs`` has
+    exactly one solution (pivots on the diagonal of the first ``n`` columns), else None."""
+    if rank != n or any(R[k, k] == 0 for k in range(n)):
+        return None
+    sign = -1 if den < 0 else 1
+    return [sign * int(R[k, n]) for k in range(n)], sign * int(den)
+
+
+def _solve_square(M: list[list[int]], rhs: list[int]) -> tuple[list[int], int] | None:
+    """Exact solve of the square integer system ``M x = rhs``.
+
+    Returns ``(nums, D)`` with ``x = nums / D``, ``D > 0`` and ``gcd(nums, D) = 1``, or
+    ``None`` if ``M`` is singular.  Dense systems go to python-flint's fraction-free RREF
+    (:func:`_flint_rref`: the right-hand column of ``[M | rhs]`` then holds ``den * x``);
+    more than ``_DENSE_MAX`` unknowns to :func:`_sparse_solve`.
+    """
+    n = len(M)
+    if n == 0:
+        return [], 1
+    if n > _DENSE_MAX:
+        # (if M is singular but the system consistent, this returns *a* solution; callers
+        # check the point against every constraint anyway)
+        y = _sparse_solve([{j: v for j, v in enumerate(row) if v} for row in M], rhs, n)
+        return None if y is None else common_denominator(y)
+    out = _unique_solution(*_flint_rref(M, rhs), n)
+    if out is None:  # singular M (or inconsistent)
+        return None
+    nums, den = out
+    g = math.gcd(den, *nums)
+    return [v // g for v in nums], den // g
+
+
+def _rref_solve(M: list[list[int]], rhs: list[int], guess: list[Fraction]) -> list[Fraction] | None:
+    """A solution of the integer system ``M y = rhs`` (any shape) or ``None`` if there is none.
+
+    Exact RREF (:func:`_rref_solve_ints`); free variables take the values in ``guess``
+    (rationalised); more than ``_DENSE_MAX`` unknowns go to :func:`_sparse_solve`.
+    """
+    n = len(guess)
+    if n > _DENSE_MAX:
+        return _sparse_solve([{j: v for j, v in enumerate(row) if v} for row in M], rhs, n, guess)
+    out = _rref_solve_ints(M, rhs, n, lambda: guess)
+    return None if out is None else [Fraction(v, out[1]) for v in out[0]]
+
+
+def _rref_solve_ints(M: list[list[int]], rhs: list[int], n: int, guess) -> tuple[list[int], int] | None:
+    """:func:`_rref_solve` as integers over one denominator: ``(nums, D)``, ``y = nums / D``, ``D > 0``.
+
+    ``n`` unknowns; ``guess()`` returns the values for free variables (called only if there
+    are any).  With the RREF ``R / den`` of ``[M | rhs]`` (pivot entries ``den``) and the free
+    variables ``y_j = g_j / G``, every pivot variable is
+    ``y_c = (G R_cn - sum_free R_cj g_j) / (den G)``: no rational arithmetic at all."""
+    if not M:
+        nums, D = common_denominator([_as_guess(g) for g in guess()])
+        return nums, D
+    R, den, rank = _flint_rref(M, rhs)
+    out = _unique_solution(R, den, rank, n)
+    if out is not None:  # the common case (a square, nonsingular system): no free variables
+        return out
+    guess = guess()
+    sign = -1 if den < 0 else 1
+    den = sign * int(den)
+    R = [[sign * int(v) for v in row] for row in R.tolist()[:rank]]
+    pivots = [next(j for j, v in enumerate(row) if v) for row in R]
+    if pivots and pivots[-1] == n:  # a pivot in the right-hand column: inconsistent
+        return None
+    piv_set = set(pivots)
+    free = [j for j in range(n) if j not in piv_set]
+    gnum, G = common_denominator([_as_guess(guess[j]) for j in free])
+    y = [0] * n
+    for j, g in zip(free, gnum):
+        y[j] = g * den
+    for row, c in zip(R, pivots):
+        y[c] = row[n] * G - sum(row[j] * g for j, g in zip(free, gnum) if g)
+    return y, den * G
+
+
+def _as_guess(g) -> Fraction:
+    """A free variable's value: a Fraction as is, a float rationalised (denominator <= 10**6)."""
+    return g if isinstance(g, Fraction) else Fraction(float(g)).limit_denominator(10**6)
+
+
+def _nullspace(rows: list[list], n: int) -> list[list[Fraction]]:
+    """A basis of ``{v : r . v = 0 for r in rows}`` (exact), read off the RREF ``R / den``.
+
+    One vector per free column ``f``: ``v_f = 1`` and ``v_c = -R_{i f} / den`` at the pivot
+    column ``c`` of row ``i`` (the RREF is unique, so the basis is canonical)."""
+    ints = [common_denominator([Fraction(v) for v in r])[0] for r in rows if any(r)]
+    if not ints:
+        return [[Fraction(int(i == f)) for i in range(n)] for f in range(n)]
+    R, den, rank = _flint_rref(ints, [0] * len(ints))
+    R = [[int(v) for v in row] for row in R.tolist()[:rank]]
+    den = int(den)
+    piv = [next(j for j, v in enumerate(row) if v) for row in R]
+    out = []
+    for f in (j for j in range(n) if j not in set(piv)):
+        v = [_ZERO] * n
+        v[f] = Fraction(1)
+        for row, c in zip(R, piv):
+            v[c] = Fraction(-row[f], den)
+        out.append(v)
+    return out

@@ -1,0 +1,148 @@
+"""Tier 2 — exact repair of the float proposal.
+
+* Optimal, float input: :func:`_interior_point` pushes HiGHS's vertex slightly into the
+  interior and proves the pushed float point feasible with the rigorous float filter of
+  :mod:`solvers.lp._checks` (no integer work at all); when the region has no room
+  (equations, near-degenerate regions) and for integer or rational input the exact basic
+  solution below is used.
+* Optimal: the final simplex basis names ``d`` tight constraints (non-basic rows, and
+  non-basic free columns, fixed at 0); :func:`_basis_vertex` solves that ``d x d`` system
+  exactly.  :func:`_rounded_point` tries simple rationals near the float solution.
+* Infeasible: :func:`_ray_certificate` rationalises HiGHS's dual ray (its support is taken
+  and ``y_S^T [A_S | b_S] = (0, -1)`` solved exactly).
+
+Each candidate is checked exactly (:mod:`solvers.lp._checks`) before it is used.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import numpy as np
+
+from solvers._rational import common_denominator
+from solvers.lp._checks import _cert_ok, _float_rows, _point_ok
+from solvers.lp._linalg import _DENSE_MAX, _rref_solve, _rref_solve_ints, _solve_square
+from solvers.lp._system import _System
+
+def _basis_vertex(S: _System, h) -> tuple[list[int], list[int], list[int], int] | None:
+    """Exact point of the HiGHS basis: (tight row ids, fixed col ids, nums, D) or None.
+
+    The ``d`` non-basic rows (tight) and non-basic columns (fixed at 0) form a square
+    system, solved exactly (:func:`solvers.lp._linalg._solve_square`); only those rows are
+    converted to integers."""
+    import highspy
+
+    d = S.d
+    bas = h.getBasis()  # (not h.getBasicVariables(): it crashes HiGHS 1.x when no factorisation exists)
+    if not bas.valid:
+        return None
+    basic = int(highspy.HighsBasisStatus.kBasic)
+    tight = [i for i, s in enumerate(map(int, bas.row_status)) if s != basic]
+    fixed = [j for j, s in enumerate(map(int, bas.col_status)) if s != basic]
+    if len(tight) + len(fixed) != d:
+        return None
+    At, bt, _ = S.rows(tight)
+    M = At + [[1 if k == j else 0 for k in range(d)] for j in fixed]
+    r = bt + [0] * len(fixed)
+    sol = _solve_square(M, r)
+    if sol is None:
+        return None
+    return tight, fixed, sol[0], sol[1]
+
+
+def _ray_certificate(S: _System, ray: np.ndarray, strict: bool = False) -> list[int] | None:
+    """Rationalise a float dual ray into an exact Farkas certificate (scaled-row ints) or None.
+
+    The support is read off the float ray (multiplier times the row's size, in the caller's
+    units: the integer scaling factors of different rows can differ by many orders); then
+    ``y_S^T [A_S | b_S] = (0, ..., 0, -1)`` is solved exactly on the support rows alone,
+    free variables taken from the float ray."""
+    ray = np.asarray(ray, dtype=float)
+    if ray.shape != (S.m,) or not np.isfinite(ray).all():
+        return None
+    top = np.abs(ray).max() if ray.size else 0.0
+    if top <= 0:
+        return None
+    weight = np.abs(ray) * (S.abs_rows()[2] + np.abs(S.b_float))
+    support = np.flatnonzero(weight > 1e-9 * weight.max()).tolist()
+    As, bs, ss = S.rows(support)
+    M = [[row[j] for row in As] for j in range(S.d)] + [list(bs)]
+    rhs = [0] * S.d + [-1]
+    for sign in (1.0, -1.0):
+        r = sign * ray
+        if S.m_ub and (r[: S.m_ub] < -1e-7 * top).any():
+            continue
+        yb = float(r @ S.b_float)  # y^T b is the same in scaled and caller units
+        if not yb < 0:
+            continue
+        def guess(r=r, yb=yb):  # values for free variables (if any): the float ray, normalised
+            return [float(r[i] / float(s) / -yb) for i, s in zip(support, ss)]
+
+        sol = _rref_solve_ints(M, rhs, len(support), guess) if len(support) <= _DENSE_MAX else None
+        if sol is None:
+            sol = _rref_solve(M, rhs, guess())
+            if sol is None:
+                continue
+            sol = common_denominator(sol)
+        nums = [0] * S.m
+        for i, v in zip(support, sol[0]):  # a positive common factor: still a certificate
+            nums[i] = v
+        if _cert_ok(S, nums, strict):
+            return nums
+    return None
+
+
+def _rounded_point(h, S: _System):
+    """The float solution rounded to nearby simple rationals, if that is exactly feasible."""
+    x = h.getSolution().col_value
+    if len(x) < S.d or not all(math.isfinite(v) for v in x[: S.d]):
+        return None
+    for den in (10**3, 10**6, 10**9):
+        p = [Fraction(v).limit_denominator(den) for v in x[: S.d]]
+        nums, D = common_denominator(p)
+        if _point_ok(S, nums, D):
+            return nums, D
+    return None
+
+
+def _interior_point(S: _System, h) -> tuple | None:
+    """A float point strictly inside ``{A_ub x <= b_ub}``, proved feasible, or None.
+
+    From HiGHS's vertex ``x0``, the rows it (nearly) makes tight, ``T``, give a direction
+    ``u`` with ``A_T u = -w`` (``w_i = |b_i| + |A_i| |x0|``, least squares); a step along it
+    that keeps every other row's slack, halved, lands strictly inside when the region has
+    an interior there.  The point is returned at its exact binary value only if
+    :func:`solvers.lp._checks._float_rows` *proves* every residual positive — a proof, not
+    a tolerance.  Only for ``float_exact`` systems without equations (the caller uses it
+    for float input).
+    """
+    if not S.float_exact or S.m_eq or S.m_ub == 0:
+        return None
+    x0 = np.asarray(h.getSolution().col_value, dtype=float)
+    if x0.shape != (S.d,) or not np.isfinite(x0).all():
+        return None
+    A, b = S.A_float, S.b_float
+    absA = S.abs_rows()[0]
+    w = np.abs(b) + absA @ np.abs(x0) + 1e-300
+    slack = (b - A @ x0) / w  # relative slack of every row
+    tight = slack <= 1e-9
+    k = int(np.count_nonzero(tight))
+    if k == 0:
+        return (x0,) if _float_rows(S, x0)[0].all() else None
+    At = A[tight] / w[tight, None]
+    try:
+        u = np.linalg.solve(At, -np.ones(k)) if k == S.d else np.linalg.lstsq(At, -np.ones(k), rcond=None)[0]
+    except np.linalg.LinAlgError:
+        return None
+    Au = (A @ u) / w  # relative change of each row's activity per unit step
+    if not (Au[tight] < 0).all():
+        return None
+    grow = (~tight) & (Au > 0)
+    step = 0.5 * float(np.min(slack[grow] / Au[grow])) if grow.any() else 1.0
+    if not step > 1e-12:
+        return None
+    x = x0 + step * u
+    ok, _ = _float_rows(S, x)
+    return (x,) if ok.all() else None
