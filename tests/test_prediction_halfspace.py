@@ -168,7 +168,7 @@ def test_cli_predict_json(concept, adversary, capsys):
     assert main(["predict", "--concept", concept, "--adversary", adversary, "--T", "300", "--seed", "1",
                  "--k", "200", "--m", "8", "--epsilon", "0.9", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    for key in ("T", "hard_queries", "hard_rounds", "mistakes", "epsilon_spent", "delta_spent", "mode"):
+    for key in ("T", "hard_queries", "hard_rounds", "stream_disagreements", "max_err_D", "epsilon_spent", "delta_spent", "mode"):
         assert key in out
     assert out["T"] == 300 and out["mode"] == "practical" and out["hard_queries"] == len(out["hard_rounds"])
     assert out["segments"] == out["hard_queries"] + 1
