@@ -387,7 +387,18 @@ def _arrangement(Aq, wq, d) -> _Arrangement:
 # --------------------------------------------------------------------------- level LPs
 
 
+#: float LP backend of the level LPs: "highspy" (direct, :mod:`solvers._highs`) or "scipy"
+#: (``scipy.optimize.linprog``, the original path; kept for the benchmark's before/after ratio)
+LP_BACKEND = "highspy"
+#: try the realisable fast path of :func:`max_cdepth` (one LP) before the level search
+FAST_PATHS = True
+
+
 def _linprog(c, A_ub, b_ub, A_eq, b_eq, bounds):
+    if LP_BACKEND == "highspy":
+        from solvers._highs import linprog as hl
+
+        return hl(c, A_ub, b_ub, A_eq, b_eq, bounds)
     from scipy.optimize import linprog
 
     return linprog(c, A_ub=A_ub, b_ub=b_ub, A_eq=A_eq, b_eq=b_eq, bounds=bounds, method="highs")
@@ -859,6 +870,49 @@ def _cdepth_hull_only(constraints, z) -> CDepthResult:
     return _search(arr, E, list(zq), 0, cert0, m)
 
 
+def _all_satisfied_point(Aq, wq, d, subspace):
+    """An exact z in the subspace satisfying every constraint (depth m), or None.
+
+    A float LP maximises the common slack t of ⟨A_i, z⟩ − t ≥ w_i over z = p + Bᵀu (the
+    subspace's exact parametrisation; ``None`` = ℝ^d) in a box; u is rounded to its exact
+    binary value, z computed and every constraint checked in rational arithmetic.  None
+    whenever that fails (the caller then runs the exact level search).
+    """
+    if subspace is None:
+        p, B = tuple(Fraction(0) for _ in range(d)), [tuple(Fraction(int(i == j)) for j in range(d))
+                                                      for i in range(d)]
+    elif hasattr(subspace, "basis") and hasattr(subspace, "point"):
+        p, B = tuple(subspace.point), list(subspace.basis)
+    else:
+        return None
+    r = len(B)
+    if r == 0:
+        z = p
+    else:
+        Af = np.array([[float(x) for x in a] for a in Aq])
+        Bf = np.array([[float(x) for x in b] for b in B]).reshape(r, d)
+        pf = np.array([float(x) for x in p])
+        wf = np.array([float(x) for x in wq])
+        M = Af @ Bf.T
+        rhs = wf - Af @ pf
+        scale = np.maximum(np.abs(M).max(axis=1), np.abs(rhs)) + 1.0
+        # -(M u)/s + t <= -rhs/s ; maximise t <= 1
+        Aub = np.hstack([-M / scale[:, None], np.ones((len(Aq), 1))])
+        res = _linprog(np.concatenate([np.zeros(r), [-1.0]]), Aub, -rhs / scale, None, None,
+                       [(-1e6, 1e6)] * r + [(None, 1.0)])
+        if res.status != 0 or res.x[-1] <= 1e-9:
+            return None
+        u = [Fraction(float(v)) for v in res.x[:r]]
+        z = list(p)
+        for ui, b in zip(u, B):
+            if ui:
+                z = [a + ui * c for a, c in zip(z, b)]
+        z = tuple(z)
+    if _depth_exact(Aq, wq, z) != len(Aq):
+        return None
+    return z
+
+
 def max_cdepth(constraints, subspace=None) -> CDepthResult:
     """A maximiser of cdepth_S over an affine subspace (G_halfspace, seed 001 Algorithm 4, step 2).
 
@@ -896,11 +950,12 @@ def max_cdepth(constraints, subspace=None) -> CDepthResult:
     E, f = _subspace_equations(subspace, d)
     if subspace is not None and getattr(subspace, "is_empty", False):
         raise ValueError("subspace: is empty")
-    arr = _arrangement(Aq, wq, d)
     # a point of the subspace and its depth: the search's known-feasible start
     from solvers.lp import feasible_point
 
-    if E:
+    if E and hasattr(subspace, "point") and hasattr(subspace, "basis"):
+        z0 = tuple(subspace.point)
+    elif E:
         p = feasible_point([], [], E, f)
         if not p.feasible:
             raise ValueError("subspace: the equations E z = f have no solution")
@@ -909,6 +964,13 @@ def max_cdepth(constraints, subspace=None) -> CDepthResult:
         z0 = tuple(Fraction(0) for _ in range(d))
     d0 = _depth_exact(Aq, wq, z0)
     cert0 = HullCertificate(d0, z0, ((Fraction(1), z0),))
+    if d0 == m:
+        return CDepthResult(d0, z0, cert0, None)
+    if FAST_PATHS and m:
+        z = _all_satisfied_point(Aq, wq, d, subspace)
+        if z is not None:  # depth(z) = m, so cdepth(z) = m = the maximum: one LP, no arrangement
+            return CDepthResult(m, z, HullCertificate(m, z, ((Fraction(1), z),)), None, {"fast_path": "realisable"})
+    arr = _arrangement(Aq, wq, d)
     if d0 >= arr.max_depth():
         return CDepthResult(d0, z0, cert0, "empty-level" if d0 < m else None)
     return _search(arr, E, f, d0, cert0, arr.max_depth())

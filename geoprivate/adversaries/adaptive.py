@@ -71,7 +71,11 @@ class DisagreementAdversary(Adversary):
         if kind == "finite":
             return ensemble.critical_points()
         if kind == "halfspaces":
-            Z = np.array([[float(v) for v in a] + [float(w)] for a, w in ensemble.hypotheses])
+            tab = getattr(ensemble, "_table", None)  # float copies of the distinct hypotheses, if cached
+            if tab is not None:
+                Z = np.hstack([tab.A, tab.w[:, None]])[tab.index]
+            else:
+                Z = np.array([[float(v) for v in a] + [float(w)] for a, w in ensemble.hypotheses])
             norms = np.linalg.norm(Z, axis=1, keepdims=True)
             Z = Z[norms[:, 0] > 0] / norms[norms[:, 0] > 0]
             P = np.asarray(self.sampler(self.rng, self.pool), dtype=np.float64)

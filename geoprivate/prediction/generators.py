@@ -204,21 +204,42 @@ def halfspace_votes_matrix(hypotheses, X) -> np.ndarray:
     A float evaluation decides entries whose margin exceeds a rigorous rounding bound;
     the rest are decided exactly by :func:`solvers.halfspaces.halfspace_predicate`.
     """
-    X = np.asarray(X, dtype=np.float64)
-    if X.ndim != 2:
-        raise ValueError(f"X: expected shape (n, d), got {X.shape}")
-    out = np.empty((len(hypotheses), X.shape[0]), dtype=np.uint8)
-    for i, (a, w) in enumerate(hypotheses):
-        af = np.array([float(v) for v in a])
-        wf = float(w)
-        s = X @ af - wf
+    return _HalfspaceTable(hypotheses).predict(X)
+
+
+class _HalfspaceTable:
+    """Float copies of distinct exact hypotheses (a, w) for vectorised, exactly-decided evaluation."""
+
+    def __init__(self, hypotheses):
+        self.hypotheses = list(hypotheses)
+        keys = {}
+        self.index = np.array([keys.setdefault((tuple(a), w), len(keys)) for a, w in self.hypotheses], np.intp)
+        self.distinct = list(keys)
+        d = len(self.distinct[0][0]) if self.distinct else 0
+        self.A = np.array([[float(v) for v in a] for a, _ in self.distinct], dtype=np.float64).reshape(-1, d)
+        self.w = np.array([float(w) for _, w in self.distinct], dtype=np.float64)
+
+    def predict_distinct(self, X) -> np.ndarray:
+        X = np.asarray(X, dtype=np.float64)
+        if X.ndim != 2:
+            raise ValueError(f"X: expected shape (n, d), got {X.shape}")
+        S = X @ self.A.T - self.w[None, :]
         # rounding of (a, w) to floats and of the dot product: far below 1e-9 relative
-        bound = 1e-9 * (np.abs(X) @ np.abs(af) + abs(wf))
-        undecided = np.abs(s) <= bound
-        out[i] = s >= 0
-        if undecided.any():
-            out[i, undecided] = halfspace_predicate(a, w, X[undecided])
-    return out
+        bound = 1e-9 * (np.abs(X) @ np.abs(self.A).T + np.abs(self.w)[None, :])
+        out = (S >= 0).T.astype(np.uint8)
+        und = np.abs(S) <= bound
+        for i in np.flatnonzero(und.any(axis=0)):
+            a, w = self.distinct[i]
+            rows = np.flatnonzero(und[:, i])
+            out[i, rows] = halfspace_predicate(a, w, X[rows])
+        return out
+
+    def predict(self, X) -> np.ndarray:
+        return self.predict_distinct(X)[self.index]
+
+    def votes(self, X) -> np.ndarray:
+        counts = np.bincount(self.index, minlength=len(self.distinct)).astype(np.float64)
+        return (counts @ self.predict_distinct(X)) / len(self.hypotheses)
 
 
 def halfspace_votes(hypotheses, X) -> np.ndarray:
@@ -231,13 +252,20 @@ class HalfspaceEnsemble(Ensemble):
 
     kind = "halfspaces"
 
+    def __init__(self, hypotheses, sample_errors, realisable=True, info=None):
+        super().__init__(hypotheses, sample_errors, realisable, info)
+        self._table = _HalfspaceTable(self.hypotheses)
+
     def predict(self, xs):
-        return halfspace_votes_matrix(self.hypotheses, xs)
+        return self._table.predict(xs)
+
+    def votes(self, xs):
+        return self._table.votes(xs)
 
     def critical_points(self):
         """For each hypothesis, the point of its boundary closest to the origin (float)."""
         pts = []
-        for a, w in self.hypotheses:
+        for a, w in self._table.distinct:
             af = np.array([float(v) for v in a])
             nn = float(af @ af)
             if nn > 0:
