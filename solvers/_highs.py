@@ -31,14 +31,6 @@ class LPResult:
     x: np.ndarray | None
 
 
-def _as_csc(M, n):
-    from scipy import sparse
-
-    if M is None:
-        return sparse.csc_matrix((0, n))
-    return sparse.csc_matrix(M)
-
-
 def linprog(c, A_ub=None, b_ub=None, A_eq=None, b_eq=None, bounds=None) -> LPResult:
     """min cᵀx s.t. A_ub x ≤ b_ub, A_eq x = b_eq, bounds (see the module docstring)."""
     c = np.asarray(c, dtype=np.float64)
@@ -48,30 +40,40 @@ def linprog(c, A_ub=None, b_ub=None, A_eq=None, b_eq=None, bounds=None) -> LPRes
 
         r = sp(c, A_ub=A_ub, b_ub=b_ub, A_eq=A_eq, b_eq=b_eq, bounds=bounds, method="highs")
         return LPResult(int(r.status), r.x if r.status == 0 else None)
-    from scipy import sparse
+    mats = [M for M in (A_ub, A_eq) if M is not None]
+    sparse_in = any(hasattr(M, "tocsc") for M in mats)
+    if sparse_in:  # large LPs arrive sparse: keep them sparse
+        from scipy import sparse
 
-    Aub, Aeq = _as_csc(A_ub, n), _as_csc(A_eq, n)
-    A = sparse.vstack([Aub, Aeq]).tocsc()
+        A = sparse.vstack([sparse.csc_matrix(M) for M in mats]).tocsc() if mats else sparse.csc_matrix((0, n))
+    else:
+        A = np.vstack([np.asarray(M, dtype=np.float64).reshape(-1, n) for M in mats]) if mats else np.zeros((0, n))
     bu = np.asarray(b_ub, dtype=np.float64).reshape(-1) if A_ub is not None else np.zeros(0)
     be = np.asarray(b_eq, dtype=np.float64).reshape(-1) if A_eq is not None else np.zeros(0)
     lo_r = np.concatenate([np.full(bu.shape[0], -_INF), be])
     hi_r = np.concatenate([bu, be])
+    rows = A.shape[0]
     if bounds is None:
         bounds = [(0, None)] * n
     lo_c = np.array([-_INF if b[0] is None else float(b[0]) for b in bounds])
     hi_c = np.array([_INF if b[1] is None else float(b[1]) for b in bounds])
     lp = _hs.HighsLp()
     lp.num_col_ = n
-    lp.num_row_ = A.shape[0]
+    lp.num_row_ = rows
     lp.col_cost_ = c
     lp.col_lower_ = lo_c
     lp.col_upper_ = hi_c
     lp.row_lower_ = lo_r
     lp.row_upper_ = hi_r
     lp.a_matrix_.format_ = _hs.MatrixFormat.kColwise
-    lp.a_matrix_.start_ = A.indptr.astype(np.int32)
-    lp.a_matrix_.index_ = A.indices.astype(np.int32)
-    lp.a_matrix_.value_ = A.data.astype(np.float64)
+    if sparse_in:
+        lp.a_matrix_.start_ = A.indptr.astype(np.int32)
+        lp.a_matrix_.index_ = A.indices.astype(np.int32)
+        lp.a_matrix_.value_ = A.data.astype(np.float64)
+    else:  # dense column-wise storage (small LPs): column j holds rows 0..rows-1
+        lp.a_matrix_.start_ = (np.arange(n + 1) * rows).astype(np.int32)
+        lp.a_matrix_.index_ = np.tile(np.arange(rows, dtype=np.int32), n)
+        lp.a_matrix_.value_ = np.ascontiguousarray(A.T).ravel()
     h = _hs.Highs()
     h.setOptionValue("output_flag", False)
     h.setOptionValue("presolve", "off")

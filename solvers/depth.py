@@ -366,7 +366,18 @@ class _Arrangement:
 
 
 _CACHE: "OrderedDict[tuple, _Arrangement]" = OrderedDict()
-_CACHE_SIZE = 4
+#: arrangements kept (least recently used evicted); also bounded by _CACHE_CELLS, the total
+#: number of vertex and edge sign entries, so that one arrangement per block of a large
+#: ensemble of small blocks stays cached between regenerations
+_CACHE_SIZE = 8192
+_CACHE_CELLS = 10_000_000
+
+
+_cells = 0
+
+
+def _cells_of(arr) -> int:
+    return (arr.n_v + arr.n_e + 1) * (arr.m + 1)
 
 
 def _arrangement(Aq, wq, d) -> _Arrangement:
@@ -377,8 +388,10 @@ def _arrangement(Aq, wq, d) -> _Arrangement:
     if arr is None:
         arr = _Arrangement(Aq, wq, d)
         _CACHE[key] = arr
-        while len(_CACHE) > _CACHE_SIZE:
-            _CACHE.popitem(last=False)
+        global _cells
+        _cells += _cells_of(arr)
+        while len(_CACHE) > 1 and (len(_CACHE) > _CACHE_SIZE or _cells > _CACHE_CELLS):
+            _cells -= _cells_of(_CACHE.popitem(last=False)[1])
     else:
         _CACHE.move_to_end(key)
     return arr
@@ -390,6 +403,8 @@ def _arrangement(Aq, wq, d) -> _Arrangement:
 #: float LP backend of the level LPs: "highspy" (direct, :mod:`solvers._highs`) or "scipy"
 #: (``scipy.optimize.linprog``, the original path; kept for the benchmark's before/after ratio)
 LP_BACKEND = "highspy"
+#: LP matrices with at most this many entries are passed dense
+_DENSE_LIMIT = 400_000
 #: try the realisable fast path of :func:`max_cdepth` (one LP) before the level search
 FAST_PATHS = True
 
@@ -490,6 +505,8 @@ class _Level:
             cols = np.concatenate([len(vs) + np.arange(ne), pos])
             vals = np.concatenate([np.ones(ne), np.full(ne, -4.0 * M - 4.0)])
             Aub = sparse.csr_matrix((vals, (rows, cols)), shape=(ne, n))
+            if ne * n <= _DENSE_LIMIT:
+                Aub = Aub.toarray()
             bub = np.zeros(ne)
         res = _linprog(np.zeros(n), Aub, bub, Aeq, beq, [(0, None)] * (len(vs) + len(es)) + [(None, None)] * 0
                        + [(0, None)] * (2 * nl))
@@ -506,9 +523,13 @@ class _Level:
         # variables: x (n), t, s (nv);  M x - rhs t = 0;  s <= x_v;  0 <= s <= 1
         from scipy import sparse
 
-        Aeq = sparse.hstack([sparse.csr_matrix(M), sparse.csr_matrix(-rhs[:, None]),
-                             sparse.csr_matrix((M.shape[0], nv))]).tocsr()
-        Aub = sparse.hstack([-sparse.eye(nv, n), sparse.csr_matrix((nv, 1)), sparse.eye(nv)]).tocsr()
+        if nv * (n + 1 + nv) <= _DENSE_LIMIT:  # small: dense, no scipy.sparse overhead
+            Aeq = np.hstack([M, -rhs[:, None], np.zeros((M.shape[0], nv))])
+            Aub = np.hstack([-np.eye(nv, n), np.zeros((nv, 1)), np.eye(nv)])
+        else:
+            Aeq = sparse.hstack([sparse.csr_matrix(M), sparse.csr_matrix(-rhs[:, None]),
+                                 sparse.csr_matrix((M.shape[0], nv))]).tocsr()
+            Aub = sparse.hstack([-sparse.eye(nv, n), sparse.csr_matrix((nv, 1)), sparse.eye(nv)]).tocsr()
         c = np.concatenate([np.zeros(n + 1), -np.ones(nv)])
         bounds = [(0, None)] * (n + 1) + [(0, 1)] * nv
         res = _linprog(c, Aub, np.zeros(nv), Aeq, np.zeros(M.shape[0]), bounds)

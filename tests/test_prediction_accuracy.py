@@ -150,3 +150,28 @@ def test_running_privacy_total_across_runs():
     assert r2.total_guarantee.epsilon > max(r1.guarantee.epsilon, r2.guarantee.epsilon)
     d = r2.to_dict()
     assert d["epsilon_total"] > d["epsilon_spent"]
+
+
+# --------------------------------------------------------------------------- exact halfspace votes
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), d=st.integers(1, 3))
+def test_halfspace_table_is_exact_on_boundaries(seed, d):
+    """Vectorised votes agree with the exact predicate, also on points exactly on a boundary."""
+    from fractions import Fraction
+
+    from geoprivate.prediction.generators import HalfspaceEnsemble
+    from solvers.halfspaces import halfspace_predicate
+
+    rng = np.random.default_rng(seed)
+    hyps = []
+    for _ in range(5):
+        a = tuple(Fraction(int(v), int(rng.integers(1, 7))) for v in rng.integers(-5, 6, d))
+        hyps.append((a, Fraction(int(rng.integers(-5, 6)), 3)))
+    hyps.append((tuple(2 * v for v in hyps[0][0]), 2 * hyps[0][1]))  # a positive multiple: same halfspace
+    ens = HalfspaceEnsemble(hyps, np.zeros(len(hyps)))
+    X = np.vstack([rng.normal(size=(20, d)), ens.critical_points(), np.round(rng.normal(size=(5, d)) * 3) / 3])
+    want = np.array([halfspace_predicate(a, w, X) for a, w in hyps], dtype=np.uint8)
+    assert np.array_equal(ens.predict(X), want)
+    assert np.allclose(ens.votes(X), want.mean(axis=0))

@@ -50,6 +50,11 @@ def add_arguments(p) -> None:
     p.add_argument("--json", action="store_true")
     p.add_argument("--mc-samples", type=int, default=20_000,
                    help="Monte Carlo draws from D for err_D where no exact integral is implemented (halfspaces)")
+    p.add_argument("--repaired", action="store_true",
+                   help="halfspaces: G_halfspace_repaired (never cuts C|HardQuery below dimension 1) instead of "
+                        "the faithful G_halfspace, which collapses to h_00 = 1")
+    p.add_argument("--workers", type=int, default=1,
+                   help="processes for G_halfspace's k exact cdepth maximisers (results do not depend on it)")
 
 
 def run(args) -> int:
@@ -104,7 +109,12 @@ def _predict(args) -> int:
                       "k_default": "max(Algorithm 2's 64/eps (ln(T+1) + ln(1/beta)), Lemma 1's n for gap 1/4)"
                       if args.k is None else None}
         problem = make_problem(args.concept, k * m, s_problem, d=args.d)
-        gen = make_generator(problem, args.generator, form=args.dual_form)
+        gen = make_generator(problem, "repaired" if args.repaired and args.concept == "halfspaces"
+                             and args.generator != "oblivious" else args.generator, form=args.dual_form)
+        if hasattr(gen, "workers"):
+            if args.workers < 1:
+                raise ValueError(f"--workers must be >= 1, got {args.workers}")
+            gen.workers = args.workers
         params.update({"concept": problem.description, "adversary": args.adversary, "seed": args.seed,
                        "dual_form": args.dual_form if gen.kind == "halfspaces" and args.generator != "oblivious"
                        else None})

@@ -439,6 +439,8 @@ class GenericPredictor:
                 result.affine_dims.append(ens.info["affine_dim"])
                 ev["affine_dim"] = ens.info["affine_dim"]
                 ev["redundant"] = ens.info["redundant"][-1]
+                if ens.info.get("deferred"):
+                    ev["deferred"] = ens.info["deferred"][-1]
             result.events.append(ev)
 
         j = 0

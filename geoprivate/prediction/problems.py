@@ -32,7 +32,7 @@ from geoprivate.adversaries import (
     uniform_line,
 )
 from geoprivate.concepts import FiniteClass, Intervals, Thresholds
-from geoprivate.prediction.generators import HALFSPACES, G_halfspace, G_oblivious
+from geoprivate.prediction.generators import HALFSPACES, G_halfspace, G_halfspace_repaired, G_oblivious
 
 __all__ = ["GRID", "Target", "Problem", "make_problem", "make_adversary", "make_generator", "CONCEPTS", "ADVERSARIES"]
 
@@ -118,13 +118,16 @@ def make_problem(name: str, N: int, rng=None, *, d: int = 2, n_points: int = 32,
 
 
 def make_generator(problem: Problem, generator: str = "auto", *, form: str = "margin"):
-    """G_halfspace(form) for halfspaces when ``generator`` is "auto" or "halfspace", else G_oblivious."""
-    if generator not in ("auto", "oblivious", "halfspace"):
-        raise ValueError(f"generator: expected 'auto', 'oblivious' or 'halfspace', got {generator!r}")
+    """G_halfspace(form) for halfspaces when ``generator`` is "auto" or "halfspace",
+    :class:`G_halfspace_repaired` for "repaired", else G_oblivious."""
+    if generator not in ("auto", "oblivious", "halfspace", "repaired"):
+        raise ValueError(f"generator: expected 'auto', 'oblivious', 'halfspace' or 'repaired', got {generator!r}")
     if problem.name == "halfspaces" and generator in ("auto", "halfspace"):
         return G_halfspace(problem.d, form=form)
-    if generator == "halfspace":
-        raise ValueError(f"generator 'halfspace' needs the halfspaces problem, got {problem.name!r}")
+    if problem.name == "halfspaces" and generator == "repaired":
+        return G_halfspace_repaired(problem.d, form=form)
+    if generator in ("halfspace", "repaired"):
+        raise ValueError(f"generator {generator!r} needs the halfspaces problem, got {problem.name!r}")
     return G_oblivious(problem.concept)
 
 
