@@ -36,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a check
 
 from geoprivate.adversaries import FixedSequence
 from geoprivate.prediction import G_halfspace, GenericPredictor, privacy_total
-from geoprivate.prediction.problems import make_generator, make_problem
+from geoprivate.prediction.problems import GRID, make_generator, make_problem
 
 
 def bench_thresholds(T=1_000_000, T_loop=100_000, k=128, m=20, eps=1.0):
@@ -86,22 +86,23 @@ def bench_halfspaces(T=10_000, d=2, k=16, m=40, eps=1.0):
           f"{t_run / max(1, r.n_hard):.2f} s per hard query")
 
 
-def _blocks_and_subspaces(d, m, n_blocks, seed=0):
+def _blocks_and_subspaces(d, m, n_blocks, seed=0, grid=GRID):
     from geoprivate.prediction import hard_query_subspace
 
-    P = make_problem("halfspaces", m * n_blocks, rng=seed, d=d)
+    P = make_problem("halfspaces", m * n_blocks, rng=seed, d=d, grid=grid)
     blocks = [(P.X[i * m:(i + 1) * m], P.y[i * m:(i + 1) * m]) for i in range(n_blocks)]
     a, w = P.target.params["a"], P.target.params["w"]
     H = P.sampler(np.random.default_rng(seed + 1), d + 1)
-    H = np.round((H - np.outer((H @ a - w) / (a @ a), a)) * 1024) / 1024  # on the target's boundary (grid)
+    H = H - np.outer((H @ a - w) / (a @ a), a)  # on the target's boundary
+    H = H if grid is None else np.round(H / grid) * grid
     return blocks, [hard_query_subspace(H[:c], d)[0] for c in range(d + 2)]
 
 
-def bench_max_cdepth(d=2, m=10, n_blocks=24):
+def bench_max_cdepth(d=2, m=10, n_blocks=24, grid=GRID):
     import solvers.depth as D
 
     g = G_halfspace(d, form="margin")
-    blocks, subspaces = _blocks_and_subspaces(d, m, n_blocks)
+    blocks, subspaces = _blocks_and_subspaces(d, m, n_blocks, grid=grid)
     cons = [g.constraints(*b) for b in blocks]
 
     def timed(before, warm):
@@ -118,16 +119,22 @@ def bench_max_cdepth(d=2, m=10, n_blocks=24):
         return t / len(vals), vals
 
     try:
+        c0 = time.process_time()
         t_before, v_before = timed(True, False)
+        cpu_before = time.process_time() - c0
+        c0 = time.process_time()
         t_cold, v_cold = timed(False, False)
+        cpu_cold = time.process_time() - c0
         timed(False, True)  # warm the cache
         t_warm, v_warm = timed(False, True)
     finally:
         D.LP_BACKEND, D.FAST_PATHS = "highspy", True
     assert v_before == v_cold == v_warm
-    print(f"[max_cdepth d={d} m={m}, {n_blocks} blocks x {len(subspaces)} subspaces (dims "
+    print(f"[max_cdepth d={d} m={m} data {'grid ' + str(grid) if grid else 'raw floats'}, {n_blocks} blocks x "
+          f"{len(subspaces)} subspaces (dims "
           f"{[V.dim for V in subspaces]})] before {1e3 * t_before:.1f} ms/call; after {1e3 * t_cold:.1f} ms cold "
-          f"-> {t_before / t_cold:.1f}x, {1e3 * t_warm:.1f} ms warm -> {t_before / t_warm:.1f}x (same exact values)")
+          f"-> {t_before / t_cold:.1f}x, {1e3 * t_warm:.1f} ms warm -> {t_before / t_warm:.1f}x (same exact values); "
+          f"CPU before/cold {cpu_before / cpu_cold:.1f}x")
 
 
 def bench_full_run(d=2, T=10_000):
@@ -159,6 +166,7 @@ if __name__ == "__main__":
     bench_halfspaces(eps=8.0)
     for d, m in ((2, 10), (3, 10), (2, 40)):
         bench_max_cdepth(d=d, m=m, n_blocks=24 if m == 10 else 6)
+    bench_max_cdepth(d=2, m=10, n_blocks=24, grid=None)  # what the 2^-10 grid saves
     if "--full" in sys.argv:
         bench_full_run(2)
         bench_full_run(3)

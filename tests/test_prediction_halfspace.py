@@ -251,3 +251,21 @@ def test_new_shrinkage_claims_hold_and_name_their_statements(cid):
     assert c.checks and all(s.split()[0] in ("Claim", "Corollary", "Algorithm") for s in c.checks)
     rec = run_claim(c, seed=2, size="small")
     assert rec["status"] == "holds", rec
+
+
+def test_raw_float_halfspaces_run_exactly():
+    """No grid: the exact solvers take raw Gaussian floats; every block's cdepth is certified."""
+    from solvers.depth import is_hull_certificate, max_cdepth
+
+    P = make_problem("halfspaces", 10 * 8, 3, d=2, grid=None)
+    assert P.sampler.grid is None and not np.all(P.X * 1024 == np.round(P.X * 1024))
+    with pytest.warns(Warning):
+        pred = GenericPredictor(G_halfspace(2, form="margin"), P.X, P.y, k=10, m=8, epsilon=4.0, rng=1)
+    r = pred.run(DisagreementAdversary(P.sampler, rng=2, pool=8), 20, target=P.target, law=P.sampler,
+                 n_samples=2000, accuracy_rng=3)
+    assert r.accuracy.method == "monte-carlo" and 0 <= r.accuracy.max_err_D <= 1
+    g = G_halfspace(2, form="margin")
+    V = hard_query_subspace(r.transcript.hard_points(), 2)[0]
+    for bx, by in pred.blocks[:4]:
+        res = max_cdepth(g.constraints(bx, by), V)
+        assert is_hull_certificate(g.constraints(bx, by), res.certificate, V)
