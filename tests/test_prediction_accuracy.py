@@ -175,3 +175,26 @@ def test_halfspace_table_is_exact_on_boundaries(seed, d):
     want = np.array([halfspace_predicate(a, w, X) for a, w in hyps], dtype=np.uint8)
     assert np.array_equal(ens.predict(X), want)
     assert np.allclose(ens.votes(X), want.mean(axis=0))
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), d=st.integers(1, 4))
+def test_gaussian_halfspace_error_matches_scipy_and_monte_carlo(seed, d):
+    from scipy.stats import multivariate_normal
+
+    from geoprivate.prediction.accuracy import _bvn_upper, gaussian_halfspace_error
+
+    rng = np.random.default_rng(seed)
+    s, t, rho = rng.normal(size=2).tolist() + [float(rng.uniform(-0.99, 0.99))]
+    ref = multivariate_normal(mean=[0, 0], cov=[[1, rho], [rho, 1]]).cdf([-s, -t])
+    assert abs(float(_bvn_upper(s, t, rho)) - ref) < 1e-5
+    A = rng.normal(size=(5, d))
+    A[0] = 0
+    A[1] = 2.5 * A[2]
+    w = rng.normal(size=5)
+    a_star, w_star = rng.normal(size=d), float(rng.normal())
+    err = gaussian_halfspace_error(A, w, a_star, w_star)
+    X = rng.standard_normal((200_000, d))
+    c = X @ a_star >= w_star
+    mc = ((X @ A.T >= w[None, :]) != c[:, None]).mean(axis=0)
+    assert np.all(np.abs(err - mc) < 0.01)  # 200k draws: 5 sigma is about 0.0056

@@ -150,7 +150,7 @@ def _print_text(out, problem, args, gen, k, m, eps_bt, params) -> None:
     print(f"T={out['T']}  hard queries={out['hard_queries']}  segments={out['segments']}  "
           f"time={out['seconds']:.2f}s")
     acc = out["accuracy"]
-    ci = "exact" if acc["method"] == "exact" else \
+    ci = "exact" if acc["method"] == "exact" else ("block errors exact, " if acc["method"] == "mixed" else "") + \
         f"Monte Carlo, n={acc['n_samples']}, +/-{acc['half_width']:.3g} at {acc['confidence']}"
     print(f"accuracy (seed 001 Def. 1, {ci}): max_j err_D(c, h_j) = {out['max_err_D']:.4f}; "
           f"max_j mean_i err_D(c, f_ij) = {out['mean_block_err_D']:.4f}; Claim 13 bound 4x = "

@@ -27,7 +27,12 @@ Integration over D (:func:`measure_accuracy`)
   up to floating-point rounding of the cell lengths (``method="exact"``);
 * finite classes under the uniform law on the domain positions (:class:`UniformColumns`):
   a sum over the columns (exact);
-* any other law (halfspaces under the Gaussian :class:`GaussianLaw`): Monte Carlo on
+* halfspaces under the plain standard Gaussian (:class:`GaussianLaw` with ``grid=None``)
+  and a target with ``params`` a*, w*: each block's err_D(c, f_{i,j}) in closed form
+  (:func:`gaussian_halfspace_error`: ⟨a, x⟩/|a| and ⟨a*, x⟩/|a*| are standard bivariate
+  normal with correlation cos∠(a, a*), the orthant probability by Owen's T function),
+  the aggregate err_D(c, h_j) by Monte Carlo as below (``method="mixed"``);
+* any other law (halfspaces under the grid-rounded Gaussian): Monte Carlo on
   ``n_samples`` fresh draws from D, the same draws for every segment, with a two-sided
   Hoeffding confidence interval of half-width √(ln(2/γ)/(2n)) per estimate (γ =
   ``1 - confidence``; every integrand lies in [0, 1]).
@@ -58,6 +63,7 @@ __all__ = [
     "lemma2_violation_probability",
     "law_cells",
     "measure_accuracy",
+    "gaussian_halfspace_error",
     "TAU",
 ]
 
@@ -105,6 +111,52 @@ def lemma2_violation_probability(votes, state: SegmentState, t_lower, t_upper, t
     return pL * (q > t_lower + tau) + pR * (q < t_upper - tau) + pT * ((q < t_lower - tau) | (q > t_upper + tau))
 
 
+def _bvn_upper(s, t, rho):
+    """P[U ≥ s, V ≥ t] for a standard bivariate normal with correlation rho (Owen's T; vectorised)."""
+    from scipy.special import ndtr, owens_t
+
+    s, t, rho = np.broadcast_arrays(*(np.asarray(v, dtype=np.float64) for v in (s, t, rho)))
+    h, k = -s, -t  # P[U >= s, V >= t] = Phi2(-s, -t; rho)
+    h = np.where(h == 0, 1e-300, h)
+    k = np.where(k == 0, 1e-300, k)
+    r = np.clip(rho, -1.0, 1.0)
+    q = np.sqrt(np.maximum(1.0 - r * r, 0.0))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ah = (k - r * h) / (h * q)
+        ak = (h - r * k) / (k * q)
+        corr = np.where((h * k > 0), 0.0, 0.5)
+        out = 0.5 * ndtr(h) + 0.5 * ndtr(k) - owens_t(h, ah) - owens_t(k, ak) - corr
+    out = np.where(r >= 1 - 1e-15, ndtr(np.minimum(h, k)), out)
+    out = np.where(r <= -1 + 1e-15, np.maximum(0.0, ndtr(h) + ndtr(k) - 1.0), out)
+    return np.clip(out, 0.0, 1.0)
+
+
+def gaussian_halfspace_error(A, w, a_star, w_star) -> np.ndarray:
+    """err_D(c, f) for f = [⟨a, x⟩ ≥ w] (rows of A, entries of w) and c = [⟨a*, x⟩ ≥ w*], D = N(0, I).
+
+    Closed form: with s = w/|a|, t = w*/|a*|, ρ = cos∠(a, a*),
+    err = P[f = 1] + P[c = 1] − 2·P[U ≥ s, V ≥ t] (Owen's T; float precision).  a = 0 is
+    the constant hypothesis [0 ≥ w].
+    """
+    from scipy.special import ndtr
+
+    A = np.asarray(A, dtype=np.float64)
+    w = np.asarray(w, dtype=np.float64)
+    a_star = np.asarray(a_star, dtype=np.float64)
+    ns = float(np.linalg.norm(a_star))
+    t = float(w_star) / ns
+    pc = ndtr(-t)
+    na = np.linalg.norm(A, axis=1)
+    zero = na == 0
+    nz = np.where(zero, 1.0, na)
+    s = w / nz
+    rho = (A @ a_star) / (nz * ns)
+    pf = ndtr(-s)
+    err = pf + pc - 2 * _bvn_upper(s, t, rho)
+    const = np.where(w <= 0, 1.0 - pc, pc)  # f = 1 everywhere (w <= 0) errs on c = 0, else on c = 1
+    return np.where(zero, const, np.clip(err, 0.0, 1.0))
+
+
 def law_cells(law, ensembles, target, *, n_samples: int = 20_000, rng=None):
     """Representative points and weights (summing to 1) on which every f_{i,j} and c are constant.
 
@@ -137,7 +189,7 @@ class AccuracyReport:
 
     Attributes
     ----------
-    method : "exact" or "monte-carlo"
+    method : "exact", "monte-carlo" or "mixed" (block errors exact, err_h Monte Carlo)
     law : str
     segments : list of dict
         start, stop (rounds), ``err_h`` = err_D(c, h_j), ``mean_block`` = mean_i
@@ -224,9 +276,15 @@ def measure_accuracy(result, target, law, *, n_samples: int = 20_000, confidence
     truth = np.asarray(target(pts)).astype(np.int64)
     tl, tu = result.params["t_lower"], result.params["t_upper"]
     segs = []
+    exact_blocks = (method == "monte-carlo" and getattr(law, "grid", "n/a") is None
+                    and {"a", "w"} <= set(getattr(target, "params", {})) and all(e.kind == "halfspaces" for e in ens))
     for state, e in zip(states, ens):
         P = e.predict(pts)
-        block = (P != truth[None, :]) @ w
+        if exact_blocks:
+            tab = e._table
+            block = gaussian_halfspace_error(tab.A, tab.w, target.params["a"], target.params["w"])[tab.index]
+        else:
+            block = (P != truth[None, :]) @ w
         q = P.mean(axis=0)
         p1 = label_one_probability(q, state)
         err_h = float(np.where(truth == 1, 1.0 - p1, p1) @ w)
@@ -234,5 +292,5 @@ def measure_accuracy(result, target, law, *, n_samples: int = 20_000, confidence
         segs.append({"start": state.start, "stop": state.stop, "err_h": err_h,
                      "mean_block": float(block.mean()), "max_block": float(block.max()), "rho": rho})
     hw = 0.0 if method == "exact" else math.sqrt(math.log(2 / (1 - conf)) / (2 * len(w)))
-    return AccuracyReport(method, repr(law), segs, hw, 1.0 if method == "exact" else conf,
-                          None if method == "exact" else len(w))
+    return AccuracyReport("mixed" if exact_blocks else method, repr(law), segs, hw,
+                          1.0 if method == "exact" else conf, None if method == "exact" else len(w))
