@@ -327,11 +327,14 @@ class GenericPredictor:
         d_bt = self.delta if self.delta is not None else lemma1_delta(self.epsilon, self.t_upper - self.t_lower,
                                                                        self.k)
         if not lemma1_applies(self.epsilon, d_bt, self.t_upper - self.t_lower, self.k):
+            gap = self.t_upper - self.t_lower
+            d_need = d_bt if d_bt < 1 else 1e-6
+            need = (f"k >= {_lemma1_k(self.epsilon, d_need, gap)} for this gap and delta={d_need:g}"
+                    if 0 < self.epsilon < 1 else "epsilon in (0, 1)")
             warn_outside_theorem(
-                f"GenericPredictor: Lemma 1 does not apply to BetweenThresholds with epsilon={self.epsilon}, "
-                f"delta={d_bt:.3g}, gap={self.t_upper - self.t_lower:g}, n=k={self.k} (needs epsilon, delta in "
-                f"(0, 1) and k >= {_lemma1_k(self.epsilon, self.delta or 1e-6, self.t_upper - self.t_lower)}): "
-                "the run's epsilon is not guaranteed (reported as inf)")
+                f"GenericPredictor: Lemma 1 does not apply to BetweenThresholds (epsilon={self.epsilon}, "
+                f"delta={d_bt:.3g}, gap={gap:g}, n=k={self.k}; it needs {need}): the run's epsilon is not "
+                "guaranteed (reported as inf)")
 
     # ------------------------------------------------------------------ helpers
     def params(self) -> dict:
