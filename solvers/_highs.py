@@ -23,6 +23,22 @@ except ImportError:  # pragma: no cover
     _hs = None
 
 _INF = 1e30
+_SOLVER = {}
+
+
+def _solver():
+    """One Highs instance per process (creating one costs more than a small solve); the model
+    is replaced by every ``passModel``."""
+    import os
+
+    h = _SOLVER.get(os.getpid())
+    if h is None:
+        h = _hs.Highs()
+        h.setOptionValue("output_flag", False)
+        h.setOptionValue("presolve", "off")
+        _SOLVER.clear()
+        _SOLVER[os.getpid()] = h
+    return h
 
 
 @dataclass
@@ -70,13 +86,13 @@ def linprog(c, A_ub=None, b_ub=None, A_eq=None, b_eq=None, bounds=None) -> LPRes
         lp.a_matrix_.start_ = A.indptr.astype(np.int32)
         lp.a_matrix_.index_ = A.indices.astype(np.int32)
         lp.a_matrix_.value_ = A.data.astype(np.float64)
-    else:  # dense column-wise storage (small LPs): column j holds rows 0..rows-1
-        lp.a_matrix_.start_ = (np.arange(n + 1) * rows).astype(np.int32)
-        lp.a_matrix_.index_ = np.tile(np.arange(rows, dtype=np.int32), n)
-        lp.a_matrix_.value_ = np.ascontiguousarray(A.T).ravel()
-    h = _hs.Highs()
-    h.setOptionValue("output_flag", False)
-    h.setOptionValue("presolve", "off")
+    else:  # dense input: its non-zeros, column-wise
+        At = np.ascontiguousarray(A.T)
+        mask = At != 0
+        lp.a_matrix_.start_ = np.concatenate([[0], np.cumsum(mask.sum(axis=1))]).astype(np.int32)
+        lp.a_matrix_.index_ = np.nonzero(mask)[1].astype(np.int32)
+        lp.a_matrix_.value_ = At[mask]
+    h = _solver()
     h.passModel(lp)
     h.run()
     st = h.getModelStatus()
