@@ -441,7 +441,7 @@ def _claim9(rng, size):
         if ok.all() and r.n_hard > d + 1:
             return Verdict.violated(inst, note="more than d + 1 TOPs")
         ev[f"d{d}"] = {"tops": r.n_hard, "dims": dims, "lemma2_all_rounds": bool(ok.all()),
-                       "mistakes": r.mistakes, "final_cdepth": r.ensembles[-1][1].info["cdepth"][:3]}
+                       "stream_disagreements": r.stream_disagreements, "final_cdepth": r.ensembles[-1][1].info["cdepth"][:3]}
     # what the collapse means: d + 1 affinely independent hard points cut C|HardQuery down to {0}
     for d in (1, 2):
         P = make_problem("halfspaces", 8 * 3, _seed(rng), d=d)
@@ -456,7 +456,7 @@ def _claim9(rng, size):
         if r is not None:
             ones = all(h[1] == 0 and all(v == 0 for v in h[0]) for h in r.ensembles[0][1].hypotheses)
             ev["faithful_d2"] = {"tops": r.n_hard, "all_hypotheses_zero": ones,
-                                 "mistakes": r.mistakes, "negatives": int((P.target(r.transcript.points) == 0).sum())}
+                                 "stream_disagreements": r.stream_disagreements, "negatives": int((P.target(r.transcript.points) == 0).sum())}
     return Verdict.holds(**ev)
 
 
