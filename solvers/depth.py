@@ -366,7 +366,18 @@ class _Arrangement:
 
 
 _CACHE: "OrderedDict[tuple, _Arrangement]" = OrderedDict()
-_CACHE_SIZE = 4
+#: arrangements kept (least recently used evicted); also bounded by _CACHE_CELLS, the total
+#: number of vertex and edge sign entries, so that one arrangement per block of a large
+#: ensemble of small blocks stays cached between regenerations
+_CACHE_SIZE = 8192
+_CACHE_CELLS = 10_000_000
+
+
+_cells = 0
+
+
+def _cells_of(arr) -> int:
+    return (arr.n_v + arr.n_e + 1) * (arr.m + 1)
 
 
 def _arrangement(Aq, wq, d) -> _Arrangement:
@@ -377,8 +388,10 @@ def _arrangement(Aq, wq, d) -> _Arrangement:
     if arr is None:
         arr = _Arrangement(Aq, wq, d)
         _CACHE[key] = arr
-        while len(_CACHE) > _CACHE_SIZE:
-            _CACHE.popitem(last=False)
+        global _cells
+        _cells += _cells_of(arr)
+        while len(_CACHE) > 1 and (len(_CACHE) > _CACHE_SIZE or _cells > _CACHE_CELLS):
+            _cells -= _cells_of(_CACHE.popitem(last=False)[1])
     else:
         _CACHE.move_to_end(key)
     return arr
@@ -387,7 +400,20 @@ def _arrangement(Aq, wq, d) -> _Arrangement:
 # --------------------------------------------------------------------------- level LPs
 
 
+#: float LP backend of the level LPs: "highspy" (direct, :mod:`solvers._highs`) or "scipy"
+#: (``scipy.optimize.linprog``, the original path; kept for the benchmark's before/after ratio)
+LP_BACKEND = "highspy"
+#: LP matrices with at most this many entries are passed dense
+_DENSE_LIMIT = 400_000
+#: try the realisable fast path of :func:`max_cdepth` (one LP) before the level search
+FAST_PATHS = True
+
+
 def _linprog(c, A_ub, b_ub, A_eq, b_eq, bounds):
+    if LP_BACKEND == "highspy":
+        from solvers._highs import linprog as hl
+
+        return hl(c, A_ub, b_ub, A_eq, b_eq, bounds)
     from scipy.optimize import linprog
 
     return linprog(c, A_ub=A_ub, b_ub=b_ub, A_eq=A_eq, b_eq=b_eq, bounds=bounds, method="highs")
@@ -479,6 +505,8 @@ class _Level:
             cols = np.concatenate([len(vs) + np.arange(ne), pos])
             vals = np.concatenate([np.ones(ne), np.full(ne, -4.0 * M - 4.0)])
             Aub = sparse.csr_matrix((vals, (rows, cols)), shape=(ne, n))
+            if ne * n <= _DENSE_LIMIT:
+                Aub = Aub.toarray()
             bub = np.zeros(ne)
         res = _linprog(np.zeros(n), Aub, bub, Aeq, beq, [(0, None)] * (len(vs) + len(es)) + [(None, None)] * 0
                        + [(0, None)] * (2 * nl))
@@ -495,9 +523,13 @@ class _Level:
         # variables: x (n), t, s (nv);  M x - rhs t = 0;  s <= x_v;  0 <= s <= 1
         from scipy import sparse
 
-        Aeq = sparse.hstack([sparse.csr_matrix(M), sparse.csr_matrix(-rhs[:, None]),
-                             sparse.csr_matrix((M.shape[0], nv))]).tocsr()
-        Aub = sparse.hstack([-sparse.eye(nv, n), sparse.csr_matrix((nv, 1)), sparse.eye(nv)]).tocsr()
+        if nv * (n + 1 + nv) <= _DENSE_LIMIT:  # small: dense, no scipy.sparse overhead
+            Aeq = np.hstack([M, -rhs[:, None], np.zeros((M.shape[0], nv))])
+            Aub = np.hstack([-np.eye(nv, n), np.zeros((nv, 1)), np.eye(nv)])
+        else:
+            Aeq = sparse.hstack([sparse.csr_matrix(M), sparse.csr_matrix(-rhs[:, None]),
+                                 sparse.csr_matrix((M.shape[0], nv))]).tocsr()
+            Aub = sparse.hstack([-sparse.eye(nv, n), sparse.csr_matrix((nv, 1)), sparse.eye(nv)]).tocsr()
         c = np.concatenate([np.zeros(n + 1), -np.ones(nv)])
         bounds = [(0, None)] * (n + 1) + [(0, 1)] * nv
         res = _linprog(c, Aub, np.zeros(nv), Aeq, np.zeros(M.shape[0]), bounds)
@@ -859,6 +891,49 @@ def _cdepth_hull_only(constraints, z) -> CDepthResult:
     return _search(arr, E, list(zq), 0, cert0, m)
 
 
+def _all_satisfied_point(Aq, wq, d, subspace):
+    """An exact z in the subspace satisfying every constraint (depth m), or None.
+
+    A float LP maximises the common slack t of ⟨A_i, z⟩ − t ≥ w_i over z = p + Bᵀu (the
+    subspace's exact parametrisation; ``None`` = ℝ^d) in a box; u is rounded to its exact
+    binary value, z computed and every constraint checked in rational arithmetic.  None
+    whenever that fails (the caller then runs the exact level search).
+    """
+    if subspace is None:
+        p, B = tuple(Fraction(0) for _ in range(d)), [tuple(Fraction(int(i == j)) for j in range(d))
+                                                      for i in range(d)]
+    elif hasattr(subspace, "basis") and hasattr(subspace, "point"):
+        p, B = tuple(subspace.point), list(subspace.basis)
+    else:
+        return None
+    r = len(B)
+    if r == 0:
+        z = p
+    else:
+        Af = np.array([[float(x) for x in a] for a in Aq])
+        Bf = np.array([[float(x) for x in b] for b in B]).reshape(r, d)
+        pf = np.array([float(x) for x in p])
+        wf = np.array([float(x) for x in wq])
+        M = Af @ Bf.T
+        rhs = wf - Af @ pf
+        scale = np.maximum(np.abs(M).max(axis=1), np.abs(rhs)) + 1.0
+        # -(M u)/s + t <= -rhs/s ; maximise t <= 1
+        Aub = np.hstack([-M / scale[:, None], np.ones((len(Aq), 1))])
+        res = _linprog(np.concatenate([np.zeros(r), [-1.0]]), Aub, -rhs / scale, None, None,
+                       [(-1e6, 1e6)] * r + [(None, 1.0)])
+        if res.status != 0 or res.x[-1] <= 1e-9:
+            return None
+        u = [Fraction(float(v)) for v in res.x[:r]]
+        z = list(p)
+        for ui, b in zip(u, B):
+            if ui:
+                z = [a + ui * c for a, c in zip(z, b)]
+        z = tuple(z)
+    if _depth_exact(Aq, wq, z) != len(Aq):
+        return None
+    return z
+
+
 def max_cdepth(constraints, subspace=None) -> CDepthResult:
     """A maximiser of cdepth_S over an affine subspace (G_halfspace, seed 001 Algorithm 4, step 2).
 
@@ -896,11 +971,12 @@ def max_cdepth(constraints, subspace=None) -> CDepthResult:
     E, f = _subspace_equations(subspace, d)
     if subspace is not None and getattr(subspace, "is_empty", False):
         raise ValueError("subspace: is empty")
-    arr = _arrangement(Aq, wq, d)
     # a point of the subspace and its depth: the search's known-feasible start
     from solvers.lp import feasible_point
 
-    if E:
+    if E and hasattr(subspace, "point") and hasattr(subspace, "basis"):
+        z0 = tuple(subspace.point)
+    elif E:
         p = feasible_point([], [], E, f)
         if not p.feasible:
             raise ValueError("subspace: the equations E z = f have no solution")
@@ -909,6 +985,13 @@ def max_cdepth(constraints, subspace=None) -> CDepthResult:
         z0 = tuple(Fraction(0) for _ in range(d))
     d0 = _depth_exact(Aq, wq, z0)
     cert0 = HullCertificate(d0, z0, ((Fraction(1), z0),))
+    if d0 == m:
+        return CDepthResult(d0, z0, cert0, None)
+    if FAST_PATHS and m:
+        z = _all_satisfied_point(Aq, wq, d, subspace)
+        if z is not None:  # depth(z) = m, so cdepth(z) = m = the maximum: one LP, no arrangement
+            return CDepthResult(m, z, HullCertificate(m, z, ((Fraction(1), z),)), None, {"fast_path": "realisable"})
+    arr = _arrangement(Aq, wq, d)
     if d0 >= arr.max_depth():
         return CDepthResult(d0, z0, cert0, "empty-level" if d0 < m else None)
     return _search(arr, E, f, d0, cert0, arr.max_depth())

@@ -168,7 +168,7 @@ def test_cli_predict_json(concept, adversary, capsys):
     assert main(["predict", "--concept", concept, "--adversary", adversary, "--T", "300", "--seed", "1",
                  "--k", "200", "--m", "8", "--epsilon", "0.9", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    for key in ("T", "hard_queries", "hard_rounds", "mistakes", "epsilon_spent", "delta_spent", "mode"):
+    for key in ("T", "hard_queries", "hard_rounds", "stream_disagreements", "max_err_D", "epsilon_spent", "delta_spent", "mode"):
         assert key in out
     assert out["T"] == 300 and out["mode"] == "practical" and out["hard_queries"] == len(out["hard_rounds"])
     assert out["segments"] == out["hard_queries"] + 1
@@ -194,3 +194,78 @@ def test_cli_predict_is_reproducible(capsys):
     b = json.loads(capsys.readouterr().out)
     a.pop("seconds"), b.pop("seconds")
     assert a == b and len(a["transcript"]["label"]) == 200
+
+
+# --------------------------------------------------------------------------- repaired generator, workers
+
+
+@pytest.mark.parametrize("d", [1, 2])
+def test_repaired_generator_stops_at_a_line_through_the_hard_points(d):
+    """G_halfspace_repaired: d + 1 hard queries leave a line {t z_0}; the last one is deferred and
+    every hypothesis is a multiple of z_0, whose boundary contains the first d hard points."""
+    from fractions import Fraction
+
+    from geoprivate.prediction import G_halfspace_repaired
+    from geoprivate.prediction.generators import hard_query_subspace
+
+    rng = np.random.default_rng(10 + d)
+    P = make_problem("halfspaces", 3 * 8, rng=d, d=d)
+    blocks = [(P.X[i * 8:(i + 1) * 8], P.y[i * 8:(i + 1) * 8]) for i in range(3)]
+    H = P.sampler(rng, d + 1)
+    deferred = []
+    V, red = hard_query_subspace(H, d, min_dim=1, deferred=deferred)
+    assert V.dim == 1 and deferred == [False] * d + [True] and red == [False] * (d + 1)
+    ens = G_halfspace_repaired(d, form="margin")(blocks, H, np.zeros(d + 1, int))
+    assert ens.info["affine_dim"] == 1 and ens.info["deferred"][-1]
+    for a, w in ens.hypotheses:
+        for x in H[:d]:
+            assert sum(ai * Fraction(float(xi)) for ai, xi in zip(a, x)) == w  # boundary through the hard points
+    faithful = G_halfspace(d, form="margin")(blocks, H, np.zeros(d + 1, int))
+    assert faithful.info["affine_dim"] == 0
+
+
+def test_workers_do_not_change_the_transcript():
+    P = make_problem("halfspaces", 12 * 6, 4, d=2)
+    out = []
+    for w in (1, 2):
+        with pytest.warns(Warning):
+            pred = GenericPredictor(G_halfspace(2, form="margin", workers=w), P.X, P.y, k=12, m=6, epsilon=4.0, rng=5)
+        out.append(pred.run(DisagreementAdversary(P.sampler, rng=6, pool=8, grid=GRID), 15, target=P.target))
+    a, b = out
+    assert np.array_equal(a.transcript.points, b.transcript.points)
+    assert np.array_equal(a.transcript.labels, b.transcript.labels)
+    assert [e.hypotheses for _, e in a.ensembles] == [e.hypotheses for _, e in b.ensembles]
+    with pytest.raises(ValueError, match="workers"):
+        G_halfspace(2, form="margin", workers=0)
+
+
+@pytest.mark.parametrize("cid", ["shrinkage/claim-13-distributional",
+                                 pytest.param("shrinkage/corollary-2", marks=pytest.mark.slow),
+                                 pytest.param("shrinkage/corollary-5", marks=pytest.mark.slow),
+                                 pytest.param("shrinkage/repaired-vs-faithful", marks=pytest.mark.slow),
+                                 pytest.param("shrinkage/tops-at-most-d", marks=pytest.mark.slow)])
+def test_new_shrinkage_claims_hold_and_name_their_statements(cid):
+    from geoprivate.claims import get_claim, run_claim
+
+    c = get_claim(cid)
+    assert c.checks and all(s.split()[0] in ("Claim", "Corollary", "Algorithm") for s in c.checks)
+    rec = run_claim(c, seed=2, size="small")
+    assert rec["status"] == "holds", rec
+
+
+def test_raw_float_halfspaces_run_exactly():
+    """No grid: the exact solvers take raw Gaussian floats; every block's cdepth is certified."""
+    from solvers.depth import is_hull_certificate, max_cdepth
+
+    P = make_problem("halfspaces", 10 * 8, 3, d=2, grid=None)
+    assert P.sampler.grid is None and not np.all(P.X * 1024 == np.round(P.X * 1024))
+    with pytest.warns(Warning):
+        pred = GenericPredictor(G_halfspace(2, form="margin"), P.X, P.y, k=10, m=8, epsilon=4.0, rng=1)
+    r = pred.run(DisagreementAdversary(P.sampler, rng=2, pool=8), 20, target=P.target, law=P.sampler,
+                 n_samples=2000, accuracy_rng=3)
+    assert r.accuracy.method == "mixed" and 0 <= r.accuracy.max_err_D <= 1  # exact block errors (Owen T)
+    g = G_halfspace(2, form="margin")
+    V = hard_query_subspace(r.transcript.hard_points(), 2)[0]
+    for bx, by in pred.blocks[:4]:
+        res = max_cdepth(g.constraints(bx, by), V)
+        assert is_hull_certificate(g.constraints(bx, by), res.certificate, V)

@@ -19,7 +19,15 @@ and ``next_query(view)`` where ``view`` has ``transcript`` (public) and ``ensemb
 from geoprivate.adversaries.adaptive import DisagreementAdversary, TranscriptBisection
 from geoprivate.adversaries.base import Adversary, View
 from geoprivate.adversaries.oblivious import FixedSequence, binary_search_points, binary_search_sequence
-from geoprivate.adversaries.stochastic import Stochastic, gaussian, uniform_columns, uniform_line
+from geoprivate.adversaries.stochastic import (
+    GaussianLaw,
+    Stochastic,
+    UniformColumns,
+    UniformLine,
+    gaussian,
+    uniform_columns,
+    uniform_line,
+)
 
 __all__ = [
     "Adversary",
@@ -31,6 +39,9 @@ __all__ = [
     "uniform_line",
     "uniform_columns",
     "gaussian",
+    "UniformLine",
+    "UniformColumns",
+    "GaussianLaw",
     "DisagreementAdversary",
     "TranscriptBisection",
 ]

@@ -47,7 +47,8 @@ class DisagreementAdversary(Adversary):
     Candidates: thresholds and intervals — the hypotheses' endpoints and the midpoints
     between consecutive ones; finite classes — every domain position; halfspaces — ``pool``
     points of D projected onto the boundary of the mean normalised hypothesis, plus
-    the point of each hypothesis's boundary closest to the origin.  Ties are broken by
+    the point of each distinct hypothesis's boundary closest to the origin (at most
+    4·``pool`` of them, drawn by ``rng`` when there are more).  Ties are broken by
     ``rng``.  If no candidate has a vote strictly between 0 and 1, a point of D is asked.
     """
 
@@ -71,7 +72,11 @@ class DisagreementAdversary(Adversary):
         if kind == "finite":
             return ensemble.critical_points()
         if kind == "halfspaces":
-            Z = np.array([[float(v) for v in a] + [float(w)] for a, w in ensemble.hypotheses])
+            tab = getattr(ensemble, "_table", None)  # float copies of the distinct hypotheses, if cached
+            if tab is not None:
+                Z = np.hstack([tab.A, tab.w[:, None]])[tab.index]
+            else:
+                Z = np.array([[float(v) for v in a] + [float(w)] for a, w in ensemble.hypotheses])
             norms = np.linalg.norm(Z, axis=1, keepdims=True)
             Z = Z[norms[:, 0] > 0] / norms[norms[:, 0] > 0]
             P = np.asarray(self.sampler(self.rng, self.pool), dtype=np.float64)
@@ -82,6 +87,8 @@ class DisagreementAdversary(Adversary):
                 if nn > 1e-18:
                     P = P - np.outer((P @ a - w) / nn, a)
             crit = ensemble.critical_points()
+            if crit.shape[0] > 4 * self.pool:  # at most 4 * pool boundary points, drawn by rng
+                crit = crit[np.sort(self.rng.choice(crit.shape[0], 4 * self.pool, replace=False))]
             if crit.size:
                 P = np.vstack([P, crit])
             return P if self.grid is None else np.round(P / self.grid) * self.grid

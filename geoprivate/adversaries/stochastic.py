@@ -1,4 +1,10 @@
-"""Stochastic online adversary: queries i.i.d. from D, independent of the predictor (seed 001 §1.1)."""
+"""Stochastic online adversary: queries i.i.d. from D, independent of the predictor (seed 001 §1.1).
+
+The laws D are small callable objects ``law(rng, n) -> points`` that also say what they
+are (:class:`UniformLine`, :class:`UniformColumns`, :class:`GaussianLaw`), so that
+:mod:`geoprivate.prediction.accuracy` can integrate err_D(c, h) over D exactly where the
+law allows it (seed 001 Definition 1).
+"""
 
 from __future__ import annotations
 
@@ -7,26 +13,68 @@ import numpy as np
 from geoprivate._validation import as_rng, check_positive_int
 from geoprivate.adversaries.base import Adversary
 
-__all__ = ["Stochastic", "uniform_line", "uniform_columns", "gaussian"]
+__all__ = ["Stochastic", "uniform_line", "uniform_columns", "gaussian", "UniformLine", "UniformColumns",
+           "GaussianLaw"]
 
 
-def uniform_line(lo: float = 0.0, hi: float = 1.0):
+class UniformLine:
+    """The uniform law on [lo, hi): ``law(rng, n) -> (n,)``."""
+
+    def __init__(self, lo: float = 0.0, hi: float = 1.0):
+        if not lo < hi:
+            raise ValueError(f"need lo < hi, got lo={lo!r}, hi={hi!r}")
+        self.lo, self.hi = float(lo), float(hi)
+
+    def __call__(self, rng, n):
+        return rng.uniform(self.lo, self.hi, size=n)
+
+    def __repr__(self) -> str:
+        return f"UniformLine({self.lo}, {self.hi})"
+
+
+class UniformColumns:
+    """The uniform law on the domain positions 0..n_points−1 of a finite class."""
+
+    def __init__(self, n_points: int):
+        self.n_points = check_positive_int(n_points, "n_points")
+
+    def __call__(self, rng, n):
+        return rng.integers(0, self.n_points, size=n)
+
+    def __repr__(self) -> str:
+        return f"UniformColumns({self.n_points})"
+
+
+class GaussianLaw:
+    """The standard Gaussian on ℝ^d, optionally rounded to the grid ``grid``·ℤ^d."""
+
+    def __init__(self, d: int, grid: float | None = None):
+        self.d = check_positive_int(d, "d")
+        if grid is not None and not (isinstance(grid, (int, float)) and grid > 0):
+            raise ValueError(f"grid must be a positive number or None, got {grid!r}")
+        self.grid = grid
+
+    def __call__(self, rng, n):
+        x = rng.standard_normal((n, self.d))
+        return x if self.grid is None else np.round(x / self.grid) * self.grid
+
+    def __repr__(self) -> str:
+        return f"GaussianLaw(d={self.d}, grid={self.grid})"
+
+
+def uniform_line(lo: float = 0.0, hi: float = 1.0) -> UniformLine:
     """Sampler of the uniform law on [lo, hi): ``sampler(rng, n) -> (n,)``."""
-    if not lo < hi:
-        raise ValueError(f"need lo < hi, got lo={lo!r}, hi={hi!r}")
-    return lambda rng, n: rng.uniform(lo, hi, size=n)
+    return UniformLine(lo, hi)
 
 
-def uniform_columns(n_points: int):
+def uniform_columns(n_points: int) -> UniformColumns:
     """Sampler of the uniform law on the domain positions 0..n_points−1 of a finite class."""
-    n_points = check_positive_int(n_points, "n_points")
-    return lambda rng, n: rng.integers(0, n_points, size=n)
+    return UniformColumns(n_points)
 
 
-def gaussian(d: int):
-    """Sampler of the standard Gaussian on ℝ^d: ``sampler(rng, n) -> (n, d)``."""
-    d = check_positive_int(d, "d")
-    return lambda rng, n: rng.standard_normal((n, d))
+def gaussian(d: int, grid: float | None = None) -> GaussianLaw:
+    """Sampler of the standard Gaussian on ℝ^d: ``sampler(rng, n) -> (n, d)`` (optionally on a grid)."""
+    return GaussianLaw(d, grid)
 
 
 class Stochastic(Adversary):

@@ -10,6 +10,7 @@ the runs (or rounds) where that event held, counting the others in the evidence.
 from __future__ import annotations
 
 import math
+import warnings
 
 import numpy as np
 
@@ -18,11 +19,12 @@ from solvers import combinatorics as comb
 from geoprivate.adversaries import DisagreementAdversary
 from geoprivate.claims import Verdict, register
 from geoprivate.mechanisms import lemma1_applies, min_n
-from geoprivate.prediction import G_halfspace, GenericPredictor, label_sequence_count
+from geoprivate.prediction import G_halfspace, G_halfspace_repaired, GenericPredictor, label_sequence_count
 from geoprivate.prediction.parameters import appendix_a2, appendix_a3, growth_exponent, sympy_appendix_a2, \
     sympy_appendix_a3
 from geoprivate.prediction.problems import GRID, make_adversary, make_generator, make_problem
 from geoprivate.prediction.transcript import L_CODE, R_CODE, TOP_CODE
+from geoprivate.privacy.warnings import PrivacyWarning
 
 __all__ = ["round_votes", "lemma2_rounds"]
 
@@ -49,17 +51,21 @@ def _seed(rng) -> int:
     return int(rng.integers(0, 2**63))
 
 
-def _oblivious_runs(rng, size, adversaries=("oblivious", "stochastic", "adaptive"), track=False):
-    """Runs of GenericPredictor + G_oblivious over thresholds, intervals and a finite class."""
+def _oblivious_runs(rng, size, adversaries=("oblivious", "stochastic", "adaptive"), track=False, law=False):
+    """Runs of GenericPredictor + G_oblivious over thresholds, intervals and a finite class
+    (practical mode, ε_BT = 1: outside Lemma 1, whose ε must be < 1 — these runs test
+    accuracy and TOP counts, not privacy).  ``law=True`` measures err_D exactly."""
     T = 400 if size == "small" else 2000
     k, m, eps = (300, 10, 1.0) if size == "small" else (700, 16, 1.0)
     runs = []
     for name in ("thresholds", "intervals", "finite"):
         for adv in adversaries:
             P = make_problem(name, k * m, _seed(rng))
-            pred = GenericPredictor(make_generator(P), P.X, P.y, k=k, m=m, epsilon=eps, rng=_seed(rng))
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", PrivacyWarning)
+                pred = GenericPredictor(make_generator(P), P.X, P.y, k=k, m=m, epsilon=eps, rng=_seed(rng))
             r = pred.run(make_adversary(adv, P, T, _seed(rng)), T, target=P.target,
-                         track_L=track and adv == "oblivious")
+                         track_L=track and adv == "oblivious", law=P.sampler if law else None)
             runs.append((name, adv, P, pred, r))
     return runs
 
@@ -158,6 +164,176 @@ def _claim13(rng, size):
     return Verdict.holds(accurate_rounds=rounds, wrong_labels=wrong, min_wrong_fraction_when_wrong=min_frac)
 
 
+def _distributional_verdict(runs):
+    """Claim 13 per segment, err_D(h_j) <= 4 mean_i err_D(f_ij) + rho_j (+ the Monte Carlo CI):
+    the violated instance, or the evidence."""
+    ev = {"segments": 0, "max_err_h": 0.0, "max_bound": 0.0, "max_rho": 0.0, "plain_bound_fails": 0}
+    for label, r in runs:
+        acc = r.accuracy
+        for g in acc.segments:
+            if g["stop"] <= g["start"]:
+                continue
+            ev["segments"] += 1
+            ev["max_err_h"] = max(ev["max_err_h"], g["err_h"])
+            ev["max_bound"] = max(ev["max_bound"], 4 * g["mean_block"])
+            ev["max_rho"] = max(ev["max_rho"], g["rho"])
+            ev["plain_bound_fails"] += int(g["err_h"] > 4 * g["mean_block"] + 5 * acc.half_width)
+        if not acc.claim13_holds():
+            return Verdict.violated({"run": label, "segments": acc.segments}, **ev)
+    return {k: (round(v, 5) if isinstance(v, float) else v) for k, v in ev.items()}
+
+
+@register("shrinkage/claim-13-distributional", checks=("Claim 2", "Claim 13"), statement="""
+Claims 2/13 in their distributional form (seed 001 Definition 1): for every segment j (one
+BetweenThresholds noise mu, one ensemble F_j), err_D(c, h_j) <= 4 * (1/k) sum_i err_D(c, f_{i,j}),
+where h_j is the randomised predictor of the segment (answer law given mu, closed form in the
+vote) and err_D is integrated exactly over D (thresholds, intervals: uniform on [0,1); a finite
+class: uniform positions).  Claim 13 conditions on Lemma 2's event; the unconditional law adds
+rho_j = E_x P[answer Lemma-2-inaccurate | x], computed exactly, which is what is checked:
+err_D(h_j) <= 4 mean_i err_D(f_ij) + rho_j.  Practical mode (eps_BT = 1, k = 300/700).
+""")
+def _claim13_distributional(rng, size):
+    runs = [(f"{name}/{adv}", r) for name, adv, P, pred, r in _oblivious_runs(rng, size, law=True)]
+    out = _distributional_verdict(runs)
+    return out if isinstance(out, Verdict) else Verdict.holds(**out)
+
+
+@register("shrinkage/corollary-2", checks=("Corollary 2", "Claim 6"), statement="""
+Corollary 2 (G_oblivious), practical mode, alpha measured: with alpha := max_{i,j} err_D(c, f_{i,j})
+(exact, uniform D) and v = #TOPs, every round's predictor has err_D(c, h_j) <= 4 alpha + rho_j
+(Claim 2 with the measured alpha; rho_j the exact probability of a Lemma-2-inaccurate answer).
+Evidence: alpha, max_j err_D(h_j), v, and err_D(h_j)/(v alpha) (the O(v alpha) of Corollary 2).
+""")
+def _corollary2(rng, size):
+    ev = {}
+    for name, adv, P, pred, r in _oblivious_runs(rng, size, law=True):
+        acc = r.accuracy
+        alpha = acc.max_block_err_D
+        for g in acc.segments:
+            if g["stop"] > g["start"] and g["err_h"] > 4 * alpha + g["rho"] + 1e-12:
+                return Verdict.violated({"concept": P.description, "adversary": adv, "segment": g}, alpha=alpha)
+        v = max(1, r.n_hard)
+        ev[f"{name}/{adv}"] = {"alpha": round(alpha, 4), "max_err_D": round(acc.max_err_D, 4), "v": r.n_hard,
+                               "err_over_v_alpha": round(acc.max_err_D / (v * alpha), 4) if alpha else None}
+    return Verdict.holds(**ev)
+
+
+@register("shrinkage/corollary-5", checks=("Corollary 5", "Claim 11", "Claim 13"), statement="""
+Corollary 5 (G_halfspace, margin dual form, d = 1, 2), practical mode, alpha measured: err_D over the
+(grid-rounded) standard Gaussian by Monte Carlo (4000 draws, Hoeffding half-width at 1 - 1e-6); with
+alpha := max_{i,j} err_D(c, f_{i,j}) every segment has err_D(c, h_j) <= 4 alpha + rho_j (within the
+interval) and Claim 13's mean form holds.  Evidence reports the collapse: the last segment's
+err_D against Pr_D[c(x) = 0] (the error of h_{0,0} = 1).
+""")
+def _corollary5(rng, size):
+    ev = {}
+    for d, P, pred, r, err in _halfspace_runs(rng, size, "margin", dims=(1, 2), law=True):
+        if r is None:
+            ev[f"d{d}_solver_error"] = err
+            continue
+        acc = r.accuracy
+        alpha = acc.max_block_err_D
+        for g in acc.segments:
+            if g["stop"] > g["start"] and g["err_h"] > 4 * alpha + g["rho"] + 5 * acc.half_width:
+                return Verdict.violated({"d": d, "segment": g}, alpha=alpha, half_width=acc.half_width)
+        out = _distributional_verdict([(f"d{d}", r)])
+        if isinstance(out, Verdict):
+            return out
+        neg = float((P.target(P.sampler(np.random.default_rng(0), 20000)) == 0).mean())
+        ev[f"d{d}"] = {"alpha": round(alpha, 4), "max_err_D": round(acc.max_err_D, 4), "tops": r.n_hard,
+                       "affine_dims": r.affine_dims, "last_err_D": round(acc.segments[-1]["err_h"], 4),
+                       "pr_c_is_0": round(neg, 4), "half_width": round(acc.half_width, 4)}
+    return Verdict.holds(**ev)
+
+
+def _zero(h) -> bool:
+    return h[1] == 0 and all(v == 0 for v in h[0])
+
+
+@register("shrinkage/repaired-vs-faithful", checks=("Algorithm 4", "Claim 9"), statement="""
+G_halfspace (seed 001 Algorithm 4, margin dual form) and G_halfspace_repaired (never cuts C|HardQuery
+below dimension 1) on the same seeds (problem, partition, noise, white-box adaptive adversary),
+d = 1, 2, with eps_BT = 2 at Lemma 2's k for eps = 16 (noise TOPs, so that the faithful region
+can reach dimension 0).  Checked: the faithful region at dimension 0 has every f = h_{0,0} (the
+collapse) and the repaired region never goes below dimension 1.  Evidence: TOPs, affine
+dimensions, max err_D and the last segment's err_D of both (Monte Carlo, 4000 draws).
+""")
+def _repaired_vs_faithful(rng, size):
+    ev = {}
+    faithful = _halfspace_runs(rng, size, "margin", dims=(1, 2), law=True, eps=2.0)
+    seeds = [pred.seeds for _, _, pred, _, _ in faithful]
+    repaired = _halfspace_runs(rng, size, "margin", dims=(1, 2), law=True, generator=G_halfspace_repaired,
+                               seeds=seeds, eps=2.0)
+    for (d, P, pf, rf, ef), (_, _, pr, rr, er) in zip(faithful, repaired):
+        if rf is None or rr is None:
+            ev[f"d{d}_solver_error"] = ef or er
+            continue
+        for start, ens in rf.ensembles:
+            if ens.info["affine_dim"] == 0 and not all(_zero(h) for h in ens.hypotheses):
+                return Verdict.violated({"d": d, "start": start}, note="dimension 0 but a non-zero hypothesis")
+        if min(rr.affine_dims) < 1:
+            return Verdict.violated({"d": d, "dims": rr.affine_dims}, note="repaired region below dimension 1")
+        ev[f"d{d}"] = {
+            "faithful": {"tops": rf.n_hard, "dims": rf.affine_dims, "max_err_D": round(rf.accuracy.max_err_D, 4),
+                         "last_err_D": round(rf.accuracy.segments[-1]["err_h"], 4)},
+            "repaired": {"tops": rr.n_hard, "dims": rr.affine_dims, "max_err_D": round(rr.accuracy.max_err_D, 4),
+                         "last_err_D": round(rr.accuracy.segments[-1]["err_h"], 4),
+                         "deferred": sum(e.get("deferred", False) for e in rr.events)}}
+    return Verdict.holds(**ev)
+
+
+def orientation_split(ensemble) -> float:
+    """At dimension 1 (all f = t_i z_0): min(pi_+ + pi_0, pi_- + pi_0), the votes the fixed ensemble
+    can produce off its boundary (G_halfspace_repaired's TOP bound)."""
+    Z = [tuple(a) + (w,) for a, w in ensemble.hypotheses]
+    nz = [z for z in Z if any(v != 0 for v in z)]
+    if not nz:
+        return 1.0
+    z0 = nz[0]
+    j = next(i for i, v in enumerate(z0) if v != 0)
+    sgn = [0 if all(v == 0 for v in z) else (1 if z[j] / z0[j] > 0 else -1) for z in Z]
+    k = len(Z)
+    p0 = sgn.count(0) / k
+    return min(sgn.count(1) / k + p0, sgn.count(-1) / k + p0)
+
+
+@register("shrinkage/tops-at-most-d", checks=("Claim 9",), statement="""
+Corrected TOP bound, for G_halfspace (Algorithm 4) and G_halfspace_repaired alike (see the latter's
+docstring): under Lemma 2's event (tau = 1/8, checked exactly on every round) a redundant hyperplane
+makes no TOP, so at most d TOPs take C|HardQuery from dimension d + 1 to 1; there every f_{i,j} is
+t_i z_0 and the ensemble's votes off the boundary are pi_+ + pi_0 or pi_- + pi_0; if neither lies in
+[1/4, 3/4] (a lopsided orientation split) no further TOP occurs, so #TOPs <= d (Claim 9 says d + 1;
+the (d+1)-th TOP, which collapses Algorithm 4 to h_{0,0}, needs a Lemma-2 failure or a split).
+Margin form, white-box adaptive adversary, d = 1, 2, 3.  Evidence counts runs with a split (bound
+not claimed there).
+""")
+def _tops_at_most_d(rng, size):
+    ev, split_runs = {}, []
+    runs = [("faithful", x) for x in _halfspace_runs(rng, size, "margin")]
+    runs += [("repaired", x) for x in _halfspace_runs(rng, size, "margin", generator=G_halfspace_repaired,
+                                                      seeds=[x[2].seeds for _, x in runs])]
+    for name, (d, P, pred, r, err) in runs:
+        if r is None:
+            ev[f"{name}_d{d}_solver_error"] = err
+            continue
+        inst = {"d": d, "k": pred.k, "m": pred.m, "seeds": pred.seeds, "hard_rounds": r.hard_rounds,
+                "dims": r.affine_dims}
+        if not lemma2_rounds(r).all():
+            ev[f"{name}_d{d}"] = "Lemma 2 failed in some round: not checked"
+            continue
+        applied = sum(not e.get("deferred", False) for e in r.events)
+        line = [e for _, e in r.ensembles if e.info["affine_dim"] == 1]
+        split = orientation_split(line[0]) if line else None
+        lopsided = split is None or not (0.25 <= split <= 0.75)
+        if lopsided and r.n_hard > d:
+            return Verdict.violated(inst, split=split, note="more than d TOPs with a lopsided dimension-1 ensemble")
+        if not lopsided:
+            split_runs.append((name, d, r.n_hard))
+        ev[f"{name}_d{d}"] = {"tops": r.n_hard, "applied": applied, "dims": r.affine_dims,
+                              "split": None if split is None else round(split, 3)}
+    return Verdict.holds(split_runs=split_runs, **ev)
+
+
 def _threshold_alpha(pred) -> float:
     """Claim 3's alpha for thresholds, exactly: max over t and blocks of |err_S(c_t) - err_{S_i}(c_t)|.
 
@@ -211,18 +387,27 @@ def _claim6(rng, size):
     return Verdict.holds(runs=runs, ensembles_with_block_errors=nonzero, max_error_over_bound=round(worst, 4))
 
 
-def _halfspace_runs(rng, size, form, dims=(1, 2, 3)):
-    """G_halfspace against the white-box adaptive adversary, Lemma 2 met by a large epsilon."""
+def _halfspace_runs(rng, size, form, dims=(1, 2, 3), generator=G_halfspace, seeds=None, law=False, eps=16.0):
+    """G_halfspace against the white-box adaptive adversary, Lemma 2 met by a large epsilon
+    (outside Lemma 1: these runs test accuracy and TOP counts, not privacy).
+
+    ``seeds`` (one triple per d) replays the same problem, partition and adversary for
+    another generator; ``law=True`` measures err_D (Monte Carlo, 4000 draws).  k is Lemma 2's
+    for ε = 16 (α = 1/8, β = 0.1); a smaller ``eps`` with the same k makes noise TOPs."""
     T = 25 if size == "small" else 100
     out = []
-    for d in dims:
+    for n, d in enumerate(dims):
         m = 2 * d + 4
-        eps = 16.0
-        k = math.ceil(8 / (TAU * eps) * (math.log(T + 1) + math.log(10)))  # Lemma 2, alpha = 1/8, beta = 0.1
-        P = make_problem("halfspaces", k * m, _seed(rng), d=d)
-        pred = GenericPredictor(G_halfspace(d, form=form), P.X, P.y, k=k, m=m, epsilon=eps, rng=_seed(rng))
+        k = math.ceil(8 / (TAU * 16.0) * (math.log(T + 1) + math.log(10)))  # Lemma 2, alpha = 1/8, beta = 0.1
+        sp, sq, sa = seeds[n] if seeds is not None else (_seed(rng), _seed(rng), _seed(rng))
+        P = make_problem("halfspaces", k * m, sp, d=d)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", PrivacyWarning)
+            pred = GenericPredictor(generator(d, form=form), P.X, P.y, k=k, m=m, epsilon=eps, rng=sq)
+        pred.seeds = (sp, sq, sa)
         try:
-            r = pred.run(DisagreementAdversary(P.sampler, _seed(rng), pool=16, grid=GRID), T, target=P.target)
+            r = pred.run(DisagreementAdversary(P.sampler, sa, pool=16, grid=GRID), T, target=P.target,
+                         law=P.sampler if law else None, n_samples=4000, accuracy_rng=sa)
         except ArithmeticError as exc:  # solvers.depth could not certify a level: reported, not hidden
             out.append((d, P, pred, None, f"{type(exc).__name__}: {exc}"))
             continue
@@ -256,7 +441,7 @@ def _claim9(rng, size):
         if ok.all() and r.n_hard > d + 1:
             return Verdict.violated(inst, note="more than d + 1 TOPs")
         ev[f"d{d}"] = {"tops": r.n_hard, "dims": dims, "lemma2_all_rounds": bool(ok.all()),
-                       "mistakes": r.mistakes, "final_cdepth": r.ensembles[-1][1].info["cdepth"][:3]}
+                       "stream_disagreements": r.stream_disagreements, "final_cdepth": r.ensembles[-1][1].info["cdepth"][:3]}
     # what the collapse means: d + 1 affinely independent hard points cut C|HardQuery down to {0}
     for d in (1, 2):
         P = make_problem("halfspaces", 8 * 3, _seed(rng), d=d)
@@ -271,7 +456,7 @@ def _claim9(rng, size):
         if r is not None:
             ones = all(h[1] == 0 and all(v == 0 for v in h[0]) for h in r.ensembles[0][1].hypotheses)
             ev["faithful_d2"] = {"tops": r.n_hard, "all_hypotheses_zero": ones,
-                                 "mistakes": r.mistakes, "negatives": int((P.target(r.transcript.points) == 0).sum())}
+                                 "stream_disagreements": r.stream_disagreements, "negatives": int((P.target(r.transcript.points) == 0).sum())}
     return Verdict.holds(**ev)
 
 

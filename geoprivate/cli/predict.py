@@ -1,4 +1,21 @@
-"""``geoprivate predict``: run GenericPredictor (seed 001 Algorithm 2) against an adversary."""
+"""``geoprivate predict``: run GenericPredictor (seed 001 Algorithm 2) against an adversary.
+
+Accuracy is reported as seed 001 defines it (Definition 1, Claim 2/13): err_D(c, h_j),
+the probability over x ~ D that the round-j predictor (the ensemble F_j with
+BetweenThresholds' current noisy thresholds; its label law is a closed form in the vote)
+mislabels x.  ``max_err_D`` is its maximum over the rounds; ``mean_block_err_D`` is
+max_j mean_i err_D(c, f_{i,j}) and ``claim13_bound`` = 4 x that (Claim 13's bound).  Exact
+for thresholds, intervals (uniform D) and finite classes (uniform positions); Monte Carlo
+with a Hoeffding interval for halfspaces (Gaussian D).
+
+``stream_disagreements`` counts the rounds whose released label differs from the target
+on the queries actually asked.  Seed 001 never bounds it: an adaptive adversary asks
+inside the ensemble's disagreement region, where labels are coin flips by design.
+
+Default k = max(Algorithm 2's 64/eps (ln(T+1) + ln(1/beta)), Lemma 1's k for the gap 1/4),
+so every default run has a finite epsilon; a run outside Lemma 1 says so in one line on
+stderr.
+"""
 
 from __future__ import annotations
 
@@ -16,8 +33,8 @@ def add_arguments(p) -> None:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--mode", choices=("practical", "theorem"), default="practical",
                    help="practical: explicit k, m, epsilon; theorem: seed 001 Appendix A.2/A.3")
-    p.add_argument("--k", type=int, help="number of blocks (practical; default Algorithm 2's k, 16 for halfspaces)")
-    p.add_argument("--m", type=int, help="block size (practical; default 20, 40 for halfspaces)")
+    p.add_argument("--k", type=int, help="number of blocks (practical; default max(Algorithm 2's k, Lemma 1's k))")
+    p.add_argument("--m", type=int, help="block size (practical; default 20, 10 for halfspaces)")
     p.add_argument("--epsilon", type=float, default=0.5, help="epsilon of each BetweenThresholds (practical) "
                    "or the total epsilon (theorem)")
     p.add_argument("--delta", type=float, default=1e-6)
@@ -31,24 +48,47 @@ def add_arguments(p) -> None:
     p.add_argument("--track-L", action="store_true", help="track |L| exactly (G_oblivious, fixed sequences)")
     p.add_argument("--transcript", action="store_true", help="include the whole transcript in the JSON")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--mc-samples", type=int, default=20_000,
+                   help="Monte Carlo draws from D for err_D where no exact integral is implemented (halfspaces)")
+    p.add_argument("--repaired", action="store_true",
+                   help="halfspaces: G_halfspace_repaired (never cuts C|HardQuery below dimension 1) instead of "
+                        "the faithful G_halfspace, which collapses to h_00 = 1")
+    p.add_argument("--workers", type=int, default=1,
+                   help="processes for G_halfspace's k exact cdepth maximisers (results do not depend on it)")
 
 
 def run(args) -> int:
     return _predict(args)
 
 
+def _default_k(args) -> int:
+    """max(Algorithm 2's k = 64/eps (ln(T+1) + ln(1/beta)), Lemma 1's n for the gap 1/4)."""
+    import math
+
+    from geoprivate.mechanisms import min_gap
+
+    k_alg2 = math.ceil(64 / args.epsilon * (math.log(args.T + 1) + math.log(1 / args.beta)))
+    if 0 < args.epsilon < 1 and 0 < args.delta < 1:
+        return max(k_alg2, math.ceil(min_gap(args.epsilon, args.delta, 1) / 0.25))
+    return k_alg2
+
+
 def _predict(args) -> int:
     """``geoprivate predict``: GenericPredictor (seed 001 Algorithm 2) on a ready-made problem."""
     import math
+    import warnings
 
     from geoprivate.prediction import GenericPredictor, theorem_parameters
     from geoprivate.prediction.problems import make_adversary, make_generator, make_problem
+    from geoprivate.privacy.warnings import PrivacyWarning
 
     try:
         import numpy as np
 
+        if args.mc_samples < 1:
+            raise ValueError(f"--mc-samples must be >= 1, got {args.mc_samples}")
         rng = np.random.default_rng(args.seed)
-        s_problem, s_pred, s_adv = (int(v) for v in rng.integers(0, 2**63, size=3))
+        s_problem, s_pred, s_adv, s_acc = (int(v) for v in rng.integers(0, 2**63, size=4))
         if args.mode == "theorem":
             # A.2 takes d = VC(C) (thresholds 1, intervals 2, the finite class's exact VC); A.3 the dimension
             vc = {"thresholds": 1, "intervals": 2, "halfspaces": args.d}.get(args.concept)
@@ -62,32 +102,35 @@ def _predict(args) -> int:
                       f"(> --max-n {args.max_n}); use --mode practical or raise --max-n", file=sys.stderr)
                 return 2
         else:
-            from geoprivate.mechanisms import min_gap
-
-            # Algorithm 2's k (= Lemma 2 with alpha = 1/8), raised to Lemma 1's n for the gap 1/4
-            k_alg2 = math.ceil(64 / args.epsilon * (math.log(args.T + 1) + math.log(1 / args.beta)))
-            k_lemma1 = (math.ceil(min_gap(args.epsilon, args.delta, 1) / 0.25)
-                        if 0 < args.epsilon < 1 and 0 < args.delta < 1 else k_alg2)
-            default_k = 16 if args.concept == "halfspaces" else max(k_alg2, k_lemma1)
-            k = args.k if args.k is not None else default_k
-            m = args.m if args.m is not None else (40 if args.concept == "halfspaces" else 20)
+            k = args.k if args.k is not None else _default_k(args)
+            m = args.m if args.m is not None else (10 if args.concept == "halfspaces" else 20)
             eps_bt, delta_bt = args.epsilon, args.delta
             params = {"mode": "practical",
                       "k_default": "max(Algorithm 2's 64/eps (ln(T+1) + ln(1/beta)), Lemma 1's n for gap 1/4)"
-                      if args.k is None and args.concept != "halfspaces" else None}
+                      if args.k is None else None}
         problem = make_problem(args.concept, k * m, s_problem, d=args.d)
-        gen = make_generator(problem, args.generator, form=args.dual_form)
+        gen = make_generator(problem, "repaired" if args.repaired and args.concept == "halfspaces"
+                             and args.generator != "oblivious" else args.generator, form=args.dual_form)
+        if hasattr(gen, "workers"):
+            if args.workers < 1:
+                raise ValueError(f"--workers must be >= 1, got {args.workers}")
+            gen.workers = args.workers
         params.update({"concept": problem.description, "adversary": args.adversary, "seed": args.seed,
                        "dual_form": args.dual_form if gen.kind == "halfspaces" and args.generator != "oblivious"
                        else None})
         # Lemma 2 with alpha = 1/8 (Claim 13's tau), beta: the k for accurate BetweenThresholds answers
         params["lemma2_k"] = math.ceil(64 / eps_bt * (math.log(args.T + 1) + math.log(1 / args.beta)))
-        pred = GenericPredictor(gen, problem.X, problem.y, k=k, m=m, epsilon=eps_bt, delta=delta_bt,
-                                rng=s_pred, mode=args.mode, parameters=params)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", PrivacyWarning)
+            pred = GenericPredictor(gen, problem.X, problem.y, k=k, m=m, epsilon=eps_bt, delta=delta_bt,
+                                    rng=s_pred, mode=args.mode, parameters=params)
+        for w in caught:  # one line each on stderr (a run outside Lemma 1 says so)
+            print(f"geoprivate predict: warning: {w.message}", file=sys.stderr)
         adv = make_adversary(args.adversary, problem, args.T, s_adv)
         track = args.track_L and args.adversary != "adaptive" and gen.name == "G_oblivious"
-        res = pred.run(adv, args.T, target=problem.target, track_L=track)
-    except (ValueError, TypeError) as exc:
+        res = pred.run(adv, args.T, target=problem.target, track_L=track, law=problem.sampler,
+                       n_samples=args.mc_samples, accuracy_rng=s_acc)
+    except (ValueError, TypeError, ArithmeticError) as exc:
         print(f"geoprivate predict: {exc}", file=sys.stderr)
         return 2
     out = res.to_dict(transcript=args.transcript)
@@ -95,23 +138,33 @@ def _predict(args) -> int:
         json.dump(out, sys.stdout, indent=2)
         print()
     else:
-        eps = "inf (Lemma 1 does not apply: see epsilon_nominal)" if out["epsilon_spent"] is None \
-            else f"{out['epsilon_spent']:.4g}"
-        print(f"{problem.description}; {args.adversary} adversary; {gen!r}; mode={args.mode}, k={k}, m={m}, "
-              f"eps_bt={eps_bt}")
-        print(f"T={out['T']}  hard queries={out['hard_queries']}  mistakes={out['mistakes']}  "
-              f"segments={out['segments']}  time={out['seconds']:.2f}s")
-        print(f"hard rounds: {out['hard_rounds'][:30]}{' ...' if len(out['hard_rounds']) > 30 else ''}")
-        if out["L_sizes"]:
-            print(f"|L| after each hard query: {out['L_sizes']}")
-        if out["affine_dims"]:
-            print(f"affine dimension of C|HardQuery: {out['affine_dims']}")
-        if k < params["lemma2_k"]:
-            print(f"note: k={k} < Lemma 2's k={params['lemma2_k']} (alpha=1/8, beta={args.beta}): answers are "
-                  "not guaranteed accurate (noise TOPs, label noise)")
-        nom = out["epsilon_nominal"]
-        print(f"privacy: epsilon_spent={eps}, delta_spent={out['delta_spent']}; nominal "
-              f"epsilon={'inf' if nom is None else f'{nom:.4g}'}, delta={out['delta_nominal']}")
+        _print_text(out, problem, args, gen, k, m, eps_bt, params)
     return 0
 
 
+def _print_text(out, problem, args, gen, k, m, eps_bt, params) -> None:
+    eps = "inf (Lemma 1 does not apply: see epsilon_nominal)" if out["epsilon_spent"] is None \
+        else f"{out['epsilon_spent']:.4g}"
+    print(f"{problem.description}; {args.adversary} adversary; {gen!r}; mode={args.mode}, k={k}, m={m}, "
+          f"eps_bt={eps_bt}")
+    print(f"T={out['T']}  hard queries={out['hard_queries']}  segments={out['segments']}  "
+          f"time={out['seconds']:.2f}s")
+    acc = out["accuracy"]
+    ci = "exact" if acc["method"] == "exact" else ("block errors exact, " if acc["method"] == "mixed" else "") + \
+        f"Monte Carlo, n={acc['n_samples']}, +/-{acc['half_width']:.3g} at {acc['confidence']}"
+    print(f"accuracy (seed 001 Def. 1, {ci}): max_j err_D(c, h_j) = {out['max_err_D']:.4f}; "
+          f"max_j mean_i err_D(c, f_ij) = {out['mean_block_err_D']:.4f}; Claim 13 bound 4x = "
+          f"{out['claim13_bound']:.4f}; max block err_D = {out['max_block_err_D']:.4f}")
+    print(f"stream_disagreements={out['stream_disagreements']} (released label != c(x_j) on the asked queries; "
+          "not bounded by seed 001)")
+    print(f"hard rounds: {out['hard_rounds'][:30]}{' ...' if len(out['hard_rounds']) > 30 else ''}")
+    if out["L_sizes"]:
+        print(f"|L| after each hard query: {out['L_sizes']}")
+    if out["affine_dims"]:
+        print(f"affine dimension of C|HardQuery: {out['affine_dims']}")
+    if k < params["lemma2_k"]:
+        print(f"note: k={k} < Lemma 2's k={params['lemma2_k']} (alpha=1/8, beta={args.beta}): answers are "
+              "not guaranteed accurate (noise TOPs, label noise)")
+    nom = out["epsilon_nominal"]
+    print(f"privacy: epsilon_spent={eps}, delta_spent={out['delta_spent']}; nominal "
+          f"epsilon={'inf' if nom is None else f'{nom:.4g}'}, delta={out['delta_nominal']}")

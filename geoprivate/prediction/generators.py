@@ -36,6 +36,7 @@ Labels are {0, 1} (1 = the paper's +1).
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 import numpy as np
@@ -61,6 +62,7 @@ __all__ = [
     "HalfspaceEnsemble",
     "G_oblivious",
     "G_halfspace",
+    "G_halfspace_repaired",
     "HALFSPACES",
     "halfspace_votes",
     "halfspace_votes_matrix",
@@ -202,23 +204,81 @@ def halfspace_votes_matrix(hypotheses, X) -> np.ndarray:
     """Exact h_{a,w}(x) = [⟨a, x⟩ ≥ w] for every hypothesis (a, w) and row x of X, shape (k, n).
 
     A float evaluation decides entries whose margin exceeds a rigorous rounding bound;
-    the rest are decided exactly by :func:`solvers.halfspaces.halfspace_predicate`.
+    the rest are decided exactly in integer arithmetic (tested against
+    :func:`solvers.halfspaces.halfspace_predicate`).
     """
-    X = np.asarray(X, dtype=np.float64)
-    if X.ndim != 2:
-        raise ValueError(f"X: expected shape (n, d), got {X.shape}")
-    out = np.empty((len(hypotheses), X.shape[0]), dtype=np.uint8)
-    for i, (a, w) in enumerate(hypotheses):
-        af = np.array([float(v) for v in a])
-        wf = float(w)
-        s = X @ af - wf
+    return _HalfspaceTable(hypotheses).predict(X)
+
+
+def _canonical(a, w):
+    """(a, w) scaled by 1/|first non-zero coefficient| (exact): the same halfspace [⟨a, x⟩ ≥ w]."""
+    vals = [Fraction(v) for v in a] + [Fraction(w)]
+    lead = next((abs(v) for v in vals if v != 0), Fraction(1))
+    vals = [v / lead for v in vals]
+    return tuple(vals[:-1]), vals[-1]
+
+
+class _HalfspaceTable:
+    """Float copies of the distinct halfspaces among exact hypotheses (a, w) (positive multiples
+    identified) for vectorised, exactly-decided evaluation."""
+
+    def __init__(self, hypotheses):
+        self.hypotheses = list(hypotheses)
+        keys = {}
+        self.index = np.array([keys.setdefault(_canonical(a, w), len(keys)) for a, w in self.hypotheses], np.intp)
+        self.distinct = list(keys)
+        d = len(self.distinct[0][0]) if self.distinct else 0
+        self.A = np.array([[float(v) for v in a] for a, _ in self.distinct], dtype=np.float64).reshape(-1, d)
+        self.w = np.array([float(w) for _, w in self.distinct], dtype=np.float64)
+        self._ints = None
+
+    def _integer_rows(self):
+        """Each distinct (a, w) times the lcm of its denominators: integer rows, same sign."""
+        if self._ints is None:
+            rows = []
+            for a, w in self.distinct:
+                vals = [Fraction(v) for v in a] + [Fraction(w)]
+                L = math.lcm(*(v.denominator for v in vals))
+                rows.append([int(v * L) for v in vals])
+            self._ints = rows
+        return self._ints
+
+    @staticmethod
+    def _integer_points(X):
+        """Each row x of X as (integer vector, D) with x = vector / D exactly (D a power of two)."""
+        out = []
+        for x in X.tolist():
+            ratios = [v.as_integer_ratio() for v in x]
+            D = max(q for _, q in ratios)  # powers of two: every q divides D
+            out.append(([p * (D // q) for p, q in ratios], D))
+        return out
+
+    def predict_distinct(self, X) -> np.ndarray:
+        X = np.asarray(X, dtype=np.float64)
+        if X.ndim != 2:
+            raise ValueError(f"X: expected shape (n, d), got {X.shape}")
+        S = X @ self.A.T - self.w[None, :]
         # rounding of (a, w) to floats and of the dot product: far below 1e-9 relative
-        bound = 1e-9 * (np.abs(X) @ np.abs(af) + abs(wf))
-        undecided = np.abs(s) <= bound
-        out[i] = s >= 0
-        if undecided.any():
-            out[i, undecided] = halfspace_predicate(a, w, X[undecided])
-    return out
+        bound = 1e-9 * (np.abs(X) @ np.abs(self.A).T + np.abs(self.w)[None, :])
+        out = (S >= 0).T.astype(np.uint8)
+        und = np.abs(S) <= bound
+        if und.any():
+            r_idx, h_idx = np.nonzero(und)
+            urows = np.unique(r_idx)
+            pts = dict(zip(urows.tolist(), self._integer_points(X[urows])))
+            ints = self._integer_rows()
+            for r, i in zip(r_idx.tolist(), h_idx.tolist()):
+                xv, D = pts[r]
+                row = ints[i]
+                out[i, r] = sum(a * x for a, x in zip(row, xv)) >= row[-1] * D
+        return out
+
+    def predict(self, X) -> np.ndarray:
+        return self.predict_distinct(X)[self.index]
+
+    def votes(self, X) -> np.ndarray:
+        counts = np.bincount(self.index, minlength=len(self.distinct)).astype(np.float64)
+        return (counts @ self.predict_distinct(X)) / len(self.hypotheses)
 
 
 def halfspace_votes(hypotheses, X) -> np.ndarray:
@@ -231,18 +291,24 @@ class HalfspaceEnsemble(Ensemble):
 
     kind = "halfspaces"
 
+    def __init__(self, hypotheses, sample_errors, realisable=True, info=None):
+        super().__init__(hypotheses, sample_errors, realisable, info)
+        self._table = _HalfspaceTable(self.hypotheses)
+
     def predict(self, xs):
-        return halfspace_votes_matrix(self.hypotheses, xs)
+        return self._table.predict(xs)
+
+    def votes(self, xs):
+        return self._table.votes(xs)
 
     def critical_points(self):
-        """For each hypothesis, the point of its boundary closest to the origin (float)."""
-        pts = []
-        for a, w in self.hypotheses:
-            af = np.array([float(v) for v in a])
-            nn = float(af @ af)
-            if nn > 0:
-                pts.append(af * (float(w) / nn))
-        return np.array(pts) if pts else np.empty((0, 0))
+        """For each distinct hypothesis, the point of its boundary closest to the origin (float)."""
+        if not hasattr(self, "_crit"):
+            A, w = self._table.A, self._table.w
+            nn = (A * A).sum(axis=1)
+            ok = nn > 0
+            self._crit = A[ok] * (w[ok] / nn[ok])[:, None] if ok.any() else np.empty((0, 0))
+        return self._crit
 
 
 # --------------------------------------------------------------------------- G_oblivious
@@ -393,11 +459,14 @@ class G_oblivious:
 # --------------------------------------------------------------------------- G_halfspace
 
 
-def hard_query_subspace(hard_points, d: int) -> tuple[AffineSubspace, list[bool]]:
+def hard_query_subspace(hard_points, d: int, *, min_dim: int = 0, deferred=None) -> tuple[AffineSubspace, list[bool]]:
     """C|HardQuery of Algorithm 4: {z = (a, w) ∈ ℝ^{d+1} : ⟨a, x⟩ − w = 0 for every hard x}.
 
     Returns the exact subspace and, per hard query, whether its hyperplane was redundant
-    (did not lower the dimension; Claim 9's proof).
+    (did not lower the dimension; Claim 9's proof).  With ``min_dim`` > 0 (the repaired
+    generator :class:`G_halfspace_repaired`) a hyperplane that would cut the subspace
+    below dimension ``min_dim`` is not applied; ``deferred`` (a list) then receives, per
+    hard query, whether it was left out.
     """
     V = AffineSubspace.full(d + 1)
     redundant = []
@@ -405,8 +474,12 @@ def hard_query_subspace(hard_points, d: int) -> tuple[AffineSubspace, list[bool]
         r = V.intersect([Fraction(float(v)) for v in x] + [Fraction(-1)], 0)
         if r.empty:  # pragma: no cover - homogeneous hyperplanes always meet at 0
             raise RuntimeError("hard-query hyperplanes do not meet")
+        skip = (not r.redundant) and r.subspace.dim < min_dim
+        if deferred is not None:
+            deferred.append(bool(skip))
         redundant.append(bool(r.redundant))
-        V = r.subspace
+        if not skip:
+            V = r.subspace
     return V, redundant
 
 
@@ -423,22 +496,31 @@ class G_halfspace:
         homogeneous constraint ỹ(⟨a, x⟩ − w) ≥ 0, where z = 0 satisfies every
         constraint (and every hard-query hyperplane) and labels everything 1;
         ``"margin"`` is ỹ(⟨a, x⟩ − w) ≥ 1.
+    workers : int, default 1
+        Processes computing the k blocks' maximisers (a fork-based pool when > 1 and
+        there are at least 2·workers blocks).  Each block's maximiser is a deterministic
+        function of its sample and C|HardQuery, so the ensemble — hence the transcript
+        for a given seed — does not depend on the number of workers (tested).
 
     Notes
     -----
     The hard labels are ignored (Algorithm 4 restricts to the hyperplane ⟨a, x⟩ = w,
     on which every hypothesis labels x with 1 since the predicate is ⟨a, x⟩ ≥ w).
     The ensemble's ``info`` holds ``affine_dim`` (dimension of C|HardQuery),
-    ``cdepth`` (per block, exact) and ``redundant`` (per hard query).
+    ``cdepth`` (per block, exact and certified by :func:`solvers.depth.max_cdepth`),
+    ``redundant`` (per hard query) and ``deferred`` (:class:`G_halfspace_repaired`).
     """
 
     name = "G_halfspace"
 
-    def __init__(self, d, *, form):
+    def __init__(self, d, *, form, workers: int = 1):
         if isinstance(d, bool) or not isinstance(d, (int, np.integer)) or d < 1:
             raise ValueError(f"d must be a positive integer, got {d!r}")
         if form not in DUAL_FORMS:
             raise ValueError(f"form: expected one of {DUAL_FORMS}, got {form!r}")
+        if isinstance(workers, bool) or not isinstance(workers, (int, np.integer)) or workers < 1:
+            raise ValueError(f"workers must be a positive integer, got {workers!r}")
+        self.workers = int(workers)
         self.d = int(d)
         self.form = form
         self.kind = "halfspaces"
@@ -459,21 +541,88 @@ class G_halfspace:
         res = max_cdepth(self.constraints(points, labels), subspace)
         return dual_hypothesis(res.point), res
 
+    min_dim = 0
+
+    def subspace(self, hard_points):
+        """(C|HardQuery, redundant flags, deferred flags) for the hard points."""
+        deferred: list = []
+        V, redundant = hard_query_subspace(hard_points, self.d, min_dim=self.min_dim, deferred=deferred)
+        return V, redundant, deferred
+
+    def _block(self, block, V):
+        pts, lab = block
+        h, res = self.hypothesis(pts, lab, V)
+        pred = halfspace_predicate(h[0], h[1], np.asarray(pts, np.float64))
+        return h, int(res.value), int((pred != np.asarray(lab)).sum())
+
+    def _map(self, blocks, V):
+        if self.workers > 1 and len(blocks) >= 2 * self.workers:
+            import multiprocessing as mp
+            from concurrent.futures import ProcessPoolExecutor
+            from functools import partial
+
+            chunk = max(1, len(blocks) // (4 * self.workers))
+            with ProcessPoolExecutor(self.workers, mp_context=mp.get_context("fork")) as ex:
+                return list(ex.map(partial(_block_of, self, V), blocks, chunksize=chunk))
+        return [self._block(b, V) for b in blocks]
+
     def __call__(self, blocks, hard_points=(), hard_labels=()) -> HalfspaceEnsemble:
-        V, redundant = hard_query_subspace(hard_points, self.d)
-        hyps, errs, cd = [], [], []
-        for pts, lab in blocks:
-            h, res = self.hypothesis(pts, lab, V)
-            hyps.append(h)
-            cd.append(int(res.value))
-            pred = halfspace_predicate(h[0], h[1], np.asarray(pts, np.float64))
-            errs.append(int((pred != np.asarray(lab)).sum()))
+        V, redundant, deferred = self.subspace(hard_points)
+        out = self._map(list(blocks), V)
+        hyps = [h for h, _, _ in out]
+        cd = [v for _, v, _ in out]
+        errs = [e for _, _, e in out]
         return HalfspaceEnsemble(hyps, errs, True, {"affine_dim": V.dim, "cdepth": cd,
-                                                     "redundant": redundant, "form": self.form})
+                                                     "redundant": redundant, "deferred": deferred,
+                                                     "form": self.form})
 
     def is_realisable(self, points, labels) -> bool:
         return halfspace_witness(np.asarray(points, dtype=np.float64), labels).realisable
 
     def __repr__(self) -> str:
         return f"G_halfspace(d={self.d}, form={self.form!r})"
+
+
+
+def _block_of(gen, V, block):
+    """A pool task: one block's (hypothesis, cdepth value, sample errors)."""
+    return gen._block(block, V)
+
+
+class G_halfspace_repaired(G_halfspace):
+    """G_halfspace with the collapse repaired: C|HardQuery is never cut below dimension 1.
+
+    Not in seed 001; a repair of Algorithm 4 placed beside the faithful :class:`G_halfspace`.
+
+    Why.  Every hard-query hyperplane {(a, w) : ⟨a, x⟩ = w} passes through the origin of
+    the dual space, so after d + 1 affinely independent hard queries C|HardQuery = {0}
+    and every f_{i,j} is h_{0,0} ≡ 1 (claim ``shrinkage/claim-9``): Claim 9's TOP bound
+    holds because nothing is left to disagree about, and err_D becomes Pr_D[c(x) = 0].
+
+    Design.  A hard query whose hyperplane would cut the subspace from dimension 1 to 0
+    is recorded (``info["deferred"]``) but not applied.  After d non-redundant hard
+    queries the subspace is the line {t·z₀ : t ∈ ℝ} through the origin, z₀ = (a₀, w₀) the
+    hyperplane ⟨a₀, x⟩ = w₀ through those d hard points — points the adversary found in
+    the ensemble's disagreement region, i.e. near the target's boundary — and each block
+    still maximises cdepth_{S_i} over the line, which chooses the orientation (t > 0 or
+    t < 0) its own data supports (t = 0 is h_{0,0}).  The boundary is learned from the
+    hard queries, the orientation from the sample.  The hard labels are still unused, as
+    in Algorithm 4 (their random labels carry no information about c).
+
+    TOP bound (claim ``shrinkage/repaired-tops``).  Under Lemma 2's event (τ = 1/8):
+    a redundant hyperplane cannot produce a TOP (every hypothesis of V puts x on its
+    boundary, vote 1 — Claim 9's argument), so at most d TOPs take the subspace from
+    dimension d + 1 to 1.  From then on the ensemble is fixed (deferred hard queries do
+    not change V): with π₊, π₋, π₀ the fractions of blocks with t > 0, t < 0, t = 0, every
+    vote is π₊ + π₀, π₋ + π₀ or 1, so if neither of the first two lies in
+    [t_ℓ − τ, t_u + τ] = [1/4, 3/4] no accurate TOP occurs again and #TOPs ≤ d.  When the
+    blocks split their orientation (one of them in [1/4, 3/4]), TOPs can recur without
+    bound — the price of keeping a non-trivial hypothesis; the claim reports it.
+    """
+
+    name = "G_halfspace_repaired"
+    min_dim = 1
+
+    def __repr__(self) -> str:
+        return f"G_halfspace_repaired(d={self.d}, form={self.form!r})"
 

@@ -40,7 +40,9 @@ import numpy as np
 
 from geoprivate._validation import as_rng, check_delta, check_epsilon, check_positive_int
 from geoprivate.adversaries.base import View
-from geoprivate.mechanisms import BetweenThresholds
+from geoprivate.mechanisms import BetweenThresholds, lemma1_applies, lemma1_delta, min_gap
+from geoprivate.prediction.accuracy import SegmentState, measure_accuracy
+from geoprivate.privacy.warnings import warn_outside_theorem
 from geoprivate.privacy import Guarantee, PrivacyLedger, advanced_composition, basic_composition
 from geoprivate.prediction.tracking import label_sequence_count
 from geoprivate.prediction.transcript import TOP_CODE, Transcript
@@ -65,6 +67,30 @@ def privacy_total(epsilon, delta, v, delta_prime) -> Guarantee:
     return adv if adv.epsilon < basic.epsilon else basic
 
 
+def _check_thresholds(t_lower, t_upper):
+    """Algorithm 2's thresholds: reals with t_lower < t_upper; outside [0, 1] (a vote is a
+    fraction in [0, 1]) they void Claim 13's accuracy argument: PrivacyWarning."""
+    try:
+        tl, tu = float(t_lower), float(t_upper)
+    except (TypeError, ValueError):
+        raise TypeError(f"t_lower, t_upper must be real numbers, got {t_lower!r}, {t_upper!r}") from None
+    if not (math.isfinite(tl) and math.isfinite(tu) and tl < tu):
+        raise ValueError(f"t_lower, t_upper: need finite t_lower < t_upper, got t_lower={t_lower!r}, "
+                         f"t_upper={t_upper!r}")
+    if not (0 <= tl and tu <= 1):
+        warn_outside_theorem(f"t_lower={tl}, t_upper={tu}: thresholds outside [0, 1] for a vote fraction in "
+                             "[0, 1] (seed 001 Algorithm 1 takes t_l, t_u in (0, 1)); BetweenThresholds will "
+                             "(almost) never answer TOP and Claim 13's accuracy argument does not apply")
+    return tl, tu
+
+
+def _lemma1_k(epsilon, delta, gap) -> int | str:
+    """Smallest k = n meeting Lemma 1 for this gap ("none" unless epsilon, delta in (0, 1))."""
+    if not (0 < epsilon < 1 and 0 < delta < 1):
+        return "none (epsilon, delta must lie in (0, 1))"
+    return math.ceil(min_gap(epsilon, delta, 1) / gap)
+
+
 def _json_float(v):
     v = float(v)
     return v if math.isfinite(v) else None
@@ -83,10 +109,23 @@ class PredictionResult:
         ``"theorem"`` or ``"practical"`` — which parameter mode produced the run.
     params : dict
         k, m, ε_BT, δ_BT, thresholds, generator, (theorem mode: α, β, ε, δ, T_design).
-    mistakes : int or None
-        Rounds whose label differs from the target's (when a target was given).
+    stream_disagreements : int or None
+        Rounds whose released label differs from the target's c(x_j) on the queries the
+        adversary actually asked (when a target was given).  This is *not* seed 001's
+        accuracy notion: an adaptive adversary asks inside the ensemble's disagreement
+        region, where the labels are coin flips by design.  Seed 001 bounds err_D(c, h_j)
+        (Definition 1): see ``accuracy``.  ``mistakes`` is a deprecated alias.
+    accuracy : AccuracyReport or None
+        err_D(c, h_j) and err_D(c, f_{i,j}) of every segment
+        (:func:`geoprivate.prediction.accuracy.measure_accuracy`; when ``run`` got a
+        target and the law D).
+    segment_states : list of SegmentState
+        BetweenThresholds' noisy thresholds of every segment (the state h_j depends on).
     guarantee : Guarantee
         What the run provably spent (vacuous if Lemma 1 does not apply).
+    total_guarantee : Guarantee
+        What all runs of the predictor on its sample so far have spent together (this
+        run included): Theorem 3 over every segment of every run.
     nominal : Guarantee
         The same total computed as if Lemma 1 applied to every segment.
     segments : int
@@ -109,7 +148,7 @@ class PredictionResult:
     transcript: Transcript
     mode: str
     params: dict
-    mistakes: int | None
+    stream_disagreements: int | None
     guarantee: Guarantee
     nominal: Guarantee
     segments: int
@@ -119,6 +158,15 @@ class PredictionResult:
     ensembles: list = field(default_factory=list)
     ledger: PrivacyLedger | None = None
     seconds: float = 0.0
+    segment_states: list = field(default_factory=list)
+    accuracy: object = None
+    total_guarantee: Guarantee | None = None
+    run_id: int = 0
+
+    @property
+    def mistakes(self) -> int | None:
+        """Deprecated alias of :attr:`stream_disagreements`."""
+        return self.stream_disagreements
 
     @property
     def hard_rounds(self) -> list[int]:
@@ -142,9 +190,12 @@ class PredictionResult:
             "hard_queries": len(hq),
             "hard_rounds": self.hard_rounds,
             "hard_query_list": hq,
-            "mistakes": self.mistakes,
+            "stream_disagreements": self.stream_disagreements,
             "epsilon_spent": _json_float(self.guarantee.epsilon),
             "delta_spent": _json_float(self.guarantee.delta),
+            "run_id": self.run_id,
+            "epsilon_total": _json_float(self.total_guarantee.epsilon) if self.total_guarantee else None,
+            "delta_total": _json_float(self.total_guarantee.delta) if self.total_guarantee else None,
             "guarantee_applies": self.guarantee_applies,
             "epsilon_nominal": _json_float(self.nominal.epsilon),
             "delta_nominal": _json_float(self.nominal.delta),
@@ -155,6 +206,12 @@ class PredictionResult:
                        for e in self.events],
             "seconds": self.seconds,
         }
+        acc = self.accuracy
+        out.update({"max_err_D": acc.max_err_D if acc else None,
+                    "mean_block_err_D": acc.max_mean_block_err_D if acc else None,
+                    "max_block_err_D": acc.max_block_err_D if acc else None,
+                    "claim13_bound": acc.claim13_bound if acc else None,
+                    "accuracy": acc.to_dict() if acc else None})
         if transcript:
             out["transcript"] = {"x": self.transcript.points.tolist(), "y": self.transcript.answers.tolist(),
                                  "label": self.transcript.labels.tolist()}
@@ -253,7 +310,7 @@ class GenericPredictor:
             raise ValueError(f"mode must be 'practical' or 'theorem', got {mode!r}")
         self.mode = mode
         self.parameters = dict(parameters or {})
-        self.t_lower, self.t_upper = float(t_lower), float(t_upper)
+        self.t_lower, self.t_upper = _check_thresholds(t_lower, t_upper)
         if not generator.is_realisable(self.X, self.y):
             raise ValueError("points, labels: the sample is not realisable by the concept class "
                              "(seed 001 assumes y_i = c(x_i) for a target c in C)")
@@ -264,6 +321,20 @@ class GenericPredictor:
         self.blocks = [(self.X[idx], self.y[idx]) for idx in perm]
         self._bt_seed, self._label_seed = int(seeds[1]), int(seeds[2])
         self._runs = 0
+        #: every segment of every completed run on this sample (the running total)
+        self.total_ledger = PrivacyLedger()
+        self.n_points = getattr(getattr(generator, "concept", None), "n_points", None)
+        d_bt = self.delta if self.delta is not None else lemma1_delta(self.epsilon, self.t_upper - self.t_lower,
+                                                                       self.k)
+        if not lemma1_applies(self.epsilon, d_bt, self.t_upper - self.t_lower, self.k):
+            gap = self.t_upper - self.t_lower
+            d_need = d_bt if d_bt < 1 else 1e-6
+            need = (f"k >= {_lemma1_k(self.epsilon, d_need, gap)} for this gap and delta={d_need:g}"
+                    if 0 < self.epsilon < 1 else "epsilon in (0, 1)")
+            warn_outside_theorem(
+                f"GenericPredictor: Lemma 1 does not apply to BetweenThresholds (epsilon={self.epsilon}, "
+                f"delta={d_bt:.3g}, gap={gap:g}, n=k={self.k}; it needs {need}): the run's epsilon is not "
+                "guaranteed (reported as inf)")
 
     # ------------------------------------------------------------------ helpers
     def params(self) -> dict:
@@ -277,6 +348,24 @@ class GenericPredictor:
         """F_j for a given HardQuery (the generator on every block)."""
         return self.generator(self.blocks, hard_points, hard_labels)
 
+    def _check_queries(self, xs, where) -> np.ndarray:
+        """Queries as the predictor's dtype; ValueError for NaN/inf, and for finite classes
+        for indices that are not integers in [0, n_points) (never wrapped or truncated)."""
+        xa = np.asarray(xs)
+        if self.kind != "finite":
+            if xa.dtype.kind not in "iuf" or not np.all(np.isfinite(xa)):
+                raise ValueError(f"{where}: query points must be finite reals (no NaN/inf), got {xs!r}"[:300])
+            return xa.astype(np.float64)
+        if xa.dtype.kind == "b" or xa.dtype.kind not in "iuf":
+            raise ValueError(f"{where}: a finite class takes integer domain positions, got dtype {xa.dtype}")
+        if xa.dtype.kind == "f" and not (np.all(np.isfinite(xa)) and np.all(xa == np.round(xa))):
+            raise ValueError(f"{where}: domain positions must be integers, got {xa.ravel()[:5].tolist()}")
+        n = self.n_points
+        if n is not None and xa.size and (xa.min() < 0 or xa.max() >= n):
+            bad = xa[(xa < 0) | (xa >= n)].ravel()[0]
+            raise ValueError(f"{where}: domain position {bad!r} outside [0, {n}) (the class has {n} points)")
+        return xa.astype(np.intp)
+
     def _new_bt(self, ledger, run):
         seed = np.random.SeedSequence([self._bt_seed, run])
         return BetweenThresholds(self.epsilon, self.t_lower, self.t_upper, self.k, np.random.default_rng(seed),
@@ -284,7 +373,7 @@ class GenericPredictor:
 
     # ------------------------------------------------------------------ run
     def run(self, adversary, T, *, target=None, batch: bool = True, track_L: bool = False,
-            chunk: int = 1024) -> PredictionResult:
+            chunk: int = 1024, law=None, n_samples: int = 20_000, accuracy_rng=None) -> PredictionResult:
         """Answer T queries of ``adversary`` (Algorithm 2, step 2).
 
         Parameters
@@ -292,19 +381,27 @@ class GenericPredictor:
         adversary : geoprivate.adversaries.Adversary
         T : int >= 1
         target : callable points -> {0,1} labels, optional
-            The target concept, to count mistakes.
+            The target concept c: counts ``stream_disagreements`` and, with ``law``,
+            measures err_D (seed 001 Definition 1).
+        law : the query law D, optional
+            ``UniformLine``/``UniformColumns`` (exact) or any sampler (Monte Carlo with
+            ``n_samples`` draws from ``accuracy_rng``): fills ``result.accuracy`` with
+            :func:`~geoprivate.prediction.accuracy.measure_accuracy`.
         batch : bool
             Vectorised stretches between hard queries (non-adaptive adversaries only);
             ``False`` answers one query at a time (same transcript).
         track_L : bool
             Track |L| (label sequences of the whole fixed sequence realisable by
             C|HardQuery, exact, Claim 5); G_oblivious with a non-adaptive adversary only.
+
+        Every completed run adds its segments to :attr:`total_ledger`; ``result.guarantee``
+        is the run's own spend, ``result.total_guarantee`` that of all runs so far (the
+        sample is the same, so the runs compose).  A run that raises consumes no run id.
         """
         T = check_positive_int(T, "T")
         chunk = check_positive_int(chunk, "chunk")
         t0 = time.perf_counter()
-        run_id = self._runs
-        self._runs += 1
+        run_id = self._runs  # consumed only if the run completes
         ledger = PrivacyLedger()
         bt = self._new_bt(ledger, run_id)
         label_rng = np.random.default_rng(np.random.SeedSequence([self._label_seed, run_id]))
@@ -313,11 +410,11 @@ class GenericPredictor:
                         capacity=min(T, 1 << 16))
         ens = self.ensemble()
         result = PredictionResult(T, tr, self.mode, self.params(), None, Guarantee(0.0, 0.0), Guarantee(0.0, 0.0), 0,
-                                  ensembles=[(0, ens)], ledger=ledger)
+                                  ensembles=[(0, ens)], ledger=ledger, run_id=run_id)
+        states = [(0, bt.t_hat_lower, bt.t_hat_upper)]
         seq = None
         if not adversary.adaptive:
-            seq = np.asarray(adversary.sequence(T))
-            seq = seq.astype(np.intp) if self.kind == "finite" else seq.astype(np.float64)
+            seq = self._check_queries(adversary.sequence(T), "adversary.sequence(T)")
             if seq.shape[0] != T or seq.shape[1:] != point_shape:
                 raise ValueError(f"adversary.sequence(T) has shape {seq.shape}, expected {(T,) + point_shape}")
         if track_L:
@@ -334,6 +431,7 @@ class GenericPredictor:
             hp, hl = tr.hard_points(), tr.hard_labels()
             ens = self.ensemble(hp, hl)
             result.ensembles.append((j + 1, ens))
+            states.append((j + 1, bt.t_hat_lower, bt.t_hat_upper))
             ev = {"round": j, "x": np.asarray(x).tolist(), "label": int(hl[-1]), "vote": float(vote),
                   "realisable": ens.realisable}
             if track_L:
@@ -344,6 +442,8 @@ class GenericPredictor:
                 result.affine_dims.append(ens.info["affine_dim"])
                 ev["affine_dim"] = ens.info["affine_dim"]
                 ev["redundant"] = ens.info["redundant"][-1]
+                if ens.info.get("deferred"):
+                    ev["deferred"] = ens.info["deferred"][-1]
             result.events.append(ev)
 
         j = 0
@@ -368,7 +468,7 @@ class GenericPredictor:
         else:
             for j in range(T):
                 x = seq[j] if seq is not None else adversary.next_query(View(j, tr, ens))
-                xa = np.asarray(x, dtype=np.intp if self.kind == "finite" else np.float64)
+                xa = self._check_queries(x, f"query {j}")
                 if xa.shape != point_shape:
                     raise ValueError(f"query {j}: expected a point of shape {point_shape}, got {xa.shape}")
                 vote = float(ens.votes(xa[None, ...])[0])
@@ -377,12 +477,19 @@ class GenericPredictor:
                 tr.extend(xa[None, ...], np.array([code]), np.array([lab]))
                 if code == TOP_CODE:
                     on_top(j, xa, vote)
+        stops = [s for s, *_ in states[1:]] + [T]
+        result.segment_states = [SegmentState(a, b, tl, tu, bt.nu_scale) for (a, tl, tu), b in zip(states, stops)]
         if target is not None:
             truth = np.asarray(target(tr.points)).astype(np.uint8)
-            result.mistakes = int((truth != tr.labels).sum())
+            result.stream_disagreements = int((truth != tr.labels).sum())
+            if law is not None:
+                result.accuracy = measure_accuracy(result, target, law, n_samples=n_samples, rng=accuracy_rng)
         result.segments = bt.segments
         result.guarantee = ledger.advanced_composition(self.delta_prime)
         result.nominal = privacy_total(self.epsilon, bt.delta, bt.segments, self.delta_prime)
+        self._runs += 1
+        self.total_ledger.entries.extend(ledger.entries)
+        result.total_guarantee = self.total_ledger.advanced_composition(self.delta_prime)
         result.seconds = time.perf_counter() - t0
         return result
 
