@@ -16,11 +16,6 @@ _spec = importlib.util.spec_from_file_location("notebooks_execute", HERE / "exec
 execute = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(execute)
 
-#: notebooks owned by other work in progress, not yet stored executed; the integrator runs
-#: ``python notebooks/execute.py`` after merging and empties this set
-NOT_YET_STORED = {"02_shrinkage_collapse.ipynb"}
-
-
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
 def test_notebook_executes(path):
     nb, seconds = execute.execute(path, timeout=execute.LIMIT_SECONDS)
@@ -32,8 +27,6 @@ def test_notebook_executes(path):
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
 def test_notebook_is_stored_with_outputs(path):
-    if path.name in NOT_YET_STORED:
-        pytest.skip(f"{path.name}: not yet stored executed (run notebooks/execute.py after the merge)")
     nb = nbformat.read(path, as_version=4)
     assert execute.stored_problems(nb) == []
     images = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])
