@@ -923,7 +923,8 @@ def _all_satisfied_point(Aq, wq, d, subspace):
                        [(-1e6, 1e6)] * r + [(None, 1.0)])
         if res.status != 0 or res.x[-1] <= 1e-9:
             return None
-        u = [Fraction(float(v)) for v in res.x[:r]]
+        ux = _small_satisfying_point(M / scale[:, None], rhs / scale, min(1e-3, res.x[-1] / 2))
+        u = [Fraction(float(v)) for v in (res.x[:r] if ux is None else ux)]
         z = list(p)
         for ui, b in zip(u, B):
             if ui:
@@ -932,6 +933,23 @@ def _all_satisfied_point(Aq, wq, d, subspace):
     if _depth_exact(Aq, wq, z) != len(Aq):
         return None
     return z
+
+
+def _small_satisfying_point(M, rhs, tau):
+    """argmin ‖u‖₁ subject to M u ≥ rhs + tau (float LP, u = u⁺ − u⁻), or None.
+
+    The max-slack LP of :func:`_all_satisfied_point` ends on its box (the constraints of
+    the margin form are invariant under scaling up), which gives maximisers of norm
+    ~10⁶; this second LP picks the satisfying point of least ℓ1 norm with a slack ``tau``
+    kept so that the exact check still passes.  Any point it returns is re-checked
+    exactly by the caller.
+    """
+    n, r = M.shape
+    A = np.hstack([-M, M])
+    res = _linprog(np.ones(2 * r), A, -(rhs + tau), None, None, [(0.0, 1e6)] * (2 * r))
+    if res.status != 0:
+        return None
+    return res.x[:r] - res.x[r:]
 
 
 def max_cdepth(constraints, subspace=None) -> CDepthResult:

@@ -23,7 +23,8 @@ def test_predictor_tops_fields_and_determinism(concept, adversary):
     a = tg.predictor_tops(p, trial_rng("t", p, 0))
     b = tg.predictor_tops(p, trial_rng("t", p, 0))
     assert a == b
-    assert a["segments"] == a["tops"] + 1 and 0 <= a["tops"] <= 40 and 0 <= a["mistakes"] <= 40
+    assert a["segments"] == a["tops"] + 1 and 0 <= a["tops"] <= 40 and 0 <= a["stream_disagreements"] <= 40
+    assert 0 <= a["max_err_D"] <= 1 and a["claim13_bound"] >= 0
     assert a["lemma2_k"] == math.ceil(64 / 1.0 * (math.log(41) + math.log(1 / 0.05)))
     assert a["lemma2_holds"] is False and a["mode"] == "practical"
 

@@ -86,7 +86,10 @@ def predictor_tops(params: dict, rng) -> dict:
 
     Returns
     -------
-    dict: ``tops`` (hard queries = TOP answers), ``segments`` (= tops + 1), ``mistakes``,
+    dict: ``tops`` (hard queries = TOP answers), ``segments`` (= tops + 1),
+    ``stream_disagreements`` (released labels ≠ c on the asked queries; not the paper's
+    accuracy), ``max_err_D`` (max_j err_D(c, h_j), seed 001 Definition 1, exact for the line
+    and finite classes, Monte Carlo for halfspaces) and ``claim13_bound``,
     ``epsilon_spent`` (None = infinite: Lemma 1 does not apply), ``guarantee_applies``,
     ``lemma2_k`` and ``lemma2_holds`` (k >= Lemma 2's k at alpha = 1/8; below it TOPs may
     be noise, not shrinkage), ``mode`` = "practical".
@@ -102,8 +105,11 @@ def predictor_tops(params: dict, rng) -> dict:
     lemma2_k = _lemma2_k(p["T"], p["epsilon"], p["beta"])
     pred = GenericPredictor(gen, problem.X, problem.y, k=p["k"], m=p["m"], epsilon=p["epsilon"], delta=p["delta"],
                             rng=s_pred, mode="practical", parameters={"lemma2_k": lemma2_k})
-    res = pred.run(make_adversary(p["adversary"], problem, p["T"], s_adv), p["T"], target=problem.target).to_dict()
-    return {"tops": res["hard_queries"], "segments": res["segments"], "mistakes": res["mistakes"],
+    res = pred.run(make_adversary(p["adversary"], problem, p["T"], s_adv), p["T"], target=problem.target,
+                   law=problem.sampler, accuracy_rng=s_adv).to_dict()
+    return {"tops": res["hard_queries"], "segments": res["segments"],
+            "stream_disagreements": res["stream_disagreements"], "max_err_D": res["max_err_D"],
+            "claim13_bound": res["claim13_bound"],
             "epsilon_spent": res["epsilon_spent"], "guarantee_applies": res["guarantee_applies"],
             "lemma2_k": lemma2_k, "lemma2_holds": p["k"] >= lemma2_k, "mode": "practical"}
 

@@ -139,3 +139,102 @@ def _vc1_tree(size):
     h = learner.fit(cols, M[c][cols], rng=rng)
     ax = draw_learner_run(learner, h, title=f"OPTPrivateLearner, target h_{c + 1}, error {h.error(M[c]):.3f}")
     return ax.figure
+
+
+@report_figure("collapse_d1_repaired", "Faithful G_halfspace vs G_halfspace_repaired, d = 1", paper="shrinkage",
+               caption="The run of 'collapse_d1' (same data, same seeds) with the paper's Algorithm 4 (top) and the "
+                       "repaired generator (bottom), which never cuts C|HardQuery below dimension 1: the boundary "
+                       "comes from the hard queries, the orientation from each block's sample. Practical mode (k = 6).")
+def _collapse_repaired(size):
+    from geoprivate.prediction import G_halfspace_repaired
+    from geoprivate.viz.collapse import collapse_run_d1, draw_collapse_comparison
+
+    faithful = collapse_run_d1(seed=4)
+    repaired = collapse_run_d1(seed=4, generator=G_halfspace_repaired(1, form="margin"))
+    return draw_collapse_comparison([("G_halfspace (Alg. 4)", *faithful),
+                                     ("G_halfspace_repaired", *repaired)])
+
+
+@report_figure("err_D_rounds", "err_D of the round's predictor, thresholds at Lemma 1's k", paper="shrinkage",
+               caption="G_oblivious on thresholds against the binary-search sequence, T = 1000, ε_BT = 0.5, "
+                       "δ_BT = 10⁻⁶, k = Lemma 1's k for the gap 1/4 (the run's privacy guarantee applies); "
+                       "err_D exact under the uniform law.")
+def _err_D(size):
+    import math
+
+    from geoprivate.adversaries import binary_search_sequence
+    from geoprivate.mechanisms import min_gap
+    from geoprivate.prediction import G_oblivious, GenericPredictor
+    from geoprivate.prediction.problems import make_problem
+    from geoprivate.viz.shrinkage import draw_err_D
+
+    eps, delta, T = 0.5, 1e-6, 1000
+    k = math.ceil(min_gap(eps, delta, 1) / 0.25)
+    P = make_problem("thresholds", k * 20, rng=0)
+    pred = GenericPredictor(G_oblivious(P.concept), P.X, P.y, k=k, m=20, epsilon=eps, delta=delta, rng=1)
+    res = pred.run(binary_search_sequence(T), T, target=P.target, law=P.sampler)
+    return draw_err_D(res, title=f"err_D per segment (k = {k}, ε spent = {res.guarantee.epsilon:.3g})")
+
+
+@report_figure("everlasting_phases", "GenericBBL phase by phase (practical mode)", paper="everlasting",
+               caption="Thresholds on [0, 1), uniform D; three phases with scaled constants (recorded in the result). "
+                       "Practical mode: the privacy theorem does not apply (the ledger says so); err_D exact.")
+def _everlasting(size):
+    import warnings
+
+    from geoprivate.everlasting.generic_bbl import GenericBBL, make_everlasting_problem
+    from geoprivate.everlasting.parameters import practical_parameters
+    from geoprivate.viz.everlasting import draw_phases
+
+    prob = make_everlasting_problem("thresholds", 0)
+    par = practical_parameters(0.05, 0.05, 0.5, 1e-6, 1, 3, T1=40, lambda1=8, r_const=16, epsilon_bt=1.0)
+    rng = np.random.default_rng(1)
+    x = prob.sample(rng, par.phase(1).S)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # practical mode: recorded in the result and the caption
+        res = GenericBBL(prob, x, prob.target(x), par, rng).run()
+    return draw_phases(res)
+
+
+@report_figure("dp_winnow_run", "DP-Winnow: mistakes and updates over the rounds", paper="winnow",
+               caption="Majority of 3 of d = 200 coordinates (margin 1/3), practical parameters (ε̂ = 1, η = ρ/4, m "
+                       "from Lemma 4.6). The accounted ε in the title is astronomically large at this T: the figure "
+                       "shows the mechanics, not a meaningful private run.")
+def _winnow(size):
+    from matplotlib.figure import Figure
+
+    from geoprivate.learners.winnow import dp_winnow, lemma_4_6_sample_size, majority_sequence, practical_parameters, \
+        winnow
+    from geoprivate.viz.winnow import draw_dp_winnow_run
+
+    T, d = (5_000, 200) if size == "small" else (20_000, 200)
+    X, y, v, rho = majority_sequence(T, d, 3, rng=1)
+    p = practical_parameters(T, d, rho, eps_hat=1.0, eta=rho / 4, m=lemma_4_6_sample_size(T, 0.05, 0.5, rho))
+    run = dp_winnow(X, y, p, rng=2, target=v)
+    fig = Figure(figsize=(7, 4), layout="constrained")
+    draw_dp_winnow_run(run, baseline=winnow(X, y, eta=rho / 4), ax=fig.add_subplot(111))
+    return fig
+
+
+@report_figure("median_bounds", "PrivateMedian: proven sample sizes against |X|", paper="vc1",
+               caption="Smallest n each proof guarantees an α-median w.p. ≥ 1 − β (α = 1/3, β = 0.1, ε = 1, "
+                       "δ = 10⁻⁶): the exponential-mechanism median, 2 ln(|X|/β)/(αε), and the toolkit's log* "
+                       "construction RecPrefix-R (docs/interior_point.md §5; not Theorem 9's n_PM). Measured "
+                       "curves: benchmarks/bench_median.py.")
+def _median(size):
+    from matplotlib.figure import Figure
+
+    from geoprivate.mechanisms import log_star_median_sample_size, median_sample_size
+
+    bits = [4, 8, 16, 32, 64, 128, 256, 512, 1024, 4096, 2 ** 14]
+    em = [median_sample_size(2 ** b, 1 / 3, 0.1, 1.0) for b in bits]
+    ls = [log_star_median_sample_size(2 ** b, 1 / 3, 0.1, 1.0, 1e-6) for b in bits]
+    fig = Figure(figsize=(6.5, 4.2), layout="constrained")
+    ax = fig.add_subplot(111)
+    ax.loglog(bits, em, "o-", base=2, label="exponential mechanism (ln|X|)")
+    ax.loglog(bits, ls, "s-", base=2, label="log* construction (RecPrefix-R)")
+    ax.set_xlabel("log₂ |X|")
+    ax.set_ylabel("proven sample size n")
+    ax.set_title("PrivateMedian: proven n against the domain size", fontsize=10)
+    ax.legend(fontsize=9)
+    return fig

@@ -262,7 +262,7 @@ def draw_collapse_comparison(runs, **kwargs):
 
 
 def collapse_run_d1(*, seed: int = 4, k: int = 6, m: int = 8, T: int = 30, epsilon: float = 4.0,
-                    form: str = "margin", grid: float = 1 / 16):
+                    form: str = "margin", grid: float = 1 / 16, generator=None):
     """A small reproducible d = 1 run for the collapse figure: ``(predictor, result)``.
 
     Data: N = k·m standard Gaussian points rounded to ``grid``, labelled by the threshold
@@ -271,6 +271,8 @@ def collapse_run_d1(*, seed: int = 4, k: int = 6, m: int = 8, T: int = 30, epsil
     :class:`~geoprivate.adversaries.DisagreementAdversary` queries the same law.
     Practical mode: with k = 6 blocks BetweenThresholds' Lemma 1/2 conditions do not
     hold, so TOPs may also come from noise (the run's guarantee records it).
+    ``generator`` defaults to the faithful ``G_halfspace(1, form=form)``; pass
+    ``G_halfspace_repaired(1, form=form)`` for the repaired one on the same data and seeds.
     """
     from geoprivate.adversaries import DisagreementAdversary
     from geoprivate.prediction import G_halfspace, GenericPredictor
@@ -283,7 +285,8 @@ def collapse_run_d1(*, seed: int = 4, k: int = 6, m: int = 8, T: int = 30, epsil
 
     X = sampler(rng, k * m)
     y = (X[:, 0] >= t_star).astype(np.uint8)
-    pred = GenericPredictor(G_halfspace(1, form=form), X, y, k=k, m=m, epsilon=epsilon, rng=seed + 1)
+    gen = G_halfspace(1, form=form) if generator is None else generator
+    pred = GenericPredictor(gen, X, y, k=k, m=m, epsilon=epsilon, rng=seed + 1)
     target = lambda q: (np.asarray(q, np.float64).reshape(-1) >= t_star).astype(np.uint8)  # noqa: E731
     res = pred.run(DisagreementAdversary(sampler, rng=seed + 2, pool=16, grid=grid), T, target=target)
     return pred, res

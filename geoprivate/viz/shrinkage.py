@@ -9,6 +9,8 @@
   log₂ Sauer(T, VC) of Claim 5; :func:`hard_queries_sweep` produces the numbers.
 * :func:`draw_privacy_spent` — ε spent over the rounds of a run (Observation 1 and
   Theorem 3 over the BetweenThresholds segments so far) beside the composition baseline.
+* :func:`draw_err_D` — accuracy as Definition 1 defines it: err_D(c, h_j) per segment
+  beside Claim 13's bound 4·mean_i err_D(c, f_{i,j}).
 
 All return a :class:`matplotlib.figure.Figure` built without pyplot.
 """
@@ -20,7 +22,7 @@ import math
 import numpy as np
 
 __all__ = ["draw_oblivious_L", "hard_queries_sweep", "draw_hard_queries_vs_T", "privacy_curve",
-           "draw_privacy_spent"]
+           "draw_privacy_spent", "draw_err_D"]
 
 
 def _figure(w, h, ncols=1):
@@ -167,4 +169,32 @@ def draw_privacy_spent(result, *, title=None):
     note = "" if applies else "\n(nominal: Lemma 1's gap condition fails at these practical parameters)"
     ax.set_title((title or "Privacy spent over the rounds (Observation 1, Theorem 3)") + note, fontsize=10)
     ax.legend(fontsize=9, loc="lower right")
+    return fig
+
+
+def draw_err_D(result, *, ax=None, title=None):
+    """err_D(c, h_j) per segment (between hard queries) beside Claim 13's bound.
+
+    ``result`` is a :class:`~geoprivate.prediction.PredictionResult` whose ``accuracy``
+    was measured (``run(..., law=...)``): per segment ``err_h`` = err_D(c, h_j) of the
+    round-j predictor (seed 001 Definition 1; exact or Monte Carlo, as the run records)
+    and ``mean_block`` = mean_i err_D(c, f_{i,j}).  Draws into ``ax`` when given;
+    returns the Figure.
+    """
+    acc = result.accuracy
+    if acc is None:
+        raise ValueError("result: no accuracy was measured (run the predictor with law=...)")
+    if ax is None:
+        fig, (ax,) = _figure(5.5, 3.8)
+    else:
+        fig = ax.figure
+    seg = acc.segments
+    j = np.arange(len(seg))
+    ax.step(j, [g["err_h"] for g in seg], where="post", marker="o", label="err_D(c, h_j)")
+    ax.step(j, [4 * g["mean_block"] for g in seg], where="post", ls="--", label="4 mean_i err_D(c, f_ij) (Claim 13)")
+    how = "exact" if acc.method == "exact" else f"Monte Carlo ±{acc.half_width:.3f}"
+    ax.set_xlabel("segment (hard queries so far)")
+    ax.set_ylabel(f"error under D ({how})")
+    ax.set_title(title or "Accuracy as seed 001 Definition 1 defines it", fontsize=10)
+    ax.legend(fontsize=9)
     return fig
