@@ -23,7 +23,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from geoprivate._validation import as_rng, check_epsilon
+from geoprivate._validation import as_rng, check_epsilon, check_sensitivity
 
 __all__ = [
     "laplace_noise",
@@ -227,7 +227,7 @@ def laplace_mechanism(value, epsilon, sensitivity=1.0, rng=None, *, safe=False, 
     float or numpy.ndarray
     """
     eps = check_epsilon(epsilon)
-    sens = check_epsilon(sensitivity, "sensitivity")
+    sens = check_sensitivity(sensitivity)
     arr = np.asarray(value, dtype=np.float64)
     if not np.all(np.isfinite(arr)):
         raise ValueError("value must be finite (no NaN/inf)")
