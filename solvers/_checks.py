@@ -6,7 +6,7 @@ import numbers
 
 import numpy as np
 
-__all__ = ["as_rng", "as_binary_matrix", "as_columns_and_labels", "check_work", "DEFAULT_MAX_WORK"]
+__all__ = ["as_rng", "as_binary_matrix", "as_columns_and_labels", "check_work", "check_arrangement_work", "DEFAULT_MAX_WORK"]
 
 #: Default budget of :func:`check_work`: about 10^8 elementary steps, i.e. seconds to a
 #: minute in numpy.  Every guarded oracle takes ``max_work=`` to override it.
@@ -134,3 +134,16 @@ def check_work(estimate: int, max_work, what: str, *, override: str = "max_work"
         est = f"{float(estimate):.1e}" if estimate < 10**300 else f"10^{len(str(int(estimate))) - 1}"
         raise ValueError(f"too large: {what} ~ {est} > {override}={max_work}; "
                          f"pass {override}=None (or a larger int) to run it anyway")
+
+
+def check_arrangement_work(m: int, r: int, max_work, what: str) -> None:
+    """Guard for the exact arrangement of m hyperplanes of rank r (:mod:`solvers.depth`).
+
+    Its vertices come from the C(m, r) r-subsets, each oriented against all m rows, and
+    its edges from the r (r-1)-subsets of each: about C(m, r)·m·(r + 1) + C(m, r−1)·m
+    sign evaluations.  Raises ``ValueError`` (see :func:`check_work`) above ``max_work``.
+    """
+    import math
+
+    est = math.comb(m, r) * m * (r + 1) + (math.comb(m, r - 1) * m if r >= 1 else 0)
+    check_work(est, max_work, f"{what}: C({m}, {r}) vertex subsets of the arrangement x {m} constraints")

@@ -49,6 +49,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from solvers._checks import DEFAULT_MAX_WORK, check_arrangement_work
 from solvers.halfspaces import (
     _as_rational_matrix,
     _as_rational_vector,
@@ -802,7 +803,7 @@ def _search(arr: _Arrangement, E, f, lo: int, lo_cert, hi: int) -> CDepthResult:
     return CDepthResult(value, best.point, best, upper, {"vertices": arr.n_v, "rays": arr.n_e})
 
 
-def cdepth(constraints, z, *, return_certificate: bool = False):
+def cdepth(constraints, z, *, return_certificate: bool = False, max_work: int | None = DEFAULT_MAX_WORK):
     """cdepth_S(z) = max{k : z ∈ ConvexHull(D_S(k))} (seed 001, Definitions 8–9), exactly.
 
     Parameters
@@ -813,6 +814,10 @@ def cdepth(constraints, z, *, return_certificate: bool = False):
     return_certificate : bool
         Return a :class:`CDepthResult` (value, point, :class:`HullCertificate`
         proving cdepth ≥ value, and the proof that value + 1 is out of reach).
+    max_work : int or None, default 10^8
+        Refuse with a ``ValueError`` (the estimate and this keyword in the message) when
+        the arrangement's C(m, r) vertex subsets times m constraints exceed it;
+        ``None`` lifts the limit.
 
     Returns
     -------
@@ -831,6 +836,7 @@ def cdepth(constraints, z, *, return_certificate: bool = False):
     1
     """
     Aq, wq, m, d = _as_constraints(constraints)
+    check_arrangement_work(m, _rank_and_pivots(Aq, d)[0] if m else 0, max_work, "cdepth")
     zq = _as_rational_vector(z, "z", d)
     dz = _depth_exact(Aq, wq, zq)
     cert0 = HullCertificate(dz, tuple(zq), ((Fraction(1), tuple(zq)),))
@@ -859,7 +865,7 @@ def _cdepth_hull_only(constraints, z) -> CDepthResult:
     return _search(arr, E, list(zq), 0, cert0, m)
 
 
-def max_cdepth(constraints, subspace=None) -> CDepthResult:
+def max_cdepth(constraints, subspace=None, *, max_work: int | None = DEFAULT_MAX_WORK) -> CDepthResult:
     """A maximiser of cdepth_S over an affine subspace (G_halfspace, seed 001 Algorithm 4, step 2).
 
     The level sets are nested, so max_{z ∈ V} cdepth_S(z) = max{k : ConvexHull(D_S(k)) ∩ V
@@ -872,6 +878,10 @@ def max_cdepth(constraints, subspace=None) -> CDepthResult:
         Constraint i is ⟨A_i, z⟩ ≥ w_i, A of shape (m, d).
     subspace : solvers.affine.AffineSubspace or (E, f) or None
         The affine subspace {z : E z = f} (``None``: all of ℝ^d).
+    max_work : int or None, default 10^8
+        Refuse with a ``ValueError`` (the estimate and this keyword in the message) when
+        the arrangement's C(m, r) vertex subsets times m constraints exceed it (30
+        constraints in ℝ^10: ~10^10); ``None`` lifts the limit.
 
     Returns
     -------
@@ -893,6 +903,7 @@ def max_cdepth(constraints, subspace=None) -> CDepthResult:
     (2, (Fraction(0, 1),))
     """
     Aq, wq, m, d = _as_constraints(constraints)
+    check_arrangement_work(m, _rank_and_pivots(Aq, d)[0] if m else 0, max_work, "max_cdepth")
     E, f = _subspace_equations(subspace, d)
     if subspace is not None and getattr(subspace, "is_empty", False):
         raise ValueError("subspace: is empty")
