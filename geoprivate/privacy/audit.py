@@ -128,7 +128,8 @@ def hockey_stick(p, q, epsilon, *, atol: float = 1e-6) -> float:
         raise ValueError(f"epsilon must be >= 0, got {epsilon!r}")
     if math.isinf(e):
         return float(sum(a for a, b in zip(pa, qa) if b == 0))
-    ee = mpmath.e ** e if any(isinstance(x, mpmath.mpf) for x in pa + qa) else math.exp(e)
+    ee = mpmath.e ** e if any(isinstance(x, mpmath.mpf) for x in pa + qa) else \
+        (math.exp(e) if e < 709 else math.inf)
     if ee == math.inf:  # eps > ~709: only outcomes with q = 0 contribute
         return float(sum(a for a, b in zip(pa, qa) if b == 0))
     return float(sum(max(0, a - ee * b) for a, b in zip(pa, qa)))
