@@ -166,7 +166,7 @@ def _eps_one_direction(pa, qa, delta) -> float:
     if idx.size == 0:
         return 0.0
     j = int(idx[0])
-    return float(math.log((A[j] - delta) / B[j]))
+    return float(math.log(A[j] - delta) - math.log(B[j]))  # not log(x / y): the ratio may overflow
 
 
 def _eps_one_direction_mp(pa, qa, delta) -> float:
