@@ -29,6 +29,7 @@ __all__ = [
     "probability",
     "nonempty_str",
     "Store",
+    "StoreTrue",
     "explicit",
     "warn_inapplicable",
 ]
@@ -124,24 +125,20 @@ def nonempty_str(text: str) -> str:
     return text
 
 
-class Store(argparse._StoreAction):
-    """``store``, also recording the destination in ``namespace._explicit`` (flags given)."""
+class _Recorded:
+    """Mixin for argparse actions: also record the destination in ``namespace._explicit``."""
 
     def __call__(self, parser, namespace, values, option_string=None):
         super().__call__(parser, namespace, values, option_string)
-        given = set(getattr(namespace, "_explicit", ()))
-        given.add(self.dest)
-        namespace._explicit = given
+        namespace._explicit = set(getattr(namespace, "_explicit", ())) | {self.dest}
 
 
-class StoreTrue(argparse._StoreTrueAction):
-    """``store_true``, also recording the destination in ``namespace._explicit``."""
+class Store(_Recorded, argparse._StoreAction):
+    """``store`` that remembers the flag was given (see :func:`explicit`)."""
 
-    def __call__(self, parser, namespace, values, option_string=None):
-        super().__call__(parser, namespace, values, option_string)
-        given = set(getattr(namespace, "_explicit", ()))
-        given.add(self.dest)
-        namespace._explicit = given
+
+class StoreTrue(_Recorded, argparse._StoreTrueAction):
+    """``store_true`` that remembers the flag was given (see :func:`explicit`)."""
 
 
 def explicit(args) -> set:
