@@ -72,7 +72,10 @@ def _silence_stdout() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Parse ``argv`` and run the command; return its exit code (see the module docstring)."""
-    args = build_parser().parse_args(argv)  # bad arguments: one-line argparse error, SystemExit(2)
+    try:
+        args = build_parser().parse_args(argv)  # bad arguments: one-line argparse error
+    except SystemExit as exc:  # returned, not raised, so that main() always gives the exit code
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
     debug = getattr(args, "debug", False)
     prog = f"geoprivate {args.command}"
     try:
