@@ -1,21 +1,85 @@
-"""Parameter validation for the DP layer: messages name the parameter and the value."""
+"""Parameter validation for the DP layer: messages name the parameter and the value.
+
+The one validation layer of :mod:`geoprivate` (in the style of scikit-learn's
+``check_scalar`` / ``check_array``): every public entry point turns its arguments into
+checked values here, so a bad argument is a ``TypeError`` (wrong kind) or a ``ValueError``
+(wrong value) whose message names the parameter and the offending value, never a silent
+wrong answer.
+
+* scalars: :func:`check_real`, :func:`check_epsilon`, :func:`check_delta`,
+  :func:`check_sensitivity`, :func:`check_probability`, :func:`check_positive_int`,
+  :func:`check_nonneg_int`, :func:`check_bool`;
+* derived quantities: :func:`check_noise_scale` (a Laplace/Gumbel scale computed from
+  epsilon and sensitivity must be positive and finite: epsilon = 1e-310 gives an infinite
+  scale, which is an error, not a guarantee);
+* arrays: :func:`check_finite_array` (shape / ndim, finite), :func:`check_probability_vector`
+  (non-negative, finite, sums to one), :func:`check_index` / :func:`check_indices` (integer
+  positions of a finite domain, in range — ``-1``, ``2.7`` and ``100`` are refused, never
+  wrapped or truncated).
+
+Resource guards for exponential oracles live in :mod:`solvers._checks`
+(:func:`solvers._checks.check_work`) because ``solvers`` never imports ``geoprivate``.
+"""
 
 from __future__ import annotations
 
 import math
 import numbers
 
-from solvers._checks import as_rng
+import numpy as np
 
-__all__ = ["as_rng", "check_epsilon", "check_delta", "check_probability", "check_positive_int"]
+from solvers._checks import as_rng, check_work
+
+__all__ = [
+    "as_rng",
+    "check_work",
+    "check_real",
+    "check_epsilon",
+    "check_delta",
+    "check_sensitivity",
+    "check_noise_scale",
+    "check_probability",
+    "check_positive_int",
+    "check_nonneg_int",
+    "check_bool",
+    "check_finite_array",
+    "check_probability_vector",
+    "check_index",
+    "check_indices",
+]
 
 
 def _real(value, name: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a real number, got {type(value).__name__}")
     v = float(value)
     if math.isnan(v):
         raise ValueError(f"{name} must not be NaN")
+    return v
+
+
+def check_real(value, name: str, *, finite: bool = True, low=None, high=None,
+               low_open: bool = False, high_open: bool = False) -> float:
+    """Return ``value`` as a float, checking it is real, not NaN and (by default) finite.
+
+    ``low`` / ``high`` are optional bounds (closed unless ``low_open`` / ``high_open``).
+
+    Examples
+    --------
+    >>> check_real(0.5, "gap", low=0, low_open=True)
+    0.5
+    >>> check_real(float("inf"), "gap")
+    Traceback (most recent call last):
+    ...
+    ValueError: gap must be finite, got inf
+    """
+    v = _real(value, name)
+    if finite and not math.isfinite(v):
+        raise ValueError(f"{name} must be finite, got {value!r}")
+    if low is not None and (v <= low if low_open else v < low):
+        raise ValueError(f"{name} must be {'>' if low_open else '>='} {low}, got {value!r}")
+    if high is not None and (v >= high if high_open else v > high):
+        raise ValueError(f"{name} must be {'<' if high_open else '<='} {high}, got {value!r}")
     return v
 
 
@@ -24,6 +88,31 @@ def check_epsilon(epsilon, name: str = "epsilon") -> float:
     v = _real(epsilon, name)
     if not (0 < v < math.inf):
         raise ValueError(f"{name} must be positive and finite, got {epsilon!r}")
+    return v
+
+
+def check_sensitivity(sensitivity, name: str = "sensitivity") -> float:
+    """Return a sensitivity Delta as a float; raise unless 0 < Delta < inf."""
+    return check_epsilon(sensitivity, name)
+
+
+def check_noise_scale(scale, name: str, *, because: str = "") -> float:
+    """A derived noise scale (e.g. ``2 Delta / epsilon``) must be positive and finite.
+
+    A tiny epsilon (1e-310) makes ``1/epsilon`` overflow to ``inf``: the noise is then
+    infinite and no output is meaningful, so this is an error, never a recorded guarantee.
+
+    Examples
+    --------
+    >>> check_noise_scale(2.0 / 1e-310, "mu_scale", because="2/(epsilon n)")
+    Traceback (most recent call last):
+    ...
+    ValueError: mu_scale = 2/(epsilon n) must be positive and finite, got inf (epsilon out of floating-point range?)
+    """
+    v = float(scale)
+    if not (0 < v < math.inf):
+        what = f"{name} = {because}" if because else name
+        raise ValueError(f"{what} must be positive and finite, got {v!r} (epsilon out of floating-point range?)")
     return v
 
 
@@ -47,10 +136,102 @@ def check_probability(p, name: str, *, open_left: bool = True, open_right: bool 
     return v
 
 
+def _integer(n, name: str) -> int:
+    if isinstance(n, (bool, np.bool_)) or not isinstance(n, numbers.Integral):
+        raise TypeError(f"{name} must be an integer, got {type(n).__name__}")
+    return int(n)
+
+
 def check_positive_int(n, name: str) -> int:
     """Return ``n`` as an int; raise unless it is an integer >= 1."""
-    if isinstance(n, bool) or not isinstance(n, numbers.Integral):
-        raise TypeError(f"{name} must be an integer, got {type(n).__name__}")
-    if n < 1:
+    v = _integer(n, name)
+    if v < 1:
         raise ValueError(f"{name} must be >= 1, got {n}")
-    return int(n)
+    return v
+
+
+def check_nonneg_int(n, name: str) -> int:
+    """Return ``n`` as an int; raise unless it is an integer >= 0."""
+    v = _integer(n, name)
+    if v < 0:
+        raise ValueError(f"{name} must be >= 0, got {n}")
+    return v
+
+
+def check_bool(value, name: str) -> bool:
+    """Return ``value`` if it is a real bool (``bool`` or ``numpy.bool_``); else ``TypeError``.
+
+    The string ``'False'`` is truthy: accepting it would silently flip a flag.
+    """
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    raise TypeError(f"{name} must be a bool, got {type(value).__name__} {value!r}")
+
+
+def check_finite_array(a, name: str, *, ndim: int | None = None, shape: tuple | None = None,
+                       dtype=np.float64, allow_empty: bool = True) -> np.ndarray:
+    """Return ``a`` as a numeric array, refusing NaN/inf, wrong ``ndim`` or ``shape``.
+
+    ``shape`` may hold ``None`` for a free axis, e.g. ``(None, 3)``.
+    """
+    arr = np.asarray(a)
+    if arr.dtype == object or arr.dtype.kind not in "biuf":
+        raise TypeError(f"{name} must be an array of real numbers, got dtype {arr.dtype}")
+    arr = arr.astype(dtype, copy=False)
+    if ndim is not None and arr.ndim != ndim:
+        raise ValueError(f"{name} must be {ndim}-D, got shape {arr.shape}")
+    if shape is not None:
+        if arr.ndim != len(shape) or any(s is not None and s != t for s, t in zip(shape, arr.shape)):
+            want = "(" + ", ".join("*" if s is None else str(s) for s in shape) + ")"
+            raise ValueError(f"{name} must have shape {want}, got {arr.shape}")
+    if not allow_empty and arr.size == 0:
+        raise ValueError(f"{name} must not be empty, got shape {arr.shape}")
+    if arr.dtype.kind == "f" and arr.size and not np.all(np.isfinite(arr)):
+        bad = arr[~np.isfinite(arr)].ravel()[:3]
+        raise ValueError(f"{name} must be finite (no NaN/inf), got {bad.tolist()}")
+    return arr
+
+
+def check_probability_vector(p, name: str, *, atol: float = 1e-9) -> np.ndarray:
+    """A 1-D vector of finite, non-negative probabilities summing to 1 (within ``atol``).
+
+    Examples
+    --------
+    >>> check_probability_vector([0.25, 0.75], "p").tolist()
+    [0.25, 0.75]
+    >>> check_probability_vector([3, 1], "p")
+    Traceback (most recent call last):
+    ...
+    ValueError: p must sum to 1 (a probability law), got sum 4.0
+    """
+    arr = check_finite_array(p, name, ndim=1, allow_empty=False)
+    if np.any(arr < 0):
+        raise ValueError(f"{name} must be non-negative, got {arr[arr < 0][:3].tolist()}")
+    total = float(math.fsum(arr.tolist()))
+    if abs(total - 1.0) > atol:
+        raise ValueError(f"{name} must sum to 1 (a probability law), got sum {total!r}")
+    return arr
+
+
+def check_index(i, size: int, name: str) -> int:
+    """An integer position in ``range(size)``: ``-1``, ``2.7`` or ``size`` are refused."""
+    v = _integer(i, name)
+    if not 0 <= v < size:
+        raise ValueError(f"{name} must lie in [0, {size}), got {i!r}")
+    return v
+
+
+def check_indices(idx, size: int, name: str) -> np.ndarray:
+    """A 1-D array of integer positions in ``range(size)`` (floats such as 2.0 are refused)."""
+    arr = np.asarray(idx)
+    if arr.ndim == 0:
+        arr = arr.reshape(1)
+    if arr.ndim != 1:
+        raise ValueError(f"{name} must be 1-D, got shape {arr.shape}")
+    if arr.size and arr.dtype.kind not in "iu":
+        raise TypeError(f"{name} must hold integers, got dtype {arr.dtype}")
+    arr = arr.astype(np.intp, copy=False)
+    if arr.size and (arr.min() < 0 or arr.max() >= size):
+        bad = arr[(arr < 0) | (arr >= size)][:3].tolist()
+        raise ValueError(f"{name} must lie in [0, {size}), got {bad}")
+    return arr

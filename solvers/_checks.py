@@ -6,7 +6,11 @@ import numbers
 
 import numpy as np
 
-__all__ = ["as_rng", "as_binary_matrix", "as_columns_and_labels"]
+__all__ = ["as_rng", "as_binary_matrix", "as_columns_and_labels", "check_work", "check_arrangement_work", "DEFAULT_MAX_WORK"]
+
+#: Default budget of :func:`check_work`: about 10^8 elementary steps, i.e. seconds to a
+#: minute in numpy.  Every guarded oracle takes ``max_work=`` to override it.
+DEFAULT_MAX_WORK = 10**8
 
 
 def as_rng(rng=None) -> np.random.Generator:
@@ -87,3 +91,59 @@ def as_columns_and_labels(M: np.ndarray, cols, labels) -> tuple[np.ndarray, np.n
     if y.size and ((y != 0) & (y != 1)).any():
         raise ValueError("labels: expected 0/1 labels (solvers use {0,1}; convert ±1 at the boundary)")
     return c, y.astype(np.uint8)
+
+
+def check_work(estimate: int, max_work, what: str, *, override: str = "max_work") -> None:
+    """Refuse a computation whose estimated work exceeds ``max_work`` (``None``: no limit).
+
+    Oracles whose cost is C(m, r) subsets, 2^n states or a huge dense matrix call this
+    before allocating anything, so an impossible request is a clear ``ValueError`` with
+    the estimate and how to override it, instead of a MemoryError after a minute or an
+    endless loop.
+
+    Parameters
+    ----------
+    estimate : int
+        Estimated number of elementary steps (or array entries); exact Python ints are
+        fine (``math.comb``, ``2**n``).
+    max_work : int or None
+        The budget; ``None`` disables the check.
+    what : str
+        What is being estimated, for the message (``"C(30, 10) vertex subsets"``).
+    override : str
+        Name of the keyword that raises the budget.
+
+    Raises
+    ------
+    ValueError
+        ``estimate > max_work``, or ``max_work`` is not a positive integer / None.
+
+    Examples
+    --------
+    >>> check_work(10, 100, "ten steps")
+    >>> check_work(10**9, 100, "C(40, 20) subsets")
+    Traceback (most recent call last):
+    ...
+    ValueError: too large: C(40, 20) subsets ~ 1.0e+09 > max_work=100; pass max_work=None (or a larger int) to run it anyway
+    """
+    if max_work is None:
+        return
+    if isinstance(max_work, bool) or not isinstance(max_work, numbers.Integral) or max_work < 1:
+        raise ValueError(f"{override} must be a positive integer or None, got {max_work!r}")
+    if estimate > max_work:
+        est = f"{float(estimate):.1e}" if estimate < 10**300 else f"10^{len(str(int(estimate))) - 1}"
+        raise ValueError(f"too large: {what} ~ {est} > {override}={max_work}; "
+                         f"pass {override}=None (or a larger int) to run it anyway")
+
+
+def check_arrangement_work(m: int, r: int, max_work, what: str) -> None:
+    """Guard for the exact arrangement of m hyperplanes of rank r (:mod:`solvers.depth`).
+
+    Its vertices come from the C(m, r) r-subsets, each oriented against all m rows, and
+    its edges from the r (r-1)-subsets of each: about C(m, r)·m·(r + 1) + C(m, r−1)·m
+    sign evaluations.  Raises ``ValueError`` (see :func:`check_work`) above ``max_work``.
+    """
+    import math
+
+    est = math.comb(m, r) * m * (r + 1) + (math.comb(m, r - 1) * m if r >= 1 else 0)
+    check_work(est, max_work, f"{what}: C({m}, {r}) vertex subsets of the arrangement x {m} constraints")

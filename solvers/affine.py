@@ -27,6 +27,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from solvers._checks import check_work
 from solvers._rational import to_fraction as _to_fraction
 
 __all__ = ["AffineSubspace", "IntersectResult"]
@@ -71,6 +72,20 @@ def _rref(rows: list[list[Fraction]], ncols: int) -> tuple[list[list[Fraction]],
     return R[:r], pivots
 
 
+def _is_canonical(p, basis) -> bool:
+    """RREF basis (unit pivots, increasing, zero elsewhere in pivot columns) and p zero at pivots."""
+    pivots = []
+    for row in basis:
+        c = next((j for j, v in enumerate(row) if v != 0), None)
+        if c is None or row[c] != 1 or (pivots and c <= pivots[-1]):
+            return False
+        pivots.append(c)
+    for i, c in enumerate(pivots):
+        if p[c] != 0 or any(basis[k][c] != 0 for k in range(len(basis)) if k != i):
+            return False
+    return True
+
+
 @dataclass(frozen=True)
 class IntersectResult:
     """Outcome of :meth:`AffineSubspace.intersect`.
@@ -105,6 +120,10 @@ class AffineSubspace:
     basis : tuple of tuple of Fraction
         RREF rows spanning the direction space.
 
+    Non-canonical data given to the constructor (``AffineSubspace((1, 2), ((1, 0),))``: a
+    point that is not reduced against the basis, or a basis that is not in RREF) is
+    brought to canonical form, so ``contains`` is right for the subspace it denotes.
+
     Examples
     --------
     >>> V = AffineSubspace.full(3)
@@ -122,13 +141,30 @@ class AffineSubspace:
     point: tuple
     basis: tuple
 
+    def __post_init__(self):
+        p = _vec(self.point, "point")
+        basis = [list(_vec(v, "basis", len(p))) for v in self.basis]
+        if not _is_canonical(p, basis):
+            canon = AffineSubspace._canonical(p, basis)
+            p, basis = canon.point, canon.basis
+        object.__setattr__(self, "point", tuple(p))
+        object.__setattr__(self, "basis", tuple(tuple(r) for r in basis))
+
     # ---------------------------------------------------------------- constructors
     @classmethod
-    def full(cls, dim: int) -> "AffineSubspace":
-        """The whole space ``Q^dim``."""
+    def full(cls, dim: int, *, max_work: int | None = 10**7) -> "AffineSubspace":
+        """The whole space ``Q^dim`` (a dense ``dim x dim`` identity basis).
+
+        Raises
+        ------
+        ValueError
+            ``dim`` negative, or ``dim**2`` basis entries above ``max_work`` (default 10^7;
+            ``max_work=None`` lifts the limit).
+        """
         if isinstance(dim, bool) or not isinstance(dim, (int, np.integer)) or dim < 0:
             raise ValueError(f"dim: expected a non-negative integer, got {dim!r}")
         dim = int(dim)
+        check_work(dim * dim, max_work, f"AffineSubspace.full({dim}): dim^2 exact basis entries")
         one, zero = Fraction(1), Fraction(0)
         basis = tuple(tuple(one if j == i else zero for j in range(dim)) for i in range(dim))
         return cls(tuple(zero for _ in range(dim)), basis)

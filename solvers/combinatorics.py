@@ -33,7 +33,7 @@ from typing import Optional, Union
 
 import numpy as np
 
-from solvers._checks import as_binary_matrix, as_columns_and_labels
+from solvers._checks import DEFAULT_MAX_WORK, as_binary_matrix, as_columns_and_labels, check_work
 
 __all__ = [
     "dichotomies",
@@ -116,20 +116,57 @@ def dichotomies(M) -> np.ndarray:
     return _unique_rows(as_binary_matrix(M))
 
 
-def sauer_bound(n: int, d: int) -> int:
+def _log2_comb(n: int, k: int) -> float:
+    """log₂ C(n, k) in floating point (for size estimates only)."""
+    return (math.lgamma(n + 1) - math.lgamma(k + 1) - math.lgamma(n - k + 1)) / math.log(2)
+
+
+def _partial_binomial_sum(n: int, k: int) -> int:
+    """Σ_{i=0}^{k} C(n, i), exactly, by the recurrence C(n, i+1) = C(n, i)(n−i)/(i+1)."""
+    term = total = 1
+    for i in range(k):
+        term = term * (n - i) // (i + 1)
+        total += term
+    return total
+
+
+def sauer_bound(n: int, d: int, *, max_work: int | None = DEFAULT_MAX_WORK) -> int:
     """Σ_{i=0}^{d} C(n, i), the Sauer–Shelah bound on |Π_C(P)| for |P| = n, VC(C) = d.
 
-    Exact Python int.  ``d > n`` gives 2**n.
+    Exact Python int.  ``d >= n`` gives 2**n (closed form); for d > n/2 the complement
+    2**n − Σ_{i<n−d} C(n, i) is summed instead, so the work is O(min(d, n−d)) big-int
+    steps of the result's size.
+
+    Parameters
+    ----------
+    n, d : int >= 0
+    max_work : int or None, default 10^8
+        Refuse (``ValueError`` with the estimate) when (number of terms) x (64-bit words
+        of the result) exceeds it — ``sauer_bound(10**12, 10**9)`` is a number of ~10^10
+        bits; ``None`` lifts the limit.
 
     >>> sauer_bound(5, 2)
     16
+    >>> sauer_bound(10**6, 10**6 - 1) == 2**(10**6) - 1
+    True
     """
     for name, v in (("n", n), ("d", d)):
         if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
             raise TypeError(f"{name} must be an integer, got {type(v).__name__}")
         if v < 0:
             raise ValueError(f"{name} must be >= 0, got {v}")
-    return sum(math.comb(int(n), i) for i in range(min(int(d), int(n)) + 1))
+    n, d = int(n), int(d)
+    if d >= n:
+        check_work(n // 64 + 1, max_work, f"sauer_bound({n}, {d}) = 2^{n}: 64-bit words")
+        return 1 << n
+    complement = 2 * d > n
+    k = n - d - 1 if complement else d
+    bits = n if complement else _log2_comb(n, k)
+    check_work(k * (int(bits) // 64 + 1), max_work,
+               f"sauer_bound({n}, {d}): {k} binomial terms x {int(bits) // 64 + 1} 64-bit words")
+    if complement:
+        return (1 << n) - _partial_binomial_sum(n, k)
+    return _partial_binomial_sum(n, k)
 
 
 # --------------------------------------------------------------------------- VC dimension
@@ -363,7 +400,7 @@ def is_mistake_tree(M, tree: MistakeTree, depth: int) -> bool:
 
 
 # --------------------------------------------------------------------------- thresholds
-def threshold_dimension(M, *, return_witness: bool = False):
+def threshold_dimension(M, *, return_witness: bool = False, max_states: int | None = 20_000):
     """Thresholds dimension TD (seed 004 Def. 6): the largest k with points x_1..x_k
     and concepts c_1..c_k such that c_i(x_j) = 1 iff j >= i.
 
@@ -381,13 +418,21 @@ def threshold_dimension(M, *, return_witness: bool = False):
     return_witness : bool
         Also return ``(points, concepts)``: column indices x_1..x_k and row indices
         (into ``M``) c_1..c_k; check with :func:`is_threshold_chain`.
+    max_states : int or None, default 20000
+        The search is exponential in the worst case (a random 100 x 17 matrix has
+        millions of states); it stops with a ``ValueError`` — stating the best chain
+        found so far, a lower bound — after this many distinct states.  ``None`` lifts
+        the limit.
 
     Raises
     ------
     ValueError
-        If ``M`` has no rows.
+        If ``M`` has no rows, or the search exceeds ``max_states``.
     """
     M = as_binary_matrix(M, allow_empty_rows=False)
+    if max_states is not None and (isinstance(max_states, bool) or not isinstance(max_states, int)
+                                   or max_states < 1):
+        raise ValueError(f"max_states must be a positive integer or None, got {max_states!r}")
     rows = _unique_rows(M)
     cols = rows.astype(bool)
     best_chain: tuple = ()
@@ -406,6 +451,11 @@ def threshold_dimension(M, *, return_witness: bool = False):
         if key in seen:
             return
         seen.add(key)
+        if max_states is not None and len(seen) > max_states:
+            raise ValueError(
+                f"threshold_dimension: the exact search exceeded max_states={max_states} states on a "
+                f"{rows.shape[0]} x {rows.shape[1]} class (TD >= {len(best_chain)} so far); "
+                "pass max_states=None (or a larger int) to run it anyway")
         cand = _addable_points(cols, chain, pos)
         if len(chain) > len(best_chain):
             best_chain, best_pos = chain, pos

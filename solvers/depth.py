@@ -49,6 +49,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from solvers._checks import DEFAULT_MAX_WORK, check_arrangement_work
 from solvers.halfspaces import (
     _as_rational_matrix,
     _as_rational_vector,
@@ -834,7 +835,7 @@ def _search(arr: _Arrangement, E, f, lo: int, lo_cert, hi: int) -> CDepthResult:
     return CDepthResult(value, best.point, best, upper, {"vertices": arr.n_v, "rays": arr.n_e})
 
 
-def cdepth(constraints, z, *, return_certificate: bool = False):
+def cdepth(constraints, z, *, return_certificate: bool = False, max_work: int | None = DEFAULT_MAX_WORK):
     """cdepth_S(z) = max{k : z ∈ ConvexHull(D_S(k))} (seed 001, Definitions 8–9), exactly.
 
     Parameters
@@ -845,6 +846,10 @@ def cdepth(constraints, z, *, return_certificate: bool = False):
     return_certificate : bool
         Return a :class:`CDepthResult` (value, point, :class:`HullCertificate`
         proving cdepth ≥ value, and the proof that value + 1 is out of reach).
+    max_work : int or None, default 10^8
+        Refuse with a ``ValueError`` (the estimate and this keyword in the message) when
+        the arrangement's C(m, r) vertex subsets times m constraints exceed it;
+        ``None`` lifts the limit.
 
     Returns
     -------
@@ -863,6 +868,7 @@ def cdepth(constraints, z, *, return_certificate: bool = False):
     1
     """
     Aq, wq, m, d = _as_constraints(constraints)
+    check_arrangement_work(m, _rank_and_pivots(Aq, d)[0] if m else 0, max_work, "cdepth")
     zq = _as_rational_vector(z, "z", d)
     dz = _depth_exact(Aq, wq, zq)
     cert0 = HullCertificate(dz, tuple(zq), ((Fraction(1), tuple(zq)),))
@@ -952,7 +958,7 @@ def _small_satisfying_point(M, rhs, tau):
     return res.x[:r] - res.x[r:]
 
 
-def max_cdepth(constraints, subspace=None) -> CDepthResult:
+def max_cdepth(constraints, subspace=None, *, max_work: int | None = DEFAULT_MAX_WORK) -> CDepthResult:
     """A maximiser of cdepth_S over an affine subspace (G_halfspace, seed 001 Algorithm 4, step 2).
 
     The level sets are nested, so max_{z ∈ V} cdepth_S(z) = max{k : ConvexHull(D_S(k)) ∩ V
@@ -965,6 +971,10 @@ def max_cdepth(constraints, subspace=None) -> CDepthResult:
         Constraint i is ⟨A_i, z⟩ ≥ w_i, A of shape (m, d).
     subspace : solvers.affine.AffineSubspace or (E, f) or None
         The affine subspace {z : E z = f} (``None``: all of ℝ^d).
+    max_work : int or None, default 10^8
+        Refuse with a ``ValueError`` (the estimate and this keyword in the message) when
+        the arrangement's C(m, r) vertex subsets times m constraints exceed it (30
+        constraints in ℝ^10: ~10^10); ``None`` lifts the limit.
 
     Returns
     -------
@@ -1009,6 +1019,8 @@ def max_cdepth(constraints, subspace=None) -> CDepthResult:
         z = _all_satisfied_point(Aq, wq, d, subspace)
         if z is not None:  # depth(z) = m, so cdepth(z) = m = the maximum: one LP, no arrangement
             return CDepthResult(m, z, HullCertificate(m, z, ((Fraction(1), z),)), None, {"fast_path": "realisable"})
+    # the exact level search enumerates the arrangement: estimate its size before building it
+    check_arrangement_work(m, _rank_and_pivots(Aq, d)[0] if m else 0, max_work, "max_cdepth")
     arr = _arrangement(Aq, wq, d)
     if d0 >= arr.max_depth():
         return CDepthResult(d0, z0, cert0, "empty-level" if d0 < m else None)

@@ -30,6 +30,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from solvers._checks import DEFAULT_MAX_WORK, check_work
 from solvers.combinatorics import dichotomies as _unique_sorted_rows
 
 __all__ = [
@@ -393,7 +394,7 @@ def _all_patterns(r: int) -> np.ndarray:
     return ((np.arange(2**r)[:, None] >> np.arange(r - 1, -1, -1)) & 1).astype(np.uint8)
 
 
-def _dichotomies_distinct(P: list[list[Fraction]]) -> np.ndarray:
+def _dichotomies_distinct(P: list[list[Fraction]], max_work=None) -> np.ndarray:
     """Halfspace dichotomies of distinct rational points (rows of P); unsorted, may repeat."""
     n = len(P)
     if n == 1:
@@ -401,6 +402,9 @@ def _dichotomies_distinct(P: list[list[Fraction]]) -> np.ndarray:
     d = len(P[0])
     diffs = [[a - b for a, b in zip(p, P[0])] for p in P[1:]]
     r, pivots, _ = _rank_and_pivots(diffs, d)
+    # C(n, r) orientation determinants against n points, and up to Cover's count of output rows
+    check_work(math.comb(n, r) * n + cover_count(n, r) * n, max_work,
+               f"halfspace_dichotomies: C({n}, {r}) point subsets x {n} points + Cover's bound on the output")
     # projection onto the pivot coordinates is an affine bijection of aff(P) onto R^r
     Q = [[p[j] for j in pivots] + [Fraction(1)] for p in P]
     D = r + 1
@@ -434,7 +438,7 @@ def _dichotomies_distinct(P: list[list[Fraction]]) -> np.ndarray:
     return np.concatenate(blocks, axis=0)
 
 
-def halfspace_dichotomies(X) -> np.ndarray:
+def halfspace_dichotomies(X, *, max_work: int | None = DEFAULT_MAX_WORK) -> np.ndarray:
     """Every labelling of the points X realised by a closed affine halfspace, exactly.
 
     Π(X) = { (h_{a,w}(x_1), …, h_{a,w}(x_n)) : a ∈ ℝ^d, w ∈ ℝ } with h_{a,w}(x) =
@@ -466,6 +470,11 @@ def halfspace_dichotomies(X) -> np.ndarray:
     X : array_like, shape (n, d)
         Points; ints, floats (exact binary values) or Fractions.  Repeated, collinear
         and coplanar points are fine.
+    max_work : int or None, default 10^8
+        Refuse (``ValueError`` with the estimate) when C(n, r)·n determinant signs plus
+        Cover's bound on the output size (r = dimension of the affine hull) exceed it;
+        ``None`` lifts the limit.  (40 points in general position in ℝ^20 would need
+        ~10^12 rows.)
 
     Returns
     -------
@@ -491,7 +500,7 @@ def halfspace_dichotomies(X) -> np.ndarray:
     index: dict[tuple, int] = {}
     inverse = np.array([index.setdefault(k, len(index)) for k in keys], dtype=np.intp)
     distinct = [list(k) for k in index]
-    rows = _dichotomies_distinct(distinct)
+    rows = _dichotomies_distinct(distinct, max_work)
     return _unique_sorted_rows(rows[:, inverse])
 
 
@@ -633,7 +642,7 @@ def dual_constraints(X, labels, *, form: str):
     if form not in DUAL_FORMS:
         raise ValueError(f"form: expected one of {DUAL_FORMS}, got {form!r}")
     Xq, y = _as_labelled_sample(X, labels)
-    d = len(Xq[0]) if Xq else 0
+    d = len(Xq[0]) if Xq else np.shape(X)[1]  # an empty (0, d) sample keeps its dimension
     A = np.empty((len(Xq), d + 1), dtype=object)
     b = np.empty(len(Xq), dtype=object)
     rhs = Fraction(0) if form == "faithful" else Fraction(1)

@@ -180,7 +180,7 @@ def test_cli_predict_halfspaces_and_errors(capsys):
     out = json.loads(capsys.readouterr().out)
     assert out["params"]["dual_form"] == "margin" and len(out["affine_dims"]) == out["hard_queries"] + 1
     assert main(["predict", "--T", "0"]) == 2
-    assert "T must be >= 1" in capsys.readouterr().err
+    assert "--T: must be an integer >= 1" in capsys.readouterr().err
     assert main(["predict", "--mode", "theorem", "--T", "1000", "--max-n", "1000"]) == 2
     assert "theorem mode needs N" in capsys.readouterr().err
 

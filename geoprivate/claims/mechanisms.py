@@ -269,7 +269,7 @@ def _leaky_rr_law(eps_p, delta_p, has_target: bool) -> np.ndarray:
     e = math.exp(eps_p)
     if has_target:
         return np.array([(1 - delta_p) / (1 + e), (1 - delta_p) * e / (1 + e), delta_p])
-    return np.array([(1 - delta_p) * e / (1 + e), (1 - delta_p) / (1 + e), 0.0])
+    return np.array([e / (1 + e), 1 / (1 + e), 0.0])  # a law: sums to 1 (was scaled by 1 - delta')
 
 
 @register(

@@ -2,18 +2,25 @@
 
 A command module defines ``HELP`` (one line), ``add_arguments(parser)`` and
 ``run(args) -> int`` (the exit code); :func:`build_parser` discovers every public
-module of this package, so adding a command is adding a file.
+module of this package, so adding a command is adding a file.  Argument types with
+ranges live in :mod:`geoprivate.cli._args`.
 
 Exit codes: 0 success, 1 a finding under ``--strict`` (``verify``), 2 bad arguments or
-a crash (see each command's docstring).
+a crash (see each command's docstring).  Errors are one line on stderr, never a
+traceback, unless ``--debug`` is given (before or after the command name).  Warnings
+(e.g. a :class:`~geoprivate.privacy.warnings.PrivacyWarning` for parameters outside a
+theorem) are printed as one-line notes.  A closed output pipe (``geoprivate ... | head``)
+ends the command quietly.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import pkgutil
 import sys
+import warnings
 
 __all__ = ["main", "build_parser"]
 
@@ -26,21 +33,74 @@ def _commands() -> dict:
     return mods
 
 
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one line (``prog: error: ... (see prog --help)``), exit 2."""
+
+    def error(self, message):  # noqa: D102 - argparse API
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="geoprivate",
         description="Exact solvers and the papers' private algorithms: verify claims, run predictors.")
+    parser.add_argument("--debug", action="store_true", help="show the full traceback of an error")
     sub = parser.add_subparsers(dest="command", required=True)
     for name, mod in _commands().items():
         p = sub.add_parser(name, help=mod.HELP, description=(mod.__doc__ or mod.HELP).strip())
         mod.add_arguments(p)
+        p.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
+                       help="show the full traceback of an error")
         p.set_defaults(func=mod.run)
     return parser
 
 
+def _one_line(message, category, filename, lineno, file=None, line=None) -> None:
+    """``warnings.showwarning`` for the CLI: ``geoprivate: warning: <message>`` on stderr."""
+    text = str(message).replace("\n", " ")
+    print(f"geoprivate: {category.__name__}: {text}", file=sys.stderr if file is None else file)
+
+
+def _silence_stdout() -> None:
+    """After a BrokenPipeError: point stdout at /dev/null so the final flush cannot fail."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # pragma: no cover - no real stdout
+        pass
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    return args.func(args)
+    """Parse ``argv`` and run the command; return its exit code (see the module docstring)."""
+    try:
+        args = build_parser().parse_args(argv)  # bad arguments: one-line argparse error
+    except SystemExit as exc:  # returned, not raised, so that main() always gives the exit code
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+    debug = getattr(args, "debug", False)
+    prog = f"geoprivate {args.command}"
+    try:
+        with warnings.catch_warnings():
+            warnings.showwarning = _one_line
+            code = args.func(args)
+            sys.stdout.flush()  # a closed pipe surfaces here, not at interpreter exit
+        return code
+    except BrokenPipeError:
+        _silence_stdout()
+        return 0
+    except KeyboardInterrupt:
+        print(f"{prog}: interrupted", file=sys.stderr)
+        return 130
+    except (ValueError, TypeError) as exc:  # a user error that reached the library's validation
+        if debug:
+            raise
+        print(f"{prog}: error: {exc}", file=sys.stderr)
+        return 2
+    except Exception as exc:  # a crash: still one line unless --debug
+        if debug:
+            raise
+        print(f"{prog}: internal error: {type(exc).__name__}: {exc} (rerun with --debug for the traceback)",
+              file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -26,38 +26,62 @@ HELP = "run GenericPredictor (seed 001 Algorithm 2) against an adversary"
 
 
 def add_arguments(p) -> None:
+    from geoprivate.cli import _args as a
+
     p.add_argument("--concept", choices=("thresholds", "intervals", "halfspaces", "finite"), default="thresholds")
-    p.add_argument("--d", type=int, default=2, help="dimension (halfspaces; default 2)")
+    p.add_argument("--d", type=a.positive_int, default=2, action=a.Store, help="dimension (halfspaces; default 2)")
     p.add_argument("--adversary", choices=("oblivious", "stochastic", "adaptive"), default="oblivious")
-    p.add_argument("--T", type=int, default=1000, help="number of queries")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--T", type=a.positive_int, default=1000, help="number of queries")
+    p.add_argument("--seed", type=a.seed, default=0)
     p.add_argument("--mode", choices=("practical", "theorem"), default="practical",
                    help="practical: explicit k, m, epsilon; theorem: seed 001 Appendix A.2/A.3")
-    p.add_argument("--k", type=int, help="number of blocks (practical; default max(Algorithm 2's k, Lemma 1's k))")
-    p.add_argument("--m", type=int, help="block size (practical; default 20, 10 for halfspaces)")
-    p.add_argument("--epsilon", type=float, default=0.5, help="epsilon of each BetweenThresholds (practical) "
+    p.add_argument("--k", type=a.positive_int, action=a.Store,
+                   help="number of blocks (practical; default max(Algorithm 2's k, Lemma 1's k))")
+    p.add_argument("--m", type=a.positive_int, action=a.Store,
+                   help="block size (practical; default 20, 10 for halfspaces)")
+    p.add_argument("--epsilon", type=a.epsilon, default=0.5, help="epsilon of each BetweenThresholds (practical) "
                    "or the total epsilon (theorem)")
-    p.add_argument("--delta", type=float, default=1e-6)
-    p.add_argument("--alpha", type=float, default=0.1, help="theorem mode")
-    p.add_argument("--beta", type=float, default=0.05, help="failure probability (default k; theorem mode)")
-    p.add_argument("--max-n", type=int, default=10**7, help="refuse theorem-mode runs needing more examples")
+    p.add_argument("--delta", type=a.delta_open, default=1e-6)
+    p.add_argument("--alpha", type=a.probability, default=0.1, action=a.Store, help="theorem mode")
+    p.add_argument("--beta", type=a.probability, default=0.05, help="failure probability (default k; theorem mode)")
+    p.add_argument("--max-n", type=a.positive_int, default=10**7, action=a.Store,
+                   help="refuse theorem-mode runs needing more examples")
     p.add_argument("--generator", choices=("auto", "oblivious", "halfspace"), default="auto",
                    help="auto: G_halfspace for halfspaces, G_oblivious otherwise")
-    p.add_argument("--dual-form", choices=("margin", "faithful"), default="margin",
+    p.add_argument("--dual-form", choices=("margin", "faithful"), default="margin", action=a.Store,
                    help="G_halfspace's dual form (faithful: the paper's homogeneous form, degenerate)")
-    p.add_argument("--track-L", action="store_true", help="track |L| exactly (G_oblivious, fixed sequences)")
+    p.add_argument("--track-L", action=a.StoreTrue, help="track |L| exactly (G_oblivious, fixed sequences)")
     p.add_argument("--transcript", action="store_true", help="include the whole transcript in the JSON")
     p.add_argument("--json", action="store_true")
-    p.add_argument("--mc-samples", type=int, default=20_000,
+    p.add_argument("--mc-samples", type=a.positive_int, default=20_000,
                    help="Monte Carlo draws from D for err_D where no exact integral is implemented (halfspaces)")
     p.add_argument("--repaired", action="store_true",
                    help="halfspaces: G_halfspace_repaired (never cuts C|HardQuery below dimension 1) instead of "
                         "the faithful G_halfspace, which collapses to h_00 = 1")
-    p.add_argument("--workers", type=int, default=1,
+    p.add_argument("--workers", type=a.positive_int, default=1,
                    help="processes for G_halfspace's k exact cdepth maximisers (results do not depend on it)")
 
 
+def _inapplicable(args) -> dict:
+    """Flags that do not apply to this run, with the reason (None: it applies)."""
+    halfspaces = args.concept == "halfspaces"
+    practical = args.mode == "practical"
+    return {
+        "d": None if halfspaces else "only --concept halfspaces uses it",
+        "k": None if practical else "theorem mode computes k (seed 001 Appendix A)",
+        "m": None if practical else "theorem mode computes m (seed 001 Appendix A)",
+        "alpha": None if not practical else "only theorem mode uses it",
+        "max_n": None if not practical else "only theorem mode uses it",
+        "dual_form": None if halfspaces and args.generator != "oblivious" else "only G_halfspace uses it",
+        "track_L": None if args.adversary != "adaptive" and not halfspaces and args.generator != "halfspace"
+        else "|L| is tracked only for G_oblivious on a fixed (non-adaptive) sequence",
+    }
+
+
 def run(args) -> int:
+    from geoprivate.cli import _args
+
+    _args.warn_inapplicable(args, _inapplicable(args), "geoprivate predict")
     return _predict(args)
 
 

@@ -12,13 +12,14 @@ import sys
 import traceback
 
 from geoprivate import claims as _claims
+from geoprivate.cli import _args
 
 HELP = "run the papers' claims on generated instances"
 
 
 def add_arguments(v) -> None:
-    v.add_argument("--claim", help="run only this claim id (e.g. general/sauer-shelah)")
-    v.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
+    v.add_argument("--claim", type=_args.nonempty_str, help="run only this claim id (e.g. general/sauer-shelah)")
+    v.add_argument("--seed", type=_args.seed, default=0, help="master seed (default 0)")
     v.add_argument("--size", choices=_claims.SIZES, default="small", help="instance size")
     v.add_argument("--json", action="store_true", help="print JSON instead of a table")
     v.add_argument("--strict", action="store_true", help="exit 1 if any claim is violated")
@@ -44,7 +45,7 @@ def _verify(args) -> int:
             print(catalogue.format_coverage())
         return 0 if not catalogue.consistency_problems() else 2
     try:
-        selected = [_claims.get_claim(args.claim)] if args.claim else _claims.all_claims()
+        selected = [_claims.get_claim(args.claim)] if args.claim is not None else _claims.all_claims()
     except KeyError as exc:
         print(f"geoprivate verify: {exc.args[0]}", file=sys.stderr)
         return 2
@@ -64,7 +65,7 @@ def _verify(args) -> int:
             }
         records.append(rec)
         if not args.json:
-            _print_row(rec)
+            _print_row(rec, debug=bool(getattr(args, "debug", False)))
     if args.json:
         json.dump({"claims": records, "seed": args.seed, "size": args.size}, sys.stdout, indent=2)
         print()
@@ -86,14 +87,18 @@ def _short(evidence: dict, width: int = 70) -> str:
     return text if len(text) <= width else text[: width - 3] + "..."
 
 
-def _print_row(rec: dict) -> None:
+def _print_row(rec: dict, debug: bool = False) -> None:
     print(f"{rec['status']:<9} {rec['id']:<34} {_short(rec.get('evidence', {}))}", flush=True)
     if rec["status"] == "violated":
         print(f"          instance: {json.dumps(rec.get('instance'))[:400]}")
     elif rec["status"] == "skipped":
         print(f"          reason: {rec.get('reason', '')}")
     elif rec["status"] == "error":
-        print(rec["traceback"], file=sys.stderr)
+        if debug:
+            print(rec["traceback"], file=sys.stderr)
+        else:
+            print(f"geoprivate verify: {rec['id']} crashed: {rec['evidence']['error']} "
+                  "(rerun with --debug for the traceback)", file=sys.stderr)
 
 
 def _print_summary(records: list[dict]) -> None:

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import warnings
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -46,6 +47,7 @@ import numpy as np
 
 from geoprivate._validation import as_rng, check_delta, check_epsilon, check_positive_int, check_probability
 from geoprivate.mechanisms import (
+    choosing_applies,
     choosing_mechanism,
     choosing_utility_loss,
     exponential_mechanism,
@@ -54,7 +56,8 @@ from geoprivate.mechanisms import (
     median_sample_size,
     private_median,
 )
-from geoprivate.privacy import advanced_composition
+from geoprivate.privacy import VACUOUS, Guarantee, advanced_composition
+from geoprivate.privacy.warnings import PrivacyWarning, warn_outside_theorem
 from solvers import vc1 as _vc1
 from solvers._checks import as_binary_matrix
 from solvers.vc1 import ROOT
@@ -95,7 +98,8 @@ class VC1Hypothesis:
         median), ``layer`` (the nodes at distance z), ``scores`` (q_j), ``chosen`` (index
         into ``layer`` or None for ⊥), ``x_good``, ``deterministic`` (node → number of
         parts in which it is deterministic), ``t``, ``mode``; the proper learner adds
-        ``leaf``, ``walk`` (the steps of its loop), ``n1``, ``n2``, ``T``.
+        ``leaf``, ``walk`` (the steps of its loop), ``n1``, ``n2``, ``T``; both add
+        ``guarantee`` (the learner's :class:`~geoprivate.privacy.Guarantee`).
     """
 
     labels: np.ndarray
@@ -103,6 +107,12 @@ class VC1Hypothesis:
     concept: int | None
     mode: str
     details: dict = field(default_factory=dict)
+
+    @property
+    def guarantee(self):
+        """The privacy guarantee of the run that produced this hypothesis (vacuous outside
+        the theorem; ``None`` if the producer did not record one)."""
+        return self.details.get("guarantee")
 
     def predict(self, cols) -> np.ndarray:
         """Labels of the hypothesis on column indices ``cols``."""
@@ -125,9 +135,14 @@ class VC1Hypothesis:
 
 # --------------------------------------------------------------------------- calculators
 def log_star(x: float) -> int:
-    """Iterated logarithm (base 2): the number of times log₂ is applied until the value is ≤ 1."""
-    if not x > 0:
-        raise ValueError(f"x must be positive, got {x!r}")
+    """Iterated logarithm (base 2): the number of times log₂ is applied until the value is ≤ 1.
+
+    Raises ``ValueError`` for x ≤ 0, NaN and ±inf (log₂ inf = inf: the loop would never end).
+    """
+    if isinstance(x, bool) or not isinstance(x, numbers.Real):
+        raise TypeError(f"x must be a real number, got {type(x).__name__}")
+    if not x > 0 or (not isinstance(x, numbers.Integral) and not math.isfinite(x)):
+        raise ValueError(f"x must be positive and finite, got {x!r}")
     k = 0
     while x > 1:
         x = math.log2(x)
@@ -437,6 +452,20 @@ class _VC1Class:
         return rng.permutation(np.repeat(np.arange(t, dtype=dtype), sizes))
 
 
+def _learner_applies(name: str, epsilon: float, choosing_eps: float, strict) -> bool:
+    """Whether the learner's guarantee holds: its choosing mechanism runs at ``choosing_eps``,
+    and seed 004 Lemma 1 needs that in (0, 2).  Warns (``strict``: refuses) otherwise."""
+    if isinstance(strict, bool) and choosing_applies(choosing_eps):
+        return True
+    if not isinstance(strict, bool):
+        raise TypeError(f"strict must be a bool, got {type(strict).__name__}")
+    warn_outside_theorem(
+        f"{name} with epsilon={epsilon!r}: its choosing mechanism runs at epsilon={choosing_eps!r}, outside "
+        "seed 004 Lemma 1 (needs (0, 2)); no (epsilon, delta) guarantee (pass strict=True to refuse)",
+        strict=strict, stacklevel=4)
+    return False
+
+
 def _check_mode(mode):
     if mode not in MODES:
         raise ValueError(f"mode: expected one of {MODES}, got {mode!r}")
@@ -485,8 +514,10 @@ class OPTPrivateLearner:
 
     def __init__(self, concept_class, epsilon, delta, alpha, beta, *, f: int = 0, mode: str = "theorem",
                  n_subsets: int | None = None, median: str = "implemented", partition: str = "explicit",
-                 median_k_scale: float = 1.0):
+                 median_k_scale: float = 1.0, strict: bool = False):
         self.alpha, self.beta, self.epsilon, self.delta = _check_common(alpha, beta, epsilon, delta)
+        # Theorem 11: the choosing mechanism gets epsilon/2, Lemma 1 needs it < 2, so epsilon < 4
+        self.applies = _learner_applies("OPTPrivateLearner", self.epsilon, self.epsilon / 2, strict)
         self.mode = _check_mode(mode)
         self.median, self.median_k_scale = median, float(median_k_scale)
         if not 0.0 <= self.median_k_scale <= 1.0 or (mode == "theorem" and self.median_k_scale != 1.0):
@@ -511,6 +542,11 @@ class OPTPrivateLearner:
     def sample_size(self) -> int:
         """Theorem 11's N (theorem mode)."""
         return self.params.n
+
+    def guarantee(self) -> Guarantee:
+        """(epsilon, delta) by Theorem 11 (median and choosing mechanism at half each, basic
+        composition); vacuous when epsilon >= 4 voids Lemma 1 of the choosing step."""
+        return Guarantee(self.epsilon, self.delta) if self.applies else VACUOUS
 
     def choose_node(self, cols, labels, rng=None, ledger=None) -> dict:
         """Steps 1–7 of Algorithm 2 on an already validated sample: returns x_good and the trace."""
@@ -566,7 +602,7 @@ class OPTPrivateLearner:
         trace = self.choose_node(cols, labels, rng, ledger)
         h = self.cls.hypothesis_of(trace["x_good"])  # steps 8–9
         trace.update(mode=self.mode, n=int(cols.size), epsilon=self.epsilon, delta=self.delta,
-                     alpha=self.alpha, beta=self.beta, params=self.params)
+                     alpha=self.alpha, beta=self.beta, params=self.params, guarantee=self.guarantee())
         return VC1Hypothesis(h, trace["x_good"], self.cls.concept_of(h), self.mode, trace)
 
 
@@ -597,13 +633,17 @@ class ProperLearner:
 
     def __init__(self, concept_class, epsilon, delta, alpha, beta, *, f: int = 0, mode: str = "theorem",
                  n_subsets: int | None = None, first_fraction: float = 0.5, median: str = "implemented",
-                 partition: str = "explicit", median_k_scale: float = 1.0):
+                 partition: str = "explicit", median_k_scale: float = 1.0, strict: bool = False):
         self.alpha, self.beta, self.epsilon, self.delta = _check_common(alpha, beta, epsilon, delta)
+        # Algorithm 2 on S_1 gets epsilon/2, its choosing mechanism epsilon/4 < 2: epsilon < 8
+        self.applies = _learner_applies("ProperLearner", self.epsilon, self.epsilon / 4, strict)
         self.mode = _check_mode(mode)
         self.params = None
-        self.first = OPTPrivateLearner(concept_class, self.epsilon / 2, self.delta / 2, self.alpha, self.beta / 3,
-                                       f=f, mode=mode, n_subsets=n_subsets, median=median, partition=partition,
-                                       median_k_scale=median_k_scale)
+        with warnings.catch_warnings():  # already warned above, for the whole learner
+            warnings.simplefilter("ignore", PrivacyWarning)
+            self.first = OPTPrivateLearner(concept_class, self.epsilon / 2, self.delta / 2, self.alpha,
+                                           self.beta / 3, f=f, mode=mode, n_subsets=n_subsets, median=median,
+                                           partition=partition, median_k_scale=median_k_scale)
         self.cls = self.first.cls
         self.params = theorem13_parameters(self.cls.height, alpha, beta, epsilon, delta, median=median)
         self.first_fraction = check_probability(first_fraction, "first_fraction")
@@ -617,6 +657,11 @@ class ProperLearner:
     def sample_size(self) -> int:
         """N_1 + N_2 (theorem mode, :func:`theorem13_parameters`)."""
         return self.params.n
+
+    def guarantee(self) -> Guarantee:
+        """(epsilon, delta): (epsilon/2, delta/2) for Algorithm 2 on S_1 plus (epsilon/2, delta/2) for
+        the loop on S_2 (module docstring); vacuous when epsilon >= 8 voids Lemma 1."""
+        return Guarantee(self.epsilon, self.delta) if self.applies else VACUOUS
 
     def fit(self, cols, labels, rng=None, ledger=None) -> VC1Hypothesis:
         """Run Algorithm 4 and return a hypothesis that is a concept of the class."""
@@ -675,5 +720,5 @@ class ProperLearner:
         if concept is None:  # pragma: no cover - leaves of T_good are proper nodes
             raise AssertionError("internal error: the proper learner's output is not a concept of the class")
         trace.update(leaf=leaf, walk=walk, n1=int(n1), n2=int(n - n1), T=self.T, epsilon_step=self.epsilon_step,
-                     mode=self.mode, params=self.params)
+                     mode=self.mode, params=self.params, guarantee=self.guarantee())
         return VC1Hypothesis(h, leaf, concept, self.mode, trace)

@@ -18,6 +18,8 @@ theorem it comes from and whether the theorem's hypotheses hold.
 """
 
 from geoprivate.mechanisms.choosing import (
+    choosing_applies,
+    choosing_guarantee,
     choosing_mechanism,
     choosing_output_law,
     choosing_threshold,
@@ -76,7 +78,7 @@ __all__ = [
     "Answer", "HaltedError", "BetweenThresholds", "AboveThreshold", "min_gap", "min_n",
     "lemma1_delta", "lemma1_applies", "above_threshold_alpha", "simulate_between_thresholds",
     "choosing_mechanism", "choosing_output_law", "choosing_threshold", "choosing_utility_loss",
-    "is_k_bounded",
+    "is_k_bounded", "choosing_applies", "choosing_guarantee",
     "private_median", "median_quality", "is_alpha_median", "median_failure_bound",
     "median_sample_size",
     "interior_point", "interior_point_median", "interior_point_output_law", "interior_point_parameters",

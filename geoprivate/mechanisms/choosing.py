@@ -26,8 +26,17 @@ import math
 
 import numpy as np
 
-from geoprivate._validation import as_rng, check_epsilon, check_positive_int, check_probability
+from geoprivate._validation import (
+    as_rng,
+    check_bool,
+    check_epsilon,
+    check_noise_scale,
+    check_positive_int,
+    check_probability,
+)
 from geoprivate.mechanisms.exponential import as_scores
+from geoprivate.privacy.accounting import VACUOUS, Guarantee
+from geoprivate.privacy.warnings import warn_outside_theorem
 
 __all__ = [
     "choosing_mechanism",
@@ -35,7 +44,12 @@ __all__ = [
     "choosing_utility_loss",
     "choosing_output_law",
     "is_k_bounded",
+    "choosing_applies",
+    "choosing_guarantee",
 ]
+
+#: seed 004 Lemma 1 holds for epsilon in (0, EPSILON_MAX).
+EPSILON_MAX = 2.0
 
 THEOREM = "vc1/lemma-1 (choosing mechanism, Beimel-Nissim-Stemmer 2013)"
 
@@ -46,6 +60,29 @@ def _int_scores(scores) -> np.ndarray:
         raise ValueError("scores of a k-bounded quality function are non-negative integers "
                          f"(seed 004 Def. 12), got {f[:8]}...")
     return f
+
+
+def choosing_applies(epsilon) -> bool:
+    """Whether seed 004 Lemma 1's hypothesis epsilon in (0, 2) holds (delta > 0 is checked apart)."""
+    return 0 < check_epsilon(epsilon) < EPSILON_MAX
+
+
+def choosing_guarantee(epsilon, delta) -> Guarantee:
+    """The choosing mechanism's guarantee: (epsilon, delta) by Lemma 1, vacuous for epsilon >= 2."""
+    eps = check_epsilon(epsilon)
+    dlt = check_probability(delta, "delta")
+    return Guarantee(eps, dlt) if choosing_applies(eps) else VACUOUS
+
+
+def _check_lemma1(eps: float, strict) -> bool:
+    """Warn (or refuse under ``strict``) when epsilon voids Lemma 1; return whether it applies."""
+    applies = choosing_applies(eps)
+    if not applies:
+        warn_outside_theorem(
+            f"choosing mechanism with epsilon={eps!r} outside seed 004 Lemma 1 (needs epsilon in (0, 2)): "
+            "no (epsilon, delta) guarantee (pass strict=True to refuse)",
+            strict=check_bool(strict, "strict"), stacklevel=4)
+    return applies
 
 
 def choosing_threshold(epsilon, delta, k) -> float:
@@ -66,7 +103,7 @@ def choosing_utility_loss(epsilon, delta, k, n, beta) -> float:
     return 16.0 / eps * math.log(4.0 * k * n / (b * eps * dlt))
 
 
-def choosing_mechanism(scores, epsilon, delta, k, rng=None, ledger=None):
+def choosing_mechanism(scores, epsilon, delta, k, rng=None, ledger=None, *, strict=False):
     """Choose a good solution privately for a k-bounded quality function (seed 004 Lemma 1).
 
     Parameters
@@ -75,8 +112,9 @@ def choosing_mechanism(scores, epsilon, delta, k, rng=None, ledger=None):
         q(D, z) for every candidate z on the dataset D.  Candidates absent from the vector
         have score 0 and are never output (the mechanism only samples from q >= 1).
     epsilon : float > 0
-        Lemma 1 needs epsilon in (0, 2); larger values run and the ledger records that the
-        lemma does not apply.
+        Lemma 1 needs epsilon in (0, 2); larger values run with a
+        :class:`~geoprivate.privacy.warnings.PrivacyWarning` and the ledger records that
+        the lemma does not apply (``strict=True`` refuses them instead).
     delta : float in (0, 1)
     k : int >= 1
         The quality function's bound (Def. 12).  The caller is responsible for
@@ -84,6 +122,9 @@ def choosing_mechanism(scores, epsilon, delta, k, rng=None, ledger=None):
     rng : Generator, int or None
     ledger : PrivacyLedger, optional
         Receives ``("choosing_mechanism", epsilon, delta, "vc1/lemma-1 ...", applies)``.
+    strict : bool, default False
+        Raise :class:`~geoprivate.privacy.warnings.PrivacyParameterError` instead of
+        warning when epsilon >= 2.
 
     Returns
     -------
@@ -100,11 +141,13 @@ def choosing_mechanism(scores, epsilon, delta, k, rng=None, ledger=None):
     eps = check_epsilon(epsilon)
     dlt = check_probability(delta, "delta")
     k = check_positive_int(k, "k")
+    scale = check_noise_scale(4.0 / eps, "scale", because="4/epsilon")
+    applies = _check_lemma1(eps, strict)
     rng = as_rng(rng)
     thr = choosing_threshold(eps, dlt, k)
-    noisy_best = q.max() + rng.laplace(0.0, 4.0 / eps)
+    noisy_best = q.max() + rng.laplace(0.0, scale)
     if ledger is not None:
-        ledger.record("choosing_mechanism", eps, dlt, THEOREM, eps < 2,
+        ledger.record("choosing_mechanism", eps, dlt, THEOREM, applies,
                       k=k, threshold=thr, n_candidates=int(q.shape[0]))
     if noisy_best < thr:
         return None
@@ -124,7 +167,7 @@ def choosing_output_law(scores, epsilon, delta, k):
     q = _int_scores(scores)
     eps = check_epsilon(epsilon)
     thr = choosing_threshold(eps, delta, k)
-    b = 4.0 / eps
+    b = check_noise_scale(4.0 / eps, "scale", because="4/epsilon")
     x = thr - q.max()  # P(Lap(b) >= x)
     # both tails computed directly (no 1 - (1 - tiny) cancellation)
     p_go = 1.0 - 0.5 * math.exp(x / b) if x <= 0 else 0.5 * math.exp(-x / b)

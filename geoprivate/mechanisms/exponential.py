@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from geoprivate._validation import as_rng, check_epsilon
+from geoprivate._validation import as_rng, check_epsilon, check_noise_scale, check_sensitivity
 
 __all__ = [
     "exponential_mechanism",
@@ -40,17 +40,26 @@ def as_scores(scores, name: str = "scores") -> np.ndarray:
 
 
 def _logits(scores, epsilon, sensitivity):
+    """Shifted logits (s - max s) * epsilon / (2 Delta): the largest is 0, none overflows.
+
+    Scores near the float range (1e308) would overflow in ``s * epsilon`` or in ``s - max s``;
+    the difference is taken on halves (exact for normal floats) and scaled back by the
+    finite factor ``epsilon / Delta``, so a logit can only underflow to ``-inf`` (probability
+    0, which is what it is) and never become ``+inf`` or NaN.
+    """
     s = as_scores(scores)
     eps = check_epsilon(epsilon)
-    sens = check_epsilon(sensitivity, "sensitivity")
-    return s * (eps / (2.0 * sens)), eps, sens
+    sens = check_sensitivity(sensitivity)
+    factor = check_noise_scale(eps / sens, "epsilon / sensitivity", because="the logit scale")
+    with np.errstate(over="ignore"):
+        z = (0.5 * s - 0.5 * s.max()) * factor  # = (s - max s) * eps / (2 Delta)
+    return z, eps, sens
 
 
 def exponential_mechanism_log_probabilities(scores, epsilon, sensitivity=1.0) -> np.ndarray:
     """Natural logs of the exact output law of :func:`exponential_mechanism` (no underflow)."""
     z, _, _ = _logits(scores, epsilon, sensitivity)
-    m = z.max()
-    return z - (m + np.log(np.exp(z - m).sum()))
+    return z - np.log(np.exp(z).sum())  # max z = 0, so the sum lies in [1, len(z)]
 
 
 def exponential_mechanism_probabilities(scores, epsilon, sensitivity=1.0) -> np.ndarray:
@@ -121,9 +130,11 @@ def report_noisy_max(scores, epsilon, sensitivity=1.0, rng=None, *, monotone=Fal
     """
     s = as_scores(scores)
     eps = check_epsilon(epsilon)
-    sens = check_epsilon(sensitivity, "sensitivity")
+    sens = check_sensitivity(sensitivity)
     rng = as_rng(rng)
-    b = (1.0 if monotone else 2.0) * sens / eps
+    b = check_noise_scale((1.0 if monotone else 2.0) * sens / eps, "b", because="Laplace scale of report noisy max")
+    with np.errstate(over="ignore"):
+        s = s - s.max()  # shift: argmax unchanged, no overflow when adding the noise
     idx = int(np.argmax(s + rng.laplace(0.0, b, size=s.shape[0])))
     if ledger is not None:
         ledger.record("report_noisy_max", eps, 0.0,

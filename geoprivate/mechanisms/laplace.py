@@ -23,7 +23,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from geoprivate._validation import as_rng, check_epsilon
+from geoprivate._validation import as_rng, check_epsilon, check_sensitivity
 
 __all__ = [
     "laplace_noise",
@@ -36,6 +36,19 @@ __all__ = [
 
 def _check_scale(scale) -> float:
     return check_epsilon(scale, "scale")  # same rule: positive and finite
+
+
+#: Largest noise scale a release accepts: value + noise must stay a finite double (a Laplace
+#: draw exceeds 1e300 * 700 with probability e^-700).
+MAX_RELEASE_SCALE = 1e300
+
+
+def _check_release_scale(scale) -> None:
+    """Refuse a release whose noise scale (sensitivity/epsilon, exact or float) could overflow."""
+    if not scale < MAX_RELEASE_SCALE:
+        shown = f"{float(scale):.3g}" if scale < 1e308 else ">= 1e308"
+        raise ValueError(f"noise scale = {shown} must be below {MAX_RELEASE_SCALE:g} "
+                         "so that value + noise stays finite (epsilon too small)")
 
 
 def _check_size(size):
@@ -150,7 +163,10 @@ def default_granularity(scale: float) -> float:
     exactly representable on the grid.
     """
     sc = _check_scale(scale)
-    return math.ldexp(1.0, math.floor(math.log2(sc)) - 20)
+    g = math.ldexp(1.0, math.floor(math.log2(sc)) - 20)
+    if g == 0.0:
+        raise ValueError(f"scale={scale!r} is too small for the safe grid (its step 2^-20 scale underflows to 0)")
+    return g
 
 
 def _check_granularity(granularity, scale) -> float:
@@ -227,7 +243,8 @@ def laplace_mechanism(value, epsilon, sensitivity=1.0, rng=None, *, safe=False, 
     float or numpy.ndarray
     """
     eps = check_epsilon(epsilon)
-    sens = check_epsilon(sensitivity, "sensitivity")
+    sens = check_sensitivity(sensitivity)
+    _check_release_scale(sens / eps)
     arr = np.asarray(value, dtype=np.float64)
     if not np.all(np.isfinite(arr)):
         raise ValueError("value must be finite (no NaN/inf)")
@@ -237,10 +254,11 @@ def laplace_mechanism(value, epsilon, sensitivity=1.0, rng=None, *, safe=False, 
         out = arr + laplace_noise(sens / eps, size=size, rng=rng)
     else:
         g = _check_granularity(granularity, sens / eps)
-        snapped = np.round(arr / g) * g
-        if np.any(np.abs(snapped) >= math.ldexp(g, 52)):
-            raise ValueError(f"value too large for the grid {g!r}: |value| must be < 2^52 * granularity")
         scale = (Fraction(sens) + Fraction(g)) / Fraction(eps)
+        _check_release_scale(scale)
+        if np.any(np.abs(arr) * 2.0**-52 >= g):  # checked before dividing: arr / g may overflow
+            raise ValueError(f"value too large for the grid {g!r}: |value| must be < 2^52 * granularity")
+        snapped = np.round(arr / g) * g
         z = discrete_laplace(scale / Fraction(g), size=size, rng=rng)
         out = snapped + np.asarray(z, dtype=np.float64) * g
     if ledger is not None:

@@ -34,8 +34,18 @@ import numbers
 
 import numpy as np
 
-from geoprivate._validation import as_rng, check_delta, check_epsilon, check_positive_int, check_probability
+from geoprivate._validation import (
+    as_rng,
+    check_bool,
+    check_delta,
+    check_epsilon,
+    check_noise_scale,
+    check_positive_int,
+    check_probability,
+    check_sensitivity,
+)
 from geoprivate.privacy.accounting import VACUOUS, Guarantee, basic_composition, c_tops_composition
+from geoprivate.privacy.warnings import warn_outside_theorem
 
 __all__ = [
     "Answer",
@@ -191,6 +201,18 @@ class BetweenThresholds:
         Receives one entry per segment (per fresh mu): Lemma 1's (eps, delta), with
         ``applies`` False when eps or delta is outside (0, 1) or the gap is below
         :func:`min_gap`.
+    strict : bool, default False
+        Outside Lemma 1's hypotheses (eps >= 1, delta >= 1 or a gap below
+        :func:`min_gap`) the instance emits a
+        :class:`~geoprivate.privacy.warnings.PrivacyWarning` and its :meth:`guarantee` is
+        vacuous; with ``strict=True`` it raises
+        :class:`~geoprivate.privacy.warnings.PrivacyParameterError` instead.
+
+    Raises
+    ------
+    ValueError
+        Bad parameters, or noise scales 2/(eps n), 6/(eps n) that overflow (a tiny eps):
+        infinite noise is refused, never recorded as a guarantee.
 
     Attributes
     ----------
@@ -210,7 +232,8 @@ class BetweenThresholds:
     True
     """
 
-    def __init__(self, epsilon, t_lower, t_upper, n, rng=None, *, c=1, delta=None, ledger=None):
+    def __init__(self, epsilon, t_lower, t_upper, n, rng=None, *, c=1, delta=None, ledger=None,
+                 strict=False):
         self.epsilon = check_epsilon(epsilon)
         self.t_lower = _real(t_lower, "t_lower")
         self.t_upper = _real(t_upper, "t_upper")
@@ -218,7 +241,7 @@ class BetweenThresholds:
             raise ValueError(f"t_lower must be < t_upper, got t_lower={t_lower!r}, t_upper={t_upper!r}")
         self.n = check_positive_int(n, "n")
         self.c = None if c is None else check_positive_int(c, "c")
-        self.gap = self.t_upper - self.t_lower
+        self.gap = _real(self.t_upper - self.t_lower, "t_upper - t_lower")
         if delta is None:
             # nudged up by 1e-12 (relative) so rounding never makes the inverted delta fail
             self.delta = lemma1_delta(self.epsilon, self.gap, self.n) * (1 + 1e-12)
@@ -227,8 +250,10 @@ class BetweenThresholds:
             if self.delta == 0:
                 raise ValueError("delta must lie in (0, 1) for BetweenThresholds, got 0")
         self.lemma1_applies = lemma1_applies(self.epsilon, self.delta, self.gap, self.n)
-        self.mu_scale = 2.0 / (self.epsilon * self.n)
-        self.nu_scale = 6.0 / (self.epsilon * self.n)
+        self.mu_scale = check_noise_scale(2.0 / (self.epsilon * self.n), "mu_scale", because="2/(epsilon n)")
+        self.nu_scale = check_noise_scale(6.0 / (self.epsilon * self.n), "nu_scale", because="6/(epsilon n)")
+        if not self.lemma1_applies:
+            warn_outside_theorem(self._outside_lemma1(), strict=check_bool(strict, "strict"))
         rng = as_rng(rng)
         seeds = rng.integers(0, 2**63, size=2)
         self._mu_rng = np.random.default_rng(int(seeds[0]))
@@ -241,6 +266,18 @@ class BetweenThresholds:
         self._new_segment()
 
     # ------------------------------------------------------------------ internals
+    def _outside_lemma1(self) -> str:
+        """Why seed 001 Lemma 1 does not apply to this configuration (for the warning)."""
+        if not self.epsilon < 1:
+            why = f"epsilon={self.epsilon!r} >= 1"
+        elif not self.delta < 1:
+            why = (f"the gap t_u - t_l = {self.gap!r} needs delta = {self.delta:.4g} >= 1 "
+                   f"(n={self.n}: gap 12/(eps n)(ln(10/eps) + ln(1/delta) + 1))")
+        else:
+            why = f"gap {self.gap!r} < min_gap {min_gap(self.epsilon, self.delta, self.n)!r}"
+        return (f"BetweenThresholds outside seed 001 Lemma 1 ({why}): no (epsilon, delta) guarantee; "
+                "guarantee() is vacuous (pass strict=True to refuse)")
+
     def _new_segment(self) -> None:
         mu = float(self._mu_rng.laplace(0.0, self.mu_scale))
         self.mu = mu
@@ -377,9 +414,11 @@ def simulate_between_thresholds(values, epsilon, t_lower, t_upper, n, size, rng=
     vals = np.asarray(values, dtype=np.float64)
     if vals.ndim != 1 or not np.all(np.isfinite(vals)):
         raise ValueError("values must be a 1-D vector of finite numbers")
+    mu_scale = check_noise_scale(2.0 / (eps * n), "mu_scale", because="2/(epsilon n)")
+    nu_scale = check_noise_scale(6.0 / (eps * n), "nu_scale", because="6/(epsilon n)")
     rng = as_rng(rng)
-    mu = rng.laplace(0.0, 2.0 / (eps * n), size=(size, 1))
-    c = vals[None, :] + rng.laplace(0.0, 6.0 / (eps * n), size=(size, vals.size))
+    mu = rng.laplace(0.0, mu_scale, size=(size, 1))
+    c = vals[None, :] + rng.laplace(0.0, nu_scale, size=(size, vals.size))
     codes = np.where(c < tl + mu, 0, np.where(c > tu - mu, 1, 2)).astype(np.int8)
     is_top = codes == 2
     first = np.where(is_top.any(axis=1), is_top.argmax(axis=1), vals.size)
@@ -392,7 +431,7 @@ def above_threshold_alpha(epsilon, beta, T, sensitivity=1.0) -> float:
     eps = check_epsilon(epsilon)
     b = check_probability(beta, "beta")
     T = check_positive_int(T, "T")
-    return check_epsilon(sensitivity, "sensitivity") * 8.0 * math.log(2 * T / b) / eps
+    return check_sensitivity(sensitivity) * 8.0 * math.log(2 * T / b) / eps
 
 
 class AboveThreshold:
@@ -418,9 +457,13 @@ class AboveThreshold:
         self.epsilon = check_epsilon(epsilon)
         self.L = _real(L, "L")
         self.beta = check_probability(beta, "beta")
-        self.sensitivity = check_epsilon(sensitivity, "sensitivity")
+        self.sensitivity = check_sensitivity(sensitivity)
+        self.rho_scale = check_noise_scale(2.0 * self.sensitivity / self.epsilon, "rho_scale",
+                                           because="2 sensitivity/epsilon")
+        self.nu_scale = check_noise_scale(4.0 * self.sensitivity / self.epsilon, "nu_scale",
+                                          because="4 sensitivity/epsilon")
         self._rng = as_rng(rng)
-        self.rho = float(self._rng.laplace(0.0, 2.0 * self.sensitivity / self.epsilon))
+        self.rho = float(self._rng.laplace(0.0, self.rho_scale))
         self.noisy_threshold = self.L + self.rho
         self._pending = None
         self.n_queries = 0
@@ -443,7 +486,7 @@ class AboveThreshold:
             raise HaltedError("AboveThreshold has halted (a query tested above threshold)")
         if self._pending is None:
             raise RuntimeError("test_above_threshold called before add_query")
-        nu = float(self._rng.laplace(0.0, 4.0 * self.sensitivity / self.epsilon))
+        nu = float(self._rng.laplace(0.0, self.nu_scale))
         above = self._pending + nu >= self.noisy_threshold
         self._pending = None
         if above:

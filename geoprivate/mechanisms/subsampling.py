@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from geoprivate._validation import as_rng, check_positive_int
+from geoprivate._validation import as_rng, check_bool, check_positive_int
 from geoprivate.privacy.accounting import subsampling_amplification
+from geoprivate.privacy.warnings import warn_outside_theorem
 
 __all__ = ["subsample", "subsampled"]
 
@@ -25,7 +26,8 @@ def subsample(t, n, rng=None) -> np.ndarray:
     return np.sort(as_rng(rng).choice(t, size=n, replace=False))
 
 
-def subsampled(algorithm, data, n, epsilon_prime, delta_prime, epsilon, rng=None, ledger=None):
+def subsampled(algorithm, data, n, epsilon_prime, delta_prime, epsilon, rng=None, ledger=None, *,
+               strict=False):
     """Run ``algorithm(data[J], rng)`` on a random size-``n`` subset J (seed 002 Claim 2.7).
 
     Parameters
@@ -39,6 +41,9 @@ def subsampled(algorithm, data, n, epsilon_prime, delta_prime, epsilon, rng=None
     ledger : PrivacyLedger, optional
         Receives ``("subsampling", eps, 4 eps delta'/(3+e^eps'), "everlasting/claim-2.7",
         applies)`` with ``applies`` False when len(data) < (n/eps)(3 + exp(eps')).
+    strict : bool, default False
+        When len(data) is below Claim 2.7's t, a :class:`PrivacyWarning` is emitted (the
+        amplified guarantee does not hold); ``strict=True`` raises instead.
 
     Returns
     -------
@@ -47,6 +52,10 @@ def subsampled(algorithm, data, n, epsilon_prime, delta_prime, epsilon, rng=None
     t_needed, g = subsampling_amplification(epsilon_prime, delta_prime, epsilon, n)
     arr = data if hasattr(data, "__getitem__") and hasattr(data, "__len__") else list(data)
     t = len(arr)
+    if t < t_needed:
+        warn_outside_theorem(f"subsampled: len(data) = {t} < t = {t_needed} of seed 002 Claim 2.7: the amplified "
+                             f"guarantee does not hold (pass strict=True to refuse)",
+                             strict=check_bool(strict, "strict"))
     rng = as_rng(rng)
     J = subsample(t, n, rng)
     sub = arr[J] if isinstance(arr, np.ndarray) else [arr[j] for j in J]

@@ -21,7 +21,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from geoprivate._validation import check_delta, check_epsilon, check_positive_int
+from geoprivate._validation import check_bool, check_delta, check_epsilon, check_positive_int
 
 __all__ = [
     "Guarantee",
@@ -244,17 +244,27 @@ class PrivacyLedger:
 
     def record(self, mechanism: str, epsilon: float, delta: float, theorem: str,
                applies: bool = True, **params: Any) -> None:
-        """Append an entry (see :class:`LedgerEntry`)."""
+        """Append an entry (see :class:`LedgerEntry`).
+
+        Raises
+        ------
+        TypeError
+            ``applies`` is not a real bool (the string ``'False'`` would be truthy and
+            silently certify a guarantee), or mechanism/theorem are not strings.
+        ValueError
+            NaN or negative epsilon, delta outside [0, 1].
+        """
         if not isinstance(mechanism, str) or not mechanism:
             raise TypeError(f"mechanism must be a non-empty str, got {mechanism!r}")
         if not isinstance(theorem, str):
             raise TypeError(f"theorem must be a str, got {type(theorem).__name__}")
+        applies = check_bool(applies, "applies")
         eps, dlt = float(epsilon), float(delta)
         if math.isnan(eps) or eps < 0:
             raise ValueError(f"epsilon must be >= 0, got {epsilon!r}")
         if math.isnan(dlt) or not (0 <= dlt <= 1):
             raise ValueError(f"delta must lie in [0, 1], got {delta!r}")
-        self.entries.append(LedgerEntry(mechanism, eps, dlt, theorem, bool(applies), dict(params)))
+        self.entries.append(LedgerEntry(mechanism, eps, dlt, theorem, applies, dict(params)))
 
     def __len__(self) -> int:
         return len(self.entries)

@@ -39,7 +39,14 @@ import mpmath
 import numpy as np
 from scipy import stats
 
-from geoprivate._validation import as_rng, check_delta, check_epsilon, check_positive_int, check_probability
+from geoprivate._validation import (
+    as_rng,
+    check_delta,
+    check_epsilon,
+    check_positive_int,
+    check_probability,
+    check_real,
+)
 from geoprivate.mechanisms.exponential import exponential_mechanism_log_probabilities
 from geoprivate.mechanisms.sparse_vector import Answer
 
@@ -66,35 +73,71 @@ def _aligned(p: dict, q: dict):
     return keys, [p.get(k, 0) for k in keys], [q.get(k, 0) for k in keys]
 
 
-def _as_pair(p, q):
+def _check_law(values, name: str, atol: float) -> None:
+    """A law on a finite outcome set: finite, non-negative entries summing to 1 (within ``atol``)."""
+    if not values:
+        raise ValueError(f"{name} must be a non-empty probability law")
+    total = 0.0
+    for i, v in enumerate(values):
+        if isinstance(v, (bool, np.bool_)):
+            raise TypeError(f"{name}[{i}] must be a real probability, got {v!r}")
+        try:
+            x = float(v)
+        except (TypeError, ValueError):
+            raise TypeError(f"{name}[{i}] must be a real probability, got {type(v).__name__}") from None
+        if not math.isfinite(x) or x < 0:
+            raise ValueError(f"{name}[{i}] must be a finite probability >= 0, got {v!r}")
+        total += x
+    if abs(total - 1.0) > atol:
+        raise ValueError(f"{name} must sum to 1 (a probability law; tolerance {atol:g}), got sum {total!r}")
+
+
+def _as_pair(p, q, atol: float = 1e-6):
+    """Two aligned, validated laws (lists) from two sequences or two dicts outcome -> probability."""
     if isinstance(p, dict) or isinstance(q, dict):
         if not (isinstance(p, dict) and isinstance(q, dict)):
             raise TypeError("p and q must both be dicts (outcome -> probability) or both sequences")
         _, pa, qa = _aligned(p, q)
-        return pa, qa
-    pa, qa = list(p), list(q)
-    if len(pa) != len(qa):
-        raise ValueError(f"p and q must have the same length, got {len(pa)} and {len(qa)}")
+    else:
+        pa, qa = list(np.ravel(p) if isinstance(p, np.ndarray) else p), \
+            list(np.ravel(q) if isinstance(q, np.ndarray) else q)
+        if len(pa) != len(qa):
+            raise ValueError(f"p and q must have the same length, got {len(pa)} and {len(qa)}")
+    _check_law(pa, "p", atol)
+    _check_law(qa, "q", atol)
     return pa, qa
 
 
-def hockey_stick(p, q, epsilon) -> float:
+def hockey_stick(p, q, epsilon, *, atol: float = 1e-6) -> float:
     """One-directional hockey-stick divergence sum_o max(0, p(o) - e^eps q(o)).
 
     ``p`` and ``q`` are two laws on the same finite outcome set: aligned sequences or dicts
-    outcome -> probability (missing outcomes have probability 0).  ``epsilon`` may be 0.
+    outcome -> probability (missing outcomes have probability 0).  ``epsilon`` may be 0 or
+    ``inf`` (then the divergence is the p-mass of outcomes q never produces: e^inf * 0 is
+    taken as 0, the limit as eps -> inf).
+
+    Raises
+    ------
+    ValueError
+        NaN or negative epsilon; laws of unequal length, with NaN/inf/negative entries,
+        or not summing to 1 within ``atol``.
     """
-    pa, qa = _as_pair(p, q)
+    pa, qa = _as_pair(p, q, atol)
     e = float(epsilon)
     if math.isnan(e) or e < 0:
         raise ValueError(f"epsilon must be >= 0, got {epsilon!r}")
-    ee = mpmath.e ** e if any(isinstance(x, mpmath.mpf) for x in pa + qa) else math.exp(e)
+    if math.isinf(e):
+        return float(sum(a for a, b in zip(pa, qa) if b == 0))
+    ee = mpmath.e ** e if any(isinstance(x, mpmath.mpf) for x in pa + qa) else \
+        (math.exp(e) if e < 709 else math.inf)
+    if ee == math.inf:  # eps > ~709: only outcomes with q = 0 contribute
+        return float(sum(a for a, b in zip(pa, qa) if b == 0))
     return float(sum(max(0, a - ee * b) for a, b in zip(pa, qa)))
 
 
-def delta_for_epsilon(p, q, epsilon) -> float:
+def delta_for_epsilon(p, q, epsilon, *, atol: float = 1e-6) -> float:
     """delta(eps): the least delta such that the pair (p, q) is (eps, delta)-indistinguishable."""
-    return max(hockey_stick(p, q, epsilon), hockey_stick(q, p, epsilon))
+    return max(hockey_stick(p, q, epsilon, atol=atol), hockey_stick(q, p, epsilon, atol=atol))
 
 
 def _eps_one_direction(pa, qa, delta) -> float:
@@ -123,7 +166,7 @@ def _eps_one_direction(pa, qa, delta) -> float:
     if idx.size == 0:
         return 0.0
     j = int(idx[0])
-    return float(math.log((A[j] - delta) / B[j]))
+    return float(math.log(A[j] - delta) - math.log(B[j]))  # not log(x / y): the ratio may overflow
 
 
 def _eps_one_direction_mp(pa, qa, delta) -> float:
@@ -147,14 +190,14 @@ def _eps_one_direction_mp(pa, qa, delta) -> float:
     return 0.0
 
 
-def epsilon_for_delta(p, q, delta=0.0) -> float:
+def epsilon_for_delta(p, q, delta=0.0, *, atol: float = 1e-6) -> float:
     """The least eps >= 0 such that p and q are (eps, delta)-indistinguishable (both ways).
 
     ``inf`` when some outcome has positive probability under one law and zero under the
     other with more than ``delta`` mass.  Exact up to the arithmetic of the inputs (mpmath
     inputs are kept in mpmath).
     """
-    pa, qa = _as_pair(p, q)
+    pa, qa = _as_pair(p, q, atol)
     d = float(delta)
     if math.isnan(d) or not (0 <= d <= 1):
         raise ValueError(f"delta must lie in [0, 1], got {delta!r}")
@@ -272,10 +315,18 @@ def _bt_parameters(epsilon, n, t_lower, t_upper):
     """Validated BetweenThresholds parameters (epsilon, n, t_lower, t_upper) for the exact audits."""
     eps = check_epsilon(epsilon)
     n = check_positive_int(n, "n")
-    tl, tu = float(t_lower), float(t_upper)
+    tl, tu = check_real(t_lower, "t_lower"), check_real(t_upper, "t_upper")
     if not tl < tu:
         raise ValueError(f"t_lower must be < t_upper, got {t_lower!r}, {t_upper!r}")
     return eps, n, tl, tu
+
+
+def _check_dps(dps) -> int:
+    """mpmath precision: an integer >= 15 (below double precision the error bound 10^(4-dps) is useless)."""
+    d = check_positive_int(dps, "dps")
+    if d < 15:
+        raise ValueError(f"dps must be >= 15 decimal digits, got {dps!r}")
+    return d
 
 
 def between_thresholds_output_law(values, epsilon, t_lower, t_upper, n, *, dps: int = 40,
@@ -304,6 +355,7 @@ def between_thresholds_output_law(values, epsilon, t_lower, t_upper, n, *, dps: 
         if m > 8:
             raise ValueError(f"max_queries must be <= 8 for the exact audit, got {m}")
     eps, n, tl, tu = _bt_parameters(epsilon, n, t_lower, t_upper)
+    dps = _check_dps(dps)
     with mpmath.workdps(dps):
         s = mpmath.mpf(6) / (mpmath.mpf(eps) * n)
         b = s / 3
@@ -315,7 +367,7 @@ def between_thresholds_output_law(values, epsilon, t_lower, t_upper, n, *, dps: 
         def collect(prefix):
             if len(prefix) >= m:
                 return
-            q = mpmath.mpf(float(fn(prefix)))
+            q = mpmath.mpf(check_real(fn(prefix), f"values({prefix!r})"))
             qs.add(q)
             for a in (Answer.L, Answer.R):
                 collect(prefix + (a,))
@@ -374,7 +426,7 @@ def between_thresholds_audit(values, values_prime, epsilon, t_lower, t_upper, n,
     P = between_thresholds_output_law(values, epsilon, t_lower, t_upper, n, dps=dps, max_queries=max_queries)
     Q = between_thresholds_output_law(values_prime, epsilon, t_lower, t_upper, n, dps=dps,
                                       max_queries=max_queries)
-    with mpmath.workdps(dps):
+    with mpmath.workdps(_check_dps(dps)):
         keys, pa, qa = _aligned(P, Q)
         out = {
             "p": P, "q": Q,
@@ -603,8 +655,11 @@ def between_thresholds_repeated_law(q, m, epsilon, t_lower, t_upper, n, *, q_las
     if m < 2:
         raise ValueError(f"m must be >= 2 for the repeated-query law, got {m}")
     eps, n, tl, tu = _bt_parameters(epsilon, n, t_lower, t_upper)
-    q = float(q)
-    ql = q if q_last is None else float(q_last)
+    q = check_real(q, "q")
+    ql = q if q_last is None else check_real(q_last, "q_last")
+    pieces_per_scale = check_positive_int(pieces_per_scale, "pieces_per_scale")
+    nodes = check_positive_int(nodes, "nodes")
+    tail = check_real(tail, "tail", low=0, low_open=True)
     s = 6.0 / (eps * n)
     b = 2.0 / (eps * n)
     h = (tu - tl) / 2

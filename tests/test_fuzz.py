@@ -1,0 +1,299 @@
+"""Fuzzing the public entry points (issue #9, item 5).
+
+Every property reads: *the call returns a result that passes its ``is_*`` checker (or the
+stated invariant), or it raises ValueError/TypeError* — never NaN, a silent wrong answer,
+another exception or a hang.  Inputs mix well-formed values with hostile ones (NaN, ±inf,
+huge, tiny, negative, wrong types, wrong shapes).
+
+Each property runs twice: a fast pass in the default suite (few examples) and a deeper
+``slow``-marked pass (``pytest -m slow tests/test_fuzz.py``).
+"""
+
+import argparse
+import math
+import warnings
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
+
+from geoprivate.cli import _args
+from geoprivate.mechanisms import (
+    Answer,
+    BetweenThresholds,
+    choosing_mechanism,
+    exponential_mechanism,
+    exponential_mechanism_probabilities,
+    laplace_mechanism,
+    report_noisy_max,
+)
+from geoprivate.privacy import VACUOUS, PrivacyLedger, audit
+from geoprivate.privacy.warnings import PrivacyWarning
+from solvers import combinatorics as comb
+from solvers import depth as dp
+from solvers import halfspaces as hs
+from solvers.affine import AffineSubspace
+
+FAST, DEEP = 25, 400
+OK_ERRORS = (ValueError, TypeError)
+
+# ------------------------------------------------------------------ strategies
+hostile_float = st.one_of(
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.sampled_from([0.0, -0.0, 1e-310, 5e-324, 1e308, -1e308, 1.7976931348623157e308]),
+)
+maybe_real = st.one_of(hostile_float, st.integers(-10**6, 10**6), st.booleans(), st.none(), st.text(max_size=3))
+epsilons = st.one_of(st.floats(1e-3, 10), maybe_real)
+small_binary = hnp.arrays(np.uint8, hnp.array_shapes(min_dims=2, max_dims=2, min_side=1, max_side=7),
+                          elements=st.integers(0, 1))
+score_vectors = st.one_of(
+    hnp.arrays(np.float64, st.integers(1, 8), elements=hostile_float),
+    st.lists(st.floats(-1e6, 1e6), min_size=1, max_size=8),
+    st.lists(maybe_real, min_size=0, max_size=4),
+)
+
+
+def _both(strategies: dict, prop):
+    """A fast test (default run) and a deep ``slow`` test of one property."""
+    def make(n):
+        @settings(max_examples=n, deadline=None, suppress_health_check=list(HealthCheck))
+        @given(**strategies)
+        def test(**kw):
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", PrivacyWarning)
+                warnings.simplefilter("error", RuntimeWarning)  # overflow/invalid in numpy is a bug
+                prop(**kw)
+        return test
+
+    return make(FAST), pytest.mark.slow(make(DEEP))
+
+
+def _ok_or_error(fn, *args, **kwargs):
+    """Return (True, result) or (False, None) when fn raised ValueError/TypeError."""
+    try:
+        return True, fn(*args, **kwargs)
+    except OK_ERRORS:
+        return False, None
+
+
+# ------------------------------------------------------------------ mechanisms
+def prop_exponential_law(scores, epsilon, sensitivity):
+    ok, p = _ok_or_error(exponential_mechanism_probabilities, scores, epsilon, sensitivity)
+    if ok:
+        assert np.all(np.isfinite(p)) and np.all(p >= 0)
+        assert abs(p.sum() - 1) < 1e-9
+        assert p[int(np.argmax(np.asarray(scores, dtype=float)))] == p.max()  # the best is most likely
+        i = exponential_mechanism(scores, epsilon, sensitivity, rng=0)
+        assert 0 <= i < len(p) and p[i] > 0 or p.max() == 1.0
+
+
+test_exponential_law, test_exponential_law_deep = _both(
+    dict(scores=score_vectors, epsilon=epsilons, sensitivity=st.one_of(st.floats(1e-3, 10), maybe_real)),
+    prop_exponential_law)
+
+
+def prop_report_noisy_max(scores, epsilon):
+    ok, i = _ok_or_error(report_noisy_max, scores, epsilon, rng=1)
+    if ok:
+        assert isinstance(i, int) and 0 <= i < len(scores)
+
+
+test_report_noisy_max, test_report_noisy_max_deep = _both(dict(scores=score_vectors, epsilon=epsilons),
+                                                          prop_report_noisy_max)
+
+
+def prop_laplace(value, epsilon, safe):
+    ok, out = _ok_or_error(laplace_mechanism, value, epsilon, 1.0, rng=2, safe=safe)
+    if ok:
+        assert math.isfinite(out)
+
+
+test_laplace, test_laplace_deep = _both(
+    dict(value=st.one_of(st.floats(-1e6, 1e6), maybe_real), epsilon=epsilons, safe=st.booleans()),
+    prop_laplace)
+
+
+def prop_between_thresholds(epsilon, t_lower, t_upper, n, values):
+    led = PrivacyLedger()
+    ok, bt = _ok_or_error(BetweenThresholds, epsilon, t_lower, t_upper, n, rng=3, c=None, ledger=led)
+    if not ok:
+        return
+    assert (bt.guarantee() == VACUOUS) == (not bt.lemma1_applies) == (not led.all_apply)
+    for v in values:
+        ok, a = _ok_or_error(bt.query, v)
+        assert not ok or a in (Answer.L, Answer.R, Answer.TOP)
+        if not ok:
+            assert isinstance(v, (bool, str, type(None))) or not math.isfinite(float(v))
+
+
+test_between_thresholds, test_between_thresholds_deep = _both(
+    dict(epsilon=epsilons, t_lower=st.one_of(st.floats(-1, 1), maybe_real),
+         t_upper=st.one_of(st.floats(0, 2), maybe_real), n=st.one_of(st.integers(-3, 10**6), maybe_real),
+         values=st.lists(st.one_of(st.floats(0, 1), maybe_real), max_size=6)),
+    prop_between_thresholds)
+
+
+def prop_choosing(scores, epsilon, delta, k):
+    ok, i = _ok_or_error(choosing_mechanism, scores, epsilon, delta, k, rng=4)
+    if ok and i is not None:
+        assert np.asarray(scores, dtype=float)[i] >= 1  # only positive-score candidates are output
+
+
+test_choosing, test_choosing_deep = _both(
+    dict(scores=st.one_of(st.lists(st.integers(0, 50), min_size=1, max_size=8), score_vectors),
+         epsilon=epsilons, delta=st.one_of(st.floats(1e-9, 0.5), maybe_real), k=st.one_of(st.integers(-1, 5),
+                                                                                         maybe_real)),
+    prop_choosing)
+
+
+# ------------------------------------------------------------------ auditor
+laws = st.lists(st.floats(0, 1), min_size=1, max_size=6).filter(lambda v: sum(v) > 0).map(
+    lambda v: [x / math.fsum(v) for x in v])
+
+
+def prop_hockey_stick(p, q, epsilon):
+    ok, d = _ok_or_error(audit.delta_for_epsilon, p, q, epsilon)
+    if ok:
+        assert 0 <= d <= 1 + 1e-9
+        ok2, e = _ok_or_error(audit.epsilon_for_delta, p, q, min(1.0, d + 1e-9))
+        assert ok2 and (e <= (epsilon if math.isfinite(epsilon) else math.inf) + 1e-6 or math.isinf(e))
+
+
+test_hockey_stick, test_hockey_stick_deep = _both(
+    dict(p=st.one_of(laws, st.lists(hostile_float, max_size=3)), q=st.one_of(laws, st.lists(hostile_float, max_size=3)),
+         epsilon=st.one_of(st.floats(0, 50), st.just(math.inf), hostile_float)),
+    prop_hockey_stick)
+
+
+# ------------------------------------------------------------------ combinatorics
+def prop_combinatorics(M):
+    S = comb.shattered_set(M)
+    assert comb.is_shattered(M, S) and len(S) == comb.vc_dimension(M)
+    ld, tree = comb.littlestone_dimension(M, return_tree=True)
+    assert comb.is_mistake_tree(M, tree, ld)
+    td, (pts, cs) = comb.threshold_dimension(M, return_witness=True)
+    assert comb.is_threshold_chain(M, pts, cs)
+    n_dich = comb.dichotomies(M).shape[0]
+    assert n_dich <= comb.sauer_bound(M.shape[1], len(S))  # Sauer–Shelah
+    assert len(S) <= ld <= math.floor(math.log2(n_dich)) if n_dich else True
+
+
+test_combinatorics, test_combinatorics_deep = _both(dict(M=small_binary), prop_combinatorics)
+
+
+def prop_sauer(n, d):
+    ok, v = _ok_or_error(comb.sauer_bound, n, d, max_work=10**6)
+    if ok and d >= n:
+        assert v == 2**n
+    elif ok and n <= 3000:  # the reference sum is slow beyond
+        assert v == sum(math.comb(n, i) for i in range(d + 1))
+    elif ok:
+        assert 0 < v and v.bit_length() <= n  # v < 2^n (d < n), without building 2^n
+
+
+test_sauer, test_sauer_deep = _both(
+    dict(n=st.one_of(st.integers(-2, 400), st.integers(10**9, 10**15), maybe_real),
+         d=st.one_of(st.integers(-2, 400), st.integers(10**6, 10**12), maybe_real)),
+    prop_sauer)
+
+
+def prop_binary_matrix_inputs(M):
+    ok, v = _ok_or_error(comb.vc_dimension, M)
+    assert not ok or (isinstance(v, int) and v >= 0)
+
+
+test_binary_matrix_inputs, test_binary_matrix_inputs_deep = _both(
+    dict(M=st.one_of(small_binary, st.lists(st.lists(maybe_real, max_size=3), max_size=3),
+                     hnp.arrays(np.float64, (2, 3), elements=hostile_float))),
+    prop_binary_matrix_inputs)
+
+
+# ------------------------------------------------------------------ geometry
+small_points = hnp.arrays(np.int64, st.tuples(st.integers(1, 6), st.integers(1, 3)), elements=st.integers(-4, 4))
+
+
+def prop_halfspace_dichotomies(X):
+    D = hs.halfspace_dichotomies(X)
+    assert D.shape[1] == X.shape[0]
+    assert len({tuple(r) for r in D.tolist()}) == D.shape[0]
+    for row in D[:: max(1, D.shape[0] // 3)]:  # a few rows through the exact LP checker
+        assert hs.is_halfspace_dichotomy(X, row)
+
+
+test_halfspace_dichotomies, test_halfspace_dichotomies_deep = _both(dict(X=small_points),
+                                                                    prop_halfspace_dichotomies)
+
+
+def prop_affine(point, dirs, a, w):
+    n = len(point)
+    dirs = [d[:n] + [0] * (n - len(d)) for d in dirs]
+    V = AffineSubspace(tuple(point), tuple(tuple(d) for d in dirs))
+    assert V.contains(point)
+    for d in dirs:
+        assert V.contains([p + 2 * x for p, x in zip(point, d)])
+    r = V.intersect((a + [0] * n)[:n], w)
+    if r.redundant:
+        assert r.subspace == V
+    elif not r.empty:
+        assert r.subspace.dim == V.dim - 1
+        A, b = r.subspace.equations()
+        z = r.subspace.to_ambient([0] * r.subspace.dim)
+        assert all(sum(x * y for x, y in zip(row, z)) == bi for row, bi in zip(A, b))
+
+
+test_affine, test_affine_deep = _both(
+    dict(point=st.lists(st.integers(-5, 5), min_size=1, max_size=4),
+         dirs=st.lists(st.lists(st.integers(-3, 3), min_size=1, max_size=4), max_size=3),
+         a=st.lists(st.integers(-3, 3), max_size=4), w=st.integers(-5, 5)),
+    prop_affine)
+
+
+def prop_max_cdepth(A, w):
+    assume(A.shape[0] == w.shape[0])
+    res = dp.max_cdepth((A, w))
+    assert dp.is_hull_certificate((A, w), res.certificate)
+    assert res.value >= dp.depth((A, w), [float(x) for x in res.point])
+    assert res.value == dp.cdepth((A, w), list(res.point))
+
+
+test_max_cdepth, test_max_cdepth_deep = _both(
+    dict(A=hnp.arrays(np.int64, st.tuples(st.integers(1, 5), st.integers(1, 2)), elements=st.integers(-3, 3)),
+         w=hnp.arrays(np.int64, st.integers(1, 5), elements=st.integers(-3, 3))),
+    prop_max_cdepth)
+
+
+def prop_dual_constraints(X, labels, form):
+    ok, out = _ok_or_error(hs.dual_constraints, X, labels, form=form)
+    if ok:
+        A, b = out
+        assert A.shape == (X.shape[0], X.shape[1] + 1) and b.shape == (X.shape[0],)
+
+
+test_dual_constraints, test_dual_constraints_deep = _both(
+    dict(X=hnp.arrays(np.float64, st.tuples(st.integers(0, 4), st.integers(1, 3)), elements=hostile_float),
+         labels=st.lists(st.integers(-1, 2), max_size=4), form=st.sampled_from(["margin", "faithful", "x"])),
+    prop_dual_constraints)
+
+
+# ------------------------------------------------------------------ CLI argument types
+ARG_TYPES = [_args.positive_int, _args.nonneg_int, _args.seed, _args.finite_float, _args.epsilon, _args.delta,
+             _args.delta_open, _args.probability, _args.nonempty_str]
+
+
+def prop_cli_types(text):
+    for f in ARG_TYPES:
+        try:
+            v = f(text)
+        except argparse.ArgumentTypeError as exc:
+            assert repr(text) in str(exc)
+            continue
+        if isinstance(v, float):
+            assert math.isfinite(v)
+
+
+test_cli_types, test_cli_types_deep = _both(
+    dict(text=st.one_of(st.text(max_size=8), st.sampled_from(["nan", "inf", "-inf", "1e-310", "0", "-0", "1",
+                                                              "1e400", " 3", "0x10", "2.5", "-1"]))),
+    prop_cli_types)
