@@ -31,6 +31,7 @@ import numpy as np
 from solvers._checks import as_rng, check_work
 
 __all__ = [
+    "check_pac_privacy",
     "as_rng",
     "check_work",
     "check_real",
@@ -140,6 +141,20 @@ def _integer(n, name: str) -> int:
     if isinstance(n, (bool, np.bool_)) or not isinstance(n, numbers.Integral):
         raise TypeError(f"{name} must be an integer, got {type(n).__name__}")
     return int(n)
+
+
+def check_pac_privacy(alpha, beta, epsilon, delta, *, why: str = "approximate DP needs delta > 0"):
+    """(α, β, ε, δ) of an (ε, δ)-DP (α, β)-PAC statement: α, β ∈ (0, 1), ε > 0, δ ∈ (0, 1).
+
+    Returns the four as floats; ``why`` completes the message when δ = 0.
+    """
+    a = check_probability(alpha, "alpha")
+    b = check_probability(beta, "beta")
+    e = check_epsilon(epsilon)
+    d = check_delta(delta)
+    if d == 0:
+        raise ValueError(f"delta must lie in (0, 1) ({why}), got 0")
+    return a, b, e, d
 
 
 def check_positive_int(n, name: str) -> int:

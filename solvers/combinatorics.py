@@ -27,7 +27,6 @@ References
 
 from __future__ import annotations
 
-import itertools
 import math
 from typing import Optional, Union
 

@@ -544,7 +544,6 @@ class _Level:
     # -- exact
     def exact_point(self, k, vs, es, lam, mu, M):
         """Exact anchored combination on the float support; None if it fails."""
-        from solvers.lp import feasible_point
 
         a = self.arr
         tol = 1e-12
@@ -806,7 +805,6 @@ def _search(arr: _Arrangement, E, f, lo: int, lo_cert, hi: int) -> CDepthResult:
     """Largest k in [lo, hi] with ConvexHull(D_S(k)) ∩ {E z = f} ≠ ∅ (lo known feasible)."""
     lev = _Level(arr, E, f)
     best = lo_cert
-    sols = {}
     a, b = lo, hi  # invariant: a feasible; levels > b infeasible
     while a < b:
         k = (a + b + 1) // 2

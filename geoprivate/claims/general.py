@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
 
 from solvers import combinatorics as comb
 from solvers.generators import random_instances

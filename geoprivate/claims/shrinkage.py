@@ -23,7 +23,7 @@ from geoprivate.prediction import G_halfspace, G_halfspace_repaired, GenericPred
 from geoprivate.prediction.parameters import appendix_a2, appendix_a3, growth_exponent, sympy_appendix_a2, \
     sympy_appendix_a3
 from geoprivate.prediction.problems import GRID, make_adversary, make_generator, make_problem
-from geoprivate.prediction.transcript import L_CODE, R_CODE, TOP_CODE
+from geoprivate.prediction.transcript import L_CODE, R_CODE
 from geoprivate.privacy.warnings import PrivacyWarning
 
 __all__ = ["round_votes", "lemma2_rounds"]

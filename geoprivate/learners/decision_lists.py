@@ -53,7 +53,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from geoprivate._validation import as_rng, check_delta, check_epsilon, check_probability
+from geoprivate._validation import as_rng, check_delta, check_epsilon, check_pac_privacy, check_probability
 from geoprivate.mechanisms.exponential import exponential_mechanism, exponential_mechanism_log_probabilities
 from geoprivate.privacy.accounting import PrivacyLedger
 
@@ -538,12 +538,7 @@ def theorem_3_5_sample_size(M: int, alpha, beta, epsilon, delta, vc_dimension=No
     """
     if not isinstance(M, numbers.Integral) or M < 1:
         raise ValueError(f"M: expected a positive integer (|F|), got {M!r}")
-    a = check_probability(alpha, "alpha")
-    b = check_probability(beta, "beta")
-    eps = check_epsilon(epsilon)
-    dl = check_delta(delta)
-    if dl == 0:
-        raise ValueError("delta: Theorem 3.5 needs delta > 0, got 0")
+    a, b, eps, dl = check_pac_privacy(alpha, beta, epsilon, delta, why="Theorem 3.5 needs delta > 0")
     if vc_dimension is None:
         vc_dimension = (math.lgamma(M + 2) / math.log(2)) + (M + 1)
     n_vc = 64 / a * (vc_dimension * math.log(64 / a) + math.log(16 / b))

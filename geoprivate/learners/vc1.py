@@ -45,7 +45,7 @@ from typing import Any
 import networkx as nx
 import numpy as np
 
-from geoprivate._validation import as_rng, check_delta, check_epsilon, check_positive_int, check_probability
+from geoprivate._validation import as_rng, check_pac_privacy, check_positive_int, check_probability
 from geoprivate.mechanisms import (
     choosing_applies,
     choosing_mechanism,
@@ -151,13 +151,8 @@ def log_star(x: float) -> int:
 
 
 def _check_common(alpha, beta, epsilon, delta):
-    a = check_probability(alpha, "alpha")
-    b = check_probability(beta, "beta")
-    e = check_epsilon(epsilon)
-    d = check_delta(delta)
-    if d == 0:
-        raise ValueError("delta must lie in (0, 1) (approximate DP: the choosing mechanism needs delta > 0), got 0")
-    return a, b, e, d
+    return check_pac_privacy(alpha, beta, epsilon, delta,
+                             why="approximate DP: the choosing mechanism needs delta > 0")
 
 
 @dataclass(frozen=True)

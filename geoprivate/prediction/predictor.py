@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import math
 import time
+import warnings
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -42,7 +43,7 @@ from geoprivate._validation import as_rng, check_delta, check_epsilon, check_pos
 from geoprivate.adversaries.base import View
 from geoprivate.mechanisms import BetweenThresholds, lemma1_applies, lemma1_delta, min_gap
 from geoprivate.prediction.accuracy import SegmentState, measure_accuracy
-from geoprivate.privacy.warnings import warn_outside_theorem
+from geoprivate.privacy.warnings import PrivacyWarning, warn_outside_theorem
 from geoprivate.privacy import Guarantee, PrivacyLedger, advanced_composition, basic_composition
 from geoprivate.prediction.tracking import label_sequence_count
 from geoprivate.prediction.transcript import TOP_CODE, Transcript
@@ -368,8 +369,10 @@ class GenericPredictor:
 
     def _new_bt(self, ledger, run):
         seed = np.random.SeedSequence([self._bt_seed, run])
-        return BetweenThresholds(self.epsilon, self.t_lower, self.t_upper, self.k, np.random.default_rng(seed),
-                                 c=None, delta=self.delta, ledger=ledger)
+        with warnings.catch_warnings():  # the constructor already warned once for the whole predictor
+            warnings.simplefilter("ignore", PrivacyWarning)
+            return BetweenThresholds(self.epsilon, self.t_lower, self.t_upper, self.k, np.random.default_rng(seed),
+                                     c=None, delta=self.delta, ledger=ledger)
 
     # ------------------------------------------------------------------ run
     def run(self, adversary, T, *, target=None, batch: bool = True, track_L: bool = False,
