@@ -39,6 +39,7 @@ from geoprivate.everlasting.label_boost import label_boost, lemma_c2_applies
 from geoprivate.everlasting.parameters import EverlastingParameters, PhaseParameters
 from geoprivate.mechanisms import BetweenThresholds, subsample
 from geoprivate.mechanisms.exponential import EM_THEOREM
+from geoprivate.prediction.accuracy import uniform_line_cells
 from geoprivate.privacy import VACUOUS, Guarantee, PrivacyLedger, subsampling_amplification
 from geoprivate.privacy.warnings import warn_outside_theorem
 
@@ -224,9 +225,7 @@ def level_errors(problem: EverlastingProblem, ens: Ensemble) -> list:
         return [Fraction(int(((v >= k).astype(np.uint8) != c).sum()), n) for k in range(T + 2)]
     tp = problem.target_params
     tb = [tp] if problem.name == "thresholds" else list(tp)
-    cuts = np.unique(np.clip(np.concatenate([ens.breakpoints(), np.asarray(tb, float), [0.0, 1.0]]), 0, 1))
-    mids = (cuts[1:] + cuts[:-1]) / 2
-    lens = cuts[1:] - cuts[:-1]
+    mids, lens = uniform_line_cells(np.concatenate([ens.breakpoints(), np.asarray(tb, float)]), 0.0, 1.0)
     v = ens.votes(mids)
     c = problem.target(mids)
     # label-1 region at level k is {v >= k}: errors = len(c=1, v<k) + len(c=0, v>=k)

@@ -55,6 +55,7 @@ from geoprivate._validation import as_rng, check_positive_int, check_probability
 from geoprivate.adversaries.stochastic import UniformColumns, UniformLine
 
 __all__ = [
+    "uniform_line_cells",
     "SegmentState",
     "AccuracyReport",
     "laplace_cdf",
@@ -157,6 +158,19 @@ def gaussian_halfspace_error(A, w, a_star, w_star) -> np.ndarray:
     return np.where(zero, const, np.clip(err, 0.0, 1.0))
 
 
+def uniform_line_cells(breakpoints, lo: float, hi: float):
+    """The cells of U[lo, hi) cut at ``breakpoints``: ``(midpoints, probabilities)``.
+
+    Any function constant between consecutive breakpoints (block hypotheses, vote counts,
+    the target) has its U[lo, hi) expectation as the weighted sum over these midpoints
+    (empty cells dropped).  Used by :func:`law_cells` and by seed 002's GenericBBL.
+    """
+    b = np.unique(np.clip(np.concatenate([np.asarray(breakpoints, dtype=np.float64).ravel(), [lo, hi]]), lo, hi))
+    w = np.diff(b) / (hi - lo)
+    keep = w > 0
+    return ((b[:-1] + b[1:]) / 2)[keep], w[keep]
+
+
 def law_cells(law, ensembles, target, *, n_samples: int = 20_000, rng=None):
     """Representative points and weights (summing to 1) on which every f_{i,j} and c are constant.
 
@@ -165,16 +179,14 @@ def law_cells(law, ensembles, target, *, n_samples: int = 20_000, rng=None):
     ``"monte-carlo"`` (``n_samples`` draws from ``law``).
     """
     if isinstance(law, UniformLine):
-        br = [law.lo, law.hi] + list(getattr(target, "breakpoints", ()))
         if not hasattr(target, "breakpoints"):
             raise TypeError("target: exact integration on the line needs target.breakpoints "
                             "(geoprivate.prediction.problems.Target)")
+        br = list(target.breakpoints)
         for ens in ensembles:
             br.extend(np.asarray(ens.critical_points(), dtype=np.float64).ravel().tolist())
-        b = np.unique(np.clip(np.asarray(br, dtype=np.float64), law.lo, law.hi))
-        w = np.diff(b) / (law.hi - law.lo)
-        keep = w > 0
-        return ((b[:-1] + b[1:]) / 2)[keep], w[keep], "exact"
+        mids, w = uniform_line_cells(br, law.lo, law.hi)
+        return mids, w, "exact"
     if isinstance(law, UniformColumns):
         n = law.n_points
         return np.arange(n), np.full(n, 1.0 / n), "exact"
