@@ -263,7 +263,7 @@ _s(P, "Lemma 4.7", "DP-Winnow performs < K updates w.p. ≥ 1 − β", claims=('
 _s(P, "Lemma 4.10", "monotone 1-decision lists as halfspaces with margin Ω(1/r^D)", claims=('winnow/lemma-4-10', 'winnow/theorem-4-11'))
 _s(P, "Theorem 4.11", "DP-Winnow learns monotone 1-decision lists", claims=('winnow/theorem-4-11',))
 _s(P, "Theorem 4.12", "DP-Winnow learns F-decision lists", pending=True,
-   reason="not run yet: needs the F-decision-list embedding of Lemma 4.10 generalised; no claim")
+   reason="no claim yet: it needs the F-decision-list embedding of Lemma 4.10 generalised")
 _s(P, "Lemma A.1", "privacy of the EMCover framework", claims=('winnow/lemma-a-1',))
 _s(P, "Lemma A.3", "adaptive coin process (Gupta et al.)", pending=True, reason="no claim or issue yet")
 _s(P, "Lemma A.4", "DP-GreedyCover errs on ≤ 4M/ε log(√(2/β) M) examples", claims=('winnow/theorem-3-5',))
