@@ -6,6 +6,8 @@ and the affine-subspace layer both depend on it and not on each other.
 * :func:`to_fraction` — one number (int, numpy integer, :class:`fractions.Fraction`, any
   ``numbers.Rational``, float at its **exact binary value**) to a Fraction; NaN and
   infinities are rejected with a message naming the argument.
+* :func:`rational_matrix` — a validated 2-D numeric array as rows of Fractions (the one
+  parser of matrices for the LP layer, halfspaces and depth).
 * :func:`common_denominator` — Fractions to integer numerators over one denominator.
 * :func:`int_row` — a rational row and right-hand side scaled to coprime integers.
 * :func:`pow2` — ``2**-k`` as a Fraction (cached; the row scale factors of float input).
@@ -20,17 +22,23 @@ from fractions import Fraction
 
 import numpy as np
 
-__all__ = ["to_fraction", "common_denominator", "int_row", "pow2"]
+__all__ = ["to_fraction", "rational_matrix", "common_denominator", "int_row", "pow2"]
 
 
-def to_fraction(x, name: str) -> Fraction:
-    """``x`` as an exact Fraction (floats at their binary value); ``name`` goes into the error."""
+def to_fraction(x, name: str, *, allow_bool: bool = True) -> Fraction:
+    """``x`` as an exact Fraction (floats at their binary value); ``name`` goes into the error.
+
+    Booleans count as 0/1 (0/1 constraint matrices) unless ``allow_bool=False`` (point
+    coordinates, where a boolean is a mistake).
+    """
     t = type(x)
     if t is Fraction:
         return x
     if t is int:
         return Fraction(x)
     if isinstance(x, (bool, np.bool_)):
+        if not allow_bool:
+            raise TypeError(f"{name}: booleans are not coordinates, got {x!r}")
         return Fraction(int(x))
     if isinstance(x, numbers.Integral):
         return Fraction(int(x))
@@ -43,6 +51,35 @@ def to_fraction(x, name: str) -> Fraction:
             raise ValueError(f"{name}: entries must be finite, got {x!r}")
         return Fraction(*x.as_integer_ratio())  # exact, also for float32 and longdouble
     raise TypeError(f"{name}: entries must be ints, floats or Fractions, got {type(x).__name__} ({x!r})")
+
+
+def rational_matrix(X, name: str, ncols: int | None = None, *, noun: str = "matrix", allow_bool: bool = True):
+    """Validate ``X`` as a 2-D numeric array; returns ``(rows as lists of Fractions, the numpy array)``.
+
+    Errors name ``name`` and say ``noun`` ("matrix", "array (points x coordinates)", ...):
+    a non-numeric dtype or a ragged nesting, a shape that is not 2-D or has other than
+    ``ncols`` columns, a NaN or an infinity (with its position).  float64/float32 entries
+    convert through Python floats (fast); every other entry through :func:`to_fraction`
+    (longdouble at its exact value).
+    """
+    kind = noun.split()[0]
+    if isinstance(X, np.ndarray) and X.dtype.kind not in "biufO":
+        raise TypeError(f"{name}: expected a numeric {kind}, got dtype {X.dtype}")
+    try:
+        arr = X if isinstance(X, np.ndarray) else np.asarray(X, dtype=object)
+    except (ValueError, TypeError) as exc:  # ragged nested lists
+        raise ValueError(f"{name}: not a rectangular {kind} ({exc})") from None
+    if arr.ndim != 2:
+        raise ValueError(f"{name}: expected a 2-D {noun}, got shape {arr.shape}")
+    if ncols is not None and arr.shape[1] != ncols:
+        raise ValueError(f"{name}: expected {ncols} columns, got shape {arr.shape}")
+    if arr.dtype.kind == "f" and arr.size and not np.isfinite(arr).all():
+        i, j = np.argwhere(~np.isfinite(arr))[0]
+        raise ValueError(f"{name}: entries must be finite, got {arr[i, j]!r} at ({i}, {j})")
+    if arr.dtype in (np.float64, np.float32):
+        return [[Fraction(v) for v in row] for row in arr.tolist()], arr
+    rows = arr if arr.dtype.kind == "O" else arr.tolist()
+    return [[to_fraction(v, name, allow_bool=allow_bool) for v in row] for row in rows], arr
 
 
 def common_denominator(vals) -> tuple[list[int], int]:

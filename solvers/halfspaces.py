@@ -24,13 +24,13 @@ from __future__ import annotations
 
 import itertools
 import math
-import numbers
 from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
 
 from solvers._checks import DEFAULT_MAX_WORK, check_work
+from solvers._rational import rational_matrix, to_fraction
 from solvers.combinatorics import dichotomies as _unique_sorted_rows
 
 __all__ = [
@@ -49,40 +49,13 @@ __all__ = [
 
 
 def _to_fraction(v, name: str) -> Fraction:
-    if isinstance(v, Fraction):
-        return v
-    if isinstance(v, (bool, np.bool_)):
-        raise TypeError(f"{name}: booleans are not coordinates, got {v!r}")
-    if isinstance(v, numbers.Integral):
-        return Fraction(int(v))
-    if isinstance(v, numbers.Rational):
-        return Fraction(int(v.numerator), int(v.denominator))
-    if isinstance(v, (float, np.floating)):
-        f = float(v)
-        if not math.isfinite(f):
-            raise ValueError(f"{name}: entries must be finite, got {v!r}")
-        return Fraction(f)
-    raise TypeError(f"{name}: entries must be ints, floats or Fractions, got {type(v).__name__} ({v!r})")
+    """A coordinate as an exact Fraction (booleans refused)."""
+    return to_fraction(v, name, allow_bool=False)
 
 
 def _as_rational_matrix(X, name: str, ncols: int | None = None) -> list[list[Fraction]]:
-    """Validate a 2-D numeric array and return its rows as lists of exact Fractions."""
-    if isinstance(X, np.ndarray) and X.dtype.kind not in "biufO":
-        raise TypeError(f"{name}: expected a numeric array, got dtype {X.dtype}")
-    try:
-        arr = X if isinstance(X, np.ndarray) else np.asarray(X, dtype=object)
-    except (ValueError, TypeError) as exc:
-        raise ValueError(f"{name}: not a rectangular array ({exc})") from None
-    if arr.ndim != 2:
-        raise ValueError(f"{name}: expected a 2-D array (points x coordinates), got shape {arr.shape}")
-    if ncols is not None and arr.shape[1] != ncols:
-        raise ValueError(f"{name}: expected {ncols} columns, got shape {arr.shape}")
-    if arr.dtype.kind == "f" and arr.size and not np.isfinite(arr).all():
-        i, j = np.argwhere(~np.isfinite(arr))[0]
-        raise ValueError(f"{name}: entries must be finite, got {arr[i, j]!r} at ({i}, {j})")
-    if arr.dtype.kind == "f":
-        return [[Fraction(v) for v in row] for row in arr.tolist()]
-    return [[_to_fraction(v, name) for v in row] for row in arr.tolist()]
+    """Validate a 2-D numeric array (points x coordinates) and return its rows as exact Fractions."""
+    return rational_matrix(X, name, ncols, noun="array (points x coordinates)", allow_bool=False)[0]
 
 
 def _as_rational_vector(v, name: str, length: int | None = None) -> list[Fraction]:

@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from solvers._rational import int_row, pow2, to_fraction
+from solvers._rational import int_row, pow2, rational_matrix, to_fraction
 
 __all__ = ["_System", "_prepare", "_as_vector"]
 
@@ -29,25 +29,11 @@ def _as_matrix(A, name: str, ncols: int | None) -> tuple[list[list[Fraction]], n
     """
     if A is None:
         return [], None
-    if isinstance(A, np.ndarray) and A.dtype.kind not in "biufO":
-        raise TypeError(f"{name}: expected a numeric matrix, got dtype {A.dtype}")
-    try:
-        arr = np.asarray(A, dtype=object) if not isinstance(A, np.ndarray) else A
-    except (ValueError, TypeError) as exc:  # ragged nested lists
-        raise ValueError(f"{name}: not a rectangular matrix ({exc})") from None
-    if arr.ndim == 1 and arr.shape[0] == 0:
-        return [], arr
-    if arr.ndim != 2:
-        raise ValueError(f"{name}: expected a 2-D matrix, got shape {arr.shape}")
-    if ncols is not None and arr.shape[1] != ncols:
-        raise ValueError(f"{name}: expected {ncols} columns, got shape {arr.shape}")
-    if arr.dtype.kind == "f" and arr.size and not np.isfinite(arr).all():
-        i, j = np.argwhere(~np.isfinite(arr))[0]
-        raise ValueError(f"{name}: entries must be finite, got {arr[i, j]!r} at ({i}, {j})")
-    rows = [[to_fraction(v, name) for v in row] for row in arr.tolist()] if arr.dtype.kind != "O" else [
-        [to_fraction(v, name) for v in row] for row in arr
-    ]
-    return rows, arr
+    if isinstance(A, (list, tuple)) and len(A) == 0:
+        return [], np.asarray(A, dtype=object)
+    if isinstance(A, np.ndarray) and A.ndim == 1 and A.shape[0] == 0:
+        return [], A
+    return rational_matrix(A, name, ncols)
 
 
 def _as_vector(b, name: str, length: int) -> list[Fraction]:
