@@ -127,17 +127,11 @@ def _privacy(size):
                caption="Practical mode (t = 50 parts, N = 1000, ε = 3, δ = 0.1): deterministic points shaded by "
                        "count, the private median layer, x_good in red, the output node ringed.")
 def _vc1_tree(size):
-    from geoprivate.learners.vc1 import OPTPrivateLearner
-    from geoprivate.viz.vc1 import draw_learner_run
-    from solvers import vc1
+    from geoprivate.viz.vc1 import draw_learner_run, figure1_run
 
-    M, f = vc1.catalogue(4)["figure1"]
-    rng = np.random.default_rng(0)
-    learner = OPTPrivateLearner(M, 3.0, 0.1, 0.1, 0.05, f=f, mode="practical", n_subsets=50)
-    c = 3
-    cols = rng.choice(M.shape[1], size=1000)
-    h = learner.fit(cols, M[c][cols], rng=rng)
-    ax = draw_learner_run(learner, h, title=f"OPTPrivateLearner, target h_{c + 1}, error {h.error(M[c]):.3f}")
+    learner, _, _, h, c = figure1_run(seed=0)
+    title = f"OPTPrivateLearner, target h_{c + 1}, error {h.error(learner.cls.M[c]):.3f}"
+    ax = draw_learner_run(learner, h, title=title)
     return ax.figure
 
 
@@ -180,20 +174,9 @@ def _err_D(size):
                caption="Thresholds on [0, 1), uniform D; three phases with scaled constants (recorded in the result). "
                        "Practical mode: the privacy theorem does not apply (the ledger says so); err_D exact.")
 def _everlasting(size):
-    import warnings
+    from geoprivate.viz.everlasting import draw_phases, phases_run
 
-    from geoprivate.everlasting.generic_bbl import GenericBBL, make_everlasting_problem
-    from geoprivate.everlasting.parameters import practical_parameters
-    from geoprivate.viz.everlasting import draw_phases
-
-    prob = make_everlasting_problem("thresholds", 0)
-    par = practical_parameters(0.05, 0.05, 0.5, 1e-6, 1, 3, T1=40, lambda1=8, r_const=16, epsilon_bt=1.0)
-    rng = np.random.default_rng(1)
-    x = prob.sample(rng, par.phase(1).S)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # practical mode: recorded in the result and the caption
-        res = GenericBBL(prob, x, prob.target(x), par, rng).run()
-    return draw_phases(res)
+    return draw_phases(phases_run(seed=0))
 
 
 @report_figure("dp_winnow_run", "DP-Winnow: mistakes and updates over the rounds", paper="winnow",

@@ -29,9 +29,9 @@ import numpy as np
 
 __all__ = ["dual_constraints_of", "arrangement_vertices", "depth_level_hulls", "draw_collapse_d1",
            "draw_collapse_comparison", "collapse_run_d1", "draw_collapse_slices", "collapse_run_d2",
-           "line_depth_profile"]
+           "line_depth_profile", "plot_window", "levels_in_window", "block_maximisers", "BLOCK_COLOURS"]
 
-_BLOCK_COLOURS = ("#dc2626", "#2563eb", "#16a34a", "#9333ea", "#ea580c", "#0891b2", "#be185d", "#4d7c0f",
+BLOCK_COLOURS = ("#dc2626", "#2563eb", "#16a34a", "#9333ea", "#ea580c", "#0891b2", "#be185d", "#4d7c0f",
                   "#1e40af", "#a16207")
 
 
@@ -103,7 +103,8 @@ def depth_level_hulls(A, b, box, levels, *, vertices=None):
     return out
 
 
-def _window(points, pad=0.25, min_half=1.0):
+def plot_window(points, pad=0.25, min_half=1.0):
+    """(a0, a1, w0, w1): a window around ``points`` (k, 2) and the origin, padded by ``pad``."""
     pts = np.asarray(points, dtype=float).reshape(-1, 2)
     pts = np.vstack([pts, [[0.0, 0.0]]])
     lo, hi = pts.min(axis=0), pts.max(axis=0)
@@ -112,7 +113,7 @@ def _window(points, pad=0.25, min_half=1.0):
     return (mid[0] - half[0], mid[0] + half[0], mid[1] - half[1], mid[1] + half[1])
 
 
-def _levels_in_window(A, b, window, levels, box_factor):
+def levels_in_window(A, b, window, levels, box_factor):
     """The top ``levels`` depth levels and their hulls in a box ``box_factor`` times the window."""
     a0, a1, w0, w1 = window
     ca, cw, ha, hw = (a0 + a1) / 2, (w0 + w1) / 2, (a1 - a0) / 2 * box_factor, (w1 - w0) / 2 * box_factor
@@ -151,7 +152,7 @@ def _panel(ax, A, b, hulls, levels, hard_xs, maximisers, window, dim, title, lab
     if dim == 0:
         ax.scatter([0], [0], s=260, facecolors="none", edgecolors="#111827", linewidths=2.2, zorder=4)
     for i, (a, w) in enumerate(maximisers):
-        ax.scatter([a], [w], s=46, color=_BLOCK_COLOURS[i % len(_BLOCK_COLOURS)], edgecolors="white",
+        ax.scatter([a], [w], s=46, color=BLOCK_COLOURS[i % len(BLOCK_COLOURS)], edgecolors="white",
                    linewidths=0.8, zorder=5, gid="maximiser")
     ax.set_xlim(a0, a1)
     ax.set_ylim(w0, w1)
@@ -160,7 +161,8 @@ def _panel(ax, A, b, hulls, levels, hard_xs, maximisers, window, dim, title, lab
     ax.set_title(title, fontsize=11)
 
 
-def _maximisers(ensemble):
+def block_maximisers(ensemble):
+    """[(a, w)] floats: each block's hypothesis of a d = 1 HalfspaceEnsemble."""
     return [(float(a[0]), float(w)) for a, w in ensemble.hypotheses]
 
 
@@ -204,9 +206,9 @@ def draw_collapse_d1(predictor, result, *, generator=None, levels: int = 5, box_
     panels = len(hard) + 1
     if len(ens) < panels:
         raise ValueError(f"result has {len(ens)} ensembles for {len(hard)} hard queries")
-    dots = [m for e in ens[:panels] for m in _maximisers(e)]
-    window = tuple(window) if window is not None else _window(dots)
-    levs, hulls = _levels_in_window(A, b, window, levels, box_factor)
+    dots = [m for e in ens[:panels] for m in block_maximisers(e)]
+    window = tuple(window) if window is not None else plot_window(dots)
+    levs, hulls = levels_in_window(A, b, window, levels, box_factor)
     if axes is None:
         from matplotlib.figure import Figure
 
@@ -221,7 +223,7 @@ def draw_collapse_d1(predictor, result, *, generator=None, levels: int = 5, box_
         what = {2: "the plane ℝ²", 1: "a line", 0: "the point (0, 0)"}.get(dim, "?")
         head = f"{prefix}start" if j == 0 else f"{prefix}after hard query {j}: x = {hard[j - 1]:.4g}"
         title = f"{head}\nC|HardQuery = {what} (dim {dim})"
-        _panel(axes[j], A, b, hulls, levs, hard[:j], _maximisers(ens[j]), window, dim, title)
+        _panel(axes[j], A, b, hulls, levs, hard[:j], block_maximisers(ens[j]), window, dim, title)
     _legend(axes[-1], levs, len(ens[0].hypotheses), len(y))
     fig.suptitle(f"G_halfspace, d = 1: dual (a, w) plane, N = {len(y)} examples in {len(predictor.blocks)} blocks "
                  f"(seed 001 Alg. 4, Claims 8–9)", fontsize=12)
@@ -238,7 +240,7 @@ def _legend(ax, levs, k, N):
                Patch(color=cmap(0.15), label=f"cdepth_S ≥ {levs[0]}"),
                Line2D([], [], color="0.6", lw=0.6, label="example constraint lines"),
                Line2D([], [], color="#111827", lw=2, label="hard-query line a·x = w"),
-               Line2D([], [], marker="o", ls="", color=_BLOCK_COLOURS[0], label=f"block maximisers ({k} blocks)")]
+               Line2D([], [], marker="o", ls="", color=BLOCK_COLOURS[0], label=f"block maximisers ({k} blocks)")]
     ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.02, 1.0), fontsize=9, frameon=False)
 
 
@@ -262,7 +264,7 @@ def draw_collapse_comparison(runs, **kwargs):
 
 
 def collapse_run_d1(*, seed: int = 4, k: int = 6, m: int = 8, T: int = 30, epsilon: float = 4.0,
-                    form: str = "margin", grid: float = 1 / 16, generator=None):
+                    form: str = "margin", grid: float = 1 / 16, generator=None, measure: bool = False):
     """A small reproducible d = 1 run for the collapse figure: ``(predictor, result)``.
 
     Data: N = k·m standard Gaussian points rounded to ``grid``, labelled by the threshold
@@ -273,6 +275,8 @@ def collapse_run_d1(*, seed: int = 4, k: int = 6, m: int = 8, T: int = 30, epsil
     hold, so TOPs may also come from noise (the run's guarantee records it).
     ``generator`` defaults to the faithful ``G_halfspace(1, form=form)``; pass
     ``G_halfspace_repaired(1, form=form)`` for the repaired one on the same data and seeds.
+    ``measure=True`` also measures err_D of every segment under the query law
+    (``result.accuracy``, Monte Carlo from the child stream ``seed + 3``; the run is unchanged).
     """
     from geoprivate.adversaries import DisagreementAdversary
     from geoprivate.prediction import G_halfspace, GenericPredictor
@@ -288,7 +292,8 @@ def collapse_run_d1(*, seed: int = 4, k: int = 6, m: int = 8, T: int = 30, epsil
     gen = G_halfspace(1, form=form) if generator is None else generator
     pred = GenericPredictor(gen, X, y, k=k, m=m, epsilon=epsilon, rng=seed + 1)
     target = lambda q: (np.asarray(q, np.float64).reshape(-1) >= t_star).astype(np.uint8)  # noqa: E731
-    res = pred.run(DisagreementAdversary(sampler, rng=seed + 2, pool=16, grid=grid), T, target=target)
+    law = dict(law=sampler, accuracy_rng=seed + 3) if measure else {}
+    res = pred.run(DisagreementAdversary(sampler, rng=seed + 2, pool=16, grid=grid), T, target=target, **law)
     return pred, res
 
 
@@ -336,8 +341,8 @@ def line_depth_profile(A1, b1, window):
 def _slice_2d(ax, V, A, b, zs, names, levels, box_factor, title):
     A2, b2 = V.restrict(A, b)
     us = [tuple(float(v) for v in V.from_ambient(z)) for z in zs]
-    window = _window(us)
-    levs, hulls = _levels_in_window(A2, b2, window, levels, box_factor)
+    window = plot_window(us)
+    levs, hulls = levels_in_window(A2, b2, window, levels, box_factor)
     piv = V.pivots
     _panel(ax, A2, b2, hulls, levs, [], us, window, V.dim, title,
            labels=(f"{names[piv[0]]} (coordinate on C|HardQuery)", f"{names[piv[1]]} (coordinate on C|HardQuery)"))
@@ -354,7 +359,7 @@ def _slice_1d(ax, V, A, b, zs, names, title):
     ax.plot(u, cdep, color="#1d4ed8", lw=2, label="cdepth_S", gid="cdepth")
     prof = {float(x): c for x, c in zip(u, cdep)}
     for i, x in enumerate(us):
-        ax.scatter([x], [prof.get(x, np.interp(x, u, cdep))], s=46, color=_BLOCK_COLOURS[i % len(_BLOCK_COLOURS)],
+        ax.scatter([x], [prof.get(x, np.interp(x, u, cdep))], s=46, color=BLOCK_COLOURS[i % len(BLOCK_COLOURS)],
                    edgecolors="white", zorder=5, gid="maximiser")
     ax.set_xlabel(f"{names[V.pivots[0]]} (coordinate on the line C|HardQuery)")
     ax.set_ylabel("examples of S satisfied")
@@ -367,7 +372,7 @@ def _slice_0d(ax, A, b, zs, title):
 
     dep = int(depth((A, b), np.array([Fraction(0)] * len(A[0]), dtype=object)))
     for i, _ in enumerate(zs):
-        ax.scatter([0], [0], s=46 + 30 * i, facecolors="none", edgecolors=_BLOCK_COLOURS[i % len(_BLOCK_COLOURS)],
+        ax.scatter([0], [0], s=46 + 30 * i, facecolors="none", edgecolors=BLOCK_COLOURS[i % len(BLOCK_COLOURS)],
                    zorder=5, gid="maximiser")
     ax.text(0, -0.45, f"every block outputs z = 0\n(h labels every point 1)\ndepth_S(0) = {dep} of {len(b)}",
             ha="center", va="top", fontsize=10)
@@ -382,7 +387,7 @@ def _slice_3d(fig, spec, zs, names, title):
     ax = fig.add_subplot(spec, projection="3d")
     Z = np.array([[float(v) for v in z] for z in zs])
     for i, z in enumerate(Z):
-        ax.scatter([z[0]], [z[1]], [z[2]], s=40, color=_BLOCK_COLOURS[i % len(_BLOCK_COLOURS)], gid="maximiser")
+        ax.scatter([z[0]], [z[1]], [z[2]], s=40, color=BLOCK_COLOURS[i % len(BLOCK_COLOURS)], gid="maximiser")
     ax.set_xlabel(names[0])
     ax.set_ylabel(names[1])
     ax.set_zlabel(names[2])
@@ -443,10 +448,10 @@ def draw_collapse_slices(predictor, result, *, generator=None, levels: int = 5, 
 
 
 def collapse_run_d2(*, seed: int = 2, k: int = 6, m: int = 8, T: int = 30, epsilon: float = 4.0,
-                    form: str = "margin", grid: float = 1 / 8):
+                    form: str = "margin", grid: float = 1 / 8, generator=None, measure: bool = False):
     """A small reproducible d = 2 run (as :func:`collapse_run_d1`, Gaussian points in ℝ² on a
-    ``grid``, a random halfspace target with offset 0.3): ``(predictor, result)``.
-    Seed 2 reaches the point after three hard queries."""
+    ``grid``, a random halfspace target with offset 0.3; ``generator`` and ``measure`` as
+    there): ``(predictor, result)``.  Seed 2 reaches the point after three hard queries."""
     from geoprivate.adversaries import DisagreementAdversary
     from geoprivate.prediction import G_halfspace, GenericPredictor
 
@@ -460,6 +465,8 @@ def collapse_run_d2(*, seed: int = 2, k: int = 6, m: int = 8, T: int = 30, epsil
         return (np.asarray(q, np.float64).reshape(-1, 2) @ a >= w0 + 1e-9).astype(np.uint8)
 
     X = sampler(rng, k * m)
-    pred = GenericPredictor(G_halfspace(2, form=form), X, target(X), k=k, m=m, epsilon=epsilon, rng=seed + 1)
-    res = pred.run(DisagreementAdversary(sampler, rng=seed + 2, pool=16, grid=grid), T, target=target)
+    gen = G_halfspace(2, form=form) if generator is None else generator
+    pred = GenericPredictor(gen, X, target(X), k=k, m=m, epsilon=epsilon, rng=seed + 1)
+    law = dict(law=sampler, accuracy_rng=seed + 3) if measure else {}
+    res = pred.run(DisagreementAdversary(sampler, rng=seed + 2, pool=16, grid=grid), T, target=target, **law)
     return pred, res

@@ -5,7 +5,29 @@ Uses :class:`matplotlib.figure.Figure` directly (no pyplot): Agg-safe, no global
 
 from __future__ import annotations
 
-__all__ = ["draw_phases"]
+__all__ = ["draw_phases", "phases_run"]
+
+
+def phases_run(seed: int = 0):
+    """The GenericBBL run of the report's figure: thresholds on [0, 1) under the uniform law,
+    three phases of practical parameters (scaled constants, recorded in the result); the
+    problem from ``seed``, the run from ``seed + 1``.  Practical mode: the privacy theorem
+    does not apply (the ledger says so; the warning is silenced here).  Returns the
+    :class:`~geoprivate.everlasting.generic_bbl.EverlastingResult`."""
+    import warnings
+
+    import numpy as np
+
+    from geoprivate.everlasting.generic_bbl import GenericBBL, make_everlasting_problem
+    from geoprivate.everlasting.parameters import practical_parameters
+
+    prob = make_everlasting_problem("thresholds", seed)
+    par = practical_parameters(0.05, 0.05, 0.5, 1e-6, 1, 3, T1=40, lambda1=8, r_const=16, epsilon_bt=1.0)
+    rng = np.random.default_rng(seed + 1)
+    x = prob.sample(rng, par.phase(1).S)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # practical mode: recorded in the result
+        return GenericBBL(prob, x, prob.target(x), par, rng).run()
 
 
 def draw_phases(result):

@@ -16,7 +16,29 @@ import networkx as nx
 
 from solvers.vc1 import ROOT
 
-__all__ = ["tree_layout", "draw_vc1_tree", "draw_learner_run"]
+__all__ = ["tree_layout", "draw_vc1_tree", "draw_learner_run", "figure1_run"]
+
+
+def figure1_run(seed: int = 0, *, target: int = 3, n: int = 1000):
+    """The run of the report's VC-1 figure: OPTPrivateLearner (seed 004 Algorithm 2) in
+    practical mode (t = 50 parts, ε = 3, δ = 0.1, α = 0.1, β = 0.05) on the class of the
+    paper's Figure 1, ``n`` uniform domain points labelled by the class's row ``target``.
+
+    Returns
+    -------
+    (learner, cols, labels, hypothesis, target)
+    """
+    import numpy as np
+
+    from geoprivate.learners.vc1 import OPTPrivateLearner
+    from solvers import vc1
+
+    M, f = vc1.catalogue(4)["figure1"]
+    rng = np.random.default_rng(seed)
+    learner = OPTPrivateLearner(M, 3.0, 0.1, 0.1, 0.05, f=f, mode="practical", n_subsets=50)
+    cols = rng.choice(M.shape[1], size=n)
+    labels = M[target][cols]
+    return learner, cols, labels, learner.fit(cols, labels, rng=rng), target
 
 
 def tree_layout(tree: nx.DiGraph, root=ROOT) -> dict:

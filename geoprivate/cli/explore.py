@@ -1,0 +1,70 @@
+"""``geoprivate explore``: write one self-contained interactive HTML page of a run.
+
+* ``explore predict --concept halfspaces --d 1|2 [--repaired] --seed S --out page.html`` —
+  [Yan26] GenericPredictor with G_halfspace: the feasible region collapsing round by round
+  (:mod:`geoprivate.explore.predict`);
+* ``explore everlasting --seed S --out page.html`` — [NNSY23] GenericBBL phase by phase;
+* ``explore vc1 --seed S --out page.html`` — [Yan25]: the version space shrinking down the
+  tree of a VC-1 class, then OPTPrivateLearner's choice.
+
+The page has a slider and a play button, embeds Plotly's JavaScript (works offline) and
+the run's transcript as JSON, and is the same bytes for the same arguments.  Needs the
+``explore`` extra (``pip install ".[explore]"``).  Prints the path written.  Exit codes:
+0 success, 2 bad arguments or plotly missing.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+HELP = "write an interactive, self-contained HTML explorer of a run (predict, everlasting, vc1)"
+
+
+def add_arguments(p) -> None:
+    from geoprivate.cli import _args as a
+
+    sub = p.add_subparsers(dest="what", required=True, parser_class=type(p))
+    pr = sub.add_parser("predict", help="[Yan26] G_halfspace's feasible region, round by round")
+    pr.add_argument("--concept", choices=("halfspaces",), default="halfspaces",
+                    help="the concept class (the collapse is G_halfspace's: halfspaces)")
+    pr.add_argument("--d", type=int, choices=(1, 2), default=1, help="dimension (1: the dual plane; 2: 3-D)")
+    pr.add_argument("--repaired", action="store_true",
+                    help="draw G_halfspace_repaired beside the faithful G_halfspace (same data and seeds)")
+    pr.add_argument("--seed", type=a.seed, default=None, help="seed of the run (default 4 for d = 1, 2 for d = 2)")
+    ev = sub.add_parser("everlasting", help="[NNSY23] GenericBBL phase by phase")
+    ev.add_argument("--seed", type=a.seed, default=0)
+    vc = sub.add_parser("vc1", help="[Yan25] the tree of a VC-1 class and the version space per step")
+    vc.add_argument("--seed", type=a.seed, default=0)
+    for q in (pr, ev, vc):
+        q.add_argument("--out", required=True, help="the HTML file to write (its folder is created)")
+
+
+def build_page(args) -> str:
+    """The page's HTML for parsed arguments."""
+    if args.what == "predict":
+        from geoprivate.explore import predict_page
+
+        seed = args.seed if args.seed is not None else (4 if args.d == 1 else 2)
+        return predict_page(d=args.d, seed=seed, repaired=args.repaired)
+    if args.what == "everlasting":
+        from geoprivate.explore import everlasting_page
+
+        return everlasting_page(seed=args.seed)
+    from geoprivate.explore import vc1_page
+
+    return vc1_page(seed=args.seed)
+
+
+def run(args) -> int:
+    try:
+        import plotly  # noqa: F401
+    except ImportError:
+        print('geoprivate explore: needs plotly: pip install ".[explore]"', file=sys.stderr)
+        return 2
+    page = build_page(args)
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(page, encoding="utf-8")
+    print(out)
+    return 0

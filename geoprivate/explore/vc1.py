@@ -1,0 +1,213 @@
+"""Explorer of a VC-1 class's tree ([Yan25] Algorithms 1–2): the version space shrinking
+down the tree as the sample arrives, then OPTPrivateLearner's choice.
+
+The tree is [Yan25] Algorithm 1's (root ∅, layer k = the points of distance k, Def. 16;
+proper nodes, Def. 17, are stars).  A concept of C_f is the root path of a node, so the
+version space after n sample points — the concepts that agree with them — is a set of
+nodes, and with their root paths the *surviving subtree*.  Slider steps: n = 0, 1, …, 16,
+then doubling up to N (the whole sample): surviving nodes solid, eliminated ones faded,
+the deterministic points (Def. 15: labelled 1 by every surviving concept) filled blue.
+The last step is Algorithm 2 on the whole sample (the report's run,
+:func:`geoprivate.viz.vc1.figure1_run`): the deterministic points shaded by how many of
+the t parts made them deterministic, the private median layer z, x_good (red) and the
+output node (ringed).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from geoprivate.explore._page import page_html, require_plotly, slider_layout
+
+__all__ = ["prefix_sizes", "version_space", "vc1_transcript", "vc1_figure", "vc1_page"]
+
+
+def prefix_sizes(n: int) -> list[int]:
+    """0, 1, …, 16, then doubling, then n (the slider's sample sizes)."""
+    sizes = set(range(0, min(n, 16) + 1))
+    s = 32
+    while s < n:
+        sizes.add(s)
+        s *= 2
+    sizes.add(n)
+    return sorted(sizes)
+
+
+def _node_name(v) -> str:
+    from solvers.vc1 import ROOT
+
+    return "∅" if v is ROOT else f"x{v + 1}"
+
+
+def version_space(learner, cols, labels) -> dict:
+    """The surviving concepts of the sample ``(cols, labels)`` as tree nodes.
+
+    Returns
+    -------
+    dict
+        ``concepts``: the nodes whose root path is a concept agreeing with the sample;
+        ``subtree``: those nodes and their root paths; ``deterministic``: the points every
+        surviving concept labels 1 in C_f ([Yan25] Def. 15).
+    """
+    from solvers import vc1 as _vc1
+    from solvers.vc1 import ROOT
+
+    cls = learner.cls
+    counts = cls.part_counts(np.asarray(cols, np.intp), np.asarray(labels, np.uint8), None, 1)
+    ok = cls.consistent(counts)[0]
+    B, _ = cls.deterministic_sets(counts)
+    nodes = []
+    for r in np.flatnonzero(ok):
+        ones = [int(cls.columns[j]) for j in np.flatnonzero(cls.A[r])]
+        nodes.append(max(ones, key=lambda v: cls.tree.nodes[v]["distance"]) if ones else ROOT)
+    sub = set()
+    for v in nodes:
+        sub |= set(_vc1.root_path(cls.tree, v)) | {ROOT} if v is not ROOT else {ROOT}
+    return {"concepts": nodes, "subtree": sub,
+            "deterministic": [int(cls.columns[j]) for j in np.flatnonzero(B[0])]}
+
+
+def _key(v):
+    return -1 if isinstance(v, type(None)) or not isinstance(v, (int, np.integer)) else int(v)
+
+
+def vc1_transcript(learner, cols, labels, h, target, *, seed: int) -> dict:
+    """The JSON embedded in the page: the sample, the version space at every slider step and
+    Algorithm 2's trace (z, the layer scores, x_good, the output)."""
+    steps = []
+    for n in prefix_sizes(len(cols)):
+        vs = version_space(learner, cols[:n], labels[:n])
+        steps.append({"n": n, "concepts": sorted(_node_name(v) for v in vs["concepts"]),
+                      "subtree": sorted(_node_name(v) for v in vs["subtree"]),
+                      "deterministic": sorted(_node_name(v) for v in vs["deterministic"])})
+    d = h.details
+    return {"what": "[Yan25] OPTPrivateLearner (Algorithm 2) on the class of Figure 1", "seed": seed,
+            "target_row": int(target), "sample": {"cols": np.asarray(cols).tolist(),
+                                                  "labels": np.asarray(labels).tolist()},
+            "steps": steps,
+            "algorithm2": {"t": int(d["t"]), "z": int(d["z"]), "x_good": _node_name(d["x_good"]),
+                           "layer": [_node_name(v) for v in d["layer"]],
+                           "scores": np.asarray(d["scores"]).tolist(),
+                           "deterministic_counts": {_node_name(k): int(v) for k, v in d["deterministic"].items()},
+                           "output_node": _node_name(h.node), "output_concept_row": h.concept,
+                           "error": float(h.error(learner.cls.M[target]))}}
+
+
+def vc1_figure(learner, cols, labels, h, target):
+    """The tree with one frame per sample size and a last frame for Algorithm 2."""
+    go = require_plotly()
+    from solvers.vc1 import ROOT
+    from geoprivate.viz.vc1 import tree_layout
+
+    tree = learner.tree
+    pos = tree_layout(tree)
+    order = sorted(pos, key=_key)
+    proper = set(tree.graph.get("proper", ()))
+    ex, ey = [], []
+    for u, v in tree.edges:
+        ex += [pos[u][0], pos[v][0], None]
+        ey += [pos[u][1], pos[v][1], None]
+    xs, ys = [pos[v][0] for v in order], [pos[v][1] for v in order]
+    col_of = {int(c): np.asarray(cols) == c for c in range(learner.cls.M.shape[1])}
+
+    def hover(v, state, extra=""):
+        dist = tree.nodes[v].get("distance", 0)
+        seen = ""
+        if v is not ROOT:
+            m = col_of[v][:state["n"]] if "n" in state else col_of[v]
+            lab = np.asarray(labels)[: state.get("n", len(labels))][m]
+            seen = f"<br>sample so far: {int((lab == 1).sum())} labelled 1, {int((lab == 0).sum())} labelled 0"
+        return (f"{_node_name(v)}: distance {dist}, {'proper' if v in proper else 'improper'}"
+                f"<br>surviving: {'yes' if v in state['subtree'] else 'no'}"
+                f", deterministic: {'yes' if v in state['det'] else 'no'}{seen}{extra}")
+
+    def nodes_trace(state, det_shade=None):
+        colours, lines = [], []
+        for v in order:
+            if det_shade is not None:
+                s = det_shade.get(v, 0)
+                colours.append(f"rgba(37,99,235,{0.15 + 0.85 * s:.3f})" if s else "white")
+            else:
+                colours.append("#2563eb" if v in state["det"] else ("white" if v in state["subtree"]
+                                                                     else "#e5e7eb"))
+            lines.append("#111827" if v in state["subtree"] else "#d1d5db")
+        extra = state.get("extra", {})
+        return go.Scatter(x=xs, y=ys, mode="markers+text", uid="nodes", text=[_node_name(v) for v in order],
+                          textposition="top center", name="points of the domain",
+                          marker={"size": [26 if v in proper else 18 for v in order],
+                                  "symbol": ["star" if v in proper else "circle" for v in order],
+                                  "color": colours, "line": {"color": lines, "width": 2}},
+                          hovertext=[hover(v, state, extra.get(v, "")) for v in order], hoverinfo="text")
+
+    def marks(xg=None, out=None, z=None):
+        lo, hi = min(xs) - 0.5, max(xs) + 0.5
+        band = go.Scatter(x=[lo, hi, hi, lo, lo] if z is not None else [],
+                          y=[-z - 0.35, -z - 0.35, -z + 0.35, -z + 0.35, -z - 0.35] if z is not None else [],
+                          fill="toself", fillcolor="rgba(253,230,138,0.6)", line={"width": 0}, mode="lines",
+                          uid="median", name="median layer z", hoverinfo="text",
+                          text=f"private median layer z = {z}" if z is not None else "")
+        good = go.Scatter(x=[pos[xg][0]] if xg is not None else [], y=[pos[xg][1]] if xg is not None else [],
+                          mode="markers", uid="xgood", name="x_good", hoverinfo="skip",
+                          marker={"size": 34, "symbol": "circle-open", "color": "#dc2626", "line": {"width": 3}})
+        ring = go.Scatter(x=[pos[out][0]] if out is not None else [], y=[pos[out][1]] if out is not None else [],
+                          mode="markers", uid="output", name="output node", hoverinfo="skip",
+                          marker={"size": 46, "symbol": "circle-open", "color": "#16a34a", "line": {"width": 2}})
+        return [band, good, ring]
+
+    sizes = prefix_sizes(len(cols))
+    frames_data, titles, labels_ = [], [], []
+    for n in sizes:
+        vs = version_space(learner, cols[:n], labels[:n])
+        st = {"n": n, "subtree": vs["subtree"], "det": set(vs["deterministic"])}
+        frames_data.append(marks() + [nodes_trace(st)])
+        conc = ", ".join(sorted(_node_name(v) for v in vs["concepts"]))
+        titles.append(f"n = {n} sample points: {len(vs['concepts'])} concept(s) survive (their nodes: {conc}); "
+                      f"{len(vs['deterministic'])} deterministic point(s)")
+        labels_.append(f"n={n}")
+    d = h.details
+    top = max(d["deterministic"].values(), default=1)
+    shade = {k: v / top for k, v in d["deterministic"].items()}
+    extra = {k: f"<br>deterministic in {v} of t = {d['t']} parts" for k, v in d["deterministic"].items()}
+    for v, q in zip(d["layer"], np.asarray(d["scores"]).tolist()):
+        extra[v] = extra.get(v, "") + f"<br>layer score q = {q}"
+    vs = version_space(learner, cols, labels)
+    st = {"subtree": vs["subtree"], "det": set(d["deterministic"]), "extra": extra}
+    frames_data.append(marks(d["x_good"], h.node, d["z"]) + [nodes_trace(st, det_shade=shade)])
+    titles.append(f"Algorithm 2 on all N = {len(cols)} points, t = {d['t']} parts: median layer z = {d['z']}, "
+                  f"x_good = {_node_name(d['x_good'])}, output node {_node_name(h.node)} "
+                  f"(error {h.error(learner.cls.M[target]):.3f} against h{target + 1})")
+    labels_.append("Alg. 2")
+    fig = go.Figure()
+    fig.add_trace(go.Scatter(x=ex, y=ey, mode="lines", line={"color": "#9ca3af", "width": 1.2}, name="tree edges",
+                             hoverinfo="skip"))
+    for tr in frames_data[0]:
+        fig.add_trace(tr)
+    idx = list(range(1, 1 + len(frames_data[0])))
+    fig.frames = [go.Frame(name=lab, data=data, traces=idx, layout={"title": {"text": t}})
+                  for lab, data, t in zip(labels_, frames_data, titles)]
+    height = int(tree.graph.get("height", 3))
+    fig.update_xaxes(visible=False, range=[min(xs) - 0.7, max(xs) + 0.7])
+    fig.update_yaxes(title_text="distance d(x)", tickvals=[-k for k in range(height + 1)],
+                     ticktext=[str(k) for k in range(height + 1)], range=[-height - 0.7, 0.7])
+    fig.update_layout(title={"text": titles[0], "font": {"size": 13}, "x": 0.01}, template="plotly_white",
+                      margin={"t": 90, "b": 150}, legend={"x": 1.01, "y": 1.0},
+                      **slider_layout(labels_, prefix="step ", duration=600))
+    return fig
+
+
+def vc1_page(*, seed: int = 0) -> str:
+    """The page of ``geoprivate explore vc1 --seed S`` (HTML text; same seed, same bytes)."""
+    from geoprivate.viz.vc1 import figure1_run
+
+    learner, cols, labels, h, target = figure1_run(seed)
+    intro = ("<p>[Yan25] Algorithm 1's tree of the VC-1 class of the paper's Figure 1 (stars: proper nodes), "
+             f"target h{target + 1}, N = {len(cols)} uniform points, seed {seed}. The slider adds the sample: "
+             "the surviving subtree (solid) holds the nodes whose root path is a concept that agrees with the "
+             "points so far, blue = deterministic points (Def. 15). The last step is OPTPrivateLearner "
+             "(Algorithm 2, practical mode, t = 50 parts, ε = 3, δ = 0.1): deterministic counts, the private "
+             "median layer z (yellow), x_good (red ring) and the output node (green ring). Hover a node for "
+             "its counts. Regenerate: "
+             f"<code>geoprivate explore vc1 --seed {seed} --out page.html</code>. The run is embedded as JSON.</p>")
+    return page_html(vc1_figure(learner, cols, labels, h, target), title="geoprivate explorer: a VC-1 tree",
+                     intro=intro, transcript=vc1_transcript(learner, cols, labels, h, target, seed=seed),
+                     height=620)
