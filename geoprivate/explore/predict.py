@@ -366,6 +366,7 @@ def predict_page(*, d: int = 1, seed: int = 4, repaired: bool = False) -> str:
     fig = predict_figure(runs, d=d)
     res0 = runs[0][2]
     g = res0.guarantee
+    eps = "∞" if math.isinf(g.epsilon) else g.epsilon
     intro = (f"<p>[Yan26] GenericPredictor (Algorithm 2) with G_halfspace (Algorithm 4), d = {d}, seed {seed}: "
              f"N = {res0.params['N']} examples in k = {res0.params['k']} blocks of m = {res0.params['m']}, "
              f"T = {res0.T} queries from a white-box disagreement adversary, ε_BT = {res0.params['epsilon_bt']}. "
@@ -374,7 +375,7 @@ def predict_page(*, d: int = 1, seed: int = 4, repaired: bool = False) -> str:
                 "a·x = w; dots = each block's exact maximiser (hover for rationals). " if d == 1 else
                 "The (a1, a2, w) space: grey planes = the hard-query planes a·x = w; dots = each block's exact "
                 "maximiser (hover for rationals); red = C|HardQuery once it is a line or the point 0. ")
-             + f"Practical mode: the run's own privacy guarantee is ε = {'∞' if math.isinf(g.epsilon) else g.epsilon} "
+             + f"Practical mode: the run's own privacy guarantee is ε = {eps} "
              "(Lemma 1 does not apply at this k), so the ε curve is the nominal one. "
              "err_D is a Monte Carlo estimate under the query law (± Hoeffding half-width). "
              f"Regenerate: <code>geoprivate explore predict --concept halfspaces --d {d}"

@@ -1,0 +1,151 @@
+"""geoprivate explore: the pages are self-contained, embed the run they draw, and are the
+same bytes for the same seed (regenerated in a fresh process)."""
+
+import json
+import os
+import re
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("plotly")
+
+from geoprivate.explore import TRANSCRIPT_ID, everlasting_page, predict_page, vc1_page  # noqa: E402
+from geoprivate.explore._page import rational  # noqa: E402
+from geoprivate.explore.predict import predict_figure, predict_runs, predict_steps  # noqa: E402
+from geoprivate.explore.vc1 import prefix_sizes, version_space  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def transcript_of(page: str) -> dict:
+    m = re.search(rf'<script type="application/json" id="{TRANSCRIPT_ID}">(.*?)</script>', page, re.S)
+    assert m, "the page embeds no transcript"
+    return json.loads(m.group(1))
+
+
+def assert_self_contained(page: str) -> None:
+    assert not re.search(r'<(script|link|img)[^>]+(src|href)="(https?:)?//', page), "a resource is fetched"
+    assert "plotly.js v" in page and "window.Plotly" in page  # plotly.js inlined
+
+
+@pytest.fixture(scope="module")
+def runs_d1():
+    return predict_runs(1, 4, repaired=True)
+
+
+def _cli(out, *args):
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONHASHSEED="random")
+    return subprocess.run([sys.executable, "-m", "geoprivate", "explore", *args, "--out", str(out)],
+                          capture_output=True, text=True, env=env, cwd=ROOT, timeout=300)
+
+
+def test_predict_page_is_regenerated_bit_for_bit_in_a_new_process(tmp_path):
+    a, b = tmp_path / "a.html", tmp_path / "b.html"
+    for out in (a, b):
+        r = _cli(out, "predict", "--concept", "halfspaces", "--d", "1", "--repaired", "--seed", "4")
+        assert r.returncode == 0, r.stderr
+        assert r.stdout.strip().endswith(str(out))
+    assert a.read_bytes() == b.read_bytes()
+    page = a.read_text(encoding="utf-8")
+    assert_self_contained(page)
+    t = transcript_of(page)
+    assert [run["name"] for run in t["runs"]] == ["G_halfspace (Alg. 4)", "G_halfspace_repaired"]
+
+
+def test_another_seed_gives_another_page():
+    assert transcript_of(predict_page(d=1, seed=5)) != transcript_of(predict_page(d=1, seed=4))
+
+
+def test_transcript_is_the_run_drawn(runs_d1):
+    page = predict_page(d=1, seed=4, repaired=True)
+    t = transcript_of(page)
+    for run, (name, pred, res) in zip(t["runs"], runs_d1):
+        assert run["result"]["hard_rounds"] == res.hard_rounds
+        assert run["result"]["transcript"]["x"] == res.transcript.points.tolist()
+        assert run["result"]["transcript"]["label"] == res.transcript.labels.tolist()
+        assert len(run["steps"]) == res.T + 1
+        for step in run["steps"]:  # hard queries on the page at round r: those asked before r
+            assert step["hard_queries"] == sum(1 for h in res.hard_rounds if h < step["round"])
+        for e, (start, ens) in zip(run["ensembles"], res.ensembles):
+            assert e["start"] == start
+            assert [(h["a"], h["w"]) for h in e["hypotheses"]] == [([str(Fraction(v)) for v in a], str(Fraction(w)))
+                                                                  for a, w in ens.hypotheses]
+        assert "seconds" not in run["result"]
+
+
+def test_faithful_collapses_to_the_point_and_repaired_keeps_a_line(runs_d1):
+    (_, _, faithful), (_, _, repaired) = runs_d1
+    dims_f = [s["affine_dim"] for s in predict_steps(faithful)]
+    dims_r = [s["affine_dim"] for s in predict_steps(repaired)]
+    assert dims_f[0] == dims_r[0] == 2
+    assert dims_f[-1] == 0  # [Yan26] Claims 8-9: C|HardQuery = {0} after d + 1 hard queries
+    assert min(dims_r) == 1
+    assert dims_f == sorted(dims_f, reverse=True)
+
+
+def test_frames_draw_the_transcripts_hard_queries_and_exact_maximisers(runs_d1):
+    fig = predict_figure(runs_d1, d=1)
+    assert len(fig.frames) == runs_d1[0][2].T + 1
+    for f, step in zip(fig.frames, predict_steps(runs_d1[0][2])):
+        drawn = [tr for tr in f.data if (tr.uid or "").startswith("r0-hq") and len(tr.x or ())]
+        assert len(drawn) == step["hard_queries"]
+        maxi = next(tr for tr in f.data if tr.uid == "r0-max")
+        ens = runs_d1[0][2].ensembles[step["segment"]][1]
+        for text, (a, w) in zip(maxi.hovertext, ens.hypotheses):
+            assert f"w = {rational(w)}" in text and f"a = {rational(a[0])}" in text
+    assert [s.label for s in fig.layout.sliders[0].steps] == [f.name for f in fig.frames]
+
+
+def test_d2_page_has_planes_and_the_subspace():
+    runs = predict_runs(2, 2, repaired=False)
+    fig = predict_figure(runs, d=2)
+    last = fig.frames[-1]
+    planes = [tr for tr in last.data if (tr.uid or "").startswith("r0-hq") and len(tr.x or ())]
+    assert len(planes) == runs[0][2].n_hard == 3
+    sub = next(tr for tr in last.data if tr.uid == "r0-sub")
+    assert list(sub.x) == [0] and "= {0}" in sub.hovertext  # the collapse to the origin
+
+
+def test_everlasting_page():
+    page = everlasting_page(seed=0)
+    assert page == everlasting_page(seed=0)
+    assert_self_contained(page)
+    t = transcript_of(page)
+    assert [p["i"] for p in t["result"]["phases"]] == [1, 2, 3]
+    assert all("seconds" not in p for p in t["result"]["phases"])
+
+
+def test_vc1_version_space_shrinks_to_the_target():
+    from geoprivate.viz.vc1 import figure1_run
+
+    learner, cols, labels, h, target = figure1_run(0)
+    cls = learner.cls
+    sizes = prefix_sizes(len(cols))
+    assert sizes[0] == 0 and sizes[-1] == len(cols)
+    spaces = [version_space(learner, cols[:n], labels[:n]) for n in sizes]
+    assert len(spaces[0]["concepts"]) == cls.A.shape[0]  # nothing seen: every concept survives
+    counts = [len(s["concepts"]) for s in spaces]
+    assert counts == sorted(counts, reverse=True)  # a version space only shrinks
+    assert all(s["subtree"] >= t["subtree"] for s, t in zip(spaces, spaces[1:]))
+    final = [cls.concept_of(cls.hypothesis_of(v)) for v in spaces[-1]["concepts"]]
+    assert target in final
+
+
+def test_vc1_page():
+    page = vc1_page(seed=0)
+    assert page == vc1_page(seed=0)
+    assert_self_contained(page)
+    t = transcript_of(page)
+    assert t["algorithm2"]["t"] == 50 and len(t["steps"]) == len(prefix_sizes(1000))
+
+
+@pytest.mark.parametrize("args", [["predict", "--d", "3"], ["predict", "--concept", "thresholds"], ["vc1"]])
+def test_cli_bad_arguments_exit_2(tmp_path, args):
+    from geoprivate.cli import main
+
+    argv = ["explore", *args] + ([] if args == ["vc1"] else ["--out", str(tmp_path / "x.html")])
+    assert main(argv) == 2
