@@ -43,27 +43,31 @@ def _cli(out, *args):
                           capture_output=True, text=True, env=env, cwd=ROOT, timeout=300)
 
 
-def test_predict_page_is_regenerated_bit_for_bit_in_a_new_process(tmp_path):
-    a, b = tmp_path / "a.html", tmp_path / "b.html"
-    for out in (a, b):
-        r = _cli(out, "predict", "--concept", "halfspaces", "--d", "1", "--repaired", "--seed", "4")
-        assert r.returncode == 0, r.stderr
-        assert r.stdout.strip().endswith(str(out))
-    assert a.read_bytes() == b.read_bytes()
-    page = a.read_text(encoding="utf-8")
-    assert_self_contained(page)
-    t = transcript_of(page)
+@pytest.fixture(scope="module")
+def page_d1():
+    return predict_page(d=1, seed=4, repaired=True)
+
+
+def test_predict_page_is_regenerated_bit_for_bit_in_a_new_process(tmp_path, page_d1):
+    out = tmp_path / "a.html"
+    r = _cli(out, "predict", "--concept", "halfspaces", "--d", "1", "--repaired", "--seed", "4")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip().endswith(str(out))
+    assert out.read_bytes() == page_d1.encode("utf-8")
+    assert_self_contained(page_d1)
+    t = transcript_of(page_d1)
     assert [run["name"] for run in t["runs"]] == ["G_halfspace (Alg. 4)", "G_halfspace_repaired"]
 
 
-def test_another_seed_gives_another_page():
-    assert transcript_of(predict_page(d=1, seed=5)) != transcript_of(predict_page(d=1, seed=4))
+def test_another_seed_gives_another_run(runs_d1):
+    other = predict_runs(1, 5)[0][2]
+    assert other.transcript.points.tolist() != runs_d1[0][2].transcript.points.tolist()
 
 
-def test_transcript_is_the_run_drawn(runs_d1):
-    page = predict_page(d=1, seed=4, repaired=True)
-    t = transcript_of(page)
+def test_transcript_is_the_run_drawn(runs_d1, page_d1):
+    t = transcript_of(page_d1)
     for run, (name, pred, res) in zip(t["runs"], runs_d1):
+        assert run["name"] == name
         assert run["result"]["hard_rounds"] == res.hard_rounds
         assert run["result"]["transcript"]["x"] == res.transcript.points.tolist()
         assert run["result"]["transcript"]["label"] == res.transcript.labels.tolist()
