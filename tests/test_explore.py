@@ -153,3 +153,22 @@ def test_cli_bad_arguments_exit_2(tmp_path, args):
 
     argv = ["explore", *args] + ([] if args == ["vc1"] else ["--out", str(tmp_path / "x.html")])
     assert main(argv) == 2
+
+
+def test_report_links_the_explorers(tmp_path, monkeypatch):
+    from geoprivate import report
+    from geoprivate.report.explorers import EXPLORERS, ReportExplorer
+
+    assert {"collapse_d1", "everlasting_phases", "vc1_tree"} <= set(EXPLORERS)
+
+    def broken():
+        raise RuntimeError("no run")
+
+    fake = {"tiny": ReportExplorer("tiny", "a tiny page", "shrinkage", lambda: "<html>tiny</html>", "cmd tiny"),
+            "broken": ReportExplorer("broken", "a broken page", "vc1", broken, "cmd broken")}
+    monkeypatch.setattr(report, "EXPLORERS", fake)
+    page = report.write_report([], tmp_path, figures=False, explorers=True).read_text()
+    assert (tmp_path / "explore" / "tiny.html").read_text() == "<html>tiny</html>"
+    assert 'href="explore/tiny.html"' in page and 'iframe src="explore/tiny.html"' in page
+    assert "explorer broken failed: RuntimeError: no run" in page and "failed: broken" in page
+    assert "Interactive explorers" not in report.write_report([], tmp_path / "b", figures=False).read_text()

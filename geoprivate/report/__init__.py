@@ -8,6 +8,8 @@
   that check no numbered statement, and the figures (:mod:`geoprivate.report.figures`)
   embedded as base64 PNG;
 * ``DIR/figures/<name>.png`` — the same figures beside it;
+* ``DIR/explore/<name>.html`` — the interactive explorers (:mod:`geoprivate.report.explorers`,
+  :mod:`geoprivate.explore`; need plotly), linked from the page, the first one shown inline;
 * ``DIR/instances/<claim>.json`` — the offending instance of every violated claim, with
   the one-line command that replays it (:func:`load_instance` reads it back).
 
@@ -25,9 +27,10 @@ from pathlib import Path
 
 from geoprivate.claims import PAPERS
 from geoprivate.claims import catalogue as _cat
+from geoprivate.report.explorers import EXPLORERS
 from geoprivate.report.figures import FIGURES, figure_png
 
-__all__ = ["write_report", "save_instance", "load_instance", "replay_command", "instances_tried", "FIGURES"]
+__all__ = ["write_report", "save_instance", "load_instance", "replay_command", "instances_tried", "FIGURES", "EXPLORERS"]
 
 #: evidence keys that count instances/runs, in the order they are looked for
 _COUNT_KEYS = ("instances", "runs", "points", "samples", "audits", "settings", "checked", "intersections",
@@ -192,8 +195,41 @@ def _figures_html(outdir: Path, size: str, progress: bool) -> tuple[str, list[st
     return '<h2 id="figures">Figures</h2>' + "".join(parts), failed
 
 
+def _explorers_html(outdir: Path) -> tuple[str, list[str]]:
+    """Write every registered explorer to ``outdir/explore/`` and return the section and the
+    names that failed (a failure is shown in the page, never hidden)."""
+    if not EXPLORERS:
+        return "", []
+    try:
+        import plotly  # noqa: F401
+    except ImportError:
+        return ('<h2 id="explore">Interactive explorers</h2><p>Not written: they need plotly '
+                '(<code>pip install ".[explore]"</code>).</p>'), []
+    folder = outdir / "explore"
+    folder.mkdir(parents=True, exist_ok=True)
+    items, failed, inline = [], [], ""
+    for name, spec in EXPLORERS.items():
+        try:
+            page = spec.builder()
+        except Exception as exc:  # reported in the page, like a broken figure
+            failed.append(name)
+            items.append(f'<li><span class="st error">explorer {_e(name)} failed: {_e(type(exc).__name__)}: '
+                         f"{_e(exc)}</span></li>")
+            continue
+        (folder / f"{name}.html").write_text(page, encoding="utf-8")
+        href = f"explore/{name}.html"
+        items.append(f'<li><a href="{_e(href)}">{_e(spec.title)}</a> <small>({_e(spec.paper)})</small> — '
+                     f"<code>{_e(spec.command)}</code></li>")
+        if not inline:
+            inline = (f'<iframe src="{_e(href)}" title="{_e(spec.title)}" loading="lazy" '
+                      'style="width:100%;height:1250px;border:1px solid #e5e7eb"></iframe>')
+    return ('<h2 id="explore">Interactive explorers</h2><p>Self-contained pages (work offline; the run\'s '
+            "transcript is embedded as JSON): a slider and a play button step through the run.</p>"
+            f"<ul>{''.join(items)}</ul>{inline}"), failed
+
+
 def write_report(records, outdir, *, seed=0, size: str = "small", figures: bool = True,
-                 progress: bool = True) -> Path:
+                 progress: bool = True, explorers: bool | None = None) -> Path:
     """Write the report (see the module docstring) and return the path of ``index.html``.
 
     Parameters
@@ -208,6 +244,8 @@ def write_report(records, outdir, *, seed=0, size: str = "small", figures: bool 
         Build the registered figures (embedded and written beside the page).
     progress : bool
         tqdm progress on a terminal (silent otherwise).
+    explorers : bool, optional
+        Write the interactive explorers and link them (default: as ``figures``).
     """
     outdir = Path(outdir)
     outdir.mkdir(parents=True, exist_ok=True)
@@ -223,8 +261,11 @@ def write_report(records, outdir, *, seed=0, size: str = "small", figures: bool 
         verdicts[r["status"]] = verdicts.get(r["status"], 0) + 1
     problems = _cat.consistency_problems()
     fig_html, failed = _figures_html(outdir, size, progress) if figures else ("", [])
+    exp_html, exp_failed = _explorers_html(outdir) if (figures if explorers is None else explorers) else ("", [])
+    failed = failed + exp_failed
     papers = [p for p in PAPERS if _cat.statements(p)]
-    nav = " · ".join(f'<a href="#{p}">{p}</a>' for p in papers + ["supporting"] + (["figures"] if figures else []))
+    nav = " · ".join(f'<a href="#{p}">{p}</a>' for p in papers + ["supporting"] + (["figures"] if figures else [])
+                     + (["explore"] if exp_html else []))
     head = (f"<h1>geoprivate — the papers' statements, checked</h1>"
             f"<p>{len(recs)} claims run (seed {_e(seed)}, size {_e(size)}, "
             f"{_dt.datetime.now(_dt.timezone.utc):%Y-%m-%d %H:%M UTC}): "
@@ -235,7 +276,7 @@ def write_report(records, outdir, *, seed=0, size: str = "small", figures: bool 
             + f".</p><p>Regenerate: <code>python -m geoprivate verify --seed {_e(seed)} --size {_e(size)} "
             f"--report DIR</code>. A violated claim is a finding about the paper (its instance is saved).</p>"
             f"<p>{nav}</p>")
-    body = head + "".join(_paper_section(p, recs) for p in papers) + _supporting(recs) + fig_html
+    body = head + "".join(_paper_section(p, recs) for p in papers) + _supporting(recs) + fig_html + exp_html
     page = (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>geoprivate report</title>'
             f"<style>{_CSS}</style></head><body>{body}</body></html>")
     index = outdir / "index.html"

@@ -1,0 +1,62 @@
+"""The interactive explorers linked from the report: ``name -> (title, paper, builder)``.
+
+A builder takes no argument and returns the HTML text of a self-contained page
+(:mod:`geoprivate.explore`); the report writes it to ``DIR/explore/<name>.html`` and links
+it (the collapse explorer is also shown inline in a frame).  Seeded: the same report
+writes the same pages.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+__all__ = ["ReportExplorer", "EXPLORERS", "report_explorer"]
+
+
+@dataclass(frozen=True)
+class ReportExplorer:
+    name: str
+    title: str
+    paper: str
+    builder: Callable
+    command: str
+
+
+#: name -> ReportExplorer, in registration order
+EXPLORERS: dict[str, ReportExplorer] = {}
+
+
+def report_explorer(name: str, title: str, *, paper: str, command: str):
+    """Register ``builder() -> str`` (an HTML page) as an explorer of the report."""
+
+    def deco(fn):
+        EXPLORERS[name] = ReportExplorer(name, title, paper, fn, command)
+        return fn
+
+    return deco
+
+
+@report_explorer("collapse_d1", "G_halfspace's feasible region round by round, faithful and repaired (d = 1)",
+                 paper="shrinkage", command="geoprivate explore predict --concept halfspaces --d 1 --repaired "
+                                            "--seed 4 --out page.html")
+def _collapse():
+    from geoprivate.explore import predict_page
+
+    return predict_page(d=1, seed=4, repaired=True)
+
+
+@report_explorer("everlasting_phases", "GenericBBL phase by phase", paper="everlasting",
+                 command="geoprivate explore everlasting --seed 0 --out page.html")
+def _everlasting():
+    from geoprivate.explore import everlasting_page
+
+    return everlasting_page(seed=0)
+
+
+@report_explorer("vc1_tree", "The version space of a VC-1 class down its tree, then OPTPrivateLearner",
+                 paper="vc1", command="geoprivate explore vc1 --seed 0 --out page.html")
+def _vc1():
+    from geoprivate.explore import vc1_page
+
+    return vc1_page(seed=0)
