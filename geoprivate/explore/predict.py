@@ -301,7 +301,7 @@ def predict_figure(runs, *, d: int):
     top = [{"type": kind, "colspan": 2}, None] if n == 1 else [{"type": kind}] * n
     names = [name for name, _, _ in runs] + ([""] if n == 1 else [])
     fig = make_subplots(rows=2, cols=cols, specs=[top, [{"type": "xy"}, {"type": "xy"}] + [None] * (cols - 2)],
-                        row_heights=[0.68, 0.32], vertical_spacing=0.1,
+                        row_heights=[0.66, 0.34], vertical_spacing=0.16,
                         subplot_titles=names[:n] + [""] * (cols - n if n > 1 else 0)
                         + ["err_D(c, h_j) of the round's predictor", "ε spent (nominal: Lemma 1 assumed)"])
     R = [_Run(go, name, pred, res, c + 1, f"r{c}") for c, (name, pred, res) in enumerate(runs)]
@@ -339,11 +339,14 @@ def predict_figure(runs, *, d: int):
             fig.update_yaxes(range=[w0, w1], title_text="w (threshold)", row=1, col=r.col)
         else:
             L = r.box3()
+            Lw = max([L] + [float(np.abs(r.hard).sum(axis=1).max()) * L if len(r.hard) else 0.0])
             scene = "scene" if r.col == 1 else f"scene{r.col}"
             fig.layout[scene].update(xaxis={"range": [-L, L], "title": "a1"}, yaxis={"range": [-L, L], "title": "a2"},
-                                     zaxis={"title": "w"}, aspectmode="cube")
-    fig.update_xaxes(title_text="round", row=2, col=1)
-    fig.update_xaxes(title_text="round", row=2, col=2)
+                                     zaxis={"range": [-Lw, Lw], "title": "w"}, aspectmode="cube")
+    for col, which in ((1, "err_D"), (2, "epsilon_nominal")):  # fixed ranges: frames never re-range an axis
+        top = max([s[which] for r in R for s in r.steps if s[which] is not None] + [1e-9])
+        fig.update_xaxes(title_text="round", range=[-0.5, T - 0.5], row=2, col=col)
+        fig.update_yaxes(range=[0, top * 1.12], row=2, col=col)
     fig.update_layout(title={"text": title(0), "font": {"size": 13}, "x": 0.01}, margin={"t": 150, "b": 150},
                       hovermode="closest", template="plotly_white", legend={"x": 1.01, "y": 1.0, "font": {"size": 10}},
                       **slider_layout(labels))
