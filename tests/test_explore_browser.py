@@ -121,12 +121,18 @@ def test_predict_page_slider_in_chromium(browser, tmp_path):
     assert _errors(browser) == []
 
 
-@pytest.mark.parametrize("which", ["everlasting", "vc1"])
+_PAGES = {"everlasting": lambda ex: ex.everlasting_page(seed=0), "vc1": lambda ex: ex.vc1_page(seed=0),
+          "predict_d2": lambda ex: ex.predict_page(d=2, seed=2)}
+_LAST_TITLE = {"everlasting": "phase 3", "vc1": "x_good", "predict_d2": "dim C|HardQuery = 0"}
+
+
+@pytest.mark.parametrize("which", sorted(_PAGES))
 def test_other_pages_slider_in_chromium(browser, tmp_path, which):
+    """The GenericBBL, VC-1 and d = 2 (3-D, WebGL) pages: the last step's label and title."""
     import geoprivate.explore as ex
 
     path = tmp_path / f"{which}.html"
-    path.write_text(getattr(ex, f"{which}_page")(seed=0), encoding="utf-8")
+    path.write_text(_PAGES[which](ex), encoding="utf-8")
     _open(browser, path)
     first = _label(browser)
     labels = _step_labels(browser)
@@ -134,6 +140,6 @@ def test_other_pages_slider_in_chromium(browser, tmp_path, which):
     _move_slider(browser, len(labels) - 1)
     assert _label(browser) != first and _label(browser).endswith(" " + last)
     title = browser.execute_script("return document.querySelector('g.g-gtitle').textContent")
-    assert ("phase 3" in title) if which == "everlasting" else ("x_good" in title), (title, _label(browser))
+    assert _LAST_TITLE[which] in title, (title, _label(browser))
     browser.save_screenshot(str(tmp_path / f"{which}.png"))
     assert _errors(browser) == []

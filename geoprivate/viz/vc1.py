@@ -20,7 +20,7 @@ __all__ = ["tree_layout", "draw_vc1_tree", "draw_learner_run", "figure1_run"]
 
 
 def figure1_run(seed: int = 0, *, target: int = 3, n: int = 1000):
-    """The run of the report's VC-1 figure: OPTPrivateLearner (seed 004 Algorithm 2) in
+    """The run of the report's VC-1 figure: OPTPrivateLearner ([Yan25] Algorithm 2) in
     practical mode (t = 50 parts, ε = 3, δ = 0.1, α = 0.1, β = 0.05) on the class of the
     paper's Figure 1, ``n`` uniform domain points labelled by the class's row ``target``.
 
