@@ -60,15 +60,19 @@ def version_space(learner, cols, labels) -> dict:
     for r in np.flatnonzero(ok):
         ones = [int(cls.columns[j]) for j in np.flatnonzero(cls.A[r])]
         nodes.append(max(ones, key=lambda v: cls.tree.nodes[v]["distance"]) if ones else ROOT)
-    sub = set()
+    sub = {ROOT}
     for v in nodes:
-        sub |= set(_vc1.root_path(cls.tree, v)) | {ROOT} if v is not ROOT else {ROOT}
+        if v is not ROOT:
+            sub |= set(_vc1.root_path(cls.tree, v))
     return {"concepts": nodes, "subtree": sub,
             "deterministic": [int(cls.columns[j]) for j in np.flatnonzero(B[0])]}
 
 
 def _key(v):
-    return -1 if isinstance(v, type(None)) or not isinstance(v, (int, np.integer)) else int(v)
+    """Sort key of tree nodes: the root first, then the columns in order."""
+    from solvers.vc1 import ROOT
+
+    return -1 if v is ROOT else int(v)
 
 
 def vc1_transcript(learner, cols, labels, h, target, *, seed: int) -> dict:
