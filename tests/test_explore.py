@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def transcript_of(page: str) -> dict:
-    m = re.search(rf'<script type="application/json" id="{TRANSCRIPT_ID}">(.*?)</script>', page, re.S)
+    m = re.search(rf'<script type="application/json" id="{TRANSCRIPT_ID}">(.*?)</script>', page, re.DOTALL)
     assert m, "the page embeds no transcript"
     return json.loads(m.group(1))
 
@@ -126,7 +126,7 @@ def test_everlasting_page():
 def test_vc1_version_space_shrinks_to_the_target():
     from geoprivate.viz.vc1 import figure1_run
 
-    learner, cols, labels, h, target = figure1_run(0)
+    learner, cols, labels, _, target = figure1_run(0)
     cls = learner.cls
     sizes = prefix_sizes(len(cols))
     assert sizes[0] == 0 and sizes[-1] == len(cols)

@@ -76,7 +76,7 @@ def _move_slider(drv, index: int) -> None:
     tick = drv.find_elements(By.CSS_SELECTOR, "rect.slider-tick-rect")[index]
     rx = rail.rect["x"] + rail.rect["width"] / 2
     tx = tick.rect["x"] + tick.rect["width"] / 2
-    ActionChains(drv).move_to_element_with_offset(rail, int(round(tx - rx)), 0).click().perform()
+    ActionChains(drv).move_to_element_with_offset(rail, round(tx - rx), 0).click().perform()
     time.sleep(0.6)
 
 

@@ -24,7 +24,7 @@ __all__ = ["prefix_sizes", "version_space", "vc1_transcript", "vc1_figure", "vc1
 
 def prefix_sizes(n: int) -> list[int]:
     """0, 1, …, 16, then doubling, then n (the slider's sample sizes)."""
-    sizes = set(range(0, min(n, 16) + 1))
+    sizes = set(range(min(n, 16) + 1))
     s = 32
     while s < n:
         sizes.add(s)
@@ -100,8 +100,8 @@ def vc1_transcript(learner, cols, labels, h, target, *, seed: int) -> dict:
 def vc1_figure(learner, cols, labels, h, target):
     """The tree with one frame per sample size and a last frame for Algorithm 2."""
     go = require_plotly()
-    from solvers.vc1 import ROOT
     from geoprivate.viz.vc1 import tree_layout
+    from solvers.vc1 import ROOT
 
     tree = learner.tree
     pos = tree_layout(tree)

@@ -8,8 +8,8 @@ writes the same pages.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 __all__ = ["ReportExplorer", "EXPLORERS", "report_explorer"]
 
