@@ -15,10 +15,10 @@ from scipy import stats
 
 import importlib
 
+from geoprivate.audit import interior_point_exact_audit, statistical_epsilon_lower_bound
 from geoprivate.mechanisms import choosing_mechanism
 from geoprivate.mechanisms.exponential import exponential_mechanism_probabilities
 from geoprivate.privacy import PrivacyLedger
-from geoprivate.privacy.audit import statistical_epsilon_lower_bound
 from geoprivate.privacy.warnings import PrivacyParameterError, PrivacyWarning
 
 CONF = 1 - 1e-6
@@ -239,7 +239,7 @@ TINY = dict(domain_size=16, mode="practical", k_scale=0.0)  # K = 0: trimming wo
 
 
 def _worst_delta(datasets, eps, delta, n_base=5):
-    return max(ip.interior_point_exact_audit(v, epsilon=eps, delta=delta, beta=0.5, n_base=n_base, **TINY)
+    return max(interior_point_exact_audit(v, epsilon=eps, delta=delta, beta=0.5, n_base=n_base, **TINY)
                ["delta_at_epsilon"] for v in datasets)
 
 

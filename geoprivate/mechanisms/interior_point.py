@@ -59,7 +59,7 @@ from geoprivate.mechanisms.choosing import choosing_mechanism, choosing_output_l
 from geoprivate.mechanisms.exponential import exponential_mechanism, exponential_mechanism_probabilities
 from geoprivate.privacy.warnings import warn_outside_theorem
 
-# (geoprivate.privacy.audit is imported inside interior_point_exact_audit: it imports this package)
+# (its exact whole-algorithm audit lives one layer up: geoprivate.audit.interior_point)
 
 __all__ = [
     "N_BASE",
@@ -86,7 +86,6 @@ __all__ = [
     "interior_point_sample_size",
     "interior_point",
     "interior_point_output_law",
-    "interior_point_exact_audit",
 ]
 
 #: default domain size at which the recursion stops and runs the exponential mechanism (docs §3)
@@ -635,30 +634,14 @@ def interior_point_output_law(values, domain_size, epsilon, delta, beta, *, mode
     return _law(pts, 0, params, {})
 
 
-def interior_point_exact_audit(values, domain_size, epsilon, delta, beta, **kwargs) -> dict:
-    """Exact audit over every replacement neighbour of ``values`` (seed 004 Def. 9).
+def __getattr__(name):
+    """Deprecated alias: ``interior_point_exact_audit`` moved to :mod:`geoprivate.audit.interior_point`."""
+    if name == "interior_point_exact_audit":
+        import warnings
 
-    Computes :func:`interior_point_output_law` on ``values`` and on each dataset obtained by
-    replacing one entry with another domain element, and returns the worst hockey-stick
-    divergence ``delta_at_epsilon`` = max δ(ε) (both directions) at the nominal ε, the
-    worst ``epsilon_at_delta`` (least ε' with δ(ε') <= δ), ``neighbours`` and ``p_fail``
-    (P(FAIL) on ``values``: near 1 means the audit has little power).  ``kwargs`` go to
-    :func:`interior_point_output_law` (mode, n_base, k_scale, max_n).
-    """
-    from geoprivate.privacy.audit import delta_for_epsilon, epsilon_for_delta
+        from geoprivate.audit.interior_point import interior_point_exact_audit  # deprecated alias (one release)
 
-    pts = _as_points(values, _as_domain_size(domain_size))
-    p = interior_point_output_law(pts, domain_size, epsilon, delta, beta, **kwargs)
-    worst_d, worst_e, count = 0.0, 0.0, 0
-    for i, new in itertools.product(range(len(pts)), range(domain_size)):
-        if new == pts[i]:
-            continue
-        nb = list(pts)
-        nb[i] = new
-        q = interior_point_output_law(nb, domain_size, epsilon, delta, beta, **kwargs)
-        keys = list(set(p) | set(q))
-        pa, qa = [p.get(k, 0.0) for k in keys], [q.get(k, 0.0) for k in keys]
-        worst_d = max(worst_d, delta_for_epsilon(pa, qa, epsilon))
-        worst_e = max(worst_e, epsilon_for_delta(pa, qa, delta))
-        count += 1
-    return dict(delta_at_epsilon=worst_d, epsilon_at_delta=worst_e, neighbours=count, p_fail=p.get(None, 0.0))
+        warnings.warn("geoprivate.mechanisms.interior_point.interior_point_exact_audit moved to "
+                      "geoprivate.audit.interior_point_exact_audit", DeprecationWarning, stacklevel=2)
+        return interior_point_exact_audit
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
