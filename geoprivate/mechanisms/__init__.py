@@ -49,6 +49,8 @@ from geoprivate.mechanisms.interior_point import (
     is_interior_point,
 )
 from geoprivate.mechanisms.median import (
+    LogStarOptions,
+    MedianResult,
     interior_point_median,
     is_alpha_median,
     log_star_median_sample_size,
@@ -56,6 +58,7 @@ from geoprivate.mechanisms.median import (
     median_quality,
     median_sample_size,
     private_median,
+    private_median_result,
 )
 from geoprivate.mechanisms.sparse_vector import (
     AboveThreshold,
@@ -80,7 +83,7 @@ __all__ = [
     "choosing_mechanism", "choosing_output_law", "choosing_threshold", "choosing_utility_loss",
     "is_k_bounded", "choosing_applies", "choosing_guarantee",
     "private_median", "median_quality", "is_alpha_median", "median_failure_bound",
-    "median_sample_size",
+    "median_sample_size", "private_median_result", "MedianResult", "LogStarOptions",
     "interior_point", "interior_point_median", "interior_point_output_law", "interior_point_parameters",
     "interior_point_sample_size", "is_interior_point", "log_star_median_sample_size",
     "InteriorPointParameters", "InteriorPointResult",
