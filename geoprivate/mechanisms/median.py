@@ -152,7 +152,11 @@ def median_failure_bound(n, domain_size, alpha, epsilon) -> float:
     m = check_positive_int(domain_size, "domain_size")
     a = _median_alpha(alpha)
     eps = check_epsilon(epsilon)
-    return math.exp(min(0.0, math.log(m) - eps * a * n / 2.0))  # log space: |X| may exceed a float
+    try:
+        exponent = eps * a * n / 2.0
+    except OverflowError:  # n beyond a float (median_sample_size at a tiny epsilon): exactly, then rounded
+        exponent = float(Fraction(eps) * Fraction(a) * n / 2) if n < 10 ** 400 else math.inf
+    return math.exp(min(0.0, math.log(m) - exponent))  # log space: |X| may exceed a float
 
 
 def median_sample_size(domain_size, alpha, beta, epsilon) -> int:
