@@ -20,6 +20,7 @@ functions count.  The only exemptions are deprecated aliases kept for one releas
 import ast
 import pathlib
 
+import networkx as nx
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -109,32 +110,14 @@ def upward_imports(edges) -> list[str]:
 
 
 def package_cycle(edges, exempt=DEPRECATED):
-    graph: dict[str, set[str]] = {}
-    for (src, dst), mods in edges.items():
-        if any((m, dst) not in exempt for m in mods):
-            graph.setdefault(src, set()).add(dst)
-    state, stack = {}, []
-
-    def visit(u):
-        state[u] = 1
-        stack.append(u)
-        for v in sorted(graph.get(u, ())):
-            if state.get(v) == 1:
-                return stack[stack.index(v):] + [v]
-            if v not in state:
-                c = visit(v)
-                if c:
-                    return c
-        stack.pop()
-        state[u] = 2
+    """A cycle of packages (a list, first = last) in the graph of ``edges`` without the exempt aliases, or None."""
+    graph = nx.DiGraph()
+    graph.add_edges_from((src, dst) for (src, dst), mods in edges.items() if any((m, dst) not in exempt for m in mods))
+    try:
+        cycle = nx.find_cycle(graph)
+    except nx.NetworkXNoCycle:
         return None
-
-    for u in sorted(graph):
-        if u not in state:
-            c = visit(u)
-            if c:
-                return c
-    return None
+    return [u for u, _ in cycle] + [cycle[0][0]]
 
 
 def test_every_package_has_a_layer():

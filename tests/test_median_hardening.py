@@ -203,3 +203,14 @@ def test_vc1_learner_at_its_theorem_sample_size_proves_utility():
     cols_p = rng.integers(0, 4, paper.sample_size())
     hp = paper.fit(cols_p, C.matrix[2, cols_p], rng=4)
     assert hp.privacy_applies and not hp.utility_proved  # Theorem 9's n_PM is not the bound of the median run
+
+
+@pytest.mark.parametrize("name", ["geoprivate.mechanisms.median", "geoprivate.mechanisms.interior_point"])
+def test_docstring_examples_run(name):
+    import doctest
+    import importlib
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UtilityWarning)  # the examples run below the sample bounds on purpose
+        result = doctest.testmod(importlib.import_module(name))
+    assert result.failed == 0 and result.attempted > 0

@@ -7,37 +7,8 @@ Auditing moved above the mechanisms it audits: import from :mod:`geoprivate.audi
 
 import warnings
 
-from geoprivate.audit import (  # noqa: F401  (re-exported names)
-    AuditResult,
-    between_thresholds_audit,
-    between_thresholds_output_law,
-    between_thresholds_repeated_audit,
-    between_thresholds_repeated_law,
-    between_thresholds_transcripts,
-    clopper_pearson,
-    delta_for_epsilon,
-    epsilon_for_delta,
-    exponential_mechanism_audit,
-    hockey_stick,
-    statistical_epsilon_lower_bound,
-    svt_no_query_noise_output_law,
-)
-
-__all__ = [
-    "hockey_stick",
-    "delta_for_epsilon",
-    "epsilon_for_delta",
-    "exponential_mechanism_audit",
-    "between_thresholds_transcripts",
-    "between_thresholds_output_law",
-    "between_thresholds_audit",
-    "between_thresholds_repeated_law",
-    "between_thresholds_repeated_audit",
-    "svt_no_query_noise_output_law",
-    "clopper_pearson",
-    "AuditResult",
-    "statistical_epsilon_lower_bound",
-]
+from geoprivate.audit import *  # noqa: F401,F403  (the deprecated alias re-exports every name)
+from geoprivate.audit import __all__  # noqa: F401
 
 warnings.warn("geoprivate.privacy.audit is deprecated; import from geoprivate.audit", DeprecationWarning,
               stacklevel=2)
