@@ -533,7 +533,7 @@ class OPTPrivateLearner:
     by Theorem 8 (exponential; always) or by RecPrefix-R's conditions (Lemma 1 at
     ε/(2(2L+1)) < 2; log-star); step 7's choosing mechanism at (ε/2, δ/2) needs Lemma 1's
     ε/2 < 2 and δ > 0 (its quality is 1-bounded, Definition 12); the two compose by
-    Theorem 6.  Accuracy (``utility_proved``): Theorem 11's t and N with the sample bound of
+    Theorem 6, and steps 8–9 are post-processing (Theorem 5).  Accuracy (``utility_proved``): Theorem 11's t and N with the sample bound of
     the median actually run — the theorem's t parts, n >= :meth:`sample_size`,
     k_scale = 1, ``median != "paper"`` — and the median's own ``utility_proved``.  A fit
     below :meth:`sample_size` emits a :class:`~geoprivate.privacy.warnings.UtilityWarning`.

@@ -115,6 +115,8 @@ def is_alpha_median(values, y, alpha) -> bool:
     Integer data and ``y`` (Python ints of any size) are compared exactly.
     """
     a = check_probability(alpha, "alpha", open_left=False, open_right=False)
+    if y is None:
+        raise TypeError("y is None (a failed private median has no value to check)")
     ints = _int_list(values)
     if ints is not None and isinstance(y, numbers.Integral):
         if not ints:
