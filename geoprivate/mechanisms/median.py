@@ -483,7 +483,7 @@ def interior_point_median(values, domain_size, alpha, beta, epsilon, delta, *, m
     if len(pts) < bound:
         warn_below_sample_bound(f"median from interior point (log-star): n = {len(pts)} < {bound} (RecPrefix-R's "
                                 f"n_required = {params.n_required} after the trim of footnote 3); accuracy not "
-                                "proved (privacy holds)", stacklevel=4)
+                                "proved (privacy holds)", stacklevel=3)
     r = median_trim(len(pts), a)
     return run_interior_point(pts[r:len(pts) - r], params, default=default, rng=rng, strict=strict)
 
