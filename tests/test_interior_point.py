@@ -3,6 +3,7 @@
 Distribution tests use fixed seeds and p-value 1e-6; the statistical privacy audits use
 confidence 1 - 1e-6 (false-alarm rate 1e-6 per test, as in OpenDP)."""
 
+import importlib
 import itertools
 import math
 from collections import Counter
@@ -12,8 +13,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import stats
-
-import importlib
 
 from geoprivate.audit import interior_point_exact_audit, statistical_epsilon_lower_bound
 from geoprivate.mechanisms import choosing_mechanism

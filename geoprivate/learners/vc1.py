@@ -47,13 +47,13 @@ import numpy as np
 
 from geoprivate._validation import as_rng, check_pac_privacy, check_positive_int, check_probability
 from geoprivate.mechanisms import (
+    LogStarOptions,
+    MedianResult,
     choosing_applies,
     choosing_mechanism,
     choosing_utility_loss,
     exponential_mechanism,
     laplace_noise,
-    LogStarOptions,
-    MedianResult,
     log_star_median_sample_size,
     median_sample_size,
     private_median_result,
@@ -194,8 +194,8 @@ class Theorem11Parameters:
     n : int
         N = t·m.
     median : str
-        ``"exponential"`` (old spelling ``"implemented"``; n_pm of the exponential-mechanism median actually run,
-        ln|X| dependence), ``"paper"`` (Theorem 9's log* formula with hidden constant
+        ``"exponential"`` (old spelling ``"implemented"``; n_pm of the exponential-mechanism
+        median actually run, ln|X| dependence), ``"paper"`` (Theorem 9's log* formula with hidden constant
         ``c_pm``) or ``"log-star"`` (the bound of the log*-level median actually run:
         :func:`geoprivate.mechanisms.log_star_median_sample_size`, RecPrefix-R's own
         docs/interior_point.md §5 bound at α = 1/3 — not Theorem 9's n_PM).
@@ -250,7 +250,8 @@ def theorem11_parameters(td: int, alpha, beta, epsilon, delta, *, median: str = 
 
     The paper gives N only up to O(·); we make every constant explicit:
 
-    * n_PM: ``median="exponential"`` (old spelling ``"implemented"``) uses the bound of the median actually run
+    * n_PM: ``median="exponential"`` (old spelling ``"implemented"``) uses the bound of the
+      median actually run
       (:func:`geoprivate.mechanisms.median_sample_size`, exponential mechanism);
       ``median="paper"`` uses Theorem 9's c_pm·log*d·ln²(log*d/(βδ))/(αε) with α = 1/3;
       ``median="log-star"`` the bound of the log*-level median run by the learner
@@ -533,10 +534,11 @@ class OPTPrivateLearner:
     by Theorem 8 (exponential; always) or by RecPrefix-R's conditions (Lemma 1 at
     ε/(2(2L+1)) < 2; log-star); step 7's choosing mechanism at (ε/2, δ/2) needs Lemma 1's
     ε/2 < 2 and δ > 0 (its quality is 1-bounded, Definition 12); the two compose by
-    Theorem 6, and steps 8–9 are post-processing (Theorem 5).  Accuracy (``utility_proved``): Theorem 11's t and N with the sample bound of
-    the median actually run — the theorem's t parts, n >= :meth:`sample_size`,
-    k_scale = 1, ``median != "paper"`` — and the median's own ``utility_proved``.  A fit
-    below :meth:`sample_size` emits a :class:`~geoprivate.privacy.warnings.UtilityWarning`.
+    Theorem 6, and steps 8–9 are post-processing (Theorem 5).  Accuracy
+    (``utility_proved``): Theorem 11's t and N with the sample bound of the median actually
+    run — the theorem's t parts, n >= :meth:`sample_size`, k_scale = 1, ``median !=
+    "paper"`` — and the median's own ``utility_proved``.  A fit below :meth:`sample_size`
+    emits a :class:`~geoprivate.privacy.warnings.UtilityWarning`.
 
     If PrivateMedian fails (log-star: RecPrefix-R returns FAIL), z = 0 (data-independent;
     ``details["median_failed"] = True``).
@@ -623,9 +625,9 @@ class OPTPrivateLearner:
             if self.median != "log-star":
                 return private_median_result(y, np.arange(self.cls.height + 1), eps, dlt, alpha=1 / 3,
                                              beta=self.params.beta_step, rng=rng, ledger=ledger)
+            options = LogStarOptions(self.mode, k_scale=self.median_k_scale)
             return private_median_result(y, self.cls.height + 1, eps, dlt, alpha=1 / 3, beta=self.params.beta_step,
-                                         method="log-star", log_star=LogStarOptions(self.mode, k_scale=self.median_k_scale),
-                                         rng=rng, ledger=ledger)
+                                         method="log-star", log_star=options, rng=rng, ledger=ledger)
 
     def _verdicts(self, n: int, trace: dict) -> dict:
         """``privacy_applies`` and ``utility_proved`` of a fit on n examples (class Notes); warns below N."""

@@ -574,8 +574,8 @@ def interior_point(values, domain_size, epsilon, delta, beta, *, mode: str = "th
                                        k_scale=k_scale)
     pts = _as_points(values, params.domain_size)
     if len(pts) < params.n_required:
-        warn_below_sample_bound(f"RecPrefix-R: n = {len(pts)} < n_required = {params.n_required} (docs/interior_point.md "
-                                "§5); accuracy not proved (privacy holds)", stacklevel=3)
+        warn_below_sample_bound(f"RecPrefix-R: n = {len(pts)} < n_required = {params.n_required} "
+                                "(docs/interior_point.md §5); accuracy not proved (privacy holds)", stacklevel=3)
     res = run_interior_point(pts, params, default=default, rng=rng, strict=strict)
     if ledger is not None:
         ledger.record("interior_point", params.epsilon, params.delta, THEOREM, params.privacy_applies,
