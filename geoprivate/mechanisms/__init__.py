@@ -10,9 +10,14 @@ theorem it comes from and whether the theorem's hypotheses hold.
   Lemmas 1–2; seed 002 Obs. 2), AboveThreshold (seed 003 Lemma 4.3).
 * :mod:`~geoprivate.mechanisms.choosing` — choosing mechanism (seed 004 Lemma 1, Def. 12).
 * :mod:`~geoprivate.mechanisms.median` — private median (seed 004 Theorem 9): exponential
-  mechanism, or ``method="log-star"`` (footnote 3 on RecPrefix-R).
+  mechanism, or ``method="log-star"`` (footnote 3 on RecPrefix-R, options in
+  :class:`LogStarOptions`); :func:`private_median_result` reports ``failed``,
+  ``privacy_applies`` and ``utility_proved``.
 * :mod:`~geoprivate.mechanisms.interior_point` — RecPrefix-R, the toolkit's log*-level private
-  interior point (docs/interior_point.md).
+  interior point (docs/interior_point.md) and its exact output law (its audit lives in
+  :mod:`geoprivate.audit.interior_point`, one layer up).
+
+Nothing here imports :mod:`geoprivate.audit` (``tests/test_layers.py``).
 * :mod:`~geoprivate.mechanisms.subsampling` — amplification by sub-sampling (seed 002
   Claim 2.7).
 """
