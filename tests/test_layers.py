@@ -65,21 +65,25 @@ def _package_of(module: str) -> str | None:
     return None
 
 
-def _imports(path: pathlib.Path) -> set[str]:
-    """Every module named by an import statement of ``path`` (module level and inside functions)."""
+def _imports(path: pathlib.Path, source: str | None = None) -> set[str]:
+    """Every module named by an import statement of ``path`` (module level and inside functions).
+
+    ``source`` replaces the file's text (for the planted-import tests)."""
     me = _module_name(path).split(".")
     is_pkg = path.name == "__init__.py"
     out = set()
-    for node in ast.walk(ast.parse(path.read_text())):
+    for node in ast.walk(ast.parse(path.read_text() if source is None else source)):
         if isinstance(node, ast.Import):
             out.update(a.name for a in node.names)
         elif isinstance(node, ast.ImportFrom):
             if node.level:  # relative: resolve against this module's package
                 base = me if is_pkg else me[:-1]
                 base = base[:len(base) - (node.level - 1)]
-                out.add(".".join(base + ([node.module] if node.module else [])))
-            elif node.module:
-                out.add(node.module)
+                module = ".".join(base + ([node.module] if node.module else []))
+            else:
+                module = node.module
+            out.add(module)
+            out.update(f"{module}.{a.name}" for a in node.names)  # `from geoprivate import audit` names a package
     return out
 
 
@@ -93,7 +97,7 @@ def package_edges() -> dict[tuple[str, str], set[str]]:
             continue
         for target in _imports(f):
             dst = _package_of(target)
-            if dst is not None and dst != src:
+            if dst in RANK and dst != src:  # names such as geoprivate.__version__ are not packages
                 edges.setdefault((src, dst), set()).add(mod)
     return edges
 
@@ -151,6 +155,12 @@ def test_checker_finds_a_planted_upward_import(planted):
     edges.setdefault((src, dst), set()).add(mod)
     assert any(line.startswith(mod) for line in upward_imports(edges))
     assert package_cycle(edges) is not None  # each planted edge also closes a cycle today
+
+
+def test_from_package_import_subpackage_is_an_edge():
+    f = PACKAGE / "mechanisms" / "_planted_for_the_layer_test.py"  # never written: parsed from a string
+    mods = _imports(f, "from geoprivate import audit\nfrom .. import claims\n")
+    assert {_package_of(m) for m in mods} >= {"audit", "claims"}
 
 
 def test_deprecated_aliases_still_import():
