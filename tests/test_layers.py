@@ -176,3 +176,13 @@ def test_deprecated_aliases_still_import():
         assert old.hockey_stick is audit.hockey_stick
         assert ctl.svt_no_query_noise is audit.svt_no_query_noise
         assert ip.interior_point_exact_audit is audit.interior_point_exact_audit
+
+
+def test_library_code_does_not_use_the_deprecated_aliases():
+    """The aliases are for users' code for one release; the package itself imports geoprivate.audit."""
+    old = {"geoprivate.privacy.audit", "geoprivate.privacy.controls",
+           "geoprivate.mechanisms.interior_point.interior_point_exact_audit"}
+    users = sorted(_module_name(f) for f in PACKAGE.rglob("*.py")
+                   if _module_name(f) not in {"geoprivate.privacy.audit", "geoprivate.privacy.controls"}
+                   and _imports(f) & old)
+    assert not users, f"import from geoprivate.audit instead of the deprecated aliases in: {users}"
