@@ -1,4 +1,4 @@
-"""Benchmarks for geoprivate.mechanisms / geoprivate.privacy.audit (ratios, same run).
+"""Benchmarks for geoprivate.mechanisms / geoprivate.audit (ratios, same run).
 
 1. BetweenThresholds over 10^6 query values: ``query_batch`` (vectorised) vs a per-query
    ``query`` loop on the same values and seed (the transcripts are checked equal), ratio printed.
@@ -22,7 +22,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout
 
 from geoprivate.mechanisms import BetweenThresholds, exponential_mechanism, min_gap
-from geoprivate.privacy.audit import between_thresholds_audit
+from geoprivate.audit import between_thresholds_audit
 
 
 def bench_between_thresholds(m=1_000_000):

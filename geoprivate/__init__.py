@@ -1,12 +1,16 @@
 """geoprivate — the papers' private prediction and learning algorithms over exact oracles.
 
-Layers (imports point downwards only)::
+Layers (imports point downwards only; ``tests/test_layers.py`` enforces it)::
 
-    geoprivate.cli / report / notebooks
-    geoprivate.claims, experiments, viz
-    geoprivate.prediction, learners
-    geoprivate.mechanisms, privacy
-    geoprivate.concepts
+    geoprivate.cli / report / explore / __main__           what a person runs
+    geoprivate.claims, experiments, viz                    checks, sweeps, figures
+    geoprivate.prediction, learners, everlasting,          the papers' algorithms, the problems
+              problems, adversaries                        they run on, their adversaries
+    geoprivate.audit                                       exact and statistical privacy auditors
+    geoprivate.mechanisms                                  DP building blocks
+    geoprivate.privacy                                     accounting only (ledger, composition, warnings)
+    geoprivate.concepts                                    concept classes
+    geoprivate._validation                                 argument checks
     solvers  (exact oracles, no privacy)
 
 Labels: the solvers and :mod:`geoprivate.concepts` use {0, 1}; algorithms that the

@@ -12,7 +12,7 @@ from scipy import stats
 
 from geoprivate.mechanisms import AboveThreshold, Answer, BetweenThresholds, min_gap, simulate_between_thresholds
 from geoprivate.privacy import PrivacyLedger
-from geoprivate.privacy.audit import (
+from geoprivate.audit import (
     between_thresholds_audit,
     between_thresholds_output_law,
     between_thresholds_repeated_audit,
@@ -26,7 +26,7 @@ from geoprivate.privacy.audit import (
     statistical_epsilon_lower_bound,
     svt_no_query_noise_output_law,
 )
-from geoprivate.privacy.controls import (
+from geoprivate.audit.controls import (
     svt_no_query_noise,
     svt_no_query_noise_batch,
     svt_output_noisy_value,

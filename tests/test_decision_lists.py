@@ -29,7 +29,7 @@ from geoprivate.learners.decision_lists import (
     theorem_3_5_sample_size,
 )
 from geoprivate.privacy import PrivacyLedger
-from geoprivate.privacy.audit import delta_for_epsilon, epsilon_for_delta
+from geoprivate.audit import delta_for_epsilon, epsilon_for_delta
 
 
 def naive_predict(dl: DecisionList, Phi) -> np.ndarray:

@@ -3,6 +3,7 @@
 Distribution tests use fixed seeds and p-value 1e-6; the statistical privacy audits use
 confidence 1 - 1e-6 (false-alarm rate 1e-6 per test, as in OpenDP)."""
 
+import importlib
 import itertools
 import math
 from collections import Counter
@@ -13,12 +14,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import stats
 
-import importlib
-
+from geoprivate.audit import interior_point_exact_audit, statistical_epsilon_lower_bound
 from geoprivate.mechanisms import choosing_mechanism
 from geoprivate.mechanisms.exponential import exponential_mechanism_probabilities
 from geoprivate.privacy import PrivacyLedger
-from geoprivate.privacy.audit import statistical_epsilon_lower_bound
 from geoprivate.privacy.warnings import PrivacyParameterError, PrivacyWarning
 
 CONF = 1 - 1e-6
@@ -239,7 +238,7 @@ TINY = dict(domain_size=16, mode="practical", k_scale=0.0)  # K = 0: trimming wo
 
 
 def _worst_delta(datasets, eps, delta, n_base=5):
-    return max(ip.interior_point_exact_audit(v, epsilon=eps, delta=delta, beta=0.5, n_base=n_base, **TINY)
+    return max(interior_point_exact_audit(v, epsilon=eps, delta=delta, beta=0.5, n_base=n_base, **TINY)
                ["delta_at_epsilon"] for v in datasets)
 
 

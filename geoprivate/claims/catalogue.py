@@ -126,7 +126,7 @@ _s(P, "Theorem 1", "random subsets of size O((d log(d/α) + log(1/β))/α²) are
    reason=_O)
 _s(P, "Definition 4", "generalisation error err_D and empirical error err_S", impl="solvers.combinatorics.empirical_errors")
 _s(P, "Theorem 2", "uniform convergence: m ≥ 48/α(10 VC log(48e/α) + log(5/β)) ⇒ err_S ≤ α/10 ⇒ err_D < α", reason=_ALLD)
-_s(P, "Definition 5", "(ε, δ)-differential privacy", impl="geoprivate.privacy.audit.hockey_stick")
+_s(P, "Definition 5", "(ε, δ)-differential privacy", impl="geoprivate.audit.hockey_stick")
 _s(P, "Theorem 3", "advanced composition", claims="shrinkage/theorem-3")
 _s(P, "Algorithm 1", "BetweenThresholds", impl="geoprivate.mechanisms.BetweenThresholds")
 _s(P, "Lemma 1", "BetweenThresholds is (ε, δ)-DP when t_u − t_ℓ ≥ 12/(εn)(log(10/ε) + log(1/δ) + 1)",
@@ -184,9 +184,9 @@ _s(P, "Definition 1.1", "private prediction interface", impl="geoprivate.everlas
 _s(P, "Definition 1.2", "single-query private prediction")
 _s(P, "Theorem 1.3", "informal version of Theorem 3.3", reason=_INFORMAL)
 _s(P, "Theorem 1.4", "informal version of Theorem 5.1", reason=_INFORMAL)
-_s(P, "Definition 2.1", "(ε, δ)-indistinguishability", impl="geoprivate.privacy.audit.hockey_stick")
+_s(P, "Definition 2.1", "(ε, δ)-indistinguishability", impl="geoprivate.audit.hockey_stick")
 _s(P, "Definition 2.2", "neighbouring datasets")
-_s(P, "Definition 2.3", "differential privacy", impl="geoprivate.privacy.audit.delta_for_epsilon")
+_s(P, "Definition 2.3", "differential privacy", impl="geoprivate.audit.delta_for_epsilon")
 _s(P, "Proposition 2.4", "post-processing", reason=_TEXTBOOK_DP)
 _s(P, "Proposition 2.5", "basic composition", reason=_TEXTBOOK_DP + " (geoprivate.privacy.basic_composition)")
 _s(P, "Definition 2.6", "exponential mechanism", claims="general/exponential-mechanism-dp")
@@ -273,7 +273,7 @@ _s(P, "Proposition A.9", "|C_d^k| ≤ e² d^k (conjunction count)", claims=('win
 
 # ----------------------------------------------------------------------------- seed 004 (vc1)
 P = "vc1"
-_s(P, "Definition 1", "differential privacy", impl="geoprivate.privacy.audit.hockey_stick")
+_s(P, "Definition 1", "differential privacy", impl="geoprivate.audit.hockey_stick")
 _s(P, "Theorem 1", "improper learner with N = Õ(log* d/(αε))", reason=_O + "; practical runs: vc1/corollary-2")
 _s(P, "Theorem 2", "proper learner sample size", reason=_O + "; practical runs: vc1/claim-6")
 _s(P, "Definition 2", "error_D(c, h)")
@@ -286,7 +286,7 @@ _s(P, "Definition 7", "online learning")
 _s(P, "Definition 8", "Littlestone dimension", impl="solvers.combinatorics.littlestone_dimension")
 _s(P, "Theorem 4", "⌊log d_L⌋ ≤ TD ≤ 2^{d_L+1}", claims="vc1/theorem-4")
 _s(P, "Corollary 1", "O(log* TD) = O(log* d_L)", reason="asymptotic restatement of Theorem 4 (checked by vc1/theorem-4)")
-_s(P, "Definition 9", "differential privacy (mechanisms)", impl="geoprivate.privacy.audit.hockey_stick")
+_s(P, "Definition 9", "differential privacy (mechanisms)", impl="geoprivate.audit.hockey_stick")
 _s(P, "Theorem 5", "post-processing", reason=_TEXTBOOK_DP)
 _s(P, "Theorem 6", "basic composition", reason=_TEXTBOOK_DP + " (geoprivate.privacy.basic_composition)", claims=('vc1/theorem-9',))
 _s(P, "Theorem 7", "advanced composition, written as ε' = √(2k ln(1/δ'))·ε (no kε(e^ε − 1) term)",

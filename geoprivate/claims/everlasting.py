@@ -218,7 +218,7 @@ def check_claim_d1(rng, size):
     "[exact closed-form law of one query, random T, eps', alpha_i <= 1/16]",
 )
 def check_claim_d4(rng, size):
-    from geoprivate.privacy.audit import between_thresholds_output_law
+    from geoprivate.audit import between_thresholds_output_law
     from geoprivate.mechanisms import Answer
 
     count = 40 if size == "small" else 200

@@ -26,7 +26,7 @@ from geoprivate.mechanisms import (
     simulate_between_thresholds,
 )
 from geoprivate.privacy import advanced_composition
-from geoprivate.privacy.audit import (
+from geoprivate.audit import (
     between_thresholds_audit,
     between_thresholds_repeated_audit,
     delta_for_epsilon,

@@ -287,7 +287,7 @@ def _binomial_tail(k, n, p):
           checks=("Theorem 9", "Definition 11", "Lemma 1", "Theorem 6"))
 def _theorem9_log_star(rng, size):
     from geoprivate.mechanisms import interior_point_median, is_alpha_median, log_star_median_sample_size
-    from geoprivate.mechanisms.interior_point import interior_point_exact_audit
+    from geoprivate.audit import interior_point_exact_audit
 
     # privacy, exact (K = 0 and n_base = 5 so that the law is not all FAIL; privacy does not depend on K)
     audits = [([3, 4, 5, 5, 6, 12], 5.7, 0.5), ([0, 15, 15, 0], 5.7, 0.5)]

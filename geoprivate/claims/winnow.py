@@ -47,7 +47,7 @@ from geoprivate.learners.winnow import (
     sign_disagreement_probability,
     theorem_4_5_parameters,
 )
-from geoprivate.privacy.audit import delta_for_epsilon, epsilon_for_delta, statistical_epsilon_lower_bound
+from geoprivate.audit import delta_for_epsilon, epsilon_for_delta, statistical_epsilon_lower_bound
 from solvers.margins import (
     best_margin,
     decision_list_alternations,

@@ -11,7 +11,7 @@ This harness takes an *oblivious* B (its two worlds — training sets and full q
 streams — are fixed before the run; the paper allows adaptive B, which only makes the
 harness's lower bounds conservative), runs GenericBBL on each world many times with fresh
 randomness, and gives the views to
-:func:`geoprivate.privacy.audit.statistical_epsilon_lower_bound` (Clopper–Pearson, event
+:func:`geoprivate.audit.statistical_epsilon_lower_bound` (Clopper–Pearson, event
 selected on a separate sample), with false-alarm rate 10⁻⁶ (confidence 1 − 10⁻⁶, as
 OpenDP's tests).  The result sits beside what the run's ledger claims: the guarantee
 (vacuous when a theorem's hypotheses fail, e.g. in practical mode) and the *nominal*
@@ -35,7 +35,7 @@ import numpy as np
 from geoprivate._validation import as_rng
 from geoprivate.everlasting.generic_bbl import EverlastingProblem, GenericBBL
 from geoprivate.everlasting.parameters import EverlastingParameters
-from geoprivate.privacy.audit import statistical_epsilon_lower_bound
+from geoprivate.audit import statistical_epsilon_lower_bound
 from geoprivate.privacy.warnings import PrivacyWarning
 
 __all__ = ["World", "GameInstance", "VARIANTS", "training_game", "query_game", "play", "audit_game", "GameAudit",

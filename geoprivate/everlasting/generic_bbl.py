@@ -410,7 +410,7 @@ class GenericBBL:
             record.err_D_max, record.err_D_mean = float(ef.max()), float(ef.mean())
             record.err_D_max_upper = record.err_D_max
             if prob.name == "halfspaces":
-                from geoprivate.privacy.audit import clopper_pearson
+                from geoprivate.audit import clopper_pearson
 
                 record.err_D_method = f"monte-carlo (n={MC_SAMPLES}, fixed measurement seed)"
                 k = int(round(record.err_D_max * MC_SAMPLES))

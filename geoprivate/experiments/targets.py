@@ -10,7 +10,7 @@
   the auditor's eps lower bound; the best pair is re-audited on fresh samples (a valid
   bound) and stored, replayable with :func:`replay_audit_instance`.
 * :func:`mechanism_audit` — the statistical auditor
-  (:func:`geoprivate.privacy.audit.statistical_epsilon_lower_bound`, Clopper–Pearson) on a
+  (:func:`geoprivate.audit.statistical_epsilon_lower_bound`, Clopper–Pearson) on a
   mechanism over a parameter grid: BetweenThresholds (seed 001 Algorithm 1, Lemma 1), the
   Laplace mechanism, and two KNOWN-BROKEN positive controls the auditor must flag: the
   no-query-noise sparse vector (not DP at all) and Laplace with half the noise (2 eps-DP
@@ -302,7 +302,7 @@ def _svt_broken(p) -> _Audited:
     Claims eps-DP but is not (eps', 0)-DP for any finite eps': the transcript
     (BOTTOM, TOP) has positive probability on the first input and none on the second.
     """
-    from geoprivate.privacy.controls import svt_no_query_noise_batch
+    from geoprivate.audit.controls import svt_no_query_noise_batch
 
     eps = p["epsilon"]
 
@@ -334,7 +334,7 @@ def _audited(p: dict, allowed=AUDIT_MECHANISMS) -> _Audited:
 
 def _audit(a: _Audited, data0, data1, n_samples: int, confidence: float, rng):
     """The statistical auditor at the claim's delta (0 when the claim gives delta >= 1)."""
-    from geoprivate.privacy.audit import statistical_epsilon_lower_bound
+    from geoprivate.audit import statistical_epsilon_lower_bound
 
     delta_audit = a.delta if a.delta < 1 else 0.0
     res = statistical_epsilon_lower_bound(a.mech, data0, data1, n_samples=int(n_samples), delta=delta_audit,
@@ -353,7 +353,7 @@ def _audit_fields(p: dict, a: _Audited, res, delta_audit) -> dict:
 def mechanism_audit(params: dict, rng) -> dict:
     """Statistical privacy audit of one mechanism at one parameter point.
 
-    Runs :func:`geoprivate.privacy.audit.statistical_epsilon_lower_bound` at confidence
+    Runs :func:`geoprivate.audit.statistical_epsilon_lower_bound` at confidence
     1 - :data:`AUDIT_FALSE_ALARM` (a correct mechanism is flagged with probability <= 1e-6
     per trial) and compares the lower confidence bound on eps with the claimed eps.
 

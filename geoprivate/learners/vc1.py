@@ -47,6 +47,8 @@ import numpy as np
 
 from geoprivate._validation import as_rng, check_pac_privacy, check_positive_int, check_probability
 from geoprivate.mechanisms import (
+    LogStarOptions,
+    MedianResult,
     choosing_applies,
     choosing_mechanism,
     choosing_utility_loss,
@@ -54,10 +56,10 @@ from geoprivate.mechanisms import (
     laplace_noise,
     log_star_median_sample_size,
     median_sample_size,
-    private_median,
+    private_median_result,
 )
 from geoprivate.privacy import VACUOUS, Guarantee, advanced_composition
-from geoprivate.privacy.warnings import PrivacyWarning, warn_outside_theorem
+from geoprivate.privacy.warnings import PrivacyWarning, UtilityWarning, warn_below_sample_bound, warn_outside_theorem
 from solvers import vc1 as _vc1
 from solvers._checks import as_binary_matrix
 from solvers.vc1 import ROOT
@@ -74,7 +76,10 @@ __all__ = [
 ]
 
 MODES = ("theorem", "practical")
-MEDIANS = ("implemented", "paper", "log-star")
+#: step 4's median: the names of ``private_median(method=...)``, plus "paper" (Theorem 9's bound, exponential run)
+MEDIANS = ("exponential", "paper", "log-star")
+#: old spellings accepted by ``median=`` ("implemented" was the exponential-mechanism median)
+MEDIAN_ALIASES = {"implemented": "exponential"}
 
 
 # --------------------------------------------------------------------------- results
@@ -97,9 +102,11 @@ class VC1Hypothesis:
         The run's intermediate values and parameters: ``y`` (the y_i), ``z`` (the private
         median), ``layer`` (the nodes at distance z), ``scores`` (q_j), ``chosen`` (index
         into ``layer`` or None for ⊥), ``x_good``, ``deterministic`` (node → number of
-        parts in which it is deterministic), ``t``, ``mode``; the proper learner adds
-        ``leaf``, ``walk`` (the steps of its loop), ``n1``, ``n2``, ``T``; both add
-        ``guarantee`` (the learner's :class:`~geoprivate.privacy.Guarantee`).
+        parts in which it is deterministic), ``t``, ``mode``, ``median_failed`` and
+        ``median_result`` (step 4's :class:`~geoprivate.mechanisms.MedianResult`); the proper
+        learner adds ``leaf``, ``walk`` (the steps of its loop), ``n1``, ``n2``, ``T``; both
+        add ``guarantee`` (the learner's :class:`~geoprivate.privacy.Guarantee`),
+        ``privacy_applies`` and ``utility_proved`` (the learners' Notes list the conditions).
     """
 
     labels: np.ndarray
@@ -113,6 +120,16 @@ class VC1Hypothesis:
         """The privacy guarantee of the run that produced this hypothesis (vacuous outside
         the theorem; ``None`` if the producer did not record one)."""
         return self.details.get("guarantee")
+
+    @property
+    def privacy_applies(self):
+        """Whether every condition of the producer's privacy proof held for the run (None if not recorded)."""
+        return self.details.get("privacy_applies")
+
+    @property
+    def utility_proved(self):
+        """Whether the producer's accuracy theorem applies to the run (None if not recorded)."""
+        return self.details.get("utility_proved")
 
     def predict(self, cols) -> np.ndarray:
         """Labels of the hypothesis on column indices ``cols``."""
@@ -177,8 +194,8 @@ class Theorem11Parameters:
     n : int
         N = t·m.
     median : str
-        ``"implemented"`` (n_pm of the exponential-mechanism median actually run,
-        ln|X| dependence), ``"paper"`` (Theorem 9's log* formula with hidden constant
+        ``"exponential"`` (old spelling ``"implemented"``; n_pm of the exponential-mechanism
+        median actually run, ln|X| dependence), ``"paper"`` (Theorem 9's log* formula with hidden constant
         ``c_pm``) or ``"log-star"`` (the bound of the log*-level median actually run:
         :func:`geoprivate.mechanisms.log_star_median_sample_size`, RecPrefix-R's own
         docs/interior_point.md §5 bound at α = 1/3 — not Theorem 9's n_PM).
@@ -201,7 +218,7 @@ class Theorem11Parameters:
 
 
 def _n_pm(d: int, beta: float, eps: float, delta: float, median: str, c_pm: float) -> int:
-    if median == "implemented":
+    if median == "exponential":
         return median_sample_size(d, 1 / 3, beta, eps)
     if median == "log-star":
         return log_star_median_sample_size(d, 1 / 3, beta, eps, delta)
@@ -219,13 +236,22 @@ def _parts_for(n_pm: int, beta: float, eps: float, delta: float) -> int:
     raise RuntimeError("theorem11_parameters: the fixed point for t did not converge")  # pragma: no cover
 
 
-def theorem11_parameters(td: int, alpha, beta, epsilon, delta, *, median: str = "implemented",
+def _median_name(median) -> str:
+    """``median=`` of the learners and calculators: one of :data:`MEDIANS` or an old spelling of one."""
+    name = MEDIAN_ALIASES.get(median, median) if isinstance(median, str) else median
+    if name not in MEDIANS:
+        raise ValueError(f"median: expected one of {MEDIANS} (or 'implemented' for 'exponential'), got {median!r}")
+    return name
+
+
+def theorem11_parameters(td: int, alpha, beta, epsilon, delta, *, median: str = "exponential",
                          c_pm: float = 1.0) -> Theorem11Parameters:
     """Sample size of Theorem 11 (Algorithm 2 with ε → ε/2, δ → δ/2, β → β/(t+2)).
 
     The paper gives N only up to O(·); we make every constant explicit:
 
-    * n_PM: ``median="implemented"`` uses the bound of the median actually run
+    * n_PM: ``median="exponential"`` (old spelling ``"implemented"``) uses the bound of the
+      median actually run
       (:func:`geoprivate.mechanisms.median_sample_size`, exponential mechanism);
       ``median="paper"`` uses Theorem 9's c_pm·log*d·ln²(log*d/(βδ))/(αε) with α = 1/3;
       ``median="log-star"`` the bound of the log*-level median run by the learner
@@ -242,8 +268,7 @@ def theorem11_parameters(td: int, alpha, beta, epsilon, delta, *, median: str = 
     if isinstance(td, bool) or not isinstance(td, numbers.Integral) or td < 0:
         raise ValueError(f"td: expected a non-negative integer, got {td!r}")
     a, b, e, d = _check_common(alpha, beta, epsilon, delta)
-    if median not in MEDIANS:
-        raise ValueError(f"median: expected one of {MEDIANS}, got {median!r}")
+    median = _median_name(median)
     e_step, d_step = e / 2, d / 2
     t = 1
     for _ in range(200):
@@ -290,7 +315,7 @@ def _loop_epsilon(total: float, k: int, delta_prime: float) -> float:
     return max(basic, lo)
 
 
-def theorem13_parameters(td: int, alpha, beta, epsilon, delta, *, median: str = "implemented",
+def theorem13_parameters(td: int, alpha, beta, epsilon, delta, *, median: str = "exponential",
                          c_pm: float = 1.0) -> Theorem13Parameters:
     """Sample sizes N_1 + N_2 of Algorithm 4 with every constant of Claims 1–5 explicit.
 
@@ -486,11 +511,13 @@ class OPTPrivateLearner:
     mode : {"theorem", "practical"}
     n_subsets : int, optional
         t in practical mode (required there; ignored in theorem mode).
-    median : {"implemented", "paper", "log-star"}
-        Which n_PM the theorem-mode calculator uses (see :func:`theorem11_parameters`).
-        ``"log-star"`` also *runs* step 4 with ``private_median(method="log-star")``
-        (footnote 3 on RecPrefix-R, in the learner's mode, β = β/(t+2)); the other two run
-        the exponential-mechanism median.
+    median : {"exponential", "paper", "log-star"}
+        Step 4's median, named as ``private_median(method=...)`` names it (``"implemented"``
+        is an old spelling of ``"exponential"``).  ``"exponential"`` and ``"log-star"``
+        run that median and size the sample with its own bound; ``"paper"`` runs the
+        exponential median but sizes n_PM with Theorem 9's formula (see
+        :func:`theorem11_parameters`; its accuracy is then not proved).  ``"log-star"``
+        runs footnote 3 on RecPrefix-R in the learner's mode, β = β/(t+2).
     median_k_scale : float in [0, 1]
         ``median="log-star"`` in practical mode: scale of RecPrefix-R's trim K (theorem
         mode needs 1).
@@ -501,6 +528,20 @@ class OPTPrivateLearner:
 
     Notes
     -----
+    Privacy (``privacy_applies`` of a fit, and :meth:`guarantee`), conditions of [Yan25]
+    Theorem 11 (Theorem 10 with Theorem 9's median) evaluated on the parameters used:
+    step 2's partition is data-independent; step 4's PrivateMedian at (ε/2, δ/2) is private
+    by Theorem 8 (exponential; always) or by RecPrefix-R's conditions (Lemma 1 at
+    ε/(2(2L+1)) < 2; log-star); step 7's choosing mechanism at (ε/2, δ/2) needs Lemma 1's
+    ε/2 < 2 and δ > 0 (its quality is 1-bounded, Definition 12); the two compose by
+    Theorem 6, and steps 8–9 are post-processing (Theorem 5).  Accuracy
+    (``utility_proved``): Theorem 11's t and N with the sample bound of the median actually
+    run — the theorem's t parts, n >= :meth:`sample_size`, k_scale = 1, ``median !=
+    "paper"`` — and the median's own ``utility_proved``.  A fit below :meth:`sample_size`
+    emits a :class:`~geoprivate.privacy.warnings.UtilityWarning`.
+
+    If PrivateMedian fails (log-star: RecPrefix-R returns FAIL), z = 0 (data-independent;
+    ``details["median_failed"] = True``).
     If the choosing mechanism outputs ⊥ (the paper does not say what to do), x_good =
     ROOT, i.e. ĥ = f (post-processing; recorded in ``details["chosen"] = None``).  If the
     private median is z = 0, the layer P is {∅}; ∅'s (empty) root path lies in every B_i,
@@ -508,13 +549,13 @@ class OPTPrivateLearner:
     """
 
     def __init__(self, concept_class, epsilon, delta, alpha, beta, *, f: int = 0, mode: str = "theorem",
-                 n_subsets: int | None = None, median: str = "implemented", partition: str = "explicit",
+                 n_subsets: int | None = None, median: str = "exponential", partition: str = "explicit",
                  median_k_scale: float = 1.0, strict: bool = False):
         self.alpha, self.beta, self.epsilon, self.delta = _check_common(alpha, beta, epsilon, delta)
         # Theorem 11: the choosing mechanism gets epsilon/2, Lemma 1 needs it < 2, so epsilon < 4
         self.applies = _learner_applies("OPTPrivateLearner", self.epsilon, self.epsilon / 2, strict)
         self.mode = _check_mode(mode)
-        self.median, self.median_k_scale = median, float(median_k_scale)
+        self.median, self.median_k_scale = _median_name(median), float(median_k_scale)
         if not 0.0 <= self.median_k_scale <= 1.0 or (mode == "theorem" and self.median_k_scale != 1.0):
             raise ValueError(f"median_k_scale: expected 1 in theorem mode, [0, 1] in practical mode, got {median_k_scale!r}")
         if partition not in ("explicit", "counts"):
@@ -559,7 +600,8 @@ class OPTPrivateLearner:
             counts = self.cls.partition_counts(total, n, self.t, rng)  # step 2, as a count table
         B, y = self.cls.deterministic_sets(counts)  # step 3
         eps, dlt = self.epsilon / 2, self.delta / 2
-        z = int(self._median(y, eps, dlt, rng, ledger))  # step 4
+        med = self._median(y, eps, dlt, rng, ledger)  # step 4
+        z = 0 if med.failed else int(med.value)
         if z == 0:
             layer = [ROOT]
             q = np.array([self.t], np.int64)  # every B_i contains ∅'s (empty) root path
@@ -572,15 +614,30 @@ class OPTPrivateLearner:
         counts = B.sum(axis=0)
         deterministic = {int(self.cls.columns[j]): int(counts[j]) for j in np.flatnonzero(counts)}
         return dict(x_good=x_good, z=z, y=y, layer=layer, scores=q, chosen=chosen, t=self.t,
-                    deterministic=deterministic)
+                    deterministic=deterministic, median_failed=med.failed, median_result=med)
 
-    def _median(self, y, eps, dlt, rng, ledger):
-        """Step 4: PrivateMedian of the y_i over {0, …, TD} (1/3-median; Theorem 9)."""
-        if self.median != "log-star":
-            return private_median(y, np.arange(self.cls.height + 1), eps, dlt, alpha=1 / 3, rng=rng, ledger=ledger)
-        return private_median(y, self.cls.height + 1, eps, dlt, alpha=1 / 3, beta=self.params.beta_step,
-                              method="log-star", mode=self.mode, k_scale=self.median_k_scale, rng=rng,
-                              ledger=ledger)
+    def _median(self, y, eps, dlt, rng, ledger) -> MedianResult:
+        """Step 4: PrivateMedian of the y_i over {0, …, TD} (1/3-median w.p. 1 − β_step; Theorem 9).
+
+        The median's own sample-bound warning is folded into the learner's (:meth:`fit`)."""
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UtilityWarning)
+            if self.median != "log-star":
+                return private_median_result(y, np.arange(self.cls.height + 1), eps, dlt, alpha=1 / 3,
+                                             beta=self.params.beta_step, rng=rng, ledger=ledger)
+            options = LogStarOptions(self.mode, k_scale=self.median_k_scale)
+            return private_median_result(y, self.cls.height + 1, eps, dlt, alpha=1 / 3, beta=self.params.beta_step,
+                                         method="log-star", log_star=options, rng=rng, ledger=ledger)
+
+    def _verdicts(self, n: int, trace: dict) -> dict:
+        """``privacy_applies`` and ``utility_proved`` of a fit on n examples (class Notes); warns below N."""
+        med = trace["median_result"]
+        proved = (self.median != "paper" and self.t == self.params.t and self.median_k_scale == 1.0
+                  and n >= self.params.n and med.utility_proved)
+        if n < self.params.n:
+            warn_below_sample_bound(f"OPTPrivateLearner: n = {n} < N = {self.params.n} (Theorem 11, median="
+                                    f"{self.median!r}); accuracy not proved (privacy holds)", stacklevel=4)
+        return dict(privacy_applies=bool(self.applies and med.privacy_applies), utility_proved=bool(proved))
 
     def fit(self, cols, labels, rng=None, ledger=None) -> VC1Hypothesis:
         """Run Algorithm 2 on the sample (column indices, 0/1 labels) and return ĥ_good.
@@ -597,7 +654,8 @@ class OPTPrivateLearner:
         trace = self.choose_node(cols, labels, rng, ledger)
         h = self.cls.hypothesis_of(trace["x_good"])  # steps 8–9
         trace.update(mode=self.mode, n=int(cols.size), epsilon=self.epsilon, delta=self.delta,
-                     alpha=self.alpha, beta=self.beta, params=self.params, guarantee=self.guarantee())
+                     alpha=self.alpha, beta=self.beta, params=self.params, guarantee=self.guarantee(),
+                     **self._verdicts(int(cols.size), trace))
         return VC1Hypothesis(h, trace["x_good"], self.cls.concept_of(h), self.mode, trace)
 
 
@@ -620,6 +678,16 @@ class ProperLearner:
 
     Notes
     -----
+    Privacy (``privacy_applies`` of a fit, and :meth:`guarantee`), conditions of [Yan25]
+    Theorem 13 evaluated on the parameters used: Algorithm 2 on S_1 at (ε/2, δ/2) (the
+    conditions of :class:`OPTPrivateLearner` at that budget: Lemma 1 needs ε/4 < 2); the
+    loop on S_2 — at most 2T releases, each a Laplace test of w_min (sensitivity 1, Laplace
+    mechanism) or an exponential mechanism (Theorem 8) at ε_step — composed by advanced
+    composition (Theorem 7) to (ε/2, δ/2).  Accuracy (``utility_proved``): Theorem 13's
+    N_1 and N_2 (n_1 >= N_1, n_2 >= N_2), the theorem's t parts, k_scale = 1, ``median !=
+    "paper"`` and the median's own ``utility_proved``.  A fit below :meth:`sample_size`
+    emits a :class:`~geoprivate.privacy.warnings.UtilityWarning`.
+
     Choices where Algorithm 4 is silent, all data-independent (post-processing):
     the loop stops early when x_flag has no child in T_good (it is then a proper leaf);
     step 8 "select any leaf" takes the leaf of T_{x_flag} nearest to x_flag (ties: smallest
@@ -627,7 +695,7 @@ class ProperLearner:
     """
 
     def __init__(self, concept_class, epsilon, delta, alpha, beta, *, f: int = 0, mode: str = "theorem",
-                 n_subsets: int | None = None, first_fraction: float = 0.5, median: str = "implemented",
+                 n_subsets: int | None = None, first_fraction: float = 0.5, median: str = "exponential",
                  partition: str = "explicit", median_k_scale: float = 1.0, strict: bool = False):
         self.alpha, self.beta, self.epsilon, self.delta = _check_common(alpha, beta, epsilon, delta)
         # Algorithm 2 on S_1 gets epsilon/2, its choosing mechanism epsilon/4 < 2: epsilon < 8
@@ -648,6 +716,17 @@ class ProperLearner:
     @property
     def tree(self) -> nx.DiGraph:
         return self.cls.tree
+
+    def _verdicts(self, n: int, n1: int, trace: dict) -> dict:
+        """``privacy_applies`` and ``utility_proved`` of a fit (class Notes); warns below N_1 + N_2."""
+        med = trace["median_result"]
+        first = self.first
+        proved = (first.median != "paper" and first.t == self.params.first.t and first.median_k_scale == 1.0
+                  and n1 >= self.params.n1 and n - n1 >= self.params.n2 and med.utility_proved)
+        if n < self.params.n:
+            warn_below_sample_bound(f"ProperLearner: n = {n} < N_1 + N_2 = {self.params.n} (Theorem 13, median="
+                                    f"{first.median!r}); accuracy not proved (privacy holds)", stacklevel=4)
+        return dict(privacy_applies=bool(self.applies and med.privacy_applies), utility_proved=bool(proved))
 
     def sample_size(self) -> int:
         """N_1 + N_2 (theorem mode, :func:`theorem13_parameters`)."""
@@ -715,5 +794,6 @@ class ProperLearner:
         if concept is None:  # pragma: no cover - leaves of T_good are proper nodes
             raise AssertionError("internal error: the proper learner's output is not a concept of the class")
         trace.update(leaf=leaf, walk=walk, n1=int(n1), n2=int(n - n1), T=self.T, epsilon_step=self.epsilon_step,
-                     mode=self.mode, params=self.params, guarantee=self.guarantee())
+                     mode=self.mode, params=self.params, guarantee=self.guarantee(),
+                     **self._verdicts(int(n), int(n1), trace))
         return VC1Hypothesis(h, leaf, concept, self.mode, trace)

@@ -10,9 +10,14 @@ theorem it comes from and whether the theorem's hypotheses hold.
   Lemmas 1–2; seed 002 Obs. 2), AboveThreshold (seed 003 Lemma 4.3).
 * :mod:`~geoprivate.mechanisms.choosing` — choosing mechanism (seed 004 Lemma 1, Def. 12).
 * :mod:`~geoprivate.mechanisms.median` — private median (seed 004 Theorem 9): exponential
-  mechanism, or ``method="log-star"`` (footnote 3 on RecPrefix-R).
+  mechanism, or ``method="log-star"`` (footnote 3 on RecPrefix-R, options in
+  :class:`LogStarOptions`); :func:`private_median_result` reports ``failed``,
+  ``privacy_applies`` and ``utility_proved``.
 * :mod:`~geoprivate.mechanisms.interior_point` — RecPrefix-R, the toolkit's log*-level private
-  interior point (docs/interior_point.md).
+  interior point (docs/interior_point.md) and its exact output law (its audit lives in
+  :mod:`geoprivate.audit.interior_point`, one layer up).
+
+Nothing here imports :mod:`geoprivate.audit` (``tests/test_layers.py``).
 * :mod:`~geoprivate.mechanisms.subsampling` — amplification by sub-sampling (seed 002
   Claim 2.7).
 """
@@ -49,6 +54,8 @@ from geoprivate.mechanisms.interior_point import (
     is_interior_point,
 )
 from geoprivate.mechanisms.median import (
+    LogStarOptions,
+    MedianResult,
     interior_point_median,
     is_alpha_median,
     log_star_median_sample_size,
@@ -56,6 +63,7 @@ from geoprivate.mechanisms.median import (
     median_quality,
     median_sample_size,
     private_median,
+    private_median_result,
 )
 from geoprivate.mechanisms.sparse_vector import (
     AboveThreshold,
@@ -80,7 +88,7 @@ __all__ = [
     "choosing_mechanism", "choosing_output_law", "choosing_threshold", "choosing_utility_loss",
     "is_k_bounded", "choosing_applies", "choosing_guarantee",
     "private_median", "median_quality", "is_alpha_median", "median_failure_bound",
-    "median_sample_size",
+    "median_sample_size", "private_median_result", "MedianResult", "LogStarOptions",
     "interior_point", "interior_point_median", "interior_point_output_law", "interior_point_parameters",
     "interior_point_sample_size", "is_interior_point", "log_star_median_sample_size",
     "InteriorPointParameters", "InteriorPointResult",

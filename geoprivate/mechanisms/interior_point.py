@@ -57,9 +57,9 @@ import numpy as np
 from geoprivate._validation import as_rng, check_delta, check_epsilon, check_probability
 from geoprivate.mechanisms.choosing import choosing_mechanism, choosing_output_law
 from geoprivate.mechanisms.exponential import exponential_mechanism, exponential_mechanism_probabilities
-from geoprivate.privacy.warnings import warn_outside_theorem
+from geoprivate.privacy.warnings import warn_below_sample_bound, warn_outside_theorem
 
-# (geoprivate.privacy.audit is imported inside interior_point_exact_audit: it imports this package)
+# (its exact whole-algorithm audit lives one layer up: geoprivate.audit.interior_point)
 
 __all__ = [
     "N_BASE",
@@ -85,13 +85,15 @@ __all__ = [
     "interior_point_parameters",
     "interior_point_sample_size",
     "interior_point",
+    "run_interior_point",
     "interior_point_output_law",
-    "interior_point_exact_audit",
 ]
 
 #: default domain size at which the recursion stops and runs the exponential mechanism (docs §3)
 N_BASE = 16
 MODES = ("theorem", "practical")
+#: largest n for which :func:`interior_point_output_law` enumerates the n! orders of a level
+MAX_LAW_N = 8
 THEOREM = ("RecPrefix-R interior point (toolkit construction, docs/interior_point.md §4): seed 004 Thm 8 "
            "(EM) + Lemma 1 (choosing mechanism) + Thm 6 (basic composition)")
 
@@ -428,7 +430,14 @@ def interior_point_parameters(domain_size, epsilon, delta, beta, *, mode: str = 
     eps_m = eps / (2 * L + 1)
     dlt_m = dlt / L if L else 0.0
     b_m = b / (3 * L + 1)
-    n_req = _required(chain, eps_m, dlt_m, b_m)
+    try:
+        if eps_m <= 0 or (L and dlt_m <= 0):
+            raise ZeroDivisionError
+        n_req = _required(chain, eps_m, dlt_m, b_m)
+    except (OverflowError, ZeroDivisionError):
+        raise ValueError(f"epsilon={eps!r}, delta={dlt!r}, beta={b!r}: RecPrefix-R's sample bound (docs/"
+                         f"interior_point.md §5) overflows a float at these parameters (epsilon/(2L+1) = {eps_m!r}, "
+                         f"L = {L}); use a larger epsilon, delta or beta") from None
     return InteriorPointParameters(n, eps, dlt, b, mode, int(n_base), ks, chain, L, eps_m, dlt_m, b_m, n_req,
                                    L == 0 or eps_m < 2, ks == 1.0, iterated_log2(n))
 
@@ -462,6 +471,16 @@ class InteriorPointResult:
     def utility_guaranteed(self) -> bool:
         """§5's theorem applies to this run: theorem constants and n >= n_required."""
         return self.params.utility_proved and self.n >= self.params.n_required
+
+    @property
+    def utility_proved(self) -> bool:
+        """The accuracy verdict under the project-wide name (same as :attr:`utility_guaranteed`)."""
+        return self.utility_guaranteed
+
+    @property
+    def privacy_applies(self) -> bool:
+        """Every condition of the privacy proof holds for the parameters used (:func:`interior_point`)."""
+        return self.params.privacy_applies
 
 
 def _interior(values, level, params, rng, trace):
@@ -532,6 +551,17 @@ def interior_point(values, domain_size, epsilon, delta, beta, *, mode: str = "th
     Returns
     -------
     InteriorPointResult
+        ``failed`` (then ``value`` is ``default``), ``privacy_applies``, ``utility_proved``.
+
+    Notes
+    -----
+    Privacy conditions (``privacy_applies``), evaluated on the parameters used: [Yan25]
+    Theorem 8 for the base and candidate exponential mechanisms (score iq of sensitivity 1),
+    Lemma 1 for the L choosing steps (needs ε_m = ε/(2L+1) < 2 and δ_m = δ/L > 0; δ > 0 is
+    enforced), Theorem 6 for the basic composition of the 2L+1 steps; the pairing, LCP and
+    trim transforms map neighbours to neighbours (docs §4).  Accuracy (``utility_proved``):
+    theorem mode (k_scale = 1) and n >= n_required (docs §5); below it a
+    :class:`~geoprivate.privacy.warnings.UtilityWarning` is emitted.
 
     Examples
     --------
@@ -543,17 +573,28 @@ def interior_point(values, domain_size, epsilon, delta, beta, *, mode: str = "th
     params = interior_point_parameters(domain_size, epsilon, delta, beta, mode=mode, n_base=n_base,
                                        k_scale=k_scale)
     pts = _as_points(values, params.domain_size)
+    if len(pts) < params.n_required:
+        warn_below_sample_bound(f"RecPrefix-R: n = {len(pts)} < n_required = {params.n_required} "
+                                "(docs/interior_point.md §5); accuracy not proved (privacy holds)", stacklevel=3)
+    res = run_interior_point(pts, params, default=default, rng=rng, strict=strict)
+    if ledger is not None:
+        ledger.record("interior_point", params.epsilon, params.delta, THEOREM, params.privacy_applies,
+                      **_ledger_params(params, len(pts), res.failed))
+    return res
+
+
+def run_interior_point(points, params: InteriorPointParameters, *, default: int = 0, rng=None,
+                       strict: bool = False) -> InteriorPointResult:
+    """RecPrefix-R on validated ``points`` with computed ``params``: the run shared by
+    :func:`interior_point` and the median of footnote 3 (no ledger entry, no sample-bound
+    warning; the privacy warning of Lemma 1 is emitted here)."""
     if isinstance(default, bool) or not isinstance(default, numbers.Integral) or not 0 <= default < params.domain_size:
         raise ValueError(f"default must be an integer in [0, domain_size), got {default!r}")
     _privacy_check(params, strict)
-    rng = as_rng(rng)
     trace: list = []
-    out = _interior(pts, 0, params, rng, trace)
-    if ledger is not None:
-        ledger.record("interior_point", params.epsilon, params.delta, THEOREM, params.privacy_applies,
-                      **_ledger_params(params, len(pts), out is None))
+    out = _interior(list(points), 0, params, as_rng(rng), trace)
     failed = out is None
-    return InteriorPointResult(int(default) if failed else out, failed, params, len(pts), tuple(trace))
+    return InteriorPointResult(int(default) if failed else out, failed, params, len(points), tuple(trace))
 
 
 def _ledger_params(params: InteriorPointParameters, n: int, failed: bool) -> dict:
@@ -625,8 +666,12 @@ def interior_point_output_law(values, domain_size, epsilon, delta, beta, *, mode
     Enumerates every order of the data at every level (n! orders, hence ``max_n``), the
     base EM's law, the choosing mechanism's closed-form law (:func:`choosing_output_law`)
     and the candidate EM's law — the same step functions the sampler runs.  Floating-point
-    sums of closed-form probabilities.
+    sums of closed-form probabilities.  ``max_n`` is at most :data:`MAX_LAW_N` = 8 (12! orders
+    would take hours).
     """
+    if isinstance(max_n, bool) or not isinstance(max_n, numbers.Integral) or not 1 <= max_n <= MAX_LAW_N:
+        raise ValueError(f"max_n must be an integer in [1, {MAX_LAW_N}] (the exact law enumerates n! orders per "
+                         f"level; {MAX_LAW_N}! = {math.factorial(MAX_LAW_N)}), got {max_n!r}")
     params = interior_point_parameters(domain_size, epsilon, delta, beta, mode=mode, n_base=n_base,
                                        k_scale=k_scale)
     pts = _as_points(values, params.domain_size)
@@ -635,30 +680,14 @@ def interior_point_output_law(values, domain_size, epsilon, delta, beta, *, mode
     return _law(pts, 0, params, {})
 
 
-def interior_point_exact_audit(values, domain_size, epsilon, delta, beta, **kwargs) -> dict:
-    """Exact audit over every replacement neighbour of ``values`` (seed 004 Def. 9).
+def __getattr__(name):
+    """Deprecated alias: ``interior_point_exact_audit`` moved to :mod:`geoprivate.audit.interior_point`."""
+    if name == "interior_point_exact_audit":
+        import warnings
 
-    Computes :func:`interior_point_output_law` on ``values`` and on each dataset obtained by
-    replacing one entry with another domain element, and returns the worst hockey-stick
-    divergence ``delta_at_epsilon`` = max δ(ε) (both directions) at the nominal ε, the
-    worst ``epsilon_at_delta`` (least ε' with δ(ε') <= δ), ``neighbours`` and ``p_fail``
-    (P(FAIL) on ``values``: near 1 means the audit has little power).  ``kwargs`` go to
-    :func:`interior_point_output_law` (mode, n_base, k_scale, max_n).
-    """
-    from geoprivate.privacy.audit import delta_for_epsilon, epsilon_for_delta
+        from geoprivate.audit.interior_point import interior_point_exact_audit  # deprecated alias (one release)
 
-    pts = _as_points(values, _as_domain_size(domain_size))
-    p = interior_point_output_law(pts, domain_size, epsilon, delta, beta, **kwargs)
-    worst_d, worst_e, count = 0.0, 0.0, 0
-    for i, new in itertools.product(range(len(pts)), range(domain_size)):
-        if new == pts[i]:
-            continue
-        nb = list(pts)
-        nb[i] = new
-        q = interior_point_output_law(nb, domain_size, epsilon, delta, beta, **kwargs)
-        keys = list(set(p) | set(q))
-        pa, qa = [p.get(k, 0.0) for k in keys], [q.get(k, 0.0) for k in keys]
-        worst_d = max(worst_d, delta_for_epsilon(pa, qa, epsilon))
-        worst_e = max(worst_e, epsilon_for_delta(pa, qa, delta))
-        count += 1
-    return dict(delta_at_epsilon=worst_d, epsilon_at_delta=worst_e, neighbours=count, p_fail=p.get(None, 0.0))
+        warnings.warn("geoprivate.mechanisms.interior_point.interior_point_exact_audit moved to "
+                      "geoprivate.audit.interior_point_exact_audit", DeprecationWarning, stacklevel=2)
+        return interior_point_exact_audit
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

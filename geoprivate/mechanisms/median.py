@@ -27,6 +27,9 @@ from __future__ import annotations
 import bisect
 import math
 import numbers
+import warnings
+from dataclasses import dataclass
+from fractions import Fraction
 
 import numpy as np
 
@@ -37,13 +40,19 @@ from geoprivate.mechanisms.interior_point import (
     InteriorPointResult,
     _as_points,
     _ledger_params,
-    interior_point,
     interior_point_parameters,
     interval_exponential_mechanism,
+    run_interior_point,
 )
+from geoprivate.privacy.warnings import warn_below_sample_bound
 
 __all__ = [
     "private_median",
+    "private_median_result",
+    "MedianResult",
+    "LogStarOptions",
+    "MedianDomain",
+    "median_domain",
     "median_quality",
     "is_alpha_median",
     "median_failure_bound",
@@ -58,9 +67,12 @@ THEOREM = "vc1/theorem-9 via the exponential mechanism (epsilon-DP; ln|X| sample
 THEOREM_LOG_STAR = ("vc1/theorem-9 via seed 004 footnote 3 + RecPrefix-R (toolkit construction; privacy from "
                     "seed 004 Thm 8, Lemma 1, Thm 6; sample bound docs/interior_point.md §5, not Thm 9's n_PM)")
 METHODS = ("exponential", "log-star")
+#: old spellings accepted by ``method=`` (the VC-1 learners called the exponential median "implemented")
+METHOD_ALIASES = {"implemented": "exponential"}
 
 
-def _as_domain(domain) -> np.ndarray:
+def _as_grid(domain) -> np.ndarray:
+    """An array domain: a strictly increasing, non-empty vector of finite reals (float64)."""
     d = as_scores(domain, "domain")
     if np.any(np.diff(d) <= 0):
         raise ValueError("domain must be strictly increasing (a finite ordered domain)")
@@ -94,11 +106,7 @@ def _int_list(values):
 
 def median_quality(values, domain) -> np.ndarray:
     """q(S, y) = min(#{x <= y}, #{x >= y}) for every y in ``domain`` (seed 004 Def. 11)."""
-    v = np.sort(_as_values(values))
-    d = _as_domain(domain)
-    le = np.searchsorted(v, d, side="right")
-    ge = v.size - np.searchsorted(v, d, side="left")
-    return np.minimum(le, ge).astype(np.int64)
+    return _quality(np.sort(_as_values(values)), _as_grid(domain))
 
 
 def is_alpha_median(values, y, alpha) -> bool:
@@ -107,6 +115,8 @@ def is_alpha_median(values, y, alpha) -> bool:
     Integer data and ``y`` (Python ints of any size) are compared exactly.
     """
     a = check_probability(alpha, "alpha", open_left=False, open_right=False)
+    if y is None:
+        raise TypeError("y is None (a failed private median has no value to check)")
     ints = _int_list(values)
     if ints is not None and isinstance(y, numbers.Integral):
         if not ints:
@@ -121,28 +131,64 @@ def is_alpha_median(values, y, alpha) -> bool:
     return q >= (0.5 - a) * n - 1e-9 * n
 
 
+def _median_alpha(alpha) -> float:
+    """α of an α-median algorithm: in (0, 1/2] (α >= 1/2 makes every point an α-median, [Yan25] Def. 11)."""
+    a = check_probability(alpha, "alpha", open_right=False)
+    if a > 0.5:
+        raise ValueError(f"alpha must lie in (0, 1/2] (every point is an alpha-median for alpha >= 1/2), got {alpha!r}")
+    return a
+
+
+def _ceil_ratio(numerator: float, *factors: float) -> int:
+    """⌈numerator / Π factors⌉ for positive floats; exact (a Python int) when the float quotient overflows."""
+    den = math.prod(factors)
+    q = numerator / den if den > 0 else math.inf
+    if math.isfinite(q):
+        return math.ceil(q)
+    return math.ceil(Fraction(numerator) / math.prod(Fraction(f) for f in factors))
+
+
 def median_failure_bound(n, domain_size, alpha, epsilon) -> float:
     """P(exponential-mechanism median is not an alpha-median) <= |X| exp(-eps alpha n / 2)."""
     n = check_positive_int(n, "n")
     m = check_positive_int(domain_size, "domain_size")
-    a = check_probability(alpha, "alpha", open_right=False)
+    a = _median_alpha(alpha)
     eps = check_epsilon(epsilon)
-    return math.exp(min(0.0, math.log(m) - eps * a * n / 2.0))  # log space: |X| may exceed a float
+    try:
+        exponent = eps * a * n / 2.0
+    except OverflowError:  # n beyond a float (median_sample_size at a tiny epsilon): exactly, then rounded
+        exponent = float(Fraction(eps) * Fraction(a) * n / 2) if n < 10 ** 400 else math.inf
+    return math.exp(min(0.0, math.log(m) - exponent))  # log space: |X| may exceed a float
 
 
 def median_sample_size(domain_size, alpha, beta, epsilon) -> int:
-    """Smallest n with :func:`median_failure_bound` <= beta: ceil(2 ln(|X|/beta)/(alpha eps))."""
+    """Smallest n with :func:`median_failure_bound` <= beta: ceil(2 ln(|X|/beta)/(alpha eps)).
+
+    A Python int of any size: when the float quotient overflows (ε = 1e-308) it is taken
+    exactly from the float numerator and denominator.
+    """
     m = check_positive_int(domain_size, "domain_size")
-    a = check_probability(alpha, "alpha", open_right=False)
+    a = _median_alpha(alpha)
     b = check_probability(beta, "beta")
     eps = check_epsilon(epsilon)
-    return max(1, math.ceil(2.0 * (math.log(m) - math.log(b)) / (a * eps)))
+    return max(1, _ceil_ratio(2.0 * (math.log(m) - math.log(b)), a, eps))
 
 
 # ---------------------------------------------------------------- median from interior point
 def median_trim(n: int, alpha) -> int:
     """r = ⌊(1/2 − α/2)·n⌋: the points trimmed from each end (seed 004 footnote 3)."""
     return math.floor((0.5 - alpha / 2.0) * n)
+
+
+def _log_star_n(n_required: int, alpha: float) -> int:
+    """Least n with n − 2·median_trim(n, α) >= n_required."""
+    try:
+        n = max(1, math.ceil((n_required - 2) / alpha))
+    except OverflowError:
+        n = max(1, math.ceil(Fraction(n_required - 2) / Fraction(alpha)))
+    while n - 2 * median_trim(n, alpha) < n_required:
+        n += 1
+    return n
 
 
 def log_star_median_sample_size(domain_size, alpha, beta, epsilon, delta, *, n_base: int = N_BASE) -> int:
@@ -152,54 +198,208 @@ def log_star_median_sample_size(domain_size, alpha, beta, epsilon, delta, *, n_b
     and is an (α/2)-median.  ≈ n_req/α: the 1/α of Theorem 9, but n_req is the
     construction's own bound, not Theorem 9's n_PM.
     """
-    a = check_probability(alpha, "alpha", open_right=False)
-    n_req = interior_point_parameters(domain_size, epsilon, delta, beta, n_base=n_base).n_required
-    n = max(1, math.ceil((n_req - 2) / a))
-    while n - 2 * median_trim(n, a) < n_req:
-        n += 1
-    return n
+    a = _median_alpha(alpha)
+    return _log_star_n(interior_point_parameters(domain_size, epsilon, delta, beta, n_base=n_base).n_required, a)
 
 
-def interior_point_median(values, domain_size, alpha, beta, epsilon, delta, *, mode: str = "theorem",
-                          n_base: int = N_BASE, k_scale: float = 1.0, default: int = 0, rng=None,
-                          strict: bool = False) -> InteriorPointResult:
-    """α-median from a private interior point (seed 004 footnote 3; docs/interior_point.md §8).
+# ---------------------------------------------------------------- options, domain, result
+@dataclass(frozen=True)
+class LogStarOptions:
+    """The options of ``private_median(method="log-star")`` that no other method reads.
 
-    S_mid = sorted(S)[r : n − r] with r = :func:`median_trim`; returns RecPrefix-R on S_mid
-    (:func:`~geoprivate.mechanisms.interior_point.interior_point`).  Any interior point of
-    S_mid has >= r + 1 >= (1/2 − α/2)n points on each side: an (α/2)-median.  Trimming maps
-    neighbours to neighbours, so the privacy is RecPrefix-R's.  Records no ledger entry
-    (:func:`private_median` does).
+    Attributes
+    ----------
+    mode : {"theorem", "practical"}
+        RecPrefix-R's mode (:func:`~geoprivate.mechanisms.interior_point.interior_point`).
+    n_base : int >= 3
+        Domain size at which the recursion stops (default 16).
+    k_scale : float in [0, 1]
+        Practical mode: scale of the trim K (voids the sample bound, not privacy).
+    strict : bool
+        Refuse (``PrivacyParameterError``) instead of warning outside Lemma 1.
     """
-    a = check_probability(alpha, "alpha", open_right=False)
-    n_dom = interior_point_parameters(domain_size, epsilon, delta, beta, mode=mode, n_base=n_base,
-                                      k_scale=k_scale).domain_size
-    pts = sorted(_as_points(values, n_dom))
-    r = median_trim(len(pts), a)
-    return interior_point(pts[r:len(pts) - r], n_dom, epsilon, delta, beta, mode=mode, n_base=n_base,
-                          k_scale=k_scale, default=default, rng=rng, strict=strict)
+
+    mode: str = "theorem"
+    n_base: int = N_BASE
+    k_scale: float = 1.0
+    strict: bool = False
 
 
-def _int_domain(domain):
-    """Domain given by its size N (an int) or as range(N): returns N, else None."""
+_LEGACY = ("mode", "n_base", "k_scale", "strict")
+
+
+def _log_star_options(log_star, legacy: dict) -> LogStarOptions:
+    """``log_star`` (a :class:`LogStarOptions` or None) or the deprecated keywords mode/n_base/k_scale/strict."""
+    unknown = sorted(set(legacy) - set(_LEGACY))
+    if unknown:
+        raise TypeError(f"private_median() got unexpected keyword arguments {unknown}")
+    if log_star is not None and not isinstance(log_star, LogStarOptions):
+        raise TypeError(f"log_star must be a LogStarOptions, got {type(log_star).__name__}")
+    if legacy:
+        if log_star is not None:
+            raise TypeError(f"pass the log-star options either as log_star=LogStarOptions(...) or as keywords "
+                            f"{sorted(legacy)}, not both")
+        warnings.warn(f"private_median({', '.join(f'{k}=' for k in sorted(legacy))}...) is deprecated; pass "
+                      "log_star=LogStarOptions(...)", DeprecationWarning, stacklevel=4)
+        return LogStarOptions(**legacy)
+    return LogStarOptions() if log_star is None else log_star
+
+
+@dataclass(frozen=True)
+class MedianDomain:
+    """A dataset on a finite ordered domain X, reshaped once for every method (:func:`median_domain`).
+
+    Attributes
+    ----------
+    size : int
+        |X| (a Python int of any size).
+    ranks : list of int
+        The sorted data as indices into X: the data themselves for X = {0, …, N−1}; for an
+        array domain the index of the smallest element >= x (clipped to the largest).
+    values : numpy.ndarray or None
+        Array domain: the real data (the exponential method scores them exactly).
+    grid : numpy.ndarray or None
+        Array domain: X as float64.
+    elements : array_like or None
+        Array domain: X as given (what :meth:`element` returns).
+    """
+
+    size: int
+    ranks: list
+    values: np.ndarray | None = None
+    grid: np.ndarray | None = None
+    elements: object = None
+
+    def element(self, i: int):
+        """The domain element of index ``i`` (a Python scalar)."""
+        if self.grid is None:
+            return i
+        item = self.elements[i]
+        return item.item() if hasattr(item, "item") else item
+
+
+def median_domain(values, domain) -> MedianDomain:
+    """The one place a median's domain is read: X = {0, …, N−1} (an int N or range(N)) or an array.
+
+    Raises
+    ------
+    ValueError / TypeError
+        Empty data, values outside [0, N), a range not starting at 0, a non-increasing or
+        non-finite array domain, non-real data.
+    """
     if isinstance(domain, range):
         if domain.start != 0 or domain.step != 1 or domain.stop < 1:
             raise ValueError(f"domain: a range must be range(0, N) with N >= 1, got {domain!r}")
-        return domain.stop  # len() overflows beyond 2^63
+        domain = domain.stop  # len() overflows beyond 2^63
     if isinstance(domain, numbers.Integral) and not isinstance(domain, bool):
-        return check_positive_int(domain, "domain")
-    return None
+        n = check_positive_int(domain, "domain")
+        return MedianDomain(n, sorted(_as_points(values, n)))
+    grid = _as_grid(domain)
+    v = _as_values(values)
+    ranks = np.minimum(np.searchsorted(grid, v, side="left"), grid.size - 1)
+    return MedianDomain(int(grid.size), sorted(ranks.tolist()), v, grid, np.asarray(domain))
 
 
-def _to_ranks(values, d: np.ndarray) -> list[int]:
-    """Monotone map of the data onto domain indices: the smallest domain element >= x (clipped)."""
-    idx = np.searchsorted(d, _as_values(values), side="left")
-    return np.minimum(idx, d.size - 1).tolist()
+@dataclass(frozen=True)
+class MedianResult:
+    """Everything a private median run reports (:func:`private_median_result`).
+
+    Attributes
+    ----------
+    value :
+        The output, a domain element; ``None`` when ``failed`` (never a plausible value).
+    failed : bool
+        The log-star method's RecPrefix-R returned FAIL (post-processing of its private
+        transcript); the exponential method never fails.
+    method : str
+    epsilon, delta : float
+        The guarantee's parameters as run.
+    n, domain_size : int
+    alpha, beta : float or None
+        The accuracy target (an α-median w.p. >= 1 − β).
+    sample_bound : int or None
+        The n the accuracy theorem of ``method`` needs (None without α and β).
+    privacy_applies : bool
+        Every condition of the privacy proof holds for the parameters used (see
+        :func:`private_median_result`).
+    utility_proved : bool
+        ``n >= sample_bound`` and the theorem's constants (log-star: theorem mode).
+    interior : InteriorPointResult or None
+        The log-star method's interior-point run (its trace).
+    """
+
+    value: object
+    failed: bool
+    method: str
+    epsilon: float
+    delta: float
+    n: int
+    domain_size: int
+    alpha: float | None
+    beta: float | None
+    sample_bound: int | None
+    privacy_applies: bool
+    utility_proved: bool
+    interior: InteriorPointResult | None = None
+
+
+def private_median_result(values, domain, epsilon, delta=0.0, alpha=None, rng=None, ledger=None, *,
+                          method: str = "exponential", beta=None, log_star: LogStarOptions | None = None,
+                          **legacy) -> MedianResult:
+    """Differentially private median over a finite ordered domain, with the run's verdicts ([Yan25] Theorem 9).
+
+    Same parameters as :func:`private_median`; returns a :class:`MedianResult`.
+
+    Privacy conditions (``privacy_applies``), evaluated on the parameters used:
+
+    * ``"exponential"``: [Yan25] Theorem 8 with the score q(S, y) of Definition 11, whose
+      sensitivity is 1 under replacement (Definition 9) for every input — holds for every
+      ε > 0.
+    * ``"log-star"``: RecPrefix-R's ([Yan25] Theorem 8 for its exponential-mechanism steps,
+      Lemma 1 for its choosing steps — needs ε/(2L+1) < 2 and δ > 0 —, Theorem 6 for the
+      basic composition of its 2L+1 steps); footnote 3's trim maps neighbours to neighbours.
+
+    Accuracy (``utility_proved``): α and β given and n >= the method's sample bound —
+    :func:`median_sample_size` (exponential) or :func:`log_star_median_sample_size` with
+    theorem-mode constants (log-star).  Below the bound a
+    :class:`~geoprivate.privacy.warnings.UtilityWarning` is emitted.
+    """
+    if method not in METHODS:
+        method = METHOD_ALIASES.get(method, method)
+        if method not in METHODS:
+            raise ValueError(f"method: expected one of {METHODS}, got {method!r}")
+    eps = check_epsilon(epsilon)
+    dlt = check_delta(delta)
+    a = None if alpha is None else _median_alpha(alpha)
+    b = None if beta is None else check_probability(beta, "beta")
+    opts = _log_star_options(log_star, legacy)
+    dom = median_domain(values, domain)
+    if method == "log-star":
+        return _log_star_median(dom, eps, dlt, a, b, rng, ledger, opts)
+    if dom.grid is not None:
+        idx = exponential_mechanism(_quality(np.sort(dom.values), dom.grid), eps, 1.0, rng=as_rng(rng))
+        out, n = dom.element(idx), int(dom.values.size)
+    else:
+        out, n = interval_exponential_mechanism(dom.ranks, dom.size, eps, as_rng(rng)), len(dom.ranks)
+    bound = None if a is None or b is None else median_sample_size(dom.size, a, b, eps)
+    proved = bound is not None and n >= bound
+    if bound is not None and not proved:
+        warn_below_sample_bound(f"private_median(method='exponential'): n = {n} < {bound} = "
+                                f"ceil(2 ln(|X|/beta)/(alpha eps)) for an alpha-median w.p. 1 - beta; "
+                                "accuracy not proved (privacy holds)", stacklevel=3)
+    if ledger is not None:
+        params = {"n": n, "domain_size": int(dom.size), "method": "exponential"}
+        if a is not None:
+            params["alpha"] = a
+            params["failure_bound"] = median_failure_bound(n, dom.size, a, eps)
+        if bound is not None:
+            params.update(beta=b, sample_bound=bound, utility_proved=proved)
+        ledger.record("private_median", eps, 0.0, THEOREM, True, **params)
+    return MedianResult(out, False, "exponential", eps, 0.0, n, dom.size, a, b, bound, True, proved)
 
 
 def private_median(values, domain, epsilon, delta=0.0, alpha=None, rng=None, ledger=None, *,
-                   method: str = "exponential", beta=None, mode: str = "theorem", n_base: int = N_BASE,
-                   k_scale: float = 1.0, strict: bool = False):
+                   method: str = "exponential", beta=None, log_star: LogStarOptions | None = None, **legacy):
     """Differentially private median over a finite ordered domain (seed 004 Theorem 9).
 
     Parameters
@@ -209,7 +409,8 @@ def private_median(values, domain, epsilon, delta=0.0, alpha=None, rng=None, led
         of any size).  With an array ``domain``: reals (need not lie in ``domain``; the
         log-star method maps each x to the smallest domain element >= x, clipped).
     domain : int, range(N), or array_like strictly increasing, shape (m,)
-        The candidate outputs X: {0, …, N−1}, or the given points.
+        The candidate outputs X: {0, …, N−1}, or the given points (read once, by
+        :func:`median_domain`).
     epsilon : float > 0
     delta : float in [0, 1), default 0
         Unused by ``"exponential"`` (pure ε-DP); ``"log-star"`` needs δ > 0 when the domain
@@ -221,20 +422,26 @@ def private_median(values, domain, epsilon, delta=0.0, alpha=None, rng=None, led
     ledger : PrivacyLedger, optional
         One entry ``"private_median"`` (``method`` among its parameters).
     method : {"exponential", "log-star"}
-    beta : float in (0, 1)
-        ``"log-star"`` only (required): failure probability of the interior point.
-    mode, n_base, k_scale, strict :
-        ``"log-star"`` only; see :func:`~geoprivate.mechanisms.interior_point.interior_point`.
+        (``"implemented"`` is accepted as an old spelling of ``"exponential"``.)
+    beta : float in (0, 1), optional
+        Failure probability of the accuracy statement.  ``"log-star"``: required (the
+        interior point's β).  ``"exponential"``: with ``alpha``, gives the run's sample
+        bound (below it a ``UtilityWarning``).
+    log_star : LogStarOptions, optional
+        ``"log-star"`` only: mode, n_base, k_scale, strict of RecPrefix-R.  The keywords
+        ``mode=``, ``n_base=``, ``k_scale=``, ``strict=`` are deprecated spellings of it.
 
     Returns
     -------
-    The chosen element of the domain (a Python int for an integer domain).  For
-    ``"log-star"``, when RecPrefix-R fails (post-processing), the smallest domain element.
+    The chosen element of the domain (a Python int for an integer domain), or ``None``
+    when the log-star method's RecPrefix-R fails (a visible failure, never a plausible
+    value).  :func:`private_median_result` returns the same run with its verdicts
+    (``failed``, ``privacy_applies``, ``utility_proved``, ``sample_bound``).
 
     Raises
     ------
     ValueError / TypeError
-        Bad ε, δ, α, β, method, mode, or values outside an integer domain.
+        Bad ε, δ, α, β, method, options, or values outside an integer domain.
 
     Examples
     --------
@@ -245,50 +452,56 @@ def private_median(values, domain, epsilon, delta=0.0, alpha=None, rng=None, led
     >>> is_alpha_median(S, private_median(S, 2 ** 1024, 1.0, rng=1), 0.25)
     True
     """
-    if method not in METHODS:
-        raise ValueError(f"method: expected one of {METHODS}, got {method!r}")
-    eps = check_epsilon(epsilon)
-    check_delta(delta)
-    a = None if alpha is None else check_probability(alpha, "alpha", open_right=False)
-    n_int = _int_domain(domain)
-    if method == "log-star":
-        return _log_star_median(values, domain, n_int, eps, delta, a, beta, rng, ledger, mode, n_base, k_scale,
-                                strict)
-    if n_int is None:
-        v = _as_values(values)
-        dom_raw = np.asarray(domain)
-        d = _as_domain(domain)
-        idx = exponential_mechanism(median_quality(v, d), eps, 1.0, rng=as_rng(rng))
-        out, n, size = (dom_raw[idx].item() if hasattr(dom_raw[idx], "item") else dom_raw[idx]), v.size, d.size
-    else:
-        pts = sorted(_as_points(values, n_int))
-        out, n, size = interval_exponential_mechanism(pts, n_int, eps, as_rng(rng)), len(pts), n_int
-    if ledger is not None:
-        params = {"n": int(n), "domain_size": int(size), "method": "exponential"}
-        if a is not None:
-            params["alpha"] = a
-            params["failure_bound"] = median_failure_bound(n, size, a, eps)
-        ledger.record("private_median", eps, 0.0, THEOREM, True, **params)
-    return out
+    return private_median_result(values, domain, epsilon, delta, alpha, rng, ledger, method=method, beta=beta,
+                                 log_star=log_star, **legacy).value
 
 
-def _log_star_median(values, domain, n_int, eps, delta, a, beta, rng, ledger, mode, n_base, k_scale, strict):
+def _quality(sorted_values: np.ndarray, grid: np.ndarray) -> np.ndarray:
+    le = np.searchsorted(sorted_values, grid, side="right")
+    ge = sorted_values.size - np.searchsorted(sorted_values, grid, side="left")
+    return np.minimum(le, ge).astype(np.int64)
+
+
+def interior_point_median(values, domain_size, alpha, beta, epsilon, delta, *, mode: str = "theorem",
+                          n_base: int = N_BASE, k_scale: float = 1.0, default: int = 0, rng=None,
+                          strict: bool = False) -> InteriorPointResult:
+    """α-median from a private interior point (seed 004 footnote 3; docs/interior_point.md §8).
+
+    S_mid = sorted(S)[r : n − r] with r = :func:`median_trim`; returns RecPrefix-R on S_mid
+    (:func:`~geoprivate.mechanisms.interior_point.interior_point`).  Any interior point of
+    S_mid has >= r + 1 >= (1/2 − α/2)n points on each side: an (α/2)-median.  Trimming maps
+    neighbours to neighbours, so the privacy is RecPrefix-R's.  Records no ledger entry
+    (:func:`private_median` does).  Below :func:`log_star_median_sample_size` it emits a
+    :class:`~geoprivate.privacy.warnings.UtilityWarning` (the result's
+    ``utility_guaranteed`` is then False); on FAIL ``value`` is ``default`` and ``failed``
+    is True.
+    """
+    a = _median_alpha(alpha)
+    params = interior_point_parameters(domain_size, epsilon, delta, beta, mode=mode, n_base=n_base, k_scale=k_scale)
+    pts = sorted(_as_points(values, params.domain_size))
+    bound = _log_star_n(params.n_required, a)
+    if len(pts) < bound:
+        warn_below_sample_bound(f"median from interior point (log-star): n = {len(pts)} < {bound} (RecPrefix-R's "
+                                f"n_required = {params.n_required} after the trim of footnote 3); accuracy not "
+                                "proved (privacy holds)", stacklevel=3)
+    r = median_trim(len(pts), a)
+    return run_interior_point(pts[r:len(pts) - r], params, default=default, rng=rng, strict=strict)
+
+
+def _log_star_median(dom: MedianDomain, eps, delta, a, beta, rng, ledger, opts: LogStarOptions) -> MedianResult:
     if a is None:
         raise ValueError("alpha: required for method='log-star' (the trim of seed 004 footnote 3), got None")
     if beta is None:
         raise ValueError("beta: required for method='log-star' (failure probability of the interior point), got None")
-    if n_int is None:
-        d = _as_domain(domain)
-        pts, size = _to_ranks(values, d), d.size
-    else:
-        pts, size = values, n_int
-    res = interior_point_median(pts, size, a, beta, eps, delta, mode=mode, n_base=n_base, k_scale=k_scale,
-                                rng=rng, strict=strict)
+    res = interior_point_median(dom.ranks, dom.size, a, beta, eps, delta, mode=opts.mode, n_base=opts.n_base,
+                                k_scale=opts.k_scale, rng=rng, strict=opts.strict)
+    bound = _log_star_n(res.params.n_required, a)
+    n = len(dom.ranks)
+    proved = res.params.utility_proved and n >= bound
     if ledger is not None:
         ledger.record("private_median", res.params.epsilon, res.params.delta, THEOREM_LOG_STAR,
-                      res.params.privacy_applies, method="log-star", alpha=a, domain_size=int(size),
-                      **_ledger_params(res.params, res.n, res.failed))
-    if n_int is None:
-        item = np.asarray(domain)[res.value]
-        return item.item() if hasattr(item, "item") else item
-    return res.value
+                      res.params.privacy_applies, method="log-star", alpha=a, domain_size=int(dom.size),
+                      **_ledger_params(res.params, res.n, res.failed), sample_bound=bound, utility_proved=proved)
+    value = None if res.failed else dom.element(res.value)
+    return MedianResult(value, res.failed, "log-star", res.params.epsilon, res.params.delta, n, dom.size, a, beta,
+                        bound, res.params.privacy_applies, proved, res)

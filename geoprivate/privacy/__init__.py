@@ -1,12 +1,13 @@
-"""Privacy accounting: guarantees as values, composition, a ledger, and auditing.
+"""Privacy accounting: guarantees as values, composition, a ledger, and the privacy warnings.
 
 * :mod:`geoprivate.privacy.accounting` — :class:`Guarantee`, :class:`PrivacyLedger`,
   basic and advanced composition (seed 001 Theorem 3), seed 002 Observation 2 and
   Claim 2.7.
-* :mod:`geoprivate.privacy.audit` — exact and statistical privacy auditors (imported
-  on demand: ``from geoprivate.privacy import audit``).
-* :mod:`geoprivate.privacy.controls` — known-broken sparse-vector variants (Lyu, Su,
-  Li 2017) used as positive controls for the auditors.
+* :mod:`geoprivate.privacy.warnings` — :class:`PrivacyWarning` (outside a privacy theorem)
+  and :class:`UtilityWarning` (below a sample bound).
+
+Auditing lives one layer up, in :mod:`geoprivate.audit`; ``geoprivate.privacy.audit`` and
+``geoprivate.privacy.controls`` are deprecated aliases of it, kept for one release.
 """
 
 from geoprivate.privacy.accounting import (

@@ -1,93 +1,9 @@
-"""KNOWN-BROKEN sparse-vector variants — positive controls for the privacy auditors.
+"""Deprecated alias of :mod:`geoprivate.audit.controls` (kept for one release)."""
 
-Do not use these to protect data.  They reproduce two of the incorrect SVT variants
-analysed by Lyu, Su and Li, *Understanding the Sparse Vector Technique for Differential
-Privacy* (PVLDB 2017), which claim eps-DP but are not (eps', 0)-DP for any finite eps':
+import warnings
 
-* :func:`svt_no_query_noise` — their Alg. 5 (Stoddard et al. 2014): the threshold is
-  noised, rho ~ Lap(2/eps), but the queries are not; BOTTOM/TOP is then a deterministic
-  function of rho and the data.
-* :func:`svt_output_noisy_value` — their Alg. 3 (Roth 2011 lecture notes): correct
-  noise (rho ~ Lap(2/eps), nu ~ Lap(2c/eps)), but a positive answer releases the noisy
-  value q + nu itself, which pins rho and makes every earlier BOTTOM cost privacy.
+from geoprivate.audit.controls import *  # noqa: F401,F403  (the deprecated alias re-exports every name)
+from geoprivate.audit.controls import __all__  # noqa: F401
 
-Each takes the vector of query values q_j(D) (sensitivity 1), stops after ``c`` positive
-answers (c = 1 by default) and returns a tuple transcript: ``False`` for BOTTOM and
-``True`` (no-noise variant) or the released float (noisy-value variant) for TOP.  The
-``*_batch`` versions simulate ``size`` independent runs at once (vectorised).
-"""
-
-from __future__ import annotations
-
-import numpy as np
-
-from geoprivate._validation import as_rng, check_epsilon, check_positive_int
-
-__all__ = [
-    "svt_no_query_noise",
-    "svt_no_query_noise_batch",
-    "svt_output_noisy_value",
-    "svt_output_noisy_value_batch",
-]
-
-
-def _values(values) -> np.ndarray:
-    v = np.asarray(values, dtype=np.float64)
-    if v.ndim != 1 or v.size == 0:
-        raise ValueError(f"values must be a non-empty 1-D vector, got shape {v.shape}")
-    if not np.all(np.isfinite(v)):
-        raise ValueError("values must be finite")
-    return v
-
-
-def _first_top(above: np.ndarray) -> np.ndarray:
-    m = above.shape[1]
-    return np.where(above.any(axis=1), above.argmax(axis=1), m)
-
-
-def svt_no_query_noise_batch(values, epsilon, threshold, rng=None, size=1) -> list[tuple]:
-    """``size`` runs of the broken no-query-noise SVT (Lyu–Su–Li Alg. 5), c = 1."""
-    v = _values(values)
-    eps = check_epsilon(epsilon)
-    size = check_positive_int(size, "size")
-    rng = as_rng(rng)
-    rho = rng.laplace(0.0, 2.0 / eps, size=size)
-    above = v[None, :] >= float(threshold) + rho[:, None]
-    first = _first_top(above)
-    m = v.size
-    return [tuple([False] * f + ([True] if f < m else [])) for f in first.tolist()]
-
-
-def svt_no_query_noise(values, epsilon, threshold, rng=None) -> tuple:
-    """One run of the broken no-query-noise SVT (see the module docstring)."""
-    return svt_no_query_noise_batch(values, epsilon, threshold, rng, 1)[0]
-
-
-def svt_output_noisy_value_batch(values, epsilon, threshold, rng=None, size=1, *, c=1) -> list[tuple]:
-    """``size`` runs of the broken noisy-value-releasing SVT (Lyu–Su–Li Alg. 3)."""
-    v = _values(values)
-    eps = check_epsilon(epsilon)
-    size = check_positive_int(size, "size")
-    c = check_positive_int(c, "c")
-    rng = as_rng(rng)
-    rho = rng.laplace(0.0, 2.0 / eps, size=size)
-    noisy = v[None, :] + rng.laplace(0.0, 2.0 * c / eps, size=(size, v.size))
-    above = noisy >= float(threshold) + rho[:, None]
-    out = []
-    for row_above, row_val in zip(above, noisy):
-        t, tops = [], 0
-        for a, val in zip(row_above.tolist(), row_val.tolist()):
-            if a:
-                t.append(val)
-                tops += 1
-                if tops >= c:
-                    break
-            else:
-                t.append(False)
-        out.append(tuple(t))
-    return out
-
-
-def svt_output_noisy_value(values, epsilon, threshold, rng=None, *, c=1) -> tuple:
-    """One run of the broken noisy-value-releasing SVT (see the module docstring)."""
-    return svt_output_noisy_value_batch(values, epsilon, threshold, rng, 1, c=c)[0]
+warnings.warn("geoprivate.privacy.controls is deprecated; import from geoprivate.audit.controls",
+              DeprecationWarning, stacklevel=2)

@@ -1,0 +1,67 @@
+"""Privacy auditing: measure the privacy loss of a mechanism instead of trusting prose.
+
+This package sits *above* :mod:`geoprivate.mechanisms` and :mod:`geoprivate.privacy` (it
+imports them; they never import it), so that a mechanism module never imports upward and
+:mod:`geoprivate.privacy` is accounting only.
+
+Generic testers
+    * :mod:`geoprivate.audit.divergence` — :func:`hockey_stick`, :func:`delta_for_epsilon`,
+      :func:`epsilon_for_delta`: (ε, δ)-indistinguishability of two laws on a finite
+      outcome set, exactly ([NNSY23] Definition 2.1).
+    * :mod:`geoprivate.audit.statistical` — :func:`clopper_pearson` and
+      :func:`statistical_epsilon_lower_bound` (:class:`AuditResult`): a lower confidence
+      bound on ε for any black-box mechanism.
+
+Exact output laws and audits, one module per mechanism
+    * :mod:`geoprivate.audit.exponential` — :func:`exponential_mechanism_audit`.
+    * :mod:`geoprivate.audit.between_thresholds` — BetweenThresholds ([Yan26] Algorithm 1):
+      :func:`between_thresholds_output_law` (closed form), the repeated-query law and
+      their audits.
+    * :mod:`geoprivate.audit.interior_point` — :func:`interior_point_exact_audit` over
+      RecPrefix-R's exact law (the law itself lives beside the mechanism).
+    * :mod:`geoprivate.audit.controls` — known-broken sparse-vector variants (Lyu, Su, Li
+      2017) and the exact law of one of them: positive controls for the auditors.
+
+``geoprivate.privacy.audit`` and ``geoprivate.privacy.controls`` remain importable for one
+release as deprecated aliases of this package.
+"""
+
+from geoprivate.audit.between_thresholds import (
+    between_thresholds_audit,
+    between_thresholds_output_law,
+    between_thresholds_repeated_audit,
+    between_thresholds_repeated_law,
+    between_thresholds_transcripts,
+)
+from geoprivate.audit.controls import (
+    svt_no_query_noise,
+    svt_no_query_noise_batch,
+    svt_no_query_noise_output_law,
+    svt_output_noisy_value,
+    svt_output_noisy_value_batch,
+)
+from geoprivate.audit.divergence import delta_for_epsilon, epsilon_for_delta, hockey_stick
+from geoprivate.audit.exponential import exponential_mechanism_audit
+from geoprivate.audit.interior_point import interior_point_exact_audit
+from geoprivate.audit.statistical import AuditResult, clopper_pearson, statistical_epsilon_lower_bound
+
+__all__ = [
+    "hockey_stick",
+    "delta_for_epsilon",
+    "epsilon_for_delta",
+    "exponential_mechanism_audit",
+    "between_thresholds_transcripts",
+    "between_thresholds_output_law",
+    "between_thresholds_audit",
+    "between_thresholds_repeated_law",
+    "between_thresholds_repeated_audit",
+    "svt_no_query_noise_output_law",
+    "clopper_pearson",
+    "AuditResult",
+    "statistical_epsilon_lower_bound",
+    "interior_point_exact_audit",
+    "svt_no_query_noise",
+    "svt_no_query_noise_batch",
+    "svt_output_noisy_value",
+    "svt_output_noisy_value_batch",
+]

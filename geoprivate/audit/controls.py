@@ -1,0 +1,127 @@
+"""KNOWN-BROKEN sparse-vector variants — positive controls for the privacy auditors.
+
+Do not use these to protect data.  They reproduce two of the incorrect SVT variants
+analysed by Lyu, Su and Li, *Understanding the Sparse Vector Technique for Differential
+Privacy* (PVLDB 2017), which claim eps-DP but are not (eps', 0)-DP for any finite eps':
+
+* :func:`svt_no_query_noise` — their Alg. 5 (Stoddard et al. 2014): the threshold is
+  noised, rho ~ Lap(2/eps), but the queries are not; BOTTOM/TOP is then a deterministic
+  function of rho and the data.
+* :func:`svt_output_noisy_value` — their Alg. 3 (Roth 2011 lecture notes): correct
+  noise (rho ~ Lap(2/eps), nu ~ Lap(2c/eps)), but a positive answer releases the noisy
+  value q + nu itself, which pins rho and makes every earlier BOTTOM cost privacy.
+
+Each takes the vector of query values q_j(D) (sensitivity 1), stops after ``c`` positive
+answers (c = 1 by default) and returns a tuple transcript: ``False`` for BOTTOM and
+``True`` (no-noise variant) or the released float (noisy-value variant) for TOP.  The
+``*_batch`` versions simulate ``size`` independent runs at once (vectorised);
+:func:`svt_no_query_noise_output_law` is the exact law of the first.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from scipy import stats
+
+from geoprivate._validation import as_rng, check_epsilon, check_positive_int
+
+__all__ = [
+    "svt_no_query_noise",
+    "svt_no_query_noise_batch",
+    "svt_output_noisy_value",
+    "svt_output_noisy_value_batch",
+    "svt_no_query_noise_output_law",
+]
+
+
+def _values(values) -> np.ndarray:
+    v = np.asarray(values, dtype=np.float64)
+    if v.ndim != 1 or v.size == 0:
+        raise ValueError(f"values must be a non-empty 1-D vector, got shape {v.shape}")
+    if not np.all(np.isfinite(v)):
+        raise ValueError("values must be finite")
+    return v
+
+
+def _first_top(above: np.ndarray) -> np.ndarray:
+    m = above.shape[1]
+    return np.where(above.any(axis=1), above.argmax(axis=1), m)
+
+
+def svt_no_query_noise_batch(values, epsilon, threshold, rng=None, size=1) -> list[tuple]:
+    """``size`` runs of the broken no-query-noise SVT (Lyu–Su–Li Alg. 5), c = 1."""
+    v = _values(values)
+    eps = check_epsilon(epsilon)
+    size = check_positive_int(size, "size")
+    rng = as_rng(rng)
+    rho = rng.laplace(0.0, 2.0 / eps, size=size)
+    above = v[None, :] >= float(threshold) + rho[:, None]
+    first = _first_top(above)
+    m = v.size
+    return [tuple([False] * f + ([True] if f < m else [])) for f in first.tolist()]
+
+
+def svt_no_query_noise(values, epsilon, threshold, rng=None) -> tuple:
+    """One run of the broken no-query-noise SVT (see the module docstring)."""
+    return svt_no_query_noise_batch(values, epsilon, threshold, rng, 1)[0]
+
+
+def svt_output_noisy_value_batch(values, epsilon, threshold, rng=None, size=1, *, c=1) -> list[tuple]:
+    """``size`` runs of the broken noisy-value-releasing SVT (Lyu–Su–Li Alg. 3)."""
+    v = _values(values)
+    eps = check_epsilon(epsilon)
+    size = check_positive_int(size, "size")
+    c = check_positive_int(c, "c")
+    rng = as_rng(rng)
+    rho = rng.laplace(0.0, 2.0 / eps, size=size)
+    noisy = v[None, :] + rng.laplace(0.0, 2.0 * c / eps, size=(size, v.size))
+    above = noisy >= float(threshold) + rho[:, None]
+    out = []
+    for row_above, row_val in zip(above, noisy):
+        t, tops = [], 0
+        for a, val in zip(row_above.tolist(), row_val.tolist()):
+            if a:
+                t.append(val)
+                tops += 1
+                if tops >= c:
+                    break
+            else:
+                t.append(False)
+        out.append(tuple(t))
+    return out
+
+
+def svt_output_noisy_value(values, epsilon, threshold, rng=None, *, c=1) -> tuple:
+    """One run of the broken noisy-value-releasing SVT (see the module docstring)."""
+    return svt_output_noisy_value_batch(values, epsilon, threshold, rng, 1, c=c)[0]
+
+
+def svt_no_query_noise_output_law(values, epsilon, threshold) -> dict:
+    """Exact law of the broken "no noise on the queries" sparse vector (Lyu–Su–Li 2017 Alg. 5).
+
+    rho ~ Lap(2/eps); each query answers TOP (True) iff q_j >= threshold + rho, else BOTTOM
+    (False); halts after the first TOP.  Given rho the transcript is deterministic, so the law
+    is a sum of Laplace interval masses.  Returns dict transcript (tuple of bools) -> float.
+    """
+    vals = [float(v) for v in values]
+    eps = check_epsilon(epsilon)
+    b = 2.0 / eps
+    cdf = lambda x: stats.laplace.cdf(x, scale=b)
+    cuts = sorted(set(v - threshold for v in vals))
+    edges = [-math.inf] + cuts + [math.inf]
+    law: dict = {}
+    for lo, hi in zip(edges[:-1], edges[1:]):
+        mass = cdf(hi) - cdf(lo)
+        # for rho in (lo, hi] (consecutive cut points q - threshold): q - threshold >= rho
+        # holds exactly for the queries with q - threshold >= hi
+        out = []
+        for v in vals:
+            top = (v - threshold) >= hi
+            out.append(top)
+            if top:
+                break
+        key = tuple(out)
+        law[key] = law.get(key, 0.0) + mass
+    return law

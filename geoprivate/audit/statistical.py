@@ -1,0 +1,140 @@
+"""Statistical privacy auditing of any black-box mechanism (Clopper–Pearson intervals).
+
+Monte-Carlo estimates of an event's probability on two neighbouring inputs with exact
+Clopper–Pearson intervals give a lower confidence bound on eps, as DP-Auditorium / StatDP
+do; the event is chosen on a separate selection sample (so the bound stays valid), among
+singletons of the (discretised) output or a user-given list.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from scipy import stats
+
+from geoprivate._validation import as_rng, check_delta, check_positive_int, check_probability
+
+__all__ = ["clopper_pearson", "AuditResult", "statistical_epsilon_lower_bound"]
+
+
+def clopper_pearson(k: int, n: int, alpha: float) -> tuple[float, float]:
+    """Exact two-sided (1 - alpha) Clopper–Pearson interval for a binomial proportion k/n."""
+    n = check_positive_int(n, "n")
+    if not 0 <= k <= n:
+        raise ValueError(f"k must lie in [0, n], got k={k}, n={n}")
+    a = check_probability(alpha, "alpha")
+    lo = 0.0 if k == 0 else float(stats.beta.ppf(a / 2, k, n - k + 1))
+    hi = 1.0 if k == n else float(stats.beta.ppf(1 - a / 2, k + 1, n - k))
+    return lo, hi
+
+
+@dataclass(frozen=True)
+class AuditResult:
+    """Outcome of :func:`statistical_epsilon_lower_bound`.
+
+    ``epsilon_lower`` holds with probability >= ``confidence`` (over the auditor's samples):
+    the mechanism is NOT (eps, delta)-DP for any eps < epsilon_lower.
+    """
+
+    epsilon_lower: float
+    event: object
+    direction: str
+    p_interval: tuple
+    q_interval: tuple
+    counts: tuple
+    n_samples: int
+    delta: float
+    confidence: float
+
+    def violates(self, epsilon) -> bool:
+        """True when the audit refutes an (epsilon, delta) claim at the stated confidence."""
+        return self.epsilon_lower > float(epsilon)
+
+
+def _draw(mechanism, data, rng, n, batch, featurize):
+    if batch:
+        outs = list(mechanism(data, rng, n))
+        if len(outs) != n:
+            raise ValueError(f"a batch mechanism must return {n} outputs, got {len(outs)}")
+    else:
+        outs = [mechanism(data, rng) for _ in range(n)]
+    return [featurize(o) for o in outs]
+
+
+def statistical_epsilon_lower_bound(mechanism: Callable, data0, data1, *, n_samples: int = 100_000,
+                                    n_select: int | None = None, events: Sequence[Callable] | None = None,
+                                    featurize: Callable = lambda o: o, delta: float = 0.0,
+                                    confidence: float = 0.95, batch: bool = False, rng=None) -> AuditResult:
+    """Black-box lower confidence bound on eps from Monte-Carlo runs on two neighbouring inputs.
+
+    1. *Selection* (``n_select`` runs on each input, default ``n_samples // 5``): candidate
+       events are ``events`` (callables output -> bool) or, by default, the singletons
+       {featurize(o) = v} of the observed outputs; pick the event and direction with the
+       largest estimated ln((P(E) - delta) / Q(E)).
+    2. *Measurement* (fresh ``n_samples`` runs on each input): Clopper–Pearson intervals for
+       P(E) and Q(E) at level 1 - (1 - confidence)/2 each (Bonferroni), and
+       eps_lower = ln((P_lo - delta) / Q_hi) (0 if not positive).
+
+    Since E is fixed before the measurement samples are drawn, with probability >=
+    ``confidence`` the mechanism is not (eps, delta)-DP for any eps < eps_lower.
+
+    Parameters
+    ----------
+    mechanism : callable(data, rng) -> output, or (data, rng, n) -> n outputs if ``batch``
+    data0, data1 : neighbouring inputs
+    featurize : callable output -> hashable (discretise continuous outputs here)
+    """
+    n_samples = check_positive_int(n_samples, "n_samples")
+    n_select = max(1, n_samples // 5) if n_select is None else check_positive_int(n_select, "n_select")
+    d = check_delta(delta)
+    conf = check_probability(confidence, "confidence")
+    rng = as_rng(rng)
+    sel0 = _draw(mechanism, data0, rng, n_select, batch, featurize)
+    sel1 = _draw(mechanism, data1, rng, n_select, batch, featurize)
+    if events is None:
+        c0, c1 = Counter(sel0), Counter(sel1)
+        cands = [("==", v) for v in set(c0) | set(c1)]
+
+        def count(ev, c):
+            return c.get(ev[1], 0)
+    else:
+        cands = [("fn", i) for i in range(len(events))]
+
+        def count(ev, c):
+            return c[ev[1]]
+
+        c0 = [sum(bool(f(o)) for o in sel0) for f in events]
+        c1 = [sum(bool(f(o)) for o in sel1) for f in events]
+    best, best_score = None, -math.inf
+    for ev in cands:
+        a, b = count(ev, c0), count(ev, c1)
+        for direction, x, y in (("p>q", a, b), ("q>p", b, a)):
+            # add-one smoothing so unseen-on-one-side events get a finite, comparable score
+            score = math.log(max((x + 1) / (n_select + 1) - d, 1e-300)) - math.log((y + 1) / (n_select + 1))
+            if (x > 0 or events is not None) and score > best_score:
+                best, best_score = (ev, direction), score
+    if best is None:
+        return AuditResult(0.0, None, "", (0.0, 1.0), (0.0, 1.0), (0, 0), n_samples, d, conf)
+    (ev, direction) = best
+    m0 = _draw(mechanism, data0, rng, n_samples, batch, featurize)
+    m1 = _draw(mechanism, data1, rng, n_samples, batch, featurize)
+    if ev[0] == "==":
+        k0 = sum(o == ev[1] for o in m0)
+        k1 = sum(o == ev[1] for o in m1)
+        desc = ev[1]
+    else:
+        f = events[ev[1]]
+        k0 = sum(bool(f(o)) for o in m0)
+        k1 = sum(bool(f(o)) for o in m1)
+        desc = f"events[{ev[1]}]"
+    kp, kq = (k0, k1) if direction == "p>q" else (k1, k0)
+    alpha_each = (1 - conf)  # two-sided intervals at 1 - alpha_each, one side of each used
+    p_lo, p_hi = clopper_pearson(kp, n_samples, alpha_each)
+    q_lo, q_hi = clopper_pearson(kq, n_samples, alpha_each)
+    eps_lb = 0.0
+    if p_lo - d > 0:
+        eps_lb = max(0.0, math.log((p_lo - d) / q_hi))
+    return AuditResult(eps_lb, desc, direction, (p_lo, p_hi), (q_lo, q_hi), (kp, kq), n_samples, d, conf)
