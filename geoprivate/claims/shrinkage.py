@@ -70,7 +70,7 @@ def _oblivious_runs(rng, size, adversaries=("oblivious", "stochastic", "adaptive
     return runs
 
 
-@register("shrinkage/claim-4", statement="""
+@register("shrinkage/claim-4", checks=('Claim 4',), statement="""
 Claim 4: if BetweenThresholds satisfies Lemma 2, HardQuery is realisable: some c in C has
 c(x) = Label for every hard query (x, TOP, Label).  Checked exactly on every prefix of
 HardQuery of runs of GenericPredictor + G_oblivious (thresholds, intervals, a finite class;
@@ -99,7 +99,7 @@ def _claim4(rng, size):
     return Verdict.holds(runs=checked, hard_prefixes=prefixes, prefixes_without_lemma2=skipped)
 
 
-@register("shrinkage/claim-5", statement="""
+@register("shrinkage/claim-5", checks=('Claim 5',), statement="""
 Claim 5 (oblivious adversary): with L = label sequences of the fixed query sequence realisable
 by C|HardQuery, |L_0| <= Sauer's bound, |L| never increases, at every Lemma-2-accurate TOP
 both labels are still possible (so the random label halves L w.p. >= 1/2), and once |L| = 1
@@ -139,7 +139,7 @@ def _claim5(rng, size):
                          max_tops_over_log2_L0=round(max(ratios), 3), adaptive_whitebox_tops=adaptive)
 
 
-@register("shrinkage/claim-13", statement="""
+@register("shrinkage/claim-13", checks=('Claim 2', 'Claim 13'), statement="""
 Claims 2/13: in every round where BetweenThresholds is Lemma-2-accurate with tau = 1/8, a wrong
 released label implies that at least 1/4 of the hypotheses f_{i,j} are wrong on x_j; hence
 err_D(h_j) <= 4 * mean_i err_D(f_{i,j}) (checked pointwise on every such round of every run).
@@ -351,7 +351,7 @@ def _threshold_alpha(pred) -> float:
     return max(float(np.abs(err(bx, by) - e_S).max()) for bx, by in pred.blocks)
 
 
-@register("shrinkage/claim-6", statement="""
+@register("shrinkage/claim-6", checks=('Claim 6',), statement="""
 Claim 6 (its induction): with alpha = max_{i, h in C} |err_S(h) - err_{S_i}(h)| (Claim 3,
 computed exactly: a finite class by its matrix, thresholds by their step functions), after c
 Lemma-2-accurate hard queries every f_{i,j} of G_oblivious has err_{S_i}(f_{i,j}) <= 2*c*alpha.
@@ -415,7 +415,7 @@ def _halfspace_runs(rng, size, form, dims=(1, 2, 3), generator=G_halfspace, seed
     return out
 
 
-@register("shrinkage/claim-9", statement="""
+@register("shrinkage/claim-9", checks=('Claim 8', 'Claim 9'), statement="""
 Claims 8-9: with G_halfspace (margin dual form) against the white-box adaptive adversary, d = 1, 2, 3:
 C|HardQuery is non-empty, its affine dimension never increases and drops by exactly one at every
 non-redundant hard query, no Lemma-2-accurate TOP has a redundant hyperplane, and BetweenThresholds
@@ -460,7 +460,7 @@ def _claim9(rng, size):
     return Verdict.holds(**ev)
 
 
-@register("shrinkage/claim-10", statement="""
+@register("shrinkage/claim-10", checks=('Claim 10',), statement="""
 Claim 10: under the guarantees of Claims 7 and 9, every f_{i,j} of G_halfspace has
 cdepth_S(f)/N >= 1 - (2d+3) alpha, alpha being Claim 7's uniform deviation
 sup_h max_i |cdepth_S(h)/N - cdepth_{S_i}(h)/m|.  Checked one-sidedly and soundly: alpha is
@@ -509,7 +509,7 @@ def _claim10(rng, size):
     return Verdict.holds(**ev)
 
 
-@register("shrinkage/appendix-a2", statement="""
+@register("shrinkage/appendix-a2", checks=('Theorem 4', 'Theorem 5', 'Appendix A.2', 'Appendix A.3'), statement="""
 Appendix A.2: N = k*m = O~(d^3.5 log^3.5 T) and A.3: N = O~(d^5.5 log T).  The exact formulas
 (sympy) have local exponents d*dlogN/dd -> 3.5 (A.2), 5.5 (A.3) and dlogN/dloglogT -> 3.5 (A.2),
 1 (A.3): at d = 10^24 (T = 10^6) and T = 10^100 (d = 4) within 0.06 of the target, approaching it.
@@ -533,7 +533,7 @@ def _appendix(rng, size):
     return Verdict.holds(**ev)
 
 
-@register("shrinkage/appendix-lemma1", statement="""
+@register("shrinkage/appendix-lemma1", checks=('Appendix A.2', 'Appendix A.3'), statement="""
 Appendix A.2/A.3 parameters make every BetweenThresholds instance accurate and private: k meets
 Lemma 2 with alpha = 1/8 (k >= 8/(alpha eps_BT)(ln(T+1) + ln(1/beta_BT))) and Lemma 1's gap
 condition 1/4 >= 12/(eps_BT k)(ln(10/eps_BT) + ln(1/delta_BT) + 1) (n = k, the ensemble size).
