@@ -387,23 +387,25 @@ def _claim6(rng, size):
     return Verdict.holds(runs=runs, ensembles_with_block_errors=nonzero, max_error_over_bound=round(worst, 4))
 
 
-def _halfspace_runs(rng, size, form, dims=(1, 2, 3), generator=G_halfspace, seeds=None, law=False, eps=16.0):
+def _halfspace_runs(rng, size, form, dims=(1, 2, 3), generator=G_halfspace, seeds=None, law=False, eps=16.0,
+                    m=None):
     """G_halfspace against the white-box adaptive adversary, Lemma 2 met by a large epsilon
     (outside Lemma 1: these runs test accuracy and TOP counts, not privacy).
 
     ``seeds`` (one triple per d) replays the same problem, partition and adversary for
     another generator; ``law=True`` measures err_D (Monte Carlo, 4000 draws).  k is Lemma 2's
-    for ε = 16 (α = 1/8, β = 0.1); a smaller ``eps`` with the same k makes noise TOPs."""
+    for ε = 16 (α = 1/8, β = 0.1); a smaller ``eps`` with the same k makes noise TOPs.  ``m``:
+    block size (default 2d + 4)."""
     T = 25 if size == "small" else 100
     out = []
     for n, d in enumerate(dims):
-        m = 2 * d + 4
+        m_d = 2 * d + 4 if m is None else int(m)
         k = math.ceil(8 / (TAU * 16.0) * (math.log(T + 1) + math.log(10)))  # Lemma 2, alpha = 1/8, beta = 0.1
         sp, sq, sa = seeds[n] if seeds is not None else (_seed(rng), _seed(rng), _seed(rng))
-        P = make_problem("halfspaces", k * m, sp, d=d)
+        P = make_problem("halfspaces", k * m_d, sp, d=d)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", PrivacyWarning)
-            pred = GenericPredictor(generator(d, form=form), P.X, P.y, k=k, m=m, epsilon=eps, rng=sq)
+            pred = GenericPredictor(generator(d, form=form), P.X, P.y, k=k, m=m_d, epsilon=eps, rng=sq)
         pred.seeds = (sp, sq, sa)
         try:
             r = pred.run(DisagreementAdversary(P.sampler, sa, pool=16, grid=GRID), T, target=P.target,
@@ -460,6 +462,42 @@ def _claim9(rng, size):
     return Verdict.holds(**ev)
 
 
+def claim7_alpha_lower(rng, pred, result, d, n_probes):
+    """A lower estimate of Claim 7's α = sup_h max_i |cdepth_S(h)/N − cdepth_{S_i}(h)/m| for one run.
+
+    Exact cdepth (margin dual form) at every f_{i,j} of the run, and at ``n_probes // 2`` of
+    them plus ``n_probes // 2`` random probes for the supremum (a lower estimate: it makes
+    bounds of the form 1 − c·α stricter, so a check that holds at it is sound).
+
+    Returns
+    -------
+    alpha : float
+    ratio_S : dict
+        f -> cdepth_S(f)/N for every distinct f_{i,j} (a tuple (a..., w)).
+    fs : list
+        The distinct f_{i,j}.
+    cons_S : constraints of S (dual form)
+    N : int
+    """
+    from solvers.depth import cdepth
+    from solvers.halfspaces import dual_constraints
+
+    XS = np.vstack([bx for bx, _ in pred.blocks])
+    yS = np.concatenate([by for _, by in pred.blocks])
+    cons_S = dual_constraints(XS, yS, form="margin")
+    cons_blocks = [dual_constraints(bx, by, form="margin") for bx, by in pred.blocks]
+    N, m = len(yS), pred.m
+    fs = sorted({tuple(a) + (w,) for _, ens in result.ensembles for a, w in ens.hypotheses})
+    ratio_S = {f: cdepth(cons_S, list(f)) / N for f in fs}  # the claims are about every f
+    picked = [fs[i] for i in rng.choice(len(fs), min(len(fs), n_probes // 2), replace=False)]
+    probes = picked + [tuple(v) for v in rng.normal(scale=4.0, size=(n_probes // 2, d + 1))]
+    alpha = 0.0
+    for h in probes:
+        on_S = ratio_S[h] if h in ratio_S else cdepth(cons_S, list(h)) / N
+        alpha = max(alpha, max(abs(on_S - cdepth(c, list(h)) / m) for c in cons_blocks))
+    return alpha, ratio_S, fs, cons_S, N
+
+
 @register("shrinkage/claim-10", checks=('Claim 10',), statement="""
 Claim 10: under the guarantees of Claims 7 and 9, every f_{i,j} of G_halfspace has
 cdepth_S(f)/N >= 1 - (2d+3) alpha, alpha being Claim 7's uniform deviation
@@ -470,9 +508,6 @@ inconclusive and reported as 'skipped' with its numbers.  Margin dual form, whit
 adversary, runs where Lemma 2 held in every round (Claim 9's guarantee).
 """)
 def _claim10(rng, size):
-    from solvers.depth import cdepth
-    from solvers.halfspaces import dual_constraints
-
     dims = (1,) if size == "small" else (1, 2)
     n_probes = 8 if size == "small" else 40
     ev, inconclusive = {}, []
@@ -483,20 +518,7 @@ def _claim10(rng, size):
         if not lemma2_rounds(r).all():
             ev[f"d{d}"] = "Lemma 2 failed in some round: Claim 9's guarantee absent, not checked"
             continue
-        XS = np.vstack([bx for bx, _ in pred.blocks])
-        yS = np.concatenate([by for _, by in pred.blocks])
-        cons_S = dual_constraints(XS, yS, form="margin")
-        cons_blocks = [dual_constraints(bx, by, form="margin") for bx, by in pred.blocks]
-        N, m = len(yS), pred.m
-        fs = sorted({tuple(a) + (w,) for _, ens in r.ensembles for a, w in ens.hypotheses})
-        ratio_S = {f: cdepth(cons_S, list(f)) / N for f in fs}  # the claim is about every f
-        # alpha only needs to be bounded from below: a few f's and random probes suffice
-        picked = [fs[i] for i in rng.choice(len(fs), min(len(fs), n_probes // 2), replace=False)]
-        probes = picked + [tuple(v) for v in rng.normal(scale=4.0, size=(n_probes // 2, d + 1))]
-        alpha = 0.0
-        for h in probes:
-            on_S = ratio_S[h] if h in ratio_S else cdepth(cons_S, list(h)) / N
-            alpha = max(alpha, max(abs(on_S - cdepth(c, list(h)) / m) for c in cons_blocks))
+        alpha, ratio_S, fs, _, _ = claim7_alpha_lower(rng, pred, r, d, n_probes)
         worst = min(ratio_S.values())
         bound = 1 - (2 * d + 3) * alpha
         ev[f"d{d}"] = {"alpha_lower_estimate": round(alpha, 4), "min_cdepth_S_over_N": round(worst, 4),
