@@ -80,49 +80,65 @@ def _verdict(faithful: dict, control: dict, claimed_eps: float, instance: dict, 
 
 
 # ---------------------------------------------------------------- [Yan25] Theorem 10
-_T10 = dict(epsilon=3.0, delta=0.1, alpha=0.2, beta=0.1, n_subsets=24, n=240)
+_T10 = dict(epsilon=3.0, delta=0.1, alpha=0.2, beta=0.1, n_subsets=12, n=48)
+
+
+def _deepest_deterministic(cls, cols, labels):
+    """The non-private variant of steps 3–7: the deepest point deterministic by the whole sample."""
+    B, _ = cls.deterministic_sets(cls.part_counts(cols, labels, None, 1))
+    if not B[0].any():
+        return "ROOT"
+    j = int(np.argmax(np.where(B[0], cls.dist, -1)))
+    return str(int(cls.columns[j]))
+
+
+def _theorem10_pairs(cls, M, c, rng, n, count=3):
+    """Neighbouring samples where one example decides the deepest deterministic point: the target's
+    lowest 1-point appears once, and the neighbour replaces that one example."""
+    node_of = np.array([int(cls.columns[j]) if j >= 0 else -1 for j in cls.norm.column_map])
+    out = []
+    for k in range(count):
+        cols = rng.integers(0, M.shape[1], n)
+        for _ in range(50):
+            e = _deepest_deterministic(cls, cols, M[c][cols])
+            hits = np.flatnonzero(node_of[cols] == (int(e) if e != "ROOT" else -2))
+            if hits.size <= 1:
+                break
+            cols[hits[1:]] = rng.integers(0, M.shape[1], hits.size - 1)
+        cols1 = cols.copy()
+        i = int(hits[0]) if hits.size else 0
+        cols1[i] = int(rng.integers(M.shape[1]))
+        out.append((f"sample {k}: replace example {i} (column {cols[i]}) by column {cols1[i]}", cols, cols1))
+    return out
 
 
 @register("vc1/theorem-10-audit", checks=("Theorem 10",), statement="""
 [Yan25] Theorem 10 audited: OPTPrivateLearner with per-step (ε/2, δ/2) — PrivateMedian and the
 choosing mechanism — is (ε, δ)-DP (the theorem's (2ε, 2δ) with ε → ε/2), here ε = 3, δ = 0.1,
-practical mode (t = 24 parts, n = 240), thresholds on 8 points and the Figure-1 class.  Adversary
-search over neighbouring samples (one example replaced by a deep, a shallow or a random point,
-labels by the target); output x_good; lower bound on ε at δ and false-alarm 10⁻⁶ beside ε.
-Positive control: the learner run with ε = 400 (no effective noise) booked at ε.
+practical mode (t = 12 parts, n = 48), thresholds on 8 points.  Adversary search over neighbouring
+samples in which a single example decides the deepest deterministic point (the target's lowest
+1-point appears once and is replaced); output x_good; lower bound on ε at δ and false-alarm 10⁻⁶
+beside ε.  Positive control: steps 3–7 replaced by the exact deepest deterministic point of the
+whole sample (no median, no choosing mechanism).
 """)
 def check_theorem_10_audit(rng, size):
     from geoprivate.learners.vc1 import OPTPrivateLearner
     from solvers import vc1 as _vc1
 
     p = _T10
-    n_search, n_final = (300, 1500) if size == "small" else (2000, 20000)
+    n_search, n_final = (100, 600) if size == "small" else (2000, 20000)
     M, f = _vc1.catalogue(8)["thresholds"]
     c = M.shape[0] // 2
-    cols = rng.integers(0, M.shape[1], p["n"])
-    candidates = []
-    for name, new_col in (("replace by the first point", 0), ("replace by the last point", M.shape[1] - 1),
-                          ("replace by a random point", int(rng.integers(M.shape[1])))):
-        cols1 = cols.copy()
-        cols1[0] = new_col
-        candidates.append((name, cols, cols1))
-
-    def learner(eps):
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", PrivacyWarning)
-            return OPTPrivateLearner(M, eps, p["delta"], p["alpha"], p["beta"], f=f, mode="practical",
-                                     n_subsets=p["n_subsets"])
-
-    faithful_l, control_l = learner(p["epsilon"]), learner(400.0)
-
-    def mech(lrn):
-        return lambda data, r: str(lrn.fit(data, M[c][data], rng=r).details["x_good"])
-
-    claimed = faithful_l.guarantee()
-    faithful = search_then_audit(candidates, mech(faithful_l), n_search=n_search, n_final=n_final, rng=rng,
-                                 delta=claimed.delta)
-    control = search_then_audit(candidates, mech(control_l), n_search=n_search, n_final=n_final, rng=rng,
-                                delta=claimed.delta)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PrivacyWarning)
+        learner = OPTPrivateLearner(M, p["epsilon"], p["delta"], p["alpha"], p["beta"], f=f, mode="practical",
+                                    n_subsets=p["n_subsets"])
+    candidates = _theorem10_pairs(learner.cls, M, c, rng, p["n"])
+    claimed = learner.guarantee()
+    faithful = search_then_audit(candidates, lambda data, r: str(learner.fit(data, M[c][data], rng=r).details["x_good"]),
+                                 n_search=n_search, n_final=n_final, rng=rng, delta=claimed.delta)
+    control = search_then_audit(candidates, lambda data, r: _deepest_deterministic(learner.cls, data, M[c][data]),
+                                n_search=n_search, n_final=n_final, rng=rng, delta=claimed.delta)
     return _verdict(faithful, control, claimed.epsilon, {"class": "thresholds on 8 points", "target": c, **p})
 
 
@@ -176,17 +192,15 @@ def check_claim_5_3_audit(rng, size):
 
 
 # ---------------------------------------------------------------- [Yan26] Claims 1/12, Corollaries 1/3
-def _predictor_run(kind, X, y, eps_bt, queries):
-    """A GenericPredictor run's released labels on a fixed query stream (an oblivious adversary)."""
+def _predictor_mechanism(kind, X, y, flip, eps_bt, queries):
+    """GenericPredictor's released labels on a fixed query stream (an oblivious adversary);
+    data 0 / 1: the sample / the sample with label ``flip`` flipped."""
     from geoprivate.adversaries.oblivious import FixedSequence
     from geoprivate.concepts import Thresholds
     from geoprivate.prediction import G_halfspace, G_oblivious, GenericPredictor
 
-    gen = G_oblivious(Thresholds()) if kind == "oblivious" else G_halfspace(1, form="margin")
-
-    flip = int(np.flatnonzero(y == 0)[-1])  # the negative nearest the boundary: still realisable
-
     def run(data, r):
+        gen = G_oblivious(Thresholds()) if kind == "oblivious" else G_halfspace(1, form="margin")
         labels = y if data == 0 else y ^ (np.arange(y.size) == flip).astype(y.dtype)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", PrivacyWarning)
@@ -197,38 +211,51 @@ def _predictor_run(kind, X, y, eps_bt, queries):
     return run
 
 
+def _erm_labels(X, y, flip, queries):
+    """Positive control: the non-private ERM threshold of the whole sample answering the queries."""
+    def run(data, r):
+        labels = y if data == 0 else y ^ (np.arange(y.size) == flip).astype(y.dtype)
+        t = X[labels == 1].min() if labels.any() else np.inf
+        return tuple(int(q >= t) for q in queries)
+
+    return run
+
+
 @register("shrinkage/claim-1-audit", checks=("Claim 1", "Claim 12", "Corollary 1", "Corollary 3"), statement="""
 [Yan26] Claims 1/12 and Corollaries 1/3 audited: GenericPredictor (k = 8 blocks of m = 4, ε_BT = 1,
-δ_BT = 0.1) with G_oblivious (thresholds, Corollary 1) and G_halfspace (d = 1, Corollary 3); neighbouring
-samples differ in the label of the negative nearest the boundary (both realisable); oblivious adversaries (query streams near the boundary, at the sample's
-points, spread out).  Lower bound on ε of the released labels (false-alarm 10⁻⁶) beside the explicit
-form of Claim 1 the predictor books (Theorem 3 over the v segments, at least v·ε_BT's advanced
-composition).  Positive control: the same predictor with ε_BT = 100 booked at the faithful claim.
+δ_BT = 0.1) with G_oblivious (thresholds on [0, 1], Corollary 1) and, at size medium, G_halfspace
+(d = 1, Corollary 3); neighbouring samples differ in the label of the negative nearest the boundary
+(both realisable); oblivious adversaries (T queries at the flipped point, at the boundary, spread;
+T = 1 at size small, 3 at medium).  Lower bound on ε of the released labels (false-alarm 10⁻⁶) beside
+the largest ε a run of T queries can book by Claim 1's explicit form (Theorem 3, or basic composition,
+over v ≤ T + 1 segments of ε_BT: the control's bound must exceed it, which needs many samples).  Positive control: the
+non-private ERM threshold of the whole sample answering the same queries.
 """)
 def check_claim_1_audit(rng, size):
     from geoprivate.prediction.predictor import privacy_total
 
-    n_search, n_final = (60, 300) if size == "small" else (400, 4000)
+    n_search, n_final, T = (40, 200, 1) if size == "small" else (400, 4000, 3)
     X = np.sort(rng.uniform(0, 1, 32))
     y = (X >= 0.5).astype(np.uint8)
-    streams = {"boundary": np.full(6, 0.5), "sample points": X[:6].copy(), "spread": np.linspace(0.05, 0.95, 6)}
+    flip = int(np.flatnonzero(y == 0)[-1])
+    streams = {"at the flipped point": np.full(T, X[flip]), "boundary": np.full(T, 0.5),
+               "spread": np.linspace(0.05, 0.95, T)}
+    if size == "small":
+        streams = {k: streams[k] for k in ("at the flipped point",)}
+    claimed = privacy_total(1.0, 0.1, T + 1, 0.1).epsilon
     out = {}
-    for kind in ("oblivious", "halfspace"):
+    for kind in ("oblivious",) if size == "small" else ("oblivious", "halfspace"):
         pts = X if kind == "oblivious" else X[:, None]
-        candidates = [(f"{kind}: {name}", 0, 1) for name in streams]
-        runs = {name: _predictor_run(kind, pts, y, 1.0, q if kind == "oblivious" else q[:, None])
-                for name, q in streams.items()}
-        ctrl = {name: _predictor_run(kind, pts, y, 100.0, q if kind == "oblivious" else q[:, None])
-                for name, q in streams.items()}
+        mechs = {name: _predictor_mechanism(kind, pts, y, flip, 1.0, q if kind == "oblivious" else q[:, None])
+                 for name, q in streams.items()}
+        ctrls = {name: _erm_labels(X, y, flip, q) for name, q in streams.items()}
         cand = [(name, (name, 0), (name, 1)) for name in streams]
-        faithful = search_then_audit(cand, lambda d, r: runs[d[0]](d[1], r), n_search=n_search, n_final=n_final,
+        faithful = search_then_audit(cand, lambda d, r: mechs[d[0]](d[1], r), n_search=n_search, n_final=n_final,
                                      rng=rng)
-        control = search_then_audit(cand, lambda d, r: ctrl[d[0]](d[1], r), n_search=n_search, n_final=n_final,
+        control = search_then_audit(cand, lambda d, r: ctrls[d[0]](d[1], r), n_search=n_search, n_final=n_final,
                                     rng=rng)
-        # Claim 1's explicit form for one segment (v = 1) is the smallest the predictor can book
-        claimed = privacy_total(1.0, 0.1, 1, 0.1).epsilon
-        out[kind] = _verdict(faithful, control, claimed, {"generator": kind, "k": 8, "m": 4, "epsilon_bt": 1.0})
-        del candidates
+        out[kind] = _verdict(faithful, control, claimed,
+                             {"generator": kind, "k": 8, "m": 4, "epsilon_bt": 1.0, "flip": flip})
     bad = [v for v in out.values() if v.status == "violated"]
     if bad:
         return bad[0]
