@@ -85,19 +85,12 @@ def test_o_constant_claims_do_not_make_a_statement_checked():
             assert s.status == "not executable" and s.estimates[0] in s.coverage()
 
 
-def _papers_dir():
-    d = stl.papers_dir()
-    if d is None:
-        pytest.skip(f"optional cross-check: set {stl.PAPERS_DIR_ENV} to a directory with the papers' texts")
-    return d
-
-
-@pytest.mark.parametrize("paper", ["shrinkage", "everlasting", "winnow", "vc1"])
-def test_optional_cross_check_against_local_paper_texts(paper):
-    d = _papers_dir()
-    text = (d / claims.PAPERS[paper]).read_text()
-    found = stl.paper_text_headers(text)
-    assert found and found <= set(stl.labels(paper)), sorted(found - set(stl.labels(paper)))
+if stl.papers_dir() is not None:  # optional cross-check, off by default: no test (and no skip) without it
+    @pytest.mark.parametrize("paper", ["shrinkage", "everlasting", "winnow", "vc1"])
+    def test_optional_cross_check_against_local_paper_texts(paper):
+        text = (stl.papers_dir() / claims.PAPERS[paper]).read_text()
+        found = stl.paper_text_headers(text)
+        assert found and found <= set(stl.labels(paper)), sorted(found - set(stl.labels(paper)))
 
 
 def test_paper_text_headers_parses_numbered_headers():
@@ -123,3 +116,10 @@ def test_verify_coverage_json(capsys):
     out = json.loads(capsys.readouterr().out)
     assert len(out["statements"]) == len(catalogue.STATEMENTS) and out["problems"] == []
     assert sum(sum(v.values()) for v in out["summary"].values()) == len(catalogue.STATEMENTS)
+
+
+def test_a_numbered_result_is_never_silently_a_definition():
+    """Lemmas, Claims, Theorems, Corollaries, Propositions: checked, audited or not executable (with a reason)."""
+    for s in catalogue.STATEMENTS:
+        if s.kind in ("Lemma", "Claim", "Theorem", "Corollary", "Proposition"):
+            assert s.status in ("checked", "audited", "not executable"), s
