@@ -7,8 +7,9 @@ Claim 7's α < 1/((d+1)(2d+3)) (1/10 for d = 1, 1/21 for d = 2).  The claim runs
 both steps; at size medium it also runs d = 1 with larger blocks (m = 9, 12), where α falls.  At
 every size exact cdepth can certify (N = k·m up to a few hundred constraints) Claim 7's α stays near
 0.3–0.4 ≫ 1/10, so the exact form is vacuous there; α shrinks like 1/√m, so it bites only from
-m ≈ 100 per block (N in the thousands), beyond exact cdepth.  It reports the smallest O(·) constant C consistent with the runs:
-C = max_f (1 − depth_S(f)/N)/(d²α).
+m ≈ 100 per block (N in the thousands), beyond exact cdepth.  It reports the O(·) constant the runs
+need, C = max_f (1 − depth_S(f)/N)/(d²α), at the lower estimate of α (which over-states the
+constant the true α would need).
 """
 
 from __future__ import annotations
@@ -67,5 +68,5 @@ def check_corollary_4(rng, size):
         ev[key] = {"alpha_lower_estimate": round(alpha, 4), "threshold": round(corollary4_threshold(d), 4),
                    "non_vacuous": alpha < corollary4_threshold(d), "min_depth_S_over_N": round(min_depth / N, 4),
                    "exact_bound_over_N": round(exact_bound / N, 4), "hypotheses": len(fs)}
-    return Verdict.holds(**ev, smallest_O_constant=round(worst_c, 4),
+    return Verdict.holds(**ev, O_constant_at_alpha_estimate=round(worst_c, 4),
                          paper_constant_exact_form="(d+1)(2d+3)/d^2 (10 at d = 1)")
