@@ -53,6 +53,7 @@ __all__ = [
     "is_best_margin",
     "hypercube",
     "decision_list_alternations",
+    "feature_points",
     "decision_list_values",
     "decision_list_halfspace",
     "nonnegative_embedding",
@@ -355,6 +356,36 @@ def decision_list_halfspace(variables, signs, d: int) -> tuple:
     v[d] = sum((Fraction(b * w, 2) for b, w in zip(bits[:-1], W[:-1])), Fraction(0)) + bits[-1] * W[-1]
     norm = sum(abs(x) for x in v)
     return tuple(x / norm for x in v)
+
+
+def feature_points(Phi) -> np.ndarray:
+    """Lemma 4.10 for F-decision lists ([BF25] Theorem 4.12): the points (φ(x), 1) in ±1 form.
+
+    An F-decision list "if φ_{v1}(x) then b_1 elif … else b_r" is the monotone 1-decision
+    list over the feature coordinates z_f = φ_f(x), so with z in ±1 form (true = +1) the
+    halfspace :func:`decision_list_halfspace` (``variables`` = feature indices,
+    ``d = |F|``) computes it on the points returned here, with the same margin.
+
+    Parameters
+    ----------
+    Phi : array_like, shape (n, |F|), entries 0/1
+        Feature matrix Φ[i, f] = φ_f(x_i).
+
+    Returns
+    -------
+    numpy.ndarray, shape (n, |F| + 1), ``int8``
+        2Φ − 1 with a last column of ones (the constant coordinate).
+
+    Examples
+    --------
+    >>> feature_points([[1, 0], [0, 0]]).tolist()
+    [[1, -1, 1], [-1, -1, 1]]
+    """
+    P = np.asarray(Phi)
+    if P.ndim != 2 or (P.size and ((P != 0) & (P != 1)).any()):
+        raise ValueError(f"Phi: expected a 2-D 0/1 feature matrix, got shape {P.shape}")
+    Z = 2 * P.astype(np.int8) - 1
+    return np.hstack([Z, np.ones((Z.shape[0], 1), dtype=np.int8)])
 
 
 # --------------------------------------------------------------------------- §4.3, §4.4

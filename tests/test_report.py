@@ -24,7 +24,7 @@ def test_report_lists_every_catalogued_statement(tmp_path):
         assert f'id="{s.paper}-{s.label.replace(" ", "-")}"' in page, s
     assert "general/pajor" in page.split('id="supporting"')[1]      # a supporting claim has its own section
     assert page.count("not run") >= 1                                 # claims not run are shown as such
-    assert "consistency: ok" in page
+    assert "claim links: ok" in page
 
 
 def test_a_violation_is_saved_loadable_and_replays(tmp_path, capsys):

@@ -110,21 +110,26 @@ class Claim:
     #: ("Claim 13", "Lemma 4.2", "Theorem 5.2", "Algorithm 4", "Appendix A.2"); empty for
     #: textbook facts and for project findings that check no single statement
     checks: tuple[str, ...] = ()
+    #: O(·) statements whose smallest constant consistent with the claim's runs it measures
+    #: (evidence, not a check: the statement stays "not executable" in the catalogue)
+    estimates: tuple[str, ...] = ()
 
 
 _REGISTRY: dict[str, Claim] = {}
 
 
-def register(claim_id: str, *, statement: str, paper_file: str | None = ..., checks=()):
+def register(claim_id: str, *, statement: str, paper_file: str | None = ..., checks=(), estimates=()):
     """Decorator registering ``check(rng, size) -> Verdict`` as claim ``claim_id``.
 
     ``paper_file`` defaults to the file of the paper named by the id's prefix;
     ``checks`` names the paper's numbered statements the claim checks (e.g.
-    ``("Claim 13", "Corollary 2")``), which the statement catalogue cross-references.
+    ``("Claim 13", "Corollary 2")``): the statement catalogue derives each statement's
+    "checked"/"audited" status from these, with no edit of its own.  ``estimates`` names
+    O(·) statements whose smallest constant consistent with the runs the claim measures
+    (reported as evidence; such a statement is not thereby checked).
     """
-    if isinstance(checks, str):
-        checks = (checks,)
-    checks = tuple(checks)
+    checks = (checks,) if isinstance(checks, str) else tuple(checks)
+    estimates = (estimates,) if isinstance(estimates, str) else tuple(estimates)
     m = _ID.match(claim_id)
     if m is None or m["paper"] not in PAPERS:
         raise ValueError(
@@ -136,7 +141,7 @@ def register(claim_id: str, *, statement: str, paper_file: str | None = ..., che
     def deco(fn):
         if claim_id in _REGISTRY and _REGISTRY[claim_id].check is not fn:
             raise ValueError(f"claim {claim_id!r} registered twice")
-        _REGISTRY[claim_id] = Claim(claim_id, paper, pfile, statement.strip(), fn, checks)
+        _REGISTRY[claim_id] = Claim(claim_id, paper, pfile, statement.strip(), fn, checks, estimates)
         return fn
 
     return deco
@@ -185,6 +190,7 @@ def run_claim(claim: Claim, *, seed: int | None = 0, size: str = "small") -> dic
         "paper_file": claim.paper_file,
         "statement": claim.statement,
         "checks": list(claim.checks),
+        "estimates": list(claim.estimates),
         "status": verdict.status,
         "evidence": _plain(verdict.evidence),
         "seconds": round(time.perf_counter() - t0, 3),

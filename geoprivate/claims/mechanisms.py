@@ -168,7 +168,7 @@ def check_theorem_3(rng, size):
 # ---------------------------------------------------------------- exponential mechanism
 @register(
     "general/exponential-mechanism-dp",
-    checks=("vc1:Theorem 8", "everlasting:Definition 2.6"),
+    checks=("vc1:Theorem 8", "everlasting:Definition 2.6", "winnow:Proposition 2.1"),
     statement="The exponential mechanism (McSherry-Talwar; seed 004 Thm 8, seed 002 Def. 2.6) with "
     "P(r) ∝ exp(eps q(r)/(2 Delta)) is eps-DP [exact log-ratio audit; near-tight instance]",
 )

@@ -70,7 +70,7 @@ def _oblivious_runs(rng, size, adversaries=("oblivious", "stochastic", "adaptive
     return runs
 
 
-@register("shrinkage/claim-4", statement="""
+@register("shrinkage/claim-4", checks=('Claim 4',), statement="""
 Claim 4: if BetweenThresholds satisfies Lemma 2, HardQuery is realisable: some c in C has
 c(x) = Label for every hard query (x, TOP, Label).  Checked exactly on every prefix of
 HardQuery of runs of GenericPredictor + G_oblivious (thresholds, intervals, a finite class;
@@ -99,7 +99,7 @@ def _claim4(rng, size):
     return Verdict.holds(runs=checked, hard_prefixes=prefixes, prefixes_without_lemma2=skipped)
 
 
-@register("shrinkage/claim-5", statement="""
+@register("shrinkage/claim-5", checks=('Claim 5',), statement="""
 Claim 5 (oblivious adversary): with L = label sequences of the fixed query sequence realisable
 by C|HardQuery, |L_0| <= Sauer's bound, |L| never increases, at every Lemma-2-accurate TOP
 both labels are still possible (so the random label halves L w.p. >= 1/2), and once |L| = 1
@@ -139,7 +139,7 @@ def _claim5(rng, size):
                          max_tops_over_log2_L0=round(max(ratios), 3), adaptive_whitebox_tops=adaptive)
 
 
-@register("shrinkage/claim-13", statement="""
+@register("shrinkage/claim-13", checks=('Claim 2', 'Claim 13'), statement="""
 Claims 2/13: in every round where BetweenThresholds is Lemma-2-accurate with tau = 1/8, a wrong
 released label implies that at least 1/4 of the hypotheses f_{i,j} are wrong on x_j; hence
 err_D(h_j) <= 4 * mean_i err_D(f_{i,j}) (checked pointwise on every such round of every run).
@@ -351,7 +351,7 @@ def _threshold_alpha(pred) -> float:
     return max(float(np.abs(err(bx, by) - e_S).max()) for bx, by in pred.blocks)
 
 
-@register("shrinkage/claim-6", statement="""
+@register("shrinkage/claim-6", checks=('Claim 6',), statement="""
 Claim 6 (its induction): with alpha = max_{i, h in C} |err_S(h) - err_{S_i}(h)| (Claim 3,
 computed exactly: a finite class by its matrix, thresholds by their step functions), after c
 Lemma-2-accurate hard queries every f_{i,j} of G_oblivious has err_{S_i}(f_{i,j}) <= 2*c*alpha.
@@ -387,23 +387,25 @@ def _claim6(rng, size):
     return Verdict.holds(runs=runs, ensembles_with_block_errors=nonzero, max_error_over_bound=round(worst, 4))
 
 
-def _halfspace_runs(rng, size, form, dims=(1, 2, 3), generator=G_halfspace, seeds=None, law=False, eps=16.0):
+def _halfspace_runs(rng, size, form, dims=(1, 2, 3), generator=G_halfspace, seeds=None, law=False, eps=16.0,
+                    m=None):
     """G_halfspace against the white-box adaptive adversary, Lemma 2 met by a large epsilon
     (outside Lemma 1: these runs test accuracy and TOP counts, not privacy).
 
     ``seeds`` (one triple per d) replays the same problem, partition and adversary for
     another generator; ``law=True`` measures err_D (Monte Carlo, 4000 draws).  k is Lemma 2's
-    for ε = 16 (α = 1/8, β = 0.1); a smaller ``eps`` with the same k makes noise TOPs."""
+    for ε = 16 (α = 1/8, β = 0.1); a smaller ``eps`` with the same k makes noise TOPs.  ``m``:
+    block size (default 2d + 4)."""
     T = 25 if size == "small" else 100
     out = []
     for n, d in enumerate(dims):
-        m = 2 * d + 4
+        m_d = 2 * d + 4 if m is None else int(m)
         k = math.ceil(8 / (TAU * 16.0) * (math.log(T + 1) + math.log(10)))  # Lemma 2, alpha = 1/8, beta = 0.1
         sp, sq, sa = seeds[n] if seeds is not None else (_seed(rng), _seed(rng), _seed(rng))
-        P = make_problem("halfspaces", k * m, sp, d=d)
+        P = make_problem("halfspaces", k * m_d, sp, d=d)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", PrivacyWarning)
-            pred = GenericPredictor(generator(d, form=form), P.X, P.y, k=k, m=m, epsilon=eps, rng=sq)
+            pred = GenericPredictor(generator(d, form=form), P.X, P.y, k=k, m=m_d, epsilon=eps, rng=sq)
         pred.seeds = (sp, sq, sa)
         try:
             r = pred.run(DisagreementAdversary(P.sampler, sa, pool=16, grid=GRID), T, target=P.target,
@@ -415,7 +417,7 @@ def _halfspace_runs(rng, size, form, dims=(1, 2, 3), generator=G_halfspace, seed
     return out
 
 
-@register("shrinkage/claim-9", statement="""
+@register("shrinkage/claim-9", checks=('Claim 8', 'Claim 9'), statement="""
 Claims 8-9: with G_halfspace (margin dual form) against the white-box adaptive adversary, d = 1, 2, 3:
 C|HardQuery is non-empty, its affine dimension never increases and drops by exactly one at every
 non-redundant hard query, no Lemma-2-accurate TOP has a redundant hyperplane, and BetweenThresholds
@@ -460,7 +462,43 @@ def _claim9(rng, size):
     return Verdict.holds(**ev)
 
 
-@register("shrinkage/claim-10", statement="""
+def claim7_alpha_lower(rng, pred, result, d, n_probes):
+    """A lower estimate of Claim 7's α = sup_h max_i |cdepth_S(h)/N − cdepth_{S_i}(h)/m| for one run.
+
+    Exact cdepth (margin dual form) at every f_{i,j} of the run, and at ``n_probes // 2`` of
+    them plus ``n_probes // 2`` random probes for the supremum (a lower estimate: it makes
+    bounds of the form 1 − c·α stricter, so a check that holds at it is sound).
+
+    Returns
+    -------
+    alpha : float
+    ratio_S : dict
+        f -> cdepth_S(f)/N for every distinct f_{i,j} (a tuple (a..., w)).
+    fs : list
+        The distinct f_{i,j}.
+    cons_S : constraints of S (dual form)
+    N : int
+    """
+    from solvers.depth import cdepth
+    from solvers.halfspaces import dual_constraints
+
+    XS = np.vstack([bx for bx, _ in pred.blocks])
+    yS = np.concatenate([by for _, by in pred.blocks])
+    cons_S = dual_constraints(XS, yS, form="margin")
+    cons_blocks = [dual_constraints(bx, by, form="margin") for bx, by in pred.blocks]
+    N, m = len(yS), pred.m
+    fs = sorted({tuple(a) + (w,) for _, ens in result.ensembles for a, w in ens.hypotheses})
+    ratio_S = {f: cdepth(cons_S, list(f)) / N for f in fs}  # the claims are about every f
+    picked = [fs[i] for i in rng.choice(len(fs), min(len(fs), n_probes // 2), replace=False)]
+    probes = picked + [tuple(v) for v in rng.normal(scale=4.0, size=(n_probes // 2, d + 1))]
+    alpha = 0.0
+    for h in probes:
+        on_S = ratio_S[h] if h in ratio_S else cdepth(cons_S, list(h)) / N
+        alpha = max(alpha, max(abs(on_S - cdepth(c, list(h)) / m) for c in cons_blocks))
+    return alpha, ratio_S, fs, cons_S, N
+
+
+@register("shrinkage/claim-10", checks=('Claim 10',), statement="""
 Claim 10: under the guarantees of Claims 7 and 9, every f_{i,j} of G_halfspace has
 cdepth_S(f)/N >= 1 - (2d+3) alpha, alpha being Claim 7's uniform deviation
 sup_h max_i |cdepth_S(h)/N - cdepth_{S_i}(h)/m|.  Checked one-sidedly and soundly: alpha is
@@ -470,9 +508,6 @@ inconclusive and reported as 'skipped' with its numbers.  Margin dual form, whit
 adversary, runs where Lemma 2 held in every round (Claim 9's guarantee).
 """)
 def _claim10(rng, size):
-    from solvers.depth import cdepth
-    from solvers.halfspaces import dual_constraints
-
     dims = (1,) if size == "small" else (1, 2)
     n_probes = 8 if size == "small" else 40
     ev, inconclusive = {}, []
@@ -483,20 +518,7 @@ def _claim10(rng, size):
         if not lemma2_rounds(r).all():
             ev[f"d{d}"] = "Lemma 2 failed in some round: Claim 9's guarantee absent, not checked"
             continue
-        XS = np.vstack([bx for bx, _ in pred.blocks])
-        yS = np.concatenate([by for _, by in pred.blocks])
-        cons_S = dual_constraints(XS, yS, form="margin")
-        cons_blocks = [dual_constraints(bx, by, form="margin") for bx, by in pred.blocks]
-        N, m = len(yS), pred.m
-        fs = sorted({tuple(a) + (w,) for _, ens in r.ensembles for a, w in ens.hypotheses})
-        ratio_S = {f: cdepth(cons_S, list(f)) / N for f in fs}  # the claim is about every f
-        # alpha only needs to be bounded from below: a few f's and random probes suffice
-        picked = [fs[i] for i in rng.choice(len(fs), min(len(fs), n_probes // 2), replace=False)]
-        probes = picked + [tuple(v) for v in rng.normal(scale=4.0, size=(n_probes // 2, d + 1))]
-        alpha = 0.0
-        for h in probes:
-            on_S = ratio_S[h] if h in ratio_S else cdepth(cons_S, list(h)) / N
-            alpha = max(alpha, max(abs(on_S - cdepth(c, list(h)) / m) for c in cons_blocks))
+        alpha, ratio_S, fs, _, _ = claim7_alpha_lower(rng, pred, r, d, n_probes)
         worst = min(ratio_S.values())
         bound = 1 - (2 * d + 3) * alpha
         ev[f"d{d}"] = {"alpha_lower_estimate": round(alpha, 4), "min_cdepth_S_over_N": round(worst, 4),
@@ -509,7 +531,7 @@ def _claim10(rng, size):
     return Verdict.holds(**ev)
 
 
-@register("shrinkage/appendix-a2", statement="""
+@register("shrinkage/appendix-a2", checks=('Theorem 4', 'Theorem 5', 'Appendix A.2', 'Appendix A.3'), statement="""
 Appendix A.2: N = k*m = O~(d^3.5 log^3.5 T) and A.3: N = O~(d^5.5 log T).  The exact formulas
 (sympy) have local exponents d*dlogN/dd -> 3.5 (A.2), 5.5 (A.3) and dlogN/dloglogT -> 3.5 (A.2),
 1 (A.3): at d = 10^24 (T = 10^6) and T = 10^100 (d = 4) within 0.06 of the target, approaching it.
@@ -533,7 +555,7 @@ def _appendix(rng, size):
     return Verdict.holds(**ev)
 
 
-@register("shrinkage/appendix-lemma1", statement="""
+@register("shrinkage/appendix-lemma1", checks=('Appendix A.2', 'Appendix A.3'), statement="""
 Appendix A.2/A.3 parameters make every BetweenThresholds instance accurate and private: k meets
 Lemma 2 with alpha = 1/8 (k >= 8/(alpha eps_BT)(ln(T+1) + ln(1/beta_BT))) and Lemma 1's gap
 condition 1/4 >= 12/(eps_BT k)(ln(10/eps_BT) + ln(1/delta_BT) + 1) (n = k, the ensemble size).

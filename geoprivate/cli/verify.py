@@ -39,11 +39,11 @@ def _verify(args) -> int:
 
         if args.json:
             json.dump({"statements": catalogue.coverage_rows(), "summary": catalogue.coverage_summary(),
-                       "problems": catalogue.consistency_problems()}, sys.stdout, indent=2)
+                       "problems": catalogue.link_problems()}, sys.stdout, indent=2)
             print()
         else:
             print(catalogue.format_coverage())
-        return 0 if not catalogue.consistency_problems() else 2
+        return 0 if not catalogue.link_problems() else 2
     try:
         selected = [_claims.get_claim(args.claim)] if args.claim is not None else _claims.all_claims()
     except KeyError as exc:

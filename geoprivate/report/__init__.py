@@ -86,7 +86,7 @@ tr.claim td{background:#fcfcfd;font-size:.88em}tr.claim td:first-child{padding-l
 .st{font-weight:600;padding:1px 6px;border-radius:4px;white-space:nowrap}
 .holds{background:#dcfce7;color:#166534}.violated{background:#fee2e2;color:#991b1b}
 .skipped{background:#fef9c3;color:#854d0e}.error{background:#fecaca;color:#7f1d1d}
-.checked{background:#dbeafe;color:#1e40af}.notyet{background:#ffedd5;color:#9a3412}
+.checked{background:#dbeafe;color:#1e40af}.audited{background:#e0e7ff;color:#3730a3}.notyet{background:#ffedd5;color:#9a3412}
 .notexec{background:#f3f4f6;color:#374151}.impl{background:#ede9fe;color:#5b21b6}.def{background:#f3f4f6;color:#6b7280}
 .notrun{background:#f3f4f6;color:#6b7280}
 code,pre{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.85em}pre{white-space:pre-wrap;margin:.3em 0}
@@ -147,20 +147,21 @@ def _claim_row(cid: str, records: dict) -> str:
 def _paper_section(paper: str, records: dict) -> str:
     rows = []
     for s in _cat.statements(paper):
-        verdict = _worst([records[c]["status"] for c in s.claims if c in records])
+        linked = s.claims + s.estimates
+        verdict = _worst([records[c]["status"] for c in linked if c in records])
         rows.append(f'<tr id="{_e(paper)}-{_e(s.label.replace(" ", "-"))}"><td><b>{_e(s.label)}</b></td>'
                     f'<td>{_badge(s.status)}{" " + _badge(verdict) if verdict else ""}</td>'
                     f'<td colspan="2">{_e(s.title)}<br>'
                     f'<small>{_e(s.coverage())}</small></td><td></td></tr>')
-        rows.extend(_claim_row(cid, records) for cid in s.claims)
+        rows.extend(_claim_row(cid, records) for cid in linked)
     counts = ", ".join(f"{v} {k}" for k, v in _cat.coverage_summary()[paper].items() if v)
-    return (f'<h2 id="{_e(paper)}">{_e(paper)} <small>({_e(PAPERS[paper])})</small></h2><p>{_e(counts)}</p>'
+    return (f'<h2 id="{_e(paper)}">{_e(paper)} <small>{_e(_cat.CITATION_KEYS[paper])}</small></h2><p>{_e(counts)}</p>'
             "<table><tr><th>statement / claim</th><th>status / verdict</th><th>instances tried</th>"
             "<th>what / evidence</th><th>s</th></tr>" + "".join(rows) + "</table>")
 
 
 def _supporting(records: dict) -> str:
-    attached = {cid for s in _cat.STATEMENTS for cid in s.claims}
+    attached = {cid for s in _cat.STATEMENTS for cid in s.claims + s.estimates}
     rest = [cid for cid in records if cid not in attached]
     if not rest:
         return ""
@@ -259,7 +260,7 @@ def write_report(records, outdir, *, seed=0, size: str = "small", figures: bool 
     verdicts: dict[str, int] = {}
     for r in recs.values():
         verdicts[r["status"]] = verdicts.get(r["status"], 0) + 1
-    problems = _cat.consistency_problems()
+    problems = _cat.link_problems()
     fig_html, failed = _figures_html(outdir, size, progress) if figures else ("", [])
     exp_html, exp_failed = _explorers_html(outdir) if (figures if explorers is None else explorers) else ("", [])
     failed = failed + exp_failed
@@ -270,7 +271,7 @@ def write_report(records, outdir, *, seed=0, size: str = "small", figures: bool 
             f"<p>{len(recs)} claims run (seed {_e(seed)}, size {_e(size)}, "
             f"{_dt.datetime.now(_dt.timezone.utc):%Y-%m-%d %H:%M UTC}): "
             + ", ".join(f"{_badge(k)} {v}" for k, v in sorted(verdicts.items()))
-            + f". {len(_cat.STATEMENTS)} numbered statements catalogued; catalogue/claims consistency: "
+            + f". {len(_cat.STATEMENTS)} numbered statements catalogued; claim links: "
             + ("ok" if not problems else f"<b>{len(problems)} problem(s)</b>: " + _e("; ".join(problems)))
             + (f". Figures that failed: {_e(', '.join(failed))}" if failed else "")
             + f".</p><p>Regenerate: <code>python -m geoprivate verify --seed {_e(seed)} --size {_e(size)} "
