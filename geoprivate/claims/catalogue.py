@@ -234,9 +234,9 @@ _s(P, "Claim E.3", "error of the relabelled sample", pending=True,
    reason="LabelBoost's error on the sub-sample is recorded per phase; no claim of its own")
 _s(P, "Claim E.4", "all hypotheses 6α-good w.p. ≥ 1 − 4β", claims=("everlasting/theorem-5-2",))
 _s(P, "Claim E.5", "privacy game, sample S: views (ε, δ)-indistinguishable for all adversaries",
-   reason=_GAME)
+   reason=_GAME, claims=("everlasting/claim-e-5-vote-shift",))
 _s(P, "Claim E.6", "privacy game, queries D: views (ε, δ)-indistinguishable for all adversaries",
-   reason=_GAME)
+   reason=_GAME, claims=("everlasting/claim-e-6",))
 _s(P, "Remark E.7", "why the proofs hold for adversarial D", reason="proof remark without a checkable statement")
 
 # ----------------------------------------------------------------------------- seed 003 (winnow)
