@@ -191,3 +191,18 @@ def test_claim_e6_medium_clopper_pearson_bound_and_repaired_claim():
     rec = run_claim(get_claim("everlasting/claim-e-6"), seed=0, size="medium")
     assert rec["status"] == "violated" and rec["evidence"]["clopper_pearson_delta_lower"] > 0.5
     assert run_claim(get_claim("everlasting/repaired-query-privacy"), seed=0)["status"] == "holds"
+
+
+@pytest.mark.slow
+def test_on_the_claims_d1_d9_instance_faithful_flagged_and_repaired_passes():
+    par = halting_parameters()
+    adv = HaltingAdversary(0.5, 6, 0, 0)
+    a = audit_game(adv.instance(PROB, par), "faithful", n_samples=200, featurize=adv.featurize, rng=11)
+    assert a.flagged and a.confidence == 1 - FALSE_ALARM
+    st = StopperParameters(1.0, 1e-6)
+    assert st.c_max(par.phase(1)) == 424
+    adv_r = HaltingAdversary(0.5, 460, 0, 0)  # spends the repaired predictor's whole TOP budget
+    inst = adv_r.instance(PROB, par)
+    assert max(len(play(inst, 0, s, "repaired", stopper=st)) for s in range(3)) < 460
+    r = audit_game(inst, "repaired", n_samples=200, featurize=len, rng=12, stopper=st)
+    assert not r.flagged and r.nominal_epsilon == 1.0
