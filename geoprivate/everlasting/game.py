@@ -21,7 +21,10 @@ the nominal claim: the auditor has refuted it with confidence 1 − 10⁻⁶.
 Variants: ``"faithful"`` (the paper), ``"labelboost-erm"`` (LabelBoost without the
 exponential mechanism) and ``"bt-noiseless"`` (BetweenThresholds' noise mis-scaled by
 10⁻⁹ while the ledger keeps the nominal ε'_i): the last is the positive control the tests
-require to be flagged.
+require to be flagged.  ``"repaired"`` plays :class:`~geoprivate.everlasting.repaired.RepairedBBL`
+(the toolkit's construction, not the paper's) and is audited against its own claim.  The
+adversaries that drive the TOP budget to the halt (and find [NNSY23] Claim E.6 violated) are in
+:mod:`geoprivate.everlasting.query_attack`.
 """
 
 from __future__ import annotations
