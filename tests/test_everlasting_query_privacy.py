@@ -206,3 +206,16 @@ def test_on_the_claims_d1_d9_instance_faithful_flagged_and_repaired_passes():
     assert max(len(play(inst, 0, s, "repaired", stopper=st)) for s in range(3)) < 460
     r = audit_game(inst, "repaired", n_samples=200, featurize=len, rng=12, stopper=st)
     assert not r.flagged and r.nominal_epsilon == 1.0
+
+
+def test_cli_everlasting_repaired(capsys):
+    import json
+
+    from geoprivate.cli import main
+
+    assert main(["everlasting", "--repaired", "--phases", "1", "--json", "--epsilon-stop", "0.5"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["repaired"]["query_same_phase"]["epsilon"] == 0.5 and "not in [NNSY23]" in out["repaired"]["construction"]
+    assert main(["everlasting", "--repaired", "--phases", "1"]) == 0
+    assert "RepairedBBL" in capsys.readouterr().out
+    assert main(["everlasting", "--repaired", "--epsilon-stop", "-1"]) == 2
