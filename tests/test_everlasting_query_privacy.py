@@ -8,7 +8,11 @@ import pytest
 
 from geoprivate.claims import get_claim, run_claim
 from geoprivate.everlasting.game import FALSE_ALARM, audit_game, play
-from geoprivate.everlasting.generic_bbl import GenericBBL, erm_ensemble, make_everlasting_problem
+from geoprivate.everlasting.generic_bbl import (
+    GenericBBL,
+    erm_ensemble,
+    make_everlasting_problem,
+)
 from geoprivate.everlasting.parameters import custom_parameters, practical_parameters
 from geoprivate.everlasting.query_attack import (
     HaltingAdversary,
@@ -19,7 +23,11 @@ from geoprivate.everlasting.query_attack import (
     repaired_view_law,
     vote_level_training_set,
 )
-from geoprivate.everlasting.repaired import RepairedBBL, StopperParameters, repaired_guarantees
+from geoprivate.everlasting.repaired import (
+    RepairedBBL,
+    StopperParameters,
+    repaired_guarantees,
+)
 from geoprivate.mechanisms.stopper import (
     StoppedBetweenThresholds,
     query_guarantee,

@@ -40,7 +40,11 @@ def _attack_summary(par, adv, audit) -> dict:
 def _claim_e6(rng, size):
     from geoprivate.everlasting.game import play
     from geoprivate.everlasting.generic_bbl import make_everlasting_problem
-    from geoprivate.everlasting.query_attack import HaltingAdversary, exact_query_audit, halting_parameters
+    from geoprivate.everlasting.query_attack import (
+        HaltingAdversary,
+        exact_query_audit,
+        halting_parameters,
+    )
 
     par = halting_parameters()  # alpha = 0.06, c = 5, delta = 1e-6: Claims D.1 and D.9 hold
     adv = HaltingAdversary(0.5, 6, 0, 0)  # 7 queries: the smallest stream that reaches the halt (c = 5)
@@ -109,7 +113,10 @@ _REP = ("geoprivate's RepairedBBL (not in [NNSY23]): the halting attack's two vi
 @register("everlasting/repaired-query-privacy", statement=_REP, checks=())
 def _repaired(rng, size):
     from geoprivate.everlasting.parameters import custom_parameters
-    from geoprivate.everlasting.query_attack import HaltingAdversary, repaired_exact_audit
+    from geoprivate.everlasting.query_attack import (
+        HaltingAdversary,
+        repaired_exact_audit,
+    )
     from geoprivate.everlasting.repaired import StopperParameters
 
     par = custom_parameters([(1, 2000, 9, 1)], 0.06, 0.05, 0.5, 1e-6, 1, epsilon_bt=0.5, m_const=1.0)

@@ -31,6 +31,7 @@ adversary afresh at false-alarm rate 10⁻⁶.
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import asdict, dataclass, replace
 from functools import lru_cache
@@ -41,8 +42,20 @@ import numpy as np
 from geoprivate._validation import as_rng, check_positive_int
 from geoprivate.mechanisms.sparse_vector import Answer, min_gap
 
-__all__ = ["vote_level_training_set", "halting_parameters", "HaltingAdversary", "exact_view_law",
-           "exact_query_audit", "adversary_search", "repaired_view_law", "repaired_exact_audit", "POSITIVE_AT", "NEGATIVE_AT", "PROBE_AT", "FAR_AT"]
+__all__ = [
+    "FAR_AT",
+    "NEGATIVE_AT",
+    "POSITIVE_AT",
+    "PROBE_AT",
+    "HaltingAdversary",
+    "adversary_search",
+    "exact_query_audit",
+    "exact_view_law",
+    "halting_parameters",
+    "repaired_exact_audit",
+    "repaired_view_law",
+    "vote_level_training_set",
+]
 
 POSITIVE_AT, NEGATIVE_AT = 0.6, 0.3  # one-example blocks: a positive votes 1 right of 0.6, a negative 0
 PROBE_AT, FAR_AT = 0.7, 0.05  # x* (vote k/T) and the far point (vote 0)
@@ -318,12 +331,12 @@ def adversary_search(problem, parameters, *, variant: str = "faithful", start: H
 
 # ====================================================================== the repaired predictor's law
 def _gauss_nodes(scale: float, cuts, tail: float = 40.0, per_scale: int = 4, nodes: int = 20):
-    """Composite Gauss–Legendre nodes and log-weights × Laplace(scale) density on |x| ≤ tail·scale."""
+    """Composite Gauss–Legendre nodes and weights (times the Laplace(scale) density) on |x| ≤ tail·scale."""
     lim = tail * scale
     pts = sorted({-lim, lim, 0.0, *(x for x in cuts if -lim < x < lim)})
     gx, gw = np.polynomial.legendre.leggauss(nodes)
     xs, ws = [], []
-    for a0, a1 in zip(pts[:-1], pts[1:]):
+    for a0, a1 in itertools.pairwise(pts):
         k = max(1, math.ceil((a1 - a0) / (scale / per_scale)))
         e = np.linspace(a0, a1, k + 1)
         half, mid = (e[1:] - e[:-1])[:, None] / 2, (e[1:] + e[:-1])[:, None] / 2

@@ -37,7 +37,7 @@ from geoprivate.mechanisms.stopper import (
 from geoprivate.privacy import Guarantee
 from geoprivate.privacy.accounting import basic_composition
 
-__all__ = ["RepairedBBL", "StopperParameters", "repaired_guarantees", "CONSTRUCTION"]
+__all__ = ["CONSTRUCTION", "RepairedBBL", "StopperParameters", "repaired_guarantees"]
 
 
 @dataclass(frozen=True)

@@ -34,12 +34,28 @@ import math
 
 import numpy as np
 
-from geoprivate._validation import as_rng, check_epsilon, check_noise_scale, check_positive_int, check_probability
-from geoprivate.mechanisms.sparse_vector import _NoiseBuffer, _real, above_threshold_alpha
+from geoprivate._validation import (
+    as_rng,
+    check_epsilon,
+    check_noise_scale,
+    check_positive_int,
+    check_probability,
+)
+from geoprivate.mechanisms.sparse_vector import (
+    _NoiseBuffer,
+    _real,
+    above_threshold_alpha,
+)
 from geoprivate.privacy.accounting import Guarantee
 
-__all__ = ["StoppedBetweenThresholds", "stopper_slack", "stopper_cap", "training_guarantee", "query_guarantee",
-           "CONSTRUCTION"]
+__all__ = [
+    "CONSTRUCTION",
+    "StoppedBetweenThresholds",
+    "query_guarantee",
+    "stopper_cap",
+    "stopper_slack",
+    "training_guarantee",
+]
 
 CONSTRUCTION = ("geoprivate's construction (not in [NNSY23]): BetweenThresholds with one threshold noise and an "
                 "AboveThreshold stopper over the TOP count")
