@@ -124,7 +124,7 @@ def _repaired(rng, size):
     stoppers = [StopperParameters(4.0, 0.2)] + ([StopperParameters(1.0, 1e-2)] if size != "small" else [])
     for st in stoppers:
         for adv in (HaltingAdversary(0.5, 7, 0, 0), HaltingAdversary(0.5, 7, 3, 0)):
-            r = repaired_exact_audit(adv, par, st)
+            r = repaired_exact_audit(adv, par, st, nodes=12 if size == "small" else 20)
             rows.append({k: r[k] for k in ("claimed_epsilon", "claimed_delta", "epsilon_at_delta_0",
                                            "delta_at_claimed_epsilon", "adversary")})
     bad = [r for r in rows if r["epsilon_at_delta_0"] > r["claimed_epsilon"] + 1e-6]
