@@ -3,7 +3,7 @@
 No finite run proves an (ε, δ)-DP statement over all neighbouring inputs and adversaries,
 but an audit can refute one: for each statement a small adversary search picks the pair of
 neighbouring inputs (and the query stream) with the largest lower bound on ε (the auditor
-:func:`geoprivate.privacy.audit.statistical_epsilon_lower_bound` on a few samples at
+:func:`geoprivate.audit.statistical_epsilon_lower_bound` on a few samples at
 confidence 0.95); the best pair is audited afresh on new samples at false-alarm rate 10⁻⁶
 (Clopper–Pearson), and that lower bound stands beside the claimed ε.  ``violated`` when it
 exceeds the claim.  Each audit runs a broken variant as positive control (the auditor must
@@ -22,7 +22,7 @@ import warnings
 import numpy as np
 
 from geoprivate.claims import Verdict, register
-from geoprivate.privacy.audit import statistical_epsilon_lower_bound
+from geoprivate.audit import statistical_epsilon_lower_bound
 from geoprivate.privacy.warnings import PrivacyWarning
 
 __all__ = ["FALSE_ALARM", "search_then_audit"]

@@ -19,7 +19,7 @@ from scipy import stats
 
 from geoprivate.claims import Verdict, register
 from geoprivate.everlasting.parameters import practical_parameters, theorem_parameters
-from geoprivate.privacy.audit import clopper_pearson
+from geoprivate.audit import clopper_pearson
 
 __all__ = ["claim_d3_mass", "best_consistent_error", "e4_chernoff_tail"]
 

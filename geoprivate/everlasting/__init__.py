@@ -8,6 +8,10 @@
 * :mod:`~geoprivate.everlasting.game` — the privacy game of Figure 1 with the statistical
   auditor (training-example and query privacy separately).
 * :mod:`~geoprivate.everlasting.boosting` — HypothesisLearner and AccuracyBoost (App. B).
+* :mod:`~geoprivate.everlasting.query_attack` — the halting attack on query privacy (Claim E.6
+  fails), exact view laws, the adversary search.
+* :mod:`~geoprivate.everlasting.repaired` — RepairedBBL, the toolkit's construction (not the
+  paper's) with a private TOP budget.
 
 Labels are {0, 1} throughout.
 """

@@ -21,7 +21,10 @@ the nominal claim: the auditor has refuted it with confidence 1 − 10⁻⁶.
 Variants: ``"faithful"`` (the paper), ``"labelboost-erm"`` (LabelBoost without the
 exponential mechanism) and ``"bt-noiseless"`` (BetweenThresholds' noise mis-scaled by
 10⁻⁹ while the ledger keeps the nominal ε'_i): the last is the positive control the tests
-require to be flagged.
+require to be flagged.  ``"repaired"`` plays :class:`~geoprivate.everlasting.repaired.RepairedBBL`
+(the toolkit's construction, not the paper's) and is audited against its own claim.  The
+adversaries that drive the TOP budget to the halt (and find [NNSY23] Claim E.6 violated) are in
+:mod:`geoprivate.everlasting.query_attack`.
 """
 
 from __future__ import annotations
@@ -41,7 +44,8 @@ from geoprivate.privacy.warnings import PrivacyWarning
 __all__ = ["World", "GameInstance", "VARIANTS", "training_game", "query_game", "play", "audit_game", "GameAudit",
            "labelboost_erm_instance", "query_leak_instance"]
 
-VARIANTS = {"faithful": ("exponential", 1.0), "labelboost-erm": ("erm", 1.0), "bt-noiseless": ("exponential", 1e-9)}
+VARIANTS = {"faithful": ("exponential", 1.0), "labelboost-erm": ("erm", 1.0), "bt-noiseless": ("exponential", 1e-9),
+            "repaired": ("exponential", 1.0)}
 FALSE_ALARM = 1e-6
 
 
@@ -102,17 +106,31 @@ def _stream(queries):
     return take
 
 
-def play(instance: GameInstance, b: int, rng=None, variant: str = "faithful", *, ledger_out=None) -> tuple:
-    """One run of the game on world ``b``; returns B's view (predictions, hidden round removed)."""
+def play(instance: GameInstance, b: int, rng=None, variant: str = "faithful", *, ledger_out=None,
+         result_out=None, stopper=None) -> tuple:
+    """One run of the game on world ``b``; returns B's view (predictions, hidden round removed).
+
+    ``variant="repaired"`` plays :class:`~geoprivate.everlasting.repaired.RepairedBBL` (the
+    toolkit's construction) with ``stopper`` (a StopperParameters; default ε_s = 1, β_s = 10⁻⁶).
+    """
+    if variant not in VARIANTS:
+        raise ValueError(f"variant must be one of {sorted(VARIANTS)}, got {variant!r}")
     selection, noise = VARIANTS[variant]
     w = instance.world1 if b else instance.world0
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", PrivacyWarning)
-        alg = GenericBBL(instance.problem, w.points, w.labels, instance.parameters, rng,
-                         selection=selection, bt_noise=noise)
+        if variant == "repaired":
+            from geoprivate.everlasting.repaired import RepairedBBL
+
+            alg = RepairedBBL(instance.problem, w.points, w.labels, instance.parameters, rng, stopper=stopper)
+        else:
+            alg = GenericBBL(instance.problem, w.points, w.labels, instance.parameters, rng,
+                             selection=selection, bt_noise=noise)
         res = alg.run(queries=_stream(w.queries))
     if ledger_out is not None:
         ledger_out.append(res.ledger)
+    if result_out is not None:
+        result_out.append(res)
     view = res.predictions
     if instance.hidden_round is not None and instance.hidden_round < view.size:
         view = np.delete(view, instance.hidden_round)
@@ -146,26 +164,51 @@ class GameAudit:
                 "n_samples": self.n_samples}
 
 
+def _hidden_phase(instance: GameInstance) -> int:
+    """The phase (1-based) whose queries hold the hidden round."""
+    ends = np.cumsum([p.R for p in instance.parameters.phases])
+    return int(np.searchsorted(ends, instance.hidden_round, side="right")) + 1
+
+
+def _repaired_nominal(instance: GameInstance, res) -> float:
+    """The repaired predictor's own claim for this game: training, or the hidden phase's query ε."""
+    g = res.extra["privacy"]
+    if instance.kind == "training":
+        return g["training"].epsilon
+    i = _hidden_phase(instance)
+    return g["query_same_phase"].epsilon if len(res.phases) <= i else g["query"][i - 1].epsilon
+
+
 def audit_game(instance: GameInstance, variant: str = "faithful", *, n_samples: int = 2000, featurize=None,
-               delta: float = 0.0, confidence: float = 1 - FALSE_ALARM, rng=None) -> GameAudit:
+               delta: float = 0.0, confidence: float = 1 - FALSE_ALARM, rng=None, play_fn=None,
+               stopper=None) -> GameAudit:
     """Statistical ε lower bound for the game's two views, beside the ledger's nominal ε.
 
     ``featurize(view) -> hashable`` discretises the view (default: the whole view; keep
     streams short).  The nominal ε is the basic composition of the ledger's entries as if
-    every theorem applied (one faithful run on world 0); the guarantee is the ledger's
-    (infinite when some theorem's hypotheses fail).
+    every theorem applied (one faithful run on world 0); for ``variant="repaired"`` it is
+    the repaired predictor's own claim for this side of the game (its training ε, or the
+    query ε of the hidden query's phase, :func:`~geoprivate.everlasting.repaired.repaired_guarantees`).
+    The guarantee is the ledger's (infinite when some theorem's hypotheses fail).
+    ``play_fn(instance, b, rng, variant)`` replaces :func:`play` (e.g. a cached ensemble).
     """
     if variant not in VARIANTS:
         raise ValueError(f"variant must be one of {sorted(VARIANTS)}, got {variant!r}")
     rng = as_rng(rng)
-    ledgers: list = []
-    play(instance, 0, rng, "faithful", ledger_out=ledgers)
-    nominal = float(sum(e.epsilon for e in ledgers[0].entries))
-    guarantee = ledgers[0].basic_composition().epsilon
+    results: list = []
+    play(instance, 0, rng, "repaired" if variant == "repaired" else "faithful", result_out=results,
+         stopper=stopper)
+    ledger = results[0].ledger
+    nominal = (_repaired_nominal(instance, results[0]) if variant == "repaired"
+               else float(sum(e.epsilon for e in ledger.entries)))
+    guarantee = ledger.basic_composition().epsilon
     feat = featurize if featurize is not None else (lambda v: v)
+    run = play_fn if play_fn is not None else play
 
     def mech(b, r):
-        return play(instance, b, r, variant)
+        if variant == "repaired" and play_fn is None:
+            return play(instance, b, r, variant, stopper=stopper)
+        return run(instance, b, r, variant)
 
     res = statistical_epsilon_lower_bound(mech, 0, 1, n_samples=n_samples, featurize=feat, delta=delta,
                                           confidence=confidence, rng=rng)

@@ -376,14 +376,7 @@ class GenericBBL:
         rng = self.rng
         perm = rng.permutation(self.S_points.shape[0])  # step 3a: random disjoint blocks
         ens = erm_ensemble(prob, self.S_points[perm], self.S_labels[perm], p.T, p.lam)  # step 3b
-        # step 3c; bt_noise != 1 is a deliberately broken variant (noise mis-scaled, ledger keeps the nominal)
-        bt = BetweenThresholds(p.epsilon_bt / self.bt_noise, p.t_lower, p.t_upper, p.T, rng, c=p.c,
-                               delta=p.delta_bt)
-        self.ledger.record("BetweenThresholds (c tops)", p.bt_guarantee_epsilon, min(1.0, 2 * p.c * p.delta_bt),
-                           "everlasting/observation-2 or basic composition of c_i segments (the smaller) "
-                           "+ Claim D.1 (Lemma C.3 gap = Claim D.9)",
-                           bool(p.checks["Claim D.1"] and p.checks["Claim D.9"] and self.bt_noise == 1.0),
-                           phase=p.i, c=p.c, T=p.T)
+        bt = self._answerer(p, rng)  # step 3c
         levels = np.asarray([float(v) for v in level_errors(prob, ens)])
         votes = ens.votes(queries)
         out = np.empty(len(queries), np.uint8)
@@ -421,6 +414,19 @@ class GenericBBL:
         if self.keep_hypotheses:
             self._ensembles[p.i] = ens
         return out[:pos]
+
+    def _answerer(self, p: PhaseParameters, rng):
+        """Step 3c: the c_i-TOP BetweenThresholds of phase i, recorded in the ledger (a hook:
+        :class:`~geoprivate.everlasting.repaired.RepairedBBL` answers through its own mechanism)."""
+        # bt_noise != 1 is a deliberately broken variant (noise mis-scaled, ledger keeps the nominal)
+        bt = BetweenThresholds(p.epsilon_bt / self.bt_noise, p.t_lower, p.t_upper, p.T, rng, c=p.c,
+                               delta=p.delta_bt)
+        self.ledger.record("BetweenThresholds (c tops)", p.bt_guarantee_epsilon, min(1.0, 2 * p.c * p.delta_bt),
+                           "everlasting/observation-2 or basic composition of c_i segments (the smaller) "
+                           "+ Claim D.1 (Lemma C.3 gap = Claim D.9)",
+                           bool(p.checks["Claim D.1"] and p.checks["Claim D.9"] and self.bt_noise == 1.0),
+                           phase=p.i, c=p.c, T=p.T)
+        return bt
 
     def _relabel(self, p: PhaseParameters, D, record: PhaseRecord):
         """Steps 3e–3f: sub-sample Ŝ_i, D̂_i, LabelBoost, draw S_{i+1} ⊆ D̂'_i."""

@@ -1,0 +1,435 @@
+"""The halting attack on query privacy ([NNSY23] Claim E.6) and adaptive adversaries for the Figure 1 game.
+
+[NNSY23] Claim E.6 (privacy of the unlabelled points) asserts that the labels of phase i
+*except the differing query* follow the same law in both worlds.  GenericBBL answers
+through a c_i-TOP BetweenThresholds ([NNSY23] Observation 2) whose state — the TOP counter,
+the fresh threshold noise after a TOP, and the halt of step 3(d)iv — depends on *every*
+query, the hidden one included.  The halting attack:
+
+1. B chooses the training set (the game lets it): with λ_1 = 1 every block is one example,
+   so ``k`` positives at 0.6 and T − k negatives at 0.3 give every x in (0.6, 1) the vote
+   k/T (:func:`vote_level_training_set`); k = T/2 puts x* = 0.7 in the middle of the band
+   [½ − α_1, ½ + α_1], where Claim D.9's gap makes BetweenThresholds answer ⊤ w.p. ≈ 1.
+2. The hidden query is x* in world 0 and a far point (vote 0) in world 1.
+3. B then asks x* repeatedly: every ask spends a TOP, and world 0 halts one answer earlier.
+
+:class:`HaltingAdversary` is that adversary with its knobs (the vote level of the probe,
+the number of probes, where the hidden query sits, a decoy point between probes), and
+reads the halting time and the post-TOP answers (:meth:`HaltingAdversary.featurize`).
+It is adaptive in what the game lets B choose (the training set and the points built from
+it); inside a phase the answers up to the halt are all B ever sees, so probing
+obliviously until the halt loses nothing against reading answers one by one.
+
+:func:`exact_view_law` computes the law of B's view exactly (mpmath, closed-form
+integrals of :func:`geoprivate.audit.between_thresholds_output_law`, one per
+segment between TOPs) when the votes are deterministic (λ_1 = 1, |S| = T_1) and the
+stream has at most 8 queries; :func:`exact_query_audit` turns the two worlds' laws into
+δ(ε).  :func:`adversary_search` climbs over the adversary's knobs with the sweep
+machinery's :func:`geoprivate.experiments.targets.hill_climb` and audits the best
+adversary afresh at false-alarm rate 10⁻⁶.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import asdict, dataclass, replace
+from functools import lru_cache
+
+import mpmath
+import numpy as np
+
+from geoprivate._validation import as_rng, check_positive_int
+from geoprivate.mechanisms.sparse_vector import Answer, min_gap
+
+__all__ = [
+    "FAR_AT",
+    "NEGATIVE_AT",
+    "POSITIVE_AT",
+    "PROBE_AT",
+    "HaltingAdversary",
+    "adversary_search",
+    "exact_query_audit",
+    "exact_view_law",
+    "halting_parameters",
+    "repaired_exact_audit",
+    "repaired_view_law",
+    "vote_level_training_set",
+]
+
+POSITIVE_AT, NEGATIVE_AT = 0.6, 0.3  # one-example blocks: a positive votes 1 right of 0.6, a negative 0
+PROBE_AT, FAR_AT = 0.7, 0.05  # x* (vote k/T) and the far point (vote 0)
+
+
+def vote_level_training_set(T: int, k: int) -> tuple[np.ndarray, np.ndarray]:
+    """T one-example blocks: ``k`` positives at 0.6 and T − k negatives at 0.3 (thresholds).
+
+    Each block's ERM threshold is ≤ 0.6 for a positive and > 0.7 for a negative
+    (the ERM of a lone negative is the all-0 threshold), so the ensemble's vote at every x in
+    (0.6, 1) is exactly k (average k/T) whatever the blocks' order.
+
+    Returns
+    -------
+    (points, labels) : arrays of length T.
+    """
+    T = check_positive_int(T, "T")
+    if not 0 <= int(k) <= T:
+        raise ValueError(f"k must lie in [0, T={T}], got {k!r}")
+    k = int(k)
+    pts = np.concatenate([np.full(k, POSITIVE_AT), np.full(T - k, NEGATIVE_AT)])
+    lab = np.concatenate([np.ones(k, np.uint8), np.zeros(T - k, np.uint8)])
+    return pts, lab
+
+
+def halting_parameters(alpha: float = 0.06, beta: float = 0.05, epsilon: float = 0.5, delta: float = 1e-6,
+                       c: int = 5, R: int | None = None):
+    """One-phase GenericBBL parameters meeting every condition of [NNSY23] Claims D.1 and D.9.
+
+    λ_1 = 1, c_1 = ``c``, the printed ε'_1 = 1/(3√(c ln(2/δ))), δ'_1 = δ/(2c), and the
+    smallest T_1 with 2α_1 ≥ Lemma C.3's gap ([NNSY23] Claim D.9); R_1 (default T_1 + 100)
+    exceeds every attack stream, so the run stays inside phase 1.  With the defaults:
+    ε'_1 ≈ 0.039, T_1 = 115 809.
+
+    Returns
+    -------
+    EverlastingParameters (practical mode, as :func:`~geoprivate.everlasting.parameters.custom_parameters`).
+
+    Raises
+    ------
+    ValueError
+        The result fails Claim D.1 or D.9 (e.g. α ≥ 1/8), or bad arguments.
+    """
+    from geoprivate.everlasting.parameters import custom_parameters
+
+    c = check_positive_int(c, "c")
+    eps_bt = 1 / (3 * math.sqrt(c * math.log(2 / delta)))
+    gap = min_gap(eps_bt, delta / (2 * c), 1)  # = n * min_gap(n) for n = 1
+    T = math.ceil(gap / alpha) + 1  # 2 alpha_1 = alpha
+    par = custom_parameters([(1, T, T + 100 if R is None else int(R), c)], alpha, beta, epsilon, delta, 1,
+                            epsilon_bt=eps_bt, m_const=1.0)
+    p = par.phase(1)
+    if not (p.checks["Claim D.1"] and p.checks["Claim D.9"]):
+        raise ValueError(f"halting_parameters: Claims D.1/D.9 fail for alpha={alpha}, c={c}, delta={delta}")
+    return par
+
+
+@dataclass(frozen=True)
+class HaltingAdversary:
+    """The query-game adversary B of the halting attack, with its knobs.
+
+    Attributes
+    ----------
+    probe_level : float in [0, 1]
+        The vote (average) B gives x* through its training set: k = round(level · T).
+    n_probes : int
+        How many times x* is asked after the hidden round (spends the TOP budget).
+    hidden_round : int
+        0-based position of the hidden query among the first ``hidden_round`` probes.
+    decoys : int
+        Far points (vote 0, answered L) asked after every probe: they read whether the run
+        is still alive between TOPs (the post-TOP answers).
+    """
+
+    probe_level: float = 0.5
+    n_probes: int = 6
+    hidden_round: int = 0
+    decoys: int = 0
+
+    def __post_init__(self):
+        if not 0 <= self.probe_level <= 1:
+            raise ValueError(f"probe_level must lie in [0, 1], got {self.probe_level!r}")
+        check_positive_int(self.n_probes, "n_probes")
+        if not 0 <= int(self.hidden_round) <= self.n_probes:
+            raise ValueError(f"hidden_round must lie in [0, n_probes={self.n_probes}], got {self.hidden_round!r}")
+        if int(self.decoys) < 0:
+            raise ValueError(f"decoys must be >= 0, got {self.decoys!r}")
+
+    def queries(self) -> tuple[np.ndarray, int]:
+        """World 0's stream (x* at the hidden round) and the hidden round's index in it."""
+        block = [PROBE_AT] + [FAR_AT] * int(self.decoys)
+        before = block * int(self.hidden_round)
+        after = block * (self.n_probes - int(self.hidden_round))
+        q = np.asarray(before + [PROBE_AT] + after, dtype=np.float64)
+        return q, len(before)
+
+    def instance(self, problem, parameters):
+        """The Figure 1 query game (:func:`geoprivate.everlasting.game.query_game`) this B plays."""
+        from geoprivate.everlasting.game import query_game
+
+        p1 = parameters.phase(1)
+        if p1.lam != 1:
+            raise ValueError(f"HaltingAdversary needs lambda_1 = 1 (one-example blocks), got {p1.lam}")
+        S, y = vote_level_training_set(p1.T, round(self.probe_level * p1.T))
+        q, h = self.queries()
+        if q.size >= p1.R:
+            raise ValueError(f"the attack stream ({q.size} queries) must end inside phase 1 (R_1 = {p1.R})")
+        return query_game(problem, parameters, S, y, q, h, FAR_AT)
+
+    @staticmethod
+    def featurize(view) -> tuple:
+        """B's reading of its view: the halting time (view length) and the labels after it."""
+        return (len(view), tuple(view))
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+# ====================================================================== exact law
+def _labels(transcript) -> tuple:
+    return tuple(0 if a is Answer.L else 1 for a in transcript)
+
+
+@lru_cache(maxsize=256)
+def _segment_law(values: tuple, eps, tl, tu, n, dps) -> dict:
+    from geoprivate.audit import between_thresholds_output_law
+
+    return between_thresholds_output_law(list(values), eps, tl, tu, n, dps=dps)
+
+
+def exact_view_law(values, hidden_round, epsilon, t_lower, t_upper, n, c, *, dps: int = 30) -> dict:
+    """Exact law of B's view of a c-TOP BetweenThresholds run on fixed query values.
+
+    The run is [NNSY23] Observation 2's instance (fresh threshold noise after every TOP but
+    the c-th, halt at the c-th); B sees the label of every answered query (0 on L, 1 on R
+    or ⊤, step 3(d)iii) except ``hidden_round``'s.  Segments between TOPs are independent
+    c = 1 runs, so a transcript's probability is the product of closed-form c = 1 laws of
+    the segments (a final segment without ⊤ is the stream's end).
+
+    Parameters
+    ----------
+    values : 1..8 query values (the votes q_x(F_1) of the stream)
+    hidden_round : int or None
+    epsilon, t_lower, t_upper, n : BetweenThresholds' ε'_1, ½ ∓ α_1 and T_1
+    c : int >= 1
+    dps : mpmath digits
+
+    Returns
+    -------
+    dict view (tuple of labels) -> mpmath.mpf probability (sums to 1).
+    """
+    vals = tuple(float(v) for v in values)
+    if not 1 <= len(vals) <= 8:
+        raise ValueError(f"values must hold 1..8 query values for the exact law, got {len(vals)}")
+    c = check_positive_int(c, "c")
+    law: dict = {}
+
+    def walk(start, tops, prob, labels):
+        if start == len(vals):
+            law[labels] = law.get(labels, 0) + prob
+            return
+        seg = _segment_law(vals[start:], float(epsilon), float(t_lower), float(t_upper), int(n), int(dps))
+        for tr, p in seg.items():
+            if p == 0:
+                continue
+            lab = _labels(tr)
+            kept = tuple(v for j, v in enumerate(lab, start) if j != hidden_round)
+            if tr and tr[-1] is Answer.TOP:
+                if tops + 1 >= c:  # the c-th TOP halts (step 3(d)iv)
+                    key = labels + kept
+                    law[key] = law.get(key, 0) + prob * p
+                else:
+                    walk(start + len(tr), tops + 1, prob * p, labels + kept)
+            else:
+                key = labels + kept
+                law[key] = law.get(key, 0) + prob * p
+
+    with mpmath.workdps(dps):
+        walk(0, 0, mpmath.mpf(1), ())
+    return law
+
+
+def exact_query_audit(adversary: HaltingAdversary, parameters, epsilon: float = 1.0, *, dps: int = 30) -> dict:
+    """Exact δ(ε) between the two worlds' views of ``adversary`` against faithful GenericBBL.
+
+    The votes are deterministic (one-example blocks, |S| = T_1: step 2 keeps all of S and
+    step 3a only permutes one-example blocks), so the view is a function of the c-TOP
+    BetweenThresholds transcript alone and :func:`exact_view_law` is its exact law.
+
+    Returns
+    -------
+    dict with ``delta_at_epsilon`` (float), the two laws (as {str(view): float}), the
+    claimed (ε, δ) of the answering mechanism and the instance.
+    """
+    from geoprivate.audit import delta_for_epsilon
+
+    p = parameters.phase(1)
+    k = round(adversary.probe_level * p.T)
+    q0, h = adversary.queries()
+    if q0.size > 8:
+        raise ValueError(f"the exact law holds at most 8 queries, this adversary asks {q0.size}")
+    vote = np.where(q0 == PROBE_AT, k / p.T, 0.0)
+    v1 = vote.copy()
+    v1[h] = 0.0
+    with mpmath.workdps(dps):
+        P = exact_view_law(vote, h, p.epsilon_bt, p.t_lower, p.t_upper, p.T, p.c, dps=dps)
+        Q = exact_view_law(v1, h, p.epsilon_bt, p.t_lower, p.t_upper, p.T, p.c, dps=dps)
+        keys = sorted(set(P) | set(Q))
+        pa = [P.get(k_, mpmath.mpf(0)) for k_ in keys]
+        qa = [Q.get(k_, mpmath.mpf(0)) for k_ in keys]
+        d = float(delta_for_epsilon(pa, qa, epsilon))
+    return {"epsilon": float(epsilon), "delta_at_epsilon": d, "claimed_delta": parameters.delta,
+            "law_world0": {str(k_): float(v) for k_, v in P.items()},
+            "law_world1": {str(k_): float(v) for k_, v in Q.items()},
+            "adversary": adversary.as_dict(), "T": p.T, "c": p.c, "epsilon_bt": p.epsilon_bt,
+            "alpha_1": p.alpha, "vote": k / p.T}
+
+
+# ====================================================================== search
+def _mutate(adv: HaltingAdversary, r, max_probes: int) -> HaltingAdversary:
+    knob = int(r.integers(4))
+    if knob == 0:
+        return replace(adv, probe_level=float(np.clip(adv.probe_level + r.normal(0, 0.05), 0.0, 1.0)))
+    if knob == 1:
+        n = int(np.clip(adv.n_probes + r.choice([-1, 1]), 1, max_probes))
+        return replace(adv, n_probes=n, hidden_round=min(adv.hidden_round, n))
+    if knob == 2:
+        return replace(adv, hidden_round=int(r.integers(adv.n_probes + 1)))
+    return replace(adv, decoys=int(np.clip(adv.decoys + r.choice([-1, 1]), 0, 2)))
+
+
+def _draw(r, max_probes: int) -> HaltingAdversary:
+    n = int(r.integers(1, max_probes + 1))
+    return HaltingAdversary(float(r.uniform(0, 1)), n, int(r.integers(n + 1)), int(r.integers(3)))
+
+
+def adversary_search(problem, parameters, *, variant: str = "faithful", start: HaltingAdversary | None = None,
+                     iters: int = 8, n_search: int = 60, n_samples: int = 300, method: str = "hill",
+                     max_probes: int = 8, rng=None, play_fn=None) -> dict:
+    """Search the adversary's knobs for the largest audited ε lower bound, then audit the best afresh.
+
+    Each candidate's score is the statistical auditor's lower bound
+    (:func:`geoprivate.everlasting.game.audit_game`, confidence 0.95, ``n_search`` runs) on
+    its game; :func:`geoprivate.experiments.targets.hill_climb` moves between candidates.
+    The maximum of many bounds is not a bound (multiple testing), so the winner is audited
+    once more on ``n_samples`` fresh runs at false-alarm rate 10⁻⁶: that ``epsilon_lower``
+    is valid.  ``play_fn`` (default :func:`~geoprivate.everlasting.game.play`) runs one game.
+
+    Returns
+    -------
+    dict: best adversary, search scores, the final audit (:class:`GameAudit` as dict).
+    """
+    from geoprivate.everlasting.game import FALSE_ALARM, audit_game
+    from geoprivate.experiments.targets import hill_climb
+
+    rng = as_rng(rng)
+    seeds = rng.integers(0, 2**63, size=2)
+    search_rng = np.random.default_rng(int(seeds[0]))
+
+    def objective(adv):
+        inst = adv.instance(problem, parameters)
+        return audit_game(inst, variant, n_samples=n_search, featurize=adv.featurize, confidence=0.95,
+                          rng=search_rng, play_fn=play_fn).epsilon_lower
+
+    start = start if start is not None else HaltingAdversary(0.5, min(6, max_probes), 0, 0)
+    best, best_val, start_val = hill_climb(objective, start, lambda r: _draw(r, max_probes),
+                                           lambda a, r: _mutate(a, r, max_probes), int(iters), method, rng)
+    final = audit_game(best.instance(problem, parameters), variant, n_samples=n_samples, featurize=best.featurize,
+                       confidence=1 - FALSE_ALARM, rng=int(seeds[1]), play_fn=play_fn)
+    return {"best": best, "search_start": start_val, "search_best": best_val, "audit": final,
+            "final_seed": int(seeds[1])}
+
+
+# ====================================================================== the repaired predictor's law
+def _gauss_nodes(scale: float, cuts, tail: float = 40.0, per_scale: int = 4, nodes: int = 20):
+    """Composite Gauss–Legendre nodes and weights (times the Laplace(scale) density) on |x| ≤ tail·scale."""
+    lim = tail * scale
+    pts = sorted({-lim, lim, 0.0, *(x for x in cuts if -lim < x < lim)})
+    gx, gw = np.polynomial.legendre.leggauss(nodes)
+    xs, ws = [], []
+    for a0, a1 in itertools.pairwise(pts):
+        k = max(1, math.ceil((a1 - a0) / (scale / per_scale)))
+        e = np.linspace(a0, a1, k + 1)
+        half, mid = (e[1:] - e[:-1])[:, None] / 2, (e[1:] + e[:-1])[:, None] / 2
+        xs.append((mid + half * gx).ravel())
+        ws.append((half * gw).ravel())
+    x = np.concatenate(xs)
+    return x, np.concatenate(ws) * np.exp(-np.abs(x) / scale) / (2 * scale)
+
+
+def _lap_cdf(x, scale):
+    x = np.asarray(x, dtype=np.float64) / scale
+    return np.where(x < 0, 0.5 * np.exp(np.minimum(x, 0)), 1 - 0.5 * np.exp(-np.maximum(x, 0)))
+
+
+def repaired_view_law(values, hidden_round, epsilon, t_lower, t_upper, n, c, epsilon_stop, beta_stop,
+                      max_queries, *, nodes: int = 20) -> dict:
+    """Law of B's view of :class:`~geoprivate.mechanisms.stopper.StoppedBetweenThresholds` on fixed values.
+
+    Exact up to quadrature: the threshold noise μ and the stopper's ρ are independent, and
+    given them the answers and the stopper's per-query tests are independent, so the
+    probability of an answer pattern a (L/R/TOP per answered query) halting where it does
+    is P_BT(a) · P_stop(halt | TOP counts of a), each a 1-D integral (composite
+    Gauss–Legendre with ``nodes`` points per piece, pieces aligned with the breakpoints).
+    Views are label tuples without the hidden round's label.  Returns {view: probability}.
+    """
+    from geoprivate.mechanisms.stopper import stopper_cap, stopper_slack
+
+    vals = np.asarray(values, dtype=np.float64)
+    m = vals.size
+    if not 1 <= m <= 10:
+        raise ValueError(f"values must hold 1..10 query values, got {m}")
+    s_nu, s_mu = 6.0 / (epsilon * n), 2.0 / (epsilon * n)
+    mu, w_mu = _gauss_nodes(s_mu, [v - t_lower for v in vals] + [t_upper - v for v in vals] + [(t_upper - t_lower) / 2],
+                            nodes=nodes)
+    lo = _lap_cdf(t_lower + mu[None, :] - vals[:, None], s_nu)  # P(L | mu) per query
+    hi = 1 - _lap_cdf(np.maximum(t_lower + mu, t_upper - mu)[None, :] - vals[:, None], s_nu)  # P(R | mu)
+    top = np.clip(1 - lo - hi, 0.0, 1.0)
+    per = np.stack([lo, hi, top], axis=1)  # (m, 3, nodes)
+    L = c + stopper_slack(epsilon_stop, beta_stop, max_queries)
+    cmax = stopper_cap(c, epsilon_stop, beta_stop, max_queries)
+    s_rho, s_st = 2.0 / epsilon_stop, 4.0 / epsilon_stop
+    rho, w_rho = _gauss_nodes(s_rho, [k - L for k in range(m + 1)], nodes=nodes)
+    cont = {k: _lap_cdf(L + rho - k, s_st) for k in range(m + 1)}  # P(stopper says go on | count k)
+    law: dict = {}
+    # depth-first over answer patterns, carrying (BT product over mu nodes, stopper product over rho nodes)
+    stack = [(0, 0, (), np.ones_like(mu), np.ones_like(rho))]
+    while stack:
+        j, k, view, pb, ps = stack.pop()
+        if j == m:
+            key = view
+            law[key] = law.get(key, 0.0) + float(w_mu @ pb) * float(w_rho @ ps)
+            continue
+        for code in (0, 1, 2):
+            pb2 = pb * per[j, code]
+            if not pb2.any():
+                continue
+            k2 = k + (code == 2)
+            v2 = view if j == hidden_round else view + (0 if code == 0 else 1,)
+            if k2 >= cmax:  # the cap halts
+                law[v2] = law.get(v2, 0.0) + float(w_mu @ pb2) * float(w_rho @ ps)
+                continue
+            go = cont[k2]
+            halt = ps * (1 - go)
+            law[v2] = law.get(v2, 0.0) + float(w_mu @ pb2) * float(w_rho @ halt)
+            stack.append((j + 1, k2, v2, pb2, ps * go))
+    # a view that ends at the stream's end and one that halts at its last query are the same view
+    return law
+
+
+def repaired_exact_audit(adversary: HaltingAdversary, parameters, stopper, *, nodes: int = 20) -> dict:
+    """δ at the claimed ε_s and ε at the claimed δ between the two worlds' views of the repaired predictor.
+
+    Uses :func:`repaired_view_law` (votes deterministic as in :func:`exact_query_audit`).
+    """
+    from geoprivate.audit import delta_for_epsilon, epsilon_for_delta
+
+    p = parameters.phase(1)
+    k = round(adversary.probe_level * p.T)
+    q0, h = adversary.queries()
+    vote = np.where(q0 == PROBE_AT, k / p.T, 0.0)
+    v1 = vote.copy()
+    v1[h] = 0.0
+    args = (p.epsilon_bt, p.t_lower, p.t_upper, p.T, p.c, stopper.epsilon_stop, stopper.beta_stop, p.R)
+    P = repaired_view_law(vote, h, *args, nodes=nodes)
+    Q = repaired_view_law(v1, h, *args, nodes=nodes)
+    keys = sorted(set(P) | set(Q))
+    tot_p, tot_q = sum(P.values()), sum(Q.values())
+    pa = [P.get(x, 0.0) / tot_p for x in keys]
+    qa = [Q.get(x, 0.0) / tot_q for x in keys]
+    claim = stopper.query()
+    return {"claimed_epsilon": claim.epsilon, "claimed_delta": claim.delta,
+            "delta_at_claimed_epsilon": float(delta_for_epsilon(pa, qa, claim.epsilon)),
+            "epsilon_at_claimed_delta": float(epsilon_for_delta(pa, qa, claim.delta)),
+            "epsilon_at_delta_0": float(epsilon_for_delta(pa, qa, 0.0)),
+            "mass": (float(tot_p), float(tot_q)), "law_world0": {str(x): P[x] for x in P},
+            "law_world1": {str(x): Q[x] for x in Q}, "adversary": adversary.as_dict()}

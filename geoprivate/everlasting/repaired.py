@@ -1,0 +1,163 @@
+"""RepairedBBL: GenericBBL with a private TOP budget — **the toolkit's construction, not [NNSY23]'s**.
+
+[NNSY23] Claim E.6 fails for GenericBBL as printed (the halting attack,
+:mod:`geoprivate.everlasting.query_attack`): step 3c's c_i-TOP BetweenThresholds halts at
+the c_i-th TOP and re-draws its threshold noise after every TOP, so one hidden query moves
+the halting round.  RepairedBBL is GenericBBL with step 3c replaced by
+:class:`~geoprivate.mechanisms.stopper.StoppedBetweenThresholds` (one threshold noise per
+phase; TOPs leave the answering state alone; an AboveThreshold "stopper" over the TOP count
+decides the halt, with a hard cap that binds w.p. ≤ β_s).  Every other step (1, 2, 3a, 3b,
+3(d)iii, 3e–3g) is GenericBBL's, unchanged.
+
+Privacy (argued in ``docs/everlasting_query_privacy.md``, computed by
+:func:`repaired_guarantees` from the run's own parameters):
+
+* training privacy — [NNSY23] Claim E.5's composition with M1 (the answering loop) at the
+  stopped mechanism's (ε_tr, δ_tr) instead of Claim D.1's (1, δ), then M2 (LabelBoost on
+  Ŝ_1) as recorded, then step 2's sub-sampling (Claim 2.7) when |S| is large enough;
+* query privacy — the answering loop of the hidden query's phase is (ε_s, (1 + e^{ε_s})β_s);
+  when the run relabels after that phase, [NNSY23] Claim E.6's steps (i)–(iv) follow with
+  M1 at the next phase's (ε_tr, δ_tr); basic composition of the two.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from geoprivate._validation import check_epsilon, check_probability
+from geoprivate.everlasting.generic_bbl import GenericBBL
+from geoprivate.mechanisms.stopper import (
+    CONSTRUCTION,
+    StoppedBetweenThresholds,
+    query_guarantee,
+    stopper_cap,
+    training_guarantee,
+)
+from geoprivate.privacy import Guarantee
+from geoprivate.privacy.accounting import basic_composition
+
+__all__ = ["CONSTRUCTION", "RepairedBBL", "StopperParameters", "repaired_guarantees"]
+
+
+@dataclass(frozen=True)
+class StopperParameters:
+    """The stopper's own parameters: ε_s (the query-privacy ε of a phase) and β_s."""
+
+    epsilon_stop: float = 1.0
+    beta_stop: float = 1e-6
+
+    def __post_init__(self):
+        check_epsilon(self.epsilon_stop, "epsilon_stop")
+        check_probability(self.beta_stop, "beta_stop")
+
+    def c_max(self, p) -> int:
+        """Phase p's hard TOP cap ⌈c_i + 2 a_s⌉ (a_s over R_i queries)."""
+        return stopper_cap(p.c, self.epsilon_stop, self.beta_stop, p.R)
+
+    def training(self, p) -> Guarantee:
+        """Phase p's answering loop, training privacy (:func:`~geoprivate.mechanisms.stopper.training_guarantee`)."""
+        return training_guarantee(p.epsilon_bt, p.t_lower, p.t_upper, p.T, self.c_max(p))
+
+    def query(self) -> Guarantee:
+        """One phase's answering loop, query privacy (:func:`~geoprivate.mechanisms.stopper.query_guarantee`)."""
+        return query_guarantee(self.epsilon_stop, self.beta_stop)
+
+
+def _amplify(g: Guarantee, small: int, large: int, epsilon: float) -> Guarantee:
+    """[NNSY23] Claim 2.7 when ``large`` ≥ (small/ε)(3 + e^{ε_g}); otherwise ``g`` unchanged."""
+    if math.isfinite(g.epsilon) and g.epsilon < 700 and large >= small / epsilon * (3 + math.exp(g.epsilon)):
+        return Guarantee(epsilon, min(1.0, 4 * epsilon * g.delta / (3 + math.exp(g.epsilon))))
+    return g
+
+
+def repaired_guarantees(parameters, stopper: StopperParameters, n_initial: int, labelboost_epsilon=None) -> dict:
+    """Training and query privacy of RepairedBBL on these parameters (per phase of the hidden query).
+
+    Parameters
+    ----------
+    parameters : EverlastingParameters
+    stopper : StopperParameters
+    n_initial : int — |S| given to the predictor (step 2 sub-samples λ_1 T_1 of it)
+    labelboost_epsilon : list of float, optional — LabelBoost's ε per phase as the run
+        recorded it (default: ε when Claim 2.7 (Ŝ) holds, else 1, as GenericBBL records it)
+
+    Returns
+    -------
+    dict with ``training`` (Guarantee), ``query`` (list: Guarantee if the hidden query is in
+    phase i and the run relabels after it; the last phase's entry is the answering loop
+    alone), ``query_same_phase`` (Guarantee: the hidden query's phase is the last one run),
+    and the per-phase ``answering_training`` guarantees.
+    """
+    eps = parameters.epsilon
+    phases = parameters.phases
+    lb = labelboost_epsilon or [eps if p.checks["Claim 2.7 (S_hat)"] else 1.0 for p in phases]
+    ans = [stopper.training(p) for p in phases]
+    p1 = phases[0]
+    m12 = basic_composition([ans[0], Guarantee(lb[0], 0.0)])
+    training = _amplify(m12, p1.S, int(n_initial), eps)
+    same = stopper.query()
+    query = []
+    for i, p in enumerate(phases):
+        if i + 1 < len(phases):
+            chain = basic_composition([ans[i + 1], Guarantee(lb[i + 1], 0.0)])  # E.6 (i)-(ii)
+            m3 = Guarantee(chain.epsilon + 3, min(1.0, 4 * eps * chain.delta))  # E.6 (iii): Lemma C.1
+            m4 = _amplify(m3, p.d_hat, p.R, eps)  # E.6 (iv): Claim 2.7 on D_hat_i
+            query.append(basic_composition([same, m4]))
+        else:
+            query.append(same)
+    return {"training": training, "query": query, "query_same_phase": same, "answering_training": ans,
+            "c_max": [stopper.c_max(p) for p in phases], "construction": CONSTRUCTION}
+
+
+class RepairedBBL(GenericBBL):
+    """GenericBBL with step 3c answered by a stopped BetweenThresholds — the toolkit's construction.
+
+    Parameters
+    ----------
+    problem, points, labels, parameters, rng : as :class:`~geoprivate.everlasting.generic_bbl.GenericBBL`
+    stopper : StopperParameters, default ε_s = 1, β_s = 10⁻⁶
+    strict : bool — refuse (instead of warn) when the guarantees' hypotheses fail
+
+    The result's ``extra["privacy"]`` holds :func:`repaired_guarantees` and its
+    ``guarantee`` is the training guarantee composed with the query guarantee of the
+    worst phase (both sides of Figure 1), or vacuous in practical mode.
+    """
+
+    label = "RepairedBBL (geoprivate's construction: private TOP budget; not in [NNSY23])"
+
+    def __init__(self, problem, points, labels, parameters, rng=None, *, stopper: StopperParameters | None = None,
+                 strict: bool = False, **kw):
+        if kw.get("bt_noise", 1.0) != 1.0:
+            raise ValueError("RepairedBBL: bt_noise is a control of the faithful GenericBBL, not available here")
+        self.stopper = stopper if stopper is not None else StopperParameters()
+        if not isinstance(self.stopper, StopperParameters):
+            raise TypeError(f"stopper must be a StopperParameters, got {type(stopper).__name__}")
+        self._n_initial = len(labels)
+        super().__init__(problem, points, labels, parameters, rng, strict=strict, **kw)
+
+    def _answerer(self, p, rng):
+        """Step 3c, repaired: :class:`StoppedBetweenThresholds` with this phase's numbers."""
+        bt = StoppedBetweenThresholds(p.epsilon_bt, p.t_lower, p.t_upper, p.T, rng, c=p.c,
+                                      epsilon_stop=self.stopper.epsilon_stop, beta_stop=self.stopper.beta_stop,
+                                      max_queries=p.R)
+        g = bt.training_guarantee()
+        self.ledger.record("StoppedBetweenThresholds (training privacy)", min(g.epsilon, 1e300), g.delta,
+                           "docs/everlasting_query_privacy.md, training privacy of the answering loop "
+                           "(toolkit's construction)", bool(math.isfinite(g.epsilon) and self._theorem_ok),
+                           phase=p.i, c=p.c, c_max=bt.c_max, T=p.T)
+        return bt
+
+    def run(self, phases=None, **kw):
+        """:meth:`GenericBBL.run`, then the repaired guarantees in ``extra["privacy"]``."""
+        res = super().run(phases, **kw)
+        lb = [e.epsilon for e in res.ledger.entries if e.mechanism.startswith("LabelBoost")]
+        lb = lb + [self.parameters.epsilon] * (len(self.parameters.phases) - len(lb))
+        g = repaired_guarantees(self.parameters, self.stopper, self._n_initial, lb)
+        res.extra["privacy"] = g
+        res.extra["construction"] = self.label
+        worst_q = max(g["query"], key=lambda x: (x.epsilon, x.delta))
+        ok = self._theorem_ok and self.selection == "exponential"
+        res.guarantee = Guarantee(max(g["training"].epsilon, worst_q.epsilon),
+                                  max(g["training"].delta, worst_q.delta)) if ok else res.guarantee
+        return res
