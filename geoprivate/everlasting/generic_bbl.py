@@ -38,10 +38,10 @@ from geoprivate.concepts import FiniteClass, Intervals, Thresholds
 from geoprivate.everlasting.label_boost import label_boost, lemma_c2_applies
 from geoprivate.everlasting.parameters import EverlastingParameters, PhaseParameters
 from geoprivate.mechanisms import BetweenThresholds, subsample
-from geoprivate.mechanisms.exponential import EM_THEOREM
 from geoprivate.prediction.accuracy import uniform_line_cells
-from geoprivate.privacy import VACUOUS, Guarantee, PrivacyLedger, subsampling_amplification
-from geoprivate.privacy.warnings import warn_outside_theorem
+from geoprivate.privacy import VACUOUS, Guarantee, PrivacyLedger
+from geoprivate.privacy.warnings import warn_below_sample_bound, warn_outside_theorem
+from geoprivate.everlasting.accounting import TrainingPrivacy, claim27_epsilon, labelboost_epsilon, training_privacy
 
 __all__ = [
     "EverlastingProblem",
@@ -274,6 +274,7 @@ class PhaseRecord:
     labelboost_dichotomies: int = 0
     lemma_c2_applies: bool = False
     next_S_target_error: float = math.nan
+    next_S_drawn: int = 0
     err_D_method: str = "exact"
     err_D_max_upper: float = math.nan  # = err_D_max when exact; 95% Clopper-Pearson upper bound when Monte Carlo
     seconds: float = 0.0
@@ -298,10 +299,19 @@ class EverlastingResult:
     selection: str = "exponential"
     query_reading: str = QUERY_READING
     extra: dict = field(default_factory=dict)
+    privacy: TrainingPrivacy | None = None
+    utility_proved: bool = False
+
+    @property
+    def privacy_applies(self) -> bool:
+        """Every condition of the training-privacy proof holds for the parameters used."""
+        return self.privacy is not None and self.privacy.privacy_applies
 
     def to_dict(self) -> dict:
         g = self.guarantee
         return {
+            "privacy_applies": self.privacy_applies, "utility_proved": self.utility_proved,
+            "privacy": self.privacy.as_dict() if self.privacy is not None else None,
             "problem": self.problem, "mode": self.parameters.mode, "parameters": self.parameters.as_dict(),
             "phases": [p.as_dict() for p in self.phases], "failed": self.failed, "seconds": self.seconds,
             "six_alpha": self.six_alpha, "labelboost_selection": self.selection,
@@ -312,6 +322,23 @@ class EverlastingResult:
 
 
 # ====================================================================== GenericBBL
+_STREAMS = {"step2": 0, "blocks": 1, "bt": 2, "relabel": 3, "queries": 4}
+
+
+def _root_seed(rng) -> int:
+    """One integer entropy for the run's SeedSequence (an int seed is used as is; a Generator gives one draw)."""
+    if isinstance(rng, (int, np.integer)) and not isinstance(rng, bool) and rng >= 0:
+        return int(rng)
+    return int(as_rng(rng).integers(0, 2**63))
+
+
+def _stream_key(key) -> tuple:
+    name, *rest = key
+    if name not in _STREAMS:
+        raise ValueError(f"stream: unknown component {name!r}; expected one of {sorted(_STREAMS)}")
+    return (_STREAMS[name], *(int(v) for v in rest))
+
+
 class GenericBBL:
     """Algorithm GenericBBL (seed 002 §5) on a labelled sample S; labels {0, 1}.
 
@@ -350,7 +377,7 @@ class GenericBBL:
         self.problem = problem
         self.parameters = parameters
         self.selection = selection
-        self.rng = as_rng(rng)
+        self._seed = _root_seed(rng)
         pts, lab = np.asarray(points), np.asarray(labels)
         if lab.ndim != 1 or lab.shape[0] != pts.shape[0]:
             raise ValueError(f"labels: expected {pts.shape[0]} labels, got shape {lab.shape}")
@@ -359,31 +386,50 @@ class GenericBBL:
         need = parameters.phase(1).S
         if pts.shape[0] < need:
             raise ValueError(f"points: GenericBBL needs |S| >= lambda_1 T_1 = {need} examples, got {pts.shape[0]}")
-        J = subsample(pts.shape[0], need, self.rng)  # step 2
+        self.n_input = int(pts.shape[0])
+        J = subsample(pts.shape[0], need, self.stream("step2"))  # step 2
         self.S_points, self.S_labels = pts[J], lab[J]
         self.ledger = PrivacyLedger()
-        self._theorem_ok = parameters.theorem_hypotheses and all(
-            all(p.checks.values()) for p in parameters.phases)
-        if not self._theorem_ok or selection != "exponential" or bt_noise != 1.0:
+        # privacy as run, before the run (phase 1 relabels iff more than one phase is planned)
+        self._privacy_before = training_privacy(parameters.phase(1), parameters.delta, self.n_input,
+                                                relabelled=len(parameters.phases) > 1,
+                                                s_hat_used=parameters.phase(1).s_hat,
+                                                faithful_bt=self.bt_noise == 1.0,
+                                                faithful_labelboost=selection == "exponential")
+        if not self._privacy_before.privacy_applies:
+            bad = [k for k, v in self._privacy_before.conditions.items() if not v and not k.startswith("Claim 2.7")]
             warn_outside_theorem(
-                f"GenericBBL ({parameters.mode} mode, LabelBoost selection {selection!r}): Claim 5.3's "
-                "(epsilon, delta) does not apply (constants scaled or conditions of Claims D.x fail); "
-                "the ledger records nominal values with applies=False", strict=strict)
+                f"GenericBBL ({parameters.mode} mode, LabelBoost selection {selection!r}): training privacy "
+                f"([NNSY23] Claim E.5) does not apply: {', '.join(bad)} fail(s); the guarantee is reported as "
+                "inf", strict=strict)
+        if not parameters.utility_proved():
+            bad = sorted({k for p in parameters.phases for k, v in p.utility_conditions.items() if not v})
+            warn_below_sample_bound(
+                f"GenericBBL: accuracy (Theorem 5.2) not proved for these parameters: "
+                f"{', '.join(bad) or 'alpha, beta, delta < 1/16 and epsilon < 1'} fail(s)")
+
+    def stream(self, *key) -> np.random.Generator:
+        """An independent generator for one component, keyed by name and phase ([NNSY23] steps 2, 3a–3f).
+
+        Components: ``"step2"``, ``("blocks", i)``, ``("bt", i)``, ``("relabel", i)``, ``("queries", i)``:
+        the same seed gives the same transcript, and how many queries a phase receives never shifts
+        the draws of another component.
+        """
+        return np.random.default_rng(np.random.SeedSequence(self._seed, spawn_key=_stream_key(key)))
 
     # -------------------------------------------------------------- one phase
     def _phase(self, p: PhaseParameters, queries, record: PhaseRecord, levels_out: list, qbar=None):
         prob = self.problem
-        rng = self.rng
-        perm = rng.permutation(self.S_points.shape[0])  # step 3a: random disjoint blocks
+        perm = self.stream("blocks", p.i).permutation(self.S_points.shape[0])  # step 3a: random disjoint blocks
         ens = erm_ensemble(prob, self.S_points[perm], self.S_labels[perm], p.T, p.lam)  # step 3b
         # step 3c; bt_noise != 1 is a deliberately broken variant (noise mis-scaled, ledger keeps the nominal)
-        bt = BetweenThresholds(p.epsilon_bt / self.bt_noise, p.t_lower, p.t_upper, p.T, rng, c=p.c,
-                               delta=p.delta_bt)
+        bt = BetweenThresholds(p.epsilon_bt / self.bt_noise, p.t_lower, p.t_upper, p.T, self.stream("bt", p.i),
+                               c=p.c, delta=p.delta_bt)
         self.ledger.record("BetweenThresholds (c tops)", p.bt_guarantee_epsilon, min(1.0, 2 * p.c * p.delta_bt),
-                           "everlasting/observation-2 or basic composition of c_i segments (the smaller) "
-                           "+ Claim D.1 (Lemma C.3 gap = Claim D.9)",
-                           bool(p.checks["Claim D.1"] and p.checks["Claim D.9"] and self.bt_noise == 1.0),
-                           phase=p.i, c=p.c, T=p.T)
+                           "[NNSY23] Observation 2 or basic composition of c_i segments (the smaller), "
+                           "Lemma C.3's gap (Claim D.9)",
+                           bool(all(p.privacy_conditions.values()) and self.bt_noise == 1.0),
+                           phase=p.i, c=p.c, T=p.T, database=f"S_{p.i}")
         levels = np.asarray([float(v) for v in level_errors(prob, ens)])
         votes = ens.votes(queries)
         out = np.empty(len(queries), np.uint8)
@@ -423,24 +469,39 @@ class GenericBBL:
         return out[:pos]
 
     def _relabel(self, p: PhaseParameters, D, record: PhaseRecord):
-        """Steps 3e–3f: sub-sample Ŝ_i, D̂_i, LabelBoost, draw S_{i+1} ⊆ D̂'_i."""
-        rng = self.rng
-        js = subsample(self.S_points.shape[0], max(1, p.s_hat), rng)
-        jd = subsample(len(D), max(1, p.d_hat), rng)
+        """Steps 3e–3f: sub-sample Ŝ_i, D̂_i, LabelBoost, draw S_{i+1} ⊆ D̂'_i.
+
+        The sizes are the step's (|Ŝ_i| may be 0: LabelBoost then sees no labelled example); |D̂_i| ≥
+        |S_{i+1}| is Claim D.6, enforced by the parameter constructors and checked here (no truncation).
+        """
+        rng = self.stream("relabel", p.i)
+        last = p.i == len(self.parameters.phases)
+        if p.d_hat < p.next_S and not last:
+            raise ValueError(f"parameters: phase {p.i} has |D_hat| = {p.d_hat} < |S_(i+1)| = {p.next_S} "
+                             "(Claim D.6): GenericBBL cannot draw S_(i+1)")
+        # after the last planned phase no phase uses S_(i+1): it is drawn (for its label error) at
+        # min(|S_(i+1)|, |D_hat_i|) and recorded as such
+        n_next = min(p.next_S, p.d_hat) if last else p.next_S
+        js = subsample(self.S_points.shape[0], p.s_hat, rng) if p.s_hat > 0 else np.empty(0, np.intp)
+        jd = subsample(len(D), p.d_hat, rng)
         lb = label_boost(self.problem.concept, self.S_points[js], self.S_labels[js], D[jd], rng,
                          selection=self.selection)
-        # M2 of Claims E.5/E.6: LabelBoost (exponential mechanism, eps = 1) on the sub-sample S_hat_i is
-        # (eps, 0)-DP by Claim 2.7 when |S_i| >= (|S_hat_i|/eps)(3 + e); otherwise only the EM's eps = 1 holds
-        amplified = bool(p.checks["Claim 2.7 (S_hat)"])
-        _, g = subsampling_amplification(1.0, 0.0, self.parameters.epsilon, max(1, p.s_hat))
-        self.ledger.record(f"LabelBoost ({self.selection}) on sub-sample S_hat_i", g.epsilon if amplified else 1.0,
-                           0.0, "everlasting/claim-2-7 + Lemma C.1" if amplified else EM_THEOREM,
-                           self.selection == "exponential", phase=p.i, amplified=amplified,
-                           n_dichotomies=lb.n_dichotomies)
+        # M2 of Claim E.5: the labels LabelBoost gives D_hat_i are (2 ln(1 + e^(1/2)))-DP w.r.t. S_hat_i
+        # (docs/private_as_run.md); amplified to eps by Claim 2.7 when |S_i| >= (|S_hat_i|/eps)(3 + e^eps_LB)
+        e_lb = labelboost_epsilon()
+        amp = claim27_epsilon(e_lb, len(js), self.S_points.shape[0])
+        self.ledger.record(f"LabelBoost ({self.selection}) on sub-sample S_hat_i",
+                           e_lb if amp is None else min(e_lb, amp), 0.0,
+                           "2 ln(1 + e^(1/2)) for the released labels (docs/private_as_run.md)"
+                           + ("" if amp is None else " + [NNSY23] Claim 2.7"),
+                           self.selection == "exponential", phase=p.i, amplified=amp is not None,
+                           s_hat=len(js), n_dichotomies=lb.n_dichotomies, database=f"S_{p.i}")
+        self._s_hat_used[p.i] = len(js)
         record.labelboost_error = lb.error_s
         record.labelboost_dichotomies = lb.n_dichotomies
         record.lemma_c2_applies = lemma_c2_applies(p.alpha, p.beta, len(js), len(jd), self.problem.vc)
-        nxt = subsample(len(jd), min(p.next_S, len(jd)), rng)
+        nxt = subsample(len(jd), n_next, rng)
+        record.next_S_drawn = int(n_next)
         self.S_points, self.S_labels = D[jd][nxt], lb.t_labels[nxt]
         record.next_S_target_error = float((self.S_labels != self.problem.target(self.S_points)).mean())
 
@@ -460,12 +521,16 @@ class GenericBBL:
             raise ValueError(f"phases must lie in [1, {len(self.parameters.phases)}], got {phases!r}")
         records, preds, levels = [], [], []
         self._ensembles: dict = {}
+        self._s_hat_used: dict = {}
         failed = False
         for p in self.parameters.phases[:n_ph]:
             ts = time.perf_counter()
             rec = PhaseRecord(p.i, self.S_points.shape[0], p.T, p.lam, p.R, p.c, s_hat=p.s_hat, d_hat=p.d_hat)
-            D = (queries(self.rng, p.i, p.R) if queries is not None else self.problem.sample(self.rng, p.R))
-            D = np.asarray(D)
+            q_rng = self.stream("queries", p.i)
+            D = np.asarray(queries(q_rng, p.i, p.R) if queries is not None else self.problem.sample(q_rng, p.R))
+            if len(D) > p.R:
+                raise ValueError(f"queries: the source returned {len(D)} points for phase {p.i}; "
+                                 f"GenericBBL answers at most R_{p.i} = {p.R}")
             preds.append(self._phase(p, D, rec, levels, query_progress))
             stop = len(D) < p.R
             if rec.failed:
@@ -478,8 +543,10 @@ class GenericBBL:
                 progress.update(1)
             if failed or stop:
                 break
-        guarantee = Guarantee(self.parameters.epsilon, self.parameters.delta) \
-            if self._theorem_ok and self.selection == "exponential" and self.bt_noise == 1.0 else VACUOUS
+        tp = training_privacy(self.parameters.phase(1), self.parameters.delta, self.n_input,
+                              relabelled=1 in self._s_hat_used, s_hat_used=self._s_hat_used.get(1, 0),
+                              faithful_bt=self.bt_noise == 1.0, faithful_labelboost=self.selection == "exponential")
+        guarantee = tp.guarantee if tp.privacy_applies else VACUOUS
         extra = {}
         if self.keep_hypotheses:
             extra["hypotheses"] = HypothesisSequence(
@@ -488,7 +555,7 @@ class GenericBBL:
         return EverlastingResult(self.parameters, self.problem.description, records,
                                  np.concatenate(preds) if preds else np.empty(0, np.uint8), self.ledger, guarantee,
                                  failed, time.perf_counter() - t0, 6 * self.parameters.alpha, self.selection,
-                                 extra=extra)
+                                 extra=extra, privacy=tp, utility_proved=self.parameters.utility_proved(len(records)))
 
 class HypothesisSequence:
     """The hypotheses h_{i,j} of a run (App. E), r = 0, 1, …: h_r(x) = [votes_i(x) ≥ k_r].
