@@ -482,6 +482,8 @@ class GenericBBL:
         # after the last planned phase no phase uses S_(i+1): it is drawn (for its label error) at
         # min(|S_(i+1)|, |D_hat_i|) and recorded as such
         n_next = min(p.next_S, p.d_hat) if last else p.next_S
+        if p.d_hat < 1:
+            return  # nothing to relabel (a last phase planned without D_hat)
         js = subsample(self.S_points.shape[0], p.s_hat, rng) if p.s_hat > 0 else np.empty(0, np.intp)
         jd = subsample(len(D), p.d_hat, rng)
         lb = label_boost(self.problem.concept, self.S_points[js], self.S_labels[js], D[jd], rng,

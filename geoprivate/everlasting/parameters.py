@@ -249,13 +249,20 @@ def _phase_record(i, a, b, epsilon, delta, vc, lam, T, R, c, eps_bt, s_hat, d_ha
                            bt_epsilon(eps_bt, d_bt, c), chk)
 
 
-def custom_parameters(spec, alpha, beta, epsilon, delta, vc, *, epsilon_bt: float, m_const: float = 1.0
-                      ) -> EverlastingParameters:
-    """Practical parameters given phase by phase: ``spec`` = [(λ_i, T_i, R_i, c_i), ...].
+def custom_parameters(spec, alpha, beta, epsilon, delta, vc, *, epsilon_bt: float, m_const: float = 1.0,
+                      sizes=None) -> EverlastingParameters:
+    """Practical parameters given phase by phase: ``spec`` = [(λ_i, T_i, R_i, c_i[, ε'_i]), ...].
 
-    For small game instances (the privacy-game harness) where the formulas' growth is in the
-    way; the sub-sample sizes follow step 3f with ``m_const``; α_i, β_i halve (step 3g).
-    Recorded as mode "practical" with the constants.
+    For small game instances (the privacy-game harness) and planned configurations
+    (:mod:`geoprivate.planning`); the sub-sample sizes follow step 3f with ``m_const`` unless
+    ``sizes`` = [(|Ŝ_i|, |D̂_i|), ...] gives them; ε'_i defaults to ``epsilon_bt``; α_i, β_i halve
+    (step 3g).  Recorded as mode "practical" with the constants.
+
+    Raises
+    ------
+    ValueError
+        An empty spec, a size < 1, δ or α or β outside (0, 1), ε outside (0, 1], ε' or m ≤ 0,
+        or Claim D.6 (|D̂_i| ≥ |S_{i+1}|) failing between planned phases.
     """
     vc = check_positive_int(vc, "vc")
     check_probability(alpha, "alpha")
@@ -271,17 +278,29 @@ def custom_parameters(spec, alpha, beta, epsilon, delta, vc, *, epsilon_bt: floa
     if not spec:
         raise ValueError("spec: give at least one phase (lambda_i, T_i, R_i, c_i)")
     for i, row in enumerate(spec, start=1):
-        if len(row) != 4:
-            raise ValueError(f"spec: phase {i} must be (lambda_i, T_i, R_i, c_i), got {row!r}")
-        for name, v in zip(("lambda", "T", "R", "c"), row):
+        if len(row) not in (4, 5):
+            raise ValueError(f"spec: phase {i} must be (lambda_i, T_i, R_i, c_i[, eps'_i]), got {row!r}")
+        for name, v in zip(("lambda", "T", "R", "c"), row[:4]):
             check_positive_int(v, f"spec[{i}].{name}")
+        if len(row) == 5 and not (isinstance(row[4], (int, float)) and math.isfinite(row[4]) and row[4] > 0):
+            raise ValueError(f"spec[{i}].epsilon_bt must be a finite number > 0, got {row[4]!r}")
+    if sizes is not None:
+        sizes = [tuple(int(v) for v in z) for z in sizes]
+        if len(sizes) != len(spec) or any(v < 0 for z in sizes for v in z):
+            raise ValueError(f"sizes: expected {len(spec)} pairs (|S_hat_i|, |D_hat_i|) >= 0, got {sizes!r}")
     a, b = alpha / 2, beta / 2
     out = []
-    for i, (lam, T, R, c) in enumerate(spec, start=1):
+    for i, row in enumerate(spec, start=1):
+        lam, T, R, c = row[:4]
+        e_bt = float(row[4]) if len(row) == 5 else epsilon_bt
         S = lam * T
         nxt = spec[i][0] * spec[i][1] if i < len(spec) else S
-        out.append(_phase_record(i, a, b, epsilon, delta, vc, lam, T, R, c, epsilon_bt,
-                                 math.floor(epsilon * S / m_const), math.floor(epsilon * R / m_const), nxt))
+        s_hat, d_hat = sizes[i - 1] if sizes is not None else (math.floor(epsilon * S / m_const),
+                                                                math.floor(epsilon * R / m_const))
+        if s_hat > S or d_hat > R:
+            raise ValueError(f"sizes: phase {i} needs |S_hat| <= |S_i| = {S} and |D_hat| <= R_i = {R}, "
+                             f"got {s_hat}, {d_hat}")
+        out.append(_phase_record(i, a, b, epsilon, delta, vc, lam, T, R, c, e_bt, s_hat, d_hat, nxt))
         a, b = a / 2, b / 2
     _require_d6(out[:-1], "raise R_i or lower m_const")
     k = Constants(tau=math.nan, lambda_scale=math.nan, r_const=math.nan, c_const=math.nan, m_const=float(m_const),
