@@ -190,7 +190,8 @@ _s(P, "Definition 2.3", "differential privacy", impl="geoprivate.privacy.audit.d
 _s(P, "Proposition 2.4", "post-processing", reason=_TEXTBOOK_DP)
 _s(P, "Proposition 2.5", "basic composition", reason=_TEXTBOOK_DP + " (geoprivate.privacy.basic_composition)")
 _s(P, "Definition 2.6", "exponential mechanism", claims="general/exponential-mechanism-dp")
-_s(P, "Claim 2.7", "privacy amplification by sub-sampling", claims=('everlasting/claim-2-7', 'everlasting/claims-d-conditions'))
+_s(P, "Claim 2.7", "privacy amplification by sub-sampling", claims=('everlasting/claim-2-7', 'everlasting/claims-d-conditions',
+                                                                   'everlasting/step-2-amplification'))
 _s(P, "Definition 2.8", "generalisation error")
 _s(P, "Definition 2.9", "PAC learning")
 _s(P, "Definition 2.10", "private PAC learning")
@@ -213,7 +214,8 @@ _s(P, "Definition A.1", "VC dimension", impl="solvers.combinatorics.vc_dimension
 _s(P, "Theorem A.2", "VC bound: an (α, β, n)-PAC learner with n = (8 VC log(13/α) + 4 log(2/β))/α", reason=_ALLD)
 _s(P, "Claim B.1", "HypothesisLearner: error ≤ 8α w.p. ≥ 3/4", claims=('everlasting/claim-b-1', 'everlasting/claim-b-1-generic-bbl', 'everlasting/claim-b-1-set-reading'))
 _s(P, "Claim B.2", "AccuracyBoost: 24α-good w.p. 1 − β", claims=('everlasting/claim-b-2', 'everlasting/claim-b-2-generic-bbl'))
-_s(P, "Lemma C.1", "privacy of LabelBoost (appendix statement)", claims=('everlasting/lemma-c-1',))
+_s(P, "Lemma C.1", "privacy of LabelBoost (appendix statement)",
+   claims=('everlasting/lemma-c-1', 'everlasting/labelboost-release', 'everlasting/labelboost-bound'))
 _s(P, "Lemma C.2", "utility of LabelBoost (appendix statement)", claims=('everlasting/lemma-c-2',))
 _s(P, "Lemma C.3", "privacy of BetweenThresholds (appendix statement)", claims="shrinkage/lemma-1")
 _s(P, "Lemma C.4", "accuracy of BetweenThresholds (appendix statement)", claims="shrinkage/lemma-2")
@@ -223,7 +225,7 @@ _s(P, "Claim D.2", "15T_i/16 hypotheses of step 3b are α_i-good", claims=("ever
 _s(P, "Claim D.3", "Pr[|q(x) − 1/2| ≤ 3/8] ≤ 15α_i", pending=True, reason="no claim yet")
 _s(P, "Claim D.4", "far-from-1/2 queries answered L/R w.h.p.", claims=("everlasting/claim-d-4",))
 _s(P, "Claim D.5", "at most 64α_iR_i TOPs per phase", claims=("everlasting/claim-d-5", "everlasting/claims-d-conditions"))
-_s(P, "Claim D.6", "|D̂'_i| ≥ λ_{i+1}T_{i+1}", claims=("everlasting/claim-d-6",))
+_s(P, "Claim D.6", "|D̂'_i| ≥ λ_{i+1}T_{i+1}", claims=("everlasting/claim-d-6", "everlasting/step-3f-sizes"))
 _s(P, "Claim D.7", "parameter inequality of phase i", claims=("everlasting/claims-d-conditions",))
 _s(P, "Claim D.8", "|D̂_i| within LabelBoost's utility condition", claims=("everlasting/claims-d-conditions",))
 _s(P, "Claim D.9", "parameter inequality of phase i (growth)", claims=("everlasting/claims-d-conditions",))
