@@ -201,3 +201,22 @@ def test_cli_plan_and_private_run(tmp_path, capsys):
     assert main(["plan", "generic-bbl", "--epsilon", "1", "--delta", "1e-6", "--alpha", "0.3", "--queries", "50",
                  "--tops", "2", "--lambda1", "4"]) == 0
     assert "binding" in capsys.readouterr().out
+
+
+# ---------------------------------------------------------------- two verdicts elsewhere
+def test_dp_greedy_cover_and_dp_winnow_report_both_verdicts():
+    from geoprivate.learners.decision_lists import dp_greedy_cover
+    from geoprivate.learners.winnow import dp_winnow, practical_parameters as winnow_practical
+
+    rng = np.random.default_rng(0)
+    Phi = rng.integers(0, 2, (60, 4))
+    y = Phi[:, 0]
+    with pytest.warns(UtilityWarning, match="Theorem 3.5"):
+        r = dp_greedy_cover(Phi, y, epsilon=1.0, delta=1e-6, rng=1, alpha=0.1, beta=0.1)
+    assert r.privacy_applies and not r.utility_proved
+    X = rng.choice([-1, 1], (50, 8))
+    yy = X[:, 0].copy()
+    p = winnow_practical(50, 8, 1.0, eps_hat=0.5, eta=0.1, m=2)
+    run = dp_winnow(X, yy, p, rng=2)
+    rep = run.regret_report()
+    assert rep["privacy_applies"] is True and rep["utility_proved"] == (p.K >= p.update_bound)
