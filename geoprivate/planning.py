@@ -29,9 +29,9 @@ __all__ = ["Plan", "plan_generic_bbl", "plan_dp_winnow", "plan_dp_greedy_cover",
 
 #: measured on the 2-core reference machine (benchmarks/price_of_privacy.py): seconds per example of
 #: |S_1| (step 2, blocks, ERM) and per query (votes, BetweenThresholds); bytes per example held
-SECONDS_PER_EXAMPLE = 1.5e-7
+SECONDS_PER_EXAMPLE = 6e-7
 SECONDS_PER_QUERY = 4e-6
-BYTES_PER_EXAMPLE = 48
+BYTES_PER_EXAMPLE = 28
 
 
 @dataclass

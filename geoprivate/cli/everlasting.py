@@ -25,7 +25,8 @@ def add_arguments(p) -> None:
     p.add_argument("--delta", type=float, default=1e-6)
     p.add_argument("--vc", type=int, help="VC dimension for theorem mode (default: the concept's)")
     p.add_argument("--T1", type=int, default=40, help="practical: T_1 (tau is solved for it)")
-    p.add_argument("--lambda1", type=int, default=8, help="practical: lambda_1")
+    p.add_argument("--lambda1", type=int, default=8, help="practical and --private: lambda_1 (--private: 0 = "
+                   "Theorem A.2's)")
     p.add_argument("--r-const", type=float, default=16.0, help="practical: replaces 25600 in R_i")
     p.add_argument("--m-const", type=float, default=1.0, help="practical: replaces 3 + exp(eps + 4)")
     p.add_argument("--epsilon-bt", type=float, default=1.0, help="practical: eps'_i of BetweenThresholds")
@@ -129,10 +130,9 @@ def _run_private(args) -> int:
         if args.plan:
             pl = planning.load_plan(args.plan)
         else:
+            # --lambda1 is the practical lambda_1 (default 8); 0 asks for Theorem A.2's lambda_i
             kw = {"alpha": args.alpha, "beta": args.beta, "queries": args.queries, "phases": args.phases,
-                  "tops": args.tops}
-            if "--lambda1" in sys.argv:
-                kw["lambda1"] = args.lambda1
+                  "tops": args.tops, "lambda1": args.lambda1 or None}
             pl = planning.plan_generic_bbl(args.epsilon, args.delta, **kw)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", UtilityWarning)

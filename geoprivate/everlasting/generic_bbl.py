@@ -160,14 +160,30 @@ class Ensemble:
         return np.concatenate([self._lo, self._hi])
 
 
-def erm_ensemble(problem: EverlastingProblem, points, labels, T: int, lam: int) -> Ensemble:
-    """Step 3b: an ERM f_t ∈ C on each block S_{i,t} (blocks = consecutive λ-slices)."""
+ERM_CHUNK_ROWS = 1 << 16
+
+
+def erm_ensemble(problem: EverlastingProblem, points, labels, T: int, lam: int, order=None) -> Ensemble:
+    """Step 3b: an ERM f_t ∈ C on each block S_{i,t} (blocks = consecutive λ-slices).
+
+    ``order`` (optional): a permutation of the points; block t is then ``points[order[tλ:(t+1)λ]]``,
+    gathered chunk by chunk for thresholds (no permuted copy of the whole sample is held).
+    """
+    C = problem.concept
+    if problem.name == "thresholds":
+        X, Y = np.asarray(points), np.asarray(labels)
+        idx = np.arange(T * lam) if order is None else np.asarray(order)[: T * lam]
+        rows = np.empty(T, np.float64)
+        for r0 in range(0, T, ERM_CHUNK_ROWS):  # stream blocks: memory O(chunk), not O(|S_i|)
+            r1 = min(T, r0 + ERM_CHUNK_ROWS)
+            j = idx[r0 * lam: r1 * lam]
+            rows[r0:r1] = _threshold_erm_rows(X[j].reshape(r1 - r0, lam), Y[j].reshape(r1 - r0, lam))
+        return Ensemble("thresholds", rows, T)
+    if order is not None:
+        points, labels = np.asarray(points)[order], np.asarray(labels)[order]
     pts = np.asarray(points)[: T * lam]
     pts = pts.reshape(T, lam, *pts.shape[1:])
     lab = np.asarray(labels)[: T * lam].reshape(T, lam)
-    C = problem.concept
-    if problem.name == "thresholds":
-        return Ensemble("thresholds", _threshold_erm_rows(pts, lab), T)
     if problem.name == "intervals":
         return Ensemble("intervals", [C.erm(p, y)[0] for p, y in zip(pts, lab)], T)
     if problem.name == "halfspaces":
@@ -421,7 +437,7 @@ class GenericBBL:
     def _phase(self, p: PhaseParameters, queries, record: PhaseRecord, levels_out: list, qbar=None):
         prob = self.problem
         perm = self.stream("blocks", p.i).permutation(self.S_points.shape[0])  # step 3a: random disjoint blocks
-        ens = erm_ensemble(prob, self.S_points[perm], self.S_labels[perm], p.T, p.lam)  # step 3b
+        ens = erm_ensemble(prob, self.S_points, self.S_labels, p.T, p.lam, order=perm)  # step 3b
         # step 3c; bt_noise != 1 is a deliberately broken variant (noise mis-scaled, ledger keeps the nominal)
         bt = BetweenThresholds(p.epsilon_bt / self.bt_noise, p.t_lower, p.t_upper, p.T, self.stream("bt", p.i),
                                c=p.c, delta=p.delta_bt)
