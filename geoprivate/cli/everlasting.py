@@ -110,12 +110,15 @@ def run(args) -> int:
         print()
     else:
         print(f"GenericBBL practical mode on {prob.description}; constants {par.constants}")
-        print("(practical mode: Claim 5.3's (eps, delta) does NOT apply; the ledger records nominal values)")
+        print(f"privacy_applies = {res.privacy_applies} (training privacy as run); utility_proved = {res.utility_proved}")
         rows = [p.as_dict() | {"tops/c": f"{p.tops}/{p.c}"} for p in res.phases]
         print(_table(rows, ["i", "S", "T", "lam", "R", "answered", "tops/c", "labelboost_error", "err_D_mean",
                             "err_D_max", "frac_above_6alpha", "seconds"]))
         print(f"6 alpha = {res.six_alpha:.4g}; failed = {res.failed}; total {res.seconds:.2f}s; "
               f"{res.query_reading}")
+        bad = [p.i for p in res.phases if p.err_D_max > 0.5]
+        if bad:
+            print(f"warning: phase(s) {bad} have max err_D > 1/2 (worse than a coin)")
     return 1 if res.failed else 0
 
 

@@ -327,6 +327,9 @@ class EverlastingResult:
         g = self.guarantee
         return {
             "privacy_applies": self.privacy_applies, "utility_proved": self.utility_proved,
+            # measured accuracy flags: phases whose worst hypothesis is above 6 alpha / worse than a coin
+            "phases_above_6alpha": [p.i for p in self.phases if p.err_D_max > self.six_alpha],
+            "phases_worse_than_coin": [p.i for p in self.phases if p.err_D_max > 0.5],
             "privacy": self.privacy.as_dict() if self.privacy is not None else None,
             "problem": self.problem, "mode": self.parameters.mode, "parameters": self.parameters.as_dict(),
             "phases": [p.as_dict() for p in self.phases], "failed": self.failed, "seconds": self.seconds,
