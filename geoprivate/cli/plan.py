@@ -42,15 +42,8 @@ _KEYS = {"generic-bbl": ("alpha", "beta", "queries", "phases", "vc", "lambda1", 
 _REQUIRED = {"dp-winnow": ("T", "d", "rho"), "dp-greedy-cover": ("M",)}
 
 
-def _fmt(v) -> str:
-    if isinstance(v, float):
-        return f"{v:.4g}"
-    if isinstance(v, int) and abs(v) >= 10**7:
-        return f"{v:.3e}"
-    return str(v)
-
-
 def run(args) -> int:
+    from geoprivate.cli.everlasting import _fmt, _table
     from geoprivate.planning import plan
 
     missing = [k for k in _REQUIRED.get(args.algorithm, ()) if getattr(args, k) is None]
@@ -73,12 +66,7 @@ def run(args) -> int:
     par = dict(pl.parameters)
     rows = par.pop("phases", None)
     if rows:
-        cols = ["i", "alpha", "lam", "T", "S", "R", "c", "epsilon_bt", "bt_epsilon", "s_hat", "d_hat"]
-        cells = [[_fmt(r.get(c)) for c in cols] for r in rows]
-        w = [max(len(c), *(len(x[i]) for x in cells)) for i, c in enumerate(cols)]
-        print("  ".join(c.rjust(w[i]) for i, c in enumerate(cols)))
-        for x in cells:
-            print("  ".join(x[i].rjust(w[i]) for i in range(len(cols))))
+        print(_table(rows, ["i", "alpha", "lam", "T", "S", "R", "c", "epsilon_bt", "bt_epsilon", "s_hat", "d_hat"]))
     print("parameters: " + ", ".join(f"{k}={_fmt(v)}" for k, v in par.items()))
     print("binding: " + "; ".join(pl.binding))
     c = pl.cost
