@@ -42,7 +42,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from geoprivate.planning import plan_dp_winnow, plan_generic_bbl, run_generic_bbl_plan  # noqa: E402
+from geoprivate.planning import plan_dp_winnow, plan_generic_bbl, run_generic_bbl_plan
 
 DELTA = 1e-6
 TARGET = 0.1

@@ -24,8 +24,15 @@ import numpy as np
 
 from geoprivate._validation import check_positive_int, check_probability
 
-__all__ = ["Plan", "plan_generic_bbl", "plan_dp_winnow", "plan_dp_greedy_cover", "PLANNERS", "plan",
-           "generic_bbl_parameters_from_plan"]
+__all__ = [
+    "PLANNERS",
+    "Plan",
+    "generic_bbl_parameters_from_plan",
+    "plan",
+    "plan_dp_greedy_cover",
+    "plan_dp_winnow",
+    "plan_generic_bbl",
+]
 
 #: measured on the 2-core reference machine (benchmarks/price_of_privacy.py): seconds per example of
 #: |S_1| (step 2, blocks, ERM) and per query (votes, BetweenThresholds); bytes per example held
@@ -162,7 +169,6 @@ def plan_generic_bbl(epsilon, delta, *, alpha: float = 0.05, beta: float = 0.05,
             raise ValueError(f"phases: phase {i + 1}'s BetweenThresholds cannot be (1, delta)-DP with c = {c}")
         T = gap_T(e_bt, dlt, c, ai)
         S = lam * T
-        d_hat = S_next if S_next is not None else 0
         later[i] = {"i": i + 1, "alpha": ai, "beta": betas[i], "lam": lam, "T": T, "S": S, "R": R, "c": c,
                     "epsilon_bt": e_bt, "delta_bt": dlt / (2 * c), "bt_epsilon": _bt_eps(e_bt, dlt, c)}
         S_next = S
@@ -295,7 +301,10 @@ def plan_dp_winnow(epsilon, delta, *, T: int, d: int, rho: float, beta: float = 
 # ---------------------------------------------------------------------------- DP-GreedyCover
 def plan_dp_greedy_cover(epsilon, delta, *, M: int, alpha: float = 0.1, beta: float = 0.05) -> Plan:
     """DP-GreedyCover: ε̂ of Lemma A.1 for (ε, δ) and n of [BF25] Theorem 3.5 (privacy needs no n)."""
-    from geoprivate.learners.decision_lists import greedy_cover_epsilon_hat, theorem_3_5_sample_size
+    from geoprivate.learners.decision_lists import (
+        greedy_cover_epsilon_hat,
+        theorem_3_5_sample_size,
+    )
 
     eps, dlt = _target(epsilon, delta)
     e_hat = greedy_cover_epsilon_hat(eps, dlt)

@@ -17,9 +17,18 @@ from geoprivate.everlasting.accounting import (
     training_privacy,
 )
 from geoprivate.everlasting.generic_bbl import GenericBBL, make_everlasting_problem
-from geoprivate.everlasting.parameters import custom_parameters, practical_parameters, theorem_parameters
-from geoprivate.planning import generic_bbl_parameters_from_plan, plan_dp_greedy_cover, plan_dp_winnow, \
-    plan_generic_bbl, run_generic_bbl_plan
+from geoprivate.everlasting.parameters import (
+    custom_parameters,
+    practical_parameters,
+    theorem_parameters,
+)
+from geoprivate.planning import (
+    generic_bbl_parameters_from_plan,
+    plan_dp_greedy_cover,
+    plan_dp_winnow,
+    plan_generic_bbl,
+    run_generic_bbl_plan,
+)
 from geoprivate.privacy.warnings import PrivacyWarning, UtilityWarning
 
 
@@ -206,7 +215,8 @@ def test_cli_plan_and_private_run(tmp_path, capsys):
 # ---------------------------------------------------------------- two verdicts elsewhere
 def test_dp_greedy_cover_and_dp_winnow_report_both_verdicts():
     from geoprivate.learners.decision_lists import dp_greedy_cover
-    from geoprivate.learners.winnow import dp_winnow, practical_parameters as winnow_practical
+    from geoprivate.learners.winnow import dp_winnow
+    from geoprivate.learners.winnow import practical_parameters as winnow_practical
 
     rng = np.random.default_rng(0)
     Phi = rng.integers(0, 2, (60, 4))
@@ -220,3 +230,19 @@ def test_dp_greedy_cover_and_dp_winnow_report_both_verdicts():
     run = dp_winnow(X, yy, p, rng=2)
     rep = run.regret_report()
     assert rep["privacy_applies"] is True and rep["utility_proved"] == (p.K >= p.update_bound)
+
+
+# ---------------------------------------------------------------- the shared problem layer (#24)
+@pytest.mark.parametrize("name", ["thresholds", "intervals", "finite", "halfspaces"])
+def test_both_problem_zoos_draw_through_the_shared_layer(name):
+    from geoprivate.prediction.problems import Target, make_problem
+    from geoprivate.problems import Target as SharedTarget
+    from geoprivate.problems import draw_target
+
+    assert Target is SharedTarget  # the old name is kept
+    ev = make_everlasting_problem(name, np.random.default_rng(4), n_points=24, n_concepts=64)
+    pr = make_problem(name, 50, np.random.default_rng(4), n_points=24, n_concepts=64)
+    td = draw_target(name, np.random.default_rng(4), n_points=24, n_concepts=64)
+    x = td.law(np.random.default_rng(9), 200)
+    assert (ev.target(x) == td.target(x)).all() and (pr.target(x) == td.target(x)).all()
+    assert (ev.sample(np.random.default_rng(1), 5) == td.law(np.random.default_rng(1), 5)).all()

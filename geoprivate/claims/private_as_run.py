@@ -15,8 +15,6 @@ from __future__ import annotations
 import math
 import warnings
 
-import numpy as np
-
 from geoprivate.claims import Verdict, register
 from geoprivate.concepts import FiniteClass, Intervals, Thresholds
 from geoprivate.everlasting.accounting import (
@@ -70,8 +68,8 @@ def check_labelboost_release(rng, size):
     "approaching it]",
 )
 def check_labelboost_bound(rng, size):
-    from solvers.generators import random_matrix
     from solvers import combinatorics as comb
+    from solvers.generators import random_matrix
 
     bound = labelboost_epsilon()
     count = 200 if size == "small" else 2000

@@ -44,14 +44,14 @@ from geoprivate.privacy.accounting import Guarantee, c_tops_composition
 __all__ = [
     "LABELBOOST_EM_EPSILON",
     "LABELBOOST_FINDING",
-    "labelboost_epsilon",
-    "labelboost_release_law",
-    "labelboost_exact_loss",
-    "claim27_epsilon",
-    "bt_privacy",
-    "TrainingPrivacy",
-    "training_privacy",
     "SCOPE",
+    "TrainingPrivacy",
+    "bt_privacy",
+    "claim27_epsilon",
+    "labelboost_epsilon",
+    "labelboost_exact_loss",
+    "labelboost_release_law",
+    "training_privacy",
 ]
 
 LABELBOOST_EM_EPSILON = 1.0

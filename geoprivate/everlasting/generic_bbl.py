@@ -34,25 +34,30 @@ from fractions import Fraction
 import numpy as np
 
 from geoprivate._validation import as_rng
-from geoprivate.concepts import FiniteClass, Intervals, Thresholds
+from geoprivate.everlasting.accounting import (
+    TrainingPrivacy,
+    claim27_epsilon,
+    labelboost_epsilon,
+    training_privacy,
+)
 from geoprivate.everlasting.label_boost import label_boost, lemma_c2_applies
 from geoprivate.everlasting.parameters import EverlastingParameters, PhaseParameters
 from geoprivate.mechanisms import BetweenThresholds, subsample
 from geoprivate.prediction.accuracy import uniform_line_cells
 from geoprivate.privacy import VACUOUS, Guarantee, PrivacyLedger
 from geoprivate.privacy.warnings import warn_below_sample_bound, warn_outside_theorem
-from geoprivate.everlasting.accounting import TrainingPrivacy, claim27_epsilon, labelboost_epsilon, training_privacy
+from geoprivate.problems import CONCEPTS, TargetDraw, draw_target
 
 __all__ = [
-    "EverlastingProblem",
-    "make_everlasting_problem",
-    "Ensemble",
-    "erm_ensemble",
-    "GenericBBL",
-    "PhaseRecord",
-    "EverlastingResult",
     "QUERY_READING",
+    "Ensemble",
+    "EverlastingProblem",
+    "EverlastingResult",
+    "GenericBBL",
     "HypothesisSequence",
+    "PhaseRecord",
+    "erm_ensemble",
+    "make_everlasting_problem",
 ]
 
 QUERY_READING = ("step 3(d)ii: q_x(F_i) = (1/T_i) sum_t f_t(x) (the printed sum, normalised so that the "
@@ -65,7 +70,8 @@ class EverlastingProblem:
     """A class, a target in it, the law D of the points, and how to compute err_D exactly.
 
     ``target_params`` is the target as the class names it: a threshold t*, an interval
-    (a*, b*), or a row index of the finite class's matrix.
+    (a*, b*), a row index of the finite class's matrix, or (a*, w*); ``draw`` is the shared
+    problem layer's :class:`~geoprivate.problems.TargetDraw` (target and law).
     """
 
     name: str
@@ -73,56 +79,34 @@ class EverlastingProblem:
     target_params: object
     vc: int
     description: str
+    draw: TargetDraw
 
     def target(self, x) -> np.ndarray:
         """c(x) in {0, 1}."""
-        if self.name == "finite":
-            return self.concept.matrix[self.target_params, np.asarray(x, dtype=np.intp)]
-        xf = np.asarray(x, dtype=np.float64)
-        if self.name == "halfspaces":  # h_{a,w}(x) = [<a, x> >= w] (floats: ties have D-measure 0)
-            a, w = self.target_params
-            return (xf @ np.asarray(a, float) >= w).astype(np.uint8)
-        if self.name == "thresholds":  # c_t(x) = [x >= t], as Thresholds.predict (vectorised, no checks)
-            return (xf >= self.target_params).astype(np.uint8)
-        a, b = self.target_params
-        return ((xf >= a) & (xf <= b)).astype(np.uint8)
+        return self.draw.target(x)
 
     def sample(self, rng, n: int) -> np.ndarray:
-        """n i.i.d. points of D (U[0, 1) on the line; uniform on the domain positions)."""
-        if self.name == "finite":
-            return rng.integers(0, self.concept.n_points, size=n)
-        if self.name == "halfspaces":  # standard Gaussian rounded to the grid 2^-10 (exact arithmetic stays small)
-            return np.round(rng.standard_normal((n, self.concept.d)) * 1024) / 1024
-        return rng.uniform(0.0, 1.0, size=n)
+        """n i.i.d. points of D (U[0, 1) on the line; uniform on the domain positions; grid Gaussian)."""
+        return self.draw.law(rng, n)
 
 
 def make_everlasting_problem(name: str, rng=None, *, n_points: int = 24, n_concepts: int = 64, d: int = 2
                              ) -> EverlastingProblem:
     """Thresholds (t* ~ U(0.2, 0.8)), intervals ([a*, b*] inside (0.1, 0.9)), a random finite class,
-    or halfspaces in R^d (D Gaussian on the grid 2^-10, a* Gaussian, w* = 0.1 |a*|)."""
-    rng = as_rng(rng)
+    or halfspaces in R^d (D Gaussian on the grid 2^-10, a* Gaussian, w* = 0.1 |a*|), drawn by
+    :func:`geoprivate.problems.draw_target`."""
+    if name not in CONCEPTS:
+        raise ValueError(f"concept: expected 'thresholds', 'intervals', 'finite' or 'halfspaces', got {name!r}")
+    td = draw_target(name, as_rng(rng), d=d, n_points=n_points, n_concepts=n_concepts)
     if name == "halfspaces":
-        from geoprivate.concepts import Halfspaces
-
-        a = rng.standard_normal(d)
-        return EverlastingProblem(name, Halfspaces(d), (a, 0.1 * float(np.linalg.norm(a))), d + 1,
-                                  f"halfspaces in R^{d}, D Gaussian (grid 2^-10)")
-    if name == "thresholds":
-        t = float(rng.uniform(0.2, 0.8))
-        return EverlastingProblem(name, Thresholds(), t, 1, f"thresholds on [0,1), D uniform, t*={t:.4f}")
-    if name == "intervals":
-        a, b = float(rng.uniform(0.1, 0.4)), float(rng.uniform(0.6, 0.9))
-        return EverlastingProblem(name, Intervals(), (a, b), 2, f"intervals on [0,1), D uniform, [{a:.4f}, {b:.4f}]")
-    if name == "finite":
-        from solvers import combinatorics as comb
-        from solvers.generators import random_matrix
-
-        M = comb.dichotomies(random_matrix(n_concepts, n_points, 0.5, rng))
-        C = FiniteClass(M, name=f"random class {M.shape[0]}x{M.shape[1]}")
-        row = int(rng.integers(M.shape[0]))
-        return EverlastingProblem(name, C, row, max(1, C.vc_dimension()),
-                                  f"{C.name} (VC {C.vc_dimension()}), D uniform, target row {row}")
-    raise ValueError(f"concept: expected 'thresholds', 'intervals', 'finite' or 'halfspaces', got {name!r}")
+        desc = f"halfspaces in R^{d}, D Gaussian (grid 2^-10)"
+    elif name == "thresholds":
+        desc = f"thresholds on [0,1), D uniform, t*={td.params:.4f}"
+    elif name == "intervals":
+        desc = f"intervals on [0,1), D uniform, [{td.params[0]:.4f}, {td.params[1]:.4f}]"
+    else:
+        desc = f"{td.concept.name} (VC {td.vc}), D uniform, target row {td.params}"
+    return EverlastingProblem(name, td.concept, td.params, max(1, td.vc), desc, td)
 
 
 # ====================================================================== ensembles (step 3b)

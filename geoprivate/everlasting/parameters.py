@@ -26,8 +26,8 @@ result records the constants used, and which of the appendix's conditions then f
 from __future__ import annotations
 
 import math
-from fractions import Fraction
 from dataclasses import asdict, dataclass, field, replace
+from fractions import Fraction
 
 from geoprivate._validation import check_positive_int, check_probability
 from geoprivate.everlasting.accounting import bt_privacy, labelboost_epsilon
@@ -35,17 +35,17 @@ from geoprivate.mechanisms.sparse_vector import lemma1_applies, min_gap
 from geoprivate.privacy.accounting import c_tops_composition
 
 __all__ = [
-    "Constants",
     "THEOREM_CONSTANTS",
-    "PhaseParameters",
-    "EverlastingParameters",
-    "lambda_vc",
-    "theorem_parameters",
-    "practical_parameters",
-    "initial_sample_size",
-    "custom_parameters",
-    "bt_epsilon",
     "UTILITY_CONDITIONS",
+    "Constants",
+    "EverlastingParameters",
+    "PhaseParameters",
+    "bt_epsilon",
+    "custom_parameters",
+    "initial_sample_size",
+    "lambda_vc",
+    "practical_parameters",
+    "theorem_parameters",
 ]
 
 #: the conditions of the accuracy proof (Theorem 5.2 via Claims D.2, D.5–D.8); privacy needs none of them
