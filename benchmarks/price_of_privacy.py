@@ -11,8 +11,8 @@ accuracy target.  Rows:
 * GenericBBL, two and three phases: the planner's sizes at ε = 1 (cannot run here: a calculator row).
 * DP-Winnow [BF25], synthetic majority-of-3 target (margin 1/3) in d = 10³ (T = 2·10⁴) and
   breast-cancer (bundled with scikit-learn; 630 threshold features + negations + bias): planner
-  parameters (ε̂, η, m, K, L); target mistake rate ≤ 0.1 on the second half of the stream
-  (synthetic) / test error ≤ 0.1 (real).
+  parameters (ε̂, η, m, K, L); target: mistake rate ≤ 0.1 of the released predictions on the second
+  half of the stream (the training stream, one pass, for breast cancer).
 * DP-GreedyCover [BF25]: a random decision list of length 4 over 20 Boolean features, n = 2000;
   theorem mode (Lemma A.1); target test error ≤ 0.1.
 * GenericPredictor [Yan26]: `geoprivate predict` practical mode (k of Algorithm 2 and Lemma 1),
@@ -128,9 +128,7 @@ def dp_winnow_real(grid) -> dict | None:
     B, y = rd.load("breast_cancer")
     Z = rd.winnow_points(B)
     ys = np.where(np.asarray(y) == 1, 1, -1).astype(np.int8)
-    rng = np.random.default_rng(0)
-    idx = rng.permutation(len(ys))
-    tr, te = idx[: int(0.8 * len(ys))], idx[int(0.8 * len(ys)):]
+    tr = np.random.default_rng(0).permutation(len(ys))
     last = None
     for eps in grid:
         T, d = len(tr), Z.shape[1]
@@ -141,10 +139,10 @@ def dp_winnow_real(grid) -> dict | None:
         t0 = time.perf_counter()
         run = dp_winnow(Z[tr], ys[tr], par, rng=1)
         secs = time.perf_counter() - t0
-        w = np.asarray(run.final_weights, float) if run.final_weights is not None else np.ones(d)
-        err = float((np.where(Z[te] @ w >= 0, 1, -1) != ys[te]).mean())
+        # the released predictions (the shadow weights are not released; w~ is not stored for d > 64)
+        err = float(run.mistakes[T // 2:].mean())
         last = _row("DP-Winnow, breast cancer (rho = 0.1 assumed)", run.guarantee.epsilon, run.guarantee.delta,
-                    "; ".join(pl.binding), T, f"test error = {err:.3f}", secs,
+                    "; ".join(pl.binding), T, f"mistake rate (2nd half) = {err:.3f}", secs,
                     note=f"K = {P['K']}, {run.n_updates} updates")
         if run.privacy_applies and err <= TARGET:
             return last
