@@ -345,7 +345,8 @@ def load_plan(obj) -> Plan:
 
 
 def run_generic_bbl_plan(plan: Plan, concept: str = "thresholds", seed: int = 0, *, phases: int | None = None,
-                         max_examples: int = 50_000_000, progress=None, query_progress=None):
+                         max_examples: int = 50_000_000, max_queries: int = 50_000_000, progress=None,
+                         query_progress=None):
     """Run a GenericBBL plan on a synthetic problem: n examples of the target, R_i queries of D.
 
     Returns the :class:`~geoprivate.everlasting.generic_bbl.EverlastingResult` (its ``privacy``
@@ -354,7 +355,8 @@ def run_generic_bbl_plan(plan: Plan, concept: str = "thresholds", seed: int = 0,
     Raises
     ------
     ValueError
-        A plan for another algorithm, or one needing more than ``max_examples`` examples.
+        A plan for another algorithm, or one needing more than ``max_examples`` examples or
+        ``max_queries`` queries in all.
     """
     from geoprivate.everlasting.generic_bbl import GenericBBL, make_everlasting_problem
 
@@ -363,6 +365,10 @@ def run_generic_bbl_plan(plan: Plan, concept: str = "thresholds", seed: int = 0,
     n = int(plan.parameters["n"])
     if n > max_examples:
         raise ValueError(f"plan: needs n = {n:.3e} examples, above max_examples = {max_examples:.3e} "
+                         "(a calculator answer: see `geoprivate plan`)")
+    total_q = sum(int(r["R"]) for r in plan.parameters["phases"][: phases or None])
+    if total_q > max_queries:
+        raise ValueError(f"plan: needs {total_q:.3e} queries, above max_queries = {max_queries:.3e} "
                          "(a calculator answer: see `geoprivate plan`)")
     root = np.random.SeedSequence(seed)
     s_prob, s_data, s_alg = root.spawn(3)

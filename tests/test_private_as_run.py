@@ -246,3 +246,9 @@ def test_both_problem_zoos_draw_through_the_shared_layer(name):
     x = td.law(np.random.default_rng(9), 200)
     assert (ev.target(x) == td.target(x)).all() and (pr.target(x) == td.target(x)).all()
     assert (ev.sample(np.random.default_rng(1), 5) == td.law(np.random.default_rng(1), 5)).all()
+
+
+def test_a_plan_too_large_to_run_is_refused_not_attempted():
+    pl = plan_generic_bbl(1.0, 1e-6, alpha=0.06, queries=1000, phases=2, tops=24, lambda1=16)
+    with pytest.raises(ValueError, match="queries"):
+        run_generic_bbl_plan(pl, "thresholds", 0)  # R_1 ~ 10^10 queries
