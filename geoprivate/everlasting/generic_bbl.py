@@ -314,6 +314,7 @@ class EverlastingResult:
             # measured accuracy flags: phases whose worst hypothesis is above 6 alpha / worse than a coin
             "phases_above_6alpha": [p.i for p in self.phases if p.err_D_max > self.six_alpha],
             "phases_worse_than_coin": [p.i for p in self.phases if p.err_D_max > 0.5],
+            "query_privacy_booked": False,  # Claim E.6 is not booked (docs/private_as_run.md)
             "privacy": self.privacy.as_dict() if self.privacy is not None else None,
             "problem": self.problem, "mode": self.parameters.mode, "parameters": self.parameters.as_dict(),
             "phases": [p.as_dict() for p in self.phases], "failed": self.failed, "seconds": self.seconds,
@@ -357,7 +358,17 @@ class GenericBBL:
         (the privacy game's positive control).
     strict : bool
         Raise :class:`~geoprivate.privacy.warnings.PrivacyParameterError` instead of
-        warning when the parameters void Claim 5.3.
+        warning when a condition of the training-privacy proof fails for these parameters.
+
+    Notes
+    -----
+    Privacy as run (docs/private_as_run.md): ``result.privacy`` / ``result.guarantee`` is the
+    training privacy of [NNSY23] Claim E.5 recomputed from the parameters used —
+    :func:`~geoprivate.everlasting.accounting.training_privacy`: Observation 2 and Lemma C.3's gap
+    for phase 1, LabelBoost at 2 ln(1 + e^{1/2}) amplified by Claim 2.7 when |S_1| is large
+    enough, step 2's amplification when len(points) is large enough.  ``result.utility_proved``
+    is Theorem 5.2's conditions (Claims D.2, D.5–D.8).  Query privacy (Claim E.6) is not booked
+    (``to_dict()["query_privacy_booked"]`` is False).
 
     Raises
     ------
