@@ -201,6 +201,48 @@ def generic_predictor_row(grid, T=1000) -> dict:
     return last
 
 
+def speed(n: int = 12_000_000, lam: int = 16) -> str:
+    """GenericBBL's step 3b on |S_1| = n: streamed blocks vs the whole permuted copy (one chunk),
+    side by side (time and tracemalloc peak), and the full one-phase private run, R = 10^4."""
+    import resource
+    import tracemalloc
+
+    import geoprivate.everlasting.generic_bbl as gb
+
+    prob = gb.make_everlasting_problem("thresholds", 0)
+    rng = np.random.default_rng(0)
+    x = prob.sample(rng, n)
+    y = prob.target(x)
+    perm = rng.permutation(n)
+    T = n // lam
+    out = []
+    for label, chunk in (("streamed blocks", gb.ERM_CHUNK_ROWS), ("whole sample at once (baseline)", T)):
+        old, gb.ERM_CHUNK_ROWS = gb.ERM_CHUNK_ROWS, chunk
+        tracemalloc.start()
+        t0 = time.perf_counter()
+        ens = gb.erm_ensemble(prob, x, y, T, lam, order=perm)
+        secs = time.perf_counter() - t0
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        gb.ERM_CHUNK_ROWS = old
+        out.append((label, secs, peak, ens.params[:3].tolist()))
+    (l1, s1, p1, e1), (l2, s2, p2, e2) = out
+    assert e1 == e2, "the streamed ERM must equal the one-shot ERM"
+    del x, y, perm
+    pl = plan_generic_bbl(0.3, DELTA, alpha=0.06, queries=10_000, tops=208, lambda1=16)
+    t0 = time.perf_counter()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        res = run_generic_bbl_plan(pl, "thresholds", 0, max_examples=MAX_EXAMPLES)
+    run_s = time.perf_counter() - t0
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
+    return (f"step 3b, |S_1| = {n:,}: {l1} {s1:.2f} s, peak {p1 / 2**20:.0f} MiB; {l2} {s2:.2f} s, peak "
+            f"{p2 / 2**20:.0f} MiB (memory ratio {p2 / max(p1, 1):.1f}x, time ratio {s2 / s1:.2f}x)\n"
+            f"one-phase private run, R = 10^4, |S_1| = {pl.parameters['n']:,}, (eps, delta) = "
+            f"({res.guarantee.epsilon:.3g}, {res.guarantee.delta:.2g}): {run_s:.1f} s, max err_D = "
+            f"{res.phases[0].err_D_max:.3f}, failed = {res.failed}; process peak RSS {rss:.2f} GiB")
+
+
 def table(rows) -> str:
     lines = ["| algorithm | (ε, δ) as run | binding conditions | n | measured accuracy | time |",
              "|---|---|---|---|---|---|"]
@@ -217,7 +259,12 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="coarse grid, R = 10^3 only (smoke test)")
     ap.add_argument("--json", help="also write the rows as JSON to this file")
+    ap.add_argument("--speed", action="store_true", help="only the speed/memory measurement of GenericBBL's "
+                    "one-phase private run (R = 10^4); with --quick on |S_1| = 10^6")
     args = ap.parse_args(argv)
+    if args.speed:
+        print(speed(1_000_000 if args.quick else 12_000_000))
+        return 0
     if args.quick:
         bbl_grid, win_grid, gc_grid, gp_grid, Rs = [0.5, 1.0], [1.0, 100.0], [0.5, 2.0], [0.5], [1000]
     else:
