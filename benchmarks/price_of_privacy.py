@@ -229,7 +229,9 @@ def speed(n: int = 12_000_000, lam: int = 16) -> str:
     (l1, s1, p1, e1), (l2, s2, p2, e2) = out
     assert e1 == e2, "the streamed ERM must equal the one-shot ERM"
     del x, y, perm
-    pl = plan_generic_bbl(0.3, DELTA, alpha=0.06, queries=10_000, tops=208, lambda1=16)
+    quick = n < 10_000_000
+    pl = (plan_generic_bbl(1.0, DELTA, alpha=0.06, queries=1000, tops=28, lambda1=16) if quick
+          else plan_generic_bbl(0.3, DELTA, alpha=0.06, queries=10_000, tops=208, lambda1=16))
     t0 = time.perf_counter()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -238,7 +240,7 @@ def speed(n: int = 12_000_000, lam: int = 16) -> str:
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
     return (f"step 3b, |S_1| = {n:,}: {l1} {s1:.2f} s, peak {p1 / 2**20:.0f} MiB; {l2} {s2:.2f} s, peak "
             f"{p2 / 2**20:.0f} MiB (memory ratio {p2 / max(p1, 1):.1f}x, time ratio {s2 / s1:.2f}x)\n"
-            f"one-phase private run, R = 10^4, |S_1| = {pl.parameters['n']:,}, (eps, delta) = "
+            f"one-phase private run, R = {pl.parameters['phases'][0]['R']:,}, |S_1| = {pl.parameters['n']:,}, (eps, delta) = "
             f"({res.guarantee.epsilon:.3g}, {res.guarantee.delta:.2g}): {run_s:.1f} s, max err_D = "
             f"{res.phases[0].err_D_max:.3f}, failed = {res.failed}; process peak RSS {rss:.2f} GiB")
 
