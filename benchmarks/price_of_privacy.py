@@ -207,6 +207,7 @@ def speed(n: int = 12_000_000, lam: int = 16) -> str:
     import resource
     import tracemalloc
 
+    import geoprivate.everlasting.ensembles as ens_mod
     import geoprivate.everlasting.generic_bbl as gb
 
     prob = gb.make_everlasting_problem("thresholds", 0)
@@ -216,15 +217,15 @@ def speed(n: int = 12_000_000, lam: int = 16) -> str:
     perm = rng.permutation(n)
     T = n // lam
     out = []
-    for label, chunk in (("streamed blocks", gb.ERM_CHUNK_ROWS), ("whole sample at once (baseline)", T)):
-        old, gb.ERM_CHUNK_ROWS = gb.ERM_CHUNK_ROWS, chunk
+    for label, chunk in (("streamed blocks", ens_mod.ERM_CHUNK_ROWS), ("whole sample at once (baseline)", T)):
+        old, ens_mod.ERM_CHUNK_ROWS = ens_mod.ERM_CHUNK_ROWS, chunk
         tracemalloc.start()
         t0 = time.perf_counter()
         ens = gb.erm_ensemble(prob, x, y, T, lam, order=perm)
         secs = time.perf_counter() - t0
         peak = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
-        gb.ERM_CHUNK_ROWS = old
+        ens_mod.ERM_CHUNK_ROWS = old
         out.append((label, secs, peak, ens.params[:3].tolist()))
     (l1, s1, p1, e1), (l2, s2, p2, e2) = out
     assert e1 == e2, "the streamed ERM must equal the one-shot ERM"

@@ -252,3 +252,12 @@ def test_a_plan_too_large_to_run_is_refused_not_attempted():
     pl = plan_generic_bbl(1.0, 1e-6, alpha=0.06, queries=1000, phases=2, tops=24, lambda1=16)
     with pytest.raises(ValueError, match="queries"):
         run_generic_bbl_plan(pl, "thresholds", 0)  # R_1 ~ 10^10 queries
+
+
+def test_generic_bbl_keeps_its_old_names_after_the_split():
+    from geoprivate.everlasting import ensembles, generic_bbl
+    from geoprivate.prediction.generators import Ensemble as PredictionEnsemble
+
+    assert generic_bbl.Ensemble is ensembles.VoteEnsemble is generic_bbl.VoteEnsemble
+    assert generic_bbl.erm_ensemble is ensembles.erm_ensemble and generic_bbl.level_errors is ensembles.level_errors
+    assert ensembles.VoteEnsemble is not PredictionEnsemble  # distinct classes, distinct names
