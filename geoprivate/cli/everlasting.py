@@ -25,7 +25,8 @@ def add_arguments(p) -> None:
     p.add_argument("--delta", type=float, default=1e-6)
     p.add_argument("--vc", type=int, help="VC dimension for theorem mode (default: the concept's)")
     p.add_argument("--T1", type=int, default=40, help="practical: T_1 (tau is solved for it)")
-    p.add_argument("--lambda1", type=int, default=8, help="practical: lambda_1")
+    p.add_argument("--lambda1", type=int, default=8, help="practical and --private: lambda_1 (--private: 0 = "
+                   "Theorem A.2's)")
     p.add_argument("--r-const", type=float, default=16.0, help="practical: replaces 25600 in R_i")
     p.add_argument("--m-const", type=float, default=1.0, help="practical: replaces 3 + exp(eps + 4)")
     p.add_argument("--epsilon-bt", type=float, default=1.0, help="practical: eps'_i of BetweenThresholds")
@@ -36,6 +37,14 @@ def add_arguments(p) -> None:
     p.add_argument("--beta-stop", type=float, default=1e-6, help="--repaired: the stopper's beta_s")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", action="store_true")
+    # private as run (#21): plan the smallest configuration for --epsilon/--delta, or run a saved plan
+    p.add_argument("--private", action="store_true",
+                   help="plan (geoprivate plan generic-bbl) for --epsilon/--delta and run it; reports err_D per "
+                        "phase beside the guarantee")
+    p.add_argument("--plan", metavar="FILE", help="run the plan saved by `geoprivate plan generic-bbl --json`")
+    p.add_argument("--queries", type=int, default=1000, help="--private: R of the last phase")
+    p.add_argument("--tops", type=int, help="--private: c_1 (default 64 alpha_1 R_1)")
+    p.add_argument("--max-examples", type=int, default=50_000_000, help="--private/--plan: refuse larger n")
 
 
 def _fmt(v) -> str:
@@ -61,6 +70,8 @@ def run(args) -> int:
     from geoprivate.everlasting.parameters import practical_parameters, theorem_parameters
     from geoprivate.privacy.warnings import PrivacyWarning
 
+    if args.private or args.plan:
+        return _run_private(args)
     try:
         import numpy as np
 
@@ -114,12 +125,54 @@ def run(args) -> int:
             print(f"{res.extra['construction']}: TOP cap c_max per phase {r['c_max']}; training privacy "
                   f"{r['training']}; query privacy per phase {r['query_per_phase']} (None: no guarantee)")
         print(f"GenericBBL practical mode on {prob.description}; constants {par.constants}")
-        print("(practical mode: Claim 5.3's (eps, delta) does NOT apply; the ledger records nominal values)")
+        print(f"privacy_applies = {res.privacy_applies} (training privacy as run); utility_proved = {res.utility_proved}")
         rows = [p.as_dict() | {"tops/c": f"{p.tops}/{p.c}"} for p in res.phases]
         print(_table(rows, ["i", "S", "T", "lam", "R", "answered", "tops/c", "labelboost_error", "err_D_mean",
                             "err_D_max", "frac_above_6alpha", "seconds"]))
         print(f"6 alpha = {res.six_alpha:.4g}; failed = {res.failed}; total {res.seconds:.2f}s; "
               f"{res.query_reading}")
+        bad = [p.i for p in res.phases if p.err_D_max > 0.5]
+        if bad:
+            print(f"warning: phase(s) {bad} have max err_D > 1/2 (worse than a coin)")
+    return 1 if res.failed else 0
+
+
+def _run_private(args) -> int:
+    """``--private`` / ``--plan FILE``: run the planned configuration, err_D per phase beside the guarantee."""
+    import warnings
+
+    from geoprivate import planning
+    from geoprivate.privacy.warnings import UtilityWarning
+
+    try:
+        if args.plan:
+            pl = planning.load_plan(args.plan)
+        else:
+            # --lambda1 is the practical lambda_1 (default 8); 0 asks for Theorem A.2's lambda_i
+            kw = {"alpha": args.alpha, "beta": args.beta, "queries": args.queries, "phases": args.phases,
+                  "tops": args.tops, "lambda1": args.lambda1 or None}
+            pl = planning.plan_generic_bbl(args.epsilon, args.delta, **kw)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UtilityWarning)
+            res = planning.run_generic_bbl_plan(pl, args.concept if args.concept != "halfspaces" else "halfspaces",
+                                                args.seed, max_examples=args.max_examples)
+    except (ValueError, TypeError) as exc:
+        print(f"geoprivate everlasting: {exc}", file=sys.stderr)
+        return 2
+    out = res.to_dict() | {"plan": pl.as_dict()}
+    if args.json:
+        json.dump(out, sys.stdout, indent=2, default=str)
+        print()
+        return 1 if res.failed else 0
+    g = res.guarantee
+    eps = "inf (privacy does not apply)" if g.is_vacuous else f"({g.epsilon:.4g}, {g.delta:.3g})"
+    print(f"GenericBBL, planned configuration on {res.problem}: n = {pl.parameters['n']} examples")
+    print(f"privacy_applies = {res.privacy_applies}: training privacy {eps} ({res.privacy.scope if res.privacy else ''})")
+    print(f"utility_proved = {res.utility_proved} (Theorem 5.2's conditions; err_D below is measured)")
+    rows = [p.as_dict() | {"tops/c": f"{p.tops}/{p.c}"} for p in res.phases]
+    print(_table(rows, ["i", "S", "T", "lam", "R", "answered", "tops/c", "err_D_mean", "err_D_max",
+                        "frac_above_6alpha", "seconds"]))
+    print(f"6 alpha = {res.six_alpha:.4g}; failed = {res.failed}; total {res.seconds:.2f}s")
     return 1 if res.failed else 0
 
 

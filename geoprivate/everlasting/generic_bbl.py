@@ -22,6 +22,10 @@ queries are computed at once and BetweenThresholds answers the window up to its 
 (:meth:`~geoprivate.mechanisms.BetweenThresholds.query_batch_codes`); the transcript is
 the same as one query at a time.  Queries come from an oblivious source (the adversary's
 points for the phase, fixed before the phase starts).
+
+The problems, the ensembles F_i (:class:`VoteEnsemble`, alias ``Ensemble``), step 3b's ERM and the
+exact err_D per vote level live in :mod:`geoprivate.everlasting.ensembles` (re-exported here); this
+module keeps the algorithm, its random streams and its records.
 """
 
 from __future__ import annotations
@@ -29,225 +33,50 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import asdict, dataclass, field
-from fractions import Fraction
 
 import numpy as np
 
 from geoprivate._validation import as_rng
-from geoprivate.concepts import FiniteClass, Intervals, Thresholds
+from geoprivate.everlasting.accounting import (
+    TrainingPrivacy,
+    claim27_epsilon,
+    labelboost_epsilon,
+    training_privacy,
+)
+from geoprivate.everlasting.ensembles import (  # noqa: F401 - re-exported (the names lived here)
+    ERM_CHUNK_ROWS,
+    MC_SAMPLES,
+    EverlastingProblem,
+    VoteEnsemble,
+    _monte_carlo_level_errors,
+    _threshold_erm_rows,
+    erm_ensemble,
+    level_errors,
+    make_everlasting_problem,
+)
 from geoprivate.everlasting.label_boost import label_boost, lemma_c2_applies
 from geoprivate.everlasting.parameters import EverlastingParameters, PhaseParameters
 from geoprivate.mechanisms import BetweenThresholds, subsample
-from geoprivate.mechanisms.exponential import EM_THEOREM
-from geoprivate.prediction.accuracy import uniform_line_cells
-from geoprivate.privacy import VACUOUS, Guarantee, PrivacyLedger, subsampling_amplification
-from geoprivate.privacy.warnings import warn_outside_theorem
+from geoprivate.privacy import VACUOUS, Guarantee, PrivacyLedger
+from geoprivate.privacy.warnings import warn_below_sample_bound, warn_outside_theorem
+
+Ensemble = VoteEnsemble  # the old name (two classes were called Ensemble)
 
 __all__ = [
-    "EverlastingProblem",
-    "make_everlasting_problem",
-    "Ensemble",
-    "erm_ensemble",
-    "GenericBBL",
-    "PhaseRecord",
-    "EverlastingResult",
     "QUERY_READING",
+    "Ensemble",
+    "EverlastingProblem",
+    "EverlastingResult",
+    "GenericBBL",
     "HypothesisSequence",
+    "PhaseRecord",
+    "VoteEnsemble",
+    "erm_ensemble",
+    "make_everlasting_problem",
 ]
 
 QUERY_READING = ("step 3(d)ii: q_x(F_i) = (1/T_i) sum_t f_t(x) (the printed sum, normalised so that the "
                  "thresholds 1/2 +- alpha_i and BetweenThresholds' sensitivity 1/T_i apply)")
-
-
-# ====================================================================== problems
-@dataclass
-class EverlastingProblem:
-    """A class, a target in it, the law D of the points, and how to compute err_D exactly.
-
-    ``target_params`` is the target as the class names it: a threshold t*, an interval
-    (a*, b*), or a row index of the finite class's matrix.
-    """
-
-    name: str
-    concept: object
-    target_params: object
-    vc: int
-    description: str
-
-    def target(self, x) -> np.ndarray:
-        """c(x) in {0, 1}."""
-        if self.name == "finite":
-            return self.concept.matrix[self.target_params, np.asarray(x, dtype=np.intp)]
-        xf = np.asarray(x, dtype=np.float64)
-        if self.name == "halfspaces":  # h_{a,w}(x) = [<a, x> >= w] (floats: ties have D-measure 0)
-            a, w = self.target_params
-            return (xf @ np.asarray(a, float) >= w).astype(np.uint8)
-        if self.name == "thresholds":  # c_t(x) = [x >= t], as Thresholds.predict (vectorised, no checks)
-            return (xf >= self.target_params).astype(np.uint8)
-        a, b = self.target_params
-        return ((xf >= a) & (xf <= b)).astype(np.uint8)
-
-    def sample(self, rng, n: int) -> np.ndarray:
-        """n i.i.d. points of D (U[0, 1) on the line; uniform on the domain positions)."""
-        if self.name == "finite":
-            return rng.integers(0, self.concept.n_points, size=n)
-        if self.name == "halfspaces":  # standard Gaussian rounded to the grid 2^-10 (exact arithmetic stays small)
-            return np.round(rng.standard_normal((n, self.concept.d)) * 1024) / 1024
-        return rng.uniform(0.0, 1.0, size=n)
-
-
-def make_everlasting_problem(name: str, rng=None, *, n_points: int = 24, n_concepts: int = 64, d: int = 2
-                             ) -> EverlastingProblem:
-    """Thresholds (t* ~ U(0.2, 0.8)), intervals ([a*, b*] inside (0.1, 0.9)), a random finite class,
-    or halfspaces in R^d (D Gaussian on the grid 2^-10, a* Gaussian, w* = 0.1 |a*|)."""
-    rng = as_rng(rng)
-    if name == "halfspaces":
-        from geoprivate.concepts import Halfspaces
-
-        a = rng.standard_normal(d)
-        return EverlastingProblem(name, Halfspaces(d), (a, 0.1 * float(np.linalg.norm(a))), d + 1,
-                                  f"halfspaces in R^{d}, D Gaussian (grid 2^-10)")
-    if name == "thresholds":
-        t = float(rng.uniform(0.2, 0.8))
-        return EverlastingProblem(name, Thresholds(), t, 1, f"thresholds on [0,1), D uniform, t*={t:.4f}")
-    if name == "intervals":
-        a, b = float(rng.uniform(0.1, 0.4)), float(rng.uniform(0.6, 0.9))
-        return EverlastingProblem(name, Intervals(), (a, b), 2, f"intervals on [0,1), D uniform, [{a:.4f}, {b:.4f}]")
-    if name == "finite":
-        from solvers import combinatorics as comb
-        from solvers.generators import random_matrix
-
-        M = comb.dichotomies(random_matrix(n_concepts, n_points, 0.5, rng))
-        C = FiniteClass(M, name=f"random class {M.shape[0]}x{M.shape[1]}")
-        row = int(rng.integers(M.shape[0]))
-        return EverlastingProblem(name, C, row, max(1, C.vc_dimension()),
-                                  f"{C.name} (VC {C.vc_dimension()}), D uniform, target row {row}")
-    raise ValueError(f"concept: expected 'thresholds', 'intervals', 'finite' or 'halfspaces', got {name!r}")
-
-
-# ====================================================================== ensembles (step 3b)
-class Ensemble:
-    """F_i = (f_1..f_T) of one phase, answering vote counts Σ_t f_t(x) for many x at once."""
-
-    def __init__(self, kind, params, T, concept=None):
-        self.kind, self.params, self.T, self.concept = kind, params, T, concept
-        if kind == "thresholds":
-            self._sorted = np.sort(np.asarray(params, dtype=np.float64))
-        elif kind == "halfspaces":
-            self._A = np.array([[float(v) for v in a] for a, _ in params], dtype=np.float64)
-            self._w = np.array([float(w) for _, w in params], dtype=np.float64)
-        elif kind == "intervals":
-            lo = np.array([p[0] for p in params if p is not None], dtype=np.float64)
-            hi = np.array([p[1] for p in params if p is not None], dtype=np.float64)
-            self._lo, self._hi = np.sort(lo), np.sort(hi)
-        else:
-            self._votes = concept.matrix[np.asarray(params, dtype=np.intp)].sum(axis=0).astype(np.int64)
-
-    def votes(self, x) -> np.ndarray:
-        x = np.asarray(x)
-        if self.kind == "thresholds":
-            return np.searchsorted(self._sorted, x.astype(np.float64), side="right")
-        if self.kind == "halfspaces":
-            return (x.astype(np.float64) @ self._A.T >= self._w[None, :]).sum(axis=1)
-        if self.kind == "intervals":
-            xf = x.astype(np.float64)
-            return np.searchsorted(self._lo, xf, side="right") - np.searchsorted(self._hi, xf, side="left")
-        return self._votes[x.astype(np.intp)]
-
-    def breakpoints(self) -> np.ndarray:
-        if self.kind == "thresholds":
-            return self._sorted[np.isfinite(self._sorted)]
-        return np.concatenate([self._lo, self._hi])
-
-
-def erm_ensemble(problem: EverlastingProblem, points, labels, T: int, lam: int) -> Ensemble:
-    """Step 3b: an ERM f_t ∈ C on each block S_{i,t} (blocks = consecutive λ-slices)."""
-    pts = np.asarray(points)[: T * lam]
-    pts = pts.reshape(T, lam, *pts.shape[1:])
-    lab = np.asarray(labels)[: T * lam].reshape(T, lam)
-    C = problem.concept
-    if problem.name == "thresholds":
-        return Ensemble("thresholds", _threshold_erm_rows(pts, lab), T)
-    if problem.name == "intervals":
-        return Ensemble("intervals", [C.erm(p, y)[0] for p, y in zip(pts, lab)], T)
-    if problem.name == "halfspaces":
-        return Ensemble("halfspaces", [_halfspace_erm(p, y) for p, y in zip(pts, lab)], T)
-    rows = [C.erm(p.tolist(), y) for p, y in zip(pts, lab)]
-    return Ensemble("finite", rows, T, concept=C)
-
-
-def _halfspace_erm(X, y):
-    """A consistent halfspace (exact LP witness) for a realisable block; (a, w)."""
-    from solvers.halfspaces import halfspace_witness
-
-    wit = halfspace_witness(X, y)
-    if not wit.realisable:
-        raise ValueError("halfspaces: a block of S_i is not realisable (GenericBBL's samples are realisable)")
-    return wit.a, wit.w
-
-
-def _threshold_erm_rows(pts, lab) -> np.ndarray:
-    """Vectorised closed-form threshold ERM per row (Thresholds.erm's rule, ties to smallest t)."""
-    order = np.argsort(pts, axis=1, kind="stable")
-    xs = np.take_along_axis(pts, order, axis=1)
-    ys = np.take_along_axis(lab, order, axis=1).astype(np.int64)
-    # t = xs[k] (k = 0..lam-1) errs on positives left of k plus negatives at/right of k; k = lam is t = inf
-    left_pos = np.concatenate([np.zeros((xs.shape[0], 1), np.int64), np.cumsum(ys, axis=1)], axis=1)
-    neg = 1 - ys
-    right_neg = np.concatenate([np.cumsum(neg[:, ::-1], axis=1)[:, ::-1], np.zeros((xs.shape[0], 1), np.int64)],
-                               axis=1)
-    err = left_pos + right_neg
-    # equal points: only the first of a run of equal values is a valid cut
-    dup = np.concatenate([np.zeros((xs.shape[0], 1), bool), xs[:, 1:] == xs[:, :-1],
-                          np.zeros((xs.shape[0], 1), bool)], axis=1)
-    err = np.where(dup, np.iinfo(np.int64).max, err)
-    k = np.argmin(err, axis=1)
-    t = np.full(xs.shape[0], np.inf)
-    fin = k < xs.shape[1]
-    t[fin] = xs[fin, k[fin]]
-    return t
-
-
-# ====================================================================== exact err_D per vote level
-def level_errors(problem: EverlastingProblem, ens: Ensemble) -> list:
-    """err_D([votes ≥ k], c) for k = 0..T+1, exactly (Fractions for finite classes).
-
-    On the line D = U[0, 1): the vote count and the target are constant between the
-    ensemble's and the target's breakpoints, so the error is a sum of segment lengths.
-    """
-    T = ens.T
-    if problem.name == "halfspaces":
-        return _monte_carlo_level_errors(problem, ens)[0]
-    if problem.name == "finite":
-        n = problem.concept.n_points
-        v = ens.votes(np.arange(n))
-        c = problem.target(np.arange(n))
-        return [Fraction(int(((v >= k).astype(np.uint8) != c).sum()), n) for k in range(T + 2)]
-    tp = problem.target_params
-    tb = [tp] if problem.name == "thresholds" else list(tp)
-    mids, lens = uniform_line_cells(np.concatenate([ens.breakpoints(), np.asarray(tb, float)]), 0.0, 1.0)
-    v = ens.votes(mids)
-    c = problem.target(mids)
-    # label-1 region at level k is {v >= k}: errors = len(c=1, v<k) + len(c=0, v>=k)
-    h1 = np.bincount(v[c == 1], weights=lens[c == 1], minlength=T + 2)
-    h0 = np.bincount(v[c == 0], weights=lens[c == 0], minlength=T + 2)
-    miss = np.concatenate([[0.0], np.cumsum(h1)])[: T + 2]  # c=1 with v < k
-    false = np.concatenate([np.cumsum(h0[::-1])[::-1], [0.0]])[: T + 2]  # c=0 with v >= k
-    return (miss + false).tolist()
-
-
-MC_SAMPLES = 20000
-
-
-def _monte_carlo_level_errors(problem, ens, n: int = MC_SAMPLES, seed: int = 2**31 - 1):
-    """err_D per vote level from n fresh points of D (a fixed measurement generator, so the
-    algorithm's transcript is untouched); also the counts for Clopper–Pearson intervals."""
-    x = problem.sample(np.random.default_rng(seed), n)
-    v, c = ens.votes(x), problem.target(x)
-    h1 = np.bincount(v[c == 1], minlength=ens.T + 2)
-    h0 = np.bincount(v[c == 0], minlength=ens.T + 2)
-    counts = np.concatenate([[0], np.cumsum(h1)])[: ens.T + 2] + np.concatenate([np.cumsum(h0[::-1])[::-1], [0]])[: ens.T + 2]
-    return (counts / n).tolist(), counts
 
 
 # ====================================================================== records
@@ -274,6 +103,7 @@ class PhaseRecord:
     labelboost_dichotomies: int = 0
     lemma_c2_applies: bool = False
     next_S_target_error: float = math.nan
+    next_S_drawn: int = 0
     err_D_method: str = "exact"
     err_D_max_upper: float = math.nan  # = err_D_max when exact; 95% Clopper-Pearson upper bound when Monte Carlo
     seconds: float = 0.0
@@ -298,10 +128,23 @@ class EverlastingResult:
     selection: str = "exponential"
     query_reading: str = QUERY_READING
     extra: dict = field(default_factory=dict)
+    privacy: TrainingPrivacy | None = None
+    utility_proved: bool = False
+
+    @property
+    def privacy_applies(self) -> bool:
+        """Every condition of the training-privacy proof holds for the parameters used."""
+        return self.privacy is not None and self.privacy.privacy_applies
 
     def to_dict(self) -> dict:
         g = self.guarantee
         return {
+            "privacy_applies": self.privacy_applies, "utility_proved": self.utility_proved,
+            # measured accuracy flags: phases whose worst hypothesis is above 6 alpha / worse than a coin
+            "phases_above_6alpha": [p.i for p in self.phases if p.err_D_max > self.six_alpha],
+            "phases_worse_than_coin": [p.i for p in self.phases if p.err_D_max > 0.5],
+            "query_privacy_booked": False,  # Claim E.6 is not booked (docs/private_as_run.md)
+            "privacy": self.privacy.as_dict() if self.privacy is not None else None,
             "problem": self.problem, "mode": self.parameters.mode, "parameters": self.parameters.as_dict(),
             "phases": [p.as_dict() for p in self.phases], "failed": self.failed, "seconds": self.seconds,
             "six_alpha": self.six_alpha, "labelboost_selection": self.selection,
@@ -312,6 +155,23 @@ class EverlastingResult:
 
 
 # ====================================================================== GenericBBL
+_STREAMS = {"step2": 0, "blocks": 1, "bt": 2, "relabel": 3, "queries": 4}
+
+
+def _root_seed(rng) -> int:
+    """One integer entropy for the run's SeedSequence (an int seed is used as is; a Generator gives one draw)."""
+    if isinstance(rng, (int, np.integer)) and not isinstance(rng, bool) and rng >= 0:
+        return int(rng)
+    return int(as_rng(rng).integers(0, 2**63))
+
+
+def _stream_key(key) -> tuple:
+    name, *rest = key
+    if name not in _STREAMS:
+        raise ValueError(f"stream: unknown component {name!r}; expected one of {sorted(_STREAMS)}")
+    return (_STREAMS[name], *(int(v) for v in rest))
+
+
 class GenericBBL:
     """Algorithm GenericBBL (seed 002 §5) on a labelled sample S; labels {0, 1}.
 
@@ -327,7 +187,17 @@ class GenericBBL:
         (the privacy game's positive control).
     strict : bool
         Raise :class:`~geoprivate.privacy.warnings.PrivacyParameterError` instead of
-        warning when the parameters void Claim 5.3.
+        warning when a condition of the training-privacy proof fails for these parameters.
+
+    Notes
+    -----
+    Privacy as run (docs/private_as_run.md): ``result.privacy`` / ``result.guarantee`` is the
+    training privacy of [NNSY23] Claim E.5 recomputed from the parameters used —
+    :func:`~geoprivate.everlasting.accounting.training_privacy`: Observation 2 and Lemma C.3's gap
+    for phase 1, LabelBoost at 2 ln(1 + e^{1/2}) amplified by Claim 2.7 when |S_1| is large
+    enough, step 2's amplification when len(points) is large enough.  ``result.utility_proved``
+    is Theorem 5.2's conditions (Claims D.2, D.5–D.8).  Query privacy (Claim E.6) is not booked
+    (``to_dict()["query_privacy_booked"]`` is False).
 
     Raises
     ------
@@ -350,7 +220,7 @@ class GenericBBL:
         self.problem = problem
         self.parameters = parameters
         self.selection = selection
-        self.rng = as_rng(rng)
+        self._seed = _root_seed(rng)
         pts, lab = np.asarray(points), np.asarray(labels)
         if lab.ndim != 1 or lab.shape[0] != pts.shape[0]:
             raise ValueError(f"labels: expected {pts.shape[0]} labels, got shape {lab.shape}")
@@ -359,24 +229,43 @@ class GenericBBL:
         need = parameters.phase(1).S
         if pts.shape[0] < need:
             raise ValueError(f"points: GenericBBL needs |S| >= lambda_1 T_1 = {need} examples, got {pts.shape[0]}")
-        J = subsample(pts.shape[0], need, self.rng)  # step 2
+        self.n_input = int(pts.shape[0])
+        J = subsample(pts.shape[0], need, self.stream("step2"))  # step 2
         self.S_points, self.S_labels = pts[J], lab[J]
         self.ledger = PrivacyLedger()
-        self._theorem_ok = parameters.theorem_hypotheses and all(
-            all(p.checks.values()) for p in parameters.phases)
-        if not self._theorem_ok or selection != "exponential" or bt_noise != 1.0:
+        # privacy as run, before the run (phase 1 relabels iff more than one phase is planned)
+        self._privacy_before = training_privacy(parameters.phase(1), parameters.delta, self.n_input,
+                                                relabelled=len(parameters.phases) > 1,
+                                                s_hat_used=parameters.phase(1).s_hat,
+                                                faithful_bt=self.bt_noise == 1.0,
+                                                faithful_labelboost=selection == "exponential")
+        if not self._privacy_before.privacy_applies:
+            bad = [k for k, v in self._privacy_before.conditions.items() if not v and not k.startswith("Claim 2.7")]
             warn_outside_theorem(
-                f"GenericBBL ({parameters.mode} mode, LabelBoost selection {selection!r}): Claim 5.3's "
-                "(epsilon, delta) does not apply (constants scaled or conditions of Claims D.x fail); "
-                "the ledger records nominal values with applies=False", strict=strict)
+                f"GenericBBL ({parameters.mode} mode, LabelBoost selection {selection!r}): training privacy "
+                f"([NNSY23] Claim E.5) does not apply: {', '.join(bad)} fail(s); the guarantee is reported as "
+                "inf", strict=strict)
+        if not parameters.utility_proved():
+            bad = sorted({k for p in parameters.phases for k, v in p.utility_conditions.items() if not v})
+            warn_below_sample_bound(
+                f"GenericBBL: accuracy (Theorem 5.2) not proved for these parameters: "
+                f"{', '.join(bad) or 'alpha, beta, delta < 1/16 and epsilon < 1'} fail(s)")
+
+    def stream(self, *key) -> np.random.Generator:
+        """An independent generator for one component, keyed by name and phase ([NNSY23] steps 2, 3a–3f).
+
+        Components: ``"step2"``, ``("blocks", i)``, ``("bt", i)``, ``("relabel", i)``, ``("queries", i)``:
+        the same seed gives the same transcript, and how many queries a phase receives never shifts
+        the draws of another component.
+        """
+        return np.random.default_rng(np.random.SeedSequence(self._seed, spawn_key=_stream_key(key)))
 
     # -------------------------------------------------------------- one phase
     def _phase(self, p: PhaseParameters, queries, record: PhaseRecord, levels_out: list, qbar=None):
         prob = self.problem
-        rng = self.rng
-        perm = rng.permutation(self.S_points.shape[0])  # step 3a: random disjoint blocks
-        ens = erm_ensemble(prob, self.S_points[perm], self.S_labels[perm], p.T, p.lam)  # step 3b
-        bt = self._answerer(p, rng)  # step 3c
+        perm = self.stream("blocks", p.i).permutation(self.S_points.shape[0])  # step 3a: random disjoint blocks
+        ens = erm_ensemble(prob, self.S_points, self.S_labels, p.T, p.lam, order=perm)  # step 3b
+        bt = self._answerer(p, self.stream("bt", p.i))  # step 3c
         levels = np.asarray([float(v) for v in level_errors(prob, ens)])
         votes = ens.votes(queries)
         out = np.empty(len(queries), np.uint8)
@@ -422,31 +311,48 @@ class GenericBBL:
         bt = BetweenThresholds(p.epsilon_bt / self.bt_noise, p.t_lower, p.t_upper, p.T, rng, c=p.c,
                                delta=p.delta_bt)
         self.ledger.record("BetweenThresholds (c tops)", p.bt_guarantee_epsilon, min(1.0, 2 * p.c * p.delta_bt),
-                           "everlasting/observation-2 or basic composition of c_i segments (the smaller) "
-                           "+ Claim D.1 (Lemma C.3 gap = Claim D.9)",
-                           bool(p.checks["Claim D.1"] and p.checks["Claim D.9"] and self.bt_noise == 1.0),
-                           phase=p.i, c=p.c, T=p.T)
+                           "[NNSY23] Observation 2 or basic composition of c_i segments (the smaller), "
+                           "Lemma C.3's gap (Claim D.9)",
+                           bool(all(p.privacy_conditions.values()) and self.bt_noise == 1.0),
+                           phase=p.i, c=p.c, T=p.T, database=f"S_{p.i}")
         return bt
 
     def _relabel(self, p: PhaseParameters, D, record: PhaseRecord):
-        """Steps 3e–3f: sub-sample Ŝ_i, D̂_i, LabelBoost, draw S_{i+1} ⊆ D̂'_i."""
-        rng = self.rng
-        js = subsample(self.S_points.shape[0], max(1, p.s_hat), rng)
-        jd = subsample(len(D), max(1, p.d_hat), rng)
+        """Steps 3e–3f: sub-sample Ŝ_i, D̂_i, LabelBoost, draw S_{i+1} ⊆ D̂'_i.
+
+        The sizes are the step's (|Ŝ_i| may be 0: LabelBoost then sees no labelled example); |D̂_i| ≥
+        |S_{i+1}| is Claim D.6, enforced by the parameter constructors and checked here (no truncation).
+        """
+        rng = self.stream("relabel", p.i)
+        last = p.i == len(self.parameters.phases)
+        if p.d_hat < p.next_S and not last:
+            raise ValueError(f"parameters: phase {p.i} has |D_hat| = {p.d_hat} < |S_(i+1)| = {p.next_S} "
+                             "(Claim D.6): GenericBBL cannot draw S_(i+1)")
+        # after the last planned phase no phase uses S_(i+1): it is drawn (for its label error) at
+        # min(|S_(i+1)|, |D_hat_i|) and recorded as such
+        n_next = min(p.next_S, p.d_hat) if last else p.next_S
+        if p.d_hat < 1:
+            return  # nothing to relabel (a last phase planned without D_hat)
+        js = subsample(self.S_points.shape[0], p.s_hat, rng) if p.s_hat > 0 else np.empty(0, np.intp)
+        jd = subsample(len(D), p.d_hat, rng)
         lb = label_boost(self.problem.concept, self.S_points[js], self.S_labels[js], D[jd], rng,
                          selection=self.selection)
-        # M2 of Claims E.5/E.6: LabelBoost (exponential mechanism, eps = 1) on the sub-sample S_hat_i is
-        # (eps, 0)-DP by Claim 2.7 when |S_i| >= (|S_hat_i|/eps)(3 + e); otherwise only the EM's eps = 1 holds
-        amplified = bool(p.checks["Claim 2.7 (S_hat)"])
-        _, g = subsampling_amplification(1.0, 0.0, self.parameters.epsilon, max(1, p.s_hat))
-        self.ledger.record(f"LabelBoost ({self.selection}) on sub-sample S_hat_i", g.epsilon if amplified else 1.0,
-                           0.0, "everlasting/claim-2-7 + Lemma C.1" if amplified else EM_THEOREM,
-                           self.selection == "exponential", phase=p.i, amplified=amplified,
-                           n_dichotomies=lb.n_dichotomies)
+        # M2 of Claim E.5: the labels LabelBoost gives D_hat_i are (2 ln(1 + e^(1/2)))-DP w.r.t. S_hat_i
+        # (docs/private_as_run.md); amplified to eps by Claim 2.7 when |S_i| >= (|S_hat_i|/eps)(3 + e^eps_LB)
+        e_lb = labelboost_epsilon()
+        amp = claim27_epsilon(e_lb, len(js), self.S_points.shape[0])
+        self.ledger.record(f"LabelBoost ({self.selection}) on sub-sample S_hat_i",
+                           e_lb if amp is None else min(e_lb, amp), 0.0,
+                           "2 ln(1 + e^(1/2)) for the released labels (docs/private_as_run.md)"
+                           + ("" if amp is None else " + [NNSY23] Claim 2.7"),
+                           self.selection == "exponential", phase=p.i, amplified=amp is not None,
+                           s_hat=len(js), n_dichotomies=lb.n_dichotomies, database=f"S_{p.i}")
+        self._s_hat_used[p.i] = len(js)
         record.labelboost_error = lb.error_s
         record.labelboost_dichotomies = lb.n_dichotomies
         record.lemma_c2_applies = lemma_c2_applies(p.alpha, p.beta, len(js), len(jd), self.problem.vc)
-        nxt = subsample(len(jd), min(p.next_S, len(jd)), rng)
+        nxt = subsample(len(jd), n_next, rng)
+        record.next_S_drawn = int(n_next)
         self.S_points, self.S_labels = D[jd][nxt], lb.t_labels[nxt]
         record.next_S_target_error = float((self.S_labels != self.problem.target(self.S_points)).mean())
 
@@ -466,12 +372,16 @@ class GenericBBL:
             raise ValueError(f"phases must lie in [1, {len(self.parameters.phases)}], got {phases!r}")
         records, preds, levels = [], [], []
         self._ensembles: dict = {}
+        self._s_hat_used: dict = {}
         failed = False
         for p in self.parameters.phases[:n_ph]:
             ts = time.perf_counter()
             rec = PhaseRecord(p.i, self.S_points.shape[0], p.T, p.lam, p.R, p.c, s_hat=p.s_hat, d_hat=p.d_hat)
-            D = (queries(self.rng, p.i, p.R) if queries is not None else self.problem.sample(self.rng, p.R))
-            D = np.asarray(D)
+            q_rng = self.stream("queries", p.i)
+            D = np.asarray(queries(q_rng, p.i, p.R) if queries is not None else self.problem.sample(q_rng, p.R))
+            if len(D) > p.R:
+                raise ValueError(f"queries: the source returned {len(D)} points for phase {p.i}; "
+                                 f"GenericBBL answers at most R_{p.i} = {p.R}")
             preds.append(self._phase(p, D, rec, levels, query_progress))
             stop = len(D) < p.R
             if rec.failed:
@@ -484,8 +394,10 @@ class GenericBBL:
                 progress.update(1)
             if failed or stop:
                 break
-        guarantee = Guarantee(self.parameters.epsilon, self.parameters.delta) \
-            if self._theorem_ok and self.selection == "exponential" and self.bt_noise == 1.0 else VACUOUS
+        tp = training_privacy(self.parameters.phase(1), self.parameters.delta, self.n_input,
+                              relabelled=1 in self._s_hat_used, s_hat_used=self._s_hat_used.get(1, 0),
+                              faithful_bt=self.bt_noise == 1.0, faithful_labelboost=self.selection == "exponential")
+        guarantee = tp.guarantee if tp.privacy_applies else VACUOUS
         extra = {}
         if self.keep_hypotheses:
             extra["hypotheses"] = HypothesisSequence(
@@ -494,7 +406,7 @@ class GenericBBL:
         return EverlastingResult(self.parameters, self.problem.description, records,
                                  np.concatenate(preds) if preds else np.empty(0, np.uint8), self.ledger, guarantee,
                                  failed, time.perf_counter() - t0, 6 * self.parameters.alpha, self.selection,
-                                 extra=extra)
+                                 extra=extra, privacy=tp, utility_proved=self.parameters.utility_proved(len(records)))
 
 class HypothesisSequence:
     """The hypotheses h_{i,j} of a run (App. E), r = 0, 1, …: h_r(x) = [votes_i(x) ≥ k_r].

@@ -26,25 +26,30 @@ result records the constants used, and which of the appendix's conditions then f
 from __future__ import annotations
 
 import math
-from fractions import Fraction
 from dataclasses import asdict, dataclass, field, replace
+from fractions import Fraction
 
 from geoprivate._validation import check_positive_int, check_probability
+from geoprivate.everlasting.accounting import bt_privacy, labelboost_epsilon
 from geoprivate.mechanisms.sparse_vector import lemma1_applies, min_gap
 from geoprivate.privacy.accounting import c_tops_composition
 
 __all__ = [
-    "Constants",
     "THEOREM_CONSTANTS",
-    "PhaseParameters",
+    "UTILITY_CONDITIONS",
+    "Constants",
     "EverlastingParameters",
-    "lambda_vc",
-    "theorem_parameters",
-    "practical_parameters",
-    "initial_sample_size",
-    "custom_parameters",
+    "PhaseParameters",
     "bt_epsilon",
+    "custom_parameters",
+    "initial_sample_size",
+    "lambda_vc",
+    "practical_parameters",
+    "theorem_parameters",
 ]
+
+#: the conditions of the accuracy proof (Theorem 5.2 via Claims D.2, D.5–D.8); privacy needs none of them
+UTILITY_CONDITIONS = ("Claim D.2", "Claim D.5", "Claim D.6", "Claim D.7", "Claim D.8")
 
 TAU_MIN = 1.1e10
 
@@ -125,8 +130,18 @@ class PhaseParameters:
     bt_guarantee_epsilon: float
     checks: dict = field(default_factory=dict)
 
+    @property
+    def privacy_conditions(self) -> dict:
+        """What BetweenThresholds' privacy needs of these numbers ([NNSY23] Observation 2, Lemma C.3)."""
+        return bt_privacy(self.epsilon_bt, self.delta_bt, self.c, self.alpha, self.T)[1]
+
+    @property
+    def utility_conditions(self) -> dict:
+        """The accuracy proof's conditions (:data:`UTILITY_CONDITIONS`) for this phase."""
+        return {k: self.checks[k] for k in UTILITY_CONDITIONS}
+
     def as_dict(self) -> dict:
-        return asdict(self)
+        return asdict(self) | {"privacy_conditions": self.privacy_conditions}
 
 
 @dataclass(frozen=True)
@@ -149,8 +164,17 @@ class EverlastingParameters:
     @property
     def theorem_hypotheses(self) -> bool:
         """α, β, δ < 1/16 and ε < 1 (Theorem 5.1's hypotheses) with the paper's constants."""
-        return (self.alpha < 1 / 16 and self.beta < 1 / 16 and self.delta < 1 / 16 and self.epsilon < 1
-                and self.constants.is_paper)
+        return self.utility_hypotheses and self.constants.is_paper
+
+    @property
+    def utility_hypotheses(self) -> bool:
+        """α, β, δ < 1/16 and ε < 1: Theorem 5.2's hypotheses (whatever the constants)."""
+        return self.alpha < 1 / 16 and self.beta < 1 / 16 and self.delta < 1 / 16 and self.epsilon < 1
+
+    def utility_proved(self, phases: int | None = None) -> bool:
+        """Theorem 5.2's hypotheses and every accuracy condition of the first ``phases`` phases."""
+        ph = self.phases if phases is None else self.phases[:phases]
+        return self.utility_hypotheses and all(all(p.utility_conditions.values()) for p in ph)
 
     def as_dict(self) -> dict:
         return {"mode": self.mode, "alpha": self.alpha, "beta": self.beta, "epsilon": self.epsilon,
@@ -159,12 +183,19 @@ class EverlastingParameters:
                 "phases": [p.as_dict() for p in self.phases]}
 
 
+def _ceil(x, name: str) -> int:
+    """ceil(x) as an int, or a ValueError naming the size when x overflowed (tiny α, β, ε or δ)."""
+    if not math.isfinite(x):
+        raise ValueError(f"{name}: the formula overflows ({x!r}); alpha, beta, epsilon or delta is too small")
+    return max(1, math.ceil(x))
+
+
 def _T_formula(lam, a, b, e, d, tau):
     return tau * lam * math.log(1 / d) * math.log(lam / (e * a * b * d)) ** 2 / (a * e)
 
 
 def _lam(a, b, vc, k: Constants) -> int:
-    return max(1, math.ceil(k.lambda_scale * lambda_vc(a, b, vc)))
+    return _ceil(k.lambda_scale * lambda_vc(a, b, vc), "lambda_i")
 
 
 def _checks(a, b, e, d, vc, lam, T, R, c, eps_bt, d_bt, s_hat, d_hat, next_S, S) -> dict:
@@ -178,7 +209,8 @@ def _checks(a, b, e, d, vc, lam, T, R, c, eps_bt, d_bt, s_hat, d_hat, next_S, S)
         "Claim D.7": T >= 8 / (a * eps_bt) * (math.log(R + 1) + math.log(1 / b)),
         "Claim D.8": s_hat >= 1 and d_hat <= b / math.e * vc * math.exp(min(700.0, a * s_hat / (2 * vc))) - s_hat,
         "Claim D.9": eps_bt < 1 and 0 < d_bt < 1 and lemma1_applies(eps_bt, d_bt, 2 * a, T),
-        "Claim 2.7 (S_hat)": s_hat >= 1 and S >= s_hat / e * (3 + math.exp(1.0)),
+        # LabelBoost's released labels are (2 ln(1 + e^(1/2)))-DP, not 1-DP (docs/private_as_run.md)
+        "Claim 2.7 (S_hat)": s_hat >= 1 and S >= s_hat / e * (3 + math.exp(labelboost_epsilon())),
     }
 
 
@@ -188,7 +220,7 @@ def _phases(alpha, beta, epsilon, delta, vc, k: Constants, phases: int) -> tuple
     m = k.m(epsilon)
     for i in range(1, phases + 1):
         lam = _lam(a, b, vc, k)
-        T = max(1, math.ceil(_T_formula(lam, a, b, epsilon, delta, k.tau)))
+        T = _ceil(_T_formula(lam, a, b, epsilon, delta, k.tau), "T_i")
         S = lam * T
         R = max(1, math.ceil(Fraction(k.r_const) * S / Fraction(epsilon)))  # exact on huge integers
         c = max(1, math.ceil(Fraction(k.c_const) * Fraction(a) * R))
@@ -197,7 +229,7 @@ def _phases(alpha, beta, epsilon, delta, vc, k: Constants, phases: int) -> tuple
         d_hat = math.floor(Fraction(epsilon) * R / Fraction(m))
         a2, b2 = a / 2, b / 2
         lam2 = _lam(a2, b2, vc, k)
-        next_S = lam2 * max(1, math.ceil(_T_formula(lam2, a2, b2, epsilon, delta, k.tau)))
+        next_S = lam2 * _ceil(_T_formula(lam2, a2, b2, epsilon, delta, k.tau), "T_(i+1)")
         out.append(_phase_record(i, a, b, epsilon, delta, vc, lam, T, R, c, eps_bt, s_hat, d_hat, next_S))
         a, b = a2, b2  # step 3g
     return tuple(out)
@@ -217,22 +249,58 @@ def _phase_record(i, a, b, epsilon, delta, vc, lam, T, R, c, eps_bt, s_hat, d_ha
                            bt_epsilon(eps_bt, d_bt, c), chk)
 
 
-def custom_parameters(spec, alpha, beta, epsilon, delta, vc, *, epsilon_bt: float, m_const: float = 1.0
-                      ) -> EverlastingParameters:
-    """Practical parameters given phase by phase: ``spec`` = [(λ_i, T_i, R_i, c_i), ...].
+def custom_parameters(spec, alpha, beta, epsilon, delta, vc, *, epsilon_bt: float, m_const: float = 1.0,
+                      sizes=None) -> EverlastingParameters:
+    """Practical parameters given phase by phase: ``spec`` = [(λ_i, T_i, R_i, c_i[, ε'_i]), ...].
 
-    For small game instances (the privacy-game harness) where the formulas' growth is in the
-    way; the sub-sample sizes follow step 3f with ``m_const``; α_i, β_i halve (step 3g).
-    Recorded as mode "practical" with the constants.
+    For small game instances (the privacy-game harness) and planned configurations
+    (:mod:`geoprivate.planning`); the sub-sample sizes follow step 3f with ``m_const`` unless
+    ``sizes`` = [(|Ŝ_i|, |D̂_i|), ...] gives them; ε'_i defaults to ``epsilon_bt``; α_i, β_i halve
+    (step 3g).  Recorded as mode "practical" with the constants.
+
+    Raises
+    ------
+    ValueError
+        An empty spec, a size < 1, δ or α or β outside (0, 1), ε outside (0, 1], ε' or m ≤ 0,
+        or Claim D.6 (|D̂_i| ≥ |S_{i+1}|) failing between planned phases.
     """
     vc = check_positive_int(vc, "vc")
+    check_probability(alpha, "alpha")
+    check_probability(beta, "beta")
+    check_probability(delta, "delta")
+    if not 0 < epsilon <= 1:
+        raise ValueError(f"epsilon must lie in (0, 1], got {epsilon!r}")
+    if not (isinstance(epsilon_bt, (int, float)) and math.isfinite(epsilon_bt) and epsilon_bt > 0):
+        raise ValueError(f"epsilon_bt must be a finite number > 0, got {epsilon_bt!r}")
+    if not (isinstance(m_const, (int, float)) and math.isfinite(m_const) and m_const > 0):
+        raise ValueError(f"m_const must be a finite number > 0, got {m_const!r}")
+    spec = list(spec)
+    if not spec:
+        raise ValueError("spec: give at least one phase (lambda_i, T_i, R_i, c_i)")
+    for i, row in enumerate(spec, start=1):
+        if len(row) not in (4, 5):
+            raise ValueError(f"spec: phase {i} must be (lambda_i, T_i, R_i, c_i[, eps'_i]), got {row!r}")
+        for name, v in zip(("lambda", "T", "R", "c"), row[:4]):
+            check_positive_int(v, f"spec[{i}].{name}")
+        if len(row) == 5 and not (isinstance(row[4], (int, float)) and math.isfinite(row[4]) and row[4] > 0):
+            raise ValueError(f"spec[{i}].epsilon_bt must be a finite number > 0, got {row[4]!r}")
+    if sizes is not None:
+        sizes = [tuple(int(v) for v in z) for z in sizes]
+        if len(sizes) != len(spec) or any(v < 0 for z in sizes for v in z):
+            raise ValueError(f"sizes: expected {len(spec)} pairs (|S_hat_i|, |D_hat_i|) >= 0, got {sizes!r}")
     a, b = alpha / 2, beta / 2
     out = []
-    for i, (lam, T, R, c) in enumerate(spec, start=1):
+    for i, row in enumerate(spec, start=1):
+        lam, T, R, c = row[:4]
+        e_bt = float(row[4]) if len(row) == 5 else epsilon_bt
         S = lam * T
         nxt = spec[i][0] * spec[i][1] if i < len(spec) else S
-        out.append(_phase_record(i, a, b, epsilon, delta, vc, lam, T, R, c, epsilon_bt,
-                                 math.floor(epsilon * S / m_const), math.floor(epsilon * R / m_const), nxt))
+        s_hat, d_hat = sizes[i - 1] if sizes is not None else (math.floor(epsilon * S / m_const),
+                                                                math.floor(epsilon * R / m_const))
+        if s_hat > S or d_hat > R:
+            raise ValueError(f"sizes: phase {i} needs |S_hat| <= |S_i| = {S} and |D_hat| <= R_i = {R}, "
+                             f"got {s_hat}, {d_hat}")
+        out.append(_phase_record(i, a, b, epsilon, delta, vc, lam, T, R, c, e_bt, s_hat, d_hat, nxt))
         a, b = a / 2, b / 2
     _require_d6(out[:-1], "raise R_i or lower m_const")
     k = Constants(tau=math.nan, lambda_scale=math.nan, r_const=math.nan, c_const=math.nan, m_const=float(m_const),

@@ -25,7 +25,7 @@ integrals of :func:`geoprivate.audit.between_thresholds_output_law`, one per
 segment between TOPs) when the votes are deterministic (λ_1 = 1, |S| = T_1) and the
 stream has at most 8 queries; :func:`exact_query_audit` turns the two worlds' laws into
 δ(ε).  :func:`adversary_search` climbs over the adversary's knobs with the sweep
-machinery's :func:`geoprivate.experiments.targets.hill_climb` and audits the best
+machinery's :func:`geoprivate.audit.search.hill_climb` and audits the best
 adversary afresh at false-alarm rate 10⁻⁶.
 """
 
@@ -299,7 +299,7 @@ def adversary_search(problem, parameters, *, variant: str = "faithful", start: H
 
     Each candidate's score is the statistical auditor's lower bound
     (:func:`geoprivate.everlasting.game.audit_game`, confidence 0.95, ``n_search`` runs) on
-    its game; :func:`geoprivate.experiments.targets.hill_climb` moves between candidates.
+    its game; :func:`geoprivate.audit.search.hill_climb` moves between candidates.
     The maximum of many bounds is not a bound (multiple testing), so the winner is audited
     once more on ``n_samples`` fresh runs at false-alarm rate 10⁻⁶: that ``epsilon_lower``
     is valid.  ``play_fn`` (default :func:`~geoprivate.everlasting.game.play`) runs one game.
@@ -309,7 +309,7 @@ def adversary_search(problem, parameters, *, variant: str = "faithful", start: H
     dict: best adversary, search scores, the final audit (:class:`GameAudit` as dict).
     """
     from geoprivate.everlasting.game import FALSE_ALARM, audit_game
-    from geoprivate.experiments.targets import hill_climb
+    from geoprivate.audit.search import hill_climb
 
     rng = as_rng(rng)
     seeds = rng.integers(0, 2**63, size=2)

@@ -26,6 +26,7 @@ import math
 from dataclasses import dataclass
 
 from geoprivate._validation import check_epsilon, check_probability
+from geoprivate.everlasting.accounting import claim27_epsilon, labelboost_epsilon
 from geoprivate.everlasting.generic_bbl import GenericBBL
 from geoprivate.mechanisms.stopper import (
     CONSTRUCTION,
@@ -71,6 +72,13 @@ def _amplify(g: Guarantee, small: int, large: int, epsilon: float) -> Guarantee:
     return g
 
 
+def _labelboost_as_booked(p) -> float:
+    """LabelBoost's ε in phase ``p`` as GenericBBL books it: the proved bound, amplified when Claim 2.7 applies."""
+    e_lb = labelboost_epsilon()
+    amp = claim27_epsilon(e_lb, p.s_hat, p.S)
+    return e_lb if amp is None else min(e_lb, amp)
+
+
 def repaired_guarantees(parameters, stopper: StopperParameters, n_initial: int, labelboost_epsilon=None) -> dict:
     """Training and query privacy of RepairedBBL on these parameters (per phase of the hidden query).
 
@@ -80,7 +88,9 @@ def repaired_guarantees(parameters, stopper: StopperParameters, n_initial: int, 
     stopper : StopperParameters
     n_initial : int — |S| given to the predictor (step 2 sub-samples λ_1 T_1 of it)
     labelboost_epsilon : list of float, optional — LabelBoost's ε per phase as the run
-        recorded it (default: ε when Claim 2.7 (Ŝ) holds, else 1, as GenericBBL records it)
+        recorded it (default: the proved 2 ln(1 + e^{1/2}) of
+        :func:`~geoprivate.everlasting.accounting.labelboost_epsilon`, amplified by Claim 2.7 on
+        Ŝ_i ⊆ S_i when the sizes allow, as GenericBBL records it)
 
     Returns
     -------
@@ -91,7 +101,7 @@ def repaired_guarantees(parameters, stopper: StopperParameters, n_initial: int, 
     """
     eps = parameters.epsilon
     phases = parameters.phases
-    lb = labelboost_epsilon or [eps if p.checks["Claim 2.7 (S_hat)"] else 1.0 for p in phases]
+    lb = labelboost_epsilon or [_labelboost_as_booked(p) for p in phases]
     ans = [stopper.training(p) for p in phases]
     p1 = phases[0]
     m12 = basic_composition([ans[0], Guarantee(lb[0], 0.0)])
@@ -144,7 +154,7 @@ class RepairedBBL(GenericBBL):
         g = bt.training_guarantee()
         self.ledger.record("StoppedBetweenThresholds (training privacy)", min(g.epsilon, 1e300), g.delta,
                            "docs/everlasting_query_privacy.md, training privacy of the answering loop "
-                           "(toolkit's construction)", bool(math.isfinite(g.epsilon) and self._theorem_ok),
+                           "(toolkit's construction)", bool(math.isfinite(g.epsilon) and self._privacy_before.privacy_applies),
                            phase=p.i, c=p.c, c_max=bt.c_max, T=p.T)
         return bt
 
@@ -152,12 +162,13 @@ class RepairedBBL(GenericBBL):
         """:meth:`GenericBBL.run`, then the repaired guarantees in ``extra["privacy"]``."""
         res = super().run(phases, **kw)
         lb = [e.epsilon for e in res.ledger.entries if e.mechanism.startswith("LabelBoost")]
-        lb = lb + [self.parameters.epsilon] * (len(self.parameters.phases) - len(lb))
+        # phases not run: LabelBoost as GenericBBL would book it there
+        lb = lb + [_labelboost_as_booked(p) for p in self.parameters.phases[len(lb):]]
         g = repaired_guarantees(self.parameters, self.stopper, self._n_initial, lb)
         res.extra["privacy"] = g
         res.extra["construction"] = self.label
         worst_q = max(g["query"], key=lambda x: (x.epsilon, x.delta))
-        ok = self._theorem_ok and self.selection == "exponential"
+        ok = self._privacy_before.privacy_applies and self.selection == "exponential"
         res.guarantee = Guarantee(max(g["training"].epsilon, worst_q.epsilon),
                                   max(g["training"].delta, worst_q.delta)) if ok else res.guarantee
         return res

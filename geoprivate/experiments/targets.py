@@ -31,6 +31,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from geoprivate.audit.search import hill_climb
+
 __all__ = [
     "predictor_tops",
     "adversary_search",
@@ -131,27 +133,6 @@ def _mean_tops(problem, points: np.ndarray, k, m, epsilon, delta, predictor_seed
         res = pred.run(FixedSequence(points), points.shape[0], target=problem.target)
         tops.append(res.to_dict()["hard_queries"])
     return float(np.mean(tops))
-
-
-def hill_climb(objective, start, draw, mutate, iters: int, method: str, rng):
-    """Maximise ``objective`` by hill climbing (``method="hill"``) or random search (``"random"``).
-
-    Hill climbing moves to ``mutate(current, rng)`` whenever it does not lower the objective;
-    random search evaluates ``draw(rng)`` afresh each time.  ``iters`` candidates after the
-    start.  Returns ``(best, best_value, start_value)``.
-    """
-    if method not in ("hill", "random"):
-        raise ValueError(f"method must be 'hill' or 'random', got {method!r}")
-    current, cur_val = start, objective(start)
-    best, best_val, start_val = current, cur_val, cur_val
-    for _ in range(iters):
-        cand = draw(rng) if method == "random" else mutate(current, rng)
-        val = objective(cand)
-        if method == "hill" and val >= cur_val:
-            current, cur_val = cand, val
-        if val > best_val:
-            best, best_val = cand, val
-    return best, best_val, start_val
 
 
 def _instance_problem(inst: dict):

@@ -387,14 +387,20 @@ class GreedyCoverResult:
     mode: str
     ledger: PrivacyLedger
     errors_per_round: list = field(default_factory=list)
+    utility_proved: bool = False
 
     @property
     def guarantee(self):
         return self.ledger.basic_composition()
 
+    @property
+    def privacy_applies(self) -> bool:
+        """Lemma A.1 (or basic composition of the M + 1 exponential mechanisms) holds at any n, any ε̂."""
+        return self.ledger.all_apply
+
 
 def dp_greedy_cover(Phi, y, *, epsilon=None, delta=None, epsilon_hat=None, rng=None,
-                    ledger: PrivacyLedger | None = None) -> GreedyCoverResult:
+                    ledger: PrivacyLedger | None = None, alpha=None, beta=None) -> GreedyCoverResult:
     """DP-GreedyCover, Algorithm 3.1 of seed 003 (Bun–Fang), an instance of EMCover (Alg. A.1).
 
     F_1 = F ∪ {T}, S_1 = S; in round j the exponential mechanism picks (f_j, b_j) over
@@ -412,6 +418,9 @@ def dp_greedy_cover(Phi, y, *, epsilon=None, delta=None, epsilon_hat=None, rng=N
         the ledger records Lemma A.1's (2ε̂(ln(1/δ) + 3/2), δ), without it the pure
         2ε̂(|F| + 1) of basic composition.
     rng, ledger : as everywhere.
+    alpha, beta : optional accuracy target; in theorem mode ``utility_proved`` is n ≥ Theorem 3.5's
+        sample size (:func:`theorem_3_5_sample_size`), and a smaller n emits a ``UtilityWarning``.
+        Privacy needs no condition on n (``privacy_applies`` is always True).
 
     Returns
     -------
@@ -445,6 +454,15 @@ def dp_greedy_cover(Phi, y, *, epsilon=None, delta=None, epsilon_hat=None, rng=N
         eps_total = 2 * e_hat * (M + 1)
         ledger.record("DP-GreedyCover", eps_total, 0.0, "basic composition of M+1 exponential mechanisms "
                       "(weights exp(eps_hat q), sensitivity 1)", True, epsilon_hat=e_hat, mode=mode)
+    proved = False
+    if alpha is not None and beta is not None and mode == "theorem":
+        need = theorem_3_5_sample_size(M, alpha, beta, epsilon, delta)["n"]
+        proved = P.shape[0] >= need
+        if not proved:
+            from geoprivate.privacy.warnings import warn_below_sample_bound
+
+            warn_below_sample_bound(f"DP-GreedyCover: n = {P.shape[0]} < Theorem 3.5's n = {need} for "
+                                    f"alpha={alpha}, beta={beta}: accuracy not proved (privacy holds)")
     rem = np.ones(P.shape[0], dtype=bool)
     available = np.ones(M, dtype=bool)
     c1, c0 = _class_counts(P, yy, rem)
@@ -460,7 +478,7 @@ def dp_greedy_cover(Phi, y, *, epsilon=None, delta=None, epsilon_hat=None, rng=N
             feats.append(TRUE)
             bits.append(b)
             return GreedyCoverResult(DecisionList(tuple(feats), tuple(bits), b), e_hat, eps_total, dl, mode,
-                                     ledger, errs)
+                                     ledger, errs, proved)
         f = int(np.flatnonzero(available)[pick // 2])
         covered = rem & (P[:, f] == 1)
         if covered.any():

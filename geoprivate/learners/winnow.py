@@ -460,6 +460,18 @@ class DPWinnowRun:
     final_weights: np.ndarray = field(repr=False, default=None)
 
     @property
+    def privacy_applies(self) -> bool:
+        """Theorem 4.4's composition with the corrected 4η per sample: holds for any ε̂, η, m, K, L."""
+        return self.ledger.all_apply
+
+    @property
+    def utility_proved(self) -> bool:
+        """Theorem 4.5's conditions on the parameters used: K ≥ Lemma 4.7's update bound and
+        L ≥ Lemma 4.3's 8 ln(2T/β)/ε̂ (realisability of the target is the caller's)."""
+        p = self.params
+        return bool(p.K >= p.update_bound and p.L >= 8 * math.log(2 * p.T / p.beta) / p.eps_hat * (1 - 1e-12))
+
+    @property
     def n_mistakes(self) -> int:
         return int(self.mistakes.sum())
 
@@ -471,7 +483,8 @@ class DPWinnowRun:
         p = self.params
         return {"mistakes": self.n_mistakes, "mistake_bound": p.mistake_bound, "updates": self.n_updates,
                 "update_bound": p.update_bound, "K": p.K, "mode": p.mode,
-                "epsilon": self.guarantee.epsilon, "delta": self.guarantee.delta}
+                "epsilon": self.guarantee.epsilon, "delta": self.guarantee.delta,
+                "privacy_applies": self.privacy_applies, "utility_proved": self.utility_proved}
 
 
 def _predict_counts(Xblock: np.ndarray, counts: np.ndarray, support: np.ndarray) -> np.ndarray:

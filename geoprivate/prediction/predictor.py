@@ -181,6 +181,16 @@ class PredictionResult:
     def guarantee_applies(self) -> bool:
         return self.ledger is not None and self.ledger.all_apply
 
+    @property
+    def privacy_applies(self) -> bool:
+        """[Yan26] Lemma 1's gap condition held for every BetweenThresholds segment (Theorem 3 composes them)."""
+        return self.guarantee_applies
+
+    @property
+    def utility_proved(self) -> bool:
+        """Theorem mode only: k, m from [Yan26] Appendix A.2/A.3 for the run's (α, β, T); practical k, m prove nothing."""
+        return self.mode == "theorem" and self.T <= int(self.params.get("T_design", self.params.get("T", self.T)))
+
     def to_dict(self, *, transcript: bool = False) -> dict:
         """Plain-JSON summary (the CLI's ``--json``); infinite ε is written as null."""
         hq = [{"round": h.round, "x": np.asarray(h.x).tolist(), "label": h.label} for h in self.transcript.hard]
@@ -198,6 +208,8 @@ class PredictionResult:
             "epsilon_total": _json_float(self.total_guarantee.epsilon) if self.total_guarantee else None,
             "delta_total": _json_float(self.total_guarantee.delta) if self.total_guarantee else None,
             "guarantee_applies": self.guarantee_applies,
+            "privacy_applies": self.privacy_applies,
+            "utility_proved": self.utility_proved,
             "epsilon_nominal": _json_float(self.nominal.epsilon),
             "delta_nominal": _json_float(self.nominal.delta),
             "segments": self.segments,

@@ -18,47 +18,29 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from solvers import combinatorics as comb
-from solvers.generators import random_matrix
-
 from geoprivate._validation import as_rng, check_positive_int
 from geoprivate.adversaries import (
     DisagreementAdversary,
     FixedSequence,
     Stochastic,
     binary_search_sequence,
-    gaussian,
-    uniform_columns,
-    uniform_line,
 )
-from geoprivate.concepts import FiniteClass, Intervals, Thresholds
-from geoprivate.prediction.generators import HALFSPACES, G_halfspace, G_halfspace_repaired, G_oblivious
+from geoprivate.prediction.generators import (
+    HALFSPACES,
+    G_halfspace,
+    G_halfspace_repaired,
+    G_oblivious,
+)
+from geoprivate.problems import (  # the shared problem layer (Target kept here)
+    CONCEPTS,
+    GRID,
+    Target,
+    draw_target,
+)
 
-__all__ = ["GRID", "Target", "Problem", "make_problem", "make_adversary", "make_generator", "CONCEPTS", "ADVERSARIES"]
+__all__ = ["ADVERSARIES", "CONCEPTS", "GRID", "Problem", "Target", "make_adversary", "make_generator", "make_problem"]
 
-GRID = 2.0 ** -10
-CONCEPTS = ("thresholds", "intervals", "finite", "halfspaces")
 ADVERSARIES = ("oblivious", "stochastic", "adaptive")
-
-
-class Target:
-    """The target concept c as a callable ``points -> {0,1}`` that also lists its breakpoints.
-
-    ``breakpoints`` (line classes): the points where c changes value, so that err_D(c, h)
-    can be integrated exactly (:mod:`geoprivate.prediction.accuracy`); ``params`` records
-    the concept (t*, [a*, b*], a row index, or (a*, w*)).
-    """
-
-    def __init__(self, fn, breakpoints=(), **params):
-        self.fn = fn
-        self.breakpoints = tuple(float(b) for b in breakpoints)
-        self.params = params
-
-    def __call__(self, q):
-        return self.fn(q)
-
-    def __repr__(self) -> str:
-        return f"Target({self.params})"
 
 
 @dataclass
@@ -93,33 +75,17 @@ def make_problem(name: str, N: int, rng=None, *, d: int = 2, n_points: int = 32,
     N = check_positive_int(N, "N")
     d = check_positive_int(d, "d")
     rng = as_rng(rng)
+    td = draw_target(name, rng, d=d, n_points=n_points, n_concepts=n_concepts, grid=grid)
+    X = td.law(rng, N)
     if name == "thresholds":
-        t = float(rng.uniform(0.2, 0.8))
-        target = Target(lambda q, t=t: (np.asarray(q, dtype=np.float64) >= t).astype(np.uint8), (t,), t=t)
-        sampler = uniform_line(0.0, 1.0)
-        X = sampler(rng, N)
-        return Problem(name, Thresholds(), target, X, target(X), sampler, 1, f"thresholds, target t*={t:.4f}")
-    if name == "intervals":
-        a, b = float(rng.uniform(0.1, 0.4)), float(rng.uniform(0.6, 0.9))
-        target = Target(lambda q, a=a, b=b: ((np.asarray(q, np.float64) >= a) & (np.asarray(q, np.float64) <= b)
-                                             ).astype(np.uint8), (a, b), a=a, b=b)
-        sampler = uniform_line(0.0, 1.0)
-        X = sampler(rng, N)
-        return Problem(name, Intervals(), target, X, target(X), sampler, 2, f"intervals, target [{a:.4f}, {b:.4f}]")
-    if name == "finite":
-        M = comb.dichotomies(random_matrix(n_concepts, n_points, 0.5, rng))
-        C = FiniteClass(M, name=f"random class {M.shape[0]}x{M.shape[1]}")
-        row = int(rng.integers(M.shape[0]))
-        target = Target(lambda q, row=row: M[row, np.asarray(q, dtype=np.intp)], row=row)
-        sampler = uniform_columns(n_points)
-        X = sampler(rng, N)
-        return Problem(name, C, target, X, target(X), sampler, C.vc_dimension(), f"{C.name}, target row {row}")
-    a = rng.standard_normal(d)
-    w = 0.1 * float(np.linalg.norm(a))
-    target = Target(lambda q, a=a, w=w: (np.asarray(q, np.float64) @ a >= w).astype(np.uint8), a=a, w=w)
-    sampler = gaussian(d, grid=grid)
-    X = sampler(rng, N)
-    return Problem(name, HALFSPACES, target, X, target(X), sampler, d, f"halfspaces in R^{d}")
+        desc, concept, dim = f"thresholds, target t*={td.params:.4f}", td.concept, 1
+    elif name == "intervals":
+        desc, concept, dim = f"intervals, target [{td.params[0]:.4f}, {td.params[1]:.4f}]", td.concept, 2
+    elif name == "finite":
+        desc, concept, dim = f"{td.concept.name}, target row {td.params}", td.concept, td.vc
+    else:
+        desc, concept, dim = f"halfspaces in R^{d}", HALFSPACES, d
+    return Problem(name, concept, td.target, X, td.target(X), td.law, dim, desc)
 
 
 def make_generator(problem: Problem, generator: str = "auto", *, form: str = "margin"):

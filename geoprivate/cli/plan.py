@@ -1,0 +1,76 @@
+"""``geoprivate plan``: the smallest private-as-run configuration for a target (ε, δ).
+
+``geoprivate plan generic-bbl --epsilon 1 --delta 1e-6 --alpha 0.06 --queries 1000 --tops 24 --lambda1 16``
+prints, per phase, T_i, λ_i, c_i, ε'_i, |S_i|, R_i, |Ŝ_i|, |D̂_i| and the input size n, the conditions
+that bind, the guarantee the run will report and the predicted cost; ``--json`` writes the plan
+(which ``geoprivate everlasting --plan FILE`` runs).  ``dp-winnow`` needs ``--T --d --rho``;
+``dp-greedy-cover`` needs ``--M``.  Exit codes: 0 planned, 2 bad arguments or no configuration.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+HELP = "plan the smallest private-as-run configuration of an algorithm for a target (epsilon, delta)"
+
+
+def add_arguments(p) -> None:
+    from geoprivate.cli import _args as a
+    from geoprivate.planning import PLANNERS
+
+    p.add_argument("algorithm", choices=sorted(PLANNERS))
+    p.add_argument("--epsilon", type=a.epsilon, required=True)
+    p.add_argument("--delta", type=a.delta_open, required=True)
+    p.add_argument("--alpha", type=a.probability)
+    p.add_argument("--beta", type=a.probability)
+    p.add_argument("--queries", type=a.positive_int, help="generic-bbl: R of the last phase")
+    p.add_argument("--phases", type=a.positive_int, help="generic-bbl: number of phases")
+    p.add_argument("--vc", type=a.positive_int, help="generic-bbl: VC dimension")
+    p.add_argument("--lambda1", type=a.positive_int, help="generic-bbl: lambda_1 (default Theorem A.2's)")
+    p.add_argument("--tops", type=a.positive_int, help="generic-bbl: c_1 (default 64 alpha_1 R_1)")
+    p.add_argument("--T", type=a.positive_int, help="dp-winnow: rounds")
+    p.add_argument("--d", type=a.positive_int, help="dp-winnow: dimension")
+    p.add_argument("--rho", type=a.finite_float, help="dp-winnow: margin")
+    p.add_argument("--M", type=a.positive_int, help="dp-greedy-cover: number of features")
+    p.add_argument("--json", action="store_true")
+
+
+_KEYS = {"generic-bbl": ("alpha", "beta", "queries", "phases", "vc", "lambda1", "tops"),
+         "dp-winnow": ("T", "d", "rho", "beta"),
+         "dp-greedy-cover": ("M", "alpha", "beta")}
+_REQUIRED = {"dp-winnow": ("T", "d", "rho"), "dp-greedy-cover": ("M",)}
+
+
+def run(args) -> int:
+    from geoprivate.cli.everlasting import _fmt, _table
+    from geoprivate.planning import plan
+
+    missing = [k for k in _REQUIRED.get(args.algorithm, ()) if getattr(args, k) is None]
+    if missing:
+        print(f"geoprivate plan: {args.algorithm} needs --{', --'.join(missing)}", file=sys.stderr)
+        return 2
+    kw = {k: getattr(args, k) for k in _KEYS[args.algorithm] if getattr(args, k) is not None}
+    try:
+        pl = plan(args.algorithm, args.epsilon, args.delta, **kw)
+    except (ValueError, TypeError) as exc:
+        print(f"geoprivate plan: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        json.dump(pl.as_dict(), sys.stdout, indent=2, default=str)
+        print()
+        return 0
+    g = pl.guarantee
+    print(f"{pl.algorithm}: target (eps, delta) = ({pl.epsilon:g}, {pl.delta:g}); the run will report "
+          f"({g['epsilon']:.4g}, {g['delta']:.3g})" + (f" [{g['scope']}]" if "scope" in g else ""))
+    par = dict(pl.parameters)
+    rows = par.pop("phases", None)
+    if rows:
+        print(_table(rows, ["i", "alpha", "lam", "T", "S", "R", "c", "epsilon_bt", "bt_epsilon", "s_hat", "d_hat"]))
+    print("parameters: " + ", ".join(f"{k}={_fmt(v)}" for k, v in par.items()))
+    print("binding: " + "; ".join(pl.binding))
+    c = pl.cost
+    print("predicted cost: " + ", ".join(f"{k}={_fmt(v)}" for k, v in c.items()))
+    for n in pl.notes:
+        print(f"note: {n}")
+    return 0

@@ -1,0 +1,380 @@
+"""The planner: the smallest private-as-run configuration of an algorithm for a target (ε, δ).
+
+Each planner searches the algorithm's free parameters subject to *every condition its privacy
+proof needs* (docs/private_as_run.md), evaluated exactly as the run will evaluate them, and
+returns the cheapest configuration with the conditions that bind and a predicted cost.  The
+accuracy side is fixed by the caller's α, β (and, for GenericBBL, the TOP budget c_i), never
+traded against privacy.
+
+* :func:`plan_generic_bbl` — [NNSY23] GenericBBL: T_i, λ_i, c_i, ε'_i, |S_i|, R_i, |Ŝ_i|, |D̂_i| and
+  the input size n (step 2); privacy via :func:`geoprivate.everlasting.accounting.training_privacy`.
+* :func:`plan_dp_winnow` — [BF25] DP-Winnow: ε̂, η, m, K, L with Theorem 4.4's composition
+  (:func:`geoprivate.learners.winnow.dp_winnow_privacy`).
+* :func:`plan_dp_greedy_cover` — [BF25] DP-GreedyCover: n of Theorem 3.5 and ε̂ of Lemma A.1.
+
+Every plan answers in well under a second (closed forms and a 1-D search over a few hundred points).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass, field
+
+import numpy as np
+
+from geoprivate._validation import check_positive_int, check_probability
+
+__all__ = [
+    "PLANNERS",
+    "Plan",
+    "generic_bbl_parameters_from_plan",
+    "plan",
+    "plan_dp_greedy_cover",
+    "plan_dp_winnow",
+    "plan_generic_bbl",
+]
+
+#: measured on the 2-core reference machine (benchmarks/price_of_privacy.py): seconds per example of
+#: |S_1| (step 2, blocks, ERM) and per query (votes, BetweenThresholds); bytes per example held
+SECONDS_PER_EXAMPLE = 6e-7
+SECONDS_PER_QUERY = 4e-6
+BYTES_PER_EXAMPLE = 28
+
+
+@dataclass
+class Plan:
+    """A planned configuration.
+
+    Attributes
+    ----------
+    algorithm : str
+    epsilon, delta : the target
+    guarantee : dict          (ε, δ) the run will report (privacy as run)
+    parameters : dict         the configuration (per phase for GenericBBL)
+    binding : list[str]       the conditions that hold with equality (up to rounding) at the optimum
+    cost : dict               examples, memory_bytes, seconds (predicted)
+    notes : list[str]
+    """
+
+    algorithm: str
+    epsilon: float
+    delta: float
+    guarantee: dict
+    parameters: dict
+    binding: list = field(default_factory=list)
+    cost: dict = field(default_factory=dict)
+    notes: list = field(default_factory=list)
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+def _target(epsilon, delta):
+    e = float(epsilon)
+    if not (math.isfinite(e) and e > 0):
+        raise ValueError(f"epsilon must be a finite number > 0, got {epsilon!r}")
+    return e, check_probability(delta, "delta")
+
+
+# ---------------------------------------------------------------------------- GenericBBL
+def gap_T(epsilon_bt: float, delta: float, c: int, alpha: float) -> int:
+    """Smallest T with Lemma C.3's gap: 2α ≥ 12/(ε' T)(ln(10/ε') + ln(2c/δ) + 1) ([NNSY23] Claim D.9)."""
+    from geoprivate.mechanisms.sparse_vector import lemma1_applies
+
+    T = math.ceil(6 * (math.log(10 / epsilon_bt) + math.log(2 * c / delta) + 1) / (alpha * epsilon_bt))
+    while not lemma1_applies(epsilon_bt, delta / (2 * c), 2 * alpha, T):  # float rounding only
+        T += 1
+    return T
+
+
+def _bt_eps(eps_bt, delta, c) -> float:
+    from geoprivate.everlasting.parameters import bt_epsilon
+
+    return bt_epsilon(eps_bt, delta / (2 * c), c)
+
+
+def _lemma_c2_s_hat(alpha, beta, d_hat, vc) -> int:
+    """Smallest |Ŝ| with |D̂| ≤ (β/e) VC exp(α|Ŝ|/(2VC)) − |Ŝ| ([NNSY23] Lemma C.2)."""
+    from geoprivate.everlasting.label_boost import lemma_c2_max_T
+
+    s = max(1, math.ceil(2 * vc / alpha * math.log(max(1.0, math.e * d_hat / (beta * vc)))))
+    while lemma_c2_max_T(alpha, beta, s, vc) < d_hat:
+        s += 1
+    return s
+
+
+def _eps_bt_max(budget, delta, c) -> float | None:
+    """Largest ε' < 1 with BetweenThresholds' ε (Observation 2 / basic) ≤ budget (bisection)."""
+    if budget <= 0 or _bt_eps(1e-12, delta, c) > budget:
+        return None
+    lo, hi = 1e-12, 1 - 1e-12
+    if _bt_eps(hi, delta, c) <= budget:
+        return hi
+    for _ in range(100):
+        mid = math.sqrt(lo * hi)
+        lo, hi = (mid, hi) if _bt_eps(mid, delta, c) <= budget else (lo, mid)
+    return lo
+
+
+def plan_generic_bbl(epsilon, delta, *, alpha: float = 0.05, beta: float = 0.05, queries: int = 1000,
+                     vc: int = 1, phases: int = 1, lambda1: int | None = None, tops: int | None = None,
+                     c_const: float = 64.0) -> Plan:
+    """Smallest GenericBBL configuration that is (ε, δ)-DP w.r.t. its training set as run.
+
+    Free parameters searched: ε'_1 (a grid of 400 log-spaced values plus the bisection optimum of
+    the un-amplified case), and whether step 2 sub-samples S_1 from a larger S (Claim 2.7).
+    Fixed by accuracy: λ_i (Theorem A.2, or ``lambda1`` scaled as in practical mode), the TOP
+    budget c_i (``tops`` for phase 1, else ⌈c_const α_i R_i⌉ — the paper's 64 α_i R_i by default),
+    and for more than one phase |Ŝ_i| (Lemma C.2), |D̂_i| ≥ |S_{i+1}| (Claim D.6) and
+    R_i ≥ |D̂_i| (3 + e^{ε+4})/ε (Claim E.6's sub-sampling).  Phases after the first are planned
+    with Claim D.1's (≤ 1, δ) BetweenThresholds and Lemma C.3's gap (query privacy's conditions).
+
+    Parameters
+    ----------
+    epsilon, delta : the target (training privacy; ε ≤ 1 whenever Claim 2.7 is used)
+    alpha, beta : GenericBBL's α, β (α_1 = α/2, …)
+    queries : R of the last phase (R_1 for one phase)
+    vc : VC dimension of the class
+    phases : 1, 2 or 3 (more are allowed; sizes grow fast)
+    lambda1 : λ_1 (None: Theorem A.2's λ_i); later λ_i scale by the same factor
+    tops : c_1 (None: ⌈c_const α_1 R_1⌉)
+
+    Returns
+    -------
+    Plan
+    """
+    from geoprivate.everlasting.accounting import claim27_epsilon, labelboost_epsilon
+    from geoprivate.everlasting.parameters import lambda_vc
+
+    eps, dlt = _target(epsilon, delta)
+    a, b = check_probability(alpha, "alpha") / 2, check_probability(beta, "beta") / 2
+    R_last = check_positive_int(queries, "queries")
+    vc, k = check_positive_int(vc, "vc"), check_positive_int(phases, "phases")
+    scale = 1.0 if lambda1 is None else check_positive_int(lambda1, "lambda1") / lambda_vc(a, b, vc)
+    m_q = 3 + math.exp(min(eps, 1.0) + 4)  # Claim E.6: D_hat_i sub-sampled at rate eps/(3 + e^(eps+4))
+    alphas = [a / 2 ** i for i in range(k)]
+    betas = [b / 2 ** i for i in range(k)]
+    lams = [max(1, math.ceil(scale * lambda_vc(ai, bi, vc))) for ai, bi in zip(alphas, betas)]
+    notes = []
+    # ---- phases k, k-1, ..., 2 backwards: sizes fixed by query privacy's per-phase conditions
+    later: list = [None] * k
+    R_next_needed = None
+    S_next = None
+    for i in range(k - 1, 0, -1):
+        ai, lam = alphas[i], lams[i]
+        R = R_last if i == k - 1 else R_next_needed
+        c = max(1, math.ceil(c_const * ai * R))
+        e_bt = _eps_bt_max(1.0, dlt, c)  # Claim D.1: (1, delta)
+        if e_bt is None:
+            raise ValueError(f"phases: phase {i + 1}'s BetweenThresholds cannot be (1, delta)-DP with c = {c}")
+        T = gap_T(e_bt, dlt, c, ai)
+        S = lam * T
+        later[i] = {"i": i + 1, "alpha": ai, "beta": betas[i], "lam": lam, "T": T, "S": S, "R": R, "c": c,
+                    "epsilon_bt": e_bt, "delta_bt": dlt / (2 * c), "bt_epsilon": _bt_eps(e_bt, dlt, c)}
+        S_next = S
+        # phase i (0-based i-1) must produce S_(i+1) = S: D_hat_(i) >= S, R_(i) >= D_hat m_q / eps
+        R_next_needed = math.ceil(S * m_q / min(eps, 1.0))
+    # ---- phase 1: the training-privacy search
+    R1 = R_last if k == 1 else R_next_needed
+    c1 = check_positive_int(tops, "tops") if tops is not None else max(1, math.ceil(c_const * alphas[0] * R1))
+    d_hat1 = S_next if k > 1 else 0
+    s_hat1 = _lemma_c2_s_hat(alphas[0], betas[0], d_hat1, vc) if k > 1 else 0
+    e_lb = labelboost_epsilon()
+    best = None
+    grid = list(np.geomspace(1e-5, 0.999, 400))
+    un = _eps_bt_max(eps, dlt, c1)
+    if un is not None:
+        grid.append(un)
+    for e_bt in grid:
+        e_bt = float(e_bt)
+        T = gap_T(e_bt, dlt, c1, alphas[0])
+        S1 = lams[0] * T
+        if k > 1 and s_hat1 > S1:
+            continue
+        amp = claim27_epsilon(e_lb, s_hat1, S1) if k > 1 else 0.0
+        e_m2 = (e_lb if amp is None else min(e_lb, amp)) if k > 1 else 0.0
+        inner = _bt_eps(e_bt, dlt, c1) + e_m2
+        if inner <= eps:
+            n, g, binding = S1, inner, ["Lemma C.3 gap (Claim D.9)", "Observation 2 budget"]
+        elif eps <= 1 and inner < 40:
+            n = math.ceil(S1 * (3 + math.exp(min(inner, 700.0))) / eps)
+            g, binding = eps, ["Lemma C.3 gap (Claim D.9)", "Claim 2.7 (step 2: n = |S_1|(3 + e^eps_inner)/eps)"]
+        else:
+            continue
+        if best is None or (n, S1) < (best[0], best[1]):
+            best = (n, S1, e_bt, T, inner, g, binding, e_m2)
+    if best is None:
+        raise ValueError(f"epsilon={eps}: no configuration meets every privacy condition (try a larger epsilon, "
+                         "fewer phases, or eps <= 1 to allow Claim 2.7)")
+    n, S1, e_bt, T1, inner, g_eps, binding, e_m2 = best
+    if k > 1 and e_m2 < e_lb:
+        binding.append("Claim 2.7 (S_hat_1 from S_1)")
+    if k > 1:
+        binding.append("Lemma C.2 (|S_hat_1|)")
+    phase1 = {"i": 1, "alpha": alphas[0], "beta": betas[0], "lam": lams[0], "T": T1, "S": S1, "R": R1, "c": c1,
+              "epsilon_bt": e_bt, "delta_bt": dlt / (2 * c1), "bt_epsilon": _bt_eps(e_bt, dlt, c1),
+              "s_hat": s_hat1, "d_hat": d_hat1}
+    rows = [phase1] + [p for p in later[1:]]
+    for i, p in enumerate(rows[1:], start=1):
+        nxt = rows[i + 1]["S"] if i + 1 < k else 0
+        p["d_hat"] = nxt
+        p["s_hat"] = _lemma_c2_s_hat(p["alpha"], p["beta"], nxt, vc) if nxt else 0
+    delta_out = dlt if g_eps == inner else min(1.0, 4 * g_eps * dlt / (3 + math.exp(min(inner, 700.0))))
+    total_q = sum(p["R"] for p in rows)
+    mem = BYTES_PER_EXAMPLE * max(n, max(p["S"] for p in rows))
+    secs = SECONDS_PER_EXAMPLE * (n + sum(p["S"] for p in rows)) + SECONDS_PER_QUERY * total_q
+    if tops is None:
+        notes.append(f"c_i = ceil({c_const:g} alpha_i R_i) (Claim D.5's budget); a smaller --tops shrinks T_i but "
+                     "the run halts if more queries fall in the band")
+    notes.append("training privacy only ([NNSY23] Claim E.5); query privacy (Claim E.6) is not booked")
+    return Plan("generic-bbl", eps, dlt, {"epsilon": g_eps, "delta": delta_out, "scope": "training set S"},
+                {"n": n, "phases": rows, "vc": vc, "alpha": alpha, "beta": beta, "epsilon_inner": inner},
+                binding, {"examples": n, "memory_bytes": mem, "seconds": secs, "queries": total_q}, notes)
+
+
+def generic_bbl_parameters_from_plan(plan: Plan, epsilon_run: float | None = None):
+    """The planned configuration as :class:`~geoprivate.everlasting.parameters.EverlastingParameters`.
+
+    The run's ε (which sizes |Ŝ_i|, |D̂_i| in step 3f via m) is the plan's target capped at 1.
+    """
+    from geoprivate.everlasting.parameters import custom_parameters
+
+    if plan.algorithm != "generic-bbl":
+        raise ValueError(f"plan: expected a generic-bbl plan, got {plan.algorithm!r}")
+    P = plan.parameters
+    rows = P["phases"]
+    spec = [(r["lam"], r["T"], r["R"], r["c"], r["epsilon_bt"]) for r in rows]
+    sizes = [(r["s_hat"], r["d_hat"] if i < len(rows) - 1 else 0) for i, r in enumerate(rows)]
+    e = min(1.0, plan.epsilon) if epsilon_run is None else epsilon_run
+    return custom_parameters(spec, P["alpha"], P["beta"], e, plan.delta, P["vc"], epsilon_bt=rows[0]["epsilon_bt"],
+                             sizes=sizes)
+
+
+# ---------------------------------------------------------------------------- DP-Winnow
+def plan_dp_winnow(epsilon, delta, *, T: int, d: int, rho: float, beta: float = 0.05, c: float = 0.5) -> Plan:
+    """DP-Winnow's ε̂, η, m, K, L minimising Theorem 4.5's mistake bound subject to (ε, δ) as run.
+
+    Search: η on a grid (K = ⌈Lemma 4.7's update bound⌉ follows), m ∈ {1, 4, 16}; for each the
+    largest ε̂ with :func:`~geoprivate.learners.winnow.dp_winnow_privacy` ≤ ε (bisection), L =
+    8 ln(2T/β)/ε̂ (Lemma 4.3).  The objective is the mistake bound 16 ln(2T²/β) K/ε̂.
+    """
+    from geoprivate.learners.winnow import dp_winnow_privacy, lemma_4_2_bound
+
+    eps, dlt = _target(epsilon, delta)
+    T, d = check_positive_int(T, "T"), check_positive_int(d, "d")
+    best = None
+    for eta in np.geomspace(1e-10, 2 * (1 - c) * rho * 0.999, 60):
+        try:
+            K = math.ceil(lemma_4_2_bound(d, float(eta), rho, c))
+        except ValueError:
+            continue
+        for m in (1, 4, 16):
+            if dp_winnow_privacy(1e-12, float(eta), m, K, dlt).epsilon > eps:
+                continue
+            lo, hi = 1e-12, 1.0
+            if dp_winnow_privacy(hi, float(eta), m, K, dlt).epsilon <= eps:
+                lo = hi
+            else:
+                for _ in range(40):
+                    mid = math.sqrt(lo * hi)
+                    lo, hi = (mid, hi) if dp_winnow_privacy(mid, float(eta), m, K, dlt).epsilon <= eps else (lo, mid)
+            e_hat = lo
+            bound = 16 * math.log(2 * T ** 2 / beta) / e_hat * K
+            if best is None or bound < best[0]:
+                best = (bound, float(eta), m, K, e_hat)
+    if best is None:
+        raise ValueError(f"epsilon={eps}: no DP-Winnow configuration on the grid is (epsilon, delta)-DP as run")
+    bound, eta, m, K, e_hat = best
+    g = dp_winnow_privacy(e_hat, eta, m, K, dlt)
+    L = 8 * math.log(2 * T / beta) / e_hat
+    return Plan("dp-winnow", eps, dlt, {"epsilon": g.epsilon, "delta": g.delta},
+                {"eps_hat": e_hat, "eta": eta, "m": m, "K": K, "L": L, "T": T, "d": d, "rho": rho, "beta": beta,
+                 "c": c, "mistake_bound": bound},
+                ["[BF25] Theorem 4.4 composition (K AboveThreshold + mK samples at 4 eta)",
+                 "Lemma 4.7 (K = update bound)"],
+                {"examples": T, "memory_bytes": 8 * d * 4, "seconds": 2e-7 * T * d / 64,
+                 "mistake_bound_fraction": bound / T},
+                ["the mistake bound exceeds T when DP-Winnow is not proved to learn at this epsilon"] if bound >= T
+                else [])
+
+
+# ---------------------------------------------------------------------------- DP-GreedyCover
+def plan_dp_greedy_cover(epsilon, delta, *, M: int, alpha: float = 0.1, beta: float = 0.05) -> Plan:
+    """DP-GreedyCover: ε̂ of Lemma A.1 for (ε, δ) and n of [BF25] Theorem 3.5 (privacy needs no n)."""
+    from geoprivate.learners.decision_lists import (
+        greedy_cover_epsilon_hat,
+        theorem_3_5_sample_size,
+    )
+
+    eps, dlt = _target(epsilon, delta)
+    e_hat = greedy_cover_epsilon_hat(eps, dlt)
+    n = theorem_3_5_sample_size(M, alpha, beta, min(eps, 1 - 1e-12), dlt, as_printed=False)
+    return Plan("dp-greedy-cover", eps, dlt, {"epsilon": eps, "delta": dlt},
+                {"epsilon_hat": e_hat, "M": M, "alpha": alpha, "beta": beta, **n},
+                ["Lemma A.1 (M+1 exponential mechanisms, eps_hat = eps/(2(ln(1/delta) + 3/2)))"],
+                {"examples": n["n"], "memory_bytes": n["n"] * M, "seconds": 1e-8 * n["n"] * M * M},
+                ["n is the accuracy bound of Theorem 3.5; privacy holds at any n"])
+
+
+PLANNERS = {"generic-bbl": plan_generic_bbl, "dp-winnow": plan_dp_winnow, "dp-greedy-cover": plan_dp_greedy_cover}
+
+
+def plan(algorithm: str, epsilon, delta, **kw) -> Plan:
+    """Dispatch to the planner of ``algorithm`` (one of :data:`PLANNERS`)."""
+    if algorithm not in PLANNERS:
+        raise ValueError(f"algorithm must be one of {sorted(PLANNERS)}, got {algorithm!r}")
+    return PLANNERS[algorithm](epsilon, delta, **kw)
+
+
+def load_plan(obj) -> Plan:
+    """A :class:`Plan` from its ``as_dict()`` form (a dict or a JSON file path)."""
+    import json
+    from pathlib import Path
+
+    if isinstance(obj, (str, Path)):
+        try:
+            obj = json.loads(Path(obj).read_text())
+        except (OSError, json.JSONDecodeError) as exc:
+            raise ValueError(f"plan: cannot read a plan from {str(obj)!r}: {exc}") from None
+    if not isinstance(obj, dict) or "algorithm" not in obj:
+        raise ValueError("plan: expected the JSON of `geoprivate plan ... --json`")
+    try:
+        return Plan(**obj)
+    except TypeError as exc:
+        raise ValueError(f"plan: malformed plan ({exc})") from None
+
+
+def run_generic_bbl_plan(plan: Plan, concept: str = "thresholds", seed: int = 0, *, phases: int | None = None,
+                         max_examples: int = 50_000_000, max_queries: int = 50_000_000, progress=None,
+                         query_progress=None):
+    """Run a GenericBBL plan on a synthetic problem: n examples of the target, R_i queries of D.
+
+    Returns the :class:`~geoprivate.everlasting.generic_bbl.EverlastingResult` (its ``privacy``
+    is recomputed from the parameters used, not copied from the plan).
+
+    Raises
+    ------
+    ValueError
+        A plan for another algorithm, or one needing more than ``max_examples`` examples or
+        ``max_queries`` queries in all.
+    """
+    from geoprivate.everlasting.generic_bbl import GenericBBL, make_everlasting_problem
+
+    if plan.algorithm != "generic-bbl":
+        raise ValueError(f"plan: expected a generic-bbl plan, got {plan.algorithm!r}")
+    n = int(plan.parameters["n"])
+    if n > max_examples:
+        raise ValueError(f"plan: needs n = {n:.3e} examples, above max_examples = {max_examples:.3e} "
+                         "(a calculator answer: see `geoprivate plan`)")
+    total_q = sum(int(r["R"]) for r in plan.parameters["phases"][: phases or None])
+    if total_q > max_queries:
+        raise ValueError(f"plan: needs {total_q:.3e} queries, above max_queries = {max_queries:.3e} "
+                         "(a calculator answer: see `geoprivate plan`)")
+    root = np.random.SeedSequence(seed)
+    s_prob, s_data, s_alg = root.spawn(3)
+    prob = make_everlasting_problem(concept, np.random.default_rng(s_prob))
+    par = generic_bbl_parameters_from_plan(plan)
+    x = prob.sample(np.random.default_rng(s_data), n)
+    alg = GenericBBL(prob, x, prob.target(x), par, int(s_alg.generate_state(1)[0]))
+    del x
+    return alg.run(len(par.phases) if phases is None else phases, progress=progress, query_progress=query_progress)
