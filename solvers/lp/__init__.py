@@ -99,13 +99,14 @@ from solvers.lp._checks import (
     _certificate_from_ints,
     _dot,
     _normalise_certificate,
+    _basis_optimal_ok,
     _optimal_ok,
     _point_ok,
     _scaled_to_caller,
     _to_point,
 )
 from solvers.lp._highs import _dual_ray, _highs_solve
-from solvers.lp._linalg import _DENSE_MAX, _rref_solve, _sparse_solve  # noqa: F401
+from solvers.lp._linalg import _DENSE_MAX, _rref_solve, _solve_square, _sparse_solve  # noqa: F401
 from solvers.lp._repair import _basis_vertex, _interior_point, _ray_certificate, _rounded_point
 from solvers.lp._results import FarkasCertificate, LPResult, OptimizeResult
 from solvers.lp._simplex import _feasible_exact, _maximize_exact
@@ -323,8 +324,13 @@ def _slack_system(S: _System):
 
     Caller rows ``a_i x + t <= b_i`` (ub), ``a_i x = b_i`` (eq) and the cap ``t <= 1``
     (placed right after the ub rows); ``t`` is in the caller's units, so each ub row is
-    rescaled by the denominator of its scale factor to keep integer coefficients.
+    rescaled by the denominator of its scale factor to keep integer coefficients.  For
+    numeric input (``S`` converts rows on demand) the slack system does too: its blocks are
+    the caller's arrays with the column of ``t`` appended (:func:`_slack_blocks`), so only
+    the rows an exact step needs are ever converted to integers.
     """
+    if S._A is None and S._blocks is not None:
+        return _slack_blocks(S)
     A, b, scale = [], [], []
     for i in range(S.m):
         s = S.scale[i]
@@ -351,6 +357,31 @@ def _slack_system(S: _System):
         [A[i] for i in order], [b[i] for i in order], [scale[i] for i in order],
         Af[order], bf[order],
     )
+
+
+def _slack_blocks(S: _System) -> _System:
+    """:func:`_slack_system` for numeric input, as blocks of numpy arrays (rows on demand).
+
+    Rows ``[a_i, 1] (x, t) <= b_i`` (ub), the cap ``[0, 1] (x, t) <= 1``, then
+    ``[a_i, 0] (x, t) = b_i`` (eq): the caller's numbers with exact 0/1 entries appended,
+    so the float copies stay exact whenever ``S``'s are."""
+    blocks = []
+    ub = [(a, b) for start, a, b in S._blocks if start == 0 and S.m_ub]
+    eq = [(a, b) for start, a, b in S._blocks if start == S.m_ub and S.m_eq]
+    row = 0
+    for a, b in ub:
+        blocks.append((row, np.hstack([a, np.ones((a.shape[0], 1), dtype=a.dtype)]), b))
+        row += a.shape[0]
+    cap_dtype = ub[0][0].dtype if ub else np.int64
+    blocks.append((row, np.eye(1, S.d + 1, S.d, dtype=cap_dtype), np.ones(1, dtype=cap_dtype)))
+    row += 1
+    for a, b in eq:
+        blocks.append((row, np.hstack([a, np.zeros((a.shape[0], 1), dtype=a.dtype)]), b))
+        row += a.shape[0]
+    Af = np.vstack([np.asarray(a, dtype=float) for _, a, _ in blocks])
+    bf = np.concatenate([np.asarray(b, dtype=float) for _, _, b in blocks])
+    return _System(S.d + 1, S.m_ub + 1, S.m_eq, None, None, None, Af, bf,
+                   float_exact=S.float_exact, blocks=blocks, float_input=S.float_input)
 
 
 def _max_slack(S: _System, exact_fallback: bool = True):
@@ -464,26 +495,9 @@ def _maximize_sys(S: _System, c: list[Fraction], exact_fallback: bool = True) ->
         except Exception:  # pragma: no cover
             h, status = None, None
         if status == MS.kOptimal:
-            v = _basis_vertex(S, h)
-            if v is not None:
-                tight, fixed, xn, D = v
-                # duals: [A_tight; E_fixed]^T (y_tight, r) = c with r == 0 required
-                n = S.d
-                At = S.rows(tight)[0]
-                M = [[row[j] for row in At] + [1 if j == k else 0 for k in fixed] for j in range(n)]
-                Lc = math.lcm(*(v.denominator for v in c)) if c else 1
-                sol = _rref_solve(M, [int(v * Lc) for v in c], [_ZERO] * n)
-                if sol is not None:
-                    sol = [v / Lc if v else _ZERO for v in sol]
-                if sol is not None and all(v == 0 for v in sol[len(tight):]):
-                    y = [_ZERO] * S.m
-                    for i, v in zip(tight, sol):
-                        y[i] = v
-                    if _optimal_ok(S, c, xn, D, y):
-                        return OptimizeResult(
-                            "optimal", _to_point(xn, D), sum(cj * Fraction(xj, D) for cj, xj in zip(c, xn)),
-                            _scaled_to_caller(S, y), None, None, "highs+exact",
-                        )
+            out = _optimal_from_basis(S, c, h)
+            if out is not None:
+                return out
         elif status == MS.kInfeasible:
             has, ray = _dual_ray(h)
             if has:
@@ -496,6 +510,47 @@ def _maximize_sys(S: _System, c: list[Fraction], exact_fallback: bool = True) ->
             if out is not None:
                 return out
     return _maximize_exact(S, c) if exact_fallback else None
+
+
+def _optimal_from_basis(S: _System, c: list[Fraction], h) -> OptimizeResult | None:
+    """An exact, checked optimum from HiGHS's final basis, or None.
+
+    The basis's ``d`` tight rows and fixed columns form a square integer matrix ``M``
+    (:func:`solvers.lp._repair._basis_vertex` solves ``M x = b``); the dual multipliers
+    solve ``M^T (y_tight, r) = Lc c`` in integers (python-flint), and ``r = 0`` is required.
+    Point and multipliers are checked by :func:`solvers.lp._checks._basis_optimal_ok`
+    (integers only; the point through the rigorous float filter); Fractions are built
+    only for the returned answer.
+    """
+    v = _basis_vertex(S, h)
+    if v is None:
+        return None
+    tight, fixed, xn, D = v
+    n = S.d
+    At = S.rows(tight)[0]
+    MT = [[row[j] for row in At] + [1 if j == k else 0 for k in fixed] for j in range(n)]
+    Lc = math.lcm(*(v.denominator for v in c)) if c else 1
+    cint = [int(v * Lc) for v in c]
+    sol = _solve_square(MT, cint)
+    if sol is None:
+        return None
+    znum, zden = sol
+    if any(znum[len(tight):]):
+        return None
+    znum = znum[: len(tight)]
+    if not _basis_optimal_ok(S, cint, Lc, xn, D, tight, znum, zden):
+        return None
+    y = [_ZERO] * S.m
+    scales = S.rows(tight)[2]
+    den = zden * Lc
+    for i, z, s in zip(tight, znum, scales):
+        if z:
+            y[i] = Fraction(z, den) * s
+    value = Fraction(_dot(cint, xn), Lc * D)
+    return OptimizeResult(
+        "optimal", _to_point(xn, D), value,
+        FarkasCertificate(tuple(y[: S.m_ub]), tuple(y[S.m_ub :])), None, None, "highs+exact",
+    )
 
 
 def _unbounded_exact(S: _System, c: list[Fraction]) -> OptimizeResult | None:
