@@ -102,10 +102,9 @@ from solvers.lp._checks import (
     _basis_optimal_ok,
     _optimal_ok,
     _point_ok,
-    _scaled_to_caller,
     _to_point,
 )
-from solvers.lp._highs import _dual_ray, _highs_solve
+from solvers.lp._highs import _dual_ray, _highs_resolve, _highs_solve
 from solvers.lp._linalg import _DENSE_MAX, _rref_solve, _solve_square, _sparse_solve  # noqa: F401
 from solvers.lp._repair import _basis_vertex, _interior_point, _ray_certificate, _rounded_point
 from solvers.lp._results import FarkasCertificate, LPResult, OptimizeResult
@@ -278,17 +277,22 @@ _TIGHT = {"primal_feasibility_tolerance": 1e-10, "dual_feasibility_tolerance": 1
 
 
 def _feasible(S: _System) -> LPResult:
-    """Float proposal + exact repair (a second HiGHS run with tight tolerances if the
-    first proposal does not survive the exact check), exact simplex as the last resort."""
+    """Float proposal + exact repair (HiGHS restarted from its basis with tight tolerances
+    if the first proposal does not survive the exact check), exact simplex as the last resort."""
     import highspy
 
     MS = highspy.HighsModelStatus
     if S.m == 0:
         return LPResult(True, tuple(Fraction(0) for _ in range(S.d)), None, None, "trivial")
     h = status = None
-    for options in (None, _TIGHT):
+    # 1. HiGHS; 2. a hot restart from its final basis with tight tolerances (a few pivots,
+    # not a new solve: on near-degenerate systems this is where the basis gets refined)
+    for options, hot in ((None, False), (_TIGHT, True)):
         try:
-            h, status = _highs_solve(S, None, options=options)
+            if hot:
+                status = _highs_resolve(h, options)
+            else:
+                h, status = _highs_solve(S, None, options=options)
         except Exception:  # pragma: no cover - float path unavailable: exact fallback
             break
         if status == MS.kOptimal:
@@ -299,7 +303,7 @@ def _feasible(S: _System) -> LPResult:
             v = _basis_vertex(S, h)
             if v is not None and _point_ok(S, v[2], v[3]):
                 return LPResult(True, _to_point(v[2], v[3]), None, None, "highs+exact")
-            x = _rounded_point(h, S)
+            x = None if S.float_input else _rounded_point(h, S)  # simple rationals: for rational input
             if x is not None:
                 return LPResult(True, _to_point(*x), None, None, "highs+exact")
         elif status == MS.kInfeasible:

@@ -58,20 +58,26 @@ def _phase1_active_set(G: list[list[int]], h: list[int], u0: list[Fraction], max
     def wrow(w):
         return rows[w] if not isinstance(w, tuple) else pins_int[w[1]]
 
+    import flint
+
+    Rm = flint.fmpz_mat(m + 1, n, [v for row in rows for v in row])  # all rows at once, in C
+
+    def products(vec_num):
+        return [int(v) for v in (Rm * flint.fmpz_mat(n, 1, vec_num)).entries()]
+
     def ratio(dvec, exclude):
         """Smallest step along dvec to a constraint not in ``exclude`` (ties: smallest index).
 
-        Integer arithmetic: z = zn / zD and dvec = dn / dD with common denominators."""
+        Integer arithmetic: z = zn / zD and dvec = dn / dD with common denominators; the
+        products of every row with ``zn`` and ``dn`` in one python-flint matrix product."""
         zn, zD = common_denominator(z)
         dn, dD = common_denominator(dvec)
+        AD, AZ = products(dn), products(zn)
         best, bnum, bden = None, 0, 1
         for j in range(m + 1):
-            if j in exclude:
-                continue
-            rj = rows[j]
-            ad = sum(a * x for a, x in zip(rj, dn) if a and x)
-            if ad > 0:
-                num = rhs[j] * zD - sum(a * x for a, x in zip(rj, zn) if a and x)
+            ad = AD[j]
+            if ad > 0 and j not in exclude:
+                num = rhs[j] * zD - AZ[j]
                 if best is None or num * bden < bnum * ad:
                     best, bnum, bden = j, num, ad
         if best is None:
