@@ -32,6 +32,7 @@ import numpy as np
 from solvers._checks import DEFAULT_MAX_WORK, check_work
 from solvers._rational import rational_matrix, to_fraction
 from solvers.combinatorics import dichotomies as _unique_sorted_rows
+from solvers.lp._linalg import rref
 
 __all__ = [
     "halfspace_predicate",
@@ -288,26 +289,10 @@ def _dot_signs(P: _Rows, Q: _Rows) -> np.ndarray:
 
 
 def _rank_and_pivots(rows: list[list[Fraction]], ncols: int) -> tuple[int, list[int], list[list[Fraction]]]:
-    """Exact rank, pivot columns and reduced row echelon form of a rational matrix."""
-    M = [list(r) for r in rows]
-    pivots: list[int] = []
-    r = 0
-    for col in range(ncols):
-        piv = next((i for i in range(r, len(M)) if M[i][col] != 0), None)
-        if piv is None:
-            continue
-        M[r], M[piv] = M[piv], M[r]
-        inv = 1 / M[r][col]
-        M[r] = [v * inv for v in M[r]]
-        for i in range(len(M)):
-            if i != r and M[i][col] != 0:
-                f = M[i][col]
-                M[i] = [a - f * b for a, b in zip(M[i], M[r])]
-        pivots.append(col)
-        r += 1
-        if r == len(M):
-            break
-    return r, pivots, M[:r]
+    """Exact rank, pivot columns and reduced row echelon form of a rational matrix
+    (:func:`solvers.lp._linalg.rref`)."""
+    R, pivots = rref(rows, ncols)
+    return len(R), pivots, R
 
 
 # --------------------------------------------------------------------------- predicate
@@ -489,7 +474,7 @@ class HalfspaceWitness:
     realisable : bool
     a, w : tuple of Fraction, Fraction or None
         When realisable: exact parameters with h_{a,w}(X) equal to the labels.
-    lp : solvers.lp.LPResult
+    lp : solvers.lp.FeasibilityResult
         The exact LP answer (its Farkas certificate proves non-realisability).
     """
 

@@ -107,12 +107,13 @@ from solvers.lp._checks import (
 from solvers.lp._highs import _dual_ray, _highs_resolve, _highs_solve
 from solvers.lp._linalg import _DENSE_MAX, _rref_solve, _solve_square, _sparse_solve  # noqa: F401
 from solvers.lp._repair import _basis_vertex, _interior_point, _ray_certificate, _rounded_point
-from solvers.lp._results import FarkasCertificate, LPResult, OptimizeResult
+from solvers.lp._results import FarkasCertificate, FeasibilityResult, LPResult, OptimizeResult
 from solvers.lp._simplex import _feasible_exact, _maximize_exact
 from solvers.lp._system import _as_vector, _prepare, _System
 
 __all__ = [
     "FarkasCertificate",
+    "FeasibilityResult",
     "LPResult",
     "OptimizeResult",
     "feasible_point",
@@ -221,7 +222,7 @@ def is_optimize_certificate(c, A_ub, b_ub, A_eq, b_eq, result: "OptimizeResult")
 # --------------------------------------------------------------------------- feasibility
 
 
-def feasible_point(A_ub, b_ub, A_eq=None, b_eq=None, *, strict: bool = False) -> LPResult:
+def feasible_point(A_ub, b_ub, A_eq=None, b_eq=None, *, strict: bool = False) -> FeasibilityResult:
     """Exact feasibility of ``{x : A_ub x <= b_ub, A_eq x = b_eq}`` with a certificate either way.
 
     Parameters
@@ -243,7 +244,7 @@ def feasible_point(A_ub, b_ub, A_eq=None, b_eq=None, *, strict: bool = False) ->
 
     Returns
     -------
-    LPResult
+    FeasibilityResult
         ``feasible`` and either ``point`` (exact, checked) or ``certificate`` (exact,
         checked: :func:`is_farkas_certificate` returns True on it, with the same
         ``strict``).  Which point: for float arrays without equations, HiGHS's vertex
@@ -276,14 +277,14 @@ def feasible_point(A_ub, b_ub, A_eq=None, b_eq=None, *, strict: bool = False) ->
 _TIGHT = {"primal_feasibility_tolerance": 1e-10, "dual_feasibility_tolerance": 1e-10}
 
 
-def _feasible(S: _System) -> LPResult:
+def _feasible(S: _System) -> FeasibilityResult:
     """Float proposal + exact repair (HiGHS restarted from its basis with tight tolerances
     if the first proposal does not survive the exact check), exact simplex as the last resort."""
     import highspy
 
     MS = highspy.HighsModelStatus
     if S.m == 0:
-        return LPResult(True, tuple(Fraction(0) for _ in range(S.d)), None, None, "trivial")
+        return FeasibilityResult(True, tuple(Fraction(0) for _ in range(S.d)), None, None, "trivial")
     h = status = None
     # 1. HiGHS; 2. a hot restart from its final basis with tight tolerances (a few pivots,
     # not a new solve: on near-degenerate systems this is where the basis gets refined)
@@ -299,19 +300,19 @@ def _feasible(S: _System) -> LPResult:
             if S.float_input:
                 p = _interior_point(S, h)
                 if p is not None:
-                    return LPResult(True, tuple(Fraction(v) for v in p[0].tolist()), None, None, "highs+exact")
+                    return FeasibilityResult(True, tuple(Fraction(v) for v in p[0].tolist()), None, None, "highs+exact")
             v = _basis_vertex(S, h)
             if v is not None and _point_ok(S, v[2], v[3]):
-                return LPResult(True, _to_point(v[2], v[3]), None, None, "highs+exact")
+                return FeasibilityResult(True, _to_point(v[2], v[3]), None, None, "highs+exact")
             x = None if S.float_input else _rounded_point(h, S)  # simple rationals: for rational input
             if x is not None:
-                return LPResult(True, _to_point(*x), None, None, "highs+exact")
+                return FeasibilityResult(True, _to_point(*x), None, None, "highs+exact")
         elif status == MS.kInfeasible:
             has, ray = _dual_ray(h)
             if has:
                 y = _ray_certificate(S, ray)
                 if y is not None:
-                    return LPResult(False, None, _certificate_from_ints(S, y), None, "highs+exact")
+                    return FeasibilityResult(False, None, _certificate_from_ints(S, y), None, "highs+exact")
         else:
             break
     out = _feasible_via_slack(S)
@@ -421,19 +422,19 @@ def _max_slack(S: _System, exact_fallback: bool = True):
     return t, x, cert, res.method
 
 
-def _feasible_strict(S: _System) -> LPResult:
+def _feasible_strict(S: _System) -> FeasibilityResult:
     t, x, cert, method = _max_slack(S)
     if t is None:
-        return LPResult(False, None, cert, None, method)
+        return FeasibilityResult(False, None, cert, None, method)
     if t > 0:
         nums, D = common_denominator(list(x))
         assert _point_ok(S, nums, D, strict=True), "internal error: max-slack point not strictly feasible"
-        return LPResult(True, x, None, t, method)
+        return FeasibilityResult(True, x, None, t, method)
     assert _cert_ok(S, _caller_to_scaled_ints(S, cert), strict=True), "internal error: invalid Motzkin certificate"
-    return LPResult(False, None, _normalise_certificate(cert), t, method)
+    return FeasibilityResult(False, None, _normalise_certificate(cert), t, method)
 
 
-def _feasible_via_slack(S: _System) -> LPResult | None:
+def _feasible_via_slack(S: _System) -> FeasibilityResult | None:
     """Second float attempt for the non-strict question: the max-slack LP (its optimum
     is a feasible point when ``t* >= 0`` and its duals a Farkas certificate when
     ``t* < 0``); None if its float path fails too."""
@@ -442,15 +443,15 @@ def _feasible_via_slack(S: _System) -> LPResult | None:
         return None
     t, x, cert, method = out
     if t is None:
-        return LPResult(False, None, cert, None, method)
+        return FeasibilityResult(False, None, cert, None, method)
     if t >= 0:
         nums, D = common_denominator(list(x))
         if _point_ok(S, nums, D):
-            return LPResult(True, x, None, None, method)
+            return FeasibilityResult(True, x, None, None, method)
         return None
     ints = _caller_to_scaled_ints(S, cert)
     if _cert_ok(S, ints):
-        return LPResult(False, None, _normalise_certificate(cert), None, method)
+        return FeasibilityResult(False, None, _normalise_certificate(cert), None, method)
     return None
 
 

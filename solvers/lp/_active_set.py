@@ -19,7 +19,7 @@ from solvers._rational import common_denominator, int_row
 from solvers.affine import AffineSubspace
 from solvers.lp._checks import _cert_ok, _certificate_from_ints, _point_ok
 from solvers.lp._linalg import _nullspace, _rref_solve
-from solvers.lp._results import LPResult
+from solvers.lp._results import FeasibilityResult
 from solvers.lp._system import _System
 
 _ZERO = Fraction(0)
@@ -135,7 +135,7 @@ def _phase1_active_set(G: list[list[int]], h: list[int], u0: list[Fraction], max
     return "infeasible", lam_rows
 
 
-def _feasible_active_set(S: _System, x_float) -> LPResult | None:
+def _feasible_active_set(S: _System, x_float) -> FeasibilityResult | None:
     """Exact repair seeded by the float solution (see :func:`_phase1_active_set`).
 
     Equations are eliminated first (the LP runs in the coordinates of the affine
@@ -174,7 +174,7 @@ def _feasible_active_set(S: _System, x_float) -> LPResult | None:
         x = V.to_ambient(out[1])
         nums, D = common_denominator(list(x))
         if _point_ok(S, nums, D):
-            return LPResult(True, tuple(x), None, None, "exact-active-set")
+            return FeasibilityResult(True, tuple(x), None, None, "exact-active-set")
         return None
     lam = [l * s for l, s in zip(out[1], sc)]  # multipliers of S's ub rows
     y = lam + [_ZERO] * S.m_eq
@@ -189,6 +189,6 @@ def _feasible_active_set(S: _System, x_float) -> LPResult | None:
         y = lam + [v / L for v in ye]
     nums, _ = common_denominator(y)
     if _cert_ok(S, nums):
-        return LPResult(False, None, _certificate_from_ints(S, nums), None, "exact-active-set")
+        return FeasibilityResult(False, None, _certificate_from_ints(S, nums), None, "exact-active-set")
     return None
 
