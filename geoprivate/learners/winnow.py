@@ -535,19 +535,17 @@ def dp_winnow(X, y, params: DPWinnowParameters, rng=None, *, ledger: PrivacyLedg
         if k >= params.K:  # no more updates: the rest of the block is settled
             t = end
             continue
-        fired = None
-        for i in range(end - t):
-            if wrong[i]:
-                count += 1
-                if cached < 0:
-                    cached = t + i
-            svt.add_query(count)
-            if svt.test_above_threshold():
-                fired = t + i
-                break
-        if fired is None:
+        # AboveThreshold on the running mistake count, round by round (one batched call)
+        cum = count + np.cumsum(wrong, dtype=np.int64)
+        i = svt.first_above(cum)
+        first_wrong = np.flatnonzero(wrong[: (end - t) if i is None else i + 1])
+        if cached < 0 and first_wrong.size:
+            cached = t + int(first_wrong[0])
+        if i is None:
+            count = int(cum[-1])
             t = end
             continue
+        fired = t + i
         if cached >= 0:
             xh, yh = Xs[cached], int(ys[cached])
             margins.append(float(yh * (_softmax(logw) @ xh)))
