@@ -44,10 +44,10 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run from a checkout
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-import bench_lp  # noqa: E402
-from bench_lp import bare_highs, bare_highs_slack, paired, planted  # noqa: E402
+import bench_lp
+from bench_lp import bare_highs, bare_highs_slack, paired, planted
 
-from solvers import lp  # noqa: E402
+from solvers import lp
 
 CLOCK = time.process_time
 ROWS: list[tuple[str, str, str, str]] = []  # (workload, measured, ratio, aim)
@@ -94,9 +94,9 @@ def lp_rows(rng, n: int) -> None:
 
 # ------------------------------------------------------------------ max_cdepth
 def cdepth_rows(quick: bool) -> None:
-    import solvers.depth as D
     from bench_prediction import _blocks_and_subspaces
 
+    import solvers.depth as D
     from geoprivate.prediction import G_halfspace
 
     g = G_halfspace(2, form="margin")
@@ -148,7 +148,12 @@ def predictor_row(quick: bool) -> None:
 def winnow_row(quick: bool) -> None:
     from bench_winnow import dp_winnow_loop
 
-    from geoprivate.learners.winnow import dp_winnow, lemma_4_6_sample_size, majority_sequence, practical_parameters
+    from geoprivate.learners.winnow import (
+        dp_winnow,
+        lemma_4_6_sample_size,
+        majority_sequence,
+        practical_parameters,
+    )
 
     d, T = (1000, 20_000) if quick else (10_000, 100_000)
 
@@ -198,9 +203,8 @@ def label_boost_rows(quick: bool, rng) -> None:
     # same points, sweep vs dense matrix (both exact; same scores as multisets)
     m = 120 if quick else 300
     _, P, _, pos, neg = lb._split(Halfspaces(2), X[:m], y[:m], X[:0])
-    from solvers.halfspaces import halfspace_dichotomies
-
     from geoprivate.everlasting.planar_sweep import planar_sweep
+    from solvers.halfspaces import halfspace_dichotomies
 
     t0 = CLOCK()
     M = np.asarray(halfspace_dichotomies(P), dtype=np.uint8)

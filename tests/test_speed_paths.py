@@ -79,7 +79,7 @@ def test_label_boost_uses_the_sweep_above_the_threshold(monkeypatch):
     H = lb.dichotomies_of(Halfspaces(2), np.unique(X, axis=0))
     assert isinstance(H, lb.PlanarDichotomies)
     swept = lb.label_boost_law(Halfspaces(2), X[:10], y[:10], X[10:])
-    law = lambda out: sorted(zip(map(tuple, out[0].tolist()), np.round(out[1], 12).tolist()))  # noqa: E731
+    law = lambda out: sorted(zip(map(tuple, out[0].tolist()), np.round(out[1], 12).tolist()))
     assert law(swept) == law(dense)
     r = lb.label_boost(Halfspaces(2), X[:10], y[:10], X[10:], rng=1)
     assert r.n_dichotomies == 30 * 29 + 2
