@@ -318,8 +318,9 @@ def _feasible(S: _System) -> FeasibilityResult:
     out = _feasible_via_slack(S)
     if out is None:
         x = None
-        if h is not None and status == MS.kOptimal:
-            x = h.getSolution().col_value
+        if h is not None and status == MS.kOptimal:  # start from the exact vertex of HiGHS's basis
+            v = _basis_vertex(S, h)
+            x = _to_point(v[2], v[3]) if v is not None else h.getSolution().col_value
         out = _feasible_active_set(S, x)
     return out if out is not None else _feasible_exact(S)
 

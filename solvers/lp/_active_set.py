@@ -164,9 +164,10 @@ def _feasible_active_set(S: _System, x_float) -> FeasibilityResult | None:
     else:  # the full space: coordinates are x itself
         Gi, hi, sc = S.A[: S.m_ub], S.b[: S.m_ub], [1] * S.m_ub
     xf = list(x_float) if x_float is not None and len(x_float) == S.d else [0.0] * S.d
-    if not all(math.isfinite(v) for v in xf):
+    if not all(isinstance(v, Fraction) or math.isfinite(v) for v in xf):
         xf = [0.0] * S.d
-    u0 = [Fraction(xf[p]).limit_denominator(10**9) - V.point[p] for p in V.pivots]
+    u0 = [(xf[p] if isinstance(xf[p], Fraction) else Fraction(xf[p]).limit_denominator(10**9)) - V.point[p]
+          for p in V.pivots]  # an exact start (a basis vertex) as it is
     out = _phase1_active_set(Gi, hi, u0, max_iter=20 * (S.m + S.d + 2))
     if out is None:
         return None
