@@ -127,8 +127,11 @@ def cdepth_rows(quick: bool) -> None:
 
 
 # ------------------------------------------------------------------ predictor (CLI, child CPU)
+PREDICTOR = {"d": 3, "T": 100_000}  # the aim; --predictor D T runs a smaller instance
+
+
 def predictor_row(quick: bool) -> None:
-    d, T = (2, 100) if quick else (3, 100_000)
+    d, T = (2, 100) if quick else (PREDICTOR["d"], PREDICTOR["T"])
     cmd = [sys.executable, "-m", "geoprivate", "predict", "--concept", "halfspaces", "--d", str(d),
            "--adversary", "adaptive", "--T", str(T), "--json"] + (["--k", "40"] if quick else [])
     c0 = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -155,7 +158,7 @@ def winnow_row(quick: bool) -> None:
         practical_parameters,
     )
 
-    d, T = (1000, 20_000) if quick else (10_000, 100_000)
+    d, T = (1000, 20_000) if quick else (10_000, 100_000)  # X is T x d int8: 1 GB at full size
 
     def params(TT):
         return practical_parameters(TT, d, rho, eps_hat=1.0, eta=rho / 4,
@@ -239,7 +242,11 @@ def main(argv=None):
     ap.add_argument("--markdown", action="store_true", help="also print the rows as a Markdown table")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--only", nargs="+", choices=sorted(SECTIONS), help="run only these sections")
+    ap.add_argument("--predictor", nargs=2, type=int, metavar=("D", "T"), default=None,
+                    help="the predictor row's d and T (default 3 100000, the issue's aim; minutes)")
     args = ap.parse_args(argv)
+    if args.predictor:
+        PREDICTOR["d"], PREDICTOR["T"] = args.predictor
     rng = np.random.default_rng(args.seed)
     ROWS.clear()
     for name in args.only or SECTIONS:

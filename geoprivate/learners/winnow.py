@@ -584,7 +584,9 @@ def majority_sequence(T: int, d: int, k: int, rng=None, *, flip: float = 0.0):
     rel = rng.choice(d, size=k, replace=False)
     v = np.zeros(d)
     v[rel] = 1.0 / k
-    X = (2 * rng.integers(0, 2, size=(T, d), dtype=np.int8) - 1).astype(np.int8)
+    X = rng.integers(0, 2, size=(T, d), dtype=np.int8)
+    X *= 2  # in place: one T x d int8 array at the peak (10^10 entries at T = 10^6, d = 10^4)
+    X -= 1
     y = np.sign(X[:, rel].astype(np.int64).sum(axis=1)).astype(np.int8)
     if flip > 0:
         y = np.where(rng.random(T) < flip, -y, y).astype(np.int8)
