@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["linprog", "LPResult"]
+__all__ = ["linprog", "HighsSolution"]
 
 try:  # pragma: no cover - exercised implicitly
     import highspy as _hs
@@ -42,12 +42,17 @@ def _solver():
 
 
 @dataclass
-class LPResult:
+class HighsSolution:
+    """A float proposal from :func:`linprog`, scipy-style: ``status`` (0 optimal, 2 infeasible,
+    3 unbounded, 4 other) and ``x`` (None unless optimal).  Not an exact answer: the exact
+    results of :mod:`solvers.lp` are :class:`solvers.lp.FeasibilityResult` and
+    :class:`solvers.lp.OptimizeResult`."""
+
     status: int
     x: np.ndarray | None
 
 
-def linprog(c, A_ub=None, b_ub=None, A_eq=None, b_eq=None, bounds=None) -> LPResult:
+def linprog(c, A_ub=None, b_ub=None, A_eq=None, b_eq=None, bounds=None) -> HighsSolution:
     """min cᵀx s.t. A_ub x ≤ b_ub, A_eq x = b_eq, bounds (see the module docstring)."""
     c = np.asarray(c, dtype=np.float64)
     n = c.shape[0]
@@ -55,7 +60,7 @@ def linprog(c, A_ub=None, b_ub=None, A_eq=None, b_eq=None, bounds=None) -> LPRes
         from scipy.optimize import linprog as sp
 
         r = sp(c, A_ub=A_ub, b_ub=b_ub, A_eq=A_eq, b_eq=b_eq, bounds=bounds, method="highs")
-        return LPResult(int(r.status), r.x if r.status == 0 else None)
+        return HighsSolution(int(r.status), r.x if r.status == 0 else None)
     mats = [M for M in (A_ub, A_eq) if M is not None]
     sparse_in = any(hasattr(M, "tocsc") for M in mats)
     if sparse_in:  # large LPs arrive sparse: keep them sparse
@@ -97,9 +102,9 @@ def linprog(c, A_ub=None, b_ub=None, A_eq=None, b_eq=None, bounds=None) -> LPRes
     h.run()
     st = h.getModelStatus()
     if st == _hs.HighsModelStatus.kOptimal:
-        return LPResult(0, np.array(h.getSolution().col_value, dtype=np.float64))
+        return HighsSolution(0, np.array(h.getSolution().col_value, dtype=np.float64))
     if st == _hs.HighsModelStatus.kInfeasible:
-        return LPResult(2, None)
+        return HighsSolution(2, None)
     if st in (_hs.HighsModelStatus.kUnbounded, _hs.HighsModelStatus.kUnboundedOrInfeasible):
-        return LPResult(3, None)
-    return LPResult(4, None)
+        return HighsSolution(3, None)
+    return HighsSolution(4, None)

@@ -49,27 +49,11 @@ def _vec(x, name: str, n: int | None = None) -> tuple[Fraction, ...]:
 
 
 def _rref(rows: list[list[Fraction]], ncols: int) -> tuple[list[list[Fraction]], list[int]]:
-    """Reduced row echelon form of the given rows (zero rows dropped) and the pivot columns."""
-    R = [list(r) for r in rows]
-    pivots: list[int] = []
-    r = 0
-    for c in range(ncols):
-        piv = next((i for i in range(r, len(R)) if R[i][c] != 0), None)
-        if piv is None:
-            continue
-        R[r], R[piv] = R[piv], R[r]
-        p = R[r][c]
-        if p != 1:
-            R[r] = [v / p for v in R[r]]
-        for i in range(len(R)):
-            if i != r and R[i][c] != 0:
-                f = R[i][c]
-                R[i] = [a - f * b for a, b in zip(R[i], R[r])]
-        pivots.append(c)
-        r += 1
-        if r == len(R):
-            break
-    return R[:r], pivots
+    """Reduced row echelon form of the given rows (zero rows dropped) and the pivot columns
+    (:func:`solvers.lp._linalg.rref`, imported here on use: :mod:`solvers.lp` imports this module)."""
+    from solvers.lp._linalg import rref
+
+    return rref(rows, ncols)
 
 
 def _is_canonical(p, basis) -> bool:

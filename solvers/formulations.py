@@ -140,7 +140,7 @@ def feasibility_problem(A_ub, b_ub, A_eq=None, b_eq=None, *, strict: bool = Fals
         False: ``minimize 0`` s.t. ``ub: A_ub x <= b_ub``, ``eq: A_eq x = b_eq``; status
         ``optimal`` means feasible.  True: the max-slack LP of the strict question,
         ``maximize t`` s.t. ``ub: A_ub x + t·1 <= b_ub``, ``eq``, ``cap: t <= 1``; the strict
-        system is feasible iff ``t* > 0`` (``LPResult.slack`` is the exact ``t*``).
+        system is feasible iff ``t* > 0`` (``FeasibilityResult.slack`` is the exact ``t*``).
 
     Returns
     -------

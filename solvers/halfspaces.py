@@ -32,6 +32,7 @@ import numpy as np
 from solvers._checks import DEFAULT_MAX_WORK, check_work
 from solvers._rational import rational_matrix, to_fraction
 from solvers.combinatorics import dichotomies as _unique_sorted_rows
+from solvers.lp._linalg import rref
 
 __all__ = [
     "halfspace_predicate",
@@ -288,26 +289,10 @@ def _dot_signs(P: _Rows, Q: _Rows) -> np.ndarray:
 
 
 def _rank_and_pivots(rows: list[list[Fraction]], ncols: int) -> tuple[int, list[int], list[list[Fraction]]]:
-    """Exact rank, pivot columns and reduced row echelon form of a rational matrix."""
-    M = [list(r) for r in rows]
-    pivots: list[int] = []
-    r = 0
-    for col in range(ncols):
-        piv = next((i for i in range(r, len(M)) if M[i][col] != 0), None)
-        if piv is None:
-            continue
-        M[r], M[piv] = M[piv], M[r]
-        inv = 1 / M[r][col]
-        M[r] = [v * inv for v in M[r]]
-        for i in range(len(M)):
-            if i != r and M[i][col] != 0:
-                f = M[i][col]
-                M[i] = [a - f * b for a, b in zip(M[i], M[r])]
-        pivots.append(col)
-        r += 1
-        if r == len(M):
-            break
-    return r, pivots, M[:r]
+    """Exact rank, pivot columns and reduced row echelon form of a rational matrix
+    (:func:`solvers.lp._linalg.rref`)."""
+    R, pivots = rref(rows, ncols)
+    return len(R), pivots, R
 
 
 # --------------------------------------------------------------------------- predicate
@@ -334,14 +319,52 @@ def halfspace_predicate(a, w, X) -> np.ndarray:
     [0, 1, 1]
     """
     av = _as_rational_vector(a, "a")
-    Xq = _as_rational_matrix(X, "X", len(av))
     wq = _to_fraction(w, "w")
+    if isinstance(X, np.ndarray) and X.dtype.kind == "f" and X.ndim == 2 and X.shape[1] == len(av) \
+            and X.dtype.itemsize <= 8 and np.isfinite(X).all():
+        out = _predicate_filtered(av, wq, X.astype(np.float64))
+        if out is not None:
+            return out
+    Xq = _as_rational_matrix(X, "X", len(av))
     D = len(av) + 1
     if not Xq:
         return np.zeros(0, np.uint8)
     P = _Rows([av + [-wq]], D)
     Q = _Rows([r + [Fraction(1)] for r in Xq], D)
     return (_dot_signs(P, Q)[0] >= 0).astype(np.uint8)
+
+
+def _predicate_filtered(av: list, wq: Fraction, X: np.ndarray) -> np.ndarray | None:
+    """:func:`halfspace_predicate` for float points: a rigorous float filter, exact rows only
+    where it cannot decide.
+
+    ``a`` and ``w`` are rounded to floats once (relative error ``<= u = 2**-53`` each, or
+    absolute ``2**-1074`` below the normal range); the residual ``⟨a, x⟩ − w`` computed in
+    floats is then within ``4 (d + 3) u (Σ_j |a_j x_j| + |w|) + 2**-1000 (1 + Σ_j |x_j|)`` of
+    the exact one (Higham, *Accuracy and Stability*, §3.1), so its sign is proved wherever
+    it exceeds that; the other rows go to the exact integer test.  None if a float overflows.
+    """
+    with np.errstate(over="ignore", invalid="ignore", under="ignore"):
+        try:
+            af = np.array([float(v) for v in av], dtype=np.float64)
+            wf = float(wq)
+        except OverflowError:
+            return None
+        if not (np.isfinite(af).all() and np.isfinite(wf)):
+            return None
+        r = X @ af - wf
+        err = (4 * (len(av) + 3) * 2.0**-53) * (np.abs(X) @ np.abs(af) + abs(wf)) \
+            + 2.0**-1000 * (1 + np.abs(X).sum(axis=1))
+        if not (np.isfinite(r).all() and np.isfinite(err).all()):
+            return None
+    out = (r >= 0).astype(np.uint8)
+    todo = np.flatnonzero(np.abs(r) <= err)
+    if todo.size:
+        D = len(av) + 1
+        P = _Rows([av + [-wq]], D)
+        Q = _Rows([[Fraction(v) for v in X[i].tolist()] + [Fraction(1)] for i in todo], D)
+        out[todo] = (_dot_signs(P, Q)[0] >= 0).astype(np.uint8)
+    return out
 
 
 # --------------------------------------------------------------------------- dichotomies
@@ -489,7 +512,7 @@ class HalfspaceWitness:
     realisable : bool
     a, w : tuple of Fraction, Fraction or None
         When realisable: exact parameters with h_{a,w}(X) equal to the labels.
-    lp : solvers.lp.LPResult
+    lp : solvers.lp.FeasibilityResult
         The exact LP answer (its Farkas certificate proves non-realisability).
     """
 

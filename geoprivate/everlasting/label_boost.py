@@ -33,6 +33,7 @@ from geoprivate.mechanisms.exponential import (
 __all__ = [
     "Dichotomies",
     "IntervalDichotomies",
+    "PlanarDichotomies",
     "dichotomies_of",
     "label_boost",
     "label_boost_law",
@@ -176,6 +177,37 @@ class IntervalDichotomies(Dichotomies):
         return self._index(i, j), tot - int(G[j + 1] - G[i])
 
 
+class PlanarDichotomies(Dichotomies):
+    """Π_C(P) for halfplanes in ℝ² by the rotational sweep of
+    :mod:`geoprivate.everlasting.planar_sweep`: the scores of all n² − n + 2 dichotomies
+    from prefix sums around each pivot, never the (n² − n + 2) × n matrix (built by
+    :meth:`matrix` only on request).  Same dichotomies and scores as the dense
+    enumeration, in another row order (the sweep's)."""
+
+    def __init__(self, sweep):
+        super().__init__(sweep.points, matrix=None, threshold_order=None)
+        self._sweep = sweep
+        self.n = sweep.n
+
+    @property
+    def closed_form(self) -> bool:
+        return True
+
+    def errors(self, pos, neg) -> np.ndarray:
+        return self._sweep.errors(pos, neg)
+
+    def labels(self, k: int) -> np.ndarray:
+        return self._sweep.labels(int(k))
+
+    def matrix(self) -> np.ndarray:
+        return np.array([self._sweep.labels(k) for k in range(self.n)], dtype=np.uint8).reshape(self.n, -1)
+
+
+#: above this many distinct points, halfplane dichotomies come from the rotational sweep
+#: (when the points are in general position); below, from the dense exact enumeration
+PLANAR_SWEEP_MIN = 256
+
+
 def _unique_points(concept, points):
     """Distinct points P and, for each input point, its index in P."""
     arr = np.asarray(points)
@@ -202,7 +234,9 @@ def dichotomies_of(concept, P) -> Dichotomies:
 
     Thresholds: closed form (|P| + 1 rows); intervals: closed form (:class:`IntervalDichotomies`);
     finite classes: :func:`solvers.combinatorics.dichotomies` of the columns;
-    halfspaces: :func:`solvers.halfspaces.halfspace_dichotomies`.
+    halfspaces: :func:`solvers.halfspaces.halfspace_dichotomies`, or in ℝ² above
+    ``PLANAR_SWEEP_MIN`` points in general position the rotational sweep
+    (:class:`PlanarDichotomies`).
 
     Raises
     ------
@@ -214,6 +248,12 @@ def dichotomies_of(concept, P) -> Dichotomies:
         return Dichotomies(P, threshold_order=order.astype(np.int64))
     if isinstance(concept, Intervals):
         return IntervalDichotomies(P)
+    if _is_halfspaces(concept) and P.ndim == 2 and P.shape[1] == 2 and len(P) > PLANAR_SWEEP_MIN:
+        from geoprivate.everlasting.planar_sweep import planar_sweep
+
+        sweep = planar_sweep(P)
+        if sweep is not None:  # general position (checked exactly): no matrix at all
+            return PlanarDichotomies(sweep)
     if isinstance(concept, FiniteClass) or _is_halfspaces(concept):
         if isinstance(concept, FiniteClass):
             from solvers.combinatorics import dichotomies

@@ -548,19 +548,17 @@ def dp_winnow(X, y, params: DPWinnowParameters, rng=None, *, ledger: PrivacyLedg
         if k >= params.K:  # no more updates: the rest of the block is settled
             t = end
             continue
-        fired = None
-        for i in range(end - t):
-            if wrong[i]:
-                count += 1
-                if cached < 0:
-                    cached = t + i
-            svt.add_query(count)
-            if svt.test_above_threshold():
-                fired = t + i
-                break
-        if fired is None:
+        # AboveThreshold on the running mistake count, round by round (one batched call)
+        cum = count + np.cumsum(wrong, dtype=np.int64)
+        i = svt.first_above(cum)
+        first_wrong = np.flatnonzero(wrong[: (end - t) if i is None else i + 1])
+        if cached < 0 and first_wrong.size:
+            cached = t + int(first_wrong[0])
+        if i is None:
+            count = int(cum[-1])
             t = end
             continue
+        fired = t + i
         if cached >= 0:
             xh, yh = Xs[cached], int(ys[cached])
             margins.append(float(yh * (_softmax(logw) @ xh)))
@@ -599,7 +597,9 @@ def majority_sequence(T: int, d: int, k: int, rng=None, *, flip: float = 0.0):
     rel = rng.choice(d, size=k, replace=False)
     v = np.zeros(d)
     v[rel] = 1.0 / k
-    X = (2 * rng.integers(0, 2, size=(T, d), dtype=np.int8) - 1).astype(np.int8)
+    X = rng.integers(0, 2, size=(T, d), dtype=np.int8)
+    X *= 2  # in place: one T x d int8 array at the peak (10^10 entries at T = 10^6, d = 10^4)
+    X -= 1
     y = np.sign(X[:, rel].astype(np.int64).sum(axis=1)).astype(np.int8)
     if flip > 0:
         y = np.where(rng.random(T) < flip, -y, y).astype(np.int8)

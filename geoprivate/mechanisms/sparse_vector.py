@@ -493,6 +493,36 @@ class AboveThreshold:
             self.halted = True
         return bool(above)
 
+    def first_above(self, values) -> int | None:
+        """:meth:`add_query` then :meth:`test_above_threshold` for each of ``values`` in turn,
+        up to the first that tests above: its index (the instance halts), or None.
+
+        The same mechanism as the loop, draw for draw: the noises nu are drawn in one call
+        and the generator is then set back so that it has consumed exactly the draws the
+        loop would have (one per tested query), so a run is the same whichever is used.
+        """
+        if self.halted:
+            raise HaltedError("AboveThreshold has halted (a query tested above threshold)")
+        v = np.asarray(values, dtype=np.float64).reshape(-1)
+        if v.size and not np.isfinite(v).all():
+            raise ValueError(f"values: entries must be finite, got {v[~np.isfinite(v)][0]!r}")
+        if v.size == 0:
+            return None
+        bits = self._rng.bit_generator
+        state = bits.state
+        nu = self._rng.laplace(0.0, self.nu_scale, size=v.size)
+        hit = np.flatnonzero(v + nu >= self.noisy_threshold)
+        if hit.size == 0:
+            self.n_queries += v.size
+            return None
+        i = int(hit[0])
+        bits.state = state
+        self._rng.laplace(0.0, self.nu_scale, size=i + 1)  # consume exactly the loop's draws
+        self.n_queries += i + 1
+        self._pending = None
+        self.halted = True
+        return i
+
     def alpha(self, T) -> float:
         """Lemma 4.3's accuracy alpha = 8 ln(2T/beta)/eps (times the sensitivity) for T queries."""
         return above_threshold_alpha(self.epsilon, self.beta, T, self.sensitivity)

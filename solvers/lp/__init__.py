@@ -19,14 +19,21 @@ Strategy (DESIGN.md "Exactness")
    against *every* constraint exactly; for :func:`maximize` the dual multipliers of
    the same basis are solved for and checked too.  Infeasible: HiGHS's dual ray is
    rationalised (its support is taken and the small linear system
-   ``y_S^T [A_S | b_S] = (0, -1)`` solved exactly) and checked exactly.
+   ``y_S^T [A_S | b_S] = (0, -1)`` solved exactly) and checked exactly.  For
+   :func:`maximize` and ``strict=True`` (the max-slack LP) the same: the basis's point and
+   its dual multipliers (the transposed basis system, python-flint) are checked in
+   integers, the point through the rigorous float filter of :mod:`solvers.lp._checks`
+   (integers only for the rows it cannot settle); Fractions are built only for the answer.
 3. **Second float attempts** when the proposal does not survive the exact check: HiGHS
-   again with tight tolerances, then the max-slack LP (its optimum is a feasible point
-   when ``t* >= 0``, its duals a Farkas certificate when ``t* < 0``), both repaired and
-   checked as above.
+   restarted from its final basis with tight tolerances (a few more pivots: on
+   near-degenerate systems HiGHS's first basis is typically off by one or two rows whose
+   exact residual is ~1e-12 relative), then the max-slack LP (its optimum is a feasible
+   point when ``t* >= 0``, its duals a Farkas certificate when ``t* < 0``), both repaired
+   and checked as above.
 4. **Exact active-set repair** (``method="exact-active-set"``): a vertex-form simplex in
    rational arithmetic on ``max t : A_ub x + t <= b_ub, t <= 0`` (equations eliminated
-   through :class:`solvers.affine.AffineSubspace`), started at the float solution, so
+   through :class:`solvers.affine.AffineSubspace`), started at the exact vertex of HiGHS's
+   final basis (else the float solution), so
    that near-degenerate systems whose feasible region is below HiGHS's tolerances
    (widths ~1e-9) are settled in a few exact steps.  Used up to 40 free coordinates,
    with an iteration cap (smallest-index rule; on the cap the fallback below answers).
@@ -99,20 +106,21 @@ from solvers.lp._checks import (
     _certificate_from_ints,
     _dot,
     _normalise_certificate,
+    _basis_optimal_ok,
     _optimal_ok,
     _point_ok,
-    _scaled_to_caller,
     _to_point,
 )
-from solvers.lp._highs import _dual_ray, _highs_solve
-from solvers.lp._linalg import _DENSE_MAX, _rref_solve, _sparse_solve  # noqa: F401
+from solvers.lp._highs import _dual_ray, _highs_resolve, _highs_solve
+from solvers.lp._linalg import _DENSE_MAX, _rref_solve, _solve_square, _sparse_solve  # noqa: F401
 from solvers.lp._repair import _basis_vertex, _interior_point, _ray_certificate, _rounded_point
-from solvers.lp._results import FarkasCertificate, LPResult, OptimizeResult
+from solvers.lp._results import FarkasCertificate, FeasibilityResult, LPResult, OptimizeResult
 from solvers.lp._simplex import _feasible_exact, _maximize_exact
 from solvers.lp._system import _as_vector, _prepare, _System
 
 __all__ = [
     "FarkasCertificate",
+    "FeasibilityResult",
     "LPResult",
     "OptimizeResult",
     "feasible_point",
@@ -221,7 +229,7 @@ def is_optimize_certificate(c, A_ub, b_ub, A_eq, b_eq, result: "OptimizeResult")
 # --------------------------------------------------------------------------- feasibility
 
 
-def feasible_point(A_ub, b_ub, A_eq=None, b_eq=None, *, strict: bool = False) -> LPResult:
+def feasible_point(A_ub, b_ub, A_eq=None, b_eq=None, *, strict: bool = False) -> FeasibilityResult:
     """Exact feasibility of ``{x : A_ub x <= b_ub, A_eq x = b_eq}`` with a certificate either way.
 
     Parameters
@@ -243,7 +251,7 @@ def feasible_point(A_ub, b_ub, A_eq=None, b_eq=None, *, strict: bool = False) ->
 
     Returns
     -------
-    LPResult
+    FeasibilityResult
         ``feasible`` and either ``point`` (exact, checked) or ``certificate`` (exact,
         checked: :func:`is_farkas_certificate` returns True on it, with the same
         ``strict``).  Which point: for float arrays without equations, HiGHS's vertex
@@ -276,44 +284,50 @@ def feasible_point(A_ub, b_ub, A_eq=None, b_eq=None, *, strict: bool = False) ->
 _TIGHT = {"primal_feasibility_tolerance": 1e-10, "dual_feasibility_tolerance": 1e-10}
 
 
-def _feasible(S: _System) -> LPResult:
-    """Float proposal + exact repair (a second HiGHS run with tight tolerances if the
-    first proposal does not survive the exact check), exact simplex as the last resort."""
+def _feasible(S: _System) -> FeasibilityResult:
+    """Float proposal + exact repair (HiGHS restarted from its basis with tight tolerances
+    if the first proposal does not survive the exact check), exact simplex as the last resort."""
     import highspy
 
     MS = highspy.HighsModelStatus
     if S.m == 0:
-        return LPResult(True, tuple(Fraction(0) for _ in range(S.d)), None, None, "trivial")
+        return FeasibilityResult(True, tuple(Fraction(0) for _ in range(S.d)), None, None, "trivial")
     h = status = None
-    for options in (None, _TIGHT):
+    # 1. HiGHS; 2. a hot restart from its final basis with tight tolerances (a few pivots,
+    # not a new solve: on near-degenerate systems this is where the basis gets refined)
+    for options, hot in ((None, False), (_TIGHT, True)):
         try:
-            h, status = _highs_solve(S, None, options=options)
+            if hot:
+                status = _highs_resolve(h, options)
+            else:
+                h, status = _highs_solve(S, None, options=options)
         except Exception:  # pragma: no cover - float path unavailable: exact fallback
             break
         if status == MS.kOptimal:
             if S.float_input:
                 p = _interior_point(S, h)
                 if p is not None:
-                    return LPResult(True, tuple(Fraction(v) for v in p[0].tolist()), None, None, "highs+exact")
+                    return FeasibilityResult(True, tuple(Fraction(v) for v in p[0].tolist()), None, None, "highs+exact")
             v = _basis_vertex(S, h)
             if v is not None and _point_ok(S, v[2], v[3]):
-                return LPResult(True, _to_point(v[2], v[3]), None, None, "highs+exact")
-            x = _rounded_point(h, S)
+                return FeasibilityResult(True, _to_point(v[2], v[3]), None, None, "highs+exact")
+            x = None if S.float_input else _rounded_point(h, S)  # simple rationals: for rational input
             if x is not None:
-                return LPResult(True, _to_point(*x), None, None, "highs+exact")
+                return FeasibilityResult(True, _to_point(*x), None, None, "highs+exact")
         elif status == MS.kInfeasible:
             has, ray = _dual_ray(h)
             if has:
                 y = _ray_certificate(S, ray)
                 if y is not None:
-                    return LPResult(False, None, _certificate_from_ints(S, y), None, "highs+exact")
+                    return FeasibilityResult(False, None, _certificate_from_ints(S, y), None, "highs+exact")
         else:
             break
     out = _feasible_via_slack(S)
     if out is None:
         x = None
-        if h is not None and status == MS.kOptimal:
-            x = h.getSolution().col_value
+        if h is not None and status == MS.kOptimal:  # start from the exact vertex of HiGHS's basis
+            v = _basis_vertex(S, h)
+            x = _to_point(v[2], v[3]) if v is not None else h.getSolution().col_value
         out = _feasible_active_set(S, x)
     return out if out is not None else _feasible_exact(S)
 
@@ -323,8 +337,13 @@ def _slack_system(S: _System):
 
     Caller rows ``a_i x + t <= b_i`` (ub), ``a_i x = b_i`` (eq) and the cap ``t <= 1``
     (placed right after the ub rows); ``t`` is in the caller's units, so each ub row is
-    rescaled by the denominator of its scale factor to keep integer coefficients.
+    rescaled by the denominator of its scale factor to keep integer coefficients.  For
+    numeric input (``S`` converts rows on demand) the slack system does too: its blocks are
+    the caller's arrays with the column of ``t`` appended (:func:`_slack_blocks`), so only
+    the rows an exact step needs are ever converted to integers.
     """
+    if S._A is None and S._blocks is not None:
+        return _slack_blocks(S)
     A, b, scale = [], [], []
     for i in range(S.m):
         s = S.scale[i]
@@ -351,6 +370,31 @@ def _slack_system(S: _System):
         [A[i] for i in order], [b[i] for i in order], [scale[i] for i in order],
         Af[order], bf[order],
     )
+
+
+def _slack_blocks(S: _System) -> _System:
+    """:func:`_slack_system` for numeric input, as blocks of numpy arrays (rows on demand).
+
+    Rows ``[a_i, 1] (x, t) <= b_i`` (ub), the cap ``[0, 1] (x, t) <= 1``, then
+    ``[a_i, 0] (x, t) = b_i`` (eq): the caller's numbers with exact 0/1 entries appended,
+    so the float copies stay exact whenever ``S``'s are."""
+    blocks = []
+    ub = [(a, b) for start, a, b in S._blocks if start == 0 and S.m_ub]
+    eq = [(a, b) for start, a, b in S._blocks if start == S.m_ub and S.m_eq]
+    row = 0
+    for a, b in ub:
+        blocks.append((row, np.hstack([a, np.ones((a.shape[0], 1), dtype=a.dtype)]), b))
+        row += a.shape[0]
+    cap_dtype = ub[0][0].dtype if ub else np.int64
+    blocks.append((row, np.eye(1, S.d + 1, S.d, dtype=cap_dtype), np.ones(1, dtype=cap_dtype)))
+    row += 1
+    for a, b in eq:
+        blocks.append((row, np.hstack([a, np.zeros((a.shape[0], 1), dtype=a.dtype)]), b))
+        row += a.shape[0]
+    Af = np.vstack([np.asarray(a, dtype=float) for _, a, _ in blocks])
+    bf = np.concatenate([np.asarray(b, dtype=float) for _, _, b in blocks])
+    return _System(S.d + 1, S.m_ub + 1, S.m_eq, None, None, None, Af, bf,
+                   float_exact=S.float_exact, blocks=blocks, float_input=S.float_input)
 
 
 def _max_slack(S: _System, exact_fallback: bool = True):
@@ -386,19 +430,19 @@ def _max_slack(S: _System, exact_fallback: bool = True):
     return t, x, cert, res.method
 
 
-def _feasible_strict(S: _System) -> LPResult:
+def _feasible_strict(S: _System) -> FeasibilityResult:
     t, x, cert, method = _max_slack(S)
     if t is None:
-        return LPResult(False, None, cert, None, method)
+        return FeasibilityResult(False, None, cert, None, method)
     if t > 0:
         nums, D = common_denominator(list(x))
         assert _point_ok(S, nums, D, strict=True), "internal error: max-slack point not strictly feasible"
-        return LPResult(True, x, None, t, method)
+        return FeasibilityResult(True, x, None, t, method)
     assert _cert_ok(S, _caller_to_scaled_ints(S, cert), strict=True), "internal error: invalid Motzkin certificate"
-    return LPResult(False, None, _normalise_certificate(cert), t, method)
+    return FeasibilityResult(False, None, _normalise_certificate(cert), t, method)
 
 
-def _feasible_via_slack(S: _System) -> LPResult | None:
+def _feasible_via_slack(S: _System) -> FeasibilityResult | None:
     """Second float attempt for the non-strict question: the max-slack LP (its optimum
     is a feasible point when ``t* >= 0`` and its duals a Farkas certificate when
     ``t* < 0``); None if its float path fails too."""
@@ -407,15 +451,15 @@ def _feasible_via_slack(S: _System) -> LPResult | None:
         return None
     t, x, cert, method = out
     if t is None:
-        return LPResult(False, None, cert, None, method)
+        return FeasibilityResult(False, None, cert, None, method)
     if t >= 0:
         nums, D = common_denominator(list(x))
         if _point_ok(S, nums, D):
-            return LPResult(True, x, None, None, method)
+            return FeasibilityResult(True, x, None, None, method)
         return None
     ints = _caller_to_scaled_ints(S, cert)
     if _cert_ok(S, ints):
-        return LPResult(False, None, _normalise_certificate(cert), None, method)
+        return FeasibilityResult(False, None, _normalise_certificate(cert), None, method)
     return None
 
 
@@ -464,26 +508,9 @@ def _maximize_sys(S: _System, c: list[Fraction], exact_fallback: bool = True) ->
         except Exception:  # pragma: no cover
             h, status = None, None
         if status == MS.kOptimal:
-            v = _basis_vertex(S, h)
-            if v is not None:
-                tight, fixed, xn, D = v
-                # duals: [A_tight; E_fixed]^T (y_tight, r) = c with r == 0 required
-                n = S.d
-                At = S.rows(tight)[0]
-                M = [[row[j] for row in At] + [1 if j == k else 0 for k in fixed] for j in range(n)]
-                Lc = math.lcm(*(v.denominator for v in c)) if c else 1
-                sol = _rref_solve(M, [int(v * Lc) for v in c], [_ZERO] * n)
-                if sol is not None:
-                    sol = [v / Lc if v else _ZERO for v in sol]
-                if sol is not None and all(v == 0 for v in sol[len(tight):]):
-                    y = [_ZERO] * S.m
-                    for i, v in zip(tight, sol):
-                        y[i] = v
-                    if _optimal_ok(S, c, xn, D, y):
-                        return OptimizeResult(
-                            "optimal", _to_point(xn, D), sum(cj * Fraction(xj, D) for cj, xj in zip(c, xn)),
-                            _scaled_to_caller(S, y), None, None, "highs+exact",
-                        )
+            out = _optimal_from_basis(S, c, h)
+            if out is not None:
+                return out
         elif status == MS.kInfeasible:
             has, ray = _dual_ray(h)
             if has:
@@ -496,6 +523,47 @@ def _maximize_sys(S: _System, c: list[Fraction], exact_fallback: bool = True) ->
             if out is not None:
                 return out
     return _maximize_exact(S, c) if exact_fallback else None
+
+
+def _optimal_from_basis(S: _System, c: list[Fraction], h) -> OptimizeResult | None:
+    """An exact, checked optimum from HiGHS's final basis, or None.
+
+    The basis's ``d`` tight rows and fixed columns form a square integer matrix ``M``
+    (:func:`solvers.lp._repair._basis_vertex` solves ``M x = b``); the dual multipliers
+    solve ``M^T (y_tight, r) = Lc c`` in integers (python-flint), and ``r = 0`` is required.
+    Point and multipliers are checked by :func:`solvers.lp._checks._basis_optimal_ok`
+    (integers only; the point through the rigorous float filter); Fractions are built
+    only for the returned answer.
+    """
+    v = _basis_vertex(S, h)
+    if v is None:
+        return None
+    tight, fixed, xn, D = v
+    n = S.d
+    At = S.rows(tight)[0]
+    MT = [[row[j] for row in At] + [1 if j == k else 0 for k in fixed] for j in range(n)]
+    Lc = math.lcm(*(v.denominator for v in c)) if c else 1
+    cint = [int(v * Lc) for v in c]
+    sol = _solve_square(MT, cint)
+    if sol is None:
+        return None
+    znum, zden = sol
+    if any(znum[len(tight):]):
+        return None
+    znum = znum[: len(tight)]
+    if not _basis_optimal_ok(S, cint, Lc, xn, D, tight, znum, zden):
+        return None
+    y = [_ZERO] * S.m
+    scales = S.rows(tight)[2]
+    den = zden * Lc
+    for i, z, s in zip(tight, znum, scales):
+        if z:
+            y[i] = Fraction(z, den) * s
+    value = Fraction(_dot(cint, xn), Lc * D)
+    return OptimizeResult(
+        "optimal", _to_point(xn, D), value,
+        FarkasCertificate(tuple(y[: S.m_ub]), tuple(y[S.m_ub :])), None, None, "highs+exact",
+    )
 
 
 def _unbounded_exact(S: _System, c: list[Fraction]) -> OptimizeResult | None:

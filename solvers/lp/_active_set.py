@@ -19,7 +19,7 @@ from solvers._rational import common_denominator, int_row
 from solvers.affine import AffineSubspace
 from solvers.lp._checks import _cert_ok, _certificate_from_ints, _point_ok
 from solvers.lp._linalg import _nullspace, _rref_solve
-from solvers.lp._results import LPResult
+from solvers.lp._results import FeasibilityResult
 from solvers.lp._system import _System
 
 _ZERO = Fraction(0)
@@ -58,20 +58,26 @@ def _phase1_active_set(G: list[list[int]], h: list[int], u0: list[Fraction], max
     def wrow(w):
         return rows[w] if not isinstance(w, tuple) else pins_int[w[1]]
 
+    import flint
+
+    Rm = flint.fmpz_mat(m + 1, n, [v for row in rows for v in row])  # all rows at once, in C
+
+    def products(vec_num):
+        return [int(v) for v in (Rm * flint.fmpz_mat(n, 1, vec_num)).entries()]
+
     def ratio(dvec, exclude):
         """Smallest step along dvec to a constraint not in ``exclude`` (ties: smallest index).
 
-        Integer arithmetic: z = zn / zD and dvec = dn / dD with common denominators."""
+        Integer arithmetic: z = zn / zD and dvec = dn / dD with common denominators; the
+        products of every row with ``zn`` and ``dn`` in one python-flint matrix product."""
         zn, zD = common_denominator(z)
         dn, dD = common_denominator(dvec)
+        AD, AZ = products(dn), products(zn)
         best, bnum, bden = None, 0, 1
         for j in range(m + 1):
-            if j in exclude:
-                continue
-            rj = rows[j]
-            ad = sum(a * x for a, x in zip(rj, dn) if a and x)
-            if ad > 0:
-                num = rhs[j] * zD - sum(a * x for a, x in zip(rj, zn) if a and x)
+            ad = AD[j]
+            if ad > 0 and j not in exclude:
+                num = rhs[j] * zD - AZ[j]
                 if best is None or num * bden < bnum * ad:
                     best, bnum, bden = j, num, ad
         if best is None:
@@ -129,7 +135,7 @@ def _phase1_active_set(G: list[list[int]], h: list[int], u0: list[Fraction], max
     return "infeasible", lam_rows
 
 
-def _feasible_active_set(S: _System, x_float) -> LPResult | None:
+def _feasible_active_set(S: _System, x_float) -> FeasibilityResult | None:
     """Exact repair seeded by the float solution (see :func:`_phase1_active_set`).
 
     Equations are eliminated first (the LP runs in the coordinates of the affine
@@ -158,9 +164,10 @@ def _feasible_active_set(S: _System, x_float) -> LPResult | None:
     else:  # the full space: coordinates are x itself
         Gi, hi, sc = S.A[: S.m_ub], S.b[: S.m_ub], [1] * S.m_ub
     xf = list(x_float) if x_float is not None and len(x_float) == S.d else [0.0] * S.d
-    if not all(math.isfinite(v) for v in xf):
+    if not all(isinstance(v, Fraction) or math.isfinite(v) for v in xf):
         xf = [0.0] * S.d
-    u0 = [Fraction(xf[p]).limit_denominator(10**9) - V.point[p] for p in V.pivots]
+    u0 = [(xf[p] if isinstance(xf[p], Fraction) else Fraction(xf[p]).limit_denominator(10**9)) - V.point[p]
+          for p in V.pivots]  # an exact start (a basis vertex) as it is
     out = _phase1_active_set(Gi, hi, u0, max_iter=20 * (S.m + S.d + 2))
     if out is None:
         return None
@@ -168,7 +175,7 @@ def _feasible_active_set(S: _System, x_float) -> LPResult | None:
         x = V.to_ambient(out[1])
         nums, D = common_denominator(list(x))
         if _point_ok(S, nums, D):
-            return LPResult(True, tuple(x), None, None, "exact-active-set")
+            return FeasibilityResult(True, tuple(x), None, None, "exact-active-set")
         return None
     lam = [l * s for l, s in zip(out[1], sc)]  # multipliers of S's ub rows
     y = lam + [_ZERO] * S.m_eq
@@ -183,6 +190,6 @@ def _feasible_active_set(S: _System, x_float) -> LPResult | None:
         y = lam + [v / L for v in ye]
     nums, _ = common_denominator(y)
     if _cert_ok(S, nums):
-        return LPResult(False, None, _certificate_from_ints(S, nums), None, "exact-active-set")
+        return FeasibilityResult(False, None, _certificate_from_ints(S, nums), None, "exact-active-set")
     return None
 

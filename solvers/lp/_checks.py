@@ -159,6 +159,31 @@ def _optimal_ok(S: _System, c: list[Fraction], xn, D, y_scaled: list[Fraction]) 
     return _dot(cint, xn) * yden == sum(yv * bv for yv, bv in zip(ynum, bi)) * Lc * D
 
 
+def _basis_optimal_ok(S: _System, cint: list[int], Lc: int, xn: list[int], D: int,
+                      tight: list[int], znum: list[int], zden: int) -> bool:
+    """:func:`_optimal_ok` for a basis answer, in integers only (no :class:`~fractions.Fraction`).
+
+    The objective is ``c = cint / Lc``; the point ``x = xn / D`` (``D > 0``); the dual
+    multipliers of the *scaled* rows are ``y_i = znum_k / (zden Lc)`` on the rows
+    ``tight[k]`` and 0 elsewhere (``zden > 0``).  Checked exactly: ``x`` feasible
+    (:func:`_point_ok`: rigorous float filter, integers for the rows it cannot settle),
+    ``y_i >= 0`` on inequality rows, ``sum_k znum_k A_{tight[k]} = cint zden`` and
+    ``cint . xn zden = (znum . b_tight) D`` (equal objective values; with weak duality
+    that proves ``x`` optimal and ``y`` dual optimal).
+    """
+    if zden <= 0 or D <= 0 or not _point_ok(S, xn, D):
+        return False
+    if any(z < 0 for i, z in zip(tight, znum) if i < S.m_ub):
+        return False
+    supp = [(i, z) for i, z in zip(tight, znum) if z]
+    Ai, bi, _ = S.rows([i for i, _ in supp])
+    zs = [z for _, z in supp]
+    for j in range(S.d):
+        if sum(z * row[j] for z, row in zip(zs, Ai)) != cint[j] * zden:
+            return False
+    return _dot(cint, xn) * zden == sum(z * b for z, b in zip(zs, bi)) * D
+
+
 def _support_scales(S: _System, vals) -> tuple[list[int], list[Fraction]]:
     """The nonzero positions of ``vals`` and the scale factors of those rows."""
     supp = [i for i, v in enumerate(vals) if v]

@@ -52,6 +52,15 @@ def _highs_solve(S: _System, c: np.ndarray | None, options: dict | None = None):
     return h, h.getModelStatus()
 
 
+def _highs_resolve(h, options: dict):
+    """Run HiGHS again on the model it holds, from its final basis, with new ``options``
+    (tighter tolerances: HiGHS re-checks the basis and pivots on from it); returns the status."""
+    for key, value in options.items():
+        h.setOptionValue(key, value)
+    h.run()
+    return h.getModelStatus()
+
+
 def _dual_ray(h) -> tuple[bool, np.ndarray | None]:
     """HiGHS's dual ray, across highspy versions (``(status, has, ray)`` or ``(status, ray)``)."""
     try:

@@ -3,7 +3,10 @@
 * :func:`_solve_square` — a square integer system, by python-flint's fraction-free RREF;
 * :func:`_rref_solve` — any shape, free variables from a guess (python-flint);
 * :func:`_sparse_solve` — Markowitz-ordered elimination for many unknowns;
-* :func:`_nullspace` — an exact null-space basis.
+* :func:`_nullspace` — an exact null-space basis;
+* :func:`rref` — the reduced row echelon form of a rational matrix and its pivot columns
+  (the one exact Gauss-Jordan elimination of :mod:`solvers`: also used by
+  :mod:`solvers.affine` and :mod:`solvers.halfspaces`).
 
 References: J. Edmonds (1967), E. H. Bareiss (1968) for fraction-free elimination.
 """
@@ -15,7 +18,7 @@ from fractions import Fraction
 
 from solvers._rational import common_denominator
 
-__all__ = ["_DENSE_MAX", "_sparse_solve", "_solve_square", "_rref_solve", "_nullspace"]
+__all__ = ["_DENSE_MAX", "_nullspace", "_rref_solve", "_solve_square", "_sparse_solve", "rref"]
 
 _ZERO = Fraction(0)
 
@@ -194,3 +197,43 @@ def _nullspace(rows: list[list], n: int) -> list[list[Fraction]]:
             v[c] = Fraction(-row[f], den)
         out.append(v)
     return out
+
+
+def rref(rows: list[list], ncols: int) -> tuple[list[list[Fraction]], list[int]]:
+    """Reduced row echelon form of a rational matrix (zero rows dropped) and its pivot columns.
+
+    Each row is scaled to integers (a positive factor per row leaves the RREF unchanged), the
+    integer matrix is reduced by python-flint's fraction-free RREF (:func:`_flint_rref`), and
+    ``R / den`` is returned as Fractions.  The RREF is unique, so this equals the textbook
+    Gauss-Jordan elimination over the rationals.
+
+    Parameters
+    ----------
+    rows : list of list of numbers.Rational
+        The matrix, one list of ``ncols`` entries per row (may be empty).
+    ncols : int
+        Number of columns.
+
+    Returns
+    -------
+    R : list of list of Fraction
+        The nonzero rows of the RREF (every pivot entry 1, zero elsewhere in its column).
+    pivots : list of int
+        The pivot column of each row of ``R``, increasing.
+
+    Examples
+    --------
+    >>> rref([[Fraction(2), Fraction(4)], [Fraction(1), Fraction(3)]], 2)
+    ([[Fraction(1, 1), Fraction(0, 1)], [Fraction(0, 1), Fraction(1, 1)]], [0, 1])
+    """
+    ints = [common_denominator([Fraction(v) for v in r])[0] for r in rows if any(r)]
+    if not ints or ncols == 0:
+        return [], []
+    R, den, rank = _flint_rref(ints, [0] * len(ints))
+    den = int(den)
+    out, pivots = [], []
+    for row in R.tolist()[:rank]:
+        vals = [int(v) for v in row[:ncols]]
+        pivots.append(next(j for j, v in enumerate(vals) if v))
+        out.append([Fraction(v, den) if v else _ZERO for v in vals])
+    return out, pivots

@@ -1,4 +1,4 @@
-"""What the LP layer returns: :class:`FarkasCertificate`, :class:`LPResult`, :class:`OptimizeResult`.
+"""What the LP layer returns: :class:`FarkasCertificate`, :class:`FeasibilityResult`, :class:`OptimizeResult`.
 
 Plain frozen dataclasses of :class:`fractions.Fraction` tuples; the exact checkers in
 :mod:`solvers.lp` (``is_feasible_point``, ``is_farkas_certificate``,
@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-__all__ = ["FarkasCertificate", "LPResult", "OptimizeResult"]
+__all__ = ["FarkasCertificate", "FeasibilityResult", "LPResult", "OptimizeResult"]
 
 
 @dataclass(frozen=True)
@@ -26,7 +26,7 @@ class FarkasCertificate:
 
 
 @dataclass(frozen=True)
-class LPResult:
+class FeasibilityResult:
     """Outcome of :func:`feasible_point`.
 
     Attributes
@@ -51,6 +51,10 @@ class LPResult:
     certificate: FarkasCertificate | None
     slack: Fraction | None = None
     method: str = ""
+
+
+LPResult = FeasibilityResult
+"""Deprecated alias of :class:`FeasibilityResult` (its name before 2026-11; kept for one release)."""
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from solvers.lp._checks import (
     _scaled_to_caller,
     _to_point,
 )
-from solvers.lp._results import LPResult, OptimizeResult
+from solvers.lp._results import FeasibilityResult, OptimizeResult
 from solvers.lp._system import _System
 
 def _exact_simplex(S: _System, c: list[int] | None):
@@ -182,15 +182,15 @@ def _exact_simplex(S: _System, c: list[int] | None):
     return ("optimal", xn, Dx, duals(cost2))
 
 
-def _feasible_exact(S: _System) -> LPResult:
+def _feasible_exact(S: _System) -> FeasibilityResult:
     out = _exact_simplex(S, None)
     if out[0] == "infeasible":
         y = out[1]
         assert _cert_ok(S, y), "internal error: exact simplex produced an invalid Farkas certificate"
-        return LPResult(False, None, _certificate_from_ints(S, y), None, "exact-simplex")
+        return FeasibilityResult(False, None, _certificate_from_ints(S, y), None, "exact-simplex")
     _, xn, D = out[:3]
     assert _point_ok(S, xn, D), "internal error: exact simplex produced an infeasible point"
-    return LPResult(True, _to_point(xn, D), None, None, "exact-simplex")
+    return FeasibilityResult(True, _to_point(xn, D), None, None, "exact-simplex")
 
 
 def _maximize_exact(S: _System, c: list[Fraction]) -> OptimizeResult:

@@ -284,8 +284,28 @@ def _block(A, b, nameA: str, nameb: str, d: int | None) -> _Block:
     return _Block(d, len(rows), (Ai, bi, sc), None, False, Af, bf)
 
 
+def _prepare_float_ub(A_ub, b_ub, A_eq, b_eq, d_hint) -> _System | None:
+    """The common case in a few numpy calls: finite float64 ``A_ub`` (m >= 1 rows), ``b_ub``, no
+    equations.  The same :class:`_System` as the general path below (rows on demand,
+    ``float_exact``); None for anything else (the general path validates and answers)."""
+    if A_eq is not None or b_eq is not None or type(A_ub) is not np.ndarray or type(b_ub) is not np.ndarray:
+        return None
+    if A_ub.dtype != np.float64 or b_ub.dtype != np.float64 or A_ub.ndim != 2 or b_ub.ndim != 1:
+        return None
+    m, d = A_ub.shape
+    if m == 0 or b_ub.shape[0] != m or (d_hint is not None and d != d_hint):
+        return None
+    if not (np.isfinite(A_ub).all() and np.isfinite(b_ub).all()):
+        return None
+    return _System(d, m, 0, None, None, None, A_ub.copy(), b_ub.copy(), float_exact=True,
+                   blocks=[(0, A_ub, b_ub)], float_input=True)
+
+
 def _prepare(A_ub, b_ub, A_eq, b_eq, d_hint: int | None = None) -> _System:
     """Validate the system (ub rows, then eq rows); integer rows now or on demand."""
+    S = _prepare_float_ub(A_ub, b_ub, A_eq, b_eq, d_hint)
+    if S is not None:
+        return S
     ub = _block(A_ub, b_ub, "A_ub", "b_ub", None)
     eq = _block(A_eq, b_eq, "A_eq", "b_eq", ub.d)
     d = eq.d if eq.d is not None else d_hint
