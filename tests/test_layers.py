@@ -35,7 +35,7 @@ LAYERS = (
     ("mechanisms",),
     ("audit",),
     ("adversaries", "problems", "prediction", "learners", "everlasting"),
-    ("claims", "experiments", "viz"),
+    ("claims", "experiments", "planning", "viz"),
     ("report", "cli", "explore", "__main__"),
 )
 RANK = {name: i for i, layer in enumerate(LAYERS) for name in layer}
