@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from geoprivate import claims
+from geoprivate._papers import REFERENCES
 from geoprivate.claims import Verdict, register, run_claim
 from geoprivate.cli import main
 
@@ -33,7 +34,7 @@ def test_registry_ids_follow_the_convention():
         assert paper in claims.PAPERS and re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", kind)
         assert c.statement and callable(c.check)
         if c.paper != "general":
-            assert c.paper_file in claims.PAPERS.values()
+            assert c.citation == claims.PAPERS[c.paper] and c.citation in REFERENCES
 
 
 def test_register_rejects_bad_ids():

@@ -1,7 +1,7 @@
 """The papers' claims as executable checks.
 
 A claim has an id ``<paper>/<kind>-<number>`` (``paper`` one of :data:`PAPERS`), the
-paper file it comes from, a statement in words, and a ``check(rng, size)`` that builds
+citation key of the paper it comes from (:mod:`geoprivate._papers`), a statement in words, and a ``check(rng, size)`` that builds
 instances and returns a :class:`Verdict`: ``holds`` (with evidence numbers),
 ``violated`` (with the offending instance — a *finding*, not a crash) or ``skipped``
 (with the reason).
@@ -10,7 +10,7 @@ Claims live in the submodules of this package, one per paper (``general``,
 ``shrinkage``, ``everlasting``, ``winnow``, ``vc1``, ...); every submodule is imported
 by :func:`all_claims`, so registering is just decorating a function::
 
-    @register("general/sauer-shelah", paper_file=None,
+    @register("general/sauer-shelah", citation=None,
               statement="|Pi_C(P)| <= sum_{i<=d} C(|P|, i) where d = VC(C)")
     def _check(rng, size):
         ...
@@ -30,18 +30,14 @@ from typing import Any, Callable
 
 import numpy as np
 
+from geoprivate._papers import PAPER_KEYS
 from geoprivate._validation import as_rng
 
 __all__ = ["PAPERS", "SIZES", "Verdict", "Claim", "register", "all_claims", "get_claim", "run_claim"]
 
-#: paper key -> paper file in ../shared/papers (None: textbook fact used by several papers)
-PAPERS: dict[str, str | None] = {
-    "shrinkage": "001_8f4ef38a86d4af99.txt",
-    "everlasting": "002_d111c0e99f49efb9.txt",
-    "winnow": "003_088659ef20b3315c.txt",
-    "vc1": "004_a98b97286cef331e.txt",
-    "general": None,
-}
+#: paper name used in claim ids -> citation key of the paper in :data:`geoprivate._papers.REFERENCES`
+#: (None: textbook facts used by several papers)
+PAPERS: dict[str, str | None] = {**PAPER_KEYS, "general": None}
 SIZES = ("small", "medium")
 STATUSES = ("holds", "violated", "skipped")
 _ID = re.compile(r"^(?P<paper>[a-z0-9]+)/(?P<kind>[a-z0-9]+(?:-[a-z0-9]+)*)$")
@@ -103,7 +99,8 @@ class Claim:
 
     id: str
     paper: str
-    paper_file: str | None
+    #: citation key of the paper (``[key]`` in :mod:`geoprivate._papers`); None for textbook facts
+    citation: str | None
     statement: str
     check: Callable[[np.random.Generator, str], Verdict]
     #: the paper's numbered statements this claim checks, as the paper labels them
@@ -118,10 +115,10 @@ class Claim:
 _REGISTRY: dict[str, Claim] = {}
 
 
-def register(claim_id: str, *, statement: str, paper_file: str | None = ..., checks=(), estimates=()):
+def register(claim_id: str, *, statement: str, citation: str | None = ..., checks=(), estimates=()):
     """Decorator registering ``check(rng, size) -> Verdict`` as claim ``claim_id``.
 
-    ``paper_file`` defaults to the file of the paper named by the id's prefix;
+    ``citation`` defaults to the citation key of the paper named by the id's prefix;
     ``checks`` names the paper's numbered statements the claim checks (e.g.
     ``("Claim 13", "Corollary 2")``): the statement catalogue derives each statement's
     "checked"/"audited" status from these, with no edit of its own.  ``estimates`` names
@@ -136,7 +133,7 @@ def register(claim_id: str, *, statement: str, paper_file: str | None = ..., che
             f"claim id must look like '<paper>/<kind>-<number>' with paper in {sorted(PAPERS)}, got {claim_id!r}"
         )
     paper = m["paper"]
-    pfile = PAPERS[paper] if paper_file is ... else paper_file
+    pfile = PAPERS[paper] if citation is ... else citation
 
     def deco(fn):
         if claim_id in _REGISTRY and _REGISTRY[claim_id].check is not fn:
@@ -187,7 +184,7 @@ def run_claim(claim: Claim, *, seed: int | None = 0, size: str = "small") -> dic
     record = {
         "id": claim.id,
         "paper": claim.paper,
-        "paper_file": claim.paper_file,
+        "citation": claim.citation,
         "statement": claim.statement,
         "checks": list(claim.checks),
         "estimates": list(claim.estimates),

@@ -39,7 +39,8 @@ __all__ = ["Statement", "STATEMENTS", "STATUSES", "CITATION_KEYS", "statements",
 STATUSES = ("checked", "audited", "not executable", "implemented", "definition", "not yet covered")
 
 #: paper key -> citation key, as the field cites the papers
-CITATION_KEYS = {"shrinkage": "[Yan26]", "everlasting": "[NNSY23]", "winnow": "[BF25]", "vc1": "[Yan25]"}
+#: each paper's citation key as printed ("[NNSY23]"), from the one bibliography (:mod:`geoprivate._papers`)
+CITATION_KEYS = {paper: f"[{key}]" for paper, key in PAPERS.items() if key is not None}
 
 _TITLES = titles()
 

@@ -58,7 +58,7 @@ def _verify(args) -> int:
         except Exception as exc:  # a crash is an error: report it and fail the run
             crashed = True
             rec = {
-                "id": claim.id, "paper": claim.paper, "paper_file": claim.paper_file,
+                "id": claim.id, "paper": claim.paper, "citation": claim.citation,
                 "statement": claim.statement, "status": "error",
                 "evidence": {"error": f"{type(exc).__name__}: {exc}"},
                 "traceback": traceback.format_exc(),

@@ -25,6 +25,7 @@ import json
 import sys
 from pathlib import Path
 
+from geoprivate._papers import full_citation
 from geoprivate.claims import PAPERS
 from geoprivate.claims import catalogue as _cat
 from geoprivate.report.explorers import EXPLORERS
@@ -155,7 +156,7 @@ def _paper_section(paper: str, records: dict) -> str:
                     f'<small>{_e(s.coverage())}</small></td><td></td></tr>')
         rows.extend(_claim_row(cid, records) for cid in linked)
     counts = ", ".join(f"{v} {k}" for k, v in _cat.coverage_summary()[paper].items() if v)
-    return (f'<h2 id="{_e(paper)}">{_e(paper)} <small>{_e(_cat.CITATION_KEYS[paper])}</small></h2><p>{_e(counts)}</p>'
+    return (f'<h2 id="{_e(paper)}">{_e(paper)} <small>{_e(full_citation(PAPERS[paper]))}</small></h2><p>{_e(counts)}</p>'
             "<table><tr><th>statement / claim</th><th>status / verdict</th><th>instances tried</th>"
             "<th>what / evidence</th><th>s</th></tr>" + "".join(rows) + "</table>")
 
