@@ -10,8 +10,8 @@ from geoprivate import _papers
 ROOT = Path(__file__).resolve().parents[1]
 SCANNED = ["geoprivate", "solvers", "docs", "README.md"]
 SUFFIXES = {".py", ".md", ".rst", ".txt", ".bib", ".cfg", ".toml", ".json", ".ipynb", ".html", ".css", ".js"}
-# the workspace names the issue forbids: "seed 001".."seed 004", the shared folder, hashed file names
-WORKSPACE_NAME = re.compile(r"seed 00[0-4]|shared/papers|[0-9a-f]{16}\.txt", re.IGNORECASE)
+# the workspace names the issue forbids: the word "seed" with a paper number, the shared folder, hashed file names
+WORKSPACE_NAME = re.compile(r"seed 00[0-4]|shared[/]papers|[0-9a-f]{16}\.txt", re.IGNORECASE)
 # a citation in a docstring or page: [Key] with a key shaped like the bibliography's (letters then 2 digits)
 CITED_KEY = re.compile(r"\[([A-Z][A-Za-z]{1,7}\d{2})\]")
 
