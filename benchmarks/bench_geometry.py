@@ -90,7 +90,7 @@ def balas_max(A, w, E, f):
                  if feasible_point([[-v for v in A[i]] for i in T], [-w[i] for i in T]).feasible]
         if not polys:
             break
-        P, nv = len(polys), len(polys) * (d + 1)
+        nv = len(polys) * (d + 1)
         A_ub, b_ub, A_eq, b_eq = [], [], [], []
         for p, T in enumerate(polys):
             for i in T:

@@ -147,7 +147,7 @@ def write_figure(rows, cross_bound, cross_meas, path):
     ax.set_xscale("log", base=2)
     ax.set_yscale("log")
     ax.set_xlabel("log2 |X|")
-    ax.set_ylabel(f"smallest n for an α-median w.p. ≥ 1−β")
+    ax.set_ylabel("smallest n for an α-median w.p. ≥ 1−β")
     p = POINT
     ax.set_title(f"PrivateMedian, α=1/3, β={p['beta']}, ε={p['epsilon']}, δ={p['delta']}", fontsize=10)
     ax.text(0.02, 0.02, f"bounds cross at log2|X| ≈ {cross_bound:,}\nmeasured curves cross at log2|X| ≈ "

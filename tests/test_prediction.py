@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from solvers import combinatorics as comb
 from solvers.generators import thresholds_matrix
 
-from geoprivate.adversaries import FixedSequence, Stochastic, binary_search_sequence, uniform_line
+from geoprivate.adversaries import FixedSequence, binary_search_sequence
 from geoprivate.concepts import FiniteClass, Intervals, Thresholds
 from geoprivate.mechanisms import min_gap
 from geoprivate.prediction import (

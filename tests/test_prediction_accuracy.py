@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from geoprivate.adversaries import FixedSequence, GaussianLaw, Stochastic, UniformColumns, UniformLine
+from geoprivate.adversaries import FixedSequence
 from geoprivate.cli import main
-from geoprivate.prediction import G_oblivious, GenericPredictor
+from geoprivate.prediction import GenericPredictor
 from geoprivate.prediction.accuracy import (
     SegmentState,
     answer_law,

@@ -1,7 +1,6 @@
 """G_halfspace (seed 001 Alg. 4) and G_oblivious on halfspaces; parameters (App. A.2/A.3); CLI predict."""
 
 import json
-import math
 from fractions import Fraction
 
 import numpy as np

@@ -4,11 +4,10 @@ import base64
 import json
 import re
 
-import numpy as np
 import pytest
 
 from geoprivate import claims, report
-from geoprivate.claims import Verdict, catalogue, run_claim
+from geoprivate.claims import catalogue, run_claim
 from geoprivate.cli import main
 from geoprivate.report import figures as rfig
 

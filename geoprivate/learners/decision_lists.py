@@ -28,7 +28,7 @@ Algorithms
   instance (for exact privacy audits).
 
 Choices where the paper is silent or inconsistent (each is a parameter or stated here)
-------------------------------------------------------------------------------------
+--------------------------------------------------------------------------------------
 1. *Weights of the exponential mechanism.*  §2 writes Pr[h] ∝ exp(−ε q/2) (the sign is a
    typo: q is maximised), while Lemma A.1's proof uses Pr[h] ∝ exp(ε q).  We sample with
    weights exp(ε̂ q), the form Lemma A.1 proves private; Theorem 3.5's utility bound

@@ -3,12 +3,12 @@
 Two methods, chosen by ``private_median(..., method=...)``:
 
 * ``"exponential"`` (default): the exponential-mechanism median (McSherry–Talwar 2007) — score of a domain
-point y on data S is q(S, y) = min(#{x in S : x <= y}, #{x in S : x >= y}), which is
-exactly the quantity of seed 004 Definition 11 (y is an alpha-median iff
-q(S, y) >= (1/2 - alpha)|S|), has sensitivity 1 under replacing one element, and has
-maximum >= |S|/2 (Fact 1).  The mechanism is (epsilon, 0)-DP and outputs an alpha-median
-except with probability at most |X| exp(-epsilon alpha n / 2), i.e. it needs
-n >= 2 ln(|X|/beta) / (alpha epsilon) — a ln|X| dependence.  Over a domain given by its
+  point y on data S is q(S, y) = min(#{x in S : x <= y}, #{x in S : x >= y}), which is
+  exactly the quantity of seed 004 Definition 11 (y is an alpha-median iff
+  q(S, y) >= (1/2 - alpha)|S|), has sensitivity 1 under replacing one element, and has
+  maximum >= |S|/2 (Fact 1).  The mechanism is (epsilon, 0)-DP and outputs an alpha-median
+  except with probability at most |X| exp(-epsilon alpha n / 2), i.e. it needs
+  n >= 2 ln(|X|/beta) / (alpha epsilon) — a ln|X| dependence.  Over a domain given by its
   size N (a Python int, up to 2^1024 and beyond) it is sampled exactly over the runs
   between sorted data points (weight = run length × exp(ε·q/2)); the domain is never
   materialised.
