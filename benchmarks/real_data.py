@@ -27,7 +27,7 @@ F = these features and their negations (literals).  Methods, on a random 80/20 s
 The labels are not a decision list / a large-margin halfspace of these features, so none of
 the paper's accuracy theorems applies: this is the practical comparison a user asks for.
 
-Run: ``python benchmarks/real_data.py [--seeds 5] [--out real_data.png]`` (a few minutes;
+Run: ``python benchmarks/real_data.py [--seeds 5] [--out benchmarks/out/real_data.png]`` (a few minutes;
 needs scikit-learn and matplotlib).  Prints a table of mean test error (± std over seeds).
 """
 
@@ -156,11 +156,13 @@ def plot(results, path, epsilons=EPSILONS):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seeds", type=int, default=5)
-    ap.add_argument("--out", default="real_data.png")
+    ap.add_argument("--out", default=str(Path(__file__).resolve().parent / "out" / "real_data.png"),
+                    help="where to write the plot (default: benchmarks/out/real_data.png, git-ignored)")
     ap.add_argument("--datasets", nargs="+", default=["breast_cancer", "digits"])
     args = ap.parse_args(argv)
     res = run(tuple(args.datasets), args.seeds)
     print(table(res))
+    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     plot(res, args.out)
     print(f"\nplot written to {args.out}")
     return res

@@ -58,7 +58,7 @@ def _rref(rows: list[list[Fraction]], ncols: int) -> tuple[list[list[Fraction]],
 
 def _is_canonical(p, basis) -> bool:
     """RREF basis (unit pivots, increasing, zero elsewhere in pivot columns) and p zero at pivots."""
-    pivots = []
+    pivots: list[int] = []
     for row in basis:
         c = next((j for j, v in enumerate(row) if v != 0), None)
         if c is None or row[c] != 1 or (pivots and c <= pivots[-1]):

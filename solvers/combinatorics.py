@@ -439,7 +439,7 @@ def threshold_dimension(M, *, return_witness: bool = False, max_states: int | No
     # A state is (chain, pos): chain = (x_1..x_k) as columns, pos[r] = i-1 if row r can
     # serve as c_i (it is 1 exactly on x_i..x_k), else -1.  Position 0 is the set of rows
     # that are 1 on the whole chain; for the empty chain every row is there.
-    stack = []
+    stack: list[list] = []
     seen: set = set()
 
     def push(chain: tuple, pos: np.ndarray) -> None:

@@ -131,6 +131,7 @@ def _laplace(M: np.ndarray, signed: bool = True) -> np.ndarray:
         if signed and j % 2:
             term = -term
         total = term if total is None else total + term
+    assert total is not None  # p >= 1 columns
     return total
 
 
@@ -250,7 +251,7 @@ def _orient(R: _Rows, subsets: np.ndarray, T: _Rows, same: bool, need_c=None) ->
                 Tobj[j, :] = T.ints[j]
             v = (ce[tt] * Tobj[jj]).sum(axis=1)
             signs[todo[tt], jj] = np.array([(x > 0) - (x < 0) for x in v.tolist()], np.int8)
-    return _Orientation(signs, c, c_sign, ~c_sign.any(axis=1))
+    return _Orientation(signs, c, c_sign, np.asarray(~c_sign.any(axis=1)))
 
 
 def _unique_rows_first(M: np.ndarray):
@@ -258,17 +259,17 @@ def _unique_rows_first(M: np.ndarray):
     M = np.ascontiguousarray(M)
     seen: dict[bytes, int] = {}
     inverse = np.empty(M.shape[0], np.intp)
-    first = []
+    first_list: list[int] = []
     raw = M.tobytes()
     w = M.shape[1] * M.itemsize
     for i in range(M.shape[0]):
         key = raw[i * w:(i + 1) * w]
         j = seen.get(key)
         if j is None:
-            j = seen[key] = len(first)
-            first.append(i)
+            j = seen[key] = len(first_list)
+            first_list.append(i)
         inverse[i] = j
-    first = np.array(first, np.intp)
+    first = np.array(first_list, np.intp)
     return M[first], first, inverse
 
 
@@ -563,6 +564,7 @@ def halfspace_witness(X, labels) -> HalfspaceWitness:
     res = feasible_point(A_ub, b_ub)
     if res.feasible:
         p = res.point
+        assert p is not None  # a feasible result carries its point
         return HalfspaceWitness(True, tuple(p[:d]), p[d], res)
     return HalfspaceWitness(False, None, None, res)
 

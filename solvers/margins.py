@@ -162,9 +162,9 @@ def margin(v, X, y, *, exact: bool = True):
         if norm == 0:
             raise ValueError("v: the zero vector has no margin (‖v‖₁ = 0)")
         return float((ys * (Xs @ w)).min() / norm)
-    w = _weights(v, Xs.shape[1])
-    den = math.lcm(*(x.denominator for x in w))
-    wi = [int(x * den) for x in w]  # integer weights, same direction
+    wq = _weights(v, Xs.shape[1])
+    den = math.lcm(*(x.denominator for x in wq))
+    wi = [int(x * den) for x in wq]  # integer weights, same direction
     vals = [int(yy) * sum(int(a) * b for a, b in zip(row, wi) if b) for row, yy in zip(Xs.tolist(), ys.tolist())]
     return Fraction(min(vals), sum(abs(b) for b in wi))
 
@@ -256,9 +256,10 @@ def best_margin(X, y, *, nonnegative: bool = False) -> MarginResult:
     if res.status != "optimal":  # cannot happen: the LP is feasible and rho <= 1
         raise AssertionError(f"best-margin LP returned {res.status}")
     d = Xs.shape[1]
-    p = res.point
+    p, value = res.point, res.value
+    assert p is not None and value is not None  # an optimal result carries both
     v = tuple(p[j] - p[d + j] for j in range(d))
-    return MarginResult(res.value, v, res, bool(nonnegative))
+    return MarginResult(value, v, res, bool(nonnegative))
 
 
 def is_best_margin(X, y, result: MarginResult) -> bool:
@@ -273,6 +274,8 @@ def is_best_margin(X, y, result: MarginResult) -> bool:
         return False
     d = Xs.shape[1]
     p = result.lp.point
+    if p is None:
+        return False
     v = tuple(Fraction(p[j]) - Fraction(p[d + j]) for j in range(d))
     if v != tuple(result.v) or result.rho != result.lp.value:
         return False

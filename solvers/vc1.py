@@ -105,7 +105,7 @@ ROOT = _Root()
 def _row_vector(M: np.ndarray, f, name: str = "f") -> np.ndarray:
     """``f`` as a 0/1 vector over the columns of ``M``: a row index of ``M`` or a vector."""
     if isinstance(f, numbers.Integral) and not isinstance(f, bool):
-        if not 0 <= f < M.shape[0]:
+        if not 0 <= int(f) < M.shape[0]:
             raise ValueError(f"{name}: row index must lie in [0, {M.shape[0]}), got {f}")
         return M[int(f)].copy()
     vec = as_binary_matrix(np.asarray(f)[None, :] if np.ndim(f) == 1 else f, name=name)
@@ -213,7 +213,7 @@ def _first_index_groups(A: np.ndarray):
     A = np.ascontiguousarray(A)
     seen: dict = {}
     groups = np.empty(A.shape[0], np.intp)
-    first = []
+    first: list[int] = []
     for i in range(A.shape[0]):
         key = A[i].tobytes()
         g = seen.get(key)
@@ -256,7 +256,7 @@ def normalise(M) -> Normalisation:
 def _pair_counts(M: np.ndarray):
     """``n11[x, y]`` = #concepts with c(x)=c(y)=1 (one matrix product) and column sums."""
     dtype = np.float32 if M.shape[0] < (1 << 24) else np.float64
-    A = M.astype(dtype)
+    A: np.ndarray = M.astype(dtype)
     n11 = A.T @ A
     ones = A.sum(axis=0)
     return n11, ones
@@ -447,7 +447,7 @@ def _proper_from_fmatrix(A: np.ndarray, columns: np.ndarray, tree: nx.DiGraph) -
         return {ROOT}
     lowest = np.where(A.astype(bool), dist[None, :], -1).argmax(axis=1)
     empty = ~A.any(axis=1)
-    out = {int(c) for c in columns[np.unique(lowest[~empty])]}
+    out: set = {int(c) for c in columns[np.unique(lowest[~empty])]}
     if empty.any():
         out.add(ROOT)
     return out
@@ -469,7 +469,7 @@ def is_vc1_tree(M, tree: nx.DiGraph) -> bool:
     depth = nx.single_source_shortest_path_length(tree, ROOT)
     if any(tree.nodes[v]["distance"] != depth[v] for v in tree.nodes):
         return False
-    lowest = set()
+    lowest: set = set()
     for row in A:
         ones = {int(columns[j]) for j in np.flatnonzero(row)}
         if not ones:
@@ -511,7 +511,8 @@ def deepest_node(tree: nx.DiGraph, nodes):
     chain (Lemmas 5, 6), so the deepest node is unique; ties (impossible on a chain) go to
     the first one given.
     """
-    best, best_d = ROOT, 0
+    best: _Root | int = ROOT
+    best_d = 0
     for x in nodes:
         d = distance(tree, x)
         if d > best_d:
@@ -668,7 +669,7 @@ def node_weights(tree: nx.DiGraph, cols, labels) -> dict:
         node → int, for every node of ``tree`` (a tree or a sub-tree).
     """
     zero = _zero_counts(tree, cols, labels)
-    w = {}
+    w: dict = {}
     root = tree.graph.get("root", ROOT)
     order = list(nx.dfs_postorder_nodes(tree, root))
     for x in order:
