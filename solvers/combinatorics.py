@@ -144,6 +144,13 @@ def sauer_bound(n: int, d: int, *, max_work: int | None = DEFAULT_MAX_WORK) -> i
         of the result) exceeds it — ``sauer_bound(10**12, 10**9)`` is a number of ~10^10
         bits; ``None`` lifts the limit.
 
+    Returns
+    -------
+    int
+        Σ_{i=0}^{d} C(n, i), exactly.
+
+    Examples
+    --------
     >>> sauer_bound(5, 2)
     16
     >>> sauer_bound(10**6, 10**6 - 1) == 2**(10**6) - 1
@@ -170,7 +177,20 @@ def sauer_bound(n: int, d: int, *, max_work: int | None = DEFAULT_MAX_WORK) -> i
 
 # --------------------------------------------------------------------------- VC dimension
 def is_shattered(M, cols) -> bool:
-    """True iff every labelling of the columns ``cols`` is realised by some row of ``M``."""
+    """True iff every labelling of the columns ``cols`` is realised by some row of ``M``.
+
+    Parameters
+    ----------
+    M : array_like of 0/1, shape (n_concepts, n_points)
+        The class: one row per concept, one column per point.
+    cols : sequence of int
+        Column indices of the candidate set.
+
+    Returns
+    -------
+    bool
+        Whether the rows of ``M`` realise all 2^|cols| labellings of ``cols``.
+    """
     M = as_binary_matrix(M)
     cols = _as_column_tuple(cols, M.shape[1])
     if not cols:
@@ -258,6 +278,16 @@ def shattered_sets(M) -> list[tuple]:
     Pajor's lemma says there are at least |Π_C(P)| of them.  Exponential in the output
     size: meant for small classes (claims, tests).
 
+    Parameters
+    ----------
+    M : array_like of 0/1, shape (n_concepts, n_points)
+        The class: one row per concept, one column per point.
+
+    Returns
+    -------
+    list of tuple of int
+        Every shattered set of column indices, the empty tuple first.
+
     Raises
     ------
     ValueError
@@ -279,6 +309,16 @@ def shattered_set(M) -> tuple:
     one found is cut, and sizes above ⌊log₂|Π_C|⌋ are never reached (a shattered k-set
     needs 2^k distinct rows).  The witness is re-checked with :func:`is_shattered`.
 
+    Parameters
+    ----------
+    M : array_like of 0/1, shape (n_concepts, n_points)
+        The class: one row per concept, one column per point.
+
+    Returns
+    -------
+    tuple of int
+        Column indices of a largest shattered set; its length is VC(M).
+
     Raises
     ------
     ValueError
@@ -297,6 +337,18 @@ def vc_dimension(M) -> int:
 
     The size of :func:`shattered_set`; see there for the algorithm.
 
+    Parameters
+    ----------
+    M : array_like of 0/1, shape (n_concepts, n_points)
+        The class: one row per concept, one column per point.
+
+    Returns
+    -------
+    int
+        The size of a largest shattered set of columns.
+
+    Examples
+    --------
     >>> vc_dimension([[0, 0], [0, 1], [1, 1]])   # thresholds on two points
     1
     """
@@ -320,6 +372,11 @@ def littlestone_dimension(M, *, return_tree: bool = False) -> Union[int, tuple[i
         Also return a witness mistake tree of depth LD: ``None`` or
         ``(column, tree_if_label_0, tree_if_label_1)``; every root-to-leaf path is
         realised by a concept (check with :func:`is_mistake_tree`).
+
+    Returns
+    -------
+    int, or (int, MistakeTree) if ``return_tree``
+        LD of the rows of ``M``, with a witness mistake tree of that depth when asked.
 
     Raises
     ------
@@ -379,6 +436,20 @@ def is_mistake_tree(M, tree: MistakeTree, depth: int) -> bool:
     Every internal node ``(x, t0, t1)`` is a column; every root-to-leaf path (choosing
     label b at x and descending into t_b) has length ``depth`` and its labelled points
     are consistent with at least one row of ``M``.
+
+    Parameters
+    ----------
+    M : array_like of 0/1, shape (n_concepts, n_points)
+        The class: one row per concept, one column per point.
+    tree : MistakeTree
+        ``None`` (a leaf) or ``(column, tree_if_label_0, tree_if_label_1)``.
+    depth : int
+        The depth every root-to-leaf path must have.
+
+    Returns
+    -------
+    bool
+        Whether ``tree`` is a complete mistake tree of depth ``depth`` realised by ``M``.
     """
     M = as_binary_matrix(M)
 
@@ -422,6 +493,11 @@ def threshold_dimension(M, *, return_witness: bool = False, max_states: int | No
         millions of states); it stops with a ``ValueError`` — stating the best chain
         found so far, a lower bound — after this many distinct states.  ``None`` lifts
         the limit.
+
+    Returns
+    -------
+    int, or (int, (tuple of int, tuple of int)) if ``return_witness``
+        TD of the rows of ``M``; with the witness chain ``(points, concepts)`` when asked.
 
     Raises
     ------
@@ -511,7 +587,22 @@ def _addable_points(cols: np.ndarray, chain: tuple, pos: np.ndarray) -> np.ndarr
 
 def is_threshold_chain(M, points, concepts) -> bool:
     """True iff rows ``concepts`` = c_1..c_k and columns ``points`` = x_1..x_k form a
-    class of thresholds (seed 004 Def. 6): c_i(x_j) = 1 iff j >= i."""
+    class of thresholds (seed 004 Def. 6): c_i(x_j) = 1 iff j >= i.
+
+    Parameters
+    ----------
+    M : array_like of 0/1, shape (n_concepts, n_points)
+        The class: one row per concept, one column per point.
+    points : sequence of int
+        Column indices x_1..x_k.
+    concepts : sequence of int
+        Row indices c_1..c_k.
+
+    Returns
+    -------
+    bool
+        Whether c_i(x_j) = 1 iff j >= i for all i, j (and the lengths agree).
+    """
     M = as_binary_matrix(M)
     points, concepts = list(points), list(concepts)
     if len(points) != len(concepts) or len(set(points)) != len(points):
@@ -531,6 +622,20 @@ def empirical_errors(M, cols, labels) -> np.ndarray:
 
     ``cols`` are column indices (repeats allowed: a sample is a multiset), ``labels``
     their labels in {0, 1}.
+
+    Parameters
+    ----------
+    M : array_like of 0/1, shape (n_concepts, n_points)
+        The class: one row per concept, one column per point.
+    cols : array_like of int
+        Column indices of the sample points (repeats allowed: a sample is a multiset).
+    labels : array_like of 0/1
+        The label of each sample point, same length as ``cols``.
+
+    Returns
+    -------
+    numpy.ndarray of int, shape (n_concepts,)
+        How many sample points each concept mislabels.
     """
     M = as_binary_matrix(M)
     c, y = as_columns_and_labels(M, cols, labels)
@@ -544,12 +649,37 @@ def restrict(M, cols, labels) -> np.ndarray:
 
     ``M[restrict(M, cols, labels)]`` is the restricted class C|S.  An inconsistent
     (non-realisable) sample gives an empty array.
+
+    Parameters
+    ----------
+    M : array_like of 0/1, shape (n_concepts, n_points)
+        The class: one row per concept, one column per point.
+    cols : array_like of int
+        Column indices of the sample points (repeats allowed: a sample is a multiset).
+    labels : array_like of 0/1
+        The label of each sample point, same length as ``cols``.
+
+    Returns
+    -------
+    numpy.ndarray of int
+        Sorted row indices of the concepts consistent with every sample point (empty if none is).
     """
     return np.flatnonzero(empirical_errors(M, cols, labels) == 0)
 
 
 def erm(M, cols, labels, *, all_minimisers: bool = False):
     """Empirical risk minimisation over the rows of ``M``.
+
+    Parameters
+    ----------
+    M : array_like of 0/1, shape (n_concepts, n_points)
+        The class: one row per concept, one column per point.
+    cols : array_like of int
+        Column indices of the sample points (repeats allowed: a sample is a multiset).
+    labels : array_like of 0/1
+        The label of each sample point, same length as ``cols``.
+    all_minimisers : bool, default False
+        Return every minimiser instead of the first.
 
     Returns
     -------

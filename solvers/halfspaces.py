@@ -375,6 +375,20 @@ def cover_count(n: int, d: int) -> int:
     """Cover's count 2·Σ_{k=0}^{d} C(n−1, k) of halfspace dichotomies of n ≥ 1 points in
     general position in ℝ^d (T. M. Cover, 1965), an exact Python int.
 
+    Parameters
+    ----------
+    n : int >= 1
+        Number of points in general position.
+    d : int >= 0
+        Dimension of the space.
+
+    Returns
+    -------
+    int
+        2·Σ_{k=0}^{d} C(n−1, k), exactly.
+
+    Examples
+    --------
     >>> cover_count(200, 2)
     39802
     """
@@ -554,6 +568,18 @@ def halfspace_witness(X, labels) -> HalfspaceWitness:
     (label 0)} is non-empty (strict "< w" scales to margin 1).  Solved by
     :func:`solvers.lp.feasible_point`; the answer carries an exact point or Farkas
     certificate.  Labels in {0, 1}.
+
+    Parameters
+    ----------
+    X : array_like, shape (n, d)
+        The points, read as exact rationals.
+    labels : array_like of 0/1, shape (n,)
+        The labelling to realise.
+
+    Returns
+    -------
+    HalfspaceWitness
+        ``realisable``, and either a halfspace (a, w) with its exact LP point or the Farkas certificate of infeasibility.
     """
     from solvers.lp import feasible_point
 
@@ -571,7 +597,20 @@ def halfspace_witness(X, labels) -> HalfspaceWitness:
 
 def is_halfspace_dichotomy(X, labels) -> bool:
     """True iff some closed halfspace h_{a,w} labels X as ``labels`` (exact; see
-    :func:`halfspace_witness`), the witness re-checked with :func:`halfspace_predicate`."""
+    :func:`halfspace_witness`), the witness re-checked with :func:`halfspace_predicate`.
+
+    Parameters
+    ----------
+    X : array_like, shape (n, d)
+        The points, read as exact rationals.
+    labels : array_like of 0/1, shape (n,)
+        The labelling to test.
+
+    Returns
+    -------
+    bool
+        Whether some closed halfspace h_{a,w} gives exactly these labels.
+    """
     res = halfspace_witness(X, labels)
     if res.realisable and res.lp is not None:
         got = halfspace_predicate(res.a, res.w, X)
@@ -653,7 +692,18 @@ def dual_constraints(X, labels, *, form: str):
 
 
 def dual_hypothesis(z) -> tuple[tuple, Fraction]:
-    """Split a dual point z = (a_1, …, a_d, w) into the halfspace parameters (a, w)."""
+    """Split a dual point z = (a_1, …, a_d, w) into the halfspace parameters (a, w).
+
+    Parameters
+    ----------
+    z : sequence of length d + 1
+        A point of the dual (a, w) space.
+
+    Returns
+    -------
+    tuple
+        ``(a, w)``: the normal vector as a tuple of d entries and the offset w as a Fraction.
+    """
     zq = _as_rational_vector(z, "z")
     if not zq:
         raise ValueError("z: expected at least one coordinate (w)")

@@ -65,6 +65,17 @@ __all__ = [
 def as_sign_points(X, name: str = "X") -> np.ndarray:
     """Validate an (n, d) matrix with entries in {−1, 1}; return it as ``int8``.
 
+    Parameters
+    ----------
+    X : array_like, shape (n, d)
+        Points with entries in {−1, 1}.
+    name : str, default "X"
+        Parameter name used in error messages.
+
+    Returns
+    -------
+    numpy.ndarray of int8, shape (n, d)
+
     Raises
     ------
     ValueError
@@ -86,7 +97,24 @@ def as_sign_points(X, name: str = "X") -> np.ndarray:
 
 
 def as_sign_labels(y, n: int | None = None, name: str = "y", *, from01: bool = False) -> np.ndarray:
-    """Validate labels in {−1, +1} (or in {0, 1} when ``from01``: 1 ↦ +1, 0 ↦ −1); ``int8``."""
+    """Validate labels in {−1, +1} (or in {0, 1} when ``from01``: 1 ↦ +1, 0 ↦ −1); ``int8``.
+
+    Parameters
+    ----------
+    y : array_like, shape (n,)
+        Labels in {−1, +1} (or {0, 1} with ``from01``).
+    n : int, optional
+        Required length.
+    name : str, default "y"
+        Parameter name used in error messages.
+    from01 : bool, default False
+        Read {0, 1} labels and map them to ∓1.
+
+    Returns
+    -------
+    numpy.ndarray of int8, shape (n,)
+        Labels in {−1, +1}.
+    """
     arr = np.asarray(y)
     if arr.ndim == 0:
         arr = arr[None]
@@ -265,7 +293,22 @@ def best_margin(X, y, *, nonnegative: bool = False) -> MarginResult:
 def is_best_margin(X, y, result: MarginResult) -> bool:
     """Exact check of :func:`best_margin`: the LP certificate (optimal point and dual with
     equal values) is valid for this labelled set, ``v`` is the point's v⁺ − v⁻ with
-    ‖v‖₁ = 1, and margin(v) == rho."""
+    ‖v‖₁ = 1, and margin(v) == rho.
+
+    Parameters
+    ----------
+    X : array_like, shape (n, d)
+        Points in {−1, 1}^d.
+    y : array_like, shape (n,)
+        Labels in {−1, +1}.
+    result : MarginResult
+        The answer of :func:`best_margin` to check.
+
+    Returns
+    -------
+    bool
+        Whether ``result`` is certified optimal for this labelled set.
+    """
     Xs = as_sign_points(X)
     ys = as_sign_labels(y, Xs.shape[0])
     Z = np.unique(ys[:, None] * Xs, axis=0)
@@ -286,7 +329,17 @@ def is_best_margin(X, y, result: MarginResult) -> bool:
 
 # --------------------------------------------------------------------------- Lemma 4.10
 def hypercube(d: int) -> np.ndarray:
-    """All 2^d points of {−1, 1}^d as a (2^d, d) ``int8`` matrix (d <= 20)."""
+    """All 2^d points of {−1, 1}^d as a (2^d, d) ``int8`` matrix (d <= 20).
+
+    Parameters
+    ----------
+    d : int, 0 <= d <= 20
+        Dimension.
+
+    Returns
+    -------
+    numpy.ndarray of int8, shape (2**d, d)
+    """
     if not isinstance(d, numbers.Integral) or not 1 <= d <= 20:
         raise ValueError(f"d: expected an integer in [1, 20], got {d!r}")
     return np.array(list(itertools.product((-1, 1), repeat=int(d))), dtype=np.int8)
@@ -308,7 +361,18 @@ def _as_sign_list(variables, signs, d: int):
 
 
 def decision_list_alternations(signs) -> int:
-    """D = the number of i with b_i ≠ b_{i+1} in the output bits (b_1, …, b_r), default included."""
+    """D = the number of i with b_i ≠ b_{i+1} in the output bits (b_1, …, b_r), default included.
+
+    Parameters
+    ----------
+    signs : sequence of ±1
+        The output bits b_1, …, b_r (the default's bit last).
+
+    Returns
+    -------
+    int
+        The number of adjacent pairs with different bits.
+    """
     b = list(signs)
     return sum(1 for a, c in zip(b, b[1:]) if a != c)
 
@@ -317,6 +381,20 @@ def decision_list_values(variables, signs, X) -> np.ndarray:
     """Evaluate the monotone 1-decision list "if x_{v1} then b_1 elif … else b_r" on X ∈ {−1,1}^d.
 
     A variable is *true* when its coordinate is +1.  Returns labels ±1 (``int8``).
+
+    Parameters
+    ----------
+    variables : sequence of int
+        The tested coordinates v_1, …, v_{r−1}.
+    signs : sequence of ±1
+        The output bits b_1, …, b_r (one more than ``variables``: the default's bit last).
+    X : array_like, shape (n, d)
+        Points in {−1, 1}^d.
+
+    Returns
+    -------
+    numpy.ndarray of int8, shape (n,)
+        The list's label ±1 for each point.
     """
     Xs = as_sign_points(X)
     var, bits = _as_sign_list(variables, signs, Xs.shape[1])
@@ -338,6 +416,15 @@ def decision_list_halfspace(variables, signs, d: int) -> tuple:
     the sign of the first true term; in ±1 coordinates it is ⟨v, (x, 1)⟩ with
     v_{v_i} = b_i W_i / 2 and v_d = Σ_i b_i W_i / 2 + b_r W_r.  Its margin is therefore at
     least 1/‖v‖₁; :func:`best_margin` on the full cube gives the optimum to compare with.
+
+    Parameters
+    ----------
+    variables : sequence of int
+        The tested coordinates v_1, …, v_{r−1}.
+    signs : sequence of ±1
+        The output bits b_1, …, b_r (the default's bit last).
+    d : int
+        Number of variables.
 
     Returns
     -------
@@ -428,6 +515,13 @@ def point_function_embedding(T: int, *, paper_sign: bool = False):
     default flips the points, z_x = (−1, …, −1, +1, −1, …, −1), which keeps the weight
     vector e_t non-negative (as DP-Winnow needs) and gives sgn⟨e_t, z_x⟩ = p_t(x) with
     margin exactly 1.
+
+    Parameters
+    ----------
+    T : int >= 1
+        Size of the domain [T].
+    paper_sign : bool, default False
+        Return the paper's map as written (it computes the negation of p_t).
 
     Returns
     -------

@@ -144,6 +144,18 @@ def from_f_representation(Mf, f_row) -> np.ndarray:
     """Back from C_f to C (seed 004, after Def. 14): ``c(x) = 1`` iff ``f(x) != c_f(x)``.
 
     ``f_row`` is the 0/1 vector of f (not a row index: f's row in ``Mf`` is all zeros).
+
+    Parameters
+    ----------
+    Mf : array_like of 0/1, shape (n_concepts, n_points)
+        The f-represented class C_f.
+    f_row : array_like of 0/1, shape (n_points,)
+        The 0/1 vector of f.
+
+    Returns
+    -------
+    numpy.ndarray of uint8, shape (n_concepts, n_points)
+        The class C.
     """
     Mf = as_binary_matrix(Mf, name="Mf")
     return Mf ^ _row_vector(Mf, np.asarray(f_row), name="f_row")[None, :]
@@ -153,6 +165,20 @@ def f_represent_labels(f_row, cols, labels) -> np.ndarray:
     """Labels of a sample under the f-representation: ``1`` iff ``label != f(x)``.
 
     The map is an involution, so it also converts f-represented labels back.
+
+    Parameters
+    ----------
+    f_row : array_like of 0/1, shape (n_points,)
+        The 0/1 vector of f.
+    cols : array_like of int
+        Column indices of the sample points.
+    labels : array_like of 0/1
+        Their labels (or f-represented labels, to convert back).
+
+    Returns
+    -------
+    numpy.ndarray of uint8
+        ``labels[i] != f(cols[i])`` for each sample point.
     """
     f_row = as_binary_matrix(np.asarray(f_row)[None, :], name="f_row")
     c, y = as_columns_and_labels(f_row, cols, labels)
@@ -232,6 +258,17 @@ def normalise(M) -> Normalisation:
     points no concept separates (identical columns) only the smallest index is kept.
     Duplicate concepts are dropped ("every concept in C is different").
 
+    Parameters
+    ----------
+    M : array_like of 0/1, shape (n_concepts, n_points)
+        The class C.
+
+    Returns
+    -------
+    Normalisation
+        The normalised matrix, the maps between its columns and rows and the original ones,
+        and the label of every dropped constant column.
+
     Raises
     ------
     ValueError
@@ -269,6 +306,11 @@ def order_matrix(M) -> np.ndarray:
     ``ones[x] - (Mᵀ M)[x, y]``: one boolean matrix product, no pairwise loop.  (Exact:
     the product is a sum of 0/1 terms, exact in float32 below 2²⁴ concepts.)
 
+    Parameters
+    ----------
+    M : array_like of 0/1, shape (n_concepts, n_points)
+        The class C.
+
     Returns
     -------
     numpy.ndarray of bool, shape (n_points, n_points)
@@ -286,6 +328,16 @@ def shattered_pair(M):
     ``Mᵀ M`` (n11, then n10 = ones_x − n11, n01 = ones_y − n11, n00 = k − the rest), so
     the test is exact and costs one matrix product.  Check a returned pair with
     :func:`solvers.combinatorics.is_shattered`.
+
+    Parameters
+    ----------
+    M : array_like of 0/1, shape (n_concepts, n_points)
+        The class C.
+
+    Returns
+    -------
+    tuple of (int, int) or None
+        Two column indices shattered by ``M``, or None if VC(M) <= 1.
     """
     M = as_binary_matrix(M)
     if M.shape[1] < 2 or M.shape[0] < 4:
@@ -309,6 +361,16 @@ def partial_order(M) -> nx.DiGraph:
     not ``y ⪯ x``).  Computed with :func:`order_matrix` (one matrix product).  For the
     order under C_f pass ``f_representation(M, f)``.  The graph is transitively closed and
     can have Θ(n²) edges; use :func:`hasse_diagram` to draw it.
+
+    Parameters
+    ----------
+    M : array_like of 0/1, shape (n_concepts, n_points)
+        The class C.
+
+    Returns
+    -------
+    networkx.DiGraph
+        The column indices, with an edge x → y iff x ≺ y (transitively closed).
     """
     L = order_matrix(M)
     strict = L & ~L.T
@@ -325,6 +387,16 @@ def hasse_diagram(M) -> nx.DiGraph:
     ``(S @ S)[x, y] == 0`` for the strict-order matrix ``S`` — a second boolean product
     (equal to :func:`networkx.transitive_reduction` of the partial order, which the
     tests check).
+
+    Parameters
+    ----------
+    M : array_like of 0/1, shape (n_concepts, n_points)
+        The class C.
+
+    Returns
+    -------
+    networkx.DiGraph
+        The column indices, with an edge x → y iff y covers x.
     """
     L = order_matrix(M)
     strict = L & ~L.T
@@ -432,6 +504,20 @@ def tree_class(M, tree: nx.DiGraph) -> tuple[np.ndarray, np.ndarray]:
 
     ``M`` is the class the tree was built from (the original C); rows are its distinct
     concepts (normalised order), f-represented by the tree's ``f``.
+
+    Parameters
+    ----------
+    M : array_like of 0/1, shape (n_concepts, n_points)
+        The class C.
+    tree : networkx.DiGraph
+        A tree from :func:`make_tree` (edges parent → child, node attribute ``"distance"``).
+
+    Returns
+    -------
+    A : numpy.ndarray of uint8, shape (n_concepts, n_nodes)
+        The f-represented concepts on the tree's point nodes.
+    nodes : numpy.ndarray of int
+        The column index of each node.
     """
     M = as_binary_matrix(M, allow_empty_rows=False)
     if M.shape[1] != tree.graph["n_points"]:
@@ -460,6 +546,18 @@ def is_vc1_tree(M, tree: nx.DiGraph) -> bool:
     representative columns, every node's ``distance`` is its depth, the 1-set of every
     concept of C_f is the root path of some node (Lemma 5), and every node in
     ``tree.graph["proper"]`` is the lowest node of some concept (Def. 17).
+
+    Parameters
+    ----------
+    M : array_like of 0/1, shape (n_concepts, n_points)
+        The class C.
+    tree : networkx.DiGraph
+        A tree from :func:`make_tree` (edges parent → child, node attribute ``"distance"``).
+
+    Returns
+    -------
+    bool
+        Whether the tree's root paths are exactly the 1-sets of C_f (and its node attributes are right).
     """
     A, columns = tree_class(M, tree)
     if not nx.is_arborescence(tree) or ROOT not in tree or tree.in_degree(ROOT) != 0:
@@ -486,6 +584,18 @@ def distance(tree: nx.DiGraph, x) -> int:
     """d_{C_f}(x) of seed 004 Def. 16: the length of the longest chain x ≺ x₁ ≺ … ≺ ∅.
 
     In the tree of :func:`make_tree` it is the depth of ``x`` (``distance(tree, ROOT) == 0``).
+
+    Parameters
+    ----------
+    tree : networkx.DiGraph
+        A tree from :func:`make_tree` (edges parent → child, node attribute ``"distance"``).
+    x : int or ROOT
+        A node of ``tree``.
+
+    Returns
+    -------
+    int
+        The depth of ``x`` (0 for :data:`ROOT`).
     """
     if x not in tree:
         raise ValueError(f"x: {x!r} is not a node of the tree (merged or constant columns are not nodes)")
@@ -494,7 +604,20 @@ def distance(tree: nx.DiGraph, x) -> int:
 
 def root_path(tree: nx.DiGraph, x) -> list:
     """The nodes ``{y : x ⪯ y}`` from ``x`` up to (excluding) :data:`ROOT`: the 1-set of
-    the concept of C_f whose lowest point is ``x`` (empty for ``x = ROOT``)."""
+    the concept of C_f whose lowest point is ``x`` (empty for ``x = ROOT``).
+
+    Parameters
+    ----------
+    tree : networkx.DiGraph
+        A tree from :func:`make_tree` (edges parent → child, node attribute ``"distance"``).
+    x : int or ROOT
+        A node of ``tree``.
+
+    Returns
+    -------
+    list of int
+        ``x`` and its ancestors, excluding :data:`ROOT`.
+    """
     if x not in tree:
         raise ValueError(f"x: {x!r} is not a node of the tree")
     path = []
@@ -510,6 +633,18 @@ def deepest_node(tree: nx.DiGraph, nodes):
     Algorithm 2 step 3(a): ``y_i`` is the deepest deterministic point of B_i.  B_i is a
     chain (Lemmas 5, 6), so the deepest node is unique; ties (impossible on a chain) go to
     the first one given.
+
+    Parameters
+    ----------
+    tree : networkx.DiGraph
+        A tree from :func:`make_tree` (edges parent → child, node attribute ``"distance"``).
+    nodes : iterable of int or ROOT
+        Candidate nodes.
+
+    Returns
+    -------
+    int or ROOT
+        The candidate of largest distance, or :data:`ROOT` if there is none.
     """
     best: _Root | int = ROOT
     best_d = 0
@@ -567,6 +702,11 @@ def proper_nodes(M, tree: nx.DiGraph) -> frozenset:
         The class the tree was built from (the original C).
     tree : networkx.DiGraph
         From :func:`make_tree`.
+
+    Returns
+    -------
+    frozenset
+        The proper point nodes, and :data:`ROOT`.
     """
     A, columns = tree_class(M, tree)
     return frozenset(_proper_from_fmatrix(A, columns, tree))
@@ -614,7 +754,24 @@ def make_subtree(tree: nx.DiGraph, x_good, proper) -> nx.DiGraph:
 
 def is_subtree_good(tree: nx.DiGraph, sub: nx.DiGraph, x_good, proper) -> bool:
     """Checker for :func:`make_subtree`, straight from the three steps of Algorithm 3
-    written with the order (ancestor sets) instead of a traversal."""
+    written with the order (ancestor sets) instead of a traversal.
+
+    Parameters
+    ----------
+    tree : networkx.DiGraph
+        A tree from :func:`make_tree` (edges parent → child, node attribute ``"distance"``).
+    sub : networkx.DiGraph
+        The sub-tree to check (from :func:`make_subtree`).
+    x_good : int or ROOT
+        The sub-tree's root.
+    proper : collection
+        The proper nodes of ``tree``.
+
+    Returns
+    -------
+    bool
+        Whether ``sub`` is the sub-tree Algorithm 3 builds from these arguments.
+    """
     proper = frozenset(proper)
     if x_good in proper:
         expected = {x_good}
@@ -663,6 +820,15 @@ def node_weights(tree: nx.DiGraph, cols, labels) -> dict:
     representative node; dropped constant columns count nowhere).  ``w(ROOT)`` counts
     every label-0 point on a node.
 
+    Parameters
+    ----------
+    tree : networkx.DiGraph
+        A tree from :func:`make_tree` (edges parent → child, node attribute ``"distance"``).
+    cols : array_like of int
+        Original column indices of the sample points (repeats allowed).
+    labels : array_like of 0/1
+        Their f-represented labels.
+
     Returns
     -------
     dict
@@ -682,6 +848,15 @@ def node_values(subtree: nx.DiGraph, cols, labels) -> dict:
 
     The number of label-0 sample points on the path from ``x`` up to, but excluding,
     the root ``x_good`` of the sub-tree (from :func:`make_subtree`); ``v(x_good) = 0``.
+
+    Parameters
+    ----------
+    subtree : networkx.DiGraph
+        A sub-tree from :func:`make_subtree` (its root is ``x_good``).
+    cols : array_like of int
+        Original column indices of the sample points (repeats allowed).
+    labels : array_like of 0/1
+        Their f-represented labels.
 
     Returns
     -------
@@ -706,6 +881,17 @@ def random_vc1_tree(n_points: int, rng=None, *, proper_prob: float = 0.5, chain_
     points with exactly one child are forced proper (otherwise the class would violate
     Assumption 2, resp. Assumption 1), and :data:`ROOT` is proper.  So the class of
     :func:`class_from_tree` is in general *not* a maximum class.
+
+    Parameters
+    ----------
+    n_points : int >= 0
+        Number of point nodes.
+    rng : numpy.random.Generator, int or None
+        Source of randomness (SPEC 7).
+    proper_prob : float in [0, 1], default 0.5
+        Probability that a node without a forcing reason is proper.
+    chain_prob : float in [0, 1], default 0.3
+        Probability that a node attaches to the previous one.
 
     Returns
     -------
@@ -745,6 +931,20 @@ def class_from_tree(tree: nx.DiGraph, proper, n_points: int | None = None) -> np
     Row 0 is the all-zero concept (the root path of :data:`ROOT`, i.e. f_f); then one
     row per proper point, in increasing column order.  Inverse of :func:`make_tree`
     (tested: ``make_tree(class_from_tree(T, P), f=0)`` has the edges of ``T``).
+
+    Parameters
+    ----------
+    tree : networkx.DiGraph
+        A tree from :func:`make_tree` (edges parent → child, node attribute ``"distance"``).
+    proper : collection of int
+        The proper point nodes.
+    n_points : int, optional
+        Number of columns (default: one more than the largest node).
+
+    Returns
+    -------
+    numpy.ndarray of uint8, shape (1 + #proper, n_points)
+        The all-zero concept, then the root path of each proper point.
     """
     pts = [v for v in tree.nodes if v is not ROOT]
     if n_points is None:
@@ -810,7 +1010,17 @@ thresholds_class = thresholds_matrix
 
 
 def point_functions_class(n_points: int) -> np.ndarray:
-    """Point functions ``f_t(x) = 1`` iff ``x = t`` (seed 004 §1.2): the identity, shape (n, n)."""
+    """Point functions ``f_t(x) = 1`` iff ``x = t`` (seed 004 §1.2): the identity, shape (n, n).
+
+    Parameters
+    ----------
+    n_points : int >= 0
+        Number of points.
+
+    Returns
+    -------
+    numpy.ndarray of uint8, shape (n_points, n_points)
+    """
     if int(n_points) < 1:
         raise ValueError(f"n_points: expected a positive integer, got {n_points!r}")
     return point_functions_matrix(n_points, with_zero=False)
@@ -830,6 +1040,16 @@ def catalogue(n_points: int = 8) -> dict:
 
     ``"thresholds"`` (f = the all-zero threshold, a chain of height n), ``"point_functions"``
     (f = f_0: a star under x_0), and ``"figure1"`` (seed 004 Figure 1).
+
+    Parameters
+    ----------
+    n_points : int, default 8
+        Number of points of the threshold and point-function classes.
+
+    Returns
+    -------
+    dict
+        ``name -> (M, f)``: the class and the row index of f.
     """
     return {
         "thresholds": (thresholds_class(n_points), int(n_points)),

@@ -45,6 +45,17 @@ def binary_search_points(T: int, lo: float = 0.0, hi: float = 1.0) -> np.ndarray
     is the complete binary-search tree of depth ℓ, so for thresholds the T points are
     distinct and realise the maximum |L| = T + 1 label sequences (Sauer's bound with
     VC = 1), and each query splits the thresholds left consistent with the earlier ones.
+
+    Parameters
+    ----------
+    T : int >= 0
+        Number of points.
+    lo, hi : float, default 0 and 1
+        The interval.
+
+    Returns
+    -------
+    numpy.ndarray of float64, shape (T,)
     """
     T = check_positive_int(T, "T")
     out = np.empty(T)
@@ -58,5 +69,18 @@ def binary_search_points(T: int, lo: float = 0.0, hi: float = 1.0) -> np.ndarray
 
 
 def binary_search_sequence(T: int, lo: float = 0.0, hi: float = 1.0) -> FixedSequence:
-    """:class:`FixedSequence` of :func:`binary_search_points` (worst case for thresholds)."""
+    """:class:`FixedSequence` of :func:`binary_search_points` (worst case for thresholds).
+
+    Parameters
+    ----------
+    T : int >= 0
+        Number of queries.
+    lo, hi : float, default 0 and 1
+        The interval.
+
+    Returns
+    -------
+    FixedSequence
+        The oblivious adversary asking these points in order.
+    """
     return FixedSequence(binary_search_points(T, lo, hi))

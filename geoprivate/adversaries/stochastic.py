@@ -63,17 +63,52 @@ class GaussianLaw:
 
 
 def uniform_line(lo: float = 0.0, hi: float = 1.0) -> UniformLine:
-    """Sampler of the uniform law on [lo, hi): ``sampler(rng, n) -> (n,)``."""
+    """Sampler of the uniform law on [lo, hi): ``sampler(rng, n) -> (n,)``.
+
+    Parameters
+    ----------
+    lo, hi : float, default 0 and 1
+        The interval [lo, hi).
+
+    Returns
+    -------
+    UniformLine
+        A sampler ``sampler(rng, n) -> numpy.ndarray`` of shape (n,).
+    """
     return UniformLine(lo, hi)
 
 
 def uniform_columns(n_points: int) -> UniformColumns:
-    """Sampler of the uniform law on the domain positions 0..n_points−1 of a finite class."""
+    """Sampler of the uniform law on the domain positions 0..n_points−1 of a finite class.
+
+    Parameters
+    ----------
+    n_points : int >= 1
+        Size of the finite domain.
+
+    Returns
+    -------
+    UniformColumns
+        A sampler ``sampler(rng, n) -> numpy.ndarray`` of int, shape (n,).
+    """
     return UniformColumns(n_points)
 
 
 def gaussian(d: int, grid: float | None = None) -> GaussianLaw:
-    """Sampler of the standard Gaussian on ℝ^d: ``sampler(rng, n) -> (n, d)`` (optionally on a grid)."""
+    """Sampler of the standard Gaussian on ℝ^d: ``sampler(rng, n) -> (n, d)`` (optionally on a grid).
+
+    Parameters
+    ----------
+    d : int >= 1
+        Dimension.
+    grid : float, optional
+        Round every coordinate to a multiple of ``grid``.
+
+    Returns
+    -------
+    GaussianLaw
+        A sampler ``sampler(rng, n) -> numpy.ndarray`` of shape (n, d).
+    """
     return GaussianLaw(d, grid)
 
 

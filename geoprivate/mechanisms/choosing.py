@@ -63,12 +63,36 @@ def _int_scores(scores) -> np.ndarray:
 
 
 def choosing_applies(epsilon) -> bool:
-    """Whether seed 004 Lemma 1's hypothesis epsilon in (0, 2) holds (delta > 0 is checked apart)."""
+    """Whether seed 004 Lemma 1's hypothesis epsilon in (0, 2) holds (delta > 0 is checked apart).
+
+    Parameters
+    ----------
+    epsilon : float > 0
+        Privacy parameter.
+
+    Returns
+    -------
+    bool
+        Whether 0 < epsilon < 2.
+    """
     return 0 < check_epsilon(epsilon) < EPSILON_MAX
 
 
 def choosing_guarantee(epsilon, delta) -> Guarantee:
-    """The choosing mechanism's guarantee: (epsilon, delta) by Lemma 1, vacuous for epsilon >= 2."""
+    """The choosing mechanism's guarantee: (epsilon, delta) by Lemma 1, vacuous for epsilon >= 2.
+
+    Parameters
+    ----------
+    epsilon : float > 0
+        Privacy parameter.
+    delta : float in (0, 1)
+        Privacy parameter.
+
+    Returns
+    -------
+    Guarantee
+        (epsilon, delta), or the vacuous guarantee when epsilon >= 2.
+    """
     eps = check_epsilon(epsilon)
     dlt = check_probability(delta, "delta")
     return Guarantee(eps, dlt) if choosing_applies(eps) else VACUOUS
@@ -86,7 +110,22 @@ def _check_lemma1(eps: float, strict) -> bool:
 
 
 def choosing_threshold(epsilon, delta, k) -> float:
-    """Halting threshold (8/eps) ln(4k/(eps delta)) of the choosing mechanism."""
+    """Halting threshold (8/eps) ln(4k/(eps delta)) of the choosing mechanism.
+
+    Parameters
+    ----------
+    epsilon : float > 0
+        Privacy parameter.
+    delta : float in (0, 1)
+        Privacy parameter.
+    k : int >= 1
+        The quality function's bound (Definition 12).
+
+    Returns
+    -------
+    float
+        (8/epsilon) ln(4k/(epsilon delta)).
+    """
     eps = check_epsilon(epsilon)
     dlt = check_probability(delta, "delta")
     k = check_positive_int(k, "k")
@@ -94,7 +133,26 @@ def choosing_threshold(epsilon, delta, k) -> float:
 
 
 def choosing_utility_loss(epsilon, delta, k, n, beta) -> float:
-    """Utility loss of seed 004 Lemma 1: (16/eps) ln(4 k n / (beta eps delta))."""
+    """Utility loss of seed 004 Lemma 1: (16/eps) ln(4 k n / (beta eps delta)).
+
+    Parameters
+    ----------
+    epsilon : float > 0
+        Privacy parameter.
+    delta : float in (0, 1)
+        Privacy parameter.
+    k : int >= 1
+        The quality function's bound.
+    n : int >= 1
+        Dataset size.
+    beta : float in (0, 1)
+        Failure probability.
+
+    Returns
+    -------
+    float
+        (16/epsilon) ln(4 k n / (beta epsilon delta)).
+    """
     eps = check_epsilon(epsilon)
     dlt = check_probability(delta, "delta")
     k = check_positive_int(k, "k")
@@ -163,6 +221,24 @@ def choosing_output_law(scores, epsilon, delta, k):
 
     P(not ⊥) = P(max q + Lap(4/eps) >= threshold) (and G non-empty); given that, the
     output is exponential-mechanism distributed over {z : q >= 1} with weights exp(eps q/4).
+
+    Parameters
+    ----------
+    scores : array_like of int, shape (m,)
+        The quality q(D, z) of every candidate.
+    epsilon : float > 0
+        Privacy parameter.
+    delta : float in (0, 1)
+        Privacy parameter.
+    k : int >= 1
+        The quality function's bound.
+
+    Returns
+    -------
+    probabilities : numpy.ndarray, shape (m,)
+        P(output = z) for each candidate.
+    bottom : float
+        P(⊥).
     """
     q = _int_scores(scores)
     eps = check_epsilon(epsilon)
@@ -188,6 +264,22 @@ def is_k_bounded(quality, data, candidates, k) -> bool:
     ``quality(prefix, z)`` is evaluated for every prefix of ``data`` (as a list) and every
     candidate: q(empty, z) = 0, each step raises each score by 0 or 1, and raises at most
     ``k`` scores.  (A necessary condition for k-boundedness, checked on this dataset.)
+
+    Parameters
+    ----------
+    quality : callable
+        ``quality(prefix, z) -> int`` for a list ``prefix`` of data and a candidate ``z``.
+    data : sequence
+        The dataset, in insertion order.
+    candidates : iterable
+        The candidate solutions.
+    k : int >= 1
+        The bound to check.
+
+    Returns
+    -------
+    bool
+        Whether every insertion raises each score by 0 or 1 and at most ``k`` scores, starting from 0.
     """
     k = check_positive_int(k, "k")
     data = list(data)

@@ -27,7 +27,19 @@ EM_THEOREM = "general/exponential-mechanism-dp (McSherry-Talwar 2007; seed 004 T
 
 
 def as_scores(scores, name: str = "scores") -> np.ndarray:
-    """Validate a non-empty 1-D vector of finite real scores; return it as float64."""
+    """Validate a non-empty 1-D vector of finite real scores; return it as float64.
+
+    Parameters
+    ----------
+    scores : array_like, shape (m,)
+        Real scores, m >= 1.
+    name : str, default "scores"
+        Parameter name used in error messages.
+
+    Returns
+    -------
+    numpy.ndarray of float64, shape (m,)
+    """
     arr = np.asarray(scores)
     if arr.dtype == object or arr.dtype.kind not in "biuf":
         raise TypeError(f"{name} must be a vector of real numbers, got dtype {arr.dtype}")
@@ -57,7 +69,20 @@ def _logits(scores, epsilon, sensitivity):
 
 
 def exponential_mechanism_log_probabilities(scores, epsilon, sensitivity=1.0) -> np.ndarray:
-    """Natural logs of the exact output law of :func:`exponential_mechanism` (no underflow)."""
+    """Natural logs of the exact output law of :func:`exponential_mechanism` (no underflow).
+
+    Parameters
+    ----------
+    scores : array_like, shape (m,)
+        Real scores.
+    epsilon, sensitivity : float > 0
+        Privacy parameter and the scores' sensitivity Delta.
+
+    Returns
+    -------
+    numpy.ndarray of float64, shape (m,)
+        ln p_i with p_i ∝ exp(epsilon s_i / (2 Delta)).
+    """
     z, _, _ = _logits(scores, epsilon, sensitivity)
     return z - np.log(np.exp(z).sum())  # max z = 0, so the sum lies in [1, len(z)]
 
@@ -123,6 +148,21 @@ def report_noisy_max(scores, epsilon, sensitivity=1.0, rng=None, *, monotone=Fal
     b = 2 * sensitivity / epsilon is epsilon-DP for arbitrary sensitivity-Delta scores;
     b = sensitivity / epsilon suffices when the scores are monotone (all move in the same
     direction between neighbours, e.g. counting queries; Dwork–Roth Claim 3.9).
+
+    Parameters
+    ----------
+    scores : array_like, shape (m,)
+        Real scores.
+    epsilon : float > 0
+        Privacy parameter.
+    sensitivity : float > 0, default 1
+        Sensitivity Delta of every score.
+    rng : numpy.random.Generator, int or None
+        Source of randomness (SPEC 7).
+    monotone : bool, default False
+        The scores move in one direction between neighbours (halves the noise).
+    ledger : PrivacyLedger, optional
+        Records the (epsilon, 0) guarantee.
 
     Returns
     -------

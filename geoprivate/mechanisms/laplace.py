@@ -138,6 +138,15 @@ def discrete_laplace(scale, size=None, rng=None) -> int | np.ndarray:
     draws use only uniform integers (Canonne, Kamath, Steinke, *The Discrete Gaussian for
     Differential Privacy*, 2020, Algorithms 1–2).
 
+    Parameters
+    ----------
+    scale : float or Fraction > 0
+        The law's scale t: P(z) ∝ exp(-|z| / t).
+    size : None, int or tuple of ints
+        ``None`` returns one Python int.
+    rng : numpy.random.Generator, int or None
+        Source of randomness (SPEC 7).
+
     Returns
     -------
     int or numpy.ndarray of int64
@@ -161,6 +170,16 @@ def default_granularity(scale: float) -> float:
     The grid is about a million times finer than the noise scale, so the discrete law is
     within ~1e-6 (relative) of the continuous one, while values up to 2^32 * scale stay
     exactly representable on the grid.
+
+    Parameters
+    ----------
+    scale : float > 0
+        Scale of the Laplace noise.
+
+    Returns
+    -------
+    float
+        A power of two, about 10⁻⁶ · scale.
     """
     sc = _check_scale(scale)
     g = math.ldexp(1.0, math.floor(math.log2(sc)) - 20)
@@ -197,6 +216,11 @@ def laplace_noise(scale, size=None, rng=None, *, safe=False, granularity=None):
         the same grid, to release values safely.
     granularity : float, optional
         Power-of-two grid step for ``safe=True`` (default :func:`default_granularity`).
+
+    Returns
+    -------
+    float or numpy.ndarray of float64
+        One draw (``size=None``) or an array of shape ``size``.
 
     Raises
     ------

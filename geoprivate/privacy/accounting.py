@@ -86,6 +86,16 @@ def basic_composition(guarantees: Iterable[Guarantee]) -> Guarantee:
     """Sum of epsilons and deltas (seed 002 Proposition 2.5; seed 004 Theorem 6).
 
     The empty composition is ``Guarantee(0, 0)``.
+
+    Parameters
+    ----------
+    guarantees : iterable of Guarantee
+        The guarantees of the composed mechanisms.
+
+    Returns
+    -------
+    Guarantee
+        (Σ epsilon_i, Σ delta_i).
     """
     eps, dlt = 0.0, 0.0
     for g in guarantees:
@@ -149,6 +159,20 @@ def c_tops_composition(epsilon, delta, c) -> Guarantee:
     second term c*eps*(e^eps - 1) instead of seed 001 Theorem 3's
     c*eps*(e^eps - 1)/(e^eps + 1); both are valid upper bounds, the paper's is kept.
 
+    Parameters
+    ----------
+    epsilon : float > 0
+        Privacy parameter of each BetweenThresholds run.
+    delta : float in (0, 1)
+        Its delta.
+    c : int >= 1
+        Number of tops allowed.
+
+    Returns
+    -------
+    Guarantee
+        (epsilon', 2 c delta).
+
     Raises
     ------
     ValueError
@@ -170,6 +194,17 @@ def subsampling_amplification(epsilon_prime, delta_prime, epsilon, n):
     An (epsilon', delta')-DP algorithm run on a uniformly random size-``n`` subset of a
     database of size ``t = (n / epsilon) * (3 + exp(epsilon'))`` is
     (epsilon, 4 epsilon delta' / (3 + exp(epsilon')))-DP, for epsilon <= 1.
+
+    Parameters
+    ----------
+    epsilon_prime : float > 0
+        Privacy parameter epsilon' of the algorithm run on the subset.
+    delta_prime : float in [0, 1)
+        Its delta'.
+    epsilon : float in (0, 1]
+        Target privacy parameter on the whole database.
+    n : int >= 1
+        Size of the random subset.
 
     Returns
     -------

@@ -40,6 +40,20 @@ def dual_constraints_of(generator, points, labels):
 
     Uses ``generator.constraints`` (as :class:`~geoprivate.prediction.G_halfspace` has);
     a generator without it must carry ``form`` for :func:`solvers.halfspaces.dual_constraints`.
+
+    Parameters
+    ----------
+    generator : G_halfspace-like
+        Has ``constraints(points, labels)`` or a ``form``.
+    points : array_like, shape (n, d)
+        The sample points.
+    labels : array_like of 0/1, shape (n,)
+        Their labels.
+
+    Returns
+    -------
+    (A, b)
+        The constraint rows A_i (exact rationals, d + 1 entries each) and the right-hand sides b_i.
     """
     if hasattr(generator, "constraints"):
         return generator.constraints(points, labels)
@@ -56,6 +70,15 @@ def _lines(A, b):
 def arrangement_vertices(A, b, box):
     """Exact vertices of the arrangement of the constraint lines and the box ``(a0, a1, w0, w1)``
     that lie in the box, with their exact depth (number of constraints ⟨A_i, z⟩ ≥ b_i they satisfy).
+
+    Parameters
+    ----------
+    A : array_like, shape (m, 2)
+        Constraint rows in the (a, w) plane.
+    b : array_like, shape (m,)
+        Right-hand sides.
+    box : (a0, a1, w0, w1)
+        The window.
 
     Returns
     -------
@@ -82,6 +105,24 @@ def depth_level_hulls(A, b, box, levels, *, vertices=None):
     a segment or point when degenerate, absent when empty.  See the module docstring.
 
     ``vertices`` (from :func:`arrangement_vertices` on the same box) saves recomputing them.
+
+    Parameters
+    ----------
+    A : array_like, shape (m, 2)
+        Constraint rows in the (a, w) plane.
+    b : array_like, shape (m,)
+        Right-hand sides.
+    box : (a0, a1, w0, w1)
+        The window.
+    levels : iterable of int
+        The cdepth levels to compute.
+    vertices : list, optional
+        :func:`arrangement_vertices` of the same arguments.
+
+    Returns
+    -------
+    dict
+        level -> numpy.ndarray of float, shape (k, 2): the region's polygon (or segment, or point).
     """
     from scipy.spatial import ConvexHull, QhullError
 
@@ -246,7 +287,19 @@ def _legend(ax, levs, k, N):
 
 def draw_collapse_comparison(runs, **kwargs):
     """Rows of collapse panels, one row per ``(name, predictor, result)`` — e.g. the faithful
-    G_halfspace beside a repaired generator on the same sample.  Returns a Figure."""
+    G_halfspace beside a repaired generator on the same sample.  Returns a Figure.
+
+    Parameters
+    ----------
+    runs : iterable of (str, GenericPredictor, PredictionResult)
+        One row of panels each.
+    **kwargs
+        Passed to :func:`draw_collapse_d1` (``levels``, ``box_factor``, ``window``, ...).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
     from matplotlib.figure import Figure
 
     runs = list(runs)
@@ -277,6 +330,30 @@ def collapse_run_d1(*, seed: int = 4, k: int = 6, m: int = 8, T: int = 30, epsil
     ``G_halfspace_repaired(1, form=form)`` for the repaired one on the same data and seeds.
     ``measure=True`` also measures err_D of every segment under the query law
     (``result.accuracy``, Monte Carlo from the child stream ``seed + 3``; the run is unchanged).
+
+    Parameters
+    ----------
+    seed : int, default 4
+        Seed of the data, the predictor and the adversary.
+    k, m : int
+        Blocks and examples per block (N = k·m).
+    T : int
+        Number of queries.
+    epsilon : float
+        BetweenThresholds' epsilon (practical mode).
+    form : {"margin", "faithful"}
+        The generator's dual form.
+    grid : float
+        Grid the Gaussian points are rounded to.
+    generator : optional
+        The generator (default ``G_halfspace(1, form=form)``).
+    measure : bool, default False
+        Also measure err_D of every segment.
+
+    Returns
+    -------
+    predictor : GenericPredictor
+    result : PredictionResult
     """
     from geoprivate.adversaries import DisagreementAdversary
     from geoprivate.prediction import G_halfspace, GenericPredictor
@@ -309,7 +386,24 @@ def line_depth_profile(A1, b1, window):
     Returns (u, depth, cdepth): sample points (every breakpoint inside ``window`` and the
     midpoints between them) and the exact values there; on a line {cdepth ≥ ℓ} is the
     interval hull of {depth ≥ ℓ} (Definitions 8–9), computed over all breakpoints, not
-    only those in the window."""
+    only those in the window.
+
+    Parameters
+    ----------
+    A1 : array_like, shape (m, 1)
+        Constraint coefficients along the line.
+    b1 : array_like, shape (m,)
+        Right-hand sides.
+    window : (u0, u1)
+        The interval of u to sample.
+
+    Returns
+    -------
+    u : numpy.ndarray of float
+        Sample coordinates.
+    depth, cdepth : numpy.ndarray of int
+        The exact depth_S and cdepth_S there.
+    """
     lo, hi = (Fraction(v).limit_denominator(10**6) for v in window)
     cons = [(Fraction(A1[i][0]), Fraction(b1[i])) for i in range(len(b1))]
     brk = sorted({r / p for p, r in cons if p != 0})
@@ -407,6 +501,25 @@ def draw_collapse_slices(predictor, result, *, generator=None, levels: int = 5, 
     along it; at the point {0}, the fact that every block outputs z = 0.  Coordinates
     on C|HardQuery are the pivot coordinates of its exact RREF basis
     (:class:`solvers.affine.AffineSubspace`).  Returns a Figure with n_hard + 1 panels.
+
+    Parameters
+    ----------
+    predictor : GenericPredictor
+        The predictor of the run (its blocks are S).
+    result : PredictionResult
+        The run's result (hard queries and the ensembles after each).
+    generator : optional
+        Whose dual constraints to draw (default ``predictor.generator``).
+    levels : int, default 5
+        How many cdepth levels to shade.
+    box_factor : float, default 25
+        The level regions are clipped to a box this many times the window.
+    name : str, optional
+        Title prefix.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
     """
     from matplotlib.figure import Figure
 
@@ -451,7 +564,32 @@ def collapse_run_d2(*, seed: int = 2, k: int = 6, m: int = 8, T: int = 30, epsil
                     form: str = "margin", grid: float = 1 / 8, generator=None, measure: bool = False):
     """A small reproducible d = 2 run (as :func:`collapse_run_d1`, Gaussian points in ℝ² on a
     ``grid``, a random halfspace target with offset 0.3; ``generator`` and ``measure`` as
-    there): ``(predictor, result)``.  Seed 2 reaches the point after three hard queries."""
+    there): ``(predictor, result)``.  Seed 2 reaches the point after three hard queries.
+
+    Parameters
+    ----------
+    seed : int, default 2
+        Seed of the data, the predictor and the adversary.
+    k, m : int
+        Blocks and examples per block.
+    T : int
+        Number of queries.
+    epsilon : float
+        BetweenThresholds' epsilon (practical mode).
+    form : {"margin", "faithful"}
+        The generator's dual form.
+    grid : float
+        Grid the Gaussian points are rounded to.
+    generator : optional
+        The generator (default ``G_halfspace(2, form=form)``).
+    measure : bool, default False
+        Also measure err_D of every segment.
+
+    Returns
+    -------
+    predictor : GenericPredictor
+    result : PredictionResult
+    """
     from geoprivate.adversaries import DisagreementAdversary
     from geoprivate.prediction import G_halfspace, GenericPredictor
 

@@ -33,7 +33,17 @@ def phases_run(seed: int = 0):
 def draw_phases(result):
     """Three panels for an :class:`~geoprivate.everlasting.generic_bbl.EverlastingResult`:
     |S_i| (log scale), TOPs used / c_i, and err_D of the phase's hypotheses (mean and max)
-    against Theorem 5.2's 6α.  Returns a matplotlib Figure."""
+    against Theorem 5.2's 6α.  Returns a matplotlib Figure.
+
+    Parameters
+    ----------
+    result : EverlastingResult
+        A GenericBBL run.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
     from matplotlib.figure import Figure
 
     ph = result.phases

@@ -96,6 +96,22 @@ def hard_queries_sweep(Ts, *, k: int = 300, m: int = 20, epsilon: float = 1.0, s
     G_oblivious), ``composition`` (rounds that pay privacy in the composition baseline:
     all T), ``bound`` (log₂ of Sauer's bound with VC = 1 on the T points: Claim 5's
     O(VC log T) with its constant 1).
+
+    Parameters
+    ----------
+    Ts : iterable of int
+        Numbers of queries.
+    k, m : int
+        Blocks and examples per block of GenericPredictor.
+    epsilon : float
+        BetweenThresholds' epsilon.
+    seed : int
+        Seed of every run.
+
+    Returns
+    -------
+    dict of lists
+        ``T``, ``shrinkage``, ``composition`` and ``bound``, one entry per T.
     """
     from geoprivate.adversaries import binary_search_sequence
     from geoprivate.prediction import G_oblivious, GenericPredictor
@@ -115,7 +131,19 @@ def hard_queries_sweep(Ts, *, k: int = 300, m: int = 20, epsilon: float = 1.0, s
 
 
 def draw_hard_queries_vs_T(sweep, *, title=None):
-    """Hard queries against T (log–log): shrinkage vs composition baseline vs the bound."""
+    """Hard queries against T (log–log): shrinkage vs composition baseline vs the bound.
+
+    Parameters
+    ----------
+    sweep : dict
+        The output of :func:`hard_queries_sweep`.
+    title : str, optional
+        Axes title.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
     fig, (ax,) = _figure(6.5, 4.4)
     T = np.asarray(sweep["T"], dtype=float)
     ax.loglog(T, sweep["composition"], "s-", color="#6b7280", label="composition baseline (every round pays)")
@@ -133,7 +161,21 @@ def privacy_curve(result, *, delta_prime=None):
     """(rounds, ε_shrinkage, ε_composition): ε after every round by Theorem 3 (or basic
     composition, whichever is smaller) over the BetweenThresholds segments started so far,
     with each segment's nominal δ; and the same over j per-round releases of ε_BT
-    (the composition baseline).  Nominal: Lemma 1 is taken to hold (see ``result.guarantee``)."""
+    (the composition baseline).  Nominal: Lemma 1 is taken to hold (see ``result.guarantee``).
+
+    Parameters
+    ----------
+    result : PredictionResult
+        A GenericPredictor run.
+    delta_prime : float, optional
+        The δ′ of advanced composition (default: the run's ``delta_prime``).
+
+    Returns
+    -------
+    rounds : numpy.ndarray of int
+    epsilon_shrinkage, epsilon_composition : numpy.ndarray of float
+        ε spent after each round by GenericPredictor and by the composition baseline.
+    """
     from geoprivate.prediction import privacy_total
 
     eps = float(result.params["epsilon_bt"])
@@ -154,7 +196,19 @@ def privacy_curve(result, *, delta_prime=None):
 
 
 def draw_privacy_spent(result, *, title=None):
-    """ε spent against the round: GenericPredictor (pays at TOPs) vs the composition baseline."""
+    """ε spent against the round: GenericPredictor (pays at TOPs) vs the composition baseline.
+
+    Parameters
+    ----------
+    result : PredictionResult
+        A GenericPredictor run.
+    title : str, optional
+        Axes title.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
     rounds, shrink, comp = privacy_curve(result)
     fig, (ax,) = _figure(6.5, 4.4)
     ax.plot(rounds, comp, color="#6b7280", lw=2, label="composition baseline (ε_BT per round)")
@@ -180,6 +234,19 @@ def draw_err_D(result, *, ax=None, title=None):
     round-j predictor (seed 001 Definition 1; exact or Monte Carlo, as the run records)
     and ``mean_block`` = mean_i err_D(c, f_{i,j}).  Draws into ``ax`` when given;
     returns the Figure.
+
+    Parameters
+    ----------
+    result : PredictionResult
+        A run whose accuracy was measured.
+    ax : matplotlib.axes.Axes, optional
+        Where to draw (default: a new figure).
+    title : str, optional
+        Axes title.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
     """
     acc = result.accuracy
     if acc is None:

@@ -43,7 +43,20 @@ def figure1_run(seed: int = 0, *, target: int = 3, n: int = 1000):
 
 def tree_layout(tree: nx.DiGraph, root=ROOT) -> dict:
     """Tidy positions ``node -> (x, y)``: leaves at consecutive x, a parent above the mean
-    of its children, y = −distance (the root at 0)."""
+    of its children, y = −distance (the root at 0).
+
+    Parameters
+    ----------
+    tree : networkx.DiGraph
+        A tree (edges parent → child) with node attribute ``"distance"``.
+    root : node, default ROOT
+        Its root.
+
+    Returns
+    -------
+    dict
+        node -> (x, y).
+    """
     if root not in tree:
         raise ValueError(f"root: {root!r} is not a node of the tree")
     pos: dict = {}
@@ -154,7 +167,25 @@ def draw_vc1_tree(tree: nx.DiGraph, *, ax=None, proper=None, deterministic=None,
 def draw_learner_run(learner, hypothesis, *, ax=None, target=None, title=None):
     """Draw a run of :class:`~geoprivate.learners.vc1.OPTPrivateLearner` or
     :class:`~geoprivate.learners.vc1.ProperLearner`: deterministic counts, median layer,
-    x_good, and the output node ringed (or ``target``'s node when given)."""
+    x_good, and the output node ringed (or ``target``'s node when given).
+
+    Parameters
+    ----------
+    learner : OPTPrivateLearner or ProperLearner
+        A fitted learner.
+    hypothesis : object
+        Its output.
+    ax : matplotlib.axes.Axes, optional
+        Where to draw (default: a new figure).
+    target : optional
+        A concept whose node to ring instead of the output's.
+    title : str, optional
+        Axes title.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
     d = hypothesis.details
     return draw_vc1_tree(learner.tree, ax=ax, deterministic=d.get("deterministic"), median_layer=d.get("z"),
                          x_good=d.get("x_good"), highlight=hypothesis.node if target is None else target,
