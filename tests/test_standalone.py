@@ -23,7 +23,7 @@ def _files():
             yield path
             continue
         for f in sorted(path.rglob("*")):
-            if f.is_file() and f.suffix in SUFFIXES and "_build" not in f.parts and "__pycache__" not in f.parts:
+            if f.is_file() and f.suffix in SUFFIXES and not {"_build", "_autogen", "__pycache__"} & set(f.parts):
                 yield f
 
 
