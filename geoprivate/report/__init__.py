@@ -156,9 +156,12 @@ def _paper_section(paper: str, records: dict) -> str:
                     f'<small>{_e(s.coverage())}</small></td><td></td></tr>')
         rows.extend(_claim_row(cid, records) for cid in linked)
     counts = ", ".join(f"{v} {k}" for k, v in _cat.coverage_summary()[paper].items() if v)
-    return (f'<h2 id="{_e(paper)}">{_e(paper)} <small>{_e(full_citation(PAPERS[paper]))}</small></h2><p>{_e(counts)}</p>'
-            "<table><tr><th>statement / claim</th><th>status / verdict</th><th>instances tried</th>"
-            "<th>what / evidence</th><th>s</th></tr>" + "".join(rows) + "</table>")
+    cited = full_citation(PAPERS[paper]) if PAPERS[paper] else "textbook facts the papers use"
+    return (
+        f'<h2 id="{_e(paper)}">{_e(paper)} <small>{_e(cited)}</small></h2><p>{_e(counts)}</p>'
+        "<table><tr><th>statement / claim</th><th>status / verdict</th><th>instances tried</th>"
+        "<th>what / evidence</th><th>s</th></tr>" + "".join(rows) + "</table>"
+    )
 
 
 def _supporting(records: dict) -> str:
