@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import importlib.util
+import itertools
 import math
 import signal
 import threading
@@ -227,12 +228,12 @@ def run_sweep(spec, db, *, workers: int = 1, backend: str = "local", scheduler: 
         skipped = sum(1 for key, t in finished if t < spec.seeds)
         todo = []
         limit = total if max_trials is None else max_trials
-        for i, point in enumerate(points):
+        for i, point in enumerate(points):  # stops at max_trials: never lists a huge sweep whole
             if len(todo) >= limit:
                 break
             key = canonical_json(point)
-            todo.extend((i, key, point, t) for t in range(spec.seeds) if (key, t) not in finished)
-        todo = todo[:limit]
+            todo.extend(itertools.islice(((i, key, point, t) for t in range(spec.seeds) if (key, t) not in finished),
+                                         limit - len(todo)))
         counts = {"done": 0, "failed": 0}
         if todo:
             _dispatch(spec, store, todo, counts, workers, backend, scheduler, dask_processes, progress)

@@ -135,6 +135,9 @@ class Store:
         self.con = sqlite3.connect(str(self.path), isolation_level=None, timeout=30.0)
         try:
             self._open(create)
+        except sqlite3.DatabaseError as exc:  # a garbled page can surface in any first read
+            self.con.close()
+            raise StoreError(f"db: {str(self.path)!r} is corrupt ({exc})") from None
         except BaseException:
             self.con.close()
             raise
