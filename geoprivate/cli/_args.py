@@ -111,7 +111,7 @@ def _checked(check, text: str, *args, **kwargs):
     try:
         return check(_float(text), *args, **kwargs)
     except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+        raise argparse.ArgumentTypeError(f"{exc} (given {text!r})") from None
 
 
 def epsilon(text: str) -> float:

@@ -253,7 +253,7 @@ def lemma_4_6_sample_size(T: int, beta, c, rho) -> int:
     """Lemma 4.6: m ≥ 2 ln(2T/β)/(c²ρ²) samples make sgn⟨w̃, x⟩ = sgn⟨w, x⟩ w.p. ≥ 1 − β/T."""
     T = check_positive_int(T, "T")
     b = check_probability(beta, "beta")
-    c, rho = check_positive_real(c, "c"), check_positive_real(rho, "rho")
+    c, rho = check_probability(c, "c", open_right=False), _margin(rho)
     den = (c * rho) ** 2
     m = 2 * math.log(2 * T / b) / den if den > 0 else math.inf
     if not math.isfinite(m):
