@@ -158,10 +158,14 @@ def main(argv=None):
     ap.add_argument("--seeds", type=int, default=5)
     ap.add_argument("--out", default="real_data.png")
     ap.add_argument("--datasets", nargs="+", default=["breast_cancer", "digits"])
+    ap.add_argument("--quick", action="store_true", help="smoke run: tiny sizes, seconds (not timing)")
     args = ap.parse_args(argv)
-    res = run(tuple(args.datasets), args.seeds)
-    print(table(res))
-    plot(res, args.out)
+    epsilons = (1.0, 100.0) if args.quick else EPSILONS
+    if args.quick:
+        args.seeds, args.datasets = 1, ["breast_cancer"]
+    res = run(tuple(args.datasets), args.seeds, epsilons)
+    print(table(res, epsilons))
+    plot(res, args.out, epsilons)
     print(f"\nplot written to {args.out}")
     return res
 
