@@ -185,20 +185,24 @@ def output_file(text: str) -> str:
     return text
 
 
+def _writable_dir(path: str, d: Path, missing: str) -> None:
+    """``d`` (where ``path`` will be created) must be an existing, writable directory."""
+    if not d.is_dir():
+        raise argparse.ArgumentTypeError(f"{path!r}: {str(d)!r} {missing}")
+    if not os.access(d, os.W_OK | os.X_OK):
+        raise argparse.ArgumentTypeError(f"{path!r}: directory {str(d)!r} is not writable")
+
+
 def check_output_dir(path: str) -> None:
-    """Raise ``argparse.ArgumentTypeError`` unless ``path`` can become a writable directory."""
+    """Raise ``argparse.ArgumentTypeError`` unless ``path`` can become a writable directory
+    (it, or its nearest existing ancestor, is a writable directory)."""
     p = Path(path)
     if p.exists() and not p.is_dir():
         raise argparse.ArgumentTypeError(f"{path!r} exists and is not a directory")
     anc = p
-    while not anc.exists():
-        if anc.parent == anc:
-            break
+    while not anc.exists() and anc.parent != anc:
         anc = anc.parent
-    if not anc.is_dir():
-        raise argparse.ArgumentTypeError(f"{path!r}: {str(anc)!r} is not a directory")
-    if not os.access(anc, os.W_OK | os.X_OK):
-        raise argparse.ArgumentTypeError(f"{path!r}: directory {str(anc)!r} is not writable")
+    _writable_dir(path, anc, "is not a directory")
 
 
 def check_output_file(path: str) -> None:
@@ -212,11 +216,7 @@ def check_output_file(path: str) -> None:
         if not os.access(p, os.W_OK):
             raise argparse.ArgumentTypeError(f"{path!r} is not writable")
         return
-    parent = p.parent
-    if not parent.is_dir():
-        raise argparse.ArgumentTypeError(f"{path!r}: directory {str(parent)!r} does not exist")
-    if not os.access(parent, os.W_OK | os.X_OK):
-        raise argparse.ArgumentTypeError(f"{path!r}: directory {str(parent)!r} is not writable")
+    _writable_dir(path, p.parent, "does not exist (no such directory)")
 
 
 def nonempty_str(text: str) -> str:
