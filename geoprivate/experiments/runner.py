@@ -287,7 +287,7 @@ def _dispatch(spec, store, todo, counts, workers, backend, scheduler, dask_proce
             if not pending:
                 break
             done, _ = cf.wait(list(pending), timeout=HEARTBEAT_SECONDS, return_when=cf.FIRST_COMPLETED)
-            store.heartbeat()
+            store.heartbeat(HEARTBEAT_SECONDS)
             for fut in done:
                 meta = pending.pop(fut)
                 try:

@@ -124,6 +124,7 @@ class Store:
     def __init__(self, path, *, create: bool = True):
         self.path = Path(path)
         self._owner = None
+        self._beat = 0.0
         if self.path.is_dir():
             raise StoreError(f"db: {str(self.path)!r} is a directory, not a sweep database")
         if not self.path.exists():
@@ -216,15 +217,17 @@ class Store:
                         f"once it has stopped (a dead writer's lease is taken over)")
             self.con.execute("INSERT OR REPLACE INTO meta VALUES ('writer', ?)",
                              (json.dumps({**me, "heartbeat": time.time()}),))
-        self._owner = me
+        self._owner, self._beat = me, time.monotonic()
 
-    def heartbeat(self) -> None:
-        """Refresh the lease (the coordinator calls this as trials come back)."""
-        if self._owner is not None:
+    def heartbeat(self, every: float = 5.0) -> None:
+        """Refresh the lease if it is older than ``every`` seconds (the coordinator calls this
+        while trials run; every stored trial refreshes it too)."""
+        if self._owner is not None and time.monotonic() - self._beat >= every:
             with self.transaction():
                 self._write_lease()
 
     def _write_lease(self) -> None:
+        self._beat = time.monotonic()
         self.con.execute("UPDATE meta SET value=? WHERE key='writer' AND json_extract(value, '$.token')=?",
                          (json.dumps({**self._owner, "heartbeat": time.time()}), self._owner["token"]))
 
