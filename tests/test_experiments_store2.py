@@ -15,7 +15,15 @@ from pathlib import Path
 
 import pytest
 
-from geoprivate.experiments import SpecError, Store, StoreError, parse_spec, records, run_sweep, write_spec
+from geoprivate.experiments import (
+    SpecError,
+    Store,
+    StoreError,
+    parse_spec,
+    records,
+    run_sweep,
+    write_spec,
+)
 from geoprivate.experiments.store import LEASE_SECONDS
 
 ROOT = Path(__file__).resolve().parents[1]

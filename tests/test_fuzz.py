@@ -311,7 +311,10 @@ probabilities = st.one_of(st.floats(1e-4, 0.5), maybe_real)
 
 
 def prop_everlasting_parameters(alpha, beta, epsilon, delta, vc, phases, T1, r_const):
-    from geoprivate.everlasting.parameters import practical_parameters, theorem_parameters
+    from geoprivate.everlasting.parameters import (
+        practical_parameters,
+        theorem_parameters,
+    )
 
     ok, par = _ok_or_error(theorem_parameters, alpha, beta, epsilon, delta, vc, phases)
     if ok:
@@ -416,7 +419,6 @@ test_decision_lists, test_decision_lists_deep = _both(
 def prop_margins(X, labels):
     from solvers.margins import best_margin, is_best_margin
 
-    ok, y = _ok_or_error(lambda v: np.asarray(v), labels)
     ok, r = _ok_or_error(best_margin, X, labels)
     if ok:
         assert -1 <= r.rho <= 1 and is_best_margin(X, labels, r)

@@ -211,7 +211,12 @@ def test_lemma_c2_max_T_needs_vc_at_least_one(vc):
 
 def test_between_thresholds_with_an_underflowing_delta_keeps_lemma_1():
     """delta = exp(-829) underflows: the reported delta is the smallest float (a true upper bound)."""
-    from geoprivate.mechanisms.sparse_vector import BetweenThresholds, lemma1_applies, lemma1_delta, min_gap
+    from geoprivate.mechanisms.sparse_vector import (
+        BetweenThresholds,
+        lemma1_applies,
+        lemma1_delta,
+        min_gap,
+    )
 
     with warnings.catch_warnings():
         warnings.simplefilter("error", PrivacyWarning)

@@ -43,7 +43,7 @@ from pathlib import Path
 
 from geoprivate.experiments.spec import SpecError, SweepSpec, canonical_json
 
-__all__ = ["Store", "StoreError", "row_checksum", "LEASE_SECONDS"]
+__all__ = ["LEASE_SECONDS", "Store", "StoreError", "row_checksum"]
 
 SCHEMA_VERSION = "2"
 #: a writer whose heartbeat is older than this (seconds) on another host is presumed dead
@@ -233,10 +233,9 @@ class Store:
 
     def release_writer(self) -> None:
         if self._owner is not None:
-            with contextlib.suppress(sqlite3.Error):
-                with self.transaction():
-                    self.con.execute("DELETE FROM meta WHERE key='writer' AND json_extract(value, '$.token')=?",
-                                     (self._owner["token"],))
+            with contextlib.suppress(sqlite3.Error), self.transaction():
+                self.con.execute("DELETE FROM meta WHERE key='writer' AND json_extract(value, '$.token')=?",
+                                 (self._owner["token"],))
             self._owner = None
 
     def __enter__(self):
