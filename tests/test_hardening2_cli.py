@@ -107,6 +107,18 @@ def test_read_only_directories_are_refused_up_front(tmp_path, capsys):
         ro.chmod(0o700)
 
 
+def test_an_os_error_during_a_command_is_an_error_not_an_internal_error(tmp_path, capsys, monkeypatch):
+    """Even as root (where the up-front writability check cannot see a read-only mount)."""
+    import geoprivate.report.figures as report_figures
+
+    def fail(*a, **k):
+        raise PermissionError(13, "Permission denied", str(tmp_path / "collapse_d1.png"))
+
+    monkeypatch.setattr(report_figures, "build_figure", fail)
+    assert main(["figures", "--only", "collapse_d1", "--out", str(tmp_path)]) == 2
+    _one_error_line(capsys.readouterr().err, "Permission denied")
+
+
 # ---------------------------------------------------------------------------- broken pipes
 @pytest.fixture(scope="module")
 def big_store(tmp_path_factory):

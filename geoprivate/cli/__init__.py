@@ -139,6 +139,11 @@ def main(argv: list[str] | None = None) -> int:
             raise
         print(f"{prog}: error: {exc}", file=sys.stderr)
         return 2
+    except OSError as exc:  # the environment (a read-only or full disk, a vanished file), not a bug
+        if debug:
+            raise
+        print(f"{prog}: error: {exc}", file=sys.stderr)
+        return 2
     except Exception as exc:  # a crash: still one line unless --debug
         if debug:
             raise
