@@ -101,41 +101,46 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--full", action="store_true", help="the issue's VC size 4000 x 24 (minutes)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--quick", action="store_true", help="smoke run: tiny sizes, seconds (not timing)")
     args = parser.parse_args(argv)
+    q = args.quick
     rng = np.random.default_rng(args.seed)
     print(f"{'task':<44} {'oracle s':>10} {'baseline s':>10} {'ratio':>10}")
 
     # dichotomies: 10^6 rows over 64 points, half of them repeats
-    M = rng.integers(0, 2, (500_000, 64), dtype=np.uint8)
-    M = np.vstack([M, M[rng.integers(0, 500_000, 500_000)]])
+    half = 2_000 if q else 500_000
+    M = rng.integers(0, 2, (half, 64), dtype=np.uint8)
+    M = np.vstack([M, M[rng.integers(0, half, half)]])
     D, t_ours = timed(comb.dichotomies, M)
     B, t_base = timed(baseline_dichotomies, M)
     assert D.tolist() == [list(r) for r in B]
     row("dichotomies 1e6 x 64", t_ours, t_base, f"{len(D)} distinct rows")
 
     # Littlestone dimension of thresholds
-    for n in (7, 11):
+    for n in ((5,) if q else (7, 11)):
         T = thresholds_matrix(n)
         ld, t_ours = timed(comb.littlestone_dimension, T)
         ld_b, t_base = timed(baseline_ld, T)
         assert ld == ld_b
         row(f"LD thresholds({n})", t_ours, t_base, f"LD={ld}")
-    ld, t_ours = timed(comb.littlestone_dimension, thresholds_matrix(1023))
-    row("LD thresholds(1023)", t_ours, None, f"LD={ld}; baseline exponential, not run")
-    td, t_ours = timed(comb.threshold_dimension, thresholds_matrix(255))
-    row("TD thresholds(255)", t_ours, None, f"TD={td}")
+    big = 63 if q else 1023
+    ld, t_ours = timed(comb.littlestone_dimension, thresholds_matrix(big))
+    row(f"LD thresholds({big})", t_ours, None, f"LD={ld}; baseline exponential, not run")
+    td, t_ours = timed(comb.threshold_dimension, thresholds_matrix(31 if q else 255))
+    row(f"TD thresholds({31 if q else 255})", t_ours, None, f"TD={td}")
 
     # VC of random matrices
-    M = rng.integers(0, 2, (4000, 14), dtype=np.uint8)
+    rows_vc = 300 if q else 4000
+    M = rng.integers(0, 2, (rows_vc, 8 if q else 14), dtype=np.uint8)
     d, t_ours = timed(comb.vc_dimension, M)
     d_b, t_base = timed(baseline_vc, M)
     assert d == d_b
-    row("VC random 4000 x 14", t_ours, t_base, f"VC={d}")
-    n_cols = 24 if args.full else 16
-    M = rng.integers(0, 2, (4000, n_cols), dtype=np.uint8)
+    row(f"VC random {rows_vc} x {M.shape[1]}", t_ours, t_base, f"VC={d}")
+    n_cols = 10 if q else (24 if args.full else 16)
+    M = rng.integers(0, 2, (rows_vc, n_cols), dtype=np.uint8)
     w, t_ours = timed(comb.shattered_set, M)
     est = baseline_vc_estimate(M, len(w), rng=rng)
-    row(f"VC random 4000 x {n_cols}", t_ours, est, f"VC={len(w)}; baseline ESTIMATED (subsets x cost)")
+    row(f"VC random {rows_vc} x {n_cols}", t_ours, est, f"VC={len(w)}; baseline ESTIMATED (subsets x cost)")
 
 
 if __name__ == "__main__":

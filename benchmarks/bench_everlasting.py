@@ -59,17 +59,17 @@ def bench_label_boost(C, s, y, t, name, rng):
           f"loop {t_loop:8.3f}s  ratio {t_loop / t_vec:8.0f}x  (chosen row {k})")
 
 
-def bench_phase(rng):
+def bench_phase(rng, phases: int = 3):
     from geoprivate.everlasting.generic_bbl import GenericBBL, make_everlasting_problem
     from geoprivate.everlasting.parameters import practical_parameters
     from geoprivate.privacy.warnings import PrivacyWarning
 
     prob = make_everlasting_problem("thresholds", rng)
-    par = practical_parameters(0.05, 0.05, 0.5, 1e-6, 1, 3, T1=40, lambda1=8, r_const=16, epsilon_bt=1.0)
+    par = practical_parameters(0.05, 0.05, 0.5, 1e-6, 1, phases, T1=40, lambda1=8, r_const=16, epsilon_bt=1.0)
     x = prob.sample(rng, par.phase(1).S)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", PrivacyWarning)
-        res = GenericBBL(prob, x, prob.target(x), par, rng).run(3)
+        res = GenericBBL(prob, x, prob.target(x), par, rng).run(phases)
     for ph in res.phases:
         print(f"GenericBBL phase {ph.i}: |S|={ph.S} T={ph.T} R={ph.R} tops={ph.tops}  {ph.seconds:7.3f}s  "
               f"({ph.answered / ph.seconds:,.0f} queries/s incl. ERM and LabelBoost)  err_D max {ph.err_D_max:.4f}")
@@ -78,14 +78,15 @@ def bench_phase(rng):
 def main(argv=None):
     ap = argparse.ArgumentParser()
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--quick", action="store_true", help="smoke run: tiny sizes, seconds (not timing)")
     args = ap.parse_args(argv)
     rng = np.random.default_rng(args.seed)
-    x = rng.uniform(size=2000)
+    x = rng.uniform(size=400 if args.quick else 2000)
     bench_label_boost(Thresholds(), x[:200], (x[:200] >= 0.4).astype(int), x[200:], "LabelBoost thresholds", rng)
-    X = np.round(rng.normal(size=(200, 2)), 3)
+    X = np.round(rng.normal(size=(60 if args.quick else 200, 2)), 3)
     yh = (X @ np.array([1.0, -0.5]) >= 0.1).astype(int)
     bench_label_boost(Halfspaces(2), X[:40], yh[:40], X[40:], "LabelBoost halfspaces R^2", rng)
-    bench_phase(rng)
+    bench_phase(rng, 1 if args.quick else 3)
 
 
 if __name__ == "__main__":

@@ -51,10 +51,10 @@ def timed(f, *a, **k):
     return out, time.perf_counter() - t
 
 
-def bench_dichotomies(rng):
+def bench_dichotomies(rng, quick: bool = False):
     print("== halfspace_dichotomies ==")
     # plain baseline on small n, same points
-    for n, d in ((10, 2), (9, 3)):
+    for n, d in (((6, 2),) if quick else ((10, 2), (9, 3))):
         X = rng.standard_normal((n, d))
         H, t_ours = timed(halfspace_dichotomies, X)
 
@@ -65,19 +65,20 @@ def bench_dichotomies(rng):
         same = sorted(map(tuple, H.tolist())) == sorted(B)
         print(f"n={n:3d} R^{d}: {len(H):6d} rows  ours {t_ours * 1e3:8.1f} ms   lp-per-labelling (2^{n} LPs) "
               f"{t_lp:7.2f} s   ratio lp/ours {t_lp / t_ours:8.0f}x   same={same}")
-    for n, d in ((200, 2), (40, 3)):
+    for n, d in (((20, 2),) if quick else ((200, 2), (40, 3))):
         X = rng.standard_normal((n, d))
         H, t_ours = timed(halfspace_dichotomies, X)
-        sample = H[rng.choice(len(H), 100, replace=False)]
+        sample = H[rng.choice(len(H), min(100, len(H)), replace=False)]
         ok, t_ver = timed(lambda: all(is_halfspace_dichotomy(X, r) for r in sample))
         t_rows = t_ver / len(sample) * len(H)
         print(f"n={n:3d} R^{d}: {len(H):6d} rows (Cover {cover_count(n, d)})  ours {t_ours:6.2f} s   "
               f"lp-per-output-row (est.) {t_rows:7.1f} s   ratio {t_rows / t_ours:6.0f}x   "
               f"sample verified={ok}   lp-per-labelling: 2^{n} LPs")
     # degenerate: integer grid (many collinear triples), exact fallback exercised
-    G = np.array([[i, j] for i in range(10) for j in range(10)])
+    g = 4 if quick else 10
+    G = np.array([[i, j] for i in range(g) for j in range(g)])
     H, t = timed(halfspace_dichotomies, G)
-    print(f"10x10 grid (degenerate)   : {len(H):6d} rows  ours {t:6.2f} s")
+    print(f"{g}x{g} grid (degenerate)   : {len(H):6d} rows  ours {t:6.2f} s")
 
 
 def balas_max(A, w, E, f):
@@ -143,11 +144,11 @@ def float_search(arr, S):
     return a
 
 
-def bench_max_cdepth(rng):
+def bench_max_cdepth(rng, quick: bool = False):
     print("== max_cdepth ==")
     X, A, b = sample_system(rng, 6)
     max_cdepth((A, b), restrictions(X, A, 1))  # warm-up (imports)
-    for k in (0, 1, 2):
+    for k in ((0,) if quick else (0, 1, 2)):
         S = restrictions(X, A, k)
         depth_module._CACHE.clear()
         r, t_ours = timed(max_cdepth, (A, b), S)
@@ -155,7 +156,7 @@ def bench_max_cdepth(rng):
         v, t_base = timed(balas_max, A, b, E, f)
         print(f"m=  6 R^3, {k} cut(s): value {r.value:2d}  ours {t_ours * 1e3:7.1f} ms   Balas over k-subsets "
               f"{t_base:6.2f} s (value {v})   ratio {t_base / t_ours:6.1f}x")
-    X, A, b = sample_system(rng, 60)
+    X, A, b = sample_system(rng, 12 if quick else 60)
     Aq, wq, m, d = _as_constraints((A, b))
     arr, t_arr = timed(_Arrangement, Aq, wq, d)
     for k in (0, 1, 2):
@@ -173,10 +174,11 @@ def bench_max_cdepth(rng):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--quick", action="store_true", help="smoke run: tiny sizes, seconds (not timing)")
     args = ap.parse_args(argv)
     rng = np.random.default_rng(args.seed)
-    bench_dichotomies(rng)
-    bench_max_cdepth(rng)
+    bench_dichotomies(rng, args.quick)
+    bench_max_cdepth(rng, args.quick)
 
 
 if __name__ == "__main__":

@@ -80,7 +80,17 @@ def bench_exact_audit():
           f"eps(delta)={r['epsilon_at_delta']:.3g})")
 
 
-if __name__ == "__main__":
-    bench_between_thresholds()
-    bench_exponential()
+def main(argv=None) -> None:
+    import argparse
+
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="smoke run: tiny sizes, seconds (not timing)")
+    args = ap.parse_args(argv)
+    m = 10_000 if args.quick else 1_000_000
+    bench_between_thresholds(m)
+    bench_exponential(m, 2 if args.quick else 5)
     bench_exact_audit()
+
+
+if __name__ == "__main__":
+    main()

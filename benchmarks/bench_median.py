@@ -224,14 +224,13 @@ def main(argv=None):
     ap.add_argument("--quick", action="store_true", help="smoke run: 3 sizes, 6 trials, no theorem mode")
     ap.add_argument("--trials", type=int, default=20)
     ap.add_argument("--theorem-trials", type=int, default=5)
-    ap.add_argument("--out", type=Path, default=OUT, help="output directory (default: benchmarks/out, git-ignored "
-                    "except the published full-run results)")
+    ap.add_argument("--out", type=Path, default=OUT, help="output directory (default: benchmarks/out, git-ignored except the published full-run results)")
     args = ap.parse_args(argv)
     out = args.out
     out.mkdir(parents=True, exist_ok=True)
-    speed()
-    bits = (4, 64, 1024) if args.quick else BITS
-    trials = 6 if args.quick else args.trials
+    speed(n=1_000, reps=1) if args.quick else speed()
+    bits = (4, 16, 64) if args.quick else BITS
+    trials = 2 if args.quick else args.trials
     rows = experiment(bits, trials, args.theorem_trials, not args.quick)
     p = POINT
     cross_bound = _crossover_bits(p["alpha"], p["beta"], p["epsilon"], p["delta"])
@@ -241,7 +240,7 @@ def main(argv=None):
     suffix = "_quick" if args.quick else ""
     _write_csv(rows, out / f"median_sample_complexity{suffix}.csv")
     write_figure(rows, cross_bound, cross_meas, out / f"median_sample_complexity{suffix}.png")
-    lrows = learner_experiment((4, 6) if args.quick else (4, 6, 8, 10, 12), runs=2 if args.quick else 3)
+    lrows = learner_experiment((4,) if args.quick else (4, 6, 8, 10, 12), runs=1 if args.quick else 3)
     _write_csv(lrows, out / f"learner_log_star{suffix}.csv")
     print(f"wrote {out}/median_sample_complexity{suffix}.{{csv,png}}, learner_log_star{suffix}.csv")
 

@@ -162,7 +162,18 @@ def bench_full_run(d=2, T=10_000):
           f"max_err_D={r['max_err_D']:.4f} (+/-{r['accuracy']['half_width']:.3f})")
 
 
-if __name__ == "__main__":
+def main(argv=None) -> None:
+    import argparse
+
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--full", action="store_true", help="also the CLI's full halfspace runs (d = 2, 3)")
+    ap.add_argument("--quick", action="store_true", help="smoke run: tiny sizes, seconds (not timing)")
+    args = ap.parse_args(argv)
+    if args.quick:
+        bench_thresholds(T=5_000, T_loop=1_000, eps=1.0)
+        bench_halfspaces(T=200, eps=8.0)
+        bench_max_cdepth(d=2, m=10, n_blocks=2)
+        return
     # eps = 1: k = 128 is far below Lemma 2's k (~ 64 (ln(T+1) + ln(1/beta)) ~ 1000), so noise makes
     # spurious TOPs at unanimous votes whose random labels can contradict the target.
     bench_thresholds(eps=1.0)
@@ -171,11 +182,10 @@ if __name__ == "__main__":
     for d, m in ((2, 10), (3, 10), (2, 40)):
         bench_max_cdepth(d=d, m=m, n_blocks=24 if m == 10 else 6)
     bench_max_cdepth(d=2, m=10, n_blocks=24, grid=None)  # what the 2^-10 grid saves
-    if "--full" in sys.argv:
+    if args.full:
         bench_full_run(2)
         bench_full_run(3)
-    # eps = 1: k = 128 is far below Lemma 2's k (~ 64 (ln(T+1) + ln(1/beta)) ~ 1000), so noise makes
-    # spurious TOPs at unanimous votes whose random labels can contradict the target.
-    bench_thresholds(eps=1.0)
-    bench_thresholds(eps=8.0, T_loop=20_000)
-    bench_halfspaces(eps=8.0)
+
+
+if __name__ == "__main__":
+    main()

@@ -41,7 +41,7 @@ def _rows(db):
     return [{k: v for k, v in r.items() if k != "seconds"} for r in records(db)]
 
 
-def bench_overhead(tmp: Path, trials: int) -> dict:
+def bench_overhead(tmp: Path, trials: int, quick: bool = False) -> dict:
     spec = _spec("overhead", "trivial", trials, [("x", [0])])
     t0 = time.perf_counter()
     for t in range(trials):  # the plain baseline: same target, same seeds, nothing stored
@@ -49,9 +49,12 @@ def bench_overhead(tmp: Path, trials: int) -> dict:
     t_loop = time.perf_counter() - t0
     out = {}
     backends = [("local x1", dict(workers=1)), ("local x2 (processes)", dict(workers=2))]
+    if quick:  # the pool's and Dask's start-up dominate a smoke run; other tests cover them
+        backends = backends[:1]
     try:
         import distributed  # noqa: F401
-        backends.append(("dask LocalCluster x2 (threads)", dict(backend="dask", workers=2)))
+        if not quick:
+            backends.append(("dask LocalCluster x2 (threads)", dict(backend="dask", workers=2)))
     except ImportError:
         pass
     for label, kw in backends:
@@ -82,10 +85,14 @@ def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--trials", type=int, default=2000)
     ap.add_argument("--cpu-trials", type=int, default=12)
+    ap.add_argument("--quick", action="store_true", help="smoke run: tiny sizes, seconds (not timing)")
     args = ap.parse_args(argv)
+    if args.quick:
+        args.trials, args.cpu_trials = 20, 2
     with tempfile.TemporaryDirectory() as d:
-        bench_overhead(Path(d), args.trials)
-        bench_cpu(Path(d), args.cpu_trials)
+        bench_overhead(Path(d), args.trials, args.quick)
+        if not args.quick:
+            bench_cpu(Path(d), args.cpu_trials)
 
 
 if __name__ == "__main__":

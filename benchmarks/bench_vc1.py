@@ -151,7 +151,12 @@ def bench_learner(full=True, seed=1):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--skip-full", action="store_true", help="skip the run at Theorem 11's full N")
+    ap.add_argument("--quick", action="store_true", help="smoke run: tiny sizes, seconds (not timing)")
     args = ap.parse_args(argv)
+    if args.quick:
+        bench_make_tree(n_points=200)
+        bench_hasse(n_points=60)
+        return
     bench_make_tree()
     bench_hasse()
     bench_learner(full=not args.skip_full)

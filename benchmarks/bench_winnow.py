@@ -147,6 +147,19 @@ def bench_dp_greedy_cover(n=100_000, M=200, density=0.02):
     return t_slow / t_fast
 
 
-if __name__ == "__main__":
+def main(argv=None) -> None:
+    import argparse
+
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="smoke run: tiny sizes, seconds (not timing)")
+    args = ap.parse_args(argv)
+    if args.quick:
+        bench_dp_winnow(T=3000, d=50, T0=300)
+        bench_dp_greedy_cover(n=2000, M=40)
+        return
     bench_dp_winnow()
     bench_dp_greedy_cover()
+
+
+if __name__ == "__main__":
+    main()

@@ -159,11 +159,15 @@ def main(argv=None):
     ap.add_argument("--out", default=str(Path(__file__).resolve().parent / "out" / "real_data.png"),
                     help="where to write the plot (default: benchmarks/out/real_data.png, git-ignored)")
     ap.add_argument("--datasets", nargs="+", default=["breast_cancer", "digits"])
+    ap.add_argument("--quick", action="store_true", help="smoke run: tiny sizes, seconds (not timing)")
     args = ap.parse_args(argv)
-    res = run(tuple(args.datasets), args.seeds)
-    print(table(res))
+    epsilons = (1.0, 100.0) if args.quick else EPSILONS
+    if args.quick:
+        args.seeds, args.datasets = 1, ["breast_cancer"]
+    res = run(tuple(args.datasets), args.seeds, epsilons)
+    print(table(res, epsilons))
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-    plot(res, args.out)
+    plot(res, args.out, epsilons)
     print(f"\nplot written to {args.out}")
     return res
 

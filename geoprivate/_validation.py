@@ -35,6 +35,7 @@ __all__ = [
     "as_rng",
     "check_work",
     "check_real",
+    "check_positive_real",
     "check_epsilon",
     "check_delta",
     "check_sensitivity",
@@ -84,12 +85,27 @@ def check_real(value, name: str, *, finite: bool = True, low=None, high=None,
     return v
 
 
+def check_positive_real(value, name: str) -> float:
+    """Return ``value`` as a float; raise unless it is a real number with 0 < value < inf.
+
+    Examples
+    --------
+    >>> check_positive_real(0.25, "eta")
+    0.25
+    >>> check_positive_real(0, "rho")
+    Traceback (most recent call last):
+    ...
+    ValueError: rho must be positive and finite, got 0
+    """
+    v = _real(value, name)
+    if not (0 < v < math.inf):
+        raise ValueError(f"{name} must be positive and finite, got {value!r}")
+    return v
+
+
 def check_epsilon(epsilon, name: str = "epsilon") -> float:
     """Return ``epsilon`` as a float; raise ``ValueError`` unless 0 < epsilon < inf."""
-    v = _real(epsilon, name)
-    if not (0 < v < math.inf):
-        raise ValueError(f"{name} must be positive and finite, got {epsilon!r}")
-    return v
+    return check_positive_real(epsilon, name)
 
 
 def check_sensitivity(sensitivity, name: str = "sensitivity") -> float:

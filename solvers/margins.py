@@ -120,6 +120,8 @@ def as_sign_labels(y, n: int | None = None, name: str = "y", *, from01: bool = F
         arr = arr[None]
     if arr.ndim != 1:
         raise ValueError(f"{name}: expected a 1-D label vector, got shape {arr.shape}")
+    if arr.size and arr.dtype.kind not in "biuf":  # None, strings, objects: never compared to ±1
+        raise TypeError(f"{name}: labels must be numbers in {{-1, 1}}, got dtype {arr.dtype}")
     if n is not None and arr.shape[0] != n:
         raise ValueError(f"{name}: expected {n} labels (one per point), got {arr.shape[0]}")
     allowed = (0, 1) if from01 else (-1, 1)

@@ -279,7 +279,8 @@ test_dual_constraints, test_dual_constraints_deep = _both(
 
 # ------------------------------------------------------------------ CLI argument types
 ARG_TYPES = [_args.positive_int, _args.nonneg_int, _args.seed, _args.finite_float, _args.epsilon, _args.delta,
-             _args.delta_open, _args.probability, _args.nonempty_str]
+             _args.delta_open, _args.probability, _args.nonempty_str, _args.positive_float, _args.bounded_int(1, 60),
+             _args.bounded_float(0.0, 50.0)]
 
 
 def prop_cli_types(text):
@@ -295,5 +296,173 @@ def prop_cli_types(text):
 
 test_cli_types, test_cli_types_deep = _both(
     dict(text=st.one_of(st.text(max_size=8), st.sampled_from(["nan", "inf", "-inf", "1e-310", "0", "-0", "1",
-                                                              "1e400", " 3", "0x10", "2.5", "-1"]))),
+                                                              "1e400", " 3", "0x10", "2.5", "-1", "61", "50.1"]))),
     prop_cli_types)
+
+
+# ====================================================================== issue #20: the new surfaces
+# (everlasting, winnow, decision lists, margins, formulations, sweep specs, the new CLI types)
+sign_matrices = hnp.arrays(np.int8, hnp.array_shapes(min_dims=2, max_dims=2, min_side=1, max_side=6),
+                           elements=st.sampled_from([-1, 1]))
+hostile_matrices = st.one_of(sign_matrices, small_binary, hnp.arrays(np.float64, (3, 2), elements=hostile_float),
+                             st.lists(maybe_real, max_size=3))
+ints_or_hostile = st.one_of(st.integers(-3, 60), maybe_real)
+probabilities = st.one_of(st.floats(1e-4, 0.5), maybe_real)
+
+
+def prop_everlasting_parameters(alpha, beta, epsilon, delta, vc, phases, T1, r_const):
+    from geoprivate.everlasting.parameters import (
+        practical_parameters,
+        theorem_parameters,
+    )
+
+    ok, par = _ok_or_error(theorem_parameters, alpha, beta, epsilon, delta, vc, phases)
+    if ok:
+        assert len(par.phases) >= 1 and all(p.S >= 1 and p.T >= 1 and p.R >= 1 for p in par.phases)
+    ok, par = _ok_or_error(practical_parameters, alpha, beta, epsilon, delta, vc, phases, T1=T1,
+                           lambda1=4, r_const=r_const)
+    if ok:
+        assert par.phase(1).T == T1 and all(p.S >= 1 and p.R >= 1 for p in par.phases)
+
+
+test_everlasting_parameters, test_everlasting_parameters_deep = _both(
+    dict(alpha=probabilities, beta=probabilities, epsilon=probabilities, delta=st.one_of(st.floats(1e-12, 0.1),
+         maybe_real), vc=ints_or_hostile, phases=st.one_of(st.integers(-1, 4), maybe_real),
+         T1=st.one_of(st.integers(-1, 80), maybe_real), r_const=st.one_of(st.floats(1, 64), maybe_real)),
+    prop_everlasting_parameters)
+
+
+def prop_label_and_boosting(vc, n_s, label):
+    from geoprivate.everlasting.boosting import hypothesis_learner
+    from geoprivate.everlasting.label_boost import lemma_c2_max_T
+
+    ok, v = _ok_or_error(lemma_c2_max_T, 0.1, 0.1, 100, vc)
+    if ok:
+        assert not math.isnan(v)
+    ok, out = _ok_or_error(hypothesis_learner, lambda r, x: np.where(x == 0, label, x % 2), n_s, 0.1, 0)
+    if ok:
+        h, failed = out
+        assert set(np.unique(h).tolist()) <= {0, 1} and isinstance(failed, bool)
+
+
+test_label_and_boosting, test_label_and_boosting_deep = _both(
+    dict(vc=ints_or_hostile, n_s=st.one_of(st.integers(-2, 30), maybe_real),
+         label=st.one_of(st.sampled_from([0, 1, 7, -1]), st.floats(allow_nan=True))),
+    prop_label_and_boosting)
+
+
+def prop_winnow(X, eta, rho, K, m):
+    from geoprivate.learners.winnow import (
+        confident_winnow,
+        lemma_4_6_sample_size,
+        practical_parameters,
+        theorem_4_5_parameters,
+    )
+
+    ok, X = _ok_or_error(np.asarray, X)
+    if ok and X.ndim == 2 and X.size:
+        y = np.where(np.asarray(X).reshape(X.shape[0], -1)[:, 0] > 0, 1, -1) if X.dtype != object else X
+        ok, run = _ok_or_error(confident_winnow, X, y, eta=eta, rho=rho)
+        if ok:
+            assert run.n_updates <= X.shape[0] and np.all(np.isfinite(run.weights))
+            assert run.bound is None or run.bound >= 0
+    ok, mm = _ok_or_error(lemma_4_6_sample_size, 10, 0.1, 0.5, rho)
+    if ok:
+        assert isinstance(mm, int) and mm >= 1
+    ok, p = _ok_or_error(practical_parameters, 10, 3, rho, eps_hat=0.5, eta=eta, m=m, K=K)
+    if ok:
+        assert p.K >= 1 and p.m >= 1 and isinstance(p.K, int) and math.isfinite(p.L)
+    ok, p = _ok_or_error(theorem_4_5_parameters, 10, 3, rho, 0.5, 1e-6, 0.1)
+    if ok:
+        assert p.K >= 1 and p.eta > 0 and math.isfinite(p.L)
+
+
+test_winnow, test_winnow_deep = _both(
+    dict(X=hostile_matrices, eta=st.one_of(st.floats(1e-3, 1), maybe_real), rho=st.one_of(st.floats(1e-3, 1),
+         maybe_real), K=st.one_of(st.integers(-1, 20), maybe_real), m=st.one_of(st.integers(-1, 50), maybe_real)),
+    prop_winnow)
+
+
+def prop_decision_lists(Phi, y, d, k, features):
+    from geoprivate.learners.decision_lists import (
+        DecisionList,
+        NotRealizableError,
+        conjunctions,
+        is_consistent,
+        is_inconsistency_certificate,
+        rivest,
+    )
+
+    try:
+        dl = rivest(Phi, y)
+    except NotRealizableError as exc:
+        assert is_inconsistency_certificate(Phi, y, exc.certificate)
+    except OK_ERRORS:
+        pass
+    else:
+        assert is_consistent(dl, Phi, y)
+    ok, fs = _ok_or_error(conjunctions, d, k)
+    if ok:
+        assert len(fs.terms) == len(set(fs.terms)) and all(0 < len(t) <= k for t in fs.terms)
+    ok, dl = _ok_or_error(DecisionList, tuple(features), tuple(1 for _ in features), 0)
+    if ok:
+        assert all(isinstance(f, (int, np.integer)) and f >= -1 for f in dl.features)
+
+
+test_decision_lists, test_decision_lists_deep = _both(
+    dict(Phi=st.one_of(small_binary, hostile_matrices), y=st.one_of(st.lists(st.sampled_from([0, 1, 2]),
+         min_size=1, max_size=7), maybe_real), d=ints_or_hostile, k=st.one_of(st.integers(-1, 4), maybe_real),
+         features=st.lists(st.one_of(st.integers(-4, 5), st.floats(-2, 2), st.booleans()), max_size=3)),
+    prop_decision_lists)
+
+
+def prop_margins(X, labels):
+    from solvers.margins import best_margin, is_best_margin
+
+    ok, r = _ok_or_error(best_margin, X, labels)
+    if ok:
+        assert -1 <= r.rho <= 1 and is_best_margin(X, labels, r)
+
+
+test_margins, test_margins_deep = _both(
+    dict(X=hostile_matrices, labels=st.one_of(st.lists(st.sampled_from([-1, 1]), min_size=1, max_size=6),
+                                              st.lists(maybe_real, max_size=6))),
+    prop_margins)
+
+
+def prop_formulations(A, b):
+    from solvers.formulations import feasibility_problem, optimization_problem
+
+    for build in (lambda: feasibility_problem(A, b), lambda: optimization_problem([1.0, 1.0], A, b)):
+        ok, p = _ok_or_error(build)
+        if ok:  # a cvxpy problem whose variables have the papers' names (an empty system has no constraints)
+            assert "x" in p.var and all(isinstance(k, str) for k in p.con)
+
+
+test_formulations, test_formulations_deep = _both(
+    dict(A=st.one_of(hnp.arrays(np.float64, (3, 2), elements=hostile_float), hostile_matrices),
+         b=st.one_of(hnp.arrays(np.float64, 3, elements=hostile_float), st.lists(maybe_real, max_size=4))),
+    prop_formulations)
+
+
+def prop_sweep_spec(name, seeds, grid):
+    import tempfile
+
+    from geoprivate.experiments import SpecError, parse_spec
+
+    data = {"name": name, "target": "geoprivate.experiments.targets:trivial", "seeds": seeds, "grid": grid}
+    with tempfile.TemporaryDirectory() as tmp:
+        try:
+            spec = parse_spec(data, tmp)
+        except SpecError:
+            return
+    assert spec.seeds >= 1 and len(spec.points()) * spec.seeds <= 10**7
+
+
+test_sweep_spec, test_sweep_spec_deep = _both(
+    dict(name=st.one_of(st.text(max_size=5), maybe_real), seeds=st.one_of(st.integers(-2, 10**12), maybe_real),
+         grid=st.one_of(st.dictionaries(st.text(min_size=1, max_size=3),
+                                        st.one_of(st.lists(st.one_of(st.integers(), st.floats(), st.text(max_size=2)),
+                                                           max_size=4), maybe_real), max_size=3),
+                        maybe_real)),
+    prop_sweep_spec)

@@ -16,6 +16,7 @@ ends the command quietly.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import os
 import pkgutil
@@ -70,6 +71,48 @@ def _silence_stdout() -> None:
         pass
 
 
+@contextlib.contextmanager
+def _stdout_for_python_only():
+    """Point file descriptor 1 at stderr while a command runs; Python's ``sys.stdout`` keeps the real stdout.
+
+    C libraries write to fd 1 directly (highspy >= 1.16 prints a "Running HiGHS …" banner
+    whenever a ``Highs`` object is built), which would corrupt ``--json`` output and
+    interleave with tables.  With fd 1 redirected, whatever they print lands on stderr,
+    while the command's own output (``print``/``json.dump`` to ``sys.stdout``) still goes
+    to stdout.  When ``sys.stdout`` is not the process's fd 1 (a test's capture), only the
+    descriptor is redirected.
+    """
+    try:
+        sys.stdout.flush()
+        saved = os.dup(1)
+    except (OSError, ValueError, AttributeError):  # no real fd 1 (embedded interpreter)
+        yield
+        return
+    old = sys.stdout
+    try:
+        own = old.fileno() == 1
+    except (OSError, ValueError, AttributeError):
+        own = False
+    os.dup2(2, 1)
+    if own:
+        sys.stdout = open(saved, "w", encoding=old.encoding, errors=old.errors, closefd=False,
+                          buffering=1 if old.line_buffering else -1)
+    broken = None
+    try:
+        yield
+    finally:
+        if own:
+            try:
+                sys.stdout.flush()
+            except BrokenPipeError as exc:  # re-raised after fd 1 is restored
+                broken = exc
+            sys.stdout = old
+        os.dup2(saved, 1)
+        os.close(saved)
+    if broken is not None:
+        raise broken
+
+
 def main(argv: list[str] | None = None) -> int:
     """Parse ``argv`` and run the command; return its exit code (see the module docstring)."""
     try:
@@ -79,7 +122,8 @@ def main(argv: list[str] | None = None) -> int:
     debug = getattr(args, "debug", False)
     prog = f"geoprivate {args.command}"
     try:
-        with warnings.catch_warnings():
+        keep = getattr(args, "keep_c_stdout", False)  # e.g. `sweep export --csv /dev/stdout` writes to fd 1 itself
+        with warnings.catch_warnings(), (contextlib.nullcontext() if keep else _stdout_for_python_only()):
             warnings.showwarning = _one_line
             code = args.func(args)
             sys.stdout.flush()  # a closed pipe surfaces here, not at interpreter exit
@@ -91,6 +135,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{prog}: interrupted", file=sys.stderr)
         return 130
     except (ValueError, TypeError) as exc:  # a user error that reached the library's validation
+        if debug:
+            raise
+        print(f"{prog}: error: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:  # the environment (a read-only or full disk, a vanished file), not a bug
         if debug:
             raise
         print(f"{prog}: error: {exc}", file=sys.stderr)

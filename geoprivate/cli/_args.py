@@ -16,7 +16,18 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import sys
+from pathlib import Path
+
+from geoprivate._validation import (
+    check_delta,
+    check_epsilon,
+    check_noise_scale,
+    check_positive_real,
+    check_probability,
+    check_real,
+)
 
 __all__ = [
     "positive_int",
@@ -28,6 +39,13 @@ __all__ = [
     "delta_open",
     "probability",
     "nonempty_str",
+    "positive_float",
+    "bounded_int",
+    "bounded_float",
+    "output_dir",
+    "output_file",
+    "check_output_dir",
+    "check_output_file",
     "Store",
     "StoreTrue",
     "explicit",
@@ -84,38 +102,121 @@ def finite_float(text: str) -> float:
     return v
 
 
+def _checked(check, text: str, *args, **kwargs):
+    """Parse ``text`` as a number and run a :mod:`geoprivate._validation` check on it.
+
+    The library's one validation layer decides what is allowed; its ``ValueError`` becomes
+    the argparse error (``argument --epsilon: epsilon must be positive and finite, got inf``).
+    """
+    try:
+        return check(_float(text), *args, **kwargs)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"{exc} (given {text!r})") from None
+
+
 def epsilon(text: str) -> float:
-    """A privacy parameter epsilon: 0 < epsilon < inf."""
-    v = _float(text)
-    if not 0 < v < math.inf:
-        raise argparse.ArgumentTypeError(f"must be positive and finite, got {text!r}")
-    if 1.0 / v == math.inf:
-        raise argparse.ArgumentTypeError(f"is too small (1/epsilon overflows), got {text!r}")
+    """A privacy parameter epsilon: 0 < epsilon < inf, with 1/epsilon finite."""
+    v = _checked(check_epsilon, text)
+    try:
+        check_noise_scale(1.0 / v, "1/epsilon")
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"is too small (1/epsilon overflows), got {text!r}") from None
     return v
 
 
 def delta(text: str) -> float:
     """A privacy parameter delta in [0, 1)."""
-    v = _float(text)
-    if not 0 <= v < 1:
-        raise argparse.ArgumentTypeError(f"must lie in [0, 1), got {text!r}")
-    return v
+    return _checked(check_delta, text)
 
 
 def delta_open(text: str) -> float:
-    """A privacy parameter delta in (0, 1) (approximate DP)."""
-    v = _float(text)
-    if not 0 < v < 1:
-        raise argparse.ArgumentTypeError(f"must lie in (0, 1), got {text!r}")
+    """A privacy parameter delta in (0, 1) (approximate DP), with 1/delta finite (ln(1/delta) in formulas)."""
+    v = _checked(check_probability, text, "delta")
+    if 1.0 / v == math.inf:
+        raise argparse.ArgumentTypeError(f"is too small (1/delta overflows), got {text!r}")
     return v
 
 
 def probability(text: str) -> float:
     """A probability in the open interval (0, 1) (alpha, beta)."""
-    v = _float(text)
-    if not 0 < v < 1:
-        raise argparse.ArgumentTypeError(f"must lie in (0, 1), got {text!r}")
-    return v
+    return _checked(check_probability, text, "value")
+
+
+def positive_float(text: str) -> float:
+    """A real number with 0 < value < inf (a constant of a formula)."""
+    return _checked(check_positive_real, text, "value")
+
+
+def bounded_int(low: int, high: int):
+    """An argparse type: an integer in [low, high] (e.g. a number of phases that can actually run)."""
+
+    def parse(text: str) -> int:
+        v = _int(text)
+        if not low <= v <= high:
+            raise argparse.ArgumentTypeError(f"must be an integer in [{low}, {high}], got {text!r}")
+        return v
+
+    parse.__name__ = f"int in [{low}, {high}]"
+    return parse
+
+
+def bounded_float(low: float, high: float):
+    """An argparse type: a real number in [low, high]."""
+
+    def parse(text: str) -> float:
+        return _checked(check_real, text, "value", low=low, high=high)
+
+    parse.__name__ = f"number in [{low}, {high}]"
+    return parse
+
+
+def output_dir(text: str) -> str:
+    """A directory to write into: created later if missing, but its nearest existing ancestor
+    must be a writable directory, and the path itself must not be a file (checked at parse
+    time, before any work starts)."""
+    check_output_dir(text)
+    return text
+
+
+def output_file(text: str) -> str:
+    """A file to (over)write: not a directory, in an existing writable directory
+    (``/dev/stdout`` and other character devices are fine)."""
+    check_output_file(text)
+    return text
+
+
+def _writable_dir(path: str, d: Path, missing: str) -> None:
+    """``d`` (where ``path`` will be created) must be an existing, writable directory."""
+    if not d.is_dir():
+        raise argparse.ArgumentTypeError(f"{path!r}: {str(d)!r} {missing}")
+    if not os.access(d, os.W_OK | os.X_OK):
+        raise argparse.ArgumentTypeError(f"{path!r}: directory {str(d)!r} is not writable")
+
+
+def check_output_dir(path: str) -> None:
+    """Raise ``argparse.ArgumentTypeError`` unless ``path`` can become a writable directory
+    (it, or its nearest existing ancestor, is a writable directory)."""
+    p = Path(path)
+    if p.exists() and not p.is_dir():
+        raise argparse.ArgumentTypeError(f"{path!r} exists and is not a directory")
+    anc = p
+    while not anc.exists() and anc.parent != anc:
+        anc = anc.parent
+    _writable_dir(path, anc, "is not a directory")
+
+
+def check_output_file(path: str) -> None:
+    """Raise ``argparse.ArgumentTypeError`` unless ``path`` can be written as a file."""
+    p = Path(path)
+    if not str(path).strip():
+        raise argparse.ArgumentTypeError("must not be empty")
+    if p.is_dir():
+        raise argparse.ArgumentTypeError(f"{path!r} is a directory, not a file")
+    if p.exists():
+        if not os.access(p, os.W_OK):
+            raise argparse.ArgumentTypeError(f"{path!r} is not writable")
+        return
+    _writable_dir(path, p.parent, "does not exist (no such directory)")
 
 
 def nonempty_str(text: str) -> str:

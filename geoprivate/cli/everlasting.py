@@ -15,36 +15,50 @@ import sys
 HELP = "run GenericBBL (seed 002, private everlasting prediction) phase by phase"
 
 
+#: largest --phases (theorem mode is a calculator; practical runs are also bounded by MAX_QUERIES)
+MAX_PHASES = 60
+#: practical mode refuses a run whose phases would answer more queries than this (sum of R_i)
+MAX_QUERIES = 10**8
+#: largest --epsilon-bt: e^(eps') must stay finite and the noise meaningful
+MAX_EPSILON_BT = 50.0
+
+
 def add_arguments(p) -> None:
+    from geoprivate.cli import _args
+
     p.add_argument("--concept", choices=("thresholds", "intervals", "finite", "halfspaces"), default="thresholds")
-    p.add_argument("--phases", type=int, default=2)
+    p.add_argument("--phases", type=_args.bounded_int(1, MAX_PHASES), default=2,
+                   help=f"phases to run or tabulate (1..{MAX_PHASES}; practical runs at most "
+                        f"{MAX_QUERIES:.0e} queries in all)")
     p.add_argument("--mode", choices=("practical", "theorem"), default="practical")
-    p.add_argument("--alpha", type=float, default=0.05)
-    p.add_argument("--beta", type=float, default=0.05)
-    p.add_argument("--epsilon", type=float, default=0.5)
-    p.add_argument("--delta", type=float, default=1e-6)
-    p.add_argument("--vc", type=int, help="VC dimension for theorem mode (default: the concept's)")
-    p.add_argument("--T1", type=int, default=40, help="practical: T_1 (tau is solved for it)")
-    p.add_argument("--lambda1", type=int, default=8, help="practical and --private: lambda_1 (--private: 0 = "
-                   "Theorem A.2's)")
-    p.add_argument("--r-const", type=float, default=16.0, help="practical: replaces 25600 in R_i")
-    p.add_argument("--m-const", type=float, default=1.0, help="practical: replaces 3 + exp(eps + 4)")
-    p.add_argument("--epsilon-bt", type=float, default=1.0, help="practical: eps'_i of BetweenThresholds")
+    p.add_argument("--alpha", type=_args.probability, default=0.05)
+    p.add_argument("--beta", type=_args.probability, default=0.05)
+    p.add_argument("--epsilon", type=_args.epsilon, default=0.5)
+    p.add_argument("--delta", type=_args.delta_open, default=1e-6)
+    p.add_argument("--vc", type=_args.positive_int, help="VC dimension for theorem mode (default: the concept's)")
+    p.add_argument("--T1", type=_args.positive_int, default=40, help="practical: T_1 (tau is solved for it)")
+    p.add_argument("--lambda1", type=_args.bounded_int(0, 10**9), default=8,
+                   help="practical and --private: lambda_1 (--private: 0 = Theorem A.2's)")
+    p.add_argument("--r-const", type=_args.positive_float, default=16.0, help="practical: replaces 25600 in R_i")
+    p.add_argument("--m-const", type=_args.positive_float, default=1.0, help="practical: replaces 3 + exp(eps + 4)")
+    p.add_argument("--epsilon-bt", type=_args.bounded_float(0.0, MAX_EPSILON_BT), default=1.0,
+                   help=f"practical: eps'_i of BetweenThresholds (0 < eps' <= {MAX_EPSILON_BT:g})")
     p.add_argument("--repaired", action="store_true",
                    help="run RepairedBBL (geoprivate's construction, not the paper's): a private TOP budget "
                         "closes the halting side channel of Claim E.6 (docs/everlasting_query_privacy.md)")
-    p.add_argument("--epsilon-stop", type=float, default=1.0, help="--repaired: the stopper's epsilon_s")
-    p.add_argument("--beta-stop", type=float, default=1e-6, help="--repaired: the stopper's beta_s")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--epsilon-stop", type=_args.epsilon, default=1.0, help="--repaired: the stopper's epsilon_s")
+    p.add_argument("--beta-stop", type=_args.delta_open, default=1e-6, help="--repaired: the stopper's beta_s")
+    p.add_argument("--seed", type=_args.seed, default=0)
+    p.add_argument("--json", action="store_true", help="print JSON (and nothing else) on stdout")
     # private as run (#21): plan the smallest configuration for --epsilon/--delta, or run a saved plan
     p.add_argument("--private", action="store_true",
                    help="plan (geoprivate plan generic-bbl) for --epsilon/--delta and run it; reports err_D per "
                         "phase beside the guarantee")
     p.add_argument("--plan", metavar="FILE", help="run the plan saved by `geoprivate plan generic-bbl --json`")
-    p.add_argument("--queries", type=int, default=1000, help="--private: R of the last phase")
-    p.add_argument("--tops", type=int, help="--private: c_1 (default 64 alpha_1 R_1)")
-    p.add_argument("--max-examples", type=int, default=50_000_000, help="--private/--plan: refuse larger n")
+    p.add_argument("--queries", type=_args.bounded_int(1, 10**9), default=1000, help="--private: R of the last phase")
+    p.add_argument("--tops", type=_args.positive_int, help="--private: c_1 (default 64 alpha_1 R_1)")
+    p.add_argument("--max-examples", type=_args.positive_int, default=50_000_000,
+                   help="--private/--plan: refuse larger n")
 
 
 def _fmt(v) -> str:
@@ -93,9 +107,15 @@ def run(args) -> int:
                                     "bt_guarantee_epsilon", "fails"]))
                 print("(a calculator: these sizes cannot be run; use --mode practical)")
             return 0
+        if args.epsilon_bt <= 0:
+            raise ValueError(f"--epsilon-bt must be > 0, got {args.epsilon_bt!r}")
         par = practical_parameters(args.alpha, args.beta, args.epsilon, args.delta, vc, args.phases, T1=args.T1,
                                    lambda1=args.lambda1, r_const=args.r_const, m_const=args.m_const,
                                    epsilon_bt=args.epsilon_bt)
+        queries = sum(p.R for p in par.phases[:args.phases])
+        if queries > MAX_QUERIES:
+            raise ValueError(f"--phases {args.phases}: the run would answer {queries:.3g} queries (> {MAX_QUERIES:.0e}); "
+                             "lower --phases, --r-const, --T1 or --lambda1")
         x = prob.sample(rng, par.phase(1).S)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", PrivacyWarning)
@@ -114,7 +134,12 @@ def run(args) -> int:
                      position=1) as qbar:
             res = alg.run(args.phases, progress=bar, query_progress=qbar)
     except (ValueError, TypeError) as exc:
-        print(f"geoprivate everlasting: {exc}", file=sys.stderr)
+        print(f"geoprivate everlasting: error: {exc}", file=sys.stderr)
+        return 2
+    except (OverflowError, ZeroDivisionError) as exc:  # a formula left floating point: the parameters' fault
+        print(f"geoprivate everlasting: error: these parameters leave floating-point range in the paper's formulas "
+              f"({type(exc).__name__}: {exc}); use less extreme --delta/--epsilon/--r-const/--m-const/--epsilon-bt",
+              file=sys.stderr)
         return 2
     if args.json:
         json.dump(res.to_dict() | _repaired_fields(res), sys.stdout, indent=2, default=str)

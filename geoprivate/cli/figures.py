@@ -11,14 +11,17 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from geoprivate.cli import _args
+
 HELP = "write the report's figures (collapse, |L|, hard queries vs T, privacy, VC-1 tree) as PNG files"
 
 
 def add_arguments(p) -> None:
-    p.add_argument("--out", default=".", help="output directory (created if missing; default .)")
+    p.add_argument("--out", default=".", type=_args.output_dir,
+                   help="output directory (created if missing; default .; checked before any figure is drawn)")
     p.add_argument("--only", action="append", metavar="NAME", help="only this figure (repeatable)")
     p.add_argument("--size", choices=("small", "medium"), default="small", help="instance size")
-    p.add_argument("--dpi", type=int, default=110, help="resolution (default 110)")
+    p.add_argument("--dpi", type=_args.bounded_int(20, 1200), default=110, help="resolution (20..1200, default 110)")
     p.add_argument("--list", action="store_true", help="list the figure names and exit")
 
 
@@ -34,9 +37,6 @@ def run(args) -> int:
     if unknown:
         print(f"geoprivate figures: --only: unknown figure(s) {unknown}; known: {', '.join(FIGURES)}",
               file=sys.stderr)
-        return 2
-    if args.dpi < 20:
-        print(f"geoprivate figures: --dpi must be >= 20, got {args.dpi}", file=sys.stderr)
         return 2
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)

@@ -17,39 +17,51 @@ reproduce the stored result; 2 bad spec / database / arguments.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
+
+#: largest --workers (processes or Dask workers started by this command)
+MAX_WORKERS = 1024
 
 HELP = "run, resume, inspect, export and replay reproducible parameter sweeps (SQLite store, local or Dask)"
 
 
 def add_arguments(p) -> None:
+    from geoprivate.cli import _args
+
     sub = p.add_subparsers(dest="sweep_command", required=True)
     r = sub.add_parser("run", help="run or resume a sweep from a TOML spec")
-    r.add_argument("spec", help="SPEC.toml: name, target, seeds, [grid]")
-    r.add_argument("--db", required=True, help="SQLite file (created if missing)")
-    r.add_argument("--workers", type=int, default=1, help="parallel workers (default 1: in this process)")
+    r.add_argument("spec", type=_args.nonempty_str, help="SPEC.toml: name, target, seeds, [grid]")
+    r.add_argument("--db", required=True, type=_args.output_file,
+                   help="SQLite file (created if missing; its directory must exist and be writable)")
+    r.add_argument("--workers", type=_args.bounded_int(1, MAX_WORKERS), default=1,
+                   help="parallel workers (default 1: in this process)")
     r.add_argument("--backend", choices=("local", "dask"), default="local")
-    r.add_argument("--scheduler", help="Dask scheduler address (default: a LocalCluster of --workers workers)")
+    r.add_argument("--scheduler", type=_args.nonempty_str,
+                   help="Dask scheduler address (default: a LocalCluster of --workers workers)")
     r.add_argument("--dask-processes", action="store_true",
                    help="LocalCluster workers as processes (default: threads in this process)")
-    r.add_argument("--max-trials", type=int, help="stop after this many trials (resume later)")
+    r.add_argument("--max-trials", type=_args.nonneg_int, help="stop after this many trials (resume later)")
     r.add_argument("--quiet", action="store_true", help="no progress bar and no summary")
+    r.add_argument("--json", action="store_true", help="print the run's summary as JSON (and nothing else)")
     s = sub.add_parser("status", help="done / failed / remaining trials per grid point")
-    s.add_argument("--db", required=True)
-    s.add_argument("--sweep", help="sweep name (default: every sweep in the file)")
+    s.add_argument("--db", required=True, type=_args.nonempty_str)
+    s.add_argument("--sweep", type=_args.nonempty_str, help="sweep name (default: every sweep in the file)")
     s.add_argument("--json", action="store_true")
     e = sub.add_parser("export", help="write the trials to CSV")
-    e.add_argument("--db", required=True)
-    e.add_argument("--csv", required=True, help="output CSV file")
-    e.add_argument("--sweep", help="sweep name (default: all)")
+    e.add_argument("--db", required=True, type=_args.nonempty_str)
+    e.add_argument("--csv", required=True, type=_args.output_file, help="output CSV file (may be /dev/stdout)")
+    e.add_argument("--sweep", type=_args.nonempty_str, help="sweep name (default: all)")
+    e.set_defaults(keep_c_stdout=True)  # --csv /dev/stdout is fd 1 itself
     y = sub.add_parser("replay", help="re-run a stored trial (e.g. the best adversary found) and compare")
-    y.add_argument("--db", required=True)
-    y.add_argument("--sweep", help="sweep name (required if the file holds several)")
-    y.add_argument("--best", metavar="FIELD", help="the done trial with the largest result FIELD")
+    y.add_argument("--db", required=True, type=_args.nonempty_str)
+    y.add_argument("--sweep", type=_args.nonempty_str, help="sweep name (required if the file holds several)")
+    y.add_argument("--best", metavar="FIELD", type=_args.nonempty_str,
+                   help="the done trial with the largest result FIELD")
     y.add_argument("--min", action="store_true", help="with --best: the smallest instead")
-    y.add_argument("--point-index", type=int)
-    y.add_argument("--trial", type=int)
+    y.add_argument("--point-index", type=_args.nonneg_int)
+    y.add_argument("--trial", type=_args.nonneg_int)
     y.add_argument("--json", action="store_true")
 
 
@@ -58,8 +70,10 @@ def run(args) -> int:
 
     try:
         return _COMMANDS[args.sweep_command](args)
+    except BrokenPipeError:  # `sweep status | head`: the CLI ends quietly
+        raise
     except (SpecError, StoreError, ValueError, TypeError, OSError) as exc:
-        print(f"geoprivate sweep {args.sweep_command}: {exc}", file=sys.stderr)
+        print(f"geoprivate sweep {args.sweep_command}: error: {exc}", file=sys.stderr)
         return 2
 
 
@@ -68,9 +82,12 @@ def _run(args) -> int:
 
     spec = load_spec(args.spec)
     rep = run_sweep(spec, args.db, workers=args.workers, backend=args.backend, scheduler=args.scheduler,
-                    dask_processes=args.dask_processes, progress=False if args.quiet else None,
+                    dask_processes=args.dask_processes, progress=False if (args.quiet or args.json) else None,
                     max_trials=args.max_trials)
-    if not args.quiet:
+    if args.json:
+        json.dump(dataclasses.asdict(rep), sys.stdout, indent=2)
+        print()
+    elif not args.quiet:
         print(rep)
     return 1 if rep.failed else 0
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import sys
 import traceback
+import warnings
 
 from geoprivate import claims as _claims
 from geoprivate.cli import _args
@@ -25,8 +26,11 @@ def add_arguments(v) -> None:
     v.add_argument("--strict", action="store_true", help="exit 1 if any claim is violated")
     v.add_argument("--coverage", action="store_true",
                    help="print the catalogue of the papers' numbered statements and what checks each, then exit")
-    v.add_argument("--report", metavar="DIR",
-                   help="also write a self-contained HTML report (statements, claims, figures, instances) to DIR")
+    v.add_argument("--report", metavar="DIR", type=_args.output_dir,
+                   help="also write a self-contained HTML report (statements, claims, figures, instances) to DIR "
+                        "(checked before any claim runs)")
+    v.add_argument("--verbose", action="store_true",
+                   help="list the warnings each claim triggered under its row (by default they are only counted)")
 
 
 def run(args) -> int:
@@ -54,7 +58,10 @@ def _verify(args) -> int:
 
     for claim in tqdm(selected, desc="claims", unit="claim", disable=None, leave=False, file=sys.stderr):
         try:
-            rec = _claims.run_claim(claim, seed=args.seed, size=args.size)
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                rec = _claims.run_claim(claim, seed=args.seed, size=args.size)
+            rec["warnings"] = _warning_summary(caught)
         except Exception as exc:  # a crash is an error: report it and fail the run
             crashed = True
             rec = {
@@ -65,7 +72,7 @@ def _verify(args) -> int:
             }
         records.append(rec)
         if not args.json:
-            _print_row(rec, debug=bool(getattr(args, "debug", False)))
+            _print_row(rec, debug=bool(getattr(args, "debug", False)), verbose=args.verbose)
     if args.json:
         json.dump({"claims": records, "seed": args.seed, "size": args.size}, sys.stdout, indent=2)
         print()
@@ -87,8 +94,30 @@ def _short(evidence: dict, width: int = 70) -> str:
     return text if len(text) <= width else text[: width - 3] + "..."
 
 
-def _print_row(rec: dict, debug: bool = False) -> None:
-    print(f"{rec['status']:<9} {rec['id']:<34} {_short(rec.get('evidence', {}))}", flush=True)
+def _warning_summary(caught) -> dict:
+    """The warnings a claim triggered (claims run outside theorems on purpose): counts per
+    category and the distinct messages, for one row instead of one line per warning."""
+    counts: dict[str, int] = {}
+    messages: list[str] = []
+    for w in caught:
+        name = w.category.__name__
+        counts[name] = counts.get(name, 0) + 1
+        text = f"{name}: {str(w.message).replace(chr(10), ' ')}"
+        if text not in messages:
+            messages.append(text)
+    return {"counts": counts, "messages": messages}
+
+
+def _warning_note(rec: dict) -> str:
+    counts = rec.get("warnings", {}).get("counts", {})
+    return "" if not counts else " [" + ", ".join(f"{n} {k}" for k, n in sorted(counts.items())) + "]"
+
+
+def _print_row(rec: dict, debug: bool = False, verbose: bool = False) -> None:
+    print(f"{rec['status']:<9} {rec['id']:<34} {_short(rec.get('evidence', {}))}{_warning_note(rec)}", flush=True)
+    if verbose:
+        for text in rec.get("warnings", {}).get("messages", []):
+            print(f"          {text}")
     if rec["status"] == "violated":
         print(f"          instance: {json.dumps(rec.get('instance'))[:400]}")
     elif rec["status"] == "skipped":

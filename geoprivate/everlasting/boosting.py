@@ -34,6 +34,19 @@ def hypothesis_learner_R(n_points: int, beta: float) -> int:
     return max(n_points, math.ceil(n_points * math.log(max(n_points, 2)) * math.log(1 / beta)))
 
 
+def _labels01(values, n: int) -> np.ndarray:
+    """The hypothesis sequence's answers as int64 0/1 labels: 7, −1, NaN or a wrong length are refused."""
+    arr = np.asarray(values)
+    if arr.shape != (n,):
+        raise ValueError(f"seq: expected {n} labels in {{0, 1}}, got shape {arr.shape}")
+    if arr.dtype.kind not in "biuf":
+        raise TypeError(f"seq: labels must be 0 or 1, got dtype {arr.dtype}")
+    bad = (arr != 0) & (arr != 1)
+    if bad.any():
+        raise ValueError(f"seq: labels must be 0 or 1, got {arr[bad][0]!r}")
+    return arr.astype(np.int64)
+
+
 def hypothesis_learner(seq, n_points: int, beta: float, rng=None, *, reading: str = "multiset"):
     """Algorithm HypothesisLearner (App. B).  Returns (h as a label vector over X, failed)."""
     n = check_positive_int(n_points, "n_points")
@@ -46,7 +59,7 @@ def hypothesis_learner(seq, n_points: int, beta: float, rng=None, *, reading: st
     R = hypothesis_learner_R(n, b)
     r = np.arange(R + 1)
     x = rng.integers(0, n, size=R + 1)
-    lab = np.asarray(seq(r, x), dtype=np.int64)
+    lab = _labels01(seq(r, x), R + 1)
     ones = np.bincount(x, weights=lab, minlength=n)
     picks = np.bincount(x, minlength=n)
     failed = bool((picks == 0).any())

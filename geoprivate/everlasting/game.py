@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from geoprivate._validation import as_rng
+from geoprivate._validation import as_rng, check_index
 from geoprivate.everlasting.generic_bbl import EverlastingProblem, GenericBBL
 from geoprivate.everlasting.parameters import EverlastingParameters
 from geoprivate.audit import statistical_epsilon_lower_bound
@@ -89,8 +89,16 @@ def training_game(problem, parameters, S_points, S_labels, index, new_point, new
 def query_game(problem, parameters, S_points, S_labels, queries, round_, new_query) -> GameInstance:
     """B changes query ``round_`` (0-based) to ``new_query``; its label is hidden from the view."""
     q0 = np.asarray(queries)
+    if q0.ndim != 1:
+        raise ValueError(f"queries: expected a 1-D stream of query points, got shape {q0.shape}")
+    round_ = check_index(round_, q0.shape[0], "round_")
     q1 = q0.copy()
     q1[round_] = new_query
+    if not np.array_equal(q1[round_:round_ + 1], np.asarray([new_query])):  # cast to the stream's dtype
+        raise ValueError(f"new_query: {new_query!r} is not representable in the queries' dtype {q0.dtype} "
+                         f"(it would be stored as {q1[round_]!r})")
+    if q1[round_] == q0[round_]:
+        raise ValueError(f"new_query: equals queries[{round_}] = {q0[round_]!r}; identical worlds test nothing")
     p, y = np.asarray(S_points), np.asarray(S_labels)
     return GameInstance("query", problem, parameters, World(p, y, q0), World(p, y, q1), int(round_))
 
@@ -115,6 +123,8 @@ def play(instance: GameInstance, b: int, rng=None, variant: str = "faithful", *,
     """
     if variant not in VARIANTS:
         raise ValueError(f"variant must be one of {sorted(VARIANTS)}, got {variant!r}")
+    if isinstance(b, (bool, np.bool_)) or b not in (0, 1):
+        raise ValueError(f"b: the world bit must be 0 or 1, got {b!r}")
     selection, noise = VARIANTS[variant]
     w = instance.world1 if b else instance.world0
     with warnings.catch_warnings():

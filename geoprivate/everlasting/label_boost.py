@@ -18,6 +18,7 @@ without building H (|P| + 1 dichotomies, row k labels the points of rank ≥ k w
 from __future__ import annotations
 
 import math
+import numbers
 from dataclasses import dataclass
 
 import numpy as np
@@ -394,7 +395,12 @@ def label_boost_law(concept, s_points, s_labels, t_points, *, epsilon: float = 1
 
 
 def lemma_c2_max_T(alpha, beta, n_s, vc) -> float:
-    """Lemma 4.2 / C.2's largest |T|: (β/e) VC(C) exp(α|S| / (2 VC(C))) − |S| (may be < 0)."""
+    """Lemma 4.2 / C.2's largest |T|: (β/e) VC(C) exp(α|S| / (2 VC(C))) − |S| (may be < 0).
+
+    ``vc`` must be >= 1 (the lemma divides by VC(C); a class of VC dimension 0 has one concept).
+    """
+    if isinstance(vc, bool) or not isinstance(vc, numbers.Integral) or vc < 1:
+        raise ValueError(f"vc: Lemma C.2 needs an integer VC dimension >= 1, got {vc!r}")
     x = alpha * n_s / (2 * vc)
     if x > 700:
         return math.inf

@@ -31,7 +31,10 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import importlib.util
+import itertools
 import math
+import signal
+import threading
 import time
 import traceback
 from dataclasses import dataclass
@@ -50,6 +53,8 @@ BACKENDS = ("local", "dask")
 CHUNK_SECONDS = 0.05
 #: and holds at most this many trials
 MAX_CHUNK = 256
+#: the coordinator refreshes its writer lease at least this often while trials run (seconds)
+HEARTBEAT_SECONDS = 5.0
 
 
 def check_result(result) -> dict:
@@ -74,17 +79,36 @@ def check_result(result) -> dict:
     return out
 
 
+#: set by the coordinator's SIGINT handler: a KeyboardInterrupt is then the user's Ctrl-C, not the target's
+_USER_INTERRUPT = threading.Event()
+
+
 def run_trial(target: str, params: dict, seed: int) -> tuple:
-    """Run one trial (in a worker): ``(status, result_json, error, seconds)``."""
+    """Run one trial (in a worker): ``(status, result_json, error, seconds)``.
+
+    Whatever the target raises is a failed trial with its reason — including ``sys.exit``
+    (``SystemExit``) and a ``KeyboardInterrupt`` it raises itself — never the end of the
+    sweep; only the user's Ctrl-C (seen by the coordinator's signal handler) stops it.
+    """
     t0 = time.perf_counter()
     try:
         fn = resolve_target(target)
         result = check_result(fn(dict(params), np.random.default_rng(seed)))
         return "done", canonical_json(result), None, time.perf_counter() - t0
+    except KeyboardInterrupt as exc:
+        if _USER_INTERRUPT.is_set():
+            raise
+        return _failed(exc, t0, "the target raised KeyboardInterrupt")
+    except SystemExit as exc:
+        return _failed(exc, t0, f"the target called sys.exit({exc.code!r})")
     except Exception as exc:  # the trial failed; the sweep goes on
-        tb = traceback.format_exception(type(exc), exc, exc.__traceback__)
-        text = f"{type(exc).__name__}: {exc}\n" + "".join(tb[-3:])
-        return "failed", None, text[:4000], time.perf_counter() - t0
+        return _failed(exc, t0)
+
+
+def _failed(exc: BaseException, t0: float, why: str = "") -> tuple:
+    tb = traceback.format_exception(type(exc), exc, exc.__traceback__)
+    head = f"{type(exc).__name__}: {exc}" + (f" ({why})" if why else "")
+    return "failed", None, (head + "\n" + "".join(tb[-3:]))[:4000], time.perf_counter() - t0
 
 
 @dataclass
@@ -193,24 +217,23 @@ def run_sweep(spec, db, *, workers: int = 1, backend: str = "local", scheduler: 
         raise ValueError(f"max_trials must be an integer >= 0, got {max_trials!r}")
     t_start = time.perf_counter()
     db = Path(db)
-    if db.exists():  # refuse a changed grid before writing anything
-        with Store(db, create=False) as probe:
-            probe.check_spec(spec)
-    store = Store(db)
+    store = Store(db)  # created atomically if missing; an empty file is initialised
     try:
+        store.check_spec(spec)  # refuse a changed grid or target before writing anything
+        store.acquire_writer()  # one writer per store: a second `sweep run` is refused
         store.register(spec)
         finished = store.finished(spec.name)
+        points = spec.points()
+        total = len(points) * spec.seeds
+        skipped = sum(1 for key, t in finished if t < spec.seeds)
         todo = []
-        total = 0
-        for i, point in enumerate(spec.points()):
+        limit = total if max_trials is None else max_trials
+        for i, point in enumerate(points):  # stops at max_trials: never lists a huge sweep whole
+            if len(todo) >= limit:
+                break
             key = canonical_json(point)
-            for t in range(spec.seeds):
-                total += 1
-                if (key, t) not in finished:
-                    todo.append((i, key, point, t))
-        skipped = total - len(todo)
-        if max_trials is not None:
-            todo = todo[:max_trials]
+            todo.extend(itertools.islice(((i, key, point, t) for t in range(spec.seeds) if (key, t) not in finished),
+                                         limit - len(todo)))
         counts = {"done": 0, "failed": 0}
         if todo:
             _dispatch(spec, store, todo, counts, workers, backend, scheduler, dask_processes, progress)
@@ -242,7 +265,12 @@ def _dispatch(spec, store, todo, counts, workers, backend, scheduler, dask_proce
     from tqdm.auto import tqdm
 
     target = spec.resolved_target()
-    executor, close = _executor(backend, workers, scheduler, dask_processes)
+    restore = _watch_user_interrupt()
+    try:
+        executor, close = _executor(backend, workers, scheduler, dask_processes)
+    except BaseException:
+        restore()
+        raise
     inline = isinstance(executor, _Inline)
     in_flight = 1 if inline else 2 * workers + 2
     bar = tqdm(total=len(todo), desc=spec.name, unit="trial", disable=None if progress is None else not progress)
@@ -258,7 +286,8 @@ def _dispatch(spec, store, todo, counts, workers, backend, scheduler, dask_proce
                 pending[executor.submit(run_trials, target, batch)] = meta
             if not pending:
                 break
-            done, _ = cf.wait(list(pending), return_when=cf.FIRST_COMPLETED)
+            done, _ = cf.wait(list(pending), timeout=HEARTBEAT_SECONDS, return_when=cf.FIRST_COMPLETED)
+            store.heartbeat(HEARTBEAT_SECONDS)
             for fut in done:
                 meta = pending.pop(fut)
                 try:
@@ -275,4 +304,24 @@ def _dispatch(spec, store, todo, counts, workers, backend, scheduler, dask_proce
                 chunk = _chunk_size(secs_done / n_done, len(todo) - pos, workers)
     finally:
         bar.close()
-        close()
+        try:
+            close()
+        finally:
+            restore()
+
+
+def _watch_user_interrupt():
+    """Mark a real Ctrl-C (SIGINT) so that :func:`run_trial` lets it stop the sweep; returns the undo."""
+    _USER_INTERRUPT.clear()
+    if threading.current_thread() is not threading.main_thread():
+        return lambda: None
+    previous = signal.getsignal(signal.SIGINT)
+
+    def on_sigint(signum, frame):
+        _USER_INTERRUPT.set()
+        if callable(previous):
+            previous(signum, frame)
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, on_sigint)
+    return lambda: signal.signal(signal.SIGINT, previous)

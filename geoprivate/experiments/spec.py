@@ -38,6 +38,9 @@ __all__ = ["SpecError", "SweepSpec", "load_spec", "parse_spec", "write_spec", "r
 #: types allowed as grid values and as result fields
 SCALARS = (bool, int, float, str, type(None))
 _KEYS = {"name", "target", "seeds", "grid", "description"}
+#: the largest sweep a spec may describe (seeds x grid points): beyond it listing the trials alone
+#: takes minutes and gigabytes
+MAX_TRIALS = 10**7
 
 
 class SpecError(ValueError):
@@ -126,6 +129,11 @@ def parse_spec(data: dict, base_dir: str | Path = ".") -> SweepSpec:
         if len({canonical_json(v) for v in values}) != len(values):
             raise SpecError(f"grid.{key}: duplicated values in {values!r}")
         items.append((key, tuple(values)))
+    n_trials = math.prod(len(v) for _, v in items) * seeds
+    if n_trials > MAX_TRIALS:
+        raise SpecError(f"seeds, grid: the sweep has {n_trials:.3g} trials ({seeds} seeds x "
+                        f"{math.prod(len(v) for _, v in items)} grid points), more than {MAX_TRIALS:.0e}; "
+                        "split it into several sweeps")
     description = data.get("description", "")
     if not isinstance(description, str):
         raise SpecError(f"description: expected a string, got {description!r}")
@@ -213,7 +221,7 @@ def resolve_target(target: str) -> Callable:
             module = importlib.import_module(where)
     except SpecError:
         raise
-    except Exception as exc:  # ImportError, SyntaxError, errors raised at import
+    except (Exception, SystemExit) as exc:  # ImportError, SyntaxError, errors (even sys.exit) raised at import
         raise SpecError(f"target: cannot import {where!r}: {type(exc).__name__}: {exc}") from None
     fn = module
     for part in func.split("."):

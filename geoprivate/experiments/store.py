@@ -3,28 +3,52 @@
 Schema (``trials``): ``sweep``, ``point_index``, ``point`` (the parameters as canonical
 JSON), ``trial``, ``seed``, ``status`` ('done' or 'failed'), ``result`` (JSON object of
 scalars, NULL when failed), ``error`` (text, NULL when done), ``seconds`` (the target's
-wall time), ``attempts``, ``finished`` (Unix time); primary key (sweep, point, trial), so a
-trial can never be stored twice.  ``sweeps`` holds each sweep's target, grid and seeds.
+wall time), ``attempts``, ``finished`` (Unix time), ``checksum``; primary key (sweep,
+point, trial), so a trial can never be stored twice.  ``sweeps`` holds each sweep's
+target, grid and seeds; ``meta`` the schema version and the writer's lease.
 
-Each finished trial is written in its own transaction (``BEGIN IMMEDIATE`` … ``COMMIT``):
-a kill (even SIGKILL) loses at most the trials that had not finished, never half a row.
-``synchronous=NORMAL`` in WAL mode is durable against a killed process; after a power
-failure the last few commits may be rolled back, never corrupted.  Only the coordinating
-process opens the store for writing; workers only compute.
+Crash safety and integrity:
+
+* **Atomic creation.** A new store is built in a temporary file beside ``path`` and
+  hard-linked into place only once its schema is committed, so a kill at any instant
+  leaves either no store or a complete empty one (a stray ``.<name>.tmp-*`` file at
+  worst).  An existing file with no tables (0 bytes, or an older version killed during
+  creation) is recognised and initialised, not refused.
+* **One row, one transaction.** Each finished trial is written in its own transaction
+  (``BEGIN IMMEDIATE`` … ``COMMIT``): a kill (even SIGKILL) loses at most the trials that
+  had not finished, never half a row.  ``synchronous=NORMAL`` in WAL mode is durable
+  against a killed process; after a power failure the last few commits may be rolled back,
+  never corrupted.
+* **Integrity.** Opening runs ``PRAGMA quick_check`` and checks the schema version; every
+  trial row carries a SHA-256 checksum of its content, verified whenever rows are read (a
+  flipped digit in a stored result is a :class:`StoreError` naming the row).
+* **One writer.** A ``sweep run`` takes a lease in ``meta`` (:meth:`Store.acquire_writer`):
+  a second writer on the same file is refused with a message naming the first (host, pid,
+  age of its heartbeat) instead of computing every trial twice.  A lease whose process is
+  dead (same host) or whose heartbeat is older than :data:`LEASE_SECONDS` (another host) is
+  taken over, so a killed run can be resumed at once.  Workers only compute.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import json
+import os
+import socket
 import sqlite3
 import time
+import uuid
 from pathlib import Path
 
 from geoprivate.experiments.spec import SpecError, SweepSpec, canonical_json
 
-__all__ = ["Store", "StoreError"]
+__all__ = ["LEASE_SECONDS", "Store", "StoreError", "row_checksum"]
 
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"
+#: a writer whose heartbeat is older than this (seconds) on another host is presumed dead
+LEASE_SECONDS = 120.0
+_TABLES = {"meta", "sweeps", "trials"}
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS sweeps (
@@ -34,8 +58,53 @@ CREATE TABLE IF NOT EXISTS trials (
     sweep TEXT NOT NULL, point_index INTEGER NOT NULL, point TEXT NOT NULL, trial INTEGER NOT NULL,
     seed INTEGER NOT NULL, status TEXT NOT NULL CHECK (status IN ('done', 'failed')),
     result TEXT, error TEXT, seconds REAL, attempts INTEGER NOT NULL DEFAULT 1, finished REAL NOT NULL,
+    checksum TEXT NOT NULL DEFAULT '',
     PRIMARY KEY (sweep, point, trial));
 """
+
+
+def row_checksum(sweep: str, point: str, trial: int, seed: int, status: str, result, error) -> str:
+    """SHA-256 (hex) of a trial row's content: what was computed, not when or how long.
+
+    >>> row_checksum("s", '{"x":1}', 0, 7, "done", '{"u":0.5}', None)[:12]
+    '17ec8a8c5e88'
+    """
+    text = json.dumps([sweep, point, int(trial), int(seed), status, result, error], separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _create_atomically(path: Path) -> None:
+    """Build an empty store in a temporary file beside ``path`` and link it into place.
+
+    ``os.link`` never replaces an existing file: if another process created the store
+    meanwhile, its store is kept and ours discarded.
+    """
+    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}-{uuid.uuid4().hex[:8]}")
+    try:
+        con = sqlite3.connect(str(tmp), isolation_level=None)
+        try:
+            con.execute("BEGIN IMMEDIATE")
+            _create_schema(con)
+            con.execute("COMMIT")
+        finally:
+            con.close()
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            pass
+        except OSError:  # a file system without hard links: no-clobber is then best effort
+            if not path.exists():
+                os.replace(tmp, path)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+
+
+def _create_schema(con) -> None:
+    for stmt in _SCHEMA.strip().split(";"):
+        if stmt.strip():
+            con.execute(stmt)
+    con.execute("INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", (SCHEMA_VERSION,))
 
 
 class StoreError(ValueError):
@@ -54,30 +123,67 @@ class Store:
 
     def __init__(self, path, *, create: bool = True):
         self.path = Path(path)
-        if not create and not self.path.is_file():
-            raise StoreError(f"db: no such sweep database {str(self.path)!r}")
+        self._owner = None
+        self._beat = 0.0
+        if self.path.is_dir():
+            raise StoreError(f"db: {str(self.path)!r} is a directory, not a sweep database")
+        if not self.path.exists():
+            if not create:
+                raise StoreError(f"db: no such sweep database {str(self.path)!r}")
+            if not self.path.parent.is_dir():
+                raise StoreError(f"db: directory {str(self.path.parent)!r} does not exist")
+            _create_atomically(self.path)
         self.con = sqlite3.connect(str(self.path), isolation_level=None, timeout=30.0)
+        try:
+            self._open(create)
+        except sqlite3.DatabaseError as exc:  # a garbled page can surface in any first read
+            self.con.close()
+            raise StoreError(f"db: {str(self.path)!r} is corrupt ({exc})") from None
+        except BaseException:
+            self.con.close()
+            raise
+
+    def _open(self, create: bool) -> None:
+        where = repr(str(self.path))
         try:
             tables = {r[0] for r in self.con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         except sqlite3.DatabaseError as exc:
-            self.con.close()
-            raise StoreError(f"db: {str(self.path)!r} is not an SQLite database ({exc})") from None
-        if tables and not {"meta", "sweeps", "trials"} <= tables:
-            self.con.close()
-            raise StoreError(f"db: {str(self.path)!r} is an SQLite file but not a sweep store (tables {sorted(tables)})")
+            raise StoreError(f"db: {where} is not an SQLite database ({exc})") from None
+        if tables and not _TABLES <= tables:
+            raise StoreError(f"db: {where} is an SQLite file but not a sweep store (tables {sorted(tables)})")
         if not tables and not create:
-            self.con.close()
-            raise StoreError(f"db: {str(self.path)!r} is empty, not a sweep store")
+            raise StoreError(f"db: {where} is empty, not a sweep store (`sweep run` initialises it)")
         mode = self.con.execute("PRAGMA journal_mode=WAL").fetchone()[0]
         if mode.lower() != "wal":
-            raise StoreError(f"db: could not put {str(self.path)!r} in WAL mode (got {mode!r})")
+            raise StoreError(f"db: could not put {where} in WAL mode (got {mode!r})")
         self.con.execute("PRAGMA synchronous=NORMAL")
-        if not tables:
+        if not tables:  # an empty file (e.g. left by a kill during creation): initialise it
             with self.transaction():
-                for stmt in _SCHEMA.strip().split(";"):
-                    if stmt.strip():
-                        self.con.execute(stmt)
-                self.con.execute("INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", (SCHEMA_VERSION,))
+                _create_schema(self.con)
+        try:
+            check = [r[0] for r in self.con.execute("PRAGMA quick_check")]
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"db: {where} is corrupt ({exc})") from None
+        if check != ["ok"]:
+            raise StoreError(f"db: {where} failed SQLite's integrity check: {'; '.join(check[:3])}")
+        self._check_version(where)
+
+    def _check_version(self, where: str) -> None:
+        row = self.con.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
+        version = None if row is None else row[0]
+        if version == "1":  # no checksums yet: add the column and checksum the rows as they are
+            with self.transaction():
+                cols = {r[1] for r in self.con.execute("PRAGMA table_info(trials)")}
+                if "checksum" not in cols:
+                    self.con.execute("ALTER TABLE trials ADD COLUMN checksum TEXT NOT NULL DEFAULT ''")
+                for r in self.con.execute("SELECT sweep, point, trial, seed, status, result, error FROM trials"
+                                          ).fetchall():
+                    self.con.execute("UPDATE trials SET checksum=? WHERE sweep=? AND point=? AND trial=?",
+                                     (row_checksum(*r), r[0], r[1], r[2]))
+                self.con.execute("UPDATE meta SET value=? WHERE key='schema_version'", (SCHEMA_VERSION,))
+        elif version != SCHEMA_VERSION:
+            raise StoreError(f"db: {where} has schema version {version!r}; this geoprivate reads "
+                             f"{SCHEMA_VERSION!r} (a garbled meta table, or a newer store)")
 
     # ------------------------------------------------------------------ plumbing
     def transaction(self):
@@ -85,7 +191,52 @@ class Store:
         return _Transaction(self.con)
 
     def close(self) -> None:
-        self.con.close()
+        try:
+            self.release_writer()
+        finally:
+            self.con.close()
+
+    # ------------------------------------------------------------------ the writer's lease
+    def acquire_writer(self) -> None:
+        """Take the store's writer lease, or raise :class:`StoreError` naming the live writer.
+
+        The lease is ``meta['writer']`` = JSON {host, pid, token, heartbeat}.  It is free
+        when absent, when its process is dead (same host), or when its heartbeat is older
+        than :data:`LEASE_SECONDS` (another host).
+        """
+        me = {"host": socket.gethostname(), "pid": os.getpid(), "token": uuid.uuid4().hex}
+        with self.transaction():
+            row = self.con.execute("SELECT value FROM meta WHERE key='writer'").fetchone()
+            if row is not None:
+                other = json.loads(row[0])
+                age = time.time() - float(other.get("heartbeat", 0))
+                if _alive(other, age):
+                    raise StoreError(
+                        f"db: {str(self.path)!r} is being written by another `sweep run` (host {other.get('host')}, "
+                        f"pid {other.get('pid')}, last heartbeat {age:.0f} s ago); wait for it to finish, or resume "
+                        f"once it has stopped (a dead writer's lease is taken over)")
+            self.con.execute("INSERT OR REPLACE INTO meta VALUES ('writer', ?)",
+                             (json.dumps({**me, "heartbeat": time.time()}),))
+        self._owner, self._beat = me, time.monotonic()
+
+    def heartbeat(self, every: float = 5.0) -> None:
+        """Refresh the lease if it is older than ``every`` seconds (the coordinator calls this
+        while trials run; every stored trial refreshes it too)."""
+        if self._owner is not None and time.monotonic() - self._beat >= every:
+            with self.transaction():
+                self._write_lease()
+
+    def _write_lease(self) -> None:
+        self._beat = time.monotonic()
+        self.con.execute("UPDATE meta SET value=? WHERE key='writer' AND json_extract(value, '$.token')=?",
+                         (json.dumps({**self._owner, "heartbeat": time.time()}), self._owner["token"]))
+
+    def release_writer(self) -> None:
+        if self._owner is not None:
+            with contextlib.suppress(sqlite3.Error), self.transaction():
+                self.con.execute("DELETE FROM meta WHERE key='writer' AND json_extract(value, '$.token')=?",
+                                 (self._owner["token"],))
+            self._owner = None
 
     def __enter__(self):
         return self
@@ -132,26 +283,40 @@ class Store:
 
     # ------------------------------------------------------------------ trials
     def finished(self, name: str) -> set:
-        """{(point JSON, trial)} of the trials stored as done."""
-        return set(self.con.execute("SELECT point, trial FROM trials WHERE sweep=? AND status='done'", (name,)))
+        """{(point JSON, trial)} of the trials stored as done (their checksums verified)."""
+        out = set()
+        for r in self.con.execute("SELECT sweep, point, trial, seed, status, result, error, checksum FROM trials "
+                                  "WHERE sweep=? AND status='done'", (name,)):
+            self._verify(r[:7], r[7])
+            out.add((r[1], r[2]))
+        return out
+
+    def _verify(self, content, checksum) -> None:
+        if row_checksum(*content) != checksum:
+            raise StoreError(f"db: {str(self.path)!r}: the stored row of sweep {content[0]!r}, point {content[1]}, "
+                             f"trial {content[2]} does not match its checksum (altered after it was written)")
 
     def record(self, name: str, point_index: int, point: str, trial: int, seed: int, status: str,
                result: str | None, error: str | None, seconds: float) -> None:
         """Store one finished trial atomically (replacing a failed attempt, attempts + 1)."""
+        checksum = row_checksum(name, point, trial, seed, status, result, error)
         with self.transaction():
             self.con.execute(
-                "INSERT INTO trials VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?) "
+                "INSERT INTO trials VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?) "
                 "ON CONFLICT(sweep, point, trial) DO UPDATE SET status=excluded.status, result=excluded.result, "
                 "error=excluded.error, seconds=excluded.seconds, seed=excluded.seed, "
-                "point_index=excluded.point_index, attempts=trials.attempts + 1, finished=excluded.finished",
-                (name, point_index, point, trial, seed, status, result, error, seconds, time.time()))
+                "point_index=excluded.point_index, attempts=trials.attempts + 1, finished=excluded.finished, "
+                "checksum=excluded.checksum",
+                (name, point_index, point, trial, seed, status, result, error, seconds, time.time(), checksum))
+            if self._owner is not None:
+                self._write_lease()
 
     def rows(self, name: str | None = None) -> list[dict]:
         """Every stored trial (of sweep ``name``, or all), ordered by sweep, point, trial.
 
         ``params`` lists the parameters in the order of the spec's grid.
         """
-        q = ("SELECT sweep, point_index, point, trial, seed, status, result, error, seconds, attempts "
+        q = ("SELECT sweep, point_index, point, trial, seed, status, result, error, seconds, attempts, checksum "
              "FROM trials {} ORDER BY sweep, point_index, trial")
         cur = (self.con.execute(q.format("WHERE sweep=?"), (name,)) if name is not None
                else self.con.execute(q.format("")))
@@ -160,6 +325,8 @@ class Store:
         out = []
         for r in cur:
             d = dict(zip(cols, r))
+            self._verify((d["sweep"], d["point"], d["trial"], d["seed"], d["status"], d["result"], d["error"]),
+                         d.pop("checksum"))
             point = json.loads(d.pop("point"))
             d["params"] = {k: point[k] for k in order.get(d["sweep"], sorted(point)) if k in point}
             d["result"] = None if d["result"] is None else json.loads(d["result"])
@@ -195,3 +362,19 @@ class _Transaction:
     def __exit__(self, exc_type, exc, tb):
         self.con.execute("ROLLBACK" if exc_type else "COMMIT")
         return False
+
+
+def _alive(writer: dict, age: float) -> bool:
+    """Whether a recorded writer may still be running: same host → its pid exists; else a fresh heartbeat."""
+    if writer.get("host") == socket.gethostname():
+        pid = writer.get("pid")
+        if pid == os.getpid():
+            return True  # another Store in this very process
+        try:
+            os.kill(int(pid), 0)
+        except ProcessLookupError:
+            return False
+        except (PermissionError, TypeError, ValueError, OverflowError):
+            return True
+        return True
+    return age < LEASE_SECONDS

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from geoprivate._validation import check_epsilon, check_positive_int, check_real
 from geoprivate.audit.search import hill_climb
 
 __all__ = [
@@ -263,7 +264,10 @@ def _laplace(p, noise_factor: float = 1.0) -> _Audited:
     [0, 1 + 1/eps] (beyond the larger input the likelihood ratio is e^eps, and the tail
     mass is still large), not single bins.
     """
-    eps, width = p["epsilon"], p["bin"]
+    eps = p["epsilon"]
+    # the grid must resolve the two inputs 0 and 1: bin <= 0 leaves no candidate event (an
+    # audit that checks nothing), bin > 1 puts both inputs in one bin
+    width = check_real(p["bin"], "bin", low=0, low_open=True, high=1)
 
     def mech(value, rng, size):
         return np.floor((value + rng.laplace(0.0, noise_factor / eps, size)) / width).astype(np.int64).tolist()
@@ -306,6 +310,7 @@ def _audited(p: dict, allowed=AUDIT_MECHANISMS) -> _Audited:
 
     if p["mechanism"] not in allowed:
         raise ValueError(f"mechanism must be one of {allowed}, got {p['mechanism']!r}")
+    p = {**p, "epsilon": check_epsilon(p["epsilon"]), "n_samples": check_positive_int(p["n_samples"], "n_samples")}
     a = _MECHANISMS[p["mechanism"]](p)
     if not a.applies and p["mechanism"] not in _BROKEN:
         warn_outside_theorem(f"{p['mechanism']} at {p} is outside its theorem's hypotheses "

@@ -53,7 +53,15 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from geoprivate._validation import as_rng, check_delta, check_epsilon, check_pac_privacy, check_probability
+from geoprivate._validation import (
+    as_rng,
+    check_delta,
+    check_epsilon,
+    check_pac_privacy,
+    check_probability,
+    check_real,
+    check_work,
+)
 from geoprivate.mechanisms.exponential import exponential_mechanism, exponential_mechanism_log_probabilities
 from geoprivate.privacy.accounting import PrivacyLedger
 
@@ -164,15 +172,20 @@ def literals(d: int) -> FeatureSet:
     return conjunctions(d, 1, include_empty=False)
 
 
-def conjunctions(d: int, k: int, *, include_empty: bool = False) -> FeatureSet:
+def conjunctions(d: int, k: int, *, include_empty: bool = False, max_terms=10**6) -> FeatureSet:
     """All conjunctions of 1..k literals over d variables on distinct variables (C_d^k of
     Corollary A.8; ``include_empty`` adds the width-0 conjunction T, which Proposition A.9
-    counts; decision lists have T anyway)."""
+    counts; decision lists have T anyway).
+
+    ``max_terms`` bounds |C_d^k| (:func:`conjunction_count`) before anything is built: a
+    larger class is a ``ValueError`` with the count (``None``: no limit).
+    """
     for v, nm in ((d, "d"), (k, "k")):
-        if not isinstance(v, numbers.Integral) or v < 1:
+        if not isinstance(v, numbers.Integral) or isinstance(v, bool) or v < 1:
             raise ValueError(f"{nm}: expected a positive integer, got {v!r}")
     if k > d:
         raise ValueError(f"k: a conjunction has at most d = {d} distinct variables, got k = {k}")
+    check_work(conjunction_count(d, k), max_terms, f"|C_{d}^{k}| conjunctions", override="max_terms")
     terms = [()] if include_empty else []
     for w in range(1, k + 1):
         for vars_ in itertools.combinations(range(d), w):
@@ -203,6 +216,10 @@ class DecisionList:
             raise ValueError(f"features and bits must have equal length, got {len(self.features)} and {len(self.bits)}")
         if any(b not in (0, 1) for b in self.bits) or self.default not in (0, 1):
             raise ValueError(f"bits: expected 0/1 output bits, got {self.bits} (default {self.default})")
+        bad = [f for f in self.features
+               if isinstance(f, (bool, np.bool_)) or not isinstance(f, numbers.Integral) or f < TRUE]
+        if bad:
+            raise ValueError(f"features: expected column indices >= 0 or TRUE (= {TRUE}), got {bad[0]!r}")
 
     def __len__(self) -> int:
         return len(self.features)
@@ -260,7 +277,10 @@ def is_inconsistency_certificate(Phi, y, rows) -> bool:
     """
     P = as_feature_matrix(Phi)
     yy = _as_labels01(y, P.shape[0])
-    r = np.unique(np.asarray(rows, dtype=np.intp))
+    r = np.asarray(rows)
+    if r.size and r.dtype.kind not in "iu":
+        raise TypeError(f"rows: expected integer example indices, got dtype {r.dtype}")
+    r = np.unique(r.astype(np.intp).ravel())
     if r.size == 0 or r.min() < 0 or r.max() >= P.shape[0]:
         return False
     ys = yy[r]
@@ -559,7 +579,12 @@ def theorem_3_5_sample_size(M: int, alpha, beta, epsilon, delta, vc_dimension=No
     a, b, eps, dl = check_pac_privacy(alpha, beta, epsilon, delta, why="Theorem 3.5 needs delta > 0")
     if vc_dimension is None:
         vc_dimension = (math.lgamma(M + 2) / math.log(2)) + (M + 1)
+    vc_dimension = check_real(vc_dimension, "vc_dimension", low=0)
     n_vc = 64 / a * (vc_dimension * math.log(64 / a) + math.log(16 / b))
-    n_priv = 8 * M * math.log(2 * M / math.sqrt(b)) * (2 * math.log(1 / dl) + (1.5 if as_printed else 3)) / (a * eps)
+    n_priv = 8 * M * math.log(2 * M / math.sqrt(b)) * (2 * math.log(1 / dl) + (1.5 if as_printed else 3))
+    n_priv = n_priv / (a * eps) if a * eps > 0 else math.inf
+    if not math.isfinite(max(n_vc, n_priv)):
+        raise ValueError(f"epsilon, alpha: Theorem 3.5's n overflows floating point (alpha={alpha!r}, "
+                         f"epsilon={epsilon!r}, M={M})")
     return {"n": math.ceil(max(n_vc, n_priv)), "n_vc": n_vc, "n_privacy": n_priv,
             "vc_dimension": float(vc_dimension)}

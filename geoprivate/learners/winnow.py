@@ -47,13 +47,20 @@ Choices where the paper is silent or inconsistent
 from __future__ import annotations
 
 import math
-import numbers
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 import numpy as np
 
-from geoprivate._validation import as_rng, check_delta, check_epsilon, check_positive_int, check_probability
+from geoprivate._validation import (
+    as_rng,
+    check_delta,
+    check_epsilon,
+    check_positive_int,
+    check_positive_real,
+    check_probability,
+    check_work,
+)
 from geoprivate.mechanisms.sparse_vector import AboveThreshold, above_threshold_alpha
 from geoprivate.privacy.accounting import Guarantee, PrivacyLedger, advanced_composition
 from geoprivate.privacy.warnings import warn_outside_theorem
@@ -83,18 +90,17 @@ THEOREM_4_4 = "winnow/theorem-4.4 (DP-Winnow privacy; seed 003 Theorem 4.4, proo
 
 
 # --------------------------------------------------------------------------- helpers
-def _positive(x, name: str) -> float:
-    if isinstance(x, bool) or not isinstance(x, numbers.Real):
-        raise TypeError(f"{name} must be a real number, got {type(x).__name__}")
-    v = float(x)
-    if not (v > 0 and math.isfinite(v)):
-        raise ValueError(f"{name} must be positive and finite, got {x!r}")
-    return v
-
-
 def _sample(X, y):
     Xs = as_sign_points(X)
     return Xs, as_sign_labels(y, Xs.shape[0])
+
+
+def _margin(rho) -> float:
+    """ρ of a margin on {−1, 1}^d with ‖v‖₁ = 1: a real in (0, 1] (|⟨v, x⟩| ≤ ‖v‖₁ ‖x‖_∞ = 1)."""
+    r = check_positive_real(rho, "rho")
+    if r > 1:
+        raise ValueError(f"rho: a margin on {{-1,1}}^d with ||v||_1 = 1 is at most 1, got {rho!r}")
+    return r
 
 
 def _softmax(logw: np.ndarray) -> np.ndarray:
@@ -108,7 +114,7 @@ def lemma_4_2_bound(d: int, eta, rho, c) -> float:
     Raises ``ValueError`` when the denominator is not positive (η ≥ 2(1 − c)ρ: vacuous).
     """
     d = check_positive_int(d, "d")
-    eta, rho = _positive(eta, "eta"), _positive(rho, "rho")
+    eta, rho = check_positive_real(eta, "eta"), _margin(rho)
     c = check_probability(c, "c", open_left=False)
     den = (1 - c) * eta * rho - eta ** 2 / 2
     if den <= 0:
@@ -126,7 +132,7 @@ def check_realizable(X, y, rho, target=None) -> None:
     (:func:`solvers.margins.best_margin`, small inputs only).
     """
     Xs, ys = _sample(X, y)
-    rho = _positive(rho, "rho")
+    rho = check_positive_real(rho, "rho")
     if target is None:
         r = best_margin(Xs, ys, nonnegative=True)
         if r.rho < Fraction(rho):
@@ -181,7 +187,7 @@ def confident_winnow(X, y, *, eta, rho, c=0.25, adversary=None, target=None) -> 
     ConfidentWinnowRun  (``bound`` is Lemma 4.2's, ``None`` when vacuous)
     """
     Xs, ys = _sample(X, y)
-    eta, rho = _positive(eta, "eta"), _positive(rho, "rho")
+    eta, rho = check_positive_real(eta, "eta"), _margin(rho)
     c = check_probability(c, "c", open_left=False)
     if target is not None:
         check_realizable(Xs, ys, rho, target)
@@ -224,7 +230,7 @@ def least_confident_adversary(pool_X, pool_y, *, eta, rho, c, rounds: int = 10_0
     Returns the number of updates it forced (compare with :func:`lemma_4_2_bound`).
     """
     Xs, ys = _sample(pool_X, pool_y)
-    eta, rho = _positive(eta, "eta"), _positive(rho, "rho")
+    eta, rho = check_positive_real(eta, "eta"), _margin(rho)
     c = check_probability(c, "c", open_left=False)
     logw = np.zeros(Xs.shape[1])
     for ups in range(check_positive_int(rounds, "rounds")):
@@ -247,11 +253,15 @@ def lemma_4_6_sample_size(T: int, beta, c, rho) -> int:
     """Lemma 4.6: m ≥ 2 ln(2T/β)/(c²ρ²) samples make sgn⟨w̃, x⟩ = sgn⟨w, x⟩ w.p. ≥ 1 − β/T."""
     T = check_positive_int(T, "T")
     b = check_probability(beta, "beta")
-    c, rho = _positive(c, "c"), _positive(rho, "rho")
-    return math.ceil(2 * math.log(2 * T / b) / (c * rho) ** 2)
+    c, rho = check_probability(c, "c", open_right=False), _margin(rho)
+    den = (c * rho) ** 2
+    m = 2 * math.log(2 * T / b) / den if den > 0 else math.inf
+    if not math.isfinite(m):
+        raise ValueError(f"rho: m = 2 ln(2T/beta)/(c rho)^2 overflows floating point for c={c!r}, rho={rho!r}")
+    return math.ceil(m)
 
 
-def sign_disagreement_probability(a, m: int, *, exact: bool = True):
+def sign_disagreement_probability(a, m: int, *, exact: bool = True, max_work=10**9):
     """Pr[sgn⟨w̃, x⟩ ≠ sgn⟨w, x⟩] when ⟨w, x⟩ = a ≠ 0 and w̃ is m samples from w (Lemma 4.6).
 
     ⟨w̃, x⟩ = (1/m) Σ χ_i with χ_i = x_{J_i} i.i.d. ±1, Pr[χ = sgn a] = (1 + |a|)/2 (proof
@@ -262,6 +272,9 @@ def sign_disagreement_probability(a, m: int, *, exact: bool = True):
     -------
     Fraction (``exact=True``; cost grows like m² digits) or an mpmath value computed at 60
     significant digits through the regularised incomplete beta function (``exact=False``).
+
+    ``max_work`` bounds the exact sum's bit work, about m²/2 · log₂(denominator of (1+|a|)/2)
+    (``ValueError`` beyond it, naming ``exact=False`` and ``max_work``; ``None``: no limit).
     """
     m = check_positive_int(m, "m")
     a = abs(Fraction(a))
@@ -274,10 +287,36 @@ def sign_disagreement_probability(a, m: int, *, exact: bool = True):
 
         with mpmath.workdps(60):
             pm = mpmath.mpf(p.numerator) / p.denominator
-            # Pr[Bin(m, p) <= k] = I_{1-p}(m - k, k + 1)
-            return +mpmath.betainc(m - k, k + 1, 0, 1 - pm, regularized=True)
+            try:  # Pr[Bin(m, p) <= k] = I_{1-p}(m - k, k + 1)
+                return +mpmath.betainc(m - k, k + 1, 0, 1 - pm, regularized=True)
+            except mpmath.libmp.NoConvergence:  # huge m: sum the binomial tail from its largest term
+                return _binomial_lower_tail(m, k, pm, max_work)
+    check_work(m * m * max(1, p.denominator.bit_length()) // 2, max_work,
+               f"exact Pr[Bin({m}, p) <= {k}] with a {p.denominator.bit_length()}-bit p (use exact=False)")
     q = 1 - p
     return sum((math.comb(m, j) * p ** j * q ** (m - j) for j in range(k + 1)), Fraction(0))
+
+
+def _binomial_lower_tail(m: int, k: int, p, max_work):
+    """Pr[Bin(m, p) <= k] for p > 1/2 at mpmath's working precision: the terms C(m, j) p^j q^(m−j)
+    decrease geometrically (ratio <= q/p) from j = k downwards, so the sum stops once a term is
+    below 10^-(dps + 10) of the total; at most ``max_work`` terms (``ValueError`` beyond)."""
+    import mpmath
+
+    q = 1 - p
+    tol = mpmath.mpf(10) ** -(mpmath.mp.dps + 10)
+    need = math.ceil((mpmath.mp.dps + 10) * math.log(10) / float(mpmath.log(p / q))) + 1
+    check_work(min(k + 1, need), max_work, f"terms of the binomial tail Pr[Bin({m}, p) <= {k}]")
+    log_term = (mpmath.loggamma(m + 1) - mpmath.loggamma(k + 1) - mpmath.loggamma(m - k + 1)
+                + k * mpmath.log(p) + (m - k) * mpmath.log(q))
+    term = mpmath.exp(log_term)
+    total = term
+    for j in range(k, 0, -1):  # term_{j-1} = term_j · j/(m − j + 1) · q/p
+        term = term * j / (m - j + 1) * q / p
+        total += term
+        if term < tol * total:
+            break
+    return +total
 
 
 # --------------------------------------------------------------------------- parameters
@@ -302,14 +341,18 @@ class DPWinnowParameters:
     def __post_init__(self):
         check_positive_int(self.T, "T")
         check_positive_int(self.d, "d")
-        _positive(self.rho, "rho")
+        _margin(self.rho)
         check_epsilon(self.eps_hat, "eps_hat")
-        _positive(self.eta, "eta")
+        check_positive_real(self.eta, "eta")
         check_positive_int(self.m, "m")
         check_positive_int(self.K, "K")
+        check_positive_real(self.L, "L")
         check_probability(self.beta, "beta")
-        if not 0 < self.c < 1:
-            raise ValueError(f"c must lie in (0, 1), got {self.c!r}")
+        check_probability(self.c, "c")
+        if self.epsilon is not None:
+            check_epsilon(self.epsilon)
+        if self.delta is not None:
+            check_delta(self.delta)
         if self.mode not in ("theorem", "practical"):
             raise ValueError(f"mode must be 'theorem' or 'practical', got {self.mode!r}")
 
@@ -346,6 +389,10 @@ def _theorem_eta(epsilon, delta, m, K):
     return epsilon / (8 * math.sqrt(2 * m * K * math.log(4 * K / delta)))
 
 
+#: largest K :func:`theorem_4_5_parameters` searches (beyond it η underflows in floating point)
+_MAX_K = 2 ** 64
+
+
 def theorem_4_5_parameters(T: int, d: int, rho, epsilon, delta, beta) -> DPWinnowParameters:
     """Theorem 4.5's parameters (c = 1/2): m = ⌈2 ln(2T/β)/(c²ρ²)⌉, η = ε/(8√(2mK ln(4K/δ))),
     ε̂ = ε/(4√(2K ln(2/δ))), L = 8 ln(2T/β)/ε̂, and K the least integer with
@@ -354,9 +401,7 @@ def theorem_4_5_parameters(T: int, d: int, rho, epsilon, delta, beta) -> DPWinno
     Raises ``ValueError`` for ε, δ outside (0, 1) (Theorem 4.4's hypothesis) or ρ ∉ (0, 1].
     """
     T, d = check_positive_int(T, "T"), check_positive_int(d, "d")
-    rho = _positive(rho, "rho")
-    if rho > 1:
-        raise ValueError(f"rho: a margin on {{-1,1}}^d with ||v||_1 = 1 is at most 1, got {rho}")
+    rho = _margin(rho)
     eps = check_probability(epsilon, "epsilon")
     dl = check_probability(delta, "delta")
     b = check_probability(beta, "beta")
@@ -373,6 +418,9 @@ def theorem_4_5_parameters(T: int, d: int, rho, epsilon, delta, beta) -> DPWinno
     hi = 1
     while excess(hi) < 0:
         hi *= 2
+        if hi > _MAX_K:  # eta underflows: K ≥ 2 ln d/(ηρ − η²) has no representable solution
+            raise ValueError(f"rho, epsilon, delta: Theorem 4.5's K exceeds 2^64 (eta underflows) for rho={rho!r}, "
+                             f"epsilon={epsilon!r}, delta={delta!r}, T={T}, d={d}")
     lo = hi // 2
     while hi - lo > 1:
         mid = (lo + hi) // 2
@@ -390,7 +438,12 @@ def theorem_4_5_parameters(T: int, d: int, rho, epsilon, delta, beta) -> DPWinno
 def practical_parameters(T: int, d: int, rho, *, eps_hat, eta, m, K=None, L=None, beta=0.05, c=0.5):
     """Practical mode: ε̂, η, m given; K defaults to Lemma 4.7's update bound (rounded up),
     L to Lemma 4.3's 8 ln(2T/β)/ε̂.  Privacy is whatever :func:`dp_winnow_privacy` says."""
+    m = check_positive_int(m, "m")
     p = DPWinnowParameters(T, d, rho, eps_hat, eta, 1.0, m, 1, beta, c)
+    if K is not None:
+        K = check_positive_int(K, "K")
+    if L is not None:
+        L = check_positive_real(L, "L")
     if K is None:
         K = math.ceil(p.update_bound) if math.isfinite(p.update_bound) else None
         if K is None:
@@ -415,16 +468,28 @@ def em_sample_privacy_loss(logw, x, y, x_prime, y_prime, eta) -> float:
     return float(np.abs(la - lb).max())
 
 
+#: how one w̃ sample is accounted: 4η (corrected) or 2η (as proof C.1 states)
+EM_STEPS = ("corrected", "paper")
+
+
 def dp_winnow_privacy(eps_hat, eta, m, K, delta, *, em_step: str = "corrected") -> Guarantee:
     """Privacy of DP-Winnow by proof C.1: K AboveThreshold instances (ε̂ each) and mK samples
     (4η each, or 2η with ``em_step="paper"``), each layer by the better of basic and
     advanced composition (δ/2 per layer)."""
     e = check_epsilon(eps_hat, "eps_hat")
-    eta = _positive(eta, "eta")
+    eta = check_positive_real(eta, "eta")
     m, K = check_positive_int(m, "m"), check_positive_int(K, "K")
-    dl = check_delta(delta)
-    if em_step not in ("corrected", "paper"):
-        raise ValueError(f"em_step must be 'corrected' or 'paper', got {em_step!r}")
+    return _composed_guarantee(e, eta, m, K, check_delta(delta), _check_em_step(em_step))
+
+
+def _check_em_step(em_step) -> str:
+    if em_step not in EM_STEPS:
+        raise ValueError(f"em_step must be one of {EM_STEPS}, got {em_step!r}")
+    return em_step
+
+
+def _composed_guarantee(e: float, eta: float, m: int, K: int, dl: float, em_step: str) -> Guarantee:
+    """:func:`dp_winnow_privacy` on arguments already checked (by :class:`DPWinnowParameters`)."""
     step = (4 if em_step == "corrected" else 2) * eta
 
     def layer(eps_one, k):
@@ -521,8 +586,10 @@ def dp_winnow(X, y, params: DPWinnowParameters, rng=None, *, ledger: PrivacyLedg
     if target is not None:
         check_realizable(Xs, ys, params.rho, target)
     rng = as_rng(rng)
-    g = dp_winnow_privacy(params.eps_hat, params.eta, params.m, params.K,
-                          params.delta if params.delta is not None else 0.0, em_step=em_step)
+    block = check_positive_int(block, "block")
+    # params were checked once, by DPWinnowParameters.__post_init__
+    g = _composed_guarantee(params.eps_hat, params.eta, params.m, params.K,
+                            params.delta if params.delta is not None else 0.0, _check_em_step(em_step))
     applies = em_step == "corrected"
     if not applies:
         warn_outside_theorem("em_step='paper' accounts 2*eta per sample as proof C.1 does; a sample can cost "

@@ -129,7 +129,8 @@ def choosing_threshold(epsilon, delta, k) -> float:
     eps = check_epsilon(epsilon)
     dlt = check_probability(delta, "delta")
     k = check_positive_int(k, "k")
-    return 8.0 / eps * math.log(4.0 * k / (eps * dlt))
+    # ln(4k) - ln(eps) - ln(delta): eps * delta may underflow to 0
+    return 8.0 / eps * (math.log(4.0 * k) - math.log(eps) - math.log(dlt))
 
 
 def choosing_utility_loss(epsilon, delta, k, n, beta) -> float:
@@ -158,7 +159,7 @@ def choosing_utility_loss(epsilon, delta, k, n, beta) -> float:
     k = check_positive_int(k, "k")
     n = check_positive_int(n, "n")
     b = check_probability(beta, "beta")
-    return 16.0 / eps * math.log(4.0 * k * n / (b * eps * dlt))
+    return 16.0 / eps * (math.log(4.0 * k * n) - math.log(b) - math.log(eps) - math.log(dlt))
 
 
 def choosing_mechanism(scores, epsilon, delta, k, rng=None, ledger=None, *, strict=False):

@@ -133,6 +133,8 @@ def iterated_log2(n) -> int:
     >>> iterated_log2(2 ** 1024), iterated_log2(16), iterated_log2(1)
     (5, 3, 0)
     """
+    if isinstance(n, float) and not math.isfinite(n):  # log2(inf) = inf: the loop would never end
+        raise ValueError(f"n must be finite, got {n!r}")
     k = 0
     x = n
     while x > 1:

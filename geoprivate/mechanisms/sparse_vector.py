@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import enum
 import math
-import numbers
 
 import numpy as np
 
@@ -42,6 +41,7 @@ from geoprivate._validation import (
     check_noise_scale,
     check_positive_int,
     check_probability,
+    check_real,
     check_sensitivity,
 )
 from geoprivate.privacy.accounting import VACUOUS, Guarantee, basic_composition, c_tops_composition
@@ -82,15 +82,6 @@ class HaltedError(RuntimeError):
     """A query was sent to a sparse-vector instance that has halted."""
 
 
-def _real(x, name):
-    if isinstance(x, bool) or not isinstance(x, numbers.Real):
-        raise TypeError(f"{name} must be a real number, got {type(x).__name__}")
-    v = float(x)
-    if not math.isfinite(v):
-        raise ValueError(f"{name} must be finite, got {x!r}")
-    return v
-
-
 def min_gap(epsilon, delta, n) -> float:
     """Smallest threshold gap t_u - t_l for which seed 001 Lemma 1 gives (eps, delta)-DP.
 
@@ -109,7 +100,11 @@ def min_gap(epsilon, delta, n) -> float:
     eps = check_probability(epsilon, "epsilon")
     dlt = check_probability(delta, "delta")
     n = check_positive_int(n, "n")
-    return 12.0 / (eps * n) * (math.log(10.0 / eps) + math.log(1.0 / dlt) + 1.0)
+    return 12.0 / (eps * n) * (math.log(10.0 / eps) - math.log(dlt) + 1.0)  # -ln(delta): 1/delta may overflow
+
+
+#: the smallest positive float: :func:`lemma1_delta` never reports a delta below it
+_SMALLEST_DELTA = math.ulp(0.0)
 
 
 def lemma1_delta(epsilon, gap, n) -> float:
@@ -118,10 +113,14 @@ def lemma1_delta(epsilon, gap, n) -> float:
     Inverts :func:`min_gap`: delta = exp(-(gap eps n / 12 - ln(10/eps) - 1)).
     """
     eps = check_epsilon(epsilon)
-    g = _real(gap, "gap")
+    g = check_real(gap, "gap")
     n = check_positive_int(n, "n")
     expo = g * eps * n / 12.0 - math.log(10.0 / eps) - 1.0
-    return math.exp(-expo) if expo > -700 else math.inf
+    if expo <= -700:
+        return math.inf
+    # below the smallest positive float the true delta is still a positive number: report
+    # 5e-324, an upper bound at which the gap still meets Lemma 1 (never 0, which no lemma gives)
+    return max(math.exp(-expo), _SMALLEST_DELTA)
 
 
 def lemma1_applies(epsilon, delta, gap, n) -> bool:
@@ -235,13 +234,13 @@ class BetweenThresholds:
     def __init__(self, epsilon, t_lower, t_upper, n, rng=None, *, c=1, delta=None, ledger=None,
                  strict=False):
         self.epsilon = check_epsilon(epsilon)
-        self.t_lower = _real(t_lower, "t_lower")
-        self.t_upper = _real(t_upper, "t_upper")
+        self.t_lower = check_real(t_lower, "t_lower")
+        self.t_upper = check_real(t_upper, "t_upper")
         if not self.t_lower < self.t_upper:
             raise ValueError(f"t_lower must be < t_upper, got t_lower={t_lower!r}, t_upper={t_upper!r}")
         self.n = check_positive_int(n, "n")
         self.c = None if c is None else check_positive_int(c, "c")
-        self.gap = _real(self.t_upper - self.t_lower, "t_upper - t_lower")
+        self.gap = check_real(self.t_upper - self.t_lower, "t_upper - t_lower")
         if delta is None:
             # nudged up by 1e-12 (relative) so rounding never makes the inverted delta fail
             self.delta = lemma1_delta(self.epsilon, self.gap, self.n) * (1 + 1e-12)
@@ -319,7 +318,7 @@ class BetweenThresholds:
             If ``value`` is NaN or infinite.
         """
         self._check_running()
-        v = _real(value, "value")
+        v = check_real(value, "value")
         cj = v + self.nu_scale * self._nu.one()
         self.n_queries += 1
         if cj < self.t_hat_lower:
@@ -406,7 +405,7 @@ def simulate_between_thresholds(values, epsilon, t_lower, t_upper, n, size, rng=
         Codes L=0, R=1, TOP=2 per query, and -1 after the run halted at its TOP.
     """
     eps = check_epsilon(epsilon)
-    tl, tu = _real(t_lower, "t_lower"), _real(t_upper, "t_upper")
+    tl, tu = check_real(t_lower, "t_lower"), check_real(t_upper, "t_upper")
     if not tl < tu:
         raise ValueError(f"t_lower must be < t_upper, got t_lower={t_lower!r}, t_upper={t_upper!r}")
     n = check_positive_int(n, "n")
@@ -455,7 +454,7 @@ class AboveThreshold:
 
     def __init__(self, epsilon, L, beta, rng=None, *, sensitivity=1.0, ledger=None):
         self.epsilon = check_epsilon(epsilon)
-        self.L = _real(L, "L")
+        self.L = check_real(L, "L")
         self.beta = check_probability(beta, "beta")
         self.sensitivity = check_sensitivity(sensitivity)
         self.rho_scale = check_noise_scale(2.0 * self.sensitivity / self.epsilon, "rho_scale",
@@ -477,7 +476,7 @@ class AboveThreshold:
         """Add a sensitivity-``sensitivity`` query by its value q(D)."""
         if self.halted:
             raise HaltedError("AboveThreshold has halted (a query tested above threshold)")
-        self._pending = _real(value, "value")
+        self._pending = check_real(value, "value")
         self.n_queries += 1
 
     def test_above_threshold(self) -> bool:
