@@ -45,7 +45,7 @@ def _one_error_line(err: str, flag: str = "") -> None:
     (["--alpha", "1.5"], "--alpha"),
     (["--epsilon", "-1"], "--epsilon"),
     (["--seed", "-3"], "--seed"),
-    (["--mode", "theorem", "--epsilon", "1e-300"], "floating-point"),
+    (["--mode", "theorem", "--epsilon", "1e-300"], "overflows"),
     (["--mode", "theorem", "--delta", "1e-300", "--alpha", "1e-300"], "floating-point"),
 ])
 def test_everlasting_flags_are_typed_and_ranged(capsys, argv, flag):

@@ -29,7 +29,7 @@ SOLVERS = ROOT / "solvers"
 
 LAYERS = (
     ("solvers",),
-    ("_validation",),
+    ("_validation", "_papers"),
     ("concepts",),
     ("privacy",),
     ("mechanisms",),

@@ -40,10 +40,10 @@ from geoprivate._validation import (
     check_noise_scale,
     check_positive_int,
     check_probability,
+    check_real,
 )
 from geoprivate.mechanisms.sparse_vector import (
     _NoiseBuffer,
-    _real,
     above_threshold_alpha,
 )
 from geoprivate.privacy.accounting import Guarantee
@@ -79,7 +79,7 @@ def training_guarantee(epsilon, t_lower, t_upper, n, c_max) -> Guarantee:
     """
     eps = check_epsilon(epsilon)
     n = check_positive_int(n, "n")
-    gap = _real(t_upper, "t_upper") - _real(t_lower, "t_lower")
+    gap = check_real(t_upper, "t_upper") - check_real(t_lower, "t_lower")
     if not gap > 0:
         raise ValueError(f"t_upper - t_lower must be > 0, got {gap!r}")
     w, mu_max = gap / 2, gap / 4
@@ -122,7 +122,7 @@ class StoppedBetweenThresholds:
 
     def __init__(self, epsilon, t_lower, t_upper, n, rng=None, *, c, epsilon_stop, beta_stop, max_queries):
         self.epsilon = check_epsilon(epsilon)
-        self.t_lower, self.t_upper = _real(t_lower, "t_lower"), _real(t_upper, "t_upper")
+        self.t_lower, self.t_upper = check_real(t_lower, "t_lower"), check_real(t_upper, "t_upper")
         if not self.t_lower < self.t_upper:
             raise ValueError(f"t_lower must be < t_upper, got t_lower={t_lower!r}, t_upper={t_upper!r}")
         self.n = check_positive_int(n, "n")
