@@ -117,7 +117,7 @@ def main(argv=None):
     row("dichotomies 1e6 x 64", t_ours, t_base, f"{len(D)} distinct rows")
 
     # Littlestone dimension of thresholds
-    for n in ((5,) if q else (7, 11)):
+    for n in (5,) if q else (7, 11):
         T = thresholds_matrix(n)
         ld, t_ours = timed(comb.littlestone_dimension, T)
         ld_b, t_base = timed(baseline_ld, T)

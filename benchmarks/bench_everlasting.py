@@ -1,4 +1,4 @@
-"""Benchmark LabelBoost and one GenericBBL phase (seed 002) against plain baselines, in one run.
+"""Benchmark LabelBoost and one GenericBBL phase ([NNSY23]) against plain baselines, in one run.
 
 Run: ``python3 benchmarks/bench_everlasting.py [--seed 0]``
 
@@ -55,8 +55,10 @@ def bench_label_boost(C, s, y, t, name, rng):
     exponential_mechanism(-errs_loop.astype(float), 1.0, 1.0, rng)
     t_loop = time.perf_counter() - t0
     assert (errs_loop == errs).all()
-    print(f"{name:34s} |P|={len(P):5d} |H|={H.n:6d}  enumerate {t_enum:8.4f}s  vectorised {t_vec:8.5f}s  "
-          f"loop {t_loop:8.3f}s  ratio {t_loop / t_vec:8.0f}x  (chosen row {k})")
+    print(
+        f"{name:34s} |P|={len(P):5d} |H|={H.n:6d}  enumerate {t_enum:8.4f}s  vectorised {t_vec:8.5f}s  "
+        f"loop {t_loop:8.3f}s  ratio {t_loop / t_vec:8.0f}x  (chosen row {k})"
+    )
 
 
 def bench_phase(rng, phases: int = 3):
@@ -71,8 +73,10 @@ def bench_phase(rng, phases: int = 3):
         warnings.simplefilter("ignore", PrivacyWarning)
         res = GenericBBL(prob, x, prob.target(x), par, rng).run(phases)
     for ph in res.phases:
-        print(f"GenericBBL phase {ph.i}: |S|={ph.S} T={ph.T} R={ph.R} tops={ph.tops}  {ph.seconds:7.3f}s  "
-              f"({ph.answered / ph.seconds:,.0f} queries/s incl. ERM and LabelBoost)  err_D max {ph.err_D_max:.4f}")
+        print(
+            f"GenericBBL phase {ph.i}: |S|={ph.S} T={ph.T} R={ph.R} tops={ph.tops}  {ph.seconds:7.3f}s  "
+            f"({ph.answered / ph.seconds:,.0f} queries/s incl. ERM and LabelBoost)  err_D max {ph.err_D_max:.4f}"
+        )
 
 
 def main(argv=None):

@@ -54,7 +54,7 @@ def timed(f, *a, **k):
 def bench_dichotomies(rng, quick: bool = False):
     print("== halfspace_dichotomies ==")
     # plain baseline on small n, same points
-    for n, d in (((6, 2),) if quick else ((10, 2), (9, 3))):
+    for n, d in ((6, 2),) if quick else ((10, 2), (9, 3)):
         X = rng.standard_normal((n, d))
         H, t_ours = timed(halfspace_dichotomies, X)
 
@@ -63,17 +63,21 @@ def bench_dichotomies(rng, quick: bool = False):
 
         B, t_lp = timed(brute)
         same = sorted(map(tuple, H.tolist())) == sorted(B)
-        print(f"n={n:3d} R^{d}: {len(H):6d} rows  ours {t_ours * 1e3:8.1f} ms   lp-per-labelling (2^{n} LPs) "
-              f"{t_lp:7.2f} s   ratio lp/ours {t_lp / t_ours:8.0f}x   same={same}")
-    for n, d in (((20, 2),) if quick else ((200, 2), (40, 3))):
+        print(
+            f"n={n:3d} R^{d}: {len(H):6d} rows  ours {t_ours * 1e3:8.1f} ms   lp-per-labelling (2^{n} LPs) "
+            f"{t_lp:7.2f} s   ratio lp/ours {t_lp / t_ours:8.0f}x   same={same}"
+        )
+    for n, d in ((20, 2),) if quick else ((200, 2), (40, 3)):
         X = rng.standard_normal((n, d))
         H, t_ours = timed(halfspace_dichotomies, X)
         sample = H[rng.choice(len(H), min(100, len(H)), replace=False)]
         ok, t_ver = timed(lambda: all(is_halfspace_dichotomy(X, r) for r in sample))
         t_rows = t_ver / len(sample) * len(H)
-        print(f"n={n:3d} R^{d}: {len(H):6d} rows (Cover {cover_count(n, d)})  ours {t_ours:6.2f} s   "
-              f"lp-per-output-row (est.) {t_rows:7.1f} s   ratio {t_rows / t_ours:6.0f}x   "
-              f"sample verified={ok}   lp-per-labelling: 2^{n} LPs")
+        print(
+            f"n={n:3d} R^{d}: {len(H):6d} rows (Cover {cover_count(n, d)})  ours {t_ours:6.2f} s   "
+            f"lp-per-output-row (est.) {t_rows:7.1f} s   ratio {t_rows / t_ours:6.0f}x   "
+            f"sample verified={ok}   lp-per-labelling: 2^{n} LPs"
+        )
     # degenerate: integer grid (many collinear triples), exact fallback exercised
     g = 4 if quick else 10
     G = np.array([[i, j] for i in range(g) for j in range(g)])
@@ -87,8 +91,11 @@ def balas_max(A, w, E, f):
     m, d = len(A), len(A[0])
     best = 0
     for k in range(1, m + 1):
-        polys = [T for T in itertools.combinations(range(m), k)
-                 if feasible_point([[-v for v in A[i]] for i in T], [-w[i] for i in T]).feasible]
+        polys = [
+            T
+            for T in itertools.combinations(range(m), k)
+            if feasible_point([[-v for v in A[i]] for i in T], [-w[i] for i in T]).feasible
+        ]
         if not polys:
             break
         nv = len(polys) * (d + 1)
@@ -96,7 +103,7 @@ def balas_max(A, w, E, f):
         for p, T in enumerate(polys):
             for i in T:
                 row = [Fraction(0)] * nv
-                row[p * (d + 1): p * (d + 1) + d] = [-v for v in A[i]]
+                row[p * (d + 1) : p * (d + 1) + d] = [-v for v in A[i]]
                 row[p * (d + 1) + d] = w[i]
                 A_ub.append(row)
                 b_ub.append(0)
@@ -148,14 +155,16 @@ def bench_max_cdepth(rng, quick: bool = False):
     print("== max_cdepth ==")
     X, A, b = sample_system(rng, 6)
     max_cdepth((A, b), restrictions(X, A, 1))  # warm-up (imports)
-    for k in ((0,) if quick else (0, 1, 2)):
+    for k in (0,) if quick else (0, 1, 2):
         S = restrictions(X, A, k)
         depth_module._CACHE.clear()
         r, t_ours = timed(max_cdepth, (A, b), S)
         E, f = S.equations()
         v, t_base = timed(balas_max, A, b, E, f)
-        print(f"m=  6 R^3, {k} cut(s): value {r.value:2d}  ours {t_ours * 1e3:7.1f} ms   Balas over k-subsets "
-              f"{t_base:6.2f} s (value {v})   ratio {t_base / t_ours:6.1f}x")
+        print(
+            f"m=  6 R^3, {k} cut(s): value {r.value:2d}  ours {t_ours * 1e3:7.1f} ms   Balas over k-subsets "
+            f"{t_base:6.2f} s (value {v})   ratio {t_base / t_ours:6.1f}x"
+        )
     X, A, b = sample_system(rng, 12 if quick else 60)
     Aq, wq, m, d = _as_constraints((A, b))
     arr, t_arr = timed(_Arrangement, Aq, wq, d)
@@ -166,9 +175,11 @@ def bench_max_cdepth(rng, quick: bool = False):
         vf, t_f = timed(float_search, arr, S)
         ok = is_hull_certificate((A, b), r.certificate, S) and S.contains(r.point) and vf == r.value
         upper = type(r.upper).__name__ if not isinstance(r.upper, str) else r.upper
-        print(f"m= 60 R^3, {k} cut(s): value {r.value:2d}  total {t:5.2f} s  (arrangement {t_arr:4.2f} s: "
-              f"{arr.n_v} vertices, {arr.n_e} rays)  search exact {t - t_arr:5.2f} s vs float-only {t_f:5.2f} s "
-              f"ratio {(t - t_arr) / max(t_f, 1e-9):4.1f}x  certificate ok={ok}  upper={upper}")
+        print(
+            f"m= 60 R^3, {k} cut(s): value {r.value:2d}  total {t:5.2f} s  (arrangement {t_arr:4.2f} s: "
+            f"{arr.n_v} vertices, {arr.n_e} rays)  search exact {t - t_arr:5.2f} s vs float-only {t_f:5.2f} s "
+            f"ratio {(t - t_arr) / max(t_f, 1e-9):4.1f}x  certificate ok={ok}  upper={upper}"
+        )
 
 
 def main(argv=None):

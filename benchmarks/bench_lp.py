@@ -134,8 +134,12 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--n", type=int, default=200, help="systems per kind (default 200)")
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--clock", choices=["cpu", "wall"], default="cpu",
-                    help="cpu: process time (default, robust to a loaded machine); wall: perf_counter")
+    ap.add_argument(
+        "--clock",
+        choices=["cpu", "wall"],
+        default="cpu",
+        help="cpu: process time (default, robust to a loaded machine); wall: perf_counter",
+    )
     ap.add_argument("--quick", action="store_true", help="smoke run: tiny sizes, seconds (not timing)")
     args = ap.parse_args(argv)
     if args.quick:
@@ -151,8 +155,10 @@ def main(argv=None):
         have_cvxpy = False
 
     print(f"feasible_point, {args.n} systems per row (seed {args.seed}); 'infeasible' = a Farkas certificate")
-    print(f"{'size':<8}{'kind':<22}{'float ms':>10}{'exact ms':>10}{'cvxpy ms':>10}{'exact/float':>13}{'cvxpy/exact':>13}")
-    for m, d in ([(50, 5)] if args.quick else [(50, 5), (200, 10)]):
+    print(
+        f"{'size':<8}{'kind':<22}{'float ms':>10}{'exact ms':>10}{'cvxpy ms':>10}{'exact/float':>13}{'cvxpy/exact':>13}"
+    )
+    for m, d in [(50, 5)] if args.quick else [(50, 5), (200, 10)]:
         for label, feas, integer in [
             ("float, feasible", True, False),
             ("float, infeasible", False, False),
@@ -179,8 +185,10 @@ def main(argv=None):
                 ratio_c = f"{t_cvx / t_exact:>13.1f}"
             else:
                 cvx, ratio_c = f"{'n/a':>10}", f"{'n/a':>13}"
-            print(f"{f'{m}x{d}':<8}{label:<22}{t_float * 1e3:>10.3f}{t_exact * 1e3:>10.3f}{cvx}"
-                  f"{t_exact / t_float:>13.2f}{ratio_c}   paths: {', '.join(methods)}")
+            print(
+                f"{f'{m}x{d}':<8}{label:<22}{t_float * 1e3:>10.3f}{t_exact * 1e3:>10.3f}{cvx}"
+                f"{t_exact / t_float:>13.2f}{ratio_c}   paths: {', '.join(methods)}"
+            )
 
     # near-degenerate systems: feasible regions ~1e-9 wide, rows scaled over 12 decades
     hard = []
@@ -194,8 +202,10 @@ def main(argv=None):
     tiers = {}
     for r in out_h:
         tiers[r.method] = tiers.get(r.method, 0) + 1
-    print(f"near-degenerate 50x5 (region ~1e-9 wide): float {t_fh * 1e3:.3f} ms, exact {t_eh * 1e3:.3f} ms,"
-          f" exact/float = {t_eh / t_fh:.2f}; tiers {tiers}")
+    print(
+        f"near-degenerate 50x5 (region ~1e-9 wide): float {t_fh * 1e3:.3f} ms, exact {t_eh * 1e3:.3f} ms,"
+        f" exact/float = {t_eh / t_fh:.2f}; tiers {tiers}"
+    )
 
     # the exact fallback on its own (what the float path saves)
     sub = [planted(rng, feasible=k % 2 == 0) for k in range(10)]
@@ -211,10 +221,14 @@ def main(argv=None):
     c = rng.normal(size=5)
     t_fm, t_max, out_m = paired(lambda A, b: bare_highs(A, b, c), lambda A, b: lp.maximize(c, A, b), probs)
     assert all(lp.is_optimize_certificate(c, A, b, None, None, r) for (A, b), r in zip(probs, out_m))
-    print(f"strict=True (max slack): float {t_fs * 1e3:.3f} ms, exact {t_strict * 1e3:.3f} ms,"
-          f" exact/float = {t_strict / t_fs:.2f}")
-    print(f"maximize (random c):     float {t_fm * 1e3:.3f} ms, exact {t_max * 1e3:.3f} ms,"
-          f" exact/float = {t_max / t_fm:.2f}; statuses {sorted({r.status for r in out_m})}")
+    print(
+        f"strict=True (max slack): float {t_fs * 1e3:.3f} ms, exact {t_strict * 1e3:.3f} ms,"
+        f" exact/float = {t_strict / t_fs:.2f}"
+    )
+    print(
+        f"maximize (random c):     float {t_fm * 1e3:.3f} ms, exact {t_max * 1e3:.3f} ms,"
+        f" exact/float = {t_max / t_fm:.2f}; statuses {sorted({r.status for r in out_m})}"
+    )
 
 
 if __name__ == "__main__":

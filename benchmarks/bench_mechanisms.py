@@ -38,8 +38,10 @@ def bench_between_thresholds(m=1_000_000):
     loop = [q(v) for v in vals.tolist()]
     t_loop = time.perf_counter() - t0
     assert len(batch) == len(loop) == m and batch.tolist() == loop, "batch and loop transcripts differ"
-    print(f"BetweenThresholds, {m:,} queries: batch {t_batch:.3f} s, per-query loop {t_loop:.3f} s, "
-          f"ratio {t_loop / t_batch:.1f}x (identical transcripts)")
+    print(
+        f"BetweenThresholds, {m:,} queries: batch {t_batch:.3f} s, per-query loop {t_loop:.3f} s, "
+        f"ratio {t_loop / t_batch:.1f}x (identical transcripts)"
+    )
     return t_loop / t_batch
 
 
@@ -61,8 +63,10 @@ def bench_exponential(m=1_000_000, reps=5):
     for _ in range(reps):
         baseline(scores, 1.0, rng)
     t_b = (time.perf_counter() - t0) / reps
-    print(f"exponential mechanism, {m:,} candidates: Gumbel-max {t_g * 1e3:.1f} ms, "
-          f"softmax+inverse-CDF baseline {t_b * 1e3:.1f} ms, ratio {t_b / t_g:.2f}x")
+    print(
+        f"exponential mechanism, {m:,} candidates: Gumbel-max {t_g * 1e3:.1f} ms, "
+        f"softmax+inverse-CDF baseline {t_b * 1e3:.1f} ms, ratio {t_b / t_g:.2f}x"
+    )
 
 
 def bench_exact_audit():
@@ -75,9 +79,11 @@ def bench_exact_audit():
     t0 = time.perf_counter()
     r = between_thresholds_audit(q, qp, eps, tl, tu, n, delta=delta)
     t = time.perf_counter() - t0
-    print(f"exact audit of BetweenThresholds, length-6 neighbouring pair: {t:.2f} s "
-          f"({len(r['p'])} transcripts per law, delta(eps)={r['delta_at_epsilon']:.3g}, "
-          f"eps(delta)={r['epsilon_at_delta']:.3g})")
+    print(
+        f"exact audit of BetweenThresholds, length-6 neighbouring pair: {t:.2f} s "
+        f"({len(r['p'])} transcripts per law, delta(eps)={r['delta_at_epsilon']:.3g}, "
+        f"eps(delta)={r['epsilon_at_delta']:.3g})"
+    )
 
 
 def main(argv=None) -> None:

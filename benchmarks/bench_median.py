@@ -1,4 +1,4 @@
-"""PrivateMedian experiment (seed 004 Theorem 9): log*-level median (RecPrefix-R) vs exponential mechanism.
+"""PrivateMedian experiment ([Yan25] Theorem 9): log*-level median (RecPrefix-R) vs exponential mechanism.
 
 1. **Sample complexity, measured.**  For |X| = 2^4, 2^8, 2^16, 2^64, 2^256, 2^1024 and each
    median — exponential mechanism (EM, exact over intervals), log-star in practical mode
@@ -46,7 +46,7 @@ from geoprivate.mechanisms import (
 from geoprivate.mechanisms.interior_point import uniform_below
 
 OUT = Path(__file__).resolve().parent / "out"
-POINT = dict(alpha=1 / 3, beta=0.1, epsilon=1.0, delta=1e-6)  # alpha = 1/3 as in seed 004 Alg. 2 step 4
+POINT = dict(alpha=1 / 3, beta=0.1, epsilon=1.0, delta=1e-6)  # alpha = 1/3 as in [Yan25] Alg. 2 step 4
 BITS = (4, 8, 16, 64, 256, 1024)
 METHODS = ("em", "log-star practical", "log-star theorem")
 
@@ -63,17 +63,18 @@ def run_median(method, vals, n_dom, seed):
     if method == "em":
         return private_median(vals, n_dom, p["epsilon"], rng=seed)
     mode, ks = ("practical", 0.0) if method == "log-star practical" else ("theorem", 1.0)
-    return interior_point_median(vals, n_dom, p["alpha"], p["beta"], p["epsilon"], p["delta"], mode=mode,
-                                 k_scale=ks, rng=seed).value
+    return interior_point_median(
+        vals, n_dom, p["alpha"], p["beta"], p["epsilon"], p["delta"], mode=mode, k_scale=ks, rng=seed
+    ).value
 
 
 def success(method, bits, n, trials):
-    n_dom = 2 ** bits
+    n_dom = 2**bits
     rng = np.random.default_rng([bits, n, METHODS.index(method)])
     ok = 0
     for t in range(trials):
         vals = _data(rng, n, n_dom, t)
-        ok += is_alpha_median(vals, run_median(method, vals, n_dom, int(rng.integers(2 ** 32))), POINT["alpha"])
+        ok += is_alpha_median(vals, run_median(method, vals, n_dom, int(rng.integers(2**32))), POINT["alpha"])
     return ok >= (1 - POINT["beta"]) * trials
 
 
@@ -82,7 +83,7 @@ def smallest_n(method, bits, trials, lo=4, hi=None):
     hi = hi or max(8, 2 * lo)
     while not success(method, bits, hi, trials):
         lo, hi = hi, hi * 2
-        if hi > 2 ** 23:
+        if hi > 2**23:
             return math.nan
     while hi > lo * 1.05 and hi - lo > 1:
         mid = (lo + hi) // 2
@@ -97,24 +98,29 @@ def experiment(bits_list, trials, theorem_trials, with_theorem):
     p = POINT
     rows = []
     for bits in bits_list:
-        row = dict(log2_X=bits,
-                   em_bound=median_sample_size(2 ** bits, p["alpha"], p["beta"], p["epsilon"]),
-                   log_star_bound=log_star_median_sample_size(2 ** bits, p["alpha"], p["beta"], p["epsilon"],
-                                                              p["delta"]))
+        row = dict(
+            log2_X=bits,
+            em_bound=median_sample_size(2**bits, p["alpha"], p["beta"], p["epsilon"]),
+            log_star_bound=log_star_median_sample_size(2**bits, p["alpha"], p["beta"], p["epsilon"], p["delta"]),
+        )
         t0 = time.perf_counter()
         row["em"] = smallest_n("em", bits, trials)
         row["log-star practical"] = smallest_n("log-star practical", bits, trials)
         if with_theorem:
             # start near the bound: the theorem-mode trim empties the data far below it
-            row["log-star theorem"] = smallest_n("log-star theorem", bits, theorem_trials,
-                                                 lo=row["log_star_bound"] // 16)
+            row["log-star theorem"] = smallest_n(
+                "log-star theorem", bits, theorem_trials, lo=row["log_star_bound"] // 16
+            )
         else:
             row["log-star theorem"] = math.nan
         row["seconds"] = round(time.perf_counter() - t0, 1)
         rows.append(row)
-        print(f"|X| = 2^{bits:<5} EM {row['em']:>8}  log* practical {row['log-star practical']:>8}  "
-              f"log* theorem {row['log-star theorem']:>8}   bounds: EM {row['em_bound']:>8}  "
-              f"log* {row['log_star_bound']:>9}   ({row['seconds']} s)", flush=True)
+        print(
+            f"|X| = 2^{bits:<5} EM {row['em']:>8}  log* practical {row['log-star practical']:>8}  "
+            f"log* theorem {row['log-star theorem']:>8}   bounds: EM {row['em_bound']:>8}  "
+            f"log* {row['log_star_bound']:>9}   ({row['seconds']} s)",
+            flush=True,
+        )
     return rows
 
 
@@ -150,8 +156,14 @@ def write_figure(rows, cross_bound, cross_meas, path):
     ax.set_ylabel("smallest n for an α-median w.p. ≥ 1−β")
     p = POINT
     ax.set_title(f"PrivateMedian, α=1/3, β={p['beta']}, ε={p['epsilon']}, δ={p['delta']}", fontsize=10)
-    ax.text(0.02, 0.02, f"bounds cross at log2|X| ≈ {cross_bound:,}\nmeasured curves cross at log2|X| ≈ "
-            f"{cross_meas:,.0f} (EM linear fit)", transform=ax.transAxes, fontsize=8)
+    ax.text(
+        0.02,
+        0.02,
+        f"bounds cross at log2|X| ≈ {cross_bound:,}\nmeasured curves cross at log2|X| ≈ "
+        f"{cross_meas:,.0f} (EM linear fit)",
+        transform=ax.transAxes,
+        fontsize=8,
+    )
     ax.legend(fontsize=7, loc="upper left")
     fig.tight_layout()
     fig.savefig(path, dpi=120)
@@ -165,12 +177,13 @@ def learner_experiment(tds_bits, runs=3):
     eps, dlt, a, b, t, n = 3.0, 0.1, 0.1, 0.1, 1000, 50_000
     rows = []
     for bits in tds_bits:
-        m = 2 ** bits
+        m = 2**bits
         C = Thresholds(np.arange(m)).matrix()
         for median in ("log-star", "implemented"):
             kw = dict(median_k_scale=0.0) if median == "log-star" else {}
-            learner = OPTPrivateLearner(C, eps, dlt, a, b, f=m, mode="practical", n_subsets=t, median=median,
-                                        partition="counts", **kw)
+            learner = OPTPrivateLearner(
+                C, eps, dlt, a, b, f=m, mode="practical", n_subsets=t, median=median, partition="counts", **kw
+            )
             rng = np.random.default_rng(bits)
             errs = []
             t0 = time.perf_counter()
@@ -178,22 +191,37 @@ def learner_experiment(tds_bits, runs=3):
                 c = int(rng.integers(0, m + 1))
                 cols = rng.integers(0, m, n)
                 errs.append(learner.fit(cols, C.matrix[c, cols], rng=rng).error(C.matrix[c]))
-            rows.append(dict(td=m, median=median, mode="practical", t=t, N=n, runs=runs,
-                             mean_error=float(np.mean(errs)), max_error=float(np.max(errs)),
-                             theorem11_N=theorem11_parameters(m, a, b, eps, dlt, median=median).n,
-                             seconds=round(time.perf_counter() - t0, 1)))
+            rows.append(
+                dict(
+                    td=m,
+                    median=median,
+                    mode="practical",
+                    t=t,
+                    N=n,
+                    runs=runs,
+                    mean_error=float(np.mean(errs)),
+                    max_error=float(np.max(errs)),
+                    theorem11_N=theorem11_parameters(m, a, b, eps, dlt, median=median).n,
+                    seconds=round(time.perf_counter() - t0, 1),
+                )
+            )
             r = rows[-1]
-            print(f"TD = 2^{bits:<3} median={median:<11} practical N={n}: mean error {r['mean_error']:.4f}, "
-                  f"max {r['max_error']:.4f}; Theorem 11 N = {r['theorem11_N']:,}  ({r['seconds']} s)", flush=True)
+            print(
+                f"TD = 2^{bits:<3} median={median:<11} practical N={n}: mean error {r['mean_error']:.4f}, "
+                f"max {r['max_error']:.4f}; Theorem 11 N = {r['theorem11_N']:,}  ({r['seconds']} s)",
+                flush=True,
+            )
     for bits in (16, 64, 256, 1024):
-        ns = {md: theorem11_parameters(2 ** bits, a, b, eps, dlt, median=md).n for md in ("log-star", "implemented")}
-        print(f"TD = 2^{bits:<5} Theorem 11 N (calculator only): log-star {ns['log-star']:,}   EM {ns['implemented']:,}")
+        ns = {md: theorem11_parameters(2**bits, a, b, eps, dlt, median=md).n for md in ("log-star", "implemented")}
+        print(
+            f"TD = 2^{bits:<5} Theorem 11 N (calculator only): log-star {ns['log-star']:,}   EM {ns['implemented']:,}"
+        )
     return rows
 
 
 def speed(n=10_000, bits=1024, reps=5):
     rng = np.random.default_rng(0)
-    n_dom = 2 ** bits
+    n_dom = 2**bits
     vals = [uniform_below(rng, n_dom) for _ in range(n)]
 
     def timed(fn):
@@ -206,9 +234,11 @@ def speed(n=10_000, bits=1024, reps=5):
     em = timed(lambda r: run_median("em", vals, n_dom, r))
     lp = timed(lambda r: run_median("log-star practical", vals, n_dom, r))
     lt = timed(lambda r: run_median("log-star theorem", vals, n_dom, r))
-    print(f"speed, one median of n = {n:,} over |X| = 2^{bits}: sorted() {base * 1e3:.1f} ms (baseline); "
-          f"EM {em * 1e3:.1f} ms ({em / base:.1f}x); log* practical {lp * 1e3:.1f} ms ({lp / base:.1f}x); "
-          f"log* theorem {lt * 1e3:.1f} ms ({lt / base:.1f}x; fails: n << its bound)")
+    print(
+        f"speed, one median of n = {n:,} over |X| = 2^{bits}: sorted() {base * 1e3:.1f} ms (baseline); "
+        f"EM {em * 1e3:.1f} ms ({em / base:.1f}x); log* practical {lp * 1e3:.1f} ms ({lp / base:.1f}x); "
+        f"log* theorem {lt * 1e3:.1f} ms ({lt / base:.1f}x; fails: n << its bound)"
+    )
     return dict(baseline=base, em=em, log_star_practical=lp, log_star_theorem=lt)
 
 
@@ -224,7 +254,12 @@ def main(argv=None):
     ap.add_argument("--quick", action="store_true", help="smoke run: 3 sizes, 6 trials, no theorem mode")
     ap.add_argument("--trials", type=int, default=20)
     ap.add_argument("--theorem-trials", type=int, default=5)
-    ap.add_argument("--out", type=Path, default=OUT, help="output directory (default: benchmarks/out, git-ignored except the published full-run results)")
+    ap.add_argument(
+        "--out",
+        type=Path,
+        default=OUT,
+        help="output directory (default: benchmarks/out, git-ignored except the published full-run results)",
+    )
     args = ap.parse_args(argv)
     out = args.out
     out.mkdir(parents=True, exist_ok=True)
@@ -235,8 +270,10 @@ def main(argv=None):
     p = POINT
     cross_bound = _crossover_bits(p["alpha"], p["beta"], p["epsilon"], p["delta"])
     cross_meas, slope, _ = measured_crossover(rows)
-    print(f"bounds cross at |X| = 2^{cross_bound:,}; measured: EM's n grows by {slope:.3f} per bit of |X|, "
-          f"reaching log* practical's n at |X| ≈ 2^{cross_meas:,.0f}")
+    print(
+        f"bounds cross at |X| = 2^{cross_bound:,}; measured: EM's n grows by {slope:.3f} per bit of |X|, "
+        f"reaching log* practical's n at |X| ≈ 2^{cross_meas:,.0f}"
+    )
     suffix = "_quick" if args.quick else ""
     _write_csv(rows, out / f"median_sample_complexity{suffix}.csv")
     write_figure(rows, cross_bound, cross_meas, out / f"median_sample_complexity{suffix}.png")

@@ -1,4 +1,4 @@
-"""Benchmarks for geoprivate.prediction (seed 001 GenericPredictor), ratios in the same run.
+"""Benchmarks for geoprivate.prediction ([Yan26] GenericPredictor), ratios in the same run.
 
 1. Thresholds, k = 128 blocks (epsilon_BT = 1 and 8) of m = 20, T = 10^6 i.i.d. queries:
    the batched predictor (votes of a whole stretch between hard queries at once,
@@ -58,15 +58,21 @@ def bench_thresholds(T=1_000_000, T_loop=100_000, k=128, m=20, eps=1.0):
     assert np.array_equal(short.transcript.labels, loop.transcript.labels)
     assert np.array_equal(short.transcript.answers, loop.transcript.answers)
     assert np.array_equal(full.transcript.labels[:T_loop], loop.transcript.labels)
-    print(f"[thresholds k={k} m={m} eps={eps}] T={T:,}: batched {t_full:.2f} s "
-          f"({full.n_hard} hard queries, {full.stream_disagreements} stream disagreements, {1e9 * t_full / T:.0f} ns/query)")
+    print(
+        f"[thresholds k={k} m={m} eps={eps}] T={T:,}: batched {t_full:.2f} s "
+        f"({full.n_hard} hard queries, {full.stream_disagreements} stream disagreements, {1e9 * t_full / T:.0f} ns/query)"
+    )
     base = privacy_total(eps, 0.0, T, 1e-6)
-    print(f"  privacy (nominal, Theorem 3, delta'=1e-6): GenericPredictor {full.segments} BetweenThresholds "
-          f"instances -> eps {full.nominal.epsilon:.1f}; composition baseline, T = {T:,} eps-DP answers -> "
-          f"eps {base.epsilon:.0f}")
-    print(f"  first {T_loop:,} queries: batched {t_batch:.3f} s, per-query loop {t_loop:.2f} s "
-          f"(identical transcripts) -> ratio {t_loop / t_batch:.1f}x; loop extrapolated to T={T:,}: "
-          f"{t_loop * T / T_loop:.0f} s -> {t_loop * T / T_loop / t_full:.1f}x")
+    print(
+        f"  privacy (nominal, Theorem 3, delta'=1e-6): GenericPredictor {full.segments} BetweenThresholds "
+        f"instances -> eps {full.nominal.epsilon:.1f}; composition baseline, T = {T:,} eps-DP answers -> "
+        f"eps {base.epsilon:.0f}"
+    )
+    print(
+        f"  first {T_loop:,} queries: batched {t_batch:.3f} s, per-query loop {t_loop:.2f} s "
+        f"(identical transcripts) -> ratio {t_loop / t_batch:.1f}x; loop extrapolated to T={T:,}: "
+        f"{t_loop * T / T_loop:.0f} s -> {t_loop * T / T_loop / t_full:.1f}x"
+    )
 
 
 def bench_halfspaces(T=10_000, d=2, k=16, m=40, eps=1.0):
@@ -79,18 +85,22 @@ def bench_halfspaces(T=10_000, d=2, k=16, m=40, eps=1.0):
     r = pred.run(FixedSequence(seq), T, target=P.target)
     t_run = time.perf_counter() - t0
     regen = r.n_hard + 1
-    print(f"[halfspaces d={d} k={k} m={m} eps={eps}, G_halfspace margin] T={T:,}: run {t_run:.1f} s "
-          f"(+{t_init:.2f} s setup), {r.n_hard} hard queries, affine dims {r.affine_dims}, "
-          f"{r.stream_disagreements} stream disagreements")
-    print(f"  {t_run / regen:.2f} s per ensemble generation ({k} exact max_cdepth), "
-          f"{t_run / max(1, r.n_hard):.2f} s per hard query")
+    print(
+        f"[halfspaces d={d} k={k} m={m} eps={eps}, G_halfspace margin] T={T:,}: run {t_run:.1f} s "
+        f"(+{t_init:.2f} s setup), {r.n_hard} hard queries, affine dims {r.affine_dims}, "
+        f"{r.stream_disagreements} stream disagreements"
+    )
+    print(
+        f"  {t_run / regen:.2f} s per ensemble generation ({k} exact max_cdepth), "
+        f"{t_run / max(1, r.n_hard):.2f} s per hard query"
+    )
 
 
 def _blocks_and_subspaces(d, m, n_blocks, seed=0, grid=GRID):
     from geoprivate.prediction import hard_query_subspace
 
     P = make_problem("halfspaces", m * n_blocks, rng=seed, d=d, grid=grid)
-    blocks = [(P.X[i * m:(i + 1) * m], P.y[i * m:(i + 1) * m]) for i in range(n_blocks)]
+    blocks = [(P.X[i * m : (i + 1) * m], P.y[i * m : (i + 1) * m]) for i in range(n_blocks)]
     a, w = P.target.params["a"], P.target.params["w"]
     H = P.sampler(np.random.default_rng(seed + 1), d + 1)
     H = H - np.outer((H @ a - w) / (a @ a), a)  # on the target's boundary
@@ -131,21 +141,40 @@ def bench_max_cdepth(d=2, m=10, n_blocks=24, grid=GRID):
         xs = [t for dim, ts in tab.items() if dims is None or dim in dims for t in ts]
         return sum(xs) / len(xs)
 
-    print(f"[max_cdepth d={d} m={m}, data {'grid ' + str(grid) if grid else 'raw floats'}, {n_blocks} blocks x "
-          f"{len(subspaces)} subspaces; CPU time per call, same exact values before and after]")
+    print(
+        f"[max_cdepth d={d} m={m}, data {'grid ' + str(grid) if grid else 'raw floats'}, {n_blocks} blocks x "
+        f"{len(subspaces)} subspaces; CPU time per call, same exact values before and after]"
+    )
     for dim in sorted(before, reverse=True):
-        print(f"  C|HardQuery of dim {dim}: before {1e3 * mean(before, [dim]):6.1f} ms, after cold "
-              f"{1e3 * mean(cold, [dim]):6.1f} ms ({mean(before, [dim]) / mean(cold, [dim]):5.1f}x), warm "
-              f"{1e3 * mean(warm, [dim]):6.1f} ms ({mean(before, [dim]) / mean(warm, [dim]):5.1f}x)")
-    print(f"  all: before {1e3 * mean(before):.1f} ms, after cold {1e3 * mean(cold):.1f} ms "
-          f"({mean(before) / mean(cold):.1f}x), warm {1e3 * mean(warm):.1f} ms ({mean(before) / mean(warm):.1f}x)")
+        print(
+            f"  C|HardQuery of dim {dim}: before {1e3 * mean(before, [dim]):6.1f} ms, after cold "
+            f"{1e3 * mean(cold, [dim]):6.1f} ms ({mean(before, [dim]) / mean(cold, [dim]):5.1f}x), warm "
+            f"{1e3 * mean(warm, [dim]):6.1f} ms ({mean(before, [dim]) / mean(warm, [dim]):5.1f}x)"
+        )
+    print(
+        f"  all: before {1e3 * mean(before):.1f} ms, after cold {1e3 * mean(cold):.1f} ms "
+        f"({mean(before) / mean(cold):.1f}x), warm {1e3 * mean(warm):.1f} ms ({mean(before) / mean(warm):.1f}x)"
+    )
 
 
 def bench_full_run(d=2, T=10_000):
     import subprocess
 
-    cmd = [sys.executable, "-m", "geoprivate", "predict", "--concept", "halfspaces", "--d", str(d),
-           "--adversary", "adaptive", "--T", str(T), "--json"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "geoprivate",
+        "predict",
+        "--concept",
+        "halfspaces",
+        "--d",
+        str(d),
+        "--adversary",
+        "adaptive",
+        "--T",
+        str(T),
+        "--json",
+    ]
     import json
     import resource
 
@@ -157,9 +186,11 @@ def bench_full_run(d=2, T=10_000):
     cpu = (c1.ru_utime - c0.ru_utime) + (c1.ru_stime - c0.ru_stime)
 
     r = json.loads(out.stdout)
-    print(f"[full run] {' '.join(cmd[2:])}: {wall:.0f} s wall, {cpu:.0f} s CPU; k={r['params']['k']}, m={r['params']['m']}, "
-          f"hard queries {r['hard_queries']}, affine dims {r['affine_dims']}, epsilon_spent={r['epsilon_spent']}, "
-          f"max_err_D={r['max_err_D']:.4f} (+/-{r['accuracy']['half_width']:.3f})")
+    print(
+        f"[full run] {' '.join(cmd[2:])}: {wall:.0f} s wall, {cpu:.0f} s CPU; k={r['params']['k']}, m={r['params']['m']}, "
+        f"hard queries {r['hard_queries']}, affine dims {r['affine_dims']}, epsilon_spent={r['epsilon_spent']}, "
+        f"max_err_D={r['max_err_D']:.4f} (+/-{r['accuracy']['half_width']:.3f})"
+    )
 
 
 def main(argv=None) -> None:

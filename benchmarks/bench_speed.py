@@ -43,10 +43,10 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run from a checkout
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-import bench_lp
-from bench_lp import bare_highs, bare_highs_slack, paired, planted
+import bench_lp  # noqa: E402 (after the sys.path lines)
+from bench_lp import bare_highs, bare_highs_slack, paired, planted  # noqa: E402
 
-from solvers import lp
+from solvers import lp  # noqa: E402
 
 CLOCK = time.process_time
 ROWS: list[tuple[str, str, str, str]] = []  # (workload, measured, ratio, aim)
@@ -61,12 +61,21 @@ def row(workload: str, measured: str, ratio: float | str, aim: str) -> None:
 # ------------------------------------------------------------------ LP rows
 def lp_rows(rng, n: int) -> None:
     for (m, d), aim in (((50, 5), "<= 1.5"), ((200, 10), "<= 1.3")):
-        for label, feas, integer in (("float, feasible", True, False), ("float, Farkas", False, False),
-                                     ("integer, feasible", True, True), ("integer, Farkas", False, True)):
+        for label, feas, integer in (
+            ("float, feasible", True, False),
+            ("float, Farkas", False, False),
+            ("integer, feasible", True, True),
+            ("integer, Farkas", False, True),
+        ):
             probs = [planted(rng, m=m, d=d, feasible=feas, integer=integer) for _ in range(n)]
             t_f, t_e, out = paired(bare_highs, lp.feasible_point, probs)
             assert all(r.feasible == feas for r in out)
-            row(f"feasible_point / bare HiGHS, {m}x{d}, {label}", f"{t_e * 1e3:.3f} vs {t_f * 1e3:.3f} ms", t_e / t_f, aim)
+            row(
+                f"feasible_point / bare HiGHS, {m}x{d}, {label}",
+                f"{t_e * 1e3:.3f} vs {t_f * 1e3:.3f} ms",
+                t_e / t_f,
+                aim,
+            )
     probs = [planted(rng) for _ in range(n)]
     c = rng.normal(size=5)
     t_f, t_e, out = paired(lambda A, b: bare_highs(A, b, c), lambda A, b: lp.maximize(c, A, b), probs)
@@ -82,8 +91,12 @@ def lp_rows(rng, n: int) -> None:
     t_f, t_e, out = paired(bare_highs, lp.feasible_point, hard, repeat=1)
     assert all(r.feasible and lp.is_feasible_point(A, b, None, None, r.point) for (A, b), r in zip(hard, out))
     share = sum(r.method == "exact-active-set" for r in out) / len(out)
-    row("near-degenerate 50x5 (region ~1e-9 wide)", f"{t_e * 1e3:.3f} vs {t_f * 1e3:.3f} ms, {share:.0%} active-set",
-        t_e / t_f, "<= 2.5")
+    row(
+        "near-degenerate 50x5 (region ~1e-9 wide)",
+        f"{t_e * 1e3:.3f} vs {t_f * 1e3:.3f} ms, {share:.0%} active-set",
+        t_e / t_f,
+        "<= 2.5",
+    )
     sub = [planted(rng, feasible=k % 2 == 0) for k in range(max(4, n // 10))]
     t_fb, out = bench_lp.timeit(lambda A, b: lp._feasible_exact(lp._prepare(A, b, None, None)), sub)
     t_ex, _ = bench_lp.timeit(lp.feasible_point, sub, repeat=3)
@@ -121,8 +134,12 @@ def cdepth_rows(quick: bool) -> None:
             D.LP_BACKEND, D.FAST_PATHS = "highspy", True
         assert vals_b == vals_a
         k = len(cons)
-        row(f"max_cdepth per call, C|HardQuery dim {dim} (d=2, m=10): before/after",
-            f"{after / k * 1e3:.2f} ms (before {before / k * 1e3:.2f} ms)", before / after, aim)
+        row(
+            f"max_cdepth per call, C|HardQuery dim {dim} (d=2, m=10): before/after",
+            f"{after / k * 1e3:.2f} ms (before {before / k * 1e3:.2f} ms)",
+            before / after,
+            aim,
+        )
 
 
 # ------------------------------------------------------------------ predictor (CLI, child CPU)
@@ -131,19 +148,42 @@ PREDICTOR = {"d": 3, "T": 100_000}  # the issue's aim; --predictor D T runs a sm
 
 def predictor_row(quick: bool) -> None:
     d, T = (2, 100) if quick else (PREDICTOR["d"], PREDICTOR["T"])
-    cmd = [sys.executable, "-m", "geoprivate", "predict", "--concept", "halfspaces", "--d", str(d),
-           "--adversary", "adaptive", "--T", str(T), "--json"] + (["--k", "40"] if quick else [])
+    cmd = [
+        sys.executable,
+        "-m",
+        "geoprivate",
+        "predict",
+        "--concept",
+        "halfspaces",
+        "--d",
+        str(d),
+        "--adversary",
+        "adaptive",
+        "--T",
+        str(T),
+        "--json",
+    ] + (["--k", "40"] if quick else [])
     c0 = resource.getrusage(resource.RUSAGE_CHILDREN)
-    out = subprocess.run(cmd, capture_output=True, text=True, check=False, cwd=ROOT, env={**__import__("os").environ,
-                                                                            "PYTHONPATH": str(ROOT)})
+    out = subprocess.run(
+        cmd,
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=ROOT,
+        env={**__import__("os").environ, "PYTHONPATH": str(ROOT)},
+    )
     c1 = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (c1.ru_utime - c0.ru_utime) + (c1.ru_stime - c0.ru_stime)
     if out.returncode != 0:
         row(f"halfspace predictor d={d}, T={T:,}, Lemma-1 k", f"failed: {out.stderr.strip()[-80:]}", "n/a", "< 300 s")
         return
-    r = json.loads(out.stdout[out.stdout.index("{"):])  # (a HiGHS banner may precede the JSON)
-    row(f"halfspace predictor d={d}, T={T:,}, {'k=40 (quick)' if quick else 'Lemma-1 k'} (CPU / 300 s)",
-        f"{cpu:.1f} s CPU, k={r['params']['k']}, {r['hard_queries']} hard queries", cpu / 300.0, "< 1 (5 min)")
+    r = json.loads(out.stdout[out.stdout.index("{") :])  # (a HiGHS banner may precede the JSON)
+    row(
+        f"halfspace predictor d={d}, T={T:,}, {'k=40 (quick)' if quick else 'Lemma-1 k'} (CPU / 300 s)",
+        f"{cpu:.1f} s CPU, k={r['params']['k']}, {r['hard_queries']} hard queries",
+        cpu / 300.0,
+        "< 1 (5 min)",
+    )
 
 
 # ------------------------------------------------------------------ DP-Winnow
@@ -160,16 +200,21 @@ def winnow_row(quick: bool) -> None:
     d, T = (1000, 20_000) if quick else (10_000, 100_000)  # X is T x d int8: 1 GB at full size
 
     def params(TT):
-        return practical_parameters(TT, d, rho, eps_hat=1.0, eta=rho / 4,
-                                    m=lemma_4_6_sample_size(TT, 0.05, 0.5, rho), beta=0.05)
+        return practical_parameters(
+            TT, d, rho, eps_hat=1.0, eta=rho / 4, m=lemma_4_6_sample_size(TT, 0.05, 0.5, rho), beta=0.05
+        )
 
     X, y, _, rho = majority_sequence(T, d, 3, 0)
     t0 = CLOCK()
     run = dp_winnow(X, y, params(T), rng=1)
     t = CLOCK() - t0
     scale = 10**6 / T
-    row(f"DP-Winnow d={d:,}, T={T:,} (CPU, x{scale:.0f} to T=10^6) / 30 s",
-        f"{t:.2f} s CPU ({run.n_updates} updates) -> {t * scale:.1f} s at T=10^6", t * scale / 30.0, "< 1 (30 s)")
+    row(
+        f"DP-Winnow d={d:,}, T={T:,} (CPU, x{scale:.0f} to T=10^6) / 30 s",
+        f"{t:.2f} s CPU ({run.n_updates} updates) -> {t * scale:.1f} s at T=10^6",
+        t * scale / 30.0,
+        "< 1 (30 s)",
+    )
     T0 = 1000 if quick else 3000
     p0 = params(T0)
     t0 = CLOCK()
@@ -180,8 +225,12 @@ def winnow_row(quick: bool) -> None:
     t_loop = CLOCK() - t0
     assert ups == vec.update_rounds  # the same updates (mistake counts: see the note printed)
     note = "" if mistakes == vec.n_mistakes else f"; mistakes {vec.n_mistakes} vs loop {mistakes}"
-    row(f"DP-Winnow per-round loop / vectorised, d={d:,}, first {T0:,} rounds",
-        f"{t_vec:.3f} s vs {t_loop:.2f} s{note}", t_loop / t_vec, "(baseline)")
+    row(
+        f"DP-Winnow per-round loop / vectorised, d={d:,}, first {T0:,} rounds",
+        f"{t_vec:.3f} s vs {t_loop:.2f} s{note}",
+        t_loop / t_vec,
+        "(baseline)",
+    )
 
 
 # ------------------------------------------------------------------ LabelBoost
@@ -195,14 +244,17 @@ def label_boost_rows(quick: bool, rng) -> None:
     X = rng.normal(size=(n, 2))
     y = (X @ np.array([1.0, -0.5]) >= 0.1).astype(int)
     t0 = CLOCK()
-    r = lb.label_boost(Halfspaces(2), X[: n // 5], y[: n // 5], X[n // 5:], rng=1)
+    r = lb.label_boost(Halfspaces(2), X[: n // 5], y[: n // 5], X[n // 5 :], rng=1)
     t = CLOCK() - t0
-    _, P, _, pos, neg = lb._split(Halfspaces(2), X[: n // 5], y[: n // 5], X[n // 5:])
+    _, P, _, pos, neg = lb._split(Halfspaces(2), X[: n // 5], y[: n // 5], X[n // 5 :])
     H = lb.dichotomies_of(Halfspaces(2), P)
     kept = H._sweep.others.nbytes + H._sweep.width.nbytes + H.errors(pos, neg).nbytes
-    row(f"LabelBoost halfplanes, {n:,} points ({r.n_dichotomies:,} dichotomies) / 60 s",
+    row(
+        f"LabelBoost halfplanes, {n:,} points ({r.n_dichotomies:,} dichotomies) / 60 s",
         f"{t:.2f} s CPU; sweep state + scores {kept / 1e6:.0f} MB (a dense matrix: {r.n_dichotomies * n / 1e9:.0f} GB)",
-        t / 60.0, "< 1 (60 s), bounded memory")
+        t / 60.0,
+        "< 1 (60 s), bounded memory",
+    )
     # same points, sweep vs dense matrix (both exact; same scores as multisets)
     m = 120 if quick else 300
     _, P, _, pos, neg = lb._split(Halfspaces(2), X[:m], y[:m], X[:0])
@@ -217,8 +269,12 @@ def label_boost_rows(quick: bool, rng) -> None:
     e_sweep = planar_sweep(P).errors(pos, neg)
     t_sweep = CLOCK() - t0
     assert sorted(e_dense.tolist()) == sorted(e_sweep.tolist())
-    row(f"LabelBoost halfplanes, {len(P)} points: dense matrix / sweep", f"{t_dense:.2f} s vs {t_sweep:.3f} s",
-        t_dense / t_sweep, "(baseline)")
+    row(
+        f"LabelBoost halfplanes, {len(P)} points: dense matrix / sweep",
+        f"{t_dense:.2f} s vs {t_sweep:.3f} s",
+        t_dense / t_sweep,
+        "(baseline)",
+    )
 
 
 SECTIONS = {
@@ -242,8 +298,14 @@ def main(argv=None):
     ap.add_argument("--markdown", action="store_true", help="also print the rows as a Markdown table")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--only", nargs="+", choices=sorted(SECTIONS), help="run only these sections")
-    ap.add_argument("--predictor", nargs=2, type=int, metavar=("D", "T"), default=None,
-                    help="the predictor row's d and T (default 3 100000, the issue's aim; minutes)")
+    ap.add_argument(
+        "--predictor",
+        nargs=2,
+        type=int,
+        metavar=("D", "T"),
+        default=None,
+        help="the predictor row's d and T (default 3 100000, the issue's aim; minutes)",
+    )
     args = ap.parse_args(argv)
     if args.predictor:
         PREDICTOR["d"], PREDICTOR["T"] = args.predictor

@@ -53,6 +53,7 @@ def bench_overhead(tmp: Path, trials: int, quick: bool = False) -> dict:
         backends = backends[:1]
     try:
         import distributed  # noqa: F401
+
         if not quick:
             backends.append(("dask LocalCluster x2 (threads)", dict(backend="dask", workers=2)))
     except ImportError:
@@ -62,8 +63,10 @@ def bench_overhead(tmp: Path, trials: int, quick: bool = False) -> dict:
         rep = run_sweep(spec, db, progress=False, **kw)
         per = (rep.seconds - t_loop) / trials * 1e3
         out[label] = per
-        print(f"trivial target, {trials} trials, {label}: sweep {rep.seconds:.3f} s vs plain loop {t_loop:.3f} s; "
-              f"overhead {per:.3f} ms/trial (ratio {rep.seconds / t_loop:.0f}x the bare target)")
+        print(
+            f"trivial target, {trials} trials, {label}: sweep {rep.seconds:.3f} s vs plain loop {t_loop:.3f} s; "
+            f"overhead {per:.3f} ms/trial (ratio {rep.seconds / t_loop:.0f}x the bare target)"
+        )
     return out
 
 
@@ -75,8 +78,10 @@ def bench_cpu(tmp: Path, trials: int) -> float:
         walls[w] = run_sweep(spec, db, workers=w, progress=False).seconds
     same = _rows(tmp / "cpu-1.sqlite") == _rows(tmp / "cpu-2.sqlite")
     ratio = walls[1] / walls[2]
-    print(f"CPU-bound sweep, {trials} trials: 1 worker {walls[1]:.2f} s, 2 workers {walls[2]:.2f} s, "
-          f"speed-up {ratio:.2f}x (pool start-up included); identical rows: {same}")
+    print(
+        f"CPU-bound sweep, {trials} trials: 1 worker {walls[1]:.2f} s, 2 workers {walls[2]:.2f} s, "
+        f"speed-up {ratio:.2f}x (pool start-up included); identical rows: {same}"
+    )
     assert same, "1 and 2 workers stored different results"
     return ratio
 

@@ -1,4 +1,4 @@
-"""Benchmarks for seed 004's VC-1 structure and learners (prints ratios; no assertions).
+"""Benchmarks for [Yan25]'s VC-1 structure and learners (prints ratios; no assertions).
 
 1. ``make_tree`` on a random VC-1 class over 2 000 points: the partial order of Def. 13
    by one boolean matrix product (:func:`solvers.vc1.order_matrix`) against pairwise
@@ -73,11 +73,12 @@ def bench_make_tree(n_points=2000, seed=0):
     assert np.array_equal(L[:k], L_np)
     t_np = t_np_slice * n_points / k
     print(f"  order_matrix (one boolean product)      {t_prod:8.3f} s")
-    print(f"  make_tree (order + VC check + layers)   {t_tree:8.3f} s   height {T.graph['height']}, "
-          f"{len(T) - 1} nodes")
+    print(f"  make_tree (order + VC check + layers)   {t_tree:8.3f} s   height {T.graph['height']}, {len(T) - 1} nodes")
     print(f"  pairwise loop, Python-int bitsets       {t_bits:8.3f} s   ratio {t_bits / t_prod:8.1f}x")
-    print(f"  pairwise loop, numpy per pair (extrap.) {t_np:8.3f} s   ratio {t_np / t_prod:8.1f}x "
-          f"(timed on {k} of {n_points} rows)")
+    print(
+        f"  pairwise loop, numpy per pair (extrap.) {t_np:8.3f} s   ratio {t_np / t_prod:8.1f}x "
+        f"(timed on {k} of {n_points} rows)"
+    )
 
 
 def bench_hasse(n_points=400, seed=0):
@@ -97,8 +98,10 @@ def bench_learner(full=True, seed=1):
     M = vc1.thresholds_class(td)
     f = td  # the all-zero threshold
     p = theorem11_parameters(td, alpha, beta, eps, delta)
-    print(f"== OPTPrivateLearner at Theorem 11's N: thresholds, TD = {td}, eps={eps}, delta={delta}, "
-          f"alpha={alpha}, beta={beta}")
+    print(
+        f"== OPTPrivateLearner at Theorem 11's N: thresholds, TD = {td}, eps={eps}, delta={delta}, "
+        f"alpha={alpha}, beta={beta}"
+    )
     print(f"  theorem mode: n_PM = {p.n_pm}, t = {p.t}, m = {p.m} per part, N = {p.n:,}")
     rng = np.random.default_rng(seed)
     c = int(rng.integers(0, M.shape[0]))
@@ -118,21 +121,26 @@ def bench_learner(full=True, seed=1):
     def oracle():
         out = []
         for i in range(p.t):
-            idx = order[bounds[i]:bounds[i + 1]]
+            idx = order[bounds[i] : bounds[i + 1]]
             out.append(vc1.deterministic_points(Mf, cols[idx].astype(np.intp), Mf[c, cols[idx]]))
         return out
 
     t_oracle, dets = timed(oracle)
     same = all(set(d.tolist()) == {int(cls.columns[j]) for j in np.flatnonzero(B[i])} for i, d in enumerate(dets))
-    print(f"  N/100 = {n_small:,}: deterministic sets, counts {t_count:.3f} s vs per-part Def. 15 oracle "
-          f"{t_oracle:.3f} s   ratio {t_oracle / t_count:.1f}x (identical: {same})")
+    print(
+        f"  N/100 = {n_small:,}: deterministic sets, counts {t_count:.3f} s vs per-part Def. 15 oracle "
+        f"{t_oracle:.3f} s   ratio {t_oracle / t_count:.1f}x (identical: {same})"
+    )
     t_fit_small, h = timed(learner.fit, cols, labels, rng=3)
-    counts_learner = OPTPrivateLearner(M, eps, delta, alpha, beta, f=f, mode="practical", n_subsets=p.t,
-                                       partition="counts")
+    counts_learner = OPTPrivateLearner(
+        M, eps, delta, alpha, beta, f=f, mode="practical", n_subsets=p.t, partition="counts"
+    )
     t_fit_counts, h2 = timed(counts_learner.fit, cols, labels, rng=3)
-    print(f"  N/100 end to end (practical mode, same t): explicit partition {t_fit_small:.2f} s, "
-          f"count-table partition {t_fit_counts:.2f} s   ratio {t_fit_small / t_fit_counts:.1f}x; "
-          f"errors {h.error(M[c]):.4f}, {h2.error(M[c]):.4f}")
+    print(
+        f"  N/100 end to end (practical mode, same t): explicit partition {t_fit_small:.2f} s, "
+        f"count-table partition {t_fit_counts:.2f} s   ratio {t_fit_small / t_fit_counts:.1f}x; "
+        f"errors {h.error(M[c]):.4f}, {h2.error(M[c]):.4f}"
+    )
     if not full:
         return
     t0 = time.perf_counter()
@@ -143,9 +151,11 @@ def bench_learner(full=True, seed=1):
         theorem = OPTPrivateLearner(M, eps, delta, alpha, beta, f=f, partition=partition)  # theorem mode
         t_fit, h = timed(theorem.fit, cols, labels, rng=4)
         d = h.details
-        print(f"  N = {p.n:,} end to end (theorem mode, {partition} partition): {t_fit:.1f} s "
-              f"({p.n / t_fit / 1e6:.1f} M points/s; sampling the data took {t_gen:.1f} s), z = {d['z']}, "
-              f"chosen = {d['chosen']}, error {h.error(M[c]):.5f}")
+        print(
+            f"  N = {p.n:,} end to end (theorem mode, {partition} partition): {t_fit:.1f} s "
+            f"({p.n / t_fit / 1e6:.1f} M points/s; sampling the data took {t_gen:.1f} s), z = {d['z']}, "
+            f"chosen = {d['chosen']}, error {h.error(M[c]):.5f}"
+        )
 
 
 def main(argv=None):

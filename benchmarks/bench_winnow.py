@@ -1,4 +1,4 @@
-"""Benchmarks for seed 003 (Bun–Fang): DP-Winnow and DP-GreedyCover (ratios, same run).
+"""Benchmarks for [BF26]: DP-Winnow and DP-GreedyCover (ratios, same run).
 
 1. DP-Winnow (Algorithm 4.2), d = 1000: the vectorised :func:`dp_winnow` over T = 10^5
    rounds, and against a plain per-coordinate loop (the pseudocode's "for j = 1..d" in the
@@ -83,8 +83,9 @@ def bench_dp_winnow(T=100_000, d=1000, T0=3000):
     beta = 0.05
 
     def params(TT):
-        return practical_parameters(TT, d, rho, eps_hat=1.0, eta=rho / 4,
-                                    m=lemma_4_6_sample_size(TT, beta, 0.5, rho), beta=beta)
+        return practical_parameters(
+            TT, d, rho, eps_hat=1.0, eta=rho / 4, m=lemma_4_6_sample_size(TT, beta, 0.5, rho), beta=beta
+        )
 
     t0 = time.perf_counter()
     full = dp_winnow(X, y, params(T), rng=1)
@@ -97,10 +98,12 @@ def bench_dp_winnow(T=100_000, d=1000, T0=3000):
     ups, mistakes = dp_winnow_loop(X[:T0], y[:T0], p0, 2)
     t_loop = time.perf_counter() - t0
     same = ups == vec.update_rounds and mistakes == vec.n_mistakes
-    print(f"DP-Winnow, d = {d}: T = {T:,} rounds vectorised {t_full:.2f} s "
-          f"({full.n_mistakes} mistakes, {full.n_updates} updates, K = {full.params.K}); "
-          f"first {T0:,} rounds: vectorised {t_vec:.3f} s, per-coordinate loop {t_loop:.2f} s, "
-          f"ratio {t_loop / t_vec:.1f}x ({'identical' if same else 'DIFFERENT'} transcripts)")
+    print(
+        f"DP-Winnow, d = {d}: T = {T:,} rounds vectorised {t_full:.2f} s "
+        f"({full.n_mistakes} mistakes, {full.n_updates} updates, K = {full.params.K}); "
+        f"first {T0:,} rounds: vectorised {t_vec:.3f} s, per-coordinate loop {t_loop:.2f} s, "
+        f"ratio {t_loop / t_vec:.1f}x ({'identical' if same else 'DIFFERENT'} transcripts)"
+    )
     assert same, "vectorised and loop transcripts differ"
     return t_loop / t_vec
 
@@ -140,9 +143,11 @@ def bench_dp_greedy_cover(n=100_000, M=200, density=0.02):
     slow = dp_greedy_cover_recount(P, y, 1.0, 3)
     t_slow = time.perf_counter() - t0
     err = float((fast.predict(P) != y).mean())
-    print(f"DP-GreedyCover, |F| = {M}, n = {n:,}: incremental counts {t_fast:.3f} s, recount every round "
-          f"{t_slow:.3f} s, ratio {t_slow / t_fast:.1f}x ({'identical' if fast == slow else 'DIFFERENT'} outputs; "
-          f"list length {len(fast)}, training error {err:.4f})")
+    print(
+        f"DP-GreedyCover, |F| = {M}, n = {n:,}: incremental counts {t_fast:.3f} s, recount every round "
+        f"{t_slow:.3f} s, ratio {t_slow / t_fast:.1f}x ({'identical' if fast == slow else 'DIFFERENT'} outputs; "
+        f"list length {len(fast)}, training error {err:.4f})"
+    )
     assert fast == slow, "incremental and recount outputs differ"
     return t_slow / t_fast
 

@@ -9,11 +9,11 @@ accuracy target.  Rows:
 * GenericBBL [NNSY23], one phase, thresholds on U[0, 1), R = 10³ and 10⁴ queries: target max err_D of
   the phase's hypotheses ≤ 0.1 and no halt; λ₁ = 16, c₁ = 0.02 R₁ + 8 (measured TOP rate ≈ 1 %).
 * GenericBBL, two and three phases: the planner's sizes at ε = 1 (cannot run here: a calculator row).
-* DP-Winnow [BF25], synthetic majority-of-3 target (margin 1/3) in d = 10³ (T = 2·10⁴) and
+* DP-Winnow [BF26], synthetic majority-of-3 target (margin 1/3) in d = 10³ (T = 2·10⁴) and
   breast-cancer (bundled with scikit-learn; 630 threshold features + negations + bias): planner
   parameters (ε̂, η, m, K, L); target: mistake rate ≤ 0.1 of the released predictions on the second
   half of the stream (the training stream, one pass, for breast cancer).
-* DP-GreedyCover [BF25]: a random decision list of length 4 over 20 Boolean features, n = 2000;
+* DP-GreedyCover [BF26]: a random decision list of length 4 over 20 Boolean features, n = 2000;
   theorem mode (Lemma A.1); target test error ≤ 0.1.
 * GenericPredictor [Yan26]: `geoprivate predict` practical mode (k of Algorithm 2 and Lemma 1),
   thresholds, T = 1000 queries; target max err_D ≤ 0.1.
@@ -50,8 +50,17 @@ MAX_EXAMPLES = 60_000_000  # about 2 GiB in a one-phase run (28 bytes per exampl
 
 
 def _row(alg, eps, delta, binding, n, acc, secs, ok=True, note=""):
-    return {"algorithm": alg, "epsilon": eps, "delta": delta, "binding": binding, "n": n, "accuracy": acc,
-            "seconds": secs, "reached": ok, "note": note}
+    return {
+        "algorithm": alg,
+        "epsilon": eps,
+        "delta": delta,
+        "binding": binding,
+        "n": n,
+        "accuracy": acc,
+        "seconds": secs,
+        "reached": ok,
+        "note": note,
+    }
 
 
 def generic_bbl_one_phase(R: int, grid) -> dict:
@@ -67,9 +76,16 @@ def generic_bbl_one_phase(R: int, grid) -> dict:
         secs = time.perf_counter() - t0
         ph = res.phases[0]
         g = res.guarantee
-        last = _row(f"GenericBBL, 1 phase, thresholds, R = {R}", g.epsilon, g.delta, "; ".join(pl.binding),
-                    pl.parameters["n"], f"max err_D = {ph.err_D_max:.3f} ({ph.tops}/{ph.c} TOPs)", secs,
-                    note=f"T_1 = {ph.T}, lambda_1 = 16, eps'_1 = {pl.parameters['phases'][0]['epsilon_bt']:.4g}")
+        last = _row(
+            f"GenericBBL, 1 phase, thresholds, R = {R}",
+            g.epsilon,
+            g.delta,
+            "; ".join(pl.binding),
+            pl.parameters["n"],
+            f"max err_D = {ph.err_D_max:.3f} ({ph.tops}/{ph.c} TOPs)",
+            secs,
+            note=f"T_1 = {ph.T}, lambda_1 = 16, eps'_1 = {pl.parameters['phases'][0]['epsilon_bt']:.4g}",
+        )
         if res.privacy_applies and not res.failed and ph.err_D_max <= TARGET and g.epsilon <= eps + 1e-9:
             return last
     last["reached"] = False
@@ -81,10 +97,18 @@ def generic_bbl_planned(phases: int) -> dict:
     pl = plan_generic_bbl(1.0, DELTA, alpha=0.06, beta=0.05, queries=1000, phases=phases, lambda1=16, tops=28)
     secs = time.perf_counter() - t0
     R1 = pl.parameters["phases"][0]["R"]
-    return _row(f"GenericBBL, {phases} phases (planner only)", pl.guarantee["epsilon"], pl.guarantee["delta"],
-                "; ".join(pl.binding), pl.parameters["n"], "not run", secs, ok=False,
-                note=f"needs R_1 = {R1:.3e} queries, predicted {pl.cost['seconds']:.3g} s, "
-                     f"{pl.cost['memory_bytes'] / 2**30:.3g} GiB")
+    return _row(
+        f"GenericBBL, {phases} phases (planner only)",
+        pl.guarantee["epsilon"],
+        pl.guarantee["delta"],
+        "; ".join(pl.binding),
+        pl.parameters["n"],
+        "not run",
+        secs,
+        ok=False,
+        note=f"needs R_1 = {R1:.3e} queries, predicted {pl.cost['seconds']:.3g} s, "
+        f"{pl.cost['memory_bytes'] / 2**30:.3g} GiB",
+    )
 
 
 def _dp_winnow_at(eps, X, y, rho):
@@ -93,8 +117,9 @@ def _dp_winnow_at(eps, X, y, rho):
     T, d = X.shape
     pl = plan_dp_winnow(eps, DELTA, T=T, d=d, rho=rho)
     P = pl.parameters
-    par = DPWinnowParameters(T, d, rho, min(P["eps_hat"], 1.0), P["eta"], P["L"], P["m"], P["K"], 0.05, P["c"],
-                             "practical", eps, DELTA)
+    par = DPWinnowParameters(
+        T, d, rho, min(P["eps_hat"], 1.0), P["eta"], P["L"], P["m"], P["K"], 0.05, P["c"], "practical", eps, DELTA
+    )
     t0 = time.perf_counter()
     run = dp_winnow(X, y, par, rng=1)
     return pl, run, time.perf_counter() - t0
@@ -107,11 +132,17 @@ def dp_winnow_synthetic(grid, T=20_000, d=1000) -> dict:
     last = None
     for eps in grid:
         pl, run, secs = _dp_winnow_at(eps, X, y, rho)
-        rate = float(run.mistakes[T // 2:].mean())
-        last = _row(f"DP-Winnow, majority of 3, d = {d}", run.guarantee.epsilon, run.guarantee.delta,
-                    "; ".join(pl.binding), T, f"mistake rate (2nd half) = {rate:.3f}", secs,
-                    note=f"K = {pl.parameters['K']}, eps_hat = {pl.parameters['eps_hat']:.3g}, "
-                         f"{run.n_updates} updates")
+        rate = float(run.mistakes[T // 2 :].mean())
+        last = _row(
+            f"DP-Winnow, majority of 3, d = {d}",
+            run.guarantee.epsilon,
+            run.guarantee.delta,
+            "; ".join(pl.binding),
+            T,
+            f"mistake rate (2nd half) = {rate:.3f}",
+            secs,
+            note=f"K = {pl.parameters['K']}, eps_hat = {pl.parameters['eps_hat']:.3g}, {run.n_updates} updates",
+        )
         if run.privacy_applies and rate <= TARGET:
             return last
     last["reached"] = False
@@ -134,16 +165,24 @@ def dp_winnow_real(grid) -> dict | None:
         T, d = len(tr), Z.shape[1]
         pl = plan_dp_winnow(eps, DELTA, T=T, d=d, rho=0.1)
         P = pl.parameters
-        par = DPWinnowParameters(T, d, 0.1, min(P["eps_hat"], 1.0), P["eta"], P["L"], P["m"], P["K"], 0.05, P["c"],
-                                 "practical", eps, DELTA)
+        par = DPWinnowParameters(
+            T, d, 0.1, min(P["eps_hat"], 1.0), P["eta"], P["L"], P["m"], P["K"], 0.05, P["c"], "practical", eps, DELTA
+        )
         t0 = time.perf_counter()
         run = dp_winnow(Z[tr], ys[tr], par, rng=1)
         secs = time.perf_counter() - t0
         # the released predictions (the shadow weights are not released; w~ is not stored for d > 64)
-        err = float(run.mistakes[T // 2:].mean())
-        last = _row("DP-Winnow, breast cancer (rho = 0.1 assumed)", run.guarantee.epsilon, run.guarantee.delta,
-                    "; ".join(pl.binding), T, f"mistake rate (2nd half) = {err:.3f}", secs,
-                    note=f"K = {P['K']}, {run.n_updates} updates")
+        err = float(run.mistakes[T // 2 :].mean())
+        last = _row(
+            "DP-Winnow, breast cancer (rho = 0.1 assumed)",
+            run.guarantee.epsilon,
+            run.guarantee.delta,
+            "; ".join(pl.binding),
+            T,
+            f"mistake rate (2nd half) = {err:.3f}",
+            secs,
+            note=f"K = {P['K']}, {run.n_updates} updates",
+        )
         if run.privacy_applies and err <= TARGET:
             return last
     last["reached"] = False
@@ -166,9 +205,16 @@ def dp_greedy_cover_row(grid, n=2000, M=20) -> dict:
         secs = time.perf_counter() - t0
         err = float((r.hypothesis.predict(Phi[n:]) != y[n:]).mean())
         g = r.guarantee
-        last = _row(f"DP-GreedyCover, decision list of length 4, |F| = {M}", g.epsilon, g.delta,
-                    "Lemma A.1 (eps_hat = eps/(2(ln(1/delta) + 3/2)))", n, f"test error = {err:.3f}", secs,
-                    note=f"utility_proved = {r.utility_proved}")
+        last = _row(
+            f"DP-GreedyCover, decision list of length 4, |F| = {M}",
+            g.epsilon,
+            g.delta,
+            "Lemma A.1 (eps_hat = eps/(2(ln(1/delta) + 3/2)))",
+            n,
+            f"test error = {err:.3f}",
+            secs,
+            note=f"utility_proved = {r.utility_proved}",
+        )
         if r.privacy_applies and err <= TARGET:
             return last
     last["reached"] = False
@@ -184,16 +230,39 @@ def generic_predictor_row(grid, T=1000) -> dict:
         t0 = time.perf_counter()
         with redirect_stdout(buf), warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            rc = main(["predict", "--concept", "thresholds", "--mode", "practical", "--epsilon", str(eps),
-                       "--delta", str(DELTA), "--T", str(T), "--json", "--seed", "0"])
+            rc = main(
+                [
+                    "predict",
+                    "--concept",
+                    "thresholds",
+                    "--mode",
+                    "practical",
+                    "--epsilon",
+                    str(eps),
+                    "--delta",
+                    str(DELTA),
+                    "--T",
+                    str(T),
+                    "--json",
+                    "--seed",
+                    "0",
+                ]
+            )
         secs = time.perf_counter() - t0
         if rc != 0:
             continue
         out = json.loads(buf.getvalue())
         err = out["max_err_D"]
-        last = _row(f"GenericPredictor, thresholds, T = {T}", out["epsilon_spent"], out["delta_spent"],
-                    "Lemma 1 gap per segment (k of Algorithm 2 / Lemma 1)", out["params"]["N"],
-                    f"max err_D = {err:.3f}", secs, note=f"{out['hard_queries']} hard queries")
+        last = _row(
+            f"GenericPredictor, thresholds, T = {T}",
+            out["epsilon_spent"],
+            out["delta_spent"],
+            "Lemma 1 gap per segment (k of Algorithm 2 / Lemma 1)",
+            out["params"]["N"],
+            f"max err_D = {err:.3f}",
+            secs,
+            note=f"{out['hard_queries']} hard queries",
+        )
         if out["privacy_applies"] and err is not None and err <= TARGET:
             return last
     if last is not None:
@@ -231,30 +300,39 @@ def speed(n: int = 12_000_000, lam: int = 16) -> str:
     assert e1 == e2, "the streamed ERM must equal the one-shot ERM"
     del x, y, perm
     quick = n < 10_000_000
-    pl = (plan_generic_bbl(1.0, DELTA, alpha=0.06, queries=1000, tops=28, lambda1=16) if quick
-          else plan_generic_bbl(0.3, DELTA, alpha=0.06, queries=10_000, tops=208, lambda1=16))
+    pl = (
+        plan_generic_bbl(1.0, DELTA, alpha=0.06, queries=1000, tops=28, lambda1=16)
+        if quick
+        else plan_generic_bbl(0.3, DELTA, alpha=0.06, queries=10_000, tops=208, lambda1=16)
+    )
     t0 = time.perf_counter()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         res = run_generic_bbl_plan(pl, "thresholds", 0, max_examples=MAX_EXAMPLES)
     run_s = time.perf_counter() - t0
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
-    return (f"step 3b, |S_1| = {n:,}: {l1} {s1:.2f} s, peak {p1 / 2**20:.0f} MiB; {l2} {s2:.2f} s, peak "
-            f"{p2 / 2**20:.0f} MiB (memory ratio {p2 / max(p1, 1):.1f}x, time ratio {s2 / s1:.2f}x)\n"
-            f"one-phase private run, R = {pl.parameters['phases'][0]['R']:,}, |S_1| = {pl.parameters['n']:,}, (eps, delta) = "
-            f"({res.guarantee.epsilon:.3g}, {res.guarantee.delta:.2g}): {run_s:.1f} s, max err_D = "
-            f"{res.phases[0].err_D_max:.3f}, failed = {res.failed}; process peak RSS {rss:.2f} GiB")
+    return (
+        f"step 3b, |S_1| = {n:,}: {l1} {s1:.2f} s, peak {p1 / 2**20:.0f} MiB; {l2} {s2:.2f} s, peak "
+        f"{p2 / 2**20:.0f} MiB (memory ratio {p2 / max(p1, 1):.1f}x, time ratio {s2 / s1:.2f}x)\n"
+        f"one-phase private run, R = {pl.parameters['phases'][0]['R']:,}, |S_1| = {pl.parameters['n']:,}, (eps, delta) = "
+        f"({res.guarantee.epsilon:.3g}, {res.guarantee.delta:.2g}): {run_s:.1f} s, max err_D = "
+        f"{res.phases[0].err_D_max:.3f}, failed = {res.failed}; process peak RSS {rss:.2f} GiB"
+    )
 
 
 def table(rows) -> str:
-    lines = ["| algorithm | (ε, δ) as run | binding conditions | n | measured accuracy | time |",
-             "|---|---|---|---|---|---|"]
+    lines = [
+        "| algorithm | (ε, δ) as run | binding conditions | n | measured accuracy | time |",
+        "|---|---|---|---|---|---|",
+    ]
     for r in rows:
         e = "inf" if r["epsilon"] is None or not math.isfinite(r["epsilon"]) else f"{r['epsilon']:.3g}"
         mark = "" if r["reached"] or r["accuracy"] == "not run" else " (target not reached on the grid)"
         acc = r["accuracy"] + mark
-        lines.append(f"| {r['algorithm']} | ({e}, {r['delta']:.2g}) | {r['binding']} | {r['n']:,} | {acc} | "
-                     f"{r['seconds']:.2f} s |")
+        lines.append(
+            f"| {r['algorithm']} | ({e}, {r['delta']:.2g}) | {r['binding']} | {r['n']:,} | {acc} | "
+            f"{r['seconds']:.2f} s |"
+        )
     return "\n".join(lines)
 
 
@@ -262,8 +340,12 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="coarse grid, R = 10^3 only (smoke test)")
     ap.add_argument("--json", help="also write the rows as JSON to this file")
-    ap.add_argument("--speed", action="store_true", help="only the speed/memory measurement of GenericBBL's "
-                    "one-phase private run (R = 10^4); with --quick on |S_1| = 10^6")
+    ap.add_argument(
+        "--speed",
+        action="store_true",
+        help="only the speed/memory measurement of GenericBBL's "
+        "one-phase private run (R = 10^4); with --quick on |S_1| = 10^6",
+    )
     args = ap.parse_args(argv)
     if args.speed:
         print(speed(1_000_000 if args.quick else 12_000_000))

@@ -1,4 +1,4 @@
-"""Seed 003 on real data (no download): decision lists and Winnow on scikit-learn's bundled sets.
+"""[BF26] on real data (no download): decision lists and Winnow on scikit-learn's bundled sets.
 
 Data sets (shipped inside scikit-learn, nothing is fetched):
 
@@ -89,11 +89,13 @@ def one_split(B, y, seed, epsilons):
     tr, te = idx[:cut], idx[cut:]
     P = literals_matrix(B)
     row = {}
-    row["Rivest (greedy, non-private)"] = float((rivest(P[tr], y[tr], allow_errors=True).predict(P[te]) != y[te]).mean())
+    row["Rivest (greedy, non-private)"] = float(
+        (rivest(P[tr], y[tr], allow_errors=True).predict(P[te]) != y[te]).mean()
+    )
     lr = LogisticRegression(max_iter=2000).fit(B[tr], y[tr])
     row["logistic regression (non-private)"] = float((lr.predict(B[te]) != y[te]).mean())
     Z = winnow_points(B)
-    ys = (2 * y.astype(np.int8) - 1)
+    ys = 2 * y.astype(np.int8) - 1
     wr = winnow(Z[tr], ys[tr], eta=0.5)
     row["Winnow (non-private)"] = float((np.sign(Z[te] @ wr.weights) != ys[te]).mean())
     for eps in epsilons:
@@ -110,8 +112,9 @@ def run(names=("breast_cancer", "digits"), seeds=5, epsilons=EPSILONS):
     for name in names:
         B, y = load(name)
         rows = [one_split(B, y, s, epsilons) for s in range(seeds)]
-        results[name] = {k: (float(np.mean([r[k] for r in rows])), float(np.std([r[k] for r in rows])))
-                         for k in rows[0]}
+        results[name] = {
+            k: (float(np.mean([r[k] for r in rows])), float(np.std([r[k] for r in rows]))) for k in rows[0]
+        }
     return results
 
 
@@ -122,7 +125,9 @@ def table(results, epsilons=EPSILONS) -> str:
         lines.append("| method | " + " | ".join(f"ε={e:g}" for e in epsilons) + " |")
         lines.append("|---|" + "---|" * len(epsilons))
         for m in ("DP-GreedyCover", "DP-Winnow"):
-            lines.append(f"| {m} | " + " | ".join(f"{res[(m, e)][0]:.3f}±{res[(m, e)][1]:.3f}" for e in epsilons) + " |")
+            lines.append(
+                f"| {m} | " + " | ".join(f"{res[(m, e)][0]:.3f}±{res[(m, e)][1]:.3f}" for e in epsilons) + " |"
+            )
         for k, (mu, sd) in res.items():
             if isinstance(k, str):
                 lines.append(f"| {k} | " + " | ".join([f"{mu:.3f}±{sd:.3f}"] * 1) + " (any ε) |")
@@ -156,8 +161,11 @@ def plot(results, path, epsilons=EPSILONS):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seeds", type=int, default=5)
-    ap.add_argument("--out", default=str(Path(__file__).resolve().parent / "out" / "real_data.png"),
-                    help="where to write the plot (default: benchmarks/out/real_data.png, git-ignored)")
+    ap.add_argument(
+        "--out",
+        default=str(Path(__file__).resolve().parent / "out" / "real_data.png"),
+        help="where to write the plot (default: benchmarks/out/real_data.png, git-ignored)",
+    )
     ap.add_argument("--datasets", nargs="+", default=["breast_cancer", "digits"])
     ap.add_argument("--quick", action="store_true", help="smoke run: tiny sizes, seconds (not timing)")
     args = ap.parse_args(argv)

@@ -60,8 +60,9 @@ def _real(value, name: str) -> float:
     return v
 
 
-def check_real(value, name: str, *, finite: bool = True, low=None, high=None,
-               low_open: bool = False, high_open: bool = False) -> float:
+def check_real(
+    value, name: str, *, finite: bool = True, low=None, high=None, low_open: bool = False, high_open: bool = False
+) -> float:
     """Return ``value`` as a float, checking it is real, not NaN and (by default) finite.
 
     ``low`` / ``high`` are optional bounds (closed unless ``low_open`` / ``high_open``).
@@ -199,8 +200,9 @@ def check_bool(value, name: str) -> bool:
     raise TypeError(f"{name} must be a bool, got {type(value).__name__} {value!r}")
 
 
-def check_finite_array(a, name: str, *, ndim: int | None = None, shape: tuple | None = None,
-                       dtype=np.float64, allow_empty: bool = True) -> np.ndarray:
+def check_finite_array(
+    a, name: str, *, ndim: int | None = None, shape: tuple | None = None, dtype=np.float64, allow_empty: bool = True
+) -> np.ndarray:
     """Return ``a`` as a numeric array, refusing NaN/inf, wrong ``ndim`` or ``shape``.
 
     ``shape`` may hold ``None`` for a free axis, e.g. ``(None, 3)``.

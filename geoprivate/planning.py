@@ -8,9 +8,9 @@ traded against privacy.
 
 * :func:`plan_generic_bbl` — [NNSY23] GenericBBL: T_i, λ_i, c_i, ε'_i, |S_i|, R_i, |Ŝ_i|, |D̂_i| and
   the input size n (step 2); privacy via :func:`geoprivate.everlasting.accounting.training_privacy`.
-* :func:`plan_dp_winnow` — [BF25] DP-Winnow: ε̂, η, m, K, L with Theorem 4.4's composition
+* :func:`plan_dp_winnow` — [BF26] DP-Winnow: ε̂, η, m, K, L with Theorem 4.4's composition
   (:func:`geoprivate.learners.winnow.dp_winnow_privacy`).
-* :func:`plan_dp_greedy_cover` — [BF25] DP-GreedyCover: n of Theorem 3.5 and ε̂ of Lemma A.1.
+* :func:`plan_dp_greedy_cover` — [BF26] DP-GreedyCover: n of Theorem 3.5 and ε̂ of Lemma A.1.
 
 Every plan answers in well under a second (closed forms and a 1-D search over a few hundred points).
 """
@@ -116,9 +116,19 @@ def _eps_bt_max(budget, delta, c) -> float | None:
     return lo
 
 
-def plan_generic_bbl(epsilon, delta, *, alpha: float = 0.05, beta: float = 0.05, queries: int = 1000,
-                     vc: int = 1, phases: int = 1, lambda1: int | None = None, tops: int | None = None,
-                     c_const: float = 64.0) -> Plan:
+def plan_generic_bbl(
+    epsilon,
+    delta,
+    *,
+    alpha: float = 0.05,
+    beta: float = 0.05,
+    queries: int = 1000,
+    vc: int = 1,
+    phases: int = 1,
+    lambda1: int | None = None,
+    tops: int | None = None,
+    c_const: float = 64.0,
+) -> Plan:
     """Smallest GenericBBL configuration that is (ε, δ)-DP w.r.t. its training set as run.
 
     Free parameters searched: ε'_1 (a grid of 400 log-spaced values plus the bisection optimum of
@@ -152,8 +162,8 @@ def plan_generic_bbl(epsilon, delta, *, alpha: float = 0.05, beta: float = 0.05,
     vc, k = check_positive_int(vc, "vc"), check_positive_int(phases, "phases")
     scale = 1.0 if lambda1 is None else check_positive_int(lambda1, "lambda1") / lambda_vc(a, b, vc)
     m_q = 3 + math.exp(min(eps, 1.0) + 4)  # Claim E.6: D_hat_i sub-sampled at rate eps/(3 + e^(eps+4))
-    alphas = [a / 2 ** i for i in range(k)]
-    betas = [b / 2 ** i for i in range(k)]
+    alphas = [a / 2**i for i in range(k)]
+    betas = [b / 2**i for i in range(k)]
     lams = [max(1, math.ceil(scale * lambda_vc(ai, bi, vc))) for ai, bi in zip(alphas, betas)]
     notes = []
     # ---- phases k, k-1, ..., 2 backwards: sizes fixed by query privacy's per-phase conditions
@@ -169,8 +179,19 @@ def plan_generic_bbl(epsilon, delta, *, alpha: float = 0.05, beta: float = 0.05,
             raise ValueError(f"phases: phase {i + 1}'s BetweenThresholds cannot be (1, delta)-DP with c = {c}")
         T = gap_T(e_bt, dlt, c, ai)
         S = lam * T
-        later[i] = {"i": i + 1, "alpha": ai, "beta": betas[i], "lam": lam, "T": T, "S": S, "R": R, "c": c,
-                    "epsilon_bt": e_bt, "delta_bt": dlt / (2 * c), "bt_epsilon": _bt_eps(e_bt, dlt, c)}
+        later[i] = {
+            "i": i + 1,
+            "alpha": ai,
+            "beta": betas[i],
+            "lam": lam,
+            "T": T,
+            "S": S,
+            "R": R,
+            "c": c,
+            "epsilon_bt": e_bt,
+            "delta_bt": dlt / (2 * c),
+            "bt_epsilon": _bt_eps(e_bt, dlt, c),
+        }
         S_next = S
         # phase i (0-based i-1) must produce S_(i+1) = S: D_hat_(i) >= S, R_(i) >= D_hat m_q / eps
         R_next_needed = math.ceil(S * m_q / min(eps, 1.0))
@@ -204,16 +225,30 @@ def plan_generic_bbl(epsilon, delta, *, alpha: float = 0.05, beta: float = 0.05,
         if best is None or (n, S1) < (best[0], best[1]):
             best = (n, S1, e_bt, T, inner, g, binding, e_m2)
     if best is None:
-        raise ValueError(f"epsilon={eps}: no configuration meets every privacy condition (try a larger epsilon, "
-                         "fewer phases, or eps <= 1 to allow Claim 2.7)")
+        raise ValueError(
+            f"epsilon={eps}: no configuration meets every privacy condition (try a larger epsilon, "
+            "fewer phases, or eps <= 1 to allow Claim 2.7)"
+        )
     n, S1, e_bt, T1, inner, g_eps, binding, e_m2 = best
     if k > 1 and e_m2 < e_lb:
         binding.append("Claim 2.7 (S_hat_1 from S_1)")
     if k > 1:
         binding.append("Lemma C.2 (|S_hat_1|)")
-    phase1 = {"i": 1, "alpha": alphas[0], "beta": betas[0], "lam": lams[0], "T": T1, "S": S1, "R": R1, "c": c1,
-              "epsilon_bt": e_bt, "delta_bt": dlt / (2 * c1), "bt_epsilon": _bt_eps(e_bt, dlt, c1),
-              "s_hat": s_hat1, "d_hat": d_hat1}
+    phase1 = {
+        "i": 1,
+        "alpha": alphas[0],
+        "beta": betas[0],
+        "lam": lams[0],
+        "T": T1,
+        "S": S1,
+        "R": R1,
+        "c": c1,
+        "epsilon_bt": e_bt,
+        "delta_bt": dlt / (2 * c1),
+        "bt_epsilon": _bt_eps(e_bt, dlt, c1),
+        "s_hat": s_hat1,
+        "d_hat": d_hat1,
+    }
     rows = [phase1] + [p for p in later[1:]]
     for i, p in enumerate(rows[1:], start=1):
         nxt = rows[i + 1]["S"] if i + 1 < k else 0
@@ -224,12 +259,21 @@ def plan_generic_bbl(epsilon, delta, *, alpha: float = 0.05, beta: float = 0.05,
     mem = BYTES_PER_EXAMPLE * max(n, max(p["S"] for p in rows))
     secs = SECONDS_PER_EXAMPLE * (n + sum(p["S"] for p in rows)) + SECONDS_PER_QUERY * total_q
     if tops is None:
-        notes.append(f"c_i = ceil({c_const:g} alpha_i R_i) (Claim D.5's budget); a smaller --tops shrinks T_i but "
-                     "the run halts if more queries fall in the band")
+        notes.append(
+            f"c_i = ceil({c_const:g} alpha_i R_i) (Claim D.5's budget); a smaller --tops shrinks T_i but "
+            "the run halts if more queries fall in the band"
+        )
     notes.append("training privacy only ([NNSY23] Claim E.5); query privacy (Claim E.6) is not booked")
-    return Plan("generic-bbl", eps, dlt, {"epsilon": g_eps, "delta": delta_out, "scope": "training set S"},
-                {"n": n, "phases": rows, "vc": vc, "alpha": alpha, "beta": beta, "epsilon_inner": inner},
-                binding, {"examples": n, "memory_bytes": mem, "seconds": secs, "queries": total_q}, notes)
+    return Plan(
+        "generic-bbl",
+        eps,
+        dlt,
+        {"epsilon": g_eps, "delta": delta_out, "scope": "training set S"},
+        {"n": n, "phases": rows, "vc": vc, "alpha": alpha, "beta": beta, "epsilon_inner": inner},
+        binding,
+        {"examples": n, "memory_bytes": mem, "seconds": secs, "queries": total_q},
+        notes,
+    )
 
 
 def generic_bbl_parameters_from_plan(plan: Plan, epsilon_run: float | None = None):
@@ -246,8 +290,9 @@ def generic_bbl_parameters_from_plan(plan: Plan, epsilon_run: float | None = Non
     spec = [(r["lam"], r["T"], r["R"], r["c"], r["epsilon_bt"]) for r in rows]
     sizes = [(r["s_hat"], r["d_hat"] if i < len(rows) - 1 else 0) for i, r in enumerate(rows)]
     e = min(1.0, plan.epsilon) if epsilon_run is None else epsilon_run
-    return custom_parameters(spec, P["alpha"], P["beta"], e, plan.delta, P["vc"], epsilon_bt=rows[0]["epsilon_bt"],
-                             sizes=sizes)
+    return custom_parameters(
+        spec, P["alpha"], P["beta"], e, plan.delta, P["vc"], epsilon_bt=rows[0]["epsilon_bt"], sizes=sizes
+    )
 
 
 # ---------------------------------------------------------------------------- DP-Winnow
@@ -279,7 +324,7 @@ def plan_dp_winnow(epsilon, delta, *, T: int, d: int, rho: float, beta: float = 
                     mid = math.sqrt(lo * hi)
                     lo, hi = (mid, hi) if dp_winnow_privacy(mid, float(eta), m, K, dlt).epsilon <= eps else (lo, mid)
             e_hat = lo
-            bound = 16 * math.log(2 * T ** 2 / beta) / e_hat * K
+            bound = 16 * math.log(2 * T**2 / beta) / e_hat * K
             if best is None or bound < best[0]:
                 best = (bound, float(eta), m, K, e_hat)
     if best is None:
@@ -287,20 +332,33 @@ def plan_dp_winnow(epsilon, delta, *, T: int, d: int, rho: float, beta: float = 
     bound, eta, m, K, e_hat = best
     g = dp_winnow_privacy(e_hat, eta, m, K, dlt)
     L = 8 * math.log(2 * T / beta) / e_hat
-    return Plan("dp-winnow", eps, dlt, {"epsilon": g.epsilon, "delta": g.delta},
-                {"eps_hat": e_hat, "eta": eta, "m": m, "K": K, "L": L, "T": T, "d": d, "rho": rho, "beta": beta,
-                 "c": c, "mistake_bound": bound},
-                ["[BF25] Theorem 4.4 composition (K AboveThreshold + mK samples at 4 eta)",
-                 "Lemma 4.7 (K = update bound)"],
-                {"examples": T, "memory_bytes": 8 * d * 4, "seconds": 2e-7 * T * d / 64,
-                 "mistake_bound_fraction": bound / T},
-                ["the mistake bound exceeds T when DP-Winnow is not proved to learn at this epsilon"] if bound >= T
-                else [])
+    return Plan(
+        "dp-winnow",
+        eps,
+        dlt,
+        {"epsilon": g.epsilon, "delta": g.delta},
+        {
+            "eps_hat": e_hat,
+            "eta": eta,
+            "m": m,
+            "K": K,
+            "L": L,
+            "T": T,
+            "d": d,
+            "rho": rho,
+            "beta": beta,
+            "c": c,
+            "mistake_bound": bound,
+        },
+        ["[BF26] Theorem 4.4 composition (K AboveThreshold + mK samples at 4 eta)", "Lemma 4.7 (K = update bound)"],
+        {"examples": T, "memory_bytes": 8 * d * 4, "seconds": 2e-7 * T * d / 64, "mistake_bound_fraction": bound / T},
+        ["the mistake bound exceeds T when DP-Winnow is not proved to learn at this epsilon"] if bound >= T else [],
+    )
 
 
 # ---------------------------------------------------------------------------- DP-GreedyCover
 def plan_dp_greedy_cover(epsilon, delta, *, M: int, alpha: float = 0.1, beta: float = 0.05) -> Plan:
-    """DP-GreedyCover: ε̂ of Lemma A.1 for (ε, δ) and n of [BF25] Theorem 3.5 (privacy needs no n)."""
+    """DP-GreedyCover: ε̂ of Lemma A.1 for (ε, δ) and n of [BF26] Theorem 3.5 (privacy needs no n)."""
     from geoprivate.learners.decision_lists import (
         greedy_cover_epsilon_hat,
         theorem_3_5_sample_size,
@@ -309,11 +367,16 @@ def plan_dp_greedy_cover(epsilon, delta, *, M: int, alpha: float = 0.1, beta: fl
     eps, dlt = _target(epsilon, delta)
     e_hat = greedy_cover_epsilon_hat(eps, dlt)
     n = theorem_3_5_sample_size(M, alpha, beta, min(eps, 1 - 1e-12), dlt, as_printed=False)
-    return Plan("dp-greedy-cover", eps, dlt, {"epsilon": eps, "delta": dlt},
-                {"epsilon_hat": e_hat, "M": M, "alpha": alpha, "beta": beta, **n},
-                ["Lemma A.1 (M+1 exponential mechanisms, eps_hat = eps/(2(ln(1/delta) + 3/2)))"],
-                {"examples": n["n"], "memory_bytes": n["n"] * M, "seconds": 1e-8 * n["n"] * M * M},
-                ["n is the accuracy bound of Theorem 3.5; privacy holds at any n"])
+    return Plan(
+        "dp-greedy-cover",
+        eps,
+        dlt,
+        {"epsilon": eps, "delta": dlt},
+        {"epsilon_hat": e_hat, "M": M, "alpha": alpha, "beta": beta, **n},
+        ["Lemma A.1 (M+1 exponential mechanisms, eps_hat = eps/(2(ln(1/delta) + 3/2)))"],
+        {"examples": n["n"], "memory_bytes": n["n"] * M, "seconds": 1e-8 * n["n"] * M * M},
+        ["n is the accuracy bound of Theorem 3.5; privacy holds at any n"],
+    )
 
 
 PLANNERS = {"generic-bbl": plan_generic_bbl, "dp-winnow": plan_dp_winnow, "dp-greedy-cover": plan_dp_greedy_cover}
@@ -344,9 +407,17 @@ def load_plan(obj) -> Plan:
         raise ValueError(f"plan: malformed plan ({exc})") from None
 
 
-def run_generic_bbl_plan(plan: Plan, concept: str = "thresholds", seed: int = 0, *, phases: int | None = None,
-                         max_examples: int = 50_000_000, max_queries: int = 50_000_000, progress=None,
-                         query_progress=None):
+def run_generic_bbl_plan(
+    plan: Plan,
+    concept: str = "thresholds",
+    seed: int = 0,
+    *,
+    phases: int | None = None,
+    max_examples: int = 50_000_000,
+    max_queries: int = 50_000_000,
+    progress=None,
+    query_progress=None,
+):
     """Run a GenericBBL plan on a synthetic problem: n examples of the target, R_i queries of D.
 
     Returns the :class:`~geoprivate.everlasting.generic_bbl.EverlastingResult` (its ``privacy``
@@ -364,12 +435,16 @@ def run_generic_bbl_plan(plan: Plan, concept: str = "thresholds", seed: int = 0,
         raise ValueError(f"plan: expected a generic-bbl plan, got {plan.algorithm!r}")
     n = int(plan.parameters["n"])
     if n > max_examples:
-        raise ValueError(f"plan: needs n = {n:.3e} examples, above max_examples = {max_examples:.3e} "
-                         "(a calculator answer: see `geoprivate plan`)")
+        raise ValueError(
+            f"plan: needs n = {n:.3e} examples, above max_examples = {max_examples:.3e} "
+            "(a calculator answer: see `geoprivate plan`)"
+        )
     total_q = sum(int(r["R"]) for r in plan.parameters["phases"][: phases or None])
     if total_q > max_queries:
-        raise ValueError(f"plan: needs {total_q:.3e} queries, above max_queries = {max_queries:.3e} "
-                         "(a calculator answer: see `geoprivate plan`)")
+        raise ValueError(
+            f"plan: needs {total_q:.3e} queries, above max_queries = {max_queries:.3e} "
+            "(a calculator answer: see `geoprivate plan`)"
+        )
     root = np.random.SeedSequence(seed)
     s_prob, s_data, s_alg = root.spawn(3)
     prob = make_everlasting_problem(concept, np.random.default_rng(s_prob))

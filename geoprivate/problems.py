@@ -24,7 +24,7 @@ from geoprivate.concepts import FiniteClass, Halfspaces, Intervals, Thresholds
 
 __all__ = ["CONCEPTS", "GRID", "Target", "TargetDraw", "draw_target"]
 
-GRID = 2.0 ** -10
+GRID = 2.0**-10
 CONCEPTS = ("thresholds", "intervals", "finite", "halfspaces")
 
 
@@ -70,8 +70,9 @@ class TargetDraw:
     vc: int
 
 
-def draw_target(name: str, rng=None, *, d: int = 2, n_points: int = 32, n_concepts: int = 128,
-                grid: float | None = GRID) -> TargetDraw:
+def draw_target(
+    name: str, rng=None, *, d: int = 2, n_points: int = 32, n_concepts: int = 128, grid: float | None = GRID
+) -> TargetDraw:
     """Draw a target of ``name`` from ``rng`` (see the module docstring).
 
     Raises
@@ -89,8 +90,12 @@ def draw_target(name: str, rng=None, *, d: int = 2, n_points: int = 32, n_concep
         return TargetDraw(name, Thresholds(), tg, uniform_line(0.0, 1.0), t, 1)
     if name == "intervals":
         a, b = float(rng.uniform(0.1, 0.4)), float(rng.uniform(0.6, 0.9))
-        tg = Target(lambda q, a=a, b=b: ((np.asarray(q, np.float64) >= a) & (np.asarray(q, np.float64) <= b)
-                                         ).astype(np.uint8), (a, b), a=a, b=b)
+        tg = Target(
+            lambda q, a=a, b=b: ((np.asarray(q, np.float64) >= a) & (np.asarray(q, np.float64) <= b)).astype(np.uint8),
+            (a, b),
+            a=a,
+            b=b,
+        )
         return TargetDraw(name, Intervals(), tg, uniform_line(0.0, 1.0), (a, b), 2)
     if name == "finite":
         from solvers import combinatorics as comb

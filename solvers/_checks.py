@@ -6,7 +6,14 @@ import numbers
 
 import numpy as np
 
-__all__ = ["as_rng", "as_binary_matrix", "as_columns_and_labels", "check_work", "check_arrangement_work", "DEFAULT_MAX_WORK"]
+__all__ = [
+    "as_rng",
+    "as_binary_matrix",
+    "as_columns_and_labels",
+    "check_work",
+    "check_arrangement_work",
+    "DEFAULT_MAX_WORK",
+]
 
 #: Default budget of :func:`check_work`: about 10^8 elementary steps, i.e. seconds to a
 #: minute in numpy.  Every guarded oracle takes ``max_work=`` to override it.
@@ -36,9 +43,7 @@ def as_rng(rng=None) -> np.random.Generator:
         if rng < 0:
             raise ValueError(f"rng: a seed must be a non-negative integer, got {rng}")
         return np.random.default_rng(int(rng))
-    raise TypeError(
-        f"rng: expected a numpy.random.Generator, an int seed or None, got {type(rng).__name__}"
-    )
+    raise TypeError(f"rng: expected a numpy.random.Generator, an int seed or None, got {type(rng).__name__}")
 
 
 def as_binary_matrix(M, name: str = "M", *, allow_empty_rows: bool = True) -> np.ndarray:
@@ -132,8 +137,10 @@ def check_work(estimate: int, max_work, what: str, *, override: str = "max_work"
         raise ValueError(f"{override} must be a positive integer or None, got {max_work!r}")
     if estimate > max_work:
         est = f"{float(estimate):.1e}" if estimate < 10**300 else f"10^{len(str(int(estimate))) - 1}"
-        raise ValueError(f"too large: {what} ~ {est} > {override}={max_work}; "
-                         f"pass {override}=None (or a larger int) to run it anyway")
+        raise ValueError(
+            f"too large: {what} ~ {est} > {override}={max_work}; "
+            f"pass {override}=None (or a larger int) to run it anyway"
+        )
 
 
 def check_arrangement_work(m: int, r: int, max_work, what: str) -> None:

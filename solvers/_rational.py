@@ -110,4 +110,3 @@ def int_row(row: list[Fraction], rhs: Fraction) -> tuple[list[int], int, Fractio
 def pow2(k: int) -> Fraction:
     """``2**-k`` as a Fraction (cached: row scale factors of float input)."""
     return Fraction(1, 1 << k) if k >= 0 else Fraction(1 << -k)
-

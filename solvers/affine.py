@@ -13,7 +13,7 @@ the pivot coordinate ``z[pivot_i]`` of ``z``.
 
 References
 ----------
-Seed paper 001 (C. Yan, *Private Prediction via Shrinkage*), §5, Algorithm 4
+C. Yan, *Private Prediction via Shrinkage* [Yan26] §5, Algorithm 4
 (G_halfspace: cdepth maximisation on the affine subspace cut out by the hard queries)
 and the proof of Claim 9 (each non-redundant hard-query hyperplane lowers the affine
 dimension of the feasible region).
@@ -240,7 +240,7 @@ class AffineSubspace:
         IntersectResult
             ``redundant`` iff the subspace lies in the hyperplane (then ``subspace`` is
             ``self``); ``empty`` iff they do not meet; otherwise ``subspace`` has
-            dimension exactly ``dim - 1`` (proof of seed 001 Claim 9, step "each
+            dimension exactly ``dim - 1`` (proof of [Yan26] Claim 9, step "each
             non-redundant constraint lowers the affine dimension").
         """
         av = _vec(a, "a", self.ambient_dim)

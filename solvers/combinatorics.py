@@ -16,12 +16,11 @@ oracle                     witness                                     checker
 
 References
 ----------
-.. [vc1] C. Yan, *An Õptimal DP PAC Learner for Concept Classes with VC Dimension 1*
-   (shared/papers/004): Def. 5 (VC dimension), Def. 6 (thresholds dimension), Def. 8
+.. [vc1] C. Yan, *An Õptimal DP PAC Learner for Concept Classes with VC Dimension 1* [Yan25]: Def. 5 (VC dimension), Def. 6 (thresholds dimension), Def. 8
    (Littlestone dimension), Theorem 4.
-.. [shrink] C. Yan, *Private Prediction via Shrinkage* (shared/papers/001): §3.1 and the
+.. [shrink] C. Yan, *Private Prediction via Shrinkage* [Yan26]: §3.1 and the
    Sauer–Shelah argument in the proof of Claim 5.
-.. [ever] Naor, Nissim, Stemmer, Yan, *Private Everlasting Prediction* (shared/papers/002):
+.. [ever] Naor, Nissim, Stemmer, Yan, *Private Everlasting Prediction* [NNSY23]:
    App. A and C.1 (LabelBoost's hypothesis set H = Π_C(S)).
 """
 
@@ -52,6 +51,7 @@ __all__ = [
 
 #: A Littlestone mistake tree: ``None`` (a leaf) or ``(column, subtree_if_0, subtree_if_1)``.
 MistakeTree = Optional[tuple]
+
 
 # --------------------------------------------------------------------------- packing
 def _pack_rows(M: np.ndarray) -> np.ndarray:
@@ -168,8 +168,11 @@ def sauer_bound(n: int, d: int, *, max_work: int | None = DEFAULT_MAX_WORK) -> i
     complement = 2 * d > n
     k = n - d - 1 if complement else d
     bits = n if complement else _log2_comb(n, k)
-    check_work(k * (int(bits) // 64 + 1), max_work,
-               f"sauer_bound({n}, {d}): {k} binomial terms x {int(bits) // 64 + 1} 64-bit words")
+    check_work(
+        k * (int(bits) // 64 + 1),
+        max_work,
+        f"sauer_bound({n}, {d}): {k} binomial terms x {int(bits) // 64 + 1} 64-bit words",
+    )
     if complement:
         return (1 << n) - _partial_binomial_sum(n, k)
     return _partial_binomial_sum(n, k)
@@ -333,7 +336,7 @@ def shattered_set(M) -> tuple:
 
 
 def vc_dimension(M) -> int:
-    """VC dimension of the rows of ``M`` over its columns (seed 004 Def. 5).
+    """VC dimension of the rows of ``M`` over its columns ([Yan25] Def. 5).
 
     The size of :func:`shattered_set`; see there for the algorithm.
 
@@ -357,7 +360,7 @@ def vc_dimension(M) -> int:
 
 # --------------------------------------------------------------------------- Littlestone
 def littlestone_dimension(M, *, return_tree: bool = False) -> Union[int, tuple[int, MistakeTree]]:
-    """Exact Littlestone dimension (seed 004 Def. 8) by the SOA recursion.
+    """Exact Littlestone dimension ([Yan25] Def. 8) by the SOA recursion.
 
     LD(V) = 0 for a single concept, else max over splitting points x of
     1 + min(LD(V|x→0), LD(V|x→1)), memoised on the version space V (a bitset of
@@ -471,7 +474,7 @@ def is_mistake_tree(M, tree: MistakeTree, depth: int) -> bool:
 
 # --------------------------------------------------------------------------- thresholds
 def threshold_dimension(M, *, return_witness: bool = False, max_states: int | None = 20_000):
-    """Thresholds dimension TD (seed 004 Def. 6): the largest k with points x_1..x_k
+    """Thresholds dimension TD ([Yan25] Def. 6): the largest k with points x_1..x_k
     and concepts c_1..c_k such that c_i(x_j) = 1 iff j >= i.
 
     Exact branch and bound (iterative depth-first search).  A chain is grown leftwards: a new first point x must be
@@ -505,8 +508,7 @@ def threshold_dimension(M, *, return_witness: bool = False, max_states: int | No
         If ``M`` has no rows, or the search exceeds ``max_states``.
     """
     M = as_binary_matrix(M, allow_empty_rows=False)
-    if max_states is not None and (isinstance(max_states, bool) or not isinstance(max_states, int)
-                                   or max_states < 1):
+    if max_states is not None and (isinstance(max_states, bool) or not isinstance(max_states, int) or max_states < 1):
         raise ValueError(f"max_states must be a positive integer or None, got {max_states!r}")
     rows = _unique_rows(M)
     cols = rows.astype(bool)
@@ -530,7 +532,8 @@ def threshold_dimension(M, *, return_witness: bool = False, max_states: int | No
             raise ValueError(
                 f"threshold_dimension: the exact search exceeded max_states={max_states} states on a "
                 f"{rows.shape[0]} x {rows.shape[1]} class (TD >= {len(best_chain)} so far); "
-                "pass max_states=None (or a larger int) to run it anyway")
+                "pass max_states=None (or a larger int) to run it anyway"
+            )
         cand = _addable_points(cols, chain, pos)
         if len(chain) > len(best_chain):
             best_chain, best_pos = chain, pos
@@ -587,7 +590,7 @@ def _addable_points(cols: np.ndarray, chain: tuple, pos: np.ndarray) -> np.ndarr
 
 def is_threshold_chain(M, points, concepts) -> bool:
     """True iff rows ``concepts`` = c_1..c_k and columns ``points`` = x_1..x_k form a
-    class of thresholds (seed 004 Def. 6): c_i(x_j) = 1 iff j >= i.
+    class of thresholds ([Yan25] Def. 6): c_i(x_j) = 1 iff j >= i.
 
     Parameters
     ----------

@@ -1,6 +1,6 @@
-"""depth, cdepth and the cdepth maximiser of seed 001 §5 (Definitions 8–9, Algorithm 4 step 2).
+"""depth, cdepth and the cdepth maximiser of [Yan26] §5 (Definitions 8–9, Algorithm 4 step 2).
 
-Seed paper 001 (C. Yan, *Private Prediction via Shrinkage*, ``001_8f4ef38a86d4af99.txt``),
+C. Yan, *Private Prediction via Shrinkage* [Yan26],
 §5.1–5.2, after Kaplan et al. [15]:
 
 * constraints S = (A, w) of shapes (m, d), (m,); constraint i is ⟨A_i, z⟩ ≥ w_i
@@ -106,7 +106,7 @@ def _points(Z, d):
 
 
 def depth(constraints, z):
-    """depth_S(z) = #{i : ⟨A_i, z⟩ ≥ w_i} (seed 001, Definition 9), exactly.
+    """depth_S(z) = #{i : ⟨A_i, z⟩ ≥ w_i} ([Yan26] Definition 9), exactly.
 
     Parameters
     ----------
@@ -307,7 +307,7 @@ class _Arrangement:
         self.vsign = uniq
         self.vsubset = subsets[first]
         self.vdepth = (uniq >= 0).sum(axis=1).astype(np.int64)
-        vf = cf[first, :r] / cf[first, r:r + 1]
+        vf = cf[first, :r] / cf[first, r : r + 1]
         self.vfloat = self._embed_float(vf)
         self.n_v = len(uniq)
         # lines: subsets of r-1 rows of A_J; u = cofactor vector, sign(<A_j, u>) exactly
@@ -320,7 +320,7 @@ class _Arrangement:
         for k, V in enumerate(subsets.tolist()):
             for t in range(r):
                 pv.append(inv[k])
-                pl.append(lid[tuple(V[:t] + V[t + 1:])])
+                pl.append(lid[tuple(V[:t] + V[t + 1 :])])
         pv = np.array(pv, np.intp)
         pl = np.array(pl, np.intp)
         keep = ~lo.c_zero[pl]
@@ -517,12 +517,18 @@ class _Level:
             if ne * n <= _DENSE_LIMIT:
                 Aub = Aub.toarray()
             bub = np.zeros(ne)
-        res = _linprog(np.zeros(n), Aub, bub, Aeq, beq, [(0, None)] * (len(vs) + len(es)) + [(None, None)] * 0
-                       + [(0, None)] * (2 * nl))
+        res = _linprog(
+            np.zeros(n),
+            Aub,
+            bub,
+            Aeq,
+            beq,
+            [(0, None)] * (len(vs) + len(es)) + [(None, None)] * 0 + [(0, None)] * (2 * nl),
+        )
         if res.status != 0:
             return None
         x = res.x
-        return x[: len(vs)], x[len(vs): len(vs) + len(es)]
+        return x[: len(vs)], x[len(vs) : len(vs) + len(es)]
 
     def _support(self, vs, es, nl):
         """Vertices that can be positive in one (homogenised) solution at once (max support)."""
@@ -536,8 +542,9 @@ class _Level:
             Aeq = np.hstack([M, -rhs[:, None], np.zeros((M.shape[0], nv))])
             Aub = np.hstack([-np.eye(nv, n), np.zeros((nv, 1)), np.eye(nv)])
         else:
-            Aeq = sparse.hstack([sparse.csr_matrix(M), sparse.csr_matrix(-rhs[:, None]),
-                                 sparse.csr_matrix((M.shape[0], nv))]).tocsr()
+            Aeq = sparse.hstack(
+                [sparse.csr_matrix(M), sparse.csr_matrix(-rhs[:, None]), sparse.csr_matrix((M.shape[0], nv))]
+            ).tocsr()
             Aub = sparse.hstack([-sparse.eye(nv, n), sparse.csr_matrix((nv, 1)), sparse.eye(nv)]).tocsr()
         c = np.concatenate([np.zeros(n + 1), -np.ones(nv)])
         bounds = [(0, None)] * (n + 1) + [(0, 1)] * nv
@@ -546,8 +553,8 @@ class _Level:
             return None
         x, t = res.x[:n], res.x[n]
         self._last_lam = x[:nv] / t
-        self._last_mu = x[nv: nv + len(es)] / t
-        return np.flatnonzero(res.x[n + 1:] > 0.5)
+        self._last_mu = x[nv : nv + len(es)] / t
+        return np.flatnonzero(res.x[n + 1 :] > 0.5)
 
     # -- exact
     def exact_point(self, k, vs, es, lam, mu, M):
@@ -603,8 +610,9 @@ class _Level:
             x = res.point
             P = tuple((x[i], pts[i]) for i in range(nv) if x[i] > 0)
             idx = {i: t for t, i in enumerate([i for i in range(nv) if x[i] > 0])}
-            Rr = tuple((x[nv + jj], rays[jj], idx[pos[int(a.eanchor[e])]]) for jj, e in enumerate(use_e)
-                       if x[nv + jj] > 0)
+            Rr = tuple(
+                (x[nv + jj], rays[jj], idx[pos[int(a.eanchor[e])]]) for jj, e in enumerate(use_e) if x[nv + jj] > 0
+            )
             Ll = tuple((x[nv + ne + l], lin[l]) for l in range(nl) if x[nv + ne + l] != 0)
             z = [Fraction(0)] * d
             for c, p in P:
@@ -699,9 +707,8 @@ class _Level:
         scale = np.abs(Aub).sum(axis=1) * (np.abs(res.x).max() + 1) + 1
         nv, ne = len(vs), len(es)
         work_v = set(np.flatnonzero(slack[:nv] <= 1e-7 * scale[:nv]).tolist())
-        work_e = set(np.flatnonzero(slack[nv:nv + ne] <= 1e-7 * scale[nv:nv + ne]).tolist())
-        lin_rows = [[Fraction(0)] + [sum(e * x for e, x in zip(row, ell)) for row in self.E]
-                    for ell in a.lineality]
+        work_e = set(np.flatnonzero(slack[nv : nv + ne] <= 1e-7 * scale[nv : nv + ne]).tolist())
+        lin_rows = [[Fraction(0)] + [sum(e * x for e, x in zip(row, ell)) for row in self.E] for ell in a.lineality]
         for _ in range(60):
             A_ub, b_ub = [], []
             for i in sorted(work_v):
@@ -856,14 +863,15 @@ def _search(arr: _Arrangement, E, f, lo: int, lo_cert, hi: int) -> CDepthResult:
             upper = lev.anchor_chain(value + 1)
             if upper is None:
                 if float_ok:
-                    raise ArithmeticError(f"level {value + 1} float-feasible but neither certified "
-                                          "feasible nor proved infeasible exactly")
+                    raise ArithmeticError(
+                        f"level {value + 1} float-feasible but neither certified feasible nor proved infeasible exactly"
+                    )
                 upper = "anchoring"
     return CDepthResult(value, best.point, best, upper, {"vertices": arr.n_v, "rays": arr.n_e})
 
 
 def cdepth(constraints, z, *, return_certificate: bool = False, max_work: int | None = DEFAULT_MAX_WORK):
-    """cdepth_S(z) = max{k : z ∈ ConvexHull(D_S(k))} (seed 001, Definitions 8–9), exactly.
+    """cdepth_S(z) = max{k : z ∈ ConvexHull(D_S(k))} ([Yan26] Definitions 8–9), exactly.
 
     Parameters
     ----------
@@ -905,9 +913,15 @@ def cdepth(constraints, z, *, return_certificate: bool = False, max_work: int | 
     else:
         E = [tuple(Fraction(int(i == j)) for j in range(d)) for i in range(d)]
         res = _search(arr, E, list(zq), dz, cert0, arr.max_depth())
-        res = CDepthResult(res.value, tuple(zq), HullCertificate(res.value, tuple(zq), res.certificate.points,
-                                                                 res.certificate.rays, res.certificate.lineality),
-                           res.upper, res.info)
+        res = CDepthResult(
+            res.value,
+            tuple(zq),
+            HullCertificate(
+                res.value, tuple(zq), res.certificate.points, res.certificate.rays, res.certificate.lineality
+            ),
+            res.upper,
+            res.info,
+        )
     return res if return_certificate else res.value
 
 
@@ -933,8 +947,7 @@ def _all_satisfied_point(Aq, wq, d, subspace):
     whenever that fails (the caller then runs the exact level search).
     """
     if subspace is None:
-        p, B = tuple(Fraction(0) for _ in range(d)), [tuple(Fraction(int(i == j)) for j in range(d))
-                                                      for i in range(d)]
+        p, B = tuple(Fraction(0) for _ in range(d)), [tuple(Fraction(int(i == j)) for j in range(d)) for i in range(d)]
     elif hasattr(subspace, "basis") and hasattr(subspace, "point"):
         p, B = tuple(subspace.point), list(subspace.basis)
     else:
@@ -952,8 +965,9 @@ def _all_satisfied_point(Aq, wq, d, subspace):
         scale = np.maximum(np.abs(M).max(axis=1), np.abs(rhs)) + 1.0
         # -(M u)/s + t <= -rhs/s ; maximise t <= 1
         Aub = np.hstack([-M / scale[:, None], np.ones((len(Aq), 1))])
-        res = _linprog(np.concatenate([np.zeros(r), [-1.0]]), Aub, -rhs / scale, None, None,
-                       [(-1e6, 1e6)] * r + [(None, 1.0)])
+        res = _linprog(
+            np.concatenate([np.zeros(r), [-1.0]]), Aub, -rhs / scale, None, None, [(-1e6, 1e6)] * r + [(None, 1.0)]
+        )
         if res.status != 0 or res.x[-1] <= 1e-9:
             return None
         ux = _small_satisfying_point(M / scale[:, None], rhs / scale, min(1e-3, res.x[-1] / 2))
@@ -986,7 +1000,7 @@ def _small_satisfying_point(M, rhs, tau):
 
 
 def max_cdepth(constraints, subspace=None, *, max_work: int | None = DEFAULT_MAX_WORK) -> CDepthResult:
-    """A maximiser of cdepth_S over an affine subspace (G_halfspace, seed 001 Algorithm 4, step 2).
+    """A maximiser of cdepth_S over an affine subspace (G_halfspace, [Yan26] Algorithm 4, step 2).
 
     The level sets are nested, so max_{z ∈ V} cdepth_S(z) = max{k : ConvexHull(D_S(k)) ∩ V
     ≠ ∅}; a binary search over k runs one LP per level (module docstring), and the

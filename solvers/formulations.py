@@ -12,8 +12,8 @@ exact one to solver tolerance, and that the exact checkers accept or refute cvxp
 ============================  =============================================================
 :func:`feasibility_problem`   ``A_ub x <= b_ub, A_eq x = b_eq``; ``strict=True``: max-slack
 :func:`optimization_problem`  ``max c^T x`` over the same polyhedron
-:func:`cdepth_level_problem`  ``ConvexHull(D_S(k)) ∩ {E z = f} ≠ ∅`` (seed 001 §5, Def. 8–9)
-:func:`margin_problem`        best ℓ1-margin halfspace (seed 003 §2 and Lemma 4.2)
+:func:`cdepth_level_problem`  ``ConvexHull(D_S(k)) ∩ {E z = f} ≠ ∅`` ([Yan26] §5, Def. 8–9)
+:func:`margin_problem`        best ℓ1-margin halfspace ([BF26] §2 and Lemma 4.2)
 ============================  =============================================================
 
 Labels: :func:`margin_problem` takes 0/1 labels (the solvers' convention) and uses
@@ -34,9 +34,9 @@ Modify a formulation — add a constraint — and solve it again:
 
 References
 ----------
-Seed paper 001 (C. Yan, *Private Prediction via Shrinkage*), §5, Definitions 8–9 and
-Algorithm 4 (G_halfspace).  Paper 003 (Bun, Fang, *Privately Learning Decision Lists and a
-Differentially Private Winnow*), §2 "Large-Margin Halfspaces" (``‖v‖₁ = 1``, margin ρ) and
+C. Yan, *Private Prediction via Shrinkage* [Yan26] §5, Definitions 8–9 and
+Algorithm 4 (G_halfspace).  Bun, Fang, *Privately Learning Decision Lists and a
+Differentially Private Winnow* [BF26] §2 "Large-Margin Halfspaces" (``‖v‖₁ = 1``, margin ρ) and
 Lemma 4.2 (``v ≥ 0``).  S. Diamond, S. Boyd, *CVXPY* (JMLR 2016).
 """
 
@@ -97,7 +97,7 @@ def _system_arrays(A_ub, b_ub, A_eq, b_eq, d_hint=None):
     S = _prepare(A_ub, b_ub, A_eq, b_eq, d_hint=d_hint)
     A = np.asarray(S.A_float, dtype=float).reshape(S.m, S.d)
     b = np.asarray(S.b_float, dtype=float).reshape(S.m)
-    return S.d, A[: S.m_ub], b[: S.m_ub], A[S.m_ub:], b[S.m_ub:]
+    return S.d, A[: S.m_ub], b[: S.m_ub], A[S.m_ub :], b[S.m_ub :]
 
 
 def _finite_matrix(X, name: str, ncols: int | None = None, ndim: int = 2) -> np.ndarray:
@@ -177,9 +177,8 @@ def optimization_problem(c, A_ub, b_ub, A_eq=None, b_eq=None):
     return Formulation(cp.Maximize(cv @ x), _polyhedron(x, Au, bu, Ae, be), {"x": x}, "solvers.lp.maximize")
 
 
-def cdepth_level_problem(points, rays=None, anchors=None, lineality=None, subspace=None, *,
-                         anchoring_ratio=None):
-    """Is ``ConvexHull(D_S(k)) ∩ {z : E z = f}`` non-empty?  (Seed 001 §5, Definitions 8–9.)
+def cdepth_level_problem(points, rays=None, anchors=None, lineality=None, subspace=None, *, anchoring_ratio=None):
+    """Is ``ConvexHull(D_S(k)) ∩ {z : E z = f}`` non-empty?  ([Yan26] §5, Definitions 8–9.)
 
     ``cdepth_S(z) = max{k : z ∈ ConvexHull(D_S(k))}`` (Def. 9), so the maximum of cdepth
     over an affine subspace (G_halfspace, Algorithm 4 step 2) is the largest level ``k`` for
@@ -256,14 +255,18 @@ def cdepth_level_problem(points, rays=None, anchors=None, lineality=None, subspa
     if len(E):
         cons["subspace"] = E @ z == f
     variables = {"z": z, "lam": lam, "mu": mu, "nu": nu}
-    return Formulation(cp.Minimize(0), cons, {k: v for k, v in variables.items() if v is not None},
-                 "seed 001 §5, Definitions 8-9 (cdepth level LP)")
+    return Formulation(
+        cp.Minimize(0),
+        cons,
+        {k: v for k, v in variables.items() if v is not None},
+        "[Yan26] §5, Definitions 8-9 (cdepth level LP)",
+    )
 
 
 def margin_problem(X, labels, *, nonnegative: bool = False):
-    """The best ℓ1-margin halfspace through the origin (paper 003, §2 and Lemma 4.2).
+    """The best ℓ1-margin halfspace through the origin ([BF26] §2 and Lemma 4.2).
 
-    Paper 003 calls ``sgn⟨v, x⟩`` with ``‖v‖₁ = 1`` a ρ-margin halfspace for a sample when
+    [BF26] calls ``sgn⟨v, x⟩`` with ``‖v‖₁ = 1`` a ρ-margin halfspace for a sample when
     ``y_i ⟨v, x_i⟩ >= ρ`` for all i.  The best margin is the LP::
 
         maximize ρ   s.t.   y_i ⟨v, x_i⟩ >= ρ  (margin),   ‖v‖₁ <= 1  (l1_ball)
@@ -278,7 +281,7 @@ def margin_problem(X, labels, *, nonnegative: bool = False):
     Parameters
     ----------
     X : array_like, shape (n, d)
-        Examples (paper 003 uses ``x ∈ {−1, 1}^d``; any finite reals are accepted).
+        Examples ([BF26] uses ``x ∈ {−1, 1}^d``; any finite reals are accepted).
     labels : array_like of {0, 1}, shape (n,)
         Converted at the boundary to ``y = 2·label − 1 ∈ {−1, +1}``.
     nonnegative : bool, default False
@@ -295,8 +298,10 @@ def margin_problem(X, labels, *, nonnegative: bool = False):
     if lab.shape[0] != n:
         raise ValueError(f"labels: expected {n} labels (one per row of X), got {lab.shape[0]}")
     if np.any((lab != 0) & (lab != 1)):
-        raise ValueError("labels: expected 0/1 labels (solvers use {0,1}; convert ±1 at the boundary), "
-                         f"got {sorted(set(lab.tolist()))}")
+        raise ValueError(
+            "labels: expected 0/1 labels (solvers use {0,1}; convert ±1 at the boundary), "
+            f"got {sorted(set(lab.tolist()))}"
+        )
     y = 2.0 * lab - 1.0
     v = cp.Variable(d, name="v")
     rho = cp.Variable(name="rho")
@@ -306,5 +311,9 @@ def margin_problem(X, labels, *, nonnegative: bool = False):
         cons["simplex"] = cp.sum(v) == 1
     else:
         cons["l1_ball"] = cp.norm1(v) <= 1
-    return Formulation(cp.Maximize(rho), cons, {"v": v, "rho": rho},
-                 "paper 003 §2 (rho-margin halfspace)" + (", Lemma 4.2 (v >= 0)" if nonnegative else ""))
+    return Formulation(
+        cp.Maximize(rho),
+        cons,
+        {"v": v, "rho": rho},
+        "[BF26] §2 (rho-margin halfspace)" + (", Lemma 4.2 (v >= 0)" if nonnegative else ""),
+    )

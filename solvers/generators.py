@@ -99,7 +99,7 @@ def power_set_matrix(n: int) -> np.ndarray:
 
 
 def figure1_matrix() -> np.ndarray:
-    """The VC-1 example of seed 004 §1 (Figure 1): points x_1..x_7 (columns 0..6), concepts
+    """The VC-1 example of [Yan25] §1 (Figure 1): points x_1..x_7 (columns 0..6), concepts
     h_1..h_8 (rows 0..7) with I(h_1)={x_1}, I(h_2)={x_2}, I(h_3)={x_3}, I(h_4)={x_1,x_4},
     I(h_5)={x_1,x_5}, I(h_6)={x_1,x_5,x_6}, I(h_7)={x_1,x_5,x_7}, I(h_8)=∅.
 

@@ -1,7 +1,6 @@
 """Halfspaces: the predicate, exact dichotomy enumeration, and the dual representation.
 
-Seed paper 001 (C. Yan, *Private Prediction via Shrinkage*, file
-``001_8f4ef38a86d4af99.txt``), §5.1: Definition 6 (the predicate
+C. Yan, *Private Prediction via Shrinkage* [Yan26] §5.1: Definition 6 (the predicate
 h_{a,w}(x) = [⟨a, x⟩ ≥ w]) and the reduction of a labelled point to a linear constraint
 on the hypothesis parameters (a, w) ("Linear Feasibility Problem", before Definition 8).
 
@@ -93,7 +92,7 @@ class _Rows:
     def __init__(self, rows: list[list[Fraction]], D: int):
         self.D = D
         self.ints = [_int_row(r) for r in rows]
-        self.f = (np.array([[float(q) for q in r] for r in rows], dtype=float).reshape(len(rows), D))
+        self.f = np.array([[float(q) for q in r] for r in rows], dtype=float).reshape(len(rows), D)
         B = max((abs(v) for r in self.ints for v in r), default=0)
         self.bound = B
         self.i64 = None
@@ -207,8 +206,7 @@ def _orient(R: _Rows, subsets: np.ndarray, T: _Rows, same: bool, need_c=None) ->
     K = subsets.shape[0]
     n = len(T.ints)
     if K == 0:
-        return _Orientation(np.zeros((0, n), np.int8), np.zeros((0, D)), np.zeros((0, D), np.int8),
-                            np.zeros(0, bool))
+        return _Orientation(np.zeros((0, n), np.int8), np.zeros((0, D)), np.zeros((0, D), np.int8), np.zeros(0, bool))
     if R.i64 is not None and T.i64 is not None and _int64_safe(D, *([R.bound] * (D - 1)), T.bound):
         M = R.i64[subsets]  # (K, D-1, D)
         c = _cofactors(M)
@@ -263,7 +261,7 @@ def _unique_rows_first(M: np.ndarray):
     raw = M.tobytes()
     w = M.shape[1] * M.itemsize
     for i in range(M.shape[0]):
-        key = raw[i * w:(i + 1) * w]
+        key = raw[i * w : (i + 1) * w]
         j = seen.get(key)
         if j is None:
             j = seen[key] = len(first_list)
@@ -300,7 +298,7 @@ def _rank_and_pivots(rows: list[list[Fraction]], ncols: int) -> tuple[int, list[
 
 
 def halfspace_predicate(a, w, X) -> np.ndarray:
-    """h_{a,w}(x) = [⟨a, x⟩ ≥ w] for every row x of ``X`` (seed 001, Definition 6), exactly.
+    """h_{a,w}(x) = [⟨a, x⟩ ≥ w] for every row x of ``X`` ([Yan26] Definition 6), exactly.
 
     Parameters
     ----------
@@ -321,8 +319,14 @@ def halfspace_predicate(a, w, X) -> np.ndarray:
     """
     av = _as_rational_vector(a, "a")
     wq = _to_fraction(w, "w")
-    if isinstance(X, np.ndarray) and X.dtype.kind == "f" and X.ndim == 2 and X.shape[1] == len(av) \
-            and X.dtype.itemsize <= 8 and np.isfinite(X).all():
+    if (
+        isinstance(X, np.ndarray)
+        and X.dtype.kind == "f"
+        and X.ndim == 2
+        and X.shape[1] == len(av)
+        and X.dtype.itemsize <= 8
+        and np.isfinite(X).all()
+    ):
         out = _predicate_filtered(av, wq, X.astype(np.float64))
         if out is not None:
             return out
@@ -354,8 +358,9 @@ def _predicate_filtered(av: list, wq: Fraction, X: np.ndarray) -> np.ndarray | N
         if not (np.isfinite(af).all() and np.isfinite(wf)):
             return None
         r = X @ af - wf
-        err = (4 * (len(av) + 3) * 2.0**-53) * (np.abs(X) @ np.abs(af) + abs(wf)) \
-            + 2.0**-1000 * (1 + np.abs(X).sum(axis=1))
+        err = (4 * (len(av) + 3) * 2.0**-53) * (np.abs(X) @ np.abs(af) + abs(wf)) + 2.0**-1000 * (
+            1 + np.abs(X).sum(axis=1)
+        )
         if not (np.isfinite(r).all() and np.isfinite(err).all()):
             return None
     out = (r >= 0).astype(np.uint8)
@@ -414,8 +419,11 @@ def _dichotomies_distinct(P: list[list[Fraction]], max_work=None) -> np.ndarray:
     diffs = [[a - b for a, b in zip(p, P[0])] for p in P[1:]]
     r, pivots, _ = _rank_and_pivots(diffs, d)
     # C(n, r) orientation determinants against n points, and up to Cover's count of output rows
-    check_work(math.comb(n, r) * n + cover_count(n, r) * n, max_work,
-               f"halfspace_dichotomies: C({n}, {r}) point subsets x {n} points + Cover's bound on the output")
+    check_work(
+        math.comb(n, r) * n + cover_count(n, r) * n,
+        max_work,
+        f"halfspace_dichotomies: C({n}, {r}) point subsets x {n} points + Cover's bound on the output",
+    )
     # projection onto the pivot coordinates is an affine bijection of aff(P) onto R^r
     Q = [[p[j] for j in pivots] + [Fraction(1)] for p in P]
     D = r + 1
@@ -453,7 +461,7 @@ def halfspace_dichotomies(X, *, max_work: int | None = DEFAULT_MAX_WORK) -> np.n
     """Every labelling of the points X realised by a closed affine halfspace, exactly.
 
     Π(X) = { (h_{a,w}(x_1), …, h_{a,w}(x_n)) : a ∈ ℝ^d, w ∈ ℝ } with h_{a,w}(x) =
-    [⟨a, x⟩ ≥ w] (seed 001, Definition 6); the constants are included (a = 0).
+    [⟨a, x⟩ ≥ w] ([Yan26] Definition 6); the constants are included (a = 0).
 
     Method (cells of the lifted central arrangement, through their extreme rays).
     Lift x ↦ x̂ = (x, 1) and c = (a, −w): h_{a,w}(x) = [⟨c, x̂⟩ ≥ 0], so the labellings
@@ -626,7 +634,7 @@ DUAL_FORMS = ("faithful", "margin")
 
 
 def dual_constraints(X, labels, *, form: str):
-    """The dual representation of seed 001 §5.1: one constraint on z = (a, w) per example.
+    """The dual representation of [Yan26] §5.1: one constraint on z = (a, w) per example.
 
     A labelled point (x, y) becomes a linear constraint ⟨A_i, z⟩ ≥ b_i on the
     hypothesis parameters z = (a_1, …, a_d, w) ∈ ℝ^{d+1}; the output feeds

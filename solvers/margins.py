@@ -1,7 +1,7 @@
 """Margins of halfspaces on {−1, 1}^d, exactly; decision lists and point functions as halfspaces.
 
-Seed paper 003 (M. Bun, W. Fang, *Privately Learning Decision Lists and a Differentially
-Private Winnow*, file ``003_088659ef20b3315c.txt``):
+M. Bun, W. Fang, *Privately Learning Decision Lists and a Differentially
+Private Winnow* [BF26]:
 
 * §2 "Large-Margin Halfspaces": a weight vector v with ‖v‖₁ = 1 has margin ρ on a labelled
   set when y⟨v, x⟩ ≥ ρ for every example.  :func:`margin` evaluates it (exactly, in
@@ -85,11 +85,14 @@ def as_sign_points(X, name: str = "X") -> np.ndarray:
     if arr.ndim == 1:
         arr = arr[None, :]
     if arr.ndim != 2 or arr.shape[1] == 0:
-        raise ValueError(f"{name}: expected an (n, d) matrix of points in {{-1,1}}^d with d >= 1, got shape {arr.shape}")
+        raise ValueError(
+            f"{name}: expected an (n, d) matrix of points in {{-1,1}}^d with d >= 1, got shape {arr.shape}"
+        )
     if arr.dtype.kind not in "biuf":
         raise ValueError(f"{name}: expected numeric entries in {{-1, 1}}, got dtype {arr.dtype}")
-    if arr.size and (arr.min() < -1 or arr.max() > 1 or (arr == 0).any()
-                     or (arr.dtype.kind == "f" and (arr != np.round(arr)).any())):
+    if arr.size and (
+        arr.min() < -1 or arr.max() > 1 or (arr == 0).any() or (arr.dtype.kind == "f" and (arr != np.round(arr)).any())
+    ):
         bad = (arr != 1) & (arr != -1)
         i, j = np.argwhere(bad)[0]
         raise ValueError(f"{name}: points must lie in {{-1,1}}^d, got {arr[i, j].item()!r} at ({i}, {j})")
@@ -236,8 +239,14 @@ def _margin_lp(Xs: np.ndarray, ys: np.ndarray, nonnegative: bool = False):
     # -y<v+ - v-, x> + rho <= 0 ;  -v+ <= 0 ; -v- <= 0 (and v- <= 0 when nonnegative)
     top = np.hstack([-yx, yx, np.ones((n, 1), dtype=np.int64)])
     if nonnegative:
-        top = np.vstack([top, np.hstack([np.zeros((d, d), dtype=np.int64), np.eye(d, dtype=np.int64),
-                                         np.zeros((d, 1), dtype=np.int64)])])
+        top = np.vstack(
+            [
+                top,
+                np.hstack(
+                    [np.zeros((d, d), dtype=np.int64), np.eye(d, dtype=np.int64), np.zeros((d, 1), dtype=np.int64)]
+                ),
+            ]
+        )
     nonneg = np.hstack([-np.eye(2 * d, dtype=np.int64), np.zeros((2 * d, 1), dtype=np.int64)])
     A_ub = np.vstack([top, nonneg])
     b_ub = np.zeros(A_ub.shape[0], dtype=np.int64)
@@ -249,7 +258,7 @@ def _margin_lp(Xs: np.ndarray, ys: np.ndarray, nonnegative: bool = False):
 
 
 def best_margin(X, y, *, nonnegative: bool = False) -> MarginResult:
-    """Exact best ℓ1 margin max{ρ : y_i⟨v, x_i⟩ ≥ ρ, ‖v‖₁ = 1} (seed 003 §2).
+    """Exact best ℓ1 margin max{ρ : y_i⟨v, x_i⟩ ≥ ρ, ‖v‖₁ = 1} ([BF26] §2).
 
     Solved by :func:`solvers.lp.maximize` on the split v = v⁺ − v⁻; duplicate examples
     are merged first (they give the same constraint).
@@ -351,8 +360,10 @@ def _as_sign_list(variables, signs, d: int):
     var = [int(j) for j in variables]
     bits = [int(b) for b in signs]
     if len(bits) != len(var) + 1:
-        raise ValueError(f"signs: expected len(variables) + 1 = {len(var) + 1} output bits "
-                         f"(the last is the default), got {len(bits)}")
+        raise ValueError(
+            f"signs: expected len(variables) + 1 = {len(var) + 1} output bits "
+            f"(the last is the default), got {len(bits)}"
+        )
     if any(b not in (-1, 1) for b in bits):
         raise ValueError(f"signs: output bits must be ±1, got {bits}")
     if any(not 0 <= j < d for j in var):
@@ -407,7 +418,7 @@ def decision_list_values(variables, signs, X) -> np.ndarray:
 
 
 def decision_list_halfspace(variables, signs, d: int) -> tuple:
-    """Lemma 4.10 (seed 003; Blum–Singh, Dhagat–Hellerstein, Valiant): the halfspace over
+    """Lemma 4.10 ([BF26]; Blum–Singh, Dhagat–Hellerstein, Valiant): the halfspace over
     d + 1 variables (coordinate d is the constant 1) computing the monotone 1-decision list
     "if x_{v1} then b_1 elif x_{v2} then b_2 … else b_r".
 
@@ -451,7 +462,7 @@ def decision_list_halfspace(variables, signs, d: int) -> tuple:
 
 
 def feature_points(Phi) -> np.ndarray:
-    """Lemma 4.10 for F-decision lists ([BF25] Theorem 4.12): the points (φ(x), 1) in ±1 form.
+    """Lemma 4.10 for F-decision lists ([BF26] Theorem 4.12): the points (φ(x), 1) in ±1 form.
 
     An F-decision list "if φ_{v1}(x) then b_1 elif … else b_r" is the monotone 1-decision
     list over the feature coordinates z_f = φ_f(x), so with z in ±1 form (true = +1) the

@@ -1,10 +1,10 @@
 """Structure of concept classes of VC dimension 1: partial orders and trees.
 
-Every class of VC dimension 1 hides a tree (Ben-David; seed 004 §4): after the
+Every class of VC dimension 1 hides a tree (Ben-David; [Yan25] §4): after the
 f-representation by a concept f of the class (Def. 14), the domain is partially ordered
 (Def. 13) and every concept is a path from a node up to the root (Lemma 5).  This module
 computes that structure exactly, as :mod:`networkx` objects a researcher can draw and
-query, and the combinatorial quantities the private learners of seed 004 read off it
+query, and the combinatorial quantities the private learners of [Yan25] read off it
 (deterministic points, proper nodes, sub-trees, weights and values).  No privacy here.
 
 Conventions
@@ -24,8 +24,7 @@ Conventions
 
 References
 ----------
-.. [vc1] C. Yan, *An Õptimal DP PAC Learner for Concept Classes with VC Dimension 1*
-   (shared/papers/004_a98b97286cef331e.txt): Assumptions 1–2, Defs. 13–19, Algorithms 1
+.. [vc1] C. Yan, *An Õptimal DP PAC Learner for Concept Classes with VC Dimension 1* [Yan25]: Assumptions 1–2, Defs. 13–19, Algorithms 1
    and 3, Lemmas 2–6, Figure 1.
 .. [bd] S. Ben-David, *2 notes on classes with Vapnik–Chervonenkis dimension 1*,
    arXiv:1507.05307 (2015).
@@ -110,13 +109,14 @@ def _row_vector(M: np.ndarray, f, name: str = "f") -> np.ndarray:
         return M[int(f)].copy()
     vec = as_binary_matrix(np.asarray(f)[None, :] if np.ndim(f) == 1 else f, name=name)
     if vec.shape != (1, M.shape[1]):
-        raise ValueError(f"{name}: expected a row index or a 0/1 vector of length {M.shape[1]}, "
-                         f"got shape {np.shape(f)}")
+        raise ValueError(
+            f"{name}: expected a row index or a 0/1 vector of length {M.shape[1]}, got shape {np.shape(f)}"
+        )
     return vec[0]
 
 
 def f_representation(M, f) -> np.ndarray:
-    """The f-representation C_f of the class ``M`` (seed 004 Def. 14).
+    """The f-representation C_f of the class ``M`` ([Yan25] Def. 14).
 
     ``c_f(x) = 1`` iff ``f(x) != c(x)``, i.e. ``C_f = M XOR f`` row by row.
 
@@ -141,7 +141,7 @@ def f_representation(M, f) -> np.ndarray:
 
 
 def from_f_representation(Mf, f_row) -> np.ndarray:
-    """Back from C_f to C (seed 004, after Def. 14): ``c(x) = 1`` iff ``f(x) != c_f(x)``.
+    """Back from C_f to C ([Yan25], after Def. 14): ``c(x) = 1`` iff ``f(x) != c_f(x)``.
 
     ``f_row`` is the 0/1 vector of f (not a row index: f's row in ``Mf`` is all zeros).
 
@@ -188,7 +188,7 @@ def f_represent_labels(f_row, cols, labels) -> np.ndarray:
 # --------------------------------------------------------------------------- Assumptions 1-2
 @dataclass(frozen=True)
 class Normalisation:
-    """Assumptions 1–2 of seed 004 §4 applied to a class, with the map back.
+    """Assumptions 1–2 of [Yan25] §4 applied to a class, with the map back.
 
     Attributes
     ----------
@@ -251,7 +251,7 @@ def _first_index_groups(A: np.ndarray):
 
 
 def normalise(M) -> Normalisation:
-    """Apply Assumptions 1–2 of seed 004 §4 to the class ``M``.
+    """Apply Assumptions 1–2 of [Yan25] §4 to the class ``M``.
 
     Assumption 2: a point every concept labels alike carries no information and is
     dropped (its label is recorded in :attr:`Normalisation.constant`).  Assumption 1: of
@@ -300,7 +300,7 @@ def _pair_counts(M: np.ndarray):
 
 
 def order_matrix(M) -> np.ndarray:
-    """The relation ⪯ of seed 004 Def. 13 as a boolean matrix: ``L[x, y]`` iff x ⪯ y.
+    """The relation ⪯ of [Yan25] Def. 13 as a boolean matrix: ``L[x, y]`` iff x ⪯ y.
 
     ``x ⪯ y`` iff no concept has ``c(x) = 1, c(y) = 0``.  The number of such concepts is
     ``ones[x] - (Mᵀ M)[x, y]``: one boolean matrix product, no pairwise loop.  (Exact:
@@ -355,7 +355,7 @@ def shattered_pair(M):
 
 
 def partial_order(M) -> nx.DiGraph:
-    """The strict partial order ≺ of seed 004 Def. 13 on the columns of ``M``.
+    """The strict partial order ≺ of [Yan25] Def. 13 on the columns of ``M``.
 
     Nodes are the column indices; there is an edge ``x → y`` iff ``x ≺ y`` (``x ⪯ y`` and
     not ``y ⪯ x``).  Computed with :func:`order_matrix` (one matrix product).  For the
@@ -410,7 +410,7 @@ def hasse_diagram(M) -> nx.DiGraph:
 
 # --------------------------------------------------------------------------- Algorithm 1
 def make_tree(M, f: int = 0) -> nx.DiGraph:
-    """MakeTree (seed 004 Algorithm 1): the tree of a class of VC dimension ≤ 1.
+    """MakeTree ([Yan25] Algorithm 1): the tree of a class of VC dimension ≤ 1.
 
     Step 1 f-represents the class by its row ``f`` (Def. 14); all orders are then under
     C_f.  After Assumptions 1–2 (:func:`normalise`) the up-set ``{y : x ⪯ y}`` of every
@@ -492,7 +492,10 @@ def make_tree(M, f: int = 0) -> nx.DiGraph:
             T.add_node(node, distance=layer)
             T.add_edge(int(norm.columns[parent[j]]) if has_parent[j] else ROOT, node)
     T.graph.update(
-        f=int(f), f_row=f_row, normalisation=norm, n_points=M.shape[1],
+        f=int(f),
+        f_row=f_row,
+        normalisation=norm,
+        n_points=M.shape[1],
         height=int(dist.max(initial=0)),
     )
     T.graph["proper"] = frozenset(_proper_from_fmatrix(A, norm.columns, T))
@@ -581,7 +584,7 @@ def is_vc1_tree(M, tree: nx.DiGraph) -> bool:
 
 
 def distance(tree: nx.DiGraph, x) -> int:
-    """d_{C_f}(x) of seed 004 Def. 16: the length of the longest chain x ≺ x₁ ≺ … ≺ ∅.
+    """d_{C_f}(x) of [Yan25] Def. 16: the length of the longest chain x ≺ x₁ ≺ … ≺ ∅.
 
     In the tree of :func:`make_tree` it is the depth of ``x`` (``distance(tree, ROOT) == 0``).
 
@@ -657,7 +660,7 @@ def deepest_node(tree: nx.DiGraph, nodes):
 
 # --------------------------------------------------------------------------- Defs. 15, 17
 def deterministic_points(M, cols, labels) -> np.ndarray:
-    """Points deterministic by the sample in the class ``M`` (seed 004 Def. 15).
+    """Points deterministic by the sample in the class ``M`` ([Yan25] Def. 15).
 
     ``x`` is deterministic iff every concept of ``M`` consistent with the sample labels
     ``x`` with 1.  Pass C_f and f-represented labels for the paper's use in Algorithm 2.
@@ -687,7 +690,7 @@ def deterministic_points(M, cols, labels) -> np.ndarray:
 
 
 def proper_nodes(M, tree: nx.DiGraph) -> frozenset:
-    """The proper nodes of seed 004 Def. 17.
+    """The proper nodes of [Yan25] Def. 17.
 
     The paper writes ``I(c_f) = {y | y ⪯ x}``; with its own orientation (concepts are
     up-sets, Lemma 5, and Algorithm 4 step 9 uses ``{x | ℓ ⪯ x}``) the intended set is the
@@ -713,7 +716,7 @@ def proper_nodes(M, tree: nx.DiGraph) -> frozenset:
 
 
 def make_subtree(tree: nx.DiGraph, x_good, proper) -> nx.DiGraph:
-    """MakeSubTree (seed 004 Algorithm 3): the sub-tree T_good rooted at ``x_good``.
+    """MakeSubTree ([Yan25] Algorithm 3): the sub-tree T_good rooted at ``x_good``.
 
     1. If ``x_good`` is proper, the output is the single node ``x_good``.
     2. Keep only the nodes ``x ⪯ x_good`` (``x_good`` and its descendants).
@@ -813,7 +816,7 @@ def _zero_counts(tree: nx.DiGraph, cols, labels) -> dict:
 
 
 def node_weights(tree: nx.DiGraph, cols, labels) -> dict:
-    """Weights of seed 004 Def. 18: ``w(x) = |{(x', 0) ∈ S : x' ⪯ x}|``.
+    """Weights of [Yan25] Def. 18: ``w(x) = |{(x', 0) ∈ S : x' ⪯ x}|``.
 
     The number of sample points with (f-represented) label 0 at ``x`` or below it,
     counted with multiplicity; ``cols`` are original column indices (mapped to their
@@ -844,7 +847,7 @@ def node_weights(tree: nx.DiGraph, cols, labels) -> dict:
 
 
 def node_values(subtree: nx.DiGraph, cols, labels) -> dict:
-    """Values of seed 004 Def. 19: ``v(x) = |{(x', 0) ∈ S : x ⪯ x' ≺ x_good}|``.
+    """Values of [Yan25] Def. 19: ``v(x) = |{(x', 0) ∈ S : x ⪯ x' ≺ x_good}|``.
 
     The number of label-0 sample points on the path from ``x`` up to, but excluding,
     the root ``x_good`` of the sub-tree (from :func:`make_subtree`); ``v(x_good) = 0``.
@@ -957,8 +960,16 @@ def class_from_tree(tree: nx.DiGraph, proper, n_points: int | None = None) -> np
     return np.array(rows, dtype=np.uint8).reshape(len(rows), n_points)
 
 
-def random_vc1_class(n_points: int, rng=None, *, method: str = "tree", proper_prob: float = 0.5,
-                     chain_prob: float = 0.3, n_tries: int | None = None, return_tree: bool = False):
+def random_vc1_class(
+    n_points: int,
+    rng=None,
+    *,
+    method: str = "tree",
+    proper_prob: float = 0.5,
+    chain_prob: float = 0.3,
+    n_tries: int | None = None,
+    return_tree: bool = False,
+):
     """A random concept class of VC dimension ≤ 1 over ``n_points`` points (labels {0, 1}).
 
     Parameters
@@ -1005,12 +1016,12 @@ def random_vc1_class(n_points: int, rng=None, *, method: str = "tree", proper_pr
 
 
 # --------------------------------------------------------------------------- catalogue
-#: Thresholds on 0 < 1 < … < n−1 (seed 004 §1.2): row t labels x with 1 iff x ≥ t, t = 0..n.
+#: Thresholds on 0 < 1 < … < n−1 ([Yan25] §1.2): row t labels x with 1 iff x ≥ t, t = 0..n.
 thresholds_class = thresholds_matrix
 
 
 def point_functions_class(n_points: int) -> np.ndarray:
-    """Point functions ``f_t(x) = 1`` iff ``x = t`` (seed 004 §1.2): the identity, shape (n, n).
+    """Point functions ``f_t(x) = 1`` iff ``x = t`` ([Yan25] §1.2): the identity, shape (n, n).
 
     Parameters
     ----------
@@ -1030,7 +1041,7 @@ def point_functions_class(n_points: int) -> np.ndarray:
 FIGURE1_F = 7
 
 
-#: The example of seed 004 §1.3.2 / Figure 1 (columns x_1..x_7, rows h_1..h_8).  With
+#: The example of [Yan25] §1.3.2 / Figure 1 (columns x_1..x_7, rows h_1..h_8).  With
 #: f = h_8 (:data:`FIGURE1_F`) the tree is ∅ → x_1, x_2, x_3; x_1 → x_4, x_5; x_5 → x_6, x_7.
 figure1_class = figure1_matrix
 
@@ -1039,7 +1050,7 @@ def catalogue(n_points: int = 8) -> dict:
     """Named VC-1 classes: ``name -> (M, f)`` with ``f`` the row index to build the tree by.
 
     ``"thresholds"`` (f = the all-zero threshold, a chain of height n), ``"point_functions"``
-    (f = f_0: a star under x_0), and ``"figure1"`` (seed 004 Figure 1).
+    (f = f_0: a star under x_0), and ``"figure1"`` ([Yan25] Figure 1).
 
     Parameters
     ----------

@@ -1,4 +1,4 @@
-"""Adversaries (seed 001 §1.1): oblivious sequences, stochastic, adaptive (white-box and transcript-only)."""
+"""Adversaries ([Yan26] §1.1): oblivious sequences, stochastic, adaptive (white-box and transcript-only)."""
 
 import numpy as np
 import pytest
@@ -96,8 +96,10 @@ def test_adaptive_adversary_drives_a_predictor():
     x = rng.uniform(size=4000)
     y = (x >= 0.4).astype(int)
     tops = {}
-    for name, adv in (("adaptive", DisagreementAdversary(uniform_line(), rng=1)),
-                      ("stochastic", Stochastic(uniform_line(), rng=1))):
+    for name, adv in (
+        ("adaptive", DisagreementAdversary(uniform_line(), rng=1)),
+        ("stochastic", Stochastic(uniform_line(), rng=1)),
+    ):
         p = GenericPredictor(G_oblivious(Thresholds()), x, y, k=400, m=10, epsilon=1.0, rng=2)
         r = p.run(adv, 300)
         tops[name] = r.n_hard

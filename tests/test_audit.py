@@ -51,8 +51,7 @@ def test_hockey_stick_basics():
 
 
 @settings(max_examples=80)
-@given(st.lists(st.tuples(st.floats(1e-6, 1), st.floats(1e-6, 1)), min_size=2, max_size=10),
-       st.floats(0, 0.3))
+@given(st.lists(st.tuples(st.floats(1e-6, 1), st.floats(1e-6, 1)), min_size=2, max_size=10), st.floats(0, 0.3))
 def test_epsilon_for_delta_inverts_delta_for_epsilon(pairs, delta):
     p = np.array([a for a, _ in pairs])
     q = np.array([b for _, b in pairs])
@@ -134,12 +133,14 @@ def test_between_thresholds_adaptive_law():
     fixed = between_thresholds_output_law([0.45, 0.55], 0.5, 0.4, 0.6, 40)
     same = between_thresholds_output_law(lambda pre: [0.45, 0.55][len(pre)], 0.5, 0.4, 0.6, 40, max_queries=2)
     assert all(abs(fixed[k] - same[k]) < 1e-30 for k in fixed)
-    adaptive = between_thresholds_output_law(lambda pre: 0.45 if not pre or pre[-1] is Answer.L else 0.65,
-                                             0.5, 0.4, 0.6, 40, max_queries=3)
+    adaptive = between_thresholds_output_law(
+        lambda pre: 0.45 if not pre or pre[-1] is Answer.L else 0.65, 0.5, 0.4, 0.6, 40, max_queries=3
+    )
     with mpmath.workdps(40):
         assert abs(mpmath.fsum(adaptive.values()) - 1) < 1e-30
-        assert any(abs(adaptive[k] - v) > 1e-3 for k, v in
-                   between_thresholds_output_law([0.45] * 3, 0.5, 0.4, 0.6, 40).items())
+        assert any(
+            abs(adaptive[k] - v) > 1e-3 for k, v in between_thresholds_output_law([0.45] * 3, 0.5, 0.4, 0.6, 40).items()
+        )
     with pytest.raises(ValueError, match="max_queries"):
         between_thresholds_output_law(lambda pre: 0.5, 0.5, 0.4, 0.6, 40)
 
@@ -149,9 +150,11 @@ def test_between_thresholds_within_lemma_1_gap_is_not_flagged():
     g = min_gap(eps, delta, n)
     tl, tu = 0.5 - g / 2, 0.5 + g / 2
     s = 6 / (eps * n)
-    for q, qp in [([tl] * 5 + [tl + s], [tl + 1 / n] * 5 + [tl + s - 1 / n]),
-                  ([tu - s] * 6, [tu - s + 1 / n] * 6),
-                  ([tl + 2 * s, tu - 2 * s, tl - s, tu + s], [tl + 2 * s + 1 / n, tu - 2 * s - 1 / n, tl - s, tu + s])]:
+    for q, qp in [
+        ([tl] * 5 + [tl + s], [tl + 1 / n] * 5 + [tl + s - 1 / n]),
+        ([tu - s] * 6, [tu - s + 1 / n] * 6),
+        ([tl + 2 * s, tu - 2 * s, tl - s, tu + s], [tl + 2 * s + 1 / n, tu - 2 * s - 1 / n, tl - s, tu + s]),
+    ]:
         r = between_thresholds_audit(q, qp, eps, tl, tu, n, delta=delta)
         assert r["max_value_change"] <= 1 / n + 1e-12
         assert r["delta_at_epsilon"] <= delta
@@ -213,8 +216,9 @@ def test_bad_svt_no_query_noise_is_flagged_exactly_and_statistically():
     runs = Counter(svt_no_query_noise_batch(d0, eps, T, rng=4, size=50_000))
     assert stats.binomtest(runs[(False, True)], 50_000, P[(False, True)]).pvalue > P_MIN
     assert svt_no_query_noise(d0, eps, T, rng=4) in P
-    r = statistical_epsilon_lower_bound(lambda d, rng, k: svt_no_query_noise_batch(d, eps, T, rng, k),
-                                        d0, d1, n_samples=20_000, batch=True, rng=5)
+    r = statistical_epsilon_lower_bound(
+        lambda d, rng, k: svt_no_query_noise_batch(d, eps, T, rng, k), d0, d1, n_samples=20_000, batch=True, rng=5
+    )
     assert r.violates(eps) and r.counts[1] == 0
 
 
@@ -227,8 +231,9 @@ def test_bad_svt_output_noisy_value_is_flagged_statistically():
     feat = lambda t: (len(t), isinstance(t[-1], float) and t[-1] < 1.0)
     event = lambda f: f == (9, True)
     mech = lambda d, rng, k: [feat(t) for t in svt_output_noisy_value_batch(d, eps, T, rng, k)]
-    r = statistical_epsilon_lower_bound(mech, d0, d1, n_samples=200_000, n_select=1000,
-                                        events=[event], batch=True, rng=6)
+    r = statistical_epsilon_lower_bound(
+        mech, d0, d1, n_samples=200_000, n_select=1000, events=[event], batch=True, rng=6
+    )
     assert r.direction == "p>q"
     assert r.violates(eps), r
     assert r.epsilon_lower > 1.5
@@ -279,8 +284,7 @@ def _aggregate(law, m):
 def test_repeated_law_matches_exact_law(q, q_last):
     eps, n, tl, tu, m = 0.5, 30, 0.4, 0.6, 5
     P = between_thresholds_repeated_law(q, m, eps, tl, tu, n, q_last=q_last)
-    E = _aggregate(between_thresholds_output_law([q] * (m - 1) + [q if q_last is None else q_last],
-                                                 eps, tl, tu, n), m)
+    E = _aggregate(between_thresholds_output_law([q] * (m - 1) + [q if q_last is None else q_last], eps, tl, tu, n), m)
     assert set(P) == set(E)
     assert max(abs(E[k] - P[k]) / E[k] for k in E if E[k] > 1e-250) < 1e-12
     assert sum(P.values()) == pytest.approx(1.0, abs=1e-12)
@@ -288,8 +292,9 @@ def test_repeated_law_matches_exact_law(q, q_last):
 
 def test_repeated_audit_quadrature_converged():
     a = between_thresholds_repeated_audit(0.5, 0.505, 50, 0.5, 0.4, 0.6, 200, q_last=0.5, q_last_prime=0.495)
-    b = between_thresholds_repeated_audit(0.5, 0.505, 50, 0.5, 0.4, 0.6, 200, q_last=0.5, q_last_prime=0.495,
-                                          pieces_per_scale=8, nodes=32)
+    b = between_thresholds_repeated_audit(
+        0.5, 0.505, 50, 0.5, 0.4, 0.6, 200, q_last=0.5, q_last_prime=0.495, pieces_per_scale=8, nodes=32
+    )
     assert a["delta_at_epsilon"] > 0
     assert a["delta_at_epsilon"] == pytest.approx(b["delta_at_epsilon"], rel=1e-9)
     assert a["total_p"] == pytest.approx(1.0, abs=1e-12) and a["total_q"] == pytest.approx(1.0, abs=1e-12)
@@ -305,8 +310,9 @@ def test_lemma_1_gap_is_loose_on_long_sequences():
     g = min_gap(eps, delta, n)
     for frac, upper in ((1.0, 1e-12), (0.2, delta)):
         gap = g * frac
-        r = between_thresholds_repeated_audit(0.5, 0.5 + 1 / n, m, eps, 0.5 - gap / 2, 0.5 + gap / 2, n,
-                                              q_last=0.5, q_last_prime=0.5 - 1 / n)
+        r = between_thresholds_repeated_audit(
+            0.5, 0.5 + 1 / n, m, eps, 0.5 - gap / 2, 0.5 + gap / 2, n, q_last=0.5, q_last_prime=0.5 - 1 / n
+        )
         assert 0 < r["delta_at_epsilon"] < upper
         assert r["delta_at_epsilon"] < 0.5 * math.exp(-gap * eps * n / 4)
 
@@ -320,14 +326,16 @@ def test_between_thresholds_below_gap_is_flagged_and_ledger_agrees():
     eps, delta, n, m = 0.9, 1e-5, 300, 100
     g = 0.15 * min_gap(eps, delta, n)
     tl, tu = 0.5 - g / 2, 0.5 + g / 2
-    r = between_thresholds_repeated_audit(0.5, 0.5 + 1 / n, m, eps, tl, tu, n, q_last=0.5,
-                                          q_last_prime=0.5 - 1 / n, delta=delta)
+    r = between_thresholds_repeated_audit(
+        0.5, 0.5 + 1 / n, m, eps, tl, tu, n, q_last=0.5, q_last_prime=0.5 - 1 / n, delta=delta
+    )
     assert r["delta_at_epsilon"] > 5 * delta
     assert r["epsilon_at_delta"] > 2 * eps
     led = PrivacyLedger()
     BetweenThresholds(eps, tl, tu, n, rng=0, delta=delta, ledger=led)
     assert not led.entries[0].applies
     g3 = 0.3 * min_gap(eps, delta, n)
-    r3 = between_thresholds_repeated_audit(0.5, 0.5 + 1 / n, m, eps, 0.5 - g3 / 2, 0.5 + g3 / 2, n, q_last=0.5,
-                                           q_last_prime=0.5 - 1 / n)
+    r3 = between_thresholds_repeated_audit(
+        0.5, 0.5 + 1 / n, m, eps, 0.5 - g3 / 2, 0.5 + g3 / 2, n, q_last=0.5, q_last_prime=0.5 - 1 / n
+    )
     assert r3["delta_at_epsilon"] < delta

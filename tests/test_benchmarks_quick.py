@@ -18,8 +18,10 @@ import pytest
 BENCH = Path(__file__).resolve().parents[1] / "benchmarks"
 SCRIPTS = sorted(p.name for p in BENCH.glob("*.py"))
 #: scripts that write files take an output path
-OUT_ARGS = {"bench_median.py": lambda tmp: ["--out", str(tmp / "out")],
-            "real_data.py": lambda tmp: ["--out", str(tmp / "real_data.png")]}
+OUT_ARGS = {
+    "bench_median.py": lambda tmp: ["--out", str(tmp / "out")],
+    "real_data.py": lambda tmp: ["--out", str(tmp / "real_data.png")],
+}
 
 
 def _tree(root: Path) -> set:

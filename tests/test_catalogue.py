@@ -64,8 +64,12 @@ def test_links_are_derived_from_the_decorators():
 
 def test_an_audit_target_with_a_registered_audit_is_audited():
     targets = [s for s in catalogue.STATEMENTS if s.audit]
-    assert {("everlasting", "Claim 5.3"), ("everlasting", "Claim E.5"), ("everlasting", "Claim E.6"),
-            ("vc1", "Theorem 10")} <= {s.key for s in targets}
+    assert {
+        ("everlasting", "Claim 5.3"),
+        ("everlasting", "Claim E.5"),
+        ("everlasting", "Claim E.6"),
+        ("vc1", "Theorem 10"),
+    } <= {s.key for s in targets}
     for s in targets:
         assert s.status in ("audited", "not executable"), s
     s = catalogue.get_statement("everlasting", "Claim E.6")
@@ -86,9 +90,12 @@ def test_o_constant_claims_do_not_make_a_statement_checked():
 
 
 if stl.papers_dir() is not None:  # optional cross-check, off by default: no test (and no skip) without it
+
     @pytest.mark.parametrize("paper", ["shrinkage", "everlasting", "winnow", "vc1"])
     def test_optional_cross_check_against_local_paper_texts(paper):
-        number = {"shrinkage": "001", "everlasting": "002", "winnow": "003", "vc1": "004"}[paper]  # the local copies' names
+        number = {"shrinkage": "001", "everlasting": "002", "winnow": "003", "vc1": "004"}[
+            paper
+        ]  # the local copies' names
         text = next(stl.papers_dir().glob(f"{number}_*.txt")).read_text()
         found = stl.paper_text_headers(text)
         assert found and found <= set(stl.labels(paper)), sorted(found - set(stl.labels(paper)))

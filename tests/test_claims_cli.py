@@ -97,8 +97,13 @@ def test_verify_json_shape_for_one_claim(capsys):
 
 
 def test_console_entry_point_module_runs():
-    proc = subprocess.run([sys.executable, "-m", "geoprivate", "verify", "--claim", "general/pajor"],
-                          capture_output=True, text=True, cwd=ROOT, timeout=300)
+    proc = subprocess.run(
+        [sys.executable, "-m", "geoprivate", "verify", "--claim", "general/pajor"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
     assert proc.returncode == 0, proc.stderr
     assert "holds" in proc.stdout
 

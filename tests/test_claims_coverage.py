@@ -9,9 +9,18 @@ import pytest
 
 from geoprivate.claims import catalogue, get_claim, run_claim
 
-HOLDS = ["winnow/proposition-2-1-utility", "winnow/lemma-4-3", "winnow/lemma-a-3", "winnow/theorem-4-12",
-         "everlasting/claim-d-3", "everlasting/claims-e-1-e-3", "vc1/claims-1-5", "vc1/lemmas-7-9",
-         "shrinkage/composition-constant", "vc1/sample-size-constants"]
+HOLDS = [
+    "winnow/proposition-2-1-utility",
+    "winnow/lemma-4-3",
+    "winnow/lemma-a-3",
+    "winnow/theorem-4-12",
+    "everlasting/claim-d-3",
+    "everlasting/claims-e-1-e-3",
+    "vc1/claims-1-5",
+    "vc1/lemmas-7-9",
+    "shrinkage/composition-constant",
+    "vc1/sample-size-constants",
+]
 FINDINGS = ["vc1/theorem-12", "everlasting/claim-e-4-chernoff"]
 AUDITS = ["vc1/theorem-10-audit", "everlasting/claim-5-3-audit", "shrinkage/claim-1-audit"]
 
@@ -33,7 +42,7 @@ def test_audit_holds_with_a_flagged_positive_control(cid):
     r = run_claim(get_claim(cid), seed=0)
     assert r["status"] == "holds", r
     ev = r["evidence"]
-    for part in ([ev] if "claimed_epsilon" in ev else ev.values()):
+    for part in [ev] if "claimed_epsilon" in ev else ev.values():
         assert part["control_flagged"] and part["control_epsilon_lower"] > part["claimed_epsilon"]
         assert part["epsilon_lower"] <= part["claimed_epsilon"] and part["false_alarm"] == 1e-6
 

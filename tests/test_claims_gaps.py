@@ -1,4 +1,4 @@
-"""Seed 004's Theorem 7, Fact 1 and Observation 1 (geoprivate.claims.gaps): the findings kept as tests."""
+"""[Yan25] Theorem 7, Fact 1 and Observation 1 (geoprivate.claims.gaps): the findings kept as tests."""
 
 import math
 
@@ -21,13 +21,13 @@ def _rr_laws(eps, k):
 
 
 def test_theorem_7_as_written_fails_on_k_fold_randomized_response():
-    """FINDING (seed 004 Theorem 7): at eps = 0.46, k = 316, delta' = 2.3e-9 the exact delta at
+    """FINDING ([Yan25] Theorem 7): at eps = 0.46, k = 316, delta' = 2.3e-9 the exact delta at
     eps' = sqrt(2k ln(1/delta')) eps is ~6e-3, six orders of magnitude above delta'."""
     eps, k, dp = 0.46, 316, 2.3e-9
     P, Q = _rr_laws(eps, k)
     e7 = theorem7_epsilon(eps, k, dp)
     assert hockey_stick(P, Q, e7) > 1e6 * dp
-    # the published advanced composition (seed 001 Theorem 3) holds on the same instance
+    # the published advanced composition ([Yan26] Theorem 3) holds on the same instance
     assert hockey_stick(P, Q, advanced_composition(eps, 0.0, k, dp).epsilon) <= dp
 
 
@@ -44,7 +44,7 @@ def test_theorem_7_claim_reports_the_violation_reproducibly():
 def test_fact_1_is_vacuous_as_written_and_true_for_the_exact_median(seed):
     rng = np.random.default_rng(seed)
     S = rng.integers(0, 10, size=int(rng.integers(1, 25)))
-    assert is_alpha_median(S, 1e9, 0.5)                     # any number is a 1/2-median
+    assert is_alpha_median(S, 1e9, 0.5)  # any number is a 1/2-median
     assert is_alpha_median(S, float(np.sort(S)[(len(S) - 1) // 2]), 0.0)
 
 

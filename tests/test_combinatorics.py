@@ -18,6 +18,7 @@ from solvers.generators import (
     thresholds_matrix,
 )
 
+
 # --------------------------------------------------------------------------- strategies
 def matrices(max_rows=12, max_cols=6):
     shape = st.tuples(st.integers(1, max_rows), st.integers(1, max_cols))
@@ -34,7 +35,7 @@ def brute_vc(M):
 
 
 def brute_ld(M):
-    """Un-memoised SOA recursion on distinct rows (the definition, Def. 8 of seed 004)."""
+    """Un-memoised SOA recursion on distinct rows (the definition, Def. 8 of [Yan25])."""
     rows = {tuple(r) for r in M.tolist()}
 
     def ld(V):
@@ -52,7 +53,7 @@ def brute_ld(M):
 
 
 def brute_td(M):
-    """Longest thresholds class (Def. 6 of seed 004) by trying every ordered point tuple."""
+    """Longest thresholds class (Def. 6 of [Yan25]) by trying every ordered point tuple."""
     n = M.shape[1]
     best = 0
     for k in range(1, n + 1):
@@ -152,7 +153,7 @@ def test_thresholds_ld_is_floor_log2():
 
 
 def test_figure1_threshold_chain_is_a_root_path():
-    # seed 004 Figure 1: the deepest root path x_1 -> x_5 -> x_6 gives a thresholds class of length 3
+    # [Yan25] Figure 1: the deepest root path x_1 -> x_5 -> x_6 gives a thresholds class of length 3
     M = figure1_matrix()
     td, (pts, concepts) = comb.threshold_dimension(M, return_witness=True)
     assert td == 3 and comb.is_threshold_chain(M, pts, concepts)
@@ -222,7 +223,7 @@ def test_sauer_pajor_and_dimension_chain(M):
     assert count <= comb.sauer_bound(M.shape[1], d)  # Sauer–Shelah
     assert count <= len(comb.shattered_sets(M))  # Pajor
     assert d <= ld <= int(math.floor(math.log2(count)))
-    assert td <= 2 ** (ld + 1)  # seed 004 Theorem 4, upper side
+    assert td <= 2 ** (ld + 1)  # [Yan25] Theorem 4, upper side
     if ld > 0:
         assert int(math.floor(math.log2(ld))) <= td  # lower side
 

@@ -1,4 +1,4 @@
-"""Tests for geoprivate.learners.decision_lists (seed 003 §3, App. A): lists, Rivest, DP-GreedyCover."""
+"""Tests for geoprivate.learners.decision_lists ([BF26] §3, App. A): lists, Rivest, DP-GreedyCover."""
 
 from __future__ import annotations
 
@@ -79,7 +79,7 @@ def test_feature_sets_match_their_definition():
 @pytest.mark.parametrize("d,k", [(1, 1), (3, 2), (5, 3), (6, 6), (8, 2)])
 def test_proposition_a9_conjunction_count(d, k):
     assert len(conjunctions(d, k, include_empty=True)) == conjunction_count(d, k)
-    assert conjunction_count(d, k) <= math.e ** 2 * d ** k
+    assert conjunction_count(d, k) <= math.e**2 * d**k
 
 
 @settings(max_examples=40, deadline=None)
@@ -150,8 +150,10 @@ def test_output_law_matches_sampling():
     law = greedy_cover_output_law(P, y, 0.4)
     assert sum(law.values()) == pytest.approx(1.0, abs=1e-12)
     n = 3000
-    cnt = Counter(tuple(zip(*(lambda h: (h.features, h.bits))(
-        dp_greedy_cover(P, y, epsilon_hat=0.4, rng=s).hypothesis))) for s in range(n))
+    cnt = Counter(
+        tuple(zip(*(lambda h: (h.features, h.bits))(dp_greedy_cover(P, y, epsilon_hat=0.4, rng=s).hypothesis)))
+        for s in range(n)
+    )
     top = max(law, key=law.get)
     p = law[top]
     assert abs(cnt[top] / n - p) < 5 * math.sqrt(p * (1 - p) / n)
@@ -213,8 +215,11 @@ def test_rivest_with_errors_on_noisy_samples():
         rem, used = np.ones(200, dtype=bool), set()
         for f, b in zip(h.features, h.bits):
             n1, n0 = int(noisy[rem].sum()), int((1 - noisy[rem]).sum())
-            errs = [min(int((P[rem, g] & noisy[rem]).sum()), int((P[rem, g] & (1 - noisy[rem])).sum()))
-                    for g in range(8) if g not in used and P[rem, g].any()]
+            errs = [
+                min(int((P[rem, g] & noisy[rem]).sum()), int((P[rem, g] & (1 - noisy[rem])).sum()))
+                for g in range(8)
+                if g not in used and P[rem, g].any()
+            ]
             if f == TRUE:
                 assert min(n1, n0) == 0 or min(n1, n0) <= min(errs, default=n1 + n0)
                 break

@@ -1,4 +1,4 @@
-"""Tests for solvers.depth: depth, cdepth (seed 001 Defs. 8–9), max_cdepth (Algorithm 4 step 2)."""
+"""Tests for solvers.depth: depth, cdepth ([Yan26] Defs. 8–9), max_cdepth (Algorithm 4 step 2)."""
 
 from __future__ import annotations
 
@@ -141,8 +141,10 @@ def test_validation():
 # --------------------------------------------------------------------------- cdepth
 
 
-@given(st.lists(st.tuples(st.integers(-2, 2), st.integers(-3, 3)), min_size=1, max_size=6),
-       st.fractions(min_value=-4, max_value=4, max_denominator=4))
+@given(
+    st.lists(st.tuples(st.integers(-2, 2), st.integers(-3, 3)), min_size=1, max_size=6),
+    st.fractions(min_value=-4, max_value=4, max_denominator=4),
+)
 @settings(max_examples=40, deadline=None)
 def test_cdepth_1d_hand_formula(cons, z):
     A = [[a] for a, _ in cons]

@@ -55,8 +55,7 @@ def _documented(fn) -> bool:
     args = fn.args
     takes_args = bool(args.posonlyargs or args.args or args.kwonlyargs or args.vararg or args.kwarg)
     returns_none = isinstance(fn.returns, ast.Constant) and fn.returns.value is None
-    return ((not takes_args or "Parameters" in sections)
-            and (returns_none or bool({"Returns", "Yields"} & sections)))
+    return (not takes_args or "Parameters" in sections) and (returns_none or bool({"Returns", "Yields"} & sections))
 
 
 def _package(path: Path) -> str:

@@ -157,7 +157,7 @@ def test_threshold_erm_rows_match_closed_form():
     y = rng.integers(0, 2, size=x.size)
     ens = erm_ensemble(prob, x, y, 30, 7)
     for t in range(30):
-        tt, _ = Thresholds().erm(x[7 * t:7 * t + 7], y[7 * t:7 * t + 7])
+        tt, _ = Thresholds().erm(x[7 * t : 7 * t + 7], y[7 * t : 7 * t + 7])
         assert ens.params[t] == tt
 
 
@@ -223,8 +223,9 @@ def test_generic_bbl_halfspaces_monte_carlo_err_D():
     from geoprivate.everlasting.parameters import custom_parameters
 
     prob = make_everlasting_problem("halfspaces", 0)
-    par = custom_parameters([(12, 20, 600, 960), (12, 6, 100, 160)], 0.05, 0.05, 0.5, 1e-6, 3, epsilon_bt=4.0,
-                            m_const=4)
+    par = custom_parameters(
+        [(12, 20, 600, 960), (12, 6, 100, 160)], 0.05, 0.05, 0.5, 1e-6, 3, epsilon_bt=4.0, m_const=4
+    )
     rng = np.random.default_rng(0)
     x = prob.sample(rng, par.phase(1).S)
     with warnings.catch_warnings():
@@ -235,5 +236,4 @@ def test_generic_bbl_halfspaces_monte_carlo_err_D():
         assert ph.err_D_method.startswith("monte-carlo")
         assert ph.err_D_max <= ph.err_D_max_upper <= 1
     with pytest.raises(ValueError, match="Claim D.6"):
-        custom_parameters([(12, 20, 100, 160), (12, 6, 100, 160)], 0.05, 0.05, 0.5, 1e-6, 3, epsilon_bt=4.0,
-                          m_const=4)
+        custom_parameters([(12, 20, 100, 160), (12, 6, 100, 160)], 0.05, 0.05, 0.5, 1e-6, 3, epsilon_bt=4.0, m_const=4)

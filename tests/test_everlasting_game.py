@@ -10,8 +10,9 @@ from geoprivate.everlasting.parameters import practical_parameters
 
 def _tiny():
     prob = make_everlasting_problem("thresholds", 0)
-    par = practical_parameters(0.05, 0.05, 1.0, 1e-6, 1, 2, T1=3, lambda1=1, r_const=32, m_const=1,
-                               c_const=0.3, epsilon_bt=0.2)
+    par = practical_parameters(
+        0.05, 0.05, 1.0, 1e-6, 1, 2, T1=3, lambda1=1, r_const=32, m_const=1, c_const=0.3, epsilon_bt=0.2
+    )
     S, y = np.array([0.2, 0.3, 0.6, 0.8]), np.array([0, 0, 1, 1])
     return prob, par, S, y
 
@@ -20,6 +21,7 @@ def test_worlds_must_be_neighbours():
     prob, par, S, y = _tiny()
     with pytest.raises(ValueError, match="at most one"):
         from geoprivate.everlasting.game import GameInstance, World
+
         GameInstance("training", prob, par, World(S, y, np.zeros(3)), World(S, 1 - y, np.zeros(3)), None)
 
 

@@ -99,8 +99,9 @@ def test_faithful_flagged_at_the_false_alarm_rate():
 
 
 def test_adversary_search_finds_the_halt_and_the_final_audit_flags():
-    out = adversary_search(PROB, TOY, start=HaltingAdversary(0.5, 4, 0, 0), iters=5, n_search=80, n_samples=200,
-                           max_probes=6, rng=5)
+    out = adversary_search(
+        PROB, TOY, start=HaltingAdversary(0.5, 4, 0, 0), iters=5, n_search=80, n_samples=200, max_probes=6, rng=5
+    )
     assert out["search_best"] >= out["search_start"]
     assert out["audit"].flagged and out["audit"].confidence == 1 - FALSE_ALARM
 
@@ -111,7 +112,7 @@ def test_stopped_between_thresholds_batch_equals_one_at_a_time_and_halts():
     a = StoppedBetweenThresholds(0.5, 0.47, 0.53, 2000, 7, c=3, epsilon_stop=1.0, beta_stop=0.01, max_queries=400)
     b = StoppedBetweenThresholds(0.5, 0.47, 0.53, 2000, 7, c=3, epsilon_stop=1.0, beta_stop=0.01, max_queries=400)
     ca = a.query_batch_codes(vals)
-    cb = np.concatenate([b.query_batch_codes(vals[j:j + 1]) for j in range(len(vals)) if not b.halted])
+    cb = np.concatenate([b.query_batch_codes(vals[j : j + 1]) for j in range(len(vals)) if not b.halted])
     assert ca.tolist() == cb.tolist() and a.halted and b.halted and a.tops == b.tops
     assert a.c <= a.tops <= a.c_max and a.halted_by in ("stopper", "cap")
 
@@ -223,7 +224,9 @@ def test_cli_everlasting_repaired(capsys):
 
     assert main(["everlasting", "--repaired", "--phases", "1", "--json", "--epsilon-stop", "0.5"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert out["repaired"]["query_same_phase"]["epsilon"] == 0.5 and "not in [NNSY23]" in out["repaired"]["construction"]
+    assert (
+        out["repaired"]["query_same_phase"]["epsilon"] == 0.5 and "not in [NNSY23]" in out["repaired"]["construction"]
+    )
     assert main(["everlasting", "--repaired", "--phases", "1"]) == 0
     assert "RepairedBBL" in capsys.readouterr().out
     assert main(["everlasting", "--repaired", "--epsilon-stop", "-1"]) == 2

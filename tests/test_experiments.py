@@ -33,14 +33,14 @@ from geoprivate.experiments.spec import _toml_value
 TRIVIAL = "geoprivate.experiments.targets:trivial"
 
 # a target whose trials at a == 2 fail while the file FAIL exists next to it
-FLAKY = '''
+FLAKY = """
 from pathlib import Path
 
 def f(params, rng):
     if params["a"] == 2 and (Path(__file__).parent / "FAIL").exists():
         raise RuntimeError("asked to fail")
     return {"u": float(rng.random()), "twice": params["a"] * 2, "tag": params.get("b", "")}
-'''
+"""
 
 
 def comparable(db):
@@ -51,14 +51,19 @@ def comparable(db):
 @pytest.fixture
 def flaky(tmp_path):
     (tmp_path / "flaky.py").write_text(FLAKY)
-    return write_spec(tmp_path / "spec.toml", name="flaky", target="flaky.py:f", seeds=4,
-                      grid={"a": [1, 2, 3], "b": ["x", "y"]})
+    return write_spec(
+        tmp_path / "spec.toml", name="flaky", target="flaky.py:f", seeds=4, grid={"a": [1, 2, 3], "b": ["x", "y"]}
+    )
 
 
 # ---------------------------------------------------------------------------- seeds
 @settings(max_examples=60, deadline=None)
-@given(name=st.text(min_size=1, max_size=8), a=st.integers(-5, 5), b=st.sampled_from(["u", "v", 0.5, True]),
-       trial=st.integers(0, 1000))
+@given(
+    name=st.text(min_size=1, max_size=8),
+    a=st.integers(-5, 5),
+    b=st.sampled_from(["u", "v", 0.5, True]),
+    trial=st.integers(0, 1000),
+)
 def test_trial_seed_is_a_function_of_name_point_trial_only(name, a, b, trial):
     s = trial_seed(name, {"a": a, "b": b}, trial)
     assert 0 <= s < 2**63
@@ -94,24 +99,27 @@ def _toml(data: dict) -> str:
 GOOD = {"name": "s", "target": TRIVIAL, "seeds": 2, "grid": {"x": [1, 2]}}
 
 
-@pytest.mark.parametrize("change, match", [
-    ({"target": "no_such_module_xyz:f"}, "cannot import 'no_such_module_xyz'"),
-    ({"target": "geoprivate.experiments.targets:nope"}, "no attribute 'nope'"),
-    ({"target": "geoprivate.experiments.targets:AUDIT_FALSE_ALARM"}, "not callable"),
-    ({"target": "missing.py:f"}, "no such file"),
-    ({"target": "nocolon"}, "target: expected"),
-    ({"grid": {}}, "grid: expected a non-empty table"),
-    ({"grid": {"x": []}}, r"grid\.x: expected a non-empty list"),
-    ({"grid": {"x": 3}}, r"grid\.x: expected a non-empty list"),
-    ({"grid": {"x": [[1, 2]]}}, r"grid\.x\[0\]: expected a bool, int, float or str"),
-    ({"grid": {"x": [1, 1]}}, r"grid\.x: duplicated"),
-    ({"grid": {"x": [float("nan")]}}, "finite"),
-    ({"seeds": "3"}, "seeds: expected an integer >= 1, got '3'"),
-    ({"seeds": 0}, "seeds: expected an integer >= 1, got 0"),
-    ({"seeds": True}, "seeds"),
-    ({"name": 7}, "name: expected a non-empty string"),
-    ({"nmae": "typo"}, "unknown key"),
-])
+@pytest.mark.parametrize(
+    "change, match",
+    [
+        ({"target": "no_such_module_xyz:f"}, "cannot import 'no_such_module_xyz'"),
+        ({"target": "geoprivate.experiments.targets:nope"}, "no attribute 'nope'"),
+        ({"target": "geoprivate.experiments.targets:AUDIT_FALSE_ALARM"}, "not callable"),
+        ({"target": "missing.py:f"}, "no such file"),
+        ({"target": "nocolon"}, "target: expected"),
+        ({"grid": {}}, "grid: expected a non-empty table"),
+        ({"grid": {"x": []}}, r"grid\.x: expected a non-empty list"),
+        ({"grid": {"x": 3}}, r"grid\.x: expected a non-empty list"),
+        ({"grid": {"x": [[1, 2]]}}, r"grid\.x\[0\]: expected a bool, int, float or str"),
+        ({"grid": {"x": [1, 1]}}, r"grid\.x: duplicated"),
+        ({"grid": {"x": [float("nan")]}}, "finite"),
+        ({"seeds": "3"}, "seeds: expected an integer >= 1, got '3'"),
+        ({"seeds": 0}, "seeds: expected an integer >= 1, got 0"),
+        ({"seeds": True}, "seeds"),
+        ({"name": 7}, "name: expected a non-empty string"),
+        ({"nmae": "typo"}, "unknown key"),
+    ],
+)
 def test_bad_specs_raise_a_clear_error_and_write_nothing(tmp_path, change, match):
     data = {**GOOD, **change}
     with pytest.raises(SpecError, match=match):
@@ -140,9 +148,11 @@ def test_changed_grid_or_target_is_refused_and_nothing_written(tmp_path):
     before = comparable(db)
     with Store(db, create=False) as s:
         sweeps_before = s.con.execute("SELECT * FROM sweeps").fetchall()
-    for change, match in (({"grid": {"x": [1, 2, 3]}}, "grid: sweep 's'"),
-                          ({"grid": {"y": [1, 2]}}, "changed grid"),
-                          ({"target": "geoprivate.experiments.targets:spin"}, "target: sweep 's'")):
+    for change, match in (
+        ({"grid": {"x": [1, 2, 3]}}, "grid: sweep 's'"),
+        ({"grid": {"y": [1, 2]}}, "changed grid"),
+        ({"target": "geoprivate.experiments.targets:spin"}, "target: sweep 's'"),
+    ):
         with pytest.raises(SpecError, match=match):
             run_sweep(parse_spec({**GOOD, **change}, tmp_path), db)
     assert comparable(db) == before
@@ -221,18 +231,30 @@ def test_same_numbers_whatever_the_worker_count(flaky, tmp_path):
 
 def test_run_sweep_validates_arguments(tmp_path):
     spec = parse_spec(GOOD, tmp_path)
-    for kw, match in (({"workers": 0}, "workers"), ({"backend": "mpi"}, "backend"),
-                      ({"scheduler": "tcp://x:1"}, "scheduler"), ({"max_trials": -1}, "max_trials")):
+    for kw, match in (
+        ({"workers": 0}, "workers"),
+        ({"backend": "mpi"}, "backend"),
+        ({"scheduler": "tcp://x:1"}, "scheduler"),
+        ({"max_trials": -1}, "max_trials"),
+    ):
         with pytest.raises(ValueError, match=match):
             run_sweep(spec, tmp_path / "db.sqlite", **kw)
     assert not (tmp_path / "db.sqlite").exists()
 
 
 def test_check_result():
-    assert check_result({"a": np.int64(3), "b": np.float32(0.5), "c": None, "d": "s"}) == \
-        {"a": 3, "b": 0.5, "c": None, "d": "s"}
-    for bad, match in (([1], "dict"), ({"a": [1]}, "field 'a'"), ({1: 2}, "keys must be str"),
-                       ({"a": np.zeros(2)}, "field 'a'")):
+    assert check_result({"a": np.int64(3), "b": np.float32(0.5), "c": None, "d": "s"}) == {
+        "a": 3,
+        "b": 0.5,
+        "c": None,
+        "d": "s",
+    }
+    for bad, match in (
+        ([1], "dict"),
+        ({"a": [1]}, "field 'a'"),
+        ({1: 2}, "keys must be str"),
+        ({"a": np.zeros(2)}, "field 'a'"),
+    ):
         with pytest.raises(TypeError, match=match):
             check_result(bad)
 
@@ -297,6 +319,7 @@ def test_replay_detects_a_changed_target(tmp_path, capsys):
     (tmp_path / "t.py").write_text("def f(params, rng):\n    return {'u': float(rng.random()) + 1}\n")
     importlib.invalidate_caches()
     from geoprivate.experiments.spec import resolve_target
+
     resolve_target.cache_clear()
     assert main(["sweep", "replay", "--db", db, "--point-index", "0", "--trial", "0"]) == 1
 

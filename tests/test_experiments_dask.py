@@ -14,8 +14,13 @@ def _comparable(db):
 
 
 def test_dask_localcluster_gives_the_rows_of_the_local_backend(tmp_path):
-    spec = write_spec(tmp_path / "spec.toml", name="tops", target="geoprivate.experiments.targets:predictor_tops",
-                      seeds=2, grid={"T": [40], "k": [8, 12], "epsilon": [1.0]})
+    spec = write_spec(
+        tmp_path / "spec.toml",
+        name="tops",
+        target="geoprivate.experiments.targets:predictor_tops",
+        seeds=2,
+        grid={"T": [40], "k": [8, 12], "epsilon": [1.0]},
+    )
     local, dask = tmp_path / "local.sqlite", tmp_path / "dask.sqlite"
     run_sweep(spec, local)
     rep = run_sweep(spec, dask, backend="dask", workers=2)
@@ -28,8 +33,13 @@ def test_dask_scheduler_address_and_resume(tmp_path):
     """--scheduler ADDR: connect to a running cluster; a resumed sweep on Dask equals a local one."""
     from distributed import LocalCluster
 
-    spec = write_spec(tmp_path / "spec.toml", name="triv", target="geoprivate.experiments.targets:trivial",
-                      seeds=7, grid={"x": [1, 2, 3]})
+    spec = write_spec(
+        tmp_path / "spec.toml",
+        name="triv",
+        target="geoprivate.experiments.targets:trivial",
+        seeds=7,
+        grid={"x": [1, 2, 3]},
+    )
     local, dask = tmp_path / "local.sqlite", tmp_path / "dask.sqlite"
     run_sweep(spec, local, workers=2)
     with LocalCluster(n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None) as cluster:

@@ -45,8 +45,9 @@ def _dask() -> list[str]:
 
 
 def _spawn(argv, **kw) -> subprocess.Popen:
-    return subprocess.Popen(argv, cwd=ROOT, env=ENV, start_new_session=True, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL, **kw)
+    return subprocess.Popen(
+        argv, cwd=ROOT, env=ENV, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, **kw
+    )
 
 
 def _stop(proc: subprocess.Popen) -> None:
@@ -84,8 +85,9 @@ def _wait_workers(address: str, n: int, timeout: float = 120) -> None:
 
 @pytest.mark.slow
 def test_scheduler_and_two_workers_as_processes_worker_then_coordinator_killed(tmp_path):
-    spec = write_spec(tmp_path / "spec.toml", name="dist", target=SPIN, seeds=10,
-                      grid={"x": [0, 1, 2], "work": [1], "sleep": [0.15]})
+    spec = write_spec(
+        tmp_path / "spec.toml", name="dist", target=SPIN, seeds=10, grid={"x": [0, 1, 2], "work": [1], "sleep": [0.15]}
+    )
     total = 30
     local = tmp_path / "local.sqlite"
     run_sweep(spec, local)
@@ -95,13 +97,43 @@ def test_scheduler_and_two_workers_as_processes_worker_then_coordinator_killed(t
     procs = [_spawn([*dask, "scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"])]
     try:
         time.sleep(1.0)
-        workers = [_spawn([*dask, "worker", address, "--nthreads", "1", "--nworkers", "1", "--no-dashboard",
-                           "--host", "127.0.0.1"]) for _ in range(2)]
+        workers = [
+            _spawn(
+                [
+                    *dask,
+                    "worker",
+                    address,
+                    "--nthreads",
+                    "1",
+                    "--nworkers",
+                    "1",
+                    "--no-dashboard",
+                    "--host",
+                    "127.0.0.1",
+                ]
+            )
+            for _ in range(2)
+        ]
         procs += workers
         _wait_workers(address, 2)
         db = tmp_path / "dist.sqlite"
-        coord = _spawn([sys.executable, "-m", "geoprivate", "sweep", "run", str(spec), "--db", str(db),
-                        "--backend", "dask", "--scheduler", address, "--quiet"])
+        coord = _spawn(
+            [
+                sys.executable,
+                "-m",
+                "geoprivate",
+                "sweep",
+                "run",
+                str(spec),
+                "--db",
+                str(db),
+                "--backend",
+                "dask",
+                "--scheduler",
+                address,
+                "--quiet",
+            ]
+        )
         procs.append(coord)
         _wait_rows(db, 4, coord)
         _stop(workers[0])  # a machine goes away mid-sweep

@@ -39,9 +39,26 @@ def _done(db: Path) -> int:
 def _kill_midway(spec: Path, db: Path, workers: int, at_least: int, total: int) -> int:
     """Start the sweep, SIGKILL its process group once ``at_least`` trials are stored."""
     env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    proc = subprocess.Popen([sys.executable, "-m", "geoprivate", "sweep", "run", str(spec), "--db", str(db),
-                             "--workers", str(workers), "--quiet"], cwd=ROOT, env=env, start_new_session=True,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "geoprivate",
+            "sweep",
+            "run",
+            str(spec),
+            "--db",
+            str(db),
+            "--workers",
+            str(workers),
+            "--quiet",
+        ],
+        cwd=ROOT,
+        env=env,
+        start_new_session=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     try:
         deadline = time.monotonic() + 120
         while _done(db) < at_least:
@@ -65,15 +82,22 @@ def _comparable(db):
 
 @pytest.mark.parametrize("workers", [1, pytest.param(2, marks=pytest.mark.slow)])
 def test_sigkill_then_resume_loses_and_duplicates_nothing(tmp_path, workers):
-    spec = write_spec(tmp_path / "spec.toml", name="killme", target=SPIN, seeds=5,
-                      grid={"x": [0, 1, 2, 3], "work": [1], "sleep": [0.03]})
+    spec = write_spec(
+        tmp_path / "spec.toml",
+        name="killme",
+        target=SPIN,
+        seeds=5,
+        grid={"x": [0, 1, 2, 3], "work": [1], "sleep": [0.03]},
+    )
     total = 20
     db = tmp_path / "killed.sqlite"
     _kill_midway(spec, db, workers, at_least=4, total=total)
     con = sqlite3.connect(db)
     assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-    assert con.execute("SELECT COUNT(*) FROM (SELECT DISTINCT sweep, point, trial FROM trials)").fetchone()[0] == \
-        con.execute("SELECT COUNT(*) FROM trials").fetchone()[0]
+    assert (
+        con.execute("SELECT COUNT(*) FROM (SELECT DISTINCT sweep, point, trial FROM trials)").fetchone()[0]
+        == con.execute("SELECT COUNT(*) FROM trials").fetchone()[0]
+    )
     con.close()
     rep = run_sweep(spec, db)
     assert rep.skipped >= 4 and rep.ran == total - rep.skipped and rep.failed == 0
@@ -94,8 +118,13 @@ def test_stress_test_from_the_cli_killed_resumed_on_dask_and_exported(tmp_path):
 
     from geoprivate.cli import main
 
-    spec = write_spec(tmp_path / "tops.toml", name="tops", target="geoprivate.experiments.targets:predictor_tops",
-                      seeds=6, grid={"T": [200], "k": [20, 40], "epsilon": [1.0]})
+    spec = write_spec(
+        tmp_path / "tops.toml",
+        name="tops",
+        target="geoprivate.experiments.targets:predictor_tops",
+        seeds=6,
+        grid={"T": [200], "k": [20, 40], "epsilon": [1.0]},
+    )
     db = tmp_path / "tops.sqlite"
     _kill_midway(spec, db, 1, at_least=3, total=12)
     assert main(["sweep", "run", str(spec), "--db", str(db), "--backend", "dask", "--workers", "2", "--quiet"]) == 0

@@ -49,9 +49,14 @@ def _rows(db: Path) -> int:
 
 
 def _start(spec: Path, db: Path, *extra) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "geoprivate", "sweep", "run", str(spec), "--db", str(db),
-                             "--quiet", *extra], cwd=ROOT, env=ENV, start_new_session=True,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    return subprocess.Popen(
+        [sys.executable, "-m", "geoprivate", "sweep", "run", str(spec), "--db", str(db), "--quiet", *extra],
+        cwd=ROOT,
+        env=ENV,
+        start_new_session=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
 
 
 def _kill(proc: subprocess.Popen) -> None:
@@ -111,8 +116,9 @@ def test_store_paths_that_cannot_be_stores(tmp_path):
 # ---------------------------------------------------------------------------- kill at every phase
 def test_kill_at_startup_as_soon_as_the_file_appears(tmp_path):
     """SIGKILL within a millisecond of the db file appearing: the file is a usable store, and a resume finishes."""
-    spec = write_spec(tmp_path / "spec.toml", name="k", target=SPIN, seeds=3,
-                      grid={"x": [0, 1], "work": [1], "sleep": [0.0]})
+    spec = write_spec(
+        tmp_path / "spec.toml", name="k", target=SPIN, seeds=3, grid={"x": [0, 1], "work": [1], "sleep": [0.0]}
+    )
     ref = tmp_path / "ref.sqlite"
     run_sweep(spec, ref)
     for attempt in range(3):
@@ -134,8 +140,13 @@ def test_kill_at_startup_as_soon_as_the_file_appears(tmp_path):
 @pytest.mark.parametrize("phase, sleep, at_least", [("mid-trial", 0.05, 2), ("mid-commit", 0.0, 4)])
 def test_kill_mid_trial_and_mid_commit_then_resume(tmp_path, phase, sleep, at_least):
     """Slow trials: the kill lands inside a trial; instant trials: commits back to back, the kill lands in one."""
-    spec = write_spec(tmp_path / "spec.toml", name="k", target=SPIN, seeds=12 if sleep == 0 else 6,
-                      grid={"x": [0, 1, 2], "work": [1], "sleep": [sleep]})
+    spec = write_spec(
+        tmp_path / "spec.toml",
+        name="k",
+        target=SPIN,
+        seeds=12 if sleep == 0 else 6,
+        grid={"x": [0, 1, 2], "work": [1], "sleep": [sleep]},
+    )
     total = 3 * (12 if sleep == 0 else 6)
     ref = tmp_path / "ref.sqlite"
     run_sweep(spec, ref)
@@ -196,8 +207,9 @@ def test_a_dead_or_stale_writer_is_taken_over_a_live_one_is_not(tmp_path):
 
 def test_two_sweep_runs_on_one_store_never_duplicate_a_trial(tmp_path):
     """Started together on a new store: one runs, the other is refused with a clear message (exit 2)."""
-    spec = write_spec(tmp_path / "spec.toml", name="two", target=SPIN, seeds=4,
-                      grid={"x": [0, 1, 2], "work": [1], "sleep": [0.1]})
+    spec = write_spec(
+        tmp_path / "spec.toml", name="two", target=SPIN, seeds=4, grid={"x": [0, 1, 2], "work": [1], "sleep": [0.1]}
+    )
     db = tmp_path / "two.sqlite"
     procs = [_start(spec, db), _start(spec, db)]
     errs = []
@@ -285,13 +297,14 @@ def test_a_version_1_store_is_upgraded_with_checksums(tmp_path):
         (row,) = s.rows("s")
         assert row["result"] == {"u": 1}
     con = sqlite3.connect(db)
-    assert con.execute("SELECT checksum FROM trials").fetchone()[0] == \
-        row_checksum("s", '{"x":1}', 0, 5, "done", '{"u":1}', None)
+    assert con.execute("SELECT checksum FROM trials").fetchone()[0] == row_checksum(
+        "s", '{"x":1}', 0, 5, "done", '{"u":1}', None
+    )
     con.close()
 
 
 # ---------------------------------------------------------------------------- trials that exit
-EXITING = '''
+EXITING = """
 import sys
 
 def f(params, rng):
@@ -300,7 +313,7 @@ def f(params, rng):
     if params["x"] == 3:
         raise KeyboardInterrupt
     return {"x": params["x"]}
-'''
+"""
 
 
 def test_a_trial_calling_sys_exit_is_a_failed_trial_with_its_reason(tmp_path):
@@ -320,8 +333,9 @@ def test_a_target_whose_import_calls_sys_exit_is_a_spec_error(tmp_path):
 
 
 # ---------------------------------------------------------------------------- huge specs
-@pytest.mark.parametrize("seeds, grid", [(100_000_000_000, {"x": [1]}),
-                                         (1, {"a": list(range(10_000)), "b": list(range(10_000))})])
+@pytest.mark.parametrize(
+    "seeds, grid", [(100_000_000_000, {"x": [1]}), (1, {"a": list(range(10_000)), "b": list(range(10_000))})]
+)
 def test_a_sweep_too_large_to_list_is_refused(tmp_path, seeds, grid):
     with pytest.raises(SpecError, match="more than"):
         parse_spec({"name": "big", "target": TRIVIAL, "seeds": seeds, "grid": grid}, tmp_path)

@@ -16,8 +16,9 @@ from geoprivate.experiments import targets as tg
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 
 
-@pytest.mark.parametrize("concept, adversary", [("thresholds", "oblivious"), ("intervals", "stochastic"),
-                                                ("finite", "adaptive")])
+@pytest.mark.parametrize(
+    "concept, adversary", [("thresholds", "oblivious"), ("intervals", "stochastic"), ("finite", "adaptive")]
+)
 def test_predictor_tops_fields_and_determinism(concept, adversary):
     p = {"T": 40, "k": 8, "epsilon": 1.0, "concept": concept, "adversary": adversary}
     a = tg.predictor_tops(p, trial_rng("t", p, 0))
@@ -71,14 +72,17 @@ def test_audit_flags_the_broken_control_and_not_the_correct_mechanisms():
     assert half["violates"] and 0.9 < half["epsilon_lower"] <= 1.8 and half["known_broken"]
     bt = tg.mechanism_audit({"mechanism": "between_thresholds", "epsilon": 0.5, "n_samples": 2000}, rng)
     from geoprivate.mechanisms import lemma1_delta
+
     assert bt["delta_claimed"] == lemma1_delta(0.5, 0.25, 1000)
 
 
 def test_audit_outside_lemma1_warns_and_records_it():
     from geoprivate.privacy.warnings import PrivacyWarning
+
     with pytest.warns(PrivacyWarning, match="outside its theorem"):
-        r = tg.mechanism_audit({"mechanism": "between_thresholds", "epsilon": 0.5, "n": 20, "n_samples": 500},
-                               np.random.default_rng(0))
+        r = tg.mechanism_audit(
+            {"mechanism": "between_thresholds", "epsilon": 0.5, "n": 20, "n_samples": 500}, np.random.default_rng(0)
+        )
     assert r["guarantee_applies"] is False
 
 
@@ -86,6 +90,7 @@ def test_example_specs_parse():
     from pathlib import Path
 
     from geoprivate.experiments import load_spec
+
     specs = sorted((Path(__file__).resolve().parents[1] / "examples" / "sweeps").glob("*.toml"))
     assert len(specs) >= 4
     for s in specs:
@@ -93,8 +98,13 @@ def test_example_specs_parse():
 
 
 def test_adversary_search_as_a_sweep_replayed_from_the_cli(tmp_path, capsys):
-    spec = write_spec(tmp_path / "s.toml", name="search", target="geoprivate.experiments.targets:adversary_search",
-                      seeds=2, grid={"T": [20], "k": [5], "m": [8], "epsilon": [1.0], "iters": [4], "reps": [2]})
+    spec = write_spec(
+        tmp_path / "s.toml",
+        name="search",
+        target="geoprivate.experiments.targets:adversary_search",
+        seeds=2,
+        grid={"T": [20], "k": [5], "m": [8], "epsilon": [1.0], "iters": [4], "reps": [2]},
+    )
     db = str(tmp_path / "db.sqlite")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -115,8 +125,14 @@ def test_hill_climb_never_reports_less_than_the_start(method):
     rng = np.random.default_rng(5)
     start = np.zeros(8)
     best, best_val, start_val = tg.hill_climb(
-        objective, start, lambda r: r.uniform(0, 1, 8),
-        lambda x, r: np.where(np.arange(8) == r.integers(8), r.uniform(0, 1), x), 200, method, rng)
+        objective,
+        start,
+        lambda r: r.uniform(0, 1, 8),
+        lambda x, r: np.where(np.arange(8) == r.integers(8), r.uniform(0, 1), x),
+        200,
+        method,
+        rng,
+    )
     assert start_val == objective(start) and best_val == objective(best) >= start_val
     assert best_val > start_val  # 200 tries improve on the all-zero start
     with pytest.raises(ValueError, match="method"):
@@ -126,8 +142,10 @@ def test_hill_climb_never_reports_less_than_the_start(method):
 def test_audit_search_final_bound_is_fresh_valid_and_replayable():
     """The broken SVT is flagged on the re-audited best pair; BetweenThresholds is not; replays agree."""
     for mech, flagged in (("svt_no_query_noise", True), ("between_thresholds", False)):
-        r = tg.audit_search({"mechanism": mech, "epsilon": 0.9, "iters": 3, "n_search": 500, "n_samples": 4000},
-                            np.random.default_rng(7))
+        r = tg.audit_search(
+            {"mechanism": mech, "epsilon": 0.9, "iters": 3, "n_search": 500, "n_samples": 4000},
+            np.random.default_rng(7),
+        )
         assert r["violates"] is flagged and r["search_best"] >= r["search_start"]
         inst = json.loads(r["instance"])
         sens = 1.0 if mech == "svt_no_query_noise" else 1 / 1000

@@ -39,8 +39,14 @@ def runs_d1():
 
 def _cli(out, *args):
     env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONHASHSEED="random")
-    return subprocess.run([sys.executable, "-m", "geoprivate", "explore", *args, "--out", str(out)],
-                          capture_output=True, text=True, env=env, cwd=ROOT, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "geoprivate", "explore", *args, "--out", str(out)],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=300,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -76,8 +82,9 @@ def test_transcript_is_the_run_drawn(runs_d1, page_d1):
             assert step["hard_queries"] == sum(1 for h in res.hard_rounds if h < step["round"])
         for e, (start, ens) in zip(run["ensembles"], res.ensembles):
             assert e["start"] == start
-            assert [(h["a"], h["w"]) for h in e["hypotheses"]] == [([str(Fraction(v)) for v in a], str(Fraction(w)))
-                                                                  for a, w in ens.hypotheses]
+            assert [(h["a"], h["w"]) for h in e["hypotheses"]] == [
+                ([str(Fraction(v)) for v in a], str(Fraction(w))) for a, w in ens.hypotheses
+            ]
         assert "seconds" not in run["result"]
 
 
@@ -164,8 +171,10 @@ def test_report_links_the_explorers(tmp_path, monkeypatch):
     def broken():
         raise RuntimeError("no run")
 
-    fake = {"tiny": ReportExplorer("tiny", "a tiny page", "shrinkage", lambda: "<html>tiny</html>", "cmd tiny"),
-            "broken": ReportExplorer("broken", "a broken page", "vc1", broken, "cmd broken")}
+    fake = {
+        "tiny": ReportExplorer("tiny", "a tiny page", "shrinkage", lambda: "<html>tiny</html>", "cmd tiny"),
+        "broken": ReportExplorer("broken", "a broken page", "vc1", broken, "cmd broken"),
+    }
     monkeypatch.setattr(report, "EXPLORERS", fake)
     page = report.write_report([], tmp_path, figures=False, explorers=True).read_text()
     assert (tmp_path / "explore" / "tiny.html").read_text() == "<html>tiny</html>"

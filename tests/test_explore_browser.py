@@ -15,9 +15,17 @@ import pytest
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                  "--window-size=1500,1300")
+CHROMIUM_FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--window-size=1500,1300",
+)
 
 
 def _find(*names):
@@ -36,8 +44,9 @@ def browser():
 
     binary, driver = _find("chromium", "chromium-browser"), _find("chromedriver")
     if binary is None or driver is None:
-        pytest.skip("no headless browser: chromium and chromedriver not found (apt-get install chromium "
-                    "chromium-driver)")
+        pytest.skip(
+            "no headless browser: chromium and chromedriver not found (apt-get install chromium chromium-driver)"
+        )
     opts = webdriver.ChromeOptions()
     opts.binary_location = binary
     profile = tempfile.TemporaryDirectory()
@@ -47,8 +56,10 @@ def browser():
     drv = webdriver.Chrome(service=Service(driver), options=opts)
     drv.set_page_load_timeout(120)
     drv.execute_cdp_cmd("Network.enable", {})  # offline: a page that fetched anything would break
-    drv.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": True, "latency": 0,
-                                                             "downloadThroughput": -1, "uploadThroughput": -1})
+    drv.execute_cdp_cmd(
+        "Network.emulateNetworkConditions",
+        {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1},
+    )
     yield drv
     drv.quit()
     profile.cleanup()
@@ -81,8 +92,9 @@ def _move_slider(drv, index: int) -> None:
 
 
 def _step_labels(drv) -> list:
-    return drv.execute_script("return document.getElementById('geoprivate-explorer').layout.sliders[0].steps"
-                              ".map(s => s.label)")
+    return drv.execute_script(
+        "return document.getElementById('geoprivate-explorer').layout.sliders[0].steps.map(s => s.label)"
+    )
 
 
 def _lines_drawn(drv, tag: str) -> int:
@@ -90,7 +102,8 @@ def _lines_drawn(drv, tag: str) -> int:
     return drv.execute_script(
         "return Array.from(document.querySelectorAll('g.trace')).filter(g => "
         f"Array.from(g.classList).some(c => c.startsWith('trace{tag}-hq'))).filter(g => {{"
-        "const p = g.querySelector('path.js-line'); return p && (p.getAttribute('d') || '').length > 2;}).length")
+        "const p = g.querySelector('path.js-line'); return p && (p.getAttribute('d') || '').length > 2;}).length"
+    )
 
 
 def _errors(drv):
@@ -121,8 +134,11 @@ def test_predict_page_slider_in_chromium(browser, tmp_path):
     assert _errors(browser) == []
 
 
-_PAGES = {"everlasting": lambda ex: ex.everlasting_page(seed=0), "vc1": lambda ex: ex.vc1_page(seed=0),
-          "predict_d2": lambda ex: ex.predict_page(d=2, seed=2)}
+_PAGES = {
+    "everlasting": lambda ex: ex.everlasting_page(seed=0),
+    "vc1": lambda ex: ex.vc1_page(seed=0),
+    "predict_d2": lambda ex: ex.predict_page(d=2, seed=2),
+}
 _LAST_TITLE = {"everlasting": "phase 3", "vc1": "x_good", "predict_d2": "dim C|HardQuery = 0"}
 
 

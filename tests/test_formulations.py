@@ -167,7 +167,7 @@ def test_adding_a_constraint_and_resolving():
         p.with_constraints(ub=x[0] <= 1)
 
 
-# ----------------------------------------------------------------------------- best l1 margin (paper 003)
+# ----------------------------------------------------------------------------- best l1 margin ([BF26])
 
 
 def _margin_exact(X, labels, nonnegative):
@@ -187,8 +187,14 @@ def _margin_exact(X, labels, nonnegative):
         k = 2 * d + 1
         I, Z = np.eye(d, dtype=np.int64), np.zeros((d, 1), dtype=np.int64)
         margin = np.hstack([-(y[:, None] * X), np.zeros((n, d), dtype=np.int64), np.ones((n, 1), dtype=np.int64)])
-        A_ub = np.vstack([margin, np.hstack([I, -I, Z]), np.hstack([-I, -I, Z]),
-                          np.concatenate([np.zeros(d), np.ones(d), [0]]).astype(np.int64)[None, :]])
+        A_ub = np.vstack(
+            [
+                margin,
+                np.hstack([I, -I, Z]),
+                np.hstack([-I, -I, Z]),
+                np.concatenate([np.zeros(d), np.ones(d), [0]]).astype(np.int64)[None, :],
+            ]
+        )
         b_ub = np.concatenate([np.zeros(n + 2 * d), [1]]).astype(np.int64)
         A_eq, b_eq = np.zeros((0, k), dtype=np.int64), np.zeros(0, dtype=np.int64)
     c = np.eye(1, k, k - 1, dtype=np.int64).ravel()
@@ -226,7 +232,7 @@ def test_margin_agrees_with_exact(seed, planted, nonnegative):
 
 
 def test_margin_point_function_embedding():
-    """Paper 003 §4.4: point functions embed as margin-1 halfspaces (x ↦ all ones but -1 at
+    """[BF26] §4.4: point functions embed as margin-1 halfspaces (x ↦ all ones but -1 at
     coordinate x; p_t ↦ e_t, so sgn<e_t, x> = -1 exactly at x = t).  Since |<v, x>| <= ||v||_1,
     the best l1 margin of that sample is exactly 1, in the exact LP and in cvxpy."""
     T, t = 5, 2
@@ -248,7 +254,7 @@ def test_margin_rejects_pm1_labels():
         margin_problem([[1, float("nan")]], [1])
 
 
-# ----------------------------------------------------------------------------- cdepth level LP (seed 001)
+# ----------------------------------------------------------------------------- cdepth level LP ([Yan26])
 
 
 def _level_generators_1d(A, w, k):
@@ -323,11 +329,13 @@ def test_cdepth_level_lp_agrees_with_exact_lp_on_random_generators(seed):
     # the same LP as arrays, variables (z, lam, mu, nu+, nu-)
     n = d + nv + ne + 2 * nl
     Z = np.zeros
-    A_eq = np.vstack([
-        np.hstack([np.eye(d), -P.T, -R.T.reshape(d, ne), -L.T.reshape(d, nl), L.T.reshape(d, nl)]),
-        np.hstack([Z((1, d)), np.ones((1, nv)), Z((1, ne + 2 * nl))]),
-        np.hstack([E, Z((me, n - d))]),
-    ]).astype(np.int64)
+    A_eq = np.vstack(
+        [
+            np.hstack([np.eye(d), -P.T, -R.T.reshape(d, ne), -L.T.reshape(d, nl), L.T.reshape(d, nl)]),
+            np.hstack([Z((1, d)), np.ones((1, nv)), Z((1, ne + 2 * nl))]),
+            np.hstack([E, Z((me, n - d))]),
+        ]
+    ).astype(np.int64)
     b_eq = np.concatenate([Z(d), [1], f]).astype(np.int64)
     nonneg = -np.eye(n, dtype=np.int64)[d:]
     anch = np.zeros((ne, n), dtype=np.int64)
@@ -341,8 +349,15 @@ def test_cdepth_level_lp_agrees_with_exact_lp_on_random_generators(seed):
     assert (status == cp.OPTIMAL) == exact.feasible
     if exact.feasible:
         nu = p.var["nu"].value if nl else np.zeros(0)
-        x = np.concatenate([p.var["z"].value, p.var["lam"].value,
-                            p.var["mu"].value if ne else np.zeros(0), np.maximum(nu, 0), np.maximum(-nu, 0)])
+        x = np.concatenate(
+            [
+                p.var["z"].value,
+                p.var["lam"].value,
+                p.var["mu"].value if ne else np.zeros(0),
+                np.maximum(nu, 0),
+                np.maximum(-nu, 0),
+            ]
+        )
         _check_point_verdict(A_ub, b_ub, A_eq, b_eq, x)
 
 

@@ -44,10 +44,11 @@ hostile_float = st.one_of(
     st.floats(allow_nan=True, allow_infinity=True),
     st.sampled_from([0.0, -0.0, 1e-310, 5e-324, 1e308, -1e308, 1.7976931348623157e308]),
 )
-maybe_real = st.one_of(hostile_float, st.integers(-10**6, 10**6), st.booleans(), st.none(), st.text(max_size=3))
+maybe_real = st.one_of(hostile_float, st.integers(-(10**6), 10**6), st.booleans(), st.none(), st.text(max_size=3))
 epsilons = st.one_of(st.floats(1e-3, 10), maybe_real)
-small_binary = hnp.arrays(np.uint8, hnp.array_shapes(min_dims=2, max_dims=2, min_side=1, max_side=7),
-                          elements=st.integers(0, 1))
+small_binary = hnp.arrays(
+    np.uint8, hnp.array_shapes(min_dims=2, max_dims=2, min_side=1, max_side=7), elements=st.integers(0, 1)
+)
 score_vectors = st.one_of(
     hnp.arrays(np.float64, st.integers(1, 8), elements=hostile_float),
     st.lists(st.floats(-1e6, 1e6), min_size=1, max_size=8),
@@ -57,6 +58,7 @@ score_vectors = st.one_of(
 
 def _both(strategies: dict, prop):
     """A fast test (default run) and a deep ``slow`` test of one property."""
+
     def make(n):
         @settings(max_examples=n, deadline=None, suppress_health_check=list(HealthCheck))
         @given(**strategies)
@@ -65,6 +67,7 @@ def _both(strategies: dict, prop):
                 warnings.simplefilter("ignore", PrivacyWarning)
                 warnings.simplefilter("error", RuntimeWarning)  # overflow/invalid in numpy is a bug
                 prop(**kw)
+
         return test
 
     return make(FAST), pytest.mark.slow(make(DEEP))
@@ -91,7 +94,8 @@ def prop_exponential_law(scores, epsilon, sensitivity):
 
 test_exponential_law, test_exponential_law_deep = _both(
     dict(scores=score_vectors, epsilon=epsilons, sensitivity=st.one_of(st.floats(1e-3, 10), maybe_real)),
-    prop_exponential_law)
+    prop_exponential_law,
+)
 
 
 def prop_report_noisy_max(scores, epsilon):
@@ -100,8 +104,9 @@ def prop_report_noisy_max(scores, epsilon):
         assert isinstance(i, int) and 0 <= i < len(scores)
 
 
-test_report_noisy_max, test_report_noisy_max_deep = _both(dict(scores=score_vectors, epsilon=epsilons),
-                                                          prop_report_noisy_max)
+test_report_noisy_max, test_report_noisy_max_deep = _both(
+    dict(scores=score_vectors, epsilon=epsilons), prop_report_noisy_max
+)
 
 
 def prop_laplace(value, epsilon, safe):
@@ -111,8 +116,8 @@ def prop_laplace(value, epsilon, safe):
 
 
 test_laplace, test_laplace_deep = _both(
-    dict(value=st.one_of(st.floats(-1e6, 1e6), maybe_real), epsilon=epsilons, safe=st.booleans()),
-    prop_laplace)
+    dict(value=st.one_of(st.floats(-1e6, 1e6), maybe_real), epsilon=epsilons, safe=st.booleans()), prop_laplace
+)
 
 
 def prop_between_thresholds(epsilon, t_lower, t_upper, n, values):
@@ -129,10 +134,15 @@ def prop_between_thresholds(epsilon, t_lower, t_upper, n, values):
 
 
 test_between_thresholds, test_between_thresholds_deep = _both(
-    dict(epsilon=epsilons, t_lower=st.one_of(st.floats(-1, 1), maybe_real),
-         t_upper=st.one_of(st.floats(0, 2), maybe_real), n=st.one_of(st.integers(-3, 10**6), maybe_real),
-         values=st.lists(st.one_of(st.floats(0, 1), maybe_real), max_size=6)),
-    prop_between_thresholds)
+    dict(
+        epsilon=epsilons,
+        t_lower=st.one_of(st.floats(-1, 1), maybe_real),
+        t_upper=st.one_of(st.floats(0, 2), maybe_real),
+        n=st.one_of(st.integers(-3, 10**6), maybe_real),
+        values=st.lists(st.one_of(st.floats(0, 1), maybe_real), max_size=6),
+    ),
+    prop_between_thresholds,
+)
 
 
 def prop_choosing(scores, epsilon, delta, k):
@@ -142,15 +152,22 @@ def prop_choosing(scores, epsilon, delta, k):
 
 
 test_choosing, test_choosing_deep = _both(
-    dict(scores=st.one_of(st.lists(st.integers(0, 50), min_size=1, max_size=8), score_vectors),
-         epsilon=epsilons, delta=st.one_of(st.floats(1e-9, 0.5), maybe_real), k=st.one_of(st.integers(-1, 5),
-                                                                                         maybe_real)),
-    prop_choosing)
+    dict(
+        scores=st.one_of(st.lists(st.integers(0, 50), min_size=1, max_size=8), score_vectors),
+        epsilon=epsilons,
+        delta=st.one_of(st.floats(1e-9, 0.5), maybe_real),
+        k=st.one_of(st.integers(-1, 5), maybe_real),
+    ),
+    prop_choosing,
+)
 
 
 # ------------------------------------------------------------------ auditor
-laws = st.lists(st.floats(0, 1), min_size=1, max_size=6).filter(lambda v: sum(v) > 0).map(
-    lambda v: [x / math.fsum(v) for x in v])
+laws = (
+    st.lists(st.floats(0, 1), min_size=1, max_size=6)
+    .filter(lambda v: sum(v) > 0)
+    .map(lambda v: [x / math.fsum(v) for x in v])
+)
 
 
 def prop_hockey_stick(p, q, epsilon):
@@ -162,9 +179,13 @@ def prop_hockey_stick(p, q, epsilon):
 
 
 test_hockey_stick, test_hockey_stick_deep = _both(
-    dict(p=st.one_of(laws, st.lists(hostile_float, max_size=3)), q=st.one_of(laws, st.lists(hostile_float, max_size=3)),
-         epsilon=st.one_of(st.floats(0, 50), st.just(math.inf), hostile_float)),
-    prop_hockey_stick)
+    dict(
+        p=st.one_of(laws, st.lists(hostile_float, max_size=3)),
+        q=st.one_of(laws, st.lists(hostile_float, max_size=3)),
+        epsilon=st.one_of(st.floats(0, 50), st.just(math.inf), hostile_float),
+    ),
+    prop_hockey_stick,
+)
 
 
 # ------------------------------------------------------------------ combinatorics
@@ -194,9 +215,12 @@ def prop_sauer(n, d):
 
 
 test_sauer, test_sauer_deep = _both(
-    dict(n=st.one_of(st.integers(-2, 400), st.integers(10**9, 10**15), maybe_real),
-         d=st.one_of(st.integers(-2, 400), st.integers(10**6, 10**12), maybe_real)),
-    prop_sauer)
+    dict(
+        n=st.one_of(st.integers(-2, 400), st.integers(10**9, 10**15), maybe_real),
+        d=st.one_of(st.integers(-2, 400), st.integers(10**6, 10**12), maybe_real),
+    ),
+    prop_sauer,
+)
 
 
 def prop_binary_matrix_inputs(M):
@@ -205,9 +229,15 @@ def prop_binary_matrix_inputs(M):
 
 
 test_binary_matrix_inputs, test_binary_matrix_inputs_deep = _both(
-    dict(M=st.one_of(small_binary, st.lists(st.lists(maybe_real, max_size=3), max_size=3),
-                     hnp.arrays(np.float64, (2, 3), elements=hostile_float))),
-    prop_binary_matrix_inputs)
+    dict(
+        M=st.one_of(
+            small_binary,
+            st.lists(st.lists(maybe_real, max_size=3), max_size=3),
+            hnp.arrays(np.float64, (2, 3), elements=hostile_float),
+        )
+    ),
+    prop_binary_matrix_inputs,
+)
 
 
 # ------------------------------------------------------------------ geometry
@@ -222,8 +252,7 @@ def prop_halfspace_dichotomies(X):
         assert hs.is_halfspace_dichotomy(X, row)
 
 
-test_halfspace_dichotomies, test_halfspace_dichotomies_deep = _both(dict(X=small_points),
-                                                                    prop_halfspace_dichotomies)
+test_halfspace_dichotomies, test_halfspace_dichotomies_deep = _both(dict(X=small_points), prop_halfspace_dichotomies)
 
 
 def prop_affine(point, dirs, a, w):
@@ -244,10 +273,14 @@ def prop_affine(point, dirs, a, w):
 
 
 test_affine, test_affine_deep = _both(
-    dict(point=st.lists(st.integers(-5, 5), min_size=1, max_size=4),
-         dirs=st.lists(st.lists(st.integers(-3, 3), min_size=1, max_size=4), max_size=3),
-         a=st.lists(st.integers(-3, 3), max_size=4), w=st.integers(-5, 5)),
-    prop_affine)
+    dict(
+        point=st.lists(st.integers(-5, 5), min_size=1, max_size=4),
+        dirs=st.lists(st.lists(st.integers(-3, 3), min_size=1, max_size=4), max_size=3),
+        a=st.lists(st.integers(-3, 3), max_size=4),
+        w=st.integers(-5, 5),
+    ),
+    prop_affine,
+)
 
 
 def prop_max_cdepth(A, w):
@@ -259,9 +292,12 @@ def prop_max_cdepth(A, w):
 
 
 test_max_cdepth, test_max_cdepth_deep = _both(
-    dict(A=hnp.arrays(np.int64, st.tuples(st.integers(1, 5), st.integers(1, 2)), elements=st.integers(-3, 3)),
-         w=hnp.arrays(np.int64, st.integers(1, 5), elements=st.integers(-3, 3))),
-    prop_max_cdepth)
+    dict(
+        A=hnp.arrays(np.int64, st.tuples(st.integers(1, 5), st.integers(1, 2)), elements=st.integers(-3, 3)),
+        w=hnp.arrays(np.int64, st.integers(1, 5), elements=st.integers(-3, 3)),
+    ),
+    prop_max_cdepth,
+)
 
 
 def prop_dual_constraints(X, labels, form):
@@ -272,15 +308,30 @@ def prop_dual_constraints(X, labels, form):
 
 
 test_dual_constraints, test_dual_constraints_deep = _both(
-    dict(X=hnp.arrays(np.float64, st.tuples(st.integers(0, 4), st.integers(1, 3)), elements=hostile_float),
-         labels=st.lists(st.integers(-1, 2), max_size=4), form=st.sampled_from(["margin", "faithful", "x"])),
-    prop_dual_constraints)
+    dict(
+        X=hnp.arrays(np.float64, st.tuples(st.integers(0, 4), st.integers(1, 3)), elements=hostile_float),
+        labels=st.lists(st.integers(-1, 2), max_size=4),
+        form=st.sampled_from(["margin", "faithful", "x"]),
+    ),
+    prop_dual_constraints,
+)
 
 
 # ------------------------------------------------------------------ CLI argument types
-ARG_TYPES = [_args.positive_int, _args.nonneg_int, _args.seed, _args.finite_float, _args.epsilon, _args.delta,
-             _args.delta_open, _args.probability, _args.nonempty_str, _args.positive_float, _args.bounded_int(1, 60),
-             _args.bounded_float(0.0, 50.0)]
+ARG_TYPES = [
+    _args.positive_int,
+    _args.nonneg_int,
+    _args.seed,
+    _args.finite_float,
+    _args.epsilon,
+    _args.delta,
+    _args.delta_open,
+    _args.probability,
+    _args.nonempty_str,
+    _args.positive_float,
+    _args.bounded_int(1, 60),
+    _args.bounded_float(0.0, 50.0),
+]
 
 
 def prop_cli_types(text):
@@ -295,17 +346,29 @@ def prop_cli_types(text):
 
 
 test_cli_types, test_cli_types_deep = _both(
-    dict(text=st.one_of(st.text(max_size=8), st.sampled_from(["nan", "inf", "-inf", "1e-310", "0", "-0", "1",
-                                                              "1e400", " 3", "0x10", "2.5", "-1", "61", "50.1"]))),
-    prop_cli_types)
+    dict(
+        text=st.one_of(
+            st.text(max_size=8),
+            st.sampled_from(
+                ["nan", "inf", "-inf", "1e-310", "0", "-0", "1", "1e400", " 3", "0x10", "2.5", "-1", "61", "50.1"]
+            ),
+        )
+    ),
+    prop_cli_types,
+)
 
 
 # ====================================================================== issue #20: the new surfaces
 # (everlasting, winnow, decision lists, margins, formulations, sweep specs, the new CLI types)
-sign_matrices = hnp.arrays(np.int8, hnp.array_shapes(min_dims=2, max_dims=2, min_side=1, max_side=6),
-                           elements=st.sampled_from([-1, 1]))
-hostile_matrices = st.one_of(sign_matrices, small_binary, hnp.arrays(np.float64, (3, 2), elements=hostile_float),
-                             st.lists(maybe_real, max_size=3))
+sign_matrices = hnp.arrays(
+    np.int8, hnp.array_shapes(min_dims=2, max_dims=2, min_side=1, max_side=6), elements=st.sampled_from([-1, 1])
+)
+hostile_matrices = st.one_of(
+    sign_matrices,
+    small_binary,
+    hnp.arrays(np.float64, (3, 2), elements=hostile_float),
+    st.lists(maybe_real, max_size=3),
+)
 ints_or_hostile = st.one_of(st.integers(-3, 60), maybe_real)
 probabilities = st.one_of(st.floats(1e-4, 0.5), maybe_real)
 
@@ -319,17 +382,26 @@ def prop_everlasting_parameters(alpha, beta, epsilon, delta, vc, phases, T1, r_c
     ok, par = _ok_or_error(theorem_parameters, alpha, beta, epsilon, delta, vc, phases)
     if ok:
         assert len(par.phases) >= 1 and all(p.S >= 1 and p.T >= 1 and p.R >= 1 for p in par.phases)
-    ok, par = _ok_or_error(practical_parameters, alpha, beta, epsilon, delta, vc, phases, T1=T1,
-                           lambda1=4, r_const=r_const)
+    ok, par = _ok_or_error(
+        practical_parameters, alpha, beta, epsilon, delta, vc, phases, T1=T1, lambda1=4, r_const=r_const
+    )
     if ok:
         assert par.phase(1).T == T1 and all(p.S >= 1 and p.R >= 1 for p in par.phases)
 
 
 test_everlasting_parameters, test_everlasting_parameters_deep = _both(
-    dict(alpha=probabilities, beta=probabilities, epsilon=probabilities, delta=st.one_of(st.floats(1e-12, 0.1),
-         maybe_real), vc=ints_or_hostile, phases=st.one_of(st.integers(-1, 4), maybe_real),
-         T1=st.one_of(st.integers(-1, 80), maybe_real), r_const=st.one_of(st.floats(1, 64), maybe_real)),
-    prop_everlasting_parameters)
+    dict(
+        alpha=probabilities,
+        beta=probabilities,
+        epsilon=probabilities,
+        delta=st.one_of(st.floats(1e-12, 0.1), maybe_real),
+        vc=ints_or_hostile,
+        phases=st.one_of(st.integers(-1, 4), maybe_real),
+        T1=st.one_of(st.integers(-1, 80), maybe_real),
+        r_const=st.one_of(st.floats(1, 64), maybe_real),
+    ),
+    prop_everlasting_parameters,
+)
 
 
 def prop_label_and_boosting(vc, n_s, label):
@@ -346,9 +418,13 @@ def prop_label_and_boosting(vc, n_s, label):
 
 
 test_label_and_boosting, test_label_and_boosting_deep = _both(
-    dict(vc=ints_or_hostile, n_s=st.one_of(st.integers(-2, 30), maybe_real),
-         label=st.one_of(st.sampled_from([0, 1, 7, -1]), st.floats(allow_nan=True))),
-    prop_label_and_boosting)
+    dict(
+        vc=ints_or_hostile,
+        n_s=st.one_of(st.integers(-2, 30), maybe_real),
+        label=st.one_of(st.sampled_from([0, 1, 7, -1]), st.floats(allow_nan=True)),
+    ),
+    prop_label_and_boosting,
+)
 
 
 def prop_winnow(X, eta, rho, K, m):
@@ -378,9 +454,15 @@ def prop_winnow(X, eta, rho, K, m):
 
 
 test_winnow, test_winnow_deep = _both(
-    dict(X=hostile_matrices, eta=st.one_of(st.floats(1e-3, 1), maybe_real), rho=st.one_of(st.floats(1e-3, 1),
-         maybe_real), K=st.one_of(st.integers(-1, 20), maybe_real), m=st.one_of(st.integers(-1, 50), maybe_real)),
-    prop_winnow)
+    dict(
+        X=hostile_matrices,
+        eta=st.one_of(st.floats(1e-3, 1), maybe_real),
+        rho=st.one_of(st.floats(1e-3, 1), maybe_real),
+        K=st.one_of(st.integers(-1, 20), maybe_real),
+        m=st.one_of(st.integers(-1, 50), maybe_real),
+    ),
+    prop_winnow,
+)
 
 
 def prop_decision_lists(Phi, y, d, k, features):
@@ -410,10 +492,15 @@ def prop_decision_lists(Phi, y, d, k, features):
 
 
 test_decision_lists, test_decision_lists_deep = _both(
-    dict(Phi=st.one_of(small_binary, hostile_matrices), y=st.one_of(st.lists(st.sampled_from([0, 1, 2]),
-         min_size=1, max_size=7), maybe_real), d=ints_or_hostile, k=st.one_of(st.integers(-1, 4), maybe_real),
-         features=st.lists(st.one_of(st.integers(-4, 5), st.floats(-2, 2), st.booleans()), max_size=3)),
-    prop_decision_lists)
+    dict(
+        Phi=st.one_of(small_binary, hostile_matrices),
+        y=st.one_of(st.lists(st.sampled_from([0, 1, 2]), min_size=1, max_size=7), maybe_real),
+        d=ints_or_hostile,
+        k=st.one_of(st.integers(-1, 4), maybe_real),
+        features=st.lists(st.one_of(st.integers(-4, 5), st.floats(-2, 2), st.booleans()), max_size=3),
+    ),
+    prop_decision_lists,
+)
 
 
 def prop_margins(X, labels):
@@ -425,9 +512,12 @@ def prop_margins(X, labels):
 
 
 test_margins, test_margins_deep = _both(
-    dict(X=hostile_matrices, labels=st.one_of(st.lists(st.sampled_from([-1, 1]), min_size=1, max_size=6),
-                                              st.lists(maybe_real, max_size=6))),
-    prop_margins)
+    dict(
+        X=hostile_matrices,
+        labels=st.one_of(st.lists(st.sampled_from([-1, 1]), min_size=1, max_size=6), st.lists(maybe_real, max_size=6)),
+    ),
+    prop_margins,
+)
 
 
 def prop_formulations(A, b):
@@ -440,9 +530,12 @@ def prop_formulations(A, b):
 
 
 test_formulations, test_formulations_deep = _both(
-    dict(A=st.one_of(hnp.arrays(np.float64, (3, 2), elements=hostile_float), hostile_matrices),
-         b=st.one_of(hnp.arrays(np.float64, 3, elements=hostile_float), st.lists(maybe_real, max_size=4))),
-    prop_formulations)
+    dict(
+        A=st.one_of(hnp.arrays(np.float64, (3, 2), elements=hostile_float), hostile_matrices),
+        b=st.one_of(hnp.arrays(np.float64, 3, elements=hostile_float), st.lists(maybe_real, max_size=4)),
+    ),
+    prop_formulations,
+)
 
 
 def prop_sweep_spec(name, seeds, grid):
@@ -460,9 +553,17 @@ def prop_sweep_spec(name, seeds, grid):
 
 
 test_sweep_spec, test_sweep_spec_deep = _both(
-    dict(name=st.one_of(st.text(max_size=5), maybe_real), seeds=st.one_of(st.integers(-2, 10**12), maybe_real),
-         grid=st.one_of(st.dictionaries(st.text(min_size=1, max_size=3),
-                                        st.one_of(st.lists(st.one_of(st.integers(), st.floats(), st.text(max_size=2)),
-                                                           max_size=4), maybe_real), max_size=3),
-                        maybe_real)),
-    prop_sweep_spec)
+    dict(
+        name=st.one_of(st.text(max_size=5), maybe_real),
+        seeds=st.one_of(st.integers(-2, 10**12), maybe_real),
+        grid=st.one_of(
+            st.dictionaries(
+                st.text(min_size=1, max_size=3),
+                st.one_of(st.lists(st.one_of(st.integers(), st.floats(), st.text(max_size=2)), max_size=4), maybe_real),
+                max_size=3,
+            ),
+            maybe_real,
+        ),
+    ),
+    prop_sweep_spec,
+)

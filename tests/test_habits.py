@@ -58,12 +58,17 @@ def test_citation_cff_is_valid():
 
 def test_citation_cff_agrees_with_the_bibliography_and_the_version():
     cff = yaml.safe_load((ROOT / "CITATION.cff").read_text(encoding="utf-8"))
-    version = [line.split("=")[1].strip().strip('"') for line in (ROOT / "pyproject.toml").read_text().splitlines()
-               if line.startswith("version")][0]
+    version = [
+        line.split("=")[1].strip().strip('"')
+        for line in (ROOT / "pyproject.toml").read_text().splitlines()
+        if line.startswith("version")
+    ][0]
     assert cff["version"] == version and cff["license"] == "BSD-3-Clause"
     cited = {(r["title"], r["year"], r["identifiers"][0]["value"]) for r in cff["references"]}
-    expected = {(_papers.REFERENCES[k].title, _papers.REFERENCES[k].year, f"arXiv:{_papers.REFERENCES[k].arxiv}")
-                for k in _papers.PAPER_KEYS.values()}
+    expected = {
+        (_papers.REFERENCES[k].title, _papers.REFERENCES[k].year, f"arXiv:{_papers.REFERENCES[k].arxiv}")
+        for k in _papers.PAPER_KEYS.values()
+    }
     assert cited == expected
 
 

@@ -1,4 +1,4 @@
-"""Tests for solvers.halfspaces and geoprivate.concepts.halfspaces (seed 001 §5.1)."""
+"""Tests for solvers.halfspaces and geoprivate.concepts.halfspaces ([Yan26] §5.1)."""
 
 from __future__ import annotations
 

@@ -73,8 +73,7 @@ def test_between_thresholds_epsilon_at_least_one_warns(eps):
 @pytest.mark.parametrize("eps,delta,n", [(0.5, 1e-6, 10_000), (0.1, 1e-9, 10**6), (0.99, 0.5, 500)])
 def test_between_thresholds_inside_lemma1_is_silent_and_guaranteed(eps, delta, n):
     gap = min_gap(eps, delta, n) * 1.01
-    b = _no_privacy_warning(BetweenThresholds, eps, 0.5 - gap / 2, 0.5 + gap / 2, n, rng=0, delta=delta,
-                            strict=True)
+    b = _no_privacy_warning(BetweenThresholds, eps, 0.5 - gap / 2, 0.5 + gap / 2, n, rng=0, delta=delta, strict=True)
     assert b.guarantee() == Guarantee(eps, delta)
 
 
@@ -169,13 +168,16 @@ def test_report_noisy_max_huge_scores():
     assert report_noisy_max([-1.7e308, 1.7e308], 1.0, rng=0) == 1
 
 
-@pytest.mark.parametrize("make", [
-    lambda: BetweenThresholds(1e-310, 0.3, 0.7, n=10, rng=0),
-    lambda: AboveThreshold(1e-310, 0.3, 0.1, rng=0),
-    lambda: laplace_mechanism(1.0, 1e-310, rng=0),
-    lambda: simulate_between_thresholds([0.5], 1e-310, 0.3, 0.7, 10, 5, rng=0),
-    lambda: choosing_mechanism([1, 2], 1e-310, 0.1, 1, rng=0),
-])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: BetweenThresholds(1e-310, 0.3, 0.7, n=10, rng=0),
+        lambda: AboveThreshold(1e-310, 0.3, 0.1, rng=0),
+        lambda: laplace_mechanism(1.0, 1e-310, rng=0),
+        lambda: simulate_between_thresholds([0.5], 1e-310, 0.3, 0.7, 10, 5, rng=0),
+        lambda: choosing_mechanism([1, 2], 1e-310, 0.1, 1, rng=0),
+    ],
+)
 def test_tiny_epsilon_infinite_noise_is_an_error(make):
     with pytest.raises(ValueError, match="finite"):
         make()
@@ -189,14 +191,17 @@ def test_hockey_stick_at_infinite_epsilon():
     assert audit.delta_for_epsilon([1, 0], [0, 1], math.inf) == 1.0
 
 
-@pytest.mark.parametrize("p,q,match", [
-    ([float("nan"), 1], [0, 1], "finite"),
-    ([3, 1], [0, 1], "sum to 1"),
-    ([0.5, 0.5], [1.5, -0.5], ">= 0"),
-    ([1, 0, 0], [0, 1], "same length"),
-    ([], [], "non-empty"),
-    ([float("inf"), 0], [0.5, 0.5], "finite"),
-])
+@pytest.mark.parametrize(
+    "p,q,match",
+    [
+        ([float("nan"), 1], [0, 1], "finite"),
+        ([3, 1], [0, 1], "sum to 1"),
+        ([0.5, 0.5], [1.5, -0.5], ">= 0"),
+        ([1, 0, 0], [0, 1], "same length"),
+        ([], [], "non-empty"),
+        ([float("inf"), 0], [0.5, 0.5], "finite"),
+    ],
+)
 def test_auditor_refuses_malformed_laws(p, q, match):
     for f in (lambda: audit.hockey_stick(p, q, 1.0), lambda: audit.epsilon_for_delta(p, q, 0.1)):
         with pytest.raises(ValueError, match=match):
@@ -209,8 +214,15 @@ def test_exact_audit_refuses_bad_precision(dps):
         audit.between_thresholds_output_law([0.5], 0.5, 0.3, 0.7, 10, dps=dps)
 
 
-@pytest.mark.parametrize("kw,match", [({"tail": -1}, "tail"), ({"tail": math.inf}, "tail"),
-                                      ({"nodes": 0}, "nodes"), ({"pieces_per_scale": -2}, "pieces")])
+@pytest.mark.parametrize(
+    "kw,match",
+    [
+        ({"tail": -1}, "tail"),
+        ({"tail": math.inf}, "tail"),
+        ({"nodes": 0}, "nodes"),
+        ({"pieces_per_scale": -2}, "pieces"),
+    ],
+)
 def test_repeated_law_refuses_bad_quadrature(kw, match):
     with pytest.raises(ValueError, match=match):
         audit.between_thresholds_repeated_law(0.5, 3, 0.5, 0.3, 0.7, 10, **kw)
@@ -222,8 +234,9 @@ def test_exact_audit_refuses_nan_query_values():
 
 
 # ============================================================ row: geometry
-@pytest.mark.parametrize("point,dirs", [((1, 2), ((1, 0),)), ((3, 4, 5), ((2, 2, 0), (0, 1, 1))),
-                                         ((1, 1), ((2, 4), (1, 2)))])
+@pytest.mark.parametrize(
+    "point,dirs", [((1, 2), ((1, 0),)), ((3, 4, 5), ((2, 2, 0), (0, 1, 1))), ((1, 1), ((2, 4), (1, 2)))]
+)
 def test_affine_subspace_contains_its_own_point(point, dirs):
     V = AffineSubspace(point, dirs)
     assert V.contains(list(point))
@@ -280,7 +293,7 @@ def test_log_star_of_infinity_raises():
 
 def test_sauer_bound_huge_refuses_fast_and_is_exact_where_feasible():
     _fast(lambda: comb.sauer_bound(10**12, 10**9), limit=1.0)
-    assert comb.sauer_bound(10**5, 10**5) == 2**(10**5)
+    assert comb.sauer_bound(10**5, 10**5) == 2 ** (10**5)
     n = 2000
     assert comb.sauer_bound(n, 1500) == sum(math.comb(n, i) for i in range(1501))
     assert comb.sauer_bound(n, 7) == sum(math.comb(n, i) for i in range(8))
@@ -299,20 +312,24 @@ def test_check_work_validates_its_budget():
 
 # ============================================================ row: CLI
 def _cli(*argv, stdin=None):
-    return subprocess.run([sys.executable, "-m", "geoprivate", *argv], cwd=ROOT, capture_output=True,
-                          text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "geoprivate", *argv], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
 
 
-@pytest.mark.parametrize("argv,flag", [
-    (["predict", "--epsilon", "0"], "--epsilon"),
-    (["predict", "--k", "-5"], "--k"),
-    (["predict", "--epsilon", "nan"], "--epsilon"),
-    (["predict", "--T", "-1"], "--T"),
-    (["predict", "--seed", "-1"], "--seed"),
-    (["predict", "--delta", "1"], "--delta"),
-    (["verify", "--claim", ""], "--claim"),
-    (["verify", "--seed", "x"], "--seed"),
-])
+@pytest.mark.parametrize(
+    "argv,flag",
+    [
+        (["predict", "--epsilon", "0"], "--epsilon"),
+        (["predict", "--k", "-5"], "--k"),
+        (["predict", "--epsilon", "nan"], "--epsilon"),
+        (["predict", "--T", "-1"], "--T"),
+        (["predict", "--seed", "-1"], "--seed"),
+        (["predict", "--delta", "1"], "--delta"),
+        (["verify", "--claim", ""], "--claim"),
+        (["verify", "--seed", "x"], "--seed"),
+    ],
+)
 def test_cli_bad_arguments_one_line_exit_2(argv, flag, capsys):
     assert main(argv) == 2
     err = capsys.readouterr().err.strip()
@@ -349,8 +366,10 @@ def test_cli_errors_inside_a_command(monkeypatch, capsys):
 
 
 def test_cli_quiet_on_a_closed_pipe():
-    cmd = (f"set -o pipefail; {sys.executable} -m geoprivate predict --k 4 --m 5 --T 3000 --json --transcript "
-           "| head -c 10 > /dev/null")
+    cmd = (
+        f"set -o pipefail; {sys.executable} -m geoprivate predict --k 4 --m 5 --T 3000 --json --transcript "
+        "| head -c 10 > /dev/null"
+    )
     proc = subprocess.run(["bash", "-c", cmd], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert "Traceback" not in proc.stderr and "BrokenPipe" not in proc.stderr
@@ -367,21 +386,38 @@ def test_cli_notes_flags_that_do_not_apply():
 
 
 # ============================================================ the validation layer
-@pytest.mark.parametrize("fn,args,exc", [
-    (V.check_epsilon, (0,), ValueError), (V.check_epsilon, (math.inf,), ValueError),
-    (V.check_epsilon, (True,), TypeError), (V.check_epsilon, ("0.5",), TypeError),
-    (V.check_delta, (1.0,), ValueError), (V.check_delta, (math.nan,), ValueError),
-    (V.check_positive_int, (0, "n"), ValueError), (V.check_positive_int, (2.0, "n"), TypeError),
-    (V.check_nonneg_int, (-1, "n"), ValueError), (V.check_bool, ("False", "flag"), TypeError),
-    (V.check_index, (-1, 2, "i"), ValueError), (V.check_index, (2.7, 2, "i"), TypeError),
-    (V.check_index, (100, 2, "i"), ValueError), (V.check_indices, ([0, 5], 3, "idx"), ValueError),
-    (V.check_indices, ([0.0, 1.0], 3, "idx"), TypeError),
-    (V.check_probability_vector, ([0.5, 0.6], "p"), ValueError),
-    (V.check_probability_vector, ([1.5, -0.5], "p"), ValueError),
-    (V.check_finite_array, ([[1, np.nan]], "X"), ValueError),
-    (V.check_noise_scale, (math.inf, "b"), ValueError),
-    (V.check_real, (5, "x", ), None),
-])
+@pytest.mark.parametrize(
+    "fn,args,exc",
+    [
+        (V.check_epsilon, (0,), ValueError),
+        (V.check_epsilon, (math.inf,), ValueError),
+        (V.check_epsilon, (True,), TypeError),
+        (V.check_epsilon, ("0.5",), TypeError),
+        (V.check_delta, (1.0,), ValueError),
+        (V.check_delta, (math.nan,), ValueError),
+        (V.check_positive_int, (0, "n"), ValueError),
+        (V.check_positive_int, (2.0, "n"), TypeError),
+        (V.check_nonneg_int, (-1, "n"), ValueError),
+        (V.check_bool, ("False", "flag"), TypeError),
+        (V.check_index, (-1, 2, "i"), ValueError),
+        (V.check_index, (2.7, 2, "i"), TypeError),
+        (V.check_index, (100, 2, "i"), ValueError),
+        (V.check_indices, ([0, 5], 3, "idx"), ValueError),
+        (V.check_indices, ([0.0, 1.0], 3, "idx"), TypeError),
+        (V.check_probability_vector, ([0.5, 0.6], "p"), ValueError),
+        (V.check_probability_vector, ([1.5, -0.5], "p"), ValueError),
+        (V.check_finite_array, ([[1, np.nan]], "X"), ValueError),
+        (V.check_noise_scale, (math.inf, "b"), ValueError),
+        (
+            V.check_real,
+            (
+                5,
+                "x",
+            ),
+            None,
+        ),
+    ],
+)
 def test_validators_name_the_parameter(fn, args, exc):
     if exc is None:
         fn(*args)

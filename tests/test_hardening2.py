@@ -23,8 +23,9 @@ def test_mechanism_audit_refuses_a_bin_that_resolves_nothing(bad):
     from geoprivate.experiments.targets import mechanism_audit
 
     with pytest.raises(ValueError, match="bin"):
-        mechanism_audit({"mechanism": "laplace_half_noise", "epsilon": 0.5, "bin": bad, "n_samples": 200},
-                        np.random.default_rng(0))
+        mechanism_audit(
+            {"mechanism": "laplace_half_noise", "epsilon": 0.5, "bin": bad, "n_samples": 200}, np.random.default_rng(0)
+        )
 
 
 def test_mechanism_audit_refuses_bad_epsilon_and_sample_count():
@@ -39,8 +40,9 @@ def test_mechanism_audit_refuses_bad_epsilon_and_sample_count():
 def test_mechanism_audit_default_bin_still_catches_the_broken_control():
     from geoprivate.experiments.targets import mechanism_audit
 
-    out = mechanism_audit({"mechanism": "laplace_half_noise", "epsilon": 0.5, "n_samples": 20000},
-                          np.random.default_rng(0))
+    out = mechanism_audit(
+        {"mechanism": "laplace_half_noise", "epsilon": 0.5, "n_samples": 20000}, np.random.default_rng(0)
+    )
     assert out["violates"] and out["epsilon_lower"] > 0.5
 
 
@@ -50,8 +52,9 @@ def _tiny_game():
     from geoprivate.everlasting.parameters import practical_parameters
 
     prob = make_everlasting_problem("thresholds", 0)
-    par = practical_parameters(0.05, 0.05, 1.0, 1e-6, 1, 2, T1=3, lambda1=1, r_const=32, m_const=1,
-                               c_const=0.3, epsilon_bt=0.2)
+    par = practical_parameters(
+        0.05, 0.05, 1.0, 1e-6, 1, 2, T1=3, lambda1=1, r_const=32, m_const=1, c_const=0.3, epsilon_bt=0.2
+    )
     return prob, par, np.array([0.2, 0.3, 0.6, 0.8]), np.array([0, 0, 1, 1])
 
 
@@ -157,7 +160,7 @@ def test_iterated_log2_refuses_non_finite(bad):
 
     with pytest.raises(ValueError, match="n"):
         iterated_log2(bad)
-    assert iterated_log2(2.0 ** 1000) == iterated_log2(2 ** 1000) == 5
+    assert iterated_log2(2.0**1000) == iterated_log2(2**1000) == 5
 
 
 @pytest.mark.parametrize("d, k", [(2000, 3), (40, 40)])

@@ -20,8 +20,16 @@ TRIVIAL = "geoprivate.experiments.targets:trivial"
 
 
 def _cli(*args, **kw) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "geoprivate", *args], check=False, capture_output=True, text=True,
-                          cwd=ROOT, env=ENV, timeout=600, **kw)
+    return subprocess.run(
+        [sys.executable, "-m", "geoprivate", *args],
+        check=False,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=ENV,
+        timeout=600,
+        **kw,
+    )
 
 
 def _one_error_line(err: str, flag: str = "") -> None:
@@ -32,22 +40,25 @@ def _one_error_line(err: str, flag: str = "") -> None:
 
 
 # ---------------------------------------------------------------------------- everlasting flags
-@pytest.mark.parametrize("argv, flag", [
-    (["--m-const", "0"], "--m-const"),
-    (["--delta", "5e-324"], "--delta"),
-    (["--r-const", "inf"], "--r-const"),
-    (["--r-const", "nan"], "--r-const"),
-    (["--epsilon-bt", "1e308"], "--epsilon-bt"),
-    (["--epsilon-bt", "0"], "--epsilon-bt"),
-    (["--phases", "100000"], "--phases"),
-    (["--phases", "6"], "--phases"),  # in range, but 2e9 queries: refused by the work estimate
-    (["--T1", "0"], "--T1"),
-    (["--alpha", "1.5"], "--alpha"),
-    (["--epsilon", "-1"], "--epsilon"),
-    (["--seed", "-3"], "--seed"),
-    (["--mode", "theorem", "--epsilon", "1e-300"], "overflows"),
-    (["--mode", "theorem", "--delta", "1e-300", "--alpha", "1e-300"], "floating-point"),
-])
+@pytest.mark.parametrize(
+    "argv, flag",
+    [
+        (["--m-const", "0"], "--m-const"),
+        (["--delta", "5e-324"], "--delta"),
+        (["--r-const", "inf"], "--r-const"),
+        (["--r-const", "nan"], "--r-const"),
+        (["--epsilon-bt", "1e308"], "--epsilon-bt"),
+        (["--epsilon-bt", "0"], "--epsilon-bt"),
+        (["--phases", "100000"], "--phases"),
+        (["--phases", "6"], "--phases"),  # in range, but 2e9 queries: refused by the work estimate
+        (["--T1", "0"], "--T1"),
+        (["--alpha", "1.5"], "--alpha"),
+        (["--epsilon", "-1"], "--epsilon"),
+        (["--seed", "-3"], "--seed"),
+        (["--mode", "theorem", "--epsilon", "1e-300"], "overflows"),
+        (["--mode", "theorem", "--delta", "1e-300", "--alpha", "1e-300"], "floating-point"),
+    ],
+)
 def test_everlasting_flags_are_typed_and_ranged(capsys, argv, flag):
     assert main(["everlasting", *argv]) == 2
     _one_error_line(capsys.readouterr().err, flag)
@@ -124,8 +135,13 @@ def test_an_os_error_during_a_command_is_an_error_not_an_internal_error(tmp_path
 def big_store(tmp_path_factory):
     """A store whose status and CSV are far larger than a pipe's buffer (64 KiB)."""
     tmp = tmp_path_factory.mktemp("big")
-    spec = write_spec(tmp / "spec.toml", name="big", target=TRIVIAL, seeds=1,
-                      grid={"x": list(range(1500)), "label": ["a-long-label-to-make-rows-wide" * 2]})
+    spec = write_spec(
+        tmp / "spec.toml",
+        name="big",
+        target=TRIVIAL,
+        seeds=1,
+        grid={"x": list(range(1500)), "label": ["a-long-label-to-make-rows-wide" * 2]},
+    )
     db = tmp / "big.sqlite"
     run_sweep(spec, db)
     return db
@@ -133,10 +149,16 @@ def big_store(tmp_path_factory):
 
 @pytest.mark.parametrize("cmd", ["status", "export"])
 def test_sweep_output_into_a_closed_pipe_ends_quietly(big_store, cmd):
-    args = (f"sweep status --db {big_store}" if cmd == "status"
-            else f"sweep export --db {big_store} --csv /dev/stdout")
-    proc = subprocess.run(["bash", "-c", f"set -o pipefail; {sys.executable} -m geoprivate {args} | head -n 1"],
-                          check=False, capture_output=True, text=True, cwd=ROOT, env=ENV, timeout=300)
+    args = f"sweep status --db {big_store}" if cmd == "status" else f"sweep export --db {big_store} --csv /dev/stdout"
+    proc = subprocess.run(
+        ["bash", "-c", f"set -o pipefail; {sys.executable} -m geoprivate {args} | head -n 1"],
+        check=False,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=ENV,
+        timeout=300,
+    )
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == "" and len(proc.stdout.splitlines()) == 1
 
@@ -157,11 +179,14 @@ def test_full_verify_json_parses_whole():
     assert len(json.loads(proc.stdout)["claims"]) > 50
 
 
-@pytest.mark.parametrize("argv", [
-    ["predict", "--json", "--T", "20"],
-    ["everlasting", "--json"],
-    ["everlasting", "--json", "--mode", "theorem"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["predict", "--json", "--T", "20"],
+        ["everlasting", "--json"],
+        ["everlasting", "--json", "--mode", "theorem"],
+    ],
+)
 def test_predict_and_everlasting_json_parse_whole(argv):
     proc = _cli(*argv)
     assert proc.returncode in (0, 1), proc.stderr
@@ -202,7 +227,7 @@ def test_verify_counts_a_claims_warnings_in_its_row(capsys, monkeypatch):
 
     def noisy(claim, **kw):  # a claim that runs a mechanism outside its theorem three times, on purpose
         for _ in range(3):
-            warnings.warn("BetweenThresholds outside seed 001 Lemma 1 (gap too small)", PrivacyWarning)
+            warnings.warn("BetweenThresholds outside [Yan26] Lemma 1 (gap too small)", PrivacyWarning)
         return real(claim, **kw)
 
     monkeypatch.setattr(verify._claims, "run_claim", noisy)

@@ -45,20 +45,20 @@ def test_lcp_is_common_leading_bits(b, data):
 
 
 def test_domain_chain_and_levels():
-    assert ip.domain_chain(2 ** 1024)[1:] == (1025, 12)
-    assert ip.iterated_log2(2 ** 1024) == 5 and ip.iterated_log2(2 ** 65536) == 5
+    assert ip.domain_chain(2**1024)[1:] == (1025, 12)
+    assert ip.iterated_log2(2**1024) == 5 and ip.iterated_log2(2**65536) == 5
     assert ip.domain_chain(16, 4) == (16, 5, 4)
     assert ip.domain_chain(16) == (16,)
-    p = ip.interior_point_parameters(2 ** 1024, 1.0, 1e-6, 0.1)
+    p = ip.interior_point_parameters(2**1024, 1.0, 1e-6, 0.1)
     assert p.levels == 2 and p.epsilon_step == pytest.approx(0.2) and p.delta_step == 5e-7
     assert p.beta_step == pytest.approx(0.1 / 7)
-    for n in (5, 17, 2 ** 20, 2 ** 300):
+    for n in (5, 17, 2**20, 2**300):
         ch = ip.domain_chain(n, 3)
         assert all(a > c for a, c in zip(ch, ch[1:])) and ch[-1] <= 3
         assert len(ch) - 1 <= ip.iterated_log2(n) + 1
 
 
-@given(st.integers(2, 2 ** 80), st.integers(0, 20))
+@given(st.integers(2, 2**80), st.integers(0, 20))
 def test_lcp_dataset_lies_in_next_domain(n, seed):
     rng = np.random.default_rng(seed)
     b = (n - 1).bit_length()
@@ -87,11 +87,11 @@ def test_trim_maps_neighbours_to_neighbours_exhaustively():
     assert checked > 10_000
 
 
-@given(st.lists(st.integers(0, 2 ** 64 - 1), min_size=2, max_size=40), st.data())
+@given(st.lists(st.integers(0, 2**64 - 1), min_size=2, max_size=40), st.data())
 def test_fixed_pairing_neighbour_changes_at_most_one_lcp(vals, data):
     i = data.draw(st.integers(0, len(vals) - 1))
     nb = list(vals)
-    nb[i] = data.draw(st.integers(0, 2 ** 64 - 1))
+    nb[i] = data.draw(st.integers(0, 2**64 - 1))
     order = ip.random_pairing(len(vals), np.random.default_rng(data.draw(st.integers(0, 99))))
     y, y2 = ip.pair_lcps(vals, order, 64), ip.pair_lcps(nb, order, 64)
     assert sum(a != b for a, b in zip(y, y2)) <= 1
@@ -106,8 +106,7 @@ def test_boundary_candidates_are_public_and_in_block():
 
 
 # ------------------------------------------------------------------ interval exponential mechanism
-@given(st.lists(st.integers(0, 40), min_size=1, max_size=12), st.integers(41, 60),
-       st.floats(0.05, 3.0))
+@given(st.lists(st.integers(0, 40), min_size=1, max_size=12), st.integers(41, 60), st.floats(0.05, 3.0))
 @settings(max_examples=60)
 def test_interval_em_law_equals_explicit_em(vals, n_dom, eps):
     s = sorted(vals)
@@ -133,7 +132,7 @@ def test_interval_em_sampler_matches_law():
 
 def test_uniform_below_huge():
     rng = np.random.default_rng(0)
-    n = 3 * 2 ** 1022 + 5
+    n = 3 * 2**1022 + 5
     xs = [ip.uniform_below(rng, n) for _ in range(4000)]
     assert all(isinstance(x, int) and 0 <= x < n for x in xs)
     top = np.array([x * 4 // n for x in xs])  # quarters of [0, n): uniform
@@ -144,9 +143,9 @@ def test_uniform_below_huge():
 # ------------------------------------------------------------------ §6.5 huge domains
 @pytest.mark.parametrize("bits", [1024, 4096])
 def test_outputs_in_domain_for_huge_domains(bits):
-    n_dom = 2 ** bits - 12345
+    n_dom = 2**bits - 12345
     rng = np.random.default_rng(bits)
-    vals = [n_dom - 1 - ip.uniform_below(rng, 2 ** 40) for _ in range(3000)]
+    vals = [n_dom - 1 - ip.uniform_below(rng, 2**40) for _ in range(3000)]
     for seed in range(3):
         r = ip.interior_point(vals, n_dom, 1.0, 1e-6, 0.1, mode="practical", k_scale=0.0, rng=seed)
         assert isinstance(r.value, int) and 0 <= r.value < n_dom
@@ -169,7 +168,7 @@ def _families(rng, n, n_dom):
 def test_interior_on_adversarial_families_practical():
     """Practical K (k_scale = 0.05), |X| = 2^1024, n = 20000: every family, 2 seeds each."""
     rng = np.random.default_rng(0)
-    n_dom = 2 ** 1024
+    n_dom = 2**1024
     for name, vals in _families(rng, 20_000, n_dom):
         for seed in range(2):
             r = ip.interior_point(vals, n_dom, 1.0, 1e-6, 0.1, mode="practical", k_scale=0.05, rng=seed)
@@ -178,18 +177,18 @@ def test_interior_on_adversarial_families_practical():
 
 
 def test_theorem_mode_bound_and_validation():
-    p = ip.interior_point_parameters(2 ** 32, 1.0, 1e-6, 0.1)
+    p = ip.interior_point_parameters(2**32, 1.0, 1e-6, 0.1)
     assert p.n_required == 176_996 and p.utility_proved and p.privacy_applies  # docs §5 table
-    assert ip.interior_point_sample_size(2 ** 1024, 1.0, 1e-6, 0.1) == 177_040
-    assert ip.interior_point_sample_size(2 ** 65536, 1.0, 1e-6, 0.1) == 607_780
+    assert ip.interior_point_sample_size(2**1024, 1.0, 1e-6, 0.1) == 177_040
+    assert ip.interior_point_sample_size(2**65536, 1.0, 1e-6, 0.1) == 607_780
     with pytest.raises(ValueError, match="k_scale"):
-        ip.interior_point_parameters(2 ** 32, 1.0, 1e-6, 0.1, k_scale=0.5)
+        ip.interior_point_parameters(2**32, 1.0, 1e-6, 0.1, k_scale=0.5)
     with pytest.raises(ValueError, match="delta"):
-        ip.interior_point_parameters(2 ** 32, 1.0, 0.0, 0.1)
+        ip.interior_point_parameters(2**32, 1.0, 0.0, 0.1)
     with pytest.raises(ValueError, match="beta"):
-        ip.interior_point_parameters(2 ** 32, 1.0, 1e-6, 1.5)
+        ip.interior_point_parameters(2**32, 1.0, 1e-6, 1.5)
     with pytest.raises(ValueError, match="mode"):
-        ip.interior_point_parameters(2 ** 32, 1.0, 1e-6, 0.1, mode="fast")
+        ip.interior_point_parameters(2**32, 1.0, 1e-6, 0.1, mode="fast")
     with pytest.raises(ValueError, match="n_base"):
         ip.domain_chain(100, 2)
     with pytest.raises(ValueError, match="values must lie"):
@@ -201,7 +200,7 @@ def test_theorem_mode_bound_and_validation():
 
 def test_theorem_mode_at_n_required_small_domain():
     """Theorem constants, n = n_req (loose point eps = 8, delta = 0.5, beta = 0.5, N = 2^20)."""
-    n_dom = 2 ** 20
+    n_dom = 2**20
     p = ip.interior_point_parameters(n_dom, 8.0, 0.5, 0.5)
     rng = np.random.default_rng(1)
     vals = [ip.uniform_below(rng, 1 << 10) + 5000 for _ in range(p.n_required)]
@@ -215,12 +214,12 @@ def test_theorem_mode_at_n_required_small_domain():
 
 def test_warning_outside_lemma1_and_ledger():
     with pytest.warns(PrivacyWarning, match="Lemma 1"):
-        r = ip.interior_point([1, 2, 3], 2 ** 10, 30.0, 0.1, 0.1, rng=0)
+        r = ip.interior_point([1, 2, 3], 2**10, 30.0, 0.1, 0.1, rng=0)
     with pytest.raises(PrivacyParameterError):
-        ip.interior_point([1, 2, 3], 2 ** 10, 30.0, 0.1, 0.1, rng=0, strict=True)
+        ip.interior_point([1, 2, 3], 2**10, 30.0, 0.1, 0.1, rng=0, strict=True)
     assert not r.params.privacy_applies
     led = PrivacyLedger()
-    r = ip.interior_point([5] * 50, 2 ** 10, 1.0, 1e-3, 0.1, rng=0, ledger=led)
+    r = ip.interior_point([5] * 50, 2**10, 1.0, 1e-3, 0.1, rng=0, ledger=led)
     (e,) = led.entries
     assert e.mechanism == "interior_point" and e.applies and e.epsilon == 1.0 and e.delta == 1e-3
     assert e.params["failed"] == r.failed and e.params["n_required"] == r.params.n_required
@@ -228,8 +227,8 @@ def test_warning_outside_lemma1_and_ledger():
 
 def test_same_seed_same_transcript():
     vals = list(range(0, 40000, 7))
-    a = ip.interior_point(vals, 2 ** 64, 1.0, 1e-6, 0.1, mode="practical", k_scale=0.05, rng=11)
-    b = ip.interior_point(vals, 2 ** 64, 1.0, 1e-6, 0.1, mode="practical", k_scale=0.05, rng=11)
+    a = ip.interior_point(vals, 2**64, 1.0, 1e-6, 0.1, mode="practical", k_scale=0.05, rng=11)
+    b = ip.interior_point(vals, 2**64, 1.0, 1e-6, 0.1, mode="practical", k_scale=0.05, rng=11)
     assert a == b
 
 
@@ -238,8 +237,10 @@ TINY = dict(domain_size=16, mode="practical", k_scale=0.0)  # K = 0: trimming wo
 
 
 def _worst_delta(datasets, eps, delta, n_base=5):
-    return max(interior_point_exact_audit(v, epsilon=eps, delta=delta, beta=0.5, n_base=n_base, **TINY)
-               ["delta_at_epsilon"] for v in datasets)
+    return max(
+        interior_point_exact_audit(v, epsilon=eps, delta=delta, beta=0.5, n_base=n_base, **TINY)["delta_at_epsilon"]
+        for v in datasets
+    )
 
 
 DATASETS = [[3, 4, 5, 5, 6, 12], [0, 15, 15, 0], [7, 8, 9], [1, 1, 1, 1, 2]]
@@ -265,8 +266,10 @@ def test_exact_law_sums_to_one_and_matches_sampler():
     assert stats.chisquare(o[e > 0], e[e > 0] * o.sum() / e[e > 0].sum()).pvalue > 1e-6
 
 
-@pytest.mark.parametrize("n_base,eps,delta", [(5, 5.7, 0.5), (5, 5.7, 0.05), (5, 3.0, 0.3),
-                                               pytest.param(4, 9.0, 0.5, marks=pytest.mark.slow)])
+@pytest.mark.parametrize(
+    "n_base,eps,delta",
+    [(5, 5.7, 0.5), (5, 5.7, 0.05), (5, 3.0, 0.3), pytest.param(4, 9.0, 0.5, marks=pytest.mark.slow)],
+)
 def test_exact_audit_tiny_domain(n_base, eps, delta):
     """|X| = 16, N_base = 5 (one level; P(FAIL) ~ 1/2) or 4 (two levels, mostly FAIL), n <= 6,
     K = 0, every neighbour of every dataset: delta(eps) <= delta, exactly."""
@@ -293,17 +296,19 @@ def test_exact_audit_flags_broken_choose(monkeypatch):
 # ------------------------------------------------------------------ statistical audit (larger n)
 def _sampler(k_scale=0.05, eps=8.0):
     def run(vals, rng):
-        r = ip.interior_point(vals, 2 ** 64, eps, 0.1, 0.1, mode="practical", k_scale=k_scale, rng=rng)
+        r = ip.interior_point(vals, 2**64, eps, 0.1, 0.1, mode="practical", k_scale=k_scale, rng=rng)
         return "FAIL" if r.failed else (r.value >> 56, (r.value >> 7) & 0xFF)  # top byte, and a fine bucket
+
     return run
 
 
 def test_statistical_audit_faithful():
     s = [(1 << 60) + 3 * j for j in range(400)]
     s2 = list(s)
-    s2[0] = 2 ** 64 - 1
-    res = statistical_epsilon_lower_bound(_sampler(k_scale=0.0), s, s2, n_samples=1000, delta=0.1, confidence=CONF,
-                                          rng=0)
+    s2[0] = 2**64 - 1
+    res = statistical_epsilon_lower_bound(
+        _sampler(k_scale=0.0), s, s2, n_samples=1000, delta=0.1, confidence=CONF, rng=0
+    )
     assert res.counts[0] < 1000  # the chosen event is not "always" (the algorithm does produce outputs)
     assert res.epsilon_lower <= 8.0
 
@@ -317,8 +322,8 @@ def test_statistical_audit_flags_broken(monkeypatch):
     """Deterministic CHOOSE on a dataset where one replacement moves the heaviest prefix."""
     monkeypatch.setattr(ip, "choose_prefix", _broken_choose)
     run = _sampler(k_scale=0.0, eps=1.0)
-    s = [5] * 100 + [2 ** 63 + 5] * 101
-    s2 = [5] * 101 + [2 ** 63 + 5] * 100
+    s = [5] * 100 + [2**63 + 5] * 101
+    s2 = [5] * 101 + [2**63 + 5] * 100
     res = statistical_epsilon_lower_bound(run, s, s2, n_samples=1000, confidence=CONF, rng=1, delta=0.1)
     assert res.violates(1.0), res
 

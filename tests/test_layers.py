@@ -78,7 +78,7 @@ def _imports(path: pathlib.Path, source: str | None = None) -> set[str]:
         elif isinstance(node, ast.ImportFrom):
             if node.level:  # relative: resolve against this module's package
                 base = me if is_pkg else me[:-1]
-                base = base[:len(base) - (node.level - 1)]
+                base = base[: len(base) - (node.level - 1)]
                 module = ".".join(base + ([node.module] if node.module else []))
             else:
                 module = node.module
@@ -146,9 +146,14 @@ def test_solvers_never_imports_geoprivate():
     assert not [k for k in package_edges() if k[0] == "solvers"]
 
 
-@pytest.mark.parametrize("planted", [("mechanisms", "audit", "geoprivate.mechanisms.median"),
-                                     ("privacy", "mechanisms", "geoprivate.privacy.accounting"),
-                                     ("solvers", "concepts", "solvers.lp")])
+@pytest.mark.parametrize(
+    "planted",
+    [
+        ("mechanisms", "audit", "geoprivate.mechanisms.median"),
+        ("privacy", "mechanisms", "geoprivate.privacy.accounting"),
+        ("solvers", "concepts", "solvers.lp"),
+    ],
+)
 def test_checker_finds_a_planted_upward_import(planted):
     src, dst, mod = planted
     edges = package_edges()
@@ -173,6 +178,7 @@ def test_deprecated_aliases_still_import():
         ctl = importlib.import_module("geoprivate.privacy.controls")
         ip = importlib.import_module("geoprivate.mechanisms.interior_point")
         from geoprivate import audit
+
         assert old.hockey_stick is audit.hockey_stick
         assert ctl.svt_no_query_noise is audit.svt_no_query_noise
         assert ip.interior_point_exact_audit is audit.interior_point_exact_audit
@@ -180,9 +186,14 @@ def test_deprecated_aliases_still_import():
 
 def test_library_code_does_not_use_the_deprecated_aliases():
     """The aliases are for users' code for one release; the package itself imports geoprivate.audit."""
-    old = {"geoprivate.privacy.audit", "geoprivate.privacy.controls",
-           "geoprivate.mechanisms.interior_point.interior_point_exact_audit"}
-    users = sorted(_module_name(f) for f in PACKAGE.rglob("*.py")
-                   if _module_name(f) not in {"geoprivate.privacy.audit", "geoprivate.privacy.controls"}
-                   and _imports(f) & old)
+    old = {
+        "geoprivate.privacy.audit",
+        "geoprivate.privacy.controls",
+        "geoprivate.mechanisms.interior_point.interior_point_exact_audit",
+    }
+    users = sorted(
+        _module_name(f)
+        for f in PACKAGE.rglob("*.py")
+        if _module_name(f) not in {"geoprivate.privacy.audit", "geoprivate.privacy.controls"} and _imports(f) & old
+    )
     assert not users, f"import from geoprivate.audit instead of the deprecated aliases in: {users}"

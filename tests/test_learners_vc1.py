@@ -1,4 +1,4 @@
-"""Tests for geoprivate.learners.vc1: Algorithms 2 and 4 of seed 004."""
+"""Tests for geoprivate.learners.vc1: Algorithms 2 and 4 of [Yan25]."""
 
 from __future__ import annotations
 
@@ -32,8 +32,14 @@ def test_log_star():
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.integers(0, 200), st.floats(0.01, 0.5), st.floats(1e-4, 0.5), st.floats(0.05, 3.9),
-       st.floats(1e-9, 0.5), st.sampled_from(["implemented", "paper"]))
+@given(
+    st.integers(0, 200),
+    st.floats(0.01, 0.5),
+    st.floats(1e-4, 0.5),
+    st.floats(0.05, 3.9),
+    st.floats(1e-9, 0.5),
+    st.sampled_from(["implemented", "paper"]),
+)
 def test_theorem11_parameters_satisfy_their_defining_inequalities(td, a, b, e, d, median):
     p = L.theorem11_parameters(td, a, b, e, d, median=median)
     assert p.epsilon_step == e / 2 and p.delta_step == d / 2
@@ -67,8 +73,12 @@ def test_theorem13_n2_is_the_smallest_meeting_claims_1_to_5(td, a, b, e, d):
     assert advanced_composition(es, 0.0, 2 * p.T, d / 2).epsilon <= e / 2 + 1e-12 or 2 * p.T * es <= e / 2 + 1e-12
 
     def ok(n):
-        return (math.exp(-a * n / 3) <= bs and math.log(1 / (2 * bs)) / es < a * n / 2
-                and 2 / a * math.exp(-3 * es * a * n / 4) <= bs and a * n >= (p.T + 1) * math.log(2 / a) / es)
+        return (
+            math.exp(-a * n / 3) <= bs
+            and math.log(1 / (2 * bs)) / es < a * n / 2
+            and 2 / a * math.exp(-3 * es * a * n / 4) <= bs
+            and a * n >= (p.T + 1) * math.log(2 / a) / es
+        )
 
     assert ok(p.n2) and not ok(p.n2 - 1)
     assert p.n == p.n1 + p.n2 and p.n1 == p.first.n
@@ -88,7 +98,8 @@ def test_count_based_deterministic_sets_match_definition_15(n, seed, t, data):
     cls = learner.cls
     part_of = cls.random_partition(N, t, rng)
     assert sorted(np.bincount(part_of, minlength=t).tolist()) == sorted(
-        [len(p) for p in np.array_split(np.arange(N), t)])
+        [len(p) for p in np.array_split(np.arange(N), t)]
+    )
     B, y = cls.deterministic_sets(cls.part_counts(cols, labels, part_of, t))
     Mf = vc1.f_representation(M, f)
     for i in range(t):
@@ -110,7 +121,8 @@ def test_opt_private_learner_is_accurate_on_the_catalogue(name):
         w = rng.dirichlet(np.ones(M.shape[1]))  # a random distribution D over the domain
         cols, labels = sample(M, c, 4000, rng, w)
         h = L.OPTPrivateLearner(M, EPS, DELTA, ALPHA, BETA, f=f, mode="practical", n_subsets=200).fit(
-            cols, labels, rng=rng)
+            cols, labels, rng=rng
+        )
         bad += h.error(M[c], w) > ALPHA
     assert bad <= BETA * runs
 
@@ -252,8 +264,7 @@ def test_proper_learner_is_accurate_on_the_catalogue(name):
     for r in range(runs):
         c = int(rng.integers(0, M.shape[0]))
         cols, labels = sample(M, c, 6000, rng)
-        h = L.ProperLearner(M, EPS, DELTA, ALPHA, BETA, f=f, mode="practical", n_subsets=200).fit(
-            cols, labels, rng=rng)
+        h = L.ProperLearner(M, EPS, DELTA, ALPHA, BETA, f=f, mode="practical", n_subsets=200).fit(cols, labels, rng=rng)
         assert np.array_equal(M[h.concept], h.labels)
         bad += h.error(M[c]) > ALPHA
     assert bad <= BETA * runs
@@ -261,6 +272,7 @@ def test_proper_learner_is_accurate_on_the_catalogue(name):
 
 def test_learner_claims_run_and_hold_on_small_instances():
     from geoprivate.claims import get_claim, run_claim
+
     for cid in ("vc1/corollary-2", "vc1/claim-6"):
         rec = run_claim(get_claim(cid), seed=2, size="small")
         assert rec["status"] == "holds", rec
@@ -270,6 +282,7 @@ def test_learner_claims_run_and_hold_on_small_instances():
 def test_drawing_a_learner_run_marks_what_it_should(tmp_path):
     pytest.importorskip("matplotlib")
     from geoprivate.viz import draw_learner_run, draw_vc1_tree
+
     M, f = vc1.catalogue(8)["figure1"]
     learner = L.OPTPrivateLearner(M, EPS, DELTA, ALPHA, BETA, f=f, mode="practical", n_subsets=100)
     cols = np.tile(np.arange(7), 200)
@@ -316,20 +329,23 @@ def test_counts_partition_learner_matches_explicit_accuracy():
     for r in range(5):
         c = int(rng.integers(0, M.shape[0]))
         cols, labels = sample(M, c, 4000, rng)
-        h = L.OPTPrivateLearner(M, EPS, DELTA, ALPHA, BETA, f=f, mode="practical", n_subsets=200,
-                                partition="counts").fit(cols, labels, rng=r)
+        h = L.OPTPrivateLearner(
+            M, EPS, DELTA, ALPHA, BETA, f=f, mode="practical", n_subsets=200, partition="counts"
+        ).fit(cols, labels, rng=r)
         assert h.error(M[c]) <= ALPHA and h.details["t"] == 200
     with pytest.raises(ValueError, match="not realisable"):
-        L.OPTPrivateLearner(M, EPS, DELTA, ALPHA, BETA, f=f, mode="practical", n_subsets=2,
-                            partition="counts").fit([0, 0, 1], [1, 0, 0])
+        L.OPTPrivateLearner(M, EPS, DELTA, ALPHA, BETA, f=f, mode="practical", n_subsets=2, partition="counts").fit(
+            [0, 0, 1], [1, 0, 0]
+        )
     with pytest.raises(ValueError, match="partition"):
         L.OPTPrivateLearner(M, EPS, DELTA, ALPHA, BETA, f=f, mode="practical", n_subsets=2, partition="x")
 
 
 def test_structured_concept_classes_are_accepted():
     concepts = pytest.importorskip("geoprivate.concepts")
-    learner = L.OPTPrivateLearner(concepts.Thresholds(np.arange(10.0)), EPS, DELTA, ALPHA, BETA,
-                                  f=10, mode="practical", n_subsets=100)
+    learner = L.OPTPrivateLearner(
+        concepts.Thresholds(np.arange(10.0)), EPS, DELTA, ALPHA, BETA, f=10, mode="practical", n_subsets=100
+    )
     M = learner.cls.M
     assert M.shape == (11, 10) and learner.tree.graph["height"] == 10
     assert learner.cls.domain == tuple(np.arange(10.0))

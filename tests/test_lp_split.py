@@ -51,7 +51,7 @@ def _find_cycle(graph):
         stack.append(u)
         for v in sorted(graph.get(u, ())):
             if state.get(v) == 1:
-                return stack[stack.index(v):] + [v]
+                return stack[stack.index(v) :] + [v]
             if v not in state:
                 c = visit(v)
                 if c:
@@ -104,8 +104,16 @@ def test_every_solvers_module_imports_on_its_own():
 def test_public_names_unchanged():
     from solvers import lp
 
-    for name in ["FarkasCertificate", "LPResult", "OptimizeResult", "feasible_point", "maximize",
-                 "is_feasible_point", "is_farkas_certificate", "is_optimize_certificate"]:
+    for name in [
+        "FarkasCertificate",
+        "LPResult",
+        "OptimizeResult",
+        "feasible_point",
+        "maximize",
+        "is_feasible_point",
+        "is_farkas_certificate",
+        "is_optimize_certificate",
+    ]:
         assert name in lp.__all__ and callable(getattr(lp, name))
 
 

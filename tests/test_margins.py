@@ -1,4 +1,4 @@
-"""Tests for solvers.margins (seed 003 §2, Lemma 4.10, §4.3, §4.4): exact margins, certified."""
+"""Tests for solvers.margins ([BF26] §2, Lemma 4.10, §4.3, §4.4): exact margins, certified."""
 
 from __future__ import annotations
 
@@ -137,7 +137,7 @@ def test_lemma_4_10_construction_computes_the_list(r):
         best = best_margin(Xa, y)
         assert is_best_margin(Xa, y, best) and got <= best.rho
         D = decision_list_alternations(signs)
-        assert best.rho * r ** D >= Fraction(1, 4)  # Omega(1/r^D) with the constant found
+        assert best.rho * r**D >= Fraction(1, 4)  # Omega(1/r^D) with the constant found
 
 
 def test_decision_list_validation():

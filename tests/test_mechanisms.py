@@ -135,8 +135,7 @@ def test_exponential_mechanism_huge_scores_no_nan():
 
 
 @settings(max_examples=100)
-@given(st.lists(st.floats(-50, 50), min_size=1, max_size=12), st.floats(0.05, 5),
-       st.data())
+@given(st.lists(st.floats(-50, 50), min_size=1, max_size=12), st.floats(0.05, 5), st.data())
 def test_exponential_mechanism_is_epsilon_dp_exactly(scores, eps, data):
     s = np.array(scores)
     shift = np.array(data.draw(st.lists(st.floats(-1, 1), min_size=len(s), max_size=len(s))))
@@ -157,8 +156,9 @@ def test_exponential_mechanism_validation_and_reproducibility():
     with pytest.raises(TypeError):
         exponential_mechanism(["a"], 1.0)
     s = np.arange(50.0)
-    assert [exponential_mechanism(s, 0.1, rng=i) for i in range(20)] == \
-           [exponential_mechanism(s, 0.1, rng=i) for i in range(20)]
+    assert [exponential_mechanism(s, 0.1, rng=i) for i in range(20)] == [
+        exponential_mechanism(s, 0.1, rng=i) for i in range(20)
+    ]
     led = PrivacyLedger()
     exponential_mechanism(s, 0.3, rng=0, ledger=led)
     assert led.entries[0].epsilon == 0.3 and led.entries[0].delta == 0.0
@@ -203,7 +203,7 @@ def test_choosing_mechanism_halts_on_low_scores_and_ignores_zero_scores():
 
 
 def test_choosing_mechanism_utility_bound_holds_empirically():
-    # seed 004 Lemma 1: P[q(z) >= max q - (16/eps) ln(4kn/(beta eps delta))] >= 1 - beta
+    # [Yan25] Lemma 1: P[q(z) >= max q - (16/eps) ln(4kn/(beta eps delta))] >= 1 - beta
     eps, delta, k, n, beta = 1.0, 1e-3, 1, 400, 0.05
     loss = choosing_utility_loss(eps, delta, k, n, beta)
     rng = np.random.default_rng(11)

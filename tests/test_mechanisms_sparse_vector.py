@@ -1,4 +1,4 @@
-"""BetweenThresholds (seed 001 Alg. 1, Lemmas 1-2; seed 002 Obs. 2) and AboveThreshold."""
+"""BetweenThresholds ([Yan26] Alg. 1, Lemmas 1-2; [NNSY23] Obs. 2) and AboveThreshold."""
 
 import math
 
@@ -35,8 +35,9 @@ def _single_query_law(q, eps, tl, tu, n):
     pts = sorted({0.0, q - tl, tu - q, (tu - tl) / 2})
     lim = 60 * bm
     pl = integrate.quad(lambda m: dens(m) * _lap_cdf(tl + m - q, bn), -lim, lim, points=pts, limit=200)[0]
-    pr = integrate.quad(lambda m: dens(m) * (1 - _lap_cdf(max(tl + m, tu - m) - q, bn)), -lim, lim,
-                        points=pts, limit=200)[0]
+    pr = integrate.quad(
+        lambda m: dens(m) * (1 - _lap_cdf(max(tl + m, tu - m) - q, bn)), -lim, lim, points=pts, limit=200
+    )[0]
     return pl, pr, 1 - pl - pr
 
 
@@ -156,12 +157,20 @@ def test_reproducible_same_seed_same_answers():
     assert a.tolist() != c.tolist()
 
 
-@pytest.mark.parametrize("kwargs, name", [
-    (dict(epsilon=0.0), "epsilon"), (dict(epsilon=-1.0), "epsilon"),
-    (dict(t_lower=0.6, t_upper=0.6), "t_lower"), (dict(t_lower=0.7, t_upper=0.6), "t_lower"),
-    (dict(n=0), "n"), (dict(delta=1.0), "delta"), (dict(delta=-0.1), "delta"), (dict(c=0), "c"),
-    (dict(t_lower=float("nan")), "t_lower"),
-])
+@pytest.mark.parametrize(
+    "kwargs, name",
+    [
+        (dict(epsilon=0.0), "epsilon"),
+        (dict(epsilon=-1.0), "epsilon"),
+        (dict(t_lower=0.6, t_upper=0.6), "t_lower"),
+        (dict(t_lower=0.7, t_upper=0.6), "t_lower"),
+        (dict(n=0), "n"),
+        (dict(delta=1.0), "delta"),
+        (dict(delta=-0.1), "delta"),
+        (dict(c=0), "c"),
+        (dict(t_lower=float("nan")), "t_lower"),
+    ],
+)
 def test_validation(kwargs, name):
     args = dict(epsilon=0.5, t_lower=0.3, t_upper=0.7, n=100)
     args.update(kwargs)
@@ -212,8 +221,11 @@ def test_lemma_2_accuracy_empirical_failure_rate():
         q = rng.uniform(0, 1, T)
         out = BetweenThresholds(eps, tl, tu, n, rng=rng).query_batch_codes(q)
         qq = q[: len(out)]
-        bad = ((out == 0) & (qq > tl + alpha)) | ((out == 1) & (qq < tu - alpha)) | \
-              ((out == 2) & ((qq < tl - alpha) | (qq > tu + alpha)))
+        bad = (
+            ((out == 0) & (qq > tl + alpha))
+            | ((out == 1) & (qq < tu - alpha))
+            | ((out == 2) & ((qq < tl - alpha) | (qq > tu + alpha)))
+        )
         fails += bool(bad.any())
     assert stats.binomtest(fails, trials, beta, alternative="greater").pvalue > P_MIN
 
@@ -224,8 +236,13 @@ def test_above_threshold_interface_and_law():
     # P(first query above) = P(q + nu >= L + rho), nu ~ Lap(4/eps), rho ~ Lap(2/eps)
     q = 2.0
     b1, b2 = 4 / eps, 2 / eps
-    p = integrate.quad(lambda r: math.exp(-abs(r) / b2) / (2 * b2) * (1 - _lap_cdf(L + r - q, b1)),
-                       -80, 80, points=[0, q - L], limit=200)[0]
+    p = integrate.quad(
+        lambda r: math.exp(-abs(r) / b2) / (2 * b2) * (1 - _lap_cdf(L + r - q, b1)),
+        -80,
+        80,
+        points=[0, q - L],
+        limit=200,
+    )[0]
     rng = np.random.default_rng(6)
     k = 0
     for _ in range(6000):

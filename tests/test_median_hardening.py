@@ -28,18 +28,18 @@ from geoprivate.mechanisms.median import median_domain
 from geoprivate.privacy import VACUOUS, PrivacyLedger
 from geoprivate.privacy.warnings import PrivacyWarning, UtilityWarning
 
-HUGE = [2 ** 1023 + 7 * i for i in range(4001)]
+HUGE = [2**1023 + 7 * i for i in range(4001)]
 
 
 # ------------------------------------------------------------------ #20: silent failures
 def test_failed_log_star_median_is_none_not_a_domain_element():
     led = PrivacyLedger()
     with pytest.warns(UtilityWarning, match="accuracy not proved"):
-        y = private_median(HUGE, 2 ** 1024, 1.0, 1e-6, alpha=0.1, beta=0.1, method="log-star", rng=0, ledger=led)
+        y = private_median(HUGE, 2**1024, 1.0, 1e-6, alpha=0.1, beta=0.1, method="log-star", rng=0, ledger=led)
     assert y is None  # today: 0, outside the data, looking like an answer
     assert led.entries[0].params["failed"] and not led.entries[0].params["utility_proved"]
     with pytest.warns(UtilityWarning):
-        r = private_median_result(HUGE, 2 ** 1024, 1.0, 1e-6, alpha=0.1, beta=0.1, method="log-star", rng=0)
+        r = private_median_result(HUGE, 2**1024, 1.0, 1e-6, alpha=0.1, beta=0.1, method="log-star", rng=0)
     assert isinstance(r, MedianResult) and r.failed and r.value is None
     assert r.privacy_applies and not r.utility_proved and r.n == 4001 and r.sample_bound > 4001
 
@@ -51,28 +51,37 @@ def test_array_domain_log_star_failure_is_visible():
     assert r.failed and r.value is None  # today: -10, outside [-5, -3]
     # a run that succeeds returns an element of the array domain that is an alpha-median of the data
     with pytest.warns(UtilityWarning):
-        ok = private_median_result(data, np.arange(-10, 11), 4.0, 0.2, alpha=0.3, beta=0.1, method="log-star",
-                                   log_star=LogStarOptions("practical", n_base=4, k_scale=0.0), rng=1)
+        ok = private_median_result(
+            data,
+            np.arange(-10, 11),
+            4.0,
+            0.2,
+            alpha=0.3,
+            beta=0.1,
+            method="log-star",
+            log_star=LogStarOptions("practical", n_base=4, k_scale=0.0),
+            rng=1,
+        )
     assert not ok.failed and ok.value in range(-10, 11) and is_alpha_median(data, ok.value, 0.3 + 1 / 2001)
 
 
 @pytest.mark.parametrize("eps", [5e-324, 1e-300])
 def test_interior_point_parameters_tiny_epsilon_is_a_value_error(eps):
     with pytest.raises(ValueError, match="epsilon"):  # today ZeroDivisionError / OverflowError
-        interior_point_parameters(2 ** 32, eps, 1e-6, 0.1)
+        interior_point_parameters(2**32, eps, 1e-6, 0.1)
     with pytest.raises(ValueError, match="epsilon"):
-        private_median([1, 2, 3], 2 ** 32, eps, 1e-6, alpha=0.1, beta=0.1, method="log-star")
+        private_median([1, 2, 3], 2**32, eps, 1e-6, alpha=0.1, beta=0.1, method="log-star")
 
 
 def test_interior_point_parameters_tiny_delta_is_a_value_error():
     with pytest.raises(ValueError, match="delta"):
-        interior_point_parameters(2 ** 32, 1.0, 5e-324, 1e-300)
+        interior_point_parameters(2**32, 1.0, 5e-324, 1e-300)
 
 
 def test_median_sample_size_tiny_epsilon_is_the_exact_integer():
     n = median_sample_size(100, 0.1, 0.1, 1e-308)  # today OverflowError
     exact = math.ceil(Fraction(2.0 * (math.log(100) - math.log(0.1))) / (Fraction(0.1) * Fraction(1e-308)))
-    assert isinstance(n, int) and n == exact and n > 10 ** 308
+    assert isinstance(n, int) and n == exact and n > 10**308
     # n is the least integer with alpha·eps·n/2 >= ln(|X|/beta) (exactly, on the float inputs)
     need = Fraction(math.log(100) - math.log(0.1))
     assert Fraction(0.1) * Fraction(1e-308) * n / 2 >= need > Fraction(0.1) * Fraction(1e-308) * (n - 1) / 2
@@ -108,8 +117,10 @@ def test_learner_median_names_agree_with_private_median():
     new = L.OPTPrivateLearner(C, 1.0, 0.1, 0.1, 0.1, f=16, median="exponential")
     old = L.OPTPrivateLearner(C, 1.0, 0.1, 0.1, 0.1, f=16, median="implemented")
     assert new.median == old.median == "exponential" and new.params == old.params
-    assert L.ProperLearner(C, 1.0, 0.1, 0.1, 0.1, f=16, median="exponential").sample_size() == \
-        L.ProperLearner(C, 1.0, 0.1, 0.1, 0.1, f=16, median="implemented").sample_size()
+    assert (
+        L.ProperLearner(C, 1.0, 0.1, 0.1, 0.1, f=16, median="exponential").sample_size()
+        == L.ProperLearner(C, 1.0, 0.1, 0.1, 0.1, f=16, median="implemented").sample_size()
+    )
     with pytest.raises(ValueError, match="median"):
         L.OPTPrivateLearner(C, 1.0, 0.1, 0.1, 0.1, f=16, median="exp")
     assert private_median([3] * 50, 16, 1.0, method="implemented", rng=2) == private_median([3] * 50, 16, 1.0, rng=2)
@@ -117,18 +128,18 @@ def test_learner_median_names_agree_with_private_median():
 
 # ------------------------------------------------------------------ #24: the options object, one domain reader
 def test_log_star_options_object_equals_the_deprecated_keywords():
-    vals = [2 ** 63 + 5 * j * j for j in range(30_000)]
+    vals = [2**63 + 5 * j * j for j in range(30_000)]
     kw = dict(alpha=0.3, beta=0.1, method="log-star", rng=4)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UtilityWarning)
-        a = private_median(vals, 2 ** 64, 1.0, 1e-6, log_star=LogStarOptions("practical", k_scale=0.0), **kw)
+        a = private_median(vals, 2**64, 1.0, 1e-6, log_star=LogStarOptions("practical", k_scale=0.0), **kw)
         with pytest.warns(DeprecationWarning, match="LogStarOptions"):
-            b = private_median(vals, 2 ** 64, 1.0, 1e-6, mode="practical", k_scale=0.0, **kw)
+            b = private_median(vals, 2**64, 1.0, 1e-6, mode="practical", k_scale=0.0, **kw)
     assert a == b and a is not None and is_alpha_median(vals, a, 0.15)
     with pytest.raises(TypeError, match="not both"):
-        private_median(vals, 2 ** 64, 1.0, 1e-6, log_star=LogStarOptions(), mode="practical", **kw)
+        private_median(vals, 2**64, 1.0, 1e-6, log_star=LogStarOptions(), mode="practical", **kw)
     with pytest.raises(TypeError, match="unexpected"):
-        private_median(vals, 2 ** 64, 1.0, 1e-6, n_bse=4, **kw)
+        private_median(vals, 2**64, 1.0, 1e-6, n_bse=4, **kw)
 
 
 def test_median_domain_reads_every_domain_form_once():
@@ -157,10 +168,10 @@ def test_exponential_median_verdicts():
 
 def test_interior_point_verdicts_and_warning():
     with pytest.warns(UtilityWarning, match="n_required"):
-        r = interior_point(list(range(100)), 2 ** 32, 1.0, 1e-6, 0.1, rng=0)
+        r = interior_point(list(range(100)), 2**32, 1.0, 1e-6, 0.1, rng=0)
     assert r.privacy_applies and not r.utility_proved and r.utility_proved == r.utility_guaranteed
     with pytest.warns(UtilityWarning), pytest.warns(PrivacyWarning, match="Lemma 1"):
-        bad = interior_point(list(range(100)), 2 ** 32, 30.0, 1e-6, 0.1, rng=0)
+        bad = interior_point(list(range(100)), 2**32, 30.0, 1e-6, 0.1, rng=0)
     assert not bad.privacy_applies
 
 
@@ -168,16 +179,38 @@ def test_vc1_learner_below_its_sample_bound_warns_and_records_it():
     """#21: median="log-star", sample_size() in the billions, fit on 2·10⁴ examples ran silently."""
     m = 64
     C = Thresholds(np.arange(m)).matrix()
-    learner = L.OPTPrivateLearner(C, 3.0, 0.1, 0.1, 0.1, f=m, mode="practical", n_subsets=600, median="log-star",
-                                  median_k_scale=0.0, partition="counts")
-    assert learner.sample_size() > 10 ** 8
+    learner = L.OPTPrivateLearner(
+        C,
+        3.0,
+        0.1,
+        0.1,
+        0.1,
+        f=m,
+        mode="practical",
+        n_subsets=600,
+        median="log-star",
+        median_k_scale=0.0,
+        partition="counts",
+    )
+    assert learner.sample_size() > 10**8
     rng = np.random.default_rng(0)
     cols = rng.integers(0, m, 20_000)
     with pytest.warns(UtilityWarning, match="OPTPrivateLearner: n = 20000 <"):
         h = learner.fit(cols, C.matrix[10, cols], rng=1)
     assert h.privacy_applies is True and h.utility_proved is False
-    proper = L.ProperLearner(C, 6.0, 0.2, 0.1, 0.1, f=m, mode="practical", n_subsets=600, median="log-star",
-                             median_k_scale=0.0, partition="counts")
+    proper = L.ProperLearner(
+        C,
+        6.0,
+        0.2,
+        0.1,
+        0.1,
+        f=m,
+        mode="practical",
+        n_subsets=600,
+        median="log-star",
+        median_k_scale=0.0,
+        partition="counts",
+    )
     with pytest.warns(UtilityWarning, match="ProperLearner"):
         hp = proper.fit(cols, C.matrix[10, cols], rng=1)
     assert hp.privacy_applies is True and hp.utility_proved is False

@@ -1,4 +1,4 @@
-"""OPTPrivateLearner / ProperLearner with median="log-star" (seed 004 Alg. 2 step 4 on RecPrefix-R)."""
+"""OPTPrivateLearner / ProperLearner with median="log-star" ([Yan25] Alg. 2 step 4 on RecPrefix-R)."""
 
 import numpy as np
 import pytest
@@ -11,7 +11,7 @@ from geoprivate.privacy import PrivacyLedger
 KW = dict(mode="practical", n_subsets=600, median="log-star", median_k_scale=0.0, partition="counts")
 
 
-@pytest.mark.parametrize("td", [0, 5, 16, 17, 300, 2 ** 16])
+@pytest.mark.parametrize("td", [0, 5, 16, 17, 300, 2**16])
 def test_theorem11_calculator_uses_the_log_star_bound(td):
     p = L.theorem11_parameters(td, 0.1, 0.1, 1.0, 1e-6, median="log-star")
     assert p.n_pm == log_star_median_sample_size(td + 1, 1 / 3, p.beta_step, p.epsilon_step, p.delta_step)

@@ -16,6 +16,7 @@ _spec = importlib.util.spec_from_file_location("notebooks_execute", HERE / "exec
 execute = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(execute)
 
+
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
 def test_notebook_executes(path):
     nb, seconds = execute.execute(path, timeout=execute.LIMIT_SECONDS)
@@ -29,8 +30,9 @@ def test_notebook_executes(path):
 def test_notebook_is_stored_with_outputs(path):
     nb = nbformat.read(path, as_version=4)
     assert execute.stored_problems(nb) == []
-    images = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])
-              if "image/png" in o.get("data", {})]
+    images = [
+        o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", []) if "image/png" in o.get("data", {})
+    ]
     assert images, f"{path.name}: no stored figure"
 
 

@@ -1,4 +1,4 @@
-"""GenericPredictor (seed 001 Alg. 2) with G_oblivious (Alg. 3): invariants, validation, reproducibility."""
+"""GenericPredictor ([Yan26] Alg. 2) with G_oblivious (Alg. 3): invariants, validation, reproducibility."""
 
 import math
 
@@ -29,8 +29,7 @@ EPS = 0.5
 
 def lemma_k(T, beta=0.05, eps=EPS, delta=1e-6):
     """k meeting Lemma 2 (alpha = 1/8, i.e. Algorithm 2's k) and Lemma 1 for the gap 1/4."""
-    return max(math.ceil(64 / eps * (math.log(T + 1) + math.log(1 / beta))),
-               math.ceil(min_gap(eps, delta, 1) / 0.25))
+    return max(math.ceil(64 / eps * (math.log(T + 1) + math.log(1 / beta))), math.ceil(min_gap(eps, delta, 1) / 0.25))
 
 
 def run(name, adv, T=600, seed=0, k=None, m=10, track=False, batch=True):
@@ -193,7 +192,7 @@ def test_finite_ensemble_matches_per_block_erm():
     rng = np.random.default_rng(4)
     P = make_problem("finite", 300, rng=4)
     g = G_oblivious(P.concept)
-    blocks = [(P.X[i * 10:(i + 1) * 10], P.y[i * 10:(i + 1) * 10]) for i in range(30)]
+    blocks = [(P.X[i * 10 : (i + 1) * 10], P.y[i * 10 : (i + 1) * 10]) for i in range(30)]
     hp = rng.integers(0, P.concept.n_points, size=3)
     hl = rng.integers(0, 2, size=3)
     ens = g(blocks, hp, hl)
@@ -202,8 +201,9 @@ def test_finite_ensemble_matches_per_block_erm():
         assert ens.hypotheses[i] == h and ens.sample_errors[i] == err
 
 
-@pytest.mark.parametrize("name", ["geoprivate.prediction.predictor", "geoprivate.prediction.generators",
-                                  "geoprivate.prediction.parameters"])
+@pytest.mark.parametrize(
+    "name", ["geoprivate.prediction.predictor", "geoprivate.prediction.generators", "geoprivate.prediction.parameters"]
+)
 def test_docstring_examples(name):
     import doctest
     import importlib
@@ -239,6 +239,8 @@ def test_claim6_threshold_alpha_matches_matrix():
     S = pred.partition.reshape(-1)
     M = Thresholds().restrict_to(P.X[S]).matrix  # every labelling of S by a threshold
     err_S = (M != P.y[S][None, :]).mean(axis=1)
-    alpha = max(np.abs((M[:, i * 10:(i + 1) * 10] != P.y[S][i * 10:(i + 1) * 10][None, :]).mean(axis=1) - err_S).max()
-                for i in range(6))
+    alpha = max(
+        np.abs((M[:, i * 10 : (i + 1) * 10] != P.y[S][i * 10 : (i + 1) * 10][None, :]).mean(axis=1) - err_S).max()
+        for i in range(6)
+    )
     assert _threshold_alpha(pred) == pytest.approx(alpha)

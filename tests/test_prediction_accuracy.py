@@ -1,4 +1,4 @@
-"""err_D as seed 001 defines it (Definition 1, Claim 2/13) and the predictor's hardening rows."""
+"""err_D as [Yan26] defines it (Definition 1, Claim 2/13) and the predictor's hardening rows."""
 
 import json
 import warnings

@@ -1,4 +1,4 @@
-"""G_halfspace (seed 001 Alg. 4) and G_oblivious on halfspaces; parameters (App. A.2/A.3); CLI predict."""
+"""G_halfspace ([Yan26] Alg. 4) and G_oblivious on halfspaces; parameters (App. A.2/A.3); CLI predict."""
 
 import json
 from fractions import Fraction
@@ -57,14 +57,14 @@ def test_g_halfspace_faithful_form_is_degenerate():
 
 @pytest.mark.parametrize("d", [1, 2])
 def test_g_halfspace_collapses_to_the_constant_one_hypothesis(d):
-    """FINDING (seed 001 Alg. 4 / Claims 8-9): every hard-query hyperplane <a, x> = w passes
+    """FINDING ([Yan26] Alg. 4 / Claims 8-9): every hard-query hyperplane <a, x> = w passes
     through the origin of (a, w)-space, so d + 1 affinely independent hard queries leave
     C|HardQuery = {0}: every f_{i,j} is h_{0,0}, which labels everything 1 — whatever the
     sample, and in both dual forms.  The TOP bound of Claim 9 holds; the hypothesis it
     ends with is useless (error = fraction of negatives)."""
     rng = np.random.default_rng(d)
     P = make_problem("halfspaces", 3 * 8, rng=d, d=d)
-    blocks = [(P.X[i * 8:(i + 1) * 8], P.y[i * 8:(i + 1) * 8]) for i in range(3)]
+    blocks = [(P.X[i * 8 : (i + 1) * 8], P.y[i * 8 : (i + 1) * 8]) for i in range(3)]
     H = P.sampler(rng, d + 1)
     ens = G_halfspace(d, form="margin")(blocks, H, np.zeros(d + 1, int))
     V, _ = hard_query_subspace(np.asarray(H).reshape(-1, d), d)
@@ -112,7 +112,9 @@ def test_g_halfspace_validation():
 # A solvers.depth failure met by G_halfspace on unrounded Gaussian data (reported to the lead):
 # max_cdepth raises "level 1 float-feasible but not exactly certified"; the same instance with
 # the sample rounded to small denominators answers 12.  Kept here as a known failure.
-DEPTH_FAILURE = json.loads(r'''{"A": [["5522522256675301/9007199254740992", "-3608819074477499/18014398509481984", "-1"], ["-3546982021795945/4503599627370496", "-3801392431325127/4503599627370496", "1"], ["-1335001817996847/1125899906842624", "-1350085079869135/562949953421312", "-1"], ["-3530711634835813/4503599627370496", "-6725815949119711/4503599627370496", "1"], ["2666396616925193/2251799813685248", "5960086913730193/9007199254740992", "1"], ["-1280259554920511/2251799813685248", "-4637826883292911/4503599627370496", "-1"], ["5754055053221841/18014398509481984", "-1616401842592843/4503599627370496", "-1"], ["-70746321730687/140737488355328", "-8914542495819349/9007199254740992", "1"], ["4621162797929959/9007199254740992", "-5360797467586359/18014398509481984", "-1"], ["463684725337137/281474976710656", "8263997080713263/9007199254740992", "-1"], ["2805542038892863/2251799813685248", "6595677971556087/9007199254740992", "1"], ["5768414419791981/9007199254740992", "472428128521551/4503599627370496", "-1"]], "b": ["1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1"], "E": [["-3517525836703968", "3747751425159681", "36028797018963968"]], "f": ["0"]}''')
+DEPTH_FAILURE = json.loads(
+    r"""{"A": [["5522522256675301/9007199254740992", "-3608819074477499/18014398509481984", "-1"], ["-3546982021795945/4503599627370496", "-3801392431325127/4503599627370496", "1"], ["-1335001817996847/1125899906842624", "-1350085079869135/562949953421312", "-1"], ["-3530711634835813/4503599627370496", "-6725815949119711/4503599627370496", "1"], ["2666396616925193/2251799813685248", "5960086913730193/9007199254740992", "1"], ["-1280259554920511/2251799813685248", "-4637826883292911/4503599627370496", "-1"], ["5754055053221841/18014398509481984", "-1616401842592843/4503599627370496", "-1"], ["-70746321730687/140737488355328", "-8914542495819349/9007199254740992", "1"], ["4621162797929959/9007199254740992", "-5360797467586359/18014398509481984", "-1"], ["463684725337137/281474976710656", "8263997080713263/9007199254740992", "-1"], ["2805542038892863/2251799813685248", "6595677971556087/9007199254740992", "1"], ["5768414419791981/9007199254740992", "472428128521551/4503599627370496", "-1"]], "b": ["1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1"], "E": [["-3517525836703968", "3747751425159681", "36028797018963968"]], "f": ["0"]}"""
+)
 
 
 def test_max_cdepth_on_unrounded_data_regression():
@@ -164,18 +166,67 @@ def test_parameters_validation_and_monotonicity():
 @pytest.mark.parametrize("concept", ["thresholds", "intervals", "finite"])
 @pytest.mark.parametrize("adversary", ["oblivious", "stochastic", "adaptive"])
 def test_cli_predict_json(concept, adversary, capsys):
-    assert main(["predict", "--concept", concept, "--adversary", adversary, "--T", "300", "--seed", "1",
-                 "--k", "200", "--m", "8", "--epsilon", "0.9", "--json"]) == 0
+    assert (
+        main(
+            [
+                "predict",
+                "--concept",
+                concept,
+                "--adversary",
+                adversary,
+                "--T",
+                "300",
+                "--seed",
+                "1",
+                "--k",
+                "200",
+                "--m",
+                "8",
+                "--epsilon",
+                "0.9",
+                "--json",
+            ]
+        )
+        == 0
+    )
     out = json.loads(capsys.readouterr().out)
-    for key in ("T", "hard_queries", "hard_rounds", "stream_disagreements", "max_err_D", "epsilon_spent", "delta_spent", "mode"):
+    for key in (
+        "T",
+        "hard_queries",
+        "hard_rounds",
+        "stream_disagreements",
+        "max_err_D",
+        "epsilon_spent",
+        "delta_spent",
+        "mode",
+    ):
         assert key in out
     assert out["T"] == 300 and out["mode"] == "practical" and out["hard_queries"] == len(out["hard_rounds"])
     assert out["segments"] == out["hard_queries"] + 1
 
 
 def test_cli_predict_halfspaces_and_errors(capsys):
-    assert main(["predict", "--concept", "halfspaces", "--d", "1", "--T", "20", "--k", "8", "--m", "6",
-                 "--adversary", "adaptive", "--json"]) == 0
+    assert (
+        main(
+            [
+                "predict",
+                "--concept",
+                "halfspaces",
+                "--d",
+                "1",
+                "--T",
+                "20",
+                "--k",
+                "8",
+                "--m",
+                "6",
+                "--adversary",
+                "adaptive",
+                "--json",
+            ]
+        )
+        == 0
+    )
     out = json.loads(capsys.readouterr().out)
     assert out["params"]["dual_form"] == "margin" and len(out["affine_dims"]) == out["hard_queries"] + 1
     assert main(["predict", "--T", "0"]) == 2
@@ -185,8 +236,23 @@ def test_cli_predict_halfspaces_and_errors(capsys):
 
 
 def test_cli_predict_is_reproducible(capsys):
-    argv = ["predict", "--concept", "intervals", "--adversary", "stochastic", "--T", "200", "--k", "100", "--m", "6",
-            "--seed", "7", "--json", "--transcript"]
+    argv = [
+        "predict",
+        "--concept",
+        "intervals",
+        "--adversary",
+        "stochastic",
+        "--T",
+        "200",
+        "--k",
+        "100",
+        "--m",
+        "6",
+        "--seed",
+        "7",
+        "--json",
+        "--transcript",
+    ]
     assert main(argv) == 0
     a = json.loads(capsys.readouterr().out)
     assert main(argv) == 0
@@ -209,7 +275,7 @@ def test_repaired_generator_stops_at_a_line_through_the_hard_points(d):
 
     rng = np.random.default_rng(10 + d)
     P = make_problem("halfspaces", 3 * 8, rng=d, d=d)
-    blocks = [(P.X[i * 8:(i + 1) * 8], P.y[i * 8:(i + 1) * 8]) for i in range(3)]
+    blocks = [(P.X[i * 8 : (i + 1) * 8], P.y[i * 8 : (i + 1) * 8]) for i in range(3)]
     H = P.sampler(rng, d + 1)
     deferred = []
     V, red = hard_query_subspace(H, d, min_dim=1, deferred=deferred)
@@ -238,11 +304,16 @@ def test_workers_do_not_change_the_transcript():
         G_halfspace(2, form="margin", workers=0)
 
 
-@pytest.mark.parametrize("cid", ["shrinkage/claim-13-distributional",
-                                 pytest.param("shrinkage/corollary-2", marks=pytest.mark.slow),
-                                 pytest.param("shrinkage/corollary-5", marks=pytest.mark.slow),
-                                 pytest.param("shrinkage/repaired-vs-faithful", marks=pytest.mark.slow),
-                                 pytest.param("shrinkage/tops-at-most-d", marks=pytest.mark.slow)])
+@pytest.mark.parametrize(
+    "cid",
+    [
+        "shrinkage/claim-13-distributional",
+        pytest.param("shrinkage/corollary-2", marks=pytest.mark.slow),
+        pytest.param("shrinkage/corollary-5", marks=pytest.mark.slow),
+        pytest.param("shrinkage/repaired-vs-faithful", marks=pytest.mark.slow),
+        pytest.param("shrinkage/tops-at-most-d", marks=pytest.mark.slow),
+    ],
+)
 def test_new_shrinkage_claims_hold_and_name_their_statements(cid):
     from geoprivate.claims import get_claim, run_claim
 
@@ -260,8 +331,14 @@ def test_raw_float_halfspaces_run_exactly():
     assert P.sampler.grid is None and not np.all(P.X * 1024 == np.round(P.X * 1024))
     with pytest.warns(Warning):
         pred = GenericPredictor(G_halfspace(2, form="margin"), P.X, P.y, k=10, m=8, epsilon=4.0, rng=1)
-    r = pred.run(DisagreementAdversary(P.sampler, rng=2, pool=8), 20, target=P.target, law=P.sampler,
-                 n_samples=2000, accuracy_rng=3)
+    r = pred.run(
+        DisagreementAdversary(P.sampler, rng=2, pool=8),
+        20,
+        target=P.target,
+        law=P.sampler,
+        n_samples=2000,
+        accuracy_rng=3,
+    )
     assert r.accuracy.method == "mixed" and 0 <= r.accuracy.max_err_D <= 1  # exact block errors (Owen T)
     g = G_halfspace(2, form="margin")
     V = hard_query_subspace(r.transcript.hard_points(), 2)[0]

@@ -50,7 +50,7 @@ def test_basic_composition_sums(pairs):
 
 
 def _thm3(eps, delta, k, dp):
-    # seed 001 Theorem 3 written out literally
+    # [Yan26] Theorem 3 written out literally
     e = math.exp(eps)
     return math.sqrt(2 * k * math.log(1 / dp)) * eps + k * eps * (e - 1) / (e + 1), k * delta + dp
 
@@ -70,9 +70,16 @@ def test_advanced_composition_beats_basic_for_many_small_steps():
     assert g.epsilon == pytest.approx(_thm3(0.01, 0.0, 10_000, 1e-6)[0])
 
 
-@pytest.mark.parametrize("args, name", [((0, 0, 1, 0.1), "epsilon"), ((1, 1.0, 1, 0.1), "delta"),
-                                        ((1, 0, 0, 0.1), "k"), ((1, 0, 1, 0.0), "delta_prime"),
-                                        ((1, 0, 1, 1.0), "delta_prime")])
+@pytest.mark.parametrize(
+    "args, name",
+    [
+        ((0, 0, 1, 0.1), "epsilon"),
+        ((1, 1.0, 1, 0.1), "delta"),
+        ((1, 0, 0, 0.1), "k"),
+        ((1, 0, 1, 0.0), "delta_prime"),
+        ((1, 0, 1, 1.0), "delta_prime"),
+    ],
+)
 def test_advanced_composition_validation(args, name):
     with pytest.raises(ValueError, match=name):
         advanced_composition(*args)

@@ -5,8 +5,14 @@ import pytest
 from geoprivate.claims import get_claim, run_claim
 
 MINE = [
-    "shrinkage/lemma-1", "shrinkage/lemma-2", "shrinkage/theorem-3", "general/exponential-mechanism-dp",
-    "vc1/lemma-1", "vc1/theorem-9-em", "everlasting/claim-2-7", "everlasting/observation-2",
+    "shrinkage/lemma-1",
+    "shrinkage/lemma-2",
+    "shrinkage/theorem-3",
+    "general/exponential-mechanism-dp",
+    "vc1/lemma-1",
+    "vc1/theorem-9-em",
+    "everlasting/claim-2-7",
+    "everlasting/observation-2",
 ]
 
 

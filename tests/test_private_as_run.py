@@ -35,12 +35,14 @@ from geoprivate.privacy.warnings import PrivacyWarning, UtilityWarning
 # ---------------------------------------------------------------- LabelBoost as GenericBBL uses it
 def test_labelboost_loss_exceeds_one_and_meets_the_proved_bound():
     F = LABELBOOST_FINDING
-    issue = labelboost_exact_loss(Thresholds(), F["s_points"], F["s_labels"], F["s2_points"], F["s2_labels"],
-                                  F["t_points"])
+    issue = labelboost_exact_loss(
+        Thresholds(), F["s_points"], F["s_labels"], F["s2_points"], F["s2_labels"], F["t_points"]
+    )
     assert issue > 1.0  # the ledger's former eps = 1 is wrong
     k = 40  # S = (0, 1) + k x (1, 0), S' = (2, 0) + k x (1, 0), D_hat = {1}: approaches 2 ln(1 + e^(1/2))
-    worst = labelboost_exact_loss(Thresholds(), [0.0] + [1.0] * k, [1] + [0] * k, [2.0] + [1.0] * k, [0] * (k + 1),
-                                  [1.0])
+    worst = labelboost_exact_loss(
+        Thresholds(), [0.0] + [1.0] * k, [1] + [0] * k, [2.0] + [1.0] * k, [0] * (k + 1), [1.0]
+    )
     bound = labelboost_epsilon()
     assert bound == pytest.approx(2 * math.log1p(math.exp(0.5)))
     assert bound - 1e-6 < worst <= bound + 1e-12
@@ -196,8 +198,30 @@ def test_planner_winnow_and_greedy_cover():
 def test_cli_plan_and_private_run(tmp_path, capsys):
     from geoprivate.cli import main
 
-    assert main(["plan", "generic-bbl", "--epsilon", "1", "--delta", "1e-6", "--alpha", "0.3", "--beta", "0.1",
-                 "--queries", "300", "--tops", "12", "--lambda1", "4", "--json"]) == 0
+    assert (
+        main(
+            [
+                "plan",
+                "generic-bbl",
+                "--epsilon",
+                "1",
+                "--delta",
+                "1e-6",
+                "--alpha",
+                "0.3",
+                "--beta",
+                "0.1",
+                "--queries",
+                "300",
+                "--tops",
+                "12",
+                "--lambda1",
+                "4",
+                "--json",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     plan = json.loads(out)
     assert plan["algorithm"] == "generic-bbl"
@@ -207,8 +231,27 @@ def test_cli_plan_and_private_run(tmp_path, capsys):
     res = json.loads(capsys.readouterr().out)
     assert res["privacy_applies"] is True and res["guarantee"]["epsilon"] <= 1.0 + 1e-12
     assert main(["plan", "dp-winnow", "--epsilon", "1", "--delta", "1e-6"]) == 2
-    assert main(["plan", "generic-bbl", "--epsilon", "1", "--delta", "1e-6", "--alpha", "0.3", "--queries", "50",
-                 "--tops", "2", "--lambda1", "4"]) == 0
+    assert (
+        main(
+            [
+                "plan",
+                "generic-bbl",
+                "--epsilon",
+                "1",
+                "--delta",
+                "1e-6",
+                "--alpha",
+                "0.3",
+                "--queries",
+                "50",
+                "--tops",
+                "2",
+                "--lambda1",
+                "4",
+            ]
+        )
+        == 0
+    )
     assert "binding" in capsys.readouterr().out
 
 

@@ -21,8 +21,8 @@ def test_report_lists_every_catalogued_statement(tmp_path):
     page = report.write_report(recs, tmp_path, seed=0, size="small", figures=False).read_text()
     for s in catalogue.STATEMENTS:
         assert f'id="{s.paper}-{s.label.replace(" ", "-")}"' in page, s
-    assert "general/pajor" in page.split('id="supporting"')[1]      # a supporting claim has its own section
-    assert page.count("not run") >= 1                                 # claims not run are shown as such
+    assert "general/pajor" in page.split('id="supporting"')[1]  # a supporting claim has its own section
+    assert page.count("not run") >= 1  # claims not run are shown as such
     assert "claim links: ok" in page
 
 
@@ -31,12 +31,12 @@ def test_a_violation_is_saved_loadable_and_replays(tmp_path, capsys):
     assert recs[0]["status"] == "violated"
     page = report.write_report(recs, tmp_path, seed=0, size="small", figures=False).read_text()
     row = page.split('id="shrinkage-Claim-11"')[1].split("</tr>")[0]
-    assert 'class="st violated"' in row                              # the statement row shows the worst verdict
+    assert 'class="st violated"' in row  # the statement row shows the worst verdict
     files = list((tmp_path / "instances").glob("*.json"))
     assert len(files) == 1 and files[0].name in page
     data = report.load_instance(files[0])
     assert data["instance"] == recs[0]["instance"]
-    argv = data["replay"].split()[3:]                                 # drop "python -m geoprivate"
+    argv = data["replay"].split()[3:]  # drop "python -m geoprivate"
     assert argv[0] == "verify" and data["replay"] in page
     main(argv)
     replayed = json.loads(capsys.readouterr().out)["claims"][0]

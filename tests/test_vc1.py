@@ -1,4 +1,4 @@
-"""Tests for solvers.vc1: the tree structure of VC-1 classes (seed 004 §4, Algs. 1 and 3)."""
+"""Tests for solvers.vc1: the tree structure of VC-1 classes ([Yan25] §4, Algs. 1 and 3)."""
 
 from __future__ import annotations
 
@@ -33,16 +33,18 @@ def vc1_classes(draw, max_points=10):
     n = draw(st.integers(0, max_points))
     seed = draw(st.integers(0, 2**31 - 1))
     method = draw(st.sampled_from(["tree", "greedy"]))
-    M = vc1.random_vc1_class(n, seed, method=method,
-                             proper_prob=draw(st.floats(0, 1)), chain_prob=draw(st.floats(0, 1)))
+    M = vc1.random_vc1_class(
+        n, seed, method=method, proper_prob=draw(st.floats(0, 1)), chain_prob=draw(st.floats(0, 1))
+    )
     f = draw(st.integers(0, M.shape[0] - 1))
     return M, f
 
 
 def brute_leq(M):
     n = M.shape[1]
-    return np.array([[not np.any((M[:, x] == 1) & (M[:, y] == 0)) for y in range(n)] for x in range(n)],
-                    dtype=bool).reshape(n, n)
+    return np.array(
+        [[not np.any((M[:, x] == 1) & (M[:, y] == 0)) for y in range(n)] for x in range(n)], dtype=bool
+    ).reshape(n, n)
 
 
 # ----------------------------------------------------------------------- f-representation
@@ -81,8 +83,9 @@ def test_partial_order_and_hasse_diagram(M):
     L = brute_leq(M)
     G = vc1.partial_order(M)
     assert set(G.nodes) == set(range(M.shape[1]))
-    assert {(x, y) for x, y in G.edges} == {(x, y) for x in range(M.shape[1]) for y in range(M.shape[1])
-                                           if L[x, y] and not L[y, x]}
+    assert {(x, y) for x, y in G.edges} == {
+        (x, y) for x in range(M.shape[1]) for y in range(M.shape[1]) if L[x, y] and not L[y, x]
+    }
     assert nx.is_directed_acyclic_graph(G)
     H = vc1.hasse_diagram(M)
     assert set(H.edges) == set(nx.transitive_reduction(G).edges)
@@ -159,7 +162,7 @@ def test_generator_is_reproducible_and_not_only_maximum_classes():
     for s in range(20):
         M = vc1.random_vc1_class(12, s, proper_prob=0.2)
         T = vc1.make_tree(M, 0)
-        sizes.append(M.shape[0] < len(T) )
+        sizes.append(M.shape[0] < len(T))
     assert any(sizes)
 
 
@@ -227,8 +230,11 @@ def test_catalogue_trees():
     T = vc1.make_tree(M, f)
     # Figure 1: x1..x7 are columns 0..6; layers {x1,x2,x3}, {x4,x5}, {x6,x7}
     assert set(T.edges) == {(ROOT, 0), (ROOT, 1), (ROOT, 2), (0, 3), (0, 4), (4, 5), (4, 6)}
-    assert [sorted(v for v in T if v is not ROOT and vc1.distance(T, v) == d) for d in (1, 2, 3)] == \
-        [[0, 1, 2], [3, 4], [5, 6]]
+    assert [sorted(v for v in T if v is not ROOT and vc1.distance(T, v) == d) for d in (1, 2, 3)] == [
+        [0, 1, 2],
+        [3, 4],
+        [5, 6],
+    ]
     assert vc1.root_path(T, 4) == [4, 0]  # h5 is the path x5 -> x1 -> ∅
     for name, (M, f) in cat.items():
         assert vc_dimension(M) == 1, name
@@ -241,6 +247,7 @@ def test_catalogue_against_concept_classes():
         pytest.skip("geoprivate.concepts not there yet")
     # thresholds and point functions over 0..n-1 have the same dichotomies as our matrices
     from solvers.combinatorics import dichotomies
+
     n = 6
     for cls_name, ours in (("Thresholds", vc1.thresholds_class(n)), ("PointFunctions", vc1.point_functions_class(n))):
         cls = getattr(concepts, cls_name, None)
@@ -357,6 +364,7 @@ def test_validation_messages():
 
 def test_root_sentinel():
     import pickle
+
     assert pickle.loads(pickle.dumps(ROOT)) is ROOT
     assert repr(ROOT) == "ROOT" and str(ROOT) == "∅"
     assert ROOT != 0 and ROOT is vc1._Root()
@@ -374,6 +382,7 @@ def test_deepest_node_of_a_root_path_is_its_lowest_point(inst):
 
 def test_vc1_claims_hold_on_small_instances():
     from geoprivate.claims import get_claim, run_claim
+
     for cid in ("vc1/lemma-2", "vc1/lemma-3", "vc1/lemma-4", "vc1/lemma-5", "vc1/lemma-6", "vc1/lemma-8"):
         rec = run_claim(get_claim(cid), seed=1, size="small")
         assert rec["status"] == "holds", rec
@@ -383,6 +392,7 @@ def test_vc1_claims_hold_on_small_instances():
 @given(vc1_classes())
 def test_tree_layout_is_tidy(inst):
     from geoprivate.viz import tree_layout
+
     M, f = inst
     T = vc1.make_tree(M, f)
     pos = tree_layout(T)

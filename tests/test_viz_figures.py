@@ -33,14 +33,14 @@ def test_collapse_has_one_panel_per_hard_query_plus_one(collapse_run, tmp_path):
     assert len(axes) == res.n_hard + 1 and res.n_hard >= 2
     assert res.affine_dims[:3] == [2, 1, 0]
     for j, ax in enumerate(axes):
-        assert len(_by_gid(ax, "hard-query")) == j          # every hard-query line so far
+        assert len(_by_gid(ax, "hard-query")) == j  # every hard-query line so far
         dots = _by_gid(ax, "maximiser")
-        assert len(dots) == pred.k                           # one maximiser per block
+        assert len(dots) == pred.k  # one maximiser per block
         assert ax.get_xlabel() and ax.get_ylabel() and ax.get_title()
         assert any(p.get_gid().startswith("level-") for p in ax.patches)
     assert "the point (0, 0)" in axes[2].get_title() and "a line" in axes[1].get_title()
     last = np.array([d.get_offsets()[0] for d in _by_gid(axes[2], "maximiser")])
-    assert np.all(last == 0)                                 # the region is the point (0, 0)
+    assert np.all(last == 0)  # the region is the point (0, 0)
     fig.savefig(tmp_path / "c.png", dpi=50)
     assert (tmp_path / "c.png").stat().st_size > 1000
 
@@ -122,8 +122,8 @@ def test_slices_d2_one_panel_per_hard_query_plus_one():
     axes = fig.axes
     assert len(axes) == res.n_hard + 1
     assert axes[0].name == "3d" and all(ax.name == "rectilinear" for ax in axes[1:])
-    assert any(p.get_gid().startswith("level-") for p in axes[1].patches)       # plane: cdepth levels
-    assert {ln.get_gid() for ln in axes[2].lines} >= {"depth", "cdepth"}         # line: profiles
+    assert any(p.get_gid().startswith("level-") for p in axes[1].patches)  # plane: cdepth levels
+    assert {ln.get_gid() for ln in axes[2].lines} >= {"depth", "cdepth"}  # line: profiles
     for ax in axes:
         assert len(_by_gid(ax, "maximiser")) == pred.k
 

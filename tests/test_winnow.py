@@ -1,4 +1,4 @@
-"""Tests for geoprivate.learners.winnow (seed 003 §4): ConfidentWinnow, DP-Winnow, parameters, privacy."""
+"""Tests for geoprivate.learners.winnow ([BF26] §4): ConfidentWinnow, DP-Winnow, parameters, privacy."""
 
 from __future__ import annotations
 
@@ -162,14 +162,14 @@ def test_em_sample_loss_reaches_four_eta_not_two():
         assert em_sample_privacy_loss(*args) <= 4 * 0.3 + 1e-12
 
 
-@pytest.mark.parametrize("eps,delta,T,d,rho", [(0.5, 1e-6, 1000, 100, 0.2), (0.99, 0.01, 10 ** 5, 1000, 0.5)])
+@pytest.mark.parametrize("eps,delta,T,d,rho", [(0.5, 1e-6, 1000, 100, 0.2), (0.99, 0.01, 10**5, 1000, 0.5)])
 def test_theorem_4_5_parameters(eps, delta, T, d, rho):
     p = theorem_4_5_parameters(T, d, rho, eps, delta, 0.05)
-    assert p.mode == "theorem" and p.m == math.ceil(2 * math.log(2 * T / 0.05) / (0.25 * rho ** 2))
+    assert p.mode == "theorem" and p.m == math.ceil(2 * math.log(2 * T / 0.05) / (0.25 * rho**2))
 
     def need(K):
         eta = eps / (8 * math.sqrt(2 * p.m * K * math.log(4 * K / delta)))
-        return 2 * math.log(d) / (eta * rho - eta ** 2)
+        return 2 * math.log(d) / (eta * rho - eta**2)
 
     assert p.K >= need(p.K) and p.K - 1 < need(p.K - 1)  # the least fixed point
     assert p.eps_hat == pytest.approx(eps / (4 * math.sqrt(2 * p.K * math.log(2 / delta))))
@@ -186,12 +186,20 @@ def test_privacy_composition_monotone_and_validated():
         dp_winnow_privacy(0.1, 0.01, 10, 5, 1e-6, em_step="other")
 
 
-# ---------------------------------------------------------------- the seed-003 claims
+# ---------------------------------------------------------------- the [BF26] claims
 from geoprivate.claims import get_claim, run_claim  # noqa: E402
 
-FAST_CLAIMS = ["winnow/proposition-3-3", "winnow/proposition-a-9", "winnow/theorem-3-5", "winnow/lemma-a-1",
-               "winnow/lemma-4-2", "winnow/lemma-4-6", "winnow/lemma-4-7", "winnow/lemma-4-10",
-               "winnow/theorem-4-11"]
+FAST_CLAIMS = [
+    "winnow/proposition-3-3",
+    "winnow/proposition-a-9",
+    "winnow/theorem-3-5",
+    "winnow/lemma-a-1",
+    "winnow/lemma-4-2",
+    "winnow/lemma-4-6",
+    "winnow/lemma-4-7",
+    "winnow/lemma-4-10",
+    "winnow/theorem-4-11",
+]
 
 
 @pytest.mark.parametrize("claim_id", FAST_CLAIMS)
@@ -267,7 +275,7 @@ def test_theorem_mode_run_records_at_most_epsilon():
 
 
 @settings(max_examples=30, deadline=None)
-@given(st.floats(0.01, 0.99), st.floats(1e-9, 0.5), st.integers(1, 10 ** 6), st.integers(1, 10 ** 4))
+@given(st.floats(0.01, 0.99), st.floats(1e-9, 0.5), st.integers(1, 10**6), st.integers(1, 10**4))
 def test_theorem_4_4_parameters_compose_below_epsilon(eps, delta, K, m):
     from geoprivate.learners.winnow import theorem_4_4_parameters
 

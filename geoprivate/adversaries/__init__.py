@@ -1,4 +1,4 @@
-"""Query adversaries for private prediction (seed 001 §1.1: oblivious, stochastic, adaptive).
+"""Query adversaries for private prediction ([Yan26] §1.1: oblivious, stochastic, adaptive).
 
 * :mod:`~geoprivate.adversaries.oblivious` — a sequence fixed in advance
   (:class:`FixedSequence`, the binary-search worst case for thresholds

@@ -1,4 +1,4 @@
-"""Adaptive online adversaries: each query may depend on the run so far (seed 001 §1.1).
+"""Adaptive online adversaries: each query may depend on the run so far ([Yan26] §1.1).
 
 :class:`DisagreementAdversary` is white-box: it reads the predictor's current ensemble
 F_j (which depends on the private sample) and queries where the vote is closest to 1/2,
@@ -131,8 +131,8 @@ class TranscriptBisection(Adversary):
         tr = view.transcript
         if len(tr) < self._seen:  # a new run: start over
             self._seen, self._lo, self._hi = 0, self.lo, self.hi
-        x = np.asarray(tr.points[self._seen:], dtype=np.float64)
-        lab = np.asarray(tr.labels[self._seen:])
+        x = np.asarray(tr.points[self._seen :], dtype=np.float64)
+        lab = np.asarray(tr.labels[self._seen :])
         self._seen = len(tr)
         lo = self._lo = max([self._lo] + x[lab == 0].tolist())
         hi = self._hi = min([self._hi] + x[lab == 1].tolist())

@@ -1,4 +1,4 @@
-"""The adversary protocol (seed 001 §1.1)."""
+"""The adversary protocol ([Yan26] §1.1)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ class View:
 
     ``transcript`` is public (the released (x_j, y_j, Label_j)); ``ensemble`` is the
     predictor's current F_j, which depends on the private sample: reading it makes the
-    adversary *white-box* (outside seed 001's model, a stress test of the TOP bounds).
+    adversary *white-box* (outside [Yan26]'s model, a stress test of the TOP bounds).
     """
 
     round: int

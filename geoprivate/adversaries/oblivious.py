@@ -1,4 +1,4 @@
-"""Oblivious online adversaries: the query sequence is fixed before the run (seed 001 §1.1)."""
+"""Oblivious online adversaries: the query sequence is fixed before the run ([Yan26] §1.1)."""
 
 from __future__ import annotations
 
@@ -61,8 +61,8 @@ def binary_search_points(T: int, lo: float = 0.0, hi: float = 1.0) -> np.ndarray
     out = np.empty(T)
     j, level = 0, 1
     while j < T:
-        num = np.arange(1, 2 ** level, 2)[: T - j]
-        out[j:j + num.size] = lo + (hi - lo) * num / 2 ** level
+        num = np.arange(1, 2**level, 2)[: T - j]
+        out[j : j + num.size] = lo + (hi - lo) * num / 2**level
         j += num.size
         level += 1
     return out

@@ -1,9 +1,9 @@
-"""Stochastic online adversary: queries i.i.d. from D, independent of the predictor (seed 001 §1.1).
+"""Stochastic online adversary: queries i.i.d. from D, independent of the predictor ([Yan26] §1.1).
 
 The laws D are small callable objects ``law(rng, n) -> points`` that also say what they
 are (:class:`UniformLine`, :class:`UniformColumns`, :class:`GaussianLaw`), so that
 :mod:`geoprivate.prediction.accuracy` can integrate err_D(c, h) over D exactly where the
-law allows it (seed 001 Definition 1).
+law allows it ([Yan26] Definition 1).
 """
 
 from __future__ import annotations
@@ -13,8 +13,7 @@ import numpy as np
 from geoprivate._validation import as_rng, check_positive_int
 from geoprivate.adversaries.base import Adversary
 
-__all__ = ["Stochastic", "uniform_line", "uniform_columns", "gaussian", "UniformLine", "UniformColumns",
-           "GaussianLaw"]
+__all__ = ["Stochastic", "uniform_line", "uniform_columns", "gaussian", "UniformLine", "UniformColumns", "GaussianLaw"]
 
 
 class UniformLine:

@@ -137,8 +137,9 @@ def _check_dps(dps) -> int:
     return d
 
 
-def between_thresholds_output_law(values, epsilon, t_lower, t_upper, n, *, dps: int = 40,
-                                  max_queries: int | None = None) -> dict:
+def between_thresholds_output_law(
+    values, epsilon, t_lower, t_upper, n, *, dps: int = 40, max_queries: int | None = None
+) -> dict:
     """Exact output law of BetweenThresholds (c = 1) on a short query sequence.
 
     Parameters
@@ -221,8 +222,9 @@ def between_thresholds_output_law(values, epsilon, t_lower, t_upper, n, *, dps: 
         return law
 
 
-def between_thresholds_audit(values, values_prime, epsilon, t_lower, t_upper, n, *, delta=None,
-                             dps: int = 40, max_queries=None) -> dict:
+def between_thresholds_audit(
+    values, values_prime, epsilon, t_lower, t_upper, n, *, delta=None, dps: int = 40, max_queries=None
+) -> dict:
     """Exact privacy audit of BetweenThresholds on two neighbouring query sequences.
 
     ``values`` and ``values_prime`` are q_j(S) and q_j(S') (|difference| <= 1/n for
@@ -232,14 +234,15 @@ def between_thresholds_audit(values, values_prime, epsilon, t_lower, t_upper, n,
     with delta(eps) <= delta.
     """
     P = between_thresholds_output_law(values, epsilon, t_lower, t_upper, n, dps=dps, max_queries=max_queries)
-    Q = between_thresholds_output_law(values_prime, epsilon, t_lower, t_upper, n, dps=dps,
-                                      max_queries=max_queries)
+    Q = between_thresholds_output_law(values_prime, epsilon, t_lower, t_upper, n, dps=dps, max_queries=max_queries)
     with mpmath.workdps(_check_dps(dps)):
         keys, pa, qa = _aligned(P, Q)
         out = {
-            "p": P, "q": Q,
+            "p": P,
+            "q": Q,
             "delta_at_epsilon": delta_for_epsilon(pa, qa, epsilon),
-            "total_p": float(sum(pa)), "total_q": float(sum(qa)),
+            "total_p": float(sum(pa)),
+            "total_q": float(sum(qa)),
         }
         if not callable(values):
             out["max_value_change"] = float(max(abs(float(a) - float(b)) for a, b in zip(values, values_prime)))
@@ -284,11 +287,13 @@ def _answer_logs(q, mu, tl, tu, s):
 
 def _log_comb(nn, kk):
     from scipy.special import gammaln
+
     return gammaln(nn + 1) - gammaln(kk + 1) - gammaln(nn - kk + 1)
 
 
-def between_thresholds_repeated_law(q, m, epsilon, t_lower, t_upper, n, *, q_last=None,
-                                    pieces_per_scale: int = 4, nodes: int = 24, tail: float = 45.0) -> dict:
+def between_thresholds_repeated_law(
+    q, m, epsilon, t_lower, t_upper, n, *, q_last=None, pieces_per_scale: int = 4, nodes: int = 24, tail: float = 45.0
+) -> dict:
     """Aggregated output law of BetweenThresholds (c = 1) on m queries, the first m-1 equal to ``q``.
 
     For long sequences the transcript space is exponential, but when m-1 queries share one
@@ -355,6 +360,7 @@ def between_thresholds_repeated_law(q, m, epsilon, t_lower, t_upper, n, *, q_las
     Y[Y < 1e-300] = 0.0
     logC = _log_comb(ks[:, None] + ks[None, :], ks[:, None])
     out: dict = {}
+
     def _weights(extra):
         w = W * np.exp(extra)
         w[w < 1e-300] = 0.0
@@ -375,8 +381,9 @@ def between_thresholds_repeated_law(q, m, epsilon, t_lower, t_upper, n, *, q_las
     return out
 
 
-def between_thresholds_repeated_audit(q, q_prime, m, epsilon, t_lower, t_upper, n, *, q_last=None,
-                                      q_last_prime=None, delta=None, **quad) -> dict:
+def between_thresholds_repeated_audit(
+    q, q_prime, m, epsilon, t_lower, t_upper, n, *, q_last=None, q_last_prime=None, delta=None, **quad
+) -> dict:
     """Exact-up-to-quadrature audit of BetweenThresholds on long repeated-value sequences.
 
     S answers m-1 queries of value ``q`` then ``q_last``; S' answers ``q_prime`` and
@@ -385,13 +392,19 @@ def between_thresholds_repeated_audit(q, q_prime, m, epsilon, t_lower, t_upper, 
     quadrature error).
     """
     P = between_thresholds_repeated_law(q, m, epsilon, t_lower, t_upper, n, q_last=q_last, **quad)
-    Q = between_thresholds_repeated_law(q_prime, m, epsilon, t_lower, t_upper, n,
-                                        q_last=q_last if q_last_prime is None else q_last_prime, **quad)
+    Q = between_thresholds_repeated_law(
+        q_prime, m, epsilon, t_lower, t_upper, n, q_last=q_last if q_last_prime is None else q_last_prime, **quad
+    )
     keys = list(P)
     pa = [P[k] for k in keys]
     qa = [Q.get(k, 0.0) for k in keys]
-    out = {"p": P, "q": Q, "total_p": float(sum(pa)), "total_q": float(sum(qa)),
-           "delta_at_epsilon": delta_for_epsilon(pa, qa, epsilon)}
+    out = {
+        "p": P,
+        "q": Q,
+        "total_p": float(sum(pa)),
+        "total_q": float(sum(qa)),
+        "delta_at_epsilon": delta_for_epsilon(pa, qa, epsilon),
+    }
     if delta is not None:
         out["epsilon_at_delta"] = epsilon_for_delta(pa, qa, check_delta(delta))
     return out

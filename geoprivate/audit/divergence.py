@@ -47,8 +47,10 @@ def _as_pair(p, q, atol: float = 1e-6):
             raise TypeError("p and q must both be dicts (outcome -> probability) or both sequences")
         _, pa, qa = _aligned(p, q)
     else:
-        pa, qa = list(np.ravel(p) if isinstance(p, np.ndarray) else p), \
-            list(np.ravel(q) if isinstance(q, np.ndarray) else q)
+        pa, qa = (
+            list(np.ravel(p) if isinstance(p, np.ndarray) else p),
+            list(np.ravel(q) if isinstance(q, np.ndarray) else q),
+        )
         if len(pa) != len(qa):
             raise ValueError(f"p and q must have the same length, got {len(pa)} and {len(qa)}")
     _check_law(pa, "p", atol)
@@ -76,8 +78,7 @@ def hockey_stick(p, q, epsilon, *, atol: float = 1e-6) -> float:
         raise ValueError(f"epsilon must be >= 0, got {epsilon!r}")
     if math.isinf(e):
         return float(sum(a for a, b in zip(pa, qa) if b == 0))
-    ee = mpmath.e ** e if any(isinstance(x, mpmath.mpf) for x in pa + qa) else \
-        (math.exp(e) if e < 709 else math.inf)
+    ee = mpmath.e**e if any(isinstance(x, mpmath.mpf) for x in pa + qa) else (math.exp(e) if e < 709 else math.inf)
     if ee == math.inf:  # eps > ~709: only outcomes with q = 0 contribute
         return float(sum(a for a, b in zip(pa, qa) if b == 0))
     return float(sum(max(0, a - ee * b) for a, b in zip(pa, qa)))
@@ -132,7 +133,7 @@ def _eps_one_direction_mp(pa, qa, delta) -> float:
         B += b
         nxt = rows[j + 1][0] if j + 1 < len(rows) else mpmath.mpf(0)
         nxt = max(nxt, mpmath.mpf(0))
-        val_at_next = A - mpmath.e ** nxt * B
+        val_at_next = A - mpmath.e**nxt * B
         if val_at_next > delta:  # the solution lies in (nxt, r]
             return float(mpmath.log((A - delta) / B))
     return 0.0

@@ -64,10 +64,20 @@ def _draw(mechanism, data, rng, n, batch, featurize):
     return [featurize(o) for o in outs]
 
 
-def statistical_epsilon_lower_bound(mechanism: Callable, data0, data1, *, n_samples: int = 100_000,
-                                    n_select: int | None = None, events: Sequence[Callable] | None = None,
-                                    featurize: Callable = lambda o: o, delta: float = 0.0,
-                                    confidence: float = 0.95, batch: bool = False, rng=None) -> AuditResult:
+def statistical_epsilon_lower_bound(
+    mechanism: Callable,
+    data0,
+    data1,
+    *,
+    n_samples: int = 100_000,
+    n_select: int | None = None,
+    events: Sequence[Callable] | None = None,
+    featurize: Callable = lambda o: o,
+    delta: float = 0.0,
+    confidence: float = 0.95,
+    batch: bool = False,
+    rng=None,
+) -> AuditResult:
     """Black-box lower confidence bound on eps from Monte-Carlo runs on two neighbouring inputs.
 
     1. *Selection* (``n_select`` runs on each input, default ``n_samples // 5``): candidate
@@ -131,7 +141,7 @@ def statistical_epsilon_lower_bound(mechanism: Callable, data0, data1, *, n_samp
         k1 = sum(bool(f(o)) for o in m1)
         desc = f"events[{ev[1]}]"
     kp, kq = (k0, k1) if direction == "p>q" else (k1, k0)
-    alpha_each = (1 - conf)  # two-sided intervals at 1 - alpha_each, one side of each used
+    alpha_each = 1 - conf  # two-sided intervals at 1 - alpha_each, one side of each used
     p_lo, p_hi = clopper_pearson(kp, n_samples, alpha_each)
     q_lo, q_hi = clopper_pearson(kq, n_samples, alpha_each)
     eps_lb = 0.0

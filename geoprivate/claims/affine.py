@@ -1,4 +1,4 @@
-"""The dimension step in the proof of Claim 9 of seed 001 (*Private Prediction via Shrinkage*).
+"""The dimension step in the proof of Claim 9 of [Yan26] (*Private Prediction via Shrinkage*).
 
 Claim 9's proof (§5, G_halfspace) keeps the feasible region as the intersection of the
 hard-query hyperplanes and argues: a redundant hyperplane cuts nothing away, and "each
@@ -69,7 +69,7 @@ def _hyperplane(rng, V: AffineSubspace, homogeneous: bool):
     checks=("Claim 9",),
     statement="If V is an affine subspace and H = {<a,z> = w} meets V, then dim(V∩H) is dim V (H redundant, "
     "V ⊆ H) or dim V − 1 (H non-redundant) — the step 'each non-redundant constraint lowers the affine "
-    "dimension' of seed 001's proof of Claim 9; with the homogeneous hyperplanes of the faithful dual form "
+    "dimension' of [Yan26]'s proof of Claim 9; with the homogeneous hyperplanes of the faithful dual form "
     "V∩H is never empty.",
 )
 def check_claim_9_step(rng, size):
@@ -104,9 +104,10 @@ def check_claim_9_step(rng, size):
                 continue
             W = r.subspace
             # independent: V ⊆ H  <=>  a ⟂ every direction of V and the point of V lies on H
-            in_H = all(sum(x * y for x, y in zip(a, v)) == 0 for v in V.basis) and sum(
-                x * y for x, y in zip(a, V.point)
-            ) == w
+            in_H = (
+                all(sum(x * y for x, y in zip(a, v)) == 0 for v in V.basis)
+                and sum(x * y for x, y in zip(a, V.point)) == w
+            )
             drop = V.dim - W.dim
             if W.dim != n - rk or r.redundant != in_H or drop not in (0, 1) or (drop == 1) == r.redundant:
                 return Verdict.violated(

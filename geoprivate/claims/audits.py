@@ -31,8 +31,9 @@ __all__ = ["FALSE_ALARM", "search_then_audit"]
 FALSE_ALARM = 1e-6
 
 
-def search_then_audit(candidates, mechanism, *, n_search: int, n_final: int, rng, featurize=lambda o: o,
-                      delta: float = 0.0) -> dict:
+def search_then_audit(
+    candidates, mechanism, *, n_search: int, n_final: int, rng, featurize=lambda o: o, delta: float = 0.0
+) -> dict:
     """Pick the candidate neighbouring pair with the largest ε lower bound, then audit it afresh.
 
     Parameters
@@ -57,21 +58,41 @@ def search_then_audit(candidates, mechanism, *, n_search: int, n_final: int, rng
     """
     scores = {}
     for name, d0, d1 in candidates:
-        res = statistical_epsilon_lower_bound(mechanism, d0, d1, n_samples=n_search, featurize=featurize,
-                                              delta=delta, confidence=0.95, rng=rng)
+        res = statistical_epsilon_lower_bound(
+            mechanism, d0, d1, n_samples=n_search, featurize=featurize, delta=delta, confidence=0.95, rng=rng
+        )
         scores[name] = res.epsilon_lower
     best = max(candidates, key=lambda c: scores[c[0]])
-    final = statistical_epsilon_lower_bound(mechanism, best[1], best[2], n_samples=n_final, featurize=featurize,
-                                            delta=delta, confidence=1 - FALSE_ALARM, rng=rng)
-    return dict(instance=best[0], epsilon_lower=final.epsilon_lower, event=str(final.event),
-                counts=list(final.counts), search={k: round(v, 3) for k, v in scores.items()})
+    final = statistical_epsilon_lower_bound(
+        mechanism,
+        best[1],
+        best[2],
+        n_samples=n_final,
+        featurize=featurize,
+        delta=delta,
+        confidence=1 - FALSE_ALARM,
+        rng=rng,
+    )
+    return dict(
+        instance=best[0],
+        epsilon_lower=final.epsilon_lower,
+        event=str(final.event),
+        counts=list(final.counts),
+        search={k: round(v, 3) for k, v in scores.items()},
+    )
 
 
 def _verdict(faithful: dict, control: dict, claimed_eps: float, instance: dict, **extra) -> Verdict:
-    ev = dict(claimed_epsilon=claimed_eps, epsilon_lower=faithful["epsilon_lower"], false_alarm=FALSE_ALARM,
-              worst_instance=faithful["instance"], search=faithful["search"],
-              control_epsilon_lower=control["epsilon_lower"], control_flagged=control["epsilon_lower"] > claimed_eps,
-              **extra)
+    ev = dict(
+        claimed_epsilon=claimed_eps,
+        epsilon_lower=faithful["epsilon_lower"],
+        false_alarm=FALSE_ALARM,
+        worst_instance=faithful["instance"],
+        search=faithful["search"],
+        control_epsilon_lower=control["epsilon_lower"],
+        control_flagged=control["epsilon_lower"] > claimed_eps,
+        **extra,
+    )
     if faithful["epsilon_lower"] > claimed_eps:
         return Verdict.violated(instance | {"pair": faithful["instance"]}, **ev)
     if control["epsilon_lower"] <= claimed_eps:
@@ -112,7 +133,10 @@ def _theorem10_pairs(cls, M, c, rng, n, count=3):
     return out
 
 
-@register("vc1/theorem-10-audit", checks=("Theorem 10",), statement="""
+@register(
+    "vc1/theorem-10-audit",
+    checks=("Theorem 10",),
+    statement="""
 [Yan25] Theorem 10 audited: OPTPrivateLearner with per-step (ε/2, δ/2) — PrivateMedian and the
 choosing mechanism — is (ε, δ)-DP (the theorem's (2ε, 2δ) with ε → ε/2), here ε = 3, δ = 0.1,
 practical mode (t = 12 parts, n = 48), thresholds on 8 points.  Adversary search over neighbouring
@@ -120,7 +144,8 @@ samples in which a single example decides the deepest deterministic point (the t
 1-point appears once and is replaced); output x_good; lower bound on ε at δ and false-alarm 10⁻⁶
 beside ε.  Positive control: steps 3–7 replaced by the exact deepest deterministic point of the
 whole sample (no median, no choosing mechanism).
-""")
+""",
+)
 def check_theorem_10_audit(rng, size):
     from geoprivate.learners.vc1 import OPTPrivateLearner
     from solvers import vc1 as _vc1
@@ -131,14 +156,27 @@ def check_theorem_10_audit(rng, size):
     c = M.shape[0] // 2
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", PrivacyWarning)
-        learner = OPTPrivateLearner(M, p["epsilon"], p["delta"], p["alpha"], p["beta"], f=f, mode="practical",
-                                    n_subsets=p["n_subsets"])
+        learner = OPTPrivateLearner(
+            M, p["epsilon"], p["delta"], p["alpha"], p["beta"], f=f, mode="practical", n_subsets=p["n_subsets"]
+        )
     candidates = _theorem10_pairs(learner.cls, M, c, rng, p["n"])
     claimed = learner.guarantee()
-    faithful = search_then_audit(candidates, lambda data, r: str(learner.fit(data, M[c][data], rng=r).details["x_good"]),
-                                 n_search=n_search, n_final=n_final, rng=rng, delta=claimed.delta)
-    control = search_then_audit(candidates, lambda data, r: _deepest_deterministic(learner.cls, data, M[c][data]),
-                                n_search=n_search, n_final=n_final, rng=rng, delta=claimed.delta)
+    faithful = search_then_audit(
+        candidates,
+        lambda data, r: str(learner.fit(data, M[c][data], rng=r).details["x_good"]),
+        n_search=n_search,
+        n_final=n_final,
+        rng=rng,
+        delta=claimed.delta,
+    )
+    control = search_then_audit(
+        candidates,
+        lambda data, r: _deepest_deterministic(learner.cls, data, M[c][data]),
+        n_search=n_search,
+        n_final=n_final,
+        rng=rng,
+        delta=claimed.delta,
+    )
     return _verdict(faithful, control, claimed.epsilon, {"class": "thresholds on 8 points", "target": c, **p})
 
 
@@ -150,25 +188,34 @@ def _tiny_game_candidates():
     from geoprivate.everlasting.parameters import practical_parameters
 
     prob = make_everlasting_problem("thresholds", 0)
-    par = practical_parameters(0.05, 0.05, 1.0, 1e-6, 1, 2, T1=3, lambda1=1, r_const=32, m_const=1,
-                               c_const=0.3, epsilon_bt=0.2)
+    par = practical_parameters(
+        0.05, 0.05, 1.0, 1e-6, 1, 2, T1=3, lambda1=1, r_const=32, m_const=1, c_const=0.3, epsilon_bt=0.2
+    )
     S, y = np.array([0.2, 0.3, 0.6, 0.8]), np.array([0, 0, 1, 1])
     out = []
     for index, new_x, new_y in ((2, 0.6, 0), (0, 0.9, 1), (3, 0.1, 0)):
         for qname, q in (("queries at 0.9", np.full(4, 0.9)), ("queries at 0.45", np.full(4, 0.45))):
-            out.append((f"replace S[{index}] by ({new_x}, {new_y}), {qname}",
-                        training_game(prob, par, S, y, index, new_x, new_y, q)))
+            out.append(
+                (
+                    f"replace S[{index}] by ({new_x}, {new_y}), {qname}",
+                    training_game(prob, par, S, y, index, new_x, new_y, q),
+                )
+            )
     return out
 
 
-@register("everlasting/claim-5-3-audit", checks=("Claim 5.3", "Claim E.5"), statement="""
+@register(
+    "everlasting/claim-5-3-audit",
+    checks=("Claim 5.3", "Claim E.5"),
+    statement="""
 [NNSY23] Claims 5.3 / E.5 audited: the training-set privacy game of Figure 1 (two worlds whose samples
 differ in one example, the same query stream) on GenericBBL, practical parameters (4 examples,
 thresholds, ε = 1, ε'_i = 0.2), adversary search over the replaced example and the query stream; the
 view is B's predictions.  Lower bound on ε (false-alarm 10⁻⁶) beside the ledger's nominal ε
 (Theorem 5.1's constants are astronomically large: the claim itself cannot run, its accounting can).
 Positive control: BetweenThresholds without noise.
-""")
+""",
+)
 def check_claim_5_3_audit(rng, size):
     from geoprivate.everlasting.game import play
 
@@ -187,8 +234,13 @@ def check_claim_5_3_audit(rng, size):
     nominal = float(sum(e.epsilon for e in ledgers[0].entries))
     faithful = search_then_audit(candidates, mech("faithful"), n_search=n_search, n_final=n_final, rng=rng)
     control = search_then_audit(candidates, mech("bt-noiseless"), n_search=n_search, n_final=n_final, rng=rng)
-    return _verdict(faithful, control, nominal, {"game": "training", "parameters": "practical, tiny"},
-                    claimed_is="the ledger's nominal epsilon (basic composition as if every theorem applied)")
+    return _verdict(
+        faithful,
+        control,
+        nominal,
+        {"game": "training", "parameters": "practical, tiny"},
+        claimed_is="the ledger's nominal epsilon (basic composition as if every theorem applied)",
+    )
 
 
 # ---------------------------------------------------------------- [Yan26] Claims 1/12, Corollaries 1/3
@@ -213,6 +265,7 @@ def _predictor_mechanism(kind, X, y, flip, eps_bt, queries):
 
 def _erm_labels(X, y, flip, queries):
     """Positive control: the non-private ERM threshold of the whole sample answering the queries."""
+
     def run(data, r):
         labels = y if data == 0 else y ^ (np.arange(y.size) == flip).astype(y.dtype)
         t = X[labels == 1].min() if labels.any() else np.inf
@@ -221,7 +274,10 @@ def _erm_labels(X, y, flip, queries):
     return run
 
 
-@register("shrinkage/claim-1-audit", checks=("Claim 1", "Claim 12", "Corollary 1", "Corollary 3"), statement="""
+@register(
+    "shrinkage/claim-1-audit",
+    checks=("Claim 1", "Claim 12", "Corollary 1", "Corollary 3"),
+    statement="""
 [Yan26] Claims 1/12 and Corollaries 1/3 audited: GenericPredictor (k = 8 blocks of m = 4, ε_BT = 1,
 δ_BT = 0.1) with G_oblivious (thresholds on [0, 1], Corollary 1) and, at size medium, G_halfspace
 (d = 1, Corollary 3); neighbouring samples differ in the label of the negative nearest the boundary
@@ -230,7 +286,8 @@ T = 1 at size small, 3 at medium).  Lower bound on ε of the released labels (fa
 the largest ε a run of T queries can book by Claim 1's explicit form (Theorem 3, or basic composition,
 over v ≤ T + 1 segments of ε_BT: the control's bound must exceed it, which needs many samples).  Positive control: the
 non-private ERM threshold of the whole sample answering the same queries.
-""")
+""",
+)
 def check_claim_1_audit(rng, size):
     from geoprivate.prediction.predictor import privacy_total
 
@@ -238,24 +295,32 @@ def check_claim_1_audit(rng, size):
     X = np.sort(rng.uniform(0, 1, 32))
     y = (X >= 0.5).astype(np.uint8)
     flip = int(np.flatnonzero(y == 0)[-1])
-    streams = {"at the flipped point": np.full(T, X[flip]), "boundary": np.full(T, 0.5),
-               "spread": np.linspace(0.05, 0.95, T)}
+    streams = {
+        "at the flipped point": np.full(T, X[flip]),
+        "boundary": np.full(T, 0.5),
+        "spread": np.linspace(0.05, 0.95, T),
+    }
     if size == "small":
         streams = {k: streams[k] for k in ("at the flipped point",)}
     claimed = privacy_total(1.0, 0.1, T + 1, 0.1).epsilon
     out = {}
     for kind in ("oblivious",) if size == "small" else ("oblivious", "halfspace"):
         pts = X if kind == "oblivious" else X[:, None]
-        mechs = {name: _predictor_mechanism(kind, pts, y, flip, 1.0, q if kind == "oblivious" else q[:, None])
-                 for name, q in streams.items()}
+        mechs = {
+            name: _predictor_mechanism(kind, pts, y, flip, 1.0, q if kind == "oblivious" else q[:, None])
+            for name, q in streams.items()
+        }
         ctrls = {name: _erm_labels(X, y, flip, q) for name, q in streams.items()}
         cand = [(name, (name, 0), (name, 1)) for name in streams]
-        faithful = search_then_audit(cand, lambda d, r: mechs[d[0]](d[1], r), n_search=n_search, n_final=n_final,
-                                     rng=rng)
-        control = search_then_audit(cand, lambda d, r: ctrls[d[0]](d[1], r), n_search=n_search, n_final=n_final,
-                                    rng=rng)
-        out[kind] = _verdict(faithful, control, claimed,
-                             {"generator": kind, "k": 8, "m": 4, "epsilon_bt": 1.0, "flip": flip})
+        faithful = search_then_audit(
+            cand, lambda d, r: mechs[d[0]](d[1], r), n_search=n_search, n_final=n_final, rng=rng
+        )
+        control = search_then_audit(
+            cand, lambda d, r: ctrls[d[0]](d[1], r), n_search=n_search, n_final=n_final, rng=rng
+        )
+        out[kind] = _verdict(
+            faithful, control, claimed, {"generator": kind, "k": 8, "m": 4, "epsilon_bt": 1.0, "flip": flip}
+        )
     bad = [v for v in out.values() if v.status == "violated"]
     if bad:
         return bad[0]

@@ -31,9 +31,23 @@ from dataclasses import dataclass, field
 from geoprivate.claims import PAPERS, all_claims
 from geoprivate.claims.statements import STATEMENT_LIST, titles
 
-__all__ = ["Statement", "STATEMENTS", "STATUSES", "CITATION_KEYS", "statements", "get_statement", "claim_checks",
-           "claim_estimates", "claims_checking", "claims_estimating", "link_problems", "coverage_rows",
-           "coverage_summary", "format_coverage", "resolve"]
+__all__ = [
+    "Statement",
+    "STATEMENTS",
+    "STATUSES",
+    "CITATION_KEYS",
+    "statements",
+    "get_statement",
+    "claim_checks",
+    "claim_estimates",
+    "claims_checking",
+    "claims_estimating",
+    "link_problems",
+    "coverage_rows",
+    "coverage_summary",
+    "format_coverage",
+    "resolve",
+]
 
 #: statuses in display order
 STATUSES = ("checked", "audited", "not executable", "implemented", "definition", "not yet covered")
@@ -186,7 +200,7 @@ _ALLD = "a probability bound uniform over all distributions / all concept pairs;
 _GAME = "over all adversaries; geoprivate.everlasting.game audits instances (lower bounds on ε, tests/test_everlasting_game.py)"
 _TEXTBOOK_DP = "general DP fact over all mechanisms (post-processing / composition); the accountant applies it"
 
-# ----------------------------------------------------------------------------- seed 001 (shrinkage)
+# ----------------------------------------------------------------------------- [Yan26] (shrinkage)
 P = "shrinkage"
 _s(P, "Definition 1", impl="geoprivate.prediction.GenericPredictor")
 _s(P, "Definition 2", impl="solvers.combinatorics.vc_dimension")
@@ -200,8 +214,13 @@ _s(P, "Algorithm 1", impl="geoprivate.mechanisms.BetweenThresholds")
 _s(P, "Lemma 1")
 _s(P, "Lemma 2")
 _s(P, "Observation 1", impl="geoprivate.prediction.privacy_total")
-_s(P, "Claim 1", audit=True,
-   reason=_O + "; its proof (Theorem 3 over v Lemma-1 instances) is checked by shrinkage/theorem-3 and shrinkage/lemma-1")
+_s(
+    P,
+    "Claim 1",
+    audit=True,
+    reason=_O
+    + "; its proof (Theorem 3 over v Lemma-1 instances) is checked by shrinkage/theorem-3 and shrinkage/lemma-1",
+)
 _s(P, "Claim 2")
 _s(P, "Algorithm 2", impl="geoprivate.prediction.GenericPredictor")
 _s(P, "Algorithm 3", impl="geoprivate.prediction.G_oblivious")
@@ -228,13 +247,17 @@ _s(P, "Corollary 4")
 _s(P, "Claim 11")
 _s(P, "Corollary 5")
 _s(P, "Theorem 5")
-_s(P, "Claim 12", audit=True,
-   reason=_O + "; restates Claim 1, whose proof steps are checked by shrinkage/theorem-3 and shrinkage/lemma-1")
+_s(
+    P,
+    "Claim 12",
+    audit=True,
+    reason=_O + "; restates Claim 1, whose proof steps are checked by shrinkage/theorem-3 and shrinkage/lemma-1",
+)
 _s(P, "Claim 13")
 _s(P, "Appendix A.2")
 _s(P, "Appendix A.3")
 
-# ----------------------------------------------------------------------------- seed 002 (everlasting)
+# ----------------------------------------------------------------------------- [NNSY23] (everlasting)
 P = "everlasting"
 _s(P, "Definition 1.1", impl="geoprivate.everlasting.GenericBBL")
 _s(P, "Definition 1.2")
@@ -289,7 +312,7 @@ _s(P, "Claim E.5", audit=True, reason=_GAME)
 _s(P, "Claim E.6", audit=True, reason=_GAME + "; the query-privacy audit is registered with the halting attack")
 _s(P, "Remark E.7", reason="proof remark without a checkable statement")
 
-# ----------------------------------------------------------------------------- seed 003 (winnow)
+# ----------------------------------------------------------------------------- [BF26] (winnow)
 P = "winnow"
 _s(P, "Theorem 1.1", reason=_INFORMAL)
 _s(P, "Theorem 1.2", reason=_INFORMAL)
@@ -318,7 +341,7 @@ _s(P, "Theorem A.6", reason=_ALLD)
 _s(P, "Corollary A.8")
 _s(P, "Proposition A.9")
 
-# ----------------------------------------------------------------------------- seed 004 (vc1)
+# ----------------------------------------------------------------------------- [Yan25] (vc1)
 P = "vc1"
 _s(P, "Definition 1", impl="geoprivate.audit.hockey_stick")
 _s(P, "Theorem 1", reason=_O + "; practical runs: vc1/corollary-2")
@@ -354,7 +377,12 @@ _s(P, "Definition 15", impl="solvers.vc1.deterministic_points")
 _s(P, "Definition 16", impl="solvers.vc1.distance")
 _s(P, "Algorithm 1", impl="solvers.vc1.make_tree")
 _s(P, "Lemma 4")
-_s(P, "Theorem 10", audit=True, reason="privacy over all neighbouring datasets: audit target without a registered audit")
+_s(
+    P,
+    "Theorem 10",
+    audit=True,
+    reason="privacy over all neighbouring datasets: audit target without a registered audit",
+)
 _s(P, "Lemma 5")
 _s(P, "Lemma 6")
 _s(P, "Algorithm 2", impl="geoprivate.learners.vc1.OPTPrivateLearner")
@@ -383,8 +411,10 @@ _BY_KEY = {s.key: s for s in STATEMENTS}
 if len(_BY_KEY) != len(STATEMENTS):  # pragma: no cover - caught by the tests at import
     raise RuntimeError("duplicate statement in the catalogue")
 if set(_BY_KEY) != {(p, lab) for p, lab, _ in STATEMENT_LIST}:  # pragma: no cover - caught at import
-    raise RuntimeError("the catalogue and geoprivate.claims.statements list different statements: "
-                       f"{sorted(set(_BY_KEY) ^ {(p, lab) for p, lab, _ in STATEMENT_LIST})}")
+    raise RuntimeError(
+        "the catalogue and geoprivate.claims.statements list different statements: "
+        f"{sorted(set(_BY_KEY) ^ {(p, lab) for p, lab, _ in STATEMENT_LIST})}"
+    )
 
 
 def statements(paper: str | None = None) -> list[Statement]:
@@ -443,10 +473,22 @@ def link_problems(claims=None) -> list[str]:
 
 def coverage_rows(paper: str | None = None) -> list[dict]:
     """One JSON-ready dict per statement: paper, label, title, status, coverage, claims, estimates."""
-    return [{"paper": s.paper, "citation": CITATION_KEYS[s.paper], "label": s.label, "title": s.title,
-             "status": s.status, "coverage": s.coverage(), "claims": list(s.claims), "estimates": list(s.estimates),
-             "audit_target": s.audit, "reason": s.reason, "implemented_by": list(s.implemented_by)}
-            for s in statements(paper)]
+    return [
+        {
+            "paper": s.paper,
+            "citation": CITATION_KEYS[s.paper],
+            "label": s.label,
+            "title": s.title,
+            "status": s.status,
+            "coverage": s.coverage(),
+            "claims": list(s.claims),
+            "estimates": list(s.estimates),
+            "audit_target": s.audit,
+            "reason": s.reason,
+            "implemented_by": list(s.implemented_by),
+        }
+        for s in statements(paper)
+    ]
 
 
 def coverage_summary() -> dict[str, dict[str, int]]:
@@ -476,7 +518,8 @@ def format_coverage(width: int = 110) -> str:
     for paper, counts in coverage_summary().items():
         lines.append(f"{paper:<12} {CITATION_KEYS[paper]:<9} " + ", ".join(f"{v} {k}" for k, v in counts.items()))
     problems = link_problems()
-    lines.append(f"{len(STATEMENTS)} statements; claim links: "
-                 + ("ok" if not problems else f"{len(problems)} unknown label(s)"))
+    lines.append(
+        f"{len(STATEMENTS)} statements; claim links: " + ("ok" if not problems else f"{len(problems)} unknown label(s)")
+    )
     lines.extend(f"  ! {p}" for p in problems)
     return "\n".join(lines)

@@ -37,7 +37,7 @@ _FALSE_ALARM = 1e-6
 
 def sampling_f(d: int, alpha: float, beta: float) -> float:
     """[Yan26]'s sample-size shape (d ln(d/α) + ln(1/β))/α² (Theorem 1, Claims 3 and 7, Lemma 3)."""
-    return (d * math.log(d / alpha) + math.log(1 / beta)) / alpha ** 2
+    return (d * math.log(d / alpha) + math.log(1 / beta)) / alpha**2
 
 
 def interval_deviation(S, sub) -> float:
@@ -54,12 +54,16 @@ def interval_deviation(S, sub) -> float:
     return float(D.max() - D.min())
 
 
-@register("shrinkage/sampling-constant", estimates=("Theorem 1", "Claim 3"), statement="""
+@register(
+    "shrinkage/sampling-constant",
+    estimates=("Theorem 1", "Claim 3"),
+    statement="""
 [Yan26] Theorem 1 / Claim 3, their O(·) constant: random subsets S' ⊆ S of size m are α-approximations
 (for intervals on the line, VC 2: the uniform deviation |err_S − err_{S'}| of thresholds) w.p. 1 − β when
 m ≥ C·(d ln(d/α) + ln(1/β))/α².  For each m the (1 − β)-quantile α_m of the exact deviation over 1000
 draws (β = 0.1, Clopper–Pearson at 10⁻⁶) gives C ≥ m / f(2, α_m, β).  Evidence, not a check.
-""")
+""",
+)
 def check_sampling_constant(rng, size):
     draws = 1000 if size == "small" else 20000
     beta, n = 0.1, 2000
@@ -76,15 +80,24 @@ def check_sampling_constant(rng, size):
         c = m / sampling_f(2, alpha_m, beta) if alpha_m > 0 else 0.0
         rows[str(m)] = {"alpha_fails_beyond_beta": round(alpha_m, 4), "C_lower": round(c, 4)}
         best = max(best, c)
-    return Verdict.holds(constant_lower_bound=round(best, 4), per_m=rows, beta=beta, draws=draws,
-                         reading="the statement holds here only with an O(.) constant >= constant_lower_bound")
+    return Verdict.holds(
+        constant_lower_bound=round(best, 4),
+        per_m=rows,
+        beta=beta,
+        draws=draws,
+        reading="the statement holds here only with an O(.) constant >= constant_lower_bound",
+    )
 
 
-@register("shrinkage/composition-constant", estimates=("Claim 1", "Claim 12"), statement="""
+@register(
+    "shrinkage/composition-constant",
+    estimates=("Claim 1", "Claim 12"),
+    statement="""
 [Yan26] Claims 1/12, their O(·) constant: v composed ε-DP instances are (C·√(v ln(1/δ))·ε, O(vδ))-DP.
 The exact ε(δ) of v-fold ε-randomised response (an ε-DP mechanism; δ at the claim's O(vδ) read as vδ
 with the instances pure) gives C ≥ ε(vδ)/(√(v ln(1/δ))·ε) over a grid of (ε, v, δ).  Evidence.
-""")
+""",
+)
 def check_composition_constant(rng, size):
     best, arg = 0.0, None
     for eps in (0.01, 0.1, 0.5, 1.0):
@@ -98,8 +111,11 @@ def check_composition_constant(rng, size):
                 c = hi / (math.sqrt(v * math.log(1 / delta)) * eps)
                 if c > best:
                     best, arg = c, {"epsilon": eps, "v": v, "delta": delta, "exact_epsilon": hi}
-    return Verdict.holds(constant_lower_bound=round(best, 4), attained_at=arg,
-                         reading="Claim 1 holds for every epsilon-DP instance only with an O(.) constant >= this")
+    return Verdict.holds(
+        constant_lower_bound=round(best, 4),
+        attained_at=arg,
+        reading="Claim 1 holds for every epsilon-DP instance only with an O(.) constant >= this",
+    )
 
 
 # ---------------------------------------------------------------- [Yan25] Theorems 1/11 and 2/13
@@ -107,22 +123,33 @@ def _f11(d_l: int, alpha, beta, eps, delta) -> float:
     from geoprivate.learners.vc1 import log_star
 
     ls = max(1, log_star(d_l))
-    return (ls * math.log(ls / (eps * beta * delta)) ** 2 / eps
-            * 48 / alpha * (10 * math.log(48 * math.e / alpha) + math.log(5 / beta)))
+    return (
+        ls
+        * math.log(ls / (eps * beta * delta)) ** 2
+        / eps
+        * 48
+        / alpha
+        * (10 * math.log(48 * math.e / alpha) + math.log(5 / beta))
+    )
 
 
 def _f13(d_l: int, alpha, beta, eps, delta) -> float:
-    return _f11(d_l, alpha, beta, eps, delta) + ((math.log(1 / alpha) + math.log(1 / (alpha * beta)))
-                                                 * math.sqrt(math.log(1 / delta)) / (alpha ** 2.5 * eps))
+    return _f11(d_l, alpha, beta, eps, delta) + (
+        (math.log(1 / alpha) + math.log(1 / (alpha * beta))) * math.sqrt(math.log(1 / delta)) / (alpha**2.5 * eps)
+    )
 
 
-@register("vc1/sample-size-constants", estimates=("Theorem 1", "Theorem 2", "Theorem 11", "Theorem 13"), statement="""
+@register(
+    "vc1/sample-size-constants",
+    estimates=("Theorem 1", "Theorem 2", "Theorem 11", "Theorem 13"),
+    statement="""
 [Yan25] Theorems 1/11 (OPTPrivateLearner) and 2/13 (ProperLearner), their O(·) constants: at each N of a
 grid, 60 practical-mode runs (t = N/32 parts; ε = 3, δ = 0.1, α = 0.2, β = 0.1; thresholds on 16 points,
 D uniform);
 when the failure rate's Clopper–Pearson lower bound (10⁻⁶) exceeds β the learner is below the theorem's
 N, so C > N/f, f the bracket of Theorem 11 (resp. 13) with log* of the Littlestone dimension.  Evidence.
-""")
+""",
+)
 def check_sample_size_constants(rng, size):
     from geoprivate.learners.vc1 import OPTPrivateLearner, ProperLearner
     from solvers import vc1 as _vc1
@@ -149,7 +176,15 @@ def check_sample_size_constants(rng, size):
             rates[str(N)] = fails / runs
             if clopper_pearson(fails, runs, _FALSE_ALARM)[0] > b:
                 largest_failing = N
-        out[name] = {"largest_N_failing_beyond_beta": largest_failing, "failure_rates": rates,
-                     "C_lower": largest_failing / fn(d_l, a, b, e, dl), "f": fn(d_l, a, b, e, dl)}
-    return Verdict.holds(**out, littlestone_dimension=d_l, point={"alpha": a, "beta": b, "epsilon": e, "delta": dl},
-                         reading="the theorems hold here only with O(.) constants >= C_lower")
+        out[name] = {
+            "largest_N_failing_beyond_beta": largest_failing,
+            "failure_rates": rates,
+            "C_lower": largest_failing / fn(d_l, a, b, e, dl),
+            "f": fn(d_l, a, b, e, dl),
+        }
+    return Verdict.holds(
+        **out,
+        littlestone_dimension=d_l,
+        point={"alpha": a, "beta": b, "epsilon": e, "delta": dl},
+        reading="the theorems hold here only with O(.) constants >= C_lower",
+    )

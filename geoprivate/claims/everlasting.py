@@ -1,4 +1,4 @@
-"""Claims of seed 002 (*Private Everlasting Prediction*) about LabelBoost and GenericBBL.
+"""Claims of [NNSY23] (*Private Everlasting Prediction*) about LabelBoost and GenericBBL.
 
 (``everlasting/claim-2-7`` and ``everlasting/observation-2`` live in
 :mod:`geoprivate.claims.mechanisms`; ``everlasting/claim-d-1`` below checks that GenericBBL's
@@ -71,7 +71,7 @@ def _neighbour(rng, s, y, t, n_points):
 @register(
     "everlasting/lemma-c-1",
     checks=("Lemma 4.1", "Lemma C.1"),
-    statement="If A is (eps, 0)-DP then A o LabelBoost is (eps + 3, 0)-DP (seed 002 Lemma 4.1/C.1 with "
+    statement="If A is (eps, 0)-DP then A o LabelBoost is (eps + 3, 0)-DP ([NNSY23] Lemma 4.1/C.1 with "
     "delta = 0) [exact output laws on tiny neighbouring S o T over finite classes (thresholds on 6 points, "
     "random classes), A = exponential mechanism or randomized response on one label; neighbours change "
     "a label, a point of S, or a point of T]",
@@ -103,14 +103,28 @@ def check_lemma_c1(rng, size):
             q = _law_B(C, s2, y2, t2, lambda L: _log_A_rr(L, j, eps_a))
             a_name = f"randomized response on label {j}"
         loss = float(np.max(np.abs(p - q)))
-        inst = {"matrix": M, "S": s, "labels": y, "T": t, "S'": s2, "labels'": y2, "T'": t2, "change": kind,
-                "A": a_name, "epsilon_A": eps_a}
+        inst = {
+            "matrix": M,
+            "S": s,
+            "labels": y,
+            "T": t,
+            "S'": s2,
+            "labels'": y2,
+            "T'": t2,
+            "change": kind,
+            "A": a_name,
+            "epsilon_A": eps_a,
+        }
         if loss > eps_a + 3 + 1e-9:
             return Verdict.violated(inst, exact_epsilon=loss, claimed=eps_a + 3)
         if loss - eps_a > worst:
             worst, worst_inst = loss - eps_a, inst
-    return Verdict.holds(instances=count, max_exact_epsilon_minus_eps_A=round(worst, 4), claimed_increase=3,
-                         worst_change=worst_inst["change"])
+    return Verdict.holds(
+        instances=count,
+        max_exact_epsilon_minus_eps_A=round(worst, 4),
+        claimed_increase=3,
+        worst_change=worst_inst["change"],
+    )
 
 
 # ---------------------------------------------------------------- Lemma 4.2 / C.2
@@ -166,8 +180,9 @@ def check_lemma_c2(rng, size):
         fail = float(np.exp(lp[errs > alpha * ns]).sum()) if (errs > alpha * ns).any() else 0.0
         n_done += 1
         if fail > beta:
-            return Verdict.violated({"class": kind, "alpha": alpha, "beta": beta, "S": s, "T_size": nt},
-                                    failure_probability=fail)
+            return Verdict.violated(
+                {"class": kind, "alpha": alpha, "beta": beta, "S": s, "T_size": nt}, failure_probability=fail
+            )
         worst = max(worst, fail / beta)
     return Verdict.holds(instances=n_done, max_failure_over_beta=float(f"{worst:.3g}"))
 
@@ -201,12 +216,18 @@ def check_claim_d1(rng, size):
             bt = BetweenThresholds(ph.epsilon_bt, ph.t_lower, ph.t_upper, ph.T, 0, c=ph.c, delta=ph.delta_bt)
             expected = g if bt.lemma1_applies else VACUOUS  # Lemma C.3's gap (Claim D.9) may fail
             if g.epsilon > 1 or g.delta > d * (1 + 1e-12) or bt.guarantee() != expected:
-                return Verdict.violated({"alpha": a, "beta": b, "epsilon": e, "delta": d, "phase": ph.i},
-                                        obs2_epsilon=g.epsilon, obs2_delta=g.delta,
-                                        bt_guarantee=str(bt.guarantee()))
+                return Verdict.violated(
+                    {"alpha": a, "beta": b, "epsilon": e, "delta": d, "phase": ph.i},
+                    obs2_epsilon=g.epsilon,
+                    obs2_delta=g.delta,
+                    bt_guarantee=str(bt.guarantee()),
+                )
             worst = max(worst, g.epsilon)
-    return Verdict.holds(instances=count, max_observation2_epsilon=round(worst, 6),
-                         analytic_bound=round(math.sqrt(2) / 3 + 2 / (9 * math.log(32)), 6))
+    return Verdict.holds(
+        instances=count,
+        max_observation2_epsilon=round(worst, 6),
+        analytic_bound=round(math.sqrt(2) / 3 + 2 / (9 * math.log(32)), 6),
+    )
 
 
 # ---------------------------------------------------------------- Claim D.4
@@ -233,8 +254,7 @@ def check_claim_d4(rng, size):
         p_ok = float(law.get(((Answer.R,) if high else (Answer.L,)), 0))
         bound = 1 - math.exp(-T * eps / 48)
         if p_ok < bound - 1e-12:
-            return Verdict.violated({"T": T, "epsilon_bt": eps, "alpha_i": a, "q": q}, probability=p_ok,
-                                    bound=bound)
+            return Verdict.violated({"T": T, "epsilon_bt": eps, "alpha_i": a, "q": q}, probability=p_ok, bound=bound)
         worst = max(worst, bound - p_ok)
     return Verdict.holds(instances=count, max_bound_minus_probability=float(f"{worst:.3g}"))
 
@@ -276,12 +296,17 @@ def check_claim_d6(rng, size):
         p, args = _random_theorem_parameters(rng, 8)
         for x, y in zip(p.phases[:-1], p.phases[1:]):
             if not (y.S > x.S and x.d_hat >= x.next_S == y.S):
-                return Verdict.violated(dict(zip(("alpha", "beta", "epsilon", "delta", "vc"), args)) | {"phase": x.i},
-                                        S_i=x.S, S_next=y.S, d_hat=x.d_hat)
+                return Verdict.violated(
+                    dict(zip(("alpha", "beta", "epsilon", "delta", "vc"), args)) | {"phase": x.i},
+                    S_i=x.S,
+                    S_next=y.S,
+                    d_hat=x.d_hat,
+                )
             min_growth = min(min_growth, y.S / x.S)
             min_slack = min(min_slack, x.d_hat / x.next_S)
-    return Verdict.holds(instances=count, min_growth_ratio=round(min_growth, 3),
-                         min_d_hat_over_next_S=round(min_slack, 3))
+    return Verdict.holds(
+        instances=count, min_growth_ratio=round(min_growth, 3), min_d_hat_over_next_S=round(min_slack, 3)
+    )
 
 
 @register(
@@ -305,12 +330,20 @@ def check_claims_d_conditions(rng, size):
             for k in bad:
                 failures[k] = failures.get(k, 0) + 1
             if bad and first is None:
-                first = (dict(zip(("alpha", "beta", "epsilon", "delta", "vc"), args)) | {"phase": ph.i},
-                         bad, gap_needed(ph) / (2 * ph.alpha))
+                first = (
+                    dict(zip(("alpha", "beta", "epsilon", "delta", "vc"), args)) | {"phase": ph.i},
+                    bad,
+                    gap_needed(ph) / (2 * ph.alpha),
+                )
     if first is not None:
-        return Verdict.violated(first[0], failing=first[1], gap_needed_over_gap=round(first[2], 4),
-                                failures_per_condition=failures, phases_checked=4 * count,
-                                note="natural logs; see docs/everlasting.md (Claim D.9 with tau = 1.1e10)")
+        return Verdict.violated(
+            first[0],
+            failing=first[1],
+            gap_needed_over_gap=round(first[2], 4),
+            failures_per_condition=failures,
+            phases_checked=4 * count,
+            note="natural logs; see docs/everlasting.md (Claim D.9 with tau = 1.1e10)",
+        )
     return Verdict.holds(instances=count, phases_each=4)
 
 
@@ -331,8 +364,7 @@ def check_theorem_5_2(rng, size):
     good, worst, total = 0, 0.0, 0
     for r in range(runs):
         prob = make_everlasting_problem(("thresholds", "finite")[r % 2], rng)
-        par = practical_parameters(alpha, beta, 0.5, 1e-6, prob.vc, 2, T1=60, lambda1=8, r_const=12,
-                                   epsilon_bt=4.0)
+        par = practical_parameters(alpha, beta, 0.5, 1e-6, prob.vc, 2, T1=60, lambda1=8, r_const=12, epsilon_bt=4.0)
         x = prob.sample(rng, par.phase(1).S)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", PrivacyWarning)
@@ -342,8 +374,14 @@ def check_theorem_5_2(rng, size):
         good += (not res.failed) and m <= 6 * alpha
         total += 1
     frac = good / total
-    ev = dict(runs=total, all_good_fraction=frac, max_err_D=round(worst, 4), six_alpha=6 * alpha,
-              mode="practical", constants="T1=60, lambda1=8, r_const=12, m_const=1, epsilon_bt=4")
+    ev = dict(
+        runs=total,
+        all_good_fraction=frac,
+        max_err_D=round(worst, 4),
+        six_alpha=6 * alpha,
+        mode="practical",
+        constants="T1=60, lambda1=8, r_const=12, m_const=1, epsilon_bt=4",
+    )
     if frac < 1 - 4 * beta:
         return Verdict.violated({"alpha": alpha, "beta": beta, "mode": "practical"}, **ev)
     return Verdict.holds(**ev)
@@ -476,8 +514,13 @@ def check_claim_b1_generic_bbl(rng, size):
         if alpha > 0:
             ratios.append(err / alpha)
     frac = good / runs
-    ev = dict(runs=runs, good_fraction=frac, max_error_over_alpha=round(max(ratios, default=0.0), 3),
-              runs_with_alpha_0=runs - len(ratios), hypotheses_read=R + 1)
+    ev = dict(
+        runs=runs,
+        good_fraction=frac,
+        max_error_over_alpha=round(max(ratios, default=0.0), 3),
+        runs_with_alpha_0=runs - len(ratios),
+        hypotheses_read=R + 1,
+    )
     if frac < 3 / 4:
         return Verdict.violated({"class": prob.description, "beta": beta}, **ev)
     return Verdict.holds(**ev)

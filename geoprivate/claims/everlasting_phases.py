@@ -69,7 +69,7 @@ def _d3_instance(rng, adversarial: bool):
         H[n_good:] = 1 - g
         for t in range(n_good):
             k = t // (T // 16)
-            H[t, k * r:(k + 1) * r] ^= 1
+            H[t, k * r : (k + 1) * r] ^= 1
         alpha = Fraction(r, n)
     else:
         alpha = Fraction(int(rng.integers(1, 5)), 64)
@@ -84,12 +84,16 @@ def _d3_instance(rng, adversarial: bool):
     return H, g, weights, alpha
 
 
-@register("everlasting/claim-d-3", checks=("Claim D.3",), statement="""
+@register(
+    "everlasting/claim-d-3",
+    checks=("Claim D.3",),
+    statement="""
 [NNSY23] Claim D.3: if α_i ≤ 1/16 and 15T_i/16 of the hypotheses of step 3b are α_i-good w.r.t. g_i,
 then Pr_{x~D}[|q(x) − 1/2| ≤ 3/8] ≤ 15α_i (q(x) = fraction voting 1).  Exact, in rational arithmetic,
 on random laws D over 16–80 points, with the bad T/16 hypotheses random or all wrong and the good
 ones' errors random or stacked on the same points (the proof's worst case).
-""")
+""",
+)
 def check_claim_d3(rng, size):
     n_inst = 80 if size == "small" else 600
     worst = Fraction(0)
@@ -97,8 +101,9 @@ def check_claim_d3(rng, size):
         H, g, weights, alpha = _d3_instance(rng, adversarial=i % 2 == 1)
         mass = claim_d3_mass(H, g, weights)
         if mass > 15 * alpha:
-            return Verdict.violated({"H": H, "g": g, "weights": [str(w) for w in weights], "alpha": str(alpha)},
-                                    mass=str(mass))
+            return Verdict.violated(
+                {"H": H, "g": g, "weights": [str(w) for w in weights], "alpha": str(alpha)}, mass=str(mass)
+            )
         worst = max(worst, mass / (15 * alpha))
     return Verdict.holds(instances=n_inst, worst_mass_over_bound=float(worst))
 
@@ -142,8 +147,7 @@ def _recording_runs(rng, size):
     alpha, beta = 0.05, 0.05
     for _ in range(runs):
         prob = make_everlasting_problem("finite", rng, n_points=64)
-        par = practical_parameters(alpha, beta, 0.5, 1e-6, prob.vc, 2, T1=60, lambda1=8, r_const=12,
-                                   epsilon_bt=4.0)
+        par = practical_parameters(alpha, beta, 0.5, 1e-6, prob.vc, 2, T1=60, lambda1=8, r_const=12, epsilon_bt=4.0)
         x = prob.sample(rng, par.phase(1).S)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", PrivacyWarning)
@@ -153,13 +157,17 @@ def _recording_runs(rng, size):
         yield prob, par, res, bbl.samples
 
 
-@register("everlasting/claims-e-1-e-3", checks=("Claim E.1", "Claim E.2", "Claim E.3"), statement="""
+@register(
+    "everlasting/claims-e-1-e-3",
+    checks=("Claim E.1", "Claim E.2", "Claim E.3"),
+    statement="""
 [NNSY23] Claims E.1–E.3 on GenericBBL's own runs (PRACTICAL mode: scaled τ, λ, R, ε'_i = 4; a random
 finite class on 64 points, D uniform, 2 phases): every relabelled sample S_{i+1} has a consistent
 concept g_{i+1} ∈ C with err_D(g_{i+1}, c) ≤ Σ_{j≤i+1} α_j (E.1, w.p. ≥ 1 − 2Σβ_j; E.3: ≤ α for all i,
 w.p. ≥ 1 − 3β), and BetweenThresholds never fails (event E_1, w.p. ≥ 1 − β, E.2).  Recorded: the
 fraction of runs where each holds, its Clopper–Pearson lower bound (10⁻⁶), the largest min-error seen.
-""")
+""",
+)
 def check_claims_e1_e3(rng, size):
     runs = e1_ok = e3_ok = e2_ok = 0
     worst = 0.0
@@ -175,9 +183,17 @@ def check_claims_e1_e3(rng, size):
         e2_ok += not res.failed
         worst = max([worst, *errs])
         runs += 1
-    ev = dict(runs=runs, e1_fraction=e1_ok / runs, e2_fraction=e2_ok / runs, e3_fraction=e3_ok / runs,
-              e3_lower_bound=clopper_pearson(e3_ok, runs, 1e-6)[0], max_min_consistent_error=worst,
-              alpha=alpha, beta=beta, mode="practical")
+    ev = dict(
+        runs=runs,
+        e1_fraction=e1_ok / runs,
+        e2_fraction=e2_ok / runs,
+        e3_fraction=e3_ok / runs,
+        e3_lower_bound=clopper_pearson(e3_ok, runs, 1e-6)[0],
+        max_min_consistent_error=worst,
+        alpha=alpha,
+        beta=beta,
+        mode="practical",
+    )
     if e3_ok / runs < 1 - 3 * beta or e2_ok / runs < 1 - beta:
         return Verdict.violated({"alpha": alpha, "beta": beta, "mode": "practical"}, **ev)
     return Verdict.holds(**ev)
@@ -199,14 +215,18 @@ def e4_T(beta_i: float) -> float:
     return 512 * (1 - 4 * beta_i) * math.log(1 / beta_i) / (1 - 64 * beta_i) ** 2
 
 
-@register("everlasting/claim-e-4-chernoff", checks=("Claim E.4",), statement="""
+@register(
+    "everlasting/claim-e-4-chernoff",
+    checks=("Claim E.4",),
+    statement="""
 [NNSY23] Claim E.4's Chernoff step: with each of T_i hypotheses good w.p. 1 − 4β_i, at least 15T_i/16
 are good w.p. ≥ 1 − β_i once T_i ≥ 512(1 − 4β_i) ln(1/β_i)/(1 − 64β_i)².  Exact binomial tails:
 it holds for β_i < 1/64 at that T_i; but the claim is stated for β < 1/16 and GenericBBL's phase 1
 has β_1 = β/2, so for β ∈ [1/32, 1/16) (allowed by Theorem 5.1) the mean (1 − 4β_1)T_1 < 15T_1/16 and
 the step fails at every T_1 — at the T_1 of the theorem's own parameters the tail is ≈ 1.
 (The text also says "with probability 3/4" where the Chernoff step needs 1 − 4β_i.)
-""")
+""",
+)
 def check_claim_e4_chernoff(rng, size):
     n_inst = 60 if size == "small" else 400
     worst = 0.0
@@ -222,9 +242,21 @@ def check_claim_e4_chernoff(rng, size):
     par = theorem_parameters(1 / 20, beta, 0.5, 1e-3, 1, phases=1)
     ph = par.phase(1)
     tail = e4_chernoff_tail(ph.T, ph.beta)
-    return Verdict.violated({"alpha": 1 / 20, "beta": beta, "epsilon": 0.5, "delta": 1e-3, "vc": 1, "phase": 1,
-                             "beta_1": ph.beta, "T_1": ph.T},
-                            tail_at_theorem_T1=tail, beta_1=ph.beta, needs_beta_i_below=1 / 64,
-                            holds_below_1_64_instances=n_inst, worst_tail_over_beta_below_1_64=worst,
-                            finding="the Chernoff step needs beta_i < 1/64 (beta < 1/32 in phase 1); "
-                                    "Theorem 5.1 allows beta < 1/16")
+    return Verdict.violated(
+        {
+            "alpha": 1 / 20,
+            "beta": beta,
+            "epsilon": 0.5,
+            "delta": 1e-3,
+            "vc": 1,
+            "phase": 1,
+            "beta_1": ph.beta,
+            "T_1": ph.T,
+        },
+        tail_at_theorem_T1=tail,
+        beta_1=ph.beta,
+        needs_beta_i_below=1 / 64,
+        holds_below_1_64_instances=n_inst,
+        worst_tail_over_beta_below_1_64=worst,
+        finding="the Chernoff step needs beta_i < 1/64 (beta < 1/32 in phase 1); Theorem 5.1 allows beta < 1/16",
+    )

@@ -19,21 +19,35 @@ import math
 
 from geoprivate.claims import Verdict, register
 
-_E6 = ("For all adversaries B and neighbouring query streams D^0, D^1 (one query differs, its label hidden), "
-       "View^0 and View^1 are (epsilon, delta)-indistinguishable; the proof asserts the labels of phase i except "
-       "the differing query follow the same law in both worlds")
+_E6 = (
+    "For all adversaries B and neighbouring query streams D^0, D^1 (one query differs, its label hidden), "
+    "View^0 and View^1 are (epsilon, delta)-indistinguishable; the proof asserts the labels of phase i except "
+    "the differing query follow the same law in both worlds"
+)
 
 
 def _attack_summary(par, adv, audit) -> dict:
     p = par.phase(1)
     top = {w: dict(sorted(audit[w].items(), key=lambda kv: -kv[1])[:3]) for w in ("law_world0", "law_world1")}
-    return {"alpha": par.alpha, "epsilon": par.epsilon, "delta": par.delta, "lambda_1": p.lam, "T_1": p.T,
-            "R_1": p.R, "c_1": p.c, "epsilon_bt": p.epsilon_bt, "delta_bt": p.delta_bt,
-            "claims_D1_D9": [bool(p.checks["Claim D.1"]), bool(p.checks["Claim D.9"])],
-            "training_set": f"{round(adv.probe_level * p.T)} positives at 0.6, "
-                            f"{p.T - round(adv.probe_level * p.T)} negatives at 0.3 (thresholds, one-example blocks)",
-            "stream_world0": adv.queries()[0].tolist(), "hidden_round": adv.queries()[1], "hidden_world1": 0.05,
-            "adversary": adv.as_dict(), "most_likely_views": top}
+    return {
+        "alpha": par.alpha,
+        "epsilon": par.epsilon,
+        "delta": par.delta,
+        "lambda_1": p.lam,
+        "T_1": p.T,
+        "R_1": p.R,
+        "c_1": p.c,
+        "epsilon_bt": p.epsilon_bt,
+        "delta_bt": p.delta_bt,
+        "claims_D1_D9": [bool(p.checks["Claim D.1"]), bool(p.checks["Claim D.9"])],
+        "training_set": f"{round(adv.probe_level * p.T)} positives at 0.6, "
+        f"{p.T - round(adv.probe_level * p.T)} negatives at 0.3 (thresholds, one-example blocks)",
+        "stream_world0": adv.queries()[0].tolist(),
+        "hidden_round": adv.queries()[1],
+        "hidden_world1": 0.05,
+        "adversary": adv.as_dict(),
+        "most_likely_views": top,
+    }
 
 
 @register("everlasting/claim-e-6", statement=_E6, checks=("Claim E.6",))
@@ -54,12 +68,17 @@ def _claim_e6(rng, size):
     inst = adv.instance(prob, par)
     runs = 10 if size == "small" else 100
     seeds = rng.integers(0, 2**63, size=2 * runs)
-    lengths = [[len(play(inst, b, int(s))) for s in seeds[b * runs:(b + 1) * runs]] for b in (0, 1)]
-    evidence = {"delta_at_epsilon": audit["delta_at_epsilon"], "epsilon": par.epsilon,
-                "delta_at_epsilon_1": audit1["delta_at_epsilon"], "claimed_delta": par.delta,
-                "method": "exact law of the view (closed-form BetweenThresholds segments, mpmath)",
-                "runs": 2 * runs, "view_lengths_world0": sorted(set(lengths[0])),
-                "view_lengths_world1": sorted(set(lengths[1]))}
+    lengths = [[len(play(inst, b, int(s))) for s in seeds[b * runs : (b + 1) * runs]] for b in (0, 1)]
+    evidence = {
+        "delta_at_epsilon": audit["delta_at_epsilon"],
+        "epsilon": par.epsilon,
+        "delta_at_epsilon_1": audit1["delta_at_epsilon"],
+        "claimed_delta": par.delta,
+        "method": "exact law of the view (closed-form BetweenThresholds segments, mpmath)",
+        "runs": 2 * runs,
+        "view_lengths_world0": sorted(set(lengths[0])),
+        "view_lengths_world1": sorted(set(lengths[1])),
+    }
     if size != "small":
         from geoprivate.audit import clopper_pearson
 
@@ -73,8 +92,10 @@ def _claim_e6(rng, size):
     return Verdict.holds(**evidence)
 
 
-_E5 = ("Claim E.5 step (i): the answering loop M1 of GenericBBL is (1, delta)-DP with respect to the training set "
-       "(Lemma C.3 / Claim D.1), also when the differing example moves a probed vote by 1/T across a threshold")
+_E5 = (
+    "Claim E.5 step (i): the answering loop M1 of GenericBBL is (1, delta)-DP with respect to the training set "
+    "(Lemma C.3 / Claim D.1), also when the differing example moves a probed vote by 1/T across a threshold"
+)
 
 
 @register("everlasting/claim-e-5-vote-shift", statement=_E5, checks=("Claim E.5",))
@@ -89,25 +110,34 @@ def _claim_e5(rng, size):
     # the probed vote k/T: the band's lower edge, centre and upper edge (the example moves it by 1/T)
     for level in (p.t_lower, 0.5, p.t_upper):
         k = math.floor(level * p.T)
-        laws = [exact_view_law([kk / p.T] * m, None, p.epsilon_bt, p.t_lower, p.t_upper, p.T, p.c)
-                for kk in (k, k + 1)]
+        laws = [exact_view_law([kk / p.T] * m, None, p.epsilon_bt, p.t_lower, p.t_upper, p.T, p.c) for kk in (k, k + 1)]
         keys = sorted(set(laws[0]) | set(laws[1]))
         pa, qa = [laws[0].get(x, 0) for x in keys], [laws[1].get(x, 0) for x in keys]
         d = float(delta_for_epsilon(pa, qa, 1.0))
         eps_at = max(eps_at, float(epsilon_for_delta(pa, qa, par.delta)))
         if d >= worst:
             worst, at = d, {"votes": [k, k + 1], "probes": m}
-    evidence = {"delta_at_epsilon_1": worst, "epsilon_at_delta": eps_at, "claimed": [1.0, par.delta], "worst_instance": at, "settings": 3,
-                "vote_shift_over_gap": (1 / p.T) / (p.t_upper - p.t_lower), "T_1": p.T, "c_1": p.c,
-                "note": "a training example moves a vote by 1/T_1, far less than the band 2 alpha_1 under Claim "
-                        "D.9; BetweenThresholds' c-TOP guarantee covers its state (halt included), so no gap"}
+    evidence = {
+        "delta_at_epsilon_1": worst,
+        "epsilon_at_delta": eps_at,
+        "claimed": [1.0, par.delta],
+        "worst_instance": at,
+        "settings": 3,
+        "vote_shift_over_gap": (1 / p.T) / (p.t_upper - p.t_lower),
+        "T_1": p.T,
+        "c_1": p.c,
+        "note": "a training example moves a vote by 1/T_1, far less than the band 2 alpha_1 under Claim "
+        "D.9; BetweenThresholds' c-TOP guarantee covers its state (halt included), so no gap",
+    }
     if worst > par.delta:
         return Verdict.violated(at, **evidence)
     return Verdict.holds(**evidence)
 
 
-_REP = ("geoprivate's RepairedBBL (not in [NNSY23]): the halting attack's two views are "
-        "(epsilon_s, (1 + e^epsilon_s) beta_s)-indistinguishable (exact law up to quadrature)")
+_REP = (
+    "geoprivate's RepairedBBL (not in [NNSY23]): the halting attack's two views are "
+    "(epsilon_s, (1 + e^epsilon_s) beta_s)-indistinguishable (exact law up to quadrature)"
+)
 
 
 @register("everlasting/repaired-query-privacy", statement=_REP, checks=())
@@ -125,12 +155,20 @@ def _repaired(rng, size):
     for st in stoppers:
         for adv in (HaltingAdversary(0.5, 7, 0, 0), HaltingAdversary(0.5, 7, 3, 0)):
             r = repaired_exact_audit(adv, par, st, nodes=12 if size == "small" else 20)
-            rows.append({k: r[k] for k in ("claimed_epsilon", "claimed_delta", "epsilon_at_delta_0",
-                                           "delta_at_claimed_epsilon", "adversary")})
+            rows.append(
+                {
+                    k: r[k]
+                    for k in (
+                        "claimed_epsilon",
+                        "claimed_delta",
+                        "epsilon_at_delta_0",
+                        "delta_at_claimed_epsilon",
+                        "adversary",
+                    )
+                }
+            )
     bad = [r for r in rows if r["epsilon_at_delta_0"] > r["claimed_epsilon"] + 1e-6]
-    evidence = {"audits": len(rows), "max_epsilon_at_delta_0": max(r["epsilon_at_delta_0"] for r in rows),
-                "rows": rows}
+    evidence = {"audits": len(rows), "max_epsilon_at_delta_0": max(r["epsilon_at_delta_0"] for r in rows), "rows": rows}
     if bad:
         return Verdict.violated(bad[0], **evidence)
     return Verdict.holds(**evidence)
-

@@ -1,7 +1,7 @@
-"""Claims for numbered statements the catalogue found unchecked (seed 004).
+"""Claims for numbered statements the catalogue found unchecked ([Yan25]).
 
-* vc1/theorem-7 — seed 004's advanced composition, *as written*: ε' = √(2k ln(1/δ'))·ε
-  without the k·ε(e^ε − 1)/(e^ε + 1) term of the published theorem (seed 001 Theorem 3).
+* vc1/theorem-7 — [Yan25]'s advanced composition, *as written*: ε' = √(2k ln(1/δ'))·ε
+  without the k·ε(e^ε − 1)/(e^ε + 1) term of the published theorem ([Yan26] Theorem 3).
   Checked on the exact privacy-loss law of k-fold ε-randomized response (a composition
   of k ε-DP mechanisms).  FINDING: false once k·ε² is not small against
   √(k ln(1/δ'))·ε; the offending instance is reported.  Theorem 12 (ProperLearner's
@@ -30,14 +30,14 @@ _COUNT = {"small": 1, "medium": 5}
 
 
 def theorem7_epsilon(epsilon: float, k: int, delta_prime: float) -> float:
-    """ε' of seed 004 Theorem 7 as written: √(2k ln(1/δ'))·ε."""
+    """ε' of [Yan25] Theorem 7 as written: √(2k ln(1/δ'))·ε."""
     return math.sqrt(2 * k * math.log(1 / delta_prime)) * epsilon
 
 
 @register(
     "vc1/theorem-7",
     checks=("Theorem 7",),
-    statement="Seed 004 Theorem 7 (advanced composition as written): k (eps, delta)-DP mechanisms compose to "
+    statement="[Yan25] Theorem 7 (advanced composition as written): k (eps, delta)-DP mechanisms compose to "
     "(sqrt(2k ln(1/delta')) eps, k delta + delta') for every delta' > 0 [exact delta(eps') of k-fold "
     "eps-randomized response; the published theorem has the extra term k eps (e^eps-1)/(e^eps+1)]",
 )
@@ -55,20 +55,34 @@ def check_theorem_7(rng, size):
             violations += 1
             ratio = d / dp
             if worst is None or ratio > worst[1]:
-                worst = ({"epsilon": eps, "k": k, "delta_prime": dp, "mechanism": "k-fold eps-randomized response",
-                          "epsilon_theorem7": e7, "exact_delta_at_epsilon_theorem7": d}, ratio)
+                worst = (
+                    {
+                        "epsilon": eps,
+                        "k": k,
+                        "delta_prime": dp,
+                        "mechanism": "k-fold eps-randomized response",
+                        "epsilon_theorem7": e7,
+                        "exact_delta_at_epsilon_theorem7": d,
+                    },
+                    ratio,
+                )
         elif k * eps * eps < 0.1:
             holds_small += 1
     if worst is not None:
-        return Verdict.violated(worst[0], instances=count, violating=violations, max_exact_over_claimed_delta=worst[1],
-                                holding_with_k_eps2_below_0_1=holds_small)
+        return Verdict.violated(
+            worst[0],
+            instances=count,
+            violating=violations,
+            max_exact_over_claimed_delta=worst[1],
+            holding_with_k_eps2_below_0_1=holds_small,
+        )
     return Verdict.holds(instances=count, holding_with_k_eps2_below_0_1=holds_small)
 
 
 @register(
     "vc1/fact-1",
     checks=("Fact 1",),
-    statement="Seed 004 Fact 1: every finite multiset S has a 1/2-median (Definition 11).  Recorded: at alpha = "
+    statement="[Yan25] Fact 1: every finite multiset S has a 1/2-median (Definition 11).  Recorded: at alpha = "
     "1/2 Definition 11 is vacuous (every number qualifies); checked: an exact (0-)median exists, the form "
     "used by Theorem 9 and Lemma 9.",
 )
@@ -81,14 +95,17 @@ def check_fact_1(rng, size):
         vacuous += is_alpha_median(S, far, 0.5)
         if not any(is_alpha_median(S, float(x), 0.0) for x in np.unique(S)):
             return Verdict.violated({"S": S.tolist()}, note="no element of S is a 0-median")
-    return Verdict.holds(instances=count, points_outside_S_that_are_half_medians=int(vacuous),
-                         note="Definition 11 at alpha = 1/2 accepts every number: Fact 1 is vacuous as written")
+    return Verdict.holds(
+        instances=count,
+        points_outside_S_that_are_half_medians=int(vacuous),
+        note="Definition 11 at alpha = 1/2 accepts every number: Fact 1 is vacuous as written",
+    )
 
 
 @register(
     "vc1/observation-1",
     checks=("Observation 1",),
-    statement="Seed 004 Observation 1: for f in C, the f-representation f_f of f is the all-zero function and "
+    statement="[Yan25] Observation 1: for f in C, the f-representation f_f of f is the all-zero function and "
     "lies in C_f (Definition 14).",
 )
 def check_observation_1(rng, size):

@@ -1,10 +1,10 @@
 """Textbook facts the papers rely on, checked on generated concept matrices.
 
-* Sauer–Shelah: used in seed 001's proof of Claim 5 (|L₀| ≤ Sauer bound) and seed 002
+* Sauer–Shelah: used in [Yan26]'s proof of Claim 5 (|L₀| ≤ Sauer bound) and [NNSY23]
   App. C.1 (LabelBoost's |H| = |Π_C(S)|).
 * Pajor: |Π_C(P)| ≤ number of subsets of P shattered by C.
 * VC ≤ LD ≤ ⌊log₂|C|⌋, and LD of a version space ≤ LD of the class.
-* seed 004 Theorem 4: ⌊log₂ LD⌋ ≤ TD ≤ 2^{LD+1}.
+* [Yan25] Theorem 4: ⌊log₂ LD⌋ ≤ TD ≤ 2^{LD+1}.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ def _instances(rng, size):
 @register(
     "general/sauer-shelah",
     statement="For every class C of VC dimension d and finite P: |Π_C(P)| ≤ Σ_{i≤d} C(|P|, i) "
-    "(used in seed 001 Claim 5 and seed 002 App. C.1).",
+    "(used in [Yan26] Claim 5 and [NNSY23] App. C.1).",
 )
 def check_sauer_shelah(rng, size):
     n_inst = tight = 0
@@ -84,7 +84,7 @@ def check_vc_ld_log(rng, size):
 @register(
     "general/ld-version-space",
     statement="For every labelled sample S, the version space C|S (concepts consistent with S) has "
-    "LD(C|S) ≤ LD(C) — the monotonicity behind the SOA and behind seed 001's restriction to "
+    "LD(C|S) ≤ LD(C) — the monotonicity behind the SOA and behind [Yan26]'s restriction to "
     "hard-query-consistent concepts.",
 )
 def check_ld_version_space(rng, size):
@@ -99,8 +99,9 @@ def check_ld_version_space(rng, size):
             ld_vs = comb.littlestone_dimension(M[rows])
             n_inst += 1
             if ld_vs > ld:
-                return Verdict.violated({"name": name, "M": M, "cols": cols, "labels": labels,
-                                         "ld": ld, "ld_version_space": ld_vs})
+                return Verdict.violated(
+                    {"name": name, "M": M, "cols": cols, "labels": labels, "ld": ld, "ld_version_space": ld_vs}
+                )
             strict += ld_vs < ld
     return Verdict.holds(samples=n_inst, strictly_smaller=strict)
 
@@ -108,7 +109,7 @@ def check_ld_version_space(rng, size):
 @register(
     "vc1/theorem-4",
     checks=("Theorem 4",),
-    statement="⌊log₂ d_L⌋ ≤ TD ≤ 2^{d_L+1} (seed 004 Theorem 4; TD = thresholds dimension, Def. 6). "
+    statement="⌊log₂ d_L⌋ ≤ TD ≤ 2^{d_L+1} ([Yan25] Theorem 4; TD = thresholds dimension, Def. 6). "
     "For d_L = 0 the left side is read as −∞.",
 )
 def check_theorem_4(rng, size):
@@ -127,5 +128,9 @@ def check_theorem_4(rng, size):
         else:
             min_lower_slack = min(min_lower_slack, td - lower)
         max_upper_ratio = max(max_upper_ratio, td / upper)
-    return Verdict.holds(instances=n_inst, ld_zero_instances=ld_zero,
-                         min_td_minus_floor_log_ld=min_lower_slack, max_td_over_upper=round(max_upper_ratio, 4))
+    return Verdict.holds(
+        instances=n_inst,
+        ld_zero_instances=ld_zero,
+        min_td_minus_floor_log_ld=min_lower_slack,
+        max_td_over_upper=round(max_upper_ratio, 4),
+    )

@@ -1,4 +1,4 @@
-"""Geometric claims behind G_halfspace (seed 001 §5): Cover's count, Fact 1, cdepth vs depth,
+"""Geometric claims behind G_halfspace ([Yan26] §5): Cover's count, Fact 1, cdepth vs depth,
 and the degeneracy of the paper's dual form.
 
 Every check builds instances (random and degenerate) and decides them exactly with
@@ -103,8 +103,9 @@ def _cover(rng, size):
                 return Verdict.violated({"X": X.tolist(), "labelling": list(lab), "enumerated": lab in rows})
         brute += 1
         degenerate += int(H.shape[0] < cover_count(n, d))
-    return Verdict.holds(general_position_sets=checked, lp_cross_checked_sets=brute,
-                         degenerate_sets_below_cover=degenerate)
+    return Verdict.holds(
+        general_position_sets=checked, lp_cross_checked_sets=brute, degenerate_sets_below_cover=degenerate
+    )
 
 
 # --------------------------------------------------------------------------- Fact 1 / cdepth >= depth
@@ -138,7 +139,7 @@ def _plain(z):
     "shrinkage/fact-1",
     checks=("Fact 1",),
     statement="""
-    Fact 1 of seed 001 (from Kaplan et al.): for every finite collection S of halfspace
+    Fact 1 of [Yan26] (from Kaplan et al.): for every finite collection S of halfspace
     constraints in R^d and every x, depth_S(x) >= (d+1) * cdepth_S(x) - d * |S|.  Checked with
     exact cdepth (Definitions 8-9, convex hull of the level set, certified) on random and
     degenerate (repeated, opposite, parallel constraints) instances, at generic points,
@@ -151,11 +152,16 @@ def _fact1(rng, size):
     for A, w, d, m, deg, z, dz, cz in rows:
         bound = (d + 1) * cz - d * m
         if dz < bound:
-            return Verdict.violated({"A": A.tolist(), "w": w.tolist(), "z": _plain(z), "depth": dz,
-                                     "cdepth": cz, "bound": bound})
+            return Verdict.violated(
+                {"A": A.tolist(), "w": w.tolist(), "z": _plain(z), "depth": dz, "cdepth": cz, "bound": bound}
+            )
         slack.append(dz - bound)
-    return Verdict.holds(points=len(rows), min_slack=min(slack), tight=sum(s == 0 for s in slack),
-                         degenerate_points=sum(r[4] for r in rows))
+    return Verdict.holds(
+        points=len(rows),
+        min_slack=min(slack),
+        tight=sum(s == 0 for s in slack),
+        degenerate_points=sum(r[4] for r in rows),
+    )
 
 
 @register(
@@ -163,7 +169,7 @@ def _fact1(rng, size):
     checks=("Definition 9",),
     statement="""
     cdepth_S(x) >= depth_S(x) for every x (x lies in its own level set D_S(depth_S(x)),
-    Definitions 8-9 of seed 001); strict inequality happens (cdepth is the convexified,
+    Definitions 8-9 of [Yan26]); strict inequality happens (cdepth is the convexified,
     larger function).  Checked exactly on random and degenerate instances.
     """,
 )
@@ -204,13 +210,21 @@ def _max_eq(rng, size):
         at_max = _cdepth_hull_only((A, w), r.point).value  # hull LPs only
         ok = r.value == best == at_max and is_hull_certificate((A, w), r.certificate)
         if not ok:
-            return Verdict.violated({"A": A.tolist(), "w": w.tolist(), "max_cdepth": r.value,
-                                     "cdepth_at_maximiser": at_max, "max_depth": best})
+            return Verdict.violated(
+                {
+                    "A": A.tolist(),
+                    "w": w.tolist(),
+                    "max_cdepth": r.value,
+                    "cdepth_at_maximiser": at_max,
+                    "max_depth": best,
+                }
+            )
         for z in _probe_points(rng, A, w, d, 1):  # nowhere above the max depth
             c = _cdepth_hull_only((A, w), z).value
             if c > best:
-                return Verdict.violated({"A": A.tolist(), "w": w.tolist(), "z": _plain(z), "cdepth": c,
-                                         "max_depth": best})
+                return Verdict.violated(
+                    {"A": A.tolist(), "w": w.tolist(), "z": _plain(z), "cdepth": c, "max_depth": best}
+                )
             probes += 1
         n += 1
     return Verdict.holds(instances=n, probe_points=probes)
@@ -223,7 +237,7 @@ def _max_eq(rng, size):
     "shrinkage/dual-degeneracy",
     checks=("Claim 11",),
     statement="""
-    Seed 001 §5.1-5.2 reduce halfspace prediction to linear feasibility: a labelled point
+    [Yan26] §5.1-5.2 reduce halfspace prediction to linear feasibility: a labelled point
     (x, y) becomes the constraint h_{y*(x,-1), 0} on the parameters (a, w), and "points of
     large depth with respect to a labeled subset correspond to hypotheses with small
     empirical error on that subset" (used via Fact 1 in Corollary 4 and Claim 11).  Checked
@@ -265,8 +279,14 @@ def _dual(rng, size):
         if dep0 > correct0:
             faithful_bad += 1
             if first is None:
-                first = {"X": X.tolist(), "labels": y.tolist(), "z": zero, "faithful_depth": dep0,
-                         "faithful_cdepth": cdepth((Af, bf), zero), "correct_labels_of_h_z": correct0}
+                first = {
+                    "X": X.tolist(),
+                    "labels": y.tolist(),
+                    "z": zero,
+                    "faithful_depth": dep0,
+                    "faithful_cdepth": cdepth((Af, bf), zero),
+                    "correct_labels_of_h_z": correct0,
+                }
         r = max_cdepth((Af, bf))
         a1, w1 = dual_hypothesis(r.point)
         max_cdepth_degenerate += int(int((halfspace_predicate(a1, w1, X) == y).sum()) < r.value)
@@ -278,7 +298,11 @@ def _dual(rng, size):
                 raise AssertionError("margin form unsound: a bug in solvers.halfspaces")
             margin_points += 1
     if first is not None:
-        return Verdict.violated(first, faithful_samples_violating=faithful_bad,
-                                faithful_max_cdepth_points_worse_than_depth=max_cdepth_degenerate,
-                                margin_form_points_checked=margin_points, margin_form_violations=0)
+        return Verdict.violated(
+            first,
+            faithful_samples_violating=faithful_bad,
+            faithful_max_cdepth_points_worse_than_depth=max_cdepth_degenerate,
+            margin_form_points_checked=margin_points,
+            margin_form_violations=0,
+        )
     return Verdict.holds(margin_form_points_checked=margin_points)

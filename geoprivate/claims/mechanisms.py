@@ -35,7 +35,7 @@ from geoprivate.audit import (
 )
 
 
-# ---------------------------------------------------------------- seed 001 Lemma 1
+# ---------------------------------------------------------------- [Yan26] Lemma 1
 def _bt_neighbours(rng, tl, tu, s, n, m):
     """Neighbouring query sequences of length m, values near the (noisy) thresholds."""
     anchors = rng.choice([tl, tu, (tl + tu) / 2], size=m)
@@ -48,7 +48,7 @@ def _bt_neighbours(rng, tl, tu, s, n, m):
 @register(
     "shrinkage/lemma-1",
     checks=("Lemma 1", "everlasting:Lemma 4.3", "everlasting:Lemma C.3"),
-    statement="BetweenThresholds (seed 001 Alg. 1) is (eps, delta)-DP for eps, delta in (0,1) when "
+    statement="BetweenThresholds ([Yan26] Alg. 1) is (eps, delta)-DP for eps, delta in (0,1) when "
     "t_u - t_l >= 12/(eps n)(ln(10/eps) + ln(1/delta) + 1) [exact closed-form audit on adaptive-free "
     "sequences of length <= 6 (where BT is (m eps/6, 0)-DP for any gap, so they cannot refute the gap), "
     "plus quadrature audits of 40-200 repeated queries at the gap's middle, the worst family found]",
@@ -71,9 +71,11 @@ def check_lemma_1(rng, size):
         audits += 1
         d_eps = r["delta_at_epsilon"]
         if d_eps > delta or r["epsilon_at_delta"] > eps * (1 + 1e-9):
-            return Verdict.violated({"epsilon": eps, "delta": delta, "n": n, "t_lower": tl, "t_upper": tu,
-                                     "q": q, "q_prime": qp},
-                                    delta_at_epsilon=d_eps, epsilon_at_delta=r["epsilon_at_delta"])
+            return Verdict.violated(
+                {"epsilon": eps, "delta": delta, "n": n, "t_lower": tl, "t_upper": tu, "q": q, "q_prime": qp},
+                delta_at_epsilon=d_eps,
+                epsilon_at_delta=r["epsilon_at_delta"],
+            )
         worst_ratio = max(worst_ratio, d_eps / delta)
         pure = epsilon_for_delta(list(r["p"].values()), [r["q"].get(k, 0) for k in r["p"]], 0.0)
         worst_eps_ratio = max(worst_eps_ratio, pure / eps)
@@ -86,24 +88,30 @@ def check_lemma_1(rng, size):
         g = min_gap(eps, delta, n) * (1 + 1e-9)
         m = int(rng.integers(40, 201))
         sign = float(rng.choice([-1, 1]))
-        r = between_thresholds_repeated_audit(0.5, 0.5 + sign / n, m, eps, 0.5 - g / 2, 0.5 + g / 2, n,
-                                              q_last=0.5, q_last_prime=0.5 - sign / n)
+        r = between_thresholds_repeated_audit(
+            0.5, 0.5 + sign / n, m, eps, 0.5 - g / 2, 0.5 + g / 2, n, q_last=0.5, q_last_prime=0.5 - sign / n
+        )
         d_eps = r["delta_at_epsilon"]
         if d_eps > delta:
-            return Verdict.violated({"epsilon": eps, "delta": delta, "n": n, "gap": g, "m": m,
-                                     "q": 0.5, "q_prime": 0.5 + sign / n},
-                                    delta_at_epsilon=d_eps)
+            return Verdict.violated(
+                {"epsilon": eps, "delta": delta, "n": n, "gap": g, "m": m, "q": 0.5, "q_prime": 0.5 + sign / n},
+                delta_at_epsilon=d_eps,
+            )
         long_worst = max(long_worst, d_eps / delta)
-    return Verdict.holds(audits=audits, max_delta_at_eps_over_delta=float(f"{worst_ratio:.3g}"),
-                         max_pure_eps_over_eps=round(worst_eps_ratio, 4), long_audits=long_count,
-                         long_max_delta_at_eps_over_delta=float(f"{long_worst:.3g}"))
+    return Verdict.holds(
+        audits=audits,
+        max_delta_at_eps_over_delta=float(f"{worst_ratio:.3g}"),
+        max_pure_eps_over_eps=round(worst_eps_ratio, 4),
+        long_audits=long_count,
+        long_max_delta_at_eps_over_delta=float(f"{long_worst:.3g}"),
+    )
 
 
-# ---------------------------------------------------------------- seed 001 Lemma 2
+# ---------------------------------------------------------------- [Yan26] Lemma 2
 @register(
     "shrinkage/lemma-2",
     checks=("Lemma 2", "everlasting:Lemma 4.4", "everlasting:Lemma C.4"),
-    statement="BetweenThresholds accuracy (seed 001 Lemma 2): if n >= 8/(alpha eps)(ln(T+1) + ln(1/beta)) "
+    statement="BetweenThresholds accuracy ([Yan26] Lemma 2): if n >= 8/(alpha eps)(ln(T+1) + ln(1/beta)) "
     "then with probability >= 1 - beta every answer before halting is alpha-accurate "
     "[empirical failure rate, one-sided binomial test at p = 1e-6]",
 )
@@ -117,18 +125,24 @@ def check_lemma_2(rng, size):
         q = rng.choice([tl + alpha, tu - alpha, tl - alpha, tu + alpha, 0.5], size=T)
         q = np.clip(q + rng.normal(0, alpha / 4, size=T), 0, 1)
         codes = simulate_between_thresholds(q, eps, tl, tu, n, runs, rng)
-        bad = ((codes == 0) & (q > tl + alpha)) | ((codes == 1) & (q < tu - alpha)) | \
-              ((codes == 2) & ((q < tl - alpha) | (q > tu + alpha)))
+        bad = (
+            ((codes == 0) & (q > tl + alpha))
+            | ((codes == 1) & (q < tu - alpha))
+            | ((codes == 2) & ((q < tl - alpha) | (q > tu + alpha)))
+        )
         fails = int(bad.any(axis=1).sum())
         p = stats.binomtest(fails, runs, beta, alternative="greater").pvalue
         rates.append(round(fails / runs, 5))
         if p < 1e-6:
-            return Verdict.violated({"alpha": alpha, "beta": beta, "epsilon": eps, "T": T, "n": n,
-                                     "values": q.tolist()}, failure_rate=fails / runs, p_value=p)
+            return Verdict.violated(
+                {"alpha": alpha, "beta": beta, "epsilon": eps, "T": T, "n": n, "values": q.tolist()},
+                failure_rate=fails / runs,
+                p_value=p,
+            )
     return Verdict.holds(settings=3, runs_each=runs, failure_rates=rates)
 
 
-# ---------------------------------------------------------------- seed 001 Theorem 3
+# ---------------------------------------------------------------- [Yan26] Theorem 3
 def _rr_composition_delta(eps, k, eps_prime):
     """Exact delta(eps') of k-fold eps-randomized response (worst pair of neighbours)."""
     p = math.exp(eps) / (1 + math.exp(eps))
@@ -142,7 +156,7 @@ def _rr_composition_delta(eps, k, eps_prime):
 @register(
     "shrinkage/theorem-3",
     checks=("Theorem 3",),
-    statement="Advanced composition (seed 001 Theorem 3): k (eps, delta)-DP mechanisms compose to "
+    statement="Advanced composition ([Yan26] Theorem 3): k (eps, delta)-DP mechanisms compose to "
     "(sqrt(2k ln(1/delta')) eps + k eps (e^eps - 1)/(e^eps + 1), k delta + delta') "
     "[formula, and validity on the exact privacy-loss law of k-fold randomized response]",
 )
@@ -159,8 +173,7 @@ def check_theorem_3(rng, size):
             return Verdict.violated({"epsilon": eps, "k": k, "delta_prime": dp}, got=g.epsilon, expected=ref)
         d = _rr_composition_delta(eps, k, g.epsilon)
         if d > dp * (1 + 1e-9):
-            return Verdict.violated({"epsilon": eps, "k": k, "delta_prime": dp},
-                                    exact_delta=d, claimed_delta=dp)
+            return Verdict.violated({"epsilon": eps, "k": k, "delta_prime": dp}, exact_delta=d, claimed_delta=dp)
         min_slack = min(min_slack, dp / d if d > 0 else math.inf)
     return Verdict.holds(instances=count, min_claimed_over_exact_delta=float(f"{min_slack:.3g}"))
 
@@ -169,7 +182,7 @@ def check_theorem_3(rng, size):
 @register(
     "general/exponential-mechanism-dp",
     checks=("vc1:Theorem 8", "everlasting:Definition 2.6", "winnow:Proposition 2.1"),
-    statement="The exponential mechanism (McSherry-Talwar; seed 004 Thm 8, seed 002 Def. 2.6) with "
+    statement="The exponential mechanism (McSherry-Talwar; [Yan25] Thm 8, [NNSY23] Def. 2.6) with "
     "P(r) ∝ exp(eps q(r)/(2 Delta)) is eps-DP [exact log-ratio audit; near-tight instance]",
 )
 def check_exponential_mechanism(rng, size):
@@ -183,19 +196,22 @@ def check_exponential_mechanism(rng, size):
         t = s + rng.uniform(-sens, sens, size=m) * rng.choice([0.0, 1.0], size=m, p=[0.2, 0.8])
         r = exponential_mechanism_audit(s, t, eps, sens)
         if r["epsilon_exact"] > eps * (1 + 1e-9):
-            return Verdict.violated({"scores": s.tolist(), "scores_prime": t.tolist(), "epsilon": eps,
-                                     "sensitivity": sens}, epsilon_exact=r["epsilon_exact"])
+            return Verdict.violated(
+                {"scores": s.tolist(), "scores_prime": t.tolist(), "epsilon": eps, "sensitivity": sens},
+                epsilon_exact=r["epsilon_exact"],
+            )
         worst = max(worst, r["epsilon_exact"] / eps)
     # near-tight: one score up by Delta, all others down by Delta, many candidates
     m, eps = 2000, 1.0
     t = -np.ones(m)
     t[0] = 1.0
     tight = exponential_mechanism_audit(np.zeros(m), t, eps)["epsilon_exact"]
-    return Verdict.holds(instances=count, max_loss_over_eps_random=round(worst, 4),
-                         tight_instance_loss_over_eps=round(tight / eps, 4))
+    return Verdict.holds(
+        instances=count, max_loss_over_eps_random=round(worst, 4), tight_instance_loss_over_eps=round(tight / eps, 4)
+    )
 
 
-# ---------------------------------------------------------------- seed 004 Lemma 1
+# ---------------------------------------------------------------- [Yan25] Lemma 1
 def _k_bounded_scores(rng, n, n_cand, k):
     """Scores of a k-bounded quality on a random dataset: each element raises <= k distinct scores.
 
@@ -219,7 +235,7 @@ def _choosing_law_vector(scores, eps, delta, k):
 @register(
     "vc1/lemma-1",
     checks=("Lemma 1",),
-    statement="Choosing mechanism (seed 004 Lemma 1, BNS13) for a k-bounded quality, eps in (0,2): "
+    statement="Choosing mechanism ([Yan25] Lemma 1, BNS13) for a k-bounded quality, eps in (0,2): "
     "(eps, delta)-DP, and P[q(D, z) >= max q - (16/eps) ln(4kn/(beta eps delta))] >= 1 - beta "
     "[exact output law: exact failure probability and exact hockey-stick audit on neighbours]",
 )
@@ -242,8 +258,10 @@ def check_choosing_lemma_1(rng, size):
         q_of_out = np.append(scores, 0)  # ⊥ has quality 0
         fail = float(law[q_of_out < target].sum())
         if fail > beta:
-            return Verdict.violated({"scores": scores.tolist(), "epsilon": eps, "delta": delta, "k": k,
-                                     "n": n, "beta": beta}, failure_probability=fail)
+            return Verdict.violated(
+                {"scores": scores.tolist(), "epsilon": eps, "delta": delta, "k": k, "n": n, "beta": beta},
+                failure_probability=fail,
+            )
         worst_fail_ratio = max(worst_fail_ratio, fail / beta)
         nontrivial += bool(target > 0)
         # neighbour: replace element i by a fresh one (scores it raised -1, <= k others +1)
@@ -254,15 +272,20 @@ def check_choosing_lemma_1(rng, size):
         law2 = _choosing_law_vector(nb, eps, delta, k)
         d = delta_for_epsilon(law, law2, eps)
         if d > delta * (1 + 1e-9) + 1e-15:
-            return Verdict.violated({"scores": scores.tolist(), "neighbour": nb.tolist(), "epsilon": eps,
-                                     "delta": delta, "k": k}, delta_at_epsilon=d)
+            return Verdict.violated(
+                {"scores": scores.tolist(), "neighbour": nb.tolist(), "epsilon": eps, "delta": delta, "k": k},
+                delta_at_epsilon=d,
+            )
         worst_delta_ratio = max(worst_delta_ratio, d / delta)
-    return Verdict.holds(instances=count, utility_nontrivial=nontrivial,
-                         max_failure_over_beta=float(f"{worst_fail_ratio:.3g}"),
-                         max_delta_at_eps_over_delta=float(f"{worst_delta_ratio:.3g}"))
+    return Verdict.holds(
+        instances=count,
+        utility_nontrivial=nontrivial,
+        max_failure_over_beta=float(f"{worst_fail_ratio:.3g}"),
+        max_delta_at_eps_over_delta=float(f"{worst_delta_ratio:.3g}"),
+    )
 
 
-# ---------------------------------------------------------------- seed 002 Claim 2.7
+# ---------------------------------------------------------------- [NNSY23] Claim 2.7
 def _leaky_rr_law(eps_p, delta_p, has_target: bool) -> np.ndarray:
     """An (eps', delta')-DP mechanism A that depends only on whether a target record is present:
     outputs 2 ("leak") w.p. delta' if present, else a randomized-response bit."""
@@ -275,7 +298,7 @@ def _leaky_rr_law(eps_p, delta_p, has_target: bool) -> np.ndarray:
 @register(
     "everlasting/claim-2-7",
     checks=("Claim 2.7",),
-    statement="Amplification by sub-sampling (seed 002 Claim 2.7): an (eps', delta')-DP A run on a random "
+    statement="Amplification by sub-sampling ([NNSY23] Claim 2.7): an (eps', delta')-DP A run on a random "
     "size-n subset of t = (n/eps)(3 + e^eps') records is (eps, 4 eps delta'/(3 + e^eps'))-DP for eps <= 1 "
     "[exact hockey-stick audit on the worst-case 'leaky randomized response' A]",
 )
@@ -297,17 +320,20 @@ def check_claim_2_7(rng, size):
         B_prime = A_out  # the neighbour replaced the target record
         d = delta_for_epsilon(B, B_prime, g.epsilon)
         if d > g.delta * (1 + 1e-9) + 1e-15:  # float rounding of the law entries
-            return Verdict.violated({"epsilon_prime": eps_p, "delta_prime": delta_p, "epsilon": eps, "n": n,
-                                     "t": t}, delta_at_epsilon=d, claimed_delta=g.delta)
+            return Verdict.violated(
+                {"epsilon_prime": eps_p, "delta_prime": delta_p, "epsilon": eps, "n": n, "t": t},
+                delta_at_epsilon=d,
+                claimed_delta=g.delta,
+            )
         worst = max(worst, d / g.delta if g.delta > 0 else 0.0)
     return Verdict.holds(instances=count, max_delta_at_eps_over_claimed=float(f"{worst:.3g}"))
 
 
-# ---------------------------------------------------------------- seed 002 Observation 2
+# ---------------------------------------------------------------- [NNSY23] Observation 2
 @register(
     "everlasting/observation-2",
     checks=("Observation 1", "Observation 2"),
-    statement="c-fold composition (seed 002 Observation 2, BetweenThresholds with c tops): c adaptively "
+    statement="c-fold composition ([NNSY23] Observation 2, BetweenThresholds with c tops): c adaptively "
     "composed (eps, delta)-DP mechanisms are (sqrt(2c ln(1/(c delta))) eps + c eps (e^eps - 1), 2 c delta)-DP "
     "[exact privacy-loss law of c-fold leaky randomized response]",
 )
@@ -336,10 +362,10 @@ def check_observation_2(rng, size):
     return Verdict.holds(instances=count, max_exact_delta_over_claimed=float(f"{worst:.3g}"))
 
 
-# ---------------------------------------------------------------- seed 004 Theorem 9 (EM version)
+# ---------------------------------------------------------------- [Yan25] Theorem 9 (EM version)
 @register(
     "vc1/theorem-9-em",
-    statement="PrivateMedian over a finite ordered domain (seed 004 Theorem 9), exponential-mechanism "
+    statement="PrivateMedian over a finite ordered domain ([Yan25] Theorem 9), exponential-mechanism "
     "version: eps-DP, and an alpha-median w.p. >= 1 - beta once n >= 2 ln(|X|/beta)/(alpha eps) "
     "[exact output law; ln|X| sample size — the log* version is claim vc1/theorem-9]",
     checks=("Theorem 9",),
@@ -368,15 +394,21 @@ def check_theorem_9(rng, size):
         p = exponential_mechanism_probabilities(q, eps)
         fail = float(p[q < (0.5 - alpha) * n - 1e-9].sum())
         if fail > beta:
-            return Verdict.violated({"domain_size": X, "alpha": alpha, "beta": beta, "epsilon": eps,
-                                     "values": vals.tolist()}, failure_probability=fail)
+            return Verdict.violated(
+                {"domain_size": X, "alpha": alpha, "beta": beta, "epsilon": eps, "values": vals.tolist()},
+                failure_probability=fail,
+            )
         worst_fail = max(worst_fail, fail / beta)
         nb = vals.copy()
         nb[int(rng.integers(n))] = int(rng.integers(X))
         r = exponential_mechanism_audit(q, median_quality(nb, dom), eps)
         if r["max_score_change"] > 1 or r["epsilon_exact"] > eps * (1 + 1e-9):
-            return Verdict.violated({"values": vals.tolist(), "neighbour": nb.tolist(), "epsilon": eps},
-                                    epsilon_exact=r["epsilon_exact"], max_score_change=r["max_score_change"])
+            return Verdict.violated(
+                {"values": vals.tolist(), "neighbour": nb.tolist(), "epsilon": eps},
+                epsilon_exact=r["epsilon_exact"],
+                max_score_change=r["max_score_change"],
+            )
         worst_eps = max(worst_eps, r["epsilon_exact"] / eps)
-    return Verdict.holds(instances=count, max_failure_over_beta=float(f"{worst_fail:.3g}"),
-                         max_loss_over_eps=round(worst_eps, 4))
+    return Verdict.holds(
+        instances=count, max_failure_over_beta=float(f"{worst_fail:.3g}"), max_loss_over_eps=round(worst_eps, 4)
+    )

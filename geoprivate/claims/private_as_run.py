@@ -28,13 +28,24 @@ from geoprivate.everlasting.accounting import (
 
 def _worst_threshold_instance(k: int = 40) -> dict:
     """S = (0, 1) + k × (1, 0); S' = (2, 0) + k × (1, 0); D̂ = {1}: the loss tends to 2 ln(1 + e^{1/2})."""
-    return {"s_points": [0.0] + [1.0] * k, "s_labels": [1] + [0] * k,
-            "s2_points": [2.0] + [1.0] * k, "s2_labels": [0] * (k + 1), "t_points": [1.0]}
+    return {
+        "s_points": [0.0] + [1.0] * k,
+        "s_labels": [1] + [0] * k,
+        "s2_points": [2.0] + [1.0] * k,
+        "s2_labels": [0] * (k + 1),
+        "t_points": [1.0],
+    }
 
 
 def _loss(inst, concept=None) -> float:
-    return labelboost_exact_loss(concept or Thresholds(), inst["s_points"], inst["s_labels"], inst["s2_points"],
-                                 inst["s2_labels"], inst["t_points"])
+    return labelboost_exact_loss(
+        concept or Thresholds(),
+        inst["s_points"],
+        inst["s_labels"],
+        inst["s2_points"],
+        inst["s2_labels"],
+        inst["t_points"],
+    )
 
 
 @register(
@@ -49,13 +60,16 @@ def check_labelboost_release(rng, size):
     inst = _worst_threshold_instance(40 if size == "small" else 80)
     worst = _loss(inst)
     if worst > 1.0 + 1e-9:
-        return Verdict.violated({"worst": inst, "issue_instance": {k: v for k, v in LABELBOOST_FINDING.items()
-                                                                   if k != "loss"}},
-                                exact_loss=round(worst, 6), issue_instance_loss=round(issue, 6),
-                                booked=1.0, proved_bound=round(labelboost_epsilon(), 6),
-                                note="the issue quoted 1 + ln(1 + e^(-1/2)) = 1.474 for its instance; the exact "
-                                     "loss of the released D_hat labels there is the value above; the supremum "
-                                     "is 2 ln(1 + e^(1/2)) (docs/private_as_run.md)")
+        return Verdict.violated(
+            {"worst": inst, "issue_instance": {k: v for k, v in LABELBOOST_FINDING.items() if k != "loss"}},
+            exact_loss=round(worst, 6),
+            issue_instance_loss=round(issue, 6),
+            booked=1.0,
+            proved_bound=round(labelboost_epsilon(), 6),
+            note="the issue quoted 1 + ln(1 + e^(-1/2)) = 1.474 for its instance; the exact "
+            "loss of the released D_hat labels there is the value above; the supremum "
+            "is 2 ln(1 + e^(1/2)) (docs/private_as_run.md)",
+        )
     return Verdict.holds(exact_loss=worst)
 
 
@@ -91,12 +105,22 @@ def check_labelboost_bound(rng, size):
         v = labelboost_exact_loss(C, sp, sl, s2, l2, tp)
         best = max(best, v)
         if v > bound + 1e-9:
-            return Verdict.violated({"class": type(C).__name__, "s_points": sp.tolist(), "s_labels": sl.tolist(),
-                                     "s2_points": s2.tolist(), "s2_labels": l2.tolist(), "t_points": tp.tolist()},
-                                    exact_loss=v, bound=bound)
+            return Verdict.violated(
+                {
+                    "class": type(C).__name__,
+                    "s_points": sp.tolist(),
+                    "s_labels": sl.tolist(),
+                    "s2_points": s2.tolist(),
+                    "s2_labels": l2.tolist(),
+                    "t_points": tp.tolist(),
+                },
+                exact_loss=v,
+                bound=bound,
+            )
     tight = _loss(_worst_threshold_instance(40))
-    return Verdict.holds(instances=count, max_random_loss=round(best, 6), bound=round(bound, 9),
-                         approached=round(tight, 9))
+    return Verdict.holds(
+        instances=count, max_random_loss=round(best, 6), bound=round(bound, 9), approached=round(tight, 9)
+    )
 
 
 @register(
@@ -120,13 +144,22 @@ def check_step_2_amplification(rng, size):
         s_hat = int(rng.integers(0, 50))
         base = training_privacy(p1, 1e-6, p1.S, relabelled=True, s_hat_used=s_hat)
         amp_lb = claim27_epsilon(labelboost_epsilon(), s_hat, p1.S)
-        inner = p1.bt_guarantee_epsilon + (labelboost_epsilon() if amp_lb is None else min(labelboost_epsilon(), amp_lb))
+        inner = p1.bt_guarantee_epsilon + (
+            labelboost_epsilon() if amp_lb is None else min(labelboost_epsilon(), amp_lb)
+        )
         need = math.ceil(p1.S * (3 + math.exp(inner)) / 0.5)  # Claim 2.7's t for eps = 1/2
         amp = training_privacy(p1, 1e-6, need, relabelled=True, s_hat_used=s_hat).guarantee.epsilon
         half = math.ceil(p1.S * (3 + math.exp(inner)) / 2)  # t for eps = 2 > 1: Claim 2.7 does not apply
         below = training_privacy(p1, 1e-6, half, relabelled=True, s_hat_used=s_hat).guarantee.epsilon
-        inst = {"alpha": alpha, "c": c, "epsilon_bt": e_bt, "T": T, "s_hat": s_hat, "n_amplified": need,
-                "n_below": half}
+        inst = {
+            "alpha": alpha,
+            "c": c,
+            "epsilon_bt": e_bt,
+            "T": T,
+            "s_hat": s_hat,
+            "n_amplified": need,
+            "n_below": half,
+        }
         if not base.privacy_applies or abs(base.guarantee.epsilon - inner) > 1e-9:
             return Verdict.violated(inst, reported=base.guarantee.epsilon, unamplified=inner)
         if amp > 0.5 + 1e-9 or abs(below - inner) > 1e-9:
@@ -149,17 +182,27 @@ def check_step_3f_sizes(rng, size):
     for r in range(runs):
         prob = make_everlasting_problem("thresholds", rng)
         m = float(rng.choice([1.0, 4.0, 60.0]))  # 60: |S_hat_1| = 0
-        par = custom_parameters([(5, 20, 20000, 20000), (5, 30, 200, 200)], 0.1, 0.05, 0.5, 1e-6, 1, epsilon_bt=0.5,
-                                m_const=m)
+        par = custom_parameters(
+            [(5, 20, 20000, 20000), (5, 30, 200, 200)], 0.1, 0.05, 0.5, 1e-6, 1, epsilon_bt=0.5, m_const=m
+        )
         x = prob.sample(rng, par.phase(1).S)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             res = GenericBBL(prob, x, prob.target(x), par, int(rng.integers(2**31))).run(2)
         p1, rec = par.phase(1), res.phases[0]
         lb = [e for e in res.ledger.entries if e.mechanism.startswith("LabelBoost")]
-        ok = (res.phases[1].S == par.phase(2).S == rec.next_S_drawn and lb and lb[0].params["s_hat"] == p1.s_hat
-              and p1.s_hat == math.floor(0.5 * p1.S / m))
+        ok = (
+            res.phases[1].S == par.phase(2).S == rec.next_S_drawn
+            and lb
+            and lb[0].params["s_hat"] == p1.s_hat
+            and p1.s_hat == math.floor(0.5 * p1.S / m)
+        )
         if not ok:
-            return Verdict.violated({"m_const": m, "run": r}, s_hat=p1.s_hat, drawn=lb[0].params["s_hat"] if lb else None,
-                                    next_S=par.phase(2).S, drawn_next=rec.next_S_drawn)
+            return Verdict.violated(
+                {"m_const": m, "run": r},
+                s_hat=p1.s_hat,
+                drawn=lb[0].params["s_hat"] if lb else None,
+                next_S=par.phase(2).S,
+                drawn_next=rec.next_S_drawn,
+            )
     return Verdict.holds(runs=runs)

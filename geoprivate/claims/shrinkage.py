@@ -1,4 +1,4 @@
-"""Claims of seed 001 (*Private Prediction via Shrinkage*) about GenericPredictor and its generators.
+"""Claims of [Yan26] (*Private Prediction via Shrinkage*) about GenericPredictor and its generators.
 
 Each check runs :class:`~geoprivate.prediction.GenericPredictor` end to end on generated
 problems and tests the claim on every run.  Claims 4, 5, 8, 9 and 13 assume that every
@@ -20,8 +20,13 @@ from geoprivate.adversaries import DisagreementAdversary
 from geoprivate.claims import Verdict, register
 from geoprivate.mechanisms import lemma1_applies, min_n
 from geoprivate.prediction import G_halfspace, G_halfspace_repaired, GenericPredictor, label_sequence_count
-from geoprivate.prediction.parameters import appendix_a2, appendix_a3, growth_exponent, sympy_appendix_a2, \
-    sympy_appendix_a3
+from geoprivate.prediction.parameters import (
+    appendix_a2,
+    appendix_a3,
+    growth_exponent,
+    sympy_appendix_a2,
+    sympy_appendix_a3,
+)
 from geoprivate.prediction.problems import GRID, make_adversary, make_generator, make_problem
 from geoprivate.prediction.transcript import L_CODE, R_CODE
 from geoprivate.privacy.warnings import PrivacyWarning
@@ -43,8 +48,7 @@ def lemma2_rounds(result, votes=None) -> np.ndarray:
     q = round_votes(result) if votes is None else votes
     y = result.transcript.answers
     tl, tu = result.params["t_lower"], result.params["t_upper"]
-    return np.where(y == L_CODE, q <= tl + TAU,
-                    np.where(y == R_CODE, q >= tu - TAU, (q >= tl - TAU) & (q <= tu + TAU)))
+    return np.where(y == L_CODE, q <= tl + TAU, np.where(y == R_CODE, q >= tu - TAU, (q >= tl - TAU) & (q <= tu + TAU)))
 
 
 def _seed(rng) -> int:
@@ -64,18 +68,27 @@ def _oblivious_runs(rng, size, adversaries=("oblivious", "stochastic", "adaptive
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", PrivacyWarning)
                 pred = GenericPredictor(make_generator(P), P.X, P.y, k=k, m=m, epsilon=eps, rng=_seed(rng))
-            r = pred.run(make_adversary(adv, P, T, _seed(rng)), T, target=P.target,
-                         track_L=track and adv == "oblivious", law=P.sampler if law else None)
+            r = pred.run(
+                make_adversary(adv, P, T, _seed(rng)),
+                T,
+                target=P.target,
+                track_L=track and adv == "oblivious",
+                law=P.sampler if law else None,
+            )
             runs.append((name, adv, P, pred, r))
     return runs
 
 
-@register("shrinkage/claim-4", checks=('Claim 4',), statement="""
+@register(
+    "shrinkage/claim-4",
+    checks=("Claim 4",),
+    statement="""
 Claim 4: if BetweenThresholds satisfies Lemma 2, HardQuery is realisable: some c in C has
 c(x) = Label for every hard query (x, TOP, Label).  Checked exactly on every prefix of
 HardQuery of runs of GenericPredictor + G_oblivious (thresholds, intervals, a finite class;
 oblivious, stochastic and adaptive adversaries) whose answers were Lemma-2-accurate.
-""")
+""",
+)
 def _claim4(rng, size):
     checked = skipped = prefixes = 0
     for name, adv, P, pred, r in _oblivious_runs(rng, size):
@@ -90,22 +103,30 @@ def _claim4(rng, size):
             n = label_sequence_count(P.concept, hp, hp, hl)  # labellings of the hard points themselves
             prefixes += 1
             if n == 0:
-                return Verdict.violated({"concept": P.description, "adversary": adv, "hard_points": hp.tolist(),
-                                         "labels": hl.tolist()}, prefix=c)
+                return Verdict.violated(
+                    {"concept": P.description, "adversary": adv, "hard_points": hp.tolist(), "labels": hl.tolist()},
+                    prefix=c,
+                )
             if not r.ensembles[c][1].realisable:
-                return Verdict.violated({"concept": P.description, "adversary": adv, "prefix": c},
-                                        note="G_oblivious returned a hypothesis inconsistent with HardQuery")
+                return Verdict.violated(
+                    {"concept": P.description, "adversary": adv, "prefix": c},
+                    note="G_oblivious returned a hypothesis inconsistent with HardQuery",
+                )
         checked += 1
     return Verdict.holds(runs=checked, hard_prefixes=prefixes, prefixes_without_lemma2=skipped)
 
 
-@register("shrinkage/claim-5", checks=('Claim 5',), statement="""
+@register(
+    "shrinkage/claim-5",
+    checks=("Claim 5",),
+    statement="""
 Claim 5 (oblivious adversary): with L = label sequences of the fixed query sequence realisable
 by C|HardQuery, |L_0| <= Sauer's bound, |L| never increases, at every Lemma-2-accurate TOP
 both labels are still possible (so the random label halves L w.p. >= 1/2), and once |L| = 1
 no Lemma-2-accurate TOP occurs; #TOPs is compared with log2|L_0|.  Evidence also reports what
 the white-box adaptive adversary does to G_oblivious (outside the claim's hypothesis).
-""")
+""",
+)
 def _claim5(rng, size):
     ratios, halvings, tops = [], 0, 0
     for name, adv, P, pred, r in _oblivious_runs(rng, size, ("oblivious",), track=True):
@@ -125,8 +146,9 @@ def _claim5(rng, size):
                 continue
             hp = np.array([g.x for g in hard[:c]])
             hl = np.array([g.label for g in hard[:c]])
-            both = all(label_sequence_count(P.concept, seq, np.append(hp, h.x), np.append(hl, lab)) > 0
-                       for lab in (0, 1))
+            both = all(
+                label_sequence_count(P.concept, seq, np.append(hp, h.x), np.append(hl, lab)) > 0 for lab in (0, 1)
+            )
             if not both:
                 return Verdict.violated(inst, round=h.round, note="TOP where C|HardQuery agrees on x")
             if L[c] == 1:
@@ -135,15 +157,24 @@ def _claim5(rng, size):
         tops += len(hard)
         ratios.append(len(hard) / max(1.0, math.log2(L[0])))
     adaptive = [(n, r.n_hard) for n, a, P, pred, r in _oblivious_runs(rng, size, ("adaptive",))]
-    return Verdict.holds(runs=len(ratios), tops=tops, halving_tops=halvings,
-                         max_tops_over_log2_L0=round(max(ratios), 3), adaptive_whitebox_tops=adaptive)
+    return Verdict.holds(
+        runs=len(ratios),
+        tops=tops,
+        halving_tops=halvings,
+        max_tops_over_log2_L0=round(max(ratios), 3),
+        adaptive_whitebox_tops=adaptive,
+    )
 
 
-@register("shrinkage/claim-13", checks=('Claim 2', 'Claim 13'), statement="""
+@register(
+    "shrinkage/claim-13",
+    checks=("Claim 2", "Claim 13"),
+    statement="""
 Claims 2/13: in every round where BetweenThresholds is Lemma-2-accurate with tau = 1/8, a wrong
 released label implies that at least 1/4 of the hypotheses f_{i,j} are wrong on x_j; hence
 err_D(h_j) <= 4 * mean_i err_D(f_{i,j}) (checked pointwise on every such round of every run).
-""")
+""",
+)
 def _claim13(rng, size):
     rounds = wrong = 0
     min_frac = 1.0
@@ -159,8 +190,15 @@ def _claim13(rng, size):
             min_frac = min(min_frac, float(frac_wrong[bad].min()))
             if (frac_wrong[bad] < 0.25).any():
                 j = int(np.flatnonzero(bad & (frac_wrong < 0.25))[0])
-                return Verdict.violated({"concept": P.description, "adversary": adv, "round": j,
-                                         "vote": float(q[j]), "answer": int(r.transcript.answers[j])})
+                return Verdict.violated(
+                    {
+                        "concept": P.description,
+                        "adversary": adv,
+                        "round": j,
+                        "vote": float(q[j]),
+                        "answer": int(r.transcript.answers[j]),
+                    }
+                )
     return Verdict.holds(accurate_rounds=rounds, wrong_labels=wrong, min_wrong_fraction_when_wrong=min_frac)
 
 
@@ -183,27 +221,35 @@ def _distributional_verdict(runs):
     return {k: (round(v, 5) if isinstance(v, float) else v) for k, v in ev.items()}
 
 
-@register("shrinkage/claim-13-distributional", checks=("Claim 2", "Claim 13"), statement="""
-Claims 2/13 in their distributional form (seed 001 Definition 1): for every segment j (one
+@register(
+    "shrinkage/claim-13-distributional",
+    checks=("Claim 2", "Claim 13"),
+    statement="""
+Claims 2/13 in their distributional form ([Yan26] Definition 1): for every segment j (one
 BetweenThresholds noise mu, one ensemble F_j), err_D(c, h_j) <= 4 * (1/k) sum_i err_D(c, f_{i,j}),
 where h_j is the randomised predictor of the segment (answer law given mu, closed form in the
 vote) and err_D is integrated exactly over D (thresholds, intervals: uniform on [0,1); a finite
 class: uniform positions).  Claim 13 conditions on Lemma 2's event; the unconditional law adds
 rho_j = E_x P[answer Lemma-2-inaccurate | x], computed exactly, which is what is checked:
 err_D(h_j) <= 4 mean_i err_D(f_ij) + rho_j.  Practical mode (eps_BT = 1, k = 300/700).
-""")
+""",
+)
 def _claim13_distributional(rng, size):
     runs = [(f"{name}/{adv}", r) for name, adv, P, pred, r in _oblivious_runs(rng, size, law=True)]
     out = _distributional_verdict(runs)
     return out if isinstance(out, Verdict) else Verdict.holds(**out)
 
 
-@register("shrinkage/corollary-2", checks=("Corollary 2", "Claim 6"), statement="""
+@register(
+    "shrinkage/corollary-2",
+    checks=("Corollary 2", "Claim 6"),
+    statement="""
 Corollary 2 (G_oblivious), practical mode, alpha measured: with alpha := max_{i,j} err_D(c, f_{i,j})
 (exact, uniform D) and v = #TOPs, every round's predictor has err_D(c, h_j) <= 4 alpha + rho_j
 (Claim 2 with the measured alpha; rho_j the exact probability of a Lemma-2-inaccurate answer).
 Evidence: alpha, max_j err_D(h_j), v, and err_D(h_j)/(v alpha) (the O(v alpha) of Corollary 2).
-""")
+""",
+)
 def _corollary2(rng, size):
     ev = {}
     for name, adv, P, pred, r in _oblivious_runs(rng, size, law=True):
@@ -213,18 +259,26 @@ def _corollary2(rng, size):
             if g["stop"] > g["start"] and g["err_h"] > 4 * alpha + g["rho"] + 1e-12:
                 return Verdict.violated({"concept": P.description, "adversary": adv, "segment": g}, alpha=alpha)
         v = max(1, r.n_hard)
-        ev[f"{name}/{adv}"] = {"alpha": round(alpha, 4), "max_err_D": round(acc.max_err_D, 4), "v": r.n_hard,
-                               "err_over_v_alpha": round(acc.max_err_D / (v * alpha), 4) if alpha else None}
+        ev[f"{name}/{adv}"] = {
+            "alpha": round(alpha, 4),
+            "max_err_D": round(acc.max_err_D, 4),
+            "v": r.n_hard,
+            "err_over_v_alpha": round(acc.max_err_D / (v * alpha), 4) if alpha else None,
+        }
     return Verdict.holds(**ev)
 
 
-@register("shrinkage/corollary-5", checks=("Corollary 5", "Claim 11", "Claim 13"), statement="""
+@register(
+    "shrinkage/corollary-5",
+    checks=("Corollary 5", "Claim 11", "Claim 13"),
+    statement="""
 Corollary 5 (G_halfspace, margin dual form, d = 1, 2), practical mode, alpha measured: err_D over the
 (grid-rounded) standard Gaussian by Monte Carlo (4000 draws, Hoeffding half-width at 1 - 1e-6); with
 alpha := max_{i,j} err_D(c, f_{i,j}) every segment has err_D(c, h_j) <= 4 alpha + rho_j (within the
 interval) and Claim 13's mean form holds.  Evidence reports the collapse: the last segment's
 err_D against Pr_D[c(x) = 0] (the error of h_{0,0} = 1).
-""")
+""",
+)
 def _corollary5(rng, size):
     ev = {}
     for d, P, pred, r, err in _halfspace_runs(rng, size, "margin", dims=(1, 2), law=True):
@@ -240,9 +294,15 @@ def _corollary5(rng, size):
         if isinstance(out, Verdict):
             return out
         neg = float((P.target(P.sampler(np.random.default_rng(0), 20000)) == 0).mean())
-        ev[f"d{d}"] = {"alpha": round(alpha, 4), "max_err_D": round(acc.max_err_D, 4), "tops": r.n_hard,
-                       "affine_dims": r.affine_dims, "last_err_D": round(acc.segments[-1]["err_h"], 4),
-                       "pr_c_is_0": round(neg, 4), "half_width": round(acc.half_width, 4)}
+        ev[f"d{d}"] = {
+            "alpha": round(alpha, 4),
+            "max_err_D": round(acc.max_err_D, 4),
+            "tops": r.n_hard,
+            "affine_dims": r.affine_dims,
+            "last_err_D": round(acc.segments[-1]["err_h"], 4),
+            "pr_c_is_0": round(neg, 4),
+            "half_width": round(acc.half_width, 4),
+        }
     return Verdict.holds(**ev)
 
 
@@ -250,20 +310,25 @@ def _zero(h) -> bool:
     return h[1] == 0 and all(v == 0 for v in h[0])
 
 
-@register("shrinkage/repaired-vs-faithful", checks=("Algorithm 4", "Claim 9"), statement="""
-G_halfspace (seed 001 Algorithm 4, margin dual form) and G_halfspace_repaired (never cuts C|HardQuery
+@register(
+    "shrinkage/repaired-vs-faithful",
+    checks=("Algorithm 4", "Claim 9"),
+    statement="""
+G_halfspace ([Yan26] Algorithm 4, margin dual form) and G_halfspace_repaired (never cuts C|HardQuery
 below dimension 1) on the same seeds (problem, partition, noise, white-box adaptive adversary),
 d = 1, 2, with eps_BT = 2 at Lemma 2's k for eps = 16 (noise TOPs, so that the faithful region
 can reach dimension 0).  Checked: the faithful region at dimension 0 has every f = h_{0,0} (the
 collapse) and the repaired region never goes below dimension 1.  Evidence: TOPs, affine
 dimensions, max err_D and the last segment's err_D of both (Monte Carlo, 4000 draws).
-""")
+""",
+)
 def _repaired_vs_faithful(rng, size):
     ev = {}
     faithful = _halfspace_runs(rng, size, "margin", dims=(1, 2), law=True, eps=2.0)
     seeds = [pred.seeds for _, _, pred, _, _ in faithful]
-    repaired = _halfspace_runs(rng, size, "margin", dims=(1, 2), law=True, generator=G_halfspace_repaired,
-                               seeds=seeds, eps=2.0)
+    repaired = _halfspace_runs(
+        rng, size, "margin", dims=(1, 2), law=True, generator=G_halfspace_repaired, seeds=seeds, eps=2.0
+    )
     for (d, P, pf, rf, ef), (_, _, pr, rr, er) in zip(faithful, repaired):
         if rf is None or rr is None:
             ev[f"d{d}_solver_error"] = ef or er
@@ -274,11 +339,20 @@ def _repaired_vs_faithful(rng, size):
         if min(rr.affine_dims) < 1:
             return Verdict.violated({"d": d, "dims": rr.affine_dims}, note="repaired region below dimension 1")
         ev[f"d{d}"] = {
-            "faithful": {"tops": rf.n_hard, "dims": rf.affine_dims, "max_err_D": round(rf.accuracy.max_err_D, 4),
-                         "last_err_D": round(rf.accuracy.segments[-1]["err_h"], 4)},
-            "repaired": {"tops": rr.n_hard, "dims": rr.affine_dims, "max_err_D": round(rr.accuracy.max_err_D, 4),
-                         "last_err_D": round(rr.accuracy.segments[-1]["err_h"], 4),
-                         "deferred": sum(e.get("deferred", False) for e in rr.events)}}
+            "faithful": {
+                "tops": rf.n_hard,
+                "dims": rf.affine_dims,
+                "max_err_D": round(rf.accuracy.max_err_D, 4),
+                "last_err_D": round(rf.accuracy.segments[-1]["err_h"], 4),
+            },
+            "repaired": {
+                "tops": rr.n_hard,
+                "dims": rr.affine_dims,
+                "max_err_D": round(rr.accuracy.max_err_D, 4),
+                "last_err_D": round(rr.accuracy.segments[-1]["err_h"], 4),
+                "deferred": sum(e.get("deferred", False) for e in rr.events),
+            },
+        }
     return Verdict.holds(**ev)
 
 
@@ -297,7 +371,10 @@ def orientation_split(ensemble) -> float:
     return min(sgn.count(1) / k + p0, sgn.count(-1) / k + p0)
 
 
-@register("shrinkage/tops-at-most-d", checks=("Claim 9",), statement="""
+@register(
+    "shrinkage/tops-at-most-d",
+    checks=("Claim 9",),
+    statement="""
 Corrected TOP bound, for G_halfspace (Algorithm 4) and G_halfspace_repaired alike (see the latter's
 docstring): under Lemma 2's event (tau = 1/8, checked exactly on every round) a redundant hyperplane
 makes no TOP, so at most d TOPs take C|HardQuery from dimension d + 1 to 1; there every f_{i,j} is
@@ -306,18 +383,29 @@ t_i z_0 and the ensemble's votes off the boundary are pi_+ + pi_0 or pi_- + pi_0
 the (d+1)-th TOP, which collapses Algorithm 4 to h_{0,0}, needs a Lemma-2 failure or a split).
 Margin form, white-box adaptive adversary, d = 1, 2, 3.  Evidence counts runs with a split (bound
 not claimed there).
-""")
+""",
+)
 def _tops_at_most_d(rng, size):
     ev, split_runs = {}, []
     runs = [("faithful", x) for x in _halfspace_runs(rng, size, "margin")]
-    runs += [("repaired", x) for x in _halfspace_runs(rng, size, "margin", generator=G_halfspace_repaired,
-                                                      seeds=[x[2].seeds for _, x in runs])]
+    runs += [
+        ("repaired", x)
+        for x in _halfspace_runs(
+            rng, size, "margin", generator=G_halfspace_repaired, seeds=[x[2].seeds for _, x in runs]
+        )
+    ]
     for name, (d, P, pred, r, err) in runs:
         if r is None:
             ev[f"{name}_d{d}_solver_error"] = err
             continue
-        inst = {"d": d, "k": pred.k, "m": pred.m, "seeds": pred.seeds, "hard_rounds": r.hard_rounds,
-                "dims": r.affine_dims}
+        inst = {
+            "d": d,
+            "k": pred.k,
+            "m": pred.m,
+            "seeds": pred.seeds,
+            "hard_rounds": r.hard_rounds,
+            "dims": r.affine_dims,
+        }
         if not lemma2_rounds(r).all():
             ev[f"{name}_d{d}"] = "Lemma 2 failed in some round: not checked"
             continue
@@ -329,8 +417,12 @@ def _tops_at_most_d(rng, size):
             return Verdict.violated(inst, split=split, note="more than d TOPs with a lopsided dimension-1 ensemble")
         if not lopsided:
             split_runs.append((name, d, r.n_hard))
-        ev[f"{name}_d{d}"] = {"tops": r.n_hard, "applied": applied, "dims": r.affine_dims,
-                              "split": None if split is None else round(split, 3)}
+        ev[f"{name}_d{d}"] = {
+            "tops": r.n_hard,
+            "applied": applied,
+            "dims": r.affine_dims,
+            "split": None if split is None else round(split, 3),
+        }
     return Verdict.holds(split_runs=split_runs, **ev)
 
 
@@ -351,11 +443,15 @@ def _threshold_alpha(pred) -> float:
     return max(float(np.abs(err(bx, by) - e_S).max()) for bx, by in pred.blocks)
 
 
-@register("shrinkage/claim-6", checks=('Claim 6',), statement="""
+@register(
+    "shrinkage/claim-6",
+    checks=("Claim 6",),
+    statement="""
 Claim 6 (its induction): with alpha = max_{i, h in C} |err_S(h) - err_{S_i}(h)| (Claim 3,
 computed exactly: a finite class by its matrix, thresholds by their step functions), after c
 Lemma-2-accurate hard queries every f_{i,j} of G_oblivious has err_{S_i}(f_{i,j}) <= 2*c*alpha.
-""")
+""",
+)
 def _claim6(rng, size):
     worst, runs, nonzero = 0.0, 0, 0
     k, m, T = (300, 10, 400) if size == "small" else (600, 16, 2000)
@@ -368,8 +464,7 @@ def _claim6(rng, size):
                 M = P.concept.matrix
                 S = pred.partition.reshape(-1)
                 err_S = comb.empirical_errors(M, P.X[S], P.y[S]) / S.size
-                alpha = max(float(np.abs(comb.empirical_errors(M, bx, by) / m - err_S).max())
-                            for bx, by in pred.blocks)
+                alpha = max(float(np.abs(comb.empirical_errors(M, bx, by) / m - err_S).max()) for bx, by in pred.blocks)
             else:
                 alpha = _threshold_alpha(pred)
             ok = lemma2_rounds(r)
@@ -381,14 +476,14 @@ def _claim6(rng, size):
                 if c and alpha:
                     worst = max(worst, e / (2 * c * alpha))
                 if e > 2 * c * alpha + 1e-12:
-                    return Verdict.violated({"concept": P.description, "adversary": adv, "c": c, "alpha": alpha,
-                                             "max_block_error": e})
+                    return Verdict.violated(
+                        {"concept": P.description, "adversary": adv, "c": c, "alpha": alpha, "max_block_error": e}
+                    )
             runs += 1
     return Verdict.holds(runs=runs, ensembles_with_block_errors=nonzero, max_error_over_bound=round(worst, 4))
 
 
-def _halfspace_runs(rng, size, form, dims=(1, 2, 3), generator=G_halfspace, seeds=None, law=False, eps=16.0,
-                    m=None):
+def _halfspace_runs(rng, size, form, dims=(1, 2, 3), generator=G_halfspace, seeds=None, law=False, eps=16.0, m=None):
     """G_halfspace against the white-box adaptive adversary, Lemma 2 met by a large epsilon
     (outside Lemma 1: these runs test accuracy and TOP counts, not privacy).
 
@@ -408,8 +503,14 @@ def _halfspace_runs(rng, size, form, dims=(1, 2, 3), generator=G_halfspace, seed
             pred = GenericPredictor(generator(d, form=form), P.X, P.y, k=k, m=m_d, epsilon=eps, rng=sq)
         pred.seeds = (sp, sq, sa)
         try:
-            r = pred.run(DisagreementAdversary(P.sampler, sa, pool=16, grid=GRID), T, target=P.target,
-                         law=P.sampler if law else None, n_samples=4000, accuracy_rng=sa)
+            r = pred.run(
+                DisagreementAdversary(P.sampler, sa, pool=16, grid=GRID),
+                T,
+                target=P.target,
+                law=P.sampler if law else None,
+                n_samples=4000,
+                accuracy_rng=sa,
+            )
         except ArithmeticError as exc:  # solvers.depth could not certify a level: reported, not hidden
             out.append((d, P, pred, None, f"{type(exc).__name__}: {exc}"))
             continue
@@ -417,13 +518,17 @@ def _halfspace_runs(rng, size, form, dims=(1, 2, 3), generator=G_halfspace, seed
     return out
 
 
-@register("shrinkage/claim-9", checks=('Claim 8', 'Claim 9'), statement="""
+@register(
+    "shrinkage/claim-9",
+    checks=("Claim 8", "Claim 9"),
+    statement="""
 Claims 8-9: with G_halfspace (margin dual form) against the white-box adaptive adversary, d = 1, 2, 3:
 C|HardQuery is non-empty, its affine dimension never increases and drops by exactly one at every
 non-redundant hard query, no Lemma-2-accurate TOP has a redundant hyperplane, and BetweenThresholds
 answers TOP at most d + 1 times.  Evidence reports what the collapsed region means (dimension 0 is
 z = 0, i.e. h_{0,0} = 1 everywhere) and the faithful form's degeneracy.
-""")
+""",
+)
 def _claim9(rng, size):
     ev = {}
     for d, P, pred, r, err in _halfspace_runs(rng, size, "margin"):
@@ -442,23 +547,35 @@ def _claim9(rng, size):
                 return Verdict.violated(inst, round=e["round"], note="Lemma-2-accurate TOP on a redundant hyperplane")
         if ok.all() and r.n_hard > d + 1:
             return Verdict.violated(inst, note="more than d + 1 TOPs")
-        ev[f"d{d}"] = {"tops": r.n_hard, "dims": dims, "lemma2_all_rounds": bool(ok.all()),
-                       "stream_disagreements": r.stream_disagreements, "final_cdepth": r.ensembles[-1][1].info["cdepth"][:3]}
+        ev[f"d{d}"] = {
+            "tops": r.n_hard,
+            "dims": dims,
+            "lemma2_all_rounds": bool(ok.all()),
+            "stream_disagreements": r.stream_disagreements,
+            "final_cdepth": r.ensembles[-1][1].info["cdepth"][:3],
+        }
     # what the collapse means: d + 1 affinely independent hard points cut C|HardQuery down to {0}
     for d in (1, 2):
         P = make_problem("halfspaces", 8 * 3, _seed(rng), d=d)
-        blocks = [(P.X[i * 8:(i + 1) * 8], P.y[i * 8:(i + 1) * 8]) for i in range(3)]
+        blocks = [(P.X[i * 8 : (i + 1) * 8], P.y[i * 8 : (i + 1) * 8]) for i in range(3)]
         H = P.sampler(rng, d + 1)
         ens = G_halfspace(d, form="margin")(blocks, H, np.zeros(d + 1, int))
         zero = all(h[1] == 0 and all(v == 0 for v in h[0]) for h in ens.hypotheses)
-        ev[f"collapse_d{d}"] = {"affine_dim": ens.info["affine_dim"], "all_hypotheses_zero": zero,
-                                "labels_all_one": bool(ens.predict(P.X).all()),
-                                "error_on_S": round(float((P.y == 0).mean()), 3)}
+        ev[f"collapse_d{d}"] = {
+            "affine_dim": ens.info["affine_dim"],
+            "all_hypotheses_zero": zero,
+            "labels_all_one": bool(ens.predict(P.X).all()),
+            "error_on_S": round(float((P.y == 0).mean()), 3),
+        }
     for d, P, pred, r, err in _halfspace_runs(rng, size, "faithful", dims=(2,)):
         if r is not None:
             ones = all(h[1] == 0 and all(v == 0 for v in h[0]) for h in r.ensembles[0][1].hypotheses)
-            ev["faithful_d2"] = {"tops": r.n_hard, "all_hypotheses_zero": ones,
-                                 "stream_disagreements": r.stream_disagreements, "negatives": int((P.target(r.transcript.points) == 0).sum())}
+            ev["faithful_d2"] = {
+                "tops": r.n_hard,
+                "all_hypotheses_zero": ones,
+                "stream_disagreements": r.stream_disagreements,
+                "negatives": int((P.target(r.transcript.points) == 0).sum()),
+            }
     return Verdict.holds(**ev)
 
 
@@ -498,7 +615,10 @@ def claim7_alpha_lower(rng, pred, result, d, n_probes):
     return alpha, ratio_S, fs, cons_S, N
 
 
-@register("shrinkage/claim-10", checks=('Claim 10',), statement="""
+@register(
+    "shrinkage/claim-10",
+    checks=("Claim 10",),
+    statement="""
 Claim 10: under the guarantees of Claims 7 and 9, every f_{i,j} of G_halfspace has
 cdepth_S(f)/N >= 1 - (2d+3) alpha, alpha being Claim 7's uniform deviation
 sup_h max_i |cdepth_S(h)/N - cdepth_{S_i}(h)/m|.  Checked one-sidedly and soundly: alpha is
@@ -506,7 +626,8 @@ estimated from below (exact cdepth at every f_{i,j} and random probes), which ma
 stricter, so 'holds' proves the inequality for the run; a failure at the estimate is
 inconclusive and reported as 'skipped' with its numbers.  Margin dual form, white-box adaptive
 adversary, runs where Lemma 2 held in every round (Claim 9's guarantee).
-""")
+""",
+)
 def _claim10(rng, size):
     dims = (1,) if size == "small" else (1, 2)
     n_probes = 8 if size == "small" else 40
@@ -521,21 +642,33 @@ def _claim10(rng, size):
         alpha, ratio_S, fs, _, _ = claim7_alpha_lower(rng, pred, r, d, n_probes)
         worst = min(ratio_S.values())
         bound = 1 - (2 * d + 3) * alpha
-        ev[f"d{d}"] = {"alpha_lower_estimate": round(alpha, 4), "min_cdepth_S_over_N": round(worst, 4),
-                       "bound": round(bound, 4), "hypotheses": len(fs), "affine_dims": r.affine_dims}
+        ev[f"d{d}"] = {
+            "alpha_lower_estimate": round(alpha, 4),
+            "min_cdepth_S_over_N": round(worst, 4),
+            "bound": round(bound, 4),
+            "hypotheses": len(fs),
+            "affine_dims": r.affine_dims,
+        }
         if worst < bound:
             inconclusive.append(d)
     if inconclusive:
-        return Verdict.skipped(f"bound fails at the lower estimate of alpha for d = {inconclusive}: "
-                               "inconclusive (the true alpha may be larger)", **ev)
+        return Verdict.skipped(
+            f"bound fails at the lower estimate of alpha for d = {inconclusive}: "
+            "inconclusive (the true alpha may be larger)",
+            **ev,
+        )
     return Verdict.holds(**ev)
 
 
-@register("shrinkage/appendix-a2", checks=('Theorem 4', 'Theorem 5', 'Appendix A.2', 'Appendix A.3'), statement="""
+@register(
+    "shrinkage/appendix-a2",
+    checks=("Theorem 4", "Theorem 5", "Appendix A.2", "Appendix A.3"),
+    statement="""
 Appendix A.2: N = k*m = O~(d^3.5 log^3.5 T) and A.3: N = O~(d^5.5 log T).  The exact formulas
 (sympy) have local exponents d*dlogN/dd -> 3.5 (A.2), 5.5 (A.3) and dlogN/dloglogT -> 3.5 (A.2),
 1 (A.3): at d = 10^24 (T = 10^6) and T = 10^100 (d = 4) within 0.06 of the target, approaching it.
-""")
+""",
+)
 def _appendix(rng, size):
     import sympy as sp
 
@@ -549,35 +682,71 @@ def _appendix(rng, size):
         ev[name] = {"exp_d": [round(x, 4) for x in ed], "exp_logT": [round(x, 4) for x in eT]}
         dist_d = [abs(x - td) for x in ed]
         dist_T = [abs(x - tT) for x in eT]
-        if not (dist_d[-1] < 0.06 and dist_T[-1] < 0.06 and dist_d == sorted(dist_d, reverse=True)
-                and dist_T == sorted(dist_T, reverse=True)):
+        if not (
+            dist_d[-1] < 0.06
+            and dist_T[-1] < 0.06
+            and dist_d == sorted(dist_d, reverse=True)
+            and dist_T == sorted(dist_T, reverse=True)
+        ):
             return Verdict.violated({"appendix": name}, **ev[name])
     return Verdict.holds(**ev)
 
 
-@register("shrinkage/appendix-lemma1", checks=('Appendix A.2', 'Appendix A.3'), statement="""
+@register(
+    "shrinkage/appendix-lemma1",
+    checks=("Appendix A.2", "Appendix A.3"),
+    statement="""
 Appendix A.2/A.3 parameters make every BetweenThresholds instance accurate and private: k meets
 Lemma 2 with alpha = 1/8 (k >= 8/(alpha eps_BT)(ln(T+1) + ln(1/beta_BT))) and Lemma 1's gap
 condition 1/4 >= 12/(eps_BT k)(ln(10/eps_BT) + ln(1/delta_BT) + 1) (n = k, the ensemble size).
-""")
+""",
+)
 def _appendix_lemma1(rng, size):
     grid_T = (100, 10**4, 10**6) if size == "small" else (100, 10**3, 10**4, 10**6, 10**9)
     checked, failures = 0, []
     for f in (appendix_a2, appendix_a3):
         for d in (1, 2, 3, 10):
             for T in grid_T:
-                for (a, b, e, dl) in ((0.1, 0.1, 0.5, 1e-6), (0.05, 0.1, 0.1, 1e-9), (0.1, 0.05, 0.9, 1e-3)):
+                for a, b, e, dl in ((0.1, 0.1, 0.5, 1e-6), (0.05, 0.1, 0.1, 1e-9), (0.1, 0.05, 0.9, 1e-3)):
                     p = f(d, T, a, b, e, dl)
                     checked += 1
                     if p["k"] < min_n(TAU, p["beta_bt"], p["epsilon_bt"], T):
-                        return Verdict.violated({"appendix": p["appendix"], "d": d, "T": T, "alpha": a, "beta": b,
-                                                 "epsilon": e, "delta": dl, "k": p["k"]}, note="Lemma 2 fails")
+                        return Verdict.violated(
+                            {
+                                "appendix": p["appendix"],
+                                "d": d,
+                                "T": T,
+                                "alpha": a,
+                                "beta": b,
+                                "epsilon": e,
+                                "delta": dl,
+                                "k": p["k"],
+                            },
+                            note="Lemma 2 fails",
+                        )
                     if not lemma1_applies(p["epsilon_bt"], p["delta_bt"], 0.25, p["k"]):
-                        failures.append({"appendix": p["appendix"], "d": d, "T": T, "alpha": a, "beta": b,
-                                         "epsilon": e, "delta": dl, "k": p["k"],
-                                         "k_needed": math.ceil(12 / (0.25 * p["epsilon_bt"]) * (
-                                             math.log(10 / p["epsilon_bt"]) + math.log(1 / p["delta_bt"]) + 1))})
+                        failures.append(
+                            {
+                                "appendix": p["appendix"],
+                                "d": d,
+                                "T": T,
+                                "alpha": a,
+                                "beta": b,
+                                "epsilon": e,
+                                "delta": dl,
+                                "k": p["k"],
+                                "k_needed": math.ceil(
+                                    12
+                                    / (0.25 * p["epsilon_bt"])
+                                    * (math.log(10 / p["epsilon_bt"]) + math.log(1 / p["delta_bt"]) + 1)
+                                ),
+                            }
+                        )
     if failures:
-        return Verdict.violated(failures[0], failures=len(failures), checked=checked,
-                                note="k = 64/eps_BT (ln(T+1) + ln(1/beta_BT)) lacks Lemma 1's ln(1/delta_BT) term")
+        return Verdict.violated(
+            failures[0],
+            failures=len(failures),
+            checked=checked,
+            note="k = 64/eps_BT (ln(T+1) + ln(1/beta_BT)) lacks Lemma 1's ln(1/delta_BT) term",
+        )
     return Verdict.holds(checked=checked)

@@ -32,14 +32,18 @@ def _run_rows(rng, size):
             yield from ((1, m, row) for row in _halfspace_runs(rng, size, "margin", dims=(1,), m=m))
 
 
-@register("shrinkage/corollary-4", checks=("Corollary 4",), statement="""
+@register(
+    "shrinkage/corollary-4",
+    checks=("Corollary 4",),
+    statement="""
 [Yan26] Corollary 4 in its exact form (Fact 1 + Claim 10): under Claims 7 and 9 every f_{i,j} of
 G_halfspace has depth_S(f) ≥ (d+1)·cdepth_S(f) − dN ≥ (1 − (d+1)(2d+3)α)N, α = Claim 7's deviation
 (estimated from below, which makes the bound stricter).  Exact depth and cdepth of every f_{i,j}
 (margin dual form, white-box adaptive adversary, runs where Lemma 2 held in every round); recorded:
 whether the bound is non-vacuous (α < 1/((d+1)(2d+3))), and the smallest O(d²α) constant consistent
 with the runs.  Block size 2d + 4 (and, at size medium, d = 1 with m = 9, 12).
-""")
+""",
+)
 def check_corollary_4(rng, size):
     from solvers.depth import depth
 
@@ -59,14 +63,25 @@ def check_corollary_4(rng, size):
             dep = depth(cons_S, list(f))
             chain = (d + 1) * ratio_S[f] * N - d * N
             if dep < chain - 1e-9 or dep < exact_bound - 1e-9:
-                return Verdict.violated({"d": d, "m": pred.m, "f": list(f), "N": N}, depth=dep,
-                                        fact1_bound=chain, exact_bound=exact_bound, alpha_lower=alpha)
+                return Verdict.violated(
+                    {"d": d, "m": pred.m, "f": list(f), "N": N},
+                    depth=dep,
+                    fact1_bound=chain,
+                    exact_bound=exact_bound,
+                    alpha_lower=alpha,
+                )
             min_depth = min(min_depth, dep)
             if alpha > 0:
                 c_needed = max(c_needed, (1 - dep / N) / (d * d * alpha))
         worst_c = max(worst_c, c_needed)
-        ev[key] = {"alpha_lower_estimate": round(alpha, 4), "threshold": round(corollary4_threshold(d), 4),
-                   "non_vacuous": alpha < corollary4_threshold(d), "min_depth_S_over_N": round(min_depth / N, 4),
-                   "exact_bound_over_N": round(exact_bound / N, 4), "hypotheses": len(fs)}
-    return Verdict.holds(**ev, O_constant_at_alpha_estimate=round(worst_c, 4),
-                         paper_constant_exact_form="(d+1)(2d+3)/d^2 (10 at d = 1)")
+        ev[key] = {
+            "alpha_lower_estimate": round(alpha, 4),
+            "threshold": round(corollary4_threshold(d), 4),
+            "non_vacuous": alpha < corollary4_threshold(d),
+            "min_depth_S_over_N": round(min_depth / N, 4),
+            "exact_bound_over_N": round(exact_bound / N, 4),
+            "hypotheses": len(fs),
+        }
+    return Verdict.holds(
+        **ev, O_constant_at_alpha_estimate=round(worst_c, 4), paper_constant_exact_form="(d+1)(2d+3)/d^2 (10 at d = 1)"
+    )

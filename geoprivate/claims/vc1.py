@@ -1,5 +1,5 @@
-"""Claims of seed 004 (C. Yan, *An Õptimal DP PAC Learner for Concept Classes with VC
-Dimension 1*, shared/papers/004_a98b97286cef331e.txt) about the structure of VC-1 classes.
+"""Claims of [Yan25] (C. Yan, *An Õptimal DP PAC Learner for Concept Classes with VC
+Dimension 1* [Yan25]) about the structure of VC-1 classes.
 
 Each check builds random classes with both generators of :mod:`solvers.vc1` (random
 trees with random proper nodes, and a greedy generator that knows nothing of trees),
@@ -29,13 +29,16 @@ def _vc1_instances(rng, size):
     for i in range(cfg["classes"]):
         n = int(rng.integers(1, cfg["points"] + 1))
         method = "tree" if i % 2 == 0 else "greedy"
-        M = vc1.random_vc1_class(n, rng, method=method, proper_prob=float(rng.random()),
-                                 chain_prob=float(rng.random()))
+        M = vc1.random_vc1_class(n, rng, method=method, proper_prob=float(rng.random()), chain_prob=float(rng.random()))
         for f in range(M.shape[0]) if M.shape[0] <= 8 else rng.choice(M.shape[0], 8, replace=False):
             yield M, int(f)
 
 
-@register("vc1/lemma-2", checks=("Lemma 2",), statement="VC(C) = VC(C_f) and d_L(C) = d_L(C_f) for any f: X -> {0,1} (Lemma 2)")
+@register(
+    "vc1/lemma-2",
+    checks=("Lemma 2",),
+    statement="VC(C) = VC(C_f) and d_L(C) = d_L(C_f) for any f: X -> {0,1} (Lemma 2)",
+)
 def _lemma2(rng, size):
     n_inst = 60 if size == "small" else 300
     max_vc = max_ld = 0
@@ -52,8 +55,11 @@ def _lemma2(rng, size):
     return Verdict.holds(instances=n_inst, max_vc=max_vc, max_ld=max_ld)
 
 
-@register("vc1/lemma-3", checks=("Lemma 3",), statement="For f in C and VC(C) = 1: points incomparable under C_f are never both 1 "
-                                   "in a concept of C_f (Lemma 3)")
+@register(
+    "vc1/lemma-3",
+    checks=("Lemma 3",),
+    statement="For f in C and VC(C) = 1: points incomparable under C_f are never both 1 in a concept of C_f (Lemma 3)",
+)
 def _lemma3(rng, size):
     count = pairs = 0
     for M, f in _vc1_instances(rng, size):
@@ -69,7 +75,11 @@ def _lemma3(rng, size):
     return Verdict.holds(instances=count, incomparable_pairs=pairs)
 
 
-@register("vc1/lemma-4", checks=("Lemma 4",), statement="max_x d_{C_f}(x) <= TD(X, C_f) (Lemma 4); recorded: how often equality holds")
+@register(
+    "vc1/lemma-4",
+    checks=("Lemma 4",),
+    statement="max_x d_{C_f}(x) <= TD(X, C_f) (Lemma 4); recorded: how often equality holds",
+)
 def _lemma4(rng, size):
     count = equal = max_h = 0
     for M, f in _vc1_instances(rng, size):
@@ -84,8 +94,12 @@ def _lemma4(rng, size):
     return Verdict.holds(instances=count, height_equals_td=equal, max_height=max_h)
 
 
-@register("vc1/lemma-5", checks=("Lemma 5",), statement="For f in C, every concept's 1-set in C_f is a chain under the order of C_f "
-                                   "ending at a maximal element, i.e. a root path of the tree (Lemma 5)")
+@register(
+    "vc1/lemma-5",
+    checks=("Lemma 5",),
+    statement="For f in C, every concept's 1-set in C_f is a chain under the order of C_f "
+    "ending at a maximal element, i.e. a root path of the tree (Lemma 5)",
+)
 def _lemma5(rng, size):
     count = concepts = 0
     for M, f in _vc1_instances(rng, size):
@@ -118,8 +132,11 @@ def _sample(rng, M, n):
     return c, cols
 
 
-@register("vc1/lemma-6", checks=("Lemma 6",), statement="Every point deterministic by a sample labelled by c* (in C_f) lies in "
-                                   "I(c*_f) (Lemma 6)")
+@register(
+    "vc1/lemma-6",
+    checks=("Lemma 6",),
+    statement="Every point deterministic by a sample labelled by c* (in C_f) lies in I(c*_f) (Lemma 6)",
+)
 def _lemma6(rng, size):
     count = nonempty = 0
     for M, f in _vc1_instances(rng, size):
@@ -133,8 +150,12 @@ def _lemma6(rng, size):
     return Verdict.holds(instances=count, nonempty_deterministic_sets=nonempty)
 
 
-@register("vc1/lemma-8", checks=("Lemma 8",), statement="The deepest deterministic points y_1..y_t of the parts S_1..S_t of a sample "
-                                   "labelled by c* form a chain under C_f (Lemma 8)")
+@register(
+    "vc1/lemma-8",
+    checks=("Lemma 8",),
+    statement="The deepest deterministic points y_1..y_t of the parts S_1..S_t of a sample "
+    "labelled by c* form a chain under C_f (Lemma 8)",
+)
 def _lemma8(rng, size):
     count = distinct = 0
     for M, f in _vc1_instances(rng, size):
@@ -170,8 +191,9 @@ def _learner_instances(rng, size):
         if r % 2 == 0:
             name, (M, f) = cat[(r // 2) % len(cat)]
         else:
-            M, (_, _, f) = vc1.random_vc1_class(int(rng.integers(10, 60)), rng, proper_prob=0.15,
-                                                 chain_prob=0.5, return_tree=True)
+            M, (_, _, f) = vc1.random_vc1_class(
+                int(rng.integers(10, 60)), rng, proper_prob=0.15, chain_prob=0.5, return_tree=True
+            )
             name = "random"
         yield M, f, name
 
@@ -185,8 +207,9 @@ def _run_learners(rng, size, learner_cls, n_points, threshold):
         c = int(rng.integers(0, M.shape[0]))
         w = rng.dirichlet(np.ones(M.shape[1]))
         cols = rng.choice(M.shape[1], size=n_points, p=w)
-        learner = getattr(learners, learner_cls)(M, p["epsilon"], p["delta"], p["alpha"], p["beta"], f=f,
-                                                  mode="practical", n_subsets=p["n_subsets"])
+        learner = getattr(learners, learner_cls)(
+            M, p["epsilon"], p["delta"], p["alpha"], p["beta"], f=f, mode="practical", n_subsets=p["n_subsets"]
+        )
         h = learner.fit(cols, M[c, cols], rng=rng)
         if learner_cls == "ProperLearner" and not np.array_equal(M[h.concept], h.labels):
             return None, {"M": M, "f": f, "c": c, "output": h.labels}
@@ -196,9 +219,18 @@ def _run_learners(rng, size, learner_cls, n_points, threshold):
     errors = np.array(errors)
     fails = int((errors > threshold).sum())
     theorem_n = learners.theorem11_parameters(16, p["alpha"], p["beta"], p["epsilon"], p["delta"]).n
-    return dict(mode="practical", runs=len(errors), N=n_points, failures=fails, threshold=threshold,
-                max_error=float(errors.max()), mean_error=float(errors.mean()), walk_steps=walked,
-                theorem11_N_for_td16=theorem_n, **p), None
+    return dict(
+        mode="practical",
+        runs=len(errors),
+        N=n_points,
+        failures=fails,
+        threshold=threshold,
+        max_error=float(errors.max()),
+        mean_error=float(errors.mean()),
+        walk_steps=walked,
+        theorem11_N_for_td16=theorem_n,
+        **p,
+    ), None
 
 
 _THEOREM_POINT = dict(epsilon=3.0, delta=0.25, alpha=0.5, beta=0.5)
@@ -214,41 +246,60 @@ def _theorem_mode_runs(rng, size):
     classes += [(vc1.random_vc1_class(8, rng, proper_prob=0.3), 0) for _ in range(1 if size == "small" else 6)]
     errors, ns = [], []
     for M, f in classes:
-        learner = learners.OPTPrivateLearner(M, p["epsilon"], p["delta"], p["alpha"], p["beta"], f=f,
-                                             partition="counts")
+        learner = learners.OPTPrivateLearner(
+            M, p["epsilon"], p["delta"], p["alpha"], p["beta"], f=f, partition="counts"
+        )
         c = int(rng.integers(0, M.shape[0]))
         w = rng.dirichlet(np.ones(M.shape[1]))
         cols = rng.choice(M.shape[1], size=learner.sample_size(), p=w)
         errors.append(learner.fit(cols, M[c][cols], rng=rng).error(M[c], w))
         ns.append(learner.sample_size())
-    return dict(theorem_mode_runs=len(errors), theorem_mode_failures=int(sum(e > p["alpha"] for e in errors)),
-                theorem_mode_max_error=float(max(errors)), theorem_mode_N_max=max(ns),
-                theorem_mode_point=p)
+    return dict(
+        theorem_mode_runs=len(errors),
+        theorem_mode_failures=int(sum(e > p["alpha"] for e in errors)),
+        theorem_mode_max_error=float(max(errors)),
+        theorem_mode_N_max=max(ns),
+        theorem_mode_point=p,
+    )
 
 
-@register("vc1/corollary-2", checks=("Corollary 2",), statement="OPTPrivateLearner outputs h with error_D(h, c*) <= alpha w.p. >= 1-(t+2)beta "
-                                       "(Corollary 2; practical mode: t=200, N=4000, eps=3, delta=0.1, "
-                                       "alpha=0.1, beta=0.05 — far below Theorem 11's N; reported; plus a few "
-                                       "theorem-mode runs at eps=3, delta=0.25, alpha=beta=0.5)")
+@register(
+    "vc1/corollary-2",
+    checks=("Corollary 2",),
+    statement="OPTPrivateLearner outputs h with error_D(h, c*) <= alpha w.p. >= 1-(t+2)beta "
+    "(Corollary 2; practical mode: t=200, N=4000, eps=3, delta=0.1, "
+    "alpha=0.1, beta=0.05 — far below Theorem 11's N; reported; plus a few "
+    "theorem-mode runs at eps=3, delta=0.25, alpha=beta=0.5)",
+)
 def _corollary2(rng, size):
     ev, bad = _run_learners(rng, size, "OPTPrivateLearner", 4000, _PRACTICAL["alpha"])
     ev.update(_theorem_mode_runs(rng, size))
     if ev["failures"] <= _PRACTICAL["beta"] * ev["runs"]:
         return Verdict.holds(**ev)
-    return Verdict.skipped("practical mode is below Theorem 11's N, so the corollary does not apply; observed "
-                           f"failure rate {ev['failures']}/{ev['runs']} exceeds beta", **ev)
+    return Verdict.skipped(
+        "practical mode is below Theorem 11's N, so the corollary does not apply; observed "
+        f"failure rate {ev['failures']}/{ev['runs']} exceeds beta",
+        **ev,
+    )
 
 
-@register("vc1/claim-6", checks=("Claim 6",), statement="ProperLearner is an (O(alpha), O(beta/alpha)) PAC learner with outputs in C "
-                                   "(Claim 6; practical mode, error threshold 4*alpha from Claim 5; reported)")
+@register(
+    "vc1/claim-6",
+    checks=("Claim 6",),
+    statement="ProperLearner is an (O(alpha), O(beta/alpha)) PAC learner with outputs in C "
+    "(Claim 6; practical mode, error threshold 4*alpha from Claim 5; reported)",
+)
 def _claim6(rng, size):
     ev, bad = _run_learners(rng, size, "ProperLearner", 6000, 4 * _PRACTICAL["alpha"])
     if bad is not None:
         return Verdict.violated(bad, reason="output is not a concept of the class")
     if ev["failures"] <= _PRACTICAL["beta"] * ev["runs"]:
         return Verdict.holds(**ev)
-    return Verdict.skipped("practical mode is below Theorem 13's N, so the claim does not apply; observed "
-                           f"failure rate {ev['failures']}/{ev['runs']} exceeds beta", **ev)
+    return Verdict.skipped(
+        "practical mode is below Theorem 13's N, so the claim does not apply; observed "
+        f"failure rate {ev['failures']}/{ev['runs']} exceeds beta",
+        **ev,
+    )
 
 
 # --------------------------------------------------------------------------- Theorem 9 (log* median)
@@ -265,7 +316,7 @@ def _t9_families(rng, n, n_dom):
         "one outlier": [base] * (n - 1) + [n_dom - 1],
         "dyadic nested": [1 << (b - 1 - (j % (b - 1))) for j in range(n)],
         "two far clusters": [0] * (n // 2) + [n_dom - 1] * (n - n // 2),
-        "uniform": sorted(int(x) * (n_dom >> 62) for x in rng.integers(0, 2 ** 62, n)),
+        "uniform": sorted(int(x) * (n_dom >> 62) for x in rng.integers(0, 2**62, n)),
     }
 
 
@@ -276,15 +327,17 @@ def _binomial_tail(k, n, p):
     return float(stats.binom.sf(k - 1, n, p))
 
 
-@register("vc1/theorem-9",
-          statement="PrivateMedian with log*|X| recursion levels (seed 004 Theorem 9 via footnote 3): the toolkit's "
-                    "RecPrefix-R median is (eps, delta)-DP [exact output law on |X| = 16, every replacement "
-                    "neighbour, delta(eps) <= delta] and returns an alpha-median w.p. >= 1 - beta at its own "
-                    "theorem-mode sample bound n = log_star_median_sample_size (|X| = 2^1024, eps=8, delta=0.5, "
-                    "beta=0.05, alpha=0.5; adversarial families; binomial test at 1e-6).  The bound checked is "
-                    "docs/interior_point.md §5's (~2^L L log(.)/(alpha eps), L <= log*|X|), NOT Theorem 9's n_PM, "
-                    "whose algorithm (Cohen et al. 2023) could not be recovered",
-          checks=("Theorem 9", "Definition 11", "Lemma 1", "Theorem 6"))
+@register(
+    "vc1/theorem-9",
+    statement="PrivateMedian with log*|X| recursion levels ([Yan25] Theorem 9 via footnote 3): the toolkit's "
+    "RecPrefix-R median is (eps, delta)-DP [exact output law on |X| = 16, every replacement "
+    "neighbour, delta(eps) <= delta] and returns an alpha-median w.p. >= 1 - beta at its own "
+    "theorem-mode sample bound n = log_star_median_sample_size (|X| = 2^1024, eps=8, delta=0.5, "
+    "beta=0.05, alpha=0.5; adversarial families; binomial test at 1e-6).  The bound checked is "
+    "docs/interior_point.md §5's (~2^L L log(.)/(alpha eps), L <= log*|X|), NOT Theorem 9's n_PM, "
+    "whose algorithm (Cohen et al. 2023) could not be recovered",
+    checks=("Theorem 9", "Definition 11", "Lemma 1", "Theorem 6"),
+)
 def _theorem9_log_star(rng, size):
     from geoprivate.mechanisms import interior_point_median, is_alpha_median, log_star_median_sample_size
     from geoprivate.audit import interior_point_exact_audit
@@ -303,7 +356,7 @@ def _theorem9_log_star(rng, size):
         p_fail.append(round(r["p_fail"], 3))
     # utility, theorem mode at the construction's own bound
     p = _T9_POINT
-    n_dom = 2 ** 1024
+    n_dom = 2**1024
     n = log_star_median_sample_size(n_dom, p["alpha"], p["beta"], p["epsilon"], p["delta"])
     reps = 1 if size == "small" else 5
     runs = fails = failed_runs = 0
@@ -315,9 +368,18 @@ def _theorem9_log_star(rng, size):
             fails += not ok
             failed_runs += r.failed
     tail = _binomial_tail(fails, runs, p["beta"])
-    ev = dict(exact_audits=len(audits), max_delta_over_claimed=float(f"{worst:.3g}"), audit_p_fail=p_fail,
-              theorem_mode_n=n, runs=runs, not_alpha_median=fails, recursion_failed=failed_runs,
-              binomial_tail=float(f"{tail:.3g}"), point=p, domain_bits=1024)
+    ev = dict(
+        exact_audits=len(audits),
+        max_delta_over_claimed=float(f"{worst:.3g}"),
+        audit_p_fail=p_fail,
+        theorem_mode_n=n,
+        runs=runs,
+        not_alpha_median=fails,
+        recursion_failed=failed_runs,
+        binomial_tail=float(f"{tail:.3g}"),
+        point=p,
+        domain_bits=1024,
+    )
     if fails and tail < 1e-6:
         return Verdict.violated({"n": n, **p}, **ev)
     return Verdict.holds(**ev)
@@ -329,18 +391,20 @@ def _crossover_bits(alpha, beta, eps, delta, hi_bits=1 << 22):
     from geoprivate.mechanisms.interior_point import first_true
 
     def wins(k):
-        return log_star_median_sample_size(2 ** k, alpha, beta, eps, delta) < median_sample_size(2 ** k, alpha,
-                                                                                                  beta, eps)
+        return log_star_median_sample_size(2**k, alpha, beta, eps, delta) < median_sample_size(2**k, alpha, beta, eps)
+
     return first_true(wins, 1, hi_bits) if wins(hi_bits) else None
 
 
-@register("vc1/theorem-9-crossover",
-          statement="Where the log*-level median starts to need fewer samples than the exponential-mechanism median "
-                    "(seed 004 Theorem 9's improvement over ln|X|): the |X| = 2^k at which RecPrefix-R's theorem-mode "
-                    "bound drops below 2 ln(|X|/beta)/(alpha eps), by bisection on k; holds when a crossover exists "
-                    "and the log* bound stays below at 2x and 4x the crossover exponent.  The measured (empirical) "
-                    "crossover is in benchmarks/bench_median.py",
-          checks=("Theorem 9",))
+@register(
+    "vc1/theorem-9-crossover",
+    statement="Where the log*-level median starts to need fewer samples than the exponential-mechanism median "
+    "([Yan25] Theorem 9's improvement over ln|X|): the |X| = 2^k at which RecPrefix-R's theorem-mode "
+    "bound drops below 2 ln(|X|/beta)/(alpha eps), by bisection on k; holds when a crossover exists "
+    "and the log* bound stays below at 2x and 4x the crossover exponent.  The measured (empirical) "
+    "crossover is in benchmarks/bench_median.py",
+    checks=("Theorem 9",),
+)
 def _theorem9_crossover(rng, size):
     from geoprivate.mechanisms import log_star_median_sample_size, median_sample_size
 
@@ -354,8 +418,17 @@ def _theorem9_crossover(rng, size):
             return Verdict.skipped(f"no crossover below |X| = 2^(2^22) at alpha={a}, beta={b}, eps={e}, delta={d}")
         for mult in (2, 4):
             if log_star_median_sample_size(2 ** (mult * k), a, b, e, d) >= median_sample_size(2 ** (mult * k), a, b, e):
-                return Verdict.violated({"alpha": a, "beta": b, "epsilon": e, "delta": d}, crossover_bits=k,
-                                        fails_at_bits=mult * k)
-        out.append(dict(alpha=round(a, 4), beta=b, epsilon=e, delta=d, crossover_log2_X=k,
-                        n_at_crossover=log_star_median_sample_size(2 ** k, a, b, e, d)))
+                return Verdict.violated(
+                    {"alpha": a, "beta": b, "epsilon": e, "delta": d}, crossover_bits=k, fails_at_bits=mult * k
+                )
+        out.append(
+            dict(
+                alpha=round(a, 4),
+                beta=b,
+                epsilon=e,
+                delta=d,
+                crossover_log2_X=k,
+                n_at_crossover=log_star_median_sample_size(2**k, a, b, e, d),
+            )
+        )
     return Verdict.holds(points=out)

@@ -49,7 +49,10 @@ def corrected_loop_epsilon(epsilon: float, T: int, delta_prime: float) -> float:
     return min(advanced_composition(epsilon, 0.0, 2 * T, delta_prime).epsilon, 2 * T * epsilon)
 
 
-@register("vc1/theorem-12", checks=("Theorem 12",), statement="""
+@register(
+    "vc1/theorem-12",
+    checks=("Theorem 12",),
+    statement="""
 [Yan25] Theorem 12: ProperLearner's step 7 (T = 2/α iterations, each a Laplace release and an
 exponential mechanism, ε-DP each) is (√(2T ln(1/δ′))·2ε, δ′)-DP, by Theorem 7.  Checked against the
 exact δ(ε′) of 2T-fold ε-randomised response (the worst ε-DP mechanism under composition, Kairouz–Oh–
@@ -57,13 +60,20 @@ Viswanath): as printed it fails once ε is large against √T (e.g. ε = 1, α =
 corrected composition ([Yan26] Theorem 3) the loop is (ε′_corr, δ′)-DP everywhere, and the printed ε′
 survives exactly where ε′_corr ≤ ε′ or the exact δ stays ≤ δ′ (recorded).  ProperLearner books the
 corrected composition: its per-release ε composes to ≤ ε/2 (checked exactly).
-""")
+""",
+)
 def check_theorem_12(rng, size):
-    grid = [(e, a, d) for e in (0.01, 0.05, 0.1, 0.3, 0.5, 1.0, 2.0) for a in (0.5, 0.2, 0.1, 0.05)
-            for d in (1e-3, 1e-6, 1e-9)]
+    grid = [
+        (e, a, d)
+        for e in (0.01, 0.05, 0.1, 0.3, 0.5, 1.0, 2.0)
+        for a in (0.5, 0.2, 0.1, 0.05)
+        for d in (1e-3, 1e-6, 1e-9)
+    ]
     if size == "medium":
-        grid += [(float(10 ** rng.uniform(-2, 0.5)), float(rng.uniform(0.02, 0.5)), float(10 ** rng.uniform(-9, -2)))
-                 for _ in range(200)]
+        grid += [
+            (float(10 ** rng.uniform(-2, 0.5)), float(rng.uniform(0.02, 0.5)), float(10 ** rng.uniform(-9, -2)))
+            for _ in range(200)
+        ]
     printed_fail, corrected_fail, survives, worst = 0, 0, 0, None
     for eps, a, dp in grid:
         T = math.ceil(2 / a)
@@ -75,8 +85,18 @@ def check_theorem_12(rng, size):
         if d_printed > dp * (1 + 1e-9):
             printed_fail += 1
             if worst is None or d_printed / dp > worst[1]:
-                worst = ({"epsilon": eps, "alpha": a, "T": T, "delta_prime": dp, "epsilon_theorem12": e12,
-                          "exact_delta_at_epsilon_theorem12": d_printed, "epsilon_corrected": e_corr}, d_printed / dp)
+                worst = (
+                    {
+                        "epsilon": eps,
+                        "alpha": a,
+                        "T": T,
+                        "delta_prime": dp,
+                        "epsilon_theorem12": e12,
+                        "exact_delta_at_epsilon_theorem12": d_printed,
+                        "epsilon_corrected": e_corr,
+                    },
+                    d_printed / dp,
+                )
         else:
             survives += 1
     # the learner's own accounting: 2T releases at epsilon_step compose to <= epsilon/2 at delta/2
@@ -88,10 +108,15 @@ def check_theorem_12(rng, size):
         dd = _rr_composition_delta(p.epsilon_step, 2 * p.T, eps / 2)
         if dd > d / 2 * (1 + 1e-9):
             learner_bad.append({"epsilon": eps, "alpha": a, "delta": d, "exact_delta": dd})
-    ev = dict(grid=len(grid), printed_fails=printed_fail, printed_survives=survives,
-              corrected_fails=corrected_fail, learner_accounting_fails=len(learner_bad),
-              conclusion="Theorem 12's conclusion survives with the corrected composition only where "
-                         "2T eps (e^eps-1)/(e^eps+1) is small against sqrt(T ln(1/delta')) eps")
+    ev = dict(
+        grid=len(grid),
+        printed_fails=printed_fail,
+        printed_survives=survives,
+        corrected_fails=corrected_fail,
+        learner_accounting_fails=len(learner_bad),
+        conclusion="Theorem 12's conclusion survives with the corrected composition only where "
+        "2T eps (e^eps-1)/(e^eps+1) is small against sqrt(T ln(1/delta')) eps",
+    )
     if corrected_fail or learner_bad:
         return Verdict.violated({"learner": learner_bad}, **ev)
     if worst is not None:
@@ -120,13 +145,17 @@ def _recorded_learner(M, f, p):
     return learner, seen
 
 
-@register("vc1/lemmas-7-9", checks=("Lemma 7", "Lemma 9"), statement="""
+@register(
+    "vc1/lemmas-7-9",
+    checks=("Lemma 7", "Lemma 9"),
+    statement="""
 [Yan25] Lemma 7: every h_i with I(h_i) = B_i (the points deterministic by part S_i) is α-good w.r.t.
 c*_f w.p. ≥ 1 − βt; Lemma 9: when all are, error_D(h_good, c*_f) ≤ α w.p. ≥ 1 − 2β — with Theorem 11's
 substitution β → β/(t+2).  OPTPrivateLearner in theorem mode (N of Theorem 11, count-table partition)
 at ε = 3, δ = 1/4, α = β = 1/2, on the Figure-1 class, thresholds and random VC-1 classes, D random;
 err_D of every h_i and of h_good exact.  Failure counts against the bounds (binomial test, 10⁻⁶).
-""")
+""",
+)
 def check_lemmas_7_9(rng, size):
     p = _THEOREM_POINT
     classes = [_vc1.catalogue(4)["figure1"], _vc1.catalogue(4)["thresholds"]]
@@ -154,9 +183,18 @@ def check_lemmas_7_9(rng, size):
             l9_fail += e_good > p["alpha"]
             worst_good = max(worst_good, e_good)
         runs += 1
-    ev = dict(runs=runs, lemma7_failures=l7_fail, lemma7_bound=bound7, lemma9_runs=l9_runs,
-              lemma9_failures=l9_fail, lemma9_bound=bound9, max_err_h_i=worst_hi, max_err_h_good=worst_good,
-              point=p, mode="theorem")
+    ev = dict(
+        runs=runs,
+        lemma7_failures=l7_fail,
+        lemma7_bound=bound7,
+        lemma9_runs=l9_runs,
+        lemma9_failures=l9_fail,
+        lemma9_bound=bound9,
+        max_err_h_i=worst_hi,
+        max_err_h_good=worst_good,
+        point=p,
+        mode="theorem",
+    )
     if _too_many(l7_fail, runs, bound7) or _too_many(l9_fail, l9_runs, bound9):
         return Verdict.violated({"point": p}, **ev)
     return Verdict.holds(**ev)
@@ -170,9 +208,10 @@ def _deep_light_law(cls, rng, decay=0.15):
     """A law D on the columns with mass ∝ decay^distance (times a random factor): deep points are rare,
     so x_good often stops above the target's lowest point, at a node that is not proper (the case
     where ProperLearner walks down T_good)."""
-    dist = np.array([cls.tree.nodes[int(cls.columns[j])]["distance"] if j >= 0 else 0 for j in cls.norm.column_map],
-                    dtype=float)
-    w = decay ** dist * rng.uniform(0.5, 1.5, dist.size)
+    dist = np.array(
+        [cls.tree.nodes[int(cls.columns[j])]["distance"] if j >= 0 else 0 for j in cls.norm.column_map], dtype=float
+    )
+    w = decay**dist * rng.uniform(0.5, 1.5, dist.size)
     return w / w.sum()
 
 
@@ -213,12 +252,22 @@ def _walk_events(learner, M, c, weights, cols, labels, seed, p):
     heavy_ok = all(-min_leaf_v[x] >= -2 * a * N - T * step for kind, x, _ in walk if kind == "heavy")
     light = [x for kind, x, _ in walk if kind == "light"]
     light_ok = all(-w[x] >= -3 * a * N - (T + 1) * step for x in light)
-    return dict(N=N, ones_below=ones_below, min_leaf_value=min_leaf, ran_7c=bool(light),
-                leaf_before_7c=not light and len(walk) < T, heavy_ok=heavy_ok, light_ok=light_ok,
-                x_good_error=float(weights[cls.hypothesis_of(x_good) != M[c]].sum()))
+    return dict(
+        N=N,
+        ones_below=ones_below,
+        min_leaf_value=min_leaf,
+        ran_7c=bool(light),
+        leaf_before_7c=not light and len(walk) < T,
+        heavy_ok=heavy_ok,
+        light_ok=light_ok,
+        x_good_error=float(weights[cls.hypothesis_of(x_good) != M[c]].sum()),
+    )
 
 
-@register("vc1/claims-1-5", checks=("Claim 1", "Claim 2", "Claim 3", "Claim 4", "Claim 5"), statement="""
+@register(
+    "vc1/claims-1-5",
+    checks=("Claim 1", "Claim 2", "Claim 3", "Claim 4", "Claim 5"),
+    statement="""
 [Yan25] Claims 1–5 of §6 on ProperLearner's S_2 (N = |S_2| = Theorem 13's N_2 at ε = 3, δ = 1/4,
 α = β = 0.2; x_good from Algorithm 2 on 4000 points, practical; VC-1 classes of the catalogue and
 random ones, D random).  Given that x_good represents an α-accurate hypothesis: (1) at most 2αN
@@ -227,24 +276,36 @@ runs (w.p. ≥ 1 − Tβ_s); (4) every 7d choice has q ≥ −2αN − T ln(2/α
 q ≥ −3αN − (T+1) ln(2/α)/ε_s (w.p. ≥ 1 − β_s/α).  Recorded: Claim 5's printed chain "> 4αN_2" is
 impossible (its left side is negative); loops ending at a leaf of T_good before 7c (an implementation
 choice) are counted apart.
-""")
+""",
+)
 def check_claims_1_5(rng, size):
     from geoprivate.learners.vc1 import ProperLearner
 
     p = _C15
     runs = 60 if size == "small" else 300
     cat = list(_vc1.catalogue(16).values())
-    counts = dict(conditioned=0, claim1=0, claim2=0, claim3=0, claim4=0, claim5=0, proper_x_good=0,
-                  leaf_before_7c=0, inaccurate_x_good=0)
+    counts = dict(
+        conditioned=0,
+        claim1=0,
+        claim2=0,
+        claim3=0,
+        claim4=0,
+        claim5=0,
+        proper_x_good=0,
+        leaf_before_7c=0,
+        inaccurate_x_good=0,
+    )
     bounds = None
     for r in range(runs):
         if r % 4 == 0:
             M, f = cat[(r // 4) % len(cat)]
         else:  # few proper nodes: x_good is then rarely proper and the walk of step 7 runs
-            M, (_, _, f) = _vc1.random_vc1_class(int(rng.integers(10, 40)), rng, proper_prob=0.02, chain_prob=0.7,
-                                                  return_tree=True)
-        learner = ProperLearner(M, p["epsilon"], p["delta"], p["alpha"], p["beta"], f=f, mode="practical",
-                                n_subsets=p["n_subsets"])
+            M, (_, _, f) = _vc1.random_vc1_class(
+                int(rng.integers(10, 40)), rng, proper_prob=0.02, chain_prob=0.7, return_tree=True
+            )
+        learner = ProperLearner(
+            M, p["epsilon"], p["delta"], p["alpha"], p["beta"], f=f, mode="practical", n_subsets=p["n_subsets"]
+        )
         n2 = learner.params.n2
         learner.first_fraction = p["n1"] / (p["n1"] + n2)
         c = int(rng.integers(0, M.shape[0]))
@@ -265,15 +326,28 @@ def check_claims_1_5(rng, size):
         counts["leaf_before_7c"] += ev["leaf_before_7c"]
         counts["claim4"] += not ev["heavy_ok"]
         counts["claim5"] += not ev["light_ok"]
-        bounds = dict(claims_1_2=math.exp(-a * N / 3), claim_3=T * learner.params.beta_step,
-                      claim_5=learner.params.beta_step / a, N=N, T=T, epsilon_step=learner.epsilon_step)
+        bounds = dict(
+            claims_1_2=math.exp(-a * N / 3),
+            claim_3=T * learner.params.beta_step,
+            claim_5=learner.params.beta_step / a,
+            N=N,
+            T=T,
+            epsilon_step=learner.epsilon_step,
+        )
     k = counts["conditioned"]
-    ev = dict(runs=runs, **counts, bounds=bounds, point=p,
-              claim5_printed_chain="-3 alpha N - (T+1) ln(2/alpha)/eps > 4 alpha N_2 cannot hold (left side < 0)")
-    if bounds is not None and (_too_many(counts["claim1"], k, bounds["claims_1_2"])
-                               or _too_many(counts["claim2"], k, bounds["claims_1_2"])
-                               or _too_many(counts["claim3"], k, bounds["claim_3"])
-                               or _too_many(counts["claim4"], k, bounds["claim_3"])
-                               or _too_many(counts["claim5"], k, bounds["claim_5"])):
+    ev = dict(
+        runs=runs,
+        **counts,
+        bounds=bounds,
+        point=p,
+        claim5_printed_chain="-3 alpha N - (T+1) ln(2/alpha)/eps > 4 alpha N_2 cannot hold (left side < 0)",
+    )
+    if bounds is not None and (
+        _too_many(counts["claim1"], k, bounds["claims_1_2"])
+        or _too_many(counts["claim2"], k, bounds["claims_1_2"])
+        or _too_many(counts["claim3"], k, bounds["claim_3"])
+        or _too_many(counts["claim4"], k, bounds["claim_3"])
+        or _too_many(counts["claim5"], k, bounds["claim_5"])
+    ):
         return Verdict.violated({"point": p}, **ev)
     return Verdict.holds(**ev)

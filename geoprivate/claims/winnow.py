@@ -1,5 +1,5 @@
-"""Claims of seed 003 (M. Bun, W. Fang, *Privately Learning Decision Lists and a
-Differentially Private Winnow*, shared/papers/003_088659ef20b3315c.txt).
+"""Claims of [BF26] (M. Bun, W. Fang, *Privately Learning Decision Lists and a
+Differentially Private Winnow* [BF26]).
 
 Decision lists (§3, App. A): Proposition 3.3 (exact, on random lists and the runs of
 DP-GreedyCover), Theorem 3.5's accuracy (exact population error on the uniform cube),
@@ -87,11 +87,13 @@ def _remaining_problems(P, y, h: DecisionList):
         avail[f] = False
 
 
-@register("winnow/proposition-3-3",
-          statement="In every iteration j of DP-GreedyCover on a sample labelled by an F-decision list, some "
-                    "decision list over the remaining features F_j is consistent with the remaining sample S_j "
-                    "[exact: Rivest's list certified consistent, brute force over all lists for |F| <= 3]",
-          checks=("Proposition 3.3",))
+@register(
+    "winnow/proposition-3-3",
+    statement="In every iteration j of DP-GreedyCover on a sample labelled by an F-decision list, some "
+    "decision list over the remaining features F_j is consistent with the remaining sample S_j "
+    "[exact: Rivest's list certified consistent, brute force over all lists for |F| <= 3]",
+    checks=("Proposition 3.3",),
+)
 def _proposition_3_3(rng, size):
     runs = 40 if size == "small" else 300
     iterations = brute = 0
@@ -106,8 +108,10 @@ def _proposition_3_3(rng, size):
             Pj, yj = P[rem][:, avail], y[rem]
             cj = rivest(Pj, yj)  # raises NotRealizableError (with certificate) if none exists
             if not is_consistent(cj, Pj, yj):
-                return Verdict.violated({"P": P, "y": y, "target": [c.features, c.bits],
-                                         "output": [h.features, h.bits]}, iteration=iterations)
+                return Verdict.violated(
+                    {"P": P, "y": y, "target": [c.features, c.bits], "output": [h.features, h.bits]},
+                    iteration=iterations,
+                )
             if M <= 3:
                 brute += 1
                 if not _brute_force_consistent(Pj, yj):
@@ -117,33 +121,38 @@ def _proposition_3_3(rng, size):
 
 
 # ------------------------------------------------------------------ Proposition A.9
-@register("winnow/proposition-a-9",
-          statement="|C_d^k| = sum_{j<=k} 2^j C(d, j) <= e^2 d^k (conjunctions of at most k literals; "
-                    "counted by enumeration)",
-          checks=("Proposition A.9", "Corollary A.8"))
+@register(
+    "winnow/proposition-a-9",
+    statement="|C_d^k| = sum_{j<=k} 2^j C(d, j) <= e^2 d^k (conjunctions of at most k literals; "
+    "counted by enumeration)",
+    checks=("Proposition A.9", "Corollary A.8"),
+)
 def _proposition_a9(rng, size):
     dmax = 8 if size == "small" else 11
     worst = 0.0
     for d in range(1, dmax + 1):
         for k in range(1, d + 1):
             n = len(conjunctions(d, k, include_empty=True))
-            if n != conjunction_count(d, k) or n > math.e ** 2 * d ** k:
-                return Verdict.violated({"d": d, "k": k}, count=n, formula=conjunction_count(d, k),
-                                        bound=math.e ** 2 * d ** k)
-            worst = max(worst, n / (math.e ** 2 * d ** k))
+            if n != conjunction_count(d, k) or n > math.e**2 * d**k:
+                return Verdict.violated(
+                    {"d": d, "k": k}, count=n, formula=conjunction_count(d, k), bound=math.e**2 * d**k
+                )
+            worst = max(worst, n / (math.e**2 * d**k))
     return Verdict.holds(max_d=dmax, max_ratio_count_over_bound=worst)
 
 
 # ------------------------------------------------------------------ Theorem 3.5 accuracy
 def _cube01(d):
-    return ((np.arange(2 ** d)[:, None] >> np.arange(d)) & 1).astype(np.uint8)
+    return ((np.arange(2**d)[:, None] >> np.arange(d)) & 1).astype(np.uint8)
 
 
-@register("winnow/theorem-3-5",
-          statement="DP-GreedyCover is an (alpha, beta)-PAC learner for F-decision lists at Theorem 3.5's sample "
-                    "size [literals over d = 6 variables, uniform distribution, exact population error; also at "
-                    "1/1000 of that size (practical mode), reported]",
-          checks=("Theorem 3.5", "Lemma A.4"))
+@register(
+    "winnow/theorem-3-5",
+    statement="DP-GreedyCover is an (alpha, beta)-PAC learner for F-decision lists at Theorem 3.5's sample "
+    "size [literals over d = 6 variables, uniform distribution, exact population error; also at "
+    "1/1000 of that size (practical mode), reported]",
+    checks=("Theorem 3.5", "Lemma A.4"),
+)
 def _theorem_3_5(rng, size):
     d, alpha, beta, eps, delta = 6, 0.1, 0.1, 1.0, 1e-6
     fs = conjunctions(d, 1)
@@ -165,16 +174,25 @@ def _theorem_3_5(rng, size):
         # a failure rate above beta: reject at false-alarm 1e-6 (binomial tail)
         if mode == "theorem" and stats.binom.sf(failures - 1, trials, beta) < FALSE_ALARM:
             return Verdict.violated({"d": d, "alpha": alpha, "beta": beta, "n": n}, **out[mode])
-    return Verdict.holds(alpha=alpha, beta=beta, epsilon=eps, delta=delta, trials=trials,
-                         theorem=out["theorem"], practical=out["practical"])
+    return Verdict.holds(
+        alpha=alpha,
+        beta=beta,
+        epsilon=eps,
+        delta=delta,
+        trials=trials,
+        theorem=out["theorem"],
+        practical=out["practical"],
+    )
 
 
 # ------------------------------------------------------------------ Lemma A.1 (exact audit)
-@register("winnow/lemma-a-1",
-          statement="DP-GreedyCover with eps_hat = eps/(2(ln(1/delta)+3/2)) is (eps, delta)-DP for neighbours "
-                    "S, S u {z} [exact output laws on |F| <= 3, n <= 5, where the broken variant eps_hat = eps must "
-                    "be flagged; a statistical audit (false alarm 1e-6) of a fixed pair, with a noiseless variant]",
-          checks=("Lemma A.1", "Theorem 3.5"))
+@register(
+    "winnow/lemma-a-1",
+    statement="DP-GreedyCover with eps_hat = eps/(2(ln(1/delta)+3/2)) is (eps, delta)-DP for neighbours "
+    "S, S u {z} [exact output laws on |F| <= 3, n <= 5, where the broken variant eps_hat = eps must "
+    "be flagged; a statistical audit (false alarm 1e-6) of a fixed pair, with a noiseless variant]",
+    checks=("Lemma A.1", "Theorem 3.5"),
+)
 def _lemma_a1(rng, size):
     n_inst = 8 if size == "small" else 40
     worst_delta_ratio = worst_pure = 0.0
@@ -191,22 +209,27 @@ def _lemma_a1(rng, size):
         p, q = greedy_cover_output_law(P, y, eh), greedy_cover_output_law(P[keep], y[keep], eh)
         d_at = delta_for_epsilon(p, q, eps)
         if d_at > delta:
-            return Verdict.violated({"P": P, "y": y, "removed": i, "epsilon": eps, "delta": delta},
-                                    delta_at_epsilon=d_at)
+            return Verdict.violated(
+                {"P": P, "y": y, "removed": i, "epsilon": eps, "delta": delta}, delta_at_epsilon=d_at
+            )
         worst_delta_ratio = max(worst_delta_ratio, d_at / delta)
         worst_pure = max(worst_pure, epsilon_for_delta(p, q, 0.0) / eps)
         pb, qb = greedy_cover_output_law(P, y, eps), greedy_cover_output_law(P[keep], y[keep], eps)
         broken_flagged += int(epsilon_for_delta(pb, qb, delta) > eps)
     if broken_flagged == 0:
-        return Verdict.violated({"note": "the broken variant (eps_hat = eps) was never flagged"},
-                                instances=n_inst)
+        return Verdict.violated({"note": "the broken variant (eps_hat = eps) was never flagged"}, instances=n_inst)
     stat = _greedy_cover_statistical_audit(rng, 1200 if size == "small" else 20_000)
     if stat["stat_lower_bound"] > stat["stat_claimed_epsilon"]:
         return Verdict.violated({"note": "statistical audit refutes the claimed epsilon"}, **stat)
     if stat["stat_broken_lower_bound"] <= stat["stat_claimed_epsilon"]:
         return Verdict.skipped("the statistical audit did not flag the broken variant", **stat)
-    return Verdict.holds(instances=n_inst, max_delta_at_eps_over_delta=worst_delta_ratio,
-                         max_pure_epsilon_over_eps=worst_pure, broken_variant_flagged=broken_flagged, **stat)
+    return Verdict.holds(
+        instances=n_inst,
+        max_delta_at_eps_over_delta=worst_delta_ratio,
+        max_pure_epsilon_over_eps=worst_pure,
+        broken_variant_flagged=broken_flagged,
+        **stat,
+    )
 
 
 def _greedy_cover_statistical_audit(rng, n):
@@ -218,12 +241,14 @@ def _greedy_cover_statistical_audit(rng, n):
     eps, delta = 1.0, 1e-3
     out = {"stat_claimed_epsilon": eps}
     for name, eh in (("stat", greedy_cover_epsilon_hat(eps, delta)), ("stat_broken", 1000.0)):
+
         def mech(data, g, eh=eh):
             h = dp_greedy_cover(data[0], data[1], epsilon_hat=eh, rng=g).hypothesis
             return h.features + h.bits
 
-        res = statistical_epsilon_lower_bound(mech, (P, y), (P[1:], y[1:]), n_samples=n, delta=0.0,
-                                              confidence=1 - FALSE_ALARM, rng=rng)
+        res = statistical_epsilon_lower_bound(
+            mech, (P, y), (P[1:], y[1:]), n_samples=n, delta=0.0, confidence=1 - FALSE_ALARM, rng=rng
+        )
         exact = epsilon_for_delta(greedy_cover_output_law(P, y, eh), greedy_cover_output_law(P[1:], y[1:], eh), 0.0)
         out[f"{name}_lower_bound"], out[f"{name}_exact_epsilon"] = res.epsilon_lower, exact
     return out
@@ -254,11 +279,13 @@ def _max_updates_over_bits(X, y, eta, rho, c):
     return best[0], best[1]
 
 
-@register("winnow/lemma-4-2",
-          statement="ConfidentWinnow makes at most ln d / ((1-c) eta rho - eta^2/2) updates on any sequence with "
-                    "a non-negative rho-margin target, for any update bits b [bits searched exhaustively on "
-                    "sequences of length <= 12; an adaptive adversary choosing the least confident example]",
-          checks=("Lemma 4.2",))
+@register(
+    "winnow/lemma-4-2",
+    statement="ConfidentWinnow makes at most ln d / ((1-c) eta rho - eta^2/2) updates on any sequence with "
+    "a non-negative rho-margin target, for any update bits b [bits searched exhaustively on "
+    "sequences of length <= 12; an adaptive adversary choosing the least confident example]",
+    checks=("Lemma 4.2",),
+)
 def _lemma_4_2(rng, size):
     n_inst = 10 if size == "small" else 60
     worst, worst_inst = 0.0, None
@@ -283,18 +310,21 @@ def _lemma_4_2(rng, size):
             kind = "adaptive-pool"
         bound = lemma_4_2_bound(X.shape[1], eta, rho, c)
         if ups > bound:
-            return Verdict.violated({"kind": kind, "X": X, "y": y, "eta": eta, "rho": rho, "c": c},
-                                    updates=ups, bound=bound)
+            return Verdict.violated(
+                {"kind": kind, "X": X, "y": y, "eta": eta, "rho": rho, "c": c}, updates=ups, bound=bound
+            )
         if ups / bound > worst:
             worst, worst_inst = ups / bound, dict(kind=kind, d=X.shape[1], eta=eta, rho=rho, c=c, updates=ups)
     return Verdict.holds(instances=n_inst, max_updates_over_bound=worst, tightest=worst_inst)
 
 
 # ------------------------------------------------------------------ Lemma 4.6 (exact)
-@register("winnow/lemma-4-6",
-          statement="If |<w,x>| >= c rho and m >= 2 ln(2T/beta)/(c^2 rho^2), then sgn<w~,x> = sgn<w,x> with "
-                    "probability >= 1 - beta/T [exact binomial law of <w~,x>; ties count as disagreement]",
-          checks=("Lemma 4.6",))
+@register(
+    "winnow/lemma-4-6",
+    statement="If |<w,x>| >= c rho and m >= 2 ln(2T/beta)/(c^2 rho^2), then sgn<w~,x> = sgn<w,x> with "
+    "probability >= 1 - beta/T [exact binomial law of <w~,x>; ties count as disagreement]",
+    checks=("Lemma 4.6",),
+)
 def _lemma_4_6(rng, size):
     n_inst = 12 if size == "small" else 60
     worst = 0.0
@@ -304,39 +334,47 @@ def _lemma_4_6(rng, size):
         T = int(rng.choice([1, 10, 100, 1000]))
         beta = float(rng.choice([0.01, 0.1, 0.5]))
         m = lemma_4_6_sample_size(T, beta, c, rho)
-        a = Fraction(c * rho).limit_denominator(10 ** 6)  # the worst case |<w,x>| = c rho
+        a = Fraction(c * rho).limit_denominator(10**6)  # the worst case |<w,x>| = c rho
         p = sign_disagreement_probability(a, m, exact=m <= 400)
         allowed = Fraction(beta) / T
         if (p > allowed) if isinstance(p, Fraction) else (p > allowed.numerator / mpmath.mpf(allowed.denominator)):
-            return Verdict.violated({"c": c, "rho": rho, "T": T, "beta": beta, "m": m},
-                                    disagreement=float(p), allowed=beta / T)
+            return Verdict.violated(
+                {"c": c, "rho": rho, "T": T, "beta": beta, "m": m}, disagreement=float(p), allowed=beta / T
+            )
         worst = max(worst, float(p) / (beta / T))
     return Verdict.holds(instances=n_inst, max_disagreement_over_allowed=worst)
 
 
 # ------------------------------------------------------------------ Lemma 4.7 / Theorem 4.5
-@register("winnow/lemma-4-7",
-          statement="DP-Winnow on a realisable oblivious sequence: fewer than ln d/((1-c) eta rho - eta^2/2) "
-                    "updates, every update example has y<w,x> <= c rho, and at most 16 ln(2T^2/beta)/eps_hat * K "
-                    "mistakes, w.p. >= 1 - 2 beta [practical mode: eps_hat, eta given; m from Lemma 4.6]",
-          checks=("Lemma 4.7", "Theorem 4.5"))
+@register(
+    "winnow/lemma-4-7",
+    statement="DP-Winnow on a realisable oblivious sequence: fewer than ln d/((1-c) eta rho - eta^2/2) "
+    "updates, every update example has y<w,x> <= c rho, and at most 16 ln(2T^2/beta)/eps_hat * K "
+    "mistakes, w.p. >= 1 - 2 beta [practical mode: eps_hat, eta given; m from Lemma 4.6]",
+    checks=("Lemma 4.7", "Theorem 4.5"),
+)
 def _lemma_4_7(rng, size):
     runs = 4 if size == "small" else 20
     T, d, beta = (3000, 40, 0.05) if size == "small" else (20_000, 200, 0.05)
     fails, worst = 0, {"updates/bound": 0.0, "mistakes/bound": 0.0, "max_update_margin/c_rho": -math.inf}
     for _ in range(runs):
         X, y, v, rho = majority_sequence(T, d, 3, rng)
-        p = practical_parameters(T, d, rho, eps_hat=1.0, eta=rho / 4, m=lemma_4_6_sample_size(T, beta, 0.5, rho),
-                                 beta=beta)
+        p = practical_parameters(
+            T, d, rho, eps_hat=1.0, eta=rho / 4, m=lemma_4_6_sample_size(T, beta, 0.5, rho), beta=beta
+        )
         r = dp_winnow(X, y, p, rng, target=v)
-        bad = (r.n_updates >= p.update_bound or r.n_mistakes > p.mistake_bound
-               or any(mg > p.c * rho for mg in r.update_margins))
+        bad = (
+            r.n_updates >= p.update_bound
+            or r.n_mistakes > p.mistake_bound
+            or any(mg > p.c * rho for mg in r.update_margins)
+        )
         fails += int(bad)
         worst["updates/bound"] = max(worst["updates/bound"], r.n_updates / p.update_bound)
         worst["mistakes/bound"] = max(worst["mistakes/bound"], r.n_mistakes / p.mistake_bound)
         if r.update_margins:
-            worst["max_update_margin/c_rho"] = max(worst["max_update_margin/c_rho"],
-                                                   max(r.update_margins) / (p.c * rho))
+            worst["max_update_margin/c_rho"] = max(
+                worst["max_update_margin/c_rho"], max(r.update_margins) / (p.c * rho)
+            )
     if stats.binom.sf(fails - 1, runs, 2 * beta) < FALSE_ALARM:
         return Verdict.violated({"T": T, "d": d, "beta": beta}, failures=fails, runs=runs, **worst)
     return Verdict.holds(runs=runs, T=T, d=d, failures=fails, **worst)
@@ -352,22 +390,26 @@ def _tiny_winnow_instance():
     return X0, y0, y1
 
 
-@register("winnow/theorem-4-4",
-          statement="DP-Winnow is (eps, delta)-DP with Theorem 4.4/4.5's parameters [the composition of proof C.1 "
-                    "evaluated on Theorem 4.5's parameters; statistical audit (false alarm 1e-6) of a small "
-                    "practical-mode run against its accounted eps, and of a broken variant whose AboveThreshold "
-                    "noise is 1000x too small]",
-          checks=("Theorem 4.4", "Theorem 4.5"))
+@register(
+    "winnow/theorem-4-4",
+    statement="DP-Winnow is (eps, delta)-DP with Theorem 4.4/4.5's parameters [the composition of proof C.1 "
+    "evaluated on Theorem 4.5's parameters; statistical audit (false alarm 1e-6) of a small "
+    "practical-mode run against its accounted eps, and of a broken variant whose AboveThreshold "
+    "noise is 1000x too small]",
+    checks=("Theorem 4.4", "Theorem 4.5"),
+)
 def _theorem_4_4(rng, size):
     grid = []
-    for eps, delta, T, d, rho in itertools.product((0.1, 0.5, 0.99), (1e-6, 0.01), (100, 10 ** 5), (10, 1000),
-                                                   (0.1, 0.5)):
+    for eps, delta, T, d, rho in itertools.product(
+        (0.1, 0.5, 0.99), (1e-6, 0.01), (100, 10**5), (10, 1000), (0.1, 0.5)
+    ):
         p = theorem_4_5_parameters(T, d, rho, eps, delta, 0.05)
         g = dp_winnow_privacy(p.eps_hat, p.eta, p.m, p.K, delta)
         gp = dp_winnow_privacy(p.eps_hat, p.eta, p.m, p.K, delta, em_step="paper")
         if g.epsilon > eps or g.delta > delta:
-            return Verdict.violated({"epsilon": eps, "delta": delta, "T": T, "d": d, "rho": rho},
-                                    composed_epsilon=g.epsilon)
+            return Verdict.violated(
+                {"epsilon": eps, "delta": delta, "T": T, "d": d, "rho": rho}, composed_epsilon=g.epsilon
+            )
         grid.append((g.epsilon / eps, gp.epsilon / eps))
     X, y0, y1 = _tiny_winnow_instance()
     params = practical_parameters(3, 3, 1 / 3, eps_hat=0.5, eta=0.1, m=2, K=1, L=0.5)
@@ -381,10 +423,16 @@ def _theorem_4_4(rng, size):
     conf = 1 - FALSE_ALARM
     good = statistical_epsilon_lower_bound(run(params), y0, y1, n_samples=n, confidence=conf, rng=rng)
     bad = statistical_epsilon_lower_bound(run(broken), y0, y1, n_samples=n, confidence=conf, rng=rng)
-    evidence = dict(theorem_grid=len(grid), max_composed_over_eps=max(a for a, _ in grid),
-                    max_composed_over_eps_paper_step=max(b for _, b in grid),
-                    audit_claimed_epsilon=claimed, audit_lower_bound=good.epsilon_lower,
-                    broken_lower_bound=bad.epsilon_lower, false_alarm=FALSE_ALARM, n_samples=n)
+    evidence = dict(
+        theorem_grid=len(grid),
+        max_composed_over_eps=max(a for a, _ in grid),
+        max_composed_over_eps_paper_step=max(b for _, b in grid),
+        audit_claimed_epsilon=claimed,
+        audit_lower_bound=good.epsilon_lower,
+        broken_lower_bound=bad.epsilon_lower,
+        false_alarm=FALSE_ALARM,
+        n_samples=n,
+    )
     if good.violates(claimed):
         return Verdict.violated({"X": X, "y": y0, "y_prime": y1, "params": params.__dict__}, **evidence)
     if not bad.violates(claimed):
@@ -392,10 +440,12 @@ def _theorem_4_4(rng, size):
     return Verdict.holds(**evidence)
 
 
-@register("winnow/proof-c-1",
-          statement="Each sample j_i of DP-Winnow is (2 eta)-DP (proof C.1) [exact max log-ratio of one sample's law "
-                    "when the update example is replaced, over random weight states and examples]",
-          checks=("Theorem 4.4",))
+@register(
+    "winnow/proof-c-1",
+    statement="Each sample j_i of DP-Winnow is (2 eta)-DP (proof C.1) [exact max log-ratio of one sample's law "
+    "when the update example is replaced, over random weight states and examples]",
+    checks=("Theorem 4.4",),
+)
 def _proof_c1(rng, size):
     n_inst = 200 if size == "small" else 2000
     worst, inst = 0.0, None
@@ -413,20 +463,27 @@ def _proof_c1(rng, size):
     logw = np.array([0.0, 30.0])
     loss = em_sample_privacy_loss(logw, [-1, 1], 1, [1, -1], 1, eta)
     if max(loss / eta, worst) > 2 * (1 + 1e-9):
-        return Verdict.violated({"logw": logw, "x": [-1, 1], "y": 1, "x_prime": [1, -1], "y_prime": 1, "eta": eta},
-                                loss=loss, claimed=2 * eta, loss_over_eta=loss / eta,
-                                random_search_max_loss_over_eta=worst, random_instance=inst,
-                                note="a sample is 4 eta-DP (score sensitivity 2 eta plus the normaliser); "
-                                     "Theorem 4.4's parameters still compose to < eps (winnow/theorem-4-4)")
+        return Verdict.violated(
+            {"logw": logw, "x": [-1, 1], "y": 1, "x_prime": [1, -1], "y_prime": 1, "eta": eta},
+            loss=loss,
+            claimed=2 * eta,
+            loss_over_eta=loss / eta,
+            random_search_max_loss_over_eta=worst,
+            random_instance=inst,
+            note="a sample is 4 eta-DP (score sensitivity 2 eta plus the normaliser); "
+            "Theorem 4.4's parameters still compose to < eps (winnow/theorem-4-4)",
+        )
     return Verdict.holds(max_loss_over_eta=max(worst, loss / eta))
 
 
 # ------------------------------------------------------------------ Lemma 4.10
-@register("winnow/lemma-4-10",
-          statement="Every monotone 1-decision list of length r with D alternations is a halfspace over d+1 "
-                    "variables with margin Omega(1/r^D) [exact best margin (certified LP) of every sign pattern "
-                    "of length r; the constant C = min rho* r^D is reported]",
-          checks=("Lemma 4.10",))
+@register(
+    "winnow/lemma-4-10",
+    statement="Every monotone 1-decision list of length r with D alternations is a halfspace over d+1 "
+    "variables with margin Omega(1/r^D) [exact best margin (certified LP) of every sign pattern "
+    "of length r; the constant C = min rho* r^D is reported]",
+    checks=("Lemma 4.10",),
+)
 def _lemma_4_10(rng, size):
     rmax = 6 if size == "small" else 8
     by_D: dict = {}
@@ -442,22 +499,26 @@ def _lemma_4_10(rng, size):
             if res.rho <= 0:
                 return Verdict.violated({"signs": signs}, best_margin=str(res.rho))
             D = decision_list_alternations(signs)
-            const = res.rho * r ** D
+            const = res.rho * r**D
             cur = by_D.get(D)
             if cur is None or const < cur[0]:
                 by_D[D] = (const, r, signs, res.rho)
-    consts = {str(D): {"C": float(c), "r": r, "signs": list(s), "rho": str(rho)}
-              for D, (c, r, s, rho) in sorted(by_D.items())}
-    return Verdict.holds(max_length=rmax, min_constant_by_alternations=consts,
-                         C_min=min(float(c) for c, *_ in by_D.values()))
+    consts = {
+        str(D): {"C": float(c), "r": r, "signs": list(s), "rho": str(rho)} for D, (c, r, s, rho) in sorted(by_D.items())
+    }
+    return Verdict.holds(
+        max_length=rmax, min_constant_by_alternations=consts, C_min=min(float(c) for c, *_ in by_D.values())
+    )
 
 
 # ------------------------------------------------------------------ Theorem 4.11 (practical)
-@register("winnow/theorem-4-11",
-          statement="DP-Winnow learns monotone 1-decision lists through Lemma 4.10's halfspace and the 2d "
-                    "non-negative map [practical mode: random lists of length <= 5 on d <= 6 variables, rho = the "
-                    "exact best margin; updates below Lemma 4.7's bound and mistakes below Theorem 4.5's]",
-          checks=("Theorem 4.11", "Lemma 4.10"))
+@register(
+    "winnow/theorem-4-11",
+    statement="DP-Winnow learns monotone 1-decision lists through Lemma 4.10's halfspace and the 2d "
+    "non-negative map [practical mode: random lists of length <= 5 on d <= 6 variables, rho = the "
+    "exact best margin; updates below Lemma 4.7's bound and mistakes below Theorem 4.5's]",
+    checks=("Theorem 4.11", "Lemma 4.10"),
+)
 def _theorem_4_11(rng, size):
     runs = 4 if size == "small" else 20
     T, beta = (4000, 0.05) if size == "small" else (20_000, 0.05)
@@ -475,13 +536,18 @@ def _theorem_4_11(rng, size):
         y = decision_list_values(var, signs, X)
         _, Z = nonnegative_embedding(best.v, np.hstack([X, np.ones((T, 1), dtype=np.int8)]))
         rho = float(best.rho)
-        p = practical_parameters(T, Z.shape[1], rho, eps_hat=1.0, eta=rho / 4,
-                                 m=lemma_4_6_sample_size(T, beta, 0.5, rho), beta=beta)
+        p = practical_parameters(
+            T, Z.shape[1], rho, eps_hat=1.0, eta=rho / 4, m=lemma_4_6_sample_size(T, beta, 0.5, rho), beta=beta
+        )
         run = dp_winnow(Z, y, p, rng, target=np.array([float(w) for w in wp]))
         if run.n_updates >= p.update_bound or run.n_mistakes > p.mistake_bound:
-            return Verdict.violated({"variables": var, "signs": signs, "d": d, "T": T}, updates=run.n_updates,
-                                    update_bound=p.update_bound, mistakes=run.n_mistakes,
-                                    mistake_bound=p.mistake_bound)
+            return Verdict.violated(
+                {"variables": var, "signs": signs, "d": d, "T": T},
+                updates=run.n_updates,
+                update_bound=p.update_bound,
+                mistakes=run.n_mistakes,
+                mistake_bound=p.mistake_bound,
+            )
         worst_up = max(worst_up, run.n_updates / p.update_bound)
         worst_mis = max(worst_mis, run.n_mistakes / p.mistake_bound)
     return Verdict.holds(runs=runs, T=T, max_updates_over_bound=worst_up, max_mistakes_over_bound=worst_mis)

@@ -1,4 +1,4 @@
-"""[BF25] Theorem 4.12: DP-Winnow learns F-decision lists of length r with D alternations.
+"""[BF26] Theorem 4.12: DP-Winnow learns F-decision lists of length r with D alternations.
 
 Lemma 4.10 for a general feature class F (:func:`solvers.margins.feature_points`): the
 F-decision list is the monotone 1-decision list over the feature coordinates φ_f(x), so
@@ -43,13 +43,17 @@ def _f_list_labels(Phi, feats, signs):
     return out
 
 
-@register("winnow/theorem-4-12", checks=("Theorem 4.12",), statement="""
-[BF25] Theorem 4.12: DP-Winnow learns length-r F-decision lists with D alternations.  F = conjunctions
+@register(
+    "winnow/theorem-4-12",
+    checks=("Theorem 4.12",),
+    statement="""
+[BF26] Theorem 4.12: DP-Winnow learns length-r F-decision lists with D alternations.  F = conjunctions
 of ≤ 2 literals over d = 3, 4 variables (|F| = 18, 32); random lists of length ≤ 4 on the cube {0,1}^d.
 Lemma 4.10's halfspace over (φ(x), 1) computes the list with margin ≥ 1/‖v‖₁ ≥ 1/r^D·(const) — checked
 exactly on every cube point — and DP-Winnow (practical mode, ρ = that margin, after the §4.3 map to
 2(|F| + 1) non-negative coordinates) stays below Lemma 4.7's update bound and Theorem 4.5's mistake bound.
-""")
+""",
+)
 def check_theorem_4_12(rng, size):
     runs = 3 if size == "small" else 12
     T, beta = (3000, 0.05) if size == "small" else (20_000, 0.05)
@@ -58,7 +62,7 @@ def check_theorem_4_12(rng, size):
     for i in range(runs):
         d = 3 + i % 2
         F = conjunctions(d, 2)
-        cube01 = np.array([[(k >> j) & 1 for j in range(d)] for k in range(2 ** d)], dtype=np.uint8)
+        cube01 = np.array([[(k >> j) & 1 for j in range(d)] for k in range(2**d)], dtype=np.uint8)
         Phi = F.transform(cube01)
         r = int(rng.integers(2, 5))
         feats, signs = _random_f_list(rng, len(F), r)
@@ -68,21 +72,36 @@ def check_theorem_4_12(rng, size):
         rho = margin(v, Z_cube, y_cube)
         D = decision_list_alternations(signs)
         if rho <= 0:
-            return Verdict.violated({"d": d, "features": [F.names[f] for f in feats], "signs": signs},
-                                    margin=str(rho))
-        c = rho * r ** D
+            return Verdict.violated({"d": d, "features": [F.names[f] for f in feats], "signs": signs}, margin=str(rho))
+        c = rho * r**D
         min_margin_times_rD = c if min_margin_times_rD is None else min(min_margin_times_rD, c)
-        idx = rng.integers(0, 2 ** d, size=T)
+        idx = rng.integers(0, 2**d, size=T)
         wp, Z = nonnegative_embedding(v, Z_cube[idx])
-        p = practical_parameters(T, Z.shape[1], float(rho), eps_hat=1.0, eta=float(rho) / 4,
-                                 m=lemma_4_6_sample_size(T, beta, 0.5, float(rho)), beta=beta)
+        p = practical_parameters(
+            T,
+            Z.shape[1],
+            float(rho),
+            eps_hat=1.0,
+            eta=float(rho) / 4,
+            m=lemma_4_6_sample_size(T, beta, 0.5, float(rho)),
+            beta=beta,
+        )
         run = dp_winnow(Z, y_cube[idx], p, rng, target=np.array([float(w) for w in wp]))
         if run.n_updates >= p.update_bound or run.n_mistakes > p.mistake_bound:
-            return Verdict.violated({"d": d, "features": [F.names[f] for f in feats], "signs": signs, "T": T},
-                                    updates=run.n_updates, update_bound=p.update_bound, mistakes=run.n_mistakes,
-                                    mistake_bound=p.mistake_bound)
+            return Verdict.violated(
+                {"d": d, "features": [F.names[f] for f in feats], "signs": signs, "T": T},
+                updates=run.n_updates,
+                update_bound=p.update_bound,
+                mistakes=run.n_mistakes,
+                mistake_bound=p.mistake_bound,
+            )
         worst_up = max(worst_up, run.n_updates / p.update_bound)
         worst_mis = max(worst_mis, run.n_mistakes / p.mistake_bound)
-    return Verdict.holds(runs=runs, T=T, feature_class="conjunctions of <= 2 literals (d = 3, 4)",
-                         max_updates_over_bound=worst_up, max_mistakes_over_bound=worst_mis,
-                         min_margin_times_r_to_D=float(min_margin_times_rD))
+    return Verdict.holds(
+        runs=runs,
+        T=T,
+        feature_class="conjunctions of <= 2 literals (d = 3, 4)",
+        max_updates_over_bound=worst_up,
+        max_mistakes_over_bound=worst_mis,
+        min_margin_times_r_to_D=float(min_margin_times_rD),
+    )

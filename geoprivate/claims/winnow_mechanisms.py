@@ -1,4 +1,4 @@
-"""Claims of [BF25] about the mechanisms it borrows: Proposition 2.1's utility half (the
+"""Claims of [BF26] about the mechanisms it borrows: Proposition 2.1's utility half (the
 exponential mechanism), Lemma 4.3's accuracy (AboveThreshold, Dwork–Roth) and Lemma A.3
 (the adaptive coin process of Gupta et al.).
 
@@ -35,12 +35,12 @@ def em_utility_failure(scores, epsilon: float, tau: float, *, sign: float = 1.0)
     epsilon, tau : float > 0
     sign : {1, -1}
         1: h sampled ∝ exp(ε q/2) (the mechanism of McSherry–Talwar); −1: ∝ exp(−ε q/2), the
-        sign as printed in [BF25] §2.
+        sign as printed in [BF26] §2.
 
     Returns
     -------
     float
-        The probability of the bad event ([BF25] Proposition 2.1 claims ≤ e^{−τ}).
+        The probability of the bad event ([BF26] Proposition 2.1 claims ≤ e^{−τ}).
     """
     s = np.asarray(scores, dtype=float)
     logp = exponential_mechanism_log_probabilities(sign * s, epsilon)
@@ -48,13 +48,17 @@ def em_utility_failure(scores, epsilon: float, tau: float, *, sign: float = 1.0)
     return float(np.exp(logp[bad]).sum()) if bad.any() else 0.0
 
 
-@register("winnow/proposition-2-1-utility", checks=("Proposition 2.1",), statement="""
-[BF25] Proposition 2.1, utility half: the exponential mechanism (h ∝ exp(ε q(S,h)/2), q of
+@register(
+    "winnow/proposition-2-1-utility",
+    checks=("Proposition 2.1",),
+    statement="""
+[BF26] Proposition 2.1, utility half: the exponential mechanism (h ∝ exp(ε q(S,h)/2), q of
 sensitivity 1) outputs h with q(S,h) ≥ max_f q(S,f) − 2/ε (ln|H| + τ) w.p. ≥ 1 − e^{−τ}, every
 τ > 0.  Exact output law on random and adversarial score vectors (one maximiser, the rest just
 below the bad line), every τ of a grid.  Recorded: the worst ratio Pr[bad]/e^{−τ}, and that the
 sign as printed (∝ exp(−ε q/2)) fails the bound (its privacy half is general/exponential-mechanism-dp).
-""")
+""",
+)
 def check_proposition_2_1_utility(rng, size):
     n_inst = 60 if size == "small" else 400
     taus = (0.1, 0.5, 1.0, 2.0, 5.0)
@@ -72,16 +76,19 @@ def check_proposition_2_1_utility(rng, size):
                 s[0] = 0.0
             p = em_utility_failure(s, eps, tau)
             if p > math.exp(-tau) * (1 + 1e-9):
-                return Verdict.violated({"scores": s, "epsilon": eps, "tau": tau}, probability=p,
-                                        bound=math.exp(-tau))
+                return Verdict.violated({"scores": s, "epsilon": eps, "tau": tau}, probability=p, bound=math.exp(-tau))
             worst = max(worst, p / math.exp(-tau))
             pp = em_utility_failure(s, eps, tau, sign=-1.0)
             if pp / math.exp(-tau) > worst_printed:
                 worst_printed = pp / math.exp(-tau)
                 printed_instance = {"m": m, "epsilon": eps, "tau": tau, "adversarial": i % 2 == 1}
             count += 1
-    return Verdict.holds(instances=count, worst_ratio_to_bound=worst,
-                         printed_sign_worst_ratio=worst_printed, printed_sign_instance=printed_instance)
+    return Verdict.holds(
+        instances=count,
+        worst_ratio_to_bound=worst,
+        printed_sign_worst_ratio=worst_printed,
+        printed_sign_instance=printed_instance,
+    )
 
 
 # ----------------------------------------------------------------------------- Lemma 4.3
@@ -91,7 +98,7 @@ def _lap_sf(x: float, b: float) -> float:
 
 
 def above_threshold_failure(values, L: float, epsilon: float, beta: float) -> tuple[float, float]:
-    """Probability that AboveThreshold's run on these query values breaks [BF25] Lemma 4.3.
+    """Probability that AboveThreshold's run on these query values breaks [BF26] Lemma 4.3.
 
     With k the index of the first TestAboveThr() = True (T + 1 if none) and
     α = 8 ln(2T/β)/ε, the run fails when some t < k has q_t > L + α, or k ≤ T and
@@ -147,14 +154,18 @@ def _lemma_4_3_sequences(rng, T, L, alpha):
     yield "random in [L - 2alpha, L + 2alpha]", list(rng.uniform(L - 2 * alpha, L + 2 * alpha, T))
 
 
-@register("winnow/lemma-4-3", checks=("Lemma 4.3",), statement="""
-[BF25] Lemma 4.3 (AboveThreshold, Dwork–Roth), accuracy: with α = 8 ln(2T/β)/ε, w.p. ≥ 1 − β every
+@register(
+    "winnow/lemma-4-3",
+    checks=("Lemma 4.3",),
+    statement="""
+[BF26] Lemma 4.3 (AboveThreshold, Dwork–Roth), accuracy: with α = 8 ln(2T/β)/ε, w.p. ≥ 1 − β every
 query before the first TestAboveThr() = True has q ≤ L + α, and the halting query has q ≥ L − α.
 The failure probability of geoprivate's AboveThreshold (ρ ~ Lap(2/ε), ν ~ Lap(4/ε)) is integrated
 over ρ (quadrature error ≤ 1e-10) on sequences placed just outside [L − α, L + α] (where it bites)
 and random ones, against β; a Monte Carlo run of the class itself agrees with the integral
 (Hoeffding at 1e-6).  Its privacy half is audited with DP-Winnow (winnow/theorem-4-4).
-""")
+""",
+)
 def check_lemma_4_3(rng, size):
     Ts = (1, 5, 20) if size == "small" else (1, 5, 20, 100)
     worst, count = 0.0, 0
@@ -165,8 +176,9 @@ def check_lemma_4_3(rng, size):
                 for name, seq in _lemma_4_3_sequences(rng, T, 0.0, alpha):
                     p, err = above_threshold_failure(seq, 0.0, eps, beta)
                     if p - err > beta:
-                        return Verdict.violated({"values": seq, "L": 0.0, "epsilon": eps, "beta": beta},
-                                                failure=p, sequence=name)
+                        return Verdict.violated(
+                            {"values": seq, "L": 0.0, "epsilon": eps, "beta": beta}, failure=p, sequence=name
+                        )
                     worst = max(worst, (p + err) / beta)
                     count += 1
     # the integral describes the class: one Monte Carlo run of AboveThreshold itself
@@ -181,15 +193,17 @@ def check_lemma_4_3(rng, size):
         fails += k > 0  # every query is above L + alpha: only halting at the first one is accurate
     half = math.sqrt(math.log(2 / 1e-6) / (2 * runs))
     if abs(fails / runs - p) > half:
-        return Verdict.violated({"values": seq, "epsilon": eps, "beta": beta}, integral=p,
-                                monte_carlo=fails / runs, half_width=half)
-    return Verdict.holds(instances=count, worst_failure_over_beta=worst, monte_carlo=fails / runs,
-                         integral=p, monte_carlo_runs=runs)
+        return Verdict.violated(
+            {"values": seq, "epsilon": eps, "beta": beta}, integral=p, monte_carlo=fails / runs, half_width=half
+        )
+    return Verdict.holds(
+        instances=count, worst_failure_over_beta=worst, monte_carlo=fails / runs, integral=p, monte_carlo_runs=runs
+    )
 
 
 # ----------------------------------------------------------------------------- Lemma A.3
 def coin_process_tail(ps, y, *, count_the_head: bool = False) -> Fraction:
-    """Exact Pr[Y > y] of [BF25] Lemma A.3's coin process for one adversary.
+    """Exact Pr[Y > y] of [BF26] Lemma A.3's coin process for one adversary.
 
     Once a head appears, N_i = 0 for ever after, so an adaptive adversary's only relevant
     history is "no head yet": a deterministic adversary is a sequence p_1..p_T, and a
@@ -225,13 +239,17 @@ def coin_process_tail(ps, y, *, count_the_head: bool = False) -> Fraction:
     return tail
 
 
-@register("winnow/lemma-a-3", checks=("Lemma A.3",), statement="""
-[BF25] Lemma A.3 (Gupta et al.): an adversary picks p_i ∈ [0, 1] adaptively, a coin with heads
+@register(
+    "winnow/lemma-a-3",
+    checks=("Lemma A.3",),
+    statement="""
+[BF26] Lemma A.3 (Gupta et al.): an adversary picks p_i ∈ [0, 1] adaptively, a coin with heads
 probability p_i is tossed; with N_i = 1 iff no head within the first i tosses and Y = Σ p_i N_i,
 Pr[Y > y] ≤ e^{−y} for every y > 0.  Exact (rational) tail for every adversary of a grid of
 sequences (random, constant, front-loaded) and every y that is a partial sum (where the tail jumps).
 Recorded: reading N_i as "no head before toss i" breaks it (p_1 = 1: Y = 1 always).
-""")
+""",
+)
 def check_lemma_a_3(rng, size):
     n_inst = 150 if size == "small" else 1500
     worst, count = 0.0, 0
@@ -254,5 +272,9 @@ def check_lemma_a_3(rng, size):
             worst = max(worst, float(tail) / math.exp(-float(y)))
             count += 1
     other = coin_process_tail([Fraction(1)], Fraction(1, 2), count_the_head=True)
-    return Verdict.holds(instances=count, worst_tail_over_bound=worst,
-                         other_reading_p1_eq_1_tail_at_half=float(other), other_reading_bound=math.exp(-0.5))
+    return Verdict.holds(
+        instances=count,
+        worst_tail_over_bound=worst,
+        other_reading_p1_eq_1_tail_at_half=float(other),
+        other_reading_bound=math.exp(-0.5),
+    )

@@ -44,14 +44,16 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="geoprivate",
-        description="Exact solvers and the papers' private algorithms: verify claims, run predictors.")
+        description="Exact solvers and the papers' private algorithms: verify claims, run predictors.",
+    )
     parser.add_argument("--debug", action="store_true", help="show the full traceback of an error")
     sub = parser.add_subparsers(dest="command", required=True)
     for name, mod in _commands().items():
         p = sub.add_parser(name, help=mod.HELP, description=(mod.__doc__ or mod.HELP).strip())
         mod.add_arguments(p)
-        p.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
-                       help="show the full traceback of an error")
+        p.add_argument(
+            "--debug", action="store_true", default=argparse.SUPPRESS, help="show the full traceback of an error"
+        )
         p.set_defaults(func=mod.run)
     return parser
 
@@ -95,8 +97,14 @@ def _stdout_for_python_only():
         own = False
     os.dup2(2, 1)
     if own:
-        sys.stdout = open(saved, "w", encoding=old.encoding, errors=old.errors, closefd=False,
-                          buffering=1 if old.line_buffering else -1)
+        sys.stdout = open(
+            saved,
+            "w",
+            encoding=old.encoding,
+            errors=old.errors,
+            closefd=False,
+            buffering=1 if old.line_buffering else -1,
+        )
     broken = None
     try:
         yield
@@ -123,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
     prog = f"geoprivate {args.command}"
     try:
         keep = getattr(args, "keep_c_stdout", False)  # e.g. `sweep export --csv /dev/stdout` writes to fd 1 itself
-        with warnings.catch_warnings(), (contextlib.nullcontext() if keep else _stdout_for_python_only()):
+        with warnings.catch_warnings(), contextlib.nullcontext() if keep else _stdout_for_python_only():
             warnings.showwarning = _one_line
             code = args.func(args)
             sys.stdout.flush()  # a closed pipe surfaces here, not at interpreter exit
@@ -147,8 +155,10 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # a crash: still one line unless --debug
         if debug:
             raise
-        print(f"{prog}: internal error: {type(exc).__name__}: {exc} (rerun with --debug for the traceback)",
-              file=sys.stderr)
+        print(
+            f"{prog}: internal error: {type(exc).__name__}: {exc} (rerun with --debug for the traceback)",
+            file=sys.stderr,
+        )
         return 2
 
 

@@ -1,4 +1,4 @@
-"""``geoprivate everlasting``: GenericBBL (seed 002 §5), phase by phase.
+"""``geoprivate everlasting``: GenericBBL ([NNSY23] §5), phase by phase.
 
 ``--mode theorem`` prints the paper's parameters (the calculator: the sizes are
 astronomical, nothing is run); ``--mode practical`` runs GenericBBL with scaled constants
@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import sys
 
-HELP = "run GenericBBL (seed 002, private everlasting prediction) phase by phase"
+HELP = "run GenericBBL ([NNSY23], private everlasting prediction) phase by phase"
 
 
 #: largest --phases (theorem mode is a calculator; practical runs are also bounded by MAX_QUERIES)
@@ -27,9 +27,12 @@ def add_arguments(p) -> None:
     from geoprivate.cli import _args
 
     p.add_argument("--concept", choices=("thresholds", "intervals", "finite", "halfspaces"), default="thresholds")
-    p.add_argument("--phases", type=_args.bounded_int(1, MAX_PHASES), default=2,
-                   help=f"phases to run or tabulate (1..{MAX_PHASES}; practical runs at most "
-                        f"{MAX_QUERIES:.0e} queries in all)")
+    p.add_argument(
+        "--phases",
+        type=_args.bounded_int(1, MAX_PHASES),
+        default=2,
+        help=f"phases to run or tabulate (1..{MAX_PHASES}; practical runs at most {MAX_QUERIES:.0e} queries in all)",
+    )
     p.add_argument("--mode", choices=("practical", "theorem"), default="practical")
     p.add_argument("--alpha", type=_args.probability, default=0.05)
     p.add_argument("--beta", type=_args.probability, default=0.05)
@@ -37,28 +40,43 @@ def add_arguments(p) -> None:
     p.add_argument("--delta", type=_args.delta_open, default=1e-6)
     p.add_argument("--vc", type=_args.positive_int, help="VC dimension for theorem mode (default: the concept's)")
     p.add_argument("--T1", type=_args.positive_int, default=40, help="practical: T_1 (tau is solved for it)")
-    p.add_argument("--lambda1", type=_args.bounded_int(0, 10**9), default=8,
-                   help="practical and --private: lambda_1 (--private: 0 = Theorem A.2's)")
+    p.add_argument(
+        "--lambda1",
+        type=_args.bounded_int(0, 10**9),
+        default=8,
+        help="practical and --private: lambda_1 (--private: 0 = Theorem A.2's)",
+    )
     p.add_argument("--r-const", type=_args.positive_float, default=16.0, help="practical: replaces 25600 in R_i")
     p.add_argument("--m-const", type=_args.positive_float, default=1.0, help="practical: replaces 3 + exp(eps + 4)")
-    p.add_argument("--epsilon-bt", type=_args.bounded_float(0.0, MAX_EPSILON_BT), default=1.0,
-                   help=f"practical: eps'_i of BetweenThresholds (0 < eps' <= {MAX_EPSILON_BT:g})")
-    p.add_argument("--repaired", action="store_true",
-                   help="run RepairedBBL (geoprivate's construction, not the paper's): a private TOP budget "
-                        "closes the halting side channel of Claim E.6 (docs/everlasting_query_privacy.md)")
+    p.add_argument(
+        "--epsilon-bt",
+        type=_args.bounded_float(0.0, MAX_EPSILON_BT),
+        default=1.0,
+        help=f"practical: eps'_i of BetweenThresholds (0 < eps' <= {MAX_EPSILON_BT:g})",
+    )
+    p.add_argument(
+        "--repaired",
+        action="store_true",
+        help="run RepairedBBL (geoprivate's construction, not the paper's): a private TOP budget "
+        "closes the halting side channel of Claim E.6 (docs/everlasting_query_privacy.md)",
+    )
     p.add_argument("--epsilon-stop", type=_args.epsilon, default=1.0, help="--repaired: the stopper's epsilon_s")
     p.add_argument("--beta-stop", type=_args.delta_open, default=1e-6, help="--repaired: the stopper's beta_s")
     p.add_argument("--seed", type=_args.seed, default=0)
     p.add_argument("--json", action="store_true", help="print JSON (and nothing else) on stdout")
     # private as run (#21): plan the smallest configuration for --epsilon/--delta, or run a saved plan
-    p.add_argument("--private", action="store_true",
-                   help="plan (geoprivate plan generic-bbl) for --epsilon/--delta and run it; reports err_D per "
-                        "phase beside the guarantee")
+    p.add_argument(
+        "--private",
+        action="store_true",
+        help="plan (geoprivate plan generic-bbl) for --epsilon/--delta and run it; reports err_D per "
+        "phase beside the guarantee",
+    )
     p.add_argument("--plan", metavar="FILE", help="run the plan saved by `geoprivate plan generic-bbl --json`")
     p.add_argument("--queries", type=_args.bounded_int(1, 10**9), default=1000, help="--private: R of the last phase")
     p.add_argument("--tops", type=_args.positive_int, help="--private: c_1 (default 64 alpha_1 R_1)")
-    p.add_argument("--max-examples", type=_args.positive_int, default=50_000_000,
-                   help="--private/--plan: refuse larger n")
+    p.add_argument(
+        "--max-examples", type=_args.positive_int, default=50_000_000, help="--private/--plan: refuse larger n"
+    )
 
 
 def _fmt(v) -> str:
@@ -99,47 +117,86 @@ def run(args) -> int:
                 json.dump(out, sys.stdout, indent=2, default=str)
                 print()
             else:
-                print(f"GenericBBL theorem mode (seed 002 §5), VC={vc}, alpha={args.alpha}, beta={args.beta}, "
-                      f"eps={args.epsilon}, delta={args.delta}, tau=1.1e10: n = {par.n:.4e} initial examples")
-                rows = [p.as_dict() | {"fails": ",".join(k for k, v in p.checks.items() if not v) or "-"}
-                        for p in par.phases]
-                print(_table(rows, ["i", "alpha", "lam", "T", "S", "R", "c", "epsilon_bt", "s_hat", "d_hat",
-                                    "bt_guarantee_epsilon", "fails"]))
+                print(
+                    f"GenericBBL theorem mode ([NNSY23] §5), VC={vc}, alpha={args.alpha}, beta={args.beta}, "
+                    f"eps={args.epsilon}, delta={args.delta}, tau=1.1e10: n = {par.n:.4e} initial examples"
+                )
+                rows = [
+                    p.as_dict() | {"fails": ",".join(k for k, v in p.checks.items() if not v) or "-"}
+                    for p in par.phases
+                ]
+                print(
+                    _table(
+                        rows,
+                        [
+                            "i",
+                            "alpha",
+                            "lam",
+                            "T",
+                            "S",
+                            "R",
+                            "c",
+                            "epsilon_bt",
+                            "s_hat",
+                            "d_hat",
+                            "bt_guarantee_epsilon",
+                            "fails",
+                        ],
+                    )
+                )
                 print("(a calculator: these sizes cannot be run; use --mode practical)")
             return 0
         if args.epsilon_bt <= 0:
             raise ValueError(f"--epsilon-bt must be > 0, got {args.epsilon_bt!r}")
-        par = practical_parameters(args.alpha, args.beta, args.epsilon, args.delta, vc, args.phases, T1=args.T1,
-                                   lambda1=args.lambda1, r_const=args.r_const, m_const=args.m_const,
-                                   epsilon_bt=args.epsilon_bt)
-        queries = sum(p.R for p in par.phases[:args.phases])
+        par = practical_parameters(
+            args.alpha,
+            args.beta,
+            args.epsilon,
+            args.delta,
+            vc,
+            args.phases,
+            T1=args.T1,
+            lambda1=args.lambda1,
+            r_const=args.r_const,
+            m_const=args.m_const,
+            epsilon_bt=args.epsilon_bt,
+        )
+        queries = sum(p.R for p in par.phases[: args.phases])
         if queries > MAX_QUERIES:
-            raise ValueError(f"--phases {args.phases}: the run would answer {queries:.3g} queries (> {MAX_QUERIES:.0e}); "
-                             "lower --phases, --r-const, --T1 or --lambda1")
+            raise ValueError(
+                f"--phases {args.phases}: the run would answer {queries:.3g} queries (> {MAX_QUERIES:.0e}); "
+                "lower --phases, --r-const, --T1 or --lambda1"
+            )
         x = prob.sample(rng, par.phase(1).S)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", PrivacyWarning)
             if args.repaired:
                 from geoprivate.everlasting.repaired import RepairedBBL, StopperParameters
 
-                alg = RepairedBBL(prob, x, prob.target(x), par, rng,
-                                  stopper=StopperParameters(args.epsilon_stop, args.beta_stop))
+                alg = RepairedBBL(
+                    prob, x, prob.target(x), par, rng, stopper=StopperParameters(args.epsilon_stop, args.beta_stop)
+                )
             else:
                 alg = GenericBBL(prob, x, prob.target(x), par, rng)
         from tqdm.auto import tqdm
 
-        total_q = sum(p.R for p in par.phases[:args.phases])
-        with tqdm(total=args.phases, desc="phases", unit="phase", disable=None, file=sys.stderr, position=0) as bar, \
-                tqdm(total=total_q, desc="queries", unit="q", unit_scale=True, disable=None, file=sys.stderr,
-                     position=1) as qbar:
+        total_q = sum(p.R for p in par.phases[: args.phases])
+        with (
+            tqdm(total=args.phases, desc="phases", unit="phase", disable=None, file=sys.stderr, position=0) as bar,
+            tqdm(
+                total=total_q, desc="queries", unit="q", unit_scale=True, disable=None, file=sys.stderr, position=1
+            ) as qbar,
+        ):
             res = alg.run(args.phases, progress=bar, query_progress=qbar)
     except (ValueError, TypeError) as exc:
         print(f"geoprivate everlasting: error: {exc}", file=sys.stderr)
         return 2
     except (OverflowError, ZeroDivisionError) as exc:  # a formula left floating point: the parameters' fault
-        print(f"geoprivate everlasting: error: these parameters leave floating-point range in the paper's formulas "
-              f"({type(exc).__name__}: {exc}); use less extreme --delta/--epsilon/--r-const/--m-const/--epsilon-bt",
-              file=sys.stderr)
+        print(
+            f"geoprivate everlasting: error: these parameters leave floating-point range in the paper's formulas "
+            f"({type(exc).__name__}: {exc}); use less extreme --delta/--epsilon/--r-const/--m-const/--epsilon-bt",
+            file=sys.stderr,
+        )
         return 2
     if args.json:
         json.dump(res.to_dict() | _repaired_fields(res), sys.stdout, indent=2, default=str)
@@ -147,15 +204,35 @@ def run(args) -> int:
     else:
         if args.repaired:
             r = _repaired_fields(res)["repaired"]
-            print(f"{res.extra['construction']}: TOP cap c_max per phase {r['c_max']}; training privacy "
-                  f"{r['training']}; query privacy per phase {r['query_per_phase']} (None: no guarantee)")
+            print(
+                f"{res.extra['construction']}: TOP cap c_max per phase {r['c_max']}; training privacy "
+                f"{r['training']}; query privacy per phase {r['query_per_phase']} (None: no guarantee)"
+            )
         print(f"GenericBBL practical mode on {prob.description}; constants {par.constants}")
-        print(f"privacy_applies = {res.privacy_applies} (training privacy as run); utility_proved = {res.utility_proved}")
+        print(
+            f"privacy_applies = {res.privacy_applies} (training privacy as run); utility_proved = {res.utility_proved}"
+        )
         rows = [p.as_dict() | {"tops/c": f"{p.tops}/{p.c}"} for p in res.phases]
-        print(_table(rows, ["i", "S", "T", "lam", "R", "answered", "tops/c", "labelboost_error", "err_D_mean",
-                            "err_D_max", "frac_above_6alpha", "seconds"]))
-        print(f"6 alpha = {res.six_alpha:.4g}; failed = {res.failed}; total {res.seconds:.2f}s; "
-              f"{res.query_reading}")
+        print(
+            _table(
+                rows,
+                [
+                    "i",
+                    "S",
+                    "T",
+                    "lam",
+                    "R",
+                    "answered",
+                    "tops/c",
+                    "labelboost_error",
+                    "err_D_mean",
+                    "err_D_max",
+                    "frac_above_6alpha",
+                    "seconds",
+                ],
+            )
+        )
+        print(f"6 alpha = {res.six_alpha:.4g}; failed = {res.failed}; total {res.seconds:.2f}s; {res.query_reading}")
         bad = [p.i for p in res.phases if p.err_D_max > 0.5]
         if bad:
             print(f"warning: phase(s) {bad} have max err_D > 1/2 (worse than a coin)")
@@ -174,13 +251,23 @@ def _run_private(args) -> int:
             pl = planning.load_plan(args.plan)
         else:
             # --lambda1 is the practical lambda_1 (default 8); 0 asks for Theorem A.2's lambda_i
-            kw = {"alpha": args.alpha, "beta": args.beta, "queries": args.queries, "phases": args.phases,
-                  "tops": args.tops, "lambda1": args.lambda1 or None}
+            kw = {
+                "alpha": args.alpha,
+                "beta": args.beta,
+                "queries": args.queries,
+                "phases": args.phases,
+                "tops": args.tops,
+                "lambda1": args.lambda1 or None,
+            }
             pl = planning.plan_generic_bbl(args.epsilon, args.delta, **kw)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", UtilityWarning)
-            res = planning.run_generic_bbl_plan(pl, args.concept if args.concept != "halfspaces" else "halfspaces",
-                                                args.seed, max_examples=args.max_examples)
+            res = planning.run_generic_bbl_plan(
+                pl,
+                args.concept if args.concept != "halfspaces" else "halfspaces",
+                args.seed,
+                max_examples=args.max_examples,
+            )
     except (ValueError, TypeError) as exc:
         print(f"geoprivate everlasting: {exc}", file=sys.stderr)
         return 2
@@ -192,11 +279,29 @@ def _run_private(args) -> int:
     g = res.guarantee
     eps = "inf (privacy does not apply)" if g.is_vacuous else f"({g.epsilon:.4g}, {g.delta:.3g})"
     print(f"GenericBBL, planned configuration on {res.problem}: n = {pl.parameters['n']} examples")
-    print(f"privacy_applies = {res.privacy_applies}: training privacy {eps} ({res.privacy.scope if res.privacy else ''})")
+    print(
+        f"privacy_applies = {res.privacy_applies}: training privacy {eps} ({res.privacy.scope if res.privacy else ''})"
+    )
     print(f"utility_proved = {res.utility_proved} (Theorem 5.2's conditions; err_D below is measured)")
     rows = [p.as_dict() | {"tops/c": f"{p.tops}/{p.c}"} for p in res.phases]
-    print(_table(rows, ["i", "S", "T", "lam", "R", "answered", "tops/c", "err_D_mean", "err_D_max",
-                        "frac_above_6alpha", "seconds"]))
+    print(
+        _table(
+            rows,
+            [
+                "i",
+                "S",
+                "T",
+                "lam",
+                "R",
+                "answered",
+                "tops/c",
+                "err_D_mean",
+                "err_D_max",
+                "frac_above_6alpha",
+                "seconds",
+            ],
+        )
+    )
     print(f"6 alpha = {res.six_alpha:.4g}; failed = {res.failed}; total {res.seconds:.2f}s")
     return 1 if res.failed else 0
 
@@ -210,6 +315,12 @@ def _repaired_fields(res) -> dict:
     def gd(x):
         return {"epsilon": None if x.epsilon == float("inf") else x.epsilon, "delta": x.delta}
 
-    return {"repaired": {"construction": g["construction"], "c_max": g["c_max"], "training": gd(g["training"]),
-                         "query_per_phase": [gd(q) for q in g["query"]],
-                         "query_same_phase": gd(g["query_same_phase"])}}
+    return {
+        "repaired": {
+            "construction": g["construction"],
+            "c_max": g["c_max"],
+            "training": gd(g["training"]),
+            "query_per_phase": [gd(q) for q in g["query"]],
+            "query_same_phase": gd(g["query_same_phase"]),
+        }
+    }

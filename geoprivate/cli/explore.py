@@ -26,11 +26,18 @@ def add_arguments(p) -> None:
 
     sub = p.add_subparsers(dest="what", required=True, parser_class=type(p))
     pr = sub.add_parser("predict", help="[Yan26] G_halfspace's feasible region, round by round")
-    pr.add_argument("--concept", choices=("halfspaces",), default="halfspaces",
-                    help="the concept class (the collapse is G_halfspace's: halfspaces)")
+    pr.add_argument(
+        "--concept",
+        choices=("halfspaces",),
+        default="halfspaces",
+        help="the concept class (the collapse is G_halfspace's: halfspaces)",
+    )
     pr.add_argument("--d", type=int, choices=(1, 2), default=1, help="dimension (1: the dual plane; 2: 3-D)")
-    pr.add_argument("--repaired", action="store_true",
-                    help="draw G_halfspace_repaired beside the faithful G_halfspace (same data and seeds)")
+    pr.add_argument(
+        "--repaired",
+        action="store_true",
+        help="draw G_halfspace_repaired beside the faithful G_halfspace (same data and seeds)",
+    )
     pr.add_argument("--seed", type=a.seed, default=None, help="seed of the run (default 4 for d = 1, 2 for d = 2)")
     ev = sub.add_parser("everlasting", help="[NNSY23] GenericBBL phase by phase")
     ev.add_argument("--seed", type=a.seed, default=0)

@@ -17,8 +17,12 @@ HELP = "write the report's figures (collapse, |L|, hard queries vs T, privacy, V
 
 
 def add_arguments(p) -> None:
-    p.add_argument("--out", default=".", type=_args.output_dir,
-                   help="output directory (created if missing; default .; checked before any figure is drawn)")
+    p.add_argument(
+        "--out",
+        default=".",
+        type=_args.output_dir,
+        help="output directory (created if missing; default .; checked before any figure is drawn)",
+    )
     p.add_argument("--only", action="append", metavar="NAME", help="only this figure (repeatable)")
     p.add_argument("--size", choices=("small", "medium"), default="small", help="instance size")
     p.add_argument("--dpi", type=_args.bounded_int(20, 1200), default=110, help="resolution (20..1200, default 110)")
@@ -35,8 +39,7 @@ def run(args) -> int:
     names = args.only or list(FIGURES)
     unknown = [n for n in names if n not in FIGURES]
     if unknown:
-        print(f"geoprivate figures: --only: unknown figure(s) {unknown}; known: {', '.join(FIGURES)}",
-              file=sys.stderr)
+        print(f"geoprivate figures: --only: unknown figure(s) {unknown}; known: {', '.join(FIGURES)}", file=sys.stderr)
         return 2
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)

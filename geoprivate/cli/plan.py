@@ -36,9 +36,11 @@ def add_arguments(p) -> None:
     p.add_argument("--json", action="store_true")
 
 
-_KEYS = {"generic-bbl": ("alpha", "beta", "queries", "phases", "vc", "lambda1", "tops"),
-         "dp-winnow": ("T", "d", "rho", "beta"),
-         "dp-greedy-cover": ("M", "alpha", "beta")}
+_KEYS = {
+    "generic-bbl": ("alpha", "beta", "queries", "phases", "vc", "lambda1", "tops"),
+    "dp-winnow": ("T", "d", "rho", "beta"),
+    "dp-greedy-cover": ("M", "alpha", "beta"),
+}
 _REQUIRED = {"dp-winnow": ("T", "d", "rho"), "dp-greedy-cover": ("M",)}
 
 
@@ -61,8 +63,10 @@ def run(args) -> int:
         print()
         return 0
     g = pl.guarantee
-    print(f"{pl.algorithm}: target (eps, delta) = ({pl.epsilon:g}, {pl.delta:g}); the run will report "
-          f"({g['epsilon']:.4g}, {g['delta']:.3g})" + (f" [{g['scope']}]" if "scope" in g else ""))
+    print(
+        f"{pl.algorithm}: target (eps, delta) = ({pl.epsilon:g}, {pl.delta:g}); the run will report "
+        f"({g['epsilon']:.4g}, {g['delta']:.3g})" + (f" [{g['scope']}]" if "scope" in g else "")
+    )
     par = dict(pl.parameters)
     rows = par.pop("phases", None)
     if rows:

@@ -1,6 +1,6 @@
-"""``geoprivate predict``: run GenericPredictor (seed 001 Algorithm 2) against an adversary.
+"""``geoprivate predict``: run GenericPredictor ([Yan26] Algorithm 2) against an adversary.
 
-Accuracy is reported as seed 001 defines it (Definition 1, Claim 2/13): err_D(c, h_j),
+Accuracy is reported as [Yan26] defines it (Definition 1, Claim 2/13): err_D(c, h_j),
 the probability over x ~ D that the round-j predictor (the ensemble F_j with
 BetweenThresholds' current noisy thresholds; its label law is a closed form in the vote)
 mislabels x.  ``max_err_D`` is its maximum over the rounds; ``mean_block_err_D`` is
@@ -9,7 +9,7 @@ for thresholds, intervals (uniform D) and finite classes (uniform positions); Mo
 with a Hoeffding interval for halfspaces (Gaussian D).
 
 ``stream_disagreements`` counts the rounds whose released label differs from the target
-on the queries actually asked.  Seed 001 never bounds it: an adaptive adversary asks
+on the queries actually asked.  [Yan26] never bounds it: an adaptive adversary asks
 inside the ensemble's disagreement region, where labels are coin flips by design.
 
 Default k = max(Algorithm 2's 64/eps (ln(T+1) + ln(1/beta)), Lemma 1's k for the gap 1/4),
@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import sys
 
-HELP = "run GenericPredictor (seed 001 Algorithm 2) against an adversary"
+HELP = "run GenericPredictor ([Yan26] Algorithm 2) against an adversary"
 
 
 def add_arguments(p) -> None:
@@ -33,33 +33,71 @@ def add_arguments(p) -> None:
     p.add_argument("--adversary", choices=("oblivious", "stochastic", "adaptive"), default="oblivious")
     p.add_argument("--T", type=a.positive_int, default=1000, help="number of queries")
     p.add_argument("--seed", type=a.seed, default=0)
-    p.add_argument("--mode", choices=("practical", "theorem"), default="practical",
-                   help="practical: explicit k, m, epsilon; theorem: seed 001 Appendix A.2/A.3")
-    p.add_argument("--k", type=a.positive_int, action=a.Store,
-                   help="number of blocks (practical; default max(Algorithm 2's k, Lemma 1's k))")
-    p.add_argument("--m", type=a.positive_int, action=a.Store,
-                   help="block size (practical; default 20, 10 for halfspaces)")
-    p.add_argument("--epsilon", type=a.epsilon, default=0.5, help="epsilon of each BetweenThresholds (practical) "
-                   "or the total epsilon (theorem)")
+    p.add_argument(
+        "--mode",
+        choices=("practical", "theorem"),
+        default="practical",
+        help="practical: explicit k, m, epsilon; theorem: [Yan26] Appendix A.2/A.3",
+    )
+    p.add_argument(
+        "--k",
+        type=a.positive_int,
+        action=a.Store,
+        help="number of blocks (practical; default max(Algorithm 2's k, Lemma 1's k))",
+    )
+    p.add_argument(
+        "--m", type=a.positive_int, action=a.Store, help="block size (practical; default 20, 10 for halfspaces)"
+    )
+    p.add_argument(
+        "--epsilon",
+        type=a.epsilon,
+        default=0.5,
+        help="epsilon of each BetweenThresholds (practical) or the total epsilon (theorem)",
+    )
     p.add_argument("--delta", type=a.delta_open, default=1e-6)
     p.add_argument("--alpha", type=a.probability, default=0.1, action=a.Store, help="theorem mode")
     p.add_argument("--beta", type=a.probability, default=0.05, help="failure probability (default k; theorem mode)")
-    p.add_argument("--max-n", type=a.positive_int, default=10**7, action=a.Store,
-                   help="refuse theorem-mode runs needing more examples")
-    p.add_argument("--generator", choices=("auto", "oblivious", "halfspace"), default="auto",
-                   help="auto: G_halfspace for halfspaces, G_oblivious otherwise")
-    p.add_argument("--dual-form", choices=("margin", "faithful"), default="margin", action=a.Store,
-                   help="G_halfspace's dual form (faithful: the paper's homogeneous form, degenerate)")
+    p.add_argument(
+        "--max-n",
+        type=a.positive_int,
+        default=10**7,
+        action=a.Store,
+        help="refuse theorem-mode runs needing more examples",
+    )
+    p.add_argument(
+        "--generator",
+        choices=("auto", "oblivious", "halfspace"),
+        default="auto",
+        help="auto: G_halfspace for halfspaces, G_oblivious otherwise",
+    )
+    p.add_argument(
+        "--dual-form",
+        choices=("margin", "faithful"),
+        default="margin",
+        action=a.Store,
+        help="G_halfspace's dual form (faithful: the paper's homogeneous form, degenerate)",
+    )
     p.add_argument("--track-L", action=a.StoreTrue, help="track |L| exactly (G_oblivious, fixed sequences)")
     p.add_argument("--transcript", action="store_true", help="include the whole transcript in the JSON")
     p.add_argument("--json", action="store_true")
-    p.add_argument("--mc-samples", type=a.positive_int, default=20_000,
-                   help="Monte Carlo draws from D for err_D where no exact integral is implemented (halfspaces)")
-    p.add_argument("--repaired", action="store_true",
-                   help="halfspaces: G_halfspace_repaired (never cuts C|HardQuery below dimension 1) instead of "
-                        "the faithful G_halfspace, which collapses to h_00 = 1")
-    p.add_argument("--workers", type=a.positive_int, default=1,
-                   help="processes for G_halfspace's k exact cdepth maximisers (results do not depend on it)")
+    p.add_argument(
+        "--mc-samples",
+        type=a.positive_int,
+        default=20_000,
+        help="Monte Carlo draws from D for err_D where no exact integral is implemented (halfspaces)",
+    )
+    p.add_argument(
+        "--repaired",
+        action="store_true",
+        help="halfspaces: G_halfspace_repaired (never cuts C|HardQuery below dimension 1) instead of "
+        "the faithful G_halfspace, which collapses to h_00 = 1",
+    )
+    p.add_argument(
+        "--workers",
+        type=a.positive_int,
+        default=1,
+        help="processes for G_halfspace's k exact cdepth maximisers (results do not depend on it)",
+    )
 
 
 def _inapplicable(args) -> dict:
@@ -68,12 +106,13 @@ def _inapplicable(args) -> dict:
     practical = args.mode == "practical"
     return {
         "d": None if halfspaces else "only --concept halfspaces uses it",
-        "k": None if practical else "theorem mode computes k (seed 001 Appendix A)",
-        "m": None if practical else "theorem mode computes m (seed 001 Appendix A)",
+        "k": None if practical else "theorem mode computes k ([Yan26] Appendix A)",
+        "m": None if practical else "theorem mode computes m ([Yan26] Appendix A)",
         "alpha": None if not practical else "only theorem mode uses it",
         "max_n": None if not practical else "only theorem mode uses it",
         "dual_form": None if halfspaces and args.generator != "oblivious" else "only G_halfspace uses it",
-        "track_L": None if args.adversary != "adaptive" and not halfspaces and args.generator != "halfspace"
+        "track_L": None
+        if args.adversary != "adaptive" and not halfspaces and args.generator != "halfspace"
         else "|L| is tracked only for G_oblivious on a fixed (non-adaptive) sequence",
     }
 
@@ -98,7 +137,7 @@ def _default_k(args) -> int:
 
 
 def _predict(args) -> int:
-    """``geoprivate predict``: GenericPredictor (seed 001 Algorithm 2) on a ready-made problem."""
+    """``geoprivate predict``: GenericPredictor ([Yan26] Algorithm 2) on a ready-made problem."""
     import math
     import warnings
 
@@ -118,42 +157,76 @@ def _predict(args) -> int:
             vc = {"thresholds": 1, "intervals": 2, "halfspaces": args.d}.get(args.concept)
             if vc is None:
                 vc = make_problem(args.concept, 1, s_problem, d=args.d).d
-            params = theorem_parameters(args.concept, vc, max(args.T, 3), args.alpha, args.beta,
-                                        args.epsilon, args.delta)
+            params = theorem_parameters(
+                args.concept, vc, max(args.T, 3), args.alpha, args.beta, args.epsilon, args.delta
+            )
             k, m, eps_bt, delta_bt = params["k"], params["m"], params["epsilon_bt"], params["delta_bt"]
             if k * m > args.max_n:
-                print(f"geoprivate predict: theorem mode needs N = k*m = {k}*{m} = {k * m} examples "
-                      f"(> --max-n {args.max_n}); use --mode practical or raise --max-n", file=sys.stderr)
+                print(
+                    f"geoprivate predict: theorem mode needs N = k*m = {k}*{m} = {k * m} examples "
+                    f"(> --max-n {args.max_n}); use --mode practical or raise --max-n",
+                    file=sys.stderr,
+                )
                 return 2
         else:
             k = args.k if args.k is not None else _default_k(args)
             m = args.m if args.m is not None else (10 if args.concept == "halfspaces" else 20)
             eps_bt, delta_bt = args.epsilon, args.delta
-            params = {"mode": "practical",
-                      "k_default": "max(Algorithm 2's 64/eps (ln(T+1) + ln(1/beta)), Lemma 1's n for gap 1/4)"
-                      if args.k is None else None}
+            params = {
+                "mode": "practical",
+                "k_default": "max(Algorithm 2's 64/eps (ln(T+1) + ln(1/beta)), Lemma 1's n for gap 1/4)"
+                if args.k is None
+                else None,
+            }
         problem = make_problem(args.concept, k * m, s_problem, d=args.d)
-        gen = make_generator(problem, "repaired" if args.repaired and args.concept == "halfspaces"
-                             and args.generator != "oblivious" else args.generator, form=args.dual_form)
+        gen = make_generator(
+            problem,
+            "repaired"
+            if args.repaired and args.concept == "halfspaces" and args.generator != "oblivious"
+            else args.generator,
+            form=args.dual_form,
+        )
         if hasattr(gen, "workers"):
             if args.workers < 1:
                 raise ValueError(f"--workers must be >= 1, got {args.workers}")
             gen.workers = args.workers
-        params.update({"concept": problem.description, "adversary": args.adversary, "seed": args.seed,
-                       "dual_form": args.dual_form if gen.kind == "halfspaces" and args.generator != "oblivious"
-                       else None})
+        params.update(
+            {
+                "concept": problem.description,
+                "adversary": args.adversary,
+                "seed": args.seed,
+                "dual_form": args.dual_form if gen.kind == "halfspaces" and args.generator != "oblivious" else None,
+            }
+        )
         # Lemma 2 with alpha = 1/8 (Claim 13's tau), beta: the k for accurate BetweenThresholds answers
         params["lemma2_k"] = math.ceil(64 / eps_bt * (math.log(args.T + 1) + math.log(1 / args.beta)))
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always", PrivacyWarning)
-            pred = GenericPredictor(gen, problem.X, problem.y, k=k, m=m, epsilon=eps_bt, delta=delta_bt,
-                                    rng=s_pred, mode=args.mode, parameters=params)
+            pred = GenericPredictor(
+                gen,
+                problem.X,
+                problem.y,
+                k=k,
+                m=m,
+                epsilon=eps_bt,
+                delta=delta_bt,
+                rng=s_pred,
+                mode=args.mode,
+                parameters=params,
+            )
         for w in caught:  # one line each on stderr (a run outside Lemma 1 says so)
             print(f"geoprivate predict: warning: {w.message}", file=sys.stderr)
         adv = make_adversary(args.adversary, problem, args.T, s_adv)
         track = args.track_L and args.adversary != "adaptive" and gen.name == "G_oblivious"
-        res = pred.run(adv, args.T, target=problem.target, track_L=track, law=problem.sampler,
-                       n_samples=args.mc_samples, accuracy_rng=s_acc)
+        res = pred.run(
+            adv,
+            args.T,
+            target=problem.target,
+            track_L=track,
+            law=problem.sampler,
+            n_samples=args.mc_samples,
+            accuracy_rng=s_acc,
+        )
     except (ValueError, TypeError, ArithmeticError) as exc:
         print(f"geoprivate predict: {exc}", file=sys.stderr)
         return 2
@@ -167,28 +240,43 @@ def _predict(args) -> int:
 
 
 def _print_text(out, problem, args, gen, k, m, eps_bt, params) -> None:
-    eps = "inf (Lemma 1 does not apply: see epsilon_nominal)" if out["epsilon_spent"] is None \
+    eps = (
+        "inf (Lemma 1 does not apply: see epsilon_nominal)"
+        if out["epsilon_spent"] is None
         else f"{out['epsilon_spent']:.4g}"
-    print(f"{problem.description}; {args.adversary} adversary; {gen!r}; mode={args.mode}, k={k}, m={m}, "
-          f"eps_bt={eps_bt}")
-    print(f"T={out['T']}  hard queries={out['hard_queries']}  segments={out['segments']}  "
-          f"time={out['seconds']:.2f}s")
+    )
+    print(
+        f"{problem.description}; {args.adversary} adversary; {gen!r}; mode={args.mode}, k={k}, m={m}, eps_bt={eps_bt}"
+    )
+    print(f"T={out['T']}  hard queries={out['hard_queries']}  segments={out['segments']}  time={out['seconds']:.2f}s")
     acc = out["accuracy"]
-    ci = "exact" if acc["method"] == "exact" else ("block errors exact, " if acc["method"] == "mixed" else "") + \
-        f"Monte Carlo, n={acc['n_samples']}, +/-{acc['half_width']:.3g} at {acc['confidence']}"
-    print(f"accuracy (seed 001 Def. 1, {ci}): max_j err_D(c, h_j) = {out['max_err_D']:.4f}; "
-          f"max_j mean_i err_D(c, f_ij) = {out['mean_block_err_D']:.4f}; Claim 13 bound 4x = "
-          f"{out['claim13_bound']:.4f}; max block err_D = {out['max_block_err_D']:.4f}")
-    print(f"stream_disagreements={out['stream_disagreements']} (released label != c(x_j) on the asked queries; "
-          "not bounded by seed 001)")
+    ci = (
+        "exact"
+        if acc["method"] == "exact"
+        else ("block errors exact, " if acc["method"] == "mixed" else "")
+        + f"Monte Carlo, n={acc['n_samples']}, +/-{acc['half_width']:.3g} at {acc['confidence']}"
+    )
+    print(
+        f"accuracy ([Yan26] Def. 1, {ci}): max_j err_D(c, h_j) = {out['max_err_D']:.4f}; "
+        f"max_j mean_i err_D(c, f_ij) = {out['mean_block_err_D']:.4f}; Claim 13 bound 4x = "
+        f"{out['claim13_bound']:.4f}; max block err_D = {out['max_block_err_D']:.4f}"
+    )
+    print(
+        f"stream_disagreements={out['stream_disagreements']} (released label != c(x_j) on the asked queries; "
+        "not bounded by [Yan26])"
+    )
     print(f"hard rounds: {out['hard_rounds'][:30]}{' ...' if len(out['hard_rounds']) > 30 else ''}")
     if out["L_sizes"]:
         print(f"|L| after each hard query: {out['L_sizes']}")
     if out["affine_dims"]:
         print(f"affine dimension of C|HardQuery: {out['affine_dims']}")
     if k < params["lemma2_k"]:
-        print(f"note: k={k} < Lemma 2's k={params['lemma2_k']} (alpha=1/8, beta={args.beta}): answers are "
-              "not guaranteed accurate (noise TOPs, label noise)")
+        print(
+            f"note: k={k} < Lemma 2's k={params['lemma2_k']} (alpha=1/8, beta={args.beta}): answers are "
+            "not guaranteed accurate (noise TOPs, label noise)"
+        )
     nom = out["epsilon_nominal"]
-    print(f"privacy: epsilon_spent={eps}, delta_spent={out['delta_spent']}; nominal "
-          f"epsilon={'inf' if nom is None else f'{nom:.4g}'}, delta={out['delta_nominal']}")
+    print(
+        f"privacy: epsilon_spent={eps}, delta_spent={out['delta_spent']}; nominal "
+        f"epsilon={'inf' if nom is None else f'{nom:.4g}'}, delta={out['delta_nominal']}"
+    )

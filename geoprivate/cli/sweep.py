@@ -33,15 +33,29 @@ def add_arguments(p) -> None:
     sub = p.add_subparsers(dest="sweep_command", required=True)
     r = sub.add_parser("run", help="run or resume a sweep from a TOML spec")
     r.add_argument("spec", type=_args.nonempty_str, help="SPEC.toml: name, target, seeds, [grid]")
-    r.add_argument("--db", required=True, type=_args.output_file,
-                   help="SQLite file (created if missing; its directory must exist and be writable)")
-    r.add_argument("--workers", type=_args.bounded_int(1, MAX_WORKERS), default=1,
-                   help="parallel workers (default 1: in this process)")
+    r.add_argument(
+        "--db",
+        required=True,
+        type=_args.output_file,
+        help="SQLite file (created if missing; its directory must exist and be writable)",
+    )
+    r.add_argument(
+        "--workers",
+        type=_args.bounded_int(1, MAX_WORKERS),
+        default=1,
+        help="parallel workers (default 1: in this process)",
+    )
     r.add_argument("--backend", choices=("local", "dask"), default="local")
-    r.add_argument("--scheduler", type=_args.nonempty_str,
-                   help="Dask scheduler address (default: a LocalCluster of --workers workers)")
-    r.add_argument("--dask-processes", action="store_true",
-                   help="LocalCluster workers as processes (default: threads in this process)")
+    r.add_argument(
+        "--scheduler",
+        type=_args.nonempty_str,
+        help="Dask scheduler address (default: a LocalCluster of --workers workers)",
+    )
+    r.add_argument(
+        "--dask-processes",
+        action="store_true",
+        help="LocalCluster workers as processes (default: threads in this process)",
+    )
     r.add_argument("--max-trials", type=_args.nonneg_int, help="stop after this many trials (resume later)")
     r.add_argument("--quiet", action="store_true", help="no progress bar and no summary")
     r.add_argument("--json", action="store_true", help="print the run's summary as JSON (and nothing else)")
@@ -57,8 +71,9 @@ def add_arguments(p) -> None:
     y = sub.add_parser("replay", help="re-run a stored trial (e.g. the best adversary found) and compare")
     y.add_argument("--db", required=True, type=_args.nonempty_str)
     y.add_argument("--sweep", type=_args.nonempty_str, help="sweep name (required if the file holds several)")
-    y.add_argument("--best", metavar="FIELD", type=_args.nonempty_str,
-                   help="the done trial with the largest result FIELD")
+    y.add_argument(
+        "--best", metavar="FIELD", type=_args.nonempty_str, help="the done trial with the largest result FIELD"
+    )
     y.add_argument("--min", action="store_true", help="with --best: the smallest instead")
     y.add_argument("--point-index", type=_args.nonneg_int)
     y.add_argument("--trial", type=_args.nonneg_int)
@@ -81,9 +96,16 @@ def _run(args) -> int:
     from geoprivate.experiments import load_spec, run_sweep
 
     spec = load_spec(args.spec)
-    rep = run_sweep(spec, args.db, workers=args.workers, backend=args.backend, scheduler=args.scheduler,
-                    dask_processes=args.dask_processes, progress=False if (args.quiet or args.json) else None,
-                    max_trials=args.max_trials)
+    rep = run_sweep(
+        spec,
+        args.db,
+        workers=args.workers,
+        backend=args.backend,
+        scheduler=args.scheduler,
+        dask_processes=args.dask_processes,
+        progress=False if (args.quiet or args.json) else None,
+        max_trials=args.max_trials,
+    )
     if args.json:
         json.dump(dataclasses.asdict(rep), sys.stdout, indent=2)
         print()
@@ -107,12 +129,16 @@ def _status(args) -> int:
         return 0
     for name, rows in out.items():
         tot = {k: sum(r[k] for r in rows) for k in ("done", "failed", "remaining")}
-        print(f"sweep {name!r}: {len(rows)} grid points; done {tot['done']}, failed {tot['failed']}, "
-              f"remaining {tot['remaining']}")
+        print(
+            f"sweep {name!r}: {len(rows)} grid points; done {tot['done']}, failed {tot['failed']}, "
+            f"remaining {tot['remaining']}"
+        )
         for r in rows:
             params = ", ".join(f"{k}={v}" for k, v in r["params"].items())
-            print(f"  [{r['point_index']:>3}] {params}: done {r['done']}, failed {r['failed']}, "
-                  f"remaining {r['remaining']}")
+            print(
+                f"  [{r['point_index']:>3}] {params}: done {r['done']}, failed {r['failed']}, "
+                f"remaining {r['remaining']}"
+            )
     return 0
 
 
@@ -158,9 +184,17 @@ def _replay(args) -> int:
     target = absolute_target(info["target"], base)
     status, result, error, _ = run_trial(target, row["params"], row["seed"])
     replayed = json.loads(result) if result is not None else None
-    out = {"sweep": names[0], "point_index": row["point_index"], "trial": row["trial"], "seed": row["seed"],
-           "params": row["params"], "stored": row["result"], "replayed": replayed, "error": error,
-           "identical": status == "done" and replayed == row["result"]}
+    out = {
+        "sweep": names[0],
+        "point_index": row["point_index"],
+        "trial": row["trial"],
+        "seed": row["seed"],
+        "params": row["params"],
+        "stored": row["result"],
+        "replayed": replayed,
+        "error": error,
+        "identical": status == "done" and replayed == row["result"],
+    }
     fn = resolve_target(target)
     inst = (row["result"] or {}).get("instance")
     if hasattr(fn, "replay_instance") and isinstance(inst, str):
@@ -172,15 +206,18 @@ def _replay(args) -> int:
         json.dump(out, sys.stdout, indent=2)
         print()
     else:
-        print(f"sweep {names[0]!r}, point {row['point_index']} {row['params']}, trial {row['trial']}, "
-              f"seed {row['seed']}")
+        print(
+            f"sweep {names[0]!r}, point {row['point_index']} {row['params']}, trial {row['trial']}, seed {row['seed']}"
+        )
         shown = {k: v for k, v in (row["result"] or {}).items() if k != "instance"}
         print(f"stored result:   {shown}")
         print(f"replayed:        {'identical' if out['identical'] else (replayed or error)}")
         if "instance_replay" in out:
             print(f"stored instance: {inst[:200]}{' ...' if len(inst) > 200 else ''}")
-            print(f"instance re-evaluated: {out['instance_replay']} "
-                  f"({'matches' if out['instance_identical'] else 'DIFFERS from'} {fn.replay_field})")
+            print(
+                f"instance re-evaluated: {out['instance_replay']} "
+                f"({'matches' if out['instance_identical'] else 'DIFFERS from'} {fn.replay_field})"
+            )
     return 0 if ok else 1
 
 

@@ -24,13 +24,23 @@ def add_arguments(v) -> None:
     v.add_argument("--size", choices=_claims.SIZES, default="small", help="instance size")
     v.add_argument("--json", action="store_true", help="print JSON instead of a table")
     v.add_argument("--strict", action="store_true", help="exit 1 if any claim is violated")
-    v.add_argument("--coverage", action="store_true",
-                   help="print the catalogue of the papers' numbered statements and what checks each, then exit")
-    v.add_argument("--report", metavar="DIR", type=_args.output_dir,
-                   help="also write a self-contained HTML report (statements, claims, figures, instances) to DIR "
-                        "(checked before any claim runs)")
-    v.add_argument("--verbose", action="store_true",
-                   help="list the warnings each claim triggered under its row (by default they are only counted)")
+    v.add_argument(
+        "--coverage",
+        action="store_true",
+        help="print the catalogue of the papers' numbered statements and what checks each, then exit",
+    )
+    v.add_argument(
+        "--report",
+        metavar="DIR",
+        type=_args.output_dir,
+        help="also write a self-contained HTML report (statements, claims, figures, instances) to DIR "
+        "(checked before any claim runs)",
+    )
+    v.add_argument(
+        "--verbose",
+        action="store_true",
+        help="list the warnings each claim triggered under its row (by default they are only counted)",
+    )
 
 
 def run(args) -> int:
@@ -42,8 +52,15 @@ def _verify(args) -> int:
         from geoprivate.claims import catalogue
 
         if args.json:
-            json.dump({"statements": catalogue.coverage_rows(), "summary": catalogue.coverage_summary(),
-                       "problems": catalogue.link_problems()}, sys.stdout, indent=2)
+            json.dump(
+                {
+                    "statements": catalogue.coverage_rows(),
+                    "summary": catalogue.coverage_summary(),
+                    "problems": catalogue.link_problems(),
+                },
+                sys.stdout,
+                indent=2,
+            )
             print()
         else:
             print(catalogue.format_coverage())
@@ -65,8 +82,11 @@ def _verify(args) -> int:
         except Exception as exc:  # a crash is an error: report it and fail the run
             crashed = True
             rec = {
-                "id": claim.id, "paper": claim.paper, "citation": claim.citation,
-                "statement": claim.statement, "status": "error",
+                "id": claim.id,
+                "paper": claim.paper,
+                "citation": claim.citation,
+                "statement": claim.statement,
+                "status": "error",
                 "evidence": {"error": f"{type(exc).__name__}: {exc}"},
                 "traceback": traceback.format_exc(),
             }
@@ -126,8 +146,11 @@ def _print_row(rec: dict, debug: bool = False, verbose: bool = False) -> None:
         if debug:
             print(rec["traceback"], file=sys.stderr)
         else:
-            print(f"geoprivate verify: {rec['id']} crashed: {rec['evidence']['error']} "
-                  "(rerun with --debug for the traceback)", file=sys.stderr)
+            print(
+                f"geoprivate verify: {rec['id']} crashed: {rec['evidence']['error']} "
+                "(rerun with --debug for the traceback)",
+                file=sys.stderr,
+            )
 
 
 def _print_summary(records: list[dict]) -> None:
@@ -136,5 +159,3 @@ def _print_summary(records: list[dict]) -> None:
         counts[r["status"]] = counts.get(r["status"], 0) + 1
     print("-" * 60)
     print(f"{len(records)} claims: " + ", ".join(f"{v} {k}" for k, v in sorted(counts.items())))
-
-

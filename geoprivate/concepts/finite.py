@@ -70,8 +70,9 @@ class FiniteClass(ConceptClass):
     def restrict_to(self, points) -> "FiniteClass":
         """Π_C(points): the distinct labellings of ``points`` (domain elements), sorted."""
         pts = _as_point_list(points)
-        return FiniteClass(comb.dichotomies(self.matrix[:, self.columns(pts)]), domain=pts,
-                           name=f"{self.name} on {len(pts)} points")
+        return FiniteClass(
+            comb.dichotomies(self.matrix[:, self.columns(pts)]), domain=pts, name=f"{self.name} on {len(pts)} points"
+        )
 
     # -- oracles, in terms of domain points
     def vc_dimension(self) -> int:

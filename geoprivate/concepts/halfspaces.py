@@ -1,4 +1,4 @@
-"""Halfspaces in ℝ^d: h_{a,w}(x) = [⟨a, x⟩ ≥ w] (seed 001, Definition 6).
+"""Halfspaces in ℝ^d: h_{a,w}(x) = [⟨a, x⟩ ≥ w] ([Yan26] Definition 6).
 
 Labels are {0, 1} (the paper's ±1 with −1 ↦ 0).  A thin object over
 :mod:`solvers.halfspaces`: restriction to a finite point set is the exact dichotomy

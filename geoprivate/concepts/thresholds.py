@@ -1,4 +1,4 @@
-"""Thresholds on a line: c_t(x) = 1 iff x >= t (seed 004 Def. 6 orientation)."""
+"""Thresholds on a line: c_t(x) = 1 iff x >= t ([Yan25] Def. 6 orientation)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ class Thresholds(ConceptClass):
     Over a finite ordered domain X = {x_1 < … < x_n} the class is {c_t : t ∈ X} ∪ {c_∞}
     (n + 1 concepts, c_∞ ≡ 0); with ``domain=None`` t ranges over the reals ∪ {+∞}.
     This orientation makes (x_1..x_n), (c_{x_1}..c_{x_n}) a class of thresholds in the
-    sense of seed 004 Def. 6, so TD = n.
+    sense of [Yan25] Def. 6, so TD = n.
 
     Parameters
     ----------
@@ -53,8 +53,11 @@ class Thresholds(ConceptClass):
             raise ValueError("points: must be distinct")
         check_in_domain(x, self.domain)
         rows = [(x >= v) for v in np.unique(x)] + [np.zeros(x.size, bool)]
-        return FiniteClass(np.array(rows, dtype=np.uint8).reshape(len(rows), x.size), domain=x.tolist(),
-                           name=f"{self.name} on {x.size} points").restrict_to(x.tolist())
+        return FiniteClass(
+            np.array(rows, dtype=np.uint8).reshape(len(rows), x.size),
+            domain=x.tolist(),
+            name=f"{self.name} on {x.size} points",
+        ).restrict_to(x.tolist())
 
     # -- closed forms
     def vc_dimension(self) -> int:

@@ -1,4 +1,4 @@
-"""Private everlasting prediction, seed 002 (Naor, Nissim, Stemmer, Yan 2023).
+"""Private everlasting prediction, [NNSY23].
 
 * :mod:`~geoprivate.everlasting.label_boost` — LabelBoost (App. C.1), vectorised, with its
   exact output law (Lemmas 4.1/C.1, 4.2/C.2).
@@ -39,9 +39,19 @@ from geoprivate.everlasting.generic_bbl import (  # noqa: E402
 from geoprivate.everlasting.boosting import accuracy_boost, hypothesis_learner  # noqa: E402
 
 __all__ = [
-    "Dichotomies", "LabelBoostResult", "dichotomies_of", "label_boost", "label_boost_law",
-    "lemma_c2_applies", "lemma_c2_max_T",
-    "theorem_parameters", "practical_parameters", "custom_parameters",
-    "GenericBBL", "EverlastingResult", "make_everlasting_problem",
-    "hypothesis_learner", "accuracy_boost",
+    "Dichotomies",
+    "LabelBoostResult",
+    "dichotomies_of",
+    "label_boost",
+    "label_boost_law",
+    "lemma_c2_applies",
+    "lemma_c2_max_T",
+    "theorem_parameters",
+    "practical_parameters",
+    "custom_parameters",
+    "GenericBBL",
+    "EverlastingResult",
+    "make_everlasting_problem",
+    "hypothesis_learner",
+    "accuracy_boost",
 ]

@@ -55,13 +55,17 @@ __all__ = [
 ]
 
 LABELBOOST_EM_EPSILON = 1.0
-SCOPE = ("training privacy w.r.t. the labelled set S ([NNSY23] Claim E.5, recomputed on the run's parameters); "
-         "query privacy (Claim E.6) is not booked")
+SCOPE = (
+    "training privacy w.r.t. the labelled set S ([NNSY23] Claim E.5, recomputed on the run's parameters); "
+    "query privacy (Claim E.6) is not booked"
+)
 
 #: The issue's instance: S = four positives at x = 4, one of them moved to (6.5, 0); D̂ = {4, 2.5, 5}.
 LABELBOOST_FINDING = {
-    "s_points": [4.0, 4.0, 4.0, 4.0], "s_labels": [1, 1, 1, 1],
-    "s2_points": [4.0, 4.0, 4.0, 6.5], "s2_labels": [1, 1, 1, 0],
+    "s_points": [4.0, 4.0, 4.0, 4.0],
+    "s_labels": [1, 1, 1, 1],
+    "s2_points": [4.0, 4.0, 4.0, 6.5],
+    "s2_labels": [1, 1, 1, 0],
     "t_points": [4.0, 2.5, 5.0],
     "loss": 1.0 + math.log1p(math.exp(-0.5)),
 }
@@ -109,8 +113,9 @@ def labelboost_release_law(concept, s_points, s_labels, t_points, *, em_epsilon:
     return out
 
 
-def labelboost_exact_loss(concept, s_points, s_labels, s2_points, s2_labels, t_points, *,
-                          em_epsilon: float = 1.0) -> float:
+def labelboost_exact_loss(
+    concept, s_points, s_labels, s2_points, s2_labels, t_points, *, em_epsilon: float = 1.0
+) -> float:
     """max_z |ln Pr[z | S] − ln Pr[z | S']| over the T-labellings z (exact; inf if supports differ).
 
     Parameters
@@ -179,15 +184,27 @@ class TrainingPrivacy:
 
     def as_dict(self) -> dict:
         g = self.guarantee
-        return {"privacy_applies": self.privacy_applies, "scope": self.scope,
-                "epsilon": None if math.isinf(g.epsilon) else g.epsilon, "delta": g.delta,
-                "conditions": dict(self.conditions),
-                "terms": {k: (None if isinstance(v, float) and math.isinf(v) else v) for k, v in self.terms.items()}}
+        return {
+            "privacy_applies": self.privacy_applies,
+            "scope": self.scope,
+            "epsilon": None if math.isinf(g.epsilon) else g.epsilon,
+            "delta": g.delta,
+            "conditions": dict(self.conditions),
+            "terms": {k: (None if isinstance(v, float) and math.isinf(v) else v) for k, v in self.terms.items()},
+        }
 
 
-def training_privacy(phase1, delta: float, n_input: int, *, relabelled: bool, s_hat_used: int = 0,
-                     faithful_bt: bool = True, faithful_labelboost: bool = True,
-                     em_epsilon: float = LABELBOOST_EM_EPSILON) -> TrainingPrivacy:
+def training_privacy(
+    phase1,
+    delta: float,
+    n_input: int,
+    *,
+    relabelled: bool,
+    s_hat_used: int = 0,
+    faithful_bt: bool = True,
+    faithful_labelboost: bool = True,
+    em_epsilon: float = LABELBOOST_EM_EPSILON,
+) -> TrainingPrivacy:
     """Training privacy of a GenericBBL run from phase 1's parameters as used.
 
     Parameters

@@ -1,4 +1,4 @@
-"""HypothesisLearner and AccuracyBoost (seed 002 Appendix B, Theorem 3.3, Claims B.1, B.2).
+"""HypothesisLearner and AccuracyBoost ([NNSY23] Appendix B, Theorem 3.3, Claims B.1, B.2).
 
 HypothesisLearner (finite domain X, D uniform in the claims here): for r = 0..R with
 R = |X| ln|X| ln(1/β), pick x uniformly and add h_r(x) to L_x; fail if some L_x is empty;
@@ -72,8 +72,9 @@ def hypothesis_learner(seq, n_points: int, beta: float, rng=None, *, reading: st
     return h, failed
 
 
-def accuracy_boost(make_seq, n_points: int, beta: float, rng=None, *, reading: str = "multiset",
-                   inner_beta: float = 1 / 8):
+def accuracy_boost(
+    make_seq, n_points: int, beta: float, rng=None, *, reading: str = "multiset", inner_beta: float = 1 / 8
+):
     """Algorithm AccuracyBoost (App. B): majority of R' = ⌈104 ln(1/β)⌉ HypothesisLearner outputs.
 
     ``make_seq(i, rng)`` returns the i-th hypothesis sequence (the everlasting predictor run

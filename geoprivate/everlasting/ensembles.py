@@ -56,8 +56,9 @@ class EverlastingProblem:
         return self.draw.law(rng, n)
 
 
-def make_everlasting_problem(name: str, rng=None, *, n_points: int = 24, n_concepts: int = 64, d: int = 2
-                             ) -> EverlastingProblem:
+def make_everlasting_problem(
+    name: str, rng=None, *, n_points: int = 24, n_concepts: int = 64, d: int = 2
+) -> EverlastingProblem:
     """Thresholds (t* ~ U(0.2, 0.8)), intervals ([a*, b*] inside (0.1, 0.9)), a random finite class,
     or halfspaces in R^d (D Gaussian on the grid 2^-10, a* Gaussian, w* = 0.1 |a*|), drawn by
     :func:`geoprivate.problems.draw_target`."""
@@ -130,7 +131,7 @@ def erm_ensemble(problem: EverlastingProblem, points, labels, T: int, lam: int, 
         rows = np.empty(T, np.float64)
         for r0 in range(0, T, ERM_CHUNK_ROWS):  # stream blocks: memory O(chunk), not O(|S_i|)
             r1 = min(T, r0 + ERM_CHUNK_ROWS)
-            j = idx[r0 * lam: r1 * lam]
+            j = idx[r0 * lam : r1 * lam]
             rows[r0:r1] = _threshold_erm_rows(X[j].reshape(r1 - r0, lam), Y[j].reshape(r1 - r0, lam))
         return VoteEnsemble("thresholds", rows, T)
     if order is not None:
@@ -164,12 +165,12 @@ def _threshold_erm_rows(pts, lab) -> np.ndarray:
     # t = xs[k] (k = 0..lam-1) errs on positives left of k plus negatives at/right of k; k = lam is t = inf
     left_pos = np.concatenate([np.zeros((xs.shape[0], 1), np.int64), np.cumsum(ys, axis=1)], axis=1)
     neg = 1 - ys
-    right_neg = np.concatenate([np.cumsum(neg[:, ::-1], axis=1)[:, ::-1], np.zeros((xs.shape[0], 1), np.int64)],
-                               axis=1)
+    right_neg = np.concatenate([np.cumsum(neg[:, ::-1], axis=1)[:, ::-1], np.zeros((xs.shape[0], 1), np.int64)], axis=1)
     err = left_pos + right_neg
     # equal points: only the first of a run of equal values is a valid cut
-    dup = np.concatenate([np.zeros((xs.shape[0], 1), bool), xs[:, 1:] == xs[:, :-1],
-                          np.zeros((xs.shape[0], 1), bool)], axis=1)
+    dup = np.concatenate(
+        [np.zeros((xs.shape[0], 1), bool), xs[:, 1:] == xs[:, :-1], np.zeros((xs.shape[0], 1), bool)], axis=1
+    )
     err = np.where(dup, np.iinfo(np.int64).max, err)
     k = np.argmin(err, axis=1)
     t = np.full(xs.shape[0], np.inf)
@@ -216,5 +217,8 @@ def _monte_carlo_level_errors(problem, ens, n: int = MC_SAMPLES, seed: int = 2**
     v, c = ens.votes(x), problem.target(x)
     h1 = np.bincount(v[c == 1], minlength=ens.T + 2)
     h0 = np.bincount(v[c == 0], minlength=ens.T + 2)
-    counts = np.concatenate([[0], np.cumsum(h1)])[: ens.T + 2] + np.concatenate([np.cumsum(h0[::-1])[::-1], [0]])[: ens.T + 2]
+    counts = (
+        np.concatenate([[0], np.cumsum(h1)])[: ens.T + 2]
+        + np.concatenate([np.cumsum(h0[::-1])[::-1], [0]])[: ens.T + 2]
+    )
     return (counts / n).tolist(), counts

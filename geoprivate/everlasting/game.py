@@ -1,4 +1,4 @@
-"""The privacy game of seed 002 Figure 1 as an executable harness, with the statistical auditor.
+"""The privacy game of [NNSY23] Figure 1 as an executable harness, with the statistical auditor.
 
 Figure 1: the adversary B chooses two training sets that differ in at most one example,
 or — if they are equal — two query streams that differ in at most one query (Flag); the
@@ -41,11 +41,25 @@ from geoprivate.everlasting.parameters import EverlastingParameters
 from geoprivate.audit import statistical_epsilon_lower_bound
 from geoprivate.privacy.warnings import PrivacyWarning
 
-__all__ = ["World", "GameInstance", "VARIANTS", "training_game", "query_game", "play", "audit_game", "GameAudit",
-           "labelboost_erm_instance", "query_leak_instance"]
+__all__ = [
+    "World",
+    "GameInstance",
+    "VARIANTS",
+    "training_game",
+    "query_game",
+    "play",
+    "audit_game",
+    "GameAudit",
+    "labelboost_erm_instance",
+    "query_leak_instance",
+]
 
-VARIANTS = {"faithful": ("exponential", 1.0), "labelboost-erm": ("erm", 1.0), "bt-noiseless": ("exponential", 1e-9),
-            "repaired": ("exponential", 1.0)}
+VARIANTS = {
+    "faithful": ("exponential", 1.0),
+    "labelboost-erm": ("erm", 1.0),
+    "bt-noiseless": ("exponential", 1e-9),
+    "repaired": ("exponential", 1.0),
+}
 FALSE_ALARM = 1e-6
 
 
@@ -73,8 +87,10 @@ class GameInstance:
         d_train = int(((self.world0.points != self.world1.points) | (self.world0.labels != self.world1.labels)).sum())
         d_query = int((self.world0.queries != self.world1.queries).sum())
         if d_train + d_query > 1:
-            raise ValueError(f"worlds must differ in at most one example or query (Figure 1), got "
-                             f"{d_train} training and {d_query} query differences")
+            raise ValueError(
+                f"worlds must differ in at most one example or query (Figure 1), got "
+                f"{d_train} training and {d_query} query differences"
+            )
 
 
 def training_game(problem, parameters, S_points, S_labels, index, new_point, new_label, queries) -> GameInstance:
@@ -94,9 +110,11 @@ def query_game(problem, parameters, S_points, S_labels, queries, round_, new_que
     round_ = check_index(round_, q0.shape[0], "round_")
     q1 = q0.copy()
     q1[round_] = new_query
-    if not np.array_equal(q1[round_:round_ + 1], np.asarray([new_query])):  # cast to the stream's dtype
-        raise ValueError(f"new_query: {new_query!r} is not representable in the queries' dtype {q0.dtype} "
-                         f"(it would be stored as {q1[round_]!r})")
+    if not np.array_equal(q1[round_ : round_ + 1], np.asarray([new_query])):  # cast to the stream's dtype
+        raise ValueError(
+            f"new_query: {new_query!r} is not representable in the queries' dtype {q0.dtype} "
+            f"(it would be stored as {q1[round_]!r})"
+        )
     if q1[round_] == q0[round_]:
         raise ValueError(f"new_query: equals queries[{round_}] = {q0[round_]!r}; identical worlds test nothing")
     p, y = np.asarray(S_points), np.asarray(S_labels)
@@ -107,15 +125,23 @@ def _stream(queries):
     pos = [0]
 
     def take(rng, i, R):
-        out = queries[pos[0]:pos[0] + R]
+        out = queries[pos[0] : pos[0] + R]
         pos[0] += len(out)
         return out
 
     return take
 
 
-def play(instance: GameInstance, b: int, rng=None, variant: str = "faithful", *, ledger_out=None,
-         result_out=None, stopper=None) -> tuple:
+def play(
+    instance: GameInstance,
+    b: int,
+    rng=None,
+    variant: str = "faithful",
+    *,
+    ledger_out=None,
+    result_out=None,
+    stopper=None,
+) -> tuple:
     """One run of the game on world ``b``; returns B's view (predictions, hidden round removed).
 
     ``variant="repaired"`` plays :class:`~geoprivate.everlasting.repaired.RepairedBBL` (the
@@ -134,8 +160,9 @@ def play(instance: GameInstance, b: int, rng=None, variant: str = "faithful", *,
 
             alg = RepairedBBL(instance.problem, w.points, w.labels, instance.parameters, rng, stopper=stopper)
         else:
-            alg = GenericBBL(instance.problem, w.points, w.labels, instance.parameters, rng,
-                             selection=selection, bt_noise=noise)
+            alg = GenericBBL(
+                instance.problem, w.points, w.labels, instance.parameters, rng, selection=selection, bt_noise=noise
+            )
         res = alg.run(queries=_stream(w.queries))
     if ledger_out is not None:
         ledger_out.append(res.ledger)
@@ -167,11 +194,18 @@ class GameAudit:
         return self.epsilon_lower > self.nominal_epsilon
 
     def as_dict(self) -> dict:
-        return {"kind": self.kind, "variant": self.variant, "epsilon_lower": self.epsilon_lower,
-                "confidence": self.confidence, "nominal_epsilon": self.nominal_epsilon,
-                "guarantee_epsilon": None if math.isinf(self.guarantee_epsilon) else self.guarantee_epsilon,
-                "flagged": self.flagged, "event": str(self.event), "counts": list(self.counts),
-                "n_samples": self.n_samples}
+        return {
+            "kind": self.kind,
+            "variant": self.variant,
+            "epsilon_lower": self.epsilon_lower,
+            "confidence": self.confidence,
+            "nominal_epsilon": self.nominal_epsilon,
+            "guarantee_epsilon": None if math.isinf(self.guarantee_epsilon) else self.guarantee_epsilon,
+            "flagged": self.flagged,
+            "event": str(self.event),
+            "counts": list(self.counts),
+            "n_samples": self.n_samples,
+        }
 
 
 def _hidden_phase(instance: GameInstance) -> int:
@@ -189,9 +223,18 @@ def _repaired_nominal(instance: GameInstance, res) -> float:
     return g["query_same_phase"].epsilon if len(res.phases) <= i else g["query"][i - 1].epsilon
 
 
-def audit_game(instance: GameInstance, variant: str = "faithful", *, n_samples: int = 2000, featurize=None,
-               delta: float = 0.0, confidence: float = 1 - FALSE_ALARM, rng=None, play_fn=None,
-               stopper=None) -> GameAudit:
+def audit_game(
+    instance: GameInstance,
+    variant: str = "faithful",
+    *,
+    n_samples: int = 2000,
+    featurize=None,
+    delta: float = 0.0,
+    confidence: float = 1 - FALSE_ALARM,
+    rng=None,
+    play_fn=None,
+    stopper=None,
+) -> GameAudit:
     """Statistical ε lower bound for the game's two views, beside the ledger's nominal ε.
 
     ``featurize(view) -> hashable`` discretises the view (default: the whole view; keep
@@ -206,11 +249,13 @@ def audit_game(instance: GameInstance, variant: str = "faithful", *, n_samples: 
         raise ValueError(f"variant must be one of {sorted(VARIANTS)}, got {variant!r}")
     rng = as_rng(rng)
     results: list = []
-    play(instance, 0, rng, "repaired" if variant == "repaired" else "faithful", result_out=results,
-         stopper=stopper)
+    play(instance, 0, rng, "repaired" if variant == "repaired" else "faithful", result_out=results, stopper=stopper)
     ledger = results[0].ledger
-    nominal = (_repaired_nominal(instance, results[0]) if variant == "repaired"
-               else float(sum(e.epsilon for e in ledger.entries)))
+    nominal = (
+        _repaired_nominal(instance, results[0])
+        if variant == "repaired"
+        else float(sum(e.epsilon for e in ledger.entries))
+    )
     guarantee = ledger.basic_composition().epsilon
     feat = featurize if featurize is not None else (lambda v: v)
     run = play_fn if play_fn is not None else play
@@ -220,10 +265,12 @@ def audit_game(instance: GameInstance, variant: str = "faithful", *, n_samples: 
             return play(instance, b, r, variant, stopper=stopper)
         return run(instance, b, r, variant)
 
-    res = statistical_epsilon_lower_bound(mech, 0, 1, n_samples=n_samples, featurize=feat, delta=delta,
-                                          confidence=confidence, rng=rng)
-    return GameAudit(instance.kind, variant, res.epsilon_lower, confidence, nominal, guarantee, res.event,
-                     res.counts, n_samples)
+    res = statistical_epsilon_lower_bound(
+        mech, 0, 1, n_samples=n_samples, featurize=feat, delta=delta, confidence=confidence, rng=rng
+    )
+    return GameAudit(
+        instance.kind, variant, res.epsilon_lower, confidence, nominal, guarantee, res.event, res.counts, n_samples
+    )
 
 
 def labelboost_erm_instance(problem=None, rng=None) -> tuple:
@@ -242,8 +289,7 @@ def labelboost_erm_instance(problem=None, rng=None) -> tuple:
     from geoprivate.everlasting.parameters import custom_parameters
 
     prob = problem if problem is not None else make_everlasting_problem("thresholds", 0)
-    par = custom_parameters([(1, 200, 600, 1), (2, 300, 4, 1)], 0.05, 0.05, 0.5, 1e-6, 1, epsilon_bt=1.0,
-                            m_const=0.5)
+    par = custom_parameters([(1, 200, 600, 1), (2, 300, 4, 1)], 0.05, 0.05, 0.5, 1e-6, 1, epsilon_bt=1.0, m_const=0.5)
     S = np.concatenate([np.linspace(0.0, 0.3, 100), np.linspace(0.6, 1.0, 100)])
     y = (S >= 0.5).astype(np.uint8)
     q = np.concatenate([as_rng(rng).uniform(0.3, 0.5, 600), np.full(3, 0.49)])
@@ -266,11 +312,11 @@ def query_leak_instance(problem=None, rng=None) -> tuple:
     from geoprivate.everlasting.parameters import custom_parameters
 
     prob = problem if problem is not None else make_everlasting_problem("thresholds", 0)
-    par = custom_parameters([(1, 200, 600, 1), (600, 1, 4, 1)], 0.05, 0.05, 0.5, 1e-6, 1, epsilon_bt=1.0,
-                            m_const=0.5)
+    par = custom_parameters([(1, 200, 600, 1), (600, 1, 4, 1)], 0.05, 0.05, 0.5, 1e-6, 1, epsilon_bt=1.0, m_const=0.5)
     S = np.concatenate([np.linspace(0.0, 0.3, 100), np.linspace(0.6, 1.0, 100)])
     y = (S >= 0.5).astype(np.uint8)
     r = as_rng(rng)
-    q = np.concatenate([[0.45], np.where(r.random(599) < 0.5, r.uniform(0.0, 0.25, 599), r.uniform(0.75, 0.8, 599)),
-                        np.full(3, 0.5)])
+    q = np.concatenate(
+        [[0.45], np.where(r.random(599) < 0.5, r.uniform(0.0, 0.25, 599), r.uniform(0.75, 0.8, 599)), np.full(3, 0.5)]
+    )
     return query_game(prob, par, S, y, q, 0, 0.05), (lambda view: view[599:])

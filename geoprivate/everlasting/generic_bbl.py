@@ -1,6 +1,6 @@
-"""GenericBBL (seed 002 §5), phase by phase, with per-phase state and exact err_D.
+"""GenericBBL ([NNSY23] §5), phase by phase, with per-phase state and exact err_D.
 
-Seed 002 = ``shared/papers/002_d111c0e99f49efb9.txt``: Algorithm GenericBBL (steps 1–3g),
+[NNSY23]: Algorithm GenericBBL (steps 1–3g),
 Theorem 5.1, Theorem 5.2 (every hypothesis h_{i,j} is 6α-good w.p. ≥ 1 − 4β), Claim 5.3
 (privacy), Observation 2 (BetweenThresholds with c tops), Lemmas C.1–C.4, Claims D.1–D.9.
 Labels are {0, 1}; step 3(d)iii answers 0 on L and 1 on R or ⊤.
@@ -75,8 +75,10 @@ __all__ = [
     "make_everlasting_problem",
 ]
 
-QUERY_READING = ("step 3(d)ii: q_x(F_i) = (1/T_i) sum_t f_t(x) (the printed sum, normalised so that the "
-                 "thresholds 1/2 +- alpha_i and BetweenThresholds' sensitivity 1/T_i apply)")
+QUERY_READING = (
+    "step 3(d)ii: q_x(F_i) = (1/T_i) sum_t f_t(x) (the printed sum, normalised so that the "
+    "thresholds 1/2 +- alpha_i and BetweenThresholds' sensitivity 1/T_i apply)"
+)
 
 
 # ====================================================================== records
@@ -139,18 +141,25 @@ class EverlastingResult:
     def to_dict(self) -> dict:
         g = self.guarantee
         return {
-            "privacy_applies": self.privacy_applies, "utility_proved": self.utility_proved,
+            "privacy_applies": self.privacy_applies,
+            "utility_proved": self.utility_proved,
             # measured accuracy flags: phases whose worst hypothesis is above 6 alpha / worse than a coin
             "phases_above_6alpha": [p.i for p in self.phases if p.err_D_max > self.six_alpha],
             "phases_worse_than_coin": [p.i for p in self.phases if p.err_D_max > 0.5],
             "query_privacy_booked": False,  # Claim E.6 is not booked (docs/private_as_run.md)
             "privacy": self.privacy.as_dict() if self.privacy is not None else None,
-            "problem": self.problem, "mode": self.parameters.mode, "parameters": self.parameters.as_dict(),
-            "phases": [p.as_dict() for p in self.phases], "failed": self.failed, "seconds": self.seconds,
-            "six_alpha": self.six_alpha, "labelboost_selection": self.selection,
+            "problem": self.problem,
+            "mode": self.parameters.mode,
+            "parameters": self.parameters.as_dict(),
+            "phases": [p.as_dict() for p in self.phases],
+            "failed": self.failed,
+            "seconds": self.seconds,
+            "six_alpha": self.six_alpha,
+            "labelboost_selection": self.selection,
             "query_reading": self.query_reading,
             "guarantee": {"epsilon": None if math.isinf(g.epsilon) else g.epsilon, "delta": g.delta},
-            "ledger": self.ledger.summary(), "n_predictions": int(self.predictions.size),
+            "ledger": self.ledger.summary(),
+            "n_predictions": int(self.predictions.size),
         }
 
 
@@ -173,7 +182,7 @@ def _stream_key(key) -> tuple:
 
 
 class GenericBBL:
-    """Algorithm GenericBBL (seed 002 §5) on a labelled sample S; labels {0, 1}.
+    """Algorithm GenericBBL ([NNSY23] §5) on a labelled sample S; labels {0, 1}.
 
     Parameters
     ----------
@@ -205,9 +214,19 @@ class GenericBBL:
         Fewer than λ_1 T_1 examples, labels not 0/1.
     """
 
-    def __init__(self, problem, points, labels, parameters: EverlastingParameters, rng=None, *,
-                 selection: str = "exponential", bt_noise: float = 1.0, strict: bool = False,
-                 keep_hypotheses: bool = False):
+    def __init__(
+        self,
+        problem,
+        points,
+        labels,
+        parameters: EverlastingParameters,
+        rng=None,
+        *,
+        selection: str = "exponential",
+        bt_noise: float = 1.0,
+        strict: bool = False,
+        keep_hypotheses: bool = False,
+    ):
         self.keep_hypotheses = bool(keep_hypotheses)
         self._hypotheses: list = []
         if not bt_noise > 0:
@@ -234,22 +253,29 @@ class GenericBBL:
         self.S_points, self.S_labels = pts[J], lab[J]
         self.ledger = PrivacyLedger()
         # privacy as run, before the run (phase 1 relabels iff more than one phase is planned)
-        self._privacy_before = training_privacy(parameters.phase(1), parameters.delta, self.n_input,
-                                                relabelled=len(parameters.phases) > 1,
-                                                s_hat_used=parameters.phase(1).s_hat,
-                                                faithful_bt=self.bt_noise == 1.0,
-                                                faithful_labelboost=selection == "exponential")
+        self._privacy_before = training_privacy(
+            parameters.phase(1),
+            parameters.delta,
+            self.n_input,
+            relabelled=len(parameters.phases) > 1,
+            s_hat_used=parameters.phase(1).s_hat,
+            faithful_bt=self.bt_noise == 1.0,
+            faithful_labelboost=selection == "exponential",
+        )
         if not self._privacy_before.privacy_applies:
             bad = [k for k, v in self._privacy_before.conditions.items() if not v and not k.startswith("Claim 2.7")]
             warn_outside_theorem(
                 f"GenericBBL ({parameters.mode} mode, LabelBoost selection {selection!r}): training privacy "
                 f"([NNSY23] Claim E.5) does not apply: {', '.join(bad)} fail(s); the guarantee is reported as "
-                "inf", strict=strict)
+                "inf",
+                strict=strict,
+            )
         if not parameters.utility_proved():
             bad = sorted({k for p in parameters.phases for k, v in p.utility_conditions.items() if not v})
             warn_below_sample_bound(
                 f"GenericBBL: accuracy (Theorem 5.2) not proved for these parameters: "
-                f"{', '.join(bad) or 'alpha, beta, delta < 1/16 and epsilon < 1'} fail(s)")
+                f"{', '.join(bad) or 'alpha, beta, delta < 1/16 and epsilon < 1'} fail(s)"
+            )
 
     def stream(self, *key) -> np.random.Generator:
         """An independent generator for one component, keyed by name and phase ([NNSY23] steps 2, 3a–3f).
@@ -272,12 +298,12 @@ class GenericBBL:
         errs = []
         pos, W = 0, 4096
         while pos < len(queries) and not bt.halted:  # step 3d
-            chunk = votes[pos:pos + W] / p.T
+            chunk = votes[pos : pos + W] / p.T
             nu = bt._nu.peek(chunk.size).copy() * bt.nu_scale  # the noise query_batch_codes will use
             tl_hat = bt.t_hat_lower
             codes = bt.query_batch_codes(chunk)
             k = codes.size
-            out[pos:pos + k] = (codes != 0)  # step 3(d)iii: 0 on L, 1 on R or TOP
+            out[pos : pos + k] = codes != 0  # step 3(d)iii: 0 on L, 1 on R or TOP
             lev = np.clip(np.ceil(p.T * (tl_hat - nu[:k]) - 1e-12), 0, p.T + 1).astype(np.int64)
             errs.append(levels[lev])
             if self.keep_hypotheses:
@@ -308,13 +334,18 @@ class GenericBBL:
         """Step 3c: the c_i-TOP BetweenThresholds of phase i, recorded in the ledger (a hook:
         :class:`~geoprivate.everlasting.repaired.RepairedBBL` answers through its own mechanism)."""
         # bt_noise != 1 is a deliberately broken variant (noise mis-scaled, ledger keeps the nominal)
-        bt = BetweenThresholds(p.epsilon_bt / self.bt_noise, p.t_lower, p.t_upper, p.T, rng, c=p.c,
-                               delta=p.delta_bt)
-        self.ledger.record("BetweenThresholds (c tops)", p.bt_guarantee_epsilon, min(1.0, 2 * p.c * p.delta_bt),
-                           "[NNSY23] Observation 2 or basic composition of c_i segments (the smaller), "
-                           "Lemma C.3's gap (Claim D.9)",
-                           bool(all(p.privacy_conditions.values()) and self.bt_noise == 1.0),
-                           phase=p.i, c=p.c, T=p.T, database=f"S_{p.i}")
+        bt = BetweenThresholds(p.epsilon_bt / self.bt_noise, p.t_lower, p.t_upper, p.T, rng, c=p.c, delta=p.delta_bt)
+        self.ledger.record(
+            "BetweenThresholds (c tops)",
+            p.bt_guarantee_epsilon,
+            min(1.0, 2 * p.c * p.delta_bt),
+            "[NNSY23] Observation 2 or basic composition of c_i segments (the smaller), Lemma C.3's gap (Claim D.9)",
+            bool(all(p.privacy_conditions.values()) and self.bt_noise == 1.0),
+            phase=p.i,
+            c=p.c,
+            T=p.T,
+            database=f"S_{p.i}",
+        )
         return bt
 
     def _relabel(self, p: PhaseParameters, D, record: PhaseRecord):
@@ -326,8 +357,10 @@ class GenericBBL:
         rng = self.stream("relabel", p.i)
         last = p.i == len(self.parameters.phases)
         if p.d_hat < p.next_S and not last:
-            raise ValueError(f"parameters: phase {p.i} has |D_hat| = {p.d_hat} < |S_(i+1)| = {p.next_S} "
-                             "(Claim D.6): GenericBBL cannot draw S_(i+1)")
+            raise ValueError(
+                f"parameters: phase {p.i} has |D_hat| = {p.d_hat} < |S_(i+1)| = {p.next_S} "
+                "(Claim D.6): GenericBBL cannot draw S_(i+1)"
+            )
         # after the last planned phase no phase uses S_(i+1): it is drawn (for its label error) at
         # min(|S_(i+1)|, |D_hat_i|) and recorded as such
         n_next = min(p.next_S, p.d_hat) if last else p.next_S
@@ -335,18 +368,26 @@ class GenericBBL:
             return  # nothing to relabel (a last phase planned without D_hat)
         js = subsample(self.S_points.shape[0], p.s_hat, rng) if p.s_hat > 0 else np.empty(0, np.intp)
         jd = subsample(len(D), p.d_hat, rng)
-        lb = label_boost(self.problem.concept, self.S_points[js], self.S_labels[js], D[jd], rng,
-                         selection=self.selection)
+        lb = label_boost(
+            self.problem.concept, self.S_points[js], self.S_labels[js], D[jd], rng, selection=self.selection
+        )
         # M2 of Claim E.5: the labels LabelBoost gives D_hat_i are (2 ln(1 + e^(1/2)))-DP w.r.t. S_hat_i
         # (docs/private_as_run.md); amplified to eps by Claim 2.7 when |S_i| >= (|S_hat_i|/eps)(3 + e^eps_LB)
         e_lb = labelboost_epsilon()
         amp = claim27_epsilon(e_lb, len(js), self.S_points.shape[0])
-        self.ledger.record(f"LabelBoost ({self.selection}) on sub-sample S_hat_i",
-                           e_lb if amp is None else min(e_lb, amp), 0.0,
-                           "2 ln(1 + e^(1/2)) for the released labels (docs/private_as_run.md)"
-                           + ("" if amp is None else " + [NNSY23] Claim 2.7"),
-                           self.selection == "exponential", phase=p.i, amplified=amp is not None,
-                           s_hat=len(js), n_dichotomies=lb.n_dichotomies, database=f"S_{p.i}")
+        self.ledger.record(
+            f"LabelBoost ({self.selection}) on sub-sample S_hat_i",
+            e_lb if amp is None else min(e_lb, amp),
+            0.0,
+            "2 ln(1 + e^(1/2)) for the released labels (docs/private_as_run.md)"
+            + ("" if amp is None else " + [NNSY23] Claim 2.7"),
+            self.selection == "exponential",
+            phase=p.i,
+            amplified=amp is not None,
+            s_hat=len(js),
+            n_dichotomies=lb.n_dichotomies,
+            database=f"S_{p.i}",
+        )
         self._s_hat_used[p.i] = len(js)
         record.labelboost_error = lb.error_s
         record.labelboost_dichotomies = lb.n_dichotomies
@@ -357,8 +398,7 @@ class GenericBBL:
         record.next_S_target_error = float((self.S_labels != self.problem.target(self.S_points)).mean())
 
     # -------------------------------------------------------------- run
-    def run(self, phases: int | None = None, *, queries=None, progress=None, query_progress=None
-            ) -> EverlastingResult:
+    def run(self, phases: int | None = None, *, queries=None, progress=None, query_progress=None) -> EverlastingResult:
         """Run ``phases`` phases (default: all the parameters hold).
 
         ``queries(rng, i, R_i) -> points``: the oblivious adversary's points of phase i
@@ -380,8 +420,10 @@ class GenericBBL:
             q_rng = self.stream("queries", p.i)
             D = np.asarray(queries(q_rng, p.i, p.R) if queries is not None else self.problem.sample(q_rng, p.R))
             if len(D) > p.R:
-                raise ValueError(f"queries: the source returned {len(D)} points for phase {p.i}; "
-                                 f"GenericBBL answers at most R_{p.i} = {p.R}")
+                raise ValueError(
+                    f"queries: the source returned {len(D)} points for phase {p.i}; "
+                    f"GenericBBL answers at most R_{p.i} = {p.R}"
+                )
             preds.append(self._phase(p, D, rec, levels, query_progress))
             stop = len(D) < p.R
             if rec.failed:
@@ -394,19 +436,39 @@ class GenericBBL:
                 progress.update(1)
             if failed or stop:
                 break
-        tp = training_privacy(self.parameters.phase(1), self.parameters.delta, self.n_input,
-                              relabelled=1 in self._s_hat_used, s_hat_used=self._s_hat_used.get(1, 0),
-                              faithful_bt=self.bt_noise == 1.0, faithful_labelboost=self.selection == "exponential")
+        tp = training_privacy(
+            self.parameters.phase(1),
+            self.parameters.delta,
+            self.n_input,
+            relabelled=1 in self._s_hat_used,
+            s_hat_used=self._s_hat_used.get(1, 0),
+            faithful_bt=self.bt_noise == 1.0,
+            faithful_labelboost=self.selection == "exponential",
+        )
         guarantee = tp.guarantee if tp.privacy_applies else VACUOUS
         extra = {}
         if self.keep_hypotheses:
             extra["hypotheses"] = HypothesisSequence(
-                self._ensembles, np.concatenate([np.full(lev.size, i) for i, lev in self._hypotheses]),
-                np.concatenate([lev for _, lev in self._hypotheses]))
-        return EverlastingResult(self.parameters, self.problem.description, records,
-                                 np.concatenate(preds) if preds else np.empty(0, np.uint8), self.ledger, guarantee,
-                                 failed, time.perf_counter() - t0, 6 * self.parameters.alpha, self.selection,
-                                 extra=extra, privacy=tp, utility_proved=self.parameters.utility_proved(len(records)))
+                self._ensembles,
+                np.concatenate([np.full(lev.size, i) for i, lev in self._hypotheses]),
+                np.concatenate([lev for _, lev in self._hypotheses]),
+            )
+        return EverlastingResult(
+            self.parameters,
+            self.problem.description,
+            records,
+            np.concatenate(preds) if preds else np.empty(0, np.uint8),
+            self.ledger,
+            guarantee,
+            failed,
+            time.perf_counter() - t0,
+            6 * self.parameters.alpha,
+            self.selection,
+            extra=extra,
+            privacy=tp,
+            utility_proved=self.parameters.utility_proved(len(records)),
+        )
+
 
 class HypothesisSequence:
     """The hypotheses h_{i,j} of a run (App. E), r = 0, 1, …: h_r(x) = [votes_i(x) ≥ k_r].

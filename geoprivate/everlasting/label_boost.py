@@ -1,6 +1,6 @@
-"""LabelBoost (Beimel, Nissim, Stemmer 2021), as seed 002 restates it in Appendix C.1.
+"""LabelBoost (Beimel, Nissim, Stemmer 2021), as [NNSY23] restates it in Appendix C.1.
 
-Seed 002 = ``shared/papers/002_d111c0e99f49efb9.txt`` (Naor, Nissim, Stemmer, Yan,
+[NNSY23] (Naor, Nissim, Stemmer, Yan,
 *Private Everlasting Prediction*), Algorithm LabelBoost (App. C.1), Lemma 4.1 / C.1
 (privacy: A∘LabelBoost is (ε+3, 4eδ)-DP when A is (ε, δ)-DP) and Lemma 4.2 / C.2 (utility:
 error_S(h) ≤ α w.p. 1 − β when |T| ≤ (β/e) VC(C) exp(α|S| / (2 VC(C))) − |S|).
@@ -265,8 +265,9 @@ def dichotomies_of(concept, P) -> Dichotomies:
 
             M = halfspace_dichotomies(P)
         return Dichotomies(P, matrix=np.asarray(M, dtype=np.uint8))
-    raise TypeError(f"concept: LabelBoost needs an exact dichotomy enumeration; no support for "
-                    f"{type(concept).__name__}")
+    raise TypeError(
+        f"concept: LabelBoost needs an exact dichotomy enumeration; no support for {type(concept).__name__}"
+    )
 
 
 def _split(concept, s_points, s_labels, t_points):
@@ -322,12 +323,21 @@ class LabelBoostResult:
 
     @property
     def t_labels(self) -> np.ndarray:
-        return self.labels[self.n_s:]
+        return self.labels[self.n_s :]
 
 
-def label_boost(concept, s_points, s_labels, t_points, rng=None, *, epsilon: float = 1.0,
-                selection: str = "exponential", ledger=None) -> LabelBoostResult:
-    """Algorithm LabelBoost, seed 002 App. C.1 (Beimel et al. 2021); labels {0, 1}.
+def label_boost(
+    concept,
+    s_points,
+    s_labels,
+    t_points,
+    rng=None,
+    *,
+    epsilon: float = 1.0,
+    selection: str = "exponential",
+    ledger=None,
+) -> LabelBoostResult:
+    """Algorithm LabelBoost, [NNSY23] App. C.1 (Beimel et al. 2021); labels {0, 1}.
 
     Parameters
     ----------
@@ -366,9 +376,14 @@ def label_boost(concept, s_points, s_labels, t_points, rng=None, *, epsilon: flo
     H = dichotomies_of(concept, P)
     k, err_k = H.select(pos, neg, eps, as_rng(rng), selection)
     if ledger is not None:
-        ledger.record(f"LabelBoost ({selection})", eps, 0.0,
-                      EM_THEOREM if selection == "exponential" else "none: ERM is not differentially private",
-                      selection == "exponential", n_candidates=H.n)
+        ledger.record(
+            f"LabelBoost ({selection})",
+            eps,
+            0.0,
+            EM_THEOREM if selection == "exponential" else "none: ERM is not differentially private",
+            selection == "exponential",
+            n_candidates=H.n,
+        )
     lab = H.labels(k)[inv]
     return LabelBoostResult(pts, lab, len(s_points), int(k), H.n, err_k, selection)
 

@@ -1,4 +1,4 @@
-"""GenericBBL's parameters (seed 002 §5), theorem mode and practical mode.
+"""GenericBBL's parameters ([NNSY23] §5), theorem mode and practical mode.
 
 Theorem mode evaluates the paper's formulas exactly as printed (Algorithm GenericBBL steps
 1–3, the input size n, and the conditions of Claims D.1, D.2, D.5, D.6, D.7, D.8, D.9):
@@ -99,9 +99,15 @@ def initial_sample_size(alpha, beta, epsilon, delta, vc, tau=TAU_MIN) -> float:
     """
     a, b, e, d = alpha, beta, epsilon, delta
     inner = 8 * vc * math.log(26 / a) + 4 * math.log(4 / b)
-    return (8 * tau / (a ** 3 * e ** 2) * inner ** 2 * math.log(1 / d)
-            * math.log((64 * vc * math.log(26 / a) + 32 * math.log(4 / b)) / (e * a ** 2 * b * d)) ** 2
-            * (3 + math.exp(e + 4)))
+    return (
+        8
+        * tau
+        / (a**3 * e**2)
+        * inner**2
+        * math.log(1 / d)
+        * math.log((64 * vc * math.log(26 / a) + 32 * math.log(4 / b)) / (e * a**2 * b * d)) ** 2
+        * (3 + math.exp(e + 4))
+    )
 
 
 @dataclass(frozen=True)
@@ -177,10 +183,18 @@ class EverlastingParameters:
         return self.utility_hypotheses and all(all(p.utility_conditions.values()) for p in ph)
 
     def as_dict(self) -> dict:
-        return {"mode": self.mode, "alpha": self.alpha, "beta": self.beta, "epsilon": self.epsilon,
-                "delta": self.delta, "vc": self.vc, "constants": asdict(self.constants), "n": self.n,
-                "theorem_hypotheses": self.theorem_hypotheses,
-                "phases": [p.as_dict() for p in self.phases]}
+        return {
+            "mode": self.mode,
+            "alpha": self.alpha,
+            "beta": self.beta,
+            "epsilon": self.epsilon,
+            "delta": self.delta,
+            "vc": self.vc,
+            "constants": asdict(self.constants),
+            "n": self.n,
+            "theorem_hypotheses": self.theorem_hypotheses,
+            "phases": [p.as_dict() for p in self.phases],
+        }
 
 
 def _ceil(x, name: str) -> int:
@@ -245,12 +259,14 @@ def _phase_record(i, a, b, epsilon, delta, vc, lam, T, R, c, eps_bt, s_hat, d_ha
     d_bt = delta / (2 * c)
     S = lam * T
     chk = _checks(a, b, epsilon, delta, vc, lam, T, R, c, eps_bt, d_bt, s_hat, d_hat, next_S, S)
-    return PhaseParameters(i, a, b, lam, T, S, R, c, eps_bt, d_bt, 0.5 - a, 0.5 + a, s_hat, d_hat, next_S,
-                           bt_epsilon(eps_bt, d_bt, c), chk)
+    return PhaseParameters(
+        i, a, b, lam, T, S, R, c, eps_bt, d_bt, 0.5 - a, 0.5 + a, s_hat, d_hat, next_S, bt_epsilon(eps_bt, d_bt, c), chk
+    )
 
 
-def custom_parameters(spec, alpha, beta, epsilon, delta, vc, *, epsilon_bt: float, m_const: float = 1.0,
-                      sizes=None) -> EverlastingParameters:
+def custom_parameters(
+    spec, alpha, beta, epsilon, delta, vc, *, epsilon_bt: float, m_const: float = 1.0, sizes=None
+) -> EverlastingParameters:
     """Practical parameters given phase by phase: ``spec`` = [(λ_i, T_i, R_i, c_i[, ε'_i]), ...].
 
     For small game instances (the privacy-game harness) and planned configurations
@@ -295,16 +311,26 @@ def custom_parameters(spec, alpha, beta, epsilon, delta, vc, *, epsilon_bt: floa
         e_bt = float(row[4]) if len(row) == 5 else epsilon_bt
         S = lam * T
         nxt = spec[i][0] * spec[i][1] if i < len(spec) else S
-        s_hat, d_hat = sizes[i - 1] if sizes is not None else (math.floor(epsilon * S / m_const),
-                                                                math.floor(epsilon * R / m_const))
+        s_hat, d_hat = (
+            sizes[i - 1]
+            if sizes is not None
+            else (math.floor(epsilon * S / m_const), math.floor(epsilon * R / m_const))
+        )
         if s_hat > S or d_hat > R:
-            raise ValueError(f"sizes: phase {i} needs |S_hat| <= |S_i| = {S} and |D_hat| <= R_i = {R}, "
-                             f"got {s_hat}, {d_hat}")
+            raise ValueError(
+                f"sizes: phase {i} needs |S_hat| <= |S_i| = {S} and |D_hat| <= R_i = {R}, got {s_hat}, {d_hat}"
+            )
         out.append(_phase_record(i, a, b, epsilon, delta, vc, lam, T, R, c, e_bt, s_hat, d_hat, nxt))
         a, b = a / 2, b / 2
     _require_d6(out[:-1], "raise R_i or lower m_const")
-    k = Constants(tau=math.nan, lambda_scale=math.nan, r_const=math.nan, c_const=math.nan, m_const=float(m_const),
-                  epsilon_bt=float(epsilon_bt))
+    k = Constants(
+        tau=math.nan,
+        lambda_scale=math.nan,
+        r_const=math.nan,
+        c_const=math.nan,
+        m_const=float(m_const),
+        epsilon_bt=float(epsilon_bt),
+    )
     return EverlastingParameters("practical", alpha, beta, epsilon, delta, vc, k, tuple(out), math.nan)
 
 
@@ -317,8 +343,9 @@ def _validate(alpha, beta, epsilon, delta, vc, phases):
     return check_positive_int(vc, "vc"), check_positive_int(phases, "phases")
 
 
-def theorem_parameters(alpha, beta, epsilon, delta, vc, phases: int = 3, *, tau: float = TAU_MIN
-                       ) -> EverlastingParameters:
+def theorem_parameters(
+    alpha, beta, epsilon, delta, vc, phases: int = 3, *, tau: float = TAU_MIN
+) -> EverlastingParameters:
     """GenericBBL's parameters exactly as printed (theorem mode; astronomical sizes).
 
     Raises
@@ -336,14 +363,34 @@ def theorem_parameters(alpha, beta, epsilon, delta, vc, phases: int = 3, *, tau:
     if tau < TAU_MIN:
         raise ValueError(f"tau must be >= 1.1e10 in theorem mode, got {tau!r}")
     k = replace(THEOREM_CONSTANTS, tau=float(tau))
-    return EverlastingParameters("theorem", alpha, beta, epsilon, delta, vc, k,
-                                 _phases(alpha, beta, epsilon, delta, vc, k, phases),
-                                 initial_sample_size(alpha, beta, epsilon, delta, vc, tau))
+    return EverlastingParameters(
+        "theorem",
+        alpha,
+        beta,
+        epsilon,
+        delta,
+        vc,
+        k,
+        _phases(alpha, beta, epsilon, delta, vc, k, phases),
+        initial_sample_size(alpha, beta, epsilon, delta, vc, tau),
+    )
 
 
-def practical_parameters(alpha, beta, epsilon, delta, vc, phases: int = 3, *, T1: int = 60,
-                         lambda1: int | None = 12, r_const: float = 12.0, m_const: float = 1.0,
-                         c_const: float = 64.0, epsilon_bt: float | None = 0.5) -> EverlastingParameters:
+def practical_parameters(
+    alpha,
+    beta,
+    epsilon,
+    delta,
+    vc,
+    phases: int = 3,
+    *,
+    T1: int = 60,
+    lambda1: int | None = 12,
+    r_const: float = 12.0,
+    m_const: float = 1.0,
+    c_const: float = 64.0,
+    epsilon_bt: float | None = 0.5,
+) -> EverlastingParameters:
     """Practical mode: the same formulas with scaled constants, recorded in the result.
 
     τ is solved so that T_1 = ``T1``; the factor on λ_i so that λ_1 = ``lambda1`` (None:
@@ -363,20 +410,29 @@ def practical_parameters(alpha, beta, epsilon, delta, vc, phases: int = 3, *, T1
     scale = 1.0 if lambda1 is None else check_positive_int(lambda1, "lambda1") / lambda_vc(a1, b1, vc)
     lam1 = max(1, math.ceil(scale * lambda_vc(a1, b1, vc)))
     tau = T1 / _T_formula(lam1, a1, b1, epsilon, delta, 1.0)
-    k = Constants(tau=tau, lambda_scale=scale, r_const=float(r_const), c_const=float(c_const),
-                  m_const=float(m_const), epsilon_bt=epsilon_bt)
+    k = Constants(
+        tau=tau,
+        lambda_scale=scale,
+        r_const=float(r_const),
+        c_const=float(c_const),
+        m_const=float(m_const),
+        epsilon_bt=epsilon_bt,
+    )
     ph = _phases(alpha, beta, epsilon, delta, vc, k, phases)
     _require_d6(ph[:-1], f"raise r_const (={r_const}) or lower m_const (={m_const})")
-    return EverlastingParameters("practical", alpha, beta, epsilon, delta, vc, k, ph,
-                                 initial_sample_size(alpha, beta, epsilon, delta, vc, tau))
+    return EverlastingParameters(
+        "practical", alpha, beta, epsilon, delta, vc, k, ph, initial_sample_size(alpha, beta, epsilon, delta, vc, tau)
+    )
 
 
 def _require_d6(phases, hint: str) -> None:
     """GenericBBL cannot continue when |D̂_i| < |S_{i+1}| (Claim D.6): refuse such parameters."""
     for p in phases:
         if not p.checks["Claim D.6"]:
-            raise ValueError(f"practical parameters: phase {p.i} has |D_hat| = {p.d_hat} < |S_(i+1)| = "
-                             f"{p.next_S} (Claim D.6 fails): {hint}")
+            raise ValueError(
+                f"practical parameters: phase {p.i} has |D_hat| = {p.d_hat} < |S_(i+1)| = "
+                f"{p.next_S} (Claim D.6 fails): {hint}"
+            )
 
 
 def gap_needed(p: PhaseParameters) -> float:

@@ -175,5 +175,3 @@ def planar_sweep(P) -> PlanarSweep | None:
         others_all[i] = others
         width_all[i] = hi - (p + 1)
     return PlanarSweep(P, others_all, width_all)
-
-

@@ -81,8 +81,9 @@ def vote_level_training_set(T: int, k: int) -> tuple[np.ndarray, np.ndarray]:
     return pts, lab
 
 
-def halting_parameters(alpha: float = 0.06, beta: float = 0.05, epsilon: float = 0.5, delta: float = 1e-6,
-                       c: int = 5, R: int | None = None):
+def halting_parameters(
+    alpha: float = 0.06, beta: float = 0.05, epsilon: float = 0.5, delta: float = 1e-6, c: int = 5, R: int | None = None
+):
     """One-phase GenericBBL parameters meeting every condition of [NNSY23] Claims D.1 and D.9.
 
     λ_1 = 1, c_1 = ``c``, the printed ε'_1 = 1/(3√(c ln(2/δ))), δ'_1 = δ/(2c), and the
@@ -105,8 +106,9 @@ def halting_parameters(alpha: float = 0.06, beta: float = 0.05, epsilon: float =
     eps_bt = 1 / (3 * math.sqrt(c * math.log(2 / delta)))
     gap = min_gap(eps_bt, delta / (2 * c), 1)  # = n * min_gap(n) for n = 1
     T = math.ceil(gap / alpha) + 1  # 2 alpha_1 = alpha
-    par = custom_parameters([(1, T, T + 100 if R is None else int(R), c)], alpha, beta, epsilon, delta, 1,
-                            epsilon_bt=eps_bt, m_const=1.0)
+    par = custom_parameters(
+        [(1, T, T + 100 if R is None else int(R), c)], alpha, beta, epsilon, delta, 1, epsilon_bt=eps_bt, m_const=1.0
+    )
     p = par.phase(1)
     if not (p.checks["Claim D.1"] and p.checks["Claim D.9"]):
         raise ValueError(f"halting_parameters: Claims D.1/D.9 fail for alpha={alpha}, c={c}, delta={delta}")
@@ -267,11 +269,19 @@ def exact_query_audit(adversary: HaltingAdversary, parameters, epsilon: float = 
         pa = [P.get(k_, mpmath.mpf(0)) for k_ in keys]
         qa = [Q.get(k_, mpmath.mpf(0)) for k_ in keys]
         d = float(delta_for_epsilon(pa, qa, epsilon))
-    return {"epsilon": float(epsilon), "delta_at_epsilon": d, "claimed_delta": parameters.delta,
-            "law_world0": {str(k_): float(v) for k_, v in P.items()},
-            "law_world1": {str(k_): float(v) for k_, v in Q.items()},
-            "adversary": adversary.as_dict(), "T": p.T, "c": p.c, "epsilon_bt": p.epsilon_bt,
-            "alpha_1": p.alpha, "vote": k / p.T}
+    return {
+        "epsilon": float(epsilon),
+        "delta_at_epsilon": d,
+        "claimed_delta": parameters.delta,
+        "law_world0": {str(k_): float(v) for k_, v in P.items()},
+        "law_world1": {str(k_): float(v) for k_, v in Q.items()},
+        "adversary": adversary.as_dict(),
+        "T": p.T,
+        "c": p.c,
+        "epsilon_bt": p.epsilon_bt,
+        "alpha_1": p.alpha,
+        "vote": k / p.T,
+    }
 
 
 # ====================================================================== search
@@ -292,9 +302,20 @@ def _draw(r, max_probes: int) -> HaltingAdversary:
     return HaltingAdversary(float(r.uniform(0, 1)), n, int(r.integers(n + 1)), int(r.integers(3)))
 
 
-def adversary_search(problem, parameters, *, variant: str = "faithful", start: HaltingAdversary | None = None,
-                     iters: int = 8, n_search: int = 60, n_samples: int = 300, method: str = "hill",
-                     max_probes: int = 8, rng=None, play_fn=None) -> dict:
+def adversary_search(
+    problem,
+    parameters,
+    *,
+    variant: str = "faithful",
+    start: HaltingAdversary | None = None,
+    iters: int = 8,
+    n_search: int = 60,
+    n_samples: int = 300,
+    method: str = "hill",
+    max_probes: int = 8,
+    rng=None,
+    play_fn=None,
+) -> dict:
     """Search the adversary's knobs for the largest audited ε lower bound, then audit the best afresh.
 
     Each candidate's score is the statistical auditor's lower bound
@@ -317,16 +338,36 @@ def adversary_search(problem, parameters, *, variant: str = "faithful", start: H
 
     def objective(adv):
         inst = adv.instance(problem, parameters)
-        return audit_game(inst, variant, n_samples=n_search, featurize=adv.featurize, confidence=0.95,
-                          rng=search_rng, play_fn=play_fn).epsilon_lower
+        return audit_game(
+            inst, variant, n_samples=n_search, featurize=adv.featurize, confidence=0.95, rng=search_rng, play_fn=play_fn
+        ).epsilon_lower
 
     start = start if start is not None else HaltingAdversary(0.5, min(6, max_probes), 0, 0)
-    best, best_val, start_val = hill_climb(objective, start, lambda r: _draw(r, max_probes),
-                                           lambda a, r: _mutate(a, r, max_probes), int(iters), method, rng)
-    final = audit_game(best.instance(problem, parameters), variant, n_samples=n_samples, featurize=best.featurize,
-                       confidence=1 - FALSE_ALARM, rng=int(seeds[1]), play_fn=play_fn)
-    return {"best": best, "search_start": start_val, "search_best": best_val, "audit": final,
-            "final_seed": int(seeds[1])}
+    best, best_val, start_val = hill_climb(
+        objective,
+        start,
+        lambda r: _draw(r, max_probes),
+        lambda a, r: _mutate(a, r, max_probes),
+        int(iters),
+        method,
+        rng,
+    )
+    final = audit_game(
+        best.instance(problem, parameters),
+        variant,
+        n_samples=n_samples,
+        featurize=best.featurize,
+        confidence=1 - FALSE_ALARM,
+        rng=int(seeds[1]),
+        play_fn=play_fn,
+    )
+    return {
+        "best": best,
+        "search_start": start_val,
+        "search_best": best_val,
+        "audit": final,
+        "final_seed": int(seeds[1]),
+    }
 
 
 # ====================================================================== the repaired predictor's law
@@ -351,8 +392,9 @@ def _lap_cdf(x, scale):
     return np.where(x < 0, 0.5 * np.exp(np.minimum(x, 0)), 1 - 0.5 * np.exp(-np.maximum(x, 0)))
 
 
-def repaired_view_law(values, hidden_round, epsilon, t_lower, t_upper, n, c, epsilon_stop, beta_stop,
-                      max_queries, *, nodes: int = 20) -> dict:
+def repaired_view_law(
+    values, hidden_round, epsilon, t_lower, t_upper, n, c, epsilon_stop, beta_stop, max_queries, *, nodes: int = 20
+) -> dict:
     """Law of B's view of :class:`~geoprivate.mechanisms.stopper.StoppedBetweenThresholds` on fixed values.
 
     Exact up to quadrature: the threshold noise μ and the stopper's ρ are independent, and
@@ -369,8 +411,9 @@ def repaired_view_law(values, hidden_round, epsilon, t_lower, t_upper, n, c, eps
     if not 1 <= m <= 10:
         raise ValueError(f"values must hold 1..10 query values, got {m}")
     s_nu, s_mu = 6.0 / (epsilon * n), 2.0 / (epsilon * n)
-    mu, w_mu = _gauss_nodes(s_mu, [v - t_lower for v in vals] + [t_upper - v for v in vals] + [(t_upper - t_lower) / 2],
-                            nodes=nodes)
+    mu, w_mu = _gauss_nodes(
+        s_mu, [v - t_lower for v in vals] + [t_upper - v for v in vals] + [(t_upper - t_lower) / 2], nodes=nodes
+    )
     lo = _lap_cdf(t_lower + mu[None, :] - vals[:, None], s_nu)  # P(L | mu) per query
     hi = 1 - _lap_cdf(np.maximum(t_lower + mu, t_upper - mu)[None, :] - vals[:, None], s_nu)  # P(R | mu)
     top = np.clip(1 - lo - hi, 0.0, 1.0)
@@ -427,9 +470,14 @@ def repaired_exact_audit(adversary: HaltingAdversary, parameters, stopper, *, no
     pa = [P.get(x, 0.0) / tot_p for x in keys]
     qa = [Q.get(x, 0.0) / tot_q for x in keys]
     claim = stopper.query()
-    return {"claimed_epsilon": claim.epsilon, "claimed_delta": claim.delta,
-            "delta_at_claimed_epsilon": float(delta_for_epsilon(pa, qa, claim.epsilon)),
-            "epsilon_at_claimed_delta": float(epsilon_for_delta(pa, qa, claim.delta)),
-            "epsilon_at_delta_0": float(epsilon_for_delta(pa, qa, 0.0)),
-            "mass": (float(tot_p), float(tot_q)), "law_world0": {str(x): P[x] for x in P},
-            "law_world1": {str(x): Q[x] for x in Q}, "adversary": adversary.as_dict()}
+    return {
+        "claimed_epsilon": claim.epsilon,
+        "claimed_delta": claim.delta,
+        "delta_at_claimed_epsilon": float(delta_for_epsilon(pa, qa, claim.epsilon)),
+        "epsilon_at_claimed_delta": float(epsilon_for_delta(pa, qa, claim.delta)),
+        "epsilon_at_delta_0": float(epsilon_for_delta(pa, qa, 0.0)),
+        "mass": (float(tot_p), float(tot_q)),
+        "law_world0": {str(x): P[x] for x in P},
+        "law_world1": {str(x): Q[x] for x in Q},
+        "adversary": adversary.as_dict(),
+    }

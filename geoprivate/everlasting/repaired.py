@@ -116,8 +116,14 @@ def repaired_guarantees(parameters, stopper: StopperParameters, n_initial: int, 
             query.append(basic_composition([same, m4]))
         else:
             query.append(same)
-    return {"training": training, "query": query, "query_same_phase": same, "answering_training": ans,
-            "c_max": [stopper.c_max(p) for p in phases], "construction": CONSTRUCTION}
+    return {
+        "training": training,
+        "query": query,
+        "query_same_phase": same,
+        "answering_training": ans,
+        "c_max": [stopper.c_max(p) for p in phases],
+        "construction": CONSTRUCTION,
+    }
 
 
 class RepairedBBL(GenericBBL):
@@ -136,8 +142,18 @@ class RepairedBBL(GenericBBL):
 
     label = "RepairedBBL (geoprivate's construction: private TOP budget; not in [NNSY23])"
 
-    def __init__(self, problem, points, labels, parameters, rng=None, *, stopper: StopperParameters | None = None,
-                 strict: bool = False, **kw):
+    def __init__(
+        self,
+        problem,
+        points,
+        labels,
+        parameters,
+        rng=None,
+        *,
+        stopper: StopperParameters | None = None,
+        strict: bool = False,
+        **kw,
+    ):
         if kw.get("bt_noise", 1.0) != 1.0:
             raise ValueError("RepairedBBL: bt_noise is a control of the faithful GenericBBL, not available here")
         self.stopper = stopper if stopper is not None else StopperParameters()
@@ -148,14 +164,29 @@ class RepairedBBL(GenericBBL):
 
     def _answerer(self, p, rng):
         """Step 3c, repaired: :class:`StoppedBetweenThresholds` with this phase's numbers."""
-        bt = StoppedBetweenThresholds(p.epsilon_bt, p.t_lower, p.t_upper, p.T, rng, c=p.c,
-                                      epsilon_stop=self.stopper.epsilon_stop, beta_stop=self.stopper.beta_stop,
-                                      max_queries=p.R)
+        bt = StoppedBetweenThresholds(
+            p.epsilon_bt,
+            p.t_lower,
+            p.t_upper,
+            p.T,
+            rng,
+            c=p.c,
+            epsilon_stop=self.stopper.epsilon_stop,
+            beta_stop=self.stopper.beta_stop,
+            max_queries=p.R,
+        )
         g = bt.training_guarantee()
-        self.ledger.record("StoppedBetweenThresholds (training privacy)", min(g.epsilon, 1e300), g.delta,
-                           "docs/everlasting_query_privacy.md, training privacy of the answering loop "
-                           "(toolkit's construction)", bool(math.isfinite(g.epsilon) and self._privacy_before.privacy_applies),
-                           phase=p.i, c=p.c, c_max=bt.c_max, T=p.T)
+        self.ledger.record(
+            "StoppedBetweenThresholds (training privacy)",
+            min(g.epsilon, 1e300),
+            g.delta,
+            "docs/everlasting_query_privacy.md, training privacy of the answering loop (toolkit's construction)",
+            bool(math.isfinite(g.epsilon) and self._privacy_before.privacy_applies),
+            phase=p.i,
+            c=p.c,
+            c_max=bt.c_max,
+            T=p.T,
+        )
         return bt
 
     def run(self, phases=None, **kw):
@@ -163,12 +194,15 @@ class RepairedBBL(GenericBBL):
         res = super().run(phases, **kw)
         lb = [e.epsilon for e in res.ledger.entries if e.mechanism.startswith("LabelBoost")]
         # phases not run: LabelBoost as GenericBBL would book it there
-        lb = lb + [_labelboost_as_booked(p) for p in self.parameters.phases[len(lb):]]
+        lb = lb + [_labelboost_as_booked(p) for p in self.parameters.phases[len(lb) :]]
         g = repaired_guarantees(self.parameters, self.stopper, self._n_initial, lb)
         res.extra["privacy"] = g
         res.extra["construction"] = self.label
         worst_q = max(g["query"], key=lambda x: (x.epsilon, x.delta))
         ok = self._privacy_before.privacy_applies and self.selection == "exponential"
-        res.guarantee = Guarantee(max(g["training"].epsilon, worst_q.epsilon),
-                                  max(g["training"].delta, worst_q.delta)) if ok else res.guarantee
+        res.guarantee = (
+            Guarantee(max(g["training"].epsilon, worst_q.epsilon), max(g["training"].delta, worst_q.delta))
+            if ok
+            else res.guarantee
+        )
         return res

@@ -26,9 +26,22 @@ from geoprivate.experiments.spec import SpecError, SweepSpec, load_spec, parse_s
 from geoprivate.experiments.store import Store, StoreError
 
 __all__ = [
-    "SweepSpec", "SpecError", "load_spec", "parse_spec", "resolve_target", "write_spec",
-    "trial_seed", "trial_rng",
-    "Store", "StoreError",
-    "run_sweep", "run_trial", "check_result", "SweepReport", "BACKENDS",
-    "records", "to_csv", "to_dataframe",
+    "SweepSpec",
+    "SpecError",
+    "load_spec",
+    "parse_spec",
+    "resolve_target",
+    "write_spec",
+    "trial_seed",
+    "trial_rng",
+    "Store",
+    "StoreError",
+    "run_sweep",
+    "run_trial",
+    "check_result",
+    "SweepReport",
+    "BACKENDS",
+    "records",
+    "to_csv",
+    "to_dataframe",
 ]

@@ -127,9 +127,11 @@ class SweepReport:
     seconds: float
 
     def __str__(self) -> str:
-        return (f"sweep {self.name!r}: {self.total} trials, {self.skipped} already done, ran {self.ran} "
-                f"({self.done} done, {self.failed} failed) in {self.seconds:.2f} s on {self.backend} "
-                f"x{self.workers}; db {self.db}")
+        return (
+            f"sweep {self.name!r}: {self.total} trials, {self.skipped} already done, ran {self.ran} "
+            f"({self.done} done, {self.failed} failed) in {self.seconds:.2f} s on {self.backend} "
+            f"x{self.workers}; db {self.db}"
+        )
 
 
 class _Inline(cf.Executor):
@@ -158,8 +160,9 @@ def _executor(backend: str, workers: int, scheduler, dask_processes: bool):
     if scheduler is not None:
         client, cluster = Client(scheduler), None
     else:
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=dask_processes,
-                               dashboard_address=None)
+        cluster = LocalCluster(
+            n_workers=workers, threads_per_worker=1, processes=dask_processes, dashboard_address=None
+        )
         client = Client(cluster)
 
     def close():
@@ -176,9 +179,17 @@ def _check_workers(workers) -> int:
     return workers
 
 
-def run_sweep(spec, db, *, workers: int = 1, backend: str = "local", scheduler: str | None = None,
-              dask_processes: bool = False, progress: bool | None = None,
-              max_trials: int | None = None) -> SweepReport:
+def run_sweep(
+    spec,
+    db,
+    *,
+    workers: int = 1,
+    backend: str = "local",
+    scheduler: str | None = None,
+    dask_processes: bool = False,
+    progress: bool | None = None,
+    max_trials: int | None = None,
+) -> SweepReport:
     """Run (or resume) a sweep, storing one row per trial in the SQLite file ``db``.
 
     Parameters
@@ -212,8 +223,7 @@ def run_sweep(spec, db, *, workers: int = 1, backend: str = "local", scheduler: 
         raise ValueError(f"scheduler: only with backend='dask', got scheduler={scheduler!r}")
     if backend == "dask" and importlib.util.find_spec("distributed") is None:
         raise ValueError("backend 'dask' needs dask distributed (an optional extra): pip install 'dask[distributed]'")
-    if max_trials is not None and (isinstance(max_trials, bool) or not isinstance(max_trials, int)
-                                   or max_trials < 0):
+    if max_trials is not None and (isinstance(max_trials, bool) or not isinstance(max_trials, int) or max_trials < 0):
         raise ValueError(f"max_trials must be an integer >= 0, got {max_trials!r}")
     t_start = time.perf_counter()
     db = Path(db)
@@ -232,15 +242,28 @@ def run_sweep(spec, db, *, workers: int = 1, backend: str = "local", scheduler: 
             if len(todo) >= limit:
                 break
             key = canonical_json(point)
-            todo.extend(itertools.islice(((i, key, point, t) for t in range(spec.seeds) if (key, t) not in finished),
-                                         limit - len(todo)))
+            todo.extend(
+                itertools.islice(
+                    ((i, key, point, t) for t in range(spec.seeds) if (key, t) not in finished), limit - len(todo)
+                )
+            )
         counts = {"done": 0, "failed": 0}
         if todo:
             _dispatch(spec, store, todo, counts, workers, backend, scheduler, dask_processes, progress)
     finally:
         store.close()
-    return SweepReport(spec.name, str(db), backend, workers, total, skipped, counts["done"] + counts["failed"],
-                       counts["done"], counts["failed"], time.perf_counter() - t_start)
+    return SweepReport(
+        spec.name,
+        str(db),
+        backend,
+        workers,
+        total,
+        skipped,
+        counts["done"] + counts["failed"],
+        counts["done"],
+        counts["failed"],
+        time.perf_counter() - t_start,
+    )
 
 
 def run_trials(target: str, batch: list) -> list[tuple]:
@@ -279,7 +302,7 @@ def _dispatch(spec, store, todo, counts, workers, backend, scheduler, dask_proce
     try:
         while True:
             while len(pending) < in_flight and pos < len(todo):
-                part = todo[pos:pos + chunk]
+                part = todo[pos : pos + chunk]
                 pos += len(part)
                 meta = [(i, key, t, trial_seed(spec.name, point, t)) for i, key, point, t in part]
                 batch = [(point, seed) for (_, _, point, _), (_, _, _, seed) in zip(part, meta)]

@@ -32,8 +32,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-__all__ = ["SpecError", "SweepSpec", "load_spec", "parse_spec", "write_spec", "resolve_target", "canonical_json",
-           "SCALARS"]
+__all__ = [
+    "SpecError",
+    "SweepSpec",
+    "load_spec",
+    "parse_spec",
+    "write_spec",
+    "resolve_target",
+    "canonical_json",
+    "SCALARS",
+]
 
 #: types allowed as grid values and as result fields
 SCALARS = (bool, int, float, str, type(None))
@@ -77,9 +85,14 @@ class SweepSpec:
         return json.dumps([[k, list(v)] for k, v in self.grid], separators=(",", ":"))
 
     def to_dict(self) -> dict:
-        return {"name": self.name, "target": self.target, "seeds": self.seeds,
-                "grid": {k: list(v) for k, v in self.grid}, "description": self.description,
-                "base_dir": self.base_dir}
+        return {
+            "name": self.name,
+            "target": self.target,
+            "seeds": self.seeds,
+            "grid": {k: list(v) for k, v in self.grid},
+            "description": self.description,
+            "base_dir": self.base_dir,
+        }
 
     def resolved_target(self) -> str:
         """The target reference with a relative file path made absolute (what workers import)."""
@@ -131,9 +144,11 @@ def parse_spec(data: dict, base_dir: str | Path = ".") -> SweepSpec:
         items.append((key, tuple(values)))
     n_trials = math.prod(len(v) for _, v in items) * seeds
     if n_trials > MAX_TRIALS:
-        raise SpecError(f"seeds, grid: the sweep has {n_trials:.3g} trials ({seeds} seeds x "
-                        f"{math.prod(len(v) for _, v in items)} grid points), more than {MAX_TRIALS:.0e}; "
-                        "split it into several sweeps")
+        raise SpecError(
+            f"seeds, grid: the sweep has {n_trials:.3g} trials ({seeds} seeds x "
+            f"{math.prod(len(v) for _, v in items)} grid points), more than {MAX_TRIALS:.0e}; "
+            "split it into several sweeps"
+        )
     description = data.get("description", "")
     if not isinstance(description, str):
         raise SpecError(f"description: expected a string, got {description!r}")

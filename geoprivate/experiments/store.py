@@ -176,14 +176,19 @@ class Store:
                 cols = {r[1] for r in self.con.execute("PRAGMA table_info(trials)")}
                 if "checksum" not in cols:
                     self.con.execute("ALTER TABLE trials ADD COLUMN checksum TEXT NOT NULL DEFAULT ''")
-                for r in self.con.execute("SELECT sweep, point, trial, seed, status, result, error FROM trials"
-                                          ).fetchall():
-                    self.con.execute("UPDATE trials SET checksum=? WHERE sweep=? AND point=? AND trial=?",
-                                     (row_checksum(*r), r[0], r[1], r[2]))
+                for r in self.con.execute(
+                    "SELECT sweep, point, trial, seed, status, result, error FROM trials"
+                ).fetchall():
+                    self.con.execute(
+                        "UPDATE trials SET checksum=? WHERE sweep=? AND point=? AND trial=?",
+                        (row_checksum(*r), r[0], r[1], r[2]),
+                    )
                 self.con.execute("UPDATE meta SET value=? WHERE key='schema_version'", (SCHEMA_VERSION,))
         elif version != SCHEMA_VERSION:
-            raise StoreError(f"db: {where} has schema version {version!r}; this geoprivate reads "
-                             f"{SCHEMA_VERSION!r} (a garbled meta table, or a newer store)")
+            raise StoreError(
+                f"db: {where} has schema version {version!r}; this geoprivate reads "
+                f"{SCHEMA_VERSION!r} (a garbled meta table, or a newer store)"
+            )
 
     # ------------------------------------------------------------------ plumbing
     def transaction(self):
@@ -214,9 +219,11 @@ class Store:
                     raise StoreError(
                         f"db: {str(self.path)!r} is being written by another `sweep run` (host {other.get('host')}, "
                         f"pid {other.get('pid')}, last heartbeat {age:.0f} s ago); wait for it to finish, or resume "
-                        f"once it has stopped (a dead writer's lease is taken over)")
-            self.con.execute("INSERT OR REPLACE INTO meta VALUES ('writer', ?)",
-                             (json.dumps({**me, "heartbeat": time.time()}),))
+                        f"once it has stopped (a dead writer's lease is taken over)"
+                    )
+            self.con.execute(
+                "INSERT OR REPLACE INTO meta VALUES ('writer', ?)", (json.dumps({**me, "heartbeat": time.time()}),)
+            )
         self._owner, self._beat = me, time.monotonic()
 
     def heartbeat(self, every: float = 5.0) -> None:
@@ -228,14 +235,17 @@ class Store:
 
     def _write_lease(self) -> None:
         self._beat = time.monotonic()
-        self.con.execute("UPDATE meta SET value=? WHERE key='writer' AND json_extract(value, '$.token')=?",
-                         (json.dumps({**self._owner, "heartbeat": time.time()}), self._owner["token"]))
+        self.con.execute(
+            "UPDATE meta SET value=? WHERE key='writer' AND json_extract(value, '$.token')=?",
+            (json.dumps({**self._owner, "heartbeat": time.time()}), self._owner["token"]),
+        )
 
     def release_writer(self) -> None:
         if self._owner is not None:
             with contextlib.suppress(sqlite3.Error), self.transaction():
-                self.con.execute("DELETE FROM meta WHERE key='writer' AND json_extract(value, '$.token')=?",
-                                 (self._owner["token"],))
+                self.con.execute(
+                    "DELETE FROM meta WHERE key='writer' AND json_extract(value, '$.token')=?", (self._owner["token"],)
+                )
             self._owner = None
 
     def __enter__(self):
@@ -252,8 +262,7 @@ class Store:
         row = self.con.execute("SELECT target, grid, seeds, spec FROM sweeps WHERE name=?", (name,)).fetchone()
         if row is None:
             raise StoreError(f"sweep: no sweep named {name!r} in {str(self.path)!r} (have {self.sweep_names()})")
-        return {"name": name, "target": row[0], "grid": json.loads(row[1]), "seeds": row[2],
-                "spec": json.loads(row[3])}
+        return {"name": name, "target": row[0], "grid": json.loads(row[1]), "seeds": row[2], "spec": json.loads(row[3])}
 
     def check_spec(self, spec: SweepSpec) -> bool:
         """Raise :class:`SpecError` if a sweep of that name exists with another target or grid.
@@ -265,11 +274,15 @@ class Store:
         if row is None:
             return False
         if row[0] != spec.target:
-            raise SpecError(f"target: sweep {spec.name!r} in {str(self.path)!r} was run with target {row[0]!r}, "
-                            f"the spec now says {spec.target!r}; use a new name")
+            raise SpecError(
+                f"target: sweep {spec.name!r} in {str(self.path)!r} was run with target {row[0]!r}, "
+                f"the spec now says {spec.target!r}; use a new name"
+            )
         if row[1] != spec.grid_json():
-            raise SpecError(f"grid: sweep {spec.name!r} in {str(self.path)!r} was run with grid {row[1]}, "
-                            f"the spec now says {spec.grid_json()}; a changed grid needs a new name")
+            raise SpecError(
+                f"grid: sweep {spec.name!r} in {str(self.path)!r} was run with grid {row[1]}, "
+                f"the spec now says {spec.grid_json()}; a changed grid needs a new name"
+            )
         return True
 
     def register(self, spec: SweepSpec) -> None:
@@ -279,25 +292,41 @@ class Store:
             self.con.execute(
                 "INSERT INTO sweeps VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(name) DO UPDATE SET "
                 "seeds=excluded.seeds, spec=excluded.spec",
-                (spec.name, spec.target, spec.grid_json(), spec.seeds, json.dumps(spec.to_dict()), time.time()))
+                (spec.name, spec.target, spec.grid_json(), spec.seeds, json.dumps(spec.to_dict()), time.time()),
+            )
 
     # ------------------------------------------------------------------ trials
     def finished(self, name: str) -> set:
         """{(point JSON, trial)} of the trials stored as done (their checksums verified)."""
         out = set()
-        for r in self.con.execute("SELECT sweep, point, trial, seed, status, result, error, checksum FROM trials "
-                                  "WHERE sweep=? AND status='done'", (name,)):
+        for r in self.con.execute(
+            "SELECT sweep, point, trial, seed, status, result, error, checksum FROM trials "
+            "WHERE sweep=? AND status='done'",
+            (name,),
+        ):
             self._verify(r[:7], r[7])
             out.add((r[1], r[2]))
         return out
 
     def _verify(self, content, checksum) -> None:
         if row_checksum(*content) != checksum:
-            raise StoreError(f"db: {str(self.path)!r}: the stored row of sweep {content[0]!r}, point {content[1]}, "
-                             f"trial {content[2]} does not match its checksum (altered after it was written)")
+            raise StoreError(
+                f"db: {str(self.path)!r}: the stored row of sweep {content[0]!r}, point {content[1]}, "
+                f"trial {content[2]} does not match its checksum (altered after it was written)"
+            )
 
-    def record(self, name: str, point_index: int, point: str, trial: int, seed: int, status: str,
-               result: str | None, error: str | None, seconds: float) -> None:
+    def record(
+        self,
+        name: str,
+        point_index: int,
+        point: str,
+        trial: int,
+        seed: int,
+        status: str,
+        result: str | None,
+        error: str | None,
+        seconds: float,
+    ) -> None:
         """Store one finished trial atomically (replacing a failed attempt, attempts + 1)."""
         checksum = row_checksum(name, point, trial, seed, status, result, error)
         with self.transaction():
@@ -307,7 +336,8 @@ class Store:
                 "error=excluded.error, seconds=excluded.seconds, seed=excluded.seed, "
                 "point_index=excluded.point_index, attempts=trials.attempts + 1, finished=excluded.finished, "
                 "checksum=excluded.checksum",
-                (name, point_index, point, trial, seed, status, result, error, seconds, time.time(), checksum))
+                (name, point_index, point, trial, seed, status, result, error, seconds, time.time(), checksum),
+            )
             if self._owner is not None:
                 self._write_lease()
 
@@ -316,17 +346,21 @@ class Store:
 
         ``params`` lists the parameters in the order of the spec's grid.
         """
-        q = ("SELECT sweep, point_index, point, trial, seed, status, result, error, seconds, attempts, checksum "
-             "FROM trials {} ORDER BY sweep, point_index, trial")
-        cur = (self.con.execute(q.format("WHERE sweep=?"), (name,)) if name is not None
-               else self.con.execute(q.format("")))
+        q = (
+            "SELECT sweep, point_index, point, trial, seed, status, result, error, seconds, attempts, checksum "
+            "FROM trials {} ORDER BY sweep, point_index, trial"
+        )
+        cur = (
+            self.con.execute(q.format("WHERE sweep=?"), (name,)) if name is not None else self.con.execute(q.format(""))
+        )
         cols = [c[0] for c in cur.description]
         order = {n: [k for k, _ in json.loads(g)] for n, g in self.con.execute("SELECT name, grid FROM sweeps")}
         out = []
         for r in cur:
             d = dict(zip(cols, r))
-            self._verify((d["sweep"], d["point"], d["trial"], d["seed"], d["status"], d["result"], d["error"]),
-                         d.pop("checksum"))
+            self._verify(
+                (d["sweep"], d["point"], d["trial"], d["seed"], d["status"], d["result"], d["error"]), d.pop("checksum")
+            )
             point = json.loads(d.pop("point"))
             d["params"] = {k: point[k] for k in order.get(d["sweep"], sorted(point)) if k in point}
             d["result"] = None if d["result"] is None else json.loads(d["result"])
@@ -339,15 +373,23 @@ class Store:
         spec = SweepSpec(name, info["target"], info["seeds"], tuple((k, tuple(v)) for k, v in info["grid"]))
         counts = {}
         for point, st, n in self.con.execute(
-                "SELECT point, status, COUNT(*) FROM trials WHERE sweep=? AND trial < ? GROUP BY point, status",
-                (name, info["seeds"])):
+            "SELECT point, status, COUNT(*) FROM trials WHERE sweep=? AND trial < ? GROUP BY point, status",
+            (name, info["seeds"]),
+        ):
             counts.setdefault(point, {})[st] = n
         out = []
         for i, p in enumerate(spec.points()):
             c = counts.get(canonical_json(p), {})
             done, failed = c.get("done", 0), c.get("failed", 0)
-            out.append({"point_index": i, "params": p, "done": done, "failed": failed,
-                        "remaining": info["seeds"] - done - failed})
+            out.append(
+                {
+                    "point_index": i,
+                    "params": p,
+                    "done": done,
+                    "failed": failed,
+                    "remaining": info["seeds"] - done - failed,
+                }
+            )
         return out
 
 

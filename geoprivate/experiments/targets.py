@@ -1,6 +1,6 @@
 """Ready stress-test targets for sweeps: ``f(params, rng) -> dict of JSON scalars``.
 
-* :func:`predictor_tops` — TOP (hard-query) counts of GenericPredictor (seed 001
+* :func:`predictor_tops` — TOP (hard-query) counts of GenericPredictor ([Yan26]
   Algorithm 2) on a ready-made problem, over grids of (T, k, epsilon, ...).
 * :func:`adversary_search` — random search / hill climbing over *oblivious query
   sequences* on the line (thresholds, intervals) maximising the mean number of TOPs of
@@ -11,14 +11,14 @@
   bound) and stored, replayable with :func:`replay_audit_instance`.
 * :func:`mechanism_audit` — the statistical auditor
   (:func:`geoprivate.audit.statistical_epsilon_lower_bound`, Clopper–Pearson) on a
-  mechanism over a parameter grid: BetweenThresholds (seed 001 Algorithm 1, Lemma 1), the
+  mechanism over a parameter grid: BetweenThresholds ([Yan26] Algorithm 1, Lemma 1), the
   Laplace mechanism, and two KNOWN-BROKEN positive controls the auditor must flag: the
   no-query-noise sparse vector (not DP at all) and Laplace with half the noise (2 eps-DP
   while claiming eps).
 
 All of them run in *practical mode* (explicit k, m, epsilon, not the Appendix A constants)
 and say so in the ``mode`` field; ``lemma2_holds`` / ``guarantee_applies`` record whether
-the papers' lemmas apply at the point.  Labels are {0, 1} (seed 001's ±1 converted by
+the papers' lemmas apply at the point.  Labels are {0, 1} ([Yan26]'s ±1 converted by
 :mod:`geoprivate.prediction`).  Every target rejects unknown parameters with a
 ``ValueError`` naming them, so a typo in a grid fails the trial instead of being ignored.
 """
@@ -70,13 +70,13 @@ def _seeds(rng, n: int) -> list[int]:
 
 
 def _lemma2_k(T: int, epsilon: float, beta: float) -> int:
-    """k of seed 001 Lemma 2 with alpha = 1/8 (as Claim 13 uses it): 64/eps (ln(T+1) + ln(1/beta))."""
+    """k of [Yan26] Lemma 2 with alpha = 1/8 (as Claim 13 uses it): 64/eps (ln(T+1) + ln(1/beta))."""
     return math.ceil(64 / epsilon * (math.log(T + 1) + math.log(1 / beta)))
 
 
 # ====================================================================== TOP counts
 def predictor_tops(params: dict, rng) -> dict:
-    """TOP count of one GenericPredictor run (seed 001 Algorithm 2), practical mode.
+    """TOP count of one GenericPredictor run ([Yan26] Algorithm 2), practical mode.
 
     Parameters (``params``)
     -----------------------
@@ -91,7 +91,7 @@ def predictor_tops(params: dict, rng) -> dict:
     -------
     dict: ``tops`` (hard queries = TOP answers), ``segments`` (= tops + 1),
     ``stream_disagreements`` (released labels ≠ c on the asked queries; not the paper's
-    accuracy), ``max_err_D`` (max_j err_D(c, h_j), seed 001 Definition 1, exact for the line
+    accuracy), ``max_err_D`` (max_j err_D(c, h_j), [Yan26] Definition 1, exact for the line
     and finite classes, Monte Carlo for halfspaces) and ``claim13_bound``,
     ``epsilon_spent`` (None = infinite: Lemma 1 does not apply), ``guarantee_applies``,
     ``lemma2_k`` and ``lemma2_holds`` (k >= Lemma 2's k at alpha = 1/8; below it TOPs may
@@ -100,21 +100,56 @@ def predictor_tops(params: dict, rng) -> dict:
     from geoprivate.prediction import GenericPredictor
     from geoprivate.prediction.problems import make_adversary, make_generator, make_problem
 
-    p = _take(params, {"T": None, "k": None, "epsilon": None, "m": 20, "concept": "thresholds",
-                       "adversary": "oblivious", "d": 2, "delta": 1e-6, "beta": 0.05}, "predictor_tops")
+    p = _take(
+        params,
+        {
+            "T": None,
+            "k": None,
+            "epsilon": None,
+            "m": 20,
+            "concept": "thresholds",
+            "adversary": "oblivious",
+            "d": 2,
+            "delta": 1e-6,
+            "beta": 0.05,
+        },
+        "predictor_tops",
+    )
     s_problem, s_pred, s_adv = _seeds(rng, 3)
     problem = make_problem(p["concept"], p["k"] * p["m"], s_problem, d=p["d"])
     gen = make_generator(problem)
     lemma2_k = _lemma2_k(p["T"], p["epsilon"], p["beta"])
-    pred = GenericPredictor(gen, problem.X, problem.y, k=p["k"], m=p["m"], epsilon=p["epsilon"], delta=p["delta"],
-                            rng=s_pred, mode="practical", parameters={"lemma2_k": lemma2_k})
-    res = pred.run(make_adversary(p["adversary"], problem, p["T"], s_adv), p["T"], target=problem.target,
-                   law=problem.sampler, accuracy_rng=s_adv).to_dict()
-    return {"tops": res["hard_queries"], "segments": res["segments"],
-            "stream_disagreements": res["stream_disagreements"], "max_err_D": res["max_err_D"],
-            "claim13_bound": res["claim13_bound"],
-            "epsilon_spent": res["epsilon_spent"], "guarantee_applies": res["guarantee_applies"],
-            "lemma2_k": lemma2_k, "lemma2_holds": p["k"] >= lemma2_k, "mode": "practical"}
+    pred = GenericPredictor(
+        gen,
+        problem.X,
+        problem.y,
+        k=p["k"],
+        m=p["m"],
+        epsilon=p["epsilon"],
+        delta=p["delta"],
+        rng=s_pred,
+        mode="practical",
+        parameters={"lemma2_k": lemma2_k},
+    )
+    res = pred.run(
+        make_adversary(p["adversary"], problem, p["T"], s_adv),
+        p["T"],
+        target=problem.target,
+        law=problem.sampler,
+        accuracy_rng=s_adv,
+    ).to_dict()
+    return {
+        "tops": res["hard_queries"],
+        "segments": res["segments"],
+        "stream_disagreements": res["stream_disagreements"],
+        "max_err_D": res["max_err_D"],
+        "claim13_bound": res["claim13_bound"],
+        "epsilon_spent": res["epsilon_spent"],
+        "guarantee_applies": res["guarantee_applies"],
+        "lemma2_k": lemma2_k,
+        "lemma2_holds": p["k"] >= lemma2_k,
+        "mode": "practical",
+    }
 
 
 # ====================================================================== adversary search
@@ -163,9 +198,23 @@ def adversary_search(params: dict, rng) -> dict:
     """
     from geoprivate.adversaries import binary_search_points
 
-    p = _take(params, {"T": None, "k": None, "epsilon": None, "m": 20, "concept": "thresholds", "delta": 1e-6,
-                       "iters": 20, "reps": 3, "step": 0.1, "method": "hill", "start": "binary_search"},
-              "adversary_search")
+    p = _take(
+        params,
+        {
+            "T": None,
+            "k": None,
+            "epsilon": None,
+            "m": 20,
+            "concept": "thresholds",
+            "delta": 1e-6,
+            "iters": 20,
+            "reps": 3,
+            "step": 0.1,
+            "method": "hill",
+            "start": "binary_search",
+        },
+        "adversary_search",
+    )
     if p["concept"] not in _LINE:
         raise ValueError(f"adversary_search: concept must be one of {_LINE}, got {p['concept']!r}")
     if p["method"] not in ("hill", "random"):
@@ -176,8 +225,15 @@ def adversary_search(params: dict, rng) -> dict:
         raise ValueError(f"adversary_search: step must lie in (0, 1], got {p['step']!r}")
     T = int(p["T"])
     problem_seed, *pred_seeds = _seeds(rng, 1 + int(p["reps"]))
-    inst = {"concept": p["concept"], "problem_seed": problem_seed, "k": p["k"], "m": p["m"],
-            "epsilon": p["epsilon"], "delta": p["delta"], "predictor_seeds": pred_seeds}
+    inst = {
+        "concept": p["concept"],
+        "problem_seed": problem_seed,
+        "k": p["k"],
+        "m": p["m"],
+        "epsilon": p["epsilon"],
+        "delta": p["delta"],
+        "predictor_seeds": pred_seeds,
+    }
     problem = _instance_problem(inst)
 
     def objective(points):
@@ -191,12 +247,19 @@ def adversary_search(params: dict, rng) -> dict:
         return y
 
     start = binary_search_points(T) if p["start"] == "binary_search" else rng.uniform(0.0, 1.0, T)
-    best, best_val, start_val = hill_climb(objective, start, lambda r: r.uniform(0.0, 1.0, T), mutate,
-                                           int(p["iters"]), p["method"], rng)
+    best, best_val, start_val = hill_climb(
+        objective, start, lambda r: r.uniform(0.0, 1.0, T), mutate, int(p["iters"]), p["method"], rng
+    )
     inst["points"] = best.tolist()
-    return {"objective_start": start_val, "objective_best": best_val, "improved": best_val > start_val,
-            "evaluations": int(p["iters"]) + 1, "lemma2_holds": p["k"] >= _lemma2_k(T, p["epsilon"], 0.05),
-            "mode": "practical", "instance": json.dumps(inst)}
+    return {
+        "objective_start": start_val,
+        "objective_best": best_val,
+        "improved": best_val > start_val,
+        "evaluations": int(p["iters"]) + 1,
+        "lemma2_holds": p["k"] >= _lemma2_k(T, p["epsilon"], 0.05),
+        "mode": "practical",
+        "instance": json.dumps(inst),
+    }
 
 
 def replay_adversary_instance(instance: str) -> dict:
@@ -206,8 +269,9 @@ def replay_adversary_instance(instance: str) -> dict:
     """
     inst = json.loads(instance)
     points = np.asarray(inst["points"], dtype=np.float64)
-    val = _mean_tops(_instance_problem(inst), points, inst["k"], inst["m"], inst["epsilon"], inst["delta"],
-                     inst["predictor_seeds"])
+    val = _mean_tops(
+        _instance_problem(inst), points, inst["k"], inst["m"], inst["epsilon"], inst["delta"], inst["predictor_seeds"]
+    )
     return {"objective": val, "T": int(points.shape[0]), "concept": inst["concept"]}
 
 
@@ -238,7 +302,7 @@ class _Audited:
 
 
 def _bt(p) -> _Audited:
-    """BetweenThresholds (seed 001 Alg. 1) with the (eps, delta) of seed 001 Lemma 1; pair q_j, q_j + 1/n."""
+    """BetweenThresholds ([Yan26] Alg. 1) with the (eps, delta) of [Yan26] Lemma 1; pair q_j, q_j + 1/n."""
     from geoprivate.mechanisms import lemma1_applies, lemma1_delta, simulate_between_thresholds
 
     n, tl, tu, eps = p["n"], p["t_lower"], p["t_upper"], p["epsilon"]
@@ -298,10 +362,22 @@ def _svt_broken(p) -> _Audited:
 
 
 _BROKEN = ("svt_no_query_noise", "laplace_half_noise")
-_MECHANISMS = {"between_thresholds": _bt, "laplace": _laplace, "svt_no_query_noise": _svt_broken,
-               "laplace_half_noise": _laplace_half_noise}
-_AUDIT_DEFAULTS = {"mechanism": None, "epsilon": None, "n_samples": 20000, "n": 1000, "t_lower": 0.375,
-                   "t_upper": 0.625, "queries": 4, "bin": 0.5}
+_MECHANISMS = {
+    "between_thresholds": _bt,
+    "laplace": _laplace,
+    "svt_no_query_noise": _svt_broken,
+    "laplace_half_noise": _laplace_half_noise,
+}
+_AUDIT_DEFAULTS = {
+    "mechanism": None,
+    "epsilon": None,
+    "n_samples": 20000,
+    "n": 1000,
+    "t_lower": 0.375,
+    "t_upper": 0.625,
+    "queries": 4,
+    "bin": 0.5,
+}
 
 
 def _audited(p: dict, allowed=AUDIT_MECHANISMS) -> _Audited:
@@ -313,8 +389,10 @@ def _audited(p: dict, allowed=AUDIT_MECHANISMS) -> _Audited:
     p = {**p, "epsilon": check_epsilon(p["epsilon"]), "n_samples": check_positive_int(p["n_samples"], "n_samples")}
     a = _MECHANISMS[p["mechanism"]](p)
     if not a.applies and p["mechanism"] not in _BROKEN:
-        warn_outside_theorem(f"{p['mechanism']} at {p} is outside its theorem's hypotheses "
-                             "(seed 001 Lemma 1): the claimed epsilon is not guaranteed")
+        warn_outside_theorem(
+            f"{p['mechanism']} at {p} is outside its theorem's hypotheses "
+            "([Yan26] Lemma 1): the claimed epsilon is not guaranteed"
+        )
     return a
 
 
@@ -323,17 +401,35 @@ def _audit(a: _Audited, data0, data1, n_samples: int, confidence: float, rng):
     from geoprivate.audit import statistical_epsilon_lower_bound
 
     delta_audit = a.delta if a.delta < 1 else 0.0
-    res = statistical_epsilon_lower_bound(a.mech, data0, data1, n_samples=int(n_samples), delta=delta_audit,
-                                          confidence=confidence, batch=True, rng=rng, events=a.events)
+    res = statistical_epsilon_lower_bound(
+        a.mech,
+        data0,
+        data1,
+        n_samples=int(n_samples),
+        delta=delta_audit,
+        confidence=confidence,
+        batch=True,
+        rng=rng,
+        events=a.events,
+    )
     return res, delta_audit
 
 
 def _audit_fields(p: dict, a: _Audited, res, delta_audit) -> dict:
-    return {"epsilon_claimed": a.epsilon, "delta_claimed": a.delta, "delta_audit": delta_audit,
-            "epsilon_lower": res.epsilon_lower, "violates": res.violates(a.epsilon),
-            "guarantee_applies": a.applies and p["mechanism"] not in _BROKEN,
-            "known_broken": p["mechanism"] in _BROKEN, "confidence": res.confidence,
-            "n_samples": res.n_samples, "count_p": res.counts[0], "count_q": res.counts[1], "event": str(res.event)}
+    return {
+        "epsilon_claimed": a.epsilon,
+        "delta_claimed": a.delta,
+        "delta_audit": delta_audit,
+        "epsilon_lower": res.epsilon_lower,
+        "violates": res.violates(a.epsilon),
+        "guarantee_applies": a.applies and p["mechanism"] not in _BROKEN,
+        "known_broken": p["mechanism"] in _BROKEN,
+        "confidence": res.confidence,
+        "n_samples": res.n_samples,
+        "count_p": res.counts[0],
+        "count_q": res.counts[1],
+        "event": str(res.event),
+    }
 
 
 def mechanism_audit(params: dict, rng) -> dict:
@@ -345,7 +441,7 @@ def mechanism_audit(params: dict, rng) -> dict:
 
     Parameters: mechanism (one of :data:`AUDIT_MECHANISMS`), epsilon (required);
     n_samples (20000); BetweenThresholds: n (1000), t_lower (0.375), t_upper (0.625),
-    queries (4) — claimed (eps, delta) with delta from seed 001 Lemma 1
+    queries (4) — claimed (eps, delta) with delta from [Yan26] Lemma 1
     (:func:`~geoprivate.mechanisms.lemma1_delta`); Laplace: bin (0.5).
 
     Returns ``epsilon_claimed``, ``delta_claimed`` (>= 1 when Lemma 1 gives nothing),
@@ -403,8 +499,12 @@ def audit_search(params: dict, rng) -> dict:
     d0, d1 = pair(best)
     inst = {**p, "values": d0.tolist(), "values_prime": d1.tolist(), "final_seed": final_seed}
     res, delta_audit = _audit(a, d0, d1, p["n_samples"], 1 - AUDIT_FALSE_ALARM, final_seed)
-    return {**_audit_fields(p, a, res, delta_audit), "search_start": start_val, "search_best": best_val,
-            "instance": json.dumps(inst)}
+    return {
+        **_audit_fields(p, a, res, delta_audit),
+        "search_start": start_val,
+        "search_best": best_val,
+        "instance": json.dumps(inst),
+    }
 
 
 def replay_audit_instance(instance: str) -> dict:
@@ -412,8 +512,14 @@ def replay_audit_instance(instance: str) -> dict:
     inst = json.loads(instance)
     p = {k: inst[k] for k in _AUDIT_DEFAULTS}
     a = _MECHANISMS[p["mechanism"]](p)
-    res, _ = _audit(a, np.asarray(inst["values"]), np.asarray(inst["values_prime"]), p["n_samples"],
-                    1 - AUDIT_FALSE_ALARM, inst["final_seed"])
+    res, _ = _audit(
+        a,
+        np.asarray(inst["values"]),
+        np.asarray(inst["values_prime"]),
+        p["n_samples"],
+        1 - AUDIT_FALSE_ALARM,
+        inst["final_seed"],
+    )
     return {"objective": res.epsilon_lower, "mechanism": p["mechanism"], "epsilon_claimed": a.epsilon}
 
 

@@ -39,7 +39,7 @@ def rational(v) -> str:
     if isinstance(v, float) and not math.isfinite(v):
         return repr(v)
     f = Fraction(v)
-    return str(f) if f.denominator <= 2 ** 16 else repr(float(v))
+    return str(f) if f.denominator <= 2**16 else repr(float(v))
 
 
 def exact(v) -> str:
@@ -52,20 +52,50 @@ def exact(v) -> str:
 def slider_layout(labels, *, prefix: str = "round ", duration: int = 400) -> dict:
     """Layout entries (``sliders``, ``updatemenus``) of a slider over the frames named
     ``labels`` (in order) with a play / pause button.  Every step redraws immediately."""
+
     def animate(names, ms):
-        return [names, {"mode": "immediate", "frame": {"duration": ms, "redraw": True},
-                        "transition": {"duration": 0}, "fromcurrent": True}]
+        return [
+            names,
+            {
+                "mode": "immediate",
+                "frame": {"duration": ms, "redraw": True},
+                "transition": {"duration": 0},
+                "fromcurrent": True,
+            },
+        ]
 
     steps = [{"method": "animate", "label": str(lab), "args": animate([str(lab)], 0)} for lab in labels]
     return {
-        "sliders": [{"active": 0, "steps": steps, "x": 0.12, "len": 0.88, "y": -0.06, "pad": {"t": 40},
-                     "currentvalue": {"prefix": prefix, "font": {"size": 15}}}],
-        "updatemenus": [{"type": "buttons", "direction": "left", "x": 0.0, "y": -0.06, "xanchor": "left",
-                         "yanchor": "top", "pad": {"t": 60},
-                         "buttons": [{"label": "▶ play", "method": "animate", "args": animate(None, duration)},
-                                     {"label": "❚❚ pause", "method": "animate",
-                                      "args": [[None], {"mode": "immediate", "frame": {"duration": 0,
-                                                                                        "redraw": False}}]}]}],
+        "sliders": [
+            {
+                "active": 0,
+                "steps": steps,
+                "x": 0.12,
+                "len": 0.88,
+                "y": -0.06,
+                "pad": {"t": 40},
+                "currentvalue": {"prefix": prefix, "font": {"size": 15}},
+            }
+        ],
+        "updatemenus": [
+            {
+                "type": "buttons",
+                "direction": "left",
+                "x": 0.0,
+                "y": -0.06,
+                "xanchor": "left",
+                "yanchor": "top",
+                "pad": {"t": 60},
+                "buttons": [
+                    {"label": "▶ play", "method": "animate", "args": animate(None, duration)},
+                    {
+                        "label": "❚❚ pause",
+                        "method": "animate",
+                        "args": [[None], {"mode": "immediate", "frame": {"duration": 0, "redraw": False}}],
+                    },
+                ],
+            }
+        ],
     }
 
 
@@ -95,13 +125,21 @@ def page_html(fig, *, title: str, intro: str, transcript: dict, height: int = 90
     str
         Deterministic: the same figure and transcript give the same text.
     """
-    body = fig.to_html(full_html=False, include_plotlyjs=True, div_id=FIGURE_ID, auto_play=False,
-                       default_height=f"{height}px", default_width="100%",
-                       config={"displaylogo": False, "responsive": True})
-    return ('<!doctype html><html lang="en"><head><meta charset="utf-8">'
-            f"<title>{html.escape(title)}</title>"
-            "<style>body{font-family:system-ui,sans-serif;margin:1em 2em;color:#111827}"
-            "p{max-width:1100px;line-height:1.4}code{font-size:.9em}</style></head><body>"
-            f"<h1>{html.escape(title)}</h1>{intro}{body}"
-            f'<script type="application/json" id="{TRANSCRIPT_ID}">{_json_block(transcript)}</script>'
-            "</body></html>\n")
+    body = fig.to_html(
+        full_html=False,
+        include_plotlyjs=True,
+        div_id=FIGURE_ID,
+        auto_play=False,
+        default_height=f"{height}px",
+        default_width="100%",
+        config={"displaylogo": False, "responsive": True},
+    )
+    return (
+        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        f"<title>{html.escape(title)}</title>"
+        "<style>body{font-family:system-ui,sans-serif;margin:1em 2em;color:#111827}"
+        "p{max-width:1100px;line-height:1.4}code{font-size:.9em}</style></head><body>"
+        f"<h1>{html.escape(title)}</h1>{intro}{body}"
+        f'<script type="application/json" id="{TRANSCRIPT_ID}">{_json_block(transcript)}</script>'
+        "</body></html>\n"
+    )

@@ -43,53 +43,108 @@ def everlasting_figure(result):
 
     ph = result.phases
     names = [str(p.i) for p in ph]
-    fig = make_subplots(rows=1, cols=3, subplot_titles=("|S_i| and R_i (log scale)", "TOPs used / c_i",
-                                                        "err_D of the phase's hypotheses"))
+    fig = make_subplots(
+        rows=1,
+        cols=3,
+        subplot_titles=("|S_i| and R_i (log scale)", "TOPs used / c_i", "err_D of the phase's hypotheses"),
+    )
 
     def bars(upto):
         shown = ph[:upto]
         xs = [p.i for p in shown]
         return [
-            go.Bar(x=xs, y=[p.S for p in shown], name="|S_i|", uid="S", marker_color="#2563eb",
-                   hovertext=[f"phase {p.i}: |S_i| = {p.S}, λ_i = {p.lam}, T_i = {p.T}" for p in shown],
-                   hoverinfo="text"),
-            go.Bar(x=xs, y=[p.R for p in shown], name="R_i", uid="R", marker_color="#93c5fd",
-                   hovertext=[f"phase {p.i}: R_i = {p.R} queries, answered {p.answered}" for p in shown],
-                   hoverinfo="text"),
-            go.Bar(x=xs, y=[p.tops / p.c for p in shown], name="TOPs / c_i", uid="tops", marker_color="#dc2626",
-                   hovertext=[f"phase {p.i}: TOPs = {p.tops} of c_i = {p.c} ({exact(p.tops / p.c)})"
-                              f"{' — failed' if p.failed else ''}" for p in shown], hoverinfo="text"),
-            go.Scatter(x=xs, y=[p.err_D_mean for p in shown], mode="lines+markers", name="mean err_D(h_ij)",
-                       uid="mean", hovertext=[f"phase {p.i}: mean err_D = {exact(p.err_D_mean)} ({p.err_D_method})"
-                                              for p in shown], hoverinfo="text"),
-            go.Scatter(x=xs, y=[p.err_D_max for p in shown], mode="lines+markers", name="max err_D(h_ij)",
-                       uid="max", hovertext=[f"phase {p.i}: max err_D = {exact(p.err_D_max)} ({p.err_D_method})"
-                                             for p in shown], hoverinfo="text"),
+            go.Bar(
+                x=xs,
+                y=[p.S for p in shown],
+                name="|S_i|",
+                uid="S",
+                marker_color="#2563eb",
+                hovertext=[f"phase {p.i}: |S_i| = {p.S}, λ_i = {p.lam}, T_i = {p.T}" for p in shown],
+                hoverinfo="text",
+            ),
+            go.Bar(
+                x=xs,
+                y=[p.R for p in shown],
+                name="R_i",
+                uid="R",
+                marker_color="#93c5fd",
+                hovertext=[f"phase {p.i}: R_i = {p.R} queries, answered {p.answered}" for p in shown],
+                hoverinfo="text",
+            ),
+            go.Bar(
+                x=xs,
+                y=[p.tops / p.c for p in shown],
+                name="TOPs / c_i",
+                uid="tops",
+                marker_color="#dc2626",
+                hovertext=[
+                    f"phase {p.i}: TOPs = {p.tops} of c_i = {p.c} ({exact(p.tops / p.c)})"
+                    f"{' — failed' if p.failed else ''}"
+                    for p in shown
+                ],
+                hoverinfo="text",
+            ),
+            go.Scatter(
+                x=xs,
+                y=[p.err_D_mean for p in shown],
+                mode="lines+markers",
+                name="mean err_D(h_ij)",
+                uid="mean",
+                hovertext=[f"phase {p.i}: mean err_D = {exact(p.err_D_mean)} ({p.err_D_method})" for p in shown],
+                hoverinfo="text",
+            ),
+            go.Scatter(
+                x=xs,
+                y=[p.err_D_max for p in shown],
+                mode="lines+markers",
+                name="max err_D(h_ij)",
+                uid="max",
+                hovertext=[f"phase {p.i}: max err_D = {exact(p.err_D_max)} ({p.err_D_method})" for p in shown],
+                hoverinfo="text",
+            ),
         ]
 
     cols = (1, 1, 2, 3, 3)
     for tr, col in zip(bars(1), cols):
         fig.add_trace(tr, row=1, col=col)
-    fig.add_trace(go.Scatter(x=[0.5, len(ph) + 0.5], y=[result.six_alpha] * 2, mode="lines", name="6α (Theorem 5.2)",
-                             line={"color": "red", "dash": "dot"}, hoverinfo="name+y"), row=1, col=3)
+    fig.add_trace(
+        go.Scatter(
+            x=[0.5, len(ph) + 0.5],
+            y=[result.six_alpha] * 2,
+            mode="lines",
+            name="6α (Theorem 5.2)",
+            line={"color": "red", "dash": "dot"},
+            hoverinfo="name+y",
+        ),
+        row=1,
+        col=3,
+    )
     idx = list(range(5))
 
     def title(k):
         p = ph[k - 1]
-        return (f"phase {p.i} of {len(ph)}: |S_i| = {p.S}, R_i = {p.R}, TOPs {p.tops} / c_i = {p.c}, "
-                f"mean err_D = {p.err_D_mean:.4g}, max err_D = {p.err_D_max:.4g} (6α = {result.six_alpha:.3g})")
+        return (
+            f"phase {p.i} of {len(ph)}: |S_i| = {p.S}, R_i = {p.R}, TOPs {p.tops} / c_i = {p.c}, "
+            f"mean err_D = {p.err_D_mean:.4g}, max err_D = {p.err_D_max:.4g} (6α = {result.six_alpha:.3g})"
+        )
 
-    fig.frames = [go.Frame(name=names[k - 1], data=bars(k), traces=idx, layout={"title": {"text": title(k)}})
-                  for k in range(1, len(ph) + 1)]
+    fig.frames = [
+        go.Frame(name=names[k - 1], data=bars(k), traces=idx, layout={"title": {"text": title(k)}})
+        for k in range(1, len(ph) + 1)
+    ]
     for col in (1, 2, 3):
         fig.update_xaxes(range=[0.5, len(ph) + 0.5], title_text="phase i", dtick=1, row=1, col=col)
     top = max(max(p.S, p.R) for p in ph)
     fig.update_yaxes(type="log", range=[0, math.log10(top) + 0.3], row=1, col=1)
     fig.update_yaxes(range=[0, (max(p.tops / p.c for p in ph) or 1.0) * 1.15], row=1, col=2)
     fig.update_yaxes(range=[0, max(result.six_alpha, max(p.err_D_max for p in ph)) * 1.1], row=1, col=3)
-    fig.update_layout(title={"text": title(1), "font": {"size": 13}, "x": 0.01}, barmode="group",
-                      template="plotly_white", margin={"t": 110, "b": 150},
-                      **slider_layout(names, prefix="phase ", duration=900))
+    fig.update_layout(
+        title={"text": title(1), "font": {"size": 13}, "x": 0.01},
+        barmode="group",
+        template="plotly_white",
+        margin={"t": 110, "b": 150},
+        **slider_layout(names, prefix="phase ", duration=900),
+    )
     return fig
 
 
@@ -99,12 +154,19 @@ def everlasting_page(*, seed: int = 0) -> str:
 
     res = phases_run(seed)
     g = res.guarantee
-    intro = (f"<p>[NNSY23] GenericBBL (§5) on {res.problem}, {res.parameters.mode} mode, seed {seed}, "
-             f"{len(res.phases)} phases. The slider walks through the phases: the labelled database S_i, the "
-             "R_i queries answered, BetweenThresholds' TOPs against its cap c_i, and err_D of the phase's "
-             "hypotheses against Theorem 5.2's 6α (hover for the exact values). The run's privacy guarantee: "
-             f"ε = {'∞ (the theorem does not apply in practical mode)' if math.isinf(g.epsilon) else g.epsilon}. "
-             f"Regenerate: <code>geoprivate explore everlasting --seed {seed} --out page.html</code>. "
-             "The run's record is embedded as JSON.</p>")
-    return page_html(everlasting_figure(res), title="geoprivate explorer: GenericBBL phase by phase", intro=intro,
-                     transcript=everlasting_transcript(res, seed=seed), height=620)
+    intro = (
+        f"<p>[NNSY23] GenericBBL (§5) on {res.problem}, {res.parameters.mode} mode, seed {seed}, "
+        f"{len(res.phases)} phases. The slider walks through the phases: the labelled database S_i, the "
+        "R_i queries answered, BetweenThresholds' TOPs against its cap c_i, and err_D of the phase's "
+        "hypotheses against Theorem 5.2's 6α (hover for the exact values). The run's privacy guarantee: "
+        f"ε = {'∞ (the theorem does not apply in practical mode)' if math.isinf(g.epsilon) else g.epsilon}. "
+        f"Regenerate: <code>geoprivate explore everlasting --seed {seed} --out page.html</code>. "
+        "The run's record is embedded as JSON.</p>"
+    )
+    return page_html(
+        everlasting_figure(res),
+        title="geoprivate explorer: GenericBBL phase by phase",
+        intro=intro,
+        transcript=everlasting_transcript(res, seed=seed),
+        height=620,
+    )

@@ -42,8 +42,9 @@ def predict_runs(d: int, seed: int, *, repaired: bool = False) -> list:
     if d not in (1, 2):
         raise ValueError(f"d: the explorer draws d = 1 or d = 2, got {d!r}")
     make = collapse_run_d1 if d == 1 else collapse_run_d2
-    gens = [("G_halfspace (Alg. 4)", None)] + ([("G_halfspace_repaired", G_halfspace_repaired(d, form="margin"))]
-                                                if repaired else [])
+    gens = [("G_halfspace (Alg. 4)", None)] + (
+        [("G_halfspace_repaired", G_halfspace_repaired(d, form="margin"))] if repaired else []
+    )
     runs = []
     with warnings.catch_warnings():  # practical mode (k = 6): recorded in the guarantee and shown on the page
         warnings.simplefilter("ignore")
@@ -69,10 +70,17 @@ def predict_steps(result) -> list[dict]:
     for r in range(result.T + 1):
         n = sum(1 for h in hard_rounds if h < r)
         seg = min(n, len(result.ensembles) - 1)
-        steps.append({"label": "start" if r == 0 else str(r), "round": r, "hard_queries": n, "segment": seg,
-                      "affine_dim": result.affine_dims[seg] if seg < len(result.affine_dims) else None,
-                      "err_D": segs[seg]["err_h"] if seg < len(segs) else None,
-                      "epsilon_nominal": 0.0 if r == 0 else _finite(eps_curve[r - 1])})
+        steps.append(
+            {
+                "label": "start" if r == 0 else str(r),
+                "round": r,
+                "hard_queries": n,
+                "segment": seg,
+                "affine_dim": result.affine_dims[seg] if seg < len(result.affine_dims) else None,
+                "err_D": segs[seg]["err_h"] if seg < len(segs) else None,
+                "epsilon_nominal": 0.0 if r == 0 else _finite(eps_curve[r - 1]),
+            }
+        )
     return steps
 
 
@@ -91,17 +99,33 @@ def _block_depths(predictor, generator, ensemble) -> list[int]:
 def predict_transcript(runs, *, d: int, seed: int) -> dict:
     """The JSON embedded in the page: per run its result (``to_dict(transcript=True)`` without
     the wall-clock seconds), every ensemble's exact hypotheses and the slider steps."""
-    out = {"what": "[Yan26] GenericPredictor (Algorithm 2) with G_halfspace (Algorithm 4)", "d": d, "seed": seed,
-           "runs": []}
+    out = {
+        "what": "[Yan26] GenericPredictor (Algorithm 2) with G_halfspace (Algorithm 4)",
+        "d": d,
+        "seed": seed,
+        "runs": [],
+    }
     for name, pred, res in runs:
         rd = res.to_dict(transcript=True)
         rd.pop("seconds", None)
         if rd.get("accuracy"):
             rd["accuracy"]["law"] = "the run's query law (Gaussian on a grid; Monte Carlo)"
-        ens = [{"start": int(s), "hypotheses": [{"a": [rational(v) for v in a], "w": rational(w)}
-                                                for a, w in e.hypotheses]} for s, e in res.ensembles]
-        out["runs"].append({"name": name, "generator": repr(pred.generator), "result": rd, "ensembles": ens,
-                            "steps": predict_steps(res)})
+        ens = [
+            {
+                "start": int(s),
+                "hypotheses": [{"a": [rational(v) for v in a], "w": rational(w)} for a, w in e.hypotheses],
+            }
+            for s, e in res.ensembles
+        ]
+        out["runs"].append(
+            {
+                "name": name,
+                "generator": repr(pred.generator),
+                "result": rd,
+                "ensembles": ens,
+                "steps": predict_steps(res),
+            }
+        )
     return out
 
 
@@ -112,8 +136,10 @@ def _hard_hover(res, j) -> str:
     h, ev = res.transcript.hard[j], res.events[j]
     xs = ", ".join(exact(float(v)) for v in np.asarray(h.x).reshape(-1))
     extra = " — deferred, not applied (repair)" if ev.get("deferred") else ""
-    return (f"hard query {j + 1} (round {h.round + 1}): x = ({xs})<br>released label {h.label}, "
-            f"vote q = {exact(ev['vote'])}{extra}")
+    return (
+        f"hard query {j + 1} (round {h.round + 1}): x = ({xs})<br>released label {h.label}, "
+        f"vote q = {exact(ev['vote'])}{extra}"
+    )
 
 
 def _maximiser_hover(name, i, a, w, dep, m) -> str:
@@ -158,25 +184,49 @@ class _Run:
         for lev, colour in zip(levs, colours):
             if lev in hulls and len(hulls[lev]) >= 3:
                 poly = np.vstack([hulls[lev], hulls[lev][:1]])
-                traces.append(go.Scatter(x=poly[:, 0].tolist(), y=poly[:, 1].tolist(), fill="toself",
-                                         fillcolor=colour, line={"width": 0}, mode="lines", hoveron="fills",
-                                         name=f"cdepth_S ≥ {lev}", legendgroup="levels", showlegend=self.col == 1,
-                                         text=f"{{cdepth_S ≥ {lev}}} of N = {self.N} (exact arrangement)",
-                                         hoverinfo="text"))
+                traces.append(
+                    go.Scatter(
+                        x=poly[:, 0].tolist(),
+                        y=poly[:, 1].tolist(),
+                        fill="toself",
+                        fillcolor=colour,
+                        line={"width": 0},
+                        mode="lines",
+                        hoveron="fills",
+                        name=f"cdepth_S ≥ {lev}",
+                        legendgroup="levels",
+                        showlegend=self.col == 1,
+                        text=f"{{cdepth_S ≥ {lev}}} of N = {self.N} (exact arrangement)",
+                        hoverinfo="text",
+                    )
+                )
         xs, ys, tx = [], [], []
         for i in range(len(self.b)):
             p, q, r = (Fraction(self.A[i][0]), Fraction(self.A[i][1]), Fraction(self.b[i]))
             if q == 0 and p == 0:
                 continue
-            ends = ([(a0, float((r - p * Fraction(a0)) / q)), (a1, float((r - p * Fraction(a1)) / q))] if q != 0
-                    else [(float(r / p), w0), (float(r / p), w1)])
+            ends = (
+                [(a0, float((r - p * Fraction(a0)) / q)), (a1, float((r - p * Fraction(a1)) / q))]
+                if q != 0
+                else [(float(r / p), w0), (float(r / p), w1)]
+            )
             text = f"example {i + 1}: ({rational(p)})·a + ({rational(q)})·w ≥ {rational(r)}"
             xs += [ends[0][0], ends[1][0], None]
             ys += [ends[0][1], ends[1][1], None]
             tx += [text, text, None]
-        traces.append(go.Scatter(x=xs, y=ys, mode="lines", line={"color": "#9ca3af", "width": 0.6},
-                                 name="example constraint lines", legendgroup="ex", showlegend=self.col == 1,
-                                 hovertext=tx, hoverinfo="text"))
+        traces.append(
+            go.Scatter(
+                x=xs,
+                y=ys,
+                mode="lines",
+                line={"color": "#9ca3af", "width": 0.6},
+                name="example constraint lines",
+                legendgroup="ex",
+                showlegend=self.col == 1,
+                hovertext=tx,
+                hoverinfo="text",
+            )
+        )
         return traces
 
     def dynamic_d1(self, step):
@@ -185,19 +235,39 @@ class _Run:
         for j in range(len(self.hard)):
             on = j < step["hard_queries"]
             x = float(self.hard[j, 0])
-            traces.append(go.Scatter(x=[a0, a1] if on else [], y=[x * a0, x * a1] if on else [], mode="lines",
-                                     uid=f"{self.tag}-hq{j}", name="hard-query line a·x = w",
-                                     legendgroup="hq", showlegend=self.col == 1 and j == 0,
-                                     line={"color": _HARD, "width": 2.4 if j == step["hard_queries"] - 1 else 1.3,
-                                           "dash": "solid" if j == step["hard_queries"] - 1 else "dash"},
-                                     hovertext=_hard_hover(self.res, j), hoverinfo="text"))
+            traces.append(
+                go.Scatter(
+                    x=[a0, a1] if on else [],
+                    y=[x * a0, x * a1] if on else [],
+                    mode="lines",
+                    uid=f"{self.tag}-hq{j}",
+                    name="hard-query line a·x = w",
+                    legendgroup="hq",
+                    showlegend=self.col == 1 and j == 0,
+                    line={
+                        "color": _HARD,
+                        "width": 2.4 if j == step["hard_queries"] - 1 else 1.3,
+                        "dash": "solid" if j == step["hard_queries"] - 1 else "dash",
+                    },
+                    hovertext=_hard_hover(self.res, j),
+                    hoverinfo="text",
+                )
+            )
         traces.append(self._maximisers(step))
         zero = step["affine_dim"] == 0
-        traces.append(go.Scatter(x=[0] if zero else [], y=[0] if zero else [], mode="markers",
-                                 uid=f"{self.tag}-origin", name="C|HardQuery = {0}", showlegend=False,
-                                 marker={"size": 22, "symbol": "circle-open", "color": _HARD, "line": {"width": 2.5}},
-                                 hovertext="C|HardQuery = {(0, 0)}: every block outputs h_{0,0} ≡ 1",
-                                 hoverinfo="text"))
+        traces.append(
+            go.Scatter(
+                x=[0] if zero else [],
+                y=[0] if zero else [],
+                mode="markers",
+                uid=f"{self.tag}-origin",
+                name="C|HardQuery = {0}",
+                showlegend=False,
+                marker={"size": 22, "symbol": "circle-open", "color": _HARD, "line": {"width": 2.5}},
+                hovertext="C|HardQuery = {(0, 0)}: every block outputs h_{0,0} ≡ 1",
+                hoverinfo="text",
+            )
+        )
         return traces
 
     def _maximisers(self, step):
@@ -211,12 +281,29 @@ class _Run:
         coords = [[float(v) for v in a] + [float(w)] for a, w in hyp]
         marker = {"size": 10 if self.d == 1 else 6, "color": colours, "line": {"color": "white", "width": 1}}
         if self.d == 1:
-            return self.go.Scatter(x=[c[0] for c in coords], y=[c[1] for c in coords], mode="markers",
-                                   uid=f"{self.tag}-max", name="block maximisers", showlegend=self.col == 1,
-                                   marker=marker, hovertext=text, hoverinfo="text")
-        return self.go.Scatter3d(x=[c[0] for c in coords], y=[c[1] for c in coords], z=[c[2] for c in coords],
-                                 mode="markers", uid=f"{self.tag}-max", name="block maximisers",
-                                 showlegend=self.col == 1, marker=marker, hovertext=text, hoverinfo="text")
+            return self.go.Scatter(
+                x=[c[0] for c in coords],
+                y=[c[1] for c in coords],
+                mode="markers",
+                uid=f"{self.tag}-max",
+                name="block maximisers",
+                showlegend=self.col == 1,
+                marker=marker,
+                hovertext=text,
+                hoverinfo="text",
+            )
+        return self.go.Scatter3d(
+            x=[c[0] for c in coords],
+            y=[c[1] for c in coords],
+            z=[c[2] for c in coords],
+            mode="markers",
+            uid=f"{self.tag}-max",
+            name="block maximisers",
+            showlegend=self.col == 1,
+            marker=marker,
+            hovertext=text,
+            hoverinfo="text",
+        )
 
     # ---------------------------------------------------------------- d = 2: the (a1, a2, w) space
     def box3(self):
@@ -232,13 +319,27 @@ class _Run:
         for j in range(len(self.hard)):
             on = j < step["hard_queries"]
             w = corners @ self.hard[j]
-            traces.append(go.Mesh3d(x=corners[:, 0].tolist() if on else [], y=corners[:, 1].tolist() if on else [],
-                                    z=w.tolist() if on else [], i=[0, 0], j=[1, 2], k=[2, 3], opacity=0.25,
-                                    color="#374151", uid=f"{self.tag}-hq{j}", name=f"hard-query plane {j + 1}",
-                                    showlegend=False, hovertext=_hard_hover(self.res, j), hoverinfo="text"))
+            traces.append(
+                go.Mesh3d(
+                    x=corners[:, 0].tolist() if on else [],
+                    y=corners[:, 1].tolist() if on else [],
+                    z=w.tolist() if on else [],
+                    i=[0, 0],
+                    j=[1, 2],
+                    k=[2, 3],
+                    opacity=0.25,
+                    color="#374151",
+                    uid=f"{self.tag}-hq{j}",
+                    name=f"hard-query plane {j + 1}",
+                    showlegend=False,
+                    hovertext=_hard_hover(self.res, j),
+                    hoverinfo="text",
+                )
+            )
         traces.append(self._maximisers(step))
-        V, _ = hard_query_subspace(self.hard[:step["hard_queries"]], self.d,
-                                   min_dim=getattr(self.pred.generator, "min_dim", 0))
+        V, _ = hard_query_subspace(
+            self.hard[: step["hard_queries"]], self.d, min_dim=getattr(self.pred.generator, "min_dim", 0)
+        )
         if V.dim == 1:
             ends = [tuple(float(v) for v in V.to_ambient((Fraction(t),))) for t in (-L, L)]
             xs, ys, zs = ([e[0] for e in ends], [e[1] for e in ends], [e[2] for e in ends])
@@ -247,10 +348,21 @@ class _Run:
             xs, ys, zs, text = [0], [0], [0], "C|HardQuery = {0}: every block outputs h_{0,0} ≡ 1"
         else:
             xs, ys, zs, text = [], [], [], ""
-        traces.append(go.Scatter3d(x=xs, y=ys, z=zs, mode="lines+markers", uid=f"{self.tag}-sub",
-                                   line={"color": "#dc2626", "width": 6}, marker={"size": 5, "color": "#dc2626"},
-                                   name="C|HardQuery (dim ≤ 1)", showlegend=False, hovertext=text,
-                                   hoverinfo="text"))
+        traces.append(
+            go.Scatter3d(
+                x=xs,
+                y=ys,
+                z=zs,
+                mode="lines+markers",
+                uid=f"{self.tag}-sub",
+                line={"color": "#dc2626", "width": 6},
+                marker={"size": 5, "color": "#dc2626"},
+                name="C|HardQuery (dim ≤ 1)",
+                showlegend=False,
+                hovertext=text,
+                hoverinfo="text",
+            )
+        )
         return traces
 
     def dynamic(self, step):
@@ -260,10 +372,12 @@ class _Run:
         err = step["err_D"]
         hw = self.res.accuracy.half_width if self.res.accuracy is not None else 0.0
         eps = step["epsilon_nominal"]
-        return (f"<b>{self.name}</b>: {step['hard_queries']} hard quer{'y' if step['hard_queries'] == 1 else 'ies'}, "
-                f"dim C|HardQuery = {step['affine_dim']}, err_D(h) = "
-                f"{'—' if err is None else f'{err:.3f} ± {hw:.3f}'}, ε spent (nominal) = "
-                f"{'∞' if eps is None else f'{eps:.3g}'}")
+        return (
+            f"<b>{self.name}</b>: {step['hard_queries']} hard quer{'y' if step['hard_queries'] == 1 else 'ies'}, "
+            f"dim C|HardQuery = {step['affine_dim']}, err_D(h) = "
+            f"{'—' if err is None else f'{err:.3f} ± {hw:.3f}'}, ε spent (nominal) = "
+            f"{'∞' if eps is None else f'{eps:.3g}'}"
+        )
 
 
 def _curves(go, runs_, which, ylabel):
@@ -272,9 +386,16 @@ def _curves(go, runs_, which, ylabel):
     dash = ("solid", "dot")
     for k, run in enumerate(runs_):
         ys = [s[which] for s in run.steps]
-        traces.append(go.Scatter(x=[s["round"] for s in run.steps], y=ys, mode="lines",
-                                 line={"shape": "hv", "dash": dash[k % 2], "color": "#2563eb" if which == "err_D"
-                                       else "#dc2626"}, name=f"{ylabel}: {run.name}", hoverinfo="x+y+name"))
+        traces.append(
+            go.Scatter(
+                x=[s["round"] for s in run.steps],
+                y=ys,
+                mode="lines",
+                line={"shape": "hv", "dash": dash[k % 2], "color": "#2563eb" if which == "err_D" else "#dc2626"},
+                name=f"{ylabel}: {run.name}",
+                hoverinfo="x+y+name",
+            )
+        )
     return traces
 
 
@@ -283,9 +404,19 @@ def _markers(go, runs_, step_idx):
     for which in ("err_D", "epsilon_nominal"):
         xs = [r.steps[step_idx]["round"] for r in runs_]
         ys = [r.steps[step_idx][which] for r in runs_]
-        out.append(go.Scatter(x=xs, y=ys, mode="markers", marker={"size": 11, "color": "#111827"},
-                              uid=f"now-{which}", name="this round", showlegend=False,
-                              hovertext=[f"{r.name}: {which} = {y}" for r, y in zip(runs_, ys)], hoverinfo="text"))
+        out.append(
+            go.Scatter(
+                x=xs,
+                y=ys,
+                mode="markers",
+                marker={"size": 11, "color": "#111827"},
+                uid=f"now-{which}",
+                name="this round",
+                showlegend=False,
+                hovertext=[f"{r.name}: {which} = {y}" for r, y in zip(runs_, ys)],
+                hoverinfo="text",
+            )
+        )
     return out
 
 
@@ -300,15 +431,21 @@ def predict_figure(runs, *, d: int):
     cols = max(n, 2)
     top = [{"type": kind, "colspan": 2}, None] if n == 1 else [{"type": kind}] * n
     names = [name for name, _, _ in runs] + ([""] if n == 1 else [])
-    fig = make_subplots(rows=2, cols=cols, specs=[top, [{"type": "xy"}, {"type": "xy"}] + [None] * (cols - 2)],
-                        row_heights=[0.66, 0.34], vertical_spacing=0.16,
-                        subplot_titles=names[:n] + [""] * (cols - n if n > 1 else 0)
-                        + ["err_D(c, h_j) of the round's predictor", "ε spent (nominal: Lemma 1 assumed)"])
+    fig = make_subplots(
+        rows=2,
+        cols=cols,
+        specs=[top, [{"type": "xy"}, {"type": "xy"}] + [None] * (cols - 2)],
+        row_heights=[0.66, 0.34],
+        vertical_spacing=0.16,
+        subplot_titles=names[:n]
+        + [""] * (cols - n if n > 1 else 0)
+        + ["err_D(c, h_j) of the round's predictor", "ε spent (nominal: Lemma 1 assumed)"],
+    )
     R = [_Run(go, name, pred, res, c + 1, f"r{c}") for c, (name, pred, res) in enumerate(runs)]
     T = max(len(r.steps) for r in R)
     labels = [R[0].steps[t]["label"] for t in range(T)]
     for r in R:
-        for tr in (r.static_d1() if d == 1 else []):
+        for tr in r.static_d1() if d == 1 else []:
             fig.add_trace(tr, row=1, col=r.col)
     dyn_index = []
     for r in R:
@@ -329,8 +466,7 @@ def predict_figure(runs, *, d: int):
     frames = []
     for t in range(T):
         data = [tr for r in R for tr in r.dynamic(r.steps[t])] + _markers(go, R, t)
-        frames.append(go.Frame(name=labels[t], data=data, traces=dyn_index,
-                               layout={"title": {"text": title(t)}}))
+        frames.append(go.Frame(name=labels[t], data=data, traces=dyn_index, layout={"title": {"text": title(t)}}))
     fig.frames = frames
     for r in R:
         if d == 1:
@@ -341,15 +477,24 @@ def predict_figure(runs, *, d: int):
             L = r.box3()
             Lw = max([L] + [float(np.abs(r.hard).sum(axis=1).max()) * L if len(r.hard) else 0.0])
             scene = "scene" if r.col == 1 else f"scene{r.col}"
-            fig.layout[scene].update(xaxis={"range": [-L, L], "title": "a1"}, yaxis={"range": [-L, L], "title": "a2"},
-                                     zaxis={"range": [-Lw, Lw], "title": "w"}, aspectmode="cube")
+            fig.layout[scene].update(
+                xaxis={"range": [-L, L], "title": "a1"},
+                yaxis={"range": [-L, L], "title": "a2"},
+                zaxis={"range": [-Lw, Lw], "title": "w"},
+                aspectmode="cube",
+            )
     for col, which in ((1, "err_D"), (2, "epsilon_nominal")):  # fixed ranges: frames never re-range an axis
         top = max([s[which] for r in R for s in r.steps if s[which] is not None] + [1e-9])
         fig.update_xaxes(title_text="round", range=[-0.5, T - 0.5], row=2, col=col)
         fig.update_yaxes(range=[0, top * 1.12], row=2, col=col)
-    fig.update_layout(title={"text": title(0), "font": {"size": 13}, "x": 0.01}, margin={"t": 150, "b": 150},
-                      hovermode="closest", template="plotly_white", legend={"x": 1.01, "y": 1.0, "font": {"size": 10}},
-                      **slider_layout(labels))
+    fig.update_layout(
+        title={"text": title(0), "font": {"size": 13}, "x": 0.01},
+        margin={"t": 150, "b": 150},
+        hovermode="closest",
+        template="plotly_white",
+        legend={"x": 1.01, "y": 1.0, "font": {"size": 10}},
+        **slider_layout(labels),
+    )
     return fig
 
 
@@ -370,19 +515,29 @@ def predict_page(*, d: int = 1, seed: int = 4, repaired: bool = False) -> str:
     res0 = runs[0][2]
     g = res0.guarantee
     eps = "∞" if math.isinf(g.epsilon) else g.epsilon
-    intro = (f"<p>[Yan26] GenericPredictor (Algorithm 2) with G_halfspace (Algorithm 4), d = {d}, seed {seed}: "
-             f"N = {res0.params['N']} examples in k = {res0.params['k']} blocks of m = {res0.params['m']}, "
-             f"T = {res0.T} queries from a white-box disagreement adversary, ε_BT = {res0.params['epsilon_bt']}. "
-             + ("The dual (a, w) plane: shading = cdepth_S level sets from the exact arrangement "
-                "(Definitions 8–9); grey = the examples' constraint lines; black = the hard-query lines "
-                "a·x = w; dots = each block's exact maximiser (hover for rationals). " if d == 1 else
-                "The (a1, a2, w) space: grey planes = the hard-query planes a·x = w; dots = each block's exact "
-                "maximiser (hover for rationals); red = C|HardQuery once it is a line or the point 0. ")
-             + f"Practical mode: the run's own privacy guarantee is ε = {eps} "
-             "(Lemma 1 does not apply at this k), so the ε curve is the nominal one. "
-             "err_D is a Monte Carlo estimate under the query law (± Hoeffding half-width). "
-             f"Regenerate: <code>geoprivate explore predict --concept halfspaces --d {d}"
-             f"{' --repaired' if repaired else ''} --seed {seed} --out page.html</code>. "
-             "The run's transcript is embedded as JSON.</p>")
-    return page_html(fig, title=f"geoprivate explorer: G_halfspace collapse, d = {d}", intro=intro,
-                     transcript=predict_transcript(runs, d=d, seed=seed), height=1000)
+    intro = (
+        f"<p>[Yan26] GenericPredictor (Algorithm 2) with G_halfspace (Algorithm 4), d = {d}, seed {seed}: "
+        f"N = {res0.params['N']} examples in k = {res0.params['k']} blocks of m = {res0.params['m']}, "
+        f"T = {res0.T} queries from a white-box disagreement adversary, ε_BT = {res0.params['epsilon_bt']}. "
+        + (
+            "The dual (a, w) plane: shading = cdepth_S level sets from the exact arrangement "
+            "(Definitions 8–9); grey = the examples' constraint lines; black = the hard-query lines "
+            "a·x = w; dots = each block's exact maximiser (hover for rationals). "
+            if d == 1
+            else "The (a1, a2, w) space: grey planes = the hard-query planes a·x = w; dots = each block's exact "
+            "maximiser (hover for rationals); red = C|HardQuery once it is a line or the point 0. "
+        )
+        + f"Practical mode: the run's own privacy guarantee is ε = {eps} "
+        "(Lemma 1 does not apply at this k), so the ε curve is the nominal one. "
+        "err_D is a Monte Carlo estimate under the query law (± Hoeffding half-width). "
+        f"Regenerate: <code>geoprivate explore predict --concept halfspaces --d {d}"
+        f"{' --repaired' if repaired else ''} --seed {seed} --out page.html</code>. "
+        "The run's transcript is embedded as JSON.</p>"
+    )
+    return page_html(
+        fig,
+        title=f"geoprivate explorer: G_halfspace collapse, d = {d}",
+        intro=intro,
+        transcript=predict_transcript(runs, d=d, seed=seed),
+        height=1000,
+    )

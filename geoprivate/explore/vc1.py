@@ -64,8 +64,7 @@ def version_space(learner, cols, labels) -> dict:
     for v in nodes:
         if v is not ROOT:
             sub |= set(_vc1.root_path(cls.tree, v))
-    return {"concepts": nodes, "subtree": sub,
-            "deterministic": [int(cls.columns[j]) for j in np.flatnonzero(B[0])]}
+    return {"concepts": nodes, "subtree": sub, "deterministic": [int(cls.columns[j]) for j in np.flatnonzero(B[0])]}
 
 
 def _key(v):
@@ -81,20 +80,33 @@ def vc1_transcript(learner, cols, labels, h, target, *, seed: int) -> dict:
     steps = []
     for n in prefix_sizes(len(cols)):
         vs = version_space(learner, cols[:n], labels[:n])
-        steps.append({"n": n, "concepts": sorted(_node_name(v) for v in vs["concepts"]),
-                      "subtree": sorted(_node_name(v) for v in vs["subtree"]),
-                      "deterministic": sorted(_node_name(v) for v in vs["deterministic"])})
+        steps.append(
+            {
+                "n": n,
+                "concepts": sorted(_node_name(v) for v in vs["concepts"]),
+                "subtree": sorted(_node_name(v) for v in vs["subtree"]),
+                "deterministic": sorted(_node_name(v) for v in vs["deterministic"]),
+            }
+        )
     d = h.details
-    return {"what": "[Yan25] OPTPrivateLearner (Algorithm 2) on the class of Figure 1", "seed": seed,
-            "target_row": int(target), "sample": {"cols": np.asarray(cols).tolist(),
-                                                  "labels": np.asarray(labels).tolist()},
-            "steps": steps,
-            "algorithm2": {"t": int(d["t"]), "z": int(d["z"]), "x_good": _node_name(d["x_good"]),
-                           "layer": [_node_name(v) for v in d["layer"]],
-                           "scores": np.asarray(d["scores"]).tolist(),
-                           "deterministic_counts": {_node_name(k): int(v) for k, v in d["deterministic"].items()},
-                           "output_node": _node_name(h.node), "output_concept_row": h.concept,
-                           "error": float(h.error(learner.cls.M[target]))}}
+    return {
+        "what": "[Yan25] OPTPrivateLearner (Algorithm 2) on the class of Figure 1",
+        "seed": seed,
+        "target_row": int(target),
+        "sample": {"cols": np.asarray(cols).tolist(), "labels": np.asarray(labels).tolist()},
+        "steps": steps,
+        "algorithm2": {
+            "t": int(d["t"]),
+            "z": int(d["z"]),
+            "x_good": _node_name(d["x_good"]),
+            "layer": [_node_name(v) for v in d["layer"]],
+            "scores": np.asarray(d["scores"]).tolist(),
+            "deterministic_counts": {_node_name(k): int(v) for k, v in d["deterministic"].items()},
+            "output_node": _node_name(h.node),
+            "output_concept_row": h.concept,
+            "error": float(h.error(learner.cls.M[target])),
+        },
+    }
 
 
 def vc1_figure(learner, cols, labels, h, target):
@@ -118,12 +130,14 @@ def vc1_figure(learner, cols, labels, h, target):
         dist = tree.nodes[v].get("distance", 0)
         seen = ""
         if v is not ROOT:
-            m = col_of[v][:state["n"]] if "n" in state else col_of[v]
+            m = col_of[v][: state["n"]] if "n" in state else col_of[v]
             lab = np.asarray(labels)[: state.get("n", len(labels))][m]
             seen = f"<br>sample so far: {int((lab == 1).sum())} labelled 1, {int((lab == 0).sum())} labelled 0"
-        return (f"{_node_name(v)}: distance {dist}, {'proper' if v in proper else 'improper'}"
-                f"<br>surviving: {'yes' if v in state['subtree'] else 'no'}"
-                f", deterministic: {'yes' if v in state['det'] else 'no'}{seen}{extra}")
+        return (
+            f"{_node_name(v)}: distance {dist}, {'proper' if v in proper else 'improper'}"
+            f"<br>surviving: {'yes' if v in state['subtree'] else 'no'}"
+            f", deterministic: {'yes' if v in state['det'] else 'no'}{seen}{extra}"
+        )
 
     def nodes_trace(state, det_shade=None):
         colours, lines = [], []
@@ -132,30 +146,59 @@ def vc1_figure(learner, cols, labels, h, target):
                 s = det_shade.get(v, 0)
                 colours.append(f"rgba(37,99,235,{0.15 + 0.85 * s:.3f})" if s else "white")
             else:
-                colours.append("#2563eb" if v in state["det"] else ("white" if v in state["subtree"]
-                                                                     else "#e5e7eb"))
+                colours.append("#2563eb" if v in state["det"] else ("white" if v in state["subtree"] else "#e5e7eb"))
             lines.append("#111827" if v in state["subtree"] else "#d1d5db")
         extra = state.get("extra", {})
-        return go.Scatter(x=xs, y=ys, mode="markers+text", uid="nodes", text=[_node_name(v) for v in order],
-                          textposition="top center", name="points of the domain",
-                          marker={"size": [26 if v in proper else 18 for v in order],
-                                  "symbol": ["star" if v in proper else "circle" for v in order],
-                                  "color": colours, "line": {"color": lines, "width": 2}},
-                          hovertext=[hover(v, state, extra.get(v, "")) for v in order], hoverinfo="text")
+        return go.Scatter(
+            x=xs,
+            y=ys,
+            mode="markers+text",
+            uid="nodes",
+            text=[_node_name(v) for v in order],
+            textposition="top center",
+            name="points of the domain",
+            marker={
+                "size": [26 if v in proper else 18 for v in order],
+                "symbol": ["star" if v in proper else "circle" for v in order],
+                "color": colours,
+                "line": {"color": lines, "width": 2},
+            },
+            hovertext=[hover(v, state, extra.get(v, "")) for v in order],
+            hoverinfo="text",
+        )
 
     def marks(xg=None, out=None, z=None):
         lo, hi = min(xs) - 0.5, max(xs) + 0.5
-        band = go.Scatter(x=[lo, hi, hi, lo, lo] if z is not None else [],
-                          y=[-z - 0.35, -z - 0.35, -z + 0.35, -z + 0.35, -z - 0.35] if z is not None else [],
-                          fill="toself", fillcolor="rgba(253,230,138,0.6)", line={"width": 0}, mode="lines",
-                          uid="median", name="median layer z", hoverinfo="text",
-                          text=f"private median layer z = {z}" if z is not None else "")
-        good = go.Scatter(x=[pos[xg][0]] if xg is not None else [], y=[pos[xg][1]] if xg is not None else [],
-                          mode="markers", uid="xgood", name="x_good", hoverinfo="skip",
-                          marker={"size": 34, "symbol": "circle-open", "color": "#dc2626", "line": {"width": 3}})
-        ring = go.Scatter(x=[pos[out][0]] if out is not None else [], y=[pos[out][1]] if out is not None else [],
-                          mode="markers", uid="output", name="output node", hoverinfo="skip",
-                          marker={"size": 46, "symbol": "circle-open", "color": "#16a34a", "line": {"width": 2}})
+        band = go.Scatter(
+            x=[lo, hi, hi, lo, lo] if z is not None else [],
+            y=[-z - 0.35, -z - 0.35, -z + 0.35, -z + 0.35, -z - 0.35] if z is not None else [],
+            fill="toself",
+            fillcolor="rgba(253,230,138,0.6)",
+            line={"width": 0},
+            mode="lines",
+            uid="median",
+            name="median layer z",
+            hoverinfo="text",
+            text=f"private median layer z = {z}" if z is not None else "",
+        )
+        good = go.Scatter(
+            x=[pos[xg][0]] if xg is not None else [],
+            y=[pos[xg][1]] if xg is not None else [],
+            mode="markers",
+            uid="xgood",
+            name="x_good",
+            hoverinfo="skip",
+            marker={"size": 34, "symbol": "circle-open", "color": "#dc2626", "line": {"width": 3}},
+        )
+        ring = go.Scatter(
+            x=[pos[out][0]] if out is not None else [],
+            y=[pos[out][1]] if out is not None else [],
+            mode="markers",
+            uid="output",
+            name="output node",
+            hoverinfo="skip",
+            marker={"size": 46, "symbol": "circle-open", "color": "#16a34a", "line": {"width": 2}},
+        )
         return [band, good, ring]
 
     sizes = prefix_sizes(len(cols))
@@ -165,8 +208,10 @@ def vc1_figure(learner, cols, labels, h, target):
         st = {"n": n, "subtree": vs["subtree"], "det": set(vs["deterministic"])}
         frames_data.append(marks() + [nodes_trace(st)])
         conc = ", ".join(sorted(_node_name(v) for v in vs["concepts"]))
-        titles.append(f"n = {n} sample points: {len(vs['concepts'])} concept(s) survive (their nodes: {conc}); "
-                      f"{len(vs['deterministic'])} deterministic point(s)")
+        titles.append(
+            f"n = {n} sample points: {len(vs['concepts'])} concept(s) survive (their nodes: {conc}); "
+            f"{len(vs['deterministic'])} deterministic point(s)"
+        )
         labels_.append(f"n={n}")
     d = h.details
     top = max(d["deterministic"].values(), default=1)
@@ -177,25 +222,40 @@ def vc1_figure(learner, cols, labels, h, target):
     vs = version_space(learner, cols, labels)
     st = {"subtree": vs["subtree"], "det": set(d["deterministic"]), "extra": extra}
     frames_data.append(marks(d["x_good"], h.node, d["z"]) + [nodes_trace(st, det_shade=shade)])
-    titles.append(f"Algorithm 2 on all N = {len(cols)} points, t = {d['t']} parts: median layer z = {d['z']}, "
-                  f"x_good = {_node_name(d['x_good'])}, output node {_node_name(h.node)} "
-                  f"(error {h.error(learner.cls.M[target]):.3f} against h{target + 1})")
+    titles.append(
+        f"Algorithm 2 on all N = {len(cols)} points, t = {d['t']} parts: median layer z = {d['z']}, "
+        f"x_good = {_node_name(d['x_good'])}, output node {_node_name(h.node)} "
+        f"(error {h.error(learner.cls.M[target]):.3f} against h{target + 1})"
+    )
     labels_.append("Alg. 2")
     fig = go.Figure()
-    fig.add_trace(go.Scatter(x=ex, y=ey, mode="lines", line={"color": "#9ca3af", "width": 1.2}, name="tree edges",
-                             hoverinfo="skip"))
+    fig.add_trace(
+        go.Scatter(
+            x=ex, y=ey, mode="lines", line={"color": "#9ca3af", "width": 1.2}, name="tree edges", hoverinfo="skip"
+        )
+    )
     for tr in frames_data[0]:
         fig.add_trace(tr)
     idx = list(range(1, 1 + len(frames_data[0])))
-    fig.frames = [go.Frame(name=lab, data=data, traces=idx, layout={"title": {"text": t}})
-                  for lab, data, t in zip(labels_, frames_data, titles)]
+    fig.frames = [
+        go.Frame(name=lab, data=data, traces=idx, layout={"title": {"text": t}})
+        for lab, data, t in zip(labels_, frames_data, titles)
+    ]
     height = int(tree.graph.get("height", 3))
     fig.update_xaxes(visible=False, range=[min(xs) - 0.7, max(xs) + 0.7])
-    fig.update_yaxes(title_text="distance d(x)", tickvals=[-k for k in range(height + 1)],
-                     ticktext=[str(k) for k in range(height + 1)], range=[-height - 0.7, 0.7])
-    fig.update_layout(title={"text": titles[0], "font": {"size": 13}, "x": 0.01}, template="plotly_white",
-                      margin={"t": 90, "b": 150}, legend={"x": 1.01, "y": 1.0},
-                      **slider_layout(labels_, prefix="step ", duration=600))
+    fig.update_yaxes(
+        title_text="distance d(x)",
+        tickvals=[-k for k in range(height + 1)],
+        ticktext=[str(k) for k in range(height + 1)],
+        range=[-height - 0.7, 0.7],
+    )
+    fig.update_layout(
+        title={"text": titles[0], "font": {"size": 13}, "x": 0.01},
+        template="plotly_white",
+        margin={"t": 90, "b": 150},
+        legend={"x": 1.01, "y": 1.0},
+        **slider_layout(labels_, prefix="step ", duration=600),
+    )
     return fig
 
 
@@ -204,14 +264,20 @@ def vc1_page(*, seed: int = 0) -> str:
     from geoprivate.viz.vc1 import figure1_run
 
     learner, cols, labels, h, target = figure1_run(seed)
-    intro = ("<p>[Yan25] Algorithm 1's tree of the VC-1 class of the paper's Figure 1 (stars: proper nodes), "
-             f"target h{target + 1}, N = {len(cols)} uniform points, seed {seed}. The slider adds the sample: "
-             "the surviving subtree (solid) holds the nodes whose root path is a concept that agrees with the "
-             "points so far, blue = deterministic points (Def. 15). The last step is OPTPrivateLearner "
-             "(Algorithm 2, practical mode, t = 50 parts, ε = 3, δ = 0.1): deterministic counts, the private "
-             "median layer z (yellow), x_good (red ring) and the output node (green ring). Hover a node for "
-             "its counts. Regenerate: "
-             f"<code>geoprivate explore vc1 --seed {seed} --out page.html</code>. The run is embedded as JSON.</p>")
-    return page_html(vc1_figure(learner, cols, labels, h, target), title="geoprivate explorer: a VC-1 tree",
-                     intro=intro, transcript=vc1_transcript(learner, cols, labels, h, target, seed=seed),
-                     height=620)
+    intro = (
+        "<p>[Yan25] Algorithm 1's tree of the VC-1 class of the paper's Figure 1 (stars: proper nodes), "
+        f"target h{target + 1}, N = {len(cols)} uniform points, seed {seed}. The slider adds the sample: "
+        "the surviving subtree (solid) holds the nodes whose root path is a concept that agrees with the "
+        "points so far, blue = deterministic points (Def. 15). The last step is OPTPrivateLearner "
+        "(Algorithm 2, practical mode, t = 50 parts, ε = 3, δ = 0.1): deterministic counts, the private "
+        "median layer z (yellow), x_good (red ring) and the output node (green ring). Hover a node for "
+        "its counts. Regenerate: "
+        f"<code>geoprivate explore vc1 --seed {seed} --out page.html</code>. The run is embedded as JSON.</p>"
+    )
+    return page_html(
+        vc1_figure(learner, cols, labels, h, target),
+        title="geoprivate explorer: a VC-1 tree",
+        intro=intro,
+        transcript=vc1_transcript(learner, cols, labels, h, target, seed=seed),
+        height=620,
+    )

@@ -1,11 +1,11 @@
 """The papers' private learners (built on :mod:`geoprivate.mechanisms` and :mod:`solvers`).
 
-* :mod:`geoprivate.learners.vc1` — seed 004: :class:`~geoprivate.learners.vc1.OPTPrivateLearner`
+* :mod:`geoprivate.learners.vc1` — [Yan25]: :class:`~geoprivate.learners.vc1.OPTPrivateLearner`
   (Algorithm 2) and :class:`~geoprivate.learners.vc1.ProperLearner` (Algorithm 4) for
   classes of VC dimension 1.
-* :mod:`geoprivate.learners.decision_lists` — seed 003: F-decision lists, Rivest's learner,
+* :mod:`geoprivate.learners.decision_lists` — [BF26]: F-decision lists, Rivest's learner,
   DP-GreedyCover (Algorithm 3.1).
-* :mod:`geoprivate.learners.winnow` — seed 003: ConfidentWinnow (Algorithm 4.1), DP-Winnow
+* :mod:`geoprivate.learners.winnow` — [BF26]: ConfidentWinnow (Algorithm 4.1), DP-Winnow
   (Algorithm 4.2).
 """
 

@@ -1,7 +1,7 @@
-"""F-decision lists, Rivest's learner and DP-GreedyCover (seed 003, Bun–Fang, §3 and App. A).
+"""F-decision lists, Rivest's learner and DP-GreedyCover ([BF26] §3 and App. A).
 
-Seed paper 003 (M. Bun, W. Fang, *Privately Learning Decision Lists and a Differentially
-Private Winnow*, ``shared/papers/003_088659ef20b3315c.txt``).
+M. Bun, W. Fang, *Privately Learning Decision Lists and a Differentially
+Private Winnow* [BF26].
 
 Objects
 -------
@@ -89,7 +89,7 @@ __all__ = [
 
 #: index of the constant-true feature T in a :class:`DecisionList`
 TRUE = -1
-LEMMA_A1 = "winnow/lemma-A.1 (EMCover privacy; seed 003 Lemma A.1, Theorem 3.5)"
+LEMMA_A1 = "winnow/lemma-A.1 (EMCover privacy; [BF26] Lemma A.1, Theorem 3.5)"
 
 
 # --------------------------------------------------------------------------- features
@@ -197,7 +197,7 @@ def conjunctions(d: int, k: int, *, include_empty: bool = False, max_terms=10**6
 
 def conjunction_count(d: int, k: int) -> int:
     """|C_d^k| = Σ_{j=0}^{k} 2^j C(d, j) (proof of Proposition A.9; width 0 included)."""
-    return sum(2 ** j * math.comb(d, j) for j in range(k + 1))
+    return sum(2**j * math.comb(d, j) for j in range(k + 1))
 
 
 # --------------------------------------------------------------------------- lists
@@ -216,8 +216,11 @@ class DecisionList:
             raise ValueError(f"features and bits must have equal length, got {len(self.features)} and {len(self.bits)}")
         if any(b not in (0, 1) for b in self.bits) or self.default not in (0, 1):
             raise ValueError(f"bits: expected 0/1 output bits, got {self.bits} (default {self.default})")
-        bad = [f for f in self.features
-               if isinstance(f, (bool, np.bool_)) or not isinstance(f, numbers.Integral) or f < TRUE]
+        bad = [
+            f
+            for f in self.features
+            if isinstance(f, (bool, np.bool_)) or not isinstance(f, numbers.Integral) or f < TRUE
+        ]
         if bad:
             raise ValueError(f"features: expected column indices >= 0 or TRUE (= {TRUE}), got {bad[0]!r}")
 
@@ -352,7 +355,9 @@ def rivest(Phi, y, *, allow_errors: bool = False) -> DecisionList:
         if cand.size == 0:
             raise NotRealizableError(
                 f"y: no F-decision list is consistent with the sample ({int(rem.sum())} examples "
-                "remain that every feature either misses or covers with both labels)", np.flatnonzero(rem))
+                "remain that every feature either misses or covers with both labels)",
+                np.flatnonzero(rem),
+            )
         f = int(cand[0])
         b = 1 if ok1[f] else 0
         covered = rem & (P[:, f] == 1)
@@ -419,9 +424,19 @@ class GreedyCoverResult:
         return self.ledger.all_apply
 
 
-def dp_greedy_cover(Phi, y, *, epsilon=None, delta=None, epsilon_hat=None, rng=None,
-                    ledger: PrivacyLedger | None = None, alpha=None, beta=None) -> GreedyCoverResult:
-    """DP-GreedyCover, Algorithm 3.1 of seed 003 (Bun–Fang), an instance of EMCover (Alg. A.1).
+def dp_greedy_cover(
+    Phi,
+    y,
+    *,
+    epsilon=None,
+    delta=None,
+    epsilon_hat=None,
+    rng=None,
+    ledger: PrivacyLedger | None = None,
+    alpha=None,
+    beta=None,
+) -> GreedyCoverResult:
+    """DP-GreedyCover, Algorithm 3.1 of [BF26], an instance of EMCover (Alg. A.1).
 
     F_1 = F ∪ {T}, S_1 = S; in round j the exponential mechanism picks (f_j, b_j) over
     F_j × {0, 1} with weight exp(ε̂ q(S_j, (f, b))), q = −#_{f→1}(S_j^{1−b}) (a term errs on
@@ -468,12 +483,27 @@ def dp_greedy_cover(Phi, y, *, epsilon=None, delta=None, epsilon_hat=None, rng=N
     ledger = PrivacyLedger() if ledger is None else ledger
     M = P.shape[1]
     if dl is not None:
-        ledger.record("DP-GreedyCover", eps_total, dl, LEMMA_A1, True, epsilon_hat=e_hat, mode=mode,
-                      neighbours="add/remove one example (Lemma A.1); substitution: group privacy")
+        ledger.record(
+            "DP-GreedyCover",
+            eps_total,
+            dl,
+            LEMMA_A1,
+            True,
+            epsilon_hat=e_hat,
+            mode=mode,
+            neighbours="add/remove one example (Lemma A.1); substitution: group privacy",
+        )
     else:  # pure DP by basic composition: at most M + 1 rounds, each exp(eps_hat q) is 2 eps_hat-DP
         eps_total = 2 * e_hat * (M + 1)
-        ledger.record("DP-GreedyCover", eps_total, 0.0, "basic composition of M+1 exponential mechanisms "
-                      "(weights exp(eps_hat q), sensitivity 1)", True, epsilon_hat=e_hat, mode=mode)
+        ledger.record(
+            "DP-GreedyCover",
+            eps_total,
+            0.0,
+            "basic composition of M+1 exponential mechanisms (weights exp(eps_hat q), sensitivity 1)",
+            True,
+            epsilon_hat=e_hat,
+            mode=mode,
+        )
     proved = False
     if alpha is not None and beta is not None and mode == "theorem":
         need = theorem_3_5_sample_size(M, alpha, beta, epsilon, delta)["n"]
@@ -481,8 +511,10 @@ def dp_greedy_cover(Phi, y, *, epsilon=None, delta=None, epsilon_hat=None, rng=N
         if not proved:
             from geoprivate.privacy.warnings import warn_below_sample_bound
 
-            warn_below_sample_bound(f"DP-GreedyCover: n = {P.shape[0]} < Theorem 3.5's n = {need} for "
-                                    f"alpha={alpha}, beta={beta}: accuracy not proved (privacy holds)")
+            warn_below_sample_bound(
+                f"DP-GreedyCover: n = {P.shape[0]} < Theorem 3.5's n = {need} for "
+                f"alpha={alpha}, beta={beta}: accuracy not proved (privacy holds)"
+            )
     rem = np.ones(P.shape[0], dtype=bool)
     available = np.ones(M, dtype=bool)
     c1, c0 = _class_counts(P, yy, rem)
@@ -497,8 +529,9 @@ def dp_greedy_cover(Phi, y, *, epsilon=None, delta=None, epsilon_hat=None, rng=N
         if pick >= q.size - 2:
             feats.append(TRUE)
             bits.append(b)
-            return GreedyCoverResult(DecisionList(tuple(feats), tuple(bits), b), e_hat, eps_total, dl, mode,
-                                     ledger, errs, proved)
+            return GreedyCoverResult(
+                DecisionList(tuple(feats), tuple(bits), b), e_hat, eps_total, dl, mode, ledger, errs, proved
+            )
         f = int(np.flatnonzero(available)[pick // 2])
         covered = rem & (P[:, f] == 1)
         if covered.any():
@@ -556,8 +589,7 @@ def lemma_a4_error_bound(M: int, epsilon_hat, beta) -> float:
     return 4 * M / e * math.log(math.sqrt(2 / b) * M)
 
 
-def theorem_3_5_sample_size(M: int, alpha, beta, epsilon, delta, vc_dimension=None, *,
-                            as_printed: bool = True) -> dict:
+def theorem_3_5_sample_size(M: int, alpha, beta, epsilon, delta, vc_dimension=None, *, as_printed: bool = True) -> dict:
     """Theorem 3.5's sample size for an (ε, δ)-DP (α, β)-PAC learner of F-decision lists:
 
     n ≥ max( 64/α (VC log(64/α) + log(16/β)),  8M log(2M/√β)(2 log(1/δ) + 3/2)/(αε) ),
@@ -584,7 +616,7 @@ def theorem_3_5_sample_size(M: int, alpha, beta, epsilon, delta, vc_dimension=No
     n_priv = 8 * M * math.log(2 * M / math.sqrt(b)) * (2 * math.log(1 / dl) + (1.5 if as_printed else 3))
     n_priv = n_priv / (a * eps) if a * eps > 0 else math.inf
     if not math.isfinite(max(n_vc, n_priv)):
-        raise ValueError(f"epsilon, alpha: Theorem 3.5's n overflows floating point (alpha={alpha!r}, "
-                         f"epsilon={epsilon!r}, M={M})")
-    return {"n": math.ceil(max(n_vc, n_priv)), "n_vc": n_vc, "n_privacy": n_priv,
-            "vc_dimension": float(vc_dimension)}
+        raise ValueError(
+            f"epsilon, alpha: Theorem 3.5's n overflows floating point (alpha={alpha!r}, epsilon={epsilon!r}, M={M})"
+        )
+    return {"n": math.ceil(max(n_vc, n_priv)), "n_vc": n_vc, "n_privacy": n_priv, "vc_dimension": float(vc_dimension)}

@@ -1,7 +1,6 @@
-"""The private learners of seed 004 for classes of VC dimension 1.
+"""The private learners of [Yan25] for classes of VC dimension 1.
 
-C. Yan, *An Õptimal DP PAC Learner for Concept Classes with VC Dimension 1*
-(shared/papers/004_a98b97286cef331e.txt):
+C. Yan, *An Õptimal DP PAC Learner for Concept Classes with VC Dimension 1* [Yan25]:
 
 * :class:`OPTPrivateLearner` — Algorithm 2 (improper): partition, deepest deterministic
   point per part, PrivateMedian of the distances, choosing mechanism over the median
@@ -85,7 +84,7 @@ MEDIAN_ALIASES = {"implemented": "exponential"}
 # --------------------------------------------------------------------------- results
 @dataclass(frozen=True)
 class VC1Hypothesis:
-    """Output of a seed-004 learner.
+    """Output of a [Yan25] learner.
 
     Attributes
     ----------
@@ -168,8 +167,7 @@ def log_star(x: float) -> int:
 
 
 def _check_common(alpha, beta, epsilon, delta):
-    return check_pac_privacy(alpha, beta, epsilon, delta,
-                             why="approximate DP: the choosing mechanism needs delta > 0")
+    return check_pac_privacy(alpha, beta, epsilon, delta, why="approximate DP: the choosing mechanism needs delta > 0")
 
 
 @dataclass(frozen=True)
@@ -244,8 +242,9 @@ def _median_name(median) -> str:
     return name
 
 
-def theorem11_parameters(td: int, alpha, beta, epsilon, delta, *, median: str = "exponential",
-                         c_pm: float = 1.0) -> Theorem11Parameters:
+def theorem11_parameters(
+    td: int, alpha, beta, epsilon, delta, *, median: str = "exponential", c_pm: float = 1.0
+) -> Theorem11Parameters:
     """Sample size of Theorem 11 (Algorithm 2 with ε → ε/2, δ → δ/2, β → β/(t+2)).
 
     The paper gives N only up to O(·); we make every constant explicit:
@@ -315,8 +314,9 @@ def _loop_epsilon(total: float, k: int, delta_prime: float) -> float:
     return max(basic, lo)
 
 
-def theorem13_parameters(td: int, alpha, beta, epsilon, delta, *, median: str = "exponential",
-                         c_pm: float = 1.0) -> Theorem13Parameters:
+def theorem13_parameters(
+    td: int, alpha, beta, epsilon, delta, *, median: str = "exponential", c_pm: float = 1.0
+) -> Theorem13Parameters:
     """Sample sizes N_1 + N_2 of Algorithm 4 with every constant of Claims 1–5 explicit.
 
     N_2 is the smallest N with (i) e^{−αN/3} ≤ β_s (Claims 1–2), (ii) ln(1/(2β_s))/ε_s <
@@ -386,8 +386,10 @@ class _VC1Class:
     def check_realisable(self, total_counts) -> None:
         """``ValueError`` unless some concept agrees with the whole sample (counts of shape (1, m+1, 2))."""
         if not self.consistent(total_counts).any():
-            raise ValueError("labels: the sample is not realisable by the class (the learners of seed 004 "
-                             "assume a true concept c* in C)")
+            raise ValueError(
+                "labels: the sample is not realisable by the class (the learners of [Yan25] "
+                "assume a true concept c* in C)"
+            )
 
     def hypothesis_of(self, node) -> np.ndarray:
         """ĥ over the domain for I(h) = root path of ``node`` (Alg. 2 steps 8–9, Alg. 4 steps 9–10)."""
@@ -413,12 +415,12 @@ class _VC1Class:
         counts = np.zeros(size, np.int64)
         chunk = 1 << 22
         for s in range(0, cols.size, chunk):
-            c = cols[s:s + chunk]
+            c = cols[s : s + chunk]
             j = self.norm.column_map[c] + 1
-            yf = labels[s:s + chunk] ^ self.f_row[c]
+            yf = labels[s : s + chunk] ^ self.f_row[c]
             key = j.astype(np.int64) * 2 + yf
             if part_of is not None:
-                key += part_of[s:s + chunk].astype(np.int64) * ((m + 1) * 2)
+                key += part_of[s : s + chunk].astype(np.int64) * ((m + 1) * 2)
             counts += np.bincount(key, minlength=size)
         return counts.reshape(t, m + 1, 2)
 
@@ -474,15 +476,17 @@ class _VC1Class:
 
 def _learner_applies(name: str, epsilon: float, choosing_eps: float, strict) -> bool:
     """Whether the learner's guarantee holds: its choosing mechanism runs at ``choosing_eps``,
-    and seed 004 Lemma 1 needs that in (0, 2).  Warns (``strict``: refuses) otherwise."""
+    and [Yan25] Lemma 1 needs that in (0, 2).  Warns (``strict``: refuses) otherwise."""
     if isinstance(strict, bool) and choosing_applies(choosing_eps):
         return True
     if not isinstance(strict, bool):
         raise TypeError(f"strict must be a bool, got {type(strict).__name__}")
     warn_outside_theorem(
         f"{name} with epsilon={epsilon!r}: its choosing mechanism runs at epsilon={choosing_eps!r}, outside "
-        "seed 004 Lemma 1 (needs (0, 2)); no (epsilon, delta) guarantee (pass strict=True to refuse)",
-        strict=strict, stacklevel=4)
+        "[Yan25] Lemma 1 (needs (0, 2)); no (epsilon, delta) guarantee (pass strict=True to refuse)",
+        strict=strict,
+        stacklevel=4,
+    )
     return False
 
 
@@ -494,7 +498,7 @@ def _check_mode(mode):
 
 # --------------------------------------------------------------------------- Algorithm 2
 class OPTPrivateLearner:
-    """OPTPrivateLearner (seed 004 Algorithm 2): improper (ε, δ)-DP learner for VC-1 classes.
+    """OPTPrivateLearner ([Yan25] Algorithm 2): improper (ε, δ)-DP learner for VC-1 classes.
 
     Parameters
     ----------
@@ -548,16 +552,31 @@ class OPTPrivateLearner:
     so its score is t — either way x_good = ROOT.
     """
 
-    def __init__(self, concept_class, epsilon, delta, alpha, beta, *, f: int = 0, mode: str = "theorem",
-                 n_subsets: int | None = None, median: str = "exponential", partition: str = "explicit",
-                 median_k_scale: float = 1.0, strict: bool = False):
+    def __init__(
+        self,
+        concept_class,
+        epsilon,
+        delta,
+        alpha,
+        beta,
+        *,
+        f: int = 0,
+        mode: str = "theorem",
+        n_subsets: int | None = None,
+        median: str = "exponential",
+        partition: str = "explicit",
+        median_k_scale: float = 1.0,
+        strict: bool = False,
+    ):
         self.alpha, self.beta, self.epsilon, self.delta = _check_common(alpha, beta, epsilon, delta)
         # Theorem 11: the choosing mechanism gets epsilon/2, Lemma 1 needs it < 2, so epsilon < 4
         self.applies = _learner_applies("OPTPrivateLearner", self.epsilon, self.epsilon / 2, strict)
         self.mode = _check_mode(mode)
         self.median, self.median_k_scale = _median_name(median), float(median_k_scale)
         if not 0.0 <= self.median_k_scale <= 1.0 or (mode == "theorem" and self.median_k_scale != 1.0):
-            raise ValueError(f"median_k_scale: expected 1 in theorem mode, [0, 1] in practical mode, got {median_k_scale!r}")
+            raise ValueError(
+                f"median_k_scale: expected 1 in theorem mode, [0, 1] in practical mode, got {median_k_scale!r}"
+            )
         if partition not in ("explicit", "counts"):
             raise ValueError(f"partition: expected 'explicit' or 'counts', got {partition!r}")
         self.partition = partition
@@ -613,8 +632,18 @@ class OPTPrivateLearner:
         x_good = ROOT if chosen is None else layer[chosen]
         counts = B.sum(axis=0)
         deterministic = {int(self.cls.columns[j]): int(counts[j]) for j in np.flatnonzero(counts)}
-        return dict(x_good=x_good, z=z, y=y, layer=layer, scores=q, chosen=chosen, t=self.t,
-                    deterministic=deterministic, median_failed=med.failed, median_result=med)
+        return dict(
+            x_good=x_good,
+            z=z,
+            y=y,
+            layer=layer,
+            scores=q,
+            chosen=chosen,
+            t=self.t,
+            deterministic=deterministic,
+            median_failed=med.failed,
+            median_result=med,
+        )
 
     def _median(self, y, eps, dlt, rng, ledger) -> MedianResult:
         """Step 4: PrivateMedian of the y_i over {0, …, TD} (1/3-median w.p. 1 − β_step; Theorem 9).
@@ -623,20 +652,46 @@ class OPTPrivateLearner:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", UtilityWarning)
             if self.median != "log-star":
-                return private_median_result(y, np.arange(self.cls.height + 1), eps, dlt, alpha=1 / 3,
-                                             beta=self.params.beta_step, rng=rng, ledger=ledger)
+                return private_median_result(
+                    y,
+                    np.arange(self.cls.height + 1),
+                    eps,
+                    dlt,
+                    alpha=1 / 3,
+                    beta=self.params.beta_step,
+                    rng=rng,
+                    ledger=ledger,
+                )
             options = LogStarOptions(self.mode, k_scale=self.median_k_scale)
-            return private_median_result(y, self.cls.height + 1, eps, dlt, alpha=1 / 3, beta=self.params.beta_step,
-                                         method="log-star", log_star=options, rng=rng, ledger=ledger)
+            return private_median_result(
+                y,
+                self.cls.height + 1,
+                eps,
+                dlt,
+                alpha=1 / 3,
+                beta=self.params.beta_step,
+                method="log-star",
+                log_star=options,
+                rng=rng,
+                ledger=ledger,
+            )
 
     def _verdicts(self, n: int, trace: dict) -> dict:
         """``privacy_applies`` and ``utility_proved`` of a fit on n examples (class Notes); warns below N."""
         med = trace["median_result"]
-        proved = (self.median != "paper" and self.t == self.params.t and self.median_k_scale == 1.0
-                  and n >= self.params.n and med.utility_proved)
+        proved = (
+            self.median != "paper"
+            and self.t == self.params.t
+            and self.median_k_scale == 1.0
+            and n >= self.params.n
+            and med.utility_proved
+        )
         if n < self.params.n:
-            warn_below_sample_bound(f"OPTPrivateLearner: n = {n} < N = {self.params.n} (Theorem 11, median="
-                                    f"{self.median!r}); accuracy not proved (privacy holds)", stacklevel=4)
+            warn_below_sample_bound(
+                f"OPTPrivateLearner: n = {n} < N = {self.params.n} (Theorem 11, median="
+                f"{self.median!r}); accuracy not proved (privacy holds)",
+                stacklevel=4,
+            )
         return dict(privacy_applies=bool(self.applies and med.privacy_applies), utility_proved=bool(proved))
 
     def fit(self, cols, labels, rng=None, ledger=None) -> VC1Hypothesis:
@@ -649,19 +704,29 @@ class OPTPrivateLearner:
         """
         cols, labels = self.cls.check_sample(cols, labels, realisable=False)  # checked on the counts
         if self.mode == "theorem" and cols.size < self.params.n:
-            raise ValueError(f"cols: theorem mode needs N = {self.params.n} sample points (Theorem 11), "
-                             f"got {cols.size}; use mode='practical' to run below it")
+            raise ValueError(
+                f"cols: theorem mode needs N = {self.params.n} sample points (Theorem 11), "
+                f"got {cols.size}; use mode='practical' to run below it"
+            )
         trace = self.choose_node(cols, labels, rng, ledger)
         h = self.cls.hypothesis_of(trace["x_good"])  # steps 8–9
-        trace.update(mode=self.mode, n=int(cols.size), epsilon=self.epsilon, delta=self.delta,
-                     alpha=self.alpha, beta=self.beta, params=self.params, guarantee=self.guarantee(),
-                     **self._verdicts(int(cols.size), trace))
+        trace.update(
+            mode=self.mode,
+            n=int(cols.size),
+            epsilon=self.epsilon,
+            delta=self.delta,
+            alpha=self.alpha,
+            beta=self.beta,
+            params=self.params,
+            guarantee=self.guarantee(),
+            **self._verdicts(int(cols.size), trace),
+        )
         return VC1Hypothesis(h, trace["x_good"], self.cls.concept_of(h), self.mode, trace)
 
 
 # --------------------------------------------------------------------------- Algorithm 4
 class ProperLearner:
-    """ProperLearner (seed 004 Algorithm 4): proper (ε, δ)-DP learner for VC-1 classes.
+    """ProperLearner ([Yan25] Algorithm 4): proper (ε, δ)-DP learner for VC-1 classes.
 
     Parameters
     ----------
@@ -694,9 +759,23 @@ class ProperLearner:
     column); "α·N" in step 7 is α·|S_2| (the weights and values are counts on S_2).
     """
 
-    def __init__(self, concept_class, epsilon, delta, alpha, beta, *, f: int = 0, mode: str = "theorem",
-                 n_subsets: int | None = None, first_fraction: float = 0.5, median: str = "exponential",
-                 partition: str = "explicit", median_k_scale: float = 1.0, strict: bool = False):
+    def __init__(
+        self,
+        concept_class,
+        epsilon,
+        delta,
+        alpha,
+        beta,
+        *,
+        f: int = 0,
+        mode: str = "theorem",
+        n_subsets: int | None = None,
+        first_fraction: float = 0.5,
+        median: str = "exponential",
+        partition: str = "explicit",
+        median_k_scale: float = 1.0,
+        strict: bool = False,
+    ):
         self.alpha, self.beta, self.epsilon, self.delta = _check_common(alpha, beta, epsilon, delta)
         # Algorithm 2 on S_1 gets epsilon/2, its choosing mechanism epsilon/4 < 2: epsilon < 8
         self.applies = _learner_applies("ProperLearner", self.epsilon, self.epsilon / 4, strict)
@@ -704,9 +783,19 @@ class ProperLearner:
         self.params = None
         with warnings.catch_warnings():  # already warned above, for the whole learner
             warnings.simplefilter("ignore", PrivacyWarning)
-            self.first = OPTPrivateLearner(concept_class, self.epsilon / 2, self.delta / 2, self.alpha,
-                                           self.beta / 3, f=f, mode=mode, n_subsets=n_subsets, median=median,
-                                           partition=partition, median_k_scale=median_k_scale)
+            self.first = OPTPrivateLearner(
+                concept_class,
+                self.epsilon / 2,
+                self.delta / 2,
+                self.alpha,
+                self.beta / 3,
+                f=f,
+                mode=mode,
+                n_subsets=n_subsets,
+                median=median,
+                partition=partition,
+                median_k_scale=median_k_scale,
+            )
         self.cls = self.first.cls
         self.params = theorem13_parameters(self.cls.height, alpha, beta, epsilon, delta, median=median)
         self.first_fraction = check_probability(first_fraction, "first_fraction")
@@ -721,11 +810,20 @@ class ProperLearner:
         """``privacy_applies`` and ``utility_proved`` of a fit (class Notes); warns below N_1 + N_2."""
         med = trace["median_result"]
         first = self.first
-        proved = (first.median != "paper" and first.t == self.params.first.t and first.median_k_scale == 1.0
-                  and n1 >= self.params.n1 and n - n1 >= self.params.n2 and med.utility_proved)
+        proved = (
+            first.median != "paper"
+            and first.t == self.params.first.t
+            and first.median_k_scale == 1.0
+            and n1 >= self.params.n1
+            and n - n1 >= self.params.n2
+            and med.utility_proved
+        )
         if n < self.params.n:
-            warn_below_sample_bound(f"ProperLearner: n = {n} < N_1 + N_2 = {self.params.n} (Theorem 13, median="
-                                    f"{first.median!r}); accuracy not proved (privacy holds)", stacklevel=4)
+            warn_below_sample_bound(
+                f"ProperLearner: n = {n} < N_1 + N_2 = {self.params.n} (Theorem 13, median="
+                f"{first.median!r}); accuracy not proved (privacy holds)",
+                stacklevel=4,
+            )
         return dict(privacy_applies=bool(self.applies and med.privacy_applies), utility_proved=bool(proved))
 
     def sample_size(self) -> int:
@@ -744,8 +842,10 @@ class ProperLearner:
         n = cols.size
         if self.mode == "theorem":
             if n < self.params.n:
-                raise ValueError(f"cols: theorem mode needs N_1 + N_2 = {self.params.n} sample points "
-                                 f"(Theorem 13), got {n}; use mode='practical' to run below it")
+                raise ValueError(
+                    f"cols: theorem mode needs N_1 + N_2 = {self.params.n} sample points "
+                    f"(Theorem 13), got {n}; use mode='practical' to run below it"
+                )
             n1 = self.params.n1
         else:
             n1 = int(round(self.first_fraction * n))
@@ -776,8 +876,14 @@ class ProperLearner:
                 w_kids = np.array([w[k] for k in kids], np.float64)
                 noisy = float(w_kids.min()) + laplace_noise(1 / eps, rng=rng)  # 7(b)
                 if ledger is not None:
-                    ledger.record("laplace", eps, 0.0, "Laplace mechanism (Dwork et al. 2006); w_min has "
-                                  "sensitivity 1 (seed 004 Alg. 4 step 7b)", True, scale=1 / eps)
+                    ledger.record(
+                        "laplace",
+                        eps,
+                        0.0,
+                        "Laplace mechanism (Dwork et al. 2006); w_min has sensitivity 1 ([Yan25] Alg. 4 step 7b)",
+                        True,
+                        scale=1 / eps,
+                    )
                 if noisy <= self.alpha * n2:  # 7(c)
                     j = exponential_mechanism(-w_kids, eps, 1.0, rng=rng, ledger=ledger)
                     x_flag = kids[j]
@@ -793,7 +899,16 @@ class ProperLearner:
         concept = self.cls.concept_of(h)
         if concept is None:  # pragma: no cover - leaves of T_good are proper nodes
             raise AssertionError("internal error: the proper learner's output is not a concept of the class")
-        trace.update(leaf=leaf, walk=walk, n1=int(n1), n2=int(n - n1), T=self.T, epsilon_step=self.epsilon_step,
-                     mode=self.mode, params=self.params, guarantee=self.guarantee(),
-                     **self._verdicts(int(n), int(n1), trace))
+        trace.update(
+            leaf=leaf,
+            walk=walk,
+            n1=int(n1),
+            n2=int(n - n1),
+            T=self.T,
+            epsilon_step=self.epsilon_step,
+            mode=self.mode,
+            params=self.params,
+            guarantee=self.guarantee(),
+            **self._verdicts(int(n), int(n1), trace),
+        )
         return VC1Hypothesis(h, leaf, concept, self.mode, trace)

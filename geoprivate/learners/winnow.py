@@ -1,7 +1,7 @@
-"""ConfidentWinnow (Alg. 4.1) and DP-Winnow (Alg. 4.2) of seed 003 (Bun–Fang, §4).
+"""ConfidentWinnow (Alg. 4.1) and DP-Winnow (Alg. 4.2) of [BF26] (§4).
 
-Seed paper 003 (M. Bun, W. Fang, *Privately Learning Decision Lists and a Differentially
-Private Winnow*, ``shared/papers/003_088659ef20b3315c.txt``).
+M. Bun, W. Fang, *Privately Learning Decision Lists and a Differentially
+Private Winnow* [BF26].
 
 Online learning of ρ-margin halfspaces over {−1, 1}^d with a non-negative target
 v (‖v‖₁ = 1, y⟨v, x⟩ ≥ ρ).  Labels are **±1** here (the paper's sgn convention); weight
@@ -86,7 +86,7 @@ __all__ = [
     "least_confident_adversary",
 ]
 
-THEOREM_4_4 = "winnow/theorem-4.4 (DP-Winnow privacy; seed 003 Theorem 4.4, proof C.1)"
+THEOREM_4_4 = "winnow/theorem-4.4 (DP-Winnow privacy; [BF26] Theorem 4.4, proof C.1)"
 
 
 # --------------------------------------------------------------------------- helpers
@@ -116,10 +116,11 @@ def lemma_4_2_bound(d: int, eta, rho, c) -> float:
     d = check_positive_int(d, "d")
     eta, rho = check_positive_real(eta, "eta"), _margin(rho)
     c = check_probability(c, "c", open_left=False)
-    den = (1 - c) * eta * rho - eta ** 2 / 2
+    den = (1 - c) * eta * rho - eta**2 / 2
     if den <= 0:
-        raise ValueError(f"eta: Lemma 4.2's bound needs (1-c) eta rho > eta^2/2, i.e. eta < {2 * (1 - c) * rho}, "
-                         f"got eta={eta}")
+        raise ValueError(
+            f"eta: Lemma 4.2's bound needs (1-c) eta rho > eta^2/2, i.e. eta < {2 * (1 - c) * rho}, got eta={eta}"
+        )
     return math.log(d) / den
 
 
@@ -136,8 +137,10 @@ def check_realizable(X, y, rho, target=None) -> None:
     if target is None:
         r = best_margin(Xs, ys, nonnegative=True)
         if r.rho < Fraction(rho):
-            raise ValueError(f"X, y: not realisable with margin rho={rho}: the best non-negative margin is "
-                             f"{r.rho} (= {float(r.rho):.6g})")
+            raise ValueError(
+                f"X, y: not realisable with margin rho={rho}: the best non-negative margin is "
+                f"{r.rho} (= {float(r.rho):.6g})"
+            )
         return
     v = np.asarray(target, dtype=np.float64)
     if v.shape != (Xs.shape[1],) or (v < 0).any() or abs(v.sum() - 1) > 1e-9:
@@ -145,8 +148,10 @@ def check_realizable(X, y, rho, target=None) -> None:
     m = ys * (Xs @ v)
     bad = np.flatnonzero(m < rho - 1e-12)
     if bad.size:
-        raise ValueError(f"X, y: round {int(bad[0])} has y<v,x> = {m[bad[0]]:.6g} < rho = {rho} "
-                         f"(the sequence is not realisable with this margin)")
+        raise ValueError(
+            f"X, y: round {int(bad[0])} has y<v,x> = {m[bad[0]]:.6g} < rho = {rho} "
+            f"(the sequence is not realisable with this margin)"
+        )
 
 
 # --------------------------------------------------------------------------- Algorithm 4.1
@@ -168,7 +173,7 @@ class ConfidentWinnowRun:
 
 
 def confident_winnow(X, y, *, eta, rho, c=0.25, adversary=None, target=None) -> ConfidentWinnowRun:
-    """ConfidentWinnow, Algorithm 4.1 of seed 003.
+    """ConfidentWinnow, Algorithm 4.1 of [BF26].
 
     w^(0) = (1/d, …, 1/d).  In round t the learner outputs w^(t); it updates
     w_j ← w_j e^{η y x_j} / Σ_k w_k e^{η y x_k} when sgn⟨w, x⟩ ≠ y (ties count as wrong), or
@@ -291,10 +296,13 @@ def sign_disagreement_probability(a, m: int, *, exact: bool = True, max_work=10*
                 return +mpmath.betainc(m - k, k + 1, 0, 1 - pm, regularized=True)
             except mpmath.libmp.NoConvergence:  # huge m: sum the binomial tail from its largest term
                 return _binomial_lower_tail(m, k, pm, max_work)
-    check_work(m * m * max(1, p.denominator.bit_length()) // 2, max_work,
-               f"exact Pr[Bin({m}, p) <= {k}] with a {p.denominator.bit_length()}-bit p (use exact=False)")
+    check_work(
+        m * m * max(1, p.denominator.bit_length()) // 2,
+        max_work,
+        f"exact Pr[Bin({m}, p) <= {k}] with a {p.denominator.bit_length()}-bit p (use exact=False)",
+    )
     q = 1 - p
-    return sum((math.comb(m, j) * p ** j * q ** (m - j) for j in range(k + 1)), Fraction(0))
+    return sum((math.comb(m, j) * p**j * q ** (m - j) for j in range(k + 1)), Fraction(0))
 
 
 def _binomial_lower_tail(m: int, k: int, p, max_work):
@@ -307,8 +315,13 @@ def _binomial_lower_tail(m: int, k: int, p, max_work):
     tol = mpmath.mpf(10) ** -(mpmath.mp.dps + 10)
     need = math.ceil((mpmath.mp.dps + 10) * math.log(10) / float(mpmath.log(p / q))) + 1
     check_work(min(k + 1, need), max_work, f"terms of the binomial tail Pr[Bin({m}, p) <= {k}]")
-    log_term = (mpmath.loggamma(m + 1) - mpmath.loggamma(k + 1) - mpmath.loggamma(m - k + 1)
-                + k * mpmath.log(p) + (m - k) * mpmath.log(q))
+    log_term = (
+        mpmath.loggamma(m + 1)
+        - mpmath.loggamma(k + 1)
+        - mpmath.loggamma(m - k + 1)
+        + k * mpmath.log(p)
+        + (m - k) * mpmath.log(q)
+    )
     term = mpmath.exp(log_term)
     total = term
     for j in range(k, 0, -1):  # term_{j-1} = term_j · j/(m − j + 1) · q/p
@@ -372,7 +385,7 @@ class DPWinnowParameters:
     @property
     def mistake_bound(self) -> float:
         """Proof of Theorem 4.5: at most 16 ln(2T²/β)/ε̂ · K mistakes w.p. ≥ 1 − 2β."""
-        return 16 * math.log(2 * self.T ** 2 / self.beta) / self.eps_hat * self.K
+        return 16 * math.log(2 * self.T**2 / self.beta) / self.eps_hat * self.K
 
 
 def theorem_4_4_parameters(epsilon, delta, K: int, m: int) -> tuple[float, float]:
@@ -390,7 +403,7 @@ def _theorem_eta(epsilon, delta, m, K):
 
 
 #: largest K :func:`theorem_4_5_parameters` searches (beyond it η underflows in floating point)
-_MAX_K = 2 ** 64
+_MAX_K = 2**64
 
 
 def theorem_4_5_parameters(T: int, d: int, rho, epsilon, delta, beta) -> DPWinnowParameters:
@@ -412,15 +425,17 @@ def theorem_4_5_parameters(T: int, d: int, rho, epsilon, delta, beta) -> DPWinno
 
     def excess(K):
         eta = _theorem_eta(eps, dl, m, K)
-        den = eta * rho - eta ** 2
+        den = eta * rho - eta**2
         return K - 2 * math.log(d) / den if den > 0 else -math.inf
 
     hi = 1
     while excess(hi) < 0:
         hi *= 2
         if hi > _MAX_K:  # eta underflows: K ≥ 2 ln d/(ηρ − η²) has no representable solution
-            raise ValueError(f"rho, epsilon, delta: Theorem 4.5's K exceeds 2^64 (eta underflows) for rho={rho!r}, "
-                             f"epsilon={epsilon!r}, delta={delta!r}, T={T}, d={d}")
+            raise ValueError(
+                f"rho, epsilon, delta: Theorem 4.5's K exceeds 2^64 (eta underflows) for rho={rho!r}, "
+                f"epsilon={epsilon!r}, delta={delta!r}, T={T}, d={d}"
+            )
     lo = hi // 2
     while hi - lo > 1:
         mid = (lo + hi) // 2
@@ -546,10 +561,18 @@ class DPWinnowRun:
 
     def regret_report(self) -> dict:
         p = self.params
-        return {"mistakes": self.n_mistakes, "mistake_bound": p.mistake_bound, "updates": self.n_updates,
-                "update_bound": p.update_bound, "K": p.K, "mode": p.mode,
-                "epsilon": self.guarantee.epsilon, "delta": self.guarantee.delta,
-                "privacy_applies": self.privacy_applies, "utility_proved": self.utility_proved}
+        return {
+            "mistakes": self.n_mistakes,
+            "mistake_bound": p.mistake_bound,
+            "updates": self.n_updates,
+            "update_bound": p.update_bound,
+            "K": p.K,
+            "mode": p.mode,
+            "epsilon": self.guarantee.epsilon,
+            "delta": self.guarantee.delta,
+            "privacy_applies": self.privacy_applies,
+            "utility_proved": self.utility_proved,
+        }
 
 
 def _predict_counts(Xblock: np.ndarray, counts: np.ndarray, support: np.ndarray) -> np.ndarray:
@@ -557,9 +580,18 @@ def _predict_counts(Xblock: np.ndarray, counts: np.ndarray, support: np.ndarray)
     return np.sign(Xblock[:, support].astype(np.int64) @ counts[support])
 
 
-def dp_winnow(X, y, params: DPWinnowParameters, rng=None, *, ledger: PrivacyLedger | None = None,
-              target=None, block: int = 128, em_step: str = "corrected") -> DPWinnowRun:
-    """DP-Winnow, Algorithm 4.2 of seed 003 (vectorised over coordinates and over the rounds
+def dp_winnow(
+    X,
+    y,
+    params: DPWinnowParameters,
+    rng=None,
+    *,
+    ledger: PrivacyLedger | None = None,
+    target=None,
+    block: int = 128,
+    em_step: str = "corrected",
+) -> DPWinnowRun:
+    """DP-Winnow, Algorithm 4.2 of [BF26] (vectorised over coordinates and over the rounds
     between two updates).
 
     Parameters
@@ -588,16 +620,35 @@ def dp_winnow(X, y, params: DPWinnowParameters, rng=None, *, ledger: PrivacyLedg
     rng = as_rng(rng)
     block = check_positive_int(block, "block")
     # params were checked once, by DPWinnowParameters.__post_init__
-    g = _composed_guarantee(params.eps_hat, params.eta, params.m, params.K,
-                            params.delta if params.delta is not None else 0.0, _check_em_step(em_step))
+    g = _composed_guarantee(
+        params.eps_hat,
+        params.eta,
+        params.m,
+        params.K,
+        params.delta if params.delta is not None else 0.0,
+        _check_em_step(em_step),
+    )
     applies = em_step == "corrected"
     if not applies:
-        warn_outside_theorem("em_step='paper' accounts 2*eta per sample as proof C.1 does; a sample can cost "
-                             "4*eta, so the recorded guarantee is not proven (recorded with applies=False)")
+        warn_outside_theorem(
+            "em_step='paper' accounts 2*eta per sample as proof C.1 does; a sample can cost "
+            "4*eta, so the recorded guarantee is not proven (recorded with applies=False)"
+        )
     ledger = PrivacyLedger() if ledger is None else ledger
-    ledger.record("DP-Winnow", g.epsilon, g.delta, THEOREM_4_4, applies, mode=params.mode, K=params.K,
-                  eps_hat=params.eps_hat, eta=params.eta, m=params.m, em_step=em_step,
-                  claimed_epsilon=params.epsilon)
+    ledger.record(
+        "DP-Winnow",
+        g.epsilon,
+        g.delta,
+        THEOREM_4_4,
+        applies,
+        mode=params.mode,
+        K=params.K,
+        eps_hat=params.eps_hat,
+        eta=params.eta,
+        m=params.m,
+        em_step=em_step,
+        claimed_epsilon=params.epsilon,
+    )
     logw = np.zeros(d)
     counts = np.ones(d, dtype=np.int64)  # w̃^(1) = (1/d, …, 1/d) = counts / d
     support = np.arange(d)
@@ -639,7 +690,7 @@ def dp_winnow(X, y, params: DPWinnowParameters, rng=None, *, ledger: PrivacyLedg
         ups.append(fired)
         transcript.append((fired + 1, tuple(counts.tolist()) if d <= 64 else None))
         count, cached = 0, -1
-        mistakes[fired + 1:end] = False  # recomputed with the new w̃
+        mistakes[fired + 1 : end] = False  # recomputed with the new w̃
         if k < params.K:
             svt = AboveThreshold(params.eps_hat, params.L, params.beta / T, rng)
         t = fired + 1

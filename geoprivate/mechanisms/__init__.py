@@ -6,10 +6,10 @@ theorem it comes from and whether the theorem's hypotheses hold.
 
 * :mod:`~geoprivate.mechanisms.laplace` — float and exact discrete (safe) Laplace.
 * :mod:`~geoprivate.mechanisms.exponential` — exponential mechanism, report-noisy-max.
-* :mod:`~geoprivate.mechanisms.sparse_vector` — BetweenThresholds (seed 001 Alg. 1,
-  Lemmas 1–2; seed 002 Obs. 2), AboveThreshold (seed 003 Lemma 4.3).
-* :mod:`~geoprivate.mechanisms.choosing` — choosing mechanism (seed 004 Lemma 1, Def. 12).
-* :mod:`~geoprivate.mechanisms.median` — private median (seed 004 Theorem 9): exponential
+* :mod:`~geoprivate.mechanisms.sparse_vector` — BetweenThresholds ([Yan26] Alg. 1,
+  Lemmas 1–2; [NNSY23] Obs. 2), AboveThreshold ([BF26] Lemma 4.3).
+* :mod:`~geoprivate.mechanisms.choosing` — choosing mechanism ([Yan25] Lemma 1, Def. 12).
+* :mod:`~geoprivate.mechanisms.median` — private median ([Yan25] Theorem 9): exponential
   mechanism, or ``method="log-star"`` (footnote 3 on RecPrefix-R, options in
   :class:`LogStarOptions`); :func:`private_median_result` reports ``failed``,
   ``privacy_applies`` and ``utility_proved``.
@@ -18,7 +18,7 @@ theorem it comes from and whether the theorem's hypotheses hold.
   :mod:`geoprivate.audit.interior_point`, one layer up).
 
 Nothing here imports :mod:`geoprivate.audit` (``tests/test_layers.py``).
-* :mod:`~geoprivate.mechanisms.subsampling` — amplification by sub-sampling (seed 002
+* :mod:`~geoprivate.mechanisms.subsampling` — amplification by sub-sampling ([NNSY23]
   Claim 2.7).
 """
 
@@ -80,17 +80,49 @@ from geoprivate.mechanisms.sparse_vector import (
 from geoprivate.mechanisms.subsampling import subsample, subsampled
 
 __all__ = [
-    "laplace_noise", "discrete_laplace", "laplace_mechanism", "default_granularity", "bernoulli_exp",
-    "exponential_mechanism", "exponential_mechanism_probabilities",
-    "exponential_mechanism_log_probabilities", "report_noisy_max",
-    "Answer", "HaltedError", "BetweenThresholds", "AboveThreshold", "min_gap", "min_n",
-    "lemma1_delta", "lemma1_applies", "above_threshold_alpha", "simulate_between_thresholds",
-    "choosing_mechanism", "choosing_output_law", "choosing_threshold", "choosing_utility_loss",
-    "is_k_bounded", "choosing_applies", "choosing_guarantee",
-    "private_median", "median_quality", "is_alpha_median", "median_failure_bound",
-    "median_sample_size", "private_median_result", "MedianResult", "LogStarOptions",
-    "interior_point", "interior_point_median", "interior_point_output_law", "interior_point_parameters",
-    "interior_point_sample_size", "is_interior_point", "log_star_median_sample_size",
-    "InteriorPointParameters", "InteriorPointResult",
-    "subsample", "subsampled",
+    "laplace_noise",
+    "discrete_laplace",
+    "laplace_mechanism",
+    "default_granularity",
+    "bernoulli_exp",
+    "exponential_mechanism",
+    "exponential_mechanism_probabilities",
+    "exponential_mechanism_log_probabilities",
+    "report_noisy_max",
+    "Answer",
+    "HaltedError",
+    "BetweenThresholds",
+    "AboveThreshold",
+    "min_gap",
+    "min_n",
+    "lemma1_delta",
+    "lemma1_applies",
+    "above_threshold_alpha",
+    "simulate_between_thresholds",
+    "choosing_mechanism",
+    "choosing_output_law",
+    "choosing_threshold",
+    "choosing_utility_loss",
+    "is_k_bounded",
+    "choosing_applies",
+    "choosing_guarantee",
+    "private_median",
+    "median_quality",
+    "is_alpha_median",
+    "median_failure_bound",
+    "median_sample_size",
+    "private_median_result",
+    "MedianResult",
+    "LogStarOptions",
+    "interior_point",
+    "interior_point_median",
+    "interior_point_output_law",
+    "interior_point_parameters",
+    "interior_point_sample_size",
+    "is_interior_point",
+    "log_star_median_sample_size",
+    "InteriorPointParameters",
+    "InteriorPointResult",
+    "subsample",
+    "subsampled",
 ]

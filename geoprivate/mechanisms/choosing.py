@@ -1,6 +1,6 @@
 """The choosing mechanism (Beimel, Nissim, Stemmer 2013) for k-bounded quality functions.
 
-seed 004 (shared/papers/004_a98b97286cef331e.txt) Definition 12 and Lemma 1.  A quality
+[Yan25] Definition 12 and Lemma 1.  A quality
 function q is *k-bounded* when q(empty, z) = 0 for every z, adding one element to the
 dataset raises each score by 0 or 1, and raises at most k scores.  So scores are
 non-negative integers and, on a dataset of n elements, at most k n solutions have a
@@ -16,7 +16,7 @@ The mechanism (BNS13, Algorithm "Choosing Mechanism"; also Bun–Nissim–Stemme
 Restricting to G(D) is what makes the utility independent of the number of candidates;
 the threshold test pays the delta for solutions that enter G between neighbours.  It is
 (eps, delta)-DP for eps in (0, 2) (Lemma 1), and with probability >= 1 - beta outputs z with
-q(D, z) >= max q - (16/eps) ln(4 k n / (beta eps delta)).  Seed 004 writes ``log``; BNS13
+q(D, z) >= max q - (16/eps) ln(4 k n / (beta eps delta)).  [Yan25] writes ``log``; BNS13
 uses natural logarithms, as here.
 """
 
@@ -48,7 +48,7 @@ __all__ = [
     "choosing_guarantee",
 ]
 
-#: seed 004 Lemma 1 holds for epsilon in (0, EPSILON_MAX).
+#: [Yan25] Lemma 1 holds for epsilon in (0, EPSILON_MAX).
 EPSILON_MAX = 2.0
 
 THEOREM = "vc1/lemma-1 (choosing mechanism, Beimel-Nissim-Stemmer 2013)"
@@ -57,13 +57,14 @@ THEOREM = "vc1/lemma-1 (choosing mechanism, Beimel-Nissim-Stemmer 2013)"
 def _int_scores(scores) -> np.ndarray:
     f = as_scores(scores)
     if np.any(f < 0) or np.any(f != np.round(f)):
-        raise ValueError("scores of a k-bounded quality function are non-negative integers "
-                         f"(seed 004 Def. 12), got {f[:8]}...")
+        raise ValueError(
+            f"scores of a k-bounded quality function are non-negative integers ([Yan25] Def. 12), got {f[:8]}..."
+        )
     return f
 
 
 def choosing_applies(epsilon) -> bool:
-    """Whether seed 004 Lemma 1's hypothesis epsilon in (0, 2) holds (delta > 0 is checked apart).
+    """Whether [Yan25] Lemma 1's hypothesis epsilon in (0, 2) holds (delta > 0 is checked apart).
 
     Parameters
     ----------
@@ -103,9 +104,11 @@ def _check_lemma1(eps: float, strict) -> bool:
     applies = choosing_applies(eps)
     if not applies:
         warn_outside_theorem(
-            f"choosing mechanism with epsilon={eps!r} outside seed 004 Lemma 1 (needs epsilon in (0, 2)): "
+            f"choosing mechanism with epsilon={eps!r} outside [Yan25] Lemma 1 (needs epsilon in (0, 2)): "
             "no (epsilon, delta) guarantee (pass strict=True to refuse)",
-            strict=check_bool(strict, "strict"), stacklevel=4)
+            strict=check_bool(strict, "strict"),
+            stacklevel=4,
+        )
     return applies
 
 
@@ -134,7 +137,7 @@ def choosing_threshold(epsilon, delta, k) -> float:
 
 
 def choosing_utility_loss(epsilon, delta, k, n, beta) -> float:
-    """Utility loss of seed 004 Lemma 1: (16/eps) ln(4 k n / (beta eps delta)).
+    """Utility loss of [Yan25] Lemma 1: (16/eps) ln(4 k n / (beta eps delta)).
 
     Parameters
     ----------
@@ -163,7 +166,7 @@ def choosing_utility_loss(epsilon, delta, k, n, beta) -> float:
 
 
 def choosing_mechanism(scores, epsilon, delta, k, rng=None, ledger=None, *, strict=False):
-    """Choose a good solution privately for a k-bounded quality function (seed 004 Lemma 1).
+    """Choose a good solution privately for a k-bounded quality function ([Yan25] Lemma 1).
 
     Parameters
     ----------
@@ -206,8 +209,9 @@ def choosing_mechanism(scores, epsilon, delta, k, rng=None, ledger=None, *, stri
     thr = choosing_threshold(eps, dlt, k)
     noisy_best = q.max() + rng.laplace(0.0, scale)
     if ledger is not None:
-        ledger.record("choosing_mechanism", eps, dlt, THEOREM, applies,
-                      k=k, threshold=thr, n_candidates=int(q.shape[0]))
+        ledger.record(
+            "choosing_mechanism", eps, dlt, THEOREM, applies, k=k, threshold=thr, n_candidates=int(q.shape[0])
+        )
     if noisy_best < thr:
         return None
     support = np.flatnonzero(q >= 1)
@@ -260,7 +264,7 @@ def choosing_output_law(scores, epsilon, delta, k):
 
 
 def is_k_bounded(quality, data, candidates, k) -> bool:
-    """Check seed 004 Definition 12 along the insertion order of ``data``.
+    """Check [Yan25] Definition 12 along the insertion order of ``data``.
 
     ``quality(prefix, z)`` is evaluated for every prefix of ``data`` (as a list) and every
     candidate: q(empty, z) = 0, each step raises each score by 0 or 1, and raises at most

@@ -1,6 +1,6 @@
 """The exponential mechanism (McSherry–Talwar 2007) and report-noisy-max.
 
-seed 004 (shared/papers/004_a98b97286cef331e.txt) Theorem 8 and seed 002 Definition 2.6:
+[Yan25] Theorem 8 and [NNSY23] Definition 2.6:
 output r with probability proportional to exp(epsilon * q(D, r) / (2 * Delta)), where
 Delta is the sensitivity of the score; the mechanism is epsilon-DP.
 
@@ -23,7 +23,7 @@ __all__ = [
     "as_scores",
 ]
 
-EM_THEOREM = "general/exponential-mechanism-dp (McSherry-Talwar 2007; seed 004 Thm 8)"
+EM_THEOREM = "general/exponential-mechanism-dp (McSherry-Talwar 2007; [Yan25] Thm 8)"
 
 
 def as_scores(scores, name: str = "scores") -> np.ndarray:
@@ -111,7 +111,7 @@ def exponential_mechanism_probabilities(scores, epsilon, sensitivity=1.0) -> np.
 def exponential_mechanism(scores, epsilon, sensitivity=1.0, rng=None, *, ledger=None) -> int:
     """Sample an index with probability ∝ exp(epsilon * scores[i] / (2 * sensitivity)).
 
-    epsilon-DP when every score has sensitivity ``sensitivity`` (seed 004 Theorem 8;
+    epsilon-DP when every score has sensitivity ``sensitivity`` ([Yan25] Theorem 8;
     McSherry–Talwar 2007).  Implemented by Gumbel-max: argmax(logits + Gumbel(0, 1)).
 
     Parameters
@@ -137,8 +137,9 @@ def exponential_mechanism(scores, epsilon, sensitivity=1.0, rng=None, *, ledger=
     rng = as_rng(rng)
     idx = int(np.argmax(z + rng.gumbel(size=z.shape[0])))
     if ledger is not None:
-        ledger.record("exponential_mechanism", eps, 0.0, EM_THEOREM, True,
-                      sensitivity=sens, n_candidates=int(z.shape[0]))
+        ledger.record(
+            "exponential_mechanism", eps, 0.0, EM_THEOREM, True, sensitivity=sens, n_candidates=int(z.shape[0])
+        )
     return idx
 
 
@@ -177,7 +178,14 @@ def report_noisy_max(scores, epsilon, sensitivity=1.0, rng=None, *, monotone=Fal
         s = s - s.max()  # shift: argmax unchanged, no overflow when adding the noise
     idx = int(np.argmax(s + rng.laplace(0.0, b, size=s.shape[0])))
     if ledger is not None:
-        ledger.record("report_noisy_max", eps, 0.0,
-                      "report noisy max (Dwork-Roth Claim 3.9)", True,
-                      sensitivity=sens, monotone=bool(monotone), n_candidates=int(s.shape[0]))
+        ledger.record(
+            "report_noisy_max",
+            eps,
+            0.0,
+            "report noisy max (Dwork-Roth Claim 3.9)",
+            True,
+            sensitivity=sens,
+            monotone=bool(monotone),
+            n_candidates=int(s.shape[0]),
+        )
     return idx

@@ -1,15 +1,15 @@
 """Private interior point with a log*-type number of levels: RecPrefix-R (the toolkit's construction).
 
-**What this is, honestly.**  Seed 004 (shared/papers/004_a98b97286cef331e.txt) Theorem 9
+**What this is, honestly.**  [Yan25] Theorem 9
 cites a PrivateMedian with n_PM ∈ O(log*|X| · log²(log*|X|/(βδ)) / (αε)) (Cohen–Lyu–
 Nelson–Sarlós–Stemmer 2023), built on an *interior point* algorithm (footnote 3; Bun–
 Nissim–Stemmer–Vadhan 2015).  The full texts of those papers (their algorithm boxes and
 constants) were not available to this project.  This module implements **RecPrefix-R**,
 a recursion in the style of BNSV's RecPrefix designed for this toolkit
-(docs/interior_point.md §3): every random step is one of seed 004's own mechanisms —
+(docs/interior_point.md §3): every random step is one of [Yan25]'s own mechanisms —
 the exponential mechanism (Theorem 8) and the choosing mechanism (Lemma 1, Definition
 12) — applied to a data transform that maps neighbours to neighbours, combined by basic
-composition (Theorem 6).  Its privacy therefore rests only on statements of seed 004.
+composition (Theorem 6).  Its privacy therefore rests only on statements of [Yan25].
 Its sample bound (:func:`interior_point_sample_size`, docs §5) has BNSV's shape
 ≈ 2^L · L · log(·)/ε with L ≤ log*|X| levels — **not** Theorem 9's n_PM, which this
 module never claims.
@@ -18,7 +18,7 @@ Setting (docs §2): X = {0, …, N−1} given by its size N (a Python int of any
 domain is never materialised).  An element is read as a b-bit string, b = bitlen(N−1);
 LCP_b(x, y) = b − bitlen(x XOR y) ∈ {0, …, b}; the interior quality
 iq(S, v) = min(#{x ≤ v}, #{x ≥ v}) has sensitivity 1 and iq ≥ 1 ⇔ min S ≤ v ≤ max S.
-Neighbouring datasets differ by replacing one entry (seed 004 Def. 9).
+Neighbouring datasets differ by replacing one entry ([Yan25] Def. 9).
 
 One step of the recursion (function names as in the note)::
 
@@ -94,8 +94,10 @@ N_BASE = 16
 MODES = ("theorem", "practical")
 #: largest n for which :func:`interior_point_output_law` enumerates the n! orders of a level
 MAX_LAW_N = 8
-THEOREM = ("RecPrefix-R interior point (toolkit construction, docs/interior_point.md §4): seed 004 Thm 8 "
-           "(EM) + Lemma 1 (choosing mechanism) + Thm 6 (basic composition)")
+THEOREM = (
+    "RecPrefix-R interior point (toolkit construction, docs/interior_point.md §4): [Yan25] Thm 8 "
+    "(EM) + Lemma 1 (choosing mechanism) + Thm 6 (basic composition)"
+)
 
 
 # ====================================================================== integers and domains
@@ -241,7 +243,7 @@ def uniform_below(rng, n: int) -> int:
 
 
 def interval_exponential_mechanism(sorted_values, domain_size: int, epsilon, rng) -> int:
-    """The exponential mechanism over X = {0, …, N−1} with score iq (seed 004 Thm 8), sampled exactly.
+    """The exponential mechanism over X = {0, …, N−1} with score iq ([Yan25] Thm 8), sampled exactly.
 
     P(v) ∝ exp(ε·iq(S, v)/2).  iq is constant on the runs of :func:`iq_segments`, so a run
     is drawn with weight length·exp(ε·iq/2) (Gumbel-max in log space) and then a uniform
@@ -267,7 +269,7 @@ def pair_lcps(values, order, b: int) -> list[int]:
 def trim(values, k: int) -> list[int]:
     """sorted(values)[k : len − k] (order statistics: maps neighbours to neighbours, docs §4)."""
     s = sorted(values)
-    return s[k:len(s) - k] if len(s) > 2 * k else []
+    return s[k : len(s) - k] if len(s) > 2 * k else []
 
 
 def _k_theorem(n: int, b: int, eps_m: float, delta_m: float, beta_m: float) -> int:
@@ -286,14 +288,14 @@ def trim_amount(n: int, b: int, params: "InteriorPointParameters") -> int:
 
 
 def prefix_counts(values, z: int, b: int) -> tuple[list[int], list[int]]:
-    """The z-prefixes present in S and their counts (a 1-bounded quality, seed 004 Def. 12)."""
+    """The z-prefixes present in S and their counts (a 1-bounded quality, [Yan25] Def. 12)."""
     cnt = Counter(x >> (b - z) for x in values)
     keys = sorted(cnt)
     return keys, [cnt[k] for k in keys]
 
 
 def choose_prefix(prefixes, counts, epsilon_step, delta_step, rng):
-    """CHOOSE (seed 004 Lemma 1, k = 1) over the prefix counts: a prefix or ``None`` (⊥)."""
+    """CHOOSE ([Yan25] Lemma 1, k = 1) over the prefix counts: a prefix or ``None`` (⊥)."""
     j = choosing_mechanism(counts, epsilon_step, delta_step, 1, rng=rng)
     return None if j is None else prefixes[j]
 
@@ -319,7 +321,7 @@ def boundary_candidates(prefix: int, z: int, b: int, domain_size: int) -> list[i
 
 
 def choose_candidate(sorted_values, candidates, epsilon_step, rng) -> int:
-    """Exponential mechanism (seed 004 Thm 8) over the <= 3 candidates with score iq."""
+    """Exponential mechanism ([Yan25] Thm 8) over the <= 3 candidates with score iq."""
     q = [interior_quality(sorted_values, c) for c in candidates]
     return candidates[exponential_mechanism(q, epsilon_step, 1.0, rng=rng)]
 
@@ -372,6 +374,7 @@ class InteriorPointParameters:
 
 def _level_requirement(n_next: int, b: int, eps_m, delta_m, beta_m) -> int:
     """Least n with ⌊n/2⌋ − 2K(n, b) >= n_next (K of the theorem; docs §5)."""
+
     def ok(n):
         return n // 2 - 2 * _k_theorem(n, b, eps_m, delta_m, beta_m) >= n_next
 
@@ -401,8 +404,9 @@ def _required(chain, eps_m, delta_m, beta_m) -> int:
     return n
 
 
-def interior_point_parameters(domain_size, epsilon, delta, beta, *, mode: str = "theorem",
-                              n_base: int = N_BASE, k_scale: float = 1.0) -> InteriorPointParameters:
+def interior_point_parameters(
+    domain_size, epsilon, delta, beta, *, mode: str = "theorem", n_base: int = N_BASE, k_scale: float = 1.0
+) -> InteriorPointParameters:
     """Validate and compute the configuration and §5 sample bound of RecPrefix-R.
 
     Raises
@@ -422,13 +426,17 @@ def interior_point_parameters(domain_size, epsilon, delta, beta, *, mode: str = 
     if not 0.0 <= ks <= 1.0:
         raise ValueError(f"k_scale must lie in [0, 1], got {k_scale!r}")
     if mode == "theorem" and ks != 1.0:
-        raise ValueError(f"k_scale: theorem mode keeps the trim amount K of docs §5 (k_scale=1), got {k_scale!r}; "
-                         "use mode='practical' to scale it")
+        raise ValueError(
+            f"k_scale: theorem mode keeps the trim amount K of docs §5 (k_scale=1), got {k_scale!r}; "
+            "use mode='practical' to scale it"
+        )
     chain = domain_chain(n, n_base)
     L = len(chain) - 1
     if L >= 1 and dlt == 0:
-        raise ValueError(f"delta must lie in (0, 1) for a domain of size {n} > n_base={n_base} "
-                         "(the choosing mechanism needs delta > 0), got 0")
+        raise ValueError(
+            f"delta must lie in (0, 1) for a domain of size {n} > n_base={n_base} "
+            "(the choosing mechanism needs delta > 0), got 0"
+        )
     eps_m = eps / (2 * L + 1)
     dlt_m = dlt / L if L else 0.0
     b_m = b / (3 * L + 1)
@@ -437,11 +445,29 @@ def interior_point_parameters(domain_size, epsilon, delta, beta, *, mode: str = 
             raise ZeroDivisionError
         n_req = _required(chain, eps_m, dlt_m, b_m)
     except (OverflowError, ZeroDivisionError):
-        raise ValueError(f"epsilon={eps!r}, delta={dlt!r}, beta={b!r}: RecPrefix-R's sample bound (docs/"
-                         f"interior_point.md §5) overflows a float at these parameters (epsilon/(2L+1) = {eps_m!r}, "
-                         f"L = {L}); use a larger epsilon, delta or beta") from None
-    return InteriorPointParameters(n, eps, dlt, b, mode, int(n_base), ks, chain, L, eps_m, dlt_m, b_m, n_req,
-                                   L == 0 or eps_m < 2, ks == 1.0, iterated_log2(n))
+        raise ValueError(
+            f"epsilon={eps!r}, delta={dlt!r}, beta={b!r}: RecPrefix-R's sample bound (docs/"
+            f"interior_point.md §5) overflows a float at these parameters (epsilon/(2L+1) = {eps_m!r}, "
+            f"L = {L}); use a larger epsilon, delta or beta"
+        ) from None
+    return InteriorPointParameters(
+        n,
+        eps,
+        dlt,
+        b,
+        mode,
+        int(n_base),
+        ks,
+        chain,
+        L,
+        eps_m,
+        dlt_m,
+        b_m,
+        n_req,
+        L == 0 or eps_m < 2,
+        ks == 1.0,
+        iterated_log2(n),
+    )
 
 
 def interior_point_sample_size(domain_size, epsilon, delta, beta, *, n_base: int = N_BASE) -> int:
@@ -516,18 +542,33 @@ def _interior(values, level, params, rng, trace):
 
 def _privacy_check(params: InteriorPointParameters, strict: bool) -> None:
     if not params.privacy_applies:
-        warn_outside_theorem(f"RecPrefix-R: epsilon_step = epsilon/(2L+1) = {params.epsilon_step:.4g} >= 2, "
-                             "outside seed 004 Lemma 1 (choosing mechanism needs epsilon < 2): the "
-                             f"({params.epsilon}, {params.delta})-DP guarantee is not established", strict=strict)
+        warn_outside_theorem(
+            f"RecPrefix-R: epsilon_step = epsilon/(2L+1) = {params.epsilon_step:.4g} >= 2, "
+            "outside [Yan25] Lemma 1 (choosing mechanism needs epsilon < 2): the "
+            f"({params.epsilon}, {params.delta})-DP guarantee is not established",
+            strict=strict,
+        )
 
 
-def interior_point(values, domain_size, epsilon, delta, beta, *, mode: str = "theorem", n_base: int = N_BASE,
-                   k_scale: float = 1.0, default: int = 0, rng=None, ledger=None,
-                   strict: bool = False) -> InteriorPointResult:
+def interior_point(
+    values,
+    domain_size,
+    epsilon,
+    delta,
+    beta,
+    *,
+    mode: str = "theorem",
+    n_base: int = N_BASE,
+    k_scale: float = 1.0,
+    default: int = 0,
+    rng=None,
+    ledger=None,
+    strict: bool = False,
+) -> InteriorPointResult:
     """RecPrefix-R: an (ε, δ)-DP interior point of ``values`` over X = {0, …, N−1} (docs §3–§5).
 
     The toolkit's construction (not a transcription of BNSV15/KLMNS20/CLNSS23, whose texts
-    were unavailable); privacy from seed 004 Thm 8, Lemma 1 and Thm 6 only.
+    were unavailable); privacy from [Yan25] Thm 8, Lemma 1 and Thm 6 only.
 
     Parameters
     ----------
@@ -572,21 +613,30 @@ def interior_point(values, domain_size, epsilon, delta, beta, *, mode: str = "th
     >>> r.failed, is_interior_point(S, r.value), r.params.levels, r.utility_guaranteed
     (False, True, 2, False)
     """
-    params = interior_point_parameters(domain_size, epsilon, delta, beta, mode=mode, n_base=n_base,
-                                       k_scale=k_scale)
+    params = interior_point_parameters(domain_size, epsilon, delta, beta, mode=mode, n_base=n_base, k_scale=k_scale)
     pts = _as_points(values, params.domain_size)
     if len(pts) < params.n_required:
-        warn_below_sample_bound(f"RecPrefix-R: n = {len(pts)} < n_required = {params.n_required} "
-                                "(docs/interior_point.md §5); accuracy not proved (privacy holds)", stacklevel=3)
+        warn_below_sample_bound(
+            f"RecPrefix-R: n = {len(pts)} < n_required = {params.n_required} "
+            "(docs/interior_point.md §5); accuracy not proved (privacy holds)",
+            stacklevel=3,
+        )
     res = run_interior_point(pts, params, default=default, rng=rng, strict=strict)
     if ledger is not None:
-        ledger.record("interior_point", params.epsilon, params.delta, THEOREM, params.privacy_applies,
-                      **_ledger_params(params, len(pts), res.failed))
+        ledger.record(
+            "interior_point",
+            params.epsilon,
+            params.delta,
+            THEOREM,
+            params.privacy_applies,
+            **_ledger_params(params, len(pts), res.failed),
+        )
     return res
 
 
-def run_interior_point(points, params: InteriorPointParameters, *, default: int = 0, rng=None,
-                       strict: bool = False) -> InteriorPointResult:
+def run_interior_point(
+    points, params: InteriorPointParameters, *, default: int = 0, rng=None, strict: bool = False
+) -> InteriorPointResult:
     """RecPrefix-R on validated ``points`` with computed ``params``: the run shared by
     :func:`interior_point` and the median of footnote 3 (no ledger entry, no sample-bound
     warning; the privacy warning of Lemma 1 is emitted here)."""
@@ -600,10 +650,20 @@ def run_interior_point(points, params: InteriorPointParameters, *, default: int 
 
 
 def _ledger_params(params: InteriorPointParameters, n: int, failed: bool) -> dict:
-    return dict(n=n, domain_bits=(params.domain_size - 1).bit_length(), levels=params.levels,
-                mode=params.mode, k_scale=params.k_scale, n_base=params.n_base, beta=params.beta,
-                epsilon_step=params.epsilon_step, delta_step=params.delta_step, n_required=params.n_required,
-                utility_guaranteed=params.utility_proved and n >= params.n_required, failed=failed)
+    return dict(
+        n=n,
+        domain_bits=(params.domain_size - 1).bit_length(),
+        levels=params.levels,
+        mode=params.mode,
+        k_scale=params.k_scale,
+        n_base=params.n_base,
+        beta=params.beta,
+        epsilon_step=params.epsilon_step,
+        delta_step=params.delta_step,
+        n_required=params.n_required,
+        utility_guaranteed=params.utility_proved and n >= params.n_required,
+        failed=failed,
+    )
 
 
 # ====================================================================== exact output law (audits)
@@ -661,8 +721,18 @@ def _law(values, level, params, memo) -> dict:
     return law
 
 
-def interior_point_output_law(values, domain_size, epsilon, delta, beta, *, mode: str = "theorem",
-                              n_base: int = N_BASE, k_scale: float = 1.0, max_n: int = 8) -> dict:
+def interior_point_output_law(
+    values,
+    domain_size,
+    epsilon,
+    delta,
+    beta,
+    *,
+    mode: str = "theorem",
+    n_base: int = N_BASE,
+    k_scale: float = 1.0,
+    max_n: int = 8,
+) -> dict:
     """Exact output law of :func:`interior_point` on a tiny instance: {value or None (FAIL): prob}.
 
     Enumerates every order of the data at every level (n! orders, hence ``max_n``), the
@@ -672,10 +742,11 @@ def interior_point_output_law(values, domain_size, epsilon, delta, beta, *, mode
     would take hours).
     """
     if isinstance(max_n, bool) or not isinstance(max_n, numbers.Integral) or not 1 <= max_n <= MAX_LAW_N:
-        raise ValueError(f"max_n must be an integer in [1, {MAX_LAW_N}] (the exact law enumerates n! orders per "
-                         f"level; {MAX_LAW_N}! = {math.factorial(MAX_LAW_N)}), got {max_n!r}")
-    params = interior_point_parameters(domain_size, epsilon, delta, beta, mode=mode, n_base=n_base,
-                                       k_scale=k_scale)
+        raise ValueError(
+            f"max_n must be an integer in [1, {MAX_LAW_N}] (the exact law enumerates n! orders per "
+            f"level; {MAX_LAW_N}! = {math.factorial(MAX_LAW_N)}), got {max_n!r}"
+        )
+    params = interior_point_parameters(domain_size, epsilon, delta, beta, mode=mode, n_base=n_base, k_scale=k_scale)
     pts = _as_points(values, params.domain_size)
     if len(pts) > max_n:
         raise ValueError(f"values: the exact law enumerates n! orders; n must be <= max_n={max_n}, got {len(pts)}")
@@ -689,7 +760,11 @@ def __getattr__(name):
 
         from geoprivate.audit.interior_point import interior_point_exact_audit  # deprecated alias (one release)
 
-        warnings.warn("geoprivate.mechanisms.interior_point.interior_point_exact_audit moved to "
-                      "geoprivate.audit.interior_point_exact_audit", DeprecationWarning, stacklevel=2)
+        warnings.warn(
+            "geoprivate.mechanisms.interior_point.interior_point_exact_audit moved to "
+            "geoprivate.audit.interior_point_exact_audit",
+            DeprecationWarning,
+            stacklevel=2,
+        )
         return interior_point_exact_audit
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

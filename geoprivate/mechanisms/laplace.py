@@ -47,8 +47,10 @@ def _check_release_scale(scale) -> None:
     """Refuse a release whose noise scale (sensitivity/epsilon, exact or float) could overflow."""
     if not scale < MAX_RELEASE_SCALE:
         shown = f"{float(scale):.3g}" if scale < 1e308 else ">= 1e308"
-        raise ValueError(f"noise scale = {shown} must be below {MAX_RELEASE_SCALE:g} "
-                         "so that value + noise stays finite (epsilon too small)")
+        raise ValueError(
+            f"noise scale = {shown} must be below {MAX_RELEASE_SCALE:g} "
+            "so that value + noise stays finite (epsilon too small)"
+        )
 
 
 def _check_size(size):
@@ -242,8 +244,7 @@ def laplace_noise(scale, size=None, rng=None, *, safe=False, granularity=None):
     return z.astype(np.float64) * g  # exact: |z| < 2^53 with overwhelming probability
 
 
-def laplace_mechanism(value, epsilon, sensitivity=1.0, rng=None, *, safe=False, granularity=None,
-                      ledger=None):
+def laplace_mechanism(value, epsilon, sensitivity=1.0, rng=None, *, safe=False, granularity=None, ledger=None):
     """Release ``value + Lap(sensitivity/epsilon)``: epsilon-DP for a query of that sensitivity.
 
     With ``safe=True`` the value is snapped to the power-of-two grid ``g`` (exact in
@@ -286,7 +287,13 @@ def laplace_mechanism(value, epsilon, sensitivity=1.0, rng=None, *, safe=False, 
         z = discrete_laplace(scale / Fraction(g), size=size, rng=rng)
         out = snapped + np.asarray(z, dtype=np.float64) * g
     if ledger is not None:
-        ledger.record("laplace_mechanism", eps, 0.0,
-                      "Laplace mechanism (Dwork-McSherry-Nissim-Smith 2006; Dwork-Roth Thm 3.6)",
-                      True, sensitivity=sens, safe=bool(safe))
+        ledger.record(
+            "laplace_mechanism",
+            eps,
+            0.0,
+            "Laplace mechanism (Dwork-McSherry-Nissim-Smith 2006; Dwork-Roth Thm 3.6)",
+            True,
+            sensitivity=sens,
+            safe=bool(safe),
+        )
     return float(out) if size is None else out

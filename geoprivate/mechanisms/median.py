@@ -1,10 +1,10 @@
-"""PrivateMedian over a finite ordered domain (seed 004 Theorem 9, Definition 11).
+"""PrivateMedian over a finite ordered domain ([Yan25] Theorem 9, Definition 11).
 
 Two methods, chosen by ``private_median(..., method=...)``:
 
 * ``"exponential"`` (default): the exponential-mechanism median (McSherry–Talwar 2007) — score of a domain
   point y on data S is q(S, y) = min(#{x in S : x <= y}, #{x in S : x >= y}), which is
-  exactly the quantity of seed 004 Definition 11 (y is an alpha-median iff
+  exactly the quantity of [Yan25] Definition 11 (y is an alpha-median iff
   q(S, y) >= (1/2 - alpha)|S|), has sensitivity 1 under replacing one element, and has
   maximum >= |S|/2 (Fact 1).  The mechanism is (epsilon, 0)-DP and outputs an alpha-median
   except with probability at most |X| exp(-epsilon alpha n / 2), i.e. it needs
@@ -12,7 +12,7 @@ Two methods, chosen by ``private_median(..., method=...)``:
   size N (a Python int, up to 2^1024 and beyond) it is sampled exactly over the runs
   between sorted data points (weight = run length × exp(ε·q/2)); the domain is never
   materialised.
-* ``"log-star"``: seed 004 footnote 3 (Bun et al.'s reduction) on top of the toolkit's
+* ``"log-star"``: [Yan25] footnote 3 (Bun et al.'s reduction) on top of the toolkit's
   interior-point construction RecPrefix-R (:mod:`geoprivate.mechanisms.interior_point`):
   trim the ⌊(1/2 − α/2)n⌋ smallest and largest points and return a private interior
   point of the rest, which is an (α/2)-median, hence an α-median (Def. 11).  (ε, δ)-DP
@@ -64,8 +64,10 @@ __all__ = [
 ]
 
 THEOREM = "vc1/theorem-9 via the exponential mechanism (epsilon-DP; ln|X| sample size, not log*)"
-THEOREM_LOG_STAR = ("vc1/theorem-9 via seed 004 footnote 3 + RecPrefix-R (toolkit construction; privacy from "
-                    "seed 004 Thm 8, Lemma 1, Thm 6; sample bound docs/interior_point.md §5, not Thm 9's n_PM)")
+THEOREM_LOG_STAR = (
+    "vc1/theorem-9 via [Yan25] footnote 3 + RecPrefix-R (toolkit construction; privacy from "
+    "[Yan25] Thm 8, Lemma 1, Thm 6; sample bound docs/interior_point.md §5, not Thm 9's n_PM)"
+)
 METHODS = ("exponential", "log-star")
 #: old spellings accepted by ``method=`` (the VC-1 learners called the exponential median "implemented")
 METHOD_ALIASES = {"implemented": "exponential"}
@@ -105,12 +107,12 @@ def _int_list(values):
 
 
 def median_quality(values, domain) -> np.ndarray:
-    """q(S, y) = min(#{x <= y}, #{x >= y}) for every y in ``domain`` (seed 004 Def. 11)."""
+    """q(S, y) = min(#{x <= y}, #{x >= y}) for every y in ``domain`` ([Yan25] Def. 11)."""
     return _quality(np.sort(_as_values(values)), _as_grid(domain))
 
 
 def is_alpha_median(values, y, alpha) -> bool:
-    """Whether ``y`` is an alpha-median of ``values`` (seed 004 Definition 11).
+    """Whether ``y`` is an alpha-median of ``values`` ([Yan25] Definition 11).
 
     Integer data and ``y`` (Python ints of any size) are compared exactly.
     """
@@ -157,7 +159,7 @@ def median_failure_bound(n, domain_size, alpha, epsilon) -> float:
     try:
         exponent = eps * a * n / 2.0
     except OverflowError:  # n beyond a float (median_sample_size at a tiny epsilon): exactly, then rounded
-        exponent = float(Fraction(eps) * Fraction(a) * n / 2) if n < 10 ** 400 else math.inf
+        exponent = float(Fraction(eps) * Fraction(a) * n / 2) if n < 10**400 else math.inf
     return math.exp(min(0.0, math.log(m) - exponent))  # log space: |X| may exceed a float
 
 
@@ -176,7 +178,7 @@ def median_sample_size(domain_size, alpha, beta, epsilon) -> int:
 
 # ---------------------------------------------------------------- median from interior point
 def median_trim(n: int, alpha) -> int:
-    """r = ⌊(1/2 − α/2)·n⌋: the points trimmed from each end (seed 004 footnote 3)."""
+    """r = ⌊(1/2 − α/2)·n⌋: the points trimmed from each end ([Yan25] footnote 3)."""
     return math.floor((0.5 - alpha / 2.0) * n)
 
 
@@ -237,10 +239,16 @@ def _log_star_options(log_star, legacy: dict) -> LogStarOptions:
         raise TypeError(f"log_star must be a LogStarOptions, got {type(log_star).__name__}")
     if legacy:
         if log_star is not None:
-            raise TypeError(f"pass the log-star options either as log_star=LogStarOptions(...) or as keywords "
-                            f"{sorted(legacy)}, not both")
-        warnings.warn(f"private_median({', '.join(f'{k}=' for k in sorted(legacy))}...) is deprecated; pass "
-                      "log_star=LogStarOptions(...)", DeprecationWarning, stacklevel=4)
+            raise TypeError(
+                f"pass the log-star options either as log_star=LogStarOptions(...) or as keywords "
+                f"{sorted(legacy)}, not both"
+            )
+        warnings.warn(
+            f"private_median({', '.join(f'{k}=' for k in sorted(legacy))}...) is deprecated; pass "
+            "log_star=LogStarOptions(...)",
+            DeprecationWarning,
+            stacklevel=4,
+        )
         return LogStarOptions(**legacy)
     return LogStarOptions() if log_star is None else log_star
 
@@ -343,9 +351,20 @@ class MedianResult:
     interior: InteriorPointResult | None = None
 
 
-def private_median_result(values, domain, epsilon, delta=0.0, alpha=None, rng=None, ledger=None, *,
-                          method: str = "exponential", beta=None, log_star: LogStarOptions | None = None,
-                          **legacy) -> MedianResult:
+def private_median_result(
+    values,
+    domain,
+    epsilon,
+    delta=0.0,
+    alpha=None,
+    rng=None,
+    ledger=None,
+    *,
+    method: str = "exponential",
+    beta=None,
+    log_star: LogStarOptions | None = None,
+    **legacy,
+) -> MedianResult:
     """Differentially private median over a finite ordered domain, with the run's verdicts ([Yan25] Theorem 9).
 
     Same parameters as :func:`private_median`; returns a :class:`MedianResult`.
@@ -384,9 +403,12 @@ def private_median_result(values, domain, epsilon, delta=0.0, alpha=None, rng=No
     bound = None if a is None or b is None else median_sample_size(dom.size, a, b, eps)
     proved = bound is not None and n >= bound
     if bound is not None and not proved:
-        warn_below_sample_bound(f"private_median(method='exponential'): n = {n} < {bound} = "
-                                f"ceil(2 ln(|X|/beta)/(alpha eps)) for an alpha-median w.p. 1 - beta; "
-                                "accuracy not proved (privacy holds)", stacklevel=3)
+        warn_below_sample_bound(
+            f"private_median(method='exponential'): n = {n} < {bound} = "
+            f"ceil(2 ln(|X|/beta)/(alpha eps)) for an alpha-median w.p. 1 - beta; "
+            "accuracy not proved (privacy holds)",
+            stacklevel=3,
+        )
     if ledger is not None:
         params = {"n": n, "domain_size": int(dom.size), "method": "exponential"}
         if a is not None:
@@ -398,9 +420,21 @@ def private_median_result(values, domain, epsilon, delta=0.0, alpha=None, rng=No
     return MedianResult(out, False, "exponential", eps, 0.0, n, dom.size, a, b, bound, True, proved)
 
 
-def private_median(values, domain, epsilon, delta=0.0, alpha=None, rng=None, ledger=None, *,
-                   method: str = "exponential", beta=None, log_star: LogStarOptions | None = None, **legacy):
-    """Differentially private median over a finite ordered domain (seed 004 Theorem 9).
+def private_median(
+    values,
+    domain,
+    epsilon,
+    delta=0.0,
+    alpha=None,
+    rng=None,
+    ledger=None,
+    *,
+    method: str = "exponential",
+    beta=None,
+    log_star: LogStarOptions | None = None,
+    **legacy,
+):
+    """Differentially private median over a finite ordered domain ([Yan25] Theorem 9).
 
     Parameters
     ----------
@@ -452,8 +486,9 @@ def private_median(values, domain, epsilon, delta=0.0, alpha=None, rng=None, led
     >>> is_alpha_median(S, private_median(S, 2 ** 1024, 1.0, rng=1), 0.25)
     True
     """
-    return private_median_result(values, domain, epsilon, delta, alpha, rng, ledger, method=method, beta=beta,
-                                 log_star=log_star, **legacy).value
+    return private_median_result(
+        values, domain, epsilon, delta, alpha, rng, ledger, method=method, beta=beta, log_star=log_star, **legacy
+    ).value
 
 
 def _quality(sorted_values: np.ndarray, grid: np.ndarray) -> np.ndarray:
@@ -462,10 +497,22 @@ def _quality(sorted_values: np.ndarray, grid: np.ndarray) -> np.ndarray:
     return np.minimum(le, ge).astype(np.int64)
 
 
-def interior_point_median(values, domain_size, alpha, beta, epsilon, delta, *, mode: str = "theorem",
-                          n_base: int = N_BASE, k_scale: float = 1.0, default: int = 0, rng=None,
-                          strict: bool = False) -> InteriorPointResult:
-    """α-median from a private interior point (seed 004 footnote 3; docs/interior_point.md §8).
+def interior_point_median(
+    values,
+    domain_size,
+    alpha,
+    beta,
+    epsilon,
+    delta,
+    *,
+    mode: str = "theorem",
+    n_base: int = N_BASE,
+    k_scale: float = 1.0,
+    default: int = 0,
+    rng=None,
+    strict: bool = False,
+) -> InteriorPointResult:
+    """α-median from a private interior point ([Yan25] footnote 3; docs/interior_point.md §8).
 
     S_mid = sorted(S)[r : n − r] with r = :func:`median_trim`; returns RecPrefix-R on S_mid
     (:func:`~geoprivate.mechanisms.interior_point.interior_point`).  Any interior point of
@@ -481,27 +528,64 @@ def interior_point_median(values, domain_size, alpha, beta, epsilon, delta, *, m
     pts = sorted(_as_points(values, params.domain_size))
     bound = _log_star_n(params.n_required, a)
     if len(pts) < bound:
-        warn_below_sample_bound(f"median from interior point (log-star): n = {len(pts)} < {bound} (RecPrefix-R's "
-                                f"n_required = {params.n_required} after the trim of footnote 3); accuracy not "
-                                "proved (privacy holds)", stacklevel=3)
+        warn_below_sample_bound(
+            f"median from interior point (log-star): n = {len(pts)} < {bound} (RecPrefix-R's "
+            f"n_required = {params.n_required} after the trim of footnote 3); accuracy not "
+            "proved (privacy holds)",
+            stacklevel=3,
+        )
     r = median_trim(len(pts), a)
-    return run_interior_point(pts[r:len(pts) - r], params, default=default, rng=rng, strict=strict)
+    return run_interior_point(pts[r : len(pts) - r], params, default=default, rng=rng, strict=strict)
 
 
 def _log_star_median(dom: MedianDomain, eps, delta, a, beta, rng, ledger, opts: LogStarOptions) -> MedianResult:
     if a is None:
-        raise ValueError("alpha: required for method='log-star' (the trim of seed 004 footnote 3), got None")
+        raise ValueError("alpha: required for method='log-star' (the trim of [Yan25] footnote 3), got None")
     if beta is None:
         raise ValueError("beta: required for method='log-star' (failure probability of the interior point), got None")
-    res = interior_point_median(dom.ranks, dom.size, a, beta, eps, delta, mode=opts.mode, n_base=opts.n_base,
-                                k_scale=opts.k_scale, rng=rng, strict=opts.strict)
+    res = interior_point_median(
+        dom.ranks,
+        dom.size,
+        a,
+        beta,
+        eps,
+        delta,
+        mode=opts.mode,
+        n_base=opts.n_base,
+        k_scale=opts.k_scale,
+        rng=rng,
+        strict=opts.strict,
+    )
     bound = _log_star_n(res.params.n_required, a)
     n = len(dom.ranks)
     proved = res.params.utility_proved and n >= bound
     if ledger is not None:
-        ledger.record("private_median", res.params.epsilon, res.params.delta, THEOREM_LOG_STAR,
-                      res.params.privacy_applies, method="log-star", alpha=a, domain_size=int(dom.size),
-                      **_ledger_params(res.params, res.n, res.failed), sample_bound=bound, utility_proved=proved)
+        ledger.record(
+            "private_median",
+            res.params.epsilon,
+            res.params.delta,
+            THEOREM_LOG_STAR,
+            res.params.privacy_applies,
+            method="log-star",
+            alpha=a,
+            domain_size=int(dom.size),
+            **_ledger_params(res.params, res.n, res.failed),
+            sample_bound=bound,
+            utility_proved=proved,
+        )
     value = None if res.failed else dom.element(res.value)
-    return MedianResult(value, res.failed, "log-star", res.params.epsilon, res.params.delta, n, dom.size, a, beta,
-                        bound, res.params.privacy_applies, proved, res)
+    return MedianResult(
+        value,
+        res.failed,
+        "log-star",
+        res.params.epsilon,
+        res.params.delta,
+        n,
+        dom.size,
+        a,
+        beta,
+        bound,
+        res.params.privacy_applies,
+        proved,
+        res,
+    )

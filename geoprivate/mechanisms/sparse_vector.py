@@ -1,6 +1,6 @@
 """Sparse-vector mechanisms: BetweenThresholds (Bun, Steinke, Ullman 2016) and AboveThreshold.
 
-BetweenThresholds is implemented exactly as seed 001 Algorithm 1 (= seed 002 App. C.2):
+BetweenThresholds is implemented exactly as [Yan26] Algorithm 1 (= [NNSY23] App. C.2):
 
 1. sample ONE mu ~ Lap(2/(eps n)); noisy thresholds t̂_l = t_l + mu, t̂_u = t_u - mu;
 2. for each query value q_j(S) in [0, 1] (a counting query, sensitivity 1/n):
@@ -10,11 +10,11 @@ BetweenThresholds is implemented exactly as seed 001 Algorithm 1 (= seed 002 App
 (The tests are applied in the paper's order, L first: if mu is so large that the noisy
 thresholds cross, a value that is neither below t̂_l nor in the empty interval is R.)
 
-Variants: ``c`` tops (seed 002 Observation 2) and ``c=None`` — reinitialise with fresh mu
-after every TOP and never halt, as GenericPredictor uses it (seed 001 Algorithm 2,
+Variants: ``c`` tops ([NNSY23] Observation 2) and ``c=None`` — reinitialise with fresh mu
+after every TOP and never halt, as GenericPredictor uses it ([Yan26] Algorithm 2,
 "When BetweenThresholds outputs TOP, we reinitialize it with fresh noise and continue").
 
-Privacy (seed 001 Lemma 1): for eps, delta in (0, 1), (eps, delta)-DP against adaptive
+Privacy ([Yan26] Lemma 1): for eps, delta in (0, 1), (eps, delta)-DP against adaptive
 queries if t_u - t_l >= 12/(eps n) (ln(10/eps) + ln(1/delta) + 1).  Accuracy (Lemma 2):
 if n >= 8/(alpha eps) (ln(T+1) + ln(1/beta)) the answers are alpha-accurate w.p. 1-beta.
 The papers write ``log``; Bun et al.'s proofs use Laplace tails exp(-x), i.e. natural
@@ -83,7 +83,7 @@ class HaltedError(RuntimeError):
 
 
 def min_gap(epsilon, delta, n) -> float:
-    """Smallest threshold gap t_u - t_l for which seed 001 Lemma 1 gives (eps, delta)-DP.
+    """Smallest threshold gap t_u - t_l for which [Yan26] Lemma 1 gives (eps, delta)-DP.
 
     .. math:: \\frac{12}{\\varepsilon n}\\left(\\ln(10/\\varepsilon) + \\ln(1/\\delta) + 1\\right)
 
@@ -124,14 +124,14 @@ def lemma1_delta(epsilon, gap, n) -> float:
 
 
 def lemma1_applies(epsilon, delta, gap, n) -> bool:
-    """Whether seed 001 Lemma 1's hypotheses hold: eps, delta in (0,1) and gap >= min_gap."""
+    """Whether [Yan26] Lemma 1's hypotheses hold: eps, delta in (0,1) and gap >= min_gap."""
     if not (0 < epsilon < 1 and 0 < delta < 1):
         return False
     return gap >= min_gap(epsilon, delta, n)
 
 
 def min_n(alpha, beta, epsilon, T) -> int:
-    """Smallest integer n meeting seed 001 Lemma 2: n >= 8/(alpha eps) (ln(T+1) + ln(1/beta)).
+    """Smallest integer n meeting [Yan26] Lemma 2: n >= 8/(alpha eps) (ln(T+1) + ln(1/beta)).
 
     Raises
     ------
@@ -158,7 +158,7 @@ class _NoiseBuffer:
         have = self._buf.shape[0] - self._pos
         if have < m:
             fresh = self._rng.laplace(0.0, 1.0, size=max(m - have, self._chunk))
-            self._buf = np.concatenate([self._buf[self._pos:], fresh])
+            self._buf = np.concatenate([self._buf[self._pos :], fresh])
             self._pos = 0
 
     def one(self) -> float:
@@ -170,14 +170,14 @@ class _NoiseBuffer:
 
     def peek(self, m: int) -> np.ndarray:
         self._ensure(m)
-        return self._buf[self._pos:self._pos + m]
+        return self._buf[self._pos : self._pos + m]
 
     def advance(self, m: int) -> None:
         self._pos += m
 
 
 class BetweenThresholds:
-    """BetweenThresholds, seed 001 Algorithm 1 / seed 002 Appendix C.2 (Bun et al. 2016).
+    """BetweenThresholds, [Yan26] Algorithm 1 / [NNSY23] Appendix C.2 (Bun et al. 2016).
 
     Parameters
     ----------
@@ -192,7 +192,7 @@ class BetweenThresholds:
     c : int >= 1 or None, default 1
         Number of TOP answers before halting.  ``c=1`` is Algorithm 1; ``c > 1`` is seed
         002 Observation 2 (after each TOP but the c-th, reinitialise with fresh mu);
-        ``None`` reinitialises after every TOP and never halts (seed 001 Algorithm 2).
+        ``None`` reinitialises after every TOP and never halts ([Yan26] Algorithm 2).
     delta : float in (0, 1), optional
         Target delta for the ledger.  Default: the smallest delta for which the gap meets
         Lemma 1 (:func:`lemma1_delta`).
@@ -231,8 +231,7 @@ class BetweenThresholds:
     True
     """
 
-    def __init__(self, epsilon, t_lower, t_upper, n, rng=None, *, c=1, delta=None, ledger=None,
-                 strict=False):
+    def __init__(self, epsilon, t_lower, t_upper, n, rng=None, *, c=1, delta=None, ledger=None, strict=False):
         self.epsilon = check_epsilon(epsilon)
         self.t_lower = check_real(t_lower, "t_lower")
         self.t_upper = check_real(t_upper, "t_upper")
@@ -266,16 +265,20 @@ class BetweenThresholds:
 
     # ------------------------------------------------------------------ internals
     def _outside_lemma1(self) -> str:
-        """Why seed 001 Lemma 1 does not apply to this configuration (for the warning)."""
+        """Why [Yan26] Lemma 1 does not apply to this configuration (for the warning)."""
         if not self.epsilon < 1:
             why = f"epsilon={self.epsilon!r} >= 1"
         elif not self.delta < 1:
-            why = (f"the gap t_u - t_l = {self.gap!r} needs delta = {self.delta:.4g} >= 1 "
-                   f"(n={self.n}: gap 12/(eps n)(ln(10/eps) + ln(1/delta) + 1))")
+            why = (
+                f"the gap t_u - t_l = {self.gap!r} needs delta = {self.delta:.4g} >= 1 "
+                f"(n={self.n}: gap 12/(eps n)(ln(10/eps) + ln(1/delta) + 1))"
+            )
         else:
             why = f"gap {self.gap!r} < min_gap {min_gap(self.epsilon, self.delta, self.n)!r}"
-        return (f"BetweenThresholds outside seed 001 Lemma 1 ({why}): no (epsilon, delta) guarantee; "
-                "guarantee() is vacuous (pass strict=True to refuse)")
+        return (
+            f"BetweenThresholds outside [Yan26] Lemma 1 ({why}): no (epsilon, delta) guarantee; "
+            "guarantee() is vacuous (pass strict=True to refuse)"
+        )
 
     def _new_segment(self) -> None:
         mu = float(self._mu_rng.laplace(0.0, self.mu_scale))
@@ -285,10 +288,20 @@ class BetweenThresholds:
         self.segments += 1
         if self.ledger is not None:
             self.ledger.record(
-                "BetweenThresholds", self.epsilon, min(1.0, self.delta), LEMMA1, self.lemma1_applies,
-                n=self.n, t_lower=self.t_lower, t_upper=self.t_upper, gap=self.gap,
-                min_gap=(min_gap(self.epsilon, self.delta, self.n)
-                         if 0 < self.epsilon < 1 and 0 < self.delta < 1 else math.inf),
+                "BetweenThresholds",
+                self.epsilon,
+                min(1.0, self.delta),
+                LEMMA1,
+                self.lemma1_applies,
+                n=self.n,
+                t_lower=self.t_lower,
+                t_upper=self.t_upper,
+                gap=self.gap,
+                min_gap=(
+                    min_gap(self.epsilon, self.delta, self.n)
+                    if 0 < self.epsilon < 1 and 0 < self.delta < 1
+                    else math.inf
+                ),
                 segment=self.segments,
             )
 
@@ -374,9 +387,9 @@ class BetweenThresholds:
     def guarantee(self) -> Guarantee:
         """The (eps, delta) guarantee of this instance as configured.
 
-        c=1: Lemma 1 (or the vacuous guarantee when it does not apply); c>1: seed 002
+        c=1: Lemma 1 (or the vacuous guarantee when it does not apply); c>1: [NNSY23]
         Observation 2; c=None: basic composition over the segments started so far
-        (seed 001 Observation 1: the run is that many compositions of BetweenThresholds).
+        ([Yan26] Observation 1: the run is that many compositions of BetweenThresholds).
         """
         if not self.lemma1_applies:
             return VACUOUS
@@ -389,8 +402,10 @@ class BetweenThresholds:
         return c_tops_composition(self.epsilon, self.delta, self.c)
 
     def __repr__(self) -> str:
-        return (f"BetweenThresholds(epsilon={self.epsilon}, t_lower={self.t_lower}, t_upper={self.t_upper}, "
-                f"n={self.n}, c={self.c}, tops={self.tops}, halted={self.halted})")
+        return (
+            f"BetweenThresholds(epsilon={self.epsilon}, t_lower={self.t_lower}, t_upper={self.t_upper}, "
+            f"n={self.n}, c={self.c}, tops={self.tops}, halted={self.halted})"
+        )
 
 
 def simulate_between_thresholds(values, epsilon, t_lower, t_upper, n, size, rng=None) -> np.ndarray:
@@ -426,7 +441,7 @@ def simulate_between_thresholds(values, epsilon, t_lower, t_upper, n, size, rng=
 
 
 def above_threshold_alpha(epsilon, beta, T, sensitivity=1.0) -> float:
-    """Accuracy of AboveThreshold, seed 003 Lemma 4.3: alpha = 8 ln(2T/beta) / eps (times Delta)."""
+    """Accuracy of AboveThreshold, [BF26] Lemma 4.3: alpha = 8 ln(2T/beta) / eps (times Delta)."""
     eps = check_epsilon(epsilon)
     b = check_probability(beta, "beta")
     T = check_positive_int(T, "T")
@@ -434,7 +449,7 @@ def above_threshold_alpha(epsilon, beta, T, sensitivity=1.0) -> float:
 
 
 class AboveThreshold:
-    """AboveThreshold (Dwork–Roth 2014, Alg. 1) with seed 003's interface (§4, Lemma 4.3).
+    """AboveThreshold (Dwork–Roth 2014, Alg. 1) with [BF26]'s interface (§4, Lemma 4.3).
 
     ``InitializeAboveThr(eps, L, beta)`` is the constructor; ``AddQuery(q)`` is
     :meth:`add_query` (takes the query's value q(D), sensitivity ``sensitivity``);
@@ -457,10 +472,12 @@ class AboveThreshold:
         self.L = check_real(L, "L")
         self.beta = check_probability(beta, "beta")
         self.sensitivity = check_sensitivity(sensitivity)
-        self.rho_scale = check_noise_scale(2.0 * self.sensitivity / self.epsilon, "rho_scale",
-                                           because="2 sensitivity/epsilon")
-        self.nu_scale = check_noise_scale(4.0 * self.sensitivity / self.epsilon, "nu_scale",
-                                          because="4 sensitivity/epsilon")
+        self.rho_scale = check_noise_scale(
+            2.0 * self.sensitivity / self.epsilon, "rho_scale", because="2 sensitivity/epsilon"
+        )
+        self.nu_scale = check_noise_scale(
+            4.0 * self.sensitivity / self.epsilon, "nu_scale", because="4 sensitivity/epsilon"
+        )
         self._rng = as_rng(rng)
         self.rho = float(self._rng.laplace(0.0, self.rho_scale))
         self.noisy_threshold = self.L + self.rho
@@ -468,9 +485,15 @@ class AboveThreshold:
         self.n_queries = 0
         self.halted = False
         if ledger is not None:
-            ledger.record("AboveThreshold", self.epsilon, 0.0,
-                          "AboveThreshold (Dwork-Roth Thm 3.23; seed 003 Lemma 4.3)", True,
-                          threshold=self.L, sensitivity=self.sensitivity)
+            ledger.record(
+                "AboveThreshold",
+                self.epsilon,
+                0.0,
+                "AboveThreshold (Dwork-Roth Thm 3.23; [BF26] Lemma 4.3)",
+                True,
+                threshold=self.L,
+                sensitivity=self.sensitivity,
+            )
 
     def add_query(self, value) -> None:
         """Add a sensitivity-``sensitivity`` query by its value q(D)."""

@@ -11,7 +11,7 @@ the halting round and re-draws the noise the later answers use — the halting a
 * the halt is decided by a *stopper*: AboveThreshold (Dwork–Roth Alg. 1, ε_s-DP; the
   project's :class:`~geoprivate.mechanisms.sparse_vector.AboveThreshold`'s noise scales
   2/ε_s and 4/ε_s) over the running TOP count (sensitivity 1 with respect to one query),
-  threshold c + a_s with a_s = 8 ln(2R/β_s)/ε_s (its accuracy, [BF25] Lemma 4.3), and a
+  threshold c + a_s with a_s = 8 ln(2R/β_s)/ε_s (its accuracy, [BF26] Lemma 4.3), and a
   hard cap c_max = ⌈c + 2 a_s⌉ TOPs that w.p. ≥ 1 − β_s never binds.
 
 Guarantees (proved in ``docs/everlasting_query_privacy.md``; computed by
@@ -57,12 +57,14 @@ __all__ = [
     "training_guarantee",
 ]
 
-CONSTRUCTION = ("geoprivate's construction (not in [NNSY23]): BetweenThresholds with one threshold noise and an "
-                "AboveThreshold stopper over the TOP count")
+CONSTRUCTION = (
+    "geoprivate's construction (not in [NNSY23]): BetweenThresholds with one threshold noise and an "
+    "AboveThreshold stopper over the TOP count"
+)
 
 
 def stopper_slack(epsilon_stop, beta_stop, R) -> float:
-    """a_s = 8 ln(2R/β_s)/ε_s: AboveThreshold's accuracy over R count queries ([BF25] Lemma 4.3)."""
+    """a_s = 8 ln(2R/β_s)/ε_s: AboveThreshold's accuracy over R count queries ([BF26] Lemma 4.3)."""
     return above_threshold_alpha(epsilon_stop, beta_stop, R, 1.0)
 
 
@@ -187,5 +189,7 @@ class StoppedBetweenThresholds:
         return query_guarantee(self.epsilon_stop, self.beta_stop)
 
     def __repr__(self) -> str:
-        return (f"StoppedBetweenThresholds(epsilon={self.epsilon}, n={self.n}, c={self.c}, c_max={self.c_max}, "
-                f"epsilon_stop={self.epsilon_stop}, tops={self.tops}, halted={self.halted})")
+        return (
+            f"StoppedBetweenThresholds(epsilon={self.epsilon}, n={self.n}, c={self.c}, c_max={self.c_max}, "
+            f"epsilon_stop={self.epsilon_stop}, tops={self.tops}, halted={self.halted})"
+        )

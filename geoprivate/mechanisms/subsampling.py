@@ -1,4 +1,4 @@
-"""Privacy amplification by sub-sampling (seed 002 Claim 2.7; Kasiviswanathan et al. 2011).
+"""Privacy amplification by sub-sampling ([NNSY23] Claim 2.7; Kasiviswanathan et al. 2011).
 
 An (eps', delta')-DP algorithm A on databases of size n, run on a uniformly random size-n
 subset of a database of size t >= (n/eps)(3 + exp(eps')), is
@@ -26,9 +26,8 @@ def subsample(t, n, rng=None) -> np.ndarray:
     return np.sort(as_rng(rng).choice(t, size=n, replace=False))
 
 
-def subsampled(algorithm, data, n, epsilon_prime, delta_prime, epsilon, rng=None, ledger=None, *,
-               strict=False):
-    """Run ``algorithm(data[J], rng)`` on a random size-``n`` subset J (seed 002 Claim 2.7).
+def subsampled(algorithm, data, n, epsilon_prime, delta_prime, epsilon, rng=None, ledger=None, *, strict=False):
+    """Run ``algorithm(data[J], rng)`` on a random size-``n`` subset J ([NNSY23] Claim 2.7).
 
     Parameters
     ----------
@@ -53,14 +52,25 @@ def subsampled(algorithm, data, n, epsilon_prime, delta_prime, epsilon, rng=None
     arr = data if hasattr(data, "__getitem__") and hasattr(data, "__len__") else list(data)
     t = len(arr)
     if t < t_needed:
-        warn_outside_theorem(f"subsampled: len(data) = {t} < t = {t_needed} of seed 002 Claim 2.7: the amplified "
-                             f"guarantee does not hold (pass strict=True to refuse)",
-                             strict=check_bool(strict, "strict"))
+        warn_outside_theorem(
+            f"subsampled: len(data) = {t} < t = {t_needed} of [NNSY23] Claim 2.7: the amplified "
+            f"guarantee does not hold (pass strict=True to refuse)",
+            strict=check_bool(strict, "strict"),
+        )
     rng = as_rng(rng)
     J = subsample(t, n, rng)
     sub = arr[J] if isinstance(arr, np.ndarray) else [arr[j] for j in J]
     if ledger is not None:
-        ledger.record("subsampling", g.epsilon, g.delta,
-                      "everlasting/claim-2.7 (amplification by sub-sampling)", t >= t_needed,
-                      t=t, t_needed=t_needed, n=n, epsilon_prime=epsilon_prime, delta_prime=delta_prime)
+        ledger.record(
+            "subsampling",
+            g.epsilon,
+            g.delta,
+            "everlasting/claim-2.7 (amplification by sub-sampling)",
+            t >= t_needed,
+            t=t,
+            t_needed=t_needed,
+            n=n,
+            epsilon_prime=epsilon_prime,
+            delta_prime=delta_prime,
+        )
     return algorithm(sub, rng)

@@ -1,4 +1,4 @@
-"""Private prediction via shrinkage (seed 001, C. Yan 2026): Algorithms 2–4.
+"""Private prediction via shrinkage ([Yan26]): Algorithms 2–4.
 
 * :class:`GenericPredictor` — Algorithm 2 (subsample-and-aggregate + BetweenThresholds,
   batched between hard queries); :class:`CompositionPredictor` — the √T baseline.

@@ -1,6 +1,6 @@
-"""Distributional accuracy of a GenericPredictor run, measured as seed 001 defines it.
+"""Distributional accuracy of a GenericPredictor run, measured as [Yan26] defines it.
 
-Seed 001 (C. Yan, *Private Prediction via Shrinkage*), Definition 1: a predictor is
+[Yan26] (C. Yan, *Private Prediction via Shrinkage*), Definition 1: a predictor is
 α-accurate if err_D(c, h_j) ≤ α for every round j, where h_j is the hypothesis the
 predictor commits to *before* seeing x_j and err_D(c, h) = Pr_{x∼D}[h(x) ≠ c(x)].
 Claim 2 (= Claim 13, App. A.1) bounds it by 4·(1/k) Σ_i err_D(c, f_{i,j}); Corollaries 2
@@ -163,7 +163,7 @@ def uniform_line_cells(breakpoints, lo: float, hi: float):
 
     Any function constant between consecutive breakpoints (block hypotheses, vote counts,
     the target) has its U[lo, hi) expectation as the weighted sum over these midpoints
-    (empty cells dropped).  Used by :func:`law_cells` and by seed 002's GenericBBL.
+    (empty cells dropped).  Used by :func:`law_cells` and by [NNSY23]'s GenericBBL.
     """
     b = np.unique(np.clip(np.concatenate([np.asarray(breakpoints, dtype=np.float64).ravel(), [lo, hi]]), lo, hi))
     w = np.diff(b) / (hi - lo)
@@ -180,8 +180,9 @@ def law_cells(law, ensembles, target, *, n_samples: int = 20_000, rng=None):
     """
     if isinstance(law, UniformLine):
         if not hasattr(target, "breakpoints"):
-            raise TypeError("target: exact integration on the line needs target.breakpoints "
-                            "(geoprivate.prediction.problems.Target)")
+            raise TypeError(
+                "target: exact integration on the line needs target.breakpoints (geoprivate.prediction.problems.Target)"
+            )
         br = list(target.breakpoints)
         for ens in ensembles:
             br.extend(np.asarray(ens.critical_points(), dtype=np.float64).ravel().tolist())
@@ -197,7 +198,7 @@ def law_cells(law, ensembles, target, *, n_samples: int = 20_000, rng=None):
 
 @dataclass
 class AccuracyReport:
-    """err_D of every segment of a run (seed 001 Definition 1, Claim 2/13).
+    """err_D of every segment of a run ([Yan26] Definition 1, Claim 2/13).
 
     Attributes
     ----------
@@ -254,15 +255,24 @@ class AccuracyReport:
         return all(g["err_h"] <= 4 * g["mean_block"] + g["rho"] + slack + 1e-12 for g in self._used())
 
     def to_dict(self) -> dict:
-        return {"method": self.method, "law": self.law, "max_err_D": self.max_err_D,
-                "mean_block_err_D": self.max_mean_block_err_D, "max_block_err_D": self.max_block_err_D,
-                "claim13_bound": self.claim13_bound, "max_rho": self.max_rho,
-                "half_width": self.half_width, "confidence": self.confidence, "n_samples": self.n_samples,
-                "segments": [dict(g) for g in self.segments]}
+        return {
+            "method": self.method,
+            "law": self.law,
+            "max_err_D": self.max_err_D,
+            "mean_block_err_D": self.max_mean_block_err_D,
+            "max_block_err_D": self.max_block_err_D,
+            "claim13_bound": self.claim13_bound,
+            "max_rho": self.max_rho,
+            "half_width": self.half_width,
+            "confidence": self.confidence,
+            "n_samples": self.n_samples,
+            "segments": [dict(g) for g in self.segments],
+        }
 
 
-def measure_accuracy(result, target, law, *, n_samples: int = 20_000, confidence: float = 0.999999,
-                     rng=None) -> AccuracyReport:
+def measure_accuracy(
+    result, target, law, *, n_samples: int = 20_000, confidence: float = 0.999999, rng=None
+) -> AccuracyReport:
     """err_D(c, h_j) and err_D(c, f_{i,j}) of every segment of a :class:`PredictionResult`.
 
     Parameters
@@ -288,8 +298,12 @@ def measure_accuracy(result, target, law, *, n_samples: int = 20_000, confidence
     truth = np.asarray(target(pts)).astype(np.int64)
     tl, tu = result.params["t_lower"], result.params["t_upper"]
     segs = []
-    exact_blocks = (method == "monte-carlo" and getattr(law, "grid", "n/a") is None
-                    and {"a", "w"} <= set(getattr(target, "params", {})) and all(e.kind == "halfspaces" for e in ens))
+    exact_blocks = (
+        method == "monte-carlo"
+        and getattr(law, "grid", "n/a") is None
+        and {"a", "w"} <= set(getattr(target, "params", {}))
+        and all(e.kind == "halfspaces" for e in ens)
+    )
     for state, e in zip(states, ens):
         P = e.predict(pts)
         if exact_blocks:
@@ -301,8 +315,22 @@ def measure_accuracy(result, target, law, *, n_samples: int = 20_000, confidence
         p1 = label_one_probability(q, state)
         err_h = float(np.where(truth == 1, 1.0 - p1, p1) @ w)
         rho = float(lemma2_violation_probability(q, state, tl, tu) @ w)
-        segs.append({"start": state.start, "stop": state.stop, "err_h": err_h,
-                     "mean_block": float(block.mean()), "max_block": float(block.max()), "rho": rho})
+        segs.append(
+            {
+                "start": state.start,
+                "stop": state.stop,
+                "err_h": err_h,
+                "mean_block": float(block.mean()),
+                "max_block": float(block.max()),
+                "rho": rho,
+            }
+        )
     hw = 0.0 if method == "exact" else math.sqrt(math.log(2 / (1 - conf)) / (2 * len(w)))
-    return AccuracyReport("mixed" if exact_blocks else method, repr(law), segs, hw,
-                          1.0 if method == "exact" else conf, None if method == "exact" else len(w))
+    return AccuracyReport(
+        "mixed" if exact_blocks else method,
+        repr(law),
+        segs,
+        hw,
+        1.0 if method == "exact" else conf,
+        None if method == "exact" else len(w),
+    )

@@ -1,6 +1,6 @@
-"""Hypothesis generators of seed 001: G_oblivious (Algorithm 3) and G_halfspace (Algorithm 4).
+"""Hypothesis generators of [Yan26]: G_oblivious (Algorithm 3) and G_halfspace (Algorithm 4).
 
-Seed paper 001 (C. Yan, *Private Prediction via Shrinkage*, ``001_8f4ef38a86d4af99.txt``).
+C. Yan, *Private Prediction via Shrinkage* [Yan26].
 A generator maps (S_i, transcript_j) to a hypothesis f_{i,j}; it depends on the
 transcript only through HardQuery, so :class:`~geoprivate.prediction.GenericPredictor`
 calls it for all k blocks at once (an :class:`Ensemble`) and only when HardQuery
@@ -85,8 +85,10 @@ def concept_kind(concept) -> str:
         return "intervals"
     if concept == HALFSPACES or type(concept).__name__ == "Halfspaces":
         return "halfspaces"
-    raise TypeError("concept: expected a FiniteClass, Thresholds, Intervals or halfspaces "
-                    f"(geoprivate.prediction.HALFSPACES), got {type(concept).__name__}")
+    raise TypeError(
+        "concept: expected a FiniteClass, Thresholds, Intervals or halfspaces "
+        f"(geoprivate.prediction.HALFSPACES), got {type(concept).__name__}"
+    )
 
 
 # --------------------------------------------------------------------------- ensembles
@@ -167,8 +169,10 @@ class IntervalEnsemble(Ensemble):
 
     def predict(self, xs):
         x = np.asarray(xs, dtype=np.float64)
-        rows = [np.zeros(x.size, np.uint8) if h is None else ((x >= h[0]) & (x <= h[1])).astype(np.uint8)
-                for h in self.hypotheses]
+        rows = [
+            np.zeros(x.size, np.uint8) if h is None else ((x >= h[0]) & (x <= h[1])).astype(np.uint8)
+            for h in self.hypotheses
+        ]
         return np.array(rows, dtype=np.uint8).reshape(len(rows), x.size)
 
     def votes(self, xs):
@@ -324,7 +328,7 @@ def _weighted(points, labels, hard_points, hard_labels, weight: int):
 
 
 class G_oblivious:
-    """G_oblivious, seed 001 Algorithm 3: ERM over C|HardQuery on the block S_i.
+    """G_oblivious, [Yan26] Algorithm 3: ERM over C|HardQuery on the block S_i.
 
     Parameters
     ----------
@@ -366,16 +370,17 @@ class G_oblivious:
         m = labels.shape[0]
         w = m + 1
         if self.kind == "thresholds":
-            P, Y = _weighted(np.asarray(points, np.float64), labels, np.asarray(hard_points, np.float64),
-                             hard_labels, w)
+            P, Y = _weighted(
+                np.asarray(points, np.float64), labels, np.asarray(hard_points, np.float64), hard_labels, w
+            )
             h, err = self.concept.erm(P, Y)
         elif self.kind == "intervals":
-            P, Y = _weighted(np.asarray(points, np.float64), labels, np.asarray(hard_points, np.float64),
-                             hard_labels, w)
+            P, Y = _weighted(
+                np.asarray(points, np.float64), labels, np.asarray(hard_points, np.float64), hard_labels, w
+            )
             h, err = self.concept.erm(P, Y)
         elif self.kind == "finite":
-            cols, Y = _weighted(np.asarray(points, np.intp), labels, np.asarray(hard_points, np.intp),
-                                hard_labels, w)
+            cols, Y = _weighted(np.asarray(points, np.intp), labels, np.asarray(hard_points, np.intp), hard_labels, w)
             M = self.concept.matrix
             h = comb.erm(M, cols, Y)
             err = int((M[h, cols] != Y).sum())
@@ -428,8 +433,9 @@ class G_oblivious:
         """F_j for blocks ``[(points_i, labels_i), ...]`` and the current HardQuery."""
         if self.kind == "finite":
             hyps, errs, hard_errs = self._finite_all(blocks, hard_points, hard_labels)
-            return FiniteEnsemble(self.concept.matrix, hyps, errs, all(h == 0 for h in hard_errs),
-                                  {"hard_errors": hard_errs})
+            return FiniteEnsemble(
+                self.concept.matrix, hyps, errs, all(h == 0 for h in hard_errs), {"hard_errors": hard_errs}
+            )
         hyps, errs, hard_errs = [], [], []
         for pts, lab in blocks:
             h, e, he = self.hypothesis(pts, lab, hard_points, hard_labels)
@@ -484,7 +490,7 @@ def hard_query_subspace(hard_points, d: int, *, min_dim: int = 0, deferred=None)
 
 
 class G_halfspace:
-    """G_halfspace, seed 001 Algorithm 4: a cdepth_{S_i} maximiser over C|HardQuery.
+    """G_halfspace, [Yan26] Algorithm 4: a cdepth_{S_i} maximiser over C|HardQuery.
 
     Parameters
     ----------
@@ -530,8 +536,9 @@ class G_halfspace:
         """The block's dual constraints (A, b) in the chosen form (cached per block)."""
         key = (np.asarray(points, np.float64).tobytes(), np.asarray(labels, np.int64).tobytes())
         if key not in self._cache:
-            self._cache[key] = dual_constraints(np.asarray(points, np.float64), np.asarray(labels, np.int64),
-                                                form=self.form)
+            self._cache[key] = dual_constraints(
+                np.asarray(points, np.float64), np.asarray(labels, np.int64), form=self.form
+            )
         return self._cache[key]
 
     def hypothesis(self, points, labels, subspace):
@@ -572,16 +579,18 @@ class G_halfspace:
         hyps = [h for h, _, _ in out]
         cd = [v for _, v, _ in out]
         errs = [e for _, _, e in out]
-        return HalfspaceEnsemble(hyps, errs, True, {"affine_dim": V.dim, "cdepth": cd,
-                                                     "redundant": redundant, "deferred": deferred,
-                                                     "form": self.form})
+        return HalfspaceEnsemble(
+            hyps,
+            errs,
+            True,
+            {"affine_dim": V.dim, "cdepth": cd, "redundant": redundant, "deferred": deferred, "form": self.form},
+        )
 
     def is_realisable(self, points, labels) -> bool:
         return halfspace_witness(np.asarray(points, dtype=np.float64), labels).realisable
 
     def __repr__(self) -> str:
         return f"G_halfspace(d={self.d}, form={self.form!r})"
-
 
 
 def _block_of(gen, V, block):
@@ -592,7 +601,7 @@ def _block_of(gen, V, block):
 class G_halfspace_repaired(G_halfspace):
     """G_halfspace with the collapse repaired: C|HardQuery is never cut below dimension 1.
 
-    Not in seed 001; a repair of Algorithm 4 placed beside the faithful :class:`G_halfspace`.
+    Not in [Yan26]; a repair of Algorithm 4 placed beside the faithful :class:`G_halfspace`.
 
     Why.  Every hard-query hyperplane {(a, w) : ⟨a, x⟩ = w} passes through the origin of
     the dual space, so after d + 1 affinely independent hard queries C|HardQuery = {0}
@@ -625,4 +634,3 @@ class G_halfspace_repaired(G_halfspace):
 
     def __repr__(self) -> str:
         return f"G_halfspace_repaired(d={self.d}, form={self.form!r})"
-

@@ -1,4 +1,4 @@
-"""Parameter settings of seed 001 Appendix A.2 (oblivious adversary) and A.3 (halfspaces).
+"""Parameter settings of [Yan26] Appendix A.2 (oblivious adversary) and A.3 (halfspaces).
 
 Theorem mode: the paper's formulas, exactly as printed (LaTeX of the appendix), as
 plain functions and as sympy expressions.  Practical mode: explicit k, m, ε chosen by
@@ -62,17 +62,31 @@ def _finish(d, T, alpha, beta, epsilon, delta, eps_bt, delta_bt, alpha_bt, beta_
     if not (beta_bt > 0 and math.isfinite(beta_bt)):
         raise ValueError(f"{which}: beta_BT = {beta_bt!r} is not a positive number for d={d}, T={T}")
     k = 64.0 / eps_bt * (math.log(T + 1) + math.log(1.0 / beta_bt))
-    m = c_m * (d * math.log(d / alpha_bt) + math.log(1.0 / beta_bt)) / alpha_bt ** 2
+    m = c_m * (d * math.log(d / alpha_bt) + math.log(1.0 / beta_bt)) / alpha_bt**2
     return {
-        "mode": "theorem", "appendix": which, "d": d, "T": T, "alpha": alpha, "beta": beta,
-        "epsilon": epsilon, "delta": delta, "epsilon_bt": eps_bt, "delta_bt": delta_bt,
-        "alpha_bt": alpha_bt, "beta_bt": beta_bt, "k_real": k, "m_real": m,
-        "k": math.ceil(k), "m": math.ceil(m), "N": math.ceil(k) * math.ceil(m), "c_m": c_m,
+        "mode": "theorem",
+        "appendix": which,
+        "d": d,
+        "T": T,
+        "alpha": alpha,
+        "beta": beta,
+        "epsilon": epsilon,
+        "delta": delta,
+        "epsilon_bt": eps_bt,
+        "delta_bt": delta_bt,
+        "alpha_bt": alpha_bt,
+        "beta_bt": beta_bt,
+        "k_real": k,
+        "m_real": m,
+        "k": math.ceil(k),
+        "m": math.ceil(m),
+        "N": math.ceil(k) * math.ceil(m),
+        "c_m": c_m,
     }
 
 
 def appendix_a2(d, T, alpha, beta, epsilon, delta, *, c_m: float = 1.0) -> dict:
-    """Seed 001 Appendix A.2 (GenericPredictor + G_oblivious, VC dimension d).
+    """[Yan26] Appendix A.2 (GenericPredictor + G_oblivious, VC dimension d).
 
     Returns
     -------
@@ -94,7 +108,7 @@ def appendix_a2(d, T, alpha, beta, epsilon, delta, *, c_m: float = 1.0) -> dict:
 
 
 def appendix_a3(d, T, alpha, beta, epsilon, delta, *, c_m: float = 1.0) -> dict:
-    """Seed 001 Appendix A.3 (GenericPredictor + G_halfspace, halfspaces over ℝ^d)."""
+    """[Yan26] Appendix A.3 (GenericPredictor + G_halfspace, halfspaces over ℝ^d)."""
     d, T, a, b, e, dl = _check(d, T, alpha, beta, epsilon, delta)
     if T <= math.e or dl >= 1 / math.e:
         raise ValueError(f"A.3 needs T > e and delta < 1/e (log log T, log log(1/delta)), got T={T}, delta={delta}")
@@ -103,7 +117,7 @@ def appendix_a3(d, T, alpha, beta, epsilon, delta, *, c_m: float = 1.0) -> dict:
         raise ValueError(f"A.3: log d + log log T + log log(1/delta) + log(1/epsilon) = {s} <= 0")
     beta_bt = b * e / (d * math.log(T) * math.sqrt(d * math.log(d * math.log(T) / dl)) * s)
     eps_bt = e / math.sqrt(d * math.log(d / dl))
-    return _finish(d, T, a, b, e, dl, eps_bt, dl / d, a / d ** 2, beta_bt, c_m, "A.3")
+    return _finish(d, T, a, b, e, dl, eps_bt, dl / d, a / d**2, beta_bt, c_m, "A.3")
 
 
 def theorem_parameters(kind: str, d, T, alpha, beta, epsilon, delta, *, c_m: float = 1.0) -> dict:
@@ -114,8 +128,13 @@ def theorem_parameters(kind: str, d, T, alpha, beta, epsilon, delta, *, c_m: flo
 
 def practical_parameters(k, m, epsilon, delta=None) -> dict:
     """The record of a practical-mode run: explicit k, m, ε_BT (and δ_BT)."""
-    return {"mode": "practical", "k": check_positive_int(k, "k"), "m": check_positive_int(m, "m"),
-            "epsilon_bt": float(epsilon), "delta_bt": delta}
+    return {
+        "mode": "practical",
+        "k": check_positive_int(k, "k"),
+        "m": check_positive_int(m, "m"),
+        "epsilon_bt": float(epsilon),
+        "delta_bt": delta,
+    }
 
 
 # --------------------------------------------------------------------------- sympy
@@ -138,9 +157,17 @@ def sympy_appendix_a2(c_m=1):
     eps_bt = e / sp.sqrt(L * sp.log(Q))
     alpha_bt = a / L
     k = 64 / eps_bt * (sp.log(T + 1) + sp.log(1 / beta_bt))
-    m = c_m * (d * sp.log(d / alpha_bt) + sp.log(1 / beta_bt)) / alpha_bt ** 2
-    return {"symbols": (d, T, a, b, e, dl), "eps_bt": eps_bt, "delta_bt": dl / L, "alpha_bt": alpha_bt,
-            "beta_bt": beta_bt, "k": k, "m": m, "N": k * m}
+    m = c_m * (d * sp.log(d / alpha_bt) + sp.log(1 / beta_bt)) / alpha_bt**2
+    return {
+        "symbols": (d, T, a, b, e, dl),
+        "eps_bt": eps_bt,
+        "delta_bt": dl / L,
+        "alpha_bt": alpha_bt,
+        "beta_bt": beta_bt,
+        "k": k,
+        "m": m,
+        "N": k * m,
+    }
 
 
 def sympy_appendix_a3(c_m=1):
@@ -151,11 +178,19 @@ def sympy_appendix_a3(c_m=1):
     s = sp.log(d) + sp.log(sp.log(T)) + sp.log(sp.log(1 / dl)) + sp.log(1 / e)
     beta_bt = b * e / (d * sp.log(T) * sp.sqrt(d * sp.log(d * sp.log(T) / dl)) * s)
     eps_bt = e / sp.sqrt(d * sp.log(d / dl))
-    alpha_bt = a / d ** 2
+    alpha_bt = a / d**2
     k = 64 / eps_bt * (sp.log(T + 1) + sp.log(1 / beta_bt))
-    m = c_m * (d * sp.log(d / alpha_bt) + sp.log(1 / beta_bt)) / alpha_bt ** 2
-    return {"symbols": (d, T, a, b, e, dl), "eps_bt": eps_bt, "delta_bt": dl / d, "alpha_bt": alpha_bt,
-            "beta_bt": beta_bt, "k": k, "m": m, "N": k * m}
+    m = c_m * (d * sp.log(d / alpha_bt) + sp.log(1 / beta_bt)) / alpha_bt**2
+    return {
+        "symbols": (d, T, a, b, e, dl),
+        "eps_bt": eps_bt,
+        "delta_bt": dl / d,
+        "alpha_bt": alpha_bt,
+        "beta_bt": beta_bt,
+        "k": k,
+        "m": m,
+        "N": k * m,
+    }
 
 
 def growth_exponent(expr, var, at, *, log_of=False, values=None):

@@ -1,6 +1,6 @@
-"""GenericPredictor (seed 001 Algorithm 2) and the composition baseline.
+"""GenericPredictor ([Yan26] Algorithm 2) and the composition baseline.
 
-Seed paper 001 (C. Yan, *Private Prediction via Shrinkage*, ``001_8f4ef38a86d4af99.txt``),
+C. Yan, *Private Prediction via Shrinkage* [Yan26],
 §3.3 Algorithm 2, Observation 1, Claims 1–2 (restated as Claims 12–13 in App. A.1),
 Corollaries 1 and 3.
 
@@ -76,12 +76,15 @@ def _check_thresholds(t_lower, t_upper):
     except (TypeError, ValueError):
         raise TypeError(f"t_lower, t_upper must be real numbers, got {t_lower!r}, {t_upper!r}") from None
     if not (math.isfinite(tl) and math.isfinite(tu) and tl < tu):
-        raise ValueError(f"t_lower, t_upper: need finite t_lower < t_upper, got t_lower={t_lower!r}, "
-                         f"t_upper={t_upper!r}")
+        raise ValueError(
+            f"t_lower, t_upper: need finite t_lower < t_upper, got t_lower={t_lower!r}, t_upper={t_upper!r}"
+        )
     if not (0 <= tl and tu <= 1):
-        warn_outside_theorem(f"t_lower={tl}, t_upper={tu}: thresholds outside [0, 1] for a vote fraction in "
-                             "[0, 1] (seed 001 Algorithm 1 takes t_l, t_u in (0, 1)); BetweenThresholds will "
-                             "(almost) never answer TOP and Claim 13's accuracy argument does not apply")
+        warn_outside_theorem(
+            f"t_lower={tl}, t_upper={tu}: thresholds outside [0, 1] for a vote fraction in "
+            "[0, 1] ([Yan26] Algorithm 1 takes t_l, t_u in (0, 1)); BetweenThresholds will "
+            "(almost) never answer TOP and Claim 13's accuracy argument does not apply"
+        )
     return tl, tu
 
 
@@ -112,9 +115,9 @@ class PredictionResult:
         k, m, ε_BT, δ_BT, thresholds, generator, (theorem mode: α, β, ε, δ, T_design).
     stream_disagreements : int or None
         Rounds whose released label differs from the target's c(x_j) on the queries the
-        adversary actually asked (when a target was given).  This is *not* seed 001's
+        adversary actually asked (when a target was given).  This is *not* [Yan26]'s
         accuracy notion: an adaptive adversary asks inside the ensemble's disagreement
-        region, where the labels are coin flips by design.  Seed 001 bounds err_D(c, h_j)
+        region, where the labels are coin flips by design.  [Yan26] bounds err_D(c, h_j)
         (Definition 1): see ``accuracy``.  ``mistakes`` is a deprecated alias.
     accuracy : AccuracyReport or None
         err_D(c, h_j) and err_D(c, f_{i,j}) of every segment
@@ -215,19 +218,28 @@ class PredictionResult:
             "segments": self.segments,
             "L_sizes": self.L_sizes,
             "affine_dims": self.affine_dims,
-            "events": [{k: (np.asarray(v).tolist() if isinstance(v, np.ndarray) else v) for k, v in e.items()}
-                       for e in self.events],
+            "events": [
+                {k: (np.asarray(v).tolist() if isinstance(v, np.ndarray) else v) for k, v in e.items()}
+                for e in self.events
+            ],
             "seconds": self.seconds,
         }
         acc = self.accuracy
-        out.update({"max_err_D": acc.max_err_D if acc else None,
-                    "mean_block_err_D": acc.max_mean_block_err_D if acc else None,
-                    "max_block_err_D": acc.max_block_err_D if acc else None,
-                    "claim13_bound": acc.claim13_bound if acc else None,
-                    "accuracy": acc.to_dict() if acc else None})
+        out.update(
+            {
+                "max_err_D": acc.max_err_D if acc else None,
+                "mean_block_err_D": acc.max_mean_block_err_D if acc else None,
+                "max_block_err_D": acc.max_block_err_D if acc else None,
+                "claim13_bound": acc.claim13_bound if acc else None,
+                "accuracy": acc.to_dict() if acc else None,
+            }
+        )
         if transcript:
-            out["transcript"] = {"x": self.transcript.points.tolist(), "y": self.transcript.answers.tolist(),
-                                 "label": self.transcript.labels.tolist()}
+            out["transcript"] = {
+                "x": self.transcript.points.tolist(),
+                "y": self.transcript.answers.tolist(),
+                "label": self.transcript.labels.tolist(),
+            }
         return out
 
 
@@ -254,7 +266,7 @@ def _as_sample(points, labels, kind):
 
 
 class GenericPredictor:
-    """GenericPredictor, seed 001 Algorithm 2 (subsample-and-aggregate + BetweenThresholds).
+    """GenericPredictor, [Yan26] Algorithm 2 (subsample-and-aggregate + BetweenThresholds).
 
     Parameters
     ----------
@@ -299,8 +311,23 @@ class GenericPredictor:
     (200, True)
     """
 
-    def __init__(self, generator, points, labels, *, k, m, epsilon, delta=None, delta_prime=None, rng=None,
-                 mode: str = "practical", parameters: dict | None = None, t_lower=T_LOWER, t_upper=T_UPPER):
+    def __init__(
+        self,
+        generator,
+        points,
+        labels,
+        *,
+        k,
+        m,
+        epsilon,
+        delta=None,
+        delta_prime=None,
+        rng=None,
+        mode: str = "practical",
+        parameters: dict | None = None,
+        t_lower=T_LOWER,
+        t_upper=T_UPPER,
+    ):
         if not callable(generator) or not hasattr(generator, "kind"):
             raise TypeError(f"generator: expected G_oblivious or G_halfspace, got {type(generator).__name__}")
         self.generator = generator
@@ -325,8 +352,10 @@ class GenericPredictor:
         self.parameters = dict(parameters or {})
         self.t_lower, self.t_upper = _check_thresholds(t_lower, t_upper)
         if not generator.is_realisable(self.X, self.y):
-            raise ValueError("points, labels: the sample is not realisable by the concept class "
-                             "(seed 001 assumes y_i = c(x_i) for a target c in C)")
+            raise ValueError(
+                "points, labels: the sample is not realisable by the concept class "
+                "([Yan26] assumes y_i = c(x_i) for a target c in C)"
+            )
         rng = as_rng(rng)
         seeds = rng.integers(0, 2**63, size=3)
         perm = np.random.default_rng(int(seeds[0])).permutation(N)[: self.k * self.m].reshape(self.k, self.m)
@@ -337,23 +366,35 @@ class GenericPredictor:
         #: every segment of every completed run on this sample (the running total)
         self.total_ledger = PrivacyLedger()
         self.n_points = getattr(getattr(generator, "concept", None), "n_points", None)
-        d_bt = self.delta if self.delta is not None else lemma1_delta(self.epsilon, self.t_upper - self.t_lower,
-                                                                       self.k)
+        d_bt = self.delta if self.delta is not None else lemma1_delta(self.epsilon, self.t_upper - self.t_lower, self.k)
         if not lemma1_applies(self.epsilon, d_bt, self.t_upper - self.t_lower, self.k):
             gap = self.t_upper - self.t_lower
             d_need = d_bt if d_bt < 1 else 1e-6
-            need = (f"k >= {_lemma1_k(self.epsilon, d_need, gap)} for this gap and delta={d_need:g}"
-                    if 0 < self.epsilon < 1 else "epsilon in (0, 1)")
+            need = (
+                f"k >= {_lemma1_k(self.epsilon, d_need, gap)} for this gap and delta={d_need:g}"
+                if 0 < self.epsilon < 1
+                else "epsilon in (0, 1)"
+            )
             warn_outside_theorem(
                 f"GenericPredictor: Lemma 1 does not apply to BetweenThresholds (epsilon={self.epsilon}, "
                 f"delta={d_bt:.3g}, gap={gap:g}, n=k={self.k}; it needs {need}): the run's epsilon is not "
-                "guaranteed (reported as inf)")
+                "guaranteed (reported as inf)"
+            )
 
     # ------------------------------------------------------------------ helpers
     def params(self) -> dict:
-        p = {"k": self.k, "m": self.m, "N": int(self.X.shape[0]), "unused": int(self.X.shape[0] - self.k * self.m),
-             "epsilon_bt": self.epsilon, "delta_bt": self.delta, "delta_prime": self.delta_prime,
-             "t_lower": self.t_lower, "t_upper": self.t_upper, "generator": repr(self.generator)}
+        p = {
+            "k": self.k,
+            "m": self.m,
+            "N": int(self.X.shape[0]),
+            "unused": int(self.X.shape[0] - self.k * self.m),
+            "epsilon_bt": self.epsilon,
+            "delta_bt": self.delta,
+            "delta_prime": self.delta_prime,
+            "t_lower": self.t_lower,
+            "t_upper": self.t_upper,
+            "generator": repr(self.generator),
+        }
         p.update(self.parameters)
         return p
 
@@ -383,12 +424,31 @@ class GenericPredictor:
         seed = np.random.SeedSequence([self._bt_seed, run])
         with warnings.catch_warnings():  # the constructor already warned once for the whole predictor
             warnings.simplefilter("ignore", PrivacyWarning)
-            return BetweenThresholds(self.epsilon, self.t_lower, self.t_upper, self.k, np.random.default_rng(seed),
-                                     c=None, delta=self.delta, ledger=ledger)
+            return BetweenThresholds(
+                self.epsilon,
+                self.t_lower,
+                self.t_upper,
+                self.k,
+                np.random.default_rng(seed),
+                c=None,
+                delta=self.delta,
+                ledger=ledger,
+            )
 
     # ------------------------------------------------------------------ run
-    def run(self, adversary, T, *, target=None, batch: bool = True, track_L: bool = False,
-            chunk: int = 1024, law=None, n_samples: int = 20_000, accuracy_rng=None) -> PredictionResult:
+    def run(
+        self,
+        adversary,
+        T,
+        *,
+        target=None,
+        batch: bool = True,
+        track_L: bool = False,
+        chunk: int = 1024,
+        law=None,
+        n_samples: int = 20_000,
+        accuracy_rng=None,
+    ) -> PredictionResult:
         """Answer T queries of ``adversary`` (Algorithm 2, step 2).
 
         Parameters
@@ -397,7 +457,7 @@ class GenericPredictor:
         T : int >= 1
         target : callable points -> {0,1} labels, optional
             The target concept c: counts ``stream_disagreements`` and, with ``law``,
-            measures err_D (seed 001 Definition 1).
+            measures err_D ([Yan26] Definition 1).
         law : the query law D, optional
             ``UniformLine``/``UniformColumns`` (exact) or any sampler (Monte Carlo with
             ``n_samples`` draws from ``accuracy_rng``): fills ``result.accuracy`` with
@@ -421,11 +481,21 @@ class GenericPredictor:
         bt = self._new_bt(ledger, run_id)
         label_rng = np.random.default_rng(np.random.SeedSequence([self._label_seed, run_id]))
         point_shape = (self.X.shape[1],) if self.kind == "halfspaces" else ()
-        tr = Transcript(point_shape, np.intp if self.kind == "finite" else np.float64,
-                        capacity=min(T, 1 << 16))
+        tr = Transcript(point_shape, np.intp if self.kind == "finite" else np.float64, capacity=min(T, 1 << 16))
         ens = self.ensemble()
-        result = PredictionResult(T, tr, self.mode, self.params(), None, Guarantee(0.0, 0.0), Guarantee(0.0, 0.0), 0,
-                                  ensembles=[(0, ens)], ledger=ledger, run_id=run_id)
+        result = PredictionResult(
+            T,
+            tr,
+            self.mode,
+            self.params(),
+            None,
+            Guarantee(0.0, 0.0),
+            Guarantee(0.0, 0.0),
+            0,
+            ensembles=[(0, ens)],
+            ledger=ledger,
+            run_id=run_id,
+        )
         states = [(0, bt.t_hat_lower, bt.t_hat_upper)]
         seq = None
         if not adversary.adaptive:
@@ -436,8 +506,7 @@ class GenericPredictor:
             if seq is None or not hasattr(self.generator, "concept"):
                 raise ValueError("track_L needs G_oblivious and a non-adaptive adversary (a fixed sequence)")
             self._L_points = seq
-            result.L_sizes.append(label_sequence_count(self.generator.concept, seq, tr.hard_points(),
-                                                       tr.hard_labels()))
+            result.L_sizes.append(label_sequence_count(self.generator.concept, seq, tr.hard_points(), tr.hard_labels()))
         if "affine_dim" in ens.info:
             result.affine_dims.append(ens.info["affine_dim"])
 
@@ -447,8 +516,13 @@ class GenericPredictor:
             ens = self.ensemble(hp, hl)
             result.ensembles.append((j + 1, ens))
             states.append((j + 1, bt.t_hat_lower, bt.t_hat_upper))
-            ev = {"round": j, "x": np.asarray(x).tolist(), "label": int(hl[-1]), "vote": float(vote),
-                  "realisable": ens.realisable}
+            ev = {
+                "round": j,
+                "x": np.asarray(x).tolist(),
+                "label": int(hl[-1]),
+                "vote": float(vote),
+                "realisable": ens.realisable,
+            }
             if track_L:
                 Ls = label_sequence_count(self.generator.concept, seq, hp, hl)
                 result.L_sizes.append(Ls)
@@ -465,7 +539,7 @@ class GenericPredictor:
         if seq is not None and batch:
             size = chunk
             while j < T:
-                xs = seq[j:j + size]
+                xs = seq[j : j + size]
                 votes = ens.votes(xs)
                 codes = bt.query_batch_codes(votes)
                 n = codes.shape[0]
@@ -518,7 +592,7 @@ class CompositionPredictor:
     The ensemble F = {G(S_i, ∅)} is fixed; query x gets label [q_x(F) + Lap(1/(ε₀k)) ≥ 1/2]
     (Laplace mechanism on a counting query of sensitivity 1/k, ε₀-DP), and T answers
     compose by Theorem 3: ε ≈ √(2T ln(1/δ'))·ε₀ — the √T dependence (Dwork–Feldman;
-    seed 001 Table 1) that GenericPredictor avoids.  Labels in {0, 1}.
+    [Yan26] Table 1) that GenericPredictor avoids.  Labels in {0, 1}.
 
     Parameters
     ----------

@@ -57,8 +57,9 @@ class Problem:
     description: str
 
 
-def make_problem(name: str, N: int, rng=None, *, d: int = 2, n_points: int = 32, n_concepts: int = 128,
-                 grid: float | None = GRID) -> Problem:
+def make_problem(
+    name: str, N: int, rng=None, *, d: int = 2, n_points: int = 32, n_concepts: int = 128, grid: float | None = GRID
+) -> Problem:
     """A realisable problem with a sample of size N (see the module docstring).
 
     ``grid``: halfspaces only — D is the standard Gaussian rounded to ``grid``·ℤ^d, or the

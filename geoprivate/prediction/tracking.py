@@ -1,6 +1,6 @@
 """Exact tracking of the quantity Claim 5 halves: |L|, the label sequences still possible.
 
-Seed 001, proof of Claim 5: for a fixed query sequence x_1..x_T,
+[Yan26], proof of Claim 5: for a fixed query sequence x_1..x_T,
 L = {(h(x_1), …, h(x_T)) : h ∈ C|HardQuery}; |L_0| ≤ Sauer's bound Σ_{i≤VC} C(T, i), and
 with probability ≥ 1/2 a hard query's random label keeps at most half of L.
 

@@ -1,6 +1,6 @@
-"""The transcript of a prediction run (seed 001, Algorithm 2) and its hard queries.
+"""The transcript of a prediction run ([Yan26] Algorithm 2) and its hard queries.
 
-Seed paper 001 (C. Yan, *Private Prediction via Shrinkage*, ``001_8f4ef38a86d4af99.txt``):
+C. Yan, *Private Prediction via Shrinkage* [Yan26]:
 ``transcript_j = ((x_1, y_1, Label_1), …, (x_{j−1}, y_{j−1}, Label_{j−1}))`` with
 y ∈ {L, R, ⊤} the answer of BetweenThresholds and Label the released label;
 ``HardQuery = {(x, y, Label) ∈ transcript_j : y = ⊤}`` (Algorithms 3 and 4, step 1).
@@ -85,16 +85,22 @@ class Transcript:
         labels = np.asarray(labels, dtype=np.uint8)
         m = codes.shape[0]
         if xs.shape[0] != m or labels.shape[0] != m:
-            raise ValueError(f"xs, codes and labels must have the same length, got {xs.shape[0]}, {m}, "
-                             f"{labels.shape[0]}")
+            raise ValueError(
+                f"xs, codes and labels must have the same length, got {xs.shape[0]}, {m}, {labels.shape[0]}"
+            )
         self._grow(self._n + m)
-        self._x[self._n:self._n + m] = xs
-        self._y[self._n:self._n + m] = codes
-        self._lab[self._n:self._n + m] = labels
+        self._x[self._n : self._n + m] = xs
+        self._y[self._n : self._n + m] = codes
+        self._lab[self._n : self._n + m] = labels
         for t in np.flatnonzero(codes == TOP_CODE).tolist():
             x = xs[t]
-            self.hard.append(HardQuery(self._n + t, x.copy() if isinstance(x, np.ndarray) else x.item()
-                                       if hasattr(x, "item") else x, int(labels[t])))
+            self.hard.append(
+                HardQuery(
+                    self._n + t,
+                    x.copy() if isinstance(x, np.ndarray) else x.item() if hasattr(x, "item") else x,
+                    int(labels[t]),
+                )
+            )
         self._n += m
 
     @property

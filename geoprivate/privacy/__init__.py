@@ -1,7 +1,7 @@
 """Privacy accounting: guarantees as values, composition, a ledger, and the privacy warnings.
 
 * :mod:`geoprivate.privacy.accounting` — :class:`Guarantee`, :class:`PrivacyLedger`,
-  basic and advanced composition (seed 001 Theorem 3), seed 002 Observation 2 and
+  basic and advanced composition ([Yan26] Theorem 3), [NNSY23] Observation 2 and
   Claim 2.7.
 * :mod:`geoprivate.privacy.warnings` — :class:`PrivacyWarning` (outside a privacy theorem)
   and :class:`UtilityWarning` (below a sample bound).

@@ -8,9 +8,9 @@ that holds one yields the vacuous guarantee ``Guarantee(inf, 1)``.
 
 References
 ----------
-* seed 001 = shared/papers/001_8f4ef38a86d4af99.txt (Yan, *Private Prediction via
+* [Yan26] (Yan, *Private Prediction via
   Shrinkage*), Theorem 3 (advanced composition, Dwork–Rothblum–Vadhan 2010).
-* seed 002 = shared/papers/002_d111c0e99f49efb9.txt (Naor, Nissim, Stemmer, Yan,
+* [NNSY23] (Naor, Nissim, Stemmer, Yan,
   *Private Everlasting Prediction*), Proposition 2.5 (basic composition), Observation 2
   (BetweenThresholds with c tops), Claim 2.7 (amplification by sub-sampling).
 """
@@ -69,7 +69,7 @@ class Guarantee:
         return math.isinf(self.epsilon) or self.delta >= 1.0
 
     def __add__(self, other: "Guarantee") -> "Guarantee":
-        """Basic composition (seed 002 Proposition 2.5)."""
+        """Basic composition ([NNSY23] Proposition 2.5)."""
         if not isinstance(other, Guarantee):
             return NotImplemented
         return Guarantee(self.epsilon + other.epsilon, min(1.0, self.delta + other.delta))
@@ -83,7 +83,7 @@ VACUOUS = Guarantee(math.inf, 1.0)
 
 
 def basic_composition(guarantees: Iterable[Guarantee]) -> Guarantee:
-    """Sum of epsilons and deltas (seed 002 Proposition 2.5; seed 004 Theorem 6).
+    """Sum of epsilons and deltas ([NNSY23] Proposition 2.5; [Yan25] Theorem 6).
 
     The empty composition is ``Guarantee(0, 0)``.
 
@@ -107,7 +107,7 @@ def basic_composition(guarantees: Iterable[Guarantee]) -> Guarantee:
 
 
 def advanced_composition(epsilon, delta, k, delta_prime) -> Guarantee:
-    """Advanced composition exactly as seed 001 Theorem 3 (Dwork–Rothblum–Vadhan 2010).
+    """Advanced composition exactly as [Yan26] Theorem 3 (Dwork–Rothblum–Vadhan 2010).
 
     ``k`` adaptively composed (epsilon, delta)-DP mechanisms are
     (epsilon', k*delta + delta')-DP with
@@ -150,13 +150,13 @@ def advanced_composition(epsilon, delta, k, delta_prime) -> Guarantee:
 
 
 def c_tops_composition(epsilon, delta, c) -> Guarantee:
-    """BetweenThresholds allowed ``c`` tops: seed 002 Observation 2, exactly as printed.
+    """BetweenThresholds allowed ``c`` tops: [NNSY23] Observation 2, exactly as printed.
 
     (epsilon', 2*c*delta)-DP with
     epsilon' = sqrt(2 c ln(1/(c delta))) * epsilon + c * epsilon * (e^epsilon - 1).
 
     This is the Dwork–Rothblum–Vadhan bound with delta' = c*delta and the (looser)
-    second term c*eps*(e^eps - 1) instead of seed 001 Theorem 3's
+    second term c*eps*(e^eps - 1) instead of [Yan26] Theorem 3's
     c*eps*(e^eps - 1)/(e^eps + 1); both are valid upper bounds, the paper's is kept.
 
     Parameters
@@ -189,7 +189,7 @@ def c_tops_composition(epsilon, delta, c) -> Guarantee:
 
 
 def subsampling_amplification(epsilon_prime, delta_prime, epsilon, n):
-    """Privacy amplification by sub-sampling, seed 002 Claim 2.7 (Kasiviswanathan et al. 2011).
+    """Privacy amplification by sub-sampling, [NNSY23] Claim 2.7 (Kasiviswanathan et al. 2011).
 
     An (epsilon', delta')-DP algorithm run on a uniformly random size-``n`` subset of a
     database of size ``t = (n / epsilon) * (3 + exp(epsilon'))`` is
@@ -277,8 +277,9 @@ class PrivacyLedger:
     def __init__(self):
         self.entries: list[LedgerEntry] = []
 
-    def record(self, mechanism: str, epsilon: float, delta: float, theorem: str,
-               applies: bool = True, **params: Any) -> None:
+    def record(
+        self, mechanism: str, epsilon: float, delta: float, theorem: str, applies: bool = True, **params: Any
+    ) -> None:
         """Append an entry (see :class:`LedgerEntry`).
 
         Raises
@@ -323,7 +324,7 @@ class PrivacyLedger:
         return basic_composition(e.guarantee for e in self.entries)
 
     def advanced_composition(self, delta_prime: float) -> Guarantee:
-        """Seed 001 Theorem 3 over all entries, each bounded by the largest (eps, delta).
+        """[Yan26] Theorem 3 over all entries, each bounded by the largest (eps, delta).
 
         Every entry is (max eps, max delta)-DP, so Theorem 3 with k = len(entries) applies.
         Returns the better of this and :meth:`basic_composition`; vacuous if any entry's
@@ -344,8 +345,14 @@ class PrivacyLedger:
     def summary(self) -> list[dict]:
         """The entries as plain dicts (for reports and JSON)."""
         return [
-            {"mechanism": e.mechanism, "epsilon": e.epsilon, "delta": e.delta,
-             "theorem": e.theorem, "applies": e.applies, **{f"param_{k}": v for k, v in e.params.items()}}
+            {
+                "mechanism": e.mechanism,
+                "epsilon": e.epsilon,
+                "delta": e.delta,
+                "theorem": e.theorem,
+                "applies": e.applies,
+                **{f"param_{k}": v for k, v in e.params.items()},
+            }
             for e in self.entries
         ]
 

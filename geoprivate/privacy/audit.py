@@ -10,5 +10,4 @@ import warnings
 from geoprivate.audit import *  # noqa: F401,F403  (the deprecated alias re-exports every name)
 from geoprivate.audit import __all__  # noqa: F401
 
-warnings.warn("geoprivate.privacy.audit is deprecated; import from geoprivate.audit", DeprecationWarning,
-              stacklevel=2)
+warnings.warn("geoprivate.privacy.audit is deprecated; import from geoprivate.audit", DeprecationWarning, stacklevel=2)

@@ -11,8 +11,13 @@ from __future__ import annotations
 
 import warnings
 
-__all__ = ["PrivacyWarning", "PrivacyParameterError", "warn_outside_theorem",
-           "UtilityWarning", "warn_below_sample_bound"]
+__all__ = [
+    "PrivacyWarning",
+    "PrivacyParameterError",
+    "warn_outside_theorem",
+    "UtilityWarning",
+    "warn_below_sample_bound",
+]
 
 
 class PrivacyWarning(UserWarning):

@@ -31,11 +31,31 @@ from geoprivate.claims import catalogue as _cat
 from geoprivate.report.explorers import EXPLORERS
 from geoprivate.report.figures import FIGURES, figure_png
 
-__all__ = ["write_report", "save_instance", "load_instance", "replay_command", "instances_tried", "FIGURES", "EXPLORERS"]
+__all__ = [
+    "write_report",
+    "save_instance",
+    "load_instance",
+    "replay_command",
+    "instances_tried",
+    "FIGURES",
+    "EXPLORERS",
+]
 
 #: evidence keys that count instances/runs, in the order they are looked for
-_COUNT_KEYS = ("instances", "runs", "points", "samples", "audits", "settings", "checked", "intersections",
-               "accurate_rounds", "hypotheses", "general_position_sets", "concepts")
+_COUNT_KEYS = (
+    "instances",
+    "runs",
+    "points",
+    "samples",
+    "audits",
+    "settings",
+    "checked",
+    "intersections",
+    "accurate_rounds",
+    "hypotheses",
+    "general_position_sets",
+    "concepts",
+)
 
 
 def replay_command(claim_id: str, seed, size: str) -> str:
@@ -62,9 +82,22 @@ def save_instance(record: dict, outdir, *, seed, size: str) -> tuple[Path, str]:
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / (record["id"].replace("/", "__") + ".json")
     cmd = replay_command(record["id"], seed, size)
-    path.write_text(json.dumps({"claim": record["id"], "seed": seed, "size": size, "status": record["status"],
-                                "statement": record.get("statement", ""), "evidence": record.get("evidence", {}),
-                                "instance": record.get("instance"), "replay": cmd}, indent=2, default=str))
+    path.write_text(
+        json.dumps(
+            {
+                "claim": record["id"],
+                "seed": seed,
+                "size": size,
+                "status": record["status"],
+                "statement": record.get("statement", ""),
+                "evidence": record.get("evidence", {}),
+                "instance": record.get("instance"),
+                "replay": cmd,
+            },
+            indent=2,
+            default=str,
+        )
+    )
     return path, cmd
 
 
@@ -95,8 +128,13 @@ figure{margin:1em 0}figure img{max-width:100%;border:1px solid #e5e7eb}figcaptio
 details summary{cursor:pointer;color:#2563eb}
 """
 
-_STATUS_CLASS = {"checked": "checked", "not yet covered": "notyet", "not executable": "notexec",
-                 "implemented": "impl", "definition": "def"}
+_STATUS_CLASS = {
+    "checked": "checked",
+    "not yet covered": "notyet",
+    "not executable": "notexec",
+    "implemented": "impl",
+    "definition": "def",
+}
 
 
 def _e(x) -> str:
@@ -121,8 +159,10 @@ def _evidence(rec: dict) -> str:
     if rec.get("status") == "error":
         body += f"<details><summary>traceback</summary><pre>{_e(rec.get('traceback', ''))}</pre></details>"
     if rec.get("instance_file"):
-        body += (f'<br>offending instance: <a href="{_e(rec["instance_file"])}">{_e(rec["instance_file"])}</a>'
-                 f"<br>replay: <code>{_e(rec['replay'])}</code>")
+        body += (
+            f'<br>offending instance: <a href="{_e(rec["instance_file"])}">{_e(rec["instance_file"])}</a>'
+            f"<br>replay: <code>{_e(rec['replay'])}</code>"
+        )
     return body
 
 
@@ -138,11 +178,15 @@ def _worst(statuses) -> str:
 def _claim_row(cid: str, records: dict) -> str:
     rec = records.get(cid)
     if rec is None:
-        return (f'<tr class="claim"><td><code>{_e(cid)}</code></td><td colspan="2">'
-                f'<span class="st notrun">not run</span></td><td></td><td></td></tr>')
-    return (f'<tr class="claim"><td><code>{_e(cid)}</code></td><td>{_badge(rec["status"])}</td>'
-            f'<td>{_e(instances_tried(rec.get("evidence", {})))}</td><td>{_evidence(rec)}</td>'
-            f'<td>{_e(rec.get("seconds", ""))}</td></tr>')
+        return (
+            f'<tr class="claim"><td><code>{_e(cid)}</code></td><td colspan="2">'
+            f'<span class="st notrun">not run</span></td><td></td><td></td></tr>'
+        )
+    return (
+        f'<tr class="claim"><td><code>{_e(cid)}</code></td><td>{_badge(rec["status"])}</td>'
+        f"<td>{_e(instances_tried(rec.get('evidence', {})))}</td><td>{_evidence(rec)}</td>"
+        f"<td>{_e(rec.get('seconds', ''))}</td></tr>"
+    )
 
 
 def _paper_section(paper: str, records: dict) -> str:
@@ -150,10 +194,12 @@ def _paper_section(paper: str, records: dict) -> str:
     for s in _cat.statements(paper):
         linked = s.claims + s.estimates
         verdict = _worst([records[c]["status"] for c in linked if c in records])
-        rows.append(f'<tr id="{_e(paper)}-{_e(s.label.replace(" ", "-"))}"><td><b>{_e(s.label)}</b></td>'
-                    f'<td>{_badge(s.status)}{" " + _badge(verdict) if verdict else ""}</td>'
-                    f'<td colspan="2">{_e(s.title)}<br>'
-                    f'<small>{_e(s.coverage())}</small></td><td></td></tr>')
+        rows.append(
+            f'<tr id="{_e(paper)}-{_e(s.label.replace(" ", "-"))}"><td><b>{_e(s.label)}</b></td>'
+            f"<td>{_badge(s.status)}{' ' + _badge(verdict) if verdict else ''}</td>"
+            f'<td colspan="2">{_e(s.title)}<br>'
+            f"<small>{_e(s.coverage())}</small></td><td></td></tr>"
+        )
         rows.extend(_claim_row(cid, records) for cid in linked)
     counts = ", ".join(f"{v} {k}" for k, v in _cat.coverage_summary()[paper].items() if v)
     cited = full_citation(PAPERS[paper]) if PAPERS[paper] else "textbook facts the papers use"
@@ -169,12 +215,17 @@ def _supporting(records: dict) -> str:
     rest = [cid for cid in records if cid not in attached]
     if not rest:
         return ""
-    rows = "".join(_claim_row(cid, records).replace('class="claim"', "") +
-                   f'<tr class="claim"><td></td><td colspan="4"><small>{_e(records[cid].get("statement", ""))}'
-                   "</small></td></tr>" for cid in sorted(rest))
-    return ('<h2 id="supporting">Supporting claims</h2><p>Textbook facts and project findings that check no '
-            "single numbered statement of the papers.</p><table><tr><th>claim</th><th>verdict</th>"
-            "<th>instances tried</th><th>evidence</th><th>s</th></tr>" + rows + "</table>")
+    rows = "".join(
+        _claim_row(cid, records).replace('class="claim"', "")
+        + f'<tr class="claim"><td></td><td colspan="4"><small>{_e(records[cid].get("statement", ""))}'
+        "</small></td></tr>"
+        for cid in sorted(rest)
+    )
+    return (
+        '<h2 id="supporting">Supporting claims</h2><p>Textbook facts and project findings that check no '
+        "single numbered statement of the papers.</p><table><tr><th>claim</th><th>verdict</th>"
+        "<th>instances tried</th><th>evidence</th><th>s</th></tr>" + rows + "</table>"
+    )
 
 
 def _figures_html(outdir: Path, size: str, progress: bool) -> tuple[str, list[str]]:
@@ -183,20 +234,30 @@ def _figures_html(outdir: Path, size: str, progress: bool) -> tuple[str, list[st
     folder = outdir / "figures"
     folder.mkdir(parents=True, exist_ok=True)
     parts, failed = [], []
-    for name, spec in tqdm(list(FIGURES.items()), desc="figures", unit="fig", disable=None if progress else True,
-                           leave=False, file=sys.stderr):
+    for name, spec in tqdm(
+        list(FIGURES.items()),
+        desc="figures",
+        unit="fig",
+        disable=None if progress else True,
+        leave=False,
+        file=sys.stderr,
+    ):
         try:
             png = figure_png(spec.builder(size))
         except Exception as exc:  # a broken figure is reported in the page, not hidden
             failed.append(name)
-            parts.append(f'<figure id="fig-{_e(name)}"><p class="st error">figure {_e(name)} failed: '
-                         f"{_e(type(exc).__name__)}: {_e(exc)}</p></figure>")
+            parts.append(
+                f'<figure id="fig-{_e(name)}"><p class="st error">figure {_e(name)} failed: '
+                f"{_e(type(exc).__name__)}: {_e(exc)}</p></figure>"
+            )
             continue
         (folder / f"{name}.png").write_bytes(png)
         b64 = base64.b64encode(png).decode()
-        parts.append(f'<figure id="fig-{_e(name)}"><h3>{_e(spec.title)} <small>({_e(spec.paper)})</small></h3>'
-                     f'<img alt="{_e(spec.title)}" src="data:image/png;base64,{b64}">'
-                     f"<figcaption>{_e(spec.caption)} File: figures/{_e(name)}.png</figcaption></figure>")
+        parts.append(
+            f'<figure id="fig-{_e(name)}"><h3>{_e(spec.title)} <small>({_e(spec.paper)})</small></h3>'
+            f'<img alt="{_e(spec.title)}" src="data:image/png;base64,{b64}">'
+            f"<figcaption>{_e(spec.caption)} File: figures/{_e(name)}.png</figcaption></figure>"
+        )
     return '<h2 id="figures">Figures</h2>' + "".join(parts), failed
 
 
@@ -208,8 +269,10 @@ def _explorers_html(outdir: Path) -> tuple[str, list[str]]:
     try:
         import plotly  # noqa: F401
     except ImportError:
-        return ('<h2 id="explore">Interactive explorers</h2><p>Not written: they need plotly '
-                '(<code>pip install ".[explore]"</code>).</p>'), []
+        return (
+            '<h2 id="explore">Interactive explorers</h2><p>Not written: they need plotly '
+            '(<code>pip install ".[explore]"</code>).</p>'
+        ), []
     folder = outdir / "explore"
     folder.mkdir(parents=True, exist_ok=True)
     items, failed, inline = [], [], ""
@@ -218,23 +281,39 @@ def _explorers_html(outdir: Path) -> tuple[str, list[str]]:
             page = spec.builder()
         except Exception as exc:  # reported in the page, like a broken figure
             failed.append(name)
-            items.append(f'<li><span class="st error">explorer {_e(name)} failed: {_e(type(exc).__name__)}: '
-                         f"{_e(exc)}</span></li>")
+            items.append(
+                f'<li><span class="st error">explorer {_e(name)} failed: {_e(type(exc).__name__)}: '
+                f"{_e(exc)}</span></li>"
+            )
             continue
         (folder / f"{name}.html").write_text(page, encoding="utf-8")
         href = f"explore/{name}.html"
-        items.append(f'<li><a href="{_e(href)}">{_e(spec.title)}</a> <small>({_e(spec.paper)})</small> — '
-                     f"<code>{_e(spec.command)}</code></li>")
+        items.append(
+            f'<li><a href="{_e(href)}">{_e(spec.title)}</a> <small>({_e(spec.paper)})</small> — '
+            f"<code>{_e(spec.command)}</code></li>"
+        )
         if not inline:
-            inline = (f'<iframe src="{_e(href)}" title="{_e(spec.title)}" loading="lazy" '
-                      'style="width:100%;height:1250px;border:1px solid #e5e7eb"></iframe>')
-    return ('<h2 id="explore">Interactive explorers</h2><p>Self-contained pages (work offline; the run\'s '
-            "transcript is embedded as JSON): a slider and a play button step through the run.</p>"
-            f"<ul>{''.join(items)}</ul>{inline}"), failed
+            inline = (
+                f'<iframe src="{_e(href)}" title="{_e(spec.title)}" loading="lazy" '
+                'style="width:100%;height:1250px;border:1px solid #e5e7eb"></iframe>'
+            )
+    return (
+        '<h2 id="explore">Interactive explorers</h2><p>Self-contained pages (work offline; the run\'s '
+        "transcript is embedded as JSON): a slider and a play button step through the run.</p>"
+        f"<ul>{''.join(items)}</ul>{inline}"
+    ), failed
 
 
-def write_report(records, outdir, *, seed=0, size: str = "small", figures: bool = True,
-                 progress: bool = True, explorers: bool | None = None) -> Path:
+def write_report(
+    records,
+    outdir,
+    *,
+    seed=0,
+    size: str = "small",
+    figures: bool = True,
+    progress: bool = True,
+    explorers: bool | None = None,
+) -> Path:
     """Write the report (see the module docstring) and return the path of ``index.html``.
 
     Parameters
@@ -269,21 +348,27 @@ def write_report(records, outdir, *, seed=0, size: str = "small", figures: bool 
     exp_html, exp_failed = _explorers_html(outdir) if (figures if explorers is None else explorers) else ("", [])
     failed = failed + exp_failed
     papers = [p for p in PAPERS if _cat.statements(p)]
-    nav = " · ".join(f'<a href="#{p}">{p}</a>' for p in papers + ["supporting"] + (["figures"] if figures else [])
-                     + (["explore"] if exp_html else []))
-    head = (f"<h1>geoprivate — the papers' statements, checked</h1>"
-            f"<p>{len(recs)} claims run (seed {_e(seed)}, size {_e(size)}, "
-            f"{_dt.datetime.now(_dt.timezone.utc):%Y-%m-%d %H:%M UTC}): "
-            + ", ".join(f"{_badge(k)} {v}" for k, v in sorted(verdicts.items()))
-            + f". {len(_cat.STATEMENTS)} numbered statements catalogued; claim links: "
-            + ("ok" if not problems else f"<b>{len(problems)} problem(s)</b>: " + _e("; ".join(problems)))
-            + (f". Figures that failed: {_e(', '.join(failed))}" if failed else "")
-            + f".</p><p>Regenerate: <code>python -m geoprivate verify --seed {_e(seed)} --size {_e(size)} "
-            f"--report DIR</code>. A violated claim is a finding about the paper (its instance is saved).</p>"
-            f"<p>{nav}</p>")
+    nav = " · ".join(
+        f'<a href="#{p}">{p}</a>'
+        for p in papers + ["supporting"] + (["figures"] if figures else []) + (["explore"] if exp_html else [])
+    )
+    head = (
+        f"<h1>geoprivate — the papers' statements, checked</h1>"
+        f"<p>{len(recs)} claims run (seed {_e(seed)}, size {_e(size)}, "
+        f"{_dt.datetime.now(_dt.timezone.utc):%Y-%m-%d %H:%M UTC}): "
+        + ", ".join(f"{_badge(k)} {v}" for k, v in sorted(verdicts.items()))
+        + f". {len(_cat.STATEMENTS)} numbered statements catalogued; claim links: "
+        + ("ok" if not problems else f"<b>{len(problems)} problem(s)</b>: " + _e("; ".join(problems)))
+        + (f". Figures that failed: {_e(', '.join(failed))}" if failed else "")
+        + f".</p><p>Regenerate: <code>python -m geoprivate verify --seed {_e(seed)} --size {_e(size)} "
+        f"--report DIR</code>. A violated claim is a finding about the paper (its instance is saved).</p>"
+        f"<p>{nav}</p>"
+    )
     body = head + "".join(_paper_section(p, recs) for p in papers) + _supporting(recs) + fig_html + exp_html
-    page = (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>geoprivate report</title>'
-            f"<style>{_CSS}</style></head><body>{body}</body></html>")
+    page = (
+        f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>geoprivate report</title>'
+        f"<style>{_CSS}</style></head><body>{body}</body></html>"
+    )
     index = outdir / "index.html"
     index.write_text(page, encoding="utf-8")
     return index

@@ -37,25 +37,36 @@ def report_explorer(name: str, title: str, *, paper: str, command: str):
     return deco
 
 
-@report_explorer("collapse_d1", "G_halfspace's feasible region round by round, faithful and repaired (d = 1)",
-                 paper="shrinkage", command="geoprivate explore predict --concept halfspaces --d 1 --repaired "
-                                            "--seed 4 --out page.html")
+@report_explorer(
+    "collapse_d1",
+    "G_halfspace's feasible region round by round, faithful and repaired (d = 1)",
+    paper="shrinkage",
+    command="geoprivate explore predict --concept halfspaces --d 1 --repaired --seed 4 --out page.html",
+)
 def _collapse():
     from geoprivate.explore import predict_page
 
     return predict_page(d=1, seed=4, repaired=True)
 
 
-@report_explorer("everlasting_phases", "GenericBBL phase by phase", paper="everlasting",
-                 command="geoprivate explore everlasting --seed 0 --out page.html")
+@report_explorer(
+    "everlasting_phases",
+    "GenericBBL phase by phase",
+    paper="everlasting",
+    command="geoprivate explore everlasting --seed 0 --out page.html",
+)
 def _everlasting():
     from geoprivate.explore import everlasting_page
 
     return everlasting_page(seed=0)
 
 
-@report_explorer("vc1_tree", "The version space of a VC-1 class down its tree, then OPTPrivateLearner",
-                 paper="vc1", command="geoprivate explore vc1 --seed 0 --out page.html")
+@report_explorer(
+    "vc1_tree",
+    "The version space of a VC-1 class down its tree, then OPTPrivateLearner",
+    paper="vc1",
+    command="geoprivate explore vc1 --seed 0 --out page.html",
+)
 def _vc1():
     from geoprivate.explore import vc1_page
 

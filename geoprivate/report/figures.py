@@ -17,7 +17,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-import numpy as np
 
 __all__ = ["ReportFigure", "FIGURES", "report_figure", "build_figure", "figure_png"]
 
@@ -65,10 +64,14 @@ def figure_png(fig, dpi: int = 110) -> bytes:
     return buf.getvalue()
 
 
-@report_figure("collapse_d1", "Feasible-region collapse of G_halfspace, d = 1", paper="shrinkage",
-               caption="Dual (a, w) plane of seed 001 §5.2. Shading: cdepth_S level sets (exact arrangement); grey: "
-                       "the examples' constraint lines (margin form); black: hard-query lines a·x = w through the "
-                       "origin; dots: each block's cdepth maximiser (Algorithm 4). Practical mode (k = 6).")
+@report_figure(
+    "collapse_d1",
+    "Feasible-region collapse of G_halfspace, d = 1",
+    paper="shrinkage",
+    caption="Dual (a, w) plane of [Yan26] §5.2. Shading: cdepth_S level sets (exact arrangement); grey: "
+    "the examples' constraint lines (margin form); black: hard-query lines a·x = w through the "
+    "origin; dots: each block's cdepth maximiser (Algorithm 4). Practical mode (k = 6).",
+)
 def _collapse(size):
     from geoprivate.viz.collapse import collapse_run_d1, draw_collapse_d1
 
@@ -76,10 +79,14 @@ def _collapse(size):
     return draw_collapse_d1(pred, res)
 
 
-@report_figure("collapse_d2", "C|HardQuery of G_halfspace, d = 2, in its own coordinates", paper="shrinkage",
-               caption="The same run structure in ℝ²: (a1, a2, w) space, then the plane, the line and the point cut "
-                       "out by the hard queries; on the plane the cdepth_S levels of the restricted arrangement, on "
-                       "the line depth_S and cdepth_S along it. Practical mode (k = 6).")
+@report_figure(
+    "collapse_d2",
+    "C|HardQuery of G_halfspace, d = 2, in its own coordinates",
+    paper="shrinkage",
+    caption="The same run structure in ℝ²: (a1, a2, w) space, then the plane, the line and the point cut "
+    "out by the hard queries; on the plane the cdepth_S levels of the restricted arrangement, on "
+    "the line depth_S and cdepth_S along it. Practical mode (k = 6).",
+)
 def _collapse_d2(size):
     from geoprivate.viz.collapse import collapse_run_d2, draw_collapse_slices
 
@@ -97,16 +104,24 @@ def _oblivious_run(T=1000):
     return pred.run(binary_search_sequence(T), T, target=P.target, track_L=True)
 
 
-@report_figure("oblivious_L", "G_oblivious against the binary-search sequence", paper="shrinkage",
-               caption="Thresholds, T = 1000, k = 300 blocks of m = 20 (practical mode). |L| is exact.")
+@report_figure(
+    "oblivious_L",
+    "G_oblivious against the binary-search sequence",
+    paper="shrinkage",
+    caption="Thresholds, T = 1000, k = 300 blocks of m = 20 (practical mode). |L| is exact.",
+)
 def _oblivious(size):
     from geoprivate.viz.shrinkage import draw_oblivious_L
 
     return draw_oblivious_L(_oblivious_run(), vc=1)
 
 
-@report_figure("hard_queries_vs_T", "Hard queries against T", paper="shrinkage",
-               caption="Thresholds, binary-search adversary, k = 300, m = 20, ε_BT = 1 (practical mode).")
+@report_figure(
+    "hard_queries_vs_T",
+    "Hard queries against T",
+    paper="shrinkage",
+    caption="Thresholds, binary-search adversary, k = 300, m = 20, ε_BT = 1 (practical mode).",
+)
 def _hard_vs_T(size):
     from geoprivate.viz.shrinkage import draw_hard_queries_vs_T, hard_queries_sweep
 
@@ -114,18 +129,26 @@ def _hard_vs_T(size):
     return draw_hard_queries_vs_T(hard_queries_sweep(Ts))
 
 
-@report_figure("privacy_spent", "Privacy spent over the rounds", paper="shrinkage",
-               caption="The run of 'oblivious_L': ε after each round, nominal (Lemma 1's gap condition fails at "
-                       "k = 300, so the run's own guarantee is vacuous and says so).")
+@report_figure(
+    "privacy_spent",
+    "Privacy spent over the rounds",
+    paper="shrinkage",
+    caption="The run of 'oblivious_L': ε after each round, nominal (Lemma 1's gap condition fails at "
+    "k = 300, so the run's own guarantee is vacuous and says so).",
+)
 def _privacy(size):
     from geoprivate.viz.shrinkage import draw_privacy_spent
 
     return draw_privacy_spent(_oblivious_run())
 
 
-@report_figure("vc1_tree", "OPTPrivateLearner on the class of seed 004 Figure 1", paper="vc1",
-               caption="Practical mode (t = 50 parts, N = 1000, ε = 3, δ = 0.1): deterministic points shaded by "
-                       "count, the private median layer, x_good in red, the output node ringed.")
+@report_figure(
+    "vc1_tree",
+    "OPTPrivateLearner on the class of [Yan25] Figure 1",
+    paper="vc1",
+    caption="Practical mode (t = 50 parts, N = 1000, ε = 3, δ = 0.1): deterministic points shaded by "
+    "count, the private median layer, x_good in red, the output node ringed.",
+)
 def _vc1_tree(size):
     from geoprivate.viz.vc1 import draw_learner_run, figure1_run
 
@@ -135,24 +158,31 @@ def _vc1_tree(size):
     return ax.figure
 
 
-@report_figure("collapse_d1_repaired", "Faithful G_halfspace vs G_halfspace_repaired, d = 1", paper="shrinkage",
-               caption="The run of 'collapse_d1' (same data, same seeds) with the paper's Algorithm 4 (top) and the "
-                       "repaired generator (bottom), which never cuts C|HardQuery below dimension 1: the boundary "
-                       "comes from the hard queries, the orientation from each block's sample. Practical mode (k = 6).")
+@report_figure(
+    "collapse_d1_repaired",
+    "Faithful G_halfspace vs G_halfspace_repaired, d = 1",
+    paper="shrinkage",
+    caption="The run of 'collapse_d1' (same data, same seeds) with the paper's Algorithm 4 (top) and the "
+    "repaired generator (bottom), which never cuts C|HardQuery below dimension 1: the boundary "
+    "comes from the hard queries, the orientation from each block's sample. Practical mode (k = 6).",
+)
 def _collapse_repaired(size):
     from geoprivate.prediction import G_halfspace_repaired
     from geoprivate.viz.collapse import collapse_run_d1, draw_collapse_comparison
 
     faithful = collapse_run_d1(seed=4)
     repaired = collapse_run_d1(seed=4, generator=G_halfspace_repaired(1, form="margin"))
-    return draw_collapse_comparison([("G_halfspace (Alg. 4)", *faithful),
-                                     ("G_halfspace_repaired", *repaired)])
+    return draw_collapse_comparison([("G_halfspace (Alg. 4)", *faithful), ("G_halfspace_repaired", *repaired)])
 
 
-@report_figure("err_D_rounds", "err_D of the round's predictor, thresholds at Lemma 1's k", paper="shrinkage",
-               caption="G_oblivious on thresholds against the binary-search sequence, T = 1000, ε_BT = 0.5, "
-                       "δ_BT = 10⁻⁶, k = Lemma 1's k for the gap 1/4 (the run's privacy guarantee applies); "
-                       "err_D exact under the uniform law.")
+@report_figure(
+    "err_D_rounds",
+    "err_D of the round's predictor, thresholds at Lemma 1's k",
+    paper="shrinkage",
+    caption="G_oblivious on thresholds against the binary-search sequence, T = 1000, ε_BT = 0.5, "
+    "δ_BT = 10⁻⁶, k = Lemma 1's k for the gap 1/4 (the run's privacy guarantee applies); "
+    "err_D exact under the uniform law.",
+)
 def _err_D(size):
     import math
 
@@ -170,24 +200,37 @@ def _err_D(size):
     return draw_err_D(res, title=f"err_D per segment (k = {k}, ε spent = {res.guarantee.epsilon:.3g})")
 
 
-@report_figure("everlasting_phases", "GenericBBL phase by phase (practical mode)", paper="everlasting",
-               caption="Thresholds on [0, 1), uniform D; three phases with scaled constants (recorded in the result). "
-                       "Practical mode: the privacy theorem does not apply (the ledger says so); err_D exact.")
+@report_figure(
+    "everlasting_phases",
+    "GenericBBL phase by phase (practical mode)",
+    paper="everlasting",
+    caption="Thresholds on [0, 1), uniform D; three phases with scaled constants (recorded in the result). "
+    "Practical mode: the privacy theorem does not apply (the ledger says so); err_D exact.",
+)
 def _everlasting(size):
     from geoprivate.viz.everlasting import draw_phases, phases_run
 
     return draw_phases(phases_run(seed=0))
 
 
-@report_figure("dp_winnow_run", "DP-Winnow: mistakes and updates over the rounds", paper="winnow",
-               caption="Majority of 3 of d = 200 coordinates (margin 1/3), practical parameters (ε̂ = 1, η = ρ/4, m "
-                       "from Lemma 4.6). The accounted ε in the title is astronomically large at this T: the figure "
-                       "shows the mechanics, not a meaningful private run.")
+@report_figure(
+    "dp_winnow_run",
+    "DP-Winnow: mistakes and updates over the rounds",
+    paper="winnow",
+    caption="Majority of 3 of d = 200 coordinates (margin 1/3), practical parameters (ε̂ = 1, η = ρ/4, m "
+    "from Lemma 4.6). The accounted ε in the title is astronomically large at this T: the figure "
+    "shows the mechanics, not a meaningful private run.",
+)
 def _winnow(size):
     from matplotlib.figure import Figure
 
-    from geoprivate.learners.winnow import dp_winnow, lemma_4_6_sample_size, majority_sequence, practical_parameters, \
-        winnow
+    from geoprivate.learners.winnow import (
+        dp_winnow,
+        lemma_4_6_sample_size,
+        majority_sequence,
+        practical_parameters,
+        winnow,
+    )
     from geoprivate.viz.winnow import draw_dp_winnow_run
 
     T, d = (5_000, 200) if size == "small" else (20_000, 200)
@@ -199,19 +242,23 @@ def _winnow(size):
     return fig
 
 
-@report_figure("median_bounds", "PrivateMedian: proven sample sizes against |X|", paper="vc1",
-               caption="Smallest n each proof guarantees an α-median w.p. ≥ 1 − β (α = 1/3, β = 0.1, ε = 1, "
-                       "δ = 10⁻⁶): the exponential-mechanism median, 2 ln(|X|/β)/(αε), and the toolkit's log* "
-                       "construction RecPrefix-R (docs/interior_point.md §5; not Theorem 9's n_PM). Measured "
-                       "curves: benchmarks/bench_median.py.")
+@report_figure(
+    "median_bounds",
+    "PrivateMedian: proven sample sizes against |X|",
+    paper="vc1",
+    caption="Smallest n each proof guarantees an α-median w.p. ≥ 1 − β (α = 1/3, β = 0.1, ε = 1, "
+    "δ = 10⁻⁶): the exponential-mechanism median, 2 ln(|X|/β)/(αε), and the toolkit's log* "
+    "construction RecPrefix-R (docs/interior_point.md §5; not Theorem 9's n_PM). Measured "
+    "curves: benchmarks/bench_median.py.",
+)
 def _median(size):
     from matplotlib.figure import Figure
 
     from geoprivate.mechanisms import log_star_median_sample_size, median_sample_size
 
-    bits = [4, 8, 16, 32, 64, 128, 256, 512, 1024, 4096, 2 ** 14]
-    em = [median_sample_size(2 ** b, 1 / 3, 0.1, 1.0) for b in bits]
-    ls = [log_star_median_sample_size(2 ** b, 1 / 3, 0.1, 1.0, 1e-6) for b in bits]
+    bits = [4, 8, 16, 32, 64, 128, 256, 512, 1024, 4096, 2**14]
+    em = [median_sample_size(2**b, 1 / 3, 0.1, 1.0) for b in bits]
+    ls = [log_star_median_sample_size(2**b, 1 / 3, 0.1, 1.0, 1e-6) for b in bits]
     fig = Figure(figsize=(6.5, 4.2), layout="constrained")
     ax = fig.add_subplot(111)
     ax.loglog(bits, em, "o-", base=2, label="exponential mechanism (ln|X|)")

@@ -1,4 +1,4 @@
-"""The feasible region of G_halfspace collapsing as hard queries arrive (seed 001, §5.2).
+"""The feasible region of G_halfspace collapsing as hard queries arrive ([Yan26] §5.2).
 
 For d = 1 a hypothesis h_{a,w}(x) = [a·x ≥ w] is a point z = (a, w) of the dual plane.
 Every example (x, y) of the sample S is a half-plane of that plane (its dual constraint,
@@ -27,12 +27,34 @@ from itertools import combinations
 
 import numpy as np
 
-__all__ = ["dual_constraints_of", "arrangement_vertices", "depth_level_hulls", "draw_collapse_d1",
-           "draw_collapse_comparison", "collapse_run_d1", "draw_collapse_slices", "collapse_run_d2",
-           "line_depth_profile", "plot_window", "levels_in_window", "block_maximisers", "BLOCK_COLOURS"]
+__all__ = [
+    "dual_constraints_of",
+    "arrangement_vertices",
+    "depth_level_hulls",
+    "draw_collapse_d1",
+    "draw_collapse_comparison",
+    "collapse_run_d1",
+    "draw_collapse_slices",
+    "collapse_run_d2",
+    "line_depth_profile",
+    "plot_window",
+    "levels_in_window",
+    "block_maximisers",
+    "BLOCK_COLOURS",
+]
 
-BLOCK_COLOURS = ("#dc2626", "#2563eb", "#16a34a", "#9333ea", "#ea580c", "#0891b2", "#be185d", "#4d7c0f",
-                  "#1e40af", "#a16207")
+BLOCK_COLOURS = (
+    "#dc2626",
+    "#2563eb",
+    "#16a34a",
+    "#9333ea",
+    "#ea580c",
+    "#0891b2",
+    "#be185d",
+    "#4d7c0f",
+    "#1e40af",
+    "#a16207",
+)
 
 
 def dual_constraints_of(generator, points, labels):
@@ -85,8 +107,12 @@ def arrangement_vertices(A, b, box):
     list of ((Fraction, Fraction), int)
     """
     a0, a1, w0, w1 = (Fraction(v) for v in box)
-    lines = _lines(A, b) + [(Fraction(1), Fraction(0), a0), (Fraction(1), Fraction(0), a1),
-                            (Fraction(0), Fraction(1), w0), (Fraction(0), Fraction(1), w1)]
+    lines = _lines(A, b) + [
+        (Fraction(1), Fraction(0), a0),
+        (Fraction(1), Fraction(0), a1),
+        (Fraction(0), Fraction(1), w0),
+        (Fraction(0), Fraction(1), w1),
+    ]
     cons = _lines(A, b)
     seen = {}
     for (p1, q1, r1), (p2, q2, r2) in combinations(lines, 2):
@@ -165,8 +191,9 @@ def levels_in_window(A, b, window, levels, box_factor):
     return levs, depth_level_hulls(A, b, box, levs, vertices=verts)
 
 
-def _panel(ax, A, b, hulls, levels, hard_xs, maximisers, window, dim, title, labels=("a (slope coefficient)",
-                                                                                      "w (threshold)")):
+def _panel(
+    ax, A, b, hulls, levels, hard_xs, maximisers, window, dim, title, labels=("a (slope coefficient)", "w (threshold)")
+):
     from matplotlib.patches import Polygon
 
     a0, a1, w0, w1 = window
@@ -176,8 +203,9 @@ def _panel(ax, A, b, hulls, levels, hard_xs, maximisers, window, dim, title, lab
     cmap = matplotlib.colormaps["Blues"]
     for lev, v in zip(levels, cmap_vals):
         if lev in hulls and len(hulls[lev]) >= 3:
-            ax.add_patch(Polygon(hulls[lev], closed=True, facecolor=cmap(v), edgecolor="none", zorder=0,
-                                 gid=f"level-{lev}"))
+            ax.add_patch(
+                Polygon(hulls[lev], closed=True, facecolor=cmap(v), edgecolor="none", zorder=0, gid=f"level-{lev}")
+            )
     aa = np.linspace(a0, a1, 2)
     for i in range(len(b)):
         p, q, r = float(A[i][0]), float(A[i][1]), float(b[i])
@@ -188,13 +216,28 @@ def _panel(ax, A, b, hulls, levels, hard_xs, maximisers, window, dim, title, lab
         else:
             ax.axvline(r / p, color="0.6", lw=0.4, zorder=1)
     for j, x in enumerate(hard_xs):
-        ax.plot(aa, x * aa, color="#111827", lw=2.2 if j == len(hard_xs) - 1 else 1.2,
-                ls="-" if j == len(hard_xs) - 1 else "--", zorder=3, gid="hard-query")
+        ax.plot(
+            aa,
+            x * aa,
+            color="#111827",
+            lw=2.2 if j == len(hard_xs) - 1 else 1.2,
+            ls="-" if j == len(hard_xs) - 1 else "--",
+            zorder=3,
+            gid="hard-query",
+        )
     if dim == 0:
         ax.scatter([0], [0], s=260, facecolors="none", edgecolors="#111827", linewidths=2.2, zorder=4)
     for i, (a, w) in enumerate(maximisers):
-        ax.scatter([a], [w], s=46, color=BLOCK_COLOURS[i % len(BLOCK_COLOURS)], edgecolors="white",
-                   linewidths=0.8, zorder=5, gid="maximiser")
+        ax.scatter(
+            [a],
+            [w],
+            s=46,
+            color=BLOCK_COLOURS[i % len(BLOCK_COLOURS)],
+            edgecolors="white",
+            linewidths=0.8,
+            zorder=5,
+            gid="maximiser",
+        )
     ax.set_xlim(a0, a1)
     ax.set_ylim(w0, w1)
     ax.set_xlabel(labels[0])
@@ -207,8 +250,9 @@ def block_maximisers(ensemble):
     return [(float(a[0]), float(w)) for a, w in ensemble.hypotheses]
 
 
-def draw_collapse_d1(predictor, result, *, generator=None, levels: int = 5, box_factor: float = 25.0,
-                     window=None, axes=None, name=None):
+def draw_collapse_d1(
+    predictor, result, *, generator=None, levels: int = 5, box_factor: float = 25.0, window=None, axes=None, name=None
+):
     """The feasible-region collapse of a d = 1 run of GenericPredictor with G_halfspace.
 
     Parameters
@@ -266,8 +310,11 @@ def draw_collapse_d1(predictor, result, *, generator=None, levels: int = 5, box_
         title = f"{head}\nC|HardQuery = {what} (dim {dim})"
         _panel(axes[j], A, b, hulls, levs, hard[:j], block_maximisers(ens[j]), window, dim, title)
     _legend(axes[-1], levs, len(ens[0].hypotheses), len(y))
-    fig.suptitle(f"G_halfspace, d = 1: dual (a, w) plane, N = {len(y)} examples in {len(predictor.blocks)} blocks "
-                 f"(seed 001 Alg. 4, Claims 8–9)", fontsize=12)
+    fig.suptitle(
+        f"G_halfspace, d = 1: dual (a, w) plane, N = {len(y)} examples in {len(predictor.blocks)} blocks "
+        f"([Yan26] Alg. 4, Claims 8–9)",
+        fontsize=12,
+    )
     return fig
 
 
@@ -277,11 +324,13 @@ def _legend(ax, levs, k, N):
     import matplotlib
 
     cmap = matplotlib.colormaps["Blues"]
-    handles = [Patch(color=cmap(0.75), label=f"cdepth_S ≥ {levs[-1]} of {N}"),
-               Patch(color=cmap(0.15), label=f"cdepth_S ≥ {levs[0]}"),
-               Line2D([], [], color="0.6", lw=0.6, label="example constraint lines"),
-               Line2D([], [], color="#111827", lw=2, label="hard-query line a·x = w"),
-               Line2D([], [], marker="o", ls="", color=BLOCK_COLOURS[0], label=f"block maximisers ({k} blocks)")]
+    handles = [
+        Patch(color=cmap(0.75), label=f"cdepth_S ≥ {levs[-1]} of {N}"),
+        Patch(color=cmap(0.15), label=f"cdepth_S ≥ {levs[0]}"),
+        Line2D([], [], color="0.6", lw=0.6, label="example constraint lines"),
+        Line2D([], [], color="#111827", lw=2, label="hard-query line a·x = w"),
+        Line2D([], [], marker="o", ls="", color=BLOCK_COLOURS[0], label=f"block maximisers ({k} blocks)"),
+    ]
     ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.02, 1.0), fontsize=9, frameon=False)
 
 
@@ -310,14 +359,24 @@ def draw_collapse_comparison(runs, **kwargs):
     grid = fig.subplots(len(runs), cols, squeeze=False)
     for row, (name, pred, res) in zip(grid, runs):
         draw_collapse_d1(pred, res, axes=list(row[: res.n_hard + 1]), name=name, **kwargs)
-        for ax in row[res.n_hard + 1:]:
+        for ax in row[res.n_hard + 1 :]:
             ax.set_visible(False)
     fig.suptitle("Feasible-region collapse, d = 1 (dual (a, w) plane)", fontsize=12)
     return fig
 
 
-def collapse_run_d1(*, seed: int = 4, k: int = 6, m: int = 8, T: int = 30, epsilon: float = 4.0,
-                    form: str = "margin", grid: float = 1 / 16, generator=None, measure: bool = False):
+def collapse_run_d1(
+    *,
+    seed: int = 4,
+    k: int = 6,
+    m: int = 8,
+    T: int = 30,
+    epsilon: float = 4.0,
+    form: str = "margin",
+    grid: float = 1 / 16,
+    generator=None,
+    measure: bool = False,
+):
     """A small reproducible d = 1 run for the collapse figure: ``(predictor, result)``.
 
     Data: N = k·m standard Gaussian points rounded to ``grid``, labelled by the threshold
@@ -376,6 +435,7 @@ def collapse_run_d1(*, seed: int = 4, k: int = 6, m: int = 8, T: int = 30, epsil
 
 # --------------------------------------------------------------------------- any d: slices of C|HardQuery
 
+
 def _coord_names(d):
     return (["a"] if d == 1 else [f"a{i + 1}" for i in range(d)]) + ["w"]
 
@@ -425,11 +485,11 @@ def line_depth_profile(A1, b1, window):
     pts = sorted(set(pts) | {(u + v) / 2 for u, v in zip(pts, pts[1:])})
 
     def cdepth(u):
-        return max(lev for lev, (a, b) in hull.items() if a <= u <= b) if any(
-            a <= u <= b for a, b in hull.values()) else 0
+        return (
+            max(lev for lev, (a, b) in hull.items() if a <= u <= b) if any(a <= u <= b for a, b in hull.values()) else 0
+        )
 
-    return (np.array([float(u) for u in pts]), np.array([depth(u) for u in pts]),
-            np.array([cdepth(u) for u in pts]))
+    return (np.array([float(u) for u in pts]), np.array([depth(u) for u in pts]), np.array([cdepth(u) for u in pts]))
 
 
 def _slice_2d(ax, V, A, b, zs, names, levels, box_factor, title):
@@ -438,8 +498,19 @@ def _slice_2d(ax, V, A, b, zs, names, levels, box_factor, title):
     window = plot_window(us)
     levs, hulls = levels_in_window(A2, b2, window, levels, box_factor)
     piv = V.pivots
-    _panel(ax, A2, b2, hulls, levs, [], us, window, V.dim, title,
-           labels=(f"{names[piv[0]]} (coordinate on C|HardQuery)", f"{names[piv[1]]} (coordinate on C|HardQuery)"))
+    _panel(
+        ax,
+        A2,
+        b2,
+        hulls,
+        levs,
+        [],
+        us,
+        window,
+        V.dim,
+        title,
+        labels=(f"{names[piv[0]]} (coordinate on C|HardQuery)", f"{names[piv[1]]} (coordinate on C|HardQuery)"),
+    )
     return levs
 
 
@@ -453,8 +524,15 @@ def _slice_1d(ax, V, A, b, zs, names, title):
     ax.plot(u, cdep, color="#1d4ed8", lw=2, label="cdepth_S", gid="cdepth")
     prof = {float(x): c for x, c in zip(u, cdep)}
     for i, x in enumerate(us):
-        ax.scatter([x], [prof.get(x, np.interp(x, u, cdep))], s=46, color=BLOCK_COLOURS[i % len(BLOCK_COLOURS)],
-                   edgecolors="white", zorder=5, gid="maximiser")
+        ax.scatter(
+            [x],
+            [prof.get(x, np.interp(x, u, cdep))],
+            s=46,
+            color=BLOCK_COLOURS[i % len(BLOCK_COLOURS)],
+            edgecolors="white",
+            zorder=5,
+            gid="maximiser",
+        )
     ax.set_xlabel(f"{names[V.pivots[0]]} (coordinate on the line C|HardQuery)")
     ax.set_ylabel("examples of S satisfied")
     ax.legend(fontsize=8, loc="lower center")
@@ -466,10 +544,23 @@ def _slice_0d(ax, A, b, zs, title):
 
     dep = int(depth((A, b), np.array([Fraction(0)] * len(A[0]), dtype=object)))
     for i, _ in enumerate(zs):
-        ax.scatter([0], [0], s=46 + 30 * i, facecolors="none", edgecolors=BLOCK_COLOURS[i % len(BLOCK_COLOURS)],
-                   zorder=5, gid="maximiser")
-    ax.text(0, -0.45, f"every block outputs z = 0\n(h labels every point 1)\ndepth_S(0) = {dep} of {len(b)}",
-            ha="center", va="top", fontsize=10)
+        ax.scatter(
+            [0],
+            [0],
+            s=46 + 30 * i,
+            facecolors="none",
+            edgecolors=BLOCK_COLOURS[i % len(BLOCK_COLOURS)],
+            zorder=5,
+            gid="maximiser",
+        )
+    ax.text(
+        0,
+        -0.45,
+        f"every block outputs z = 0\n(h labels every point 1)\ndepth_S(0) = {dep} of {len(b)}",
+        ha="center",
+        va="top",
+        fontsize=10,
+    )
     ax.set_xlim(-1, 1)
     ax.set_ylim(-1.2, 1)
     ax.set_xticks([])
@@ -490,8 +581,7 @@ def _slice_3d(fig, spec, zs, names, title):
     return ax
 
 
-def draw_collapse_slices(predictor, result, *, generator=None, levels: int = 5, box_factor: float = 25.0,
-                         name=None):
+def draw_collapse_slices(predictor, result, *, generator=None, levels: int = 5, box_factor: float = 25.0, name=None):
     """C|HardQuery of a G_halfspace run in its own coordinates, one panel per hard query.
 
     Works for any d: a panel shows the subspace C|HardQuery = {(a, w) : a·x_j = w} after
@@ -555,13 +645,26 @@ def draw_collapse_slices(predictor, result, *, generator=None, levels: int = 5, 
         else:
             ax.text(0.5, 0.5, f"dim {V.dim}: not drawn", ha="center", transform=ax.transAxes)
             ax.set_title(title, fontsize=11)
-    fig.suptitle(f"G_halfspace, d = {d}: C|HardQuery in its own coordinates, N = {len(y)} examples in "
-                 f"{len(predictor.blocks)} blocks (seed 001 Alg. 4, Claims 8–9)", fontsize=12)
+    fig.suptitle(
+        f"G_halfspace, d = {d}: C|HardQuery in its own coordinates, N = {len(y)} examples in "
+        f"{len(predictor.blocks)} blocks ([Yan26] Alg. 4, Claims 8–9)",
+        fontsize=12,
+    )
     return fig
 
 
-def collapse_run_d2(*, seed: int = 2, k: int = 6, m: int = 8, T: int = 30, epsilon: float = 4.0,
-                    form: str = "margin", grid: float = 1 / 8, generator=None, measure: bool = False):
+def collapse_run_d2(
+    *,
+    seed: int = 2,
+    k: int = 6,
+    m: int = 8,
+    T: int = 30,
+    epsilon: float = 4.0,
+    form: str = "margin",
+    grid: float = 1 / 8,
+    generator=None,
+    measure: bool = False,
+):
     """A small reproducible d = 2 run (as :func:`collapse_run_d1`, Gaussian points in ℝ² on a
     ``grid``, a random halfspace target with offset 0.3; ``generator`` and ``measure`` as
     there): ``(predictor, result)``.  Seed 2 reaches the point after three hard queries.

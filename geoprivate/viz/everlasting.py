@@ -1,4 +1,4 @@
-"""Figure of a GenericBBL run (seed 002 §5): per phase |S_i|, TOPs / c_i, err_D vs 6α.
+"""Figure of a GenericBBL run ([NNSY23] §5): per phase |S_i|, TOPs / c_i, err_D vs 6α.
 
 Uses :class:`matplotlib.figure.Figure` directly (no pyplot): Agg-safe, no global state.
 """

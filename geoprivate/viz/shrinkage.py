@@ -1,4 +1,4 @@
-"""Figures of seed 001 (*Private Prediction via Shrinkage*) runs of GenericPredictor.
+"""Figures of [Yan26] (*Private Prediction via Shrinkage*) runs of GenericPredictor.
 
 * :func:`draw_oblivious_L` — G_oblivious (Algorithm 3) against a fixed sequence: |L|
   (label sequences of the whole sequence still realisable by C|HardQuery, exact) against
@@ -21,8 +21,14 @@ import math
 
 import numpy as np
 
-__all__ = ["draw_oblivious_L", "hard_queries_sweep", "draw_hard_queries_vs_T", "privacy_curve",
-           "draw_privacy_spent", "draw_err_D"]
+__all__ = [
+    "draw_oblivious_L",
+    "hard_queries_sweep",
+    "draw_hard_queries_vs_T",
+    "privacy_curve",
+    "draw_privacy_spent",
+    "draw_err_D",
+]
 
 
 def _figure(w, h, ncols=1):
@@ -37,7 +43,7 @@ def _steps(T, hard_rounds, values):
     out = np.empty(T + 1, dtype=float)
     out[:] = values[0]
     for r, v in zip(hard_rounds, values[1:]):
-        out[r + 1:] = v
+        out[r + 1 :] = v
     return out
 
 
@@ -67,8 +73,15 @@ def draw_oblivious_L(result, *, vc: int, n_distinct: int | None = None, title=No
     fig, (ax, ax2) = _figure(11, 4.2, 2)
     rounds = np.arange(T + 1)
     ax.step(rounds, _steps(T, hard, result.L_sizes), where="post", color="#2563eb", lw=2, label="|L| (exact)")
-    ax.scatter(hard, [result.L_sizes[i + 1] for i in range(len(hard))], marker="v", s=60, color="#dc2626",
-               zorder=3, label="TOP (hard query)")
+    ax.scatter(
+        hard,
+        [result.L_sizes[i + 1] for i in range(len(hard))],
+        marker="v",
+        s=60,
+        color="#dc2626",
+        zorder=3,
+        label="TOP (hard query)",
+    )
     ax.axhline(sauer, color="#6b7280", ls="--", label=f"Sauer's bound on |L₀|: {sauer}")
     ax.set_yscale("log")
     ax.set_xlabel("round j")
@@ -84,8 +97,7 @@ def draw_oblivious_L(result, *, vc: int, n_distinct: int | None = None, title=No
     ax2.set_ylim(0, max(log_l0, len(hard)) * 1.15 + 0.5)
     ax2.set_title("TOPs vs Claim 5's budget log₂|L₀|", fontsize=11)
     ax2.legend(fontsize=9, loc="upper left")
-    fig.suptitle(title or f"Seed 001 Algorithm 3 (Claim 5): T = {T}, VC = {vc}, {len(hard)} hard queries",
-                 fontsize=12)
+    fig.suptitle(title or f"[Yan26] Algorithm 3 (Claim 5): T = {T}, VC = {vc}, {len(hard)} hard queries", fontsize=12)
     return fig
 
 
@@ -147,12 +159,24 @@ def draw_hard_queries_vs_T(sweep, *, title=None):
     fig, (ax,) = _figure(6.5, 4.4)
     T = np.asarray(sweep["T"], dtype=float)
     ax.loglog(T, sweep["composition"], "s-", color="#6b7280", label="composition baseline (every round pays)")
-    ax.loglog(T, np.maximum(sweep["bound"], 1e-9), "--", color="#2563eb", label="log₂ Sauer(T, VC=1): Claim 5's O(VC log T), constant 1")
-    ax.loglog(T, np.maximum(sweep["shrinkage"], 0.8), "o-", color="#dc2626", lw=2,
-              label="GenericPredictor + G_oblivious (TOPs)")
+    ax.loglog(
+        T,
+        np.maximum(sweep["bound"], 1e-9),
+        "--",
+        color="#2563eb",
+        label="log₂ Sauer(T, VC=1): Claim 5's O(VC log T), constant 1",
+    )
+    ax.loglog(
+        T,
+        np.maximum(sweep["shrinkage"], 0.8),
+        "o-",
+        color="#dc2626",
+        lw=2,
+        label="GenericPredictor + G_oblivious (TOPs)",
+    )
     ax.set_xlabel("T (queries)")
     ax.set_ylabel("privacy-paying rounds")
-    ax.set_title(title or "Thresholds, binary-search adversary (seed 001 Claim 5)", fontsize=11)
+    ax.set_title(title or "Thresholds, binary-search adversary ([Yan26] Claim 5)", fontsize=11)
     ax.legend(fontsize=9)
     return fig
 
@@ -214,8 +238,15 @@ def draw_privacy_spent(result, *, title=None):
     ax.plot(rounds, comp, color="#6b7280", lw=2, label="composition baseline (ε_BT per round)")
     ax.step(rounds, shrink, where="post", color="#dc2626", lw=2, label="GenericPredictor (per segment)")
     hard = list(result.hard_rounds)
-    ax.scatter(hard, shrink[np.asarray(hard, dtype=int)] if hard else [], marker="v", color="#dc2626", s=50,
-               zorder=3, label="TOP")
+    ax.scatter(
+        hard,
+        shrink[np.asarray(hard, dtype=int)] if hard else [],
+        marker="v",
+        color="#dc2626",
+        s=50,
+        zorder=3,
+        label="TOP",
+    )
     ax.set_yscale("log")
     ax.set_xlabel("round j")
     ax.set_ylabel("ε spent so far (δ′ = %g)" % float(result.params["delta_prime"]))
@@ -231,7 +262,7 @@ def draw_err_D(result, *, ax=None, title=None):
 
     ``result`` is a :class:`~geoprivate.prediction.PredictionResult` whose ``accuracy``
     was measured (``run(..., law=...)``): per segment ``err_h`` = err_D(c, h_j) of the
-    round-j predictor (seed 001 Definition 1; exact or Monte Carlo, as the run records)
+    round-j predictor ([Yan26] Definition 1; exact or Monte Carlo, as the run records)
     and ``mean_block`` = mean_i err_D(c, f_{i,j}).  Draws into ``ax`` when given;
     returns the Figure.
 
@@ -262,6 +293,6 @@ def draw_err_D(result, *, ax=None, title=None):
     how = "exact" if acc.method == "exact" else f"Monte Carlo ±{acc.half_width:.3f}"
     ax.set_xlabel("segment (hard queries so far)")
     ax.set_ylabel(f"error under D ({how})")
-    ax.set_title(title or "Accuracy as seed 001 Definition 1 defines it", fontsize=10)
+    ax.set_title(title or "Accuracy as [Yan26] Definition 1 defines it", fontsize=10)
     ax.legend(fontsize=9)
     return fig

@@ -1,4 +1,4 @@
-"""Drawing the tree of a VC-1 class (seed 004, Algorithm 1; Figures 1–3 of the paper).
+"""Drawing the tree of a VC-1 class ([Yan25] Algorithm 1; Figures 1–3 of the paper).
 
 The root ∅ is at the top, layer k (points of distance k, Def. 16) on the k-th row below
 it.  Proper nodes (Def. 17) are stars and the others circles, as in the paper's Figure 3;
@@ -77,8 +77,18 @@ def tree_layout(tree: nx.DiGraph, root=ROOT) -> dict:
     return pos
 
 
-def draw_vc1_tree(tree: nx.DiGraph, *, ax=None, proper=None, deterministic=None, median_layer=None,
-                  x_good=None, highlight=None, names=None, title=None):
+def draw_vc1_tree(
+    tree: nx.DiGraph,
+    *,
+    ax=None,
+    proper=None,
+    deterministic=None,
+    median_layer=None,
+    x_good=None,
+    highlight=None,
+    names=None,
+    title=None,
+):
     """Draw the tree of :func:`solvers.vc1.make_tree` (or a sub-tree of Algorithm 3).
 
     Parameters
@@ -107,8 +117,10 @@ def draw_vc1_tree(tree: nx.DiGraph, *, ax=None, proper=None, deterministic=None,
     if ax is None:
         from matplotlib.figure import Figure
 
-        fig = Figure(figsize=(max(4.0, 0.6 * len(tree)) + 1.6, 1.2 + 1.1 * (1 + tree.graph.get("height", 3))),
-                     layout="constrained")  # room for the legend outside the axes
+        fig = Figure(
+            figsize=(max(4.0, 0.6 * len(tree)) + 1.6, 1.2 + 1.1 * (1 + tree.graph.get("height", 3))),
+            layout="constrained",
+        )  # room for the legend outside the axes
         ax = fig.add_subplot(111)
     root = tree.graph.get("root", ROOT)
     pos = tree_layout(tree, root)
@@ -129,8 +141,14 @@ def draw_vc1_tree(tree: nx.DiGraph, *, ax=None, proper=None, deterministic=None,
         return "∅" if v is ROOT else f"$x_{{{v + 1}}}$"
 
     if median_layer is not None:
-        ax.axhspan(-median_layer - 0.35, -median_layer + 0.35, color="#fde68a", alpha=0.6, zorder=0,
-                   label=f"median layer z = {median_layer}")
+        ax.axhspan(
+            -median_layer - 0.35,
+            -median_layer + 0.35,
+            color="#fde68a",
+            alpha=0.6,
+            zorder=0,
+            label=f"median layer z = {median_layer}",
+        )
     for u, v in tree.edges:
         (x0, y0), (x1, y1) = pos[u], pos[v]
         ax.plot([x0, x1], [y0, y1], color="0.55", lw=1.0, zorder=1)
@@ -140,8 +158,16 @@ def draw_vc1_tree(tree: nx.DiGraph, *, ax=None, proper=None, deterministic=None,
         edge = "#dc2626" if v == x_good and x_good is not None else "0.2"
         marker = "*" if v in proper else "o"
         size = 420 if marker == "*" else 260
-        ax.scatter([x], [y], s=size, marker=marker, c=[face], edgecolors=edge,
-                   linewidths=2.5 if edge != "0.2" else 1.0, zorder=3)
+        ax.scatter(
+            [x],
+            [y],
+            s=size,
+            marker=marker,
+            c=[face],
+            edgecolors=edge,
+            linewidths=2.5 if edge != "0.2" else 1.0,
+            zorder=3,
+        )
         if highlight is not None and v == highlight:
             ax.scatter([x], [y], s=900, marker="o", facecolors="none", edgecolors="#16a34a", linewidths=2, zorder=2)
         ax.annotate(label(v), (x, y), textcoords="offset points", xytext=(0, 11), ha="center", fontsize=8, zorder=4)
@@ -187,6 +213,12 @@ def draw_learner_run(learner, hypothesis, *, ax=None, target=None, title=None):
     matplotlib.figure.Figure
     """
     d = hypothesis.details
-    return draw_vc1_tree(learner.tree, ax=ax, deterministic=d.get("deterministic"), median_layer=d.get("z"),
-                         x_good=d.get("x_good"), highlight=hypothesis.node if target is None else target,
-                         title=title)
+    return draw_vc1_tree(
+        learner.tree,
+        ax=ax,
+        deterministic=d.get("deterministic"),
+        median_layer=d.get("z"),
+        x_good=d.get("x_good"),
+        highlight=hypothesis.node if target is None else target,
+        title=title,
+    )

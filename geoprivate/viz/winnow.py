@@ -1,4 +1,4 @@
-"""DP-Winnow over the rounds (seed 003, Algorithm 4.2): cumulative mistakes and updates.
+"""DP-Winnow over the rounds ([BF26] Algorithm 4.2): cumulative mistakes and updates.
 
 One panel: cumulative mistakes of DP-Winnow (and, optionally, of non-private Winnow on the
 same sequence) against the round, with the update rounds (AboveThreshold firing, k < K)
@@ -56,8 +56,10 @@ def draw_dp_winnow_run(run, *, baseline=None, ax=None, title=None, show_bounds: 
     notes = []
     if show_bounds:
         p = run.params
-        for value, name, color in ((p.update_bound, "Lemma 4.7 update bound", "#dc2626"),
-                                   (p.mistake_bound, "Thm 4.5 mistake bound", "#2563eb")):
+        for value, name, color in (
+            (p.update_bound, "Lemma 4.7 update bound", "#dc2626"),
+            (p.mistake_bound, "Thm 4.5 mistake bound", "#2563eb"),
+        ):
             if np.isfinite(value) and value <= 3 * top:
                 ax.axhline(value, color=color, ls=":", lw=1.0, label=f"{name} ({value:.3g})")
             else:
@@ -68,7 +70,15 @@ def draw_dp_winnow_run(run, *, baseline=None, ax=None, title=None, show_bounds: 
     default = f"DP-Winnow ({run.params.mode} mode, ε = {eps:.3g}, δ = {run.guarantee.delta:.2g})"
     ax.set_title(title or default, fontsize=10)
     if notes:
-        ax.text(0.99, 0.02, "off the axis: " + "; ".join(notes), transform=ax.transAxes, ha="right",
-                va="bottom", fontsize=7, color="0.3")
+        ax.text(
+            0.99,
+            0.02,
+            "off the axis: " + "; ".join(notes),
+            transform=ax.transAxes,
+            ha="right",
+            va="bottom",
+            fontsize=7,
+            color="0.3",
+        )
     ax.legend(fontsize=8, loc="upper left")
     return ax

@@ -83,7 +83,7 @@ The same LPs as readable, modifiable :mod:`cvxpy` problems are built by
 
 References
 ----------
-Seed paper 001 (C. Yan, *Private Prediction via Shrinkage*), §5: the halfspace
+C. Yan, *Private Prediction via Shrinkage* [Yan26] §5: the halfspace
 generator G_halfspace (Algorithm 4) reduces to linear feasibility problems.
 J. Edmonds, "Systems of distinct representatives and linear algebra" (1967) and
 E. H. Bareiss (1968) for fraction-free elimination; R. G. Bland (1977) for the
@@ -214,9 +214,10 @@ def is_optimize_certificate(c, A_ub, b_ub, A_eq, b_eq, result: "OptimizeResult")
             return False
         r = _as_vector(list(result.ray), "ray", S.d)
         rn, _ = common_denominator(r)
-        return all(
-            (_dot(S.A[i], rn) <= 0 if i < S.m_ub else _dot(S.A[i], rn) == 0) for i in range(S.m)
-        ) and sum(a * b for a, b in zip(cv, r)) > 0
+        return (
+            all((_dot(S.A[i], rn) <= 0 if i < S.m_ub else _dot(S.A[i], rn) == 0) for i in range(S.m))
+            and sum(a * b for a, b in zip(cv, r)) > 0
+        )
     if result.status != "optimal" or result.dual is None:
         return False
     y = [Fraction(v) / s for v, s in zip(list(result.dual.y_ub) + list(result.dual.y_eq), S.scale)]
@@ -366,9 +367,14 @@ def _slack_system(S: _System):
     # the cap row t <= 1 is an inequality row: put it right after the ub rows
     order = list(range(S.m_ub)) + [S.m] + list(range(S.m_ub, S.m))
     return _System(
-        S.d + 1, S.m_ub + 1, S.m_eq,
-        [A[i] for i in order], [b[i] for i in order], [scale[i] for i in order],
-        Af[order], bf[order],
+        S.d + 1,
+        S.m_ub + 1,
+        S.m_eq,
+        [A[i] for i in order],
+        [b[i] for i in order],
+        [scale[i] for i in order],
+        Af[order],
+        bf[order],
     )
 
 
@@ -393,8 +399,19 @@ def _slack_blocks(S: _System) -> _System:
         row += a.shape[0]
     Af = np.vstack([np.asarray(a, dtype=float) for _, a, _ in blocks])
     bf = np.concatenate([np.asarray(b, dtype=float) for _, _, b in blocks])
-    return _System(S.d + 1, S.m_ub + 1, S.m_eq, None, None, None, Af, bf,
-                   float_exact=S.float_exact, blocks=blocks, float_input=S.float_input)
+    return _System(
+        S.d + 1,
+        S.m_ub + 1,
+        S.m_eq,
+        None,
+        None,
+        None,
+        Af,
+        bf,
+        float_exact=S.float_exact,
+        blocks=blocks,
+        float_input=S.float_input,
+    )
 
 
 def _max_slack(S: _System, exact_fallback: bool = True):
@@ -548,7 +565,7 @@ def _optimal_from_basis(S: _System, c: list[Fraction], h) -> OptimizeResult | No
     if sol is None:
         return None
     znum, zden = sol
-    if any(znum[len(tight):]):
+    if any(znum[len(tight) :]):
         return None
     znum = znum[: len(tight)]
     if not _basis_optimal_ok(S, cint, Lc, xn, D, tight, znum, zden):
@@ -561,8 +578,13 @@ def _optimal_from_basis(S: _System, c: list[Fraction], h) -> OptimizeResult | No
             y[i] = Fraction(z, den) * s
     value = Fraction(_dot(cint, xn), Lc * D)
     return OptimizeResult(
-        "optimal", _to_point(xn, D), value,
-        FarkasCertificate(tuple(y[: S.m_ub]), tuple(y[S.m_ub :])), None, None, "highs+exact",
+        "optimal",
+        _to_point(xn, D),
+        value,
+        FarkasCertificate(tuple(y[: S.m_ub]), tuple(y[S.m_ub :])),
+        None,
+        None,
+        "highs+exact",
     )
 
 
@@ -575,7 +597,12 @@ def _unbounded_exact(S: _System, c: list[Fraction]) -> OptimizeResult | None:
     Lc = math.lcm(*(v.denominator for v in c)) if c else 1
     ci = [int(v * Lc) for v in c]
     R = _System(
-        S.d, S.m_ub, S.m_eq + 1, S.A + [ci], [0] * S.m + [Lc], S.scale + [Fraction(1)],
+        S.d,
+        S.m_ub,
+        S.m_eq + 1,
+        S.A + [ci],
+        [0] * S.m + [Lc],
+        S.scale + [Fraction(1)],
         np.vstack([S.A_float, np.array([float(v) for v in c]).reshape(1, S.d)]),
         np.concatenate([np.zeros(S.m), [1.0]]),
     )
@@ -583,4 +610,3 @@ def _unbounded_exact(S: _System, c: list[Fraction]) -> OptimizeResult | None:
     if not r.feasible:
         return None
     return OptimizeResult("unbounded", p.point, None, None, r.point, None, "highs+exact")
-

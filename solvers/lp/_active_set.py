@@ -47,8 +47,9 @@ def _phase1_active_set(G: list[list[int]], h: list[int], u0: list[Fraction], max
         return sum(x * y for x, y in zip(a, z) if x and y)
 
     un, uD = common_denominator(list(u0))
-    slack0 = Fraction(min((h[i] * uD - sum(a * x for a, x in zip(G[i], un) if a and x) for i in range(m)),
-                          default=0), uD)
+    slack0 = Fraction(
+        min((h[i] * uD - sum(a * x for a, x in zip(G[i], un) if a and x) for i in range(m)), default=0), uD
+    )
     z = list(u0) + [min(_ZERO, slack0)]
     if z[k] >= 0:
         return "feasible", z[:k]
@@ -166,8 +167,10 @@ def _feasible_active_set(S: _System, x_float) -> FeasibilityResult | None:
     xf = list(x_float) if x_float is not None and len(x_float) == S.d else [0.0] * S.d
     if not all(isinstance(v, Fraction) or math.isfinite(v) for v in xf):
         xf = [0.0] * S.d
-    u0 = [(xf[p] if isinstance(xf[p], Fraction) else Fraction(xf[p]).limit_denominator(10**9)) - V.point[p]
-          for p in V.pivots]  # an exact start (a basis vertex) as it is
+    u0 = [
+        (xf[p] if isinstance(xf[p], Fraction) else Fraction(xf[p]).limit_denominator(10**9)) - V.point[p]
+        for p in V.pivots
+    ]  # an exact start (a basis vertex) as it is
     out = _phase1_active_set(Gi, hi, u0, max_iter=20 * (S.m + S.d + 2))
     if out is None:
         return None
@@ -192,4 +195,3 @@ def _feasible_active_set(S: _System, x_float) -> FeasibilityResult | None:
     if _cert_ok(S, nums):
         return FeasibilityResult(False, None, _certificate_from_ints(S, nums), None, "exact-active-set")
     return None
-

@@ -19,6 +19,7 @@ from solvers.lp._system import _System
 
 _ZERO = Fraction(0)
 
+
 def _dot(row, vec) -> int:
     return sum(a * v for a, v in zip(row, vec))
 
@@ -159,8 +160,9 @@ def _optimal_ok(S: _System, c: list[Fraction], xn, D, y_scaled: list[Fraction]) 
     return _dot(cint, xn) * yden == sum(yv * bv for yv, bv in zip(ynum, bi)) * Lc * D
 
 
-def _basis_optimal_ok(S: _System, cint: list[int], Lc: int, xn: list[int], D: int,
-                      tight: list[int], znum: list[int], zden: int) -> bool:
+def _basis_optimal_ok(
+    S: _System, cint: list[int], Lc: int, xn: list[int], D: int, tight: list[int], znum: list[int], zden: int
+) -> bool:
     """:func:`_optimal_ok` for a basis answer, in integers only (no :class:`~fractions.Fraction`).
 
     The objective is ``c = cint / Lc``; the point ``x = xn / D`` (``D > 0``); the dual
@@ -236,4 +238,3 @@ def _normalise_certificate(cert: FarkasCertificate) -> FarkasCertificate:
     f = Fraction(L, g)
     out = [v * f if v else _ZERO for v in vals]
     return FarkasCertificate(tuple(out[: len(cert.y_ub)]), tuple(out[len(cert.y_ub) :]))
-

@@ -11,6 +11,7 @@ import numpy as np
 
 from solvers.lp._system import _System
 
+
 def _highs_solve(S: _System, c: np.ndarray | None, options: dict | None = None):
     """Run HiGHS on the float system; returns the Highs object and its model status."""
     import highspy
@@ -72,4 +73,3 @@ def _dual_ray(h) -> tuple[bool, np.ndarray | None]:
     if isinstance(out, tuple) and len(out) == 2:  # pragma: no cover
         return out[1] is not None, np.asarray(out[1], dtype=float)
     return False, None  # pragma: no cover
-

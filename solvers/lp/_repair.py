@@ -26,6 +26,7 @@ from solvers.lp._checks import _cert_ok, _float_rows, _point_ok
 from solvers.lp._linalg import _DENSE_MAX, _rref_solve, _rref_solve_ints, _solve_square
 from solvers.lp._system import _System
 
+
 def _basis_vertex(S: _System, h) -> tuple[list[int], list[int], list[int], int] | None:
     """Exact point of the HiGHS basis: (tight row ids, fixed col ids, nums, D) or None.
 
@@ -77,6 +78,7 @@ def _ray_certificate(S: _System, ray: np.ndarray, strict: bool = False) -> list[
         yb = float(r @ S.b_float)  # y^T b is the same in scaled and caller units
         if not yb < 0:
             continue
+
         def guess(r=r, yb=yb):  # values for free variables (if any): the float ray, normalised
             return [float(r[i] / float(s) / -yb) for i, s in zip(support, ss)]
 

@@ -85,4 +85,3 @@ class OptimizeResult:
     ray: tuple | None = None
     certificate: FarkasCertificate | None = None
     method: str = ""
-

@@ -28,6 +28,7 @@ from solvers.lp._checks import (
 from solvers.lp._results import FeasibilityResult, OptimizeResult
 from solvers.lp._system import _System
 
+
 def _exact_simplex(S: _System, c: list[int] | None):
     """Integer-preserving two-phase simplex with Bland's rule, on the scaled integer rows.
 
@@ -200,20 +201,20 @@ def _maximize_exact(S: _System, c: list[Fraction]) -> OptimizeResult:
     if out[0] == "infeasible":
         y = out[1]
         assert _cert_ok(S, y), "internal error: invalid Farkas certificate"
-        return OptimizeResult("infeasible", certificate=_certificate_from_ints(S, y),
-                              method="exact-simplex")
+        return OptimizeResult("infeasible", certificate=_certificate_from_ints(S, y), method="exact-simplex")
     if out[0] == "unbounded":
         _, xn, D, r = out
         assert _point_ok(S, xn, D), "internal error: infeasible point"
-        assert all(
-            (_dot(S.A[i], r) <= 0 if i < S.m_ub else _dot(S.A[i], r) == 0) for i in range(S.m)
-        ) and sum(cj * rj for cj, rj in zip(c, r)) > 0, "internal error: invalid unbounded ray"
+        assert (
+            all((_dot(S.A[i], r) <= 0 if i < S.m_ub else _dot(S.A[i], r) == 0) for i in range(S.m))
+            and sum(cj * rj for cj, rj in zip(c, r)) > 0
+        ), "internal error: invalid unbounded ray"
         g = math.gcd(*r) or 1
-        return OptimizeResult("unbounded", _to_point(xn, D), None, None,
-                              tuple(Fraction(v // g) for v in r), None, "exact-simplex")
+        return OptimizeResult(
+            "unbounded", _to_point(xn, D), None, None, tuple(Fraction(v // g) for v in r), None, "exact-simplex"
+        )
     _, xn, D, y = out
     y = [v / L for v in y[: S.m]]
     assert _optimal_ok(S, c, xn, D, y), "internal error: exact simplex optimum does not check"
     value = sum(cj * Fraction(xj, D) for cj, xj in zip(c, xn))
     return OptimizeResult("optimal", _to_point(xn, D), value, _scaled_to_caller(S, y), None, None, "exact-simplex")
-

@@ -68,8 +68,9 @@ class _System:
     is what lets a rigorous float error bound stand in for exact arithmetic on most rows.
     """
 
-    def __init__(self, d, m_ub, m_eq, A, b, scale, A_float, b_float, *, float_exact=False, blocks=None,
-                 float_input=False):
+    def __init__(
+        self, d, m_ub, m_eq, A, b, scale, A_float, b_float, *, float_exact=False, blocks=None, float_input=False
+    ):
         self.d, self.m_ub, self.m_eq = d, m_ub, m_eq
         self.float_input = float_input  # the caller passed float arrays (not integers, not Fractions)
         self._A, self._b, self._scale = A, b, scale
@@ -297,8 +298,19 @@ def _prepare_float_ub(A_ub, b_ub, A_eq, b_eq, d_hint) -> _System | None:
         return None
     if not (np.isfinite(A_ub).all() and np.isfinite(b_ub).all()):
         return None
-    return _System(d, m, 0, None, None, None, A_ub.copy(), b_ub.copy(), float_exact=True,
-                   blocks=[(0, A_ub, b_ub)], float_input=True)
+    return _System(
+        d,
+        m,
+        0,
+        None,
+        None,
+        None,
+        A_ub.copy(),
+        b_ub.copy(),
+        float_exact=True,
+        blocks=[(0, A_ub, b_ub)],
+        float_input=True,
+    )
 
 
 def _prepare(A_ub, b_ub, A_eq, b_eq, d_hint: int | None = None) -> _System:
@@ -321,7 +333,8 @@ def _prepare(A_ub, b_ub, A_eq, b_eq, d_hint: int | None = None) -> _System:
     if all(B.rows is None or B.m == 0 for B in (ub, eq)):  # numeric input: integer rows on demand
         blocks = [(start, *B.numeric) for start, B in ((0, ub), (ub.m, eq)) if B.numeric is not None]
         float_input = any(X.dtype.kind == "f" for _, a_arr, b_arr in blocks for X in (a_arr, b_arr))
-        return _System(d, ub.m, eq.m, None, None, None, Af, bf, float_exact=exact, blocks=blocks,
-                       float_input=float_input)
+        return _System(
+            d, ub.m, eq.m, None, None, None, Af, bf, float_exact=exact, blocks=blocks, float_input=float_input
+        )
     (Au, bu, su), (Ae, be, se) = ub.materialised(), eq.materialised()
     return _System(d, ub.m, eq.m, Au + Ae, bu + be, su + se, Af, bf, float_exact=exact)
