@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["linprog", "HighsSolution"]
+__all__ = ["linprog", "HighsSolution", "new_highs"]
 
 try:  # pragma: no cover - exercised implicitly
     import highspy as _hs
@@ -24,6 +24,40 @@ except ImportError:  # pragma: no cover
 
 _INF = 1e30
 _SOLVER = {}
+_BANNER_SHOWN = False
+
+
+def new_highs():
+    """A silent ``highspy.Highs`` object (``output_flag`` off, presolve off).
+
+    Newer highspy releases (1.16) print a copyright banner on file descriptor 1 when the first
+    ``Highs`` object of a process is built, before any option can silence it; it would corrupt
+    ``--json`` output and notebook cells.  The first construction therefore runs with fd 1
+    pointed at the null device (flushing Python's buffer first); later ones print nothing.
+    """
+    global _BANNER_SHOWN
+    import os
+    import sys
+
+    if _BANNER_SHOWN:
+        h = _hs.Highs()
+    else:
+        try:
+            sys.stdout.flush()
+        except (AttributeError, ValueError):  # a closed or replaced stdout
+            pass
+        saved = os.dup(1)
+        try:
+            with open(os.devnull, "w") as null:
+                os.dup2(null.fileno(), 1)
+                h = _hs.Highs()
+        finally:
+            os.dup2(saved, 1)
+            os.close(saved)
+        _BANNER_SHOWN = True
+    h.setOptionValue("output_flag", False)
+    h.setOptionValue("presolve", "off")
+    return h
 
 
 def _solver():
@@ -33,9 +67,7 @@ def _solver():
 
     h = _SOLVER.get(os.getpid())
     if h is None:
-        h = _hs.Highs()
-        h.setOptionValue("output_flag", False)
-        h.setOptionValue("presolve", "off")
+        h = new_highs()
         _SOLVER.clear()
         _SOLVER[os.getpid()] = h
     return h

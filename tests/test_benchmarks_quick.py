@@ -8,6 +8,7 @@ temporary ``--out``, and the test checks that nothing was written into the repos
 
 from __future__ import annotations
 
+import os
 import runpy
 import sys
 import warnings
@@ -40,11 +41,15 @@ def test_benchmark_quick_mode_runs(script, tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(sys, "argv", argv)
     monkeypatch.setattr(sys, "path", list(sys.path))
+    environ = dict(os.environ)  # a script may set variables (bench_sweep: BLAS threads) for its children
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         try:
             runpy.run_path(argv[0], run_name="__main__")
         except SystemExit as exc:
             assert exc.code in (0, None), f"{script} --quick exited with {exc.code}"
+        finally:
+            os.environ.clear()
+            os.environ.update(environ)
     assert capsys.readouterr().out.strip(), f"{script} --quick printed nothing"
     assert _tree(BENCH) == before, f"{script} --quick wrote into benchmarks/: {_tree(BENCH) - before}"

@@ -78,14 +78,16 @@ def _lemma2_k(T: int, epsilon: float, beta: float) -> int:
 def predictor_tops(params: dict, rng) -> dict:
     """TOP count of one GenericPredictor run ([Yan26] Algorithm 2), practical mode.
 
-    Parameters (``params``)
-    -----------------------
-    T, k, epsilon : required — queries, blocks, epsilon of each BetweenThresholds
-    m : block size (default 20); the sample has N = k·m examples
-    concept : "thresholds" (default), "intervals", "finite", "halfspaces"
-    adversary : "oblivious" (default), "stochastic", "adaptive"
-    d : dimension for halfspaces (default 2); delta : BetweenThresholds delta (default 1e-6)
-    beta : failure probability used for Lemma 2's k (default 0.05)
+    Parameters
+    ----------
+    params : dict
+        ``T``, ``k``, ``epsilon`` (required: queries, blocks, epsilon of each BetweenThresholds);
+        ``m`` block size (default 20; the sample has N = k·m examples); ``concept``: "thresholds"
+        (default), "intervals", "finite", "halfspaces"; ``adversary``: "oblivious" (default),
+        "stochastic", "adaptive"; ``d`` dimension for halfspaces (default 2); ``delta``
+        BetweenThresholds delta (default 1e-6); ``beta`` failure probability used for Lemma 2's k
+        (default 0.05).
+    rng : Generator, int or None
 
     Returns
     -------

@@ -99,8 +99,21 @@ def slider_layout(labels, *, prefix: str = "round ", duration: int = 400) -> dic
     }
 
 
+def _portable(data):
+    """``data`` with every float at 12 significant digits: the transcript's float estimates (Monte Carlo
+    err_D, sums) differ in their last bits with the BLAS thread count, and the page must be the same
+    bytes on every machine.  Exact values travel as rational strings and are not touched."""
+    if isinstance(data, float):
+        return float(f"{data:.12g}")
+    if isinstance(data, dict):
+        return {k: _portable(v) for k, v in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [_portable(v) for v in data]
+    return data
+
+
 def _json_block(data) -> str:
-    text = json.dumps(data, sort_keys=True, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    text = json.dumps(_portable(data), sort_keys=True, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
     return text.replace("</", "<\\/")  # cannot close the script element
 
 

@@ -77,11 +77,17 @@ def predict_steps(result) -> list[dict]:
                 "hard_queries": n,
                 "segment": seg,
                 "affine_dim": result.affine_dims[seg] if seg < len(result.affine_dims) else None,
-                "err_D": segs[seg]["err_h"] if seg < len(segs) else None,
+                "err_D": _estimate(segs[seg]["err_h"]) if seg < len(segs) else None,
                 "epsilon_nominal": 0.0 if r == 0 else _finite(eps_curve[r - 1]),
             }
         )
     return steps
+
+
+def _estimate(value):
+    """A Monte Carlo err_D to 10 significant digits (its Hoeffding half-width is ~10⁻²): the last bits
+    of a float sum depend on the BLAS thread count, and the page must be the same bytes on every machine."""
+    return None if value is None else float(f"{value:.10g}")
 
 
 def _block_depths(predictor, generator, ensemble) -> list[int]:

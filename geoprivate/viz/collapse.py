@@ -171,7 +171,22 @@ def depth_level_hulls(A, b, box, levels, *, vertices=None):
 
 
 def plot_window(points, pad=0.25, min_half=1.0):
-    """(a0, a1, w0, w1): a window around ``points`` (k, 2) and the origin, padded by ``pad``."""
+    """A plot window around ``points`` and the origin.
+
+    Parameters
+    ----------
+    points : array_like, shape (k, 2)
+        Points (a, w) of the dual plane to show.
+    pad : float
+        Relative padding on each side.
+    min_half : float
+        Smallest half-width in a (the w half-width is at least a fifth of it).
+
+    Returns
+    -------
+    tuple of float
+        ``(a0, a1, w0, w1)``.
+    """
     pts = np.asarray(points, dtype=float).reshape(-1, 2)
     pts = np.vstack([pts, [[0.0, 0.0]]])
     lo, hi = pts.min(axis=0), pts.max(axis=0)
@@ -181,7 +196,26 @@ def plot_window(points, pad=0.25, min_half=1.0):
 
 
 def levels_in_window(A, b, window, levels, box_factor):
-    """The top ``levels`` depth levels and their hulls in a box ``box_factor`` times the window."""
+    """The top depth levels of the arrangement and their hulls, in a box around the window.
+
+    Parameters
+    ----------
+    A, b : sequences
+        The dual constraints A z ≥ b (one row per example) of :func:`dual_constraints_of`.
+    window : tuple of float
+        ``(a0, a1, w0, w1)`` from :func:`plot_window`.
+    levels : int
+        How many depth levels, counted down from the top.
+    box_factor : float
+        The arrangement is computed exactly in a box this many times the window.
+
+    Returns
+    -------
+    levels : list of int
+        The levels shown, increasing.
+    hulls : dict
+        Level → vertices of the hull of its depth level set (:func:`depth_level_hulls`).
+    """
     a0, a1, w0, w1 = window
     ca, cw, ha, hw = (a0 + a1) / 2, (w0 + w1) / 2, (a1 - a0) / 2 * box_factor, (w1 - w0) / 2 * box_factor
     box = tuple(Fraction(v).limit_denominator(10**6) for v in (ca - ha, ca + ha, cw - hw, cw + hw))
@@ -246,7 +280,18 @@ def _panel(
 
 
 def block_maximisers(ensemble):
-    """[(a, w)] floats: each block's hypothesis of a d = 1 HalfspaceEnsemble."""
+    """Each block's hypothesis of a d = 1 halfspace ensemble, as a point of the dual plane.
+
+    Parameters
+    ----------
+    ensemble : HalfspaceEnsemble
+        A d = 1 ensemble (its ``hypotheses`` are pairs (a, w)).
+
+    Returns
+    -------
+    list of tuple of float
+        ``[(a, w)]``, one per block.
+    """
     return [(float(a[0]), float(w)) for a, w in ensemble.hypotheses]
 
 

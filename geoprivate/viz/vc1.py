@@ -24,9 +24,19 @@ def figure1_run(seed: int = 0, *, target: int = 3, n: int = 1000):
     practical mode (t = 50 parts, ε = 3, δ = 0.1, α = 0.1, β = 0.05) on the class of the
     paper's Figure 1, ``n`` uniform domain points labelled by the class's row ``target``.
 
+    Parameters
+    ----------
+    seed : int
+        Seed of the sample and the learner.
+    target : int
+        Row of the class labelling the sample.
+    n : int
+        Sample size.
+
     Returns
     -------
-    (learner, cols, labels, hypothesis, target)
+    tuple
+        ``(learner, cols, labels, hypothesis, target)``.
     """
     import numpy as np
 

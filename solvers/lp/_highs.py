@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from solvers._highs import new_highs
 from solvers.lp._system import _System
 
 
@@ -21,9 +22,7 @@ def _highs_solve(S: _System, c: np.ndarray | None, options: dict | None = None):
     A = S.A_float
     bu = S.b_float
     lower = np.concatenate([np.full(S.m_ub, -inf), bu[S.m_ub : S.m]])
-    h = highspy.Highs()
-    h.setOptionValue("output_flag", False)
-    h.setOptionValue("presolve", "off")
+    h = new_highs()
     for key, value in (options or {}).items():
         h.setOptionValue(key, value)
     lp = highspy.HighsLp()
