@@ -116,9 +116,12 @@ def test_make_ensemble_rejects_bad_input():
         make_ensemble("finite", [0])
 
 
-@pytest.mark.parametrize("name", ["thresholds", "intervals", "finite"])
+@pytest.mark.parametrize("name", CONCEPTS)
 def test_erm_ensemble_is_the_shared_ensemble(name):
-    """GenericBBL's step 3b returns the shared hierarchy; each f_t is an ERM of its block."""
+    """GenericBBL's step 3b returns the shared hierarchy; each f_t is an ERM of its block.
+
+    Halfspaces: the LP witness of a block often has block points exactly on its boundary; the shared
+    ensemble decides them exactly (the old float ``VoteEnsemble`` miscounted such points)."""
     prob = make_everlasting_problem(name, 1)
     rng = np.random.default_rng(2)
     T, lam = 6, 5
