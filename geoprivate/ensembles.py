@@ -182,11 +182,23 @@ def _float_array(hypotheses) -> np.ndarray:
 
 
 def halfspace_votes_matrix(hypotheses, X) -> np.ndarray:
-    """Exact h_{a,w}(x) = [⟨a, x⟩ ≥ w] for every hypothesis (a, w) and row x of X, shape (k, n).
+    """Exact h_{a,w}(x) = [⟨a, x⟩ ≥ w] for every hypothesis (a, w) and row x of X.
 
     A float evaluation decides entries whose margin exceeds a rigorous rounding bound;
     the rest are decided exactly in integer arithmetic (tested against
     :func:`solvers.halfspaces.halfspace_predicate`).
+
+    Parameters
+    ----------
+    hypotheses : sequence of (a, w)
+        Halfspaces with exact (rational or float) coefficients a ∈ ℝ^d and offset w.
+    X : array_like of float, shape (n, d)
+        The points.
+
+    Returns
+    -------
+    numpy.ndarray of uint8, shape (k, n)
+        Row i: the labels of hypothesis i.
     """
     return _HalfspaceTable(hypotheses).predict(X)
 
@@ -267,7 +279,19 @@ class _HalfspaceTable:
 
 
 def halfspace_votes(hypotheses, X) -> np.ndarray:
-    """Fraction of the halfspace hypotheses labelling each row of X with 1."""
+    """Fraction of the halfspace hypotheses labelling each row of X with 1 (exact decisions).
+
+    Parameters
+    ----------
+    hypotheses : sequence of (a, w)
+        As in :func:`halfspace_votes_matrix`.
+    X : array_like of float, shape (n, d)
+        The points.
+
+    Returns
+    -------
+    numpy.ndarray of float, shape (n,)
+    """
     return halfspace_votes_matrix(hypotheses, X).mean(axis=0)
 
 
