@@ -5,7 +5,7 @@ Layers (imports point downwards only; ``tests/test_layers.py`` enforces it)::
     geoprivate.cli / report / explore / __main__           what a person runs
     geoprivate.claims, experiments, planning, viz          checks, sweeps, the planner, figures
     geoprivate.prediction, learners, everlasting,          the papers' algorithms, the problems
-              problems, adversaries                        they run on, their adversaries
+              problems, ensembles, adversaries             they run on, their ensembles, their adversaries
     geoprivate.audit                                       exact and statistical privacy auditors
     geoprivate.mechanisms                                  DP building blocks
     geoprivate.privacy                                     accounting only (ledger, composition, warnings)

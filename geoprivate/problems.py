@@ -1,8 +1,9 @@
-"""The shared problem layer: the four problems' classes, target draws and laws D.
+"""The shared problem layer: the four problems (class, target, law D, sampler) as one :class:`Problem`.
 
-[Yan26]'s predictors (:func:`geoprivate.prediction.problems.make_problem`) and [NNSY23]'s GenericBBL
-(:func:`geoprivate.everlasting.generic_bbl.make_everlasting_problem`) draw their targets and points
-here, so the same generator state gives the same target in both.  Labels {0, 1}.
+[Yan26]'s predictors, [NNSY23]'s GenericBBL, the sweeps and the claims all build their problems with
+:func:`draw_problem` (the old entry points :func:`geoprivate.prediction.problems.make_problem` and
+:func:`geoprivate.everlasting.generic_bbl.make_everlasting_problem` are thin wrappers), so the same
+generator state gives the same class, target and law D everywhere.  Labels {0, 1}.
 
 * ``thresholds``: X = [0, 1), c(x) = [x ≥ t*], t* ~ U(0.2, 0.8), D uniform.
 * ``intervals``: X = [0, 1), c = [a*, b*], a* ~ U(0.1, 0.4), b* ~ U(0.6, 0.9), D uniform.
@@ -14,6 +15,7 @@ here, so the same generator state gives the same target in both.  Labels {0, 1}.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -22,7 +24,7 @@ from geoprivate._validation import as_rng, check_positive_int
 from geoprivate.adversaries.stochastic import gaussian, uniform_columns, uniform_line
 from geoprivate.concepts import FiniteClass, Halfspaces, Intervals, Thresholds
 
-__all__ = ["CONCEPTS", "GRID", "Target", "TargetDraw", "draw_target"]
+__all__ = ["CONCEPTS", "GRID", "Problem", "Target", "TargetDraw", "draw_problem", "draw_target"]
 
 GRID = 2.0**-10
 CONCEPTS = ("thresholds", "intervals", "finite", "halfspaces")
@@ -111,3 +113,115 @@ def draw_target(
     w = 0.1 * float(np.linalg.norm(a))
     tg = Target(lambda q, a=a, w=w: (np.asarray(q, np.float64) @ a >= w).astype(np.uint8), a=a, w=w)
     return TargetDraw(name, Halfspaces(d), tg, gaussian(d, grid=grid), (a, w), d + 1)
+
+
+@dataclass
+class Problem:
+    """A concept class, a target c in it, the law D of the points and (optionally) a labelled sample S ~ D.
+
+    Attributes
+    ----------
+    name : str
+        One of :data:`CONCEPTS`.
+    concept : object
+        Thresholds(), Intervals(), a FiniteClass or Halfspaces(d).
+    target : Target
+        c as a vectorised callable ``points -> {0, 1}`` (``problem.target(x)``).
+    sampler : callable
+        D as ``sampler(rng, n) -> points`` (UniformLine, UniformColumns, GaussianLaw).
+    target_params : object
+        The target as the class names it: t*, (a*, b*), a row index of the matrix, or (a*, w*).
+    vc : int
+        VC dimension, at least 1 (finite: exact; halfspaces in ℝ^d: d + 1).
+    d : int
+        The dimension a predictor is built with: 1 (thresholds), 2 (intervals), the VC dimension
+        (finite), the dimension of the points (halfspaces: [Yan26] G_halfspace(d)).
+    description : str
+        One line naming the class, D and the target.
+    X, y : numpy.ndarray or None
+        The sample S and its labels c(S) when drawn (``n_sample`` > 0 in :func:`draw_problem`).
+    """
+
+    name: str
+    concept: object
+    target: Target
+    sampler: object
+    target_params: object
+    vc: int
+    d: int
+    description: str
+    X: np.ndarray | None = None
+    y: np.ndarray | None = None
+
+    def sample(self, rng, n: int) -> np.ndarray:
+        """n i.i.d. points of D (U[0, 1) on the line; uniform on the domain positions; grid Gaussian)."""
+        return self.sampler(rng, n)
+
+    @property
+    def law(self):
+        """D (the same callable as :attr:`sampler`)."""
+        return self.sampler
+
+
+def _description(td: TargetDraw, d: int, grid: float | None) -> str:
+    """One line naming the class, D and the target."""
+    if td.name == "thresholds":
+        return f"thresholds on [0,1), D uniform, t*={td.params:.4f}"
+    if td.name == "intervals":
+        return f"intervals on [0,1), D uniform, [{td.params[0]:.4f}, {td.params[1]:.4f}]"
+    if td.name == "finite":
+        return f"{td.concept.name} (VC {td.vc}), D uniform, target row {td.params}"
+    law = "D Gaussian" if grid is None else f"D Gaussian (grid 2^{math.log2(grid):g})"
+    return f"halfspaces in R^{d}, {law}"
+
+
+def draw_problem(
+    name: str,
+    rng=None,
+    *,
+    n_sample: int = 0,
+    d: int = 2,
+    n_points: int = 32,
+    n_concepts: int = 128,
+    grid: float | None = GRID,
+) -> Problem:
+    """Draw a :class:`Problem` of ``name`` from ``rng``: the target, then (if ``n_sample`` > 0) S ~ D^n_sample.
+
+    Parameters
+    ----------
+    name : str
+        One of :data:`CONCEPTS` (see the module docstring for the classes, targets and laws).
+    rng : numpy.random.Generator, int or None
+        One stream: the target is drawn first, then the sample (so a problem with ``n_sample`` = 0
+        and one with ``n_sample`` > 0 from the same seed have the same target and law).
+    n_sample : int, default 0
+        |S|; 0 draws no sample (``X`` and ``y`` are None).
+    d : int, default 2
+        Halfspaces only: the dimension of the points.
+    n_points, n_concepts : int, default 32, 128
+        Finite only: the domain size and the number of random rows (made distinct).
+    grid : float or None, default :data:`GRID`
+        Halfspaces only: D is the standard Gaussian rounded to ``grid``·ℤ^d, or the plain Gaussian for None.
+
+    Returns
+    -------
+    Problem
+
+    Raises
+    ------
+    ValueError
+        Unknown ``name``; n_sample < 0; d, n_points or n_concepts < 1.
+    """
+    if name not in CONCEPTS:
+        raise ValueError(f"concept: expected one of {CONCEPTS}, got {name!r}")
+    if isinstance(n_sample, bool) or not isinstance(n_sample, (int, np.integer)) or n_sample < 0:
+        raise ValueError(f"n_sample: expected a non-negative integer, got {n_sample!r}")
+    d = check_positive_int(d, "d")
+    rng = as_rng(rng)
+    td = draw_target(name, rng, d=d, n_points=n_points, n_concepts=n_concepts, grid=grid)
+    dim = {"thresholds": 1, "intervals": 2, "finite": td.vc, "halfspaces": d}[name]
+    X = y = None
+    if n_sample:
+        X = td.law(rng, int(n_sample))
+        y = td.target(X)
+    return Problem(name, td.concept, td.target, td.law, td.params, max(1, td.vc), dim, _description(td, d, grid), X, y)

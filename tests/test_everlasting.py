@@ -169,7 +169,7 @@ def test_level_errors_exact_against_dense_grid():
         ens = erm_ensemble(prob, x, prob.target(x), 12, 5)
         lev = level_errors(prob, ens)
         g = (np.arange(200000) + 0.5) / 200000
-        v, c = ens.votes(g), prob.target(g)
+        v, c = ens.counts(g), prob.target(g)  # vote counts (VoteEnsemble.votes before the one Ensemble)
         for k in (0, 3, 6, 13):
             assert abs(lev[k] - np.mean((v >= k) != c)) < 1e-4
     prob = make_everlasting_problem("finite", rng)

@@ -47,8 +47,8 @@ TINY = custom_parameters([(1, 2000, 9, 1)], 0.06, 0.05, 0.5, 1e-6, 1, epsilon_bt
 def test_vote_level_training_set_gives_the_vote_everywhere_right_of_0_6():
     S, y = vote_level_training_set(101, 40)
     ens = erm_ensemble(PROB, S, y, 101, 1)
-    assert ens.votes(np.array([0.65, 0.7, 0.99])).tolist() == [40, 40, 40]
-    assert ens.votes(np.array([0.05])).tolist() == [0]
+    assert ens.counts(np.array([0.65, 0.7, 0.99])).tolist() == [40, 40, 40]  # vote counts (VoteEnsemble.votes before)
+    assert ens.counts(np.array([0.05])).tolist() == [0]
     with pytest.raises(ValueError, match="k must"):
         vote_level_training_set(10, 11)
 

@@ -9,7 +9,7 @@ it was read off the code (every edge below is one that exists, or would be allow
 3. ``privacy``                 accounting only: guarantees, composition, the ledger, the warnings
 4. ``mechanisms``              DP building blocks (record into ``privacy``'s ledger)
 5. ``audit``                   exact and statistical auditors of the mechanisms
-6. ``adversaries``, ``problems``, ``prediction``, ``learners``, ``everlasting``   the papers' algorithms
+6. ``adversaries``, ``problems``, ``ensembles``, ``prediction``, ``learners``, ``everlasting``   the papers' algorithms
 7. ``claims``, ``experiments``, ``viz``   claims as checks, sweeps, figures
 8. ``report``, ``cli``, ``explore``, ``__main__``   what a person runs
 
@@ -34,7 +34,7 @@ LAYERS = (
     ("privacy",),
     ("mechanisms",),
     ("audit",),
-    ("adversaries", "problems", "prediction", "learners", "everlasting"),
+    ("adversaries", "problems", "ensembles", "prediction", "learners", "everlasting"),
     ("claims", "experiments", "planning", "viz"),
     ("report", "cli", "explore", "__main__"),
 )

@@ -303,4 +303,4 @@ def test_generic_bbl_keeps_its_old_names_after_the_split():
 
     assert generic_bbl.Ensemble is ensembles.VoteEnsemble is generic_bbl.VoteEnsemble
     assert generic_bbl.erm_ensemble is ensembles.erm_ensemble and generic_bbl.level_errors is ensembles.level_errors
-    assert ensembles.VoteEnsemble is not PredictionEnsemble  # distinct classes, distinct names
+    assert ensembles.VoteEnsemble is PredictionEnsemble  # one ensemble abstraction (#24): the twin is an alias

@@ -1,23 +1,24 @@
-"""GenericBBL's problems, ensembles F_i, step 3b's ERM and exact err_D per vote level ([NNSY23] §5).
+"""GenericBBL's step 3b (the ERM ensembles F_i) and exact err_D per vote level ([NNSY23] §5).
 
 Split from :mod:`geoprivate.everlasting.generic_bbl` (which keeps the algorithm and its records and
-re-exports these names): the problem wraps the shared layer's draw
-(:func:`geoprivate.problems.draw_target`); :class:`VoteEnsemble` answers vote counts; ``erm_ensemble``
-is step 3b (blocks streamed for thresholds); ``level_errors`` gives err_D([votes ≥ k], c) exactly
+re-exports these names).  The problems are the shared layer's :class:`geoprivate.problems.Problem`
+(:func:`make_everlasting_problem` and ``EverlastingProblem`` are the old names, kept for one release);
+F_i is a :class:`geoprivate.ensembles.Ensemble` whose ``counts`` are the vote counts GenericBBL feeds
+BetweenThresholds (``VoteEnsemble`` is the old name); ``erm_ensemble`` is step 3b (blocks streamed for
+thresholds); ``level_errors`` gives err_D([votes ≥ k], c) exactly
 (thresholds and intervals under U[0, 1), finite classes under the uniform law) or by Monte Carlo
 (halfspaces).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
 
-from geoprivate._validation import as_rng
+from geoprivate.ensembles import Ensemble, make_ensemble
 from geoprivate.prediction.accuracy import uniform_line_cells
-from geoprivate.problems import CONCEPTS, TargetDraw, draw_target
+from geoprivate.problems import Problem, draw_problem
 
 __all__ = [
     "ERM_CHUNK_ROWS",
@@ -30,95 +31,31 @@ __all__ = [
 ]
 
 
-# ====================================================================== problems
-@dataclass
-class EverlastingProblem:
-    """A class, a target in it, the law D of the points, and how to compute err_D exactly.
+# ====================================================================== problems (the shared layer)
+EverlastingProblem = Problem  # the old name, one release: GenericBBL's problems are geoprivate.problems.Problem
+#: the old name, one release: F_i is a geoprivate.ensembles.Ensemble (its ``counts`` are the old ``votes``)
+VoteEnsemble = Ensemble
 
-    ``target_params`` is the target as the class names it: a threshold t*, an interval
-    (a*, b*), a row index of the finite class's matrix, or (a*, w*); ``draw`` is the shared
-    problem layer's :class:`~geoprivate.problems.TargetDraw` (target and law).
+
+def make_everlasting_problem(name: str, rng=None, *, n_points: int = 24, n_concepts: int = 64, d: int = 2) -> Problem:
+    """The shared layer's :func:`geoprivate.problems.draw_problem` (no sample) with GenericBBL's defaults.
+
+    Thresholds (t* ~ U(0.2, 0.8)), intervals ([a*, b*] inside (0.1, 0.9)), a random finite class
+    (``n_points`` × ``n_concepts``), or halfspaces in R^d (D Gaussian on the grid 2^-10).
+
+    Raises
+    ------
+    ValueError
+        Unknown ``name``; d, n_points or n_concepts < 1.
     """
-
-    name: str
-    concept: object
-    target_params: object
-    vc: int
-    description: str
-    draw: TargetDraw
-
-    def target(self, x) -> np.ndarray:
-        """c(x) in {0, 1}."""
-        return self.draw.target(x)
-
-    def sample(self, rng, n: int) -> np.ndarray:
-        """n i.i.d. points of D (U[0, 1) on the line; uniform on the domain positions; grid Gaussian)."""
-        return self.draw.law(rng, n)
+    return draw_problem(name, rng, d=d, n_points=n_points, n_concepts=n_concepts)
 
 
-def make_everlasting_problem(
-    name: str, rng=None, *, n_points: int = 24, n_concepts: int = 64, d: int = 2
-) -> EverlastingProblem:
-    """Thresholds (t* ~ U(0.2, 0.8)), intervals ([a*, b*] inside (0.1, 0.9)), a random finite class,
-    or halfspaces in R^d (D Gaussian on the grid 2^-10, a* Gaussian, w* = 0.1 |a*|), drawn by
-    :func:`geoprivate.problems.draw_target`."""
-    if name not in CONCEPTS:
-        raise ValueError(f"concept: expected 'thresholds', 'intervals', 'finite' or 'halfspaces', got {name!r}")
-    td = draw_target(name, as_rng(rng), d=d, n_points=n_points, n_concepts=n_concepts)
-    if name == "halfspaces":
-        desc = f"halfspaces in R^{d}, D Gaussian (grid 2^-10)"
-    elif name == "thresholds":
-        desc = f"thresholds on [0,1), D uniform, t*={td.params:.4f}"
-    elif name == "intervals":
-        desc = f"intervals on [0,1), D uniform, [{td.params[0]:.4f}, {td.params[1]:.4f}]"
-    else:
-        desc = f"{td.concept.name} (VC {td.vc}), D uniform, target row {td.params}"
-    return EverlastingProblem(name, td.concept, td.params, max(1, td.vc), desc, td)
-
-
-# ====================================================================== ensembles (step 3b)
-class VoteEnsemble:
-    """F_i = (f_1..f_T) of one phase, answering vote *counts* Σ_t f_t(x) for many x at once.
-
-    (Distinct from :class:`geoprivate.prediction.generators.Ensemble`, whose ``votes`` are fractions
-    and whose hypotheses carry their sample errors; ``generic_bbl.Ensemble`` is kept as an alias.)
-    """
-
-    def __init__(self, kind, params, T, concept=None):
-        self.kind, self.params, self.T, self.concept = kind, params, T, concept
-        if kind == "thresholds":
-            self._sorted = np.sort(np.asarray(params, dtype=np.float64))
-        elif kind == "halfspaces":
-            self._A = np.array([[float(v) for v in a] for a, _ in params], dtype=np.float64)
-            self._w = np.array([float(w) for _, w in params], dtype=np.float64)
-        elif kind == "intervals":
-            lo = np.array([p[0] for p in params if p is not None], dtype=np.float64)
-            hi = np.array([p[1] for p in params if p is not None], dtype=np.float64)
-            self._lo, self._hi = np.sort(lo), np.sort(hi)
-        else:
-            self._votes = concept.matrix[np.asarray(params, dtype=np.intp)].sum(axis=0).astype(np.int64)
-
-    def votes(self, x) -> np.ndarray:
-        x = np.asarray(x)
-        if self.kind == "thresholds":
-            return np.searchsorted(self._sorted, x.astype(np.float64), side="right")
-        if self.kind == "halfspaces":
-            return (x.astype(np.float64) @ self._A.T >= self._w[None, :]).sum(axis=1)
-        if self.kind == "intervals":
-            xf = x.astype(np.float64)
-            return np.searchsorted(self._lo, xf, side="right") - np.searchsorted(self._hi, xf, side="left")
-        return self._votes[x.astype(np.intp)]
-
-    def breakpoints(self) -> np.ndarray:
-        if self.kind == "thresholds":
-            return self._sorted[np.isfinite(self._sorted)]
-        return np.concatenate([self._lo, self._hi])
-
-
+# ====================================================================== step 3b
 ERM_CHUNK_ROWS = 1 << 16
 
 
-def erm_ensemble(problem: EverlastingProblem, points, labels, T: int, lam: int, order=None) -> VoteEnsemble:
+def erm_ensemble(problem: Problem, points, labels, T: int, lam: int, order=None) -> Ensemble:
     """Step 3b: an ERM f_t ∈ C on each block S_{i,t} (blocks = consecutive λ-slices).
 
     ``order`` (optional): a permutation of the points; block t is then ``points[order[tλ:(t+1)λ]]``,
@@ -133,18 +70,17 @@ def erm_ensemble(problem: EverlastingProblem, points, labels, T: int, lam: int, 
             r1 = min(T, r0 + ERM_CHUNK_ROWS)
             j = idx[r0 * lam : r1 * lam]
             rows[r0:r1] = _threshold_erm_rows(X[j].reshape(r1 - r0, lam), Y[j].reshape(r1 - r0, lam))
-        return VoteEnsemble("thresholds", rows, T)
+        return make_ensemble("thresholds", rows)
     if order is not None:
         points, labels = np.asarray(points)[order], np.asarray(labels)[order]
     pts = np.asarray(points)[: T * lam]
     pts = pts.reshape(T, lam, *pts.shape[1:])
     lab = np.asarray(labels)[: T * lam].reshape(T, lam)
     if problem.name == "intervals":
-        return VoteEnsemble("intervals", [C.erm(p, y)[0] for p, y in zip(pts, lab)], T)
+        return make_ensemble("intervals", [C.erm(p, y)[0] for p, y in zip(pts, lab)])
     if problem.name == "halfspaces":
-        return VoteEnsemble("halfspaces", [_halfspace_erm(p, y) for p, y in zip(pts, lab)], T)
-    rows = [C.erm(p.tolist(), y) for p, y in zip(pts, lab)]
-    return VoteEnsemble("finite", rows, T, concept=C)
+        return make_ensemble("halfspaces", [_halfspace_erm(p, y) for p, y in zip(pts, lab)])
+    return make_ensemble("finite", [C.erm(p.tolist(), y) for p, y in zip(pts, lab)], matrix=C.matrix)
 
 
 def _halfspace_erm(X, y):
@@ -180,24 +116,24 @@ def _threshold_erm_rows(pts, lab) -> np.ndarray:
 
 
 # ====================================================================== exact err_D per vote level
-def level_errors(problem: EverlastingProblem, ens: VoteEnsemble) -> list:
+def level_errors(problem: Problem, ens: Ensemble) -> list:
     """err_D([votes ≥ k], c) for k = 0..T+1, exactly (Fractions for finite classes).
 
     On the line D = U[0, 1): the vote count and the target are constant between the
     ensemble's and the target's breakpoints, so the error is a sum of segment lengths.
     """
-    T = ens.T
+    T = ens.k
     if problem.name == "halfspaces":
         return _monte_carlo_level_errors(problem, ens)[0]
     if problem.name == "finite":
         n = problem.concept.n_points
-        v = ens.votes(np.arange(n))
+        v = ens.counts(np.arange(n))
         c = problem.target(np.arange(n))
         return [Fraction(int(((v >= k).astype(np.uint8) != c).sum()), n) for k in range(T + 2)]
     tp = problem.target_params
     tb = [tp] if problem.name == "thresholds" else list(tp)
     mids, lens = uniform_line_cells(np.concatenate([ens.breakpoints(), np.asarray(tb, float)]), 0.0, 1.0)
-    v = ens.votes(mids)
+    v = ens.counts(mids)
     c = problem.target(mids)
     # label-1 region at level k is {v >= k}: errors = len(c=1, v<k) + len(c=0, v>=k)
     h1 = np.bincount(v[c == 1], weights=lens[c == 1], minlength=T + 2)
@@ -214,11 +150,8 @@ def _monte_carlo_level_errors(problem, ens, n: int = MC_SAMPLES, seed: int = 2**
     """err_D per vote level from n fresh points of D (a fixed measurement generator, so the
     algorithm's transcript is untouched); also the counts for Clopper–Pearson intervals."""
     x = problem.sample(np.random.default_rng(seed), n)
-    v, c = ens.votes(x), problem.target(x)
-    h1 = np.bincount(v[c == 1], minlength=ens.T + 2)
-    h0 = np.bincount(v[c == 0], minlength=ens.T + 2)
-    counts = (
-        np.concatenate([[0], np.cumsum(h1)])[: ens.T + 2]
-        + np.concatenate([np.cumsum(h0[::-1])[::-1], [0]])[: ens.T + 2]
-    )
+    v, c, T = ens.counts(x), problem.target(x), ens.k
+    h1 = np.bincount(v[c == 1], minlength=T + 2)
+    h0 = np.bincount(v[c == 0], minlength=T + 2)
+    counts = np.concatenate([[0], np.cumsum(h1)])[: T + 2] + np.concatenate([np.cumsum(h0[::-1])[::-1], [0]])[: T + 2]
     return (counts / n).tolist(), counts

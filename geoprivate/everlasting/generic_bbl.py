@@ -23,9 +23,11 @@ queries are computed at once and BetweenThresholds answers the window up to its 
 the same as one query at a time.  Queries come from an oblivious source (the adversary's
 points for the phase, fixed before the phase starts).
 
-The problems, the ensembles F_i (:class:`VoteEnsemble`, alias ``Ensemble``), step 3b's ERM and the
-exact err_D per vote level live in :mod:`geoprivate.everlasting.ensembles` (re-exported here); this
-module keeps the algorithm, its random streams and its records.
+The problems are the shared layer's :class:`geoprivate.problems.Problem` and the ensembles F_i its
+:class:`geoprivate.ensembles.Ensemble` (``counts`` = the vote counts); step 3b's ERM and the exact
+err_D per vote level live in :mod:`geoprivate.everlasting.ensembles` (re-exported here, with the old
+names ``EverlastingProblem``, ``VoteEnsemble`` and ``Ensemble``); this module keeps the algorithm, its
+random streams and its records.
 """
 
 from __future__ import annotations
@@ -60,7 +62,7 @@ from geoprivate.mechanisms import BetweenThresholds, subsample
 from geoprivate.privacy import VACUOUS, Guarantee, PrivacyLedger
 from geoprivate.privacy.warnings import warn_below_sample_bound, warn_outside_theorem
 
-Ensemble = VoteEnsemble  # the old name (two classes were called Ensemble)
+Ensemble = VoteEnsemble  # the old name: now the one geoprivate.ensembles.Ensemble
 
 __all__ = [
     "QUERY_READING",
@@ -293,7 +295,7 @@ class GenericBBL:
         ens = erm_ensemble(prob, self.S_points, self.S_labels, p.T, p.lam, order=perm)  # step 3b
         bt = self._answerer(p, self.stream("bt", p.i))  # step 3c
         levels = np.asarray([float(v) for v in level_errors(prob, ens)])
-        votes = ens.votes(queries)
+        votes = ens.counts(queries)
         out = np.empty(len(queries), np.uint8)
         errs = []
         pos, W = 0, 4096
@@ -490,5 +492,5 @@ class HypothesisSequence:
         out = np.empty(r.shape, np.uint8)
         for i, ens in self.ensembles.items():
             m = self.phase[r] == i
-            out[m] = ens.votes(x[m]) >= self.level[r[m]]
+            out[m] = ens.counts(x[m]) >= self.level[r[m]]
         return out

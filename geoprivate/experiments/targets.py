@@ -100,7 +100,8 @@ def predictor_tops(params: dict, rng) -> dict:
     be noise, not shrinkage), ``mode`` = "practical".
     """
     from geoprivate.prediction import GenericPredictor
-    from geoprivate.prediction.problems import make_adversary, make_generator, make_problem
+    from geoprivate.prediction.problems import make_adversary, make_generator
+    from geoprivate.problems import draw_problem
 
     p = _take(
         params,
@@ -118,7 +119,7 @@ def predictor_tops(params: dict, rng) -> dict:
         "predictor_tops",
     )
     s_problem, s_pred, s_adv = _seeds(rng, 3)
-    problem = make_problem(p["concept"], p["k"] * p["m"], s_problem, d=p["d"])
+    problem = draw_problem(p["concept"], s_problem, n_sample=p["k"] * p["m"], d=p["d"])
     gen = make_generator(problem)
     lemma2_k = _lemma2_k(p["T"], p["epsilon"], p["beta"])
     pred = GenericPredictor(
@@ -174,9 +175,9 @@ def _mean_tops(problem, points: np.ndarray, k, m, epsilon, delta, predictor_seed
 
 
 def _instance_problem(inst: dict):
-    from geoprivate.prediction.problems import make_problem
+    from geoprivate.problems import draw_problem
 
-    return make_problem(inst["concept"], inst["k"] * inst["m"], inst["problem_seed"])
+    return draw_problem(inst["concept"], inst["problem_seed"], n_sample=inst["k"] * inst["m"])
 
 
 def adversary_search(params: dict, rng) -> dict:

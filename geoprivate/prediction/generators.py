@@ -6,7 +6,9 @@ transcript only through HardQuery, so :class:`~geoprivate.prediction.GenericPred
 calls it for all k blocks at once (an :class:`Ensemble`) and only when HardQuery
 changes (the observation in the proof of Claim 5 / Claim 6: "HardQuery doesn't change").
 
-Labels are {0, 1} (1 = the paper's +1).
+Labels are {0, 1} (1 = the paper's +1).  The ensembles (:class:`~geoprivate.ensembles.Ensemble` and its
+subclasses) live in :mod:`geoprivate.ensembles`, shared with [NNSY23]'s GenericBBL; they stay importable
+from here.
 
 * :class:`G_oblivious` — Algorithm 3: f_{i,j} = argmin_{h ∈ C|HardQuery} err_{S_i}(h), with
   exact oracles: a :class:`~geoprivate.concepts.FiniteClass` (matrix ERM over the rows
@@ -36,7 +38,6 @@ Labels are {0, 1} (1 = the paper's +1).
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 
 import numpy as np
@@ -53,6 +54,16 @@ from solvers.halfspaces import (
 )
 
 from geoprivate.concepts import FiniteClass, Intervals, Thresholds
+from geoprivate.ensembles import (  # the one ensemble abstraction (names kept importable from here)
+    Ensemble,
+    FiniteEnsemble,
+    HalfspaceEnsemble,
+    IntervalEnsemble,
+    ThresholdEnsemble,
+    halfspace_votes,
+    halfspace_votes_matrix,
+    make_ensemble,
+)
 
 __all__ = [
     "Ensemble",
@@ -91,229 +102,7 @@ def concept_kind(concept) -> str:
     )
 
 
-# --------------------------------------------------------------------------- ensembles
-
-
-class Ensemble:
-    """The hypotheses F_j = {f_{1,j}, …, f_{k,j}} of one stretch between hard queries.
-
-    Attributes
-    ----------
-    hypotheses : list
-        f_{i,j} for i = 1..k (the class's own representation).
-    sample_errors : numpy.ndarray of int
-        err_{S_i}(f_{i,j})·m (the number of mistakes on the block).
-    realisable : bool
-        Whether every f_{i,j} is consistent with HardQuery (Claims 4 / 8).
-    info : dict
-        Generator-specific data (affine dimension, cdepth values, ...).
-    """
-
-    kind = "ensemble"
-
-    def __init__(self, hypotheses, sample_errors, realisable=True, info=None):
-        self.hypotheses = list(hypotheses)
-        self.sample_errors = np.asarray(sample_errors, dtype=np.int64)
-        self.realisable = bool(realisable)
-        self.info = dict(info or {})
-
-    @property
-    def k(self) -> int:
-        return len(self.hypotheses)
-
-    def predict(self, xs) -> np.ndarray:
-        """Labels f_{i,j}(x) in {0, 1}, shape (k, len(xs))."""
-        raise NotImplementedError
-
-    def votes(self, xs) -> np.ndarray:
-        """q_x(F_j) = ½(1 + (1/k) Σ_i f_{i,j}(x)) in ±1 terms: the fraction voting 1 (Algorithm 2, step 2c)."""
-        return self.predict(xs).mean(axis=0)
-
-    def critical_points(self) -> np.ndarray:
-        """Points where the vote changes (for adaptive adversaries); may be empty."""
-        return np.empty(0)
-
-
-class ThresholdEnsemble(Ensemble):
-    """Thresholds f_i(x) = [x ≥ t_i] (t_i = inf: the all-0 concept)."""
-
-    kind = "thresholds"
-
-    def __init__(self, hypotheses, sample_errors, realisable=True, info=None):
-        super().__init__(hypotheses, sample_errors, realisable, info)
-        self._t = np.sort(np.array([float(t) for t in self.hypotheses], dtype=np.float64))
-
-    def predict(self, xs):
-        x = np.asarray(xs, dtype=np.float64)
-        t = np.array([float(t) for t in self.hypotheses])
-        return (x[None, :] >= t[:, None]).astype(np.uint8)
-
-    def votes(self, xs):
-        x = np.asarray(xs, dtype=np.float64)
-        return np.searchsorted(self._t, x, side="right") / self._t.size
-
-    def critical_points(self):
-        return np.unique(self._t[np.isfinite(self._t)])
-
-
-class IntervalEnsemble(Ensemble):
-    """Intervals f_i(x) = [a_i ≤ x ≤ b_i] (None: the empty concept)."""
-
-    kind = "intervals"
-
-    def __init__(self, hypotheses, sample_errors, realisable=True, info=None):
-        super().__init__(hypotheses, sample_errors, realisable, info)
-        ne = [h for h in self.hypotheses if h is not None]
-        self._a = np.sort(np.array([float(h[0]) for h in ne], dtype=np.float64))
-        self._b = np.sort(np.array([float(h[1]) for h in ne], dtype=np.float64))
-
-    def predict(self, xs):
-        x = np.asarray(xs, dtype=np.float64)
-        rows = [
-            np.zeros(x.size, np.uint8) if h is None else ((x >= h[0]) & (x <= h[1])).astype(np.uint8)
-            for h in self.hypotheses
-        ]
-        return np.array(rows, dtype=np.uint8).reshape(len(rows), x.size)
-
-    def votes(self, xs):
-        x = np.asarray(xs, dtype=np.float64)
-        inside = np.searchsorted(self._a, x, side="right") - np.searchsorted(self._b, x, side="left")
-        return inside / self.k
-
-    def critical_points(self):
-        return np.unique(np.concatenate([self._a, self._b]))
-
-
-class FiniteEnsemble(Ensemble):
-    """Rows of a finite class; queries are column indices (domain positions)."""
-
-    kind = "finite"
-
-    def __init__(self, matrix, hypotheses, sample_errors, realisable=True, info=None):
-        super().__init__(hypotheses, sample_errors, realisable, info)
-        self._M = matrix
-        self._vote_by_column = matrix[np.asarray(self.hypotheses, dtype=np.intp)].mean(axis=0)
-
-    def predict(self, xs):
-        return self._M[np.asarray(self.hypotheses, dtype=np.intp)][:, np.asarray(xs, dtype=np.intp)]
-
-    def votes(self, xs):
-        return self._vote_by_column[np.asarray(xs, dtype=np.intp)]
-
-    def critical_points(self):
-        return np.arange(self._M.shape[1])
-
-
-def halfspace_votes_matrix(hypotheses, X) -> np.ndarray:
-    """Exact h_{a,w}(x) = [⟨a, x⟩ ≥ w] for every hypothesis (a, w) and row x of X, shape (k, n).
-
-    A float evaluation decides entries whose margin exceeds a rigorous rounding bound;
-    the rest are decided exactly in integer arithmetic (tested against
-    :func:`solvers.halfspaces.halfspace_predicate`).
-    """
-    return _HalfspaceTable(hypotheses).predict(X)
-
-
-def _canonical(a, w):
-    """(a, w) scaled by 1/|first non-zero coefficient| (exact): the same halfspace [⟨a, x⟩ ≥ w]."""
-    vals = [Fraction(v) for v in a] + [Fraction(w)]
-    lead = next((abs(v) for v in vals if v != 0), Fraction(1))
-    vals = [v / lead for v in vals]
-    return tuple(vals[:-1]), vals[-1]
-
-
-class _HalfspaceTable:
-    """Float copies of the distinct halfspaces among exact hypotheses (a, w) (positive multiples
-    identified) for vectorised, exactly-decided evaluation."""
-
-    def __init__(self, hypotheses):
-        self.hypotheses = list(hypotheses)
-        keys = {}
-        self.index = np.array([keys.setdefault(_canonical(a, w), len(keys)) for a, w in self.hypotheses], np.intp)
-        self.distinct = list(keys)
-        d = len(self.distinct[0][0]) if self.distinct else 0
-        self.A = np.array([[float(v) for v in a] for a, _ in self.distinct], dtype=np.float64).reshape(-1, d)
-        self.w = np.array([float(w) for _, w in self.distinct], dtype=np.float64)
-        self._ints = None
-
-    def _integer_rows(self):
-        """Each distinct (a, w) times the lcm of its denominators: integer rows, same sign."""
-        if self._ints is None:
-            rows = []
-            for a, w in self.distinct:
-                vals = [Fraction(v) for v in a] + [Fraction(w)]
-                L = math.lcm(*(v.denominator for v in vals))
-                rows.append([int(v * L) for v in vals])
-            self._ints = rows
-        return self._ints
-
-    @staticmethod
-    def _integer_points(X):
-        """Each row x of X as (integer vector, D) with x = vector / D exactly (D a power of two)."""
-        out = []
-        for x in X.tolist():
-            ratios = [v.as_integer_ratio() for v in x]
-            D = max(q for _, q in ratios)  # powers of two: every q divides D
-            out.append(([p * (D // q) for p, q in ratios], D))
-        return out
-
-    def predict_distinct(self, X) -> np.ndarray:
-        X = np.asarray(X, dtype=np.float64)
-        if X.ndim != 2:
-            raise ValueError(f"X: expected shape (n, d), got {X.shape}")
-        S = X @ self.A.T - self.w[None, :]
-        # rounding of (a, w) to floats and of the dot product: far below 1e-9 relative
-        bound = 1e-9 * (np.abs(X) @ np.abs(self.A).T + np.abs(self.w)[None, :])
-        out = (S >= 0).T.astype(np.uint8)
-        und = np.abs(S) <= bound
-        if und.any():
-            r_idx, h_idx = np.nonzero(und)
-            urows = np.unique(r_idx)
-            pts = dict(zip(urows.tolist(), self._integer_points(X[urows])))
-            ints = self._integer_rows()
-            for r, i in zip(r_idx.tolist(), h_idx.tolist()):
-                xv, D = pts[r]
-                row = ints[i]
-                out[i, r] = sum(a * x for a, x in zip(row, xv)) >= row[-1] * D
-        return out
-
-    def predict(self, X) -> np.ndarray:
-        return self.predict_distinct(X)[self.index]
-
-    def votes(self, X) -> np.ndarray:
-        counts = np.bincount(self.index, minlength=len(self.distinct)).astype(np.float64)
-        return (counts @ self.predict_distinct(X)) / len(self.hypotheses)
-
-
-def halfspace_votes(hypotheses, X) -> np.ndarray:
-    """Fraction of the halfspace hypotheses labelling each row of X with 1."""
-    return halfspace_votes_matrix(hypotheses, X).mean(axis=0)
-
-
-class HalfspaceEnsemble(Ensemble):
-    """Halfspaces h_{a,w}(x) = [⟨a, x⟩ ≥ w] with exact rational (a, w); queries rows of ℝ^d."""
-
-    kind = "halfspaces"
-
-    def __init__(self, hypotheses, sample_errors, realisable=True, info=None):
-        super().__init__(hypotheses, sample_errors, realisable, info)
-        self._table = _HalfspaceTable(self.hypotheses)
-
-    def predict(self, xs):
-        return self._table.predict(xs)
-
-    def votes(self, xs):
-        return self._table.votes(xs)
-
-    def critical_points(self):
-        """For each distinct hypothesis, the point of its boundary closest to the origin (float)."""
-        if not hasattr(self, "_crit"):
-            A, w = self._table.A, self._table.w
-            nn = (A * A).sum(axis=1)
-            ok = nn > 0
-            self._crit = A[ok] * (w[ok] / nn[ok])[:, None] if ok.any() else np.empty((0, 0))
-        return self._crit
-
+# --------------------------------------------------------------------------- ensembles: geoprivate.ensembles
 
 # --------------------------------------------------------------------------- G_oblivious
 
@@ -443,14 +232,10 @@ class G_oblivious:
             errs.append(e)
             hard_errs.append(he)
         realisable = all(he == 0 for he in hard_errs)
-        info = {"hard_errors": hard_errs}
-        if self.kind == "thresholds":
-            return ThresholdEnsemble(hyps, errs, realisable, info)
-        if self.kind == "intervals":
-            return IntervalEnsemble(hyps, errs, realisable, info)
-        if self.kind == "finite":
-            return FiniteEnsemble(self.concept.matrix, hyps, errs, realisable, info)
-        return HalfspaceEnsemble(hyps, errs, realisable, info)
+        matrix = self.concept.matrix if self.kind == "finite" else None
+        return make_ensemble(
+            self.kind, hyps, matrix=matrix, sample_errors=errs, realisable=realisable, info=dict(hard_errors=hard_errs)
+        )
 
     def is_realisable(self, points, labels) -> bool:
         """Whether some concept of C labels the whole sample correctly."""

@@ -1,22 +1,13 @@
-"""Ready-made prediction problems: a class, a target, a realisable sample, a query law.
+"""Ready-made prediction problems, generators and adversaries for [Yan26]'s predictors.
 
-Used by the CLI (``geoprivate predict``), the claims and the benchmarks so that every
-generator can be run against every adversary kind from one place.  Labels {0, 1}.
-
-* ``thresholds``: X = [0, 1), target c(x) = [x ≥ t*] with t* ~ U(0.2, 0.8), D uniform.
-* ``intervals``: X = [0, 1), target [a*, b*] with a* ~ U(0.1, 0.4), b* ~ U(0.6, 0.9).
-* ``finite``: a random 0/1 matrix (``n_concepts`` × ``n_points``, rows distinct) with
-  a random target row; D uniform on the domain positions.
-* ``halfspaces``: X = ℝ^d, D standard Gaussian rounded to the grid 2⁻¹⁰ℤ^d (:data:`GRID`,
-  so the exact arithmetic of :mod:`solvers.depth` works on small denominators), target
-  h_{a*, w*} with a* Gaussian and w* = 0.1·|a*|.
+The problems themselves (class, target, law D, sample) are the shared layer's
+:class:`geoprivate.problems.Problem`, drawn by :func:`geoprivate.problems.draw_problem`;
+:func:`make_problem` is its old entry point (kept, with ``Problem``, for one release).  This module
+adds what only the predictors need: :func:`make_generator` and :func:`make_adversary`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-import numpy as np
 
 from geoprivate._validation import as_rng, check_positive_int
 from geoprivate.adversaries import (
@@ -26,16 +17,16 @@ from geoprivate.adversaries import (
     binary_search_sequence,
 )
 from geoprivate.prediction.generators import (
-    HALFSPACES,
     G_halfspace,
     G_halfspace_repaired,
     G_oblivious,
 )
-from geoprivate.problems import (  # the shared problem layer (Target kept here)
+from geoprivate.problems import (  # the shared problem layer (Problem and Target kept importable here)
     CONCEPTS,
     GRID,
+    Problem,
     Target,
-    draw_target,
+    draw_problem,
 )
 
 __all__ = ["ADVERSARIES", "CONCEPTS", "GRID", "Problem", "Target", "make_adversary", "make_generator", "make_problem"]
@@ -43,24 +34,10 @@ __all__ = ["ADVERSARIES", "CONCEPTS", "GRID", "Problem", "Target", "make_adversa
 ADVERSARIES = ("oblivious", "stochastic", "adaptive")
 
 
-@dataclass
-class Problem:
-    """A concept class, a target in it, a labelled sample S and the law D of the queries."""
-
-    name: str
-    concept: object
-    target: object  # callable points -> {0,1}
-    X: np.ndarray
-    y: np.ndarray
-    sampler: object  # callable (rng, n) -> points
-    d: int
-    description: str
-
-
 def make_problem(
     name: str, N: int, rng=None, *, d: int = 2, n_points: int = 32, n_concepts: int = 128, grid: float | None = GRID
 ) -> Problem:
-    """A realisable problem with a sample of size N (see the module docstring).
+    """A realisable problem with a sample of size N: :func:`geoprivate.problems.draw_problem` with ``n_sample=N``.
 
     ``grid``: halfspaces only — D is the standard Gaussian rounded to ``grid``·ℤ^d, or the
     plain Gaussian for ``None`` (the exact solvers take raw floats; the benchmark measures
@@ -71,22 +48,8 @@ def make_problem(
     ValueError
         Unknown ``name``, N < 1, d < 1.
     """
-    if name not in CONCEPTS:
-        raise ValueError(f"concept: expected one of {CONCEPTS}, got {name!r}")
     N = check_positive_int(N, "N")
-    d = check_positive_int(d, "d")
-    rng = as_rng(rng)
-    td = draw_target(name, rng, d=d, n_points=n_points, n_concepts=n_concepts, grid=grid)
-    X = td.law(rng, N)
-    if name == "thresholds":
-        desc, concept, dim = f"thresholds, target t*={td.params:.4f}", td.concept, 1
-    elif name == "intervals":
-        desc, concept, dim = f"intervals, target [{td.params[0]:.4f}, {td.params[1]:.4f}]", td.concept, 2
-    elif name == "finite":
-        desc, concept, dim = f"{td.concept.name}, target row {td.params}", td.concept, td.vc
-    else:
-        desc, concept, dim = f"halfspaces in R^{d}", HALFSPACES, d
-    return Problem(name, concept, td.target, X, td.target(X), td.law, dim, desc)
+    return draw_problem(name, rng, n_sample=N, d=d, n_points=n_points, n_concepts=n_concepts, grid=grid)
 
 
 def make_generator(problem: Problem, generator: str = "auto", *, form: str = "margin"):

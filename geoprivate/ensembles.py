@@ -1,0 +1,357 @@
+"""One ensemble abstraction: the hypotheses F = (f_1, …, f_k) of a predictor, answering votes.
+
+Shared by [Yan26]'s generators (:mod:`geoprivate.prediction.generators`: F_j of one stretch between
+hard queries, Algorithm 2) and [NNSY23]'s GenericBBL (:mod:`geoprivate.everlasting.ensembles`: F_i of
+one phase, step 3b).  An :class:`Ensemble` is a list of hypotheses in the class's own representation
+with
+
+* ``predict(xs)``: the labels f_i(x) in {0, 1}, shape (k, len(xs));
+* ``counts(xs)``: the vote *counts* Σ_i f_i(x) (integers, what GenericBBL feeds BetweenThresholds);
+* ``votes(xs)``: the vote *fractions* counts / k (q_x(F_j) of [Yan26] Algorithm 2, step 2c);
+* ``critical_points()`` (where the vote changes) and, on the line, ``breakpoints()``.
+
+One subclass per problem of :data:`geoprivate.problems.CONCEPTS`; :func:`make_ensemble` picks it
+from the problem's name.  Hypotheses may be a NumPy array (GenericBBL's thresholds: 10⁵–10⁶ of them,
+kept as the array, never copied into a list).  Labels {0, 1}.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import numpy as np
+
+__all__ = [
+    "Ensemble",
+    "FiniteEnsemble",
+    "HalfspaceEnsemble",
+    "IntervalEnsemble",
+    "ThresholdEnsemble",
+    "halfspace_votes",
+    "halfspace_votes_matrix",
+    "make_ensemble",
+]
+
+
+class Ensemble:
+    """The hypotheses F = {f_1, …, f_k}: one stretch of [Yan26] Algorithm 2, or one phase of [NNSY23] GenericBBL.
+
+    Parameters
+    ----------
+    hypotheses : sequence or numpy.ndarray
+        f_i for i = 1..k (the class's own representation); an array is kept as it is.
+    sample_errors : array_like of int, optional
+        err_{S_i}(f_i)·m (the number of mistakes on each block); None when not computed (GenericBBL).
+    realisable : bool, default True
+        Whether every f_i is consistent with HardQuery ([Yan26] Claims 4 / 8).
+    info : dict, optional
+        Generator-specific data (affine dimension, cdepth values, ...).
+    """
+
+    kind = "ensemble"
+
+    def __init__(self, hypotheses, sample_errors=None, realisable=True, info=None):
+        self.hypotheses = hypotheses if isinstance(hypotheses, np.ndarray) else list(hypotheses)
+        self.sample_errors = None if sample_errors is None else np.asarray(sample_errors, dtype=np.int64)
+        self.realisable = bool(realisable)
+        self.info = dict(info or {})
+
+    @property
+    def k(self) -> int:
+        """The number of hypotheses (GenericBBL's T_i)."""
+        return len(self.hypotheses)
+
+    @property
+    def T(self) -> int:
+        """GenericBBL's name for :attr:`k` ([NNSY23] §5: T_i blocks per phase)."""
+        return self.k
+
+    @property
+    def params(self):
+        """The hypotheses (the name GenericBBL's ``VoteEnsemble`` used; kept for one release)."""
+        return self.hypotheses
+
+    def predict(self, xs) -> np.ndarray:
+        """Labels f_i(x) in {0, 1}, shape (k, len(xs))."""
+        raise NotImplementedError
+
+    def counts(self, xs) -> np.ndarray:
+        """Σ_i f_i(x): how many hypotheses label each x with 1 (int64)."""
+        return self.predict(xs).sum(axis=0, dtype=np.int64)
+
+    def votes(self, xs) -> np.ndarray:
+        """q_x(F_j) = ½(1 + (1/k) Σ_i f_{i,j}(x)) in ±1 terms: the fraction voting 1 ([Yan26] Algorithm 2, step 2c)."""
+        return self.predict(xs).mean(axis=0)
+
+    def critical_points(self) -> np.ndarray:
+        """Points where the vote changes (for adaptive adversaries); may be empty."""
+        return np.empty(0)
+
+
+class ThresholdEnsemble(Ensemble):
+    """Thresholds f_i(x) = [x ≥ t_i] (t_i = inf: the all-0 concept)."""
+
+    kind = "thresholds"
+
+    def __init__(self, hypotheses, sample_errors=None, realisable=True, info=None):
+        super().__init__(hypotheses, sample_errors, realisable, info)
+        self._t = np.sort(_float_array(self.hypotheses))
+
+    def predict(self, xs):
+        x = np.asarray(xs, dtype=np.float64)
+        return (x[None, :] >= _float_array(self.hypotheses)[:, None]).astype(np.uint8)
+
+    def counts(self, xs):
+        return np.searchsorted(self._t, np.asarray(xs, dtype=np.float64), side="right")
+
+    def votes(self, xs):
+        return self.counts(xs) / self._t.size
+
+    def breakpoints(self) -> np.ndarray:
+        """The finite thresholds, sorted (with repetitions): the vote is constant between them."""
+        return self._t[np.isfinite(self._t)]
+
+    def critical_points(self):
+        return np.unique(self.breakpoints())
+
+
+class IntervalEnsemble(Ensemble):
+    """Intervals f_i(x) = [a_i ≤ x ≤ b_i] (None: the empty concept)."""
+
+    kind = "intervals"
+
+    def __init__(self, hypotheses, sample_errors=None, realisable=True, info=None):
+        super().__init__(hypotheses, sample_errors, realisable, info)
+        ne = [h for h in self.hypotheses if h is not None]
+        self._a = np.sort(np.array([float(h[0]) for h in ne], dtype=np.float64))
+        self._b = np.sort(np.array([float(h[1]) for h in ne], dtype=np.float64))
+
+    def predict(self, xs):
+        x = np.asarray(xs, dtype=np.float64)
+        rows = [
+            np.zeros(x.size, np.uint8) if h is None else ((x >= h[0]) & (x <= h[1])).astype(np.uint8)
+            for h in self.hypotheses
+        ]
+        return np.array(rows, dtype=np.uint8).reshape(len(rows), x.size)
+
+    def counts(self, xs):
+        x = np.asarray(xs, dtype=np.float64)
+        return np.searchsorted(self._a, x, side="right") - np.searchsorted(self._b, x, side="left")
+
+    def votes(self, xs):
+        return self.counts(xs) / self.k
+
+    def breakpoints(self) -> np.ndarray:
+        """The left ends, then the right ends (each sorted, with repetitions)."""
+        return np.concatenate([self._a, self._b])
+
+    def critical_points(self):
+        return np.unique(self.breakpoints())
+
+
+class FiniteEnsemble(Ensemble):
+    """Rows of a finite class's matrix; queries are column indices (domain positions)."""
+
+    kind = "finite"
+
+    def __init__(self, matrix, hypotheses, sample_errors=None, realisable=True, info=None):
+        super().__init__(hypotheses, sample_errors, realisable, info)
+        self._M = matrix
+        self._count_by_column = matrix[np.asarray(self.hypotheses, dtype=np.intp)].sum(axis=0).astype(np.int64)
+        self._vote_by_column = matrix[np.asarray(self.hypotheses, dtype=np.intp)].mean(axis=0)
+
+    def predict(self, xs):
+        return self._M[np.asarray(self.hypotheses, dtype=np.intp)][:, np.asarray(xs, dtype=np.intp)]
+
+    def counts(self, xs):
+        return self._count_by_column[np.asarray(xs, dtype=np.intp)]
+
+    def votes(self, xs):
+        return self._vote_by_column[np.asarray(xs, dtype=np.intp)]
+
+    def critical_points(self):
+        return np.arange(self._M.shape[1])
+
+
+def _float_array(hypotheses) -> np.ndarray:
+    """Threshold hypotheses as float64 (an array without a Python loop)."""
+    if isinstance(hypotheses, np.ndarray):
+        return hypotheses.astype(np.float64, copy=False)
+    return np.array([float(t) for t in hypotheses], dtype=np.float64)
+
+
+def halfspace_votes_matrix(hypotheses, X) -> np.ndarray:
+    """Exact h_{a,w}(x) = [⟨a, x⟩ ≥ w] for every hypothesis (a, w) and row x of X.
+
+    A float evaluation decides entries whose margin exceeds a rigorous rounding bound;
+    the rest are decided exactly in integer arithmetic (tested against
+    :func:`solvers.halfspaces.halfspace_predicate`).
+
+    Parameters
+    ----------
+    hypotheses : sequence of (a, w)
+        Halfspaces with exact (rational or float) coefficients a ∈ ℝ^d and offset w.
+    X : array_like of float, shape (n, d)
+        The points.
+
+    Returns
+    -------
+    numpy.ndarray of uint8, shape (k, n)
+        Row i: the labels of hypothesis i.
+    """
+    return _HalfspaceTable(hypotheses).predict(X)
+
+
+def _canonical(a, w):
+    """(a, w) scaled by 1/|first non-zero coefficient| (exact): the same halfspace [⟨a, x⟩ ≥ w]."""
+    vals = [Fraction(v) for v in a] + [Fraction(w)]
+    lead = next((abs(v) for v in vals if v != 0), Fraction(1))
+    vals = [v / lead for v in vals]
+    return tuple(vals[:-1]), vals[-1]
+
+
+class _HalfspaceTable:
+    """Float copies of the distinct halfspaces among exact hypotheses (a, w) (positive multiples
+    identified) for vectorised, exactly-decided evaluation."""
+
+    def __init__(self, hypotheses):
+        self.hypotheses = list(hypotheses)
+        keys = {}
+        self.index = np.array([keys.setdefault(_canonical(a, w), len(keys)) for a, w in self.hypotheses], np.intp)
+        self.distinct = list(keys)
+        d = len(self.distinct[0][0]) if self.distinct else 0
+        self.A = np.array([[float(v) for v in a] for a, _ in self.distinct], dtype=np.float64).reshape(-1, d)
+        self.w = np.array([float(w) for _, w in self.distinct], dtype=np.float64)
+        self._ints = None
+
+    def _integer_rows(self):
+        """Each distinct (a, w) times the lcm of its denominators: integer rows, same sign."""
+        if self._ints is None:
+            rows = []
+            for a, w in self.distinct:
+                vals = [Fraction(v) for v in a] + [Fraction(w)]
+                L = math.lcm(*(v.denominator for v in vals))
+                rows.append([int(v * L) for v in vals])
+            self._ints = rows
+        return self._ints
+
+    @staticmethod
+    def _integer_points(X):
+        """Each row x of X as (integer vector, D) with x = vector / D exactly (D a power of two)."""
+        out = []
+        for x in X.tolist():
+            ratios = [v.as_integer_ratio() for v in x]
+            D = max(q for _, q in ratios)  # powers of two: every q divides D
+            out.append(([p * (D // q) for p, q in ratios], D))
+        return out
+
+    def predict_distinct(self, X) -> np.ndarray:
+        X = np.asarray(X, dtype=np.float64)
+        if X.ndim != 2:
+            raise ValueError(f"X: expected shape (n, d), got {X.shape}")
+        S = X @ self.A.T - self.w[None, :]
+        # rounding of (a, w) to floats and of the dot product: far below 1e-9 relative
+        bound = 1e-9 * (np.abs(X) @ np.abs(self.A).T + np.abs(self.w)[None, :])
+        out = (S >= 0).T.astype(np.uint8)
+        und = np.abs(S) <= bound
+        if und.any():
+            r_idx, h_idx = np.nonzero(und)
+            urows = np.unique(r_idx)
+            pts = dict(zip(urows.tolist(), self._integer_points(X[urows])))
+            ints = self._integer_rows()
+            for r, i in zip(r_idx.tolist(), h_idx.tolist()):
+                xv, D = pts[r]
+                row = ints[i]
+                out[i, r] = sum(a * x for a, x in zip(row, xv)) >= row[-1] * D
+        return out
+
+    def predict(self, X) -> np.ndarray:
+        return self.predict_distinct(X)[self.index]
+
+    def counts(self, X) -> np.ndarray:
+        mult = np.bincount(self.index, minlength=len(self.distinct)).astype(np.int64)
+        return mult @ self.predict_distinct(X).astype(np.int64)
+
+    def votes(self, X) -> np.ndarray:
+        counts = np.bincount(self.index, minlength=len(self.distinct)).astype(np.float64)
+        return (counts @ self.predict_distinct(X)) / len(self.hypotheses)
+
+
+def halfspace_votes(hypotheses, X) -> np.ndarray:
+    """Fraction of the halfspace hypotheses labelling each row of X with 1 (exact decisions).
+
+    Parameters
+    ----------
+    hypotheses : sequence of (a, w)
+        As in :func:`halfspace_votes_matrix`.
+    X : array_like of float, shape (n, d)
+        The points.
+
+    Returns
+    -------
+    numpy.ndarray of float, shape (n,)
+    """
+    return halfspace_votes_matrix(hypotheses, X).mean(axis=0)
+
+
+class HalfspaceEnsemble(Ensemble):
+    """Halfspaces h_{a,w}(x) = [⟨a, x⟩ ≥ w] with exact rational (a, w); queries rows of ℝ^d."""
+
+    kind = "halfspaces"
+
+    def __init__(self, hypotheses, sample_errors=None, realisable=True, info=None):
+        super().__init__(hypotheses, sample_errors, realisable, info)
+        self._table = _HalfspaceTable(self.hypotheses)
+
+    def predict(self, xs):
+        return self._table.predict(xs)
+
+    def counts(self, xs):
+        return self._table.counts(xs)
+
+    def votes(self, xs):
+        return self._table.votes(xs)
+
+    def critical_points(self):
+        """For each distinct hypothesis, the point of its boundary closest to the origin (float)."""
+        if not hasattr(self, "_crit"):
+            A, w = self._table.A, self._table.w
+            nn = (A * A).sum(axis=1)
+            ok = nn > 0
+            self._crit = A[ok] * (w[ok] / nn[ok])[:, None] if ok.any() else np.empty((0, 0))
+        return self._crit
+
+
+def make_ensemble(name: str, hypotheses, *, matrix=None, sample_errors=None, realisable=True, info=None) -> Ensemble:
+    """The :class:`Ensemble` of the problem ``name`` (one of :data:`geoprivate.problems.CONCEPTS`).
+
+    Parameters
+    ----------
+    name : str
+        "thresholds", "intervals", "finite" or "halfspaces".
+    hypotheses : sequence or numpy.ndarray
+        The f_i in the class's representation: t_i; (a_i, b_i) or None; row indices; (a_i, w_i).
+    matrix : numpy.ndarray, optional
+        The finite class's 0/1 matrix (required for "finite").
+    sample_errors, realisable, info
+        As in :class:`Ensemble`.
+
+    Returns
+    -------
+    Ensemble
+        A ThresholdEnsemble, IntervalEnsemble, FiniteEnsemble or HalfspaceEnsemble.
+
+    Raises
+    ------
+    ValueError
+        Unknown ``name``, or "finite" without ``matrix``.
+    """
+    if name == "finite":
+        if matrix is None:
+            raise ValueError("matrix: the finite class's matrix is required for a finite ensemble, got None")
+        return FiniteEnsemble(matrix, hypotheses, sample_errors, realisable, info)
+    classes = {"thresholds": ThresholdEnsemble, "intervals": IntervalEnsemble, "halfspaces": HalfspaceEnsemble}
+    if name not in classes:
+        raise ValueError(f"name: expected 'thresholds', 'intervals', 'finite' or 'halfspaces', got {name!r}")
+    return classes[name](hypotheses, sample_errors, realisable, info)
