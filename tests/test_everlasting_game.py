@@ -70,7 +70,7 @@ def test_query_game_flags_noiseless_between_thresholds():
     from geoprivate.everlasting.game import query_leak_instance
 
     inst, feat = query_leak_instance(rng=0)
-    broken = audit_game(inst, "bt-noiseless", n_samples=1500, featurize=feat, rng=1)
+    broken = audit_game(inst, "bt-noiseless", n_samples=5000, featurize=feat, rng=1)
     assert broken.kind == "query" and broken.flagged, broken.as_dict()
     faithful = audit_game(inst, "faithful", n_samples=1500, featurize=feat, rng=2)
     assert not faithful.flagged
