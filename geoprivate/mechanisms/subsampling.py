@@ -18,7 +18,22 @@ __all__ = ["subsample", "subsampled"]
 
 
 def subsample(t, n, rng=None) -> np.ndarray:
-    """A uniformly random size-``n`` subset J of {0, ..., t-1}, as sorted indices."""
+    """A uniformly random size-``n`` subset J of {0, ..., t-1}, as sorted indices.
+
+    Parameters
+    ----------
+    t : int
+        The population size.
+    n : int
+        The subset size, 0 <= n <= t.
+    rng : Generator, int or None
+        The random source (SPEC 7).
+
+    Returns
+    -------
+    numpy.ndarray of int, shape (n,)
+        The sorted indices of J.
+    """
     t = check_positive_int(t, "t")
     n = check_positive_int(n, "n")
     if n > t:
