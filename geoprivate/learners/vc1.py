@@ -154,6 +154,16 @@ def log_star(x: float) -> int:
     """Iterated logarithm (base 2): the number of times log₂ is applied until the value is ≤ 1.
 
     Raises ``ValueError`` for x ≤ 0, NaN and ±inf (log₂ inf = inf: the loop would never end).
+
+    Parameters
+    ----------
+    x : float
+        A positive finite number.
+
+    Returns
+    -------
+    int
+        log*(x).
     """
     if isinstance(x, bool) or not isinstance(x, numbers.Real):
         raise TypeError(f"x must be a real number, got {type(x).__name__}")
@@ -263,6 +273,24 @@ def theorem11_parameters(
       logarithm where Theorem 3 and Theorem 11 have ``48e/α``: we use ``48e/α``.
 
     Logarithms are natural.
+
+    Parameters
+    ----------
+    td : int
+        TD(X, C_f), the thresholds dimension ([Yan25] Definition 6); the median runs over {0, …, td}.
+    alpha, beta : float
+        The PAC accuracy α and confidence β.
+    epsilon, delta : float
+        The privacy parameters.
+    median : {"exponential", "paper", "log-star"}, default "exponential"
+        Which private median's sample bound gives n_PM.
+    c_pm : float, default 1.0
+        The constant of Theorem 9's bound (``median="paper"`` only).
+
+    Returns
+    -------
+    Theorem11Parameters
+        The sample size and its parts (n_PM, t, the per-part size m, β/(t+2)).
     """
     if isinstance(td, bool) or not isinstance(td, numbers.Integral) or td < 0:
         raise ValueError(f"td: expected a non-negative integer, got {td!r}")
@@ -324,6 +352,24 @@ def theorem13_parameters(
     (T+1) ln(2/α)/ε_s (Claim 5's last step, so that every leaf kept has v ≤ 4αN).  The
     paper's Algorithm 4 states N_2 = O((log(1/α)+log(1/β))/(α²ε)); Claim 6 then gives an
     (O(α), O(β/α)) learner.
+
+    Parameters
+    ----------
+    td : int
+        TD(X, C_f), the thresholds dimension ([Yan25] Definition 6).
+    alpha, beta : float
+        The PAC accuracy α and confidence β.
+    epsilon, delta : float
+        The privacy parameters.
+    median : {"exponential", "paper", "log-star"}, default "exponential"
+        Which private median's sample bound is used in N_1.
+    c_pm : float, default 1.0
+        The constant of Theorem 9's bound (``median="paper"`` only).
+
+    Returns
+    -------
+    Theorem13Parameters
+        N_1, N_2 and the constants they are computed from.
     """
     a, b, e, d = _check_common(alpha, beta, epsilon, delta)
     first = theorem11_parameters(td, a, b / 3, e / 2, d / 2, median=median, c_pm=c_pm)

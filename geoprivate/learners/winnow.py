@@ -112,6 +112,22 @@ def lemma_4_2_bound(d: int, eta, rho, c) -> float:
     """Lemma 4.2: ConfidentWinnow makes at most ln d / ((1 − c)ηρ − η²/2) updates.
 
     Raises ``ValueError`` when the denominator is not positive (η ≥ 2(1 − c)ρ: vacuous).
+
+    Parameters
+    ----------
+    d : int
+        The dimension.
+    eta : float
+        The learning rate η.
+    rho : float
+        The margin ρ.
+    c : float
+        The confidence level c in [0, 1).
+
+    Returns
+    -------
+    float
+        The bound on the number of updates.
     """
     d = check_positive_int(d, "d")
     eta, rho = check_positive_real(eta, "eta"), _margin(rho)
@@ -131,6 +147,17 @@ def check_realizable(X, y, rho, target=None) -> None:
     With ``target`` v (v ≥ 0, ‖v‖₁ = 1) the check is y⟨v, x⟩ ≥ ρ for every example
     (float, tolerance 1e-12); without it the exact best non-negative margin is computed
     (:func:`solvers.margins.best_margin`, small inputs only).
+
+    Parameters
+    ----------
+    X : array_like, shape (T, d)
+        The examples.
+    y : array_like, shape (T,)
+        The labels in {−1, 1}.
+    rho : float
+        The required margin ρ.
+    target : array_like, shape (d,), optional
+        A claimed target halfspace v.
     """
     Xs, ys = _sample(X, y)
     rho = check_positive_real(rho, "rho")
@@ -233,6 +260,22 @@ def least_confident_adversary(pool_X, pool_y, *, eta, rho, c, rounds: int = 10_0
     every pool example is confident and correct (or ``rounds`` run out).
 
     Returns the number of updates it forced (compare with :func:`lemma_4_2_bound`).
+
+    Parameters
+    ----------
+    pool_X : array_like, shape (P, d)
+        The pool of examples.
+    pool_y : array_like, shape (P,)
+        Their labels in {−1, 1}.
+    eta, rho, c : float
+        ConfidentWinnow's learning rate, margin and confidence level.
+    rounds : int, default 10_000
+        The largest number of rounds.
+
+    Returns
+    -------
+    int
+        The number of updates forced.
     """
     Xs, ys = _sample(pool_X, pool_y)
     eta, rho = check_positive_real(eta, "eta"), _margin(rho)
@@ -248,14 +291,46 @@ def least_confident_adversary(pool_X, pool_y, *, eta, rho, c, rounds: int = 10_0
 
 
 def winnow(X, y, *, eta) -> ConfidentWinnowRun:
-    """Classic (non-private) Winnow: ConfidentWinnow with c = 0 (update on mistakes only)."""
+    """Classic (non-private) Winnow: ConfidentWinnow with c = 0 (update on mistakes only).
+
+    Parameters
+    ----------
+    X : array_like, shape (T, d)
+        The examples.
+    y : array_like, shape (T,)
+        The labels in {−1, 1}.
+    eta : float
+        The learning rate η.
+
+    Returns
+    -------
+    ConfidentWinnowRun
+        The run's weights and updates.
+    """
     Xs, ys = _sample(X, y)
     return confident_winnow(Xs, ys, eta=eta, rho=1.0, c=0.0, adversary=np.zeros(len(ys), dtype=np.int8))
 
 
 # --------------------------------------------------------------------------- Lemma 4.6
 def lemma_4_6_sample_size(T: int, beta, c, rho) -> int:
-    """Lemma 4.6: m ≥ 2 ln(2T/β)/(c²ρ²) samples make sgn⟨w̃, x⟩ = sgn⟨w, x⟩ w.p. ≥ 1 − β/T."""
+    """Lemma 4.6: m ≥ 2 ln(2T/β)/(c²ρ²) samples make sgn⟨w̃, x⟩ = sgn⟨w, x⟩ w.p. ≥ 1 − β/T.
+
+    Parameters
+    ----------
+    T : int
+        The number of rounds.
+    beta : float
+        The failure probability β.
+    c : float
+        The confidence level c.
+    rho : float
+        The margin ρ.
+
+    Returns
+    -------
+    int
+        The least integer m meeting the bound.
+    """
     T = check_positive_int(T, "T")
     b = check_probability(beta, "beta")
     c, rho = check_probability(c, "c", open_right=False), _margin(rho)
@@ -272,6 +347,17 @@ def sign_disagreement_probability(a, m: int, *, exact: bool = True, max_work=10*
     ⟨w̃, x⟩ = (1/m) Σ χ_i with χ_i = x_{J_i} i.i.d. ±1, Pr[χ = sgn a] = (1 + |a|)/2 (proof
     D.1), so the probability is Pr[Bin(m, (1 + |a|)/2) ≤ m/2] (a tie counts as a
     disagreement).  ``a`` is taken exactly (Fraction, int or float's binary value).
+
+    Parameters
+    ----------
+    a : Fraction, int or float
+        ⟨w, x⟩, non-zero, |a| <= 1.
+    m : int
+        The number of samples.
+    exact : bool, default True
+        Exact rational sum, or a 60-digit mpmath evaluation.
+    max_work : int or None, default 10**9
+        Bound on the exact sum's bit work.
 
     Returns
     -------
@@ -391,7 +477,22 @@ class DPWinnowParameters:
 def theorem_4_4_parameters(epsilon, delta, K: int, m: int) -> tuple[float, float]:
     """Theorem 4.4: ε̂ = ε/(4√(2K ln(2/δ))) and η = ε/(8√(2mK ln(2/δ))) make DP-Winnow
     (ε, δ)-DP for ε, δ ∈ (0, 1) (with the corrected 4η per sample the composition is still
-    below ε; see :func:`dp_winnow_privacy`).  Returns (eps_hat, eta)."""
+    below ε; see :func:`dp_winnow_privacy`).  Returns (eps_hat, eta).
+
+    Parameters
+    ----------
+    epsilon, delta : float
+        The target privacy parameters, each in (0, 1).
+    K : int
+        The number of updates (AboveThreshold instances).
+    m : int
+        The samples per update.
+
+    Returns
+    -------
+    eps_hat, eta : float
+        The AboveThreshold parameter ε̂ and the learning rate η.
+    """
     eps = check_probability(epsilon, "epsilon")
     dl = check_probability(delta, "delta")
     K, m = check_positive_int(K, "K"), check_positive_int(m, "m")
@@ -412,6 +513,24 @@ def theorem_4_5_parameters(T: int, d: int, rho, epsilon, delta, beta) -> DPWinno
     K ≥ 2 ln d/(ηρ − η²) (the fixed point; see the module's choice 4).
 
     Raises ``ValueError`` for ε, δ outside (0, 1) (Theorem 4.4's hypothesis) or ρ ∉ (0, 1].
+
+    Parameters
+    ----------
+    T : int
+        The number of rounds.
+    d : int
+        The dimension.
+    rho : float
+        The margin ρ in (0, 1].
+    epsilon, delta : float
+        The privacy parameters, each in (0, 1).
+    beta : float
+        The failure probability β.
+
+    Returns
+    -------
+    DPWinnowParameters
+        m, η, ε̂, L, K (theorem mode).
     """
     T, d = check_positive_int(T, "T"), check_positive_int(d, "d")
     rho = _margin(rho)
@@ -452,7 +571,32 @@ def theorem_4_5_parameters(T: int, d: int, rho, epsilon, delta, beta) -> DPWinno
 
 def practical_parameters(T: int, d: int, rho, *, eps_hat, eta, m, K=None, L=None, beta=0.05, c=0.5):
     """Practical mode: ε̂, η, m given; K defaults to Lemma 4.7's update bound (rounded up),
-    L to Lemma 4.3's 8 ln(2T/β)/ε̂.  Privacy is whatever :func:`dp_winnow_privacy` says."""
+    L to Lemma 4.3's 8 ln(2T/β)/ε̂.  Privacy is whatever :func:`dp_winnow_privacy` says.
+
+    Parameters
+    ----------
+    T : int
+        The number of rounds.
+    d : int
+        The dimension.
+    rho : float
+        The margin ρ.
+    eps_hat, eta : float
+        The AboveThreshold parameter ε̂ and the learning rate η.
+    m : int
+        The samples per update.
+    K, L : optional
+        The update budget and the AboveThreshold threshold (defaults above).
+    beta : float, default 0.05
+        The failure probability β.
+    c : float, default 0.5
+        The confidence level c.
+
+    Returns
+    -------
+    DPWinnowParameters
+        The parameters (practical mode).
+    """
     m = check_positive_int(m, "m")
     p = DPWinnowParameters(T, d, rho, eps_hat, eta, 1.0, m, 1, beta, c)
     if K is not None:
@@ -474,6 +618,22 @@ def em_sample_privacy_loss(logw, x, y, x_prime, y_prime, eta) -> float:
     example (x, y) used by an update is replaced by (x', y') (all other history fixed).
 
     Pr[J = j] ∝ exp(logw_j + η y x_j).  Proof C.1 states 2η; this can reach 4η.
+
+    Parameters
+    ----------
+    logw : array_like, shape (d,)
+        The log-weights before the update.
+    x, x_prime : array_like, shape (d,)
+        The example used and its replacement.
+    y, y_prime : int
+        Their labels in {−1, 1}.
+    eta : float
+        The learning rate η.
+
+    Returns
+    -------
+    float
+        The exact privacy loss of one sample.
     """
     lw = np.asarray(logw, dtype=np.float64)
     a = lw + eta * y * np.asarray(x, dtype=np.float64)
@@ -490,7 +650,24 @@ EM_STEPS = ("corrected", "paper")
 def dp_winnow_privacy(eps_hat, eta, m, K, delta, *, em_step: str = "corrected") -> Guarantee:
     """Privacy of DP-Winnow by proof C.1: K AboveThreshold instances (ε̂ each) and mK samples
     (4η each, or 2η with ``em_step="paper"``), each layer by the better of basic and
-    advanced composition (δ/2 per layer)."""
+    advanced composition (δ/2 per layer).
+
+    Parameters
+    ----------
+    eps_hat, eta : float
+        The AboveThreshold parameter ε̂ and the learning rate η.
+    m, K : int
+        The samples per update and the number of updates.
+    delta : float
+        The total δ (δ/2 per layer).
+    em_step : {"corrected", "paper"}, default "corrected"
+        The per-sample loss: 4η (proved here) or 2η (as the proof states).
+
+    Returns
+    -------
+    Guarantee
+        The (ε, δ) of DP-Winnow.
+    """
     e = check_epsilon(eps_hat, "eps_hat")
     eta = check_positive_real(eta, "eta")
     m, K = check_positive_int(m, "m"), check_positive_int(K, "K")
@@ -703,6 +880,19 @@ def majority_sequence(T: int, d: int, k: int, rng=None, *, flip: float = 0.0):
     x uniform on {−1, 1}^d, y = sgn⟨v, x⟩, so every example has margin ≥ ρ = 1/k exactly.
 
     ``flip`` > 0 flips that fraction of labels (a non-realisable stress sequence).
+
+    Parameters
+    ----------
+    T : int
+        The number of examples.
+    d : int
+        The dimension.
+    k : int
+        The odd number of target coordinates.
+    rng : Generator, int or None
+        The random source (SPEC 7).
+    flip : float, default 0.0
+        The fraction of labels flipped.
 
     Returns
     -------
