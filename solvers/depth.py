@@ -178,6 +178,20 @@ def is_hull_certificate(constraints, cert: HullCertificate, subspace=None) -> bo
     True proves cdepth_S(cert.point) ≥ cert.level: every p_i + (μ/λ_i)·r lies in
     D_S(level) and the point is their convex combination (plus lineality, along which
     depth is constant).
+
+    Parameters
+    ----------
+    constraints : sequence
+        The halfspaces of S (as for :func:`depth`).
+    cert : HullCertificate
+        The certificate to check.
+    subspace : optional
+        The affine subspace the point must lie in (``None``: the whole space).
+
+    Returns
+    -------
+    bool
+        True when the certificate is valid.
     """
     Aq, wq, m, d = _as_constraints(constraints)
     k = cert.level
@@ -783,7 +797,22 @@ class AnchoringBound:
 
 def is_level_bound(constraints, bound, subspace=None) -> bool:
     """Check a :class:`LevelBound` or :class:`AnchoringBound` exactly, against the exact
-    vertex/ray enumeration of S: True proves ConvexHull(D_S(bound.level)) ∩ subspace = ∅."""
+    vertex/ray enumeration of S: True proves ConvexHull(D_S(bound.level)) ∩ subspace = ∅.
+
+    Parameters
+    ----------
+    constraints : sequence
+        The halfspaces of S (as for :func:`depth`).
+    bound : LevelBound or AnchoringBound
+        The certificate to check.
+    subspace : optional
+        The affine subspace (``None``: the whole space).
+
+    Returns
+    -------
+    bool
+        True when the bound is proved.
+    """
     Aq, wq, m, d = _as_constraints(constraints)
     E, f = _subspace_equations(subspace, d)
     arr = _arrangement(Aq, wq, d)

@@ -58,7 +58,7 @@ def between_thresholds_transcripts(m: int) -> list[tuple]:
     Returns
     -------
     list of tuple
-        Every possible transcript (tuples of :class:`Answer` L, R, TOP).
+        Every possible transcript (tuples of :class:`~geoprivate.mechanisms.sparse_vector.Answer` L, R, TOP).
     """
     m = check_positive_int(m, "m")
     out = []
