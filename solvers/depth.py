@@ -777,6 +777,17 @@ class LevelBound:
     every unbounded edge of depth ≥ level and ⟨h, ℓ⟩ = 0 on the lineality, so the closed
     halfspace {⟨h, ·⟩ + offset ≥ 0} contains the hull; h = Eᵀ·multipliers, so on the
     subspace ⟨h, z⟩ = ⟨multipliers, f⟩ ≤ −1 − offset.
+
+    Attributes
+    ----------
+    level : int
+        The depth level.
+    h : tuple
+        The separating direction Eᵀ·multipliers.
+    offset : Fraction
+        The halfspace's offset.
+    multipliers : tuple
+        The combination of the subspace's equations.
     """
 
     level: int
@@ -789,7 +800,15 @@ class LevelBound:
 class AnchoringBound:
     """Proof that ConvexHull(D_S(level)) misses {E z = f} although its closure may not:
     a chain of :class:`LevelBound`-shaped rounds (see ``_Level.anchor_chain``), each
-    with offset + ⟨multipliers, f⟩ ≤ 0, whose zero sets shrink the usable vertices to ∅."""
+    with offset + ⟨multipliers, f⟩ ≤ 0, whose zero sets shrink the usable vertices to ∅.
+
+    Attributes
+    ----------
+    level : int
+        The depth level.
+    rounds : tuple
+        The chain of :class:`LevelBound`-shaped rounds.
+    """
 
     level: int
     rounds: tuple

@@ -52,6 +52,25 @@ class AuditResult:
 
     ``epsilon_lower`` holds with probability >= ``confidence`` (over the auditor's samples):
     the mechanism is NOT (eps, delta)-DP for any eps < epsilon_lower.
+
+    Attributes
+    ----------
+    epsilon_lower : float
+        The lower confidence bound on ε.
+    event : object
+        The event E chosen in the selection phase.
+    direction : str
+        Which input's law is on top in ln((P(E) − δ)/Q(E)).
+    p_interval, q_interval : tuple of float
+        The Clopper–Pearson intervals for P(E) and Q(E).
+    counts : tuple of int
+        How often E occurred on each input in the measurement phase.
+    n_samples : int
+        Measurement runs per input.
+    delta : float
+        The δ of the DP claim tested.
+    confidence : float
+        The probability that ``epsilon_lower`` holds.
     """
 
     epsilon_lower: float

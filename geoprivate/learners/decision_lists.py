@@ -144,6 +144,15 @@ class FeatureSet:
     for a feature given only by its column of a feature matrix.
 
     ``transform(X)`` maps an (n, d) 0/1 matrix to the (n, |F|) feature matrix.
+
+    Attributes
+    ----------
+    d : int
+        The number of Boolean variables.
+    terms : tuple
+        Per feature, its literals (or ``None``).
+    names : tuple of str
+        Per feature, a printable name.
     """
 
     d: int
@@ -258,7 +267,17 @@ def conjunction_count(d: int, k: int) -> int:
 class DecisionList:
     """[(f_1, b_1), …, (f_m, b_m)]: feature indices into Φ's columns (``TRUE`` = T) and bits
     in {0, 1}.  The first term whose feature is 1 decides; an example no term covers gets
-    ``default`` (0 unless the list ends with T)."""
+    ``default`` (0 unless the list ends with T).
+
+    Attributes
+    ----------
+    features : tuple of int
+        f_1, …, f_m (``TRUE`` for T).
+    bits : tuple of int
+        b_1, …, b_m in {0, 1}.
+    default : int, default 0
+        The label of an example no term covers.
+    """
 
     features: tuple
     bits: tuple
@@ -535,7 +554,25 @@ def greedy_cover_epsilon_hat(epsilon, delta) -> float:
 
 @dataclass
 class GreedyCoverResult:
-    """Output of :func:`dp_greedy_cover`: the list h_fin and how it was produced."""
+    """Output of :func:`dp_greedy_cover`: the list h_fin and how it was produced.
+
+    Attributes
+    ----------
+    hypothesis : DecisionList
+        h_fin.
+    epsilon_hat : float
+        The per-step parameter ε̂ of the exponential mechanism.
+    epsilon, delta : float or None
+        The target privacy parameters (``None`` in practical mode).
+    mode : str
+        ``"theorem"`` or ``"practical"``.
+    ledger : PrivacyLedger
+        The run's privacy ledger.
+    errors_per_round : list of int
+        The training errors of each chosen term (the negated score of the pick).
+    utility_proved : bool
+        Whether the sample meets [BF26] Theorem 3.5's sample bound.
+    """
 
     hypothesis: DecisionList
     epsilon_hat: float

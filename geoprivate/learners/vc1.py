@@ -318,6 +318,21 @@ class Theorem13Parameters:
     ⌈2/α⌉ iterations; ``epsilon_step`` the budget of each of the ≤ 2T releases on S_2
     (total (ε/2, δ/2) by advanced composition with δ' = δ/2, or basic composition if
     better); ``beta_step`` = β/(3(2T+2)) covers the union bounds of Claims 1–5.
+
+    Attributes
+    ----------
+    first : Theorem11Parameters
+        Theorem 11's parameters for S_1.
+    n1, n2 : int
+        The sizes of S_1 and S_2.
+    T : int
+        The number of iterations ⌈2/α⌉.
+    epsilon_step : float
+        The budget of each release on S_2.
+    beta_step : float
+        β/(3(2T+2)).
+    n : int
+        n1 + n2.
     """
 
     first: Theorem11Parameters

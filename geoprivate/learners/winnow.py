@@ -184,7 +184,19 @@ def check_realizable(X, y, rho, target=None) -> None:
 # --------------------------------------------------------------------------- Algorithm 4.1
 @dataclass
 class ConfidentWinnowRun:
-    """A run of ConfidentWinnow: rounds with an update, with a mistake, and final weights."""
+    """A run of ConfidentWinnow: rounds with an update, with a mistake, and final weights.
+
+    Attributes
+    ----------
+    updates, mistakes : numpy.ndarray of int
+        The rounds with an update, and the rounds with a mistake.
+    weights : numpy.ndarray of float, shape (d,)
+        The final weights.
+    bound : float or None
+        [BF26] Lemma 4.2's update bound, when it applies.
+    eta, rho, c : float
+        The learning rate, margin and confidence level.
+    """
 
     updates: np.ndarray
     mistakes: np.ndarray
@@ -421,7 +433,29 @@ def _binomial_lower_tail(m: int, k: int, p, max_work):
 # --------------------------------------------------------------------------- parameters
 @dataclass(frozen=True)
 class DPWinnowParameters:
-    """Inputs of Algorithm 4.2 and where they came from (``mode`` "theorem" or "practical")."""
+    """Inputs of Algorithm 4.2 and where they came from (``mode`` "theorem" or "practical").
+
+    Attributes
+    ----------
+    T, d : int
+        The number of rounds and the dimension.
+    rho : float
+        The margin ρ.
+    eps_hat : float
+        The AboveThreshold parameter ε̂.
+    eta : float
+        The learning rate η.
+    L : float
+        The AboveThreshold threshold.
+    m, K : int
+        The samples per update and the update budget.
+    beta, c : float
+        The failure probability β and the confidence level c.
+    mode : str
+        ``"theorem"`` or ``"practical"``.
+    epsilon, delta : float or None
+        The target privacy parameters (theorem mode).
+    """
 
     T: int
     d: int
@@ -704,6 +738,27 @@ class DPWinnowRun:
     k < K), ``transcript`` (the released output: (round from which w̃ holds, w̃ as counts)),
     ``update_margins`` (y⟨w, x̂⟩ of the shadow weights on each example used for an update —
     Lemma 4.7's proof needs ≤ cρ), the parameters, the ledger and the guarantee.
+
+    Attributes
+    ----------
+    mistakes : numpy.ndarray of bool, shape (T,)
+        Per round, whether the released hypothesis erred.
+    update_rounds : list of int
+        The rounds with an update.
+    transcript : list
+        The released output.
+    update_margins : list of float
+        y⟨w, x̂⟩ of each example used for an update.
+    empty_cache_updates : int
+        Updates fired while the cache was empty (no weight update, privacy paid).
+    params : DPWinnowParameters
+        The parameters used.
+    ledger : PrivacyLedger
+        The run's privacy ledger.
+    guarantee : Guarantee
+        The run's privacy guarantee.
+    final_weights : numpy.ndarray, optional
+        The shadow weights at the end.
     """
 
     mistakes: np.ndarray

@@ -762,6 +762,19 @@ class InteriorPointResult:
     ``value`` is the output (``default`` when ``failed``); ``failed`` is True when a level
     returned FAIL (trim emptied the data, or CHOOSE returned ⊥) — post-processing of the
     private transcript; ``trace`` lists per level (N, n, K, z, prefix) for inspection.
+
+    Attributes
+    ----------
+    value : int
+        The interior point (``default`` when ``failed``).
+    failed : bool
+        Whether some level returned FAIL.
+    params : InteriorPointParameters
+        The configuration the run used.
+    n : int
+        The number of data points.
+    trace : tuple
+        Per level (N, n, K, z, prefix).
     """
 
     value: int
