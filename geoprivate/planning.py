@@ -132,7 +132,7 @@ def plan_generic_bbl(
     """Smallest GenericBBL configuration that is (ε, δ)-DP w.r.t. its training set as run.
 
     Free parameters searched: ε'_1 (a grid of 400 log-spaced values plus the bisection optimum of
-    the un-amplified case), and whether step 2 sub-samples S_1 from a larger S (Claim 2.7).
+    the un-amplified case), and whether step 2 sub-samples S_1 from a larger S ([NNSY23] Claim 2.7).
     Fixed by accuracy: λ_i (Theorem A.2, or ``lambda1`` scaled as in practical mode), the TOP
     budget c_i (``tops`` for phase 1, else ⌈c_const α_i R_i⌉ — the paper's 64 α_i R_i by default),
     and for more than one phase |Ŝ_i| (Lemma C.2), |D̂_i| ≥ |S_{i+1}| (Claim D.6) and
@@ -309,7 +309,7 @@ def generic_bbl_parameters_from_plan(plan: Plan, epsilon_run: float | None = Non
 
 # ---------------------------------------------------------------------------- DP-Winnow
 def plan_dp_winnow(epsilon, delta, *, T: int, d: int, rho: float, beta: float = 0.05, c: float = 0.5) -> Plan:
-    """DP-Winnow's ε̂, η, m, K, L minimising Theorem 4.5's mistake bound subject to (ε, δ) as run.
+    """DP-Winnow's ε̂, η, m, K, L minimising [BF26] Theorem 4.5's mistake bound subject to (ε, δ) as run.
 
     Search: η on a grid (K = ⌈Lemma 4.7's update bound⌉ follows), m ∈ {1, 4, 16}; for each the
     largest ε̂ with :func:`~geoprivate.learners.winnow.dp_winnow_privacy` ≤ ε (bisection), L =

@@ -207,7 +207,7 @@ def literals(d: int) -> FeatureSet:
 
 def conjunctions(d: int, k: int, *, include_empty: bool = False, max_terms=10**6) -> FeatureSet:
     """All conjunctions of 1..k literals over d variables on distinct variables (C_d^k of
-    Corollary A.8; ``include_empty`` adds the width-0 conjunction T, which Proposition A.9
+    [BF26] Corollary A.8; ``include_empty`` adds the width-0 conjunction T, which Proposition A.9
     counts; decision lists have T anyway).
 
     ``max_terms`` bounds |C_d^k| (:func:`conjunction_count`) before anything is built: a
@@ -245,7 +245,7 @@ def conjunctions(d: int, k: int, *, include_empty: bool = False, max_terms=10**6
 
 
 def conjunction_count(d: int, k: int) -> int:
-    """|C_d^k| = Σ_{j=0}^{k} 2^j C(d, j) (proof of Proposition A.9; width 0 included).
+    """|C_d^k| = Σ_{j=0}^{k} 2^j C(d, j) (proof of [BF26] Proposition A.9; width 0 included).
 
     Parameters
     ----------
@@ -507,7 +507,7 @@ def random_decision_list(n_features: int, length: int, rng=None) -> DecisionList
 
 # --------------------------------------------------------------------------- DP-GreedyCover
 def greedy_cover_quality(c1: np.ndarray, c0: np.ndarray, n1: int, n0: int, available: np.ndarray) -> np.ndarray:
-    """Scores q(S_j, (f, b)) = −#_{f→1}(S_j^{1−b}) of Algorithm 3.1 for the candidates
+    """Scores q(S_j, (f, b)) = −#_{f→1}(S_j^{1−b}) of [BF26] Algorithm 3.1 for the candidates
     [(f, 0), (f, 1) for available f] + [(T, 0), (T, 1)], in that order.
 
     Parameters
@@ -533,7 +533,7 @@ def greedy_cover_quality(c1: np.ndarray, c0: np.ndarray, n1: int, n0: int, avail
 
 
 def greedy_cover_epsilon_hat(epsilon, delta) -> float:
-    """Theorem 3.5 (proof A.7): ε̂ = ε / (2 (ln(1/δ) + 3/2)), so Lemma A.1 gives (ε, δ).
+    """[BF26] Theorem 3.5 (proof A.7): ε̂ = ε / (2 (ln(1/δ) + 3/2)), so Lemma A.1 gives (ε, δ).
 
     Parameters
     ----------
@@ -761,7 +761,7 @@ def greedy_cover_output_law(Phi, y, epsilon_hat) -> dict:
 
 
 def lemma_a4_error_bound(M: int, epsilon_hat, beta) -> float:
-    """Lemma A.4: w.p. ≥ 1 − β DP-GreedyCover errs on at most (4M/ε̂) ln(√(2/β) M) examples.
+    """[BF26] Lemma A.4: w.p. ≥ 1 − β DP-GreedyCover errs on at most (4M/ε̂) ln(√(2/β) M) examples.
 
     Parameters
     ----------
@@ -783,7 +783,7 @@ def lemma_a4_error_bound(M: int, epsilon_hat, beta) -> float:
 
 
 def theorem_3_5_sample_size(M: int, alpha, beta, epsilon, delta, vc_dimension=None, *, as_printed: bool = True) -> dict:
-    """Theorem 3.5's sample size for an (ε, δ)-DP (α, β)-PAC learner of F-decision lists:
+    """[BF26] Theorem 3.5's sample size for an (ε, δ)-DP (α, β)-PAC learner of F-decision lists:
 
     n ≥ max( 64/α (VC log(64/α) + log(16/β)),  8M log(2M/√β)(2 log(1/δ) + 3/2)/(αε) ),
 

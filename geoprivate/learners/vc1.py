@@ -182,7 +182,7 @@ def _check_common(alpha, beta, epsilon, delta):
 
 @dataclass(frozen=True)
 class Theorem11Parameters:
-    """Theorem-mode parameters of Algorithm 2 under Theorem 11's substitution.
+    """Theorem-mode parameters of [Yan25] Algorithm 2 under Theorem 11's substitution.
 
     Attributes
     ----------
@@ -312,7 +312,7 @@ def theorem11_parameters(
 
 @dataclass(frozen=True)
 class Theorem13Parameters:
-    """Theorem-mode parameters of Algorithm 4.
+    """Theorem-mode parameters of [Yan25] Algorithm 4.
 
     ``first`` is Theorem 11 for S_1 at (ε/2, δ/2, β/3); ``n2`` the size of S_2; ``T`` =
     ⌈2/α⌉ iterations; ``epsilon_step`` the budget of each of the ≤ 2T releases on S_2

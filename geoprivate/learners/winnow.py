@@ -109,7 +109,7 @@ def _softmax(logw: np.ndarray) -> np.ndarray:
 
 
 def lemma_4_2_bound(d: int, eta, rho, c) -> float:
-    """Lemma 4.2: ConfidentWinnow makes at most ln d / ((1 − c)ηρ − η²/2) updates.
+    """[BF26] Lemma 4.2: ConfidentWinnow makes at most ln d / ((1 − c)ηρ − η²/2) updates.
 
     Raises ``ValueError`` when the denominator is not positive (η ≥ 2(1 − c)ρ: vacuous).
 
@@ -142,7 +142,7 @@ def lemma_4_2_bound(d: int, eta, rho, c) -> float:
 
 def check_realizable(X, y, rho, target=None) -> None:
     """Raise ``ValueError`` unless the sequence is consistent with a non-negative ρ-margin
-    halfspace (the assumption of Lemmas 4.2, 4.7 and Theorem 4.5).
+    halfspace (the assumption of [BF26] Lemmas 4.2, 4.7 and Theorem 4.5).
 
     With ``target`` v (v ≥ 0, ‖v‖₁ = 1) the check is y⟨v, x⟩ ≥ ρ for every example
     (float, tolerance 1e-12); without it the exact best non-negative margin is computed
@@ -267,7 +267,7 @@ def confident_winnow(X, y, *, eta, rho, c=0.25, adversary=None, target=None) -> 
 
 
 def least_confident_adversary(pool_X, pool_y, *, eta, rho, c, rounds: int = 10_000) -> int:
-    """An adaptive adversary against ConfidentWinnow (Alg. 4.1): in every round it shows the
+    """An adaptive adversary against ConfidentWinnow ([BF26] Alg. 4.1): in every round it shows the
     pool example with the smallest y⟨w, x⟩ (a mistake if there is one) and sets b = 1, until
     every pool example is confident and correct (or ``rounds`` run out).
 
@@ -325,7 +325,7 @@ def winnow(X, y, *, eta) -> ConfidentWinnowRun:
 
 # --------------------------------------------------------------------------- Lemma 4.6
 def lemma_4_6_sample_size(T: int, beta, c, rho) -> int:
-    """Lemma 4.6: m ≥ 2 ln(2T/β)/(c²ρ²) samples make sgn⟨w̃, x⟩ = sgn⟨w, x⟩ w.p. ≥ 1 − β/T.
+    """[BF26] Lemma 4.6: m ≥ 2 ln(2T/β)/(c²ρ²) samples make sgn⟨w̃, x⟩ = sgn⟨w, x⟩ w.p. ≥ 1 − β/T.
 
     Parameters
     ----------
@@ -354,7 +354,7 @@ def lemma_4_6_sample_size(T: int, beta, c, rho) -> int:
 
 
 def sign_disagreement_probability(a, m: int, *, exact: bool = True, max_work=10**9):
-    """Pr[sgn⟨w̃, x⟩ ≠ sgn⟨w, x⟩] when ⟨w, x⟩ = a ≠ 0 and w̃ is m samples from w (Lemma 4.6).
+    """Pr[sgn⟨w̃, x⟩ ≠ sgn⟨w, x⟩] when ⟨w, x⟩ = a ≠ 0 and w̃ is m samples from w ([BF26] Lemma 4.6).
 
     ⟨w̃, x⟩ = (1/m) Σ χ_i with χ_i = x_{J_i} i.i.d. ±1, Pr[χ = sgn a] = (1 + |a|)/2 (proof
     D.1), so the probability is Pr[Bin(m, (1 + |a|)/2) ≤ m/2] (a tie counts as a
@@ -433,7 +433,7 @@ def _binomial_lower_tail(m: int, k: int, p, max_work):
 # --------------------------------------------------------------------------- parameters
 @dataclass(frozen=True)
 class DPWinnowParameters:
-    """Inputs of Algorithm 4.2 and where they came from (``mode`` "theorem" or "practical").
+    """Inputs of [BF26] Algorithm 4.2 and where they came from (``mode`` "theorem" or "practical").
 
     Attributes
     ----------
@@ -509,7 +509,7 @@ class DPWinnowParameters:
 
 
 def theorem_4_4_parameters(epsilon, delta, K: int, m: int) -> tuple[float, float]:
-    """Theorem 4.4: ε̂ = ε/(4√(2K ln(2/δ))) and η = ε/(8√(2mK ln(2/δ))) make DP-Winnow
+    """[BF26] Theorem 4.4: ε̂ = ε/(4√(2K ln(2/δ))) and η = ε/(8√(2mK ln(2/δ))) make DP-Winnow
     (ε, δ)-DP for ε, δ ∈ (0, 1) (with the corrected 4η per sample the composition is still
     below ε; see :func:`dp_winnow_privacy`).  Returns (eps_hat, eta).
 
@@ -542,7 +542,7 @@ _MAX_K = 2**64
 
 
 def theorem_4_5_parameters(T: int, d: int, rho, epsilon, delta, beta) -> DPWinnowParameters:
-    """Theorem 4.5's parameters (c = 1/2): m = ⌈2 ln(2T/β)/(c²ρ²)⌉, η = ε/(8√(2mK ln(4K/δ))),
+    """[BF26] Theorem 4.5's parameters (c = 1/2): m = ⌈2 ln(2T/β)/(c²ρ²)⌉, η = ε/(8√(2mK ln(4K/δ))),
     ε̂ = ε/(4√(2K ln(2/δ))), L = 8 ln(2T/β)/ε̂, and K the least integer with
     K ≥ 2 ln d/(ηρ − η²) (the fixed point; see the module's choice 4).
 
@@ -604,7 +604,7 @@ def theorem_4_5_parameters(T: int, d: int, rho, epsilon, delta, beta) -> DPWinno
 
 
 def practical_parameters(T: int, d: int, rho, *, eps_hat, eta, m, K=None, L=None, beta=0.05, c=0.5):
-    """Practical mode: ε̂, η, m given; K defaults to Lemma 4.7's update bound (rounded up),
+    """Practical mode: ε̂, η, m given; K defaults to [BF26] Lemma 4.7's update bound (rounded up),
     L to Lemma 4.3's 8 ln(2T/β)/ε̂.  Privacy is whatever :func:`dp_winnow_privacy` says.
 
     Parameters
@@ -648,7 +648,7 @@ def practical_parameters(T: int, d: int, rho, *, eps_hat, eta, m, K=None, L=None
 
 # --------------------------------------------------------------------------- privacy
 def em_sample_privacy_loss(logw, x, y, x_prime, y_prime, eta) -> float:
-    """Exact max_j |ln Pr[J = j] − ln Pr'[J = j]| for one sample of Algorithm 4.2 when the
+    """Exact max_j |ln Pr[J = j] − ln Pr'[J = j]| for one sample of [BF26] Algorithm 4.2 when the
     example (x, y) used by an update is replaced by (x', y') (all other history fixed).
 
     Pr[J = j] ∝ exp(logw_j + η y x_j).  Proof C.1 states 2η; this can reach 4η.
@@ -737,7 +737,7 @@ class DPWinnowRun:
     ``mistakes`` (bool per round), ``update_rounds`` (rounds where AboveThreshold fired and
     k < K), ``transcript`` (the released output: (round from which w̃ holds, w̃ as counts)),
     ``update_margins`` (y⟨w, x̂⟩ of the shadow weights on each example used for an update —
-    Lemma 4.7's proof needs ≤ cρ), the parameters, the ledger and the guarantee.
+    [BF26] Lemma 4.7's proof needs ≤ cρ), the parameters, the ledger and the guarantee.
 
     Attributes
     ----------

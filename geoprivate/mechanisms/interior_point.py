@@ -445,7 +445,7 @@ def _k_theorem(n: int, b: int, eps_m: float, delta_m: float, beta_m: float) -> i
 def trim_amount(n: int, b: int, params: "InteriorPointParameters") -> int:
     """K(n, b) = max(⌈2e(Γ + T)⌉, ⌈log₂((b+1)/β_m)⌉) (docs §3), times ``k_scale`` in practical mode.
 
-    Γ = (16/ε_m) ln(4n/(β_m ε_m δ_m)) is Lemma 1's utility loss for k = 1, T = 1 + (2/ε_m) ln(4/β_m).
+    Γ = (16/ε_m) ln(4n/(β_m ε_m δ_m)) is [Yan25] Lemma 1's utility loss for k = 1, T = 1 + (2/ε_m) ln(4/β_m).
 
     Parameters
     ----------
@@ -587,8 +587,8 @@ class InteriorPointParameters:
         ε/(2L+1), δ/L (0 when L = 0), β/(3L+1).
     n_required : int
         §5's n_req with the theorem's K (``k_scale`` = 1): with |S| >= n_required the output
-        is an interior point w.p. >= 1 − β.  This is the construction's own bound, not seed
-        004 Theorem 9's n_PM.
+        is an interior point w.p. >= 1 − β.  This is the construction's own bound, not
+        [Yan25] Theorem 9's n_PM.
     privacy_applies : bool
         ε_m < 2 (Lemma 1's hypothesis for the CHOOSE steps) or L = 0.
     utility_proved : bool
@@ -927,7 +927,7 @@ def run_interior_point(
 ) -> InteriorPointResult:
     """RecPrefix-R on validated ``points`` with computed ``params``: the run shared by
     :func:`interior_point` and the median of footnote 3 (no ledger entry, no sample-bound
-    warning; the privacy warning of Lemma 1 is emitted here).
+    warning; the privacy warning of [Yan25] Lemma 1 is emitted here).
 
     Parameters
     ----------

@@ -264,7 +264,7 @@ def log_star_median_sample_size(domain_size, alpha, beta, epsilon, delta, *, n_b
     """Least n with n − 2⌊(1/2 − α/2)n⌋ >= n_req (RecPrefix-R, docs/interior_point.md §5, §8).
 
     Then the trimmed data have at least n_req points, the interior point exists w.p. >= 1 − β
-    and is an (α/2)-median.  ≈ n_req/α: the 1/α of Theorem 9, but n_req is the
+    and is an (α/2)-median.  ≈ n_req/α: the 1/α of [Yan25] Theorem 9, but n_req is the
     construction's own bound, not Theorem 9's n_PM.
 
     Parameters
@@ -301,7 +301,7 @@ class LogStarOptions:
     k_scale : float in [0, 1]
         Practical mode: scale of the trim K (voids the sample bound, not privacy).
     strict : bool
-        Refuse (``PrivacyParameterError``) instead of warning outside Lemma 1.
+        Refuse (``PrivacyParameterError``) instead of warning outside [Yan25] Lemma 1.
     """
 
     mode: str = "theorem"

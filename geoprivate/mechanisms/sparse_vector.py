@@ -113,7 +113,7 @@ _SMALLEST_DELTA = math.ulp(0.0)
 
 
 def lemma1_delta(epsilon, gap, n) -> float:
-    """Smallest delta for which a gap of ``gap`` meets Lemma 1 (may be >= 1: no guarantee).
+    """Smallest delta for which a gap of ``gap`` meets [Yan26] Lemma 1 (may be >= 1: no guarantee).
 
     Inverts :func:`min_gap`: delta = exp(-(gap eps n / 12 - ln(10/eps) - 1)).
 
@@ -236,8 +236,8 @@ class BetweenThresholds:
         Database size; query values are counting queries in [0, 1] of sensitivity 1/n.
     rng : Generator, int or None
     c : int >= 1 or None, default 1
-        Number of TOP answers before halting.  ``c=1`` is Algorithm 1; ``c > 1`` is seed
-        002 Observation 2 (after each TOP but the c-th, reinitialise with fresh mu);
+        Number of TOP answers before halting.  ``c=1`` is Algorithm 1; ``c > 1`` is
+        [NNSY23] Observation 2 (after each TOP but the c-th, reinitialise with fresh mu);
         ``None`` reinitialises after every TOP and never halts ([Yan26] Algorithm 2).
     delta : float in (0, 1), optional
         Target delta for the ledger.  Default: the smallest delta for which the gap meets
