@@ -171,7 +171,22 @@ def depth_level_hulls(A, b, box, levels, *, vertices=None):
 
 
 def plot_window(points, pad=0.25, min_half=1.0):
-    """(a0, a1, w0, w1): a window around ``points`` (k, 2) and the origin, padded by ``pad``."""
+    """(a0, a1, w0, w1): a window around ``points`` (k, 2) and the origin, padded by ``pad``.
+
+    Parameters
+    ----------
+    points : array_like, shape (k, 2)
+        The points to show (the origin is always included).
+    pad : float, default 0.25
+        Relative padding on each side.
+    min_half : float, default 1.0
+        The least half-width in a (the least half-height in w is 0.2 times it).
+
+    Returns
+    -------
+    tuple of float
+        (a0, a1, w0, w1).
+    """
     pts = np.asarray(points, dtype=float).reshape(-1, 2)
     pts = np.vstack([pts, [[0.0, 0.0]]])
     lo, hi = pts.min(axis=0), pts.max(axis=0)
@@ -181,7 +196,26 @@ def plot_window(points, pad=0.25, min_half=1.0):
 
 
 def levels_in_window(A, b, window, levels, box_factor):
-    """The top ``levels`` depth levels and their hulls in a box ``box_factor`` times the window."""
+    """The top ``levels`` depth levels and their hulls in a box ``box_factor`` times the window.
+
+    Parameters
+    ----------
+    A, b : array_like
+        The halfspaces ⟨A_i, z⟩ >= b_i of the depth arrangement.
+    window : tuple of float
+        (a0, a1, w0, w1), from :func:`plot_window`.
+    levels : int
+        How many of the top depth levels to return.
+    box_factor : float
+        The box's size relative to the window.
+
+    Returns
+    -------
+    levels : list of int
+        The depth levels, ascending.
+    hulls : dict
+        Level -> the vertices of its hull inside the box.
+    """
     a0, a1, w0, w1 = window
     ca, cw, ha, hw = (a0 + a1) / 2, (w0 + w1) / 2, (a1 - a0) / 2 * box_factor, (w1 - w0) / 2 * box_factor
     box = tuple(Fraction(v).limit_denominator(10**6) for v in (ca - ha, ca + ha, cw - hw, cw + hw))
@@ -246,7 +280,18 @@ def _panel(
 
 
 def block_maximisers(ensemble):
-    """[(a, w)] floats: each block's hypothesis of a d = 1 HalfspaceEnsemble."""
+    """[(a, w)] floats: each block's hypothesis of a d = 1 HalfspaceEnsemble.
+
+    Parameters
+    ----------
+    ensemble : HalfspaceEnsemble
+        A d = 1 ensemble.
+
+    Returns
+    -------
+    list of tuple of float
+        One (a, w) per block.
+    """
     return [(float(a[0]), float(w)) for a, w in ensemble.hypotheses]
 
 

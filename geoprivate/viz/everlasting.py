@@ -13,7 +13,18 @@ def phases_run(seed: int = 0):
     three phases of practical parameters (scaled constants, recorded in the result); the
     problem from ``seed``, the run from ``seed + 1``.  Practical mode: the privacy theorem
     does not apply (the ledger says so; the warning is silenced here).  Returns the
-    :class:`~geoprivate.everlasting.generic_bbl.EverlastingResult`."""
+    :class:`~geoprivate.everlasting.generic_bbl.EverlastingResult`.
+
+    Parameters
+    ----------
+    seed : int, default 0
+        The problem's seed (the run uses ``seed + 1``).
+
+    Returns
+    -------
+    EverlastingResult
+        The run.
+    """
     import warnings
 
     import numpy as np

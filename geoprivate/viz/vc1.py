@@ -24,6 +24,15 @@ def figure1_run(seed: int = 0, *, target: int = 3, n: int = 1000):
     practical mode (t = 50 parts, ε = 3, δ = 0.1, α = 0.1, β = 0.05) on the class of the
     paper's Figure 1, ``n`` uniform domain points labelled by the class's row ``target``.
 
+    Parameters
+    ----------
+    seed : int, default 0
+        The run's seed.
+    target : int, default 3
+        The row of the class labelling the points.
+    n : int, default 1000
+        The number of domain points drawn.
+
     Returns
     -------
     (learner, cols, labels, hypothesis, target)
