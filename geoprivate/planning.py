@@ -148,6 +148,7 @@ def plan_generic_bbl(
     phases : 1, 2 or 3 (more are allowed; sizes grow fast)
     lambda1 : λ_1 (None: Theorem A.2's λ_i); later λ_i scale by the same factor
     tops : c_1 (None: ⌈c_const α_1 R_1⌉)
+    c_const : the constant of c_i = ⌈c_const α_i R_i⌉ (the paper's 64)
 
     Returns
     -------

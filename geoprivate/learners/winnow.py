@@ -220,8 +220,14 @@ def confident_winnow(X, y, *, eta, rho, c=0.25, adversary=None, target=None) -> 
 
     Parameters
     ----------
-    X : (T, d) points in {−1, 1}^d;  y : (T,) labels ±1
-    eta, rho : learning rate, margin (> 0);  c : confidence ratio in [0, 1)
+    X : numpy.ndarray, shape (T, d)
+        Points in {−1, 1}^d.
+    y : numpy.ndarray, shape (T,)
+        Labels ±1.
+    eta, rho : float
+        Learning rate and margin (> 0).
+    c : float, default 0.25
+        Confidence ratio in [0, 1).
     adversary : None (b = 1 always), a 0/1 sequence of length T, or a callable
         ``(t, w, x, y) -> bit`` that sees the current weights (an adaptive adversary).
     target : optional v ≥ 0 with ‖v‖₁ = 1: realisability with margin ρ is checked first.
@@ -828,7 +834,10 @@ def dp_winnow(
 
     Parameters
     ----------
-    X : (T, d) points in {−1, 1}^d (the oblivious adversary's sequence); y : (T,) labels ±1
+    X : numpy.ndarray, shape (T, d)
+        Points in {−1, 1}^d (the oblivious adversary's sequence).
+    y : numpy.ndarray, shape (T,)
+        Labels ±1.
     params : :class:`DPWinnowParameters` (:func:`theorem_4_5_parameters` or
         :func:`practical_parameters`); its T and d must match X.
     rng : Generator, int or None — drives every AboveThreshold and every w̃ sample.
@@ -836,6 +845,9 @@ def dp_winnow(
     target : optional non-negative ρ-margin target; realisability is checked when given
         (privacy never needs it; the regret bounds do).
     block : rounds predicted per matrix product between two updates.
+    em_step : {"corrected", "paper"}, default "corrected"
+        The per-sample privacy loss booked: 4η, or 2η as [BF26] proof C.1 states
+        (see :func:`dp_winnow_privacy`).
 
     Returns
     -------

@@ -16,10 +16,10 @@ theorem it comes from and whether the theorem's hypotheses hold.
 * :mod:`~geoprivate.mechanisms.interior_point` — RecPrefix-R, the toolkit's log*-level private
   interior point (docs/interior_point.md) and its exact output law (its audit lives in
   :mod:`geoprivate.audit.interior_point`, one layer up).
-
-Nothing here imports :mod:`geoprivate.audit` (``tests/test_layers.py``).
 * :mod:`~geoprivate.mechanisms.subsampling` — amplification by sub-sampling ([NNSY23]
   Claim 2.7).
+
+Nothing here imports :mod:`geoprivate.audit` (``tests/test_layers.py``).
 """
 
 from geoprivate.mechanisms.choosing import (

@@ -570,6 +570,8 @@ def private_median(
     log_star : LogStarOptions, optional
         ``"log-star"`` only: mode, n_base, k_scale, strict of RecPrefix-R.  The keywords
         ``mode=``, ``n_base=``, ``k_scale=``, ``strict=`` are deprecated spellings of it.
+    **legacy
+        Those deprecated keywords (anything else is a ``TypeError``).
 
     Returns
     -------

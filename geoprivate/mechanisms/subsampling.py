@@ -52,6 +52,8 @@ def subsampled(algorithm, data, n, epsilon_prime, delta_prime, epsilon, rng=None
     n : int
     epsilon_prime, delta_prime : the inner algorithm's guarantee
     epsilon : float in (0, 1], the amplified epsilon
+    rng : Generator, int or None
+        Drives the sub-sample and is passed on to ``algorithm`` (SPEC 7).
     ledger : PrivacyLedger, optional
         Receives ``("subsampling", eps, 4 eps delta'/(3+e^eps'), "everlasting/claim-2.7",
         applies)`` with ``applies`` False when len(data) < (n/eps)(3 + exp(eps')).

@@ -144,6 +144,8 @@ def is_feasible_point(A_ub, b_ub, A_eq, b_eq, point, *, strict: bool = False) ->
         As in :func:`feasible_point` (``None`` for an absent block).
     point : sequence of numbers
         Coordinates (ints, Fractions, floats at their exact binary value).
+    strict : bool, default False
+        Require the inequalities to hold strictly (``A_ub x < b_ub``).
 
     Returns
     -------
