@@ -132,7 +132,7 @@ def plan_generic_bbl(
     """Smallest GenericBBL configuration that is (ε, δ)-DP w.r.t. its training set as run.
 
     Free parameters searched: ε'_1 (a grid of 400 log-spaced values plus the bisection optimum of
-    the un-amplified case), and whether step 2 sub-samples S_1 from a larger S (Claim 2.7).
+    the un-amplified case), and whether step 2 sub-samples S_1 from a larger S ([NNSY23] Claim 2.7).
     Fixed by accuracy: λ_i (Theorem A.2, or ``lambda1`` scaled as in practical mode), the TOP
     budget c_i (``tops`` for phase 1, else ⌈c_const α_i R_i⌉ — the paper's 64 α_i R_i by default),
     and for more than one phase |Ŝ_i| (Lemma C.2), |D̂_i| ≥ |S_{i+1}| (Claim D.6) and
@@ -148,6 +148,7 @@ def plan_generic_bbl(
     phases : 1, 2 or 3 (more are allowed; sizes grow fast)
     lambda1 : λ_1 (None: Theorem A.2's λ_i); later λ_i scale by the same factor
     tops : c_1 (None: ⌈c_const α_1 R_1⌉)
+    c_const : the constant of c_i = ⌈c_const α_i R_i⌉ (the paper's 64)
 
     Returns
     -------
@@ -280,6 +281,18 @@ def generic_bbl_parameters_from_plan(plan: Plan, epsilon_run: float | None = Non
     """The planned configuration as :class:`~geoprivate.everlasting.parameters.EverlastingParameters`.
 
     The run's ε (which sizes |Ŝ_i|, |D̂_i| in step 3f via m) is the plan's target capped at 1.
+
+    Parameters
+    ----------
+    plan : Plan
+        A plan of the generic predictor.
+    epsilon_run : float, optional
+        The run's ε (default: the plan's target ε capped at 1).
+
+    Returns
+    -------
+    EverlastingParameters
+        The configuration the predictor runs with.
     """
     from geoprivate.everlasting.parameters import custom_parameters
 
@@ -297,11 +310,31 @@ def generic_bbl_parameters_from_plan(plan: Plan, epsilon_run: float | None = Non
 
 # ---------------------------------------------------------------------------- DP-Winnow
 def plan_dp_winnow(epsilon, delta, *, T: int, d: int, rho: float, beta: float = 0.05, c: float = 0.5) -> Plan:
-    """DP-Winnow's ε̂, η, m, K, L minimising Theorem 4.5's mistake bound subject to (ε, δ) as run.
+    """DP-Winnow's ε̂, η, m, K, L minimising [BF26] Theorem 4.5's mistake bound subject to (ε, δ) as run.
 
     Search: η on a grid (K = ⌈Lemma 4.7's update bound⌉ follows), m ∈ {1, 4, 16}; for each the
     largest ε̂ with :func:`~geoprivate.learners.winnow.dp_winnow_privacy` ≤ ε (bisection), L =
     8 ln(2T/β)/ε̂ (Lemma 4.3).  The objective is the mistake bound 16 ln(2T²/β) K/ε̂.
+
+    Parameters
+    ----------
+    epsilon, delta : float
+        The target privacy parameters.
+    T : int
+        The number of rounds.
+    d : int
+        The dimension.
+    rho : float
+        The margin ρ.
+    beta : float, default 0.05
+        The failure probability β.
+    c : float, default 0.5
+        The confidence level c.
+
+    Returns
+    -------
+    Plan
+        The chosen parameters, their privacy as run and the objective.
     """
     from geoprivate.learners.winnow import dp_winnow_privacy, lemma_4_2_bound
 
@@ -358,7 +391,24 @@ def plan_dp_winnow(epsilon, delta, *, T: int, d: int, rho: float, beta: float = 
 
 # ---------------------------------------------------------------------------- DP-GreedyCover
 def plan_dp_greedy_cover(epsilon, delta, *, M: int, alpha: float = 0.1, beta: float = 0.05) -> Plan:
-    """DP-GreedyCover: ε̂ of Lemma A.1 for (ε, δ) and n of [BF26] Theorem 3.5 (privacy needs no n)."""
+    """DP-GreedyCover: ε̂ of Lemma A.1 for (ε, δ) and n of [BF26] Theorem 3.5 (privacy needs no n).
+
+    Parameters
+    ----------
+    epsilon, delta : float
+        The target privacy parameters.
+    M : int
+        The number of features |F|.
+    alpha : float, default 0.1
+        The PAC accuracy α.
+    beta : float, default 0.05
+        The PAC confidence β.
+
+    Returns
+    -------
+    Plan
+        ε̂ and the sample size n.
+    """
     from geoprivate.learners.decision_lists import (
         greedy_cover_epsilon_hat,
         theorem_3_5_sample_size,
@@ -383,7 +433,22 @@ PLANNERS = {"generic-bbl": plan_generic_bbl, "dp-winnow": plan_dp_winnow, "dp-gr
 
 
 def plan(algorithm: str, epsilon, delta, **kw) -> Plan:
-    """Dispatch to the planner of ``algorithm`` (one of :data:`PLANNERS`)."""
+    """Dispatch to the planner of ``algorithm`` (one of :data:`PLANNERS`).
+
+    Parameters
+    ----------
+    algorithm : str
+        A key of :data:`PLANNERS`.
+    epsilon, delta : float
+        The target privacy parameters.
+    **kw
+        The planner's own keyword arguments.
+
+    Returns
+    -------
+    Plan
+        The planner's result.
+    """
     if algorithm not in PLANNERS:
         raise ValueError(f"algorithm must be one of {sorted(PLANNERS)}, got {algorithm!r}")
     return PLANNERS[algorithm](epsilon, delta, **kw)

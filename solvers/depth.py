@@ -178,6 +178,20 @@ def is_hull_certificate(constraints, cert: HullCertificate, subspace=None) -> bo
     True proves cdepth_S(cert.point) ≥ cert.level: every p_i + (μ/λ_i)·r lies in
     D_S(level) and the point is their convex combination (plus lineality, along which
     depth is constant).
+
+    Parameters
+    ----------
+    constraints : sequence
+        The halfspaces of S (as for :func:`depth`).
+    cert : HullCertificate
+        The certificate to check.
+    subspace : optional
+        The affine subspace the point must lie in (``None``: the whole space).
+
+    Returns
+    -------
+    bool
+        True when the certificate is valid.
     """
     Aq, wq, m, d = _as_constraints(constraints)
     k = cert.level
@@ -763,6 +777,17 @@ class LevelBound:
     every unbounded edge of depth ≥ level and ⟨h, ℓ⟩ = 0 on the lineality, so the closed
     halfspace {⟨h, ·⟩ + offset ≥ 0} contains the hull; h = Eᵀ·multipliers, so on the
     subspace ⟨h, z⟩ = ⟨multipliers, f⟩ ≤ −1 − offset.
+
+    Attributes
+    ----------
+    level : int
+        The depth level.
+    h : tuple
+        The separating direction Eᵀ·multipliers.
+    offset : Fraction
+        The halfspace's offset.
+    multipliers : tuple
+        The combination of the subspace's equations.
     """
 
     level: int
@@ -775,7 +800,15 @@ class LevelBound:
 class AnchoringBound:
     """Proof that ConvexHull(D_S(level)) misses {E z = f} although its closure may not:
     a chain of :class:`LevelBound`-shaped rounds (see ``_Level.anchor_chain``), each
-    with offset + ⟨multipliers, f⟩ ≤ 0, whose zero sets shrink the usable vertices to ∅."""
+    with offset + ⟨multipliers, f⟩ ≤ 0, whose zero sets shrink the usable vertices to ∅.
+
+    Attributes
+    ----------
+    level : int
+        The depth level.
+    rounds : tuple
+        The chain of :class:`LevelBound`-shaped rounds.
+    """
 
     level: int
     rounds: tuple
@@ -783,7 +816,22 @@ class AnchoringBound:
 
 def is_level_bound(constraints, bound, subspace=None) -> bool:
     """Check a :class:`LevelBound` or :class:`AnchoringBound` exactly, against the exact
-    vertex/ray enumeration of S: True proves ConvexHull(D_S(bound.level)) ∩ subspace = ∅."""
+    vertex/ray enumeration of S: True proves ConvexHull(D_S(bound.level)) ∩ subspace = ∅.
+
+    Parameters
+    ----------
+    constraints : sequence
+        The halfspaces of S (as for :func:`depth`).
+    bound : LevelBound or AnchoringBound
+        The certificate to check.
+    subspace : optional
+        The affine subspace (``None``: the whole space).
+
+    Returns
+    -------
+    bool
+        True when the bound is proved.
+    """
     Aq, wq, m, d = _as_constraints(constraints)
     E, f = _subspace_equations(subspace, d)
     arr = _arrangement(Aq, wq, d)

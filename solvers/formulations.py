@@ -164,6 +164,15 @@ def feasibility_problem(A_ub, b_ub, A_eq=None, b_eq=None, *, strict: bool = Fals
 def optimization_problem(c, A_ub, b_ub, A_eq=None, b_eq=None):
     """``max c^T x`` s.t. ``ub: A_ub x <= b_ub``, ``eq: A_eq x = b_eq`` (the LP of :func:`solvers.lp.maximize`).
 
+    Parameters
+    ----------
+    c : array_like, shape (n,)
+        The objective.
+    A_ub, b_ub : array_like
+        The inequality constraints.
+    A_eq, b_eq : array_like, optional
+        The equality constraints.
+
     Returns
     -------
     Formulation

@@ -982,6 +982,10 @@ def random_vc1_class(
         ``"greedy"``: independent of the tree structure — random 0/1 rows are added one by
         one and kept iff the class stays VC ≤ 1 (``n_tries`` attempts, default
         ``4 * n_points + 8``).
+    proper_prob, chain_prob : float in [0, 1], default 0.5 and 0.3
+        Passed to :func:`random_vc1_tree` (``"tree"`` only).
+    n_tries : int, optional
+        The number of rows tried (``"greedy"`` only; default ``4 * n_points + 8``).
     return_tree : bool
         (``"tree"`` only) also return ``(tree, proper, f)``: the generating tree and the
         row index of f; ``make_tree(M, f)`` then reproduces ``tree`` exactly.

@@ -48,7 +48,18 @@ def _query_fn(values, m_max=8):
 
 
 def between_thresholds_transcripts(m: int) -> list[tuple]:
-    """All transcripts of BetweenThresholds (c = 1) on m queries: {L,R}^j TOP (j < m) and {L,R}^m."""
+    """All transcripts of BetweenThresholds (c = 1) on m queries: {L,R}^j TOP (j < m) and {L,R}^m.
+
+    Parameters
+    ----------
+    m : int
+        The number of queries, m >= 1.
+
+    Returns
+    -------
+    list of tuple
+        Every possible transcript (tuples of :class:`~geoprivate.mechanisms.sparse_vector.Answer` L, R, TOP).
+    """
     m = check_positive_int(m, "m")
     out = []
     for j in range(m):
@@ -232,6 +243,30 @@ def between_thresholds_audit(
     largest difference).  Returns the two laws, ``delta_at_epsilon`` = delta(eps) at the
     mechanism's own eps, and, if ``delta`` is given, ``epsilon_at_delta`` = the least eps
     with delta(eps) <= delta.
+
+    Parameters
+    ----------
+    values, values_prime : sequence of float or callable
+        The query values on S and on S' (or adaptive query sequences, see
+        :func:`between_thresholds_output_law`).
+    epsilon : float
+        The mechanism's ε.
+    t_lower, t_upper : float
+        The thresholds t_l < t_u.
+    n : int
+        The database size.
+    delta : float, optional
+        If given, also compute the least ε with δ(ε) <= ``delta``.
+    dps : int, default 40
+        mpmath decimal precision.
+    max_queries : int, optional
+        The length bound of an adaptive (callable) query sequence.
+
+    Returns
+    -------
+    dict
+        ``p``, ``q`` (the two laws), ``delta_at_epsilon``, ``total_p``, ``total_q``, and when
+        applicable ``max_value_change`` and ``epsilon_at_delta``.
     """
     P = between_thresholds_output_law(values, epsilon, t_lower, t_upper, n, dps=dps, max_queries=max_queries)
     Q = between_thresholds_output_law(values_prime, epsilon, t_lower, t_upper, n, dps=dps, max_queries=max_queries)
@@ -306,6 +341,25 @@ def between_thresholds_repeated_law(
     s = 6/(eps n), pieces aligned with every breakpoint) on |mu| <= ``tail`` * 2/(eps n)
     (the mass outside is e^-tail), summed in log space: tiny probabilities keep their
     relative accuracy.  Quadrature error: compare two resolutions (see the tests).
+
+    Parameters
+    ----------
+    q : float
+        The value of the first m − 1 queries.
+    m : int
+        The number of queries.
+    epsilon : float
+        The mechanism's ε.
+    t_lower, t_upper : float
+        The thresholds t_l < t_u.
+    n : int
+        The database size.
+    q_last : float, optional
+        The last query's value (default ``q``).
+    pieces_per_scale, nodes : int
+        Quadrature resolution.
+    tail : float, default 45.0
+        Integration range |mu| <= tail · 2/(ε n).
 
     Returns
     -------
@@ -390,6 +444,30 @@ def between_thresholds_repeated_audit(
     ``q_last_prime`` (neighbours: differences <= 1/n).  Returns ``delta_at_epsilon``,
     ``epsilon_at_delta`` (if ``delta``) and the total masses (should be 1 up to the
     quadrature error).
+
+    Parameters
+    ----------
+    q, q_prime : float
+        The repeated query value on S and on S'.
+    m : int
+        The number of queries.
+    epsilon : float
+        The mechanism's ε.
+    t_lower, t_upper : float
+        The thresholds t_l < t_u.
+    n : int
+        The database size.
+    q_last, q_last_prime : float, optional
+        The last query's value on S and on S' (default ``q``, ``q_prime``).
+    delta : float, optional
+        If given, also compute the least ε with δ(ε) <= ``delta``.
+    **quad
+        Quadrature options of :func:`between_thresholds_repeated_law`.
+
+    Returns
+    -------
+    dict
+        ``delta_at_epsilon``, ``epsilon_at_delta`` (if ``delta``), ``total_p`` and ``total_q``.
     """
     P = between_thresholds_repeated_law(q, m, epsilon, t_lower, t_upper, n, q_last=q_last, **quad)
     Q = between_thresholds_repeated_law(

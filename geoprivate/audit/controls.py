@@ -51,7 +51,26 @@ def _first_top(above: np.ndarray) -> np.ndarray:
 
 
 def svt_no_query_noise_batch(values, epsilon, threshold, rng=None, size=1) -> list[tuple]:
-    """``size`` runs of the broken no-query-noise SVT (Lyu–Su–Li Alg. 5), c = 1."""
+    """``size`` runs of the broken no-query-noise SVT (Lyu–Su–Li Alg. 5), c = 1.
+
+    Parameters
+    ----------
+    values : array_like of float
+        The query values q_j(D) (sensitivity 1).
+    epsilon : float
+        The claimed ε.
+    threshold : float
+        The (un-noised) threshold.
+    rng : Generator, int or None
+        The random source (SPEC 7).
+    size : int, default 1
+        The number of independent runs.
+
+    Returns
+    -------
+    list of tuple
+        One transcript per run (``False`` for BOTTOM, ``True`` for TOP).
+    """
     v = _values(values)
     eps = check_epsilon(epsilon)
     size = check_positive_int(size, "size")
@@ -64,12 +83,50 @@ def svt_no_query_noise_batch(values, epsilon, threshold, rng=None, size=1) -> li
 
 
 def svt_no_query_noise(values, epsilon, threshold, rng=None) -> tuple:
-    """One run of the broken no-query-noise SVT (see the module docstring)."""
+    """One run of the broken no-query-noise SVT (see the module docstring).
+
+    Parameters
+    ----------
+    values : array_like of float
+        The query values q_j(D) (sensitivity 1).
+    epsilon : float
+        The claimed ε.
+    threshold : float
+        The (un-noised) threshold.
+    rng : Generator, int or None
+        The random source (SPEC 7).
+
+    Returns
+    -------
+    tuple
+        The transcript (``False`` for BOTTOM, ``True`` for TOP).
+    """
     return svt_no_query_noise_batch(values, epsilon, threshold, rng, 1)[0]
 
 
 def svt_output_noisy_value_batch(values, epsilon, threshold, rng=None, size=1, *, c=1) -> list[tuple]:
-    """``size`` runs of the broken noisy-value-releasing SVT (Lyu–Su–Li Alg. 3)."""
+    """``size`` runs of the broken noisy-value-releasing SVT (Lyu–Su–Li Alg. 3).
+
+    Parameters
+    ----------
+    values : array_like of float
+        The query values q_j(D) (sensitivity 1).
+    epsilon : float
+        The claimed ε.
+    threshold : float
+        The (un-noised) threshold.
+    rng : Generator, int or None
+        The random source (SPEC 7).
+    size : int, default 1
+        The number of independent runs.
+    c : int, default 1
+        The number of positive answers before halting.
+
+    Returns
+    -------
+    list of tuple
+        One transcript per run (``False`` for BOTTOM, the released noisy value for TOP).
+    """
     v = _values(values)
     eps = check_epsilon(epsilon)
     size = check_positive_int(size, "size")
@@ -94,7 +151,26 @@ def svt_output_noisy_value_batch(values, epsilon, threshold, rng=None, size=1, *
 
 
 def svt_output_noisy_value(values, epsilon, threshold, rng=None, *, c=1) -> tuple:
-    """One run of the broken noisy-value-releasing SVT (see the module docstring)."""
+    """One run of the broken noisy-value-releasing SVT (see the module docstring).
+
+    Parameters
+    ----------
+    values : array_like of float
+        The query values q_j(D) (sensitivity 1).
+    epsilon : float
+        The claimed ε.
+    threshold : float
+        The (un-noised) threshold.
+    rng : Generator, int or None
+        The random source (SPEC 7).
+    c : int, default 1
+        The number of positive answers before halting.
+
+    Returns
+    -------
+    tuple
+        The transcript (``False`` for BOTTOM, the released noisy value for TOP).
+    """
     return svt_output_noisy_value_batch(values, epsilon, threshold, rng, 1, c=c)[0]
 
 
@@ -104,6 +180,20 @@ def svt_no_query_noise_output_law(values, epsilon, threshold) -> dict:
     rho ~ Lap(2/eps); each query answers TOP (True) iff q_j >= threshold + rho, else BOTTOM
     (False); halts after the first TOP.  Given rho the transcript is deterministic, so the law
     is a sum of Laplace interval masses.  Returns dict transcript (tuple of bools) -> float.
+
+    Parameters
+    ----------
+    values : array_like of float
+        The query values q_j(D).
+    epsilon : float
+        The claimed ε.
+    threshold : float
+        The (un-noised) threshold.
+
+    Returns
+    -------
+    dict
+        Transcript (tuple of bool) -> probability.
     """
     vals = [float(v) for v in values]
     eps = check_epsilon(epsilon)

@@ -66,6 +66,20 @@ def hockey_stick(p, q, epsilon, *, atol: float = 1e-6) -> float:
     ``inf`` (then the divergence is the p-mass of outcomes q never produces: e^inf * 0 is
     taken as 0, the limit as eps -> inf).
 
+    Parameters
+    ----------
+    p, q : sequence of float or dict
+        The two laws.
+    epsilon : float
+        ε >= 0 (``inf`` allowed).
+    atol : float, default 1e-6
+        Tolerance on each law's total mass.
+
+    Returns
+    -------
+    float
+        Σ_o max(0, p(o) − e^ε q(o)).
+
     Raises
     ------
     ValueError
@@ -85,7 +99,22 @@ def hockey_stick(p, q, epsilon, *, atol: float = 1e-6) -> float:
 
 
 def delta_for_epsilon(p, q, epsilon, *, atol: float = 1e-6) -> float:
-    """delta(eps): the least delta such that the pair (p, q) is (eps, delta)-indistinguishable."""
+    """delta(eps): the least delta such that the pair (p, q) is (eps, delta)-indistinguishable.
+
+    Parameters
+    ----------
+    p, q : sequence of float or dict
+        The two laws (as for :func:`hockey_stick`).
+    epsilon : float
+        ε >= 0.
+    atol : float, default 1e-6
+        Tolerance on each law's total mass.
+
+    Returns
+    -------
+    float
+        The larger of the two directions' hockey-stick divergences.
+    """
     return max(hockey_stick(p, q, epsilon, atol=atol), hockey_stick(q, p, epsilon, atol=atol))
 
 
@@ -145,6 +174,20 @@ def epsilon_for_delta(p, q, delta=0.0, *, atol: float = 1e-6) -> float:
     ``inf`` when some outcome has positive probability under one law and zero under the
     other with more than ``delta`` mass.  Exact up to the arithmetic of the inputs (mpmath
     inputs are kept in mpmath).
+
+    Parameters
+    ----------
+    p, q : sequence of float or dict
+        The two laws (as for :func:`hockey_stick`).
+    delta : float, default 0.0
+        The allowed δ.
+    atol : float, default 1e-6
+        Tolerance on each law's total mass.
+
+    Returns
+    -------
+    float
+        The least ε (possibly ``inf``).
     """
     pa, qa = _as_pair(p, q, atol)
     d = float(delta)

@@ -15,6 +15,20 @@ def exponential_mechanism_audit(scores, scores_prime, epsilon, sensitivity=1.0) 
     Returns a dict with the two laws (``p``, ``q``), the exact pure-DP loss
     ``epsilon_exact = max_o |ln p(o) - ln q(o)|`` (computed in log space: no underflow),
     ``max_score_change`` (the largest |s - s'|), and the nominal ``epsilon``.
+
+    Parameters
+    ----------
+    scores, scores_prime : array_like of float
+        The scores of every outcome on S and on S'.
+    epsilon : float
+        The mechanism's ε (weights exp(ε s / (2 Δ))).
+    sensitivity : float, default 1.0
+        The score's sensitivity Δ.
+
+    Returns
+    -------
+    dict
+        ``p``, ``q``, ``epsilon_exact``, ``max_score_change`` and ``epsilon``.
     """
     s = np.asarray(scores, dtype=np.float64)
     t = np.asarray(scores_prime, dtype=np.float64)

@@ -33,6 +33,8 @@ def interior_point_exact_audit(values, domain_size, epsilon, delta, beta, **kwar
         Small (every neighbour replaces one entry by each domain element).
     epsilon, delta, beta : float
         As for :func:`~geoprivate.mechanisms.interior_point.interior_point`.
+    **kwargs
+        Passed to the output law: ``mode``, ``n_base``, ``k_scale``, ``max_n``.
 
     Returns
     -------

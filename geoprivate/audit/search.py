@@ -17,6 +17,30 @@ def hill_climb(objective, start, draw, mutate, iters: int, method: str, rng):
     Hill climbing moves to ``mutate(current, rng)`` whenever it does not lower the objective;
     random search evaluates ``draw(rng)`` afresh each time.  ``iters`` candidates after the
     start.  Returns ``(best, best_value, start_value)``.
+
+    Parameters
+    ----------
+    objective : callable
+        candidate -> float, to maximise.
+    start : object
+        The first candidate.
+    draw : callable
+        rng -> a fresh candidate (random search).
+    mutate : callable
+        (candidate, rng) -> a neighbouring candidate (hill climbing).
+    iters : int
+        The number of candidates evaluated after ``start``.
+    method : {"hill", "random"}
+        The search strategy.
+    rng : numpy.random.Generator
+        The random source.
+
+    Returns
+    -------
+    best : object
+        The best candidate found.
+    best_value, start_value : float
+        Its objective and the start's.
     """
     if method not in ("hill", "random"):
         raise ValueError(f"method must be 'hill' or 'random', got {method!r}")

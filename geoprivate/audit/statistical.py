@@ -21,7 +21,22 @@ __all__ = ["clopper_pearson", "AuditResult", "statistical_epsilon_lower_bound"]
 
 
 def clopper_pearson(k: int, n: int, alpha: float) -> tuple[float, float]:
-    """Exact two-sided (1 - alpha) Clopper–Pearson interval for a binomial proportion k/n."""
+    """Exact two-sided (1 - alpha) Clopper–Pearson interval for a binomial proportion k/n.
+
+    Parameters
+    ----------
+    k : int
+        The number of successes.
+    n : int
+        The number of trials.
+    alpha : float
+        The non-coverage probability.
+
+    Returns
+    -------
+    lower, upper : float
+        The interval's end points.
+    """
     n = check_positive_int(n, "n")
     if not 0 <= k <= n:
         raise ValueError(f"k must lie in [0, n], got k={k}, n={n}")
@@ -37,6 +52,25 @@ class AuditResult:
 
     ``epsilon_lower`` holds with probability >= ``confidence`` (over the auditor's samples):
     the mechanism is NOT (eps, delta)-DP for any eps < epsilon_lower.
+
+    Attributes
+    ----------
+    epsilon_lower : float
+        The lower confidence bound on ε.
+    event : object
+        The event E chosen in the selection phase.
+    direction : str
+        Which input's law is on top in ln((P(E) − δ)/Q(E)).
+    p_interval, q_interval : tuple of float
+        The Clopper–Pearson intervals for P(E) and Q(E).
+    counts : tuple of int
+        How often E occurred on each input in the measurement phase.
+    n_samples : int
+        Measurement runs per input.
+    delta : float
+        The δ of the DP claim tested.
+    confidence : float
+        The probability that ``epsilon_lower`` holds.
     """
 
     epsilon_lower: float
@@ -96,6 +130,25 @@ def statistical_epsilon_lower_bound(
     mechanism : callable(data, rng) -> output, or (data, rng, n) -> n outputs if ``batch``
     data0, data1 : neighbouring inputs
     featurize : callable output -> hashable (discretise continuous outputs here)
+    n_samples : int, default 100_000
+        Measurement runs per input.
+    n_select : int, optional
+        Selection runs per input (default ``n_samples // 5``).
+    events : sequence of callable, optional
+        Candidate events (output -> bool).
+    delta : float, default 0.0
+        The δ of the DP claim tested.
+    confidence : float, default 0.95
+        The probability that the bound holds.
+    batch : bool, default False
+        Whether ``mechanism`` produces n outputs per call.
+    rng : Generator, int or None
+        The random source (SPEC 7).
+
+    Returns
+    -------
+    AuditResult
+        The lower confidence bound ``epsilon_lower``, the chosen event and the estimates.
     """
     n_samples = check_positive_int(n_samples, "n_samples")
     n_select = max(1, n_samples // 5) if n_select is None else check_positive_int(n_select, "n_select")

@@ -10,7 +10,20 @@ __all__ = ["as_line_points", "line_sample", "check_in_domain", "as_ordered_domai
 
 
 def as_line_points(points, name: str = "points") -> np.ndarray:
-    """1-D array of comparable reals (ints, floats or Fractions); NaN rejected."""
+    """1-D array of comparable reals (ints, floats or Fractions); NaN rejected.
+
+    Parameters
+    ----------
+    points : array_like, shape (n,)
+        The points.
+    name : str, default "points"
+        The parameter name used in error messages.
+
+    Returns
+    -------
+    numpy.ndarray, shape (n,)
+        The validated points (object dtype for Fractions).
+    """
     arr = np.asarray(points, dtype=object if _has_fraction(points) else None)
     if arr.ndim != 1:
         raise ValueError(f"{name}: expected a 1-D sequence of reals, got shape {arr.shape}")
@@ -31,7 +44,18 @@ def _has_fraction(points) -> bool:
 
 
 def as_ordered_domain(domain):
-    """``None`` (the reals) or the sorted distinct values of a finite domain."""
+    """``None`` (the reals) or the sorted distinct values of a finite domain.
+
+    Parameters
+    ----------
+    domain : array_like or None
+        A finite domain, or ``None`` for the reals.
+
+    Returns
+    -------
+    numpy.ndarray or None
+        The sorted distinct domain values, or ``None``.
+    """
     if domain is None:
         return None
     arr = as_line_points(domain, "domain")
@@ -44,6 +68,15 @@ def as_ordered_domain(domain):
 
 
 def check_in_domain(points: np.ndarray, domain) -> None:
+    """Raise ``ValueError`` naming the points that lie outside a finite ``domain``.
+
+    Parameters
+    ----------
+    points : numpy.ndarray, shape (n,)
+        Validated points (from :func:`as_line_points`).
+    domain : numpy.ndarray or None
+        From :func:`as_ordered_domain` (``None``: the reals, nothing to check).
+    """
     if domain is None or points.size == 0:
         return
     missing = set(points.tolist()) - set(domain.tolist())
@@ -54,8 +87,19 @@ def check_in_domain(points: np.ndarray, domain) -> None:
 def line_sample(points, labels):
     """Validate a labelled sample on the line and group it by distinct point.
 
-    Returns ``(values, pos, neg)``: the sorted distinct points and, per value, how many
-    sample points there carry label 1 and label 0.
+    Parameters
+    ----------
+    points : array_like, shape (n,)
+        The sample points.
+    labels : array_like, shape (n,)
+        Their labels in {0, 1}.
+
+    Returns
+    -------
+    values : numpy.ndarray
+        The sorted distinct points.
+    pos, neg : numpy.ndarray of int
+        Per value, how many sample points there carry label 1 and label 0.
     """
     x = as_line_points(points)
     y = np.asarray(labels)

@@ -17,7 +17,13 @@ __all__ = ["ConceptClass"]
 
 
 class ConceptClass(abc.ABC):
-    """Abstract concept class over a domain, labels in {0, 1}."""
+    """Abstract concept class over a domain, labels in {0, 1}.
+
+    Attributes
+    ----------
+    name : str
+        A short human-readable name used in reports.
+    """
 
     #: short human-readable name used in reports
     name: str = "concept class"

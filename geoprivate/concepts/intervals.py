@@ -16,6 +16,11 @@ class Intervals(ConceptClass):
 
     Over a finite ordered domain a ≤ b range over the domain (1 + n(n+1)/2 concepts);
     with ``domain=None`` over the reals.  VC dimension 2 (1 on a one-point domain).
+
+    Parameters
+    ----------
+    domain : array_like or None, default None
+        A finite ordered domain, or ``None`` for the reals.
     """
 
     def __init__(self, domain=None):

@@ -109,7 +109,20 @@ def _as_01(X, name: str) -> np.ndarray:
 
 
 def as_feature_matrix(Phi, name: str = "Phi") -> np.ndarray:
-    """Validate a 0/1 feature matrix Φ (n examples × |F| features); return ``uint8``."""
+    """Validate a 0/1 feature matrix Φ (n examples × |F| features); return ``uint8``.
+
+    Parameters
+    ----------
+    Phi : array_like, shape (n, |F|)
+        Entries in {0, 1}.
+    name : str, default "Phi"
+        The parameter name used in error messages.
+
+    Returns
+    -------
+    numpy.ndarray of uint8, shape (n, |F|)
+        The validated matrix.
+    """
     return _as_01(Phi, name)
 
 
@@ -131,6 +144,15 @@ class FeatureSet:
     for a feature given only by its column of a feature matrix.
 
     ``transform(X)`` maps an (n, d) 0/1 matrix to the (n, |F|) feature matrix.
+
+    Attributes
+    ----------
+    d : int
+        The number of Boolean variables.
+    terms : tuple
+        Per feature, its literals (or ``None``).
+    names : tuple of str
+        Per feature, a printable name.
     """
 
     d: int
@@ -168,17 +190,44 @@ def _literal_name(j: int, pol: int) -> str:
 
 
 def literals(d: int) -> FeatureSet:
-    """The 2d literals x_0, ¬x_0, …, x_{d−1}, ¬x_{d−1} (ordinary 1-decision lists)."""
+    """The 2d literals x_0, ¬x_0, …, x_{d−1}, ¬x_{d−1} (ordinary 1-decision lists).
+
+    Parameters
+    ----------
+    d : int
+        The number of Boolean variables.
+
+    Returns
+    -------
+    FeatureSet
+        The 2d literal features.
+    """
     return conjunctions(d, 1, include_empty=False)
 
 
 def conjunctions(d: int, k: int, *, include_empty: bool = False, max_terms=10**6) -> FeatureSet:
     """All conjunctions of 1..k literals over d variables on distinct variables (C_d^k of
-    Corollary A.8; ``include_empty`` adds the width-0 conjunction T, which Proposition A.9
+    [BF26] Corollary A.8; ``include_empty`` adds the width-0 conjunction T, which Proposition A.9
     counts; decision lists have T anyway).
 
     ``max_terms`` bounds |C_d^k| (:func:`conjunction_count`) before anything is built: a
     larger class is a ``ValueError`` with the count (``None``: no limit).
+
+    Parameters
+    ----------
+    d : int
+        The number of Boolean variables.
+    k : int
+        The largest conjunction width.
+    include_empty : bool, default False
+        Also include the width-0 conjunction T.
+    max_terms : int or None, default 10**6
+        Refuse classes larger than this.
+
+    Returns
+    -------
+    FeatureSet
+        The conjunction features.
     """
     for v, nm in ((d, "d"), (k, "k")):
         if not isinstance(v, numbers.Integral) or isinstance(v, bool) or v < 1:
@@ -196,7 +245,20 @@ def conjunctions(d: int, k: int, *, include_empty: bool = False, max_terms=10**6
 
 
 def conjunction_count(d: int, k: int) -> int:
-    """|C_d^k| = Σ_{j=0}^{k} 2^j C(d, j) (proof of Proposition A.9; width 0 included)."""
+    """|C_d^k| = Σ_{j=0}^{k} 2^j C(d, j) (proof of [BF26] Proposition A.9; width 0 included).
+
+    Parameters
+    ----------
+    d : int
+        The number of Boolean variables.
+    k : int
+        The largest conjunction width.
+
+    Returns
+    -------
+    int
+        |C_d^k|.
+    """
     return sum(2**j * math.comb(d, j) for j in range(k + 1))
 
 
@@ -205,7 +267,17 @@ def conjunction_count(d: int, k: int) -> int:
 class DecisionList:
     """[(f_1, b_1), …, (f_m, b_m)]: feature indices into Φ's columns (``TRUE`` = T) and bits
     in {0, 1}.  The first term whose feature is 1 decides; an example no term covers gets
-    ``default`` (0 unless the list ends with T)."""
+    ``default`` (0 unless the list ends with T).
+
+    Attributes
+    ----------
+    features : tuple of int
+        f_1, …, f_m (``TRUE`` for T).
+    bits : tuple of int
+        b_1, …, b_m in {0, 1}.
+    default : int, default 0
+        The label of an example no term covers.
+    """
 
     features: tuple
     bits: tuple
@@ -266,7 +338,22 @@ class NotRealizableError(ValueError):
 
 
 def is_consistent(dl: DecisionList, Phi, y) -> bool:
-    """True when ``dl`` labels every example (rows of Φ) with its label y ∈ {0, 1}."""
+    """True when ``dl`` labels every example (rows of Φ) with its label y ∈ {0, 1}.
+
+    Parameters
+    ----------
+    dl : DecisionList
+        The list to check.
+    Phi : array_like, shape (n, |F|)
+        The 0/1 feature matrix of the examples.
+    y : array_like, shape (n,)
+        The labels in {0, 1}.
+
+    Returns
+    -------
+    bool
+        True when ``dl`` has no error on (Φ, y).
+    """
     P = as_feature_matrix(Phi)
     return bool(np.array_equal(dl.predict(P), _as_labels01(y, P.shape[0])))
 
@@ -277,6 +364,20 @@ def is_inconsistency_certificate(Phi, y, rows) -> bool:
     ``rows`` is a non-empty set S' of examples, not all with the same label, such that every
     feature covers either none of S' or examples of both labels in S'.  Then in any list
     the first term covering a point of S' (T covers all) errs on S'.
+
+    Parameters
+    ----------
+    Phi : array_like, shape (n, |F|)
+        The 0/1 feature matrix.
+    y : array_like, shape (n,)
+        The labels in {0, 1}.
+    rows : iterable of int
+        The claimed set S' (row indices).
+
+    Returns
+    -------
+    bool
+        True when ``rows`` proves that no F-decision list is consistent with (Φ, y).
     """
     P = as_feature_matrix(Phi)
     yy = _as_labels01(y, P.shape[0])
@@ -315,6 +416,15 @@ def rivest(Phi, y, *, allow_errors: bool = False) -> DecisionList:
     error-free term exists, take the term with the fewest errors on the remaining sample
     (most covered examples on ties; T competes with min(#pos, #neg) errors) — the noiseless
     argmax of DP-GreedyCover's quality.  On realisable samples it is plain Rivest.
+
+    Parameters
+    ----------
+    Phi : array_like, shape (n, |F|)
+        The 0/1 feature matrix.
+    y : array_like, shape (n,)
+        The labels in {0, 1}.
+    allow_errors : bool, default False
+        Take the fewest-errors term when no error-free term exists.
 
     Returns
     -------
@@ -371,7 +481,22 @@ def rivest(Phi, y, *, allow_errors: bool = False) -> DecisionList:
 
 
 def random_decision_list(n_features: int, length: int, rng=None) -> DecisionList:
-    """A random F-decision list with ``length`` distinct features, random bits, ending in (T, b)."""
+    """A random F-decision list with ``length`` distinct features, random bits, ending in (T, b).
+
+    Parameters
+    ----------
+    n_features : int
+        |F|.
+    length : int
+        The number of feature terms before the final (T, b), at most ``n_features``.
+    rng : Generator, int or None
+        The random source (SPEC 7).
+
+    Returns
+    -------
+    DecisionList
+        The random list.
+    """
     rng = as_rng(rng)
     if not 0 <= length <= n_features:
         raise ValueError(f"length: expected 0 <= length <= n_features = {n_features}, got {length}")
@@ -382,8 +507,23 @@ def random_decision_list(n_features: int, length: int, rng=None) -> DecisionList
 
 # --------------------------------------------------------------------------- DP-GreedyCover
 def greedy_cover_quality(c1: np.ndarray, c0: np.ndarray, n1: int, n0: int, available: np.ndarray) -> np.ndarray:
-    """Scores q(S_j, (f, b)) = −#_{f→1}(S_j^{1−b}) of Algorithm 3.1 for the candidates
-    [(f, 0), (f, 1) for available f] + [(T, 0), (T, 1)], in that order."""
+    """Scores q(S_j, (f, b)) = −#_{f→1}(S_j^{1−b}) of [BF26] Algorithm 3.1 for the candidates
+    [(f, 0), (f, 1) for available f] + [(T, 0), (T, 1)], in that order.
+
+    Parameters
+    ----------
+    c1, c0 : numpy.ndarray of int, shape (|F|,)
+        For each feature, the number of remaining examples of label 1 (resp. 0) it covers.
+    n1, n0 : int
+        The number of remaining examples of label 1 (resp. 0).
+    available : numpy.ndarray of bool, shape (|F|,)
+        The features not yet used.
+
+    Returns
+    -------
+    numpy.ndarray of float, shape (2 · #available + 2,)
+        The scores, in the candidate order above.
+    """
     idx = np.flatnonzero(available)
     q = np.empty(2 * idx.size + 2, dtype=np.float64)
     q[0:-2:2] = -c1[idx]  # b = 0 errs on the positives it covers
@@ -393,7 +533,18 @@ def greedy_cover_quality(c1: np.ndarray, c0: np.ndarray, n1: int, n0: int, avail
 
 
 def greedy_cover_epsilon_hat(epsilon, delta) -> float:
-    """Theorem 3.5 (proof A.7): ε̂ = ε / (2 (ln(1/δ) + 3/2)), so Lemma A.1 gives (ε, δ)."""
+    """[BF26] Theorem 3.5 (proof A.7): ε̂ = ε / (2 (ln(1/δ) + 3/2)), so Lemma A.1 gives (ε, δ).
+
+    Parameters
+    ----------
+    epsilon, delta : float
+        The target privacy parameters (δ > 0).
+
+    Returns
+    -------
+    float
+        ε̂, the per-step parameter of the exponential mechanism.
+    """
     eps = check_epsilon(epsilon)
     dl = check_delta(delta)
     if dl == 0:
@@ -403,7 +554,25 @@ def greedy_cover_epsilon_hat(epsilon, delta) -> float:
 
 @dataclass
 class GreedyCoverResult:
-    """Output of :func:`dp_greedy_cover`: the list h_fin and how it was produced."""
+    """Output of :func:`dp_greedy_cover`: the list h_fin and how it was produced.
+
+    Attributes
+    ----------
+    hypothesis : DecisionList
+        h_fin.
+    epsilon_hat : float
+        The per-step parameter ε̂ of the exponential mechanism.
+    epsilon, delta : float or None
+        The target privacy parameters (``None`` in practical mode).
+    mode : str
+        ``"theorem"`` or ``"practical"``.
+    ledger : PrivacyLedger
+        The run's privacy ledger.
+    errors_per_round : list of int
+        The training errors of each chosen term (the negated score of the pick).
+    utility_proved : bool
+        Whether the sample meets [BF26] Theorem 3.5's sample bound.
+    """
 
     hypothesis: DecisionList
     epsilon_hat: float
@@ -550,6 +719,15 @@ def greedy_cover_output_law(Phi, y, epsilon_hat) -> dict:
     """Exact law of :func:`dp_greedy_cover`'s output (the sequence of (f, b), ending with
     (T, b)) on a tiny instance, by recursion over all output prefixes (|F| <= 6).
 
+    Parameters
+    ----------
+    Phi : array_like, shape (n, |F|)
+        The 0/1 feature matrix (|F| <= 6).
+    y : array_like, shape (n,)
+        The labels in {0, 1}.
+    epsilon_hat : float
+        The per-step parameter ε̂.
+
     Returns
     -------
     dict  ``((f_1, b_1), …, (TRUE, b)) -> probability`` (floats; sums to 1).
@@ -583,14 +761,29 @@ def greedy_cover_output_law(Phi, y, epsilon_hat) -> dict:
 
 
 def lemma_a4_error_bound(M: int, epsilon_hat, beta) -> float:
-    """Lemma A.4: w.p. ≥ 1 − β DP-GreedyCover errs on at most (4M/ε̂) ln(√(2/β) M) examples."""
+    """[BF26] Lemma A.4: w.p. ≥ 1 − β DP-GreedyCover errs on at most (4M/ε̂) ln(√(2/β) M) examples.
+
+    Parameters
+    ----------
+    M : int
+        The number of features |F|.
+    epsilon_hat : float
+        The per-step parameter ε̂.
+    beta : float
+        The failure probability β.
+
+    Returns
+    -------
+    float
+        The bound on the number of training errors.
+    """
     e = check_epsilon(epsilon_hat, "epsilon_hat")
     b = check_probability(beta, "beta")
     return 4 * M / e * math.log(math.sqrt(2 / b) * M)
 
 
 def theorem_3_5_sample_size(M: int, alpha, beta, epsilon, delta, vc_dimension=None, *, as_printed: bool = True) -> dict:
-    """Theorem 3.5's sample size for an (ε, δ)-DP (α, β)-PAC learner of F-decision lists:
+    """[BF26] Theorem 3.5's sample size for an (ε, δ)-DP (α, β)-PAC learner of F-decision lists:
 
     n ≥ max( 64/α (VC log(64/α) + log(16/β)),  8M log(2M/√β)(2 log(1/δ) + 3/2)/(αε) ),
 
@@ -601,6 +794,19 @@ def theorem_3_5_sample_size(M: int, alpha, beta, epsilon, delta, vc_dimension=No
     (2 log(1/δ) + 3)/ε, not (2 log(1/δ) + 3/2)/ε as printed; ``as_printed=False`` uses the
     corrected factor.  (With this module's weights exp(ε̂ q) Lemma A.4's error is half the
     paper's, so the printed n is still sufficient here.)
+
+    Parameters
+    ----------
+    M : int
+        The number of features |F|.
+    alpha, beta : float
+        The PAC accuracy α and confidence β.
+    epsilon, delta : float
+        The privacy parameters.
+    vc_dimension : float, optional
+        VC(C) (default: the paper's bound log₂((M+1)! 2^(M+1))).
+    as_printed : bool, default True
+        Use the factor as printed in the theorem (False: the proof's corrected factor).
 
     Returns
     -------

@@ -154,6 +154,16 @@ def log_star(x: float) -> int:
     """Iterated logarithm (base 2): the number of times log₂ is applied until the value is ≤ 1.
 
     Raises ``ValueError`` for x ≤ 0, NaN and ±inf (log₂ inf = inf: the loop would never end).
+
+    Parameters
+    ----------
+    x : float
+        A positive finite number.
+
+    Returns
+    -------
+    int
+        log*(x).
     """
     if isinstance(x, bool) or not isinstance(x, numbers.Real):
         raise TypeError(f"x must be a real number, got {type(x).__name__}")
@@ -172,7 +182,7 @@ def _check_common(alpha, beta, epsilon, delta):
 
 @dataclass(frozen=True)
 class Theorem11Parameters:
-    """Theorem-mode parameters of Algorithm 2 under Theorem 11's substitution.
+    """Theorem-mode parameters of [Yan25] Algorithm 2 under Theorem 11's substitution.
 
     Attributes
     ----------
@@ -263,6 +273,24 @@ def theorem11_parameters(
       logarithm where Theorem 3 and Theorem 11 have ``48e/α``: we use ``48e/α``.
 
     Logarithms are natural.
+
+    Parameters
+    ----------
+    td : int
+        TD(X, C_f), the thresholds dimension ([Yan25] Definition 6); the median runs over {0, …, td}.
+    alpha, beta : float
+        The PAC accuracy α and confidence β.
+    epsilon, delta : float
+        The privacy parameters.
+    median : {"exponential", "paper", "log-star"}, default "exponential"
+        Which private median's sample bound gives n_PM.
+    c_pm : float, default 1.0
+        The constant of Theorem 9's bound (``median="paper"`` only).
+
+    Returns
+    -------
+    Theorem11Parameters
+        The sample size and its parts (n_PM, t, the per-part size m, β/(t+2)).
     """
     if isinstance(td, bool) or not isinstance(td, numbers.Integral) or td < 0:
         raise ValueError(f"td: expected a non-negative integer, got {td!r}")
@@ -284,12 +312,27 @@ def theorem11_parameters(
 
 @dataclass(frozen=True)
 class Theorem13Parameters:
-    """Theorem-mode parameters of Algorithm 4.
+    """Theorem-mode parameters of [Yan25] Algorithm 4.
 
     ``first`` is Theorem 11 for S_1 at (ε/2, δ/2, β/3); ``n2`` the size of S_2; ``T`` =
     ⌈2/α⌉ iterations; ``epsilon_step`` the budget of each of the ≤ 2T releases on S_2
     (total (ε/2, δ/2) by advanced composition with δ' = δ/2, or basic composition if
     better); ``beta_step`` = β/(3(2T+2)) covers the union bounds of Claims 1–5.
+
+    Attributes
+    ----------
+    first : Theorem11Parameters
+        Theorem 11's parameters for S_1.
+    n1, n2 : int
+        The sizes of S_1 and S_2.
+    T : int
+        The number of iterations ⌈2/α⌉.
+    epsilon_step : float
+        The budget of each release on S_2.
+    beta_step : float
+        β/(3(2T+2)).
+    n : int
+        n1 + n2.
     """
 
     first: Theorem11Parameters
@@ -324,6 +367,24 @@ def theorem13_parameters(
     (T+1) ln(2/α)/ε_s (Claim 5's last step, so that every leaf kept has v ≤ 4αN).  The
     paper's Algorithm 4 states N_2 = O((log(1/α)+log(1/β))/(α²ε)); Claim 6 then gives an
     (O(α), O(β/α)) learner.
+
+    Parameters
+    ----------
+    td : int
+        TD(X, C_f), the thresholds dimension ([Yan25] Definition 6).
+    alpha, beta : float
+        The PAC accuracy α and confidence β.
+    epsilon, delta : float
+        The privacy parameters.
+    median : {"exponential", "paper", "log-star"}, default "exponential"
+        Which private median's sample bound is used in N_1.
+    c_pm : float, default 1.0
+        The constant of Theorem 9's bound (``median="paper"`` only).
+
+    Returns
+    -------
+    Theorem13Parameters
+        N_1, N_2 and the constants they are computed from.
     """
     a, b, e, d = _check_common(alpha, beta, epsilon, delta)
     first = theorem11_parameters(td, a, b / 3, e / 2, d / 2, median=median, c_pm=c_pm)

@@ -109,9 +109,25 @@ def _softmax(logw: np.ndarray) -> np.ndarray:
 
 
 def lemma_4_2_bound(d: int, eta, rho, c) -> float:
-    """Lemma 4.2: ConfidentWinnow makes at most ln d / ((1 − c)ηρ − η²/2) updates.
+    """[BF26] Lemma 4.2: ConfidentWinnow makes at most ln d / ((1 − c)ηρ − η²/2) updates.
 
     Raises ``ValueError`` when the denominator is not positive (η ≥ 2(1 − c)ρ: vacuous).
+
+    Parameters
+    ----------
+    d : int
+        The dimension.
+    eta : float
+        The learning rate η.
+    rho : float
+        The margin ρ.
+    c : float
+        The confidence level c in [0, 1).
+
+    Returns
+    -------
+    float
+        The bound on the number of updates.
     """
     d = check_positive_int(d, "d")
     eta, rho = check_positive_real(eta, "eta"), _margin(rho)
@@ -126,11 +142,22 @@ def lemma_4_2_bound(d: int, eta, rho, c) -> float:
 
 def check_realizable(X, y, rho, target=None) -> None:
     """Raise ``ValueError`` unless the sequence is consistent with a non-negative ρ-margin
-    halfspace (the assumption of Lemmas 4.2, 4.7 and Theorem 4.5).
+    halfspace (the assumption of [BF26] Lemmas 4.2, 4.7 and Theorem 4.5).
 
     With ``target`` v (v ≥ 0, ‖v‖₁ = 1) the check is y⟨v, x⟩ ≥ ρ for every example
     (float, tolerance 1e-12); without it the exact best non-negative margin is computed
     (:func:`solvers.margins.best_margin`, small inputs only).
+
+    Parameters
+    ----------
+    X : array_like, shape (T, d)
+        The examples.
+    y : array_like, shape (T,)
+        The labels in {−1, 1}.
+    rho : float
+        The required margin ρ.
+    target : array_like, shape (d,), optional
+        A claimed target halfspace v.
     """
     Xs, ys = _sample(X, y)
     rho = check_positive_real(rho, "rho")
@@ -157,7 +184,19 @@ def check_realizable(X, y, rho, target=None) -> None:
 # --------------------------------------------------------------------------- Algorithm 4.1
 @dataclass
 class ConfidentWinnowRun:
-    """A run of ConfidentWinnow: rounds with an update, with a mistake, and final weights."""
+    """A run of ConfidentWinnow: rounds with an update, with a mistake, and final weights.
+
+    Attributes
+    ----------
+    updates, mistakes : numpy.ndarray of int
+        The rounds with an update, and the rounds with a mistake.
+    weights : numpy.ndarray of float, shape (d,)
+        The final weights.
+    bound : float or None
+        [BF26] Lemma 4.2's update bound, when it applies.
+    eta, rho, c : float
+        The learning rate, margin and confidence level.
+    """
 
     updates: np.ndarray
     mistakes: np.ndarray
@@ -181,8 +220,14 @@ def confident_winnow(X, y, *, eta, rho, c=0.25, adversary=None, target=None) -> 
 
     Parameters
     ----------
-    X : (T, d) points in {−1, 1}^d;  y : (T,) labels ±1
-    eta, rho : learning rate, margin (> 0);  c : confidence ratio in [0, 1)
+    X : numpy.ndarray, shape (T, d)
+        Points in {−1, 1}^d.
+    y : numpy.ndarray, shape (T,)
+        Labels ±1.
+    eta, rho : float
+        Learning rate and margin (> 0).
+    c : float, default 0.25
+        Confidence ratio in [0, 1).
     adversary : None (b = 1 always), a 0/1 sequence of length T, or a callable
         ``(t, w, x, y) -> bit`` that sees the current weights (an adaptive adversary).
     target : optional v ≥ 0 with ‖v‖₁ = 1: realisability with margin ρ is checked first.
@@ -228,11 +273,27 @@ def confident_winnow(X, y, *, eta, rho, c=0.25, adversary=None, target=None) -> 
 
 
 def least_confident_adversary(pool_X, pool_y, *, eta, rho, c, rounds: int = 10_000) -> int:
-    """An adaptive adversary against ConfidentWinnow (Alg. 4.1): in every round it shows the
+    """An adaptive adversary against ConfidentWinnow ([BF26] Alg. 4.1): in every round it shows the
     pool example with the smallest y⟨w, x⟩ (a mistake if there is one) and sets b = 1, until
     every pool example is confident and correct (or ``rounds`` run out).
 
     Returns the number of updates it forced (compare with :func:`lemma_4_2_bound`).
+
+    Parameters
+    ----------
+    pool_X : array_like, shape (P, d)
+        The pool of examples.
+    pool_y : array_like, shape (P,)
+        Their labels in {−1, 1}.
+    eta, rho, c : float
+        ConfidentWinnow's learning rate, margin and confidence level.
+    rounds : int, default 10_000
+        The largest number of rounds.
+
+    Returns
+    -------
+    int
+        The number of updates forced.
     """
     Xs, ys = _sample(pool_X, pool_y)
     eta, rho = check_positive_real(eta, "eta"), _margin(rho)
@@ -248,14 +309,46 @@ def least_confident_adversary(pool_X, pool_y, *, eta, rho, c, rounds: int = 10_0
 
 
 def winnow(X, y, *, eta) -> ConfidentWinnowRun:
-    """Classic (non-private) Winnow: ConfidentWinnow with c = 0 (update on mistakes only)."""
+    """Classic (non-private) Winnow: ConfidentWinnow with c = 0 (update on mistakes only).
+
+    Parameters
+    ----------
+    X : array_like, shape (T, d)
+        The examples.
+    y : array_like, shape (T,)
+        The labels in {−1, 1}.
+    eta : float
+        The learning rate η.
+
+    Returns
+    -------
+    ConfidentWinnowRun
+        The run's weights and updates.
+    """
     Xs, ys = _sample(X, y)
     return confident_winnow(Xs, ys, eta=eta, rho=1.0, c=0.0, adversary=np.zeros(len(ys), dtype=np.int8))
 
 
 # --------------------------------------------------------------------------- Lemma 4.6
 def lemma_4_6_sample_size(T: int, beta, c, rho) -> int:
-    """Lemma 4.6: m ≥ 2 ln(2T/β)/(c²ρ²) samples make sgn⟨w̃, x⟩ = sgn⟨w, x⟩ w.p. ≥ 1 − β/T."""
+    """[BF26] Lemma 4.6: m ≥ 2 ln(2T/β)/(c²ρ²) samples make sgn⟨w̃, x⟩ = sgn⟨w, x⟩ w.p. ≥ 1 − β/T.
+
+    Parameters
+    ----------
+    T : int
+        The number of rounds.
+    beta : float
+        The failure probability β.
+    c : float
+        The confidence level c.
+    rho : float
+        The margin ρ.
+
+    Returns
+    -------
+    int
+        The least integer m meeting the bound.
+    """
     T = check_positive_int(T, "T")
     b = check_probability(beta, "beta")
     c, rho = check_probability(c, "c", open_right=False), _margin(rho)
@@ -267,11 +360,22 @@ def lemma_4_6_sample_size(T: int, beta, c, rho) -> int:
 
 
 def sign_disagreement_probability(a, m: int, *, exact: bool = True, max_work=10**9):
-    """Pr[sgn⟨w̃, x⟩ ≠ sgn⟨w, x⟩] when ⟨w, x⟩ = a ≠ 0 and w̃ is m samples from w (Lemma 4.6).
+    """Pr[sgn⟨w̃, x⟩ ≠ sgn⟨w, x⟩] when ⟨w, x⟩ = a ≠ 0 and w̃ is m samples from w ([BF26] Lemma 4.6).
 
     ⟨w̃, x⟩ = (1/m) Σ χ_i with χ_i = x_{J_i} i.i.d. ±1, Pr[χ = sgn a] = (1 + |a|)/2 (proof
     D.1), so the probability is Pr[Bin(m, (1 + |a|)/2) ≤ m/2] (a tie counts as a
     disagreement).  ``a`` is taken exactly (Fraction, int or float's binary value).
+
+    Parameters
+    ----------
+    a : Fraction, int or float
+        ⟨w, x⟩, non-zero, |a| <= 1.
+    m : int
+        The number of samples.
+    exact : bool, default True
+        Exact rational sum, or a 60-digit mpmath evaluation.
+    max_work : int or None, default 10**9
+        Bound on the exact sum's bit work.
 
     Returns
     -------
@@ -335,7 +439,29 @@ def _binomial_lower_tail(m: int, k: int, p, max_work):
 # --------------------------------------------------------------------------- parameters
 @dataclass(frozen=True)
 class DPWinnowParameters:
-    """Inputs of Algorithm 4.2 and where they came from (``mode`` "theorem" or "practical")."""
+    """Inputs of [BF26] Algorithm 4.2 and where they came from (``mode`` "theorem" or "practical").
+
+    Attributes
+    ----------
+    T, d : int
+        The number of rounds and the dimension.
+    rho : float
+        The margin ρ.
+    eps_hat : float
+        The AboveThreshold parameter ε̂.
+    eta : float
+        The learning rate η.
+    L : float
+        The AboveThreshold threshold.
+    m, K : int
+        The samples per update and the update budget.
+    beta, c : float
+        The failure probability β and the confidence level c.
+    mode : str
+        ``"theorem"`` or ``"practical"``.
+    epsilon, delta : float or None
+        The target privacy parameters (theorem mode).
+    """
 
     T: int
     d: int
@@ -389,9 +515,24 @@ class DPWinnowParameters:
 
 
 def theorem_4_4_parameters(epsilon, delta, K: int, m: int) -> tuple[float, float]:
-    """Theorem 4.4: ε̂ = ε/(4√(2K ln(2/δ))) and η = ε/(8√(2mK ln(2/δ))) make DP-Winnow
+    """[BF26] Theorem 4.4: ε̂ = ε/(4√(2K ln(2/δ))) and η = ε/(8√(2mK ln(2/δ))) make DP-Winnow
     (ε, δ)-DP for ε, δ ∈ (0, 1) (with the corrected 4η per sample the composition is still
-    below ε; see :func:`dp_winnow_privacy`).  Returns (eps_hat, eta)."""
+    below ε; see :func:`dp_winnow_privacy`).  Returns (eps_hat, eta).
+
+    Parameters
+    ----------
+    epsilon, delta : float
+        The target privacy parameters, each in (0, 1).
+    K : int
+        The number of updates (AboveThreshold instances).
+    m : int
+        The samples per update.
+
+    Returns
+    -------
+    eps_hat, eta : float
+        The AboveThreshold parameter ε̂ and the learning rate η.
+    """
     eps = check_probability(epsilon, "epsilon")
     dl = check_probability(delta, "delta")
     K, m = check_positive_int(K, "K"), check_positive_int(m, "m")
@@ -407,11 +548,29 @@ _MAX_K = 2**64
 
 
 def theorem_4_5_parameters(T: int, d: int, rho, epsilon, delta, beta) -> DPWinnowParameters:
-    """Theorem 4.5's parameters (c = 1/2): m = ⌈2 ln(2T/β)/(c²ρ²)⌉, η = ε/(8√(2mK ln(4K/δ))),
+    """[BF26] Theorem 4.5's parameters (c = 1/2): m = ⌈2 ln(2T/β)/(c²ρ²)⌉, η = ε/(8√(2mK ln(4K/δ))),
     ε̂ = ε/(4√(2K ln(2/δ))), L = 8 ln(2T/β)/ε̂, and K the least integer with
     K ≥ 2 ln d/(ηρ − η²) (the fixed point; see the module's choice 4).
 
     Raises ``ValueError`` for ε, δ outside (0, 1) (Theorem 4.4's hypothesis) or ρ ∉ (0, 1].
+
+    Parameters
+    ----------
+    T : int
+        The number of rounds.
+    d : int
+        The dimension.
+    rho : float
+        The margin ρ in (0, 1].
+    epsilon, delta : float
+        The privacy parameters, each in (0, 1).
+    beta : float
+        The failure probability β.
+
+    Returns
+    -------
+    DPWinnowParameters
+        m, η, ε̂, L, K (theorem mode).
     """
     T, d = check_positive_int(T, "T"), check_positive_int(d, "d")
     rho = _margin(rho)
@@ -451,8 +610,33 @@ def theorem_4_5_parameters(T: int, d: int, rho, epsilon, delta, beta) -> DPWinno
 
 
 def practical_parameters(T: int, d: int, rho, *, eps_hat, eta, m, K=None, L=None, beta=0.05, c=0.5):
-    """Practical mode: ε̂, η, m given; K defaults to Lemma 4.7's update bound (rounded up),
-    L to Lemma 4.3's 8 ln(2T/β)/ε̂.  Privacy is whatever :func:`dp_winnow_privacy` says."""
+    """Practical mode: ε̂, η, m given; K defaults to [BF26] Lemma 4.7's update bound (rounded up),
+    L to Lemma 4.3's 8 ln(2T/β)/ε̂.  Privacy is whatever :func:`dp_winnow_privacy` says.
+
+    Parameters
+    ----------
+    T : int
+        The number of rounds.
+    d : int
+        The dimension.
+    rho : float
+        The margin ρ.
+    eps_hat, eta : float
+        The AboveThreshold parameter ε̂ and the learning rate η.
+    m : int
+        The samples per update.
+    K, L : optional
+        The update budget and the AboveThreshold threshold (defaults above).
+    beta : float, default 0.05
+        The failure probability β.
+    c : float, default 0.5
+        The confidence level c.
+
+    Returns
+    -------
+    DPWinnowParameters
+        The parameters (practical mode).
+    """
     m = check_positive_int(m, "m")
     p = DPWinnowParameters(T, d, rho, eps_hat, eta, 1.0, m, 1, beta, c)
     if K is not None:
@@ -470,10 +654,26 @@ def practical_parameters(T: int, d: int, rho, *, eps_hat, eta, m, K=None, L=None
 
 # --------------------------------------------------------------------------- privacy
 def em_sample_privacy_loss(logw, x, y, x_prime, y_prime, eta) -> float:
-    """Exact max_j |ln Pr[J = j] − ln Pr'[J = j]| for one sample of Algorithm 4.2 when the
+    """Exact max_j |ln Pr[J = j] − ln Pr'[J = j]| for one sample of [BF26] Algorithm 4.2 when the
     example (x, y) used by an update is replaced by (x', y') (all other history fixed).
 
     Pr[J = j] ∝ exp(logw_j + η y x_j).  Proof C.1 states 2η; this can reach 4η.
+
+    Parameters
+    ----------
+    logw : array_like, shape (d,)
+        The log-weights before the update.
+    x, x_prime : array_like, shape (d,)
+        The example used and its replacement.
+    y, y_prime : int
+        Their labels in {−1, 1}.
+    eta : float
+        The learning rate η.
+
+    Returns
+    -------
+    float
+        The exact privacy loss of one sample.
     """
     lw = np.asarray(logw, dtype=np.float64)
     a = lw + eta * y * np.asarray(x, dtype=np.float64)
@@ -490,7 +690,24 @@ EM_STEPS = ("corrected", "paper")
 def dp_winnow_privacy(eps_hat, eta, m, K, delta, *, em_step: str = "corrected") -> Guarantee:
     """Privacy of DP-Winnow by proof C.1: K AboveThreshold instances (ε̂ each) and mK samples
     (4η each, or 2η with ``em_step="paper"``), each layer by the better of basic and
-    advanced composition (δ/2 per layer)."""
+    advanced composition (δ/2 per layer).
+
+    Parameters
+    ----------
+    eps_hat, eta : float
+        The AboveThreshold parameter ε̂ and the learning rate η.
+    m, K : int
+        The samples per update and the number of updates.
+    delta : float
+        The total δ (δ/2 per layer).
+    em_step : {"corrected", "paper"}, default "corrected"
+        The per-sample loss: 4η (proved here) or 2η (as the proof states).
+
+    Returns
+    -------
+    Guarantee
+        The (ε, δ) of DP-Winnow.
+    """
     e = check_epsilon(eps_hat, "eps_hat")
     eta = check_positive_real(eta, "eta")
     m, K = check_positive_int(m, "m"), check_positive_int(K, "K")
@@ -526,7 +743,28 @@ class DPWinnowRun:
     ``mistakes`` (bool per round), ``update_rounds`` (rounds where AboveThreshold fired and
     k < K), ``transcript`` (the released output: (round from which w̃ holds, w̃ as counts)),
     ``update_margins`` (y⟨w, x̂⟩ of the shadow weights on each example used for an update —
-    Lemma 4.7's proof needs ≤ cρ), the parameters, the ledger and the guarantee.
+    [BF26] Lemma 4.7's proof needs ≤ cρ), the parameters, the ledger and the guarantee.
+
+    Attributes
+    ----------
+    mistakes : numpy.ndarray of bool, shape (T,)
+        Per round, whether the released hypothesis erred.
+    update_rounds : list of int
+        The rounds with an update.
+    transcript : list
+        The released output.
+    update_margins : list of float
+        y⟨w, x̂⟩ of each example used for an update.
+    empty_cache_updates : int
+        Updates fired while the cache was empty (no weight update, privacy paid).
+    params : DPWinnowParameters
+        The parameters used.
+    ledger : PrivacyLedger
+        The run's privacy ledger.
+    guarantee : Guarantee
+        The run's privacy guarantee.
+    final_weights : numpy.ndarray, optional
+        The shadow weights at the end.
     """
 
     mistakes: np.ndarray
@@ -596,7 +834,10 @@ def dp_winnow(
 
     Parameters
     ----------
-    X : (T, d) points in {−1, 1}^d (the oblivious adversary's sequence); y : (T,) labels ±1
+    X : numpy.ndarray, shape (T, d)
+        Points in {−1, 1}^d (the oblivious adversary's sequence).
+    y : numpy.ndarray, shape (T,)
+        Labels ±1.
     params : :class:`DPWinnowParameters` (:func:`theorem_4_5_parameters` or
         :func:`practical_parameters`); its T and d must match X.
     rng : Generator, int or None — drives every AboveThreshold and every w̃ sample.
@@ -604,6 +845,9 @@ def dp_winnow(
     target : optional non-negative ρ-margin target; realisability is checked when given
         (privacy never needs it; the regret bounds do).
     block : rounds predicted per matrix product between two updates.
+    em_step : {"corrected", "paper"}, default "corrected"
+        The per-sample privacy loss booked: 4η, or 2η as [BF26] proof C.1 states
+        (see :func:`dp_winnow_privacy`).
 
     Returns
     -------
@@ -703,6 +947,19 @@ def majority_sequence(T: int, d: int, k: int, rng=None, *, flip: float = 0.0):
     x uniform on {−1, 1}^d, y = sgn⟨v, x⟩, so every example has margin ≥ ρ = 1/k exactly.
 
     ``flip`` > 0 flips that fraction of labels (a non-realisable stress sequence).
+
+    Parameters
+    ----------
+    T : int
+        The number of examples.
+    d : int
+        The dimension.
+    k : int
+        The odd number of target coordinates.
+    rng : Generator, int or None
+        The random source (SPEC 7).
+    flip : float, default 0.0
+        The fraction of labels flipped.
 
     Returns
     -------

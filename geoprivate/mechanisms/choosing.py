@@ -80,7 +80,7 @@ def choosing_applies(epsilon) -> bool:
 
 
 def choosing_guarantee(epsilon, delta) -> Guarantee:
-    """The choosing mechanism's guarantee: (epsilon, delta) by Lemma 1, vacuous for epsilon >= 2.
+    """The choosing mechanism's guarantee: (epsilon, delta) by [Yan25] Lemma 1, vacuous for epsilon >= 2.
 
     Parameters
     ----------
@@ -122,7 +122,7 @@ def choosing_threshold(epsilon, delta, k) -> float:
     delta : float in (0, 1)
         Privacy parameter.
     k : int >= 1
-        The quality function's bound (Definition 12).
+        The quality function's bound ([Yan25] Definition 12).
 
     Returns
     -------

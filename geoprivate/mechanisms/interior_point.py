@@ -132,6 +132,18 @@ def _as_points(values, domain_size: int) -> list[int]:
 def iterated_log2(n) -> int:
     """log*(n): how often log₂ is applied until the value is <= 1 (exact for huge Python ints).
 
+    Parameters
+    ----------
+    n : int or float
+        The argument (Python ints of any size are handled exactly).
+
+    Returns
+    -------
+    int
+        The least k >= 0 with log₂ applied k times to ``n`` giving a value <= 1.
+
+    Examples
+    --------
     >>> iterated_log2(2 ** 1024), iterated_log2(16), iterated_log2(1)
     (5, 3, 0)
     """
@@ -148,6 +160,20 @@ def iterated_log2(n) -> int:
 def lcp(x: int, y: int, b: int) -> int:
     """Length of the longest common prefix of x and y read as b-bit strings (docs §2).
 
+    Parameters
+    ----------
+    x, y : int
+        Integers in [0, 2^b).
+    b : int
+        The bit length both are read with.
+
+    Returns
+    -------
+    int
+        The number of leading bits (of b) on which ``x`` and ``y`` agree, in [0, b].
+
+    Examples
+    --------
     >>> lcp(5, 5, 4), lcp(5, 4, 4), lcp(0, 8, 4)
     (4, 3, 0)
     """
@@ -157,6 +183,20 @@ def lcp(x: int, y: int, b: int) -> int:
 def domain_chain(domain_size, n_base: int = N_BASE) -> tuple[int, ...]:
     """N_0 = N, N_{i+1} = bitlen(N_i − 1) + 1, stopping at the first N_L <= n_base (docs §3).
 
+    Parameters
+    ----------
+    domain_size : int
+        N = |X| >= 1 (a Python int of any size).
+    n_base : int, default N_BASE
+        The size at which the recursion stops and the base exponential mechanism runs.
+
+    Returns
+    -------
+    tuple of int
+        (N_0, N_1, …, N_L): the domain sizes of the recursion's levels, N_0 = N.
+
+    Examples
+    --------
     >>> domain_chain(2 ** 1024)[1:], domain_chain(16, 4)
     ((1025, 12), (16, 5, 4))
     """
@@ -171,14 +211,40 @@ def domain_chain(domain_size, n_base: int = N_BASE) -> tuple[int, ...]:
 
 # ====================================================================== interior quality
 def interior_quality(sorted_values, v) -> int:
-    """iq(S, v) = min(#{x in S: x <= v}, #{x in S: x >= v}) for a *sorted* list S (docs §2)."""
+    """iq(S, v) = min(#{x in S: x <= v}, #{x in S: x >= v}) for a *sorted* list S (docs §2).
+
+    Parameters
+    ----------
+    sorted_values : sequence of int
+        The dataset S, sorted ascending.
+    v : int
+        A candidate point.
+
+    Returns
+    -------
+    int
+        iq(S, v), the score of the exponential mechanism of [Yan25] Thm 8 as used here.
+    """
     le = bisect.bisect_right(sorted_values, v)
     ge = len(sorted_values) - bisect.bisect_left(sorted_values, v)
     return min(le, ge)
 
 
 def is_interior_point(values, v) -> bool:
-    """Whether min(values) <= v <= max(values) (the interior point problem; exact for ints)."""
+    """Whether min(values) <= v <= max(values) (the interior point problem; exact for ints).
+
+    Parameters
+    ----------
+    values : sequence of int or float
+        The dataset S (non-empty).
+    v : int or float
+        The candidate point.
+
+    Returns
+    -------
+    bool
+        True when ``v`` lies between the smallest and largest element of ``values``.
+    """
     vals = list(values)
     if not vals:
         raise ValueError("values must be non-empty")
@@ -191,6 +257,18 @@ def iq_segments(sorted_values, domain_size: int):
     Returns ``(starts, lengths, scores)`` (lists of Python ints): the gap before the first
     distinct value, each distinct value, each gap between two, the gap after the last —
     empty runs dropped.  At most 2k + 1 runs for k distinct values.
+
+    Parameters
+    ----------
+    sorted_values : sequence of int
+        The dataset S, sorted ascending, inside [0, N).
+    domain_size : int
+        N = |X|.
+
+    Returns
+    -------
+    starts, lengths, scores : list of int
+        Start, length and iq value of each run, in increasing order of start.
     """
     n = len(sorted_values)
     distinct = sorted(Counter(sorted_values).items())
@@ -222,6 +300,22 @@ def interval_exponential_law(sorted_values, domain_size: int, epsilon):
     """Exact law of :func:`interval_exponential_mechanism`: ``(starts, lengths, segment_probs)``.
 
     Each point of a run gets probability segment_prob / length.
+
+    Parameters
+    ----------
+    sorted_values : sequence of int
+        The dataset S, sorted ascending, inside [0, N).
+    domain_size : int
+        N = |X|.
+    epsilon : float
+        The mechanism's ε > 0.
+
+    Returns
+    -------
+    starts, lengths : list of int
+        The runs of :func:`iq_segments`.
+    segment_probs : list of float
+        The probability of each run (they sum to 1).
     """
     starts, lengths, scores = iq_segments(sorted_values, domain_size)
     z = _segment_logits(lengths, scores, check_epsilon(epsilon))
@@ -230,7 +324,20 @@ def interval_exponential_law(sorted_values, domain_size: int, epsilon):
 
 
 def uniform_below(rng, n: int) -> int:
-    """A uniform integer in [0, n) for any Python int n >= 1 (64-bit words + rejection)."""
+    """A uniform integer in [0, n) for any Python int n >= 1 (64-bit words + rejection).
+
+    Parameters
+    ----------
+    rng : numpy.random.Generator
+        The random source.
+    n : int
+        The exclusive upper bound, n >= 1 (a Python int of any size).
+
+    Returns
+    -------
+    int
+        A uniformly distributed integer in [0, n).
+    """
     if n <= (1 << 62):
         return int(rng.integers(n))
     k = (n - 1).bit_length()
@@ -248,6 +355,22 @@ def interval_exponential_mechanism(sorted_values, domain_size: int, epsilon, rng
     P(v) ∝ exp(ε·iq(S, v)/2).  iq is constant on the runs of :func:`iq_segments`, so a run
     is drawn with weight length·exp(ε·iq/2) (Gumbel-max in log space) and then a uniform
     point inside it: O(n log n) for any N, the domain is never materialised.  ε-DP.
+
+    Parameters
+    ----------
+    sorted_values : sequence of int
+        The dataset S, sorted ascending, inside [0, N).
+    domain_size : int
+        N = |X| (a Python int of any size).
+    epsilon : float
+        The privacy parameter ε > 0.
+    rng : numpy.random.Generator
+        The random source.
+
+    Returns
+    -------
+    int
+        The sampled point v in [0, N).
     """
     starts, lengths, scores = iq_segments(sorted_values, domain_size)
     z = _segment_logits(lengths, scores, epsilon)
@@ -257,17 +380,58 @@ def interval_exponential_mechanism(sorted_values, domain_size: int, epsilon, rng
 
 # ====================================================================== the steps of one level
 def random_pairing(n: int, rng) -> list[int]:
-    """A uniformly random order of range(n) (data-independent; docs §5 step 2 needs it random)."""
+    """A uniformly random order of range(n) (data-independent; docs §5 step 2 needs it random).
+
+    Parameters
+    ----------
+    n : int
+        The number of indices.
+    rng : numpy.random.Generator
+        The random source.
+
+    Returns
+    -------
+    list of int
+        A uniformly random permutation of range(n).
+    """
     return rng.permutation(n).tolist()
 
 
 def pair_lcps(values, order, b: int) -> list[int]:
-    """y_j = LCP_b(S[order[2j]], S[order[2j+1]]); the last element is dropped when n is odd."""
+    """y_j = LCP_b(S[order[2j]], S[order[2j+1]]); the last element is dropped when n is odd.
+
+    Parameters
+    ----------
+    values : sequence of int
+        The dataset S, each in [0, 2^b).
+    order : sequence of int
+        A permutation of range(len(values)) (from :func:`random_pairing`).
+    b : int
+        The bit length of the current level.
+
+    Returns
+    -------
+    list of int
+        The ⌊n/2⌋ longest-common-prefix lengths y_j of consecutive pairs.
+    """
     return [b - (values[order[i]] ^ values[order[i + 1]]).bit_length() for i in range(0, len(order) - 1, 2)]
 
 
 def trim(values, k: int) -> list[int]:
-    """sorted(values)[k : len − k] (order statistics: maps neighbours to neighbours, docs §4)."""
+    """sorted(values)[k : len − k] (order statistics: maps neighbours to neighbours, docs §4).
+
+    Parameters
+    ----------
+    values : sequence of int
+        The dataset.
+    k : int
+        Points removed from each end, k >= 0.
+
+    Returns
+    -------
+    list of int
+        The sorted values without the k smallest and the k largest.
+    """
     s = sorted(values)
     return s[k : len(s) - k] if len(s) > 2 * k else []
 
@@ -281,21 +445,65 @@ def _k_theorem(n: int, b: int, eps_m: float, delta_m: float, beta_m: float) -> i
 def trim_amount(n: int, b: int, params: "InteriorPointParameters") -> int:
     """K(n, b) = max(⌈2e(Γ + T)⌉, ⌈log₂((b+1)/β_m)⌉) (docs §3), times ``k_scale`` in practical mode.
 
-    Γ = (16/ε_m) ln(4n/(β_m ε_m δ_m)) is Lemma 1's utility loss for k = 1, T = 1 + (2/ε_m) ln(4/β_m).
+    Γ = (16/ε_m) ln(4n/(β_m ε_m δ_m)) is [Yan25] Lemma 1's utility loss for k = 1, T = 1 + (2/ε_m) ln(4/β_m).
+
+    Parameters
+    ----------
+    n : int
+        The dataset size at this level.
+    b : int
+        The bit length of this level's domain.
+    params : InteriorPointParameters
+        The run's configuration (ε_m, δ_m, β_m, mode, ``k_scale``).
+
+    Returns
+    -------
+    int
+        K(n, b) >= 0, the number of points trimmed from each end.
     """
     k = _k_theorem(max(n, 1), b, params.epsilon_step, params.delta_step, params.beta_step)
     return k if params.k_scale == 1.0 else math.ceil(params.k_scale * k)
 
 
 def prefix_counts(values, z: int, b: int) -> tuple[list[int], list[int]]:
-    """The z-prefixes present in S and their counts (a 1-bounded quality, [Yan25] Def. 12)."""
+    """The z-prefixes present in S and their counts (a 1-bounded quality, [Yan25] Def. 12).
+
+    Parameters
+    ----------
+    values : sequence of int
+        The dataset S, each in [0, 2^b).
+    z : int
+        The prefix length, 0 <= z <= b.
+    b : int
+        The bit length of the values.
+
+    Returns
+    -------
+    prefixes, counts : list of int
+        The distinct z-bit prefixes present in S (ascending) and how many points carry each.
+    """
     cnt = Counter(x >> (b - z) for x in values)
     keys = sorted(cnt)
     return keys, [cnt[k] for k in keys]
 
 
 def choose_prefix(prefixes, counts, epsilon_step, delta_step, rng):
-    """CHOOSE ([Yan25] Lemma 1, k = 1) over the prefix counts: a prefix or ``None`` (⊥)."""
+    """CHOOSE ([Yan25] Lemma 1, k = 1) over the prefix counts: a prefix or ``None`` (⊥).
+
+    Parameters
+    ----------
+    prefixes, counts : sequence of int
+        The candidate prefixes and their qualities (from :func:`prefix_counts`).
+    epsilon_step, delta_step : float
+        The privacy parameters of this choosing step.
+    rng : numpy.random.Generator
+        The random source.
+
+    Returns
+    -------
+    int or None
+        The chosen prefix, or ``None`` when the mechanism outputs ⊥.
+    """
     j = choosing_mechanism(counts, epsilon_step, delta_step, 1, rng=rng)
     return None if j is None else prefixes[j]
 
@@ -312,6 +520,22 @@ def boundary_candidates(prefix: int, z: int, b: int, domain_size: int) -> list[i
     """Block min, block max and split point of the z-prefix block ``prefix`` (public values only).
 
     With s = b − z: {P·2^s, (P+1)·2^s − 1} ∪ {P·2^s + 2^(s−1) − 1 if s >= 1}, clamped to N − 1.
+
+    Parameters
+    ----------
+    prefix : int
+        The z-bit prefix P.
+    z : int
+        The prefix length.
+    b : int
+        The bit length of the domain.
+    domain_size : int
+        N = |X| (candidates are clamped to N − 1).
+
+    Returns
+    -------
+    list of int
+        The distinct candidates (at most three), ascending.
     """
     s = b - z
     cands = {prefix << s, ((prefix + 1) << s) - 1}
@@ -321,7 +545,24 @@ def boundary_candidates(prefix: int, z: int, b: int, domain_size: int) -> list[i
 
 
 def choose_candidate(sorted_values, candidates, epsilon_step, rng) -> int:
-    """Exponential mechanism ([Yan25] Thm 8) over the <= 3 candidates with score iq."""
+    """Exponential mechanism ([Yan25] Thm 8) over the <= 3 candidates with score iq.
+
+    Parameters
+    ----------
+    sorted_values : sequence of int
+        The dataset S, sorted ascending.
+    candidates : sequence of int
+        The candidate points (from :func:`boundary_candidates`).
+    epsilon_step : float
+        The privacy parameter of this step.
+    rng : numpy.random.Generator
+        The random source.
+
+    Returns
+    -------
+    int
+        The chosen candidate.
+    """
     q = [interior_quality(sorted_values, c) for c in candidates]
     return candidates[exponential_mechanism(q, epsilon_step, 1.0, rng=rng)]
 
@@ -346,8 +587,8 @@ class InteriorPointParameters:
         ε/(2L+1), δ/L (0 when L = 0), β/(3L+1).
     n_required : int
         §5's n_req with the theorem's K (``k_scale`` = 1): with |S| >= n_required the output
-        is an interior point w.p. >= 1 − β.  This is the construction's own bound, not seed
-        004 Theorem 9's n_PM.
+        is an interior point w.p. >= 1 − β.  This is the construction's own bound, not
+        [Yan25] Theorem 9's n_PM.
     privacy_applies : bool
         ε_m < 2 (Lemma 1's hypothesis for the CHOOSE steps) or L = 0.
     utility_proved : bool
@@ -408,6 +649,24 @@ def interior_point_parameters(
     domain_size, epsilon, delta, beta, *, mode: str = "theorem", n_base: int = N_BASE, k_scale: float = 1.0
 ) -> InteriorPointParameters:
     """Validate and compute the configuration and §5 sample bound of RecPrefix-R.
+
+    Parameters
+    ----------
+    domain_size : int
+        N = |X| >= 1.
+    epsilon, delta, beta : float
+        The run's privacy parameters and failure probability.
+    mode : {"theorem", "practical"}, default "theorem"
+        Theorem-mode constants, or the practical constants scaled by ``k_scale``.
+    n_base : int, default N_BASE
+        The domain size at which the base exponential mechanism runs.
+    k_scale : float, default 1.0
+        Scale of the trim amount K (practical mode only).
+
+    Returns
+    -------
+    InteriorPointParameters
+        The per-step budgets, the domain chain and the sample bound n_req.
 
     Raises
     ------
@@ -473,6 +732,22 @@ def interior_point_parameters(
 def interior_point_sample_size(domain_size, epsilon, delta, beta, *, n_base: int = N_BASE) -> int:
     """n_req of docs §5: RecPrefix-R (theorem mode) returns an interior point w.p. >= 1 − β.
 
+    Parameters
+    ----------
+    domain_size : int
+        N = |X| >= 1.
+    epsilon, delta, beta : float
+        The privacy parameters and the failure probability.
+    n_base : int, default N_BASE
+        The domain size at which the base exponential mechanism runs.
+
+    Returns
+    -------
+    int
+        n_req, the sample size from which the theorem-mode run succeeds w.p. >= 1 − β.
+
+    Examples
+    --------
     >>> interior_point_sample_size(2 ** 32, 1.0, 1e-6, 0.1)
     176996
     """
@@ -487,6 +762,19 @@ class InteriorPointResult:
     ``value`` is the output (``default`` when ``failed``); ``failed`` is True when a level
     returned FAIL (trim emptied the data, or CHOOSE returned ⊥) — post-processing of the
     private transcript; ``trace`` lists per level (N, n, K, z, prefix) for inspection.
+
+    Attributes
+    ----------
+    value : int
+        The interior point (``default`` when ``failed``).
+    failed : bool
+        Whether some level returned FAIL.
+    params : InteriorPointParameters
+        The configuration the run used.
+    n : int
+        The number of data points.
+    trace : tuple
+        Per level (N, n, K, z, prefix).
     """
 
     value: int
@@ -639,7 +927,26 @@ def run_interior_point(
 ) -> InteriorPointResult:
     """RecPrefix-R on validated ``points`` with computed ``params``: the run shared by
     :func:`interior_point` and the median of footnote 3 (no ledger entry, no sample-bound
-    warning; the privacy warning of Lemma 1 is emitted here)."""
+    warning; the privacy warning of [Yan25] Lemma 1 is emitted here).
+
+    Parameters
+    ----------
+    points : list of int
+        The validated dataset, each in [0, N).
+    params : InteriorPointParameters
+        From :func:`interior_point_parameters`.
+    default : int, default 0
+        The value reported on FAIL (``failed`` is then True).
+    rng : Generator, int or None
+        The random source (SPEC 7).
+    strict : bool, default False
+        Refuse (``PrivacyParameterError``) instead of warning outside Lemma 1's hypotheses.
+
+    Returns
+    -------
+    InteriorPointResult
+        The point, whether the run failed, and the run's verdicts.
+    """
     if isinstance(default, bool) or not isinstance(default, numbers.Integral) or not 0 <= default < params.domain_size:
         raise ValueError(f"default must be an integer in [0, domain_size), got {default!r}")
     _privacy_check(params, strict)
@@ -740,6 +1047,24 @@ def interior_point_output_law(
     and the candidate EM's law — the same step functions the sampler runs.  Floating-point
     sums of closed-form probabilities.  ``max_n`` is at most :data:`MAX_LAW_N` = 8 (12! orders
     would take hours).
+
+    Parameters
+    ----------
+    values : sequence of int
+        The dataset (at most ``max_n`` points).
+    domain_size : int
+        N = |X|.
+    epsilon, delta, beta : float
+        As for :func:`interior_point`.
+    mode, n_base, k_scale
+        As for :func:`interior_point_parameters`.
+    max_n : int, default 8
+        Refuse larger datasets (at most :data:`MAX_LAW_N`).
+
+    Returns
+    -------
+    dict
+        Output value (``None`` for FAIL) -> probability.
     """
     if isinstance(max_n, bool) or not isinstance(max_n, numbers.Integral) or not 1 <= max_n <= MAX_LAW_N:
         raise ValueError(

@@ -107,7 +107,20 @@ def _int_list(values):
 
 
 def median_quality(values, domain) -> np.ndarray:
-    """q(S, y) = min(#{x <= y}, #{x >= y}) for every y in ``domain`` ([Yan25] Def. 11)."""
+    """q(S, y) = min(#{x <= y}, #{x >= y}) for every y in ``domain`` ([Yan25] Def. 11).
+
+    Parameters
+    ----------
+    values : array_like, shape (n,)
+        The dataset S.
+    domain : array_like, shape (m,)
+        The candidate outputs y.
+
+    Returns
+    -------
+    numpy.ndarray of int, shape (m,)
+        q(S, y) for each y in ``domain``.
+    """
     return _quality(np.sort(_as_values(values)), _as_grid(domain))
 
 
@@ -115,6 +128,20 @@ def is_alpha_median(values, y, alpha) -> bool:
     """Whether ``y`` is an alpha-median of ``values`` ([Yan25] Definition 11).
 
     Integer data and ``y`` (Python ints of any size) are compared exactly.
+
+    Parameters
+    ----------
+    values : array_like, shape (n,)
+        The dataset S.
+    y : int or float
+        The candidate median.
+    alpha : float
+        The accuracy α in [0, 1].
+
+    Returns
+    -------
+    bool
+        True when at least (1/2 − α)·n points of S lie on each side of ``y`` (inclusive).
     """
     a = check_probability(alpha, "alpha", open_left=False, open_right=False)
     if y is None:
@@ -151,7 +178,22 @@ def _ceil_ratio(numerator: float, *factors: float) -> int:
 
 
 def median_failure_bound(n, domain_size, alpha, epsilon) -> float:
-    """P(exponential-mechanism median is not an alpha-median) <= |X| exp(-eps alpha n / 2)."""
+    """P(exponential-mechanism median is not an alpha-median) <= |X| exp(-eps alpha n / 2).
+
+    Parameters
+    ----------
+    n : int
+        The dataset size.
+    domain_size : int
+        |X|.
+    alpha, epsilon : float
+        The accuracy α and the privacy parameter ε.
+
+    Returns
+    -------
+    float
+        The bound |X| exp(−ε α n / 2) (may exceed 1).
+    """
     n = check_positive_int(n, "n")
     m = check_positive_int(domain_size, "domain_size")
     a = _median_alpha(alpha)
@@ -168,6 +210,18 @@ def median_sample_size(domain_size, alpha, beta, epsilon) -> int:
 
     A Python int of any size: when the float quotient overflows (ε = 1e-308) it is taken
     exactly from the float numerator and denominator.
+
+    Parameters
+    ----------
+    domain_size : int
+        |X|.
+    alpha, beta, epsilon : float
+        The accuracy α, failure probability β and privacy parameter ε.
+
+    Returns
+    -------
+    int
+        The least n with |X| exp(−ε α n / 2) <= β.
     """
     m = check_positive_int(domain_size, "domain_size")
     a = _median_alpha(alpha)
@@ -178,7 +232,20 @@ def median_sample_size(domain_size, alpha, beta, epsilon) -> int:
 
 # ---------------------------------------------------------------- median from interior point
 def median_trim(n: int, alpha) -> int:
-    """r = ⌊(1/2 − α/2)·n⌋: the points trimmed from each end ([Yan25] footnote 3)."""
+    """r = ⌊(1/2 − α/2)·n⌋: the points trimmed from each end ([Yan25] footnote 3).
+
+    Parameters
+    ----------
+    n : int
+        The dataset size.
+    alpha : float
+        The accuracy α.
+
+    Returns
+    -------
+    int
+        r, the number of points trimmed from each end.
+    """
     return math.floor((0.5 - alpha / 2.0) * n)
 
 
@@ -197,8 +264,24 @@ def log_star_median_sample_size(domain_size, alpha, beta, epsilon, delta, *, n_b
     """Least n with n − 2⌊(1/2 − α/2)n⌋ >= n_req (RecPrefix-R, docs/interior_point.md §5, §8).
 
     Then the trimmed data have at least n_req points, the interior point exists w.p. >= 1 − β
-    and is an (α/2)-median.  ≈ n_req/α: the 1/α of Theorem 9, but n_req is the
+    and is an (α/2)-median.  ≈ n_req/α: the 1/α of [Yan25] Theorem 9, but n_req is the
     construction's own bound, not Theorem 9's n_PM.
+
+    Parameters
+    ----------
+    domain_size : int
+        N = |X|.
+    alpha, beta : float
+        The accuracy α and the failure probability β.
+    epsilon, delta : float
+        The privacy parameters.
+    n_base : int, default N_BASE
+        The domain size at which RecPrefix-R's base exponential mechanism runs.
+
+    Returns
+    -------
+    int
+        The least n whose trimmed dataset has at least n_req points.
     """
     a = _median_alpha(alpha)
     return _log_star_n(interior_point_parameters(domain_size, epsilon, delta, beta, n_base=n_base).n_required, a)
@@ -218,7 +301,7 @@ class LogStarOptions:
     k_scale : float in [0, 1]
         Practical mode: scale of the trim K (voids the sample bound, not privacy).
     strict : bool
-        Refuse (``PrivacyParameterError``) instead of warning outside Lemma 1.
+        Refuse (``PrivacyParameterError``) instead of warning outside [Yan25] Lemma 1.
     """
 
     mode: str = "theorem"
@@ -288,6 +371,18 @@ class MedianDomain:
 
 def median_domain(values, domain) -> MedianDomain:
     """The one place a median's domain is read: X = {0, …, N−1} (an int N or range(N)) or an array.
+
+    Parameters
+    ----------
+    values : array_like, shape (n,)
+        The dataset S.
+    domain : int, range(N), or array_like strictly increasing
+        The candidate outputs X.
+
+    Returns
+    -------
+    MedianDomain
+        The validated data and domain (integer domain size or the array of points).
 
     Raises
     ------
@@ -382,6 +477,17 @@ def private_median_result(
     :func:`median_sample_size` (exponential) or :func:`log_star_median_sample_size` with
     theorem-mode constants (log-star).  Below the bound a
     :class:`~geoprivate.privacy.warnings.UtilityWarning` is emitted.
+
+    Parameters
+    ----------
+    values, domain, epsilon, delta, alpha, rng, ledger, method, beta, log_star, **legacy
+        As for :func:`private_median`.
+
+    Returns
+    -------
+    MedianResult
+        The value (``None`` on a failed log-star run), ``failed``, ``privacy_applies``,
+        ``utility_proved`` and ``sample_bound``.
     """
     if method not in METHODS:
         method = METHOD_ALIASES.get(method, method)
@@ -464,6 +570,8 @@ def private_median(
     log_star : LogStarOptions, optional
         ``"log-star"`` only: mode, n_base, k_scale, strict of RecPrefix-R.  The keywords
         ``mode=``, ``n_base=``, ``k_scale=``, ``strict=`` are deprecated spellings of it.
+    **legacy
+        Those deprecated keywords (anything else is a ``TypeError``).
 
     Returns
     -------
@@ -522,6 +630,30 @@ def interior_point_median(
     :class:`~geoprivate.privacy.warnings.UtilityWarning` (the result's
     ``utility_guaranteed`` is then False); on FAIL ``value`` is ``default`` and ``failed``
     is True.
+
+    Parameters
+    ----------
+    values : sequence of int
+        The dataset S, each in [0, N).
+    domain_size : int
+        N = |X|.
+    alpha, beta : float
+        The accuracy α and failure probability β.
+    epsilon, delta : float
+        The privacy parameters of RecPrefix-R.
+    mode, n_base, k_scale
+        As for :func:`~geoprivate.mechanisms.interior_point.interior_point_parameters`.
+    default : int, default 0
+        The value reported on FAIL.
+    rng : Generator, int or None
+        The random source (SPEC 7).
+    strict : bool, default False
+        Refuse instead of warning outside Lemma 1's hypotheses.
+
+    Returns
+    -------
+    InteriorPointResult
+        The median candidate, ``failed`` and the run's verdicts.
     """
     a = _median_alpha(alpha)
     params = interior_point_parameters(domain_size, epsilon, delta, beta, mode=mode, n_base=n_base, k_scale=k_scale)

@@ -92,6 +92,11 @@ def min_gap(epsilon, delta, n) -> float:
     epsilon, delta : float in (0, 1)  (the lemma's hypotheses)
     n : int >= 1
 
+    Returns
+    -------
+    float
+        The least gap t_u − t_l for which Lemma 1 applies.
+
     Raises
     ------
     ValueError
@@ -108,9 +113,23 @@ _SMALLEST_DELTA = math.ulp(0.0)
 
 
 def lemma1_delta(epsilon, gap, n) -> float:
-    """Smallest delta for which a gap of ``gap`` meets Lemma 1 (may be >= 1: no guarantee).
+    """Smallest delta for which a gap of ``gap`` meets [Yan26] Lemma 1 (may be >= 1: no guarantee).
 
     Inverts :func:`min_gap`: delta = exp(-(gap eps n / 12 - ln(10/eps) - 1)).
+
+    Parameters
+    ----------
+    epsilon : float
+        The privacy parameter ε in (0, 1).
+    gap : float
+        The threshold gap t_u − t_l.
+    n : int
+        The database size (query sensitivity 1/n).
+
+    Returns
+    -------
+    float
+        The δ for which ``gap`` equals :func:`min_gap` (>= 1 means no guarantee).
     """
     eps = check_epsilon(epsilon)
     g = check_real(gap, "gap")
@@ -124,7 +143,22 @@ def lemma1_delta(epsilon, gap, n) -> float:
 
 
 def lemma1_applies(epsilon, delta, gap, n) -> bool:
-    """Whether [Yan26] Lemma 1's hypotheses hold: eps, delta in (0,1) and gap >= min_gap."""
+    """Whether [Yan26] Lemma 1's hypotheses hold: eps, delta in (0,1) and gap >= min_gap.
+
+    Parameters
+    ----------
+    epsilon, delta : float
+        The claimed privacy parameters.
+    gap : float
+        The threshold gap t_u − t_l.
+    n : int
+        The database size.
+
+    Returns
+    -------
+    bool
+        True when [Yan26] Lemma 1 proves (ε, δ)-DP for these parameters.
+    """
     if not (0 < epsilon < 1 and 0 < delta < 1):
         return False
     return gap >= min_gap(epsilon, delta, n)
@@ -132,6 +166,18 @@ def lemma1_applies(epsilon, delta, gap, n) -> bool:
 
 def min_n(alpha, beta, epsilon, T) -> int:
     """Smallest integer n meeting [Yan26] Lemma 2: n >= 8/(alpha eps) (ln(T+1) + ln(1/beta)).
+
+    Parameters
+    ----------
+    alpha, beta, epsilon : float
+        The accuracy α, failure probability β and privacy parameter ε, each in (0, 1).
+    T : int
+        The number of queries, T >= 1.
+
+    Returns
+    -------
+    int
+        The least n satisfying Lemma 2's bound.
 
     Raises
     ------
@@ -190,8 +236,8 @@ class BetweenThresholds:
         Database size; query values are counting queries in [0, 1] of sensitivity 1/n.
     rng : Generator, int or None
     c : int >= 1 or None, default 1
-        Number of TOP answers before halting.  ``c=1`` is Algorithm 1; ``c > 1`` is seed
-        002 Observation 2 (after each TOP but the c-th, reinitialise with fresh mu);
+        Number of TOP answers before halting.  ``c=1`` is Algorithm 1; ``c > 1`` is
+        [NNSY23] Observation 2 (after each TOP but the c-th, reinitialise with fresh mu);
         ``None`` reinitialises after every TOP and never halts ([Yan26] Algorithm 2).
     delta : float in (0, 1), optional
         Target delta for the ledger.  Default: the smallest delta for which the gap meets
@@ -414,6 +460,21 @@ def simulate_between_thresholds(values, epsilon, t_lower, t_upper, n, size, rng=
     Same law as :class:`BetweenThresholds` (one mu per run shifting both thresholds, one nu
     per query), for Monte-Carlo experiments and audits; not the same random stream.
 
+    Parameters
+    ----------
+    values : array_like of float, shape (T,)
+        The query values q_1(S), …, q_T(S).
+    epsilon : float
+        The privacy parameter ε.
+    t_lower, t_upper : float
+        The thresholds t_l < t_u.
+    n : int
+        The database size (noise scales with 1/(ε n)).
+    size : int
+        The number of independent runs.
+    rng : Generator, int or None
+        The random source (SPEC 7).
+
     Returns
     -------
     numpy.ndarray of int8, shape (size, len(values))
@@ -441,7 +502,22 @@ def simulate_between_thresholds(values, epsilon, t_lower, t_upper, n, size, rng=
 
 
 def above_threshold_alpha(epsilon, beta, T, sensitivity=1.0) -> float:
-    """Accuracy of AboveThreshold, [BF26] Lemma 4.3: alpha = 8 ln(2T/beta) / eps (times Delta)."""
+    """Accuracy of AboveThreshold, [BF26] Lemma 4.3: alpha = 8 ln(2T/beta) / eps (times Delta).
+
+    Parameters
+    ----------
+    epsilon, beta : float
+        The privacy parameter ε and failure probability β.
+    T : int
+        The number of queries.
+    sensitivity : float, default 1.0
+        The queries' sensitivity Δ.
+
+    Returns
+    -------
+    float
+        α such that w.p. >= 1 − β every answer is α-accurate.
+    """
     eps = check_epsilon(epsilon)
     b = check_probability(beta, "beta")
     T = check_positive_int(T, "T")

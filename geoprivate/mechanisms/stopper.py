@@ -64,12 +64,40 @@ CONSTRUCTION = (
 
 
 def stopper_slack(epsilon_stop, beta_stop, R) -> float:
-    """a_s = 8 ln(2R/β_s)/ε_s: AboveThreshold's accuracy over R count queries ([BF26] Lemma 4.3)."""
+    """a_s = 8 ln(2R/β_s)/ε_s: AboveThreshold's accuracy over R count queries ([BF26] Lemma 4.3).
+
+    Parameters
+    ----------
+    epsilon_stop, beta_stop : float
+        The stopper's privacy parameter ε_s and failure probability β_s.
+    R : int
+        The number of count queries the stopper answers.
+
+    Returns
+    -------
+    float
+        a_s.
+    """
     return above_threshold_alpha(epsilon_stop, beta_stop, R, 1.0)
 
 
 def stopper_cap(c, epsilon_stop, beta_stop, R) -> int:
-    """c_max = ⌈c + 2 a_s⌉: the hard TOP cap, reached before the stopper halts w.p. ≤ β_s."""
+    """c_max = ⌈c + 2 a_s⌉: the hard TOP cap, reached before the stopper halts w.p. ≤ β_s.
+
+    Parameters
+    ----------
+    c : int or float
+        The target number of TOP answers.
+    epsilon_stop, beta_stop : float
+        The stopper's ε_s and β_s.
+    R : int
+        The number of count queries.
+
+    Returns
+    -------
+    int
+        c_max.
+    """
     return math.ceil(check_positive_int(c, "c") + 2 * stopper_slack(epsilon_stop, beta_stop, R))
 
 
@@ -78,6 +106,22 @@ def training_guarantee(epsilon, t_lower, t_upper, n, c_max) -> Guarantee:
 
     ε_tr = ε'/2 + c_max (ε'/3 + ln(1/(1 − 2/(n w)))), δ_tr = ½ exp(−μ_max ε' n/2),
     μ_max = (t_u − t_l)/4, w = (t_u − t_l)/2.  Infinite ε when n w ≤ 2.
+
+    Parameters
+    ----------
+    epsilon : float
+        The per-TOP privacy parameter ε' of BetweenThresholds.
+    t_lower, t_upper : float
+        The thresholds t_l < t_u.
+    n : int
+        The database size.
+    c_max : int
+        The hard cap on TOP answers (from :func:`stopper_cap`).
+
+    Returns
+    -------
+    Guarantee
+        (ε_tr, δ_tr).
     """
     eps = check_epsilon(epsilon)
     n = check_positive_int(n, "n")
@@ -92,7 +136,18 @@ def training_guarantee(epsilon, t_lower, t_upper, n, c_max) -> Guarantee:
 
 
 def query_guarantee(epsilon_stop, beta_stop) -> Guarantee:
-    """(ε_s, (1 + e^{ε_s}) β_s): one query of the stream changed, its own answer hidden."""
+    """(ε_s, (1 + e^{ε_s}) β_s): one query of the stream changed, its own answer hidden.
+
+    Parameters
+    ----------
+    epsilon_stop, beta_stop : float
+        The stopper's ε_s and β_s.
+
+    Returns
+    -------
+    Guarantee
+        (ε_s, (1 + e^{ε_s}) β_s).
+    """
     e = check_epsilon(epsilon_stop)
     b = check_probability(beta_stop, "beta_stop")
     return Guarantee(e, min(1.0, (1 + math.exp(e)) * b))

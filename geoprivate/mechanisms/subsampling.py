@@ -18,7 +18,22 @@ __all__ = ["subsample", "subsampled"]
 
 
 def subsample(t, n, rng=None) -> np.ndarray:
-    """A uniformly random size-``n`` subset J of {0, ..., t-1}, as sorted indices."""
+    """A uniformly random size-``n`` subset J of {0, ..., t-1}, as sorted indices.
+
+    Parameters
+    ----------
+    t : int
+        The population size.
+    n : int
+        The subset size, 0 <= n <= t.
+    rng : Generator, int or None
+        The random source (SPEC 7).
+
+    Returns
+    -------
+    numpy.ndarray of int, shape (n,)
+        The sorted indices of J.
+    """
     t = check_positive_int(t, "t")
     n = check_positive_int(n, "n")
     if n > t:
@@ -37,6 +52,8 @@ def subsampled(algorithm, data, n, epsilon_prime, delta_prime, epsilon, rng=None
     n : int
     epsilon_prime, delta_prime : the inner algorithm's guarantee
     epsilon : float in (0, 1], the amplified epsilon
+    rng : Generator, int or None
+        Drives the sub-sample and is passed on to ``algorithm`` (SPEC 7).
     ledger : PrivacyLedger, optional
         Receives ``("subsampling", eps, 4 eps delta'/(3+e^eps'), "everlasting/claim-2.7",
         applies)`` with ``applies`` False when len(data) < (n/eps)(3 + exp(eps')).

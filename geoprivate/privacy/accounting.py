@@ -42,6 +42,13 @@ class Guarantee:
     ``epsilon`` may be ``0`` (a constant mechanism) or ``inf`` and ``delta`` may be ``1``:
     ``Guarantee(inf, 1)`` is the vacuous guarantee (nothing is promised).
 
+    Attributes
+    ----------
+    epsilon : float
+        ε >= 0 (``inf`` allowed).
+    delta : float, default 0.0
+        δ in [0, 1].
+
     Examples
     --------
     >>> Guarantee(0.5, 1e-6) + Guarantee(0.25, 0.0)

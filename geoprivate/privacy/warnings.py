@@ -37,7 +37,17 @@ class PrivacyParameterError(ValueError):
 
 
 def warn_outside_theorem(message: str, *, strict: bool = False, stacklevel: int = 3) -> None:
-    """Warn (``PrivacyWarning``) or, if ``strict``, raise ``PrivacyParameterError``."""
+    """Warn (``PrivacyWarning``) or, if ``strict``, raise ``PrivacyParameterError``.
+
+    Parameters
+    ----------
+    message : str
+        What lies outside which theorem (one line).
+    strict : bool, default False
+        Raise ``PrivacyParameterError`` instead of warning.
+    stacklevel : int, default 3
+        Passed to :func:`warnings.warn`.
+    """
     if strict:
         raise PrivacyParameterError(message)
     warnings.warn(message, PrivacyWarning, stacklevel=stacklevel)

@@ -171,21 +171,21 @@ def depth_level_hulls(A, b, box, levels, *, vertices=None):
 
 
 def plot_window(points, pad=0.25, min_half=1.0):
-    """A plot window around ``points`` and the origin.
+    """(a0, a1, w0, w1): a window around ``points`` (k, 2) and the origin, padded by ``pad``.
 
     Parameters
     ----------
     points : array_like, shape (k, 2)
-        Points (a, w) of the dual plane to show.
-    pad : float
+        The points to show (the origin is always included).
+    pad : float, default 0.25
         Relative padding on each side.
-    min_half : float
-        Smallest half-width in a (the w half-width is at least a fifth of it).
+    min_half : float, default 1.0
+        The least half-width in a (the least half-height in w is 0.2 times it).
 
     Returns
     -------
     tuple of float
-        ``(a0, a1, w0, w1)``.
+        (a0, a1, w0, w1).
     """
     pts = np.asarray(points, dtype=float).reshape(-1, 2)
     pts = np.vstack([pts, [[0.0, 0.0]]])
@@ -196,25 +196,25 @@ def plot_window(points, pad=0.25, min_half=1.0):
 
 
 def levels_in_window(A, b, window, levels, box_factor):
-    """The top depth levels of the arrangement and their hulls, in a box around the window.
+    """The top ``levels`` depth levels and their hulls in a box ``box_factor`` times the window.
 
     Parameters
     ----------
-    A, b : sequences
-        The dual constraints A z ≥ b (one row per example) of :func:`dual_constraints_of`.
+    A, b : array_like
+        The halfspaces ⟨A_i, z⟩ >= b_i of the depth arrangement.
     window : tuple of float
-        ``(a0, a1, w0, w1)`` from :func:`plot_window`.
+        (a0, a1, w0, w1), from :func:`plot_window`.
     levels : int
-        How many depth levels, counted down from the top.
+        How many of the top depth levels to return.
     box_factor : float
-        The arrangement is computed exactly in a box this many times the window.
+        The box's size relative to the window.
 
     Returns
     -------
     levels : list of int
-        The levels shown, increasing.
+        The depth levels, ascending.
     hulls : dict
-        Level → vertices of the hull of its depth level set (:func:`depth_level_hulls`).
+        Level -> the vertices of its hull inside the box.
     """
     a0, a1, w0, w1 = window
     ca, cw, ha, hw = (a0 + a1) / 2, (w0 + w1) / 2, (a1 - a0) / 2 * box_factor, (w1 - w0) / 2 * box_factor
@@ -280,17 +280,17 @@ def _panel(
 
 
 def block_maximisers(ensemble):
-    """Each block's hypothesis of a d = 1 halfspace ensemble, as a point of the dual plane.
+    """[(a, w)] floats: each block's hypothesis of a d = 1 HalfspaceEnsemble.
 
     Parameters
     ----------
     ensemble : HalfspaceEnsemble
-        A d = 1 ensemble (its ``hypotheses`` are pairs (a, w)).
+        A d = 1 ensemble.
 
     Returns
     -------
     list of tuple of float
-        ``[(a, w)]``, one per block.
+        One (a, w) per block.
     """
     return [(float(a[0]), float(w)) for a, w in ensemble.hypotheses]
 

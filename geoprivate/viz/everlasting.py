@@ -12,17 +12,18 @@ def phases_run(seed: int = 0):
     """The GenericBBL run of the report's figure: thresholds on [0, 1) under the uniform law,
     three phases of practical parameters (scaled constants, recorded in the result); the
     problem from ``seed``, the run from ``seed + 1``.  Practical mode: the privacy theorem
-    does not apply (the ledger says so; the warning is silenced here).
+    does not apply (the ledger says so; the warning is silenced here).  Returns the
+    :class:`~geoprivate.everlasting.generic_bbl.EverlastingResult`.
 
     Parameters
     ----------
-    seed : int
-        Seed of the problem (the run uses ``seed + 1``).
+    seed : int, default 0
+        The problem's seed (the run uses ``seed + 1``).
 
     Returns
     -------
     EverlastingResult
-        :class:`~geoprivate.everlasting.generic_bbl.EverlastingResult` of the three phases.
+        The run.
     """
     import warnings
 

@@ -58,6 +58,8 @@ def draw_oblivious_L(result, *, vc: int, n_distinct: int | None = None, title=No
         VC dimension of the class (Sauer's bound Σ_{i≤vc} C(n, i) on |L₀|).
     n_distinct : int, optional
         Number of distinct query points (default: counted from the transcript).
+    title : str, optional
+        The figure's title.
 
     Returns
     -------

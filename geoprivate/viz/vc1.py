@@ -26,12 +26,12 @@ def figure1_run(seed: int = 0, *, target: int = 3, n: int = 1000):
 
     Parameters
     ----------
-    seed : int
-        Seed of the sample and the learner.
-    target : int
-        Row of the class labelling the sample.
-    n : int
-        Sample size.
+    seed : int, default 0
+        The run's seed.
+    target : int, default 3
+        The row of the class labelling the points.
+    n : int, default 1000
+        The number of domain points drawn.
 
     Returns
     -------

@@ -144,6 +144,8 @@ def is_feasible_point(A_ub, b_ub, A_eq, b_eq, point, *, strict: bool = False) ->
         As in :func:`feasible_point` (``None`` for an absent block).
     point : sequence of numbers
         Coordinates (ints, Fractions, floats at their exact binary value).
+    strict : bool, default False
+        Require the inequalities to hold strictly (``A_ub x < b_ub``).
 
     Returns
     -------
@@ -173,7 +175,19 @@ def is_farkas_certificate(A_ub, b_ub, A_eq, b_eq, certificate, *, strict: bool =
 
     Parameters
     ----------
+    A_ub, b_ub : array_like or None
+        The inequality constraints ``A_ub x <= b_ub`` (``< b_ub`` when ``strict``).
+    A_eq, b_eq : array_like or None
+        The equality constraints ``A_eq x = b_eq``.
     certificate : FarkasCertificate or pair (y_ub, y_eq)
+        The multipliers to check.
+    strict : bool, default False
+        Check Motzkin multipliers for the strict system.
+
+    Returns
+    -------
+    bool
+        True when the multipliers prove the system empty (checked in rational arithmetic).
 
     Examples
     --------
@@ -199,6 +213,22 @@ def is_optimize_certificate(c, A_ub, b_ub, A_eq, b_eq, result: "OptimizeResult")
     then proves optimality).  ``unbounded``: ``point`` feasible and ``ray`` with
     ``A_ub r <= 0``, ``A_eq r = 0``, ``c^T r > 0``.  ``infeasible``: ``certificate``
     passes :func:`is_farkas_certificate`.
+
+    Parameters
+    ----------
+    c : array_like, shape (n,)
+        The objective.
+    A_ub, b_ub : array_like or None
+        The inequality constraints ``A_ub x <= b_ub``.
+    A_eq, b_eq : array_like or None
+        The equality constraints ``A_eq x = b_eq``.
+    result : OptimizeResult
+        The answer of :func:`maximize` to check.
+
+    Returns
+    -------
+    bool
+        True when the result's certificate proves its status (checked in rational arithmetic).
     """
     cv = _as_vector(c, "c", len(c))
     S = _prepare(A_ub, b_ub, A_eq, b_eq, d_hint=len(cv))

@@ -19,6 +19,13 @@ class FarkasCertificate:
 
     For the system ``A_ub x <= b_ub, A_eq x = b_eq`` they certify infeasibility when
     ``y_ub^T A_ub + y_eq^T A_eq = 0`` and ``y_ub^T b_ub + y_eq^T b_eq < 0``.
+
+    Attributes
+    ----------
+    y_ub : tuple
+        One multiplier >= 0 per inequality row.
+    y_eq : tuple
+        One free multiplier per equality row.
     """
 
     y_ub: tuple
