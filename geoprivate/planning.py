@@ -407,7 +407,7 @@ def vc1_privacy_conditions(learner: str, median: str) -> list:
     """
     name, k = VC1_LEARNERS[learner]
     med = (
-        "RecPrefix-R median at (eps/2, delta/2) (Lemma 1 per level)"
+        "RecPrefix-R median at (eps/2, delta/2): Theorem 8 and Lemma 1 per step (needs eps/(2(2L+1)) < 2), Theorem 6"
         if median == "log-star"
         else "exponential-mechanism median at eps/2 (Theorem 8)"
     )
