@@ -170,20 +170,35 @@ def write_figure(rows, cross_bound, cross_meas, path):
     plt.close(fig)
 
 
-def learner_experiment(tds_bits, runs=3):
+def threshold_class(m: int):
+    """Thresholds on {0, …, m − 1} as a :class:`FiniteClass` (rows 0 … m); with f = m its TD is m."""
     from geoprivate.concepts.thresholds import Thresholds
-    from geoprivate.learners.vc1 import OPTPrivateLearner, theorem11_parameters
+
+    return Thresholds(np.arange(m)).matrix()
+
+
+def practical_learner(C, m, eps, dlt, a, b, t, median, learner=None, **kw):
+    """A [Yan25] learner on ``threshold_class(m)`` in practical mode with t parts (f = m, count
+    partition; log-star with RecPrefix-R's trim K = 0, which leaves its privacy unchanged)."""
+    from geoprivate.learners.vc1 import OPTPrivateLearner
+
+    if median == "log-star":
+        kw.setdefault("median_k_scale", 0.0)
+    return (learner or OPTPrivateLearner)(
+        C, eps, dlt, a, b, f=m, mode="practical", n_subsets=t, median=median, partition="counts", **kw
+    )
+
+
+def learner_experiment(tds_bits, runs=3):
+    from geoprivate.learners.vc1 import theorem11_parameters
 
     eps, dlt, a, b, t, n = 3.0, 0.1, 0.1, 0.1, 1000, 50_000
     rows = []
     for bits in tds_bits:
         m = 2**bits
-        C = Thresholds(np.arange(m)).matrix()
+        C = threshold_class(m)
         for median in ("log-star", "implemented"):
-            kw = dict(median_k_scale=0.0) if median == "log-star" else {}
-            learner = OPTPrivateLearner(
-                C, eps, dlt, a, b, f=m, mode="practical", n_subsets=t, median=median, partition="counts", **kw
-            )
+            learner = practical_learner(C, m, eps, dlt, a, b, t, median)
             rng = np.random.default_rng(bits)
             errs = []
             t0 = time.perf_counter()

@@ -18,7 +18,14 @@ accuracy target.  Rows:
 * GenericPredictor [Yan26]: `geoprivate predict` practical mode (k of Algorithm 2 and Lemma 1),
   thresholds, T = 1000 queries; target max err_D ≤ 0.1.
 
-The VC-1 learners' rows are left out (their verdicts belong to another change; see the README).
+* OPTPrivateLearner and ProperLearner [Yan25], each with ``median="exponential"`` and ``"log-star"``,
+  thresholds classes with TD = 2⁴, 2⁶, …, 2¹² (one row per TD: the learning curve), uniform examples;
+  practical mode with t = the parts [Yan25] Theorem 11 / 13 gives the exponential median at that ε
+  (Lemma 9's choosing-mechanism condition; the same t for both medians), n searched by doubling the
+  part size; target: error ≤ 0.1 in at least 90 % of the trials.  Privacy needs no n; the proven n
+  (:func:`geoprivate.planning.plan_vc1`, the learners' own calculators) is printed beside the measured
+  one.  An ε whose predicted fit time (the plan's cost) would overrun the row's time budget is skipped
+  (the note says so).
 
 Run: ``python benchmarks/price_of_privacy.py [--quick] [--json OUT]``; ``--quick`` runs a coarse
 grid and R = 10³ only (< 1 min).  Prints one Markdown table:
@@ -42,7 +49,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from geoprivate.planning import plan_dp_winnow, plan_generic_bbl, run_generic_bbl_plan
+from geoprivate.planning import plan_dp_winnow, plan_generic_bbl, plan_vc1, run_generic_bbl_plan, vc1_privacy_conditions
 
 DELTA = 1e-6
 TARGET = 0.1
@@ -270,6 +277,81 @@ def generic_predictor_row(grid, T=1000) -> dict:
     return last
 
 
+def _vc1_trials(C, m, eps, t, median, learner, n, seeds) -> list:
+    """Errors (uniform distribution) of one learner configuration on fresh samples of size n."""
+    from bench_median import practical_learner
+    from geoprivate.learners.vc1 import OPTPrivateLearner, ProperLearner
+
+    cls = OPTPrivateLearner if learner == "opt" else ProperLearner
+    alg = practical_learner(C, m, eps, DELTA, TARGET, 0.1, t, median, learner=cls)
+    out = []
+    for seed in seeds:
+        rng = np.random.default_rng(seed)
+        c = int(rng.integers(0, m + 1))
+        cols = rng.integers(0, m, n)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # UtilityWarning: below the proven n, by design
+            h = alg.fit(cols, C.matrix[c, cols], rng=rng)
+        if not h.privacy_applies:
+            raise AssertionError(f"{learner} at eps = {eps}: privacy does not apply")  # the grid stays in Lemma 1
+        out.append((h.error(C.matrix[c]), h.guarantee, h.utility_proved))
+    return out
+
+
+def vc1_row(bits, learner, median, grid, trials=10, max_doublings=8, budget=150.0) -> dict:
+    """Smallest ε on ``grid`` at which a [Yan25] learner reaches error ≤ 0.1 w.p. ≥ 0.9 on TD = 2^bits."""
+    from bench_median import threshold_class
+
+    m = 2**bits
+    C = threshold_class(m)
+    name = "OPTPrivateLearner" if learner == "opt" else "ProperLearner"
+    need = math.ceil(0.9 * trials)
+    t0, last, skipped = time.perf_counter(), None, []
+    for eps in grid:
+        proven = plan_vc1(eps, DELTA, td=m, alpha=TARGET, beta=0.1, learner=learner, median=median)
+        sized = plan_vc1(eps, DELTA, td=m, alpha=TARGET, beta=0.1, learner=learner, median="exponential")
+        t = sized.parameters["t"]
+        if time.perf_counter() - t0 + trials * sized.cost["seconds"] > budget:
+            skipped.append(eps)
+            continue
+        first = 2 if learner == "proper" else 1  # ProperLearner: |S_1| = n/2 must hold t parts
+        for j in range(2, max_doublings + 1):  # parts of 4, 8, … examples
+            n = first * t * 2**j
+            runs = _vc1_trials(C, m, eps, t, median, learner, n, range(1000 * bits + j, 1000 * bits + j + trials))
+            errs = [e for e, _, _ in runs]
+            ok = sum(e <= TARGET for e in errs)
+            g = runs[0][1]
+            last = _row(
+                f"{name}, median = {median}, thresholds, TD = 2^{bits}",
+                g.epsilon,
+                g.delta,
+                "; ".join(vc1_privacy_conditions(learner, median)),
+                f"{n:,} measured (t = {t}, parts of {n // (first * t)}); {proven.parameters['n']:.3g} proven",
+                f"error <= 0.1 in {ok}/{trials} trials (max {max(errs):.3f}); "
+                f"utility_proved = {any(u for _, _, u in runs)}",
+                time.perf_counter() - t0,
+                note=(f"eps {skipped} skipped (predicted time over the {budget:.0f} s budget)" if skipped else ""),
+            )
+            if ok >= need:
+                return last
+            if time.perf_counter() - t0 > budget:
+                break
+    if last is None:
+        return _row(
+            f"{name}, median = {median}, thresholds, TD = 2^{bits}",
+            math.inf,
+            DELTA,
+            "",
+            "-",
+            "not run",
+            time.perf_counter() - t0,
+            ok=False,
+            note=f"every eps of the grid over the {budget:.0f} s budget",
+        )
+    last["reached"] = False
+    return last
+
+
 def speed(n: int = 12_000_000, lam: int = 16) -> str:
     """GenericBBL's step 3b on |S_1| = n: streamed blocks vs the whole permuted copy (one chunk),
     side by side (time and tracemalloc peak), and the full one-phase private run, R = 10^4."""
@@ -329,17 +411,38 @@ def table(rows) -> str:
         e = "inf" if r["epsilon"] is None or not math.isfinite(r["epsilon"]) else f"{r['epsilon']:.3g}"
         mark = "" if r["reached"] or r["accuracy"] == "not run" else " (target not reached on the grid)"
         acc = r["accuracy"] + mark
+        n = f"{r['n']:,}" if isinstance(r["n"], int) else r["n"]
         lines.append(
-            f"| {r['algorithm']} | ({e}, {r['delta']:.2g}) | {r['binding']} | {r['n']:,} | {acc} | "
-            f"{r['seconds']:.2f} s |"
+            f"| {r['algorithm']} | ({e}, {r['delta']:.2g}) | {r['binding']} | {n} | {acc} | {r['seconds']:.2f} s |"
         )
     return "\n".join(lines)
+
+
+#: ε grids of the VC-1 rows: Lemma 1 needs ε/2 < 2 (OPTPrivateLearner) and ε/4 < 2 (ProperLearner)
+VC1_GRID = {"opt": [0.25, 0.5, 1.0, 2.0, 3.0], "proper": [0.5, 1.0, 2.0, 4.0, 6.0]}
+
+
+def other_rows(quick, Rs, bbl_grid, win_grid, gc_grid, gp_grid) -> list:
+    """The rows of GenericBBL, DP-Winnow, DP-GreedyCover and GenericPredictor."""
+    rows = [generic_bbl_one_phase(R, bbl_grid) for R in Rs]
+    rows += [generic_bbl_planned(2), generic_bbl_planned(3)]
+    rows.append(dp_winnow_synthetic(win_grid, T=5000 if quick else 20_000))
+    if not quick:
+        real = dp_winnow_real(win_grid)
+        if real is not None:
+            rows.append(real)
+    rows.append(dp_greedy_cover_row(gc_grid))
+    gp = generic_predictor_row(gp_grid)
+    if gp is not None:
+        rows.append(gp)
+    return rows
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="coarse grid, R = 10^3 only (smoke test)")
     ap.add_argument("--json", help="also write the rows as JSON to this file")
+    ap.add_argument("--only-vc1", action="store_true", help="only the [Yan25] VC-1 learners' rows")
     ap.add_argument(
         "--speed",
         action="store_true",
@@ -358,17 +461,15 @@ def main(argv=None) -> int:
         gc_grid = [0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0]
         gp_grid = [0.1, 0.2, 0.5, 0.9]
         Rs = [1000, 10_000]
-    rows = [generic_bbl_one_phase(R, bbl_grid) for R in Rs]
-    rows += [generic_bbl_planned(2), generic_bbl_planned(3)]
-    rows.append(dp_winnow_synthetic(win_grid, T=5000 if args.quick else 20_000))
-    if not args.quick:
-        real = dp_winnow_real(win_grid)
-        if real is not None:
-            rows.append(real)
-    rows.append(dp_greedy_cover_row(gc_grid))
-    gp = generic_predictor_row(gp_grid)
-    if gp is not None:
-        rows.append(gp)
+    rows = [] if args.only_vc1 else other_rows(args.quick, Rs, bbl_grid, win_grid, gc_grid, gp_grid)
+    vc1_bits = (4,) if args.quick else (4, 6, 8, 10, 12)
+    vc1_grid = {"opt": [1.0, 3.0], "proper": [2.0, 6.0]} if args.quick else VC1_GRID
+    rows += [
+        vc1_row(bits, learner, median, vc1_grid[learner], trials=3 if args.quick else 10 if bits <= 8 else 5)
+        for learner in ("opt", "proper")
+        for median in ("exponential", "log-star")
+        for bits in vc1_bits
+    ]
     print(table(rows))
     for r in rows:
         if r["note"]:

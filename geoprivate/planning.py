@@ -11,6 +11,7 @@ traded against privacy.
 * :func:`plan_dp_winnow` — [BF26] DP-Winnow: ε̂, η, m, K, L with Theorem 4.4's composition
   (:func:`geoprivate.learners.winnow.dp_winnow_privacy`).
 * :func:`plan_dp_greedy_cover` — [BF26] DP-GreedyCover: n of Theorem 3.5 and ε̂ of Lemma A.1.
+* :func:`plan_vc1` — [Yan25] OPTPrivateLearner / ProperLearner: n of Theorem 11 / 13 (privacy needs no n).
 
 Every plan answers in well under a second (closed forms and a 1-D search over a few hundred points).
 """
@@ -32,6 +33,8 @@ __all__ = [
     "plan_dp_greedy_cover",
     "plan_dp_winnow",
     "plan_generic_bbl",
+    "plan_vc1",
+    "vc1_privacy_conditions",
 ]
 
 #: measured on the 2-core reference machine (benchmarks/price_of_privacy.py): seconds per example of
@@ -429,7 +432,147 @@ def plan_dp_greedy_cover(epsilon, delta, *, M: int, alpha: float = 0.1, beta: fl
     )
 
 
-PLANNERS = {"generic-bbl": plan_generic_bbl, "dp-winnow": plan_dp_winnow, "dp-greedy-cover": plan_dp_greedy_cover}
+# ---------------------------------------------------------------------------- VC-1 learners
+#: the [Yan25] learners the planner sizes, with the factor on ε of the choosing mechanism that Lemma 1 gates
+VC1_LEARNERS = {"opt": ("OPTPrivateLearner", 2), "proper": ("ProperLearner", 4)}
+#: seconds per (part · TD²) of step 3's consistency product, measured on the 2-core reference machine
+#: (TD = 2¹², t = 14 901: 58 s; benchmarks/price_of_privacy.py)
+SECONDS_PER_PART_TD2 = 2.3e-10
+
+
+def vc1_privacy_conditions(learner: str, median: str) -> list:
+    """The conditions of the privacy proof of a [Yan25] learner as run (its class Notes).
+
+    Parameters
+    ----------
+    learner : {"opt", "proper"}
+        OPTPrivateLearner (Algorithm 2, Theorem 11) or ProperLearner (Algorithm 4, Theorem 13).
+    median : str
+        Step 4's median (``"exponential"``, ``"paper"`` or ``"log-star"``).
+
+    Returns
+    -------
+    list of str
+        One line per condition, with its statement number in [Yan25].
+    """
+    name, k = VC1_LEARNERS[learner]
+    med = (
+        "RecPrefix-R median at (eps/2, delta/2): Theorem 8 and Lemma 1 per step (needs eps/(2(2L+1)) < 2), Theorem 6"
+        if median == "log-star"
+        else "exponential-mechanism median at eps/2 (Theorem 8)"
+    )
+    out = [f"{name}: choosing mechanism at eps/{k} < 2 (Lemma 1)", med]
+    if learner == "proper":
+        out.append("loop on S_2: 2T releases at eps_step, advanced composition to (eps/2, delta/2) (Theorem 7)")
+    return out
+
+
+def plan_vc1(
+    epsilon,
+    delta,
+    *,
+    td: int | None = None,
+    domain_size: int | None = None,
+    alpha: float = 0.1,
+    beta: float = 0.1,
+    learner: str = "opt",
+    median: str = "exponential",
+) -> Plan:
+    """The smallest n at which a [Yan25] VC-1 learner's accuracy is proved, at a private-as-run (ε, δ).
+
+    Privacy needs no n (the class Notes of :class:`~geoprivate.learners.vc1.OPTPrivateLearner`):
+    only Lemma 1's ε/2 < 2 (ε/4 < 2 for the proper learner) and the median's own conditions.
+    The n is the learners' own calculator: [Yan25] Theorem 11's N = t·m
+    (:func:`~geoprivate.learners.vc1.theorem11_parameters`) or Theorem 13's N_1 + N_2
+    (:func:`~geoprivate.learners.vc1.theorem13_parameters`), with the median actually run.
+
+    Parameters
+    ----------
+    epsilon, delta : float
+        Target (ε, δ), the learner's total budget.
+    td, domain_size : int
+        TD(X, C_f), the depth of Algorithm 1's tree; or |X|, an upper bound on it (exactly one).
+    alpha, beta : float
+        Accuracy target: error ≤ α with probability ≥ 1 − β.
+    learner : {"opt", "proper"}
+    median : {"exponential", "paper", "log-star"}
+
+    Returns
+    -------
+    Plan
+        ``parameters`` holds n, t, m (and n1, n2, T for the proper learner); ``binding`` the
+        privacy conditions and the condition that sets t.
+
+    Raises
+    ------
+    ValueError
+        Neither or both of ``td``/``domain_size``; an unknown learner or median; ε at which
+        Lemma 1 fails (no private configuration exists).
+    """
+    from geoprivate.learners.vc1 import theorem11_parameters, theorem13_parameters
+    from geoprivate.mechanisms import choosing_applies
+
+    eps, dlt = _target(epsilon, delta)
+    if (td is None) == (domain_size is None):
+        raise ValueError(f"vc1: give exactly one of td and domain_size, got td={td!r}, domain_size={domain_size!r}")
+    if learner not in VC1_LEARNERS:
+        raise ValueError(f"learner: expected one of {sorted(VC1_LEARNERS)}, got {learner!r}")
+    depth = check_positive_int(td if td is not None else domain_size, "td" if td is not None else "domain_size")
+    name, k = VC1_LEARNERS[learner]
+    if not choosing_applies(eps / k):
+        raise ValueError(f"epsilon={eps!r}: {name}'s choosing mechanism runs at epsilon/{k}, outside Lemma 1's (0, 2)")
+    if learner == "opt":
+        p1 = theorem11_parameters(depth, alpha, beta, eps, dlt, median=median)
+        extra = {}
+    else:
+        p13 = theorem13_parameters(depth, alpha, beta, eps, dlt, median=median)
+        p1 = p13.first
+        extra = {"n1": p13.n1, "n2": p13.n2, "T": p13.T, "epsilon_step": p13.epsilon_step}
+    n = p1.n + extra.get("n2", 0)
+    sets_t = (
+        "t = n_PM of the median (Theorem 11)"
+        if p1.t == p1.n_pm
+        else "t/6 >= (16/eps_step) ln(4t/(beta_step eps_step delta_step)) (Lemma 9 with Lemma 1)"
+    )
+    binding = vc1_privacy_conditions(learner, p1.median) + [
+        f"accuracy: {sets_t}; part size m of Theorem 3 (VC = 1)" + ("; N_2 of Claims 1-5" if extra else "")
+    ]
+    notes = ["privacy holds at any n; n is the accuracy bound"]
+    if domain_size is not None:
+        notes.append("TD taken as |X|, an upper bound (the tree's depth is at most the number of points)")
+    return Plan(
+        "vc1",
+        eps,
+        dlt,
+        {"epsilon": eps, "delta": dlt},
+        {
+            "learner": name,
+            "median": p1.median,
+            "td": depth,
+            "alpha": alpha,
+            "beta": beta,
+            "n": n,
+            "t": p1.t,
+            "m": p1.m,
+            "n_pm": p1.n_pm,
+            **extra,
+        },
+        binding,
+        {
+            "examples": n,
+            "memory_bytes": 16 * p1.t * (depth + 1) + 9 * n,
+            "seconds": SECONDS_PER_PART_TD2 * p1.t * (depth + 1) ** 2,
+        },
+        notes,
+    )
+
+
+PLANNERS = {
+    "generic-bbl": plan_generic_bbl,
+    "dp-winnow": plan_dp_winnow,
+    "dp-greedy-cover": plan_dp_greedy_cover,
+    "vc1": plan_vc1,
+}
 
 
 def plan(algorithm: str, epsilon, delta, **kw) -> Plan:

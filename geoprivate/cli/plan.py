@@ -4,7 +4,8 @@
 prints, per phase, T_i, λ_i, c_i, ε'_i, |S_i|, R_i, |Ŝ_i|, |D̂_i| and the input size n, the conditions
 that bind, the guarantee the run will report and the predicted cost; ``--json`` writes the plan
 (which ``geoprivate everlasting --plan FILE`` runs).  ``dp-winnow`` needs ``--T --d --rho``;
-``dp-greedy-cover`` needs ``--M``.  Exit codes: 0 planned, 2 bad arguments or no configuration.
+``dp-greedy-cover`` needs ``--M``; ``vc1`` needs ``--td`` or ``--domain-size`` (``--learner opt|proper``,
+``--median exponential|log-star``) and prints the n of [Yan25] Theorem 11 / 13.  Exit codes: 0 planned, 2 bad arguments or no configuration.
 """
 
 from __future__ import annotations
@@ -33,6 +34,10 @@ def add_arguments(p) -> None:
     p.add_argument("--d", type=a.positive_int, help="dp-winnow: dimension")
     p.add_argument("--rho", type=a.finite_float, help="dp-winnow: margin")
     p.add_argument("--M", type=a.positive_int, help="dp-greedy-cover: number of features")
+    p.add_argument("--td", type=a.positive_int, help="vc1: TD of the class (depth of [Yan25] Algorithm 1's tree)")
+    p.add_argument("--domain-size", type=a.positive_int, help="vc1: |X| (an upper bound on TD), instead of --td")
+    p.add_argument("--learner", choices=("opt", "proper"), help="vc1: OPTPrivateLearner or ProperLearner")
+    p.add_argument("--median", choices=("exponential", "paper", "log-star"), help="vc1: step 4's median")
     p.add_argument("--json", action="store_true")
 
 
@@ -40,6 +45,7 @@ _KEYS = {
     "generic-bbl": ("alpha", "beta", "queries", "phases", "vc", "lambda1", "tops"),
     "dp-winnow": ("T", "d", "rho", "beta"),
     "dp-greedy-cover": ("M", "alpha", "beta"),
+    "vc1": ("td", "domain_size", "alpha", "beta", "learner", "median"),
 }
 _REQUIRED = {"dp-winnow": ("T", "d", "rho"), "dp-greedy-cover": ("M",)}
 
