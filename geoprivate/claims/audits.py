@@ -212,7 +212,7 @@ def _tiny_game_candidates():
 differ in one example, the same query stream) on GenericBBL, practical parameters (4 examples,
 thresholds, ε = 1, ε'_i = 0.2), adversary search over the replaced example and the query stream; the
 view is B's predictions.  Lower bound on ε (false-alarm 10⁻⁶) beside the ledger's nominal ε
-(Theorem 5.1's constants are astronomically large: the claim itself cannot run, its accounting can).
+(Theorem 5.1's constants are astronomically large: the algorithm at those constants is out of reach, its accounting is checked).
 Positive control: BetweenThresholds without noise.
 """,
 )

@@ -104,7 +104,11 @@ def _margin(rho) -> float:
 
 
 def _softmax(logw: np.ndarray) -> np.ndarray:
-    z = np.exp(logw - logw.max())
+    """Winnow's weights w ∝ exp(log w); a log-weight out of floating-point range is the caller's eta."""
+    if not np.isfinite(logw).all():
+        raise ValueError("eta: the log-weights left floating-point range (eta times the updates overflows)")
+    with np.errstate(over="ignore", under="ignore"):  # exp(-huge) = 0 is the right weight
+        z = np.exp(logw - logw.max())
     return z / z.sum()
 
 
@@ -132,7 +136,7 @@ def lemma_4_2_bound(d: int, eta, rho, c) -> float:
     d = check_positive_int(d, "d")
     eta, rho = check_positive_real(eta, "eta"), _margin(rho)
     c = check_probability(c, "c", open_left=False)
-    den = (1 - c) * eta * rho - eta**2 / 2
+    den = (1 - c) * eta * rho - eta**2 / 2 if eta < 2 * (1 - c) * rho else 0.0  # no eta**2 overflow
     if den <= 0:
         raise ValueError(
             f"eta: Lemma 4.2's bound needs (1-c) eta rho > eta^2/2, i.e. eta < {2 * (1 - c) * rho}, got eta={eta}"
