@@ -157,24 +157,16 @@ def bench_max_cdepth(d=2, m=10, n_blocks=24, grid=GRID):
     )
 
 
+def predict_command(d: int, T: int, *extra: str) -> list[str]:
+    """The CLI run the predictor benchmarks time: halfspaces in R^d, adaptive adversary, T queries, JSON."""
+    return [sys.executable, "-m", "geoprivate", "predict", "--concept", "halfspaces", "--d", str(d),
+            "--adversary", "adaptive", "--T", str(T), "--json", *extra]  # fmt: skip
+
+
 def bench_full_run(d=2, T=10_000):
     import subprocess
 
-    cmd = [
-        sys.executable,
-        "-m",
-        "geoprivate",
-        "predict",
-        "--concept",
-        "halfspaces",
-        "--d",
-        str(d),
-        "--adversary",
-        "adaptive",
-        "--T",
-        str(T),
-        "--json",
-    ]
+    cmd = predict_command(d, T)
     import json
     import resource
 

@@ -45,6 +45,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import bench_lp  # noqa: E402 (after the sys.path lines)
 from bench_lp import bare_highs, bare_highs_slack, paired, planted  # noqa: E402
+from bench_prediction import predict_command  # noqa: E402
 
 from solvers import lp  # noqa: E402
 
@@ -148,21 +149,7 @@ PREDICTOR = {"d": 3, "T": 100_000}  # the issue's aim; --predictor D T runs a sm
 
 def predictor_row(quick: bool) -> None:
     d, T = (2, 100) if quick else (PREDICTOR["d"], PREDICTOR["T"])
-    cmd = [
-        sys.executable,
-        "-m",
-        "geoprivate",
-        "predict",
-        "--concept",
-        "halfspaces",
-        "--d",
-        str(d),
-        "--adversary",
-        "adaptive",
-        "--T",
-        str(T),
-        "--json",
-    ] + (["--k", "40"] if quick else [])
+    cmd = predict_command(d, T, *(["--k", "40"] if quick else []))
     c0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     out = subprocess.run(
         cmd,
@@ -177,7 +164,7 @@ def predictor_row(quick: bool) -> None:
     if out.returncode != 0:
         row(f"halfspace predictor d={d}, T={T:,}, Lemma-1 k", f"failed: {out.stderr.strip()[-80:]}", "n/a", "< 300 s")
         return
-    r = json.loads(out.stdout[out.stdout.index("{") :])  # (a HiGHS banner may precede the JSON)
+    r = json.loads(out.stdout)  # --json writes JSON only
     row(
         f"halfspace predictor d={d}, T={T:,}, {'k=40 (quick)' if quick else 'Lemma-1 k'} (CPU / 300 s)",
         f"{cpu:.1f} s CPU, k={r['params']['k']}, {r['hard_queries']} hard queries",
