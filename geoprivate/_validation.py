@@ -43,9 +43,11 @@ __all__ = [
     "check_probability",
     "check_positive_int",
     "check_nonneg_int",
+    "check_int_in_range",
     "check_bool",
     "check_finite_array",
     "check_probability_vector",
+    "check_line_points",
     "check_index",
     "check_indices",
 ]
@@ -190,6 +192,27 @@ def check_nonneg_int(n, name: str) -> int:
     return v
 
 
+def check_int_in_range(n, name: str, low: int, high: int) -> int:
+    """Return ``n`` as an int; raise unless it is an integer with ``low <= n <= high``.
+
+    The bound on a size or an iteration count, checked before anything is allocated or looped
+    (``2.7`` and ``True`` are refused, never truncated; NumPy integers are accepted).
+
+    Examples
+    --------
+    >>> check_int_in_range(3, "iters", 0, 10)
+    3
+    >>> check_int_in_range(10**12, "iters", 0, 10**6)
+    Traceback (most recent call last):
+    ...
+    ValueError: iters must lie in [0, 1000000], got 1000000000000
+    """
+    v = _integer(n, name)
+    if not low <= v <= high:
+        raise ValueError(f"{name} must lie in [{low}, {high}], got {n}")
+    return v
+
+
 def check_bool(value, name: str) -> bool:
     """Return ``value`` if it is a real bool (``bool`` or ``numpy.bool_``); else ``TypeError``.
 
@@ -201,13 +224,25 @@ def check_bool(value, name: str) -> bool:
 
 
 def check_finite_array(
-    a, name: str, *, ndim: int | None = None, shape: tuple | None = None, dtype=np.float64, allow_empty: bool = True
+    a,
+    name: str,
+    *,
+    ndim: int | None = None,
+    shape: tuple | None = None,
+    dtype=np.float64,
+    allow_empty: bool = True,
+    allow_infinite: bool = False,
 ) -> np.ndarray:
     """Return ``a`` as a numeric array, refusing NaN/inf, wrong ``ndim`` or ``shape``.
 
-    ``shape`` may hold ``None`` for a free axis, e.g. ``(None, 3)``.
+    ``shape`` may hold ``None`` for a free axis, e.g. ``(None, 3)``; ``allow_infinite`` lets
+    ±inf through (a threshold at +inf is the all-0 concept) but never NaN.  Strings, objects and
+    ragged input are a ``TypeError``.
     """
-    arr = np.asarray(a)
+    try:
+        arr = np.asarray(a)
+    except ValueError as e:  # ragged nested sequences
+        raise TypeError(f"{name} must be an array of real numbers ({e})") from None
     if arr.dtype == object or arr.dtype.kind not in "biuf":
         raise TypeError(f"{name} must be an array of real numbers, got dtype {arr.dtype}")
     arr = arr.astype(dtype, copy=False)
@@ -219,10 +254,35 @@ def check_finite_array(
             raise ValueError(f"{name} must have shape {want}, got {arr.shape}")
     if not allow_empty and arr.size == 0:
         raise ValueError(f"{name} must not be empty, got shape {arr.shape}")
-    if arr.dtype.kind == "f" and arr.size and not np.all(np.isfinite(arr)):
-        bad = arr[~np.isfinite(arr)].ravel()[:3]
-        raise ValueError(f"{name} must be finite (no NaN/inf), got {bad.tolist()}")
+    if arr.dtype.kind == "f" and arr.size:
+        bad = np.isnan(arr) if allow_infinite else ~np.isfinite(arr)
+        if bad.any():
+            what = "must not hold NaN" if allow_infinite else "must be finite (no NaN/inf)"
+            raise ValueError(f"{name} {what}, got {arr[bad].ravel()[:3].tolist()}")
     return arr
+
+
+def check_line_points(points, name: str = "points") -> np.ndarray:
+    """Points (or queries) on the line: a 1-D array of finite reals; a scalar is one point.
+
+    NaN and ±inf are refused: a comparison with NaN is False, so a NaN query would be answered
+    (0 by one formula, k by another), never flagged.
+
+    Examples
+    --------
+    >>> check_line_points(0.5, "xs").tolist()
+    [0.5]
+    >>> check_line_points([0.2, float("nan")], "xs")
+    Traceback (most recent call last):
+    ...
+    ValueError: xs must be finite (no NaN/inf), got [nan]
+    """
+    x = check_finite_array(points, name)
+    if x.ndim == 0:
+        x = x.reshape(1)
+    if x.ndim != 1:
+        raise ValueError(f"{name} must be 1-D (points on the line), got shape {x.shape}")
+    return x
 
 
 def check_probability_vector(p, name: str, *, atol: float = 1e-9) -> np.ndarray:

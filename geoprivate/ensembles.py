@@ -22,6 +22,8 @@ from fractions import Fraction
 
 import numpy as np
 
+from geoprivate._validation import check_finite_array, check_indices, check_line_points, check_real
+
 __all__ = [
     "Ensemble",
     "FiniteEnsemble",
@@ -53,6 +55,8 @@ class Ensemble:
 
     def __init__(self, hypotheses, sample_errors=None, realisable=True, info=None):
         self.hypotheses = hypotheses if isinstance(hypotheses, np.ndarray) else list(hypotheses)
+        if len(self.hypotheses) == 0:
+            raise ValueError("hypotheses: an ensemble needs at least one hypothesis (its votes are fractions of k), got 0")
         self.sample_errors = None if sample_errors is None else np.asarray(sample_errors, dtype=np.int64)
         self.realisable = bool(realisable)
         self.info = dict(info or {})
@@ -96,14 +100,15 @@ class ThresholdEnsemble(Ensemble):
 
     def __init__(self, hypotheses, sample_errors=None, realisable=True, info=None):
         super().__init__(hypotheses, sample_errors, realisable, info)
-        self._t = np.sort(_float_array(self.hypotheses))
+        self._t_in_order = _float_array(self.hypotheses)
+        self._t = np.sort(self._t_in_order)
 
     def predict(self, xs):
-        x = np.asarray(xs, dtype=np.float64)
-        return (x[None, :] >= _float_array(self.hypotheses)[:, None]).astype(np.uint8)
+        x = check_line_points(xs, "xs")
+        return (x[None, :] >= self._t_in_order[:, None]).astype(np.uint8)
 
     def counts(self, xs):
-        return np.searchsorted(self._t, np.asarray(xs, dtype=np.float64), side="right")
+        return np.searchsorted(self._t, check_line_points(xs, "xs"), side="right")
 
     def votes(self, xs):
         return self.counts(xs) / self._t.size
@@ -124,11 +129,20 @@ class IntervalEnsemble(Ensemble):
     def __init__(self, hypotheses, sample_errors=None, realisable=True, info=None):
         super().__init__(hypotheses, sample_errors, realisable, info)
         ne = [h for h in self.hypotheses if h is not None]
-        self._a = np.sort(np.array([float(h[0]) for h in ne], dtype=np.float64))
-        self._b = np.sort(np.array([float(h[1]) for h in ne], dtype=np.float64))
+        if any(np.ndim(h) != 1 or len(h) != 2 for h in ne):
+            raise ValueError("hypotheses: each interval must be a pair (a, b) or None")
+        ab = np.array(
+            [(check_real(h[0], "hypotheses", finite=False), check_real(h[1], "hypotheses", finite=False)) for h in ne],
+            dtype=np.float64,
+        ).reshape(-1, 2)
+        if np.any(ab[:, 0] > ab[:, 1]):
+            bad = ab[ab[:, 0] > ab[:, 1]][0].tolist()
+            raise ValueError(f"hypotheses: an interval [a, b] needs a <= b (None is the empty concept), got {bad}")
+        self._a = np.sort(ab[:, 0])
+        self._b = np.sort(ab[:, 1])
 
     def predict(self, xs):
-        x = np.asarray(xs, dtype=np.float64)
+        x = check_line_points(xs, "xs")
         rows = [
             np.zeros(x.size, np.uint8) if h is None else ((x >= h[0]) & (x <= h[1])).astype(np.uint8)
             for h in self.hypotheses
@@ -136,7 +150,7 @@ class IntervalEnsemble(Ensemble):
         return np.array(rows, dtype=np.uint8).reshape(len(rows), x.size)
 
     def counts(self, xs):
-        x = np.asarray(xs, dtype=np.float64)
+        x = check_line_points(xs, "xs")
         return np.searchsorted(self._a, x, side="right") - np.searchsorted(self._b, x, side="left")
 
     def votes(self, xs):
@@ -157,28 +171,36 @@ class FiniteEnsemble(Ensemble):
 
     def __init__(self, matrix, hypotheses, sample_errors=None, realisable=True, info=None):
         super().__init__(hypotheses, sample_errors, realisable, info)
-        self._M = matrix
-        self._count_by_column = matrix[np.asarray(self.hypotheses, dtype=np.intp)].sum(axis=0).astype(np.int64)
-        self._vote_by_column = matrix[np.asarray(self.hypotheses, dtype=np.intp)].mean(axis=0)
+        M = check_finite_array(matrix, "matrix", ndim=2, dtype=np.asarray(matrix).dtype)
+        if M.size and not np.isin(M, (0, 1)).all():
+            raise ValueError("matrix: a finite class's matrix must be 0/1")
+        self._M = M
+        self._rows = check_indices(self.hypotheses, M.shape[0], "hypotheses")
+        self._count_by_column = M[self._rows].sum(axis=0).astype(np.int64)
+        self._vote_by_column = M[self._rows].mean(axis=0)
+
+    def _columns(self, xs) -> np.ndarray:
+        """Queries as domain positions: integers in [0, n_points) (-1 and 1.7 refused, never wrapped)."""
+        return check_indices(xs, self._M.shape[1], "xs")
 
     def predict(self, xs):
-        return self._M[np.asarray(self.hypotheses, dtype=np.intp)][:, np.asarray(xs, dtype=np.intp)]
+        return self._M[self._rows][:, self._columns(xs)]
 
     def counts(self, xs):
-        return self._count_by_column[np.asarray(xs, dtype=np.intp)]
+        return self._count_by_column[self._columns(xs)]
 
     def votes(self, xs):
-        return self._vote_by_column[np.asarray(xs, dtype=np.intp)]
+        return self._vote_by_column[self._columns(xs)]
 
     def critical_points(self):
         return np.arange(self._M.shape[1])
 
 
 def _float_array(hypotheses) -> np.ndarray:
-    """Threshold hypotheses as float64 (an array without a Python loop)."""
-    if isinstance(hypotheses, np.ndarray):
-        return hypotheses.astype(np.float64, copy=False)
-    return np.array([float(t) for t in hypotheses], dtype=np.float64)
+    """Threshold hypotheses as float64: ±inf allowed (the all-0 / all-1 concepts), NaN refused."""
+    if not isinstance(hypotheses, np.ndarray):
+        hypotheses = [float(t) if isinstance(t, Fraction) else t for t in hypotheses]
+    return check_finite_array(hypotheses, "hypotheses", ndim=1, allow_infinite=True)
 
 
 def halfspace_votes_matrix(hypotheses, X) -> np.ndarray:
@@ -217,6 +239,11 @@ class _HalfspaceTable:
 
     def __init__(self, hypotheses):
         self.hypotheses = list(hypotheses)
+        if not self.hypotheses:
+            raise ValueError("hypotheses: at least one halfspace (a, w) is needed, got none")
+        for a, w in self.hypotheses:
+            check_finite_array([float(v) for v in a], "hypotheses (a)", ndim=1, allow_empty=False)
+            check_real(float(w), "hypotheses (w)")
         keys = {}
         self.index = np.array([keys.setdefault(_canonical(a, w), len(keys)) for a, w in self.hypotheses], np.intp)
         self.distinct = list(keys)
@@ -247,9 +274,7 @@ class _HalfspaceTable:
         return out
 
     def predict_distinct(self, X) -> np.ndarray:
-        X = np.asarray(X, dtype=np.float64)
-        if X.ndim != 2:
-            raise ValueError(f"X: expected shape (n, d), got {X.shape}")
+        X = check_finite_array(X, "X", shape=(None, self.A.shape[1]))
         S = X @ self.A.T - self.w[None, :]
         # rounding of (a, w) to floats and of the dot product: far below 1e-9 relative
         bound = 1e-9 * (np.abs(X) @ np.abs(self.A).T + np.abs(self.w)[None, :])

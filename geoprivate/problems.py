@@ -20,11 +20,20 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from geoprivate._validation import as_rng, check_positive_int
+from geoprivate._validation import as_rng, check_finite_array, check_indices, check_line_points, check_positive_int
 from geoprivate.adversaries.stochastic import gaussian, uniform_columns, uniform_line
 from geoprivate.concepts import FiniteClass, Halfspaces, Intervals, Thresholds
 
-__all__ = ["CONCEPTS", "GRID", "Problem", "Target", "TargetDraw", "draw_problem", "draw_target"]
+__all__ = [
+    "CONCEPTS",
+    "GRID",
+    "Problem",
+    "Target",
+    "TargetDraw",
+    "draw_problem",
+    "draw_target",
+    "point_checker",
+]
 
 GRID = 2.0**-10
 CONCEPTS = ("thresholds", "intervals", "finite", "halfspaces")
@@ -38,13 +47,14 @@ class Target:
     the concept (t*, [a*, b*], a row index, or (a*, w*)).
     """
 
-    def __init__(self, fn, breakpoints=(), **params):
+    def __init__(self, fn, breakpoints=(), check=None, **params):
         self.fn = fn
+        self.check = check
         self.breakpoints = tuple(float(b) for b in breakpoints)
         self.params = params
 
     def __call__(self, q):
-        return self.fn(q)
+        return self.fn(q if self.check is None else self.check(q, "points"))
 
     def __repr__(self) -> str:
         return f"Target({self.params})"
@@ -72,6 +82,31 @@ class TargetDraw:
     vc: int
 
 
+def point_checker(name: str, *, d: int = 2, n_points: int = 32):
+    """The validator of the points of problem ``name``: ``check(points, param_name) -> array``.
+
+    Line classes: finite reals (:func:`~geoprivate._validation.check_line_points`); finite classes: domain positions in
+    [0, n_points) (:func:`~geoprivate._validation.check_indices`: -1 and 1.7 refused, never wrapped
+    or truncated); halfspaces: finite rows of R^d.
+
+    Parameters
+    ----------
+    name : str
+        One of :data:`CONCEPTS`.
+    d, n_points : int
+        The halfspaces' dimension; the finite domain's size.
+
+    Returns
+    -------
+    callable
+    """
+    if name in ("thresholds", "intervals"):
+        return check_line_points
+    if name == "finite":
+        return lambda q, what="points": check_indices(q, n_points, what)
+    return lambda q, what="points": check_finite_array(q, what, shape=(None, d))
+
+
 def draw_target(
     name: str, rng=None, *, d: int = 2, n_points: int = 32, n_concepts: int = 128, grid: float | None = GRID
 ) -> TargetDraw:
@@ -88,13 +123,14 @@ def draw_target(
     rng = as_rng(rng)
     if name == "thresholds":
         t = float(rng.uniform(0.2, 0.8))
-        tg = Target(lambda q, t=t: (np.asarray(q, dtype=np.float64) >= t).astype(np.uint8), (t,), t=t)
+        tg = Target(lambda q, t=t: (q >= t).astype(np.uint8), (t,), check_line_points, t=t)
         return TargetDraw(name, Thresholds(), tg, uniform_line(0.0, 1.0), t, 1)
     if name == "intervals":
         a, b = float(rng.uniform(0.1, 0.4)), float(rng.uniform(0.6, 0.9))
         tg = Target(
-            lambda q, a=a, b=b: ((np.asarray(q, np.float64) >= a) & (np.asarray(q, np.float64) <= b)).astype(np.uint8),
+            lambda q, a=a, b=b: ((q >= a) & (q <= b)).astype(np.uint8),
             (a, b),
+            check_line_points,
             a=a,
             b=b,
         )
@@ -107,11 +143,11 @@ def draw_target(
         M = comb.dichotomies(random_matrix(check_positive_int(n_concepts, "n_concepts"), n_points, 0.5, rng))
         C = FiniteClass(M, name=f"random class {M.shape[0]}x{M.shape[1]}")
         row = int(rng.integers(M.shape[0]))
-        tg = Target(lambda q, row=row: M[row, np.asarray(q, dtype=np.intp)], row=row)
+        tg = Target(lambda q, row=row: M[row, q], (), point_checker(name, n_points=M.shape[1]), row=row)
         return TargetDraw(name, C, tg, uniform_columns(n_points), row, C.vc_dimension())
     a = rng.standard_normal(d)
     w = 0.1 * float(np.linalg.norm(a))
-    tg = Target(lambda q, a=a, w=w: (np.asarray(q, np.float64) @ a >= w).astype(np.uint8), a=a, w=w)
+    tg = Target(lambda q, a=a, w=w: (q @ a >= w).astype(np.uint8), (), point_checker(name, d=d), a=a, w=w)
     return TargetDraw(name, Halfspaces(d), tg, gaussian(d, grid=grid), (a, w), d + 1)
 
 
@@ -152,6 +188,23 @@ class Problem:
     description: str
     X: np.ndarray | None = None
     y: np.ndarray | None = None
+
+    def check_points(self, points, name: str = "points") -> np.ndarray:
+        """``points`` validated as points of this problem (:func:`point_checker`): a one-line error otherwise.
+
+        Parameters
+        ----------
+        points : array_like
+            Line points, domain positions (finite) or rows of R^d (halfspaces).
+        name : str
+            The parameter named in the error.
+
+        Returns
+        -------
+        numpy.ndarray
+        """
+        check = self.target.check
+        return np.asarray(points) if check is None else check(points, name)
 
     def sample(self, rng, n: int) -> np.ndarray:
         """n i.i.d. points of D (U[0, 1) on the line; uniform on the domain positions; grid Gaussian)."""

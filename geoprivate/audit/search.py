@@ -8,7 +8,26 @@ can search adversaries without importing the sweep machinery above them.
 
 from __future__ import annotations
 
-__all__ = ["hill_climb"]
+import math
+
+from geoprivate._validation import check_int_in_range
+
+__all__ = ["MAX_ITERS", "hill_climb"]
+
+#: the largest ``iters`` :func:`hill_climb` accepts (checked before the first evaluation)
+MAX_ITERS = 10**7
+
+
+def _value(objective, candidate) -> float:
+    """``objective(candidate)`` as a float; a NaN (or non-real) value is an error, never a frozen search."""
+    v = objective(candidate)
+    try:
+        f = float(v)
+    except (TypeError, ValueError):
+        raise TypeError(f"objective must return a real number, got {type(v).__name__}") from None
+    if math.isnan(f):
+        raise ValueError(f"objective returned NaN for the candidate {candidate!r}: the search cannot compare it")
+    return f
 
 
 def hill_climb(objective, start, draw, mutate, iters: int, method: str, rng):
@@ -29,7 +48,7 @@ def hill_climb(objective, start, draw, mutate, iters: int, method: str, rng):
     mutate : callable
         (candidate, rng) -> a neighbouring candidate (hill climbing).
     iters : int
-        The number of candidates evaluated after ``start``.
+        The number of candidates evaluated after ``start``, in [0, :data:`MAX_ITERS`].
     method : {"hill", "random"}
         The search strategy.
     rng : numpy.random.Generator
@@ -41,14 +60,20 @@ def hill_climb(objective, start, draw, mutate, iters: int, method: str, rng):
         The best candidate found.
     best_value, start_value : float
         Its objective and the start's.
+
+    Raises
+    ------
+    ValueError
+        ``iters`` outside [0, MAX_ITERS]; the objective returns NaN.
     """
     if method not in ("hill", "random"):
         raise ValueError(f"method must be 'hill' or 'random', got {method!r}")
-    current, cur_val = start, objective(start)
+    iters = check_int_in_range(iters, "iters", 0, MAX_ITERS)
+    current, cur_val = start, _value(objective, start)
     best, best_val, start_val = current, cur_val, cur_val
     for _ in range(iters):
         cand = draw(rng) if method == "random" else mutate(current, rng)
-        val = objective(cand)
+        val = _value(objective, cand)
         if method == "hill" and val >= cur_val:
             current, cur_val = cand, val
         if val > best_val:

@@ -176,6 +176,12 @@ def _root_seed(rng) -> int:
     return int(as_rng(rng).integers(0, 2**63))
 
 
+def _check_points(problem, points, name: str) -> np.ndarray:
+    """Training points or queries validated as the problem's points (NaN, ±inf, -1, 1.7 refused)."""
+    check = getattr(problem, "check_points", None)
+    return np.asarray(points) if check is None else check(points, name)
+
+
 def _stream_key(key) -> tuple:
     name, *rest = key
     if name not in _STREAMS:
@@ -242,7 +248,7 @@ class GenericBBL:
         self.parameters = parameters
         self.selection = selection
         self._seed = _root_seed(rng)
-        pts, lab = np.asarray(points), np.asarray(labels)
+        pts, lab = _check_points(problem, points, "points"), np.asarray(labels)
         if lab.ndim != 1 or lab.shape[0] != pts.shape[0]:
             raise ValueError(f"labels: expected {pts.shape[0]} labels, got shape {lab.shape}")
         if lab.size and not np.isin(lab, (0, 1)).all():
@@ -420,7 +426,9 @@ class GenericBBL:
             ts = time.perf_counter()
             rec = PhaseRecord(p.i, self.S_points.shape[0], p.T, p.lam, p.R, p.c, s_hat=p.s_hat, d_hat=p.d_hat)
             q_rng = self.stream("queries", p.i)
-            D = np.asarray(queries(q_rng, p.i, p.R) if queries is not None else self.problem.sample(q_rng, p.R))
+            D = _check_points(
+                self.problem, queries(q_rng, p.i, p.R) if queries is not None else self.problem.sample(q_rng, p.R), "queries"
+            )
             if len(D) > p.R:
                 raise ValueError(
                     f"queries: the source returned {len(D)} points for phase {p.i}; "

@@ -39,7 +39,16 @@ from functools import lru_cache
 import mpmath
 import numpy as np
 
-from geoprivate._validation import as_rng, check_positive_int
+from geoprivate._validation import (
+    as_rng,
+    check_delta,
+    check_epsilon,
+    check_finite_array,
+    check_int_in_range,
+    check_positive_int,
+    check_probability,
+    check_real,
+)
 from geoprivate.mechanisms.sparse_vector import Answer, min_gap
 
 __all__ = [
@@ -57,6 +66,10 @@ __all__ = [
     "vote_level_training_set",
 ]
 
+#: the longest attack stream a :class:`HaltingAdversary` may ask (checked before it is built)
+MAX_STREAM = 10**6
+#: the most candidates :func:`adversary_search` evaluates (each one plays ``n_search`` games)
+MAX_SEARCH_ITERS = 10**4
 POSITIVE_AT, NEGATIVE_AT = 0.6, 0.3  # one-example blocks: a positive votes 1 right of 0.6, a negative 0
 PROBE_AT, FAR_AT = 0.7, 0.05  # x* (vote k/T) and the far point (vote 0)
 
@@ -73,9 +86,7 @@ def vote_level_training_set(T: int, k: int) -> tuple[np.ndarray, np.ndarray]:
     (points, labels) : arrays of length T.
     """
     T = check_positive_int(T, "T")
-    if not 0 <= int(k) <= T:
-        raise ValueError(f"k must lie in [0, T={T}], got {k!r}")
-    k = int(k)
+    k = check_int_in_range(k, "k", 0, T)
     pts = np.concatenate([np.full(k, POSITIVE_AT), np.full(T - k, NEGATIVE_AT)])
     lab = np.concatenate([np.ones(k, np.uint8), np.zeros(T - k, np.uint8)])
     return pts, lab
@@ -102,12 +113,16 @@ def halting_parameters(
     """
     from geoprivate.everlasting.parameters import custom_parameters
 
+    alpha, beta = check_probability(alpha, "alpha"), check_probability(beta, "beta")
+    epsilon = check_epsilon(epsilon)
+    delta = check_probability(delta, "delta")
     c = check_positive_int(c, "c")
+    R = None if R is None else check_positive_int(R, "R")
     eps_bt = 1 / (3 * math.sqrt(c * math.log(2 / delta)))
     gap = min_gap(eps_bt, delta / (2 * c), 1)  # = n * min_gap(n) for n = 1
     T = math.ceil(gap / alpha) + 1  # 2 alpha_1 = alpha
     par = custom_parameters(
-        [(1, T, T + 100 if R is None else int(R), c)], alpha, beta, epsilon, delta, 1, epsilon_bt=eps_bt, m_const=1.0
+        [(1, T, T + 100 if R is None else R, c)], alpha, beta, epsilon, delta, 1, epsilon_bt=eps_bt, m_const=1.0
     )
     p = par.phase(1)
     if not (p.checks["Claim D.1"] and p.checks["Claim D.9"]):
@@ -138,19 +153,26 @@ class HaltingAdversary:
     decoys: int = 0
 
     def __post_init__(self):
-        if not 0 <= self.probe_level <= 1:
-            raise ValueError(f"probe_level must lie in [0, 1], got {self.probe_level!r}")
-        check_positive_int(self.n_probes, "n_probes")
-        if not 0 <= int(self.hidden_round) <= self.n_probes:
-            raise ValueError(f"hidden_round must lie in [0, n_probes={self.n_probes}], got {self.hidden_round!r}")
-        if int(self.decoys) < 0:
-            raise ValueError(f"decoys must be >= 0, got {self.decoys!r}")
+        check_real(self.probe_level, "probe_level", low=0, high=1)
+        check_int_in_range(self.n_probes, "n_probes", 1, MAX_STREAM)
+        check_int_in_range(self.hidden_round, "hidden_round", 0, self.n_probes)
+        check_int_in_range(self.decoys, "decoys", 0, MAX_STREAM)
+        if self.stream_length > MAX_STREAM:
+            raise ValueError(
+                f"n_probes, decoys: the attack stream would hold n_probes (1 + decoys) + 1 = {self.stream_length} "
+                f"queries, more than MAX_STREAM = {MAX_STREAM}"
+            )
+
+    @property
+    def stream_length(self) -> int:
+        """The length of :meth:`queries`' stream, n_probes (1 + decoys) + 1 (known before it is built)."""
+        return self.n_probes * (1 + self.decoys) + 1
 
     def queries(self) -> tuple[np.ndarray, int]:
         """World 0's stream (x* at the hidden round) and the hidden round's index in it."""
-        block = [PROBE_AT] + [FAR_AT] * int(self.decoys)
-        before = block * int(self.hidden_round)
-        after = block * (self.n_probes - int(self.hidden_round))
+        block = [PROBE_AT] + [FAR_AT] * self.decoys
+        before = block * self.hidden_round
+        after = block * (self.n_probes - self.hidden_round)
         q = np.asarray(before + [PROBE_AT] + after, dtype=np.float64)
         return q, len(before)
 
@@ -161,6 +183,8 @@ class HaltingAdversary:
         p1 = parameters.phase(1)
         if p1.lam != 1:
             raise ValueError(f"HaltingAdversary needs lambda_1 = 1 (one-example blocks), got {p1.lam}")
+        if self.stream_length >= p1.R:
+            raise ValueError(f"the attack stream ({self.stream_length} queries) must end inside phase 1 (R_1 = {p1.R})")
         S, y = vote_level_training_set(p1.T, round(self.probe_level * p1.T))
         q, h = self.queries()
         if q.size >= p1.R:
@@ -188,6 +212,15 @@ def _segment_law(values: tuple, eps, tl, tu, n, dps) -> dict:
     return between_thresholds_output_law(list(values), eps, tl, tu, n, dps=dps)
 
 
+def _check_bt(epsilon, t_lower, t_upper, n):
+    """BetweenThresholds' (ε', t_l, t_u, n) checked: ε' > 0 finite, t_l < t_u finite, n >= 1."""
+    epsilon = check_epsilon(epsilon)
+    t_lower, t_upper = check_real(t_lower, "t_lower"), check_real(t_upper, "t_upper")
+    if not t_lower < t_upper:
+        raise ValueError(f"t_lower must be < t_upper, got t_lower={t_lower!r}, t_upper={t_upper!r}")
+    return epsilon, t_lower, t_upper, check_positive_int(n, "n")
+
+
 def exact_view_law(values, hidden_round, epsilon, t_lower, t_upper, n, c, *, dps: int = 30) -> dict:
     """Exact law of B's view of a c-TOP BetweenThresholds run on fixed query values.
 
@@ -209,10 +242,14 @@ def exact_view_law(values, hidden_round, epsilon, t_lower, t_upper, n, c, *, dps
     -------
     dict view (tuple of labels) -> mpmath.mpf probability (sums to 1).
     """
-    vals = tuple(float(v) for v in values)
+    vals = tuple(check_finite_array(values, "values", ndim=1).tolist())
     if not 1 <= len(vals) <= 8:
         raise ValueError(f"values must hold 1..8 query values for the exact law, got {len(vals)}")
+    if hidden_round is not None:
+        hidden_round = check_int_in_range(hidden_round, "hidden_round", 0, len(vals) - 1)
+    epsilon, t_lower, t_upper, n = _check_bt(epsilon, t_lower, t_upper, n)
     c = check_positive_int(c, "c")
+    dps = check_int_in_range(dps, "dps", 5, 1000)
     law: dict = {}
 
     def walk(start, tops, prob, labels):
@@ -332,6 +369,10 @@ def adversary_search(
     from geoprivate.everlasting.game import FALSE_ALARM, audit_game
     from geoprivate.audit.search import hill_climb
 
+    iters = check_int_in_range(iters, "iters", 0, MAX_SEARCH_ITERS)
+    n_search = check_int_in_range(n_search, "n_search", 1, 10**7)
+    n_samples = check_int_in_range(n_samples, "n_samples", 1, 10**7)
+    max_probes = check_int_in_range(max_probes, "max_probes", 1, MAX_STREAM - 1)
     rng = as_rng(rng)
     seeds = rng.integers(0, 2**63, size=2)
     search_rng = np.random.default_rng(int(seeds[0]))
@@ -348,7 +389,7 @@ def adversary_search(
         start,
         lambda r: _draw(r, max_probes),
         lambda a, r: _mutate(a, r, max_probes),
-        int(iters),
+        iters,
         method,
         rng,
     )
@@ -406,10 +447,18 @@ def repaired_view_law(
     """
     from geoprivate.mechanisms.stopper import stopper_cap, stopper_slack
 
-    vals = np.asarray(values, dtype=np.float64)
+    vals = check_finite_array(values, "values", ndim=1)
     m = vals.size
     if not 1 <= m <= 10:
         raise ValueError(f"values must hold 1..10 query values, got {m}")
+    if hidden_round is not None:
+        hidden_round = check_int_in_range(hidden_round, "hidden_round", 0, m - 1)
+    epsilon, t_lower, t_upper, n = _check_bt(epsilon, t_lower, t_upper, n)
+    c = check_positive_int(c, "c")
+    nodes = check_int_in_range(nodes, "nodes", 2, 200)
+    epsilon_stop = check_epsilon(epsilon_stop, "epsilon_stop")
+    beta_stop = check_probability(beta_stop, "beta_stop")
+    max_queries = check_positive_int(max_queries, "max_queries")
     s_nu, s_mu = 6.0 / (epsilon * n), 2.0 / (epsilon * n)
     mu, w_mu = _gauss_nodes(
         s_mu, [v - t_lower for v in vals] + [t_upper - v for v in vals] + [(t_upper - t_lower) / 2], nodes=nodes

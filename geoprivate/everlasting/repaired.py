@@ -25,7 +25,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from geoprivate._validation import check_epsilon, check_probability
+import numpy as np
+
+from geoprivate._validation import check_epsilon, check_finite_array, check_positive_int, check_probability
 from geoprivate.everlasting.accounting import claim27_epsilon, labelboost_epsilon
 from geoprivate.everlasting.generic_bbl import GenericBBL
 from geoprivate.mechanisms.stopper import (
@@ -101,11 +103,24 @@ def repaired_guarantees(parameters, stopper: StopperParameters, n_initial: int, 
     """
     eps = parameters.epsilon
     phases = parameters.phases
-    lb = labelboost_epsilon or [_labelboost_as_booked(p) for p in phases]
+    if not isinstance(stopper, StopperParameters):
+        raise TypeError(f"stopper must be a StopperParameters, got {type(stopper).__name__}")
+    n_initial = check_positive_int(n_initial, "n_initial")
+    if n_initial < phases[0].S:
+        raise ValueError(
+            f"n_initial: RepairedBBL needs |S| >= lambda_1 T_1 = {phases[0].S} examples (step 2), got {n_initial}"
+        )
+    if labelboost_epsilon is not None and len(labelboost_epsilon) == 0:
+        labelboost_epsilon = None  # an empty list: the default, as before
+    if labelboost_epsilon is not None:
+        lb_arr = check_finite_array(labelboost_epsilon, "labelboost_epsilon", shape=(len(phases),))
+        if np.any(lb_arr < 0):
+            raise ValueError(f"labelboost_epsilon must be >= 0, got {lb_arr[lb_arr < 0][:3].tolist()}")
+    lb = list(lb_arr) if labelboost_epsilon is not None else [_labelboost_as_booked(p) for p in phases]
     ans = [stopper.training(p) for p in phases]
     p1 = phases[0]
     m12 = basic_composition([ans[0], Guarantee(lb[0], 0.0)])
-    training = _amplify(m12, p1.S, int(n_initial), eps)
+    training = _amplify(m12, p1.S, n_initial, eps)
     same = stopper.query()
     query = []
     for i, p in enumerate(phases):

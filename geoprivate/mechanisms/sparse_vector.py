@@ -521,7 +521,8 @@ def above_threshold_alpha(epsilon, beta, T, sensitivity=1.0) -> float:
     eps = check_epsilon(epsilon)
     b = check_probability(beta, "beta")
     T = check_positive_int(T, "T")
-    return check_sensitivity(sensitivity) * 8.0 * math.log(2 * T / b) / eps
+    # ln(2T/β) as a sum of logs: T may be an integer beyond floating point (10**400)
+    return check_sensitivity(sensitivity) * 8.0 * (math.log(2) + math.log(T) - math.log(b)) / eps
 
 
 class AboveThreshold:

@@ -38,6 +38,7 @@ from geoprivate._validation import (
     as_rng,
     check_epsilon,
     check_noise_scale,
+    check_int_in_range,
     check_positive_int,
     check_probability,
     check_real,
@@ -56,6 +57,9 @@ __all__ = [
     "stopper_slack",
     "training_guarantee",
 ]
+
+#: the largest TOP cap :func:`training_guarantee` accepts (a cap beyond it is no budget at all)
+MAX_CAP = 10**15
 
 CONSTRUCTION = (
     "geoprivate's construction (not in [NNSY23]): BetweenThresholds with one threshold noise and an "
@@ -98,7 +102,13 @@ def stopper_cap(c, epsilon_stop, beta_stop, R) -> int:
     int
         c_max.
     """
-    return math.ceil(check_positive_int(c, "c") + 2 * stopper_slack(epsilon_stop, beta_stop, R))
+    c_max = check_positive_int(c, "c") + 2 * stopper_slack(epsilon_stop, beta_stop, R)
+    if not math.isfinite(c_max):
+        raise ValueError(
+            f"epsilon_stop: the stopper's slack 8 ln(2R/beta_stop)/epsilon_stop is not finite for epsilon_stop = "
+            f"{epsilon_stop!r} (out of floating-point range)"
+        )
+    return math.ceil(c_max)
 
 
 def training_guarantee(epsilon, t_lower, t_upper, n, c_max) -> Guarantee:
@@ -131,7 +141,7 @@ def training_guarantee(epsilon, t_lower, t_upper, n, c_max) -> Guarantee:
     w, mu_max = gap / 2, gap / 4
     if n * w <= 2:
         return Guarantee(math.inf, 1.0)
-    e = eps / 2 + check_positive_int(c_max, "c_max") * (eps / 3 - math.log1p(-2 / (n * w)))
+    e = eps / 2 + check_int_in_range(c_max, "c_max", 1, MAX_CAP) * (eps / 3 - math.log1p(-2 / (n * w)))
     return Guarantee(e, min(1.0, 0.5 * math.exp(-mu_max * eps * n / 2)))
 
 
@@ -148,9 +158,11 @@ def query_guarantee(epsilon_stop, beta_stop) -> Guarantee:
     Guarantee
         (ε_s, (1 + e^{ε_s}) β_s).
     """
-    e = check_epsilon(epsilon_stop)
+    e = check_epsilon(epsilon_stop, "epsilon_stop")
     b = check_probability(beta_stop, "beta_stop")
-    return Guarantee(e, min(1.0, (1 + math.exp(e)) * b))
+    # (1 + e^ε) β in logs: e^ε overflows for ε > 709, where δ is 1 anyway
+    log_delta = math.log(b) + e + math.log1p(math.exp(-e))
+    return Guarantee(e, 1.0 if log_delta >= 0 else math.exp(log_delta))
 
 
 class StoppedBetweenThresholds:
