@@ -23,7 +23,13 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
-from geoprivate._validation import check_positive_int, check_probability
+from geoprivate._validation import (
+    check_epsilon,
+    check_int_in_range,
+    check_positive_int,
+    check_positive_real,
+    check_probability,
+)
 
 __all__ = [
     "PLANNERS",
@@ -42,6 +48,14 @@ __all__ = [
 SECONDS_PER_EXAMPLE = 6e-7
 SECONDS_PER_QUERY = 4e-6
 BYTES_PER_EXAMPLE = 28
+#: bounds the planners check before any arithmetic (beyond them sizes leave floating point):
+#: GenericBBL phases and queries, DP-Winnow rounds and dimension, VC-1 depth, DP-GreedyCover features
+MAX_PHASES = 64
+MAX_QUERIES = 10**18
+MAX_ROUNDS = 10**15
+MAX_DIMENSION = 10**9
+MAX_DEPTH = 2**64
+MAX_FEATURES = 10**9
 
 
 @dataclass
@@ -73,10 +87,8 @@ class Plan:
 
 
 def _target(epsilon, delta):
-    e = float(epsilon)
-    if not (math.isfinite(e) and e > 0):
-        raise ValueError(f"epsilon must be a finite number > 0, got {epsilon!r}")
-    return e, check_probability(delta, "delta")
+    """The target (ε, δ): ε a finite real > 0, δ in (0, 1) (strings and booleans refused)."""
+    return check_epsilon(epsilon), check_probability(delta, "delta")
 
 
 # ---------------------------------------------------------------------------- GenericBBL
@@ -162,8 +174,9 @@ def plan_generic_bbl(
 
     eps, dlt = _target(epsilon, delta)
     a, b = check_probability(alpha, "alpha") / 2, check_probability(beta, "beta") / 2
-    R_last = check_positive_int(queries, "queries")
-    vc, k = check_positive_int(vc, "vc"), check_positive_int(phases, "phases")
+    R_last = check_int_in_range(queries, "queries", 1, MAX_QUERIES)
+    vc, k = check_int_in_range(vc, "vc", 1, MAX_DIMENSION), check_int_in_range(phases, "phases", 1, MAX_PHASES)
+    c_const = check_positive_real(c_const, "c_const")
     scale = 1.0 if lambda1 is None else check_positive_int(lambda1, "lambda1") / lambda_vc(a, b, vc)
     m_q = 3 + math.exp(min(eps, 1.0) + 4)  # Claim E.6: D_hat_i sub-sampled at rate eps/(3 + e^(eps+4))
     alphas = [a / 2**i for i in range(k)]
@@ -201,7 +214,7 @@ def plan_generic_bbl(
         R_next_needed = math.ceil(S * m_q / min(eps, 1.0))
     # ---- phase 1: the training-privacy search
     R1 = R_last if k == 1 else R_next_needed
-    c1 = check_positive_int(tops, "tops") if tops is not None else max(1, math.ceil(c_const * alphas[0] * R1))
+    c1 = check_int_in_range(tops, "tops", 1, MAX_QUERIES) if tops is not None else max(1, math.ceil(c_const * alphas[0] * R1))
     d_hat1 = S_next if k > 1 else 0
     s_hat1 = _lemma_c2_s_hat(alphas[0], betas[0], d_hat1, vc) if k > 1 else 0
     e_lb = labelboost_epsilon()
@@ -280,6 +293,45 @@ def plan_generic_bbl(
     )
 
 
+_PLAN_KEYS = ("n", "phases", "vc", "alpha", "beta")
+_PHASE_KEYS = ("lam", "T", "R", "c", "epsilon_bt", "s_hat", "d_hat")
+
+
+def _check_generic_bbl_plan(plan: Plan) -> None:
+    """A generic-bbl plan (e.g. read from a file) has every field the run needs, of the right kind.
+
+    Raises a one-line ``ValueError`` naming the missing or bad key (never a ``KeyError``).
+    """
+    if not isinstance(plan, Plan):
+        raise TypeError(f"plan must be a Plan, got {type(plan).__name__}")
+    if plan.algorithm != "generic-bbl":
+        raise ValueError(f"plan: expected a generic-bbl plan, got {plan.algorithm!r}")
+    check_epsilon(plan.epsilon, "plan epsilon")
+    check_probability(plan.delta, "plan delta")
+    P = plan.parameters
+    if not isinstance(P, dict):
+        raise ValueError(f"plan: 'parameters' must be an object, got {type(P).__name__}")
+    missing = [k for k in _PLAN_KEYS if k not in P]
+    if missing:
+        raise ValueError(f"plan: the parameters lack {', '.join(repr(k) for k in missing)}")
+    check_positive_int(P["n"], "plan parameter 'n'")
+    check_positive_int(P["vc"], "plan parameter 'vc'")
+    check_probability(P["alpha"], "plan parameter 'alpha'")
+    check_probability(P["beta"], "plan parameter 'beta'")
+    rows = P["phases"]
+    if not isinstance(rows, list) or not rows or not all(isinstance(r, dict) for r in rows):
+        raise ValueError("plan: parameter 'phases' must be a non-empty list of phase objects")
+    for i, r in enumerate(rows, start=1):
+        missing = [k for k in _PHASE_KEYS if k not in r]
+        if missing:
+            raise ValueError(f"plan: phase {i} lacks {', '.join(repr(k) for k in missing)}")
+        for k in ("lam", "T", "R", "c"):
+            check_positive_int(r[k], f"plan phase {i} '{k}'")
+        for k in ("s_hat", "d_hat"):
+            check_int_in_range(r[k], f"plan phase {i} '{k}'", 0, MAX_QUERIES)
+        check_epsilon(r["epsilon_bt"], f"plan phase {i} 'epsilon_bt'")
+
+
 def generic_bbl_parameters_from_plan(plan: Plan, epsilon_run: float | None = None):
     """The planned configuration as :class:`~geoprivate.everlasting.parameters.EverlastingParameters`.
 
@@ -299,8 +351,7 @@ def generic_bbl_parameters_from_plan(plan: Plan, epsilon_run: float | None = Non
     """
     from geoprivate.everlasting.parameters import custom_parameters
 
-    if plan.algorithm != "generic-bbl":
-        raise ValueError(f"plan: expected a generic-bbl plan, got {plan.algorithm!r}")
+    _check_generic_bbl_plan(plan)
     P = plan.parameters
     rows = P["phases"]
     spec = [(r["lam"], r["T"], r["R"], r["c"], r["epsilon_bt"]) for r in rows]
@@ -342,7 +393,10 @@ def plan_dp_winnow(epsilon, delta, *, T: int, d: int, rho: float, beta: float = 
     from geoprivate.learners.winnow import dp_winnow_privacy, lemma_4_2_bound
 
     eps, dlt = _target(epsilon, delta)
-    T, d = check_positive_int(T, "T"), check_positive_int(d, "d")
+    T, d = check_int_in_range(T, "T", 1, MAX_ROUNDS), check_int_in_range(d, "d", 1, MAX_DIMENSION)
+    rho = check_positive_real(rho, "rho")
+    beta = check_probability(beta, "beta")
+    c = check_probability(c, "c")
     best = None
     for eta in np.geomspace(1e-10, 2 * (1 - c) * rho * 0.999, 60):
         try:
@@ -360,14 +414,14 @@ def plan_dp_winnow(epsilon, delta, *, T: int, d: int, rho: float, beta: float = 
                     mid = math.sqrt(lo * hi)
                     lo, hi = (mid, hi) if dp_winnow_privacy(mid, float(eta), m, K, dlt).epsilon <= eps else (lo, mid)
             e_hat = lo
-            bound = 16 * math.log(2 * T**2 / beta) / e_hat * K
+            bound = 16 * (math.log(2) + 2 * math.log(T) - math.log(beta)) / e_hat * K
             if best is None or bound < best[0]:
                 best = (bound, float(eta), m, K, e_hat)
     if best is None:
         raise ValueError(f"epsilon={eps}: no DP-Winnow configuration on the grid is (epsilon, delta)-DP as run")
     bound, eta, m, K, e_hat = best
     g = dp_winnow_privacy(e_hat, eta, m, K, dlt)
-    L = 8 * math.log(2 * T / beta) / e_hat
+    L = 8 * (math.log(2) + math.log(T) - math.log(beta)) / e_hat
     return Plan(
         "dp-winnow",
         eps,
@@ -418,6 +472,8 @@ def plan_dp_greedy_cover(epsilon, delta, *, M: int, alpha: float = 0.1, beta: fl
     )
 
     eps, dlt = _target(epsilon, delta)
+    M = check_int_in_range(M, "M", 1, MAX_FEATURES)
+    alpha, beta = check_probability(alpha, "alpha"), check_probability(beta, "beta")
     e_hat = greedy_cover_epsilon_hat(eps, dlt)
     n = theorem_3_5_sample_size(M, alpha, beta, min(eps, 1 - 1e-12), dlt, as_printed=False)
     return Plan(
@@ -517,7 +573,10 @@ def plan_vc1(
         raise ValueError(f"vc1: give exactly one of td and domain_size, got td={td!r}, domain_size={domain_size!r}")
     if learner not in VC1_LEARNERS:
         raise ValueError(f"learner: expected one of {sorted(VC1_LEARNERS)}, got {learner!r}")
-    depth = check_positive_int(td if td is not None else domain_size, "td" if td is not None else "domain_size")
+    depth = check_int_in_range(
+        td if td is not None else domain_size, "td" if td is not None else "domain_size", 1, MAX_DEPTH
+    )
+    alpha, beta = check_probability(alpha, "alpha"), check_probability(beta, "beta")
     name, k = VC1_LEARNERS[learner]
     if not choosing_applies(eps / k):
         raise ValueError(f"epsilon={eps!r}: {name}'s choosing mechanism runs at epsilon/{k}, outside Lemma 1's (0, 2)")
@@ -639,15 +698,14 @@ def run_generic_bbl_plan(
     """
     from geoprivate.everlasting.generic_bbl import GenericBBL, make_everlasting_problem
 
-    if plan.algorithm != "generic-bbl":
-        raise ValueError(f"plan: expected a generic-bbl plan, got {plan.algorithm!r}")
-    n = int(plan.parameters["n"])
+    _check_generic_bbl_plan(plan)
+    n = plan.parameters["n"]
     if n > max_examples:
         raise ValueError(
             f"plan: needs n = {n:.3e} examples, above max_examples = {max_examples:.3e} "
             "(a calculator answer: see `geoprivate plan`)"
         )
-    total_q = sum(int(r["R"]) for r in plan.parameters["phases"][: phases or None])
+    total_q = sum(r["R"] for r in plan.parameters["phases"][: phases or None])
     if total_q > max_queries:
         raise ValueError(
             f"plan: needs {total_q:.3e} queries, above max_queries = {max_queries:.3e} "

@@ -54,6 +54,13 @@ def run(args) -> int:
     from geoprivate.cli.everlasting import _fmt, _table
     from geoprivate.planning import plan
 
+    stray = sorted(
+        k for ks in _KEYS.values() for k in ks if k not in _KEYS[args.algorithm] and getattr(args, k) is not None
+    )
+    if stray:
+        flags = ", ".join("--" + k.replace("_", "-") for k in dict.fromkeys(stray))
+        print(f"geoprivate plan: {args.algorithm} does not take {flags}", file=sys.stderr)
+        return 2
     missing = [k for k in _REQUIRED.get(args.algorithm, ()) if getattr(args, k) is None]
     if missing:
         print(f"geoprivate plan: {args.algorithm} needs --{', --'.join(missing)}", file=sys.stderr)
