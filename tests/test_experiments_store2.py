@@ -298,7 +298,7 @@ def test_a_version_1_store_is_upgraded_with_checksums(tmp_path):
         assert row["result"] == {"u": 1}
     con = sqlite3.connect(db)
     assert con.execute("SELECT checksum FROM trials").fetchone()[0] == row_checksum(
-        "s", '{"x":1}', 0, 5, "done", '{"u":1}', None
+        "s", 0, '{"x":1}', 0, 5, "done", '{"u":1}', None
     )
     con.close()
 

@@ -20,13 +20,21 @@ Crash safety and integrity:
   against a killed process; after a power failure the last few commits may be rolled back,
   never corrupted.
 * **Integrity.** Opening runs ``PRAGMA quick_check`` and checks the schema version; every
-  trial row carries a SHA-256 checksum of its content, verified whenever rows are read (a
-  flipped digit in a stored result is a :class:`StoreError` naming the row).
+  trial row carries a SHA-256 checksum of every column a result depends on (sweep,
+  point_index, point, trial, seed, status, result, error), verified by every reader —
+  ``status``, ``export``, ``replay`` and a resume (:meth:`Store.finished`) — and each row's
+  point_index must be its point's position in the sweep's grid (a flipped digit or a moved
+  row is a :class:`StoreError` naming the row).  Schema 3 added point_index to the checksum:
+  a version 1 or 2 store is upgraded on opening after its rows pass the old checks (v2
+  checksum, point_index against the grid), and refused otherwise.
 * **One writer.** A ``sweep run`` takes a lease in ``meta`` (:meth:`Store.acquire_writer`):
   a second writer on the same file is refused with a message naming the first (host, pid,
-  age of its heartbeat) instead of computing every trial twice.  A lease whose process is
-  dead (same host) or whose heartbeat is older than :data:`LEASE_SECONDS` (another host) is
-  taken over, so a killed run can be resumed at once.  Workers only compute.
+  age of its heartbeat) instead of computing every trial twice.  A lease is taken over, so a
+  killed run can be resumed, when its process is dead (same host), when its heartbeat is
+  older than :data:`LEASE_SECONDS` (another host), or — whoever holds the pid (a reused pid
+  is alive but not the writer) — when its heartbeat is older than :data:`STALE_SECONDS`.
+  A live writer refreshes its heartbeat between trials (every few seconds).  Workers only
+  compute.
 """
 
 from __future__ import annotations
@@ -34,6 +42,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import math
 import os
 import socket
 import sqlite3
@@ -43,11 +52,15 @@ from pathlib import Path
 
 from geoprivate.experiments.spec import SpecError, SweepSpec, canonical_json
 
-__all__ = ["LEASE_SECONDS", "Store", "StoreError", "row_checksum"]
+__all__ = ["LEASE_SECONDS", "STALE_SECONDS", "Store", "StoreError", "row_checksum"]
 
-SCHEMA_VERSION = "2"
+SCHEMA_VERSION = "3"
 #: a writer whose heartbeat is older than this (seconds) on another host is presumed dead
 LEASE_SECONDS = 120.0
+#: a writer whose heartbeat is older than this (seconds) is presumed dead whoever holds its pid
+#: (the pid may have been reused); longer than LEASE_SECONDS because a single in-process trial
+#: holds the heartbeat back while it runs
+STALE_SECONDS = 900.0
 _TABLES = {"meta", "sweeps", "trials"}
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -63,12 +76,20 @@ CREATE TABLE IF NOT EXISTS trials (
 """
 
 
-def row_checksum(sweep: str, point: str, trial: int, seed: int, status: str, result, error) -> str:
-    """SHA-256 (hex) of a trial row's content: what was computed, not when or how long.
+def row_checksum(sweep: str, point_index: int, point: str, trial: int, seed: int, status: str, result, error) -> str:
+    """SHA-256 (hex) of a trial row's content (schema 3): what was computed and where, not when or how long.
 
-    >>> row_checksum("s", '{"x":1}', 0, 7, "done", '{"u":0.5}', None)[:12]
-    '17ec8a8c5e88'
+    >>> row_checksum("s", 0, '{"x":1}', 0, 7, "done", '{"u":0.5}', None)[:12]
+    'f025e0327605'
     """
+    text = json.dumps(
+        [sweep, int(point_index), point, int(trial), int(seed), status, result, error], separators=(",", ":")
+    )
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _row_checksum_v2(sweep: str, point: str, trial: int, seed: int, status: str, result, error) -> str:
+    """Schema 2's checksum (without point_index): read once, when a version 2 store is upgraded."""
     text = json.dumps([sweep, point, int(trial), int(seed), status, result, error], separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
 
@@ -171,17 +192,23 @@ class Store:
     def _check_version(self, where: str) -> None:
         row = self.con.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
         version = None if row is None else row[0]
-        if version == "1":  # no checksums yet: add the column and checksum the rows as they are
+        if version in ("1", "2"):  # upgrade: checksum every row, point_index included, once it passes the old checks
             with self.transaction():
                 cols = {r[1] for r in self.con.execute("PRAGMA table_info(trials)")}
                 if "checksum" not in cols:
                     self.con.execute("ALTER TABLE trials ADD COLUMN checksum TEXT NOT NULL DEFAULT ''")
+                positions: dict = {}
                 for r in self.con.execute(
-                    "SELECT sweep, point, trial, seed, status, result, error FROM trials"
+                    "SELECT sweep, point_index, point, trial, seed, status, result, error, checksum FROM trials"
                 ).fetchall():
+                    if version == "2" and _row_checksum_v2(r[0], *r[2:8]) != r[8]:
+                        raise StoreError(self._altered(r[0], r[2], r[3]) + f" (while upgrading schema {version} to 3)")
+                    if r[0] not in positions:
+                        positions[r[0]] = self._positions(r[0])
+                    self._check_position(positions[r[0]], r[0], r[1], r[2], r[3])
                     self.con.execute(
                         "UPDATE trials SET checksum=? WHERE sweep=? AND point=? AND trial=?",
-                        (row_checksum(*r), r[0], r[1], r[2]),
+                        (row_checksum(*r[:8]), r[0], r[2], r[3]),
                     )
                 self.con.execute("UPDATE meta SET value=? WHERE key='schema_version'", (SCHEMA_VERSION,))
         elif version != SCHEMA_VERSION:
@@ -206,15 +233,19 @@ class Store:
         """Take the store's writer lease, or raise :class:`StoreError` naming the live writer.
 
         The lease is ``meta['writer']`` = JSON {host, pid, token, heartbeat}.  It is free
-        when absent, when its process is dead (same host), or when its heartbeat is older
-        than :data:`LEASE_SECONDS` (another host).
+        when absent, when its process is dead (same host), when its heartbeat is older than
+        :data:`LEASE_SECONDS` (another host), or when its heartbeat is older than
+        :data:`STALE_SECONDS` whoever holds the pid.
         """
         me = {"host": socket.gethostname(), "pid": os.getpid(), "token": uuid.uuid4().hex}
         with self.transaction():
             row = self.con.execute("SELECT value FROM meta WHERE key='writer'").fetchone()
             if row is not None:
-                other = json.loads(row[0])
-                age = time.time() - float(other.get("heartbeat", 0))
+                try:
+                    other = json.loads(row[0])
+                    age = time.time() - float(other.get("heartbeat", 0))
+                except (ValueError, TypeError, AttributeError):
+                    other, age = {}, math.inf  # a garbled lease holds nothing
                 if _alive(other, age):
                     raise StoreError(
                         f"db: {str(self.path)!r} is being written by another `sweep run` (host {other.get('host')}, "
@@ -297,23 +328,60 @@ class Store:
 
     # ------------------------------------------------------------------ trials
     def finished(self, name: str) -> set:
-        """{(point JSON, trial)} of the trials stored as done (their checksums verified)."""
-        out = set()
-        for r in self.con.execute(
-            "SELECT sweep, point, trial, seed, status, result, error, checksum FROM trials "
-            "WHERE sweep=? AND status='done'",
-            (name,),
-        ):
-            self._verify(r[:7], r[7])
-            out.add((r[1], r[2]))
+        """{(point JSON, trial)} of the trials stored as done (every row of the sweep verified, failed ones too)."""
+        return {(d["point"], d["trial"]) for d in self._verified_rows(name) if d["status"] == "done"}
+
+    def _verified_rows(self, name: str | None, order: str = "") -> list[dict]:
+        """Every trial row (of sweep ``name``, or all) as a dict, each checked by :meth:`_verify`."""
+        q = (
+            "SELECT sweep, point_index, point, trial, seed, status, result, error, seconds, attempts, checksum "
+            f"FROM trials {'WHERE sweep=?' if name is not None else ''} {order}"
+        )
+        cur = self.con.execute(q, (name,) if name is not None else ())
+        cols = [c[0] for c in cur.description]
+        positions: dict = {}
+        out = []
+        for r in cur:
+            d = dict(zip(cols, r))
+            if d["sweep"] not in positions:
+                positions[d["sweep"]] = self._positions(d["sweep"])
+            self._verify(d, positions[d["sweep"]])
+            out.append(d)
         return out
 
-    def _verify(self, content, checksum) -> None:
-        if row_checksum(*content) != checksum:
+    def _positions(self, name: str) -> dict | None:
+        """{point JSON: its position in sweep ``name``'s grid} (None for a sweep not registered)."""
+        row = self.con.execute("SELECT target, grid, seeds FROM sweeps WHERE name=?", (name,)).fetchone()
+        if row is None:
+            return None
+        grid = tuple((k, tuple(v)) for k, v in json.loads(row[1]))
+        spec = SweepSpec(name, row[0], max(1, int(row[2])), grid)
+        return {canonical_json(p): i for i, p in enumerate(spec.points())}
+
+    def _altered(self, sweep, point, trial) -> str:
+        return (
+            f"db: {str(self.path)!r}: the stored row of sweep {sweep!r}, point {point}, "
+            f"trial {trial} does not match its checksum (altered after it was written)"
+        )
+
+    def _check_position(self, positions, sweep, point_index, point, trial) -> None:
+        if positions is not None and positions.get(point) != point_index:
             raise StoreError(
-                f"db: {str(self.path)!r}: the stored row of sweep {content[0]!r}, point {content[1]}, "
-                f"trial {content[2]} does not match its checksum (altered after it was written)"
+                f"db: {str(self.path)!r}: the stored row of sweep {sweep!r}, point {point}, trial {trial} has "
+                f"point_index {point_index!r}, not the point's position {positions.get(point)!r} in the grid "
+                "(altered after it was written)"
             )
+
+    def _verify(self, d: dict, positions) -> None:
+        """A row's checksum and point_index (against the grid), or :class:`StoreError` naming the row."""
+        content = (d["sweep"], d["point_index"], d["point"], d["trial"], d["seed"], d["status"], d["result"], d["error"])
+        try:
+            ok = row_checksum(*content) == d["checksum"]
+        except (TypeError, ValueError):  # a column of the wrong type
+            ok = False
+        if not ok:
+            raise StoreError(self._altered(d["sweep"], d["point"], d["trial"]))
+        self._check_position(positions, d["sweep"], d["point_index"], d["point"], d["trial"])
 
     def record(
         self,
@@ -328,7 +396,7 @@ class Store:
         seconds: float,
     ) -> None:
         """Store one finished trial atomically (replacing a failed attempt, attempts + 1)."""
-        checksum = row_checksum(name, point, trial, seed, status, result, error)
+        checksum = row_checksum(name, point_index, point, trial, seed, status, result, error)
         with self.transaction():
             self.con.execute(
                 "INSERT INTO trials VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?) "
@@ -346,21 +414,10 @@ class Store:
 
         ``params`` lists the parameters in the order of the spec's grid.
         """
-        q = (
-            "SELECT sweep, point_index, point, trial, seed, status, result, error, seconds, attempts, checksum "
-            "FROM trials {} ORDER BY sweep, point_index, trial"
-        )
-        cur = (
-            self.con.execute(q.format("WHERE sweep=?"), (name,)) if name is not None else self.con.execute(q.format(""))
-        )
-        cols = [c[0] for c in cur.description]
         order = {n: [k for k, _ in json.loads(g)] for n, g in self.con.execute("SELECT name, grid FROM sweeps")}
         out = []
-        for r in cur:
-            d = dict(zip(cols, r))
-            self._verify(
-                (d["sweep"], d["point"], d["trial"], d["seed"], d["status"], d["result"], d["error"]), d.pop("checksum")
-            )
+        for d in self._verified_rows(name, "ORDER BY sweep, point_index, trial"):
+            del d["checksum"]
             point = json.loads(d.pop("point"))
             d["params"] = {k: point[k] for k in order.get(d["sweep"], sorted(point)) if k in point}
             d["result"] = None if d["result"] is None else json.loads(d["result"])
@@ -371,12 +428,11 @@ class Store:
         """Per grid point of sweep ``name``: params, done, failed, remaining (of ``seeds``)."""
         info = self.sweep_info(name)
         spec = SweepSpec(name, info["target"], info["seeds"], tuple((k, tuple(v)) for k, v in info["grid"]))
-        counts = {}
-        for point, st, n in self.con.execute(
-            "SELECT point, status, COUNT(*) FROM trials WHERE sweep=? AND trial < ? GROUP BY point, status",
-            (name, info["seeds"]),
-        ):
-            counts.setdefault(point, {})[st] = n
+        counts: dict = {}
+        for d in self._verified_rows(name):  # every row's checksum, as export and replay do
+            if d["trial"] < info["seeds"]:
+                c = counts.setdefault(d["point"], {})
+                c[d["status"]] = c.get(d["status"], 0) + 1
         out = []
         for i, p in enumerate(spec.points()):
             c = counts.get(canonical_json(p), {})
@@ -407,7 +463,13 @@ class _Transaction:
 
 
 def _alive(writer: dict, age: float) -> bool:
-    """Whether a recorded writer may still be running: same host → its pid exists; else a fresh heartbeat."""
+    """Whether a recorded writer may still be running.
+
+    A heartbeat older than :data:`STALE_SECONDS` is dead whoever holds the pid; otherwise same host →
+    its pid exists; another host → a heartbeat fresher than :data:`LEASE_SECONDS`.
+    """
+    if not age < STALE_SECONDS:
+        return False
     if writer.get("host") == socket.gethostname():
         pid = writer.get("pid")
         if pid == os.getpid():
