@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["linprog", "HighsSolution", "new_highs"]
+__all__ = ["linprog", "HighsSolution", "new_highs", "consume_banner"]
 
 try:  # pragma: no cover - exercised implicitly
     import highspy as _hs
@@ -58,6 +58,17 @@ def new_highs():
     h.setOptionValue("output_flag", False)
     h.setOptionValue("presolve", "off")
     return h
+
+
+def consume_banner() -> None:
+    """Let highspy print its once-per-process banner into the null device (see :func:`new_highs`).
+
+    Call before handing a problem to another HiGHS front end (cvxpy's ``solver=cp.HIGHS``): the
+    banner is printed when the first ``Highs`` object of a process is built, so building one here,
+    silently, keeps it off standard output whoever builds the next.
+    """
+    if _hs is not None and not _BANNER_SHOWN:
+        new_highs()
 
 
 def _solver():

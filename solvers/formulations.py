@@ -72,6 +72,24 @@ class Formulation(cp.Problem):
         self.con = dict(constraints)
         self.source = source
 
+    def solve(self, *args, **kwargs):
+        """:meth:`cvxpy.Problem.solve`, with highspy's once-per-process banner kept off standard output.
+
+        Parameters
+        ----------
+        *args, **kwargs
+            As :meth:`cvxpy.Problem.solve` (e.g. ``solver=cp.HIGHS``).
+
+        Returns
+        -------
+        float
+            The optimal value (cvxpy's return value).
+        """
+        from solvers._highs import consume_banner
+
+        consume_banner()
+        return super().solve(*args, **kwargs)
+
     def with_constraints(self, **named) -> "Formulation":
         """A new :class:`Formulation`: this one plus the given named constraints."""
         clash = sorted(set(named) & set(self.con))

@@ -10,7 +10,8 @@ a crash (see each command's docstring).  Errors are one line on stderr, never a
 traceback, unless ``--debug`` is given (before or after the command name).  Warnings
 (e.g. a :class:`~geoprivate.privacy.warnings.PrivacyWarning` for parameters outside a
 theorem) are printed as one-line notes.  A closed output pipe (``geoprivate ... | head``)
-ends the command quietly.
+ends the command quietly (exit 0); a standard output that cannot be written (``> /dev/full``,
+a closed descriptor) is one error line and exit 2, and nothing is printed after it.
 """
 
 from __future__ import annotations
@@ -64,13 +65,31 @@ def _one_line(message, category, filename, lineno, file=None, line=None) -> None
     print(f"geoprivate: {category.__name__}: {text}", file=sys.stderr if file is None else file)
 
 
-def _silence_stdout() -> None:
-    """After a BrokenPipeError: point stdout at /dev/null so the final flush cannot fail."""
+class _StdoutError(OSError):
+    """Standard output could not be written (a full device, a closed descriptor): a user error, exit 2."""
+
+
+def _silence_stdout(fd: int | None = None) -> None:
+    """After a failed write to stdout: point it (or ``fd``) at /dev/null so the final flush cannot fail."""
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        os.dup2(devnull, sys.stdout.fileno() if fd is None else fd)
+        os.close(devnull)
     except (OSError, ValueError, AttributeError):  # pragma: no cover - no real stdout
         pass
+
+
+def _flush_stdout() -> None:
+    """Flush ``sys.stdout``; a failure (other than a closed pipe) is a :class:`_StdoutError`, stdout then silenced."""
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        _silence_stdout()
+        with contextlib.suppress(OSError, ValueError):
+            sys.stdout.flush()  # the buffered rest goes to /dev/null: the interpreter's final flush is silent
+        raise _StdoutError(exc.errno, f"cannot write to standard output: {exc.strerror or exc}") from None
 
 
 @contextlib.contextmanager
@@ -112,8 +131,13 @@ def _stdout_for_python_only():
         if own:
             try:
                 sys.stdout.flush()
-            except BrokenPipeError as exc:  # re-raised after fd 1 is restored
+            except OSError as exc:  # re-raised after fd 1 is restored
                 broken = exc
+                if not isinstance(exc, BrokenPipeError):
+                    broken = _StdoutError(exc.errno, f"cannot write to standard output: {exc.strerror or exc}")
+                _silence_stdout(saved)  # the rest of the buffer goes to /dev/null, and so does fd 1 once restored
+                with contextlib.suppress(OSError, ValueError):
+                    sys.stdout.flush()
             sys.stdout = old
         os.dup2(saved, 1)
         os.close(saved)
@@ -129,12 +153,15 @@ def main(argv: list[str] | None = None) -> int:
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
     debug = getattr(args, "debug", False)
     prog = f"geoprivate {args.command}"
+    if sys.stdout is None:  # started with file descriptor 1 closed (`geoprivate ... >&-`)
+        print(f"{prog}: error: standard output is closed", file=sys.stderr)
+        return 2
     try:
         keep = getattr(args, "keep_c_stdout", False)  # e.g. `sweep export --csv /dev/stdout` writes to fd 1 itself
         with warnings.catch_warnings(), contextlib.nullcontext() if keep else _stdout_for_python_only():
             warnings.showwarning = _one_line
             code = args.func(args)
-            sys.stdout.flush()  # a closed pipe surfaces here, not at interpreter exit
+            _flush_stdout()  # a closed pipe or a full device surfaces here, not at interpreter exit
         return code
     except BrokenPipeError:
         _silence_stdout()
@@ -148,9 +175,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{prog}: error: {exc}", file=sys.stderr)
         return 2
     except OSError as exc:  # the environment (a read-only or full disk, a vanished file), not a bug
-        if debug:
+        if debug and not isinstance(exc, _StdoutError):
             raise
-        print(f"{prog}: error: {exc}", file=sys.stderr)
+        print(f"{prog}: error: {exc.strerror if isinstance(exc, _StdoutError) else exc}", file=sys.stderr)
+        if not isinstance(exc, _StdoutError):
+            try:
+                _flush_stdout()  # the command's output so far; if stdout is itself full, silenced
+            except OSError:
+                pass
         return 2
     except Exception as exc:  # a crash: still one line unless --debug
         if debug:

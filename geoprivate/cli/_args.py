@@ -185,6 +185,22 @@ def output_file(text: str) -> str:
     return text
 
 
+def output_file_new_dir(text: str) -> str:
+    """A file to (over)write whose folder is created if missing: not a directory, not an unwritable
+    file, and the nearest existing ancestor of its folder a writable directory (checked at parse time)."""
+    p = Path(text)
+    if not text.strip():
+        raise argparse.ArgumentTypeError("must not be empty")
+    if p.is_dir():
+        raise argparse.ArgumentTypeError(f"{text!r} is a directory, not a file")
+    if p.exists():
+        if not os.access(p, os.W_OK):
+            raise argparse.ArgumentTypeError(f"{text!r} is not writable")
+        return text
+    check_output_dir(str(p.parent))
+    return text
+
+
 def _writable_dir(path: str, d: Path, missing: str) -> None:
     """``d`` (where ``path`` will be created) must be an existing, writable directory."""
     if not d.is_dir():

@@ -44,7 +44,9 @@ def add_arguments(p) -> None:
     vc = sub.add_parser("vc1", help="[Yan25] the tree of a VC-1 class and the version space per step")
     vc.add_argument("--seed", type=a.seed, default=0)
     for q in (pr, ev, vc):
-        q.add_argument("--out", required=True, help="the HTML file to write (its folder is created)")
+        q.add_argument(
+            "--out", required=True, type=a.output_file_new_dir, help="the HTML file to write (its folder is created)"
+        )
 
 
 def build_page(args) -> str:
