@@ -44,6 +44,7 @@ __all__ = [
     "check_positive_int",
     "check_nonneg_int",
     "check_int_in_range",
+    "check_seed",
     "check_bool",
     "check_finite_array",
     "check_probability_vector",
@@ -211,6 +212,11 @@ def check_int_in_range(n, name: str, low: int, high: int) -> int:
     if not low <= v <= high:
         raise ValueError(f"{name} must lie in [{low}, {high}], got {n}")
     return v
+
+
+def check_seed(seed, name: str = "seed") -> int:
+    """A seed: an integer in [0, 2**63) (NumPy's SeedSequence takes non-negative integers; 2.7, True refused)."""
+    return check_int_in_range(seed, name, 0, 2**63 - 1)
 
 
 def check_bool(value, name: str) -> bool:

@@ -56,7 +56,9 @@ class Ensemble:
     def __init__(self, hypotheses, sample_errors=None, realisable=True, info=None):
         self.hypotheses = hypotheses if isinstance(hypotheses, np.ndarray) else list(hypotheses)
         if len(self.hypotheses) == 0:
-            raise ValueError("hypotheses: an ensemble needs at least one hypothesis (its votes are fractions of k), got 0")
+            raise ValueError(
+                "hypotheses: an ensemble needs at least one hypothesis (its votes are fractions of k), got 0"
+            )
         self.sample_errors = None if sample_errors is None else np.asarray(sample_errors, dtype=np.int64)
         self.realisable = bool(realisable)
         self.info = dict(info or {})

@@ -214,7 +214,11 @@ def plan_generic_bbl(
         R_next_needed = math.ceil(S * m_q / min(eps, 1.0))
     # ---- phase 1: the training-privacy search
     R1 = R_last if k == 1 else R_next_needed
-    c1 = check_int_in_range(tops, "tops", 1, MAX_QUERIES) if tops is not None else max(1, math.ceil(c_const * alphas[0] * R1))
+    c1 = (
+        check_int_in_range(tops, "tops", 1, MAX_QUERIES)
+        if tops is not None
+        else max(1, math.ceil(c_const * alphas[0] * R1))
+    )
     d_hat1 = S_next if k > 1 else 0
     s_hat1 = _lemma_c2_s_hat(alphas[0], betas[0], d_hat1, vc) if k > 1 else 0
     e_lb = labelboost_epsilon()

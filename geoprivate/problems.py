@@ -20,7 +20,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from geoprivate._validation import as_rng, check_finite_array, check_indices, check_line_points, check_positive_int
+from geoprivate._validation import (
+    as_rng,
+    check_finite_array,
+    check_indices,
+    check_int_in_range,
+    check_line_points,
+    check_positive_int,
+)
 from geoprivate.adversaries.stochastic import gaussian, uniform_columns, uniform_line
 from geoprivate.concepts import FiniteClass, Halfspaces, Intervals, Thresholds
 
@@ -28,6 +35,9 @@ __all__ = [
     "CONCEPTS",
     "GRID",
     "Problem",
+    "MAX_CELLS",
+    "MAX_DIMENSION",
+    "MAX_SAMPLE",
     "Target",
     "TargetDraw",
     "draw_problem",
@@ -36,6 +46,11 @@ __all__ = [
 ]
 
 GRID = 2.0**-10
+#: bounds checked before anything is drawn: |S| of :func:`draw_problem`, the finite matrix's cells,
+#: the halfspaces' dimension (beyond them a draw exhausts memory before anything refuses)
+MAX_SAMPLE = 10**8
+MAX_CELLS = 10**8
+MAX_DIMENSION = 10**6
 CONCEPTS = ("thresholds", "intervals", "finite", "halfspaces")
 
 
@@ -119,7 +134,14 @@ def draw_target(
     """
     if name not in CONCEPTS:
         raise ValueError(f"concept: expected one of {CONCEPTS}, got {name!r}")
-    d = check_positive_int(d, "d")
+    d = check_int_in_range(d, "d", 1, MAX_DIMENSION)
+    if name == "finite":
+        n_points = check_positive_int(n_points, "n_points")
+        n_concepts = check_positive_int(n_concepts, "n_concepts")
+        if n_points * n_concepts > MAX_CELLS:
+            raise ValueError(
+                f"n_points, n_concepts: a {n_concepts} x {n_points} matrix has more than MAX_CELLS = {MAX_CELLS} cells"
+            )
     rng = as_rng(rng)
     if name == "thresholds":
         t = float(rng.uniform(0.2, 0.8))
@@ -139,8 +161,7 @@ def draw_target(
         from solvers import combinatorics as comb
         from solvers.generators import random_matrix
 
-        n_points = check_positive_int(n_points, "n_points")
-        M = comb.dichotomies(random_matrix(check_positive_int(n_concepts, "n_concepts"), n_points, 0.5, rng))
+        M = comb.dichotomies(random_matrix(n_concepts, n_points, 0.5, rng))
         C = FiniteClass(M, name=f"random class {M.shape[0]}x{M.shape[1]}")
         row = int(rng.integers(M.shape[0]))
         tg = Target(lambda q, row=row: M[row, q], (), point_checker(name, n_points=M.shape[1]), row=row)
@@ -267,9 +288,8 @@ def draw_problem(
     """
     if name not in CONCEPTS:
         raise ValueError(f"concept: expected one of {CONCEPTS}, got {name!r}")
-    if isinstance(n_sample, bool) or not isinstance(n_sample, (int, np.integer)) or n_sample < 0:
-        raise ValueError(f"n_sample: expected a non-negative integer, got {n_sample!r}")
-    d = check_positive_int(d, "d")
+    n_sample = check_int_in_range(n_sample, "n_sample", 0, MAX_SAMPLE)
+    d = check_int_in_range(d, "d", 1, MAX_DIMENSION)
     rng = as_rng(rng)
     td = draw_target(name, rng, d=d, n_points=n_points, n_concepts=n_concepts, grid=grid)
     dim = {"thresholds": 1, "intervals": 2, "finite": td.vc, "halfspaces": d}[name]

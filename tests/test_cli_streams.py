@@ -61,7 +61,9 @@ def test_plan_refuses_bad_and_inapplicable_flags(args, needles):
 def test_everlasting_plan_without_parameters_names_the_missing_key(tmp_path):
     """#8: a plan whose parameters are empty ended in "internal error: KeyError: 'n'"."""
     f = tmp_path / "plan.json"
-    f.write_text(json.dumps({"algorithm": "generic-bbl", "epsilon": 1, "delta": 1e-6, "guarantee": {}, "parameters": {}}))
+    f.write_text(
+        json.dumps({"algorithm": "generic-bbl", "epsilon": 1, "delta": 1e-6, "guarantee": {}, "parameters": {}})
+    )
     _one_error(_run(["everlasting", "--plan", f]), "'n'")
 
 

@@ -126,7 +126,9 @@ def test_generic_and_repaired_bbl_refuse_nan_queries_and_points():
             with pytest.raises(ValueError, match="points"):
                 cls(prob, S2, y, par, 0)
         # the vote at 0.1 is 0 and at 0.7 is 5/T: far below 1/2 - alpha, both answered 0
-        assert RepairedBBL(prob, S, y, par, 0).run(queries=lambda r, i, R: np.array([0.1, 0.7])).predictions.tolist() == [
+        assert RepairedBBL(prob, S, y, par, 0).run(
+            queries=lambda r, i, R: np.array([0.1, 0.7])
+        ).predictions.tolist() == [
             0,
             0,
         ]

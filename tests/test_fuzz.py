@@ -6,11 +6,13 @@ another exception or a hang.  Inputs mix well-formed values with hostile ones (N
 huge, tiny, negative, wrong types, wrong shapes).
 
 Each property runs twice: a fast pass in the default suite (few examples) and a deeper
-``slow``-marked pass (``pytest -m slow tests/test_fuzz.py``).
+``slow``-marked pass (``pytest -m slow tests/test_fuzz.py``; ``GEOPRIVATE_FUZZ_DEEP=N`` sets its
+number of examples, 400 by default).
 """
 
 import argparse
 import math
+import os
 import warnings
 
 import numpy as np
@@ -36,7 +38,9 @@ from solvers import depth as dp
 from solvers import halfspaces as hs
 from solvers.affine import AffineSubspace
 
-FAST, DEEP = 25, 400
+#: examples per property: FAST in the default run, DEEP in the ``slow`` run (GEOPRIVATE_FUZZ_DEEP raises it
+#: for a longer campaign, e.g. GEOPRIVATE_FUZZ_DEEP=2000 pytest -m slow tests/test_fuzz.py)
+FAST, DEEP = 25, int(os.environ.get("GEOPRIVATE_FUZZ_DEEP", "400"))
 OK_ERRORS = (ValueError, TypeError)
 
 # ------------------------------------------------------------------ strategies
@@ -566,4 +570,207 @@ test_sweep_spec, test_sweep_spec_deep = _both(
         ),
     ),
     prop_sweep_spec,
+)
+
+
+# ====================================================================== issue #32: the newest surfaces
+# (ensembles, problems, concepts, audit.search, the stopper, the query attack, the planner, the store)
+line_points = st.one_of(
+    hnp.arrays(np.float64, st.integers(0, 6), elements=hostile_float),
+    st.lists(st.floats(-2, 2), max_size=6),
+    st.lists(maybe_real, max_size=3),
+    maybe_real,
+)
+
+
+def prop_line_ensembles(hyps, intervals, xs):
+    from geoprivate.ensembles import IntervalEnsemble, ThresholdEnsemble
+
+    for make, h in ((ThresholdEnsemble, hyps), (IntervalEnsemble, intervals)):
+        ok, ens = _ok_or_error(make, h)
+        if not ok:
+            continue
+        ok, counts = _ok_or_error(ens.counts, xs)
+        if ok:  # finite queries only: counts = the labels' sum, votes in [0, 1]
+            x = np.atleast_1d(np.asarray(xs, dtype=float))
+            assert np.all(np.isfinite(x))
+            assert counts.tolist() == ens.predict(xs).sum(axis=0).tolist()
+            v = ens.votes(xs)
+            assert np.all((v >= 0) & (v <= 1))
+
+
+test_line_ensembles, test_line_ensembles_deep = _both(
+    dict(
+        hyps=st.one_of(st.lists(st.one_of(st.floats(-1, 2), hostile_float), max_size=5), maybe_real),
+        intervals=st.lists(
+            st.one_of(st.none(), st.tuples(st.floats(-1, 2), st.floats(-1, 2)), st.tuples(hostile_float, maybe_real)),
+            max_size=4,
+        ),
+        xs=line_points,
+    ),
+    prop_line_ensembles,
+)
+
+
+def prop_finite_ensemble_and_targets(rows, xs, seed):
+    from geoprivate.ensembles import FiniteEnsemble
+    from geoprivate.problems import draw_problem
+
+    M = np.eye(5, dtype=np.uint8)
+    ok, ens = _ok_or_error(FiniteEnsemble, M, rows)
+    if ok:
+        ok, c = _ok_or_error(ens.counts, xs)
+        if ok:
+            idx = np.atleast_1d(np.asarray(xs))
+            assert np.all((idx >= 0) & (idx < 5)) and c.tolist() == ens.predict(xs).sum(axis=0).tolist()
+    prob = draw_problem("finite", seed, n_points=5, n_concepts=8)
+    ok, y = _ok_or_error(prob.target, xs)
+    if ok:
+        assert set(np.unique(y).tolist()) <= {0, 1} and y.shape == np.atleast_1d(np.asarray(xs)).shape
+
+
+index_lists = st.one_of(st.lists(st.integers(-7, 7), max_size=5), st.lists(maybe_real, max_size=3), maybe_real)
+test_finite_ensemble_and_targets, test_finite_ensemble_and_targets_deep = _both(
+    dict(rows=index_lists, xs=index_lists, seed=st.integers(0, 3)), prop_finite_ensemble_and_targets
+)
+
+
+def prop_line_problems_and_concepts(name, xs, labels):
+    from geoprivate.problems import draw_problem
+
+    prob = draw_problem(name, 0)
+    ok, y = _ok_or_error(prob.target, xs)
+    if ok:
+        assert np.all(np.isfinite(np.atleast_1d(np.asarray(xs, dtype=float)))) and set(y.tolist()) <= {0, 1}
+    ok, h = _ok_or_error(prob.concept.erm, xs, labels)
+    if ok and h is not None:  # an ERM answer labels the sample with a finite, 0/1 prediction
+        ok2, pred = _ok_or_error(prob.concept.predict, h, xs)
+        assert not ok2 or set(np.asarray(pred).ravel().tolist()) <= {0, 1}
+
+
+test_line_problems_and_concepts, test_line_problems_and_concepts_deep = _both(
+    dict(
+        name=st.sampled_from(["thresholds", "intervals"]),
+        xs=line_points,
+        labels=st.one_of(st.lists(st.integers(-1, 2), max_size=6), st.lists(maybe_real, max_size=3)),
+    ),
+    prop_line_problems_and_concepts,
+)
+
+
+def prop_halfspace_votes(H, X):
+    from geoprivate.ensembles import halfspace_votes
+
+    ok, v = _ok_or_error(halfspace_votes, H, X)
+    if ok:
+        assert np.all((v >= 0) & (v <= 1)) and np.all(np.isfinite(np.asarray(X, dtype=float)))
+
+
+test_halfspace_votes, test_halfspace_votes_deep = _both(
+    dict(
+        H=st.lists(
+            st.tuples(st.tuples(st.floats(-3, 3), st.one_of(st.floats(-3, 3), hostile_float)), st.floats(-3, 3)),
+            max_size=3,
+        ),
+        X=st.one_of(hnp.arrays(np.float64, (2, 2), elements=hostile_float), st.lists(maybe_real, max_size=2)),
+    ),
+    prop_halfspace_votes,
+)
+
+
+def prop_hill_climb(values, iters, method):
+    from geoprivate.audit.search import hill_climb
+
+    vals = iter(values * 50 + [0.0] * 10)
+    ok, out = _ok_or_error(hill_climb, lambda c: next(vals), 0, lambda r: 1, lambda a, r: a + 1, iters, method, 0)
+    if ok:
+        best, best_val, start_val = out
+        assert not math.isnan(best_val) and best_val >= start_val
+
+
+test_hill_climb, test_hill_climb_deep = _both(
+    dict(
+        values=st.lists(st.one_of(st.floats(-5, 5), hostile_float), min_size=1, max_size=4),
+        iters=st.one_of(st.integers(-3, 20), maybe_real, st.just(10**12)),
+        method=st.sampled_from(["hill", "random", "other"]),
+    ),
+    prop_hill_climb,
+)
+
+
+def prop_stopper(c, epsilon_stop, beta_stop, R, n):
+    from geoprivate.mechanisms.stopper import query_guarantee, stopper_cap, training_guarantee
+
+    ok, cap = _ok_or_error(stopper_cap, c, epsilon_stop, beta_stop, R)
+    if ok:
+        assert isinstance(cap, int) and cap >= c
+        ok, g = _ok_or_error(training_guarantee, 0.5, 0.4, 0.6, n, cap)
+        assert not ok or (g.epsilon > 0 and 0 <= g.delta <= 1)
+    ok, g = _ok_or_error(query_guarantee, epsilon_stop, beta_stop)
+    assert not ok or (math.isfinite(g.epsilon) and 0 <= g.delta <= 1)
+
+
+test_stopper, test_stopper_deep = _both(
+    dict(
+        c=ints_or_hostile,
+        epsilon_stop=st.one_of(st.floats(1e-3, 2000), maybe_real),
+        beta_stop=probabilities,
+        R=st.one_of(st.integers(-2, 10**6), st.just(10**400), maybe_real),
+        n=st.one_of(st.integers(-2, 10**6), maybe_real),
+    ),
+    prop_stopper,
+)
+
+
+def prop_halting_adversary(level, n_probes, hidden, decoys):
+    from geoprivate.everlasting.query_attack import MAX_STREAM, HaltingAdversary
+
+    ok, adv = _ok_or_error(HaltingAdversary, level, n_probes, hidden, decoys)
+    if ok:
+        assert adv.stream_length <= MAX_STREAM
+        q, h = adv.queries()
+        assert q.size == adv.stream_length and 0 <= h < q.size and q[h] == 0.7
+
+
+test_halting_adversary, test_halting_adversary_deep = _both(
+    dict(
+        level=st.one_of(st.floats(-0.5, 1.5), maybe_real),
+        n_probes=st.one_of(st.integers(-2, 12), st.just(10**9), maybe_real),
+        hidden=st.one_of(st.integers(-2, 12), maybe_real),
+        decoys=st.one_of(st.integers(-1, 3), st.just(10**7), maybe_real),
+    ),
+    prop_halting_adversary,
+)
+
+
+def prop_greedy_cover_planner(epsilon, delta, M, alpha, beta):
+    from geoprivate.planning import plan_dp_greedy_cover
+
+    ok, pl = _ok_or_error(plan_dp_greedy_cover, epsilon, delta, M=M, alpha=alpha, beta=beta)
+    if ok:
+        assert pl.parameters["n"] >= 1 and 0 < pl.parameters["epsilon_hat"] < math.inf
+
+
+test_greedy_cover_planner, test_greedy_cover_planner_deep = _both(
+    dict(epsilon=epsilons, delta=probabilities, M=ints_or_hostile, alpha=probabilities, beta=probabilities),
+    prop_greedy_cover_planner,
+)
+
+
+def prop_store_checksum(sweep, point_index, trial, seed):
+    from geoprivate.experiments.store import row_checksum
+
+    ok, a = _ok_or_error(row_checksum, sweep, point_index, "{}", trial, seed, "done", "{}", None)
+    if ok:  # every column is covered: moving the row changes its checksum
+        assert a != row_checksum(sweep, int(point_index) + 1, "{}", trial, seed, "done", "{}", None)
+
+
+test_store_checksum, test_store_checksum_deep = _both(
+    dict(
+        sweep=st.text(max_size=4),
+        point_index=st.integers(0, 10**6),
+        trial=st.integers(0, 99),
+        seed=st.integers(0, 2**63),
+    ),
+    prop_store_checksum,
 )

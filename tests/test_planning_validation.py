@@ -81,7 +81,10 @@ def test_a_plan_without_its_parameters_is_a_one_line_error():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         good = plan_generic_bbl(1.0, 1e-6).as_dict()
-    broken = good | {"parameters": good["parameters"] | {"phases": [{k: v for k, v in good["parameters"]["phases"][0].items() if k != "T"}]}}
+    broken = good | {
+        "parameters": good["parameters"]
+        | {"phases": [{k: v for k, v in good["parameters"]["phases"][0].items() if k != "T"}]}
+    }
     with pytest.raises(ValueError, match="phase 1 lacks 'T'"):
         generic_bbl_parameters_from_plan(load_plan(broken))
     bad_n = good | {"parameters": good["parameters"] | {"n": 2.5}}

@@ -75,11 +75,14 @@ def test_draw_problem_sample_follows_the_target_draw():
         ({"name": "circles"}, "concept"),
         ({"name": "thresholds", "n_sample": -1}, "n_sample"),
         ({"name": "thresholds", "n_sample": 2.5}, "n_sample"),
+        ({"name": "thresholds", "n_sample": 10**12}, "n_sample"),
         ({"name": "halfspaces", "d": 0}, "d"),
+        ({"name": "finite", "n_points": 10**5, "n_concepts": 10**5}, "n_points"),
     ],
 )
 def test_draw_problem_rejects_bad_input(kwargs, match):
-    with pytest.raises(ValueError, match=match):
+    # 2.5 is the wrong kind (TypeError), the rest wrong values; sizes are refused before any draw
+    with pytest.raises((ValueError, TypeError), match=match):
         draw_problem(**kwargs)
 
 

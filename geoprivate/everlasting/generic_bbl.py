@@ -38,7 +38,7 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
-from geoprivate._validation import as_rng
+from geoprivate._validation import as_rng, check_bool, check_int_in_range, check_positive_real
 from geoprivate.everlasting.accounting import (
     TrainingPrivacy,
     claim27_epsilon,
@@ -235,10 +235,10 @@ class GenericBBL:
         strict: bool = False,
         keep_hypotheses: bool = False,
     ):
-        self.keep_hypotheses = bool(keep_hypotheses)
+        self.keep_hypotheses = check_bool(keep_hypotheses, "keep_hypotheses")
+        check_bool(strict, "strict")
         self._hypotheses: list = []
-        if not bt_noise > 0:
-            raise ValueError(f"bt_noise must be > 0, got {bt_noise!r}")
+        bt_noise = check_positive_real(bt_noise, "bt_noise")
         from geoprivate.everlasting.label_boost import SELECTIONS
 
         if selection not in SELECTIONS:
@@ -415,9 +415,11 @@ class GenericBBL:
         tqdm-like objects updated per phase / per batch of answered queries, or None.
         """
         t0 = time.perf_counter()
-        n_ph = len(self.parameters.phases) if phases is None else int(phases)
-        if not 1 <= n_ph <= len(self.parameters.phases):
-            raise ValueError(f"phases must lie in [1, {len(self.parameters.phases)}], got {phases!r}")
+        n_ph = (
+            len(self.parameters.phases)
+            if phases is None
+            else check_int_in_range(phases, "phases", 1, len(self.parameters.phases))
+        )
         records, preds, levels = [], [], []
         self._ensembles: dict = {}
         self._s_hat_used: dict = {}
@@ -427,7 +429,9 @@ class GenericBBL:
             rec = PhaseRecord(p.i, self.S_points.shape[0], p.T, p.lam, p.R, p.c, s_hat=p.s_hat, d_hat=p.d_hat)
             q_rng = self.stream("queries", p.i)
             D = _check_points(
-                self.problem, queries(q_rng, p.i, p.R) if queries is not None else self.problem.sample(q_rng, p.R), "queries"
+                self.problem,
+                queries(q_rng, p.i, p.R) if queries is not None else self.problem.sample(q_rng, p.R),
+                "queries",
             )
             if len(D) > p.R:
                 raise ValueError(

@@ -41,7 +41,6 @@ import numpy as np
 
 from geoprivate._validation import (
     as_rng,
-    check_delta,
     check_epsilon,
     check_finite_array,
     check_int_in_range,
@@ -291,6 +290,9 @@ def exact_query_audit(adversary: HaltingAdversary, parameters, epsilon: float = 
     """
     from geoprivate.audit import delta_for_epsilon
 
+    if not isinstance(adversary, HaltingAdversary):
+        raise TypeError(f"adversary must be a HaltingAdversary, got {type(adversary).__name__}")
+    epsilon = check_real(epsilon, "epsilon", low=0)
     p = parameters.phase(1)
     k = round(adversary.probe_level * p.T)
     q0, h = adversary.queries()
@@ -504,7 +506,12 @@ def repaired_exact_audit(adversary: HaltingAdversary, parameters, stopper, *, no
     Uses :func:`repaired_view_law` (votes deterministic as in :func:`exact_query_audit`).
     """
     from geoprivate.audit import delta_for_epsilon, epsilon_for_delta
+    from geoprivate.everlasting.repaired import StopperParameters
 
+    if not isinstance(adversary, HaltingAdversary):
+        raise TypeError(f"adversary must be a HaltingAdversary, got {type(adversary).__name__}")
+    if not isinstance(stopper, StopperParameters):
+        raise TypeError(f"stopper must be a StopperParameters, got {type(stopper).__name__}")
     p = parameters.phase(1)
     k = round(adversary.probe_level * p.T)
     q0, h = adversary.queries()

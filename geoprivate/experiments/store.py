@@ -374,7 +374,16 @@ class Store:
 
     def _verify(self, d: dict, positions) -> None:
         """A row's checksum and point_index (against the grid), or :class:`StoreError` naming the row."""
-        content = (d["sweep"], d["point_index"], d["point"], d["trial"], d["seed"], d["status"], d["result"], d["error"])
+        content = (
+            d["sweep"],
+            d["point_index"],
+            d["point"],
+            d["trial"],
+            d["seed"],
+            d["status"],
+            d["result"],
+            d["error"],
+        )
         try:
             ok = row_checksum(*content) == d["checksum"]
         except (TypeError, ValueError):  # a column of the wrong type

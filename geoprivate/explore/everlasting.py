@@ -9,6 +9,8 @@ the run of the report's figure.
 
 from __future__ import annotations
 
+from geoprivate._validation import check_seed
+
 import math
 
 from geoprivate.explore._page import exact, page_html, require_plotly, slider_layout
@@ -151,6 +153,8 @@ def everlasting_figure(result):
 def everlasting_page(*, seed: int = 0) -> str:
     """The page of ``geoprivate explore everlasting --seed S`` (HTML text; same seed, same bytes)."""
     from geoprivate.viz.everlasting import phases_run
+
+    seed = check_seed(seed)
 
     res = phases_run(seed)
     g = res.guarantee

@@ -22,6 +22,8 @@ the runs of the report's collapse figures.
 
 from __future__ import annotations
 
+from geoprivate._validation import check_bool, check_int_in_range, check_seed
+
 import math
 import warnings
 from fractions import Fraction
@@ -39,8 +41,9 @@ def predict_runs(d: int, seed: int, *, repaired: bool = False) -> list:
     from geoprivate.prediction import G_halfspace_repaired
     from geoprivate.viz.collapse import collapse_run_d1, collapse_run_d2
 
-    if d not in (1, 2):
-        raise ValueError(f"d: the explorer draws d = 1 or d = 2, got {d!r}")
+    d = check_int_in_range(d, "d", 1, 2)  # the explorer draws d = 1 or d = 2
+    seed = check_seed(seed)
+    repaired = check_bool(repaired, "repaired")
     make = collapse_run_d1 if d == 1 else collapse_run_d2
     gens = [("G_halfspace (Alg. 4)", None)] + (
         [("G_halfspace_repaired", G_halfspace_repaired(d, form="margin"))] if repaired else []

@@ -15,6 +15,8 @@ output node (ringed).
 
 from __future__ import annotations
 
+from geoprivate._validation import check_seed
+
 import numpy as np
 
 from geoprivate.explore._page import page_html, require_plotly, slider_layout
@@ -262,6 +264,8 @@ def vc1_figure(learner, cols, labels, h, target):
 def vc1_page(*, seed: int = 0) -> str:
     """The page of ``geoprivate explore vc1 --seed S`` (HTML text; same seed, same bytes)."""
     from geoprivate.viz.vc1 import figure1_run
+
+    seed = check_seed(seed)
 
     learner, cols, labels, h, target = figure1_run(seed)
     intro = (
