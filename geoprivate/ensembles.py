@@ -250,8 +250,13 @@ class _HalfspaceTable:
         self.index = np.array([keys.setdefault(_canonical(a, w), len(keys)) for a, w in self.hypotheses], np.intp)
         self.distinct = list(keys)
         d = len(self.distinct[0][0]) if self.distinct else 0
-        self.A = np.array([[float(v) for v in a] for a, _ in self.distinct], dtype=np.float64).reshape(-1, d)
-        self.w = np.array([float(w) for _, w in self.distinct], dtype=np.float64)
+        try:  # scaled by 1/|first non-zero coefficient|: a ratio may leave floating point
+            self.A = np.array([[float(v) for v in a] for a, _ in self.distinct], dtype=np.float64).reshape(-1, d)
+            self.w = np.array([float(w) for _, w in self.distinct], dtype=np.float64)
+        except OverflowError:
+            raise ValueError(
+                "hypotheses: a halfspace's coefficients span more than floating point (their ratio overflows)"
+            ) from None
         self._ints = None
 
     def _integer_rows(self):
@@ -277,11 +282,12 @@ class _HalfspaceTable:
 
     def predict_distinct(self, X) -> np.ndarray:
         X = check_finite_array(X, "X", shape=(None, self.A.shape[1]))
-        S = X @ self.A.T - self.w[None, :]
-        # rounding of (a, w) to floats and of the dot product: far below 1e-9 relative
-        bound = 1e-9 * (np.abs(X) @ np.abs(self.A).T + np.abs(self.w)[None, :])
+        with np.errstate(over="ignore", invalid="ignore"):  # huge coordinates: decided exactly below
+            S = X @ self.A.T - self.w[None, :]
+            # rounding of (a, w) to floats and of the dot product: far below 1e-9 relative
+            bound = 1e-9 * (np.abs(X) @ np.abs(self.A).T + np.abs(self.w)[None, :])
+            und = ~np.isfinite(S) | ~np.isfinite(bound) | (np.abs(S) <= bound)
         out = (S >= 0).T.astype(np.uint8)
-        und = np.abs(S) <= bound
         if und.any():
             r_idx, h_idx = np.nonzero(und)
             urows = np.unique(r_idx)
