@@ -199,6 +199,19 @@ def check_int_in_range(n, name: str, low: int, high: int) -> int:
     The bound on a size or an iteration count, checked before anything is allocated or looped
     (``2.7`` and ``True`` are refused, never truncated; NumPy integers are accepted).
 
+    Parameters
+    ----------
+    n : int
+        The value to check.
+    name : str
+        The parameter named in the error.
+    low, high : int
+        The closed range.
+
+    Returns
+    -------
+    int
+
     Examples
     --------
     >>> check_int_in_range(3, "iters", 0, 10)
@@ -215,7 +228,19 @@ def check_int_in_range(n, name: str, low: int, high: int) -> int:
 
 
 def check_seed(seed, name: str = "seed") -> int:
-    """A seed: an integer in [0, 2**63) (NumPy's SeedSequence takes non-negative integers; 2.7, True refused)."""
+    """A seed: an integer in [0, 2**63) (NumPy's SeedSequence takes non-negative integers; 2.7, True refused).
+
+    Parameters
+    ----------
+    seed : int
+        The value to check.
+    name : str, default "seed"
+        The parameter named in the error.
+
+    Returns
+    -------
+    int
+    """
     return check_int_in_range(seed, name, 0, 2**63 - 1)
 
 
@@ -273,6 +298,17 @@ def check_line_points(points, name: str = "points") -> np.ndarray:
 
     NaN and ±inf are refused: a comparison with NaN is False, so a NaN query would be answered
     (0 by one formula, k by another), never flagged.
+
+    Parameters
+    ----------
+    points : array_like of float
+        The points (a scalar is one point).
+    name : str, default "points"
+        The parameter named in the error.
+
+    Returns
+    -------
+    numpy.ndarray of float64, shape (n,)
 
     Examples
     --------

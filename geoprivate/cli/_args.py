@@ -186,18 +186,13 @@ def output_file(text: str) -> str:
 
 
 def output_file_new_dir(text: str) -> str:
-    """A file to (over)write whose folder is created if missing: not a directory, not an unwritable
-    file, and the nearest existing ancestor of its folder a writable directory (checked at parse time)."""
-    p = Path(text)
-    if not text.strip():
-        raise argparse.ArgumentTypeError("must not be empty")
-    if p.is_dir():
-        raise argparse.ArgumentTypeError(f"{text!r} is a directory, not a file")
-    if p.exists():
-        if not os.access(p, os.W_OK):
-            raise argparse.ArgumentTypeError(f"{text!r} is not writable")
-        return text
-    check_output_dir(str(p.parent))
+    """A file to (over)write whose folder is created if missing: :func:`output_file` when the folder
+    exists, else the folder must be creatable (:func:`check_output_dir`; checked at parse time)."""
+    parent = Path(text).parent
+    if not text.strip() or parent.is_dir():
+        check_output_file(text)
+    else:
+        check_output_dir(str(parent))
     return text
 
 
