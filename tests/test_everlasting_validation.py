@@ -125,3 +125,14 @@ def test_the_halting_adversary_checks_sizes_before_building_the_stream(params):
         vote_level_training_set(10, 2.5)
     pts, lab = vote_level_training_set(10, 2)
     assert int(lab.sum()) == 2
+
+
+def test_the_hypothesis_sequence_never_wraps_a_negative_index():
+    from geoprivate.ensembles import ThresholdEnsemble
+    from geoprivate.everlasting.generic_bbl import HypothesisSequence
+
+    seq = HypothesisSequence({1: ThresholdEnsemble([0.2, 0.5])}, np.array([1, 1]), np.array([1, 2]))
+    assert seq(np.array([0, 1]), np.array([0.3, 0.3])).tolist() == [1, 0]
+    for bad, err in (([-1], ValueError), ([2], ValueError), ([0.5], TypeError)):
+        with pytest.raises(err, match="r"):
+            seq(np.array(bad), np.array([0.3]))

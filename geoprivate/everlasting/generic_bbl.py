@@ -38,7 +38,7 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
-from geoprivate._validation import as_rng, check_bool, check_int_in_range, check_positive_real
+from geoprivate._validation import as_rng, check_bool, check_indices, check_int_in_range, check_positive_real
 from geoprivate.everlasting.accounting import (
     TrainingPrivacy,
     claim27_epsilon,
@@ -499,8 +499,7 @@ class HypothesisSequence:
 
     def __call__(self, r, x) -> np.ndarray:
         r, x = np.asarray(r), np.asarray(x)
-        if r.size and r.max() >= len(self):
-            raise ValueError(f"r: the run produced {len(self)} hypotheses, asked for r = {int(r.max())}")
+        check_indices(r.ravel(), len(self), "r")  # the run's hypotheses: -1 and 2.7 refused, never wrapped
         out = np.empty(r.shape, np.uint8)
         for i, ens in self.ensembles.items():
             m = self.phase[r] == i
