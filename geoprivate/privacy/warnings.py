@@ -57,7 +57,9 @@ class PrivacyParameterError(ValueError):
 
 
 #: the offer a warning makes; a refusal (``strict=True`` already given) must not repeat it
-_STRICT_OFFER = re.compile(r"\s*[(;,]?\s*(?:pass|use|set)\s+strict=True\s+to\s+(?:refuse|raise)[^)]*\)?")
+_STRICT_OFFER = re.compile(
+    r"\s*\((?:pass|use|set) strict=True to (?:refuse|raise)\)|[;,]\s*(?:pass|use|set) strict=True to (?:refuse|raise)"
+)
 
 
 def refusal_message(message: str) -> str:
