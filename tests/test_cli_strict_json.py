@@ -129,3 +129,32 @@ def test_counted_warnings_one_line_per_cause():
     other.merge(tally.records())
     other.merge(tally.records())
     assert [r["count"] for r in other.records()] == [100, 4]
+
+
+TOPS = """name = "tops-inf"
+target = "geoprivate.experiments.targets:predictor_tops"
+seeds = 2
+[grid]
+concept = ["thresholds"]
+adversary = ["oblivious"]
+T = [20]
+k = [5, 2000]
+epsilon = [0.5]
+"""
+
+
+def test_epsilon_infinity_stays_numeric_in_csv_and_pandas(tmp_path, capsys):
+    """ε = ∞ (k = 5, below Lemma 1's k) is ``null`` in JSON, ``inf`` in the CSV, a float in pandas."""
+    pd = pytest.importorskip("pandas")
+    from geoprivate.experiments import to_dataframe
+
+    (tmp_path / "spec.toml").write_text(TOPS)
+    db = str(tmp_path / "t.sqlite")
+    assert main(["sweep", "run", str(tmp_path / "spec.toml"), "--db", db, "--quiet"]) == 0
+    assert main(["sweep", "export", "--db", db, "--csv", str(tmp_path / "t.csv")]) == 0
+    capsys.readouterr()
+    for df in (pd.read_csv(tmp_path / "t.csv"), to_dataframe(db)):
+        assert df["epsilon_spent"].dtype == np.float64
+        small, large = df[df["k"] == 5], df[df["k"] == 2000]
+        assert np.isinf(small["epsilon_spent"]).all() and not small["privacy_applies"].astype(bool).any()
+        assert np.isfinite(large["epsilon_spent"]).all() and large["privacy_applies"].astype(bool).all()

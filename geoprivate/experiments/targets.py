@@ -421,7 +421,7 @@ def _audit(a: _Audited, data0, data1, n_samples: int, confidence: float, rng):
 def _audit_fields(p: dict, a: _Audited, res, delta_audit) -> dict:
     return {
         "epsilon_claimed": a.epsilon,
-        "delta_claimed": a.delta,
+        "delta_claimed": min(a.delta, 1.0),  # Lemma 1's formula may exceed 1: the vacuous delta is 1
         "delta_audit": delta_audit,
         "epsilon_lower": res.epsilon_lower,
         "violates": res.violates(a.epsilon),
@@ -447,8 +447,8 @@ def mechanism_audit(params: dict, rng) -> dict:
     queries (4) — claimed (eps, delta) with delta from [Yan26] Lemma 1
     (:func:`~geoprivate.mechanisms.lemma1_delta`); Laplace: bin (0.5).
 
-    Returns ``epsilon_claimed``, ``delta_claimed`` (>= 1 when Lemma 1 gives nothing),
-    ``delta_audit`` (the delta audited: delta_claimed, or 0 if that is >= 1),
+    Returns ``epsilon_claimed``, ``delta_claimed`` (in [0, 1]; 1 when Lemma 1 gives nothing),
+    ``delta_audit`` (the delta audited: delta_claimed, or 0 if that is 1),
     ``epsilon_lower``, ``violates`` (epsilon_lower > epsilon_claimed at delta_audit),
     ``privacy_applies`` (the claim's lemma holds at these parameters; False for the
     known-broken control), ``known_broken``, ``confidence``, ``n_samples``, ``count_p``,

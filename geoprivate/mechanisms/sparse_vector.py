@@ -621,6 +621,16 @@ class AboveThreshold:
         self.halted = True
         return i
 
+    def guarantee(self) -> Guarantee:
+        """(epsilon, 0): AboveThreshold is pure epsilon-DP at any parameters (Dwork–Roth Theorem 3.23).
+
+        Returns
+        -------
+        Guarantee
+            ``privacy_applies`` True; ``utility_proved`` None (the accuracy is :meth:`alpha`).
+        """
+        return Guarantee(self.epsilon, 0.0)
+
     def alpha(self, T) -> float:
         """Lemma 4.3's accuracy alpha = 8 ln(2T/beta)/eps (times the sensitivity) for T queries."""
         return above_threshold_alpha(self.epsilon, self.beta, T, self.sensitivity)

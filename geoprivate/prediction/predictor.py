@@ -611,7 +611,7 @@ class GenericPredictor:
             if law is not None:
                 result.accuracy = measure_accuracy(result, target, law, n_samples=n_samples, rng=accuracy_rng)
         result.segments = bt.segments
-        result.guarantee = ledger.advanced_composition(self.delta_prime)
+        result.guarantee = ledger.advanced_composition(self.delta_prime).with_utility(result.utility_proved)
         result.nominal = privacy_total(self.epsilon, bt.delta, bt.segments, self.delta_prime)
         self._runs += 1
         self.total_ledger.entries.extend(ledger.entries)
