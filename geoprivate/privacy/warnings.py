@@ -12,7 +12,8 @@ Counted, not repeated: a sweep of 16 trials warns 1 488 times for two causes.
 blanked, :func:`warning_cause`) and can print one line per cause with its count at the end
 (``PrivacyWarning ×744: …``) instead of one line per warning in the middle of a progress
 bar.  The CLI runs every command inside one; sweep workers return their tallies to the
-coordinator (:func:`active_tally`); benchmarks and notebooks use it the same way::
+coordinator (:func:`active_tally`); notebooks call :func:`count_warnings_per_cell` once;
+a script (a benchmark) uses it the same way::
 
     with counted_warnings(report_to=sys.stderr):
         run_many_trials()
@@ -37,6 +38,7 @@ __all__ = [
     "WarningTally",
     "counted_warnings",
     "active_tally",
+    "count_warnings_per_cell",
 ]
 
 
@@ -298,3 +300,50 @@ def counted_warnings(*, report_to=None, prefix: str = "") -> Iterator[WarningTal
             _ACTIVE.remove(tally)
             if report_to is not None:
                 tally.report(report_to, prefix)
+
+
+_NOTEBOOK_HOOKS: dict = {}
+
+
+def count_warnings_per_cell(shell=None) -> None:
+    """In IPython / Jupyter: count each cell's warnings and print one line per cause at its end.
+
+    Registers ``pre_run_cell`` / ``post_run_cell`` hooks that run every cell inside
+    :func:`counted_warnings` (report on stderr), so a loop of 1 442 runs outside a theorem
+    leaves ``PrivacyWarning ×1442: …`` once in the cell's output instead of 1 442 lines.
+    Calling it again changes nothing.
+
+    Parameters
+    ----------
+    shell : IPython InteractiveShell, optional
+        Default: the running one (:func:`IPython.get_ipython`).
+
+    Raises
+    ------
+    RuntimeError
+        Outside IPython.
+    """
+    if shell is None:
+        try:
+            from IPython import get_ipython
+        except ImportError:  # pragma: no cover - IPython absent
+            get_ipython = lambda: None  # noqa: E731
+        shell = get_ipython()
+    if shell is None:
+        raise RuntimeError("count_warnings_per_cell: not running under IPython (use counted_warnings instead)")
+    if id(shell) in _NOTEBOOK_HOOKS:
+        return
+    open_cells: list = []
+
+    def _pre(*_):
+        cm = counted_warnings(report_to=sys.stderr)
+        cm.__enter__()
+        open_cells.append(cm)
+
+    def _post(*_):
+        while open_cells:
+            open_cells.pop().__exit__(None, None, None)
+
+    shell.events.register("pre_run_cell", _pre)
+    shell.events.register("post_run_cell", _post)
+    _NOTEBOOK_HOOKS[id(shell)] = (_pre, _post)
