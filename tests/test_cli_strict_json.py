@@ -158,3 +158,13 @@ def test_epsilon_infinity_stays_numeric_in_csv_and_pandas(tmp_path, capsys):
         small, large = df[df["k"] == 5], df[df["k"] == 2000]
         assert np.isinf(small["epsilon_spent"]).all() and not small["privacy_applies"].astype(bool).any()
         assert np.isfinite(large["epsilon_spent"]).all() and large["privacy_applies"].astype(bool).all()
+
+
+@pytest.mark.slow
+def test_the_readme_sweep_counts_warnings_from_worker_processes(sweep_db, capsys):
+    """With ``--workers 2`` the trials run in spawned processes: their warnings come back counted."""
+    db = str(sweep_db / "w.sqlite")
+    assert main(["sweep", "run", str(sweep_db / "spec.toml"), "--db", db, "--workers", "2"]) == 0
+    err = capsys.readouterr().err
+    lines = [ln for ln in err.splitlines() if "PrivacyWarning" in ln]
+    assert len(lines) == 1 and re.search(r"PrivacyWarning ×\d+: GenericPredictor", lines[0]), err

@@ -6,7 +6,7 @@ A mechanism or algorithm whose parameters void its stated privacy guarantee call
 :class:`PrivacyParameterError` (a ``ValueError``) instead.  Its ``guarantee()`` must then
 say so too (``applies=False``): the warning is never the only record.
 
-Counted, not repeated: a sweep of 16 trials warns 1 488 times for two causes.
+Counted, not repeated: a sweep of a few trials can warn thousands of times for two causes.
 :func:`counted_warnings` records every warning raised in its block (one
 :class:`WarningTally`), groups them by cause (category and message with its numbers
 blanked, :func:`warning_cause`) and can print one line per cause with its count at the end
@@ -268,9 +268,10 @@ def active_tally() -> WarningTally | None:
 def counted_warnings(*, report_to=None, prefix: str = "") -> Iterator[WarningTally]:
     """Count every warning raised in the block instead of printing it; optionally print the counts at the end.
 
-    Inside the block every warning is counted (filter ``"always"``: a repeated warning is
-    counted, not suppressed by Python's once-per-location rule) and none is printed, so a
-    progress bar stays intact.  Not thread-safe (it changes :mod:`warnings`' global state):
+    Inside the block every warning that the filters let through is counted and none is
+    printed, so a progress bar stays intact; ``UserWarning`` and its subclasses
+    (:class:`PrivacyWarning`, :class:`UtilityWarning`) get the filter ``"always"``, so that a
+    repeated one is counted, not suppressed by Python's once-per-location rule.  Not thread-safe (it changes :mod:`warnings`' global state):
     enter it in the main thread; warnings raised by other threads meanwhile are counted too.
 
     Parameters
@@ -291,7 +292,9 @@ def counted_warnings(*, report_to=None, prefix: str = "") -> Iterator[WarningTal
         tally.add(category.__name__, message)
 
     with warnings.catch_warnings():
-        warnings.simplefilter("always")
+        # every PrivacyWarning / UtilityWarning (UserWarnings) is counted, not only the first per
+        # line of code; the other filters stay (DeprecationWarnings of libraries remain ignored)
+        warnings.filterwarnings("always", category=UserWarning)
         warnings.showwarning = _count
         _ACTIVE.append(tally)
         try:
@@ -309,8 +312,8 @@ def count_warnings_per_cell(shell=None) -> None:
     """In IPython / Jupyter: count each cell's warnings and print one line per cause at its end.
 
     Registers ``pre_run_cell`` / ``post_run_cell`` hooks that run every cell inside
-    :func:`counted_warnings` (report on stderr), so a loop of 1 442 runs outside a theorem
-    leaves ``PrivacyWarning ×1442: …`` once in the cell's output instead of 1 442 lines.
+    :func:`counted_warnings` (report on stderr), so a loop of N runs outside a theorem
+    leaves ``PrivacyWarning ×N: …`` once in the cell's output instead of N lines.
     Calling it again changes nothing.
 
     Parameters
