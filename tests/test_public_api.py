@@ -120,11 +120,16 @@ def test_guarantee_is_one_method_on_every_algorithm_object():
             geoprivate.AboveThreshold(0.5, 1.0, 0.1, 0),
             geoprivate.RepairedBBL(prob, *vote_level_training_set(2000, 1000), toy, 3),
             geoprivate.GenericBBL(prob, *vote_level_training_set(2000, 1000), toy, 3),
+            geoprivate.CompositionPredictor(geoprivate.G_oblivious(Thresholds()), x, y, k=40, m=10, epsilon=1.0),
         ]
         for obj in objects:
             g = obj.guarantee()
             assert isinstance(g, geoprivate.Guarantee), type(obj).__name__
             assert isinstance(g.privacy_applies, bool) and g.utility_proved in (None, True, False)
+        comp = objects[-1]
+        assert comp.guarantee() == geoprivate.Guarantee(0.0, 0.0)
+        comp.answer(np.linspace(0, 1, 7))
+        assert comp.guarantee() == comp.guarantee(7) and comp.guarantee().epsilon > 0
 
 
 def test_one_name_for_the_privacy_verdict():

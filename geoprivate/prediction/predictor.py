@@ -652,12 +652,28 @@ class CompositionPredictor:
         perm = rng.permutation(X.shape[0])[: self.k * self.m].reshape(self.k, self.m)
         self.ensemble = generator([(X[i], y[i]) for i in perm])
         self._rng = rng
+        #: queries answered so far (what :meth:`guarantee` accounts for by default)
+        self.queries_answered = 0
 
     def answer(self, xs) -> np.ndarray:
         """Labels of the queries xs (vectorised)."""
         v = self.ensemble.votes(xs)
+        self.queries_answered += int(np.size(v))
         return (v + self._rng.laplace(0.0, 1.0 / (self.epsilon * self.k), size=v.shape) >= 0.5).astype(np.uint8)
 
-    def guarantee(self, T) -> Guarantee:
-        """Theorem 3 over T queries (or basic composition if smaller)."""
+    def guarantee(self, T=None) -> Guarantee:
+        """Theorem 3 over T queries (or basic composition if smaller).
+
+        Parameters
+        ----------
+        T : int, optional
+            The number of queries to account for; default the queries answered so far
+            (``Guarantee(0, 0)`` before the first).
+
+        Returns
+        -------
+        Guarantee
+        """
+        if T is None:
+            return privacy_total(self.epsilon, 0.0, self.queries_answered, self.delta_prime)
         return privacy_total(self.epsilon, 0.0, check_positive_int(T, "T"), self.delta_prime)
