@@ -168,3 +168,14 @@ def test_the_readme_sweep_counts_warnings_from_worker_processes(sweep_db, capsys
     err = capsys.readouterr().err
     lines = [ln for ln in err.splitlines() if "PrivacyWarning" in ln]
     assert len(lines) == 1 and re.search(r"PrivacyWarning ×\d+: GenericPredictor", lines[0]), err
+
+
+def test_run_sweep_from_python_warns_once_per_cause_after_the_bar(sweep_db):
+    from geoprivate.experiments import load_spec, run_sweep
+
+    with warnings.catch_warnings(record=True) as rec:
+        warnings.simplefilter("always")
+        rep = run_sweep(load_spec(sweep_db / "spec.toml"), sweep_db / "py.sqlite", progress=False)
+    assert rep.done == 4
+    msgs = [str(w.message) for w in rec if issubclass(w.category, PrivacyWarning)]
+    assert len(msgs) == 1 and re.search(r"\(×\d+ in this sweep\)$", msgs[0]), msgs

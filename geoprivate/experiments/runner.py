@@ -46,7 +46,13 @@ import numpy as np
 from geoprivate.experiments.seeding import trial_seed
 from geoprivate.experiments.spec import SCALARS, SweepSpec, canonical_json, load_spec, resolve_target
 from geoprivate.experiments.store import Store
-from geoprivate.privacy.warnings import PrivacyWarning, UtilityWarning, active_tally, counted_warnings
+from geoprivate.privacy.warnings import (
+    PrivacyWarning,
+    UtilityWarning,
+    WarningTally,
+    active_tally,
+    counted_warnings,
+)
 
 #: the warning classes a worker's tally may name (others come back as UserWarning)
 _WARNING_CLASSES = {c.__name__: c for c in (PrivacyWarning, UtilityWarning, UserWarning, RuntimeWarning)}
@@ -316,6 +322,8 @@ def _dispatch(spec, store, todo, counts, workers, backend, scheduler, dask_proce
     bar = tqdm(total=len(todo), desc=spec.name, unit="trial", disable=None if progress is None else not progress)
     pending: dict = {}
     pos, n_done, secs_done, chunk = 0, 0, 0.0, 1
+    outer = active_tally()  # the CLI's: it prints the counts when the command ends
+    caught_here = outer if outer is not None else WarningTally()
     try:
         while True:
             while len(pending) < in_flight and pos < len(todo):
@@ -335,7 +343,7 @@ def _dispatch(spec, store, todo, counts, workers, backend, scheduler, dask_proce
                 except Exception as exc:  # the worker itself died (not the target)
                     outcomes = [("failed", None, f"worker error: {type(exc).__name__}: {exc}", math.nan)] * len(meta)
                     caught = []
-                _pass_on(caught)
+                caught_here.merge(caught)
                 for (i, key, t, seed), (status, result, error, secs) in zip(meta, outcomes):
                     store.record(spec.name, i, key, t, seed, status, result, error, secs)
                     counts[status] += 1
@@ -350,20 +358,16 @@ def _dispatch(spec, store, todo, counts, workers, backend, scheduler, dask_proce
             close()
         finally:
             restore()
+            if outer is None:
+                _warn_counted(caught_here)
 
 
-def _pass_on(caught: list[dict]) -> None:
-    """Hand a chunk's counted warnings to the coordinator's tally (the CLI's), or warn once per cause."""
-    if not caught:
-        return
-    tally = active_tally()
-    if tally is not None:
-        tally.merge(caught)
-        return
-    for r in caught:
+def _warn_counted(tally: WarningTally) -> None:
+    """After the progress bar: one warning per cause the workers counted, with its count in the text."""
+    for r in tally.records():
         category = _WARNING_CLASSES.get(r["category"], UserWarning)
-        times = f" (×{r['count']} in this chunk)" if r["count"] > 1 else ""
-        warnings.warn(f"{r['message']}{times}", category, stacklevel=2)
+        times = f" (×{r['count']} in this sweep)" if r["count"] > 1 else ""
+        warnings.warn(f"{r['message']}{times}", category, stacklevel=4)
 
 
 def _watch_user_interrupt():
