@@ -211,4 +211,7 @@ def main(argv=None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    from geoprivate.privacy.warnings import counted_warnings
+
+    with counted_warnings(report_to=sys.stderr):  # one line per warning cause, with its count, at the end
+        main()

@@ -480,4 +480,7 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    from geoprivate.privacy.warnings import counted_warnings
+
+    with counted_warnings(report_to=sys.stderr):  # one line per warning cause, with its count, at the end
+        raise SystemExit(main())

@@ -63,7 +63,7 @@ def test_audit_flags_the_broken_control_and_not_the_correct_mechanisms():
     assert broken["count_q"] == 0 and broken["confidence"] == 1 - tg.AUDIT_FALSE_ALARM
     for mech in ("laplace", "between_thresholds"):
         r = tg.mechanism_audit({"mechanism": mech, "epsilon": 0.5, "n_samples": 5000}, rng)
-        assert not r["violates"] and r["epsilon_lower"] <= r["epsilon_claimed"] and r["guarantee_applies"]
+        assert not r["violates"] and r["epsilon_lower"] <= r["epsilon_claimed"] and r["privacy_applies"]
     # a subtle break: half the Laplace noise is 2 eps-DP; flagged, while the correct one is
     # audited close to (and below) its eps
     good = tg.mechanism_audit({"mechanism": "laplace", "epsilon": 0.9}, rng)
@@ -83,7 +83,7 @@ def test_audit_outside_lemma1_warns_and_records_it():
         r = tg.mechanism_audit(
             {"mechanism": "between_thresholds", "epsilon": 0.5, "n": 20, "n_samples": 500}, np.random.default_rng(0)
         )
-    assert r["guarantee_applies"] is False
+    assert r["privacy_applies"] is False
 
 
 def test_example_specs_parse():

@@ -8,13 +8,14 @@ The "predictor queries" and "accounting" rows live in geoprivate.prediction (iss
 import math
 import subprocess
 import sys
-import time
 import warnings
 from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
 import pytest
+
+from hang_guard import hang_guard
 
 from geoprivate import _validation as V
 from geoprivate.cli import main
@@ -252,11 +253,10 @@ def test_dual_constraints_of_an_empty_sample_keep_the_dimension():
 
 
 # ============================================================ row: sizes
-def _fast(fn, limit=5.0):
-    t = time.perf_counter()
-    with pytest.raises(ValueError, match="max_work|max_states") as exc:
+def _fast(fn):
+    """The refusal comes before the enumeration: a hang guard, not a timing (no test asserts on time)."""
+    with hang_guard(60), pytest.raises(ValueError, match="max_work|max_states") as exc:
         fn()
-    assert time.perf_counter() - t < limit
     return str(exc.value)
 
 
@@ -292,7 +292,7 @@ def test_log_star_of_infinity_raises():
 
 
 def test_sauer_bound_huge_refuses_fast_and_is_exact_where_feasible():
-    _fast(lambda: comb.sauer_bound(10**12, 10**9), limit=1.0)
+    _fast(lambda: comb.sauer_bound(10**12, 10**9))
     assert comb.sauer_bound(10**5, 10**5) == 2 ** (10**5)
     n = 2000
     assert comb.sauer_bound(n, 1500) == sum(math.comb(n, i) for i in range(1501))
@@ -300,7 +300,7 @@ def test_sauer_bound_huge_refuses_fast_and_is_exact_where_feasible():
 
 
 def test_affine_full_is_guarded():
-    _fast(lambda: AffineSubspace.full(10**5), limit=1.0)
+    _fast(lambda: AffineSubspace.full(10**5))
     assert AffineSubspace.full(50).dim == 50
 
 

@@ -116,7 +116,7 @@ def test_small_k_is_vacuous_but_nominal_reported():
     assert not r.ledger.all_apply and math.isinf(r.guarantee.epsilon)
     assert math.isfinite(r.nominal.epsilon)
     d = r.to_dict()
-    assert d["epsilon_spent"] is None and d["guarantee_applies"] is False and d["mode"] == "practical"
+    assert d["epsilon_spent"] is None and d["privacy_applies"] is False and d["mode"] == "practical"
 
 
 def test_validation():

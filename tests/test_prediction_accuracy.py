@@ -80,7 +80,7 @@ def test_claim13_distributional_holds_on_runs(name):
 def test_err_D_reported_in_json_and_text(capsys):
     assert main(["predict", "--concept", "thresholds", "--T", "300", "--seed", "2", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert out["epsilon_spent"] is not None and out["guarantee_applies"]
+    assert out["epsilon_spent"] is not None and out["privacy_applies"]
     assert 0 <= out["max_err_D"] <= 1 and out["claim13_bound"] == 4 * out["mean_block_err_D"]
     assert out["accuracy"]["method"] == "exact" and "mistakes" not in out
     assert main(["predict", "--concept", "finite", "--T", "200", "--seed", "2"]) == 0

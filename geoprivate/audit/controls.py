@@ -23,7 +23,6 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from scipy import stats
 
 from geoprivate._validation import as_rng, check_epsilon, check_positive_int
 
@@ -198,6 +197,8 @@ def svt_no_query_noise_output_law(values, epsilon, threshold) -> dict:
     vals = [float(v) for v in values]
     eps = check_epsilon(epsilon)
     b = 2.0 / eps
+    from scipy import stats  # here, not at the top: scipy.stats costs ~1 s of every `import geoprivate`
+
     cdf = lambda x: stats.laplace.cdf(x, scale=b)
     cuts = sorted(set(v - threshold for v in vals))
     edges = [-math.inf] + cuts + [math.inf]

@@ -13,7 +13,6 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from scipy import stats
 
 from geoprivate._validation import as_rng, check_delta, check_positive_int, check_probability
 
@@ -41,6 +40,8 @@ def clopper_pearson(k: int, n: int, alpha: float) -> tuple[float, float]:
     if not 0 <= k <= n:
         raise ValueError(f"k must lie in [0, n], got k={k}, n={n}")
     a = check_probability(alpha, "alpha")
+    from scipy import stats  # here, not at the top: scipy.stats costs ~1 s of every `import geoprivate`
+
     lo = 0.0 if k == 0 else float(stats.beta.ppf(a / 2, k, n - k + 1))
     hi = 1.0 if k == n else float(stats.beta.ppf(1 - a / 2, k + 1, n - k))
     return lo, hi

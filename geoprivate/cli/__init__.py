@@ -9,9 +9,13 @@ Exit codes: 0 success, 1 a finding under ``--strict`` (``verify``), 2 bad argume
 a crash (see each command's docstring).  Errors are one line on stderr, never a
 traceback, unless ``--debug`` is given (before or after the command name).  Warnings
 (e.g. a :class:`~geoprivate.privacy.warnings.PrivacyWarning` for parameters outside a
-theorem) are printed as one-line notes.  A closed output pipe (``geoprivate ... | head``)
-ends the command quietly (exit 0); a standard output that cannot be written (``> /dev/full``,
-a closed descriptor) is one error line and exit 2, and nothing is printed after it.
+theorem) are counted while the command runs and printed at its end on stderr, one line
+per distinct cause with its count (``geoprivate: PrivacyWarning ×744: …``;
+:func:`~geoprivate.privacy.warnings.counted_warnings`), never in the middle of a progress
+bar or of ``--json`` output.  A closed output pipe (``geoprivate ... | head``) ends the
+command quietly (exit 0); a standard output that cannot be written (``> /dev/full``, a
+closed descriptor) is one error line and exit 2, and nothing is printed after it.
+``geoprivate --version`` prints the version.
 """
 
 from __future__ import annotations
@@ -22,7 +26,8 @@ import importlib
 import os
 import pkgutil
 import sys
-import warnings
+from geoprivate import __version__
+from geoprivate.privacy.warnings import counted_warnings
 
 __all__ = ["main", "build_parser"]
 
@@ -48,6 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Exact solvers and the papers' private algorithms: verify claims, run predictors.",
     )
     parser.add_argument("--debug", action="store_true", help="show the full traceback of an error")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     for name, mod in _commands().items():
         p = sub.add_parser(name, help=mod.HELP, description=(mod.__doc__ or mod.HELP).strip())
@@ -57,12 +63,6 @@ def build_parser() -> argparse.ArgumentParser:
         )
         p.set_defaults(func=mod.run)
     return parser
-
-
-def _one_line(message, category, filename, lineno, file=None, line=None) -> None:
-    """``warnings.showwarning`` for the CLI: ``geoprivate: warning: <message>`` on stderr."""
-    text = str(message).replace("\n", " ")
-    print(f"geoprivate: {category.__name__}: {text}", file=sys.stderr if file is None else file)
 
 
 class _StdoutError(OSError):
@@ -158,8 +158,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         keep = getattr(args, "keep_c_stdout", False)  # e.g. `sweep export --csv /dev/stdout` writes to fd 1 itself
-        with warnings.catch_warnings(), contextlib.nullcontext() if keep else _stdout_for_python_only():
-            warnings.showwarning = _one_line
+        with (
+            counted_warnings(report_to=sys.stderr, prefix="geoprivate: "),
+            contextlib.nullcontext() if keep else _stdout_for_python_only(),
+        ):
             code = args.func(args)
             _flush_stdout()  # a closed pipe or a full device surfaces here, not at interpreter exit
         return code

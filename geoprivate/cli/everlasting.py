@@ -9,8 +9,9 @@ Exit codes: 0 success, 1 the run failed (BetweenThresholds halted), 2 bad argume
 
 from __future__ import annotations
 
-import json
 import sys
+
+from geoprivate.cli import _json
 
 HELP = "run GenericBBL ([NNSY23], private everlasting prediction) phase by phase"
 
@@ -114,8 +115,7 @@ def run(args) -> int:
             par = theorem_parameters(args.alpha, args.beta, args.epsilon, args.delta, vc, args.phases)
             out = par.as_dict()
             if args.json:
-                json.dump(out, sys.stdout, indent=2, default=str)
-                print()
+                _json.dump(out)
             else:
                 print(
                     f"GenericBBL theorem mode ([NNSY23] §5), VC={vc}, alpha={args.alpha}, beta={args.beta}, "
@@ -199,8 +199,7 @@ def run(args) -> int:
         )
         return 2
     if args.json:
-        json.dump(res.to_dict() | _repaired_fields(res), sys.stdout, indent=2, default=str)
-        print()
+        _json.dump(res.to_dict() | _repaired_fields(res))
     else:
         if args.repaired:
             r = _repaired_fields(res)["repaired"]
@@ -273,8 +272,7 @@ def _run_private(args) -> int:
         return 2
     out = res.to_dict() | {"plan": pl.as_dict()}
     if args.json:
-        json.dump(out, sys.stdout, indent=2, default=str)
-        print()
+        _json.dump(out)
         return 1 if res.failed else 0
     g = res.guarantee
     eps = "inf (privacy does not apply)" if g.is_vacuous else f"({g.epsilon:.4g}, {g.delta:.3g})"

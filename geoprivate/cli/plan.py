@@ -10,8 +10,9 @@ that bind, the guarantee the run will report and the predicted cost; ``--json`` 
 
 from __future__ import annotations
 
-import json
 import sys
+
+from geoprivate.cli import _json
 
 HELP = "plan the smallest private-as-run configuration of an algorithm for a target (epsilon, delta)"
 
@@ -72,8 +73,7 @@ def run(args) -> int:
         print(f"geoprivate plan: {exc}", file=sys.stderr)
         return 2
     if args.json:
-        json.dump(pl.as_dict(), sys.stdout, indent=2, default=str)
-        print()
+        _json.dump(pl.as_dict())
         return 0
     g = pl.guarantee
     print(

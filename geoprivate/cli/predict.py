@@ -19,8 +19,9 @@ stderr.
 
 from __future__ import annotations
 
-import json
 import sys
+
+from geoprivate.cli import _json
 
 HELP = "run GenericPredictor ([Yan26] Algorithm 2) against an adversary"
 
@@ -232,8 +233,7 @@ def _predict(args) -> int:
         return 2
     out = res.to_dict(transcript=args.transcript)
     if args.json:
-        json.dump(out, sys.stdout, indent=2)
-        print()
+        _json.dump(out)
     else:
         _print_text(out, problem, args, gen, k, m, eps_bt, params)
     return 0

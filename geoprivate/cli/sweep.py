@@ -21,6 +21,8 @@ import dataclasses
 import json
 import sys
 
+from geoprivate.cli import _json
+
 #: largest --workers (processes or Dask workers started by this command)
 MAX_WORKERS = 1024
 
@@ -107,8 +109,7 @@ def _run(args) -> int:
         max_trials=args.max_trials,
     )
     if args.json:
-        json.dump(dataclasses.asdict(rep), sys.stdout, indent=2)
-        print()
+        _json.dump(dataclasses.asdict(rep))
     elif not args.quiet:
         print(rep)
     return 1 if rep.failed else 0
@@ -124,8 +125,7 @@ def _status(args) -> int:
     with Store(args.db, create=False) as store:
         out = {n: store.status(n) for n in _sweep_names(store, args.sweep)}
     if args.json:
-        json.dump(out, sys.stdout, indent=2)
-        print()
+        _json.dump(out)
         return 0
     for name, rows in out.items():
         tot = {k: sum(r[k] for r in rows) for k in ("done", "failed", "remaining")}
@@ -203,8 +203,7 @@ def _replay(args) -> int:
         out["instance_identical"] = again.get("objective") == row["result"].get(fn.replay_field)
     ok = out["identical"] and out.get("instance_identical", True)
     if args.json:
-        json.dump(out, sys.stdout, indent=2)
-        print()
+        _json.dump(out)
     else:
         print(
             f"sweep {names[0]!r}, point {row['point_index']} {row['params']}, trial {row['trial']}, seed {row['seed']}"

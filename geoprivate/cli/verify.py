@@ -13,7 +13,7 @@ import traceback
 import warnings
 
 from geoprivate import claims as _claims
-from geoprivate.cli import _args
+from geoprivate.cli import _args, _json
 
 HELP = "run the papers' claims on generated instances"
 
@@ -52,16 +52,13 @@ def _verify(args) -> int:
         from geoprivate.claims import catalogue
 
         if args.json:
-            json.dump(
+            _json.dump(
                 {
                     "statements": catalogue.coverage_rows(),
                     "summary": catalogue.coverage_summary(),
                     "problems": catalogue.link_problems(),
-                },
-                sys.stdout,
-                indent=2,
+                }
             )
-            print()
         else:
             print(catalogue.format_coverage())
         return 0 if not catalogue.link_problems() else 2
@@ -94,8 +91,7 @@ def _verify(args) -> int:
         if not args.json:
             _print_row(rec, debug=bool(getattr(args, "debug", False)), verbose=args.verbose)
     if args.json:
-        json.dump({"claims": records, "seed": args.seed, "size": args.size}, sys.stdout, indent=2)
-        print()
+        _json.dump({"claims": records, "seed": args.seed, "size": args.size})
     else:
         _print_summary(records)
     if getattr(args, "report", None):

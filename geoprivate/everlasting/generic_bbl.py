@@ -285,6 +285,20 @@ class GenericBBL:
                 f"{', '.join(bad) or 'alpha, beta, delta < 1/16 and epsilon < 1'} fail(s)"
             )
 
+    def guarantee(self) -> Guarantee:
+        """The planned run's training guarantee ([NNSY23] Claim E.5 on the parameters used), before running.
+
+        Vacuous when a condition of the privacy proof fails (the constructor warned);
+        ``utility_proved`` is Theorem 5.2's conditions on the parameters.  A run's own
+        guarantee (its phases actually run) is ``run().guarantee``.
+
+        Returns
+        -------
+        Guarantee
+        """
+        g = self._privacy_before.guarantee if self._privacy_before.privacy_applies else VACUOUS
+        return g.with_utility(self.parameters.utility_proved())
+
     def stream(self, *key) -> np.random.Generator:
         """An independent generator for one component, keyed by name and phase ([NNSY23] steps 2, 3a–3f).
 
@@ -459,7 +473,8 @@ class GenericBBL:
             faithful_bt=self.bt_noise == 1.0,
             faithful_labelboost=self.selection == "exponential",
         )
-        guarantee = tp.guarantee if tp.privacy_applies else VACUOUS
+        utility = self.parameters.utility_proved(len(records))
+        guarantee = (tp.guarantee if tp.privacy_applies else VACUOUS).with_utility(utility)
         extra = {}
         if self.keep_hypotheses:
             extra["hypotheses"] = HypothesisSequence(
@@ -480,7 +495,7 @@ class GenericBBL:
             self.selection,
             extra=extra,
             privacy=tp,
-            utility_proved=self.parameters.utility_proved(len(records)),
+            utility_proved=utility,
         )
 
 

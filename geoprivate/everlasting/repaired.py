@@ -37,7 +37,7 @@ from geoprivate.mechanisms.stopper import (
     stopper_cap,
     training_guarantee,
 )
-from geoprivate.privacy import Guarantee
+from geoprivate.privacy import VACUOUS, Guarantee
 from geoprivate.privacy.accounting import basic_composition
 
 __all__ = ["CONSTRUCTION", "RepairedBBL", "StopperParameters", "repaired_guarantees"]
@@ -213,11 +213,27 @@ class RepairedBBL(GenericBBL):
         g = repaired_guarantees(self.parameters, self.stopper, self._n_initial, lb)
         res.extra["privacy"] = g
         res.extra["construction"] = self.label
-        worst_q = max(g["query"], key=lambda x: (x.epsilon, x.delta))
-        ok = self._privacy_before.privacy_applies and self.selection == "exponential"
-        res.guarantee = (
-            Guarantee(max(g["training"].epsilon, worst_q.epsilon), max(g["training"].delta, worst_q.delta))
-            if ok
-            else res.guarantee
-        )
+        res.guarantee = self._overall(g, res.guarantee).with_utility(res.utility_proved)
         return res
+
+    def _overall(self, g: dict, otherwise: Guarantee) -> Guarantee:
+        """Training and the worst hidden query's guarantee (the larger ε and δ), or ``otherwise``."""
+        if not (self._privacy_before.privacy_applies and self.selection == "exponential"):
+            return otherwise
+        worst_q = max(g["query"], key=lambda x: (x.epsilon, x.delta))
+        return Guarantee(max(g["training"].epsilon, worst_q.epsilon), max(g["training"].delta, worst_q.delta))
+
+    def guarantee(self) -> Guarantee:
+        """The planned run's guarantee: training and query privacy (:func:`repaired_guarantees`) combined.
+
+        LabelBoost is booked in every phase as GenericBBL would book it; vacuous when the
+        training conditions fail or LabelBoost's selection is not the exponential mechanism.
+        ``utility_proved`` is Theorem 5.2's conditions on the parameters.
+
+        Returns
+        -------
+        Guarantee
+        """
+        lb = [_labelboost_as_booked(p) for p in self.parameters.phases]
+        g = repaired_guarantees(self.parameters, self.stopper, self._n_initial, lb)
+        return self._overall(g, VACUOUS).with_utility(self.parameters.utility_proved())

@@ -3,11 +3,19 @@
 One record per trial: ``sweep, point_index, trial, seed, status, seconds, attempts, error``,
 then one column per parameter and one per result field.  A result field whose name
 collides with a parameter or a fixed column is written as ``result_<name>``.
+
+ε = ∞ stays a number.  A target stores ε = ∞ as JSON ``null`` beside ``"privacy_applies":
+false`` (strict JSON has no infinity, docs/private_as_run.md); here such a ``null`` in an
+``epsilon…`` field of a record with ``privacy_applies`` false becomes ``float("inf")``: the CSV
+cell reads ``inf`` (which :func:`float` and ``pandas.read_csv`` parse as infinity) and the
+DataFrame column stays ``float64``, where an empty cell would be "missing" and an all-``None``
+column an ``object`` one.
 """
 
 from __future__ import annotations
 
 import csv
+import math
 from pathlib import Path
 
 from geoprivate.experiments.store import Store
@@ -21,7 +29,11 @@ def _flatten(row: dict) -> dict:
     rec = {c: row[c] for c in FIXED_COLUMNS}
     for k, v in row["params"].items():
         rec[k if k not in FIXED_COLUMNS else f"param_{k}"] = v
-    for k, v in (row["result"] or {}).items():
+    result = row["result"] or {}
+    infinite = result.get("privacy_applies") is False  # its null epsilons are epsilon = inf
+    for k, v in result.items():
+        if v is None and infinite and k.startswith("epsilon"):
+            v = math.inf
         rec[f"result_{k}" if k in rec else k] = v
     return rec
 

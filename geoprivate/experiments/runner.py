@@ -37,6 +37,7 @@ import signal
 import threading
 import time
 import traceback
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -45,6 +46,16 @@ import numpy as np
 from geoprivate.experiments.seeding import trial_seed
 from geoprivate.experiments.spec import SCALARS, SweepSpec, canonical_json, load_spec, resolve_target
 from geoprivate.experiments.store import Store
+from geoprivate.privacy.warnings import (
+    PrivacyWarning,
+    UtilityWarning,
+    WarningTally,
+    active_tally,
+    counted_warnings,
+)
+
+#: the warning classes a worker's tally may name (others come back as UserWarning)
+_WARNING_CLASSES = {c.__name__: c for c in (PrivacyWarning, UtilityWarning, UserWarning, RuntimeWarning)}
 
 __all__ = ["run_trial", "run_trials", "check_result", "run_sweep", "SweepReport", "BACKENDS"]
 
@@ -266,9 +277,21 @@ def run_sweep(
     )
 
 
-def run_trials(target: str, batch: list) -> list[tuple]:
-    """Run a chunk of trials in one worker call: ``[run_trial(target, params, seed) for params, seed in batch]``."""
-    return [run_trial(target, params, seed) for params, seed in batch]
+def run_trials(target: str, batch: list) -> tuple[list[tuple], list[dict]]:
+    """Run a chunk of trials in one worker call: the outcomes and the warnings they raised, counted.
+
+    Returns ``([run_trial(target, params, seed) for params, seed in batch], warnings)``: the
+    warnings are :meth:`~geoprivate.privacy.warnings.WarningTally.records` (one row per cause
+    with its count), sent back to the coordinator instead of printed by the worker, so that a
+    sweep prints one line per cause at its end (issue #30).  In a thread that is not the
+    main one (Dask's threads) the warnings are left to the process's own handler, which
+    the CLI already counts.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        return [run_trial(target, params, seed) for params, seed in batch], []
+    with counted_warnings() as tally:
+        outcomes = [run_trial(target, params, seed) for params, seed in batch]
+    return outcomes, tally.records()
 
 
 def _chunk_size(mean_seconds: float, remaining: int, workers: int) -> int:
@@ -299,6 +322,8 @@ def _dispatch(spec, store, todo, counts, workers, backend, scheduler, dask_proce
     bar = tqdm(total=len(todo), desc=spec.name, unit="trial", disable=None if progress is None else not progress)
     pending: dict = {}
     pos, n_done, secs_done, chunk = 0, 0, 0.0, 1
+    outer = active_tally()  # the CLI's: it prints the counts when the command ends
+    caught_here = outer if outer is not None else WarningTally()
     try:
         while True:
             while len(pending) < in_flight and pos < len(todo):
@@ -314,9 +339,11 @@ def _dispatch(spec, store, todo, counts, workers, backend, scheduler, dask_proce
             for fut in done:
                 meta = pending.pop(fut)
                 try:
-                    outcomes = fut.result()
+                    outcomes, caught = fut.result()
                 except Exception as exc:  # the worker itself died (not the target)
                     outcomes = [("failed", None, f"worker error: {type(exc).__name__}: {exc}", math.nan)] * len(meta)
+                    caught = []
+                caught_here.merge(caught)
                 for (i, key, t, seed), (status, result, error, secs) in zip(meta, outcomes):
                     store.record(spec.name, i, key, t, seed, status, result, error, secs)
                     counts[status] += 1
@@ -331,6 +358,16 @@ def _dispatch(spec, store, todo, counts, workers, backend, scheduler, dask_proce
             close()
         finally:
             restore()
+            if outer is None:
+                _warn_counted(caught_here)
+
+
+def _warn_counted(tally: WarningTally) -> None:
+    """After the progress bar: one warning per cause the workers counted, with its count in the text."""
+    for r in tally.records():
+        category = _WARNING_CLASSES.get(r["category"], UserWarning)
+        times = f" (×{r['count']} in this sweep)" if r["count"] > 1 else ""
+        warnings.warn(f"{r['message']}{times}", category, stacklevel=4)
 
 
 def _watch_user_interrupt():

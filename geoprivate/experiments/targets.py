@@ -17,7 +17,7 @@
   while claiming eps).
 
 All of them run in *practical mode* (explicit k, m, epsilon, not the Appendix A constants)
-and say so in the ``mode`` field; ``lemma2_holds`` / ``guarantee_applies`` record whether
+and say so in the ``mode`` field; ``lemma2_holds`` / ``privacy_applies`` record whether
 the papers' lemmas apply at the point.  Labels are {0, 1} ([Yan26]'s ±1 converted by
 :mod:`geoprivate.prediction`).  Every target rejects unknown parameters with a
 ``ValueError`` naming them, so a typo in a grid fails the trial instead of being ignored.
@@ -95,7 +95,7 @@ def predictor_tops(params: dict, rng) -> dict:
     ``stream_disagreements`` (released labels ≠ c on the asked queries; not the paper's
     accuracy), ``max_err_D`` (max_j err_D(c, h_j), [Yan26] Definition 1, exact for the line
     and finite classes, Monte Carlo for halfspaces) and ``claim13_bound``,
-    ``epsilon_spent`` (None = infinite: Lemma 1 does not apply), ``guarantee_applies``,
+    ``epsilon_spent`` (None = infinite: Lemma 1 does not apply), ``privacy_applies``,
     ``lemma2_k`` and ``lemma2_holds`` (k >= Lemma 2's k at alpha = 1/8; below it TOPs may
     be noise, not shrinkage), ``mode`` = "practical".
     """
@@ -148,7 +148,7 @@ def predictor_tops(params: dict, rng) -> dict:
         "max_err_D": res["max_err_D"],
         "claim13_bound": res["claim13_bound"],
         "epsilon_spent": res["epsilon_spent"],
-        "guarantee_applies": res["guarantee_applies"],
+        "privacy_applies": res["privacy_applies"],
         "lemma2_k": lemma2_k,
         "lemma2_holds": p["k"] >= lemma2_k,
         "mode": "practical",
@@ -421,11 +421,11 @@ def _audit(a: _Audited, data0, data1, n_samples: int, confidence: float, rng):
 def _audit_fields(p: dict, a: _Audited, res, delta_audit) -> dict:
     return {
         "epsilon_claimed": a.epsilon,
-        "delta_claimed": a.delta,
+        "delta_claimed": min(a.delta, 1.0),  # Lemma 1's formula may exceed 1: the vacuous delta is 1
         "delta_audit": delta_audit,
         "epsilon_lower": res.epsilon_lower,
         "violates": res.violates(a.epsilon),
-        "guarantee_applies": a.applies and p["mechanism"] not in _BROKEN,
+        "privacy_applies": a.applies and p["mechanism"] not in _BROKEN,
         "known_broken": p["mechanism"] in _BROKEN,
         "confidence": res.confidence,
         "n_samples": res.n_samples,
@@ -447,10 +447,10 @@ def mechanism_audit(params: dict, rng) -> dict:
     queries (4) — claimed (eps, delta) with delta from [Yan26] Lemma 1
     (:func:`~geoprivate.mechanisms.lemma1_delta`); Laplace: bin (0.5).
 
-    Returns ``epsilon_claimed``, ``delta_claimed`` (>= 1 when Lemma 1 gives nothing),
-    ``delta_audit`` (the delta audited: delta_claimed, or 0 if that is >= 1),
+    Returns ``epsilon_claimed``, ``delta_claimed`` (in [0, 1]; 1 when Lemma 1 gives nothing),
+    ``delta_audit`` (the delta audited: delta_claimed, or 0 if that is 1),
     ``epsilon_lower``, ``violates`` (epsilon_lower > epsilon_claimed at delta_audit),
-    ``guarantee_applies`` (the claim's lemma holds at these parameters; False for the
+    ``privacy_applies`` (the claim's lemma holds at these parameters; False for the
     known-broken control), ``known_broken``, ``confidence``, ``n_samples``, ``count_p``,
     ``count_q``, ``event``.
     """

@@ -585,7 +585,8 @@ class GreedyCoverResult:
 
     @property
     def guarantee(self):
-        return self.ledger.basic_composition()
+        """The run's guarantee (the ledger's basic composition), carrying ``utility_proved``."""
+        return self.ledger.basic_composition().with_utility(self.utility_proved)
 
     @property
     def privacy_applies(self) -> bool:

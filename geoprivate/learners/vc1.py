@@ -118,7 +118,10 @@ class VC1Hypothesis:
     def guarantee(self):
         """The privacy guarantee of the run that produced this hypothesis (vacuous outside
         the theorem; ``None`` if the producer did not record one)."""
-        return self.details.get("guarantee")
+        g = self.details.get("guarantee")
+        if g is None or self.details.get("utility_proved") is None:
+            return g
+        return g.with_utility(bool(self.details["utility_proved"]))
 
     @property
     def privacy_applies(self):

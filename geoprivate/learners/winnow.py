@@ -942,7 +942,9 @@ def dp_winnow(
         if k < params.K:
             svt = AboveThreshold(params.eps_hat, params.L, params.beta / T, rng)
         t = fired + 1
-    return DPWinnowRun(mistakes, ups, transcript, margins, empty, params, ledger, g, _softmax(logw))
+    run = DPWinnowRun(mistakes, ups, transcript, margins, empty, params, ledger, g, _softmax(logw))
+    run.guarantee = g.with_utility(run.utility_proved)  # the run's guarantee carries both verdicts
+    return run
 
 
 # --------------------------------------------------------------------------- instances

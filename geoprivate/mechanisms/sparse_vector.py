@@ -316,8 +316,8 @@ class BetweenThresholds:
             why = f"epsilon={self.epsilon!r} >= 1"
         elif not self.delta < 1:
             why = (
-                f"the gap t_u - t_l = {self.gap!r} needs delta = {self.delta:.4g} >= 1 "
-                f"(n={self.n}: gap 12/(eps n)(ln(10/eps) + ln(1/delta) + 1))"
+                f"the gap t_u - t_l = {self.gap!r} is below 12/(eps n)(ln(10/eps) + ln(1/delta) + 1) "
+                f"for every delta in (0, 1) at n={self.n}"
             )
         else:
             why = f"gap {self.gap!r} < min_gap {min_gap(self.epsilon, self.delta, self.n)!r}"
@@ -621,6 +621,16 @@ class AboveThreshold:
         self._pending = None
         self.halted = True
         return i
+
+    def guarantee(self) -> Guarantee:
+        """(epsilon, 0): AboveThreshold is pure epsilon-DP at any parameters (Dwork–Roth Theorem 3.23).
+
+        Returns
+        -------
+        Guarantee
+            ``privacy_applies`` True; ``utility_proved`` None (the accuracy is :meth:`alpha`).
+        """
+        return Guarantee(self.epsilon, 0.0)
 
     def alpha(self, T) -> float:
         """Lemma 4.3's accuracy alpha = 8 ln(2T/beta)/eps (times the sensitivity) for T queries."""

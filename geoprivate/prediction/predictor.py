@@ -39,12 +39,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from geoprivate._validation import as_rng, check_delta, check_epsilon, check_positive_int
+from geoprivate._validation import as_rng, check_bool, check_delta, check_epsilon, check_positive_int
 from geoprivate.adversaries.base import View
 from geoprivate.mechanisms import BetweenThresholds, lemma1_applies, lemma1_delta, min_gap
 from geoprivate.prediction.accuracy import SegmentState, measure_accuracy
 from geoprivate.privacy.warnings import PrivacyWarning, warn_outside_theorem
-from geoprivate.privacy import Guarantee, PrivacyLedger, advanced_composition, basic_composition
+from geoprivate.privacy import VACUOUS, Guarantee, PrivacyLedger, advanced_composition, basic_composition
 from geoprivate.prediction.tracking import label_sequence_count
 from geoprivate.prediction.transcript import TOP_CODE, Transcript
 
@@ -181,13 +181,9 @@ class PredictionResult:
         return len(self.transcript.hard)
 
     @property
-    def guarantee_applies(self) -> bool:
-        return self.ledger is not None and self.ledger.all_apply
-
-    @property
     def privacy_applies(self) -> bool:
         """[Yan26] Lemma 1's gap condition held for every BetweenThresholds segment (Theorem 3 composes them)."""
-        return self.guarantee_applies
+        return self.ledger is not None and self.ledger.all_apply
 
     @property
     def utility_proved(self) -> bool:
@@ -210,7 +206,6 @@ class PredictionResult:
             "run_id": self.run_id,
             "epsilon_total": _json_float(self.total_guarantee.epsilon) if self.total_guarantee else None,
             "delta_total": _json_float(self.total_guarantee.delta) if self.total_guarantee else None,
-            "guarantee_applies": self.guarantee_applies,
             "privacy_applies": self.privacy_applies,
             "utility_proved": self.utility_proved,
             "epsilon_nominal": _json_float(self.nominal.epsilon),
@@ -292,11 +287,17 @@ class GenericPredictor:
         :func:`geoprivate.prediction.parameters.theorem_parameters`) is recorded too.
     t_lower, t_upper : float
         BetweenThresholds thresholds (Algorithm 2: 1/2 ∓ 1/8).
+    strict : bool, default False
+        Refuse (:class:`~geoprivate.privacy.warnings.PrivacyParameterError`) instead of
+        warning (:class:`~geoprivate.privacy.warnings.PrivacyWarning`) when Lemma 1 does not
+        apply (k below Lemma 1's k for the gap, or ε ∉ (0, 1)): a run that would not be private.
 
     Raises
     ------
     ValueError
         k·m > N, non-realisable sample, bad ε/δ, shapes.
+    PrivacyParameterError
+        ``strict=True`` and Lemma 1 does not apply.
 
     Examples
     --------
@@ -327,7 +328,9 @@ class GenericPredictor:
         parameters: dict | None = None,
         t_lower=T_LOWER,
         t_upper=T_UPPER,
+        strict: bool = False,
     ):
+        strict = check_bool(strict, "strict")
         if not callable(generator) or not hasattr(generator, "kind"):
             raise TypeError(f"generator: expected G_oblivious or G_halfspace, got {type(generator).__name__}")
         self.generator = generator
@@ -363,23 +366,57 @@ class GenericPredictor:
         self.blocks = [(self.X[idx], self.y[idx]) for idx in perm]
         self._bt_seed, self._label_seed = int(seeds[1]), int(seeds[2])
         self._runs = 0
+        self._last_utility = None
         #: every segment of every completed run on this sample (the running total)
         self.total_ledger = PrivacyLedger()
         self.n_points = getattr(getattr(generator, "concept", None), "n_points", None)
         d_bt = self.delta if self.delta is not None else lemma1_delta(self.epsilon, self.t_upper - self.t_lower, self.k)
-        if not lemma1_applies(self.epsilon, d_bt, self.t_upper - self.t_lower, self.k):
-            gap = self.t_upper - self.t_lower
-            d_need = d_bt if d_bt < 1 else 1e-6
+        self.lemma1_applies = lemma1_applies(self.epsilon, d_bt, self.t_upper - self.t_lower, self.k)
+        if not self.lemma1_applies:
+            warn_outside_theorem(self._outside_lemma1(), strict=strict)
+
+    def _outside_lemma1(self) -> str:
+        """Why [Yan26] Lemma 1 does not apply, with the parameters the run uses (δ shown only if given)."""
+        gap = self.t_upper - self.t_lower
+        if self.delta is not None:
+            setting = f"epsilon={self.epsilon}, delta={self.delta:g}, gap={gap:g}, n=k={self.k}"
             need = (
-                f"k >= {_lemma1_k(self.epsilon, d_need, gap)} for this gap and delta={d_need:g}"
+                f"it needs k >= {_lemma1_k(self.epsilon, self.delta, gap)} for this gap and this delta"
                 if 0 < self.epsilon < 1
                 else "epsilon in (0, 1)"
             )
-            warn_outside_theorem(
-                f"GenericPredictor: Lemma 1 does not apply to BetweenThresholds (epsilon={self.epsilon}, "
-                f"delta={d_bt:.3g}, gap={gap:g}, n=k={self.k}; it needs {need}): the run's epsilon is not "
-                "guaranteed (reported as inf)"
+        else:
+            setting = f"epsilon={self.epsilon}, delta not given, gap={gap:g}, n=k={self.k}"
+            need = (
+                f"no delta in (0, 1) meets it at this k; with delta = delta_prime = {self.delta_prime:g} "
+                f"it needs k >= {_lemma1_k(self.epsilon, self.delta_prime, gap)}"
+                if 0 < self.epsilon < 1
+                else "epsilon in (0, 1)"
             )
+        return (
+            f"GenericPredictor: Lemma 1 does not apply to BetweenThresholds ({setting}; {need}): the run's "
+            "epsilon is not guaranteed (reported as inf; pass strict=True to refuse)"
+        )
+
+    def guarantee(self) -> Guarantee:
+        """What this predictor has spent on its sample: every completed run's segments composed.
+
+        [Yan26] Theorem 3 (advanced composition with δ' = ``delta_prime``) over the
+        BetweenThresholds segments of every :meth:`run` so far (``Guarantee(0, 0)`` before the
+        first run); vacuous when Lemma 1 does not apply.  ``utility_proved`` is the last run's
+        (None before a run).
+
+        Returns
+        -------
+        Guarantee
+        """
+        if not self.lemma1_applies:
+            g = VACUOUS
+        elif not self.total_ledger.entries:
+            g = Guarantee(0.0, 0.0)
+        else:
+            g = self.total_ledger.advanced_composition(self.delta_prime)
+        return g.with_utility(self._last_utility)
 
     # ------------------------------------------------------------------ helpers
     def params(self) -> dict:
@@ -574,11 +611,12 @@ class GenericPredictor:
             if law is not None:
                 result.accuracy = measure_accuracy(result, target, law, n_samples=n_samples, rng=accuracy_rng)
         result.segments = bt.segments
-        result.guarantee = ledger.advanced_composition(self.delta_prime)
+        result.guarantee = ledger.advanced_composition(self.delta_prime).with_utility(result.utility_proved)
         result.nominal = privacy_total(self.epsilon, bt.delta, bt.segments, self.delta_prime)
         self._runs += 1
         self.total_ledger.entries.extend(ledger.entries)
         result.total_guarantee = self.total_ledger.advanced_composition(self.delta_prime)
+        self._last_utility = result.utility_proved
         result.seconds = time.perf_counter() - t0
         return result
 
@@ -614,12 +652,28 @@ class CompositionPredictor:
         perm = rng.permutation(X.shape[0])[: self.k * self.m].reshape(self.k, self.m)
         self.ensemble = generator([(X[i], y[i]) for i in perm])
         self._rng = rng
+        #: queries answered so far (what :meth:`guarantee` accounts for by default)
+        self.queries_answered = 0
 
     def answer(self, xs) -> np.ndarray:
         """Labels of the queries xs (vectorised)."""
         v = self.ensemble.votes(xs)
+        self.queries_answered += int(np.size(v))
         return (v + self._rng.laplace(0.0, 1.0 / (self.epsilon * self.k), size=v.shape) >= 0.5).astype(np.uint8)
 
-    def guarantee(self, T) -> Guarantee:
-        """Theorem 3 over T queries (or basic composition if smaller)."""
+    def guarantee(self, T=None) -> Guarantee:
+        """Theorem 3 over T queries (or basic composition if smaller).
+
+        Parameters
+        ----------
+        T : int, optional
+            The number of queries to account for; default the queries answered so far
+            (``Guarantee(0, 0)`` before the first).
+
+        Returns
+        -------
+        Guarantee
+        """
+        if T is None:
+            return privacy_total(self.epsilon, 0.0, self.queries_answered, self.delta_prime)
         return privacy_total(self.epsilon, 0.0, check_positive_int(T, "T"), self.delta_prime)

@@ -42,12 +42,20 @@ class Guarantee:
     ``epsilon`` may be ``0`` (a constant mechanism) or ``inf`` and ``delta`` may be ``1``:
     ``Guarantee(inf, 1)`` is the vacuous guarantee (nothing is promised).
 
+    Every ``guarantee()`` of the toolkit returns this one type, carrying both verdicts of a
+    run ("private as run"): :attr:`privacy_applies` (the privacy theorem's conditions held
+    for the parameters used, so ε and δ are proved; False exactly when the guarantee is
+    vacuous) and :attr:`utility_proved` (the accuracy theorem's conditions held; ``None``
+    where the object makes no accuracy claim).  Equality and ``repr`` look at (ε, δ) only.
+
     Attributes
     ----------
     epsilon : float
         ε >= 0 (``inf`` allowed).
     delta : float, default 0.0
         δ in [0, 1].
+    utility_proved : bool or None, default None
+        The accuracy verdict of the run or configuration (None: no accuracy claim).
 
     Examples
     --------
@@ -57,8 +65,11 @@ class Guarantee:
 
     epsilon: float
     delta: float = 0.0
+    utility_proved: bool | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self):
+        if self.utility_proved is not None and not isinstance(self.utility_proved, bool):
+            raise TypeError(f"utility_proved must be a bool or None, got {type(self.utility_proved).__name__}")
         for name, v in (("epsilon", self.epsilon), ("delta", self.delta)):
             if isinstance(v, bool) or not isinstance(v, (int, float)) and not hasattr(v, "__float__"):
                 raise TypeError(f"{name} must be a real number, got {type(v).__name__}")
@@ -74,6 +85,30 @@ class Guarantee:
     def is_vacuous(self) -> bool:
         """True when the guarantee promises nothing (epsilon = inf or delta = 1)."""
         return math.isinf(self.epsilon) or self.delta >= 1.0
+
+    @property
+    def privacy_applies(self) -> bool:
+        """True when the privacy theorem's conditions held: a finite ε and δ < 1 are proved.
+
+        The toolkit never books a number it has not proved: outside a theorem a
+        ``guarantee()`` is vacuous (ε = ∞), so this is ``not is_vacuous``.
+        """
+        return not self.is_vacuous
+
+    def with_utility(self, proved: bool | None) -> "Guarantee":
+        """This guarantee carrying the accuracy verdict ``proved``.
+
+        Parameters
+        ----------
+        proved : bool or None
+            The accuracy theorem's verdict (None: no accuracy claim).
+
+        Returns
+        -------
+        Guarantee
+            Same ε and δ, ``utility_proved=proved``.
+        """
+        return Guarantee(self.epsilon, self.delta, None if proved is None else bool(proved))
 
     def __add__(self, other: "Guarantee") -> "Guarantee":
         """Basic composition ([NNSY23] Proposition 2.5)."""

@@ -5,11 +5,28 @@ A mechanism or algorithm whose parameters void its stated privacy guarantee call
 ``UserWarning``, filterable with :mod:`warnings`), and with ``strict=True`` it raises
 :class:`PrivacyParameterError` (a ``ValueError``) instead.  Its ``guarantee()`` must then
 say so too (``applies=False``): the warning is never the only record.
+
+Counted, not repeated: a sweep of a few trials can warn thousands of times for two causes.
+:func:`counted_warnings` records every warning raised in its block (one
+:class:`WarningTally`), groups them by cause (category and message with its numbers
+blanked, :func:`warning_cause`) and can print one line per cause with its count at the end
+(``PrivacyWarning ×744: …``) instead of one line per warning in the middle of a progress
+bar.  The CLI runs every command inside one; sweep workers return their tallies to the
+coordinator (:func:`active_tally`); notebooks call :func:`count_warnings_per_cell` once;
+a script (a benchmark) uses it the same way::
+
+    with counted_warnings(report_to=sys.stderr):
+        run_many_trials()
 """
 
 from __future__ import annotations
 
+import contextlib
+import re
+import sys
+import threading
 import warnings
+from typing import Iterator
 
 __all__ = [
     "PrivacyWarning",
@@ -17,6 +34,11 @@ __all__ = [
     "warn_outside_theorem",
     "UtilityWarning",
     "warn_below_sample_bound",
+    "warning_cause",
+    "WarningTally",
+    "counted_warnings",
+    "active_tally",
+    "count_warnings_per_cell",
 ]
 
 
@@ -36,8 +58,34 @@ class PrivacyParameterError(ValueError):
     """Raised instead of :class:`PrivacyWarning` when ``strict=True``."""
 
 
+#: the offer a warning makes; a refusal (``strict=True`` already given) must not repeat it
+_STRICT_OFFER = re.compile(
+    r"\s*\((?:pass|use|set) strict=True to (?:refuse|raise)\)|[;,]\s*(?:pass|use|set) strict=True to (?:refuse|raise)"
+)
+
+
+def refusal_message(message: str) -> str:
+    """``message`` as a refusal: without the "(pass strict=True to refuse)" a warning offers.
+
+    Parameters
+    ----------
+    message : str
+        The warning's text.
+
+    Returns
+    -------
+    str
+        The text with the offer removed and ``"refused under strict=True: "`` in front.
+    """
+    core = _STRICT_OFFER.sub("", str(message)).rstrip(" ;,")
+    return f"refused under strict=True: {core}"
+
+
 def warn_outside_theorem(message: str, *, strict: bool = False, stacklevel: int = 3) -> None:
     """Warn (``PrivacyWarning``) or, if ``strict``, raise ``PrivacyParameterError``.
+
+    The warning's text may offer ``strict=True``; the refusal's text does not (it says the
+    run was refused under ``strict=True``, :func:`refusal_message`).
 
     Parameters
     ----------
@@ -49,7 +97,7 @@ def warn_outside_theorem(message: str, *, strict: bool = False, stacklevel: int 
         Passed to :func:`warnings.warn`.
     """
     if strict:
-        raise PrivacyParameterError(message)
+        raise PrivacyParameterError(refusal_message(message))
     warnings.warn(message, PrivacyWarning, stacklevel=stacklevel)
 
 
@@ -64,3 +112,241 @@ def warn_below_sample_bound(message: str, *, stacklevel: int = 3) -> None:
         Passed to :func:`warnings.warn`.
     """
     warnings.warn(message, UtilityWarning, stacklevel=stacklevel)
+
+
+# ----------------------------------------------------------------------------- counting
+#: a number as it appears in a message: 20, 0.25, 1e-06, -3, inf, nan
+_NUMBER = re.compile(r"(?<![A-Za-z_])[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|\b(?:inf|nan)\b")
+
+
+def warning_cause(message) -> str:
+    """The cause of a warning: its message with every number replaced by ``#``.
+
+    Two warnings with the same cause differ only in the numbers of the run (``n=k=10`` and
+    ``n=k=20``): one line with a count describes both.
+
+    Parameters
+    ----------
+    message : str or Warning
+        The warning's message.
+
+    Returns
+    -------
+    str
+        The message, one line, numbers blanked.
+    """
+    return _NUMBER.sub("#", " ".join(str(message).split()))
+
+
+class WarningTally:
+    """Warnings counted by (category, cause), each with its first message (thread-safe).
+
+    Examples
+    --------
+    >>> t = WarningTally()
+    >>> t.add("PrivacyWarning", "gap 0.25 < 1.5")
+    >>> t.add("PrivacyWarning", "gap 0.5 < 1.5")
+    >>> t.lines()
+    ['PrivacyWarning ×2: gap 0.25 < 1.5 (the first of 2; the numbers vary)']
+    """
+
+    def __init__(self) -> None:
+        self._by_cause: dict[tuple[str, str], dict] = {}
+        self._lock = threading.Lock()
+
+    def add(self, category: str, message, count: int = 1) -> None:
+        """Count ``count`` warnings of ``category`` (its name) with ``message``.
+
+        Parameters
+        ----------
+        category : str
+            The warning class's name (``"PrivacyWarning"``).
+        message : str
+            The (first) message.
+        count : int, default 1
+            How many.
+        """
+        text = " ".join(str(message).split())
+        key = (category, warning_cause(text))
+        with self._lock:
+            rec = self._by_cause.get(key)
+            if rec is None:
+                self._by_cause[key] = {
+                    "category": category,
+                    "cause": key[1],
+                    "message": text,
+                    "count": count,
+                    "same": True,
+                }
+            else:
+                rec["count"] += count
+                rec["same"] = rec["same"] and text == rec["message"]
+
+    def merge(self, records) -> None:
+        """Add the :meth:`records` of another tally (e.g. one a worker process returned).
+
+        Parameters
+        ----------
+        records : iterable of dict
+            ``{"category", "message", "count"}`` rows (``"same"`` optional).
+        """
+        for r in records or ():
+            key = (r["category"], warning_cause(r["message"]))
+            was = key in self._by_cause
+            self.add(r["category"], r["message"], int(r["count"]))
+            if not r.get("same", True) or was:
+                with self._lock:
+                    rec = self._by_cause[key]
+                    rec["same"] = (
+                        rec["same"] and r.get("same", True) and rec["message"] == " ".join(r["message"].split())
+                    )
+
+    def records(self) -> list[dict]:
+        """One JSON-ready row per cause: ``category``, ``cause``, ``message`` (the first), ``count``, ``same``.
+
+        Returns
+        -------
+        list of dict
+            In the order the causes first appeared.
+        """
+        with self._lock:
+            return [dict(r) for r in self._by_cause.values()]
+
+    @property
+    def total(self) -> int:
+        """How many warnings were counted."""
+        return sum(r["count"] for r in self.records())
+
+    def lines(self) -> list[str]:
+        """One line per cause: ``Category: message`` once, ``Category ×N: message …`` when repeated.
+
+        Returns
+        -------
+        list of str
+        """
+        out = []
+        for r in self.records():
+            if r["count"] == 1:
+                out.append(f"{r['category']}: {r['message']}")
+            elif r["same"]:
+                out.append(f"{r['category']} ×{r['count']}: {r['message']}")
+            else:
+                out.append(
+                    f"{r['category']} ×{r['count']}: {r['message']} (the first of {r['count']}; the numbers vary)"
+                )
+        return out
+
+    def report(self, file=None, prefix: str = "") -> None:
+        """Print :meth:`lines` (each after ``prefix``) to ``file`` (default ``sys.stderr``).
+
+        Parameters
+        ----------
+        file : text stream, optional
+            Where to print (default ``sys.stderr``).
+        prefix : str, default ""
+            Put before each line (the CLI uses ``"geoprivate: "``).
+        """
+        stream = sys.stderr if file is None else file
+        for line in self.lines():
+            print(f"{prefix}{line}", file=stream)
+
+
+_ACTIVE: list[WarningTally] = []
+
+
+def active_tally() -> WarningTally | None:
+    """The innermost :func:`counted_warnings` tally of this process, or None (nothing is counting).
+
+    Returns
+    -------
+    WarningTally or None
+    """
+    return _ACTIVE[-1] if _ACTIVE else None
+
+
+@contextlib.contextmanager
+def counted_warnings(*, report_to=None, prefix: str = "") -> Iterator[WarningTally]:
+    """Count every warning raised in the block instead of printing it; optionally print the counts at the end.
+
+    Inside the block every warning that the filters let through is counted and none is
+    printed, so a progress bar stays intact; ``UserWarning`` and its subclasses
+    (:class:`PrivacyWarning`, :class:`UtilityWarning`) get the filter ``"always"``, so that a
+    repeated one is counted, not suppressed by Python's once-per-location rule.  Not thread-safe (it changes :mod:`warnings`' global state):
+    enter it in the main thread; warnings raised by other threads meanwhile are counted too.
+
+    Parameters
+    ----------
+    report_to : text stream, optional
+        At the end of the block, print one line per cause to this stream
+        (:meth:`WarningTally.report`).
+    prefix : str, default ""
+        Put before each printed line.
+
+    Yields
+    ------
+    WarningTally
+    """
+    tally = WarningTally()
+
+    def _count(message, category, filename, lineno, file=None, line=None):
+        tally.add(category.__name__, message)
+
+    with warnings.catch_warnings():
+        # every PrivacyWarning / UtilityWarning (UserWarnings) is counted, not only the first per
+        # line of code; the other filters stay (DeprecationWarnings of libraries remain ignored)
+        warnings.filterwarnings("always", category=UserWarning)
+        warnings.showwarning = _count
+        _ACTIVE.append(tally)
+        try:
+            yield tally
+        finally:
+            _ACTIVE.remove(tally)
+            if report_to is not None:
+                tally.report(report_to, prefix)
+
+
+_NOTEBOOK_HOOKS: dict = {}
+
+
+def count_warnings_per_cell(shell=None) -> None:
+    """In IPython / Jupyter: count each cell's warnings and print one line per cause at its end.
+
+    Registers ``pre_run_cell`` / ``post_run_cell`` hooks that run every cell inside
+    :func:`counted_warnings` (report on stderr), so a loop of N runs outside a theorem
+    leaves ``PrivacyWarning ×N: …`` once in the cell's output instead of N lines.
+    Calling it again changes nothing.
+
+    Parameters
+    ----------
+    shell : IPython InteractiveShell, optional
+        Default: the running one (:func:`IPython.get_ipython`).
+
+    Raises
+    ------
+    RuntimeError
+        Outside IPython.
+    """
+    if shell is None:
+        try:
+            from IPython import get_ipython
+        except ImportError:  # pragma: no cover - IPython absent
+            get_ipython = lambda: None  # noqa: E731
+        shell = get_ipython()
+    if shell is None:
+        raise RuntimeError("count_warnings_per_cell: not running under IPython (use counted_warnings instead)")
+    if id(shell) in _NOTEBOOK_HOOKS:
+        return
+    open_cells: list = []
+
+    def _pre(*_):
+        cm = counted_warnings(report_to=sys.stderr)
+        cm.__enter__()
+        open_cells.append(cm)
+
+    def _post(*_):
+        while open_cells:
+            open_cells.pop().__exit__(None, None, None)
+
+    shell.events.register("pre_run_cell", _pre)
+    shell.events.register("post_run_cell", _post)
+    _NOTEBOOK_HOOKS[id(shell)] = (_pre, _post)
