@@ -245,9 +245,9 @@ def _to_point(nums: list[int], D: int) -> tuple:
 def _certificate_from_ints(S: _System, y: list[int]) -> FarkasCertificate:
     """Integer multipliers of the scaled rows -> coprime integer multipliers of the caller's rows."""
     supp, scales = _support_scales(S, y)
-    vals = [y[i] * s for i, s in zip(supp, scales)]  # caller units: y_caller_i = y_scaled_i * scale_i
-    L = math.lcm(*(v.denominator for v in vals)) if vals else 1
-    ints = [v.numerator * (L // v.denominator) for v in vals]
+    # caller units: y_caller_i = y_scaled_i * scale_i, over the common denominator L (integers only)
+    L = math.lcm(*(s.denominator for s in scales)) if scales else 1
+    ints = [y[i] * s.numerator * (L // s.denominator) for i, s in zip(supp, scales)]
     g = math.gcd(*ints) if ints else 1
     full = [_ZERO] * S.m
     for i, v in zip(supp, ints):
