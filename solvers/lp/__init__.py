@@ -21,15 +21,18 @@ Strategy (DESIGN.md "Exactness")
    rationalised (its support is taken and the small linear system
    ``y_S^T [A_S | b_S] = (0, -1)`` solved exactly) and checked exactly.  For
    :func:`maximize` and ``strict=True`` (the max-slack LP) the same: the basis's point and
-   its dual multipliers (the transposed basis system, python-flint) are checked in
+   its dual multipliers (one fraction-free reduction of ``[M | b | I]`` gives both, python-flint)
+   are checked in
    integers, the point through the rigorous float filter of :mod:`solvers.lp._checks`
    (integers only for the rows it cannot settle); Fractions are built only for the answer.
 3. **Second float attempts** when the proposal does not survive the exact check: HiGHS
    restarted from its final basis with tight tolerances (a few more pivots: on
    near-degenerate systems HiGHS's first basis is typically off by one or two rows whose
-   exact residual is ~1e-12 relative), then the max-slack LP (its optimum is a feasible
-   point when ``t* >= 0``, its duals a Farkas certificate when ``t* < 0``), both repaired
-   and checked as above.
+   exact residual is ~1e-12 relative); if that basis's vertex still violates a row, exact
+   basis exchanges bring the violated rows into the basis (``method="highs+exchange"``,
+   :func:`solvers.lp._repair._exchange_repair`); then the max-slack LP (its optimum is a
+   feasible point when ``t* >= 0``, its duals a Farkas certificate when ``t* < 0``), all
+   repaired and checked as above.
 4. **Exact active-set repair** (``method="exact-active-set"``): a vertex-form simplex in
    rational arithmetic on ``max t : A_ub x + t <= b_ub, t <= 0`` (equations eliminated
    through :class:`solvers.affine.AffineSubspace`), started at the exact vertex of HiGHS's
