@@ -562,7 +562,7 @@ def _maximize_sys(S: _System, c: list[Fraction], exact_fallback: bool = True) ->
     import highspy
 
     MS = highspy.HighsModelStatus
-    c = [Fraction(v) for v in c]
+    c = [v if type(v) is Fraction else Fraction(v) for v in c]
     if S.m == 0:  # no constraints: optimal (c = 0) or unbounded along c
         zero = tuple(_ZERO for _ in range(S.d))
         if any(c):

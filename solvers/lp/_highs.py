@@ -70,25 +70,38 @@ def _highs_solve(S: _System, c: np.ndarray | None, options: dict | None = None):
         start = np.arange(0, m * d, d, dtype=np.int32)
         index, value = np.tile(np.arange(d, dtype=np.int32), m), A.ravel()
     cost = np.zeros(d) if c is None else -np.asarray(c, dtype=float)  # HiGHS minimises
-    h.passModel(
-        d,
-        m,
-        len(value),
-        int(highspy.MatrixFormat.kRowwise),
-        int(highspy.ObjSense.kMinimize),
-        0.0,
-        cost,
-        np.full(d, -inf),
-        np.full(d, inf),
-        lower,
-        bu,
-        start,
-        index,
-        value,
-        np.zeros(d, dtype=np.int32),  # every column continuous
-    )
+    arrays = (cost, np.full(d, -inf), np.full(d, inf), lower, bu, start, index, value)
+    try:
+        h.passModel(
+            d,
+            m,
+            len(value),
+            int(highspy.MatrixFormat.kRowwise),
+            int(highspy.ObjSense.kMinimize),
+            0.0,
+            *arrays,
+            np.zeros(d, dtype=np.int32),  # every column continuous
+        )
+    except TypeError:  # pragma: no cover - a highspy without the array overload
+        h.passModel(_highs_lp(d, m, *arrays))
     h.run()
     return h, h.getModelStatus()
+
+
+def _highs_lp(d, m, cost, col_lower, col_upper, row_lower, row_upper, start, index, value):
+    """The same model as a ``highspy.HighsLp`` (row-wise), for highspy releases without the array overload."""
+    import highspy
+
+    lp = highspy.HighsLp()
+    lp.num_col_, lp.num_row_ = d, m
+    lp.col_cost_, lp.col_lower_, lp.col_upper_ = cost, col_lower, col_upper
+    lp.row_lower_, lp.row_upper_ = row_lower, row_upper
+    mat = lp.a_matrix_
+    mat.format_ = highspy.MatrixFormat.kRowwise
+    mat.num_col_, mat.num_row_ = d, m
+    mat.start_ = np.append(start, len(value)).astype(np.int32)
+    mat.index_, mat.value_ = index, value
+    return lp
 
 
 def _set_options(h, options: dict) -> None:
