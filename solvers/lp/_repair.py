@@ -181,7 +181,9 @@ def _interior_point(S: _System, h) -> tuple | None:
     an interior there.  The point is returned at its exact binary value only if
     :func:`solvers.lp._checks._float_rows` *proves* every residual positive — a proof, not
     a tolerance.  Only for ``float_exact`` systems without equations (the caller uses it
-    for float input).
+    for float input), and not when more than ``2 d`` rows are (nearly) tight at ``x0``: there
+    the region is thinner than 1e-9 relative across many rows and the push fails anyway
+    (on every such system of ``benchmarks/bench_speed.py``'s near-degenerate family).
     """
     if not S.float_exact or S.m_eq or S.m_ub == 0:
         return None
@@ -194,6 +196,8 @@ def _interior_point(S: _System, h) -> tuple | None:
     slack = (b - A @ x0) / w  # relative slack of every row
     tight = slack <= 1e-9
     k = int(np.count_nonzero(tight))
+    if k > 2 * S.d:  # a region thinner than 1e-9 across many rows (near-degenerate): the
+        return None  # least-squares push over that many rows does not clear them; the exact vertex answers
     if k == 0:
         return (x0,) if _float_rows(S, x0)[0].all() else None
     At = A[tight] / w[tight, None]
