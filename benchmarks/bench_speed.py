@@ -87,7 +87,7 @@ LP_NOTES = {
     "Farkas": "reading the dual ray, converting its d+1 support rows, one flint solve, the integer check",
     "maximize": "one flint solve of the basis system and its transpose, the checks, Fractions of the answer",
     "strict": "as maximize, on the max-slack LP (one more column, one more row), then the strict"
-    " re-check on the caller's rows; about 19 Fractions per call (point, duals, value)",
+    " re-check on the caller's rows and the Fractions of point, duals and value",
     "near-degenerate": "most systems need two HiGHS runs (the tight restart) and two exact basis solves",
     "fallback": "Bareiss pivots on the whole (m+1) x (2d+m+artificials) integer tableau (numpy object"
     " rows); a vertex-form tableau (d+1 columns) is what would get there",
