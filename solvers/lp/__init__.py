@@ -21,15 +21,18 @@ Strategy (DESIGN.md "Exactness")
    rationalised (its support is taken and the small linear system
    ``y_S^T [A_S | b_S] = (0, -1)`` solved exactly) and checked exactly.  For
    :func:`maximize` and ``strict=True`` (the max-slack LP) the same: the basis's point and
-   its dual multipliers (the transposed basis system, python-flint) are checked in
+   its dual multipliers (one fraction-free reduction of ``[M | b | I]`` gives both, python-flint)
+   are checked in
    integers, the point through the rigorous float filter of :mod:`solvers.lp._checks`
    (integers only for the rows it cannot settle); Fractions are built only for the answer.
 3. **Second float attempts** when the proposal does not survive the exact check: HiGHS
    restarted from its final basis with tight tolerances (a few more pivots: on
    near-degenerate systems HiGHS's first basis is typically off by one or two rows whose
-   exact residual is ~1e-12 relative), then the max-slack LP (its optimum is a feasible
-   point when ``t* >= 0``, its duals a Farkas certificate when ``t* < 0``), both repaired
-   and checked as above.
+   exact residual is ~1e-12 relative); if that basis's vertex still violates a row, exact
+   basis exchanges bring the violated rows into the basis (``method="highs+exchange"``,
+   :func:`solvers.lp._repair._exchange_repair`); then the max-slack LP (its optimum is a
+   feasible point when ``t* >= 0``, its duals a Farkas certificate when ``t* < 0``), all
+   repaired and checked as above.
 4. **Exact active-set repair** (``method="exact-active-set"``): a vertex-form simplex in
    rational arithmetic on ``max t : A_ub x + t <= b_ub, t <= 0`` (equations eliminated
    through :class:`solvers.affine.AffineSubspace`), started at the exact vertex of HiGHS's
@@ -111,9 +114,16 @@ from solvers.lp._checks import (
     _point_ok,
     _to_point,
 )
-from solvers.lp._highs import _dual_ray, _highs_resolve, _highs_solve
-from solvers.lp._linalg import _DENSE_MAX, _rref_solve, _solve_square, _sparse_solve  # noqa: F401
-from solvers.lp._repair import _basis_vertex, _interior_point, _ray_certificate, _rounded_point
+from solvers.lp._highs import _dual_ray, _highs_resolve, _highs_solve, _release
+from solvers.lp._linalg import _DENSE_MAX, _rref_solve, _solve_primal_dual, _solve_square, _sparse_solve  # noqa: F401
+from solvers.lp._repair import (
+    _basis_system,
+    _basis_vertex,
+    _exchange_repair,
+    _interior_point,
+    _ray_certificate,
+    _rounded_point,
+)
 from solvers.lp._results import FarkasCertificate, FeasibilityResult, LPResult, OptimizeResult
 from solvers.lp._simplex import _feasible_exact, _maximize_exact
 from solvers.lp._system import _as_vector, _prepare, _System
@@ -324,43 +334,52 @@ def _feasible(S: _System) -> FeasibilityResult:
     if S.m == 0:
         return FeasibilityResult(True, tuple(Fraction(0) for _ in range(S.d)), None, None, "trivial")
     h = status = None
-    # 1. HiGHS; 2. a hot restart from its final basis with tight tolerances (a few pivots,
-    # not a new solve: on near-degenerate systems this is where the basis gets refined)
-    for options, hot in ((None, False), (_TIGHT, True)):
-        try:
-            if hot:
-                status = _highs_resolve(h, options)
+    try:
+        # 1. HiGHS; 2. a hot restart from its final basis with tight tolerances (a few pivots,
+        # not a new solve: on near-degenerate systems this is where the basis gets refined)
+        for options, hot in ((None, False), (_TIGHT, True)):
+            try:
+                if hot:
+                    status = _highs_resolve(h, options)
+                else:
+                    h, status = _highs_solve(S, None, options=options)
+            except Exception:  # pragma: no cover - float path unavailable: exact fallback
+                break
+            if status == MS.kOptimal:
+                if S.float_input and not hot:  # (the restart's region is as thin as the first one's)
+                    p = _interior_point(S, h)
+                    if p is not None:
+                        return FeasibilityResult(
+                            True, tuple(Fraction(v) for v in p[0].tolist()), None, None, "highs+exact"
+                        )
+                v = _basis_vertex(S, h)
+                if v is not None and _point_ok(S, v[2], v[3]):
+                    return FeasibilityResult(True, _to_point(v[2], v[3]), None, None, "highs+exact")
+                x = None if S.float_input else _rounded_point(h, S)  # simple rationals: for rational input
+                if x is None and hot:  # a few exact basis exchanges (after the restart)
+                    x = _exchange_repair(S, h)
+                if x is not None and _point_ok(S, *x):
+                    return FeasibilityResult(
+                        True, _to_point(*x), None, None, "highs+exchange" if hot else "highs+exact"
+                    )
+            elif status == MS.kInfeasible:
+                has, ray = _dual_ray(h)
+                if has:
+                    y = _ray_certificate(S, ray)
+                    if y is not None:
+                        return FeasibilityResult(False, None, _certificate_from_ints(S, y), None, "highs+exact")
             else:
-                h, status = _highs_solve(S, None, options=options)
-        except Exception:  # pragma: no cover - float path unavailable: exact fallback
-            break
-        if status == MS.kOptimal:
-            if S.float_input:
-                p = _interior_point(S, h)
-                if p is not None:
-                    return FeasibilityResult(True, tuple(Fraction(v) for v in p[0].tolist()), None, None, "highs+exact")
-            v = _basis_vertex(S, h)
-            if v is not None and _point_ok(S, v[2], v[3]):
-                return FeasibilityResult(True, _to_point(v[2], v[3]), None, None, "highs+exact")
-            x = None if S.float_input else _rounded_point(h, S)  # simple rationals: for rational input
-            if x is not None:
-                return FeasibilityResult(True, _to_point(*x), None, None, "highs+exact")
-        elif status == MS.kInfeasible:
-            has, ray = _dual_ray(h)
-            if has:
-                y = _ray_certificate(S, ray)
-                if y is not None:
-                    return FeasibilityResult(False, None, _certificate_from_ints(S, y), None, "highs+exact")
-        else:
-            break
-    out = _feasible_via_slack(S)
-    if out is None:
-        x = None
-        if h is not None and status == MS.kOptimal:  # start from the exact vertex of HiGHS's basis
-            v = _basis_vertex(S, h)
-            x = _to_point(v[2], v[3]) if v is not None else h.getSolution().col_value
-        out = _feasible_active_set(S, x)
-    return out if out is not None else _feasible_exact(S)
+                break
+        out = _feasible_via_slack(S)
+        if out is None:
+            x = None
+            if h is not None and status == MS.kOptimal:  # start from the exact vertex of HiGHS's basis
+                v = _basis_vertex(S, h)
+                x = _to_point(v[2], v[3]) if v is not None else h.getSolution().col_value
+            out = _feasible_active_set(S, x)
+        return out if out is not None else _feasible_exact(S)
+    finally:
+        _release(h)  # the Highs object, for the next call
 
 
 def _slack_system(S: _System):
@@ -543,7 +562,7 @@ def _maximize_sys(S: _System, c: list[Fraction], exact_fallback: bool = True) ->
     import highspy
 
     MS = highspy.HighsModelStatus
-    c = [Fraction(v) for v in c]
+    c = [v if type(v) is Fraction else Fraction(v) for v in c]
     if S.m == 0:  # no constraints: optimal (c = 0) or unbounded along c
         zero = tuple(_ZERO for _ in range(S.d))
         if any(c):
@@ -554,21 +573,24 @@ def _maximize_sys(S: _System, c: list[Fraction], exact_fallback: bool = True) ->
             h, status = _highs_solve(S, np.array([float(v) for v in c]))
         except Exception:  # pragma: no cover
             h, status = None, None
-        if status == MS.kOptimal:
-            out = _optimal_from_basis(S, c, h)
-            if out is not None:
-                return out
-        elif status == MS.kInfeasible:
-            has, ray = _dual_ray(h)
-            if has:
-                y = _ray_certificate(S, ray)
-                if y is not None:
-                    cert = _certificate_from_ints(S, y)
-                    return OptimizeResult("infeasible", certificate=cert, method="highs+exact")
-        elif status in (MS.kUnbounded, MS.kUnboundedOrInfeasible) and exact_fallback:
-            out = _unbounded_exact(S, c)
-            if out is not None:
-                return out
+        try:
+            if status == MS.kOptimal:
+                out = _optimal_from_basis(S, c, h)
+                if out is not None:
+                    return out
+            elif status == MS.kInfeasible:
+                has, ray = _dual_ray(h)
+                if has:
+                    y = _ray_certificate(S, ray)
+                    if y is not None:
+                        cert = _certificate_from_ints(S, y)
+                        return OptimizeResult("infeasible", certificate=cert, method="highs+exact")
+            elif status in (MS.kUnbounded, MS.kUnboundedOrInfeasible) and exact_fallback:
+                out = _unbounded_exact(S, c)
+                if out is not None:
+                    return out
+        finally:
+            _release(h)
     return _maximize_exact(S, c) if exact_fallback else None
 
 
@@ -576,25 +598,23 @@ def _optimal_from_basis(S: _System, c: list[Fraction], h) -> OptimizeResult | No
     """An exact, checked optimum from HiGHS's final basis, or None.
 
     The basis's ``d`` tight rows and fixed columns form a square integer matrix ``M``
-    (:func:`solvers.lp._repair._basis_vertex` solves ``M x = b``); the dual multipliers
-    solve ``M^T (y_tight, r) = Lc c`` in integers (python-flint), and ``r = 0`` is required.
-    Point and multipliers are checked by :func:`solvers.lp._checks._basis_optimal_ok`
-    (integers only; the point through the rigorous float filter); Fractions are built
-    only for the returned answer.
+    (:func:`solvers.lp._repair._basis_system`); one fraction-free reduction
+    (:func:`solvers.lp._linalg._solve_primal_dual`, python-flint) gives the vertex
+    ``M x = b`` and the dual multipliers ``M^T (y_tight, r) = Lc c`` together, and ``r = 0``
+    is required.  Point and multipliers are checked by
+    :func:`solvers.lp._checks._basis_optimal_ok` (integers only; the point through the
+    rigorous float filter); Fractions are built only for the returned answer.
     """
-    v = _basis_vertex(S, h)
-    if v is None:
+    system = _basis_system(S, h)
+    if system is None:
         return None
-    tight, fixed, xn, D = v
-    n = S.d
-    At = S.rows(tight)[0]
-    MT = [[row[j] for row in At] + [1 if j == k else 0 for k in fixed] for j in range(n)]
+    tight, fixed, M, r = system
     Lc = math.lcm(*(v.denominator for v in c)) if c else 1
-    cint = [int(v * Lc) for v in c]
-    sol = _solve_square(MT, cint)
+    cint = [v.numerator * (Lc // v.denominator) for v in c]
+    sol = _solve_primal_dual(M, r, cint)
     if sol is None:
         return None
-    znum, zden = sol
+    xn, D, znum, zden = sol
     if any(znum[len(tight) :]):
         return None
     znum = znum[: len(tight)]
@@ -604,8 +624,8 @@ def _optimal_from_basis(S: _System, c: list[Fraction], h) -> OptimizeResult | No
     scales = S.rows(tight)[2]
     den = zden * Lc
     for i, z, s in zip(tight, znum, scales):
-        if z:
-            y[i] = Fraction(z, den) * s
+        if z:  # y_caller = y_scaled * scale, one Fraction per multiplier
+            y[i] = Fraction(z * s.numerator, den * s.denominator)
     value = Fraction(_dot(cint, xn), Lc * D)
     return OptimizeResult(
         "optimal",

@@ -125,6 +125,34 @@ def _point_ok(S: _System, nums: list[int], D: int, strict: bool = False) -> bool
     return bool((lhs[u:] == rhs[u:]).all())
 
 
+def _violated_rows(S: _System, nums: list[int], D: int) -> list[int]:
+    """The rows that ``x = nums / D`` (``D > 0``) violates, exactly (ub: ``A_i x > b_i``; eq: ``!=``).
+
+    Like :func:`_point_ok` (rigorous float filter on a ``float_exact`` system, integers for
+    the rows it cannot settle), but it names the violated rows instead of stopping at the
+    first: :func:`solvers.lp._repair._exchange_repair` exchanges them into the basis."""
+    u = S.m_ub
+    if S.float_exact:
+        out = _float_filter(S, nums, D)
+        if out is not None:
+            ok, bad = out
+            bad = bad.copy()
+            bad[u:] |= ok[u:]  # an equation with a residual proved nonzero
+            todo = np.flatnonzero(~ok & ~bad).tolist()
+            Ai, bi, _ = S.rows(todo)
+            for i, row, rhs in zip(todo, Ai, bi):
+                lhs = _dot(row, nums)
+                if (lhs != rhs * D) if i >= u else (lhs > rhs * D):
+                    bad[i] = True
+            return np.flatnonzero(bad).tolist()
+    Ai, bi, _ = S.rows(range(S.m))
+    return [
+        i
+        for i, (row, rhs) in enumerate(zip(Ai, bi))
+        if ((_dot(row, nums) != rhs * D) if i >= u else (_dot(row, nums) > rhs * D))
+    ]
+
+
 def _cert_ok(S: _System, y: list[int], strict: bool = False) -> bool:
     """Exact Farkas check for integer multipliers ``y`` of the *scaled* rows (support rows only)."""
     if any(v < 0 for v in y[: S.m_ub]):
@@ -217,9 +245,9 @@ def _to_point(nums: list[int], D: int) -> tuple:
 def _certificate_from_ints(S: _System, y: list[int]) -> FarkasCertificate:
     """Integer multipliers of the scaled rows -> coprime integer multipliers of the caller's rows."""
     supp, scales = _support_scales(S, y)
-    vals = [y[i] * s for i, s in zip(supp, scales)]  # caller units: y_caller_i = y_scaled_i * scale_i
-    L = math.lcm(*(v.denominator for v in vals)) if vals else 1
-    ints = [v.numerator * (L // v.denominator) for v in vals]
+    # caller units: y_caller_i = y_scaled_i * scale_i, over the common denominator L (integers only)
+    L = math.lcm(*(s.denominator for s in scales)) if scales else 1
+    ints = [y[i] * s.numerator * (L // s.denominator) for i, s in zip(supp, scales)]
     g = math.gcd(*ints) if ints else 1
     full = [_ZERO] * S.m
     for i, v in zip(supp, ints):

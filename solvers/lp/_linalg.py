@@ -1,6 +1,7 @@
 """Exact linear algebra for the LP layer: integer (fraction-free) and sparse rational solves.
 
 * :func:`_solve_square` — a square integer system, by python-flint's fraction-free RREF;
+* :func:`_solve_primal_dual` — a basis system and its transpose in one reduction;
 * :func:`_rref_solve` — any shape, free variables from a guess (python-flint);
 * :func:`_sparse_solve` — Markowitz-ordered elimination for many unknowns;
 * :func:`_nullspace` — an exact null-space basis;
@@ -18,7 +19,16 @@ from fractions import Fraction
 
 from solvers._rational import common_denominator
 
-__all__ = ["_DENSE_MAX", "_nullspace", "_rref_solve", "_solve_square", "_sparse_solve", "rref"]
+__all__ = [
+    "_DENSE_MAX",
+    "_basis_inverse",
+    "_nullspace",
+    "_rref_solve",
+    "_solve_primal_dual",
+    "_solve_square",
+    "_sparse_solve",
+    "rref",
+]
 
 _ZERO = Fraction(0)
 
@@ -125,6 +135,50 @@ def _solve_square(M: list[list[int]], rhs: list[int]) -> tuple[list[int], int] |
     nums, den = out
     g = math.gcd(den, *nums)
     return [v // g for v in nums], den // g
+
+
+def _basis_inverse(M: list[list[int]], r: list[int]):
+    """``M x = r`` and ``M^-1`` over one denominator (``M`` square, integers), or None if singular.
+
+    One fraction-free reduction (python-flint's ``fmpz_mat.rref``) of ``[M | r | I]``.
+    Returns ``(x nums, inv, D)``: ``x = x nums / D`` and ``M^-1 = inv / D`` (``D > 0``)."""
+    import flint
+
+    n = len(M)
+    if n == 0:
+        return [], [], 1
+    if n > _DENSE_MAX:
+        return None
+    w = 2 * n + 1
+    flat = [0] * (n * w)
+    for i, (row, ri) in enumerate(zip(M, r)):
+        base = i * w
+        flat[base : base + n] = row
+        flat[base + n] = ri
+        flat[base + n + 1 + i] = 1
+    R, den, rank = flint.fmpz_mat(n, w, flat).rref()
+    if rank != n or any(R[k, k] == 0 for k in range(n)):
+        return None
+    sign = -1 if den < 0 else 1
+    rows = R.tolist()
+    x = [sign * int(row[n]) for row in rows]
+    inv = [[sign * int(v) for v in row[n + 1 :]] for row in rows]
+    return x, inv, sign * int(den)
+
+
+def _solve_primal_dual(M: list[list[int]], r: list[int], c: list[int]):
+    """Both systems of a basis at once: ``M x = r`` and ``M^T z = c`` (``M`` square, integers).
+
+    One fraction-free reduction (:func:`_basis_inverse`) gives ``D x`` and ``D M^-1`` over one
+    denominator; then ``D z = (D M^-1)^T c`` in integers.  Returns ``(x nums, D, z nums, Z)``
+    with ``x = x nums / D``, ``z = z nums / Z``, ``D, Z > 0``, or None if ``M`` is singular
+    (or too large for the dense path)."""
+    out = _basis_inverse(M, r)
+    if out is None:
+        return None
+    x, inv, D = out
+    z = [sum(ci * inv_i[j] for ci, inv_i in zip(c, inv) if ci) for j in range(len(M))]
+    return x, D, z, D
 
 
 def _rref_solve(M: list[list[int]], rhs: list[int], guess: list[Fraction]) -> list[Fraction] | None:

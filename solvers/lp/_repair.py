@@ -22,17 +22,16 @@ from fractions import Fraction
 import numpy as np
 
 from solvers._rational import common_denominator
-from solvers.lp._checks import _cert_ok, _float_rows, _point_ok
-from solvers.lp._linalg import _DENSE_MAX, _rref_solve, _rref_solve_ints, _solve_square
+from solvers.lp._checks import _cert_ok, _dot, _float_rows, _point_ok, _violated_rows
+from solvers.lp._linalg import _DENSE_MAX, _basis_inverse, _rref_solve, _rref_solve_ints, _solve_square
 from solvers.lp._system import _System
 
 
-def _basis_vertex(S: _System, h) -> tuple[list[int], list[int], list[int], int] | None:
-    """Exact point of the HiGHS basis: (tight row ids, fixed col ids, nums, D) or None.
+def _basis_system(S: _System, h) -> tuple[list[int], list[int], list[list[int]], list[int]] | None:
+    """The square system of HiGHS's final basis: ``(tight row ids, fixed col ids, M, r)`` or None.
 
-    The ``d`` non-basic rows (tight) and non-basic columns (fixed at 0) form a square
-    system, solved exactly (:func:`solvers.lp._linalg._solve_square`); only those rows are
-    converted to integers."""
+    The ``d`` non-basic rows (tight) and non-basic columns (fixed at 0) give ``M x = r``: the
+    tight rows (scaled to integers; only those rows are converted) and unit rows."""
     import highspy
 
     d = S.d
@@ -46,11 +45,75 @@ def _basis_vertex(S: _System, h) -> tuple[list[int], list[int], list[int], int] 
         return None
     At, bt, _ = S.rows(tight)
     M = At + [[1 if k == j else 0 for k in range(d)] for j in fixed]
-    r = bt + [0] * len(fixed)
+    return tight, fixed, M, bt + [0] * len(fixed)
+
+
+def _basis_vertex(S: _System, h) -> tuple[list[int], list[int], list[int], int] | None:
+    """Exact point of the HiGHS basis: (tight row ids, fixed col ids, nums, D) or None.
+
+    The basis system of :func:`_basis_system`, solved exactly
+    (:func:`solvers.lp._linalg._solve_square`)."""
+    system = _basis_system(S, h)
+    if system is None:
+        return None
+    tight, fixed, M, r = system
     sol = _solve_square(M, r)
     if sol is None:
         return None
     return tight, fixed, sol[0], sol[1]
+
+
+def _exchange_repair(S: _System, h, rounds: int = 3) -> tuple[list[int], int] | None:
+    """Exact repair of a basis whose vertex violates a few rows, by basis exchanges: ``(nums, D)`` or None.
+
+    On near-degenerate systems HiGHS's final basis is typically off by one or two rows whose
+    exact residual is ~1e-12 relative.  From the basis system ``M x = r`` of
+    :func:`_basis_system` (tight rows and fixed columns), one fraction-free reduction
+    (:func:`solvers.lp._linalg._basis_inverse`) gives the vertex ``x`` and ``M^-1`` over one
+    denominator.  A violated row ``v`` enters in place of a basis row ``t`` with
+    ``a_v . u_t > 0`` (``u_t``: column ``t`` of ``M^-1``, the edge that loosens row ``t`` and
+    keeps the others tight): the new vertex ``x + lambda u_t`` makes ``v`` tight and row
+    ``t`` satisfied, ``lambda = (b_v - a_v . x) / (a_v . u_t) < 0``.  Every candidate is
+    checked exactly (:func:`solvers.lp._checks._violated_rows`); the first feasible one is
+    returned, else the candidate violating the fewest rows becomes the next basis, for at
+    most ``rounds`` exchanges (then the active-set tier answers).  Inequality systems only.
+    """
+    if S.m_eq or S.d == 0:
+        return None
+    system = _basis_system(S, h)
+    if system is None:
+        return None
+    tight, fixed, M, r = system
+    kinds = [True] * len(tight) + [False] * len(fixed)  # True: an inequality row (must stay satisfied)
+    for _ in range(rounds):
+        out = _basis_inverse(M, r)
+        if out is None:
+            return None
+        xn, inv, D = out
+        viol = _violated_rows(S, xn, D)
+        if not viol:
+            return xn, D
+        (av,), (bv,), _ = S.rows(viol[:1])
+        e = bv * D - _dot(av, xn)  # D (b_v - a_v x) < 0
+        best = None
+        for t in range(S.d):
+            g = sum(a * inv[j][t] for j, a in enumerate(av) if a)  # D (a_v . u_t)
+            if g <= 0 if kinds[t] else g == 0:
+                continue
+            num = [x * g + e * inv[j][t] for j, x in enumerate(xn)]
+            den = D * g
+            if den < 0:
+                num, den = [-v for v in num], -den
+            left = _violated_rows(S, num, den)
+            if not left:
+                return num, den
+            if best is None or len(left) < best[0]:
+                best = (len(left), t)
+        if best is None:
+            return None
+        t = best[1]
+        M[t], r[t], kinds[t] = list(av), bv, True
+    return None
 
 
 def _ray_certificate(S: _System, ray: np.ndarray, strict: bool = False) -> list[int] | None:
@@ -118,7 +181,9 @@ def _interior_point(S: _System, h) -> tuple | None:
     an interior there.  The point is returned at its exact binary value only if
     :func:`solvers.lp._checks._float_rows` *proves* every residual positive — a proof, not
     a tolerance.  Only for ``float_exact`` systems without equations (the caller uses it
-    for float input).
+    for float input), and not when more than ``2 d`` rows are (nearly) tight at ``x0``: there
+    the region is thinner than 1e-9 relative across many rows and the push fails anyway
+    (on every such system of ``benchmarks/bench_speed.py``'s near-degenerate family).
     """
     if not S.float_exact or S.m_eq or S.m_ub == 0:
         return None
@@ -131,6 +196,8 @@ def _interior_point(S: _System, h) -> tuple | None:
     slack = (b - A @ x0) / w  # relative slack of every row
     tight = slack <= 1e-9
     k = int(np.count_nonzero(tight))
+    if k > 2 * S.d:  # a region thinner than 1e-9 across many rows (near-degenerate): the
+        return None  # least-squares push over that many rows does not clear them; the exact vertex answers
     if k == 0:
         return (x0,) if _float_rows(S, x0)[0].all() else None
     At = A[tight] / w[tight, None]

@@ -129,6 +129,9 @@ class _System:
             return [self._A[i] for i in idx], [self._b[i] for i in idx], [self._scale[i] for i in idx]
         done = self._row_cache
         todo = sorted({i for i in idx if i not in done})
+        if not todo:  # every row converted before (a basis, then its checks)
+            got = [done[i] for i in idx]
+            return [g[0] for g in got], [g[1] for g in got], [g[2] for g in got]
         for start, a_arr, b_arr in self._blocks:
             sel = [i for i in todo if start <= i < start + a_arr.shape[0]]
             if sel:
