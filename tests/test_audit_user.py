@@ -9,7 +9,6 @@ automatic featurisation of sequence outputs, determinism under a seed.
 
 from __future__ import annotations
 
-import itertools
 import math
 from fractions import Fraction as F
 
@@ -114,10 +113,10 @@ def test_exact_audit_refuses_non_laws():
 def test_exact_audit_shrinks_the_worst_pair_deterministically():
     """A data-dependent candidate set: the worst pair is a total flip of the support, shrunk to one element."""
     strat = replace_one(st.integers(0, 5))
-    r = exact_audit(data_dependent_em, strat, LogRational(4), max_examples=150, seed=3)
+    r = exact_audit(data_dependent_em, strat, LogRational(4), max_examples=60, seed=3)
     assert r.violated and r.shrunk and r.delta_bounds == (1, 1) and r.epsilon_at_delta == math.inf
     assert r.pair == ([0], [1])  # the smallest pair with disjoint supports
-    again = exact_audit(data_dependent_em, strat, LogRational(4), max_examples=150, seed=3)
+    again = exact_audit(data_dependent_em, strat, LogRational(4), max_examples=60, seed=3)
     assert again.pair == r.pair and again.pairs_examined == r.pairs_examined
 
 
@@ -164,7 +163,7 @@ def test_svt_geometric_law_is_exact(variant):
 def test_exact_audit_of_the_sparse_vector_variants(variant):
     """The incorrect variants are reported with a shrunk worst pair; the correct SVT passes exactly."""
     s = F(4, 5)
-    r = exact_audit(lambda q: svt_geometric_law(q, s, variant), all_differ(3), svt_claimed_epsilon(s), max_examples=40)
+    r = exact_audit(lambda q: svt_geometric_law(q, s, variant), all_differ(3), svt_claimed_epsilon(s), max_examples=25)
     assert r.exact and r.shrunk
     if variant == "SVT":
         assert r.holds and r.delta_bounds[1] == 0 and r.epsilon_at_delta <= r.epsilon

@@ -22,9 +22,11 @@ For each pair (d0, d1):
    the final test's own normal-approximation width); an event seen fewer than
    ``min_count`` times on its upper side is never selected (the guard against rare events
    whose ratio is pilot noise).
-3. *Test.*  ``n_samples`` fresh runs on each input; Clopper–Pearson bounds P_lo on the
-   selected side and Q_hi on the other, each one-sided at ``false_alarm / (2 · pairs)``
-   (Bonferroni over the two intervals and the pairs), and ε_lower = ln((P_lo − δ) / Q_hi).
+3. *Test.*  The ``n_tested`` pairs whose pilot promises the largest bound (StatDP tests
+   one) get ``n_samples`` fresh runs on each input; Clopper–Pearson bounds P_lo on the
+   selected side and Q_hi on the other, each one-sided at ``false_alarm / (2 · n_tested)``
+   (Bonferroni over the two intervals and the tested pairs), and
+   ε_lower = ln((P_lo − δ) / Q_hi).
 
 With probability >= 1 − ``false_alarm`` over the auditor's randomness, no pair's bound
 exceeds the mechanism's true ε (the event is fixed before the test's samples are drawn), so
@@ -117,7 +119,7 @@ class SamplerAuditResult:
     false_alarm : float
         The probability that ``flagged`` is wrong (all pairs together).
     per_pair : tuple of dict
-        Per pair: its ε bound, event description, direction and counts.
+        Per tested pair: its ε bound, event description, direction and counts.
     """
 
     epsilon_lower: float
@@ -347,6 +349,7 @@ def audit_sampler(
     n_pilot: int | None = None,
     n_bins: int = 20,
     min_count: int = 20,
+    n_tested: int = 3,
 ) -> SamplerAuditResult:
     """Clopper–Pearson lower bound on ε for a mechanism known only by sampling.
 
@@ -378,6 +381,9 @@ def audit_sampler(
         Quantile bins of a continuous feature.
     min_count : int, default 20
         Least pilot count of an atom and of a selectable event's larger side.
+    n_tested : int, default 3
+        The pairs whose pilot promises the largest bound go to the test phase (the
+        Bonferroni correction is over these).
 
     Returns
     -------
@@ -405,20 +411,24 @@ def audit_sampler(
     pairs = [tuple(p) for p in neighbours]
     if not pairs or any(len(p) != 2 for p in pairs):
         raise ValueError("neighbours must be a non-empty iterable of pairs (d0, d1)")
-    a_each = fa / (2 * len(pairs))  # one-sided level of each of the 2 intervals of each pair
+    n_tested = min(check_positive_int(n_tested, "n_tested"), len(pairs))
+    a_each = fa / (2 * n_tested)  # one-sided level of each of the 2 intervals of each tested pair
     streams = as_rng(rng).spawn(len(pairs))
-    rows = []
-    for pair, stream in zip(pairs, streams):
-        pilot0, pilot1, test0, test1 = stream.spawn(4)
+    chosen, children = [], [stream.spawn(4) for stream in streams]  # pilot d0, pilot d1, test d0, test d1
+    for i, (pair, (pilot0, pilot1, _, _)) in enumerate(zip(pairs, children)):
         x0 = _draw(mechanism, pair[0], pilot0, n_pilot)
         x1 = _draw(mechanism, pair[1], pilot1, n_pilot)
-        event, direction, _ = _select(x0, x1, n_pilot, n_samples, a_each, d, n_bins, min_count)
-        del x0, x1
-        rows.append(_test(mechanism, pair, event, direction, test0, test1, n_samples, a_each, d))
+        event, direction, score = _select(x0, x1, n_pilot, n_samples, a_each, d, n_bins, min_count)
+        chosen.append((score, -i, event, direction))
+    tested = sorted(chosen, key=lambda c: (c[0], c[1]), reverse=True)[:n_tested]
+    rows = []
+    for _, minus_i, event, direction in tested:
+        _, _, test0, test1 = children[-minus_i]
+        rows.append(_test(mechanism, pairs[-minus_i], event, direction, test0, test1, n_samples, a_each, d))
     best = max(range(len(rows)), key=lambda i: rows[i]["epsilon_lower"])
     r = rows[best]
     return SamplerAuditResult(
-        r["epsilon_lower"], r["epsilon_lower"] > eps, pairs[best], r["event"], r["direction"], r["counts"],
+        r["epsilon_lower"], r["epsilon_lower"] > eps, r["pair"], r["event"], r["direction"], r["counts"],
         r["p_lower"], r["q_upper"], eps, d, n_samples, n_pilot, fa,
         tuple({k: v for k, v in row.items() if k != "event"} | {"event": row["event_text"]} for row in rows),
     )  # fmt: skip
