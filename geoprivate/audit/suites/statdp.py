@@ -75,28 +75,30 @@ def _q(queries) -> np.ndarray:
     return np.asarray(queries, dtype=np.float64)
 
 
+def _noisy_queries(queries, epsilon, rng, n, noise: str) -> np.ndarray:
+    """n rows of q + noise of scale 2/ε (``"laplace"`` or ``"exponential"``)."""
+    q = _q(queries)
+    return q + getattr(rng, noise)(scale=2.0 / epsilon, size=(n, q.size))
+
+
 def noisy_max_v1a(queries, epsilon, rng, n):
     """Report noisy max: argmax of q + Lap(2/ε) (correct; [DWWZK18] benchmark)."""
-    q = _q(queries)
-    return (q + rng.laplace(scale=2.0 / epsilon, size=(n, q.size))).argmax(axis=1)
+    return _noisy_queries(queries, epsilon, rng, n, "laplace").argmax(axis=1)
 
 
 def noisy_max_v1b(queries, epsilon, rng, n):
     """INCORRECT: the maximum noisy value of q + Lap(2/ε) instead of its index."""
-    q = _q(queries)
-    return (q + rng.laplace(scale=2.0 / epsilon, size=(n, q.size))).max(axis=1)
+    return _noisy_queries(queries, epsilon, rng, n, "laplace").max(axis=1)
 
 
 def noisy_max_v2a(queries, epsilon, rng, n):
     """Report noisy max with exponential noise: argmax of q + Exp(2/ε) (correct)."""
-    q = _q(queries)
-    return (q + rng.exponential(scale=2.0 / epsilon, size=(n, q.size))).argmax(axis=1)
+    return _noisy_queries(queries, epsilon, rng, n, "exponential").argmax(axis=1)
 
 
 def noisy_max_v2b(queries, epsilon, rng, n):
     """INCORRECT: the maximum noisy value of q + Exp(2/ε) instead of its index."""
-    q = _q(queries)
-    return (q + rng.exponential(scale=2.0 / epsilon, size=(n, q.size))).max(axis=1)
+    return _noisy_queries(queries, epsilon, rng, n, "exponential").max(axis=1)
 
 
 def histogram(queries, epsilon, rng, n):
