@@ -113,7 +113,7 @@ def svt_geometric_law(queries, s, variant: str = "SVT", threshold: int = 1) -> d
     >>> from fractions import Fraction as F
     >>> law = svt_geometric_law((1, 0), F(1, 2), "iSVT1")
     >>> sorted(law.items())
-    [((False, False), Fraction(1, 3)), ((True, False), Fraction(1, 3)), ((True, True), Fraction(1, 3))]
+    [((False, False), Fraction(1, 5)), ((True, False), Fraction(3, 5)), ((True, True), Fraction(1, 5))]
     """
     if variant not in SVT_VARIANTS:
         raise ValueError(f"variant must be one of {sorted(SVT_VARIANTS)}, got {variant!r}")
