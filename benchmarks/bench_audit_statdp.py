@@ -7,7 +7,7 @@ whether the claim is flagged, the Clopper–Pearson lower bound on ε, the selec
 event, the expected verdict (the mechanism violates its claim at that ε) and the time.  No
 event or featurisation is given by the caller.
 
-Run: ``python benchmarks/bench_audit_statdp.py`` (about half an hour on one core);
+Run: ``python benchmarks/bench_audit_statdp.py`` (about ten minutes on one core);
 ``--quick`` audits three mechanisms at ε = 0.7 with 2·10^4 runs (a smoke test);
 ``--json FILE`` also writes the rows.
 """

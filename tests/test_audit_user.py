@@ -18,6 +18,7 @@ import pytest
 
 from geoprivate.audit import LogRational, audit_sampler, exact_audit
 from geoprivate.audit.sampler import output_matrix
+from geoprivate.audit.suites.noisy_exact import noisy_max_value_law
 from geoprivate.audit.suites.statdp import STATDP_CASES, statdp_case, statdp_neighbours
 from geoprivate.audit.suites.svt_exact import SVT_VARIANTS, svt_claimed_epsilon, svt_geometric_law
 
@@ -170,6 +171,22 @@ def test_exact_audit_of_the_sparse_vector_variants(variant):
     else:
         assert r.violated and r.delta_bounds[0] > 0 and r.epsilon_at_delta > r.epsilon
         assert len(r.pair[0]) <= 3
+
+
+def test_exact_audit_of_noisy_max_value_and_histograms():
+    """StatDP's noisy_max_v1b is caught at 3 queries (loss 3 eps / 2), histogram passes at its tight eps, histogram_eps fails."""
+    s = F(4, 5)
+    eps = svt_claimed_epsilon(s)  # e^eps = s^-4
+    r = exact_audit(lambda q: noisy_max_value_law(q, s**2), all_differ(3), eps, max_examples=40)
+    assert r.violated and r.shrunk and len(r.pair[0]) == 3
+    assert r.exp_epsilon_at_delta == 1 / s**6  # max of 3 noises of ratio s^2, all shifted by 1
+    one_bin = st.tuples(st.integers(0, 2), st.integers(-1, 1)).map(lambda t: ((t[0],), (t[0] + t[1],)))
+    ok = exact_audit(lambda q: noisy_max_value_law(q, s**4), one_bin, eps, max_examples=20)
+    assert ok.holds and ok.delta_bounds == (0, 0) and ok.exp_epsilon_at_delta == 1 / s**4  # tight, exactly
+    bad = exact_audit(lambda q: noisy_max_value_law(q, F(1, 8)), one_bin, 1 / math.log(8), max_examples=20)
+    assert bad.violated and bad.exp_epsilon_at_delta == 8  # Lap(eps) is (1/eps)-DP
+    with pytest.raises(ValueError, match="hi must exceed lo"):
+        noisy_max_value_law((0,), F(1, 2), lo=3, hi=3)
 
 
 @pytest.mark.slow
