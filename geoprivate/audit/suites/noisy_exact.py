@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from geoprivate.audit.suites.svt_exact import _tail_above
+from geoprivate.audit.suites.svt_exact import _integer_queries, _ratio, _tail_above
 
 __all__ = ["noisy_max_value_law"]
 
@@ -55,12 +55,8 @@ def noisy_max_value_law(queries, r, lo: int = -6, hi: int = 8) -> dict:
     >>> law["<=lo"], law[0], law[">=hi"]
     (Fraction(1, 4), Fraction(1, 2), Fraction(1, 4))
     """
-    r = Fraction(r)
-    if not 0 < r < 1:
-        raise ValueError(f"r must lie in (0, 1), got {r}")
-    q = [int(v) for v in queries]
-    if not q or any(v != x for v, x in zip(q, queries)):
-        raise ValueError(f"queries must be a non-empty sequence of integers, got {queries!r}")
+    r = _ratio(r, "r")
+    q = _integer_queries(queries)
     lo, hi = int(lo), int(hi)
     if hi <= lo:
         raise ValueError(f"hi must exceed lo, got lo={lo}, hi={hi}")

@@ -56,6 +56,22 @@ def svt_claimed_epsilon(s) -> LogRational:
     return LogRational(1 / Fraction(s) ** 4)
 
 
+def _ratio(r, name: str) -> Fraction:
+    """A noise ratio: a rational in (0, 1)."""
+    r = Fraction(r)
+    if not 0 < r < 1:
+        raise ValueError(f"{name} must lie in (0, 1), got {r}")
+    return r
+
+
+def _integer_queries(queries) -> list:
+    """Query values: a non-empty sequence of integers."""
+    q = [int(v) for v in queries]
+    if not q or any(v != x for v, x in zip(q, queries)):
+        raise ValueError(f"queries must be a non-empty sequence of integers, got {queries!r}")
+    return q
+
+
 def _tail_above(r: Fraction, k: int) -> Fraction:
     """P(ν >= k) for the two-sided geometric law of ratio r."""
     if k >= 1:
@@ -117,12 +133,8 @@ def svt_geometric_law(queries, s, variant: str = "SVT", threshold: int = 1) -> d
     """
     if variant not in SVT_VARIANTS:
         raise ValueError(f"variant must be one of {sorted(SVT_VARIANTS)}, got {variant!r}")
-    s = Fraction(s)
-    if not 0 < s < 1:
-        raise ValueError(f"s must lie in (0, 1), got {s}")
-    q = [int(v) for v in queries]
-    if not q or any(v != x for v, x in zip(q, queries)):
-        raise ValueError(f"queries must be a non-empty sequence of integers, got {queries!r}")
+    s = _ratio(s, "s")
+    q = _integer_queries(queries)
     p_rho, p_nu, strict, cutoff = SVT_VARIANTS[variant]
     r_rho = s**p_rho
     r_nu = None if p_nu is None else s**p_nu
