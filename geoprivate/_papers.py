@@ -317,6 +317,15 @@ REFERENCES: dict[str, Reference] = dict(
             pages="1--5",
             entry_type="article",
         ),
+        _r(
+            "DWWZK18",
+            ["Zeyu Ding", "Yuxin Wang", "Guanhong Wang", "Danfeng Zhang", "Daniel Kifer"],
+            "Detecting Violations of Differential Privacy",
+            "Proceedings of the 2018 ACM SIGSAC Conference on Computer and Communications Security (CCS)",
+            2018,
+            arxiv="1805.10277",
+            pages="475--489",
+        ),
     ]
 )
 

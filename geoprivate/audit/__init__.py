@@ -12,6 +12,17 @@ Generic testers
       :func:`statistical_epsilon_lower_bound` (:class:`AuditResult`): a lower confidence
       bound on ε for any black-box mechanism.
 
+A user's own mechanism
+    * :mod:`geoprivate.audit.exact` — :func:`exact_audit` (:class:`ExactAuditResult`,
+      :class:`LogRational`): from the mechanism's exact output law and a space of
+      neighbouring pairs (an iterable or a hypothesis strategy), the worst pair, shrunk,
+      with δ(ε) in exact rational arithmetic.
+    * :mod:`geoprivate.audit.sampler` — :func:`audit_sampler` (:class:`SamplerAuditResult`):
+      a mechanism known only by sampling, audited as StatDP does [DWWZK18] with automatic
+      events and a Clopper–Pearson bound corrected over the pairs.
+    * :mod:`geoprivate.audit.suites` — StatDP's 11 mechanisms and the exact laws of the
+      sparse-vector variants of [LSL17] with geometric noise.
+
 Exact output laws and audits, one module per mechanism
     * :mod:`geoprivate.audit.exponential` — :func:`exponential_mechanism_audit`.
     * :mod:`geoprivate.audit.between_thresholds` — BetweenThresholds ([Yan26] Algorithm 1):
@@ -41,8 +52,10 @@ from geoprivate.audit.controls import (
     svt_output_noisy_value_batch,
 )
 from geoprivate.audit.divergence import delta_for_epsilon, epsilon_for_delta, hockey_stick
+from geoprivate.audit.exact import ExactAuditResult, LogRational, exact_audit
 from geoprivate.audit.exponential import exponential_mechanism_audit
 from geoprivate.audit.interior_point import interior_point_exact_audit
+from geoprivate.audit.sampler import SamplerAuditResult, audit_sampler
 from geoprivate.audit.statistical import AuditResult, clopper_pearson, statistical_epsilon_lower_bound
 
 __all__ = [
@@ -64,4 +77,9 @@ __all__ = [
     "svt_no_query_noise_batch",
     "svt_output_noisy_value",
     "svt_output_noisy_value_batch",
+    "exact_audit",
+    "ExactAuditResult",
+    "LogRational",
+    "audit_sampler",
+    "SamplerAuditResult",
 ]
