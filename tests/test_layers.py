@@ -35,7 +35,7 @@ LAYERS = (
     ("mechanisms",),
     ("audit",),
     ("adversaries", "problems", "ensembles", "prediction", "learners", "everlasting"),
-    ("claims", "experiments", "planning", "viz"),
+    ("claims", "experiments", "planning", "viz", "strategies"),
     ("report", "cli", "explore", "__main__"),
 )
 RANK = {name: i for i, layer in enumerate(LAYERS) for name in layer}
