@@ -442,8 +442,11 @@ def _always(p) -> bool:
     return True
 
 
-def _log_uniform(lo_exp: float, hi_exp: float, steps: int = 64):
-    """Floats 10**(lo + (hi - lo) i / steps): a grid on a log scale, shrinking towards 10**lo."""
+def _log_uniform(lo_exp: float, hi_exp: float, steps: int = 64, *, towards: str = "lo"):
+    """Floats on a log grid 10**lo … 10**hi (``steps`` + 1 values) that shrink towards 10**lo
+    (``towards="lo"``) or 10**hi (``towards="hi"``)."""
+    if towards == "hi":
+        lo_exp, hi_exp = hi_exp, lo_exp
     return st.integers(0, steps).map(lambda i: float(10 ** (lo_exp + (hi_exp - lo_exp) * i / steps)))
 
 
@@ -462,16 +465,20 @@ THEOREMS = {
     ),
     "[Yan25] Theorem 7": (
         st.fixed_dictionaries(
-            {"epsilon": _log_uniform(-2, 0.3), "k": st.integers(1, 400), "delta_prime": _log_uniform(-9, -1)}
+            {
+                "k": st.integers(1, 400),
+                "epsilon": _log_uniform(-2, 0.3, towards="hi"),
+                "delta_prime": _log_uniform(-9, -1, towards="hi"),
+            }
         ),
         _always,
     ),
     "[Yan25] Theorem 12": (
         st.fixed_dictionaries(
             {
-                "epsilon": _log_uniform(-2, 0.5),
                 "alpha": st.sampled_from([0.5, 0.25, 0.2, 0.1, 0.05, 0.02]),
-                "delta_prime": _log_uniform(-9, -2),
+                "epsilon": _log_uniform(-2, 0.5, towards="hi"),
+                "delta_prime": _log_uniform(-9, -2, towards="hi"),
             }
         ),
         _always,
@@ -481,6 +488,9 @@ THEOREMS = {
 
 def mechanism_parameters(theorem: str, *, inside: bool = True):
     """Parameters of a mechanism inside (or outside) a named theorem's conditions.
+
+    Composition theorems shrink towards the fewest mechanisms / iterations first, then towards the
+    largest ε and δ′ of their ranges (where a composition bound is most easily broken).
 
     Parameters
     ----------
