@@ -38,10 +38,19 @@ def test_registry_ids_follow_the_convention():
 
 
 def test_register_rejects_bad_ids():
-    with pytest.raises(ValueError, match="paper"):
-        register("nopaper/claim-1", statement="x")
-    with pytest.raises(ValueError, match="paper"):
+    with pytest.raises(ValueError, match="claim_id"):
         register("shrinkage", statement="x")
+    with pytest.raises(ValueError, match="claim_id"):
+        register("MyLab/Lemma 3", statement="x")
+    # a paper's namespace is the toolkit's: user code (a module outside geoprivate) is refused at decoration
+    deco = register("shrinkage/mine", statement="x")
+
+    def mine(rng, size):
+        return Verdict.holds()
+
+    mine.__module__ = "my_lab_claims"
+    with pytest.raises(ValueError, match="reserved for the toolkit"):
+        deco(mine)
 
 
 def test_verdict_status_is_checked():

@@ -313,6 +313,8 @@ def all_claims() -> list[Claim]:
 
 def get_claim(claim_id: str) -> Claim:
     """The claim with this id; ``KeyError`` naming the closest known ids otherwise."""
+    if claim_id in _REGISTRY:
+        return _REGISTRY[claim_id]
     _load_all()
     try:
         return _REGISTRY[claim_id]
@@ -351,8 +353,9 @@ def select_claims(patterns) -> list[Claim]:
     """
     import fnmatch
 
-    _load_all()
     patterns = [patterns] if isinstance(patterns, str) else list(patterns)
+    if any(_may_name_builtin(p) for p in patterns):
+        _load_all()
     chosen: dict[str, Claim] = {}
     for pat in patterns:
         if pat in _REGISTRY:
@@ -366,6 +369,16 @@ def select_claims(patterns) -> list[Claim]:
             raise KeyError(f"unknown claim {pat!r} (no id, prefix or glob matches){_suggest(pat)}")
         chosen.update((k, _REGISTRY[k]) for k in hits)
     return [chosen[k] for k in sorted(chosen)]
+
+
+def _may_name_builtin(pattern: str) -> bool:
+    """Whether a selection could match a built-in claim (else the papers' modules need not be imported)."""
+    namespace = pattern.split("/", 1)[0]
+    if any(ch in namespace for ch in "*?["):
+        return True
+    return any(paper.startswith(namespace) for paper in PAPERS) or namespace not in {
+        c.paper for c in _REGISTRY.values()
+    }
 
 
 def load_claims(source: str) -> list[str]:

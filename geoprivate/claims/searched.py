@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from geoprivate.audit import hockey_stick
 from geoprivate.claims import Verdict, register
+from geoprivate.concepts import FiniteClass
 from geoprivate.strategies import (
     concept_classes,
     labelled_samples,
@@ -29,6 +30,7 @@ from geoprivate.strategies import (
     points,
     points_in_plane,
     rationals,
+    zero_one_matrices,
 )
 from solvers import combinatorics as comb
 from solvers.halfspaces import cover_count, halfspace_dichotomies
@@ -89,7 +91,7 @@ def _erm_realisable(inst):
     statement="|C| <= sum_{i <= VC(C)} C(n, i) on n points, for finite classes from 0/1 matrices and for "
     "VC-1 classes built from VC-1 trees (whose VC dimension is at most 1) [searched]",
     instances=st.one_of(
-        st.tuples(st.just("finite"), concept_classes("finite", max_points=5)),
+        st.tuples(st.just("finite"), zero_one_matrices(max_rows=32, max_cols=5).map(FiniteClass)),
         st.tuples(st.just("vc1-tree"), concept_classes("vc1-tree", max_points=8)),
     ),
     max_examples=_BUDGET,
