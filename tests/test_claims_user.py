@@ -3,7 +3,6 @@ points, selection by prefix and glob, searched and shrunk instances, the strateg
 
 import importlib.metadata
 import json
-import math
 import os
 import subprocess
 import sys
@@ -22,7 +21,7 @@ from geoprivate.cli.verify import shorten_instance
 
 ROOT = Path(__file__).resolve().parents[1]
 
-USER_FILE = '''
+USER_FILE = """
 from hypothesis import strategies as st
 from geoprivate.claims import Verdict, claim
 from geoprivate.strategies import points_on_line
@@ -41,7 +40,7 @@ def _half(pts):
 @claim("mylab/plain", statement="an old-style check(rng, size)")
 def _plain(rng, size):
     return Verdict.holds(instances=3, ratio=float("nan"))
-'''
+"""
 
 
 @pytest.fixture
@@ -79,7 +78,9 @@ def test_claim_is_register_and_takes_any_namespace(registry):
 
 def test_a_user_file_outside_the_repository_runs_with_its_own_namespace_in_json_and_report(tmp_path, registry):
     path = _write(tmp_path)
-    proc = _run(["verify", "--claims-from", str(path), "--claim", "mylab", "--claim", "general/pajor", "--json"], tmp_path)
+    proc = _run(
+        ["verify", "--claims-from", str(path), "--claim", "mylab", "--claim", "general/pajor", "--json"], tmp_path
+    )
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout, parse_constant=lambda c: pytest.fail(f"non-JSON constant {c}"))
     recs = {r["id"]: r for r in out["claims"]}
@@ -107,8 +108,17 @@ def test_a_broken_file_is_one_line_and_the_others_still_run(tmp_path):
     broken = _write(tmp_path, "broken.py", "def oops(:\n")
     missing = _write(tmp_path, "missing.py", "import no_such_module_xyz\n")
     proc = _run(
-        ["verify", "--claims-from", str(broken), "--claims-from", str(good), "--claims-from", str(missing),
-         "--claim", "mylab/plain"],
+        [
+            "verify",
+            "--claims-from",
+            str(broken),
+            "--claims-from",
+            str(good),
+            "--claims-from",
+            str(missing),
+            "--claim",
+            "mylab/plain",
+        ],
         tmp_path,
     )
     errors = [ln for ln in proc.stderr.splitlines() if "cannot load claims" in ln]
@@ -120,8 +130,11 @@ def test_a_broken_file_is_one_line_and_the_others_still_run(tmp_path):
 
 
 def test_user_code_cannot_register_in_a_paper_namespace(tmp_path, registry):
-    path = _write(tmp_path, "squat.py", 'from geoprivate.claims import claim\n@claim("vc1/mine", statement="x")\n'
-                  "def f(rng, size):\n    pass\n")
+    path = _write(
+        tmp_path,
+        "squat.py",
+        'from geoprivate.claims import claim\n@claim("vc1/mine", statement="x")\ndef f(rng, size):\n    pass\n',
+    )
     (line,) = claims.load_claims(str(path))
     assert "reserved for the toolkit" in line and "\n" not in line and "vc1/mine" not in registry
 

@@ -58,7 +58,7 @@ def test_tutorial_claims_file_is_short_and_verify_prints_what_the_page_shows(tmp
     assert all(isinstance(x, str) for x in bad["instance"])
     assert bad["instance"] == recs[1]["mylab/interval-dichotomies-2n"]["instance"]
     assert recs[0]["mylab/interval-dichotomies"]["status"] == "holds"
-    assert recs[0]["mylab/interval-dichotomies"]["citation"] == "[Me26]"
+    assert recs[0]["mylab/interval-dichotomies"]["citation"] == "Me 2026"
 
 
 def test_tutorial_mechanism_audit_finds_the_worst_pair(tmp_path):

@@ -218,7 +218,7 @@ def register(
         The statement in words.
     citation : str or None, optional
         A built-in claim defaults to the citation key of its paper; a user claim to None (give
-        your own, e.g. ``"[Doe25]"``).
+        your own, e.g. ``"Doe 2025"``).
     checks : str or tuple of str
         The numbered statements the claim checks (``("Claim 13", "Corollary 2")``): for a built-in
         claim the statement catalogue derives each statement's status from these; a user claim
@@ -257,8 +257,7 @@ def register(
     pfile = PAPERS.get(paper) if citation is ... else citation
 
     def deco(fn):
-        module = getattr(fn, "__module__", "") or ""
-        if paper in PAPERS and not module.startswith("geoprivate."):
+        if paper in PAPERS and not _toolkit_code(fn):
             raise ValueError(
                 f"claim_id {claim_id!r}: the namespace {paper!r} is reserved for the toolkit's papers "
                 f"({', '.join(sorted(PAPERS))}); use your own, e.g. 'mylab/{m['kind']}'"
@@ -284,6 +283,19 @@ def register(
     return deco
 
 
+def _toolkit_code(fn) -> bool:
+    """Whether ``fn`` is the toolkit's own: a module of ``geoprivate`` or a file of the repository's tests/."""
+    if (getattr(fn, "__module__", "") or "").startswith("geoprivate.") and not _LOADING:
+        return True
+    code = getattr(fn, "__code__", None)
+    if code is None:
+        return False
+    from pathlib import Path
+
+    tests = Path(__file__).resolve().parents[2] / "tests"
+    return Path(code.co_filename).resolve().is_relative_to(tests)
+
+
 #: the public name of :func:`register`
 claim = register
 
@@ -296,7 +308,9 @@ def _same_function(a, b) -> bool:
     if a is b:
         return True
     ca, cb = getattr(a, "__code__", None), getattr(b, "__code__", None)
-    return ca is not None and cb is not None and (ca.co_filename, ca.co_firstlineno) == (cb.co_filename, cb.co_firstlineno)
+    return (
+        ca is not None and cb is not None and (ca.co_filename, ca.co_firstlineno) == (cb.co_filename, cb.co_firstlineno)
+    )
 
 
 def _load_all() -> None:

@@ -32,7 +32,6 @@ from geoprivate.strategies import (
     rationals,
     zero_one_matrices,
 )
-from solvers import combinatorics as comb
 from solvers.halfspaces import cover_count, halfspace_dichotomies
 from solvers.lp import feasible_point, is_farkas_certificate, is_feasible_point
 

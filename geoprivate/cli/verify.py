@@ -285,5 +285,6 @@ def _print_summary(records: list[dict]) -> None:
     for r in records:
         counts[r["status"]] = counts.get(r["status"], 0) + 1
     print("-" * 60)
-    print(f"{len(records)} claims: " + ", ".join(f"{v} {k}" for k, v in sorted(counts.items())))
+    seconds = sum(r.get("seconds", 0.0) for r in records)
+    print(f"{len(records)} claims in {seconds:.0f} s: " + ", ".join(f"{v} {k}" for k, v in sorted(counts.items())))
     print(LEGEND)

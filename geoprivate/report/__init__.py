@@ -109,16 +109,18 @@ def save_instance(record: dict, outdir, *, seed, size: str, max_examples=None) -
     cmd = replay_command(record["id"], seed, size, claims_from=record.get("source"), max_examples=max_examples)
     path.write_text(
         json.dumps(
-            strict_json({
-                "claim": record["id"],
-                "seed": seed,
-                "size": size,
-                "status": record["status"],
-                "statement": record.get("statement", ""),
-                "evidence": record.get("evidence", {}),
-                "instance": record.get("instance"),
-                "replay": cmd,
-            }),
+            strict_json(
+                {
+                    "claim": record["id"],
+                    "seed": seed,
+                    "size": size,
+                    "status": record["status"],
+                    "statement": record.get("statement", ""),
+                    "evidence": record.get("evidence", {}),
+                    "instance": record.get("instance"),
+                    "replay": cmd,
+                }
+            ),
             indent=2,
             allow_nan=False,
             default=str,
@@ -407,7 +409,11 @@ def write_report(
     regenerate = "".join(f" --claims-from {_e(src)}" for src in sources)
     nav = " · ".join(
         f'<a href="#{p}">{p}</a>'
-        for p in papers + ["supporting"] + (["your-claims"] if sources else []) + (["figures"] if figures else []) + (["explore"] if exp_html else [])
+        for p in papers
+        + ["supporting"]
+        + (["your-claims"] if sources else [])
+        + (["figures"] if figures else [])
+        + (["explore"] if exp_html else [])
     )
     head = (
         f"<h1>geoprivate — the papers' statements, checked</h1>"
