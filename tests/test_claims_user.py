@@ -276,3 +276,23 @@ def test_strategies_refuse_bad_arguments():
         strategies.mechanism_parameters("[Yan26] Lemma 99")
     with pytest.raises(ValueError, match="max_size"):
         strategies.points(3, 1, 3, general_position=False)
+
+
+def test_a_sweep_runs_a_user_claim_over_its_parameters(tmp_path, registry):
+    from geoprivate.experiments.runner import run_trial
+
+    path = _write(tmp_path)
+    rows = [
+        run_trial("geoprivate.claims:claim_trial", {"claim": cid, "claims_from": str(path), "max_examples": n}, 3)
+        for cid, n in (("mylab/sum-small", 20), ("mylab/sum-small", 20), ("mylab/plain", 5))
+    ]
+    assert [r[0] for r in rows] == ["done"] * 3, rows
+    first, again, plain = (json.loads(r[1]) for r in rows)
+    assert (
+        first["violated"]
+        and json.loads(first["instance"]) == [1, 9]
+        and first == {**again, "seconds": first["seconds"]}
+    )
+    assert plain["status"] == "holds" and plain["objective"] == 0.0
+    status, _, error, _ = run_trial("geoprivate.claims:claim_trial", {"claim": "mylab/x", "bogus": 1}, 0)
+    assert status == "failed" and "bogus" in error

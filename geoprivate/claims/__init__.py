@@ -67,6 +67,7 @@ __all__ = [
     "ENTRY_POINT_GROUP",
     "DEFAULT_MAX_EXAMPLES",
     "strict_json",
+    "claim_trial",
 ]
 
 #: paper name used in claim ids -> citation key of the paper in :data:`geoprivate._papers.REFERENCES`
@@ -488,3 +489,22 @@ def run_claim(claim: Claim, *, seed: int | None = 0, size: str = "small", max_ex
     if verdict.status == "skipped":
         record["reason"] = verdict.reason
     return record
+
+
+def claim_trial(params: dict, rng) -> dict:
+    """Sweep target running one claim (``target = "geoprivate.claims:claim_trial"``; see :mod:`geoprivate.claims._sweep`).
+
+    Parameters
+    ----------
+    params : dict
+        ``claim``; optional ``claims_from``, ``size``, ``max_examples``.
+    rng : numpy.random.Generator
+
+    Returns
+    -------
+    dict
+        JSON scalars: status, violated, objective, seed, instance, evidence, seconds.
+    """
+    from geoprivate.claims._sweep import claim_trial as _trial
+
+    return _trial(params, rng)

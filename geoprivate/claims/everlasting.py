@@ -310,42 +310,54 @@ def check_claim_d6(rng, size):
     )
 
 
+#: theorem-mode parameters (α, β, ε, δ, VC): the VC dimension first, so a counterexample shrinks to the smallest VC
+_D_CONDITION_INSTANCES = st.fixed_dictionaries(
+    {
+        "vc": st.integers(1, 29),
+        "alpha": st.integers(0, 64).map(lambda i: float(10 ** (math.log10(1 / 16) - 3 * i / 64))),
+        "beta": st.integers(0, 64).map(lambda i: float(10 ** (math.log10(1 / 16) - 3 * i / 64))),
+        "epsilon": st.integers(0, 64).map(lambda i: 0.999 - 0.949 * i / 64),
+        "delta": st.integers(0, 64).map(lambda i: float(10 ** (math.log10(1 / 16) - 3 * i / 64))),
+    }
+)
+
+
+def _d_conditions_before(rng, size):
+    """The instance this claim reported before it was searched: the first failing of 40 (200) random draws."""
+    for _ in range(40 if size == "small" else 200):
+        _, (a, b, e, d, vc) = _random_theorem_parameters(rng, 4)
+        inst = {"vc": vc, "alpha": a, "beta": b, "epsilon": e, "delta": d}
+        if check_claims_d_conditions(inst) is not True:
+            return inst
+    raise RuntimeError("no failure among the random draws")  # pragma: no cover
+
+
 @register(
     "everlasting/claims-d-conditions",
     checks=("Claim D.2", "Claim D.5", "Claim D.7", "Claim D.8", "Claim D.9", "Claim 2.7"),
     statement="With tau = 1.1e10 the size conditions of Claims D.2 (T_i >= 96 ln(1/alpha_i)), D.5 "
     "(exp(-T_i eps'_i/48) < alpha_i, R_i >= 3 ln(1/beta_i)/alpha_i), D.7 (Lemma C.4's n), D.8 (Lemma C.2's "
     "|T|), D.9 (Lemma C.3's gap) and Claim 2.7's sub-sampling size hold in every phase [theorem mode, "
-    "natural logs, random parameters]",
+    "natural logs, 4 phases; (alpha, beta, eps, delta, VC) searched, the counterexample shrunk to the smallest VC]",
+    instances=_D_CONDITION_INSTANCES,
+    before=_d_conditions_before,
+    measure=("VC dimension", lambda inst: inst["vc"]),
+    max_examples=40,
 )
-def check_claims_d_conditions(rng, size):
+def check_claims_d_conditions(inst):
     from geoprivate.everlasting.parameters import gap_needed
 
-    count = 40 if size == "small" else 200
-    failures: dict = {}
-    first = None
-    for _ in range(count):
-        p, args = _random_theorem_parameters(rng, 4)
-        for ph in p.phases:
-            bad = [k for k, v in ph.checks.items() if not v]
-            for k in bad:
-                failures[k] = failures.get(k, 0) + 1
-            if bad and first is None:
-                first = (
-                    dict(zip(("alpha", "beta", "epsilon", "delta", "vc"), args)) | {"phase": ph.i},
-                    bad,
-                    gap_needed(ph) / (2 * ph.alpha),
-                )
-    if first is not None:
-        return Verdict.violated(
-            first[0],
-            failing=first[1],
-            gap_needed_over_gap=round(first[2], 4),
-            failures_per_condition=failures,
-            phases_checked=4 * count,
-            note="natural logs; see docs/everlasting.md (Claim D.9 with tau = 1.1e10)",
-        )
-    return Verdict.holds(instances=count, phases_each=4)
+    p = theorem_parameters(inst["alpha"], inst["beta"], inst["epsilon"], inst["delta"], inst["vc"], phases=4)
+    for ph in p.phases:
+        bad = sorted(k for k, v in ph.checks.items() if not v)
+        if bad:
+            return Verdict.violated(
+                {**inst, "phase": ph.i},
+                failing=bad,
+                gap_needed_over_gap=round(gap_needed(ph) / (2 * ph.alpha), 4),
+                note="natural logs; see docs/everlasting.md (Claim D.9 with tau = 1.1e10)",
+            )
+    return True
 
 
 # ---------------------------------------------------------------- Theorem 5.2 (practical mode)
