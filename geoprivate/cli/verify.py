@@ -206,8 +206,15 @@ def _coverage(args, load_errors) -> int:
 
 
 def _short(evidence: dict, width: int = 70) -> str:
-    text = ", ".join(f"{k}={v}" for k, v in evidence.items() if k not in ("search", "shrunk"))
+    text = ", ".join(f"{k}={v}" for k, v in evidence.items() if not _search_record(k, v))
     return text if len(text) <= width else text[: width - 3] + "..."
+
+
+def _search_record(key: str, value) -> bool:
+    """The search engine's own evidence (printed on lines of their own), not the claim's."""
+    if key == "search":
+        return isinstance(value, dict) and value.get("engine") == "hypothesis"
+    return key == "shrunk" and isinstance(value, dict) and "measure" in value
 
 
 def _warning_summary(caught) -> dict:
@@ -256,13 +263,13 @@ def _print_row(rec: dict, debug: bool = False, verbose: bool = False) -> None:
     if rec["status"] == "violated":
         print(f"          instance: {shorten_instance(rec.get('instance'))}")
         search = rec.get("evidence", {}).get("search")
-        if isinstance(search, dict):
+        if _search_record("search", search):
             print(
                 f"          searched with hypothesis (at most {search['max_examples']} examples) and shrunk to the "
                 "smallest failing instance it reaches"
             )
         shrunk = rec.get("evidence", {}).get("shrunk")
-        if isinstance(shrunk, dict):
+        if _search_record("shrunk", shrunk):
             print(
                 f"          size: {shrunk['before']} {shrunk['measure']} in the plain random search's instance, "
                 f"{shrunk['after']} in the shrunk one"
