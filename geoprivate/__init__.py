@@ -3,7 +3,8 @@
 Layers (imports point downwards only; ``tests/test_layers.py`` enforces it)::
 
     geoprivate.cli / report / explore / __main__           what a person runs
-    geoprivate.claims, experiments, planning, viz          checks, sweeps, the planner, figures
+    geoprivate.claims, experiments, planning, viz,         checks, sweeps, the planner, figures,
+      strategies                                           instance spaces searched by verify
     geoprivate.prediction, learners, everlasting,          the papers' algorithms, the problems
               problems, ensembles, adversaries             they run on, their ensembles, their adversaries
     geoprivate.audit                                       exact and statistical privacy auditors

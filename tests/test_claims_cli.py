@@ -38,10 +38,17 @@ def test_registry_ids_follow_the_convention():
 
 
 def test_register_rejects_bad_ids():
-    with pytest.raises(ValueError, match="paper"):
-        register("nopaper/claim-1", statement="x")
-    with pytest.raises(ValueError, match="paper"):
+    with pytest.raises(ValueError, match="claim_id"):
         register("shrinkage", statement="x")
+    with pytest.raises(ValueError, match="claim_id"):
+        register("MyLab/Lemma 3", statement="x")
+    # a paper's namespace is the toolkit's: user code (a module outside geoprivate) is refused at decoration
+    deco = register("shrinkage/mine", statement="x")
+
+    ns = {"__name__": "my_lab_claims"}
+    exec(compile("def mine(rng, size):\n    return None\n", "/elsewhere/my_lab_claims.py", "exec"), ns)
+    with pytest.raises(ValueError, match="reserved for the toolkit"):
+        deco(ns["mine"])
 
 
 def test_verdict_status_is_checked():

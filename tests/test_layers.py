@@ -10,7 +10,7 @@ it was read off the code (every edge below is one that exists, or would be allow
 4. ``mechanisms``              DP building blocks (record into ``privacy``'s ledger)
 5. ``audit``                   exact and statistical auditors of the mechanisms
 6. ``adversaries``, ``problems``, ``ensembles``, ``prediction``, ``learners``, ``everlasting``   the papers' algorithms
-7. ``claims``, ``experiments``, ``viz``   claims as checks, sweeps, figures
+7. ``claims``, ``experiments``, ``viz``, ``strategies``   claims as checks, sweeps, figures, instance spaces
 8. ``report``, ``cli``, ``explore``, ``__main__``   what a person runs
 
 Imports inside one layer are allowed when they do not close a cycle between packages.  Imports inside
@@ -35,7 +35,7 @@ LAYERS = (
     ("mechanisms",),
     ("audit",),
     ("adversaries", "problems", "ensembles", "prediction", "learners", "everlasting"),
-    ("claims", "experiments", "planning", "viz"),
+    ("claims", "experiments", "planning", "viz", "strategies"),
     ("report", "cli", "explore", "__main__"),
 )
 RANK = {name: i for i, layer in enumerate(LAYERS) for name in layer}

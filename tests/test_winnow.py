@@ -220,7 +220,9 @@ def test_theorem_4_4_audit_flags_broken_variant():
 def test_proof_c1_finding_is_reported():
     rec = run_claim(get_claim("winnow/proof-c-1"), seed=0, size="small")
     assert rec["status"] == "violated"
-    assert rec["evidence"]["loss_over_eta"] == pytest.approx(4.0, rel=1e-6)
+    assert rec["evidence"]["extreme_loss_over_eta"] == pytest.approx(4.0, rel=1e-6)
+    assert 2 < rec["evidence"]["loss_over_eta"] <= 4  # the shrunk instance breaks 2 eta too
+    assert rec["evidence"]["shrunk"]["before"] == 30 and rec["evidence"]["shrunk"]["after"] < 30
 
 
 def test_claims_reproducible():

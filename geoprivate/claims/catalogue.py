@@ -46,6 +46,7 @@ __all__ = [
     "coverage_rows",
     "coverage_summary",
     "format_coverage",
+    "user_coverage_rows",
     "resolve",
 ]
 
@@ -85,9 +86,14 @@ def claim_estimates(claim) -> set[tuple[str, str]]:
     return {_parse(lab, claim.paper) for lab in getattr(claim, "estimates", ())}
 
 
+def _builtin_claims():
+    """The toolkit's own claims (user claims name statements of their own citation, not the catalogue's)."""
+    return [c for c in all_claims() if c.paper in PAPERS]
+
+
 def _index(links) -> dict[tuple[str, str], tuple[str, ...]]:
     out: dict[tuple[str, str], list[str]] = {}
-    for c in all_claims():
+    for c in _builtin_claims():
         for key in links(c):
             out.setdefault(key, []).append(c.id)
     return {k: tuple(sorted(v)) for k, v in out.items()}
@@ -461,7 +467,7 @@ def link_problems(claims=None) -> list[str]:
     list of str
         One line per unknown label; empty when every label resolves.
     """
-    claims = all_claims() if claims is None else list(claims)
+    claims = _builtin_claims() if claims is None else [c for c in claims if c.paper in PAPERS]
     problems = []
     for c in claims:
         for what, keys in (("checks", claim_checks(c)), ("estimates", claim_estimates(c))):
@@ -500,6 +506,27 @@ def coverage_summary() -> dict[str, dict[str, int]]:
     return out
 
 
+def user_coverage_rows() -> list[dict]:
+    """The statements user claims name (their ``checks=``, in their own citation), one row per statement.
+
+    Returns
+    -------
+    list of dict
+        namespace, citation, label, claims — for every loaded claim outside the papers' namespaces;
+        a user claim naming no statement is listed with label None.
+    """
+    rows: dict[tuple, list[str]] = {}
+    for c in all_claims():
+        if c.paper in PAPERS:
+            continue
+        for label in c.checks or (None,):
+            rows.setdefault((c.paper, c.citation, label), []).append(c.id)
+    return [
+        {"namespace": ns, "citation": cit, "label": label, "claims": sorted(ids)}
+        for (ns, cit, label), ids in sorted(rows.items(), key=lambda kv: (kv[0][0], str(kv[0][1]), str(kv[0][2])))
+    ]
+
+
 def format_coverage(width: int = 110) -> str:
     """The catalogue as a plain-text table, then one line of status counts per paper.
 
@@ -522,4 +549,10 @@ def format_coverage(width: int = 110) -> str:
         f"{len(STATEMENTS)} statements; claim links: " + ("ok" if not problems else f"{len(problems)} unknown label(s)")
     )
     lines.extend(f"  ! {p}" for p in problems)
+    user = user_coverage_rows()
+    if user:
+        lines.append("== your claims (the statements they name, in your citation)")
+        for row in user:
+            cite = " ".join(x for x in (row["citation"] or f"[{row['namespace']}]", row["label"] or "") if x)
+            lines.append(f"  {cite:<30} checked by {', '.join(row['claims'])}")
     return "\n".join(lines)

@@ -24,6 +24,7 @@ import math
 import warnings
 
 import numpy as np
+from hypothesis import strategies as st
 from scipy import stats
 from scipy.special import logsumexp
 
@@ -309,42 +310,54 @@ def check_claim_d6(rng, size):
     )
 
 
+#: theorem-mode parameters (α, β, ε, δ, VC): the VC dimension first, so a counterexample shrinks to the smallest VC
+_D_CONDITION_INSTANCES = st.fixed_dictionaries(
+    {
+        "vc": st.integers(1, 29),
+        "alpha": st.integers(0, 64).map(lambda i: float(10 ** (math.log10(1 / 16) - 3 * i / 64))),
+        "beta": st.integers(0, 64).map(lambda i: float(10 ** (math.log10(1 / 16) - 3 * i / 64))),
+        "epsilon": st.integers(0, 64).map(lambda i: 0.999 - 0.949 * i / 64),
+        "delta": st.integers(0, 64).map(lambda i: float(10 ** (math.log10(1 / 16) - 3 * i / 64))),
+    }
+)
+
+
+def _d_conditions_before(rng, size):
+    """The instance this claim reported before it was searched: the first failing of 40 (200) random draws."""
+    for _ in range(40 if size == "small" else 200):
+        _, (a, b, e, d, vc) = _random_theorem_parameters(rng, 4)
+        inst = {"vc": vc, "alpha": a, "beta": b, "epsilon": e, "delta": d}
+        if check_claims_d_conditions(inst) is not True:
+            return inst
+    raise RuntimeError("no failure among the random draws")  # pragma: no cover
+
+
 @register(
     "everlasting/claims-d-conditions",
     checks=("Claim D.2", "Claim D.5", "Claim D.7", "Claim D.8", "Claim D.9", "Claim 2.7"),
     statement="With tau = 1.1e10 the size conditions of Claims D.2 (T_i >= 96 ln(1/alpha_i)), D.5 "
     "(exp(-T_i eps'_i/48) < alpha_i, R_i >= 3 ln(1/beta_i)/alpha_i), D.7 (Lemma C.4's n), D.8 (Lemma C.2's "
     "|T|), D.9 (Lemma C.3's gap) and Claim 2.7's sub-sampling size hold in every phase [theorem mode, "
-    "natural logs, random parameters]",
+    "natural logs, 4 phases; (alpha, beta, eps, delta, VC) searched, the counterexample shrunk to the smallest VC]",
+    instances=_D_CONDITION_INSTANCES,
+    before=_d_conditions_before,
+    measure=("VC dimension", lambda inst: inst["vc"]),
+    max_examples=40,
 )
-def check_claims_d_conditions(rng, size):
+def check_claims_d_conditions(inst):
     from geoprivate.everlasting.parameters import gap_needed
 
-    count = 40 if size == "small" else 200
-    failures: dict = {}
-    first = None
-    for _ in range(count):
-        p, args = _random_theorem_parameters(rng, 4)
-        for ph in p.phases:
-            bad = [k for k, v in ph.checks.items() if not v]
-            for k in bad:
-                failures[k] = failures.get(k, 0) + 1
-            if bad and first is None:
-                first = (
-                    dict(zip(("alpha", "beta", "epsilon", "delta", "vc"), args)) | {"phase": ph.i},
-                    bad,
-                    gap_needed(ph) / (2 * ph.alpha),
-                )
-    if first is not None:
-        return Verdict.violated(
-            first[0],
-            failing=first[1],
-            gap_needed_over_gap=round(first[2], 4),
-            failures_per_condition=failures,
-            phases_checked=4 * count,
-            note="natural logs; see docs/everlasting.md (Claim D.9 with tau = 1.1e10)",
-        )
-    return Verdict.holds(instances=count, phases_each=4)
+    p = theorem_parameters(inst["alpha"], inst["beta"], inst["epsilon"], inst["delta"], inst["vc"], phases=4)
+    for ph in p.phases:
+        bad = sorted(k for k, v in ph.checks.items() if not v)
+        if bad:
+            return Verdict.violated(
+                {**inst, "phase": ph.i},
+                failing=bad,
+                gap_needed_over_gap=round(gap_needed(ph) / (2 * ph.alpha), 4),
+                note="natural logs; see docs/everlasting.md (Claim D.9 with tau = 1.1e10)",
+            )
+    return True
 
 
 # ---------------------------------------------------------------- Theorem 5.2 (practical mode)
@@ -418,22 +431,47 @@ def check_claim_b1(rng, size):
     return Verdict.holds(runs_per_instance=runs, min_good_fraction=worst_frac, max_error_over_alpha=round(worst_err, 3))
 
 
+#: the set reading's instance space: |X|, alpha, beta and the seed of the 12 runs (a run is random)
+_B1_SET_INSTANCES = st.fixed_dictionaries(
+    {
+        "n_points": st.integers(1, 1000),
+        "alpha": st.sampled_from([0.05, 0.1, 0.02]),
+        "beta": st.sampled_from([1e-3, 0.01, 1 / 8]),
+        "seed": st.integers(0, 2**16),
+    }
+)
+
+
+def _b1_set_before(rng, size):
+    """The instance this claim reported before it was searched: |X| = 1000, alpha = 0.05, beta = 1e-3."""
+    return {"n_points": 1000, "alpha": 0.05, "beta": 1e-3, "seed": int(rng.integers(0, 2**16))}
+
+
 @register(
     "everlasting/claim-b-1-set-reading",
     checks=("Claim B.1",),
     statement="FINDING: with L_x a set, as the pseudocode of HypothesisLearner prints (L_x = L_x U {h_r(x)}), "
     "Claim B.1 fails: a point erred on by an alpha fraction of the h_r is seen with both labels after "
-    "~ln|X| ln(1/beta) picks and then gets the wrong label w.p. 1/2 [|X| = 1000, alpha = 0.05, beta = 1e-3, "
-    "rotating alpha-error window]; the proof's multiset reading (everlasting/claim-b-1) holds",
+    "~ln|X| ln(1/beta) picks and then gets the wrong label w.p. 1/2 [rotating alpha-error window, 12 runs per "
+    "instance; (|X|, alpha, beta, seed) searched, the counterexample shrunk to the fewest points]; the proof's "
+    "multiset reading (everlasting/claim-b-1) holds",
+    instances=_B1_SET_INSTANCES,
+    before=_b1_set_before,
+    measure=("points |X|", lambda inst: inst["n_points"]),
+    max_examples=40,
 )
-def check_claim_b1_set_reading(rng, size):
-    n, alpha, beta = 1000, 0.05, 1e-3
-    errs = _b1_runs(rng, n, alpha, beta, 12 if size == "small" else 60, "set")
+def check_claim_b1_set_reading(inst):
+    n, alpha, beta = inst["n_points"], inst["alpha"], inst["beta"]
+    errs = _b1_runs(np.random.default_rng(inst["seed"]), n, alpha, beta, 12, "set")
     frac = float((errs <= 8 * alpha).mean())
-    ev = dict(good_fraction=frac, mean_error=round(float(errs.mean()), 4), eight_alpha=8 * alpha)
-    if frac < 3 / 4:
-        return Verdict.violated({"n_points": n, "alpha": alpha, "beta": beta, "reading": "set"}, **ev)
-    return Verdict.holds(**ev)
+    if frac >= 3 / 4:
+        return True
+    return Verdict.violated(
+        {**inst, "reading": "set"},
+        good_fraction=frac,
+        mean_error=round(float(errs.mean()), 4),
+        eight_alpha=8 * alpha,
+    )
 
 
 @register(

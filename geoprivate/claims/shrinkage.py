@@ -13,6 +13,7 @@ import math
 import warnings
 
 import numpy as np
+from hypothesis import strategies as st
 
 from solvers import combinatorics as comb
 
@@ -692,6 +693,37 @@ def _appendix(rng, size):
     return Verdict.holds(**ev)
 
 
+_APPENDIX_SETTINGS = ((0.1, 0.1, 0.5, 1e-6), (0.05, 0.1, 0.1, 1e-9), (0.1, 0.05, 0.9, 1e-3))
+
+
+@st.composite
+def _appendix_instances(draw):
+    """Appendix A.2/A.3 inputs: the VC dimension d, the number of queries T, (α, β, ε, δ)."""
+    alpha, beta, epsilon, delta = draw(st.sampled_from(_APPENDIX_SETTINGS))
+    return {
+        "appendix": draw(st.sampled_from(["A.2", "A.3"])),
+        "T": draw(st.integers(2, 10**9)),  # log T > 0
+        "d": draw(st.integers(1, 10)),
+        "alpha": alpha,
+        "beta": beta,
+        "epsilon": epsilon,
+        "delta": delta,
+    }
+
+
+def _appendix_grid_first(rng, size):
+    """The instance this claim reported before it was searched: the first failure of its grid
+    (d in 1, 2, 3, 10; T from 100 up; the three (α, β, ε, δ) settings)."""
+    for name in ("A.2", "A.3"):
+        for d in (1, 2, 3, 10):
+            for T in (100, 10**4, 10**6):
+                for a, b, e, dl in _APPENDIX_SETTINGS:
+                    inst = {"appendix": name, "T": T, "d": d, "alpha": a, "beta": b, "epsilon": e, "delta": dl}
+                    if _appendix_lemma1(inst) is not True:
+                        return inst
+    raise RuntimeError("no failure on the grid")  # pragma: no cover
+
+
 @register(
     "shrinkage/appendix-lemma1",
     checks=("Appendix A.2", "Appendix A.3"),
@@ -699,54 +731,23 @@ def _appendix(rng, size):
 Appendix A.2/A.3 parameters make every BetweenThresholds instance accurate and private: k meets
 Lemma 2 with alpha = 1/8 (k >= 8/(alpha eps_BT)(ln(T+1) + ln(1/beta_BT))) and Lemma 1's gap
 condition 1/4 >= 12/(eps_BT k)(ln(10/eps_BT) + ln(1/delta_BT) + 1) (n = k, the ensemble size).
+[(d, T, alpha, beta, eps, delta) searched; the counterexample shrunk to the fewest queries T]
 """,
+    instances=_appendix_instances(),
+    before=_appendix_grid_first,
+    measure=("queries (T)", lambda inst: inst["T"]),
 )
-def _appendix_lemma1(rng, size):
-    grid_T = (100, 10**4, 10**6) if size == "small" else (100, 10**3, 10**4, 10**6, 10**9)
-    checked, failures = 0, []
-    for f in (appendix_a2, appendix_a3):
-        for d in (1, 2, 3, 10):
-            for T in grid_T:
-                for a, b, e, dl in ((0.1, 0.1, 0.5, 1e-6), (0.05, 0.1, 0.1, 1e-9), (0.1, 0.05, 0.9, 1e-3)):
-                    p = f(d, T, a, b, e, dl)
-                    checked += 1
-                    if p["k"] < min_n(TAU, p["beta_bt"], p["epsilon_bt"], T):
-                        return Verdict.violated(
-                            {
-                                "appendix": p["appendix"],
-                                "d": d,
-                                "T": T,
-                                "alpha": a,
-                                "beta": b,
-                                "epsilon": e,
-                                "delta": dl,
-                                "k": p["k"],
-                            },
-                            note="Lemma 2 fails",
-                        )
-                    if not lemma1_applies(p["epsilon_bt"], p["delta_bt"], 0.25, p["k"]):
-                        failures.append(
-                            {
-                                "appendix": p["appendix"],
-                                "d": d,
-                                "T": T,
-                                "alpha": a,
-                                "beta": b,
-                                "epsilon": e,
-                                "delta": dl,
-                                "k": p["k"],
-                                "k_needed": math.ceil(
-                                    12
-                                    / (0.25 * p["epsilon_bt"])
-                                    * (math.log(10 / p["epsilon_bt"]) + math.log(1 / p["delta_bt"]) + 1)
-                                ),
-                            }
-                        )
-    if failures:
-        return Verdict.violated(
-            failures[0],
-            failures=len(failures),
-            checked=checked,
-            note="k = 64/eps_BT (ln(T+1) + ln(1/beta_BT)) lacks Lemma 1's ln(1/delta_BT) term",
-        )
-    return Verdict.holds(checked=checked)
+def _appendix_lemma1(inst):
+    f = appendix_a2 if inst["appendix"] == "A.2" else appendix_a3
+    p = f(inst["d"], inst["T"], inst["alpha"], inst["beta"], inst["epsilon"], inst["delta"])
+    if p["k"] < min_n(TAU, p["beta_bt"], p["epsilon_bt"], inst["T"]):
+        return Verdict.violated({**inst, "k": p["k"]}, note="Lemma 2 fails")
+    if lemma1_applies(p["epsilon_bt"], p["delta_bt"], 0.25, p["k"]):
+        return True
+    k_needed = math.ceil(
+        12 / (0.25 * p["epsilon_bt"]) * (math.log(10 / p["epsilon_bt"]) + math.log(1 / p["delta_bt"]) + 1)
+    )
+    return Verdict.violated(
+        {**inst, "k": p["k"], "k_needed": k_needed},
+        note="k = 64/eps_BT (ln(T+1) + ln(1/beta_BT)) lacks Lemma 1's ln(1/delta_BT) term",
+    )

@@ -18,6 +18,7 @@ from fractions import Fraction
 
 import mpmath
 import numpy as np
+from hypothesis import strategies as st
 from scipy import stats
 
 from geoprivate.claims import Verdict, register
@@ -440,40 +441,57 @@ def _theorem_4_4(rng, size):
     return Verdict.holds(**evidence)
 
 
+@st.composite
+def _proof_c1_instances(draw):
+    """A weight state and an update example replaced: integer log-weights, signs, a learning rate."""
+    d = draw(st.integers(2, 4))
+    signs = st.lists(st.sampled_from([-1, 1]), min_size=d, max_size=d)
+    return {
+        "logw": draw(st.lists(st.integers(-30, 30), min_size=d, max_size=d)),
+        "x": draw(signs),
+        "y": draw(st.sampled_from([1, -1])),
+        "x_prime": draw(signs),
+        "y_prime": draw(st.sampled_from([1, -1])),
+        "eta": draw(st.sampled_from([0.1, 0.25, 0.5, 0.01])),
+    }
+
+
+#: the extreme case: y x = (-1, 1), y' x' = (1, -1), almost all weight on coordinate 1 (loss -> 4 eta)
+_PROOF_C1_EXTREME = {"logw": [0, 30], "x": [-1, 1], "y": 1, "x_prime": [1, -1], "y_prime": 1, "eta": 0.1}
+
+
+def _proof_c1_before(rng, size):
+    """The instance this claim reported before it was searched: the extreme case above."""
+    return dict(_PROOF_C1_EXTREME)
+
+
+def _c1_loss(inst) -> float:
+    return em_sample_privacy_loss(inst["logw"], inst["x"], inst["y"], inst["x_prime"], inst["y_prime"], inst["eta"])
+
+
 @register(
     "winnow/proof-c-1",
     statement="Each sample j_i of DP-Winnow is (2 eta)-DP (proof C.1) [exact max log-ratio of one sample's law "
-    "when the update example is replaced, over random weight states and examples]",
+    "when the update example is replaced; weight states and examples searched, the counterexample shrunk to "
+    "the smallest log-weights]",
     checks=("Theorem 4.4",),
+    instances=_proof_c1_instances(),
+    before=_proof_c1_before,
+    measure=("largest |log-weight|", lambda inst: max(abs(v) for v in inst["logw"])),
 )
-def _proof_c1(rng, size):
-    n_inst = 200 if size == "small" else 2000
-    worst, inst = 0.0, None
-    for _ in range(n_inst):
-        d = int(rng.integers(2, 6))
-        eta = float(rng.uniform(0.01, 0.5))
-        logw = rng.normal(0, 3, size=d)
-        x, xp = rng.choice([-1, 1], size=d), rng.choice([-1, 1], size=d)
-        yy, yp = int(rng.choice([-1, 1])), int(rng.choice([-1, 1]))
-        loss = em_sample_privacy_loss(logw, x, yy, xp, yp, eta)
-        if loss / eta > worst:
-            worst, inst = loss / eta, dict(logw=logw, x=x, y=yy, x_prime=xp, y_prime=yp, eta=eta, loss=loss)
-    # the extreme case: y x = (-1, 1), y' x' = (1, -1), almost all weight on coordinate 1
-    eta = 0.1
-    logw = np.array([0.0, 30.0])
-    loss = em_sample_privacy_loss(logw, [-1, 1], 1, [1, -1], 1, eta)
-    if max(loss / eta, worst) > 2 * (1 + 1e-9):
-        return Verdict.violated(
-            {"logw": logw, "x": [-1, 1], "y": 1, "x_prime": [1, -1], "y_prime": 1, "eta": eta},
-            loss=loss,
-            claimed=2 * eta,
-            loss_over_eta=loss / eta,
-            random_search_max_loss_over_eta=worst,
-            random_instance=inst,
-            note="a sample is 4 eta-DP (score sensitivity 2 eta plus the normaliser); "
-            "Theorem 4.4's parameters still compose to < eps (winnow/theorem-4-4)",
-        )
-    return Verdict.holds(max_loss_over_eta=max(worst, loss / eta))
+def _proof_c1(inst):
+    loss = _c1_loss(inst)
+    if loss <= 2 * inst["eta"] * (1 + 1e-9):
+        return True
+    return Verdict.violated(
+        inst,
+        loss=loss,
+        claimed=2 * inst["eta"],
+        loss_over_eta=loss / inst["eta"],
+        extreme_loss_over_eta=_c1_loss(_PROOF_C1_EXTREME) / _PROOF_C1_EXTREME["eta"],
+        note="a sample is 4 eta-DP (score sensitivity 2 eta plus the normaliser; the extreme weight state "
+        "logw = [0, 30] reaches 4 eta); Theorem 4.4's parameters still compose to < eps (winnow/theorem-4-4)",
+    )
 
 
 # ------------------------------------------------------------------ Lemma 4.10

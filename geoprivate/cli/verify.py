@@ -1,8 +1,16 @@
-"""``geoprivate verify``: run the registered claims of the papers on generated instances.
+"""``geoprivate verify``: run the registered claims — the papers' and your own — on generated instances.
 
-Exit codes: 0 when every claim ran (``holds``, ``skipped`` or ``violated`` — a violated
-claim is a finding and is reported with its instance; pass ``--strict`` to make it exit
-1), 2 when a claim crashed or the arguments are wrong.
+Selection: ``--claim`` (repeatable) takes an id, a namespace or id prefix (``--claim winnow``) or a
+glob (``--claim 'vc1/theorem-*'``); an unknown one suggests the closest ids.  ``--claims-from``
+(repeatable: a ``.py`` file, a directory of them, an importable module) and the entry-point group
+``geoprivate.claims`` add user claims (:func:`geoprivate.claims.claim`); they run, print, go into
+``--json`` and ``--report`` exactly as the built-in ones.  A claim with ``instances=`` is searched
+(``--max-examples``, deterministic under ``--seed``) and its counterexample shrunk.
+
+Exit codes: 0 when every selected claim ran (``holds``, ``skipped`` or ``violated`` — a violated
+claim is a finding about the paper, reported with its instance; pass ``--strict`` to make it exit
+1); 2 when a claim crashed, a ``--claims-from`` source or an installed claims entry point failed to
+load (one line each on stderr; every claim that did load still runs), or the arguments are wrong.
 """
 
 from __future__ import annotations
@@ -14,27 +22,65 @@ import warnings
 
 from geoprivate import claims as _claims
 from geoprivate.cli import _args, _json
+from geoprivate.claims import strict_json
 
-HELP = "run the papers' claims on generated instances"
+HELP = "run the papers' claims (and your own: --claims-from) on generated instances"
+
+#: characters of an instance printed in the table before it is shortened
+INSTANCE_WIDTH = 400
+
+LEGEND = """\
+holds    the claim's check passed on every instance it tried (evidence: how many, extreme values)
+violated the check found an instance where the statement fails: a finding about the paper (or your
+         claim), not a crash; the instance is printed and replays with the same --seed
+skipped  the claim could not be checked here (the reason is printed)
+[n XWarning] warnings counted per claim (claims run outside theorems on purpose; --verbose lists them)
+whole records: --json (strict JSON on stdout); an HTML report with every instance and the command
+that replays it: --report DIR"""
 
 
 def add_arguments(v) -> None:
-    v.add_argument("--claim", type=_args.nonempty_str, help="run only this claim id (e.g. general/sauer-shelah)")
-    v.add_argument("--seed", type=_args.seed, default=0, help="master seed (default 0)")
-    v.add_argument("--size", choices=_claims.SIZES, default="small", help="instance size")
-    v.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    v.add_argument(
+        "--claim",
+        action="append",
+        type=_args.nonempty_str,
+        metavar="ID|PREFIX|GLOB",
+        help="run only these claims: an id (vc1/theorem-7), a namespace or prefix (winnow), or a glob "
+        "('vc1/theorem-*'); repeatable",
+    )
+    v.add_argument(
+        "--claims-from",
+        action="append",
+        default=[],
+        metavar="FILE|DIR|MODULE",
+        help="also load user claims (geoprivate.claims.claim) from a .py file, a directory of them or an "
+        "importable module; repeatable",
+    )
+    v.add_argument("--seed", type=_args.seed, default=0, help="master seed (default 0): same seed, same instances")
+    v.add_argument("--size", choices=_claims.SIZES, default="small", help="instance size (default small)")
+    v.add_argument(
+        "--max-examples",
+        type=_args.positive_int,
+        default=None,
+        help="examples searched per claim with an instance space (default: "
+        + ", ".join(f"{k} {n}" for k, n in _claims.DEFAULT_MAX_EXAMPLES.items())
+        + ", or the claim's own budget)",
+    )
+    v.add_argument("--json", action="store_true", help="print strict JSON (every record whole) instead of a table")
     v.add_argument("--strict", action="store_true", help="exit 1 if any claim is violated")
+    v.add_argument("--list", action="store_true", help="print the selected claim ids and exit")
     v.add_argument(
         "--coverage",
         action="store_true",
-        help="print the catalogue of the papers' numbered statements and what checks each, then exit",
+        help="print the catalogue of the papers' numbered statements (and the statements user claims name) "
+        "and what checks each, then exit",
     )
     v.add_argument(
         "--report",
         metavar="DIR",
         type=_args.output_dir,
-        help="also write a self-contained HTML report (statements, claims, figures, instances) to DIR "
-        "(checked before any claim runs)",
+        help="also write a self-contained HTML report (statements, claims, figures, instances with replay "
+        "commands) to DIR (checked before any claim runs)",
     )
     v.add_argument(
         "--verbose",
@@ -47,34 +93,64 @@ def run(args) -> int:
     return _verify(args)
 
 
-def _verify(args) -> int:
-    if getattr(args, "coverage", False):
-        from geoprivate.claims import catalogue
+def _dump(obj) -> None:
+    """Write ``obj`` through the CLI's one JSON writer, after the claims' exact conversion (rationals as strings)."""
+    _json.dump(strict_json(obj))
 
-        if args.json:
-            _json.dump(
-                {
-                    "statements": catalogue.coverage_rows(),
-                    "summary": catalogue.coverage_summary(),
-                    "problems": catalogue.link_problems(),
-                }
-            )
-        else:
-            print(catalogue.format_coverage())
-        return 0 if not catalogue.link_problems() else 2
+
+def _load_user_claims(sources) -> list[str]:
+    errors = list(_claims.load_entry_points())
+    for src in sources:
+        errors.extend(_claims.load_claims(src))
+    for line in errors:
+        print(f"geoprivate verify: cannot load claims: {line}", file=sys.stderr)
+    return errors
+
+
+def _select(patterns):
+    if not patterns:
+        return _claims.all_claims()
+    out: dict[str, _claims.Claim] = {}
+    for pat in patterns:
+        try:
+            hits = _claims.select_claims(pat)
+        except KeyError as exc:
+            try:  # an id registered some other way (the tests plant claims through get_claim)
+                hits = [_claims.get_claim(pat)]
+            except KeyError:
+                raise exc from None
+        out.update((c.id, c) for c in hits)
+    return [out[k] for k in sorted(out)]
+
+
+def _verify(args) -> int:
+    load_errors = _load_user_claims(getattr(args, "claims_from", []) or [])
+    if getattr(args, "coverage", False):
+        return _coverage(args, load_errors)
     try:
-        selected = [_claims.get_claim(args.claim)] if args.claim is not None else _claims.all_claims()
+        selected = _select(args.claim)
     except KeyError as exc:
         print(f"geoprivate verify: {exc.args[0]}", file=sys.stderr)
         return 2
+    if getattr(args, "list", False):
+        for c in selected:
+            print(c.id)
+        return 2 if load_errors else 0
+    max_examples = getattr(args, "max_examples", None)
     records, crashed = [], False
     from tqdm import tqdm
 
+    if args.size == "medium":
+        print(
+            f"geoprivate verify --size medium: {len(selected)} claims; progress and the time left on stderr "
+            "(when it is a terminal)",
+            file=sys.stderr,
+        )
     for claim in tqdm(selected, desc="claims", unit="claim", disable=None, leave=False, file=sys.stderr):
         try:
             with warnings.catch_warnings(record=True) as caught:
                 warnings.simplefilter("always")
-                rec = _claims.run_claim(claim, seed=args.seed, size=args.size)
+                rec = _claims.run_claim(claim, seed=args.seed, size=args.size, max_examples=max_examples)
             rec["warnings"] = _warning_summary(caught)
         except Exception as exc:  # a crash is an error: report it and fail the run
             crashed = True
@@ -87,27 +163,57 @@ def _verify(args) -> int:
                 "evidence": {"error": f"{type(exc).__name__}: {exc}"},
                 "traceback": traceback.format_exc(),
             }
+            if claim.source is not None:
+                rec["source"] = claim.source
         records.append(rec)
         if not args.json:
             _print_row(rec, debug=bool(getattr(args, "debug", False)), verbose=args.verbose)
     if args.json:
-        _json.dump({"claims": records, "seed": args.seed, "size": args.size})
+        payload = {"claims": records, "seed": args.seed, "size": args.size, "max_examples": max_examples}
+        if load_errors:
+            payload["load_errors"] = load_errors
+        _dump(payload)
     else:
         _print_summary(records)
     if getattr(args, "report", None):
         from geoprivate.report import write_report
 
-        print(f"report: {write_report(records, args.report, seed=args.seed, size=args.size)}", file=sys.stderr)
-    if crashed:
+        path = write_report(records, args.report, seed=args.seed, size=args.size, max_examples=max_examples)
+        print(f"report: {path}", file=sys.stderr)
+    if crashed or load_errors:
         return 2
     if args.strict and any(r["status"] == "violated" for r in records):
         return 1
     return 0
 
 
+def _coverage(args, load_errors) -> int:
+    from geoprivate.claims import catalogue
+
+    if args.json:
+        _dump(
+            {
+                "statements": catalogue.coverage_rows(),
+                "summary": catalogue.coverage_summary(),
+                "problems": catalogue.link_problems(),
+                "user_statements": catalogue.user_coverage_rows(),
+            }
+        )
+    else:
+        print(catalogue.format_coverage())
+    return 0 if not catalogue.link_problems() and not load_errors else 2
+
+
 def _short(evidence: dict, width: int = 70) -> str:
-    text = ", ".join(f"{k}={v}" for k, v in evidence.items())
+    text = ", ".join(f"{k}={v}" for k, v in evidence.items() if not _search_record(k, v))
     return text if len(text) <= width else text[: width - 3] + "..."
+
+
+def _search_record(key: str, value) -> bool:
+    """The search engine's own evidence (printed on lines of their own), not the claim's."""
+    if key == "search":
+        return isinstance(value, dict) and value.get("engine") == "hypothesis"
+    return key == "shrunk" and isinstance(value, dict) and "measure" in value
 
 
 def _warning_summary(caught) -> dict:
@@ -129,13 +235,44 @@ def _warning_note(rec: dict) -> str:
     return "" if not counts else " [" + ", ".join(f"{n} {k}" for k, n in sorted(counts.items())) + "]"
 
 
+def shorten_instance(instance, width: int = INSTANCE_WIDTH) -> str:
+    """The instance as one line of JSON; past ``width`` characters, cut with an explicit marker.
+
+    Parameters
+    ----------
+    instance : object
+        A JSON-ready instance.
+    width : int
+
+    Returns
+    -------
+    str
+    """
+    text = json.dumps(strict_json(instance), allow_nan=False, default=str)
+    if len(text) <= width:
+        return text
+    return text[:width] + f" … (shortened, {len(text)} characters; whole instance: --json / --report)"
+
+
 def _print_row(rec: dict, debug: bool = False, verbose: bool = False) -> None:
     print(f"{rec['status']:<9} {rec['id']:<34} {_short(rec.get('evidence', {}))}{_warning_note(rec)}", flush=True)
     if verbose:
         for text in rec.get("warnings", {}).get("messages", []):
             print(f"          {text}")
     if rec["status"] == "violated":
-        print(f"          instance: {json.dumps(rec.get('instance'))[:400]}")
+        print(f"          instance: {shorten_instance(rec.get('instance'))}")
+        search = rec.get("evidence", {}).get("search")
+        if _search_record("search", search):
+            print(
+                f"          searched with hypothesis (at most {search['max_examples']} examples) and shrunk to the "
+                "smallest failing instance it reaches"
+            )
+        shrunk = rec.get("evidence", {}).get("shrunk")
+        if _search_record("shrunk", shrunk):
+            print(
+                f"          size: {shrunk['before']} {shrunk['measure']} in the plain random search's instance, "
+                f"{shrunk['after']} in the shrunk one"
+            )
     elif rec["status"] == "skipped":
         print(f"          reason: {rec.get('reason', '')}")
     elif rec["status"] == "error":
@@ -154,4 +291,6 @@ def _print_summary(records: list[dict]) -> None:
     for r in records:
         counts[r["status"]] = counts.get(r["status"], 0) + 1
     print("-" * 60)
-    print(f"{len(records)} claims: " + ", ".join(f"{v} {k}" for k, v in sorted(counts.items())))
+    seconds = sum(r.get("seconds", 0.0) for r in records)
+    print(f"{len(records)} claims in {seconds:.0f} s: " + ", ".join(f"{v} {k}" for k, v in sorted(counts.items())))
+    print(LEGEND)

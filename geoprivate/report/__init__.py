@@ -26,7 +26,7 @@ import sys
 from pathlib import Path
 
 from geoprivate._papers import full_citation
-from geoprivate.claims import PAPERS
+from geoprivate.claims import PAPERS, strict_json
 from geoprivate.claims import catalogue as _cat
 from geoprivate.report.explorers import EXPLORERS
 from geoprivate.report.figures import FIGURES, figure_png
@@ -58,9 +58,31 @@ _COUNT_KEYS = (
 )
 
 
-def replay_command(claim_id: str, seed, size: str) -> str:
-    """The one-line command that re-runs a claim with the same seed (same instances)."""
-    return f"python -m geoprivate verify --claim {claim_id} --seed {seed} --size {size} --json"
+def replay_command(claim_id: str, seed, size: str, *, claims_from: str | None = None, max_examples=None) -> str:
+    """The one-line command that re-runs a claim with the same seed (same instances, same shrunk one).
+
+    Parameters
+    ----------
+    claim_id : str
+    seed : int
+    size : str
+    claims_from : str, optional
+        A user claim's ``--claims-from`` source (without it the command could not find the claim).
+    max_examples : int, optional
+        The ``--max-examples`` the run used (the search budget changes what is found).
+
+    Returns
+    -------
+    str
+    """
+    import shlex
+
+    cmd = f"python -m geoprivate verify --claim {shlex.quote(claim_id)} --seed {seed} --size {size}"
+    if claims_from is not None:
+        cmd += f" --claims-from {shlex.quote(str(claims_from))}"
+    if max_examples is not None:
+        cmd += f" --max-examples {int(max_examples)}"
+    return cmd + " --json"
 
 
 def instances_tried(evidence: dict) -> str:
@@ -76,25 +98,31 @@ def instances_tried(evidence: dict) -> str:
     return "—"
 
 
-def save_instance(record: dict, outdir, *, seed, size: str) -> tuple[Path, str]:
-    """Write a violated record's instance to ``outdir/instances/<id>.json``; return (path, command)."""
+def save_instance(record: dict, outdir, *, seed, size: str, max_examples=None) -> tuple[Path, str]:
+    """Write a violated record's instance to ``outdir/instances/<id>.json``; return (path, command).
+
+    A user claim's record carries its ``source``: the replay command loads it with ``--claims-from``.
+    """
     folder = Path(outdir) / "instances"
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / (record["id"].replace("/", "__") + ".json")
-    cmd = replay_command(record["id"], seed, size)
+    cmd = replay_command(record["id"], seed, size, claims_from=record.get("source"), max_examples=max_examples)
     path.write_text(
         json.dumps(
-            {
-                "claim": record["id"],
-                "seed": seed,
-                "size": size,
-                "status": record["status"],
-                "statement": record.get("statement", ""),
-                "evidence": record.get("evidence", {}),
-                "instance": record.get("instance"),
-                "replay": cmd,
-            },
+            strict_json(
+                {
+                    "claim": record["id"],
+                    "seed": seed,
+                    "size": size,
+                    "status": record["status"],
+                    "statement": record.get("statement", ""),
+                    "evidence": record.get("evidence", {}),
+                    "instance": record.get("instance"),
+                    "replay": cmd,
+                }
+            ),
             indent=2,
+            allow_nan=False,
             default=str,
         )
     )
@@ -228,6 +256,28 @@ def _supporting(records: dict) -> str:
     )
 
 
+def _user_section(records: dict) -> str:
+    """The user's claims (namespaces outside the papers'), with the statements they name in their citation."""
+    if not records:
+        return ""
+    rows = []
+    for cid in sorted(records):
+        rec = records[cid]
+        named = ", ".join(rec.get("checks", []))
+        cite = " ".join(x for x in (rec.get("citation") or "", named) if x)
+        rows.append(
+            _claim_row(cid, records).replace('class="claim"', "")
+            + f'<tr class="claim"><td></td><td colspan="4"><small>{_e(cite + ": " if cite else "")}'
+            f"{_e(rec.get('statement', ''))} — loaded from <code>{_e(rec.get('source') or 'your code')}</code>"
+            "</small></td></tr>"
+        )
+    return (
+        '<h2 id="your-claims">Your claims</h2><p>Claims loaded with <code>--claims-from</code> or the '
+        "<code>geoprivate.claims</code> entry points, in your own namespaces.</p><table><tr><th>claim</th>"
+        "<th>verdict</th><th>instances tried</th><th>evidence</th><th>s</th></tr>" + "".join(rows) + "</table>"
+    )
+
+
 def _figures_html(outdir: Path, size: str, progress: bool) -> tuple[str, list[str]]:
     from tqdm import tqdm
 
@@ -313,6 +363,7 @@ def write_report(
     figures: bool = True,
     progress: bool = True,
     explorers: bool | None = None,
+    max_examples=None,
 ) -> Path:
     """Write the report (see the module docstring) and return the path of ``index.html``.
 
@@ -330,6 +381,12 @@ def write_report(
         tqdm progress on a terminal (silent otherwise).
     explorers : bool, optional
         Write the interactive explorers and link them (default: as ``figures``).
+    max_examples : int, optional
+        The run's ``--max-examples`` (recorded in the replay commands).
+
+    Returns
+    -------
+    pathlib.Path
     """
     outdir = Path(outdir)
     outdir.mkdir(parents=True, exist_ok=True)
@@ -337,7 +394,7 @@ def write_report(
     for rec in records:
         rec = dict(rec)
         if rec.get("status") == "violated":
-            path, cmd = save_instance(rec, outdir, seed=seed, size=size)
+            path, cmd = save_instance(rec, outdir, seed=seed, size=size, max_examples=max_examples)
             rec["instance_file"], rec["replay"] = str(path.relative_to(outdir)), cmd
         recs[rec["id"]] = rec
     verdicts: dict[str, int] = {}
@@ -348,9 +405,15 @@ def write_report(
     exp_html, exp_failed = _explorers_html(outdir) if (figures if explorers is None else explorers) else ("", [])
     failed = failed + exp_failed
     papers = [p for p in PAPERS if _cat.statements(p)]
+    sources = sorted({r["source"] for r in recs.values() if r.get("source")})
+    regenerate = "".join(f" --claims-from {_e(src)}" for src in sources)
     nav = " · ".join(
         f'<a href="#{p}">{p}</a>'
-        for p in papers + ["supporting"] + (["figures"] if figures else []) + (["explore"] if exp_html else [])
+        for p in papers
+        + ["supporting"]
+        + (["your-claims"] if sources else [])
+        + (["figures"] if figures else [])
+        + (["explore"] if exp_html else [])
     )
     head = (
         f"<h1>geoprivate — the papers' statements, checked</h1>"
@@ -361,10 +424,17 @@ def write_report(
         + ("ok" if not problems else f"<b>{len(problems)} problem(s)</b>: " + _e("; ".join(problems)))
         + (f". Figures that failed: {_e(', '.join(failed))}" if failed else "")
         + f".</p><p>Regenerate: <code>python -m geoprivate verify --seed {_e(seed)} --size {_e(size)} "
-        f"--report DIR</code>. A violated claim is a finding about the paper (its instance is saved).</p>"
+        f"{regenerate} --report DIR</code>. A violated claim is a finding about the paper (its instance is saved).</p>"
         f"<p>{nav}</p>"
     )
-    body = head + "".join(_paper_section(p, recs) for p in papers) + _supporting(recs) + fig_html + exp_html
+    body = (
+        head
+        + "".join(_paper_section(p, recs) for p in papers)
+        + _supporting({k: r for k, r in recs.items() if r.get("paper") in PAPERS or "paper" not in r})
+        + _user_section({k: r for k, r in recs.items() if r.get("paper") not in PAPERS and "paper" in r})
+        + fig_html
+        + exp_html
+    )
     page = (
         f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>geoprivate report</title>'
         f"<style>{_CSS}</style></head><body>{body}</body></html>"
