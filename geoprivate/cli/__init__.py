@@ -49,12 +49,21 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--debug", action="store_true", help="show the full traceback of an error")
     sub = parser.add_subparsers(dest="command", required=True)
     for name, mod in _commands().items():
-        p = sub.add_parser(name, help=mod.HELP, description=(mod.__doc__ or mod.HELP).strip())
+        p = sub.add_parser(
+            name,
+            help=mod.HELP,
+            description=(mod.__doc__ or mod.HELP).strip(),
+            epilog=getattr(mod, "EPILOG", None),
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
         mod.add_arguments(p)
         p.add_argument(
             "--debug", action="store_true", default=argparse.SUPPRESS, help="show the full traceback of an error"
         )
         p.set_defaults(func=mod.run)
+    from geoprivate.cli._args import plain_help
+
+    plain_help(parser)  # the descriptions are the modules' docstrings: shown without reStructuredText
     return parser
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import re
 import os
 import sys
 from pathlib import Path
@@ -30,6 +31,8 @@ from geoprivate._validation import (
 )
 
 __all__ = [
+    "plain_text",
+    "plain_help",
     "positive_int",
     "nonneg_int",
     "seed",
@@ -262,3 +265,54 @@ def warn_inapplicable(args, rules: dict, prog: str) -> list[str]:
     for line in lines:
         print(line, file=sys.stderr)
     return lines
+
+
+_ROLE = re.compile(r":(?:mod|func|class|meth|attr|data|obj|exc|ref|doc):`~?([^`<]*?)(?:\s*<[^>]*>)?`")
+_LITERAL = re.compile(r"``(.+?)``")
+
+
+def plain_text(text: str) -> str:
+    """A docstring or help string as plain text for a terminal: no reStructuredText markup.
+
+    ``:mod:`a.b``` and ``:func:`~a.b.c``` become ``a.b`` and ``c``; double backticks are dropped;
+    a line ending ``::`` ends with ``:``.  Line breaks and indentation are kept (the parsers use
+    ``argparse.RawDescriptionHelpFormatter``).
+
+    Parameters
+    ----------
+    text : str
+        Text that may contain reStructuredText roles and literals.
+
+    Returns
+    -------
+    str
+        The same text, stripped of the markup.
+    """
+
+    def role(m):
+        target = m.group(1).strip()
+        return target.rsplit(".", 1)[-1] if m.group(0).split("`", 1)[1].startswith("~") else target
+
+    out = _LITERAL.sub(r"\1", _ROLE.sub(role, text.strip()))
+    return re.sub(r"(?<=\S)::$", ":", out, flags=re.M)
+
+
+def plain_help(parser: argparse.ArgumentParser) -> None:
+    """Make every help string, description and epilog of ``parser`` and its sub-parsers plain text (in place).
+
+    Parameters
+    ----------
+    parser : argparse.ArgumentParser
+        The parser to walk (sub-parsers included).
+    """
+    for attr in ("description", "epilog"):
+        if getattr(parser, attr):
+            setattr(parser, attr, plain_text(getattr(parser, attr)))
+    for action in parser._actions:
+        if action.help and action.help is not argparse.SUPPRESS:
+            action.help = plain_text(action.help)
+        if isinstance(action, argparse._SubParsersAction):
+            for choice in action._choices_actions:
+                choice.help = plain_text(choice.help or "")
+            for sub in action.choices.values():
+                plain_help(sub)
