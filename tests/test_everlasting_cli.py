@@ -6,7 +6,12 @@ from geoprivate.cli import main
 
 
 def test_cli_practical_json(capsys):
-    assert main(["everlasting", "--mode", "practical", "--concept", "thresholds", "--phases", "2", "--json", "--seed", "1"]) == 0
+    assert (
+        main(
+            ["everlasting", "--mode", "practical", "--concept", "thresholds", "--phases", "2", "--json", "--seed", "1"]
+        )
+        == 0
+    )
     out = json.loads(capsys.readouterr().out)
     assert out["mode"] == "practical" and len(out["phases"]) == 2
     assert out["phases"][1]["S"] > out["phases"][0]["S"]

@@ -50,7 +50,10 @@ def _one_error_line(err: str, flag: str = "") -> None:
         (["--epsilon-bt", "1e308", "--mode", "practical"], "--epsilon-bt"),
         (["--epsilon-bt", "0", "--mode", "practical"], "--epsilon-bt"),
         (["--phases", "100000"], "--phases"),
-        (["--phases", "6", "--mode", "practical"], "--phases"),  # in range, but 2e9 queries: refused by the work estimate
+        (
+            ["--phases", "6", "--mode", "practical"],
+            "--phases",
+        ),  # in range, but 2e9 queries: refused by the work estimate
         (["--T1", "0", "--mode", "practical"], "--T1"),
         (["--alpha", "1.5"], "--alpha"),
         (["--epsilon", "-1"], "--epsilon"),

@@ -96,7 +96,12 @@ def add_arguments(p) -> None:
     )
     p.add_argument("--delta", type=_args.delta_open, default=1e-6, help="target delta, in (0, 1) (default 1e-6)")
     p.add_argument("--vc", type=_args.positive_int, help="VC dimension for theorem mode (default: the concept's)")
-    p.add_argument("--T1", type=_args.positive_int, default=None, help="practical: T_1 (tau is solved for it; default 160: at 40 phase 1 is worse than a coin)")
+    p.add_argument(
+        "--T1",
+        type=_args.positive_int,
+        default=None,
+        help="practical: T_1 (tau is solved for it; default 160: at 40 phase 1 is worse than a coin)",
+    )
     p.add_argument(
         "--lambda1",
         type=_args.bounded_int(0, 10**9),
@@ -139,7 +144,10 @@ def add_arguments(p) -> None:
     )
     p.add_argument("--plan", metavar="FILE", help="run the plan saved by geoprivate plan generic-bbl --json")
     p.add_argument(
-        "--queries", type=_args.bounded_int(1, 10**9), default=DEFAULT_QUERIES, help=f"private: R of the last phase (default {DEFAULT_QUERIES})"
+        "--queries",
+        type=_args.bounded_int(1, 10**9),
+        default=DEFAULT_QUERIES,
+        help=f"private: R of the last phase (default {DEFAULT_QUERIES})",
     )
     p.add_argument(
         "--tops",
