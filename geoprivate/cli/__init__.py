@@ -47,7 +47,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Exact solvers and the papers' private algorithms: verify claims, run predictors.",
     )
     parser.add_argument("--debug", action="store_true", help="show the full traceback of an error")
-    sub = parser.add_subparsers(dest="command", required=True)
+    sub = parser.add_subparsers(
+        dest="command", required=True, help="the command (geoprivate COMMAND --help for its flags)"
+    )
     for name, mod in _commands().items():
         p = sub.add_parser(
             name,

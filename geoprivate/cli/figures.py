@@ -15,6 +15,12 @@ from geoprivate.cli import _args
 
 HELP = "write the report's figures (collapse, |L|, hard queries vs T, privacy, VC-1 tree) as PNG files"
 
+EPILOG = """examples:
+  geoprivate figures --list
+  geoprivate figures --only collapse_d1_repaired --out docs/img    # the README's figure (seeded)
+  geoprivate figures --out figs/                                   # every figure
+"""
+
 
 def add_arguments(p) -> None:
     p.add_argument(

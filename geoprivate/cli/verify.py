@@ -17,12 +17,22 @@ from geoprivate.cli import _args
 
 HELP = "run the papers' claims on generated instances"
 
+EPILOG = """examples:
+  geoprivate verify                                  # every claim, a table; violated = a finding about a paper
+  geoprivate verify --claim everlasting/claim-e-6    # one claim
+  geoprivate verify --json > claims.json             # machine-readable
+  geoprivate verify --report out/                    # HTML report with figures and saved counterexamples
+  geoprivate verify --coverage                       # the papers' numbered statements and what checks each
+"""
+
 
 def add_arguments(v) -> None:
     v.add_argument("--claim", type=_args.nonempty_str, help="run only this claim id (e.g. general/sauer-shelah)")
     v.add_argument("--seed", type=_args.seed, default=0, help="master seed (default 0)")
-    v.add_argument("--size", choices=_claims.SIZES, default="small", help="instance size")
-    v.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    v.add_argument(
+        "--size", choices=_claims.SIZES, default="small", help="instance size: small (the default, quick) or medium"
+    )
+    v.add_argument("--json", action="store_true", help="print JSON (and nothing else) instead of a table")
     v.add_argument("--strict", action="store_true", help="exit 1 if any claim is violated")
     v.add_argument(
         "--coverage",
