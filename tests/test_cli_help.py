@@ -36,7 +36,11 @@ def test_every_action_has_plain_help(prefix, parser):
 
 @pytest.mark.parametrize(
     "prefix, parser",
-    [(p, q) for p, q in PARSERS if len(p) >= 2 and not any(isinstance(a, argparse._SubParsersAction) for a in q._actions)],
+    [
+        (p, q)
+        for p, q in PARSERS
+        if len(p) >= 2 and not any(isinstance(a, argparse._SubParsersAction) for a in q._actions)
+    ],
     ids=lambda v: " ".join(v) if isinstance(v, tuple) else "",
 )
 def test_every_command_has_examples_in_its_epilog(prefix, parser):

@@ -31,6 +31,7 @@ from geoprivate._validation import (
 )
 
 __all__ = [
+    "progress",
     "plain_text",
     "plain_help",
     "positive_int",
@@ -316,3 +317,33 @@ def plain_help(parser: argparse.ArgumentParser) -> None:
                 choice.help = plain_text(choice.help or "")
             for sub in action.choices.values():
                 plain_help(sub)
+
+
+def progress(items=None, *, desc: str, total=None, unit: str = "it", **kwargs):
+    """A tqdm progress bar on stderr, shown only when stderr is a terminal (``disable=None``).
+
+    The one progress bar of the commands and the benchmarks: output on stdout stays clean, and a
+    piped or captured run shows nothing.
+
+    Parameters
+    ----------
+    items : iterable, optional
+        What to iterate over (None: a bar advanced by ``update(n)``).
+    desc : str
+        The bar's label.
+    total : int, optional
+        The number of steps (default ``len(items)`` when it has one).
+    unit : str
+        The unit shown.
+    **kwargs
+        Passed to ``tqdm`` (``leave``, ``unit_scale``, ``position``...).
+
+    Returns
+    -------
+    tqdm.tqdm
+        Iterable over ``items`` and a context manager.
+    """
+    from tqdm.auto import tqdm
+
+    kwargs.setdefault("leave", False)
+    return tqdm(items, desc=desc, total=total, unit=unit, disable=None, file=sys.stderr, **kwargs)

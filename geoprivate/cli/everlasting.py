@@ -17,6 +17,7 @@ Exit codes: 0 success, 1 the run failed (BetweenThresholds halted), 2 bad argume
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 
@@ -297,15 +298,7 @@ def run(args) -> int:
                 )
             else:
                 alg = GenericBBL(prob, x, prob.target(x), par, rng)
-        from tqdm.auto import tqdm
-
-        total_q = sum(p.R for p in par.phases[: args.phases])
-        with (
-            tqdm(total=args.phases, desc="phases", unit="phase", disable=None, file=sys.stderr, position=0) as bar,
-            tqdm(
-                total=total_q, desc="queries", unit="q", unit_scale=True, disable=None, file=sys.stderr, position=1
-            ) as qbar,
-        ):
+        with _progress(args.phases, sum(p.R for p in par.phases[: args.phases])) as (bar, qbar):
             res = alg.run(args.phases, progress=bar, query_progress=qbar)
     except (ValueError, TypeError) as exc:
         print(f"geoprivate everlasting: error: {exc}", file=sys.stderr)
@@ -381,12 +374,11 @@ def _run_private(args) -> int:
             pl = planning.plan_generic_bbl(args.epsilon, args.delta, **kw)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", UtilityWarning)
-            res = planning.run_generic_bbl_plan(
-                pl,
-                args.concept if args.concept != "halfspaces" else "halfspaces",
-                args.seed,
-                max_examples=args.max_examples,
-            )
+            phases = pl.parameters.get("phases") or []
+            with _progress(len(phases) or 1, sum(int(ph.get("R", 0)) for ph in phases) or None) as (bar, qbar):
+                res = planning.run_generic_bbl_plan(
+                    pl, args.concept, args.seed, max_examples=args.max_examples, progress=bar, query_progress=qbar
+                )
     except (ValueError, TypeError) as exc:
         print(f"geoprivate everlasting: error: {exc}", file=sys.stderr)
         return 2
@@ -423,6 +415,18 @@ def _run_private(args) -> int:
     )
     print(f"6 alpha = {res.six_alpha:.4g}; failed = {res.failed}; total {res.seconds:.2f}s")
     return 1 if res.failed else 0
+
+
+@contextlib.contextmanager
+def _progress(phases: int, queries):
+    """Two tqdm bars on stderr (phases, queries answered), shown only when stderr is a terminal."""
+    from geoprivate.cli._args import progress
+
+    with (
+        progress(total=phases, desc="phases", unit="phase", position=0, leave=True) as bar,
+        progress(total=queries, desc="queries", unit="q", unit_scale=True, position=1, leave=True) as qbar,
+    ):
+        yield bar, qbar
 
 
 def _repaired_fields(res) -> dict:

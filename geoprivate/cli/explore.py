@@ -84,13 +84,13 @@ def add_arguments(p) -> None:
         q.add_argument("--out", required=True, help="the HTML file to write (its folder is created)")
 
 
-def build_page(args) -> str:
-    """The page's HTML for parsed arguments."""
+def build_page(args, progress=None) -> str:
+    """The page's HTML for parsed arguments (``progress``: a tqdm-like bar, advanced per run of predict)."""
     if args.what == "predict":
         from geoprivate.explore import predict_page
 
         seed = args.seed if args.seed is not None else (4 if args.d == 1 else 2)
-        return predict_page(d=args.d, seed=seed, repaired=args.repaired)
+        return predict_page(d=args.d, seed=seed, repaired=args.repaired, progress=progress)
     if args.what == "everlasting":
         from geoprivate.explore import everlasting_page
 
@@ -106,7 +106,12 @@ def run(args) -> int:
     except ImportError:
         print('geoprivate explore: needs plotly: pip install ".[explore]"', file=sys.stderr)
         return 2
-    page = build_page(args)
+    from geoprivate.cli._args import progress
+
+    runs = 1 + bool(getattr(args, "repaired", False)) if args.what == "predict" else None
+    # progress on stderr when it is a terminal: the runs drawn, then the page
+    with progress(total=runs, desc=f"explore {args.what}", unit="run") as bar:
+        page = build_page(args, progress=bar)
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(page, encoding="utf-8")

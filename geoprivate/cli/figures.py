@@ -49,7 +49,8 @@ def run(args) -> int:
         return 2
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    for name in names:
+    # progress on stderr when it is a terminal; the paths written go to stdout
+    for name in _args.progress(names, desc="figures", unit="fig"):
         path = out / f"{name}.png"
         path.write_bytes(figure_png(build_figure(name, args.size), dpi=args.dpi))
         print(path)

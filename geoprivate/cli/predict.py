@@ -246,15 +246,20 @@ def _predict(args) -> int:
             print(f"geoprivate predict: warning: {w.message}", file=sys.stderr)
         adv = make_adversary(args.adversary, problem, args.T, s_adv)
         track = args.track_L and args.adversary != "adaptive" and gen.name == "G_oblivious"
-        res = pred.run(
-            adv,
-            args.T,
-            target=problem.target,
-            track_L=track,
-            law=problem.sampler,
-            n_samples=args.mc_samples,
-            accuracy_rng=s_acc,
-        )
+        # progress on stderr when it is a terminal: queries answered
+        from geoprivate.cli._args import progress
+
+        with progress(total=args.T, desc="queries", unit="q", unit_scale=True) as bar:
+            res = pred.run(
+                adv,
+                args.T,
+                target=problem.target,
+                track_L=track,
+                law=problem.sampler,
+                n_samples=args.mc_samples,
+                accuracy_rng=s_acc,
+                progress=bar,
+            )
     except (ValueError, TypeError, ArithmeticError) as exc:
         print(f"geoprivate predict: {exc}", file=sys.stderr)
         return 2

@@ -33,7 +33,7 @@ from geoprivate.explore._page import exact, page_html, rational, require_plotly,
 __all__ = ["predict_runs", "predict_steps", "predict_transcript", "predict_figure", "predict_page"]
 
 
-def predict_runs(d: int, seed: int, *, repaired: bool = False) -> list:
+def predict_runs(d: int, seed: int, *, repaired: bool = False, progress=None) -> list:
     """``[(name, predictor, result)]``: the faithful G_halfspace run and, with ``repaired``,
     the G_halfspace_repaired run on the same data and seeds (err_D measured)."""
     from geoprivate.prediction import G_halfspace_repaired
@@ -54,6 +54,8 @@ def predict_runs(d: int, seed: int, *, repaired: bool = False) -> list:
         warnings.simplefilter("ignore", PrivacyWarning)
         for name, gen in gens:
             runs.append((name, *make(seed=seed, generator=gen, measure=True)))
+            if progress is not None:
+                progress.update(1)
     return runs
 
 
@@ -508,7 +510,7 @@ def predict_figure(runs, *, d: int):
     return fig
 
 
-def predict_page(*, d: int = 1, seed: int = 4, repaired: bool = False) -> str:
+def predict_page(*, d: int = 1, seed: int = 4, repaired: bool = False, progress=None) -> str:
     """The explorer page (HTML text) of ``geoprivate explore predict``: same arguments, same bytes.
 
     Parameters
@@ -519,8 +521,15 @@ def predict_page(*, d: int = 1, seed: int = 4, repaired: bool = False) -> str:
         Seed of the run (:func:`geoprivate.viz.collapse.collapse_run_d1` / ``collapse_run_d2``).
     repaired : bool
         Draw G_halfspace_repaired beside the faithful G_halfspace (same data, same seeds).
+    progress : object with ``update(n)``, optional
+        A tqdm-like bar advanced once per run drawn (the page is unchanged).
+
+    Returns
+    -------
+    str
+        The page's HTML.
     """
-    runs = predict_runs(d, seed, repaired=repaired)
+    runs = predict_runs(d, seed, repaired=repaired, progress=progress)
     fig = predict_figure(runs, d=d)
     from geoprivate.viz.shrinkage import illustrative_note
 
