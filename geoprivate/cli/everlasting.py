@@ -5,8 +5,8 @@ Three modes:
 * private (the default): plan the smallest GenericBBL configuration that is (epsilon, delta)-DP
   w.r.t. its training set as run (the planner of geoprivate plan generic-bbl) and run it; the
   output reports privacy_applies beside the measured err_D.  The default is one phase: a private
-  second phase needs R_1 above 10^10 queries (geoprivate plan generic-bbl --phases 2 prints it),
-  too large for a default run.
+  second phase needs a first phase of far more queries than a default run can answer
+  (geoprivate everlasting --phases 2 refuses and prints how many).
 * practical: GenericBBL with scaled constants (recorded in the output): |S_i|, T_i, lambda_i, R_i,
   TOPs / c_i, LabelBoost's error and err_D against 6 alpha per phase.  Illustrative: its privacy
   theorem does not apply (the output says so).
@@ -86,7 +86,7 @@ def add_arguments(p) -> None:
         type=_args.bounded_int(1, MAX_PHASES),
         default=None,
         help=f"phases to run or tabulate (1..{MAX_PHASES}; default 1 in private mode, where a second phase "
-        f"needs over 10^10 queries, else 2; practical runs answer at most {MAX_QUERIES:.0e} queries in all)",
+        f"needs a first phase too large for a default run, else 2; practical runs answer at most {MAX_QUERIES:.0e} queries in all)",
     )
     p.add_argument(
         "--alpha", type=_args.probability, default=None, help="GenericBBL's alpha (default 0.06 private, 0.05 else)"
