@@ -31,6 +31,7 @@ from geoprivate._validation import (
 )
 
 __all__ = [
+    "add_command",
     "progress",
     "plain_text",
     "plain_help",
@@ -347,3 +348,23 @@ def progress(items=None, *, desc: str, total=None, unit: str = "it", **kwargs):
 
     kwargs.setdefault("leave", False)
     return tqdm(items, desc=desc, total=total, unit=unit, disable=None, file=sys.stderr, **kwargs)
+
+
+def add_command(subparsers, name: str, *, help: str, description: str, epilog: str):  # noqa: A002 - argparse's name
+    """A sub-command parser whose description and examples keep their line breaks.
+
+    Parameters
+    ----------
+    subparsers : argparse._SubParsersAction
+        The parent's ``add_subparsers()``.
+    name, help, description, epilog : str
+        The command's name, its one-line help, its description and its examples.
+
+    Returns
+    -------
+    argparse.ArgumentParser
+        The new parser.
+    """
+    return subparsers.add_parser(
+        name, help=help, description=description, epilog=epilog, formatter_class=argparse.RawDescriptionHelpFormatter
+    )

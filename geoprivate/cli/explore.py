@@ -15,7 +15,6 @@ the run's transcript as JSON, and is the same bytes for the same arguments.  Nee
 
 from __future__ import annotations
 
-import argparse
 
 import sys
 from pathlib import Path
@@ -41,14 +40,14 @@ def add_arguments(p) -> None:
     from geoprivate.cli import _args as a
 
     sub = p.add_subparsers(dest="what", required=True, parser_class=type(p), help="which run to explore")
-    pr = sub.add_parser(
+    pr = a.add_command(
+        sub,
         "predict",
         help="[Yan26] G_halfspace's feasible region, round by round",
         description="[Yan26] GenericPredictor with G_halfspace: the feasible region collapsing round by round. "
         "The default run has k = 6 blocks (so that the arrangement can be drawn): illustrative, not private; "
         "the page's title names the k Lemma 1 needs.",
         epilog=PREDICT_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     pr.add_argument(
         "--concept",
@@ -63,21 +62,21 @@ def add_arguments(p) -> None:
         help="draw G_halfspace_repaired beside the faithful G_halfspace (same data and seeds)",
     )
     pr.add_argument("--seed", type=a.seed, default=None, help="seed of the run (default 4 for d = 1, 2 for d = 2)")
-    ev = sub.add_parser(
+    ev = a.add_command(
+        sub,
         "everlasting",
         help="[NNSY23] GenericBBL phase by phase",
         description="[NNSY23] GenericBBL phase by phase (three practical phases: illustrative, not private; the "
         "page's title names the failing conditions).",
         epilog=EVERLASTING_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     ev.add_argument("--seed", type=a.seed, default=0, help="seed of the problem (the run uses seed + 1; default 0)")
-    vc = sub.add_parser(
+    vc = a.add_command(
+        sub,
         "vc1",
         help="[Yan25] the tree of a VC-1 class and the version space per step",
         description="[Yan25] OPTPrivateLearner on the class of Figure 1: the version space down the tree.",
         epilog=VC1_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     vc.add_argument("--seed", type=a.seed, default=0, help="seed of the run (default 0)")
     for q in (pr, ev, vc):

@@ -17,7 +17,6 @@ reproduce the stored result; 2 bad spec / database / arguments.
 
 from __future__ import annotations
 
-import argparse
 
 import dataclasses
 import json
@@ -54,12 +53,12 @@ def add_arguments(p) -> None:
     from geoprivate.cli import _args
 
     sub = p.add_subparsers(dest="sweep_command", required=True, help="what to do with a sweep")
-    r = sub.add_parser(
+    r = _args.add_command(
+        sub,
         "run",
         help="run or resume a sweep from a TOML spec",
         description="Run or resume a sweep from a TOML spec; each trial is committed to the SQLite file as it finishes.",
         epilog=RUN_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     r.add_argument("spec", type=_args.nonempty_str, help="SPEC.toml: name, target, seeds, [grid]")
     r.add_argument(
@@ -93,33 +92,33 @@ def add_arguments(p) -> None:
     r.add_argument("--max-trials", type=_args.nonneg_int, help="stop after this many trials (resume later)")
     r.add_argument("--quiet", action="store_true", help="no progress bar and no summary")
     r.add_argument("--json", action="store_true", help="print the run's summary as JSON (and nothing else)")
-    s = sub.add_parser(
+    s = _args.add_command(
+        sub,
         "status",
         help="done / failed / remaining trials per grid point",
         description="Done / failed / remaining trials per grid point of the sweeps in a SQLite file.",
         epilog=STATUS_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     s.add_argument("--db", required=True, type=_args.nonempty_str, help="the sweep's SQLite file")
     s.add_argument("--sweep", type=_args.nonempty_str, help="sweep name (default: every sweep in the file)")
     s.add_argument("--json", action="store_true", help="print JSON (and nothing else) on stdout")
-    e = sub.add_parser(
+    e = _args.add_command(
+        sub,
         "export",
         help="write the trials to CSV",
         description="Write the trials of a sweep (parameters, seed, results) to a CSV file.",
         epilog=EXPORT_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     e.add_argument("--db", required=True, type=_args.nonempty_str, help="the sweep's SQLite file")
     e.add_argument("--csv", required=True, type=_args.output_file, help="output CSV file (may be /dev/stdout)")
     e.add_argument("--sweep", type=_args.nonempty_str, help="sweep name (default: all)")
     e.set_defaults(keep_c_stdout=True)  # --csv /dev/stdout is fd 1 itself
-    y = sub.add_parser(
+    y = _args.add_command(
+        sub,
         "replay",
         help="re-run a stored trial (e.g. the best adversary found) and compare",
         description="Re-run a stored trial from its seed and compare the result with the stored one.",
         epilog=REPLAY_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     y.add_argument("--db", required=True, type=_args.nonempty_str, help="the sweep's SQLite file")
     y.add_argument("--sweep", type=_args.nonempty_str, help="sweep name (required if the file holds several)")
