@@ -77,3 +77,16 @@ def test_explore_predict_default_page_is_titled_illustrative():
         f"<title>geoprivate explorer: G_halfspace collapse, d = 1 (illustrative, not private: [Yan26] Lemma 1 needs ε_BT &lt; 1 and k ≥ {lemma1_k()}"
         in page
     )
+
+
+def test_predict_defaults_are_private_and_better_than_a_coin(capsys):
+    """`geoprivate predict` with its defaults: k meets Lemma 1 (no PrivacyWarning), max err_D ≤ 1/2."""
+    import json
+
+    from geoprivate.cli import main
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", PrivacyWarning)
+        assert main(["predict", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["privacy_applies"] is True and out["max_err_D"] <= 0.5
