@@ -47,3 +47,16 @@ def test_every_page_the_readme_links_is_in_the_site(docs_site):
     for name in ("CONTRIBUTING", "CHANGELOG"):
         assert name + ".md" in readme
         assert (out / "project" / f"{name.lower()}.html").exists()
+
+
+def test_pyproject_carries_the_metadata_a_package_index_shows():
+    import tomllib
+
+    meta = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    cls = set(meta["classifiers"])
+    for v in ("3.11", "3.12", "3.13"):
+        assert f"Programming Language :: Python :: {v}" in cls
+    assert "License :: OSI Approved :: BSD License" in cls
+    assert {"Topic :: Scientific/Engineering :: Mathematics", "Intended Audience :: Science/Research"} <= cls
+    assert {"Documentation", "Source", "Citation"} <= set(meta["urls"])
+    assert meta["keywords"]
