@@ -29,6 +29,8 @@ import numpy as np
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))  # run from a checkout
 
+from geoprivate.cli._args import progress  # noqa: E402 (stderr, terminals only)
+
 from solvers import combinatorics as comb  # noqa: E402
 from solvers.generators import thresholds_matrix  # noqa: E402
 
@@ -117,7 +119,7 @@ def main(argv=None):
     row("dichotomies 1e6 x 64", t_ours, t_base, f"{len(D)} distinct rows")
 
     # Littlestone dimension of thresholds
-    for n in (5,) if q else (7, 11):
+    for n in progress((5,) if q else (7, 11), desc="sizes"):
         T = thresholds_matrix(n)
         ld, t_ours = timed(comb.littlestone_dimension, T)
         ld_b, t_base = timed(baseline_ld, T)

@@ -24,6 +24,8 @@ import numpy as np
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))  # run from a checkout
 
+from geoprivate.cli._args import progress  # noqa: E402 (stderr, terminals only)
+
 from geoprivate.concepts import Halfspaces, Thresholds  # noqa: E402
 from geoprivate.everlasting.label_boost import _split, dichotomies_of  # noqa: E402
 from geoprivate.mechanisms import exponential_mechanism  # noqa: E402
@@ -86,11 +88,21 @@ def main(argv=None):
     args = ap.parse_args(argv)
     rng = np.random.default_rng(args.seed)
     x = rng.uniform(size=400 if args.quick else 2000)
-    bench_label_boost(Thresholds(), x[:200], (x[:200] >= 0.4).astype(int), x[200:], "LabelBoost thresholds", rng)
-    X = np.round(rng.normal(size=(60 if args.quick else 200, 2)), 3)
-    yh = (X @ np.array([1.0, -0.5]) >= 0.1).astype(int)
-    bench_label_boost(Halfspaces(2), X[:40], yh[:40], X[40:], "LabelBoost halfspaces R^2", rng)
-    bench_phase(rng, 1 if args.quick else 3)
+
+    def halfspaces():
+        X = np.round(rng.normal(size=(60 if args.quick else 200, 2)), 3)
+        yh = (X @ np.array([1.0, -0.5]) >= 0.1).astype(int)
+        bench_label_boost(Halfspaces(2), X[:40], yh[:40], X[40:], "LabelBoost halfspaces R^2", rng)
+
+    sections = [  # in this order, each drawing from rng when it runs
+        lambda: bench_label_boost(
+            Thresholds(), x[:200], (x[:200] >= 0.4).astype(int), x[200:], "LabelBoost thresholds", rng
+        ),
+        halfspaces,
+        lambda: bench_phase(rng, 1 if args.quick else 3),
+    ]
+    for section in progress(sections, desc="sections"):
+        section()
 
 
 if __name__ == "__main__":

@@ -33,6 +33,8 @@ import numpy as np
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))  # run from a checkout
 
+from geoprivate.cli._args import progress  # noqa: E402 (stderr, terminals only)
+
 from solvers import depth as depth_module  # noqa: E402
 from solvers.affine import AffineSubspace  # noqa: E402
 from solvers.depth import _Arrangement, _as_constraints, _Level, _subspace_equations, is_hull_certificate, max_cdepth  # noqa: E402
@@ -54,7 +56,7 @@ def timed(f, *a, **k):
 def bench_dichotomies(rng, quick: bool = False):
     print("== halfspace_dichotomies ==")
     # plain baseline on small n, same points
-    for n, d in ((6, 2),) if quick else ((10, 2), (9, 3)):
+    for n, d in progress(((6, 2),) if quick else ((10, 2), (9, 3)), desc="sizes"):
         X = rng.standard_normal((n, d))
         H, t_ours = timed(halfspace_dichotomies, X)
 
@@ -67,7 +69,7 @@ def bench_dichotomies(rng, quick: bool = False):
             f"n={n:3d} R^{d}: {len(H):6d} rows  ours {t_ours * 1e3:8.1f} ms   lp-per-labelling (2^{n} LPs) "
             f"{t_lp:7.2f} s   ratio lp/ours {t_lp / t_ours:8.0f}x   same={same}"
         )
-    for n, d in ((20, 2),) if quick else ((200, 2), (40, 3)):
+    for n, d in progress(((20, 2),) if quick else ((200, 2), (40, 3)), desc="sizes"):
         X = rng.standard_normal((n, d))
         H, t_ours = timed(halfspace_dichotomies, X)
         sample = H[rng.choice(len(H), min(100, len(H)), replace=False)]
@@ -155,7 +157,7 @@ def bench_max_cdepth(rng, quick: bool = False):
     print("== max_cdepth ==")
     X, A, b = sample_system(rng, 6)
     max_cdepth((A, b), restrictions(X, A, 1))  # warm-up (imports)
-    for k in (0,) if quick else (0, 1, 2):
+    for k in progress((0,) if quick else (0, 1, 2), desc="dims"):
         S = restrictions(X, A, k)
         depth_module._CACHE.clear()
         r, t_ours = timed(max_cdepth, (A, b), S)

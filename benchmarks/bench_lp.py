@@ -30,6 +30,8 @@ import numpy as np
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))  # run from a checkout
 
+from geoprivate.cli._args import progress  # noqa: E402 (stderr, terminals only)
+
 from solvers import lp  # noqa: E402
 
 
@@ -158,7 +160,7 @@ def main(argv=None):
     print(
         f"{'size':<8}{'kind':<22}{'float ms':>10}{'exact ms':>10}{'cvxpy ms':>10}{'exact/float':>13}{'cvxpy/exact':>13}"
     )
-    for m, d in [(50, 5)] if args.quick else [(50, 5), (200, 10)]:
+    for m, d in progress([(50, 5)] if args.quick else [(50, 5), (200, 10)], desc="LP sizes"):
         for label, feas, integer in [
             ("float, feasible", True, False),
             ("float, infeasible", False, False),

@@ -21,6 +21,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout
 
+from geoprivate.cli._args import progress  # noqa: E402 (stderr, terminals only)
+
 from geoprivate.mechanisms import BetweenThresholds, exponential_mechanism, min_gap
 from geoprivate.audit import between_thresholds_audit
 
@@ -93,9 +95,13 @@ def main(argv=None) -> None:
     ap.add_argument("--quick", action="store_true", help="smoke run: tiny sizes, seconds (not timing)")
     args = ap.parse_args(argv)
     m = 10_000 if args.quick else 1_000_000
-    bench_between_thresholds(m)
-    bench_exponential(m, 2 if args.quick else 5)
-    bench_exact_audit()
+    sections = [
+        lambda: bench_between_thresholds(m),
+        lambda: bench_exponential(m, 2 if args.quick else 5),
+        bench_exact_audit,
+    ]
+    for section in progress(sections, desc="sections"):
+        section()
 
 
 if __name__ == "__main__":

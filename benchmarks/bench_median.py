@@ -35,6 +35,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout
 
+from geoprivate.cli._args import progress  # noqa: E402 (stderr, terminals only)
+
 from geoprivate.claims.vc1 import _crossover_bits
 from geoprivate.mechanisms import (
     interior_point_median,
@@ -97,7 +99,7 @@ def smallest_n(method, bits, trials, lo=4, hi=None):
 def experiment(bits_list, trials, theorem_trials, with_theorem):
     p = POINT
     rows = []
-    for bits in bits_list:
+    for bits in progress(bits_list, desc="|X| bits"):
         row = dict(
             log2_X=bits,
             em_bound=median_sample_size(2**bits, p["alpha"], p["beta"], p["epsilon"]),
@@ -194,7 +196,7 @@ def learner_experiment(tds_bits, runs=3):
 
     eps, dlt, a, b, t, n = 3.0, 0.1, 0.1, 0.1, 1000, 50_000
     rows = []
-    for bits in tds_bits:
+    for bits in progress(tds_bits, desc="TD bits"):
         m = 2**bits
         C = threshold_class(m)
         for median in ("log-star", "implemented"):
@@ -226,7 +228,7 @@ def learner_experiment(tds_bits, runs=3):
                 f"max {r['max_error']:.4f}; Theorem 11 N = {r['theorem11_N']:,}  ({r['seconds']} s)",
                 flush=True,
             )
-    for bits in (16, 64, 256, 1024):
+    for bits in progress((16, 64, 256, 1024), desc="|X| bits"):
         ns = {md: theorem11_parameters(2**bits, a, b, eps, dlt, median=md).n for md in ("log-star", "implemented")}
         print(
             f"TD = 2^{bits:<5} Theorem 11 N (calculator only): log-star {ns['log-star']:,}   EM {ns['implemented']:,}"

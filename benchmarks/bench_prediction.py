@@ -34,6 +34,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout
 
+from geoprivate.cli._args import progress  # noqa: E402 (stderr, terminals only)
+
 from geoprivate.adversaries import FixedSequence
 from geoprivate.prediction import G_halfspace, GenericPredictor, privacy_total
 from geoprivate.prediction.problems import GRID, make_generator, make_problem
@@ -202,7 +204,7 @@ def main(argv=None) -> None:
     bench_thresholds(eps=1.0)
     bench_thresholds(eps=8.0, T_loop=20_000)
     bench_halfspaces(eps=8.0)
-    for d, m in ((2, 10), (3, 10), (2, 40)):
+    for d, m in progress(((2, 10), (3, 10), (2, 40)), desc="(d, m)"):
         bench_max_cdepth(d=d, m=m, n_blocks=24 if m == 10 else 6)
     bench_max_cdepth(d=2, m=10, n_blocks=24, grid=None)  # what the 2^-10 grid saves
     if args.full:

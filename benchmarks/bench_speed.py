@@ -47,6 +47,9 @@ import numpy as np
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run from a checkout
+
+from geoprivate.cli._args import progress  # noqa: E402 (stderr, terminals only)
+
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import bench_lp  # noqa: E402 (after the sys.path lines)
@@ -428,7 +431,7 @@ def main(argv=None):
         PREDICTOR["d"], PREDICTOR["T"] = args.predictor
     rng = np.random.default_rng(args.seed)
     ROWS.clear()
-    for name in args.only or SECTIONS:
+    for name in progress(args.only or SECTIONS, desc="sections"):
         SECTIONS[name](args.quick, rng)
     if args.markdown:
         print()

@@ -24,6 +24,9 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout
+
+from geoprivate.cli._args import progress  # noqa: E402 (stderr, terminals only)
+
 for _v in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):  # one BLAS thread per worker
     os.environ.setdefault(_v, "1")
 
@@ -58,7 +61,7 @@ def bench_overhead(tmp: Path, trials: int, quick: bool = False) -> dict:
             backends.append(("dask LocalCluster x2 (threads)", dict(backend="dask", workers=2)))
     except ImportError:
         pass
-    for label, kw in backends:
+    for label, kw in progress(backends, desc="backends"):
         db = tmp / f"overhead-{len(out)}.sqlite"
         rep = run_sweep(spec, db, progress=False, **kw)
         per = (rep.seconds - t_loop) / trials * 1e3

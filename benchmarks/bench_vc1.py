@@ -24,6 +24,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from geoprivate.cli._args import progress  # noqa: E402 (stderr, terminals only)
+
 from geoprivate.learners.vc1 import OPTPrivateLearner, theorem11_parameters  # noqa: E402
 from solvers import vc1  # noqa: E402
 
@@ -147,7 +149,7 @@ def bench_learner(full=True, seed=1):
     cols = rng.integers(0, td, p.n, dtype=np.uint8)
     labels = M[c][cols]
     t_gen = time.perf_counter() - t0
-    for partition in ("counts", "explicit"):
+    for partition in progress(("counts", "explicit"), desc="partitions"):
         theorem = OPTPrivateLearner(M, eps, delta, alpha, beta, f=f, partition=partition)  # theorem mode
         t_fit, h = timed(theorem.fit, cols, labels, rng=4)
         d = h.details

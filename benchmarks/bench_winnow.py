@@ -22,6 +22,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout
 
+from geoprivate.cli._args import progress  # noqa: E402 (stderr, terminals only)
+
 from geoprivate.learners.decision_lists import (  # noqa: E402
     TRUE,
     DecisionList,
@@ -159,11 +161,11 @@ def main(argv=None) -> None:
     ap.add_argument("--quick", action="store_true", help="smoke run: tiny sizes, seconds (not timing)")
     args = ap.parse_args(argv)
     if args.quick:
-        bench_dp_winnow(T=3000, d=50, T0=300)
-        bench_dp_greedy_cover(n=2000, M=40)
-        return
-    bench_dp_winnow()
-    bench_dp_greedy_cover()
+        sections = [lambda: bench_dp_winnow(T=3000, d=50, T0=300), lambda: bench_dp_greedy_cover(n=2000, M=40)]
+    else:
+        sections = [bench_dp_winnow, bench_dp_greedy_cover]
+    for section in progress(sections, desc="sections"):
+        section()
 
 
 if __name__ == "__main__":

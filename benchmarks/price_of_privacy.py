@@ -47,6 +47,9 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from geoprivate.cli._args import progress  # noqa: E402 (stderr, terminals only)
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from geoprivate.planning import plan_dp_winnow, plan_generic_bbl, plan_vc1, run_generic_bbl_plan, vc1_privacy_conditions
@@ -72,7 +75,7 @@ def _row(alg, eps, delta, binding, n, acc, secs, ok=True, note=""):
 
 def generic_bbl_one_phase(R: int, grid) -> dict:
     last = None
-    for eps in grid:
+    for eps in progress(grid, desc="eps grid"):
         pl = plan_generic_bbl(eps, DELTA, alpha=0.06, beta=0.05, queries=R, tops=int(0.02 * R) + 8, lambda1=16)
         if pl.parameters["n"] > MAX_EXAMPLES:
             continue  # this eps needs more examples than the machine holds: try a larger one
@@ -137,7 +140,7 @@ def dp_winnow_synthetic(grid, T=20_000, d=1000) -> dict:
 
     X, y, _, rho = majority_sequence(T, d, 3, 0)
     last = None
-    for eps in grid:
+    for eps in progress(grid, desc="eps grid"):
         pl, run, secs = _dp_winnow_at(eps, X, y, rho)
         rate = float(run.mistakes[T // 2 :].mean())
         last = _row(
@@ -168,7 +171,7 @@ def dp_winnow_real(grid) -> dict | None:
     ys = np.where(np.asarray(y) == 1, 1, -1).astype(np.int8)
     tr = np.random.default_rng(0).permutation(len(ys))
     last = None
-    for eps in grid:
+    for eps in progress(grid, desc="eps grid"):
         T, d = len(tr), Z.shape[1]
         pl = plan_dp_winnow(eps, DELTA, T=T, d=d, rho=0.1)
         P = pl.parameters
@@ -204,7 +207,7 @@ def dp_greedy_cover_row(grid, n=2000, M=20) -> dict:
     Phi = rng.integers(0, 2, (2 * n, M)).astype(np.uint8)
     y = dl.predict(Phi)
     last = None
-    for eps in grid:
+    for eps in progress(grid, desc="eps grid"):
         t0 = time.perf_counter()
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -232,7 +235,7 @@ def generic_predictor_row(grid, T=1000) -> dict:
     from geoprivate.cli import main
 
     last = None
-    for eps in grid:
+    for eps in progress(grid, desc="eps grid"):
         buf = io.StringIO()
         t0 = time.perf_counter()
         with redirect_stdout(buf), warnings.catch_warnings():
@@ -307,7 +310,7 @@ def vc1_row(bits, learner, median, grid, trials=10, max_doublings=8, budget=150.
     name = "OPTPrivateLearner" if learner == "opt" else "ProperLearner"
     need = math.ceil(0.9 * trials)
     t0, last, skipped = time.perf_counter(), None, []
-    for eps in grid:
+    for eps in progress(grid, desc="eps grid"):
         proven = plan_vc1(eps, DELTA, td=m, alpha=TARGET, beta=0.1, learner=learner, median=median)
         sized = plan_vc1(eps, DELTA, td=m, alpha=TARGET, beta=0.1, learner=learner, median="exponential")
         t = sized.parameters["t"]

@@ -41,6 +41,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout
 
+from geoprivate.cli._args import progress  # noqa: E402 (stderr, terminals only)
+
 from geoprivate.learners.decision_lists import dp_greedy_cover, rivest  # noqa: E402
 from geoprivate.learners.winnow import DPWinnowParameters, dp_winnow, winnow  # noqa: E402
 
@@ -109,7 +111,7 @@ def one_split(B, y, seed, epsilons):
 
 def run(names=("breast_cancer", "digits"), seeds=5, epsilons=EPSILONS):
     results = {}
-    for name in names:
+    for name in progress(names, desc="data sets"):
         B, y = load(name)
         rows = [one_split(B, y, s, epsilons) for s in range(seeds)]
         results[name] = {

@@ -2,8 +2,10 @@
 
 Build: ``python -m sphinx -W -b html docs docs/_build/html`` (warnings are errors; the test suite runs it).
 Pages generated at build time (git-ignored, under ``docs/_autogen/``): the list of references (from
-``geoprivate/_papers.py``), the quickstart (from README.md's quickstart block) and the notebooks' figures
-(the PNG outputs stored in ``notebooks/*.ipynb``).
+``geoprivate/_papers.py``), the quickstart (from README.md's quickstart block), the notebooks' figures
+(the PNG outputs stored in ``notebooks/*.ipynb``) and the API reference, one page per layer
+(``API_LAYERS``: the layers of docs/DESIGN.md, each a toctree of its modules).  The user guide is
+``docs/guide/`` (tasks), apart from the reference.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ extensions = [
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 root_doc = "index"
 templates_path = ["_templates"]
-exclude_patterns = ["_build", "DESIGN.md", "hardening.md"]
+exclude_patterns = ["_build"]
 myst_heading_anchors = 3
 myst_enable_extensions = ["dollarmath"]
 
@@ -56,8 +58,12 @@ suppress_warnings = ["ref.citation", "ref.python", "ref.ref", "myst.xref_missing
 nitpicky = False
 
 html_theme = "alabaster"
-html_static_path: list[str] = []
+html_static_path = ["_static"]
+html_css_files = ["custom.css"]  # code blocks scroll sideways instead of being cut
 html_title = "geoprivate"
+# the sidebar: the page's own section of the tree, collapsed, not every module of the reference
+html_theme_options = {"sidebar_collapse": True, "sidebar_includehidden": True, "page_width": "1100px"}
+html_sidebars = {"**": ["about.html", "navigation.html", "relations.html", "searchbox.html"]}
 
 # ---------------------------------------------------------------- pages generated at build time
 AUTOGEN = DOCS / "_autogen"
@@ -114,7 +120,27 @@ def _figures_page() -> str:
     return "\n".join(lines)
 
 
-def _api_page() -> str:
+#: the API reference, one page per layer of docs/DESIGN.md: (page, title, what it gives, package prefixes)
+API_LAYERS = (
+    ("solvers", "Exact oracles (solvers)", "LP, combinatorics, halfspaces, depth, margins, VC-1 trees; no privacy.",
+     ("solvers",)),
+    ("concepts", "Concept classes", "FiniteClass, Thresholds, Intervals, PointFunctions, Halfspaces.",
+     ("geoprivate.concepts",)),
+    ("privacy", "DP building blocks", "Guarantees, the ledger, warnings; Laplace, exponential, BetweenThresholds, "
+     "AboveThreshold, the choosing mechanism, private medians.", ("geoprivate.privacy", "geoprivate.mechanisms")),
+    ("audit", "Auditing", "Exact and statistical privacy auditors, known-broken controls.", ("geoprivate.audit",)),
+    ("algorithms", "The papers' algorithms", "GenericPredictor and its generators, adversaries and problems, "
+     "GenericBBL and LabelBoost, the learners (decision lists, DP-Winnow, the VC-1 learners).",
+     ("geoprivate.adversaries", "geoprivate.problems", "geoprivate.ensembles", "geoprivate.prediction",
+      "geoprivate.learners", "geoprivate.everlasting")),
+    ("experiments", "Claims, planning, sweeps, figures", "The papers' claims as checks, the planner, seeded sweeps, "
+     "figures.", ("geoprivate.claims", "geoprivate.experiments", "geoprivate.planning", "geoprivate.viz")),
+    ("tools", "What a person runs", "The command line, the HTML report, the explorer.",
+     ("geoprivate.report", "geoprivate.cli", "geoprivate.explore", "geoprivate")),
+)
+
+
+def _public_modules() -> list[str]:
     mods = []
     for top in ("geoprivate", "solvers"):
         for path in sorted((ROOT / top).rglob("*.py")):
@@ -125,17 +151,49 @@ def _api_page() -> str:
             if any(p.startswith("_") for p in parts) or parts[-1] in ("__main__",):
                 continue
             mods.append(".".join(parts))
-    return ("# API reference\n\nEvery public module of the two packages: `solvers` (exact oracles, no privacy) and "
-            "`geoprivate` (concept classes, mechanisms, the papers' algorithms, claims, experiments, figures, CLI).\n\n"
-            "```{eval-rst}\n.. autosummary::\n   :toctree: generated\n\n" + "".join(f"   {m}\n" for m in mods)
-            + "```\n")
+    return mods
+
+
+def _layer_of(module: str) -> str:
+    """The API page of ``module``: the layer whose longest package prefix matches it."""
+    best, page = -1, API_LAYERS[-1][0]
+    for name, _, _, prefixes in API_LAYERS:
+        for pre in prefixes:
+            if (module == pre or module.startswith(pre + ".")) and len(pre) > best:
+                best, page = len(pre), name
+    return page
+
+
+def _api_pages() -> dict[str, str]:
+    """``{file name: text}``: the API index (a toctree of the layers) and one page per layer."""
+    by_layer: dict[str, list[str]] = {name: [] for name, *_ in API_LAYERS}
+    for m in _public_modules():
+        by_layer[_layer_of(m)].append(m)
+    pages = {}
+    for name, title, what, _ in API_LAYERS:
+        pages[f"api_{name}.md"] = (
+            f"# {title}\n\n{what}\n\n```{{eval-rst}}\n.. autosummary::\n   :toctree: generated\n\n"
+            + "".join(f"   {m}\n" for m in by_layer[name])
+            + "```\n"
+        )
+    pages["api.md"] = (
+        "# API reference\n\nEvery public module of the two packages, by layer (imports point downwards only: "
+        "[DESIGN](../DESIGN.md)): `solvers` (exact oracles, no privacy) and `geoprivate` (concept classes, "
+        "mechanisms, the papers' algorithms, claims, experiments, figures, CLI).\n\n"
+        + "".join(f"* [{title}](api_{name}.md): {what}\n" for name, title, what, _ in API_LAYERS)
+        + "\n```{toctree}\n:maxdepth: 1\n:hidden:\n\n"
+        + "".join(f"api_{name}\n" for name, *_ in API_LAYERS)
+        + "```\n"
+    )
+    return pages
 
 
 AUTOGEN.mkdir(exist_ok=True)
 _write("references.md", _references_page())
 _write("quickstart.md", _quickstart_page())
 _write("figures.md", _figures_page())
-_write("api.md", _api_page())
+for _name, _text in _api_pages().items():
+    _write(_name, _text)
 
 
 # ---------------------------------------------------------------- docstrings: |X| is a cardinality

@@ -6,7 +6,12 @@ from geoprivate.cli import main
 
 
 def test_cli_practical_json(capsys):
-    assert main(["everlasting", "--concept", "thresholds", "--phases", "2", "--json", "--seed", "1"]) == 0
+    assert (
+        main(
+            ["everlasting", "--mode", "practical", "--concept", "thresholds", "--phases", "2", "--json", "--seed", "1"]
+        )
+        == 0
+    )
     out = json.loads(capsys.readouterr().out)
     assert out["mode"] == "practical" and len(out["phases"]) == 2
     assert out["phases"][1]["S"] > out["phases"][0]["S"]
@@ -14,7 +19,7 @@ def test_cli_practical_json(capsys):
 
 
 def test_cli_table_and_theorem_mode(capsys):
-    assert main(["everlasting", "--concept", "finite", "--phases", "2"]) == 0
+    assert main(["everlasting", "--mode", "practical", "--concept", "finite", "--phases", "2"]) == 0
     txt = capsys.readouterr().out
     assert "tops/c" in txt and "err_D_max" in txt
     assert main(["everlasting", "--mode", "theorem", "--phases", "2"]) == 0
@@ -61,3 +66,33 @@ def test_query_progress_counts_answered_queries():
         warnings.simplefilter("ignore")
         res = GenericBBL(prob, x, prob.target(x), par, 1).run(2, progress=bar, query_progress=qbar)
     assert bar.n == 2 and qbar.n == sum(p.answered for p in res.phases) == res.predictions.size
+
+
+def test_default_run_is_private_and_better_than_a_coin(capsys):
+    """The default `geoprivate everlasting` is a planned one-phase run inside Claim E.5's conditions (#30)."""
+    import warnings
+
+    from geoprivate.privacy.warnings import PrivacyWarning
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", PrivacyWarning)
+        assert main(["everlasting", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["privacy_applies"] is True and out["privacy"]["epsilon"] <= 0.5
+    assert len(out["phases"]) == 1 and out["phases"][0]["answered"] == 1000
+    assert max(p["err_D_max"] for p in out["phases"]) <= 0.5
+
+
+def test_practical_default_phases_are_better_than_a_coin(capsys):
+    """`--mode practical --phases 3` (the README's illustrative run): no phase worse than a coin."""
+    assert main(["everlasting", "--mode", "practical", "--phases", "3", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["privacy_applies"] is False  # illustrative: the output says so
+    assert len(out["phases"]) == 3 and max(p["err_D_max"] for p in out["phases"]) <= 0.5
+
+
+def test_practical_flags_outside_practical_mode_are_named(capsys):
+    for flag in (["--repaired"], ["--T1", "50"], ["--epsilon-bt", "2"]):
+        assert main(["everlasting", *flag]) == 2
+        err = capsys.readouterr().err
+        assert flag[0] in err and "--mode practical" in err and len(err.strip().splitlines()) == 1

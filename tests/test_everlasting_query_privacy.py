@@ -222,11 +222,14 @@ def test_cli_everlasting_repaired(capsys):
 
     from geoprivate.cli import main
 
-    assert main(["everlasting", "--repaired", "--phases", "1", "--json", "--epsilon-stop", "0.5"]) == 0
+    assert (
+        main(["everlasting", "--mode", "practical", "--repaired", "--phases", "1", "--json", "--epsilon-stop", "0.5"])
+        == 0
+    )
     out = json.loads(capsys.readouterr().out)
     assert (
         out["repaired"]["query_same_phase"]["epsilon"] == 0.5 and "not in [NNSY23]" in out["repaired"]["construction"]
     )
-    assert main(["everlasting", "--repaired", "--phases", "1"]) == 0
+    assert main(["everlasting", "--mode", "practical", "--repaired", "--phases", "1"]) == 0
     assert "RepairedBBL" in capsys.readouterr().out
-    assert main(["everlasting", "--repaired", "--epsilon-stop", "-1"]) == 2
+    assert main(["everlasting", "--mode", "practical", "--repaired", "--epsilon-stop", "-1"]) == 2

@@ -149,6 +149,10 @@ def test_everlasting_page():
     t = transcript_of(page)
     assert [p["i"] for p in t["result"]["phases"]] == [1, 2, 3]
     assert all("seconds" not in p for p in t["result"]["phases"])
+    # the default page: no phase worse than a coin; not private (practical constants) and titled so (#30)
+    assert max(p["err_D_max"] for p in t["result"]["phases"]) <= 0.5
+    assert t["result"]["privacy_applies"] is False
+    assert "illustrative, not private: [NNSY23] Claim E.5 needs Lemma C.3 gap" in page
 
 
 def test_vc1_version_space_shrinks_to_the_target():

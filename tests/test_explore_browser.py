@@ -7,62 +7,18 @@ errors.  A screenshot is saved in the test's tmp dir.  Skips with a one-line rea
 machine without the browser (``.ci/run`` installs it)."""
 
 import json
-import shutil
-import tempfile
 import time
 
 import pytest
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM_FLAGS = (
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--window-size=1500,1300",
-)
-
-
-def _find(*names):
-    for n in names:
-        p = shutil.which(n)
-        if p:
-            return p
-    return None
-
 
 @pytest.fixture(scope="module")
-def browser():
-    webdriver = pytest.importorskip("selenium.webdriver", reason="selenium not installed (pip install '.[test]')")
+def browser(chromium):
+    """Headless Chromium (tests/conftest.py), with plotly for the pages."""
     pytest.importorskip("plotly", reason="plotly not installed (pip install '.[explore]')")
-    from selenium.webdriver.chrome.service import Service
-
-    binary, driver = _find("chromium", "chromium-browser"), _find("chromedriver")
-    if binary is None or driver is None:
-        pytest.skip(
-            "no headless browser: chromium and chromedriver not found (apt-get install chromium chromium-driver)"
-        )
-    opts = webdriver.ChromeOptions()
-    opts.binary_location = binary
-    profile = tempfile.TemporaryDirectory()
-    for flag in CHROMIUM_FLAGS + (f"--user-data-dir={profile.name}",):
-        opts.add_argument(flag)
-    opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    drv = webdriver.Chrome(service=Service(driver), options=opts)
-    drv.set_page_load_timeout(120)
-    drv.execute_cdp_cmd("Network.enable", {})  # offline: a page that fetched anything would break
-    drv.execute_cdp_cmd(
-        "Network.emulateNetworkConditions",
-        {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1},
-    )
-    yield drv
-    drv.quit()
-    profile.cleanup()
+    return chromium
 
 
 def _open(drv, path):

@@ -43,15 +43,18 @@ def _one_error_line(err: str, flag: str = "") -> None:
 @pytest.mark.parametrize(
     "argv, flag",
     [
-        (["--m-const", "0"], "--m-const"),
+        (["--m-const", "0", "--mode", "practical"], "--m-const"),
         (["--delta", "5e-324"], "--delta"),
-        (["--r-const", "inf"], "--r-const"),
-        (["--r-const", "nan"], "--r-const"),
-        (["--epsilon-bt", "1e308"], "--epsilon-bt"),
-        (["--epsilon-bt", "0"], "--epsilon-bt"),
+        (["--r-const", "inf", "--mode", "practical"], "--r-const"),
+        (["--r-const", "nan", "--mode", "practical"], "--r-const"),
+        (["--epsilon-bt", "1e308", "--mode", "practical"], "--epsilon-bt"),
+        (["--epsilon-bt", "0", "--mode", "practical"], "--epsilon-bt"),
         (["--phases", "100000"], "--phases"),
-        (["--phases", "6"], "--phases"),  # in range, but 2e9 queries: refused by the work estimate
-        (["--T1", "0"], "--T1"),
+        (
+            ["--phases", "6", "--mode", "practical"],
+            "--phases",
+        ),  # in range, but 2e9 queries: refused by the work estimate
+        (["--T1", "0", "--mode", "practical"], "--T1"),
         (["--alpha", "1.5"], "--alpha"),
         (["--epsilon", "-1"], "--epsilon"),
         (["--seed", "-3"], "--seed"),
@@ -184,6 +187,7 @@ def test_full_verify_json_parses_whole():
     [
         ["predict", "--json", "--T", "20"],
         ["everlasting", "--json"],
+        ["everlasting", "--json", "--mode", "practical"],
         ["everlasting", "--json", "--mode", "theorem"],
     ],
 )

@@ -48,20 +48,27 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from geoprivate.cli import _args
+
     parser = _Parser(
         prog="geoprivate",
         description="Exact solvers and the papers' private algorithms: verify claims, run predictors.",
     )
     parser.add_argument("--debug", action="store_true", help="show the full traceback of an error")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True)
+    sub = parser.add_subparsers(
+        dest="command", required=True, help="the command (geoprivate COMMAND --help for its flags)"
+    )
     for name, mod in _commands().items():
-        p = sub.add_parser(name, help=mod.HELP, description=(mod.__doc__ or mod.HELP).strip())
+        p = _args.add_command(
+            sub, name, help=mod.HELP, description=(mod.__doc__ or mod.HELP).strip(), epilog=getattr(mod, "EPILOG", None)
+        )
         mod.add_arguments(p)
         p.add_argument(
             "--debug", action="store_true", default=argparse.SUPPRESS, help="show the full traceback of an error"
         )
         p.set_defaults(func=mod.run)
+    _args.plain_help(parser)  # the descriptions are the modules' docstrings: shown without reStructuredText
     return parser
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import re
 import os
 import sys
 from pathlib import Path
@@ -30,6 +31,10 @@ from geoprivate._validation import (
 )
 
 __all__ = [
+    "add_command",
+    "progress",
+    "plain_text",
+    "plain_help",
     "positive_int",
     "nonneg_int",
     "seed",
@@ -273,3 +278,104 @@ def warn_inapplicable(args, rules: dict, prog: str) -> list[str]:
     for line in lines:
         print(line, file=sys.stderr)
     return lines
+
+
+_ROLE = re.compile(r":(?:mod|func|class|meth|attr|data|obj|exc|ref|doc):`~?([^`<]*?)(?:\s*<[^>]*>)?`")
+_LITERAL = re.compile(r"``(.+?)``")
+
+
+def plain_text(text: str) -> str:
+    """A docstring or help string as plain text for a terminal: no reStructuredText markup.
+
+    ``:mod:`a.b``` and ``:func:`~a.b.c``` become ``a.b`` and ``c``; double backticks are dropped;
+    a line ending ``::`` ends with ``:``.  Line breaks and indentation are kept (the parsers use
+    ``argparse.RawDescriptionHelpFormatter``).
+
+    Parameters
+    ----------
+    text : str
+        Text that may contain reStructuredText roles and literals.
+
+    Returns
+    -------
+    str
+        The same text, stripped of the markup.
+    """
+
+    def role(m):
+        target = m.group(1).strip()
+        return target.rsplit(".", 1)[-1] if m.group(0).split("`", 1)[1].startswith("~") else target
+
+    out = _LITERAL.sub(r"\1", _ROLE.sub(role, text.strip()))
+    return re.sub(r"(?<=\S)::$", ":", out, flags=re.M)
+
+
+def plain_help(parser: argparse.ArgumentParser) -> None:
+    """Make every help string, description and epilog of ``parser`` and its sub-parsers plain text (in place).
+
+    Parameters
+    ----------
+    parser : argparse.ArgumentParser
+        The parser to walk (sub-parsers included).
+    """
+    for attr in ("description", "epilog"):
+        if getattr(parser, attr):
+            setattr(parser, attr, plain_text(getattr(parser, attr)))
+    for action in parser._actions:
+        if action.help and action.help is not argparse.SUPPRESS:
+            action.help = plain_text(action.help)
+        if isinstance(action, argparse._SubParsersAction):
+            for choice in action._choices_actions:
+                choice.help = plain_text(choice.help or "")
+            for sub in action.choices.values():
+                plain_help(sub)
+
+
+def progress(items=None, *, desc: str, total=None, unit: str = "it", **kwargs):
+    """A tqdm progress bar on stderr, shown only when stderr is a terminal (``disable=None``).
+
+    The one progress bar of the commands and the benchmarks: output on stdout stays clean, and a
+    piped or captured run shows nothing.
+
+    Parameters
+    ----------
+    items : iterable, optional
+        What to iterate over (None: a bar advanced by ``update(n)``).
+    desc : str
+        The bar's label.
+    total : int, optional
+        The number of steps (default ``len(items)`` when it has one).
+    unit : str
+        The unit shown.
+    **kwargs
+        Passed to ``tqdm`` (``leave``, ``unit_scale``, ``position``...).
+
+    Returns
+    -------
+    tqdm.tqdm
+        Iterable over ``items`` and a context manager.
+    """
+    from tqdm.auto import tqdm
+
+    kwargs.setdefault("leave", False)
+    return tqdm(items, desc=desc, total=total, unit=unit, disable=None, file=sys.stderr, **kwargs)
+
+
+def add_command(subparsers, name: str, *, help: str, description: str, epilog: str):  # noqa: A002 - argparse's name
+    """A sub-command parser whose description and examples keep their line breaks.
+
+    Parameters
+    ----------
+    subparsers : argparse._SubParsersAction
+        The parent's ``add_subparsers()``.
+    name, help, description, epilog : str
+        The command's name, its one-line help, its description and its examples.
+
+    Returns
+    -------
+    argparse.ArgumentParser
+        The new parser.
+    """
+    return subparsers.add_parser(
+        name, help=help, description=description, epilog=epilog, formatter_class=argparse.RawDescriptionHelpFormatter
+    )

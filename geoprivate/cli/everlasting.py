@@ -1,19 +1,49 @@
-"""``geoprivate everlasting``: GenericBBL ([NNSY23] §5), phase by phase.
+"""geoprivate everlasting: GenericBBL ([NNSY23] section 5), phase by phase.
 
-``--mode theorem`` prints the paper's parameters (the calculator: the sizes are
-astronomical, nothing is run); ``--mode practical`` runs GenericBBL with scaled constants
-(recorded in the output) and prints the per-phase table: |S_i|, T_i, λ_i, R_i, TOPs / c_i,
-LabelBoost's error on Ŝ_i, and err_D of the phase's hypotheses h_{i,j} against 6α.
+Three modes:
+
+* private (the default): plan the smallest GenericBBL configuration that is (epsilon, delta)-DP
+  w.r.t. its training set as run (the planner of geoprivate plan generic-bbl) and run it; the
+  output reports privacy_applies beside the measured err_D.  The default is one phase: a private
+  second phase needs a first phase of far more queries than a default run can answer
+  (geoprivate everlasting --phases 2 refuses and prints how many).
+* practical: GenericBBL with scaled constants (recorded in the output): |S_i|, T_i, lambda_i, R_i,
+  TOPs / c_i, LabelBoost's error and err_D against 6 alpha per phase.  Illustrative: its privacy
+  theorem does not apply (the output says so).
+* theorem: the paper's parameters (a calculator: the sizes are astronomical, nothing is run).
+
 Exit codes: 0 success, 1 the run failed (BetweenThresholds halted), 2 bad arguments.
 """
 
 from __future__ import annotations
 
+import contextlib
 import sys
 
 from geoprivate.cli import _json
 
 HELP = "run GenericBBL ([NNSY23], private everlasting prediction) phase by phase"
+
+EPILOG = """examples:
+  geoprivate everlasting                                  # a private one-phase run (planned), about 5 s
+  geoprivate everlasting --epsilon 0.5 --queries 1000 --tops 28 --lambda1 16 --json
+  geoprivate everlasting --mode practical --phases 3      # scaled constants, not private (illustrative)
+  geoprivate everlasting --mode practical --repaired --phases 1   # RepairedBBL (geoprivate's construction)
+  geoprivate everlasting --mode theorem --phases 3        # the paper's sizes (a calculator)
+  geoprivate plan generic-bbl --epsilon 0.5 --delta 1e-6 --alpha 0.06 --queries 1000 --tops 28 --lambda1 16
+"""
+
+#: per-mode defaults of the flags the modes share (None in the parser: the mode decides)
+MODE_DEFAULTS = {
+    "private": {"phases": 1, "alpha": 0.06, "lambda1": 16, "tops": None},
+    "practical": {"phases": 2, "alpha": 0.05, "lambda1": 8, "tops": None},
+    "theorem": {"phases": 2, "alpha": 0.05, "lambda1": 8, "tops": None},
+}
+#: the default private run: R_1 = 1000 queries with a TOP budget c_1 = 28 (lambda_1 = 16 puts about 1 % of
+#: uniform queries in the band, so c_1 of about 0.02 R_1 suffices; the planner's default 64 alpha_1 R_1 is larger)
+DEFAULT_QUERIES, DEFAULT_TOPS = 1000, 28
+#: flags that only the practical mode reads (named in an error elsewhere)
+PRACTICAL_ONLY = ("T1", "r_const", "m_const", "epsilon_bt", "repaired", "epsilon_stop", "beta_stop")
 
 
 #: largest --phases (theorem mode is a calculator; practical runs are also bounded by MAX_QUERIES)
@@ -24,60 +54,145 @@ MAX_QUERIES = 10**8
 MAX_EPSILON_BT = 50.0
 
 
+#: practical-only flags and their defaults (None in the parser, so that a flag given outside --mode practical is named)
+PRACTICAL_DEFAULTS = {
+    "T1": 160,
+    "r_const": 16.0,
+    "m_const": 1.0,
+    "epsilon_bt": 1.0,
+    "repaired": False,
+    "epsilon_stop": 1.0,
+    "beta_stop": 1e-6,
+}
+
+
 def add_arguments(p) -> None:
     from geoprivate.cli import _args
 
-    p.add_argument("--concept", choices=("thresholds", "intervals", "finite", "halfspaces"), default="thresholds")
+    p.add_argument(
+        "--concept",
+        choices=("thresholds", "intervals", "finite", "halfspaces"),
+        default="thresholds",
+        help="the concept class and its problem (default thresholds on [0, 1) under the uniform law)",
+    )
+    p.add_argument(
+        "--mode",
+        choices=("private", "practical", "theorem"),
+        default="private",
+        help="private (default): plan and run a configuration that is (epsilon, delta)-DP as run; "
+        "practical: scaled constants, not private (illustrative); theorem: the paper's sizes, nothing run",
+    )
     p.add_argument(
         "--phases",
         type=_args.bounded_int(1, MAX_PHASES),
-        default=2,
-        help=f"phases to run or tabulate (1..{MAX_PHASES}; practical runs at most {MAX_QUERIES:.0e} queries in all)",
+        default=None,
+        help=f"phases to run or tabulate (1..{MAX_PHASES}; default 1 in private mode, where a second phase "
+        f"needs a first phase too large for a default run, else 2; practical runs answer at most {MAX_QUERIES:.0e} queries in all)",
     )
-    p.add_argument("--mode", choices=("practical", "theorem"), default="practical")
-    p.add_argument("--alpha", type=_args.probability, default=0.05)
-    p.add_argument("--beta", type=_args.probability, default=0.05)
-    p.add_argument("--epsilon", type=_args.epsilon, default=0.5)
-    p.add_argument("--delta", type=_args.delta_open, default=1e-6)
+    p.add_argument(
+        "--alpha", type=_args.probability, default=None, help="GenericBBL's alpha (default 0.06 private, 0.05 else)"
+    )
+    p.add_argument("--beta", type=_args.probability, default=0.05, help="GenericBBL's beta (default 0.05)")
+    p.add_argument(
+        "--epsilon", type=_args.epsilon, default=0.5, help="target epsilon of training privacy (default 0.5)"
+    )
+    p.add_argument("--delta", type=_args.delta_open, default=1e-6, help="target delta, in (0, 1) (default 1e-6)")
     p.add_argument("--vc", type=_args.positive_int, help="VC dimension for theorem mode (default: the concept's)")
-    p.add_argument("--T1", type=_args.positive_int, default=40, help="practical: T_1 (tau is solved for it)")
+    p.add_argument(
+        "--T1",
+        type=_args.positive_int,
+        default=None,
+        help="practical: T_1 (tau is solved for it; default 160: at 40 phase 1 is worse than a coin)",
+    )
     p.add_argument(
         "--lambda1",
         type=_args.bounded_int(0, 10**9),
-        default=8,
-        help="practical and --private: lambda_1 (--private: 0 = Theorem A.2's)",
+        default=None,
+        help="lambda_1 (default 16 private, 8 practical; private: 0 = Theorem A.2's)",
     )
-    p.add_argument("--r-const", type=_args.positive_float, default=16.0, help="practical: replaces 25600 in R_i")
-    p.add_argument("--m-const", type=_args.positive_float, default=1.0, help="practical: replaces 3 + exp(eps + 4)")
+    p.add_argument(
+        "--r-const", type=_args.positive_float, default=None, help="practical: replaces 25600 in R_i (default 16)"
+    )
+    p.add_argument(
+        "--m-const", type=_args.positive_float, default=None, help="practical: replaces 3 + exp(eps + 4) (default 1)"
+    )
     p.add_argument(
         "--epsilon-bt",
         type=_args.bounded_float(0.0, MAX_EPSILON_BT),
-        default=1.0,
-        help=f"practical: eps'_i of BetweenThresholds (0 < eps' <= {MAX_EPSILON_BT:g})",
+        default=None,
+        help=f"practical: eps'_i of BetweenThresholds (0 < eps' <= {MAX_EPSILON_BT:g}; default 1)",
     )
     p.add_argument(
         "--repaired",
         action="store_true",
-        help="run RepairedBBL (geoprivate's construction, not the paper's): a private TOP budget "
+        default=None,
+        help="practical: run RepairedBBL (geoprivate's construction, not the paper's): a private TOP budget "
         "closes the halting side channel of Claim E.6 (docs/everlasting_query_privacy.md)",
     )
-    p.add_argument("--epsilon-stop", type=_args.epsilon, default=1.0, help="--repaired: the stopper's epsilon_s")
-    p.add_argument("--beta-stop", type=_args.delta_open, default=1e-6, help="--repaired: the stopper's beta_s")
-    p.add_argument("--seed", type=_args.seed, default=0)
+    p.add_argument(
+        "--epsilon-stop", type=_args.epsilon, default=None, help="--repaired: the stopper's epsilon_s (default 1)"
+    )
+    p.add_argument(
+        "--beta-stop", type=_args.delta_open, default=None, help="--repaired: the stopper's beta_s (default 1e-6)"
+    )
+    p.add_argument("--seed", type=_args.seed, default=0, help="seed of the problem and the run (default 0)")
     p.add_argument("--json", action="store_true", help="print JSON (and nothing else) on stdout")
     # private as run (#21): plan the smallest configuration for --epsilon/--delta, or run a saved plan
     p.add_argument(
         "--private",
         action="store_true",
-        help="plan (geoprivate plan generic-bbl) for --epsilon/--delta and run it; reports err_D per "
-        "phase beside the guarantee",
+        help="the same as --mode private (the default): plan (geoprivate plan generic-bbl) for "
+        "--epsilon/--delta and run it; reports err_D per phase beside the guarantee",
     )
-    p.add_argument("--plan", metavar="FILE", help="run the plan saved by `geoprivate plan generic-bbl --json`")
-    p.add_argument("--queries", type=_args.bounded_int(1, 10**9), default=1000, help="--private: R of the last phase")
-    p.add_argument("--tops", type=_args.positive_int, help="--private: c_1 (default 64 alpha_1 R_1)")
+    p.add_argument("--plan", metavar="FILE", help="run the plan saved by geoprivate plan generic-bbl --json")
     p.add_argument(
-        "--max-examples", type=_args.positive_int, default=50_000_000, help="--private/--plan: refuse larger n"
+        "--queries",
+        type=_args.bounded_int(1, 10**9),
+        default=DEFAULT_QUERIES,
+        help=f"private: R of the last phase (default {DEFAULT_QUERIES})",
     )
+    p.add_argument(
+        "--tops",
+        type=_args.positive_int,
+        default=None,
+        help=f"private: c_1 (default {DEFAULT_TOPS} with the default --queries {DEFAULT_QUERIES}, else the planner's "
+        "64 alpha_1 R_1)",
+    )
+    p.add_argument(
+        "--max-examples",
+        type=_args.positive_int,
+        default=50_000_000,
+        help="private/--plan: refuse a plan with more examples (default 5e7)",
+    )
+
+
+def resolve_mode_defaults(args) -> None:
+    """Fill the flags whose default depends on the mode; a practical-only flag outside practical mode is an error.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed arguments (changed in place).
+
+    Raises
+    ------
+    ValueError
+        A practical-only flag (``--T1``, ``--repaired``, ...) given in private or theorem mode.
+    """
+    if args.private or args.plan:
+        args.mode = "private"
+    given = [k for k in PRACTICAL_ONLY if getattr(args, k) is not None]
+    if args.mode != "practical" and given:
+        flag = "--" + given[0].replace("_", "-")
+        raise ValueError(f"{flag} applies to --mode practical only (this run is --mode {args.mode})")
+    for k, v in PRACTICAL_DEFAULTS.items():
+        if getattr(args, k) is None:
+            setattr(args, k, v)
+    for k, v in MODE_DEFAULTS[args.mode].items():
+        if getattr(args, k) is None:
+            setattr(args, k, v)
+    if args.mode == "private" and args.tops is None and args.queries == DEFAULT_QUERIES:
+        args.tops = DEFAULT_TOPS
 
 
 def _fmt(v) -> str:
@@ -103,7 +218,12 @@ def run(args) -> int:
     from geoprivate.everlasting.parameters import practical_parameters, theorem_parameters
     from geoprivate.privacy.warnings import PrivacyWarning
 
-    if args.private or args.plan:
+    try:
+        resolve_mode_defaults(args)
+    except ValueError as exc:
+        print(f"geoprivate everlasting: error: {exc}", file=sys.stderr)
+        return 2
+    if args.mode == "private":
         return _run_private(args)
     try:
         import numpy as np
@@ -178,15 +298,7 @@ def run(args) -> int:
                 )
             else:
                 alg = GenericBBL(prob, x, prob.target(x), par, rng)
-        from tqdm.auto import tqdm
-
-        total_q = sum(p.R for p in par.phases[: args.phases])
-        with (
-            tqdm(total=args.phases, desc="phases", unit="phase", disable=None, file=sys.stderr, position=0) as bar,
-            tqdm(
-                total=total_q, desc="queries", unit="q", unit_scale=True, disable=None, file=sys.stderr, position=1
-            ) as qbar,
-        ):
+        with _progress(args.phases, sum(p.R for p in par.phases[: args.phases])) as (bar, qbar):
             res = alg.run(args.phases, progress=bar, query_progress=qbar)
     except (ValueError, TypeError) as exc:
         print(f"geoprivate everlasting: error: {exc}", file=sys.stderr)
@@ -261,14 +373,13 @@ def _run_private(args) -> int:
             pl = planning.plan_generic_bbl(args.epsilon, args.delta, **kw)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", UtilityWarning)
-            res = planning.run_generic_bbl_plan(
-                pl,
-                args.concept if args.concept != "halfspaces" else "halfspaces",
-                args.seed,
-                max_examples=args.max_examples,
-            )
+            phases = pl.parameters.get("phases") or []
+            with _progress(len(phases) or 1, sum(int(ph.get("R", 0)) for ph in phases) or None) as (bar, qbar):
+                res = planning.run_generic_bbl_plan(
+                    pl, args.concept, args.seed, max_examples=args.max_examples, progress=bar, query_progress=qbar
+                )
     except (ValueError, TypeError) as exc:
-        print(f"geoprivate everlasting: {exc}", file=sys.stderr)
+        print(f"geoprivate everlasting: error: {exc}", file=sys.stderr)
         return 2
     out = res.to_dict() | {"plan": pl.as_dict()}
     if args.json:
@@ -302,6 +413,18 @@ def _run_private(args) -> int:
     )
     print(f"6 alpha = {res.six_alpha:.4g}; failed = {res.failed}; total {res.seconds:.2f}s")
     return 1 if res.failed else 0
+
+
+@contextlib.contextmanager
+def _progress(phases: int, queries):
+    """Two tqdm bars on stderr (phases, queries answered), shown only when stderr is a terminal."""
+    from geoprivate.cli._args import progress
+
+    with (
+        progress(total=phases, desc="phases", unit="phase", position=0, leave=True) as bar,
+        progress(total=queries, desc="queries", unit="q", unit_scale=True, position=1, leave=True) as qbar,
+    ):
+        yield bar, qbar
 
 
 def _repaired_fields(res) -> dict:

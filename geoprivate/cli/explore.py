@@ -15,17 +15,40 @@ the run's transcript as JSON, and is the same bytes for the same arguments.  Nee
 
 from __future__ import annotations
 
+
 import sys
 from pathlib import Path
 
 HELP = "write an interactive, self-contained HTML explorer of a run (predict, everlasting, vc1)"
 
 
+PREDICT_EPILOG = """examples:
+  geoprivate explore predict --out collapse.html
+  geoprivate explore predict --concept halfspaces --d 1 --repaired --seed 4 --out collapse.html
+  geoprivate explore predict --concept halfspaces --d 2 --seed 2 --out collapse3d.html
+"""
+EVERLASTING_EPILOG = """examples:
+  geoprivate explore everlasting --seed 0 --out bbl.html
+"""
+VC1_EPILOG = """examples:
+  geoprivate explore vc1 --seed 0 --out vc1.html
+"""
+EPILOG = "examples:\n" + "".join(e.splitlines()[1] + "\n" for e in (PREDICT_EPILOG, EVERLASTING_EPILOG, VC1_EPILOG))
+
+
 def add_arguments(p) -> None:
     from geoprivate.cli import _args as a
 
-    sub = p.add_subparsers(dest="what", required=True, parser_class=type(p))
-    pr = sub.add_parser("predict", help="[Yan26] G_halfspace's feasible region, round by round")
+    sub = p.add_subparsers(dest="what", required=True, parser_class=type(p), help="which run to explore")
+    pr = a.add_command(
+        sub,
+        "predict",
+        help="[Yan26] G_halfspace's feasible region, round by round",
+        description="[Yan26] GenericPredictor with G_halfspace: the feasible region collapsing round by round. "
+        "The default run has k = 6 blocks (so that the arrangement can be drawn): illustrative, not private; "
+        "the page's title names the k Lemma 1 needs.",
+        epilog=PREDICT_EPILOG,
+    )
     pr.add_argument(
         "--concept",
         choices=("halfspaces",),
@@ -39,23 +62,36 @@ def add_arguments(p) -> None:
         help="draw G_halfspace_repaired beside the faithful G_halfspace (same data and seeds)",
     )
     pr.add_argument("--seed", type=a.seed, default=None, help="seed of the run (default 4 for d = 1, 2 for d = 2)")
-    ev = sub.add_parser("everlasting", help="[NNSY23] GenericBBL phase by phase")
-    ev.add_argument("--seed", type=a.seed, default=0)
-    vc = sub.add_parser("vc1", help="[Yan25] the tree of a VC-1 class and the version space per step")
-    vc.add_argument("--seed", type=a.seed, default=0)
+    ev = a.add_command(
+        sub,
+        "everlasting",
+        help="[NNSY23] GenericBBL phase by phase",
+        description="[NNSY23] GenericBBL phase by phase (three practical phases: illustrative, not private; the "
+        "page's title names the failing conditions).",
+        epilog=EVERLASTING_EPILOG,
+    )
+    ev.add_argument("--seed", type=a.seed, default=0, help="seed of the problem (the run uses seed + 1; default 0)")
+    vc = a.add_command(
+        sub,
+        "vc1",
+        help="[Yan25] the tree of a VC-1 class and the version space per step",
+        description="[Yan25] OPTPrivateLearner on the class of Figure 1: the version space down the tree.",
+        epilog=VC1_EPILOG,
+    )
+    vc.add_argument("--seed", type=a.seed, default=0, help="seed of the run (default 0)")
     for q in (pr, ev, vc):
         q.add_argument(
             "--out", required=True, type=a.output_file_new_dir, help="the HTML file to write (its folder is created)"
         )
 
 
-def build_page(args) -> str:
-    """The page's HTML for parsed arguments."""
+def build_page(args, progress=None) -> str:
+    """The page's HTML for parsed arguments (``progress``: a tqdm-like bar, advanced per run of predict)."""
     if args.what == "predict":
         from geoprivate.explore import predict_page
 
         seed = args.seed if args.seed is not None else (4 if args.d == 1 else 2)
-        return predict_page(d=args.d, seed=seed, repaired=args.repaired)
+        return predict_page(d=args.d, seed=seed, repaired=args.repaired, progress=progress)
     if args.what == "everlasting":
         from geoprivate.explore import everlasting_page
 
@@ -71,7 +107,12 @@ def run(args) -> int:
     except ImportError:
         print('geoprivate explore: needs plotly: pip install ".[explore]"', file=sys.stderr)
         return 2
-    page = build_page(args)
+    from geoprivate.cli._args import progress
+
+    runs = 1 + bool(getattr(args, "repaired", False)) if args.what == "predict" else None
+    # progress on stderr when it is a terminal: the runs drawn, then the page
+    with progress(total=runs, desc=f"explore {args.what}", unit="run") as bar:
+        page = build_page(args, progress=bar)
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(page, encoding="utf-8")

@@ -15,6 +15,12 @@ from geoprivate.cli import _args
 
 HELP = "write the report's figures (collapse, |L|, hard queries vs T, privacy, VC-1 tree) as PNG files"
 
+EPILOG = """examples:
+  geoprivate figures --list
+  geoprivate figures --only collapse_d1_repaired --out docs/img    # the README's figure (seeded)
+  geoprivate figures --out figs/                                   # every figure
+"""
+
 
 def add_arguments(p) -> None:
     p.add_argument(
@@ -43,7 +49,8 @@ def run(args) -> int:
         return 2
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    for name in names:
+    # progress on stderr when it is a terminal; the paths written go to stdout
+    for name in _args.progress(names, desc="figures", unit="fig"):
         path = out / f"{name}.png"
         path.write_bytes(figure_png(build_figure(name, args.size), dpi=args.dpi))
         print(path)

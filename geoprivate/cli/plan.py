@@ -16,16 +16,23 @@ from geoprivate.cli import _json
 
 HELP = "plan the smallest private-as-run configuration of an algorithm for a target (epsilon, delta)"
 
+EPILOG = """examples:
+  geoprivate plan generic-bbl --epsilon 0.5 --delta 1e-6 --alpha 0.06 --queries 1000 --tops 28 --lambda1 16
+  geoprivate plan generic-bbl --epsilon 1 --delta 1e-6 --phases 2 --json > plan.json
+  geoprivate plan dp-winnow --epsilon 1 --delta 1e-6 --T 10000 --d 1000 --rho 0.2
+  geoprivate plan vc1 --epsilon 1 --delta 1e-6 --td 4096 --median log-star
+"""
+
 
 def add_arguments(p) -> None:
     from geoprivate.cli import _args as a
     from geoprivate.planning import PLANNERS
 
-    p.add_argument("algorithm", choices=sorted(PLANNERS))
-    p.add_argument("--epsilon", type=a.epsilon, required=True)
-    p.add_argument("--delta", type=a.delta_open, required=True)
-    p.add_argument("--alpha", type=a.probability)
-    p.add_argument("--beta", type=a.probability)
+    p.add_argument("algorithm", choices=sorted(PLANNERS), help="the algorithm to plan")
+    p.add_argument("--epsilon", type=a.epsilon, required=True, help="target epsilon (required)")
+    p.add_argument("--delta", type=a.delta_open, required=True, help="target delta, in (0, 1) (required)")
+    p.add_argument("--alpha", type=a.probability, help="accuracy alpha (default: the planner's)")
+    p.add_argument("--beta", type=a.probability, help="failure probability beta (default: the planner's)")
     p.add_argument("--queries", type=a.positive_int, help="generic-bbl: R of the last phase")
     p.add_argument("--phases", type=a.positive_int, help="generic-bbl: number of phases")
     p.add_argument("--vc", type=a.positive_int, help="generic-bbl: VC dimension")
@@ -39,7 +46,11 @@ def add_arguments(p) -> None:
     p.add_argument("--domain-size", type=a.positive_int, help="vc1: |X| (an upper bound on TD), instead of --td")
     p.add_argument("--learner", choices=("opt", "proper"), help="vc1: OPTPrivateLearner or ProperLearner")
     p.add_argument("--median", choices=("exponential", "paper", "log-star"), help="vc1: step 4's median")
-    p.add_argument("--json", action="store_true")
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help="print the plan as JSON (and nothing else); geoprivate everlasting --plan runs it",
+    )
 
 
 _KEYS = {

@@ -25,15 +25,35 @@ from geoprivate.cli import _json
 
 HELP = "run GenericPredictor ([Yan26] Algorithm 2) against an adversary"
 
+EPILOG = """examples:
+  geoprivate predict --concept thresholds --adversary adaptive --T 2000 --seed 1
+  geoprivate predict --concept halfspaces --d 2 --adversary adaptive --T 10000 --seed 1
+  geoprivate predict --concept halfspaces --d 1 --adversary adaptive --T 2000 --repaired
+  geoprivate predict --T 500 --json
+"""
+
 
 def add_arguments(p) -> None:
     from geoprivate.cli import _args as a
 
-    p.add_argument("--concept", choices=("thresholds", "intervals", "halfspaces", "finite"), default="thresholds")
+    p.add_argument(
+        "--concept",
+        choices=("thresholds", "intervals", "halfspaces", "finite"),
+        default="thresholds",
+        help="the concept class and its problem (default thresholds)",
+    )
     p.add_argument("--d", type=a.positive_int, default=2, action=a.Store, help="dimension (halfspaces; default 2)")
-    p.add_argument("--adversary", choices=("oblivious", "stochastic", "adaptive"), default="oblivious")
-    p.add_argument("--T", type=a.positive_int, default=1000, help="number of queries")
-    p.add_argument("--seed", type=a.seed, default=0)
+    p.add_argument(
+        "--adversary",
+        choices=("oblivious", "stochastic", "adaptive"),
+        default="oblivious",
+        help="who asks the queries: a fixed sequence, draws from D, or a white-box adaptive adversary "
+        "(default oblivious)",
+    )
+    p.add_argument("--T", type=a.positive_int, default=1000, help="number of queries (default 1000)")
+    p.add_argument(
+        "--seed", type=a.seed, default=0, help="seed of the data, the predictor and the adversary (default 0)"
+    )
     p.add_argument(
         "--mode",
         choices=("practical", "theorem"),
@@ -55,8 +75,16 @@ def add_arguments(p) -> None:
         default=0.5,
         help="epsilon of each BetweenThresholds (practical) or the total epsilon (theorem)",
     )
-    p.add_argument("--delta", type=a.delta_open, default=1e-6)
-    p.add_argument("--alpha", type=a.probability, default=0.1, action=a.Store, help="theorem mode")
+    p.add_argument(
+        "--delta", type=a.delta_open, default=1e-6, help="delta of each BetweenThresholds, in (0, 1) (default 1e-6)"
+    )
+    p.add_argument(
+        "--alpha",
+        type=a.probability,
+        default=0.1,
+        action=a.Store,
+        help="theorem mode: the accuracy alpha (default 0.1)",
+    )
     p.add_argument("--beta", type=a.probability, default=0.05, help="failure probability (default k; theorem mode)")
     p.add_argument(
         "--max-n",
@@ -80,7 +108,7 @@ def add_arguments(p) -> None:
     )
     p.add_argument("--track-L", action=a.StoreTrue, help="track |L| exactly (G_oblivious, fixed sequences)")
     p.add_argument("--transcript", action="store_true", help="include the whole transcript in the JSON")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print JSON (and nothing else) on stdout")
     p.add_argument(
         "--mc-samples",
         type=a.positive_int,
@@ -219,15 +247,20 @@ def _predict(args) -> int:
             print(f"geoprivate predict: warning: {w.message}", file=sys.stderr)
         adv = make_adversary(args.adversary, problem, args.T, s_adv)
         track = args.track_L and args.adversary != "adaptive" and gen.name == "G_oblivious"
-        res = pred.run(
-            adv,
-            args.T,
-            target=problem.target,
-            track_L=track,
-            law=problem.sampler,
-            n_samples=args.mc_samples,
-            accuracy_rng=s_acc,
-        )
+        # progress on stderr when it is a terminal: queries answered
+        from geoprivate.cli._args import progress
+
+        with progress(total=args.T, desc="queries", unit="q", unit_scale=True) as bar:
+            res = pred.run(
+                adv,
+                args.T,
+                target=problem.target,
+                track_L=track,
+                law=problem.sampler,
+                n_samples=args.mc_samples,
+                accuracy_rng=s_acc,
+                progress=bar,
+            )
     except (ValueError, TypeError, ArithmeticError) as exc:
         print(f"geoprivate predict: {exc}", file=sys.stderr)
         return 2

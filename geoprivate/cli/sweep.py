@@ -17,6 +17,7 @@ reproduce the stored result; 2 bad spec / database / arguments.
 
 from __future__ import annotations
 
+
 import dataclasses
 import json
 import sys
@@ -29,11 +30,38 @@ MAX_WORKERS = 1024
 HELP = "run, resume, inspect, export and replay reproducible parameter sweeps (SQLite store, local or Dask)"
 
 
+RUN_EPILOG = """examples:
+  geoprivate sweep run examples/sweeps/predictor_tops.toml --db tops.sqlite --workers 2
+  geoprivate sweep run SPEC.toml --db F --backend dask --scheduler tcp://host:8786
+"""
+STATUS_EPILOG = """examples:
+  geoprivate sweep status --db tops.sqlite
+  geoprivate sweep status --db tops.sqlite --json
+"""
+EXPORT_EPILOG = """examples:
+  geoprivate sweep export --db tops.sqlite --csv tops.csv
+  geoprivate sweep export --db tops.sqlite --csv /dev/stdout | head
+"""
+REPLAY_EPILOG = """examples:
+  geoprivate sweep replay --db search.sqlite --best objective_best
+  geoprivate sweep replay --db tops.sqlite --point-index 0 --trial 1 --json
+"""
+EPILOG = "examples:\n" + "".join(
+    line + "\n" for e in (RUN_EPILOG, STATUS_EPILOG, EXPORT_EPILOG, REPLAY_EPILOG) for line in e.splitlines()[1:2]
+)
+
+
 def add_arguments(p) -> None:
     from geoprivate.cli import _args
 
-    sub = p.add_subparsers(dest="sweep_command", required=True)
-    r = sub.add_parser("run", help="run or resume a sweep from a TOML spec")
+    sub = p.add_subparsers(dest="sweep_command", required=True, help="what to do with a sweep")
+    r = _args.add_command(
+        sub,
+        "run",
+        help="run or resume a sweep from a TOML spec",
+        description="Run or resume a sweep from a TOML spec; each trial is committed to the SQLite file as it finishes.",
+        epilog=RUN_EPILOG,
+    )
     r.add_argument("spec", type=_args.nonempty_str, help="SPEC.toml: name, target, seeds, [grid]")
     r.add_argument(
         "--db",
@@ -47,7 +75,12 @@ def add_arguments(p) -> None:
         default=1,
         help="parallel workers (default 1: in this process)",
     )
-    r.add_argument("--backend", choices=("local", "dask"), default="local")
+    r.add_argument(
+        "--backend",
+        choices=("local", "dask"),
+        default="local",
+        help="local processes (default) or Dask distributed (the dask extra)",
+    )
     r.add_argument(
         "--scheduler",
         type=_args.nonempty_str,
@@ -61,25 +94,43 @@ def add_arguments(p) -> None:
     r.add_argument("--max-trials", type=_args.nonneg_int, help="stop after this many trials (resume later)")
     r.add_argument("--quiet", action="store_true", help="no progress bar and no summary")
     r.add_argument("--json", action="store_true", help="print the run's summary as JSON (and nothing else)")
-    s = sub.add_parser("status", help="done / failed / remaining trials per grid point")
-    s.add_argument("--db", required=True, type=_args.nonempty_str)
+    s = _args.add_command(
+        sub,
+        "status",
+        help="done / failed / remaining trials per grid point",
+        description="Done / failed / remaining trials per grid point of the sweeps in a SQLite file.",
+        epilog=STATUS_EPILOG,
+    )
+    s.add_argument("--db", required=True, type=_args.nonempty_str, help="the sweep's SQLite file")
     s.add_argument("--sweep", type=_args.nonempty_str, help="sweep name (default: every sweep in the file)")
-    s.add_argument("--json", action="store_true")
-    e = sub.add_parser("export", help="write the trials to CSV")
-    e.add_argument("--db", required=True, type=_args.nonempty_str)
+    s.add_argument("--json", action="store_true", help="print JSON (and nothing else) on stdout")
+    e = _args.add_command(
+        sub,
+        "export",
+        help="write the trials to CSV",
+        description="Write the trials of a sweep (parameters, seed, results) to a CSV file.",
+        epilog=EXPORT_EPILOG,
+    )
+    e.add_argument("--db", required=True, type=_args.nonempty_str, help="the sweep's SQLite file")
     e.add_argument("--csv", required=True, type=_args.output_file, help="output CSV file (may be /dev/stdout)")
     e.add_argument("--sweep", type=_args.nonempty_str, help="sweep name (default: all)")
     e.set_defaults(keep_c_stdout=True)  # --csv /dev/stdout is fd 1 itself
-    y = sub.add_parser("replay", help="re-run a stored trial (e.g. the best adversary found) and compare")
-    y.add_argument("--db", required=True, type=_args.nonempty_str)
+    y = _args.add_command(
+        sub,
+        "replay",
+        help="re-run a stored trial (e.g. the best adversary found) and compare",
+        description="Re-run a stored trial from its seed and compare the result with the stored one.",
+        epilog=REPLAY_EPILOG,
+    )
+    y.add_argument("--db", required=True, type=_args.nonempty_str, help="the sweep's SQLite file")
     y.add_argument("--sweep", type=_args.nonempty_str, help="sweep name (required if the file holds several)")
     y.add_argument(
         "--best", metavar="FIELD", type=_args.nonempty_str, help="the done trial with the largest result FIELD"
     )
     y.add_argument("--min", action="store_true", help="with --best: the smallest instead")
-    y.add_argument("--point-index", type=_args.nonneg_int)
-    y.add_argument("--trial", type=_args.nonneg_int)
-    y.add_argument("--json", action="store_true")
+    y.add_argument("--point-index", type=_args.nonneg_int, help="the grid point (0-based, as status lists them)")
+    y.add_argument("--trial", type=_args.nonneg_int, help="the trial index at that point (0-based)")
+    y.add_argument("--json", action="store_true", help="print JSON (and nothing else) on stdout")
 
 
 def run(args) -> int:

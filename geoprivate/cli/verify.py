@@ -38,6 +38,16 @@ skipped  the claim could not be checked here (the reason is printed)
 whole records: --json (strict JSON on stdout); an HTML report with every instance and the command
 that replays it: --report DIR"""
 
+EPILOG = """examples:
+  geoprivate verify                                  # every claim, a table; violated = a finding about a paper
+  geoprivate verify --claim everlasting/claim-e-6    # one claim
+  geoprivate verify --claim winnow                   # one paper's claims (a prefix; a glob works too)
+  geoprivate verify --claims-from my_claims.py       # your own claims beside the papers'
+  geoprivate verify --json > claims.json             # machine-readable
+  geoprivate verify --report out/                    # HTML report with figures and saved counterexamples
+  geoprivate verify --coverage                       # the papers' numbered statements and what checks each
+"""
+
 
 def add_arguments(v) -> None:
     v.add_argument(

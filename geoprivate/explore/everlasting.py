@@ -152,12 +152,13 @@ def everlasting_figure(result):
 
 def everlasting_page(*, seed: int = 0) -> str:
     """The page of ``geoprivate explore everlasting --seed S`` (HTML text; same seed, same bytes)."""
-    from geoprivate.viz.everlasting import phases_run
+    from geoprivate.viz.everlasting import everlasting_note, phases_run
 
     seed = check_seed(seed)
 
     res = phases_run(seed)
     g = res.guarantee
+    note = everlasting_note(res)
     intro = (
         f"<p>[NNSY23] GenericBBL (§5) on {res.problem}, {res.parameters.mode} mode, seed {seed}, "
         f"{len(res.phases)} phases. The slider walks through the phases: the labelled database S_i, the "
@@ -169,7 +170,7 @@ def everlasting_page(*, seed: int = 0) -> str:
     )
     return page_html(
         everlasting_figure(res),
-        title="geoprivate explorer: GenericBBL phase by phase",
+        title="geoprivate explorer: GenericBBL phase by phase" + (f" ({note})" if note else ""),
         intro=intro,
         transcript=everlasting_transcript(res, seed=seed),
         height=620,

@@ -485,6 +485,7 @@ class GenericPredictor:
         law=None,
         n_samples: int = 20_000,
         accuracy_rng=None,
+        progress=None,
     ) -> PredictionResult:
         """Answer T queries of ``adversary`` (Algorithm 2, step 2).
 
@@ -505,6 +506,8 @@ class GenericPredictor:
         track_L : bool
             Track |L| (label sequences of the whole fixed sequence realisable by
             C|HardQuery, exact, Claim 5); G_oblivious with a non-adaptive adversary only.
+        progress : object with ``update(n)``, optional
+            A tqdm-like bar advanced by the number of queries answered (the run is unchanged).
 
         Every completed run adds its segments to :attr:`total_ledger`; ``result.guarantee``
         is the run's own spend, ``result.total_guarantee`` that of all runs so far (the
@@ -586,6 +589,8 @@ class GenericPredictor:
                     labs[-1] = label_rng.integers(2)
                 tr.extend(xs[:n], codes, labs)
                 j += n
+                if progress is not None:
+                    progress.update(n)
                 if top:
                     on_top(j - 1, xs[n - 1], votes[n - 1])
                     size = chunk
@@ -603,6 +608,8 @@ class GenericPredictor:
                 tr.extend(xa[None, ...], np.array([code]), np.array([lab]))
                 if code == TOP_CODE:
                     on_top(j, xa, vote)
+                if progress is not None:
+                    progress.update(1)
         stops = [s for s, *_ in states[1:]] + [T]
         result.segment_states = [SegmentState(a, b, tl, tu, bt.nu_scale) for (a, tl, tu), b in zip(states, stops)]
         if target is not None:

@@ -64,19 +64,44 @@ def figure_png(fig, dpi: int = 110) -> bytes:
     return buf.getvalue()
 
 
+def _illustrative(run, **kwargs):
+    """A collapse run: k = 6 blocks, so few that the arrangement can be drawn — outside [Yan26] Lemma 1.
+
+    Its PrivacyWarning is not repeated: the figure's title says "illustrative, not private" and names the
+    condition (:func:`_titled`).
+    """
+    import warnings
+
+    from geoprivate.privacy.warnings import PrivacyWarning
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PrivacyWarning)
+        return run(**kwargs)
+
+
+def _titled(fig, result):
+    """Put the run's privacy note (empty when private as run) above the figure's title."""
+    from geoprivate.viz.shrinkage import illustrative_note
+
+    note = illustrative_note(result)
+    if note:
+        fig.suptitle(f"{note}\n{fig.get_suptitle()}", fontsize=11)
+    return fig
+
+
 @report_figure(
     "collapse_d1",
     "Feasible-region collapse of G_halfspace, d = 1",
     paper="shrinkage",
     caption="Dual (a, w) plane of [Yan26] §5.2. Shading: cdepth_S level sets (exact arrangement); grey: "
     "the examples' constraint lines (margin form); black: hard-query lines a·x = w through the "
-    "origin; dots: each block's cdepth maximiser (Algorithm 4). Practical mode (k = 6).",
+    "origin; dots: each block's cdepth maximiser (Algorithm 4). Illustrative, not private (k = 6 blocks, so that the arrangement can be drawn): the title names Lemma 1's k.",
 )
 def _collapse(size):
     from geoprivate.viz.collapse import collapse_run_d1, draw_collapse_d1
 
-    pred, res = collapse_run_d1(seed=4)
-    return draw_collapse_d1(pred, res)
+    pred, res = _illustrative(collapse_run_d1, seed=4)
+    return _titled(draw_collapse_d1(pred, res), res)
 
 
 @report_figure(
@@ -85,13 +110,13 @@ def _collapse(size):
     paper="shrinkage",
     caption="The same run structure in ℝ²: (a1, a2, w) space, then the plane, the line and the point cut "
     "out by the hard queries; on the plane the cdepth_S levels of the restricted arrangement, on "
-    "the line depth_S and cdepth_S along it. Practical mode (k = 6).",
+    "the line depth_S and cdepth_S along it. Illustrative, not private (k = 6 blocks, so that the arrangement can be drawn): the title names Lemma 1's k.",
 )
 def _collapse_d2(size):
     from geoprivate.viz.collapse import collapse_run_d2, draw_collapse_slices
 
-    pred, res = collapse_run_d2(seed=2)
-    return draw_collapse_slices(pred, res)
+    pred, res = _illustrative(collapse_run_d2, seed=2)
+    return _titled(draw_collapse_slices(pred, res), res)
 
 
 def _oblivious_run(T=1000):
@@ -99,8 +124,13 @@ def _oblivious_run(T=1000):
     from geoprivate.prediction import G_oblivious, GenericPredictor
     from geoprivate.prediction.problems import make_problem
 
-    P = make_problem("thresholds", 300 * 20, rng=0)
-    pred = GenericPredictor(G_oblivious(P.concept), P.X, P.y, k=300, m=20, epsilon=1.0, rng=1)
+    from geoprivate.viz.shrinkage import SHOWCASE_DELTA, SHOWCASE_EPSILON, lemma1_k
+
+    k = lemma1_k()  # private as run: [Yan26] Lemma 1 holds for every BetweenThresholds segment
+    P = make_problem("thresholds", k * 20, rng=0)
+    pred = GenericPredictor(
+        G_oblivious(P.concept), P.X, P.y, k=k, m=20, epsilon=SHOWCASE_EPSILON, delta=SHOWCASE_DELTA, rng=1
+    )
     return pred.run(binary_search_sequence(T), T, target=P.target, track_L=True)
 
 
@@ -108,7 +138,8 @@ def _oblivious_run(T=1000):
     "oblivious_L",
     "G_oblivious against the binary-search sequence",
     paper="shrinkage",
-    caption="Thresholds, T = 1000, k = 300 blocks of m = 20 (practical mode). |L| is exact.",
+    caption="Thresholds, T = 1000, k = Lemma 1's k for ε_BT = 1/2, δ = 10⁻⁶ and the gap 1/4 (blocks of m = 20; "
+    "the run's privacy guarantee applies). |L| is exact.",
 )
 def _oblivious(size):
     from geoprivate.viz.shrinkage import draw_oblivious_L
@@ -120,21 +151,24 @@ def _oblivious(size):
     "hard_queries_vs_T",
     "Hard queries against T",
     paper="shrinkage",
-    caption="Thresholds, binary-search adversary, k = 300, m = 20, ε_BT = 1 (practical mode).",
+    caption="Thresholds, binary-search adversary, k = Lemma 1's k, m = 20, ε_BT = 1/2, δ = 10⁻⁶ (private as run).",
 )
 def _hard_vs_T(size):
     from geoprivate.viz.shrinkage import draw_hard_queries_vs_T, hard_queries_sweep
 
     Ts = [10, 100, 1000, 10000] if size == "small" else [10, 30, 100, 300, 1000, 3000, 10000, 30000, 100000]
-    return draw_hard_queries_vs_T(hard_queries_sweep(Ts))
+    from geoprivate.viz.shrinkage import SHOWCASE_DELTA, SHOWCASE_EPSILON, lemma1_k
+
+    sweep = hard_queries_sweep(Ts, k=lemma1_k(), epsilon=SHOWCASE_EPSILON, delta=SHOWCASE_DELTA)
+    return draw_hard_queries_vs_T(sweep)
 
 
 @report_figure(
     "privacy_spent",
     "Privacy spent over the rounds",
     paper="shrinkage",
-    caption="The run of 'oblivious_L': ε after each round, nominal (Lemma 1's gap condition fails at "
-    "k = 300, so the run's own guarantee is vacuous and says so).",
+    caption="The run of 'oblivious_L': ε after each round (Lemma 1's gap condition holds at its k, so the "
+    "curve is the run's own guarantee).",
 )
 def _privacy(size):
     from geoprivate.viz.shrinkage import draw_privacy_spent
@@ -164,15 +198,16 @@ def _vc1_tree(size):
     paper="shrinkage",
     caption="The run of 'collapse_d1' (same data, same seeds) with the paper's Algorithm 4 (top) and the "
     "repaired generator (bottom), which never cuts C|HardQuery below dimension 1: the boundary "
-    "comes from the hard queries, the orientation from each block's sample. Practical mode (k = 6).",
+    "comes from the hard queries, the orientation from each block's sample. Illustrative, not private (k = 6 blocks, so that the arrangement can be drawn): the title names Lemma 1's k.",
 )
 def _collapse_repaired(size):
     from geoprivate.prediction import G_halfspace_repaired
     from geoprivate.viz.collapse import collapse_run_d1, draw_collapse_comparison
 
-    faithful = collapse_run_d1(seed=4)
-    repaired = collapse_run_d1(seed=4, generator=G_halfspace_repaired(1, form="margin"))
-    return draw_collapse_comparison([("G_halfspace (Alg. 4)", *faithful), ("G_halfspace_repaired", *repaired)])
+    faithful = _illustrative(collapse_run_d1, seed=4)
+    repaired = _illustrative(collapse_run_d1, seed=4, generator=G_halfspace_repaired(1, form="margin"))
+    fig = draw_collapse_comparison([("G_halfspace (Alg. 4)", *faithful), ("G_halfspace_repaired", *repaired)])
+    return _titled(fig, faithful[1])
 
 
 @report_figure(
@@ -184,16 +219,14 @@ def _collapse_repaired(size):
     "err_D exact under the uniform law.",
 )
 def _err_D(size):
-    import math
 
     from geoprivate.adversaries import binary_search_sequence
-    from geoprivate.mechanisms import min_gap
     from geoprivate.prediction import G_oblivious, GenericPredictor
     from geoprivate.prediction.problems import make_problem
-    from geoprivate.viz.shrinkage import draw_err_D
+    from geoprivate.viz.shrinkage import SHOWCASE_DELTA, SHOWCASE_EPSILON, draw_err_D, lemma1_k
 
-    eps, delta, T = 0.5, 1e-6, 1000
-    k = math.ceil(min_gap(eps, delta, 1) / 0.25)
+    eps, delta, T = SHOWCASE_EPSILON, SHOWCASE_DELTA, 1000
+    k = lemma1_k(eps, delta)
     P = make_problem("thresholds", k * 20, rng=0)
     pred = GenericPredictor(G_oblivious(P.concept), P.X, P.y, k=k, m=20, epsilon=eps, delta=delta, rng=1)
     res = pred.run(binary_search_sequence(T), T, target=P.target, law=P.sampler)
@@ -205,7 +238,8 @@ def _err_D(size):
     "GenericBBL phase by phase (practical mode)",
     paper="everlasting",
     caption="Thresholds on [0, 1), uniform D; three phases with scaled constants (recorded in the result). "
-    "Practical mode: the privacy theorem does not apply (the ledger says so); err_D exact.",
+    "Practical mode: the privacy theorem does not apply (the title names the failing conditions; a private "
+    "run is one phase: geoprivate everlasting); err_D exact.",
 )
 def _everlasting(size):
     from geoprivate.viz.everlasting import draw_phases, phases_run

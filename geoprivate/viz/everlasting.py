@@ -33,12 +33,33 @@ def phases_run(seed: int = 0):
     from geoprivate.everlasting.parameters import practical_parameters
 
     prob = make_everlasting_problem("thresholds", seed)
-    par = practical_parameters(0.05, 0.05, 0.5, 1e-6, 1, 3, T1=40, lambda1=8, r_const=16, epsilon_bt=1.0)
+    # T_1 = 160 (the CLI's practical default): at T_1 = 40 BetweenThresholds' noise leaves phase 1 worse than a coin
+    par = practical_parameters(0.05, 0.05, 0.5, 1e-6, 1, 3, T1=160, lambda1=8, r_const=16, epsilon_bt=1.0)
     rng = np.random.default_rng(seed + 1)
     x = prob.sample(rng, par.phase(1).S)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # practical mode: recorded in the result
         return GenericBBL(prob, x, prob.target(x), par, rng).run()
+
+
+def everlasting_note(result) -> str:
+    """``""`` when a GenericBBL run is private as run, else the title line of an illustrative picture:
+    "illustrative, not private: [NNSY23] Claim E.5 needs <the conditions that failed on this run>".
+
+    Parameters
+    ----------
+    result : EverlastingResult
+        A GenericBBL run.
+
+    Returns
+    -------
+    str
+        Empty when ``result.privacy_applies``.
+    """
+    if result.privacy_applies:
+        return ""
+    failed = [name for name, ok in (result.privacy.conditions if result.privacy else {}).items() if not ok]
+    return "illustrative, not private: [NNSY23] Claim E.5 needs " + ("; ".join(failed) or "its conditions")
 
 
 def draw_phases(result):
@@ -77,6 +98,9 @@ def draw_phases(result):
     c.legend(fontsize=7)
     for ax in (a, b, c):
         ax.set_xticks(i)
-    fig.suptitle(f"GenericBBL, {result.parameters.mode} mode: {result.problem}", fontsize=9)
+    note = everlasting_note(result)
+    fig.suptitle(
+        f"GenericBBL, {result.parameters.mode} mode: {result.problem}" + (f"\n{note}" if note else ""), fontsize=9
+    )
     fig.tight_layout()
     return fig

@@ -22,6 +22,11 @@ import math
 import numpy as np
 
 __all__ = [
+    "SHOWCASE_EPSILON",
+    "SHOWCASE_DELTA",
+    "SHOWCASE_GAP",
+    "lemma1_k",
+    "illustrative_note",
     "draw_oblivious_L",
     "hard_queries_sweep",
     "draw_hard_queries_vs_T",
@@ -29,6 +34,61 @@ __all__ = [
     "draw_privacy_spent",
     "draw_err_D",
 ]
+
+
+#: BetweenThresholds of the showcase runs (figures, explorer): ε_BT = 1/2, δ_BT = 10⁻⁶ and the gap 1/4 of
+#: GenericPredictor's thresholds 1/2 ± 1/8; Lemma 1's k for them is :func:`lemma1_k`'s default
+SHOWCASE_EPSILON, SHOWCASE_DELTA, SHOWCASE_GAP = 0.5, 1e-6, 0.25
+
+
+def lemma1_k(epsilon: float = SHOWCASE_EPSILON, delta: float = SHOWCASE_DELTA, gap: float = SHOWCASE_GAP) -> int:
+    """Smallest number of blocks k for which [Yan26] Lemma 1 proves BetweenThresholds (ε, δ)-DP at this gap.
+
+    Parameters
+    ----------
+    epsilon, delta : float in (0, 1)
+        BetweenThresholds' privacy parameters (default the showcase's 1/2 and 10⁻⁶).
+    gap : float
+        The threshold gap t_u − t_l (default 1/4, GenericPredictor's).
+
+    Returns
+    -------
+    int
+        ⌈min_gap(ε, δ, 1) / gap⌉: the database size n = k meeting Lemma 1.
+    """
+    from geoprivate.mechanisms import min_gap
+
+    return math.ceil(min_gap(epsilon, delta, 1) / gap)
+
+
+def illustrative_note(result) -> str:
+    """``""`` when a GenericPredictor run is private as run, else the title line of an illustrative picture.
+
+    The line names the failing condition, computed from the run's parameters: "illustrative, not private:
+    [Yan26] Lemma 1 needs ε_BT < 1 and k ≥ 1710 (at ε_BT = 0.5, δ = 1e-06); this run: ε_BT = 4, k = 6".
+
+    Parameters
+    ----------
+    result : PredictionResult
+        A GenericPredictor run.
+
+    Returns
+    -------
+    str
+        Empty when ``result.privacy_applies``.
+    """
+    if result.privacy_applies:
+        return ""
+    p = result.params
+    eps, k, gap = float(p["epsilon_bt"]), int(p["k"]), float(p["t_upper"]) - float(p["t_lower"])
+    d = p.get("delta_bt")
+    e_need = eps if 0 < eps < 1 else SHOWCASE_EPSILON
+    d_need = float(d) if d is not None and 0 < float(d) < 1 else SHOWCASE_DELTA
+    need = ("ε_BT < 1 and " if not eps < 1 else "") + f"k ≥ {lemma1_k(e_need, d_need, gap)}"
+    return (
+        f"illustrative, not private: [Yan26] Lemma 1 needs {need} (at ε_BT = {e_need:g}, δ = {d_need:g}); "
+        f"this run: ε_BT = {eps:g}, k = {k}"
+    )
 
 
 def _figure(w, h, ncols=1):
@@ -103,8 +163,10 @@ def draw_oblivious_L(result, *, vc: int, n_distinct: int | None = None, title=No
     return fig
 
 
-def hard_queries_sweep(Ts, *, k: int = 300, m: int = 20, epsilon: float = 1.0, seed: int = 0):
-    """Thresholds against the binary-search sequence for every T in ``Ts`` (practical mode).
+def hard_queries_sweep(
+    Ts, *, k: int = 300, m: int = 20, epsilon: float = 1.0, delta: float | None = None, seed: int = 0
+):
+    """Thresholds against the binary-search sequence for every T in ``Ts`` (private as run when k meets Lemma 1).
 
     Returns a dict of lists: ``T``, ``shrinkage`` (hard queries of GenericPredictor +
     G_oblivious), ``composition`` (rounds that pay privacy in the composition baseline:
@@ -119,6 +181,8 @@ def hard_queries_sweep(Ts, *, k: int = 300, m: int = 20, epsilon: float = 1.0, s
         Blocks and examples per block of GenericPredictor.
     epsilon : float
         BetweenThresholds' epsilon.
+    delta : float, optional
+        BetweenThresholds' delta (None: the δ the gap gives, Lemma 1 inverted).
     seed : int
         Seed of every run.
 
@@ -135,7 +199,9 @@ def hard_queries_sweep(Ts, *, k: int = 300, m: int = 20, epsilon: float = 1.0, s
     P = make_problem("thresholds", k * m, rng=seed)
     out = {"T": [], "shrinkage": [], "composition": [], "bound": []}
     for i, T in enumerate(Ts):
-        pred = GenericPredictor(G_oblivious(P.concept), P.X, P.y, k=k, m=m, epsilon=epsilon, rng=seed + 1 + i)
+        pred = GenericPredictor(
+            G_oblivious(P.concept), P.X, P.y, k=k, m=m, epsilon=epsilon, delta=delta, rng=seed + 1 + i
+        )
         r = pred.run(binary_search_sequence(int(T)), int(T), target=P.target)
         out["T"].append(int(T))
         out["shrinkage"].append(r.n_hard)
