@@ -198,7 +198,9 @@ def table_rows(runs: list) -> list:
                 f"; planner's predicted T = {pred['T']:.2g} (Theorem 4.5 mistake bound <= 0.01 T: K = {pred['K']:,}, "
                 f"L = {pred['L']:.3g}, eps_hat = {pred['eps_hat']:.3g})"
             )
-        label = "majority of 5, d = 1000, rho = 0.2" if name == "majority" else "breast cancer cycled, rho = 0.1 assumed"
+        label = (
+            "majority of 5, d = 1000, rho = 0.2" if name == "majority" else "breast cancer cycled, rho = 0.1 assumed"
+        )
         out.append(
             {
                 "algorithm": f"DP-Winnow at scale, {label}",
