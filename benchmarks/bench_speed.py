@@ -273,8 +273,6 @@ def label_boost_rows(quick: bool, rng) -> None:
     )
 
 
-
-
 # ------------------------------------------------------------------ VC-1 learner
 def vc1_fit_row(quick: bool) -> None:
     """One OPTPrivateLearner fit ([Yan25] Alg. 2) on thresholds with TD = 2^12 (2^8 quick) at ε = 1:

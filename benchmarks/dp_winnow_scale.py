@@ -159,8 +159,9 @@ def predicted_T(d: int, rho: float, share: float = 0.01) -> dict:
     }
 
 
-def ladder(T_max: int) -> list:
-    """Per source, the runs of the ladder up to the first T that reaches the target."""
+def ladder(T_max: int, log: Path | None = None) -> list:
+    """Per source, the runs of the ladder up to the first T that reaches the target (each run also
+    appended to ``log`` as one JSON line, so an interrupted ladder keeps its runs: ``--rows-from``)."""
     rows = []
     for name in SOURCES:
         for T in (T for T in LADDER if T <= T_max):
@@ -170,6 +171,9 @@ def ladder(T_max: int) -> list:
             row = json.loads(res.stdout)
             rows.append(row)
             print(json.dumps(row), file=sys.stderr, flush=True)
+            if log is not None:
+                with open(log, "a") as fh:
+                    fh.write(json.dumps(row) + "\n")
             dw = row["dp_winnow"]
             if dw["privacy_applies"] and dw["mistake_rate_last_10pct"] <= TARGET:
                 break
@@ -222,11 +226,15 @@ def main(argv=None) -> int:
     ap.add_argument("--one", nargs=2, metavar=("T", "SOURCE"), help="run one configuration, print its JSON")
     ap.add_argument("--T-max", type=int, default=10**7)
     ap.add_argument("--json", default=str(RESULTS), help="where the runs and rows are written")
+    ap.add_argument("--rows-from", help="no runs: the rows of the runs logged (JSON lines) by an earlier ladder")
     args = ap.parse_args(argv)
     if args.one:
         print(json.dumps(one(int(args.one[0]), args.one[1])))
         return 0
-    runs = ladder(args.T_max)
+    if args.rows_from:
+        runs = [json.loads(line) for line in Path(args.rows_from).read_text().splitlines() if line.strip()]
+    else:
+        runs = ladder(args.T_max, Path(args.json).with_suffix(".runs.jsonl"))
     rows = table_rows(runs)
     Path(args.json).parent.mkdir(parents=True, exist_ok=True)
     Path(args.json).write_text(json.dumps({"runs": runs, "rows": rows}, indent=2, default=str))

@@ -473,6 +473,8 @@ def main(argv=None) -> int:
     ap.add_argument("--only-vc1", action="store_true", help="only the [Yan25] VC-1 learners' rows")
     ap.add_argument("--vc1-bits", type=int, nargs="+", help="TD = 2^bits of the VC-1 rows (default 4 6 8 10 12)")
     ap.add_argument("--vc1-medians", nargs="+", default=["exponential", "log-star"], help="the VC-1 rows' medians")
+    ap.add_argument("--vc1-learners", nargs="+", default=["opt", "proper"], help="the VC-1 rows' learners")
+    ap.add_argument("--vc1-grid", type=float, nargs="+", help="the VC-1 rows' eps grid (default VC1_GRID)")
     ap.add_argument(
         "--only-winnow-scale",
         action="store_true",
@@ -506,9 +508,11 @@ def main(argv=None) -> int:
     rows = [] if args.only_vc1 else other_rows(args.quick, Rs, bbl_grid, win_grid, gc_grid, gp_grid)
     vc1_bits = (4,) if args.quick else tuple(args.vc1_bits or (4, 6, 8, 10, 12))
     vc1_grid = {"opt": [1.0, 3.0], "proper": [2.0, 6.0]} if args.quick else VC1_GRID
+    if args.vc1_grid:
+        vc1_grid = {k: sorted(args.vc1_grid) for k in vc1_grid}
     rows += [
         vc1_row(bits, learner, median, vc1_grid[learner], trials=3 if args.quick else 10 if bits <= 8 else 5)
-        for learner in ("opt", "proper")
+        for learner in args.vc1_learners
         for median in args.vc1_medians
         for bits in vc1_bits
     ]

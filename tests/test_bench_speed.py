@@ -28,5 +28,7 @@ def test_bench_speed_quick_lp_and_labelboost_rows(capsys):
 @pytest.mark.slow
 def test_bench_speed_quick_every_row():
     rows = _bench().main(["--quick"])
-    assert len(rows) == 21  # the table, with DP-Winnow and LabelBoost each beside their baseline, max_cdepth dim 0 / dim 1 and the VC-1 fit
+    assert (
+        len(rows) == 21
+    )  # the table, with DP-Winnow and LabelBoost each beside their baseline, max_cdepth dim 0 / dim 1 and the VC-1 fit
     assert not any(r[2] == "n/a" for r in rows)

@@ -18,6 +18,10 @@ underflow.
   Parameters from Theorem 4.5 (:func:`theorem_4_5_parameters`, theorem mode) or given
   (``DPWinnowParameters`` in practical mode); privacy by :func:`dp_winnow_privacy`
   (Theorem 4.4 / proof C.1).
+* Streamed sequences: :func:`confident_winnow`, :func:`winnow` and :func:`dp_winnow` take the
+  rounds whole (``X, y``) or as a stream (``y=None``: an iterable of ``(x, y)`` rounds or
+  ``(X_block, y_block)`` chunks, or a generator function such as :func:`majority_stream`
+  returns), read chunk by chunk: T = 10⁷ at d = 10³ runs in under 100 MiB.
 * :func:`sign_disagreement_probability` — the exact probability that w̃ and w disagree in
   sign on x (Lemma 4.6), from the binomial law of ⟨w̃, x⟩.
 
@@ -114,7 +118,9 @@ def _chunks(X, y):
     try:
         items = iter(src)
     except TypeError:
-        raise TypeError(f"X: expected arrays with y, or an iterable of (X, y) chunks, got {type(src).__name__}") from None
+        raise TypeError(
+            f"X: expected arrays with y, or an iterable of (X, y) chunks, got {type(src).__name__}"
+        ) from None
     for item in items:
         try:
             xc, yc = item
@@ -286,9 +292,7 @@ def confident_winnow(
         T = as_sign_points(X).shape[0]
         bits_all = np.asarray(adversary)
         if bits_all.shape != (T,) or ((bits_all != 0) & (bits_all != 1)).any():
-            raise ValueError(
-                f"adversary: expected T={T} bits in {{0,1}} or a callable, got shape {bits_all.shape}"
-            )
+            raise ValueError(f"adversary: expected T={T} bits in {{0,1}} or a callable, got shape {bits_all.shape}")
     state = _WinnowState(eta, c * rho)
     t0 = 0
     for Xs, ys in _chunks(X, y):
