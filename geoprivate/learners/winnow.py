@@ -1099,6 +1099,17 @@ class _DPWinnowState:
 
 
 # --------------------------------------------------------------------------- instances
+def _majority_target(d, k, rng):
+    """The k (odd) relevant coordinates of a majority target and v, uniform on them."""
+    d, k = check_positive_int(d, "d"), check_positive_int(k, "k")
+    if k % 2 == 0 or k > d:
+        raise ValueError(f"k: expected an odd number of relevant coordinates <= d = {d}, got {k}")
+    rel = rng.choice(d, size=k, replace=False)
+    v = np.zeros(d)
+    v[rel] = 1.0 / k
+    return rel, v
+
+
 def majority_sequence(T: int, d: int, k: int, rng=None, *, flip: float = 0.0):
     """An oblivious realisable sequence: target v = uniform on k (odd) random coordinates,
     x uniform on {−1, 1}^d, y = sgn⟨v, x⟩, so every example has margin ≥ ρ = 1/k exactly.
@@ -1122,20 +1133,16 @@ def majority_sequence(T: int, d: int, k: int, rng=None, *, flip: float = 0.0):
     -------
     X (T, d) ``int8``, y (T,) ``int8`` ±1, v (d,) float, rho = 1/k
     """
-    T, d, k = check_positive_int(T, "T"), check_positive_int(d, "d"), check_positive_int(k, "k")
-    if k % 2 == 0 or k > d:
-        raise ValueError(f"k: expected an odd number of relevant coordinates <= d = {d}, got {k}")
+    T = check_positive_int(T, "T")
     rng = as_rng(rng)
-    rel = rng.choice(d, size=k, replace=False)
-    v = np.zeros(d)
-    v[rel] = 1.0 / k
+    rel, v = _majority_target(d, k, rng)
     X = rng.integers(0, 2, size=(T, d), dtype=np.int8)
     X *= 2  # in place: one T x d int8 array at the peak (10^10 entries at T = 10^6, d = 10^4)
     X -= 1
     y = np.sign(X[:, rel].astype(np.int64).sum(axis=1)).astype(np.int8)
     if flip > 0:
         y = np.where(rng.random(T) < flip, -y, y).astype(np.int8)
-    return X, y, v, 1.0 / k
+    return X, y, v, 1.0 / len(rel)
 
 
 def majority_stream(T: int, d: int, k: int, rng=None, *, chunk: int = 8192):
@@ -1165,14 +1172,9 @@ def majority_stream(T: int, d: int, k: int, rng=None, *, chunk: int = 8192):
     rho : float
         The margin 1/k.
     """
-    T, d, k = check_positive_int(T, "T"), check_positive_int(d, "d"), check_positive_int(k, "k")
-    chunk = check_positive_int(chunk, "chunk")
-    if k % 2 == 0 or k > d:
-        raise ValueError(f"k: expected an odd number of relevant coordinates <= d = {d}, got {k}")
+    T, chunk = check_positive_int(T, "T"), check_positive_int(chunk, "chunk")
     rng = as_rng(rng)
-    rel = rng.choice(d, size=k, replace=False)
-    v = np.zeros(d)
-    v[rel] = 1.0 / k
+    rel, v = _majority_target(d, k, rng)
     seed = int(rng.integers(2**63))
 
     def rounds():
@@ -1183,4 +1185,4 @@ def majority_stream(T: int, d: int, k: int, rng=None, *, chunk: int = 8192):
             X -= 1
             yield X, np.sign(X[:, rel].astype(np.int64).sum(axis=1)).astype(np.int8)
 
-    return rounds, v, 1.0 / k
+    return rounds, v, 1.0 / len(rel)
