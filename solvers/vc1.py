@@ -1143,23 +1143,23 @@ def tree_index(tree: nx.DiGraph) -> TreeIndex:
     """
     norm = tree.graph["normalisation"]
     m = norm.columns.size
-    pos = {int(c): j for j, c in enumerate(norm.columns)}
+    pos: dict = {int(c): j for j, c in enumerate(norm.columns)}
     pos[ROOT] = m
     parent = np.full(m + 1, m, dtype=np.intp)
     depth = np.zeros(m + 1, dtype=np.intp)
     tin = np.zeros(m + 1, dtype=np.intp)
     size = np.ones(m + 1, dtype=np.intp)
-    order = []
+    visit: list[int] = []
     stack = [ROOT]
     while stack:  # pre-order
         x = stack.pop()
-        order.append(pos[x])
+        visit.append(pos[x])
         kids = sorted(tree.successors(x), reverse=True)
         for k in kids:
             parent[pos[k]] = pos[x]
             depth[pos[k]] = tree.nodes[k]["distance"]
         stack.extend(kids)
-    order = np.array(order, dtype=np.intp)
+    order = np.array(visit, dtype=np.intp)
     tin[order] = np.arange(m + 1)
     for v in order[::-1][:-1]:  # children before parents: subtree sizes
         size[parent[v]] += size[v]
