@@ -301,58 +301,81 @@ def _vc1_trials(C, m, eps, t, median, learner, n, seeds) -> list:
     return out
 
 
-def vc1_row(bits, learner, median, grid, trials=10, max_doublings=8, budget=150.0) -> dict:
-    """Smallest ε on ``grid`` at which a [Yan25] learner reaches error ≤ 0.1 w.p. ≥ 0.9 on TD = 2^bits."""
+def _vc1_attempt(C, m, bits, learner, median, eps, trials, max_doublings, budget) -> dict:
+    """One ε: n doubled (parts of 4, 8, … examples) until error ≤ 0.1 in 90 % of the trials, or
+    the doublings or the ε's time budget run out."""
+    t = plan_vc1(eps, DELTA, td=m, alpha=TARGET, beta=0.1, learner=learner, median="exponential").parameters["t"]
+    first = 2 if learner == "proper" else 1  # ProperLearner: |S_1| = n/2 must hold t parts
+    need = math.ceil(0.9 * trials)
+    t0, res = time.perf_counter(), None
+    for j in range(2, max_doublings + 1):
+        n = first * t * 2**j
+        runs = _vc1_trials(C, m, eps, t, median, learner, n, range(1000 * bits + j, 1000 * bits + j + trials))
+        errs = [e for e, _, _ in runs]
+        ok = sum(e <= TARGET for e in errs)
+        res = dict(
+            eps=eps,
+            t=t,
+            n=n,
+            part=n // (first * t),
+            ok=ok,
+            max_err=max(errs),
+            guarantee=runs[0][1],
+            utility_proved=any(u for _, _, u in runs),
+            reached=ok >= need,
+            seconds=time.perf_counter() - t0,
+        )
+        if res["reached"] or time.perf_counter() - t0 > budget:
+            break
+    res["budget_out"] = not res["reached"] and res["part"] < 2**max_doublings
+    return res
+
+
+def vc1_row(bits, learner, median, grid, trials=10, max_doublings=6, budget=90.0) -> dict:
+    """Smallest ε on ``grid`` at which a [Yan25] learner reaches error ≤ 0.1 w.p. ≥ 0.9 on TD = 2^bits.
+
+    Bisection over the grid (reaching the target is taken as monotone in ε): the row reports the
+    smallest ε reached and the largest ε below it that was tried and did not reach (the bracket),
+    or the grid's edge it stopped at.  ``budget`` bounds the seconds spent on one ε."""
     from bench_median import threshold_class
 
     m = 2**bits
     C = threshold_class(m)
     name = "OPTPrivateLearner" if learner == "opt" else "ProperLearner"
-    need = math.ceil(0.9 * trials)
-    t0, last, skipped = time.perf_counter(), None, []
-    for eps in progress(grid, desc="eps grid"):
-        proven = plan_vc1(eps, DELTA, td=m, alpha=TARGET, beta=0.1, learner=learner, median=median)
-        sized = plan_vc1(eps, DELTA, td=m, alpha=TARGET, beta=0.1, learner=learner, median="exponential")
-        t = sized.parameters["t"]
-        if time.perf_counter() - t0 + trials * sized.cost["seconds"] > budget:
-            skipped.append(eps)
-            continue
-        first = 2 if learner == "proper" else 1  # ProperLearner: |S_1| = n/2 must hold t parts
-        for j in range(2, max_doublings + 1):  # parts of 4, 8, … examples
-            n = first * t * 2**j
-            runs = _vc1_trials(C, m, eps, t, median, learner, n, range(1000 * bits + j, 1000 * bits + j + trials))
-            errs = [e for e, _, _ in runs]
-            ok = sum(e <= TARGET for e in errs)
-            g = runs[0][1]
-            last = _row(
-                f"{name}, median = {median}, thresholds, TD = 2^{bits}",
-                g.epsilon,
-                g.delta,
-                "; ".join(vc1_privacy_conditions(learner, median)),
-                f"{n:,} measured (t = {t}, parts of {n // (first * t)}); {proven.parameters['n']:.3g} proven",
-                f"error <= 0.1 in {ok}/{trials} trials (max {max(errs):.3f}); "
-                f"utility_proved = {any(u for _, _, u in runs)}",
-                time.perf_counter() - t0,
-                note=(f"eps {skipped} skipped (predicted time over the {budget:.0f} s budget)" if skipped else ""),
-            )
-            if ok >= need:
-                return last
-            if time.perf_counter() - t0 > budget:
-                break
-    if last is None:
-        return _row(
-            f"{name}, median = {median}, thresholds, TD = 2^{bits}",
-            math.inf,
-            DELTA,
-            "",
-            "-",
-            "not run",
-            time.perf_counter() - t0,
-            ok=False,
-            note=f"every eps of the grid over the {budget:.0f} s budget",
-        )
-    last["reached"] = False
-    return last
+    t0 = time.perf_counter()
+    tried = {}
+    lo, hi = -1, len(grid) - 1  # invariant: grid[lo] not reached (or lo = -1), grid[hi] reached unless untried
+    tried[hi] = _vc1_attempt(C, m, bits, learner, median, grid[hi], trials, max_doublings, budget)
+    if tried[hi]["reached"]:
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            tried[mid] = _vc1_attempt(C, m, bits, learner, median, grid[mid], trials, max_doublings, budget)
+            lo, hi = (lo, mid) if tried[mid]["reached"] else (mid, hi)
+    best = tried[hi]
+    proven = plan_vc1(best["eps"], DELTA, td=m, alpha=TARGET, beta=0.1, learner=learner, median=median)
+    if not best["reached"]:
+        bracket = f"not reached at the grid's largest eps = {grid[-1]}"
+    elif lo < 0:
+        bracket = f"reached at the grid's smallest eps = {grid[0]} (a grid edge)"
+    else:
+        why = " (time budget)" if tried[lo]["budget_out"] else ""
+        bracket = f"bracket: eps = {grid[lo]} not reached{why} ({tried[lo]['ok']}/{trials}), {grid[hi]} reached"
+    g = best["guarantee"]
+    row = _row(
+        f"{name}, median = {median}, thresholds, TD = 2^{bits}",
+        g.epsilon,
+        g.delta,
+        "; ".join(vc1_privacy_conditions(learner, median)),
+        f"{best['n']:,} measured (t = {best['t']}, parts of {best['part']}); {proven.parameters['n']:.3g} proven",
+        f"error <= 0.1 in {best['ok']}/{trials} trials (max {best['max_err']:.3f}); "
+        f"utility_proved = {best['utility_proved']}",
+        time.perf_counter() - t0,
+        ok=best["reached"],
+        note=bracket + f"; eps tried {sorted(grid[i] for i in tried)}",
+    )
+    row["smallest_epsilon"] = best["eps"] if best["reached"] else None
+    row["bracket"] = [grid[lo] if lo >= 0 else None, grid[hi]] if best["reached"] else None
+    return row
 
 
 def speed(n: int = 12_000_000, lam: int = 16) -> str:
@@ -421,8 +444,13 @@ def table(rows) -> str:
     return "\n".join(lines)
 
 
-#: ε grids of the VC-1 rows: Lemma 1 needs ε/2 < 2 (OPTPrivateLearner) and ε/4 < 2 (ProperLearner)
-VC1_GRID = {"opt": [0.25, 0.5, 1.0, 2.0, 3.0], "proper": [0.5, 1.0, 2.0, 4.0, 6.0]}
+#: ε grids of the VC-1 rows (factor √2 from 1/16): Lemma 1 needs ε/2 < 2 (OPTPrivateLearner) and
+#: ε/4 < 2 (ProperLearner)
+VC1_GRID = {
+    "opt": [round(2 ** (k / 2 - 4), 4) for k in range(0, 12)],  # 1/16 … 2.83
+    "proper": [round(2 ** (k / 2 - 4), 4) for k in range(0, 14)],  # 1/16 … 5.66
+}
+RESULTS = Path(__file__).resolve().parent / "results"
 
 
 def other_rows(quick, Rs, bbl_grid, win_grid, gc_grid, gp_grid) -> list:
@@ -446,6 +474,15 @@ def main(argv=None) -> int:
     ap.add_argument("--quick", action="store_true", help="coarse grid, R = 10^3 only (smoke test)")
     ap.add_argument("--json", help="also write the rows as JSON to this file")
     ap.add_argument("--only-vc1", action="store_true", help="only the [Yan25] VC-1 learners' rows")
+    ap.add_argument("--vc1-bits", type=int, nargs="+", help="TD = 2^bits of the VC-1 rows (default 4 6 8 10 12)")
+    ap.add_argument("--vc1-medians", nargs="+", default=["exponential", "log-star"], help="the VC-1 rows' medians")
+    ap.add_argument("--vc1-learners", nargs="+", default=["opt", "proper"], help="the VC-1 rows' learners")
+    ap.add_argument("--vc1-grid", type=float, nargs="+", help="the VC-1 rows' eps grid (default VC1_GRID)")
+    ap.add_argument(
+        "--only-winnow-scale",
+        action="store_true",
+        help="only DP-Winnow at scale (benchmarks/dp_winnow_scale.py: streamed T up to 10^7, subprocess per T)",
+    )
     ap.add_argument(
         "--speed",
         action="store_true",
@@ -464,21 +501,38 @@ def main(argv=None) -> int:
         gc_grid = [0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0]
         gp_grid = [0.1, 0.2, 0.5, 0.9]
         Rs = [1000, 10_000]
+    if args.only_winnow_scale:
+        import dp_winnow_scale
+
+        return _emit(
+            dp_winnow_scale.table_rows(dp_winnow_scale.ladder(10**7)),
+            args.json or RESULTS / "price_of_privacy_dp_winnow_rows.json",
+        )
     rows = [] if args.only_vc1 else other_rows(args.quick, Rs, bbl_grid, win_grid, gc_grid, gp_grid)
-    vc1_bits = (4,) if args.quick else (4, 6, 8, 10, 12)
+    vc1_bits = (4,) if args.quick else tuple(args.vc1_bits or (4, 6, 8, 10, 12))
     vc1_grid = {"opt": [1.0, 3.0], "proper": [2.0, 6.0]} if args.quick else VC1_GRID
+    if args.vc1_grid:
+        vc1_grid = {k: sorted(args.vc1_grid) for k in vc1_grid}
     rows += [
         vc1_row(bits, learner, median, vc1_grid[learner], trials=3 if args.quick else 10 if bits <= 8 else 5)
-        for learner in ("opt", "proper")
-        for median in ("exponential", "log-star")
+        for learner in args.vc1_learners
+        for median in args.vc1_medians
         for bits in vc1_bits
     ]
+    default = RESULTS / ("price_of_privacy_vc1.json" if args.only_vc1 else "price_of_privacy.json")
+    return _emit(rows, args.json or (None if args.quick else default))
+
+
+def _emit(rows, path) -> int:
+    """Print the Markdown table and its notes; write the rows as JSON to ``path`` (the numbers the
+    README's table states are read from there)."""
     print(table(rows))
     for r in rows:
         if r["note"]:
             print(f"- {r['algorithm']}: {r['note']}")
-    if args.json:
-        Path(args.json).write_text(json.dumps(rows, indent=2, default=str))
+    if path:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        Path(path).write_text(json.dumps(rows, indent=2, default=str))
     return 0
 
 

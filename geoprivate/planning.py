@@ -495,9 +495,11 @@ def plan_dp_greedy_cover(epsilon, delta, *, M: int, alpha: float = 0.1, beta: fl
 # ---------------------------------------------------------------------------- VC-1 learners
 #: the [Yan25] learners the planner sizes, with the factor on ε of the choosing mechanism that Lemma 1 gates
 VC1_LEARNERS = {"opt": ("OPTPrivateLearner", 2), "proper": ("ProperLearner", 4)}
-#: seconds per (part · TD²) of step 3's consistency product, measured on the 2-core reference machine
-#: (TD = 2¹², t = 14 901: 58 s; benchmarks/price_of_privacy.py)
-SECONDS_PER_PART_TD2 = 2.3e-10
+#: a fit's cost: sorting the sample's (part, point, label) keys, then step 3's one pass per part over
+#: the tree's Euler tour and ancestor table (log TD levels); measured on the 2-core reference machine
+#: (TD = 2¹², t = 7 029, n = 112 464: 0.6 s; benchmarks/bench_speed.py "VC-1 fit")
+SECONDS_PER_EXAMPLE = 2e-6
+SECONDS_PER_PART_LEVEL = 3e-6
 
 
 def vc1_privacy_conditions(learner: str, median: str) -> list:
@@ -623,8 +625,8 @@ def plan_vc1(
         binding,
         {
             "examples": n,
-            "memory_bytes": 16 * p1.t * (depth + 1) + 9 * n,
-            "seconds": SECONDS_PER_PART_TD2 * p1.t * (depth + 1) ** 2,
+            "memory_bytes": 48 * n + 64 * p1.t + 16 * (depth + 1) * max(1, depth.bit_length()),
+            "seconds": SECONDS_PER_EXAMPLE * n + SECONDS_PER_PART_LEVEL * p1.t * (1 + math.log2(depth + 1)),
         },
         notes,
     )

@@ -65,6 +65,9 @@ __all__ = [
     "is_subtree_good",
     "node_weights",
     "node_values",
+    "TreeIndex",
+    "tree_index",
+    "version_space_lca",
     "random_vc1_tree",
     "class_from_tree",
     "random_vc1_class",
@@ -1071,3 +1074,185 @@ def catalogue(n_points: int = 8) -> dict:
         "point_functions": (point_functions_class(n_points), 0),
         "figure1": (figure1_class(), FIGURE1_F),
     }
+
+
+# --------------------------------------------------------------------------- version spaces in one pass
+@dataclass(frozen=True)
+class TreeIndex:
+    """Arrays of the tree of :func:`make_tree` for version-space queries in O(log TD) each.
+
+    Nodes are the normalised columns ``0 … m − 1`` of ``tree.graph["normalisation"]`` and
+    ``m`` for :data:`ROOT`.  ``tin``/``tout``: a pre-order (Euler tour) numbering, so ``u`` is
+    an ancestor-or-self of ``v`` iff ``tin[u] <= tin[v] <= tout[u]``; ``depth``: Def. 16's
+    distance (0 at the root); ``up[l][v]``: the 2^l-th ancestor (the root above itself);
+    ``concept_tins``: sorted ``tin`` of the lowest node of every concept of C_f (its root
+    path is the concept's 1-set, Lemma 5; ROOT for the all-zero concept); ``node_at_tin``:
+    the inverse of ``tin``.
+
+    Attributes
+    ----------
+    tin, tout, depth, node_at_tin, concept_tins : numpy.ndarray of int
+    up : numpy.ndarray of int, shape (levels, m + 1)
+    """
+
+    tin: np.ndarray
+    tout: np.ndarray
+    depth: np.ndarray
+    up: np.ndarray
+    node_at_tin: np.ndarray
+    concept_tins: np.ndarray
+
+    @property
+    def root(self) -> int:
+        return self.tin.size - 1
+
+    def lca(self, u, v) -> np.ndarray:
+        """The lowest common ancestors of the node arrays ``u`` and ``v`` (binary lifting)."""
+        u, v = np.array(u, dtype=np.intp), np.array(v, dtype=np.intp)
+        swap = self.depth[u] < self.depth[v]
+        u[swap], v[swap] = v[swap], u[swap].copy()
+        diff = self.depth[u] - self.depth[v]
+        for lvl in range(self.up.shape[0]):
+            hop = (diff >> lvl) & 1 == 1
+            u[hop] = self.up[lvl][u[hop]]
+        for lvl in range(self.up.shape[0] - 1, -1, -1):
+            a, b = self.up[lvl][u], self.up[lvl][v]
+            move = a != b
+            u[move], v[move] = a[move], b[move]
+        return np.where(u == v, u, self.up[0][u])
+
+    def subtree_counts(self, nodes, among) -> np.ndarray:
+        """For every node of ``nodes``: how many of ``among`` lie in its subtree (itself included)."""
+        s = np.sort(self.tin[np.asarray(among, dtype=np.intp)])
+        nodes = np.asarray(nodes, dtype=np.intp)
+        return np.searchsorted(s, self.tout[nodes], "right") - np.searchsorted(s, self.tin[nodes], "left")
+
+
+def tree_index(tree: nx.DiGraph) -> TreeIndex:
+    """The :class:`TreeIndex` of a tree from :func:`make_tree` (O(m log TD) time and memory).
+
+    Parameters
+    ----------
+    tree : networkx.DiGraph
+        A tree from :func:`make_tree`.
+
+    Returns
+    -------
+    TreeIndex
+        Euler-tour numbering, depths, ancestor table and the concepts' lowest nodes.
+    """
+    norm = tree.graph["normalisation"]
+    m = norm.columns.size
+    pos: dict = {int(c): j for j, c in enumerate(norm.columns)}
+    pos[ROOT] = m
+    parent = np.full(m + 1, m, dtype=np.intp)
+    depth = np.zeros(m + 1, dtype=np.intp)
+    tin = np.zeros(m + 1, dtype=np.intp)
+    size = np.ones(m + 1, dtype=np.intp)
+    visit: list[int] = []
+    stack = [ROOT]
+    while stack:  # pre-order
+        x = stack.pop()
+        visit.append(pos[x])
+        kids = sorted(tree.successors(x), reverse=True)
+        for k in kids:
+            parent[pos[k]] = pos[x]
+            depth[pos[k]] = tree.nodes[k]["distance"]
+        stack.extend(kids)
+    order = np.array(visit, dtype=np.intp)
+    tin[order] = np.arange(m + 1)
+    for v in order[::-1][:-1]:  # children before parents: subtree sizes
+        size[parent[v]] += size[v]
+    levels = max(1, int(depth.max(initial=0)).bit_length())
+    up = np.empty((levels, m + 1), dtype=np.intp)
+    up[0] = parent
+    for lvl in range(1, levels):
+        up[lvl] = up[lvl - 1][up[lvl - 1]]
+    A = norm.matrix
+    lowest = np.where(A.any(axis=1), np.argmax(np.where(A == 1, depth[None, :m], -1), axis=1), m)
+    return TreeIndex(tin, tin + size - 1, depth, up, order, np.sort(tin[lowest]))
+
+
+def version_space_lca(index: TreeIndex, part, node, label, t: int) -> np.ndarray:
+    """Per part of a labelled sample, the lowest common ancestor of its version space in C_f.
+
+    The concepts of C_f are the root paths of their lowest nodes (Lemma 5), so a concept agrees
+    with a part iff its lowest node lies below every 1-labelled point (these must form a chain
+    ending in p*) and below no 0-labelled point.  The version space is the set of concept
+    nodes of the Euler-tour interval of p* minus the intervals of the 0-labelled points inside
+    it; the points every consistent concept labels 1 (Def. 15) are the root path of the LCA of
+    that set, which is the LCA of its first and last node in tour order.  One pass over the
+    sample's distinct (part, point, label) entries: O(entries · log) plus O(t log TD), never
+    t × TD.
+
+    Parameters
+    ----------
+    index : TreeIndex
+        The tree's arrays.
+    part, node, label : array_like of int
+        The distinct (part, point, f-represented label) of the sample; ``node`` is a normalised
+        column, or −1 for a dropped constant column (which C_f labels 0).
+    t : int
+        The number of parts.
+
+    Returns
+    -------
+    numpy.ndarray of int, shape (t,)
+        The LCA (a node; ``index.root`` for ∅), or −1 where no concept agrees with the part.
+    """
+    part = np.asarray(part, dtype=np.intp)
+    node = np.asarray(node, dtype=np.intp)
+    label = np.asarray(label, dtype=np.intp)
+    root = index.root
+    bad = np.zeros(t, dtype=bool)
+    bad[part[(node < 0) & (label == 1)]] = True  # a 1 on a point every concept of C_f labels 0
+    keep = node >= 0
+    part, node, label = part[keep], node[keep], label[keep]
+    # p*: the deepest 1-labelled point of each part (ROOT when there is none)
+    ones = label == 1
+    pstar = np.full(t, root, dtype=np.intp)
+    po, no = part[ones], node[ones]
+    o = np.lexsort((index.depth[no], po))
+    last = np.r_[po[o][1:] != po[o][:-1], True] if o.size else np.zeros(0, bool)
+    pstar[po[o][last]] = no[o][last]
+    lo, hi = index.tin[pstar], index.tout[pstar]
+    # every 1-labelled point is an ancestor-or-self of p* (the 1s form a chain)
+    chain = (index.tin[no] <= lo[po]) & (lo[po] <= index.tout[no])
+    bad[po[~chain]] = True
+    # a 0-labelled ancestor-or-self of p* leaves nothing; one inside p*'s subtree cuts its subtree out
+    pz, nz = part[~ones], node[~ones]
+    s, e = index.tin[nz], index.tout[nz]
+    bad[pz[(s <= lo[pz]) & (lo[pz] <= e)]] = True
+    inside = (s > lo[pz]) & (s <= hi[pz])
+    pz, s, e = pz[inside], s[inside], e[inside]
+    o = np.lexsort((s, pz))
+    pz, s, e = pz[o], s[o], e[o]
+    big = root + 2
+    run_max = np.maximum.accumulate(e + pz * big) if e.size else e
+    outer = np.r_[True, (s + pz * big)[1:] > run_max[:-1]] if s.size else np.zeros(0, bool)
+    pz, s, e = pz[outer], s[outer], e[outer]  # maximal cut intervals, disjoint, in tour order
+    # the gaps between cuts: [lo, s_1 - 1], [e_1 + 1, s_2 - 1], …, [e_k + 1, hi]
+    gp = np.concatenate([np.arange(t), pz])
+    ga = np.concatenate([lo, e + 1])
+    gb = np.concatenate([np.full(t, -1), s - 1])  # placeholder ends, fixed below
+    o = np.lexsort((ga, gp))
+    gp, ga, gb = gp[o], ga[o], gb[o]
+    nxt_same = np.r_[gp[1:] == gp[:-1], False]
+    gb = np.where(nxt_same, np.r_[gb[1:], 0], hi[gp])
+    ct = index.concept_tins
+    first = np.searchsorted(ct, ga, "left")
+    stop = np.searchsorted(ct, gb, "right")
+    full = stop > first
+    big_g = gp.size + 1
+    gi = np.arange(gp.size)
+    lo_gap = np.full(t, big_g, dtype=np.intp)
+    hi_gap = np.full(t, -1, dtype=np.intp)
+    np.minimum.at(lo_gap, gp[full], gi[full])
+    np.maximum.at(hi_gap, gp[full], gi[full])
+    ok = (hi_gap >= 0) & ~bad
+    out = np.full(t, -1, dtype=np.intp)
+    if ok.any():
+        a = index.node_at_tin[ct[first[lo_gap[ok]]]]
+        b = index.node_at_tin[ct[stop[hi_gap[ok]] - 1]]
+        out[ok] = index.lca(a, b)
+    return out

@@ -418,3 +418,53 @@ def test_figure1_example_deterministic_sets_of_h7():
         assert B in allowed
         seen.add(B)
     assert seen == allowed
+
+
+# ----------------------------------------------------------------------- one-pass version spaces
+@SETTINGS
+@given(st.integers(1, 12), st.integers(0, 2**31 - 1), st.integers(1, 5), st.floats(0, 0.4))
+def test_version_space_lca_is_definition_15_in_one_pass(n, seed, t, noise):
+    """Per part, version_space_lca is −1 iff no concept of C_f agrees (restrict is empty), else its
+    root path is exactly the set of points deterministic by the part (Def. 15), on random VC-1
+    classes with realisable and (label noise) non-realisable parts."""
+    rng = np.random.default_rng(seed)
+    M = vc1.random_vc1_class(n, rng, method="tree" if seed % 2 else "greedy")
+    f = int(rng.integers(0, M.shape[0]))
+    tree = vc1.make_tree(M, f)
+    index = vc1.tree_index(tree)
+    norm = tree.graph["normalisation"]
+    Mf = vc1.f_representation(M, f)
+    parts, cols, labels = [], [], []
+    for i in range(t):
+        k = int(rng.integers(0, 6))
+        c = rng.integers(0, M.shape[1], k)
+        y = Mf[int(rng.integers(0, M.shape[0])), c] ^ (rng.random(k) < noise).astype(np.uint8)
+        parts += [i] * k
+        cols.append(c)
+        labels.append(y)
+    cols, labels, parts = np.concatenate(cols), np.concatenate(labels), np.array(parts, dtype=np.intp)
+    lca = vc1.version_space_lca(index, parts, norm.column_map[cols], labels, t)
+    m = norm.columns.size
+    for i in range(t):
+        c, y = cols[parts == i], labels[parts == i]
+        if restrict(Mf, c, y).size == 0:
+            assert lca[i] == -1
+            continue
+        assert lca[i] >= 0
+        det = {int(x) for x in vc1.deterministic_points(Mf, c, y) if int(x) in tree}
+        path = set() if lca[i] == m else set(vc1.root_path(tree, int(norm.columns[lca[i]])))
+        assert path == det
+
+
+def test_tree_index_lca_matches_networkx():
+    rng = np.random.default_rng(3)
+    M = vc1.random_vc1_class(40, rng)
+    tree = vc1.make_tree(M, 0)
+    index = vc1.tree_index(tree)
+    cols = tree.graph["normalisation"].columns
+    m = cols.size
+    name = {j: int(c) for j, c in enumerate(cols)} | {m: ROOT}
+    u, v = rng.integers(0, m + 1, 200), rng.integers(0, m + 1, 200)
+    got = index.lca(u, v)
+    for a, b, g in zip(u, v, got):
+        assert name[int(g)] == nx.lowest_common_ancestor(tree, name[int(a)], name[int(b)])

@@ -284,3 +284,47 @@ def test_theorem_4_4_parameters_compose_below_epsilon(eps, delta, K, m):
     eps_hat, eta = theorem_4_4_parameters(eps, delta, K, m)
     assert dp_winnow_privacy(eps_hat, eta, m, K, delta).epsilon < eps
     assert dp_winnow_privacy(eps_hat, eta, m, K, delta, em_step="paper").epsilon < eps
+
+
+# ----------------------------------------------------------------------- streamed sequences (#33)
+def _chunked(X, y, sizes):
+    def rounds():
+        s = 0
+        for k in sizes:
+            yield X[s : s + k], y[s : s + k]
+            s += k
+
+    return rounds
+
+
+def test_streamed_dp_winnow_is_the_array_run():
+    from geoprivate.learners.winnow import dp_winnow, majority_sequence, practical_parameters
+
+    X, y, v, rho = majority_sequence(3000, 40, 3, 5)
+    p = practical_parameters(3000, 40, rho, eps_hat=0.5, eta=0.05, m=32, K=60, L=4)
+    whole = dp_winnow(X, y, p, rng=9, target=v)
+    for stream in (_chunked(X, y, [1, 999, 1000, 700, 300]), list(zip(X[:3000], y[:3000]))):
+        run = dp_winnow(stream, None, p, rng=9, target=v)
+        assert run.transcript == whole.transcript and run.update_rounds == whole.update_rounds
+        assert np.array_equal(run.mistakes, whole.mistakes) and run.update_margins == whole.update_margins
+    assert whole.n_updates > 5
+    with pytest.raises(ValueError, match="params"):
+        dp_winnow(_chunked(X, y, [1000, 1000]), None, p, rng=9)  # 2000 rounds for T = 3000
+    with pytest.raises(TypeError, match="y"):
+        dp_winnow(X, None, p, rng=9)
+
+
+def test_streamed_confident_winnow_and_winnow_are_the_array_runs():
+    from geoprivate.learners.winnow import confident_winnow, majority_stream, winnow
+
+    rounds, v, rho = majority_stream(4000, 60, 5, 2, chunk=777)
+    X = np.concatenate([a for a, _ in rounds()])
+    y = np.concatenate([b for _, b in rounds()])
+    for c in (0.0, 0.5):
+        a = confident_winnow(X, y, eta=0.05, rho=rho, c=c, target=v)
+        b = confident_winnow(rounds, eta=0.05, rho=rho, c=c, target=v)
+        loop = confident_winnow(X, y, eta=0.05, rho=rho, c=c, adversary=lambda t, w, x, yt: 1)  # round by round
+        assert np.array_equal(a.updates, b.updates) and np.array_equal(a.updates, loop.updates)
+        assert np.array_equal(a.mistakes, b.mistakes) and np.array_equal(a.mistakes, loop.mistakes)
+        assert a.n_updates > 0
+    assert np.array_equal(winnow(rounds, eta=0.1).mistakes, winnow(X, y, eta=0.1).mistakes)

@@ -143,14 +143,14 @@ def _recorded_learner(M, f, p):
 
     learner = OPTPrivateLearner(M, p["epsilon"], p["delta"], p["alpha"], p["beta"], f=f, partition="counts")
     seen = []
-    inner = learner.cls.deterministic_sets
+    inner = learner.cls.deterministic_nodes
 
-    def spy(counts):
-        B, y = inner(counts)
-        seen.append((B.copy(), y.copy()))
-        return B, y
+    def spy(entries, t):
+        lca, y = inner(entries, t)
+        seen.append((learner.cls.root_path_rows(lca), y.copy()))
+        return lca, y
 
-    learner.cls.deterministic_sets = spy
+    learner.cls.deterministic_nodes = spy
     return learner, seen
 
 

@@ -35,6 +35,7 @@ ledger's basic/advanced composition is a valid bound on its own.
 
 from __future__ import annotations
 
+import hashlib
 import math
 import numbers
 import warnings
@@ -405,6 +406,23 @@ def theorem13_parameters(
 
 
 # --------------------------------------------------------------------------- shared machinery
+#: trees of the last classes seen (data-independent, read-only): MakeTree costs TD² · |C| at TD = 2¹²
+_TREES: dict = {}
+_TREES_KEPT = 2
+
+
+def _tree_of(M: np.ndarray, f) -> tuple:
+    """(:func:`solvers.vc1.make_tree`, :func:`solvers.vc1.tree_index`) of the class ``M`` and row
+    ``f``, reused when the same class (by content) comes again."""
+    key = (M.shape, int(f) if isinstance(f, numbers.Integral) else f, hashlib.blake2b(M.tobytes()).hexdigest())
+    if key not in _TREES:
+        tree = _vc1.make_tree(M, f)
+        while len(_TREES) >= _TREES_KEPT:
+            _TREES.pop(next(iter(_TREES)))
+        _TREES[key] = (tree, _vc1.tree_index(tree))
+    return _TREES[key]
+
+
 class _VC1Class:
     """The tree of a VC-1 class and the arrays the learners read (all data-independent)."""
 
@@ -415,7 +433,7 @@ class _VC1Class:
         self.M = as_binary_matrix(matrix, "concept_class", allow_empty_rows=False)
         domain = getattr(concept_class, "domain", None)
         self.domain = tuple(range(self.M.shape[1])) if domain is None else tuple(domain)
-        self.tree = _vc1.make_tree(self.M, f)  # raises ValueError if VC > 1
+        self.tree, self.index = _tree_of(self.M, f)  # raises ValueError if VC > 1
         self.f = int(f)
         self.f_row = self.tree.graph["f_row"]
         self.norm = self.tree.graph["normalisation"]
@@ -449,7 +467,7 @@ class _VC1Class:
 
     def check_realisable(self, total_counts) -> None:
         """``ValueError`` unless some concept agrees with the whole sample (counts of shape (1, m+1, 2))."""
-        if not self.consistent(total_counts).any():
+        if self.deterministic_nodes(self.entries_of_counts(total_counts), 1)[0][0] < 0:
             raise ValueError(
                 "labels: the sample is not realisable by the class (the learners of [Yan25] "
                 "assume a true concept c* in C)"
@@ -490,20 +508,70 @@ class _VC1Class:
 
     def consistent(self, counts) -> np.ndarray:
         """(t, k) bool: concept c of C_f agrees with part i (no 0-label inside I(c), every
-        1-label inside I(c), no 1-label on a constant column, which C_f labels 0)."""
+        1-label inside I(c), no 1-label on a constant column, which C_f labels 0).  Dense
+        (t × k × TD): for small classes and inspection; the learners use :meth:`deterministic_nodes`."""
         neg = counts[:, 1:, 0].astype(np.float64)
         pos = counts[:, 1:, 1].astype(np.float64)
         A = self.A.astype(np.float64)
         ok = ((neg @ A.T) == 0) & ((pos @ A.T) == pos.sum(axis=1)[:, None])
         return ok & (counts[:, 0, 1] == 0)[:, None]
 
+    @staticmethod
+    def entries_of_counts(counts):
+        """The distinct (part, normalised column or −1, label) cells of a count table (t, m + 1, 2)."""
+        part, slot, lab = np.nonzero(counts)
+        return part, slot - 1, lab
+
+    def sample_entries(self, cols, labels, part_of=None):
+        """The distinct (part, normalised column or −1, f-represented label) of a sample (one part
+        when ``part_of`` is None): sorted unique keys, chunked, O(N log N) time, never t × TD."""
+        m2 = (self.columns.size + 1) * 2
+        keys = []
+        chunk = 1 << 22
+        for s in range(0, cols.size, chunk):
+            c = cols[s : s + chunk]
+            key = (self.norm.column_map[c] + 1).astype(np.int64) * 2 + (labels[s : s + chunk] ^ self.f_row[c])
+            if part_of is not None:
+                key += part_of[s : s + chunk].astype(np.int64) * m2
+            keys.append(_sorted_unique(key))
+        key = _sorted_unique(np.concatenate(keys)) if keys else np.zeros(0, np.int64)
+        return key // m2, (key % m2) // 2 - 1, key % 2
+
+    def partition_entries(self, cols, labels, n: int, t: int, rng):
+        """Algorithm 2 step 2 as the distinct cells of each part of a uniformly random partition
+        into parts of :meth:`part_sizes`.  The law of the parts' count table depends only on
+        the sample's cell counts: drawn as :meth:`partition_counts` does when that table
+        (cells × t) is smaller than the sample, else by permuting the sample's cells."""
+        total = self.part_counts(cols, labels, None, 1)
+        cells = int(np.count_nonzero(total))
+        if cells * t <= n:
+            return self.entries_of_counts(self.partition_counts(total, n, t, rng))
+        return self.sample_entries(cols, labels, self.random_partition(n, t, rng))
+
+    def deterministic_nodes(self, entries, t: int):
+        """Algorithm 2 step 3 in one pass over the sample (:func:`solvers.vc1.version_space_lca`):
+        per part the node whose root path is B_i (Def. 15 in C_f; −1: no concept agrees, B_i
+        empty) and y_i = its distance (the deepest point of B_i; 0 when B_i is empty)."""
+        lca = _vc1.version_space_lca(self.index, *entries, t)
+        y = np.where(lca >= 0, self.index.depth[lca], 0)
+        return lca, y.astype(np.int64)
+
+    def root_path_rows(self, lca) -> np.ndarray:
+        """(t, m) bool: the root path of every node of ``lca`` (−1: an empty row)."""
+        idx = self.index
+        m = self.columns.size
+        tin = idx.tin[np.where(lca >= 0, lca, idx.root)]
+        rows = (idx.tin[None, :m] <= tin[:, None]) & (tin[:, None] <= idx.tout[None, :m])
+        return rows & (lca >= 0)[:, None]
+
+    def subtree_counts(self, nodes, lca) -> np.ndarray:
+        """For every normalised column of ``nodes``: the parts whose B_i contains it (LCA below it)."""
+        return self.index.subtree_counts(nodes, lca[lca >= 0])
+
     def deterministic_sets(self, counts):
         """Algorithm 2 step 3: B_i (bool (t, m), Def. 15 in C_f) and y_i = max distance in B_i."""
-        ok = self.consistent(counts).astype(np.float64)
-        zeros_of = ok @ (1 - self.A.astype(np.float64))  # consistent concepts labelling x with 0
-        B = (zeros_of == 0) & (ok.sum(axis=1) > 0)[:, None]
-        y = np.where(B, self.dist[None, :], 0).max(axis=1, initial=0)
-        return B, y.astype(np.int64)
+        lca, y = self.deterministic_nodes(self.entries_of_counts(counts), counts.shape[0])
+        return self.root_path_rows(lca), y
 
     @staticmethod
     def part_sizes(n: int, t: int) -> np.ndarray:
@@ -536,6 +604,12 @@ class _VC1Class:
         sizes = self.part_sizes(n, t)
         dtype = np.int16 if t < (1 << 15) else np.int32
         return rng.permutation(np.repeat(np.arange(t, dtype=dtype), sizes))
+
+
+def _sorted_unique(a: np.ndarray) -> np.ndarray:
+    """The distinct values of ``a``, sorted (by one sort: faster than a hash at these sizes)."""
+    a = np.sort(a)
+    return a[np.r_[True, a[1:] != a[:-1]]] if a.size else a
 
 
 def _learner_applies(name: str, epsilon: float, choosing_eps: float, strict) -> bool:
@@ -674,14 +748,12 @@ class OPTPrivateLearner:
         if n < self.t:
             raise ValueError(f"cols: {n} sample points cannot be partitioned into t = {self.t} non-empty parts")
         if self.partition == "explicit":
-            part_of = self.cls.random_partition(n, self.t, rng)  # step 2
-            counts = self.cls.part_counts(cols, labels, part_of, self.t)  # step 1: labels f-represented
-            self.cls.check_realisable(counts.sum(axis=0, keepdims=True))
+            entries = self.cls.sample_entries(cols, labels, self.cls.random_partition(n, self.t, rng))  # steps 1-2
+            self.cls.check_realisable(self.cls.part_counts(cols, labels, None, 1))
         else:
-            total = self.cls.part_counts(cols, labels, None, 1)  # step 1
-            self.cls.check_realisable(total)
-            counts = self.cls.partition_counts(total, n, self.t, rng)  # step 2, as a count table
-        B, y = self.cls.deterministic_sets(counts)  # step 3
+            self.cls.check_realisable(self.cls.part_counts(cols, labels, None, 1))  # step 1
+            entries = self.cls.partition_entries(cols, labels, n, self.t, rng)  # step 2, as cells per part
+        lca, y = self.cls.deterministic_nodes(entries, self.t)  # step 3: B_i = root path of lca_i
         eps, dlt = self.epsilon / 2, self.delta / 2
         med = self._median(y, eps, dlt, rng, ledger)  # step 4
         z = 0 if med.failed else int(med.value)
@@ -691,10 +763,10 @@ class OPTPrivateLearner:
         else:
             layer_idx = np.flatnonzero(self.cls.dist == z)  # step 5
             layer = [int(self.cls.columns[j]) for j in layer_idx]
-            q = (B[:, layer_idx] & (y >= z)[:, None]).sum(axis=0).astype(np.int64)  # step 6
+            q = self.cls.subtree_counts(layer_idx, lca).astype(np.int64)  # step 6: parts with x in B_i
         chosen = choosing_mechanism(q, eps, dlt, 1, rng=rng, ledger=ledger)  # step 7
         x_good = ROOT if chosen is None else layer[chosen]
-        counts = B.sum(axis=0)
+        counts = self.cls.subtree_counts(np.arange(self.cls.columns.size), lca)
         deterministic = {int(self.cls.columns[j]): int(counts[j]) for j in np.flatnonzero(counts)}
         return dict(
             x_good=x_good,

@@ -18,6 +18,10 @@ underflow.
   Parameters from Theorem 4.5 (:func:`theorem_4_5_parameters`, theorem mode) or given
   (``DPWinnowParameters`` in practical mode); privacy by :func:`dp_winnow_privacy`
   (Theorem 4.4 / proof C.1).
+* Streamed sequences: :func:`confident_winnow`, :func:`winnow` and :func:`dp_winnow` take the
+  rounds whole (``X, y``) or as a stream (``y=None``: an iterable of ``(x, y)`` rounds or
+  ``(X_block, y_block)`` chunks, or a generator function such as :func:`majority_stream`
+  returns), read chunk by chunk: T = 10⁷ at d = 10³ runs in under 100 MiB.
 * :func:`sign_disagreement_probability` — the exact probability that w̃ and w disagree in
   sign on x (Lemma 4.6), from the binomial law of ⟨w̃, x⟩.
 
@@ -46,6 +50,7 @@ Choices where the paper is silent or inconsistent
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -83,6 +88,7 @@ __all__ = [
     "lemma_4_6_sample_size",
     "winnow",
     "majority_sequence",
+    "majority_stream",
     "least_confident_adversary",
 ]
 
@@ -93,6 +99,34 @@ THEOREM_4_4 = "winnow/theorem-4.4 (DP-Winnow privacy; [BF26] Theorem 4.4, proof 
 def _sample(X, y):
     Xs = as_sign_points(X)
     return Xs, as_sign_labels(y, Xs.shape[0])
+
+
+def _chunks(X, y):
+    """The rounds of a sequence as ``(X_chunk, y_chunk)`` pairs of validated ±1 arrays.
+
+    ``y`` given: ``X``, ``y`` are the whole sequence (one chunk).  ``y`` None: ``X`` is a
+    stream — an iterable of rounds ``(x, y)`` or of chunks ``(X_block, y_block)``, or a
+    function of no arguments returning one (a generator function) — read one item at a time,
+    so memory is bounded by the largest item.
+    """
+    if y is not None:
+        yield _sample(X, y)
+        return
+    if isinstance(X, np.ndarray):
+        raise TypeError("y: labels are required when X is an array (y=None means X is a stream of (X, y) chunks)")
+    src = X() if callable(X) else X
+    try:
+        items = iter(src)
+    except TypeError:
+        raise TypeError(
+            f"X: expected arrays with y, or an iterable of (X, y) chunks, got {type(src).__name__}"
+        ) from None
+    for item in items:
+        try:
+            xc, yc = item
+        except (TypeError, ValueError):
+            raise TypeError("X: every item of a stream must be a pair (x, y) or (X_block, y_block)") from None
+        yield _sample(xc, yc)
 
 
 def _margin(rho) -> float:
@@ -215,7 +249,9 @@ class ConfidentWinnowRun:
         return int(self.updates.size)
 
 
-def confident_winnow(X, y, *, eta, rho, c=0.25, adversary=None, target=None) -> ConfidentWinnowRun:
+def confident_winnow(
+    X, y=None, *, eta, rho, c=0.25, adversary=None, target=None, block: int = 256
+) -> ConfidentWinnowRun:
     """ConfidentWinnow, Algorithm 4.1 of [BF26].
 
     w^(0) = (1/d, …, 1/d).  In round t the learner outputs w^(t); it updates
@@ -224,56 +260,134 @@ def confident_winnow(X, y, *, eta, rho, c=0.25, adversary=None, target=None) -> 
 
     Parameters
     ----------
-    X : numpy.ndarray, shape (T, d)
-        Points in {−1, 1}^d.
-    y : numpy.ndarray, shape (T,)
-        Labels ±1.
+    X : numpy.ndarray, shape (T, d), or a stream
+        Points in {−1, 1}^d; with ``y=None`` an iterable of rounds ``(x, y)`` or chunks
+        ``(X_block, y_block)``, or a generator function returning one (read chunk by chunk:
+        memory is bounded by a chunk, not by T).
+    y : numpy.ndarray, shape (T,), or None
+        Labels ±1 (None: ``X`` is a stream).
     eta, rho : float
         Learning rate and margin (> 0).
     c : float, default 0.25
         Confidence ratio in [0, 1).
-    adversary : None (b = 1 always), a 0/1 sequence of length T, or a callable
-        ``(t, w, x, y) -> bit`` that sees the current weights (an adaptive adversary).
-    target : optional v ≥ 0 with ‖v‖₁ = 1: realisability with margin ρ is checked first.
+    adversary : None (b = 1 always), a 0/1 sequence of length T (whole arrays only), or a
+        callable ``(t, w, x, y) -> bit`` that sees the current weights (an adaptive adversary).
+    target : optional v ≥ 0 with ‖v‖₁ = 1: realisability with margin ρ is checked first
+        (chunk by chunk for a stream).
+    block : int, default 256
+        Rounds whose ⟨w, x⟩ are computed in one product while w is unchanged (no effect on
+        the run: a round whose decision lies within 10⁻⁹ of a threshold is recomputed alone).
 
     Returns
     -------
     ConfidentWinnowRun  (``bound`` is Lemma 4.2's, ``None`` when vacuous)
     """
-    Xs, ys = _sample(X, y)
     eta, rho = check_positive_real(eta, "eta"), _margin(rho)
     c = check_probability(c, "c", open_left=False)
-    if target is not None:
-        check_realizable(Xs, ys, rho, target)
-    T, d = Xs.shape
-    if adversary is None:
-        bits = np.ones(T, dtype=np.int8)
-    elif callable(adversary):
-        bits = None
-    else:
-        bits = np.asarray(adversary)
-        if bits.shape != (T,) or ((bits != 0) & (bits != 1)).any():
-            raise ValueError(f"adversary: expected T={T} bits in {{0,1}} or a callable, got shape {bits.shape}")
-    logw = np.zeros(d)
-    w = np.full(d, 1.0 / d)
-    ups, mis = [], []
-    for t in range(T):
-        x, yt = Xs[t], int(ys[t])
-        s = float(w @ x)
-        wrong = yt * s <= 0
-        if wrong:
-            mis.append(t)
-        unconf = -c * rho < s < c * rho
-        b = int(adversary(t, w, x, yt)) if bits is None else int(bits[t])
-        if wrong or (unconf and b == 1):
-            logw += eta * yt * x
-            w = _softmax(logw)
-            ups.append(t)
+    block = check_positive_int(block, "block")
+    bits_all = None
+    if adversary is not None and not callable(adversary):
+        if y is None:
+            raise TypeError("adversary: a bit sequence needs the whole sequence (X, y); give a callable for a stream")
+        T = as_sign_points(X).shape[0]
+        bits_all = np.asarray(adversary)
+        if bits_all.shape != (T,) or ((bits_all != 0) & (bits_all != 1)).any():
+            raise ValueError(f"adversary: expected T={T} bits in {{0,1}} or a callable, got shape {bits_all.shape}")
+    state = _WinnowState(eta, c * rho)
+    t0 = 0
+    for Xs, ys in _chunks(X, y):
+        if target is not None:
+            check_realizable(Xs, ys, rho, target)
+        n = Xs.shape[0]
+        if callable(adversary):
+            state.run_rounds(Xs, ys, t0, lambda t, w, x, yt: int(adversary(t, w, x, yt)))
+        else:
+            bits = np.ones(n, dtype=bool) if bits_all is None else bits_all[t0 : t0 + n].astype(bool)
+            state.run_block(Xs, ys, t0, bits, block)
+        t0 += n
     try:
-        bound = lemma_4_2_bound(d, eta, rho, c)
+        bound = lemma_4_2_bound(state.d, eta, rho, c) if state.d else None
     except ValueError:
         bound = None
-    return ConfidentWinnowRun(np.array(ups, dtype=np.intp), np.array(mis, dtype=np.intp), w, bound, eta, rho, c)
+    ups, mis = state.finish()
+    return ConfidentWinnowRun(ups, mis, state.w, bound, eta, rho, c)
+
+
+class _WinnowState:
+    """The weights of Algorithm 4.1 over a sequence read chunk by chunk (rounds with an update or
+    a mistake are kept as index arrays, one per chunk)."""
+
+    #: a decision ⟨w, x⟩ within this of 0 or ±cρ is recomputed round by round (as the loop does)
+    _TOL = 1e-9
+
+    def __init__(self, eta: float, c_rho: float):
+        self.eta, self.c_rho = eta, c_rho
+        self.d = 0
+        self.logw = self.w = None
+        self._ups: list = []
+        self._mis: list = []
+
+    def _start(self, d: int) -> None:
+        if self.d == 0:
+            self.d = d
+            self.logw = np.zeros(d)
+            self.w = np.full(d, 1.0 / d)
+        elif d != self.d:
+            raise ValueError(f"X: every chunk must have d = {self.d} columns, got {d}")
+
+    def _decide(self, s: float, yt: int, b: int) -> tuple[bool, bool]:
+        wrong = yt * s <= 0
+        return wrong, wrong or (-self.c_rho < s < self.c_rho and b == 1)
+
+    def _update(self, x, yt: int) -> None:
+        self.logw += self.eta * yt * x
+        self.w = _softmax(self.logw)
+
+    def run_rounds(self, Xs, ys, t0: int, bit) -> None:
+        """Round by round (an adaptive adversary's bit needs the current weights)."""
+        self._start(Xs.shape[1])
+        ups, mis = [], []
+        for t in range(Xs.shape[0]):
+            x, yt = Xs[t], int(ys[t])
+            s = float(self.w @ x)
+            wrong, up = self._decide(s, yt, bit(t0 + t, self.w, x, yt))
+            if wrong:
+                mis.append(t0 + t)
+            if up:
+                self._update(x, yt)
+                ups.append(t0 + t)
+        self._ups.append(np.array(ups, dtype=np.intp))
+        self._mis.append(np.array(mis, dtype=np.intp))
+
+    def run_block(self, Xs, ys, t0: int, bits, block: int) -> None:
+        """Rounds between two updates in one product; the same decisions as :meth:`run_rounds`."""
+        self._start(Xs.shape[1])
+        n, t = Xs.shape[0], 0
+        yf = ys.astype(np.float64)
+        while t < n:
+            end = min(n, t + block)
+            s = Xs[t:end] @ self.w
+            wrong = yf[t:end] * s <= 0
+            need = wrong | ((-self.c_rho < s) & (s < self.c_rho) & bits[t:end])
+            near = (np.abs(s) < self._TOL) | (np.abs(np.abs(s) - self.c_rho) < self._TOL)
+            for i in np.flatnonzero(near):  # exactly the loop's float on a borderline round
+                wrong[i], need[i] = self._decide(float(self.w @ Xs[t + i]), int(ys[t + i]), int(bits[t + i]))
+            hit = np.flatnonzero(need)
+            stop = end if hit.size == 0 else t + int(hit[0]) + 1
+            self._mis.append(t0 + t + np.flatnonzero(wrong[: stop - t]))
+            if hit.size:
+                self._update(Xs[stop - 1], int(ys[stop - 1]))
+                self._ups.append(np.array([t0 + stop - 1], dtype=np.intp))
+            t = stop
+
+    def finish(self):
+        if self.w is None:
+            raise ValueError("X: the sequence has no rounds")
+        return _concat_indices(self._ups), _concat_indices(self._mis)
+
+
+def _concat_indices(parts) -> np.ndarray:
+    return np.concatenate(parts).astype(np.intp) if parts else np.zeros(0, np.intp)
 
 
 def least_confident_adversary(pool_X, pool_y, *, eta, rho, c, rounds: int = 10_000) -> int:
@@ -312,14 +426,14 @@ def least_confident_adversary(pool_X, pool_y, *, eta, rho, c, rounds: int = 10_0
     return rounds
 
 
-def winnow(X, y, *, eta) -> ConfidentWinnowRun:
+def winnow(X, y=None, *, eta) -> ConfidentWinnowRun:
     """Classic (non-private) Winnow: ConfidentWinnow with c = 0 (update on mistakes only).
 
     Parameters
     ----------
-    X : array_like, shape (T, d)
-        The examples.
-    y : array_like, shape (T,)
+    X : array_like, shape (T, d), or a stream
+        The examples; with ``y=None`` a stream as :func:`confident_winnow` reads it.
+    y : array_like, shape (T,), or None
         The labels in {−1, 1}.
     eta : float
         The learning rate η.
@@ -329,8 +443,7 @@ def winnow(X, y, *, eta) -> ConfidentWinnowRun:
     ConfidentWinnowRun
         The run's weights and updates.
     """
-    Xs, ys = _sample(X, y)
-    return confident_winnow(Xs, ys, eta=eta, rho=1.0, c=0.0, adversary=np.zeros(len(ys), dtype=np.int8))
+    return confident_winnow(X, y, eta=eta, rho=1.0, c=0.0)
 
 
 # --------------------------------------------------------------------------- Lemma 4.6
@@ -838,12 +951,14 @@ def dp_winnow(
 
     Parameters
     ----------
-    X : numpy.ndarray, shape (T, d)
-        Points in {−1, 1}^d (the oblivious adversary's sequence).
-    y : numpy.ndarray, shape (T,)
-        Labels ±1.
+    X : numpy.ndarray, shape (T, d), or a stream
+        Points in {−1, 1}^d (the oblivious adversary's sequence); with ``y=None`` an iterable
+        of rounds ``(x, y)`` or chunks ``(X_block, y_block)``, or a generator function returning
+        one, read chunk by chunk (memory: one chunk, the weights and one bit per round).
+    y : numpy.ndarray, shape (T,), or None
+        Labels ±1 (None: ``X`` is a stream).
     params : :class:`DPWinnowParameters` (:func:`theorem_4_5_parameters` or
-        :func:`practical_parameters`); its T and d must match X.
+        :func:`practical_parameters`); its T and d must match the sequence.
     rng : Generator, int or None — drives every AboveThreshold and every w̃ sample.
     ledger : receives one entry with the run's guarantee (:func:`dp_winnow_privacy`).
     target : optional non-negative ρ-margin target; realisability is checked when given
@@ -857,18 +972,18 @@ def dp_winnow(
     -------
     DPWinnowRun
     """
-    Xs, ys = _sample(X, y)
     if not isinstance(params, DPWinnowParameters):
         raise TypeError(f"params: expected DPWinnowParameters, got {type(params).__name__}")
-    T, d = Xs.shape
-    if (T, d) != (params.T, params.d):
-        raise ValueError(f"params: built for T={params.T}, d={params.d}; X has T={T}, d={d}")
-    if target is not None:
-        check_realizable(Xs, ys, params.rho, target)
     rng = as_rng(rng)
     block = check_positive_int(block, "block")
-    # params were checked once, by DPWinnowParameters.__post_init__
-    g = _composed_guarantee(
+    chunks = _chunks(X, y)
+    first = next(chunks, None)
+    if first is None:
+        raise ValueError(f"X: the sequence has no rounds (params.T = {params.T})")
+    if y is not None and first[0].shape != (params.T, params.d):
+        T, d = first[0].shape
+        raise ValueError(f"params: built for T={params.T}, d={params.d}; X has T={T}, d={d}")
+    g = _composed_guarantee(  # params were checked once, by DPWinnowParameters.__post_init__
         params.eps_hat,
         params.eta,
         params.m,
@@ -897,57 +1012,106 @@ def dp_winnow(
         em_step=em_step,
         claimed_epsilon=params.epsilon,
     )
-    logw = np.zeros(d)
-    counts = np.ones(d, dtype=np.int64)  # w̃^(1) = (1/d, …, 1/d) = counts / d
-    support = np.arange(d)
-    mistakes = np.zeros(T, dtype=bool)
-    transcript = [(0, tuple(counts.tolist()) if d <= 64 else None)]
-    ups, margins, empty = [], [], 0
-    k, count, cached = 0, 0, -1
-    svt = AboveThreshold(params.eps_hat, params.L, params.beta / T, rng)
-    t = 0
-    while t < T:
-        end = min(T, t + block)
-        pred = _predict_counts(Xs[t:end], counts, support)
-        wrong = pred != ys[t:end]
-        mistakes[t:end] = wrong
-        if k >= params.K:  # no more updates: the rest of the block is settled
-            t = end
-            continue
-        # AboveThreshold on the running mistake count, round by round (one batched call)
-        cum = count + np.cumsum(wrong, dtype=np.int64)
-        i = svt.first_above(cum)
-        first_wrong = np.flatnonzero(wrong[: (end - t) if i is None else i + 1])
-        if cached < 0 and first_wrong.size:
-            cached = t + int(first_wrong[0])
-        if i is None:
-            count = int(cum[-1])
-            t = end
-            continue
-        fired = t + i
-        if cached >= 0:
-            xh, yh = Xs[cached], int(ys[cached])
-            margins.append(float(yh * (_softmax(logw) @ xh)))
-            logw += params.eta * yh * xh
-        else:
-            empty += 1
-        w = _softmax(logw)
-        counts = rng.multinomial(params.m, w).astype(np.int64)
-        support = np.flatnonzero(counts)
-        k += 1
-        ups.append(fired)
-        transcript.append((fired + 1, tuple(counts.tolist()) if d <= 64 else None))
-        count, cached = 0, -1
-        mistakes[fired + 1 : end] = False  # recomputed with the new w̃
-        if k < params.K:
-            svt = AboveThreshold(params.eps_hat, params.L, params.beta / T, rng)
-        t = fired + 1
-    run = DPWinnowRun(mistakes, ups, transcript, margins, empty, params, ledger, g, _softmax(logw))
+    state = _DPWinnowState(params, rng)
+    for Xs, ys in itertools.chain([first], chunks):
+        if Xs.shape[1] != params.d:
+            raise ValueError(f"params: built for d={params.d}; a chunk of X has d={Xs.shape[1]}")
+        if state.t0 + Xs.shape[0] > params.T:
+            raise ValueError(f"params: built for T={params.T}; the stream has more rounds")
+        if target is not None:
+            check_realizable(Xs, ys, params.rho, target)
+        state.run_chunk(Xs, ys, block)
+    if state.t0 != params.T:
+        raise ValueError(f"params: built for T={params.T}; the stream has {state.t0} rounds")
+    mistakes = np.concatenate(state.mistakes)
+    run = DPWinnowRun(
+        mistakes, state.ups, state.transcript, state.margins, state.empty, params, ledger, g, _softmax(state.logw)
+    )
     run.guarantee = g.with_utility(run.utility_proved)  # the run's guarantee carries both verdicts
     return run
 
 
+class _DPWinnowState:
+    """Algorithm 4.2's state over a sequence read chunk by chunk: shadow log-weights, w̃ as counts,
+    the update count k, the mistakes since the last update and the first of them (the cache C,
+    kept as the example itself), and the current AboveThreshold instance."""
+
+    def __init__(self, params: DPWinnowParameters, rng):
+        d = params.d
+        self.p, self.rng = params, rng
+        self.logw = np.zeros(d)
+        self.counts = np.ones(d, dtype=np.int64)  # w̃^(1) = (1/d, …, 1/d) = counts / d
+        self.support = np.arange(d)
+        self.mistakes: list = []
+        self.transcript = [(0, tuple(self.counts.tolist()) if d <= 64 else None)]
+        self.ups: list = []
+        self.margins: list = []
+        self.empty = 0
+        self.k = self.count = self.t0 = 0
+        self.cached = None
+        self.svt = AboveThreshold(params.eps_hat, params.L, params.beta / params.T, rng)
+
+    def run_chunk(self, Xs: np.ndarray, ys: np.ndarray, block: int) -> None:
+        p = self.p
+        n, t = Xs.shape[0], 0
+        mistakes = np.zeros(n, dtype=bool)
+        while t < n:
+            end = min(n, t + block)
+            wrong = _predict_counts(Xs[t:end], self.counts, self.support) != ys[t:end]
+            mistakes[t:end] = wrong
+            if self.k >= p.K:  # no more updates: the rest of the block is settled
+                t = end
+                continue
+            # AboveThreshold on the running mistake count, round by round (one batched call)
+            cum = self.count + np.cumsum(wrong, dtype=np.int64)
+            i = self.svt.first_above(cum)
+            first_wrong = np.flatnonzero(wrong[: (end - t) if i is None else i + 1])
+            if self.cached is None and first_wrong.size:
+                j = t + int(first_wrong[0])
+                self.cached = (Xs[j].copy(), int(ys[j]))
+            if i is None:
+                self.count = int(cum[-1])
+                t = end
+                continue
+            fired = t + i
+            self._update(self.t0 + fired)
+            mistakes[fired + 1 : end] = False  # recomputed with the new w̃
+            t = fired + 1
+        self.mistakes.append(mistakes)
+        self.t0 += n
+
+    def _update(self, fired: int) -> None:
+        """AboveThreshold fired in round ``fired``: update with the cached mistake, resample w̃."""
+        p = self.p
+        if self.cached is not None:
+            xh, yh = self.cached
+            self.margins.append(float(yh * (_softmax(self.logw) @ xh)))
+            self.logw += p.eta * yh * xh
+        else:
+            self.empty += 1
+        w = _softmax(self.logw)
+        self.counts = self.rng.multinomial(p.m, w).astype(np.int64)
+        self.support = np.flatnonzero(self.counts)
+        self.k += 1
+        self.ups.append(fired)
+        self.transcript.append((fired + 1, tuple(self.counts.tolist()) if p.d <= 64 else None))
+        self.count, self.cached = 0, None
+        if self.k < p.K:
+            self.svt = AboveThreshold(p.eps_hat, p.L, p.beta / p.T, self.rng)
+
+
 # --------------------------------------------------------------------------- instances
+def _majority_target(d, k, rng):
+    """The k (odd) relevant coordinates of a majority target and v, uniform on them."""
+    d, k = check_positive_int(d, "d"), check_positive_int(k, "k")
+    if k % 2 == 0 or k > d:
+        raise ValueError(f"k: expected an odd number of relevant coordinates <= d = {d}, got {k}")
+    rel = rng.choice(d, size=k, replace=False)
+    v = np.zeros(d)
+    v[rel] = 1.0 / k
+    return rel, v
+
+
 def majority_sequence(T: int, d: int, k: int, rng=None, *, flip: float = 0.0):
     """An oblivious realisable sequence: target v = uniform on k (odd) random coordinates,
     x uniform on {−1, 1}^d, y = sgn⟨v, x⟩, so every example has margin ≥ ρ = 1/k exactly.
@@ -971,17 +1135,56 @@ def majority_sequence(T: int, d: int, k: int, rng=None, *, flip: float = 0.0):
     -------
     X (T, d) ``int8``, y (T,) ``int8`` ±1, v (d,) float, rho = 1/k
     """
-    T, d, k = check_positive_int(T, "T"), check_positive_int(d, "d"), check_positive_int(k, "k")
-    if k % 2 == 0 or k > d:
-        raise ValueError(f"k: expected an odd number of relevant coordinates <= d = {d}, got {k}")
+    T = check_positive_int(T, "T")
     rng = as_rng(rng)
-    rel = rng.choice(d, size=k, replace=False)
-    v = np.zeros(d)
-    v[rel] = 1.0 / k
+    rel, v = _majority_target(d, k, rng)
     X = rng.integers(0, 2, size=(T, d), dtype=np.int8)
     X *= 2  # in place: one T x d int8 array at the peak (10^10 entries at T = 10^6, d = 10^4)
     X -= 1
     y = np.sign(X[:, rel].astype(np.int64).sum(axis=1)).astype(np.int8)
     if flip > 0:
         y = np.where(rng.random(T) < flip, -y, y).astype(np.int8)
-    return X, y, v, 1.0 / k
+    return X, y, v, 1.0 / len(rel)
+
+
+def majority_stream(T: int, d: int, k: int, rng=None, *, chunk: int = 8192):
+    """The sequence of :func:`majority_sequence` as a stream: a generator function whose every call
+    yields the same T rounds as ``(X_block, y_block)`` chunks of at most ``chunk`` rounds, drawn
+    chunk by chunk (memory: one chunk, whatever T).
+
+    Parameters
+    ----------
+    T : int
+        The number of rounds.
+    d : int
+        The dimension.
+    k : int
+        The odd number of target coordinates (margin ρ = 1/k).
+    rng : Generator, int or None
+        The random source (SPEC 7): it draws the target and the seed of the rounds.
+    chunk : int, default 8192
+        The rounds per chunk.
+
+    Returns
+    -------
+    rounds : callable
+        A generator function of no arguments (re-iterable: every call replays the sequence).
+    v : numpy.ndarray, shape (d,)
+        The target, uniform on k coordinates.
+    rho : float
+        The margin 1/k.
+    """
+    T, chunk = check_positive_int(T, "T"), check_positive_int(chunk, "chunk")
+    rng = as_rng(rng)
+    rel, v = _majority_target(d, k, rng)
+    seed = int(rng.integers(2**63))
+
+    def rounds():
+        g = np.random.default_rng(seed)
+        for s in range(0, T, chunk):
+            X = g.integers(0, 2, size=(min(chunk, T - s), d), dtype=np.int8)
+            X *= 2
+            X -= 1
+            yield X, np.sign(X[:, rel].astype(np.int64).sum(axis=1)).astype(np.int8)
+
+    return rounds, v, 1.0 / len(rel)
