@@ -159,11 +159,11 @@ def predicted_T(d: int, rho: float, share: float = 0.01) -> dict:
     }
 
 
-def ladder(T_max: int, log: Path | None = None) -> list:
+def ladder(T_max: int, log: Path | None = None, sources: tuple = SOURCES) -> list:
     """Per source, the runs of the ladder up to the first T that reaches the target (each run also
     appended to ``log`` as one JSON line, so an interrupted ladder keeps its runs: ``--rows-from``)."""
     rows = []
-    for name in SOURCES:
+    for name in sources:
         for T in (T for T in LADDER if T <= T_max):
             res = subprocess.run(
                 [sys.executable, __file__, "--one", str(T), name], capture_output=True, text=True, check=True
@@ -225,19 +225,24 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--one", nargs=2, metavar=("T", "SOURCE"), help="run one configuration, print its JSON")
     ap.add_argument("--T-max", type=int, default=10**7)
-    ap.add_argument("--json", default=str(RESULTS), help="where the runs and rows are written")
+    ap.add_argument("--json", default=None, help=f"where the runs and rows are written (default {RESULTS.name})")
+    ap.add_argument("--quick", action="store_true", help="smoke mode: T = 10^4 on the majority stream, nothing written")
     ap.add_argument("--rows-from", help="no runs: the rows of the runs logged (JSON lines) by an earlier ladder")
     args = ap.parse_args(argv)
     if args.one:
         print(json.dumps(one(int(args.one[0]), args.one[1])))
         return 0
+    out = Path(args.json) if args.json else (None if args.quick else RESULTS)
     if args.rows_from:
         runs = [json.loads(line) for line in Path(args.rows_from).read_text().splitlines() if line.strip()]
+    elif args.quick:
+        runs = ladder(LADDER[0], None, sources=("majority",))
     else:
-        runs = ladder(args.T_max, Path(args.json).with_suffix(".runs.jsonl"))
+        runs = ladder(args.T_max, out.with_suffix(".runs.jsonl"))
     rows = table_rows(runs)
-    Path(args.json).parent.mkdir(parents=True, exist_ok=True)
-    Path(args.json).write_text(json.dumps({"runs": runs, "rows": rows}, indent=2, default=str))
+    if out is not None:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps({"runs": runs, "rows": rows}, indent=2, default=str))
     from price_of_privacy import table
 
     print(table(rows))

@@ -52,7 +52,7 @@ BYTES_PER_EXAMPLE = 28
 #: GenericBBL phases and queries, DP-Winnow rounds and dimension, VC-1 depth, DP-GreedyCover features
 MAX_PHASES = 64
 MAX_QUERIES = 10**18
-MAX_ROUNDS = 10**15
+MAX_ROUNDS = 10**30
 MAX_DIMENSION = 10**9
 MAX_DEPTH = 2**64
 MAX_FEATURES = 10**9
