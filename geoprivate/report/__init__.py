@@ -304,6 +304,22 @@ def _explorers_html(outdir: Path) -> tuple[str, list[str]]:
     ), failed
 
 
+def _price_of_everlasting_html() -> str:
+    """The "price of everlasting" table from the benchmark's saved results, when the checkout has them."""
+    from geoprivate.report.tables import markdown_table_html, price_of_everlasting_table
+
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "results" / "price_of_everlasting.json"
+    if not path.is_file():
+        return ""
+    table = price_of_everlasting_table(json.loads(path.read_text(encoding="utf-8")))
+    return (
+        '<h2 id="everlasting">Price of everlasting</h2><p>[NNSY23] GenericBBL (training privacy) and the '
+        "toolkit's RepairedBBL (training and query privacy, one entry per position of the hidden query) past "
+        "the first phase, private as run at (ε ≤ 4, δ = 10⁻⁶), accuracy measured: "
+        "<code>python benchmarks/price_of_everlasting.py --save</code>.</p>" + markdown_table_html(table)
+    )
+
+
 def write_report(
     records,
     outdir,
@@ -364,7 +380,14 @@ def write_report(
         f"--report DIR</code>. A violated claim is a finding about the paper (its instance is saved).</p>"
         f"<p>{nav}</p>"
     )
-    body = head + "".join(_paper_section(p, recs) for p in papers) + _supporting(recs) + fig_html + exp_html
+    body = (
+        head
+        + "".join(_paper_section(p, recs) for p in papers)
+        + _supporting(recs)
+        + _price_of_everlasting_html()
+        + fig_html
+        + exp_html
+    )
     page = (
         f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>geoprivate report</title>'
         f"<style>{_CSS}</style></head><body>{body}</body></html>"
