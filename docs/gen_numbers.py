@@ -258,6 +258,13 @@ def _price_of_everlasting() -> str:
     return "\n" + price_of_everlasting_table(saved("price_of_everlasting")) + "\n"
 
 
+@gen("labelboost_sweep_table")
+def _labelboost_sweep() -> str:
+    from geoprivate.report.tables import labelboost_table
+
+    return "\n" + labelboost_table(saved("price_of_everlasting")) + "\n"
+
+
 # ------------------------------------------------------------------------------------------- driver
 def documents() -> list:
     """The files whose markers are checked: README.md and docs/*.md."""

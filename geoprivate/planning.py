@@ -666,9 +666,12 @@ def run_generic_bbl_plan(
 
 
 # ---------------------------------------------------------------------------- practical mode (#33)
-#: measured (benchmarks/price_of_everlasting.py, 2-core machine): seconds of the halfplane LabelBoost
-#: sweep per m² (m = |Ŝ_i| + |D̂_i| points: the sweep scores m² − m + 2 dichotomies)
-SECONDS_PER_SWEEP_PAIR = 1.5e-5
+#: measured (2-core reference machine): CPU seconds of LabelBoost on halfplanes per m² (m = |Ŝ_i| + |D̂_i|
+#: points; 300 Gaussian points on the grid 2⁻¹⁰ took 2.0 s).  Grid points are rarely in general position,
+#: so the planar sweep falls back to the dense enumeration, which refuses m ≳ 550 (its max_work)
+SECONDS_PER_SWEEP_PAIR = 2.2e-5
+#: bytes held per query of a phase (points, votes, answers, hypothesis levels, D_hat_i for LabelBoost)
+BYTES_PER_QUERY = 48
 
 
 def _repaired_phase_T(budget, t_gap_half, c, stopper, R, delta) -> tuple:
@@ -940,7 +943,7 @@ def _practical_plan(rows, binding, k, eps, dlt, n, vc, alpha, beta, e_run, repai
         secs += SECONDS_PER_SWEEP_PAIR * sum((r["s_hat"] + r["d_hat"]) ** 2 for r in rows)
     plan_.cost = {
         "examples": n,
-        "memory_bytes": BYTES_PER_EXAMPLE * max(r["S"] for r in rows) + 8 * max(r["R"] for r in rows),
+        "memory_bytes": BYTES_PER_EXAMPLE * max(r["S"] for r in rows) + BYTES_PER_QUERY * max(r["R"] for r in rows),
         "seconds": secs,
         "queries": sum(r["R"] for r in rows),
     }

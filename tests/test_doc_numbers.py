@@ -61,3 +61,10 @@ def test_slow_numbers_match_the_code():
     for path in g.documents():
         stale += g.regenerate(path.read_text(encoding="utf-8"), slow=True, cache=cache)[1]
     assert not stale
+
+
+def test_report_shows_the_price_of_everlasting_table():
+    from geoprivate.report import _price_of_everlasting_html
+
+    page = _price_of_everlasting_html()
+    assert 'id="everlasting"' in page and page.count("<tr>") >= 3 and "RepairedBBL" in page

@@ -13,12 +13,11 @@ from geoprivate.everlasting.game import (
     audit_query_positions,
     query_game,
     query_position,
-    query_leak_instance,
     audit_game,
 )
 from geoprivate.everlasting.generic_bbl import make_everlasting_problem
 from geoprivate.everlasting.parameters import custom_parameters
-from geoprivate.everlasting.query_attack import repaired_position_instance
+from geoprivate.everlasting.query_attack import HaltingAdversary, repaired_position_instance
 from geoprivate.everlasting.repaired import StopperParameters, lemma_c1, repaired_guarantees
 from geoprivate.mechanisms.sparse_vector import lemma1_applies
 from geoprivate.planning import generic_bbl_parameters_from_plan, plan_everlasting_practical
@@ -113,10 +112,12 @@ def test_game_audits_every_position_with_a_positive_control():
     prob = make_everlasting_problem("thresholds", 0)
     stream = np.concatenate([q0, q2])
     games = [query_game(prob, par, S, y, q0, 0, 0.05)] + [query_game(prob, par, S, y, stream, h, 0.05) for h in (0, 8)]
-    rows = audit_query_positions(games, n_samples=1500, stopper=st, rng=1)
+    rows = audit_query_positions(games, n_samples=600, stopper=st, rng=1)
     assert [r["position"] for r in rows] == ["same phase as the probes", "earlier phase", "last query of a phase"]
     assert all(not r["flagged"] and r["confidence"] == 1 - 1e-6 for r in rows)
-    # the same auditor, samples and false-alarm rate refute a leaking variant (positive control)
-    inst, feat = query_leak_instance(rng=0)
-    ctl = audit_game(inst, "bt-noiseless", n_samples=1500, featurize=feat, rng=2)
-    assert ctl.flagged
+    # positive control: the same auditor, false-alarm rate and (fewer) samples refute the faithful
+    # predictor's claim on the halting attack
+    toy = custom_parameters([(1, 2000, 3000, 5)], 0.06, 0.05, 0.5, 1e-6, 1, epsilon_bt=0.5, m_const=1.0)
+    adv = HaltingAdversary(0.5, 7, 0, 0)
+    ctl = audit_game(adv.instance(prob, toy), "faithful", n_samples=300, featurize=adv.featurize, rng=2)
+    assert ctl.flagged and ctl.confidence == 1 - 1e-6
