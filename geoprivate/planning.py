@@ -796,26 +796,14 @@ def plan_everlasting_practical(
     e_run = min(eps, 1.0)
     a1 = check_probability(alpha, "alpha") / 2
     alphas = [a1 / 2**i for i in range(k)]
+    spec = dict(
+        k=k, eps=eps, dlt=dlt, alphas=alphas, beta=beta, lams=lams, shats=shats, R_last=R_last,
+        top_rate=top_rate, top_margin=int(top_margin), e_run=e_run, repaired=repaired, st=st,
+        later_budget=later_budget, query_private=query_private,
+    )  # fmt: skip
     e_m2, feasible = e_lb, None
     for _ in range(8):  # LabelBoost's booking depends on |S_1| (Claim 2.7), |S_1| on the budget it leaves
-        rows, binding = _practical_rows(
-            k,
-            eps,
-            dlt,
-            alphas,
-            beta,
-            lams,
-            shats,
-            R_last,
-            top_rate,
-            top_margin,
-            e_m2,
-            e_run,
-            repaired,
-            st,
-            later_budget,
-            query_private,
-        )
+        rows, binding = _practical_rows(spec, e_m2)
         amp = claim27_epsilon(e_lb, rows[0]["s_hat"], rows[0]["S"]) if k > 1 else None
         booked = e_lb if amp is None else min(e_lb, amp)
         if booked <= e_m2 + 1e-12:
@@ -828,26 +816,21 @@ def plan_everlasting_practical(
     return _practical_plan(rows, binding, k, eps, dlt, n, vc, alpha, beta, e_run, repaired, st, query_private)
 
 
-def _practical_rows(
-    k,
-    eps,
-    dlt,
-    alphas,
-    beta,
-    lams,
-    shats,
-    R_last,
-    top_rate,
-    top_margin,
-    e_m2,
-    e_run,
-    repaired,
-    st,
-    later_budget,
-    query_private,
-):
-    """The phases of :func:`plan_everlasting_practical`, last to first (R_i follows |S_{i+1}|)."""
+def _practical_rows(spec: dict, e_m2: float):
+    """The phases of :func:`plan_everlasting_practical`, last to first (R_i follows |S_{i+1}|).
+
+    ``spec`` holds the planner's fixed arguments; ``e_m2`` is the LabelBoost ε phase 1's budget pays.
+    """
     from geoprivate.everlasting.accounting import labelboost_epsilon
+
+    k, eps, dlt, alphas, beta, lams, shats = (spec[x] for x in ("k", "eps", "dlt", "alphas", "beta", "lams", "shats"))
+    R_last, top_rate, top_margin, e_run = spec["R_last"], spec["top_rate"], spec["top_margin"], spec["e_run"]
+    repaired, st, later_budget, query_private = (
+        spec["repaired"],
+        spec["st"],
+        spec["later_budget"],
+        spec["query_private"],
+    )
 
     e_lb = labelboost_epsilon()
     rows: list = [None] * k

@@ -140,33 +140,27 @@ _REP = (
 )
 
 
-@register("everlasting/repaired-query-privacy", statement=_REP, checks=())
-def _repaired(rng, size):
+def _exact_same_phase_rows(stoppers, size) -> list:
+    """Exact audits of RepairedBBL's one-phase view (hidden query first, then 3rd) under each stopper."""
     from geoprivate.everlasting.parameters import custom_parameters
-    from geoprivate.everlasting.query_attack import (
-        HaltingAdversary,
-        repaired_exact_audit,
-    )
-    from geoprivate.everlasting.repaired import StopperParameters
+    from geoprivate.everlasting.query_attack import HaltingAdversary, repaired_exact_audit
 
     par = custom_parameters([(1, 2000, 9, 1)], 0.06, 0.05, 0.5, 1e-6, 1, epsilon_bt=0.5, m_const=1.0)
+    keys = ("claimed_epsilon", "claimed_delta", "epsilon_at_delta_0", "delta_at_claimed_epsilon", "adversary")
     rows = []
-    stoppers = [StopperParameters(4.0, 0.2)] + ([StopperParameters(1.0, 1e-2)] if size != "small" else [])
     for st in stoppers:
         for adv in (HaltingAdversary(0.5, 7, 0, 0), HaltingAdversary(0.5, 7, 3, 0)):
             r = repaired_exact_audit(adv, par, st, nodes=12 if size == "small" else 20)
-            rows.append(
-                {
-                    k: r[k]
-                    for k in (
-                        "claimed_epsilon",
-                        "claimed_delta",
-                        "epsilon_at_delta_0",
-                        "delta_at_claimed_epsilon",
-                        "adversary",
-                    )
-                }
-            )
+            rows.append({k: r[k] for k in keys})
+    return rows
+
+
+@register("everlasting/repaired-query-privacy", statement=_REP, checks=())
+def _repaired(rng, size):
+    from geoprivate.everlasting.repaired import StopperParameters
+
+    stoppers = [StopperParameters(4.0, 0.2)] + ([StopperParameters(1.0, 1e-2)] if size != "small" else [])
+    rows = _exact_same_phase_rows(stoppers, size)
     bad = [r for r in rows if r["epsilon_at_delta_0"] > r["claimed_epsilon"] + 1e-6]
     evidence = {"audits": len(rows), "max_epsilon_at_delta_0": max(r["epsilon_at_delta_0"] for r in rows), "rows": rows}
     if bad:
@@ -200,27 +194,9 @@ def _position_verdict(rows, position):
     "everlasting/repaired-query-position-same-phase", statement=_POS + ": the same phase as the probes", checks=()
 )
 def _position_same(rng, size):
-    from geoprivate.everlasting.parameters import custom_parameters
-    from geoprivate.everlasting.query_attack import HaltingAdversary, repaired_exact_audit
     from geoprivate.everlasting.repaired import StopperParameters
 
-    par = custom_parameters([(1, 2000, 9, 1)], 0.06, 0.05, 0.5, 1e-6, 1, epsilon_bt=0.5, m_const=1.0)
-    st = StopperParameters(1.0, 1e-2)
-    rows = []
-    for adv in (HaltingAdversary(0.5, 7, 0, 0), HaltingAdversary(0.5, 7, 3, 0)):
-        r = repaired_exact_audit(adv, par, st, nodes=12 if size == "small" else 20)
-        rows.append(
-            {
-                k: r[k]
-                for k in (
-                    "claimed_epsilon",
-                    "claimed_delta",
-                    "epsilon_at_delta_0",
-                    "delta_at_claimed_epsilon",
-                    "adversary",
-                )
-            }
-        )
+    rows = _exact_same_phase_rows([StopperParameters(1.0, 1e-2)], size)
     return _position_verdict(rows, "same phase as the probes")
 
 
