@@ -112,6 +112,12 @@ def _attack_eps_bt() -> str:
     return f"{_attack().phase(1).epsilon_bt:.4f}"
 
 
+@gen("attack_vote_shift")
+def _attack_vote_shift() -> str:
+    p = _attack().phase(1)
+    return sci((1 / p.T) / (p.t_upper - p.t_lower))
+
+
 @gen("repaired_c_max")
 def _repaired_c_max() -> str:
     return str(_repaired()["c_max"][0])

@@ -117,8 +117,9 @@ def repaired_guarantees(parameters, stopper: StopperParameters, n_initial: int, 
     dict with ``training`` (Guarantee), ``query`` (list: Guarantee if the hidden query is in
     phase i and the run relabels after it; the last phase's entry is the answering loop
     alone), ``query_same_phase`` (Guarantee: the hidden query's phase is the last one run),
-    ``query_positions`` (position of the hidden query → Guarantee: ``"same phase as the
-    probes"``, and with more than one phase ``"earlier phase"`` and ``"last query of a phase"``,
+    ``query_positions`` (position of the hidden query → Guarantee:
+    ``"same phase as the probes"``, and with more than one phase ``"earlier phase"`` and
+    ``"last query of a phase"``,
     the worst over the phases followed by a relabelling), and the per-phase
     ``answering_training`` guarantees.
     """
