@@ -39,7 +39,9 @@ __all__ = [
     "plan_dp_greedy_cover",
     "plan_dp_winnow",
     "plan_generic_bbl",
+    "plan_everlasting_practical",
     "plan_vc1",
+    "run_everlasting_plan",
     "vc1_privacy_conditions",
 ]
 
@@ -308,8 +310,8 @@ def _check_generic_bbl_plan(plan: Plan) -> None:
     """
     if not isinstance(plan, Plan):
         raise TypeError(f"plan must be a Plan, got {type(plan).__name__}")
-    if plan.algorithm != "generic-bbl":
-        raise ValueError(f"plan: expected a generic-bbl plan, got {plan.algorithm!r}")
+    if plan.algorithm not in ("generic-bbl", "repaired-bbl"):
+        raise ValueError(f"plan: expected a generic-bbl or repaired-bbl plan, got {plan.algorithm!r}")
     check_epsilon(plan.epsilon, "plan epsilon")
     check_probability(plan.delta, "plan delta")
     P = plan.parameters
@@ -725,3 +727,340 @@ def run_generic_bbl_plan(
     alg = GenericBBL(prob, x, prob.target(x), par, int(s_alg.generate_state(1)[0]))
     del x
     return alg.run(len(par.phases) if phases is None else phases, progress=progress, query_progress=query_progress)
+
+
+# ---------------------------------------------------------------------------- practical mode (#33)
+#: measured (2-core reference machine): CPU seconds of LabelBoost on halfplanes per m² (m = |Ŝ_i| + |D̂_i|
+#: points; 300 Gaussian points on the grid 2⁻¹⁰ took 2.0 s).  Grid points are rarely in general position,
+#: so the planar sweep falls back to the dense enumeration, which refuses m ≳ 550 (its max_work)
+SECONDS_PER_SWEEP_PAIR = 2.2e-5
+#: bytes held per query of a phase (points, votes, answers, hypothesis levels, D_hat_i for LabelBoost)
+BYTES_PER_QUERY = 48
+
+
+def _repaired_phase_T(budget, t_gap_half, c, stopper, R, delta) -> tuple:
+    """Smallest T (and its ε') with the stopped BetweenThresholds' training ε_tr ≤ budget, δ_tr ≤ δ."""
+    from geoprivate.mechanisms.stopper import training_guarantee
+
+    cmax = stopper.c_max(_RowStub(c, R))
+    tl, tu = 0.5 - t_gap_half, 0.5 + t_gap_half
+    best = None
+    for e_bt in np.geomspace(1e-7, 0.999, 300):
+        e_bt = float(e_bt)
+        if e_bt / 2 + cmax * e_bt / 3 >= budget:
+            break
+        lo, hi = 1, 2
+        while not _ok_tr(training_guarantee(e_bt, tl, tu, hi, cmax), budget, delta):
+            hi *= 2
+            if hi > 1 << 50:
+                break
+        else:
+            while hi - lo > 1:
+                mid = (lo + hi) // 2
+                lo, hi = (lo, mid) if _ok_tr(training_guarantee(e_bt, tl, tu, mid, cmax), budget, delta) else (mid, hi)
+            if best is None or hi < best[0]:
+                best = (hi, e_bt, cmax)
+    return best
+
+
+def _ok_tr(g, budget, delta) -> bool:
+    return g.epsilon <= budget and g.delta <= delta
+
+
+@dataclass(frozen=True)
+class _RowStub:
+    """The two attributes :meth:`StopperParameters.c_max` reads from a phase."""
+
+    c: int
+    R: int
+
+
+def plan_everlasting_practical(
+    epsilon,
+    delta,
+    *,
+    phases: int = 2,
+    alpha: float = 0.1,
+    beta: float = 0.05,
+    lam=8,
+    top_rate: float = 0.02,
+    top_margin: int = 8,
+    queries: int = 1000,
+    s_hat=2000,
+    vc: int = 1,
+    repaired: bool = False,
+    stopper=None,
+    later_budget: float = 1.0,
+    query_private: bool = False,
+) -> Plan:
+    """GenericBBL / RepairedBBL in practical mode: every *privacy* condition exact, sizes otherwise free.
+
+    Privacy conditions, evaluated exactly as the run evaluates them: GenericBBL — [NNSY23]
+    Observation 2 and Lemma C.3's gap (Claim D.9) in **every** phase (phase 1 at the training
+    budget ε − ε_LB, later phases at Claim D.1's (``later_budget``, δ)); LabelBoost booked at
+    2 ln(1 + e^{1/2}) ≈ 1.948, or amplified by Claim 2.7 when |S_1| ≥ (|Ŝ_1|/ε)(3 + e^{1.948});
+    RepairedBBL — the stopped BetweenThresholds' (ε_tr, δ_tr) (``docs/everlasting_query_privacy.md``)
+    in every phase with its cap c_max, and with ``query_private=True`` the Claim 2.7 size
+    R_i ≥ |D̂_i|(3 + e^{ε_chain})/ε that books a hidden query of an earlier phase.
+    Accuracy is *not* assumed: λ_i, c_i (= ⌈top_rate·R_i⌉ + top_margin), |Ŝ_i| are the caller's
+    and the runs measure err_D; |D̂_i| = |S_{i+1}| (Claim D.6) and R_i = |D̂_i| are the smallest
+    the step allows.
+
+    Parameters
+    ----------
+    epsilon, delta : float
+        Target (ε ≤ 4 in the issue); the run's own ε (sizes m, Claim 2.7) is min(ε, 1).
+    phases : int
+        Number of phases k.
+    alpha, beta : float
+        GenericBBL's α, β (α_1 = α/2, halved per phase: the band of phase i is [½ − α_i, ½ + α_i]).
+    lam : int or list of int
+        λ_i (one value for every phase, or one per phase).
+    top_rate, top_margin : float, int
+        The TOP budget c_i = ⌈top_rate·R_i⌉ + top_margin (the measured share of queries in the band).
+    queries : int
+        R_k of the last phase.
+    s_hat : int or list of int
+        |Ŝ_i| (LabelBoost's labelled sub-sample), capped at |S_i|.
+    vc : int
+        VC dimension.
+    repaired : bool
+        Plan RepairedBBL (the toolkit's construction) instead of GenericBBL.
+    stopper : StopperParameters, optional
+        RepairedBBL's stopper (default ε_s = 1, β_s = δ/(2(1 + e)): the query δ of a phase is δ/2,
+        and later phases' δ_tr ≤ δ/(8e), so that Lemma C.1's 4e·δ_tr leaves the other δ/2).
+    later_budget : float
+        The answering loop's ε in phases ≥ 2 (Claim D.1's 1).
+    query_private : bool
+        RepairedBBL: also meet the Claim 2.7 size that books an earlier-phase hidden query.
+
+    Returns
+    -------
+    Plan
+        ``parameters["phases"]`` rows as :func:`plan_generic_bbl`'s (run them with
+        :func:`run_everlasting_plan`); ``guarantee`` is what the run will report, recomputed from
+        the parameters by the predictor's own accounting; ``binding`` the privacy conditions that fix
+        each T_i.
+    """
+    from geoprivate.everlasting.accounting import claim27_epsilon, labelboost_epsilon
+    from geoprivate.everlasting.repaired import StopperParameters
+
+    eps, dlt = _target(epsilon, delta)
+    k = check_positive_int(phases, "phases")
+    vc = check_positive_int(vc, "vc")
+    lams = [check_positive_int(v, "lam") for v in (lam if isinstance(lam, (list, tuple)) else [lam] * k)]
+    shats = [int(v) for v in (s_hat if isinstance(s_hat, (list, tuple)) else [s_hat] * k)]
+    if len(lams) != k or len(shats) != k:
+        raise ValueError(f"lam, s_hat: expected one value or {k} values")
+    if not 0 <= top_rate <= 1:
+        raise ValueError(f"top_rate must lie in [0, 1], got {top_rate!r}")
+    R_last = check_positive_int(queries, "queries")
+    st = stopper if stopper is not None else StopperParameters(1.0, dlt / (2 * (1 + math.e)))
+    e_lb = labelboost_epsilon()
+    e_run = min(eps, 1.0)
+    a1 = check_probability(alpha, "alpha") / 2
+    alphas = [a1 / 2**i for i in range(k)]
+    spec = dict(
+        k=k, eps=eps, dlt=dlt, alphas=alphas, beta=beta, lams=lams, shats=shats, R_last=R_last,
+        top_rate=top_rate, top_margin=int(top_margin), e_run=e_run, repaired=repaired, st=st,
+        later_budget=later_budget, query_private=query_private,
+    )  # fmt: skip
+    e_m2, feasible = e_lb, None
+    for _ in range(8):  # LabelBoost's booking depends on |S_1| (Claim 2.7), |S_1| on the budget it leaves
+        rows, binding = _practical_rows(spec, e_m2)
+        amp = claim27_epsilon(e_lb, rows[0]["s_hat"], rows[0]["S"]) if k > 1 else None
+        booked = e_lb if amp is None else min(e_lb, amp)
+        if booked <= e_m2 + 1e-12:
+            feasible = (rows, binding)  # phase 1's budget eps - e_m2 covers what the run will book
+        if amp is None or abs(booked - e_m2) < 1e-9:
+            break
+        e_m2 = min(e_lb, 1.05 * booked)
+    rows, binding = feasible
+    n = rows[0]["S"]
+    return _practical_plan(rows, binding, k, eps, dlt, n, vc, alpha, beta, e_run, repaired, st, query_private)
+
+
+def _practical_rows(spec: dict, e_m2: float):
+    """The phases of :func:`plan_everlasting_practical`, last to first (R_i follows |S_{i+1}|).
+
+    ``spec`` holds the planner's fixed arguments; ``e_m2`` is the LabelBoost ε phase 1's budget pays.
+    """
+    from geoprivate.everlasting.accounting import labelboost_epsilon
+
+    k, eps, dlt, alphas, beta, lams, shats = (spec[x] for x in ("k", "eps", "dlt", "alphas", "beta", "lams", "shats"))
+    R_last, top_rate, top_margin, e_run = spec["R_last"], spec["top_rate"], spec["top_margin"], spec["e_run"]
+    repaired, st, later_budget, query_private = (
+        spec["repaired"],
+        spec["st"],
+        spec["later_budget"],
+        spec["query_private"],
+    )
+
+    e_lb = labelboost_epsilon()
+    rows: list = [None] * k
+    binding: list = []
+    S_next, chain_next = 0, None
+    for i in range(k - 1, -1, -1):
+        ai = alphas[i]
+        if i == k - 1:
+            R = R_last
+        elif repaired and query_private:
+            R = max(S_next, math.ceil(S_next * (3 + math.exp(min(chain_next, 700.0))) / e_run))
+        else:
+            R = S_next
+        c = math.ceil(top_rate * R) + int(top_margin)
+        budget = (eps - (e_m2 if k > 1 else 0.0)) if i == 0 else later_budget
+        if budget <= 0:
+            raise ValueError(f"epsilon={eps}: phase 1 cannot pay LabelBoost's {e_m2:.3f}")
+        if repaired:
+            # delta split: a later phase's delta_tr enters an earlier hidden query's chain times 4e (Lemma C.1)
+            found = _repaired_phase_T(budget, ai, c, st, R, dlt if i == 0 else dlt / (8 * math.e))
+            if found is None:
+                raise ValueError(f"phase {i + 1}: no T gives the stopped BetweenThresholds ({budget:.3g}, delta)")
+            T, e_bt, cmax = found
+            why = (
+                f"phase {i + 1}: stopped BetweenThresholds (eps_tr <= {budget:.3g}, delta_tr <= delta), c_max = {cmax}"
+            )
+        else:
+            e_bt = _eps_bt_max(budget, dlt, c)
+            if e_bt is None:
+                raise ValueError(
+                    f"phase {i + 1}: BetweenThresholds with c = {c} TOPs cannot be ({budget:.3g}, delta)-DP"
+                )
+            T = gap_T(e_bt, dlt, c, ai)
+            why = f"phase {i + 1}: Lemma C.3 gap (Claim D.9) at Observation 2's eps' for budget {budget:.3g}"
+        binding.append(why)
+        S = lams[i] * T
+        rows[i] = {
+            "i": i + 1,
+            "alpha": ai,
+            "beta": beta / 2 ** (i + 1),
+            "lam": lams[i],
+            "T": T,
+            "S": S,
+            "R": R,
+            "c": c,
+            "epsilon_bt": e_bt,
+            "delta_bt": dlt / (2 * c),
+            "s_hat": min(shats[i], S) if i < k - 1 else 0,
+            "d_hat": S_next if i < k - 1 else 0,
+        }
+        if repaired:
+            tr = st.training(_phase_view(rows[i], dlt))
+            chain_next = tr.epsilon + e_lb + 3  # [NNSY23] Claim E.6 (i)-(iii) with Lemma C.1's +3
+        S_next = S
+    return rows, binding
+
+
+def _practical_plan(rows, binding, k, eps, dlt, n, vc, alpha, beta, e_run, repaired, st, query_private) -> Plan:
+    """Assemble the practical :class:`Plan` and compute its guarantee by the predictor's accounting."""
+    from geoprivate.everlasting.accounting import claim27_epsilon, labelboost_epsilon
+
+    e_lb = labelboost_epsilon()
+    if repaired and query_private and k > 1:
+        binding.append(
+            "query privacy of an earlier phase: Claim 2.7 on D_hat_i (R_i >= |D_hat_i|(3 + e^eps_chain)/eps)"
+        )
+    if k > 1 and claim27_epsilon(e_lb, rows[0]["s_hat"], rows[0]["S"]) is not None:
+        binding.append("Claim 2.7 (S_hat_1 from S_1) amplifies LabelBoost")
+    plan_ = Plan(
+        "repaired-bbl" if repaired else "generic-bbl",
+        eps,
+        dlt,
+        {},
+        {
+            "n": n,
+            "phases": rows,
+            "vc": vc,
+            "alpha": alpha,
+            "beta": beta,
+            "mode": "practical",
+            "epsilon_run": e_run,
+            "stopper": [st.epsilon_stop, st.beta_stop] if repaired else None,
+        },
+        binding,
+        {},
+        ["practical mode: privacy conditions exact, accuracy measured (not proved)"],
+    )
+    par = generic_bbl_parameters_from_plan(plan_, e_run)
+    plan_.guarantee = _practical_guarantee(par, n, repaired, st)
+    examples = sum(r["S"] for r in rows)
+    secs = SECONDS_PER_EXAMPLE * examples + SECONDS_PER_QUERY * sum(r["R"] for r in rows)
+    if vc > 1:
+        secs += SECONDS_PER_SWEEP_PAIR * sum((r["s_hat"] + r["d_hat"]) ** 2 for r in rows)
+    plan_.cost = {
+        "examples": n,
+        "memory_bytes": BYTES_PER_EXAMPLE * max(r["S"] for r in rows) + BYTES_PER_QUERY * max(r["R"] for r in rows),
+        "seconds": secs,
+        "queries": sum(r["R"] for r in rows),
+    }
+    return plan_
+
+
+def _phase_view(row, delta):
+    """The fields of a planned phase the stopper's accounting reads (as PhaseParameters has them)."""
+    from types import SimpleNamespace
+
+    return SimpleNamespace(
+        c=row["c"],
+        R=row["R"],
+        T=row["T"],
+        epsilon_bt=row["epsilon_bt"],
+        t_lower=0.5 - row["alpha"],
+        t_upper=0.5 + row["alpha"],
+    )
+
+
+def _practical_guarantee(par, n, repaired, stopper) -> dict:
+    """The guarantee a practical run will report, by the predictor's own accounting (all phases relabel)."""
+    from geoprivate.everlasting.accounting import training_privacy
+    from geoprivate.everlasting.repaired import repaired_guarantees
+
+    p1 = par.phase(1)
+    k = len(par.phases)
+    if repaired:
+        g = repaired_guarantees(par, stopper, n)
+        return {
+            "training": [g["training"].epsilon, g["training"].delta],
+            "query": {name: [q.epsilon, q.delta] for name, q in g["query_positions"].items()},
+        }
+    tp = training_privacy(p1, par.delta, n, relabelled=k > 1, s_hat_used=p1.s_hat)
+    return {"training": [tp.guarantee.epsilon, tp.guarantee.delta], "query": None}
+
+
+def run_everlasting_plan(plan: Plan, concept: str = "thresholds", seed: int = 0):
+    """Run a practical plan (:func:`plan_everlasting_practical`): GenericBBL or RepairedBBL on a synthetic problem.
+
+    Parameters
+    ----------
+    plan : Plan
+        A practical plan.
+    concept : str
+        ``"thresholds"`` or ``"halfspaces"`` (halfplanes: d = 2).
+    seed : int
+        Seeds the problem, the sample and the predictor (independent child streams).
+
+    Returns
+    -------
+    EverlastingResult
+        Its guarantee is recomputed by the predictor from the parameters used.
+    """
+    from geoprivate.everlasting.generic_bbl import GenericBBL, make_everlasting_problem
+    from geoprivate.everlasting.repaired import RepairedBBL, StopperParameters
+
+    if plan.parameters.get("mode") != "practical":
+        raise ValueError("plan: expected a plan of plan_everlasting_practical")
+    root = np.random.SeedSequence(seed)
+    s_prob, s_data, s_alg = root.spawn(3)
+    prob = make_everlasting_problem(concept, np.random.default_rng(s_prob))
+    par = generic_bbl_parameters_from_plan(plan, plan.parameters["epsilon_run"])
+    n = int(plan.parameters["n"])
+    x = prob.sample(np.random.default_rng(s_data), n)
+    seed_alg = int(s_alg.generate_state(1)[0])
+    if plan.algorithm == "repaired-bbl":
+        st = StopperParameters(*plan.parameters["stopper"])
+        alg = RepairedBBL(prob, x, prob.target(x), par, seed_alg, stopper=st)
+    else:
+        alg = GenericBBL(prob, x, prob.target(x), par, seed_alg)
+    del x
+    return alg.run()

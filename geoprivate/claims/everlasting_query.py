@@ -140,35 +140,138 @@ _REP = (
 )
 
 
-@register("everlasting/repaired-query-privacy", statement=_REP, checks=())
-def _repaired(rng, size):
+def _exact_same_phase_rows(stoppers, size) -> list:
+    """Exact audits of RepairedBBL's one-phase view (hidden query first, then 3rd) under each stopper."""
     from geoprivate.everlasting.parameters import custom_parameters
-    from geoprivate.everlasting.query_attack import (
-        HaltingAdversary,
-        repaired_exact_audit,
-    )
-    from geoprivate.everlasting.repaired import StopperParameters
+    from geoprivate.everlasting.query_attack import HaltingAdversary, repaired_exact_audit
 
     par = custom_parameters([(1, 2000, 9, 1)], 0.06, 0.05, 0.5, 1e-6, 1, epsilon_bt=0.5, m_const=1.0)
+    keys = ("claimed_epsilon", "claimed_delta", "epsilon_at_delta_0", "delta_at_claimed_epsilon", "adversary")
     rows = []
-    stoppers = [StopperParameters(4.0, 0.2)] + ([StopperParameters(1.0, 1e-2)] if size != "small" else [])
     for st in stoppers:
         for adv in (HaltingAdversary(0.5, 7, 0, 0), HaltingAdversary(0.5, 7, 3, 0)):
             r = repaired_exact_audit(adv, par, st, nodes=12 if size == "small" else 20)
-            rows.append(
-                {
-                    k: r[k]
-                    for k in (
-                        "claimed_epsilon",
-                        "claimed_delta",
-                        "epsilon_at_delta_0",
-                        "delta_at_claimed_epsilon",
-                        "adversary",
-                    )
-                }
-            )
+            rows.append({k: r[k] for k in keys})
+    return rows
+
+
+@register("everlasting/repaired-query-privacy", statement=_REP, checks=())
+def _repaired(rng, size):
+    from geoprivate.everlasting.repaired import StopperParameters
+
+    stoppers = [StopperParameters(4.0, 0.2)] + ([StopperParameters(1.0, 1e-2)] if size != "small" else [])
+    rows = _exact_same_phase_rows(stoppers, size)
     bad = [r for r in rows if r["epsilon_at_delta_0"] > r["claimed_epsilon"] + 1e-6]
     evidence = {"audits": len(rows), "max_epsilon_at_delta_0": max(r["epsilon_at_delta_0"] for r in rows), "rows": rows}
     if bad:
         return Verdict.violated(bad[0], **evidence)
     return Verdict.holds(**evidence)
+
+
+_POS = (
+    "geoprivate's RepairedBBL (not in [NNSY23]): with the hidden query at this position of the stream, the exact "
+    "law of B's view is within the predictor's own query guarantee for that position "
+    "(repaired_guarantees(...)['query_positions'])"
+)
+
+
+def _position_verdict(rows, position):
+    bad = [
+        r
+        for r in rows
+        if r["epsilon_at_delta_0"] > r["claimed_epsilon"] + 1e-6 and r["delta_at_claimed_epsilon"] > r["claimed_delta"]
+    ]
+    evidence = {
+        "position": position,
+        "audits": len(rows),
+        "max_epsilon_at_delta_0": max(r["epsilon_at_delta_0"] for r in rows),
+        "rows": rows,
+    }
+    return Verdict.violated(bad[0], **evidence) if bad else Verdict.holds(**evidence)
+
+
+@register(
+    "everlasting/repaired-query-position-same-phase", statement=_POS + ": the same phase as the probes", checks=()
+)
+def _position_same(rng, size):
+    from geoprivate.everlasting.repaired import StopperParameters
+
+    rows = _exact_same_phase_rows([StopperParameters(1.0, 1e-2)], size)
+    return _position_verdict(rows, "same phase as the probes")
+
+
+@register(
+    "everlasting/repaired-query-position-earlier-phase",
+    statement=_POS + ": an earlier phase than the probes",
+    checks=(),
+)
+def _position_earlier(rng, size):
+    from geoprivate.everlasting.query_attack import repaired_position_audit
+
+    return _position_verdict([repaired_position_audit(0, nodes=8 if size == "small" else 12)], "earlier phase")
+
+
+@register(
+    "everlasting/repaired-query-position-last-of-phase", statement=_POS + ": the last query of a phase", checks=()
+)
+def _position_last(rng, size):
+    from geoprivate.everlasting.query_attack import repaired_position_audit
+
+    return _position_verdict([repaired_position_audit(8, nodes=8 if size == "small" else 12)], "last query of a phase")
+
+
+_C1 = (
+    "[NNSY23] Lemma C.1 (A o LabelBoost is (eps + 3, 4e delta)-DP) is the delta RepairedBBL books when a hidden query "
+    "of phase i reaches S_(i+1): Claim E.6's step (iv) (16 e eps delta/(3 + e^(eps+4))) is Claim 2.7 applied to "
+    "4e delta, so step (iii)'s printed 4 eps delta is a misprint"
+)
+
+
+@register("everlasting/lemma-c-1-delta", statement=_C1, checks=("Lemma C.1",))
+def _lemma_c1_delta(rng, size):
+    import math
+
+    from geoprivate.everlasting.parameters import custom_parameters
+    from geoprivate.everlasting.repaired import StopperParameters, repaired_guarantees
+    from geoprivate.privacy import Guarantee
+    from geoprivate.privacy.accounting import basic_composition
+
+    rows = []
+    # step (iv) of Claim E.6 as printed against Claim 2.7 applied to Lemma C.1's 4e delta (and to 4 eps delta)
+    for eps in (0.1, 0.5, 1.0):
+        printed = 16 * math.e * eps / (3 + math.exp(eps + 4))
+        via_4e = 4 * eps / (3 + math.exp(eps + 4)) * (4 * math.e)
+        via_4eps = 4 * eps / (3 + math.exp(eps + 4)) * (4 * eps)
+        rows.append({"epsilon": eps, "printed_step_iv": printed, "claim27_of_4e": via_4e, "claim27_of_4eps": via_4eps})
+    reading_4e = all(abs(r["printed_step_iv"] - r["claim27_of_4e"]) <= 1e-12 * r["printed_step_iv"] for r in rows)
+    reading_4eps = all(abs(r["printed_step_iv"] - r["claim27_of_4eps"]) <= 1e-12 * r["printed_step_iv"] for r in rows)
+    # the toolkit's multi-phase accounting recomputed independently on a three-phase instance
+    par = custom_parameters(
+        [(1, 40000, 60000, 4), (1, 30000, 40000, 4), (1, 20000, 50, 4)], 0.2, 0.05, 0.5, 1e-6, 1, epsilon_bt=0.05
+    )
+    st = StopperParameters(1.0, 1e-7)
+    g = repaired_guarantees(par, st, 40000)
+    checked = []
+    for i in range(len(par.phases) - 1):
+        chain = basic_composition([g["answering_training"][i + 1], Guarantee(_lb(par, i + 1), 0.0)])
+        want = min(1.0, 4 * math.e * chain.delta)
+        got = g["query"][i].delta - g["query_same_phase"].delta  # unamplified here: m4 = m3
+        checked.append({"phase": i + 1, "chain_delta": chain.delta, "booked_m3_delta": got, "lemma_c1_delta": want})
+    ok_code = all(
+        abs(c["booked_m3_delta"] - c["lemma_c1_delta"]) <= 1e-9 * max(c["lemma_c1_delta"], 1e-300) for c in checked
+    )
+    evidence = {
+        "step_iv": rows,
+        "reading_4e_matches_step_iv": reading_4e,
+        "reading_4eps_matches_step_iv": reading_4eps,
+        "accounting": checked,
+    }
+    if not (reading_4e and not reading_4eps and ok_code):
+        return Verdict.violated({"step_iv": rows, "accounting": checked}, **evidence)
+    return Verdict.holds(**evidence)
+
+
+def _lb(par, i):
+    from geoprivate.everlasting.repaired import _labelboost_as_booked
+
+    return _labelboost_as_booked(par.phases[i])

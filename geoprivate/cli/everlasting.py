@@ -443,5 +443,6 @@ def _repaired_fields(res) -> dict:
             "training": gd(g["training"]),
             "query_per_phase": [gd(q) for q in g["query"]],
             "query_same_phase": gd(g["query_same_phase"]),
+            "query_positions": {k: gd(v) for k, v in g["query_positions"].items()},
         }
     }

@@ -49,9 +49,11 @@ __all__ = [
     "query_game",
     "play",
     "audit_game",
+    "audit_query_positions",
     "GameAudit",
     "labelboost_erm_instance",
     "query_leak_instance",
+    "query_position",
 ]
 
 VARIANTS = {
@@ -215,12 +217,66 @@ def _hidden_phase(instance: GameInstance) -> int:
 
 
 def _repaired_nominal(instance: GameInstance, res) -> float:
-    """The repaired predictor's own claim for this game: training, or the hidden phase's query ε."""
+    """The repaired predictor's own claim for this game: training, or the query ε of the hidden query's phase.
+
+    Taken from the parameters, not from how far one run got: a hidden query in phase i of a run
+    planned for more phases is booked at ``query[i - 1]`` (Lemma Q composed with the relabelling
+    chain), which covers every run, also one that ends in phase i.
+    """
     g = res.extra["privacy"]
     if instance.kind == "training":
         return g["training"].epsilon
+    return g["query"][_hidden_phase(instance) - 1].epsilon
+
+
+def query_position(instance: GameInstance) -> str:
+    """The position of the hidden query: same phase as the probes, an earlier phase, or the last query of a phase.
+
+    Parameters
+    ----------
+    instance : GameInstance
+        A query game.
+
+    Returns
+    -------
+    str
+        A key of ``repaired_guarantees(...)["query_positions"]``.
+    """
+    if instance.kind != "query":
+        raise ValueError("instance: a query game is needed")
     i = _hidden_phase(instance)
-    return g["query_same_phase"].epsilon if len(res.phases) <= i else g["query"][i - 1].epsilon
+    ends = np.cumsum([p.R for p in instance.parameters.phases])
+    n_q = instance.world0.queries.shape[0]
+    if n_q <= ends[i - 1]:  # the stream ends in the hidden query's phase: no probe after a relabelling
+        return "same phase as the probes"
+    return "last query of a phase" if instance.hidden_round == ends[i - 1] - 1 else "earlier phase"
+
+
+def audit_query_positions(instances, *, n_samples: int = 2000, stopper=None, rng=None, confidence=1 - FALSE_ALARM):
+    """The game's statistical audit of RepairedBBL at every position of the hidden query.
+
+    Parameters
+    ----------
+    instances : iterable of GameInstance
+        Query games (one or more per position, :func:`query_position`).
+    n_samples : int
+        Runs per world and audit.
+    stopper : StopperParameters, optional
+    rng : Generator, int or None
+    confidence : float
+        1 − false-alarm rate (10⁻⁶ by default).
+
+    Returns
+    -------
+    list of dict
+        One row per instance: position, hidden round, the audit (:class:`GameAudit` as a dict).
+    """
+    r = as_rng(rng)
+    rows = []
+    for inst in instances:
+        a = audit_game(inst, "repaired", n_samples=n_samples, stopper=stopper, rng=r, confidence=confidence)
+        rows.append({"position": query_position(inst), "hidden_round": inst.hidden_round, **a.as_dict()})
+    return rows
 
 
 def audit_game(

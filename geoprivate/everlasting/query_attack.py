@@ -43,6 +43,7 @@ from geoprivate._validation import (
     as_rng,
     check_epsilon,
     check_finite_array,
+    check_index,
     check_int_in_range,
     check_positive_int,
     check_probability,
@@ -536,4 +537,127 @@ def repaired_exact_audit(adversary: HaltingAdversary, parameters, stopper, *, no
         "law_world0": {str(x): P[x] for x in P},
         "law_world1": {str(x): Q[x] for x in Q},
         "adversary": adversary.as_dict(),
+    }
+
+
+# ====================================================================== two phases, exactly
+def _joint(P1: dict, P2: dict, m1: int) -> dict:
+    """Law of the two-phase view: phase 1's view, then (when phase 1 answered all m1 visible rounds) phase 2's."""
+    out: dict = {}
+    for v1, p1 in P1.items():
+        if len(v1) < m1:  # phase 1 halted (step 3(d)iv): the run ends, nothing is relabelled
+            out[v1] = out.get(v1, 0.0) + p1
+            continue
+        for v2, p2 in P2.items():
+            out[v1 + v2] = out.get(v1 + v2, 0.0) + p1 * p2
+    return out
+
+
+def repaired_two_phase_law(problem, parameters, stopper, s_points, s_labels, queries1, hidden, queries2, *, nodes=12):
+    """Exact (up to quadrature) law of B's view of a two-phase RepairedBBL run, one-example blocks.
+
+    The instance must make every random choice but the mechanisms' noise and LabelBoost's
+    deterministic: λ_1 = λ_2 = 1, |S| = T_1 (step 2 keeps S), |Ŝ_1| = |S_1|, |D̂_1| = R_1 = T_2 (step 3f
+    keeps all of D_1 and S_2 = D̂_1), so the votes of phase 1 are fixed and those of phase 2 are a
+    function of LabelBoost's labelling of D_1 (whose exact law is
+    :func:`~geoprivate.everlasting.accounting.labelboost_release_law`).  Phase 1's answers
+    (:func:`repaired_view_law`) are independent of LabelBoost and of phase 2's noise, so the view's
+    law is P_1(v_1) · Σ_z P_LB(z) P_2(v_2 | votes(z)); a phase 1 that halts ends the run.
+
+    Parameters
+    ----------
+    problem : EverlastingProblem (thresholds)
+    parameters : EverlastingParameters with two phases as above
+    stopper : StopperParameters
+    s_points, s_labels : the training set S (= S_1)
+    queries1 : phase 1's R_1 queries (world b's, with the hidden one at ``hidden``)
+    hidden : int — index of the hidden query in ``queries1``
+    queries2 : phase 2's queries (at most 10)
+
+    Returns
+    -------
+    dict
+        view (tuple of labels, hidden label removed) → probability.
+    """
+    from geoprivate.everlasting.accounting import labelboost_release_law
+    from geoprivate.everlasting.ensembles import erm_ensemble
+
+    p1, p2 = parameters.phase(1), parameters.phase(2)
+    if (p1.lam, p2.lam) != (1, 1) or len(s_points) != p1.T or p1.s_hat != p1.T:
+        raise ValueError("repaired_two_phase_law: needs one-example blocks, |S| = T_1 and |S_hat_1| = |S_1|")
+    q1, q2 = np.asarray(queries1, np.float64), np.asarray(queries2, np.float64)
+    if not (q1.size == p1.R == p1.d_hat == p2.T and q2.size <= min(p2.R, 10)):
+        raise ValueError("repaired_two_phase_law: needs |D_1| = R_1 = |D_hat_1| = T_2 and at most 10 phase-2 queries")
+
+    def args(p):
+        return (p.epsilon_bt, p.t_lower, p.t_upper, p.T, p.c, stopper.epsilon_stop, stopper.beta_stop, p.R)
+
+    votes1 = erm_ensemble(problem, np.asarray(s_points), np.asarray(s_labels), p1.T, 1).counts(q1) / p1.T
+    P1 = repaired_view_law(votes1, hidden, *args(p1), nodes=nodes)
+    P2: dict = {}
+    for z, log_p in labelboost_release_law(problem.concept, s_points, s_labels, q1).items():
+        votes2 = erm_ensemble(problem, q1, np.asarray(z, np.uint8), p2.T, 1).counts(q2) / p2.T
+        for v, pr in repaired_view_law(votes2, None, *args(p2), nodes=nodes).items():
+            P2[v] = P2.get(v, 0.0) + math.exp(log_p) * pr
+    return _joint(P1, P2, q1.size - 1)
+
+
+def repaired_position_instance(hidden: int = 0):
+    """The smallest two-phase instance of the query game with the hidden query in phase 1.
+
+    Thresholds; S = :func:`vote_level_training_set` (T_1 = 12, 6 positives: vote ½ at x* = 0.7);
+    α = 0.9 (bands [0.05, 0.95] and [0.275, 0.725]); phase 1: 9 queries, x* and far points alternating,
+    the hidden one at ``hidden`` (x* in world 0, 0.05 in world 1); step 3f keeps all of D_1
+    (|D̂_1| = T_2 = 9, one-example blocks); phase 2: 4 probes at 0.4, 0.5, 0.65, 0.75.  ε = 1,
+    δ = 10⁻⁶, ε'_i = 0.5, c_i = 1, stopper (ε_s, β_s) = (1, 10⁻²).
+
+    Returns
+    -------
+    (parameters, stopper, (S, y), world-0 phase-1 queries, world-1 phase-1 queries, phase-2 queries)
+    """
+    from geoprivate.everlasting.parameters import custom_parameters
+    from geoprivate.everlasting.repaired import StopperParameters
+
+    T1, R1, T2 = 12, 9, 9
+    par = custom_parameters(
+        [(1, T1, R1, 1), (1, T2, 4, 1)], 0.9, 0.05, 1.0, 1e-6, 1, epsilon_bt=0.5, sizes=[(T1, R1), (0, 0)]
+    )
+    S, y = vote_level_training_set(T1, T1 // 2)
+    q0 = np.asarray([PROBE_AT if j % 2 == 0 else FAR_AT for j in range(R1)])
+    h = check_index(hidden, R1, "hidden")
+    q0[h] = PROBE_AT
+    q1 = q0.copy()
+    q1[h] = FAR_AT
+    return par, StopperParameters(1.0, 1e-2), (S, y), q0, q1, np.asarray([0.4, 0.5, 0.65, 0.75])
+
+
+def repaired_position_audit(hidden: int = 0, *, nodes: int = 12) -> dict:
+    """Exact audit of RepairedBBL with the hidden query in phase 1 of a two-phase run (an earlier phase).
+
+    ``hidden`` = 0 puts it first; 8 makes it the last query of phase 1.  Compares the exact ε (δ = 0) and
+    δ at the claimed ε with :func:`~geoprivate.everlasting.repaired.repaired_guarantees`' bound for an
+    earlier-phase position.
+    """
+    from geoprivate.audit import delta_for_epsilon, epsilon_for_delta
+    from geoprivate.everlasting.generic_bbl import make_everlasting_problem
+    from geoprivate.everlasting.repaired import repaired_guarantees
+
+    par, st, (S, y), q0, q1, q2 = repaired_position_instance(hidden)
+    prob = make_everlasting_problem("thresholds", 0)
+    P = repaired_two_phase_law(prob, par, st, S, y, q0, hidden, q2, nodes=nodes)
+    Q = repaired_two_phase_law(prob, par, st, S, y, q1, hidden, q2, nodes=nodes)
+    keys = sorted(set(P) | set(Q))
+    tp, tq = sum(P.values()), sum(Q.values())
+    pa = [P.get(k, 0.0) / tp for k in keys]
+    qa = [Q.get(k, 0.0) / tq for k in keys]
+    claim = repaired_guarantees(par, st, len(S))["query_positions"]["earlier phase"]
+    return {
+        "hidden_round": int(hidden),
+        "claimed_epsilon": claim.epsilon,
+        "claimed_delta": claim.delta,
+        "epsilon_at_delta_0": float(epsilon_for_delta(pa, qa, 0.0)),
+        "epsilon_at_claimed_delta": float(epsilon_for_delta(pa, qa, claim.delta)),
+        "delta_at_claimed_epsilon": float(delta_for_epsilon(pa, qa, claim.epsilon)),
+        "mass": (float(tp), float(tq)),
+        "views": len(keys),
     }

@@ -40,7 +40,7 @@ from geoprivate.mechanisms.stopper import (
 from geoprivate.privacy import VACUOUS, Guarantee
 from geoprivate.privacy.accounting import basic_composition
 
-__all__ = ["CONSTRUCTION", "RepairedBBL", "StopperParameters", "repaired_guarantees"]
+__all__ = ["CONSTRUCTION", "RepairedBBL", "StopperParameters", "lemma_c1", "repaired_guarantees"]
 
 
 @dataclass(frozen=True)
@@ -81,6 +81,26 @@ def _labelboost_as_booked(p) -> float:
     return e_lb if amp is None else min(e_lb, amp)
 
 
+def lemma_c1(inner: Guarantee) -> Guarantee:
+    """[NNSY23] Lemma C.1: A∘LabelBoost is (ε + 3, 4e·δ)-DP when A is (ε, δ)-DP.
+
+    Claim E.6's step (iii) prints "(ε + 4, 4εδ)"; its step (iv) amplifies 4e·δ (16eεδ/(3 + e^{ε+4})
+    = Claim 2.7 applied to δ'' = 4eδ), so the 4εδ of step (iii) is a misprint of Lemma C.1's 4eδ
+    (``everlasting/lemma-c-1-delta`` checks the composition on the toolkit's instances).
+
+    Parameters
+    ----------
+    inner : Guarantee
+        A's (ε, δ).
+
+    Returns
+    -------
+    Guarantee
+        (ε + 3, min(1, 4e·δ)).
+    """
+    return Guarantee(inner.epsilon + 3.0, min(1.0, 4 * math.e * inner.delta))
+
+
 def repaired_guarantees(parameters, stopper: StopperParameters, n_initial: int, labelboost_epsilon=None) -> dict:
     """Training and query privacy of RepairedBBL on these parameters (per phase of the hidden query).
 
@@ -99,7 +119,11 @@ def repaired_guarantees(parameters, stopper: StopperParameters, n_initial: int, 
     dict with ``training`` (Guarantee), ``query`` (list: Guarantee if the hidden query is in
     phase i and the run relabels after it; the last phase's entry is the answering loop
     alone), ``query_same_phase`` (Guarantee: the hidden query's phase is the last one run),
-    and the per-phase ``answering_training`` guarantees.
+    ``query_positions`` (position of the hidden query → Guarantee:
+    ``"same phase as the probes"``, and with more than one phase ``"earlier phase"`` and
+    ``"last query of a phase"``,
+    the worst over the phases followed by a relabelling), and the per-phase
+    ``answering_training`` guarantees.
     """
     eps = parameters.epsilon
     phases = parameters.phases
@@ -126,14 +150,20 @@ def repaired_guarantees(parameters, stopper: StopperParameters, n_initial: int, 
     for i, p in enumerate(phases):
         if i + 1 < len(phases):
             chain = basic_composition([ans[i + 1], Guarantee(lb[i + 1], 0.0)])  # E.6 (i)-(ii)
-            m3 = Guarantee(chain.epsilon + 3, min(1.0, 4 * eps * chain.delta))  # E.6 (iii): Lemma C.1
+            m3 = lemma_c1(chain)  # E.6 (iii)
             m4 = _amplify(m3, p.d_hat, p.R, eps)  # E.6 (iv): Claim 2.7 on D_hat_i
             query.append(basic_composition([same, m4]))
         else:
             query.append(same)
+    earlier = max(query[:-1], key=lambda g: (g.epsilon, g.delta)) if len(query) > 1 else None
+    positions = {"same phase as the probes": same}
+    if earlier is not None:
+        positions["earlier phase"] = earlier
+        positions["last query of a phase"] = earlier
     return {
         "training": training,
         "query": query,
+        "query_positions": positions,
         "query_same_phase": same,
         "answering_training": ans,
         "c_max": [stopper.c_max(p) for p in phases],

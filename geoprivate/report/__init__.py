@@ -354,6 +354,26 @@ def _explorers_html(outdir: Path) -> tuple[str, list[str]]:
     ), failed
 
 
+def _price_of_everlasting_html() -> str:
+    """The "price of everlasting" table from the benchmark's saved results, when the checkout has them."""
+    from geoprivate.report.tables import labelboost_table, markdown_table_html, price_of_everlasting_table
+
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "results" / "price_of_everlasting.json"
+    if not path.is_file():
+        return ""
+    results = json.loads(path.read_text(encoding="utf-8"))
+    table = price_of_everlasting_table(results)
+    return (
+        '<h2 id="everlasting">Price of everlasting</h2><p>[NNSY23] GenericBBL (training privacy) and the '
+        "toolkit's RepairedBBL (training and query privacy, one entry per position of the hidden query) past "
+        "the first phase, private as run at (ε ≤ 4, δ = 10⁻⁶), accuracy measured: "
+        "<code>python benchmarks/price_of_everlasting.py --save</code>.</p>"
+        + markdown_table_html(table)
+        + "<p>LabelBoost's measured labelling error against |Ŝ|:</p>"
+        + (markdown_table_html(labelboost_table(results)) if results.get("labelboost_sweep") else "")
+    )
+
+
 def write_report(
     records,
     outdir,
@@ -432,6 +452,7 @@ def write_report(
         + "".join(_paper_section(p, recs) for p in papers)
         + _supporting({k: r for k, r in recs.items() if r.get("paper") in PAPERS or "paper" not in r})
         + _user_section({k: r for k, r in recs.items() if r.get("paper") not in PAPERS and "paper" in r})
+        + _price_of_everlasting_html()
         + fig_html
         + exp_html
     )
