@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 import numpy as np
-from scipy import stats
+from scipy import special
 
 from geoprivate._validation import as_rng, check_delta, check_positive_int, check_probability, check_real
 
@@ -281,7 +281,7 @@ def _cp_lower(k, n: int, a: float) -> np.ndarray:
     """One-sided (1 − a) Clopper–Pearson lower bounds for k successes in n (vectorised)."""
     k = np.asarray(k, dtype=np.float64)
     with np.errstate(all="ignore"):
-        out = stats.beta.ppf(a, k, n - k + 1)
+        out = special.betaincinv(k, n - k + 1, a)  # the Beta(k, n-k+1) a-quantile
     return np.where(k > 0, out, 0.0)
 
 
@@ -289,7 +289,7 @@ def _cp_upper(k, n: int, a: float) -> np.ndarray:
     """One-sided (1 − a) Clopper–Pearson upper bounds for k successes in n (vectorised)."""
     k = np.asarray(k, dtype=np.float64)
     with np.errstate(all="ignore"):
-        out = stats.beta.isf(a, k + 1, n - k)
+        out = special.betainccinv(k + 1, n - k, a)  # the Beta(k+1, n-k) upper a-quantile
     return np.where(k < n, out, 1.0)
 
 
@@ -297,7 +297,7 @@ def _predicted_bound(kp, kq, n_pilot: int, n_final: int, a_final: float, delta: 
     """The ε bound the test would give on n_final runs if the truth were the pilot's ends."""
     p = _cp_lower(kp, n_pilot, 0.05)
     q = _cp_upper(kq, n_pilot, 0.05)
-    z = stats.norm.isf(a_final)
+    z = -special.ndtri(a_final)  # the standard normal's upper a_final-quantile
     p_f = p - z * np.sqrt(p * (1 - p) / n_final)
     q_f = q + z * np.sqrt(q * (1 - q) / n_final) + z * z / n_final
     with np.errstate(all="ignore"):

@@ -6,21 +6,21 @@ sparse-vector variants are those analysed by Lyu, Su and Li [LSL17].  Each sampl
 ``n`` independent runs at once (NumPy, no loop over runs) and each claims ε-DP at its
 parameter ε.
 
-============== ========================================================== ==================
-name           mechanism                                                  at claimed ε
-============== ========================================================== ==================
-noisy_max_v1a  argmax of q + Lap(2/ε) (report noisy max)                  correct
+============== =========================================================== ==================
+name           mechanism                                                   at claimed ε
+============== =========================================================== ==================
+noisy_max_v1a  argmax of q + Lap(2/ε) (report noisy max)                   correct
 noisy_max_v1b  max *value* of q + Lap(2/ε)                                 violates
-noisy_max_v2a  argmax of q + Exp(2/ε)                                     correct
+noisy_max_v2a  argmax of q + Exp(2/ε)                                      correct
 noisy_max_v2b  max *value* of q + Exp(2/ε)                                 violates (ε' = ∞)
-histogram      q[0] + Lap(1/ε)                                            correct
-histogram_eps  q[0] + Lap(ε) (the scale inverted)                         violates iff ε < 1
-SVT            [LSL17] Alg. 1, c = 1: ρ ~ Lap(2/ε), ν ~ Lap(4c/ε), T = 0.5  correct
-iSVT1          [LSL17] Alg. 5: no query noise, no cut-off, T = 1          violates (ε' = ∞)
-iSVT2          [LSL17] Alg. 6: ν ~ Lap(2/ε), no cut-off                   violates
-iSVT3          [LSL17] Alg. 4: ρ ~ Lap(4/ε), ν ~ Lap(4/(3ε)), c = 1       violates (7ε/4)
-iSVT4          [LSL17] Alg. 3: ν ~ Lap(2c/ε), releases q + ν on ⊤         violates
-============== ========================================================== ==================
+histogram      q[0] + Lap(1/ε)                                             correct
+histogram_eps  q[0] + Lap(ε) (the scale inverted)                          violates iff ε < 1
+SVT            [LSL17] Alg. 1, c = 1: ρ ~ Lap(2/ε), ν ~ Lap(4c/ε), T = 0.5 correct
+iSVT1          [LSL17] Alg. 5: no query noise, no cut-off, T = 1           violates (ε' = ∞)
+iSVT2          [LSL17] Alg. 6: ν ~ Lap(2/ε), no cut-off                    violates
+iSVT3          [LSL17] Alg. 4: ρ ~ Lap(4/ε), ν ~ Lap(4/(3ε)), c = 1        violates (7ε/4)
+iSVT4          [LSL17] Alg. 3: ν ~ Lap(2c/ε), releases q + ν on ⊤          violates
+============== =========================================================== ==================
 
 Outputs are what the mechanism releases.  The noisy-max and histogram samplers return one
 number per run.  The sparse-vector samplers return the transcript as a row of a float
