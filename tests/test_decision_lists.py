@@ -262,3 +262,13 @@ def test_theorem_3_5_printed_vs_corrected_factor():
     # 1/eps_hat = 2(ln(1/delta) + 3/2)/eps: the proof's own division
     want = 8 * M * math.log(2 * M / math.sqrt(b)) / (a * greedy_cover_epsilon_hat(e, d))
     assert corrected == pytest.approx(want) and printed < corrected
+
+
+def test_a_huge_conjunction_class_is_refused_before_its_count_is_summed():
+    """Found by the deep fuzz run (#32): conjunctions(10**6, 10**6) summed a million-digit count first."""
+    from geoprivate.learners.decision_lists import _conjunction_count_capped, conjunction_count, conjunctions
+
+    with pytest.raises(ValueError, match="max_terms"):
+        conjunctions(10**6, 10**6)
+    for d, k in ((5, 3), (10, 10), (30, 4)):
+        assert _conjunction_count_capped(d, k, 10**12) == conjunction_count(d, k)

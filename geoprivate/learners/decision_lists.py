@@ -234,7 +234,9 @@ def conjunctions(d: int, k: int, *, include_empty: bool = False, max_terms=10**6
             raise ValueError(f"{nm}: expected a positive integer, got {v!r}")
     if k > d:
         raise ValueError(f"k: a conjunction has at most d = {d} distinct variables, got k = {k}")
-    check_work(conjunction_count(d, k), max_terms, f"|C_{d}^{k}| conjunctions", override="max_terms")
+    # the count is summed only up to the budget: the exact |C_d^k| of d = k = 10**6 is a million-digit sum
+    count = conjunction_count(d, k) if max_terms is None else _conjunction_count_capped(d, k, max_terms)
+    check_work(count, max_terms, f"|C_{d}^{k}| conjunctions", override="max_terms")
     terms = [()] if include_empty else []
     for w in range(1, k + 1):
         for vars_ in itertools.combinations(range(d), w):
@@ -260,6 +262,17 @@ def conjunction_count(d: int, k: int) -> int:
         |C_d^k|.
     """
     return sum(2**j * math.comb(d, j) for j in range(k + 1))
+
+
+def _conjunction_count_capped(d: int, k: int, cap) -> int:
+    """:func:`conjunction_count`, or a partial sum already above ``cap`` (binomials built term by term)."""
+    total, binom = 0, 1
+    for j in range(k + 1):
+        total += 2**j * binom
+        if isinstance(cap, numbers.Integral) and not isinstance(cap, bool) and total > cap:
+            return total
+        binom = binom * (d - j) // (j + 1)
+    return total
 
 
 # --------------------------------------------------------------------------- lists
