@@ -544,6 +544,19 @@ def _bbl_R3_eps() -> str:
     return f"{_pop_rows()['GenericBBL, 1 phase, thresholds, R = 1000']['epsilon']:.3g}"
 
 
+@gen("vc1_small_eps_attempt")
+def _vc1_small_eps() -> str:
+    """The below-the-grid VC-1 run (``price_of_privacy_vc1_small_eps.json``): the bracket's unreached ε,
+    its trials at the target, and its t (the planner's, as the benchmark used it)."""
+    from geoprivate.planning import plan_vc1
+
+    (r,) = saved("price_of_privacy_vc1_small_eps")
+    eps = r["bracket"][0]
+    ok, trials = _find(r"eps = [\d.]+ not reached \(time budget\) \((\d+)/(\d+)\)", r["note"])
+    t = plan_vc1(eps, r["delta"], td=4096, alpha=0.1, beta=0.1, learner="opt", median="exponential").parameters["t"]
+    return f"ε = 1/{round(1 / eps)} had {ok}/{trials} trials at error ≤ 0.1 when its time budget ran out (t = {sci(t)} parts)"
+
+
 @gen("dp_winnow_scale_rss")
 def _scale_rss() -> str:
     runs = [r for r in saved("price_of_privacy_dp_winnow")["runs"] if r["source"] == "majority"]
