@@ -1,6 +1,7 @@
 """Every row of issue #26's speed table, as a ratio, in one run (CPU time of this process).
 
-Run: ``python3 benchmarks/bench_speed.py [--quick] [--markdown] [--seed 0] [--only lp cdepth ...]``
+Run: ``python3 benchmarks/bench_speed.py [--quick] [--markdown] [--save] [--seed 0] [--only lp cdepth ...]``;
+``--save`` writes ``benchmarks/results/bench_speed.json``, from which ``docs/gen_numbers.py`` writes the README's table.
 
 Rows (``aim`` is the issue's target — issues #26 and #35; a row over its aim says in its
 ``note`` what stands in the way, with the measured cost; ratios are measured side by side in
@@ -458,10 +459,28 @@ SECTIONS = {
 }
 
 
-def markdown() -> str:
+def markdown(rows=None) -> str:
+    """The rows (default: this run's) as a Markdown table; ``docs/gen_numbers.py`` renders the saved
+    rows (``benchmarks/results/bench_speed.json``) into the README with it."""
     lines = ["| workload | measured (CPU) | ratio | aim | note |", "|---|---|---|---|---|"]
-    lines += ["| " + " | ".join(cell.replace("|", "\\|") for cell in rw) + " |" for rw in ROWS]
+    lines += [
+        "| " + " | ".join(cell.replace("|", "\\|") for cell in rw) + " |" for rw in (ROWS if rows is None else rows)
+    ]
     return "\n".join(lines)
+
+
+RESULTS = ROOT / "benchmarks" / "results" / "bench_speed.json"
+
+
+def save(rows: list, only) -> list:
+    """Write ``rows`` to :data:`RESULTS`; a run of some sections (``--only``) replaces the saved rows
+    of the same workload and keeps the others, in their order (new workloads at the end)."""
+    keep = json.loads(RESULTS.read_text())["rows"] if only and RESULTS.is_file() else []
+    mine = {r[0]: list(r) for r in rows}
+    merged = [mine.pop(r[0], r) for r in keep] + list(mine.values())
+    RESULTS.parent.mkdir(exist_ok=True)
+    RESULTS.write_text(json.dumps({"rows": merged}, indent=1, allow_nan=False) + "\n")
+    return merged
 
 
 def main(argv=None):
@@ -469,6 +488,12 @@ def main(argv=None):
     ap.add_argument("--quick", action="store_true", help="small instances: a smoke test in seconds")
     ap.add_argument("--markdown", action="store_true", help="also print the rows as a Markdown table")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument(
+        "--save",
+        action="store_true",
+        help="write the rows to benchmarks/results/bench_speed.json (the README's table; with --only, "
+        "merged into the saved rows)",
+    )
     ap.add_argument("--only", nargs="+", choices=sorted(SECTIONS), help="run only these sections")
     ap.add_argument(
         "--predictor",
@@ -479,12 +504,16 @@ def main(argv=None):
         help="the predictor row's d and T (default 3 100000, the issue's aim; minutes)",
     )
     args = ap.parse_args(argv)
+    if args.save and args.quick:
+        ap.error("--save records a full run; --quick shrinks every instance")
     if args.predictor:
         PREDICTOR["d"], PREDICTOR["T"] = args.predictor
     rng = np.random.default_rng(args.seed)
     ROWS.clear()
     for name in progress(args.only or SECTIONS, desc="sections"):
         SECTIONS[name](args.quick, rng)
+    if args.save:
+        save(ROWS, args.only)
     if args.markdown:
         print()
         print(markdown())

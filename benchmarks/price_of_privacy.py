@@ -27,9 +27,12 @@ accuracy target.  Rows:
   one.  An ε whose predicted fit time (the plan's cost) would overrun the row's time budget is skipped
   (the note says so).
 
-Run: ``python benchmarks/price_of_privacy.py [--quick] [--json OUT]``; ``--quick`` runs a coarse
-grid and R = 10³ only (< 1 min).  Prints one Markdown table:
-algorithm | (ε, δ) as run | binding conditions | n | measured accuracy | time.
+Run: ``python benchmarks/price_of_privacy.py [--quick] [--json OUT] [--save]``; ``--quick`` runs a
+coarse grid and R = 10³ only (< 1 min) and writes nothing unless ``--json``.  Prints one Markdown table:
+algorithm | (ε, δ) as run | binding conditions | n | measured accuracy | time.  ``--save`` writes the
+section's rows to ``benchmarks/results/`` (``price_of_privacy.json``, ``price_of_privacy_vc1.json`` with
+``--only-vc1``, ``price_of_privacy_speed.json`` with ``--speed``); the README's table and numbers are
+generated from those files by ``docs/gen_numbers.py``.
 """
 
 from __future__ import annotations
@@ -378,10 +381,34 @@ def vc1_row(bits, learner, median, grid, trials=10, max_doublings=6, budget=90.0
     return row
 
 
-def speed(n: int = 12_000_000, lam: int = 16) -> str:
-    """GenericBBL's step 3b on |S_1| = n: streamed blocks vs the whole permuted copy (one chunk),
-    side by side (time and tracemalloc peak), and the full one-phase private run, R = 10^4."""
+def _one_phase_run(pl) -> dict:
+    """Run a one-phase GenericBBL plan on thresholds (seed 0): its size, guarantee, accuracy, wall and
+    CPU seconds, and the process's peak RSS afterwards."""
     import resource
+
+    t0, c0 = time.perf_counter(), time.process_time()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        res = run_generic_bbl_plan(pl, "thresholds", 0, max_examples=MAX_EXAMPLES)
+    return {
+        "epsilon_planned": pl.epsilon,
+        "queries": pl.parameters["phases"][0]["R"],
+        "n": pl.parameters["n"],
+        "epsilon": res.guarantee.epsilon,
+        "delta": res.guarantee.delta,
+        "privacy_applies": res.privacy_applies,
+        "failed": res.failed,
+        "err_D_max": res.phases[0].err_D_max,
+        "seconds": time.perf_counter() - t0,
+        "cpu_seconds": time.process_time() - c0,
+        "peak_rss_gib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20,
+    }
+
+
+def speed(n: int = 12_000_000, lam: int = 16) -> dict:
+    """GenericBBL's step 3b on |S_1| = n: streamed blocks vs the whole permuted copy (one chunk),
+    side by side (time and tracemalloc peak); the README's one-phase command (ε = 0.5, R = 10^3) and
+    the one-phase private run with R = 10^4 at ε = 0.3 (R = 10^3 at ε = 1 when ``n`` < 10^7, quick)."""
     import tracemalloc
 
     import geoprivate.everlasting.ensembles as ens_mod
@@ -403,28 +430,37 @@ def speed(n: int = 12_000_000, lam: int = 16) -> str:
         peak = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
         ens_mod.ERM_CHUNK_ROWS = old
-        out.append((label, secs, peak, ens.params[:3].tolist()))
-    (l1, s1, p1, e1), (l2, s2, p2, e2) = out
-    assert e1 == e2, "the streamed ERM must equal the one-shot ERM"
+        out.append({"method": label, "seconds": secs, "peak_bytes": peak, "params": ens.params[:3].tolist()})
+    assert out[0]["params"] == out[1]["params"], "the streamed ERM must equal the one-shot ERM"
     del x, y, perm
     quick = n < 10_000_000
-    pl = (
+    readme = plan_generic_bbl(0.5, DELTA, alpha=0.06, beta=0.05, queries=1000, tops=28, lambda1=16, phases=1)
+    big = (
         plan_generic_bbl(1.0, DELTA, alpha=0.06, queries=1000, tops=28, lambda1=16)
         if quick
         else plan_generic_bbl(0.3, DELTA, alpha=0.06, queries=10_000, tops=208, lambda1=16)
     )
-    t0 = time.perf_counter()
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        res = run_generic_bbl_plan(pl, "thresholds", 0, max_examples=MAX_EXAMPLES)
-    run_s = time.perf_counter() - t0
-    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
+    return {
+        "n_step3b": n,
+        "step3b": out,
+        "readme_one_phase": _one_phase_run(readme),
+        "one_phase_R": _one_phase_run(big),
+    }
+
+
+def speed_text(res: dict) -> str:
+    """The speed measurement as two lines of text."""
+    (a, b), r = res["step3b"], res["one_phase_R"]
+    c = res["readme_one_phase"]
     return (
-        f"step 3b, |S_1| = {n:,}: {l1} {s1:.2f} s, peak {p1 / 2**20:.0f} MiB; {l2} {s2:.2f} s, peak "
-        f"{p2 / 2**20:.0f} MiB (memory ratio {p2 / max(p1, 1):.1f}x, time ratio {s2 / s1:.2f}x)\n"
-        f"one-phase private run, R = {pl.parameters['phases'][0]['R']:,}, |S_1| = {pl.parameters['n']:,}, (eps, delta) = "
-        f"({res.guarantee.epsilon:.3g}, {res.guarantee.delta:.2g}): {run_s:.1f} s, max err_D = "
-        f"{res.phases[0].err_D_max:.3f}, failed = {res.failed}; process peak RSS {rss:.2f} GiB"
+        f"step 3b, |S_1| = {res['n_step3b']:,}: {a['method']} {a['seconds']:.2f} s, peak {a['peak_bytes'] / 2**20:.0f} "
+        f"MiB; {b['method']} {b['seconds']:.2f} s, peak {b['peak_bytes'] / 2**20:.0f} MiB (memory ratio "
+        f"{b['peak_bytes'] / max(a['peak_bytes'], 1):.1f}x, time ratio {b['seconds'] / a['seconds']:.2f}x)\n"
+        f"README's one-phase command, R = {c['queries']:,}, |S_1| = {c['n']:,}, (eps, delta) = ({c['epsilon']:.3g}, "
+        f"{c['delta']:.2g}): {c['seconds']:.1f} s ({c['cpu_seconds']:.1f} s CPU), max err_D = {c['err_D_max']:.3f}\n"
+        f"one-phase private run, R = {r['queries']:,}, |S_1| = {r['n']:,}, (eps, delta) = ({r['epsilon']:.3g}, "
+        f"{r['delta']:.2g}): {r['seconds']:.1f} s ({r['cpu_seconds']:.1f} s CPU), max err_D = {r['err_D_max']:.3f}, "
+        f"failed = {r['failed']}; process peak RSS {r['peak_rss_gib']:.2f} GiB"
     )
 
 
@@ -473,6 +509,12 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="coarse grid, R = 10^3 only (smoke test)")
     ap.add_argument("--json", help="also write the rows as JSON to this file")
+    ap.add_argument(
+        "--save",
+        action="store_true",
+        help="write the section's rows to benchmarks/results/ (price_of_privacy.json; with --only-vc1 "
+        "price_of_privacy_vc1.json; with --speed price_of_privacy_speed.json): the README's numbers are read there",
+    )
     ap.add_argument("--only-vc1", action="store_true", help="only the [Yan25] VC-1 learners' rows")
     ap.add_argument("--vc1-bits", type=int, nargs="+", help="TD = 2^bits of the VC-1 rows (default 4 6 8 10 12)")
     ap.add_argument("--vc1-medians", nargs="+", default=["exponential", "log-star"], help="the VC-1 rows' medians")
@@ -490,8 +532,12 @@ def main(argv=None) -> int:
         "one-phase private run (R = 10^4); with --quick on |S_1| = 10^6",
     )
     args = ap.parse_args(argv)
+    if args.save and args.quick:
+        ap.error("--save records a full run; --quick is a smoke run (use --json to keep its rows)")
     if args.speed:
-        print(speed(1_000_000 if args.quick else 12_000_000))
+        res = speed(1_000_000 if args.quick else 12_000_000)
+        print(speed_text(res))
+        _write(res, args.json or (RESULTS / "price_of_privacy_speed.json" if args.save else None))
         return 0
     if args.quick:
         bbl_grid, win_grid, gc_grid, gp_grid, Rs = [0.5, 1.0], [1.0, 100.0], [0.5, 2.0], [0.5], [1000]
@@ -506,7 +552,7 @@ def main(argv=None) -> int:
 
         return _emit(
             dp_winnow_scale.table_rows(dp_winnow_scale.ladder(10**7)),
-            args.json or RESULTS / "price_of_privacy_dp_winnow_rows.json",
+            args.json or (RESULTS / "price_of_privacy_dp_winnow_rows.json" if args.save else None),
         )
     rows = [] if args.only_vc1 else other_rows(args.quick, Rs, bbl_grid, win_grid, gc_grid, gp_grid)
     vc1_bits = (4,) if args.quick else tuple(args.vc1_bits or (4, 6, 8, 10, 12))
@@ -520,19 +566,35 @@ def main(argv=None) -> int:
         for bits in vc1_bits
     ]
     default = RESULTS / ("price_of_privacy_vc1.json" if args.only_vc1 else "price_of_privacy.json")
-    return _emit(rows, args.json or (None if args.quick else default))
+    return _emit(rows, args.json or (default if args.save else None))
+
+
+def _strict(x):
+    """``x`` with non-finite floats as null (strict RFC 8259 JSON)."""
+    if isinstance(x, float) and not math.isfinite(x):
+        return None
+    if isinstance(x, dict):
+        return {k: _strict(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_strict(v) for v in x]
+    return x
+
+
+def _write(obj, path) -> None:
+    """Write ``obj`` as strict JSON to ``path`` (nothing when ``path`` is None)."""
+    if path:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        Path(path).write_text(json.dumps(_strict(obj), indent=2, default=str, allow_nan=False) + "\n")
 
 
 def _emit(rows, path) -> int:
     """Print the Markdown table and its notes; write the rows as JSON to ``path`` (the numbers the
-    README's table states are read from there)."""
+    README's table states are read from there: ``docs/gen_numbers.py``)."""
     print(table(rows))
     for r in rows:
         if r["note"]:
             print(f"- {r['algorithm']}: {r['note']}")
-    if path:
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
-        Path(path).write_text(json.dumps(rows, indent=2, default=str))
+    _write(rows, path)
     return 0
 
 

@@ -44,7 +44,8 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-MARKER = re.compile(r"<!-- gen:(?P<name>[a-z0-9_]+) -->(?P<body>.*?)<!-- /gen -->", re.S)
+MARKER = re.compile(r"<!-- gen:(?P<name>[A-Za-z0-9_]+) -->(?P<body>.*?)<!-- /gen -->", re.S)
+OPENING = re.compile(r"<!-- gen:")
 GENERATORS: dict = {}
 SLOW: set = set()
 SUP = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
@@ -271,6 +272,339 @@ def _labelboost_sweep() -> str:
     return "\n" + labelboost_table(saved("price_of_everlasting")) + "\n"
 
 
+# ------------------------------------------------------------------------------------ price of privacy
+def pow10(x: float) -> str:
+    """10⁻⁶ for a power of ten, else 4·10⁻⁶ (one significant digit: the table's δ)."""
+    m, e = f"{x:.0e}".split("e")
+    return ("" if m == "1" else f"{m}·") + f"10{str(int(e)).translate(SUP)}"
+
+
+def _eps(x: float) -> str:
+    """An ε as run: 3 significant digits, large ones as grouped integers (3 240)."""
+    return grouped(round(x)) if x >= 1000 else f"{x:.3g}"
+
+
+def _secs(s: float) -> str:
+    """Seconds as the tables print them: whole seconds from 10 s, tenths from 1 s, hundredths below."""
+    if s < 0.01:
+        return "< 0.01"
+    return f"{s:.0f}" if s >= 10 else f"{s:.1f}" if s >= 1 else f"{s:.2f}"
+
+
+def _find(pattern: str, text: str) -> tuple:
+    m = re.search(pattern, text)
+    if m is None:
+        raise ValueError(f"saved row text {text!r} does not match {pattern!r}")
+    return m.groups()
+
+
+def _power(n: int) -> str:
+    """10³ for a power of ten, else the grouped integer."""
+    e = round(math.log10(n))
+    return f"10{str(e).translate(SUP)}" if 10**e == n else grouped(n)
+
+
+def _pop_rows() -> dict:
+    """Every saved row of the price-of-privacy table, by its ``algorithm``."""
+    rows = saved("price_of_privacy") + saved("price_of_privacy_vc1") + saved("price_of_privacy_dp_winnow")["rows"]
+    return {r["algorithm"]: r for r in rows}
+
+
+def _pop_single(r: dict, label: str, binding: str) -> str:
+    acc = r["accuracy"].replace(" = ", " ", 1) if r["accuracy"].startswith(("mistake", "test")) else r["accuracy"]
+    if not r["reached"]:
+        acc += ": not reached on the ε grid"
+    return f"| {label} | ({_eps(r['epsilon'])}, {pow10(r['delta'])}) | {binding} | {grouped(r['n'])} | {acc} | {_secs(r['seconds'])} s |"
+
+
+def _pop_planned(phases: int) -> str:
+    pl = _planned(phases)
+    g = pl.guarantee
+    run = f"not run (predicted {sci(pl.cost['seconds'])} s)"
+    binding = "gap; Observation 2; Claim 2.7 (Ŝ₁ from S₁); Lemma C.2 (\\|Ŝ₁\\|)" if phases == 2 else "the same"
+    return (
+        f"| GenericBBL, {phases} phases (planner only) | ({g['epsilon']:.2f}, {pow10(g['delta'])}) | {binding} | "
+        f"{grouped(pl.parameters['n'])} and R₁ = {sci(pl.parameters['phases'][0]['R'], 3)} queries | {run} | – |"
+    )
+
+
+def _pop_vc1(rows: list, label: str, binding: str) -> str:
+    """One line for a learner and median over several TD (values joined by /)."""
+    n = [_find(r"([\d,]+) measured \(t = (\d+), parts of (\d+)\); (\S+) proven", r["n"]) for r in rows]
+    acc = [_find(r"in (\d+)/(\d+) trials \(max ([\d.]+)\); utility_proved = (\w+)", r["accuracy"]) for r in rows]
+
+    def joined(values):
+        return values[0] if len(set(values)) == 1 else " / ".join(values)
+
+    eps = {(r["epsilon"], r["delta"]) for r in rows}
+    if len(eps) != 1:
+        raise ValueError(f"{label}: the TDs' (ε, δ) differ ({sorted(eps)}); give each its own line")
+    ((e, d),) = eps
+    edge = " (grid's smallest)" if all("grid's smallest" in r["note"] for r in rows) else ""
+    sizes = joined([grouped(int(a.replace(",", ""))) for a, *_ in n])
+    ts = joined([grouped(int(t)) for _, t, _, _ in n])
+    parts = joined([p for *_, p, _ in n])
+    proven = joined([sci(float(p)) for *_, p in n])
+    ok = joined([f"{a}/{b}" for a, b, _, _ in acc])
+    worst = " / ".join(m for _, _, m, _ in acc)
+    proved = "proved" if all(u == "True" for *_, u in acc) else "not proved"
+    secs = " / ".join(_secs(r["seconds"]) for r in rows)
+    return (
+        f"| {label} | ({_eps(e)}, {pow10(d)}){edge} | {binding} | measured {sizes} (t = {ts}, parts of {parts}); "
+        f"proven {proven} | error ≤ 0.1 in {ok} trials (max {worst}); utility {proved} | {secs} s |"
+    )
+
+
+def _pop_scale(r: dict, label: str) -> str:
+    (K,) = _find(r"K = ([\d,]+)", r["note"])
+    rss, w, cw = _find(
+        r"peak RSS (\d+) MiB; non-private at the same T: Winnow ([\d.]+), ConfidentWinnow ([\d.]+)", r["note"]
+    )
+    rate, upd = _find(r"= ([\d.]+) \((\d+) updates\)", r["accuracy"])
+    acc = f"mistake rate (last 10 %) {rate} ({upd} update{'' if upd == '1' else 's'})"
+    if r["reached"]:
+        acc += f": reached at T = {_power(r['n'])}"
+    else:
+        (T,) = _find(r"predicted T = (\S+) \(", r["note"])
+        acc += f": not reached for T ≤ {_power(r['n'])}; planner's T = {sci(float(T))}"
+    acc += f"; Winnow / ConfidentWinnow at the same T: {w} / {cw}"
+    binding = f"Theorem 4.4's composition; Lemma 4.7 (K = {grouped(int(K.replace(',', '')))})"
+    (ladder,) = _find(r"T ladder \[([\d, ]+)\]", r["note"])
+    Ts = [int(t) for t in ladder.split(",")]
+    label += f", T = {_power(Ts[0])} … {_power(Ts[-1])}"
+    return f"| {label} | ({_eps(r['epsilon'])}, {pow10(r['delta'])}) | {binding} | {_power(r['n'])} | {acc} | {_secs(r['seconds'])} s, peak RSS {rss} MiB |"
+
+
+#: the VC-1 lines: (learner, median, TD bits, label, binding conditions)
+_VC1_LINES = [
+    (
+        "OPTPrivateLearner",
+        "exponential",
+        (4, 6, 8),
+        "thresholds, ",
+        "[Yan25] Lemma 1 (choosing at ε/2 < 2); Theorem 8 (EM median at ε/2)",
+    ),
+    (
+        "OPTPrivateLearner",
+        "log-star",
+        (4, 6, 8),
+        "",
+        "Lemma 1 (choosing); RecPrefix-R: Theorem 8 and Lemma 1 per step, Theorem 6",
+    ),
+    (
+        "ProperLearner",
+        "exponential",
+        (4, 6, 8),
+        "",
+        "Lemma 1 (choosing at ε/4 < 2); Theorem 8; loop on S₂ by Theorem 7",
+    ),
+    ("ProperLearner", "log-star", (4, 6, 8), "", "Lemma 1; RecPrefix-R; Theorem 7"),
+    ("OPTPrivateLearner", "exponential", (10, 12), "thresholds, ", "Lemma 1 (choosing at ε/2 < 2); Theorem 8"),
+    ("ProperLearner", "exponential", (10, 12), "", "Lemma 1 (choosing at ε/4 < 2); Theorem 8; Theorem 7"),
+]
+
+
+@gen("price_of_privacy_table")
+def _price_of_privacy_table() -> str:
+    """The README's price-of-privacy table: saved rows of ``benchmarks/price_of_privacy.py``
+    (``price_of_privacy.json``, ``price_of_privacy_vc1.json``) and ``benchmarks/dp_winnow_scale.py``
+    (``price_of_privacy_dp_winnow.json``); the planner-only rows are computed."""
+    rows = _pop_rows()
+    gp = next(r for k, r in rows.items() if k.startswith("GenericPredictor"))
+    lines = [
+        "| algorithm | (ε, δ) as run | binding conditions | n | measured accuracy | time |",
+        "|---|---|---|---|---|---|",
+    ]
+    for R, binding in (
+        (1000, "Lemma C.3 gap (Claim D.9); Observation 2 budget"),
+        (10_000, "Lemma C.3 gap; Observation 2 budget"),
+    ):
+        lines.append(
+            _pop_single(
+                rows[f"GenericBBL, 1 phase, thresholds, R = {R}"],
+                f"GenericBBL, 1 phase, thresholds, R = {_power(R)}",
+                binding,
+            )
+        )
+    lines += [_pop_planned(2), _pop_planned(3)]
+    win = "Theorem 4.4's composition; Lemma 4.7 (K)"
+    lines.append(
+        _pop_single(rows["DP-Winnow, majority of 3, d = 1000"], "DP-Winnow, majority of 3, d = 10³, T = 2·10⁴", win)
+    )
+    lines.append(
+        _pop_single(
+            rows["DP-Winnow, breast cancer (rho = 0.1 assumed)"],
+            "DP-Winnow, breast cancer (one pass, ρ = 0.1 assumed)",
+            "the same",
+        )
+    )
+    lines.append(
+        _pop_single(
+            rows["DP-GreedyCover, decision list of length 4, |F| = 20"],
+            "DP-GreedyCover, decision list of length 4, \\|F\\| = 20",
+            "Lemma A.1",
+        )
+    )
+    lines.append(_pop_single(gp, gp["algorithm"].replace("T = 1000", "T = 10³"), "Lemma 1's gap per segment"))
+    for learner, median, bits, what, binding in _VC1_LINES:
+        mine = [rows[f"{learner}, median = {median}, thresholds, TD = 2^{b}"] for b in bits]
+        tds = " / ".join(f"2{str(b).translate(SUP)}" for b in bits)
+        lines.append(_pop_vc1(mine, f"{learner}, median = {median}, {what}TD = {tds}", binding))
+    lines.append(
+        _pop_scale(
+            rows["DP-Winnow at scale, majority of 5, d = 1000, rho = 0.2"],
+            "DP-Winnow at scale, majority of 5, d = 10³ (ρ = 0.2), streamed",
+        )
+    )
+    lines.append(
+        _pop_scale(
+            rows["DP-Winnow at scale, breast cancer cycled, rho = 0.1 assumed"],
+            "DP-Winnow at scale, breast cancer cycled (ρ = 0.1 assumed)",
+        )
+    )
+    return "\n" + "\n".join(lines) + "\n"
+
+
+def _scale_plan(source: str, key: str) -> float:
+    """The plan of DP-Winnow at scale's largest T run on ``source`` (saved runs)."""
+    runs = [r for r in saved("price_of_privacy_dp_winnow")["runs"] if r["source"] == source]
+    return max(runs, key=lambda r: r["T"])["plan"][key]
+
+
+@gen("dp_winnow_scale_K")
+def _scale_K() -> str:
+    return sci(_scale_plan("majority", "K"))
+
+
+@gen("dp_winnow_scale_eps_hat")
+def _scale_eps_hat() -> str:
+    return sci(_scale_plan("majority", "eps_hat"))
+
+
+@gen("dp_winnow_scale_L")
+def _scale_L() -> str:
+    return sci(_scale_plan("majority", "L"), 1)
+
+
+def _scale_predicted_T(label: str) -> str:
+    (T,) = _find(r"predicted T = (\S+) \(", _pop_rows()[label]["note"])
+    return sci(float(T))
+
+
+@gen("dp_winnow_scale_T_majority")
+def _scale_T_majority() -> str:
+    return _scale_predicted_T("DP-Winnow at scale, majority of 5, d = 1000, rho = 0.2")
+
+
+@gen("dp_winnow_scale_T_breast_cancer")
+def _scale_T_bc() -> str:
+    return _scale_predicted_T("DP-Winnow at scale, breast cancer cycled, rho = 0.1 assumed")
+
+
+# ----------------------------------------------------------------------------- speed and verify (saved)
+@gen("one_phase_readme_run")
+def _one_phase_readme_run() -> str:
+    r = saved("price_of_privacy_speed")["readme_one_phase"]
+    return f"in {_secs(r['seconds'])} s, with measured max err_D = {r['err_D_max']:.3f}"
+
+
+@gen("one_phase_R4_run")
+def _one_phase_R4_run() -> str:
+    r = saved("price_of_privacy_speed")["one_phase_R"]
+    return (
+        f"R = {_power(r['queries'])} queries and |S₁| = {r['n'] / 1e6:.1f} M at ({r['epsilon']:.2g}, {pow10(r['delta'])}) "
+        f"takes {_secs(r['seconds'])} s and {r['peak_rss_gib']:.2f} GiB peak RSS"
+    )
+
+
+@gen("one_phase_speed_workload")
+def _one_phase_speed_workload() -> str:
+    s = saved("price_of_privacy_speed")
+    r = s["one_phase_R"]
+    return (
+        f"GenericBBL step 3b on \\|S₁\\| = {sci(s['n_step3b'])}: streamed blocks vs the whole permuted sample at "
+        f"once; the one-phase private run, R = {_power(r['queries'])}, \\|S₁\\| = {sci(r['n'])} at "
+        f"({r['epsilon']:.2g}, {pow10(r['delta'])})"
+    )
+
+
+@gen("one_phase_speed_result")
+def _one_phase_speed_result() -> str:
+    s = saved("price_of_privacy_speed")
+    (a, b), r = s["step3b"], s["one_phase_R"]
+    return (
+        f"memory {b['peak_bytes'] / a['peak_bytes']:.1f}× less ({a['peak_bytes'] / 2**20:.0f} vs "
+        f"{b['peak_bytes'] / 2**20:.0f} MiB), time {a['seconds']:.1f} vs {b['seconds']:.1f} s; full run "
+        f"{_secs(r['seconds'])} s, peak RSS {r['peak_rss_gib']:.1f} GiB"
+    )
+
+
+@gen("bbl_R3_eps")
+def _bbl_R3_eps() -> str:
+    return f"{_pop_rows()['GenericBBL, 1 phase, thresholds, R = 1000']['epsilon']:.3g}"
+
+
+@gen("vc1_small_eps_attempt")
+def _vc1_small_eps() -> str:
+    """The below-the-grid VC-1 run (``price_of_privacy_vc1_small_eps.json``): the bracket's unreached ε,
+    its trials at the target, and its t (the planner's, as the benchmark used it)."""
+    from geoprivate.planning import plan_vc1
+
+    (r,) = saved("price_of_privacy_vc1_small_eps")
+    eps = r["bracket"][0]
+    ok, trials = _find(r"eps = [\d.]+ not reached \(time budget\) \((\d+)/(\d+)\)", r["note"])
+    t = plan_vc1(eps, r["delta"], td=4096, alpha=0.1, beta=0.1, learner="opt", median="exponential").parameters["t"]
+    return f"ε = 1/{round(1 / eps)} had {ok}/{trials} trials at error ≤ 0.1 when its time budget ran out (t = {sci(t)} parts)"
+
+
+@gen("dp_winnow_scale_rss")
+def _scale_rss() -> str:
+    runs = [r for r in saved("price_of_privacy_dp_winnow")["runs"] if r["source"] == "majority"]
+    return f"{max(runs, key=lambda r: r['T'])['peak_rss_mib']:.0f} MiB"
+
+
+@gen("vc1_proven_over_measured")
+def _vc1_ratio() -> str:
+    """Proven n / measured n of the VC-1 rows: the smallest and the largest ratio, with their medians."""
+    ratios = []
+    for k, r in _pop_rows().items():
+        if "median = " in k:
+            measured, proven = _find(r"([\d,]+) measured .*; (\S+) proven", r["n"])
+            ratios.append((float(proven) / int(measured.replace(",", "")), "EM" if "exponential" in k else "log-star"))
+    (lo, a), (hi, b) = min(ratios), max(ratios)
+    return f"{sci(lo)} ({a}) to {sci(hi)} ({b})"
+
+
+@gen("verify_small_cpu")
+def _verify_small_cpu() -> str:
+    r = saved("bench_verify")["small"]
+    return f"{r['cpu_seconds']:.0f} s of CPU time ({r['claims']} claims, {r['wall_seconds']:.0f} s wall) on a {r['cpus']}-core machine"
+
+
+def _bench_speed_rows() -> list:
+    return saved("bench_speed")["rows"]
+
+
+@gen("bench_speed_table")
+def _bench_speed_table() -> str:
+    """The README's speed table: the rows ``benchmarks/bench_speed.py --save`` wrote, rendered by its
+    own ``markdown``."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bench_speed", ROOT / "benchmarks" / "bench_speed.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return "\n" + mod.markdown(_bench_speed_rows()) + "\n"
+
+
+@gen("vc1_fit_td12")
+def _vc1_fit_td12() -> str:
+    (r,) = [r for r in _bench_speed_rows() if r[0].startswith("VC-1 learner fit")]
+    t, n = _find(r"t = (\d+), n = (\d+)", r[0])
+    (secs,) = _find(r"([\d.]+) s", r[1])
+    return f"{_secs(float(secs))} s at TD = 2¹², t = {grouped(int(t))}"
+
+
 # ------------------------------------------------------------------------------------------- driver
 def documents() -> list:
     """The files whose markers are checked: README.md and docs/*.md."""
@@ -289,6 +623,10 @@ def regenerate(text: str, *, slow: bool = True, cache: dict | None = None) -> tu
     """
     cache = {} if cache is None else cache
     stale = []
+    if len(OPENING.findall(text)) != len(MARKER.findall(text)):
+        raise ValueError(
+            "a '<!-- gen:' opening is not a marker '<!-- gen:NAME -->…<!-- /gen -->' (NAME: letters, digits, _)"
+        )
 
     def sub(m):
         name, body = m["name"], m["body"]

@@ -29,6 +29,7 @@ def test_every_marked_number_matches_the_code():
     assert not stale, f"stale numbers (run python docs/gen_numbers.py --write): {stale}"
     # the numbers are under the mechanism
     assert {"repaired_training", "labelboost_eps", "price_of_everlasting_table"} <= names
+    assert {"price_of_privacy_table", "bench_speed_table", "verify_small_cpu", "one_phase_R4_run"} <= names
 
 
 def test_a_stale_number_fails_and_write_repairs_it():
@@ -37,6 +38,16 @@ def test_a_stale_number_fails_and_write_repairs_it():
     new, stale = g.regenerate(text, slow=False)
     assert stale == [("repaired_training_eps", "6.79", "7.74")]
     assert g.regenerate(new, slow=False)[1] == [] and "7.74" in new
+
+
+def test_a_malformed_marker_is_an_error_not_text():
+    with pytest.raises(ValueError, match="not a marker"):
+        _gen().regenerate("T = <!-- gen:attack-T1 -->115 809<!-- /gen -->")
+
+
+def test_names_with_capitals_are_markers():
+    new, stale = _gen().regenerate("T_1 = <!-- gen:attack_T1 -->1<!-- /gen -->", slow=False)
+    assert stale and stale[0][0] == "attack_T1" and "115 809" in new
 
 
 def test_unknown_marker_is_an_error():
@@ -68,3 +79,31 @@ def test_report_shows_the_price_of_everlasting_table():
 
     page = _price_of_everlasting_html()
     assert 'id="everlasting"' in page and page.count("<tr>") >= 3 and "RepairedBBL" in page
+
+
+def test_price_of_privacy_table_is_rendered_from_the_saved_rows(monkeypatch):
+    g = _gen()
+    table = g.GENERATORS["price_of_privacy_table"]()
+    rows = [line for line in table.strip().splitlines()[2:]]
+    # 2 one-phase GenericBBL, 2 planner-only, 2 DP-Winnow, DP-GreedyCover, GenericPredictor, 6 VC-1, 2 at scale
+    assert len(rows) == 16 and all(r.count(" | ") == 5 for r in rows)
+    saved = g.saved
+
+    def edited(name):
+        data = saved(name)
+        if name == "price_of_privacy":
+            data = [
+                dict(r, accuracy="max err_D = 0.999 (1/2 TOPs)") if r["algorithm"].startswith("GenericBBL") else r
+                for r in data
+            ]
+        return data
+
+    monkeypatch.setattr(g, "saved", edited)
+    assert "max err_D = 0.999 (1/2 TOPs)" in g.GENERATORS["price_of_privacy_table"]()
+
+
+def test_bench_speed_table_is_the_saved_run():
+    g = _gen()
+    table = g.GENERATORS["bench_speed_table"]()
+    saved = g.saved("bench_speed")["rows"]
+    assert table.strip().count("\n") == len(saved) + 1 and all(r[0].replace("|", "\\|") in table for r in saved)
