@@ -80,10 +80,11 @@ def _argv(cmd: str) -> list[str]:
     raise AssertionError(f"README command of an unknown kind: {cmd!r}")
 
 
-def _params():
-    for cmd in readme_commands():
-        marks = [] if cmd in FAST else [pytest.mark.slow]
-        yield pytest.param(cmd, marks=marks, id=cmd[:70])
+def _params() -> list:
+    """One pytest param per README command (a list: pytest deprecates generators in parametrize)."""
+    return [
+        pytest.param(cmd, marks=[] if cmd in FAST else [pytest.mark.slow], id=cmd[:70]) for cmd in readme_commands()
+    ]
 
 
 def test_readme_has_commands_and_one_way_to_run_them():
