@@ -30,7 +30,6 @@ import numpy as np
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))  # run from a checkout
 
 from geoprivate.cli._args import progress  # noqa: E402 (stderr, terminals only)
-
 from solvers import combinatorics as comb  # noqa: E402
 from solvers.generators import thresholds_matrix  # noqa: E402
 

@@ -25,7 +25,6 @@ import numpy as np
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))  # run from a checkout
 
 from geoprivate.cli._args import progress  # noqa: E402 (stderr, terminals only)
-
 from geoprivate.concepts import Halfspaces, Thresholds  # noqa: E402
 from geoprivate.everlasting.label_boost import _split, dichotomies_of  # noqa: E402
 from geoprivate.mechanisms import exponential_mechanism  # noqa: E402

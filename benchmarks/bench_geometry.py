@@ -34,7 +34,6 @@ import numpy as np
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))  # run from a checkout
 
 from geoprivate.cli._args import progress  # noqa: E402 (stderr, terminals only)
-
 from solvers import depth as depth_module  # noqa: E402
 from solvers.affine import AffineSubspace  # noqa: E402
 from solvers.depth import _Arrangement, _as_constraints, _Level, _subspace_equations, is_hull_certificate, max_cdepth  # noqa: E402
@@ -60,7 +59,7 @@ def bench_dichotomies(rng, quick: bool = False):
         X = rng.standard_normal((n, d))
         H, t_ours = timed(halfspace_dichotomies, X)
 
-        def brute():
+        def brute(n=n, X=X):
             return [lab for lab in itertools.product((0, 1), repeat=n) if is_halfspace_dichotomy(X, np.array(lab))]
 
         B, t_lp = timed(brute)
@@ -73,7 +72,7 @@ def bench_dichotomies(rng, quick: bool = False):
         X = rng.standard_normal((n, d))
         H, t_ours = timed(halfspace_dichotomies, X)
         sample = H[rng.choice(len(H), min(100, len(H)), replace=False)]
-        ok, t_ver = timed(lambda: all(is_halfspace_dichotomy(X, r) for r in sample))
+        ok, t_ver = timed(lambda X=X, sample=sample: all(is_halfspace_dichotomy(X, r) for r in sample))
         t_rows = t_ver / len(sample) * len(H)
         print(
             f"n={n:3d} R^{d}: {len(H):6d} rows (Cover {cover_count(n, d)})  ours {t_ours:6.2f} s   "
@@ -113,7 +112,7 @@ def balas_max(A, w, E, f):
             row[p * (d + 1) + d] = -1
             A_ub.append(row)
             b_ub.append(0)
-        for erow, fi in zip(E, f):
+        for erow, fi in zip(E, f, strict=True):
             A_eq.append([erow[c % (d + 1)] if c % (d + 1) < d else 0 for c in range(nv)])
             b_eq.append(fi)
         A_eq.append([int(c % (d + 1) == d) for c in range(nv)])

@@ -31,7 +31,6 @@ import numpy as np
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))  # run from a checkout
 
 from geoprivate.cli._args import progress  # noqa: E402 (stderr, terminals only)
-
 from solvers import lp  # noqa: E402
 
 
@@ -170,7 +169,7 @@ def main(argv=None):
             probs = [planted(rng, m=m, d=d, feasible=feas, integer=integer) for _ in range(args.n)]
             out_f = [bare_highs(A, b) for A, b in probs]
             t_float, t_exact, out_e = paired(bare_highs, lp.feasible_point, probs)
-            for (A, b), r in zip(probs, out_e):
+            for (A, b), r in zip(probs, out_e, strict=True):
                 assert r.feasible == feas
                 assert (
                     lp.is_feasible_point(A, b, None, None, r.point)
@@ -200,7 +199,9 @@ def main(argv=None):
         b = A @ rng.normal(size=d) + rng.exponential(size=m) * 1e-9
         hard.append((A, b))
     t_fh, t_eh, out_h = paired(bare_highs, lp.feasible_point, hard, repeat=1)
-    assert all(r.feasible and lp.is_feasible_point(A, b, None, None, r.point) for (A, b), r in zip(hard, out_h))
+    assert all(
+        r.feasible and lp.is_feasible_point(A, b, None, None, r.point) for (A, b), r in zip(hard, out_h, strict=True)
+    )
     tiers = {}
     for r in out_h:
         tiers[r.method] = tiers.get(r.method, 0) + 1
@@ -222,7 +223,7 @@ def main(argv=None):
     assert all(r.feasible and r.slack > 0 for r in out_s)
     c = rng.normal(size=5)
     t_fm, t_max, out_m = paired(lambda A, b: bare_highs(A, b, c), lambda A, b: lp.maximize(c, A, b), probs)
-    assert all(lp.is_optimize_certificate(c, A, b, None, None, r) for (A, b), r in zip(probs, out_m))
+    assert all(lp.is_optimize_certificate(c, A, b, None, None, r) for (A, b), r in zip(probs, out_m, strict=True))
     print(
         f"strict=True (max slack): float {t_fs * 1e3:.3f} ms, exact {t_strict * 1e3:.3f} ms,"
         f" exact/float = {t_strict / t_fs:.2f}"

@@ -21,10 +21,9 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout
 
-from geoprivate.cli._args import progress  # noqa: E402 (stderr, terminals only)
-
-from geoprivate.mechanisms import BetweenThresholds, exponential_mechanism, min_gap
 from geoprivate.audit import between_thresholds_audit
+from geoprivate.cli._args import progress  # noqa: E402 (stderr, terminals only)
+from geoprivate.mechanisms import BetweenThresholds, exponential_mechanism, min_gap
 
 
 def bench_between_thresholds(m=1_000_000):

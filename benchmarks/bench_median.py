@@ -35,9 +35,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout
 
-from geoprivate.cli._args import progress  # noqa: E402 (stderr, terminals only)
-
 from geoprivate.claims.vc1 import _crossover_bits
+from geoprivate.cli._args import progress  # noqa: E402 (stderr, terminals only)
 from geoprivate.mechanisms import (
     interior_point_median,
     is_alpha_median,

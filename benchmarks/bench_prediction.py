@@ -34,9 +34,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout
 
-from geoprivate.cli._args import progress  # noqa: E402 (stderr, terminals only)
-
 from geoprivate.adversaries import FixedSequence
+from geoprivate.cli._args import progress  # noqa: E402 (stderr, terminals only)
 from geoprivate.prediction import G_halfspace, GenericPredictor, privacy_total
 from geoprivate.prediction.problems import GRID, make_generator, make_problem
 

@@ -128,7 +128,7 @@ def lp_rows(rng, n: int) -> None:
     probs = [planted(rng) for _ in range(n)]
     c = rng.normal(size=5)
     t_f, t_e, out = paired(lambda A, b: bare_highs(A, b, c), lambda A, b: lp.maximize(c, A, b), probs)
-    assert all(lp.is_optimize_certificate(c, A, b, None, None, r) for (A, b), r in zip(probs, out))
+    assert all(lp.is_optimize_certificate(c, A, b, None, None, r) for (A, b), r in zip(probs, out, strict=True))
     row(
         "maximize (random c), 50x5",
         f"{t_e * 1e3:.3f} vs {t_f * 1e3:.3f} ms",
@@ -150,7 +150,9 @@ def lp_rows(rng, n: int) -> None:
         A = rng.normal(size=(50, 5)) * 10.0 ** rng.integers(-6, 7, size=(50, 1))
         hard.append((A, A @ rng.normal(size=5) + rng.exponential(size=50) * 1e-9))
     t_f, t_e, out = paired(bare_highs, lp.feasible_point, hard, repeat=1)
-    assert all(r.feasible and lp.is_feasible_point(A, b, None, None, r.point) for (A, b), r in zip(hard, out))
+    assert all(
+        r.feasible and lp.is_feasible_point(A, b, None, None, r.point) for (A, b), r in zip(hard, out, strict=True)
+    )
     share = sum(r.method == "exact-active-set" for r in out) / len(out)
     exchanged = sum(r.method == "highs+exchange" for r in out) / len(out)
     row(
@@ -183,7 +185,7 @@ def ppl_feasible(A, b) -> bool:
     import ppl
 
     mip = ppl.MIP_Problem(A.shape[1])
-    for a, bi in zip(A.tolist(), b.tolist()):
+    for a, bi in zip(A.tolist(), b.tolist(), strict=True):
         mip.add_constraint(ppl.Linear_Expression(a, -bi) <= 0)
     if not mip.is_satisfiable():
         return False
@@ -215,7 +217,7 @@ def peer_rows(rng, n: int, quick: bool) -> None:
                 probs.append((A.astype(np.int64), b.astype(np.int64)))
             t_e, t_p, out = paired(lp.feasible_point, ppl_feasible, probs, repeat=1)
             mine = [r.feasible for r in lp_answers(probs)]
-            agree = sum(p == q for p, q in zip(out, mine))
+            agree = sum(p == q for p, q in zip(out, mine, strict=True))
             assert agree == len(probs), f"pplpy and feasible_point disagree on {len(probs) - agree} systems"
             row(
                 f"exact peer pplpy MIP_Problem / feasible_point, {m}x{d}, {'feasible' if feas else 'infeasible'}",
@@ -229,7 +231,7 @@ def peer_rows(rng, n: int, quick: bool) -> None:
 def lp_answers(probs):
     """``feasible_point`` on each system, every answer checked exactly (outside the timed region)."""
     out = [lp.feasible_point(A, b) for A, b in probs]
-    for (A, b), r in zip(probs, out):
+    for (A, b), r in zip(probs, out, strict=True):
         ok = (
             lp.is_feasible_point(A, b, None, None, r.point)
             if r.feasible

@@ -25,7 +25,6 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from geoprivate.cli._args import progress  # noqa: E402 (stderr, terminals only)
-
 from geoprivate.learners.vc1 import OPTPrivateLearner, theorem11_parameters  # noqa: E402
 from solvers import vc1  # noqa: E402
 

@@ -23,7 +23,6 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout
 
 from geoprivate.cli._args import progress  # noqa: E402 (stderr, terminals only)
-
 from geoprivate.learners.decision_lists import (  # noqa: E402
     TRUE,
     DecisionList,

@@ -164,7 +164,7 @@ def ladder(T_max: int, log: Path | None = None, sources: tuple = SOURCES) -> lis
     appended to ``log`` as one JSON line, so an interrupted ladder keeps its runs: ``--rows-from``)."""
     rows = []
     for name in sources:
-        for T in (T for T in LADDER if T <= T_max):
+        for T in (T for T in LADDER if T_max >= T):
             res = subprocess.run(
                 [sys.executable, __file__, "--one", str(T), name], capture_output=True, text=True, check=True
             )

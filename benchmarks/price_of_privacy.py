@@ -286,6 +286,7 @@ def generic_predictor_row(grid, T=1000) -> dict:
 def _vc1_trials(C, m, eps, t, median, learner, n, seeds) -> list:
     """Errors (uniform distribution) of one learner configuration on fresh samples of size n."""
     from bench_median import practical_learner
+
     from geoprivate.learners.vc1 import OPTPrivateLearner, ProperLearner
 
     cls = OPTPrivateLearner if learner == "opt" else ProperLearner
@@ -483,8 +484,8 @@ def table(rows) -> str:
 #: ε grids of the VC-1 rows (factor √2 from 1/16): Lemma 1 needs ε/2 < 2 (OPTPrivateLearner) and
 #: ε/4 < 2 (ProperLearner)
 VC1_GRID = {
-    "opt": [round(2 ** (k / 2 - 4), 4) for k in range(0, 12)],  # 1/16 … 2.83
-    "proper": [round(2 ** (k / 2 - 4), 4) for k in range(0, 14)],  # 1/16 … 5.66
+    "opt": [round(2 ** (k / 2 - 4), 4) for k in range(12)],  # 1/16 … 2.83
+    "proper": [round(2 ** (k / 2 - 4), 4) for k in range(14)],  # 1/16 … 5.66
 }
 RESULTS = Path(__file__).resolve().parent / "results"
 

@@ -42,7 +42,6 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout
 
 from geoprivate.cli._args import progress  # noqa: E402 (stderr, terminals only)
-
 from geoprivate.learners.decision_lists import dp_greedy_cover, rivest  # noqa: E402
 from geoprivate.learners.winnow import DPWinnowParameters, dp_winnow, winnow  # noqa: E402
 
@@ -149,7 +148,9 @@ def plot(results, path, epsilons=EPSILONS):
             mu = np.array([res[(m, e)][0] for e in epsilons])
             sd = np.array([res[(m, e)][1] for e in epsilons])
             ax.errorbar(epsilons, mu, yerr=sd, marker="o", color=color, label=m, capsize=3)
-        for (k, (mu, _)), ls in zip([(k, v) for k, v in res.items() if isinstance(k, str)], ("--", ":", "-.")):
+        for (k, (mu, _)), ls in zip(
+            [(k, v) for k, v in res.items() if isinstance(k, str)], ("--", ":", "-."), strict=True
+        ):
             ax.axhline(mu, color="0.3", ls=ls, lw=1, label=k)
         ax.set_xscale("log")
         ax.set_xlabel("ε (δ = 1e-5 for DP-GreedyCover, pure for DP-Winnow)")

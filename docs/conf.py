@@ -54,7 +54,14 @@ numpydoc_validation_checks: set[str] = set()
 
 # Docstrings are written for readers of the source first: Unicode mathematics, inline asides in
 # definition lists and cross-references to private helpers.  Those produce only these categories.
-suppress_warnings = ["ref.citation", "ref.python", "ref.ref", "myst.xref_missing", "myst.header", "autosummary.import_cycle"]
+suppress_warnings = [
+    "ref.citation",
+    "ref.python",
+    "ref.ref",
+    "myst.xref_missing",
+    "myst.header",
+    "autosummary.import_cycle",
+]
 nitpicky = False
 
 html_theme = "alabaster"
@@ -77,8 +84,13 @@ def _write(name: str, text: str) -> None:
 
 
 def _references_page() -> str:
-    lines = ["# References", "", "Every work the code and these pages cite, by the key used in docstrings",
-             "(`[Key] Statement`). Source: `geoprivate/_papers.py`; BibTeX: `docs/references.bib`.", ""]
+    lines = [
+        "# References",
+        "",
+        "Every work the code and these pages cite, by the key used in docstrings",
+        "(`[Key] Statement`). Source: `geoprivate/_papers.py`; BibTeX: `docs/references.bib`.",
+        "",
+    ]
     for key in _papers.REFERENCES:
         lines += [f"(ref-{key})=", f"**[{key}]** {_papers.full_citation(key)}", ""]
     return "\n".join(lines)
@@ -88,15 +100,22 @@ def _quickstart_page() -> str:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     block = re.search(r"<!-- quickstart -->\n(.*?)<!-- /quickstart -->", readme, re.S)
     body = block.group(1).strip() if block else "(README.md has no quickstart block)"
-    return ("# Quickstart\n\nOn a fresh machine with Python ≥ 3.11, from the root of a checkout "
-            "(the same commands CI runs, read from README.md):\n\n" + body + "\n\n"
-            "The first installs the toolkit and checks every registered claim of the papers; the second "
-            "installs the test extras and runs the test suite.\n")
+    return (
+        "# Quickstart\n\nOn a fresh machine with Python ≥ 3.11, from the root of a checkout "
+        "(the same commands CI runs, read from README.md):\n\n" + body + "\n\n"
+        "The first installs the toolkit and checks every registered claim of the papers; the second "
+        "installs the test extras and runs the test suite.\n"
+    )
 
 
 def _figures_page() -> str:
-    lines = ["# Figures", "", "The figures of the README (`docs/img/`) and every figure stored in the executed",
-             "notebooks (`notebooks/*.ipynb`; re-execute with `python notebooks/execute.py`).", ""]
+    lines = [
+        "# Figures",
+        "",
+        "The figures of the README (`docs/img/`) and every figure stored in the executed",
+        "notebooks (`notebooks/*.ipynb`; re-execute with `python notebooks/execute.py`).",
+        "",
+    ]
     for png in sorted((DOCS / "img").glob("*.png")):
         lines += [f"## {png.stem}", "", f"![{png.stem}](../img/{png.name})", ""]
     for nb in sorted((ROOT / "notebooks").glob("*.ipynb")):
@@ -122,21 +141,52 @@ def _figures_page() -> str:
 
 #: the API reference, one page per layer of docs/DESIGN.md: (page, title, what it gives, package prefixes)
 API_LAYERS = (
-    ("solvers", "Exact oracles (solvers)", "LP, combinatorics, halfspaces, depth, margins, VC-1 trees; no privacy.",
-     ("solvers",)),
-    ("concepts", "Concept classes", "FiniteClass, Thresholds, Intervals, PointFunctions, Halfspaces.",
-     ("geoprivate.concepts",)),
-    ("privacy", "DP building blocks", "Guarantees, the ledger, warnings; Laplace, exponential, BetweenThresholds, "
-     "AboveThreshold, the choosing mechanism, private medians.", ("geoprivate.privacy", "geoprivate.mechanisms")),
+    (
+        "solvers",
+        "Exact oracles (solvers)",
+        "LP, combinatorics, halfspaces, depth, margins, VC-1 trees; no privacy.",
+        ("solvers",),
+    ),
+    (
+        "concepts",
+        "Concept classes",
+        "FiniteClass, Thresholds, Intervals, PointFunctions, Halfspaces.",
+        ("geoprivate.concepts",),
+    ),
+    (
+        "privacy",
+        "DP building blocks",
+        "Guarantees, the ledger, warnings; Laplace, exponential, BetweenThresholds, "
+        "AboveThreshold, the choosing mechanism, private medians.",
+        ("geoprivate.privacy", "geoprivate.mechanisms"),
+    ),
     ("audit", "Auditing", "Exact and statistical privacy auditors, known-broken controls.", ("geoprivate.audit",)),
-    ("algorithms", "The papers' algorithms", "GenericPredictor and its generators, adversaries and problems, "
-     "GenericBBL and LabelBoost, the learners (decision lists, DP-Winnow, the VC-1 learners).",
-     ("geoprivate.adversaries", "geoprivate.problems", "geoprivate.ensembles", "geoprivate.prediction",
-      "geoprivate.learners", "geoprivate.everlasting")),
-    ("experiments", "Claims, planning, sweeps, figures", "The papers' claims as checks, the planner, seeded sweeps, "
-     "figures.", ("geoprivate.claims", "geoprivate.experiments", "geoprivate.planning", "geoprivate.viz")),
-    ("tools", "What a person runs", "The command line, the HTML report, the explorer.",
-     ("geoprivate.report", "geoprivate.cli", "geoprivate.explore", "geoprivate")),
+    (
+        "algorithms",
+        "The papers' algorithms",
+        "GenericPredictor and its generators, adversaries and problems, "
+        "GenericBBL and LabelBoost, the learners (decision lists, DP-Winnow, the VC-1 learners).",
+        (
+            "geoprivate.adversaries",
+            "geoprivate.problems",
+            "geoprivate.ensembles",
+            "geoprivate.prediction",
+            "geoprivate.learners",
+            "geoprivate.everlasting",
+        ),
+    ),
+    (
+        "experiments",
+        "Claims, planning, sweeps, figures",
+        "The papers' claims as checks, the planner, seeded sweeps, figures.",
+        ("geoprivate.claims", "geoprivate.experiments", "geoprivate.planning", "geoprivate.viz"),
+    ),
+    (
+        "tools",
+        "What a person runs",
+        "The command line, the HTML report, the explorer.",
+        ("geoprivate.report", "geoprivate.cli", "geoprivate.explore", "geoprivate"),
+    ),
 )
 
 

@@ -37,7 +37,7 @@ import json
 import math
 import re
 import sys
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -81,14 +81,14 @@ def pair(g, digits: int = 2) -> str:
 
 
 # ------------------------------------------------------------------------------------------- computed
-@lru_cache(maxsize=None)
+@cache
 def _attack():
     from geoprivate.everlasting.query_attack import halting_parameters
 
     return halting_parameters()
 
 
-@lru_cache(maxsize=None)
+@cache
 def _repaired():
     from geoprivate.everlasting.repaired import StopperParameters, repaired_guarantees
 
@@ -163,7 +163,7 @@ def _repaired_6T() -> str:
     return pair(training_guarantee(0.0065, p.t_lower, p.t_upper, 6 * p.T, _repaired()["c_max"][0]))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _exact_repaired(eps_s: float, beta_s: float) -> float:
     from geoprivate.everlasting.parameters import custom_parameters
     from geoprivate.everlasting.query_attack import HaltingAdversary, repaired_exact_audit
@@ -187,7 +187,7 @@ def _exact_1() -> str:
     return f"{_exact_repaired(1.0, 1e-2):.3f}"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _position(hidden: int) -> dict:
     from geoprivate.everlasting.query_attack import repaired_position_audit
 
@@ -217,7 +217,7 @@ def _positions_table() -> str:
     return "\n" + "\n".join(rows) + "\n"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _planned(phases: int, epsilon: float = 1.0):
     """The price-of-privacy table's planner rows (benchmarks/price_of_privacy.py's settings)."""
     from geoprivate.planning import plan_generic_bbl

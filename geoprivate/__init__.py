@@ -49,8 +49,19 @@ Claims (:mod:`geoprivate.claims`)
 
 __version__ = "0.1.0"
 
-from geoprivate.privacy import Guarantee, PrivacyLedger  # noqa: E402
-from geoprivate.privacy.warnings import PrivacyParameterError, PrivacyWarning, UtilityWarning  # noqa: E402
+from geoprivate.audit import (  # noqa: E402
+    between_thresholds_audit,
+    exponential_mechanism_audit,
+    hockey_stick,
+    interior_point_exact_audit,
+    statistical_epsilon_lower_bound,
+)
+from geoprivate.claims import all_claims, get_claim, run_claim  # noqa: E402
+from geoprivate.everlasting import GenericBBL, label_boost  # noqa: E402
+from geoprivate.everlasting.repaired import RepairedBBL  # noqa: E402
+from geoprivate.learners.decision_lists import dp_greedy_cover  # noqa: E402
+from geoprivate.learners.vc1 import OPTPrivateLearner, ProperLearner  # noqa: E402
+from geoprivate.learners.winnow import confident_winnow, dp_winnow  # noqa: E402
 from geoprivate.mechanisms import (  # noqa: E402
     AboveThreshold,
     BetweenThresholds,
@@ -59,13 +70,6 @@ from geoprivate.mechanisms import (  # noqa: E402
     laplace_mechanism,
     private_median,
 )
-from geoprivate.audit import (  # noqa: E402
-    between_thresholds_audit,
-    exponential_mechanism_audit,
-    hockey_stick,
-    interior_point_exact_audit,
-    statistical_epsilon_lower_bound,
-)
 from geoprivate.prediction import (  # noqa: E402
     CompositionPredictor,
     G_halfspace,
@@ -73,12 +77,8 @@ from geoprivate.prediction import (  # noqa: E402
     G_oblivious,
     GenericPredictor,
 )
-from geoprivate.everlasting import GenericBBL, label_boost  # noqa: E402
-from geoprivate.everlasting.repaired import RepairedBBL  # noqa: E402
-from geoprivate.learners.decision_lists import dp_greedy_cover  # noqa: E402
-from geoprivate.learners.winnow import confident_winnow, dp_winnow  # noqa: E402
-from geoprivate.learners.vc1 import OPTPrivateLearner, ProperLearner  # noqa: E402
-from geoprivate.claims import all_claims, get_claim, run_claim  # noqa: E402
+from geoprivate.privacy import Guarantee, PrivacyLedger  # noqa: E402
+from geoprivate.privacy.warnings import PrivacyParameterError, PrivacyWarning, UtilityWarning  # noqa: E402
 
 __all__ = [
     "__version__",

@@ -279,10 +279,11 @@ def check_finite_array(
     arr = arr.astype(dtype, copy=False)
     if ndim is not None and arr.ndim != ndim:
         raise ValueError(f"{name} must be {ndim}-D, got shape {arr.shape}")
-    if shape is not None:
-        if arr.ndim != len(shape) or any(s is not None and s != t for s, t in zip(shape, arr.shape)):
-            want = "(" + ", ".join("*" if s is None else str(s) for s in shape) + ")"
-            raise ValueError(f"{name} must have shape {want}, got {arr.shape}")
+    if shape is not None and (
+        arr.ndim != len(shape) or any(s is not None and s != t for s, t in zip(shape, arr.shape, strict=True))
+    ):
+        want = "(" + ", ".join("*" if s is None else str(s) for s in shape) + ")"
+        raise ValueError(f"{name} must have shape {want}, got {arr.shape}")
     if not allow_empty and arr.size == 0:
         raise ValueError(f"{name} must not be empty, got shape {arr.shape}")
     if arr.dtype.kind == "f" and arr.size:

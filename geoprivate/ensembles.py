@@ -291,12 +291,12 @@ class _HalfspaceTable:
         if und.any():
             r_idx, h_idx = np.nonzero(und)
             urows = np.unique(r_idx)
-            pts = dict(zip(urows.tolist(), self._integer_points(X[urows])))
+            pts = dict(zip(urows.tolist(), self._integer_points(X[urows]), strict=True))
             ints = self._integer_rows()
-            for r, i in zip(r_idx.tolist(), h_idx.tolist()):
+            for r, i in zip(r_idx.tolist(), h_idx.tolist(), strict=True):
                 xv, D = pts[r]
                 row = ints[i]
-                out[i, r] = sum(a * x for a, x in zip(row, xv)) >= row[-1] * D
+                out[i, r] = sum(a * x for a, x in zip(row, xv, strict=False)) >= row[-1] * D
         return out
 
     def predict(self, X) -> np.ndarray:

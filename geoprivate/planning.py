@@ -183,7 +183,7 @@ def plan_generic_bbl(
     m_q = 3 + math.exp(min(eps, 1.0) + 4)  # Claim E.6: D_hat_i sub-sampled at rate eps/(3 + e^(eps+4))
     alphas = [a / 2**i for i in range(k)]
     betas = [b / 2**i for i in range(k)]
-    lams = [max(1, math.ceil(scale * lambda_vc(ai, bi, vc))) for ai, bi in zip(alphas, betas)]
+    lams = [max(1, math.ceil(scale * lambda_vc(ai, bi, vc))) for ai, bi in zip(alphas, betas, strict=True)]
     notes = []
     # ---- phases k, k-1, ..., 2 backwards: sizes fixed by query privacy's per-phase conditions
     later: list = [None] * k
@@ -272,7 +272,7 @@ def plan_generic_bbl(
         "s_hat": s_hat1,
         "d_hat": d_hat1,
     }
-    rows = [phase1] + [p for p in later[1:]]
+    rows = [phase1] + list(later[1:])
     for i, p in enumerate(rows[1:], start=1):
         nxt = rows[i + 1]["S"] if i + 1 < k else 0
         p["d_hat"] = nxt

@@ -129,7 +129,7 @@ def _det(rows: list[list[Fraction]]) -> Fraction:
         det *= a[i][i]
         for r in range(i + 1, n):
             f = a[r][i] / a[i][i]
-            a[r] = [x - f * y for x, y in zip(a[r], a[i])]
+            a[r] = [x - f * y for x, y in zip(a[r], a[i], strict=True)]
     return det
 
 
@@ -176,7 +176,7 @@ def points(d: int, min_size: int = 1, max_size: int = 6, *, general_position: bo
             extra = chosen[0]
         else:
             w = list(weights[:-1]) + [1 - sum(weights[:-1], Fraction(0))]  # affine: sum 1
-            extra = tuple(sum((wi * p[j] for wi, p in zip(w, chosen)), Fraction(0)) for j in range(d))
+            extra = tuple(sum((wi * p[j] for wi, p in zip(w, chosen, strict=True)), Fraction(0)) for j in range(d))
         return base + [extra]
 
     return _degenerate()
@@ -419,14 +419,17 @@ def linear_programs(*, feasible: bool = True, max_vars: int = 3, max_constraints
             A = draw(st.lists(row, min_size=m, max_size=m))
             x = draw(row)
             slack = draw(st.lists(rationals(0, 3, 2), min_size=m, max_size=m))
-            b = [sum((a * xi for a, xi in zip(r, x)), Fraction(0)) + s for r, s in zip(A, slack)]
+            b = [
+                sum((a * xi for a, xi in zip(r, x, strict=False)), Fraction(0)) + s
+                for r, s in zip(A, slack, strict=False)
+            ]
             return {"A_ub": A, "b_ub": b, "feasible": True, "certificate": x}
         A = draw(st.lists(row, min_size=m - 1, max_size=m - 1))
         y = draw(st.lists(rationals(0, 3, 2), min_size=m - 1, max_size=m - 1)) + [Fraction(1)]
-        last = [-sum((yi * r[j] for yi, r in zip(y, A)), Fraction(0)) for j in range(n)]
+        last = [-sum((yi * r[j] for yi, r in zip(y, A, strict=False)), Fraction(0)) for j in range(n)]
         b = draw(st.lists(q, min_size=m - 1, max_size=m - 1))
         gap = draw(rationals(0, 3, 2))
-        b_last = -sum((yi * bi for yi, bi in zip(y, b)), Fraction(0)) - 1 - gap
+        b_last = -sum((yi * bi for yi, bi in zip(y, b, strict=False)), Fraction(0)) - 1 - gap
         return {"A_ub": A + [last], "b_ub": b + [b_last], "feasible": False, "certificate": y}
 
     return _lp()

@@ -11,6 +11,7 @@ exact rational arithmetic.  Falls back to scipy when highspy is not importable.
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 
 import numpy as np
@@ -42,10 +43,8 @@ def new_highs():
     if _BANNER_SHOWN:
         h = _hs.Highs()
     else:
-        try:
+        with contextlib.suppress(AttributeError, ValueError):  # a closed or replaced stdout
             sys.stdout.flush()
-        except (AttributeError, ValueError):  # a closed or replaced stdout
-            pass
         saved = os.dup(1)
         try:
             with open(os.devnull, "w") as null:

@@ -84,7 +84,7 @@ class IntersectResult:
         ``V ∩ H = ∅`` (``H`` is parallel to ``V`` and misses it).
     """
 
-    subspace: "AffineSubspace | None"
+    subspace: AffineSubspace | None
     redundant: bool
     empty: bool
 
@@ -136,7 +136,7 @@ class AffineSubspace:
 
     # ---------------------------------------------------------------- constructors
     @classmethod
-    def full(cls, dim: int, *, max_work: int | None = 10**7) -> "AffineSubspace":
+    def full(cls, dim: int, *, max_work: int | None = 10**7) -> AffineSubspace:
         """The whole space ``Q^dim`` (a dense ``dim x dim`` identity basis).
 
         Raises
@@ -154,7 +154,7 @@ class AffineSubspace:
         return cls(tuple(zero for _ in range(dim)), basis)
 
     @classmethod
-    def from_point_and_directions(cls, point, directions=()) -> "AffineSubspace":
+    def from_point_and_directions(cls, point, directions=()) -> AffineSubspace:
         """``point + span(directions)`` (directions may be dependent or zero)."""
         p = _vec(point, "point")
         n = len(p)
@@ -162,7 +162,7 @@ class AffineSubspace:
         return cls._canonical(p, dirs)
 
     @classmethod
-    def from_equations(cls, A, b) -> "AffineSubspace":
+    def from_equations(cls, A, b) -> AffineSubspace:
         """The solution set of ``A z = b``.
 
         Parameters
@@ -185,27 +185,27 @@ class AffineSubspace:
         if n in piv:
             raise ValueError("A, b: the equations are inconsistent (the affine subspace is empty)")
         p = [Fraction(0)] * n
-        for row, c in zip(R, piv):
+        for row, c in zip(R, piv, strict=True):
             p[c] = row[n]
         free = [j for j in range(n) if j not in set(piv)]
         dirs = []
         for f in free:
             v = [Fraction(0)] * n
             v[f] = Fraction(1)
-            for row, c in zip(R, piv):
+            for row, c in zip(R, piv, strict=True):
                 v[c] = -row[f]
             dirs.append(v)
         return cls._canonical(tuple(p), dirs)
 
     @classmethod
-    def _canonical(cls, p, dirs) -> "AffineSubspace":
+    def _canonical(cls, p, dirs) -> AffineSubspace:
         n = len(p)
         R, piv = _rref(dirs, n)
         p = list(p)
-        for row, c in zip(R, piv):
+        for row, c in zip(R, piv, strict=True):
             if p[c] != 0:
                 f = p[c]
-                p = [a - f * b for a, b in zip(p, row)]
+                p = [a - f * b for a, b in zip(p, row, strict=True)]
         return cls(tuple(p), tuple(tuple(r) for r in R))
 
     # ---------------------------------------------------------------- properties
@@ -245,8 +245,8 @@ class AffineSubspace:
         """
         av = _vec(a, "a", self.ambient_dim)
         wv = _to_fraction(w, "w")
-        alpha = [sum(x * y for x, y in zip(av, v) if x and y) for v in self.basis]
-        beta = wv - sum(x * y for x, y in zip(av, self.point) if x and y)
+        alpha = [sum(x * y for x, y in zip(av, v, strict=True) if x and y) for v in self.basis]
+        beta = wv - sum(x * y for x, y in zip(av, self.point, strict=True) if x and y)
         j = next((i for i, x in enumerate(alpha) if x != 0), None)
         if j is None:
             if beta == 0:
@@ -254,13 +254,13 @@ class AffineSubspace:
             return IntersectResult(None, False, True)
         vj = self.basis[j]
         t = beta / alpha[j]
-        p = [x + t * y for x, y in zip(self.point, vj)]
+        p = [x + t * y for x, y in zip(self.point, vj, strict=True)]
         dirs = []
         for i, v in enumerate(self.basis):
             if i == j:
                 continue
             f = alpha[i] / alpha[j]
-            dirs.append([x - f * y for x, y in zip(v, vj)] if f else list(v))
+            dirs.append([x - f * y for x, y in zip(v, vj, strict=True)] if f else list(v))
         return IntersectResult(AffineSubspace._canonical(tuple(p), dirs), False, False)
 
     def contains(self, p) -> bool:
@@ -279,9 +279,9 @@ class AffineSubspace:
         """``point + sum_i coords_i basis_i`` (exact)."""
         u = _vec(coords, "coords", self.dim)
         z = list(self.point)
-        for ui, v in zip(u, self.basis):
+        for ui, v in zip(u, self.basis, strict=True):
             if ui:
-                z = [a + ui * b for a, b in zip(z, v)]
+                z = [a + ui * b for a, b in zip(z, v, strict=True)]
         return tuple(z)
 
     def from_ambient(self, p) -> tuple:
@@ -320,7 +320,7 @@ class AffineSubspace:
             L = math.lcm(*(v.denominator for v in row))
             row = [v * L for v in row]
             A.append(tuple(row))
-            b.append(sum(x * y for x, y in zip(row, self.point)))
+            b.append(sum(x * y for x, y in zip(row, self.point, strict=True)))
         return tuple(A), tuple(b)
 
     def restrict(self, A, b) -> tuple[tuple, tuple]:
@@ -339,8 +339,8 @@ class AffineSubspace:
         A2, b2 = [], []
         for i in range(m):
             row = _vec(arr[i], "A", self.ambient_dim)
-            A2.append(tuple(sum(x * y for x, y in zip(row, v) if x and y) for v in self.basis))
-            b2.append(bv[i] - sum(x * y for x, y in zip(row, self.point) if x and y))
+            A2.append(tuple(sum(x * y for x, y in zip(row, v, strict=True) if x and y) for v in self.basis))
+            b2.append(bv[i] - sum(x * y for x, y in zip(row, self.point, strict=True) if x and y))
         return tuple(A2), tuple(b2)
 
     def __repr__(self) -> str:

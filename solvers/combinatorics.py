@@ -27,7 +27,6 @@ References
 from __future__ import annotations
 
 import math
-from typing import Optional, Union
 
 import numpy as np
 
@@ -50,7 +49,7 @@ __all__ = [
 ]
 
 #: A Littlestone mistake tree: ``None`` (a leaf) or ``(column, subtree_if_0, subtree_if_1)``.
-MistakeTree = Optional[tuple]
+MistakeTree = tuple | None
 
 
 # --------------------------------------------------------------------------- packing
@@ -83,10 +82,7 @@ def _unique_rows(M: np.ndarray) -> np.ndarray:
         return np.zeros((1, 0), np.uint8)
     words = _pack_rows(M)
     # sort + adjacent difference (np.unique is an order of magnitude slower here)
-    if words.shape[1] == 1:
-        w = np.sort(words[:, 0])[:, None]
-    else:
-        w = words[np.lexsort(words.T[::-1])]
+    w = np.sort(words[:, 0])[:, None] if words.shape[1] == 1 else words[np.lexsort(words.T[::-1])]
     keep = np.ones(len(w), bool)
     keep[1:] = (w[1:] != w[:-1]).any(axis=1)
     uniq = w[keep]
@@ -359,7 +355,7 @@ def vc_dimension(M) -> int:
 
 
 # --------------------------------------------------------------------------- Littlestone
-def littlestone_dimension(M, *, return_tree: bool = False) -> Union[int, tuple[int, MistakeTree]]:
+def littlestone_dimension(M, *, return_tree: bool = False) -> int | tuple[int, MistakeTree]:
     """Exact Littlestone dimension ([Yan25] Def. 8) by the SOA recursion.
 
     LD(V) = 0 for a single concept, else max over splitting points x of
@@ -564,7 +560,7 @@ def threshold_dimension(M, *, return_witness: bool = False, max_states: int | No
     points = best_chain
     concepts = tuple(int(np.flatnonzero(best_pos == i)[0]) for i in range(td))
     # map distinct-row indices back to rows of the original M
-    concepts = tuple(int(np.flatnonzero((M == rows[r]).all(axis=1))[0]) for r in concepts)
+    concepts = tuple(int(np.flatnonzero((rows[r] == M).all(axis=1))[0]) for r in concepts)
     assert is_threshold_chain(M, points, concepts)
     return td, (points, concepts)
 

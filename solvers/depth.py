@@ -92,7 +92,7 @@ def _as_constraints(constraints):
 
 
 def _lifted(Aq, wq, d) -> _Rows:
-    return _Rows([list(a) + [-b] for a, b in zip(Aq, wq)], d + 1)
+    return _Rows([list(a) + [-b] for a, b in zip(Aq, wq, strict=True)], d + 1)
 
 
 def _points(Z, d):
@@ -138,9 +138,9 @@ def _depth_exact(Aq, wq, z) -> int:
     (A_i, w_i) over its own (no Fraction arithmetic: far fewer gcds)."""
     zn, D = common_denominator([Fraction(v) for v in z])
     count = 0
-    for a, b in zip(Aq, wq):
+    for a, b in zip(Aq, wq, strict=True):
         ints, _ = common_denominator(list(a) + [b])  # the row times a positive integer
-        count += sum(x * y for x, y in zip(ints, zn) if x and y) >= ints[-1] * D
+        count += sum(x * y for x, y in zip(ints, zn, strict=False) if x and y) >= ints[-1] * D
     return count
 
 
@@ -204,30 +204,30 @@ def is_hull_certificate(constraints, cert: HullCertificate, subspace=None) -> bo
     for c, p in cert.points:
         if len(p) != d or _depth_exact(Aq, wq, p) < k:
             return False
-        acc = [s + c * x for s, x in zip(acc, p)]
+        acc = [s + c * x for s, x in zip(acc, p, strict=True)]
     for mu, r, i in cert.rays:
         if mu <= 0 or not (0 <= i < len(cert.points)) or len(r) != d:
             return False
         p = cert.points[i][1]
         ray_depth = 0
-        for a, b in zip(Aq, wq):
-            s = sum(x * y for x, y in zip(a, p)) - b
-            t = sum(x * y for x, y in zip(a, r))
+        for a, b in zip(Aq, wq, strict=True):
+            s = sum(x * y for x, y in zip(a, p, strict=True)) - b
+            t = sum(x * y for x, y in zip(a, r, strict=True))
             if (s > 0 and t < 0) or (s < 0 and t > 0):
                 return False  # the ray crosses this hyperplane: not a single face
             ray_depth += s > 0 or (s == 0 and t >= 0)
         if ray_depth < k:
             return False
-        acc = [s + mu * x for s, x in zip(acc, r)]
+        acc = [s + mu * x for s, x in zip(acc, r, strict=True)]
     for nu, ell in cert.lineality:
-        if len(ell) != d or any(sum(x * y for x, y in zip(a, ell)) != 0 for a in Aq):
+        if len(ell) != d or any(sum(x * y for x, y in zip(a, ell, strict=True)) != 0 for a in Aq):
             return False
-        acc = [s + nu * x for s, x in zip(acc, ell)]
+        acc = [s + nu * x for s, x in zip(acc, ell, strict=True)]
     if tuple(acc) != tuple(cert.point):
         return False
     if subspace is not None:
         E, f = _subspace_equations(subspace, d)
-        if any(sum(x * y for x, y in zip(row, cert.point)) != fi for row, fi in zip(E, f)):
+        if any(sum(x * y for x, y in zip(row, cert.point, strict=False)) != fi for row, fi in zip(E, f, strict=False)):
             return False
     return True
 
@@ -310,7 +310,7 @@ class _Arrangement:
             self.vdepth = np.zeros(0, np.int64)
             self.edepth = np.zeros(0, np.int64)
             return
-        L = _Rows([[a[j] for j in J] + [-b] for a, b in zip(Aq, wq)], r + 1)
+        L = _Rows([[a[j] for j in J] + [-b] for a, b in zip(Aq, wq, strict=True)], r + 1)
         self.L = L
         subsets = _combinations(m, r)
         o = _orient(L, subsets, L, same=True, need_c=[r])
@@ -368,7 +368,7 @@ class _Arrangement:
 
     def _embed(self, y):
         out = [Fraction(0)] * self.d
-        for j, v in zip(self.J, y):
+        for j, v in zip(self.J, y, strict=True):
             out[j] = v
         return tuple(out)
 
@@ -388,7 +388,7 @@ class _Arrangement:
         return int(self.vdepth.max())
 
 
-_CACHE: "OrderedDict[tuple, _Arrangement]" = OrderedDict()
+_CACHE: OrderedDict[tuple, _Arrangement] = OrderedDict()
 #: arrangements kept (least recently used evicted); also bounded by _CACHE_CELLS, the total
 #: number of vertex and edge sign entries, so that one arrangement per block of a large
 #: ensemble of small blocks stays cached between regenerations
@@ -450,8 +450,10 @@ class _Level:
         # float copies, each equation scaled by its largest |coefficient| (HiGHS treats
         # |entries| >= 1e15 as infinite); the exact steps use E, f themselves
         scale = [max((abs(x) for x in row), default=Fraction(1)) or Fraction(1) for row in E]
-        self.Ef = np.array([[float(x / s) for x in row] for row, s in zip(E, scale)], float).reshape(len(E), arr.d)
-        self.ff = np.array([float(x / s) for x, s in zip(f, scale)], float)
+        self.Ef = np.array([[float(x / s) for x in row] for row, s in zip(E, scale, strict=True)], float).reshape(
+            len(E), arr.d
+        )
+        self.ff = np.array([float(x / s) for x, s in zip(f, scale, strict=True)], float)
         self.Lf = np.array([[float(x) for x in v] for v in arr.lineality], float).reshape(-1, arr.d)
 
     def columns(self, k):
@@ -604,8 +606,8 @@ class _Level:
             n = nv + ne + nl
             A_eq = [[Fraction(1)] * nv + [Fraction(0)] * (ne + nl)]
             b_eq = [Fraction(1)]
-            for row, fi in zip(self.E, self.f):
-                A_eq.append([sum(x * y for x, y in zip(row, p)) for p in pts + rays + list(lin)])
+            for row, fi in zip(self.E, self.f, strict=True):
+                A_eq.append([sum(x * y for x, y in zip(row, p, strict=True)) for p in pts + rays + list(lin)])
                 b_eq.append(fi)
             A_ub, b_ub = [], []
             for i in range(nv + ne):  # lam, mu >= 0
@@ -630,11 +632,11 @@ class _Level:
             Ll = tuple((x[nv + ne + l], lin[l]) for l in range(nl) if x[nv + ne + l] != 0)
             z = [Fraction(0)] * d
             for c, p in P:
-                z = [s + c * v for s, v in zip(z, p)]
+                z = [s + c * v for s, v in zip(z, p, strict=True)]
             for c, r, _ in Rr:
-                z = [s + c * v for s, v in zip(z, r)]
+                z = [s + c * v for s, v in zip(z, r, strict=True)]
             for c, ell in Ll:
-                z = [s + c * v for s, v in zip(z, ell)]
+                z = [s + c * v for s, v in zip(z, ell, strict=True)]
             return HullCertificate(k, tuple(z), P, Rr, Ll)
         return None
 
@@ -722,16 +724,18 @@ class _Level:
         nv, ne = len(vs), len(es)
         work_v = set(np.flatnonzero(slack[:nv] <= 1e-7 * scale[:nv]).tolist())
         work_e = set(np.flatnonzero(slack[nv : nv + ne] <= 1e-7 * scale[nv : nv + ne]).tolist())
-        lin_rows = [[Fraction(0)] + [sum(e * x for e, x in zip(row, ell)) for row in self.E] for ell in a.lineality]
+        lin_rows = [
+            [Fraction(0)] + [sum(e * x for e, x in zip(row, ell, strict=True)) for row in self.E] for ell in a.lineality
+        ]
         for _ in range(60):
             A_ub, b_ub = [], []
             for i in sorted(work_v):
                 v = a.vertex(int(vs[i]))
-                A_ub.append([Fraction(-1)] + [-sum(e * x for e, x in zip(row, v)) for row in self.E])
+                A_ub.append([Fraction(-1)] + [-sum(e * x for e, x in zip(row, v, strict=True)) for row in self.E])
                 b_ub.append(Fraction(-int(strict[i])))
             for j in sorted(work_e):
                 r = a.direction(int(es[j]))
-                A_ub.append([Fraction(0)] + [-sum(e * x for e, x in zip(row, r)) for row in self.E])
+                A_ub.append([Fraction(0)] + [-sum(e * x for e, x in zip(row, r, strict=True)) for row in self.E])
                 b_ub.append(Fraction(0))
             A_ub.append([Fraction(1)] + list(self.f))
             b_ub.append(last)
@@ -846,12 +850,12 @@ def is_level_bound(constraints, bound, subspace=None) -> bool:
     for rd in rounds:
         if rd.level != bound.level or len(rd.multipliers) != len(E) or len(rd.h) != d:
             return False
-        h = tuple(sum(y * row[j] for y, row in zip(rd.multipliers, E)) for j in range(d))
+        h = tuple(sum(y * row[j] for y, row in zip(rd.multipliers, E, strict=True)) for j in range(d))
         if h != tuple(rd.h):
             return False
-        if rd.offset + sum(y * fi for y, fi in zip(rd.multipliers, f)) > last:
+        if rd.offset + sum(y * fi for y, fi in zip(rd.multipliers, f, strict=True)) > last:
             return False
-        if any(sum(x * y for x, y in zip(h, ell)) != 0 for ell in arr.lineality):
+        if any(sum(x * y for x, y in zip(h, ell, strict=True)) != 0 for ell in arr.lineality):
             return False
         if len(vs) == 0:
             return isinstance(bound, AnchoringBound)
@@ -1021,9 +1025,9 @@ def _all_satisfied_point(Aq, wq, d, subspace):
         ux = _small_satisfying_point(M / scale[:, None], rhs / scale, min(1e-3, res.x[-1] / 2))
         u = [Fraction(float(v)) for v in (res.x[:r] if ux is None else ux)]
         z = list(p)
-        for ui, b in zip(u, B):
+        for ui, b in zip(u, B, strict=True):
             if ui:
-                z = [a + ui * c for a, c in zip(z, b)]
+                z = [a + ui * c for a, c in zip(z, b, strict=True)]
         z = tuple(z)
     if _depth_exact(Aq, wq, z) != len(Aq):
         return None

@@ -90,14 +90,14 @@ class Formulation(cp.Problem):
         consume_banner()
         return super().solve(*args, **kwargs)
 
-    def with_constraints(self, **named) -> "Formulation":
+    def with_constraints(self, **named) -> Formulation:
         """A new :class:`Formulation`: this one plus the given named constraints."""
         clash = sorted(set(named) & set(self.con))
         if clash:
             raise ValueError(f"with_constraints: names already used: {clash}")
         return Formulation(self.objective, {**self.con, **named}, self.var, self.source)
 
-    def with_objective(self, objective) -> "Formulation":
+    def with_objective(self, objective) -> Formulation:
         """A new :class:`Formulation` with the same constraints and another objective."""
         return Formulation(objective, self.con, self.var, self.source)
 

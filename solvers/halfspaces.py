@@ -281,8 +281,8 @@ def _dot_signs(P: _Rows, Q: _Rows) -> np.ndarray:
         bound = np.abs(P.f) @ np.abs(Q.f).T
         unsure = ~(np.abs(vals) > _FILTER * bound) | ~np.isfinite(vals) | ~(bound > _TINY)
     out = np.sign(np.where(np.isfinite(vals), vals, 0.0)).astype(np.int8)
-    for i, j in zip(*np.nonzero(unsure)):
-        v = sum(a * b for a, b in zip(P.ints[i], Q.ints[j]))
+    for i, j in zip(*np.nonzero(unsure), strict=True):
+        v = sum(a * b for a, b in zip(P.ints[i], Q.ints[j], strict=True))
         out[i, j] = (v > 0) - (v < 0)
     return out
 
@@ -416,7 +416,7 @@ def _dichotomies_distinct(P: list[list[Fraction]], max_work=None) -> np.ndarray:
     if n == 1:
         return np.array([[0], [1]], np.uint8)
     d = len(P[0])
-    diffs = [[a - b for a, b in zip(p, P[0])] for p in P[1:]]
+    diffs = [[a - b for a, b in zip(p, P[0], strict=False)] for p in P[1:]]
     r, pivots, _ = _rank_and_pivots(diffs, d)
     # C(n, r) orientation determinants against n points, and up to Cover's count of output rows
     check_work(
@@ -548,7 +548,7 @@ class HalfspaceWitness:
 def _witness_system(Xq, labels):
     d = len(Xq[0]) if Xq else 0
     A_ub, b_ub = [], []
-    for x, y in zip(Xq, labels):
+    for x, y in zip(Xq, labels, strict=True):
         if y == 1:  # <a,x> >= w  <=>  -<a,x> + w <= 0
             A_ub.append([-v for v in x] + [Fraction(1)])
             b_ub.append(Fraction(0))
@@ -691,7 +691,7 @@ def dual_constraints(X, labels, *, form: str):
     A = np.empty((len(Xq), d + 1), dtype=object)
     b = np.empty(len(Xq), dtype=object)
     rhs = Fraction(0) if form == "faithful" else Fraction(1)
-    for i, (x, lab) in enumerate(zip(Xq, y.tolist())):
+    for i, (x, lab) in enumerate(zip(Xq, y.tolist(), strict=True)):
         s = 1 if lab == 1 else -1
         A[i, :d] = [s * v for v in x]
         A[i, d] = Fraction(-s)

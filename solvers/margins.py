@@ -198,7 +198,10 @@ def margin(v, X, y, *, exact: bool = True):
     wq = _weights(v, Xs.shape[1])
     den = math.lcm(*(x.denominator for x in wq))
     wi = [int(x * den) for x in wq]  # integer weights, same direction
-    vals = [int(yy) * sum(int(a) * b for a, b in zip(row, wi) if b) for row, yy in zip(Xs.tolist(), ys.tolist())]
+    vals = [
+        int(yy) * sum(int(a) * b for a, b in zip(row, wi, strict=False) if b)
+        for row, yy in zip(Xs.tolist(), ys.tolist(), strict=False)
+    ]
     return Fraction(min(vals), sum(abs(b) for b in wi))
 
 
@@ -387,7 +390,7 @@ def decision_list_alternations(signs) -> int:
         The number of adjacent pairs with different bits.
     """
     b = list(signs)
-    return sum(1 for a, c in zip(b, b[1:]) if a != c)
+    return sum(1 for a, c in zip(b, b[1:], strict=False) if a != c)
 
 
 def decision_list_values(variables, signs, X) -> np.ndarray:
@@ -412,7 +415,7 @@ def decision_list_values(variables, signs, X) -> np.ndarray:
     Xs = as_sign_points(X)
     var, bits = _as_sign_list(variables, signs, Xs.shape[1])
     out = np.full(Xs.shape[0], bits[-1], dtype=np.int8)
-    for j, b in zip(reversed(var), reversed(bits[:-1])):
+    for j, b in zip(reversed(var), reversed(bits[:-1]), strict=False):
         out[Xs[:, j] == 1] = b
     return out
 
@@ -454,9 +457,9 @@ def decision_list_halfspace(variables, signs, d: int) -> tuple:
             j += 1  # end of i's run
         W[i] = 1 + sum(W[k] for k in range(j + 1, r) if bits[k] != bits[i])
     v = [Fraction(0)] * (int(d) + 1)
-    for j, b, w in zip(var, bits[:-1], W[:-1]):
+    for j, b, w in zip(var, bits[:-1], W[:-1], strict=False):
         v[j] = Fraction(b * w, 2)
-    v[d] = sum((Fraction(b * w, 2) for b, w in zip(bits[:-1], W[:-1])), Fraction(0)) + bits[-1] * W[-1]
+    v[d] = sum((Fraction(b * w, 2) for b, w in zip(bits[:-1], W[:-1], strict=False)), Fraction(0)) + bits[-1] * W[-1]
     norm = sum(abs(x) for x in v)
     return tuple(x / norm for x in v)
 

@@ -753,7 +753,7 @@ def make_subtree(tree: nx.DiGraph, x_good, proper) -> nx.DiGraph:
             if x not in proper:  # below a proper x' ≺ x_good everything is removed (step 3)
                 stack.extend(tree.successors(x))
     sub = tree.subgraph(keep).copy()
-    sub.graph = {k: v for k, v in tree.graph.items()}
+    sub.graph = dict(tree.graph.items())
     sub.graph["root"] = x_good
     return sub
 
@@ -815,7 +815,7 @@ def _zero_counts(tree: nx.DiGraph, cols, labels) -> dict:
         raise ValueError("labels: expected 0/1 labels (f-represented)")
     sel = nodes[(y == 0) & (nodes >= 0)]
     vals, counts = np.unique(sel, return_counts=True)
-    return dict(zip(vals.tolist(), counts.tolist()))
+    return dict(zip(vals.tolist(), counts.tolist(), strict=True))
 
 
 def node_weights(tree: nx.DiGraph, cols, labels) -> dict:

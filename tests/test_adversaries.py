@@ -15,8 +15,14 @@ from geoprivate.adversaries import (
     uniform_line,
 )
 from geoprivate.concepts import Thresholds
-from geoprivate.prediction import G_oblivious, HalfspaceEnsemble, IntervalEnsemble, ThresholdEnsemble, Transcript
-from geoprivate.prediction import label_sequence_count
+from geoprivate.prediction import (
+    G_oblivious,
+    HalfspaceEnsemble,
+    IntervalEnsemble,
+    ThresholdEnsemble,
+    Transcript,
+    label_sequence_count,
+)
 
 
 def test_binary_search_points_are_the_bfs_dyadics():
@@ -105,7 +111,7 @@ def test_adaptive_adversary_drives_a_predictor():
         tops[name] = r.n_hard
         if name == "adaptive":
             starts = [s for s, _ in r.ensembles] + [300]
-            for (a, e), b in zip(r.ensembles, starts[1:]):
+            for (a, e), b in zip(r.ensembles, starts[1:], strict=False):
                 cand = e.votes(adv.candidates(e))
                 v = e.votes(r.transcript.points[a:b])
                 if ((cand > 0) & (cand < 1)).any():  # the ensemble disagrees somewhere: it is queried there

@@ -22,7 +22,7 @@ def subspaces(draw, max_n=5):
     p = [draw(small) for _ in range(n)]
     dirs = [[draw(small) for _ in range(n)] for _ in range(k)]
     if k >= 2 and draw(st.booleans()):
-        dirs[-1] = [a + 2 * b for a, b in zip(dirs[0], dirs[1])]  # dependent generator
+        dirs[-1] = [a + 2 * b for a, b in zip(dirs[0], dirs[1], strict=True)]  # dependent generator
     return AffineSubspace.from_point_and_directions(p, dirs), p, dirs
 
 
@@ -31,7 +31,7 @@ def _sympy_rank(rows, n):
 
 
 def _dot(a, b):
-    return sum(Fraction(x) * Fraction(y) for x, y in zip(a, b))
+    return sum(Fraction(x) * Fraction(y) for x, y in zip(a, b, strict=True))
 
 
 # ----------------------------------------------------------------------------- construction
@@ -46,7 +46,7 @@ def test_dimension_and_membership_of_generators(data):
     assert V.dim == _sympy_rank(dirs, n)
     assert V.contains(p)
     for v in dirs:
-        assert V.contains([a + b for a, b in zip(p, v)])
+        assert V.contains([a + b for a, b in zip(p, v, strict=True)])
     # canonical form: RREF basis, point zero on the pivots
     for i, c in enumerate(V.pivots):
         assert V.basis[i][c] == 1 and V.point[c] == 0
@@ -60,8 +60,11 @@ def test_canonical_form_does_not_depend_on_the_generators(data, dd):
     if not dirs:
         return
     shift = [dd.draw(small) for _ in dirs]
-    p2 = [a + sum(s * v[j] for s, v in zip(shift, dirs)) for j, a in enumerate(p)]
-    dirs2 = [[a - b for a, b in zip(dirs[i], dirs[0])] if i else [2 * a for a in dirs[0]] for i in range(len(dirs))]
+    p2 = [a + sum(s * v[j] for s, v in zip(shift, dirs, strict=True)) for j, a in enumerate(p)]
+    dirs2 = [
+        [a - b for a, b in zip(dirs[i], dirs[0], strict=True)] if i else [2 * a for a in dirs[0]]
+        for i in range(len(dirs))
+    ]
     dirs2 = list(reversed(dirs2))
     assert AffineSubspace.from_point_and_directions(p2, dirs2) == V
 
@@ -77,7 +80,7 @@ def test_equations_round_trip(data):
         assert _sympy_rank([list(r) for r in A], V.ambient_dim) == len(A)
     for v in V.basis:
         assert all(_dot(row, v) == 0 for row in A)
-    assert all(_dot(row, V.point) == bi for row, bi in zip(A, b))
+    assert all(_dot(row, V.point) == bi for row, bi in zip(A, b, strict=True))
 
 
 @SETTINGS
@@ -116,13 +119,13 @@ def test_intersect_matches_independent_rank_computation(data, dd):
         a, w = [0] * n, dd.draw(st.integers(0, 1))
     else:  # a combination of V's own equations: redundant, or parallel and disjoint
         coef = [dd.draw(small) for _ in E]
-        a = [sum(c * row[j] for c, row in zip(coef, E)) for j in range(n)]
-        w = sum(c * fi for c, fi in zip(coef, f)) + (1 if kind == "parallel" else 0)
+        a = [sum(c * row[j] for c, row in zip(coef, E, strict=True)) for j in range(n)]
+        w = sum(c * fi for c, fi in zip(coef, f, strict=True)) + (1 if kind == "parallel" else 0)
     r = V.intersect(a, w)
     assert isinstance(r, IntersectResult)
     # independent: ranks of [E; a] and [E | f; a | w] (sympy)
     rows = [list(row) for row in E] + [list(a)]
-    aug = [list(row) + [fi] for row, fi in zip(E, f)] + [list(a) + [w]]
+    aug = [list(row) + [fi] for row, fi in zip(E, f, strict=True)] + [list(a) + [w]]
     rk, rk_aug = _sympy_rank(rows, n), _sympy_rank(aug, n + 1)
     assert r.empty == (rk_aug > rk)
     assert r.redundant == (not r.empty and rk == len(E))
@@ -137,7 +140,7 @@ def test_intersect_matches_independent_rank_computation(data, dd):
     # W is inside V and inside the hyperplane
     assert V.contains(W.point) and _dot(a, W.point) == w
     for v in W.basis:
-        assert V.contains([x + y for x, y in zip(W.point, v)])
+        assert V.contains([x + y for x, y in zip(W.point, v, strict=True)])
         assert _dot(a, v) == 0
 
 
@@ -163,7 +166,7 @@ def test_restrict_rewrites_constraints_in_subspace_coordinates():
     for _ in range(20):
         u = [Fraction(int(v), 3) for v in rng.integers(-5, 6, size=V.dim)]
         z = V.to_ambient(u)
-        for row, bi, row2, bi2 in zip(A, b, A2, b2):
+        for row, bi, row2, bi2 in zip(A, b, A2, b2, strict=True):
             assert _dot(row, z) - bi == _dot(row2, u) - bi2
 
 

@@ -10,8 +10,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import stats
 
-from geoprivate.mechanisms import AboveThreshold, Answer, BetweenThresholds, min_gap, simulate_between_thresholds
-from geoprivate.privacy import PrivacyLedger
 from geoprivate.audit import (
     between_thresholds_audit,
     between_thresholds_output_law,
@@ -32,6 +30,8 @@ from geoprivate.audit.controls import (
     svt_output_noisy_value,
     svt_output_noisy_value_batch,
 )
+from geoprivate.mechanisms import AboveThreshold, Answer, BetweenThresholds, min_gap, simulate_between_thresholds
+from geoprivate.privacy import PrivacyLedger
 
 P_MIN = 1e-6
 

@@ -145,7 +145,7 @@ def _brute_force_law(queries, s, variant, threshold=1, reach=20):
         code = np.where(np.cumsum(top, axis=1) - top < cutoff, code, -1)  # -1: halted
     rows, inv = np.unique(code, axis=0, return_inverse=True)
     mass = np.bincount(inv.ravel(), weights=w)
-    return {tuple(bool(v) for v in row if v >= 0): p for row, p in zip(rows.tolist(), mass)}
+    return {tuple(bool(v) for v in row if v >= 0): p for row, p in zip(rows.tolist(), mass, strict=True)}
 
 
 @pytest.mark.parametrize("variant", sorted(SVT_VARIANTS))
@@ -209,7 +209,7 @@ def test_statdp_suite_is_statdps():
     assert statdp_neighbours(5, False) == (((1,) * 5, (0, 1, 1, 1, 1)), ((1,) * 5, (2, 1, 1, 1, 1)))
     pairs = statdp_neighbours(5, True)
     assert len(pairs) == 8 and pairs[-1] == ((1, 1, 0, 0, 0), (0, 0, 1, 1, 1))
-    assert all(max(abs(a - b) for a, b in zip(*p)) <= 1 for p in pairs)
+    assert all(max(abs(a - b) for a, b in zip(*p, strict=True)) <= 1 for p in pairs)
     assert sum(not c.violates(0.7) for c in STATDP_CASES) == 4 and statdp_case("histogram_eps").violates(0.7)
     assert not statdp_case("histogram_eps").violates(1.5)
     rng = np.random.default_rng(0)

@@ -6,11 +6,11 @@ import numpy as np
 import pytest
 from scipy import stats
 
+from geoprivate.audit import hockey_stick
 from geoprivate.claims import get_claim, run_claim
 from geoprivate.claims.gaps import theorem7_epsilon
 from geoprivate.mechanisms import is_alpha_median
 from geoprivate.privacy import advanced_composition
-from geoprivate.audit import hockey_stick
 
 
 def _rr_laws(eps, k):

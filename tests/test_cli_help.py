@@ -50,5 +50,5 @@ def test_every_command_has_examples_in_its_epilog(prefix, parser):
 
 def test_usage_lines_are_not_run_together():
     """The description keeps its line breaks (RawDescriptionHelpFormatter): a bullet starts its own line."""
-    everlasting = dict((" ".join(p), q) for p, q in PARSERS)["geoprivate everlasting"]
+    everlasting = {" ".join(p): q for p, q in PARSERS}["geoprivate everlasting"]
     assert "\n* private (the default)" in everlasting.format_help()

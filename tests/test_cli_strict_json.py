@@ -117,9 +117,9 @@ def test_counted_warnings_one_line_per_cause():
     buf = io.StringIO()
     with counted_warnings(report_to=buf, prefix="x: ") as tally:
         for k in range(50):
-            warnings.warn(f"gap 0.25 below Lemma 1's at k={k}", PrivacyWarning)
-        warnings.warn("another cause", UserWarning)
-        warnings.warn("another cause", UserWarning)
+            warnings.warn(f"gap 0.25 below Lemma 1's at k={k}", PrivacyWarning, stacklevel=2)
+        warnings.warn("another cause", UserWarning, stacklevel=2)
+        warnings.warn("another cause", UserWarning, stacklevel=2)
     assert tally.total == 52
     assert buf.getvalue().splitlines() == [
         "x: PrivacyWarning ×50: gap 0.25 below Lemma 1's at k=0 (the first of 50; the numbers vary)",

@@ -236,7 +236,9 @@ def test_version_space_and_erm(M, data):
     labels = np.array(data.draw(st.lists(st.integers(0, 1), min_size=len(cols), max_size=len(cols))), dtype=np.uint8)
     errs = comb.empirical_errors(M, cols, labels)
     rows = comb.restrict(M, cols, labels)
-    assert set(rows.tolist()) == {i for i in range(M.shape[0]) if all(M[i, c] == y for c, y in zip(cols, labels))}
+    assert set(rows.tolist()) == {
+        i for i in range(M.shape[0]) if all(M[i, c] == y for c, y in zip(cols, labels, strict=True))
+    }
     if rows.size:
         assert comb.littlestone_dimension(M[rows]) <= comb.littlestone_dimension(M)
     best = comb.erm(M, cols, labels)

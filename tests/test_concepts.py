@@ -9,9 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solvers import combinatorics as comb
-
 from geoprivate.concepts import FiniteClass, Intervals, PointFunctions, Thresholds
+from solvers import combinatorics as comb
 
 
 def _as_rowset(F):

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from geoprivate.audit import delta_for_epsilon, epsilon_for_delta
 from geoprivate.learners.decision_lists import (
     TRUE,
     DecisionList,
@@ -29,14 +30,13 @@ from geoprivate.learners.decision_lists import (
     theorem_3_5_sample_size,
 )
 from geoprivate.privacy import PrivacyLedger
-from geoprivate.audit import delta_for_epsilon, epsilon_for_delta
 
 
 def naive_predict(dl: DecisionList, Phi) -> np.ndarray:
     out = []
     for row in Phi:
         lab = dl.default
-        for f, b in zip(dl.features, dl.bits):
+        for f, b in zip(dl.features, dl.bits, strict=True):
             if f == TRUE or row[f] == 1:
                 lab = b
                 break
@@ -151,7 +151,11 @@ def test_output_law_matches_sampling():
     assert sum(law.values()) == pytest.approx(1.0, abs=1e-12)
     n = 3000
     cnt = Counter(
-        tuple(zip(*(lambda h: (h.features, h.bits))(dp_greedy_cover(P, y, epsilon_hat=0.4, rng=s).hypothesis)))
+        tuple(
+            zip(
+                *(lambda h: (h.features, h.bits))(dp_greedy_cover(P, y, epsilon_hat=0.4, rng=s).hypothesis), strict=True
+            )
+        )
         for s in range(n)
     )
     top = max(law, key=law.get)
@@ -213,7 +217,7 @@ def test_rivest_with_errors_on_noisy_samples():
         assert h.features[-1] == TRUE and len(set(h.features)) == len(h.features)
         # every term has the fewest errors on the remaining sample among the unused features
         rem, used = np.ones(200, dtype=bool), set()
-        for f, b in zip(h.features, h.bits):
+        for f, b in zip(h.features, h.bits, strict=True):
             n1, n0 = int(noisy[rem].sum()), int((1 - noisy[rem]).sum())
             errs = [
                 min(int((P[rem, g] & noisy[rem]).sum()), int((P[rem, g] & (1 - noisy[rem])).sum()))

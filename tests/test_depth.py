@@ -23,15 +23,15 @@ def cdepth_1d(A, w, z):
     A = [Fraction(a) for a in A]
     w = [Fraction(v) for v in w]
     z = Fraction(z)
-    bps = sorted({wi / ai for ai, wi in zip(A, w) if ai != 0})
+    bps = sorted({wi / ai for ai, wi in zip(A, w, strict=True) if ai != 0})
     cands = list(bps)
-    cands += [(p + q) / 2 for p, q in zip(bps, bps[1:])]
+    cands += [(p + q) / 2 for p, q in zip(bps, bps[1:], strict=False)]
     lo = (bps[0] if bps else 0) - 1
     hi = (bps[-1] if bps else 0) + 1
     cands += [lo, hi]
 
     def dep(x):
-        return sum(1 for ai, wi in zip(A, w) if ai * x >= wi)
+        return sum(1 for ai, wi in zip(A, w, strict=True) if ai * x >= wi)
 
     best = 0
     for k in range(len(A) + 1):
@@ -118,7 +118,7 @@ def test_depth_matches_integer_count_and_batches(seed):
     Z = rng.integers(-3, 4, (11, 3))
     got = depth((A, w), Z)
     assert got.shape == (11,)
-    assert got.tolist() == (Z @ A.T >= w).sum(axis=1).tolist()
+    assert got.tolist() == (w <= Z @ A.T).sum(axis=1).tolist()
     assert depth((A, w), Z[0]) == int(got[0])
 
 

@@ -84,7 +84,7 @@ def test_report_shows_the_price_of_everlasting_table():
 def test_price_of_privacy_table_is_rendered_from_the_saved_rows(monkeypatch):
     g = _gen()
     table = g.GENERATORS["price_of_privacy_table"]()
-    rows = [line for line in table.strip().splitlines()[2:]]
+    rows = list(table.strip().splitlines()[2:])
     # 2 one-phase GenericBBL, 2 planner-only, 2 DP-Winnow, DP-GreedyCover, GenericPredictor, 6 VC-1, 2 at scale
     assert len(rows) == 16 and all(r.count(" | ") == 5 for r in rows)
     saved = g.saved

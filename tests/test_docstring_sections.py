@@ -46,9 +46,12 @@ def _public_functions(path: Path):
             except ValueError:
                 exported = None
     for node in tree.body:
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and not node.name.startswith("_"):
-            if exported is None or node.name in exported:
-                yield node
+        if (
+            isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and not node.name.startswith("_")
+            and (exported is None or node.name in exported)
+        ):
+            yield node
 
 
 def _documented(fn) -> bool:

@@ -1,12 +1,13 @@
 """Tests of geoprivate.everlasting: LabelBoost, the parameter calculator, GenericBBL."""
 
 import math
-from fractions import Fraction
 import warnings
+from fractions import Fraction
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from geoprivate.concepts import FiniteClass, Halfspaces, Intervals, Thresholds
 from geoprivate.everlasting import dichotomies_of, label_boost, label_boost_law, lemma_c2_max_T
@@ -124,7 +125,7 @@ def test_theorem_parameters_formulas():
     assert ph.alpha == 0.025 and ph.beta == 0.025
     lam = (8 * math.log(13 / 0.025) + 4 * math.log(2 / 0.025)) / 0.025
     assert ph.lam == math.ceil(lam)
-    assert ph.S == ph.lam * ph.T and ph.R == 51200 * ph.S
+    assert ph.lam * ph.T == ph.S and ph.R == 51200 * ph.S
     assert ph.c == math.ceil(64 * Fraction(ph.alpha) * ph.R)
     assert ph.t_upper - ph.t_lower == pytest.approx(2 * ph.alpha)
     # n * eps / (3 + e^(eps+4)) is |S_1| (step 2), up to rounding of lambda_1 and T_1

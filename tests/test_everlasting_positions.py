@@ -10,10 +10,10 @@ import pytest
 
 from geoprivate.everlasting.accounting import bt_privacy, labelboost_epsilon
 from geoprivate.everlasting.game import (
+    audit_game,
     audit_query_positions,
     query_game,
     query_position,
-    audit_game,
 )
 from geoprivate.everlasting.generic_bbl import make_everlasting_problem
 from geoprivate.everlasting.parameters import custom_parameters

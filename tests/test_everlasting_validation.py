@@ -3,10 +3,8 @@ before they allocate or loop (issue #32, reproducers 5, 6, 7, 9 and 10)."""
 
 from __future__ import annotations
 
-
 import numpy as np
 import pytest
-
 from hang_guard import hang_guard
 
 from geoprivate.audit.search import MAX_ITERS, hill_climb

@@ -93,7 +93,7 @@ def test_another_seed_gives_another_run(runs_d1):
 
 def test_transcript_is_the_run_drawn(runs_d1, page_d1):
     t = transcript_of(page_d1)
-    for run, (name, pred, res) in zip(t["runs"], runs_d1):
+    for run, (name, _pred, res) in zip(t["runs"], runs_d1, strict=True):
         assert run["name"] == name
         assert run["result"]["hard_rounds"] == res.hard_rounds
         assert run["result"]["transcript"]["x"] == res.transcript.points.tolist()
@@ -101,7 +101,7 @@ def test_transcript_is_the_run_drawn(runs_d1, page_d1):
         assert len(run["steps"]) == res.T + 1
         for step in run["steps"]:  # hard queries on the page at round r: those asked before r
             assert step["hard_queries"] == sum(1 for h in res.hard_rounds if h < step["round"])
-        for e, (start, ens) in zip(run["ensembles"], res.ensembles):
+        for e, (start, ens) in zip(run["ensembles"], res.ensembles, strict=True):
             assert e["start"] == start
             assert [(h["a"], h["w"]) for h in e["hypotheses"]] == [
                 ([str(Fraction(v)) for v in a], str(Fraction(w))) for a, w in ens.hypotheses
@@ -122,12 +122,12 @@ def test_faithful_collapses_to_the_point_and_repaired_keeps_a_line(runs_d1):
 def test_frames_draw_the_transcripts_hard_queries_and_exact_maximisers(runs_d1):
     fig = predict_figure(runs_d1, d=1)
     assert len(fig.frames) == runs_d1[0][2].T + 1
-    for f, step in zip(fig.frames, predict_steps(runs_d1[0][2])):
+    for f, step in zip(fig.frames, predict_steps(runs_d1[0][2]), strict=True):
         drawn = [tr for tr in f.data if (tr.uid or "").startswith("r0-hq") and len(tr.x or ())]
         assert len(drawn) == step["hard_queries"]
         maxi = next(tr for tr in f.data if tr.uid == "r0-max")
         ens = runs_d1[0][2].ensembles[step["segment"]][1]
-        for text, (a, w) in zip(maxi.hovertext, ens.hypotheses):
+        for text, (a, w) in zip(maxi.hovertext, ens.hypotheses, strict=True):
             assert f"w = {rational(w)}" in text and f"a = {rational(a[0])}" in text
     assert [s.label for s in fig.layout.sliders[0].steps] == [f.name for f in fig.frames]
 
@@ -166,7 +166,7 @@ def test_vc1_version_space_shrinks_to_the_target():
     assert len(spaces[0]["concepts"]) == cls.A.shape[0]  # nothing seen: every concept survives
     counts = [len(s["concepts"]) for s in spaces]
     assert counts == sorted(counts, reverse=True)  # a version space only shrinks
-    assert all(s["subtree"] >= t["subtree"] for s, t in zip(spaces, spaces[1:]))
+    assert all(s["subtree"] >= t["subtree"] for s, t in zip(spaces, spaces[1:], strict=False))
     final = [cls.concept_of(cls.hypothesis_of(v)) for v in spaces[-1]["concepts"]]
     assert target in final
 

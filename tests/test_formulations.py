@@ -37,7 +37,10 @@ def _exact_residual(A_ub, b_ub, A_eq, b_eq, x) -> tuple[Fraction, Fraction]:
     xq = [Fraction(float(v)) for v in x]
 
     def rows(A, b):
-        return [sum(Fraction(float(a)) * v for a, v in zip(row, xq)) - Fraction(float(bi)) for row, bi in zip(A, b)]
+        return [
+            sum(Fraction(float(a)) * v for a, v in zip(row, xq, strict=False)) - Fraction(float(bi))
+            for row, bi in zip(A, b, strict=False)
+        ]
 
     ub = max(rows(A_ub, b_ub), default=Fraction(-1))
     eq = max((abs(r) for r in rows(A_eq, b_eq)), default=Fraction(0))
@@ -130,7 +133,7 @@ def test_optimization_agrees_with_exact(sys_, seed):
         assert abs(p.value - float(exact.value)) <= TOL * max(1.0, abs(float(exact.value)))
         x = p.var["x"].value
         if _check_point_verdict(A, b, Ae, be, x):  # an exactly feasible point: never above the optimum
-            assert sum(int(ci) * Fraction(float(xi)) for ci, xi in zip(c, x)) <= exact.value
+            assert sum(int(ci) * Fraction(float(xi)) for ci, xi in zip(c, x, strict=True)) <= exact.value
 
 
 def test_optimization_duals_match_exact_multipliers_on_a_nondegenerate_example():
@@ -223,7 +226,7 @@ def test_margin_agrees_with_exact(seed, planted, nonnegative):
     # exact: cvxpy's v (rationalised as is) is never better than the exact optimum
     v = [Fraction(float(t)) for t in p.var["v"].value]
     y = 2 * labels - 1
-    got = min(int(yi) * sum(int(a) * t for a, t in zip(xi, v)) for xi, yi in zip(X, y))
+    got = min(int(yi) * sum(int(a) * t for a, t in zip(xi, v, strict=False)) for xi, yi in zip(X, y, strict=False))
     norm = sum(abs(t) for t in v)
     if norm > 0 and rho > 0:
         assert got <= rho * norm
@@ -261,7 +264,7 @@ def _level_generators_1d(A, w, k):
     """Generators of D_S(k) for d = 1: arrangement vertices w_i / A_i of depth >= k, and the
     two unbounded edges (anchored at the extreme vertices) whose open rays have depth >= k."""
     S = (A.reshape(-1, 1), w)
-    verts = sorted({Fraction(int(wi), int(ai)) for ai, wi in zip(A, w)})
+    verts = sorted({Fraction(int(wi), int(ai)) for ai, wi in zip(A, w, strict=True)})
     pts = [v for v in verts if depth_mod.depth(S, [v]) >= k]
     if not pts:
         return None

@@ -216,7 +216,7 @@ def prop_sauer(n, d):
     elif ok and n <= 3000:  # the reference sum is slow beyond
         assert v == sum(math.comb(n, i) for i in range(d + 1))
     elif ok:
-        assert 0 < v and v.bit_length() <= n  # v < 2^n (d < n), without building 2^n
+        assert v > 0 and v.bit_length() <= n  # v < 2^n (d < n), without building 2^n
 
 
 test_sauer, test_sauer_deep = _both(
@@ -266,7 +266,7 @@ def prop_affine(point, dirs, a, w):
     V = AffineSubspace(tuple(point), tuple(tuple(d) for d in dirs))
     assert V.contains(point)
     for d in dirs:
-        assert V.contains([p + 2 * x for p, x in zip(point, d)])
+        assert V.contains([p + 2 * x for p, x in zip(point, d, strict=True)])
     r = V.intersect((a + [0] * n)[:n], w)
     if r.redundant:
         assert r.subspace == V
@@ -274,7 +274,7 @@ def prop_affine(point, dirs, a, w):
         assert r.subspace.dim == V.dim - 1
         A, b = r.subspace.equations()
         z = r.subspace.to_ambient([0] * r.subspace.dim)
-        assert all(sum(x * y for x, y in zip(row, z)) == bi for row, bi in zip(A, b))
+        assert all(sum(x * y for x, y in zip(row, z, strict=False)) == bi for row, bi in zip(A, b, strict=False))
 
 
 test_affine, test_affine_deep = _both(

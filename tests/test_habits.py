@@ -11,7 +11,7 @@ import yaml
 from geoprivate import _papers
 
 ROOT = Path(__file__).resolve().parents[1]
-LINTED = ["geoprivate", "solvers", "tests", "benchmarks"]
+LINTED = ["geoprivate", "solvers", "tests", "benchmarks", "examples", "docs"]
 
 
 def _run(*cmd):

@@ -106,7 +106,7 @@ def test_non_dichotomy_has_farkas_certificate():
     A_ub = [[-x, -y, 1] for x, y in X[:2]] + [[x, y, -1] for x, y in X[2:]]
     b_ub = [0, 0, -1, -1]
     assert is_farkas_certificate(A_ub, b_ub, None, None, res.lp.certificate)
-    assert tuple([1, 1, 0, 0]) not in {tuple(r) for r in halfspace_dichotomies(X).tolist()}
+    assert (1, 1, 0, 0) not in {tuple(r) for r in halfspace_dichotomies(X).tolist()}
 
 
 @given(st.integers(0, 10**6), st.booleans())
@@ -172,7 +172,7 @@ def test_margin_form_is_sound_and_complete(seed):
     # soundness: a satisfied constraint is a correctly labelled example, at any z
     Z = rng.integers(-4, 5, (30, 3))
     dep = depth((A, b), Z)
-    for z, dz in zip(Z, dep):
+    for z, dz in zip(Z, dep, strict=True):
         a, w = dual_hypothesis(z)
         assert dz <= int((halfspace_predicate(a, w, X) == y).sum())
     assert depth((A, b), [0, 0, 0]) == 0

@@ -14,7 +14,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
 from hang_guard import hang_guard
 
 from geoprivate import _validation as V
@@ -241,9 +240,9 @@ def test_exact_audit_refuses_nan_query_values():
 def test_affine_subspace_contains_its_own_point(point, dirs):
     V = AffineSubspace(point, dirs)
     assert V.contains(list(point))
-    assert V == AffineSubspace.from_point_and_directions(point, dirs)
+    assert AffineSubspace.from_point_and_directions(point, dirs) == V
     for d in dirs:
-        assert V.contains([Fraction(p) + 3 * Fraction(x) for p, x in zip(point, d)])
+        assert V.contains([Fraction(p) + 3 * Fraction(x) for p, x in zip(point, d, strict=True)])
 
 
 def test_dual_constraints_of_an_empty_sample_keep_the_dimension():

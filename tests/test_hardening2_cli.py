@@ -231,7 +231,7 @@ def test_verify_counts_a_claims_warnings_in_its_row(capsys, monkeypatch):
 
     def noisy(claim, **kw):  # a claim that runs a mechanism outside its theorem three times, on purpose
         for _ in range(3):
-            warnings.warn("BetweenThresholds outside [Yan26] Lemma 1 (gap too small)", PrivacyWarning)
+            warnings.warn("BetweenThresholds outside [Yan26] Lemma 1 (gap too small)", PrivacyWarning, stacklevel=2)
         return real(claim, **kw)
 
     monkeypatch.setattr(verify._claims, "run_claim", noisy)

@@ -54,7 +54,7 @@ def test_domain_chain_and_levels():
     assert p.beta_step == pytest.approx(0.1 / 7)
     for n in (5, 17, 2**20, 2**300):
         ch = ip.domain_chain(n, 3)
-        assert all(a > c for a, c in zip(ch, ch[1:])) and ch[-1] <= 3
+        assert all(a > c for a, c in zip(ch, ch[1:], strict=False)) and ch[-1] <= 3
         assert len(ch) - 1 <= ip.iterated_log2(n) + 1
 
 
@@ -80,7 +80,7 @@ def test_trim_maps_neighbours_to_neighbours_exhaustively():
             for i, new in itertools.product(range(n), range(4)):
                 nb = list(ms)
                 nb[i] = new
-                for k in range(0, n // 2 + 1):
+                for k in range(n // 2 + 1):
                     a, b = ip.trim(ms, k), ip.trim(nb, k)
                     assert len(a) == len(b) and _replacement_distance(a, b) <= 1
                     checked += 1
@@ -94,7 +94,7 @@ def test_fixed_pairing_neighbour_changes_at_most_one_lcp(vals, data):
     nb[i] = data.draw(st.integers(0, 2**64 - 1))
     order = ip.random_pairing(len(vals), np.random.default_rng(data.draw(st.integers(0, 99))))
     y, y2 = ip.pair_lcps(vals, order, 64), ip.pair_lcps(nb, order, 64)
-    assert sum(a != b for a, b in zip(y, y2)) <= 1
+    assert sum(a != b for a, b in zip(y, y2, strict=True)) <= 1
 
 
 def test_boundary_candidates_are_public_and_in_block():
@@ -112,7 +112,7 @@ def test_interval_em_law_equals_explicit_em(vals, n_dom, eps):
     s = sorted(vals)
     starts, lengths, probs = ip.interval_exponential_law(s, n_dom, eps)
     assert sum(lengths) == n_dom and starts == sorted(starts)
-    pointwise = np.concatenate([np.full(L, p / L) for L, p in zip(lengths, probs)])
+    pointwise = np.concatenate([np.full(L, p / L) for L, p in zip(lengths, probs, strict=True)])
     explicit = exponential_mechanism_probabilities([ip.interior_quality(s, v) for v in range(n_dom)], eps)
     np.testing.assert_allclose(pointwise, explicit, rtol=1e-9, atol=1e-15)
 
@@ -280,7 +280,7 @@ def test_exact_audit_tiny_domain(n_base, eps, delta):
 def _no_threshold_law(prefixes, counts, epsilon_step, delta_step):
     """Broken CHOOSE: the exponential mechanism over the present prefixes, no halting test."""
     w = np.exp(np.asarray(counts, float) * epsilon_step / 4)
-    law = dict(zip(prefixes, (w / w.sum()).tolist()))
+    law = dict(zip(prefixes, (w / w.sum()).tolist(), strict=True))
     law[None] = 0.0
     return law
 

@@ -6,7 +6,8 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from geoprivate.learners import vc1 as L
 from geoprivate.mechanisms import choosing_utility_loss, median_sample_size
@@ -69,7 +70,7 @@ def test_theorem11_n_grows_with_td_and_shrinks_with_alpha():
 def test_theorem13_n2_is_the_smallest_meeting_claims_1_to_5(td, a, b, e, d):
     p = L.theorem13_parameters(td, a, b, e, d)
     es, bs = p.epsilon_step, p.beta_step
-    assert p.T == math.ceil(2 / a)
+    assert math.ceil(2 / a) == p.T
     assert advanced_composition(es, 0.0, 2 * p.T, d / 2).epsilon <= e / 2 + 1e-12 or 2 * p.T * es <= e / 2 + 1e-12
 
     def ok(n):
@@ -116,7 +117,7 @@ def test_opt_private_learner_is_accurate_on_the_catalogue(name):
     M, f = vc1.catalogue(16)[name]
     rng = np.random.default_rng(11)
     runs, bad = 20, 0
-    for r in range(runs):
+    for _r in range(runs):
         c = int(rng.integers(0, M.shape[0]))
         w = rng.dirichlet(np.ones(M.shape[1]))  # a random distribution D over the domain
         cols, labels = sample(M, c, 4000, rng, w)
@@ -261,7 +262,7 @@ def test_proper_learner_is_accurate_on_the_catalogue(name):
     M, f = vc1.catalogue(16)[name]
     rng = np.random.default_rng(12)
     runs, bad = 15, 0
-    for r in range(runs):
+    for _r in range(runs):
         c = int(rng.integers(0, M.shape[0]))
         cols, labels = sample(M, c, 6000, rng)
         h = L.ProperLearner(M, EPS, DELTA, ALPHA, BETA, f=f, mode="practical", n_subsets=200).fit(cols, labels, rng=rng)
@@ -317,7 +318,7 @@ def test_count_table_partition_has_the_law_of_a_random_partition():
         a[r] = tab[0]
         b[r] = cls.part_counts(cols, labels, cls.random_partition(n, t, rng), t)[0]
     # same law of part 0's counts: compare the frequency of every cell value (exact hypergeometric)
-    for idx in zip(*np.nonzero(total[0])):
+    for idx in zip(*np.nonzero(total[0]), strict=True):
         fa = np.bincount(a[(slice(None),) + idx], minlength=12)[:12] / draws
         fb = np.bincount(b[(slice(None),) + idx], minlength=12)[:12] / draws
         assert np.abs(fa - fb).max() < 0.05

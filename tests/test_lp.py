@@ -39,8 +39,8 @@ def systems(draw, max_d=4, max_ub=8, max_eq=3, lo=-4, hi=4):
         A[1], b[1] = list(A[0]), b[0]
     if kind == "tight" and m_ub:  # every inequality tight at one point x0: a degenerate vertex
         x0 = [draw(st.integers(-2, 2)) for _ in range(d)]
-        b = [sum(a * x for a, x in zip(row, x0)) for row in A]
-        be = [sum(a * x for a, x in zip(row, x0)) for row in Ae]
+        b = [sum(a * x for a, x in zip(row, x0, strict=True)) for row in A]
+        be = [sum(a * x for a, x in zip(row, x0, strict=True)) for row in Ae]
     if kind == "zero-row" and m_ub:
         A[0] = [0] * d
     A_ub = np.array(A, dtype=np.int64).reshape(m_ub, d)
@@ -351,8 +351,8 @@ def test_sparse_and_dense_exact_solves_agree(seed, n):
     if y is None:
         assert dense is None
         return
-    for row, r in zip(M, rhs):
-        assert sum(a * v for a, v in zip(row, y)) == r
+    for row, r in zip(M, rhs, strict=True):
+        assert sum(a * v for a, v in zip(row, y, strict=True)) == r
     if dense is not None and sympy_rank(M) == n:
         assert dense == y
 

@@ -19,8 +19,8 @@ SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[Healt
 
 def _exact_verdict(A, b, m_ub, x, strict):
     """Reference: every row in Fractions (floats at their binary value)."""
-    for i, (row, bi) in enumerate(zip(A, b)):
-        lhs = sum(Fraction(float(a)) * xj for a, xj in zip(row, x))
+    for i, (row, bi) in enumerate(zip(A, b, strict=True)):
+        lhs = sum(Fraction(float(a)) * xj for a, xj in zip(row, x, strict=True))
         rhs = Fraction(float(bi))
         if i < m_ub:
             if lhs > rhs or (strict and lhs == rhs):
@@ -49,10 +49,7 @@ def test_float_filter_verdict_equals_exact(seed, kind, strict):
     tight = rng.choice(m_ub + m_eq, size=d, replace=False)
     At, bt, _ = _system._int_rows_few(A[tight], b[tight])
     sol = _linalg._solve_square(At, bt)
-    if sol is None or kind == "random":
-        x = [Fraction(float(v)) for v in x0]
-    else:
-        x = [Fraction(v, sol[1]) for v in sol[0]]
+    x = [Fraction(float(v)) for v in x0] if sol is None or kind == "random" else [Fraction(v, sol[1]) for v in sol[0]]
     if kind == "nudged":  # a hair off the vertex: 2**-80 relative, far below float resolution
         x = [v + Fraction(int(rng.integers(-1, 2)), 2**80) * (abs(v) + 1) for v in x]
     if kind == "far":
@@ -106,7 +103,7 @@ def test_rows_on_demand_equal_rows_all_at_once(seed):
     S = _prepare(A, b, None, None)
     idx = rng.permutation(m)[: int(rng.integers(1, m + 1))].tolist()
     lazy = S.rows(idx)
-    assert lazy == tuple(list(t) for t in zip(*[(S.A[i], S.b[i], S.scale[i]) for i in idx]))
+    assert lazy == tuple(list(t) for t in zip(*[(S.A[i], S.b[i], S.scale[i]) for i in idx], strict=True))
     for i in idx:  # the caller's numbers, recovered exactly
         assert [Fraction(v) / S.scale[i] for v in S.A[i]] == [Fraction(float(v)) for v in A[i]]
 
@@ -130,7 +127,7 @@ def test_square_solve_matches_fractions(n):
     r = rng.integers(-(2**60), 2**60, size=n, dtype=np.int64).tolist()
     nums, D = _linalg._solve_square(M, r)
     x = [Fraction(v, D) for v in nums]
-    assert all(sum(a * v for a, v in zip(row, x)) == rv for row, rv in zip(M, r))
+    assert all(sum(a * v for a, v in zip(row, x, strict=False)) == rv for row, rv in zip(M, r, strict=False))
 
 
 @settings(max_examples=30, deadline=None)

@@ -22,8 +22,8 @@ def _near_degenerate(seed):
 def _violated_fractions(A, b, m_ub, x):
     """The rows ``x`` violates, in Fractions (the definition)."""
     out = []
-    for i, (row, rhs) in enumerate(zip(A, b)):
-        lhs = sum(Fraction(a) * v for a, v in zip(row, x))
+    for i, (row, rhs) in enumerate(zip(A, b, strict=True)):
+        lhs = sum(Fraction(a) * v for a, v in zip(row, x, strict=True))
         if (lhs != Fraction(rhs)) if i >= m_ub else (lhs > Fraction(rhs)):
             out.append(i)
     return out
@@ -93,7 +93,7 @@ def test_one_reduction_solves_a_basis_and_its_transpose(seed):
         return
     x, D, z, Z = out
     assert D > 0 and Z > 0
-    assert all(sum(a * v for a, v in zip(row, x)) == ri * D for row, ri in zip(M, r))
+    assert all(sum(a * v for a, v in zip(row, x, strict=False)) == ri * D for row, ri in zip(M, r, strict=False))
     assert all(sum(M[i][j] * z[i] for i in range(n)) == c[j] * Z for j in range(n))
     xi, inv, Di = _basis_inverse(M, r)
     assert all(sum(M[i][k] * inv[k][j] for k in range(n)) == (Di if i == j else 0) for i in range(n) for j in range(n))

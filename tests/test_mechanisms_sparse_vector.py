@@ -207,7 +207,7 @@ def test_default_delta_is_the_one_the_gap_buys():
     bt = BetweenThresholds(0.5, 0.3, 0.7, 1000, rng=0)
     assert bt.lemma1_applies
     assert bt.delta == pytest.approx(lemma1_delta(0.5, 0.4, 1000))
-    assert 0.4 >= min_gap(0.5, bt.delta, 1000) - 1e-15
+    assert min_gap(0.5, bt.delta, 1000) - 1e-15 <= 0.4
 
 
 def test_lemma_2_accuracy_empirical_failure_rate():

@@ -7,7 +7,6 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-
 from hang_guard import hang_guard
 
 from geoprivate.concepts.thresholds import Thresholds

@@ -79,9 +79,13 @@ def _timed_operand(node: ast.AST, clock_names: set[str], bench: bool) -> str | N
             return f"{sub.id!r}"
         if isinstance(sub, ast.Attribute) and _timing_word(sub.attr):
             return f"'.{sub.attr}'"
-        if isinstance(sub, ast.Subscript) and isinstance(sub.slice, ast.Constant) and isinstance(sub.slice.value, str):
-            if _timing_word(sub.slice.value):
-                return f"[{sub.slice.value!r}]"
+        if (
+            isinstance(sub, ast.Subscript)
+            and isinstance(sub.slice, ast.Constant)
+            and isinstance(sub.slice.value, str)
+            and _timing_word(sub.slice.value)
+        ):
+            return f"[{sub.slice.value!r}]"
         if bench and _parsed_cell(sub):
             return "a number parsed from a benchmark's printed row"
     return None

@@ -7,9 +7,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solvers import combinatorics as comb
-from solvers.generators import thresholds_matrix
-
 from geoprivate.adversaries import FixedSequence, binary_search_sequence
 from geoprivate.concepts import FiniteClass, Intervals, Thresholds
 from geoprivate.mechanisms import min_gap
@@ -23,6 +20,8 @@ from geoprivate.prediction import (
 )
 from geoprivate.prediction.problems import ADVERSARIES, make_adversary, make_generator, make_problem
 from geoprivate.prediction.transcript import TOP_CODE
+from solvers import combinatorics as comb
+from solvers.generators import thresholds_matrix
 
 EPS = 0.5
 
@@ -75,7 +74,7 @@ def test_end_to_end_invariants(name, adv):
     if adv == "oblivious":
         L = r.L_sizes
         assert len(L) == r.n_hard + 1
-        assert all(a >= b for a, b in zip(L, L[1:]))  # |L| non-increasing
+        assert all(a >= b for a, b in zip(L, L[1:], strict=False))  # |L| non-increasing
         assert L[0] <= comb.sauer_bound(np.unique(tr.points).size, P.concept.vc_dimension())
 
 
@@ -238,7 +237,7 @@ def test_claim6_threshold_alpha_matches_matrix():
     pred = GenericPredictor(G_oblivious(Thresholds()), P.X, P.y, k=6, m=10, epsilon=1.0, rng=3)
     S = pred.partition.reshape(-1)
     M = Thresholds().restrict_to(P.X[S]).matrix  # every labelling of S by a threshold
-    err_S = (M != P.y[S][None, :]).mean(axis=1)
+    err_S = (P.y[S][None, :] != M).mean(axis=1)
     alpha = max(
         np.abs((M[:, i * 10 : (i + 1) * 10] != P.y[S][i * 10 : (i + 1) * 10][None, :]).mean(axis=1) - err_S).max()
         for i in range(6)

@@ -6,13 +6,12 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from solvers.halfspaces import halfspace_dichotomies, halfspace_predicate
-
 from geoprivate.adversaries import DisagreementAdversary, FixedSequence
 from geoprivate.cli import main
 from geoprivate.prediction import HALFSPACES, G_halfspace, G_oblivious, GenericPredictor, hard_query_subspace
 from geoprivate.prediction.parameters import appendix_a2, appendix_a3, sympy_appendix_a2, sympy_appendix_a3
 from geoprivate.prediction.problems import GRID, make_problem
+from solvers.halfspaces import halfspace_dichotomies, halfspace_predicate
 
 
 def halfspace_run(d, form, T=15, k=10, m=8, seed=0):
@@ -27,20 +26,22 @@ def test_g_halfspace_margin_invariants(d):
     P, pred, r = halfspace_run(d, "margin")
     dims = r.affine_dims
     assert dims[0] == d + 1 and len(dims) == r.n_hard + 1
-    assert all(b in (a, a - 1) for a, b in zip(dims, dims[1:]))  # non-increasing, by at most one
+    assert all(b in (a, a - 1) for a, b in zip(dims, dims[1:], strict=False))  # non-increasing, by at most one
     assert r.n_hard <= d + 1
     hard = r.transcript.hard
-    for c, (start, ens) in enumerate(r.ensembles):
+    for c, (_start, ens) in enumerate(r.ensembles):
         V, red = hard_query_subspace(np.array([h.x for h in hard[:c]]).reshape(-1, d), d)
         assert V.dim == dims[c] == ens.info["affine_dim"]
-        for (a, w), cd in zip(ens.hypotheses, ens.info["cdepth"]):
+        for (a, w), cd in zip(ens.hypotheses, ens.info["cdepth"], strict=True):
             z = list(a) + [w]
             assert V.contains(z)  # every f_{i,j} lies on every hard-query hyperplane: <a, x> = w
             for h in hard[:c]:
                 assert halfspace_predicate(a, w, np.array([h.x]))[0] == 1
             assert 0 <= cd <= pred.m
     # sample errors recomputed exactly
-    for (a, w), e, (bx, by) in zip(r.ensembles[0][1].hypotheses, r.ensembles[0][1].sample_errors, pred.blocks):
+    for (a, w), e, (bx, by) in zip(
+        r.ensembles[0][1].hypotheses, r.ensembles[0][1].sample_errors, pred.blocks, strict=True
+    ):
         assert e == int((halfspace_predicate(a, w, bx) != by).sum())
 
 
@@ -97,7 +98,7 @@ def test_g_oblivious_halfspaces_runs_in_the_predictor(concept):
     C = HALFSPACES if concept == "marker" else Halfspaces(2)
     pred = GenericPredictor(G_oblivious(C), P.X, P.y, k=10, m=6, epsilon=2.0, rng=0)
     r = pred.run(FixedSequence(P.sampler(np.random.default_rng(1), 30)), 30, target=P.target, track_L=True)
-    assert all(a >= b for a, b in zip(r.L_sizes, r.L_sizes[1:])) and len(r.L_sizes) == r.n_hard + 1
+    assert all(a >= b for a, b in zip(r.L_sizes, r.L_sizes[1:], strict=False)) and len(r.L_sizes) == r.n_hard + 1
 
 
 def test_g_halfspace_validation():
@@ -141,7 +142,7 @@ def test_parameters_numeric_equal_sympy(num, sym):
     d, T, a, b, e, dl = E["symbols"]
     for args in ((1, 1000, 0.1, 0.1, 0.5, 1e-6), (3, 10**6, 0.05, 0.2, 0.9, 1e-3)):
         p = num(*args)
-        subs = dict(zip((d, T, a, b, e, dl), args))
+        subs = dict(zip((d, T, a, b, e, dl), args, strict=True))
         for key in ("eps_bt", "alpha_bt", "beta_bt", "k", "m"):
             name = {"eps_bt": "epsilon_bt"}.get(key, key)
             val = p[name + "_real"] if key in ("k", "m") else p[name]
@@ -284,7 +285,9 @@ def test_repaired_generator_stops_at_a_line_through_the_hard_points(d):
     assert ens.info["affine_dim"] == 1 and ens.info["deferred"][-1]
     for a, w in ens.hypotheses:
         for x in H[:d]:
-            assert sum(ai * Fraction(float(xi)) for ai, xi in zip(a, x)) == w  # boundary through the hard points
+            assert (
+                sum(ai * Fraction(float(xi)) for ai, xi in zip(a, x, strict=True)) == w
+            )  # boundary through the hard points
     faithful = G_halfspace(d, form="margin")(blocks, H, np.zeros(d + 1, int))
     assert faithful.info["affine_dim"] == 0
 
@@ -328,7 +331,7 @@ def test_raw_float_halfspaces_run_exactly():
     from solvers.depth import is_hull_certificate, max_cdepth
 
     P = make_problem("halfspaces", 10 * 8, 3, d=2, grid=None)
-    assert P.sampler.grid is None and not np.all(P.X * 1024 == np.round(P.X * 1024))
+    assert P.sampler.grid is None and not np.all(np.round(P.X * 1024) == P.X * 1024)
     with pytest.warns(Warning):
         pred = GenericPredictor(G_halfspace(2, form="margin"), P.X, P.y, k=10, m=8, epsilon=4.0, rng=1)
     r = pred.run(

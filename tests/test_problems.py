@@ -109,7 +109,7 @@ def test_counts_votes_and_predict_agree(i):
     assert labels.shape == (ens.k, len(xs))
     assert np.array_equal(ens.counts(xs), labels.sum(axis=0))
     np.testing.assert_allclose(ens.votes(xs), labels.mean(axis=0), rtol=0, atol=1e-15)
-    assert ens.T == ens.k
+    assert ens.k == ens.T
 
 
 def test_make_ensemble_rejects_bad_input():

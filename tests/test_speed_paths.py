@@ -51,7 +51,7 @@ def test_planar_sweep_same_dichotomies_and_scores_as_dense(seed):
     assert sweep is not None
     errs = sweep.errors(pos, neg, chunk=5)
     M = np.asarray(halfspace_dichotomies(P), dtype=np.int64)
-    dense = {tuple(r): int(e) for r, e in zip(M.tolist(), (int(pos.sum()) + M @ (neg - pos)).tolist())}
+    dense = {tuple(r): int(e) for r, e in zip(M.tolist(), (int(pos.sum()) + M @ (neg - pos)).tolist(), strict=True)}
     swept = {tuple(sweep.labels(k).tolist()): int(errs[k]) for k in range(sweep.n)}
     assert len(swept) == sweep.n == len(errs)  # every row a distinct dichotomy
     assert swept == dense
@@ -79,7 +79,7 @@ def test_label_boost_uses_the_sweep_above_the_threshold(monkeypatch):
     H = lb.dichotomies_of(Halfspaces(2), np.unique(X, axis=0))
     assert isinstance(H, lb.PlanarDichotomies)
     swept = lb.label_boost_law(Halfspaces(2), X[:10], y[:10], X[10:])
-    law = lambda out: sorted(zip(map(tuple, out[0].tolist()), np.round(out[1], 12).tolist()))
+    law = lambda out: sorted(zip(map(tuple, out[0].tolist()), np.round(out[1], 12).tolist(), strict=True))
     assert law(swept) == law(dense)
     r = lb.label_boost(Halfspaces(2), X[:10], y[:10], X[10:], rng=1)
     assert r.n_dichotomies == 30 * 29 + 2

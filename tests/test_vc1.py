@@ -5,7 +5,8 @@ from __future__ import annotations
 import networkx as nx
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from solvers import vc1
 from solvers.combinatorics import (
@@ -293,7 +294,7 @@ def test_proper_nodes_definition_17(inst):
     P = vc1.proper_nodes(M, T)
     A, cols = vc1.tree_class(M, T)
     rows = {frozenset(int(cols[j]) for j in np.flatnonzero(r)) for r in A}
-    assert P == {x for x in T.nodes if frozenset(vc1.root_path(T, x)) in rows}
+    assert {x for x in T.nodes if frozenset(vc1.root_path(T, x)) in rows} == P
     assert ROOT in P
     assert all(x in P for x in T.nodes if T.out_degree(x) == 0)  # every leaf is proper
 
@@ -330,14 +331,16 @@ def test_weights_and_values_definitions_18_19(inst, data):
         return x is ROOT or (a in T and x in vc1.root_path(T, a))
 
     for x in T.nodes:
-        assert w[x] == sum(1 for r, y in zip(rep.tolist(), labels) if y == 0 and r >= 0 and below_or_equal(r, x))
+        assert w[x] == sum(
+            1 for r, y in zip(rep.tolist(), labels, strict=True) if y == 0 and r >= 0 and below_or_equal(r, x)
+        )
     x_good = data.draw(st.sampled_from(sorted(T.nodes, key=lambda v: -1 if v is ROOT else v)))
     S = vc1.make_subtree(T, x_good, T.graph["proper"])
     v = vc1.node_values(S, cols, labels)
     for x in S.nodes:
         above = set() if x_good is ROOT else set(vc1.root_path(T, x_good))
         path = set(vc1.root_path(T, x)) - above
-        assert v[x] == sum(1 for r, y in zip(rep.tolist(), labels) if y == 0 and r in path)
+        assert v[x] == sum(1 for r, y in zip(rep.tolist(), labels, strict=True) if y == 0 and r in path)
 
 
 # ----------------------------------------------------------------------- validation
@@ -466,5 +469,5 @@ def test_tree_index_lca_matches_networkx():
     name = {j: int(c) for j, c in enumerate(cols)} | {m: ROOT}
     u, v = rng.integers(0, m + 1, 200), rng.integers(0, m + 1, 200)
     got = index.lca(u, v)
-    for a, b, g in zip(u, v, got):
+    for a, b, g in zip(u, v, got, strict=True):
         assert name[int(g)] == nx.lowest_common_ancestor(tree, name[int(a)], name[int(b)])

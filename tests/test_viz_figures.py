@@ -92,7 +92,7 @@ def test_oblivious_L_figure_shows_L_and_sauer(oblivious_run):
     fig = shrinkage.draw_oblivious_L(r, vc=1)
     ax, ax2 = fig.axes
     step = ax.lines[0].get_ydata()
-    assert set(np.unique(step)) == set(float(v) for v in r.L_sizes)
+    assert set(np.unique(step)) == {float(v) for v in r.L_sizes}
     n = len(np.unique(r.transcript.points))
     assert any(np.allclose(line.get_ydata(), sauer_bound(n, 1)) for line in ax.lines[1:])
     assert ax.get_yscale() == "log" and ax2.lines[0].get_ydata()[-1] == r.n_hard
@@ -135,6 +135,6 @@ def test_line_depth_profile_is_exact(seed):
     b1 = np.array([Fraction(int(v), 2) for v in rng.integers(-6, 7, size=9)], dtype=object)
     u, dep, cdep = collapse.line_depth_profile(A1, b1, (-4, 4))
     assert np.all(cdep >= dep)
-    for x, dx, cx in list(zip(u, dep, cdep))[::5]:
+    for x, dx, cx in list(zip(u, dep, cdep, strict=True))[::5]:
         z = np.array([Fraction(x).limit_denominator(10**6)], dtype=object)
         assert dx == sdepth.depth((A1, b1), z) and cx == sdepth.cdepth((A1, b1), z)

@@ -81,7 +81,7 @@ def test_dp_winnow_run_invariants():
     # mistakes recomputed from the released transcript (post-processing)
     pred = np.zeros(4000, dtype=np.int64)
     starts = [s for s, _ in r.transcript] + [4000]
-    for (s, counts), e in zip(r.transcript, starts[1:]):
+    for (s, counts), e in zip(r.transcript, starts[1:], strict=False):
         pred[s:e] = np.sign(X[s:e].astype(np.int64) @ np.array(counts))
     assert np.array_equal(pred != y, r.mistakes)
     rep = r.regret_report()
@@ -171,7 +171,7 @@ def test_theorem_4_5_parameters(eps, delta, T, d, rho):
         eta = eps / (8 * math.sqrt(2 * p.m * K * math.log(4 * K / delta)))
         return 2 * math.log(d) / (eta * rho - eta**2)
 
-    assert p.K >= need(p.K) and p.K - 1 < need(p.K - 1)  # the least fixed point
+    assert need(p.K) <= p.K and need(p.K - 1) > p.K - 1  # the least fixed point
     assert p.eps_hat == pytest.approx(eps / (4 * math.sqrt(2 * p.K * math.log(2 / delta))))
     assert dp_winnow_privacy(p.eps_hat, p.eta, p.m, p.K, delta).epsilon < eps
     assert p.update_bound <= p.K  # Lemma 4.7 with c = 1/2 is the same K
@@ -303,7 +303,7 @@ def test_streamed_dp_winnow_is_the_array_run():
     X, y, v, rho = majority_sequence(3000, 40, 3, 5)
     p = practical_parameters(3000, 40, rho, eps_hat=0.5, eta=0.05, m=32, K=60, L=4)
     whole = dp_winnow(X, y, p, rng=9, target=v)
-    for stream in (_chunked(X, y, [1, 999, 1000, 700, 300]), list(zip(X[:3000], y[:3000]))):
+    for stream in (_chunked(X, y, [1, 999, 1000, 700, 300]), list(zip(X[:3000], y[:3000], strict=True))):
         run = dp_winnow(stream, None, p, rng=9, target=v)
         assert run.transcript == whole.transcript and run.update_rounds == whole.update_rounds
         assert np.array_equal(run.mistakes, whole.mistakes) and run.update_margins == whole.update_margins

@@ -32,7 +32,7 @@ class FixedSequence(Adversary):
     def sequence(self, T):
         T = check_positive_int(T, "T")
         n = self.points.shape[0]
-        if T > n and not self.cycle:
+        if n < T and not self.cycle:
             raise ValueError(f"T={T} exceeds the {n} queries of the fixed sequence (pass cycle=True to repeat)")
         idx = np.arange(T) % n
         return self.points[idx]

@@ -76,7 +76,7 @@ class _ExpPoly:
     def __init__(self, c):
         self.c = c
 
-    def mul(self, other: "_ExpPoly") -> "_ExpPoly":
+    def mul(self, other: _ExpPoly) -> _ExpPoly:
         out: dict = {}
         for k1, a in self.c.items():
             for k2, b in other.c.items():
@@ -97,10 +97,8 @@ def _factor(ans: Answer, q, tl, tu, s, mid, h) -> dict:
     if ans is Answer.L:
         return _cdf_terms(tl - q, 1, s, tl + mid - q)
     if ans is Answer.R:
-        if mid > h:  # thresholds crossed: R iff c >= t̂_l
-            f = _cdf_terms(tl - q, 1, s, tl + mid - q)
-        else:
-            f = _cdf_terms(tu - q, -1, s, tu - mid - q)
+        # thresholds crossed (mid > h): R iff c >= t̂_l
+        f = _cdf_terms(tl - q, 1, s, tl + mid - q) if mid > h else _cdf_terms(tu - q, -1, s, tu - mid - q)
         out = {k: -v for k, v in f.items()}
         out[0] = out.get(0, 0) + 1
         return out
@@ -200,7 +198,7 @@ def between_thresholds_output_law(
         pts = sorted(pts)
         edges = [-mpmath.inf] + pts + [mpmath.inf]
         law: dict = {}
-        for a, c in zip(edges[:-1], edges[1:]):
+        for a, c in zip(edges[:-1], edges[1:], strict=False):
             if a == c:
                 continue
             if a == -mpmath.inf:
@@ -212,7 +210,7 @@ def between_thresholds_output_law(
             dens_k = 3 if mid < 0 else -3  # density e^{-|mu|/b}/(2b), b = s/3
             dens_c = 1 / (2 * b)
 
-            def walk(prefix, poly):
+            def walk(prefix, poly, a=a, c=c, mid=mid, dens_k=dens_k, dens_c=dens_c):
                 if len(prefix) == m:
                     law[prefix] = law.get(prefix, 0) + _integrate(poly.c, a, c, s, dens_k, dens_c)
                     return
@@ -280,7 +278,9 @@ def between_thresholds_audit(
             "total_q": float(sum(qa)),
         }
         if not callable(values):
-            out["max_value_change"] = float(max(abs(float(a) - float(b)) for a, b in zip(values, values_prime)))
+            out["max_value_change"] = float(
+                max(abs(float(a) - float(b)) for a, b in zip(values, values_prime, strict=True))
+            )
         if delta is not None:
             out["epsilon_at_delta"] = epsilon_for_delta(pa, qa, check_delta(delta))
     return out
@@ -388,7 +388,7 @@ def between_thresholds_repeated_law(
     gx, gw = np.polynomial.legendre.leggauss(nodes)
     mus, logw = [], []
     step = s / pieces_per_scale
-    for a0, a1 in zip(cuts[:-1], cuts[1:]):
+    for a0, a1 in zip(cuts[:-1], cuts[1:], strict=False):
         k = max(1, math.ceil((a1 - a0) / step))
         edges = np.linspace(a0, a1, k + 1)
         half = (edges[1:] - edges[:-1])[:, None] / 2

@@ -135,9 +135,9 @@ def svt_output_noisy_value_batch(values, epsilon, threshold, rng=None, size=1, *
     noisy = v[None, :] + rng.laplace(0.0, 2.0 * c / eps, size=(size, v.size))
     above = noisy >= float(threshold) + rho[:, None]
     out = []
-    for row_above, row_val in zip(above, noisy):
+    for row_above, row_val in zip(above, noisy, strict=True):
         t, tops = [], 0
-        for a, val in zip(row_above.tolist(), row_val.tolist()):
+        for a, val in zip(row_above.tolist(), row_val.tolist(), strict=True):
             if a:
                 t.append(val)
                 tops += 1
@@ -200,10 +200,10 @@ def svt_no_query_noise_output_law(values, epsilon, threshold) -> dict:
     from scipy import stats  # here, not at the top: scipy.stats costs ~1 s of every `import geoprivate`
 
     cdf = lambda x: stats.laplace.cdf(x, scale=b)
-    cuts = sorted(set(v - threshold for v in vals))
+    cuts = sorted({v - threshold for v in vals})
     edges = [-math.inf] + cuts + [math.inf]
     law: dict = {}
-    for lo, hi in zip(edges[:-1], edges[1:]):
+    for lo, hi in zip(edges[:-1], edges[1:], strict=False):
         mass = cdf(hi) - cdf(lo)
         # for rho in (lo, hi] (consecutive cut points q - threshold): q - threshold >= rho
         # holds exactly for the queries with q - threshold >= hi

@@ -91,11 +91,11 @@ def hockey_stick(p, q, epsilon, *, atol: float = 1e-6) -> float:
     if math.isnan(e) or e < 0:
         raise ValueError(f"epsilon must be >= 0, got {epsilon!r}")
     if math.isinf(e):
-        return float(sum(a for a, b in zip(pa, qa) if b == 0))
+        return float(sum(a for a, b in zip(pa, qa, strict=True) if b == 0))
     ee = mpmath.e**e if any(isinstance(x, mpmath.mpf) for x in pa + qa) else (math.exp(e) if e < 709 else math.inf)
     if ee == math.inf:  # eps > ~709: only outcomes with q = 0 contribute
-        return float(sum(a for a, b in zip(pa, qa) if b == 0))
-    return float(sum(max(0, a - ee * b) for a, b in zip(pa, qa)))
+        return float(sum(a for a, b in zip(pa, qa, strict=True) if b == 0))
+    return float(sum(max(0, a - ee * b) for a, b in zip(pa, qa, strict=True)))
 
 
 def delta_for_epsilon(p, q, epsilon, *, atol: float = 1e-6) -> float:
@@ -148,10 +148,10 @@ def _eps_one_direction(pa, qa, delta) -> float:
 
 
 def _eps_one_direction_mp(pa, qa, delta) -> float:
-    mass_inf = sum(a for a, b in zip(pa, qa) if b <= 0 and a > 0)
+    mass_inf = sum(a for a, b in zip(pa, qa, strict=True) if b <= 0 and a > 0)
     if mass_inf > delta:
         return math.inf
-    rows = [(mpmath.log(a) - mpmath.log(b), a, b) for a, b in zip(pa, qa) if a > 0 and b > 0]
+    rows = [(mpmath.log(a) - mpmath.log(b), a, b) for a, b in zip(pa, qa, strict=True) if a > 0 and b > 0]
     rows.sort(key=lambda r: r[0], reverse=True)
     A, B = mpmath.mpf(mass_inf), mpmath.mpf(0)
     # on eps in [r_{j+1}, r_j]: delta(eps) = A_j - e^eps B_j (A, B = sums over the top j rows)

@@ -28,12 +28,13 @@ Search and shrinking
 
 from __future__ import annotations
 
+import contextlib
 import math
 import numbers
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable
 
 import mpmath
 
@@ -263,10 +264,8 @@ def _search_strategy(strategy, evaluate, max_examples: int, seed: int):
             best.update(key=a.key(), pair=pair, audit=a)
         return False
 
-    try:
+    with contextlib.suppress(NoSuchExample):
         find(strategy, explore, settings=conf, random=random.Random(seed))
-    except NoSuchExample:
-        pass
     if "key" not in best:
         raise ValueError("neighbours (a strategy) produced no pair")
     target = best["key"]

@@ -38,8 +38,8 @@ same audit.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 import numpy as np
 from scipy import special
@@ -259,7 +259,7 @@ def _events(column: np.ndarray, feature: tuple, n_bins: int, min_count: int) -> 
         cl = cuts.tolist()
         out += [Event(feature, -math.inf, c) for c in cl]
         out += [Event(feature, c, math.inf, True) for c in cl]
-        out += [Event(feature, a, b, True) for a, b in zip(cl[:-1], cl[1:])]
+        out += [Event(feature, a, b, True) for a, b in zip(cl[:-1], cl[1:], strict=False)]
     return list(dict.fromkeys(out))
 
 
@@ -415,7 +415,7 @@ def audit_sampler(
     a_each = fa / (2 * n_tested)  # one-sided level of each of the 2 intervals of each tested pair
     streams = as_rng(rng).spawn(len(pairs))
     chosen, children = [], [stream.spawn(4) for stream in streams]  # pilot d0, pilot d1, test d0, test d1
-    for i, (pair, (pilot0, pilot1, _, _)) in enumerate(zip(pairs, children)):
+    for i, (pair, (pilot0, pilot1, _, _)) in enumerate(zip(pairs, children, strict=True)):
         x0 = _draw(mechanism, pair[0], pilot0, n_pilot)
         x1 = _draw(mechanism, pair[1], pilot1, n_pilot)
         event, direction, score = _select(x0, x1, n_pilot, n_samples, a_each, d, n_bins, min_count)

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
-
 
 from geoprivate._validation import as_rng, check_delta, check_positive_int, check_probability
 

@@ -42,9 +42,10 @@ import math
 import pkgutil
 import re
 import time
-from fractions import Fraction
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from fractions import Fraction
+from typing import Any
 
 import numpy as np
 
@@ -146,15 +147,15 @@ class Verdict:
             raise ValueError(f"status must be one of {STATUSES}, got {self.status!r}")
 
     @classmethod
-    def holds(cls, **evidence) -> "Verdict":
+    def holds(cls, **evidence) -> Verdict:
         return cls("holds", dict(evidence))
 
     @classmethod
-    def violated(cls, instance, **evidence) -> "Verdict":
+    def violated(cls, instance, **evidence) -> Verdict:
         return cls("violated", dict(evidence), instance=instance)
 
     @classmethod
-    def skipped(cls, reason: str, **evidence) -> "Verdict":
+    def skipped(cls, reason: str, **evidence) -> Verdict:
         return cls("skipped", dict(evidence), reason=reason)
 
 

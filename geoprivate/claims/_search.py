@@ -19,8 +19,8 @@ import random
 
 import numpy as np
 
-from geoprivate.claims import Claim, Verdict, _plain
 from geoprivate._validation import as_rng
+from geoprivate.claims import Claim, Verdict, _plain
 
 
 def _as_verdict(claim_id: str, result) -> Verdict:

@@ -30,9 +30,8 @@ from fractions import Fraction
 
 import sympy
 
-from solvers.affine import AffineSubspace
-
 from geoprivate.claims import Verdict, register
+from solvers.affine import AffineSubspace
 
 # (sequences, max ambient dimension, hyperplanes per sequence)
 _SIZES = {"small": (60, 5, 7), "medium": (300, 7, 10)}
@@ -49,8 +48,8 @@ def _hyperplane(rng, V: AffineSubspace, homogeneous: bool):
     kind = rng.choice(["random", "redundant", "parallel", "through", "through"])
     if kind in ("redundant", "parallel") and E:
         coef = rng.integers(-2, 3, size=len(E)).tolist()
-        a = [sum(c * row[j] for c, row in zip(coef, E)) for j in range(n)]
-        w = sum(c * fi for c, fi in zip(coef, f))
+        a = [sum(c * row[j] for c, row in zip(coef, E, strict=True)) for j in range(n)]
+        w = sum(c * fi for c, fi in zip(coef, f, strict=True))
         if kind == "parallel" and not homogeneous:
             w += 1
         return kind, a, w
@@ -60,7 +59,7 @@ def _hyperplane(rng, V: AffineSubspace, homogeneous: bool):
     if kind == "through":  # through a random point of V: the intersection is non-empty
         u = [Fraction(int(v)) for v in rng.integers(-2, 3, size=V.dim)]
         z = V.to_ambient(u)
-        return kind, a, sum(x * y for x, y in zip(a, z))
+        return kind, a, sum(x * y for x, y in zip(a, z, strict=True))
     return kind, a, int(rng.integers(-2, 3))
 
 
@@ -105,8 +104,8 @@ def check_claim_9_step(rng, size):
             W = r.subspace
             # independent: V ⊆ H  <=>  a ⟂ every direction of V and the point of V lies on H
             in_H = (
-                all(sum(x * y for x, y in zip(a, v)) == 0 for v in V.basis)
-                and sum(x * y for x, y in zip(a, V.point)) == w
+                all(sum(x * y for x, y in zip(a, v, strict=True)) == 0 for v in V.basis)
+                and sum(x * y for x, y in zip(a, V.point, strict=True)) == w
             )
             drop = V.dim - W.dim
             if W.dim != n - rk or r.redundant != in_H or drop not in (0, 1) or (drop == 1) == r.redundant:

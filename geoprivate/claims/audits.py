@@ -21,8 +21,8 @@ import warnings
 
 import numpy as np
 
-from geoprivate.claims import Verdict, register
 from geoprivate.audit import statistical_epsilon_lower_bound
+from geoprivate.claims import Verdict, register
 from geoprivate.privacy.warnings import PrivacyWarning
 
 __all__ = ["FALSE_ALARM", "search_then_audit"]
@@ -313,10 +313,10 @@ def check_claim_1_audit(rng, size):
         ctrls = {name: _erm_labels(X, y, flip, q) for name, q in streams.items()}
         cand = [(name, (name, 0), (name, 1)) for name in streams]
         faithful = search_then_audit(
-            cand, lambda d, r: mechs[d[0]](d[1], r), n_search=n_search, n_final=n_final, rng=rng
+            cand, lambda d, r, mechs=mechs: mechs[d[0]](d[1], r), n_search=n_search, n_final=n_final, rng=rng
         )
         control = search_then_audit(
-            cand, lambda d, r: ctrls[d[0]](d[1], r), n_search=n_search, n_final=n_final, rng=rng
+            cand, lambda d, r, ctrls=ctrls: ctrls[d[0]](d[1], r), n_search=n_search, n_final=n_final, rng=rng
         )
         out[kind] = _verdict(
             faithful, control, claimed, {"generator": kind, "k": 8, "m": 4, "epsilon_bt": 1.0, "flip": flip}

@@ -501,7 +501,7 @@ def coverage_summary() -> dict[str, dict[str, int]]:
     """paper -> status -> count."""
     out: dict[str, dict[str, int]] = {}
     for s in STATEMENTS:
-        row = out.setdefault(s.paper, {k: 0 for k in STATUSES})
+        row = out.setdefault(s.paper, dict.fromkeys(STATUSES, 0))
         row[s.status] += 1
     return out
 

@@ -25,9 +25,9 @@ import warnings
 
 import numpy as np
 
+from geoprivate.audit import clopper_pearson
 from geoprivate.claims import Verdict, register
 from geoprivate.claims.mechanisms import _rr_composition_delta
-from geoprivate.audit import clopper_pearson
 from geoprivate.privacy.warnings import PrivacyWarning
 
 __all__ = ["interval_deviation", "sampling_f"]

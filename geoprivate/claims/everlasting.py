@@ -95,13 +95,13 @@ def check_lemma_c1(rng, size):
         if rng.random() < 0.5:
             pts = np.concatenate([s, t])
             pts2 = np.concatenate([s2, t2])
-            p = _law_B(C, s, y, t, lambda L: _log_A_em(L, pts, eps_a, M))
-            q = _law_B(C, s2, y2, t2, lambda L: _log_A_em(L, pts2, eps_a, M))
+            p = _law_B(C, s, y, t, lambda L, pts=pts, eps_a=eps_a, M=M: _log_A_em(L, pts, eps_a, M))
+            q = _law_B(C, s2, y2, t2, lambda L, pts2=pts2, eps_a=eps_a, M=M: _log_A_em(L, pts2, eps_a, M))
             a_name = "exponential mechanism over C"
         else:
             j = int(rng.integers(ns + nt))
-            p = _law_B(C, s, y, t, lambda L: _log_A_rr(L, j, eps_a))
-            q = _law_B(C, s2, y2, t2, lambda L: _log_A_rr(L, j, eps_a))
+            p = _law_B(C, s, y, t, lambda L, j=j, eps_a=eps_a: _log_A_rr(L, j, eps_a))
+            q = _law_B(C, s2, y2, t2, lambda L, j=j, eps_a=eps_a: _log_A_rr(L, j, eps_a))
             a_name = f"randomized response on label {j}"
         loss = float(np.max(np.abs(p - q)))
         inst = {
@@ -295,10 +295,10 @@ def check_claim_d6(rng, size):
     min_growth, min_slack = math.inf, math.inf
     for _ in range(count):
         p, args = _random_theorem_parameters(rng, 8)
-        for x, y in zip(p.phases[:-1], p.phases[1:]):
+        for x, y in zip(p.phases[:-1], p.phases[1:], strict=False):
             if not (y.S > x.S and x.d_hat >= x.next_S == y.S):
                 return Verdict.violated(
-                    dict(zip(("alpha", "beta", "epsilon", "delta", "vc"), args)) | {"phase": x.i},
+                    dict(zip(("alpha", "beta", "epsilon", "delta", "vc"), args, strict=True)) | {"phase": x.i},
                     S_i=x.S,
                     S_next=y.S,
                     d_hat=x.d_hat,

@@ -17,9 +17,9 @@ from fractions import Fraction
 import numpy as np
 from scipy import stats
 
+from geoprivate.audit import clopper_pearson
 from geoprivate.claims import Verdict, register
 from geoprivate.everlasting.parameters import practical_parameters, theorem_parameters
-from geoprivate.audit import clopper_pearson
 
 __all__ = ["claim_d3_mass", "best_consistent_error", "e4_chernoff_tail"]
 
@@ -44,7 +44,7 @@ def claim_d3_mass(H, g, weights) -> Fraction:
     T = H.shape[0]
     votes = H.sum(axis=0)
     mid = [abs(Fraction(int(v), T) - Fraction(1, 2)) <= Fraction(3, 8) for v in votes]
-    return sum((w for w, m in zip(weights, mid) if m), Fraction(0))
+    return sum((w for w, m in zip(weights, mid, strict=True) if m), Fraction(0))
 
 
 def _d3_instance(rng, adversarial: bool):

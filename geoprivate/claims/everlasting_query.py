@@ -100,8 +100,8 @@ _E5 = (
 
 @register("everlasting/claim-e-5-vote-shift", statement=_E5, checks=("Claim E.5",))
 def _claim_e5(rng, size):
-    from geoprivate.everlasting.query_attack import exact_view_law, halting_parameters
     from geoprivate.audit import delta_for_epsilon, epsilon_for_delta
+    from geoprivate.everlasting.query_attack import exact_view_law, halting_parameters
 
     par = halting_parameters()
     p = par.phase(1)

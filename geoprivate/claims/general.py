@@ -11,11 +11,9 @@ from __future__ import annotations
 
 import math
 
-
+from geoprivate.claims import Verdict, register
 from solvers import combinatorics as comb
 from solvers.generators import random_instances
-
-from geoprivate.claims import Verdict, register
 
 # (count of random matrices, max concepts, max points) per size
 _SIZES = {"small": (150, 24, 8), "medium": (600, 60, 12)}

@@ -59,7 +59,7 @@ def _probe_points(rng, A, w, d, k):
 
 def _instances(rng, size):
     reps = _N[size]
-    for rep in range(reps):
+    for _rep in range(reps):
         for d, m in ((1, 5), (2, 5), (2, 6), (3, 5)):
             for degenerate in (False, True):
                 A, w = _system(rng, m, d, degenerate)
@@ -149,7 +149,7 @@ def _plain(z):
 def _fact1(rng, size):
     rows = _cdepth_rows(rng, size)
     slack = []
-    for A, w, d, m, deg, z, dz, cz in rows:
+    for A, w, d, m, _deg, z, dz, cz in rows:
         bound = (d + 1) * cz - d * m
         if dz < bound:
             return Verdict.violated(
@@ -176,7 +176,7 @@ def _fact1(rng, size):
 def _cdepth_ge(rng, size):
     rows = _cdepth_rows(rng, size)
     strict = 0
-    for A, w, d, m, deg, z, dz, cz in rows:
+    for A, w, _d, _m, _deg, z, dz, cz in rows:
         if cz < dz:
             return Verdict.violated({"A": A.tolist(), "w": w.tolist(), "z": _plain(z), "depth": dz, "cdepth": cz})
         strict += cz > dz
@@ -204,7 +204,7 @@ def _max_depth_brute(A, w):
 )
 def _max_eq(rng, size):
     n = probes = 0
-    for A, w, d, m, deg in _instances(rng, size):
+    for A, w, d, _m, _deg in _instances(rng, size):
         r = max_cdepth((A, w))
         best = _max_depth_brute(A, w)
         at_max = _cdepth_hull_only((A, w), r.point).value  # hull LPs only

@@ -17,6 +17,13 @@ import math
 import numpy as np
 from scipy import stats
 
+from geoprivate.audit import (
+    between_thresholds_audit,
+    between_thresholds_repeated_audit,
+    delta_for_epsilon,
+    epsilon_for_delta,
+    exponential_mechanism_audit,
+)
 from geoprivate.claims import Verdict, register
 from geoprivate.mechanisms import (
     choosing_output_law,
@@ -26,13 +33,6 @@ from geoprivate.mechanisms import (
     simulate_between_thresholds,
 )
 from geoprivate.privacy import advanced_composition
-from geoprivate.audit import (
-    between_thresholds_audit,
-    between_thresholds_repeated_audit,
-    delta_for_epsilon,
-    epsilon_for_delta,
-    exponential_mechanism_audit,
-)
 
 
 # ---------------------------------------------------------------- [Yan26] Lemma 1

@@ -20,7 +20,6 @@ from hypothesis import strategies as st
 
 from geoprivate.claims import Verdict, register
 from geoprivate.concepts import FiniteClass, Intervals, Thresholds
-from geoprivate.strategies import neighbouring_datasets, points_on_line, rationals
 from geoprivate.everlasting.accounting import (
     LABELBOOST_FINDING,
     claim27_epsilon,
@@ -28,6 +27,7 @@ from geoprivate.everlasting.accounting import (
     labelboost_exact_loss,
     training_privacy,
 )
+from geoprivate.strategies import neighbouring_datasets, points_on_line, rationals
 
 
 def _worst_threshold_instance(k: int = 40) -> dict:
@@ -78,8 +78,8 @@ _LABELBOOST_INSTANCES = st.tuples(
 def _labelboost_before(rng, size) -> dict:
     """The instance this claim reported before it was searched: S = (0, 1) + 40 × (1, 0) (80 at medium)."""
     inst = _worst_threshold_instance(40 if size == "small" else 80)
-    points = [(Fraction(p), y) for p, y in zip(inst["s_points"], inst["s_labels"])]
-    points2 = [(Fraction(p), y) for p, y in zip(inst["s2_points"], inst["s2_labels"])]
+    points = [(Fraction(p), y) for p, y in zip(inst["s_points"], inst["s_labels"], strict=True)]
+    points2 = [(Fraction(p), y) for p, y in zip(inst["s2_points"], inst["s2_labels"], strict=True)]
     return ((points, points2), [Fraction(p) for p in inst["t_points"]])
 
 

@@ -15,8 +15,6 @@ import warnings
 import numpy as np
 from hypothesis import strategies as st
 
-from solvers import combinatorics as comb
-
 from geoprivate.adversaries import DisagreementAdversary
 from geoprivate.claims import Verdict, register
 from geoprivate.mechanisms import lemma1_applies, min_n
@@ -31,6 +29,7 @@ from geoprivate.prediction.parameters import (
 from geoprivate.prediction.problems import GRID, make_adversary, make_generator, make_problem
 from geoprivate.prediction.transcript import L_CODE, R_CODE
 from geoprivate.privacy.warnings import PrivacyWarning
+from solvers import combinatorics as comb
 
 __all__ = ["round_votes", "lemma2_rounds"]
 
@@ -41,7 +40,7 @@ def round_votes(result) -> np.ndarray:
     """The exact vote q_{x_j}(F_j) of every round of a run (from its ensembles)."""
     starts = [s for s, _ in result.ensembles] + [result.T]
     pts = result.transcript.points
-    return np.concatenate([e.votes(pts[a:b]) for (a, e), b in zip(result.ensembles, starts[1:])])
+    return np.concatenate([e.votes(pts[a:b]) for (a, e), b in zip(result.ensembles, starts[1:], strict=False)])
 
 
 def lemma2_rounds(result, votes=None) -> np.ndarray:
@@ -92,7 +91,7 @@ oblivious, stochastic and adaptive adversaries) whose answers were Lemma-2-accur
 )
 def _claim4(rng, size):
     checked = skipped = prefixes = 0
-    for name, adv, P, pred, r in _oblivious_runs(rng, size):
+    for _name, adv, P, _pred, r in _oblivious_runs(rng, size):
         ok = lemma2_rounds(r)
         hard = r.transcript.hard
         for c in range(1, len(hard) + 1):
@@ -130,7 +129,7 @@ the white-box adaptive adversary does to G_oblivious (outside the claim's hypoth
 )
 def _claim5(rng, size):
     ratios, halvings, tops = [], 0, 0
-    for name, adv, P, pred, r in _oblivious_runs(rng, size, ("oblivious",), track=True):
+    for _name, _adv, P, _pred, r in _oblivious_runs(rng, size, ("oblivious",), track=True):
         seq = r.transcript.points
         L = r.L_sizes
         vc = P.concept.vc_dimension()
@@ -138,7 +137,7 @@ def _claim5(rng, size):
         inst = {"concept": P.description, "T": r.T, "hard_rounds": r.hard_rounds, "L": L}
         if L[0] > bound:
             return Verdict.violated(inst, sauer_bound=bound)
-        if any(b > a for a, b in zip(L, L[1:])):
+        if any(b > a for a, b in zip(L, L[1:], strict=False)):
             return Verdict.violated(inst, note="|L| increased")
         ok = lemma2_rounds(r)
         hard = r.transcript.hard
@@ -179,7 +178,7 @@ err_D(h_j) <= 4 * mean_i err_D(f_{i,j}) (checked pointwise on every such round o
 def _claim13(rng, size):
     rounds = wrong = 0
     min_frac = 1.0
-    for name, adv, P, pred, r in _oblivious_runs(rng, size):
+    for _name, adv, P, _pred, r in _oblivious_runs(rng, size):
         q = round_votes(r)
         ok = lemma2_rounds(r, q)
         truth = P.target(r.transcript.points).astype(np.int64)
@@ -253,7 +252,7 @@ Evidence: alpha, max_j err_D(h_j), v, and err_D(h_j)/(v alpha) (the O(v alpha) o
 )
 def _corollary2(rng, size):
     ev = {}
-    for name, adv, P, pred, r in _oblivious_runs(rng, size, law=True):
+    for name, adv, P, _pred, r in _oblivious_runs(rng, size, law=True):
         acc = r.accuracy
         alpha = acc.max_block_err_D
         for g in acc.segments:
@@ -282,7 +281,7 @@ err_D against Pr_D[c(x) = 0] (the error of h_{0,0} = 1).
 )
 def _corollary5(rng, size):
     ev = {}
-    for d, P, pred, r, err in _halfspace_runs(rng, size, "margin", dims=(1, 2), law=True):
+    for d, P, _pred, r, err in _halfspace_runs(rng, size, "margin", dims=(1, 2), law=True):
         if r is None:
             ev[f"d{d}_solver_error"] = err
             continue
@@ -330,7 +329,7 @@ def _repaired_vs_faithful(rng, size):
     repaired = _halfspace_runs(
         rng, size, "margin", dims=(1, 2), law=True, generator=G_halfspace_repaired, seeds=seeds, eps=2.0
     )
-    for (d, P, pf, rf, ef), (_, _, pr, rr, er) in zip(faithful, repaired):
+    for (d, _P, _pf, rf, ef), (_, _, _pr, rr, er) in zip(faithful, repaired, strict=True):
         if rf is None or rr is None:
             ev[f"d{d}_solver_error"] = ef or er
             continue
@@ -395,7 +394,7 @@ def _tops_at_most_d(rng, size):
             rng, size, "margin", generator=G_halfspace_repaired, seeds=[x[2].seeds for _, x in runs]
         )
     ]
-    for name, (d, P, pred, r, err) in runs:
+    for name, (d, _P, pred, r, err) in runs:
         if r is None:
             ev[f"{name}_d{d}_solver_error"] = err
             continue
@@ -532,13 +531,13 @@ z = 0, i.e. h_{0,0} = 1 everywhere) and the faithful form's degeneracy.
 )
 def _claim9(rng, size):
     ev = {}
-    for d, P, pred, r, err in _halfspace_runs(rng, size, "margin"):
+    for d, _P, pred, r, err in _halfspace_runs(rng, size, "margin"):
         if r is None:
             ev[f"d{d}_solver_error"] = err
             continue
         dims = r.affine_dims
         inst = {"d": d, "k": pred.k, "m": pred.m, "hard_rounds": r.hard_rounds, "affine_dims": dims}
-        if dims[0] != d + 1 or any(b > a for a, b in zip(dims, dims[1:])):
+        if dims[0] != d + 1 or any(b > a for a, b in zip(dims, dims[1:], strict=False)):
             return Verdict.violated(inst, note="affine dimension increased")
         ok = lemma2_rounds(r)
         for c, e in enumerate(r.events):
@@ -568,7 +567,7 @@ def _claim9(rng, size):
             "labels_all_one": bool(ens.predict(P.X).all()),
             "error_on_S": round(float((P.y == 0).mean()), 3),
         }
-    for d, P, pred, r, err in _halfspace_runs(rng, size, "faithful", dims=(2,)):
+    for _d, _P, _pred, r, _err in _halfspace_runs(rng, size, "faithful", dims=(2,)):
         if r is not None:
             ones = all(h[1] == 0 and all(v == 0 for v in h[0]) for h in r.ensembles[0][1].hypotheses)
             ev["faithful_d2"] = {
@@ -633,7 +632,7 @@ def _claim10(rng, size):
     dims = (1,) if size == "small" else (1, 2)
     n_probes = 8 if size == "small" else 40
     ev, inconclusive = {}, []
-    for d, P, pred, r, err in _halfspace_runs(rng, size, "margin", dims=dims):
+    for d, _P, pred, r, err in _halfspace_runs(rng, size, "margin", dims=dims):
         if r is None:
             ev[f"d{d}_solver_error"] = err
             continue

@@ -48,7 +48,7 @@ def check_corollary_4(rng, size):
     from solvers.depth import depth
 
     ev, worst_c = {}, 0.0
-    for d, m, (_, P, pred, r, err) in _run_rows(rng, size):
+    for d, _m, (_, _P, pred, r, err) in _run_rows(rng, size):
         key = f"d{d}_m{pred.m}"
         if r is None:
             ev[key] = {"solver_error": err}

@@ -339,8 +339,8 @@ def _binomial_tail(k, n, p):
     checks=("Theorem 9", "Definition 11", "Lemma 1", "Theorem 6"),
 )
 def _theorem9_log_star(rng, size):
-    from geoprivate.mechanisms import interior_point_median, is_alpha_median, log_star_median_sample_size
     from geoprivate.audit import interior_point_exact_audit
+    from geoprivate.mechanisms import interior_point_median, is_alpha_median, log_star_median_sample_size
 
     # privacy, exact (K = 0 and n_base = 5 so that the law is not all FAIL; privacy does not depend on K)
     audits = [([3, 4, 5, 5, 6, 12], 5.7, 0.5), ([0, 15, 15, 0], 5.7, 0.5)]
@@ -360,7 +360,7 @@ def _theorem9_log_star(rng, size):
     n = log_star_median_sample_size(n_dom, p["alpha"], p["beta"], p["epsilon"], p["delta"])
     reps = 1 if size == "small" else 5
     runs = fails = failed_runs = 0
-    for name, vals in _t9_families(rng, n, n_dom).items():
+    for _name, vals in _t9_families(rng, n, n_dom).items():
         for _ in range(reps):
             r = interior_point_median(vals, n_dom, p["alpha"], p["beta"], p["epsilon"], p["delta"], rng=rng)
             ok = is_alpha_median(vals, r.value, p["alpha"])

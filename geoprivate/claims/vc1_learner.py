@@ -245,7 +245,7 @@ def _walk_events(learner, M, c, weights, cols, labels, seed, p):
     N, a, T, eps = s2.size, p["alpha"], learner.T, learner.epsilon_step
     tree = cls.tree
     keep = cls.norm.column_map[c2] >= 0
-    nodes = np.array([int(cls.columns[j]) if k else -1 for j, k in zip(cls.norm.column_map[c2], keep)])
+    nodes = np.array([int(cls.columns[j]) if k else -1 for j, k in zip(cls.norm.column_map[c2], keep, strict=True)])
     below = _descendants_mask(tree, x_good, nodes.tolist())
     ones_below = int(((y2 == 1) & below & keep).sum())  # Claim 1's count
     sub = _vc1.make_subtree(tree, x_good, cls.proper)

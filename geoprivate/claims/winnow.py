@@ -21,6 +21,7 @@ import numpy as np
 from hypothesis import strategies as st
 from scipy import stats
 
+from geoprivate.audit import delta_for_epsilon, epsilon_for_delta, statistical_epsilon_lower_bound
 from geoprivate.claims import Verdict, register
 from geoprivate.learners.decision_lists import (
     TRUE,
@@ -40,15 +41,14 @@ from geoprivate.learners.winnow import (
     dp_winnow,
     dp_winnow_privacy,
     em_sample_privacy_loss,
-    lemma_4_2_bound,
     least_confident_adversary,
+    lemma_4_2_bound,
     lemma_4_6_sample_size,
     majority_sequence,
     practical_parameters,
     sign_disagreement_probability,
     theorem_4_5_parameters,
 )
-from geoprivate.audit import delta_for_epsilon, epsilon_for_delta, statistical_epsilon_lower_bound
 from solvers.margins import (
     best_margin,
     decision_list_alternations,

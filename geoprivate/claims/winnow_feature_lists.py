@@ -11,7 +11,6 @@ margin of the embedding.
 
 from __future__ import annotations
 
-
 import numpy as np
 
 from geoprivate.claims import Verdict, register
@@ -38,7 +37,7 @@ def _random_f_list(rng, n_features: int, r: int):
 def _f_list_labels(Phi, feats, signs):
     """Labels ±1 of the F-decision list on the feature rows Φ (first true feature decides)."""
     out = np.full(Phi.shape[0], signs[-1], dtype=np.int8)
-    for f, b in zip(reversed(feats), reversed(signs[:-1])):
+    for f, b in zip(reversed(feats), reversed(signs[:-1]), strict=False):
         out[Phi[:, f] == 1] = b
     return out
 

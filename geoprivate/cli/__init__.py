@@ -26,6 +26,7 @@ import importlib
 import os
 import pkgutil
 import sys
+
 from geoprivate import __version__
 from geoprivate.privacy.warnings import counted_warnings
 
@@ -123,7 +124,7 @@ def _stdout_for_python_only():
         own = False
     os.dup2(2, 1)
     if own:
-        sys.stdout = open(
+        sys.stdout = open(  # noqa: SIM115 -- it replaces sys.stdout for the rest of the process
             saved,
             "w",
             encoding=old.encoding,
@@ -188,10 +189,8 @@ def main(argv: list[str] | None = None) -> int:
             raise
         print(f"{prog}: error: {exc.strerror if isinstance(exc, _StdoutError) else exc}", file=sys.stderr)
         if not isinstance(exc, _StdoutError):
-            try:
-                _flush_stdout()  # the command's output so far; if stdout is itself full, silenced
-            except OSError:
-                pass
+            with contextlib.suppress(OSError):  # if stdout is itself full, silenced
+                _flush_stdout()  # the command's output so far
         return 2
     except Exception as exc:  # a crash: still one line unless --debug
         if debug:

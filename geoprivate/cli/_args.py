@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import argparse
 import math
-import re
 import os
+import re
 import sys
 from pathlib import Path
 

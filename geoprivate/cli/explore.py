@@ -15,7 +15,6 @@ the run's transcript as JSON, and is the same bytes for the same arguments.  Nee
 
 from __future__ import annotations
 
-
 import sys
 from pathlib import Path
 

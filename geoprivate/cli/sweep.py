@@ -17,7 +17,6 @@ reproduce the stored result; 2 bad spec / database / arguments.
 
 from __future__ import annotations
 
-
 import dataclasses
 import json
 import sys

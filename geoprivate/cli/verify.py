@@ -21,8 +21,8 @@ import traceback
 import warnings
 
 from geoprivate import claims as _claims
-from geoprivate.cli import _args, _json
 from geoprivate.claims import strict_json
+from geoprivate.cli import _args, _json
 
 HELP = "run the papers' claims (and your own: --claims-from) on generated instances"
 

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Hashable, Sequence
+from collections.abc import Hashable, Sequence
 
 import numpy as np
 
+from geoprivate.concepts.base import ConceptClass
 from solvers import combinatorics as comb
 from solvers._checks import as_binary_matrix
-
-from geoprivate.concepts.base import ConceptClass
 
 __all__ = ["FiniteClass"]
 
@@ -67,7 +66,7 @@ class FiniteClass(ConceptClass):
         return self.matrix[int(concept), self.columns(points)]
 
     # -- ConceptClass
-    def restrict_to(self, points) -> "FiniteClass":
+    def restrict_to(self, points) -> FiniteClass:
         """Π_C(points): the distinct labellings of ``points`` (domain elements), sorted."""
         pts = _as_point_list(points)
         return FiniteClass(
@@ -87,7 +86,7 @@ class FiniteClass(ConceptClass):
     def threshold_dimension(self) -> int:
         return comb.threshold_dimension(self.matrix)
 
-    def version_space(self, points, labels) -> "FiniteClass":
+    def version_space(self, points, labels) -> FiniteClass:
         """C|S: the concepts consistent with the labelled sample (labels in {0, 1})."""
         rows = comb.restrict(self.matrix, self.columns(points), labels)
         return FiniteClass(self.matrix[rows], domain=self.domain, name=f"{self.name} | sample")

@@ -82,7 +82,7 @@ class PointFunctions(ConceptClass):
             if bad:
                 raise ValueError(f"points: {bad[:5]} not in the finite domain")
         gain: dict = {}
-        for p, lab in zip(pts, y.tolist()):
+        for p, lab in zip(pts, y.tolist(), strict=True):
             gain[p] = gain.get(p, 0) + (1 if lab == 1 else -1)
         total_pos = int((y == 1).sum())
         best_z, best = None, None

@@ -16,6 +16,12 @@
 Labels are {0, 1} throughout.
 """
 
+from geoprivate.everlasting.boosting import accuracy_boost, hypothesis_learner  # noqa: E402
+from geoprivate.everlasting.generic_bbl import (  # noqa: E402
+    EverlastingResult,
+    GenericBBL,
+    make_everlasting_problem,
+)
 from geoprivate.everlasting.label_boost import (
     Dichotomies,
     LabelBoostResult,
@@ -25,18 +31,11 @@ from geoprivate.everlasting.label_boost import (
     lemma_c2_applies,
     lemma_c2_max_T,
 )
-
 from geoprivate.everlasting.parameters import (  # noqa: E402
     custom_parameters,
     practical_parameters,
     theorem_parameters,
 )
-from geoprivate.everlasting.generic_bbl import (  # noqa: E402
-    EverlastingResult,
-    GenericBBL,
-    make_everlasting_problem,
-)
-from geoprivate.everlasting.boosting import accuracy_boost, hypothesis_learner  # noqa: E402
 
 __all__ = [
     "Dichotomies",

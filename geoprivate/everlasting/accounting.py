@@ -107,7 +107,7 @@ def labelboost_release_law(concept, s_points, s_labels, t_points, *, em_epsilon:
     labels, log_p, _ = label_boost_law(concept, s_points, s_labels, t_points, epsilon=em_epsilon)
     n_s = len(s_points)
     out: dict = {}
-    for row, lp in zip(labels[:, n_s:], log_p):
+    for row, lp in zip(labels[:, n_s:], log_p, strict=True):
         key = tuple(int(v) for v in row)
         out[key] = np.logaddexp(out[key], lp) if key in out else float(lp)
     return out

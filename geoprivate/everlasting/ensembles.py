@@ -77,10 +77,10 @@ def erm_ensemble(problem: Problem, points, labels, T: int, lam: int, order=None)
     pts = pts.reshape(T, lam, *pts.shape[1:])
     lab = np.asarray(labels)[: T * lam].reshape(T, lam)
     if problem.name == "intervals":
-        return make_ensemble("intervals", [C.erm(p, y)[0] for p, y in zip(pts, lab)])
+        return make_ensemble("intervals", [C.erm(p, y)[0] for p, y in zip(pts, lab, strict=True)])
     if problem.name == "halfspaces":
-        return make_ensemble("halfspaces", [_halfspace_erm(p, y) for p, y in zip(pts, lab)])
-    return make_ensemble("finite", [C.erm(p.tolist(), y) for p, y in zip(pts, lab)], matrix=C.matrix)
+        return make_ensemble("halfspaces", [_halfspace_erm(p, y) for p, y in zip(pts, lab, strict=True)])
+    return make_ensemble("finite", [C.erm(p.tolist(), y) for p, y in zip(pts, lab, strict=True)], matrix=C.matrix)
 
 
 def _halfspace_erm(X, y):

@@ -36,9 +36,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from geoprivate._validation import as_rng, check_index
+from geoprivate.audit import statistical_epsilon_lower_bound
 from geoprivate.everlasting.generic_bbl import EverlastingProblem, GenericBBL
 from geoprivate.everlasting.parameters import EverlastingParameters
-from geoprivate.audit import statistical_epsilon_lower_bound
 from geoprivate.privacy.warnings import PrivacyWarning
 
 __all__ = [

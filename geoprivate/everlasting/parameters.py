@@ -217,14 +217,14 @@ def _checks(a, b, e, d, vc, lam, T, R, c, eps_bt, d_bt, s_hat, d_hat, next_S, S)
     obs2 = c_tops_composition(eps_bt, d_bt, c) if 0 < c * d_bt < 1 else None
     return {
         "Claim D.1": obs2 is not None and obs2.epsilon <= 1 and obs2.delta <= d * (1 + 1e-9),
-        "Claim D.2": b <= 1 / 32 and T >= 96 * math.log(1 / a),
-        "Claim D.5": (math.exp(-T * eps_bt / 48) < a) and R >= 3 * math.log(1 / b) / a,
+        "Claim D.2": b <= 1 / 32 and 96 * math.log(1 / a) <= T,
+        "Claim D.5": (math.exp(-T * eps_bt / 48) < a) and 3 * math.log(1 / b) / a <= R,
         "Claim D.6": d_hat >= next_S,
-        "Claim D.7": T >= 8 / (a * eps_bt) * (math.log(R + 1) + math.log(1 / b)),
+        "Claim D.7": 8 / (a * eps_bt) * (math.log(R + 1) + math.log(1 / b)) <= T,
         "Claim D.8": s_hat >= 1 and d_hat <= b / math.e * vc * math.exp(min(700.0, a * s_hat / (2 * vc))) - s_hat,
         "Claim D.9": eps_bt < 1 and 0 < d_bt < 1 and lemma1_applies(eps_bt, d_bt, 2 * a, T),
         # LabelBoost's released labels are (2 ln(1 + e^(1/2)))-DP, not 1-DP (docs/private_as_run.md)
-        "Claim 2.7 (S_hat)": s_hat >= 1 and S >= s_hat / e * (3 + math.exp(labelboost_epsilon())),
+        "Claim 2.7 (S_hat)": s_hat >= 1 and s_hat / e * (3 + math.exp(labelboost_epsilon())) <= S,
     }
 
 
@@ -296,7 +296,7 @@ def custom_parameters(
     for i, row in enumerate(spec, start=1):
         if len(row) not in (4, 5):
             raise ValueError(f"spec: phase {i} must be (lambda_i, T_i, R_i, c_i[, eps'_i]), got {row!r}")
-        for name, v in zip(("lambda", "T", "R", "c"), row[:4]):
+        for name, v in zip(("lambda", "T", "R", "c"), row[:4], strict=True):
             check_positive_int(v, f"spec[{i}].{name}")
         if len(row) == 5 and not (isinstance(row[4], (int, float)) and math.isfinite(row[4]) and row[4] > 0):
             raise ValueError(f"spec[{i}].epsilon_bt must be a finite number > 0, got {row[4]!r}")

@@ -369,8 +369,8 @@ def adversary_search(
     -------
     dict: best adversary, search scores, the final audit (:class:`GameAudit` as dict).
     """
-    from geoprivate.everlasting.game import FALSE_ALARM, audit_game
     from geoprivate.audit.search import hill_climb
+    from geoprivate.everlasting.game import FALSE_ALARM, audit_game
 
     iters = check_int_in_range(iters, "iters", 0, MAX_SEARCH_ITERS)
     n_search = check_int_in_range(n_search, "n_search", 1, 10**7)

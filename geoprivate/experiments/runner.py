@@ -330,7 +330,7 @@ def _dispatch(spec, store, todo, counts, workers, backend, scheduler, dask_proce
                 part = todo[pos : pos + chunk]
                 pos += len(part)
                 meta = [(i, key, t, trial_seed(spec.name, point, t)) for i, key, point, t in part]
-                batch = [(point, seed) for (_, _, point, _), (_, _, _, seed) in zip(part, meta)]
+                batch = [(point, seed) for (_, _, point, _), (_, _, _, seed) in zip(part, meta, strict=True)]
                 pending[executor.submit(run_trials, target, batch)] = meta
             if not pending:
                 break
@@ -344,7 +344,7 @@ def _dispatch(spec, store, todo, counts, workers, backend, scheduler, dask_proce
                     outcomes = [("failed", None, f"worker error: {type(exc).__name__}: {exc}", math.nan)] * len(meta)
                     caught = []
                 caught_here.merge(caught)
-                for (i, key, t, seed), (status, result, error, secs) in zip(meta, outcomes):
+                for (i, key, t, seed), (status, result, error, secs) in zip(meta, outcomes, strict=True):
                     store.record(spec.name, i, key, t, seed, status, result, error, secs)
                     counts[status] += 1
                     if math.isfinite(secs):

@@ -28,9 +28,9 @@ import itertools
 import json
 import math
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 __all__ = [
     "SpecError",
@@ -78,7 +78,7 @@ class SweepSpec:
     def points(self) -> list[dict]:
         """The grid points, in order (index = position in this list)."""
         keys = [k for k, _ in self.grid]
-        return [dict(zip(keys, combo)) for combo in itertools.product(*(v for _, v in self.grid))]
+        return [dict(zip(keys, combo, strict=True)) for combo in itertools.product(*(v for _, v in self.grid))]
 
     def grid_json(self) -> str:
         """The grid's fingerprint (parameter order and value order included)."""

@@ -170,7 +170,7 @@ class Store:
             tables = {r[0] for r in self.con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"db: {where} is not an SQLite database ({exc})") from None
-        if tables and not _TABLES <= tables:
+        if tables and not tables >= _TABLES:
             raise StoreError(f"db: {where} is an SQLite file but not a sweep store (tables {sorted(tables)})")
         if not tables and not create:
             raise StoreError(f"db: {where} is empty, not a sweep store (`sweep run` initialises it)")
@@ -342,7 +342,7 @@ class Store:
         positions: dict = {}
         out = []
         for r in cur:
-            d = dict(zip(cols, r))
+            d = dict(zip(cols, r, strict=True))
             if d["sweep"] not in positions:
                 positions[d["sweep"]] = self._positions(d["sweep"])
             self._verify(d, positions[d["sweep"]])

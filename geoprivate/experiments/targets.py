@@ -339,7 +339,7 @@ def _laplace(p, noise_factor: float = 1.0) -> _Audited:
     def mech(value, rng, size):
         return np.floor((value + rng.laplace(0.0, noise_factor / eps, size)) / width).astype(np.int64).tolist()
 
-    cuts = range(0, math.ceil((1 + 1 / eps) / width) + 1)
+    cuts = range(math.ceil((1 + 1 / eps) / width) + 1)
     return _Audited(mech, eps, 0.0, True, 1.0, -1.0, 2.0, 0.0, 1.0, [(lambda o, c=c: o >= c) for c in cuts])
 
 

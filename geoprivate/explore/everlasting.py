@@ -9,10 +9,9 @@ the run of the report's figure.
 
 from __future__ import annotations
 
-from geoprivate._validation import check_seed
-
 import math
 
+from geoprivate._validation import check_seed
 from geoprivate.explore._page import exact, page_html, require_plotly, slider_layout
 
 __all__ = ["everlasting_transcript", "everlasting_figure", "everlasting_page"]
@@ -107,7 +106,7 @@ def everlasting_figure(result):
         ]
 
     cols = (1, 1, 2, 3, 3)
-    for tr, col in zip(bars(1), cols):
+    for tr, col in zip(bars(1), cols, strict=True):
         fig.add_trace(tr, row=1, col=col)
     fig.add_trace(
         go.Scatter(

@@ -22,14 +22,13 @@ the runs of the report's collapse figures.
 
 from __future__ import annotations
 
-from geoprivate._validation import check_bool, check_int_in_range, check_seed
-
 import math
 import warnings
 from fractions import Fraction
 
 import numpy as np
 
+from geoprivate._validation import check_bool, check_int_in_range, check_seed
 from geoprivate.explore._page import exact, page_html, rational, require_plotly, slider_layout
 
 __all__ = ["predict_runs", "predict_steps", "predict_transcript", "predict_figure", "predict_page"]
@@ -105,7 +104,7 @@ def _block_depths(predictor, generator, ensemble) -> list[int]:
     from solvers.depth import depth
 
     out = []
-    for (pts, labels), (a, w) in zip(predictor.blocks, ensemble.hypotheses):
+    for (pts, labels), (a, w) in zip(predictor.blocks, ensemble.hypotheses, strict=True):
         A, b = dual_constraints_of(generator, pts, labels)
         out.append(int(depth((A, b), np.array([Fraction(v) for v in a] + [Fraction(w)], dtype=object))))
     return out
@@ -196,7 +195,7 @@ class _Run:
         levs, hulls = levels_in_window(self.A, self.b, (a0, a1, w0, w1), levels, box_factor)
         colours = sample_colorscale("Blues", list(np.linspace(0.15, 0.75, len(levs))))
         traces = []
-        for lev, colour in zip(levs, colours):
+        for lev, colour in zip(levs, colours, strict=True):
             if lev in hulls and len(hulls[lev]) >= 3:
                 poly = np.vstack([hulls[lev], hulls[lev][:1]])
                 traces.append(
@@ -292,7 +291,9 @@ class _Run:
         hyp, deps = self.ens[seg].hypotheses, self.depths[seg]
         m = len(self.pred.blocks[0][1])
         colours = [BLOCK_COLOURS[i % len(BLOCK_COLOURS)] for i in range(len(hyp))]
-        text = [_maximiser_hover(self.name, i, a, w, dep, m) for i, ((a, w), dep) in enumerate(zip(hyp, deps))]
+        text = [
+            _maximiser_hover(self.name, i, a, w, dep, m) for i, ((a, w), dep) in enumerate(zip(hyp, deps, strict=True))
+        ]
         coords = [[float(v) for v in a] + [float(w)] for a, w in hyp]
         marker = {"size": 10 if self.d == 1 else 6, "color": colours, "line": {"color": "white", "width": 1}}
         if self.d == 1:
@@ -322,8 +323,7 @@ class _Run:
 
     # ---------------------------------------------------------------- d = 2: the (a1, a2, w) space
     def box3(self):
-        half = max(1.0, float(np.abs(self.zs[:, :2]).max()) * 1.25 if len(self.zs) else 1.0)
-        return half
+        return max(1.0, float(np.abs(self.zs[:, :2]).max()) * 1.25 if len(self.zs) else 1.0)
 
     def dynamic_d2(self, step):
         from geoprivate.prediction.generators import hard_query_subspace
@@ -428,7 +428,7 @@ def _markers(go, runs_, step_idx):
                 uid=f"now-{which}",
                 name="this round",
                 showlegend=False,
-                hovertext=[f"{r.name}: {which} = {y}" for r, y in zip(runs_, ys)],
+                hovertext=[f"{r.name}: {which} = {y}" for r, y in zip(runs_, ys, strict=True)],
                 hoverinfo="text",
             )
         )
@@ -471,7 +471,7 @@ def predict_figure(runs, *, d: int):
         fig.add_trace(tr, row=2, col=1)
     for tr in _curves(go, R, "epsilon_nominal", "ε"):
         fig.add_trace(tr, row=2, col=2)
-    for tr, col in zip(_markers(go, R, 0), (1, 2)):
+    for tr, col in zip(_markers(go, R, 0), (1, 2), strict=True):
         dyn_index.append(len(fig.data))
         fig.add_trace(tr, row=2, col=col)
 

@@ -15,10 +15,9 @@ output node (ringed).
 
 from __future__ import annotations
 
-from geoprivate._validation import check_seed
-
 import numpy as np
 
+from geoprivate._validation import check_seed
 from geoprivate.explore._page import page_html, require_plotly, slider_layout
 
 __all__ = ["prefix_sizes", "version_space", "vc1_transcript", "vc1_figure", "vc1_page"]
@@ -219,7 +218,7 @@ def vc1_figure(learner, cols, labels, h, target):
     top = max(d["deterministic"].values(), default=1)
     shade = {k: v / top for k, v in d["deterministic"].items()}
     extra = {k: f"<br>deterministic in {v} of t = {d['t']} parts" for k, v in d["deterministic"].items()}
-    for v, q in zip(d["layer"], np.asarray(d["scores"]).tolist()):
+    for v, q in zip(d["layer"], np.asarray(d["scores"]).tolist(), strict=True):
         extra[v] = extra.get(v, "") + f"<br>layer score q = {q}"
     vs = version_space(learner, cols, labels)
     st = {"subtree": vs["subtree"], "det": set(d["deterministic"]), "extra": extra}
@@ -241,7 +240,7 @@ def vc1_figure(learner, cols, labels, h, target):
     idx = list(range(1, 1 + len(frames_data[0])))
     fig.frames = [
         go.Frame(name=lab, data=data, traces=idx, layout={"title": {"text": t}})
-        for lab, data, t in zip(labels_, frames_data, titles)
+        for lab, data, t in zip(labels_, frames_data, titles, strict=True)
     ]
     height = int(tree.graph.get("height", 3))
     fig.update_xaxes(visible=False, range=[min(xs) - 0.7, max(xs) + 0.7])

@@ -163,7 +163,7 @@ class FeatureSet:
         return len(self.terms)
 
     @classmethod
-    def from_matrix(cls, n_features: int, names=None) -> "FeatureSet":
+    def from_matrix(cls, n_features: int, names=None) -> FeatureSet:
         """A feature set known only through its feature matrix Φ (``transform`` is the identity)."""
         names = tuple(names) if names is not None else tuple(f"f{i}" for i in range(n_features))
         if len(names) != n_features:
@@ -241,7 +241,7 @@ def conjunctions(d: int, k: int, *, include_empty: bool = False, max_terms=10**6
     for w in range(1, k + 1):
         for vars_ in itertools.combinations(range(d), w):
             for pols in itertools.product((1, 0), repeat=w):
-                terms.append(tuple(zip(vars_, pols)))
+                terms.append(tuple(zip(vars_, pols, strict=True)))
     names = tuple("T" if not t else " ∧ ".join(_literal_name(j, p) for j, p in t) for t in terms)
     return FeatureSet(int(d), tuple(terms), names)
 
@@ -335,7 +335,7 @@ class DecisionList:
 
     def describe(self, names=None) -> str:
         parts = []
-        for f, b in zip(self.features, self.bits):
+        for f, b in zip(self.features, self.bits, strict=True):
             nm = "T" if f == TRUE else (names[f] if names is not None else f"f{f}")
             parts.append(f"({nm}, {b})")
         return "[" + ", ".join(parts) + "]"

@@ -482,7 +482,7 @@ class _VC1Class:
 
     def concept_of(self, labels) -> int | None:
         """A row of the class equal to ``labels`` (the smallest index), or None."""
-        hit = np.flatnonzero((self.M == labels[None, :]).all(axis=1))
+        hit = np.flatnonzero((labels[None, :] == self.M).all(axis=1))
         return int(hit[0]) if hit.size else None
 
     def part_counts(self, cols, labels, part_of, t: int) -> np.ndarray:

@@ -904,7 +904,7 @@ class DPWinnowRun:
         """Theorem 4.5's conditions on the parameters used: K ≥ Lemma 4.7's update bound and
         L ≥ Lemma 4.3's 8 ln(2T/β)/ε̂ (realisability of the target is the caller's)."""
         p = self.params
-        return bool(p.K >= p.update_bound and p.L >= 8 * math.log(2 * p.T / p.beta) / p.eps_hat * (1 - 1e-12))
+        return bool(p.update_bound <= p.K and 8 * math.log(2 * p.T / p.beta) / p.eps_hat * (1 - 1e-12) <= p.L)
 
     @property
     def n_mistakes(self) -> int:

@@ -37,13 +37,6 @@ from geoprivate.mechanisms.exponential import (
     exponential_mechanism_probabilities,
     report_noisy_max,
 )
-from geoprivate.mechanisms.laplace import (
-    bernoulli_exp,
-    default_granularity,
-    discrete_laplace,
-    laplace_mechanism,
-    laplace_noise,
-)
 from geoprivate.mechanisms.interior_point import (
     InteriorPointParameters,
     InteriorPointResult,
@@ -52,6 +45,13 @@ from geoprivate.mechanisms.interior_point import (
     interior_point_parameters,
     interior_point_sample_size,
     is_interior_point,
+)
+from geoprivate.mechanisms.laplace import (
+    bernoulli_exp,
+    default_granularity,
+    discrete_laplace,
+    laplace_mechanism,
+    laplace_noise,
 )
 from geoprivate.mechanisms.median import (
     LogStarOptions,

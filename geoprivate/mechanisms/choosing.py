@@ -293,7 +293,7 @@ def is_k_bounded(quality, data, candidates, k) -> bool:
         return False
     for i in range(1, len(data) + 1):
         cur = [quality(data[:i], z) for z in candidates]
-        diffs = [c - p for c, p in zip(cur, prev)]
+        diffs = [c - p for c, p in zip(cur, prev, strict=True)]
         if any(d not in (0, 1) for d in diffs) or sum(diffs) > k:
             return False
         prev = cur

@@ -442,7 +442,7 @@ def _k_theorem(n: int, b: int, eps_m: float, delta_m: float, beta_m: float) -> i
     return max(math.ceil(2 * math.e * (gamma + t)), math.ceil(math.log2((b + 1) / beta_m)))
 
 
-def trim_amount(n: int, b: int, params: "InteriorPointParameters") -> int:
+def trim_amount(n: int, b: int, params: InteriorPointParameters) -> int:
     """K(n, b) = max(⌈2e(Γ + T)⌉, ⌈log₂((b+1)/β_m)⌉) (docs §3), times ``k_scale`` in practical mode.
 
     Γ = (16/ε_m) ln(4n/(β_m ε_m δ_m)) is [Yan25] Lemma 1's utility loss for k = 1, T = 1 + (2/ε_m) ln(4/β_m).
@@ -511,7 +511,7 @@ def choose_prefix(prefixes, counts, epsilon_step, delta_step, rng):
 def choose_prefix_law(prefixes, counts, epsilon_step, delta_step) -> dict:
     """Exact law of :func:`choose_prefix`: {prefix or None: probability}."""
     probs, p_halt = choosing_output_law(counts, epsilon_step, delta_step, 1)
-    law = {p: float(q) for p, q in zip(prefixes, probs) if q > 0}
+    law = {p: float(q) for p, q in zip(prefixes, probs, strict=True) if q > 0}
     law[None] = float(p_halt)
     return law
 
@@ -569,7 +569,7 @@ def choose_candidate(sorted_values, candidates, epsilon_step, rng) -> int:
 
 def _candidate_law(sorted_values, candidates, epsilon_step) -> dict:
     q = [interior_quality(sorted_values, c) for c in candidates]
-    return dict(zip(candidates, exponential_mechanism_probabilities(q, epsilon_step).tolist()))
+    return dict(zip(candidates, exponential_mechanism_probabilities(q, epsilon_step).tolist(), strict=True))
 
 
 # ====================================================================== parameters
@@ -977,7 +977,7 @@ def _ledger_params(params: InteriorPointParameters, n: int, failed: bool) -> dic
 def _base_law(values, N, eps_m) -> dict:
     starts, lengths, probs = interval_exponential_law(sorted(values), N, eps_m)
     law: dict = {}
-    for s, L, p in zip(starts, lengths, probs.tolist()):
+    for s, L, p in zip(starts, lengths, probs.tolist(), strict=True):
         for v in range(s, s + L):
             law[v] = law.get(v, 0.0) + p / L
     return law

@@ -37,8 +37,8 @@ import numpy as np
 from geoprivate._validation import (
     as_rng,
     check_epsilon,
-    check_noise_scale,
     check_int_in_range,
+    check_noise_scale,
     check_positive_int,
     check_probability,
     check_real,

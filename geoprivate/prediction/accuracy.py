@@ -304,13 +304,13 @@ def measure_accuracy(
         and {"a", "w"} <= set(getattr(target, "params", {}))
         and all(e.kind == "halfspaces" for e in ens)
     )
-    for state, e in zip(states, ens):
+    for state, e in zip(states, ens, strict=True):
         P = e.predict(pts)
         if exact_blocks:
             tab = e._table
             block = gaussian_halfspace_error(tab.A, tab.w, target.params["a"], target.params["w"])[tab.index]
         else:
-            block = (P != truth[None, :]) @ w
+            block = (truth[None, :] != P) @ w
         q = P.mean(axis=0)
         p1 = label_one_probability(q, state)
         err_h = float(np.where(truth == 1, 1.0 - p1, p1) @ w)

@@ -42,17 +42,6 @@ from fractions import Fraction
 
 import numpy as np
 
-from solvers import combinatorics as comb
-from solvers.affine import AffineSubspace
-from solvers.halfspaces import (
-    DUAL_FORMS,
-    dual_constraints,
-    dual_hypothesis,
-    halfspace_dichotomies,
-    halfspace_predicate,
-    halfspace_witness,
-)
-
 from geoprivate.concepts import FiniteClass, Intervals, Thresholds
 from geoprivate.ensembles import (  # the one ensemble abstraction (names kept importable from here)
     Ensemble,
@@ -63,6 +52,16 @@ from geoprivate.ensembles import (  # the one ensemble abstraction (names kept i
     halfspace_votes,
     halfspace_votes_matrix,
     make_ensemble,
+)
+from solvers import combinatorics as comb
+from solvers.affine import AffineSubspace
+from solvers.halfspaces import (
+    DUAL_FORMS,
+    dual_constraints,
+    dual_hypothesis,
+    halfspace_dichotomies,
+    halfspace_predicate,
+    halfspace_witness,
 )
 
 __all__ = [
@@ -158,12 +157,7 @@ class G_oblivious:
         hard_labels = np.asarray(hard_labels, dtype=np.int64)
         m = labels.shape[0]
         w = m + 1
-        if self.kind == "thresholds":
-            P, Y = _weighted(
-                np.asarray(points, np.float64), labels, np.asarray(hard_points, np.float64), hard_labels, w
-            )
-            h, err = self.concept.erm(P, Y)
-        elif self.kind == "intervals":
+        if self.kind == "thresholds" or self.kind == "intervals":
             P, Y = _weighted(
                 np.asarray(points, np.float64), labels, np.asarray(hard_points, np.float64), hard_labels, w
             )
@@ -185,7 +179,7 @@ class G_oblivious:
         Y = np.concatenate([labels, hard_labels]).astype(np.int64)
         D = halfspace_dichotomies(P).astype(np.int64)
         weights = np.concatenate([np.ones(X.shape[0], np.int64), np.full(H.shape[0], w, np.int64)])
-        loss = (D != Y[None, :]) @ weights
+        loss = (Y[None, :] != D) @ weights
         best = int(np.argmin(loss))
         wit = halfspace_witness(P, D[best])
         if not wit.realisable:  # pragma: no cover - dichotomies are realisable by construction

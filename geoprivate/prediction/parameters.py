@@ -110,7 +110,7 @@ def appendix_a2(d, T, alpha, beta, epsilon, delta, *, c_m: float = 1.0) -> dict:
 def appendix_a3(d, T, alpha, beta, epsilon, delta, *, c_m: float = 1.0) -> dict:
     """[Yan26] Appendix A.3 (GenericPredictor + G_halfspace, halfspaces over ℝ^d)."""
     d, T, a, b, e, dl = _check(d, T, alpha, beta, epsilon, delta)
-    if T <= math.e or dl >= 1 / math.e:
+    if math.e >= T or dl >= 1 / math.e:
         raise ValueError(f"A.3 needs T > e and delta < 1/e (log log T, log log(1/delta)), got T={T}, delta={delta}")
     s = math.log(d) + math.log(math.log(T)) + math.log(math.log(1 / dl)) + math.log(1 / e)
     if s <= 0:

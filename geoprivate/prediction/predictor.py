@@ -43,10 +43,10 @@ from geoprivate._validation import as_rng, check_bool, check_delta, check_epsilo
 from geoprivate.adversaries.base import View
 from geoprivate.mechanisms import BetweenThresholds, lemma1_applies, lemma1_delta, min_gap
 from geoprivate.prediction.accuracy import SegmentState, measure_accuracy
-from geoprivate.privacy.warnings import PrivacyWarning, warn_outside_theorem
-from geoprivate.privacy import VACUOUS, Guarantee, PrivacyLedger, advanced_composition, basic_composition
 from geoprivate.prediction.tracking import label_sequence_count
 from geoprivate.prediction.transcript import TOP_CODE, Transcript
+from geoprivate.privacy import VACUOUS, Guarantee, PrivacyLedger, advanced_composition, basic_composition
+from geoprivate.privacy.warnings import PrivacyWarning, warn_outside_theorem
 
 __all__ = ["GenericPredictor", "PredictionResult", "CompositionPredictor", "privacy_total"]
 
@@ -79,7 +79,7 @@ def _check_thresholds(t_lower, t_upper):
         raise ValueError(
             f"t_lower, t_upper: need finite t_lower < t_upper, got t_lower={t_lower!r}, t_upper={t_upper!r}"
         )
-    if not (0 <= tl and tu <= 1):
+    if not (tl >= 0 and tu <= 1):
         warn_outside_theorem(
             f"t_lower={tl}, t_upper={tu}: thresholds outside [0, 1] for a vote fraction in "
             "[0, 1] ([Yan26] Algorithm 1 takes t_l, t_u in (0, 1)); BetweenThresholds will "
@@ -188,7 +188,7 @@ class PredictionResult:
     @property
     def utility_proved(self) -> bool:
         """Theorem mode only: k, m from [Yan26] Appendix A.2/A.3 for the run's (α, β, T); practical k, m prove nothing."""
-        return self.mode == "theorem" and self.T <= int(self.params.get("T_design", self.params.get("T", self.T)))
+        return self.mode == "theorem" and int(self.params.get("T_design", self.params.get("T", self.T))) >= self.T
 
     def to_dict(self, *, transcript: bool = False) -> dict:
         """Plain-JSON summary (the CLI's ``--json``); infinite ε is written as null."""
@@ -611,7 +611,9 @@ class GenericPredictor:
                 if progress is not None:
                     progress.update(1)
         stops = [s for s, *_ in states[1:]] + [T]
-        result.segment_states = [SegmentState(a, b, tl, tu, bt.nu_scale) for (a, tl, tu), b in zip(states, stops)]
+        result.segment_states = [
+            SegmentState(a, b, tl, tu, bt.nu_scale) for (a, tl, tu), b in zip(states, stops, strict=True)
+        ]
         if target is not None:
             truth = np.asarray(target(tr.points)).astype(np.uint8)
             result.stream_disagreements = int((truth != tr.labels).sum())

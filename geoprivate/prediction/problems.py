@@ -8,7 +8,6 @@ adds what only the predictors need: :func:`make_generator` and :func:`make_adver
 
 from __future__ import annotations
 
-
 from geoprivate._validation import as_rng, check_positive_int
 from geoprivate.adversaries import (
     DisagreementAdversary,

@@ -37,7 +37,7 @@ def label_sequences(concept, queries, hard_points=(), hard_labels=()):
         P = np.unique(q.astype(np.float64), axis=0)
         M = halfspace_dichotomies(P)
         hp = np.asarray(hard_points, dtype=np.float64).reshape(-1, P.shape[1])
-        cols = [int(np.flatnonzero((P == h).all(axis=1))[0]) for h in hp]
+        cols = [int(np.flatnonzero((h == P).all(axis=1))[0]) for h in hp]
     else:
         P = np.unique(q)
         if kind == "finite":
@@ -46,7 +46,7 @@ def label_sequences(concept, queries, hard_points=(), hard_labels=()):
         else:
             M = concept.restrict_to(P).matrix
         cols = np.searchsorted(P, np.asarray(hard_points)).tolist()
-        if any(c >= P.shape[0] or P[c] != h for c, h in zip(cols, np.asarray(hard_points).tolist())):
+        if any(c >= P.shape[0] or P[c] != h for c, h in zip(cols, np.asarray(hard_points).tolist(), strict=True)):
             raise ValueError("hard_points: must be among the queries")
     rows = comb.restrict(M, np.asarray(cols, dtype=np.intp), np.asarray(hard_labels, dtype=np.int64))
     return P, M[rows]

@@ -18,8 +18,9 @@ References
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 from geoprivate._validation import check_bool, check_delta, check_epsilon, check_positive_int
 
@@ -95,7 +96,7 @@ class Guarantee:
         """
         return not self.is_vacuous
 
-    def with_utility(self, proved: bool | None) -> "Guarantee":
+    def with_utility(self, proved: bool | None) -> Guarantee:
         """This guarantee carrying the accuracy verdict ``proved``.
 
         Parameters
@@ -110,13 +111,13 @@ class Guarantee:
         """
         return Guarantee(self.epsilon, self.delta, None if proved is None else bool(proved))
 
-    def __add__(self, other: "Guarantee") -> "Guarantee":
+    def __add__(self, other: Guarantee) -> Guarantee:
         """Basic composition ([NNSY23] Proposition 2.5)."""
         if not isinstance(other, Guarantee):
             return NotImplemented
         return Guarantee(self.epsilon + other.epsilon, min(1.0, self.delta + other.delta))
 
-    def implies(self, other: "Guarantee") -> bool:
+    def implies(self, other: Guarantee) -> bool:
         """True when ``self`` is at least as strong as ``other`` (eps and delta both <=)."""
         return self.epsilon <= other.epsilon and self.delta <= other.delta
 

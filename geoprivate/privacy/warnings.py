@@ -26,7 +26,7 @@ import re
 import sys
 import threading
 import warnings
-from typing import Iterator
+from collections.abc import Iterator
 
 __all__ = [
     "PrivacyWarning",

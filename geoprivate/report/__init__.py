@@ -438,7 +438,7 @@ def write_report(
     head = (
         f"<h1>geoprivate — the papers' statements, checked</h1>"
         f"<p>{len(recs)} claims run (seed {_e(seed)}, size {_e(size)}, "
-        f"{_dt.datetime.now(_dt.timezone.utc):%Y-%m-%d %H:%M UTC}): "
+        f"{_dt.datetime.now(_dt.UTC):%Y-%m-%d %H:%M UTC}): "
         + ", ".join(f"{_badge(k)} {v}" for k, v in sorted(verdicts.items()))
         + f". {len(_cat.STATEMENTS)} numbered statements catalogued; claim links: "
         + ("ok" if not problems else f"<b>{len(problems)} problem(s)</b>: " + _e("; ".join(problems)))

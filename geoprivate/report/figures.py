@@ -14,9 +14,8 @@ figure for a newly landed algorithm is one decorated function::
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
-
 
 __all__ = ["ReportFigure", "FIGURES", "report_figure", "build_figure", "figure_png"]
 
@@ -123,7 +122,6 @@ def _oblivious_run(T=1000):
     from geoprivate.adversaries import binary_search_sequence
     from geoprivate.prediction import G_oblivious, GenericPredictor
     from geoprivate.prediction.problems import make_problem
-
     from geoprivate.viz.shrinkage import SHOWCASE_DELTA, SHOWCASE_EPSILON, lemma1_k
 
     k = lemma1_k()  # private as run: [Yan26] Lemma 1 holds for every BetweenThresholds segment

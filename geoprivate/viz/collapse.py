@@ -221,7 +221,7 @@ def levels_in_window(A, b, window, levels, box_factor):
     box = tuple(Fraction(v).limit_denominator(10**6) for v in (ca - ha, ca + ha, cw - hw, cw + hw))
     verts = arrangement_vertices(A, b, box)
     top = max(dep for _, dep in verts)
-    levs = [lev for lev in range(top, max(top - levels, 0), -1)][::-1]
+    levs = list(range(top, max(top - levels, 0), -1))[::-1]
     return levs, depth_level_hulls(A, b, box, levs, vertices=verts)
 
 
@@ -235,7 +235,7 @@ def _panel(
     import matplotlib
 
     cmap = matplotlib.colormaps["Blues"]
-    for lev, v in zip(levels, cmap_vals):
+    for lev, v in zip(levels, cmap_vals, strict=True):
         if lev in hulls and len(hulls[lev]) >= 3:
             ax.add_patch(
                 Polygon(hulls[lev], closed=True, facecolor=cmap(v), edgecolor="none", zorder=0, gid=f"level-{lev}")
@@ -364,9 +364,9 @@ def draw_collapse_d1(
 
 
 def _legend(ax, levs, k, N):
+    import matplotlib
     from matplotlib.lines import Line2D
     from matplotlib.patches import Patch
-    import matplotlib
 
     cmap = matplotlib.colormaps["Blues"]
     handles = [
@@ -402,7 +402,7 @@ def draw_collapse_comparison(runs, **kwargs):
     cols = max(r.n_hard for _, _, r in runs) + 1
     fig = Figure(figsize=(4.2 * cols + 2.5, 4.4 * len(runs)), layout="constrained")
     grid = fig.subplots(len(runs), cols, squeeze=False)
-    for row, (name, pred, res) in zip(grid, runs):
+    for row, (name, pred, res) in zip(grid, runs, strict=True):
         draw_collapse_d1(pred, res, axes=list(row[: res.n_hard + 1]), name=name, **kwargs)
         for ax in row[res.n_hard + 1 :]:
             ax.set_visible(False)
@@ -513,8 +513,8 @@ def line_depth_profile(A1, b1, window):
     cons = [(Fraction(A1[i][0]), Fraction(b1[i])) for i in range(len(b1))]
     brk = sorted({r / p for p, r in cons if p != 0})
     span = (max(brk) - min(brk)) if len(brk) > 1 else Fraction(1)
-    allpts = sorted(set(brk) | {x for x in (min(brk, default=0) - span - 1, max(brk, default=0) + span + 1)})
-    allpts = sorted(set(allpts) | {(u + v) / 2 for u, v in zip(allpts, allpts[1:])})
+    allpts = sorted(set(brk) | {min(brk, default=0) - span - 1, max(brk, default=0) + span + 1})
+    allpts = sorted(set(allpts) | {(u + v) / 2 for u, v in zip(allpts, allpts[1:], strict=False)})
 
     def depth(u):
         return sum(1 for p, r in cons if p * u >= r)
@@ -527,7 +527,7 @@ def line_depth_profile(A1, b1, window):
         inside = [u for u, dep in deps.items() if dep >= lev]
         hull[lev] = (-math.inf if deps[first] >= lev else min(inside), math.inf if deps[last] >= lev else max(inside))
     pts = sorted({u for u in allpts if lo <= u <= hi} | {lo, hi})
-    pts = sorted(set(pts) | {(u + v) / 2 for u, v in zip(pts, pts[1:])})
+    pts = sorted(set(pts) | {(u + v) / 2 for u, v in zip(pts, pts[1:], strict=False)})
 
     def cdepth(u):
         return (
@@ -567,7 +567,7 @@ def _slice_1d(ax, V, A, b, zs, names, title):
     u, dep, cdep = line_depth_profile(A1, b1, ((lo + hi) / 2 - half, (lo + hi) / 2 + half))
     ax.plot(u, dep, color="0.5", lw=1, drawstyle="steps-mid", label="depth_S", gid="depth")
     ax.plot(u, cdep, color="#1d4ed8", lw=2, label="cdepth_S", gid="cdepth")
-    prof = {float(x): c for x, c in zip(u, cdep)}
+    prof = {float(x): c for x, c in zip(u, cdep, strict=True)}
     for i, x in enumerate(us):
         ax.scatter(
             [x],

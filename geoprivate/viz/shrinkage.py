@@ -102,7 +102,7 @@ def _steps(T, hard_rounds, values):
     """Round-indexed step values: values[i] holds from hard_rounds[i-1] + 1 on (values[0] from 0)."""
     out = np.empty(T + 1, dtype=float)
     out[:] = values[0]
-    for r, v in zip(hard_rounds, values[1:]):
+    for r, v in zip(hard_rounds, values[1:], strict=False):
         out[r + 1 :] = v
     return out
 
@@ -317,7 +317,7 @@ def draw_privacy_spent(result, *, title=None):
     )
     ax.set_yscale("log")
     ax.set_xlabel("round j")
-    ax.set_ylabel("ε spent so far (δ′ = %g)" % float(result.params["delta_prime"]))
+    ax.set_ylabel("ε spent so far (δ′ = {:g})".format(float(result.params["delta_prime"])))
     applies = result.ledger is not None and all(e.applies for e in result.ledger.entries)
     note = "" if applies else "\n(nominal: Lemma 1's gap condition fails at these practical parameters)"
     ax.set_title((title or "Privacy spent over the rounds (Observation 1, Theorem 3)") + note, fontsize=10)

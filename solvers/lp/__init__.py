@@ -104,12 +104,12 @@ from solvers._rational import common_denominator, pow2
 from solvers._rational import to_fraction as _to_fraction  # noqa: F401  (kept for old private imports)
 from solvers.lp._active_set import _ACTIVE_SET_MAX_DIM, _feasible_active_set  # noqa: F401
 from solvers.lp._checks import (
+    _basis_optimal_ok,
     _caller_to_scaled_ints,
     _cert_ok,
     _certificate_from_ints,
     _dot,
     _normalise_certificate,
-    _basis_optimal_ok,
     _optimal_ok,
     _point_ok,
     _to_point,
@@ -215,7 +215,7 @@ def is_farkas_certificate(A_ub, b_ub, A_eq, b_eq, certificate, *, strict: bool =
     return _cert_ok(S, nums, strict)
 
 
-def is_optimize_certificate(c, A_ub, b_ub, A_eq, b_eq, result: "OptimizeResult") -> bool:
+def is_optimize_certificate(c, A_ub, b_ub, A_eq, b_eq, result: OptimizeResult) -> bool:
     """Exact check of a :func:`maximize` answer.
 
     ``optimal``: ``point`` feasible, ``dual`` has ``y_ub >= 0`` and
@@ -256,14 +256,14 @@ def is_optimize_certificate(c, A_ub, b_ub, A_eq, b_eq, result: "OptimizeResult")
         rn, _ = common_denominator(r)
         return (
             all((_dot(S.A[i], rn) <= 0 if i < S.m_ub else _dot(S.A[i], rn) == 0) for i in range(S.m))
-            and sum(a * b for a, b in zip(cv, r)) > 0
+            and sum(a * b for a, b in zip(cv, r, strict=True)) > 0
         )
     if result.status != "optimal" or result.dual is None:
         return False
-    y = [Fraction(v) / s for v, s in zip(list(result.dual.y_ub) + list(result.dual.y_eq), S.scale)]
+    y = [Fraction(v) / s for v, s in zip(list(result.dual.y_ub) + list(result.dual.y_eq), S.scale, strict=True)]
     if len(y) != S.m:
         return False
-    value = sum(a * Fraction(b, D) for a, b in zip(cv, nums))
+    value = sum(a * Fraction(b, D) for a, b in zip(cv, nums, strict=True))
     return value == result.value and _optimal_ok(S, cv, nums, D, y)
 
 
@@ -623,7 +623,7 @@ def _optimal_from_basis(S: _System, c: list[Fraction], h) -> OptimizeResult | No
     y = [_ZERO] * S.m
     scales = S.rows(tight)[2]
     den = zden * Lc
-    for i, z, s in zip(tight, znum, scales):
+    for i, z, s in zip(tight, znum, scales, strict=True):
         if z:  # y_caller = y_scaled * scale, one Fraction per multiplier
             y[i] = Fraction(z * s.numerator, den * s.denominator)
     value = Fraction(_dot(cint, xn), Lc * D)

@@ -44,11 +44,11 @@ def _phase1_active_set(G: list[list[int]], h: list[int], u0: list[Fraction], max
     c = [0] * k + [1]
 
     def dot(a, z):
-        return sum(x * y for x, y in zip(a, z) if x and y)
+        return sum(x * y for x, y in zip(a, z, strict=True) if x and y)
 
     un, uD = common_denominator(list(u0))
     slack0 = Fraction(
-        min((h[i] * uD - sum(a * x for a, x in zip(G[i], un) if a and x) for i in range(m)), default=0), uD
+        min((h[i] * uD - sum(a * x for a, x in zip(G[i], un, strict=True) if a and x) for i in range(m)), default=0), uD
     )
     z = list(u0) + [min(_ZERO, slack0)]
     if z[k] >= 0:
@@ -102,7 +102,7 @@ def _phase1_active_set(G: list[list[int]], h: list[int], u0: list[Fraction], max
                     pins_int[key] = [int(x * L) for x in v]
                     W.append(("pin", key))
                     continue
-            z = [a + step * b for a, b in zip(z, v)]
+            z = [a + step * b for a, b in zip(z, v, strict=True)]
             W.append(j)
         else:
             M = [wrow(w) for w in W]
@@ -121,7 +121,7 @@ def _phase1_active_set(G: list[list[int]], h: list[int], u0: list[Fraction], max
             j, step = ratio(dvec, active)
             if j is None:
                 return None
-            z = [a + step * b for a, b in zip(z, dvec)]
+            z = [a + step * b for a, b in zip(z, dvec, strict=True)]
             W[pos] = j
         if z[k] >= 0:
             return "feasible", z[:k]
@@ -130,7 +130,7 @@ def _phase1_active_set(G: list[list[int]], h: list[int], u0: list[Fraction], max
     if z[k] >= 0:
         return "feasible", z[:k]
     lam_rows = [_ZERO] * m
-    for w, l in zip(W, lam):
+    for w, l in zip(W, lam, strict=True):
         if not isinstance(w, tuple) and w < m:
             lam_rows[w] = l
     return "infeasible", lam_rows
@@ -157,7 +157,7 @@ def _feasible_active_set(S: _System, x_float) -> FeasibilityResult | None:
     if S.m_eq:
         G, h = V.restrict(np.array(S.A[: S.m_ub], dtype=object).reshape(S.m_ub, S.d), S.b[: S.m_ub])
         Gi, hi, sc = [], [], []
-        for row, rh in zip(G, h):
+        for row, rh in zip(G, h, strict=True):
             a, bb, s = int_row(list(row), rh)
             Gi.append(a)
             hi.append(bb)
@@ -180,7 +180,7 @@ def _feasible_active_set(S: _System, x_float) -> FeasibilityResult | None:
         if _point_ok(S, nums, D):
             return FeasibilityResult(True, tuple(x), None, None, "exact-active-set")
         return None
-    lam = [l * s for l, s in zip(out[1], sc)]  # multipliers of S's ub rows
+    lam = [l * s for l, s in zip(out[1], sc, strict=True)]  # multipliers of S's ub rows
     y = lam + [_ZERO] * S.m_eq
     if S.m_eq:  # A_eq^T y_eq = -A_ub^T y_ub
         supp = [i for i in range(S.m_ub) if lam[i]]

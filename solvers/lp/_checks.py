@@ -21,7 +21,7 @@ _ZERO = Fraction(0)
 
 
 def _dot(row, vec) -> int:
-    return sum(a * v for a, v in zip(row, vec))
+    return sum(a * v for a, v in zip(row, vec, strict=True))
 
 
 def _int_arrays(S: _System):
@@ -83,7 +83,7 @@ def _float_rows(S: _System, xf: np.ndarray):
 def _rows_ok(S: _System, idx: list[int], nums: list[int], D: int, strict: bool) -> bool:
     """Exact check of the rows ``idx`` for ``x = nums / D`` (integer arithmetic)."""
     Ai, bi, _ = S.rows(idx)
-    for i, row, rhs in zip(idx, Ai, bi):
+    for i, row, rhs in zip(idx, Ai, bi, strict=True):
         lhs, rhs = _dot(row, nums), rhs * D
         if i >= S.m_ub:
             if lhs != rhs:
@@ -140,7 +140,7 @@ def _violated_rows(S: _System, nums: list[int], D: int) -> list[int]:
             bad[u:] |= ok[u:]  # an equation with a residual proved nonzero
             todo = np.flatnonzero(~ok & ~bad).tolist()
             Ai, bi, _ = S.rows(todo)
-            for i, row, rhs in zip(todo, Ai, bi):
+            for i, row, rhs in zip(todo, Ai, bi, strict=True):
                 lhs = _dot(row, nums)
                 if (lhs != rhs * D) if i >= u else (lhs > rhs * D):
                     bad[i] = True
@@ -148,7 +148,7 @@ def _violated_rows(S: _System, nums: list[int], D: int) -> list[int]:
     Ai, bi, _ = S.rows(range(S.m))
     return [
         i
-        for i, (row, rhs) in enumerate(zip(Ai, bi))
+        for i, (row, rhs) in enumerate(zip(Ai, bi, strict=True))
         if ((_dot(row, nums) != rhs * D) if i >= u else (_dot(row, nums) > rhs * D))
     ]
 
@@ -161,9 +161,9 @@ def _cert_ok(S: _System, y: list[int], strict: bool = False) -> bool:
     Ai, bi, _ = S.rows(supp)
     ys = [y[i] for i in supp]
     for j in range(S.d):
-        if sum(yv * row[j] for yv, row in zip(ys, Ai)) != 0:
+        if sum(yv * row[j] for yv, row in zip(ys, Ai, strict=True)) != 0:
             return False
-    yb = sum(yv * bv for yv, bv in zip(ys, bi))
+    yb = sum(yv * bv for yv, bv in zip(ys, bi, strict=True))
     if yb < 0:
         return True
     return strict and yb == 0 and any(y[i] > 0 for i in supp if i < S.m_ub)
@@ -182,10 +182,10 @@ def _optimal_ok(S: _System, c: list[Fraction], xn, D, y_scaled: list[Fraction]) 
     ynum, yden = common_denominator([y_scaled[i] for i in supp])
     # sum_i y_i A_ij == c_j   <=>   Lc * sum_i ynum_i A_ij == cint_j * yden
     for j in range(S.d):
-        if Lc * sum(yv * row[j] for yv, row in zip(ynum, Ai)) != cint[j] * yden:
+        if Lc * sum(yv * row[j] for yv, row in zip(ynum, Ai, strict=True)) != cint[j] * yden:
             return False
     # c^T x == b^T y   <=>   (cint . xn) * yden == (ynum . b) * Lc * D
-    return _dot(cint, xn) * yden == sum(yv * bv for yv, bv in zip(ynum, bi)) * Lc * D
+    return _dot(cint, xn) * yden == sum(yv * bv for yv, bv in zip(ynum, bi, strict=True)) * Lc * D
 
 
 def _basis_optimal_ok(
@@ -203,15 +203,15 @@ def _basis_optimal_ok(
     """
     if zden <= 0 or D <= 0 or not _point_ok(S, xn, D):
         return False
-    if any(z < 0 for i, z in zip(tight, znum) if i < S.m_ub):
+    if any(z < 0 for i, z in zip(tight, znum, strict=True) if i < S.m_ub):
         return False
-    supp = [(i, z) for i, z in zip(tight, znum) if z]
+    supp = [(i, z) for i, z in zip(tight, znum, strict=True) if z]
     Ai, bi, _ = S.rows([i for i, _ in supp])
     zs = [z for _, z in supp]
     for j in range(S.d):
-        if sum(z * row[j] for z, row in zip(zs, Ai)) != cint[j] * zden:
+        if sum(z * row[j] for z, row in zip(zs, Ai, strict=True)) != cint[j] * zden:
             return False
-    return _dot(cint, xn) * zden == sum(z * b for z, b in zip(zs, bi)) * D
+    return _dot(cint, xn) * zden == sum(z * b for z, b in zip(zs, bi, strict=True)) * D
 
 
 def _support_scales(S: _System, vals) -> tuple[list[int], list[Fraction]]:
@@ -223,7 +223,7 @@ def _support_scales(S: _System, vals) -> tuple[list[int], list[Fraction]]:
 def _scaled_to_caller(S: _System, y_scaled: list[Fraction]) -> FarkasCertificate:
     y = [_ZERO] * S.m
     supp, scales = _support_scales(S, y_scaled)
-    for i, s in zip(supp, scales):
+    for i, s in zip(supp, scales, strict=True):
         y[i] = y_scaled[i] * s
     return FarkasCertificate(tuple(y[: S.m_ub]), tuple(y[S.m_ub :]))
 
@@ -232,7 +232,7 @@ def _caller_to_scaled_ints(S: _System, cert: FarkasCertificate) -> list[int]:
     yc = list(cert.y_ub) + list(cert.y_eq)
     y = [_ZERO] * S.m
     supp, scales = _support_scales(S, yc)
-    for i, s in zip(supp, scales):
+    for i, s in zip(supp, scales, strict=True):
         y[i] = Fraction(yc[i]) / s
     nums, _ = common_denominator(y)
     return nums
@@ -247,10 +247,10 @@ def _certificate_from_ints(S: _System, y: list[int]) -> FarkasCertificate:
     supp, scales = _support_scales(S, y)
     # caller units: y_caller_i = y_scaled_i * scale_i, over the common denominator L (integers only)
     L = math.lcm(*(s.denominator for s in scales)) if scales else 1
-    ints = [y[i] * s.numerator * (L // s.denominator) for i, s in zip(supp, scales)]
+    ints = [y[i] * s.numerator * (L // s.denominator) for i, s in zip(supp, scales, strict=True)]
     g = math.gcd(*ints) if ints else 1
     full = [_ZERO] * S.m
-    for i, v in zip(supp, ints):
+    for i, v in zip(supp, ints, strict=True):
         full[i] = Fraction(v // g)
     return FarkasCertificate(tuple(full[: S.m_ub]), tuple(full[S.m_ub :]))
 

@@ -100,7 +100,7 @@ def _flint_rref(M: list[list[int]], rhs: list[int]):
     import flint
 
     nr, n = len(M), len(M[0]) if M else 0
-    T = flint.fmpz_mat(nr, n + 1, [v for row, r in zip(M, rhs) for v in (*row, r)])
+    T = flint.fmpz_mat(nr, n + 1, [v for row, r in zip(M, rhs, strict=True) for v in (*row, r)])
     return T.rref()
 
 
@@ -151,7 +151,7 @@ def _basis_inverse(M: list[list[int]], r: list[int]):
         return None
     w = 2 * n + 1
     flat = [0] * (n * w)
-    for i, (row, ri) in enumerate(zip(M, r)):
+    for i, (row, ri) in enumerate(zip(M, r, strict=True)):
         base = i * w
         flat[base : base + n] = row
         flat[base + n] = ri
@@ -177,7 +177,7 @@ def _solve_primal_dual(M: list[list[int]], r: list[int], c: list[int]):
     if out is None:
         return None
     x, inv, D = out
-    z = [sum(ci * inv_i[j] for ci, inv_i in zip(c, inv) if ci) for j in range(len(M))]
+    z = [sum(ci * inv_i[j] for ci, inv_i in zip(c, inv, strict=True) if ci) for j in range(len(M))]
     return x, D, z, D
 
 
@@ -219,10 +219,10 @@ def _rref_solve_ints(M: list[list[int]], rhs: list[int], n: int, guess) -> tuple
     free = [j for j in range(n) if j not in piv_set]
     gnum, G = common_denominator([_as_guess(guess[j]) for j in free])
     y = [0] * n
-    for j, g in zip(free, gnum):
+    for j, g in zip(free, gnum, strict=True):
         y[j] = g * den
-    for row, c in zip(R, pivots):
-        y[c] = row[n] * G - sum(row[j] * g for j, g in zip(free, gnum) if g)
+    for row, c in zip(R, pivots, strict=True):
+        y[c] = row[n] * G - sum(row[j] * g for j, g in zip(free, gnum, strict=True) if g)
     return y, den * G
 
 
@@ -247,7 +247,7 @@ def _nullspace(rows: list[list], n: int) -> list[list[Fraction]]:
     for f in (j for j in range(n) if j not in set(piv)):
         v = [_ZERO] * n
         v[f] = Fraction(1)
-        for row, c in zip(R, piv):
+        for row, c in zip(R, piv, strict=True):
             v[c] = Fraction(-row[f], den)
         out.append(v)
     return out

@@ -143,7 +143,7 @@ def _ray_certificate(S: _System, ray: np.ndarray, strict: bool = False) -> list[
             continue
 
         def guess(r=r, yb=yb):  # values for free variables (if any): the float ray, normalised
-            return [float(r[i] / float(s) / -yb) for i, s in zip(support, ss)]
+            return [float(r[i] / float(s) / -yb) for i, s in zip(support, ss, strict=True)]
 
         sol = _rref_solve_ints(M, rhs, len(support), guess) if len(support) <= _DENSE_MAX else None
         if sol is None:
@@ -152,7 +152,7 @@ def _ray_certificate(S: _System, ray: np.ndarray, strict: bool = False) -> list[
                 continue
             sol = common_denominator(sol)
         nums = [0] * S.m
-        for i, v in zip(support, sol[0]):  # a positive common factor: still a certificate
+        for i, v in zip(support, sol[0], strict=True):  # a positive common factor: still a certificate
             nums[i] = v
         if _cert_ok(S, nums, strict):
             return nums

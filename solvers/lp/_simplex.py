@@ -207,7 +207,7 @@ def _maximize_exact(S: _System, c: list[Fraction]) -> OptimizeResult:
         assert _point_ok(S, xn, D), "internal error: infeasible point"
         assert (
             all((_dot(S.A[i], r) <= 0 if i < S.m_ub else _dot(S.A[i], r) == 0) for i in range(S.m))
-            and sum(cj * rj for cj, rj in zip(c, r)) > 0
+            and sum(cj * rj for cj, rj in zip(c, r, strict=True)) > 0
         ), "internal error: invalid unbounded ray"
         g = math.gcd(*r) or 1
         return OptimizeResult(
@@ -216,5 +216,5 @@ def _maximize_exact(S: _System, c: list[Fraction]) -> OptimizeResult:
     _, xn, D, y = out
     y = [v / L for v in y[: S.m]]
     assert _optimal_ok(S, c, xn, D, y), "internal error: exact simplex optimum does not check"
-    value = sum(cj * Fraction(xj, D) for cj, xj in zip(c, xn))
+    value = sum(cj * Fraction(xj, D) for cj, xj in zip(c, xn, strict=True))
     return OptimizeResult("optimal", _to_point(xn, D), value, _scaled_to_caller(S, y), None, None, "exact-simplex")

@@ -137,7 +137,7 @@ class _System:
             if sel:
                 loc = np.array(sel) - start
                 convert = _int_rows_few if len(sel) <= 32 else _int_rows
-                done.update(zip(sel, zip(*convert(a_arr[loc], b_arr[loc]))))
+                done.update(zip(sel, zip(*convert(a_arr[loc], b_arr[loc]), strict=False), strict=False))
         return [done[i][0] for i in idx], [done[i][1] for i in idx], [done[i][2] for i in idx]
 
 
@@ -184,7 +184,7 @@ def _int_rows_few(a: np.ndarray, b: np.ndarray):
         return a.astype(np.int64).tolist(), b.astype(np.int64).tolist(), [Fraction(1)] * a.shape[0]
     A, B, S = [], [], []
     # Python floats, or ints below 2**53 (mixed input): int.as_integer_ratio() == float(v).as_integer_ratio()
-    for row, rhs in zip(a.tolist(), b.tolist()):
+    for row, rhs in zip(a.tolist(), b.tolist(), strict=True):
         ratios = [v.as_integer_ratio() for v in row] + [rhs.as_integer_ratio()]
         L = max(q for _, q in ratios)  # denominators are powers of two: the lcm is the largest
         ints = [p * (L // q) for p, q in ratios]
@@ -273,13 +273,13 @@ def _block(A, b, nameA: str, nameb: str, d: int | None) -> _Block:
         raise ValueError(f"{nameA}: expected {d} columns, got {len(rows[0])}")
     vb = _as_vector(b, nameb, len(rows))
     Ai, bi, sc = [], [], []
-    for row, rhs in zip(rows, vb):
+    for row, rhs in zip(rows, vb, strict=True):
         ir, ib, s = int_row(row, rhs)
         Ai.append(ir)
         bi.append(ib)
         sc.append(s)
     Af = np.empty((len(rows), d or 0))
-    for i, (row, ints, s) in enumerate(zip(rows, Ai, sc)):
+    for i, (row, ints, s) in enumerate(zip(rows, Ai, sc, strict=True)):
         try:  # float copy for HiGHS; integer rows convert fast
             Af[i] = np.array(ints, dtype=float) if s == 1 else [float(v) for v in row]
         except OverflowError:

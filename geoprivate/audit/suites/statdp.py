@@ -32,9 +32,9 @@ Hamming distance; here that featurisation is left to the auditor.)
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import Callable
 
 import numpy as np
 

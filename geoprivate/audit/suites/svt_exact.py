@@ -67,7 +67,7 @@ def _ratio(r, name: str) -> Fraction:
 def _integer_queries(queries) -> list:
     """Query values: a non-empty sequence of integers."""
     q = [int(v) for v in queries]
-    if not q or any(v != x for v, x in zip(q, queries)):
+    if not q or any(v != x for v, x in zip(q, queries, strict=True)):
         raise ValueError(f"queries must be a non-empty sequence of integers, got {queries!r}")
     return q
 
