@@ -20,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import sys
+from typing import Any
 
 from geoprivate.cli import _json
 
@@ -245,7 +246,7 @@ def _replay(args) -> int:
         "error": error,
         "identical": status == "done" and replayed == row["result"],
     }
-    fn = resolve_target(target)
+    fn: Any = resolve_target(target)  # the searches carry replay_instance / replay_field (experiments.targets)
     inst = (row["result"] or {}).get("instance")
     if hasattr(fn, "replay_instance") and isinstance(inst, str):
         again = fn.replay_instance(inst)
@@ -262,6 +263,7 @@ def _replay(args) -> int:
         print(f"stored result:   {shown}")
         print(f"replayed:        {'identical' if out['identical'] else (replayed or error)}")
         if "instance_replay" in out:
+            assert isinstance(inst, str)  # instance_replay is set only for a stored instance string
             print(f"stored instance: {inst[:200]}{' ...' if len(inst) > 200 else ''}")
             print(
                 f"instance re-evaluated: {out['instance_replay']} "

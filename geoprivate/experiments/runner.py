@@ -247,7 +247,7 @@ def run_sweep(
         points = spec.points()
         total = len(points) * spec.seeds
         skipped = sum(1 for key, t in finished if t < spec.seeds)
-        todo = []
+        todo: list[tuple[int, str, dict, int]] = []  # (point index, point JSON, point, trial)
         limit = total if max_trials is None else max_trials
         for i, point in enumerate(points):  # stops at max_trials: never lists a huge sweep whole
             if len(todo) >= limit:

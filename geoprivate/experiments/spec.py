@@ -230,6 +230,7 @@ def resolve_target(target: str) -> Callable:
                 raise SpecError(f"target: no such file {where!r}")
             mod_name = "_geoprivate_sweep_target_" + hashlib.sha1(str(path).encode()).hexdigest()[:12]
             spec = importlib.util.spec_from_file_location(mod_name, path)
+            assert spec is not None and spec.loader is not None  # a path ending in .py always has a source loader
             module = importlib.util.module_from_spec(spec)
             spec.loader.exec_module(module)
         else:
@@ -238,7 +239,7 @@ def resolve_target(target: str) -> Callable:
         raise
     except (Exception, SystemExit) as exc:  # ImportError, SyntaxError, errors (even sys.exit) raised at import
         raise SpecError(f"target: cannot import {where!r}: {type(exc).__name__}: {exc}") from None
-    fn = module
+    fn: object = module
     for part in func.split("."):
         fn = getattr(fn, part, None)
         if fn is None:

@@ -49,6 +49,7 @@ import sqlite3
 import time
 import uuid
 from pathlib import Path
+from typing import Any
 
 from geoprivate.experiments.spec import SpecError, SweepSpec, canonical_json
 
@@ -144,7 +145,7 @@ class Store:
 
     def __init__(self, path, *, create: bool = True):
         self.path = Path(path)
-        self._owner = None
+        self._owner: dict[str, object] | None = None
         self._beat = 0.0
         if self.path.is_dir():
             raise StoreError(f"db: {str(self.path)!r} is a directory, not a sweep database")
@@ -265,6 +266,7 @@ class Store:
                 self._write_lease()
 
     def _write_lease(self) -> None:
+        assert self._owner is not None  # both callers hold the lease
         self._beat = time.monotonic()
         self.con.execute(
             "UPDATE meta SET value=? WHERE key='writer' AND json_extract(value, '$.token')=?",
@@ -480,7 +482,7 @@ def _alive(writer: dict, age: float) -> bool:
     if not age < STALE_SECONDS:
         return False
     if writer.get("host") == socket.gethostname():
-        pid = writer.get("pid")
+        pid: Any = writer.get("pid")  # parsed JSON: a missing or garbled pid raises below and is caught
         if pid == os.getpid():
             return True  # another Store in this very process
         try:

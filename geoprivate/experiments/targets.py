@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -278,8 +279,8 @@ def replay_adversary_instance(instance: str) -> dict:
     return {"objective": val, "T": int(points.shape[0]), "concept": inst["concept"]}
 
 
-adversary_search.replay_instance = replay_adversary_instance
-adversary_search.replay_field = "objective_best"
+adversary_search.replay_instance = replay_adversary_instance  # type: ignore[attr-defined]  # read by `sweep replay`
+adversary_search.replay_field = "objective_best"  # type: ignore[attr-defined]  # the result field it re-evaluates
 
 
 # ====================================================================== statistical audits
@@ -292,15 +293,15 @@ class _Audited:
     fixed pair audited by :func:`mechanism_audit`.
     """
 
-    mech: object
+    mech: Callable[..., object]
     epsilon: float
     delta: float
     applies: bool
     sensitivity: float
     lo: float
     hi: float
-    data0: object
-    data1: object
+    data0: float | np.ndarray
+    data1: float | np.ndarray
     events: list | None = None  # candidate events for the auditor (None: singletons of the output)
 
 
@@ -477,6 +478,7 @@ def audit_search(params: dict, rng) -> dict:
     """
     p = _take(params, {**_AUDIT_DEFAULTS, "iters": 10, "n_search": 2000, "method": "hill"}, "audit_search")
     a = _audited(p, allowed=("between_thresholds", "svt_no_query_noise"))
+    assert isinstance(a.data0, np.ndarray)  # both allowed mechanisms audit a vector of query values
     m = len(a.data0)
 
     def pair(x):
@@ -526,8 +528,8 @@ def replay_audit_instance(instance: str) -> dict:
     return {"objective": res.epsilon_lower, "mechanism": p["mechanism"], "epsilon_claimed": a.epsilon}
 
 
-audit_search.replay_instance = replay_audit_instance
-audit_search.replay_field = "epsilon_lower"
+audit_search.replay_instance = replay_audit_instance  # type: ignore[attr-defined]  # read by `sweep replay`
+audit_search.replay_field = "epsilon_lower"  # type: ignore[attr-defined]  # the result field it re-evaluates
 
 
 # ====================================================================== plumbing targets
