@@ -16,7 +16,9 @@ generator state gives the same class, target and law D everywhere.  Labels {0, 1
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -90,10 +92,10 @@ class TargetDraw:
     """
 
     name: str
-    concept: object
+    concept: Thresholds | Intervals | FiniteClass | Halfspaces
     target: Target
-    law: object
-    params: object
+    law: Callable[..., np.ndarray]
+    params: Any  # its type depends on name (see above)
     vc: int
 
 
@@ -200,10 +202,10 @@ class Problem:
     """
 
     name: str
-    concept: object
+    concept: Thresholds | Intervals | FiniteClass | Halfspaces
     target: Target
-    sampler: object
-    target_params: object
+    sampler: Callable[..., np.ndarray]
+    target_params: Any  # its type depends on name (see above)
     vc: int
     d: int
     description: str

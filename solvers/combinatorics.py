@@ -27,6 +27,7 @@ References
 from __future__ import annotations
 
 import math
+from typing import Literal, overload
 
 import numpy as np
 
@@ -355,6 +356,10 @@ def vc_dimension(M) -> int:
 
 
 # --------------------------------------------------------------------------- Littlestone
+@overload
+def littlestone_dimension(M, *, return_tree: Literal[False] = False) -> int: ...
+@overload
+def littlestone_dimension(M, *, return_tree: Literal[True]) -> tuple[int, MistakeTree]: ...
 def littlestone_dimension(M, *, return_tree: bool = False) -> int | tuple[int, MistakeTree]:
     """Exact Littlestone dimension ([Yan25] Def. 8) by the SOA recursion.
 

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
+
+from geoprivate.ensembles import Ensemble
 
 __all__ = ["Adversary", "View"]
 
@@ -17,8 +20,8 @@ class View:
     """
 
     round: int
-    transcript: object
-    ensemble: object = None
+    transcript: Any  # a prediction.Transcript (not imported: prediction imports this module)
+    ensemble: Ensemble | None = None
 
 
 class Adversary:

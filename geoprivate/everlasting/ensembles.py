@@ -16,7 +16,8 @@ from fractions import Fraction
 
 import numpy as np
 
-from geoprivate.ensembles import Ensemble, make_ensemble
+from geoprivate.concepts import FiniteClass, Intervals
+from geoprivate.ensembles import Ensemble, IntervalEnsemble, ThresholdEnsemble, make_ensemble
 from geoprivate.prediction.accuracy import uniform_line_cells
 from geoprivate.problems import Problem, draw_problem
 
@@ -77,9 +78,11 @@ def erm_ensemble(problem: Problem, points, labels, T: int, lam: int, order=None)
     pts = pts.reshape(T, lam, *pts.shape[1:])
     lab = np.asarray(labels)[: T * lam].reshape(T, lam)
     if problem.name == "intervals":
+        assert isinstance(C, Intervals)  # the class draw_problem builds for this name
         return make_ensemble("intervals", [C.erm(p, y)[0] for p, y in zip(pts, lab, strict=True)])
     if problem.name == "halfspaces":
         return make_ensemble("halfspaces", [_halfspace_erm(p, y) for p, y in zip(pts, lab, strict=True)])
+    assert isinstance(C, FiniteClass)  # the class draw_problem builds for "finite"
     return make_ensemble("finite", [C.erm(p.tolist(), y) for p, y in zip(pts, lab, strict=True)], matrix=C.matrix)
 
 
@@ -126,12 +129,14 @@ def level_errors(problem: Problem, ens: Ensemble) -> list:
     if problem.name == "halfspaces":
         return _monte_carlo_level_errors(problem, ens)[0]
     if problem.name == "finite":
+        assert isinstance(problem.concept, FiniteClass)  # the class draw_problem builds for this name
         n = problem.concept.n_points
         v = ens.counts(np.arange(n))
         c = problem.target(np.arange(n))
         return [Fraction(int(((v >= k).astype(np.uint8) != c).sum()), n) for k in range(T + 2)]
     tp = problem.target_params
     tb = [tp] if problem.name == "thresholds" else list(tp)
+    assert isinstance(ens, (ThresholdEnsemble, IntervalEnsemble))  # a line problem's ensemble
     mids, lens = uniform_line_cells(np.concatenate([ens.breakpoints(), np.asarray(tb, float)]), 0.0, 1.0)
     v = ens.counts(mids)
     c = problem.target(mids)

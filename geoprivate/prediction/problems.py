@@ -15,6 +15,7 @@ from geoprivate.adversaries import (
     Stochastic,
     binary_search_sequence,
 )
+from geoprivate.concepts import FiniteClass
 from geoprivate.prediction.generators import (
     G_halfspace,
     G_halfspace_repaired,
@@ -83,6 +84,7 @@ def make_adversary(kind: str, problem: Problem, T: int, rng=None):
     if problem.name in ("thresholds", "intervals"):
         return binary_search_sequence(T)
     if problem.name == "finite":
+        assert isinstance(problem.concept, FiniteClass)  # the class draw_problem builds for this name
         n = problem.concept.n_points
         return FixedSequence(rng.permutation(n), cycle=True)
     return FixedSequence(problem.sampler(rng, T))
