@@ -195,8 +195,7 @@ def between_thresholds_output_law(
         for q in qs:
             pts.add(q - tlm)
             pts.add(tum - q)
-        pts = sorted(pts)
-        edges = [-mpmath.inf] + pts + [mpmath.inf]
+        edges = [-mpmath.inf] + sorted(pts) + [mpmath.inf]
         law: dict = {}
         for a, c in zip(edges[:-1], edges[1:], strict=False):
             if a == c:
@@ -384,11 +383,11 @@ def between_thresholds_repeated_law(
     for x in (h, q - tl, tu - q, ql - tl, tu - ql):
         if -lim < x < lim:
             cuts.add(x)
-    cuts = sorted(cuts)
+    ends = sorted(cuts)
     gx, gw = np.polynomial.legendre.leggauss(nodes)
     mus, logw = [], []
     step = s / pieces_per_scale
-    for a0, a1 in zip(cuts[:-1], cuts[1:], strict=False):
+    for a0, a1 in zip(ends[:-1], ends[1:], strict=False):
         k = max(1, math.ceil((a1 - a0) / step))
         edges = np.linspace(a0, a1, k + 1)
         half = (edges[1:] - edges[:-1])[:, None] / 2

@@ -35,6 +35,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 import mpmath
 
@@ -145,7 +146,7 @@ def _checked_law(law: Callable, dataset, atol: float) -> tuple[dict, bool]:
         if v < 0:
             raise ValueError(f"law({_short(dataset)})[{_short(o, 30)}] must be >= 0, got {v!r}")
     if exact:
-        law_out = {o: Fraction(v) for o, v in out.items()}
+        law_out: dict[object, Fraction | float] = {o: Fraction(v) for o, v in out.items()}
         total = sum(law_out.values(), Fraction(0))
         if total != 1:
             raise ValueError(f"law({_short(dataset)}) must sum to 1 exactly (Fraction law), got {total}")
@@ -189,7 +190,7 @@ def _hockey_exact(p: dict, q: dict, e: Fraction) -> Fraction:
     return total
 
 
-def _exp_eps_one_direction(p: dict, q: dict, delta: Fraction):
+def _exp_eps_one_direction(p: dict, q: dict, delta: Fraction) -> Fraction | float:
     """e^ε for the least ε >= 0 with Σ max(0, p − e^ε q) <= δ: a Fraction, or ``math.inf``.
 
     On e^ε ∈ [r_{j+1}, r_j] (the ratios p/q sorted down), δ(ε) = A_j − e^ε B_j with A_j, B_j
@@ -212,8 +213,8 @@ def _exp_eps_one_direction(p: dict, q: dict, delta: Fraction):
 
 @dataclass(frozen=True)
 class _PairAudit:
-    delta_hi: object  # Fraction (exact) or float
-    exp_eps: object  # Fraction / inf (exact) or the float ε at δ
+    delta_hi: Fraction | float  # Fraction (exact) or float
+    exp_eps: Fraction | float  # Fraction / inf (exact) or the float ε at δ
     direction: str
     exact: bool
     laws: tuple
@@ -222,6 +223,7 @@ class _PairAudit:
         """(δ(ε), ε at δ): the order in which pairs are worse (exact δ compared exactly)."""
         if not self.exact or self.exp_eps == math.inf:
             return (self.delta_hi, float(self.exp_eps))
+        assert isinstance(self.exp_eps, Fraction)  # exact and finite
         return (self.delta_hi, math.log(self.exp_eps.numerator) - math.log(self.exp_eps.denominator))
 
 
@@ -256,7 +258,7 @@ def _search_strategy(strategy, evaluate, max_examples: int, seed: int):
     from hypothesis.errors import NoSuchExample
 
     conf = settings(max_examples=max_examples, database=None, deadline=None, suppress_health_check=list(HealthCheck))
-    best = {}
+    best: dict[str, Any] = {}  # key, pair and audit of the worst pair seen
 
     def explore(pair):
         a = evaluate(pair)
@@ -378,10 +380,10 @@ def _result(pair, audit: _PairAudit, epsilon, eps_f, delta, examined, shrunk) ->
         if lo > delta or hi <= delta or prec > 1 << 16:
             break
         prec *= 2
-    r = audit.exp_eps
-    eps_at = math.inf if r == math.inf else float(mpmath.log(mpmath.mpf(r.numerator) / r.denominator))
+    r = audit.exp_eps if isinstance(audit.exp_eps, Fraction) else None  # exact: a Fraction, or inf (no ε)
+    eps_at = math.inf if r is None else float(mpmath.log(mpmath.mpf(r.numerator) / r.denominator))
     return ExactAuditResult(
-        tuple(pair), audit.direction, _round_up(hi), (lo, hi), eps_at, None if r == math.inf else r, eps_f,
+        tuple(pair), audit.direction, _round_up(hi), (lo, hi), eps_at, r, eps_f,
         float(delta), bool(lo > delta), True, examined, shrunk, audit.laws,
     )  # fmt: skip
 

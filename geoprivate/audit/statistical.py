@@ -157,6 +157,8 @@ def statistical_epsilon_lower_bound(
     rng = as_rng(rng)
     sel0 = _draw(mechanism, data0, rng, n_select, batch, featurize)
     sel1 = _draw(mechanism, data1, rng, n_select, batch, featurize)
+    c0: Counter | list[int]  # output counts (events None) or per-event counts
+    c1: Counter | list[int]
     if events is None:
         c0, c1 = Counter(sel0), Counter(sel1)
         cands = [("==", v) for v in set(c0) | set(c1)]
@@ -189,6 +191,7 @@ def statistical_epsilon_lower_bound(
         k1 = sum(o == ev[1] for o in m1)
         desc = ev[1]
     else:
+        assert events is not None  # "fn" candidates exist only when events are given
         f = events[ev[1]]
         k0 = sum(bool(f(o)) for o in m0)
         k1 = sum(bool(f(o)) for o in m1)

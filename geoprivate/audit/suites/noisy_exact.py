@@ -67,7 +67,7 @@ def noisy_max_value_law(queries, r, lo: int = -6, hi: int = 8) -> dict:
             out *= _cdf(r, v - x)
         return out
 
-    law = {"<=lo": below(lo)}
+    law: dict[object, Fraction] = {"<=lo": below(lo)}
     for v in range(lo + 1, hi):
         law[v] = below(v) - below(v - 1)
     law[">=hi"] = 1 - below(hi - 1)
