@@ -359,12 +359,13 @@ class MedianDomain:
     ranks: list
     values: np.ndarray | None = None
     grid: np.ndarray | None = None
-    elements: object = None
+    elements: np.ndarray | None = None
 
     def element(self, i: int):
         """The domain element of index ``i`` (a Python scalar)."""
         if self.grid is None:
             return i
+        assert self.elements is not None  # an array domain sets grid and elements together
         item = self.elements[i]
         return item.item() if hasattr(item, "item") else item
 
@@ -502,6 +503,7 @@ def private_median_result(
     if method == "log-star":
         return _log_star_median(dom, eps, dlt, a, b, rng, ledger, opts)
     if dom.grid is not None:
+        assert dom.values is not None  # an array domain sets grid and values together
         idx = exponential_mechanism(_quality(np.sort(dom.values), dom.grid), eps, 1.0, rng=as_rng(rng))
         out, n = dom.element(idx), int(dom.values.size)
     else:
