@@ -237,7 +237,7 @@ def conjunctions(d: int, k: int, *, include_empty: bool = False, max_terms=10**6
     # the count is summed only up to the budget: the exact |C_d^k| of d = k = 10**6 is a million-digit sum
     count = conjunction_count(d, k) if max_terms is None else _conjunction_count_capped(d, k, max_terms)
     check_work(count, max_terms, f"|C_{d}^{k}| conjunctions", override="max_terms")
-    terms = [()] if include_empty else []
+    terms: list[tuple[tuple[int, int], ...]] = [()] if include_empty else []  # (variable, polarity) literals
     for w in range(1, k + 1):
         for vars_ in itertools.combinations(range(d), w):
             for pols in itertools.product((1, 0), repeat=w):
@@ -658,6 +658,8 @@ def dp_greedy_cover(
         if delta is None:
             raise ValueError("delta: theorem mode needs delta in (0, 1)")
         e_hat, mode = greedy_cover_epsilon_hat(epsilon, delta), "theorem"
+        eps_total: float | None
+        dl: float | None
         eps_total, dl = check_epsilon(epsilon), check_delta(delta)
     else:
         e_hat, mode = check_epsilon(epsilon_hat, "epsilon_hat"), "practical"
@@ -666,6 +668,7 @@ def dp_greedy_cover(
     ledger = PrivacyLedger() if ledger is None else ledger
     M = P.shape[1]
     if dl is not None:
+        assert eps_total is not None  # both modes set it whenever delta is given
         ledger.record(
             "DP-GreedyCover",
             eps_total,

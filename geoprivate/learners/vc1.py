@@ -552,7 +552,8 @@ class _VC1Class:
         """Algorithm 2 step 3 in one pass over the sample (:func:`solvers.vc1.version_space_lca`):
         per part the node whose root path is B_i (Def. 15 in C_f; −1: no concept agrees, B_i
         empty) and y_i = its distance (the deepest point of B_i; 0 when B_i is empty)."""
-        lca = _vc1.version_space_lca(self.index, *entries, t)
+        part, node, label = entries
+        lca = _vc1.version_space_lca(self.index, part, node, label, t)
         y = np.where(lca >= 0, self.index.depth[lca], 0)
         return lca, y.astype(np.int64)
 
@@ -756,9 +757,12 @@ class OPTPrivateLearner:
         lca, y = self.cls.deterministic_nodes(entries, self.t)  # step 3: B_i = root path of lca_i
         eps, dlt = self.epsilon / 2, self.delta / 2
         med = self._median(y, eps, dlt, rng, ledger)  # step 4
-        z = 0 if med.failed else int(med.value)
+        z = 0
+        if not med.failed:
+            assert isinstance(med.value, (int, np.integer))  # a point of the domain {0, …, TD}
+            z = int(med.value)
         if z == 0:
-            layer = [ROOT]
+            layer: list[object] = [ROOT]
             q = np.array([self.t], np.int64)  # every B_i contains ∅'s (empty) root path
         else:
             layer_idx = np.flatnonzero(self.cls.dist == z)  # step 5
@@ -916,7 +920,6 @@ class ProperLearner:
         # Algorithm 2 on S_1 gets epsilon/2, its choosing mechanism epsilon/4 < 2: epsilon < 8
         self.applies = _learner_applies("ProperLearner", self.epsilon, self.epsilon / 4, strict)
         self.mode = _check_mode(mode)
-        self.params = None
         with warnings.catch_warnings():  # already warned above, for the whole learner
             warnings.simplefilter("ignore", PrivacyWarning)
             self.first = OPTPrivateLearner(
@@ -998,7 +1001,7 @@ class ProperLearner:
             w = _vc1.node_weights(tree, c2, y2)  # step 4
             sub = _vc1.make_subtree(tree, x_good, proper)  # step 5
             v = _vc1.node_values(sub, c2, y2)
-            min_leaf_v = {}
+            min_leaf_v: dict[object, float] = {}  # node -> least value over the leaves below it
             for x in nx.dfs_postorder_nodes(sub, x_good):
                 kids = list(sub.successors(x))
                 min_leaf_v[x] = v[x] if not kids else min(min_leaf_v[k] for k in kids)

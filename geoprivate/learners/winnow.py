@@ -310,6 +310,7 @@ def confident_winnow(
     except ValueError:
         bound = None
     ups, mis = state.finish()
+    assert state.w is not None  # finish() refuses a sequence without rounds
     return ConfidentWinnowRun(ups, mis, state.w, bound, eta, rho, c)
 
 
@@ -323,7 +324,8 @@ class _WinnowState:
     def __init__(self, eta: float, c_rho: float):
         self.eta, self.c_rho = eta, c_rho
         self.d = 0
-        self.logw = self.w = None
+        self.logw: np.ndarray | None = None
+        self.w: np.ndarray | None = None  # both set by the first chunk (_start)
         self._ups: list = []
         self._mis: list = []
 
@@ -340,12 +342,14 @@ class _WinnowState:
         return wrong, wrong or (-self.c_rho < s < self.c_rho and b == 1)
 
     def _update(self, x, yt: int) -> None:
+        assert self.logw is not None  # after _start
         self.logw += self.eta * yt * x
         self.w = _softmax(self.logw)
 
     def run_rounds(self, Xs, ys, t0: int, bit) -> None:
         """Round by round (an adaptive adversary's bit needs the current weights)."""
         self._start(Xs.shape[1])
+        assert self.w is not None  # set by _start
         ups, mis = [], []
         for t in range(Xs.shape[0]):
             x, yt = Xs[t], int(ys[t])
@@ -362,6 +366,7 @@ class _WinnowState:
     def run_block(self, Xs, ys, t0: int, bits, block: int) -> None:
         """Rounds between two updates in one product; the same decisions as :meth:`run_rounds`."""
         self._start(Xs.shape[1])
+        assert self.w is not None  # set by _start
         n, t = Xs.shape[0], 0
         yf = ys.astype(np.float64)
         while t < n:
@@ -892,7 +897,7 @@ class DPWinnowRun:
     params: DPWinnowParameters
     ledger: PrivacyLedger
     guarantee: Guarantee
-    final_weights: np.ndarray = field(repr=False, default=None)
+    final_weights: np.ndarray | None = field(repr=False, default=None)
 
     @property
     def privacy_applies(self) -> bool:
@@ -1048,7 +1053,7 @@ class _DPWinnowState:
         self.margins: list = []
         self.empty = 0
         self.k = self.count = self.t0 = 0
-        self.cached = None
+        self.cached: tuple[np.ndarray, int] | None = None
         self.svt = AboveThreshold(params.eps_hat, params.L, params.beta / params.T, rng)
 
     def run_chunk(self, Xs: np.ndarray, ys: np.ndarray, block: int) -> None:
