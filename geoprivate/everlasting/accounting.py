@@ -242,6 +242,7 @@ def training_privacy(
     applies = all(cond[k] for k in required)
     if not applies:
         return TrainingPrivacy(False, Guarantee(math.inf, 1.0), cond, terms)
+    assert bt is not None  # bt_privacy gives None only with one of its (required) conditions failed
     inner = Guarantee(bt.epsilon + eps_m2, bt.delta)
     amp = claim27_epsilon(inner.epsilon, p.S, n_input)
     cond["Claim 2.7 (S_1 from S, step 2)"] = amp is not None

@@ -160,7 +160,9 @@ def play(
         if variant == "repaired":
             from geoprivate.everlasting.repaired import RepairedBBL
 
-            alg = RepairedBBL(instance.problem, w.points, w.labels, instance.parameters, rng, stopper=stopper)
+            alg: GenericBBL = RepairedBBL(
+                instance.problem, w.points, w.labels, instance.parameters, rng, stopper=stopper
+            )
         else:
             alg = GenericBBL(
                 instance.problem, w.points, w.labels, instance.parameters, rng, selection=selection, bt_noise=noise
@@ -213,6 +215,7 @@ class GameAudit:
 def _hidden_phase(instance: GameInstance) -> int:
     """The phase (1-based) whose queries hold the hidden round."""
     ends = np.cumsum([p.R for p in instance.parameters.phases])
+    assert instance.hidden_round is not None  # a query game hides a round
     return int(np.searchsorted(ends, instance.hidden_round, side="right")) + 1
 
 

@@ -434,6 +434,7 @@ class GenericBBL:
             if phases is None
             else check_int_in_range(phases, "phases", 1, len(self.parameters.phases))
         )
+        levels: list[np.ndarray]  # err_D at every vote level, one array per phase
         records, preds, levels = [], [], []
         self._ensembles: dict = {}
         self._s_hat_used: dict = {}

@@ -133,7 +133,9 @@ class PlanarSweep:
             return np.zeros(m, np.uint8)
         if index == 1:
             return np.ones(m, np.uint8)
-        i, j = self.pair(index)
+        ij = self.pair(index)
+        assert ij is not None  # index >= 2: a pivot pair
+        i, j = ij
         Z = integer_points(self.points)
         c = _cross(Z[j, 0] - Z[i, 0], Z[j, 1] - Z[i, 1], Z[:, 0] - Z[i, 0], Z[:, 1] - Z[i, 1])
         lab = np.asarray(c > 0, dtype=np.uint8)

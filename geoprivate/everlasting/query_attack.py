@@ -477,7 +477,9 @@ def repaired_view_law(
     cont = {k: _lap_cdf(L + rho - k, s_st) for k in range(m + 1)}  # P(stopper says go on | count k)
     law: dict = {}
     # depth-first over answer patterns, carrying (BT product over mu nodes, stopper product over rho nodes)
-    stack = [(0, 0, (), np.ones_like(mu), np.ones_like(rho))]
+    stack: list[tuple[int, int, tuple[int, ...], np.ndarray, np.ndarray]] = [
+        (0, 0, (), np.ones_like(mu), np.ones_like(rho))
+    ]
     while stack:
         j, k, view, pb, ps = stack.pop()
         if j == m:

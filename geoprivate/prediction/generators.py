@@ -259,6 +259,7 @@ def hard_query_subspace(hard_points, d: int, *, min_dim: int = 0, deferred=None)
         r = V.intersect([Fraction(float(v)) for v in x] + [Fraction(-1)], 0)
         if r.empty:  # pragma: no cover - homogeneous hyperplanes always meet at 0
             raise RuntimeError("hard-query hyperplanes do not meet")
+        assert r.subspace is not None  # a non-empty intersection carries its subspace
         skip = (not r.redundant) and r.subspace.dim < min_dim
         if deferred is not None:
             deferred.append(bool(skip))

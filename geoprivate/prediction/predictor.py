@@ -42,7 +42,7 @@ import numpy as np
 from geoprivate._validation import as_rng, check_bool, check_delta, check_epsilon, check_positive_int
 from geoprivate.adversaries.base import View
 from geoprivate.mechanisms import BetweenThresholds, lemma1_applies, lemma1_delta, min_gap
-from geoprivate.prediction.accuracy import SegmentState, measure_accuracy
+from geoprivate.prediction.accuracy import AccuracyReport, SegmentState, measure_accuracy
 from geoprivate.prediction.tracking import label_sequence_count
 from geoprivate.prediction.transcript import TOP_CODE, Transcript
 from geoprivate.privacy import VACUOUS, Guarantee, PrivacyLedger, advanced_composition, basic_composition
@@ -163,7 +163,7 @@ class PredictionResult:
     ledger: PrivacyLedger | None = None
     seconds: float = 0.0
     segment_states: list = field(default_factory=list)
-    accuracy: object = None
+    accuracy: AccuracyReport | None = None
     total_guarantee: Guarantee | None = None
     run_id: int = 0
 
@@ -366,7 +366,7 @@ class GenericPredictor:
         self.blocks = [(self.X[idx], self.y[idx]) for idx in perm]
         self._bt_seed, self._label_seed = int(seeds[1]), int(seeds[2])
         self._runs = 0
-        self._last_utility = None
+        self._last_utility: bool | None = None
         #: every segment of every completed run on this sample (the running total)
         self.total_ledger = PrivacyLedger()
         self.n_points = getattr(getattr(generator, "concept", None), "n_points", None)
