@@ -361,7 +361,7 @@ def progress(items=None, *, desc: str, total=None, unit: str = "it", **kwargs):
     return tqdm(items, desc=desc, total=total, unit=unit, disable=None, file=sys.stderr, **kwargs)
 
 
-def add_command(subparsers, name: str, *, help: str, description: str, epilog: str):  # noqa: A002 - argparse's name
+def add_command(subparsers, name: str, *, help: str, description: str, epilog: str | None):  # noqa: A002 - argparse's name
     """A sub-command parser whose description and examples keep their line breaks.
 
     Parameters
@@ -369,7 +369,7 @@ def add_command(subparsers, name: str, *, help: str, description: str, epilog: s
     subparsers : argparse._SubParsersAction
         The parent's ``add_subparsers()``.
     name, help, description, epilog : str
-        The command's name, its one-line help, its description and its examples.
+        The command's name, its one-line help, its description and its examples (epilog: None for none).
 
     Returns
     -------

@@ -34,7 +34,7 @@ EPILOG = """examples:
 """
 
 #: per-mode defaults of the flags the modes share (None in the parser: the mode decides)
-MODE_DEFAULTS = {
+MODE_DEFAULTS: dict[str, dict[str, object]] = {
     "private": {"phases": 1, "alpha": 0.06, "lambda1": 16, "tops": None},
     "practical": {"phases": 2, "alpha": 0.05, "lambda1": 8, "tops": None},
     "theorem": {"phases": 2, "alpha": 0.05, "lambda1": 8, "tops": None},
@@ -55,7 +55,7 @@ MAX_EPSILON_BT = 50.0
 
 
 #: practical-only flags and their defaults (None in the parser, so that a flag given outside --mode practical is named)
-PRACTICAL_DEFAULTS = {
+PRACTICAL_DEFAULTS: dict[str, object] = {
     "T1": 160,
     "r_const": 16.0,
     "m_const": 1.0,
@@ -293,7 +293,7 @@ def run(args) -> int:
             if args.repaired:
                 from geoprivate.everlasting.repaired import RepairedBBL, StopperParameters
 
-                alg = RepairedBBL(
+                alg: GenericBBL = RepairedBBL(
                     prob, x, prob.target(x), par, rng, stopper=StopperParameters(args.epsilon_stop, args.beta_stop)
                 )
             else:
