@@ -19,6 +19,7 @@ Every plan answers in well under a second (closed forms and a 1-D search over a 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 
 import numpy as np
@@ -634,7 +635,7 @@ def plan_vc1(
     )
 
 
-PLANNERS = {
+PLANNERS: dict[str, Callable[..., Plan]] = {
     "generic-bbl": plan_generic_bbl,
     "dp-winnow": plan_dp_winnow,
     "dp-greedy-cover": plan_dp_greedy_cover,
@@ -738,7 +739,7 @@ SECONDS_PER_SWEEP_PAIR = 2.2e-5
 BYTES_PER_QUERY = 48
 
 
-def _repaired_phase_T(budget, t_gap_half, c, stopper, R, delta) -> tuple:
+def _repaired_phase_T(budget, t_gap_half, c, stopper, R, delta) -> tuple | None:
     """Smallest T (and its ε') with the stopped BetweenThresholds' training ε_tr ≤ budget, δ_tr ≤ δ."""
     from geoprivate.mechanisms.stopper import training_guarantee
 
@@ -865,6 +866,7 @@ def plan_everlasting_practical(
         top_rate=top_rate, top_margin=int(top_margin), e_run=e_run, repaired=repaired, st=st,
         later_budget=later_budget, query_private=query_private,
     )  # fmt: skip
+    feasible: tuple[list, list] | None
     e_m2, feasible = e_lb, None
     for _ in range(8):  # LabelBoost's booking depends on |S_1| (Claim 2.7), |S_1| on the budget it leaves
         rows, binding = _practical_rows(spec, e_m2)
@@ -875,6 +877,7 @@ def plan_everlasting_practical(
         if amp is None or abs(booked - e_m2) < 1e-9:
             break
         e_m2 = min(e_lb, 1.05 * booked)
+    assert feasible is not None  # the first pass books at most e_m2 = e_lb, so it is feasible
     rows, binding = feasible
     n = rows[0]["S"]
     return _practical_plan(rows, binding, k, eps, dlt, n, vc, alpha, beta, e_run, repaired, st, query_private)
@@ -905,6 +908,7 @@ def _practical_rows(spec: dict, e_m2: float):
         if i == k - 1:
             R = R_last
         elif repaired and query_private:
+            assert chain_next is not None  # set by the phase after this one (the loop runs last to first)
             R = max(S_next, math.ceil(S_next * (3 + math.exp(min(chain_next, 700.0))) / e_run))
         else:
             R = S_next
@@ -1059,7 +1063,7 @@ def run_everlasting_plan(plan: Plan, concept: str = "thresholds", seed: int = 0)
     seed_alg = int(s_alg.generate_state(1)[0])
     if plan.algorithm == "repaired-bbl":
         st = StopperParameters(*plan.parameters["stopper"])
-        alg = RepairedBBL(prob, x, prob.target(x), par, seed_alg, stopper=st)
+        alg: GenericBBL = RepairedBBL(prob, x, prob.target(x), par, seed_alg, stopper=st)
     else:
         alg = GenericBBL(prob, x, prob.target(x), par, seed_alg)
     del x
