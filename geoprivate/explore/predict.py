@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 import warnings
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 
@@ -113,7 +114,7 @@ def _block_depths(predictor, generator, ensemble) -> list[int]:
 def predict_transcript(runs, *, d: int, seed: int) -> dict:
     """The JSON embedded in the page: per run its result (``to_dict(transcript=True)`` without
     the wall-clock seconds), every ensemble's exact hypotheses and the slider steps."""
-    out = {
+    out: dict[str, Any] = {  # JSON
         "what": "[Yan26] GenericPredictor (Algorithm 2) with G_halfspace (Algorithm 4)",
         "d": d,
         "seed": seed,

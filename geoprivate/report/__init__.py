@@ -230,7 +230,8 @@ def _paper_section(paper: str, records: dict) -> str:
         )
         rows.extend(_claim_row(cid, records) for cid in linked)
     counts = ", ".join(f"{v} {k}" for k, v in _cat.coverage_summary()[paper].items() if v)
-    cited = full_citation(PAPERS[paper]) if PAPERS[paper] else "textbook facts the papers use"
+    key = PAPERS[paper]  # None for the textbook facts
+    cited = full_citation(key) if key else "textbook facts the papers use"
     return (
         f'<h2 id="{_e(paper)}">{_e(paper)} <small>{_e(cited)}</small></h2><p>{_e(counts)}</p>'
         "<table><tr><th>statement / claim</th><th>status / verdict</th><th>instances tried</th>"

@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 from itertools import combinations
+from typing import Any
 
 import numpy as np
 
@@ -348,9 +349,10 @@ def draw_collapse_d1(
         fig = axes[0].figure
     dims = list(result.affine_dims) or [None] * panels
     prefix = f"{name}: " if name else ""
+    shapes: dict[int | None, str] = {2: "the plane ℝ²", 1: "a line", 0: "the point (0, 0)"}
     for j in range(panels):
         dim = dims[j] if j < len(dims) else None
-        what = {2: "the plane ℝ²", 1: "a line", 0: "the point (0, 0)"}.get(dim, "?")
+        what = shapes.get(dim, "?")
         head = f"{prefix}start" if j == 0 else f"{prefix}after hard query {j}: x = {hard[j - 1]:.4g}"
         title = f"{head}\nC|HardQuery = {what} (dim {dim})"
         _panel(axes[j], A, b, hulls, levs, hard[:j], block_maximisers(ens[j]), window, dim, title)
@@ -473,7 +475,7 @@ def collapse_run_d1(
     gen = G_halfspace(1, form=form) if generator is None else generator
     pred = GenericPredictor(gen, X, y, k=k, m=m, epsilon=epsilon, rng=seed + 1)
     target = lambda q: (np.asarray(q, np.float64).reshape(-1) >= t_star).astype(np.uint8)  # noqa: E731
-    law = dict(law=sampler, accuracy_rng=seed + 3) if measure else {}
+    law: dict[str, Any] = dict(law=sampler, accuracy_rng=seed + 3) if measure else {}
     res = pred.run(DisagreementAdversary(sampler, rng=seed + 2, pool=16, grid=grid), T, target=target, **law)
     return pred, res
 
@@ -753,6 +755,6 @@ def collapse_run_d2(
     X = sampler(rng, k * m)
     gen = G_halfspace(2, form=form) if generator is None else generator
     pred = GenericPredictor(gen, X, target(X), k=k, m=m, epsilon=epsilon, rng=seed + 1)
-    law = dict(law=sampler, accuracy_rng=seed + 3) if measure else {}
+    law: dict[str, Any] = dict(law=sampler, accuracy_rng=seed + 3) if measure else {}
     res = pred.run(DisagreementAdversary(sampler, rng=seed + 2, pool=16, grid=grid), T, target=target, **law)
     return pred, res

@@ -197,7 +197,7 @@ def hard_queries_sweep(
     from solvers.combinatorics import sauer_bound
 
     P = make_problem("thresholds", k * m, rng=seed)
-    out = {"T": [], "shrinkage": [], "composition": [], "bound": []}
+    out: dict[str, list] = {"T": [], "shrinkage": [], "composition": [], "bound": []}
     for i, T in enumerate(Ts):
         pred = GenericPredictor(
             G_oblivious(P.concept), P.X, P.y, k=k, m=m, epsilon=epsilon, delta=delta, rng=seed + 1 + i
