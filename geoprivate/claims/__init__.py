@@ -45,6 +45,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from types import EllipsisType
 from typing import Any
 
 import numpy as np
@@ -168,7 +169,8 @@ class Claim:
     #: citation key of the paper (``[key]`` in :mod:`geoprivate._papers`); None for textbook facts
     citation: str | None
     statement: str
-    check: Callable[[np.random.Generator, str], Verdict]
+    #: ``check(rng, size) -> Verdict``; with ``instances``, ``check(instance) -> bool | Verdict``
+    check: Callable[..., object]
     #: the paper's numbered statements this claim checks, as the paper labels them
     #: ("Claim 13", "Lemma 4.2", "Theorem 5.2", "Algorithm 4", "Appendix A.2"); empty for
     #: textbook facts and for project findings that check no single statement
@@ -200,7 +202,7 @@ def register(
     claim_id: str,
     *,
     statement: str,
-    citation: str | None = ...,
+    citation: str | None | EllipsisType = ...,
     checks=(),
     estimates=(),
     instances=None,
@@ -466,7 +468,7 @@ def run_claim(claim: Claim, *, seed: int | None = 0, size: str = "small", max_ex
         from geoprivate.claims._search import search_claim
 
         budget = max_examples or claim.max_examples or DEFAULT_MAX_EXAMPLES[size]
-        verdict = search_claim(claim, ss if seed is not None else None, size, int(budget))
+        verdict: object = search_claim(claim, ss if seed is not None else None, size, int(budget))
     else:
         rng = as_rng(ss) if seed is not None else as_rng(None)
         verdict = claim.check(rng, size)

@@ -114,6 +114,7 @@ def shrink_report(claim: Claim, found, seed_sequence, size: str) -> dict:
         ``measure`` (its name), ``before``, ``after`` and ``times_smaller`` (before / after), all
         computed on the two instances.
     """
+    assert claim.before is not None and claim.measure is not None  # search_claim calls this only with both
     name, fn = claim.measure
     rng = as_rng(np.random.SeedSequence(seed_sequence.entropy) if seed_sequence is not None else None)
     before_instance = claim.before(rng, size)

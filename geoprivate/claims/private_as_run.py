@@ -75,7 +75,7 @@ _LABELBOOST_INSTANCES = st.tuples(
 )
 
 
-def _labelboost_before(rng, size) -> dict:
+def _labelboost_before(rng, size) -> tuple:
     """The instance this claim reported before it was searched: S = (0, 1) + 40 × (1, 0) (80 at medium)."""
     inst = _worst_threshold_instance(40 if size == "small" else 80)
     points = [(Fraction(p), y) for p, y in zip(inst["s_points"], inst["s_labels"], strict=True)]
