@@ -377,9 +377,9 @@ def partial_order(M) -> nx.DiGraph:
     """
     L = order_matrix(M)
     strict = L & ~L.T
-    G = nx.DiGraph()
+    G: nx.DiGraph[int] = nx.DiGraph()
     G.add_nodes_from(range(L.shape[0]))
-    G.add_edges_from(map(tuple, np.argwhere(strict).tolist()))
+    G.add_edges_from((x, y) for x, y in np.argwhere(strict).tolist())
     return G
 
 
@@ -405,9 +405,9 @@ def hasse_diagram(M) -> nx.DiGraph:
     strict = L & ~L.T
     S = strict.astype(np.float32 if strict.shape[0] < (1 << 24) else np.float64)
     cover = strict & ((S @ S) == 0)
-    G = nx.DiGraph()
+    G: nx.DiGraph[int] = nx.DiGraph()
     G.add_nodes_from(range(L.shape[0]))
-    G.add_edges_from(map(tuple, np.argwhere(cover).tolist()))
+    G.add_edges_from((x, y) for x, y in np.argwhere(cover).tolist())
     return G
 
 
