@@ -3,6 +3,7 @@
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -34,10 +35,17 @@ def test_ruff_format_check_passes():
     assert proc.returncode == 0, "run `ruff format " + " ".join(LINTED) + "`:\n" + proc.stdout[-3000:]
 
 
-def test_mypy_passes_on_solvers():
+def test_mypy_config_checks_every_module():
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mypy"]
+    assert set(config["files"]) == {"geoprivate", "solvers"}
+    assert config["warn_unused_ignores"] is True
+    excused = [o["module"] for o in config.get("overrides", []) if o.get("ignore_errors")]
+    assert not excused, f"modules excluded from mypy: {excused}"
+
+
+def test_mypy_passes_on_geoprivate_and_solvers():
     proc = _run(sys.executable, "-m", "mypy")
     assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-2000:]
-    assert "solvers" in (ROOT / "pyproject.toml").read_text().split("[tool.mypy]")[1].split("\n[")[0]
 
 
 def test_packages_are_typed():
