@@ -50,6 +50,7 @@ def _public_functions(path: Path):
             isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
             and not node.name.startswith("_")
             and (exported is None or node.name in exported)
+            and not any(getattr(d, "id", None) == "overload" for d in node.decorator_list)  # typing stubs
         ):
             yield node
 
