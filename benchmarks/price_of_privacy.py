@@ -295,7 +295,7 @@ def _vc1_thresholds(bits: int):
         return threshold_class(m), m
     from solvers.vc1 import thresholds_tree
 
-    return thresholds_tree(m), None
+    return thresholds_tree(m), 0  # the tree carries f (the all-zero threshold) itself
 
 
 def _vc1_trials(C, f, m, eps, t, median, learner, n, seeds) -> list:
