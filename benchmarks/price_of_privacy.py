@@ -19,7 +19,7 @@ accuracy target.  Rows:
   thresholds, T = 1000 queries; target max err_D ≤ 0.1.
 
 * OPTPrivateLearner and ProperLearner [Yan25], each with ``median="exponential"`` and ``"log-star"``,
-  thresholds classes with TD = 2⁴, 2⁶, …, 2¹² (one row per TD: the learning curve), uniform examples;
+  thresholds classes with TD = 2⁴, 2⁶, …, 2¹² and 2¹⁶ (one row per TD: the learning curve), uniform examples;
   practical mode with t = the parts [Yan25] Theorem 11 / 13 gives the exponential median at that ε
   (Lemma 9's choosing-mechanism condition; the same t for both medians), n searched by doubling the
   part size; target: error ≤ 0.1 in at least 90 % of the trials.  Privacy needs no n; the proven n
