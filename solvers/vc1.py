@@ -383,9 +383,9 @@ def partial_order(M) -> nx.DiGraph:
     """
     L = order_matrix(M)
     strict = L & ~L.T
-    G = nx.DiGraph()
+    G: nx.DiGraph = nx.DiGraph()
     G.add_nodes_from(range(L.shape[0]))
-    G.add_edges_from(map(tuple, np.argwhere(strict).tolist()))
+    G.add_edges_from((x, y) for x, y in np.argwhere(strict).tolist())
     return G
 
 
@@ -411,9 +411,9 @@ def hasse_diagram(M) -> nx.DiGraph:
     strict = L & ~L.T
     S = strict.astype(np.float32 if strict.shape[0] < (1 << 24) else np.float64)
     cover = strict & ((S @ S) == 0)
-    G = nx.DiGraph()
+    G: nx.DiGraph = nx.DiGraph()
     G.add_nodes_from(range(L.shape[0]))
-    G.add_edges_from(map(tuple, np.argwhere(cover).tolist()))
+    G.add_edges_from((x, y) for x, y in np.argwhere(cover).tolist())
     return G
 
 
@@ -535,6 +535,7 @@ def tree_class(M, tree: nx.DiGraph) -> tuple[np.ndarray, np.ndarray]:
     if M.shape[1] != tree.graph["n_points"]:
         raise ValueError(f"M: the tree was built over {tree.graph['n_points']} points, M has {M.shape[1]}")
     norm = normalise(M ^ tree.graph["f_row"][None, :])
+    assert norm.matrix is not None  # normalise always keeps the matrix
     return norm.matrix, norm.columns.copy()
 
 
@@ -1129,9 +1130,10 @@ def tree_from_parents(parent, proper, f_row=None) -> nx.DiGraph:
     m = parent.size
     f_row = np.zeros(m, np.uint8) if f_row is None else _row_vector(np.zeros((1, m), np.uint8), f_row, "f_row")
     depth = _depths(parent)
+    assert depth is not None  # tree_problem found no cycle
     idx = np.arange(m, dtype=np.intp)
     norm = Normalisation(None, idx, idx.copy(), np.full(m, -1, np.int8), np.zeros(0, np.intp), np.zeros(0, np.intp))
-    T = nx.DiGraph()
+    T: nx.DiGraph = nx.DiGraph()
     T.add_node(ROOT, distance=0)
     T.add_nodes_from((j, {"distance": d}) for j, d in enumerate(depth.tolist()))
     T.add_edges_from((ROOT if p < 0 else p, j) for j, p in enumerate(parent.tolist()))
@@ -1156,7 +1158,7 @@ def tree_parents(tree: nx.DiGraph) -> tuple[np.ndarray, np.ndarray]:
         The parent of every normalised column and whether it is proper.
     """
     columns = tree.graph["normalisation"].columns
-    pos = {int(c): j for j, c in enumerate(columns)}
+    pos: dict = {int(c): j for j, c in enumerate(columns)}
     pos[ROOT] = -1
     parent = np.full(columns.size, -2, dtype=np.intp)  # −2: not a node of the tree (caught by the check)
     for u, v in tree.edges:
@@ -1192,7 +1194,9 @@ def is_vc1_tree_form(tree: nx.DiGraph) -> bool:
         return False
     depth = _depths(parent)
     columns = tree.graph["normalisation"].columns
-    return all(tree.nodes[int(c)].get("distance") == d for c, d in zip(columns, depth.tolist(), strict=True))
+    return depth is not None and all(
+        tree.nodes[int(c)].get("distance") == d for c, d in zip(columns, depth.tolist(), strict=True)
+    )
 
 
 def thresholds_tree(n_points: int) -> nx.DiGraph:
