@@ -587,7 +587,12 @@ def _vc1_small_eps_grid() -> str:
     for x in atts:
         for s in x["sizes"]:
             by_part.setdefault(s["part"], []).append(s["max_err"])
-    spans = "; ".join(f"parts of {k}: max error {min(v):.3f}–{max(v):.3f}" for k, v in sorted(by_part.items()))
+
+    def span(v):
+        lo, hi = f"{min(v):.3f}", f"{max(v):.3f}"
+        return lo if lo == hi else f"{lo}–{hi}"
+
+    spans = "; ".join(f"parts of {k}: max error {span(v)}" for k, v in sorted(by_part.items()))
     return f"{len(atts)} ε run ({spans})"
 
 
