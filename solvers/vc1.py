@@ -1178,7 +1178,7 @@ def is_vc1_tree_form(tree: nx.DiGraph) -> bool:
     Parameters
     ----------
     tree : networkx.DiGraph
-        A tree from :func:`make_tree` or :func:`tree_from_parents`.
+        The graph to check (any; a VC-1 class's tree has the graph attributes of :func:`make_tree`).
 
     Returns
     -------

@@ -667,10 +667,12 @@ class OPTPrivateLearner:
 
     Parameters
     ----------
-    concept_class : FiniteClass, a concept class with a finite ``matrix()``, or array_like
+    concept_class : FiniteClass, a concept class with a finite ``matrix()``, array_like, or networkx.DiGraph
         A 0/1 matrix of shape (n_concepts, n_points) of VC dimension ≤ 1 (``ValueError``
         otherwise); structured classes (``Thresholds(domain)``, ``PointFunctions(domain)``)
-        are used through their :class:`FiniteClass`.
+        are used through their :class:`FiniteClass`.  Or the class given by its tree
+        (:func:`solvers.vc1.tree_from_parents`, :func:`solvers.vc1.thresholds_tree`; checked in
+        O(TD log TD), no TD² matrix: TD = 2¹⁶ fits), which carries f itself (leave ``f = 0``).
     epsilon, delta : float
         Total privacy budget (each of the two private steps gets half; Theorem 11).
     alpha, beta : float
