@@ -19,13 +19,14 @@ accuracy target.  Rows:
   thresholds, T = 1000 queries; target max err_D ≤ 0.1.
 
 * OPTPrivateLearner and ProperLearner [Yan25], each with ``median="exponential"`` and ``"log-star"``,
-  thresholds classes with TD = 2⁴, 2⁶, …, 2¹² (one row per TD: the learning curve), uniform examples;
+  thresholds classes with TD = 2⁴, 2⁶, …, 2¹² and 2¹⁶ (one row per TD: the learning curve), uniform examples;
   practical mode with t = the parts [Yan25] Theorem 11 / 13 gives the exponential median at that ε
   (Lemma 9's choosing-mechanism condition; the same t for both medians), n searched by doubling the
   part size; target: error ≤ 0.1 in at least 90 % of the trials.  Privacy needs no n; the proven n
   (:func:`geoprivate.planning.plan_vc1`, the learners' own calculators) is printed beside the measured
-  one.  An ε whose predicted fit time (the plan's cost) would overrun the row's time budget is skipped
-  (the note says so).
+  one.  n is capped (``VC1_MAX_EXAMPLES``, ``--vc1-max-examples``); every size tried runs all its trials,
+  and a bracket's unreached ε names the sizes run and the cap.  TD = 2¹⁶ runs on the class's tree
+  (:func:`solvers.vc1.thresholds_tree`): no TD² matrix.
 
 Run: ``python benchmarks/price_of_privacy.py [--quick] [--json OUT] [--save]``; ``--quick`` runs a
 coarse grid and R = 10³ only (< 1 min) and writes nothing unless ``--json``.  Prints one Markdown table:
@@ -283,14 +284,28 @@ def generic_predictor_row(grid, T=1000) -> dict:
     return last
 
 
-def _vc1_trials(C, m, eps, t, median, learner, n, seeds) -> list:
-    """Errors (uniform distribution) of one learner configuration on fresh samples of size n."""
-    from bench_median import practical_learner
+def _vc1_thresholds(bits: int):
+    """Thresholds with TD = 2^bits as the learners take them: the dense class up to 2^12, above it the
+    tree (:func:`solvers.vc1.thresholds_tree`, a chain; no TD² matrix).  Concept c labels x with 1 iff
+    x ≥ c (c = 0 … TD), the same labelling either way."""
+    m = 2**bits
+    if bits <= 12:
+        from bench_median import threshold_class
 
+        return threshold_class(m), m
+    from solvers.vc1 import thresholds_tree
+
+    return thresholds_tree(m), 0  # the tree carries f (the all-zero threshold) itself
+
+
+def _vc1_trials(C, f, m, eps, t, median, learner, n, seeds) -> list:
+    """Errors (uniform distribution) of one learner configuration on fresh samples of size n."""
     from geoprivate.learners.vc1 import OPTPrivateLearner, ProperLearner
 
     cls = OPTPrivateLearner if learner == "opt" else ProperLearner
-    alg = practical_learner(C, m, eps, DELTA, TARGET, 0.1, t, median, learner=cls)
+    kw = {"median_k_scale": 0.0} if median == "log-star" else {}  # RecPrefix-R's trim K = 0 (privacy unchanged)
+    alg = cls(C, eps, DELTA, TARGET, 0.1, f=f, mode="practical", n_subsets=t, median=median, partition="counts", **kw)
+    domain = np.arange(m)
     out = []
     for seed in seeds:
         rng = np.random.default_rng(seed)
@@ -298,62 +313,83 @@ def _vc1_trials(C, m, eps, t, median, learner, n, seeds) -> list:
         cols = rng.integers(0, m, n)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # UtilityWarning: below the proven n, by design
-            h = alg.fit(cols, C.matrix[c, cols], rng=rng)
+            h = alg.fit(cols, (cols >= c).astype(np.uint8), rng=rng)
         if not h.privacy_applies:
             raise AssertionError(f"{learner} at eps = {eps}: privacy does not apply")  # the grid stays in Lemma 1
-        out.append((h.error(C.matrix[c]), h.guarantee, h.utility_proved))
+        out.append((h.error((domain >= c).astype(np.uint8)), h.guarantee, h.utility_proved))
+        del cols, h
     return out
 
 
-def _vc1_attempt(C, m, bits, learner, median, eps, trials, max_doublings, budget) -> dict:
-    """One ε: n doubled (parts of 4, 8, … examples) until error ≤ 0.1 in 90 % of the trials, or
-    the doublings or the ε's time budget run out."""
+#: the VC-1 rows' example cap: a fit holds about 120 bytes per example at its peak (1.7 GiB measured at
+#: n = 1.5·10⁷, TD = 2¹²), so 2²⁴ examples stay under 2 GiB on the shared machine
+VC1_MAX_EXAMPLES = 2**24
+
+
+def _vc1_attempt(C, f, m, bits, learner, median, eps, trials, max_doublings, max_examples) -> dict:
+    """One ε: n doubled (parts of 4, 8, … examples) until error ≤ 0.1 in 90 % of the trials, or the
+    doublings or the example cap run out.  Every size tried runs all its trials to the end."""
     t = plan_vc1(eps, DELTA, td=m, alpha=TARGET, beta=0.1, learner=learner, median="exponential").parameters["t"]
     first = 2 if learner == "proper" else 1  # ProperLearner: |S_1| = n/2 must hold t parts
     need = math.ceil(0.9 * trials)
-    t0, res = time.perf_counter(), None
+    t0 = time.perf_counter()
+    res = dict(eps=eps, t=t, n=None, part=None, ok=0, trials=trials, sizes=[], reached=False, cap_out=False)
     for j in range(2, max_doublings + 1):
         n = first * t * 2**j
-        runs = _vc1_trials(C, m, eps, t, median, learner, n, range(1000 * bits + j, 1000 * bits + j + trials))
+        if n > max_examples:
+            res["cap_out"] = True
+            res["cap_n"] = n
+            break
+        runs = _vc1_trials(C, f, m, eps, t, median, learner, n, range(1000 * bits + j, 1000 * bits + j + trials))
         errs = [e for e, _, _ in runs]
         ok = sum(e <= TARGET for e in errs)
-        res = dict(
-            eps=eps,
-            t=t,
+        res.update(
             n=n,
-            part=n // (first * t),
+            part=2**j,
             ok=ok,
             max_err=max(errs),
             guarantee=runs[0][1],
             utility_proved=any(u for _, _, u in runs),
             reached=ok >= need,
-            seconds=time.perf_counter() - t0,
         )
-        if res["reached"] or time.perf_counter() - t0 > budget:
+        res["sizes"].append({"part": 2**j, "n": n, "ok": ok, "max_err": max(errs)})
+        if res["reached"]:
             break
-    res["budget_out"] = not res["reached"] and res["part"] < 2**max_doublings
+    res["seconds"] = time.perf_counter() - t0
     return res
 
 
-def vc1_row(bits, learner, median, grid, trials=10, max_doublings=6, budget=90.0) -> dict:
+def _vc1_unreached(r: dict, trials: int) -> str:
+    """Why an ε of the bracket was not reached: the sizes run (all trials finished) and the cap."""
+    ran = ", ".join(f"parts of {s['part']}: {s['ok']}/{trials}" for s in r["sizes"]) or "no size under the cap"
+    cap = f"; parts of {r['cap_n'] // r['t']} need n = {r['cap_n']:,} > the cap" if r["cap_out"] else ""
+    return f"eps = {r['eps']} not reached (t = {r['t']:,}; {ran}{cap})"
+
+
+def vc1_row(
+    bits, learner, median, grid, trials=10, max_doublings=6, max_examples=VC1_MAX_EXAMPLES, label_suffix=""
+) -> dict:
     """Smallest ε on ``grid`` at which a [Yan25] learner reaches error ≤ 0.1 w.p. ≥ 0.9 on TD = 2^bits.
 
     Bisection over the grid (reaching the target is taken as monotone in ε): the row reports the
     smallest ε reached and the largest ε below it that was tried and did not reach (the bracket),
-    or the grid's edge it stopped at.  ``budget`` bounds the seconds spent on one ε."""
-    from bench_median import threshold_class
-
+    or the grid's edge it stopped at.  ``max_examples`` caps n (no time budget: every size tried
+    finishes all its trials)."""
     m = 2**bits
-    C = threshold_class(m)
+    C, f = _vc1_thresholds(bits)
     name = "OPTPrivateLearner" if learner == "opt" else "ProperLearner"
     t0 = time.perf_counter()
+
+    def attempt(i):
+        return _vc1_attempt(C, f, m, bits, learner, median, grid[i], trials, max_doublings, max_examples)
+
     tried = {}
     lo, hi = -1, len(grid) - 1  # invariant: grid[lo] not reached (or lo = -1), grid[hi] reached unless untried
-    tried[hi] = _vc1_attempt(C, m, bits, learner, median, grid[hi], trials, max_doublings, budget)
+    tried[hi] = attempt(hi)
     if tried[hi]["reached"]:
         while hi - lo > 1:
             mid = (lo + hi) // 2
-            tried[mid] = _vc1_attempt(C, m, bits, learner, median, grid[mid], trials, max_doublings, budget)
+            tried[mid] = attempt(mid)
             lo, hi = (lo, mid) if tried[mid]["reached"] else (mid, hi)
     best = tried[hi]
     proven = plan_vc1(best["eps"], DELTA, td=m, alpha=TARGET, beta=0.1, learner=learner, median=median)
@@ -362,11 +398,10 @@ def vc1_row(bits, learner, median, grid, trials=10, max_doublings=6, budget=90.0
     elif lo < 0:
         bracket = f"reached at the grid's smallest eps = {grid[0]} (a grid edge)"
     else:
-        why = " (time budget)" if tried[lo]["budget_out"] else ""
-        bracket = f"bracket: eps = {grid[lo]} not reached{why} ({tried[lo]['ok']}/{trials}), {grid[hi]} reached"
+        bracket = f"bracket: {_vc1_unreached(tried[lo], trials)}, {grid[hi]} reached"
     g = best["guarantee"]
     row = _row(
-        f"{name}, median = {median}, thresholds, TD = 2^{bits}",
+        f"{name}, median = {median}, thresholds, TD = 2^{bits}{label_suffix}",
         g.epsilon,
         g.delta,
         "; ".join(vc1_privacy_conditions(learner, median)),
@@ -379,6 +414,8 @@ def vc1_row(bits, learner, median, grid, trials=10, max_doublings=6, budget=90.0
     )
     row["smallest_epsilon"] = best["eps"] if best["reached"] else None
     row["bracket"] = [grid[lo] if lo >= 0 else None, grid[hi]] if best["reached"] else None
+    row["max_examples"] = max_examples
+    row["attempts"] = [{k: v for k, v in tried[i].items() if k != "guarantee"} for i in sorted(tried)]
     return row
 
 
@@ -522,6 +559,15 @@ def main(argv=None) -> int:
     ap.add_argument("--vc1-learners", nargs="+", default=["opt", "proper"], help="the VC-1 rows' learners")
     ap.add_argument("--vc1-grid", type=float, nargs="+", help="the VC-1 rows' eps grid (default VC1_GRID)")
     ap.add_argument(
+        "--vc1-fine-grid",
+        type=int,
+        nargs=2,
+        metavar=("LO", "HI"),
+        help="the VC-1 rows' eps grid 2^(k/4) for k = LO … HI (a 2^(1/4) grid, e.g. -36 -16: 1/512 … 1/16)",
+    )
+    ap.add_argument("--vc1-max-examples", type=int, default=VC1_MAX_EXAMPLES, help="the VC-1 rows' cap on n")
+    ap.add_argument("--vc1-trials", type=int, help="trials per size (default 10 up to TD = 2^8, else 5)")
+    ap.add_argument(
         "--only-winnow-scale",
         action="store_true",
         help="only DP-Winnow at scale (benchmarks/dp_winnow_scale.py: streamed T up to 10^7, subprocess per T)",
@@ -560,8 +606,18 @@ def main(argv=None) -> int:
     vc1_grid = {"opt": [1.0, 3.0], "proper": [2.0, 6.0]} if args.quick else VC1_GRID
     if args.vc1_grid:
         vc1_grid = {k: sorted(args.vc1_grid) for k in vc1_grid}
+    if args.vc1_fine_grid:
+        lo, hi = args.vc1_fine_grid
+        vc1_grid = {k: [round(2 ** (j / 4), 6) for j in range(lo, hi + 1)] for k in vc1_grid}
     rows += [
-        vc1_row(bits, learner, median, vc1_grid[learner], trials=3 if args.quick else 10 if bits <= 8 else 5)
+        vc1_row(
+            bits,
+            learner,
+            median,
+            vc1_grid[learner],
+            trials=args.vc1_trials or (3 if args.quick else 10 if bits <= 8 else 5),
+            max_examples=args.vc1_max_examples,
+        )
         for learner in args.vc1_learners
         for median in args.vc1_medians
         for bits in vc1_bits

@@ -306,7 +306,8 @@ def _power(n: int) -> str:
 
 def _pop_rows() -> dict:
     """Every saved row of the price-of-privacy table, by its ``algorithm``."""
-    rows = saved("price_of_privacy") + saved("price_of_privacy_vc1") + saved("price_of_privacy_dp_winnow")["rows"]
+    rows = saved("price_of_privacy") + saved("price_of_privacy_vc1") + saved("price_of_privacy_vc1_td16")
+    rows += saved("price_of_privacy_dp_winnow")["rows"]
     return {r["algorithm"]: r for r in rows}
 
 
@@ -399,8 +400,8 @@ _VC1_LINES = [
         "Lemma 1 (choosing at ε/4 < 2); Theorem 8; loop on S₂ by Theorem 7",
     ),
     ("ProperLearner", "log-star", (4, 6, 8), "", "Lemma 1; RecPrefix-R; Theorem 7"),
-    ("OPTPrivateLearner", "exponential", (10, 12), "thresholds, ", "Lemma 1 (choosing at ε/2 < 2); Theorem 8"),
-    ("ProperLearner", "exponential", (10, 12), "", "Lemma 1 (choosing at ε/4 < 2); Theorem 8; Theorem 7"),
+    ("OPTPrivateLearner", "exponential", (10, 12, 16), "thresholds, ", "Lemma 1 (choosing at ε/2 < 2); Theorem 8"),
+    ("ProperLearner", "exponential", (10, 12, 16), "", "Lemma 1 (choosing at ε/4 < 2); Theorem 8; Theorem 7"),
 ]
 
 
@@ -544,17 +545,55 @@ def _bbl_R3_eps() -> str:
     return f"{_pop_rows()['GenericBBL, 1 phase, thresholds, R = 1000']['epsilon']:.3g}"
 
 
-@gen("vc1_small_eps_attempt")
-def _vc1_small_eps() -> str:
-    """The below-the-grid VC-1 run (``price_of_privacy_vc1_small_eps.json``): the bracket's unreached ε,
-    its trials at the target, and its t (the planner's, as the benchmark used it)."""
-    from geoprivate.planning import plan_vc1
+def _eps_frac(eps: float) -> str:
+    """ε as 1/k (k rounded) below 1."""
+    return f"1/{round(1 / eps)}" if eps < 1 else f"{eps:g}"
 
+
+def _small_eps_row() -> dict:
     (r,) = saved("price_of_privacy_vc1_small_eps")
-    eps = r["bracket"][0]
-    ok, trials = _find(r"eps = [\d.]+ not reached \(time budget\) \((\d+)/(\d+)\)", r["note"])
-    t = plan_vc1(eps, r["delta"], td=4096, alpha=0.1, beta=0.1, learner="opt", median="exponential").parameters["t"]
-    return f"ε = 1/{round(1 / eps)} had {ok}/{trials} trials at error ≤ 0.1 when its time budget ran out (t = {sci(t)} parts)"
+    return r
+
+
+@gen("vc1_small_eps_bracket")
+def _vc1_small_eps() -> str:
+    """The fine-grid VC-1 run (``price_of_privacy_vc1_small_eps.json``): the smallest ε reached under
+    the example cap and the grid's next ε below it, with what was run at each (every trial finished)."""
+    r = _small_eps_row()
+    lo, hi = r["bracket"]
+    att = {a["eps"]: a for a in r["attempts"]}
+    a, b = att[hi], att[lo]
+
+    def sizes(x):
+        return ", ".join(f"parts of {s['part']}: {s['ok']}/{x['trials']}" for s in x["sizes"])
+
+    cap = f"; parts of {b['cap_n'] // b['t']} would need n = {sci(b['cap_n'])}" if b["cap_out"] else ""
+    return (
+        f"ε = {_eps_frac(hi)} reached (t = {sci(a['t'])}, n = {sci(a['n'])}; {sizes(a)}), ε = {_eps_frac(lo)} "
+        f"not (t = {sci(b['t'])}; {sizes(b)}{cap})"
+    )
+
+
+@gen("vc1_small_eps_cap")
+def _vc1_small_eps_cap() -> str:
+    return sci(_small_eps_row()["max_examples"])
+
+
+@gen("vc1_small_eps_grid")
+def _vc1_small_eps_grid() -> str:
+    """How many ε of the fine grid the bisection ran, and the error range at parts of 4 and of 8 there."""
+    atts = _small_eps_row()["attempts"]
+    by_part: dict = {}
+    for x in atts:
+        for s in x["sizes"]:
+            by_part.setdefault(s["part"], []).append(s["max_err"])
+
+    def span(v):
+        lo, hi = f"{min(v):.3f}", f"{max(v):.3f}"
+        return lo if lo == hi else f"{lo}–{hi}"
+
+    spans = "; ".join(f"parts of {k}: max error {span(v)}" for k, v in sorted(by_part.items()))
+    return f"{len(atts)} ε run ({spans})"
 
 
 @gen("dp_winnow_scale_rss")
@@ -597,12 +636,25 @@ def _bench_speed_table() -> str:
     return "\n" + mod.markdown(_bench_speed_rows()) + "\n"
 
 
-@gen("vc1_fit_td12")
-def _vc1_fit_td12() -> str:
-    (r,) = [r for r in _bench_speed_rows() if r[0].startswith("VC-1 learner fit")]
+def _vc1_fit(bits: int) -> str:
+    """The VC-1 fit row of ``bench_speed.json`` at TD = 2^bits: its CPU seconds and t."""
+    (r,) = [r for r in _bench_speed_rows() if r[0].startswith(f"VC-1 learner fit (OPTPrivateLearner), TD = 2^{bits}")]
     t, n = _find(r"t = (\d+), n = (\d+)", r[0])
     (secs,) = _find(r"([\d.]+) s", r[1])
-    return f"{_secs(float(secs))} s at TD = 2¹², t = {grouped(int(t))}"
+    return f"{_secs(float(secs))} s at TD = 2{str(bits).translate(SUP)}, t = {grouped(int(t))}"
+
+
+@gen("vc1_fit_td12")
+def _vc1_fit_td12() -> str:
+    return _vc1_fit(12)
+
+
+@gen("vc1_fit_td16")
+def _vc1_fit_td16() -> str:
+    """The TD = 2¹⁶ fit (the class as its tree) and the tree's one-off build, check and index."""
+    (r,) = [r for r in _bench_speed_rows() if r[0].startswith("VC-1 learner fit (OPTPrivateLearner), TD = 2^16")]
+    (build,) = _find(r"index: ([\d.]+) s", r[4])
+    return f"{_vc1_fit(16)} (the tree built and checked once: {_secs(float(build))} s)"
 
 
 # ------------------------------------------------------------------------------------------- driver

@@ -427,22 +427,36 @@ class _VC1Class:
     """The tree of a VC-1 class and the arrays the learners read (all data-independent)."""
 
     def __init__(self, concept_class, f):
-        if callable(getattr(concept_class, "matrix", None)):  # Thresholds, PointFunctions, ...
-            concept_class = concept_class.matrix()  # their FiniteClass over a finite domain
-        matrix = getattr(concept_class, "matrix", concept_class)
-        self.M = as_binary_matrix(matrix, "concept_class", allow_empty_rows=False)
-        domain = getattr(concept_class, "domain", None)
-        self.domain = tuple(range(self.M.shape[1])) if domain is None else tuple(domain)
-        self.tree, self.index = _tree_of(self.M, f)  # raises ValueError if VC > 1
-        self.f = int(f)
+        if isinstance(concept_class, nx.DiGraph):  # the class given by its tree: no matrix
+            if f != 0:
+                raise ValueError(f"f: a class given by its tree carries f (as f_row); leave f = 0, got {f!r}")
+            if not _vc1.is_vc1_tree_form(concept_class):
+                raise ValueError(
+                    "concept_class: not the tree of a VC-1 class (see solvers.vc1.tree_from_parents / make_tree)"
+                )
+            self.M = None
+            self.tree, self.index = concept_class, _vc1.tree_index(concept_class)
+            self.n_points = int(self.tree.graph["n_points"])
+            self.domain = tuple(range(self.n_points))
+        else:
+            if callable(getattr(concept_class, "matrix", None)):  # Thresholds, PointFunctions, ...
+                concept_class = concept_class.matrix()  # their FiniteClass over a finite domain
+            matrix = getattr(concept_class, "matrix", concept_class)
+            self.M = as_binary_matrix(matrix, "concept_class", allow_empty_rows=False)
+            self.n_points = self.M.shape[1]
+            domain = getattr(concept_class, "domain", None)
+            self.domain = tuple(range(self.n_points)) if domain is None else tuple(domain)
+            self.tree, self.index = _tree_of(self.M, f)  # raises ValueError if VC > 1
+        self.f = self.tree.graph["f"]
         self.f_row = self.tree.graph["f_row"]
         self.norm = self.tree.graph["normalisation"]
-        self.A = self.norm.matrix  # C_f on the normalised columns (rows: distinct concepts)
+        self.A = self.norm.matrix  # C_f on the normalised columns (rows: distinct concepts); None for a tree
         self.columns = self.norm.columns
-        self.dist = np.array([self.tree.nodes[int(c)]["distance"] for c in self.columns], dtype=np.int64)
+        self.dist = self.index.depth[: self.columns.size].astype(np.int64)  # Def. 16's distance
         self.height = int(self.tree.graph["height"])
         self.proper = self.tree.graph["proper"]
         self.pos = {int(c): j for j, c in enumerate(self.columns)}
+        self.proper_points = np.array(sorted(x for x in self.proper if x is not ROOT), dtype=np.intp)
 
     def check_sample(self, cols, labels, realisable: bool = True):
         """Validate a sample (column indices, 0/1 labels); return them as arrays (no copy if
@@ -453,7 +467,7 @@ class _VC1Class:
             raise ValueError(f"cols and labels must be 1-D of the same length, got shapes {c.shape} and {y.shape}")
         if c.size and c.dtype.kind not in "iu":
             raise ValueError(f"cols: expected integer column indices, got dtype {c.dtype}")
-        n = self.M.shape[1]
+        n = self.n_points
         if c.size and (c.min() < 0 or c.max() >= n):
             raise ValueError(f"cols: column indices must lie in [0, {n}), got {c.min()}..{c.max()}")
         if y.size and y.dtype != np.uint8 and ((y != 0) & (y != 1)).any():
@@ -475,15 +489,26 @@ class _VC1Class:
 
     def hypothesis_of(self, node) -> np.ndarray:
         """ĥ over the domain for I(h) = root path of ``node`` (Alg. 2 steps 8–9, Alg. 4 steps 9–10)."""
-        row = np.zeros(self.columns.size, np.uint8)
-        if node is not ROOT:
-            row[[self.pos[v] for v in _vc1.root_path(self.tree, node)]] = 1
+        j = self.index.root if node is ROOT else self.pos[node]
+        row = self.root_path_rows(np.array([j]))[0].astype(np.uint8)  # ancestors by the Euler tour, O(TD)
         return self.norm.expand(row) ^ self.f_row
 
     def concept_of(self, labels) -> int | None:
-        """A row of the class equal to ``labels`` (the smallest index), or None."""
-        hit = np.flatnonzero((labels[None, :] == self.M).all(axis=1))
-        return int(hit[0]) if hit.size else None
+        """A row of the class equal to ``labels`` (the smallest index), or None.  For a class given
+        by its tree the rows are numbered as :func:`solvers.vc1.class_from_tree` numbers them (0:
+        f, then the proper points in increasing order) and the test is a root-path test, O(TD)."""
+        if self.M is not None:
+            hit = np.flatnonzero((labels[None, :] == self.M).all(axis=1))
+            return int(hit[0]) if hit.size else None
+        ones = np.flatnonzero(labels ^ self.f_row)  # the identity normalisation: columns are nodes
+        if ones.size == 0:
+            return 0
+        idx = self.index
+        low = int(ones[np.argmax(idx.depth[ones])])
+        on_path = (idx.tin[ones] <= idx.tin[low]) & (idx.tin[low] <= idx.tout[ones])
+        if low not in self.proper or ones.size != idx.depth[low] or not on_path.all():
+            return None
+        return 1 + int(np.searchsorted(self.proper_points, low))
 
     def part_counts(self, cols, labels, part_of, t: int) -> np.ndarray:
         """Counts of f-represented labels per part and normalised column, shape (t, m + 1, 2).
@@ -510,6 +535,8 @@ class _VC1Class:
         """(t, k) bool: concept c of C_f agrees with part i (no 0-label inside I(c), every
         1-label inside I(c), no 1-label on a constant column, which C_f labels 0).  Dense
         (t × k × TD): for small classes and inspection; the learners use :meth:`deterministic_nodes`."""
+        if self.A is None:
+            raise ValueError("counts: the dense consistency table needs the class matrix (this class is a tree)")
         neg = counts[:, 1:, 0].astype(np.float64)
         pos = counts[:, 1:, 1].astype(np.float64)
         A = self.A.astype(np.float64)
@@ -641,10 +668,12 @@ class OPTPrivateLearner:
 
     Parameters
     ----------
-    concept_class : FiniteClass, a concept class with a finite ``matrix()``, or array_like
+    concept_class : FiniteClass, a concept class with a finite ``matrix()``, array_like, or networkx.DiGraph
         A 0/1 matrix of shape (n_concepts, n_points) of VC dimension ≤ 1 (``ValueError``
         otherwise); structured classes (``Thresholds(domain)``, ``PointFunctions(domain)``)
-        are used through their :class:`FiniteClass`.
+        are used through their :class:`FiniteClass`.  Or the class given by its tree
+        (:func:`solvers.vc1.tree_from_parents`, :func:`solvers.vc1.thresholds_tree`; checked in
+        O(TD log TD), no TD² matrix: TD = 2¹⁶ fits), which carries f itself (leave ``f = 0``).
     epsilon, delta : float
         Total privacy budget (each of the two private steps gets half; Theorem 11).
     alpha, beta : float
