@@ -70,6 +70,11 @@ __all__ = [
     "version_space_lca",
     "random_vc1_tree",
     "class_from_tree",
+    "tree_problem",
+    "tree_from_parents",
+    "tree_parents",
+    "is_vc1_tree_form",
+    "thresholds_tree",
     "random_vc1_class",
     "thresholds_class",
     "point_functions_class",
@@ -195,8 +200,9 @@ class Normalisation:
 
     Attributes
     ----------
-    matrix : numpy.ndarray of uint8, shape (k, m)
-        Distinct concepts over distinct, non-constant points.
+    matrix : numpy.ndarray of uint8, shape (k, m), or None
+        Distinct concepts over distinct, non-constant points (``None`` for a class given by its
+        tree, :func:`tree_from_parents`: its concepts are the root paths of the proper nodes).
     columns : numpy.ndarray of int
         ``columns[j]``: the original column of normalised column ``j`` (the smallest
         index of its group of identical columns).
@@ -210,7 +216,7 @@ class Normalisation:
         Normalised row of every original row.
     """
 
-    matrix: np.ndarray
+    matrix: np.ndarray | None
     columns: np.ndarray
     column_map: np.ndarray
     constant: np.ndarray
@@ -529,6 +535,7 @@ def tree_class(M, tree: nx.DiGraph) -> tuple[np.ndarray, np.ndarray]:
     if M.shape[1] != tree.graph["n_points"]:
         raise ValueError(f"M: the tree was built over {tree.graph['n_points']} points, M has {M.shape[1]}")
     norm = normalise(M ^ tree.graph["f_row"][None, :])
+    assert norm.matrix is not None  # normalise always keeps the matrix
     return norm.matrix, norm.columns.copy()
 
 
@@ -1022,6 +1029,199 @@ def random_vc1_class(
     return M
 
 
+# --------------------------------------------------------------------------- classes given by their tree
+def tree_problem(parent, proper) -> str | None:
+    """Why the arrays are not the tree of a normalised VC-1 class in C_f, or ``None`` if they are.
+
+    A rooted tree whose concepts are the root paths of its proper nodes and of :data:`ROOT` (the
+    all-zero concept f_f) has VC dimension ≤ 1 by construction: two incomparable points lie on no
+    common root path (no concept labels both 1), and for a point x below y every root path through x
+    passes y (no concept labels x 1 and y 0) — so no pair is shattered ([Yan25] Lemma 5 read
+    backwards; Ben-David's characterisation).  What is checked is that the arrays are such a tree
+    and that Assumptions 1–2 of [Yan25] §4 hold, which :func:`make_tree` would otherwise enforce:
+    every leaf is proper (else its column is 0 in every concept: Assumption 2) and every point that
+    is not proper has at least two children (else it is labelled exactly as its only child:
+    Assumption 1).  Under these, the tree is :func:`make_tree`'s tree of its class.  Cost O(m log m)
+    in vectorised numpy (depths by pointer jumping), never the O(TD² · |C|) of a matrix.
+
+    Parameters
+    ----------
+    parent : array_like of int, shape (m,)
+        ``parent[j]``: the parent of point j, −1 for :data:`ROOT`.
+    proper : array_like of bool, shape (m,)
+        Whether point j is proper (Def. 17).
+
+    Returns
+    -------
+    str or None
+        A one-line reason, or None.
+    """
+    parent = np.asarray(parent)
+    proper = np.asarray(proper)
+    m = parent.size
+    if parent.ndim != 1 or (m and parent.dtype.kind not in "iu"):
+        return "parent: expected a 1-D integer array (-1 for ROOT)"
+    if proper.shape != parent.shape or (m and proper.dtype != bool):
+        return f"proper: expected a boolean array of shape {parent.shape}"
+    if m and (parent.min() < -1 or parent.max() >= m):
+        return f"parent: entries must lie in [-1, {m})"
+    depth = _depths(parent)
+    if depth is None:
+        return "parent: not a tree rooted at ROOT (a cycle)"
+    kids = np.bincount(parent[parent >= 0], minlength=m)
+    if (~proper & (kids == 0)).any():
+        return f"proper: leaf {int(np.flatnonzero(~proper & (kids == 0))[0])} is not proper (Assumption 2)"
+    if (~proper & (kids == 1)).any():
+        j = int(np.flatnonzero(~proper & (kids == 1))[0])
+        return f"proper: point {j} is not proper and has one child, its column equals the child's (Assumption 1)"
+    return None
+
+
+def _depths(parent: np.ndarray) -> np.ndarray | None:
+    """Depth of every point below :data:`ROOT` (1 for its children) by pointer jumping: ⌈log₂ m⌉ + 1
+    vectorised rounds, O(m log m); None if some point never reaches ROOT (a cycle)."""
+    p = np.asarray(parent, dtype=np.intp)
+    depth = np.ones(p.size, dtype=np.intp)  # edges from j to p[j]
+    for _ in range(max(1, int(p.size).bit_length()) + 1):
+        up = p >= 0
+        if not up.any():
+            return depth
+        q = np.where(up, p, 0)
+        depth = np.where(up, depth + depth[q], depth)
+        p = np.where(up, p[q], -1)
+    return None
+
+
+def tree_from_parents(parent, proper, f_row=None) -> nx.DiGraph:
+    """The tree of a VC-1 class given by the tree itself, as :func:`make_tree` returns it — no matrix.
+
+    The class is C = {root path of x : x proper or ROOT} XOR f: with ``f_row`` = 0 the points are
+    the columns and C = C_f.  Checked in O(m) by :func:`tree_problem` (VC ≤ 1 holds by
+    construction, O(m log m)), so a class of TD = 2¹⁶ is held in O(TD) memory where its matrix has
+    2³² entries.
+    ``G.graph["normalisation"]`` is the identity (no merged or constant column, ``matrix`` None)
+    and ``G.graph["f"]`` is None (f is given by ``f_row``, not a row index).
+
+    Parameters
+    ----------
+    parent : array_like of int, shape (m,)
+        ``parent[j]``: the parent of point j, −1 for :data:`ROOT` (edges go parent → child).
+    proper : array_like of bool, shape (m,)
+        The proper points (Def. 17); :data:`ROOT` is always proper (f ∈ C).
+    f_row : array_like of 0/1, shape (m,), optional
+        f over the domain (default all zeros).
+
+    Returns
+    -------
+    networkx.DiGraph
+        As :func:`make_tree`: node attribute ``"distance"``, graph attributes ``f``, ``f_row``,
+        ``normalisation``, ``n_points``, ``height``, ``proper``.
+
+    Raises
+    ------
+    ValueError
+        If the arrays are not such a tree (the reason of :func:`tree_problem`).
+    """
+    problem = tree_problem(parent, proper)
+    if problem is not None:
+        raise ValueError(problem)
+    parent = np.asarray(parent, dtype=np.intp)
+    proper = np.asarray(proper, dtype=bool)
+    m = parent.size
+    f_row = np.zeros(m, np.uint8) if f_row is None else _row_vector(np.zeros((1, m), np.uint8), f_row, "f_row")
+    depth = _depths(parent)
+    assert depth is not None  # tree_problem found no cycle
+    idx = np.arange(m, dtype=np.intp)
+    norm = Normalisation(None, idx, idx.copy(), np.full(m, -1, np.int8), np.zeros(0, np.intp), np.zeros(0, np.intp))
+    T: nx.DiGraph = nx.DiGraph()
+    T.add_node(ROOT, distance=0)
+    T.add_nodes_from((j, {"distance": d}) for j, d in enumerate(depth.tolist()))
+    T.add_edges_from((ROOT if p < 0 else p, j) for j, p in enumerate(parent.tolist()))
+    height = int(depth.max(initial=0))
+    T.graph.update(f=None, f_row=f_row, normalisation=norm, n_points=m, height=height)
+    T.graph["proper"] = frozenset([ROOT, *np.flatnonzero(proper).tolist()])
+    return T
+
+
+def tree_parents(tree: nx.DiGraph) -> tuple[np.ndarray, np.ndarray]:
+    """``(parent, proper)`` of a tree from :func:`make_tree` or :func:`tree_from_parents`, over its
+    normalised columns (``parent`` −1 for :data:`ROOT`): the arrays :func:`tree_problem` checks.
+
+    Parameters
+    ----------
+    tree : networkx.DiGraph
+        A tree from :func:`make_tree` or :func:`tree_from_parents`.
+
+    Returns
+    -------
+    (numpy.ndarray of int, numpy.ndarray of bool)
+        The parent of every normalised column and whether it is proper.
+    """
+    columns = tree.graph["normalisation"].columns
+    pos: dict = {int(c): j for j, c in enumerate(columns)}
+    pos[ROOT] = -1
+    parent = np.full(columns.size, -2, dtype=np.intp)  # −2: not a node of the tree (caught by the check)
+    for u, v in tree.edges:
+        if v in pos and v is not ROOT and u in pos:
+            parent[pos[v]] = pos[u]
+    proper = np.zeros(columns.size, dtype=bool)
+    proper[[pos[x] for x in tree.graph["proper"] if x is not ROOT and x in pos]] = True
+    return parent, proper
+
+
+def is_vc1_tree_form(tree: nx.DiGraph) -> bool:
+    """O(TD log TD) checker of a tree-form class: an arborescence under :data:`ROOT` over the normalised
+    columns, ``distance`` = depth, ROOT proper, and :func:`tree_problem`'s conditions — so the root
+    paths of its proper nodes form a class of VC dimension ≤ 1 satisfying Assumptions 1–2.  (The
+    check against a class matrix is :func:`is_vc1_tree`, O(|C| · TD).)
+
+    Parameters
+    ----------
+    tree : networkx.DiGraph
+        The graph to check (any; a VC-1 class's tree has the graph attributes of :func:`make_tree`).
+
+    Returns
+    -------
+    bool
+        Whether the tree is the tree of a VC-1 class (in C_f) in :func:`make_tree`'s form.
+    """
+    if ROOT not in tree or tree.in_degree(ROOT) != 0 or ROOT not in tree.graph.get("proper", ()):
+        return False
+    if tree.number_of_edges() != tree.number_of_nodes() - 1 or any(d > 1 for _, d in tree.in_degree):
+        return False
+    parent, proper = tree_parents(tree)
+    if tree.number_of_nodes() != parent.size + 1 or tree_problem(parent, proper) is not None:
+        return False
+    depth = _depths(parent)
+    columns = tree.graph["normalisation"].columns
+    return depth is not None and all(
+        tree.nodes[int(c)].get("distance") == d for c, d in zip(columns, depth.tolist(), strict=True)
+    )
+
+
+def thresholds_tree(n_points: int) -> nx.DiGraph:
+    """Thresholds on 0 < 1 < … < n−1 ([Yan25] §1.2) as their tree: the chain n−1 → n−2 → … → 0 under
+    :data:`ROOT`, every point proper, f = the all-zero threshold — the tree of
+    ``make_tree(thresholds_class(n), f=n)`` (tested) without its (n+1) × n matrix, so TD = n = 2¹⁶ fits.
+
+    Parameters
+    ----------
+    n_points : int >= 1
+        Number of points (= TD).
+
+    Returns
+    -------
+    networkx.DiGraph
+        The tree (:func:`tree_from_parents`); concept ``t`` (x ↦ [x ≥ t]) is the root path of ``t``
+        (of ROOT for t = n).
+    """
+    if isinstance(n_points, bool) or not isinstance(n_points, numbers.Integral) or n_points < 1:
+        raise ValueError(f"n_points: expected a positive integer, got {n_points!r}")
+    parent = np.arange(1, int(n_points) + 1, dtype=np.intp)
+    parent[-1] = -1
+    return tree_from_parents(parent, np.ones(int(n_points), dtype=bool))
+
+
 # --------------------------------------------------------------------------- catalogue
 #: Thresholds on 0 < 1 < … < n−1 ([Yan25] §1.2): row t labels x with 1 iff x ≥ t, t = 0..n.
 thresholds_class = thresholds_matrix
@@ -1086,7 +1286,8 @@ class TreeIndex:
     an ancestor-or-self of ``v`` iff ``tin[u] <= tin[v] <= tout[u]``; ``depth``: Def. 16's
     distance (0 at the root); ``up[l][v]``: the 2^l-th ancestor (the root above itself);
     ``concept_tins``: sorted ``tin`` of the lowest node of every concept of C_f (its root
-    path is the concept's 1-set, Lemma 5; ROOT for the all-zero concept); ``node_at_tin``:
+    path is the concept's 1-set, Lemma 5; ROOT for the all-zero concept), i.e. of the proper
+    nodes (Def. 17); ``node_at_tin``:
     the inverse of ``tin``.
 
     Attributes
@@ -1168,9 +1369,16 @@ def tree_index(tree: nx.DiGraph) -> TreeIndex:
     up[0] = parent
     for lvl in range(1, levels):
         up[lvl] = up[lvl - 1][up[lvl - 1]]
-    A = norm.matrix
-    lowest = np.where(A.any(axis=1), np.argmax(np.where(A == 1, depth[None, :m], -1), axis=1), m)
+    lowest = np.array([pos[x] for x in tree.graph["proper"]], dtype=np.intp)  # Def. 17: the concepts' lowest nodes
     return TreeIndex(tin, tin + size - 1, depth, up, order, np.sort(tin[lowest]))
+
+
+def _by_part(part: np.ndarray) -> np.ndarray:
+    """An order that groups equal parts: the identity when ``part`` is already sorted (the samples'
+    entries come sorted by part), else a stable sort."""
+    if part.size < 2 or (part[1:] >= part[:-1]).all():
+        return np.arange(part.size)
+    return np.argsort(part, kind="stable")
 
 
 def version_space_lca(index: TreeIndex, part, node, label, t: int) -> np.ndarray:
@@ -1183,7 +1391,8 @@ def version_space_lca(index: TreeIndex, part, node, label, t: int) -> np.ndarray
     it; the points every consistent concept labels 1 (Def. 15) are the root path of the LCA of
     that set, which is the LCA of its first and last node in tour order.  One pass over the
     sample's distinct (part, point, label) entries: O(entries · log) plus O(t log TD), never
-    t × TD.
+    t × TD (one-key integer sorts and per-part reductions; no lexsort, which was most of a fit's time
+    at t = 6·10⁵).
 
     Parameters
     ----------
@@ -1208,13 +1417,17 @@ def version_space_lca(index: TreeIndex, part, node, label, t: int) -> np.ndarray
     bad[part[(node < 0) & (label == 1)]] = True  # a 1 on a point every concept of C_f labels 0
     keep = node >= 0
     part, node, label = part[keep], node[keep], label[keep]
-    # p*: the deepest 1-labelled point of each part (ROOT when there is none)
+    big = root + 2
+    # p*: the deepest 1-labelled point of each part (ROOT when there is none): a max per part
     ones = label == 1
     pstar = np.full(t, root, dtype=np.intp)
     po, no = part[ones], node[ones]
-    o = np.lexsort((index.depth[no], po))
-    last = np.r_[po[o][1:] != po[o][:-1], True] if o.size else np.zeros(0, bool)
-    pstar[po[o][last]] = no[o][last]
+    if po.size:
+        o = _by_part(po)
+        po, no = po[o], no[o]
+        starts = np.flatnonzero(np.r_[True, po[1:] != po[:-1]])
+        deepest = np.maximum.reduceat(index.depth[no] * big + no, starts)  # depth first, then the node
+        pstar[po[starts]] = deepest % big
     lo, hi = index.tin[pstar], index.tout[pstar]
     # every 1-labelled point is an ancestor-or-self of p* (the 1s form a chain)
     chain = (index.tin[no] <= lo[po]) & (lo[po] <= index.tout[no])
@@ -1225,9 +1438,8 @@ def version_space_lca(index: TreeIndex, part, node, label, t: int) -> np.ndarray
     bad[pz[(s <= lo[pz]) & (lo[pz] <= e)]] = True
     inside = (s > lo[pz]) & (s <= hi[pz])
     pz, s, e = pz[inside], s[inside], e[inside]
-    o = np.lexsort((s, pz))
+    o = np.argsort(pz * big + s)  # by part, then tour order (one integer key: faster than lexsort)
     pz, s, e = pz[o], s[o], e[o]
-    big = root + 2
     run_max = np.maximum.accumulate(e + pz * big) if e.size else e
     outer = np.r_[True, (s + pz * big)[1:] > run_max[:-1]] if s.size else np.zeros(0, bool)
     pz, s, e = pz[outer], s[outer], e[outer]  # maximal cut intervals, disjoint, in tour order
@@ -1235,7 +1447,7 @@ def version_space_lca(index: TreeIndex, part, node, label, t: int) -> np.ndarray
     gp = np.concatenate([np.arange(t), pz])
     ga = np.concatenate([lo, e + 1])
     gb = np.concatenate([np.full(t, -1), s - 1])  # placeholder ends, fixed below
-    o = np.lexsort((ga, gp))
+    o = np.argsort(gp * big + ga)
     gp, ga, gb = gp[o], ga[o], gb[o]
     nxt_same = np.r_[gp[1:] == gp[:-1], False]
     gb = np.where(nxt_same, np.r_[gb[1:], 0], hi[gp])
