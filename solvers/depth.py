@@ -868,6 +868,243 @@ def is_level_bound(constraints, bound, subspace=None) -> bool:
     return len(vs) == 0 if isinstance(bound, AnchoringBound) else True
 
 
+#: HiGHS's infinite bound (any bound of at least 1e20 is infinite to it)
+_HIGHS_INF = 1e30
+
+
+def _model_status(h) -> int:
+    """scipy-style status of the last HiGHS run: 0 optimal, 2 infeasible, 4 anything else."""
+    import highspy
+
+    st = h.getModelStatus()
+    if st == highspy.HighsModelStatus.kOptimal:
+        return 0
+    return 2 if st == highspy.HighsModelStatus.kInfeasible else 4
+
+
+# --------------------------------------------------------------------------- the separator scan
+
+
+def _exact_least_squares(cols, rhs):
+    """The unique x with Σ_j x_j·cols[j] = rhs exactly, or None.
+
+    Each column and the right-hand side are scaled to integers and ``[C | rhs]`` is row
+    reduced once, fraction-free (python-flint, :func:`solvers.lp._linalg._flint_rref`);
+    None when C has dependent columns or the system has no solution.
+
+    Parameters
+    ----------
+    cols : list of list of Fraction
+        The columns of C.
+    rhs : list of Fraction
+        The right-hand side.
+
+    Returns
+    -------
+    list of Fraction or None
+    """
+    from solvers.lp._linalg import _flint_rref, _unique_solution
+
+    if not cols or len(cols) > len(rhs):
+        return None
+    scaled = [common_denominator(c) for c in cols]
+    b, Db = common_denominator(rhs)
+    M = [[c[0][i] for c in scaled] for i in range(len(rhs))]
+    out = _unique_solution(*_flint_rref(M, b), len(cols))
+    if out is None:
+        return None
+    nums, den = out  # u = nums / den solves Σ u_j·ints_j = b, and x_j = u_j·D_j / Db
+    return [Fraction(u * c[1], den * Db) for u, c in zip(nums, scaled, strict=True)]
+
+
+class _SeparatorScan:
+    """The separator LP of :meth:`_Level.exact_infeasible` for every level on one HiGHS model.
+
+    Variables y = (y0, y_E); one row per arrangement vertex (y0 + ⟨Eᵀy_E, v⟩ ≥ 0), per
+    unbounded edge (⟨Eᵀy_E, r⟩ ≥ 0), the row y0 + ⟨y_E, f⟩ ≤ −1 and the lineality rows
+    ⟨Eᵀy_E, ℓ⟩ = 0.  Level k switches on the rows of depth ≥ k and frees the others, so a
+    change of level is a change of row bounds and HiGHS restarts from the last basis (a
+    few dual simplex pivots) instead of a new LP.  The LP is feasible exactly when the
+    closure of ConvexHull(D_S(k)) misses the subspace.  Float proposals only: the exact
+    answers come from :meth:`bound`.
+    """
+
+    def __init__(self, lev: _Level):
+        a = lev.arr
+        self.lev = lev
+        Ef = lev.Ef
+        q = len(Ef)
+        RV = np.hstack([np.ones((a.n_v, 1)), a.vfloat @ Ef.T])
+        RR = np.hstack([np.zeros((a.n_e, 1)), a.efloat @ Ef.T]) if a.n_e else np.zeros((0, q + 1))
+        self.Aub = np.vstack([-RV, -RR, np.concatenate([[1.0], lev.ff])[None, :]])
+        self.depths = np.concatenate([a.vdepth, a.edepth if a.n_e else np.zeros(0, np.int64)])
+        self.Aeq = np.hstack([np.zeros((len(lev.Lf), 1)), lev.Lf @ Ef.T]) if len(lev.Lf) else None
+        self.level = None
+
+    def _upper(self, k: int) -> np.ndarray:
+        return np.concatenate([np.where(self.depths >= k, 0.0, _HIGHS_INF), [-1.0]])
+
+    def feasible(self, k: int):
+        """Float status of the separator LP at level k: True (a separator exists, so level k
+        is out of reach of the closure), False (none), or None (HiGHS gave no verdict)."""
+        from solvers import _highs
+
+        n = self.Aub.shape[1]
+        if self.level is None:
+            neq = 0 if self.Aeq is None else len(self.Aeq)
+            res = _highs.linprog(
+                np.zeros(n), self.Aub, self._upper(k), self.Aeq, np.zeros(neq) if neq else None, [(None, None)] * n
+            )
+            status = res.status
+        else:
+            h = _highs._solver()
+            up = self._upper(k)
+            h.changeRowsBounds(len(up), np.arange(len(up), dtype=np.int32), np.full(len(up), -_HIGHS_INF), up)
+            h.run()
+            status = _model_status(h)
+        self.level = k
+        return {0: True, 2: False}.get(status)
+
+    def bound(self, k: int):
+        """An exact :class:`LevelBound` at level k from HiGHS's basis at level k, or None.
+
+        The tight rows of the basis (and free columns HiGHS left non-basic, at 0) give a
+        square system solved exactly; the solution is then checked on every row of level
+        k in exact arithmetic (orientation signs, :meth:`_Level._signs`).
+        """
+        import highspy
+
+        from solvers import _highs
+
+        if self.level != k and self.feasible(k) is not True:
+            return None
+        bas = _highs._solver().getBasis()
+        if not bas.valid:
+            return None
+        basic = int(highspy.HighsBasisStatus.kBasic)
+        nub = len(self.depths) + 1
+        # every non-basic row holds at 0 (its bound; a freed row at 0) or −1 (the last row)
+        tight = [i for i, s in enumerate(map(int, bas.row_status)) if s != basic]
+        fixed = [j for j, s in enumerate(map(int, bas.col_status)) if s != basic]
+        lev, a = self.lev, self.lev.arr
+        q = len(lev.E)
+        if len(tight) + len(fixed) != q + 1:
+            return None
+        rows, rhs = [], []
+        for i in tight:
+            row, b = self._exact_row(i, nub)
+            rows.append(row)
+            rhs.append(b)
+        for j in fixed:
+            rows.append([Fraction(int(j == t)) for t in range(q + 1)])
+            rhs.append(Fraction(0))
+        y = _exact_least_squares([list(c) for c in zip(*rows, strict=True)], rhs)
+        if y is None:
+            return None
+        y0, yE = y[0], tuple(y[1:])
+        h = tuple(sum(yE[t] * lev.E[t][j] for t in range(q)) for j in range(a.d))
+        if y0 + sum(v * fi for v, fi in zip(yE, lev.f, strict=True)) > -1:
+            return None
+        if any(sum(x * v for x, v in zip(h, ell, strict=True)) != 0 for ell in a.lineality):
+            return None
+        vs, es = lev.columns(k)
+        sv, _, se = lev._signs(vs, es, y0, h)
+        if (sv < 0).any() or (se < 0).any():
+            return None
+        return LevelBound(k, h, y0, yE)
+
+    def _exact_row(self, i: int, nub: int):
+        """Row i of the separator LP at equality, exactly: (coefficients on y, right-hand side)."""
+        lev, a = self.lev, self.lev.arr
+        if i == nub - 1:
+            return [Fraction(1), *lev.f], Fraction(-1)
+        if i >= nub:  # a lineality row
+            ell = a.lineality[i - nub]
+            return [Fraction(0)] + [sum(e * x for e, x in zip(row, ell, strict=True)) for row in lev.E], Fraction(0)
+        p, lead = (a.vertex(i), 1) if i < a.n_v else (a.direction(i - a.n_v), 0)
+        return [Fraction(lead)] + [sum(e * x for e, x in zip(row, p, strict=True)) for row in lev.E], Fraction(0)
+
+
+def _support_certificate(lev: _Level, k: int, vs, es, lam, mu) -> HullCertificate | None:
+    """An exact :class:`HullCertificate` at level k on the support of a float solution, or None.
+
+    The columns λ_v > 0, μ_e > 0 (and the lineality) are solved exactly for Σλ = 1,
+    E(Σλv + Σμr + Σνℓ) = f (:func:`_exact_least_squares`); None unless every weight is
+    positive and every ray's anchor is among the weighted vertices (then the caller runs the
+    exact LP of :meth:`_Level.exact_point`).
+    """
+    a = lev.arr
+    tol = 1e-9
+    use_v = [int(vs[i]) for i in range(len(vs)) if lam[i] > tol]
+    use_e = [int(es[j]) for j in range(len(es)) if mu[j] > tol]
+    pos = {v: t for t, v in enumerate(use_v)}
+    if any(int(a.eanchor[e]) not in pos for e in use_e):
+        return None
+    pts = [a.vertex(i) for i in use_v]
+    rays = [a.direction(e) for e in use_e]
+    lin = list(a.lineality)
+
+    def column(p, lead):
+        return [Fraction(lead)] + [sum(x * y for x, y in zip(row, p, strict=True)) for row in lev.E]
+
+    nv, ne = len(pts), len(rays)
+    cv, ce, cl = [column(p, 1) for p in pts], [column(r, 0) for r in rays], [column(ell, 0) for ell in lin]
+    rhs = [Fraction(1), *lev.f]
+    x = _exact_least_squares(cv + ce + cl, rhs)
+    if x is None and ne:
+        # more columns than equations (the anchors of the rays): each ray weight fixed at
+        # its float value (exact binary), the vertex and lineality weights solved exactly
+        fixed = [Fraction(float(mu[j])) for j in range(len(es)) if mu[j] > tol]
+        rest = [b - sum(m * c[i] for m, c in zip(fixed, ce, strict=True)) for i, b in enumerate(rhs)]
+        xv = _exact_least_squares(cv + cl, rest)
+        x = None if xv is None else xv[:nv] + fixed + xv[nv:]
+    if x is None or any(v <= 0 for v in x[: nv + ne]):
+        return None
+    P = tuple(zip(x[:nv], pts, strict=True))
+    R = tuple((x[nv + j], rays[j], pos[int(a.eanchor[e])]) for j, e in enumerate(use_e))
+    L = tuple((x[nv + ne + t], ell) for t, ell in enumerate(lin) if x[nv + ne + t] != 0)
+    z = [Fraction(0)] * a.d
+    for c, p in (*P, *((c, r) for c, r, _ in R), *L):
+        z = [s + c * v for s, v in zip(z, p, strict=True)]
+    return HullCertificate(k, tuple(z), P, R, L)
+
+
+def _scan_search(arr: _Arrangement, E, f, lo: int, lo_cert, hi: int) -> CDepthResult | None:
+    """:func:`_search` by the separator scan: bisection on one warm-started HiGHS model.
+
+    The largest level whose closure meets the subspace is found by bisection on
+    :class:`_SeparatorScan` (no primal LP per level); the maximiser is certified exactly on
+    the support of one float solution (:func:`_support_certificate`) and the level above by
+    the exact separator of the scan's basis (:meth:`_SeparatorScan.bound`).  None whenever
+    a step does not certify (the anchoring corner, a float verdict the exact check
+    rejects): the caller then runs :func:`_search`.
+    """
+    lev = _Level(arr, E, f)
+    scan = _SeparatorScan(lev)
+    a, b = lo, hi  # a: closure meets the subspace; levels > b: it does not
+    while a < b:
+        k = (a + b + 1) // 2
+        sep = scan.feasible(k)
+        if sep is None:
+            return None
+        a, b = (a, k - 1) if sep else (k, b)
+    value = a
+    upper = None
+    if value < arr.m:
+        upper = lev.exact_infeasible(value + 1) if value + 1 > hi else scan.bound(value + 1)
+        if upper is None:
+            return None
+    best = lo_cert
+    if value > lo:
+        ok, vs, es, lam, mu, M = lev.float_solve(value)
+        if not ok:
+            return None
+        best = _support_certificate(lev, value, vs, es, lam, mu) or lev.exact_point(value, vs, es, lam, mu, M)
+        if best is None:
+            return None
+    return CDepthResult(value, best.point, best, upper, {"vertices": arr.n_v, "rays": arr.n_e, "scan": True})
+
+
 def _search(arr: _Arrangement, E, f, lo: int, lo_cert, hi: int) -> CDepthResult:
     """Largest k in [lo, hi] with ConvexHull(D_S(k)) ∩ {E z = f} ≠ ∅ (lo known feasible).
 
@@ -877,6 +1114,10 @@ def _search(arr: _Arrangement, E, f, lo: int, lo_cert, hi: int) -> CDepthResult:
     search goes on below it with an exact certificate at every feasible level (the
     original, slower path).  Either way the value is certified on both sides.
     """
+    if FAST_PATHS and E and LP_BACKEND == "highspy":
+        res = _scan_search(arr, E, f, lo, lo_cert, hi)
+        if res is not None:
+            return res
     lev = _Level(arr, E, f)
     floats = {}
     a, b = lo, hi  # invariant (floats): a feasible; levels > b infeasible
