@@ -293,7 +293,7 @@ class _Arrangement:
 
     def __init__(self, Aq, wq, d):
         self.Aq, self.wq, self.m, self.d = Aq, wq, len(Aq), d
-        self._ints: dict[tuple[str, int], tuple[list[int], int]] = {}
+        self._ints: dict = {}
         m = self.m
         r, J, rref = _rank_and_pivots(Aq, d) if m else (0, [], [])
         self.r, self.J = r, J
@@ -394,6 +394,22 @@ class _Arrangement:
         out = [0] * self.d
         for j, v in zip(self.J, y, strict=True):
             out[j] = v
+        return out
+
+    def exact_matrix(self, kind: str) -> np.ndarray:
+        """Every vertex (``"v"``: rows (den, nums)) or edge direction (``"e"``: rows (0, nums))
+        as a numpy object array of Python ints, cached: ⟨(y0, h), row⟩ has the sign of
+        y0 + ⟨h, v⟩, resp. of ⟨h, r⟩, for integer (y0, h)."""
+        key = ("matrix", 0 if kind == "v" else 1)
+        out = self._ints.get(key)
+        if out is None:
+            n = self.n_v if kind == "v" else self.n_e
+            get = self.vertex_ints if kind == "v" else self.direction_ints
+            rows = [get(i) for i in range(n)]
+            out = np.array(
+                [[den if kind == "v" else 0, *nums] for nums, den in rows] or np.zeros((0, self.d + 1)), dtype=object
+            ).reshape(n, self.d + 1)
+            self._ints[key] = out
         return out
 
     def vertex(self, i) -> tuple:
@@ -511,8 +527,11 @@ class _Level:
         if any(sum(x * v for x, v in zip(h, ell, strict=True)) != 0 for ell in a.lineality):
             return None
         vs, es = self.columns(k)
-        sv, _, se = self._signs(vs, es, y0, h)
-        if (sv < 0).any() or (se < 0).any():
+        hn, _ = common_denominator([y0, *h])  # (y0, h) times a positive integer
+        hn = np.array(hn, dtype=object)
+        if len(vs) and min(a.exact_matrix("v")[vs] @ hn) < 0:
+            return None
+        if len(es) and min(a.exact_matrix("e")[es] @ hn) < 0:
             return None
         return LevelBound(k, h, y0, yE)
 
@@ -1540,7 +1559,7 @@ def max_cdepth(constraints, subspace=None, *, max_work: int | None = DEFAULT_MAX
     cert0 = HullCertificate(d0, z0, ((Fraction(1), z0),))
     if d0 == m:
         return CDepthResult(d0, z0, cert0, None)
-    if FAST_PATHS and m:
+    if FAST_PATHS and m and getattr(subspace, "dim", None) != 0:  # (a point: z0 alone, depth d0 < m)
         z = _all_satisfied_point(Aq, wq, d, subspace)
         if z is not None:  # depth(z) = m, so cdepth(z) = m = the maximum: one LP, no arrangement
             return CDepthResult(m, z, HullCertificate(m, z, ((Fraction(1), z),)), None, {"fast_path": "realisable"})
