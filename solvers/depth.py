@@ -93,10 +93,12 @@ def _as_constraints(constraints):
 
 
 def _lifted(Aq, wq, d) -> _Rows:
+    """The rows (A_i, −w_i) of the lifted constraints ⟨(A_i, −w_i), (z, 1)⟩ ≥ 0."""
     return _Rows([list(a) + [-b] for a, b in zip(Aq, wq, strict=True)], d + 1)
 
 
 def _points(Z, d):
+    """Validate the query point(s) ``Z``; returns (rows as Fractions, whether one point was given)."""
     arr = Z if isinstance(Z, np.ndarray) else np.asarray(Z, dtype=object)
     single = arr.ndim == 1
     Zq = _as_rational_matrix(arr.reshape(1, -1) if single else arr, "z", d)
@@ -364,6 +366,7 @@ class _Arrangement:
         self.n_e = len(E)
 
     def _embed_float(self, Y):
+        """Rows of pivot coordinates (in J) as points of ℝ^d (0 off J), in floats."""
         out = np.zeros((Y.shape[0], self.d))
         out[:, self.J] = Y
         return out
@@ -391,6 +394,7 @@ class _Arrangement:
         return out
 
     def _embed_ints(self, y) -> list[int]:
+        """Pivot coordinates (in J) as a point of ℝ^d (0 off J), in integers."""
         out = [0] * self.d
         for j, v in zip(self.J, y, strict=True):
             out[j] = v
@@ -413,14 +417,17 @@ class _Arrangement:
         return out
 
     def vertex(self, i) -> tuple:
+        """Vertex i exactly, as a tuple of Fractions."""
         nums, den = self.vertex_ints(i)
         return tuple(Fraction(v, den) for v in nums)
 
     def direction(self, e) -> tuple:
+        """The direction of unbounded edge e exactly (largest |entry| 1), as a tuple of Fractions."""
         nums, den = self.direction_ints(e)
         return tuple(Fraction(v, den) for v in nums)
 
     def max_depth(self) -> int:
+        """The largest depth reached anywhere (that of the deepest vertex; constant when r = 0)."""
         if self.r == 0:
             return self.const_depth
         return int(self.vdepth.max())
@@ -438,6 +445,7 @@ _cells = 0
 
 
 def _cells_of(arr) -> int:
+    """The sign entries an arrangement holds (its share of the cache budget ``_CACHE_CELLS``)."""
     return (arr.n_v + arr.n_e + 1) * (arr.m + 1)
 
 
@@ -479,6 +487,7 @@ FAST_PATHS = True
 
 
 def _linprog(c, A_ub, b_ub, A_eq, b_eq, bounds):
+    """One float LP through :data:`LP_BACKEND` (arguments and result as ``scipy.optimize.linprog``)."""
     if LP_BACKEND == "highspy":
         from solvers._highs import linprog as hl
 
@@ -527,8 +536,7 @@ class _Level:
         if any(sum(x * v for x, v in zip(h, ell, strict=True)) != 0 for ell in a.lineality):
             return None
         vs, es = self.columns(k)
-        hn, _ = common_denominator([y0, *h])  # (y0, h) times a positive integer
-        hn = np.array(hn, dtype=object)
+        hn = np.array(common_denominator([y0, *h])[0], dtype=object)  # (y0, h) times a positive integer
         if len(vs) and min(a.exact_matrix("v")[vs] @ hn) < 0:
             return None
         if len(es) and min(a.exact_matrix("e")[es] @ hn) < 0:
@@ -536,6 +544,7 @@ class _Level:
         return LevelBound(k, h, y0, yE)
 
     def columns(self, k):
+        """The vertices and unbounded edges of depth ≥ k (index arrays): the columns of level k."""
         a = self.arr
         vs = np.flatnonzero(a.vdepth >= k)
         es = np.flatnonzero(a.edepth >= k) if a.n_e else np.zeros(0, np.intp)
@@ -573,10 +582,12 @@ class _Level:
         return True, vs, es, lam, mu, M
 
     def _anchored(self, vs, es, lam, mu, tol=1e-9):
+        """Whether every ray of positive float weight has an anchor of positive weight."""
         pos = np.searchsorted(vs, self.arr.eanchor[es])
         return not np.any((mu > tol) & (lam[pos] <= tol))
 
     def _ratio(self, vs, es, lam, mu):
+        """The largest μ_e / λ_anchor(e) of a float solution (1 without rays): an anchoring ratio."""
         if len(es) == 0 or not np.any(mu > 1e-12):
             return 1.0
         pos = np.searchsorted(vs, self.arr.eanchor[es])
@@ -584,6 +595,7 @@ class _Level:
         return float(np.max(mu[used] / np.maximum(lam[pos][used], 1e-300)))
 
     def _matrix(self, vs, es, nl):
+        """The equality rows (Σλ = 1; E times the columns) of the level LP over ``vs``, ``es``, the lineality."""
         a = self.arr
         V = a.vfloat[vs].T
         R = a.efloat[es].T if len(es) else np.zeros((a.d, 0))
@@ -978,11 +990,11 @@ def _solve_int(M: list[list[int]], rhs: list[int], n: int) -> list[Fraction] | N
 
     if n == 0 or len(M) < n:
         return None
-    out = _unique_solution(*_flint_rref(M, rhs), n)
+    R, den, rank = _flint_rref(M, rhs)
+    out = _unique_solution(R, den, rank, n)
     if out is None:
         return None
-    nums, den = out
-    return [Fraction(v, den) for v in nums]
+    return [Fraction(v, out[1]) for v in out[0]]
 
 
 def _exact_combination(cols, rhs) -> list[Fraction] | None:
@@ -1034,6 +1046,7 @@ class _SeparatorScan:
         self.level: int | None = None
 
     def _upper(self, k: int) -> np.ndarray:
+        """Row upper bounds at level k: 0 on the rows of depth ≥ k, infinite on the others; −1 on the last."""
         return np.concatenate([np.where(self.depths >= k, 0.0, _HIGHS_INF), [-1.0]])
 
     def feasible(self, k: int) -> bool | None:
@@ -1128,8 +1141,8 @@ def _support_certificate(lev: _Level, k: int, vs, es, lam, mu) -> HullCertificat
     if x is None and ne:
         fixed = [Fraction(float(mu[j])) for j in range(len(es)) if mu[j] > tol]
         rest = [b - sum(m * c[0][i] / c[1] for m, c in zip(fixed, ce, strict=True)) for i, b in enumerate(rhs)]
-        xv = _exact_combination(cv + cl, rest)
-        x = None if xv is None else xv[:nv] + fixed + xv[nv:]
+        xs = _exact_combination(cv + cl, rest)
+        x = None if xs is None else xs[:nv] + fixed + xs[nv:]
     if x is None:
         return None
     xv, xe = dict(zip(use_v, x[:nv], strict=True)), dict(zip(use_e, x[nv : nv + ne], strict=True))
@@ -1182,6 +1195,7 @@ def _basis_certificate(lev: _Level, k: int, vs, es, ratio: float) -> HullCertifi
     where = {j: t for t, j in enumerate(cols)}
 
     def column(j):
+        """Basic column j as exact (integer entries, denominator); ν⁻ columns negated."""
         if j < nv:
             return lev.exact_column("v", int(vs[j]))
         if j < nv + ne:
@@ -1550,7 +1564,7 @@ def max_cdepth(constraints, subspace=None, *, max_work: int | None = DEFAULT_MAX
         z0 = tuple(subspace.point)
     elif E:
         p = feasible_point([], [], E, f)
-        if not p.feasible:
+        if not p.feasible or p.point is None:
             raise ValueError("subspace: the equations E z = f have no solution")
         z0 = tuple(p.point)
     else:
