@@ -1040,27 +1040,33 @@ class _SeparatorScan:
         q = len(Ef)
         RV = np.hstack([np.ones((a.n_v, 1)), a.vfloat @ Ef.T])
         RR = np.hstack([np.zeros((a.n_e, 1)), a.efloat @ Ef.T]) if a.n_e else np.zeros((0, q + 1))
-        self.Aub = np.vstack([-RV, -RR, np.concatenate([[1.0], lev.ff])[None, :]])
-        self.depths = np.concatenate([a.vdepth, a.edepth if a.n_e else np.zeros(0, np.int64)])
+        self.A_all = np.vstack([-RV, -RR])  # every vertex row, then every edge row
+        self.last = np.concatenate([[1.0], lev.ff])[None, :]
+        self.d_all = np.concatenate([a.vdepth, a.edepth if a.n_e else np.zeros(0, np.int64)])
         self.Aeq = np.hstack([np.zeros((len(lev.Lf), 1)), lev.Lf @ Ef.T]) if len(lev.Lf) else None
         self.level: int | None = None
+        # the model holds the rows of depth ≥ base (those of every level ≥ base)
+        self.base = 0
+        self.rows = np.zeros(0, np.intp)
 
     def _upper(self, k: int) -> np.ndarray:
         """Row upper bounds at level k: 0 on the rows of depth ≥ k, infinite on the others; −1 on the last."""
-        return np.concatenate([np.where(self.depths >= k, 0.0, _HIGHS_INF), [-1.0]])
+        return np.concatenate([np.where(self.d_all[self.rows] >= k, 0.0, _HIGHS_INF), [-1.0]])
 
     def feasible(self, k: int) -> bool | None:
         """Float status of the separator LP at level k: True (a separator exists, so level k
         is out of reach of the closure), False (none), or None (HiGHS gave no verdict)."""
         from solvers import _highs
 
-        n = self.Aub.shape[1]
-        up = self._upper(k)
-        if self.level is None:
+        n = self.A_all.shape[1]
+        if self.level is None or k < self.base:  # (re)build with the rows of depth ≥ k
+            self.base, self.rows = k, np.flatnonzero(self.d_all >= k)
             neq = 0 if self.Aeq is None else len(self.Aeq)
             beq = np.zeros(neq) if neq else None
-            status = _highs.linprog(np.zeros(n), self.Aub, up, self.Aeq, beq, [(None, None)] * n).status
+            Aub = np.vstack([self.A_all[self.rows], self.last])
+            status = _highs.linprog(np.zeros(n), Aub, self._upper(k), self.Aeq, beq, [(None, None)] * n).status
         else:
+            up = self._upper(k)
             h = _highs._solver()
             h.changeRowsBounds(len(up), np.arange(len(up), dtype=np.int32), np.full(len(up), -_HIGHS_INF), up)
             h.run()
@@ -1106,13 +1112,14 @@ class _SeparatorScan:
     def _exact_row(self, i: int) -> tuple[list[int], int]:
         """Row i of the separator LP at its bound, scaled to integers: (coefficients on y, rhs)."""
         lev, a = self.lev, self.lev.arr
-        nub = len(self.depths) + 1
+        nub = len(self.rows) + 1
         if i == nub - 1:
             return [lev.L_E, *lev.f_L], -lev.L_E
         if i >= nub:
             ints, _ = lev.exact_column("l", i - nub)
         else:
-            ints, _ = lev.exact_column("v", i) if i < a.n_v else lev.exact_column("e", i - a.n_v)
+            full = int(self.rows[i])
+            ints, _ = lev.exact_column("v", full) if full < a.n_v else lev.exact_column("e", full - a.n_v)
         return ints, 0
 
 
