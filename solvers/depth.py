@@ -43,6 +43,7 @@ m ≲ 100, d = 4 and m ≲ 40.
 from __future__ import annotations
 
 import itertools
+import math
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -92,10 +93,12 @@ def _as_constraints(constraints):
 
 
 def _lifted(Aq, wq, d) -> _Rows:
+    """The rows (A_i, −w_i) of the lifted constraints ⟨(A_i, −w_i), (z, 1)⟩ ≥ 0."""
     return _Rows([list(a) + [-b] for a, b in zip(Aq, wq, strict=True)], d + 1)
 
 
 def _points(Z, d):
+    """Validate the query point(s) ``Z``; returns (rows as Fractions, whether one point was given)."""
     arr = Z if isinstance(Z, np.ndarray) else np.asarray(Z, dtype=object)
     single = arr.ndim == 1
     Zq = _as_rational_matrix(arr.reshape(1, -1) if single else arr, "z", d)
@@ -292,6 +295,7 @@ class _Arrangement:
 
     def __init__(self, Aq, wq, d):
         self.Aq, self.wq, self.m, self.d = Aq, wq, len(Aq), d
+        self._ints: dict = {}
         m = self.m
         r, J, rref = _rank_and_pivots(Aq, d) if m else (0, [], [])
         self.r, self.J = r, J
@@ -362,27 +366,68 @@ class _Arrangement:
         self.n_e = len(E)
 
     def _embed_float(self, Y):
+        """Rows of pivot coordinates (in J) as points of ℝ^d (0 off J), in floats."""
         out = np.zeros((Y.shape[0], self.d))
         out[:, self.J] = Y
         return out
 
-    def _embed(self, y):
-        out = [Fraction(0)] * self.d
+    def vertex_ints(self, i) -> tuple[list[int], int]:
+        """Vertex i exactly as (integer numerators in ℝ^d, positive denominator), cached."""
+        key = ("v", int(i))
+        out = self._ints.get(key)
+        if out is None:
+            c = _cofactors_py([self.L.ints[j] for j in self.vsubset[i]], self.r + 1)
+            sign = -1 if c[self.r] < 0 else 1
+            out = self._embed_ints([sign * v for v in c[: self.r]]), sign * c[self.r]
+            self._ints[key] = out
+        return out
+
+    def direction_ints(self, e) -> tuple[list[int], int]:
+        """Unbounded edge e's direction exactly as (integer numerators, positive denominator), cached."""
+        key = ("e", int(e))
+        out = self._ints.get(key)
+        if out is None:
+            c = _cofactors_py([self.AJ.ints[j] for j in self.lsub[self.eline[e]]], self.r)
+            o = int(self.eorient[e])
+            out = self._embed_ints([o * v for v in c]), max(abs(v) for v in c)
+            self._ints[key] = out
+        return out
+
+    def _embed_ints(self, y) -> list[int]:
+        """Pivot coordinates (in J) as a point of ℝ^d (0 off J), in integers."""
+        out = [0] * self.d
         for j, v in zip(self.J, y, strict=True):
             out[j] = v
-        return tuple(out)
+        return out
+
+    def exact_matrix(self, kind: str) -> np.ndarray:
+        """Every vertex (``"v"``: rows (den, nums)) or edge direction (``"e"``: rows (0, nums))
+        as a numpy object array of Python ints, cached: ⟨(y0, h), row⟩ has the sign of
+        y0 + ⟨h, v⟩, resp. of ⟨h, r⟩, for integer (y0, h)."""
+        key = ("matrix", 0 if kind == "v" else 1)
+        out = self._ints.get(key)
+        if out is None:
+            n = self.n_v if kind == "v" else self.n_e
+            get = self.vertex_ints if kind == "v" else self.direction_ints
+            rows = [get(i) for i in range(n)]
+            out = np.array(
+                [[den if kind == "v" else 0, *nums] for nums, den in rows] or np.zeros((0, self.d + 1)), dtype=object
+            ).reshape(n, self.d + 1)
+            self._ints[key] = out
+        return out
 
     def vertex(self, i) -> tuple:
-        c = _cofactors_py([self.L.ints[j] for j in self.vsubset[i]], self.r + 1)
-        return self._embed([Fraction(v, c[self.r]) for v in c[: self.r]])
+        """Vertex i exactly, as a tuple of Fractions."""
+        nums, den = self.vertex_ints(i)
+        return tuple(Fraction(v, den) for v in nums)
 
     def direction(self, e) -> tuple:
-        c = _cofactors_py([self.AJ.ints[j] for j in self.lsub[self.eline[e]]], self.r)
-        g = max(abs(v) for v in c)
-        o = int(self.eorient[e])
-        return self._embed([Fraction(o * v, g) for v in c])
+        """The direction of unbounded edge e exactly (largest |entry| 1), as a tuple of Fractions."""
+        nums, den = self.direction_ints(e)
+        return tuple(Fraction(v, den) for v in nums)
 
     def max_depth(self) -> int:
+        """The largest depth reached anywhere (that of the deepest vertex; constant when r = 0)."""
         if self.r == 0:
             return self.const_depth
         return int(self.vdepth.max())
@@ -400,6 +445,7 @@ _cells = 0
 
 
 def _cells_of(arr) -> int:
+    """The sign entries an arrangement holds (its share of the cache budget ``_CACHE_CELLS``)."""
     return (arr.n_v + arr.n_e + 1) * (arr.m + 1)
 
 
@@ -420,6 +466,14 @@ def _arrangement(Aq, wq, d) -> _Arrangement:
     return arr
 
 
+def _arrangement_rank(Aq, wq, d) -> int:
+    """rank A, read from the cached arrangement when there is one (no row reduction)."""
+    arr = _CACHE.get((d, tuple(map(tuple, Aq)), tuple(wq)))
+    if arr is not None:
+        return arr.r
+    return _rank_and_pivots(Aq, d)[0] if Aq else 0
+
+
 # --------------------------------------------------------------------------- level LPs
 
 
@@ -433,6 +487,7 @@ FAST_PATHS = True
 
 
 def _linprog(c, A_ub, b_ub, A_eq, b_eq, bounds):
+    """One float LP through :data:`LP_BACKEND` (arguments and result as ``scipy.optimize.linprog``)."""
     if LP_BACKEND == "highspy":
         from solvers._highs import linprog as hl
 
@@ -455,8 +510,41 @@ class _Level:
         )
         self.ff = np.array([float(x / s) for x, s in zip(f, scale, strict=True)], float)
         self.Lf = np.array([[float(x) for x in v] for v in arr.lineality], float).reshape(-1, arr.d)
+        # E and f times L_E (the lcm of their denominators), as integers: exact columns without Fractions
+        self.L_E = math.lcm(*(x.denominator for row in E for x in row), *(x.denominator for x in f))
+        self.E_L = [[int(x * self.L_E) for x in row] for row in E]
+        self.f_L = [int(x * self.L_E) for x in f]
+
+    def exact_column(self, kind: str, i: int) -> tuple[list[int], int]:
+        """(1 or 0, E p) for vertex i (``"v"``), edge direction i (``"e"``) or lineality
+        vector i (``"l"``), exactly as (integer entries, positive denominator)."""
+        a = self.arr
+        if kind == "l":
+            nums, den = common_denominator(list(a.lineality[i]))
+        else:
+            nums, den = a.vertex_ints(i) if kind == "v" else a.direction_ints(i)
+        lead = den * self.L_E if kind == "v" else 0
+        return [lead] + [sum(e * x for e, x in zip(row, nums, strict=True) if x) for row in self.E_L], den * self.L_E
+
+    def checked_bound(self, k: int, y0: Fraction, yE: tuple) -> LevelBound | None:
+        """The :class:`LevelBound` (h = Eᵀ y_E, offset y0) if it holds at level k exactly, else None:
+        y0 + ⟨y_E, f⟩ ≤ −1, h ⊥ the lineality, and every vertex and ray row of level k (exact signs)."""
+        a = self.arr
+        h = tuple(sum(yE[t] * self.E[t][j] for t in range(len(self.E)) if yE[t]) for j in range(a.d))
+        if y0 + sum(v * fi for v, fi in zip(yE, self.f, strict=True)) > -1:
+            return None
+        if any(sum(x * v for x, v in zip(h, ell, strict=True)) != 0 for ell in a.lineality):
+            return None
+        vs, es = self.columns(k)
+        hn = np.array(common_denominator([y0, *h])[0], dtype=object)  # (y0, h) times a positive integer
+        if len(vs) and min(a.exact_matrix("v")[vs] @ hn) < 0:
+            return None
+        if len(es) and min(a.exact_matrix("e")[es] @ hn) < 0:
+            return None
+        return LevelBound(k, h, y0, yE)
 
     def columns(self, k):
+        """The vertices and unbounded edges of depth ≥ k (index arrays): the columns of level k."""
         a = self.arr
         vs = np.flatnonzero(a.vdepth >= k)
         es = np.flatnonzero(a.edepth >= k) if a.n_e else np.zeros(0, np.intp)
@@ -494,10 +582,12 @@ class _Level:
         return True, vs, es, lam, mu, M
 
     def _anchored(self, vs, es, lam, mu, tol=1e-9):
+        """Whether every ray of positive float weight has an anchor of positive weight."""
         pos = np.searchsorted(vs, self.arr.eanchor[es])
         return not np.any((mu > tol) & (lam[pos] <= tol))
 
     def _ratio(self, vs, es, lam, mu):
+        """The largest μ_e / λ_anchor(e) of a float solution (1 without rays): an anchoring ratio."""
         if len(es) == 0 or not np.any(mu > 1e-12):
             return 1.0
         pos = np.searchsorted(vs, self.arr.eanchor[es])
@@ -505,6 +595,7 @@ class _Level:
         return float(np.max(mu[used] / np.maximum(lam[pos][used], 1e-300)))
 
     def _matrix(self, vs, es, nl):
+        """The equality rows (Σλ = 1; E times the columns) of the level LP over ``vs``, ``es``, the lineality."""
         a = self.arr
         V = a.vfloat[vs].T
         R = a.efloat[es].T if len(es) else np.zeros((a.d, 0))
@@ -515,8 +606,9 @@ class _Level:
             rows.append(self.Ef @ cols)
         return np.vstack(rows)
 
-    def _solve(self, vs, es, nl, M=None):
-        """Basic float solution (λ, μ) of the closure LP, or with μ_e ≤ 4M·λ_anchor(e)."""
+    def _solve(self, vs, es, nl, M=None, cost=None):
+        """Basic float solution (λ, μ) of the closure LP, or with μ_e ≤ 4M·λ_anchor(e);
+        ``cost`` (on λ, μ) is minimised, else any feasible point is returned."""
         from scipy import sparse
 
         Aeq = self._matrix(vs, es, nl)
@@ -529,12 +621,14 @@ class _Level:
             rows = np.concatenate([np.arange(ne), np.arange(ne)])
             cols = np.concatenate([len(vs) + np.arange(ne), pos])
             vals = np.concatenate([np.ones(ne), np.full(ne, -4.0 * M - 4.0)])
-            Aub = sparse.csr_matrix((vals, (rows, cols)), shape=(ne, n))
-            if ne * n <= _DENSE_LIMIT:
-                Aub = Aub.toarray()
+            if ne * n <= _DENSE_LIMIT:  # small: dense, no scipy.sparse overhead
+                Aub = np.zeros((ne, n))
+                np.add.at(Aub, (rows, cols), vals)
+            else:
+                Aub = sparse.csr_matrix((vals, (rows, cols)), shape=(ne, n))
             bub = np.zeros(ne)
         res = _linprog(
-            np.zeros(n),
+            np.zeros(n) if cost is None else np.concatenate([cost, np.zeros(n - len(cost))]),
             Aub,
             bub,
             Aeq,
@@ -868,6 +962,380 @@ def is_level_bound(constraints, bound, subspace=None) -> bool:
     return len(vs) == 0 if isinstance(bound, AnchoringBound) else True
 
 
+#: HiGHS's infinite bound (any bound of at least 1e20 is infinite to it)
+_HIGHS_INF = 1e30
+
+
+def _model_status(h) -> int:
+    """scipy-style status of the last HiGHS run: 0 optimal, 2 infeasible, 4 anything else."""
+    import highspy
+
+    st = h.getModelStatus()
+    if st == highspy.HighsModelStatus.kOptimal:
+        return 0
+    return 2 if st == highspy.HighsModelStatus.kInfeasible else 4
+
+
+# --------------------------------------------------------------------------- the separator scan
+
+
+def _solve_int(M: list[list[int]], rhs: list[int], n: int) -> list[Fraction] | None:
+    """The unique y with M y = rhs (integers, at least n rows), exactly, or None.
+
+    One fraction-free row reduction of ``[M | rhs]`` by python-flint
+    (:func:`solvers.lp._linalg._flint_rref`); None when M has rank below n or the system
+    has no solution.
+    """
+    from solvers.lp._linalg import _flint_rref, _unique_solution
+
+    if n == 0 or len(M) < n:
+        return None
+    R, den, rank = _flint_rref(M, rhs)
+    out = _unique_solution(R, den, rank, n)
+    if out is None:
+        return None
+    return [Fraction(v, out[1]) for v in out[0]]
+
+
+def _exact_combination(cols, rhs) -> list[Fraction] | None:
+    """The unique x with Σ_j x_j·cols[j] = rhs exactly, or None.
+
+    Parameters
+    ----------
+    cols : list of (list of int, int)
+        Column j as (integer entries, positive denominator): the column is entries / den.
+    rhs : list of Fraction
+        The right-hand side.
+
+    Returns
+    -------
+    list of Fraction or None
+        None when the columns are dependent or the system has no solution
+        (:func:`_solve_int` on the integer system Σ u_j·entries_j = rhs·D, x_j = u_j·den_j / D).
+    """
+    b, Db = common_denominator(rhs)
+    M = [[c[0][i] for c in cols] for i in range(len(rhs))]
+    u = _solve_int(M, b, len(cols))
+    if u is None:
+        return None
+    return [v * c[1] / Db for v, c in zip(u, cols, strict=True)]
+
+
+class _SeparatorScan:
+    """The separator LP of :meth:`_Level.exact_infeasible` for every level on one HiGHS model.
+
+    Variables y = (y0, y_E); one row per arrangement vertex (y0 + ⟨Eᵀy_E, v⟩ ≥ 0), per
+    unbounded edge (⟨Eᵀy_E, r⟩ ≥ 0), the row y0 + ⟨y_E, f⟩ ≤ −1 and the lineality rows
+    ⟨Eᵀy_E, ℓ⟩ = 0.  Level k switches on the rows of depth ≥ k and frees the others, so a
+    change of level is a change of row bounds and HiGHS restarts from the last basis (a
+    few dual simplex pivots) instead of a new LP.  The LP is feasible exactly when the
+    closure of ConvexHull(D_S(k)) misses the subspace.  Float proposals only: the exact
+    answers come from :meth:`bound`.
+    """
+
+    def __init__(self, lev: _Level):
+        a = lev.arr
+        self.lev = lev
+        Ef = lev.Ef
+        q = len(Ef)
+        RV = np.hstack([np.ones((a.n_v, 1)), a.vfloat @ Ef.T])
+        RR = np.hstack([np.zeros((a.n_e, 1)), a.efloat @ Ef.T]) if a.n_e else np.zeros((0, q + 1))
+        self.A_all = np.vstack([-RV, -RR])  # every vertex row, then every edge row
+        self.last = np.concatenate([[1.0], lev.ff])[None, :]
+        self.d_all = np.concatenate([a.vdepth, a.edepth if a.n_e else np.zeros(0, np.int64)])
+        self.Aeq = np.hstack([np.zeros((len(lev.Lf), 1)), lev.Lf @ Ef.T]) if len(lev.Lf) else None
+        self.level: int | None = None
+        # the model holds the rows of depth ≥ base (those of every level ≥ base)
+        self.base = 0
+        self.rows = np.zeros(0, np.intp)
+
+    def _upper(self, k: int) -> np.ndarray:
+        """Row upper bounds at level k: 0 on the rows of depth ≥ k, infinite on the others; −1 on the last."""
+        return np.concatenate([np.where(self.d_all[self.rows] >= k, 0.0, _HIGHS_INF), [-1.0]])
+
+    def feasible(self, k: int) -> bool | None:
+        """Float status of the separator LP at level k: True (a separator exists, so level k
+        is out of reach of the closure), False (none), or None (HiGHS gave no verdict)."""
+        from solvers import _highs
+
+        n = self.A_all.shape[1]
+        if self.level is None or k < self.base:  # (re)build with the rows of depth ≥ k
+            self.base, self.rows = k, np.flatnonzero(self.d_all >= k)
+            neq = 0 if self.Aeq is None else len(self.Aeq)
+            beq = np.zeros(neq) if neq else None
+            Aub = np.vstack([self.A_all[self.rows], self.last])
+            status = _highs.linprog(np.zeros(n), Aub, self._upper(k), self.Aeq, beq, [(None, None)] * n).status
+        else:
+            up = self._upper(k)
+            h = _highs._solver()
+            h.changeRowsBounds(len(up), np.arange(len(up), dtype=np.int32), np.full(len(up), -_HIGHS_INF), up)
+            h.run()
+            status = _model_status(h)
+        self.level = k
+        return {0: True, 2: False}.get(status)
+
+    def bound(self, k: int) -> LevelBound | None:
+        """An exact :class:`LevelBound` at level k from HiGHS's basis at level k, or None.
+
+        The non-basic rows of the basis (each at its bound: 0, or −1 for the last row) and
+        the free columns HiGHS left non-basic (at 0) give a square system, solved exactly
+        (:func:`_solve_int`); the solution is then checked on every row of level k in exact
+        arithmetic (orientation signs, :meth:`_Level._signs`).
+        """
+        import highspy
+
+        from solvers import _highs
+
+        if self.level != k and self.feasible(k) is not True:
+            return None
+        bas = _highs._solver().getBasis()
+        if not bas.valid:
+            return None
+        basic = int(highspy.HighsBasisStatus.kBasic)
+        tight = [i for i, st in enumerate(map(int, bas.row_status)) if st != basic]
+        fixed = [j for j, st in enumerate(map(int, bas.col_status)) if st != basic]
+        lev = self.lev
+        q = len(lev.E)
+        if len(tight) + len(fixed) != q + 1:
+            return None
+        M, r = [], []
+        for i in tight:
+            row, rhs = self._exact_row(i)
+            M.append(row)
+            r.append(rhs)
+        for j in fixed:
+            M.append([int(j == t) for t in range(q + 1)])
+            r.append(0)
+        y = _solve_int(M, r, q + 1)
+        return None if y is None else lev.checked_bound(k, y[0], tuple(y[1:]))
+
+    def _exact_row(self, i: int) -> tuple[list[int], int]:
+        """Row i of the separator LP at its bound, scaled to integers: (coefficients on y, rhs)."""
+        lev, a = self.lev, self.lev.arr
+        nub = len(self.rows) + 1
+        if i == nub - 1:
+            return [lev.L_E, *lev.f_L], -lev.L_E
+        if i >= nub:
+            ints, _ = lev.exact_column("l", i - nub)
+        else:
+            full = int(self.rows[i])
+            ints, _ = lev.exact_column("v", full) if full < a.n_v else lev.exact_column("e", full - a.n_v)
+        return ints, 0
+
+
+def _support_certificate(lev: _Level, k: int, vs, es, lam, mu) -> HullCertificate | None:
+    """An exact :class:`HullCertificate` at level k on the support of a float solution, or None.
+
+    The columns λ_v > 0, μ_e > 0 (and the lineality) are solved exactly for Σλ = 1,
+    E(Σλv + Σμr + Σνℓ) = f (:func:`_exact_combination`); when the support has more columns
+    than equations (the rays' anchors) each ray weight is fixed at its float value (exact
+    binary) first.  Checked by :func:`_combination_certificate` (None: the caller then
+    runs the exact LP of :meth:`_Level.exact_point`).
+    """
+    a = lev.arr
+    tol = 1e-9
+    use_v = [int(vs[i]) for i in range(len(vs)) if lam[i] > tol]
+    use_e = [int(es[j]) for j in range(len(es)) if mu[j] > tol]
+    pos = {v: t for t, v in enumerate(use_v)}
+    if any(int(a.eanchor[e]) not in pos for e in use_e):
+        return None
+    nv, ne, nl = len(use_v), len(use_e), len(a.lineality)
+    cv = [lev.exact_column("v", i) for i in use_v]
+    ce = [lev.exact_column("e", e) for e in use_e]
+    cl = [lev.exact_column("l", t) for t in range(nl)]
+    rhs = [Fraction(1), *lev.f]
+    x = _exact_combination(cv + ce + cl, rhs) if nv + ne + nl <= len(rhs) else None
+    if x is None and ne:
+        fixed = [Fraction(float(mu[j])) for j in range(len(es)) if mu[j] > tol]
+        rest = [b - sum(m * c[0][i] / c[1] for m, c in zip(fixed, ce, strict=True)) for i, b in enumerate(rhs)]
+        xs = _exact_combination(cv + cl, rest)
+        x = None if xs is None else xs[:nv] + fixed + xs[nv:]
+    if x is None:
+        return None
+    xv, xe = dict(zip(use_v, x[:nv], strict=True)), dict(zip(use_e, x[nv : nv + ne], strict=True))
+    return _combination_certificate(lev, k, xv, xe, x[nv + ne :])
+
+
+def _combination_certificate(lev: _Level, k: int, xv: dict, xe: dict, xl) -> HullCertificate | None:
+    """The :class:`HullCertificate` of exact weights: ``xv`` {vertex: λ}, ``xe`` {edge: μ}, ``xl``
+    (one ν per lineality vector), or None unless every λ, μ is ≥ 0 and every ray of positive
+    weight has its anchor among the vertices of positive weight.  Zero weights are dropped;
+    the point is the combination itself."""
+    a = lev.arr
+    if any(v < 0 for v in (*xv.values(), *xe.values())):
+        return None
+    keep_v = [v for v, c in xv.items() if c > 0]
+    pos = {v: i for i, v in enumerate(keep_v)}
+    keep_e = [e for e, c in xe.items() if c > 0]
+    if not keep_v or any(int(a.eanchor[e]) not in pos for e in keep_e):
+        return None
+    P = tuple((xv[v], a.vertex(v)) for v in keep_v)
+    R = tuple((xe[e], a.direction(e), pos[int(a.eanchor[e])]) for e in keep_e)
+    L = tuple((c, ell) for c, ell in zip(xl, a.lineality, strict=True) if c != 0)
+    z = [Fraction(0)] * a.d
+    for c, p in (*P, *((c, r) for c, r, _ in R), *L):
+        z = [s + c * v for s, v in zip(z, p, strict=True)]
+    return HullCertificate(k, tuple(z), P, R, L)
+
+
+def _basis_certificate(lev: _Level, k: int, vs, es, ratio: float) -> HullCertificate | None:
+    """The exact solution of the basis HiGHS ended on for the anchored combination LP of
+    :meth:`_Level._solve` (called just before, ``M = ratio``), as a certificate, or None.
+
+    Unknowns: the basic columns (λ_v, μ_e, ν⁺, ν⁻; the others are 0).  Equations: Σλ = 1,
+    E(Σλv + Σμr + Σνℓ) = f and every anchoring row HiGHS left non-basic (tight),
+    μ_e = (4M + 4)·λ_anchor(e).  Square by construction; solved fraction-free
+    (:func:`_solve_int`) and checked by :func:`_combination_certificate`.
+    """
+    import highspy
+
+    from solvers import _highs
+
+    a = lev.arr
+    bas = _highs._solver().getBasis()
+    if not bas.valid:
+        return None
+    basic = int(highspy.HighsBasisStatus.kBasic)
+    nv, ne, nl = len(vs), len(es), len(a.lineality)
+    cols = [j for j, st in enumerate(map(int, bas.col_status)) if st == basic]
+    tight = [i for i, st in enumerate(map(int, bas.row_status)) if st != basic and i < ne]
+    where = {j: t for t, j in enumerate(cols)}
+
+    def column(j):
+        """Basic column j as exact (integer entries, denominator); ν⁻ columns negated."""
+        if j < nv:
+            return lev.exact_column("v", int(vs[j]))
+        if j < nv + ne:
+            return lev.exact_column("e", int(es[j - nv]))
+        ints, den = lev.exact_column("l", (j - nv - ne) % nl)
+        return (ints, den) if j < nv + ne + nl else ([-v for v in ints], den)
+
+    C = [column(j) for j in cols]
+    b, Db = common_denominator([Fraction(1), *lev.f])
+    M = [[c[0][i] for c in C] for i in range(len(b))]  # in u_j = x_j·Db / den_j
+    c_anchor = int(4 * ratio + 4)
+    pos = np.searchsorted(vs, a.eanchor[es])
+    for i in tight:  # μ_e − c·λ_anchor = 0
+        row = [0] * len(cols)
+        if nv + i in where:
+            row[where[nv + i]] = C[where[nv + i]][1]
+        if int(pos[i]) in where:
+            row[where[int(pos[i])]] -= c_anchor * C[where[int(pos[i])]][1]
+        M.append(row)
+    b = b + [0] * len(tight)
+    u = _solve_int(M, b, len(cols))
+    if u is None:
+        return None
+    xv, xe, xl = {}, {}, [Fraction(0)] * nl
+    for t, j in enumerate(cols):
+        val = u[t] * C[t][1] / Db
+        if j < nv:
+            xv[int(vs[j])] = val
+        elif j < nv + ne:
+            xe[int(es[j - nv])] = val
+        else:
+            xl[(j - nv - ne) % nl] += val if j < nv + ne + nl else -val
+    return _combination_certificate(lev, k, xv, xe, xl)
+
+
+#: the anchoring ratio μ_e ≤ (4M + 4)·λ_anchor(e) tried first by :func:`_maximiser`
+_ANCHOR_RATIO = 1e4
+
+
+def _maximiser(lev: _Level, k: int) -> HullCertificate | None:
+    """An exact :class:`HullCertificate` at level k (where the closure meets the subspace), or None.
+
+    One float LP with every ray anchored at a generous fixed ratio (:data:`_ANCHOR_RATIO`),
+    certified on its support (:func:`_support_certificate`); should that LP fail, the full
+    anchored float decision (:meth:`_Level.float_solve`, which prunes vertices that cannot
+    carry weight) and the exact LP of :meth:`_Level.exact_point`.
+    """
+    vs, es = lev.columns(k)
+    res = lev._solve(vs, es, len(lev.Lf), M=_ANCHOR_RATIO) if len(vs) else None
+    if res is not None:
+        cert = _basis_certificate(lev, k, vs, es, _ANCHOR_RATIO) or _support_certificate(lev, k, vs, es, *res)
+        if cert is not None:
+            return cert
+    ok, vs, es, lam, mu, M = lev.float_solve(k)
+    if not ok:
+        return None
+    return _support_certificate(lev, k, vs, es, lam, mu) or lev.exact_point(k, vs, es, lam, mu, M)
+
+
+#: the cost of a level-k column in :func:`_guess` is _GUESS_BASE ** min(top level − k, _GUESS_SPAN)
+_GUESS_BASE = 256.0
+_GUESS_SPAN = 5
+
+
+def _guess(lev: _Level, lo: int, hi: int):
+    """A float guess of the largest level whose hull meets the subspace: one LP.
+
+    The anchored combination LP (ratio :data:`_ANCHOR_RATIO`) over the columns of level
+    > lo, with a cost growing geometrically as a column's depth falls, so that its optimum
+    leans on the deepest columns; the guess is the least depth the optimum uses.
+    Returns (level, the exact certificate at that level of :func:`_basis_certificate`
+    or :func:`_support_certificate`, or None), or None (no such combination: the answer
+    is then likely lo).
+    """
+    a = lev.arr
+    vs, es = lev.columns(lo + 1)
+    if len(vs) == 0:
+        return None
+    cost = np.concatenate([a.vdepth[vs], a.edepth[es]]).astype(float)
+    cost = _GUESS_BASE ** np.minimum(hi - cost, _GUESS_SPAN)
+    res = lev._solve(vs, es, len(lev.Lf), M=_ANCHOR_RATIO, cost=cost)
+    if res is None:
+        return None
+    lam, mu = res
+    tol = 1e-9
+    level = int(np.concatenate([a.vdepth[vs][lam > tol], a.edepth[es][mu > tol]]).min())
+    cert = _basis_certificate(lev, level, vs, es, _ANCHOR_RATIO) or _support_certificate(lev, level, vs, es, lam, mu)
+    return level, cert
+
+
+def _scan_search(arr: _Arrangement, E, f, lo: int, lo_cert, hi: int) -> CDepthResult | None:
+    """:func:`_search` by the separator scan: bisection on one warm-started HiGHS model.
+
+    The largest level whose closure meets the subspace is found by bisection on
+    :class:`_SeparatorScan` (no primal LP per level); the maximiser is certified exactly on
+    the support of one float solution (:func:`_support_certificate`) and the level above by
+    the exact separator of the scan's basis (:meth:`_SeparatorScan.bound`).  None whenever
+    a step does not certify (the anchoring corner, a float verdict the exact check
+    rejects): the caller then runs :func:`_search`.
+    """
+    lev = _Level(arr, E, f)
+    scan = _SeparatorScan(lev)
+    guess = _guess(lev, lo, hi)
+    a, b = lo, hi  # a: closure meets the subspace; levels > b: it does not
+    if guess is not None:
+        a = guess[0]
+        if a < b:  # the guess is the answer as soon as the level above has a separator
+            sep = scan.feasible(a + 1)
+            if sep is None:
+                return None
+            a, b = (a, a) if sep else (a + 1, b)
+    while a < b:
+        k = (a + b + 1) // 2
+        sep = scan.feasible(k)
+        if sep is None:
+            return None
+        a, b = (a, k - 1) if sep else (k, b)
+    value = a
+    upper = None
+    if value < arr.m:
+        upper = lev.exact_infeasible(value + 1) if value + 1 > hi else scan.bound(value + 1)
+        if upper is None:
+            return None
+    if value == lo:
+        best = lo_cert
+    else:
+        best = guess[1] if guess is not None and guess[0] == value else None
+        best = best or _maximiser(lev, value)
+    if best is None:
+        return None
+    return CDepthResult(value, best.point, best, upper, {"vertices": arr.n_v, "rays": arr.n_e, "scan": True})
+
+
 def _search(arr: _Arrangement, E, f, lo: int, lo_cert, hi: int) -> CDepthResult:
     """Largest k in [lo, hi] with ConvexHull(D_S(k)) ∩ {E z = f} ≠ ∅ (lo known feasible).
 
@@ -877,6 +1345,10 @@ def _search(arr: _Arrangement, E, f, lo: int, lo_cert, hi: int) -> CDepthResult:
     search goes on below it with an exact certificate at every feasible level (the
     original, slower path).  Either way the value is certified on both sides.
     """
+    if FAST_PATHS and E and LP_BACKEND == "highspy":
+        res = _scan_search(arr, E, f, lo, lo_cert, hi)
+        if res is not None:
+            return res
     lev = _Level(arr, E, f)
     floats = {}
     a, b = lo, hi  # invariant (floats): a feasible; levels > b infeasible
@@ -955,7 +1427,7 @@ def cdepth(constraints, z, *, return_certificate: bool = False, max_work: int | 
     1
     """
     Aq, wq, m, d = _as_constraints(constraints)
-    check_arrangement_work(m, _rank_and_pivots(Aq, d)[0] if m else 0, max_work, "cdepth")
+    check_arrangement_work(m, _arrangement_rank(Aq, wq, d), max_work, "cdepth")
     zq = _as_rational_vector(z, "z", d)
     dz = _depth_exact(Aq, wq, zq)
     cert0 = HullCertificate(dz, tuple(zq), ((Fraction(1), tuple(zq)),))
@@ -1099,7 +1571,7 @@ def max_cdepth(constraints, subspace=None, *, max_work: int | None = DEFAULT_MAX
         z0 = tuple(subspace.point)
     elif E:
         p = feasible_point([], [], E, f)
-        if not p.feasible:
+        if not p.feasible or p.point is None:
             raise ValueError("subspace: the equations E z = f have no solution")
         z0 = tuple(p.point)
     else:
@@ -1108,12 +1580,12 @@ def max_cdepth(constraints, subspace=None, *, max_work: int | None = DEFAULT_MAX
     cert0 = HullCertificate(d0, z0, ((Fraction(1), z0),))
     if d0 == m:
         return CDepthResult(d0, z0, cert0, None)
-    if FAST_PATHS and m:
+    if FAST_PATHS and m and getattr(subspace, "dim", None) != 0:  # (a point: z0 alone, depth d0 < m)
         z = _all_satisfied_point(Aq, wq, d, subspace)
         if z is not None:  # depth(z) = m, so cdepth(z) = m = the maximum: one LP, no arrangement
             return CDepthResult(m, z, HullCertificate(m, z, ((Fraction(1), z),)), None, {"fast_path": "realisable"})
     # the exact level search enumerates the arrangement: estimate its size before building it
-    check_arrangement_work(m, _rank_and_pivots(Aq, d)[0] if m else 0, max_work, "max_cdepth")
+    check_arrangement_work(m, _arrangement_rank(Aq, wq, d), max_work, "max_cdepth")
     arr = _arrangement(Aq, wq, d)
     if d0 >= arr.max_depth():
         return CDepthResult(d0, z0, cert0, "empty-level" if d0 < m else None)
