@@ -10,11 +10,9 @@ import subprocess
 import sys
 import warnings
 from fractions import Fraction
-from pathlib import Path
 
 import numpy as np
 import pytest
-from hang_guard import hang_guard
 
 from geoprivate import _validation as V
 from geoprivate.cli import main
@@ -40,8 +38,8 @@ from solvers import depth as dp
 from solvers import halfspaces as hs
 from solvers._checks import check_work
 from solvers.affine import AffineSubspace
-
-ROOT = Path(__file__).resolve().parents[1]
+from tests import ROOT
+from tests.hang_guard import hang_guard
 
 
 def _no_privacy_warning(fn, *args, **kwargs):
