@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import stats
 
+from geoprivate import audit
 from geoprivate.audit import (
     between_thresholds_audit,
     between_thresholds_output_law,
@@ -339,3 +340,52 @@ def test_between_thresholds_below_gap_is_flagged_and_ledger_agrees():
         0.5, 0.5 + 1 / n, m, eps, 0.5 - g3 / 2, 0.5 + g3 / 2, n, q_last=0.5, q_last_prime=0.5 - 1 / n
     )
     assert r3["delta_at_epsilon"] < delta
+
+
+def test_hockey_stick_at_infinite_epsilon():
+    assert audit.hockey_stick([1, 0], [0, 1], math.inf) == 1.0
+    assert audit.hockey_stick([0.5, 0.5, 0], [0.5, 0.25, 0.25], math.inf) == 0.0
+    assert audit.hockey_stick([0.25, 0.75], [0.5, 0.5], 1000.0) == 0.0  # e^1000 overflows
+    assert audit.delta_for_epsilon([1, 0], [0, 1], math.inf) == 1.0
+
+
+@pytest.mark.parametrize(
+    "p,q,match",
+    [
+        ([float("nan"), 1], [0, 1], "finite"),
+        ([3, 1], [0, 1], "sum to 1"),
+        ([0.5, 0.5], [1.5, -0.5], ">= 0"),
+        ([1, 0, 0], [0, 1], "same length"),
+        ([], [], "non-empty"),
+        ([float("inf"), 0], [0.5, 0.5], "finite"),
+    ],
+)
+def test_auditor_refuses_malformed_laws(p, q, match):
+    for f in (lambda: audit.hockey_stick(p, q, 1.0), lambda: audit.epsilon_for_delta(p, q, 0.1)):
+        with pytest.raises(ValueError, match=match):
+            f()
+
+
+@pytest.mark.parametrize("dps", [-5, 0, 10])
+def test_exact_audit_refuses_bad_precision(dps):
+    with pytest.raises(ValueError, match="dps"):
+        audit.between_thresholds_output_law([0.5], 0.5, 0.3, 0.7, 10, dps=dps)
+
+
+@pytest.mark.parametrize(
+    "kw,match",
+    [
+        ({"tail": -1}, "tail"),
+        ({"tail": math.inf}, "tail"),
+        ({"nodes": 0}, "nodes"),
+        ({"pieces_per_scale": -2}, "pieces"),
+    ],
+)
+def test_repeated_law_refuses_bad_quadrature(kw, match):
+    with pytest.raises(ValueError, match=match):
+        audit.between_thresholds_repeated_law(0.5, 3, 0.5, 0.3, 0.7, 10, **kw)
+
+
+def test_exact_audit_refuses_nan_query_values():
+    with pytest.raises(ValueError, match="values"):
+        audit.between_thresholds_output_law(lambda prefix: float("nan"), 0.5, 0.3, 0.7, 10, max_queries=2)

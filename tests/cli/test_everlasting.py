@@ -2,7 +2,10 @@
 
 import json
 
+import pytest
+
 from geoprivate.cli import main
+from tests.helpers import one_error_line
 
 
 def test_cli_practical_json(capsys):
@@ -96,3 +99,30 @@ def test_practical_flags_outside_practical_mode_are_named(capsys):
         assert main(["everlasting", *flag]) == 2
         err = capsys.readouterr().err
         assert flag[0] in err and "--mode practical" in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    "argv, flag",
+    [
+        (["--m-const", "0", "--mode", "practical"], "--m-const"),
+        (["--delta", "5e-324"], "--delta"),
+        (["--r-const", "inf", "--mode", "practical"], "--r-const"),
+        (["--r-const", "nan", "--mode", "practical"], "--r-const"),
+        (["--epsilon-bt", "1e308", "--mode", "practical"], "--epsilon-bt"),
+        (["--epsilon-bt", "0", "--mode", "practical"], "--epsilon-bt"),
+        (["--phases", "100000"], "--phases"),
+        (
+            ["--phases", "6", "--mode", "practical"],
+            "--phases",
+        ),  # in range, but 2e9 queries: refused by the work estimate
+        (["--T1", "0", "--mode", "practical"], "--T1"),
+        (["--alpha", "1.5"], "--alpha"),
+        (["--epsilon", "-1"], "--epsilon"),
+        (["--seed", "-3"], "--seed"),
+        (["--mode", "theorem", "--epsilon", "1e-300"], "overflows"),
+        (["--mode", "theorem", "--delta", "1e-300", "--alpha", "1e-300"], "floating-point"),
+    ],
+)
+def test_everlasting_flags_are_typed_and_ranged(capsys, argv, flag):
+    assert main(["everlasting", *argv]) == 2
+    one_error_line(capsys.readouterr().err, flag)

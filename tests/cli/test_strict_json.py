@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import re
 import warnings
 
@@ -16,7 +17,9 @@ import numpy as np
 import pytest
 
 from geoprivate.cli import _json, main
+from geoprivate.experiments import run_sweep, write_spec
 from geoprivate.privacy.warnings import PrivacyWarning, WarningTally, counted_warnings, warning_cause
+from tests.helpers import TRIVIAL, run_geoprivate
 
 
 def _no_constant(token):
@@ -171,7 +174,7 @@ def test_the_readme_sweep_counts_warnings_from_worker_processes(sweep_db, capsys
 
 
 def test_run_sweep_from_python_warns_once_per_cause_after_the_bar(sweep_db):
-    from geoprivate.experiments import load_spec, run_sweep
+    from geoprivate.experiments import load_spec
 
     with warnings.catch_warnings(record=True) as rec:
         warnings.simplefilter("always")
@@ -179,3 +182,56 @@ def test_run_sweep_from_python_warns_once_per_cause_after_the_bar(sweep_db):
     assert rep.done == 4
     msgs = [str(w.message) for w in rec if issubclass(w.category, PrivacyWarning)]
     assert len(msgs) == 1 and re.search(r"\(×\d+ in this sweep\)$", msgs[0]), msgs
+
+
+def test_verify_json_is_json_even_when_highs_prints_a_banner():
+    """winnow/lemma-4-10 builds a highspy.Highs (1.16 prints a banner on fd 1): stdout parses whole."""
+    proc = run_geoprivate("verify", "--claim", "winnow/lemma-4-10", "--json")
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert [c["id"] for c in out["claims"]] == ["winnow/lemma-4-10"]
+
+
+@pytest.mark.slow
+def test_full_verify_json_parses_whole():
+    proc = run_geoprivate("verify", "--json")
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert len(json.loads(proc.stdout)["claims"]) > 50
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["predict", "--json", "--T", "20"],
+        ["everlasting", "--json"],
+        ["everlasting", "--json", "--mode", "practical"],
+        ["everlasting", "--json", "--mode", "theorem"],
+    ],
+)
+def test_predict_and_everlasting_json_parse_whole(argv):
+    proc = run_geoprivate(*argv)
+    assert proc.returncode in (0, 1), proc.stderr
+    assert isinstance(json.loads(proc.stdout), dict)
+
+
+def test_sweep_json_outputs_parse_whole(tmp_path):
+    spec = write_spec(tmp_path / "spec.toml", name="s", target=TRIVIAL, seeds=2, grid={"x": [1, 2]})
+    db = tmp_path / "s.sqlite"
+    run = run_geoprivate("sweep", "run", str(spec), "--db", str(db), "--json")
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout)["done"] == 4
+    status = run_geoprivate("sweep", "status", "--db", str(db), "--json")
+    assert sum(r["done"] for r in json.loads(status.stdout)["s"]) == 4
+    replay = run_geoprivate("sweep", "replay", "--db", str(db), "--point-index", "0", "--trial", "1", "--json")
+    assert json.loads(replay.stdout)["identical"] is True
+
+
+def test_c_level_stdout_goes_to_stderr_while_python_stdout_stays(capfd):
+    """The mechanism behind --json: fd 1 is stderr during a command, sys.stdout the real stdout."""
+    from geoprivate.cli import _stdout_for_python_only
+
+    with _stdout_for_python_only():
+        os.write(1, b"from C\n")
+        print("from python")
+    out, err = capfd.readouterr()
+    assert "from C" in err and "from C" not in out and "from python" in out

@@ -1,4 +1,4 @@
-"""Claims registry, the `geoprivate verify` command, and the README/CI contract."""
+"""Claims registry and the `geoprivate verify` command: rows, counts of warnings, JSON."""
 
 import json
 import re
@@ -114,12 +114,28 @@ def test_console_entry_point_module_runs():
     assert "holds" in proc.stdout
 
 
-def test_readme_quickstart_is_two_commands_and_ci_runs_the_test_one():
-    text = (ROOT / "README.md").read_text()
-    block = text.split("<!-- quickstart -->")[1].split("<!-- /quickstart -->")[0]
-    commands = [ln for ln in block.splitlines() if ln.strip() and not ln.startswith("```")]
-    assert len(commands) == 2
-    assert "geoprivate verify" in commands[0]
-    assert "pytest" in commands[1] and "[test]" in commands[1]
-    ci = (ROOT / ".ci" / "run").read_text()
-    assert "quickstart" in ci and "pytest" in ci  # CI reads the command from the README block
+def test_verify_counts_a_claims_warnings_in_its_row(capsys, monkeypatch):
+    import warnings
+
+    from geoprivate.cli import verify
+    from geoprivate.privacy.warnings import PrivacyWarning
+
+    real = verify._claims.run_claim
+
+    def noisy(claim, **kw):  # a claim that runs a mechanism outside its theorem three times, on purpose
+        for _ in range(3):
+            warnings.warn("BetweenThresholds outside [Yan26] Lemma 1 (gap too small)", PrivacyWarning, stacklevel=2)
+        return real(claim, **kw)
+
+    monkeypatch.setattr(verify._claims, "run_claim", noisy)
+    assert main(["verify", "--claim", "general/pajor"]) == 0
+    cap = capsys.readouterr()
+    assert "PrivacyWarning" not in cap.err  # counted, not printed one by one
+    rows = [ln for ln in cap.out.splitlines() if "general/pajor" in ln]
+    assert len(rows) == 1 and rows[0].endswith("[3 PrivacyWarning]")
+    assert main(["verify", "--claim", "general/pajor", "--verbose"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("          PrivacyWarning: BetweenThresholds outside") == 1  # distinct messages listed once
+    assert main(["verify", "--claim", "general/pajor", "--json"]) == 0
+    rec = json.loads(capsys.readouterr().out)["claims"][0]
+    assert rec["warnings"]["counts"] == {"PrivacyWarning": 3} and len(rec["warnings"]["messages"]) == 1

@@ -120,3 +120,14 @@ def test_readme_in_a_fresh_venv(tmp_path):
         timeout=4 * 3600,
     )
     assert proc.returncode == 0, proc.stderr[-5000:]
+
+
+def test_readme_quickstart_is_two_commands_and_ci_runs_the_test_one():
+    text = (ROOT / "README.md").read_text()
+    block = text.split("<!-- quickstart -->")[1].split("<!-- /quickstart -->")[0]
+    commands = [ln for ln in block.splitlines() if ln.strip() and not ln.startswith("```")]
+    assert len(commands) == 2
+    assert "geoprivate verify" in commands[0]
+    assert "pytest" in commands[1] and "[test]" in commands[1]
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert "quickstart" in ci and "pytest" in ci  # CI reads the command from the README block

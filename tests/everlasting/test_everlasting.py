@@ -238,3 +238,12 @@ def test_generic_bbl_halfspaces_monte_carlo_err_D():
         assert ph.err_D_max <= ph.err_D_max_upper <= 1
     with pytest.raises(ValueError, match="Claim D.6"):
         custom_parameters([(12, 20, 100, 160), (12, 6, 100, 160)], 0.05, 0.05, 0.5, 1e-6, 3, epsilon_bt=4.0, m_const=4)
+
+
+@pytest.mark.parametrize("vc", [0, -1, 1.5])
+def test_lemma_c2_max_T_needs_vc_at_least_one(vc):
+    from geoprivate.everlasting.label_boost import lemma_c2_max_T
+
+    with pytest.raises(ValueError, match="vc"):
+        lemma_c2_max_T(0.1, 0.1, 100, vc)
+    assert lemma_c2_max_T(0.1, 0.1, 100, 1) == pytest.approx(0.1 / math.e * math.exp(5) - 100)

@@ -84,3 +84,34 @@ def test_query_leak_instance_world1_never_reads_1():
     v0 = {feat(play(inst, 0, s, "bt-noiseless")) for s in range(12)}
     v1 = {feat(play(inst, 1, s, "bt-noiseless")) for s in range(12)}
     assert (1, 1, 1) in v0 and v1 == {(0, 0, 0)}
+
+
+def _tiny_game():
+    from geoprivate.everlasting.generic_bbl import make_everlasting_problem
+    from geoprivate.everlasting.parameters import practical_parameters
+
+    prob = make_everlasting_problem("thresholds", 0)
+    par = practical_parameters(
+        0.05, 0.05, 1.0, 1e-6, 1, 2, T1=3, lambda1=1, r_const=32, m_const=1, c_const=0.3, epsilon_bt=0.2
+    )
+    return prob, par, np.array([0.2, 0.3, 0.6, 0.8]), np.array([0, 0, 1, 1])
+
+
+def test_query_game_refuses_a_cast_new_query_a_bad_round_and_identical_worlds():
+    from geoprivate.everlasting.game import play, query_game
+
+    prob, par, S, y = _tiny_game()
+    with pytest.raises(ValueError, match="new_query"):  # 0.5 into an int stream would be 0: identical worlds
+        query_game(prob, par, S, y, np.zeros(30, int), 0, 0.5)
+    with pytest.raises(ValueError, match="round_"):
+        query_game(prob, par, S, y, np.zeros(30), -1, 0.5)
+    with pytest.raises(ValueError, match="round_"):
+        query_game(prob, par, S, y, np.zeros(30), 30, 0.5)
+    with pytest.raises(ValueError, match="identical"):
+        query_game(prob, par, S, y, np.full(30, 0.5), 3, 0.5)
+    inst = query_game(prob, par, S, y, np.full(10, 0.9), 4, 0.1)
+    for b in (2, -1, True):
+        with pytest.raises(ValueError, match="b"):
+            play(inst, b, 0)
+    with pytest.raises(ValueError, match="variant"):
+        play(inst, 0, 0, variant="nope")

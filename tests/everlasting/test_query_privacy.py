@@ -95,7 +95,7 @@ def test_faithful_flagged_at_the_false_alarm_rate():
     adv = HaltingAdversary(0.5, 6, 0, 0)
     a = audit_game(adv.instance(PROB, TOY), "faithful", n_samples=300, featurize=adv.featurize, rng=1)
     assert a.confidence == 1 - FALSE_ALARM and a.flagged and a.epsilon_lower > 2.5
-    # (the positive controls bt-noiseless / labelboost-erm: tests/test_everlasting_game.py, unchanged)
+    # (the positive controls bt-noiseless / labelboost-erm: tests/everlasting/test_game.py, unchanged)
 
 
 def test_adversary_search_finds_the_halt_and_the_final_audit_flags():

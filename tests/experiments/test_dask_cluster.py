@@ -5,7 +5,7 @@ processes; ``geoprivate sweep run --backend dask --scheduler tcp://…`` as a th
 worker is killed mid-sweep, then the coordinator; the sweep is resumed.  Every trial must
 be stored exactly once, done, with rows equal to a local run's.  The fast variant (an
 in-process LocalCluster reached by address, and resume) is
-``tests/test_experiments_dask.py::test_dask_scheduler_address_and_resume``.
+``tests/experiments/test_dask.py::test_dask_scheduler_address_and_resume``.
 """
 
 from __future__ import annotations

@@ -29,6 +29,7 @@ from geoprivate.experiments import (
     write_spec,
 )
 from geoprivate.experiments.spec import _toml_value
+from tests.hang_guard import hang_guard
 
 TRIVIAL = "geoprivate.experiments.targets:trivial"
 
@@ -333,3 +334,48 @@ def test_export_keeps_the_spec_order_of_parameters(tmp_path):
     header = out.read_text().splitlines()[0].split(",")
     assert header[header.index("zeta") + 1] == "alpha" and header[-1] == "u"
     assert [list(r["params"]) for r in Store(db, create=False).rows()] == [["zeta", "alpha"]] * 4
+
+
+EXITING = """
+import sys
+
+def f(params, rng):
+    if params["x"] == 2:
+        sys.exit(0)
+    if params["x"] == 3:
+        raise KeyboardInterrupt
+    return {"x": params["x"]}
+"""
+
+
+def test_a_trial_calling_sys_exit_is_a_failed_trial_with_its_reason(tmp_path):
+    (tmp_path / "exiting.py").write_text(EXITING)
+    spec = write_spec(tmp_path / "spec.toml", name="ex", target="exiting.py:f", seeds=2, grid={"x": [1, 2, 3, 4]})
+    rep = run_sweep(spec, tmp_path / "ex.sqlite")
+    assert (rep.done, rep.failed, rep.ran) == (4, 4, 8)
+    errors = {r["x"]: r["error"] for r in records(tmp_path / "ex.sqlite") if r["status"] == "failed"}
+    assert set(errors) == {2, 3}
+    assert "sys.exit(0)" in errors[2] and "KeyboardInterrupt" in errors[3]
+
+
+def test_a_target_whose_import_calls_sys_exit_is_a_spec_error(tmp_path):
+    (tmp_path / "bye.py").write_text("import sys\nsys.exit(3)\n")
+    with pytest.raises(SpecError, match="SystemExit"):
+        parse_spec({"name": "b", "target": "bye.py:f", "seeds": 1, "grid": {"x": [1]}}, tmp_path)
+
+
+@pytest.mark.parametrize(
+    "seeds, grid", [(100_000_000_000, {"x": [1]}), (1, {"a": list(range(10_000)), "b": list(range(10_000))})]
+)
+def test_a_sweep_too_large_to_list_is_refused(tmp_path, seeds, grid):
+    with pytest.raises(SpecError, match="more than"):
+        parse_spec({"name": "big", "target": TRIVIAL, "seeds": seeds, "grid": grid}, tmp_path)
+
+
+def test_max_trials_does_not_enumerate_the_whole_sweep(tmp_path):
+    spec = write_spec(tmp_path / "spec.toml", name="m", target=TRIVIAL, seeds=2_000_000, grid={"x": [1, 2, 3]})
+    with hang_guard(120):  # listing 6e6 trials would take far longer (a hang guard, not a timing)
+        rep = run_sweep(spec, tmp_path / "m.sqlite", max_trials=2)
+        assert (rep.total, rep.ran, rep.skipped) == (6_000_000, 2, 0)
+        rep = run_sweep(spec, tmp_path / "m.sqlite", max_trials=1)
+        assert (rep.ran, rep.skipped) == (1, 2)

@@ -8,20 +8,20 @@ uninterrupted run of the same spec.
 
 from __future__ import annotations
 
-import os
 import signal
 import sqlite3
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
-from geoprivate.experiments import records, run_sweep, write_spec
-from tests import ROOT
-
-SPIN = "geoprivate.experiments.targets:spin"
+from geoprivate.experiments import (
+    Store,
+    records,
+    run_sweep,
+    write_spec,
+)
+from tests.helpers import SPIN, kill_group, start_sweep
 
 
 def _done(db: Path) -> int:
@@ -30,7 +30,7 @@ def _done(db: Path) -> int:
     con = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5)
     try:
         return con.execute("SELECT COUNT(*) FROM trials").fetchone()[0]
-    except sqlite3.OperationalError:  # tables not created yet
+    except sqlite3.DatabaseError:  # tables not created yet, or the file is being created
         return 0
     finally:
         con.close()
@@ -38,27 +38,7 @@ def _done(db: Path) -> int:
 
 def _kill_midway(spec: Path, db: Path, workers: int, at_least: int, total: int) -> int:
     """Start the sweep, SIGKILL its process group once ``at_least`` trials are stored."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "geoprivate",
-            "sweep",
-            "run",
-            str(spec),
-            "--db",
-            str(db),
-            "--workers",
-            str(workers),
-            "--quiet",
-        ],
-        cwd=ROOT,
-        env=env,
-        start_new_session=True,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
+    proc = start_sweep(spec, db, "--workers", workers)
     try:
         deadline = time.monotonic() + 120
         while _done(db) < at_least:
@@ -66,10 +46,7 @@ def _kill_midway(spec: Path, db: Path, workers: int, at_least: int, total: int) 
             assert time.monotonic() < deadline, "sweep made no progress"
             time.sleep(0.02)
     finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait(timeout=30)
-        proc.stderr.close()
+        kill_group(proc)
     assert proc.returncode == -signal.SIGKILL, "the sweep finished before the kill: make trials slower"
     n = _done(db)
     assert at_least <= n < total
@@ -137,3 +114,57 @@ def test_stress_test_from_the_cli_killed_resumed_on_dask_and_exported(tmp_path):
         rows = list(csv.DictReader(fh))
     assert len(rows) == 12 and all(int(r["segments"]) == int(r["tops"]) + 1 for r in rows)
     assert [int(r["tops"]) for r in rows] == [r["tops"] for r in records(clean)]
+
+
+def test_kill_at_startup_as_soon_as_the_file_appears(tmp_path):
+    """SIGKILL within a millisecond of the db file appearing: the file is a usable store, and a resume finishes."""
+    spec = write_spec(
+        tmp_path / "spec.toml", name="k", target=SPIN, seeds=3, grid={"x": [0, 1], "work": [1], "sleep": [0.0]}
+    )
+    ref = tmp_path / "ref.sqlite"
+    run_sweep(spec, ref)
+    for attempt in range(3):
+        db = tmp_path / f"k{attempt}.sqlite"
+        proc = start_sweep(spec, db)
+        try:
+            deadline = time.monotonic() + 120
+            while not db.exists() and proc.poll() is None and time.monotonic() < deadline:
+                time.sleep(0.0005)
+        finally:
+            kill_group(proc)
+        assert db.exists()
+        with Store(db, create=False) as s:  # never a 0-byte / schema-less file
+            assert set(s.sweep_names()) <= {"k"}
+        rep = run_sweep(spec, db)
+        assert rep.failed == 0 and _comparable(db) == _comparable(ref)
+
+
+@pytest.mark.parametrize("phase, sleep, at_least", [("mid-trial", 0.05, 2), ("mid-commit", 0.0, 4)])
+def test_kill_mid_trial_and_mid_commit_then_resume(tmp_path, phase, sleep, at_least):
+    """Slow trials: the kill lands inside a trial; instant trials: commits back to back, the kill lands in one."""
+    spec = write_spec(
+        tmp_path / "spec.toml",
+        name="k",
+        target=SPIN,
+        seeds=12 if sleep == 0 else 6,
+        grid={"x": [0, 1, 2], "work": [1], "sleep": [sleep]},
+    )
+    total = 3 * (12 if sleep == 0 else 6)
+    ref = tmp_path / "ref.sqlite"
+    run_sweep(spec, ref)
+    db = tmp_path / "killed.sqlite"
+    proc = start_sweep(spec, db)
+    try:
+        deadline = time.monotonic() + 120
+        while _done(db) < at_least and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.001)
+    finally:
+        kill_group(proc)
+    n = _done(db)
+    con = sqlite3.connect(db)
+    assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    con.close()
+    rep = run_sweep(spec, db)  # the dead writer's lease is taken over at once
+    assert rep.skipped == n and rep.ran == total - n and rep.failed == 0
+    assert _comparable(db) == _comparable(ref)
+    assert all(r["attempts"] == 1 for r in records(db))

@@ -12,6 +12,7 @@ import pytest
 from geoprivate.cli import main
 from geoprivate.experiments import records, run_sweep, trial_rng, write_spec
 from geoprivate.experiments import targets as tg
+from geoprivate.privacy.warnings import PrivacyWarning
 from tests import ROOT
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
@@ -78,7 +79,6 @@ def test_audit_flags_the_broken_control_and_not_the_correct_mechanisms():
 
 
 def test_audit_outside_lemma1_warns_and_records_it():
-    from geoprivate.privacy.warnings import PrivacyWarning
 
     with pytest.warns(PrivacyWarning, match="outside its theorem"):
         r = tg.mechanism_audit(
@@ -153,3 +153,31 @@ def test_audit_search_final_bound_is_fresh_valid_and_replayable():
         assert tg.replay_audit_instance(r["instance"])["objective"] == r["epsilon_lower"]
     with pytest.raises(ValueError, match="mechanism must be one of"):
         tg.audit_search({"mechanism": "laplace", "epsilon": 1.0}, np.random.default_rng(0))
+
+
+@pytest.mark.parametrize("bad", [-1, 0, 0.0, 1.5, float("nan"), float("inf")])
+def test_mechanism_audit_refuses_a_bin_that_resolves_nothing(bad):
+    from geoprivate.experiments.targets import mechanism_audit
+
+    with pytest.raises(ValueError, match="bin"):
+        mechanism_audit(
+            {"mechanism": "laplace_half_noise", "epsilon": 0.5, "bin": bad, "n_samples": 200}, np.random.default_rng(0)
+        )
+
+
+def test_mechanism_audit_refuses_bad_epsilon_and_sample_count():
+    from geoprivate.experiments.targets import mechanism_audit
+
+    with pytest.raises(ValueError, match="epsilon"):
+        mechanism_audit({"mechanism": "laplace", "epsilon": -1.0}, np.random.default_rng(0))
+    with pytest.raises(ValueError, match="n_samples"):
+        mechanism_audit({"mechanism": "laplace", "epsilon": 0.5, "n_samples": 0}, np.random.default_rng(0))
+
+
+def test_mechanism_audit_default_bin_still_catches_the_broken_control():
+    from geoprivate.experiments.targets import mechanism_audit
+
+    out = mechanism_audit(
+        {"mechanism": "laplace_half_noise", "epsilon": 0.5, "n_samples": 20000}, np.random.default_rng(0)
+    )
+    assert out["violates"] and out["epsilon_lower"] > 0.5

@@ -276,3 +276,40 @@ def test_a_huge_conjunction_class_is_refused_before_its_count_is_summed():
         conjunctions(10**6, 10**6)
     for d, k in ((5, 3), (10, 10), (30, 4)):
         assert _conjunction_count_capped(d, k, 10**12) == conjunction_count(d, k)
+
+
+def test_is_inconsistency_certificate_refuses_fractional_rows():
+    from geoprivate.learners.decision_lists import is_inconsistency_certificate
+
+    with pytest.raises(TypeError, match="rows"):
+        is_inconsistency_certificate(np.zeros((2, 1), int), [0, 1], [0.9, 1.2])
+    assert is_inconsistency_certificate(np.zeros((2, 1), int), [0, 1], [0, 1])
+
+
+def test_decision_list_refuses_negative_features():
+    from geoprivate.learners.decision_lists import TRUE, DecisionList
+
+    with pytest.raises(ValueError, match="features"):
+        DecisionList((-3,), (1,), 0)
+    with pytest.raises(ValueError, match="features"):
+        DecisionList((1.5,), (1,), 0)
+    assert DecisionList((TRUE,), (1,), 0).predict(np.zeros((2, 1), np.uint8)).tolist() == [1, 1]
+
+
+@pytest.mark.parametrize("d, k", [(2000, 3), (40, 40)])
+def test_conjunctions_refuse_a_class_over_budget(d, k):
+    from geoprivate.learners.decision_lists import conjunction_count, conjunctions
+
+    with pytest.raises(ValueError, match="max_terms"):
+        conjunctions(d, k)
+    assert len(conjunctions(6, 2, include_empty=True)) == conjunction_count(6, 2)
+
+
+@pytest.mark.parametrize("eps", [1e-320, 5e-324])
+def test_theorem_3_5_sample_size_tiny_epsilon_is_a_clear_error(eps):
+    from geoprivate.learners.decision_lists import theorem_3_5_sample_size
+
+    with pytest.raises(ValueError, match="epsilon"):
+        theorem_3_5_sample_size(10, 0.1, 0.1, eps, 1e-6)
+    with pytest.raises(ValueError, match="vc_dimension"):
+        theorem_3_5_sample_size(10, 0.1, 0.1, 0.5, 1e-6, vc_dimension=-1)

@@ -1,19 +1,29 @@
-"""Tests for geoprivate.learners.vc1: Algorithms 2 and 4 of [Yan25]."""
+"""Tests for geoprivate.learners.vc1: Algorithms 2 and 4 of [Yan25]; the median methods they run, the privacy
+and utility verdicts below and at the theorem's sample size, and log*."""
 
 from __future__ import annotations
 
 import math
+import warnings
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from geoprivate.concepts.thresholds import Thresholds
 from geoprivate.learners import vc1 as L
-from geoprivate.mechanisms import choosing_utility_loss, median_sample_size
-from geoprivate.privacy import PrivacyLedger, advanced_composition
+from geoprivate.learners.vc1 import OPTPrivateLearner, ProperLearner, log_star
+from geoprivate.mechanisms import (
+    choosing_utility_loss,
+    median_sample_size,
+    private_median,
+)
+from geoprivate.privacy import VACUOUS, Guarantee, PrivacyLedger, advanced_composition
+from geoprivate.privacy.warnings import PrivacyParameterError, PrivacyWarning, UtilityWarning
 from solvers import vc1
 from solvers.vc1 import ROOT
+from tests.helpers import no_privacy_warning
 
 # Practical mode: Lemma 1 wants epsilon/2 < 2; delta large enough that the choosing
 # mechanism's halting threshold (8/eps') ln(4/(eps' delta')) ~ 21 is reachable with t = 200.
@@ -367,3 +377,112 @@ def test_proper_learner_theorem_mode_end_to_end_on_a_small_class():
     h = learner.fit(cols, labels, rng=1)
     assert np.array_equal(M[h.concept], h.labels) and h.details["n2"] == learner.params.n2
     assert h.error(M[c]) <= 4 * 0.5
+
+
+def _vc1_sample():
+    M = np.tril(np.ones((6, 5), np.uint8), -1)  # thresholds on 5 points: VC dimension 1
+    cols = np.tile(np.arange(5), 8)
+    return M, cols, M[3][cols]
+
+
+@pytest.mark.parametrize("learner,eps_bad,eps_ok", [(OPTPrivateLearner, 4.0, 3.9), (ProperLearner, 8.0, 7.9)])
+def test_vc1_learners_warn_when_epsilon_voids_the_choosing_step(learner, eps_bad, eps_ok):
+    M, cols, y = _vc1_sample()
+    kw = dict(mode="practical", n_subsets=4)
+    with pytest.warns(PrivacyWarning, match="Lemma 1"):
+        bad = learner(M, eps_bad, 0.1, 0.2, 0.2, **kw)
+    assert bad.guarantee() == VACUOUS
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PrivacyWarning)
+        h = bad.fit(cols, y, rng=0)
+    assert h.guarantee == VACUOUS
+    with pytest.raises(PrivacyParameterError):
+        learner(M, eps_bad, 0.1, 0.2, 0.2, strict=True, **kw)
+    good = no_privacy_warning(learner, M, eps_ok, 0.1, 0.2, 0.2, **kw)
+    assert good.guarantee() == Guarantee(eps_ok, 0.1)
+    assert no_privacy_warning(good.fit, cols, y, rng=0).guarantee == Guarantee(eps_ok, 0.1)
+
+
+def test_log_star_of_infinity_raises():
+    for x in (math.inf, np.float64("inf"), np.float32("inf"), math.nan, -1.0, 0):
+        with pytest.raises(ValueError, match="x"):
+            log_star(x)
+    assert log_star(2**65536) == 5 and log_star(16) == 3
+
+
+def test_learner_median_names_agree_with_private_median():
+    """README: OPTPrivateLearner(..., median="exponential"); "implemented" stays as the old spelling."""
+    C = Thresholds(np.arange(16)).matrix()
+    new = L.OPTPrivateLearner(C, 1.0, 0.1, 0.1, 0.1, f=16, median="exponential")
+    old = L.OPTPrivateLearner(C, 1.0, 0.1, 0.1, 0.1, f=16, median="implemented")
+    assert new.median == old.median == "exponential" and new.params == old.params
+    assert (
+        L.ProperLearner(C, 1.0, 0.1, 0.1, 0.1, f=16, median="exponential").sample_size()
+        == L.ProperLearner(C, 1.0, 0.1, 0.1, 0.1, f=16, median="implemented").sample_size()
+    )
+    with pytest.raises(ValueError, match="median"):
+        L.OPTPrivateLearner(C, 1.0, 0.1, 0.1, 0.1, f=16, median="exp")
+    assert private_median([3] * 50, 16, 1.0, method="implemented", rng=2) == private_median([3] * 50, 16, 1.0, rng=2)
+
+
+def test_vc1_learner_below_its_sample_bound_warns_and_records_it():
+    """#21: median="log-star", sample_size() in the billions, fit on 2·10⁴ examples ran silently."""
+    m = 64
+    C = Thresholds(np.arange(m)).matrix()
+    learner = L.OPTPrivateLearner(
+        C,
+        3.0,
+        0.1,
+        0.1,
+        0.1,
+        f=m,
+        mode="practical",
+        n_subsets=600,
+        median="log-star",
+        median_k_scale=0.0,
+        partition="counts",
+    )
+    assert learner.sample_size() > 10**8
+    rng = np.random.default_rng(0)
+    cols = rng.integers(0, m, 20_000)
+    with pytest.warns(UtilityWarning, match="OPTPrivateLearner: n = 20000 <"):
+        h = learner.fit(cols, C.matrix[10, cols], rng=1)
+    assert h.privacy_applies is True and h.utility_proved is False
+    proper = L.ProperLearner(
+        C,
+        6.0,
+        0.2,
+        0.1,
+        0.1,
+        f=m,
+        mode="practical",
+        n_subsets=600,
+        median="log-star",
+        median_k_scale=0.0,
+        partition="counts",
+    )
+    with pytest.warns(UtilityWarning, match="ProperLearner"):
+        hp = proper.fit(cols, C.matrix[10, cols], rng=1)
+    assert hp.privacy_applies is True and hp.utility_proved is False
+    with pytest.warns(PrivacyWarning, match="Lemma 1"):
+        outside = L.OPTPrivateLearner(C, 5.0, 0.1, 0.1, 0.1, f=m, mode="practical", n_subsets=600)
+    with pytest.warns(UtilityWarning), pytest.warns(PrivacyWarning, match="choosing mechanism"):
+        ho = outside.fit(cols, C.matrix[10, cols], rng=1)
+    assert ho.privacy_applies is False and outside.guarantee() == VACUOUS
+
+
+def test_vc1_learner_at_its_theorem_sample_size_proves_utility():
+    C = Thresholds(np.arange(4)).matrix()
+    learner = L.OPTPrivateLearner(C, 3.9, 0.5, 0.45, 0.45, f=4, partition="counts")
+    n = learner.sample_size()
+    assert n < 6_000_000
+    rng = np.random.default_rng(3)
+    cols = rng.integers(0, 4, n)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", UtilityWarning)
+        h = learner.fit(cols, C.matrix[2, cols], rng=4)
+    assert h.privacy_applies and h.utility_proved and not h.details["median_failed"]
+    paper = L.OPTPrivateLearner(C, 3.9, 0.5, 0.45, 0.45, f=4, partition="counts", median="paper")
+    cols_p = rng.integers(0, 4, paper.sample_size())
+    hp = paper.fit(cols_p, C.matrix[2, cols_p], rng=4)
+    assert hp.privacy_applies and not hp.utility_proved  # Theorem 9's n_PM is not the bound of the median run

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from geoprivate.claims import get_claim, run_claim
 from geoprivate.learners.winnow import (
     DPWinnowParameters,
     check_realizable,
@@ -27,6 +28,7 @@ from geoprivate.learners.winnow import (
     winnow,
 )
 from geoprivate.privacy import PrivacyLedger
+from geoprivate.privacy.warnings import PrivacyWarning
 
 
 def _params(T, d, rho, **kw):
@@ -187,8 +189,6 @@ def test_privacy_composition_monotone_and_validated():
 
 
 # ---------------------------------------------------------------- the [BF26] claims
-from geoprivate.claims import get_claim, run_claim  # noqa: E402
-
 FAST_CLAIMS = [
     "winnow/proposition-3-3",
     "winnow/proposition-a-9",
@@ -257,7 +257,6 @@ def test_least_confident_adversary_within_lemma_4_2():
 
 
 def test_paper_em_step_warns_and_is_not_a_guarantee():
-    from geoprivate.privacy.warnings import PrivacyWarning
 
     X, y, v, rho = majority_sequence(200, 10, 3, 0)
     led = PrivacyLedger()
@@ -328,3 +327,64 @@ def test_streamed_confident_winnow_and_winnow_are_the_array_runs():
         assert np.array_equal(a.mistakes, b.mistakes) and np.array_equal(a.mistakes, loop.mistakes)
         assert a.n_updates > 0
     assert np.array_equal(winnow(rounds, eta=0.1).mistakes, winnow(X, y, eta=0.1).mistakes)
+
+
+def _winnow_sample(T=60, d=5, seed=0):
+    rng = np.random.default_rng(seed)
+    X = rng.choice([-1, 1], size=(T, d))
+    return X, np.where(X[:, 0] > 0, 1, -1)
+
+
+def test_confident_winnow_refuses_a_margin_above_one():
+    from geoprivate.learners.winnow import confident_winnow, lemma_4_2_bound
+
+    X, y = _winnow_sample()
+    with pytest.raises(ValueError, match="rho"):
+        confident_winnow(X, y, eta=0.1, rho=5.0)
+    with pytest.raises(ValueError, match="rho"):
+        lemma_4_2_bound(5, 0.1, 5.0, 0.25)
+    assert confident_winnow(X, y, eta=0.1, rho=1.0).bound is not None
+
+
+def test_winnow_practical_parameters_refuse_fractional_K_and_m():
+    from geoprivate.learners.winnow import practical_parameters
+
+    with pytest.raises(TypeError, match="K"):
+        practical_parameters(300, 5, 0.5, eps_hat=0.5, eta=0.1, m=10, K=2.9)
+    with pytest.raises(TypeError, match="m"):
+        practical_parameters(300, 5, 0.5, eps_hat=0.5, eta=0.1, m=10.5)
+    with pytest.raises(ValueError, match="L"):
+        practical_parameters(300, 5, 0.5, eps_hat=0.5, eta=0.1, m=10, L=-1.0)
+    assert practical_parameters(300, 5, 0.5, eps_hat=0.5, eta=0.1, m=10, K=3).K == 3
+
+
+def test_dp_winnow_refuses_block_zero():
+    from geoprivate.learners.winnow import dp_winnow, practical_parameters
+
+    X, y = _winnow_sample()
+    p = practical_parameters(60, 5, 0.5, eps_hat=0.5, eta=0.1, m=10)
+    with pytest.raises(ValueError, match="block"):
+        dp_winnow(X, y, p, 0, block=0)
+    with pytest.raises(ValueError, match="em_step"):
+        dp_winnow(X, y, p, 0, em_step="other")
+    assert dp_winnow(X, y, p, 0, block=1).transcript == dp_winnow(X, y, p, 0).transcript
+
+
+def test_sign_disagreement_probability_refuses_an_exact_sum_over_budget():
+    from geoprivate.learners.winnow import sign_disagreement_probability
+
+    with pytest.raises(ValueError, match="exact=False"):
+        sign_disagreement_probability(0.1, 200_000)
+    approx = sign_disagreement_probability(0.1, 200_000, exact=False)  # betainc does not converge here
+    assert 0 < approx < __import__("mpmath").exp(-1000)  # Hoeffding: <= exp(-m a^2 / 2) = exp(-1000)
+    assert sign_disagreement_probability(Fraction(1, 2), 3) == Fraction(5, 32)
+
+
+def test_theorem_4_5_parameters_tiny_rho_is_a_clear_error():
+    from geoprivate.learners.winnow import lemma_4_6_sample_size, theorem_4_5_parameters
+
+    with pytest.raises(ValueError, match="rho"):
+        theorem_4_5_parameters(100, 5, 1e-200, 0.5, 1e-6, 0.1)
+    with pytest.raises(ValueError, match="rho"):
+        lemma_4_6_sample_size(100, 0.1, 0.5, 5e-324)
+    assert theorem_4_5_parameters(100, 5, 0.5, 0.5, 1e-6, 0.1).K >= 1

@@ -15,10 +15,17 @@ from hypothesis import strategies as st
 from scipy import stats
 
 from geoprivate.audit import interior_point_exact_audit, statistical_epsilon_lower_bound
-from geoprivate.mechanisms import choosing_mechanism
+from geoprivate.mechanisms import (
+    choosing_mechanism,
+    interior_point,
+    interior_point_output_law,
+    interior_point_parameters,
+    private_median,
+)
 from geoprivate.mechanisms.exponential import exponential_mechanism_probabilities
 from geoprivate.privacy import PrivacyLedger
-from geoprivate.privacy.warnings import PrivacyParameterError, PrivacyWarning
+from geoprivate.privacy.warnings import PrivacyParameterError, PrivacyWarning, UtilityWarning
+from tests.hang_guard import hang_guard
 
 CONF = 1 - 1e-6
 ip = importlib.import_module("geoprivate.mechanisms.interior_point")  # the module, not the function
@@ -334,3 +341,41 @@ def test_choose_prefix_is_choosing_mechanism():
     a = ip.choose_prefix(prefixes, counts, 1.5, 0.4, np.random.default_rng(4))
     j = choosing_mechanism(counts, 1.5, 0.4, 1, rng=np.random.default_rng(4))
     assert a == (None if j is None else prefixes[j])
+
+
+@pytest.mark.parametrize("bad", [float("inf"), float("-inf"), float("nan")])
+def test_iterated_log2_refuses_non_finite(bad):
+    from geoprivate.mechanisms.interior_point import iterated_log2
+
+    with pytest.raises(ValueError, match="n"):
+        iterated_log2(bad)
+    assert iterated_log2(2.0**1000) == iterated_log2(2**1000) == 5
+
+
+@pytest.mark.parametrize("eps", [5e-324, 1e-300])
+def test_interior_point_parameters_tiny_epsilon_is_a_value_error(eps):
+    with pytest.raises(ValueError, match="epsilon"):  # today ZeroDivisionError / OverflowError
+        interior_point_parameters(2**32, eps, 1e-6, 0.1)
+    with pytest.raises(ValueError, match="epsilon"):
+        private_median([1, 2, 3], 2**32, eps, 1e-6, alpha=0.1, beta=0.1, method="log-star")
+
+
+def test_interior_point_parameters_tiny_delta_is_a_value_error():
+    with pytest.raises(ValueError, match="delta"):
+        interior_point_parameters(2**32, 1.0, 5e-324, 1e-300)
+
+
+def test_interior_point_output_law_refuses_large_max_n_at_once():
+    with hang_guard(60), pytest.raises(ValueError, match="max_n"):  # before the fix: 12! orders, a hang
+        interior_point_output_law([1, 2, 3], 16, 1.0, 0.1, 0.5, mode="practical", k_scale=0.0, n_base=5, max_n=12)
+    law = interior_point_output_law([1, 2, 3], 16, 1.0, 0.1, 0.5, mode="practical", k_scale=0.0, n_base=5, max_n=8)
+    assert abs(sum(law.values()) - 1) < 1e-9
+
+
+def test_interior_point_verdicts_and_warning():
+    with pytest.warns(UtilityWarning, match="n_required"):
+        r = interior_point(list(range(100)), 2**32, 1.0, 1e-6, 0.1, rng=0)
+    assert r.privacy_applies and not r.utility_proved and r.utility_proved == r.utility_guaranteed
+    with pytest.warns(UtilityWarning), pytest.warns(PrivacyWarning, match="Lemma 1"):
+        bad = interior_point(list(range(100)), 2**32, 30.0, 1e-6, 0.1, rng=0)
+    assert not bad.privacy_applies

@@ -11,7 +11,10 @@ from hypothesis import strategies as st
 from scipy import stats
 
 from geoprivate.mechanisms import (
+    AboveThreshold,
+    BetweenThresholds,
     bernoulli_exp,
+    choosing_guarantee,
     choosing_mechanism,
     choosing_output_law,
     choosing_threshold,
@@ -30,10 +33,13 @@ from geoprivate.mechanisms import (
     median_sample_size,
     private_median,
     report_noisy_max,
+    simulate_between_thresholds,
     subsample,
     subsampled,
 )
-from geoprivate.privacy import PrivacyLedger
+from geoprivate.privacy import VACUOUS, Guarantee, PrivacyLedger
+from geoprivate.privacy.warnings import PrivacyParameterError, PrivacyWarning
+from tests.helpers import no_privacy_warning
 
 P_MIN = 1e-6
 
@@ -305,3 +311,66 @@ def test_subsample_uniform_and_subsampled_ledger():
     data = np.arange(60)
     assert subsampled(lambda d, r: len(d), data, 5, 1.0, 1e-3, 1.0, rng=0, ledger=led) == 5
     assert led.entries[1].applies and led.entries[1].params["t_needed"] == 29  # ceil(5 (3 + e))
+
+
+@pytest.mark.parametrize("eps", [2.0, 5.0])
+def test_choosing_mechanism_outside_lemma1_warns(eps):
+    led = PrivacyLedger()
+    with pytest.warns(PrivacyWarning, match="Lemma 1"):
+        choosing_mechanism([0, 3, 5], eps, 0.1, 1, rng=0, ledger=led)
+    assert led.entries[0].applies is False and choosing_guarantee(eps, 0.1) == VACUOUS
+    with pytest.raises(PrivacyParameterError):
+        choosing_mechanism([0, 3, 5], eps, 0.1, 1, rng=0, strict=True)
+    # inside Lemma 1 (epsilon in (0, 2)): silent, guarantee stated
+    no_privacy_warning(choosing_mechanism, [0, 3, 5], 1.9, 0.1, 1, rng=0, strict=True)
+    assert choosing_guarantee(1.9, 0.1) == Guarantee(1.9, 0.1)
+
+
+def test_subsampling_below_claim_2_7_size_warns():
+    data = np.arange(20)
+    with pytest.warns(PrivacyWarning, match="Claim 2.7"):
+        subsampled(lambda s, r: s.sum(), data, 5, 1.0, 1e-6, 0.5, rng=0)
+    with pytest.raises(PrivacyParameterError):
+        subsampled(lambda s, r: s.sum(), data, 5, 1.0, 1e-6, 0.5, rng=0, strict=True)
+
+
+def test_exponential_mechanism_huge_scores_pick_the_better_candidate():
+    # logit gap (1.7e308 - 1e308) * 4 / 2 = 1.4e308: the better candidate has probability 1
+    assert {exponential_mechanism([1e308, 1.7e308], 4.0, rng=s) for s in range(20)} == {1}
+    p = exponential_mechanism_probabilities([1e308, 1.7e308], 4.0)
+    assert p.tolist() == [0.0, 1.0]
+
+
+def test_exponential_mechanism_probabilities_never_nan():
+    p = exponential_mechanism_probabilities([0, 1e300], 1e10)
+    assert p.tolist() == [0.0, 1.0]
+    lp = exponential_mechanism_log_probabilities([-1.7e308, 1.7e308, 0.0], 1.0)
+    assert not np.isnan(lp).any() and lp[1] == 0.0
+    # the shifted logits give the textbook law where it is representable
+    s = np.array([0.0, 1.0, 3.0])
+    q = np.exp(s * 0.7 / 2)
+    assert np.allclose(exponential_mechanism_probabilities(s, 0.7), q / q.sum(), rtol=1e-14)
+
+
+def test_exponential_mechanism_refuses_an_overflowing_logit_scale():
+    with pytest.raises(ValueError, match="epsilon / sensitivity"):
+        exponential_mechanism([0.0, 1.0], 1e300, sensitivity=1e-300, rng=0)
+
+
+def test_report_noisy_max_huge_scores():
+    assert report_noisy_max([-1.7e308, 1.7e308], 1.0, rng=0) == 1
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: BetweenThresholds(1e-310, 0.3, 0.7, n=10, rng=0),
+        lambda: AboveThreshold(1e-310, 0.3, 0.1, rng=0),
+        lambda: laplace_mechanism(1.0, 1e-310, rng=0),
+        lambda: simulate_between_thresholds([0.5], 1e-310, 0.3, 0.7, 10, 5, rng=0),
+        lambda: choosing_mechanism([1, 2], 1e-310, 0.1, 1, rng=0),
+    ],
+)
+def test_tiny_epsilon_infinite_noise_is_an_error(make):
+    with pytest.raises(ValueError, match="finite"):
+        make()

@@ -1,6 +1,9 @@
-"""BetweenThresholds ([Yan26] Alg. 1, Lemmas 1-2; [NNSY23] Obs. 2) and AboveThreshold."""
+"""BetweenThresholds ([Yan26] Alg. 1, Lemmas 1-2; [NNSY23] Obs. 2) and AboveThreshold: guarantees inside and
+outside Lemma 1 (a PrivacyWarning and a vacuous guarantee, or a refusal with ``strict=True``), an underflowing δ,
+and the batched ``first_above`` equal to the query-by-query loop, draw for draw."""
 
 import math
+import warnings
 
 import numpy as np
 import pytest
@@ -20,6 +23,8 @@ from geoprivate.mechanisms import (
     min_n,
 )
 from geoprivate.privacy import VACUOUS, Guarantee, PrivacyLedger, c_tops_composition
+from geoprivate.privacy.warnings import PrivacyParameterError, PrivacyWarning
+from tests.helpers import no_privacy_warning
 
 P_MIN = 1e-6
 
@@ -287,3 +292,81 @@ def test_above_threshold_lemma_4_3_accuracy():
         bad = np.any(qs[:k] > L + a) or (k < T and qs[k] < L - a)
         fails += bool(bad)
     assert stats.binomtest(fails, 1000, beta, alternative="greater").pvalue > P_MIN
+
+
+def test_between_thresholds_gap_below_lemma1_warns_and_is_vacuous():
+    led = PrivacyLedger()
+    with pytest.warns(PrivacyWarning, match="gap|delta"):
+        b = BetweenThresholds(0.5, 0.49, 0.51, n=10, rng=0, ledger=led)
+    assert b.guarantee() == VACUOUS and b.guarantee().is_vacuous
+    assert not led.all_apply and led.entries[0].applies is False
+    with pytest.raises(PrivacyParameterError, match="Lemma 1"):
+        BetweenThresholds(0.5, 0.49, 0.51, n=10, rng=0, strict=True)
+
+
+@pytest.mark.parametrize("eps", [1.0, 1.5, 40.0])
+def test_between_thresholds_epsilon_at_least_one_warns(eps):
+    with pytest.warns(PrivacyWarning, match="epsilon"):
+        b = BetweenThresholds(eps, 0.0, 1.0, n=10**6, rng=0)
+    assert b.guarantee() == VACUOUS
+    with pytest.raises(PrivacyParameterError):
+        BetweenThresholds(eps, 0.0, 1.0, n=10**6, rng=0, strict=True)
+
+
+@pytest.mark.parametrize("eps,delta,n", [(0.5, 1e-6, 10_000), (0.1, 1e-9, 10**6), (0.99, 0.5, 500)])
+def test_between_thresholds_inside_lemma1_is_silent_and_guaranteed(eps, delta, n):
+    gap = min_gap(eps, delta, n) * 1.01
+    b = no_privacy_warning(BetweenThresholds, eps, 0.5 - gap / 2, 0.5 + gap / 2, n, rng=0, delta=delta, strict=True)
+    assert b.guarantee() == Guarantee(eps, delta)
+
+
+def test_strict_must_be_a_bool():
+    with pytest.raises(TypeError, match="strict"):
+        BetweenThresholds(0.5, 0.49, 0.51, n=10, rng=0, strict="yes")
+
+
+def test_between_thresholds_with_an_underflowing_delta_keeps_lemma_1():
+    """delta = exp(-829) underflows: the reported delta is the smallest float (a true upper bound)."""
+    from geoprivate.mechanisms.sparse_vector import (
+        BetweenThresholds,
+        lemma1_applies,
+        lemma1_delta,
+        min_gap,
+    )
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", PrivacyWarning)
+        bt = BetweenThresholds(0.5, 0.4, 0.6, 100_000, rng=0)
+    assert bt.lemma1_applies and bt.delta == 5e-324
+    assert bt.guarantee().delta == 5e-324 and bt.guarantee().epsilon == 0.5
+    assert lemma1_delta(0.5, 0.2, 100_000) == 5e-324
+    assert min_gap(0.5, 5e-324, 100_000) < 0.2 and lemma1_applies(0.5, 5e-324, 0.2, 100_000)
+    assert math.isfinite(min_gap(0.5, 5e-324, 1))
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_first_above_is_the_loop_draw_for_draw(seed):
+    vals = np.cumsum(np.random.default_rng(100 + seed).integers(0, 2, size=60))
+    fast, slow = AboveThreshold(1.0, 12.0, 0.1, rng=seed), AboveThreshold(1.0, 12.0, 0.1, rng=seed)
+    i = fast.first_above(vals)
+    j = None
+    for k, v in enumerate(vals):
+        slow.add_query(v)
+        if slow.test_above_threshold():
+            j = k
+            break
+    assert i == j
+    assert fast.halted == slow.halted and fast.n_queries == slow.n_queries
+    # the generator is left where the loop leaves it
+    assert fast._rng.random() == slow._rng.random()
+
+
+def test_first_above_none_consumes_every_draw():
+    fast, slow = AboveThreshold(1.0, 1e9, 0.1, rng=3), AboveThreshold(1.0, 1e9, 0.1, rng=3)
+    assert fast.first_above([1, 2, 3]) is None
+    for v in (1, 2, 3):
+        slow.add_query(v)
+        assert not slow.test_above_threshold()
+    assert fast._rng.random() == slow._rng.random()
+    with pytest.raises(ValueError, match="values"):
+        fast.first_above([1.0, float("nan")])

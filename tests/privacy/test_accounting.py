@@ -2,6 +2,7 @@
 
 import math
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -145,3 +146,15 @@ def test_ledger_validation():
         led.record("a", 1, 2, "t")
     with pytest.raises(TypeError):
         led.record("", 1, 0, "t")
+
+
+@pytest.mark.parametrize("bad", ["False", "True", 0, 1, None, 1.0])
+def test_ledger_applies_must_be_a_real_bool(bad):
+    with pytest.raises(TypeError, match="applies"):
+        PrivacyLedger().record("x", 1.0, 0, "t", applies=bad)
+
+
+def test_ledger_accepts_numpy_bools():
+    led = PrivacyLedger()
+    led.record("x", 1.0, 0, "t", applies=np.bool_(False))
+    assert led.entries[0].applies is False and not led.all_apply

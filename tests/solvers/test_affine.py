@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solvers.affine import AffineSubspace, IntersectResult
+from tests.hang_guard import refused_before_work
 
 SETTINGS = settings(max_examples=60, deadline=None)
 
@@ -203,3 +204,19 @@ def test_claim_9_step_holds():
     assert rec["status"] == "holds", rec
     ev = rec["evidence"]
     assert ev["non_redundant"] > 0 and ev["redundant"] > 0 and ev["empty_affine_intersections"] > 0
+
+
+@pytest.mark.parametrize(
+    "point,dirs", [((1, 2), ((1, 0),)), ((3, 4, 5), ((2, 2, 0), (0, 1, 1))), ((1, 1), ((2, 4), (1, 2)))]
+)
+def test_affine_subspace_contains_its_own_point(point, dirs):
+    V = AffineSubspace(point, dirs)
+    assert V.contains(list(point))
+    assert AffineSubspace.from_point_and_directions(point, dirs) == V
+    for d in dirs:
+        assert V.contains([Fraction(p) + 3 * Fraction(x) for p, x in zip(point, d, strict=True)])
+
+
+def test_affine_full_is_guarded():
+    refused_before_work(lambda: AffineSubspace.full(10**5))
+    assert AffineSubspace.full(50).dim == 50

@@ -17,6 +17,7 @@ from solvers.generators import (
     power_set_matrix,
     thresholds_matrix,
 )
+from tests.hang_guard import refused_before_work
 
 
 # --------------------------------------------------------------------------- strategies
@@ -268,3 +269,20 @@ def test_large_dichotomies_and_structured_dimensions_are_fast_enough_to_run():
     T = thresholds_matrix(255)
     assert comb.littlestone_dimension(T) == 8
     assert comb.threshold_dimension(T) == 255
+
+
+def test_threshold_dimension_random_100x17_stops():
+    M = np.random.default_rng(0).integers(0, 2, (100, 17))
+    msg = refused_before_work(lambda: comb.threshold_dimension(M, max_states=2000))
+    assert "TD >=" in msg
+    # a lower bound was found; a threshold class is still instant
+    T = np.tril(np.ones((300, 299), np.uint8), -1)
+    assert comb.threshold_dimension(T) == 299
+
+
+def test_sauer_bound_huge_refuses_fast_and_is_exact_where_feasible():
+    refused_before_work(lambda: comb.sauer_bound(10**12, 10**9))
+    assert comb.sauer_bound(10**5, 10**5) == 2 ** (10**5)
+    n = 2000
+    assert comb.sauer_bound(n, 1500) == sum(math.comb(n, i) for i in range(1501))
+    assert comb.sauer_bound(n, 7) == sum(math.comb(n, i) for i in range(8))

@@ -10,9 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from solvers import depth as dp
 from solvers.affine import AffineSubspace
 from solvers.depth import AnchoringBound, cdepth, depth, is_hull_certificate, is_level_bound, max_cdepth
 from solvers.lp import feasible_point
+from tests.hang_guard import refused_before_work
 
 # --------------------------------------------------------------------------- references
 
@@ -257,3 +259,12 @@ def test_max_cdepth_lineality_and_degenerate():
     # all constraints zero: depth is constant
     r = max_cdepth(([[0, 0], [0, 0]], [0, 1]))
     assert r.value == 1
+
+
+def test_max_cdepth_30_constraints_in_r10_refuses_with_the_estimate():
+    rng = np.random.default_rng(0)
+    msg = refused_before_work(lambda: dp.max_cdepth((rng.standard_normal((30, 10)), rng.standard_normal(30))))
+    assert "C(30, 10)" in msg
+    refused_before_work(lambda: dp.cdepth((rng.standard_normal((30, 10)), rng.standard_normal(30)), np.zeros(10)))
+    # small instances still run, and the override works
+    assert dp.max_cdepth(([[1], [-1], [1]], [0, -1, 2]), max_work=None).value == 2

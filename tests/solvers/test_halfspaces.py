@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from solvers import halfspaces as hs
 from solvers.depth import depth, max_cdepth
 from solvers.halfspaces import (
     cover_count,
@@ -21,6 +22,7 @@ from solvers.halfspaces import (
     is_halfspace_dichotomy,
 )
 from solvers.lp import is_farkas_certificate
+from tests.hang_guard import refused_before_work
 
 # --------------------------------------------------------------------------- helpers
 
@@ -224,3 +226,15 @@ def test_exactly_degenerate_float_points_take_the_exact_path(seed):
     t = rng.uniform(-1, 1, 3)
     X = np.array([[t[0], t[0]], [t[1], t[1]], [t[2], 2 * t[2]], [0.0, 0.0], [t[0], t[0]], [-t[2], -2 * t[2]]])
     assert np.array_equal(halfspace_dichotomies(X), brute_force(X))
+
+
+def test_dual_constraints_of_an_empty_sample_keep_the_dimension():
+    for form in ("margin", "faithful"):
+        A, b = hs.dual_constraints(np.zeros((0, 3)), [], form=form)
+        assert A.shape == (0, 4) and b.shape == (0,)
+
+
+def test_halfspace_dichotomies_40_points_in_r20_refuses():
+    msg = refused_before_work(lambda: hs.halfspace_dichotomies(np.random.default_rng(0).standard_normal((40, 20))))
+    assert "C(40, 20)" in msg
+    assert hs.halfspace_dichotomies([[0.0], [1.0], [2.0]]).shape == (6, 3)

@@ -1,7 +1,8 @@
 """The fast exact certification of solvers.lp: the float filter is a proof (its verdict always
 equals exact rational arithmetic, also on points exactly on or a hair off a constraint),
 integer rows converted on demand equal the ones converted all at once, and the python-flint
-solves are exact (negative determinants, singular and inconsistent systems)."""
+solves are exact (negative determinants, singular and inconsistent systems); the float fast path of the
+system preparation equals the general one, and maximize / strict feasibility certificates check exactly."""
 
 from fractions import Fraction
 
@@ -181,3 +182,35 @@ def test_maximize_and_strict_on_float_data_are_certified(seed, feasible):
     else:
         assert is_farkas_certificate(A, b, None, None, s.certificate, strict=True)
     assert (r.status == "optimal") == feasible_point(A, b).feasible
+
+
+def test_prepare_fast_path_is_the_general_path():
+    from solvers.lp._system import _prepare, _prepare_float_ub
+
+    rng = np.random.default_rng(0)
+    A, b = rng.normal(size=(7, 3)), rng.normal(size=7)
+    fast = _prepare(A, b, None, None)
+    assert _prepare_float_ub(A, b, None, None, None) is not None
+    general = _prepare(A.tolist(), b.tolist(), None, None)  # lists: the general path
+    assert (fast.d, fast.m_ub, fast.m_eq, fast.float_exact) == (general.d, general.m_ub, general.m_eq, True)
+    assert fast.A == general.A and fast.b == general.b and fast.scale == general.scale
+    assert np.array_equal(fast.A_float, general.A_float) and np.array_equal(fast.b_float, general.b_float)
+    bad = A.copy()
+    bad[0, 0] = np.nan
+    assert _prepare_float_ub(bad, b, None, None, None) is None
+    with pytest.raises(ValueError, match="A_ub"):
+        _prepare(bad, b, None, None)
+
+
+def test_maximize_and_strict_certificates_check_exactly():
+    from solvers import lp
+
+    rng = np.random.default_rng(3)
+    for _ in range(10):
+        A = rng.normal(size=(30, 4))
+        b = A @ rng.normal(size=4) + rng.exponential(size=30)
+        c = rng.normal(size=4)
+        r = lp.maximize(c, A, b)
+        assert lp.is_optimize_certificate(c, A, b, None, None, r)
+        s = lp.feasible_point(A, b, strict=True)
+        assert s.feasible and s.slack > 0 and lp.is_feasible_point(A, b, None, None, s.point, strict=True)

@@ -1,5 +1,6 @@
-"""The claims that cover the last uncovered statements (#23), their audits and O(·) constants, and the
-exact helpers behind them."""
+"""Registered claims across the papers: those that hold, the findings violated on their kept instance, the
+audits with a flagged positive control, every claim linked to its catalogued statement, and the exact helpers
+behind them (tail integrals, Chernoff steps, printed versus corrected constants)."""
 
 import math
 from fractions import Fraction
