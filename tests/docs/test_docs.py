@@ -3,9 +3,12 @@ references, figures) and holds every page the README links."""
 
 import re
 
+import pytest
+
 from tests import ROOT
 
 
+@pytest.mark.habits
 def test_sphinx_builds_with_warnings_as_errors(docs_site):
     code, stderr, out = docs_site
     assert code == 0, stderr[-5000:]
@@ -35,6 +38,7 @@ def test_sphinx_builds_with_warnings_as_errors(docs_site):
     assert re.search(r"pre\s*\{[^}]*overflow-x:\s*auto", css)
 
 
+@pytest.mark.habits
 def test_every_page_the_readme_links_is_in_the_site(docs_site):
     code, stderr, out = docs_site
     assert code == 0, stderr[-5000:]

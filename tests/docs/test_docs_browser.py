@@ -3,7 +3,7 @@ index by a link, and no code block is cut off (a block wider than its box scroll
 
 import pytest
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.habits]  # opens the Sphinx build: the habits stage
 
 #: a narrow window, so that the long commands of the quickstart and the guide overflow their blocks
 WIDTH, HEIGHT = 800, 1000

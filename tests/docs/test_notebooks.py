@@ -22,6 +22,7 @@ _spec.loader.exec_module(execute)
 HANG_GUARD_SECONDS = 10 * execute.LIMIT_SECONDS
 
 
+@pytest.mark.habits
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
 def test_notebook_executes(path):
     # a hang guard, not a timing: the project's 120 s per notebook is checked by `notebooks/execute.py

@@ -19,6 +19,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -131,3 +132,20 @@ def test_readme_quickstart_is_two_commands_and_ci_runs_the_test_one():
     assert "pytest" in commands[1] and "[test]" in commands[1]
     ci = (ROOT / ".ci" / "run").read_text()
     assert "quickstart" in ci and "pytest" in ci  # CI reads the command from the README block
+
+
+def test_the_test_command_runs_the_default_suite_then_the_habits_stage():
+    """A contributor's one command keeps everything green: `pytest` (not slow, not habits), then `pytest -m habits`;
+    .ci/run announces each step's stage and refuses a README command without the habits stage."""
+    text = (ROOT / "README.md").read_text()
+    block = text.split("<!-- quickstart -->")[1].split("<!-- /quickstart -->")[0]
+    cmd = [ln for ln in block.splitlines() if "pytest" in ln][0]  # what .ci/run runs: grep -E pytest | head -1
+    steps = cmd.split(" && ")
+    runs = [s for s in steps if "pytest" in s]
+    assert len(runs) == 2 and runs[0].endswith("-m pytest") and runs[1].endswith("-m pytest -m habits")
+    assert steps.index(runs[0]) < steps.index(runs[1])
+    addopts = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["pytest"]["ini_options"]["addopts"]
+    assert "not habits" in addopts and "not slow" in addopts
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert "-m habits" in ci and "CI failed in stage" in ci
+    assert os.access(ROOT / ".ci" / "habits", os.X_OK) and "-m habits" in (ROOT / ".ci" / "habits").read_text()

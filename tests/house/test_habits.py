@@ -24,16 +24,19 @@ def _tool(name):
     return exe
 
 
+@pytest.mark.habits
 def test_ruff_lint_passes():
     proc = _run(_tool("ruff"), "check", *LINTED)
     assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-2000:]
 
 
+@pytest.mark.habits
 def test_ruff_format_check_passes():
     proc = _run(_tool("ruff"), "format", "--check", *LINTED)
     assert proc.returncode == 0, "run `ruff format " + " ".join(LINTED) + "`:\n" + proc.stdout[-3000:]
 
 
+@pytest.mark.habits
 def test_mypy_passes_on_solvers():
     proc = _run(sys.executable, "-m", "mypy")
     assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-2000:]
@@ -51,6 +54,7 @@ def test_license_is_bsd_3_clause_of_the_developers():
     assert 'license = { text = "BSD-3-Clause" }' in (ROOT / "pyproject.toml").read_text()
 
 
+@pytest.mark.habits
 def test_citation_cff_is_valid():
     proc = _run(_tool("cffconvert"), "--validate", "-i", str(ROOT / "CITATION.cff"))
     assert proc.returncode == 0, proc.stdout + proc.stderr
