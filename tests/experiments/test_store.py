@@ -75,9 +75,6 @@ def test_store_paths_that_cannot_be_stores(tmp_path):
         Store(tmp_path / "missing" / "s.sqlite")
 
 
-# ---------------------------------------------------------------------------- kill at every phase
-
-
 # ---------------------------------------------------------------------------- one writer
 def test_a_second_writer_is_refused_by_name(tmp_path):
     db = tmp_path / "s.sqlite"
@@ -185,23 +182,31 @@ def test_a_garbled_page_is_refused_on_open(finished_store):
         records(db)
 
 
-def test_a_version_1_store_is_upgraded_with_checksums(tmp_path):
-    from geoprivate.experiments.store import row_checksum
-
-    db = tmp_path / "v1.sqlite"
-    con = sqlite3.connect(db)
-    con.executescript("""
+def _old_tables(version: int) -> str:
+    """The tables of a store of schema ``version`` (1: no checksum column; 2: a checksum without point_index)."""
+    checksum = "checksum TEXT NOT NULL DEFAULT '', " if version == 2 else ""
+    return f"""
         CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
         CREATE TABLE sweeps (name TEXT PRIMARY KEY, target TEXT NOT NULL, grid TEXT NOT NULL,
             seeds INTEGER NOT NULL, spec TEXT NOT NULL, created REAL NOT NULL);
         CREATE TABLE trials (sweep TEXT NOT NULL, point_index INTEGER NOT NULL, point TEXT NOT NULL,
             trial INTEGER NOT NULL, seed INTEGER NOT NULL, status TEXT NOT NULL, result TEXT, error TEXT,
             seconds REAL, attempts INTEGER NOT NULL DEFAULT 1, finished REAL NOT NULL,
-            PRIMARY KEY (sweep, point, trial));
-        INSERT INTO meta VALUES ('schema_version', '1');
+            {checksum}PRIMARY KEY (sweep, point, trial));
+        INSERT INTO meta VALUES ('schema_version', '{version}');
+    """
+
+
+def test_a_version_1_store_is_upgraded_with_checksums(tmp_path):
+    db = tmp_path / "v1.sqlite"
+    con = sqlite3.connect(db)
+    con.executescript(
+        _old_tables(1)
+        + """
         INSERT INTO sweeps VALUES ('s', 't:f', '[["x", [1]]]', 1, '{}', 0);
         INSERT INTO trials VALUES ('s', 0, '{"x":1}', 0, 5, 'done', '{"u":1}', NULL, 0.1, 1, 0);
-    """)
+    """
+    )
     con.close()
     with Store(db, create=False) as s:
         (row,) = s.rows("s")
@@ -211,12 +216,6 @@ def test_a_version_1_store_is_upgraded_with_checksums(tmp_path):
         "s", 0, '{"x":1}', 0, 5, "done", '{"u":1}', None
     )
     con.close()
-
-
-# ---------------------------------------------------------------------------- trials that exit
-
-
-# ---------------------------------------------------------------------------- huge specs
 
 
 @pytest.fixture
@@ -273,17 +272,12 @@ def test_a_version_2_store_is_upgraded_and_a_moved_row_is_refused(tmp_path):
 
     def make(db, point_index):
         con = sqlite3.connect(db)
-        con.executescript("""
-            CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-            CREATE TABLE sweeps (name TEXT PRIMARY KEY, target TEXT NOT NULL, grid TEXT NOT NULL,
-                seeds INTEGER NOT NULL, spec TEXT NOT NULL, created REAL NOT NULL);
-            CREATE TABLE trials (sweep TEXT NOT NULL, point_index INTEGER NOT NULL, point TEXT NOT NULL,
-                trial INTEGER NOT NULL, seed INTEGER NOT NULL, status TEXT NOT NULL, result TEXT, error TEXT,
-                seconds REAL, attempts INTEGER NOT NULL DEFAULT 1, finished REAL NOT NULL,
-                checksum TEXT NOT NULL DEFAULT '', PRIMARY KEY (sweep, point, trial));
-            INSERT INTO meta VALUES ('schema_version', '2');
+        con.executescript(
+            _old_tables(2)
+            + """
             INSERT INTO sweeps VALUES ('s', 'geoprivate.experiments.targets:trivial', '[["x", [1, 2]]]', 1, '{}', 0);
-        """)
+        """
+        )
         ck = _row_checksum_v2("s", '{"x":2}', 0, 5, "done", '{"u":1}', None)
         con.execute(
             "INSERT INTO trials VALUES ('s', ?, '{\"x\":2}', 0, 5, 'done', '{\"u\":1}', NULL, 0.1, 1, 0, ?)",
