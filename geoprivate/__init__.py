@@ -1,6 +1,6 @@
 """geoprivate — the papers' private prediction and learning algorithms over exact oracles.
 
-Layers (imports point downwards only; ``tests/test_layers.py`` enforces it)::
+Layers (imports point downwards only; ``tests/house/test_layers.py`` enforces it)::
 
     geoprivate.cli / report / explore / __main__           what a person runs
     geoprivate.claims, experiments, planning, viz,         checks, sweeps, the planner, figures,

@@ -17,7 +17,7 @@ import pytest  # noqa: E402
 def docs_site(tmp_path_factory):
     """The documentation site, built once per session with warnings as errors: ``(returncode, stderr, html dir)``.
 
-    tests/test_docs.py asserts on the build; tests/test_docs_browser.py opens the pages in Chromium.
+    tests/docs/test_docs.py asserts on the build; tests/docs/test_docs_browser.py opens the pages in Chromium.
     """
     import subprocess
     import sys

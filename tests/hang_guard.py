@@ -12,6 +12,8 @@ import contextlib
 import signal
 import threading
 
+import pytest
+
 
 class Hang(AssertionError):
     """A block under :func:`hang_guard` ran past its watchdog."""
@@ -44,3 +46,27 @@ def hang_guard(seconds: float = 120.0):
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+
+
+def refused_before_work(fn, match: str = "max_work|max_states", seconds: float = 60.0) -> str:
+    """Call ``fn`` and return the message of the ``ValueError`` it must raise before enumerating anything.
+
+    The refusal runs under :func:`hang_guard` (a hang guard, not a timing: no test asserts on time).
+
+    Parameters
+    ----------
+    fn : callable
+        Called with no arguments; must raise ``ValueError`` matching ``match``.
+    match : str
+        Regular expression the message must match (the budget parameter it names).
+    seconds : float, default 60
+        The watchdog.
+
+    Returns
+    -------
+    str
+        The error message.
+    """
+    with hang_guard(seconds), pytest.raises(ValueError, match=match) as exc:
+        fn()
+    return str(exc.value)

@@ -8,15 +8,13 @@ import math
 import subprocess
 import sys
 import warnings
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 import geoprivate
 from geoprivate.cli import main
-
-ROOT = Path(__file__).resolve().parents[1]
+from tests import ROOT
 
 
 def test_the_entry_points_import_from_the_package():

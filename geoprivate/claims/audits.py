@@ -182,7 +182,7 @@ def check_theorem_10_audit(rng, size):
 
 # ---------------------------------------------------------------- [NNSY23] Claims 5.3 / E.5
 def _tiny_game_candidates():
-    """Training-game instances: 4 examples, thresholds, practical parameters (as tests/test_everlasting_game)."""
+    """Training-game instances: 4 examples, thresholds, practical parameters (as tests/everlasting/test_game)."""
     from geoprivate.everlasting.game import training_game
     from geoprivate.everlasting.generic_bbl import make_everlasting_problem
     from geoprivate.everlasting.parameters import practical_parameters

@@ -203,7 +203,7 @@ def _s(paper, label, *, pending=False, reason="", impl=(), audit=False):
 _O = "bound stated only up to O(·)/Õ(·) with unspecified constants"
 _INFORMAL = "informal restatement (see the formal statement)"
 _ALLD = "a probability bound uniform over all distributions / all concept pairs; no finite check certifies it"
-_GAME = "over all adversaries; geoprivate.everlasting.game audits instances (lower bounds on ε, tests/test_everlasting_game.py)"
+_GAME = "over all adversaries; geoprivate.everlasting.game audits instances (lower bounds on ε, tests/everlasting/test_game.py)"
 _TEXTBOOK_DP = "general DP fact over all mechanisms (post-processing / composition); the accountant applies it"
 
 # ----------------------------------------------------------------------------- [Yan26] (shrinkage)

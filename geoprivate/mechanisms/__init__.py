@@ -19,7 +19,7 @@ theorem it comes from and whether the theorem's hypotheses hold.
 * :mod:`~geoprivate.mechanisms.subsampling` — amplification by sub-sampling ([NNSY23]
   Claim 2.7).
 
-Nothing here imports :mod:`geoprivate.audit` (``tests/test_layers.py``).
+Nothing here imports :mod:`geoprivate.audit` (``tests/house/test_layers.py``).
 """
 
 from geoprivate.mechanisms.choosing import (

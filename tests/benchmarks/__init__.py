@@ -1,0 +1,1 @@
+"""The scripts of benchmarks/ run (smoke tests, never a timing)."""

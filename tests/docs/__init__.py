@@ -1,0 +1,1 @@
+"""The documentation runs as written: README, docs/ pages, tutorials, notebooks, doctests."""

@@ -1,0 +1,34 @@
+"""The examples in the docstrings run as written: every module of the two packages that has one."""
+
+import doctest
+import importlib
+
+import pytest
+
+from tests import ROOT
+
+
+def _modules_with_examples():
+    names = []
+    for top in ("geoprivate", "solvers"):
+        for path in sorted((ROOT / top).rglob("*.py")):
+            if ">>>" not in path.read_text(encoding="utf-8"):
+                continue
+            parts = list(path.relative_to(ROOT).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts = parts[:-1]
+            names.append(".".join(parts))
+    return names
+
+
+MODULES = _modules_with_examples()
+
+
+def test_the_foundation_modules_are_among_them():
+    assert {"solvers.combinatorics", "geoprivate.concepts.finite"} <= set(MODULES)
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name):
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.failed == 0 and result.attempted > 0

@@ -1,0 +1,1 @@
+"""Tests of geoprivate.experiments: specs, the sweep store, resume, Dask."""

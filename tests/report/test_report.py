@@ -1,0 +1,126 @@
+"""`geoprivate verify --report DIR`: every catalogued statement listed, violations saved and replayable."""
+
+import base64
+import json
+import re
+
+import pytest
+
+from geoprivate import claims, report
+from geoprivate.claims import catalogue, run_claim
+from geoprivate.cli import main
+from geoprivate.report import figures as rfig
+from tests import ROOT
+
+
+def _records(ids):
+    return [run_claim(claims.get_claim(cid), seed=0, size="small") for cid in ids]
+
+
+def test_report_lists_every_catalogued_statement(tmp_path):
+    recs = _records(["vc1/lemma-3", "general/pajor"])
+    page = report.write_report(recs, tmp_path, seed=0, size="small", figures=False).read_text()
+    for s in catalogue.STATEMENTS:
+        assert f'id="{s.paper}-{s.label.replace(" ", "-")}"' in page, s
+    assert "general/pajor" in page.split('id="supporting"')[1]  # a supporting claim has its own section
+    assert page.count("not run") >= 1  # claims not run are shown as such
+    assert "claim links: ok" in page
+
+
+def test_a_violation_is_saved_loadable_and_replays(tmp_path, capsys):
+    recs = _records(["shrinkage/dual-degeneracy"])
+    assert recs[0]["status"] == "violated"
+    page = report.write_report(recs, tmp_path, seed=0, size="small", figures=False).read_text()
+    row = page.split('id="shrinkage-Claim-11"')[1].split("</tr>")[0]
+    assert 'class="st violated"' in row  # the statement row shows the worst verdict
+    files = list((tmp_path / "instances").glob("*.json"))
+    assert len(files) == 1 and files[0].name in page
+    data = report.load_instance(files[0])
+    assert data["instance"] == recs[0]["instance"]
+    argv = data["replay"].split()[3:]  # drop "python -m geoprivate"
+    assert argv[0] == "verify" and data["replay"] in page
+    main(argv)
+    replayed = json.loads(capsys.readouterr().out)["claims"][0]
+    assert replayed["instance"] == data["instance"]
+
+
+def test_load_instance_rejects_other_json(tmp_path):
+    p = tmp_path / "x.json"
+    p.write_text("{}")
+    with pytest.raises(ValueError, match="instance file"):
+        report.load_instance(p)
+
+
+def test_instances_tried_finds_the_count():
+    assert report.instances_tried({"instances": 12, "x": 1}) == "12 instances"
+    assert report.instances_tried({"d1": {"runs": 3}}) == "d1: 3 runs"
+    assert report.instances_tried({"x": 1}) == "—"
+
+
+def test_figures_are_embedded_and_written_beside(tmp_path, monkeypatch):
+    from matplotlib.figure import Figure
+
+    def tiny(size):
+        fig = Figure(figsize=(2, 2))
+        ax = fig.subplots()
+        ax.plot([0, 1], [0, 1])
+        return fig
+
+    def broken(size):
+        raise RuntimeError("no data")
+
+    monkeypatch.setattr(rfig, "FIGURES", {})
+    monkeypatch.setattr(report, "FIGURES", rfig.FIGURES)
+    monkeypatch.setattr(report, "EXPLORERS", {})  # tests/explore/test_explore.py covers the explorer section
+    rfig.report_figure("tiny", "a tiny figure", paper="general")(tiny)
+    rfig.report_figure("broken", "a broken figure", paper="general")(broken)
+    page = report.write_report(_records(["general/pajor"]), tmp_path, figures=True).read_text()
+    png = (tmp_path / "figures" / "tiny.png").read_bytes()
+    assert png[:4] == b"\x89PNG"
+    embedded = re.findall(r'src="data:image/png;base64,([^"]+)"', page)
+    assert len(embedded) == 1 and base64.b64decode(embedded[0]) == png
+    assert "figure broken failed" in page and "Figures that failed: broken" in page
+
+
+def test_verify_report_cli_writes_the_page(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(rfig, "FIGURES", {})
+    monkeypatch.setattr(report, "FIGURES", rfig.FIGURES)
+    monkeypatch.setattr(report, "EXPLORERS", {})  # tests/explore/test_explore.py covers the explorer section
+    assert main(["verify", "--claim", "vc1/lemma-2", "--report", str(tmp_path / "out")]) == 0
+    assert (tmp_path / "out" / "index.html").exists()
+    assert "report:" in capsys.readouterr().err
+
+
+def test_every_registered_figure_names_a_paper():
+    assert {"collapse_d1", "oblivious_L", "hard_queries_vs_T", "privacy_spent", "vc1_tree"} <= set(rfig.FIGURES)
+    for spec in rfig.FIGURES.values():
+        assert spec.paper in claims.PAPERS and spec.title
+
+
+@pytest.mark.slow
+def test_full_report_small(tmp_path):
+    """The whole `verify --report` at size small: every claim, every figure."""
+    assert main(["verify", "--report", str(tmp_path)]) == 0
+    page = (tmp_path / "index.html").read_text()
+    assert page.count("data:image/png;base64,") == len(rfig.FIGURES)
+    assert "not run" not in page
+    for c in claims.all_claims():
+        assert c.id in page
+
+
+def test_figures_cli_lists_and_rejects_unknown_names(tmp_path, capsys):
+    assert main(["figures", "--list"]) == 0
+    assert "collapse_d1" in capsys.readouterr().out
+    assert main(["figures", "--only", "no_such_figure", "--out", str(tmp_path)]) == 2
+    assert "unknown figure" in capsys.readouterr().err
+
+
+def test_figures_cli_writes_a_png(tmp_path, capsys):
+    assert main(["figures", "--only", "vc1_tree", "--out", str(tmp_path), "--dpi", "40"]) == 0
+    assert (tmp_path / "vc1_tree.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_committed_collapse_png_exists():
+
+    png = ROOT / "docs" / "img" / "collapse_d1.png"
+    assert png.read_bytes()[:4] == b"\x89PNG"

@@ -1,0 +1,1 @@
+"""Tests of the exact solvers (the ``solvers`` package)."""
