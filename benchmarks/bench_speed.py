@@ -94,8 +94,8 @@ LP_NOTES = {
     "strict": "as maximize, on the max-slack LP (one more column, one more row), then the strict"
     " re-check on the caller's rows and the Fractions of point, duals and value",
     "near-degenerate": "most systems need two HiGHS runs (the tight restart) and two exact basis solves",
-    "fallback": "Bareiss pivots on the whole (m+1) x (2d+m+artificials) integer tableau (numpy object"
-    " rows); a vertex-form tableau (d+1 columns) is what would get there",
+    "fallback": "a revised simplex on the dual (d+1 rows) with a fraction-free basis inverse: Python"
+    " integers, one pricing pass over the m columns per pivot",
 }
 
 

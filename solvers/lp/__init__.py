@@ -40,11 +40,11 @@ Strategy (DESIGN.md "Exactness")
    that near-degenerate systems whose feasible region is below HiGHS's tolerances
    (widths ~1e-9) are settled in a few exact steps.  Used up to 40 free coordinates,
    with an iteration cap (smallest-index rule; on the cap the fallback below answers).
-5. **Exact fallback** (``method="exact-simplex"``): an integer-preserving
-   (Edmonds/Bareiss fraction-free) two-phase tableau simplex with Bland's rule.  It
-   always terminates and always yields a certificate; it is slow (pure Python
-   integers, ~30 ms for 50 x 5, growing with ``m * (2d + m)`` per pivot), so it is
-   the last resort.
+5. **Exact fallback** (``method="exact-simplex"``): a revised simplex on the dual
+   (``d`` or ``d + 1`` rows, one column per constraint) with the basis inverse kept
+   fraction-free (Edmonds/Bareiss), Dantzig's rule with Bland's after degenerate pivots.
+   It always terminates and always yields a certificate; pure Python integers,
+   ``O(d^2 + m d)`` per pivot, so it is the last resort.
 
 Every answer is re-checked by the same exact checker that backs
 :func:`is_feasible_point` / :func:`is_farkas_certificate` before it is returned
@@ -78,7 +78,7 @@ which the tiers are tried.  Each tier is one module, readable on its own:
 ``_checks.py``              the exact checks every answer passes
 ``_repair.py``              tier 2: exact repair of HiGHS's basis / dual ray
 ``_active_set.py``          tier 3: exact active-set repair
-``_simplex.py``             tier 4: the exact integer simplex (last resort)
+``_simplex.py``             tier 4: the exact revised simplex (last resort)
 ==========================  ===========================================================
 
 The same LPs as readable, modifiable :mod:`cvxpy` problems are built by
