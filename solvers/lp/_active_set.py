@@ -54,7 +54,7 @@ def _phase1_active_set(G: list[list[int]], h: list[int], u0: list[Fraction], max
     if z[k] >= 0:
         return "feasible", z[:k]
     W: list = []  # row ids, or ("pin", vector) for lines of the region
-    pins_int = {}
+    pins_int: dict[int, list[int]] = {}
 
     def wrow(w):
         return rows[w] if not isinstance(w, tuple) else pins_int[w[1]]
@@ -163,7 +163,7 @@ def _feasible_active_set(S: _System, x_float) -> FeasibilityResult | None:
             hi.append(bb)
             sc.append(s)
     else:  # the full space: coordinates are x itself
-        Gi, hi, sc = S.A[: S.m_ub], S.b[: S.m_ub], [1] * S.m_ub
+        Gi, hi, sc = S.A[: S.m_ub], S.b[: S.m_ub], [Fraction(1)] * S.m_ub
     xf = list(x_float) if x_float is not None and len(x_float) == S.d else [0.0] * S.d
     if not all(isinstance(v, Fraction) or math.isfinite(v) for v in xf):
         xf = [0.0] * S.d

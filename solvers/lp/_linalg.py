@@ -16,19 +16,11 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from typing import Any
 
 from solvers._rational import common_denominator
 
-__all__ = [
-    "_DENSE_MAX",
-    "_basis_inverse",
-    "_nullspace",
-    "_rref_solve",
-    "_solve_primal_dual",
-    "_solve_square",
-    "_sparse_solve",
-    "rref",
-]
+__all__ = ["rref"]
 
 _ZERO = Fraction(0)
 
@@ -92,7 +84,7 @@ def _sparse_solve(rows: list[dict], rhs: list, n: int, guess=None) -> list[Fract
     return y
 
 
-def _flint_rref(M: list[list[int]], rhs: list[int]):
+def _flint_rref(M: list[list[int]], rhs: list[int]) -> tuple[Any, Any, int]:
     """RREF of the integer matrix ``[M | rhs]`` by python-flint (``fmpz_mat.rref``, exact, in C).
 
     Returns (the flint matrix ``R``, ``den``, rank): ``R / den`` is the reduced row echelon
@@ -129,7 +121,8 @@ def _solve_square(M: list[list[int]], rhs: list[int]) -> tuple[list[int], int] |
         # check the point against every constraint anyway)
         y = _sparse_solve([{j: v for j, v in enumerate(row) if v} for row in M], rhs, n)
         return None if y is None else common_denominator(y)
-    out = _unique_solution(*_flint_rref(M, rhs), n)
+    R, den, rank = _flint_rref(M, rhs)
+    out = _unique_solution(R, den, rank, n)
     if out is None:  # singular M (or inconsistent)
         return None
     nums, den = out

@@ -147,10 +147,10 @@ def _ray_certificate(S: _System, ray: np.ndarray, strict: bool = False) -> list[
 
         sol = _rref_solve_ints(M, rhs, len(support), guess) if len(support) <= _DENSE_MAX else None
         if sol is None:
-            sol = _rref_solve(M, rhs, guess())
-            if sol is None:
+            fractions = _rref_solve(M, rhs, guess())
+            if fractions is None:
                 continue
-            sol = common_denominator(sol)
+            sol = common_denominator(fractions)
         nums = [0] * S.m
         for i, v in zip(support, sol[0], strict=True):  # a positive common factor: still a certificate
             nums[i] = v

@@ -182,7 +182,7 @@ def _drive_out_artificials(T: _Tableau) -> None:
         inbasis = set(T.basis)
         row = T.adj[r]
         for j in range(T.n_struct):
-            if j not in inbasis and sum(p * q for p, q in zip(row, T.cols[j], strict=True)):
+            if j not in inbasis and sum(p * q for p, q in zip(row, T.cols[j], strict=True)) != 0:
                 T.pivot(r, T.column(j), j)
                 break
 
