@@ -38,9 +38,9 @@ def _basis_system(S: _System, h) -> tuple[list[int], list[int], list[list[int]],
     bas = h.getBasis()  # (not h.getBasicVariables(): it crashes HiGHS 1.x when no factorisation exists)
     if not bas.valid:
         return None
-    basic = int(highspy.HighsBasisStatus.kBasic)
-    tight = [i for i, s in enumerate(map(int, bas.row_status)) if s != basic]
-    fixed = [j for j, s in enumerate(map(int, bas.col_status)) if s != basic]
+    basic = highspy.HighsBasisStatus.kBasic  # (enum comparison: no int() per row)
+    tight = [i for i, s in enumerate(bas.row_status) if s != basic]
+    fixed = [j for j, s in enumerate(bas.col_status) if s != basic]
     if len(tight) + len(fixed) != d:
         return None
     At, bt, _ = S.rows(tight)

@@ -13,6 +13,7 @@ Every answer passes an exact check (:mod:`solvers.lp._checks`) before it is retu
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
@@ -171,14 +172,17 @@ def _max_slack(S: _System, exact_fallback: bool = True):
 
     Returns ``(slack, x, cert, method)``: ``slack`` None when the equations alone are
     infeasible (``cert`` then certifies that); otherwise the exact optimum ``t*`` and its
-    maximiser ``x``, and for ``t* <= 0`` a Motzkin certificate ``cert`` with
+    maximiser ``x = nums / D`` as the pair ``(nums, D)``, and for ``t* <= 0`` a Motzkin certificate ``cert`` with
     ``y_ub >= 0``, ``sum(y_ub) = 1``, ``y^T A = 0`` and ``y^T b = t*``.  With
     ``exact_fallback=False`` returns None when the float path does not produce a
     certified answer.
     """
     T = _slack_system(S)
     c = [_ZERO] * S.d + [Fraction(1)]
-    res = _maximize_sys(T, c, exact_fallback=exact_fallback)
+    opt = _slack_optimum(T, c)
+    if opt is not None and opt.xn[S.d] > 0:  # t* > 0: the point stays in integers
+        return Fraction(opt.xn[S.d], opt.D), (opt.xn[: S.d], opt.D), None, "highs+exact"
+    res = _optimize_result(T, opt) if opt is not None else _maximize_sys(T, c, exact_fallback=exact_fallback)
     if res is None:
         return None
     if res.status == "infeasible":  # only the equations can be infeasible
@@ -191,7 +195,7 @@ def _max_slack(S: _System, exact_fallback: bool = True):
     assert res.status == "optimal", "max-slack LP is bounded by construction"
     assert res.value is not None and res.point is not None and res.dual is not None
     t = res.value
-    x = tuple(res.point[: S.d])
+    x = common_denominator(list(res.point[: S.d]))
     if t > 0:
         return t, x, None, res.method
     y = list(res.dual.y_ub) + list(res.dual.y_eq)
@@ -206,9 +210,9 @@ def _feasible_strict(S: _System) -> FeasibilityResult:
     if t is None:
         return FeasibilityResult(False, None, cert, None, method)
     if t > 0:
-        nums, D = common_denominator(list(x))
+        nums, D = x
         assert _point_ok(S, nums, D, strict=True), "internal error: max-slack point not strictly feasible"
-        return FeasibilityResult(True, x, None, t, method)
+        return FeasibilityResult(True, _to_point(nums, D), None, t, method)
     assert _cert_ok(S, _caller_to_scaled_ints(S, cert), strict=True), "internal error: invalid Motzkin certificate"
     return FeasibilityResult(False, None, _normalise_certificate(cert), t, method)
 
@@ -224,9 +228,9 @@ def _feasible_via_slack(S: _System) -> FeasibilityResult | None:
     if t is None:
         return FeasibilityResult(False, None, cert, None, method)
     if t >= 0:
-        nums, D = common_denominator(list(x))
+        nums, D = x
         if _point_ok(S, nums, D):
-            return FeasibilityResult(True, x, None, None, method)
+            return FeasibilityResult(True, _to_point(nums, D), None, None, method)
         return None
     ints = _caller_to_scaled_ints(S, cert)
     if _cert_ok(S, ints):
@@ -298,8 +302,24 @@ def _maximize_sys(S: _System, c: list[Fraction], exact_fallback: bool = True) ->
     return _maximize_exact(S, c) if exact_fallback else None
 
 
-def _optimal_from_basis(S: _System, c: list[Fraction], h) -> OptimizeResult | None:
-    """An exact, checked optimum from HiGHS's final basis, or None.
+@dataclass(frozen=True)
+class _BasisOptimum:
+    """A checked optimum read off HiGHS's final basis, in integers.
+
+    The point is ``x = xn / D``; the multiplier of the scaled row ``tight[k]`` is
+    ``znum[k] / (zden Lc)`` (0 on the other rows); the objective ``c = cint / Lc``."""
+
+    tight: list[int]
+    xn: list[int]
+    D: int
+    znum: list[int]
+    zden: int
+    cint: list[int]
+    Lc: int
+
+
+def _basis_optimum(S: _System, c: list[Fraction], h) -> _BasisOptimum | None:
+    """An exact, checked optimum from HiGHS's final basis (integers only), or None.
 
     The basis's ``d`` tight rows and fixed columns form a square integer matrix ``M``
     (:func:`solvers.lp._repair._basis_system`); one fraction-free reduction
@@ -307,12 +327,12 @@ def _optimal_from_basis(S: _System, c: list[Fraction], h) -> OptimizeResult | No
     ``M x = b`` and the dual multipliers ``M^T (y_tight, r) = Lc c`` together, and ``r = 0``
     is required.  Point and multipliers are checked by
     :func:`solvers.lp._checks._basis_optimal_ok` (integers only; the point through the
-    rigorous float filter); Fractions are built only for the returned answer.
+    rigorous float filter).
     """
     system = _basis_system(S, h)
     if system is None:
         return None
-    tight, fixed, M, r = system
+    tight, _, M, r = system
     Lc = math.lcm(*(v.denominator for v in c)) if c else 1
     cint = [v.numerator * (Lc // v.denominator) for v in c]
     sol = _solve_primal_dual(M, r, cint)
@@ -324,22 +344,48 @@ def _optimal_from_basis(S: _System, c: list[Fraction], h) -> OptimizeResult | No
     znum = znum[: len(tight)]
     if not _basis_optimal_ok(S, cint, Lc, xn, D, tight, znum, zden):
         return None
+    return _BasisOptimum(tight, xn, D, znum, zden, cint, Lc)
+
+
+def _optimize_result(S: _System, opt: _BasisOptimum) -> OptimizeResult:
+    """The :class:`OptimizeResult` of a checked basis optimum: Fractions in the caller's units."""
     y = [_ZERO] * S.m
-    scales = S.rows(tight)[2]
-    den = zden * Lc
-    for i, z, s in zip(tight, znum, scales, strict=True):
+    scales = S.rows(opt.tight)[2]
+    den = opt.zden * opt.Lc
+    for i, z, s in zip(opt.tight, opt.znum, scales, strict=True):
         if z:  # y_caller = y_scaled * scale, one Fraction per multiplier
             y[i] = Fraction(z * s.numerator, den * s.denominator)
-    value = Fraction(_dot(cint, xn), Lc * D)
+    value = Fraction(_dot(opt.cint, opt.xn), opt.Lc * opt.D)
     return OptimizeResult(
         "optimal",
-        _to_point(xn, D),
+        _to_point(opt.xn, opt.D),
         value,
         FarkasCertificate(tuple(y[: S.m_ub]), tuple(y[S.m_ub :])),
         None,
         None,
         "highs+exact",
     )
+
+
+def _optimal_from_basis(S: _System, c: list[Fraction], h) -> OptimizeResult | None:
+    """:func:`_basis_optimum` as an :class:`OptimizeResult`, or None."""
+    opt = _basis_optimum(S, c, h)
+    return None if opt is None else _optimize_result(S, opt)
+
+
+def _slack_optimum(T: _System, c: list[Fraction]) -> _BasisOptimum | None:
+    """HiGHS on the max-slack LP ``T`` and the checked optimum of its final basis, or None
+    (HiGHS unavailable or not optimal, or its basis not certified)."""
+    import highspy
+
+    try:
+        h, status = _highs._highs_solve(T, np.array([float(v) for v in c]))
+    except Exception:  # float path unavailable: the caller's general path answers
+        return None
+    try:
+        return _basis_optimum(T, c, h) if status == highspy.HighsModelStatus.kOptimal else None
+    finally:
+        _release(h)
 
 
 def _unbounded_exact(S: _System, c: list[Fraction]) -> OptimizeResult | None:
