@@ -28,7 +28,9 @@ Strategy (DESIGN.md "Exactness")
 3. **Second float attempts** when the proposal does not survive the exact check: HiGHS
    restarted from its final basis with tight tolerances (a few more pivots: on
    near-degenerate systems HiGHS's first basis is typically off by one or two rows whose
-   exact residual is ~1e-12 relative); if that basis's vertex still violates a row, exact
+   exact residual is ~1e-12 relative; float input whose region is that thin at HiGHS's
+   vertex, more than ``2 d`` rows within 1e-9, goes to the restart without an exact solve
+   of the first basis); if that basis's vertex still violates a row, exact
    basis exchanges bring the violated rows into the basis (``method="highs+exchange"``,
    :func:`solvers.lp._repair._exchange_repair`); then the max-slack LP (its optimum is a
    feasible point when ``t* >= 0``, its duals a Farkas certificate when ``t* < 0``), all
@@ -39,7 +41,9 @@ Strategy (DESIGN.md "Exactness")
    final basis (else the float solution), so
    that near-degenerate systems whose feasible region is below HiGHS's tolerances
    (widths ~1e-9) are settled in a few exact steps.  Used up to 40 free coordinates,
-   with an iteration cap (smallest-index rule; on the cap the fallback below answers).
+   with an iteration cap (smallest-index rule; on the cap the fallback below answers),
+   and only above 300 entries ``m (d + 1)``: smaller systems go straight to the fallback,
+   which is faster there.
 5. **Exact fallback** (``method="exact-simplex"``): a revised simplex on the dual
    (``d`` or ``d + 1`` rows, one column per constraint) with the basis inverse kept
    fraction-free (Edmonds/Bareiss), Dantzig's rule with Bland's after degenerate pivots.
