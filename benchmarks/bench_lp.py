@@ -10,7 +10,7 @@ Compares, on the same systems in the same run:
   exact check of the point / Farkas certificate);
 * ``cvxpy``   — rebuilding the cvxpy problem per call (:func:`solvers.formulations.feasibility_problem`
   when present, else ``Minimize(0)`` s.t. ``A x <= b``; solver HiGHS): the readable way;
-* ``fallback`` — the exact integer-preserving simplex alone (a subsample), for scale.
+* ``fallback`` — the exact fallback (the fraction-free revised simplex) alone (a subsample), for scale.
 
 Times are CPU time of this process by default (``--clock wall`` for wall time).
 Printed: time per call and the ratios exact/float (aim: <= 1.5 for the feasible point and
