@@ -10,7 +10,7 @@ Compares, on the same systems in the same run:
   exact check of the point / Farkas certificate);
 * ``cvxpy``   — rebuilding the cvxpy problem per call (:func:`solvers.formulations.feasibility_problem`
   when present, else ``Minimize(0)`` s.t. ``A x <= b``; solver HiGHS): the readable way;
-* ``fallback`` — the exact integer-preserving simplex alone (a subsample), for scale.
+* ``fallback`` — the exact fallback (the fraction-free revised simplex) alone (a subsample), for scale.
 
 Times are CPU time of this process by default (``--clock wall`` for wall time).
 Printed: time per call and the ratios exact/float (aim: <= 1.5 for the feasible point and
@@ -32,6 +32,8 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))  # run from
 
 from geoprivate.cli._args import progress  # noqa: E402 (stderr, terminals only)
 from solvers import lp  # noqa: E402
+from solvers.lp._simplex import _feasible_exact
+from solvers.lp._system import _prepare
 
 
 def planted(rng, m=50, d=5, feasible=True, integer=False):
@@ -212,7 +214,7 @@ def main(argv=None):
 
     # the exact fallback on its own (what the float path saves)
     sub = [planted(rng, feasible=k % 2 == 0) for k in range(10)]
-    t_fb, out = timeit(lambda A, b: lp._feasible_exact(lp._prepare(A, b, None, None)), sub)
+    t_fb, out = timeit(lambda A, b: _feasible_exact(_prepare(A, b, None, None)), sub)
     t_ex, _ = timeit(lp.feasible_point, sub, repeat=3)
     assert [r.feasible for r in out] == [k % 2 == 0 for k in range(10)]
     print(f"exact simplex fallback alone: {t_fb * 1e3:.1f} ms per system = {t_fb / t_ex:.0f}x feasible_point")

@@ -12,7 +12,7 @@ sides alike):
   integer input, feasible and Farkas): exact/float;
 * ``maximize`` (random c) and ``strict=True`` (the max-slack LP): exact/float of the same LP;
 * near-degenerate 50 x 5 systems (regions ~1e-9 wide): exact/float, and the shares answered
-  by the exact basis exchanges and by the exact active-set tier (what still falls through);
+  by the exact basis exchanges and by the exact tiers (active-set walk or revised simplex: what still falls through);
 * the exact simplex fallback alone: its time / ``feasible_point``'s on the same systems;
 * the exact peer (``--only peer``): pplpy's ``MIP_Problem`` (the Parma Polyhedra Library, GMP
   rationals) / ``feasible_point`` on the same random integer systems, 50 x 5, 200 x 10 and
@@ -59,6 +59,8 @@ from bench_lp import bare_highs, bare_highs_slack, paired, planted  # noqa: E402
 from bench_prediction import predict_command  # noqa: E402
 
 from solvers import lp  # noqa: E402
+from solvers.lp._simplex import _feasible_exact  # noqa: E402
+from solvers.lp._system import _prepare  # noqa: E402
 
 CLOCK = time.process_time
 ROWS: list[tuple[str, str, str, str, str]] = []  # (workload, measured, ratio, aim, note)
@@ -92,10 +94,11 @@ LP_NOTES = {
     "Farkas": "reading the dual ray, converting its d+1 support rows, one flint solve, the integer check",
     "maximize": "one flint solve of the basis system and its transpose, the checks, Fractions of the answer",
     "strict": "as maximize, on the max-slack LP (one more column, one more row), then the strict"
-    " re-check on the caller's rows and the Fractions of point, duals and value",
-    "near-degenerate": "most systems need two HiGHS runs (the tight restart) and two exact basis solves",
-    "fallback": "Bareiss pivots on the whole (m+1) x (2d+m+artificials) integer tableau (numpy object"
-    " rows); a vertex-form tableau (d+1 columns) is what would get there",
+    " re-check on the caller's rows (the point stays in integers until the answer)",
+    "near-degenerate": "most systems need two HiGHS runs (the tight restart; thin regions go to it without"
+    " a first exact solve) and one or more exact basis solves",
+    "fallback": "a revised simplex on the dual (d+1 rows) with a fraction-free basis inverse: Python"
+    " integers, one pricing pass over the m columns per pivot",
 }
 
 
@@ -153,17 +156,17 @@ def lp_rows(rng, n: int) -> None:
     assert all(
         r.feasible and lp.is_feasible_point(A, b, None, None, r.point) for (A, b), r in zip(hard, out, strict=True)
     )
-    share = sum(r.method == "exact-active-set" for r in out) / len(out)
+    share = sum(r.method in ("exact-active-set", "exact-simplex") for r in out) / len(out)
     exchanged = sum(r.method == "highs+exchange" for r in out) / len(out)
     row(
         "near-degenerate 50x5 (region ~1e-9 wide)",
-        f"{t_e * 1e3:.3f} vs {t_f * 1e3:.3f} ms, {exchanged:.0%} exchange, {share:.0%} active-set",
+        f"{t_e * 1e3:.3f} vs {t_f * 1e3:.3f} ms, {exchanged:.0%} exchange, {share:.0%} exact tiers",
         t_e / t_f,
         f"<= {LP_AIMS['near-degenerate']}",
         lp_note("near-degenerate", t_e / t_f, t_e, t_f, "near-degenerate"),
     )
     sub = [planted(rng, feasible=k % 2 == 0) for k in range(max(4, n // 10))]
-    t_fb, out = bench_lp.timeit(lambda A, b: lp._feasible_exact(lp._prepare(A, b, None, None)), sub)
+    t_fb, out = bench_lp.timeit(lambda A, b: _feasible_exact(_prepare(A, b, None, None)), sub)
     t_ex, _ = bench_lp.timeit(lp.feasible_point, sub, repeat=3)
     assert [r.feasible for r in out] == [k % 2 == 0 for k in range(len(sub))]
     row(

@@ -12,19 +12,22 @@ exact rational arithmetic.  Falls back to scipy when highspy is not importable.
 from __future__ import annotations
 
 import contextlib
+import importlib
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
 __all__ = ["linprog", "HighsSolution", "new_highs", "consume_banner"]
 
+_hs: Any
 try:  # pragma: no cover - exercised implicitly
-    import highspy as _hs
+    _hs = importlib.import_module("highspy")
 except ImportError:  # pragma: no cover
     _hs = None
 
 _INF = 1e30
-_SOLVER = {}
+_SOLVER: dict[int, Any] = {}
 _BANNER_SHOWN = False
 
 
@@ -105,6 +108,7 @@ def linprog(c, A_ub=None, b_ub=None, A_eq=None, b_eq=None, bounds=None) -> Highs
         return HighsSolution(int(r.status), r.x if r.status == 0 else None)
     mats = [M for M in (A_ub, A_eq) if M is not None]
     sparse_in = any(hasattr(M, "tocsc") for M in mats)
+    A: Any
     if sparse_in:  # large LPs arrive sparse: keep them sparse
         from scipy import sparse
 

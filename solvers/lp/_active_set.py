@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+import flint
 import numpy as np
 
 from solvers._rational import common_denominator, int_row
@@ -27,6 +28,104 @@ _ZERO = Fraction(0)
 _ACTIVE_SET_MAX_DIM = 40
 
 
+def _dot(a, z):
+    return sum(x * y for x, y in zip(a, z, strict=True) if x and y)
+
+
+class _ActiveSetWalk:
+    """The state of the active-set walk on ``max t : G u + t <= h, t <= 0`` (see
+    :func:`_phase1_active_set`): the point ``z = (u, t)``, the working set ``W`` (row ids, or
+    ``("pin", key)`` for lines of the region) and every row as one python-flint matrix."""
+
+    def __init__(self, G: list[list[int]], h: list[int], z: list[Fraction]):
+        self.m, self.n = len(G), len(z)
+        self.rows = [[*g, 1] for g in G] + [[0] * (self.n - 1) + [1]]
+        self.rhs = [*h, 0]
+        self.c = [0] * (self.n - 1) + [1]
+        self.z = z
+        self.W: list = []
+        self.pins: dict[int, list[int]] = {}
+        self.Rm = flint.fmpz_mat(self.m + 1, self.n, [v for row in self.rows for v in row])  # all rows, in C
+
+    def wrow(self, w) -> list[int]:
+        return self.rows[w] if not isinstance(w, tuple) else self.pins[w[1]]
+
+    def active(self) -> set[int]:
+        return {w for w in self.W if not isinstance(w, tuple)}
+
+    def _products(self, vec_num: list[int]) -> list[int]:
+        return [int(v) for v in (self.Rm * flint.fmpz_mat(self.n, 1, vec_num)).entries()]
+
+    def ratio(self, dvec: list[Fraction], exclude: set[int]) -> tuple[int, Fraction] | None:
+        """Smallest step along ``dvec`` to a constraint not in ``exclude`` (ties: smallest index).
+
+        Integer arithmetic: ``z = zn / zD`` and ``dvec = dn / dD`` with common denominators; the
+        products of every row with ``zn`` and ``dn`` in one python-flint matrix product."""
+        zn, zD = common_denominator(self.z)
+        dn, dD = common_denominator(dvec)
+        AD, AZ = self._products(dn), self._products(zn)
+        best, bnum, bden = None, 0, 1
+        for j in range(self.m + 1):
+            ad = AD[j]
+            if ad > 0 and j not in exclude:
+                num = self.rhs[j] * zD - AZ[j]
+                if best is None or num * bden < bnum * ad:
+                    best, bnum, bden = j, num, ad
+        if best is None:
+            return None
+        return best, Fraction(bnum * dD, zD * bden)
+
+    def toward_vertex(self) -> None:
+        """Fewer than ``n`` constraints in the working set: move along a null-space direction
+        of the working set (increasing ``t`` where possible) to the next constraint, or pin the
+        direction when it is a line of the region."""
+        N = _nullspace([self.wrow(w) for w in self.W], self.n)
+        v = next((x for x in N if _dot(self.c, x) != 0), N[0])
+        if _dot(self.c, v) < 0:
+            v = [-x for x in v]
+        active = self.active()
+        hit = self.ratio(v, active)
+        if hit is None:
+            v = [-x for x in v]
+            hit = self.ratio(v, active)
+            if hit is None:  # a line of the region: pin it
+                L = math.lcm(*(x.denominator for x in v))
+                key = len(self.pins)
+                self.pins[key] = [int(x * L) for x in v]
+                self.W.append(("pin", key))
+                return
+        j, step = hit
+        self.z = [a + step * b for a, b in zip(self.z, v, strict=True)]
+        self.W.append(j)
+
+    def pivot(self) -> tuple[str, list[Fraction] | None]:
+        """At a vertex: the multipliers ``lam`` of the working set; if one row's is negative
+        (the smallest index: Bland), leave that row along the edge to the next constraint.
+        Returns ``("optimal", lam)``, ``("moved", None)`` after a pivot, or ``("stuck", None)``
+        on a singular step."""
+        M = [self.wrow(w) for w in self.W]
+        n = self.n
+        lam = _rref_solve([[M[i][j] for i in range(n)] for j in range(n)], self.c, [_ZERO] * n)
+        if lam is None:
+            return "stuck", None
+        neg = [(self.W[i], i) for i in range(n) if not isinstance(self.W[i], tuple) and lam[i] < 0]
+        if not neg:
+            return "optimal", lam
+        _, pos = min(neg)
+        e = [0] * n
+        e[pos] = -1
+        dvec = _rref_solve(M, e, [_ZERO] * n)
+        if dvec is None:
+            return "stuck", None
+        hit = self.ratio(dvec, self.active())
+        if hit is None:
+            return "stuck", None
+        j, step = hit
+        self.z = [a + step * b for a, b in zip(self.z, dvec, strict=True)]
+        self.W[pos] = j
+        return "moved", None
+
+
 def _phase1_active_set(G: list[list[int]], h: list[int], u0: list[Fraction], max_iter: int):
     """Exact active-set (vertex-form) simplex for ``max t : G u + t <= h, t <= 0``.
 
@@ -38,101 +137,29 @@ def _phase1_active_set(G: list[list[int]], h: list[int], u0: list[Fraction], max
     ``lam^T G = 0``, ``lam^T h < 0``, or ``None`` (iteration cap; the caller falls back).
     """
     m, k = len(G), len(u0)
-    n = k + 1
-    rows = [list(g) + [1] for g in G] + [[0] * k + [1]]
-    rhs = list(h) + [0]
-    c = [0] * k + [1]
-
-    def dot(a, z):
-        return sum(x * y for x, y in zip(a, z, strict=True) if x and y)
-
     un, uD = common_denominator(list(u0))
-    slack0 = Fraction(
-        min((h[i] * uD - sum(a * x for a, x in zip(G[i], un, strict=True) if a and x) for i in range(m)), default=0), uD
-    )
-    z = list(u0) + [min(_ZERO, slack0)]
-    if z[k] >= 0:
-        return "feasible", z[:k]
-    W: list = []  # row ids, or ("pin", vector) for lines of the region
-    pins_int = {}
-
-    def wrow(w):
-        return rows[w] if not isinstance(w, tuple) else pins_int[w[1]]
-
-    import flint
-
-    Rm = flint.fmpz_mat(m + 1, n, [v for row in rows for v in row])  # all rows at once, in C
-
-    def products(vec_num):
-        return [int(v) for v in (Rm * flint.fmpz_mat(n, 1, vec_num)).entries()]
-
-    def ratio(dvec, exclude):
-        """Smallest step along dvec to a constraint not in ``exclude`` (ties: smallest index).
-
-        Integer arithmetic: z = zn / zD and dvec = dn / dD with common denominators; the
-        products of every row with ``zn`` and ``dn`` in one python-flint matrix product."""
-        zn, zD = common_denominator(z)
-        dn, dD = common_denominator(dvec)
-        AD, AZ = products(dn), products(zn)
-        best, bnum, bden = None, 0, 1
-        for j in range(m + 1):
-            ad = AD[j]
-            if ad > 0 and j not in exclude:
-                num = rhs[j] * zD - AZ[j]
-                if best is None or num * bden < bnum * ad:
-                    best, bnum, bden = j, num, ad
-        if best is None:
-            return None, None
-        return best, Fraction(bnum * dD, zD * bden)
-
+    slack0 = Fraction(min((h[i] * uD - _dot(G[i], un) for i in range(m)), default=0), uD)
+    walk = _ActiveSetWalk(G, h, [*u0, min(_ZERO, slack0)])
+    lam = None
     for _ in range(max_iter):
-        active = {w for w in W if not isinstance(w, tuple)}
-        if len(W) < n:
-            N = _nullspace([wrow(w) for w in W], n)
-            v = next((x for x in N if dot(c, x) != 0), N[0])
-            if dot(c, v) < 0:
-                v = [-x for x in v]
-            j, step = ratio(v, active)
-            if j is None:
-                v = [-x for x in v]
-                j, step = ratio(v, active)
-                if j is None:  # a line of the region: pin it
-                    L = math.lcm(*(x.denominator for x in v))
-                    key = len(pins_int)
-                    pins_int[key] = [int(x * L) for x in v]
-                    W.append(("pin", key))
-                    continue
-            z = [a + step * b for a, b in zip(z, v, strict=True)]
-            W.append(j)
-        else:
-            M = [wrow(w) for w in W]
-            lam = _rref_solve([[M[i][j] for i in range(n)] for j in range(n)], c, [_ZERO] * n)
-            if lam is None:
-                return None
-            neg = [(W[i], i) for i in range(n) if not isinstance(W[i], tuple) and lam[i] < 0]
-            if not neg:
-                break
-            _, pos = min(neg)
-            e = [0] * n
-            e[pos] = -1
-            dvec = _rref_solve(M, e, [_ZERO] * n)
-            if dvec is None:
-                return None
-            j, step = ratio(dvec, active)
-            if j is None:
-                return None
-            z = [a + step * b for a, b in zip(z, dvec, strict=True)]
-            W[pos] = j
-        if z[k] >= 0:
-            return "feasible", z[:k]
-    else:
+        if walk.z[k] >= 0:
+            return "feasible", walk.z[:k]
+        if len(walk.W) < walk.n:
+            walk.toward_vertex()
+            continue
+        kind, lam = walk.pivot()
+        if kind == "stuck":
+            return None
+        if kind == "optimal":
+            break
+    if walk.z[k] >= 0:
+        return "feasible", walk.z[:k]
+    if lam is None:  # the iteration cap
         return None
-    if z[k] >= 0:
-        return "feasible", z[:k]
     lam_rows = [_ZERO] * m
-    for w, l in zip(W, lam, strict=True):
+    for w, v in zip(walk.W, lam, strict=True):
         if not isinstance(w, tuple) and w < m:
-            lam_rows[w] = l
+            lam_rows[w] = v
     return "infeasible", lam_rows
 
 
@@ -163,7 +190,7 @@ def _feasible_active_set(S: _System, x_float) -> FeasibilityResult | None:
             hi.append(bb)
             sc.append(s)
     else:  # the full space: coordinates are x itself
-        Gi, hi, sc = S.A[: S.m_ub], S.b[: S.m_ub], [1] * S.m_ub
+        Gi, hi, sc = S.A[: S.m_ub], S.b[: S.m_ub], [Fraction(1)] * S.m_ub
     xf = list(x_float) if x_float is not None and len(x_float) == S.d else [0.0] * S.d
     if not all(isinstance(v, Fraction) or math.isfinite(v) for v in xf):
         xf = [0.0] * S.d

@@ -26,7 +26,7 @@ def _dot(row, vec) -> int:
 
 def _int_arrays(S: _System):
     """Cached numpy views of the integer rows: int64 when every entry is small, else object."""
-    cache = getattr(S, "_arrays", None)
+    cache = S._arrays
     if cache is None:
         try:
             A = np.array(S.A, dtype=np.int64).reshape(S.m, S.d)

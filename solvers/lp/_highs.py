@@ -24,6 +24,8 @@ from solvers.lp._system import _System
 _FREE = threading.local()  # .pid, .objects: solved Highs objects with default options, ready for reuse
 _POOL_MAX = 4
 _TUNED: dict[int, dict] = {}  # id of an object whose options were changed -> the previous values
+#: the tight restart: HiGHS re-run from its final basis with these tolerances (a few more pivots)
+_TIGHT = {"primal_feasibility_tolerance": 1e-10, "dual_feasibility_tolerance": 1e-10}
 
 
 def _acquire():

@@ -16,19 +16,13 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from typing import Any
+
+import flint
 
 from solvers._rational import common_denominator
 
-__all__ = [
-    "_DENSE_MAX",
-    "_basis_inverse",
-    "_nullspace",
-    "_rref_solve",
-    "_solve_primal_dual",
-    "_solve_square",
-    "_sparse_solve",
-    "rref",
-]
+__all__ = ["rref"]
 
 _ZERO = Fraction(0)
 
@@ -92,12 +86,11 @@ def _sparse_solve(rows: list[dict], rhs: list, n: int, guess=None) -> list[Fract
     return y
 
 
-def _flint_rref(M: list[list[int]], rhs: list[int]):
+def _flint_rref(M: list[list[int]], rhs: list[int]) -> tuple[Any, Any, int]:
     """RREF of the integer matrix ``[M | rhs]`` by python-flint (``fmpz_mat.rref``, exact, in C).
 
     Returns (the flint matrix ``R``, ``den``, rank): ``R / den`` is the reduced row echelon
     form, so every pivot entry of ``R`` equals ``den``; ``den`` may be negative."""
-    import flint
 
     nr, n = len(M), len(M[0]) if M else 0
     T = flint.fmpz_mat(nr, n + 1, [v for row, r in zip(M, rhs, strict=True) for v in (*row, r)])
@@ -129,7 +122,8 @@ def _solve_square(M: list[list[int]], rhs: list[int]) -> tuple[list[int], int] |
         # check the point against every constraint anyway)
         y = _sparse_solve([{j: v for j, v in enumerate(row) if v} for row in M], rhs, n)
         return None if y is None else common_denominator(y)
-    out = _unique_solution(*_flint_rref(M, rhs), n)
+    R, den, rank = _flint_rref(M, rhs)
+    out = _unique_solution(R, den, rank, n)
     if out is None:  # singular M (or inconsistent)
         return None
     nums, den = out
@@ -137,16 +131,14 @@ def _solve_square(M: list[list[int]], rhs: list[int]) -> tuple[list[int], int] |
     return [v // g for v in nums], den // g
 
 
-def _basis_inverse(M: list[list[int]], r: list[int]):
-    """``M x = r`` and ``M^-1`` over one denominator (``M`` square, integers), or None if singular.
+def _reduce_with_identity(M: list[list[int]], r: list[int]):
+    """The fraction-free RREF of ``[M | r | I]`` (python-flint ``fmpz_mat.rref``), or None if
+    ``M`` (square, integers, at most ``_DENSE_MAX`` rows) is singular.
 
-    One fraction-free reduction (python-flint's ``fmpz_mat.rref``) of ``[M | r | I]``.
-    Returns ``(x nums, inv, D)``: ``x = x nums / D`` and ``M^-1 = inv / D`` (``D > 0``)."""
-    import flint
-
+    Returns ``(R, sign)``: ``R`` the flint matrix whose pivot entries equal its denominator
+    ``den``; ``sign * den > 0``.  Column ``n`` holds ``den x`` (``M x = r``), columns
+    ``n + 1 ...`` hold ``den M^-1``."""
     n = len(M)
-    if n == 0:
-        return [], [], 1
     if n > _DENSE_MAX:
         return None
     w = 2 * n + 1
@@ -159,7 +151,21 @@ def _basis_inverse(M: list[list[int]], r: list[int]):
     R, den, rank = flint.fmpz_mat(n, w, flat).rref()
     if rank != n or any(R[k, k] == 0 for k in range(n)):
         return None
-    sign = -1 if den < 0 else 1
+    return R, den, (-1 if den < 0 else 1)
+
+
+def _basis_inverse(M: list[list[int]], r: list[int]):
+    """``M x = r`` and ``M^-1`` over one denominator (``M`` square, integers), or None if singular.
+
+    One fraction-free reduction (:func:`_reduce_with_identity`) of ``[M | r | I]``.
+    Returns ``(x nums, inv, D)``: ``x = x nums / D`` and ``M^-1 = inv / D`` (``D > 0``)."""
+    n = len(M)
+    if n == 0:
+        return [], [], 1
+    out = _reduce_with_identity(M, r)
+    if out is None:
+        return None
+    R, den, sign = out
     rows = R.tolist()
     x = [sign * int(row[n]) for row in rows]
     inv = [[sign * int(v) for v in row[n + 1 :]] for row in rows]
@@ -169,15 +175,28 @@ def _basis_inverse(M: list[list[int]], r: list[int]):
 def _solve_primal_dual(M: list[list[int]], r: list[int], c: list[int]):
     """Both systems of a basis at once: ``M x = r`` and ``M^T z = c`` (``M`` square, integers).
 
-    One fraction-free reduction (:func:`_basis_inverse`) gives ``D x`` and ``D M^-1`` over one
-    denominator; then ``D z = (D M^-1)^T c`` in integers.  Returns ``(x nums, D, z nums, Z)``
-    with ``x = x nums / D``, ``z = z nums / Z``, ``D, Z > 0``, or None if ``M`` is singular
-    (or too large for the dense path)."""
-    out = _basis_inverse(M, r)
+    One fraction-free reduction (:func:`_reduce_with_identity`) gives ``D x`` and ``D M^-1``
+    over one denominator; then ``D z = (D M^-1)^T c`` in integers, reading only the rows of
+    ``D M^-1`` where ``c`` is nonzero.  Returns ``(x nums, D, z nums, Z)`` with
+    ``x = x nums / D``, ``z = z nums / Z``, ``D, Z > 0``, or None if ``M`` is singular (or too
+    large for the dense path)."""
+    n = len(M)
+    if n == 0:
+        return [], 1, [], 1
+    out = _reduce_with_identity(M, r)
     if out is None:
         return None
-    x, inv, D = out
-    z = [sum(ci * inv_i[j] for ci, inv_i in zip(c, inv, strict=True) if ci) for j in range(len(M))]
+    R, den, sign = out
+    x = [sign * int(R[k, n]) for k in range(n)]
+    z = [0] * n
+    for i, ci in enumerate(c):
+        if ci:
+            coef = sign * ci
+            for j in range(n):
+                v = R[i, n + 1 + j]
+                if v:
+                    z[j] += coef * int(v)
+    D = sign * int(den)
     return x, D, z, D
 
 

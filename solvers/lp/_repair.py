@@ -38,9 +38,9 @@ def _basis_system(S: _System, h) -> tuple[list[int], list[int], list[list[int]],
     bas = h.getBasis()  # (not h.getBasicVariables(): it crashes HiGHS 1.x when no factorisation exists)
     if not bas.valid:
         return None
-    basic = int(highspy.HighsBasisStatus.kBasic)
-    tight = [i for i, s in enumerate(map(int, bas.row_status)) if s != basic]
-    fixed = [j for j, s in enumerate(map(int, bas.col_status)) if s != basic]
+    basic = highspy.HighsBasisStatus.kBasic  # (enum comparison: no int() per row)
+    tight = [i for i, s in enumerate(bas.row_status) if s != basic]
+    fixed = [j for j, s in enumerate(bas.col_status) if s != basic]
     if len(tight) + len(fixed) != d:
         return None
     At, bt, _ = S.rows(tight)
@@ -147,10 +147,10 @@ def _ray_certificate(S: _System, ray: np.ndarray, strict: bool = False) -> list[
 
         sol = _rref_solve_ints(M, rhs, len(support), guess) if len(support) <= _DENSE_MAX else None
         if sol is None:
-            sol = _rref_solve(M, rhs, guess())
-            if sol is None:
+            fractions = _rref_solve(M, rhs, guess())
+            if fractions is None:
                 continue
-            sol = common_denominator(sol)
+            sol = common_denominator(fractions)
         nums = [0] * S.m
         for i, v in zip(support, sol[0], strict=True):  # a positive common factor: still a certificate
             nums[i] = v
@@ -172,8 +172,9 @@ def _rounded_point(h, S: _System):
     return None
 
 
-def _interior_point(S: _System, h) -> tuple | None:
-    """A float point strictly inside ``{A_ub x <= b_ub}``, proved feasible, or None.
+def _interior_point(S: _System, h) -> tuple[np.ndarray | None, bool]:
+    """A float point strictly inside ``{A_ub x <= b_ub}``, proved feasible, or None; and
+    whether the region is *thin* at HiGHS's vertex (more than ``2 d`` rows nearly tight).
 
     From HiGHS's vertex ``x0``, the rows it (nearly) makes tight, ``T``, give a direction
     ``u`` with ``A_T u = -w`` (``w_i = |b_i| + |A_i| |x0|``, least squares); a step along it
@@ -184,12 +185,13 @@ def _interior_point(S: _System, h) -> tuple | None:
     for float input), and not when more than ``2 d`` rows are (nearly) tight at ``x0``: there
     the region is thinner than 1e-9 relative across many rows and the push fails anyway
     (on every such system of ``benchmarks/bench_speed.py``'s near-degenerate family).
+    Returns ``(point, thin)``; ``point`` is ``None`` when no interior point was proved.
     """
     if not S.float_exact or S.m_eq or S.m_ub == 0:
-        return None
+        return None, False
     x0 = np.asarray(h.getSolution().col_value, dtype=float)
     if x0.shape != (S.d,) or not np.isfinite(x0).all():
-        return None
+        return None, False
     A, b = S.A_float, S.b_float
     absA = S.abs_rows()[0]
     w = np.abs(b) + absA @ np.abs(x0) + 1e-300
@@ -197,21 +199,21 @@ def _interior_point(S: _System, h) -> tuple | None:
     tight = slack <= 1e-9
     k = int(np.count_nonzero(tight))
     if k > 2 * S.d:  # a region thinner than 1e-9 across many rows (near-degenerate): the
-        return None  # least-squares push over that many rows does not clear them; the exact vertex answers
+        return None, True  # least-squares push over that many rows does not clear them
     if k == 0:
-        return (x0,) if _float_rows(S, x0)[0].all() else None
+        return (x0 if _float_rows(S, x0)[0].all() else None), False
     At = A[tight] / w[tight, None]
     try:
         u = np.linalg.solve(At, -np.ones(k)) if k == S.d else np.linalg.lstsq(At, -np.ones(k), rcond=None)[0]
     except np.linalg.LinAlgError:
-        return None
+        return None, False
     Au = (A @ u) / w  # relative change of each row's activity per unit step
     if not (Au[tight] < 0).all():
-        return None
+        return None, False
     grow = (~tight) & (Au > 0)
     step = 0.5 * float(np.min(slack[grow] / Au[grow])) if grow.any() else 1.0
     if not step > 1e-12:
-        return None
+        return None, False
     x = x0 + step * u
     ok, _ = _float_rows(S, x)
-    return (x,) if ok.all() else None
+    return (x if ok.all() else None), False

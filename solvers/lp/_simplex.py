@@ -1,21 +1,48 @@
-"""Tier 4 — the exact fallback: an integer-preserving two-phase tableau simplex.
+"""Tier 4 — the exact fallback: a fraction-free revised simplex on the dual, ``d`` (+1) rows.
 
-Edmonds/Bareiss fraction-free pivoting with Bland's anti-cycling rule on the scaled
-integer rows: it always terminates and always yields a certificate, but it is slow
-(pure Python integers, ~50 ms for 50 x 5), so it answers only when the float path and the
-exact active-set repair have not.
+The LP ``max c^T x`` over ``{A_ub x <= b_ub, A_eq x = b_eq}`` (``x`` free, ``d`` columns,
+``m`` rows) is solved through its dual in standard form,
 
-References: J. Edmonds (1967), E. H. Bareiss (1968); R. G. Bland (1977).
+    ``min b^T y  s.t.  sum_j y_j a_j = c,  y >= 0``,
+
+whose columns ``a_j`` are the inequality rows and both signs of the equation rows: a
+problem with only ``d`` constraint rows (``d + 1`` for feasibility, below) however many
+rows the system has.  The revised simplex keeps the exact basis inverse as the integer
+matrix ``adj = D B^{-1}`` with ``D = |det B|``, updated fraction-free (the Bareiss step
+restricted to the inverse: every division is exact), so one pivot costs ``O(d^2)``
+integer operations plus one pricing pass ``O(m d)`` over the columns — instead of the
+``O(m (2d + m))`` of a full tableau.  The simplex multipliers of the final basis *are*
+the primal point ``x``; the basic dual values are the certificate multipliers.
+
+* **Feasibility** solves the dual of the max-slack LP ``max {t : A_ub x + t <= b_ub,
+  A_eq x = b_eq, t <= 1}``: ``d + 1`` rows, right-hand side ``(0, ..., 0, 1)``, feasible at
+  the start (the cap column alone, no phase 1).  Its optimum ``t*`` gives a point (``t* >= 0``)
+  or Farkas multipliers (``t* < 0``: ``A^T y = 0``, ``y >= 0``, ``b^T y = t* - y_cap < 0``);
+  it is unbounded only when the equations alone are inconsistent, and the unbounded
+  direction is then their Farkas certificate.
+* **Optimisation**: phase 1 (artificials) finds a dual-feasible basis, or a ray
+  ``A_ub r <= 0, A_eq r = 0, c^T r > 0`` (then the LP is unbounded or infeasible, settled by
+  the feasibility solve); phase 2 ends at an optimum (point = multipliers, duals = the
+  basic values) or on an unbounded dual direction, a Farkas certificate.
+
+Pivot rule: Dantzig's (most negative reduced cost) after a pivot that improved the
+objective, Bland's smallest index after a degenerate one (ties in the ratio test: the
+smallest basic index).  A cycle would consist of degenerate pivots only, all chosen by
+Bland's rule from its second visit of a basis on, which Bland's theorem excludes: the
+method always terminates.  Artificial variables left basic at zero after phase 1 are
+driven out where a column can replace them; the others sit on rows that no column
+touches and stay inert.  Every answer is checked exactly before it is returned.
+
+References: J. Edmonds (1967), E. H. Bareiss (1968) for fraction-free elimination;
+G. B. Dantzig (1963) for the revised simplex; R. G. Bland (1977) for the anti-cycling rule.
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, field
 from fractions import Fraction
 
-import numpy as np
-
-from solvers._rational import common_denominator
 from solvers.lp._checks import (
     _cert_ok,
     _certificate_from_ints,
@@ -29,192 +56,244 @@ from solvers.lp._results import FeasibilityResult, OptimizeResult
 from solvers.lp._system import _System
 
 
-def _exact_simplex(S: _System, c: list[int] | None):
-    """Integer-preserving two-phase simplex with Bland's rule, on the scaled integer rows.
+@dataclass
+class _Tableau:
+    """The standard-form problem ``min cost^T y, cols y = rhs, y >= 0`` and its basis.
 
-    Solves ``max c^T x`` over the system (``c=None``: feasibility only); ``x`` is split
-    as ``x+ - x-``, inequality rows get slacks, rows with a negative right-hand side and
-    equality rows get artificials (phase 1).  All tableau entries are integers (the
-    true tableau times the current basis determinant ``D``); duals are read off the
-    columns of the initial unit basis.
-
-    Returns one of
-    ``("optimal", x_nums, D, y_scaled)`` (``y_scaled``: Fractions, one per row),
-    ``("infeasible", y_ints)``, ``("unbounded", x_nums, D, ray_nums)``.
+    ``cols[j]`` are integer columns of length ``k`` (the structural columns first, then one
+    artificial unit column per row); ``basis[r]`` is the column basic in row ``r``;
+    ``adj = D B^{-1}`` and ``beta = D B^{-1} rhs`` are integers, ``D > 0``.
     """
-    d = S.d
-    rowsA = [list(r) for r in S.A]
-    rowsb = list(S.b)
-    kinds = ["ub"] * S.m_ub + ["eq"] * S.m_eq
-    m = len(rowsA)
-    ub_ids = [i for i in range(m) if kinds[i] == "ub"]
-    n_ub = len(ub_ids)
-    # columns: x+ (d) | x- (d) | slacks (n_ub) | artificials (n_art) | rhs
-    sigma = [1 if rowsb[i] >= 0 else -1 for i in range(m)]
-    art_rows = [i for i in range(m) if kinds[i] == "eq" or sigma[i] < 0]
-    n_art = len(art_rows)
-    ncol = 2 * d + n_ub + n_art
-    T = np.zeros((m + 1, ncol + 1), dtype=object)
-    T[:] = 0
-    slack_col = {}
-    for k, i in enumerate(ub_ids):
-        slack_col[i] = 2 * d + k
-    unit = [0] * m
-    basis = [0] * m
-    for i in range(m):
-        s = sigma[i]
-        for j in range(d):
-            T[i + 1, j] = s * rowsA[i][j]
-            T[i + 1, d + j] = -s * rowsA[i][j]
-        if i in slack_col:
-            T[i + 1, slack_col[i]] = s
-        T[i + 1, ncol] = s * rowsb[i]
-    for k, i in enumerate(art_rows):
-        T[i + 1, 2 * d + n_ub + k] = 1
-        unit[i] = basis[i] = 2 * d + n_ub + k
-    for i in range(m):
-        if i not in art_rows:
-            unit[i] = basis[i] = slack_col[i]
-    is_art = np.zeros(ncol, dtype=bool)
-    is_art[2 * d + n_ub :] = True
-    D = 1
 
-    def pivot(r, s):  # r: constraint row (0-based), s: column
-        nonlocal T, D
-        p = T[r + 1, s]
-        col = T[:, s].copy()
-        prow = T[r + 1, :].copy()
-        T = (p * T - np.outer(col, prow)) // D
-        T[r + 1, :] = prow
-        D = p
-        if D < 0:
-            T = -T
-            D = -D
-        basis[r] = s
+    cols: list[tuple[int, ...]]
+    cost: list[int]
+    n_struct: int
+    basis: list[int]
+    adj: list[list[int]]
+    beta: list[int]
+    sign: list[int]
+    D: int = 1
+    banned: set[int] = field(default_factory=set)
 
-    def run(allow):
-        """Bland's rule on the objective row T[0] (entering: negative reduced cost)."""
-        while True:
-            obj = T[0]
-            s = next((j for j in range(ncol) if allow[j] and obj[j] < 0), None)
-            if s is None:
-                return None
-            best = None
-            for i in range(m):
-                a = T[i + 1, s]
-                if a > 0:
-                    if best is None:
-                        best = i
-                    else:
-                        lhs = T[i + 1, ncol] * T[best + 1, s]
-                        rhs = T[best + 1, ncol] * a
-                        if lhs < rhs or (lhs == rhs and basis[i] < basis[best]):
-                            best = i
-            if best is None:
-                return s  # unbounded direction along column s
-            pivot(best, s)
+    def column(self, j: int) -> list[int]:
+        """``D B^{-1} a_j`` for column ``j``."""
+        a = self.cols[j]
+        return [sum(p * q for p, q in zip(row, a, strict=True)) for row in self.adj]
 
-    def set_objective(cost):  # cost: list of ints (maximise), length ncol
-        row = np.zeros(ncol + 1, dtype=object)
-        row[:] = 0
-        for i in range(m):
-            cb = cost[basis[i]]
+    def multipliers(self, cost: list[int]) -> list[int]:
+        """``D cost_B^T B^{-1}`` (the simplex multipliers, scaled by ``D``)."""
+        k = len(self.basis)
+        pi = [0] * k
+        for r, j in enumerate(self.basis):
+            cb = cost[j]
             if cb:
-                row = row + cb * T[i + 1]
-        row[:ncol] = row[:ncol] - D * np.array(cost, dtype=object)
-        T[0] = row
+                row = self.adj[r]
+                for i in range(k):
+                    pi[i] += cb * row[i]
+        return pi
 
-    def duals(cost):
-        # pi_i = R_{unit_i} / D + cost_{unit_i};  original-row multiplier y_i = sigma_i * pi_i
-        return [sigma[i] * (Fraction(T[0, unit[i]], D) + cost[unit[i]]) for i in range(m)]
+    def pivot(self, r: int, alpha: list[int], j: int) -> None:
+        """Exchange the basic column of row ``r`` for column ``j`` (``alpha`` = its ``D B^{-1} a_j``)."""
+        p, D = alpha[r], self.D
+        prow, pb = self.adj[r], self.beta[r]
+        for i, a in enumerate(alpha):
+            if i != r:
+                self.adj[i] = [(p * u - a * v) // D for u, v in zip(self.adj[i], prow, strict=True)]
+                self.beta[i] = (p * self.beta[i] - a * pb) // D
+        if p < 0:
+            self.adj = [[-u for u in row] for row in self.adj]
+            self.beta = [-u for u in self.beta]
+            p = -p
+        self.D = p
+        self.basis[r] = j
 
-    # phase 1: maximise -sum(artificials)
-    cost1 = [0] * ncol
-    for k in range(n_art):
-        cost1[2 * d + n_ub + k] = -1
-    allow = ~is_art
-    if n_art:
-        set_objective(cost1)
-        run(allow)
-        if T[0, ncol] != 0:  # optimum -sum(a) < 0: infeasible
-            y = duals(cost1)  # sigma * pi: a Farkas certificate (see the phase-1 dual)
-            nums, _ = common_denominator(y)
-            return ("infeasible", nums[: S.m])
-        # drive remaining (zero-level) artificials out of the basis where possible
-        for r in range(m):
-            if is_art[basis[r]]:
-                s = next((j for j in range(ncol) if not is_art[j] and T[r + 1, j] != 0), None)
-                if s is not None:
-                    pivot(r, s)
-    # phase 2
-    cost2 = [0] * ncol
-    if c is not None:
-        for j in range(d):
-            cost2[j] = c[j]
-            cost2[d + j] = -c[j]
-    set_objective(cost2)
-    s_unb = run(allow)
 
-    def current_x():
-        x = [0] * d
-        for i in range(m):
-            bcol = basis[i]
-            if bcol < d:
-                x[bcol] += T[i + 1, ncol]
-            elif bcol < 2 * d:
-                x[bcol - d] -= T[i + 1, ncol]
-        return [int(v) for v in x], int(D)
+def _new_tableau(cols: list[tuple[int, ...]], cost: list[int], rhs: list[int], start: dict[int, int]) -> _Tableau:
+    """A tableau over ``cols`` plus one artificial column per row (row signs flipped so that
+    ``rhs >= 0``); row ``r`` starts with column ``start[r]`` (a structural unit column with
+    a positive entry in row ``r``) or with its artificial."""
+    k = len(rhs)
+    sign = [-1 if v < 0 else 1 for v in rhs]
+    flipped = [tuple(s * v for s, v in zip(sign, col, strict=True)) for col in cols]
+    n = len(cols)
+    arts = [tuple(int(i == r) for i in range(k)) for r in range(k)]
+    basis = [start.get(r, n + r) for r in range(k)]
+    adj = [[int(i == r) for i in range(k)] for r in range(k)]
+    return _Tableau(flipped + arts, list(cost) + [0] * k, n, basis, adj, [abs(v) for v in rhs], sign)
 
-    xn, Dx = current_x()
-    if s_unb is not None:
-        r = [0] * d
-        if s_unb < d:
-            r[s_unb] += D
-        elif s_unb < 2 * d:
-            r[s_unb - d] -= D
-        for i in range(m):
-            a = T[i + 1, s_unb]
-            bcol = basis[i]
-            if bcol < d:
-                r[bcol] -= a
-            elif bcol < 2 * d:
-                r[bcol - d] += a
-        return ("unbounded", xn, Dx, [int(v) for v in r])
-    return ("optimal", xn, Dx, duals(cost2))
+
+def _entering(T: _Tableau, cost: list[int], bland: bool) -> tuple[int, list[int]] | None:
+    """The entering column (negative reduced cost) and the multipliers, or None at an optimum."""
+    pi = T.multipliers(cost)
+    D = T.D
+    skip = T.banned.union(T.basis)
+    best, best_rc, best_norm = None, 0, 1
+    for j, col in enumerate(T.cols):
+        if j in skip:
+            continue
+        rc = D * cost[j] - sum(p * q for p, q in zip(pi, col, strict=True))
+        if rc < 0:
+            if bland:
+                return j, pi
+            # Dantzig's rule on the reduced cost per unit of the column's size (scale-free)
+            norm = max(map(abs, col))
+            if best is None or rc * best_norm < best_rc * norm:
+                best, best_rc, best_norm = j, rc, norm
+    return None if best is None else (best, pi)
+
+
+def _leaving(T: _Tableau, alpha: list[int]) -> int | None:
+    """Ratio test: the row reaching zero first (ties: smallest basic index), None if none."""
+    best = None
+    for i, a in enumerate(alpha):
+        if a > 0:
+            if best is None:
+                best = i
+                continue
+            lhs, rhs = T.beta[i] * alpha[best], T.beta[best] * a
+            if lhs < rhs or (lhs == rhs and T.basis[i] < T.basis[best]):
+                best = i
+    return best
+
+
+def _run(T: _Tableau, cost: list[int]) -> tuple[str, int | None, list[int]]:
+    """Simplex iterations on ``cost``: ``("optimal", None, pi)`` or ``("unbounded", j, alpha)``."""
+    bland = False
+    while True:
+        found = _entering(T, cost, bland)
+        if found is None:
+            return "optimal", None, T.multipliers(cost)
+        j, _ = found
+        alpha = T.column(j)
+        r = _leaving(T, alpha)
+        if r is None:
+            return "unbounded", j, alpha
+        bland = T.beta[r] == 0  # a degenerate pivot: Bland's rule until the objective moves
+        T.pivot(r, alpha, j)
+
+
+def _drive_out_artificials(T: _Tableau) -> None:
+    """Replace artificials basic at zero by structural columns where one has a nonzero entry
+    in their row (degenerate pivots); artificials are never allowed back in."""
+    T.banned.update(range(T.n_struct, len(T.cols)))
+    for r in range(len(T.basis)):
+        if T.basis[r] < T.n_struct:
+            continue
+        inbasis = set(T.basis)
+        row = T.adj[r]
+        for j in range(T.n_struct):
+            if j not in inbasis and sum(p * q for p, q in zip(row, T.cols[j], strict=True)) != 0:
+                T.pivot(r, T.column(j), j)
+                break
+
+
+def _phase1(T: _Tableau) -> list[int] | None:
+    """Minimise the sum of the artificials; None when it reaches 0 (artificials then driven
+    out), else the phase-1 multipliers ``pi`` (scaled, in the flipped rows): ``pi^T a_j <= 0``
+    for every structural column and ``pi^T rhs > 0``."""
+    k = len(T.basis)
+    cost1 = [0] * T.n_struct + [1] * k
+    if any(T.beta[r] for r in range(k) if T.basis[r] >= T.n_struct):
+        _run(T, cost1)
+        if any(T.beta[r] for r in range(k) if T.basis[r] >= T.n_struct):
+            return T.multipliers(cost1)
+    _drive_out_artificials(T)
+    return None
+
+
+def _dual_columns(S: _System) -> tuple[list[tuple[int, ...]], list[int], list[tuple[int, int]]]:
+    """The dual's structural columns: each inequality row, each equation row with both signs.
+
+    Returns ``(cols, costs, origin)`` with ``origin[j] = (row, sign)``."""
+    A, b = S.A, S.b
+    cols, cost, origin = [], [], []
+    for i in range(S.m):
+        for s in (1, -1) if i >= S.m_ub else (1,):
+            cols.append(tuple(s * v for v in A[i]))
+            cost.append(s * b[i])
+            origin.append((i, s))
+    return cols, cost, origin
+
+
+def _row_multipliers(origin: list[tuple[int, int]], m: int, values: dict[int, int]) -> list[int]:
+    """Integer multipliers of the system's rows from values of the structural columns."""
+    y = [0] * m
+    for j, v in values.items():
+        if j < len(origin) and v:
+            i, s = origin[j]
+            y[i] += s * v
+    return y
+
+
+def _slack_dual(S: _System) -> tuple[str, list[int], int]:
+    """The dual of the max-slack LP, solved exactly: ``("point", nums, D)`` with ``A x <= b``
+    for ``x = nums / D`` or ``("farkas", y, 0)`` with integer Farkas multipliers ``y``."""
+    cols, cost, origin = _dual_columns(S)
+    d = S.d
+    cols = [col + (1 if i < S.m_ub else 0,) for col, (i, _) in zip(cols, origin, strict=True)]
+    cols.append((0,) * d + (1,))  # the cap t <= 1
+    cost.append(1)
+    cap = len(cols) - 1
+    T = _new_tableau(cols, cost, [0] * d + [1], {d: cap})
+    _drive_out_artificials(T)  # feasible from the start: only zero-level artificials
+    _, j, pi = _run(T, T.cost)
+    if j is not None:  # unbounded (the equations alone are inconsistent): a Farkas direction
+        values = {T.basis[i]: -a for i, a in enumerate(pi)}
+        values[j] = T.D
+        return "farkas", _row_multipliers(origin, S.m, values), 0
+    t_num = sum(T.cost[j] * T.beta[r] for r, j in enumerate(T.basis))  # D * t*
+    if t_num >= 0:
+        return "point", pi[:d], T.D
+    values = {j: T.beta[r] for r, j in enumerate(T.basis)}
+    return "farkas", _row_multipliers(origin, S.m, values), 0
 
 
 def _feasible_exact(S: _System) -> FeasibilityResult:
-    out = _exact_simplex(S, None)
-    if out[0] == "infeasible":
-        y = out[1]
-        assert _cert_ok(S, y), "internal error: exact simplex produced an invalid Farkas certificate"
-        return FeasibilityResult(False, None, _certificate_from_ints(S, y), None, "exact-simplex")
-    _, xn, D = out[:3]
-    assert _point_ok(S, xn, D), "internal error: exact simplex produced an infeasible point"
-    return FeasibilityResult(True, _to_point(xn, D), None, None, "exact-simplex")
+    """Exact feasibility by the dual revised simplex; the answer is checked exactly."""
+    kind, v, D = _slack_dual(S)
+    if kind == "farkas":
+        assert _cert_ok(S, v), "internal error: exact simplex produced an invalid Farkas certificate"
+        return FeasibilityResult(False, None, _certificate_from_ints(S, v), None, "exact-simplex")
+    assert _point_ok(S, v, D), "internal error: exact simplex produced an infeasible point"
+    return FeasibilityResult(True, _to_point(v, D), None, None, "exact-simplex")
 
 
 def _maximize_exact(S: _System, c: list[Fraction]) -> OptimizeResult:
+    """Exact ``max c^T x`` by the dual revised simplex (phase 1 / phase 2); checked exactly."""
     L = math.lcm(*(v.denominator for v in c)) if c else 1
     ci = [int(v * L) for v in c]
-    out = _exact_simplex(S, ci)
-    if out[0] == "infeasible":
-        y = out[1]
+    cols, cost, origin = _dual_columns(S)
+    T = _new_tableau(cols, cost, ci, {})
+    ray = _phase1(T)
+    if ray is not None:  # A r <= 0 (ub), A r = 0 (eq), c^T r > 0: unbounded if feasible
+        r = [s * v for s, v in zip(T.sign, ray, strict=True)]
+        return _unbounded_or_infeasible(S, c, r)
+    _, j, alpha = _run(T, T.cost)
+    if j is not None:  # the dual is unbounded along column j: Farkas multipliers for the system
+        values = {T.basis[i]: -a for i, a in enumerate(alpha)}
+        values[j] = T.D
+        y = _row_multipliers(origin, S.m, values)
         assert _cert_ok(S, y), "internal error: invalid Farkas certificate"
         return OptimizeResult("infeasible", certificate=_certificate_from_ints(S, y), method="exact-simplex")
-    if out[0] == "unbounded":
-        _, xn, D, r = out
-        assert _point_ok(S, xn, D), "internal error: infeasible point"
-        assert (
-            all((_dot(S.A[i], r) <= 0 if i < S.m_ub else _dot(S.A[i], r) == 0) for i in range(S.m))
-            and sum(cj * rj for cj, rj in zip(c, r, strict=True)) > 0
-        ), "internal error: invalid unbounded ray"
-        g = math.gcd(*r) or 1
-        return OptimizeResult(
-            "unbounded", _to_point(xn, D), None, None, tuple(Fraction(v // g) for v in r), None, "exact-simplex"
-        )
-    _, xn, D, y = out
-    y = [v / L for v in y[: S.m]]
-    assert _optimal_ok(S, c, xn, D, y), "internal error: exact simplex optimum does not check"
-    value = sum(cj * Fraction(xj, D) for cj, xj in zip(c, xn, strict=True))
-    return OptimizeResult("optimal", _to_point(xn, D), value, _scaled_to_caller(S, y), None, None, "exact-simplex")
+    xn = [s * v for s, v in zip(T.sign, alpha, strict=True)]
+    D = T.D
+    values = {jb: T.beta[i] for i, jb in enumerate(T.basis)}
+    y_scaled = [Fraction(v, D * L) for v in _row_multipliers(origin, S.m, values)]
+    assert _optimal_ok(S, c, xn, D, y_scaled), "internal error: exact simplex optimum does not check"
+    value = Fraction(_dot(ci, xn), D * L)
+    return OptimizeResult(
+        "optimal", _to_point(xn, D), value, _scaled_to_caller(S, y_scaled), None, None, "exact-simplex"
+    )
+
+
+def _unbounded_or_infeasible(S: _System, c: list[Fraction], r: list[int]) -> OptimizeResult:
+    """The dual is infeasible (ray ``r``): the LP is unbounded if the system is feasible."""
+    p = _feasible_exact(S)
+    if not p.feasible:
+        return OptimizeResult("infeasible", certificate=p.certificate, method="exact-simplex")
+    assert (
+        all((_dot(S.A[i], r) <= 0 if i < S.m_ub else _dot(S.A[i], r) == 0) for i in range(S.m))
+        and sum(cj * rj for cj, rj in zip(c, r, strict=True)) > 0
+    ), "internal error: invalid unbounded ray"
+    g = math.gcd(*r) or 1
+    return OptimizeResult("unbounded", p.point, None, None, tuple(Fraction(v // g) for v in r), None, "exact-simplex")

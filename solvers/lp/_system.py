@@ -19,8 +19,6 @@ import numpy as np
 
 from solvers._rational import int_row, pow2, rational_matrix, to_fraction
 
-__all__ = ["_System", "_prepare", "_as_vector"]
-
 
 def _as_matrix(A, name: str, ncols: int | None) -> tuple[list[list[Fraction]], np.ndarray | None]:
     """Validate ``A`` as a 2-D rational matrix; returns (rows of Fractions, numpy array or None).
@@ -79,6 +77,7 @@ class _System:
         self._blocks = blocks  # [(first row, numeric a, numeric b)] when A, b, scale are None
         self._row_cache: dict[int, tuple] = {}  # rows converted by rows()
         self._abs = None
+        self._arrays: tuple | None = None  # numpy copies of the integer rows (solvers.lp._checks)
 
     @property
     def m(self) -> int:
@@ -242,7 +241,10 @@ class _Block(NamedTuple):
     b_float: np.ndarray | None
 
     def materialised(self) -> tuple:
-        return self.rows if self.rows is not None else _int_rows(*self.numeric)
+        if self.rows is not None:
+            return self.rows
+        assert self.numeric is not None, "a block holds its rows or its numeric arrays"
+        return _int_rows(*self.numeric)
 
 
 def _block(A, b, nameA: str, nameb: str, d: int | None) -> _Block:

@@ -6,10 +6,10 @@ import numpy as np
 import pytest
 
 from solvers import lp
-from solvers.lp import _TIGHT
 from solvers.lp._checks import _violated_rows
-from solvers.lp._highs import _highs_resolve, _highs_solve, _release
+from solvers.lp._highs import _TIGHT, _highs_resolve, _highs_solve, _release
 from solvers.lp._repair import _basis_vertex, _exchange_repair
+from solvers.lp._system import _prepare
 
 
 def _near_degenerate(seed):
@@ -39,13 +39,13 @@ def test_violated_rows_equal_rational_arithmetic(seed):
     for system in ((A, b), (A.tolist(), [Fraction(v) for v in b])):  # float_exact and general paths
         Ae = system[0][12 - eqs :] if eqs else None
         be = system[1][12 - eqs :] if eqs else None
-        S = lp._prepare(system[0][: 12 - eqs], system[1][: 12 - eqs], Ae, be)
+        S = _prepare(system[0][: 12 - eqs], system[1][: 12 - eqs], Ae, be)
         nums = [v.numerator * (21 // v.denominator) for v in x]
         got = _violated_rows(S, nums, 21)
         assert got == _violated_fractions(A, b, 12 - eqs, x)
     # a point exactly on a row is not a violation; 2**-80 past it is (x = (1/2 + 2**-81) (1, 1))
     A2, b2 = [[1.0, 1.0], [1.0, -1.0]], [1.0, 0.0]
-    S = lp._prepare(np.array(A2), np.array(b2), None, None)
+    S = _prepare(np.array(A2), np.array(b2), None, None)
     assert _violated_rows(S, [1, 1], 2) == []
     assert _violated_rows(S, [2**80 + 1, 2**80 + 1], 2**81) == [0]
 
@@ -57,7 +57,7 @@ def test_exchange_repair_settles_the_bases_highs_leaves_infeasible():
     tried = repaired = 0
     for seed in range(60):
         A, b = _near_degenerate(seed)
-        S = lp._prepare(A, b, None, None)
+        S = _prepare(A, b, None, None)
         h, status = _highs_solve(S, None)
         try:
             _highs_resolve(h, _TIGHT)

@@ -4,9 +4,9 @@ tolerances a restart tightens are set back before the next caller gets the objec
 import numpy as np
 import pytest
 
-from solvers import lp
-from solvers.lp import _TIGHT
 from solvers.lp import _highs as H
+from solvers.lp._highs import _TIGHT
+from solvers.lp._system import _prepare
 
 
 def _planted(rng, m, d, feasible):
@@ -29,7 +29,7 @@ def test_a_reused_object_answers_as_a_fresh_one(seed):
     for k in range(12):
         A, b = _planted(rng, *((50, 5) if k % 2 else (20, 3)), feasible=k % 3 != 0)
         c = rng.normal(size=A.shape[1]) if k % 4 == 1 else None
-        S = lp._prepare(A, b, None, None)
+        S = _prepare(A, b, None, None)
         fresh = H.new_highs()
         fresh.passModel(H._highs_lp(S.d, S.m, *_arrays(S, c)))
         fresh.run()
@@ -57,7 +57,7 @@ def _arrays(S, c):
 
 def test_nested_solves_get_distinct_objects():
     rng = np.random.default_rng(9)
-    S = lp._prepare(*_planted(rng, 30, 3, True), None, None)
+    S = _prepare(*_planted(rng, 30, 3, True), None, None)
     h1, _ = H._highs_solve(S, None)
     h2, _ = H._highs_solve(S, None)  # while h1 is still held (the max-slack LP inside _feasible)
     assert h1 is not h2

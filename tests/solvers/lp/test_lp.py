@@ -7,15 +7,19 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solvers import lp
 from solvers.lp import (
     FarkasCertificate,
+    _highs,
     feasible_point,
     is_farkas_certificate,
     is_feasible_point,
     is_optimize_certificate,
     maximize,
 )
+from solvers.lp._active_set import _feasible_active_set
+from solvers.lp._linalg import _DENSE_MAX, _rref_solve, _sparse_solve
+from solvers.lp._simplex import _feasible_exact, _maximize_exact
+from solvers.lp._system import _prepare
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -69,7 +73,7 @@ def test_feasible_point_is_certified_and_agrees_with_exact_fallback(sys_):
     A, b, Ae, be = sys_
     r = feasible_point(A, b, Ae, be)
     _assert_certified(A, b, Ae, be, r)
-    e = lp._feasible_exact(lp._prepare(A, b, Ae, be))  # the exact simplex on its own
+    e = _feasible_exact(_prepare(A, b, Ae, be))  # the exact simplex on its own
     assert e.feasible == r.feasible
     _assert_certified(A, b, Ae, be, e)
 
@@ -160,7 +164,7 @@ def test_fast_integer_scaling_matches_fraction_path(seed):
     A = rng.normal(size=(m, d)) * 10.0 ** rng.integers(-20, 20, size=(m, d))
     A[rng.random((m, d)) < 0.3] = 0.0
     b = rng.normal(size=m)
-    S = lp._prepare(A, b, None, None)  # numpy fast path
+    S = _prepare(A, b, None, None)  # numpy fast path
     for i in range(m):
         for j in range(d):
             assert Fraction(S.A[i][j]) / S.scale[i] == Fraction(float(A[i, j]))
@@ -221,7 +225,7 @@ def test_maximize_is_certified_and_agrees_with_exact_simplex(sys_, data):
     r = maximize(c, A, b, Ae, be)
     assert r.status in ("optimal", "unbounded", "infeasible")
     assert is_optimize_certificate(c, A, b, Ae, be, r)
-    e = lp._maximize_exact(lp._prepare(A, b, Ae, be), [Fraction(v) for v in c])
+    e = _maximize_exact(_prepare(A, b, Ae, be), [Fraction(v) for v in c])
     assert is_optimize_certificate(c, A, b, Ae, be, e)
     assert e.status == r.status
     if r.status == "optimal":
@@ -300,7 +304,7 @@ def test_gaps_below_float_tolerance_are_decided_exactly():
     assert not r.feasible and is_farkas_certificate(A, b, None, None, r.certificate)
     import highspy
 
-    _, status = lp._highs_solve(lp._prepare(A, b, None, None), None)
+    _, status = _highs._highs_solve(_prepare(A, b, None, None), None)
     assert status == highspy.HighsModelStatus.kOptimal  # the float solver alone says "feasible"
     # a region of width 2**-40 is non-empty, and its point is exact
     A, b = [[1, 1], [-1, -1], [1, 0], [-1, 0]], [1 + 2**-40, -1, 5, 5]
@@ -346,8 +350,8 @@ def test_sparse_and_dense_exact_solves_agree(seed, n):
     np.fill_diagonal(M, rng.integers(1, 4, size=n))
     rhs = rng.integers(-5, 6, size=n).tolist()
     M = M.tolist()
-    y = lp._sparse_solve([{j: v for j, v in enumerate(row) if v} for row in M], rhs, n)
-    dense = lp._rref_solve(M, rhs, [Fraction(0)] * n) if n <= lp._DENSE_MAX else None
+    y = _sparse_solve([{j: v for j, v in enumerate(row) if v} for row in M], rhs, n)
+    dense = _rref_solve(M, rhs, [Fraction(0)] * n) if n <= _DENSE_MAX else None
     if y is None:
         assert dense is None
         return
@@ -369,12 +373,12 @@ def test_exact_fallback_alone_answers_everything(sys_, data):
     """With the float path disabled, every entry point still answers, certified."""
     A, b, Ae, be = sys_
     c = [data.draw(st.integers(-2, 2)) for _ in range(A.shape[1])]
-    original = lp._highs_solve
+    original = _highs._highs_solve
 
     def broken(*args, **kwargs):
         raise RuntimeError("float path disabled for this test")
 
-    lp._highs_solve = broken
+    _highs._highs_solve = broken
     try:
         for strict in (False, True):
             r = feasible_point(A, b, Ae, be, strict=strict)
@@ -383,7 +387,7 @@ def test_exact_fallback_alone_answers_everything(sys_, data):
         m = maximize(c, A, b, Ae, be)
         assert is_optimize_certificate(c, A, b, Ae, be, m)
     finally:
-        lp._highs_solve = original
+        _highs._highs_solve = original
     assert m.status == maximize(c, A, b, Ae, be).status
 
 
@@ -393,10 +397,10 @@ def test_active_set_repair_alone(sys_, data):
     """The exact active-set repair, from an arbitrary start, agrees with the exact simplex;
     it declines (None) only when the equations alone are inconsistent."""
     A, b, Ae, be = sys_
-    S = lp._prepare(A, b, Ae, be)
+    S = _prepare(A, b, Ae, be)
     start = [data.draw(st.floats(-5, 5)) for _ in range(A.shape[1])] if data.draw(st.booleans()) else None
-    r = lp._feasible_active_set(S, start)
-    e = lp._feasible_exact(S)
+    r = _feasible_active_set(S, start)
+    e = _feasible_exact(S)
     if r is None:
         from solvers.affine import AffineSubspace
 

@@ -1,0 +1,422 @@
+"""The order in which the tiers are tried: :func:`feasible_point` and :func:`maximize`.
+
+HiGHS proposes (:mod:`solvers.lp._highs`), the exact repair certifies
+(:mod:`solvers.lp._repair`); on failure the tight restart and the basis exchanges, then the
+max-slack LP (:mod:`solvers.lp._slack`), the exact active-set repair
+(:mod:`solvers.lp._active_set`) and the exact revised simplex (:mod:`solvers.lp._simplex`).
+Every answer passes an exact check (:mod:`solvers.lp._checks`) before it is returned.
+
+>>> feasible_point([[1], [-1]], [1, 0]).method      # 0 <= x <= 1: HiGHS proposes, exact arithmetic certifies
+'highs+exact'
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+import solvers.lp._highs as _highs
+from solvers._rational import common_denominator
+from solvers.lp._active_set import _feasible_active_set
+from solvers.lp._checks import (
+    _basis_optimal_ok,
+    _caller_to_scaled_ints,
+    _cert_ok,
+    _certificate_from_ints,
+    _dot,
+    _normalise_certificate,
+    _point_ok,
+    _to_point,
+)
+from solvers.lp._highs import _TIGHT, _dual_ray, _release
+from solvers.lp._linalg import _solve_primal_dual
+from solvers.lp._repair import (
+    _basis_system,
+    _basis_vertex,
+    _exchange_repair,
+    _interior_point,
+    _ray_certificate,
+    _rounded_point,
+)
+from solvers.lp._results import FarkasCertificate, FeasibilityResult, OptimizeResult
+from solvers.lp._simplex import _feasible_exact, _maximize_exact
+from solvers.lp._slack import _slack_system
+from solvers.lp._system import _as_vector, _prepare, _System
+
+__all__ = ["feasible_point", "maximize"]
+
+_ZERO = Fraction(0)
+
+#: Systems with at most this many entries ``m (d + 1)`` go from the float tiers straight to the
+#: exact revised simplex (it needs no start): on the near-degenerate 50 x 5 systems that reach
+#: it, 2.0-2.3 ms against 6-9 ms for the active-set walk; on larger systems the walk's warm
+#: start from HiGHS's vertex wins (200 x 10: 30 ms against 48 ms).
+_SIMPLEX_FIRST = 300
+
+
+def feasible_point(A_ub, b_ub, A_eq=None, b_eq=None, *, strict: bool = False) -> FeasibilityResult:
+    """Exact feasibility of ``{x : A_ub x <= b_ub, A_eq x = b_eq}`` with a certificate either way.
+
+    Parameters
+    ----------
+    A_ub : array_like, shape (m_ub, d), or None
+        Inequality rows (may have 0 rows; then ``d`` is read from its shape or from ``A_eq``).
+    b_ub : array_like, shape (m_ub,), or None
+    A_eq : array_like, shape (m_eq, d), optional
+    b_eq : array_like, shape (m_eq,), optional
+    strict : bool, default False
+        If True, decide the strict system ``A_ub x < b_ub, A_eq x = b_eq`` through the
+        max-slack LP ``slack = max{t : A_ub x + t*1 <= b_ub, A_eq x = b_eq, t <= 1}``
+        (rows in the caller's own scaling; capped at 1; ``slack = 1`` when there are no
+        inequality rows and the equations are solvable; ``None`` when they are not).
+        Strictly feasible iff ``slack > 0``; the returned point is then a maximiser, so
+        every inequality holds with margin ``>= slack``.  Otherwise the certificate is a
+        Motzkin certificate (see :func:`is_farkas_certificate` with ``strict=True``);
+        ``slack == 0`` means feasible but not strictly, ``slack < 0`` infeasible.
+
+    Returns
+    -------
+    FeasibilityResult
+        ``feasible`` and either ``point`` (exact, checked) or ``certificate`` (exact,
+        checked: :func:`is_farkas_certificate` returns True on it, with the same
+        ``strict``).  Which point: for float arrays without equations, HiGHS's vertex
+        pushed slightly into the interior, with dyadic (binary float) coordinates, when
+        that point is proved feasible; otherwise (integer or rational input, equations,
+        no interior) the exact basic solution of HiGHS's final basis.
+
+    Raises
+    ------
+    ValueError
+        For shapes that disagree, NaN or infinite entries, or an undeterminable ``d``.
+    TypeError
+        For non-numeric entries.
+
+    Examples
+    --------
+    >>> r = feasible_point([[1, 1], [-1, 0], [0, -1]], [1, 0, 0])
+    >>> r.feasible and is_feasible_point([[1, 1], [-1, 0], [0, -1]], [1, 0, 0], None, None, r.point)
+    True
+    >>> r = feasible_point([[1], [-1]], [0, -1])          # x <= 0 and x >= 1
+    >>> r.feasible, r.certificate
+    (False, FarkasCertificate(y_ub=(Fraction(1, 1), Fraction(1, 1)), y_eq=()))
+    """
+    S = _prepare(A_ub, b_ub, A_eq, b_eq)
+    if strict:
+        return _feasible_strict(S)
+    return _feasible(S)
+
+
+def _feasible(S: _System) -> FeasibilityResult:
+    """Float proposal + exact repair (HiGHS restarted from its basis with tight tolerances
+    if the first proposal does not survive the exact check), exact simplex as the last resort."""
+    import highspy
+
+    MS = highspy.HighsModelStatus
+    if S.m == 0:
+        return FeasibilityResult(True, tuple(Fraction(0) for _ in range(S.d)), None, None, "trivial")
+    h = status = None
+    try:
+        # 1. HiGHS; 2. a hot restart from its final basis with tight tolerances (a few pivots,
+        # not a new solve: on near-degenerate systems this is where the basis gets refined)
+        for hot in (False, True):
+            try:
+                if hot:
+                    status = _highs._highs_resolve(h, _TIGHT)
+                else:
+                    h, status = _highs._highs_solve(S, None)
+            except Exception:  # pragma: no cover - float path unavailable: exact fallback
+                break
+            if status == MS.kOptimal:
+                if S.float_input and not hot:  # (the restart's region is as thin as the first one's)
+                    p, thin = _interior_point(S, h)
+                    if p is not None:
+                        return FeasibilityResult(
+                            True, tuple(Fraction(v) for v in p.tolist()), None, None, "highs+exact"
+                        )
+                    if thin:  # near-degenerate: the first basis's vertex mostly violates a row (on
+                        continue  # bench_speed's family, 164 of 200): straight to the tight restart
+                v = _basis_vertex(S, h)
+                if v is not None and _point_ok(S, v[2], v[3]):
+                    return FeasibilityResult(True, _to_point(v[2], v[3]), None, None, "highs+exact")
+                x = None if S.float_input else _rounded_point(h, S)  # simple rationals: for rational input
+                if x is None and hot:  # a few exact basis exchanges (after the restart)
+                    x = _exchange_repair(S, h)
+                if x is not None and _point_ok(S, *x):
+                    return FeasibilityResult(
+                        True, _to_point(*x), None, None, "highs+exchange" if hot else "highs+exact"
+                    )
+            elif status == MS.kInfeasible:
+                cert = _ray_farkas(S, h)
+                if cert is not None:
+                    return FeasibilityResult(False, None, cert, None, "highs+exact")
+            else:
+                break
+        out = _feasible_via_slack(S)
+        if out is None and S.m * (S.d + 1) <= _SIMPLEX_FIRST:
+            return _feasible_exact(S)
+        if out is None:
+            x = None
+            if h is not None and status == MS.kOptimal:  # start from the exact vertex of HiGHS's basis
+                v = _basis_vertex(S, h)
+                x = _to_point(v[2], v[3]) if v is not None else h.getSolution().col_value
+            out = _feasible_active_set(S, x)
+        return out if out is not None else _feasible_exact(S)
+    finally:
+        _release(h)  # the Highs object, for the next call
+
+
+def _ray_farkas(S: _System, h) -> FarkasCertificate | None:
+    """A Farkas certificate from HiGHS's dual ray (rationalised and checked exactly), or None."""
+    has, ray = _dual_ray(h)
+    if not has or ray is None:
+        return None
+    y = _ray_certificate(S, ray)
+    return None if y is None else _certificate_from_ints(S, y)
+
+
+def _max_slack(S: _System, exact_fallback: bool = True):
+    """Solve the max-slack LP exactly.
+
+    Returns ``(slack, x, cert, method)``: ``slack`` None when the equations alone are
+    infeasible (``cert`` then certifies that); otherwise the exact optimum ``t*`` and its
+    maximiser ``x = nums / D`` as the pair ``(nums, D)``, and for ``t* <= 0`` a Motzkin certificate ``cert`` with
+    ``y_ub >= 0``, ``sum(y_ub) = 1``, ``y^T A = 0`` and ``y^T b = t*``.  With
+    ``exact_fallback=False`` returns None when the float path does not produce a
+    certified answer.
+    """
+    T = _slack_system(S)
+    c = [_ZERO] * S.d + [Fraction(1)]
+    opt = _slack_optimum(T, c)
+    if opt is not None and opt.xn[S.d] > 0:  # t* > 0: the point stays in integers
+        return Fraction(opt.xn[S.d], opt.D), (opt.xn[: S.d], opt.D), None, "highs+exact"
+    res = _optimize_result(T, opt) if opt is not None else _maximize_sys(T, c, exact_fallback=exact_fallback)
+    if res is None:
+        return None
+    if res.status == "infeasible":  # only the equations can be infeasible
+        assert res.certificate is not None
+        y = list(res.certificate.y_ub) + list(res.certificate.y_eq)
+        cap = y.pop(S.m_ub)  # the cap row t <= 1 sits right after the ub rows
+        cert = FarkasCertificate(tuple(y[: S.m_ub]), tuple(y[S.m_ub :]))
+        assert cap == 0 and _cert_ok(S, _caller_to_scaled_ints(S, cert)), "internal error: invalid certificate"
+        return None, None, cert, res.method
+    assert res.status == "optimal", "max-slack LP is bounded by construction"
+    assert res.value is not None and res.point is not None and res.dual is not None
+    t = res.value
+    x = common_denominator(list(res.point[: S.d]))
+    if t > 0:
+        return t, x, None, res.method
+    y = list(res.dual.y_ub) + list(res.dual.y_eq)
+    cap = y.pop(S.m_ub)
+    assert cap == 0, "internal error: the cap t <= 1 cannot be tight when slack <= 0"
+    cert = FarkasCertificate(tuple(y[: S.m_ub]), tuple(y[S.m_ub :]))
+    return t, x, cert, res.method
+
+
+def _feasible_strict(S: _System) -> FeasibilityResult:
+    t, x, cert, method = _max_slack(S)
+    if t is None:
+        return FeasibilityResult(False, None, cert, None, method)
+    if t > 0:
+        nums, D = x
+        assert _point_ok(S, nums, D, strict=True), "internal error: max-slack point not strictly feasible"
+        return FeasibilityResult(True, _to_point(nums, D), None, t, method)
+    assert _cert_ok(S, _caller_to_scaled_ints(S, cert), strict=True), "internal error: invalid Motzkin certificate"
+    return FeasibilityResult(False, None, _normalise_certificate(cert), t, method)
+
+
+def _feasible_via_slack(S: _System) -> FeasibilityResult | None:
+    """Second float attempt for the non-strict question: the max-slack LP (its optimum
+    is a feasible point when ``t* >= 0`` and its duals a Farkas certificate when
+    ``t* < 0``); None if its float path fails too."""
+    out = _max_slack(S, exact_fallback=False)
+    if out is None:
+        return None
+    t, x, cert, method = out
+    if t is None:
+        return FeasibilityResult(False, None, cert, None, method)
+    if t >= 0:
+        nums, D = x
+        if _point_ok(S, nums, D):
+            return FeasibilityResult(True, _to_point(nums, D), None, None, method)
+        return None
+    ints = _caller_to_scaled_ints(S, cert)
+    if _cert_ok(S, ints):
+        return FeasibilityResult(False, None, _normalise_certificate(cert), None, method)
+    return None
+
+
+# --------------------------------------------------------------------------- optimisation
+
+
+def maximize(c, A_ub, b_ub, A_eq=None, b_eq=None) -> OptimizeResult:
+    """Exact ``max c^T x`` over ``{x : A_ub x <= b_ub, A_eq x = b_eq}`` (``x`` free).
+
+    Parameters
+    ----------
+    c : array_like, shape (d,)
+    A_ub, b_ub, A_eq, b_eq : as in :func:`feasible_point`.
+
+    Returns
+    -------
+    OptimizeResult
+        ``optimal``: exact optimal point, value and dual multipliers (strong duality
+        checked exactly); ``unbounded``: a feasible point and an improving ray;
+        ``infeasible``: a Farkas certificate.
+
+    Examples
+    --------
+    >>> r = maximize([1, 1], [[1, 2], [3, 1], [-1, 0], [0, -1]], [4, 6, 0, 0])
+    >>> r.status, r.value, r.point
+    ('optimal', Fraction(14, 5), (Fraction(8, 5), Fraction(6, 5)))
+    """
+    cv = _as_vector(c, "c", len(c) if c is not None else 0)
+    S = _prepare(A_ub, b_ub, A_eq, b_eq, d_hint=len(cv))
+    out = _maximize_sys(S, cv)
+    assert out is not None, "the exact fallback always answers"
+    return out
+
+
+def _maximize_sys(S: _System, c: list[Fraction], exact_fallback: bool = True) -> OptimizeResult | None:
+    import highspy
+
+    MS = highspy.HighsModelStatus
+    c = [v if type(v) is Fraction else Fraction(v) for v in c]
+    if S.m == 0:  # no constraints: optimal (c = 0) or unbounded along c
+        zero = tuple(_ZERO for _ in range(S.d))
+        if any(c):
+            return OptimizeResult("unbounded", zero, None, None, tuple(c), None, "trivial")
+        return OptimizeResult("optimal", zero, _ZERO, FarkasCertificate((), ()), None, None, "trivial")
+    if S.m:
+        try:
+            h, status = _highs._highs_solve(S, np.array([float(v) for v in c]))
+        except Exception:  # pragma: no cover
+            h, status = None, None
+        try:
+            if status == MS.kOptimal:
+                out = _optimal_from_basis(S, c, h)
+                if out is not None:
+                    return out
+            elif status == MS.kInfeasible:
+                cert = _ray_farkas(S, h)
+                if cert is not None:
+                    return OptimizeResult("infeasible", certificate=cert, method="highs+exact")
+            elif status in (MS.kUnbounded, MS.kUnboundedOrInfeasible) and exact_fallback:
+                out = _unbounded_exact(S, c)
+                if out is not None:
+                    return out
+        finally:
+            _release(h)
+    return _maximize_exact(S, c) if exact_fallback else None
+
+
+@dataclass(frozen=True)
+class _BasisOptimum:
+    """A checked optimum read off HiGHS's final basis, in integers.
+
+    The point is ``x = xn / D``; the multiplier of the scaled row ``tight[k]`` is
+    ``znum[k] / (zden Lc)`` (0 on the other rows); the objective ``c = cint / Lc``."""
+
+    tight: list[int]
+    xn: list[int]
+    D: int
+    znum: list[int]
+    zden: int
+    cint: list[int]
+    Lc: int
+
+
+def _basis_optimum(S: _System, c: list[Fraction], h) -> _BasisOptimum | None:
+    """An exact, checked optimum from HiGHS's final basis (integers only), or None.
+
+    The basis's ``d`` tight rows and fixed columns form a square integer matrix ``M``
+    (:func:`solvers.lp._repair._basis_system`); one fraction-free reduction
+    (:func:`solvers.lp._linalg._solve_primal_dual`, python-flint) gives the vertex
+    ``M x = b`` and the dual multipliers ``M^T (y_tight, r) = Lc c`` together, and ``r = 0``
+    is required.  Point and multipliers are checked by
+    :func:`solvers.lp._checks._basis_optimal_ok` (integers only; the point through the
+    rigorous float filter).
+    """
+    system = _basis_system(S, h)
+    if system is None:
+        return None
+    tight, _, M, r = system
+    Lc = math.lcm(*(v.denominator for v in c)) if c else 1
+    cint = [v.numerator * (Lc // v.denominator) for v in c]
+    sol = _solve_primal_dual(M, r, cint)
+    if sol is None:
+        return None
+    xn, D, znum, zden = sol
+    if any(znum[len(tight) :]):
+        return None
+    znum = znum[: len(tight)]
+    if not _basis_optimal_ok(S, cint, Lc, xn, D, tight, znum, zden):
+        return None
+    return _BasisOptimum(tight, xn, D, znum, zden, cint, Lc)
+
+
+def _optimize_result(S: _System, opt: _BasisOptimum) -> OptimizeResult:
+    """The :class:`OptimizeResult` of a checked basis optimum: Fractions in the caller's units."""
+    y = [_ZERO] * S.m
+    scales = S.rows(opt.tight)[2]
+    den = opt.zden * opt.Lc
+    for i, z, s in zip(opt.tight, opt.znum, scales, strict=True):
+        if z:  # y_caller = y_scaled * scale, one Fraction per multiplier
+            y[i] = Fraction(z * s.numerator, den * s.denominator)
+    value = Fraction(_dot(opt.cint, opt.xn), opt.Lc * opt.D)
+    return OptimizeResult(
+        "optimal",
+        _to_point(opt.xn, opt.D),
+        value,
+        FarkasCertificate(tuple(y[: S.m_ub]), tuple(y[S.m_ub :])),
+        None,
+        None,
+        "highs+exact",
+    )
+
+
+def _optimal_from_basis(S: _System, c: list[Fraction], h) -> OptimizeResult | None:
+    """:func:`_basis_optimum` as an :class:`OptimizeResult`, or None."""
+    opt = _basis_optimum(S, c, h)
+    return None if opt is None else _optimize_result(S, opt)
+
+
+def _slack_optimum(T: _System, c: list[Fraction]) -> _BasisOptimum | None:
+    """HiGHS on the max-slack LP ``T`` and the checked optimum of its final basis, or None
+    (HiGHS unavailable or not optimal, or its basis not certified)."""
+    import highspy
+
+    try:
+        h, status = _highs._highs_solve(T, np.array([float(v) for v in c]))
+    except Exception:  # float path unavailable: the caller's general path answers
+        return None
+    try:
+        return _basis_optimum(T, c, h) if status == highspy.HighsModelStatus.kOptimal else None
+    finally:
+        _release(h)
+
+
+def _unbounded_exact(S: _System, c: list[Fraction]) -> OptimizeResult | None:
+    """Certify unboundedness through two feasibility problems: a point of P and a ray
+    ``A_ub r <= 0, A_eq r = 0, c^T r = 1`` (each solved and checked exactly)."""
+    p = _feasible(S)
+    if not p.feasible:
+        return OptimizeResult("infeasible", certificate=p.certificate, method=p.method)
+    Lc = math.lcm(*(v.denominator for v in c)) if c else 1
+    ci = [int(v * Lc) for v in c]
+    R = _System(
+        S.d,
+        S.m_ub,
+        S.m_eq + 1,
+        S.A + [ci],
+        [0] * S.m + [Lc],
+        S.scale + [Fraction(1)],
+        np.vstack([S.A_float, np.array([float(v) for v in c]).reshape(1, S.d)]),
+        np.concatenate([np.zeros(S.m), [1.0]]),
+    )
+    r = _feasible(R)
+    if not r.feasible:
+        return None
+    return OptimizeResult("unbounded", p.point, None, None, r.point, None, "highs+exact")
