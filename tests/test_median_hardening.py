@@ -22,9 +22,8 @@ from geoprivate.mechanisms import (
     median_failure_bound,
     median_sample_size,
     private_median,
-    private_median_result,
 )
-from geoprivate.mechanisms.median import median_domain
+from geoprivate.mechanisms.median import METHODS, median_domain
 from geoprivate.privacy import VACUOUS, PrivacyLedger
 from geoprivate.privacy.warnings import PrivacyWarning, UtilityWarning
 
@@ -35,11 +34,11 @@ HUGE = [2**1023 + 7 * i for i in range(4001)]
 def test_failed_log_star_median_is_none_not_a_domain_element():
     led = PrivacyLedger()
     with pytest.warns(UtilityWarning, match="accuracy not proved"):
-        y = private_median(HUGE, 2**1024, 1.0, 1e-6, alpha=0.1, beta=0.1, method="log-star", rng=0, ledger=led)
+        y = private_median(HUGE, 2**1024, 1.0, 1e-6, alpha=0.1, beta=0.1, method="log-star", rng=0, ledger=led).value
     assert y is None  # today: 0, outside the data, looking like an answer
     assert led.entries[0].params["failed"] and not led.entries[0].params["utility_proved"]
     with pytest.warns(UtilityWarning):
-        r = private_median_result(HUGE, 2**1024, 1.0, 1e-6, alpha=0.1, beta=0.1, method="log-star", rng=0)
+        r = private_median(HUGE, 2**1024, 1.0, 1e-6, alpha=0.1, beta=0.1, method="log-star", rng=0)
     assert isinstance(r, MedianResult) and r.failed and r.value is None
     assert r.privacy_applies and not r.utility_proved and r.n == 4001 and r.sample_bound > 4001
 
@@ -47,11 +46,11 @@ def test_failed_log_star_median_is_none_not_a_domain_element():
 def test_array_domain_log_star_failure_is_visible():
     data = np.linspace(-5, -3, 2001)
     with pytest.warns(UtilityWarning):
-        r = private_median_result(data, np.arange(-10, 11), 1.0, 1e-6, alpha=0.1, beta=0.1, method="log-star", rng=0)
+        r = private_median(data, np.arange(-10, 11), 1.0, 1e-6, alpha=0.1, beta=0.1, method="log-star", rng=0)
     assert r.failed and r.value is None  # today: -10, outside [-5, -3]
     # a run that succeeds returns an element of the array domain that is an alpha-median of the data
     with pytest.warns(UtilityWarning):
-        ok = private_median_result(
+        ok = private_median(
             data,
             np.arange(-10, 11),
             4.0,
@@ -110,34 +109,30 @@ def test_median_alpha_above_one_half_is_refused(alpha):
 
 
 def test_learner_median_names_agree_with_private_median():
-    """README: OPTPrivateLearner(..., median="exponential"); "implemented" stays as the old spelling."""
+    """README: OPTPrivateLearner(..., median="exponential"); the learners and private_median share one name set."""
     C = Thresholds(np.arange(16)).matrix()
     new = L.OPTPrivateLearner(C, 1.0, 0.1, 0.1, 0.1, f=16, median="exponential")
-    old = L.OPTPrivateLearner(C, 1.0, 0.1, 0.1, 0.1, f=16, median="implemented")
-    assert new.median == old.median == "exponential" and new.params == old.params
-    assert (
-        L.ProperLearner(C, 1.0, 0.1, 0.1, 0.1, f=16, median="exponential").sample_size()
-        == L.ProperLearner(C, 1.0, 0.1, 0.1, 0.1, f=16, median="implemented").sample_size()
-    )
-    with pytest.raises(ValueError, match="median"):
-        L.OPTPrivateLearner(C, 1.0, 0.1, 0.1, 0.1, f=16, median="exp")
-    assert private_median([3] * 50, 16, 1.0, method="implemented", rng=2) == private_median([3] * 50, 16, 1.0, rng=2)
+    assert new.median == "exponential"
+    for bad in ("exp", "implemented"):  # no old spellings (0.1.0 is the first release)
+        with pytest.raises(ValueError, match="median"):
+            L.OPTPrivateLearner(C, 1.0, 0.1, 0.1, 0.1, f=16, median=bad)
+        with pytest.raises(ValueError, match="method"):
+            private_median([3] * 50, 16, 1.0, method=bad, rng=2)
+    assert set(L.MEDIANS) - {"paper"} == set(METHODS)
 
 
 # ------------------------------------------------------------------ #24: the options object, one domain reader
-def test_log_star_options_object_equals_the_deprecated_keywords():
+def test_log_star_options_object_is_the_one_spelling():
     vals = [2**63 + 5 * j * j for j in range(30_000)]
     kw = dict(alpha=0.3, beta=0.1, method="log-star", rng=4)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UtilityWarning)
-        a = private_median(vals, 2**64, 1.0, 1e-6, log_star=LogStarOptions("practical", k_scale=0.0), **kw)
-        with pytest.warns(DeprecationWarning, match="LogStarOptions"):
-            b = private_median(vals, 2**64, 1.0, 1e-6, mode="practical", k_scale=0.0, **kw)
-    assert a == b and a is not None and is_alpha_median(vals, a, 0.15)
-    with pytest.raises(TypeError, match="not both"):
-        private_median(vals, 2**64, 1.0, 1e-6, log_star=LogStarOptions(), mode="practical", **kw)
-    with pytest.raises(TypeError, match="unexpected"):
-        private_median(vals, 2**64, 1.0, 1e-6, n_bse=4, **kw)
+        a = private_median(vals, 2**64, 1.0, 1e-6, log_star=LogStarOptions("practical", k_scale=0.0), **kw).value
+    assert a is not None and is_alpha_median(vals, a, 0.15)
+    with pytest.raises(TypeError, match="mode"):  # the options are not keywords of private_median
+        private_median(vals, 2**64, 1.0, 1e-6, mode="practical", k_scale=0.0, **kw)
+    with pytest.raises(TypeError, match="log_star"):
+        private_median(vals, 2**64, 1.0, 1e-6, log_star={"mode": "practical"}, **kw)
 
 
 def test_median_domain_reads_every_domain_form_once():
@@ -155,12 +150,12 @@ def test_median_domain_reads_every_domain_form_once():
 # ------------------------------------------------------------------ #21: two verdicts, loud below the bound
 def test_exponential_median_verdicts():
     data = np.arange(2000) % 10
-    r = private_median_result(data, np.arange(10), 1.0, alpha=0.2, beta=0.1, rng=0)
+    r = private_median(data, np.arange(10), 1.0, alpha=0.2, beta=0.1, rng=0)
     assert r.privacy_applies and r.utility_proved and r.sample_bound == median_sample_size(10, 0.2, 0.1, 1.0)
     with pytest.warns(UtilityWarning, match="n = 20 <"):
-        small = private_median_result(data[:20], np.arange(10), 1.0, alpha=0.2, beta=0.1, rng=0)
+        small = private_median(data[:20], np.arange(10), 1.0, alpha=0.2, beta=0.1, rng=0)
     assert small.privacy_applies and not small.utility_proved and not small.failed
-    none = private_median_result(data, np.arange(10), 1.0, rng=0)  # no accuracy target: nothing to prove
+    none = private_median(data, np.arange(10), 1.0, rng=0)  # no accuracy target: nothing to prove
     assert none.sample_bound is None and not none.utility_proved
 
 

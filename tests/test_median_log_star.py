@@ -18,7 +18,7 @@ from geoprivate.mechanisms import (
     median_sample_size,
     private_median,
 )
-from geoprivate.mechanisms.median import median_trim
+from geoprivate.mechanisms.median import LogStarOptions, median_trim
 from geoprivate.privacy import PrivacyLedger
 
 
@@ -43,7 +43,7 @@ def test_exponential_median_over_huge_domain():
     n_dom = 2**1024
     for trial in range(5):
         vals = [2**1000 * int(rng.integers(1, 2**20)) + int(rng.integers(0, 2**60)) for _ in range(10_000)]
-        y = private_median(vals, n_dom, 1.0, rng=trial)
+        y = private_median(vals, n_dom, 1.0, rng=trial).value
         assert isinstance(y, int) and 0 <= y < n_dom
         assert is_alpha_median(vals, y, 0.1)
     assert private_median(vals, n_dom, 1.0, rng=7) == private_median(vals, n_dom, 1.0, rng=7)
@@ -53,9 +53,9 @@ def test_exponential_median_over_huge_domain():
 def test_log_star_median_huge_domain_practical():
     vals = [2**1023 + 5 * j * j for j in range(30_000)]
     for seed in range(3):
-        y = private_median(
-            vals, 2**1024, 1.0, 1e-6, alpha=0.3, beta=0.1, method="log-star", mode="practical", k_scale=0.02, rng=seed
-        )
+        opts = LogStarOptions("practical", k_scale=0.02)
+        y = private_median(vals, 2**1024, 1.0, 1e-6, alpha=0.3, beta=0.1, method="log-star", log_star=opts, rng=seed)
+        y = y.value
         assert is_alpha_median(vals, y, 0.15)  # an (alpha/2)-median
 
 
@@ -70,11 +70,9 @@ def test_log_star_median_array_domain_and_learner_shape():
         alpha=1 / 3,
         beta=0.1,
         method="log-star",
-        mode="practical",
-        k_scale=0.0,
-        n_base=4,
+        log_star=LogStarOptions("practical", n_base=4, k_scale=0.0),
         rng=0,
-    )
+    ).value
     assert int(out) in range(8)
     assert is_alpha_median(y, int(out), 1 / 3)
 

@@ -37,9 +37,10 @@ import numpy as np
 
 from geoprivate._validation import as_rng, check_index
 from geoprivate.audit import statistical_epsilon_lower_bound
-from geoprivate.everlasting.generic_bbl import EverlastingProblem, GenericBBL
+from geoprivate.everlasting.generic_bbl import GenericBBL
 from geoprivate.everlasting.parameters import EverlastingParameters
 from geoprivate.privacy.warnings import PrivacyWarning
+from geoprivate.problems import Problem
 
 __all__ = [
     "World",
@@ -79,7 +80,7 @@ class GameInstance:
     """Two neighbouring worlds (Figure 1 steps 1 and 4a) and the hidden round (4c), if any."""
 
     kind: str  # "training" or "query"
-    problem: EverlastingProblem
+    problem: Problem
     parameters: EverlastingParameters
     world0: World
     world1: World

@@ -25,9 +25,8 @@ points for the phase, fixed before the phase starts).
 
 The problems are the shared layer's :class:`geoprivate.problems.Problem` and the ensembles F_i its
 :class:`geoprivate.ensembles.Ensemble` (``counts`` = the vote counts); step 3b's ERM and the exact
-err_D per vote level live in :mod:`geoprivate.everlasting.ensembles` (re-exported here, with the old
-names ``EverlastingProblem``, ``VoteEnsemble`` and ``Ensemble``); this module keeps the algorithm, its
-random streams and its records.
+err_D per vote level live in :mod:`geoprivate.everlasting.ensembles` (re-exported here beside the
+algorithm that calls them); this module keeps the algorithm, its random streams and its records.
 """
 
 from __future__ import annotations
@@ -45,11 +44,9 @@ from geoprivate.everlasting.accounting import (
     labelboost_epsilon,
     training_privacy,
 )
-from geoprivate.everlasting.ensembles import (  # noqa: F401 - re-exported (the names lived here)
+from geoprivate.everlasting.ensembles import (  # noqa: F401 - step 3b's names, re-exported beside GenericBBL
     ERM_CHUNK_ROWS,
     MC_SAMPLES,
-    EverlastingProblem,
-    VoteEnsemble,
     _monte_carlo_level_errors,
     _threshold_erm_rows,
     erm_ensemble,
@@ -62,17 +59,12 @@ from geoprivate.mechanisms import BetweenThresholds, subsample
 from geoprivate.privacy import VACUOUS, Guarantee, PrivacyLedger
 from geoprivate.privacy.warnings import warn_below_sample_bound, warn_outside_theorem
 
-Ensemble = VoteEnsemble  # the old name: now the one geoprivate.ensembles.Ensemble
-
 __all__ = [
     "QUERY_READING",
-    "Ensemble",
-    "EverlastingProblem",
     "EverlastingResult",
     "GenericBBL",
     "HypothesisSequence",
     "PhaseRecord",
-    "VoteEnsemble",
     "erm_ensemble",
     "make_everlasting_problem",
 ]
@@ -194,7 +186,7 @@ class GenericBBL:
 
     Parameters
     ----------
-    problem : EverlastingProblem
+    problem : geoprivate.problems.Problem
     points, labels : the initial labelled database S (labels 0/1); step 2 draws
         S_1 ⊆ S of size λ_1 T_1, so len(S) ≥ λ_1 T_1 is required.
     parameters : EverlastingParameters (theorem or practical mode)

@@ -566,7 +566,7 @@ def repaired_two_phase_law(problem, parameters, stopper, s_points, s_labels, que
 
     Parameters
     ----------
-    problem : EverlastingProblem (thresholds)
+    problem : geoprivate.problems.Problem (thresholds)
     parameters : EverlastingParameters with two phases as above
     stopper : StopperParameters
     s_points, s_labels : the training set S (= S_1)

@@ -118,7 +118,7 @@ class PredictionResult:
         adversary actually asked (when a target was given).  This is *not* [Yan26]'s
         accuracy notion: an adaptive adversary asks inside the ensemble's disagreement
         region, where the labels are coin flips by design.  [Yan26] bounds err_D(c, h_j)
-        (Definition 1): see ``accuracy``.  ``mistakes`` is a deprecated alias.
+        (Definition 1): see ``accuracy``.
     accuracy : AccuracyReport or None
         err_D(c, h_j) and err_D(c, f_{i,j}) of every segment
         (:func:`geoprivate.prediction.accuracy.measure_accuracy`; when ``run`` got a
@@ -166,11 +166,6 @@ class PredictionResult:
     accuracy: object = None
     total_guarantee: Guarantee | None = None
     run_id: int = 0
-
-    @property
-    def mistakes(self) -> int | None:
-        """Deprecated alias of :attr:`stream_disagreements`."""
-        return self.stream_disagreements
 
     @property
     def hard_rounds(self) -> list[int]:

@@ -124,14 +124,13 @@ from solvers.lp._repair import (
     _ray_certificate,
     _rounded_point,
 )
-from solvers.lp._results import FarkasCertificate, FeasibilityResult, LPResult, OptimizeResult
+from solvers.lp._results import FarkasCertificate, FeasibilityResult, OptimizeResult
 from solvers.lp._simplex import _feasible_exact, _maximize_exact
 from solvers.lp._system import _as_vector, _prepare, _System
 
 __all__ = [
     "FarkasCertificate",
     "FeasibilityResult",
-    "LPResult",
     "OptimizeResult",
     "feasible_point",
     "maximize",
