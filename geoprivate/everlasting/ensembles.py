@@ -19,6 +19,7 @@ import numpy as np
 from geoprivate.ensembles import Ensemble, make_ensemble
 from geoprivate.prediction.accuracy import uniform_line_cells
 from geoprivate.problems import Problem, draw_problem
+from solvers.halfspaces import halfspace_witness
 
 __all__ = [
     "ERM_CHUNK_ROWS",
@@ -80,8 +81,6 @@ def erm_ensemble(problem: Problem, points, labels, T: int, lam: int, order=None)
 
 def _halfspace_erm(X, y):
     """A consistent halfspace (exact LP witness) for a realisable block; (a, w)."""
-    from solvers.halfspaces import halfspace_witness
-
     wit = halfspace_witness(X, y)
     if not wit.realisable:
         raise ValueError("halfspaces: a block of S_i is not realisable (GenericBBL's samples are realisable)")

@@ -37,8 +37,9 @@ import numpy as np
 
 from geoprivate._validation import as_rng, check_index
 from geoprivate.audit import statistical_epsilon_lower_bound
-from geoprivate.everlasting.generic_bbl import GenericBBL
-from geoprivate.everlasting.parameters import EverlastingParameters
+from geoprivate.everlasting.generic_bbl import GenericBBL, make_everlasting_problem
+from geoprivate.everlasting.parameters import EverlastingParameters, custom_parameters
+from geoprivate.everlasting.repaired import RepairedBBL
 from geoprivate.privacy.warnings import PrivacyWarning
 from geoprivate.problems import Problem
 
@@ -159,8 +160,6 @@ def play(
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", PrivacyWarning)
         if variant == "repaired":
-            from geoprivate.everlasting.repaired import RepairedBBL
-
             alg = RepairedBBL(instance.problem, w.points, w.labels, instance.parameters, rng, stopper=stopper)
         else:
             alg = GenericBBL(
@@ -342,9 +341,6 @@ def labelboost_erm_instance(problem=None, rng=None) -> tuple:
     Parameters (``custom_parameters``): (λ, T, R, c) = (1, 200, 600, 1), (2, 300, 4, 1),
     ε = 0.5, ε'_i = 1, m = 0.5.  Returns (instance, featurize) — the view's phase-2 part.
     """
-    from geoprivate.everlasting.generic_bbl import make_everlasting_problem
-    from geoprivate.everlasting.parameters import custom_parameters
-
     prob = problem if problem is not None else make_everlasting_problem("thresholds", 0)
     par = custom_parameters([(1, 200, 600, 1), (2, 300, 4, 1)], 0.05, 0.05, 0.5, 1e-6, 1, epsilon_bt=1.0, m_const=0.5)
     S = np.concatenate([np.linspace(0.0, 0.3, 100), np.linspace(0.6, 1.0, 100)])
@@ -365,9 +361,6 @@ def query_leak_instance(problem=None, rng=None) -> tuple:
     Parameters: (λ, T, R, c) = (1, 200, 600, 1), (600, 1, 4, 1), ε = 0.5, ε'_i = 1, m = 0.5.
     Returns (instance, featurize) — the view's phase-2 part.
     """
-    from geoprivate.everlasting.generic_bbl import make_everlasting_problem
-    from geoprivate.everlasting.parameters import custom_parameters
-
     prob = problem if problem is not None else make_everlasting_problem("thresholds", 0)
     par = custom_parameters([(1, 200, 600, 1), (600, 1, 4, 1)], 0.05, 0.05, 0.5, 1e-6, 1, epsilon_bt=1.0, m_const=0.5)
     S = np.concatenate([np.linspace(0.0, 0.3, 100), np.linspace(0.6, 1.0, 100)])

@@ -38,6 +38,7 @@ from dataclasses import asdict, dataclass, field
 import numpy as np
 
 from geoprivate._validation import as_rng, check_bool, check_indices, check_int_in_range, check_positive_real
+from geoprivate.audit import clopper_pearson
 from geoprivate.everlasting.accounting import (
     TrainingPrivacy,
     claim27_epsilon,
@@ -53,7 +54,7 @@ from geoprivate.everlasting.ensembles import (  # noqa: F401 - step 3b's names, 
     level_errors,
     make_everlasting_problem,
 )
-from geoprivate.everlasting.label_boost import label_boost, lemma_c2_applies
+from geoprivate.everlasting.label_boost import SELECTIONS, label_boost, lemma_c2_applies
 from geoprivate.everlasting.parameters import EverlastingParameters, PhaseParameters
 from geoprivate.mechanisms import BetweenThresholds, subsample
 from geoprivate.privacy import VACUOUS, Guarantee, PrivacyLedger
@@ -231,7 +232,6 @@ class GenericBBL:
         check_bool(strict, "strict")
         self._hypotheses: list = []
         bt_noise = check_positive_real(bt_noise, "bt_noise")
-        from geoprivate.everlasting.label_boost import SELECTIONS
 
         if selection not in SELECTIONS:
             raise ValueError(f"selection must be one of {SELECTIONS}, got {selection!r}")
@@ -332,8 +332,6 @@ class GenericBBL:
             record.err_D_max, record.err_D_mean = float(ef.max()), float(ef.mean())
             record.err_D_max_upper = record.err_D_max
             if prob.name == "halfspaces":
-                from geoprivate.audit import clopper_pearson
-
                 record.err_D_method = f"monte-carlo (n={MC_SAMPLES}, fixed measurement seed)"
                 k = int(round(record.err_D_max * MC_SAMPLES))
                 record.err_D_max_upper = clopper_pearson(k, MC_SAMPLES, 0.05)[1]
