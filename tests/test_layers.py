@@ -192,6 +192,53 @@ def test_from_package_import_subpackage_is_an_edge():
     assert {_package_of(m) for m in mods} >= {"audit", "claims"}
 
 
+def function_level_imports(path: pathlib.Path, source: str | None = None) -> list[str]:
+    """``function: import`` for every import of the project's own modules inside a function of ``path``."""
+    tree = ast.parse(path.read_text() if source is None else source)
+    found = {}
+    for fn in ast.walk(tree):
+        if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
+            for node in ast.walk(fn):
+                if isinstance(node, ast.Import | ast.ImportFrom) and (
+                    getattr(node, "level", 0)
+                    or any(
+                        _package_of(m) is not None or m in ("geoprivate", "solvers")
+                        for m in _imports(path, ast.unparse(node))
+                    )
+                ):
+                    found.setdefault((node.lineno, ast.unparse(node)), fn.name)
+    return [f"{name}: {stmt}" for (_, stmt), name in sorted(found.items())]
+
+
+#: packages whose modules import the project's own modules at module top only (issue #34: layers 1-6 and
+#: the planners; an optional heavy dependency such as plotly is not a project module)
+TOP_LEVEL_IMPORTS_ONLY = (
+    "_validation",
+    "_papers",
+    "concepts",
+    "privacy",
+    "mechanisms",
+    "audit",
+    "adversaries",
+    "problems",
+    "ensembles",
+    "prediction",
+    "learners",
+    "everlasting",
+    "planning",
+    "strategies",
+)
+
+
+def test_algorithm_layers_import_the_project_at_module_top():
+    bad = {
+        _module_name(f): found
+        for f in sorted(PACKAGE.rglob("*.py"))
+        if _package_of(_module_name(f)) in TOP_LEVEL_IMPORTS_ONLY and (found := function_level_imports(f))
+    }
+    assert not bad, f"imports of the project inside functions (move them to the module top): {bad}"
+
+
 def test_imports_inside_functions_and_getattr_are_seen():
     f = PACKAGE / "mechanisms" / "_planted_for_the_layer_test.py"  # never written: parsed from a string
     src = (
@@ -202,6 +249,12 @@ def test_imports_inside_functions_and_getattr_are_seen():
     assert {_package_of(m) for m in _imports(f, src)} >= {"audit", "claims", "report"}
     assert lazy_getattr_imports(f, src) == ["from geoprivate.report import x"]
     assert lazy_getattr_imports(f, "def __getattr__(name):\n    raise AttributeError(name)\n") == []
+    assert function_level_imports(f, src) == [
+        "f: from geoprivate.audit import hockey_stick",
+        "m: import geoprivate.claims",
+        "__getattr__: from geoprivate.report import x",
+    ]
+    assert function_level_imports(f, "def g():\n    import plotly.graph_objects as go\n") == []
 
 
 def test_the_removed_shims_stay_removed():
