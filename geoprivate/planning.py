@@ -138,6 +138,32 @@ def _eps_bt_max(budget, delta, c) -> float | None:
     return lo
 
 
+def _phase_row(i: int, alpha, beta, lam: int, T: int, R: int, c: int, e_bt: float, dlt: float, **extra) -> dict:
+    """One phase of a GenericBBL plan: α_i, β_i, λ_i, T_i, |S_i| = λ_i T_i, R_i, c_i, ε'_i, δ' = δ/(2c_i).
+
+    Parameters
+    ----------
+    i : int
+        The phase (1-based).
+    alpha, beta : float
+        α_i and β_i.
+    lam, T, R, c : int
+        λ_i, T_i, R_i and the TOP budget c_i.
+    e_bt, dlt : float
+        BetweenThresholds' ε'_i and the target δ ([NNSY23] Observation 2 runs each TOP at δ/(2c_i)).
+    **extra
+        Further entries (``bt_epsilon``, ``s_hat``, ``d_hat``), in order.
+
+    Returns
+    -------
+    dict
+        The row, keys in the order the plans print them.
+    """
+    row = {"i": i, "alpha": alpha, "beta": beta, "lam": lam, "T": T, "S": lam * T, "R": R, "c": c}
+    row.update(epsilon_bt=e_bt, delta_bt=dlt / (2 * c), **extra)
+    return row
+
+
 def _later_phases(alphas, betas, lams, R_last: int, eps: float, dlt: float, c_const: float):
     """Phases k, k−1, …, 2 of :func:`plan_generic_bbl`, planned backwards from query privacy's conditions.
 
@@ -179,19 +205,7 @@ def _later_phases(alphas, betas, lams, R_last: int, eps: float, dlt: float, c_co
             raise ValueError(f"phases: phase {i + 1}'s BetweenThresholds cannot be (1, delta)-DP with c = {c}")
         T = gap_T(e_bt, dlt, c, ai)
         S = lam * T
-        later[i] = {
-            "i": i + 1,
-            "alpha": ai,
-            "beta": betas[i],
-            "lam": lam,
-            "T": T,
-            "S": S,
-            "R": R,
-            "c": c,
-            "epsilon_bt": e_bt,
-            "delta_bt": dlt / (2 * c),
-            "bt_epsilon": _bt_eps(e_bt, dlt, c),
-        }
+        later[i] = _phase_row(i + 1, ai, betas[i], lam, T, R, c, e_bt, dlt, bt_epsilon=_bt_eps(e_bt, dlt, c))
         S_next = S
         # phase i (0-based i-1) must produce S_(i+1) = S: D_hat_(i) >= S, R_(i) >= D_hat m_q / eps
         R_next_needed = math.ceil(S * m_q / min(eps, 1.0))
@@ -323,21 +337,20 @@ def plan_generic_bbl(
         binding.append("Claim 2.7 (S_hat_1 from S_1)")
     if k > 1:
         binding.append("Lemma C.2 (|S_hat_1|)")
-    phase1 = {
-        "i": 1,
-        "alpha": alphas[0],
-        "beta": betas[0],
-        "lam": lams[0],
-        "T": T1,
-        "S": S1,
-        "R": R1,
-        "c": c1,
-        "epsilon_bt": e_bt,
-        "delta_bt": dlt / (2 * c1),
-        "bt_epsilon": _bt_eps(e_bt, dlt, c1),
-        "s_hat": s_hat1,
-        "d_hat": d_hat1,
-    }
+    phase1 = _phase_row(
+        1,
+        alphas[0],
+        betas[0],
+        lams[0],
+        T1,
+        R1,
+        c1,
+        e_bt,
+        dlt,
+        bt_epsilon=_bt_eps(e_bt, dlt, c1),
+        s_hat=s_hat1,
+        d_hat=d_hat1,
+    )
     rows = [phase1] + list(later[1:])
     for i, p in enumerate(rows[1:], start=1):
         nxt = rows[i + 1]["S"] if i + 1 < k else 0
@@ -976,20 +989,19 @@ def _practical_rows(spec: dict, e_m2: float):
             why = f"phase {i + 1}: Lemma C.3 gap (Claim D.9) at Observation 2's eps' for budget {budget:.3g}"
         binding.append(why)
         S = lams[i] * T
-        rows[i] = {
-            "i": i + 1,
-            "alpha": ai,
-            "beta": beta / 2 ** (i + 1),
-            "lam": lams[i],
-            "T": T,
-            "S": S,
-            "R": R,
-            "c": c,
-            "epsilon_bt": e_bt,
-            "delta_bt": dlt / (2 * c),
-            "s_hat": min(shats[i], S) if i < k - 1 else 0,
-            "d_hat": S_next if i < k - 1 else 0,
-        }
+        rows[i] = _phase_row(
+            i + 1,
+            ai,
+            beta / 2 ** (i + 1),
+            lams[i],
+            T,
+            R,
+            c,
+            e_bt,
+            dlt,
+            s_hat=min(shats[i], S) if i < k - 1 else 0,
+            d_hat=S_next if i < k - 1 else 0,
+        )
         if repaired:
             tr = st.training(_phase_view(rows[i], dlt))
             chain_next = tr.epsilon + e_lb + 3  # [NNSY23] Claim E.6 (i)-(iii) with Lemma C.1's +3
