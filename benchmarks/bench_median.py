@@ -13,7 +13,7 @@
    log2|X| against the flat log-star curve).  Table printed; CSV + PNG in benchmarks/out/.
 2. **Learner end to end.**  ``OPTPrivateLearner(..., median="log-star")`` on thresholds
    classes with TD = 2^4 … 2^12 (practical mode: t = 1000 parts, N = 50,000), error and N
-   against TD, beside ``median="implemented"`` (EM), and Theorem 11's N from the calculator
+   against TD, beside ``median="exponential"`` (EM), and Theorem 11's N from the calculator
    for both medians (up to TD = 2^1024).
 3. **Speed.**  One median of n = 10^4 points over |X| = 2^1024: EM (intervals) and log-star
    (practical, theorem), each as a ratio to ``sorted()`` of the same data (plain baseline).
@@ -44,7 +44,7 @@ from geoprivate.mechanisms import (
     median_sample_size,
     private_median,
 )
-from geoprivate.mechanisms.interior_point import uniform_below
+from geoprivate.mechanisms.laplace import uniform_below
 
 OUT = Path(__file__).resolve().parent / "out"
 POINT = dict(alpha=1 / 3, beta=0.1, epsilon=1.0, delta=1e-6)  # alpha = 1/3 as in [Yan25] Alg. 2 step 4
@@ -56,13 +56,13 @@ def _data(rng, n, n_dom, trial):
     if trial % 2 == 0:
         start = n_dom // 3
         return [start + i for i in range(n)] if n <= n_dom - start else [int(x) for x in rng.integers(0, n_dom, n)]
-    return sorted(uniform_below(rng, n_dom) for _ in range(n))
+    return sorted(uniform_below(n_dom, rng) for _ in range(n))
 
 
 def run_median(method, vals, n_dom, seed):
     p = POINT
     if method == "em":
-        return private_median(vals, n_dom, p["epsilon"], rng=seed)
+        return private_median(vals, n_dom, p["epsilon"], rng=seed).value
     mode, ks = ("practical", 0.0) if method == "log-star practical" else ("theorem", 1.0)
     return interior_point_median(
         vals, n_dom, p["alpha"], p["beta"], p["epsilon"], p["delta"], mode=mode, k_scale=ks, rng=seed
@@ -198,7 +198,7 @@ def learner_experiment(tds_bits, runs=3):
     for bits in progress(tds_bits, desc="TD bits"):
         m = 2**bits
         C = threshold_class(m)
-        for median in ("log-star", "implemented"):
+        for median in ("log-star", "exponential"):
             learner = practical_learner(C, m, eps, dlt, a, b, t, median)
             rng = np.random.default_rng(bits)
             errs = []
@@ -228,9 +228,9 @@ def learner_experiment(tds_bits, runs=3):
                 flush=True,
             )
     for bits in progress((16, 64, 256, 1024), desc="|X| bits"):
-        ns = {md: theorem11_parameters(2**bits, a, b, eps, dlt, median=md).n for md in ("log-star", "implemented")}
+        ns = {md: theorem11_parameters(2**bits, a, b, eps, dlt, median=md).n for md in ("log-star", "exponential")}
         print(
-            f"TD = 2^{bits:<5} Theorem 11 N (calculator only): log-star {ns['log-star']:,}   EM {ns['implemented']:,}"
+            f"TD = 2^{bits:<5} Theorem 11 N (calculator only): log-star {ns['log-star']:,}   EM {ns['exponential']:,}"
         )
     return rows
 
@@ -238,7 +238,7 @@ def learner_experiment(tds_bits, runs=3):
 def speed(n=10_000, bits=1024, reps=5):
     rng = np.random.default_rng(0)
     n_dom = 2**bits
-    vals = [uniform_below(rng, n_dom) for _ in range(n)]
+    vals = [uniform_below(n_dom, rng) for _ in range(n)]
 
     def timed(fn):
         t0 = time.perf_counter()

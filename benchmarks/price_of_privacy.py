@@ -468,7 +468,7 @@ def speed(n: int = 12_000_000, lam: int = 16) -> dict:
         peak = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
         ens_mod.ERM_CHUNK_ROWS = old
-        out.append({"method": label, "seconds": secs, "peak_bytes": peak, "params": ens.params[:3].tolist()})
+        out.append({"method": label, "seconds": secs, "peak_bytes": peak, "params": ens.hypotheses[:3].tolist()})
     assert out[0]["params"] == out[1]["params"], "the streamed ERM must equal the one-shot ERM"
     del x, y, perm
     quick = n < 10_000_000

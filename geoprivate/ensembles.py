@@ -73,11 +73,6 @@ class Ensemble:
         """GenericBBL's name for :attr:`k` ([NNSY23] §5: T_i blocks per phase)."""
         return self.k
 
-    @property
-    def params(self):
-        """The hypotheses (the name GenericBBL's ``VoteEnsemble`` used; kept for one release)."""
-        return self.hypotheses
-
     def predict(self, xs) -> np.ndarray:
         """Labels f_i(x) in {0, 1}, shape (k, len(xs))."""
         raise NotImplementedError

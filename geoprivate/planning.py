@@ -31,6 +31,17 @@ from geoprivate._validation import (
     check_positive_real,
     check_probability,
 )
+from geoprivate.everlasting.accounting import claim27_epsilon, labelboost_epsilon, training_privacy
+from geoprivate.everlasting.generic_bbl import GenericBBL, make_everlasting_problem
+from geoprivate.everlasting.label_boost import lemma_c2_max_T
+from geoprivate.everlasting.parameters import bt_epsilon, custom_parameters, lambda_vc
+from geoprivate.everlasting.repaired import RepairedBBL, StopperParameters, repaired_guarantees
+from geoprivate.learners.decision_lists import greedy_cover_epsilon_hat, theorem_3_5_sample_size
+from geoprivate.learners.vc1 import theorem11_parameters, theorem13_parameters
+from geoprivate.learners.winnow import dp_winnow_privacy, lemma_4_2_bound
+from geoprivate.mechanisms import choosing_applies
+from geoprivate.mechanisms.sparse_vector import lemma1_applies
+from geoprivate.mechanisms.stopper import training_guarantee
 
 __all__ = [
     "PLANNERS",
@@ -97,8 +108,6 @@ def _target(epsilon, delta):
 # ---------------------------------------------------------------------------- GenericBBL
 def gap_T(epsilon_bt: float, delta: float, c: int, alpha: float) -> int:
     """Smallest T with Lemma C.3's gap: 2α ≥ 12/(ε' T)(ln(10/ε') + ln(2c/δ) + 1) ([NNSY23] Claim D.9)."""
-    from geoprivate.mechanisms.sparse_vector import lemma1_applies
-
     T = math.ceil(6 * (math.log(10 / epsilon_bt) + math.log(2 * c / delta) + 1) / (alpha * epsilon_bt))
     while not lemma1_applies(epsilon_bt, delta / (2 * c), 2 * alpha, T):  # float rounding only
         T += 1
@@ -106,15 +115,11 @@ def gap_T(epsilon_bt: float, delta: float, c: int, alpha: float) -> int:
 
 
 def _bt_eps(eps_bt, delta, c) -> float:
-    from geoprivate.everlasting.parameters import bt_epsilon
-
     return bt_epsilon(eps_bt, delta / (2 * c), c)
 
 
 def _lemma_c2_s_hat(alpha, beta, d_hat, vc) -> int:
     """Smallest |Ŝ| with |D̂| ≤ (β/e) VC exp(α|Ŝ|/(2VC)) − |Ŝ| ([NNSY23] Lemma C.2)."""
-    from geoprivate.everlasting.label_boost import lemma_c2_max_T
-
     s = max(1, math.ceil(2 * vc / alpha * math.log(max(1.0, math.e * d_hat / (beta * vc)))))
     while lemma_c2_max_T(alpha, beta, s, vc) < d_hat:
         s += 1
@@ -132,6 +137,135 @@ def _eps_bt_max(budget, delta, c) -> float | None:
         mid = math.sqrt(lo * hi)
         lo, hi = (mid, hi) if _bt_eps(mid, delta, c) <= budget else (lo, mid)
     return lo
+
+
+def _phase_row(i: int, alpha, beta, lam: int, T: int, R: int, c: int, e_bt: float, dlt: float, **extra) -> dict:
+    """One phase of a GenericBBL plan: α_i, β_i, λ_i, T_i, |S_i| = λ_i T_i, R_i, c_i, ε'_i, δ' = δ/(2c_i).
+
+    Parameters
+    ----------
+    i : int
+        The phase (1-based).
+    alpha, beta : float
+        α_i and β_i.
+    lam, T, R, c : int
+        λ_i, T_i, R_i and the TOP budget c_i.
+    e_bt, dlt : float
+        BetweenThresholds' ε'_i and the target δ ([NNSY23] Observation 2 runs each TOP at δ/(2c_i)).
+    **extra
+        Further entries (``bt_epsilon``, ``s_hat``, ``d_hat``), in order.
+
+    Returns
+    -------
+    dict
+        The row, keys in the order the plans print them.
+    """
+    row = {"i": i, "alpha": alpha, "beta": beta, "lam": lam, "T": T, "S": lam * T, "R": R, "c": c}
+    row.update(epsilon_bt=e_bt, delta_bt=dlt / (2 * c), **extra)
+    return row
+
+
+def _later_phases(alphas, betas, lams, R_last: int, eps: float, dlt: float, c_const: float):
+    """Phases k, k−1, …, 2 of :func:`plan_generic_bbl`, planned backwards from query privacy's conditions.
+
+    Each later phase runs Claim D.1's (1, δ) BetweenThresholds ([NNSY23] Observation 2 with c_i TOPs),
+    takes the smallest T_i with Lemma C.3's gap (Claim D.9), and asks the phase before it for
+    R_{i−1} ≥ |S_i| (3 + e^{ε+4})/ε queries (Claim E.6's sub-sampling of D̂_{i−1}).
+
+    Parameters
+    ----------
+    alphas, betas, lams : list
+        α_i, β_i and λ_i of every phase (index 0 = phase 1).
+    R_last : int
+        R of the last phase.
+    eps, dlt : float
+        The target (ε, δ).
+    c_const : float
+        The constant of c_i = ⌈c_const α_i R_i⌉.
+
+    Returns
+    -------
+    later : list
+        ``later[i]`` the row of phase i + 1 (``later[0]`` is None: phase 1 is searched separately).
+    R_next_needed : int or None
+        R_1 that phase 2 needs (None for one phase).
+    S_next : int or None
+        |S_2| (None for one phase).
+    """
+    k = len(alphas)
+    m_q = 3 + math.exp(min(eps, 1.0) + 4)  # Claim E.6: D_hat_i sub-sampled at rate eps/(3 + e^(eps+4))
+    later: list = [None] * k
+    R_next_needed = None
+    S_next = None
+    for i in range(k - 1, 0, -1):
+        ai, lam = alphas[i], lams[i]
+        R = R_last if i == k - 1 else R_next_needed
+        c = max(1, math.ceil(c_const * ai * R))
+        e_bt = _eps_bt_max(1.0, dlt, c)  # Claim D.1: (1, delta)
+        if e_bt is None:
+            raise ValueError(f"phases: phase {i + 1}'s BetweenThresholds cannot be (1, delta)-DP with c = {c}")
+        T = gap_T(e_bt, dlt, c, ai)
+        S = lam * T
+        later[i] = _phase_row(i + 1, ai, betas[i], lam, T, R, c, e_bt, dlt, bt_epsilon=_bt_eps(e_bt, dlt, c))
+        S_next = S
+        # phase i (0-based i-1) must produce S_(i+1) = S: D_hat_(i) >= S, R_(i) >= D_hat m_q / eps
+        R_next_needed = math.ceil(S * m_q / min(eps, 1.0))
+    return later, R_next_needed, S_next
+
+
+def _phase1_search(eps: float, dlt: float, c1: int, alpha1: float, lam1: int, s_hat1: int | None):
+    """Phase 1 of :func:`plan_generic_bbl`: the ε'_1 giving the smallest n that is (ε, δ)-DP for S.
+
+    Searches 400 log-spaced ε'_1 and the bisection optimum of the un-amplified case.  For each, T_1 is
+    the smallest with Lemma C.3's gap (Claim D.9); the inner ε is BetweenThresholds' (Observation 2)
+    plus, with later phases, LabelBoost's (amplified by Claim 2.7 from Ŝ_1 ⊂ S_1 when that helps).
+    Within budget n = |S_1|; otherwise, for ε ≤ 1, step 2 sub-samples S_1 from
+    n = |S_1|(3 + e^{ε_inner})/ε examples (Claim 2.7).
+
+    Parameters
+    ----------
+    eps, dlt : float
+        The target (ε, δ).
+    c1 : int
+        Phase 1's TOP budget.
+    alpha1 : float
+        α_1.
+    lam1 : int
+        λ_1.
+    s_hat1 : int or None
+        |Ŝ_1| (Lemma C.2) when there are later phases, None for one phase.
+
+    Returns
+    -------
+    tuple or None
+        ``(n, |S_1|, ε'_1, T_1, ε_inner, ε_guaranteed, binding conditions, LabelBoost's ε)`` of the best
+        configuration, or None when none meets every condition.
+    """
+    e_lb = labelboost_epsilon()
+    best = None
+    grid = list(np.geomspace(1e-5, 0.999, 400))
+    un = _eps_bt_max(eps, dlt, c1)
+    if un is not None:
+        grid.append(un)
+    for e_bt in grid:
+        e_bt = float(e_bt)
+        T = gap_T(e_bt, dlt, c1, alpha1)
+        S1 = lam1 * T
+        if s_hat1 is not None and s_hat1 > S1:
+            continue
+        amp = claim27_epsilon(e_lb, s_hat1, S1) if s_hat1 is not None else 0.0
+        e_m2 = (e_lb if amp is None else min(e_lb, amp)) if s_hat1 is not None else 0.0
+        inner = _bt_eps(e_bt, dlt, c1) + e_m2
+        if inner <= eps:
+            n, g, binding = S1, inner, ["Lemma C.3 gap (Claim D.9)", "Observation 2 budget"]
+        elif eps <= 1 and inner < 40:
+            n = math.ceil(S1 * (3 + math.exp(min(inner, 700.0))) / eps)
+            g, binding = eps, ["Lemma C.3 gap (Claim D.9)", "Claim 2.7 (step 2: n = |S_1|(3 + e^eps_inner)/eps)"]
+        else:
+            continue
+        if best is None or (n, S1) < (best[0], best[1]):
+            best = (n, S1, e_bt, T, inner, g, binding, e_m2)
+    return best
 
 
 def plan_generic_bbl(
@@ -172,49 +306,17 @@ def plan_generic_bbl(
     -------
     Plan
     """
-    from geoprivate.everlasting.accounting import claim27_epsilon, labelboost_epsilon
-    from geoprivate.everlasting.parameters import lambda_vc
-
     eps, dlt = _target(epsilon, delta)
     a, b = check_probability(alpha, "alpha") / 2, check_probability(beta, "beta") / 2
     R_last = check_int_in_range(queries, "queries", 1, MAX_QUERIES)
     vc, k = check_int_in_range(vc, "vc", 1, MAX_DIMENSION), check_int_in_range(phases, "phases", 1, MAX_PHASES)
     c_const = check_positive_real(c_const, "c_const")
     scale = 1.0 if lambda1 is None else check_positive_int(lambda1, "lambda1") / lambda_vc(a, b, vc)
-    m_q = 3 + math.exp(min(eps, 1.0) + 4)  # Claim E.6: D_hat_i sub-sampled at rate eps/(3 + e^(eps+4))
     alphas = [a / 2**i for i in range(k)]
     betas = [b / 2**i for i in range(k)]
     lams = [max(1, math.ceil(scale * lambda_vc(ai, bi, vc))) for ai, bi in zip(alphas, betas, strict=True)]
     notes = []
-    # ---- phases k, k-1, ..., 2 backwards: sizes fixed by query privacy's per-phase conditions
-    later: list = [None] * k
-    R_next_needed = None
-    S_next = None
-    for i in range(k - 1, 0, -1):
-        ai, lam = alphas[i], lams[i]
-        R = R_last if i == k - 1 else R_next_needed
-        c = max(1, math.ceil(c_const * ai * R))
-        e_bt = _eps_bt_max(1.0, dlt, c)  # Claim D.1: (1, delta)
-        if e_bt is None:
-            raise ValueError(f"phases: phase {i + 1}'s BetweenThresholds cannot be (1, delta)-DP with c = {c}")
-        T = gap_T(e_bt, dlt, c, ai)
-        S = lam * T
-        later[i] = {
-            "i": i + 1,
-            "alpha": ai,
-            "beta": betas[i],
-            "lam": lam,
-            "T": T,
-            "S": S,
-            "R": R,
-            "c": c,
-            "epsilon_bt": e_bt,
-            "delta_bt": dlt / (2 * c),
-            "bt_epsilon": _bt_eps(e_bt, dlt, c),
-        }
-        S_next = S
-        # phase i (0-based i-1) must produce S_(i+1) = S: D_hat_(i) >= S, R_(i) >= D_hat m_q / eps
-        R_next_needed = math.ceil(S * m_q / min(eps, 1.0))
+    later, R_next_needed, S_next = _later_phases(alphas, betas, lams, R_last, eps, dlt, c_const)
     # ---- phase 1: the training-privacy search
     R1 = R_last if k == 1 else R_next_needed
     c1 = (
@@ -225,29 +327,7 @@ def plan_generic_bbl(
     d_hat1 = S_next if k > 1 else 0
     s_hat1 = _lemma_c2_s_hat(alphas[0], betas[0], d_hat1, vc) if k > 1 else 0
     e_lb = labelboost_epsilon()
-    best = None
-    grid = list(np.geomspace(1e-5, 0.999, 400))
-    un = _eps_bt_max(eps, dlt, c1)
-    if un is not None:
-        grid.append(un)
-    for e_bt in grid:
-        e_bt = float(e_bt)
-        T = gap_T(e_bt, dlt, c1, alphas[0])
-        S1 = lams[0] * T
-        if k > 1 and s_hat1 > S1:
-            continue
-        amp = claim27_epsilon(e_lb, s_hat1, S1) if k > 1 else 0.0
-        e_m2 = (e_lb if amp is None else min(e_lb, amp)) if k > 1 else 0.0
-        inner = _bt_eps(e_bt, dlt, c1) + e_m2
-        if inner <= eps:
-            n, g, binding = S1, inner, ["Lemma C.3 gap (Claim D.9)", "Observation 2 budget"]
-        elif eps <= 1 and inner < 40:
-            n = math.ceil(S1 * (3 + math.exp(min(inner, 700.0))) / eps)
-            g, binding = eps, ["Lemma C.3 gap (Claim D.9)", "Claim 2.7 (step 2: n = |S_1|(3 + e^eps_inner)/eps)"]
-        else:
-            continue
-        if best is None or (n, S1) < (best[0], best[1]):
-            best = (n, S1, e_bt, T, inner, g, binding, e_m2)
+    best = _phase1_search(eps, dlt, c1, alphas[0], lams[0], s_hat1 if k > 1 else None)
     if best is None:
         raise ValueError(
             f"epsilon={eps}: no configuration meets every privacy condition (try a larger epsilon, "
@@ -258,21 +338,20 @@ def plan_generic_bbl(
         binding.append("Claim 2.7 (S_hat_1 from S_1)")
     if k > 1:
         binding.append("Lemma C.2 (|S_hat_1|)")
-    phase1 = {
-        "i": 1,
-        "alpha": alphas[0],
-        "beta": betas[0],
-        "lam": lams[0],
-        "T": T1,
-        "S": S1,
-        "R": R1,
-        "c": c1,
-        "epsilon_bt": e_bt,
-        "delta_bt": dlt / (2 * c1),
-        "bt_epsilon": _bt_eps(e_bt, dlt, c1),
-        "s_hat": s_hat1,
-        "d_hat": d_hat1,
-    }
+    phase1 = _phase_row(
+        1,
+        alphas[0],
+        betas[0],
+        lams[0],
+        T1,
+        R1,
+        c1,
+        e_bt,
+        dlt,
+        bt_epsilon=_bt_eps(e_bt, dlt, c1),
+        s_hat=s_hat1,
+        d_hat=d_hat1,
+    )
     rows = [phase1] + list(later[1:])
     for i, p in enumerate(rows[1:], start=1):
         nxt = rows[i + 1]["S"] if i + 1 < k else 0
@@ -356,8 +435,6 @@ def generic_bbl_parameters_from_plan(plan: Plan, epsilon_run: float | None = Non
     EverlastingParameters
         The configuration the predictor runs with.
     """
-    from geoprivate.everlasting.parameters import custom_parameters
-
     _check_generic_bbl_plan(plan)
     P = plan.parameters
     rows = P["phases"]
@@ -397,8 +474,6 @@ def plan_dp_winnow(epsilon, delta, *, T: int, d: int, rho: float, beta: float = 
     Plan
         The chosen parameters, their privacy as run and the objective.
     """
-    from geoprivate.learners.winnow import dp_winnow_privacy, lemma_4_2_bound
-
     eps, dlt = _target(epsilon, delta)
     T, d = check_int_in_range(T, "T", 1, MAX_ROUNDS), check_int_in_range(d, "d", 1, MAX_DIMENSION)
     rho = check_positive_real(rho, "rho")
@@ -473,11 +548,6 @@ def plan_dp_greedy_cover(epsilon, delta, *, M: int, alpha: float = 0.1, beta: fl
     Plan
         ε̂ and the sample size n.
     """
-    from geoprivate.learners.decision_lists import (
-        greedy_cover_epsilon_hat,
-        theorem_3_5_sample_size,
-    )
-
     eps, dlt = _target(epsilon, delta)
     M = check_int_in_range(M, "M", 1, MAX_FEATURES)
     alpha, beta = check_probability(alpha, "alpha"), check_probability(beta, "beta")
@@ -574,9 +644,6 @@ def plan_vc1(
         Neither or both of ``td``/``domain_size``; an unknown learner or median; ε at which
         Lemma 1 fails (no private configuration exists).
     """
-    from geoprivate.learners.vc1 import theorem11_parameters, theorem13_parameters
-    from geoprivate.mechanisms import choosing_applies
-
     eps, dlt = _target(epsilon, delta)
     if (td is None) == (domain_size is None):
         raise ValueError(f"vc1: give exactly one of td and domain_size, got td={td!r}, domain_size={domain_size!r}")
@@ -705,8 +772,6 @@ def run_generic_bbl_plan(
         A plan for another algorithm, or one needing more than ``max_examples`` examples or
         ``max_queries`` queries in all.
     """
-    from geoprivate.everlasting.generic_bbl import GenericBBL, make_everlasting_problem
-
     _check_generic_bbl_plan(plan)
     n = plan.parameters["n"]
     if n > max_examples:
@@ -741,8 +806,6 @@ BYTES_PER_QUERY = 48
 
 def _repaired_phase_T(budget, t_gap_half, c, stopper, R, delta) -> tuple | None:
     """Smallest T (and its ε') with the stopped BetweenThresholds' training ε_tr ≤ budget, δ_tr ≤ δ."""
-    from geoprivate.mechanisms.stopper import training_guarantee
-
     cmax = stopper.c_max(_RowStub(c, R))
     tl, tu = 0.5 - t_gap_half, 0.5 + t_gap_half
     best = None
@@ -843,9 +906,6 @@ def plan_everlasting_practical(
         the parameters by the predictor's own accounting; ``binding`` the privacy conditions that fix
         each T_i.
     """
-    from geoprivate.everlasting.accounting import claim27_epsilon, labelboost_epsilon
-    from geoprivate.everlasting.repaired import StopperParameters
-
     eps, dlt = _target(epsilon, delta)
     k = check_positive_int(phases, "phases")
     vc = check_positive_int(vc, "vc")
@@ -888,8 +948,6 @@ def _practical_rows(spec: dict, e_m2: float):
 
     ``spec`` holds the planner's fixed arguments; ``e_m2`` is the LabelBoost ε phase 1's budget pays.
     """
-    from geoprivate.everlasting.accounting import labelboost_epsilon
-
     k, eps, dlt, alphas, beta, lams, shats = (spec[x] for x in ("k", "eps", "dlt", "alphas", "beta", "lams", "shats"))
     R_last, top_rate, top_margin, e_run = spec["R_last"], spec["top_rate"], spec["top_margin"], spec["e_run"]
     repaired, st, later_budget, query_private = (
@@ -935,20 +993,19 @@ def _practical_rows(spec: dict, e_m2: float):
             why = f"phase {i + 1}: Lemma C.3 gap (Claim D.9) at Observation 2's eps' for budget {budget:.3g}"
         binding.append(why)
         S = lams[i] * T
-        rows[i] = {
-            "i": i + 1,
-            "alpha": ai,
-            "beta": beta / 2 ** (i + 1),
-            "lam": lams[i],
-            "T": T,
-            "S": S,
-            "R": R,
-            "c": c,
-            "epsilon_bt": e_bt,
-            "delta_bt": dlt / (2 * c),
-            "s_hat": min(shats[i], S) if i < k - 1 else 0,
-            "d_hat": S_next if i < k - 1 else 0,
-        }
+        rows[i] = _phase_row(
+            i + 1,
+            ai,
+            beta / 2 ** (i + 1),
+            lams[i],
+            T,
+            R,
+            c,
+            e_bt,
+            dlt,
+            s_hat=min(shats[i], S) if i < k - 1 else 0,
+            d_hat=S_next if i < k - 1 else 0,
+        )
         if repaired:
             tr = st.training(_phase_view(rows[i], dlt))
             chain_next = tr.epsilon + e_lb + 3  # [NNSY23] Claim E.6 (i)-(iii) with Lemma C.1's +3
@@ -958,8 +1015,6 @@ def _practical_rows(spec: dict, e_m2: float):
 
 def _practical_plan(rows, binding, k, eps, dlt, n, vc, alpha, beta, e_run, repaired, st, query_private) -> Plan:
     """Assemble the practical :class:`Plan` and compute its guarantee by the predictor's accounting."""
-    from geoprivate.everlasting.accounting import claim27_epsilon, labelboost_epsilon
-
     e_lb = labelboost_epsilon()
     if repaired and query_private and k > 1:
         binding.append(
@@ -1017,9 +1072,6 @@ def _phase_view(row, delta):
 
 def _practical_guarantee(par, n, repaired, stopper) -> dict:
     """The guarantee a practical run will report, by the predictor's own accounting (all phases relabel)."""
-    from geoprivate.everlasting.accounting import training_privacy
-    from geoprivate.everlasting.repaired import repaired_guarantees
-
     p1 = par.phase(1)
     k = len(par.phases)
     if repaired:
@@ -1049,9 +1101,6 @@ def run_everlasting_plan(plan: Plan, concept: str = "thresholds", seed: int = 0)
     EverlastingResult
         Its guarantee is recomputed by the predictor from the parameters used.
     """
-    from geoprivate.everlasting.generic_bbl import GenericBBL, make_everlasting_problem
-    from geoprivate.everlasting.repaired import RepairedBBL, StopperParameters
-
     if plan.parameters.get("mode") != "practical":
         raise ValueError("plan: expected a plan of plan_everlasting_practical")
     root = np.random.SeedSequence(seed)

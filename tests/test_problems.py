@@ -14,9 +14,8 @@ from geoprivate.ensembles import (
 )
 from geoprivate.everlasting import ensembles as ev_ensembles
 from geoprivate.everlasting import generic_bbl
-from geoprivate.everlasting.generic_bbl import EverlastingProblem, erm_ensemble, make_everlasting_problem
+from geoprivate.everlasting.generic_bbl import erm_ensemble, make_everlasting_problem
 from geoprivate.prediction import generators
-from geoprivate.prediction.problems import Problem as PredictionProblem
 from geoprivate.prediction.problems import make_problem
 from geoprivate.problems import CONCEPTS, Problem, draw_problem
 
@@ -52,10 +51,14 @@ def test_the_two_zoos_give_the_same_problem(name, seed):
     assert q.X is None and q.y is None
 
 
-def test_old_names_are_the_shared_ones():
-    assert PredictionProblem is Problem and EverlastingProblem is Problem
-    assert ev_ensembles.VoteEnsemble is Ensemble and generic_bbl.VoteEnsemble is Ensemble
-    assert generic_bbl.Ensemble is Ensemble and generators.Ensemble is Ensemble
+def test_one_problem_and_one_ensemble_class_no_aliases():
+    for module, old in (
+        (ev_ensembles, "EverlastingProblem"),
+        (ev_ensembles, "VoteEnsemble"),
+        (generic_bbl, "Ensemble"),
+    ):
+        assert not hasattr(module, old)
+    assert generators.Ensemble is Ensemble
     for cls in (ThresholdEnsemble, IntervalEnsemble, FiniteEnsemble, HalfspaceEnsemble):
         assert getattr(generators, cls.__name__) is cls
 

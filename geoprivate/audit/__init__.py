@@ -32,9 +32,6 @@ Exact output laws and audits, one module per mechanism
       RecPrefix-R's exact law (the law itself lives beside the mechanism).
     * :mod:`geoprivate.audit.controls` — known-broken sparse-vector variants (Lyu, Su, Li
       2017) and the exact law of one of them: positive controls for the auditors.
-
-``geoprivate.privacy.audit`` and ``geoprivate.privacy.controls`` remain importable for one
-release as deprecated aliases of this package.
 """
 
 from geoprivate.audit.between_thresholds import (

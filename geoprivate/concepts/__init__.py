@@ -8,16 +8,9 @@ sorting), and the tests check closed form against the matrix oracle.
 
 from geoprivate.concepts.base import ConceptClass
 from geoprivate.concepts.finite import FiniteClass
+from geoprivate.concepts.halfspaces import Halfspaces
 from geoprivate.concepts.intervals import Intervals
 from geoprivate.concepts.point_functions import PointFunctions
 from geoprivate.concepts.thresholds import Thresholds
 
 __all__ = ["ConceptClass", "FiniteClass", "Thresholds", "Intervals", "PointFunctions", "Halfspaces"]
-
-
-def __getattr__(name):  # Halfspaces lives beside the geometry oracles (solvers.halfspaces)
-    if name == "Halfspaces":
-        from geoprivate.concepts.halfspaces import Halfspaces
-
-        return Halfspaces
-    raise AttributeError(name)

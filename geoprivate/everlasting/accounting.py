@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from geoprivate.everlasting.label_boost import label_boost_law
 from geoprivate.mechanisms.sparse_vector import lemma1_applies
 from geoprivate.privacy.accounting import Guarantee, c_tops_composition
 
@@ -102,8 +103,6 @@ def labelboost_release_law(concept, s_points, s_labels, t_points, *, em_epsilon:
     dict
         labelling of T (tuple of 0/1) → natural-log probability.
     """
-    from geoprivate.everlasting.label_boost import label_boost_law
-
     labels, log_p, _ = label_boost_law(concept, s_points, s_labels, t_points, epsilon=em_epsilon)
     n_s = len(s_points)
     out: dict = {}

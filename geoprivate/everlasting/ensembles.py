@@ -2,9 +2,9 @@
 
 Split from :mod:`geoprivate.everlasting.generic_bbl` (which keeps the algorithm and its records and
 re-exports these names).  The problems are the shared layer's :class:`geoprivate.problems.Problem`
-(:func:`make_everlasting_problem` and ``EverlastingProblem`` are the old names, kept for one release);
+(:func:`make_everlasting_problem` draws one with GenericBBL's defaults);
 F_i is a :class:`geoprivate.ensembles.Ensemble` whose ``counts`` are the vote counts GenericBBL feeds
-BetweenThresholds (``VoteEnsemble`` is the old name); ``erm_ensemble`` is step 3b (blocks streamed for
+BetweenThresholds; ``erm_ensemble`` is step 3b (blocks streamed for
 thresholds); ``level_errors`` gives err_D([votes ≥ k], c) exactly
 (thresholds and intervals under U[0, 1), finite classes under the uniform law) or by Monte Carlo
 (halfspaces).
@@ -20,12 +20,11 @@ from geoprivate.concepts import FiniteClass, Intervals
 from geoprivate.ensembles import Ensemble, IntervalEnsemble, ThresholdEnsemble, make_ensemble
 from geoprivate.prediction.accuracy import uniform_line_cells
 from geoprivate.problems import Problem, draw_problem
+from solvers.halfspaces import halfspace_witness
 
 __all__ = [
     "ERM_CHUNK_ROWS",
     "MC_SAMPLES",
-    "EverlastingProblem",
-    "VoteEnsemble",
     "erm_ensemble",
     "level_errors",
     "make_everlasting_problem",
@@ -33,9 +32,6 @@ __all__ = [
 
 
 # ====================================================================== problems (the shared layer)
-EverlastingProblem = Problem  # the old name, one release: GenericBBL's problems are geoprivate.problems.Problem
-#: the old name, one release: F_i is a geoprivate.ensembles.Ensemble (its ``counts`` are the old ``votes``)
-VoteEnsemble = Ensemble
 
 
 def make_everlasting_problem(name: str, rng=None, *, n_points: int = 24, n_concepts: int = 64, d: int = 2) -> Problem:
@@ -88,8 +84,6 @@ def erm_ensemble(problem: Problem, points, labels, T: int, lam: int, order=None)
 
 def _halfspace_erm(X, y):
     """A consistent halfspace (exact LP witness) for a realisable block; (a, w)."""
-    from solvers.halfspaces import halfspace_witness
-
     wit = halfspace_witness(X, y)
     if not wit.realisable:
         raise ValueError("halfspaces: a block of S_i is not realisable (GenericBBL's samples are realisable)")

@@ -37,9 +37,11 @@ import numpy as np
 
 from geoprivate._validation import as_rng, check_index
 from geoprivate.audit import statistical_epsilon_lower_bound
-from geoprivate.everlasting.generic_bbl import EverlastingProblem, GenericBBL
-from geoprivate.everlasting.parameters import EverlastingParameters
+from geoprivate.everlasting.generic_bbl import GenericBBL, make_everlasting_problem
+from geoprivate.everlasting.parameters import EverlastingParameters, custom_parameters
+from geoprivate.everlasting.repaired import RepairedBBL
 from geoprivate.privacy.warnings import PrivacyWarning
+from geoprivate.problems import Problem
 
 __all__ = [
     "World",
@@ -79,7 +81,7 @@ class GameInstance:
     """Two neighbouring worlds (Figure 1 steps 1 and 4a) and the hidden round (4c), if any."""
 
     kind: str  # "training" or "query"
-    problem: EverlastingProblem
+    problem: Problem
     parameters: EverlastingParameters
     world0: World
     world1: World
@@ -158,11 +160,7 @@ def play(
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", PrivacyWarning)
         if variant == "repaired":
-            from geoprivate.everlasting.repaired import RepairedBBL
-
-            alg: GenericBBL = RepairedBBL(
-                instance.problem, w.points, w.labels, instance.parameters, rng, stopper=stopper
-            )
+            alg: GenericBBL = RepairedBBL(instance.problem, w.points, w.labels, instance.parameters, rng, stopper=stopper)
         else:
             alg = GenericBBL(
                 instance.problem, w.points, w.labels, instance.parameters, rng, selection=selection, bt_noise=noise
@@ -344,9 +342,6 @@ def labelboost_erm_instance(problem=None, rng=None) -> tuple:
     Parameters (``custom_parameters``): (λ, T, R, c) = (1, 200, 600, 1), (2, 300, 4, 1),
     ε = 0.5, ε'_i = 1, m = 0.5.  Returns (instance, featurize) — the view's phase-2 part.
     """
-    from geoprivate.everlasting.generic_bbl import make_everlasting_problem
-    from geoprivate.everlasting.parameters import custom_parameters
-
     prob = problem if problem is not None else make_everlasting_problem("thresholds", 0)
     par = custom_parameters([(1, 200, 600, 1), (2, 300, 4, 1)], 0.05, 0.05, 0.5, 1e-6, 1, epsilon_bt=1.0, m_const=0.5)
     S = np.concatenate([np.linspace(0.0, 0.3, 100), np.linspace(0.6, 1.0, 100)])
@@ -367,9 +362,6 @@ def query_leak_instance(problem=None, rng=None) -> tuple:
     Parameters: (λ, T, R, c) = (1, 200, 600, 1), (600, 1, 4, 1), ε = 0.5, ε'_i = 1, m = 0.5.
     Returns (instance, featurize) — the view's phase-2 part.
     """
-    from geoprivate.everlasting.generic_bbl import make_everlasting_problem
-    from geoprivate.everlasting.parameters import custom_parameters
-
     prob = problem if problem is not None else make_everlasting_problem("thresholds", 0)
     par = custom_parameters([(1, 200, 600, 1), (600, 1, 4, 1)], 0.05, 0.05, 0.5, 1e-6, 1, epsilon_bt=1.0, m_const=0.5)
     S = np.concatenate([np.linspace(0.0, 0.3, 100), np.linspace(0.6, 1.0, 100)])

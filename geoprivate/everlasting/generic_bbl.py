@@ -25,9 +25,8 @@ points for the phase, fixed before the phase starts).
 
 The problems are the shared layer's :class:`geoprivate.problems.Problem` and the ensembles F_i its
 :class:`geoprivate.ensembles.Ensemble` (``counts`` = the vote counts); step 3b's ERM and the exact
-err_D per vote level live in :mod:`geoprivate.everlasting.ensembles` (re-exported here, with the old
-names ``EverlastingProblem``, ``VoteEnsemble`` and ``Ensemble``); this module keeps the algorithm, its
-random streams and its records.
+err_D per vote level live in :mod:`geoprivate.everlasting.ensembles` (re-exported here beside the
+algorithm that calls them); this module keeps the algorithm, its random streams and its records.
 """
 
 from __future__ import annotations
@@ -39,40 +38,34 @@ from dataclasses import asdict, dataclass, field
 import numpy as np
 
 from geoprivate._validation import as_rng, check_bool, check_indices, check_int_in_range, check_positive_real
+from geoprivate.audit import clopper_pearson
 from geoprivate.everlasting.accounting import (
     TrainingPrivacy,
     claim27_epsilon,
     labelboost_epsilon,
     training_privacy,
 )
-from geoprivate.everlasting.ensembles import (  # noqa: F401 - re-exported (the names lived here)
+from geoprivate.everlasting.ensembles import (  # noqa: F401 - step 3b's names, re-exported beside GenericBBL
     ERM_CHUNK_ROWS,
     MC_SAMPLES,
-    EverlastingProblem,
-    VoteEnsemble,
     _monte_carlo_level_errors,
     _threshold_erm_rows,
     erm_ensemble,
     level_errors,
     make_everlasting_problem,
 )
-from geoprivate.everlasting.label_boost import label_boost, lemma_c2_applies
+from geoprivate.everlasting.label_boost import SELECTIONS, label_boost, lemma_c2_applies
 from geoprivate.everlasting.parameters import EverlastingParameters, PhaseParameters
 from geoprivate.mechanisms import BetweenThresholds, subsample
 from geoprivate.privacy import VACUOUS, Guarantee, PrivacyLedger
 from geoprivate.privacy.warnings import warn_below_sample_bound, warn_outside_theorem
 
-Ensemble = VoteEnsemble  # the old name: now the one geoprivate.ensembles.Ensemble
-
 __all__ = [
     "QUERY_READING",
-    "Ensemble",
-    "EverlastingProblem",
     "EverlastingResult",
     "GenericBBL",
     "HypothesisSequence",
     "PhaseRecord",
-    "VoteEnsemble",
     "erm_ensemble",
     "make_everlasting_problem",
 ]
@@ -194,7 +187,7 @@ class GenericBBL:
 
     Parameters
     ----------
-    problem : EverlastingProblem
+    problem : geoprivate.problems.Problem
     points, labels : the initial labelled database S (labels 0/1); step 2 draws
         S_1 ⊆ S of size λ_1 T_1, so len(S) ≥ λ_1 T_1 is required.
     parameters : EverlastingParameters (theorem or practical mode)
@@ -239,7 +232,6 @@ class GenericBBL:
         check_bool(strict, "strict")
         self._hypotheses: list = []
         bt_noise = check_positive_real(bt_noise, "bt_noise")
-        from geoprivate.everlasting.label_boost import SELECTIONS
 
         if selection not in SELECTIONS:
             raise ValueError(f"selection must be one of {SELECTIONS}, got {selection!r}")
@@ -340,8 +332,6 @@ class GenericBBL:
             record.err_D_max, record.err_D_mean = float(ef.max()), float(ef.mean())
             record.err_D_max_upper = record.err_D_max
             if prob.name == "halfspaces":
-                from geoprivate.audit import clopper_pearson
-
                 record.err_D_method = f"monte-carlo (n={MC_SAMPLES}, fixed measurement seed)"
                 k = int(round(record.err_D_max * MC_SAMPLES))
                 record.err_D_max_upper = clopper_pearson(k, MC_SAMPLES, 0.05)[1]

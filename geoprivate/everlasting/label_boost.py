@@ -25,11 +25,14 @@ import numpy as np
 
 from geoprivate._validation import as_rng, check_epsilon
 from geoprivate.concepts import FiniteClass, Intervals, Thresholds
+from geoprivate.everlasting.planar_sweep import planar_sweep
 from geoprivate.mechanisms.exponential import (
     EM_THEOREM,
     exponential_mechanism,
     exponential_mechanism_log_probabilities,
 )
+from solvers.combinatorics import dichotomies
+from solvers.halfspaces import halfspace_dichotomies
 
 __all__ = [
     "Dichotomies",
@@ -250,19 +253,13 @@ def dichotomies_of(concept, P) -> Dichotomies:
     if isinstance(concept, Intervals):
         return IntervalDichotomies(P)
     if _is_halfspaces(concept) and P.ndim == 2 and P.shape[1] == 2 and len(P) > PLANAR_SWEEP_MIN:
-        from geoprivate.everlasting.planar_sweep import planar_sweep
-
         sweep = planar_sweep(P)
         if sweep is not None:  # general position (checked exactly): no matrix at all
             return PlanarDichotomies(sweep)
     if isinstance(concept, FiniteClass) or _is_halfspaces(concept):
         if isinstance(concept, FiniteClass):
-            from solvers.combinatorics import dichotomies
-
             M = dichotomies(concept.matrix[:, concept.columns(P)])
         else:
-            from solvers.halfspaces import halfspace_dichotomies
-
             M = halfspace_dichotomies(P)
         return Dichotomies(P, matrix=np.asarray(M, dtype=np.uint8))
     raise TypeError(

@@ -49,7 +49,16 @@ from geoprivate._validation import (
     check_probability,
     check_real,
 )
+from geoprivate.audit import between_thresholds_output_law, delta_for_epsilon, epsilon_for_delta
+from geoprivate.audit.search import hill_climb
+from geoprivate.everlasting.accounting import labelboost_release_law
+from geoprivate.everlasting.ensembles import erm_ensemble
+from geoprivate.everlasting.game import FALSE_ALARM, audit_game, query_game
+from geoprivate.everlasting.generic_bbl import make_everlasting_problem
+from geoprivate.everlasting.parameters import custom_parameters
+from geoprivate.everlasting.repaired import StopperParameters, repaired_guarantees
 from geoprivate.mechanisms.sparse_vector import Answer, min_gap
+from geoprivate.mechanisms.stopper import stopper_cap, stopper_slack
 
 __all__ = [
     "FAR_AT",
@@ -111,8 +120,6 @@ def halting_parameters(
     ValueError
         The result fails Claim D.1 or D.9 (e.g. α ≥ 1/8), or bad arguments.
     """
-    from geoprivate.everlasting.parameters import custom_parameters
-
     alpha, beta = check_probability(alpha, "alpha"), check_probability(beta, "beta")
     epsilon = check_epsilon(epsilon)
     delta = check_probability(delta, "delta")
@@ -178,8 +185,6 @@ class HaltingAdversary:
 
     def instance(self, problem, parameters):
         """The Figure 1 query game (:func:`geoprivate.everlasting.game.query_game`) this B plays."""
-        from geoprivate.everlasting.game import query_game
-
         p1 = parameters.phase(1)
         if p1.lam != 1:
             raise ValueError(f"HaltingAdversary needs lambda_1 = 1 (one-example blocks), got {p1.lam}")
@@ -207,8 +212,6 @@ def _labels(transcript) -> tuple:
 
 @lru_cache(maxsize=256)
 def _segment_law(values: tuple, eps, tl, tu, n, dps) -> dict:
-    from geoprivate.audit import between_thresholds_output_law
-
     return between_thresholds_output_law(list(values), eps, tl, tu, n, dps=dps)
 
 
@@ -289,8 +292,6 @@ def exact_query_audit(adversary: HaltingAdversary, parameters, epsilon: float = 
     dict with ``delta_at_epsilon`` (float), the two laws (as {str(view): float}), the
     claimed (ε, δ) of the answering mechanism and the instance.
     """
-    from geoprivate.audit import delta_for_epsilon
-
     if not isinstance(adversary, HaltingAdversary):
         raise TypeError(f"adversary must be a HaltingAdversary, got {type(adversary).__name__}")
     epsilon = check_real(epsilon, "epsilon", low=0)
@@ -369,9 +370,6 @@ def adversary_search(
     -------
     dict: best adversary, search scores, the final audit (:class:`GameAudit` as dict).
     """
-    from geoprivate.audit.search import hill_climb
-    from geoprivate.everlasting.game import FALSE_ALARM, audit_game
-
     iters = check_int_in_range(iters, "iters", 0, MAX_SEARCH_ITERS)
     n_search = check_int_in_range(n_search, "n_search", 1, 10**7)
     n_samples = check_int_in_range(n_samples, "n_samples", 1, 10**7)
@@ -448,8 +446,6 @@ def repaired_view_law(
     Gauss–Legendre with ``nodes`` points per piece, pieces aligned with the breakpoints).
     Views are label tuples without the hidden round's label.  Returns {view: probability}.
     """
-    from geoprivate.mechanisms.stopper import stopper_cap, stopper_slack
-
     vals = check_finite_array(values, "values", ndim=1)
     m = vals.size
     if not 1 <= m <= 10:
@@ -508,9 +504,6 @@ def repaired_exact_audit(adversary: HaltingAdversary, parameters, stopper, *, no
 
     Uses :func:`repaired_view_law` (votes deterministic as in :func:`exact_query_audit`).
     """
-    from geoprivate.audit import delta_for_epsilon, epsilon_for_delta
-    from geoprivate.everlasting.repaired import StopperParameters
-
     if not isinstance(adversary, HaltingAdversary):
         raise TypeError(f"adversary must be a HaltingAdversary, got {type(adversary).__name__}")
     if not isinstance(stopper, StopperParameters):
@@ -568,7 +561,7 @@ def repaired_two_phase_law(problem, parameters, stopper, s_points, s_labels, que
 
     Parameters
     ----------
-    problem : EverlastingProblem (thresholds)
+    problem : geoprivate.problems.Problem (thresholds)
     parameters : EverlastingParameters with two phases as above
     stopper : StopperParameters
     s_points, s_labels : the training set S (= S_1)
@@ -581,9 +574,6 @@ def repaired_two_phase_law(problem, parameters, stopper, s_points, s_labels, que
     dict
         view (tuple of labels, hidden label removed) → probability.
     """
-    from geoprivate.everlasting.accounting import labelboost_release_law
-    from geoprivate.everlasting.ensembles import erm_ensemble
-
     p1, p2 = parameters.phase(1), parameters.phase(2)
     if (p1.lam, p2.lam) != (1, 1) or len(s_points) != p1.T or p1.s_hat != p1.T:
         raise ValueError("repaired_two_phase_law: needs one-example blocks, |S| = T_1 and |S_hat_1| = |S_1|")
@@ -617,9 +607,6 @@ def repaired_position_instance(hidden: int = 0):
     -------
     (parameters, stopper, (S, y), world-0 phase-1 queries, world-1 phase-1 queries, phase-2 queries)
     """
-    from geoprivate.everlasting.parameters import custom_parameters
-    from geoprivate.everlasting.repaired import StopperParameters
-
     T1, R1, T2 = 12, 9, 9
     par = custom_parameters(
         [(1, T1, R1, 1), (1, T2, 4, 1)], 0.9, 0.05, 1.0, 1e-6, 1, epsilon_bt=0.5, sizes=[(T1, R1), (0, 0)]
@@ -640,10 +627,6 @@ def repaired_position_audit(hidden: int = 0, *, nodes: int = 12) -> dict:
     δ at the claimed ε with :func:`~geoprivate.everlasting.repaired.repaired_guarantees`' bound for an
     earlier-phase position.
     """
-    from geoprivate.audit import delta_for_epsilon, epsilon_for_delta
-    from geoprivate.everlasting.generic_bbl import make_everlasting_problem
-    from geoprivate.everlasting.repaired import repaired_guarantees
-
     par, st, (S, y), q0, q1, q2 = repaired_position_instance(hidden)
     prob = make_everlasting_problem("thresholds", 0)
     P = repaired_two_phase_law(prob, par, st, S, y, q0, hidden, q2, nodes=nodes)

@@ -64,6 +64,7 @@ from geoprivate._validation import (
 )
 from geoprivate.mechanisms.exponential import exponential_mechanism, exponential_mechanism_log_probabilities
 from geoprivate.privacy.accounting import PrivacyLedger
+from geoprivate.privacy.warnings import warn_below_sample_bound
 
 __all__ = [
     "TRUE",
@@ -652,6 +653,50 @@ def dp_greedy_cover(
     P = as_feature_matrix(Phi)
     yy = _as_labels01(y, P.shape[0])
     rng = as_rng(rng)
+    ledger = PrivacyLedger() if ledger is None else ledger
+    M = P.shape[1]
+    e_hat, eps_total, dl, mode = _greedy_cover_privacy(epsilon, delta, epsilon_hat, M, ledger)
+    proved = False
+    if alpha is not None and beta is not None and mode == "theorem":
+        need = theorem_3_5_sample_size(M, alpha, beta, epsilon, delta)["n"]
+        proved = P.shape[0] >= need
+        if not proved:
+            warn_below_sample_bound(
+                f"DP-GreedyCover: n = {P.shape[0]} < Theorem 3.5's n = {need} for "
+                f"alpha={alpha}, beta={beta}: accuracy not proved (privacy holds)"
+            )
+    feats, bits, default, errs = _em_cover_rounds(P, yy, e_hat, rng)
+    return GreedyCoverResult(
+        DecisionList(tuple(feats), tuple(bits), default), e_hat, eps_total, dl, mode, ledger, errs, proved
+    )
+
+
+def _greedy_cover_privacy(epsilon, delta, epsilon_hat, M: int, ledger: PrivacyLedger):
+    """DP-GreedyCover's ε̂ and the guarantee it books ([BF26] Theorem 3.5, Lemma A.1; basic composition).
+
+    Theorem mode: ε̂ = ε/(2(ln(1/δ) + 3/2)) and Lemma A.1's (ε, δ).  Practical mode: ε̂ given; with δ
+    Lemma A.1's (2ε̂(ln(1/δ) + 3/2), δ), without it the pure 2ε̂(M + 1) of basic composition.
+
+    Parameters
+    ----------
+    epsilon, delta, epsilon_hat
+        As for :func:`dp_greedy_cover`.
+    M : int
+        |F|, the number of features.
+    ledger : PrivacyLedger
+        Receives one ``"DP-GreedyCover"`` entry.
+
+    Returns
+    -------
+    e_hat : float
+        The exponential mechanism's ε̂.
+    eps_total : float
+        The run's ε.
+    dl : float or None
+        The run's δ (None: pure DP).
+    mode : str
+        ``"theorem"`` or ``"practical"``.
+    """
     if (epsilon is None) == (epsilon_hat is None):
         raise ValueError("give either epsilon and delta (theorem mode) or epsilon_hat (practical mode)")
     if epsilon is not None:
@@ -665,8 +710,6 @@ def dp_greedy_cover(
         e_hat, mode = check_epsilon(epsilon_hat, "epsilon_hat"), "practical"
         dl = None if delta is None else check_probability(delta, "delta")
         eps_total = None if dl is None else 2 * e_hat * (math.log(1 / dl) + 1.5)
-    ledger = PrivacyLedger() if ledger is None else ledger
-    M = P.shape[1]
     if dl is not None:
         assert eps_total is not None  # both modes set it whenever delta is given
         ledger.record(
@@ -690,17 +733,37 @@ def dp_greedy_cover(
             epsilon_hat=e_hat,
             mode=mode,
         )
-    proved = False
-    if alpha is not None and beta is not None and mode == "theorem":
-        need = theorem_3_5_sample_size(M, alpha, beta, epsilon, delta)["n"]
-        proved = P.shape[0] >= need
-        if not proved:
-            from geoprivate.privacy.warnings import warn_below_sample_bound
+    return e_hat, eps_total, dl, mode
 
-            warn_below_sample_bound(
-                f"DP-GreedyCover: n = {P.shape[0]} < Theorem 3.5's n = {need} for "
-                f"alpha={alpha}, beta={beta}: accuracy not proved (privacy holds)"
-            )
+
+def _em_cover_rounds(P: np.ndarray, yy: np.ndarray, e_hat: float, rng):
+    """The rounds of [BF26] Algorithm 3.1 (EMCover, Alg. A.1): pick (f_j, b_j), drop the covered examples.
+
+    Round j draws (f, b) ∈ F_j × {0, 1} by the exponential mechanism with weight exp(ε̂ q(S_j, (f, b)))
+    (:func:`greedy_cover_quality`); S_{j+1} = {x ∈ S_j : f_j(x) = 0}, F_{j+1} = F_j − {f_j}; it stops
+    when T is chosen.  Class counts are updated incrementally.
+
+    Parameters
+    ----------
+    P : numpy.ndarray, shape (n, M)
+        The 0/1 feature matrix.
+    yy : numpy.ndarray, shape (n,)
+        Labels in {0, 1}.
+    e_hat : float
+        The exponential mechanism's ε̂.
+    rng : numpy.random.Generator
+        The random source.
+
+    Returns
+    -------
+    feats, bits : list
+        The chosen features (ending with T) and their output bits.
+    default : int
+        The bit chosen with T.
+    errs : list of int
+        −q of each choice (its errors on the examples still uncovered).
+    """
+    M = P.shape[1]
     rem = np.ones(P.shape[0], dtype=bool)
     available = np.ones(M, dtype=bool)
     c1, c0 = _class_counts(P, yy, rem)
@@ -715,9 +778,7 @@ def dp_greedy_cover(
         if pick >= q.size - 2:
             feats.append(TRUE)
             bits.append(b)
-            return GreedyCoverResult(
-                DecisionList(tuple(feats), tuple(bits), b), e_hat, eps_total, dl, mode, ledger, errs, proved
-            )
+            return feats, bits, b, errs
         f = int(np.flatnonzero(available)[pick // 2])
         covered = rem & (P[:, f] == 1)
         if covered.any():

@@ -56,7 +56,7 @@ from geoprivate.mechanisms import (
     laplace_noise,
     log_star_median_sample_size,
     median_sample_size,
-    private_median_result,
+    private_median,
 )
 from geoprivate.privacy import VACUOUS, Guarantee, advanced_composition
 from geoprivate.privacy.warnings import PrivacyWarning, UtilityWarning, warn_below_sample_bound, warn_outside_theorem
@@ -78,8 +78,6 @@ __all__ = [
 MODES = ("theorem", "practical")
 #: step 4's median: the names of ``private_median(method=...)``, plus "paper" (Theorem 9's bound, exponential run)
 MEDIANS = ("exponential", "paper", "log-star")
-#: old spellings accepted by ``median=`` ("implemented" was the exponential-mechanism median)
-MEDIAN_ALIASES = {"implemented": "exponential"}
 
 
 # --------------------------------------------------------------------------- results
@@ -206,7 +204,7 @@ class Theorem11Parameters:
     n : int
         N = t·m.
     median : str
-        ``"exponential"`` (old spelling ``"implemented"``; n_pm of the exponential-mechanism
+        ``"exponential"`` (n_pm of the exponential-mechanism
         median actually run, ln|X| dependence), ``"paper"`` (Theorem 9's log* formula with hidden constant
         ``c_pm``) or ``"log-star"`` (the bound of the log*-level median actually run:
         :func:`geoprivate.mechanisms.log_star_median_sample_size`, RecPrefix-R's own
@@ -249,11 +247,10 @@ def _parts_for(n_pm: int, beta: float, eps: float, delta: float) -> int:
 
 
 def _median_name(median) -> str:
-    """``median=`` of the learners and calculators: one of :data:`MEDIANS` or an old spelling of one."""
-    name = MEDIAN_ALIASES.get(median, median) if isinstance(median, str) else median
-    if name not in MEDIANS:
-        raise ValueError(f"median: expected one of {MEDIANS} (or 'implemented' for 'exponential'), got {median!r}")
-    return name
+    """``median=`` of the learners and calculators: one of :data:`MEDIANS`."""
+    if median not in MEDIANS:
+        raise ValueError(f"median: expected one of {MEDIANS}, got {median!r}")
+    return median
 
 
 def theorem11_parameters(
@@ -263,7 +260,7 @@ def theorem11_parameters(
 
     The paper gives N only up to O(·); we make every constant explicit:
 
-    * n_PM: ``median="exponential"`` (old spelling ``"implemented"``) uses the bound of the
+    * n_PM: ``median="exponential"`` uses the bound of the
       median actually run
       (:func:`geoprivate.mechanisms.median_sample_size`, exponential mechanism);
       ``median="paper"`` uses Theorem 9's c_pm·log*d·ln²(log*d/(βδ))/(αε) with α = 1/3;
@@ -684,8 +681,7 @@ class OPTPrivateLearner:
     n_subsets : int, optional
         t in practical mode (required there; ignored in theorem mode).
     median : {"exponential", "paper", "log-star"}
-        Step 4's median, named as ``private_median(method=...)`` names it (``"implemented"``
-        is an old spelling of ``"exponential"``).  ``"exponential"`` and ``"log-star"``
+        Step 4's median, named as ``private_median(method=...)`` names it.  ``"exponential"`` and ``"log-star"``
         run that median and size the sample with its own bound; ``"paper"`` runs the
         exponential median but sizes n_PM with Theorem 9's formula (see
         :func:`theorem11_parameters`; its accuracy is then not proved).  ``"log-star"``
@@ -821,7 +817,7 @@ class OPTPrivateLearner:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", UtilityWarning)
             if self.median != "log-star":
-                return private_median_result(
+                return private_median(
                     y,
                     np.arange(self.cls.height + 1),
                     eps,
@@ -832,7 +828,7 @@ class OPTPrivateLearner:
                     ledger=ledger,
                 )
             options = LogStarOptions(self.mode, k_scale=self.median_k_scale)
-            return private_median_result(
+            return private_median(
                 y,
                 self.cls.height + 1,
                 eps,

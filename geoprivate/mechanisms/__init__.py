@@ -11,7 +11,7 @@ theorem it comes from and whether the theorem's hypotheses hold.
 * :mod:`~geoprivate.mechanisms.choosing` — choosing mechanism ([Yan25] Lemma 1, Def. 12).
 * :mod:`~geoprivate.mechanisms.median` — private median ([Yan25] Theorem 9): exponential
   mechanism, or ``method="log-star"`` (footnote 3 on RecPrefix-R, options in
-  :class:`LogStarOptions`); :func:`private_median_result` reports ``failed``,
+  :class:`LogStarOptions`); its :class:`MedianResult` reports ``value``, ``failed``,
   ``privacy_applies`` and ``utility_proved``.
 * :mod:`~geoprivate.mechanisms.interior_point` — RecPrefix-R, the toolkit's log*-level private
   interior point (docs/interior_point.md) and its exact output law (its audit lives in
@@ -19,7 +19,8 @@ theorem it comes from and whether the theorem's hypotheses hold.
 * :mod:`~geoprivate.mechanisms.subsampling` — amplification by sub-sampling ([NNSY23]
   Claim 2.7).
 
-Nothing here imports :mod:`geoprivate.audit` (``tests/house/test_layers.py``).
+Nothing here imports :mod:`geoprivate.audit`, one layer up, at module level or inside a function
+(``tests/house/test_layers.py`` reads every import statement and checks the package graph has no cycle).
 """
 
 from geoprivate.mechanisms.choosing import (
@@ -63,7 +64,6 @@ from geoprivate.mechanisms.median import (
     median_quality,
     median_sample_size,
     private_median,
-    private_median_result,
 )
 from geoprivate.mechanisms.sparse_vector import (
     AboveThreshold,
@@ -111,7 +111,6 @@ __all__ = [
     "is_alpha_median",
     "median_failure_bound",
     "median_sample_size",
-    "private_median_result",
     "MedianResult",
     "LogStarOptions",
     "interior_point",

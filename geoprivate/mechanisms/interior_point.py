@@ -57,6 +57,7 @@ import numpy as np
 from geoprivate._validation import as_rng, check_delta, check_epsilon, check_probability
 from geoprivate.mechanisms.choosing import choosing_mechanism, choosing_output_law
 from geoprivate.mechanisms.exponential import exponential_mechanism, exponential_mechanism_probabilities
+from geoprivate.mechanisms.laplace import uniform_below
 from geoprivate.privacy.warnings import warn_below_sample_bound, warn_outside_theorem
 
 # (its exact whole-algorithm audit lives one layer up: geoprivate.audit.interior_point)
@@ -73,7 +74,6 @@ __all__ = [
     "iq_segments",
     "interval_exponential_mechanism",
     "interval_exponential_law",
-    "uniform_below",
     "random_pairing",
     "pair_lcps",
     "trim",
@@ -323,32 +323,6 @@ def interval_exponential_law(sorted_values, domain_size: int, epsilon):
     return starts, lengths, p / p.sum()
 
 
-def uniform_below(rng, n: int) -> int:
-    """A uniform integer in [0, n) for any Python int n >= 1 (64-bit words + rejection).
-
-    Parameters
-    ----------
-    rng : numpy.random.Generator
-        The random source.
-    n : int
-        The exclusive upper bound, n >= 1 (a Python int of any size).
-
-    Returns
-    -------
-    int
-        A uniformly distributed integer in [0, n).
-    """
-    if n <= (1 << 62):
-        return int(rng.integers(n))
-    k = (n - 1).bit_length()
-    words = (k + 63) // 64
-    while True:
-        w = rng.integers(0, 1 << 64, size=words, dtype=np.uint64, endpoint=False)
-        x = int.from_bytes(w.astype("<u8").tobytes(), "little") >> (64 * words - k)
-        if x < n:
-            return x
-
-
 def interval_exponential_mechanism(sorted_values, domain_size: int, epsilon, rng) -> int:
     """The exponential mechanism over X = {0, …, N−1} with score iq ([Yan25] Thm 8), sampled exactly.
 
@@ -375,7 +349,7 @@ def interval_exponential_mechanism(sorted_values, domain_size: int, epsilon, rng
     starts, lengths, scores = iq_segments(sorted_values, domain_size)
     z = _segment_logits(lengths, scores, epsilon)
     j = int(np.argmax(z + rng.gumbel(size=z.shape[0])))
-    return starts[j] + uniform_below(rng, lengths[j])
+    return starts[j] + uniform_below(lengths[j], rng)
 
 
 # ====================================================================== the steps of one level
@@ -1076,20 +1050,3 @@ def interior_point_output_law(
     if len(pts) > max_n:
         raise ValueError(f"values: the exact law enumerates n! orders; n must be <= max_n={max_n}, got {len(pts)}")
     return _law(pts, 0, params, {})
-
-
-def __getattr__(name):
-    """Deprecated alias: ``interior_point_exact_audit`` moved to :mod:`geoprivate.audit.interior_point`."""
-    if name == "interior_point_exact_audit":
-        import warnings
-
-        from geoprivate.audit.interior_point import interior_point_exact_audit  # deprecated alias (one release)
-
-        warnings.warn(
-            "geoprivate.mechanisms.interior_point.interior_point_exact_audit moved to "
-            "geoprivate.audit.interior_point_exact_audit",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return interior_point_exact_audit
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

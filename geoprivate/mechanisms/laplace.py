@@ -31,6 +31,7 @@ __all__ = [
     "laplace_mechanism",
     "default_granularity",
     "bernoulli_exp",
+    "uniform_below",
 ]
 
 
@@ -70,16 +71,34 @@ def _check_size(size):
 
 
 # ---------------------------------------------------------------- exact integer samplers
-def _uniform_below(m: int, rng: np.random.Generator) -> int:
-    """Uniform integer in {0, ..., m-1}, exact for any Python int m >= 1."""
-    if m < (1 << 62):
-        return int(rng.integers(0, m))
-    nbytes = (m.bit_length() + 7) // 8
-    mask = (1 << m.bit_length()) - 1
-    while True:  # rejection sampling on m.bit_length() uniform bits
-        u = int.from_bytes(rng.bytes(nbytes), "little") & mask
-        if u < m:
-            return u
+def uniform_below(n: int, rng: np.random.Generator) -> int:
+    """A uniform integer in [0, n) for any Python int n >= 1, exactly (the package's one big-integer sampler).
+
+    Below 2^62 one ``rng.integers`` draw; above, the top k = bit_length(n − 1) bits of 64-bit words,
+    rejected until < n (expected < 2 rounds).  Used by the exact discrete Laplace (Canonne–Kamath–Steinke
+    2020) and by RecPrefix-R's exact interval sampling (:mod:`geoprivate.mechanisms.interior_point`).
+
+    Parameters
+    ----------
+    n : int
+        The exclusive upper bound, n >= 1 (a Python int of any size).
+    rng : numpy.random.Generator
+        The random source (last, as everywhere in the package).
+
+    Returns
+    -------
+    int
+        A uniformly distributed integer in [0, n).
+    """
+    if n <= (1 << 62):
+        return int(rng.integers(n))
+    k = (n - 1).bit_length()
+    words = (k + 63) // 64
+    while True:
+        w = rng.integers(0, 1 << 64, size=words, dtype=np.uint64, endpoint=False)
+        x = int.from_bytes(w.astype("<u8").tobytes(), "little") >> (64 * words - k)
+        if x < n:
+            return x
 
 
 def _bernoulli_exp_unit(num: int, den: int, rng) -> bool:
@@ -87,7 +106,7 @@ def _bernoulli_exp_unit(num: int, den: int, rng) -> bool:
     k = 1
     while True:
         # A ~ Bernoulli(gamma / k)
-        if _uniform_below(den * k, rng) >= num:
+        if uniform_below(den * k, rng) >= num:
             break
         k += 1
     return k % 2 == 1
@@ -120,7 +139,7 @@ def bernoulli_exp(gamma, rng=None) -> bool:
 def _discrete_laplace_one(t: int, s: int, rng) -> int:
     """One draw of the discrete Laplace with P(z) ∝ exp(-|z| s / t) (CKS 2020, Algorithm 2)."""
     while True:
-        u = _uniform_below(t, rng)
+        u = uniform_below(t, rng)
         if not _bernoulli_exp_unit(u, t, rng):
             continue
         v = 0

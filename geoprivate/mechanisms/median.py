@@ -27,7 +27,6 @@ from __future__ import annotations
 import bisect
 import math
 import numbers
-import warnings
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -48,7 +47,6 @@ from geoprivate.privacy.warnings import warn_below_sample_bound
 
 __all__ = [
     "private_median",
-    "private_median_result",
     "MedianResult",
     "LogStarOptions",
     "MedianDomain",
@@ -69,8 +67,6 @@ THEOREM_LOG_STAR = (
     "[Yan25] Thm 8, Lemma 1, Thm 6; sample bound docs/interior_point.md §5, not Thm 9's n_PM)"
 )
 METHODS = ("exponential", "log-star")
-#: old spellings accepted by ``method=`` (the VC-1 learners called the exponential median "implemented")
-METHOD_ALIASES = {"implemented": "exponential"}
 
 
 def _as_grid(domain) -> np.ndarray:
@@ -310,29 +306,10 @@ class LogStarOptions:
     strict: bool = False
 
 
-_LEGACY = ("mode", "n_base", "k_scale", "strict")
-
-
-def _log_star_options(log_star, legacy: dict) -> LogStarOptions:
-    """``log_star`` (a :class:`LogStarOptions` or None) or the deprecated keywords mode/n_base/k_scale/strict."""
-    unknown = sorted(set(legacy) - set(_LEGACY))
-    if unknown:
-        raise TypeError(f"private_median() got unexpected keyword arguments {unknown}")
+def _log_star_options(log_star) -> LogStarOptions:
+    """``log_star`` (a :class:`LogStarOptions` or None, the defaults)."""
     if log_star is not None and not isinstance(log_star, LogStarOptions):
         raise TypeError(f"log_star must be a LogStarOptions, got {type(log_star).__name__}")
-    if legacy:
-        if log_star is not None:
-            raise TypeError(
-                f"pass the log-star options either as log_star=LogStarOptions(...) or as keywords "
-                f"{sorted(legacy)}, not both"
-            )
-        warnings.warn(
-            f"private_median({', '.join(f'{k}=' for k in sorted(legacy))}...) is deprecated; pass "
-            "log_star=LogStarOptions(...)",
-            DeprecationWarning,
-            stacklevel=4,
-        )
-        return LogStarOptions(**legacy)
     return LogStarOptions() if log_star is None else log_star
 
 
@@ -406,7 +383,7 @@ def median_domain(values, domain) -> MedianDomain:
 
 @dataclass(frozen=True)
 class MedianResult:
-    """Everything a private median run reports (:func:`private_median_result`).
+    """Everything a private median run reports (:func:`private_median`).
 
     Attributes
     ----------
@@ -425,7 +402,7 @@ class MedianResult:
         The n the accuracy theorem of ``method`` needs (None without α and β).
     privacy_applies : bool
         Every condition of the privacy proof holds for the parameters used (see
-        :func:`private_median_result`).
+        :func:`private_median`).
     utility_proved : bool
         ``n >= sample_bound`` and the theorem's constants (log-star: theorem mode).
     interior : InteriorPointResult or None
@@ -447,7 +424,7 @@ class MedianResult:
     interior: InteriorPointResult | None = None
 
 
-def private_median_result(
+def private_median(
     values,
     domain,
     epsilon,
@@ -459,11 +436,8 @@ def private_median_result(
     method: str = "exponential",
     beta=None,
     log_star: LogStarOptions | None = None,
-    **legacy,
 ) -> MedianResult:
     """Differentially private median over a finite ordered domain, with the run's verdicts ([Yan25] Theorem 9).
-
-    Same parameters as :func:`private_median`; returns a :class:`MedianResult`.
 
     Privacy conditions (``privacy_applies``), evaluated on the parameters used:
 
@@ -481,27 +455,87 @@ def private_median_result(
 
     Parameters
     ----------
-    values, domain, epsilon, delta, alpha, rng, ledger, method, beta, log_star, **legacy
-        As for :func:`private_median`.
+    values : array_like, shape (n,)
+        The dataset S.  With an integer ``domain`` (size N): integers in [0, N) (Python ints
+        of any size).  With an array ``domain``: reals (need not lie in ``domain``; the
+        log-star method maps each x to the smallest domain element >= x, clipped).
+    domain : int, range(N), or array_like strictly increasing, shape (m,)
+        The candidate outputs X: {0, …, N−1}, or the given points (read once, by
+        :func:`median_domain`).
+    epsilon : float > 0
+    delta : float in [0, 1), default 0
+        Unused by ``"exponential"`` (pure ε-DP); ``"log-star"`` needs δ > 0 when the domain
+        is larger than ``n_base``.
+    alpha : float in (0, 1/2], optional
+        ``"exponential"``: if given, the ledger also records :func:`median_failure_bound`.
+        ``"log-star"``: required (the trim of footnote 3).
+    rng : Generator, int or None
+    ledger : PrivacyLedger, optional
+        One entry ``"private_median"`` (``method`` among its parameters).
+    method : {"exponential", "log-star"}
+    beta : float in (0, 1), optional
+        Failure probability of the accuracy statement.  ``"log-star"``: required (the
+        interior point's β).  ``"exponential"``: with ``alpha``, gives the run's sample
+        bound (below it a ``UtilityWarning``).
+    log_star : LogStarOptions, optional
+        ``"log-star"`` only: mode, n_base, k_scale, strict of RecPrefix-R.
 
     Returns
     -------
     MedianResult
-        The value (``None`` on a failed log-star run), ``failed``, ``privacy_applies``,
+        ``value``: the chosen element of the domain (a Python int for an integer domain), or
+        ``None`` when the log-star method's RecPrefix-R fails (a visible failure, never a
+        plausible value); with the run's verdicts ``failed``, ``privacy_applies``,
         ``utility_proved`` and ``sample_bound``.
+
+    Raises
+    ------
+    ValueError / TypeError
+        Bad ε, δ, α, β, method, options, or values outside an integer domain.
+
+    Examples
+    --------
+    >>> y = private_median(np.arange(1000) % 10, np.arange(10), epsilon=1.0, rng=0).value
+    >>> is_alpha_median(np.arange(1000) % 10, y, 0.2)
+    True
+    >>> S = [2 ** 1023 + 7 * i for i in range(4001)]  # |X| = 2^1024: needs n >> 2 ln(2^1024)/eps
+    >>> is_alpha_median(S, private_median(S, 2 ** 1024, 1.0, rng=1).value, 0.25)
+    True
     """
     if method not in METHODS:
-        method = METHOD_ALIASES.get(method, method)
-        if method not in METHODS:
-            raise ValueError(f"method: expected one of {METHODS}, got {method!r}")
+        raise ValueError(f"method: expected one of {METHODS}, got {method!r}")
     eps = check_epsilon(epsilon)
     dlt = check_delta(delta)
     a = None if alpha is None else _median_alpha(alpha)
     b = None if beta is None else check_probability(beta, "beta")
-    opts = _log_star_options(log_star, legacy)
+    opts = _log_star_options(log_star)
     dom = median_domain(values, domain)
     if method == "log-star":
         return _log_star_median(dom, eps, dlt, a, b, rng, ledger, opts)
+    return _exponential_median(dom, eps, a, b, rng, ledger)
+
+
+def _exponential_median(dom: MedianDomain, eps, a, b, rng, ledger) -> MedianResult:
+    """The exponential-mechanism median with score q(S, y) of [Yan25] Definition 11 (Theorem 8), its verdicts.
+
+    Parameters
+    ----------
+    dom : MedianDomain
+        The data and the domain X, read once by :func:`median_domain`.
+    eps : float
+        ε (validated); the run is (ε, 0)-DP for every ε > 0 (sensitivity 1).
+    a, b : float or None
+        The accuracy target α and β (validated), or None.
+    rng : Generator, int or None
+        The random source (SPEC 7).
+    ledger : PrivacyLedger or None
+        Receives one ``"private_median"`` entry.
+
+    Returns
+    -------
+    MedianResult
+        The run with ``method="exponential"``; ``utility_proved`` when n >= :func:`median_sample_size`.
+    """
     if dom.grid is not None:
         assert dom.values is not None  # an array domain sets grid and values together
         idx = exponential_mechanism(_quality(np.sort(dom.values), dom.grid), eps, 1.0, rng=as_rng(rng))
@@ -526,79 +560,6 @@ def private_median_result(
             params.update(beta=b, sample_bound=bound, utility_proved=proved)
         ledger.record("private_median", eps, 0.0, THEOREM, True, **params)
     return MedianResult(out, False, "exponential", eps, 0.0, n, dom.size, a, b, bound, True, proved)
-
-
-def private_median(
-    values,
-    domain,
-    epsilon,
-    delta=0.0,
-    alpha=None,
-    rng=None,
-    ledger=None,
-    *,
-    method: str = "exponential",
-    beta=None,
-    log_star: LogStarOptions | None = None,
-    **legacy,
-):
-    """Differentially private median over a finite ordered domain ([Yan25] Theorem 9).
-
-    Parameters
-    ----------
-    values : array_like, shape (n,)
-        The dataset S.  With an integer ``domain`` (size N): integers in [0, N) (Python ints
-        of any size).  With an array ``domain``: reals (need not lie in ``domain``; the
-        log-star method maps each x to the smallest domain element >= x, clipped).
-    domain : int, range(N), or array_like strictly increasing, shape (m,)
-        The candidate outputs X: {0, …, N−1}, or the given points (read once, by
-        :func:`median_domain`).
-    epsilon : float > 0
-    delta : float in [0, 1), default 0
-        Unused by ``"exponential"`` (pure ε-DP); ``"log-star"`` needs δ > 0 when the domain
-        is larger than ``n_base``.
-    alpha : float in (0, 1/2], optional
-        ``"exponential"``: if given, the ledger also records :func:`median_failure_bound`.
-        ``"log-star"``: required (the trim of footnote 3).
-    rng : Generator, int or None
-    ledger : PrivacyLedger, optional
-        One entry ``"private_median"`` (``method`` among its parameters).
-    method : {"exponential", "log-star"}
-        (``"implemented"`` is accepted as an old spelling of ``"exponential"``.)
-    beta : float in (0, 1), optional
-        Failure probability of the accuracy statement.  ``"log-star"``: required (the
-        interior point's β).  ``"exponential"``: with ``alpha``, gives the run's sample
-        bound (below it a ``UtilityWarning``).
-    log_star : LogStarOptions, optional
-        ``"log-star"`` only: mode, n_base, k_scale, strict of RecPrefix-R.  The keywords
-        ``mode=``, ``n_base=``, ``k_scale=``, ``strict=`` are deprecated spellings of it.
-    **legacy
-        Those deprecated keywords (anything else is a ``TypeError``).
-
-    Returns
-    -------
-    The chosen element of the domain (a Python int for an integer domain), or ``None``
-    when the log-star method's RecPrefix-R fails (a visible failure, never a plausible
-    value).  :func:`private_median_result` returns the same run with its verdicts
-    (``failed``, ``privacy_applies``, ``utility_proved``, ``sample_bound``).
-
-    Raises
-    ------
-    ValueError / TypeError
-        Bad ε, δ, α, β, method, options, or values outside an integer domain.
-
-    Examples
-    --------
-    >>> y = private_median(np.arange(1000) % 10, np.arange(10), epsilon=1.0, rng=0)
-    >>> is_alpha_median(np.arange(1000) % 10, y, 0.2)
-    True
-    >>> S = [2 ** 1023 + 7 * i for i in range(4001)]  # |X| = 2^1024: needs n >> 2 ln(2^1024)/eps
-    >>> is_alpha_median(S, private_median(S, 2 ** 1024, 1.0, rng=1), 0.25)
-    True
-    """
-    return private_median_result(
-        values, domain, epsilon, delta, alpha, rng, ledger, method=method, beta=beta, log_star=log_star, **legacy
-    ).value
 
 
 def _quality(sorted_values: np.ndarray, grid: np.ndarray) -> np.ndarray:

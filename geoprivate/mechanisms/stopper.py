@@ -44,6 +44,7 @@ from geoprivate._validation import (
     check_real,
 )
 from geoprivate.mechanisms.sparse_vector import (
+    HaltedError,
     _NoiseBuffer,
     above_threshold_alpha,
 )
@@ -223,8 +224,6 @@ class StoppedBetweenThresholds:
         and the cap count ≥ c_max; either halts the instance after that answer.
         """
         if self.halted:
-            from geoprivate.mechanisms.sparse_vector import HaltedError
-
             raise HaltedError(f"StoppedBetweenThresholds has halted ({self.halted_by}) after {self.tops} TOPs")
         vals = np.asarray(values, dtype=np.float64)
         if vals.ndim != 1 or not np.all(np.isfinite(vals)):

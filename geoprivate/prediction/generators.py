@@ -55,6 +55,7 @@ from geoprivate.ensembles import (  # the one ensemble abstraction (names kept i
 )
 from solvers import combinatorics as comb
 from solvers.affine import AffineSubspace
+from solvers.depth import max_cdepth
 from solvers.halfspaces import (
     DUAL_FORMS,
     dual_constraints,
@@ -323,8 +324,6 @@ class G_halfspace:
 
     def hypothesis(self, points, labels, subspace):
         """f_{i,j} = argmax_{z ∈ subspace} cdepth_{S_i}(z) as ((a, w), CDepthResult)."""
-        from solvers.depth import max_cdepth
-
         res = max_cdepth(self.constraints(points, labels), subspace)
         return dual_hypothesis(res.point), res
 

@@ -118,7 +118,7 @@ class PredictionResult:
         adversary actually asked (when a target was given).  This is *not* [Yan26]'s
         accuracy notion: an adaptive adversary asks inside the ensemble's disagreement
         region, where the labels are coin flips by design.  [Yan26] bounds err_D(c, h_j)
-        (Definition 1): see ``accuracy``.  ``mistakes`` is a deprecated alias.
+        (Definition 1): see ``accuracy``.
     accuracy : AccuracyReport or None
         err_D(c, h_j) and err_D(c, f_{i,j}) of every segment
         (:func:`geoprivate.prediction.accuracy.measure_accuracy`; when ``run`` got a
@@ -166,11 +166,6 @@ class PredictionResult:
     accuracy: AccuracyReport | None = None
     total_guarantee: Guarantee | None = None
     run_id: int = 0
-
-    @property
-    def mistakes(self) -> int | None:
-        """Deprecated alias of :attr:`stream_disagreements`."""
-        return self.stream_disagreements
 
     @property
     def hard_rounds(self) -> list[int]:
@@ -258,6 +253,40 @@ def _as_sample(points, labels, kind):
     if y.size and ((y != 0) & (y != 1)).any():
         raise ValueError("labels: expected labels in {0, 1} (1 = the paper's +1, 0 = its -1)")
     return X, y.astype(np.int64)
+
+
+@dataclass
+class _RunState:
+    """The mutable state of one :meth:`GenericPredictor.run`: BetweenThresholds, the transcript, the current F.
+
+    Attributes
+    ----------
+    bt : BetweenThresholds
+        The run's instance (segments restart at each ⊤).
+    tr : Transcript
+        (x_j, code_j, label_j) so far.
+    ens : Ensemble
+        The current ensemble F (re-drawn at each hard query).
+    result : PredictionResult
+        The result being filled.
+    label_rng : numpy.random.Generator
+        The labels of hard queries.
+    seq : numpy.ndarray or None
+        The fixed query sequence (None for an adaptive adversary).
+    track_L : bool
+        Whether |L| is tracked.
+    states : list
+        (start round, t̂_lower, t̂_upper) of every segment.
+    """
+
+    bt: object
+    tr: Transcript
+    ens: object
+    result: PredictionResult
+    label_rng: np.random.Generator
+    seq: np.ndarray | None
+    track_L: bool
+    states: list
 
 
 class GenericPredictor:
@@ -536,7 +565,6 @@ class GenericPredictor:
             ledger=ledger,
             run_id=run_id,
         )
-        states = [(0, bt.t_hat_lower, bt.t_hat_upper)]
         seq = None
         if not adversary.adaptive:
             seq = self._check_queries(adversary.sequence(T), "adversary.sequence(T)")
@@ -549,70 +577,144 @@ class GenericPredictor:
             result.L_sizes.append(label_sequence_count(self.generator.concept, seq, tr.hard_points(), tr.hard_labels()))
         if "affine_dim" in ens.info:
             result.affine_dims.append(ens.info["affine_dim"])
-
-        def on_top(j, x, vote):
-            nonlocal ens
-            hp, hl = tr.hard_points(), tr.hard_labels()
-            ens = self.ensemble(hp, hl)
-            result.ensembles.append((j + 1, ens))
-            states.append((j + 1, bt.t_hat_lower, bt.t_hat_upper))
-            ev = {
-                "round": j,
-                "x": np.asarray(x).tolist(),
-                "label": int(hl[-1]),
-                "vote": float(vote),
-                "realisable": ens.realisable,
-            }
-            if track_L:
-                Ls = label_sequence_count(self.generator.concept, seq, hp, hl)
-                result.L_sizes.append(Ls)
-                ev["L_size"] = Ls
-            if "affine_dim" in ens.info:
-                result.affine_dims.append(ens.info["affine_dim"])
-                ev["affine_dim"] = ens.info["affine_dim"]
-                ev["redundant"] = ens.info["redundant"][-1]
-                if ens.info.get("deferred"):
-                    ev["deferred"] = ens.info["deferred"][-1]
-            result.events.append(ev)
-
-        j = 0
+        state = _RunState(bt, tr, ens, result, label_rng, seq, track_L, [(0, bt.t_hat_lower, bt.t_hat_upper)])
         if seq is not None and batch:
-            size = chunk
-            while j < T:
-                xs = seq[j : j + size]
-                votes = ens.votes(xs)
-                codes = bt.query_batch_codes(votes)
-                n = codes.shape[0]
-                labs = codes.astype(np.uint8)
-                top = codes[-1] == TOP_CODE
-                if top:
-                    labs[-1] = label_rng.integers(2)
-                tr.extend(xs[:n], codes, labs)
-                j += n
-                if progress is not None:
-                    progress.update(n)
-                if top:
-                    on_top(j - 1, xs[n - 1], votes[n - 1])
-                    size = chunk
-                else:
-                    size = min(size * 4, 1 << 20)
+            self._answer_batched(state, T, chunk, progress)
         else:
-            for j in range(T):
-                x = seq[j] if seq is not None else adversary.next_query(View(j, tr, ens))
-                xa = self._check_queries(x, f"query {j}")
-                if xa.shape != point_shape:
-                    raise ValueError(f"query {j}: expected a point of shape {point_shape}, got {xa.shape}")
-                vote = float(ens.votes(xa[None, ...])[0])
-                code = bt.query_batch_codes(np.array([vote]))[0]
-                lab = label_rng.integers(2) if code == TOP_CODE else code
-                tr.extend(xa[None, ...], np.array([code]), np.array([lab]))
-                if code == TOP_CODE:
-                    on_top(j, xa, vote)
-                if progress is not None:
-                    progress.update(1)
-        stops = [s for s, *_ in states[1:]] + [T]
+            self._answer_one_by_one(state, adversary, T, point_shape, progress)
+        self._account(state, T, ledger, target, law, n_samples, accuracy_rng)
+        result.seconds = time.perf_counter() - t0
+        return result
+
+    def _on_hard_query(self, state: _RunState, j: int, x, vote) -> None:
+        """A ⊤ at round j: HardQuery grows by (x_j, random label); F is re-drawn on it ([Yan26] Algorithm 2, step 2).
+
+        Parameters
+        ----------
+        state : _RunState
+            The run (its ensemble, transcript and records are updated in place).
+        j : int
+            The round of the hard query.
+        x : array_like
+            The query point x_j.
+        vote : float
+            Its vote q_x(F) (exact, noise-free), recorded in the event.
+        """
+        tr, result = state.tr, state.result
+        hp, hl = tr.hard_points(), tr.hard_labels()
+        ens = state.ens = self.ensemble(hp, hl)
+        result.ensembles.append((j + 1, ens))
+        state.states.append((j + 1, state.bt.t_hat_lower, state.bt.t_hat_upper))
+        ev = {
+            "round": j,
+            "x": np.asarray(x).tolist(),
+            "label": int(hl[-1]),
+            "vote": float(vote),
+            "realisable": ens.realisable,
+        }
+        if state.track_L:
+            Ls = label_sequence_count(self.generator.concept, state.seq, hp, hl)
+            result.L_sizes.append(Ls)
+            ev["L_size"] = Ls
+        if "affine_dim" in ens.info:
+            result.affine_dims.append(ens.info["affine_dim"])
+            ev["affine_dim"] = ens.info["affine_dim"]
+            ev["redundant"] = ens.info["redundant"][-1]
+            if ens.info.get("deferred"):
+                ev["deferred"] = ens.info["deferred"][-1]
+        result.events.append(ev)
+
+    def _answer_batched(self, state: _RunState, T: int, chunk: int, progress) -> None:
+        """Step 2 over a fixed query sequence: windows answered by BetweenThresholds up to their first ⊤.
+
+        F is fixed between hard queries, so a window's votes are computed at once; the window grows
+        ×4 (up to 2^20) while no ⊤ occurs and restarts at ``chunk`` after one.  Same transcript as
+        :meth:`_answer_one_by_one`.
+
+        Parameters
+        ----------
+        state : _RunState
+            The run (``state.seq`` is the fixed sequence).
+        T : int
+            Number of queries.
+        chunk : int
+            First window size.
+        progress : object with ``update(n)`` or None
+            Advanced by the number of queries answered.
+        """
+        bt, tr, seq = state.bt, state.tr, state.seq
+        j, size = 0, chunk
+        while j < T:
+            xs = seq[j : j + size]
+            votes = state.ens.votes(xs)
+            codes = bt.query_batch_codes(votes)
+            n = codes.shape[0]
+            labs = codes.astype(np.uint8)
+            top = codes[-1] == TOP_CODE
+            if top:
+                labs[-1] = state.label_rng.integers(2)
+            tr.extend(xs[:n], codes, labs)
+            j += n
+            if progress is not None:
+                progress.update(n)
+            if top:
+                self._on_hard_query(state, j - 1, xs[n - 1], votes[n - 1])
+                size = chunk
+            else:
+                size = min(size * 4, 1 << 20)
+
+    def _answer_one_by_one(self, state: _RunState, adversary, T: int, point_shape: tuple, progress) -> None:
+        """Step 2 one query at a time (an adaptive adversary sees the view V_j before asking x_j).
+
+        Parameters
+        ----------
+        state : _RunState
+            The run.
+        adversary : geoprivate.adversaries.Adversary
+            Asked ``next_query`` when ``state.seq`` is None.
+        T : int
+            Number of queries.
+        point_shape : tuple
+            The shape of one query point.
+        progress : object with ``update(n)`` or None
+            Advanced by one per query.
+        """
+        bt, tr, seq = state.bt, state.tr, state.seq
+        for j in range(T):
+            x = seq[j] if seq is not None else adversary.next_query(View(j, tr, state.ens))
+            xa = self._check_queries(x, f"query {j}")
+            if xa.shape != point_shape:
+                raise ValueError(f"query {j}: expected a point of shape {point_shape}, got {xa.shape}")
+            vote = float(state.ens.votes(xa[None, ...])[0])
+            code = bt.query_batch_codes(np.array([vote]))[0]
+            lab = state.label_rng.integers(2) if code == TOP_CODE else code
+            tr.extend(xa[None, ...], np.array([code]), np.array([lab]))
+            if code == TOP_CODE:
+                self._on_hard_query(state, j, xa, vote)
+            if progress is not None:
+                progress.update(1)
+
+    def _account(self, state: _RunState, T: int, ledger, target, law, n_samples, accuracy_rng) -> None:
+        """The run's records: segment states, accuracy against ``target``, and its guarantee ([Yan26] Theorem 3).
+
+        The run's own spend is the advanced composition of its BetweenThresholds segments; the
+        predictor's total composes every completed run on the same sample.
+
+        Parameters
+        ----------
+        state : _RunState
+            The finished run.
+        T : int
+            Number of queries.
+        ledger : PrivacyLedger
+            The run's ledger (one entry per segment).
+        target, law, n_samples, accuracy_rng
+            As for :meth:`run`.
+        """
+        bt, tr, result = state.bt, state.tr, state.result
+        stops = [s for s, *_ in state.states[1:]] + [T]
         result.segment_states = [
-            SegmentState(a, b, tl, tu, bt.nu_scale) for (a, tl, tu), b in zip(states, stops, strict=True)
+            SegmentState(a, b, tl, tu, bt.nu_scale) for (a, tl, tu), b in zip(state.states, stops, strict=True)
         ]
         if target is not None:
             truth = np.asarray(target(tr.points)).astype(np.uint8)
@@ -626,8 +728,6 @@ class GenericPredictor:
         self.total_ledger.entries.extend(ledger.entries)
         result.total_guarantee = self.total_ledger.advanced_composition(self.delta_prime)
         self._last_utility = result.utility_proved
-        result.seconds = time.perf_counter() - t0
-        return result
 
     def __repr__(self) -> str:
         return f"GenericPredictor({self.generator!r}, k={self.k}, m={self.m}, epsilon={self.epsilon}, mode={self.mode})"

@@ -2,8 +2,8 @@
 
 The problems themselves (class, target, law D, sample) are the shared layer's
 :class:`geoprivate.problems.Problem`, drawn by :func:`geoprivate.problems.draw_problem`;
-:func:`make_problem` is its old entry point (kept, with ``Problem``, for one release).  This module
-adds what only the predictors need: :func:`make_generator` and :func:`make_adversary`.
+:func:`make_problem` draws one with its sample of size N.  This module adds what only the predictors
+need: :func:`make_generator` and :func:`make_adversary`.
 """
 
 from __future__ import annotations
@@ -21,15 +21,9 @@ from geoprivate.prediction.generators import (
     G_halfspace_repaired,
     G_oblivious,
 )
-from geoprivate.problems import (  # the shared problem layer (Problem and Target kept importable here)
-    CONCEPTS,
-    GRID,
-    Problem,
-    Target,
-    draw_problem,
-)
+from geoprivate.problems import CONCEPTS, GRID, Problem, draw_problem
 
-__all__ = ["ADVERSARIES", "CONCEPTS", "GRID", "Problem", "Target", "make_adversary", "make_generator", "make_problem"]
+__all__ = ["ADVERSARIES", "CONCEPTS", "GRID", "make_adversary", "make_generator", "make_problem"]
 
 ADVERSARIES = ("oblivious", "stochastic", "adaptive")
 

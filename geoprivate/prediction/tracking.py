@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from geoprivate.prediction.generators import concept_kind
 from solvers import combinatorics as comb
 from solvers.halfspaces import halfspace_dichotomies
 
@@ -29,8 +30,6 @@ def label_sequences(concept, queries, hard_points=(), hard_labels=()):
     Row r of ``rows`` is one labelling of P realised by C|HardQuery (distinct rows).
     ``hard_points`` must be among the queries (HardQuery ⊆ the sequence).
     """
-    from geoprivate.prediction.generators import concept_kind
-
     kind = concept_kind(concept)
     q = np.asarray(queries)
     if kind == "halfspaces":
@@ -89,8 +88,6 @@ def label_sequence_count(concept, queries, hard_points=(), hard_labels=()) -> in
     Closed form for thresholds (on the reals) and intervals, the matrix of
     :func:`label_sequences` otherwise.
     """
-    from geoprivate.prediction.generators import concept_kind
-
     kind = concept_kind(concept)
     if kind in ("thresholds", "intervals") and getattr(concept, "domain", None) is None:
         n, ones, zeros = _line_indices(queries, hard_points, hard_labels)

@@ -6,8 +6,7 @@
 * :mod:`geoprivate.privacy.warnings` — :class:`PrivacyWarning` (outside a privacy theorem)
   and :class:`UtilityWarning` (below a sample bound).
 
-Auditing lives one layer up, in :mod:`geoprivate.audit`; ``geoprivate.privacy.audit`` and
-``geoprivate.privacy.controls`` are deprecated aliases of it, kept for one release.
+Auditing lives one layer up, in :mod:`geoprivate.audit` (nothing here imports it).
 """
 
 from geoprivate.privacy.accounting import (

@@ -272,7 +272,7 @@ def subsampling_amplification(epsilon_prime, delta_prime, epsilon, n):
 
 @dataclass(frozen=True)
 class LedgerEntry:
-    """One release recorded in a :class:`PrivacyLedger`.
+    """An output (a release) recorded in a :class:`PrivacyLedger`.
 
     Attributes
     ----------

@@ -100,14 +100,13 @@ E. H. Bareiss (1968) for fraction-free elimination; R. G. Bland (1977) for the
 anti-cycling pivot rule.
 """
 
-from solvers.lp._results import FarkasCertificate, FeasibilityResult, LPResult, OptimizeResult
+from solvers.lp._results import FarkasCertificate, FeasibilityResult, OptimizeResult
 from solvers.lp._solve import feasible_point, maximize
 from solvers.lp._verify import is_farkas_certificate, is_feasible_point, is_optimize_certificate
 
 __all__ = [
     "FarkasCertificate",
     "FeasibilityResult",
-    "LPResult",
     "OptimizeResult",
     "feasible_point",
     "maximize",

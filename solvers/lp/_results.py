@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-__all__ = ["FarkasCertificate", "FeasibilityResult", "LPResult", "OptimizeResult"]
+__all__ = ["FarkasCertificate", "FeasibilityResult", "OptimizeResult"]
 
 
 @dataclass(frozen=True)
@@ -59,10 +59,6 @@ class FeasibilityResult:
     certificate: FarkasCertificate | None
     slack: Fraction | None = None
     method: str = ""
-
-
-LPResult = FeasibilityResult
-"""Deprecated alias of :class:`FeasibilityResult` (its name before 2026-11; kept for one release)."""
 
 
 @dataclass(frozen=True)

@@ -159,7 +159,7 @@ def test_threshold_erm_rows_match_closed_form():
     ens = erm_ensemble(prob, x, y, 30, 7)
     for t in range(30):
         tt, _ = Thresholds().erm(x[7 * t : 7 * t + 7], y[7 * t : 7 * t + 7])
-        assert ens.params[t] == tt
+        assert ens.hypotheses[t] == tt
 
 
 def test_level_errors_exact_against_dense_grid():

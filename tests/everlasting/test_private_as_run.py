@@ -136,7 +136,7 @@ def test_streams_same_seed_same_transcript_and_queries_do_not_shift_training_dra
         ra1, ra2, rb = a1.run(), a2.run(), b.run()
     assert (ra1.predictions == ra2.predictions).all()
     ea, eb = ra1.extra["hypotheses"].ensembles[1], rb.extra["hypotheses"].ensembles[1]
-    assert (ea.params == eb.params).all()  # the phase-1 blocks and ERMs do not depend on R_1
+    assert (ea.hypotheses == eb.hypotheses).all()  # the phase-1 blocks and ERMs do not depend on R_1
     # the query stream is its own: the first 60 queries agree, and so do the first answers
     assert (ra1.predictions[:20] == rb.predictions[:20]).all()
 
@@ -278,11 +278,9 @@ def test_dp_greedy_cover_and_dp_winnow_report_both_verdicts():
 # ---------------------------------------------------------------- the shared problem layer (#24)
 @pytest.mark.parametrize("name", ["thresholds", "intervals", "finite", "halfspaces"])
 def test_both_problem_zoos_draw_through_the_shared_layer(name):
-    from geoprivate.prediction.problems import Target, make_problem
-    from geoprivate.problems import Target as SharedTarget
+    from geoprivate.prediction.problems import make_problem
     from geoprivate.problems import draw_target
 
-    assert Target is SharedTarget  # the old name is kept
     ev = make_everlasting_problem(name, np.random.default_rng(4), n_points=24, n_concepts=64)
     pr = make_problem(name, 50, np.random.default_rng(4), n_points=24, n_concepts=64)
     td = draw_target(name, np.random.default_rng(4), n_points=24, n_concepts=64)
@@ -297,10 +295,10 @@ def test_a_plan_too_large_to_run_is_refused_not_attempted():
         run_generic_bbl_plan(pl, "thresholds", 0)  # R_1 ~ 10^10 queries
 
 
-def test_generic_bbl_keeps_its_old_names_after_the_split():
+def test_generic_bbl_reexports_step_3b_and_keeps_no_alias():
     from geoprivate.everlasting import ensembles, generic_bbl
-    from geoprivate.prediction.generators import Ensemble as PredictionEnsemble
 
-    assert generic_bbl.Ensemble is ensembles.VoteEnsemble is generic_bbl.VoteEnsemble
     assert generic_bbl.erm_ensemble is ensembles.erm_ensemble and generic_bbl.level_errors is ensembles.level_errors
-    assert ensembles.VoteEnsemble is PredictionEnsemble  # one ensemble abstraction (#24): the twin is an alias
+    for old in ("VoteEnsemble", "EverlastingProblem"):  # one ensemble and one problem class (#24, #34)
+        assert not hasattr(generic_bbl, old) and not hasattr(ensembles, old)
+    assert not hasattr(generic_bbl, "Ensemble")

@@ -13,8 +13,10 @@ it was read off the code (every edge below is one that exists, or would be allow
 7. ``claims``, ``experiments``, ``viz``, ``strategies``   claims as checks, sweeps, figures, instance spaces
 8. ``report``, ``cli``, ``explore``, ``__main__``   what a person runs
 
-Imports inside one layer are allowed when they do not close a cycle between packages.  Imports inside
-functions count.  The only exemptions are deprecated aliases kept for one release (``DEPRECATED``).
+Imports inside one layer are allowed when they do not close a cycle between packages.  Every import
+statement counts: module level, inside functions and methods, and inside a module ``__getattr__`` (the
+whole AST is walked).  A module-level ``__getattr__`` that imports is itself a failure (a lazy import hides
+an edge from a reader); there are no exemptions.
 """
 
 import ast
@@ -40,13 +42,6 @@ LAYERS = (
     ("report", "cli", "explore", "__main__"),
 )
 RANK = {name: i for i, layer in enumerate(LAYERS) for name in layer}
-
-#: (importing module, imported package): deprecated aliases that forward upward, for one release only
-DEPRECATED = {
-    ("geoprivate.privacy.audit", "audit"),
-    ("geoprivate.privacy.controls", "audit"),
-    ("geoprivate.mechanisms.interior_point", "audit"),  # module __getattr__ for interior_point_exact_audit
-}
 
 
 def _module_name(path: pathlib.Path) -> str:
@@ -104,25 +99,41 @@ def package_edges() -> dict[tuple[str, str], set[str]]:
 
 
 def upward_imports(edges) -> list[str]:
-    """Every import of a package above the importer's layer, except the deprecated aliases."""
-    bad = []
-    for (src, dst), mods in sorted(edges.items()):
-        if RANK[dst] > RANK[src]:
-            for m in sorted(mods):
-                if (m, dst) not in DEPRECATED:
-                    bad.append(f"{m} (layer {RANK[src]}) imports geoprivate.{dst} (layer {RANK[dst]})")
-    return bad
+    """Every import of a package above the importer's layer."""
+    return [
+        f"{m} (layer {RANK[src]}) imports geoprivate.{dst} (layer {RANK[dst]})"
+        for (src, dst), mods in sorted(edges.items())
+        if RANK[dst] > RANK[src]
+        for m in sorted(mods)
+    ]
 
 
-def package_cycle(edges, exempt=DEPRECATED):
-    """A cycle of packages (a list, first = last) in the graph of ``edges`` without the exempt aliases, or None."""
+def package_graph(edges) -> nx.DiGraph:
+    """The directed graph of packages: an edge for every package that imports another."""
     graph = nx.DiGraph()
-    graph.add_edges_from((src, dst) for (src, dst), mods in edges.items() if any((m, dst) not in exempt for m in mods))
+    graph.add_edges_from(edges)
+    return graph
+
+
+def package_cycle(edges):
+    """A cycle of packages (a list, first = last) in the graph of ``edges``, or None."""
     try:
-        cycle = nx.find_cycle(graph)
+        cycle = nx.find_cycle(package_graph(edges))
     except nx.NetworkXNoCycle:
         return None
     return [u for u, _ in cycle] + [cycle[0][0]]
+
+
+def lazy_getattr_imports(path: pathlib.Path, source: str | None = None) -> list[str]:
+    """Modules imported inside a module-level ``__getattr__`` of ``path`` (a lazy import or a forwarding alias)."""
+    tree = ast.parse(path.read_text() if source is None else source)
+    return [
+        ast.unparse(node)
+        for fn in tree.body
+        if isinstance(fn, ast.FunctionDef) and fn.name == "__getattr__"
+        for node in ast.walk(fn)
+        if isinstance(node, ast.Import | ast.ImportFrom)
+    ]
 
 
 def test_every_package_has_a_layer():
@@ -139,8 +150,21 @@ def test_no_module_imports_a_package_above_its_layer():
 
 
 def test_no_import_cycle_between_packages():
-    cycle = package_cycle(package_edges())
+    edges = package_edges()
+    cycle = package_cycle(edges)
     assert cycle is None, f"import cycle between packages: {' -> '.join(cycle)}"
+    graph = package_graph(edges)
+    assert nx.is_directed_acyclic_graph(graph) and graph.number_of_edges() >= 20  # the graph is really read
+
+
+def test_no_module_getattr_imports():
+    """No module forwards a name lazily: every import is a statement a reader (and this test) sees."""
+    bad = {
+        _module_name(f): found
+        for f in sorted(PACKAGE.rglob("*.py")) + sorted(SOLVERS.rglob("*.py"))
+        if (found := lazy_getattr_imports(f))
+    }
+    assert not bad, f"module __getattr__ that imports (import at module top instead): {bad}"
 
 
 def test_solvers_never_imports_geoprivate():
@@ -169,32 +193,77 @@ def test_from_package_import_subpackage_is_an_edge():
     assert {_package_of(m) for m in mods} >= {"audit", "claims"}
 
 
-def test_deprecated_aliases_still_import():
-    import importlib
-    import warnings
+def function_level_imports(path: pathlib.Path, source: str | None = None) -> list[str]:
+    """``function: import`` for every import of the project's own modules inside a function of ``path``."""
+    tree = ast.parse(path.read_text() if source is None else source)
+    found = {}
+    for fn in ast.walk(tree):
+        if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
+            for node in ast.walk(fn):
+                if isinstance(node, ast.Import | ast.ImportFrom) and (
+                    getattr(node, "level", 0)
+                    or any(
+                        _package_of(m) is not None or m in ("geoprivate", "solvers")
+                        for m in _imports(path, ast.unparse(node))
+                    )
+                ):
+                    found.setdefault((node.lineno, ast.unparse(node)), fn.name)
+    return [f"{name}: {stmt}" for (_, stmt), name in sorted(found.items())]
 
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        old = importlib.import_module("geoprivate.privacy.audit")
-        ctl = importlib.import_module("geoprivate.privacy.controls")
-        ip = importlib.import_module("geoprivate.mechanisms.interior_point")
-        from geoprivate import audit
 
-        assert old.hockey_stick is audit.hockey_stick
-        assert ctl.svt_no_query_noise is audit.svt_no_query_noise
-        assert ip.interior_point_exact_audit is audit.interior_point_exact_audit
+#: packages whose modules import the project's own modules at module top only (issue #34: layers 1-6 and
+#: the planners; an optional heavy dependency such as plotly is not a project module)
+TOP_LEVEL_IMPORTS_ONLY = (
+    "_validation",
+    "_papers",
+    "concepts",
+    "privacy",
+    "mechanisms",
+    "audit",
+    "adversaries",
+    "problems",
+    "ensembles",
+    "prediction",
+    "learners",
+    "everlasting",
+    "planning",
+    "strategies",
+)
 
 
-def test_library_code_does_not_use_the_deprecated_aliases():
-    """The aliases are for users' code for one release; the package itself imports geoprivate.audit."""
-    old = {
-        "geoprivate.privacy.audit",
-        "geoprivate.privacy.controls",
-        "geoprivate.mechanisms.interior_point.interior_point_exact_audit",
+def test_algorithm_layers_import_the_project_at_module_top():
+    bad = {
+        _module_name(f): found
+        for f in sorted(PACKAGE.rglob("*.py"))
+        if _package_of(_module_name(f)) in TOP_LEVEL_IMPORTS_ONLY and (found := function_level_imports(f))
     }
-    users = sorted(
-        _module_name(f)
-        for f in PACKAGE.rglob("*.py")
-        if _module_name(f) not in {"geoprivate.privacy.audit", "geoprivate.privacy.controls"} and _imports(f) & old
+    assert not bad, f"imports of the project inside functions (move them to the module top): {bad}"
+
+
+def test_imports_inside_functions_and_getattr_are_seen():
+    f = PACKAGE / "mechanisms" / "_planted_for_the_layer_test.py"  # never written: parsed from a string
+    src = (
+        "def f():\n    from geoprivate.audit import hockey_stick\n\n"
+        "class A:\n    def m(self):\n        import geoprivate.claims\n\n"
+        "def __getattr__(name):\n    from geoprivate.report import x\n    return x\n"
     )
-    assert not users, f"import from geoprivate.audit instead of the deprecated aliases in: {users}"
+    assert {_package_of(m) for m in _imports(f, src)} >= {"audit", "claims", "report"}
+    assert lazy_getattr_imports(f, src) == ["from geoprivate.report import x"]
+    assert lazy_getattr_imports(f, "def __getattr__(name):\n    raise AttributeError(name)\n") == []
+    assert function_level_imports(f, src) == [
+        "f: from geoprivate.audit import hockey_stick",
+        "m: import geoprivate.claims",
+        "__getattr__: from geoprivate.report import x",
+    ]
+    assert function_level_imports(f, "def g():\n    import plotly.graph_objects as go\n") == []
+
+
+def test_the_removed_shims_stay_removed():
+    """0.1.0 is the first release: no module forwards an old name (issue #34)."""
+    import importlib
+
+    for gone in ("geoprivate.privacy.audit", "geoprivate.privacy.controls"):
+        with pytest.raises(ModuleNotFoundError):
+            importlib.import_module(gone)
+    ip = importlib.import_module("geoprivate.mechanisms.interior_point")
+    assert not hasattr(ip, "interior_point_exact_audit")

@@ -19,6 +19,7 @@ from geoprivate.mechanisms import (
     median_sample_size,
     private_median,
 )
+from geoprivate.mechanisms.median import METHODS
 from geoprivate.privacy import VACUOUS, Guarantee, PrivacyLedger, advanced_composition
 from geoprivate.privacy.warnings import PrivacyParameterError, PrivacyWarning, UtilityWarning
 from solvers import vc1
@@ -49,13 +50,13 @@ def test_log_star():
     st.floats(1e-4, 0.5),
     st.floats(0.05, 3.9),
     st.floats(1e-9, 0.5),
-    st.sampled_from(["implemented", "paper"]),
+    st.sampled_from(["exponential", "paper"]),
 )
 def test_theorem11_parameters_satisfy_their_defining_inequalities(td, a, b, e, d, median):
     p = L.theorem11_parameters(td, a, b, e, d, median=median)
     assert p.epsilon_step == e / 2 and p.delta_step == d / 2
     assert math.isclose(p.beta_step, b / (p.t + 2))
-    if median == "implemented":
+    if median == "exponential":
         assert p.n_pm == median_sample_size(td + 1, 1 / 3, p.beta_step, p.epsilon_step)
     assert p.t >= p.n_pm
     assert p.t / 6 >= choosing_utility_loss(p.epsilon_step, p.delta_step, 1, p.t, p.beta_step)
@@ -411,18 +412,16 @@ def test_log_star_of_infinity_raises():
 
 
 def test_learner_median_names_agree_with_private_median():
-    """README: OPTPrivateLearner(..., median="exponential"); "implemented" stays as the old spelling."""
+    """README: OPTPrivateLearner(..., median="exponential"); the learners and private_median share one name set."""
     C = Thresholds(np.arange(16)).matrix()
     new = L.OPTPrivateLearner(C, 1.0, 0.1, 0.1, 0.1, f=16, median="exponential")
-    old = L.OPTPrivateLearner(C, 1.0, 0.1, 0.1, 0.1, f=16, median="implemented")
-    assert new.median == old.median == "exponential" and new.params == old.params
-    assert (
-        L.ProperLearner(C, 1.0, 0.1, 0.1, 0.1, f=16, median="exponential").sample_size()
-        == L.ProperLearner(C, 1.0, 0.1, 0.1, 0.1, f=16, median="implemented").sample_size()
-    )
-    with pytest.raises(ValueError, match="median"):
-        L.OPTPrivateLearner(C, 1.0, 0.1, 0.1, 0.1, f=16, median="exp")
-    assert private_median([3] * 50, 16, 1.0, method="implemented", rng=2) == private_median([3] * 50, 16, 1.0, rng=2)
+    assert new.median == "exponential"
+    for bad in ("exp", "implemented"):  # no old spellings (0.1.0 is the first release)
+        with pytest.raises(ValueError, match="median"):
+            L.OPTPrivateLearner(C, 1.0, 0.1, 0.1, 0.1, f=16, median=bad)
+        with pytest.raises(ValueError, match="method"):
+            private_median([3] * 50, 16, 1.0, method=bad, rng=2)
+    assert set(L.MEDIANS) - {"paper"} == set(METHODS)
 
 
 def test_vc1_learner_below_its_sample_bound_warns_and_records_it():

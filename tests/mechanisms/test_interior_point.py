@@ -23,6 +23,7 @@ from geoprivate.mechanisms import (
     private_median,
 )
 from geoprivate.mechanisms.exponential import exponential_mechanism_probabilities
+from geoprivate.mechanisms.laplace import uniform_below
 from geoprivate.privacy import PrivacyLedger
 from geoprivate.privacy.warnings import PrivacyParameterError, PrivacyWarning, UtilityWarning
 from tests.hang_guard import hang_guard
@@ -69,7 +70,7 @@ def test_domain_chain_and_levels():
 def test_lcp_dataset_lies_in_next_domain(n, seed):
     rng = np.random.default_rng(seed)
     b = (n - 1).bit_length()
-    vals = [ip.uniform_below(rng, n) for _ in range(9)]
+    vals = [uniform_below(n, rng) for _ in range(9)]
     y = ip.pair_lcps(vals, ip.random_pairing(9, rng), b)
     assert len(y) == 4 and all(0 <= v <= b for v in y)
 
@@ -140,11 +141,11 @@ def test_interval_em_sampler_matches_law():
 def test_uniform_below_huge():
     rng = np.random.default_rng(0)
     n = 3 * 2**1022 + 5
-    xs = [ip.uniform_below(rng, n) for _ in range(4000)]
+    xs = [uniform_below(n, rng) for _ in range(4000)]
     assert all(isinstance(x, int) and 0 <= x < n for x in xs)
     top = np.array([x * 4 // n for x in xs])  # quarters of [0, n): uniform
     assert stats.chisquare(np.bincount(top, minlength=4)).pvalue > 1e-6
-    assert ip.uniform_below(np.random.default_rng(1), 1) == 0
+    assert uniform_below(1, np.random.default_rng(1)) == 0
 
 
 # ------------------------------------------------------------------ §6.5 huge domains
@@ -152,7 +153,7 @@ def test_uniform_below_huge():
 def test_outputs_in_domain_for_huge_domains(bits):
     n_dom = 2**bits - 12345
     rng = np.random.default_rng(bits)
-    vals = [n_dom - 1 - ip.uniform_below(rng, 2**40) for _ in range(3000)]
+    vals = [n_dom - 1 - uniform_below(2**40, rng) for _ in range(3000)]
     for seed in range(3):
         r = ip.interior_point(vals, n_dom, 1.0, 1e-6, 0.1, mode="practical", k_scale=0.0, rng=seed)
         assert isinstance(r.value, int) and 0 <= r.value < n_dom
@@ -168,7 +169,7 @@ def _families(rng, n, n_dom):
     yield "size-2 clusters", [base + (j // 2) * (1 << 40) + (j % 2) for j in range(n)]
     yield "one outlier", [base] * (n - 1) + [n_dom - 1]
     yield "dyadic nested", [(1 << (b - 1 - (j % (b - 1)))) for j in range(n)]
-    yield "uniform", [ip.uniform_below(rng, n_dom) for _ in range(n)]
+    yield "uniform", [uniform_below(n_dom, rng) for _ in range(n)]
     yield "two far clusters", [0] * (n // 2) + [n_dom - 1] * (n - n // 2)
 
 
@@ -210,7 +211,7 @@ def test_theorem_mode_at_n_required_small_domain():
     n_dom = 2**20
     p = ip.interior_point_parameters(n_dom, 8.0, 0.5, 0.5)
     rng = np.random.default_rng(1)
-    vals = [ip.uniform_below(rng, 1 << 10) + 5000 for _ in range(p.n_required)]
+    vals = [uniform_below(1 << 10, rng) + 5000 for _ in range(p.n_required)]
     fails = 0
     for seed in range(4):
         r = ip.interior_point(vals, n_dom, 8.0, 0.5, 0.5, rng=seed)

@@ -265,7 +265,7 @@ def test_private_median_returns_alpha_median_and_matches_law():
     dom = np.arange(64)
     eps, alpha = 1.0, 0.1
     assert median_failure_bound(300, 64, alpha, eps) < 1e-4
-    outs = [private_median(values, dom, eps, rng=rng) for _ in range(3000)]
+    outs = [private_median(values, dom, eps, rng=rng).value for _ in range(3000)]
     assert all(is_alpha_median(values, y, alpha) for y in outs)
     p = exponential_mechanism_probabilities(median_quality(values, dom), eps)
     assert _chi2_pvalue(np.bincount(outs, minlength=64), p) > P_MIN
@@ -288,10 +288,11 @@ def test_private_median_validation_and_ledger():
     with pytest.raises(ValueError, match="epsilon"):
         private_median([0], [0, 1], -1.0)
     led = PrivacyLedger()
-    y = private_median([0.5, 0.7, 0.9], [0.0, 0.6, 1.0], 1.0, alpha=0.2, rng=0, ledger=led)
+    y = private_median([0.5, 0.7, 0.9], [0.0, 0.6, 1.0], 1.0, alpha=0.2, rng=0, ledger=led).value
     assert y in (0.0, 0.6, 1.0)
     assert led.entries[0].delta == 0.0 and "failure_bound" in led.entries[0].params
     assert private_median([1, 2, 3], [0, 1, 2, 3], 0.5, rng=3) == private_median([1, 2, 3], [0, 1, 2, 3], 0.5, rng=3)
+    assert private_median([1, 2, 3], [0, 1, 2, 3], 0.5, rng=3).value in (0, 1, 2, 3)
 
 
 # ------------------------------------------------------------------ sub-sampling

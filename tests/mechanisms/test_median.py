@@ -22,7 +22,6 @@ from geoprivate.mechanisms import (
     median_failure_bound,
     median_sample_size,
     private_median,
-    private_median_result,
 )
 from geoprivate.mechanisms.median import median_domain, median_trim
 from geoprivate.privacy import PrivacyLedger
@@ -50,7 +49,7 @@ def test_exponential_median_over_huge_domain():
     n_dom = 2**1024
     for trial in range(5):
         vals = [2**1000 * int(rng.integers(1, 2**20)) + int(rng.integers(0, 2**60)) for _ in range(10_000)]
-        y = private_median(vals, n_dom, 1.0, rng=trial)
+        y = private_median(vals, n_dom, 1.0, rng=trial).value
         assert isinstance(y, int) and 0 <= y < n_dom
         assert is_alpha_median(vals, y, 0.1)
     assert private_median(vals, n_dom, 1.0, rng=7) == private_median(vals, n_dom, 1.0, rng=7)
@@ -60,9 +59,9 @@ def test_exponential_median_over_huge_domain():
 def test_log_star_median_huge_domain_practical():
     vals = [2**1023 + 5 * j * j for j in range(30_000)]
     for seed in range(3):
-        y = private_median(
-            vals, 2**1024, 1.0, 1e-6, alpha=0.3, beta=0.1, method="log-star", mode="practical", k_scale=0.02, rng=seed
-        )
+        opts = LogStarOptions("practical", k_scale=0.02)
+        y = private_median(vals, 2**1024, 1.0, 1e-6, alpha=0.3, beta=0.1, method="log-star", log_star=opts, rng=seed)
+        y = y.value
         assert is_alpha_median(vals, y, 0.15)  # an (alpha/2)-median
 
 
@@ -77,11 +76,9 @@ def test_log_star_median_array_domain_and_learner_shape():
         alpha=1 / 3,
         beta=0.1,
         method="log-star",
-        mode="practical",
-        k_scale=0.0,
-        n_base=4,
+        log_star=LogStarOptions("practical", n_base=4, k_scale=0.0),
         rng=0,
-    )
+    ).value
     assert int(out) in range(8)
     assert is_alpha_median(y, int(out), 1 / 3)
 
@@ -150,11 +147,11 @@ HUGE = [2**1023 + 7 * i for i in range(4001)]
 def test_failed_log_star_median_is_none_not_a_domain_element():
     led = PrivacyLedger()
     with pytest.warns(UtilityWarning, match="accuracy not proved"):
-        y = private_median(HUGE, 2**1024, 1.0, 1e-6, alpha=0.1, beta=0.1, method="log-star", rng=0, ledger=led)
+        y = private_median(HUGE, 2**1024, 1.0, 1e-6, alpha=0.1, beta=0.1, method="log-star", rng=0, ledger=led).value
     assert y is None  # today: 0, outside the data, looking like an answer
     assert led.entries[0].params["failed"] and not led.entries[0].params["utility_proved"]
     with pytest.warns(UtilityWarning):
-        r = private_median_result(HUGE, 2**1024, 1.0, 1e-6, alpha=0.1, beta=0.1, method="log-star", rng=0)
+        r = private_median(HUGE, 2**1024, 1.0, 1e-6, alpha=0.1, beta=0.1, method="log-star", rng=0)
     assert isinstance(r, MedianResult) and r.failed and r.value is None
     assert r.privacy_applies and not r.utility_proved and r.n == 4001 and r.sample_bound > 4001
 
@@ -162,11 +159,11 @@ def test_failed_log_star_median_is_none_not_a_domain_element():
 def test_array_domain_log_star_failure_is_visible():
     data = np.linspace(-5, -3, 2001)
     with pytest.warns(UtilityWarning):
-        r = private_median_result(data, np.arange(-10, 11), 1.0, 1e-6, alpha=0.1, beta=0.1, method="log-star", rng=0)
+        r = private_median(data, np.arange(-10, 11), 1.0, 1e-6, alpha=0.1, beta=0.1, method="log-star", rng=0)
     assert r.failed and r.value is None  # today: -10, outside [-5, -3]
     # a run that succeeds returns an element of the array domain that is an alpha-median of the data
     with pytest.warns(UtilityWarning):
-        ok = private_median_result(
+        ok = private_median(
             data,
             np.arange(-10, 11),
             4.0,
@@ -204,19 +201,17 @@ def test_median_alpha_above_one_half_is_refused(alpha):
     assert median_sample_size(100, 0.5, 0.1, 1.0) >= 1  # alpha = 1/2 itself is allowed
 
 
-def test_log_star_options_object_equals_the_deprecated_keywords():
+def test_log_star_options_object_is_the_one_spelling():
     vals = [2**63 + 5 * j * j for j in range(30_000)]
     kw = dict(alpha=0.3, beta=0.1, method="log-star", rng=4)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UtilityWarning)
-        a = private_median(vals, 2**64, 1.0, 1e-6, log_star=LogStarOptions("practical", k_scale=0.0), **kw)
-        with pytest.warns(DeprecationWarning, match="LogStarOptions"):
-            b = private_median(vals, 2**64, 1.0, 1e-6, mode="practical", k_scale=0.0, **kw)
-    assert a == b and a is not None and is_alpha_median(vals, a, 0.15)
-    with pytest.raises(TypeError, match="not both"):
-        private_median(vals, 2**64, 1.0, 1e-6, log_star=LogStarOptions(), mode="practical", **kw)
-    with pytest.raises(TypeError, match="unexpected"):
-        private_median(vals, 2**64, 1.0, 1e-6, n_bse=4, **kw)
+        a = private_median(vals, 2**64, 1.0, 1e-6, log_star=LogStarOptions("practical", k_scale=0.0), **kw).value
+    assert a is not None and is_alpha_median(vals, a, 0.15)
+    with pytest.raises(TypeError, match="mode"):  # the options are not keywords of private_median
+        private_median(vals, 2**64, 1.0, 1e-6, mode="practical", k_scale=0.0, **kw)
+    with pytest.raises(TypeError, match="log_star"):
+        private_median(vals, 2**64, 1.0, 1e-6, log_star={"mode": "practical"}, **kw)
 
 
 def test_median_domain_reads_every_domain_form_once():
@@ -233,12 +228,12 @@ def test_median_domain_reads_every_domain_form_once():
 
 def test_exponential_median_verdicts():
     data = np.arange(2000) % 10
-    r = private_median_result(data, np.arange(10), 1.0, alpha=0.2, beta=0.1, rng=0)
+    r = private_median(data, np.arange(10), 1.0, alpha=0.2, beta=0.1, rng=0)
     assert r.privacy_applies and r.utility_proved and r.sample_bound == median_sample_size(10, 0.2, 0.1, 1.0)
     with pytest.warns(UtilityWarning, match="n = 20 <"):
-        small = private_median_result(data[:20], np.arange(10), 1.0, alpha=0.2, beta=0.1, rng=0)
+        small = private_median(data[:20], np.arange(10), 1.0, alpha=0.2, beta=0.1, rng=0)
     assert small.privacy_applies and not small.utility_proved and not small.failed
-    none = private_median_result(data, np.arange(10), 1.0, rng=0)  # no accuracy target: nothing to prove
+    none = private_median(data, np.arange(10), 1.0, rng=0)  # no accuracy target: nothing to prove
     assert none.sample_bound is None and not none.utility_proved
 
 

@@ -70,7 +70,7 @@ def test_end_to_end_invariants(name, adv):
     assert [s for s, _ in r.ensembles] == [0] + [j + 1 for j in r.hard_rounds]
     check_hard_queries_consistent(P, pred, r)
     # the released labels' mistakes, recomputed
-    assert r.mistakes == int((P.target(tr.points) != tr.labels).sum())
+    assert r.stream_disagreements == int((P.target(tr.points) != tr.labels).sum())
     if adv == "oblivious":
         L = r.L_sizes
         assert len(L) == r.n_hard + 1

@@ -107,7 +107,7 @@ def test_public_names_unchanged():
 
     for name in [
         "FarkasCertificate",
-        "LPResult",
+        "FeasibilityResult",
         "OptimizeResult",
         "feasible_point",
         "maximize",
