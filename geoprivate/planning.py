@@ -200,6 +200,7 @@ def _later_phases(alphas, betas, lams, R_last: int, eps: float, dlt: float, c_co
     for i in range(k - 1, 0, -1):
         ai, lam = alphas[i], lams[i]
         R = R_last if i == k - 1 else R_next_needed
+        assert R is not None  # set by the phase after this one (the loop runs backwards)
         c = max(1, math.ceil(c_const * ai * R))
         e_bt = _eps_bt_max(1.0, dlt, c)  # Claim D.1: (1, delta)
         if e_bt is None:

@@ -41,6 +41,7 @@ import numpy as np
 
 from geoprivate._validation import as_rng, check_bool, check_delta, check_epsilon, check_positive_int
 from geoprivate.adversaries.base import View
+from geoprivate.ensembles import Ensemble
 from geoprivate.mechanisms import BetweenThresholds, lemma1_applies, lemma1_delta, min_gap
 from geoprivate.prediction.accuracy import AccuracyReport, SegmentState, measure_accuracy
 from geoprivate.prediction.tracking import label_sequence_count
@@ -279,9 +280,9 @@ class _RunState:
         (start round, t̂_lower, t̂_upper) of every segment.
     """
 
-    bt: object
+    bt: BetweenThresholds
     tr: Transcript
-    ens: object
+    ens: Ensemble
     result: PredictionResult
     label_rng: np.random.Generator
     seq: np.ndarray | None
@@ -643,6 +644,7 @@ class GenericPredictor:
             Advanced by the number of queries answered.
         """
         bt, tr, seq = state.bt, state.tr, state.seq
+        assert seq is not None  # the batched path serves a fixed query sequence
         j, size = 0, chunk
         while j < T:
             xs = seq[j : j + size]
