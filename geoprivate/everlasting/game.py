@@ -160,7 +160,9 @@ def play(
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", PrivacyWarning)
         if variant == "repaired":
-            alg: GenericBBL = RepairedBBL(instance.problem, w.points, w.labels, instance.parameters, rng, stopper=stopper)
+            alg: GenericBBL = RepairedBBL(
+                instance.problem, w.points, w.labels, instance.parameters, rng, stopper=stopper
+            )
         else:
             alg = GenericBBL(
                 instance.problem, w.points, w.labels, instance.parameters, rng, selection=selection, bt_noise=noise
