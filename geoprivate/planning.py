@@ -30,6 +30,17 @@ from geoprivate._validation import (
     check_positive_real,
     check_probability,
 )
+from geoprivate.everlasting.accounting import claim27_epsilon, labelboost_epsilon, training_privacy
+from geoprivate.everlasting.generic_bbl import GenericBBL, make_everlasting_problem
+from geoprivate.everlasting.label_boost import lemma_c2_max_T
+from geoprivate.everlasting.parameters import bt_epsilon, custom_parameters, lambda_vc
+from geoprivate.everlasting.repaired import RepairedBBL, StopperParameters, repaired_guarantees
+from geoprivate.learners.decision_lists import greedy_cover_epsilon_hat, theorem_3_5_sample_size
+from geoprivate.learners.vc1 import theorem11_parameters, theorem13_parameters
+from geoprivate.learners.winnow import dp_winnow_privacy, lemma_4_2_bound
+from geoprivate.mechanisms import choosing_applies
+from geoprivate.mechanisms.sparse_vector import lemma1_applies
+from geoprivate.mechanisms.stopper import training_guarantee
 
 __all__ = [
     "PLANNERS",
@@ -96,8 +107,6 @@ def _target(epsilon, delta):
 # ---------------------------------------------------------------------------- GenericBBL
 def gap_T(epsilon_bt: float, delta: float, c: int, alpha: float) -> int:
     """Smallest T with Lemma C.3's gap: 2α ≥ 12/(ε' T)(ln(10/ε') + ln(2c/δ) + 1) ([NNSY23] Claim D.9)."""
-    from geoprivate.mechanisms.sparse_vector import lemma1_applies
-
     T = math.ceil(6 * (math.log(10 / epsilon_bt) + math.log(2 * c / delta) + 1) / (alpha * epsilon_bt))
     while not lemma1_applies(epsilon_bt, delta / (2 * c), 2 * alpha, T):  # float rounding only
         T += 1
@@ -105,15 +114,11 @@ def gap_T(epsilon_bt: float, delta: float, c: int, alpha: float) -> int:
 
 
 def _bt_eps(eps_bt, delta, c) -> float:
-    from geoprivate.everlasting.parameters import bt_epsilon
-
     return bt_epsilon(eps_bt, delta / (2 * c), c)
 
 
 def _lemma_c2_s_hat(alpha, beta, d_hat, vc) -> int:
     """Smallest |Ŝ| with |D̂| ≤ (β/e) VC exp(α|Ŝ|/(2VC)) − |Ŝ| ([NNSY23] Lemma C.2)."""
-    from geoprivate.everlasting.label_boost import lemma_c2_max_T
-
     s = max(1, math.ceil(2 * vc / alpha * math.log(max(1.0, math.e * d_hat / (beta * vc)))))
     while lemma_c2_max_T(alpha, beta, s, vc) < d_hat:
         s += 1
@@ -171,9 +176,6 @@ def plan_generic_bbl(
     -------
     Plan
     """
-    from geoprivate.everlasting.accounting import claim27_epsilon, labelboost_epsilon
-    from geoprivate.everlasting.parameters import lambda_vc
-
     eps, dlt = _target(epsilon, delta)
     a, b = check_probability(alpha, "alpha") / 2, check_probability(beta, "beta") / 2
     R_last = check_int_in_range(queries, "queries", 1, MAX_QUERIES)
@@ -355,8 +357,6 @@ def generic_bbl_parameters_from_plan(plan: Plan, epsilon_run: float | None = Non
     EverlastingParameters
         The configuration the predictor runs with.
     """
-    from geoprivate.everlasting.parameters import custom_parameters
-
     _check_generic_bbl_plan(plan)
     P = plan.parameters
     rows = P["phases"]
@@ -396,8 +396,6 @@ def plan_dp_winnow(epsilon, delta, *, T: int, d: int, rho: float, beta: float = 
     Plan
         The chosen parameters, their privacy as run and the objective.
     """
-    from geoprivate.learners.winnow import dp_winnow_privacy, lemma_4_2_bound
-
     eps, dlt = _target(epsilon, delta)
     T, d = check_int_in_range(T, "T", 1, MAX_ROUNDS), check_int_in_range(d, "d", 1, MAX_DIMENSION)
     rho = check_positive_real(rho, "rho")
@@ -472,11 +470,6 @@ def plan_dp_greedy_cover(epsilon, delta, *, M: int, alpha: float = 0.1, beta: fl
     Plan
         ε̂ and the sample size n.
     """
-    from geoprivate.learners.decision_lists import (
-        greedy_cover_epsilon_hat,
-        theorem_3_5_sample_size,
-    )
-
     eps, dlt = _target(epsilon, delta)
     M = check_int_in_range(M, "M", 1, MAX_FEATURES)
     alpha, beta = check_probability(alpha, "alpha"), check_probability(beta, "beta")
@@ -573,9 +566,6 @@ def plan_vc1(
         Neither or both of ``td``/``domain_size``; an unknown learner or median; ε at which
         Lemma 1 fails (no private configuration exists).
     """
-    from geoprivate.learners.vc1 import theorem11_parameters, theorem13_parameters
-    from geoprivate.mechanisms import choosing_applies
-
     eps, dlt = _target(epsilon, delta)
     if (td is None) == (domain_size is None):
         raise ValueError(f"vc1: give exactly one of td and domain_size, got td={td!r}, domain_size={domain_size!r}")
@@ -704,8 +694,6 @@ def run_generic_bbl_plan(
         A plan for another algorithm, or one needing more than ``max_examples`` examples or
         ``max_queries`` queries in all.
     """
-    from geoprivate.everlasting.generic_bbl import GenericBBL, make_everlasting_problem
-
     _check_generic_bbl_plan(plan)
     n = plan.parameters["n"]
     if n > max_examples:
@@ -740,8 +728,6 @@ BYTES_PER_QUERY = 48
 
 def _repaired_phase_T(budget, t_gap_half, c, stopper, R, delta) -> tuple:
     """Smallest T (and its ε') with the stopped BetweenThresholds' training ε_tr ≤ budget, δ_tr ≤ δ."""
-    from geoprivate.mechanisms.stopper import training_guarantee
-
     cmax = stopper.c_max(_RowStub(c, R))
     tl, tu = 0.5 - t_gap_half, 0.5 + t_gap_half
     best = None
@@ -842,9 +828,6 @@ def plan_everlasting_practical(
         the parameters by the predictor's own accounting; ``binding`` the privacy conditions that fix
         each T_i.
     """
-    from geoprivate.everlasting.accounting import claim27_epsilon, labelboost_epsilon
-    from geoprivate.everlasting.repaired import StopperParameters
-
     eps, dlt = _target(epsilon, delta)
     k = check_positive_int(phases, "phases")
     vc = check_positive_int(vc, "vc")
@@ -885,8 +868,6 @@ def _practical_rows(spec: dict, e_m2: float):
 
     ``spec`` holds the planner's fixed arguments; ``e_m2`` is the LabelBoost ε phase 1's budget pays.
     """
-    from geoprivate.everlasting.accounting import labelboost_epsilon
-
     k, eps, dlt, alphas, beta, lams, shats = (spec[x] for x in ("k", "eps", "dlt", "alphas", "beta", "lams", "shats"))
     R_last, top_rate, top_margin, e_run = spec["R_last"], spec["top_rate"], spec["top_margin"], spec["e_run"]
     repaired, st, later_budget, query_private = (
@@ -954,8 +935,6 @@ def _practical_rows(spec: dict, e_m2: float):
 
 def _practical_plan(rows, binding, k, eps, dlt, n, vc, alpha, beta, e_run, repaired, st, query_private) -> Plan:
     """Assemble the practical :class:`Plan` and compute its guarantee by the predictor's accounting."""
-    from geoprivate.everlasting.accounting import claim27_epsilon, labelboost_epsilon
-
     e_lb = labelboost_epsilon()
     if repaired and query_private and k > 1:
         binding.append(
@@ -1013,9 +992,6 @@ def _phase_view(row, delta):
 
 def _practical_guarantee(par, n, repaired, stopper) -> dict:
     """The guarantee a practical run will report, by the predictor's own accounting (all phases relabel)."""
-    from geoprivate.everlasting.accounting import training_privacy
-    from geoprivate.everlasting.repaired import repaired_guarantees
-
     p1 = par.phase(1)
     k = len(par.phases)
     if repaired:
@@ -1045,9 +1021,6 @@ def run_everlasting_plan(plan: Plan, concept: str = "thresholds", seed: int = 0)
     EverlastingResult
         Its guarantee is recomputed by the predictor from the parameters used.
     """
-    from geoprivate.everlasting.generic_bbl import GenericBBL, make_everlasting_problem
-    from geoprivate.everlasting.repaired import RepairedBBL, StopperParameters
-
     if plan.parameters.get("mode") != "practical":
         raise ValueError("plan: expected a plan of plan_everlasting_practical")
     root = np.random.SeedSequence(seed)

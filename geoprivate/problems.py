@@ -30,6 +30,8 @@ from geoprivate._validation import (
 )
 from geoprivate.adversaries.stochastic import gaussian, uniform_columns, uniform_line
 from geoprivate.concepts import FiniteClass, Halfspaces, Intervals, Thresholds
+from solvers import combinatorics as comb
+from solvers.generators import random_matrix
 
 __all__ = [
     "CONCEPTS",
@@ -158,9 +160,6 @@ def draw_target(
         )
         return TargetDraw(name, Intervals(), tg, uniform_line(0.0, 1.0), (a, b), 2)
     if name == "finite":
-        from solvers import combinatorics as comb
-        from solvers.generators import random_matrix
-
         M = comb.dichotomies(random_matrix(n_concepts, n_points, 0.5, rng))
         C = FiniteClass(M, name=f"random class {M.shape[0]}x{M.shape[1]}")
         row = int(rng.integers(M.shape[0]))

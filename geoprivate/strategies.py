@@ -20,6 +20,10 @@ import numpy as np
 from hypothesis import assume
 from hypothesis import strategies as st
 
+from geoprivate.concepts import FiniteClass, Halfspaces, Intervals, PointFunctions, Thresholds
+from geoprivate.mechanisms.sparse_vector import lemma1_applies
+from solvers.vc1 import random_vc1_class
+
 __all__ = [
     "rationals",
     "points_on_line",
@@ -259,8 +263,6 @@ def concept_classes(kind: str = "finite", *, d: int = 2, max_points: int = 6):
     >>> find(concept_classes("finite"), lambda C: C.n_concepts >= 3).n_concepts
     3
     """
-    from geoprivate.concepts import FiniteClass, Halfspaces, Intervals, PointFunctions, Thresholds
-
     if kind == "any":
         return st.one_of(*(concept_classes(k, d=d, max_points=max_points) for k in _LINE_CLASSES + ("finite",)))
     if kind == "thresholds":
@@ -274,8 +276,6 @@ def concept_classes(kind: str = "finite", *, d: int = 2, max_points: int = 6):
     if kind == "finite":
         return zero_one_matrices(max_rows=2**max_points, max_cols=max_points).map(FiniteClass)
     if kind == "vc1-tree":
-        from solvers.vc1 import random_vc1_class
-
         return st.tuples(st.integers(2, max_points), st.integers(0, 2**16)).map(
             lambda ns: FiniteClass(random_vc1_class(ns[0], np.random.default_rng(ns[1])), name="VC-1 class")
         )
@@ -436,8 +436,6 @@ def linear_programs(*, feasible: bool = True, max_vars: int = 3, max_constraints
 
 
 def _lemma1_inside(p) -> bool:
-    from geoprivate.mechanisms.sparse_vector import lemma1_applies
-
     return lemma1_applies(p["epsilon"], p["delta"], p["gap"], p["n"])
 
 

@@ -21,7 +21,13 @@ from __future__ import annotations
 
 import sys
 
-from geoprivate.cli import _json
+from geoprivate.cli import _args, _json
+from geoprivate.cli import _args as a
+from geoprivate.cli._args import progress
+from geoprivate.mechanisms import min_gap
+from geoprivate.prediction import GenericPredictor, theorem_parameters
+from geoprivate.prediction.problems import make_adversary, make_generator, make_problem
+from geoprivate.privacy.warnings import PrivacyWarning
 
 HELP = "run GenericPredictor ([Yan26] Algorithm 2) against an adversary"
 
@@ -34,8 +40,6 @@ EPILOG = """examples:
 
 
 def add_arguments(p) -> None:
-    from geoprivate.cli import _args as a
-
     p.add_argument(
         "--concept",
         choices=("thresholds", "intervals", "halfspaces", "finite"),
@@ -147,8 +151,6 @@ def _inapplicable(args) -> dict:
 
 
 def run(args) -> int:
-    from geoprivate.cli import _args
-
     _args.warn_inapplicable(args, _inapplicable(args), "geoprivate predict")
     return _predict(args)
 
@@ -156,8 +158,6 @@ def run(args) -> int:
 def _default_k(args) -> int:
     """max(Algorithm 2's k = 64/eps (ln(T+1) + ln(1/beta)), Lemma 1's n for the gap 1/4)."""
     import math
-
-    from geoprivate.mechanisms import min_gap
 
     k_alg2 = math.ceil(64 / args.epsilon * (math.log(args.T + 1) + math.log(1 / args.beta)))
     if 0 < args.epsilon < 1 and 0 < args.delta < 1:
@@ -169,10 +169,6 @@ def _predict(args) -> int:
     """``geoprivate predict``: GenericPredictor ([Yan26] Algorithm 2) on a ready-made problem."""
     import math
     import warnings
-
-    from geoprivate.prediction import GenericPredictor, theorem_parameters
-    from geoprivate.prediction.problems import make_adversary, make_generator, make_problem
-    from geoprivate.privacy.warnings import PrivacyWarning
 
     try:
         import numpy as np
@@ -248,7 +244,6 @@ def _predict(args) -> int:
         adv = make_adversary(args.adversary, problem, args.T, s_adv)
         track = args.track_L and args.adversary != "adaptive" and gen.name == "G_oblivious"
         # progress on stderr when it is a terminal: queries answered
-        from geoprivate.cli._args import progress
 
         with progress(total=args.T, desc="queries", unit="q", unit_scale=True) as bar:
             res = pred.run(

@@ -21,7 +21,9 @@ import dataclasses
 import json
 import sys
 
-from geoprivate.cli import _json
+from geoprivate.cli import _args, _json
+from geoprivate.experiments import SpecError, Store, StoreError, load_spec, resolve_target, run_sweep, run_trial, to_csv
+from geoprivate.experiments.spec import absolute_target
 
 #: largest --workers (processes or Dask workers started by this command)
 MAX_WORKERS = 1024
@@ -51,8 +53,6 @@ EPILOG = "examples:\n" + "".join(
 
 
 def add_arguments(p) -> None:
-    from geoprivate.cli import _args
-
     sub = p.add_subparsers(dest="sweep_command", required=True, help="what to do with a sweep")
     r = _args.add_command(
         sub,
@@ -133,8 +133,6 @@ def add_arguments(p) -> None:
 
 
 def run(args) -> int:
-    from geoprivate.experiments import SpecError, StoreError
-
     try:
         return _COMMANDS[args.sweep_command](args)
     except BrokenPipeError:  # `sweep status | head`: the CLI ends quietly
@@ -145,8 +143,6 @@ def run(args) -> int:
 
 
 def _run(args) -> int:
-    from geoprivate.experiments import load_spec, run_sweep
-
     spec = load_spec(args.spec)
     rep = run_sweep(
         spec,
@@ -170,8 +166,6 @@ def _sweep_names(store, name):
 
 
 def _status(args) -> int:
-    from geoprivate.experiments import Store
-
     with Store(args.db, create=False) as store:
         out = {n: store.status(n) for n in _sweep_names(store, args.sweep)}
     if args.json:
@@ -193,8 +187,6 @@ def _status(args) -> int:
 
 
 def _export(args) -> int:
-    from geoprivate.experiments import to_csv
-
     n = to_csv(args.db, args.csv, args.sweep)
     print(f"wrote {n} trials to {args.csv}")
     return 0
@@ -221,9 +213,6 @@ def _pick(rows, args):
 
 
 def _replay(args) -> int:
-    from geoprivate.experiments import Store, resolve_target, run_trial
-    from geoprivate.experiments.spec import absolute_target
-
     with Store(args.db, create=False) as store:
         names = _sweep_names(store, args.sweep)
         if len(names) != 1:

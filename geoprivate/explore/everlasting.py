@@ -13,6 +13,7 @@ import math
 
 from geoprivate._validation import check_seed
 from geoprivate.explore._page import exact, page_html, require_plotly, slider_layout
+from geoprivate.viz.everlasting import everlasting_note, phases_run
 
 __all__ = ["everlasting_transcript", "everlasting_figure", "everlasting_page"]
 
@@ -151,8 +152,6 @@ def everlasting_figure(result):
 
 def everlasting_page(*, seed: int = 0) -> str:
     """The page of ``geoprivate explore everlasting --seed S`` (HTML text; same seed, same bytes)."""
-    from geoprivate.viz.everlasting import everlasting_note, phases_run
-
     seed = check_seed(seed)
 
     res = phases_run(seed)

@@ -5,6 +5,9 @@ Uses :class:`matplotlib.figure.Figure` directly (no pyplot): Agg-safe, no global
 
 from __future__ import annotations
 
+from geoprivate.everlasting.generic_bbl import GenericBBL, make_everlasting_problem
+from geoprivate.everlasting.parameters import practical_parameters
+
 __all__ = ["draw_phases", "phases_run"]
 
 
@@ -28,9 +31,6 @@ def phases_run(seed: int = 0):
     import warnings
 
     import numpy as np
-
-    from geoprivate.everlasting.generic_bbl import GenericBBL, make_everlasting_problem
-    from geoprivate.everlasting.parameters import practical_parameters
 
     prob = make_everlasting_problem("thresholds", seed)
     # T_1 = 160 (the CLI's practical default): at T_1 = 40 BetweenThresholds' noise leaves phase 1 worse than a coin

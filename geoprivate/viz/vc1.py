@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import networkx as nx
 
+from geoprivate.learners.vc1 import OPTPrivateLearner
+from solvers import vc1
 from solvers.vc1 import ROOT
 
 __all__ = ["tree_layout", "draw_vc1_tree", "draw_learner_run", "figure1_run"]
@@ -39,9 +41,6 @@ def figure1_run(seed: int = 0, *, target: int = 3, n: int = 1000):
         ``(learner, cols, labels, hypothesis, target)``.
     """
     import numpy as np
-
-    from geoprivate.learners.vc1 import OPTPrivateLearner
-    from solvers import vc1
 
     M, f = vc1.catalogue(4)["figure1"]
     rng = np.random.default_rng(seed)
