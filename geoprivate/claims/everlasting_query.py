@@ -222,8 +222,6 @@ _C1 = (
 
 @register("everlasting/lemma-c-1-delta", statement=_C1, checks=("Lemma C.1",))
 def _check_lemma_c1_delta(rng, size):
-    import math
-
     rows = []
     # step (iv) of Claim E.6 as printed against Claim 2.7 applied to Lemma C.1's 4e delta (and to 4 eps delta)
     for eps in (0.1, 0.5, 1.0):

@@ -401,8 +401,6 @@ def _show_practical(args, prob, par, res) -> None:
 
 def _run_private(args) -> int:
     """``--private`` / ``--plan FILE``: run the planned configuration, err_D per phase beside the guarantee."""
-    import warnings
-
     try:
         if args.plan:
             pl = planning.load_plan(args.plan)

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 import math
+import time
 from dataclasses import dataclass
 
 import numpy as np
@@ -529,8 +530,6 @@ def spin(params: dict, rng) -> dict:
 
     ``sleep`` (seconds, default 0) is added after the work, so a test can make trials slow.
     """
-    import time
-
     p = _take(params, {"work": 1, "sleep": 0.0, "x": 0}, "spin")
     a = rng.standard_normal((200, 200))
     acc = 0.0

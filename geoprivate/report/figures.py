@@ -14,6 +14,8 @@ figure for a newly landed algorithm is one decorated function::
 
 from __future__ import annotations
 
+import io
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -83,8 +85,6 @@ def build_figure(name: str, size: str = "small"):
 
 def figure_png(fig, dpi: int = 110) -> bytes:
     """PNG bytes of a Figure (Agg canvas; no pyplot)."""
-    import io
-
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=dpi)
     return buf.getvalue()
@@ -96,8 +96,6 @@ def _illustrative(run, *args, **kwargs):
     Its PrivacyWarning is not repeated: the figure's title says "illustrative, not private" and names the
     condition (:func:`_titled`).
     """
-    import warnings
-
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", PrivacyWarning)
         return run(*args, **kwargs)

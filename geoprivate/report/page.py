@@ -239,7 +239,6 @@ def _explorers_html(outdir: Path) -> tuple[str, list[str]]:
 
 def _price_of_everlasting_html() -> str:
     """The "price of everlasting" table from the benchmark's saved results, when the checkout has them."""
-
     path = Path(__file__).resolve().parents[2] / "benchmarks" / "results" / "price_of_everlasting.json"
     if not path.is_file():
         return ""

@@ -13,6 +13,7 @@ backend and does not touch global plotting state.
 from __future__ import annotations
 
 import networkx as nx
+import numpy as np
 
 from geoprivate.learners.vc1 import OPTPrivateLearner
 from solvers import vc1
@@ -40,8 +41,6 @@ def figure1_run(seed: int = 0, *, target: int = 3, n: int = 1000):
     tuple
         ``(learner, cols, labels, hypothesis, target)``.
     """
-    import numpy as np
-
     M, f = vc1.catalogue(4)["figure1"]
     rng = np.random.default_rng(seed)
     learner = OPTPrivateLearner(M, 3.0, 0.1, 0.1, 0.05, f=f, mode="practical", n_subsets=50)
