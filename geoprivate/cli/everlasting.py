@@ -76,6 +76,22 @@ PRACTICAL_DEFAULTS = {
 
 
 def add_arguments(p) -> None:
+    """The flags of ``geoprivate everlasting``: the problem and targets, practical mode's, private mode's.
+
+    Parameters
+    ----------
+    p : argparse.ArgumentParser
+        The command's parser.
+    """
+    _add_problem_arguments(p)
+    _add_practical_arguments(p)
+    p.add_argument("--seed", type=_args.seed, default=0, help="seed of the problem and the run (default 0)")
+    p.add_argument("--json", action="store_true", help="print JSON (and nothing else) on stdout")
+    _add_private_arguments(p)
+
+
+def _add_problem_arguments(p) -> None:
+    """The concept, the mode, the phases and GenericBBL's (alpha, beta) and target (epsilon, delta)."""
     p.add_argument(
         "--concept",
         choices=("thresholds", "intervals", "finite", "halfspaces"),
@@ -105,6 +121,10 @@ def add_arguments(p) -> None:
     )
     p.add_argument("--delta", type=_args.delta_open, default=1e-6, help="target delta, in (0, 1) (default 1e-6)")
     p.add_argument("--vc", type=_args.positive_int, help="VC dimension for theorem mode (default: the concept's)")
+
+
+def _add_practical_arguments(p) -> None:
+    """Practical mode's scaled constants (and lambda_1, which private mode reads too)."""
     p.add_argument(
         "--T1",
         type=_args.positive_int,
@@ -142,8 +162,10 @@ def add_arguments(p) -> None:
     p.add_argument(
         "--beta-stop", type=_args.delta_open, default=None, help="--repaired: the stopper's beta_s (default 1e-6)"
     )
-    p.add_argument("--seed", type=_args.seed, default=0, help="seed of the problem and the run (default 0)")
-    p.add_argument("--json", action="store_true", help="print JSON (and nothing else) on stdout")
+
+
+def _add_private_arguments(p) -> None:
+    """Private mode (the default): plan the configuration for --epsilon/--delta, or run a saved plan."""
     # private as run (#21): plan the smallest configuration for --epsilon/--delta, or run a saved plan
     p.add_argument(
         "--private",

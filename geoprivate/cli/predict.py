@@ -44,6 +44,20 @@ EPILOG = """examples:
 
 
 def add_arguments(p) -> None:
+    """The flags of ``geoprivate predict``: the problem and its queries, the predictor's parameters, the run's.
+
+    Parameters
+    ----------
+    p : argparse.ArgumentParser
+        The command's parser.
+    """
+    _add_problem_arguments(p)
+    _add_parameter_arguments(p)
+    _add_run_arguments(p)
+
+
+def _add_problem_arguments(p) -> None:
+    """The concept class, its dimension, the adversary, the number of queries and the seed."""
     p.add_argument(
         "--concept",
         choices=("thresholds", "intervals", "halfspaces", "finite"),
@@ -62,6 +76,10 @@ def add_arguments(p) -> None:
     p.add_argument(
         "--seed", type=a.seed, default=0, help="seed of the data, the predictor and the adversary (default 0)"
     )
+
+
+def _add_parameter_arguments(p) -> None:
+    """The mode and GenericPredictor's parameters (k, m, epsilon, delta, alpha, beta, --max-n)."""
     p.add_argument(
         "--mode",
         choices=("practical", "theorem"),
@@ -101,6 +119,10 @@ def add_arguments(p) -> None:
         action=a.Store,
         help="refuse theorem-mode runs needing more examples",
     )
+
+
+def _add_run_arguments(p) -> None:
+    """The generator, its dual form, what is tracked and printed, err_D's samples, --repaired, workers."""
     p.add_argument(
         "--generator",
         choices=("auto", "oblivious", "halfspace"),
