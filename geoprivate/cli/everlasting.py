@@ -240,6 +240,14 @@ def _table(rows, cols) -> str:
     return "\n".join(lines)
 
 
+def _phase_table(res, *, labelboost: bool) -> str:
+    """One row per phase of a run: sizes, queries answered, TOPs of c_i, (LabelBoost's error,) err_D, seconds."""
+    cols = ["i", "S", "T", "lam", "R", "answered", "tops/c"]
+    cols += ["labelboost_error"] if labelboost else []
+    cols += ["err_D_mean", "err_D_max", "frac_above_6alpha", "seconds"]
+    return _table([p.as_dict() | {"tops/c": f"{p.tops}/{p.c}"} for p in res.phases], cols)
+
+
 def run(args) -> int:
     """Run ``geoprivate everlasting`` (see the module docstring): the mode's defaults, then the mode.
 
@@ -395,26 +403,7 @@ def _show_practical(args, prob, par, res) -> None:
         )
     print(f"GenericBBL practical mode on {prob.description}; constants {par.constants}")
     print(f"privacy_applies = {res.privacy_applies} (training privacy as run); utility_proved = {res.utility_proved}")
-    rows = [p.as_dict() | {"tops/c": f"{p.tops}/{p.c}"} for p in res.phases]
-    print(
-        _table(
-            rows,
-            [
-                "i",
-                "S",
-                "T",
-                "lam",
-                "R",
-                "answered",
-                "tops/c",
-                "labelboost_error",
-                "err_D_mean",
-                "err_D_max",
-                "frac_above_6alpha",
-                "seconds",
-            ],
-        )
-    )
+    print(_phase_table(res, labelboost=True))
     print(f"6 alpha = {res.six_alpha:.4g}; failed = {res.failed}; total {res.seconds:.2f}s; {res.query_reading}")
     bad = [p.i for p in res.phases if p.err_D_max > 0.5]
     if bad:
@@ -458,25 +447,7 @@ def _run_private(args) -> int:
         f"privacy_applies = {res.privacy_applies}: training privacy {eps} ({res.privacy.scope if res.privacy else ''})"
     )
     print(f"utility_proved = {res.utility_proved} (Theorem 5.2's conditions; err_D below is measured)")
-    rows = [p.as_dict() | {"tops/c": f"{p.tops}/{p.c}"} for p in res.phases]
-    print(
-        _table(
-            rows,
-            [
-                "i",
-                "S",
-                "T",
-                "lam",
-                "R",
-                "answered",
-                "tops/c",
-                "err_D_mean",
-                "err_D_max",
-                "frac_above_6alpha",
-                "seconds",
-            ],
-        )
-    )
+    print(_phase_table(res, labelboost=False))
     print(f"6 alpha = {res.six_alpha:.4g}; failed = {res.failed}; total {res.seconds:.2f}s")
     return 1 if res.failed else 0
 
