@@ -11,7 +11,7 @@ Layers (imports point downwards only; ``tests/house/test_layers.py`` enforces it
     geoprivate.mechanisms                                  DP building blocks
     geoprivate.privacy                                     accounting only (ledger, composition, warnings)
     geoprivate.concepts                                    concept classes
-    geoprivate._validation, _papers                        argument checks, the bibliography
+    geoprivate._validation, _papers, _json                 argument checks, the bibliography, strict JSON
     solvers  (exact oracles, no privacy)
 
 Labels: the solvers and :mod:`geoprivate.concepts` use {0, 1}; algorithms that the

@@ -18,9 +18,12 @@ Every plan answers in well under a second (closed forms and a 1-D search over a 
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 
@@ -735,9 +738,6 @@ def plan(algorithm: str, epsilon, delta, **kw) -> Plan:
 
 def load_plan(obj) -> Plan:
     """A :class:`Plan` from its ``as_dict()`` form (a dict or a JSON file path)."""
-    import json
-    from pathlib import Path
-
     if isinstance(obj, (str, Path)):
         try:
             obj = json.loads(Path(obj).read_text())
@@ -1059,8 +1059,6 @@ def _practical_plan(rows, binding, k, eps, dlt, n, vc, alpha, beta, e_run, repai
 
 def _phase_view(row, delta):
     """The fields of a planned phase the stopper's accounting reads (as PhaseParameters has them)."""
-    from types import SimpleNamespace
-
     return SimpleNamespace(
         c=row["c"],
         R=row["R"],

@@ -19,8 +19,11 @@ import random
 
 import numpy as np
 
+from geoprivate._json import strict_json
 from geoprivate._validation import as_rng
-from geoprivate.claims import Claim, Verdict, _plain
+from geoprivate.claims._registry import Claim, Verdict
+
+__all__ = ["search_claim", "shrink_report"]
 
 
 def _as_verdict(claim_id: str, result) -> Verdict:
@@ -123,7 +126,7 @@ def shrink_report(claim: Claim, found, seed_sequence, size: str) -> dict:
     b, a = fn(before_instance), fn(found)
     return {
         "measure": name,
-        "before": _plain(b),
-        "after": _plain(a),
+        "before": strict_json(b, fractions="exact", nonfinite="keep"),
+        "after": strict_json(a, fractions="exact", nonfinite="keep"),
         "times_smaller": round(float(b) / float(a), 2) if float(a) > 0 else None,
     }

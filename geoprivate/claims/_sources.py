@@ -12,11 +12,14 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import importlib.metadata
 import importlib.util
 import sys
 from pathlib import Path
 
-from geoprivate import claims as _claims
+from geoprivate.claims._registry import _LOADING, ENTRY_POINT_GROUP
+
+__all__ = ["load_claims", "load_entry_points"]
 
 
 def _error_line(where: str, exc: BaseException) -> str:
@@ -36,40 +39,41 @@ def _import_file(path: Path, source: str) -> list[str]:
         return [f"{path}: not a Python file"]
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
-    _claims._LOADING.append(source)
+    _LOADING.append(source)
     try:
         spec.loader.exec_module(module)
     except Exception as exc:  # a broken user file: one line, the rest still run
         del sys.modules[name]
         return [_error_line(str(path), exc)]
     finally:
-        _claims._LOADING.pop()
+        _LOADING.pop()
     return []
 
 
 def _import_module(name: str, source: str) -> list[str]:
-    _claims._LOADING.append(source)
+    _LOADING.append(source)
     try:
         importlib.import_module(name)
     except Exception as exc:
         return [_error_line(name, exc)]
     finally:
-        _claims._LOADING.pop()
+        _LOADING.pop()
     return []
 
 
-def load_source(source: str) -> list[str]:
-    """Import the claims of one ``--claims-from`` source; one error line per file that failed.
+def load_claims(source: str) -> list[str]:
+    """Import user claims from a ``.py`` file, a directory of them, or an importable module.
 
     Parameters
     ----------
     source : str
-        A ``.py`` file, a directory of them, or an importable module name.
+        The ``--claims-from`` argument.
 
     Returns
     -------
     list of str
-        The error lines (empty when everything loaded).
+        One line per file that failed to load (``"FILE: SyntaxError: ... (line 3)"``); the
+        other files are loaded all the same.  Empty when everything loaded.
     """
     path = Path(source)
     if path.is_dir():
@@ -84,26 +88,23 @@ def load_source(source: str) -> list[str]:
     return _import_module(source, source)
 
 
-def load_entry_point_group(group: str) -> list[str]:
-    """Import every entry point of ``group`` (``module`` or ``module:attr``); one error line per failure.
+def load_entry_points() -> list[str]:
+    """Import the claim modules installed packages declare in the ``geoprivate.claims`` entry-point group.
 
-    Parameters
-    ----------
-    group : str
+    Each entry point is ``module`` or ``module:attr``.
 
     Returns
     -------
     list of str
+        One line per entry point that failed to load.
     """
-    from importlib.metadata import entry_points
-
     errors = []
-    for ep in entry_points(group=group):
-        _claims._LOADING.append(ep.module)
+    for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        _LOADING.append(ep.module)
         try:
             ep.load()
         except Exception as exc:
             errors.append(_error_line(f"entry point {ep.name} ({ep.value})", exc))
         finally:
-            _claims._LOADING.pop()
+            _LOADING.pop()
     return errors

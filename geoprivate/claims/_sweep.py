@@ -10,7 +10,12 @@ from __future__ import annotations
 
 import json
 
-from geoprivate import claims as _claims
+from geoprivate._json import strict_json
+from geoprivate.claims._registry import get_claim
+from geoprivate.claims._run import run_claim
+from geoprivate.claims._sources import load_claims
+
+__all__ = ["claim_trial"]
 
 
 def claim_trial(params: dict, rng) -> dict:
@@ -37,12 +42,12 @@ def claim_trial(params: dict, rng) -> dict:
         raise ValueError("params: 'claim' (a claim id) is required")
     sources = params.get("claims_from") or []
     for src in [sources] if isinstance(sources, str) else sources:
-        errors = _claims.load_claims(src)
+        errors = load_claims(src)
         if errors:
             raise ValueError(f"claims_from: {errors[0]}")
     seed = int(rng.integers(0, 2**63 - 1))
-    rec = _claims.run_claim(
-        _claims.get_claim(params["claim"]),
+    rec = run_claim(
+        get_claim(params["claim"]),
         seed=seed,
         size=params.get("size", "small"),
         max_examples=params.get("max_examples"),
@@ -52,7 +57,9 @@ def claim_trial(params: dict, rng) -> dict:
         "violated": rec["status"] == "violated",
         "objective": 1.0 if rec["status"] == "violated" else 0.0,
         "seed": seed,
-        "instance": json.dumps(_claims.strict_json(rec.get("instance")), allow_nan=False) if "instance" in rec else "",
-        "evidence": json.dumps(_claims.strict_json(rec["evidence"]), allow_nan=False, default=str),
+        "instance": json.dumps(strict_json(rec.get("instance"), fractions="exact"), allow_nan=False)
+        if "instance" in rec
+        else "",
+        "evidence": json.dumps(strict_json(rec["evidence"], fractions="exact"), allow_nan=False, default=str),
         "seconds": rec["seconds"],
     }

@@ -33,6 +33,8 @@ import sympy
 from geoprivate.claims import Verdict, register
 from solvers.affine import AffineSubspace
 
+__all__ = []
+
 # (sequences, max ambient dimension, hyperplanes per sequence)
 _SIZES = {"small": (60, 5, 7), "medium": (300, 7, 10)}
 
@@ -71,7 +73,7 @@ def _hyperplane(rng, V: AffineSubspace, homogeneous: bool):
     "dimension' of [Yan26]'s proof of Claim 9; with the homogeneous hyperplanes of the faithful dual form "
     "V∩H is never empty.",
 )
-def check_claim_9_step(rng, size):
+def _check_claim_9_step(rng, size):
     n_seq, max_n, n_cuts = _SIZES[size]
     steps = redundant = nonredundant = empty = homog_steps = collapsed_to_zero = 0
     max_drop_when_empty = 0

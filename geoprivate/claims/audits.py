@@ -21,9 +21,18 @@ import warnings
 
 import numpy as np
 
+from geoprivate.adversaries.oblivious import FixedSequence
 from geoprivate.audit import statistical_epsilon_lower_bound
 from geoprivate.claims import Verdict, register
+from geoprivate.concepts import Thresholds
+from geoprivate.everlasting.game import play, training_game
+from geoprivate.everlasting.generic_bbl import make_everlasting_problem
+from geoprivate.everlasting.parameters import practical_parameters
+from geoprivate.learners.vc1 import OPTPrivateLearner
+from geoprivate.prediction import G_halfspace, G_oblivious, GenericPredictor
+from geoprivate.prediction.predictor import privacy_total
 from geoprivate.privacy.warnings import PrivacyWarning
+from solvers import vc1 as _vc1
 
 __all__ = ["FALSE_ALARM", "search_then_audit"]
 
@@ -146,10 +155,7 @@ beside ε.  Positive control: steps 3–7 replaced by the exact deepest determin
 whole sample (no median, no choosing mechanism).
 """,
 )
-def check_theorem_10_audit(rng, size):
-    from geoprivate.learners.vc1 import OPTPrivateLearner
-    from solvers import vc1 as _vc1
-
+def _check_theorem_10_audit(rng, size):
     p = _T10
     n_search, n_final = (100, 600) if size == "small" else (2000, 20000)
     M, f = _vc1.catalogue(8)["thresholds"]
@@ -183,10 +189,6 @@ def check_theorem_10_audit(rng, size):
 # ---------------------------------------------------------------- [NNSY23] Claims 5.3 / E.5
 def _tiny_game_candidates():
     """Training-game instances: 4 examples, thresholds, practical parameters (as tests/everlasting/test_game)."""
-    from geoprivate.everlasting.game import training_game
-    from geoprivate.everlasting.generic_bbl import make_everlasting_problem
-    from geoprivate.everlasting.parameters import practical_parameters
-
     prob = make_everlasting_problem("thresholds", 0)
     par = practical_parameters(
         0.05, 0.05, 1.0, 1e-6, 1, 2, T1=3, lambda1=1, r_const=32, m_const=1, c_const=0.3, epsilon_bt=0.2
@@ -216,9 +218,7 @@ view is B's predictions.  Lower bound on ε (false-alarm 10⁻⁶) beside the le
 Positive control: BetweenThresholds without noise.
 """,
 )
-def check_claim_5_3_audit(rng, size):
-    from geoprivate.everlasting.game import play
-
+def _check_claim_5_3_audit(rng, size):
     n_search, n_final = (40, 200) if size == "small" else (300, 2000)
     games = _tiny_game_candidates()
     if size == "small":
@@ -247,9 +247,6 @@ def check_claim_5_3_audit(rng, size):
 def _predictor_mechanism(kind, X, y, flip, eps_bt, queries):
     """GenericPredictor's released labels on a fixed query stream (an oblivious adversary);
     data 0 / 1: the sample / the sample with label ``flip`` flipped."""
-    from geoprivate.adversaries.oblivious import FixedSequence
-    from geoprivate.concepts import Thresholds
-    from geoprivate.prediction import G_halfspace, G_oblivious, GenericPredictor
 
     def run(data, r):
         gen = G_oblivious(Thresholds()) if kind == "oblivious" else G_halfspace(1, form="margin")
@@ -288,9 +285,7 @@ over v ≤ T + 1 segments of ε_BT: the control's bound must exceed it, which ne
 non-private ERM threshold of the whole sample answering the same queries.
 """,
 )
-def check_claim_1_audit(rng, size):
-    from geoprivate.prediction.predictor import privacy_total
-
+def _check_claim_1_audit(rng, size):
     n_search, n_final, T = (40, 200, 1) if size == "small" else (400, 4000, 3)
     X = np.sort(rng.uniform(0, 1, 32))
     y = (X >= 0.5).astype(np.uint8)

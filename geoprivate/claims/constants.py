@@ -28,7 +28,10 @@ import numpy as np
 from geoprivate.audit import clopper_pearson
 from geoprivate.claims import Verdict, register
 from geoprivate.claims.mechanisms import _rr_composition_delta
+from geoprivate.learners.vc1 import OPTPrivateLearner, ProperLearner, log_star
 from geoprivate.privacy.warnings import PrivacyWarning
+from solvers import vc1 as _vc1
+from solvers.combinatorics import littlestone_dimension
 
 __all__ = ["interval_deviation", "sampling_f"]
 
@@ -64,7 +67,7 @@ m ≥ C·(d ln(d/α) + ln(1/β))/α².  For each m the (1 − β)-quantile α_m 
 draws (β = 0.1, Clopper–Pearson at 10⁻⁶) gives C ≥ m / f(2, α_m, β).  Evidence, not a check.
 """,
 )
-def check_sampling_constant(rng, size):
+def _check_sampling_constant(rng, size):
     draws = 1000 if size == "small" else 20000
     beta, n = 0.1, 2000
     S = rng.uniform(0, 1, n)
@@ -98,7 +101,7 @@ The exact ε(δ) of v-fold ε-randomised response (an ε-DP mechanism; δ at the
 with the instances pure) gives C ≥ ε(vδ)/(√(v ln(1/δ))·ε) over a grid of (ε, v, δ).  Evidence.
 """,
 )
-def check_composition_constant(rng, size):
+def _check_composition_constant(rng, size):
     best, arg = 0.0, None
     for eps in (0.01, 0.1, 0.5, 1.0):
         for v in (1, 4, 16, 64, 256):
@@ -120,8 +123,6 @@ def check_composition_constant(rng, size):
 
 # ---------------------------------------------------------------- [Yan25] Theorems 1/11 and 2/13
 def _f11(d_l: int, alpha, beta, eps, delta) -> float:
-    from geoprivate.learners.vc1 import log_star
-
     ls = max(1, log_star(d_l))
     return (
         ls
@@ -150,11 +151,7 @@ when the failure rate's Clopper–Pearson lower bound (10⁻⁶) exceeds β the 
 N, so C > N/f, f the bracket of Theorem 11 (resp. 13) with log* of the Littlestone dimension.  Evidence.
 """,
 )
-def check_sample_size_constants(rng, size):
-    from geoprivate.learners.vc1 import OPTPrivateLearner, ProperLearner
-    from solvers import vc1 as _vc1
-    from solvers.combinatorics import littlestone_dimension
-
+def _check_sample_size_constants(rng, size):
     a, b, e, dl = 0.2, 0.1, 3.0, 0.1
     M, f = _vc1.catalogue(16)["thresholds"]
     d_l = max(1, littlestone_dimension(M))

@@ -28,12 +28,20 @@ from hypothesis import strategies as st
 from scipy import stats
 from scipy.special import logsumexp
 
+from geoprivate.audit import between_thresholds_output_law
 from geoprivate.claims import Verdict, register
 from geoprivate.concepts import FiniteClass, Halfspaces, Intervals, Thresholds
+from geoprivate.everlasting.boosting import accuracy_boost, hypothesis_learner, hypothesis_learner_R, rotating_sequence
+from geoprivate.everlasting.generic_bbl import GenericBBL, make_everlasting_problem
 from geoprivate.everlasting.label_boost import label_boost_law, lemma_c2_max_T
-from geoprivate.everlasting.parameters import practical_parameters, theorem_parameters
+from geoprivate.everlasting.parameters import custom_parameters, gap_needed, practical_parameters, theorem_parameters
+from geoprivate.mechanisms import Answer, BetweenThresholds
+from geoprivate.privacy import VACUOUS, c_tops_composition
+from geoprivate.privacy.warnings import PrivacyWarning
 from solvers import combinatorics as comb
 from solvers.generators import random_matrix, thresholds_matrix
+
+__all__ = []
 
 
 # ---------------------------------------------------------------- Lemma 4.1 / C.1
@@ -77,7 +85,7 @@ def _neighbour(rng, s, y, t, n_points):
     "random classes), A = exponential mechanism or randomized response on one label; neighbours change "
     "a label, a point of S, or a point of T]",
 )
-def check_lemma_c1(rng, size):
+def _check_lemma_c1(rng, size):
     count = 60 if size == "small" else 400
     worst, worst_inst = -math.inf, None
     for _ in range(count):
@@ -162,7 +170,7 @@ def _c2_instance(rng, kind):
     "all dichotomies; thresholds, intervals, halfspaces in R^2, random finite classes; |S| the least "
     "allowing |T| >= 0, |T| at the bound (capped for size)]",
 )
-def check_lemma_c2(rng, size):
+def _check_lemma_c2(rng, size):
     count = 24 if size == "small" else 120
     worst, n_done = 0.0, 0
     for r in range(count):
@@ -204,10 +212,7 @@ def _random_theorem_parameters(rng, phases):
     "Observation-2 guarantee [theorem-mode parameters, random alpha, beta, eps, delta, VC; the c-TOP "
     "BetweenThresholds of geoprivate.mechanisms]",
 )
-def check_claim_d1(rng, size):
-    from geoprivate.mechanisms import BetweenThresholds
-    from geoprivate.privacy import VACUOUS, c_tops_composition
-
+def _check_claim_d1(rng, size):
     count = 40 if size == "small" else 200
     worst = 0.0
     for _ in range(count):
@@ -239,10 +244,7 @@ def check_claim_d1(rng, size):
     "w.p. >= 1 - exp(-T eps'/48) (= 1 - exp(-T/(144 sqrt(c ln(2/delta)))) with step 3c's eps') "
     "[exact closed-form law of one query, random T, eps', alpha_i <= 1/16]",
 )
-def check_claim_d4(rng, size):
-    from geoprivate.audit import between_thresholds_output_law
-    from geoprivate.mechanisms import Answer
-
+def _check_claim_d4(rng, size):
     count = 40 if size == "small" else 200
     worst = -math.inf
     for _ in range(count):
@@ -268,7 +270,7 @@ def check_claim_d4(rng, size):
     "more than c_i = 64 alpha_i R_i TOPs occur w.p. <= beta_i (the Chernoff step of Claim D.5; the paper "
     "prints 'at most' for 'more than') [exact binomial tail, R_i at the bound and 10x above]",
 )
-def check_claim_d5(rng, size):
+def _check_claim_d5(rng, size):
     count = 200 if size == "small" else 2000
     worst = 0.0
     for _ in range(count):
@@ -290,7 +292,7 @@ def check_claim_d5(rng, size):
     "grows: |S_{i+1}| > |S_i| [theorem-mode calculator, exact integers, 8 phases, random alpha, beta, "
     "delta < 1/16, eps < 1, VC <= 29]",
 )
-def check_claim_d6(rng, size):
+def _check_claim_d6(rng, size):
     count = 40 if size == "small" else 200
     min_growth, min_slack = math.inf, math.inf
     for _ in range(count):
@@ -327,7 +329,7 @@ def _d_conditions_before(rng, size):
     for _ in range(40 if size == "small" else 200):
         _, (a, b, e, d, vc) = _random_theorem_parameters(rng, 4)
         inst = {"vc": vc, "alpha": a, "beta": b, "epsilon": e, "delta": d}
-        if check_claims_d_conditions(inst) is not True:
+        if _check_claims_d_conditions(inst) is not True:
             return inst
     raise RuntimeError("no failure among the random draws")  # pragma: no cover
 
@@ -344,9 +346,7 @@ def _d_conditions_before(rng, size):
     measure=("VC dimension", lambda inst: inst["vc"]),
     max_examples=40,
 )
-def check_claims_d_conditions(inst):
-    from geoprivate.everlasting.parameters import gap_needed
-
+def _check_claims_d_conditions(inst):
     p = theorem_parameters(inst["alpha"], inst["beta"], inst["epsilon"], inst["delta"], inst["vc"], phases=4)
     for ph in p.phases:
         bad = sorted(k for k, v in ph.checks.items() if not v)
@@ -368,10 +368,7 @@ def check_claims_d_conditions(inst):
     "(scaled tau, lambda, R, m, eps'_i = 4: constants recorded), thresholds on U[0,1) and a random finite "
     "class, 2 phases, exact err_D of every h_{i,j}; fraction of seeded runs with all h good vs 1 - 4 beta]",
 )
-def check_theorem_5_2(rng, size):
-    from geoprivate.everlasting.generic_bbl import GenericBBL, make_everlasting_problem
-    from geoprivate.privacy.warnings import PrivacyWarning
-
+def _check_theorem_5_2(rng, size):
     runs = 4 if size == "small" else 20
     alpha, beta = 0.05, 0.05
     good, worst, total = 0, 0.0, 0
@@ -402,8 +399,6 @@ def check_theorem_5_2(rng, size):
 
 # ---------------------------------------------------------------- Claims B.1 / B.2 (Appendix B)
 def _b1_runs(rng, n, alpha, beta, runs, reading):
-    from geoprivate.everlasting.boosting import hypothesis_learner, rotating_sequence
-
     c = rng.integers(0, 2, n)
     errs = []
     for _ in range(runs):
@@ -419,7 +414,7 @@ def _b1_runs(rng, n, alpha, beta, runs, reading):
     "outputs h with error_D(c, h) <= 8 alpha w.p. >= 3/4 [multiset reading of L_x, as in the proof; |X| "
     "uniform, sequences whose alpha-error window rotates, exact error of each output]",
 )
-def check_claim_b1(rng, size):
+def _check_claim_b1(rng, size):
     runs = 20 if size == "small" else 100
     worst_frac, worst_err = 1.0, 0.0
     for n, alpha, beta in ((200, 0.05, 1 / 8), (1000, 0.05, 1e-3), (500, 0.02, 0.01)):
@@ -460,7 +455,7 @@ def _b1_set_before(rng, size):
     measure=("points |X|", lambda inst: inst["n_points"]),
     max_examples=40,
 )
-def check_claim_b1_set_reading(inst):
+def _check_claim_b1_set_reading(inst):
     n, alpha, beta = inst["n_points"], inst["alpha"], inst["beta"]
     errs = _b1_runs(np.random.default_rng(inst["seed"]), n, alpha, beta, 12, "set")
     frac = float((errs <= 8 * alpha).mean())
@@ -480,9 +475,7 @@ def check_claim_b1_set_reading(inst):
     statement="AccuracyBoost (majority of 104 ln(1/beta) HypothesisLearner outputs) is 24 alpha-good w.p. "
     ">= 1 - beta [multiset reading; independent sequences satisfying Equation 1; exact error]",
 )
-def check_claim_b2(rng, size):
-    from geoprivate.everlasting.boosting import accuracy_boost, rotating_sequence
-
+def _check_claim_b2(rng, size):
     runs = 3 if size == "small" else 15
     n, alpha, beta = 300, 0.05, 0.05
     c = rng.integers(0, 2, n)
@@ -498,9 +491,6 @@ def check_claim_b2(rng, size):
 
 def _bbl_sequence(prob, par, rng):
     """One GenericBBL run (phase 1, practical) on a fresh sample; its hypothesis sequence h_{1,j}."""
-    from geoprivate.everlasting.generic_bbl import GenericBBL
-    from geoprivate.privacy.warnings import PrivacyWarning
-
     x = prob.sample(rng, par.phase(1).S)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", PrivacyWarning)
@@ -518,10 +508,6 @@ def _seq_errors(seq, c, R):
 
 def _bbl_setup(rng, n_points):
     """A random finite class on ``n_points`` points and phase-1 parameters with R_1 >= HypothesisLearner's R."""
-    from geoprivate.everlasting.boosting import hypothesis_learner_R
-    from geoprivate.everlasting.generic_bbl import make_everlasting_problem
-    from geoprivate.everlasting.parameters import custom_parameters
-
     prob = make_everlasting_problem("finite", rng, n_points=n_points, n_concepts=64)
     R = hypothesis_learner_R(n_points, 1 / 8) + 1
     par = custom_parameters([(8, 40, R, math.ceil(64 * 0.025 * R))], 0.05, 0.05, 0.5, 1e-6, prob.vc, epsilon_bt=4.0)
@@ -535,9 +521,7 @@ def _bbl_setup(rng, n_points):
     "PRACTICAL phase 1, 200 points) outputs h with error <= 8 alpha w.p. >= 3/4, alpha := the largest exact error among the "
     "h_r it reads (Equation 1 measured, not assumed) [multiset reading]",
 )
-def check_claim_b1_generic_bbl(rng, size):
-    from geoprivate.everlasting.boosting import hypothesis_learner, hypothesis_learner_R
-
+def _check_claim_b1_generic_bbl(rng, size):
     prob, par, c = _bbl_setup(rng, 200)
     n, beta = c.size, 1 / 8
     R = hypothesis_learner_R(n, beta)
@@ -571,9 +555,7 @@ def check_claim_b1_generic_bbl(rng, size):
     "phase 1, random finite class on 48 points) outputs a 24 alpha-good majority, alpha := the largest exact error of any "
     "hypothesis the HypothesisLearners read [beta = 1/4, multiset reading]",
 )
-def check_claim_b2_generic_bbl(rng, size):
-    from geoprivate.everlasting.boosting import accuracy_boost, hypothesis_learner_R
-
+def _check_claim_b2_generic_bbl(rng, size):
     prob, par, c = _bbl_setup(rng, 48)
     beta = 0.25
     R = hypothesis_learner_R(c.size, 1 / 8)

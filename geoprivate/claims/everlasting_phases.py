@@ -19,7 +19,9 @@ from scipy import stats
 
 from geoprivate.audit import clopper_pearson
 from geoprivate.claims import Verdict, register
+from geoprivate.everlasting.generic_bbl import GenericBBL, make_everlasting_problem
 from geoprivate.everlasting.parameters import practical_parameters, theorem_parameters
+from geoprivate.privacy.warnings import PrivacyWarning
 
 __all__ = ["claim_d3_mass", "best_consistent_error", "e4_chernoff_tail"]
 
@@ -94,7 +96,7 @@ on random laws D over 16–80 points, with the bad T/16 hypotheses random or all
 ones' errors random or stacked on the same points (the proof's worst case).
 """,
 )
-def check_claim_d3(rng, size):
+def _check_claim_d3(rng, size):
     n_inst = 80 if size == "small" else 600
     worst = Fraction(0)
     for i in range(n_inst):
@@ -135,8 +137,6 @@ def best_consistent_error(M, target_row: int, points, labels) -> float:
 
 def _recording_runs(rng, size):
     """GenericBBL runs (practical, 2 phases, random finite class) with every sample S_i recorded."""
-    from geoprivate.everlasting.generic_bbl import GenericBBL, make_everlasting_problem
-    from geoprivate.privacy.warnings import PrivacyWarning
 
     class _Recording(GenericBBL):
         def _relabel(self, p, D, record):
@@ -168,7 +168,7 @@ w.p. ≥ 1 − 3β), and BetweenThresholds never fails (event E_1, w.p. ≥ 1 �
 fraction of runs where each holds, its Clopper–Pearson lower bound (10⁻⁶), the largest min-error seen.
 """,
 )
-def check_claims_e1_e3(rng, size):
+def _check_claims_e1_e3(rng, size):
     runs = e1_ok = e3_ok = e2_ok = 0
     worst = 0.0
     alpha = beta = None
@@ -227,7 +227,7 @@ the step fails at every T_1 — at the T_1 of the theorem's own parameters the t
 (The text also says "with probability 3/4" where the Chernoff step needs 1 − 4β_i.)
 """,
 )
-def check_claim_e4_chernoff(rng, size):
+def _check_claim_e4_chernoff(rng, size):
     n_inst = 60 if size == "small" else 400
     worst = 0.0
     for _ in range(n_inst):

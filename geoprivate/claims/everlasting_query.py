@@ -17,7 +17,24 @@ from __future__ import annotations
 
 import math
 
+from geoprivate.audit import clopper_pearson, delta_for_epsilon, epsilon_for_delta
 from geoprivate.claims import Verdict, register
+from geoprivate.everlasting.game import play
+from geoprivate.everlasting.generic_bbl import make_everlasting_problem
+from geoprivate.everlasting.parameters import custom_parameters
+from geoprivate.everlasting.query_attack import (
+    HaltingAdversary,
+    exact_query_audit,
+    exact_view_law,
+    halting_parameters,
+    repaired_exact_audit,
+    repaired_position_audit,
+)
+from geoprivate.everlasting.repaired import StopperParameters, _labelboost_as_booked, repaired_guarantees
+from geoprivate.privacy import Guarantee
+from geoprivate.privacy.accounting import basic_composition
+
+__all__ = []
 
 _E6 = (
     "For all adversaries B and neighbouring query streams D^0, D^1 (one query differs, its label hidden), "
@@ -51,15 +68,7 @@ def _attack_summary(par, adv, audit) -> dict:
 
 
 @register("everlasting/claim-e-6", statement=_E6, checks=("Claim E.6",))
-def _claim_e6(rng, size):
-    from geoprivate.everlasting.game import play
-    from geoprivate.everlasting.generic_bbl import make_everlasting_problem
-    from geoprivate.everlasting.query_attack import (
-        HaltingAdversary,
-        exact_query_audit,
-        halting_parameters,
-    )
-
+def _check_claim_e6(rng, size):
     par = halting_parameters()  # alpha = 0.06, c = 5, delta = 1e-6: Claims D.1 and D.9 hold
     adv = HaltingAdversary(0.5, 6, 0, 0)  # 7 queries: the smallest stream that reaches the halt (c = 5)
     audit = exact_query_audit(adv, par, epsilon=par.epsilon)
@@ -80,8 +89,6 @@ def _claim_e6(rng, size):
         "view_lengths_world1": sorted(set(lengths[1])),
     }
     if size != "small":
-        from geoprivate.audit import clopper_pearson
-
         k0 = sum(v == min(lengths[0]) for v in lengths[0])
         k1 = sum(v == min(lengths[0]) for v in lengths[1])
         p_lo = clopper_pearson(k0, runs, 1e-6)[0]
@@ -99,10 +106,7 @@ _E5 = (
 
 
 @register("everlasting/claim-e-5-vote-shift", statement=_E5, checks=("Claim E.5",))
-def _claim_e5(rng, size):
-    from geoprivate.audit import delta_for_epsilon, epsilon_for_delta
-    from geoprivate.everlasting.query_attack import exact_view_law, halting_parameters
-
+def _check_claim_e5(rng, size):
     par = halting_parameters()
     p = par.phase(1)
     m = 6 if size == "small" else 8
@@ -142,9 +146,6 @@ _REP = (
 
 def _exact_same_phase_rows(stoppers, size) -> list:
     """Exact audits of RepairedBBL's one-phase view (hidden query first, then 3rd) under each stopper."""
-    from geoprivate.everlasting.parameters import custom_parameters
-    from geoprivate.everlasting.query_attack import HaltingAdversary, repaired_exact_audit
-
     par = custom_parameters([(1, 2000, 9, 1)], 0.06, 0.05, 0.5, 1e-6, 1, epsilon_bt=0.5, m_const=1.0)
     keys = ("claimed_epsilon", "claimed_delta", "epsilon_at_delta_0", "delta_at_claimed_epsilon", "adversary")
     rows = []
@@ -156,9 +157,7 @@ def _exact_same_phase_rows(stoppers, size) -> list:
 
 
 @register("everlasting/repaired-query-privacy", statement=_REP, checks=())
-def _repaired(rng, size):
-    from geoprivate.everlasting.repaired import StopperParameters
-
+def _check_repaired(rng, size):
     stoppers = [StopperParameters(4.0, 0.2)] + ([StopperParameters(1.0, 1e-2)] if size != "small" else [])
     rows = _exact_same_phase_rows(stoppers, size)
     bad = [r for r in rows if r["epsilon_at_delta_0"] > r["claimed_epsilon"] + 1e-6]
@@ -193,9 +192,7 @@ def _position_verdict(rows, position):
 @register(
     "everlasting/repaired-query-position-same-phase", statement=_POS + ": the same phase as the probes", checks=()
 )
-def _position_same(rng, size):
-    from geoprivate.everlasting.repaired import StopperParameters
-
+def _check_position_same(rng, size):
     rows = _exact_same_phase_rows([StopperParameters(1.0, 1e-2)], size)
     return _position_verdict(rows, "same phase as the probes")
 
@@ -205,18 +202,14 @@ def _position_same(rng, size):
     statement=_POS + ": an earlier phase than the probes",
     checks=(),
 )
-def _position_earlier(rng, size):
-    from geoprivate.everlasting.query_attack import repaired_position_audit
-
+def _check_position_earlier(rng, size):
     return _position_verdict([repaired_position_audit(0, nodes=8 if size == "small" else 12)], "earlier phase")
 
 
 @register(
     "everlasting/repaired-query-position-last-of-phase", statement=_POS + ": the last query of a phase", checks=()
 )
-def _position_last(rng, size):
-    from geoprivate.everlasting.query_attack import repaired_position_audit
-
+def _check_position_last(rng, size):
     return _position_verdict([repaired_position_audit(8, nodes=8 if size == "small" else 12)], "last query of a phase")
 
 
@@ -228,14 +221,7 @@ _C1 = (
 
 
 @register("everlasting/lemma-c-1-delta", statement=_C1, checks=("Lemma C.1",))
-def _lemma_c1_delta(rng, size):
-    import math
-
-    from geoprivate.everlasting.parameters import custom_parameters
-    from geoprivate.everlasting.repaired import StopperParameters, repaired_guarantees
-    from geoprivate.privacy import Guarantee
-    from geoprivate.privacy.accounting import basic_composition
-
+def _check_lemma_c1_delta(rng, size):
     rows = []
     # step (iv) of Claim E.6 as printed against Claim 2.7 applied to Lemma C.1's 4e delta (and to 4 eps delta)
     for eps in (0.1, 0.5, 1.0):
@@ -272,6 +258,4 @@ def _lemma_c1_delta(rng, size):
 
 
 def _lb(par, i):
-    from geoprivate.everlasting.repaired import _labelboost_as_booked
-
     return _labelboost_as_booked(par.phases[i])

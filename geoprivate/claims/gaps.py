@@ -27,6 +27,8 @@ from geoprivate.mechanisms import is_alpha_median
 from geoprivate.strategies import mechanism_parameters
 from solvers import vc1 as _vc1
 
+__all__ = ["theorem7_epsilon"]
+
 _COUNT = {"small": 1, "medium": 5}
 
 
@@ -62,7 +64,7 @@ def _theorem7_random_search(rng, size):
     before=_theorem7_random_search,
     measure=("mechanisms composed (k)", lambda p: p["k"]),
 )
-def check_theorem_7(p):
+def _check_theorem_7(p):
     eps, k, dp = p["epsilon"], p["k"], p["delta_prime"]
     e7 = theorem7_epsilon(eps, k, dp)
     d = _rr_composition_delta(eps, k, e7)
@@ -88,7 +90,7 @@ def check_theorem_7(p):
     "1/2 Definition 11 is vacuous (every number qualifies); checked: an exact (0-)median exists, the form "
     "used by Theorem 9 and Lemma 9.",
 )
-def check_fact_1(rng, size):
+def _check_fact_1(rng, size):
     count = 200 * _COUNT[size]
     vacuous = 0
     for _ in range(count):
@@ -110,7 +112,7 @@ def check_fact_1(rng, size):
     statement="[Yan25] Observation 1: for f in C, the f-representation f_f of f is the all-zero function and "
     "lies in C_f (Definition 14).",
 )
-def check_observation_1(rng, size):
+def _check_observation_1(rng, size):
     count = 40 * _COUNT[size]
     for _ in range(count):
         M = _vc1.random_vc1_class(int(rng.integers(2, 10)), rng)

@@ -15,6 +15,8 @@ from geoprivate.claims import Verdict, register
 from solvers import combinatorics as comb
 from solvers.generators import random_instances
 
+__all__ = []
+
 # (count of random matrices, max concepts, max points) per size
 _SIZES = {"small": (150, 24, 8), "medium": (600, 60, 12)}
 
@@ -29,7 +31,7 @@ def _instances(rng, size):
     statement="For every class C of VC dimension d and finite P: |Π_C(P)| ≤ Σ_{i≤d} C(|P|, i) "
     "(used in [Yan26] Claim 5 and [NNSY23] App. C.1).",
 )
-def check_sauer_shelah(rng, size):
+def _check_sauer_shelah(rng, size):
     n_inst = tight = 0
     worst = 0.0
     for name, M in _instances(rng, size):
@@ -48,7 +50,7 @@ def check_sauer_shelah(rng, size):
     "general/pajor",
     statement="Pajor's lemma: |Π_C(P)| ≤ number of subsets of P shattered by C (the empty set included).",
 )
-def check_pajor(rng, size):
+def _check_pajor(rng, size):
     n_inst = 0
     slack = []
     for name, M in _instances(rng, size):
@@ -65,7 +67,7 @@ def check_pajor(rng, size):
     "general/vc-ld-log",
     statement="VC(C) ≤ LD(C) ≤ ⌊log₂|C|⌋ for every finite class C (C counted as distinct labellings).",
 )
-def check_vc_ld_log(rng, size):
+def _check_vc_ld_log(rng, size):
     n_inst = vc_eq_ld = ld_eq_log = 0
     for name, M in _instances(rng, size):
         d = comb.vc_dimension(M)
@@ -85,7 +87,7 @@ def check_vc_ld_log(rng, size):
     "LD(C|S) ≤ LD(C) — the monotonicity behind the SOA and behind [Yan26]'s restriction to "
     "hard-query-consistent concepts.",
 )
-def check_ld_version_space(rng, size):
+def _check_ld_version_space(rng, size):
     n_inst = strict = 0
     for name, M in _instances(rng, size):
         ld = comb.littlestone_dimension(M)
@@ -110,7 +112,7 @@ def check_ld_version_space(rng, size):
     statement="⌊log₂ d_L⌋ ≤ TD ≤ 2^{d_L+1} ([Yan25] Theorem 4; TD = thresholds dimension, Def. 6). "
     "For d_L = 0 the left side is read as −∞.",
 )
-def check_theorem_4(rng, size):
+def _check_theorem_4(rng, size):
     n_inst = ld_zero = 0
     min_lower_slack, max_upper_ratio = math.inf, 0.0
     for name, M in _instances(rng, size):

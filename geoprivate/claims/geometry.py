@@ -79,7 +79,7 @@ def _instances(rng, size):
     per labelling on small degenerate sets.
     """,
 )
-def _cover(rng, size):
+def _check_cover(rng, size):
     reps = _N[size]
     checked = brute = degenerate = 0
     for _ in range(8 * reps):
@@ -146,7 +146,7 @@ def _plain(z):
     integer points and points on the hyperplanes.
     """,
 )
-def _fact1(rng, size):
+def _check_fact1(rng, size):
     rows = _cdepth_rows(rng, size)
     slack = []
     for A, w, d, m, _deg, z, dz, cz in rows:
@@ -173,7 +173,7 @@ def _fact1(rng, size):
     larger function).  Checked exactly on random and degenerate instances.
     """,
 )
-def _cdepth_ge(rng, size):
+def _check_cdepth_ge(rng, size):
     rows = _cdepth_rows(rng, size)
     strict = 0
     for A, w, _d, _m, _deg, z, dz, cz in rows:
@@ -202,7 +202,7 @@ def _max_depth_brute(A, w):
     subsets of constraints with a common point (one exact LP each).
     """,
 )
-def _max_eq(rng, size):
+def _check_max_eq(rng, size):
     n = probes = 0
     for A, w, d, _m, _deg in _instances(rng, size):
         r = max_cdepth((A, w))
@@ -250,7 +250,7 @@ def _max_eq(rng, size):
     same instances.
     """,
 )
-def _dual(rng, size):
+def _check_dual(rng, size):
     reps = _N[size]
     first = None
     margin_points = faithful_bad = 0

@@ -28,11 +28,16 @@ from geoprivate.claims import Verdict, register
 from geoprivate.mechanisms import (
     choosing_output_law,
     choosing_utility_loss,
+    median_quality,
+    median_sample_size,
     min_gap,
     min_n,
     simulate_between_thresholds,
 )
-from geoprivate.privacy import advanced_composition
+from geoprivate.mechanisms.exponential import exponential_mechanism_probabilities
+from geoprivate.privacy import advanced_composition, c_tops_composition, subsampling_amplification
+
+__all__ = []
 
 
 # ---------------------------------------------------------------- [Yan26] Lemma 1
@@ -53,7 +58,7 @@ def _bt_neighbours(rng, tl, tu, s, n, m):
     "sequences of length <= 6 (where BT is (m eps/6, 0)-DP for any gap, so they cannot refute the gap), "
     "plus quadrature audits of 40-200 repeated queries at the gap's middle, the worst family found]",
 )
-def check_lemma_1(rng, size):
+def _check_lemma_1(rng, size):
     count = 6 if size == "small" else 40
     worst_ratio, worst_eps_ratio, audits = 0.0, 0.0, 0
     for _ in range(count):
@@ -115,7 +120,7 @@ def check_lemma_1(rng, size):
     "then with probability >= 1 - beta every answer before halting is alpha-accurate "
     "[empirical failure rate, one-sided binomial test at p = 1e-6]",
 )
-def check_lemma_2(rng, size):
+def _check_lemma_2(rng, size):
     runs = 4000 if size == "small" else 20000
     rates = []
     for alpha, beta, eps, T in [(0.1, 0.1, 0.5, 20), (0.05, 0.05, 0.9, 50), (0.2, 0.2, 0.3, 5)]:
@@ -160,7 +165,7 @@ def _rr_composition_delta(eps, k, eps_prime):
     "(sqrt(2k ln(1/delta')) eps + k eps (e^eps - 1)/(e^eps + 1), k delta + delta') "
     "[formula, and validity on the exact privacy-loss law of k-fold randomized response]",
 )
-def check_theorem_3(rng, size):
+def _check_theorem_3(rng, size):
     count = 60 if size == "small" else 300
     min_slack = math.inf
     for _ in range(count):
@@ -185,7 +190,7 @@ def check_theorem_3(rng, size):
     statement="The exponential mechanism (McSherry-Talwar; [Yan25] Thm 8, [NNSY23] Def. 2.6) with "
     "P(r) ∝ exp(eps q(r)/(2 Delta)) is eps-DP [exact log-ratio audit; near-tight instance]",
 )
-def check_exponential_mechanism(rng, size):
+def _check_exponential_mechanism(rng, size):
     count = 300 if size == "small" else 2000
     worst = 0.0
     for _ in range(count):
@@ -239,7 +244,7 @@ def _choosing_law_vector(scores, eps, delta, k):
     "(eps, delta)-DP, and P[q(D, z) >= max q - (16/eps) ln(4kn/(beta eps delta))] >= 1 - beta "
     "[exact output law: exact failure probability and exact hockey-stick audit on neighbours]",
 )
-def check_choosing_lemma_1(rng, size):
+def _check_choosing_lemma_1(rng, size):
     count = 150 if size == "small" else 800
     worst_fail_ratio, worst_delta_ratio, nontrivial = 0.0, 0.0, 0
     for _ in range(count):
@@ -302,9 +307,7 @@ def _leaky_rr_law(eps_p, delta_p, has_target: bool) -> np.ndarray:
     "size-n subset of t = (n/eps)(3 + e^eps') records is (eps, 4 eps delta'/(3 + e^eps'))-DP for eps <= 1 "
     "[exact hockey-stick audit on the worst-case 'leaky randomized response' A]",
 )
-def check_claim_2_7(rng, size):
-    from geoprivate.privacy import subsampling_amplification
-
+def _check_claim_2_7(rng, size):
     count = 200 if size == "small" else 1000
     worst = 0.0
     for _ in range(count):
@@ -337,9 +340,7 @@ def check_claim_2_7(rng, size):
     "composed (eps, delta)-DP mechanisms are (sqrt(2c ln(1/(c delta))) eps + c eps (e^eps - 1), 2 c delta)-DP "
     "[exact privacy-loss law of c-fold leaky randomized response]",
 )
-def check_observation_2(rng, size):
-    from geoprivate.privacy import c_tops_composition
-
+def _check_observation_2(rng, size):
     count = 100 if size == "small" else 500
     worst = 0.0
     for _ in range(count):
@@ -370,10 +371,7 @@ def check_observation_2(rng, size):
     "[exact output law; ln|X| sample size — the log* version is claim vc1/theorem-9]",
     checks=("Theorem 9",),
 )
-def check_theorem_9(rng, size):
-    from geoprivate.mechanisms import median_quality, median_sample_size
-    from geoprivate.mechanisms.exponential import exponential_mechanism_probabilities
-
+def _check_theorem_9(rng, size):
     count = 80 if size == "small" else 400
     worst_fail, worst_eps = 0.0, 0.0
     for _ in range(count):

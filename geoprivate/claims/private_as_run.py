@@ -27,7 +27,13 @@ from geoprivate.everlasting.accounting import (
     labelboost_exact_loss,
     training_privacy,
 )
+from geoprivate.everlasting.generic_bbl import GenericBBL, make_everlasting_problem
+from geoprivate.everlasting.parameters import custom_parameters
 from geoprivate.strategies import neighbouring_datasets, points_on_line, rationals
+from solvers import combinatorics as comb
+from solvers.generators import random_matrix
+
+__all__ = []
 
 
 def _worst_threshold_instance(k: int = 40) -> dict:
@@ -94,7 +100,7 @@ def _labelboost_before(rng, size) -> tuple:
     before=_labelboost_before,
     measure=("labelled points in S", lambda inst: len(inst[0][0])),
 )
-def check_labelboost_release(pair_and_t):
+def _check_labelboost_release(pair_and_t):
     inst = _labelboost_instance(pair_and_t)
     loss = _loss(_as_floats(inst))
     if loss <= 1.0 + 1e-9:
@@ -117,10 +123,7 @@ def check_labelboost_release(pair_and_t):
     "neighbouring databases over thresholds, intervals and random finite classes; a thresholds family "
     "approaching it]",
 )
-def check_labelboost_bound(rng, size):
-    from solvers import combinatorics as comb
-    from solvers.generators import random_matrix
-
+def _check_labelboost_bound(rng, size):
     bound = labelboost_epsilon()
     count = 200 if size == "small" else 2000
     best = 0.0
@@ -166,9 +169,7 @@ def check_labelboost_bound(rng, size):
     "S_hat_1) to eps only when |S| >= |S_1| (3 + e^eps_inner)/eps; with |S| = |S_1| (what the CLI passed) the "
     "unamplified composition is reported [random phase-1 parameters meeting Lemma C.3's gap]",
 )
-def check_step_2_amplification(rng, size):
-    from geoprivate.everlasting.parameters import custom_parameters
-
+def _check_step_2_amplification(rng, size):
     count = 30 if size == "small" else 300
     for _ in range(count):
         alpha = float(rng.uniform(0.05, 0.3))
@@ -210,10 +211,7 @@ def check_step_2_amplification(rng, size):
     "|D_hat_i| = floor(eps R_i/m), |S_(i+1)| = lambda_(i+1) T_(i+1) <= |D_hat_i| (Claim D.6; never truncated), "
     "and books LabelBoost on the size it drew [practical runs on thresholds, 2 phases]",
 )
-def check_step_3f_sizes(rng, size):
-    from geoprivate.everlasting.generic_bbl import GenericBBL, make_everlasting_problem
-    from geoprivate.everlasting.parameters import custom_parameters
-
+def _check_step_3f_sizes(rng, size):
     runs = 3 if size == "small" else 12
     for r in range(runs):
         prob = make_everlasting_problem("thresholds", rng)

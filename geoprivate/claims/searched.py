@@ -19,6 +19,7 @@ from fractions import Fraction
 
 from hypothesis import strategies as st
 
+import geoprivate.concepts as concepts
 from geoprivate.audit import hockey_stick
 from geoprivate.claims import Verdict, register
 from geoprivate.concepts import FiniteClass
@@ -34,6 +35,8 @@ from geoprivate.strategies import (
 )
 from solvers.halfspaces import cover_count, halfspace_dichotomies
 from solvers.lp import feasible_point, is_farkas_certificate, is_feasible_point
+
+__all__ = []
 
 _BUDGET = 30  # examples per search at --size small (a claim's own budget; --max-examples overrides)
 
@@ -54,7 +57,7 @@ def _point_sets(general_position: bool):
     instances=st.tuples(st.booleans(), st.booleans()).flatmap(lambda gp: st.tuples(st.just(gp[0]), _point_sets(gp[0]))),
     max_examples=_BUDGET,
 )
-def _cover_searched(inst):
+def _check_cover_searched(inst):
     general, X = inst
     n, d = len(X), len(X[0])
     count = int(halfspace_dichotomies(X).shape[0])
@@ -74,10 +77,9 @@ def _cover_searched(inst):
     ),
     max_examples=_BUDGET,
 )
-def _erm_realisable(inst):
+def _check_erm_realisable(inst):
     kind, realisable, (pts, labels) = inst
     cls = {"thresholds": "Thresholds", "intervals": "Intervals", "point-functions": "PointFunctions"}[kind]
-    import geoprivate.concepts as concepts
 
     _, errors = getattr(concepts, cls)().erm([float(p) for p in pts], labels)
     if (errors == 0) == realisable:
@@ -95,7 +97,7 @@ def _erm_realisable(inst):
     ),
     max_examples=_BUDGET,
 )
-def _sauer_shelah_searched(inst):
+def _check_sauer_shelah_searched(inst):
     kind, C = inst
     d = C.vc_dimension()
     n = C.n_points
@@ -113,7 +115,7 @@ def _sauer_shelah_searched(inst):
     instances=st.booleans().flatmap(lambda f: linear_programs(feasible=f)),
     max_examples=_BUDGET,
 )
-def _lp_certificates(lp):
+def _check_lp_certificates(lp):
     A, b = lp["A_ub"], lp["b_ub"]
     res = feasible_point(A, b)
     if res.feasible != lp["feasible"]:
@@ -144,7 +146,7 @@ def _em_law(data, candidates, epsilon):
     ),
     max_examples=_BUDGET,
 )
-def _em_add_remove(inst):
+def _check_em_add_remove(inst):
     (D, D2), eps = inst
     candidates = [Fraction(i, 2) for i in range(9)]
     P, Q = _em_law(D, candidates, eps), _em_law(D2, candidates, eps)

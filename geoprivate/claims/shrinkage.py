@@ -30,6 +30,8 @@ from geoprivate.prediction.problems import GRID, make_adversary, make_generator,
 from geoprivate.prediction.transcript import L_CODE, R_CODE
 from geoprivate.privacy.warnings import PrivacyWarning
 from solvers import combinatorics as comb
+from solvers.depth import cdepth
+from solvers.halfspaces import dual_constraints
 
 __all__ = ["round_votes", "lemma2_rounds"]
 
@@ -89,7 +91,7 @@ HardQuery of runs of GenericPredictor + G_oblivious (thresholds, intervals, a fi
 oblivious, stochastic and adaptive adversaries) whose answers were Lemma-2-accurate.
 """,
 )
-def _claim4(rng, size):
+def _check_claim4(rng, size):
     checked = skipped = prefixes = 0
     for _name, adv, P, _pred, r in _oblivious_runs(rng, size):
         ok = lemma2_rounds(r)
@@ -127,7 +129,7 @@ no Lemma-2-accurate TOP occurs; #TOPs is compared with log2|L_0|.  Evidence also
 the white-box adaptive adversary does to G_oblivious (outside the claim's hypothesis).
 """,
 )
-def _claim5(rng, size):
+def _check_claim5(rng, size):
     ratios, halvings, tops = [], 0, 0
     for _name, _adv, P, _pred, r in _oblivious_runs(rng, size, ("oblivious",), track=True):
         seq = r.transcript.points
@@ -175,7 +177,7 @@ released label implies that at least 1/4 of the hypotheses f_{i,j} are wrong on 
 err_D(h_j) <= 4 * mean_i err_D(f_{i,j}) (checked pointwise on every such round of every run).
 """,
 )
-def _claim13(rng, size):
+def _check_claim13(rng, size):
     rounds = wrong = 0
     min_frac = 1.0
     for _name, adv, P, _pred, r in _oblivious_runs(rng, size):
@@ -234,7 +236,7 @@ rho_j = E_x P[answer Lemma-2-inaccurate | x], computed exactly, which is what is
 err_D(h_j) <= 4 mean_i err_D(f_ij) + rho_j.  Practical mode (eps_BT = 1, k = 300/700).
 """,
 )
-def _claim13_distributional(rng, size):
+def _check_claim13_distributional(rng, size):
     runs = [(f"{name}/{adv}", r) for name, adv, P, pred, r in _oblivious_runs(rng, size, law=True)]
     out = _distributional_verdict(runs)
     return out if isinstance(out, Verdict) else Verdict.holds(**out)
@@ -250,7 +252,7 @@ Corollary 2 (G_oblivious), practical mode, alpha measured: with alpha := max_{i,
 Evidence: alpha, max_j err_D(h_j), v, and err_D(h_j)/(v alpha) (the O(v alpha) of Corollary 2).
 """,
 )
-def _corollary2(rng, size):
+def _check_corollary2(rng, size):
     ev = {}
     for name, adv, P, _pred, r in _oblivious_runs(rng, size, law=True):
         acc = r.accuracy
@@ -279,7 +281,7 @@ interval) and Claim 13's mean form holds.  Evidence reports the collapse: the la
 err_D against Pr_D[c(x) = 0] (the error of h_{0,0} = 1).
 """,
 )
-def _corollary5(rng, size):
+def _check_corollary5(rng, size):
     ev = {}
     for d, P, _pred, r, err in _halfspace_runs(rng, size, "margin", dims=(1, 2), law=True):
         if r is None:
@@ -322,7 +324,7 @@ collapse) and the repaired region never goes below dimension 1.  Evidence: TOPs,
 dimensions, max err_D and the last segment's err_D of both (Monte Carlo, 4000 draws).
 """,
 )
-def _repaired_vs_faithful(rng, size):
+def _check_repaired_vs_faithful(rng, size):
     ev = {}
     faithful = _halfspace_runs(rng, size, "margin", dims=(1, 2), law=True, eps=2.0)
     seeds = [pred.seeds for _, _, pred, _, _ in faithful]
@@ -385,7 +387,7 @@ Margin form, white-box adaptive adversary, d = 1, 2, 3.  Evidence counts runs wi
 not claimed there).
 """,
 )
-def _tops_at_most_d(rng, size):
+def _check_tops_at_most_d(rng, size):
     ev, split_runs = {}, []
     runs = [("faithful", x) for x in _halfspace_runs(rng, size, "margin")]
     runs += [
@@ -452,7 +454,7 @@ computed exactly: a finite class by its matrix, thresholds by their step functio
 Lemma-2-accurate hard queries every f_{i,j} of G_oblivious has err_{S_i}(f_{i,j}) <= 2*c*alpha.
 """,
 )
-def _claim6(rng, size):
+def _check_claim6(rng, size):
     worst, runs, nonzero = 0.0, 0, 0
     k, m, T = (300, 10, 400) if size == "small" else (600, 16, 2000)
     for name in ("finite", "thresholds"):
@@ -529,7 +531,7 @@ answers TOP at most d + 1 times.  Evidence reports what the collapsed region mea
 z = 0, i.e. h_{0,0} = 1 everywhere) and the faithful form's degeneracy.
 """,
 )
-def _claim9(rng, size):
+def _check_claim9(rng, size):
     ev = {}
     for d, _P, pred, r, err in _halfspace_runs(rng, size, "margin"):
         if r is None:
@@ -596,9 +598,6 @@ def claim7_alpha_lower(rng, pred, result, d, n_probes):
     cons_S : constraints of S (dual form)
     N : int
     """
-    from solvers.depth import cdepth
-    from solvers.halfspaces import dual_constraints
-
     XS = np.vstack([bx for bx, _ in pred.blocks])
     yS = np.concatenate([by for _, by in pred.blocks])
     cons_S = dual_constraints(XS, yS, form="margin")
@@ -628,7 +627,7 @@ inconclusive and reported as 'skipped' with its numbers.  Margin dual form, whit
 adversary, runs where Lemma 2 held in every round (Claim 9's guarantee).
 """,
 )
-def _claim10(rng, size):
+def _check_claim10(rng, size):
     dims = (1,) if size == "small" else (1, 2)
     n_probes = 8 if size == "small" else 40
     ev, inconclusive = {}, []
@@ -669,7 +668,7 @@ Appendix A.2: N = k*m = O~(d^3.5 log^3.5 T) and A.3: N = O~(d^5.5 log T).  The e
 1 (A.3): at d = 10^24 (T = 10^6) and T = 10^100 (d = 4) within 0.06 of the target, approaching it.
 """,
 )
-def _appendix(rng, size):
+def _check_appendix(rng, size):
     import sympy as sp
 
     ev = {}
@@ -718,7 +717,7 @@ def _appendix_grid_first(rng, size):
             for T in (100, 10**4, 10**6):
                 for a, b, e, dl in _APPENDIX_SETTINGS:
                     inst = {"appendix": name, "T": T, "d": d, "alpha": a, "beta": b, "epsilon": e, "delta": dl}
-                    if _appendix_lemma1(inst) is not True:
+                    if _check_appendix_lemma1(inst) is not True:
                         return inst
     raise RuntimeError("no failure on the grid")  # pragma: no cover
 
@@ -736,7 +735,7 @@ condition 1/4 >= 12/(eps_BT k)(ln(10/eps_BT) + ln(1/delta_BT) + 1) (n = k, the e
     before=_appendix_grid_first,
     measure=("queries (T)", lambda inst: inst["T"]),
 )
-def _appendix_lemma1(inst):
+def _check_appendix_lemma1(inst):
     f = appendix_a2 if inst["appendix"] == "A.2" else appendix_a3
     p = f(inst["d"], inst["T"], inst["alpha"], inst["beta"], inst["epsilon"], inst["delta"])
     if p["k"] < min_n(TAU, p["beta_bt"], p["epsilon_bt"], inst["T"]):

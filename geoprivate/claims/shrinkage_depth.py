@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from geoprivate.claims import Verdict, register
 from geoprivate.claims.shrinkage import _halfspace_runs, claim7_alpha_lower, lemma2_rounds
+from solvers.depth import depth
 
 __all__ = ["corollary4_threshold"]
 
@@ -44,9 +45,7 @@ whether the bound is non-vacuous (α < 1/((d+1)(2d+3))), and the smallest O(d²�
 with the runs.  Block size 2d + 4 (and, at size medium, d = 1 with m = 9, 12).
 """,
 )
-def check_corollary_4(rng, size):
-    from solvers.depth import depth
-
+def _check_corollary_4(rng, size):
     ev, worst_c = {}, 0.0
     for d, _m, (_, _P, pred, r, err) in _run_rows(rng, size):
         key = f"d{d}_m{pred.m}"

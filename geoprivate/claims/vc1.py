@@ -14,7 +14,16 @@ import itertools
 
 import numpy as np
 
+from geoprivate.audit import interior_point_exact_audit
 from geoprivate.claims import Verdict, register
+from geoprivate.learners import vc1 as learners
+from geoprivate.mechanisms import (
+    interior_point_median,
+    is_alpha_median,
+    log_star_median_sample_size,
+    median_sample_size,
+)
+from geoprivate.mechanisms.interior_point import first_true
 from solvers import vc1
 from solvers.combinatorics import littlestone_dimension, threshold_dimension, vc_dimension
 
@@ -39,7 +48,7 @@ def _vc1_instances(rng, size):
     checks=("Lemma 2",),
     statement="VC(C) = VC(C_f) and d_L(C) = d_L(C_f) for any f: X -> {0,1} (Lemma 2)",
 )
-def _lemma2(rng, size):
+def _check_lemma2(rng, size):
     n_inst = 60 if size == "small" else 300
     max_vc = max_ld = 0
     for _ in range(n_inst):
@@ -60,7 +69,7 @@ def _lemma2(rng, size):
     checks=("Lemma 3",),
     statement="For f in C and VC(C) = 1: points incomparable under C_f are never both 1 in a concept of C_f (Lemma 3)",
 )
-def _lemma3(rng, size):
+def _check_lemma3(rng, size):
     count = pairs = 0
     for M, f in _vc1_instances(rng, size):
         Mf = vc1.f_representation(M, f)
@@ -80,7 +89,7 @@ def _lemma3(rng, size):
     checks=("Lemma 4",),
     statement="max_x d_{C_f}(x) <= TD(X, C_f) (Lemma 4); recorded: how often equality holds",
 )
-def _lemma4(rng, size):
+def _check_lemma4(rng, size):
     count = equal = max_h = 0
     for M, f in _vc1_instances(rng, size):
         T = vc1.make_tree(M, f)
@@ -100,7 +109,7 @@ def _lemma4(rng, size):
     statement="For f in C, every concept's 1-set in C_f is a chain under the order of C_f "
     "ending at a maximal element, i.e. a root path of the tree (Lemma 5)",
 )
-def _lemma5(rng, size):
+def _check_lemma5(rng, size):
     count = concepts = 0
     for M, f in _vc1_instances(rng, size):
         Mf = vc1.f_representation(M, f)
@@ -137,7 +146,7 @@ def _sample(rng, M, n):
     checks=("Lemma 6",),
     statement="Every point deterministic by a sample labelled by c* (in C_f) lies in I(c*_f) (Lemma 6)",
 )
-def _lemma6(rng, size):
+def _check_lemma6(rng, size):
     count = nonempty = 0
     for M, f in _vc1_instances(rng, size):
         Mf = vc1.f_representation(M, f)
@@ -156,7 +165,7 @@ def _lemma6(rng, size):
     statement="The deepest deterministic points y_1..y_t of the parts S_1..S_t of a sample "
     "labelled by c* form a chain under C_f (Lemma 8)",
 )
-def _lemma8(rng, size):
+def _check_lemma8(rng, size):
     count = distinct = 0
     for M, f in _vc1_instances(rng, size):
         T = vc1.make_tree(M, f)
@@ -199,8 +208,6 @@ def _learner_instances(rng, size):
 
 
 def _run_learners(rng, size, learner_cls, n_points, threshold):
-    from geoprivate.learners import vc1 as learners
-
     p = _PRACTICAL
     errors, walked, names = [], 0, []
     for M, f, name in _learner_instances(rng, size):
@@ -239,8 +246,6 @@ _THEOREM_POINT = dict(epsilon=3.0, delta=0.25, alpha=0.5, beta=0.5)
 def _theorem_mode_runs(rng, size):
     """Theorem mode (Theorem 11's N, count-table partition) at a loose parameter point where
     N is a few million: the only setting in which the corollary's hypothesis is met."""
-    from geoprivate.learners import vc1 as learners
-
     p = _THEOREM_POINT
     classes = [vc1.catalogue(4)["figure1"], vc1.catalogue(4)["thresholds"]]
     classes += [(vc1.random_vc1_class(8, rng, proper_prob=0.3), 0) for _ in range(1 if size == "small" else 6)]
@@ -271,7 +276,7 @@ def _theorem_mode_runs(rng, size):
     "alpha=0.1, beta=0.05 — far below Theorem 11's N; reported; plus a few "
     "theorem-mode runs at eps=3, delta=0.25, alpha=beta=0.5)",
 )
-def _corollary2(rng, size):
+def _check_corollary2(rng, size):
     ev, bad = _run_learners(rng, size, "OPTPrivateLearner", 4000, _PRACTICAL["alpha"])
     ev.update(_theorem_mode_runs(rng, size))
     if ev["failures"] <= _PRACTICAL["beta"] * ev["runs"]:
@@ -289,7 +294,7 @@ def _corollary2(rng, size):
     statement="ProperLearner is an (O(alpha), O(beta/alpha)) PAC learner with outputs in C "
     "(Claim 6; practical mode, error threshold 4*alpha from Claim 5; reported)",
 )
-def _claim6(rng, size):
+def _check_claim6(rng, size):
     ev, bad = _run_learners(rng, size, "ProperLearner", 6000, 4 * _PRACTICAL["alpha"])
     if bad is not None:
         return Verdict.violated(bad, reason="output is not a concept of the class")
@@ -338,9 +343,7 @@ def _binomial_tail(k, n, p):
     "whose algorithm (Cohen et al. 2023) could not be recovered",
     checks=("Theorem 9", "Definition 11", "Lemma 1", "Theorem 6"),
 )
-def _theorem9_log_star(rng, size):
-    from geoprivate.audit import interior_point_exact_audit
-    from geoprivate.mechanisms import interior_point_median, is_alpha_median, log_star_median_sample_size
+def _check_theorem9_log_star(rng, size):
 
     # privacy, exact (K = 0 and n_base = 5 so that the law is not all FAIL; privacy does not depend on K)
     audits = [([3, 4, 5, 5, 6, 12], 5.7, 0.5), ([0, 15, 15, 0], 5.7, 0.5)]
@@ -387,8 +390,6 @@ def _theorem9_log_star(rng, size):
 
 def _crossover_bits(alpha, beta, eps, delta, hi_bits=1 << 22):
     """Least k (by bisection on k) with log-star bound < EM bound at |X| = 2^k; None below hi_bits."""
-    from geoprivate.mechanisms import log_star_median_sample_size, median_sample_size
-    from geoprivate.mechanisms.interior_point import first_true
 
     def wins(k):
         return log_star_median_sample_size(2**k, alpha, beta, eps, delta) < median_sample_size(2**k, alpha, beta, eps)
@@ -405,9 +406,7 @@ def _crossover_bits(alpha, beta, eps, delta, hi_bits=1 << 22):
     "crossover is in benchmarks/bench_median.py",
     checks=("Theorem 9",),
 )
-def _theorem9_crossover(rng, size):
-    from geoprivate.mechanisms import log_star_median_sample_size, median_sample_size
-
+def _check_theorem9_crossover(rng, size):
     points = [(0.1, 0.1, 1.0, 1e-6), (1 / 3, 0.05, 0.5, 1e-6)]
     if size != "small":
         points += [(0.1, 0.1, 0.1, 1e-9), (0.25, 0.01, 2.0, 1e-3)]

@@ -19,6 +19,7 @@ import numpy as np
 
 from geoprivate.claims import Verdict, register
 from geoprivate.claims.mechanisms import _rr_composition_delta
+from geoprivate.learners.vc1 import OPTPrivateLearner, ProperLearner, theorem13_parameters
 from geoprivate.privacy import advanced_composition
 from geoprivate.strategies import mechanism_parameters
 from solvers import vc1 as _vc1
@@ -82,7 +83,7 @@ counterexample shrunk to the fewest iterations T; ProperLearner's own accounting
     before=_theorem12_grid_worst,
     measure=("loop iterations (T)", lambda p: math.ceil(2 / p["alpha"])),
 )
-def check_theorem_12(p):
+def _check_theorem_12(p):
     eps, a, dp = p["epsilon"], p["alpha"], p["delta_prime"]
     T = math.ceil(2 / a)
     e12 = theorem12_epsilon(eps, T, dp)
@@ -119,9 +120,7 @@ def check_theorem_12(p):
     "releases composes to <= epsilon/2 at delta/2 (exact delta of 2T-fold randomised response) [three "
     "parameter points of Theorem 13]",
 )
-def check_theorem_12_accounting(rng, size):
-    from geoprivate.learners.vc1 import theorem13_parameters
-
+def _check_theorem_12_accounting(rng, size):
     learner_bad = []
     for eps, a, d in [(1.0, 0.2, 0.1), (3.0, 0.1, 0.1), (0.5, 0.05, 1e-3)]:
         p = theorem13_parameters(4, a, 0.1, eps, d)
@@ -139,8 +138,6 @@ _THEOREM_POINT = dict(epsilon=3.0, delta=0.25, alpha=0.5, beta=0.5)
 
 def _recorded_learner(M, f, p):
     """OPTPrivateLearner (theorem mode, count partition) whose step-3 output (B_i, y_i) is recorded."""
-    from geoprivate.learners.vc1 import OPTPrivateLearner
-
     learner = OPTPrivateLearner(M, p["epsilon"], p["delta"], p["alpha"], p["beta"], f=f, partition="counts")
     seen = []
     inner = learner.cls.deterministic_nodes
@@ -165,7 +162,7 @@ at ε = 3, δ = 1/4, α = β = 1/2, on the Figure-1 class, thresholds and random
 err_D of every h_i and of h_good exact.  Failure counts against the bounds (binomial test, 10⁻⁶).
 """,
 )
-def check_lemmas_7_9(rng, size):
+def _check_lemmas_7_9(rng, size):
     p = _THEOREM_POINT
     classes = [_vc1.catalogue(4)["figure1"], _vc1.catalogue(4)["thresholds"]]
     classes += [(_vc1.random_vc1_class(8, rng, proper_prob=0.3), 0) for _ in range(1 if size == "small" else 8)]
@@ -287,9 +284,7 @@ impossible (its left side is negative); loops ending at a leaf of T_good before 
 choice) are counted apart.
 """,
 )
-def check_claims_1_5(rng, size):
-    from geoprivate.learners.vc1 import ProperLearner
-
+def _check_claims_1_5(rng, size):
     p = _C15
     runs = 60 if size == "small" else 300
     cat = list(_vc1.catalogue(16).values())

@@ -57,7 +57,7 @@ from solvers.margins import (
     nonnegative_embedding,
 )
 
-__all__: list[str] = []
+__all__ = ["FALSE_ALARM"]
 
 #: false-alarm rate of every statistical audit here (as OpenDP's tests)
 FALSE_ALARM = 1e-6
@@ -95,7 +95,7 @@ def _remaining_problems(P, y, h: DecisionList):
     "[exact: Rivest's list certified consistent, brute force over all lists for |F| <= 3]",
     checks=("Proposition 3.3",),
 )
-def _proposition_3_3(rng, size):
+def _check_proposition_3_3(rng, size):
     runs = 40 if size == "small" else 300
     iterations = brute = 0
     for _ in range(runs):
@@ -128,7 +128,7 @@ def _proposition_3_3(rng, size):
     "counted by enumeration)",
     checks=("Proposition A.9", "Corollary A.8"),
 )
-def _proposition_a9(rng, size):
+def _check_proposition_a9(rng, size):
     dmax = 8 if size == "small" else 11
     worst = 0.0
     for d in range(1, dmax + 1):
@@ -154,7 +154,7 @@ def _cube01(d):
     "1/1000 of that size (practical mode), reported]",
     checks=("Theorem 3.5", "Lemma A.4"),
 )
-def _theorem_3_5(rng, size):
+def _check_theorem_3_5(rng, size):
     d, alpha, beta, eps, delta = 6, 0.1, 0.1, 1.0, 1e-6
     fs = conjunctions(d, 1)
     M = len(fs)
@@ -194,7 +194,7 @@ def _theorem_3_5(rng, size):
     "be flagged; a statistical audit (false alarm 1e-6) of a fixed pair, with a noiseless variant]",
     checks=("Lemma A.1", "Theorem 3.5"),
 )
-def _lemma_a1(rng, size):
+def _check_lemma_a1(rng, size):
     n_inst = 8 if size == "small" else 40
     worst_delta_ratio = worst_pure = 0.0
     broken_flagged = 0
@@ -287,7 +287,7 @@ def _max_updates_over_bits(X, y, eta, rho, c):
     "sequences of length <= 12; an adaptive adversary choosing the least confident example]",
     checks=("Lemma 4.2",),
 )
-def _lemma_4_2(rng, size):
+def _check_lemma_4_2(rng, size):
     n_inst = 10 if size == "small" else 60
     worst, worst_inst = 0.0, None
     for i in range(n_inst):
@@ -326,7 +326,7 @@ def _lemma_4_2(rng, size):
     "probability >= 1 - beta/T [exact binomial law of <w~,x>; ties count as disagreement]",
     checks=("Lemma 4.6",),
 )
-def _lemma_4_6(rng, size):
+def _check_lemma_4_6(rng, size):
     n_inst = 12 if size == "small" else 60
     worst = 0.0
     for _ in range(n_inst):
@@ -354,7 +354,7 @@ def _lemma_4_6(rng, size):
     "mistakes, w.p. >= 1 - 2 beta [practical mode: eps_hat, eta given; m from Lemma 4.6]",
     checks=("Lemma 4.7", "Theorem 4.5"),
 )
-def _lemma_4_7(rng, size):
+def _check_lemma_4_7(rng, size):
     runs = 4 if size == "small" else 20
     T, d, beta = (3000, 40, 0.05) if size == "small" else (20_000, 200, 0.05)
     fails, worst = 0, {"updates/bound": 0.0, "mistakes/bound": 0.0, "max_update_margin/c_rho": -math.inf}
@@ -399,7 +399,7 @@ def _tiny_winnow_instance():
     "noise is 1000x too small]",
     checks=("Theorem 4.4", "Theorem 4.5"),
 )
-def _theorem_4_4(rng, size):
+def _check_theorem_4_4(rng, size):
     grid = []
     for eps, delta, T, d, rho in itertools.product(
         (0.1, 0.5, 0.99), (1e-6, 0.01), (100, 10**5), (10, 1000), (0.1, 0.5)
@@ -479,7 +479,7 @@ def _c1_loss(inst) -> float:
     before=_proof_c1_before,
     measure=("largest |log-weight|", lambda inst: max(abs(v) for v in inst["logw"])),
 )
-def _proof_c1(inst):
+def _check_proof_c1(inst):
     loss = _c1_loss(inst)
     if loss <= 2 * inst["eta"] * (1 + 1e-9):
         return True
@@ -502,7 +502,7 @@ def _proof_c1(inst):
     "of length r; the constant C = min rho* r^D is reported]",
     checks=("Lemma 4.10",),
 )
-def _lemma_4_10(rng, size):
+def _check_lemma_4_10(rng, size):
     rmax = 6 if size == "small" else 8
     by_D: dict = {}
     for r in range(1, rmax + 1):
@@ -537,7 +537,7 @@ def _lemma_4_10(rng, size):
     "exact best margin; updates below Lemma 4.7's bound and mistakes below Theorem 4.5's]",
     checks=("Theorem 4.11", "Lemma 4.10"),
 )
-def _theorem_4_11(rng, size):
+def _check_theorem_4_11(rng, size):
     runs = 4 if size == "small" else 20
     T, beta = (4000, 0.05) if size == "small" else (20_000, 0.05)
     worst_up = worst_mis = 0.0

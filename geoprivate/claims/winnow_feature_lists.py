@@ -53,7 +53,7 @@ exactly on every cube point — and DP-Winnow (practical mode, ρ = that margin,
 2(|F| + 1) non-negative coordinates) stays below Lemma 4.7's update bound and Theorem 4.5's mistake bound.
 """,
 )
-def check_theorem_4_12(rng, size):
+def _check_theorem_4_12(rng, size):
     runs = 3 if size == "small" else 12
     T, beta = (3000, 0.05) if size == "small" else (20_000, 0.05)
     worst_up = worst_mis = 0.0

@@ -59,7 +59,7 @@ below the bad line), every τ of a grid.  Recorded: the worst ratio Pr[bad]/e^{�
 sign as printed (∝ exp(−ε q/2)) fails the bound (its privacy half is general/exponential-mechanism-dp).
 """,
 )
-def check_proposition_2_1_utility(rng, size):
+def _check_proposition_2_1_utility(rng, size):
     n_inst = 60 if size == "small" else 400
     taus = (0.1, 0.5, 1.0, 2.0, 5.0)
     worst, worst_printed, count = 0.0, 0.0, 0
@@ -166,7 +166,7 @@ and random ones, against β; a Monte Carlo run of the class itself agrees with t
 (Hoeffding at 1e-6).  Its privacy half is audited with DP-Winnow (winnow/theorem-4-4).
 """,
 )
-def check_lemma_4_3(rng, size):
+def _check_lemma_4_3(rng, size):
     Ts = (1, 5, 20) if size == "small" else (1, 5, 20, 100)
     worst, count = 0.0, 0
     for T in Ts:
@@ -250,7 +250,7 @@ sequences (random, constant, front-loaded) and every y that is a partial sum (wh
 Recorded: reading N_i as "no head before toss i" breaks it (p_1 = 1: Y = 1 always).
 """,
 )
-def check_lemma_a_3(rng, size):
+def _check_lemma_a_3(rng, size):
     n_inst = 150 if size == "small" else 1500
     worst, count = 0.0, 0
     for i in range(n_inst):

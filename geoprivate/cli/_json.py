@@ -2,7 +2,8 @@
 
 Python's :mod:`json` writes ``NaN`` and ``Infinity`` by default, which a strict parser (``jq``,
 a browser's ``JSON.parse``, ``json.loads(s, parse_constant=...)``) rejects.  Every ``--json``
-of the CLI goes through :func:`dump`, which
+of the CLI goes through :func:`dump`, which (through :func:`geoprivate._json.strict_json`, the
+Fraction policy ``"float"``)
 
 * writes a non-finite number (ε = ∞ of a run outside its privacy theorem, a NaN "not
   measured") as ``null``.  ε = ∞ is therefore always ``"epsilon…": null``, and the same
@@ -16,52 +17,16 @@ of the CLI goes through :func:`dump`, which
 from __future__ import annotations
 
 import json
-import math
 import sys
 from typing import Any
 
-import numpy as np
+from geoprivate._json import strict_json
 
-__all__ = ["strict_json", "dump"]
-
-
-def strict_json(obj: Any) -> Any:
-    """``obj`` as plain JSON values: non-finite floats become None, numpy values Python ones.
-
-    Parameters
-    ----------
-    obj : any
-        Dicts (keys become ``str``), lists, tuples, sets, numpy arrays and scalars, numbers,
-        strings, None; anything else becomes its ``str``.
-
-    Returns
-    -------
-    any
-        A value :func:`json.dumps` writes with ``allow_nan=False``.
-    """
-    if obj is None or isinstance(obj, (bool, str)):
-        return obj
-    if isinstance(obj, np.generic):
-        obj = obj.item()
-        if isinstance(obj, (bool, str)) or obj is None:
-            return obj
-    if isinstance(obj, int):
-        return obj
-    if isinstance(obj, float):
-        return obj if math.isfinite(obj) else None
-    if isinstance(obj, dict):
-        return {str(k): strict_json(v) for k, v in obj.items()}
-    if isinstance(obj, np.ndarray):
-        return strict_json(obj.tolist())
-    if isinstance(obj, (list, tuple, set, frozenset)):
-        return [strict_json(v) for v in obj]
-    if isinstance(obj, complex) or not hasattr(obj, "__float__"):
-        return str(obj)
-    return strict_json(float(obj))  # Fraction, Decimal, ...
+__all__ = ["dump"]
 
 
 def dump(obj: Any, stream=None, *, indent: int = 2) -> None:
-    """Write ``obj`` as strict JSON (:func:`strict_json`, ``allow_nan=False``) and a newline.
+    """Write ``obj`` as strict JSON (:func:`~geoprivate._json.strict_json`, ``allow_nan=False``) and a newline.
 
     Parameters
     ----------

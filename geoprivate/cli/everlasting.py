@@ -19,8 +19,17 @@ from __future__ import annotations
 
 import contextlib
 import sys
+import warnings
 
-from geoprivate.cli import _json
+import numpy as np
+
+from geoprivate import planning
+from geoprivate.cli import _args, _json
+from geoprivate.cli._args import progress
+from geoprivate.everlasting.generic_bbl import GenericBBL, make_everlasting_problem
+from geoprivate.everlasting.parameters import practical_parameters, theorem_parameters
+from geoprivate.everlasting.repaired import RepairedBBL, StopperParameters
+from geoprivate.privacy.warnings import PrivacyWarning, UtilityWarning
 
 HELP = "run GenericBBL ([NNSY23], private everlasting prediction) phase by phase"
 
@@ -67,8 +76,22 @@ PRACTICAL_DEFAULTS: dict[str, object] = {
 
 
 def add_arguments(p) -> None:
-    from geoprivate.cli import _args
+    """The flags of ``geoprivate everlasting``: the problem and targets, practical mode's, private mode's.
 
+    Parameters
+    ----------
+    p : argparse.ArgumentParser
+        The command's parser.
+    """
+    _add_problem_arguments(p)
+    _add_practical_arguments(p)
+    p.add_argument("--seed", type=_args.seed, default=0, help="seed of the problem and the run (default 0)")
+    p.add_argument("--json", action="store_true", help="print JSON (and nothing else) on stdout")
+    _add_private_arguments(p)
+
+
+def _add_problem_arguments(p) -> None:
+    """The concept, the mode, the phases and GenericBBL's (alpha, beta) and target (epsilon, delta)."""
     p.add_argument(
         "--concept",
         choices=("thresholds", "intervals", "finite", "halfspaces"),
@@ -98,6 +121,10 @@ def add_arguments(p) -> None:
     )
     p.add_argument("--delta", type=_args.delta_open, default=1e-6, help="target delta, in (0, 1) (default 1e-6)")
     p.add_argument("--vc", type=_args.positive_int, help="VC dimension for theorem mode (default: the concept's)")
+
+
+def _add_practical_arguments(p) -> None:
+    """Practical mode's scaled constants (and lambda_1, which private mode reads too)."""
     p.add_argument(
         "--T1",
         type=_args.positive_int,
@@ -135,8 +162,10 @@ def add_arguments(p) -> None:
     p.add_argument(
         "--beta-stop", type=_args.delta_open, default=None, help="--repaired: the stopper's beta_s (default 1e-6)"
     )
-    p.add_argument("--seed", type=_args.seed, default=0, help="seed of the problem and the run (default 0)")
-    p.add_argument("--json", action="store_true", help="print JSON (and nothing else) on stdout")
+
+
+def _add_private_arguments(p) -> None:
+    """Private mode (the default): plan the configuration for --epsilon/--delta, or run a saved plan."""
     # private as run (#21): plan the smallest configuration for --epsilon/--delta, or run a saved plan
     p.add_argument(
         "--private",
@@ -211,13 +240,27 @@ def _table(rows, cols) -> str:
     return "\n".join(lines)
 
 
+def _phase_table(res, *, labelboost: bool) -> str:
+    """One row per phase of a run: sizes, queries answered, TOPs of c_i, (LabelBoost's error,) err_D, seconds."""
+    cols = ["i", "S", "T", "lam", "R", "answered", "tops/c"]
+    cols += ["labelboost_error"] if labelboost else []
+    cols += ["err_D_mean", "err_D_max", "frac_above_6alpha", "seconds"]
+    return _table([p.as_dict() | {"tops/c": f"{p.tops}/{p.c}"} for p in res.phases], cols)
+
+
 def run(args) -> int:
-    import warnings
+    """Run ``geoprivate everlasting`` (see the module docstring): the mode's defaults, then the mode.
 
-    from geoprivate.everlasting.generic_bbl import GenericBBL, make_everlasting_problem
-    from geoprivate.everlasting.parameters import practical_parameters, theorem_parameters
-    from geoprivate.privacy.warnings import PrivacyWarning
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed flags (:func:`add_arguments`).
 
+    Returns
+    -------
+    int
+        The exit code: 0 success, 1 the run failed (BetweenThresholds halted), 2 bad arguments.
+    """
     try:
         resolve_mode_defaults(args)
     except ValueError as exc:
@@ -226,80 +269,13 @@ def run(args) -> int:
     if args.mode == "private":
         return _run_private(args)
     try:
-        import numpy as np
-
         rng = np.random.default_rng(args.seed)
         prob = make_everlasting_problem(args.concept, rng)
         vc = args.vc if args.vc is not None else prob.vc
         if args.mode == "theorem":
-            par = theorem_parameters(args.alpha, args.beta, args.epsilon, args.delta, vc, args.phases)
-            out = par.as_dict()
-            if args.json:
-                _json.dump(out)
-            else:
-                print(
-                    f"GenericBBL theorem mode ([NNSY23] §5), VC={vc}, alpha={args.alpha}, beta={args.beta}, "
-                    f"eps={args.epsilon}, delta={args.delta}, tau=1.1e10: n = {par.n:.4e} initial examples"
-                )
-                rows = [
-                    p.as_dict() | {"fails": ",".join(k for k, v in p.checks.items() if not v) or "-"}
-                    for p in par.phases
-                ]
-                print(
-                    _table(
-                        rows,
-                        [
-                            "i",
-                            "alpha",
-                            "lam",
-                            "T",
-                            "S",
-                            "R",
-                            "c",
-                            "epsilon_bt",
-                            "s_hat",
-                            "d_hat",
-                            "bt_guarantee_epsilon",
-                            "fails",
-                        ],
-                    )
-                )
-                print("(a calculator: these sizes cannot be run; use --mode practical)")
+            _show_theorem(args, vc)
             return 0
-        if args.epsilon_bt <= 0:
-            raise ValueError(f"--epsilon-bt must be > 0, got {args.epsilon_bt!r}")
-        par = practical_parameters(
-            args.alpha,
-            args.beta,
-            args.epsilon,
-            args.delta,
-            vc,
-            args.phases,
-            T1=args.T1,
-            lambda1=args.lambda1,
-            r_const=args.r_const,
-            m_const=args.m_const,
-            epsilon_bt=args.epsilon_bt,
-        )
-        queries = sum(p.R for p in par.phases[: args.phases])
-        if queries > MAX_QUERIES:
-            raise ValueError(
-                f"--phases {args.phases}: the run would answer {queries:.3g} queries (> {MAX_QUERIES:.0e}); "
-                "lower --phases, --r-const, --T1 or --lambda1"
-            )
-        x = prob.sample(rng, par.phase(1).S)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", PrivacyWarning)
-            if args.repaired:
-                from geoprivate.everlasting.repaired import RepairedBBL, StopperParameters
-
-                alg: GenericBBL = RepairedBBL(
-                    prob, x, prob.target(x), par, rng, stopper=StopperParameters(args.epsilon_stop, args.beta_stop)
-                )
-            else:
-                alg = GenericBBL(prob, x, prob.target(x), par, rng)
-        with _progress(args.phases, sum(p.R for p in par.phases[: args.phases])) as (bar, qbar):
-            res = alg.run(args.phases, progress=bar, query_progress=qbar)
+        par, res = _run_practical(args, prob, rng, vc)
     except (ValueError, TypeError) as exc:
         print(f"geoprivate everlasting: error: {exc}", file=sys.stderr)
         return 2
@@ -313,50 +289,129 @@ def run(args) -> int:
     if args.json:
         _json.dump(res.to_dict() | _repaired_fields(res))
     else:
-        if args.repaired:
-            r = _repaired_fields(res)["repaired"]
-            print(
-                f"{res.extra['construction']}: TOP cap c_max per phase {r['c_max']}; training privacy "
-                f"{r['training']}; query privacy per phase {r['query_per_phase']} (None: no guarantee)"
-            )
-        print(f"GenericBBL practical mode on {prob.description}; constants {par.constants}")
+        _show_practical(args, prob, par, res)
+    return 1 if res.failed else 0
+
+
+def _show_theorem(args, vc: int) -> None:
+    """Theorem mode: [NNSY23] §5's parameters per phase (a calculator; nothing is run).
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+    vc : int
+        The concept class's VC dimension.
+    """
+    par = theorem_parameters(args.alpha, args.beta, args.epsilon, args.delta, vc, args.phases)
+    out = par.as_dict()
+    if args.json:
+        _json.dump(out)
+    else:
         print(
-            f"privacy_applies = {res.privacy_applies} (training privacy as run); utility_proved = {res.utility_proved}"
+            f"GenericBBL theorem mode ([NNSY23] §5), VC={vc}, alpha={args.alpha}, beta={args.beta}, "
+            f"eps={args.epsilon}, delta={args.delta}, tau=1.1e10: n = {par.n:.4e} initial examples"
         )
-        rows = [p.as_dict() | {"tops/c": f"{p.tops}/{p.c}"} for p in res.phases]
+        rows = [p.as_dict() | {"fails": ",".join(k for k, v in p.checks.items() if not v) or "-"} for p in par.phases]
         print(
             _table(
                 rows,
                 [
                     "i",
-                    "S",
-                    "T",
+                    "alpha",
                     "lam",
+                    "T",
+                    "S",
                     "R",
-                    "answered",
-                    "tops/c",
-                    "labelboost_error",
-                    "err_D_mean",
-                    "err_D_max",
-                    "frac_above_6alpha",
-                    "seconds",
+                    "c",
+                    "epsilon_bt",
+                    "s_hat",
+                    "d_hat",
+                    "bt_guarantee_epsilon",
+                    "fails",
                 ],
             )
         )
-        print(f"6 alpha = {res.six_alpha:.4g}; failed = {res.failed}; total {res.seconds:.2f}s; {res.query_reading}")
-        bad = [p.i for p in res.phases if p.err_D_max > 0.5]
-        if bad:
-            print(f"warning: phase(s) {bad} have max err_D > 1/2 (worse than a coin)")
-    return 1 if res.failed else 0
+        print("(a calculator: these sizes cannot be run; use --mode practical)")
+
+
+def _run_practical(args, prob, rng, vc: int):
+    """Practical mode: GenericBBL (or RepairedBBL with ``--repaired``) with scaled constants, run.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+    prob : the everlasting problem (:func:`~geoprivate.everlasting.generic_bbl.make_everlasting_problem`)
+    rng : numpy.random.Generator
+        The run's generator (the problem was drawn from it first).
+    vc : int
+
+    Returns
+    -------
+    par : the practical parameters (:func:`~geoprivate.everlasting.parameters.practical_parameters`)
+    res : the run's result
+    """
+    if args.epsilon_bt <= 0:
+        raise ValueError(f"--epsilon-bt must be > 0, got {args.epsilon_bt!r}")
+    par = practical_parameters(
+        args.alpha,
+        args.beta,
+        args.epsilon,
+        args.delta,
+        vc,
+        args.phases,
+        T1=args.T1,
+        lambda1=args.lambda1,
+        r_const=args.r_const,
+        m_const=args.m_const,
+        epsilon_bt=args.epsilon_bt,
+    )
+    queries = sum(p.R for p in par.phases[: args.phases])
+    if queries > MAX_QUERIES:
+        raise ValueError(
+            f"--phases {args.phases}: the run would answer {queries:.3g} queries (> {MAX_QUERIES:.0e}); "
+            "lower --phases, --r-const, --T1 or --lambda1"
+        )
+    x = prob.sample(rng, par.phase(1).S)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PrivacyWarning)
+        if args.repaired:
+            alg: GenericBBL = RepairedBBL(
+                prob, x, prob.target(x), par, rng, stopper=StopperParameters(args.epsilon_stop, args.beta_stop)
+            )
+        else:
+            alg = GenericBBL(prob, x, prob.target(x), par, rng)
+    with _progress(args.phases, sum(p.R for p in par.phases[: args.phases])) as (bar, qbar):
+        res = alg.run(args.phases, progress=bar, query_progress=qbar)
+    return par, res
+
+
+def _show_practical(args, prob, par, res) -> None:
+    """Print a practical run: its constants, its verdicts and one row per phase.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+    prob : the everlasting problem
+    par : its practical parameters
+    res : the run's result
+    """
+    if args.repaired:
+        r = _repaired_fields(res)["repaired"]
+        print(
+            f"{res.extra['construction']}: TOP cap c_max per phase {r['c_max']}; training privacy "
+            f"{r['training']}; query privacy per phase {r['query_per_phase']} (None: no guarantee)"
+        )
+    print(f"GenericBBL practical mode on {prob.description}; constants {par.constants}")
+    print(f"privacy_applies = {res.privacy_applies} (training privacy as run); utility_proved = {res.utility_proved}")
+    print(_phase_table(res, labelboost=True))
+    print(f"6 alpha = {res.six_alpha:.4g}; failed = {res.failed}; total {res.seconds:.2f}s; {res.query_reading}")
+    bad = [p.i for p in res.phases if p.err_D_max > 0.5]
+    if bad:
+        print(f"warning: phase(s) {bad} have max err_D > 1/2 (worse than a coin)")
 
 
 def _run_private(args) -> int:
     """``--private`` / ``--plan FILE``: run the planned configuration, err_D per phase beside the guarantee."""
-    import warnings
-
-    from geoprivate import planning
-    from geoprivate.privacy.warnings import UtilityWarning
-
     try:
         if args.plan:
             pl = planning.load_plan(args.plan)
@@ -392,25 +447,7 @@ def _run_private(args) -> int:
         f"privacy_applies = {res.privacy_applies}: training privacy {eps} ({res.privacy.scope if res.privacy else ''})"
     )
     print(f"utility_proved = {res.utility_proved} (Theorem 5.2's conditions; err_D below is measured)")
-    rows = [p.as_dict() | {"tops/c": f"{p.tops}/{p.c}"} for p in res.phases]
-    print(
-        _table(
-            rows,
-            [
-                "i",
-                "S",
-                "T",
-                "lam",
-                "R",
-                "answered",
-                "tops/c",
-                "err_D_mean",
-                "err_D_max",
-                "frac_above_6alpha",
-                "seconds",
-            ],
-        )
-    )
+    print(_phase_table(res, labelboost=False))
     print(f"6 alpha = {res.six_alpha:.4g}; failed = {res.failed}; total {res.seconds:.2f}s")
     return 1 if res.failed else 0
 
@@ -418,8 +455,6 @@ def _run_private(args) -> int:
 @contextlib.contextmanager
 def _progress(phases: int, queries):
     """Two tqdm bars on stderr (phases, queries answered), shown only when stderr is a terminal."""
-    from geoprivate.cli._args import progress
-
     with (
         progress(total=phases, desc="phases", unit="phase", position=0, leave=True) as bar,
         progress(total=queries, desc="queries", unit="q", unit_scale=True, position=1, leave=True) as qbar,

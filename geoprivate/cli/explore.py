@@ -18,6 +18,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from geoprivate.cli import _args as a
+from geoprivate.cli._args import progress
+from geoprivate.explore import everlasting_page, predict_page, vc1_page
+
 HELP = "write an interactive, self-contained HTML explorer of a run (predict, everlasting, vc1)"
 
 
@@ -36,8 +40,6 @@ EPILOG = "examples:\n" + "".join(e.splitlines()[1] + "\n" for e in (PREDICT_EPIL
 
 
 def add_arguments(p) -> None:
-    from geoprivate.cli import _args as a
-
     sub = p.add_subparsers(dest="what", required=True, parser_class=type(p), help="which run to explore")
     pr = a.add_command(
         sub,
@@ -87,15 +89,10 @@ def add_arguments(p) -> None:
 def build_page(args, progress=None) -> str:
     """The page's HTML for parsed arguments (``progress``: a tqdm-like bar, advanced per run of predict)."""
     if args.what == "predict":
-        from geoprivate.explore import predict_page
-
         seed = args.seed if args.seed is not None else (4 if args.d == 1 else 2)
         return predict_page(d=args.d, seed=seed, repaired=args.repaired, progress=progress)
     if args.what == "everlasting":
-        from geoprivate.explore import everlasting_page
-
         return everlasting_page(seed=args.seed)
-    from geoprivate.explore import vc1_page
 
     return vc1_page(seed=args.seed)
 
@@ -106,7 +103,6 @@ def run(args) -> int:
     except ImportError:
         print('geoprivate explore: needs plotly: pip install ".[explore]"', file=sys.stderr)
         return 2
-    from geoprivate.cli._args import progress
 
     runs = 1 + bool(getattr(args, "repaired", False)) if args.what == "predict" else None
     # progress on stderr when it is a terminal: the runs drawn, then the page

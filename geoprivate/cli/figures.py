@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from geoprivate.cli import _args
+from geoprivate.report import figures as report_figures
 
 HELP = "write the report's figures (collapse, |L|, hard queries vs T, privacy, VC-1 tree) as PNG files"
 
@@ -36,22 +37,23 @@ def add_arguments(p) -> None:
 
 
 def run(args) -> int:
-    from geoprivate.report.figures import FIGURES, build_figure, figure_png
-
     if args.list:
-        for name, spec in FIGURES.items():
+        for name, spec in report_figures.FIGURES.items():
             print(f"{name:<20} {spec.paper:<12} {spec.title}")
         return 0
-    names = args.only or list(FIGURES)
-    unknown = [n for n in names if n not in FIGURES]
+    names = args.only or list(report_figures.FIGURES)
+    unknown = [n for n in names if n not in report_figures.FIGURES]
     if unknown:
-        print(f"geoprivate figures: --only: unknown figure(s) {unknown}; known: {', '.join(FIGURES)}", file=sys.stderr)
+        print(
+            f"geoprivate figures: --only: unknown figure(s) {unknown}; known: {', '.join(report_figures.FIGURES)}",
+            file=sys.stderr,
+        )
         return 2
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     # progress on stderr when it is a terminal; the paths written go to stdout
     for name in _args.progress(names, desc="figures", unit="fig"):
         path = out / f"{name}.png"
-        path.write_bytes(figure_png(build_figure(name, args.size), dpi=args.dpi))
+        path.write_bytes(report_figures.figure_png(report_figures.build_figure(name, args.size), dpi=args.dpi))
         print(path)
     return 0

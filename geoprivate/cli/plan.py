@@ -12,7 +12,10 @@ from __future__ import annotations
 
 import sys
 
+from geoprivate.cli import _args as a
 from geoprivate.cli import _json
+from geoprivate.cli.everlasting import _fmt, _table
+from geoprivate.planning import PLANNERS, plan
 
 HELP = "plan the smallest private-as-run configuration of an algorithm for a target (epsilon, delta)"
 
@@ -25,9 +28,6 @@ EPILOG = """examples:
 
 
 def add_arguments(p) -> None:
-    from geoprivate.cli import _args as a
-    from geoprivate.planning import PLANNERS
-
     p.add_argument("algorithm", choices=sorted(PLANNERS), help="the algorithm to plan")
     p.add_argument("--epsilon", type=a.epsilon, required=True, help="target epsilon (required)")
     p.add_argument("--delta", type=a.delta_open, required=True, help="target delta, in (0, 1) (required)")
@@ -63,9 +63,6 @@ _REQUIRED = {"dp-winnow": ("T", "d", "rho"), "dp-greedy-cover": ("M",)}
 
 
 def run(args) -> int:
-    from geoprivate.cli.everlasting import _fmt, _table
-    from geoprivate.planning import plan
-
     stray = sorted(
         k for ks in _KEYS.values() for k in ks if k not in _KEYS[args.algorithm] and getattr(args, k) is not None
     )

@@ -19,9 +19,19 @@ stderr.
 
 from __future__ import annotations
 
+import math
 import sys
+import warnings
 
-from geoprivate.cli import _json
+import numpy as np
+
+from geoprivate.cli import _args, _json
+from geoprivate.cli import _args as a
+from geoprivate.cli._args import progress
+from geoprivate.mechanisms import min_gap
+from geoprivate.prediction import GenericPredictor, theorem_parameters
+from geoprivate.prediction.problems import make_adversary, make_generator, make_problem
+from geoprivate.privacy.warnings import PrivacyWarning
 
 HELP = "run GenericPredictor ([Yan26] Algorithm 2) against an adversary"
 
@@ -34,8 +44,20 @@ EPILOG = """examples:
 
 
 def add_arguments(p) -> None:
-    from geoprivate.cli import _args as a
+    """The flags of ``geoprivate predict``: the problem and its queries, the predictor's parameters, the run's.
 
+    Parameters
+    ----------
+    p : argparse.ArgumentParser
+        The command's parser.
+    """
+    _add_problem_arguments(p)
+    _add_parameter_arguments(p)
+    _add_run_arguments(p)
+
+
+def _add_problem_arguments(p) -> None:
+    """The concept class, its dimension, the adversary, the number of queries and the seed."""
     p.add_argument(
         "--concept",
         choices=("thresholds", "intervals", "halfspaces", "finite"),
@@ -54,6 +76,10 @@ def add_arguments(p) -> None:
     p.add_argument(
         "--seed", type=a.seed, default=0, help="seed of the data, the predictor and the adversary (default 0)"
     )
+
+
+def _add_parameter_arguments(p) -> None:
+    """The mode and GenericPredictor's parameters (k, m, epsilon, delta, alpha, beta, --max-n)."""
     p.add_argument(
         "--mode",
         choices=("practical", "theorem"),
@@ -93,6 +119,10 @@ def add_arguments(p) -> None:
         action=a.Store,
         help="refuse theorem-mode runs needing more examples",
     )
+
+
+def _add_run_arguments(p) -> None:
+    """The generator, its dual form, what is tracked and printed, err_D's samples, --repaired, workers."""
     p.add_argument(
         "--generator",
         choices=("auto", "oblivious", "halfspace"),
@@ -147,18 +177,12 @@ def _inapplicable(args) -> dict:
 
 
 def run(args) -> int:
-    from geoprivate.cli import _args
-
     _args.warn_inapplicable(args, _inapplicable(args), "geoprivate predict")
     return _predict(args)
 
 
 def _default_k(args) -> int:
     """max(Algorithm 2's k = 64/eps (ln(T+1) + ln(1/beta)), Lemma 1's n for the gap 1/4)."""
-    import math
-
-    from geoprivate.mechanisms import min_gap
-
     k_alg2 = math.ceil(64 / args.epsilon * (math.log(args.T + 1) + math.log(1 / args.beta)))
     if 0 < args.epsilon < 1 and 0 < args.delta < 1:
         return max(k_alg2, math.ceil(min_gap(args.epsilon, args.delta, 1) / 0.25))
@@ -166,59 +190,26 @@ def _default_k(args) -> int:
 
 
 def _predict(args) -> int:
-    """``geoprivate predict``: GenericPredictor ([Yan26] Algorithm 2) on a ready-made problem."""
-    import math
-    import warnings
+    """``geoprivate predict``: GenericPredictor ([Yan26] Algorithm 2) on a ready-made problem.
 
-    from geoprivate.prediction import GenericPredictor, theorem_parameters
-    from geoprivate.prediction.problems import make_adversary, make_generator, make_problem
-    from geoprivate.privacy.warnings import PrivacyWarning
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed flags (:func:`add_arguments`).
 
+    Returns
+    -------
+    int
+        The exit code: 0, or 2 for bad arguments (one line on stderr).
+    """
     try:
-        import numpy as np
-
         if args.mc_samples < 1:
             raise ValueError(f"--mc-samples must be >= 1, got {args.mc_samples}")
         rng = np.random.default_rng(args.seed)
         s_problem, s_pred, s_adv, s_acc = (int(v) for v in rng.integers(0, 2**63, size=4))
-        if args.mode == "theorem":
-            # A.2 takes d = VC(C) (thresholds 1, intervals 2, the finite class's exact VC); A.3 the dimension
-            vc = {"thresholds": 1, "intervals": 2, "halfspaces": args.d}.get(args.concept)
-            if vc is None:
-                vc = make_problem(args.concept, 1, s_problem, d=args.d).d
-            params = theorem_parameters(
-                args.concept, vc, max(args.T, 3), args.alpha, args.beta, args.epsilon, args.delta
-            )
-            k, m, eps_bt, delta_bt = params["k"], params["m"], params["epsilon_bt"], params["delta_bt"]
-            if k * m > args.max_n:
-                print(
-                    f"geoprivate predict: theorem mode needs N = k*m = {k}*{m} = {k * m} examples "
-                    f"(> --max-n {args.max_n}); use --mode practical or raise --max-n",
-                    file=sys.stderr,
-                )
-                return 2
-        else:
-            k = args.k if args.k is not None else _default_k(args)
-            m = args.m if args.m is not None else (10 if args.concept == "halfspaces" else 20)
-            eps_bt, delta_bt = args.epsilon, args.delta
-            params = {
-                "mode": "practical",
-                "k_default": "max(Algorithm 2's 64/eps (ln(T+1) + ln(1/beta)), Lemma 1's n for gap 1/4)"
-                if args.k is None
-                else None,
-            }
+        k, m, eps_bt, delta_bt, params = _block_sizes(args, s_problem)
         problem = make_problem(args.concept, k * m, s_problem, d=args.d)
-        gen = make_generator(
-            problem,
-            "repaired"
-            if args.repaired and args.concept == "halfspaces" and args.generator != "oblivious"
-            else args.generator,
-            form=args.dual_form,
-        )
-        if hasattr(gen, "workers"):
-            if args.workers < 1:
-                raise ValueError(f"--workers must be >= 1, got {args.workers}")
-            gen.workers = args.workers
+        gen = _generator(args, problem)
         params.update(
             {
                 "concept": problem.description,
@@ -245,22 +236,7 @@ def _predict(args) -> int:
             )
         for w in caught:  # one line each on stderr (a run outside Lemma 1 says so)
             print(f"geoprivate predict: warning: {w.message}", file=sys.stderr)
-        adv = make_adversary(args.adversary, problem, args.T, s_adv)
-        track = args.track_L and args.adversary != "adaptive" and gen.name == "G_oblivious"
-        # progress on stderr when it is a terminal: queries answered
-        from geoprivate.cli._args import progress
-
-        with progress(total=args.T, desc="queries", unit="q", unit_scale=True) as bar:
-            res = pred.run(
-                adv,
-                args.T,
-                target=problem.target,
-                track_L=track,
-                law=problem.sampler,
-                n_samples=args.mc_samples,
-                accuracy_rng=s_acc,
-                progress=bar,
-            )
+        res = _run_queries(args, pred, gen, problem, s_adv, s_acc)
     except (ValueError, TypeError, ArithmeticError) as exc:
         print(f"geoprivate predict: {exc}", file=sys.stderr)
         return 2
@@ -270,6 +246,105 @@ def _predict(args) -> int:
     else:
         _print_text(out, problem, args, gen, k, m, eps_bt, params)
     return 0
+
+
+def _block_sizes(args, s_problem: int):
+    """The predictor's k blocks of m examples and BetweenThresholds' (epsilon, delta) for the mode.
+
+    Theorem mode: [Yan26] Theorems A.2/A.3's parameters (refused beyond ``--max-n`` examples);
+    practical mode: the flags, or defaults.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+    s_problem : int
+        Seed of the problem (theorem mode draws the finite class to read its VC dimension).
+
+    Returns
+    -------
+    k, m : int
+    epsilon_bt, delta_bt : float
+    params : dict
+        The parameters recorded in the output.
+    """
+    if args.mode == "theorem":
+        # A.2 takes d = VC(C) (thresholds 1, intervals 2, the finite class's exact VC); A.3 the dimension
+        vc = {"thresholds": 1, "intervals": 2, "halfspaces": args.d}.get(args.concept)
+        if vc is None:
+            vc = make_problem(args.concept, 1, s_problem, d=args.d).d
+        params = theorem_parameters(args.concept, vc, max(args.T, 3), args.alpha, args.beta, args.epsilon, args.delta)
+        k, m = params["k"], params["m"]
+        if k * m > args.max_n:
+            raise ValueError(
+                f"theorem mode needs N = k*m = {k}*{m} = {k * m} examples "
+                f"(> --max-n {args.max_n}); use --mode practical or raise --max-n"
+            )
+        return k, m, params["epsilon_bt"], params["delta_bt"], params
+    k = args.k if args.k is not None else _default_k(args)
+    m = args.m if args.m is not None else (10 if args.concept == "halfspaces" else 20)
+    params = {
+        "mode": "practical",
+        "k_default": "max(Algorithm 2's 64/eps (ln(T+1) + ln(1/beta)), Lemma 1's n for gap 1/4)"
+        if args.k is None
+        else None,
+    }
+    return k, m, args.epsilon, args.delta, params
+
+
+def _generator(args, problem):
+    """The generator the flags name (``--repaired`` for halfspaces: G_halfspace_repaired), with its workers.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+    problem : the problem (:func:`~geoprivate.prediction.problems.make_problem`)
+
+    Returns
+    -------
+    generator
+    """
+    name = (
+        "repaired"
+        if args.repaired and args.concept == "halfspaces" and args.generator != "oblivious"
+        else args.generator
+    )
+    gen = make_generator(problem, name, form=args.dual_form)
+    if hasattr(gen, "workers"):
+        if args.workers < 1:
+            raise ValueError(f"--workers must be >= 1, got {args.workers}")
+        gen.workers = args.workers
+    return gen
+
+
+def _run_queries(args, pred, gen, problem, s_adv: int, s_acc: int):
+    """Answer ``--T`` queries of the named adversary (progress on stderr), err_D measured.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+    pred : GenericPredictor
+    gen : its generator
+    problem : the problem (its target, sampler)
+    s_adv, s_acc : int
+        Seeds of the adversary and of the accuracy measurement.
+
+    Returns
+    -------
+    PredictionResult
+    """
+    adv = make_adversary(args.adversary, problem, args.T, s_adv)
+    track = args.track_L and args.adversary != "adaptive" and gen.name == "G_oblivious"
+    with progress(total=args.T, desc="queries", unit="q", unit_scale=True) as bar:
+        return pred.run(
+            adv,
+            args.T,
+            target=problem.target,
+            track_L=track,
+            law=problem.sampler,
+            n_samples=args.mc_samples,
+            accuracy_rng=s_acc,
+            progress=bar,
+        )
 
 
 def _print_text(out, problem, args, gen, k, m, eps_bt, params) -> None:

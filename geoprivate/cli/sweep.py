@@ -22,7 +22,9 @@ import json
 import sys
 from typing import Any
 
-from geoprivate.cli import _json
+from geoprivate.cli import _args, _json
+from geoprivate.experiments import SpecError, Store, StoreError, load_spec, resolve_target, run_sweep, run_trial, to_csv
+from geoprivate.experiments.spec import absolute_target
 
 #: largest --workers (processes or Dask workers started by this command)
 MAX_WORKERS = 1024
@@ -52,8 +54,6 @@ EPILOG = "examples:\n" + "".join(
 
 
 def add_arguments(p) -> None:
-    from geoprivate.cli import _args
-
     sub = p.add_subparsers(dest="sweep_command", required=True, help="what to do with a sweep")
     r = _args.add_command(
         sub,
@@ -134,8 +134,6 @@ def add_arguments(p) -> None:
 
 
 def run(args) -> int:
-    from geoprivate.experiments import SpecError, StoreError
-
     try:
         return _COMMANDS[args.sweep_command](args)
     except BrokenPipeError:  # `sweep status | head`: the CLI ends quietly
@@ -146,8 +144,6 @@ def run(args) -> int:
 
 
 def _run(args) -> int:
-    from geoprivate.experiments import load_spec, run_sweep
-
     spec = load_spec(args.spec)
     rep = run_sweep(
         spec,
@@ -171,8 +167,6 @@ def _sweep_names(store, name):
 
 
 def _status(args) -> int:
-    from geoprivate.experiments import Store
-
     with Store(args.db, create=False) as store:
         out = {n: store.status(n) for n in _sweep_names(store, args.sweep)}
     if args.json:
@@ -194,8 +188,6 @@ def _status(args) -> int:
 
 
 def _export(args) -> int:
-    from geoprivate.experiments import to_csv
-
     n = to_csv(args.db, args.csv, args.sweep)
     print(f"wrote {n} trials to {args.csv}")
     return 0
@@ -222,9 +214,6 @@ def _pick(rows, args):
 
 
 def _replay(args) -> int:
-    from geoprivate.experiments import Store, resolve_target, run_trial
-    from geoprivate.experiments.spec import absolute_target
-
     with Store(args.db, create=False) as store:
         names = _sweep_names(store, args.sweep)
         if len(names) != 1:

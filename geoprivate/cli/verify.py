@@ -21,8 +21,10 @@ import traceback
 import warnings
 
 from geoprivate import claims as _claims
-from geoprivate.claims import strict_json
+from geoprivate._json import strict_json
+from geoprivate.claims import catalogue
 from geoprivate.cli import _args, _json
+from geoprivate.report import write_report
 
 HELP = "run the papers' claims (and your own: --claims-from) on generated instances"
 
@@ -105,7 +107,7 @@ def run(args) -> int:
 
 def _dump(obj) -> None:
     """Write ``obj`` through the CLI's one JSON writer, after the claims' exact conversion (rationals as strings)."""
-    _json.dump(strict_json(obj))
+    _json.dump(strict_json(obj, fractions="exact"))
 
 
 def _load_user_claims(sources) -> list[str]:
@@ -186,8 +188,6 @@ def _verify(args) -> int:
     else:
         _print_summary(records)
     if getattr(args, "report", None):
-        from geoprivate.report import write_report
-
         path = write_report(records, args.report, seed=args.seed, size=args.size, max_examples=max_examples)
         print(f"report: {path}", file=sys.stderr)
     if crashed or load_errors:
@@ -198,8 +198,6 @@ def _verify(args) -> int:
 
 
 def _coverage(args, load_errors) -> int:
-    from geoprivate.claims import catalogue
-
     if args.json:
         _dump(
             {
@@ -258,7 +256,7 @@ def shorten_instance(instance, width: int = INSTANCE_WIDTH) -> str:
     -------
     str
     """
-    text = json.dumps(strict_json(instance), allow_nan=False, default=str)
+    text = json.dumps(strict_json(instance, fractions="exact"), allow_nan=False, default=str)
     if len(text) <= width:
         return text
     return text[:width] + f" … (shortened, {len(text)} characters; whole instance: --json / --report)"

@@ -27,13 +27,22 @@ from __future__ import annotations
 
 import json
 import math
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
 from geoprivate._validation import check_epsilon, check_positive_int, check_real
+from geoprivate.adversaries import FixedSequence, binary_search_points
+from geoprivate.audit import statistical_epsilon_lower_bound
+from geoprivate.audit.controls import svt_no_query_noise_batch
 from geoprivate.audit.search import hill_climb
+from geoprivate.mechanisms import lemma1_applies, lemma1_delta, simulate_between_thresholds
+from geoprivate.prediction import GenericPredictor
+from geoprivate.prediction.problems import make_adversary, make_generator
+from geoprivate.privacy.warnings import warn_outside_theorem
+from geoprivate.problems import draw_problem
 
 __all__ = [
     "predictor_tops",
@@ -100,10 +109,6 @@ def predictor_tops(params: dict, rng) -> dict:
     ``lemma2_k`` and ``lemma2_holds`` (k >= Lemma 2's k at alpha = 1/8; below it TOPs may
     be noise, not shrinkage), ``mode`` = "practical".
     """
-    from geoprivate.prediction import GenericPredictor
-    from geoprivate.prediction.problems import make_adversary, make_generator
-    from geoprivate.problems import draw_problem
-
     p = _take(
         params,
         {
@@ -162,10 +167,6 @@ _LINE = ("thresholds", "intervals")
 
 def _mean_tops(problem, points: np.ndarray, k, m, epsilon, delta, predictor_seeds) -> float:
     """Mean TOP count of GenericPredictor (fresh, one per seed) on the fixed sequence ``points``."""
-    from geoprivate.adversaries import FixedSequence
-    from geoprivate.prediction import GenericPredictor
-    from geoprivate.prediction.problems import make_generator
-
     gen = make_generator(problem)
     tops = []
     for s in predictor_seeds:
@@ -176,8 +177,6 @@ def _mean_tops(problem, points: np.ndarray, k, m, epsilon, delta, predictor_seed
 
 
 def _instance_problem(inst: dict):
-    from geoprivate.problems import draw_problem
-
     return draw_problem(inst["concept"], inst["problem_seed"], n_sample=inst["k"] * inst["m"])
 
 
@@ -200,8 +199,6 @@ def adversary_search(params: dict, rng) -> dict:
     m, epsilon, delta, predictor_seeds, points) that :func:`replay_adversary_instance`
     evaluates again.
     """
-    from geoprivate.adversaries import binary_search_points
-
     p = _take(
         params,
         {
@@ -307,8 +304,6 @@ class _Audited:
 
 def _bt(p) -> _Audited:
     """BetweenThresholds ([Yan26] Alg. 1) with the (eps, delta) of [Yan26] Lemma 1; pair q_j, q_j + 1/n."""
-    from geoprivate.mechanisms import lemma1_applies, lemma1_delta, simulate_between_thresholds
-
     n, tl, tu, eps = p["n"], p["t_lower"], p["t_upper"], p["epsilon"]
     vals = np.linspace(tl - 2.0 / n, tu + 2.0 / n, p["queries"])
     delta = lemma1_delta(eps, tu - tl, n)
@@ -355,8 +350,6 @@ def _svt_broken(p) -> _Audited:
     Claims eps-DP but is not (eps', 0)-DP for any finite eps': the transcript
     (BOTTOM, TOP) has positive probability on the first input and none on the second.
     """
-    from geoprivate.audit.controls import svt_no_query_noise_batch
-
     eps = p["epsilon"]
 
     def mech(values, rng, size):
@@ -386,8 +379,6 @@ _AUDIT_DEFAULTS = {
 
 def _audited(p: dict, allowed=AUDIT_MECHANISMS) -> _Audited:
     """The mechanism of ``p``, warning (PrivacyWarning) when its theorem's hypotheses fail."""
-    from geoprivate.privacy.warnings import warn_outside_theorem
-
     if p["mechanism"] not in allowed:
         raise ValueError(f"mechanism must be one of {allowed}, got {p['mechanism']!r}")
     p = {**p, "epsilon": check_epsilon(p["epsilon"]), "n_samples": check_positive_int(p["n_samples"], "n_samples")}
@@ -402,8 +393,6 @@ def _audited(p: dict, allowed=AUDIT_MECHANISMS) -> _Audited:
 
 def _audit(a: _Audited, data0, data1, n_samples: int, confidence: float, rng):
     """The statistical auditor at the claim's delta (0 when the claim gives delta >= 1)."""
-    from geoprivate.audit import statistical_epsilon_lower_bound
-
     delta_audit = a.delta if a.delta < 1 else 0.0
     res = statistical_epsilon_lower_bound(
         a.mech,
@@ -543,8 +532,6 @@ def spin(params: dict, rng) -> dict:
 
     ``sleep`` (seconds, default 0) is added after the work, so a test can make trials slow.
     """
-    import time
-
     p = _take(params, {"work": 1, "sleep": 0.0, "x": 0}, "spin")
     a = rng.standard_normal((200, 200))
     acc = 0.0

@@ -13,6 +13,7 @@ import math
 
 from geoprivate._validation import check_seed
 from geoprivate.explore._page import exact, page_html, require_plotly, slider_layout
+from geoprivate.viz.everlasting import everlasting_note, phases_run
 
 __all__ = ["everlasting_transcript", "everlasting_figure", "everlasting_page"]
 
@@ -37,8 +38,100 @@ def everlasting_transcript(result, *, seed: int) -> dict:
     return _clean({"what": "[NNSY23] GenericBBL (§5)", "seed": seed, "result": d})
 
 
+def _phase_traces(go, phases, upto: int) -> list:
+    """The five traces of a frame: |S_i| and R_i, TOPs / c_i, mean and max err_D of phases 1..``upto``.
+
+    Parameters
+    ----------
+    go : module
+        ``plotly.graph_objects``.
+    phases : list
+        The run's phase records (``result.phases``).
+    upto : int
+        How many phases the frame shows.
+
+    Returns
+    -------
+    list
+        Two bars for panel 1, one for panel 2, two lines for panel 3 (that order).
+    """
+    shown = phases[:upto]
+    xs = [p.i for p in shown]
+    return [
+        go.Bar(
+            x=xs,
+            y=[p.S for p in shown],
+            name="|S_i|",
+            uid="S",
+            marker_color="#2563eb",
+            hovertext=[f"phase {p.i}: |S_i| = {p.S}, λ_i = {p.lam}, T_i = {p.T}" for p in shown],
+            hoverinfo="text",
+        ),
+        go.Bar(
+            x=xs,
+            y=[p.R for p in shown],
+            name="R_i",
+            uid="R",
+            marker_color="#93c5fd",
+            hovertext=[f"phase {p.i}: R_i = {p.R} queries, answered {p.answered}" for p in shown],
+            hoverinfo="text",
+        ),
+        go.Bar(
+            x=xs,
+            y=[p.tops / p.c for p in shown],
+            name="TOPs / c_i",
+            uid="tops",
+            marker_color="#dc2626",
+            hovertext=[
+                f"phase {p.i}: TOPs = {p.tops} of c_i = {p.c} ({exact(p.tops / p.c)}){' — failed' if p.failed else ''}"
+                for p in shown
+            ],
+            hoverinfo="text",
+        ),
+        go.Scatter(
+            x=xs,
+            y=[p.err_D_mean for p in shown],
+            mode="lines+markers",
+            name="mean err_D(h_ij)",
+            uid="mean",
+            hovertext=[f"phase {p.i}: mean err_D = {exact(p.err_D_mean)} ({p.err_D_method})" for p in shown],
+            hoverinfo="text",
+        ),
+        go.Scatter(
+            x=xs,
+            y=[p.err_D_max for p in shown],
+            mode="lines+markers",
+            name="max err_D(h_ij)",
+            uid="max",
+            hovertext=[f"phase {p.i}: max err_D = {exact(p.err_D_max)} ({p.err_D_method})" for p in shown],
+            hoverinfo="text",
+        ),
+    ]
+
+
+def _phase_title(result, k: int) -> str:
+    """The title of frame ``k`` (phase k's sizes, TOPs and err_D against 6α)."""
+    ph = result.phases
+    p = ph[k - 1]
+    return (
+        f"phase {p.i} of {len(ph)}: |S_i| = {p.S}, R_i = {p.R}, TOPs {p.tops} / c_i = {p.c}, "
+        f"mean err_D = {p.err_D_mean:.4g}, max err_D = {p.err_D_max:.4g} (6α = {result.six_alpha:.3g})"
+    )
+
+
 def everlasting_figure(result):
-    """Three panels (sizes, TOPs / c_i, err_D) with one frame per phase."""
+    """Three panels (sizes, TOPs / c_i, err_D) with one frame per phase of a GenericBBL run ([NNSY23] §5).
+
+    Parameters
+    ----------
+    result : the run's result (:meth:`geoprivate.everlasting.GenericBBL.run`)
+        Its ``phases`` and ``six_alpha`` (Theorem 5.2's accuracy target).
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        With a slider over the phases (:func:`geoprivate.explore._page.slider_layout`).
+    """
     go = require_plotly()
     from plotly.subplots import make_subplots
 
@@ -49,64 +142,8 @@ def everlasting_figure(result):
         cols=3,
         subplot_titles=("|S_i| and R_i (log scale)", "TOPs used / c_i", "err_D of the phase's hypotheses"),
     )
-
-    def bars(upto):
-        shown = ph[:upto]
-        xs = [p.i for p in shown]
-        return [
-            go.Bar(
-                x=xs,
-                y=[p.S for p in shown],
-                name="|S_i|",
-                uid="S",
-                marker_color="#2563eb",
-                hovertext=[f"phase {p.i}: |S_i| = {p.S}, λ_i = {p.lam}, T_i = {p.T}" for p in shown],
-                hoverinfo="text",
-            ),
-            go.Bar(
-                x=xs,
-                y=[p.R for p in shown],
-                name="R_i",
-                uid="R",
-                marker_color="#93c5fd",
-                hovertext=[f"phase {p.i}: R_i = {p.R} queries, answered {p.answered}" for p in shown],
-                hoverinfo="text",
-            ),
-            go.Bar(
-                x=xs,
-                y=[p.tops / p.c for p in shown],
-                name="TOPs / c_i",
-                uid="tops",
-                marker_color="#dc2626",
-                hovertext=[
-                    f"phase {p.i}: TOPs = {p.tops} of c_i = {p.c} ({exact(p.tops / p.c)})"
-                    f"{' — failed' if p.failed else ''}"
-                    for p in shown
-                ],
-                hoverinfo="text",
-            ),
-            go.Scatter(
-                x=xs,
-                y=[p.err_D_mean for p in shown],
-                mode="lines+markers",
-                name="mean err_D(h_ij)",
-                uid="mean",
-                hovertext=[f"phase {p.i}: mean err_D = {exact(p.err_D_mean)} ({p.err_D_method})" for p in shown],
-                hoverinfo="text",
-            ),
-            go.Scatter(
-                x=xs,
-                y=[p.err_D_max for p in shown],
-                mode="lines+markers",
-                name="max err_D(h_ij)",
-                uid="max",
-                hovertext=[f"phase {p.i}: max err_D = {exact(p.err_D_max)} ({p.err_D_method})" for p in shown],
-                hoverinfo="text",
-            ),
-        ]
-
     cols = (1, 1, 2, 3, 3)
-    for tr, col in zip(bars(1), cols, strict=True):
+    for tr, col in zip(_phase_traces(go, ph, 1), cols, strict=True):
         fig.add_trace(tr, row=1, col=col)
     fig.add_trace(
         go.Scatter(
@@ -121,16 +158,13 @@ def everlasting_figure(result):
         col=3,
     )
     idx = list(range(5))
-
-    def title(k):
-        p = ph[k - 1]
-        return (
-            f"phase {p.i} of {len(ph)}: |S_i| = {p.S}, R_i = {p.R}, TOPs {p.tops} / c_i = {p.c}, "
-            f"mean err_D = {p.err_D_mean:.4g}, max err_D = {p.err_D_max:.4g} (6α = {result.six_alpha:.3g})"
-        )
-
     fig.frames = [
-        go.Frame(name=names[k - 1], data=bars(k), traces=idx, layout={"title": {"text": title(k)}})
+        go.Frame(
+            name=names[k - 1],
+            data=_phase_traces(go, ph, k),
+            traces=idx,
+            layout={"title": {"text": _phase_title(result, k)}},
+        )
         for k in range(1, len(ph) + 1)
     ]
     for col in (1, 2, 3):
@@ -140,7 +174,7 @@ def everlasting_figure(result):
     fig.update_yaxes(range=[0, (max(p.tops / p.c for p in ph) or 1.0) * 1.15], row=1, col=2)
     fig.update_yaxes(range=[0, max(result.six_alpha, max(p.err_D_max for p in ph)) * 1.1], row=1, col=3)
     fig.update_layout(
-        title={"text": title(1), "font": {"size": 13}, "x": 0.01},
+        title={"text": _phase_title(result, 1), "font": {"size": 13}, "x": 0.01},
         barmode="group",
         template="plotly_white",
         margin={"t": 110, "b": 150},
@@ -151,8 +185,6 @@ def everlasting_figure(result):
 
 def everlasting_page(*, seed: int = 0) -> str:
     """The page of ``geoprivate explore everlasting --seed S`` (HTML text; same seed, same bytes)."""
-    from geoprivate.viz.everlasting import everlasting_note, phases_run
-
     seed = check_seed(seed)
 
     res = phases_run(seed)

@@ -16,7 +16,7 @@ the query law, :func:`geoprivate.prediction.accuracy.measure_accuracy`) and the 
 spent after the round (:func:`geoprivate.viz.shrinkage.privacy_curve`: nominal, Lemma 1
 taken to hold; the run's own guarantee is in the title and the transcript).
 
-The runs are :func:`geoprivate.viz.collapse.collapse_run_d1` / ``collapse_run_d2`` —
+The runs are :func:`geoprivate.viz.collapse.collapse_run` —
 the runs of the report's collapse figures.
 """
 
@@ -31,6 +31,18 @@ import numpy as np
 
 from geoprivate._validation import check_bool, check_int_in_range, check_seed
 from geoprivate.explore._page import exact, page_html, rational, require_plotly, slider_layout
+from geoprivate.prediction import G_halfspace_repaired
+from geoprivate.prediction.generators import hard_query_subspace
+from geoprivate.privacy.warnings import PrivacyWarning
+from geoprivate.viz.collapse import (
+    BLOCK_COLOURS,
+    collapse_run,
+    dual_constraints_of,
+    levels_in_window,
+    plot_window,
+)
+from geoprivate.viz.shrinkage import illustrative_note, privacy_curve
+from solvers.depth import depth
 
 __all__ = ["predict_runs", "predict_steps", "predict_transcript", "predict_figure", "predict_page"]
 
@@ -38,25 +50,20 @@ __all__ = ["predict_runs", "predict_steps", "predict_transcript", "predict_figur
 def predict_runs(d: int, seed: int, *, repaired: bool = False, progress=None) -> list:
     """``[(name, predictor, result)]``: the faithful G_halfspace run and, with ``repaired``,
     the G_halfspace_repaired run on the same data and seeds (err_D measured)."""
-    from geoprivate.prediction import G_halfspace_repaired
-    from geoprivate.viz.collapse import collapse_run_d1, collapse_run_d2
-
     d = check_int_in_range(d, "d", 1, 2)  # the explorer draws d = 1 or d = 2
     seed = check_seed(seed)
     repaired = check_bool(repaired, "repaired")
-    make = collapse_run_d1 if d == 1 else collapse_run_d2
     gens = [("G_halfspace (Alg. 4)", None)] + (
         [("G_halfspace_repaired", G_halfspace_repaired(d, form="margin"))] if repaired else []
     )
     runs = []
-    from geoprivate.privacy.warnings import PrivacyWarning
 
     # k = 6 blocks, outside [Yan26] Lemma 1: recorded in the guarantee; the page's title says
     # "illustrative, not private" with the k Lemma 1 needs (predict_page)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", PrivacyWarning)
         for name, gen in gens:
-            runs.append((name, *make(seed=seed, generator=gen, measure=True)))
+            runs.append((name, *collapse_run(d, seed=seed, generator=gen, measure=True)))
             if progress is not None:
                 progress.update(1)
     return runs
@@ -70,8 +77,6 @@ def predict_steps(result) -> list[dict]:
     """Per slider step (start, round 1, …, round T): the hard queries that have arrived
     (rounds < r), the segment (ensemble) answering next, the affine dimension of
     C|HardQuery, err_D of that predictor and the nominal ε spent after r rounds."""
-    from geoprivate.viz.shrinkage import privacy_curve
-
     hard_rounds = list(result.hard_rounds)
     _, eps_curve, _ = privacy_curve(result)
     segs = result.accuracy.segments if result.accuracy is not None else []
@@ -101,9 +106,6 @@ def _estimate(value):
 
 def _block_depths(predictor, generator, ensemble) -> list[int]:
     """depth_{S_i}(z_i) exactly, z_i the i-th block's hypothesis (a, w)."""
-    from geoprivate.viz.collapse import dual_constraints_of
-    from solvers.depth import depth
-
     out = []
     for (pts, labels), (a, w) in zip(predictor.blocks, ensemble.hypotheses, strict=True):
         A, b = dual_constraints_of(generator, pts, labels)
@@ -166,8 +168,6 @@ class _Run:
     """The traces of one run: static ones once, dynamic ones per step (a fixed count per run)."""
 
     def __init__(self, go, name, pred, res, col, tag):
-        from geoprivate.viz.collapse import dual_constraints_of
-
         self.go, self.name, self.pred, self.res, self.col, self.tag = go, name, pred, res, col, tag
         self.d = pred.X.shape[1]
         X = np.concatenate([p for p, _ in pred.blocks])
@@ -183,14 +183,10 @@ class _Run:
 
     # ---------------------------------------------------------------- d = 1: the dual plane
     def window(self):
-        from geoprivate.viz.collapse import plot_window
-
         return plot_window(self.zs)
 
     def static_d1(self, levels=5, box_factor=25.0):
         from plotly.colors import sample_colorscale
-
-        from geoprivate.viz.collapse import levels_in_window
 
         go, (a0, a1, w0, w1) = self.go, self.window()
         levs, hulls = levels_in_window(self.A, self.b, (a0, a1, w0, w1), levels, box_factor)
@@ -286,8 +282,6 @@ class _Run:
         return traces
 
     def _maximisers(self, step):
-        from geoprivate.viz.collapse import BLOCK_COLOURS
-
         seg = step["segment"]
         hyp, deps = self.ens[seg].hypotheses, self.depths[seg]
         m = len(self.pred.blocks[0][1])
@@ -327,8 +321,6 @@ class _Run:
         return max(1.0, float(np.abs(self.zs[:, :2]).max()) * 1.25 if len(self.zs) else 1.0)
 
     def dynamic_d2(self, step):
-        from geoprivate.prediction.generators import hard_query_subspace
-
         go, L = self.go, self.box3()
         traces = []
         corners = np.array([[-L, -L], [L, -L], [L, L], [-L, L]])
@@ -522,7 +514,7 @@ def predict_page(*, d: int = 1, seed: int = 4, repaired: bool = False, progress=
     d : {1, 2}
         Dimension of the halfspaces.
     seed : int
-        Seed of the run (:func:`geoprivate.viz.collapse.collapse_run_d1` / ``collapse_run_d2``).
+        Seed of the run (:func:`geoprivate.viz.collapse.collapse_run`).
     repaired : bool
         Draw G_halfspace_repaired beside the faithful G_halfspace (same data, same seeds).
     progress : object with ``update(n)``, optional
@@ -535,7 +527,6 @@ def predict_page(*, d: int = 1, seed: int = 4, repaired: bool = False, progress=
     """
     runs = predict_runs(d, seed, repaired=repaired, progress=progress)
     fig = predict_figure(runs, d=d)
-    from geoprivate.viz.shrinkage import illustrative_note
 
     res0 = runs[0][2]
     g = res0.guarantee

@@ -19,6 +19,9 @@ import numpy as np
 
 from geoprivate._validation import check_seed
 from geoprivate.explore._page import page_html, require_plotly, slider_layout
+from geoprivate.viz.vc1 import figure1_run, tree_layout
+from solvers import vc1 as _vc1
+from solvers.vc1 import ROOT
 
 __all__ = ["prefix_sizes", "version_space", "vc1_transcript", "vc1_figure", "vc1_page"]
 
@@ -35,8 +38,6 @@ def prefix_sizes(n: int) -> list[int]:
 
 
 def _node_name(v) -> str:
-    from solvers.vc1 import ROOT
-
     return "∅" if v is ROOT else f"x{v + 1}"
 
 
@@ -50,9 +51,6 @@ def version_space(learner, cols, labels) -> dict:
         ``subtree``: those nodes and their root paths; ``deterministic``: the points every
         surviving concept labels 1 in C_f ([Yan25] Def. 15).
     """
-    from solvers import vc1 as _vc1
-    from solvers.vc1 import ROOT
-
     cls = learner.cls
     counts = cls.part_counts(np.asarray(cols, np.intp), np.asarray(labels, np.uint8), None, 1)
     ok = cls.consistent(counts)[0]
@@ -70,8 +68,6 @@ def version_space(learner, cols, labels) -> dict:
 
 def _key(v):
     """Sort key of tree nodes: the root first, then the columns in order."""
-    from solvers.vc1 import ROOT
-
     return -1 if v is ROOT else int(v)
 
 
@@ -110,37 +106,55 @@ def vc1_transcript(learner, cols, labels, h, target, *, seed: int) -> dict:
     }
 
 
-def vc1_figure(learner, cols, labels, h, target):
-    """The tree with one frame per sample size and a last frame for Algorithm 2."""
-    go = require_plotly()
-    from geoprivate.viz.vc1 import tree_layout
-    from solvers.vc1 import ROOT
+class _TreeDrawing:
+    """The drawn tree of one explorer page: node positions and the traces every frame redraws.
 
-    tree = learner.tree
-    pos = tree_layout(tree)
-    order = sorted(pos, key=_key)
-    proper = set(tree.graph.get("proper", ()))
-    ex, ey = [], []
-    for u, v in tree.edges:
-        ex += [pos[u][0], pos[v][0], None]
-        ey += [pos[u][1], pos[v][1], None]
-    xs, ys = [pos[v][0] for v in order], [pos[v][1] for v in order]
-    col_of = {int(c): np.asarray(cols) == c for c in range(learner.cls.M.shape[1])}
+    Parameters
+    ----------
+    learner : OPTPrivateLearner
+        The learner whose [Yan25] Algorithm 1 tree is drawn.
+    cols, labels : array_like
+        The whole sample (point indices, 0/1 labels).
+    """
 
-    def hover(v, state, extra=""):
-        dist = tree.nodes[v].get("distance", 0)
+    def __init__(self, learner, cols, labels):
+        self.go = require_plotly()
+        self.tree = learner.tree
+        self.labels = labels
+        self.pos = tree_layout(self.tree)
+        self.order = sorted(self.pos, key=_key)
+        self.proper = set(self.tree.graph.get("proper", ()))
+        self.xs = [self.pos[v][0] for v in self.order]
+        self.ys = [self.pos[v][1] for v in self.order]
+        self.col_of = {int(c): np.asarray(cols) == c for c in range(learner.cls.M.shape[1])}
+
+    def edges_trace(self):
+        """The tree's edges (drawn once, under every frame)."""
+        ex, ey = [], []
+        for u, v in self.tree.edges:
+            ex += [self.pos[u][0], self.pos[v][0], None]
+            ey += [self.pos[u][1], self.pos[v][1], None]
+        return self.go.Scatter(
+            x=ex, y=ey, mode="lines", line={"color": "#9ca3af", "width": 1.2}, name="tree edges", hoverinfo="skip"
+        )
+
+    def hover(self, v, state, extra=""):
+        """The hover text of node ``v`` in a frame's ``state`` (its sample counts so far)."""
+        dist = self.tree.nodes[v].get("distance", 0)
         seen = ""
         if v is not ROOT:
-            m = col_of[v][: state["n"]] if "n" in state else col_of[v]
-            lab = np.asarray(labels)[: state.get("n", len(labels))][m]
+            m = self.col_of[v][: state["n"]] if "n" in state else self.col_of[v]
+            lab = np.asarray(self.labels)[: state.get("n", len(self.labels))][m]
             seen = f"<br>sample so far: {int((lab == 1).sum())} labelled 1, {int((lab == 0).sum())} labelled 0"
         return (
-            f"{_node_name(v)}: distance {dist}, {'proper' if v in proper else 'improper'}"
+            f"{_node_name(v)}: distance {dist}, {'proper' if v in self.proper else 'improper'}"
             f"<br>surviving: {'yes' if v in state['subtree'] else 'no'}"
             f", deterministic: {'yes' if v in state['det'] else 'no'}{seen}{extra}"
         )
 
-    def nodes_trace(state, det_shade=None):
+    def nodes_trace(self, state, det_shade=None):
+        """The nodes in a frame: surviving solid, eliminated faded, deterministic blue (or shaded by ``det_shade``)."""
+        order, proper = self.order, self.proper
         colours, lines = [], []
         for v in order:
             if det_shade is not None:
@@ -150,9 +164,9 @@ def vc1_figure(learner, cols, labels, h, target):
                 colours.append("#2563eb" if v in state["det"] else ("white" if v in state["subtree"] else "#e5e7eb"))
             lines.append("#111827" if v in state["subtree"] else "#d1d5db")
         extra = state.get("extra", {})
-        return go.Scatter(
-            x=xs,
-            y=ys,
+        return self.go.Scatter(
+            x=self.xs,
+            y=self.ys,
             mode="markers+text",
             uid="nodes",
             text=[_node_name(v) for v in order],
@@ -164,12 +178,14 @@ def vc1_figure(learner, cols, labels, h, target):
                 "color": colours,
                 "line": {"color": lines, "width": 2},
             },
-            hovertext=[hover(v, state, extra.get(v, "")) for v in order],
+            hovertext=[self.hover(v, state, extra.get(v, "")) for v in order],
             hoverinfo="text",
         )
 
-    def marks(xg=None, out=None, z=None):
-        lo, hi = min(xs) - 0.5, max(xs) + 0.5
+    def marks(self, xg=None, out=None, z=None):
+        """Algorithm 2's marks: the median layer ``z`` (band), x_good and the output node (rings); empty if None."""
+        go, pos = self.go, self.pos
+        lo, hi = min(self.xs) - 0.5, max(self.xs) + 0.5
         band = go.Scatter(
             x=[lo, hi, hi, lo, lo] if z is not None else [],
             y=[-z - 0.35, -z - 0.35, -z + 0.35, -z + 0.35, -z - 0.35] if z is not None else [],
@@ -202,18 +218,56 @@ def vc1_figure(learner, cols, labels, h, target):
         )
         return [band, good, ring]
 
-    sizes = prefix_sizes(len(cols))
-    frames_data, titles, labels_ = [], [], []
-    for n in sizes:
+
+def _sample_frames(drawing, learner, cols, labels):
+    """One frame per prefix of the sample (:func:`prefix_sizes`): the version space after n points.
+
+    Parameters
+    ----------
+    drawing : _TreeDrawing
+    learner : OPTPrivateLearner
+    cols, labels : array_like
+        The whole sample.
+
+    Returns
+    -------
+    frames : list of list
+        Each frame's traces.
+    titles, steps : list of str
+        Each frame's title and slider label.
+    """
+    frames, titles, steps = [], [], []
+    for n in prefix_sizes(len(cols)):
         vs = version_space(learner, cols[:n], labels[:n])
-        st = {"n": n, "subtree": vs["subtree"], "det": set(vs["deterministic"])}
-        frames_data.append(marks() + [nodes_trace(st)])
+        state = {"n": n, "subtree": vs["subtree"], "det": set(vs["deterministic"])}
+        frames.append(drawing.marks() + [drawing.nodes_trace(state)])
         conc = ", ".join(sorted(_node_name(v) for v in vs["concepts"]))
         titles.append(
             f"n = {n} sample points: {len(vs['concepts'])} concept(s) survive (their nodes: {conc}); "
             f"{len(vs['deterministic'])} deterministic point(s)"
         )
-        labels_.append(f"n={n}")
+        steps.append(f"n={n}")
+    return frames, titles, steps
+
+
+def _algorithm2_frame(drawing, learner, cols, labels, h, target):
+    """The last frame: [Yan25] Algorithm 2 on the whole sample (deterministic counts, z, x_good, output).
+
+    Parameters
+    ----------
+    drawing : _TreeDrawing
+    learner : OPTPrivateLearner
+    cols, labels : array_like
+        The whole sample.
+    h : the learner's output (its ``details`` hold Algorithm 2's steps)
+    target : int
+        Row of the target concept.
+
+    Returns
+    -------
+    traces : list
+    title : str
+    """
     d = h.details
     top = max(d["deterministic"].values(), default=1)
     shade = {k: v / top for k, v in d["deterministic"].items()}
@@ -221,28 +275,52 @@ def vc1_figure(learner, cols, labels, h, target):
     for v, q in zip(d["layer"], np.asarray(d["scores"]).tolist(), strict=True):
         extra[v] = extra.get(v, "") + f"<br>layer score q = {q}"
     vs = version_space(learner, cols, labels)
-    st = {"subtree": vs["subtree"], "det": set(d["deterministic"]), "extra": extra}
-    frames_data.append(marks(d["x_good"], h.node, d["z"]) + [nodes_trace(st, det_shade=shade)])
-    titles.append(
+    state = {"subtree": vs["subtree"], "det": set(d["deterministic"]), "extra": extra}
+    traces = drawing.marks(d["x_good"], h.node, d["z"]) + [drawing.nodes_trace(state, det_shade=shade)]
+    title = (
         f"Algorithm 2 on all N = {len(cols)} points, t = {d['t']} parts: median layer z = {d['z']}, "
         f"x_good = {_node_name(d['x_good'])}, output node {_node_name(h.node)} "
         f"(error {h.error(learner.cls.M[target]):.3f} against h{target + 1})"
     )
-    labels_.append("Alg. 2")
+    return traces, title
+
+
+def vc1_figure(learner, cols, labels, h, target):
+    """The tree with one frame per sample size and a last frame for Algorithm 2 ([Yan25] Algorithms 1–2).
+
+    Parameters
+    ----------
+    learner : OPTPrivateLearner
+        The fitted learner (its tree is Algorithm 1's).
+    cols, labels : array_like
+        The sample: point indices and 0/1 labels.
+    h : the learner's output
+        Algorithm 2's hypothesis with its ``details``.
+    target : int
+        Row of the target concept.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        With a slider over the frames (:func:`geoprivate.explore._page.slider_layout`).
+    """
+    drawing = _TreeDrawing(learner, cols, labels)
+    frames_data, titles, steps = _sample_frames(drawing, learner, cols, labels)
+    last, title = _algorithm2_frame(drawing, learner, cols, labels, h, target)
+    frames_data.append(last)
+    titles.append(title)
+    steps.append("Alg. 2")
+    go, xs = drawing.go, drawing.xs
     fig = go.Figure()
-    fig.add_trace(
-        go.Scatter(
-            x=ex, y=ey, mode="lines", line={"color": "#9ca3af", "width": 1.2}, name="tree edges", hoverinfo="skip"
-        )
-    )
+    fig.add_trace(drawing.edges_trace())
     for tr in frames_data[0]:
         fig.add_trace(tr)
     idx = list(range(1, 1 + len(frames_data[0])))
     fig.frames = [
         go.Frame(name=lab, data=data, traces=idx, layout={"title": {"text": t}})
-        for lab, data, t in zip(labels_, frames_data, titles, strict=True)
+        for lab, data, t in zip(steps, frames_data, titles, strict=True)
     ]
-    height = int(tree.graph.get("height", 3))
+    height = int(drawing.tree.graph.get("height", 3))
     fig.update_xaxes(visible=False, range=[min(xs) - 0.7, max(xs) + 0.7])
     fig.update_yaxes(
         title_text="distance d(x)",
@@ -255,15 +333,13 @@ def vc1_figure(learner, cols, labels, h, target):
         template="plotly_white",
         margin={"t": 90, "b": 150},
         legend={"x": 1.01, "y": 1.0},
-        **slider_layout(labels_, prefix="step ", duration=600),
+        **slider_layout(steps, prefix="step ", duration=600),
     )
     return fig
 
 
 def vc1_page(*, seed: int = 0) -> str:
     """The page of ``geoprivate explore vc1 --seed S`` (HTML text; same seed, same bytes)."""
-    from geoprivate.viz.vc1 import figure1_run
-
     seed = check_seed(seed)
 
     learner, cols, labels, h, target = figure1_run(seed)

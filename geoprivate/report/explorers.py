@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from geoprivate.explore import everlasting_page, predict_page, vc1_page
+
 __all__ = ["ReportExplorer", "EXPLORERS", "report_explorer"]
 
 
@@ -44,8 +46,6 @@ def report_explorer(name: str, title: str, *, paper: str, command: str):
     command="geoprivate explore predict --concept halfspaces --d 1 --repaired --seed 4 --out page.html",
 )
 def _collapse():
-    from geoprivate.explore import predict_page
-
     return predict_page(d=1, seed=4, repaired=True)
 
 
@@ -56,8 +56,6 @@ def _collapse():
     command="geoprivate explore everlasting --seed 0 --out page.html",
 )
 def _everlasting():
-    from geoprivate.explore import everlasting_page
-
     return everlasting_page(seed=0)
 
 
@@ -68,6 +66,4 @@ def _everlasting():
     command="geoprivate explore vc1 --seed 0 --out page.html",
 )
 def _vc1():
-    from geoprivate.explore import vc1_page
-
     return vc1_page(seed=0)

@@ -14,8 +14,37 @@ figure for a newly landed algorithm is one decorated function::
 
 from __future__ import annotations
 
+import io
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
+
+from geoprivate.adversaries import binary_search_sequence
+from geoprivate.learners.winnow import dp_winnow, lemma_4_6_sample_size, majority_sequence, practical_parameters, winnow
+from geoprivate.mechanisms import log_star_median_sample_size, median_sample_size
+from geoprivate.prediction import G_halfspace_repaired, G_oblivious, GenericPredictor
+from geoprivate.prediction.problems import make_problem
+from geoprivate.privacy.warnings import PrivacyWarning
+from geoprivate.viz.collapse import (
+    collapse_run,
+    draw_collapse_comparison,
+    draw_collapse_d1,
+    draw_collapse_slices,
+)
+from geoprivate.viz.everlasting import draw_phases, phases_run
+from geoprivate.viz.shrinkage import (
+    SHOWCASE_DELTA,
+    SHOWCASE_EPSILON,
+    draw_err_D,
+    draw_hard_queries_vs_T,
+    draw_oblivious_L,
+    draw_privacy_spent,
+    hard_queries_sweep,
+    illustrative_note,
+    lemma1_k,
+)
+from geoprivate.viz.vc1 import draw_learner_run, figure1_run
+from geoprivate.viz.winnow import draw_dp_winnow_run
 
 __all__ = ["ReportFigure", "FIGURES", "report_figure", "build_figure", "figure_png"]
 
@@ -56,32 +85,24 @@ def build_figure(name: str, size: str = "small"):
 
 def figure_png(fig, dpi: int = 110) -> bytes:
     """PNG bytes of a Figure (Agg canvas; no pyplot)."""
-    import io
-
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=dpi)
     return buf.getvalue()
 
 
-def _illustrative(run, **kwargs):
+def _illustrative(run, *args, **kwargs):
     """A collapse run: k = 6 blocks, so few that the arrangement can be drawn — outside [Yan26] Lemma 1.
 
     Its PrivacyWarning is not repeated: the figure's title says "illustrative, not private" and names the
     condition (:func:`_titled`).
     """
-    import warnings
-
-    from geoprivate.privacy.warnings import PrivacyWarning
-
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", PrivacyWarning)
-        return run(**kwargs)
+        return run(*args, **kwargs)
 
 
 def _titled(fig, result):
     """Put the run's privacy note (empty when private as run) above the figure's title."""
-    from geoprivate.viz.shrinkage import illustrative_note
-
     note = illustrative_note(result)
     if note:
         fig.suptitle(f"{note}\n{fig.get_suptitle()}", fontsize=11)
@@ -97,9 +118,7 @@ def _titled(fig, result):
     "origin; dots: each block's cdepth maximiser (Algorithm 4). Illustrative, not private (k = 6 blocks, so that the arrangement can be drawn): the title names Lemma 1's k.",
 )
 def _collapse(size):
-    from geoprivate.viz.collapse import collapse_run_d1, draw_collapse_d1
-
-    pred, res = _illustrative(collapse_run_d1, seed=4)
+    pred, res = _illustrative(collapse_run, 1, seed=4)
     return _titled(draw_collapse_d1(pred, res), res)
 
 
@@ -112,18 +131,11 @@ def _collapse(size):
     "the line depth_S and cdepth_S along it. Illustrative, not private (k = 6 blocks, so that the arrangement can be drawn): the title names Lemma 1's k.",
 )
 def _collapse_d2(size):
-    from geoprivate.viz.collapse import collapse_run_d2, draw_collapse_slices
-
-    pred, res = _illustrative(collapse_run_d2, seed=2)
+    pred, res = _illustrative(collapse_run, 2, seed=2)
     return _titled(draw_collapse_slices(pred, res), res)
 
 
 def _oblivious_run(T=1000):
-    from geoprivate.adversaries import binary_search_sequence
-    from geoprivate.prediction import G_oblivious, GenericPredictor
-    from geoprivate.prediction.problems import make_problem
-    from geoprivate.viz.shrinkage import SHOWCASE_DELTA, SHOWCASE_EPSILON, lemma1_k
-
     k = lemma1_k()  # private as run: [Yan26] Lemma 1 holds for every BetweenThresholds segment
     P = make_problem("thresholds", k * 20, rng=0)
     pred = GenericPredictor(
@@ -140,8 +152,6 @@ def _oblivious_run(T=1000):
     "the run's privacy guarantee applies). |L| is exact.",
 )
 def _oblivious(size):
-    from geoprivate.viz.shrinkage import draw_oblivious_L
-
     return draw_oblivious_L(_oblivious_run(), vc=1)
 
 
@@ -152,10 +162,7 @@ def _oblivious(size):
     caption="Thresholds, binary-search adversary, k = Lemma 1's k, m = 20, ε_BT = 1/2, δ = 10⁻⁶ (private as run).",
 )
 def _hard_vs_T(size):
-    from geoprivate.viz.shrinkage import draw_hard_queries_vs_T, hard_queries_sweep
-
     Ts = [10, 100, 1000, 10000] if size == "small" else [10, 30, 100, 300, 1000, 3000, 10000, 30000, 100000]
-    from geoprivate.viz.shrinkage import SHOWCASE_DELTA, SHOWCASE_EPSILON, lemma1_k
 
     sweep = hard_queries_sweep(Ts, k=lemma1_k(), epsilon=SHOWCASE_EPSILON, delta=SHOWCASE_DELTA)
     return draw_hard_queries_vs_T(sweep)
@@ -169,8 +176,6 @@ def _hard_vs_T(size):
     "curve is the run's own guarantee).",
 )
 def _privacy(size):
-    from geoprivate.viz.shrinkage import draw_privacy_spent
-
     return draw_privacy_spent(_oblivious_run())
 
 
@@ -182,8 +187,6 @@ def _privacy(size):
     "count, the private median layer, x_good in red, the output node ringed.",
 )
 def _vc1_tree(size):
-    from geoprivate.viz.vc1 import draw_learner_run, figure1_run
-
     learner, _, _, h, c = figure1_run(seed=0)
     title = f"OPTPrivateLearner, target h_{c + 1}, error {h.error(learner.cls.M[c]):.3f}"
     ax = draw_learner_run(learner, h, title=title)
@@ -199,11 +202,8 @@ def _vc1_tree(size):
     "comes from the hard queries, the orientation from each block's sample. Illustrative, not private (k = 6 blocks, so that the arrangement can be drawn): the title names Lemma 1's k.",
 )
 def _collapse_repaired(size):
-    from geoprivate.prediction import G_halfspace_repaired
-    from geoprivate.viz.collapse import collapse_run_d1, draw_collapse_comparison
-
-    faithful = _illustrative(collapse_run_d1, seed=4)
-    repaired = _illustrative(collapse_run_d1, seed=4, generator=G_halfspace_repaired(1, form="margin"))
+    faithful = _illustrative(collapse_run, 1, seed=4)
+    repaired = _illustrative(collapse_run, 1, seed=4, generator=G_halfspace_repaired(1, form="margin"))
     fig = draw_collapse_comparison([("G_halfspace (Alg. 4)", *faithful), ("G_halfspace_repaired", *repaired)])
     return _titled(fig, faithful[1])
 
@@ -217,12 +217,6 @@ def _collapse_repaired(size):
     "err_D exact under the uniform law.",
 )
 def _err_D(size):
-
-    from geoprivate.adversaries import binary_search_sequence
-    from geoprivate.prediction import G_oblivious, GenericPredictor
-    from geoprivate.prediction.problems import make_problem
-    from geoprivate.viz.shrinkage import SHOWCASE_DELTA, SHOWCASE_EPSILON, draw_err_D, lemma1_k
-
     eps, delta, T = SHOWCASE_EPSILON, SHOWCASE_DELTA, 1000
     k = lemma1_k(eps, delta)
     P = make_problem("thresholds", k * 20, rng=0)
@@ -240,8 +234,6 @@ def _err_D(size):
     "run is one phase: geoprivate everlasting); err_D exact.",
 )
 def _everlasting(size):
-    from geoprivate.viz.everlasting import draw_phases, phases_run
-
     return draw_phases(phases_run(seed=0))
 
 
@@ -255,15 +247,6 @@ def _everlasting(size):
 )
 def _winnow(size):
     from matplotlib.figure import Figure
-
-    from geoprivate.learners.winnow import (
-        dp_winnow,
-        lemma_4_6_sample_size,
-        majority_sequence,
-        practical_parameters,
-        winnow,
-    )
-    from geoprivate.viz.winnow import draw_dp_winnow_run
 
     T, d = (5_000, 200) if size == "small" else (20_000, 200)
     X, y, v, rho = majority_sequence(T, d, 3, rng=1)
@@ -285,8 +268,6 @@ def _winnow(size):
 )
 def _median(size):
     from matplotlib.figure import Figure
-
-    from geoprivate.mechanisms import log_star_median_sample_size, median_sample_size
 
     bits = [4, 8, 16, 32, 64, 128, 256, 512, 1024, 4096, 2**14]
     em = [median_sample_size(2**b, 1 / 3, 0.1, 1.0) for b in bits]

@@ -7,6 +7,7 @@ the README and :func:`geoprivate.report.write_report` into the report.
 
 from __future__ import annotations
 
+import html
 import math
 
 __all__ = ["labelboost_table", "markdown_table_html", "price_of_everlasting_table"]
@@ -96,7 +97,6 @@ def markdown_table_html(md: str) -> str:
     str
         ``<table>…</table>``.
     """
-    import html
 
     def cells(line):
         parts = line.strip().strip("|").replace("\\|", "\x00").split("|")

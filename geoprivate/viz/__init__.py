@@ -15,8 +15,7 @@ Every function returns a :class:`matplotlib.figure.Figure` (or draws into given 
 """
 
 from geoprivate.viz.collapse import (
-    collapse_run_d1,
-    collapse_run_d2,
+    collapse_run,
     depth_level_hulls,
     draw_collapse_comparison,
     draw_collapse_d1,
@@ -38,8 +37,7 @@ __all__ = [
     "tree_layout",
     "draw_collapse_d1",
     "draw_collapse_comparison",
-    "collapse_run_d1",
-    "collapse_run_d2",
+    "collapse_run",
     "draw_collapse_slices",
     "depth_level_hulls",
     "draw_oblivious_L",

@@ -28,15 +28,21 @@ from typing import Any
 
 import numpy as np
 
+from geoprivate._validation import check_positive_int
+from geoprivate.adversaries import DisagreementAdversary
+from geoprivate.prediction import G_halfspace, GenericPredictor
+from geoprivate.prediction.generators import hard_query_subspace
+from solvers.depth import depth
+from solvers.halfspaces import dual_constraints
+
 __all__ = [
     "dual_constraints_of",
     "arrangement_vertices",
     "depth_level_hulls",
     "draw_collapse_d1",
     "draw_collapse_comparison",
-    "collapse_run_d1",
+    "collapse_run",
     "draw_collapse_slices",
-    "collapse_run_d2",
     "line_depth_profile",
     "plot_window",
     "levels_in_window",
@@ -80,7 +86,6 @@ def dual_constraints_of(generator, points, labels):
     """
     if hasattr(generator, "constraints"):
         return generator.constraints(points, labels)
-    from solvers.halfspaces import dual_constraints
 
     return dual_constraints(np.asarray(points, np.float64), np.asarray(labels, np.int64), form=generator.form)
 
@@ -412,35 +417,69 @@ def draw_collapse_comparison(runs, **kwargs):
     return fig
 
 
-def collapse_run_d1(
+def _collapse_target(rng, d: int, grid: float):
+    """The target of a collapse run, drawn from ``rng``: a threshold (d = 1) or a halfspace (d ≥ 2).
+
+    Parameters
+    ----------
+    rng : numpy.random.Generator
+        The run's data stream (the target is its first draw).
+    d : int
+        Dimension.
+    grid : float
+        Grid of the points.
+
+    Returns
+    -------
+    callable
+        ``target(points) -> 0/1 labels``.  d = 1: [x ≥ t*] with t* half-way between grid
+        points (every block has a margin of at least grid/2); d ≥ 2: [⟨a, x⟩ ≥ 0.3] with a
+        standard Gaussian ``a``.
+    """
+    if d == 1:
+        t_star = (np.round(rng.normal(0.0, 0.5) / grid) + 0.5) * grid
+        return lambda q: (np.asarray(q, np.float64).reshape(-1) >= t_star).astype(np.uint8)
+    a, w0 = rng.normal(size=d), 0.3
+    return lambda q: (np.asarray(q, np.float64).reshape(-1, d) @ a >= w0 + 1e-9).astype(np.uint8)
+
+
+#: the default seed and grid of a collapse run per dimension (seed 2 in ℝ² reaches the point after
+#: three hard queries)
+COLLAPSE_DEFAULTS = {1: {"seed": 4, "grid": 1 / 16}, 2: {"seed": 2, "grid": 1 / 8}}
+
+
+def collapse_run(
+    d: int,
     *,
-    seed: int = 4,
+    seed: int | None = None,
     k: int = 6,
     m: int = 8,
     T: int = 30,
     epsilon: float = 4.0,
     form: str = "margin",
-    grid: float = 1 / 16,
+    grid: float | None = None,
     generator=None,
     measure: bool = False,
 ):
-    """A small reproducible d = 1 run for the collapse figure: ``(predictor, result)``.
+    """A small reproducible run in ℝ^d for the collapse figures: ``(predictor, result)``.
 
-    Data: N = k·m standard Gaussian points rounded to ``grid``, labelled by the threshold
-    target [x ≥ t*] with t* half-way between grid points (so every block has a margin of
-    at least grid/2 and the maximisers stay at a readable scale); the white-box
+    Data: N = k·m standard Gaussian points rounded to ``grid``, labelled by a threshold
+    (d = 1) or a halfspace (d ≥ 2) target (:func:`_collapse_target`); the white-box
     :class:`~geoprivate.adversaries.DisagreementAdversary` queries the same law.
-    Practical mode: with k = 6 blocks BetweenThresholds' Lemma 1/2 conditions do not
+    Practical mode: with k = 6 blocks BetweenThresholds' [Yan26] Lemma 1/2 conditions do not
     hold, so TOPs may also come from noise (the run's guarantee records it).
-    ``generator`` defaults to the faithful ``G_halfspace(1, form=form)``; pass
-    ``G_halfspace_repaired(1, form=form)`` for the repaired one on the same data and seeds.
+    ``generator`` defaults to the faithful ``G_halfspace(d, form=form)``; pass
+    ``G_halfspace_repaired(d, form=form)`` for the repaired one on the same data and seeds.
     ``measure=True`` also measures err_D of every segment under the query law
     (``result.accuracy``, Monte Carlo from the child stream ``seed + 3``; the run is unchanged).
 
     Parameters
     ----------
-    seed : int, default 4
-        Seed of the data, the predictor and the adversary.
+    d : int
+        Dimension (the figures draw d = 1 and d = 2).
+    seed : int, optional
+        Seed of the data, the predictor and the adversary (default 4 for d = 1, 2 otherwise:
+        :data:`COLLAPSE_DEFAULTS`).
     k, m : int
         Blocks and examples per block (N = k·m).
     T : int
@@ -449,10 +488,10 @@ def collapse_run_d1(
         BetweenThresholds' epsilon (practical mode).
     form : {"margin", "faithful"}
         The generator's dual form.
-    grid : float
-        Grid the Gaussian points are rounded to.
+    grid : float, optional
+        Grid the Gaussian points are rounded to (default 1/16 for d = 1, 1/8 otherwise).
     generator : optional
-        The generator (default ``G_halfspace(1, form=form)``).
+        The generator (default ``G_halfspace(d, form=form)``).
     measure : bool, default False
         Also measure err_D of every segment.
 
@@ -461,20 +500,19 @@ def collapse_run_d1(
     predictor : GenericPredictor
     result : PredictionResult
     """
-    from geoprivate.adversaries import DisagreementAdversary
-    from geoprivate.prediction import G_halfspace, GenericPredictor
-
+    d = check_positive_int(d, "d")
+    defaults = COLLAPSE_DEFAULTS[min(d, 2)]
+    seed = int(defaults["seed"]) if seed is None else seed
+    grid = float(defaults["grid"]) if grid is None else grid
     rng = np.random.default_rng(seed)
-    t_star = (np.round(rng.normal(0.0, 0.5) / grid) + 0.5) * grid
+    target = _collapse_target(rng, d, grid)
 
     def sampler(r, n):
-        return np.round(r.standard_normal((n, 1)) / grid) * grid
+        return np.round(r.standard_normal((n, d)) / grid) * grid
 
     X = sampler(rng, k * m)
-    y = (X[:, 0] >= t_star).astype(np.uint8)
-    gen = G_halfspace(1, form=form) if generator is None else generator
-    pred = GenericPredictor(gen, X, y, k=k, m=m, epsilon=epsilon, rng=seed + 1)
-    target = lambda q: (np.asarray(q, np.float64).reshape(-1) >= t_star).astype(np.uint8)  # noqa: E731
+    gen = G_halfspace(d, form=form) if generator is None else generator
+    pred = GenericPredictor(gen, X, target(X), k=k, m=m, epsilon=epsilon, rng=seed + 1)
     law: dict[str, Any] = dict(law=sampler, accuracy_rng=seed + 3) if measure else {}
     res = pred.run(DisagreementAdversary(sampler, rng=seed + 2, pool=16, grid=grid), T, target=target, **law)
     return pred, res
@@ -587,8 +625,6 @@ def _slice_1d(ax, V, A, b, zs, names, title):
 
 
 def _slice_0d(ax, A, b, zs, title):
-    from solvers.depth import depth
-
     dep = int(depth((A, b), np.array([Fraction(0)] * len(A[0]), dtype=object)))
     for i, _ in enumerate(zs):
         ax.scatter(
@@ -660,8 +696,6 @@ def draw_collapse_slices(predictor, result, *, generator=None, levels: int = 5, 
     """
     from matplotlib.figure import Figure
 
-    from geoprivate.prediction.generators import hard_query_subspace
-
     gen = predictor.generator if generator is None else generator
     X = np.concatenate([p for p, _ in predictor.blocks])
     y = np.concatenate([lab for _, lab in predictor.blocks])
@@ -698,63 +732,3 @@ def draw_collapse_slices(predictor, result, *, generator=None, levels: int = 5, 
         fontsize=12,
     )
     return fig
-
-
-def collapse_run_d2(
-    *,
-    seed: int = 2,
-    k: int = 6,
-    m: int = 8,
-    T: int = 30,
-    epsilon: float = 4.0,
-    form: str = "margin",
-    grid: float = 1 / 8,
-    generator=None,
-    measure: bool = False,
-):
-    """A small reproducible d = 2 run (as :func:`collapse_run_d1`, Gaussian points in ℝ² on a
-    ``grid``, a random halfspace target with offset 0.3; ``generator`` and ``measure`` as
-    there): ``(predictor, result)``.  Seed 2 reaches the point after three hard queries.
-
-    Parameters
-    ----------
-    seed : int, default 2
-        Seed of the data, the predictor and the adversary.
-    k, m : int
-        Blocks and examples per block.
-    T : int
-        Number of queries.
-    epsilon : float
-        BetweenThresholds' epsilon (practical mode).
-    form : {"margin", "faithful"}
-        The generator's dual form.
-    grid : float
-        Grid the Gaussian points are rounded to.
-    generator : optional
-        The generator (default ``G_halfspace(2, form=form)``).
-    measure : bool, default False
-        Also measure err_D of every segment.
-
-    Returns
-    -------
-    predictor : GenericPredictor
-    result : PredictionResult
-    """
-    from geoprivate.adversaries import DisagreementAdversary
-    from geoprivate.prediction import G_halfspace, GenericPredictor
-
-    rng = np.random.default_rng(seed)
-    a, w0 = rng.normal(size=2), 0.3
-
-    def sampler(r, n):
-        return np.round(r.standard_normal((n, 2)) / grid) * grid
-
-    def target(q):
-        return (np.asarray(q, np.float64).reshape(-1, 2) @ a >= w0 + 1e-9).astype(np.uint8)
-
-    X = sampler(rng, k * m)
-    gen = G_halfspace(2, form=form) if generator is None else generator
-    pred = GenericPredictor(gen, X, target(X), k=k, m=m, epsilon=epsilon, rng=seed + 1)
-    law: dict[str, Any] = dict(law=sampler, accuracy_rng=seed + 3) if measure else {}
-    res = pred.run(DisagreementAdversary(sampler, rng=seed + 2, pool=16, grid=grid), T, target=target, **law)
-    return pred, res

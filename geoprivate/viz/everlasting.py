@@ -5,6 +5,13 @@ Uses :class:`matplotlib.figure.Figure` directly (no pyplot): Agg-safe, no global
 
 from __future__ import annotations
 
+import warnings
+
+import numpy as np
+
+from geoprivate.everlasting.generic_bbl import GenericBBL, make_everlasting_problem
+from geoprivate.everlasting.parameters import practical_parameters
+
 __all__ = ["draw_phases", "phases_run"]
 
 
@@ -25,13 +32,6 @@ def phases_run(seed: int = 0):
     EverlastingResult
         The run.
     """
-    import warnings
-
-    import numpy as np
-
-    from geoprivate.everlasting.generic_bbl import GenericBBL, make_everlasting_problem
-    from geoprivate.everlasting.parameters import practical_parameters
-
     prob = make_everlasting_problem("thresholds", seed)
     # T_1 = 160 (the CLI's practical default): at T_1 = 40 BetweenThresholds' noise leaves phase 1 worse than a coin
     par = practical_parameters(0.05, 0.05, 0.5, 1e-6, 1, 3, T1=160, lambda1=8, r_const=16, epsilon_bt=1.0)

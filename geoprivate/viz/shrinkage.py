@@ -21,6 +21,12 @@ import math
 
 import numpy as np
 
+from geoprivate.adversaries import binary_search_sequence
+from geoprivate.mechanisms import min_gap
+from geoprivate.prediction import G_oblivious, GenericPredictor, privacy_total
+from geoprivate.prediction.problems import make_problem
+from solvers.combinatorics import sauer_bound
+
 __all__ = [
     "SHOWCASE_EPSILON",
     "SHOWCASE_DELTA",
@@ -56,8 +62,6 @@ def lemma1_k(epsilon: float = SHOWCASE_EPSILON, delta: float = SHOWCASE_DELTA, g
     int
         ⌈min_gap(ε, δ, 1) / gap⌉: the database size n = k meeting Lemma 1.
     """
-    from geoprivate.mechanisms import min_gap
-
     return math.ceil(min_gap(epsilon, delta, 1) / gap)
 
 
@@ -125,8 +129,6 @@ def draw_oblivious_L(result, *, vc: int, n_distinct: int | None = None, title=No
     -------
     Figure with two axes: |L| (log scale) and the cumulative TOP count.
     """
-    from solvers.combinatorics import sauer_bound
-
     if not result.L_sizes:
         raise ValueError("result has no L_sizes: run GenericPredictor.run(..., track_L=True)")
     T, hard = result.T, list(result.hard_rounds)
@@ -191,11 +193,6 @@ def hard_queries_sweep(
     dict of lists
         ``T``, ``shrinkage``, ``composition`` and ``bound``, one entry per T.
     """
-    from geoprivate.adversaries import binary_search_sequence
-    from geoprivate.prediction import G_oblivious, GenericPredictor
-    from geoprivate.prediction.problems import make_problem
-    from solvers.combinatorics import sauer_bound
-
     P = make_problem("thresholds", k * m, rng=seed)
     out: dict[str, list] = {"T": [], "shrinkage": [], "composition": [], "bound": []}
     for i, T in enumerate(Ts):
@@ -268,8 +265,6 @@ def privacy_curve(result, *, delta_prime=None):
     epsilon_shrinkage, epsilon_composition : numpy.ndarray of float
         ε spent after each round by GenericPredictor and by the composition baseline.
     """
-    from geoprivate.prediction import privacy_total
-
     eps = float(result.params["epsilon_bt"])
     dp = float(delta_prime if delta_prime is not None else result.params["delta_prime"])
     entries = list(result.ledger.entries) if result.ledger is not None else []

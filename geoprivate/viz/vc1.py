@@ -13,7 +13,10 @@ backend and does not touch global plotting state.
 from __future__ import annotations
 
 import networkx as nx
+import numpy as np
 
+from geoprivate.learners.vc1 import OPTPrivateLearner
+from solvers import vc1
 from solvers.vc1 import ROOT
 
 __all__ = ["tree_layout", "draw_vc1_tree", "draw_learner_run", "figure1_run"]
@@ -38,11 +41,6 @@ def figure1_run(seed: int = 0, *, target: int = 3, n: int = 1000):
     tuple
         ``(learner, cols, labels, hypothesis, target)``.
     """
-    import numpy as np
-
-    from geoprivate.learners.vc1 import OPTPrivateLearner
-    from solvers import vc1
-
     M, f = vc1.catalogue(4)["figure1"]
     rng = np.random.default_rng(seed)
     learner = OPTPrivateLearner(M, 3.0, 0.1, 0.1, 0.05, f=f, mode="practical", n_subsets=50)
@@ -141,15 +139,6 @@ def draw_vc1_tree(
         det = {k: v for k, v in deterministic.items() if k in tree}
     else:
         det = {k: 1 for k in deterministic if k in tree}
-    top = max(det.values(), default=1)
-
-    def label(v):
-        if callable(names):
-            return names(v)
-        if isinstance(names, dict) and v in names:
-            return str(names[v])
-        return "∅" if v is ROOT else f"$x_{{{v + 1}}}$"
-
     if median_layer is not None:
         ax.axhspan(
             -median_layer - 0.35,
@@ -162,6 +151,37 @@ def draw_vc1_tree(
     for u, v in tree.edges:
         (x0, y0), (x1, y1) = pos[u], pos[v]
         ax.plot([x0, x1], [y0, y1], color="0.55", lw=1.0, zorder=1)
+    _draw_nodes(ax, pos, proper, det, x_good=x_good, highlight=highlight, names=names)
+    _finish_axes(ax, pos, bool(det), x_good=x_good, title=title)
+    return ax
+
+
+def _node_label(v, names) -> str:
+    """The label of node ``v``: from ``names`` (dict or callable), else ``x_{j+1}`` and ∅ for the root."""
+    if callable(names):
+        return names(v)
+    if isinstance(names, dict) and v in names:
+        return str(names[v])
+    return "∅" if v is ROOT else f"$x_{{{v + 1}}}$"
+
+
+def _draw_nodes(ax, pos, proper, det, *, x_good=None, highlight=None, names=None) -> None:
+    """The tree's nodes: stars for proper nodes, shaded by ``det``'s counts, x_good red, ``highlight`` ringed.
+
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes
+    pos : dict
+        Node -> (x, y) (:func:`tree_layout`).
+    proper : set
+        Proper nodes.
+    det : dict
+        Deterministic node -> count (the shade is count / max count).
+    x_good, highlight : node, optional
+    names : dict or callable, optional
+        Node labels (:func:`_node_label`).
+    """
+    top = max(det.values(), default=1)
     for v, (x, y) in pos.items():
         shade = det.get(v, 0) / top
         face = (0.25 + 0.75 * (1 - shade), 0.55 + 0.45 * (1 - shade), 1.0) if v in det else "white"
@@ -180,11 +200,28 @@ def draw_vc1_tree(
         )
         if highlight is not None and v == highlight:
             ax.scatter([x], [y], s=900, marker="o", facecolors="none", edgecolors="#16a34a", linewidths=2, zorder=2)
-        ax.annotate(label(v), (x, y), textcoords="offset points", xytext=(0, 11), ha="center", fontsize=8, zorder=4)
+        ax.annotate(
+            _node_label(v, names), (x, y), textcoords="offset points", xytext=(0, 11), ha="center", fontsize=8, zorder=4
+        )
+
+
+def _finish_axes(ax, pos, has_det: bool, *, x_good=None, title=None) -> None:
+    """The legend (proper, improper, deterministic, x_good), the distance axis and the title.
+
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes
+    pos : dict
+        Node -> (x, y): the y range gives the distance ticks.
+    has_det : bool
+        Whether deterministic points are drawn.
+    x_good : node, optional
+    title : str, optional
+    """
     # legend proxies
     ax.scatter([], [], marker="*", s=120, c="white", edgecolors="0.2", label="proper node")
     ax.scatter([], [], marker="o", s=80, c="white", edgecolors="0.2", label="improper node")
-    if det:
+    if has_det:
         ax.scatter([], [], marker="o", s=80, c=[(0.25, 0.55, 1.0)], edgecolors="0.2", label="deterministic")
     if x_good is not None:
         ax.scatter([], [], marker="o", s=80, c="white", edgecolors="#dc2626", linewidths=2.5, label="x_good")
@@ -197,7 +234,6 @@ def draw_vc1_tree(
         ax.spines[side].set_visible(False)
     if title:
         ax.set_title(title, fontsize=10)
-    return ax
 
 
 def draw_learner_run(learner, hypothesis, *, ax=None, target=None, title=None):

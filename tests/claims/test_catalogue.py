@@ -58,7 +58,7 @@ def test_links_are_derived_from_the_decorators():
     try:
         assert s.status == "checked" and s.claims == (cid,)
     finally:
-        del claims._REGISTRY[cid]
+        del claims._registry._REGISTRY[cid]
     assert s.status == "not executable"
 
 
@@ -79,7 +79,7 @@ def test_an_audit_target_with_a_registered_audit_is_audited():
     try:
         assert s.status == "audited" and cid in s.claims
     finally:
-        del claims._REGISTRY[cid]
+        del claims._registry._REGISTRY[cid]
     assert s.claims == had
 
 

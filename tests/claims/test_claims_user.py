@@ -45,8 +45,8 @@ def _plain(rng, size):
 def registry(monkeypatch):
     """A private copy of the registry: claims registered by a test vanish after it."""
     claims.all_claims()
-    monkeypatch.setattr(claims, "_REGISTRY", dict(claims._REGISTRY))
-    return claims._REGISTRY
+    monkeypatch.setattr(claims._registry, "_REGISTRY", dict(claims._registry._REGISTRY))
+    return claims._registry._REGISTRY
 
 
 def _write(tmp_path, name="mylab_claims.py", text=USER_FILE):

@@ -74,7 +74,7 @@ def test_slow_numbers_match_the_code():
 
 
 def test_report_shows_the_price_of_everlasting_table():
-    from geoprivate.report import _price_of_everlasting_html
+    from geoprivate.report.page import _price_of_everlasting_html
 
     page = _price_of_everlasting_html()
     assert 'id="everlasting"' in page and page.count("<tr>") >= 3 and "RepairedBBL" in page

@@ -199,7 +199,7 @@ def test_report_links_the_explorers(tmp_path, monkeypatch):
         "tiny": ReportExplorer("tiny", "a tiny page", "shrinkage", lambda: "<html>tiny</html>", "cmd tiny"),
         "broken": ReportExplorer("broken", "a broken page", "vc1", broken, "cmd broken"),
     }
-    monkeypatch.setattr(report, "EXPLORERS", fake)
+    monkeypatch.setattr(report.page, "EXPLORERS", fake)
     page = report.write_report([], tmp_path, figures=False, explorers=True).read_text()
     assert (tmp_path / "explore" / "tiny.html").read_text() == "<html>tiny</html>"
     assert 'href="explore/tiny.html"' in page and 'iframe src="explore/tiny.html"' in page

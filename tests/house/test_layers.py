@@ -4,7 +4,7 @@ The order (lowest first) is the one drawn in ``docs/DESIGN.md`` and ``geoprivate
 it was read off the code (every edge below is one that exists, or would be allowed):
 
 0. ``solvers``                 exact oracles, no notion of privacy (never imports ``geoprivate``)
-1. ``geoprivate._validation``  argument checks (uses ``solvers._rational`` for exact numbers)
+1. ``geoprivate._validation``  argument checks (uses ``solvers._rational`` for exact numbers); ``_papers``, ``_json``
 2. ``concepts``                concept classes over the oracles
 3. ``privacy``                 accounting only: guarantees, composition, the ledger, the warnings
 4. ``mechanisms``              DP building blocks (record into ``privacy``'s ledger)
@@ -32,7 +32,7 @@ SOLVERS = ROOT / "solvers"
 
 LAYERS = (
     ("solvers",),
-    ("_validation", "_papers"),
+    ("_validation", "_papers", "_json"),
     ("concepts",),
     ("privacy",),
     ("mechanisms",),

@@ -70,8 +70,8 @@ def test_figures_are_embedded_and_written_beside(tmp_path, monkeypatch):
         raise RuntimeError("no data")
 
     monkeypatch.setattr(rfig, "FIGURES", {})
-    monkeypatch.setattr(report, "FIGURES", rfig.FIGURES)
-    monkeypatch.setattr(report, "EXPLORERS", {})  # tests/explore/test_explore.py covers the explorer section
+    monkeypatch.setattr(report.page, "FIGURES", rfig.FIGURES)
+    monkeypatch.setattr(report.page, "EXPLORERS", {})  # tests/explore/test_explore.py covers the explorer section
     rfig.report_figure("tiny", "a tiny figure", paper="general")(tiny)
     rfig.report_figure("broken", "a broken figure", paper="general")(broken)
     page = report.write_report(_records(["general/pajor"]), tmp_path, figures=True).read_text()
@@ -84,8 +84,8 @@ def test_figures_are_embedded_and_written_beside(tmp_path, monkeypatch):
 
 def test_verify_report_cli_writes_the_page(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr(rfig, "FIGURES", {})
-    monkeypatch.setattr(report, "FIGURES", rfig.FIGURES)
-    monkeypatch.setattr(report, "EXPLORERS", {})  # tests/explore/test_explore.py covers the explorer section
+    monkeypatch.setattr(report.page, "FIGURES", rfig.FIGURES)
+    monkeypatch.setattr(report.page, "EXPLORERS", {})  # tests/explore/test_explore.py covers the explorer section
     assert main(["verify", "--claim", "vc1/lemma-2", "--report", str(tmp_path / "out")]) == 0
     assert (tmp_path / "out" / "index.html").exists()
     assert "report:" in capsys.readouterr().err

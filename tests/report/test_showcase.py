@@ -53,11 +53,11 @@ def test_shrinkage_figures_run_at_lemma_1s_k():
 
 
 def test_illustrative_note_names_the_k_lemma_1_needs():
-    from geoprivate.viz.collapse import collapse_run_d1
+    from geoprivate.viz.collapse import collapse_run
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", PrivacyWarning)
-        _, res = collapse_run_d1(seed=4, epsilon=0.5)
+        _, res = collapse_run(1, seed=4, epsilon=0.5)
     assert not res.privacy_applies
     gap = res.params["t_upper"] - res.params["t_lower"]
     assert f"needs k ≥ {lemma1_k(0.5, 1e-6, gap)} (at ε_BT = 0.5" in illustrative_note(res)

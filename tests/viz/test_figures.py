@@ -23,7 +23,7 @@ def _by_gid(ax, gid):
 
 @pytest.fixture(scope="module")
 def collapse_run():
-    return collapse.collapse_run_d1(seed=4)
+    return collapse.collapse_run(1, seed=4)
 
 
 def test_collapse_has_one_panel_per_hard_query_plus_one(collapse_run, tmp_path):
@@ -116,7 +116,7 @@ def test_hard_queries_vs_T_plots_the_sweep():
 
 
 def test_slices_d2_one_panel_per_hard_query_plus_one():
-    pred, res = collapse.collapse_run_d2(seed=2)
+    pred, res = collapse.collapse_run(2, seed=2)
     assert res.affine_dims[:4] == [3, 2, 1, 0]
     fig = collapse.draw_collapse_slices(pred, res)
     axes = fig.axes

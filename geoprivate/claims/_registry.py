@@ -1,0 +1,330 @@
+"""The claim registry: :class:`Verdict`, :class:`Claim`, :func:`register` and the look-ups.
+
+Every claim module of :mod:`geoprivate.claims` registers its checks here when imported;
+:func:`all_claims` imports them all (see the package docstring).
+"""
+
+from __future__ import annotations
+
+import difflib
+import fnmatch
+import importlib
+import pkgutil
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import EllipsisType
+from typing import Any
+
+from geoprivate._papers import PAPER_KEYS
+
+__all__ = [
+    "PAPERS",
+    "SIZES",
+    "STATUSES",
+    "ENTRY_POINT_GROUP",
+    "DEFAULT_MAX_EXAMPLES",
+    "Verdict",
+    "Claim",
+    "register",
+    "claim",
+    "all_claims",
+    "get_claim",
+    "select_claims",
+]
+
+#: the package whose public submodules hold the toolkit's claims
+_PACKAGE = __name__.rpartition(".")[0]
+
+#: paper name used in claim ids -> citation key of the paper in :data:`geoprivate._papers.REFERENCES`
+#: (None: textbook facts used by several papers)
+PAPERS: dict[str, str | None] = {**PAPER_KEYS, "general": None}
+
+
+SIZES = ("small", "medium")
+
+
+STATUSES = ("holds", "violated", "skipped")
+
+
+_ID = re.compile(r"^(?P<paper>[a-z0-9][a-z0-9.-]*)/(?P<kind>[a-z0-9][a-z0-9.-]*)$")
+
+
+#: the entry-point group installed packages use to register claims (``module`` or ``module:attr``)
+ENTRY_POINT_GROUP = "geoprivate.claims"
+
+
+#: hypothesis examples searched per claim with ``instances=`` when ``--max-examples`` is not given
+DEFAULT_MAX_EXAMPLES = {"small": 100, "medium": 1000}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Outcome of a claim check.
+
+    Attributes
+    ----------
+    status : {"holds", "violated", "skipped"}
+    evidence : dict
+        Numbers that support the verdict (instances checked, extreme ratios, ...).
+    instance : object
+        For ``violated``: the offending instance, small enough to reproduce by hand.
+    reason : str
+        For ``skipped``: why the claim could not be checked.
+    """
+
+    status: str
+    evidence: dict = field(default_factory=dict)
+    instance: Any = None
+    reason: str = ""
+
+    def __post_init__(self):
+        if self.status not in STATUSES:
+            raise ValueError(f"status must be one of {STATUSES}, got {self.status!r}")
+
+    @classmethod
+    def holds(cls, **evidence) -> Verdict:
+        return cls("holds", dict(evidence))
+
+    @classmethod
+    def violated(cls, instance, **evidence) -> Verdict:
+        return cls("violated", dict(evidence), instance=instance)
+
+    @classmethod
+    def skipped(cls, reason: str, **evidence) -> Verdict:
+        return cls("skipped", dict(evidence), reason=reason)
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A registered claim (see the module docstring)."""
+
+    id: str
+    paper: str
+    #: citation key of the paper (``[key]`` in :mod:`geoprivate._papers`); None for textbook facts
+    citation: str | None
+    statement: str
+    #: ``check(rng, size) -> Verdict``; with ``instances``, ``check(instance) -> bool | Verdict``
+    check: Callable[..., object]
+    #: the paper's numbered statements this claim checks, as the paper labels them
+    #: ("Claim 13", "Lemma 4.2", "Theorem 5.2", "Algorithm 4", "Appendix A.2"); empty for
+    #: textbook facts and for project findings that check no single statement
+    checks: tuple[str, ...] = ()
+    #: O(·) statements whose smallest constant consistent with the claim's runs it measures
+    #: (evidence, not a check: the statement stays "not executable" in the catalogue)
+    estimates: tuple[str, ...] = ()
+    #: a hypothesis strategy of instances; ``check`` then takes one instance (see :func:`register`)
+    instances: Any = None
+    #: ``(rng, size) -> instance``: the instance a plain random search reports (before shrinking)
+    before: Callable | None = None
+    #: ``(name, instance -> number)``: the size compared before/after shrinking
+    measure: tuple[str, Callable] | None = None
+    #: hypothesis examples per search (None: :data:`DEFAULT_MAX_EXAMPLES` of the size)
+    max_examples: int | None = None
+    #: where a user claim was loaded from (the ``--claims-from`` argument that replays it); None: built in
+    source: str | None = None
+
+    @property
+    def builtin(self) -> bool:
+        """True for the toolkit's own claims (namespaces of :data:`PAPERS`)."""
+        return self.paper in PAPERS
+
+
+_REGISTRY: dict[str, Claim] = {}
+
+
+def register(
+    claim_id: str,
+    *,
+    statement: str,
+    citation: str | None | EllipsisType = ...,
+    checks=(),
+    estimates=(),
+    instances=None,
+    before=None,
+    measure=None,
+    max_examples: int | None = None,
+):
+    """Decorator registering a check as claim ``claim_id`` (also exported as :func:`claim`).
+
+    Parameters
+    ----------
+    claim_id : str
+        ``<namespace>/<name>``: lower-case letters, digits, ``-`` and ``.``.  The namespaces of
+        :data:`PAPERS` are reserved for the toolkit's own modules; user code picks its own
+        (``"mylab/lemma-3"``).
+    statement : str
+        The statement in words.
+    citation : str or None, optional
+        A built-in claim defaults to the citation key of its paper; a user claim to None (give
+        your own, e.g. ``"Doe 2025"``).
+    checks : str or tuple of str
+        The numbered statements the claim checks (``("Claim 13", "Corollary 2")``): for a built-in
+        claim the statement catalogue derives each statement's status from these; a user claim
+        names its own statements, listed by ``verify --coverage`` under its citation.
+    estimates : str or tuple of str
+        O(·) statements whose smallest constant consistent with the runs the claim measures.
+    instances : hypothesis strategy, optional
+        The claim's instance space.  Without it the check is ``check(rng, size) -> Verdict``;
+        with it, ``check(instance) -> bool | Verdict`` and ``verify`` searches the space and
+        shrinks a failing instance to the smallest hypothesis reaches.
+    before : callable, optional
+        ``before(rng, size) -> instance``: the instance a plain random search reports, so the
+        evidence says how much smaller the shrunk one is (with ``measure``).
+    measure : (str, callable), optional
+        The name and function of an instance's size (e.g. ``("points", len)``).
+    max_examples : int, optional
+        This claim's search budget (default :data:`DEFAULT_MAX_EXAMPLES`; ``--max-examples``
+        overrides both).
+
+    Returns
+    -------
+    callable
+        The decorator (it returns the function unchanged).
+
+    """
+    checks = (checks,) if isinstance(checks, str) else tuple(checks)
+    estimates = (estimates,) if isinstance(estimates, str) else tuple(estimates)
+    m = _ID.match(claim_id) if isinstance(claim_id, str) else None
+    if m is None:
+        raise ValueError(
+            f"claim_id must look like '<namespace>/<name>' (lower-case letters, digits, '-', '.'), got {claim_id!r}"
+        )
+    if (before is None) != (measure is None) or (before is not None and instances is None):
+        raise ValueError(f"claim {claim_id!r}: before= and measure= go together, with instances=")
+    paper = m["paper"]
+    pfile = PAPERS.get(paper) if citation is ... else citation
+
+    def deco(fn):
+        if paper in PAPERS and not _toolkit_code(fn):
+            raise ValueError(
+                f"claim_id {claim_id!r}: the namespace {paper!r} is reserved for the toolkit's papers "
+                f"({', '.join(sorted(PAPERS))}); use your own, e.g. 'mylab/{m['kind']}'"
+            )
+        if claim_id in _REGISTRY and not _same_function(_REGISTRY[claim_id].check, fn):
+            raise ValueError(f"claim {claim_id!r} registered twice")
+        _REGISTRY[claim_id] = Claim(
+            claim_id,
+            paper,
+            pfile,
+            statement.strip(),
+            fn,
+            checks,
+            estimates,
+            instances,
+            before,
+            measure,
+            max_examples,
+            _LOADING[-1] if _LOADING and paper not in PAPERS else None,
+        )
+        return fn
+
+    return deco
+
+
+def _toolkit_code(fn) -> bool:
+    """Whether ``fn`` is the toolkit's own: a module of ``geoprivate`` or a file of the repository's tests/."""
+    if (getattr(fn, "__module__", "") or "").startswith("geoprivate.") and not _LOADING:
+        return True
+    code = getattr(fn, "__code__", None)
+    if code is None:
+        return False
+    tests = Path(__file__).resolve().parents[2] / "tests"
+    return Path(code.co_filename).resolve().is_relative_to(tests)
+
+
+#: the public name of :func:`register`
+claim = register
+
+
+#: the ``--claims-from`` source being loaded (a stack: a user file may load another)
+_LOADING: list[str] = []
+
+
+def _same_function(a, b) -> bool:
+    """The same function, or the same one loaded again (a user file read twice)."""
+    if a is b:
+        return True
+    ca, cb = getattr(a, "__code__", None), getattr(b, "__code__", None)
+    return (
+        ca is not None and cb is not None and (ca.co_filename, ca.co_firstlineno) == (cb.co_filename, cb.co_firstlineno)
+    )
+
+
+def _load_all() -> None:
+    for info in pkgutil.iter_modules([str(Path(__file__).parent)]):
+        if not info.name.startswith("_"):
+            importlib.import_module(f"{_PACKAGE}.{info.name}")
+
+
+def all_claims() -> list[Claim]:
+    """Every registered claim, sorted by id (imports every claim module first)."""
+    _load_all()
+    return [_REGISTRY[k] for k in sorted(_REGISTRY)]
+
+
+def get_claim(claim_id: str) -> Claim:
+    """The claim with this id; ``KeyError`` naming the closest known ids otherwise."""
+    if claim_id in _REGISTRY:
+        return _REGISTRY[claim_id]
+    _load_all()
+    try:
+        return _REGISTRY[claim_id]
+    except KeyError:
+        raise KeyError(f"unknown claim {claim_id!r}{_suggest(claim_id)}") from None
+
+
+def _suggest(pattern: str) -> str:
+    """'; did you mean a, b?' from the closest ids and namespaces (difflib), or a pointer to the list."""
+    names = sorted(_REGISTRY) + sorted({c.paper for c in _REGISTRY.values()})
+    close = difflib.get_close_matches(pattern, names, n=5, cutoff=0.5)
+    if close:
+        return "; did you mean " + ", ".join(close) + "?"
+    return f"; namespaces: {', '.join(sorted({c.paper for c in _REGISTRY.values()}))} (geoprivate verify --list)"
+
+
+def select_claims(patterns) -> list[Claim]:
+    """The claims a ``--claim`` selection names, sorted by id.
+
+    Parameters
+    ----------
+    patterns : str or iterable of str
+        Each an exact id (``vc1/theorem-7``), a namespace or id prefix (``winnow``,
+        ``vc1/theorem-1``), or a glob (``'vc1/theorem-*'``).  An exact id wins over a prefix.
+
+    Returns
+    -------
+    list of Claim
+
+    Raises
+    ------
+    KeyError
+        A pattern matching nothing, with the closest ids (not all of them).
+    """
+    patterns = [patterns] if isinstance(patterns, str) else list(patterns)
+    if any(_may_name_builtin(p) for p in patterns):
+        _load_all()
+    chosen: dict[str, Claim] = {}
+    for pat in patterns:
+        if pat in _REGISTRY:
+            hits = [pat]
+        elif any(ch in pat for ch in "*?["):
+            hits = [k for k in _REGISTRY if fnmatch.fnmatchcase(k, pat)]
+        else:
+            stem = pat.rstrip("/")
+            hits = [k for k in _REGISTRY if k.startswith(stem + "/") or (k.startswith(stem) and "/" in stem)]
+        if not hits:
+            raise KeyError(f"unknown claim {pat!r} (no id, prefix or glob matches){_suggest(pat)}")
+        chosen.update((k, _REGISTRY[k]) for k in hits)
+    return [chosen[k] for k in sorted(chosen)]
+
+
+def _may_name_builtin(pattern: str) -> bool:
+    """Whether a selection could match a built-in claim (else the papers' modules need not be imported)."""
+    namespace = pattern.split("/", 1)[0]
+    if any(ch in namespace for ch in "*?["):
+        return True
+    return any(paper.startswith(namespace) for paper in PAPERS) or namespace not in {
+        c.paper for c in _REGISTRY.values()
+    }
