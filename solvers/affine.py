@@ -29,6 +29,7 @@ import numpy as np
 
 from solvers._checks import check_work
 from solvers._rational import to_fraction as _to_fraction
+from solvers.lp._linalg import rref
 
 __all__ = ["AffineSubspace", "IntersectResult"]
 
@@ -51,7 +52,6 @@ def _vec(x, name: str, n: int | None = None) -> tuple[Fraction, ...]:
 def _rref(rows: list[list[Fraction]], ncols: int) -> tuple[list[list[Fraction]], list[int]]:
     """Reduced row echelon form of the given rows (zero rows dropped) and the pivot columns
     (:func:`solvers.lp._linalg.rref`, imported here on use: :mod:`solvers.lp` imports this module)."""
-    from solvers.lp._linalg import rref
 
     return rref(rows, ncols)
 

@@ -50,7 +50,9 @@ from fractions import Fraction
 
 import numpy as np
 
+from solvers import _highs
 from solvers._checks import DEFAULT_MAX_WORK, check_arrangement_work
+from solvers._highs import linprog as hl
 from solvers._rational import common_denominator
 from solvers.halfspaces import (
     _as_rational_matrix,
@@ -62,6 +64,8 @@ from solvers.halfspaces import (
     _Rows,
     _unique_rows_first,
 )
+from solvers.lp import feasible_point
+from solvers.lp._linalg import _flint_rref, _unique_solution
 
 __all__ = [
     "depth",
@@ -489,8 +493,6 @@ FAST_PATHS = True
 def _linprog(c, A_ub, b_ub, A_eq, b_eq, bounds):
     """One float LP through :data:`LP_BACKEND` (arguments and result as ``scipy.optimize.linprog``)."""
     if LP_BACKEND == "highspy":
-        from solvers._highs import linprog as hl
-
         return hl(c, A_ub, b_ub, A_eq, b_eq, bounds)
     from scipy.optimize import linprog
 
@@ -687,7 +689,6 @@ class _Level:
     def _exact_on(self, k, use_v, use_e, bounds):
         """Exact anchored combination of the vertices ``use_v`` and rays ``use_e`` (with
         μ_e ≤ M·λ_anchor(e) for M in ``bounds``) meeting the subspace; None if none."""
-        from solvers.lp import feasible_point
 
         a, d = self.arr, self.arr.d
         anchors = {int(a.eanchor[e]) for e in use_e}
@@ -795,7 +796,6 @@ class _Level:
         set of rows; every row is then checked exactly (orientation signs, vectorised)
         and violated rows join the working set.
         """
-        from solvers.lp import feasible_point
 
         a, d = self.arr, self.arr.d
         q = len(self.E)
@@ -986,7 +986,6 @@ def _solve_int(M: list[list[int]], rhs: list[int], n: int) -> list[Fraction] | N
     (:func:`solvers.lp._linalg._flint_rref`); None when M has rank below n or the system
     has no solution.
     """
-    from solvers.lp._linalg import _flint_rref, _unique_solution
 
     if n == 0 or len(M) < n:
         return None
@@ -1056,7 +1055,6 @@ class _SeparatorScan:
     def feasible(self, k: int) -> bool | None:
         """Float status of the separator LP at level k: True (a separator exists, so level k
         is out of reach of the closure), False (none), or None (HiGHS gave no verdict)."""
-        from solvers import _highs
 
         n = self.A_all.shape[1]
         if self.level is None or k < self.base:  # (re)build with the rows of depth ≥ k
@@ -1083,8 +1081,6 @@ class _SeparatorScan:
         arithmetic (orientation signs, :meth:`_Level._signs`).
         """
         import highspy
-
-        from solvers import _highs
 
         if self.level != k and self.feasible(k) is not True:
             return None
@@ -1188,8 +1184,6 @@ def _basis_certificate(lev: _Level, k: int, vs, es, ratio: float) -> HullCertifi
     (:func:`_solve_int`) and checked by :func:`_combination_certificate`.
     """
     import highspy
-
-    from solvers import _highs
 
     a = lev.arr
     bas = _highs._solver().getBasis()
@@ -1565,7 +1559,6 @@ def max_cdepth(constraints, subspace=None, *, max_work: int | None = DEFAULT_MAX
     if subspace is not None and getattr(subspace, "is_empty", False):
         raise ValueError("subspace: is empty")
     # a point of the subspace and its depth: the search's known-feasible start
-    from solvers.lp import feasible_point
 
     if E and hasattr(subspace, "point") and hasattr(subspace, "basis"):
         z0 = tuple(subspace.point)

@@ -45,6 +45,9 @@ from __future__ import annotations
 import cvxpy as cp
 import numpy as np
 
+from solvers._highs import consume_banner
+from solvers.lp._system import _prepare
+
 __all__ = [
     "Formulation",
     "feasibility_problem",
@@ -85,7 +88,6 @@ class Formulation(cp.Problem):
         float
             The optimal value (cvxpy's return value).
         """
-        from solvers._highs import consume_banner
 
         consume_banner()
         return super().solve(*args, **kwargs)
@@ -110,7 +112,6 @@ class Formulation(cp.Problem):
 
 def _system_arrays(A_ub, b_ub, A_eq, b_eq, d_hint=None):
     """Validated float arrays of the system (same rules and messages as :mod:`solvers.lp`)."""
-    from solvers.lp._system import _prepare
 
     S = _prepare(A_ub, b_ub, A_eq, b_eq, d_hint=d_hint)
     A = np.asarray(S.A_float, dtype=float).reshape(S.m, S.d)

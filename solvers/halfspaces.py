@@ -31,6 +31,7 @@ import numpy as np
 from solvers._checks import DEFAULT_MAX_WORK, check_work
 from solvers._rational import rational_matrix, to_fraction
 from solvers.combinatorics import dichotomies as _unique_sorted_rows
+from solvers.lp import feasible_point
 from solvers.lp._linalg import rref
 
 __all__ = [
@@ -589,7 +590,6 @@ def halfspace_witness(X, labels) -> HalfspaceWitness:
     HalfspaceWitness
         ``realisable``, and either a halfspace (a, w) with its exact LP point or the Farkas certificate of infeasibility.
     """
-    from solvers.lp import feasible_point
 
     Xq, y = _as_labelled_sample(X, labels)
     if not Xq:

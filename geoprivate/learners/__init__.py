@@ -9,5 +9,4 @@
   (Algorithm 4.2).
 """
 
-__all__ = ["vc1"]
-__all__ += ["decision_lists", "winnow"]
+__all__ = ["vc1", "decision_lists", "winnow"]

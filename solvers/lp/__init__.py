@@ -114,8 +114,3 @@ __all__ = [
     "is_farkas_certificate",
     "is_optimize_certificate",
 ]
-
-# the API reference (autosummary) and pickles name the public objects where users import them
-for _name in __all__:
-    globals()[_name].__module__ = __name__
-del _name

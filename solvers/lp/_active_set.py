@@ -16,8 +16,8 @@ from fractions import Fraction
 import flint
 import numpy as np
 
+from solvers import affine  # the module, not its class: solvers.affine itself imports solvers.lp._linalg
 from solvers._rational import common_denominator, int_row
-from solvers.affine import AffineSubspace
 from solvers.lp._checks import _cert_ok, _certificate_from_ints, _point_ok
 from solvers.lp._linalg import _nullspace, _rref_solve
 from solvers.lp._results import FeasibilityResult
@@ -174,11 +174,11 @@ def _feasible_active_set(S: _System, x_float) -> FeasibilityResult | None:
         return None
     if S.m_eq:
         try:
-            V = AffineSubspace.from_equations(S.A[S.m_ub :], S.b[S.m_ub :])
+            V = affine.AffineSubspace.from_equations(S.A[S.m_ub :], S.b[S.m_ub :])
         except ValueError:
             return None
     else:
-        V = AffineSubspace.full(S.d)
+        V = affine.AffineSubspace.full(S.d)
     if V.dim + 1 > _ACTIVE_SET_MAX_DIM:
         return None
     if S.m_eq:

@@ -89,3 +89,9 @@ class OptimizeResult:
     ray: tuple | None = None
     certificate: FarkasCertificate | None = None
     method: str = ""
+
+
+# users import these from solvers.lp: the API reference (autosummary) and pickles name them there
+for _name in __all__:
+    globals()[_name].__module__ = "solvers.lp"
+del _name

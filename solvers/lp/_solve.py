@@ -420,3 +420,9 @@ def _unbounded_exact(S: _System, c: list[Fraction]) -> OptimizeResult | None:
     if not r.feasible:
         return None
     return OptimizeResult("unbounded", p.point, None, None, r.point, None, "highs+exact")
+
+
+# users import these from solvers.lp: the API reference (autosummary) and pickles name them there
+for _name in __all__:
+    globals()[_name].__module__ = "solvers.lp"
+del _name

@@ -141,3 +141,9 @@ def is_optimize_certificate(c, A_ub, b_ub, A_eq, b_eq, result: OptimizeResult) -
         return False
     value = sum(a * Fraction(b, D) for a, b in zip(cv, nums, strict=True))
     return value == result.value and _optimal_ok(S, cv, nums, D, y)
+
+
+# users import these from solvers.lp: the API reference (autosummary) and pickles name them there
+for _name in __all__:
+    globals()[_name].__module__ = "solvers.lp"
+del _name
