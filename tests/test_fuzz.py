@@ -22,6 +22,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
+from geoprivate import audit
 from geoprivate.cli import _args
 from geoprivate.mechanisms import (
     Answer,
@@ -32,7 +33,7 @@ from geoprivate.mechanisms import (
     laplace_mechanism,
     report_noisy_max,
 )
-from geoprivate.privacy import VACUOUS, PrivacyLedger, audit
+from geoprivate.privacy import VACUOUS, PrivacyLedger
 from geoprivate.privacy.warnings import PrivacyWarning
 from solvers import combinatorics as comb
 from solvers import depth as dp
