@@ -662,7 +662,24 @@ def theorem_4_4_parameters(epsilon, delta, K: int, m: int) -> tuple[float, float
 
 
 def _theorem_eta(epsilon, delta, m, K):
-    return epsilon / (8 * math.sqrt(2 * m * K * math.log(4 * K / delta)))
+    """η = ε/(8√(2mK ln(4K/δ))) ([BF26] Theorem 4.5), in logs: m·K may exceed the float range (tiny ρ).
+
+    Parameters
+    ----------
+    epsilon, delta : float
+        The privacy target.
+    m, K : int
+        Lemma 4.6's sample size and the number of updates.
+
+    Returns
+    -------
+    float
+        η (0.0 where it underflows).
+    """
+    try:
+        return epsilon / (8 * math.sqrt(2 * m * K * math.log(4 * K / delta)))
+    except OverflowError:  # 2mK beyond floats: η underflows to 0 (the caller then refuses K)
+        return 0.0
 
 
 #: largest K :func:`theorem_4_5_parameters` searches (beyond it η underflows in floating point)

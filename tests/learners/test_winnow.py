@@ -388,3 +388,10 @@ def test_theorem_4_5_parameters_tiny_rho_is_a_clear_error():
     with pytest.raises(ValueError, match="rho"):
         lemma_4_6_sample_size(100, 0.1, 0.5, 5e-324)
     assert theorem_4_5_parameters(100, 5, 0.5, 0.5, 1e-6, 0.1).K >= 1
+
+
+@pytest.mark.parametrize("rho", [1e-140, 1e-149, 1e-150])
+def test_theorem_4_5_parameters_refuse_a_margin_whose_eta_leaves_floats(rho):
+    """2mK beyond the float range (found by the fuzz run): a one-line ValueError naming rho, not OverflowError."""
+    with pytest.raises(ValueError, match="rho"):
+        theorem_4_5_parameters(10, 3, rho, 0.5, 1e-6, 0.1)
