@@ -150,7 +150,9 @@ def _k_and_m(d, T, eps_bt, alpha_bt, beta_bt, c_m, log):
     return k, m
 
 
-def _finish(d, T, alpha, beta, epsilon, delta, eps_bt, delta_bt, alpha_bt, beta_bt, c_m, which):
+def _finish(d, T, alpha, beta, epsilon, delta, bt, c_m, which):
+    """The result of :func:`appendix_a2` / :func:`appendix_a3` from ``bt`` = (ε_BT, δ_BT, α_BT, β_BT)."""
+    eps_bt, delta_bt, alpha_bt, beta_bt = bt
     if not (beta_bt > 0 and math.isfinite(beta_bt)):
         raise ValueError(f"{which}: beta_BT = {beta_bt!r} is not a positive number for d={d}, T={T}")
     k, m = _k_and_m(d, T, eps_bt, alpha_bt, beta_bt, c_m, math.log)
@@ -191,7 +193,7 @@ def appendix_a2(d, T, alpha, beta, epsilon, delta, *, c_m: float = 1.0) -> dict:
     True
     """
     d, T, a, b, e, dl = _check(d, T, alpha, beta, epsilon, delta)
-    return _finish(d, T, a, b, e, dl, *_a2_bt(d, T, a, b, e, dl, math.log, math.sqrt), c_m, "A.2")
+    return _finish(d, T, a, b, e, dl, _a2_bt(d, T, a, b, e, dl, math.log, math.sqrt), c_m, "A.2")
 
 
 def appendix_a3(d, T, alpha, beta, epsilon, delta, *, c_m: float = 1.0) -> dict:
@@ -202,7 +204,7 @@ def appendix_a3(d, T, alpha, beta, epsilon, delta, *, c_m: float = 1.0) -> dict:
     s = _a3_log_sum(d, T, e, dl, math.log)
     if s <= 0:
         raise ValueError(f"A.3: log d + log log T + log log(1/delta) + log(1/epsilon) = {s} <= 0")
-    return _finish(d, T, a, b, e, dl, *_a3_bt(d, T, a, b, e, dl, s, math.log, math.sqrt), c_m, "A.3")
+    return _finish(d, T, a, b, e, dl, _a3_bt(d, T, a, b, e, dl, s, math.log, math.sqrt), c_m, "A.3")
 
 
 def theorem_parameters(kind: str, d, T, alpha, beta, epsilon, delta, *, c_m: float = 1.0) -> dict:
@@ -231,15 +233,15 @@ def _symbols():
     return sp.symbols("d T alpha beta epsilon delta", positive=True)
 
 
-def _sympy_finish(symbols, eps_bt, delta_bt, alpha_bt, beta_bt, c_m) -> dict:
+def _sympy_finish(symbols, bt, c_m) -> dict:
     """k, m and N = k m from BetweenThresholds' parameters, symbolically (the sympy twin of :func:`_finish`).
 
     Parameters
     ----------
     symbols : tuple of sympy.Symbol
         (d, T, α, β, ε, δ) as :func:`_symbols` makes them.
-    eps_bt, delta_bt, alpha_bt, beta_bt : sympy.Expr
-        BetweenThresholds' ε, δ and the learner's α, β of the appendix.
+    bt : tuple of sympy.Expr
+        (ε_BT, δ_BT, α_BT, β_BT) of the appendix (:func:`_a2_bt`, :func:`_a3_bt`).
     c_m : number
         The constant of the sample size m.
 
@@ -250,6 +252,7 @@ def _sympy_finish(symbols, eps_bt, delta_bt, alpha_bt, beta_bt, c_m) -> dict:
     """
     import sympy as sp
 
+    eps_bt, delta_bt, alpha_bt, beta_bt = bt
     k, m = _k_and_m(symbols[0], symbols[1], eps_bt, alpha_bt, beta_bt, c_m, sp.log)
     return {
         "symbols": symbols,
@@ -268,7 +271,7 @@ def sympy_appendix_a2(c_m=1):
     import sympy as sp
 
     d, T, a, b, e, dl = _symbols()
-    return _sympy_finish((d, T, a, b, e, dl), *_a2_bt(d, T, a, b, e, dl, sp.log, sp.sqrt), c_m)
+    return _sympy_finish((d, T, a, b, e, dl), _a2_bt(d, T, a, b, e, dl, sp.log, sp.sqrt), c_m)
 
 
 def sympy_appendix_a3(c_m=1):
@@ -277,7 +280,7 @@ def sympy_appendix_a3(c_m=1):
 
     d, T, a, b, e, dl = _symbols()
     s = _a3_log_sum(d, T, e, dl, sp.log)
-    return _sympy_finish((d, T, a, b, e, dl), *_a3_bt(d, T, a, b, e, dl, s, sp.log, sp.sqrt), c_m)
+    return _sympy_finish((d, T, a, b, e, dl), _a3_bt(d, T, a, b, e, dl, s, sp.log, sp.sqrt), c_m)
 
 
 def growth_exponent(expr, var, at, *, log_of=False, values=None):
