@@ -71,6 +71,7 @@ __all__ = [
     "depth",
     "cdepth",
     "max_cdepth",
+    "max_depth_brute",
     "HullCertificate",
     "CDepthResult",
     "is_hull_certificate",
@@ -1583,3 +1584,28 @@ def max_cdepth(constraints, subspace=None, *, max_work: int | None = DEFAULT_MAX
     if d0 >= arr.max_depth():
         return CDepthResult(d0, z0, cert0, "empty-level" if d0 < m else None)
     return _search(arr, E, f, d0, cert0, arr.max_depth())
+
+
+def max_depth_brute(constraints) -> int:
+    """max over ℝ^d of depth_S ([Yan26] Definition 9) by brute force: a reference for :func:`max_cdepth`.
+
+    The largest k such that some k of the constraints have a common point, tried from k = m
+    downwards with one exact LP (:func:`solvers.lp.feasible_point`) per k-subset: exponential
+    in m, for checking the certified search on small systems.
+
+    Parameters
+    ----------
+    constraints : (A, w)
+        A of shape (m, d), w of shape (m,); ints, floats (exact binary value), Fractions.
+
+    Returns
+    -------
+    int
+        The maximum depth, in 0..m (0 only when there are no constraints).
+    """
+    Aq, wq, m, _d = _as_constraints(constraints)
+    for k in range(m, 0, -1):
+        for T in itertools.combinations(range(m), k):
+            if feasible_point([[-v for v in Aq[i]] for i in T], [-wq[i] for i in T]).feasible:
+                return k
+    return 0

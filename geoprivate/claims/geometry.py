@@ -14,7 +14,7 @@ from fractions import Fraction
 import numpy as np
 
 from geoprivate.claims import Verdict, register
-from solvers.depth import _cdepth_hull_only, cdepth, depth, is_hull_certificate, max_cdepth
+from solvers.depth import _cdepth_hull_only, cdepth, depth, is_hull_certificate, max_cdepth, max_depth_brute
 from solvers.halfspaces import (
     cover_count,
     dual_constraints,
@@ -23,7 +23,6 @@ from solvers.halfspaces import (
     halfspace_predicate,
     is_halfspace_dichotomy,
 )
-from solvers.lp import feasible_point
 
 __all__: list[str] = []
 
@@ -183,15 +182,6 @@ def _check_cdepth_ge(rng, size):
     return Verdict.holds(points=len(rows), strictly_larger=strict)
 
 
-def _max_depth_brute(A, w):
-    m = len(A)
-    for k in range(m, 0, -1):
-        for T in itertools.combinations(range(m), k):
-            if feasible_point([[-int(v) for v in A[i]] for i in T], [-int(w[i]) for i in T]).feasible:
-                return k
-    return 0
-
-
 @register(
     "shrinkage/max-cdepth-eq-max-depth",
     checks=("Definition 9",),
@@ -206,7 +196,7 @@ def _check_max_eq(rng, size):
     n = probes = 0
     for A, w, d, _m, _deg in _instances(rng, size):
         r = max_cdepth((A, w))
-        best = _max_depth_brute(A, w)
+        best = max_depth_brute((A, w))
         at_max = _cdepth_hull_only((A, w), r.point).value  # hull LPs only
         ok = r.value == best == at_max and is_hull_certificate((A, w), r.certificate)
         if not ok:

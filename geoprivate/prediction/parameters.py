@@ -58,11 +58,104 @@ def _check(d, T, alpha, beta, epsilon, delta):
     return d, T, a, b, e, dl
 
 
-def _finish(d, T, alpha, beta, epsilon, delta, eps_bt, delta_bt, alpha_bt, beta_bt, c_m, which):
+def _a2_bt(d, T, a, b, e, dl, log, sqrt):
+    """[Yan26] Appendix A.2's BetweenThresholds and learner parameters from (d, T, α, β, ε, δ).
+
+    With Q = d ln T / (α β ε δ) and L = d ln T + ln Q: ε_BT = ε / √(L ln Q), δ_BT = δ / L,
+    α_BT = α / L, β_BT = β ε / (L √(L ln Q) ln Q).  One formula for the numbers
+    (``math.log``, ``math.sqrt``) and the sympy expressions (``sympy.log``, ``sympy.sqrt``).
+
+    Parameters
+    ----------
+    d, T, a, b, e, dl : float or sympy.Symbol
+        d, T, α, β, ε and δ.
+    log, sqrt : callable
+        The logarithm and square root of the number type.
+
+    Returns
+    -------
+    eps_bt, delta_bt, alpha_bt, beta_bt : float or sympy.Expr
+    """
+    Q = d * log(T) / (a * b * e * dl)
+    L = d * log(T) + log(Q)
+    beta_bt = b * e / (L * sqrt(L * log(Q)) * log(Q))
+    eps_bt = e / sqrt(L * log(Q))
+    return eps_bt, dl / L, a / L, beta_bt
+
+
+def _a3_log_sum(d, T, e, dl, log):
+    """s = ln d + ln ln T + ln ln(1/δ) + ln(1/ε), the last factor of A.3's β_BT (see :func:`_a3_bt`).
+
+    Parameters
+    ----------
+    d, T, e, dl : float or sympy.Symbol
+        d, T, ε and δ.
+    log : callable
+        ``math.log`` or ``sympy.log``.
+
+    Returns
+    -------
+    float or sympy.Expr
+    """
+    return log(d) + log(log(T)) + log(log(1 / dl)) + log(1 / e)
+
+
+def _a3_bt(d, T, a, b, e, dl, s, log, sqrt):
+    """[Yan26] Appendix A.3's BetweenThresholds and learner parameters from (d, T, α, β, ε, δ).
+
+    ε_BT = ε / √(d ln(d/δ)), δ_BT = δ / d, α_BT = α / d², β_BT = β ε / (d ln T √(d ln(d ln T / δ)) s)
+    with s from :func:`_a3_log_sum`.  One formula for the numbers and the sympy expressions.
+
+    Parameters
+    ----------
+    d, T, a, b, e, dl : float or sympy.Symbol
+        d, T, α, β, ε and δ.
+    s : float or sympy.Expr
+        :func:`_a3_log_sum` of the same arguments (the numbers check it is positive first).
+    log, sqrt : callable
+        The logarithm and square root of the number type.
+
+    Returns
+    -------
+    eps_bt, delta_bt, alpha_bt, beta_bt : float or sympy.Expr
+    """
+    beta_bt = b * e / (d * log(T) * sqrt(d * log(d * log(T) / dl)) * s)
+    eps_bt = e / sqrt(d * log(d / dl))
+    return eps_bt, dl / d, a / d**2, beta_bt
+
+
+def _k_and_m(d, T, eps_bt, alpha_bt, beta_bt, c_m, log):
+    """The appendix's k = (64/ε_BT) ln((T+1)/β_BT) and m = c_m (d ln(d/α_BT) + ln(1/β_BT)) / α_BT².
+
+    One formula for the numbers (``log=math.log``) and the sympy expressions (``log=sympy.log``).
+
+    Parameters
+    ----------
+    d, T : int or sympy.Symbol
+        The VC dimension and the horizon.
+    eps_bt, alpha_bt, beta_bt : float or sympy.Expr
+        BetweenThresholds' ε and the learner's α, β.
+    c_m : float
+        The constant of the sample size m.
+    log : callable
+        ``math.log`` or ``sympy.log``.
+
+    Returns
+    -------
+    k, m : float or sympy.Expr
+        The number of learners and the sample size of each, before rounding up.
+    """
+    k = 64 / eps_bt * (log(T + 1) + log(1 / beta_bt))
+    m = c_m * (d * log(d / alpha_bt) + log(1 / beta_bt)) / alpha_bt**2
+    return k, m
+
+
+def _finish(d, T, alpha, beta, epsilon, delta, bt, c_m, which):
+    """The result of :func:`appendix_a2` / :func:`appendix_a3` from ``bt`` = (ε_BT, δ_BT, α_BT, β_BT)."""
+    eps_bt, delta_bt, alpha_bt, beta_bt = bt
     if not (beta_bt > 0 and math.isfinite(beta_bt)):
         raise ValueError(f"{which}: beta_BT = {beta_bt!r} is not a positive number for d={d}, T={T}")
-    k = 64.0 / eps_bt * (math.log(T + 1) + math.log(1.0 / beta_bt))
-    m = c_m * (d * math.log(d / alpha_bt) + math.log(1.0 / beta_bt)) / alpha_bt**2
+    k, m = _k_and_m(d, T, eps_bt, alpha_bt, beta_bt, c_m, math.log)
     return {
         "mode": "theorem",
         "appendix": which,
@@ -100,11 +193,7 @@ def appendix_a2(d, T, alpha, beta, epsilon, delta, *, c_m: float = 1.0) -> dict:
     True
     """
     d, T, a, b, e, dl = _check(d, T, alpha, beta, epsilon, delta)
-    Q = d * math.log(T) / (a * b * e * dl)
-    L = d * math.log(T) + math.log(Q)
-    beta_bt = b * e / (L * math.sqrt(L * math.log(Q)) * math.log(Q))
-    eps_bt = e / math.sqrt(L * math.log(Q))
-    return _finish(d, T, a, b, e, dl, eps_bt, dl / L, a / L, beta_bt, c_m, "A.2")
+    return _finish(d, T, a, b, e, dl, _a2_bt(d, T, a, b, e, dl, math.log, math.sqrt), c_m, "A.2")
 
 
 def appendix_a3(d, T, alpha, beta, epsilon, delta, *, c_m: float = 1.0) -> dict:
@@ -112,12 +201,10 @@ def appendix_a3(d, T, alpha, beta, epsilon, delta, *, c_m: float = 1.0) -> dict:
     d, T, a, b, e, dl = _check(d, T, alpha, beta, epsilon, delta)
     if math.e >= T or dl >= 1 / math.e:
         raise ValueError(f"A.3 needs T > e and delta < 1/e (log log T, log log(1/delta)), got T={T}, delta={delta}")
-    s = math.log(d) + math.log(math.log(T)) + math.log(math.log(1 / dl)) + math.log(1 / e)
+    s = _a3_log_sum(d, T, e, dl, math.log)
     if s <= 0:
         raise ValueError(f"A.3: log d + log log T + log log(1/delta) + log(1/epsilon) = {s} <= 0")
-    beta_bt = b * e / (d * math.log(T) * math.sqrt(d * math.log(d * math.log(T) / dl)) * s)
-    eps_bt = e / math.sqrt(d * math.log(d / dl))
-    return _finish(d, T, a, b, e, dl, eps_bt, dl / d, a / d**2, beta_bt, c_m, "A.3")
+    return _finish(d, T, a, b, e, dl, _a3_bt(d, T, a, b, e, dl, s, math.log, math.sqrt), c_m, "A.3")
 
 
 def theorem_parameters(kind: str, d, T, alpha, beta, epsilon, delta, *, c_m: float = 1.0) -> dict:
@@ -146,28 +233,45 @@ def _symbols():
     return sp.symbols("d T alpha beta epsilon delta", positive=True)
 
 
-def sympy_appendix_a2(c_m=1):
-    """A.2 as sympy expressions in (d, T, α, β, ε, δ): dict with eps_bt, delta_bt, alpha_bt, beta_bt, k, m, N."""
+def _sympy_finish(symbols, bt, c_m) -> dict:
+    """k, m and N = k m from BetweenThresholds' parameters, symbolically (the sympy twin of :func:`_finish`).
+
+    Parameters
+    ----------
+    symbols : tuple of sympy.Symbol
+        (d, T, α, β, ε, δ) as :func:`_symbols` makes them.
+    bt : tuple of sympy.Expr
+        (ε_BT, δ_BT, α_BT, β_BT) of the appendix (:func:`_a2_bt`, :func:`_a3_bt`).
+    c_m : number
+        The constant of the sample size m.
+
+    Returns
+    -------
+    dict
+        ``symbols``, ``eps_bt``, ``delta_bt``, ``alpha_bt``, ``beta_bt``, ``k``, ``m`` and ``N``.
+    """
     import sympy as sp
 
-    d, T, a, b, e, dl = _symbols()
-    Q = d * sp.log(T) / (a * b * e * dl)
-    L = d * sp.log(T) + sp.log(Q)
-    beta_bt = b * e / (L * sp.sqrt(L * sp.log(Q)) * sp.log(Q))
-    eps_bt = e / sp.sqrt(L * sp.log(Q))
-    alpha_bt = a / L
-    k = 64 / eps_bt * (sp.log(T + 1) + sp.log(1 / beta_bt))
-    m = c_m * (d * sp.log(d / alpha_bt) + sp.log(1 / beta_bt)) / alpha_bt**2
+    eps_bt, delta_bt, alpha_bt, beta_bt = bt
+    k, m = _k_and_m(symbols[0], symbols[1], eps_bt, alpha_bt, beta_bt, c_m, sp.log)
     return {
-        "symbols": (d, T, a, b, e, dl),
+        "symbols": symbols,
         "eps_bt": eps_bt,
-        "delta_bt": dl / L,
+        "delta_bt": delta_bt,
         "alpha_bt": alpha_bt,
         "beta_bt": beta_bt,
         "k": k,
         "m": m,
         "N": k * m,
     }
+
+
+def sympy_appendix_a2(c_m=1):
+    """A.2 as sympy expressions in (d, T, α, β, ε, δ): dict with eps_bt, delta_bt, alpha_bt, beta_bt, k, m, N."""
+    import sympy as sp
+
+    d, T, a, b, e, dl = _symbols()
+    return _sympy_finish((d, T, a, b, e, dl), _a2_bt(d, T, a, b, e, dl, sp.log, sp.sqrt), c_m)
 
 
 def sympy_appendix_a3(c_m=1):
@@ -175,22 +279,8 @@ def sympy_appendix_a3(c_m=1):
     import sympy as sp
 
     d, T, a, b, e, dl = _symbols()
-    s = sp.log(d) + sp.log(sp.log(T)) + sp.log(sp.log(1 / dl)) + sp.log(1 / e)
-    beta_bt = b * e / (d * sp.log(T) * sp.sqrt(d * sp.log(d * sp.log(T) / dl)) * s)
-    eps_bt = e / sp.sqrt(d * sp.log(d / dl))
-    alpha_bt = a / d**2
-    k = 64 / eps_bt * (sp.log(T + 1) + sp.log(1 / beta_bt))
-    m = c_m * (d * sp.log(d / alpha_bt) + sp.log(1 / beta_bt)) / alpha_bt**2
-    return {
-        "symbols": (d, T, a, b, e, dl),
-        "eps_bt": eps_bt,
-        "delta_bt": dl / d,
-        "alpha_bt": alpha_bt,
-        "beta_bt": beta_bt,
-        "k": k,
-        "m": m,
-        "N": k * m,
-    }
+    s = _a3_log_sum(d, T, e, dl, sp.log)
+    return _sympy_finish((d, T, a, b, e, dl), _a3_bt(d, T, a, b, e, dl, s, sp.log, sp.sqrt), c_m)
 
 
 def growth_exponent(expr, var, at, *, log_of=False, values=None):

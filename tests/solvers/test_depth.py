@@ -12,7 +12,15 @@ from hypothesis import strategies as st
 
 from solvers import depth as dp
 from solvers.affine import AffineSubspace
-from solvers.depth import AnchoringBound, cdepth, depth, is_hull_certificate, is_level_bound, max_cdepth
+from solvers.depth import (
+    AnchoringBound,
+    cdepth,
+    depth,
+    is_hull_certificate,
+    is_level_bound,
+    max_cdepth,
+    max_depth_brute,
+)
 from solvers.lp import feasible_point
 from tests.hang_guard import refused_before_work
 
@@ -93,16 +101,6 @@ def closure_cdepth(A, w, z):
         else:
             break
     return best
-
-
-def max_depth_brute(A, w):
-    """max over R^d of depth: the largest k-subset of constraints with a common point."""
-    m = len(A)
-    for k in range(m, 0, -1):
-        for T in itertools.combinations(range(m), k):
-            if feasible_point([[-Fraction(v) for v in A[i]] for i in T], [-Fraction(w[i]) for i in T]).feasible:
-                return k
-    return 0
 
 
 def random_system(rng, m, d, lo=-3, hi=3):
@@ -218,7 +216,7 @@ def test_max_cdepth_equals_max_depth(seed):
     rng = np.random.default_rng(seed)
     A, w = random_system(rng, 6, 2)
     r = max_cdepth((A, w))
-    assert r.value == max_depth_brute(A.tolist(), w.tolist())
+    assert r.value == max_depth_brute((A, w))
     assert is_hull_certificate((A, w), r.certificate)
     assert cdepth((A, w), r.point) == r.value
 
