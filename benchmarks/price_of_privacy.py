@@ -193,23 +193,16 @@ def dp_winnow_real(grid) -> dict | None:
         import real_data as rd
     except ImportError:  # scikit-learn missing
         return None
-    from geoprivate.learners.winnow import DPWinnowParameters, dp_winnow
 
     B, y = rd.load("breast_cancer")
     Z = rd.winnow_points(B)
     ys = np.where(np.asarray(y) == 1, 1, -1).astype(np.int8)
     tr = np.random.default_rng(0).permutation(len(ys))
+    X, labels, T = Z[tr], ys[tr], len(tr)
 
     def attempt(eps):
-        T, d = len(tr), Z.shape[1]
-        pl = plan_dp_winnow(eps, DELTA, T=T, d=d, rho=0.1)
+        pl, run, secs = _dp_winnow_at(eps, X, labels, 0.1)
         P = pl.parameters
-        par = DPWinnowParameters(
-            T, d, 0.1, min(P["eps_hat"], 1.0), P["eta"], P["L"], P["m"], P["K"], 0.05, P["c"], "practical", eps, DELTA
-        )
-        t0 = time.perf_counter()
-        run = dp_winnow(Z[tr], ys[tr], par, rng=1)
-        secs = time.perf_counter() - t0
         # the released predictions (the shadow weights are not released; w~ is not stored for d > 64)
         err = float(run.mistakes[T // 2 :].mean())
         row = _row(
