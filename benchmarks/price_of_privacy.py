@@ -165,27 +165,61 @@ def _dp_winnow_at(eps, X, y, rho):
     return pl, run, time.perf_counter() - t0
 
 
-def dp_winnow_synthetic(grid, T=20_000, d=1000) -> dict:
-    from geoprivate.learners.winnow import majority_sequence
+def _dp_winnow_search(grid, algorithm: str, X, y, rho: float, note) -> dict | None:
+    """DP-Winnow on the sequence (X, y) over the ε grid: the row of the first ε whose mistake rate on the
+    second half is at most TARGET with privacy applying (:func:`_first_reaching`).
 
-    X, y, _, rho = majority_sequence(T, d, 3, 0)
+    Parameters
+    ----------
+    grid : iterable of float
+        The ε grid, smallest first.
+    algorithm : str
+        The rows' algorithm column.
+    X, y : ndarray
+        The sequence: T points and their ±1 labels.
+    rho : float
+        The margin the planner assumes.
+    note : callable
+        ``note(plan, run)``: the row's note.
+
+    Returns
+    -------
+    dict or None
+        The row (:func:`_first_reaching`).
+    """
+    T = len(y)
 
     def attempt(eps):
         pl, run, secs = _dp_winnow_at(eps, X, y, rho)
+        # the released predictions (the shadow weights are not released; w~ is not stored for d > 64)
         rate = float(run.mistakes[T // 2 :].mean())
         row = _row(
-            f"DP-Winnow, majority of 3, d = {d}",
+            algorithm,
             run.guarantee.epsilon,
             run.guarantee.delta,
             "; ".join(pl.binding),
             T,
             f"mistake rate (2nd half) = {rate:.3f}",
             secs,
-            note=f"K = {pl.parameters['K']}, eps_hat = {pl.parameters['eps_hat']:.3g}, {run.n_updates} updates",
+            note=note(pl, run),
         )
         return row, run.privacy_applies and rate <= TARGET
 
     return _first_reaching(grid, attempt)
+
+
+def dp_winnow_synthetic(grid, T=20_000, d=1000) -> dict:
+    from geoprivate.learners.winnow import majority_sequence
+
+    X, y, _, rho = majority_sequence(T, d, 3, 0)
+    return _dp_winnow_search(
+        grid,
+        f"DP-Winnow, majority of 3, d = {d}",
+        X,
+        y,
+        rho,
+        lambda pl, run: f"K = {pl.parameters['K']}, eps_hat = {pl.parameters['eps_hat']:.3g}, {run.n_updates} updates",
+    )
 
 
 def dp_winnow_real(grid) -> dict | None:
@@ -198,26 +232,14 @@ def dp_winnow_real(grid) -> dict | None:
     Z = rd.winnow_points(B)
     ys = np.where(np.asarray(y) == 1, 1, -1).astype(np.int8)
     tr = np.random.default_rng(0).permutation(len(ys))
-    X, labels, T = Z[tr], ys[tr], len(tr)
-
-    def attempt(eps):
-        pl, run, secs = _dp_winnow_at(eps, X, labels, 0.1)
-        P = pl.parameters
-        # the released predictions (the shadow weights are not released; w~ is not stored for d > 64)
-        err = float(run.mistakes[T // 2 :].mean())
-        row = _row(
-            "DP-Winnow, breast cancer (rho = 0.1 assumed)",
-            run.guarantee.epsilon,
-            run.guarantee.delta,
-            "; ".join(pl.binding),
-            T,
-            f"mistake rate (2nd half) = {err:.3f}",
-            secs,
-            note=f"K = {P['K']}, {run.n_updates} updates",
-        )
-        return row, run.privacy_applies and err <= TARGET
-
-    return _first_reaching(grid, attempt)
+    return _dp_winnow_search(
+        grid,
+        "DP-Winnow, breast cancer (rho = 0.1 assumed)",
+        Z[tr],
+        ys[tr],
+        0.1,
+        lambda pl, run: f"K = {pl.parameters['K']}, {run.n_updates} updates",
+    )
 
 
 def dp_greedy_cover_row(grid, n=2000, M=20) -> dict:
