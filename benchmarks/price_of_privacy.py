@@ -77,12 +77,39 @@ def _row(alg, eps, delta, binding, n, acc, secs, ok=True, note=""):
     }
 
 
-def generic_bbl_one_phase(R: int, grid) -> dict:
+def _first_reaching(grid, attempt) -> dict | None:
+    """The row of the grid's first ε whose run reaches the target; else the last row run, marked unreached.
+
+    Parameters
+    ----------
+    grid : iterable of float
+        The ε grid, smallest first.
+    attempt : callable
+        ``attempt(eps)`` runs at ``eps`` and returns ``(row, reached)``, or None when ``eps`` is skipped.
+
+    Returns
+    -------
+    dict or None
+        The first reaching row; else the last row with ``reached`` set False; None when every ε was skipped.
+    """
     last = None
     for eps in progress(grid, desc="eps grid"):
+        got = attempt(eps)
+        if got is None:
+            continue
+        last, reached = got
+        if reached:
+            return last
+    if last is not None:
+        last["reached"] = False
+    return last
+
+
+def generic_bbl_one_phase(R: int, grid) -> dict | None:
+    def attempt(eps):
         pl = plan_generic_bbl(eps, DELTA, alpha=0.06, beta=0.05, queries=R, tops=int(0.02 * R) + 8, lambda1=16)
         if pl.parameters["n"] > MAX_EXAMPLES:
-            continue  # this eps needs more examples than the machine holds: try a larger one
+            return None  # this eps needs more examples than the machine holds: try a larger one
         t0 = time.perf_counter()
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -90,7 +117,7 @@ def generic_bbl_one_phase(R: int, grid) -> dict:
         secs = time.perf_counter() - t0
         ph = res.phases[0]
         g = res.guarantee
-        last = _row(
+        row = _row(
             f"GenericBBL, 1 phase, thresholds, R = {R}",
             g.epsilon,
             g.delta,
@@ -100,10 +127,9 @@ def generic_bbl_one_phase(R: int, grid) -> dict:
             secs,
             note=f"T_1 = {ph.T}, lambda_1 = 16, eps'_1 = {pl.parameters['phases'][0]['epsilon_bt']:.4g}",
         )
-        if res.privacy_applies and not res.failed and ph.err_D_max <= TARGET and g.epsilon <= eps + 1e-9:
-            return last
-    last["reached"] = False
-    return last
+        return row, res.privacy_applies and not res.failed and ph.err_D_max <= TARGET and g.epsilon <= eps + 1e-9
+
+    return _first_reaching(grid, attempt)
 
 
 def generic_bbl_planned(phases: int) -> dict:
@@ -139,28 +165,61 @@ def _dp_winnow_at(eps, X, y, rho):
     return pl, run, time.perf_counter() - t0
 
 
-def dp_winnow_synthetic(grid, T=20_000, d=1000) -> dict:
-    from geoprivate.learners.winnow import majority_sequence
+def _dp_winnow_search(grid, algorithm: str, X, y, rho: float, note) -> dict | None:
+    """DP-Winnow on the sequence (X, y) over the ε grid: the row of the first ε whose mistake rate on the
+    second half is at most TARGET with privacy applying (:func:`_first_reaching`).
 
-    X, y, _, rho = majority_sequence(T, d, 3, 0)
-    last = None
-    for eps in progress(grid, desc="eps grid"):
+    Parameters
+    ----------
+    grid : iterable of float
+        The ε grid, smallest first.
+    algorithm : str
+        The rows' algorithm column.
+    X, y : ndarray
+        The sequence: T points and their ±1 labels.
+    rho : float
+        The margin the planner assumes.
+    note : callable
+        ``note(plan, run)``: the row's note.
+
+    Returns
+    -------
+    dict or None
+        The row (:func:`_first_reaching`).
+    """
+    T = len(y)
+
+    def attempt(eps):
         pl, run, secs = _dp_winnow_at(eps, X, y, rho)
+        # the released predictions (the shadow weights are not released; w~ is not stored for d > 64)
         rate = float(run.mistakes[T // 2 :].mean())
-        last = _row(
-            f"DP-Winnow, majority of 3, d = {d}",
+        row = _row(
+            algorithm,
             run.guarantee.epsilon,
             run.guarantee.delta,
             "; ".join(pl.binding),
             T,
             f"mistake rate (2nd half) = {rate:.3f}",
             secs,
-            note=f"K = {pl.parameters['K']}, eps_hat = {pl.parameters['eps_hat']:.3g}, {run.n_updates} updates",
+            note=note(pl, run),
         )
-        if run.privacy_applies and rate <= TARGET:
-            return last
-    last["reached"] = False
-    return last
+        return row, run.privacy_applies and rate <= TARGET
+
+    return _first_reaching(grid, attempt)
+
+
+def dp_winnow_synthetic(grid, T=20_000, d=1000) -> dict:
+    from geoprivate.learners.winnow import majority_sequence
+
+    X, y, _, rho = majority_sequence(T, d, 3, 0)
+    return _dp_winnow_search(
+        grid,
+        f"DP-Winnow, majority of 3, d = {d}",
+        X,
+        y,
+        rho,
+        lambda pl, run: f"K = {pl.parameters['K']}, eps_hat = {pl.parameters['eps_hat']:.3g}, {run.n_updates} updates",
+    )
 
 
 def dp_winnow_real(grid) -> dict | None:
@@ -168,39 +227,19 @@ def dp_winnow_real(grid) -> dict | None:
         import real_data as rd
     except ImportError:  # scikit-learn missing
         return None
-    from geoprivate.learners.winnow import DPWinnowParameters, dp_winnow
 
     B, y = rd.load("breast_cancer")
     Z = rd.winnow_points(B)
     ys = np.where(np.asarray(y) == 1, 1, -1).astype(np.int8)
     tr = np.random.default_rng(0).permutation(len(ys))
-    last = None
-    for eps in progress(grid, desc="eps grid"):
-        T, d = len(tr), Z.shape[1]
-        pl = plan_dp_winnow(eps, DELTA, T=T, d=d, rho=0.1)
-        P = pl.parameters
-        par = DPWinnowParameters(
-            T, d, 0.1, min(P["eps_hat"], 1.0), P["eta"], P["L"], P["m"], P["K"], 0.05, P["c"], "practical", eps, DELTA
-        )
-        t0 = time.perf_counter()
-        run = dp_winnow(Z[tr], ys[tr], par, rng=1)
-        secs = time.perf_counter() - t0
-        # the released predictions (the shadow weights are not released; w~ is not stored for d > 64)
-        err = float(run.mistakes[T // 2 :].mean())
-        last = _row(
-            "DP-Winnow, breast cancer (rho = 0.1 assumed)",
-            run.guarantee.epsilon,
-            run.guarantee.delta,
-            "; ".join(pl.binding),
-            T,
-            f"mistake rate (2nd half) = {err:.3f}",
-            secs,
-            note=f"K = {P['K']}, {run.n_updates} updates",
-        )
-        if run.privacy_applies and err <= TARGET:
-            return last
-    last["reached"] = False
-    return last
+    return _dp_winnow_search(
+        grid,
+        "DP-Winnow, breast cancer (rho = 0.1 assumed)",
+        Z[tr],
+        ys[tr],
+        0.1,
+        lambda pl, run: f"K = {pl.parameters['K']}, {run.n_updates} updates",
+    )
 
 
 def dp_greedy_cover_row(grid, n=2000, M=20) -> dict:
@@ -210,8 +249,8 @@ def dp_greedy_cover_row(grid, n=2000, M=20) -> dict:
     dl = random_decision_list(M, 4, rng)
     Phi = rng.integers(0, 2, (2 * n, M)).astype(np.uint8)
     y = dl.predict(Phi)
-    last = None
-    for eps in progress(grid, desc="eps grid"):
+
+    def attempt(eps):
         t0 = time.perf_counter()
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -219,7 +258,7 @@ def dp_greedy_cover_row(grid, n=2000, M=20) -> dict:
         secs = time.perf_counter() - t0
         err = float((r.hypothesis.predict(Phi[n:]) != y[n:]).mean())
         g = r.guarantee
-        last = _row(
+        row = _row(
             f"DP-GreedyCover, decision list of length 4, |F| = {M}",
             g.epsilon,
             g.delta,
@@ -229,17 +268,15 @@ def dp_greedy_cover_row(grid, n=2000, M=20) -> dict:
             secs,
             note=f"utility_proved = {r.utility_proved}",
         )
-        if r.privacy_applies and err <= TARGET:
-            return last
-    last["reached"] = False
-    return last
+        return row, r.privacy_applies and err <= TARGET
+
+    return _first_reaching(grid, attempt)
 
 
-def generic_predictor_row(grid, T=1000) -> dict:
+def generic_predictor_row(grid, T=1000) -> dict | None:
     from geoprivate.cli import main
 
-    last = None
-    for eps in progress(grid, desc="eps grid"):
+    def attempt(eps):
         buf = io.StringIO()
         t0 = time.perf_counter()
         with redirect_stdout(buf), warnings.catch_warnings():
@@ -264,10 +301,10 @@ def generic_predictor_row(grid, T=1000) -> dict:
             )
         secs = time.perf_counter() - t0
         if rc != 0:
-            continue
+            return None
         out = json.loads(buf.getvalue())
         err = out["max_err_D"]
-        last = _row(
+        row = _row(
             f"GenericPredictor, thresholds, T = {T}",
             out["epsilon_spent"],
             out["delta_spent"],
@@ -277,11 +314,9 @@ def generic_predictor_row(grid, T=1000) -> dict:
             secs,
             note=f"{out['hard_queries']} hard queries",
         )
-        if out["privacy_applies"] and err is not None and err <= TARGET:
-            return last
-    if last is not None:
-        last["reached"] = False
-    return last
+        return row, out["privacy_applies"] and err is not None and err <= TARGET
+
+    return _first_reaching(grid, attempt)
 
 
 def _vc1_thresholds(bits: int):

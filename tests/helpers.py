@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 import warnings
+from pathlib import Path
 
 from geoprivate.privacy.warnings import PrivacyWarning
 from tests import ROOT
@@ -116,6 +118,34 @@ def start_sweep(spec, db, *extra) -> subprocess.Popen:
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )
+
+
+def stored_trials(db: Path, status: str | None = None) -> int:
+    """How many rows the ``trials`` table of a sweep's SQLite file holds, read-only (while a sweep writes it).
+
+    Parameters
+    ----------
+    db : Path
+        The sweep's SQLite file.
+    status : str or None
+        Count only the rows of this status (``"done"``); None counts every row.
+
+    Returns
+    -------
+    int
+        The count; 0 while the file or its tables do not exist yet.
+    """
+    if not db.exists():
+        return 0
+    con = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5)
+    try:
+        if status is None:
+            return con.execute("SELECT COUNT(*) FROM trials").fetchone()[0]
+        return con.execute("SELECT COUNT(*) FROM trials WHERE status = ?", (status,)).fetchone()[0]
+    except sqlite3.DatabaseError:  # tables not created yet, or the file is being created
+        return 0
+    finally:
+        con.close()
 
 
 def kill_group(proc: subprocess.Popen) -> None:

@@ -75,6 +75,10 @@ def _take(params: dict, defaults: dict, target: str) -> dict:
     return out
 
 
+#: the parameters predictor_tops and adversary_search share: T, k, epsilon required; m and concept defaulted
+_PREDICTOR_DEFAULTS = {"T": None, "k": None, "epsilon": None, "m": 20, "concept": "thresholds"}
+
+
 def _seeds(rng, n: int) -> list[int]:
     return [int(s) for s in rng.integers(0, 2**63, size=n)]
 
@@ -112,11 +116,7 @@ def predictor_tops(params: dict, rng) -> dict:
     p = _take(
         params,
         {
-            "T": None,
-            "k": None,
-            "epsilon": None,
-            "m": 20,
-            "concept": "thresholds",
+            **_PREDICTOR_DEFAULTS,
             "adversary": "oblivious",
             "d": 2,
             "delta": 1e-6,
@@ -202,11 +202,7 @@ def adversary_search(params: dict, rng) -> dict:
     p = _take(
         params,
         {
-            "T": None,
-            "k": None,
-            "epsilon": None,
-            "m": 20,
-            "concept": "thresholds",
+            **_PREDICTOR_DEFAULTS,
             "delta": 1e-6,
             "iters": 20,
             "reps": 3,

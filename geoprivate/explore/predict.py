@@ -291,22 +291,11 @@ class _Run:
         ]
         coords = [[float(v) for v in a] + [float(w)] for a, w in hyp]
         marker = {"size": 10 if self.d == 1 else 6, "color": colours, "line": {"color": "white", "width": 1}}
-        if self.d == 1:
-            return self.go.Scatter(
-                x=[c[0] for c in coords],
-                y=[c[1] for c in coords],
-                mode="markers",
-                uid=f"{self.tag}-max",
-                name="block maximisers",
-                showlegend=self.col == 1,
-                marker=marker,
-                hovertext=text,
-                hoverinfo="text",
-            )
-        return self.go.Scatter3d(
-            x=[c[0] for c in coords],
-            y=[c[1] for c in coords],
-            z=[c[2] for c in coords],
+        # (a, w) in the plane for d = 1, (a1, a2, w) in space for d = 2
+        axes = {name: [c[i] for c in coords] for i, name in enumerate("xyz"[: self.d + 1])}
+        trace = self.go.Scatter if self.d == 1 else self.go.Scatter3d
+        return trace(
+            **axes,
             mode="markers",
             uid=f"{self.tag}-max",
             name="block maximisers",

@@ -184,7 +184,7 @@ class _TreeDrawing:
 
     def marks(self, xg=None, out=None, z=None):
         """Algorithm 2's marks: the median layer ``z`` (band), x_good and the output node (rings); empty if None."""
-        go, pos = self.go, self.pos
+        go = self.go
         lo, hi = min(self.xs) - 0.5, max(self.xs) + 0.5
         band = go.Scatter(
             x=[lo, hi, hi, lo, lo] if z is not None else [],
@@ -198,25 +198,40 @@ class _TreeDrawing:
             hoverinfo="text",
             text=f"private median layer z = {z}" if z is not None else "",
         )
-        good = go.Scatter(
-            x=[pos[xg][0]] if xg is not None else [],
-            y=[pos[xg][1]] if xg is not None else [],
-            mode="markers",
-            uid="xgood",
-            name="x_good",
-            hoverinfo="skip",
-            marker={"size": 34, "symbol": "circle-open", "color": "#dc2626", "line": {"width": 3}},
-        )
-        ring = go.Scatter(
-            x=[pos[out][0]] if out is not None else [],
-            y=[pos[out][1]] if out is not None else [],
-            mode="markers",
-            uid="output",
-            name="output node",
-            hoverinfo="skip",
-            marker={"size": 46, "symbol": "circle-open", "color": "#16a34a", "line": {"width": 2}},
-        )
+        good = self.ring(xg, uid="xgood", name="x_good", size=34, color="#dc2626", width=3)
+        ring = self.ring(out, uid="output", name="output node", size=46, color="#16a34a", width=2)
         return [band, good, ring]
+
+    def ring(self, node, *, uid: str, name: str, size: int, color: str, width: float):
+        """An open circle around ``node`` (no point when ``node`` is None).
+
+        Parameters
+        ----------
+        node : hashable or None
+            The node of the tree drawing to ring.
+        uid, name : str
+            The trace's uid and legend name.
+        size : int
+            The circle's diameter in pixels.
+        color : str
+            Its colour.
+        width : float
+            Its line width.
+
+        Returns
+        -------
+        plotly.graph_objects.Scatter
+            The trace.
+        """
+        return self.go.Scatter(
+            x=[self.pos[node][0]] if node is not None else [],
+            y=[self.pos[node][1]] if node is not None else [],
+            mode="markers",
+            uid=uid,
+            name=name,
+            hoverinfo="skip",
+            marker={"size": size, "symbol": "circle-open", "color": color, "line": {"width": width}},
+        )
 
 
 def _sample_frames(drawing, learner, cols, labels):

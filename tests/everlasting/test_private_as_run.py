@@ -198,30 +198,8 @@ def test_planner_winnow_and_greedy_cover():
 def test_cli_plan_and_private_run(tmp_path, capsys):
     from geoprivate.cli import main
 
-    assert (
-        main(
-            [
-                "plan",
-                "generic-bbl",
-                "--epsilon",
-                "1",
-                "--delta",
-                "1e-6",
-                "--alpha",
-                "0.3",
-                "--beta",
-                "0.1",
-                "--queries",
-                "300",
-                "--tops",
-                "12",
-                "--lambda1",
-                "4",
-                "--json",
-            ]
-        )
-        == 0
-    )
+    plan_bbl = ["plan", "generic-bbl", "--epsilon", "1", "--delta", "1e-6", "--alpha", "0.3", "--lambda1", "4"]
+    assert main([*plan_bbl, "--beta", "0.1", "--queries", "300", "--tops", "12", "--json"]) == 0
     out = capsys.readouterr().out
     plan = json.loads(out)
     assert plan["algorithm"] == "generic-bbl"
@@ -231,27 +209,7 @@ def test_cli_plan_and_private_run(tmp_path, capsys):
     res = json.loads(capsys.readouterr().out)
     assert res["privacy_applies"] is True and res["guarantee"]["epsilon"] <= 1.0 + 1e-12
     assert main(["plan", "dp-winnow", "--epsilon", "1", "--delta", "1e-6"]) == 2
-    assert (
-        main(
-            [
-                "plan",
-                "generic-bbl",
-                "--epsilon",
-                "1",
-                "--delta",
-                "1e-6",
-                "--alpha",
-                "0.3",
-                "--queries",
-                "50",
-                "--tops",
-                "2",
-                "--lambda1",
-                "4",
-            ]
-        )
-        == 0
-    )
+    assert main([*plan_bbl, "--queries", "50", "--tops", "2"]) == 0
     assert "binding" in capsys.readouterr().out
 
 

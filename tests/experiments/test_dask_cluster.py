@@ -14,7 +14,6 @@ import os
 import shutil
 import signal
 import socket
-import sqlite3
 import subprocess
 import sys
 import time
@@ -24,6 +23,7 @@ import pytest
 
 from geoprivate.experiments import records, run_sweep, write_spec
 from tests import ROOT
+from tests.helpers import stored_trials
 
 pytest.importorskip("distributed")
 
@@ -56,21 +56,9 @@ def _stop(proc: subprocess.Popen) -> None:
     proc.wait(timeout=30)
 
 
-def _rows(db: Path) -> int:
-    if not db.exists():
-        return 0
-    con = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5)
-    try:
-        return con.execute("SELECT COUNT(*) FROM trials WHERE status='done'").fetchone()[0]
-    except sqlite3.DatabaseError:
-        return 0
-    finally:
-        con.close()
-
-
 def _wait_rows(db: Path, n: int, proc: subprocess.Popen, timeout: float = 300) -> None:
     deadline = time.monotonic() + timeout
-    while _rows(db) < n:
+    while stored_trials(db, "done") < n:
         assert proc.poll() is None, "the coordinator ended before the kill"
         assert time.monotonic() < deadline, "the sweep made no progress"
         time.sleep(0.05)
@@ -139,7 +127,7 @@ def test_scheduler_and_two_workers_as_processes_worker_then_coordinator_killed(t
         _stop(workers[0])  # a machine goes away mid-sweep
         _wait_rows(db, 10, coord)
         _stop(coord)  # then the coordinator dies
-        assert _rows(db) < total
+        assert stored_trials(db, "done") < total
         rep = run_sweep(spec, db, backend="dask", scheduler=address)  # resume on the surviving worker
         assert rep.failed == 0 and rep.skipped + rep.ran == total
     finally:

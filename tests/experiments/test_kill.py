@@ -21,19 +21,7 @@ from geoprivate.experiments import (
     run_sweep,
     write_spec,
 )
-from tests.helpers import SPIN, kill_group, start_sweep
-
-
-def _done(db: Path) -> int:
-    if not db.exists():
-        return 0
-    con = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5)
-    try:
-        return con.execute("SELECT COUNT(*) FROM trials").fetchone()[0]
-    except sqlite3.DatabaseError:  # tables not created yet, or the file is being created
-        return 0
-    finally:
-        con.close()
+from tests.helpers import SPIN, kill_group, start_sweep, stored_trials
 
 
 def _kill_midway(spec: Path, db: Path, workers: int, at_least: int, total: int) -> int:
@@ -41,14 +29,14 @@ def _kill_midway(spec: Path, db: Path, workers: int, at_least: int, total: int) 
     proc = start_sweep(spec, db, "--workers", workers)
     try:
         deadline = time.monotonic() + 120
-        while _done(db) < at_least:
+        while stored_trials(db) < at_least:
             assert proc.poll() is None, f"sweep ended early: {proc.stderr.read().decode()}"
             assert time.monotonic() < deadline, "sweep made no progress"
             time.sleep(0.02)
     finally:
         kill_group(proc)
     assert proc.returncode == -signal.SIGKILL, "the sweep finished before the kill: make trials slower"
-    n = _done(db)
+    n = stored_trials(db)
     assert at_least <= n < total
     return n
 
@@ -156,11 +144,11 @@ def test_kill_mid_trial_and_mid_commit_then_resume(tmp_path, phase, sleep, at_le
     proc = start_sweep(spec, db)
     try:
         deadline = time.monotonic() + 120
-        while _done(db) < at_least and proc.poll() is None and time.monotonic() < deadline:
+        while stored_trials(db) < at_least and proc.poll() is None and time.monotonic() < deadline:
             time.sleep(0.001)
     finally:
         kill_group(proc)
-    n = _done(db)
+    n = stored_trials(db)
     con = sqlite3.connect(db)
     assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     con.close()

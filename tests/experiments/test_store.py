@@ -134,12 +134,17 @@ def test_two_sweep_runs_on_one_store_never_duplicate_a_trial(tmp_path):
 
 
 # ---------------------------------------------------------------------------- integrity
-@pytest.fixture
-def finished_store(tmp_path):
-    spec = write_spec(tmp_path / "spec.toml", name="s", target=TRIVIAL, seeds=3, grid={"x": [1, 2]})
+def _finished_sweep(tmp_path, seeds: int):
+    """A finished sweep "s" of the trivial target over x in {1, 2}: (spec, its SQLite file)."""
+    spec = write_spec(tmp_path / "spec.toml", name="s", target=TRIVIAL, seeds=seeds, grid={"x": [1, 2]})
     db = tmp_path / "s.sqlite"
     run_sweep(spec, db)
     return spec, db
+
+
+@pytest.fixture
+def finished_store(tmp_path):
+    return _finished_sweep(tmp_path, seeds=3)
 
 
 def test_a_flipped_digit_in_a_stored_result_is_detected(finished_store):
@@ -220,10 +225,7 @@ def test_a_version_1_store_is_upgraded_with_checksums(tmp_path):
 
 @pytest.fixture
 def store(tmp_path):
-    spec = write_spec(tmp_path / "spec.toml", name="s", target=TRIVIAL, seeds=2, grid={"x": [1, 2]})
-    db = tmp_path / "s.sqlite"
-    run_sweep(spec, db)
-    return spec, db
+    return _finished_sweep(tmp_path, seeds=2)
 
 
 def _sql(db, stmt, *args):

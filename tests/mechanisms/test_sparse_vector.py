@@ -275,6 +275,28 @@ def test_above_threshold_halts_and_validates():
         AboveThreshold(0.0, 0.0, 0.1)
 
 
+def _first_above_query_by_query(Q, qs):
+    """Feed ``qs`` to AboveThreshold ``Q`` one query at a time (add_query, test_above_threshold).
+
+    Parameters
+    ----------
+    Q : AboveThreshold
+        A fresh mechanism.
+    qs : iterable of float
+        The query values.
+
+    Returns
+    -------
+    int or None
+        The index of the first query answered "above", or None when none is.
+    """
+    for t, q in enumerate(qs):
+        Q.add_query(q)
+        if Q.test_above_threshold():
+            return t
+    return None
+
+
 def test_above_threshold_lemma_4_3_accuracy():
     eps, beta, T, L = 1.0, 0.1, 30, 50.0
     a = above_threshold_alpha(eps, beta, T)
@@ -282,13 +304,8 @@ def test_above_threshold_lemma_4_3_accuracy():
     fails = 0
     for _ in range(1000):
         qs = rng.uniform(0, 100, T)
-        Q = AboveThreshold(eps, L, beta, rng=rng)
-        k = T
-        for t, q in enumerate(qs):
-            Q.add_query(q)
-            if Q.test_above_threshold():
-                k = t
-                break
+        k = _first_above_query_by_query(AboveThreshold(eps, L, beta, rng=rng), qs)
+        k = T if k is None else k
         bad = np.any(qs[:k] > L + a) or (k < T and qs[k] < L - a)
         fails += bool(bad)
     assert stats.binomtest(fails, 1000, beta, alternative="greater").pvalue > P_MIN
@@ -348,14 +365,7 @@ def test_between_thresholds_with_an_underflowing_delta_keeps_lemma_1():
 def test_first_above_is_the_loop_draw_for_draw(seed):
     vals = np.cumsum(np.random.default_rng(100 + seed).integers(0, 2, size=60))
     fast, slow = AboveThreshold(1.0, 12.0, 0.1, rng=seed), AboveThreshold(1.0, 12.0, 0.1, rng=seed)
-    i = fast.first_above(vals)
-    j = None
-    for k, v in enumerate(vals):
-        slow.add_query(v)
-        if slow.test_above_threshold():
-            j = k
-            break
-    assert i == j
+    assert fast.first_above(vals) == _first_above_query_by_query(slow, vals)
     assert fast.halted == slow.halted and fast.n_queries == slow.n_queries
     # the generator is left where the loop leaves it
     assert fast._rng.random() == slow._rng.random()
