@@ -424,14 +424,12 @@ def test_learner_median_names_agree_with_private_median():
     assert set(L.MEDIANS) - {"paper"} == set(METHODS)
 
 
-def test_vc1_learner_below_its_sample_bound_warns_and_records_it():
-    """#21: median="log-star", sample_size() in the billions, fit on 2·10⁴ examples ran silently."""
-    m = 64
-    C = Thresholds(np.arange(m)).matrix()
-    learner = L.OPTPrivateLearner(
+def _log_star_counts_learner(cls, C, m, epsilon, delta):
+    """A practical-mode learner on the log*-level median (k scale 0) and count partitions, α = β = 0.1."""
+    return cls(
         C,
-        3.0,
-        0.1,
+        epsilon,
+        delta,
         0.1,
         0.1,
         f=m,
@@ -441,25 +439,20 @@ def test_vc1_learner_below_its_sample_bound_warns_and_records_it():
         median_k_scale=0.0,
         partition="counts",
     )
+
+
+def test_vc1_learner_below_its_sample_bound_warns_and_records_it():
+    """#21: median="log-star", sample_size() in the billions, fit on 2·10⁴ examples ran silently."""
+    m = 64
+    C = Thresholds(np.arange(m)).matrix()
+    learner = _log_star_counts_learner(L.OPTPrivateLearner, C, m, 3.0, 0.1)
     assert learner.sample_size() > 10**8
     rng = np.random.default_rng(0)
     cols = rng.integers(0, m, 20_000)
     with pytest.warns(UtilityWarning, match="OPTPrivateLearner: n = 20000 <"):
         h = learner.fit(cols, C.matrix[10, cols], rng=1)
     assert h.privacy_applies is True and h.utility_proved is False
-    proper = L.ProperLearner(
-        C,
-        6.0,
-        0.2,
-        0.1,
-        0.1,
-        f=m,
-        mode="practical",
-        n_subsets=600,
-        median="log-star",
-        median_k_scale=0.0,
-        partition="counts",
-    )
+    proper = _log_star_counts_learner(L.ProperLearner, C, m, 6.0, 0.2)
     with pytest.warns(UtilityWarning, match="ProperLearner"):
         hp = proper.fit(cols, C.matrix[10, cols], rng=1)
     assert hp.privacy_applies is True and hp.utility_proved is False
