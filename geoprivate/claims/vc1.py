@@ -268,6 +268,33 @@ def _theorem_mode_runs(rng, size):
     )
 
 
+def _practical_verdict(ev, theorem, statement):
+    """The verdict of a practical-mode PAC check: holds when at most a β fraction of the runs
+    failed; otherwise skipped, since practical mode is below the theorem's sample size N.
+
+    Parameters
+    ----------
+    ev : dict
+        The runs' evidence, with ``failures`` and ``runs``.
+    theorem : str
+        The theorem whose N practical mode is below (e.g. ``"Theorem 11"``).
+    statement : str
+        How the skip reason names the checked statement (e.g. ``"the corollary"``).
+
+    Returns
+    -------
+    Verdict
+        ``holds`` or ``skipped``, with the evidence.
+    """
+    if ev["failures"] <= _PRACTICAL["beta"] * ev["runs"]:
+        return Verdict.holds(**ev)
+    return Verdict.skipped(
+        f"practical mode is below {theorem}'s N, so {statement} does not apply; observed "
+        f"failure rate {ev['failures']}/{ev['runs']} exceeds beta",
+        **ev,
+    )
+
+
 @register(
     "vc1/corollary-2",
     checks=("Corollary 2",),
@@ -279,13 +306,7 @@ def _theorem_mode_runs(rng, size):
 def _check_corollary2(rng, size):
     ev, bad = _run_learners(rng, size, "OPTPrivateLearner", 4000, _PRACTICAL["alpha"])
     ev.update(_theorem_mode_runs(rng, size))
-    if ev["failures"] <= _PRACTICAL["beta"] * ev["runs"]:
-        return Verdict.holds(**ev)
-    return Verdict.skipped(
-        "practical mode is below Theorem 11's N, so the corollary does not apply; observed "
-        f"failure rate {ev['failures']}/{ev['runs']} exceeds beta",
-        **ev,
-    )
+    return _practical_verdict(ev, "Theorem 11", "the corollary")
 
 
 @register(
@@ -298,13 +319,7 @@ def _check_claim6(rng, size):
     ev, bad = _run_learners(rng, size, "ProperLearner", 6000, 4 * _PRACTICAL["alpha"])
     if bad is not None:
         return Verdict.violated(bad, reason="output is not a concept of the class")
-    if ev["failures"] <= _PRACTICAL["beta"] * ev["runs"]:
-        return Verdict.holds(**ev)
-    return Verdict.skipped(
-        "practical mode is below Theorem 13's N, so the claim does not apply; observed "
-        f"failure rate {ev['failures']}/{ev['runs']} exceeds beta",
-        **ev,
-    )
+    return _practical_verdict(ev, "Theorem 13", "the claim")
 
 
 # --------------------------------------------------------------------------- Theorem 9 (log* median)

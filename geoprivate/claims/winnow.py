@@ -346,6 +346,66 @@ def _check_lemma_4_6(rng, size):
     return Verdict.holds(instances=n_inst, max_disagreement_over_allowed=worst)
 
 
+# ------------------------------------------------------------------ Lemma 4.7 / Theorem 4.5 (practical runs)
+def _practical_dp_winnow(X, y, rho, beta, rng, target):
+    """Run DP-Winnow as the practical-mode claims of [BF26] §4 do: ε̂ = 1, η = ρ/4, c = 1/2,
+    m from Lemma 4.6, K and L from Lemmas 4.7 and 4.3.
+
+    Parameters
+    ----------
+    X : ndarray, shape (T, d)
+        The examples, one round a row.
+    y : ndarray, shape (T,)
+        The labels ±1.
+    rho : float
+        The margin ρ of the target on the sequence.
+    beta : float
+        The failure probability β.
+    rng : numpy.random.Generator
+        The generator the run draws from.
+    target : array_like, shape (d,)
+        The target halfspace (for the update margins).
+
+    Returns
+    -------
+    run : geoprivate.learners.winnow.DPWinnowRun
+        The run.
+    params : geoprivate.learners.winnow.DPWinnowParameters
+        Its practical-mode parameters (``update_bound`` K, ``mistake_bound``).
+    """
+    T, d = X.shape
+    params = practical_parameters(
+        T, d, rho, eps_hat=1.0, eta=rho / 4, m=lemma_4_6_sample_size(T, beta, 0.5, rho), beta=beta
+    )
+    return dp_winnow(X, y, params, rng, target=target), params
+
+
+def _bounds_exceeded(run, params) -> dict | None:
+    """The evidence when a DP-Winnow run breaks Lemma 4.7's update bound (updates >= K) or
+    Theorem 4.5's mistake bound, else ``None``.
+
+    Parameters
+    ----------
+    run : geoprivate.learners.winnow.DPWinnowRun
+        The run.
+    params : geoprivate.learners.winnow.DPWinnowParameters
+        Its parameters.
+
+    Returns
+    -------
+    dict or None
+        ``updates``, ``update_bound``, ``mistakes``, ``mistake_bound`` when a bound is broken.
+    """
+    if run.n_updates < params.update_bound and run.n_mistakes <= params.mistake_bound:
+        return None
+    return dict(
+        updates=run.n_updates,
+        update_bound=params.update_bound,
+        mistakes=run.n_mistakes,
+        mistake_bound=params.mistake_bound,
+    )
+
+
 # ------------------------------------------------------------------ Lemma 4.7 / Theorem 4.5
 @register(
     "winnow/lemma-4-7",
@@ -360,15 +420,8 @@ def _check_lemma_4_7(rng, size):
     fails, worst = 0, {"updates/bound": 0.0, "mistakes/bound": 0.0, "max_update_margin/c_rho": -math.inf}
     for _ in range(runs):
         X, y, v, rho = majority_sequence(T, d, 3, rng)
-        p = practical_parameters(
-            T, d, rho, eps_hat=1.0, eta=rho / 4, m=lemma_4_6_sample_size(T, beta, 0.5, rho), beta=beta
-        )
-        r = dp_winnow(X, y, p, rng, target=v)
-        bad = (
-            r.n_updates >= p.update_bound
-            or r.n_mistakes > p.mistake_bound
-            or any(mg > p.c * rho for mg in r.update_margins)
-        )
+        r, p = _practical_dp_winnow(X, y, rho, beta, rng, v)
+        bad = _bounds_exceeded(r, p) is not None or any(mg > p.c * rho for mg in r.update_margins)
         fails += int(bad)
         worst["updates/bound"] = max(worst["updates/bound"], r.n_updates / p.update_bound)
         worst["mistakes/bound"] = max(worst["mistakes/bound"], r.n_mistakes / p.mistake_bound)
@@ -553,19 +606,10 @@ def _check_theorem_4_11(rng, size):
         X = cube[rng.integers(0, len(cube), size=T)]
         y = decision_list_values(var, signs, X)
         _, Z = nonnegative_embedding(best.v, np.hstack([X, np.ones((T, 1), dtype=np.int8)]))
-        rho = float(best.rho)
-        p = practical_parameters(
-            T, Z.shape[1], rho, eps_hat=1.0, eta=rho / 4, m=lemma_4_6_sample_size(T, beta, 0.5, rho), beta=beta
-        )
-        run = dp_winnow(Z, y, p, rng, target=np.array([float(w) for w in wp]))
-        if run.n_updates >= p.update_bound or run.n_mistakes > p.mistake_bound:
-            return Verdict.violated(
-                {"variables": var, "signs": signs, "d": d, "T": T},
-                updates=run.n_updates,
-                update_bound=p.update_bound,
-                mistakes=run.n_mistakes,
-                mistake_bound=p.mistake_bound,
-            )
+        run, p = _practical_dp_winnow(Z, y, float(best.rho), beta, rng, np.array([float(w) for w in wp]))
+        exceeded = _bounds_exceeded(run, p)
+        if exceeded is not None:
+            return Verdict.violated({"variables": var, "signs": signs, "d": d, "T": T}, **exceeded)
         worst_up = max(worst_up, run.n_updates / p.update_bound)
         worst_mis = max(worst_mis, run.n_mistakes / p.mistake_bound)
     return Verdict.holds(runs=runs, T=T, max_updates_over_bound=worst_up, max_mistakes_over_bound=worst_mis)

@@ -14,8 +14,8 @@ from __future__ import annotations
 import numpy as np
 
 from geoprivate.claims import Verdict, register
+from geoprivate.claims.winnow import _bounds_exceeded, _practical_dp_winnow
 from geoprivate.learners.decision_lists import conjunctions
-from geoprivate.learners.winnow import dp_winnow, lemma_4_6_sample_size, practical_parameters
 from solvers.margins import (
     decision_list_alternations,
     decision_list_halfspace,
@@ -76,23 +76,11 @@ def _check_theorem_4_12(rng, size):
         min_margin_times_rD = c if min_margin_times_rD is None else min(min_margin_times_rD, c)
         idx = rng.integers(0, 2**d, size=T)
         wp, Z = nonnegative_embedding(v, Z_cube[idx])
-        p = practical_parameters(
-            T,
-            Z.shape[1],
-            float(rho),
-            eps_hat=1.0,
-            eta=float(rho) / 4,
-            m=lemma_4_6_sample_size(T, beta, 0.5, float(rho)),
-            beta=beta,
-        )
-        run = dp_winnow(Z, y_cube[idx], p, rng, target=np.array([float(w) for w in wp]))
-        if run.n_updates >= p.update_bound or run.n_mistakes > p.mistake_bound:
+        run, p = _practical_dp_winnow(Z, y_cube[idx], float(rho), beta, rng, np.array([float(w) for w in wp]))
+        exceeded = _bounds_exceeded(run, p)
+        if exceeded is not None:
             return Verdict.violated(
-                {"d": d, "features": [F.names[f] for f in feats], "signs": signs, "T": T},
-                updates=run.n_updates,
-                update_bound=p.update_bound,
-                mistakes=run.n_mistakes,
-                mistake_bound=p.mistake_bound,
+                {"d": d, "features": [F.names[f] for f in feats], "signs": signs, "T": T}, **exceeded
             )
         worst_up = max(worst_up, run.n_updates / p.update_bound)
         worst_mis = max(worst_mis, run.n_mistakes / p.mistake_bound)

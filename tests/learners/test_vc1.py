@@ -36,6 +36,22 @@ def sample(M, c, n, rng, weights=None):
     return cols, M[c, cols]
 
 
+def _catalogue_fits(cls, name, *, seed, runs, n, weighted):
+    """Fit ``cls`` (practical mode, 200 subsets) on ``runs`` samples of size ``n`` labelled by random
+    targets of the catalogue class ``name``; D is a random distribution over the domain when
+    ``weighted``, else uniform.  Returns the class matrix and the (hypothesis, target row, D) triples."""
+    M, f = vc1.catalogue(16)[name]
+    rng = np.random.default_rng(seed)
+    fits = []
+    for _r in range(runs):
+        c = int(rng.integers(0, M.shape[0]))
+        w = rng.dirichlet(np.ones(M.shape[1])) if weighted else None
+        cols, labels = sample(M, c, n, rng, w)
+        h = cls(M, EPS, DELTA, ALPHA, BETA, f=f, mode="practical", n_subsets=200).fit(cols, labels, rng=rng)
+        fits.append((h, M[c], w))
+    return M, fits
+
+
 # ----------------------------------------------------------------------- calculators
 def test_log_star():
     assert [L.log_star(x) for x in (1, 2, 3, 4, 16, 17, 65536, 65537)] == [0, 1, 2, 2, 3, 4, 4, 5]
@@ -125,18 +141,8 @@ def test_count_based_deterministic_sets_match_definition_15(n, seed, t, data):
 # ----------------------------------------------------------------------- Algorithm 2
 @pytest.mark.parametrize("name", ["thresholds", "point_functions", "figure1"])
 def test_opt_private_learner_is_accurate_on_the_catalogue(name):
-    M, f = vc1.catalogue(16)[name]
-    rng = np.random.default_rng(11)
-    runs, bad = 20, 0
-    for _r in range(runs):
-        c = int(rng.integers(0, M.shape[0]))
-        w = rng.dirichlet(np.ones(M.shape[1]))  # a random distribution D over the domain
-        cols, labels = sample(M, c, 4000, rng, w)
-        h = L.OPTPrivateLearner(M, EPS, DELTA, ALPHA, BETA, f=f, mode="practical", n_subsets=200).fit(
-            cols, labels, rng=rng
-        )
-        bad += h.error(M[c], w) > ALPHA
-    assert bad <= BETA * runs
+    _, fits = _catalogue_fits(L.OPTPrivateLearner, name, seed=11, runs=20, n=4000, weighted=True)
+    assert sum(h.error(target, w) > ALPHA for h, target, w in fits) <= BETA * len(fits)
 
 
 def test_opt_private_learner_trace_and_reproducibility():
@@ -270,16 +276,10 @@ def test_proper_learner_reproducible():
 
 @pytest.mark.parametrize("name", ["thresholds", "point_functions", "figure1"])
 def test_proper_learner_is_accurate_on_the_catalogue(name):
-    M, f = vc1.catalogue(16)[name]
-    rng = np.random.default_rng(12)
-    runs, bad = 15, 0
-    for _r in range(runs):
-        c = int(rng.integers(0, M.shape[0]))
-        cols, labels = sample(M, c, 6000, rng)
-        h = L.ProperLearner(M, EPS, DELTA, ALPHA, BETA, f=f, mode="practical", n_subsets=200).fit(cols, labels, rng=rng)
+    M, fits = _catalogue_fits(L.ProperLearner, name, seed=12, runs=15, n=6000, weighted=False)
+    for h, _, _ in fits:
         assert np.array_equal(M[h.concept], h.labels)
-        bad += h.error(M[c]) > ALPHA
-    assert bad <= BETA * runs
+    assert sum(h.error(target, w) > ALPHA for h, target, w in fits) <= BETA * len(fits)
 
 
 def test_learner_claims_run_and_hold_on_small_instances():
@@ -424,14 +424,12 @@ def test_learner_median_names_agree_with_private_median():
     assert set(L.MEDIANS) - {"paper"} == set(METHODS)
 
 
-def test_vc1_learner_below_its_sample_bound_warns_and_records_it():
-    """#21: median="log-star", sample_size() in the billions, fit on 2·10⁴ examples ran silently."""
-    m = 64
-    C = Thresholds(np.arange(m)).matrix()
-    learner = L.OPTPrivateLearner(
+def _log_star_counts_learner(cls, C, m, epsilon, delta):
+    """A practical-mode learner on the log*-level median (k scale 0) and count partitions, α = β = 0.1."""
+    return cls(
         C,
-        3.0,
-        0.1,
+        epsilon,
+        delta,
         0.1,
         0.1,
         f=m,
@@ -441,25 +439,20 @@ def test_vc1_learner_below_its_sample_bound_warns_and_records_it():
         median_k_scale=0.0,
         partition="counts",
     )
+
+
+def test_vc1_learner_below_its_sample_bound_warns_and_records_it():
+    """#21: median="log-star", sample_size() in the billions, fit on 2·10⁴ examples ran silently."""
+    m = 64
+    C = Thresholds(np.arange(m)).matrix()
+    learner = _log_star_counts_learner(L.OPTPrivateLearner, C, m, 3.0, 0.1)
     assert learner.sample_size() > 10**8
     rng = np.random.default_rng(0)
     cols = rng.integers(0, m, 20_000)
     with pytest.warns(UtilityWarning, match="OPTPrivateLearner: n = 20000 <"):
         h = learner.fit(cols, C.matrix[10, cols], rng=1)
     assert h.privacy_applies is True and h.utility_proved is False
-    proper = L.ProperLearner(
-        C,
-        6.0,
-        0.2,
-        0.1,
-        0.1,
-        f=m,
-        mode="practical",
-        n_subsets=600,
-        median="log-star",
-        median_k_scale=0.0,
-        partition="counts",
-    )
+    proper = _log_star_counts_learner(L.ProperLearner, C, m, 6.0, 0.2)
     with pytest.warns(UtilityWarning, match="ProperLearner"):
         hp = proper.fit(cols, C.matrix[10, cols], rng=1)
     assert hp.privacy_applies is True and hp.utility_proved is False
