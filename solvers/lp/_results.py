@@ -91,7 +91,19 @@ class OptimizeResult:
     method: str = ""
 
 
-# users import these from solvers.lp: the API reference (autosummary) and pickles name them there
-for _name in __all__:
-    globals()[_name].__module__ = "solvers.lp"
-del _name
+def _homed_in_solvers_lp(*objects) -> None:
+    """Name ``solvers.lp`` as the home of public objects defined in its private modules.
+
+    Users import them from :mod:`solvers.lp`; the API reference (autosummary) and pickles look them up
+    by ``__module__``.
+
+    Parameters
+    ----------
+    *objects : class or function
+        The public objects of one private module.
+    """
+    for obj in objects:
+        obj.__module__ = "solvers.lp"
+
+
+_homed_in_solvers_lp(FarkasCertificate, FeasibilityResult, OptimizeResult)

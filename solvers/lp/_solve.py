@@ -41,7 +41,7 @@ from solvers.lp._repair import (
     _ray_certificate,
     _rounded_point,
 )
-from solvers.lp._results import FarkasCertificate, FeasibilityResult, OptimizeResult
+from solvers.lp._results import FarkasCertificate, FeasibilityResult, OptimizeResult, _homed_in_solvers_lp
 from solvers.lp._simplex import _feasible_exact, _maximize_exact
 from solvers.lp._slack import _slack_system
 from solvers.lp._system import _as_vector, _prepare, _System
@@ -422,7 +422,4 @@ def _unbounded_exact(S: _System, c: list[Fraction]) -> OptimizeResult | None:
     return OptimizeResult("unbounded", p.point, None, None, r.point, None, "highs+exact")
 
 
-# users import these from solvers.lp: the API reference (autosummary) and pickles name them there
-for _name in __all__:
-    globals()[_name].__module__ = "solvers.lp"
-del _name
+_homed_in_solvers_lp(feasible_point, maximize)

@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from solvers._rational import common_denominator
 from solvers.lp._checks import _caller_to_scaled_ints, _cert_ok, _dot, _optimal_ok, _point_ok
-from solvers.lp._results import FarkasCertificate, OptimizeResult
+from solvers.lp._results import FarkasCertificate, OptimizeResult, _homed_in_solvers_lp
 from solvers.lp._system import _as_vector, _prepare
 
 __all__ = ["is_farkas_certificate", "is_feasible_point", "is_optimize_certificate"]
@@ -143,7 +143,4 @@ def is_optimize_certificate(c, A_ub, b_ub, A_eq, b_eq, result: OptimizeResult) -
     return value == result.value and _optimal_ok(S, cv, nums, D, y)
 
 
-# users import these from solvers.lp: the API reference (autosummary) and pickles name them there
-for _name in __all__:
-    globals()[_name].__module__ = "solvers.lp"
-del _name
+_homed_in_solvers_lp(is_farkas_certificate, is_feasible_point, is_optimize_certificate)
