@@ -18,6 +18,6 @@ closed descriptor) is one error line and exit 2, and nothing is printed after it
 ``geoprivate --version`` prints the version.
 """
 
-from geoprivate.cli._main import _stdout_for_python_only, build_parser, main  # noqa: F401 (the private one: a test imports it)
+from geoprivate.cli._main import build_parser, main
 
 __all__ = ["main", "build_parser"]

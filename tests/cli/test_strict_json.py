@@ -228,7 +228,7 @@ def test_sweep_json_outputs_parse_whole(tmp_path):
 
 def test_c_level_stdout_goes_to_stderr_while_python_stdout_stays(capfd):
     """The mechanism behind --json: fd 1 is stderr during a command, sys.stdout the real stdout."""
-    from geoprivate.cli import _stdout_for_python_only
+    from geoprivate.cli._main import _stdout_for_python_only
 
     with _stdout_for_python_only():
         os.write(1, b"from C\n")
