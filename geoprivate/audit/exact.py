@@ -610,7 +610,9 @@ def _search_strategy(strategy, evaluate: _Evaluator, max_examples: int, seed: in
 
     def climb(pair) -> _PairEval:
         ev = evaluate(pair)
-        target(min(ev.delta_float(evaluate.E), 1.0), label="delta(epsilon)")
+        d = ev.delta_float(evaluate.E)
+        if d > 0:  # (a flat 0 gives the optimiser nothing to climb)
+            target(d, label="delta(epsilon)")
         target(min(ev.log_r(), 1e300), label="epsilon at delta")
         return ev
 
@@ -639,7 +641,7 @@ def exact_audit(
     epsilon,
     delta=0.0,
     *,
-    max_examples: int = 200,
+    max_examples: int = 1000,
     seed: int = 0,
     atol: float = 1e-9,
 ) -> ExactAuditResult:
@@ -666,8 +668,9 @@ def exact_audit(
         :class:`LogRational` ``(r)`` is ε = ln r.
     delta : float or Fraction, default 0.0
         The claimed δ in [0, 1) (a float is its exact binary value).
-    max_examples : int, default 200
-        Examples hypothesis draws from a strategy (ignored otherwise).
+    max_examples : int, default 1000
+        Examples hypothesis draws from a strategy (ignored otherwise); hypothesis's optimiser
+        climbs the targets in repeated passes from 1000 examples on.
     seed : int, default 0
         Seed of hypothesis's search and shrinking (same seed, same pairs).
     atol : float, default 1e-9

@@ -152,16 +152,23 @@ def _query_count(lengths: range, lo: int, hi: int, relation: str) -> int:
 def _query_strategy(lengths: range, lo: int, hi: int, relation: str):
     from hypothesis import strategies as st
 
+    def step(v: int, o: int) -> int:  # v + o, turned back at the box's edges
+        w = v + o
+        return w if lo <= w <= hi else v - o
+
     @st.composite
     def pair(draw):
         m = draw(st.integers(lengths.start, lengths.stop - 1))
         q = tuple(draw(st.lists(st.integers(lo, hi), min_size=m, max_size=m)))
-        i = draw(st.integers(0, m - 1))  # a query that moves (by +1 or −1, inside the box)
-        moved = draw(st.sampled_from([x for x in (q[i] + 1, q[i] - 1) if lo <= x <= hi]))
+        # moves drawn independently of q (an optimiser climbing one choice changes one thing)
         if relation == "one-query":
-            return q, q[:i] + (moved,) + q[i + 1 :]
-        other = [draw(st.integers(max(lo, v - 1), min(hi, v + 1))) if j != i else moved for j, v in enumerate(q)]
-        return q, tuple(other)
+            i = draw(st.integers(0, m - 1))
+            return q, q[:i] + (step(q[i], draw(st.sampled_from((1, -1)))),) + q[i + 1 :]
+        moves = draw(st.lists(st.integers(-1, 1), min_size=m, max_size=m))
+        other = tuple(min(max(v + o, lo), hi) for v, o in zip(q, moves, strict=True))
+        if other == q:  # no query moved (or only off the box): move the first one
+            other = (step(q[0], 1),) + q[1:]
+        return q, other
 
     return pair()
 
