@@ -183,7 +183,7 @@ def _exact_real(x, name: str) -> Fraction:
     if isinstance(x, (bool, np.bool_)) or not isinstance(x, numbers.Real):
         raise TypeError(f"{name} must be a real number, got {type(x).__name__}")
     if isinstance(x, numbers.Rational):
-        v = Fraction(x.numerator, x.denominator)
+        v = Fraction(int(x.numerator), int(x.denominator))
     else:
         if not math.isfinite(float(x)):
             raise ValueError(f"{name} must be finite, got {x!r}")
@@ -510,7 +510,12 @@ def _audit_pair(pair, p: _Law, q: _Law, E: _ExpEpsilon, eps_f: float, delta: Fra
         b, rb = _one_order(q, p, E, delta)
         fwd = _cmp_forms(f, b, E) >= 0
         return _PairEval(
-            pair, True, "d0>d1" if fwd else "d1>d0", (p.probs, q.probs), f if fwd else b, rf if _cmp_r(rf, rb) >= 0 else rb
+            pair,
+            True,
+            "d0>d1" if fwd else "d1>d0",
+            (p.probs, q.probs),
+            f if fwd else b,
+            rf if _cmp_r(rf, rb) >= 0 else rb,
         )
     pf = {o: float(v) for o, v in p.probs.items()}
     qf = {o: float(v) for o, v in q.probs.items()}
@@ -582,12 +587,13 @@ class _Evaluator:
             raise TypeError(f"neighbours must yield pairs (d0, d1), got {_short(pair)}") from None
         k0, p = self.law_of(d0)
         k1, q = self.law_of(d1)
-        pk = None if self.pairs is None or k0 is None or k1 is None else frozenset((k0, k1))
-        if pk is not None and pk in self.pairs:
-            return self.pairs[pk]
+        seen = self.pairs
+        pk = None if seen is None or k0 is None or k1 is None else frozenset((k0, k1))
+        if seen is not None and pk is not None and pk in seen:
+            return seen[pk]
         ev = _audit_pair(tuple(pair), p, q, self.E, self.eps_f, self.delta, self.atol)
-        if pk is not None:
-            self.pairs[pk] = ev
+        if seen is not None and pk is not None:
+            seen[pk] = ev
         self.worst.offer(ev)
         return ev
 
@@ -624,10 +630,12 @@ def _search_strategy(strategy, evaluate: _Evaluator, max_examples: int, seed: in
     # the worst found; hypothesis then shrinks it (and may meet a worse pair: shrink towards that one)
     for _ in range(3):
         top = worst.top
+
+        def at_least_as_bad(pr, t: _PairEval = top) -> bool:
+            return worst.cmp_key(climb(pr), t) >= 0
+
         try:
-            small = find(
-                strategy, lambda pr, t=top: worst.cmp_key(climb(pr), t) >= 0, settings=conf, random=random.Random(seed)
-            )
+            small = find(strategy, at_least_as_bad, settings=conf, random=random.Random(seed))
         except NoSuchExample:
             return None
         if worst.top is top:

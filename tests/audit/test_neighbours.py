@@ -26,11 +26,19 @@ def brute_query_pairs(max_len, lo, hi, relation, min_len=1):
 
 
 def brute_dataset_pairs(u, min_size, max_size, relation, ordered):
-    datasets = {d if ordered else tuple(sorted(d)) for n in range(min_size, max_size + 1) for d in itertools.product(range(u), repeat=n)}
+    datasets = {
+        d if ordered else tuple(sorted(d))
+        for n in range(min_size, max_size + 1)
+        for d in itertools.product(range(u), repeat=n)
+    }
     out = set()
     for a, b in itertools.permutations(datasets, 2):
         if relation == "replace-one" and len(a) == len(b):
-            ok = sum(x != y for x, y in zip(a, b, strict=True)) == 1 if ordered else (Counter(a) - Counter(b)).total() == 1
+            ok = (
+                sum(x != y for x, y in zip(a, b, strict=True)) == 1
+                if ordered
+                else (Counter(a) - Counter(b)).total() == 1
+            )
         elif relation == "add-remove" and len(b) == len(a) + 1:
             ok = any(b[:j] + b[j + 1 :] == a for j in range(len(b))) if ordered else not Counter(a) - Counter(b)
         else:
