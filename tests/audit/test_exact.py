@@ -399,3 +399,56 @@ def test_iterables_are_exhaustive_over_the_pairs_given():
     gen = ((a, b) for a, b in itertools.pairwise(range(4)))
     r = exact_audit(lambda x: rr(F(3, 4))(x % 2), gen, LogRational(3))
     assert r.exhaustive and r.pairs_examined == 3 and r.holds and r.shrunk_pair is None and not r.shrunk
+
+
+def _random_law(rng: random.Random, n: int) -> dict:
+    w = [rng.randint(1, 9) if rng.random() < 0.9 else 0 for _ in range(n)]
+    w[rng.randrange(n)] += 1
+    return {o: F(x, sum(w)) for o, x in enumerate(w) if x or rng.random() < 0.5}
+
+
+def test_verdicts_agree_with_60_digits_on_random_laws():
+    """Random exact laws, ε (floats and rationals) and δ: the verdict, the bounds and e^(ε at δ) against
+    a 60-digit evaluation of the definition and the characterisation of R (δ(R) <= δ < δ(R − 1e-15))."""
+    ctx = mpmath.MPContext()
+    ctx.dps = 60
+    rng = random.Random(1)
+    for _ in range(400):
+        n = rng.randint(2, 5)
+        laws = [_random_law(rng, n) for _ in range(3)]
+        pairs = [(0, 1), (1, 2)][: rng.randint(1, 2)]
+        eps = rng.choice([rng.random() * 3, F(rng.randint(0, 30), rng.randint(1, 10))])
+        delta = rng.choice([F(0), F(rng.randint(1, 20), 100), rng.random() / 4])
+        r = exact_audit(laws.__getitem__, pairs, eps, delta=delta)
+        e = ctx.exp(ctx.mpf(F(eps).numerator) / F(eps).denominator)
+        worst = max(
+            sum(
+                max(
+                    0,
+                    ctx.mpf(x.numerator) / x.denominator
+                    - e * ctx.mpf(b.get(o, 0).numerator) / b.get(o, F(1)).denominator,
+                )
+                for o, x in a.items()
+            )
+            for i, j in pairs
+            for a, b in ((laws[i], laws[j]), (laws[j], laws[i]))
+        )
+        lo, hi = r.delta_bounds
+        assert (
+            ctx.mpf(lo.numerator) / lo.denominator - ctx.mpf(10) ** -50
+            <= worst
+            <= ctx.mpf(hi.numerator) / hi.denominator + ctx.mpf(10) ** -50
+        )
+        if abs(worst - ctx.mpf(F(delta).numerator) / F(delta).denominator) > ctx.mpf(10) ** -40:
+            assert r.violated == (worst > ctx.mpf(F(delta).numerator) / F(delta).denominator)
+        R = r.exp_epsilon_at_delta
+        if R is None:
+            assert r.epsilon_at_delta == math.inf
+            continue
+        at = [max(_hockey(laws[i], laws[j], R), _hockey(laws[j], laws[i], R)) for i, j in pairs]
+        assert max(at) <= F(delta)
+        if R > 1:
+            below = R - F(1, 10**15)
+            assert max(max(_hockey(laws[i], laws[j], below), _hockey(laws[j], laws[i], below)) for i, j in pairs) > F(
+                delta
+            )
