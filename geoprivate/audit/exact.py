@@ -135,7 +135,7 @@ class ExactAuditResult:
     exact : bool
         Whether every pair examined was audited in rational arithmetic (the verdict is a proof).
     pairs_examined : int
-        Distinct pairs whose laws were compared.
+        Distinct pairs compared (a pair and its reverse count once; every pair of a space once).
     shrunk : bool
         Whether hypothesis's shrinker returned ``shrunk_pair``.
     laws : tuple of dict
