@@ -517,7 +517,7 @@ def exact_audit_rows(quick: bool, rng) -> None:
                 worst = max(worst, sum((max(Fraction(0), v - e * y.get(o, 0)) for o, v in x.items()), Fraction(0)))
         return worst
 
-    n_pairs, hi = (200, 3) if quick else (2000, 4)
+    n_pairs, hi = (100, 2) if quick else (2000, 4)
     pairs = []
     while len(pairs) < n_pairs:
         m = int(rng.integers(1, 5))
