@@ -389,3 +389,27 @@ def test_repeated_law_refuses_bad_quadrature(kw, match):
 def test_exact_audit_refuses_nan_query_values():
     with pytest.raises(ValueError, match="values"):
         audit.between_thresholds_output_law(lambda prefix: float("nan"), 0.5, 0.3, 0.7, 10, max_queries=2)
+
+
+def test_svt_no_query_noise_output_law_is_unchanged():
+    """The law's floats are those computed before it was re-expressed with geoprivate.audit.laws (hex-pinned)."""
+    assert {k: float(v).hex() for k, v in svt_no_query_noise_output_law([0.0, 1.0, 2.0], 0.5, 1.0).items()} == {
+        (True,): "0x1.8ebef9eac820bp-2",
+        (False, True): "0x1.c5041854df7d4p-4",
+        (False, False, True): "0x1.c5041854df7d0p-4",
+        (False, False, False): "0x1.8ebef9eac820cp-2",
+    }
+    assert {k: float(v).hex() for k, v in svt_no_query_noise_output_law([0.0, 1.0, 2.0], 1.0, 0.5).items()} == {
+        (True,): "0x1.8ebef9eac820bp-2",
+        (False, True): "0x1.c5041854df7d2p-3",
+        (False, False, True): "0x1.39c9e51693698p-3",
+        (False, False, False): "0x1.e3b40ebefcd80p-3",
+    }
+    assert {k: float(v).hex() for k, v in svt_no_query_noise_output_law([1.5, 0.2], 0.5, 1.0).items()} == {
+        (True,): "0x1.1e14aed893ef0p-1",
+        (False, False): "0x1.c3d6a24ed8220p-2",
+    }
+    assert {k: float(v).hex() for k, v in svt_no_query_noise_output_law([3, 3, 1], 1.0, 0.5).items()} == {
+        (True,): "0x1.b6a79f23569ecp-1",
+        (False, False, False): "0x1.25618372a5850p-3",
+    }
