@@ -249,7 +249,7 @@ def between_thresholds_audit(
     (the float ``epsilon``) and ``delta`` (0 when not given): ``delta_at_epsilon`` = δ(ε)
     and, if ``delta`` is given, ``epsilon_at_delta`` = the least ε with δ(ε) <= δ.  The laws'
     probabilities are mpmath numbers (absolute error < 10^(4 − dps)), not rationals, so the
-    audit is a floating-point one (``exact=False`` in exact_audit's terms; δ(ε) accurate to
+    audit is a floating-point one, as exact as those numbers in double precision (δ(ε) to
     ~1e-16 absolute).
 
     Parameters

@@ -45,8 +45,9 @@ Fraction(16, 27)
 
 from __future__ import annotations
 
+import math
 import numbers
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -99,22 +100,27 @@ def _window(lo, hi) -> tuple[int, int]:
     return a, b
 
 
-def _integers(values, name: str) -> list[int]:
-    """A non-empty sequence (or 1-D array) of integers."""
+def _sequence(values, name: str, what: str) -> list:
+    """A non-empty sequence (or 1-D array) as a list: TypeError for a non-sequence, ValueError when empty."""
     if isinstance(values, (str, bytes, dict)) or not isinstance(values, Iterable):
-        raise TypeError(f"{name} must be a non-empty sequence of integers, got {values!r}")
-    out = [_integer(v, f"{name}[{i}]") for i, v in enumerate(values)]
+        raise TypeError(f"{name} must be a non-empty sequence of {what}, got {type(values).__name__}")
+    out = list(values)
     if not out:
-        raise ValueError(f"{name} must be a non-empty sequence of integers, got {values!r}")
+        raise ValueError(f"{name} must be a non-empty sequence of {what}, got {values!r}")
     return out
 
 
-def _non_empty(seq, name: str, what: str) -> None:
-    """A non-empty sequence (TypeError for a non-sequence, ValueError when empty)."""
-    if isinstance(seq, (str, bytes)) or not isinstance(seq, Sequence):
-        raise TypeError(f"{name} must be a non-empty sequence of {what}, got {type(seq).__name__}")
-    if not seq:
-        raise ValueError(f"{name} must be a non-empty sequence of {what}, got {seq!r}")
+def _integers(values, name: str) -> list[int]:
+    """A non-empty sequence of integers."""
+    return [_integer(v, f"{name}[{i}]") for i, v in enumerate(_sequence(values, name, "integers"))]
+
+
+def _finite_real(x, name: str) -> None:
+    """A finite real number (exact or float), kept as given."""
+    if isinstance(x, bool) or not isinstance(x, numbers.Real):
+        raise TypeError(f"{name} must be a real number, got {x!r}")
+    if not math.isfinite(x):
+        raise ValueError(f"{name} must be finite, got {x!r}")
 
 
 def _cutoff(cutoff) -> int | None:
@@ -730,7 +736,7 @@ def shared_threshold_law(tops, r_threshold, *, cutoff=None) -> dict:
     >>> sorted(shared_threshold_law(tops, F(1, 2)).items())
     [((False, False), Fraction(1, 3)), ((True, False), Fraction(1, 3)), ((True, True), Fraction(1, 3))]
     """
-    _non_empty(tops, "tops", "PiecewiseGeometric")
+    tops = _sequence(tops, "tops", "PiecewiseGeometric")
     for j, t in enumerate(tops):
         if not isinstance(t, PiecewiseGeometric):
             raise TypeError(f"tops[{j}] must be a PiecewiseGeometric, got {type(t).__name__}")
@@ -787,12 +793,10 @@ def threshold_crossing_law(values, threshold, threshold_cdf: Callable, *, cutoff
     >>> sorted(threshold_crossing_law([1, 0], 1, lambda x: discrete_laplace_cdf(x, F(1, 2)), cutoff=None).items())
     [((False, False), Fraction(1, 3)), ((True, False), Fraction(1, 3)), ((True, True), Fraction(1, 3))]
     """
-    _non_empty(values, "values", "reals")
+    values = _sequence(values, "values", "reals")
     for i, v in enumerate(values):
-        if isinstance(v, bool) or not isinstance(v, numbers.Real):
-            raise TypeError(f"values[{i}] must be a real number, got {v!r}")
-    if isinstance(threshold, bool) or not isinstance(threshold, numbers.Real):
-        raise TypeError(f"threshold must be a real number, got {threshold!r}")
+        _finite_real(v, f"values[{i}]")
+    _finite_real(threshold, "threshold")
     if not callable(threshold_cdf):
         raise TypeError(f"threshold_cdf must be callable (x -> P(rho <= x)), got {type(threshold_cdf).__name__}")
     cut = _cutoff(cutoff)

@@ -260,6 +260,11 @@ def test_threshold_crossing_law_agrees_with_the_shared_threshold_law_without_que
         (lambda: threshold_crossing_law(3, 0, lambda x: 0.5), TypeError, "values must be a non-empty"),
         (lambda: shared_threshold_law([], F(1, 2)), ValueError, "tops must be a non-empty"),
         (lambda: threshold_crossing_law([0], "1", lambda x: 0.5), TypeError, "threshold must be a real"),
+        (
+            lambda: threshold_crossing_law([0, float("nan")], 0, lambda x: 0.5),
+            ValueError,
+            r"values\[1\] must be finite",
+        ),
     ],
 )
 def test_validation_names_the_parameter(call, error, match):
