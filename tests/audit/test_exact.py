@@ -2,8 +2,7 @@
 pairs examined, pairs keyed by value, laws cached per dataset, the worst pair found or certified.
 
 Independent checks: brute force over the same pairs in plain Fractions (max likelihood ratio, the
-hockey-stick sum at a rational e^ε), mpmath at 60 digits in a context of its own, a report-noisy-max
-argmax law written here and checked against a truncated numpy sum.
+hockey-stick sum at a rational e^ε) and mpmath at 60 digits in a context of its own.
 """
 
 from __future__ import annotations
@@ -22,6 +21,7 @@ import pytest
 
 from geoprivate.audit import LogRational, exact_audit
 from geoprivate.audit.exact import _ExpEpsilon, value_key
+from geoprivate.audit.laws import noisy_argmax_law
 from geoprivate.audit.neighbours import query_vector_neighbours
 from geoprivate.audit.suites.svt_exact import svt_geometric_law
 from tests.hang_guard import hang_guard
@@ -30,47 +30,6 @@ from tests.hang_guard import hang_guard
 def rr(p):
     """Randomised response keeping the bit with probability p."""
     return lambda bit: {bit: F(p), 1 - bit: 1 - F(p)}
-
-
-def _mul(a: list, b: list) -> list:
-    out = [F(0)] * (len(a) + len(b) - 1)
-    for i, x in enumerate(a):
-        for j, y in enumerate(b):
-            out[i + j] += x * y
-    return out
-
-
-def rnm_argmax_law(q, r) -> dict:
-    """Report-noisy-max (the argmax, ties to the lowest index) with two-sided geometric noise of ratio r.
-
-    P(j) = Σ_v P(ν = v − q_j) Π_{i<j} P(ν <= v − 1 − q_i) Π_{i>j} P(ν <= v − q_i): a finite sum over
-    the window where the arguments change sign, and two geometric tails (polynomials in r^v, r^−v).
-    """
-    r = F(r)
-    m, c = len(q), (1 - r) / (1 + r)
-
-    def cdf(k):
-        return 1 - r ** (k + 1) / (1 + r) if k >= 0 else r ** (-k) / (1 + r)
-
-    lo_v, hi_v = min(q) - 1, max(q) + 1  # v <= lo_v: every argument < 0; v >= hi_v: every argument >= 0
-    law = {}
-    for j in range(m):
-        shifts = [q[i] + (1 if i < j else 0) for i in range(m) if i != j]
-        total = F(0)
-        for v in range(lo_v + 1, hi_v):
-            t = c * r ** abs(v - q[j])
-            for s in shifts:
-                t *= cdf(v - s)
-            total += t
-        poly = [F(0), c * r ** (-q[j])]  # v >= hi_v, in x = r^v
-        for s in shifts:
-            poly = _mul(poly, [F(1), -(r ** (1 - s)) / (1 + r)])
-        total += sum(a * r ** (k * hi_v) / (1 - r**k) for k, a in enumerate(poly) if k and a)
-        coef = c * r ** q[j]  # v <= lo_v, in y = r^−v
-        for s in shifts:
-            coef *= r**s / (1 + r)
-        law[j] = total + coef * r ** (-m * lo_v) / (1 - r**m)
-    return law
 
 
 def _hockey(p: dict, q: dict, e: F) -> F:
@@ -292,23 +251,9 @@ def test_each_law_is_evaluated_once_per_dataset_and_each_pair_once():
 # --------------------------------------------------------------------------- the worst pair: certified or found
 
 
-def test_report_noisy_max_law_is_exact():
-    rng = np.arange(-40, 41)
-    pmf = (1 - 0.5) / (1 + 0.5) * 0.5 ** np.abs(rng)
-    for q in [(0,), (0, 1), (2, 0, 1), (1, 1, 1)]:
-        law = rnm_argmax_law(q, F(1, 2))
-        assert sum(law.values()) == 1
-        m = len(q)
-        grids = np.meshgrid(*[rng] * m, indexing="ij")
-        w = np.prod(np.meshgrid(*[pmf] * m, indexing="ij"), axis=0)
-        top = np.argmax(np.stack([g + v for g, v in zip(grids, q, strict=True)], axis=-1), axis=-1)
-        for j in range(m):
-            assert float(law[j]) == pytest.approx(w[top == j].sum(), abs=1e-9)
-
-
 MECHANISMS = {
     "SVT": lambda q: svt_geometric_law(q, F(4, 5), "SVT"),  # [LSL17] Alg. 1 with geometric noise (correct)
-    "report-noisy-max": lambda q: rnm_argmax_law(q, F(2, 3)),
+    "report-noisy-max": lambda q: noisy_argmax_law(q, F(2, 3)),  # the argmax, ties to the lowest index
 }
 
 
