@@ -50,6 +50,7 @@ __all__ = [
     "StepBook",
     "all_registered_steps",
     "decide",
+    "rr_composition_delta",
     "evaluate_step",
     "step_claim_id",
     "step_verdict",
@@ -392,6 +393,34 @@ def _tie_fails(op: str) -> bool:
     return op in ("<", ">", "!=")
 
 
+def rr_composition_delta(epsilon, k: int, epsilon_prime):
+    """An enclosure of δ(ε') of k-fold ε-randomised response, the worst composition of k ε-DP mechanisms.
+
+    δ(ε') = Σ_x C(k, x) p^x (1 − p)^{k−x} max(0, 1 − e^{ε' − ε(2x − k)}), p = e^ε/(1 + e^ε)
+    (Kairouz–Oh–Viswanath): a composition theorem that claims (ε', δ') for k ε-DP mechanisms is
+    refuted when this exceeds δ'.  Interval arithmetic at the current precision; a term whose sign is
+    uncertain contributes its whole enclosure, clipped at 0.
+
+    Parameters
+    ----------
+    epsilon, epsilon_prime : mpmath interval
+    k : int >= 1
+
+    Returns
+    -------
+    mpmath interval
+    """
+    p = iv.exp(epsilon) / (1 + iv.exp(epsilon))
+    total = iv.mpf(0)
+    for x in range(k, -1, -1):
+        gain = 1 - iv.exp(epsilon_prime - epsilon * (2 * x - k))
+        if gain.b <= 0:
+            break  # the loss ε(2x − k) falls with x: no later term contributes
+        term = math.comb(k, x) * p**x * (1 - p) ** (k - x) * iv.mpf([max(0, gain.a), gain.b])
+        total += term
+    return total
+
+
 # ----------------------------------------------------------------------------- derivations
 @dataclass(frozen=True)
 class Derivation:
@@ -493,8 +522,10 @@ class Step:
         For derived steps.
     reason : str
         For steps not executable.
+    gap : str
+        For a step that fails on the statement's range: the gap in one line (the README's findings list).
     finding : str
-        For a step that fails on the statement's range: what it breaks.
+        For such a step: what it breaks (the statement, or only the proof) and the other route, if any.
     note : str
         How the step is read where the text is ambiguous (a log base, a misprint corrected elsewhere).
     """
@@ -510,6 +541,7 @@ class Step:
     claim: str = ""
     derivation: Derivation | None = None
     reason: str = ""
+    gap: str = ""
     finding: str = ""
     note: str = ""
 
@@ -525,6 +557,8 @@ class Step:
             raise ValueError(f"step {self.id}: a {self.status} step needs its claim / derivation / reason")
         if self.finding and self.status != "checked":
             raise ValueError(f"step {self.id}: only a checked step can carry a finding")
+        if bool(self.gap) != bool(self.finding):
+            raise ValueError(f"step {self.id}: a failed step has both its one-line gap and its finding")
 
     @property
     def id(self) -> str:
@@ -542,7 +576,7 @@ class Step:
     def detail(self) -> str:
         """One phrase: the claim id, what sympy proved, or the reason."""
         if self.status == "checked":
-            return self.claim + (f" — FAILS: {self.finding}" if self.finding else "")
+            return self.claim + (f" — FAILS: {self.gap}" if self.gap else "")
         if self.status == "derived":
             assert self.derivation is not None
             return "sympy: " + self.derivation.text
@@ -564,6 +598,7 @@ class Step:
             "derivation": self.derivation.text if self.derivation is not None else None,
             "reason": self.reason or None,
             "failed": self.failed,
+            "gap": self.gap or None,
             "finding": self.finding or None,
             "note": self.note or None,
         }
@@ -684,14 +719,47 @@ def relation_verdict(claim_id: str, rng, size: str, *, negate: bool = False, max
     searched = search_claim(probe, seed, size, budget)
     common = {"relation": f"{text}  [{_OPS.get(op, op)}]", "grid_points": len(grid), "grid_failures": len(grid_failures)}
     if searched.status == "violated" or grid_failures:
-        instance = searched.instance if searched.status == "violated" else grid_failures[0]
+        extra = dict(searched.evidence)
+        if searched.status == "violated":
+            instance = searched.instance
+        else:  # the search missed what the grid found: shrink the simplest grid failure greedily
+            instance = _shrink(min(grid_failures, key=_complexity), variables, where, fails)
+            extra["shrunk"] = "greedy, variable by variable, from the simplest failing grid point"
         ev = evaluate_step(relation, op, instance)
-        return Verdict.violated(
-            dict(instance), **common, lhs=ev.lhs, rhs=ev.rhs, digits=ev.dps, **searched.evidence
-        )
+        return Verdict.violated(dict(instance), **common, lhs=ev.lhs, rhs=ev.rhs, digits=ev.dps, **extra)
     if searched.status == "skipped":  # pragma: no cover - every step's strategy produces instances
         return Verdict.skipped(searched.reason, **common)
     return Verdict.holds(**common, examples=searched.evidence.get("instances"), ties=ties)
+
+
+def _complexity(values: dict[str, Fraction]) -> int:
+    """Size of an instance's rationals (the shrinker prefers smaller numerators and denominators)."""
+    return sum(len(str(abs(x.numerator))) + len(str(x.denominator)) for x in values.values())
+
+
+_SIMPLE = tuple(Fraction(x) for x in ("1/2", "1/4", "1/10", "1/16", "1/100", "1", "2", "3", "10", "100", "1/1000"))
+
+
+def _shrink(instance: dict[str, Fraction], variables: Sequence[Var], where, fails) -> dict[str, Fraction]:
+    """Greedy shrinking of a failing instance: each variable in turn takes the simplest value of its range
+    (simple rationals, then its grid) that keeps the instance failing; repeated until nothing changes."""
+    current = dict(instance)
+    changed = True
+    while changed:
+        changed = False
+        for v in variables:
+            candidates = sorted(
+                {x for x in (*_SIMPLE, *v.grid(_GRID["medium"][0])) if v.contains(x)},
+                key=lambda x: (len(str(abs(x.numerator))) + len(str(x.denominator)), abs(x)),
+            )
+            for x in candidates:
+                if x == current[v.name] or _complexity({"x": x}) >= _complexity({"x": current[v.name]}):
+                    continue
+                trial = {**current, v.name: x}
+                if (where is None or where(trial)) and fails(trial):
+                    current, changed = trial, True
+                    break
+    return current
 
 
 def check_relation(
@@ -773,6 +841,7 @@ class StepBook:
         op: str = "<=",
         *,
         where: Callable | None = None,
+        gap: str = "",
         finding: str = "",
         note: str = "",
         what: str = "",
@@ -792,8 +861,10 @@ class StepBook:
             ``lhs op rhs`` is the step.
         where : callable, optional
             ``where(values) -> bool``: a condition between the variables (on exact rationals).
+        gap : str
+            Non-empty for a step that fails on the range: the gap in one line (the claim is then a finding).
         finding : str
-            Non-empty for a step that fails on the range: what it breaks (the claim is then a finding).
+            With ``gap``: what the failure breaks (the statement, or only the proof) and the other route.
         note : str
             How the step is read.
         what : str
@@ -816,6 +887,7 @@ class StepBook:
                 self.proof,
                 "checked",
                 claim=step_claim_id(self.paper, self.statement, self._next(k)),
+                gap=gap,
                 finding=finding,
                 note=note,
             )
@@ -826,7 +898,7 @@ class StepBook:
             f"{kind}[{PAPER_KEYS[self.paper]}] {self.statement}, {self.proof} proof, step {step.k}: "
             f"{what or printed} for {', '.join(step.variables)} [{self.range}; interval arithmetic on exact "
             f"rationals; a grid, then hypothesis towards the edges of the range]"
-            + (f" — {finding}" if finding else "")
+            + (f" — {gap}: {finding}" if finding else "")
         )
         check_relation(step.claim, text, variables, relation, op, where=where, text=printed)
         _STEP_OF_CLAIM[step.claim] = step
@@ -864,7 +936,9 @@ class StepBook:
         self.steps.append(step)
         return step
 
-    def linked(self, printed: str, variables: Sequence[Var], claim: str, *, finding: str = "", note: str = "", k=None):
+    def linked(
+        self, printed: str, variables: Sequence[Var], claim: str, *, gap: str = "", finding: str = "", note: str = "", k=None
+    ):
         """Declare a step that an existing registered claim checks (searched and shrunk there).
 
         Parameters
@@ -873,8 +947,10 @@ class StepBook:
         variables : sequence of Var
         claim : str
             The id of the claim.
+        gap : str
+            Non-empty when that claim finds the step false: the gap in one line.
         finding : str
-            Non-empty when that claim finds the step false.
+            With ``gap``: what the failure breaks and the other route.
         note : str
         k : int, optional
 
@@ -893,6 +969,7 @@ class StepBook:
                 self.proof,
                 "checked",
                 claim=claim,
+                gap=gap,
                 finding=finding,
                 note=note,
             )

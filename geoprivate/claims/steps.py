@@ -23,7 +23,7 @@ per paper beside the statements, and ``--json`` lists each with its status and r
 from __future__ import annotations
 
 from geoprivate._papers import PAPER_KEYS
-from geoprivate.claims import steps_everlasting
+from geoprivate.claims import steps_everlasting, steps_shrinkage, steps_vc1, steps_winnow
 from geoprivate.claims._steps import PROOFS, STEP_STATUSES, Step, all_registered_steps
 
 __all__ = [
@@ -41,10 +41,12 @@ __all__ = [
 PRIVACY_SHARE_TARGET = 0.8
 
 #: the modules declaring each paper's steps (imported above; listed so a paper without one is visible)
-MODULES = {"everlasting": steps_everlasting}
+MODULES = {"shrinkage": steps_shrinkage, "everlasting": steps_everlasting, "winnow": steps_winnow, "vc1": steps_vc1}
 
-#: every step, in paper order, then proof order
-STEPS: tuple[Step, ...] = tuple(all_registered_steps())
+_ORDER = {paper: i for i, paper in enumerate(PAPER_KEYS)}
+
+#: every step, in paper order (as :data:`~geoprivate._papers.PAPER_KEYS`), then in its module's order
+STEPS: tuple[Step, ...] = tuple(sorted(all_registered_steps(), key=lambda s: _ORDER[s.paper]))  # stable: module order kept
 _BY_ID = {s.id: s for s in STEPS}
 
 

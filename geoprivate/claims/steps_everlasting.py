@@ -176,6 +176,7 @@ D9.checked(
         6 * iv.sqrt(64 * p.alpha * p.R * iv.log(2 / p.delta)) / (p.alpha * p.T),
     ),
     "=",
+    gap="the chain drops the factor 3 of 1/ε'_i = 3√(c_i ln(2/δ)) (left side = 3 × right side)",
     finding=_D9_FACTOR3,
     what="6/(α_i ε'_i T_i) = 6√(64 α_i R_i ln(2/δ))/(α_i T_i) with ε'_i = 1/(3√(c_i ln(2/δ))), c_i = 64α_iR_i "
     "(the common factor log(10/ε'_i) + log(1/δ'_i) + 1 > 0 divided out)",
@@ -188,6 +189,7 @@ D9.checked(
         6 * iv.sqrt(1638400 * iv.log(2 / p.delta) * p.lam / (p.alpha * p.T)),
     ),
     "=",
+    gap="the chain drops R_i's 1/ε under the root (cancelled by step 4)",
     finding="R_i = 25600|S_i|/ε with |S_i| = λ_iT_i: the right side drops the 1/ε under the root (it is √ε times "
     "the left); step 4 drops an ε that cancels it, so only the proof's text is wrong here",
     what="with R_i = 25600 λ_i T_i/ε (steps 3c, 3a)",
@@ -210,6 +212,7 @@ D9.checked(
         ),
     ),
     "=",
+    gap="the chain drops T_i's ε (cancelling step 3's dropped 1/ε)",
     finding="with T_i = τλ_i log(1/δ) log²(λ_i/(εα_iβ_iδ))/(α_iε), λ_i/(α_iT_i) = ε/(τ log(1/δ) log²(…)): the right "
     "side drops this ε (it is 1/√ε times the left), cancelling step 3's dropped 1/ε; only the proof's text is wrong here",
     what="with T_i from step 3a and λ_i from step 1 (τ = 10¹⁰)",
@@ -258,6 +261,7 @@ D9.checked(
     r" \text{ (the chain recomputed: Claim D.9 itself, } \tau=1.1\cdot10^{10})",
     _D9_VARS,
     lambda p: (_d9_gap_ratio(p, 11 * 10**9), iv.mpf(1)),
+    gap="Lemma C.3's gap fails at τ = 1.1·10¹⁰ for α_i near 1/32 once the dropped 3 is restored (needs ≈ 1.3 × 2α_i)",
     finding="recomputed without the dropped factor 3, Lemma C.3's gap is up to ≈ 1.3× the gap 2α_i for α_i near "
     "1/32 (phase 1 of α near 1/16) at GenericBBL's τ = 1.1·10¹⁰: Claim D.9 as stated fails there, and with it the "
     f"privacy of M_1 in Claims E.5/E.6; with τ = {TAU_REPAIRED:.1e} it holds on the whole range ({D9_ROUTE})",
@@ -320,6 +324,7 @@ E6.linked(
     r"(D_1^{b,L},\dots,D_{i-1}^{b,L},D_i^{b,L*}) \text{ follow the same distribution for } b\in\{0,1\}",
     [],
     "everlasting/claim-e-6",
+    gap="false through halting: the hidden query's ⊤ moves the halt, so query privacy fails (δ ≈ 1 at ε = 0.5)",
     finding="false through halting: the hidden query's ⊤ counts towards c_i, so the phase halts one answer earlier "
     "in one world; the exact law of the view gives δ(0.5) ≈ 1 on the smallest stream (7 queries, c = 5) at "
     "parameters meeting Claims D.1 and D.9.  It breaks Claim E.6 (query privacy) itself; RepairedBBL "
@@ -342,6 +347,7 @@ E6.checked(
     r"M_3 \text{ is } (\varepsilon+4,4\varepsilon\delta)\text{-DP (Lemma C.1 on } (M_1,M_2))",
     [eps, delta16],
     lambda p: (4 * iv.e * p.delta, 4 * p.eps * p.delta),
+    gap="misprint: Lemma C.1 gives 4eδ, not 4εδ (harmless: step 6 uses 4eδ)",
     finding="a misprint: Lemma C.1 on (ε + 1, δ) gives (ε + 4, 4eδ) (e = 2.718…), and 4eδ > 4εδ for every ε < e; "
     "step (iv)'s 16eεδ/(3 + e^{ε+4}) is Claim 2.7 applied to 4eδ (step 6 and everlasting/lemma-c-1-delta), so only "
     "the proof's text is wrong, not Claim E.6's δ",
