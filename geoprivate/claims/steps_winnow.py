@@ -196,13 +196,13 @@ def _cond1(reverse: bool):
         import sympy as sp
 
         e, q, s = sp.symbols("epsilon q s", positive=True)
-        # condition (1): the other dataset's score is at most q + 1, i.e. q + 1 − s with s ≥ 0
+        other = "S'" if reverse else "S"
+        # condition (1): the other dataset's score is q + 1 − s with s ≥ 0; exp is increasing
         return [
             sympy_positive(
-                sp.exp(e * (q + 1)) - sp.exp(e * (q + 1 - s)) + 0 * s,
-                "e^{ε(q+1)} − e^{ε(q+1−s)} > 0 for ε, s > 0 (each covering term is at most e^ε times its "
-                + ("S'" if reverse else "S")
-                + "-term; s = 0 gives equality)",
+                e * (q + 1) - e * (q + 1 - s),
+                f"the exponents ε(q+1) and ε(q+1−s) differ by εs > 0: each covering term is at most e^ε times its "
+                f"{other}-term (exp is increasing; s = 0 is equality)",
             ),
             sympy_zero(sp.exp(e * q) - sp.exp(e * q), "uncovered terms are equal (condition (2))"),
         ]
@@ -270,11 +270,12 @@ def _good_chain(first: str):
     def facts():
         import sympy as sp
 
-        e, L, pt = sp.symbols("epsilon L p_t", positive=True)
+        e, u, pt = sp.symbols("epsilon u p_t", positive=True)  # u = Σ_{i<t} p_i
+        exponent = e + 2 * e * (u + pt)
         return [
-            sympy_zero(
-                (e + 2 * e * (L + pt)) - (e + 2 * e * L + 2 * e * pt),
-                f"{first}: ε + 2ε(Σ_{{i<t}} p_i + p_t) ≤ ε + 2ε(L + p_t) since Σ_{{i<t}} p_i ≤ L (linear in the sum)",
+            sympy_positive(
+                sp.diff(exponent, u),
+                f"{first}: the exponent ε + 2ε(Σ_{{i<t}} p_i + p_t) has derivative 2ε > 0 in the sum, which is ≤ ln(1/δ)",
             )
         ]
 
@@ -329,7 +330,7 @@ A1.skip(
 A1.derived(
     r"\leq e^{\varepsilon}\prod_{i=1}^{t}\frac{\sum_{h\in H_z}e^{\varepsilon}e^{\varepsilon q_i(S',h)}+\sum_{h\notin H_z}e^{\varepsilon q_i(S',h)}}{\sum_{h\in H}e^{\varepsilon q_i(S',h)}}",
     [_ANY_EPS],
-    Derivation("term by term from condition (1) read as q(S, h) ≤ q(S', h) + 1: e^{ε(q+1)} − e^{ε(q+1−s)} > 0", _cond1(True)),
+    Derivation("term by term from condition (1) read as q(S, h) ≤ q(S', h) + 1: exponents differ by εs > 0", _cond1(True)),
 )
 A1.derived(r"=e^{\varepsilon}\prod_{i=1}^{t}(1+(e^{\varepsilon}-1)p_i(S';z))", [_ANY_EPS], _P_IDENTITY)
 A1.linked(
