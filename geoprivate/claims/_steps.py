@@ -51,6 +51,7 @@ __all__ = [
     "all_registered_steps",
     "decide",
     "rr_composition_delta",
+    "binomial_lower_tail",
     "evaluate_step",
     "step_claim_id",
     "step_verdict",
@@ -66,10 +67,10 @@ PROOFS = ("privacy", "accuracy")
 PRECISIONS = (30, 80, 250)
 
 #: grid points per variable and the cap on a grid's size, by ``--size``
-_GRID = {"small": (3, 48), "medium": (7, 1500)}
+_GRID = {"small": (4, 32), "medium": (8, 1500)}
 
 #: hypothesis examples per checked step, by ``--size`` (the claims' default is 100 / 1000)
-MAX_EXAMPLES = {"small": 40, "medium": 400}
+MAX_EXAMPLES = {"small": 30, "medium": 400}
 
 _OPS = {"<=": "≤", "<": "<", "=": "=", ">=": "≥", ">": ">"}
 _NEGATION = {"<=": ">", "<": ">=", "=": "!=", ">=": "<", ">": "<=", "!=": "="}
@@ -174,26 +175,31 @@ class Var:
         return self.hi - width / 2**k
 
     def grid(self, n: int) -> list[Fraction]:
-        """``n`` points of the range: both edges (or points 2⁻³⁰ of the width inside an open one), the middle, and
-        points between, all in the range."""
-        pts: list[Fraction] = []
+        """``n`` points of the range, in this order: both edges (or points 2⁻³⁰ of the width inside an open
+        one), a typical interior point (the middle; 1, 2, 10 on an unbounded range), then points between.
+
+        Parameters
+        ----------
+        n : int
+
+        Returns
+        -------
+        list of Fraction
+        """
         if self.integer:
             lo = self.lo + (1 if self.lo_open else 0) if self.lo is not None else Fraction(-(2**20))
             hi = self.hi - (1 if self.hi_open else 0) if self.hi is not None else lo + 2**40
-            span = [lo, hi, lo + 1, (lo + hi) // 2, lo + 2, lo + 10, lo + 1000, hi - 1]
-            pts = [Fraction(int(x)) for x in span if lo <= x <= hi]
+            span = [lo, hi, (lo + hi) // 2 if self.hi is not None else lo + 1, lo + 1, lo + 2, lo + 10, lo + 1000, hi - 1]
+            pts = [Fraction(int(x)) for x in span]
         else:
             lo_edge = self.lo if not self.lo_open else self._near_lo(40 if self.log else 30)
-            hi_edge = (
-                self.hi if (self.hi is not None and not self.hi_open) else (self._near_hi(30) if self.hi is not None else None)
-            )
-            if hi_edge is None:
-                hi_edge = lo_edge + 2**40
-            mid = (lo_edge + hi_edge) / 2 if not self.log else max(lo_edge, hi_edge / 2**10)
-            span = [lo_edge, hi_edge, mid]
-            for k in (3, 10, 1, 20, 2):
-                span += [self._near_lo(k) if self.lo is not None else lo_edge - k, hi_edge - (hi_edge - lo_edge) / 2**k]
-            pts = span
+            if self.hi is None:
+                pts = [lo_edge, lo_edge + 2**40, Fraction(1), Fraction(2), Fraction(10), Fraction(1, 8), Fraction(100)]
+            else:
+                hi_edge = self.hi if not self.hi_open else self._near_hi(30)
+                mid = (lo_edge + hi_edge) / 2 if not self.log else max(lo_edge, hi_edge / 2**10)
+                pts = [lo_edge, hi_edge, mid, self._near_lo(3), hi_edge - (hi_edge - lo_edge) / 8]
+                pts += [self._near_lo(k) for k in (10, 1, 20, 2)]
         out: list[Fraction] = []
         for x in pts:
             if self.contains(x) and x not in out:
@@ -225,7 +231,8 @@ class Var:
                 parts.append(st.just(self.hi))
             parts.append(st.integers(1, 60).map(self._near_hi))
         if self.lo is not None and self.hi is not None:
-            parts.append(st.fractions(self.lo, self.hi, max_denominator=64))
+            lo, width = self.lo, self.hi - self.lo
+            parts.append(st.fractions(0, 1, max_denominator=64).map(lambda u: lo + width * u))
         elif self.lo is not None:
             parts.append(st.integers(0, 200).map(lambda k: self.lo + Fraction(2) ** k))
         return st.one_of(*parts).filter(self.contains)
@@ -419,6 +426,44 @@ def rr_composition_delta(epsilon, k: int, epsilon_prime):
         term = math.comb(k, x) * p**x * (1 - p) ** (k - x) * iv.mpf([max(0, gain.a), gain.b])
         total += term
     return total
+
+
+def binomial_lower_tail(n: int, p, k: int):
+    """An enclosure of Pr[Bin(n, p) ≤ k] for k below the mean (a Chernoff step's failure probability).
+
+    The terms C(n, j) p^j (1 − p)^{n−j} are summed from j = k downwards; their ratio
+    j/(n − j + 1)·(1 − p)/p falls as j falls, so once it is below 1 the rest is at most a geometric
+    series, added as the interval [0, bound].
+
+    Parameters
+    ----------
+    n : int >= 0
+    p : mpmath interval in (0, 1)
+    k : int
+
+    Returns
+    -------
+    mpmath interval
+    """
+    if k < 0:
+        return iv.mpf(0)
+    if k >= n:
+        return iv.mpf(1)
+    q = 1 - p
+    total = iv.mpf(0)
+    j = k
+    term = math.comb(n, j) * p**j * q ** (n - j)
+    while j >= 0:
+        total += term
+        if j == 0:
+            return total
+        ratio = j / iv.mpf(n - j + 1) * q / p
+        if ratio.b < 1 and (term * ratio / (1 - ratio)).b <= total.a * iv.mpf(10) ** (-40):
+            rest = term * ratio / (1 - ratio)
+            return total + iv.mpf([0, rest.b])
+        term = term * ratio
+        j -= 1
+    return total  # pragma: no cover - the loop returns at j = 0
 
 
 # ----------------------------------------------------------------------------- derivations

@@ -21,10 +21,6 @@ __all__ = ["CLAIM_FINDINGS", "findings", "findings_markdown"]
 
 #: violated claims that check statements (not proof steps): claim id → the gap in one line
 CLAIM_FINDINGS = {
-    "everlasting/claim-b-1-set-reading": "with L_x a set, as HypothesisLearner's pseudocode prints, Claim B.1 fails "
-    "(the proof's multiset reading holds)",
-    "everlasting/claim-e-4-chernoff": "Claim E.4's Chernoff step needs β_i < 1/64 (β < 1/32 in phase 1), while "
-    "Theorem 5.1 allows β < 1/16",
     "everlasting/claims-d-conditions": "at τ = 1.1·10¹⁰ the size conditions of Claims D.7 and D.9 fail for α, β, δ "
     "near 1/16",
     "everlasting/labelboost-release": "LabelBoost's released labels are not 1-DP as the ledger once booked "
