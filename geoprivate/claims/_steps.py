@@ -46,6 +46,7 @@ __all__ = [
     "sympy_zero",
     "sympy_positive",
     "sympy_true",
+    "sympy_fact",
     "Step",
     "StepBook",
     "all_registered_steps",
@@ -302,6 +303,8 @@ class Point:
     precision, ``p.q("eps")`` the exact rational."""
 
     def __init__(self, values: dict[str, Fraction]):
+        if "q" in values:
+            raise ValueError("a step variable cannot be named 'q' (Point.q returns a variable's rational)")
         self._q = values
 
     def q(self, name: str) -> Fraction:
@@ -523,6 +526,24 @@ def sympy_positive(expr, text: str) -> tuple[str, bool]:
     import sympy
 
     return text, bool(sympy.simplify(expr).is_positive is True or sympy.factor(expr).is_positive is True)
+
+
+def sympy_fact(text: str, build) -> tuple[str, bool]:
+    """A fact between constants built with sympy (``build(sympy)`` returns a relation), decided exactly.
+
+    Parameters
+    ----------
+    text : str
+    build : callable
+        ``build(sympy) -> relation``, e.g. ``lambda sp: sp.Rational(56, 3) < 24``.
+
+    Returns
+    -------
+    (str, bool)
+    """
+    import sympy
+
+    return sympy_true(build(sympy), text)
 
 
 def sympy_true(relation, text: str) -> tuple[str, bool]:
@@ -876,7 +897,10 @@ class StepBook:
     steps: list[Step] = field(default_factory=list)
 
     def _next(self, k: int | None) -> int:
-        return k if k is not None else len(self.steps) + 1
+        """The next step number of this statement's proof (privacy and accuracy halves share the numbering)."""
+        if k is not None:
+            return k
+        return 1 + sum(s.paper == self.paper and s.statement == self.statement for s in _STEPS.values())
 
     def checked(
         self,

@@ -22,7 +22,7 @@ from geoprivate.claims._steps import (
     integer,
     real,
     sympy_positive,
-    sympy_true,
+    sympy_fact,
     sympy_zero,
 )
 
@@ -527,7 +527,7 @@ B2.derived(
     Derivation(
         "the good hypotheses' error mass (7R/8)·8α spread over points needing 3R/8 of them wrong covers at most "
         "(7·8/3)α = 56α/3 ≤ 24α: 24 − 56/3 = 16/3 > 0",
-        lambda: [sympy_true(__import__("sympy").Rational(24) - __import__("sympy").Rational(56, 3) > 0, "24 − 56/3 > 0")],
+        lambda: [sympy_fact("24 − 56/3 > 0", lambda sp: sp.Rational(24) - sp.Rational(56, 3) > 0)],
     ),
 )
 
