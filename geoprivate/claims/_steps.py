@@ -149,9 +149,8 @@ class Var:
             rel = ">" if self.lo_open else "≥"
             return f"{sym} {rel} {lo}" + (" integer" if self.integer else "")
         left = "−∞" if self.lo is None else _show(self.lo)
-        return (
-            f"{sym} ∈ {'(' if self.lo_open else '['}{left}, {_show(self.hi)}{')' if self.hi_open else ']'}"
-            + (" integer" if self.integer else "")
+        return f"{sym} ∈ {'(' if self.lo_open else '['}{left}, {_show(self.hi)}{')' if self.hi_open else ']'}" + (
+            " integer" if self.integer else ""
         )
 
     def contains(self, x: Fraction) -> bool:
@@ -190,14 +189,25 @@ class Var:
         if self.integer:
             lo = self.lo + (1 if self.lo_open else 0) if self.lo is not None else Fraction(-(2**20))
             hi = self.hi - (1 if self.hi_open else 0) if self.hi is not None else lo + 2**40
-            span = [lo, hi, (lo + hi) // 2 if self.hi is not None else lo + 1, lo + 1, lo + 2, lo + 10, lo + 1000, hi - 1]
+            span: list[Fraction] = [
+                lo,
+                hi,
+                Fraction((lo + hi) // 2) if self.hi is not None else lo + 1,
+                lo + 1,
+                lo + 2,
+                lo + 10,
+                lo + 1000,
+                hi - 1,
+            ]
             pts = [Fraction(int(x)) for x in span]
         else:
-            lo_edge = self.lo if not self.lo_open else self._near_lo(40 if self.log else 30)
+            if self.lo is None:
+                raise ValueError(f"variable {self.name}: a real variable needs a lower bound")
+            lo_edge: Fraction = self.lo if not self.lo_open else self._near_lo(40 if self.log else 30)
             if self.hi is None:
                 pts = [lo_edge, lo_edge + 2**40, Fraction(1), Fraction(2), Fraction(10), Fraction(1, 8), Fraction(100)]
             else:
-                hi_edge = self.hi if not self.hi_open else self._near_hi(30)
+                hi_edge: Fraction = self.hi if not self.hi_open else self._near_hi(30)
                 mid = (lo_edge + hi_edge) / 2 if not self.log else max(lo_edge, hi_edge / 2**10)
                 pts = [lo_edge, hi_edge, mid, self._near_lo(3), hi_edge - (hi_edge - lo_edge) / 8]
                 pts += [self._near_lo(k) for k in (10, 1, 20, 2)]
@@ -741,7 +751,9 @@ def step_verdict(step: Step, rng, size: str, *, negate: bool = False, max_exampl
     return verdict
 
 
-def relation_verdict(claim_id: str, rng, size: str, *, negate: bool = False, max_examples: int | None = None) -> Verdict:
+def relation_verdict(
+    claim_id: str, rng, size: str, *, negate: bool = False, max_examples: int | None = None
+) -> Verdict:
     """The grid-and-search check of a relation registered with :func:`check_relation` (see :func:`step_verdict`).
 
     Parameters
@@ -783,7 +795,11 @@ def relation_verdict(claim_id: str, rng, size: str, *, negate: bool = False, max
     )
     seed = np.random.SeedSequence(int(rng.integers(2**63)))
     searched = search_claim(probe, seed, size, budget)
-    common = {"relation": f"{text}  [{_OPS.get(op, op)}]", "grid_points": len(grid), "grid_failures": len(grid_failures)}
+    common = {
+        "relation": f"{text}  [{_OPS.get(op, op)}]",
+        "grid_points": len(grid),
+        "grid_failures": len(grid_failures),
+    }
     if searched.status == "violated" or grid_failures:
         extra = dict(searched.evidence)
         if searched.status == "violated":
@@ -973,7 +989,9 @@ class StepBook:
         _STEP_OF_CLAIM[step.claim] = step
         return step
 
-    def derived(self, printed: str, variables: Sequence[Var], derivation: Derivation, *, note: str = "", k=None) -> Step:
+    def derived(
+        self, printed: str, variables: Sequence[Var], derivation: Derivation, *, note: str = "", k=None
+    ) -> Step:
         """Declare a step that sympy derives (:class:`Derivation`).
 
         Parameters
@@ -1006,7 +1024,15 @@ class StepBook:
         return step
 
     def linked(
-        self, printed: str, variables: Sequence[Var], claim: str, *, gap: str = "", finding: str = "", note: str = "", k=None
+        self,
+        printed: str,
+        variables: Sequence[Var],
+        claim: str,
+        *,
+        gap: str = "",
+        finding: str = "",
+        note: str = "",
+        k=None,
     ):
         """Declare a step that an existing registered claim checks (searched and shrunk there).
 
@@ -1075,4 +1101,3 @@ class StepBook:
         )
         self.steps.append(step)
         return step
-

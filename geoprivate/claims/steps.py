@@ -46,7 +46,9 @@ MODULES = {"shrinkage": steps_shrinkage, "everlasting": steps_everlasting, "winn
 _ORDER = {paper: i for i, paper in enumerate(PAPER_KEYS)}
 
 #: every step, in paper order (as :data:`~geoprivate._papers.PAPER_KEYS`), then in its module's order
-STEPS: tuple[Step, ...] = tuple(sorted(all_registered_steps(), key=lambda s: _ORDER[s.paper]))  # stable: module order kept
+STEPS: tuple[Step, ...] = tuple(
+    sorted(all_registered_steps(), key=lambda s: _ORDER[s.paper])
+)  # stable: module order kept
 _BY_ID = {s.id: s for s in STEPS}
 
 

@@ -21,8 +21,8 @@ from geoprivate.claims._steps import (
     check_relation,
     integer,
     real,
-    sympy_positive,
     sympy_fact,
+    sympy_positive,
     sympy_zero,
 )
 
@@ -79,6 +79,12 @@ def _obs2_epsilon(eps_bt, delta_bt, c):
     return iv.sqrt(2 * c * iv.log(1 / (c * delta_bt))) * eps_bt + c * eps_bt * (iv.exp(eps_bt) - 1)
 
 
+def _obs2_at_step3c(c, d):
+    """Observation 2's ε' at step 3c's ε'_i, δ'_i for c_i TOPs and δ."""
+    e_bt, d_bt = _step3c(c, d)
+    return _obs2_epsilon(e_bt, d_bt, c)
+
+
 def _step3c(c, d):
     """Step 3c's ε'_i = 1/(3√(c_i ln(2/δ))) and δ'_i = δ/(2c_i)."""
     return 1 / (3 * iv.sqrt(c * iv.log(2 / d))), d / (2 * c)
@@ -104,7 +110,7 @@ D1.checked(
     r"\leq\sqrt{2c_i\ln(\frac{2}{\delta})}\cdot\varepsilon'_i+2c_i{\varepsilon'_i}^{2}",
     [c_tops, delta],
     lambda p: (
-        _obs2_epsilon(*_step3c(p.c, p.delta), p.c),
+        _obs2_at_step3c(p.c, p.delta),
         iv.sqrt(2 * p.c * iv.log(2 / p.delta)) * _step3c(p.c, p.delta)[0] + 2 * p.c * _step3c(p.c, p.delta)[0] ** 2,
     ),
 )
@@ -171,7 +177,9 @@ D9.derived(
     [alpha_i],
     Derivation(
         "(1/2 + α_i) − (1/2 − α_i) − 2α_i simplifies to 0",
-        lambda: [_zero_of(lambda sp, a: (sp.Rational(1, 2) + a) - (sp.Rational(1, 2) - a) - 2 * a, "(1/2+α)−(1/2−α)−2α = 0")],
+        lambda: [
+            _zero_of(lambda sp, a: (sp.Rational(1, 2) + a) - (sp.Rational(1, 2) - a) - 2 * a, "(1/2+α)−(1/2−α)−2α = 0")
+        ],
     ),
 )
 _D9_FACTOR3 = (
@@ -211,7 +219,10 @@ D9.checked(
     r"=6\sqrt{\frac{1638400\ln(\frac{2}{\delta})}{\tau\log(\frac{1}{\delta})\log^2(\frac{\lambda_i}{\varepsilon\alpha_i\beta_i\delta})}}",
     _D9_VARS,
     lambda p: (
-        6 * iv.sqrt(1638400 * iv.log(2 / p.delta) * _d9_parts(p, TAU_PRINTED)[0] / (p.alpha * _d9_parts(p, TAU_PRINTED)[1])),
+        6
+        * iv.sqrt(
+            1638400 * iv.log(2 / p.delta) * _d9_parts(p, TAU_PRINTED)[0] / (p.alpha * _d9_parts(p, TAU_PRINTED)[1])
+        ),
         6
         * iv.sqrt(
             1638400
@@ -249,6 +260,7 @@ D9.checked(
     ),
     what="the chain's last line (factor 6 as printed) is at most 1 at τ = 10¹⁰, with ε'_i, δ'_i, c_i of the phase",
 )
+
 
 def _d9_gap_ratio(p, tau):
     """Lemma C.3's gap over t_u − t_ℓ = 2α_i: 6/(α_iε'_iT_i)(ln(10/ε'_i) + ln(1/δ'_i) + 1) at this τ."""
@@ -294,7 +306,7 @@ E5.checked(
     r"M_1 \text{ is } (1,\delta)\text{-DP: } \sqrt{2c_1\ln(\frac{1}{c_1\delta'_1})}\varepsilon'_1+c_1\varepsilon'_1(e^{\varepsilon'_1}-1)\leq 1,"
     r"\ 2c_1\delta'_1\leq\delta",
     [c_tops, delta16],
-    lambda p: (_obs2_epsilon(*_step3c(p.c, p.delta), p.c), iv.mpf(1)),
+    lambda p: (_obs2_at_step3c(p.c, p.delta), iv.mpf(1)),
     what="Observation 2's ε' at step 3c's ε'_1, δ'_1 is at most 1 (its δ, 2c_1δ'_1 = δ, is Claim D.1's step 5)",
 )
 E5.checked(
@@ -311,10 +323,15 @@ def _basic():
     import sympy as sp
 
     e, d = sp.symbols("epsilon delta", positive=True)
-    return [sympy_zero((1 + e) - (e + 1), "ε_1 + ε_2 = ε + 1 for (1, δ) and (ε, 0)"), sympy_zero((d + 0) - d, "δ + 0 = δ")]
+    return [
+        sympy_zero((1 + e) - (e + 1), "ε_1 + ε_2 = ε + 1 for (1, δ) and (ε, 0)"),
+        sympy_zero((d + 0) - d, "δ + 0 = δ"),
+    ]
 
 
-_COMPOSE = Derivation("basic composition (Proposition 2.5) of (1, δ) and (ε, 0): (1 + ε, δ + 0) − (ε + 1, δ) = 0", _basic)
+_COMPOSE = Derivation(
+    "basic composition (Proposition 2.5) of (1, δ) and (ε, 0): (1 + ε, δ + 0) − (ε + 1, δ) = 0", _basic
+)
 E5.derived(r"(M_1,M_2) \text{ is } (\varepsilon+1,\delta)\text{-DP}", [eps, delta16], _COMPOSE)
 E5.checked(
     r"M_3 \text{ is } (\varepsilon,\frac{4\varepsilon\delta}{3+\exp(\varepsilon+1)})\text{-DP (Claim 2.7 on } |S_1|=\frac{n\varepsilon}{3+\exp(\varepsilon+4)})"
@@ -373,7 +390,9 @@ def _m4():
     e, d = sp.symbols("epsilon delta", positive=True)
     m = 3 + sp.exp(e + 4)
     return [
-        sympy_zero(4 * e / m * (4 * sp.E * d) - 16 * sp.E * e * d / m, "Claim 2.7's 4ε/(3+e^{ε+4})·4eδ − 16eεδ/(3+e^{ε+4}) = 0"),
+        sympy_zero(
+            4 * e / m * (4 * sp.E * d) - 16 * sp.E * e * d / m, "Claim 2.7's 4ε/(3+e^{ε+4})·4eδ − 16eεδ/(3+e^{ε+4}) = 0"
+        ),
         sympy_zero((e * 1 / m) - e / m, "|D̂_i| = ε|D_i|/(3+e^{ε+4}) is Claim 2.7's n = εt/(3+e^{ε'}) at ε' = ε + 4"),
     ]
 
@@ -421,7 +440,9 @@ def _pos(build, text, *names):
 
 
 # ----------------------------------------------------------------------------- Claim B.1 (accuracy)
-B1 = StepBook(P, "Claim B.1", "accuracy", "0 < β ≤ 1/8, R = |X| log(|X|) log(1/β) (HypothesisLearner's parameters), |X| ≥ 2")
+B1 = StepBook(
+    P, "Claim B.1", "accuracy", "0 < β ≤ 1/8, R = |X| log(|X|) log(1/β) (HypothesisLearner's parameters), |X| ≥ 2"
+)
 B1.checked(
     r"\Pr[\exists x~\mbox{such that}~L_x=\emptyset]\leq|X|(1-\frac{1}{|X|})^R\approx|X|e^{-R/|X|}=\beta",
     [X_size, beta8],
@@ -465,14 +486,23 @@ B1.derived(
 B1.derived(
     r"\Pr_{\theta}[{\rm error}_{\cal D}(c,h)\geq 8\alpha]\leq 1/8 \text{ (Markov)}",
     [real("alpha", 0, 1, symbol="α")],
-    Derivation("Markov: E/(8α) ≤ α/(8α) = 1/8 (simplify gives 0)", lambda: [_zero(lambda sp, a: a / (8 * a) - sp.Rational(1, 8), "α/(8α) − 1/8 = 0", "alpha")]),
+    Derivation(
+        "Markov: E/(8α) ≤ α/(8α) = 1/8 (simplify gives 0)",
+        lambda: [_zero(lambda sp, a: a / (8 * a) - sp.Rational(1, 8), "α/(8α) − 1/8 = 0", "alpha")],
+    ),
 )
 B1.derived(
     r"1-\tfrac18-\beta\geq\tfrac34 \text{ since } \beta\leq 1/8",
     [beta8],
     Derivation(
         "1 − 1/8 − β − 3/4 = 1/8 − β ≥ 0 for β ≤ 1/8 (the identity simplifies to 0 with β = 1/8 − u, u ≥ 0)",
-        lambda: [_zero(lambda sp, u: (1 - sp.Rational(1, 8) - (sp.Rational(1, 8) - u) - sp.Rational(3, 4)) - u, "1 − 1/8 − (1/8 − u) − 3/4 − u = 0", "u")],
+        lambda: [
+            _zero(
+                lambda sp, u: (1 - sp.Rational(1, 8) - (sp.Rational(1, 8) - u) - sp.Rational(3, 4)) - u,
+                "1 − 1/8 − (1/8 − u) − 3/4 − u = 0",
+                "u",
+            )
+        ],
     ),
 )
 
@@ -486,8 +516,10 @@ B2.derived(
         "= u + w + (β − u)(1/4 − w)·… ≥ 0 — sympy: the difference minus u − w − (β − u)(1/4 − w) simplifies to 0",
         lambda: [
             _zero(
-                lambda sp, b, u, w: (b + sp.Rational(1, 4) - ((b - u) + (1 - (b - u)) * (sp.Rational(1, 4) - w)))
-                - (u + w + (b - u) * (sp.Rational(1, 4) - w)),
+                lambda sp, b, u, w: (
+                    (b + sp.Rational(1, 4) - ((b - u) + (1 - (b - u)) * (sp.Rational(1, 4) - w)))
+                    - (u + w + (b - u) * (sp.Rational(1, 4) - w))
+                ),
                 "β + 1/4 − (Pr[B] + (1 − Pr[B])q) − [u + w + Pr[B]·q] = 0 at Pr[B] = β − u, q = 1/4 − w",
                 "b",
                 "u",
@@ -509,7 +541,9 @@ B2.checked(
     r"\text{by the Chernoff bound, when } R\geq 104\ln\frac{1}{\beta}, \text{ at least } 7R/8 \text{ hypotheses are } 8\alpha\text{-good}",
     [beta8],
     lambda p: (
-        binomial_lower_tail(_ceil_int(104 * iv.log(1 / p.beta)), iv.mpf(3) / 8, _ceil_int(104 * iv.log(1 / p.beta)) // 8),
+        binomial_lower_tail(
+            _ceil_int(104 * iv.log(1 / p.beta)), iv.mpf(3) / 8, _ceil_int(104 * iv.log(1 / p.beta)) // 8
+        ),
         1 - p.beta,
     ),
     ">=",
@@ -539,7 +573,12 @@ def _ceil_int(x) -> int:
 
 
 # ----------------------------------------------------------------------------- Claim D.2 (accuracy)
-D2 = StepBook(P, "Claim D.2", "accuracy", "β_i ≤ 1/32, α_i < 1/32 (10⁻¹² ≤ α_i where the binomial law is summed), T_i ≥ 96 ln(1/α_i)")
+D2 = StepBook(
+    P,
+    "Claim D.2",
+    "accuracy",
+    "β_i ≤ 1/32, α_i < 1/32 (10⁻¹² ≤ α_i where the binomial law is summed), T_i ≥ 96 ln(1/α_i)",
+)
 D2.skip(
     r"\Pr[{\rm error}_{\mathcal{D}}(f_t,g_i)\leq\alpha_i]\geq 1-\beta_i \text{ (Theorem A.2)}",
     "Theorem A.2 over all distributions (the VC bound); no finite check certifies it",
@@ -598,8 +637,10 @@ D4.derived(
         "q − t_u > 7/8 − 5/8 = 1/4; sympy: (q + ν) − (t_u + μ) − [(q − t_u − 1/4) + (ν + 1/8) + (1/8 − μ)] = 0",
         lambda: [
             _zero(
-                lambda sp, q, t, nu, mu: (q + nu - (t + mu))
-                - ((q - t - sp.Rational(1, 4)) + (nu + sp.Rational(1, 8)) + (sp.Rational(1, 8) - mu)),
+                lambda sp, q, t, nu, mu: (
+                    (q + nu - (t + mu))
+                    - ((q - t - sp.Rational(1, 4)) + (nu + sp.Rational(1, 8)) + (sp.Rational(1, 8) - mu))
+                ),
                 "(q + ν) − (t_u + μ) is the sum of three positive parts on the event",
                 "q",
                 "t",
@@ -616,8 +657,20 @@ D4.derived(
         "Laplace tails P[Lap(b) > −1/8] = 1 − ½e^{−1/(8b)}: at b = 6/(ε'T) and b = 2/(ε'T) with ε' = 1/(3√(cL)), the "
         "exponents 1/(8b) are T/(144√(cL)) and T/(48√(cL)) (simplify gives 0 for both)",
         lambda: [
-            _zero(lambda sp, T, c, L: 1 / (8 * (6 / ((1 / (3 * sp.sqrt(c * L))) * T))) - T / (144 * sp.sqrt(c * L)), "1/(8·6/(ε'T)) − T/(144√(cL)) = 0", "T", "c", "L"),
-            _zero(lambda sp, T, c, L: 1 / (8 * (2 / ((1 / (3 * sp.sqrt(c * L))) * T))) - T / (48 * sp.sqrt(c * L)), "1/(8·2/(ε'T)) − T/(48√(cL)) = 0", "T", "c", "L"),
+            _zero(
+                lambda sp, T, c, L: 1 / (8 * (6 / ((1 / (3 * sp.sqrt(c * L))) * T))) - T / (144 * sp.sqrt(c * L)),
+                "1/(8·6/(ε'T)) − T/(144√(cL)) = 0",
+                "T",
+                "c",
+                "L",
+            ),
+            _zero(
+                lambda sp, T, c, L: 1 / (8 * (2 / ((1 / (3 * sp.sqrt(c * L))) * T))) - T / (48 * sp.sqrt(c * L)),
+                "1/(8·2/(ε'T)) − T/(48√(cL)) = 0",
+                "T",
+                "c",
+                "L",
+            ),
         ],
     ),
 )
@@ -701,7 +754,10 @@ D6.checked(
         * _TAU
         * _phase(p)["lam"]
         * iv.log(1 / p.delta)
-        * iv.log(generic_bbl_lambda(p.alpha / 2, p.beta / 2, p.vc) / (16 * p.eps * (p.alpha / 2) * (p.beta / 2) * p.delta)) ** 2
+        * iv.log(
+            generic_bbl_lambda(p.alpha / 2, p.beta / 2, p.vc) / (16 * p.eps * (p.alpha / 2) * (p.beta / 2) * p.delta)
+        )
+        ** 2
         / (8 * (p.alpha / 2) * p.eps),
     ),
     ">=",
@@ -714,7 +770,10 @@ D6.checked(
         * _TAU
         * _phase(p)["lam"]
         * iv.log(1 / p.delta)
-        * iv.log(generic_bbl_lambda(p.alpha / 2, p.beta / 2, p.vc) / (16 * p.eps * (p.alpha / 2) * (p.beta / 2) * p.delta)) ** 2
+        * iv.log(
+            generic_bbl_lambda(p.alpha / 2, p.beta / 2, p.vc) / (16 * p.eps * (p.alpha / 2) * (p.beta / 2) * p.delta)
+        )
+        ** 2
         / (8 * (p.alpha / 2) * p.eps),
         _next_phase(p)["lam"] * _next_phase(p)["T"],
     ),
@@ -745,7 +804,10 @@ D7 = StepBook(P, "Claim D.7", "accuracy", _THEOREM_RANGE + "; phase i ≥ 1")
 D7.checked(
     r"\frac{8}{\alpha_i\varepsilon'}\left(\log(|D_i|+1)+\log(1/\beta_i)\right)=\frac{24\sqrt{64\alpha_i|D_i|\ln(\frac{2}{\delta})}}{\sqrt{2}\alpha_i}\cdot\left(\log(|D_i|+1)+\log(1/\beta_i)\right)",
     [alpha_i, real("D", 1, None, log=True, symbol="|D_i|"), delta16],
-    lambda p: (8 / (p.alpha * _step3c(64 * p.alpha * p.D, p.delta)[0]), 24 * iv.sqrt(64 * p.alpha * p.D * iv.log(2 / p.delta)) / (iv.sqrt(2) * p.alpha)),
+    lambda p: (
+        8 / (p.alpha * _step3c(64 * p.alpha * p.D, p.delta)[0]),
+        24 * iv.sqrt(64 * p.alpha * p.D * iv.log(2 / p.delta)) / (iv.sqrt(2) * p.alpha),
+    ),
     "=",
     gap="a spurious √2: 8/(α_iε'_i) = 24√(64α_i|D_i| ln(2/δ))/α_i, not /(√2 α_i)",
     finding="with ε'_i = 1/(3√(c_i ln(2/δ))), c_i = 64α_iR_i, R_i = |D_i|, the left side is √2 times the right; the "
@@ -773,12 +835,23 @@ D7.checked(
 )
 
 # ----------------------------------------------------------------------------- Claim D.8 (accuracy)
-D8 = StepBook(P, "Claim D.8", "accuracy", "ε ≤ 1; α_i, β_i < 1/32; δ < 1/16; VC(C) ≥ 1; the inequality claimed from τ ≥ 1")
+D8 = StepBook(
+    P, "Claim D.8", "accuracy", "ε ≤ 1; α_i, β_i < 1/32; δ < 1/16; VC(C) ≥ 1; the inequality claimed from τ ≥ 1"
+)
 _O = "an O(·)/Ω(·) bound with unspecified constants"
-D8.skip(r"|\hat{D}_i|=\frac{\varepsilon|D_i|}{m}=O(\lambda_iT_i)=O({\rm VC}(C)\log^2({\rm VC}(C))\cdot\mbox{poly}(\dots))", _O)
+D8.skip(
+    r"|\hat{D}_i|=\frac{\varepsilon|D_i|}{m}=O(\lambda_iT_i)=O({\rm VC}(C)\log^2({\rm VC}(C))\cdot\mbox{poly}(\dots))",
+    _O,
+)
 D8.skip(r"|\hat{S}_i|=\frac{\varepsilon|S_i|}{m}=O(\varepsilon\lambda_iT_i)=O(\lambda_iT_i)", _O)
-D8.skip(r"=O\left({\rm VC}(C)\log^2({\rm VC}(C))\cdot\mbox{poly}\left(\frac{1}{\alpha_i},\log(\frac{1}{\beta_i}),\frac{1}{\varepsilon},\log(\frac{1}{\delta})\right)\right)", _O)
-D8.skip(r"\frac{\beta_i}{e}{\rm VC}(C)\mbox{exp}\left(\frac{\alpha_i|\hat{S}_i|}{2{\rm VC}(C)}\right)=\Omega\left({\rm VC}^2(C)\cdot\mbox{exp}(\mbox{poly}(\dots))\right)", _O)
+D8.skip(
+    r"=O\left({\rm VC}(C)\log^2({\rm VC}(C))\cdot\mbox{poly}\left(\frac{1}{\alpha_i},\log(\frac{1}{\beta_i}),\frac{1}{\varepsilon},\log(\frac{1}{\delta})\right)\right)",
+    _O,
+)
+D8.skip(
+    r"\frac{\beta_i}{e}{\rm VC}(C)\mbox{exp}\left(\frac{\alpha_i|\hat{S}_i|}{2{\rm VC}(C)}\right)=\Omega\left({\rm VC}^2(C)\cdot\mbox{exp}(\mbox{poly}(\dots))\right)",
+    _O,
+)
 D8.checked(
     r"|\hat{D}_i|\leq\frac{\beta_i}{e}{\rm VC}(C)\mbox{exp}\left(\frac{\alpha_i|\hat{S}_i|}{2{\rm VC}(C)}\right)-|\hat{S}_i| \text{ holds when } \tau\geq 1",
     _D5_VARS,
@@ -869,7 +942,10 @@ E4.linked(
 E4.derived(
     r"\text{these hypotheses have }{\rm error}_{\mathcal{D}}(f_t,c)\leq 3\alpha",
     [real("alpha", 0, "1/16", symbol="α")],
-    Derivation("2α + α − 3α simplifies to 0 (triangle inequality with error_D(g_i, c) ≤ α)", lambda: [_zero(lambda sp, a: 2 * a + a - 3 * a, "2α + α − 3α = 0", "alpha")]),
+    Derivation(
+        "2α + α − 3α simplifies to 0 (triangle inequality with error_D(g_i, c) ≤ α)",
+        lambda: [_zero(lambda sp, a: 2 * a + a - 3 * a, "2α + α − 3α = 0", "alpha")],
+    ),
 )
 E4.checked(
     r"\text{(Figure 4) } m \text{ errs only where } 7/16 \text{ of the } 3\alpha\text{-good hypotheses err: } {\rm error}_{\mathcal{D}}(m,c)\leq 6\alpha",

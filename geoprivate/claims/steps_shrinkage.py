@@ -21,8 +21,8 @@ from geoprivate.claims._steps import (
     integer,
     real,
     rr_composition_delta,
-    sympy_positive,
     sympy_fact,
+    sympy_positive,
     sympy_zero,
 )
 from geoprivate.concepts import FiniteClass
@@ -44,7 +44,12 @@ delta = real("delta", 0, 1, log=True, symbol="δ")
     "one example replaced, the same hard queries; (class, sample, blocks, hard queries) searched with hypothesis, "
     "a failure shrunk]",
     instances=st.fixed_dictionaries(
-        {"concepts": st.integers(1, 12), "points": st.integers(1, 8), "k": st.integers(1, 6), "seed": st.integers(0, 2**16)}
+        {
+            "concepts": st.integers(1, 12),
+            "points": st.integers(1, 8),
+            "k": st.integers(1, 6),
+            "seed": st.integers(0, 2**16),
+        }
     ),
     max_examples=30,
 )
@@ -72,7 +77,9 @@ def _claim12_step1(inst):
     return True
 
 
-C12 = StepBook(P, "Claim 12", "privacy", "ε, δ ∈ (0, 1) per BetweenThresholds instance; v ≥ 1 instances (⊤s); k ≥ 1 blocks")
+C12 = StepBook(
+    P, "Claim 12", "privacy", "ε, δ ∈ (0, 1) per BetweenThresholds instance; v ≥ 1 instances (⊤s); k ≥ 1 blocks"
+)
 C12.linked(r"\text{one different point makes one } f_{i,j} \text{ different}", [], "shrinkage/claim-12.step-1")
 
 
@@ -88,7 +95,9 @@ def _sensitivity():
 C12.derived(
     r"q_{x_j}(F_j)=\frac{1}{2}\left(1+\frac{1}{k}\sum_{i=1}^k f_{i,j}(x_j)\right)\text{ has sensitivity }1/k \text{ (Algorithm 2's comment)}",
     [integer("k", 1, symbol="k")],
-    Derivation("changing one f_{i,j}(x_j) ∈ {±1} moves q by exactly 1/k: q(+1) − q(−1) − 1/k simplifies to 0", _sensitivity),
+    Derivation(
+        "changing one f_{i,j}(x_j) ∈ {±1} moves q by exactly 1/k: q(+1) − q(−1) − 1/k simplifies to 0", _sensitivity
+    ),
 )
 
 
@@ -100,7 +109,10 @@ C12.checked(
     r"v \text{ instances of } (\varepsilon,\delta)\text{-DP BetweenThresholds compose to } "
     r"(\sqrt{2v\ln(1/\delta')}\cdot\varepsilon+v\varepsilon\frac{e^\varepsilon-1}{e^\varepsilon+1},v\delta+\delta') \text{ (Theorem 3)}",
     [eps, integer("v", 1, 128, symbol="v"), real("delta_p", 0, 1, log=True, symbol="δ'")],
-    lambda p: (rr_composition_delta(p.eps, int(p.q("v")), _theorem3_epsilon(p.eps, int(p.q("v")), p.delta_p)), p.delta_p),
+    lambda p: (
+        rr_composition_delta(p.eps, int(p.q("v")), _theorem3_epsilon(p.eps, int(p.q("v")), p.delta_p)),
+        p.delta_p,
+    ),
     what="the exact δ of v-fold ε-randomised response (the worst composition of v ε-DP mechanisms) at Theorem 3's "
     "ε′ is at most δ′ (v ≤ 128, where the law is summed)",
 )
@@ -163,7 +175,10 @@ def _quarter(text: str, build) -> Derivation:
 
 # ----------------------------------------------------------------------------- Claim 3
 C3 = StepBook(P, "Claim 3", "accuracy", "m = |S_i| as in Theorem 1 (O(·)); k blocks; α, β ∈ (0, 1)")
-C3.skip(r"|\text{err}_S(h)-\text{err}_{S_i}(h)|\leq\alpha\text{ w.p. }1-\beta\text{ (Theorem 1)}", "Theorem 1 (an ε-approximation bound) is stated up to O(·)")
+C3.skip(
+    r"|\text{err}_S(h)-\text{err}_{S_i}(h)|\leq\alpha\text{ w.p. }1-\beta\text{ (Theorem 1)}",
+    "Theorem 1 (an ε-approximation bound) is stated up to O(·)",
+)
 C3.derived(
     r"\text{w.p. }1-k\beta\text{ for all }i\in[k]\text{ (union bound)}",
     [],
@@ -174,7 +189,16 @@ C3.derived(
     [],
     Derivation(
         "triangle inequality: (e_S − e_i) − (e_S − e_j) = e_j − e_i, two terms of size ≤ α (simplify gives 0)",
-        lambda: [_zero(lambda sp, s, a, b: (s - a) - (s - b) - (b - a), "(e_S − e_i) − (e_S − e_j) − (e_j − e_i) = 0", "s", "a", "b", real=True)],
+        lambda: [
+            _zero(
+                lambda sp, s, a, b: (s - a) - (s - b) - (b - a),
+                "(e_S − e_i) − (e_S − e_j) − (e_j − e_i) = 0",
+                "s",
+                "a",
+                "b",
+                real=True,
+            )
+        ],
     ),
 )
 
@@ -194,9 +218,19 @@ C4.derived(
 
 # ----------------------------------------------------------------------------- Claim 5
 C5 = StepBook(P, "Claim 5", "accuracy", "an oblivious sequence x_1, …, x_T; VC(C) = d")
-C5.linked(r"|\mathcal{L}|\leq O(T^{VC(\mathcal{C})})\text{ (Sauer's lemma)}", [integer("T", 1, symbol="T")], "general/sauer-shelah")
-C5.skip(r"\Pr[E]\geq 1/2", "a probabilistic argument over the uniform random label (no relation between parameters); the ⊤ count is checked by shrinkage/claim-5")
-C5.skip(r"\text{after }O(VC(\mathcal{C})\log T)\text{ halvings }|\mathcal{L}|=1;\ O(VC(\mathcal{C})\cdot\log T+\log(1/\beta))\text{ hard queries (Chernoff)}", "bounds up to O(·) with unspecified constants")
+C5.linked(
+    r"|\mathcal{L}|\leq O(T^{VC(\mathcal{C})})\text{ (Sauer's lemma)}",
+    [integer("T", 1, symbol="T")],
+    "general/sauer-shelah",
+)
+C5.skip(
+    r"\Pr[E]\geq 1/2",
+    "a probabilistic argument over the uniform random label (no relation between parameters); the ⊤ count is checked by shrinkage/claim-5",
+)
+C5.skip(
+    r"\text{after }O(VC(\mathcal{C})\log T)\text{ halvings }|\mathcal{L}|=1;\ O(VC(\mathcal{C})\cdot\log T+\log(1/\beta))\text{ hard queries (Chernoff)}",
+    "bounds up to O(·) with unspecified constants",
+)
 
 # ----------------------------------------------------------------------------- Claim 6
 C6 = StepBook(P, "Claim 6", "accuracy", "Claims 3 and 5 hold; c = |HardQuery| ≤ v")
@@ -205,7 +239,10 @@ C6.derived(
     [],
     _identity("2(c − 1)α + 2α − 2cα = 0", lambda sp, c, a: 2 * (c - 1) * a + 2 * a - 2 * c * a, "c", "alpha"),
 )
-C6.skip(r"\text{err}_S(f_{i,j})\leq 2v\alpha+\alpha=O(v\cdot\alpha)\text{ (}c\leq v\text{, Claim 3's first statement)}", "an O(·) bound; the induction's exact form is checked by shrinkage/claim-6")
+C6.skip(
+    r"\text{err}_S(f_{i,j})\leq 2v\alpha+\alpha=O(v\cdot\alpha)\text{ (}c\leq v\text{, Claim 3's first statement)}",
+    "an O(·) bound; the induction's exact form is checked by shrinkage/claim-6",
+)
 
 # ----------------------------------------------------------------------------- Claim 8
 C8 = StepBook(P, "Claim 8", "accuracy", "two feasible points on opposite sides of the hyperplane of x_{a*}")
@@ -215,7 +252,14 @@ C8.derived(
     Derivation(
         "with signed values s_1 < 0 < s_2 of the constraint at p_1, p_2: λs_1 + (1 − λ)s_2 = 0 at λ = s_2/(s_2 − s_1) "
         "(simplify gives 0; λ ∈ (0, 1) since s_2 − s_1 > s_2 > 0)",
-        lambda: [_zero(lambda sp, a, b: (b / (b + a)) * (-a) + (1 - b / (b + a)) * b, "λ(−a) + (1 − λ)b = 0 at s_1 = −a, s_2 = b", "a", "b")],
+        lambda: [
+            _zero(
+                lambda sp, a, b: (b / (b + a)) * (-a) + (1 - b / (b + a)) * b,
+                "λ(−a) + (1 − λ)b = 0 at s_1 = −a, s_2 = b",
+                "a",
+                "b",
+            )
+        ],
     ),
 )
 
@@ -233,21 +277,41 @@ C10.skip(
 C10.derived(
     r"\geq 1-(2c-1)\alpha",
     [],
-    _identity("(1 − 2(c − 1)α) − α − (1 − (2c − 1)α) = 0 (the induction hypothesis, minus Claim 7's α)", lambda sp, c, a: (1 - 2 * (c - 1) * a) - a - (1 - (2 * c - 1) * a), "c", "alpha"),
+    _identity(
+        "(1 − 2(c − 1)α) − α − (1 − (2c − 1)α) = 0 (the induction hypothesis, minus Claim 7's α)",
+        lambda sp, c, a: (1 - 2 * (c - 1) * a) - a - (1 - (2 * c - 1) * a),
+        "c",
+        "alpha",
+    ),
 )
 C10.derived(
     r"\frac{\max_{h}[cdepth_{S_i}(h)]}{m}\geq\frac{cdepth_S(p_{\text{good}})}{N}-\alpha\geq 1-2c\alpha",
     [],
-    _identity("(1 − (2c − 1)α) − α − (1 − 2cα) = 0", lambda sp, c, a: (1 - (2 * c - 1) * a) - a - (1 - 2 * c * a), "c", "alpha"),
+    _identity(
+        "(1 − (2c − 1)α) − α − (1 − 2cα) = 0",
+        lambda sp, c, a: (1 - (2 * c - 1) * a) - a - (1 - 2 * c * a),
+        "c",
+        "alpha",
+    ),
 )
 C10.derived(
     r"\text{at }c\leq d+1\text{ and Claim 7: }\frac{cdepth_S(f_{i,j})}{N}\geq 1-2(d+1)\alpha-\alpha=1-(2d+3)\alpha",
     [integer("d", 1, symbol="d")],
-    _identity("1 − 2(d + 1)α − α − (1 − (2d + 3)α) = 0", lambda sp, d, a: 1 - 2 * (d + 1) * a - a - (1 - (2 * d + 3) * a), "d", "alpha"),
+    _identity(
+        "1 − 2(d + 1)α − α − (1 − (2d + 3)α) = 0",
+        lambda sp, d, a: 1 - 2 * (d + 1) * a - a - (1 - (2 * d + 3) * a),
+        "d",
+        "alpha",
+    ),
 )
 
 # ----------------------------------------------------------------------------- Claim 13 (= Claim 2)
-C13 = StepBook(P, "Claim 13", "accuracy", "all f_{i,j} α-good; v = the number of ⊤s; BetweenThresholds accurate (Lemma 2) with τ = 1/8")
+C13 = StepBook(
+    P,
+    "Claim 13",
+    "accuracy",
+    "all f_{i,j} α-good; v = the number of ⊤s; BetweenThresholds accurate (Lemma 2) with τ = 1/8",
+)
 C13.checked(
     r"\Pr[\mathcal{G}]\geq 1-v\beta\text{ (a union bound over at most }v\text{ invocations of BetweenThresholds)}",
     [integer("v", 0, symbol="v")],
@@ -259,6 +323,8 @@ C13.checked(
     "with (v + 1)β; shrinkage/claim-13 checks the 4α bound on accurate rounds",
     what="the number of BetweenThresholds instances with v ⊤s, v + 1, is at most v (the union bound's count)",
 )
+
+
 def _at_tau(text: str, build) -> Derivation:
     """A bound of Claim 13's proof for every τ ≤ 1/8: with τ = 1/8 − u, u ≥ 0, sympy proves the slack positive for u > 0
     (u = 0, τ = 1/8, is the equality case)."""
@@ -298,7 +364,12 @@ C13.derived(
 C13.derived(
     r"\text{err}_{\mathcal{D}}(c,h_j)\leq 4\cdot\frac{1}{k}\sum_{i=1}^k\text{err}_{\mathcal{D}}(c,f_{i,j})\leq 4\alpha",
     [],
-    _identity("4 · (1/k)(kα) − 4α = 0 (the mean of k errors ≤ α is ≤ α)", lambda sp, k, a: 4 * (k * a) / k - 4 * a, "k", "alpha"),
+    _identity(
+        "4 · (1/k)(kα) − 4α = 0 (the mean of k errors ≤ α is ≤ α)",
+        lambda sp, k, a: 4 * (k * a) / k - 4 * a,
+        "k",
+        "alpha",
+    ),
 )
 
 # ----------------------------------------------------------------------------- Appendix A.2/A.3 (accuracy)
@@ -307,10 +378,19 @@ A3A = StepBook(P, "Appendix A.3", "accuracy", "d ≥ 1, T > e, δ < 1/e, α, β,
 A2A.derived(
     r"k=\frac{64}{\varepsilon_{BT}}(\log(T+1)+\log(1/\beta_{BT}))\text{ is Lemma 2's }n\geq\frac{8}{\alpha\varepsilon_{BT}}(\log(T+1)+\log(1/\beta_{BT}))\text{ at }\alpha=1/8",
     [],
-    Derivation("8/(1/8) − 64 = 0", lambda: [sympy_fact("8/(1/8) = 64", lambda sp: sp.Eq(sp.Integer(8) / sp.Rational(1, 8), 64))]),
+    Derivation(
+        "8/(1/8) − 64 = 0",
+        lambda: [sympy_fact("8/(1/8) = 64", lambda sp: sp.Eq(sp.Integer(8) / sp.Rational(1, 8), 64))],
+    ),
 )
-A2A.skip(r"k=O(\dots)=\tilde{O}_{\alpha,\beta,\varepsilon,\delta}(d^{0.5}\cdot\log^{1.5}T),\ m=\tilde{O}(d^3\log^2T),\ N=mk=\tilde{O}(d^{3.5}\log^{3.5}T)", "bounds up to O(·)/Õ(·) with unspecified constants")
-A3A.skip(r"k=\tilde{O}(d^{0.5}\log T),\ m=\tilde{O}(d^5),\ N=mk=\tilde{O}(d^{5.5}\log T)", "bounds up to O(·)/Õ(·) with unspecified constants")
+A2A.skip(
+    r"k=O(\dots)=\tilde{O}_{\alpha,\beta,\varepsilon,\delta}(d^{0.5}\cdot\log^{1.5}T),\ m=\tilde{O}(d^3\log^2T),\ N=mk=\tilde{O}(d^{3.5}\log^{3.5}T)",
+    "bounds up to O(·)/Õ(·) with unspecified constants",
+)
+A3A.skip(
+    r"k=\tilde{O}(d^{0.5}\log T),\ m=\tilde{O}(d^5),\ N=mk=\tilde{O}(d^{5.5}\log T)",
+    "bounds up to O(·)/Õ(·) with unspecified constants",
+)
 
 #: every proof's steps of this paper, in the paper's order
 BOOKS = (C12, A2, A3, C3, C4, C5, C6, C8, C10, C13, A2A, A3A)

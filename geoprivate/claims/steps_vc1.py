@@ -102,7 +102,9 @@ def _theorem10_step3(inst):
     return True
 
 
-T10 = StepBook(P, "Theorem 10", "privacy", "ε, δ > 0 (the budgets of PrivateMedian and the choosing mechanism); neighbouring S")
+T10 = StepBook(
+    P, "Theorem 10", "privacy", "ε, δ > 0 (the budgets of PrivateMedian and the choosing mechanism); neighbouring S"
+)
 T10.linked(
     r"\text{for each different entry of } S \text{, at most one different element in } y_1,\dots,y_t \text{ and } q_1,\dots,q_t",
     [],
@@ -126,7 +128,12 @@ T10.derived(
     Derivation("basic composition of (ε, δ) and (ε, δ): (ε + ε, δ + δ) − (2ε, 2δ) = 0", _compose_2),
 )
 
-T12 = StepBook(P, "Theorem 12", "privacy", "ε > 0, T = 2/α iterations of step 7 (Laplace and exponential mechanism, ε each), δ' > 0 small")
+T12 = StepBook(
+    P,
+    "Theorem 12",
+    "privacy",
+    "ε > 0, T = 2/α iterations of step 7 (Laplace and exponential mechanism, ε each), δ' > 0 small",
+)
 T12.linked(
     r"\text{step 7 is } (\sqrt{2T\ln(1/\delta')}\cdot 2\varepsilon,\delta')\text{-DP (advanced composition, Theorem 7)}",
     [eps, alpha, real("delta_p", 0, 1, log=True, symbol="δ'")],
@@ -185,6 +192,7 @@ T13.checked(
     what="Theorem 12's ε for step 7 under Theorem 13's substitution is at most ε",
 )
 
+
 # ============================================================================= accuracy proofs
 def _upper_tail(n: int, p, k: int):
     """Pr[Bin(n, p) > k] for k above the mean, as the lower tail of the complementary count."""
@@ -220,7 +228,11 @@ def _cor2():
 
 
 C2 = StepBook(P, "Corollary 2", "accuracy", "t parts, β > 0")
-C2.derived(r"\text{confidence }1-(t+2)\beta\text{ by the union bound}", [integer("t", 1, symbol="t")], Derivation("tβ + 2β − (t + 2)β simplifies to 0", _cor2))
+C2.derived(
+    r"\text{confidence }1-(t+2)\beta\text{ by the union bound}",
+    [integer("t", 1, symbol="t")],
+    Derivation("tβ + 2β − (t + 2)β simplifies to 0", _cor2),
+)
 
 
 def _zero(build, text, *names):
@@ -251,11 +263,16 @@ T11A.derived(
 
 N_var = integer("N", 1, 4000, symbol="N")
 alpha_c = real("alpha", 0, "1/2", symbol="α")
-CL1 = StepBook(P, "Claim 1", "accuracy", "x_good α-accurate; N = |S_2| labelled points (N ≤ 4000 where the law is summed)")
+CL1 = StepBook(
+    P, "Claim 1", "accuracy", "x_good α-accurate; N = |S_2| labelled points (N ≤ 4000 where the law is summed)"
+)
 CL1.checked(
     r"\Pr[|x:x\prec x_{good},(x,1)\in S_f|>2\alpha\cdot N]\leq e^{-\frac{\alpha\cdot N}{3}}",
     [N_var, alpha_c],
-    lambda p: (_upper_tail(int(p.q("N")), p.alpha, math.floor(2 * p.q("alpha") * p.q("N"))), iv.exp(-p.alpha * p.N / 3)),
+    lambda p: (
+        _upper_tail(int(p.q("N")), p.alpha, math.floor(2 * p.q("alpha") * p.q("N"))),
+        iv.exp(-p.alpha * p.N / 3),
+    ),
     what="P[Bin(N, α) > 2αN] ≤ e^{−αN/3} (the multiplicative Chernoff bound at its worst mean αN; exact binomial tail)",
 )
 CL2 = StepBook(P, "Claim 2", "accuracy", "x_good α-accurate; N = |S_2| labelled points")
@@ -271,7 +288,9 @@ def _laplace_tail():
     import sympy as sp
 
     b, e = sp.symbols("beta epsilon", positive=True)
-    return [sympy_zero(sp.Rational(1, 2) * sp.exp(-e * (sp.log(1 / (2 * b)) / e)) - b, "½·exp(−ε·ln(1/(2β))/ε) − β = 0")]
+    return [
+        sympy_zero(sp.Rational(1, 2) * sp.exp(-e * (sp.log(1 / (2 * b)) / e)) - b, "½·exp(−ε·ln(1/(2β))/ε) − β = 0")
+    ]
 
 
 CL3 = StepBook(P, "Claim 3", "accuracy", "T = 2/α iterations, Laplace(1/ε) noise, β ∈ (0, 1/2)")
@@ -291,7 +310,12 @@ CL3.derived(
 CL3.derived(
     r"\text{w.p. }1-(\frac{2}{\alpha}-1)\beta\text{ the remaining weight is less than }\alpha N/2\text{ after }T-1\text{ iterations}",
     [alpha_c],
-    Derivation("(T − 1)β at T = 2/α is (2/α − 1)β (simplify gives 0)", lambda: [_zero(lambda sp, a, b: (2 / a - 1) * b - (2 / a - 1) * b, "(T − 1)β − (2/α − 1)β = 0", "alpha", "beta")]),
+    Derivation(
+        "(T − 1)β at T = 2/α is (2/α − 1)β (simplify gives 0)",
+        lambda: [
+            _zero(lambda sp, a, b: (2 / a - 1) * b - (2 / a - 1) * b, "(T − 1)β − (2/α − 1)β = 0", "alpha", "beta")
+        ],
+    ),
 )
 
 
@@ -302,7 +326,9 @@ def _em_bad_probability(n_children, loss_eps):
     return w / (1 + w)
 
 
-CL4 = StepBook(P, "Claim 4", "accuracy", "Claim 3 holds; |X_children| ≤ 2/α; exponential mechanism at ε (Theorem 8); β ∈ (0, 1)")
+CL4 = StepBook(
+    P, "Claim 4", "accuracy", "Claim 3 holds; |X_children| ≤ 2/α; exponential mechanism at ε (Theorem 8); β ∈ (0, 1)"
+)
 CL4.derived(
     r"\tilde{w}_{min}\geq\alpha\cdot N\Rightarrow w_{min}\geq\alpha\cdot N/2\Rightarrow|X_{children}|\leq\frac{2}{\alpha}",
     [alpha_c],
@@ -331,13 +357,17 @@ def _floor_int(x) -> int:
     return lo if lo == hi else lo
 
 
-CL5 = StepBook(P, "Claim 5", "accuracy", "q(x_flag) ≥ −2αN − T ln(2/α)/ε; T = 2/α; w̃_min ≤ αN; exponential mechanism at ε")
+CL5 = StepBook(
+    P, "Claim 5", "accuracy", "q(x_flag) ≥ −2αN − T ln(2/α)/ε; T = 2/α; w̃_min ≤ αN; exponential mechanism at ε"
+)
 CL5.derived(
     r"\Pr[x_{new}\in X_{very\,bad}]=\frac{\sum_{X_{vb}}e^{-\varepsilon w/2}}{\sum_{X_{good}}+\sum_{X'_{good}}+\sum_{X_{vb}}}\leq\frac{\sum_{X_{vb}}e^{-\varepsilon w/2}}{\sum_{X_{good}}e^{-\varepsilon w/2}}",
     [],
     Derivation(
         "dropping positive terms from the denominator: B/A − B/(A + G + B) = B(G + B)/(A(A + G + B)) > 0",
-        lambda: [_pos(lambda sp, A, G, B: B / A - B / (A + G + B), "B/A − B/(A + G + B) > 0 for A, G, B > 0", "A", "G", "B")],
+        lambda: [
+            _pos(lambda sp, A, G, B: B / A - B / (A + G + B), "B/A − B/(A + G + B) > 0 for A, G, B > 0", "A", "G", "B")
+        ],
     ),
 )
 CL5.checked(
@@ -364,7 +394,10 @@ CL5.derived(
 CL5.derived(
     r"v(\ell)\leq v(x_{flag})+w(x_{new})\leq 2\alpha N+T\frac{\ln(2/\alpha)}{\varepsilon}+\alpha N=3\alpha N+T\frac{\ln(2/\alpha)}{\varepsilon}",
     [],
-    Derivation("2αN + T ln(2/α)/ε + αN − (3αN + T ln(2/α)/ε) simplifies to 0", lambda: [_zero(lambda sp, a, L: 2 * a + L + a - (3 * a + L), "the sum regrouped", "aN", "L")]),
+    Derivation(
+        "2αN + T ln(2/α)/ε + αN − (3αN + T ln(2/α)/ε) simplifies to 0",
+        lambda: [_zero(lambda sp, a, L: 2 * a + L + a - (3 * a + L), "the sum regrouped", "aN", "L")],
+    ),
 )
 CL5.checked(
     r"q(x_{new})\geq-3\alpha\cdot N-(T+1)\cdot\frac{\ln(2/\alpha)}{\varepsilon}>4\alpha\cdot N_2",

@@ -128,7 +128,11 @@ def _t44_setting():
     eh = e / (4 * sp.sqrt(2 * k * L))
     et = e / (8 * sp.sqrt(2 * mm * k * L))
     total = eh * sp.sqrt(2 * k * L) + 2 * et * sp.sqrt(2 * mm * k * L) + k * eh**2 + 4 * mm * k * et**2
-    return [sympy_zero(total - (e / 4 + e / 4 + e**2 / (16 * L)), "the sum at Theorem 4.4's ε̂, η equals ε/4 + ε/4 + ε²/(16L)")]
+    return [
+        sympy_zero(
+            total - (e / 4 + e / 4 + e**2 / (16 * L)), "the sum at Theorem 4.4's ε̂, η equals ε/4 + ε/4 + ε²/(16L)"
+        )
+    ]
 
 
 T44.derived(
@@ -187,7 +191,9 @@ T45P.checked(
 # ----------------------------------------------------------------------------- Lemma A.1 (privacy)
 _RANGE_A1 = "ε > 0 (every ε: the lemma is stated for all), δ ∈ (0, 1); p_i ∈ [0, 1]; condition (1)-(2) on the scores"
 A1 = StepBook(P, "Lemma A.1", "privacy", _RANGE_A1)
-_EXACT_LAW = "an identity of EMCover's output law over all score families and covering sets (no free parameter to range over)"
+_EXACT_LAW = (
+    "an identity of EMCover's output law over all score families and covering sets (no free parameter to range over)"
+)
 A1.skip(
     r"\frac{\Pr[\mathsf{EMCover}(S)=(h_1,\dots,h_T)]}{\Pr[\mathsf{EMCover}(S')=(h_1,\dots,h_T)]}"
     r"=\frac{e^{\varepsilon q_t(S,h_t)}}{e^{\varepsilon q_t(S',h_t)}}\prod_{i=1}^{t}\frac{\sum_{h\in H}e^{\varepsilon q_i(S',h)}}{\sum_{h\in H}e^{\varepsilon q_i(S,h)}}",
@@ -241,7 +247,9 @@ _P_IDENTITY = Derivation(
     "simplifies to 0",
     _p_identity,
 )
-A1.derived(r"=e^{\varepsilon}\prod_{i=1}^{t}(1+(e^{\varepsilon}-1)p_i(S;z))", [real("eps", 0, None, symbol="ε")], _P_IDENTITY)
+A1.derived(
+    r"=e^{\varepsilon}\prod_{i=1}^{t}(1+(e^{\varepsilon}-1)p_i(S;z))", [real("eps", 0, None, symbol="ε")], _P_IDENTITY
+)
 _X01 = real("x", 0, 1, closed="both", symbol="x")
 _ANY_EPS = real("eps", 0, None, symbol="ε")
 A1_STEP4 = A1.checked(
@@ -289,7 +297,10 @@ def _good_chain(first: str):
 A1.derived(
     r"\leq e^{\varepsilon}\cdot e^{2\varepsilon\cdot(\ln(\frac{1}{\delta})+p_t(S;z))}",
     [_ANY_EPS, delta],
-    Derivation("the exponent ε + 2ε Σ_{i≤t} p_i = ε + 2ε(Σ_{i<t} p_i + p_t) is increasing in the sum, which is ≤ L = ln(1/δ)", _good_chain("good case")),
+    Derivation(
+        "the exponent ε + 2ε Σ_{i≤t} p_i = ε + 2ε(Σ_{i<t} p_i + p_t) is increasing in the sum, which is ≤ L = ln(1/δ)",
+        _good_chain("good case"),
+    ),
 )
 
 
@@ -297,7 +308,9 @@ def _pt_le_1():
     import sympy as sp
 
     e, L, s = sp.symbols("epsilon L s", positive=True)
-    return [sympy_positive(2 * e * (L + 1) - 2 * e * (L + 1 - s), "2ε(L + 1) − 2ε(L + p_t) > 0 with p_t = 1 − s, s > 0")]
+    return [
+        sympy_positive(2 * e * (L + 1) - 2 * e * (L + 1 - s), "2ε(L + 1) − 2ε(L + p_t) > 0 with p_t = 1 − s, s > 0")
+    ]
 
 
 A1.derived(
@@ -314,7 +327,9 @@ def _three_halves():
     return [sympy_zero((e + 2 * e * (L + 1)) - 2 * e * (L + sp.Rational(3, 2)), "ε + 2ε(L + 1) − 2ε(L + 3/2) = 0")]
 
 
-_THREE_HALVES = Derivation("ε + 2ε(L + 1) − 2ε(L + 3/2) simplifies to 0 (the last ≤ holds with equality)", _three_halves)
+_THREE_HALVES = Derivation(
+    "ε + 2ε(L + 1) − 2ε(L + 3/2) simplifies to 0 (the last ≤ holds with equality)", _three_halves
+)
 A1.derived(r"\leq e^{2\varepsilon\cdot(\ln(\frac{1}{\delta})+\frac{3}{2})}", [_ANY_EPS, delta], _THREE_HALVES)
 A1.linked(
     r"\sum_{\vec h\in R,\ \ln(\frac{1}{\delta})\text{-bad for }S}\Pr[\mathsf{EMCover}(S)=\vec h]\leq\delta \text{ (Lemma A.3 at } y=\ln(1/\delta))",
@@ -334,7 +349,9 @@ A1.skip(
 A1.derived(
     r"\leq e^{\varepsilon}\prod_{i=1}^{t}\frac{\sum_{h\in H_z}e^{\varepsilon}e^{\varepsilon q_i(S',h)}+\sum_{h\notin H_z}e^{\varepsilon q_i(S',h)}}{\sum_{h\in H}e^{\varepsilon q_i(S',h)}}",
     [_ANY_EPS],
-    Derivation("term by term from condition (1) read as q(S, h) ≤ q(S', h) + 1: exponents differ by εs > 0", _cond1(True)),
+    Derivation(
+        "term by term from condition (1) read as q(S, h) ≤ q(S', h) + 1: exponents differ by εs > 0", _cond1(True)
+    ),
 )
 A1.derived(r"=e^{\varepsilon}\prod_{i=1}^{t}(1+(e^{\varepsilon}-1)p_i(S';z))", [_ANY_EPS], _P_IDENTITY)
 A1.linked(
@@ -379,6 +396,7 @@ T35P.derived(
     Derivation("Lemma A.1's 2ε̂(ln(1/δ) + 3/2) at the printed ε̂ equals ε (simplify gives 0)", _t35_privacy),
 )
 
+
 # ============================================================================= accuracy proofs
 def _zero(build, text, *names, **kinds):
     import sympy as sp
@@ -405,7 +423,13 @@ L42 = StepBook(P, "Lemma 4.2", "accuracy", "c < 1/2, η > 0, ρ ≥ 0, v ≥ 0 w
 L42.derived(
     r"\phi^{(t+1)}-\phi^{(t)}=\sum_{i=1}^{d}v_i\left(\log(\frac{v_i}{w^{(t+1)}_i})-\log(\frac{v_i}{w^{(t)}_i})\right)=\sum_{i=1}^{d}v_i\log(\frac{w^{(t)}_i}{w^{(t+1)}_i})",
     [],
-    _identity("v(log(v/w′) − log(v/w)) − v log(w/w′) = 0", lambda sp, v, w, w2: sp.expand_log(v * (sp.log(v / w2) - sp.log(v / w)) - v * sp.log(w / w2), force=True), "v", "w", "w2"),
+    _identity(
+        "v(log(v/w′) − log(v/w)) − v log(w/w′) = 0",
+        lambda sp, v, w, w2: sp.expand_log(v * (sp.log(v / w2) - sp.log(v / w)) - v * sp.log(w / w2), force=True),
+        "v",
+        "w",
+        "w2",
+    ),
 )
 L42.derived(
     r"=\sum_{i=1}^{d}v_i\log\left(\frac{\sum_{k}w^{(t)}_ke^{\eta y^{(t)}x^{(t)}_k}}{e^{\eta y^{(t)}x^{(t)}_i}}\right)",
@@ -423,8 +447,10 @@ L42.derived(
     [eta],
     _identity(
         "Σv_i log(Z/e^{a_i}) − (log Z − Σ v_i a_i) with Σv_i = 1 (two coordinates: v, 1 − v)",
-        lambda sp, v, Z, a, b: sp.expand_log(v * sp.log(Z / sp.exp(a)) + (1 - v) * sp.log(Z / sp.exp(b)), force=True)
-        - (sp.log(Z) - v * a - (1 - v) * b),
+        lambda sp, v, Z, a, b: (
+            sp.expand_log(v * sp.log(Z / sp.exp(a)) + (1 - v) * sp.log(Z / sp.exp(b)), force=True)
+            - (sp.log(Z) - v * a - (1 - v) * b)
+        ),
         "v",
         "Z",
         "a",
@@ -434,7 +460,10 @@ L42.derived(
 L42.derived(
     r"\leq\log\left(\sum_{k=1}^{d}w^{(t)}_ke^{\eta y^{(t)}x^{(t)}_k}\right)-\eta\rho \text{ (margin } \sum_i y^{(t)}v_ix^{(t)}_i\geq\rho)",
     [eta, rho],
-    Derivation("−ηΣ y v_i x_i ≤ −ηρ: the difference η(Σ y v_i x_i − ρ) = ηs with s ≥ 0 is a product of positives", lambda: [_pos(lambda sp, e, s: e * s, "η·s > 0 for η, s > 0", "eta", "s")]),
+    Derivation(
+        "−ηΣ y v_i x_i ≤ −ηρ: the difference η(Σ y v_i x_i − ρ) = ηs with s ≥ 0 is a product of positives",
+        lambda: [_pos(lambda sp, e, s: e * s, "η·s > 0 for η, s > 0", "eta", "s")],
+    ),
 )
 L42.skip(
     r"=\log\left(\mathbb{E}_{k\sim w^{(t)}}[e^{\eta y^{(t)}x^{(t)}_k}]\right)-\eta\rho=\log(\mathbb{E}_{k\sim w^{(t)}}[\exp(\eta y^{(t)}x^{(t)}_k-\eta y^{(t)}\langle w^{(t)},x^{(t)}\rangle+\eta y^{(t)}\langle w^{(t)},x^{(t)}\rangle)])-\eta\rho",
@@ -467,7 +496,15 @@ L42.derived(
     [eta, rho, c_conf],
     Derivation(
         "η²/2 + ηcρ − ηρ − (η²/2 + ηρ(c − 1)) simplifies to 0, and ηy⟨w,x⟩ ≤ ηcρ on update rounds",
-        lambda: [_zero(lambda sp, e, r, c: e**2 / 2 + e * c * r - e * r - (e**2 / 2 + e * r * (c - 1)), "the bound regrouped", "eta", "rho", "c")],
+        lambda: [
+            _zero(
+                lambda sp, e, r, c: e**2 / 2 + e * c * r - e * r - (e**2 / 2 + e * r * (c - 1)),
+                "the bound regrouped",
+                "eta",
+                "rho",
+                "c",
+            )
+        ],
     ),
 )
 L42.derived(
@@ -492,7 +529,10 @@ def _kl_uniform():
     u, d = sp.symbols("u d", positive=True)
     v = 1 / (1 + u)  # a coordinate in (0, 1)
     return [
-        sympy_zero(sp.expand_log(v * sp.log(v / (1 / d)), force=True) - (v * sp.log(d) + v * sp.log(v)), "v log(v/(1/d)) = v log d + v log v"),
+        sympy_zero(
+            sp.expand_log(v * sp.log(v / (1 / d)), force=True) - (v * sp.log(d) + v * sp.log(v)),
+            "v log(v/(1/d)) = v log d + v log v",
+        ),
         sympy_positive(sp.expand_log(-v * sp.log(v), force=True), "−v log v > 0 for v ∈ (0, 1) (v = 1/(1 + u), u > 0)"),
     ]
 
@@ -516,7 +556,12 @@ L42.checked(
 )
 
 # ----------------------------------------------------------------------------- Lemma 4.6 (Proof D.1)
-L46 = StepBook(P, "Lemma 4.6", "accuracy", "|⟨w, x⟩| ≥ cρ, ‖w‖₁ = 1, x ∈ {−1, 1}^d, m ≥ 2 log(2T/β)/(c²ρ²) samples (m ≤ 2000 where the law is summed)")
+L46 = StepBook(
+    P,
+    "Lemma 4.6",
+    "accuracy",
+    "|⟨w, x⟩| ≥ cρ, ‖w‖₁ = 1, x ∈ {−1, 1}^d, m ≥ 2 log(2T/β)/(c²ρ²) samples (m ≤ 2000 where the law is summed)",
+)
 L46.skip(
     r"\langle\tilde{w},x\rangle=\frac{1}{m}\sum_{j=1}^{d}x_j\sum_{i=1}^{m}\mathbf{1}[J_i=j]=\frac{1}{m}\sum_{i=1}^{m}x_{J_i}=\frac{1}{m}\sum_{i=1}^{m}\chi_i",
     "a rearrangement of a finite sum (no relation between parameters)",
@@ -524,7 +569,10 @@ L46.skip(
 L46.derived(
     r"\Pr[|\langle\tilde{w},x\rangle-\langle w,x\rangle|>|\langle w,x\rangle|]\leq\Pr[|\langle\tilde{w},x\rangle-\langle w,x\rangle|>c\rho]",
     [],
-    Derivation("the event shrinks as the threshold grows: |⟨w,x⟩| − cρ = s ≥ 0 (positive for s > 0)", lambda: [_pos(lambda sp, s: s, "|⟨w,x⟩| − cρ = s > 0", "s")]),
+    Derivation(
+        "the event shrinks as the threshold grows: |⟨w,x⟩| − cρ = s ≥ 0 (positive for s > 0)",
+        lambda: [_pos(lambda sp, s: s, "|⟨w,x⟩| − cρ = s > 0", "s")],
+    ),
 )
 L46.derived(
     r"=\Pr\left[\left|\frac{1}{m}\left(\sum\chi_i-\sum\mathbb{E}[\chi_i]\right)\right|>c\rho\right]=\Pr\left[\left|\sum\chi_i-\sum\mathbb{E}[\chi_i]\right|>mc\rho\right]",
@@ -546,7 +594,11 @@ def _hoeffding_gap(p):
 
 L46.checked(
     r"\Pr\left[\left|\sum_{i=1}^{m}\chi_i-\sum_{i=1}^{m}\mathbb{E}[\chi_i]\right|>mc\rho\right]\leq 2\exp\left(-\frac{mc^{2}\rho^{2}}{2}\right) \text{ (Hoeffding)}",
-    [integer("m", 1, 2000, symbol="m"), real("mu", -1, 1, closed="both", symbol="⟨w, x⟩"), real("t", 0, 1, closed="hi", symbol="cρ")],
+    [
+        integer("m", 1, 2000, symbol="m"),
+        real("mu", -1, 1, closed="both", symbol="⟨w, x⟩"),
+        real("t", 0, 1, closed="hi", symbol="cρ"),
+    ],
     _hoeffding_gap,
     what="two-sided tail of a sum of m independent ±1 variables of mean ⟨w, x⟩ beyond mcρ (exact binomial) ≤ 2exp(−mc²ρ²/2)",
 )
@@ -575,8 +627,13 @@ L47.skip(
 )
 
 # ----------------------------------------------------------------------------- Theorem 4.5 (Proof 4.9, accuracy)
-T45 = StepBook(P, "Theorem 4.5", "accuracy", "ε, δ ∈ (0, 1); c = 1/2; m = 2 log(2T/β)/(c²ρ²); L = 8 log(2T/β)/ε̂; T ≥ 1, β ∈ (0, 1)")
-T45.skip(r"\text{by Lemma 4.7, w.p. }1-\beta\text{, at most }K=\frac{\log d}{(1-c)\eta\rho-\eta^{2}/2}\text{ updates}", "an application of Lemma 4.7 (winnow/lemma-4-7)")
+T45 = StepBook(
+    P, "Theorem 4.5", "accuracy", "ε, δ ∈ (0, 1); c = 1/2; m = 2 log(2T/β)/(c²ρ²); L = 8 log(2T/β)/ε̂; T ≥ 1, β ∈ (0, 1)"
+)
+T45.skip(
+    r"\text{by Lemma 4.7, w.p. }1-\beta\text{, at most }K=\frac{\log d}{(1-c)\eta\rho-\eta^{2}/2}\text{ updates}",
+    "an application of Lemma 4.7 (winnow/lemma-4-7)",
+)
 T45.derived(
     r"\text{at most }\frac{16\log(2T^{2}/\beta)}{\hat{\varepsilon}}\text{ prediction errors per update (Lemma 4.3 at failure }\beta/T)",
     [],
@@ -585,7 +642,12 @@ T45.derived(
         "= 8 log T ≥ 0 (simplify gives 8 log T)",
         lambda: [
             _zero(
-                lambda sp, T, b: sp.expand_log(16 * sp.log(2 * T**2 / b) - 8 * sp.log(2 * T / b) - 8 * sp.log(2 * T**2 / b), force=True) - 8 * sp.log(T),
+                lambda sp, T, b: (
+                    sp.expand_log(
+                        16 * sp.log(2 * T**2 / b) - 8 * sp.log(2 * T / b) - 8 * sp.log(2 * T**2 / b), force=True
+                    )
+                    - 8 * sp.log(T)
+                ),
                 "16 log(2T²/β) − 8 log(2T/β) − 8 log(2T²/β) − 8 log T = 0",
                 "T",
                 "beta",
@@ -600,8 +662,18 @@ T45.derived(
 )
 T45.checked(
     r"m=2\log(2T/\beta)/c^{2}\rho^{2}\text{ (}c=1/2\text{)}\Rightarrow\eta=\frac{\varepsilon}{8\sqrt{2mK\log(4K/\delta)}}<\rho/2",
-    [eps, delta, integer("K", 1, None, symbol="K"), real("rho", 0, 1, closed="hi", symbol="ρ"), integer("T", 1, None, symbol="T"), real("beta", 0, 1, symbol="β")],
-    lambda p: (p.eps / (8 * iv.sqrt(2 * (8 * iv.log(2 * p.T / p.beta) / p.rho**2) * p.K * iv.log(4 * p.K / p.delta))), p.rho / 2),
+    [
+        eps,
+        delta,
+        integer("K", 1, None, symbol="K"),
+        real("rho", 0, 1, closed="hi", symbol="ρ"),
+        integer("T", 1, None, symbol="T"),
+        real("beta", 0, 1, symbol="β"),
+    ],
+    lambda p: (
+        p.eps / (8 * iv.sqrt(2 * (8 * iv.log(2 * p.T / p.beta) / p.rho**2) * p.K * iv.log(4 * p.K / p.delta))),
+        p.rho / 2,
+    ),
     "<",
 )
 T45.checked(
@@ -610,8 +682,14 @@ T45.checked(
     lambda p: (1 / (p.rho * (p.eta * p.rho) / 2 - (p.eta * p.rho) ** 2 / 2), 4 / ((p.eta * p.rho) * p.rho)),
     what="1/(ηρ/2 − η²/2) ≤ 4/(ηρ) with η = (η/ρ)·ρ, η/ρ < 1/2 (log d > 0 divided out)",
 )
-T45.skip(r"K\leq\tilde{O}\left(\frac{(\log^{2}d)m\log(1/\delta)}{\varepsilon^{2}\rho^{2}}\right)", "an Õ(·) bound with unspecified constants")
-T45.skip(r"\tilde{O}\left(\frac{\log^{3}d\cdot\log^{5/2}(T/\beta)\cdot\log^{2}(1/\delta)}{\varepsilon^{4}\rho^{6}}\right)", "an Õ(·) bound with unspecified constants")
+T45.skip(
+    r"K\leq\tilde{O}\left(\frac{(\log^{2}d)m\log(1/\delta)}{\varepsilon^{2}\rho^{2}}\right)",
+    "an Õ(·) bound with unspecified constants",
+)
+T45.skip(
+    r"\tilde{O}\left(\frac{\log^{3}d\cdot\log^{5/2}(T/\beta)\cdot\log^{2}(1/\delta)}{\varepsilon^{4}\rho^{6}}\right)",
+    "an Õ(·) bound with unspecified constants",
+)
 
 # ----------------------------------------------------------------------------- Lemma A.4 (Proof A.5)
 M_feat = integer("M", 1, None, symbol="M = |F|")
@@ -639,7 +717,13 @@ A4.checked(
 A4.derived(
     r"h_{fin}\text{ errs on at most }\frac{4M}{\varepsilon}(\log(\sqrt{\frac{2}{\beta}}M))\text{ examples of }S",
     [M_feat],
-    _identity("M iterations × (4/ε) log(√(2/β)M) − (4M/ε) log(√(2/β)M) = 0", lambda sp, M, e, L: M * (4 / e) * L - 4 * M / e * L, "M", "epsilon", "L"),
+    _identity(
+        "M iterations × (4/ε) log(√(2/β)M) − (4M/ε) log(√(2/β)M) = 0",
+        lambda sp, M, e, L: M * (4 / e) * L - 4 * M / e * L,
+        "M",
+        "epsilon",
+        "L",
+    ),
 )
 
 # ----------------------------------------------------------------------------- Theorem 3.5 (Proof A.7, accuracy)
@@ -652,7 +736,10 @@ T35.checked(
 T35.checked(
     r"n\geq\frac{8M\log(\frac{2M}{\sqrt{\beta}})}{\hat{\varepsilon}\alpha}=\frac{8M\log(\frac{2M}{\sqrt{\beta}})(2\log(\frac{1}{\delta})+\frac{3}{2})}{\alpha\varepsilon}",
     [eps, delta],
-    lambda p: (1 / (p.eps / (2 * (iv.log(1 / p.delta) + iv.mpf(3) / 2))), (2 * iv.log(1 / p.delta) + iv.mpf(3) / 2) / p.eps),
+    lambda p: (
+        1 / (p.eps / (2 * (iv.log(1 / p.delta) + iv.mpf(3) / 2))),
+        (2 * iv.log(1 / p.delta) + iv.mpf(3) / 2) / p.eps,
+    ),
     "=",
     gap="1/ε̂ = (2 log(1/δ) + 3)/ε, printed (2 log(1/δ) + 3/2)/ε: the sample size is understated",
     finding="with ε̂ = ε/(2(log(1/δ) + 3/2)), 1/ε̂ = (2 log(1/δ) + 3)/ε; the printed bound drops 3/2, so Theorem 3.5's "
@@ -682,7 +769,12 @@ PA9.checked(
     [integer("d", 1, 40, symbol="d"), integer("k", 0, 40, symbol="k")],
     lambda p: (
         iv.mpf(sum(2**j * math.comb(int(p.q("d")), j) for j in range(int(p.q("k")) + 1))),
-        iv.mpf(sum(Fraction(2**j, math.factorial(j)) * _falling(int(p.q("d")), int(p.q("k"))) for j in range(int(p.q("k")) + 1)).numerator)
+        iv.mpf(
+            sum(
+                Fraction(2**j, math.factorial(j)) * _falling(int(p.q("d")), int(p.q("k")))
+                for j in range(int(p.q("k")) + 1)
+            ).numerator
+        )
         / sum(Fraction(2**j, math.factorial(j)) for j in range(int(p.q("k")) + 1)).denominator,
     ),
     gap="for k > d the falling factorial d(d−1)⋯(d−k+1) is 0, so the step needs k ≤ d",
@@ -694,14 +786,25 @@ PA9.checked(
 PA9.derived(
     r"\leq d^{k}\sum_{j=0}^{k}\frac{2^{j}}{j!}",
     [],
-    Derivation("d(d−1)⋯(d−k+1) ≤ d^k: each factor d − i ≤ d (d − (d − i) = i ≥ 0)", lambda: [_zero(lambda sp, d, i: d - (d - i) - i, "d − (d − i) − i = 0", "d", "i")]),
+    Derivation(
+        "d(d−1)⋯(d−k+1) ≤ d^k: each factor d − i ≤ d (d − (d − i) = i ≥ 0)",
+        lambda: [_zero(lambda sp, d, i: d - (d - i) - i, "d − (d − i) − i = 0", "d", "i")],
+    ),
 )
 PA9.derived(
     r"\leq d^{k}\sum_{j=0}^{\infty}\frac{2^{j}}{j!}\leq e^{2}d^{k}",
     [],
     Derivation(
         "the series Σ_{j≥0} 2^j/j! is e² (sympy summation)",
-        lambda: [_zero(lambda sp, j: sp.summation(2**j / sp.factorial(j), (j, 0, sp.oo)) - sp.exp(2), "Σ 2^j/j! − e² = 0", "j", integer=True, nonnegative=True)],
+        lambda: [
+            _zero(
+                lambda sp, j: sp.summation(2**j / sp.factorial(j), (j, 0, sp.oo)) - sp.exp(2),
+                "Σ 2^j/j! − e² = 0",
+                "j",
+                integer=True,
+                nonnegative=True,
+            )
+        ],
     ),
 )
 

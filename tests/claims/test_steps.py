@@ -10,9 +10,9 @@ from mpmath import iv
 
 from geoprivate.claims import get_claim, run_claim, steps
 from geoprivate.claims._steps import (
+    _STEP_OF_CLAIM,
     STEP_STATUSES,
     Var,
-    _STEP_OF_CLAIM,
     check_relation,
     decide,
     evaluate_step,
