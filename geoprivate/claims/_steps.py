@@ -47,6 +47,9 @@ __all__ = [
     "sympy_positive",
     "sympy_true",
     "sympy_fact",
+    "zero_of",
+    "positive_of",
+    "identity",
     "Step",
     "StepBook",
     "all_registered_steps",
@@ -538,6 +541,70 @@ def sympy_positive(expr, text: str) -> tuple[str, bool]:
     return text, bool(sympy.simplify(expr).is_positive is True or sympy.factor(expr).is_positive is True)
 
 
+def _symbols(names, kinds):
+    import sympy
+
+    return sympy.symbols(" ".join(names), seq=True, **(kinds or {"positive": True}))
+
+
+def zero_of(build, text: str, *names: str, **kinds) -> tuple[str, bool]:
+    """:func:`sympy_zero` of ``build(sympy, *symbols)``, the symbols named ``names`` (positive unless ``kinds`` say).
+
+    Parameters
+    ----------
+    build : callable
+        ``build(sympy, *symbols) -> expression`` that should simplify to 0.
+    text : str
+    *names : str
+        The symbols' names.
+    **kinds
+        Their assumptions (default ``positive=True``).
+
+    Returns
+    -------
+    (str, bool)
+    """
+    import sympy
+
+    return sympy_zero(build(sympy, *_symbols(names, kinds)), text)
+
+
+def positive_of(build, text: str, *names: str, **kinds) -> tuple[str, bool]:
+    """:func:`sympy_positive` of ``build(sympy, *symbols)`` (see :func:`zero_of`).
+
+    Parameters
+    ----------
+    build : callable
+    text : str
+    *names : str
+    **kinds
+
+    Returns
+    -------
+    (str, bool)
+    """
+    import sympy
+
+    return sympy_positive(build(sympy, *_symbols(names, kinds)), text)
+
+
+def identity(text: str, build, *names: str, **kinds) -> Derivation:
+    """A derivation by one identity: ``build(sympy, *symbols)`` simplifies to 0 (see :func:`zero_of`).
+
+    Parameters
+    ----------
+    text : str
+    build : callable
+    *names : str
+    **kinds
+
+    Returns
+    -------
+    Derivation
+    """
+    return Derivation(text + " (simplify gives 0)", lambda: [zero_of(build, text, *names, **kinds)])
+
+
 def sympy_fact(text: str, build) -> tuple[str, bool]:
     """A fact between constants built with sympy (``build(sympy)`` returns a relation), decided exactly.
 
@@ -912,6 +979,24 @@ class StepBook:
     range: str
     steps: list[Step] = field(default_factory=list)
 
+    def _declare(self, printed: str, variables: Sequence[Var], status: str, k: int | None, **fields) -> Step:
+        """Build, record and return the next step of this proof."""
+        step = _add(
+            Step(
+                self.paper,
+                self.statement,
+                self._next(k),
+                printed,
+                tuple(v.describe() for v in variables),
+                self.range,
+                self.proof,
+                status,
+                **fields,
+            )
+        )
+        self.steps.append(step)
+        return step
+
     def _next(self, k: int | None) -> int:
         """The next step number of this statement's proof (privacy and accuracy halves share the numbering)."""
         if k is not None:
@@ -961,23 +1046,16 @@ class StepBook:
         -------
         Step
         """
-        step = _add(
-            Step(
-                self.paper,
-                self.statement,
-                self._next(k),
-                printed,
-                tuple(v.describe() for v in variables),
-                self.range,
-                self.proof,
-                "checked",
-                claim=step_claim_id(self.paper, self.statement, self._next(k)),
-                gap=gap,
-                finding=finding,
-                note=note,
-            )
+        step = self._declare(
+            printed,
+            variables,
+            "checked",
+            k,
+            claim=step_claim_id(self.paper, self.statement, self._next(k)),
+            gap=gap,
+            finding=finding,
+            note=note,
         )
-        self.steps.append(step)
         kind = "FINDING (the step fails on the statement's range): " if finding else ""
         text = (
             f"{kind}[{PAPER_KEYS[self.paper]}] {self.statement}, {self.proof} proof, step {step.k}: "
@@ -1006,22 +1084,7 @@ class StepBook:
         -------
         Step
         """
-        step = _add(
-            Step(
-                self.paper,
-                self.statement,
-                self._next(k),
-                printed,
-                tuple(v.describe() for v in variables),
-                self.range,
-                self.proof,
-                "derived",
-                derivation=derivation,
-                note=note,
-            )
-        )
-        self.steps.append(step)
-        return step
+        return self._declare(printed, variables, "derived", k, derivation=derivation, note=note)
 
     def linked(
         self,
@@ -1053,24 +1116,7 @@ class StepBook:
         -------
         Step
         """
-        step = _add(
-            Step(
-                self.paper,
-                self.statement,
-                self._next(k),
-                printed,
-                tuple(v.describe() for v in variables),
-                self.range,
-                self.proof,
-                "checked",
-                claim=claim,
-                gap=gap,
-                finding=finding,
-                note=note,
-            )
-        )
-        self.steps.append(step)
-        return step
+        return self._declare(printed, variables, "checked", k, claim=claim, gap=gap, finding=finding, note=note)
 
     def skip(self, printed: str, reason: str, variables: Sequence[Var] = (), *, k=None) -> Step:
         """Declare a step that is not executable, with the one-line reason.
@@ -1086,18 +1132,4 @@ class StepBook:
         -------
         Step
         """
-        step = _add(
-            Step(
-                self.paper,
-                self.statement,
-                self._next(k),
-                printed,
-                tuple(v.describe() for v in variables),
-                self.range,
-                self.proof,
-                "not executable",
-                reason=reason,
-            )
-        )
-        self.steps.append(step)
-        return step
+        return self._declare(printed, variables, "not executable", k, reason=reason)

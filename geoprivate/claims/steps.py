@@ -156,5 +156,5 @@ def format_step_summary() -> str:
                 f"{proof} {r['steps']} ({r['checked']} checked, {r['derived']} derived, "
                 f"{r['not executable']} not executable{share}; {r['failed']} failed)"
             )
-        lines.append(f"{paper:<12} [{PAPER_KEYS[paper]}]".ljust(23) + "proof steps: " + "; ".join(parts))
+        lines.append(f"proof steps of {paper:<12} [{PAPER_KEYS[paper]}]".ljust(37) + "; ".join(parts))
     return "\n".join(lines)

@@ -20,10 +20,11 @@ from geoprivate.claims._steps import (
     binomial_lower_tail,
     check_relation,
     integer,
+    positive_of,
     real,
     sympy_fact,
-    sympy_positive,
     sympy_zero,
+    zero_of,
 )
 
 __all__ = ["BOOKS", "TAU_PRINTED", "TAU_REPAIRED", "generic_bbl_T", "generic_bbl_lambda"]
@@ -88,13 +89,6 @@ def _obs2_at_step3c(c, d):
 def _step3c(c, d):
     """Step 3c's ε'_i = 1/(3√(c_i ln(2/δ))) and δ'_i = δ/(2c_i)."""
     return 1 / (3 * iv.sqrt(c * iv.log(2 / d))), d / (2 * c)
-
-
-def _zero_of(build, text):
-    import sympy as sp
-
-    a = sp.symbols("a", positive=True)
-    return sympy_zero(build(sp, a), text)
 
 
 # ----------------------------------------------------------------------------- Claim D.1 (privacy)
@@ -178,7 +172,9 @@ D9.derived(
     Derivation(
         "(1/2 + α_i) − (1/2 − α_i) − 2α_i simplifies to 0",
         lambda: [
-            _zero_of(lambda sp, a: (sp.Rational(1, 2) + a) - (sp.Rational(1, 2) - a) - 2 * a, "(1/2+α)−(1/2−α)−2α = 0")
+            zero_of(
+                lambda sp, a: (sp.Rational(1, 2) + a) - (sp.Rational(1, 2) - a) - 2 * a, "(1/2+α)−(1/2−α)−2α = 0", "a"
+            )
         ],
     ),
 )
@@ -427,18 +423,6 @@ def _phase(p, tau=_TAU):
     return {"lam": lam, "T": T, "S": lam * T, "R": R, "c": c, "e_bt": e_bt, "d_bt": d_bt, "m": m}
 
 
-def _zero(build, text, *names):
-    import sympy as sp
-
-    return sympy_zero(build(sp, *sp.symbols(" ".join(names), positive=True, seq=True)), text)
-
-
-def _pos(build, text, *names):
-    import sympy as sp
-
-    return sympy_positive(build(sp, *sp.symbols(" ".join(names), positive=True, seq=True)), text)
-
-
 # ----------------------------------------------------------------------------- Claim B.1 (accuracy)
 B1 = StepBook(
     P, "Claim B.1", "accuracy", "0 < β ≤ 1/8, R = |X| log(|X|) log(1/β) (HypothesisLearner's parameters), |X| ≥ 2"
@@ -473,7 +457,7 @@ B1.derived(
     Derivation(
         "a mean of errors each ≤ α is ≤ α: α − (1/R)Σ a_i = (1/R)Σ(α − a_i) (simplify gives 0), a sum of non-negatives",
         lambda: [
-            _zero(
+            zero_of(
                 lambda sp, a, a1, a2: (a - (a1 + a2) / 2) - ((a - a1) + (a - a2)) / 2,
                 "α − (a_1 + a_2)/2 − ((α − a_1) + (α − a_2))/2 = 0 (two terms; the same for R)",
                 "alpha",
@@ -488,7 +472,7 @@ B1.derived(
     [real("alpha", 0, 1, symbol="α")],
     Derivation(
         "Markov: E/(8α) ≤ α/(8α) = 1/8 (simplify gives 0)",
-        lambda: [_zero(lambda sp, a: a / (8 * a) - sp.Rational(1, 8), "α/(8α) − 1/8 = 0", "alpha")],
+        lambda: [zero_of(lambda sp, a: a / (8 * a) - sp.Rational(1, 8), "α/(8α) − 1/8 = 0", "alpha")],
     ),
 )
 B1.derived(
@@ -497,7 +481,7 @@ B1.derived(
     Derivation(
         "1 − 1/8 − β − 3/4 = 1/8 − β ≥ 0 for β ≤ 1/8 (the identity simplifies to 0 with β = 1/8 − u, u ≥ 0)",
         lambda: [
-            _zero(
+            zero_of(
                 lambda sp, u: (1 - sp.Rational(1, 8) - (sp.Rational(1, 8) - u) - sp.Rational(3, 4)) - u,
                 "1 − 1/8 − (1/8 − u) − 3/4 − u = 0",
                 "u",
@@ -515,7 +499,7 @@ B2.derived(
         "with Pr[B] = β − u ≤ β and the other probability 1/4 − w ≤ 1/4: β + 1/4 − (Pr[B] + (1 − Pr[B])(1/4 − w)) "
         "= u + w + (β − u)(1/4 − w)·… ≥ 0 — sympy: the difference minus u − w − (β − u)(1/4 − w) simplifies to 0",
         lambda: [
-            _zero(
+            zero_of(
                 lambda sp, b, u, w: (
                     (b + sp.Rational(1, 4) - ((b - u) + (1 - (b - u)) * (sp.Rational(1, 4) - w)))
                     - (u + w + (b - u) * (sp.Rational(1, 4) - w))
@@ -636,7 +620,7 @@ D4.derived(
         "on the event ν > −1/8, μ < 1/8 (independent noises): q + ν − (t_u + μ) > q − t_u − 1/4 > 0 since "
         "q − t_u > 7/8 − 5/8 = 1/4; sympy: (q + ν) − (t_u + μ) − [(q − t_u − 1/4) + (ν + 1/8) + (1/8 − μ)] = 0",
         lambda: [
-            _zero(
+            zero_of(
                 lambda sp, q, t, nu, mu: (
                     (q + nu - (t + mu))
                     - ((q - t - sp.Rational(1, 4)) + (nu + sp.Rational(1, 8)) + (sp.Rational(1, 8) - mu))
@@ -657,14 +641,14 @@ D4.derived(
         "Laplace tails P[Lap(b) > −1/8] = 1 − ½e^{−1/(8b)}: at b = 6/(ε'T) and b = 2/(ε'T) with ε' = 1/(3√(cL)), the "
         "exponents 1/(8b) are T/(144√(cL)) and T/(48√(cL)) (simplify gives 0 for both)",
         lambda: [
-            _zero(
+            zero_of(
                 lambda sp, T, c, L: 1 / (8 * (6 / ((1 / (3 * sp.sqrt(c * L))) * T))) - T / (144 * sp.sqrt(c * L)),
                 "1/(8·6/(ε'T)) − T/(144√(cL)) = 0",
                 "T",
                 "c",
                 "L",
             ),
-            _zero(
+            zero_of(
                 lambda sp, T, c, L: 1 / (8 * (2 / ((1 / (3 * sp.sqrt(c * L))) * T))) - T / (48 * sp.sqrt(c * L)),
                 "1/(8·2/(ε'T)) − T/(48√(cL)) = 0",
                 "T",
@@ -699,7 +683,7 @@ D5.derived(
     Derivation(
         "read as: a query falls in D.3's band w.p. ≤ 15α_i, D.4's tail adds < α_i, D.2's failure α_i: 32α_i − 17α_i "
         "= 15α_i > 0 (the proof does not spell the sum out)",
-        lambda: [_pos(lambda sp, a: 32 * a - (15 * a + a + a), "32α − (15α + α + α) > 0", "alpha")],
+        lambda: [positive_of(lambda sp, a: 32 * a - (15 * a + a + a), "32α − (15α + α + α) > 0", "alpha")],
     ),
 )
 D5.linked(
@@ -882,29 +866,28 @@ E1.skip(
 )
 
 
-def _geometric():
-    import sympy as sp
+def _beta_sum(text: str, build):
+    """A fact about β_i = β/2^i: ``build(sympy, β, Σ_{i≥1} β_i)`` simplifies to 0 (the sum by sympy's summation)."""
 
-    b = sp.symbols("beta", positive=True)
-    jj = sp.symbols("jj", integer=True, positive=True)
-    total = sp.summation(b / 2**jj, (jj, 1, sp.oo))
-    return [sympy_zero(total - b, "Σ_{j≥1} β/2^j − β = 0 (sympy summation)")]
+    def facts():
+        import sympy as sp
+
+        b = sp.symbols("beta", positive=True)
+        i = sp.symbols("i", integer=True, positive=True)
+        return [sympy_zero(build(sp, b, sp.summation(b / 2**i, (i, 1, sp.oo))), text)]
+
+    return facts
 
 
 E2 = StepBook(P, "Claim E.2", "accuracy", "β < 1/16; β_i = β/2^i (steps 1, 3g)")
 E2.derived(
     r"\Pr[\mbox{Event }E_1\mbox{ occurs}]\geq 1-\beta \text{ (union bound over Claim D.5's } \beta_i)",
     [real("beta", 0, "1/16", symbol="β")],
-    Derivation("the union bound Σ_i β_i = Σ_{i≥1} β/2^i = β (sympy's summation minus β simplifies to 0)", _geometric),
+    Derivation(
+        "the union bound Σ_i β_i = Σ_{i≥1} β/2^i = β (sympy's summation minus β simplifies to 0)",
+        _beta_sum("Σ_{i≥1} β/2^i − β = 0", lambda sp, b, S: S - b),
+    ),
 )
-
-
-def _e3():
-    import sympy as sp
-
-    b = sp.symbols("beta", positive=True)
-    jj = sp.symbols("jj", integer=True, positive=True)
-    return [sympy_zero(2 * sp.summation(b / 2**jj, (jj, 1, sp.oo)) + b - 3 * b, "2Σ_{j≥1} β_j + β − 3β = 0")]
 
 
 E3 = StepBook(P, "Claim E.3", "accuracy", "β < 1/16; β_j = β/2^j")
@@ -914,7 +897,7 @@ E3.derived(
     Derivation(
         "E.1's 2Σ_{j≥1} β_j plus E.2's β is 3β (sympy summation; the sum Σα_j ≤ α likewise); E.1's index j = 0 is "
         "read as j = 1",
-        _e3,
+        _beta_sum("2Σ_{j≥1} β_j + β − 3β = 0", lambda sp, b, S: 2 * S + b - 3 * b),
     ),
 )
 
@@ -928,7 +911,7 @@ E4.skip(
 E4.derived(
     r"{\rm error}_{\mathcal{D}}(f_t,c)\leq 2\alpha \text{ (triangle inequality)}",
     [real("alpha", 0, "1/16", symbol="α")],
-    Derivation("α + α − 2α simplifies to 0", lambda: [_zero(lambda sp, a: a + a - 2 * a, "α + α − 2α = 0", "alpha")]),
+    Derivation("α + α − 2α simplifies to 0", lambda: [zero_of(lambda sp, a: a + a - 2 * a, "α + α − 2α = 0", "alpha")]),
 )
 E4.linked(
     r"T_i\geq\frac{512(1-4\beta_i)\ln(\frac{1}{\beta_i})}{(1-64\beta_i)^2}\Rightarrow\text{w.p. }1-\beta_i,\ 15T_i/16\text{ hypotheses have }{\rm error}_{\mathcal{D}}(f_t,g_i)\leq 2\alpha",
@@ -944,7 +927,7 @@ E4.derived(
     [real("alpha", 0, "1/16", symbol="α")],
     Derivation(
         "2α + α − 3α simplifies to 0 (triangle inequality with error_D(g_i, c) ≤ α)",
-        lambda: [_zero(lambda sp, a: 2 * a + a - 3 * a, "2α + α − 3α = 0", "alpha")],
+        lambda: [zero_of(lambda sp, a: 2 * a + a - 3 * a, "2α + α − 3α = 0", "alpha")],
     ),
 )
 E4.checked(
@@ -964,18 +947,13 @@ E4.skip(
 )
 
 
-def _e4_union():
-    import sympy as sp
-
-    b = sp.symbols("beta", positive=True)
-    jj = sp.symbols("jj", integer=True, positive=True)
-    return [sympy_zero(3 * b + sp.summation(b / 2**jj, (jj, 1, sp.oo)) - 4 * b, "3β + Σ_{i≥1} β_i − 4β = 0")]
-
-
 E4.derived(
     r"\text{By the union bound, with probability }1-4\beta\text{, all the hypotheses are }6\alpha\text{-good}",
     [real("beta", 0, "1/16", symbol="β")],
-    Derivation("Claim E.3's 3β plus Σ_{i≥1} β_i = β is 4β (sympy summation)", _e4_union),
+    Derivation(
+        "Claim E.3's 3β plus Σ_{i≥1} β_i = β is 4β (sympy summation)",
+        _beta_sum("3β + Σ_{i≥1} β_i − 4β = 0", lambda sp, b, S: 3 * b + S - 4 * b),
+    ),
 )
 
 #: every proof's steps of this paper, in the paper's order

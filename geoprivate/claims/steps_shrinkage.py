@@ -18,12 +18,14 @@ from geoprivate.claims._registry import Verdict, register
 from geoprivate.claims._steps import (
     Derivation,
     StepBook,
+    identity,
     integer,
     real,
     rr_composition_delta,
     sympy_fact,
     sympy_positive,
     sympy_zero,
+    zero_of,
 )
 from geoprivate.concepts import FiniteClass
 from geoprivate.prediction.generators import G_oblivious
@@ -158,21 +160,6 @@ A3.linked(
 
 
 # ============================================================================= accuracy proofs
-def _zero(build, text, *names, **kinds):
-    import sympy as sp
-
-    return sympy_zero(build(sp, *sp.symbols(" ".join(names), seq=True, **(kinds or {"positive": True}))), text)
-
-
-def _identity(text: str, build, *names, **kinds) -> Derivation:
-    return Derivation(text + " (simplify gives 0)", lambda: [_zero(build, text, *names, **kinds)])
-
-
-def _quarter(text: str, build) -> Derivation:
-    """A bound of Claim 13's proof at τ ≤ 1/8: the slack is (1/8 − τ) ≥ 0, so the identity below is the proof."""
-    return _identity(text, build, "u", real=True)
-
-
 # ----------------------------------------------------------------------------- Claim 3
 C3 = StepBook(P, "Claim 3", "accuracy", "m = |S_i| as in Theorem 1 (O(·)); k blocks; α, β ∈ (0, 1)")
 C3.skip(
@@ -182,7 +169,7 @@ C3.skip(
 C3.derived(
     r"\text{w.p. }1-k\beta\text{ for all }i\in[k]\text{ (union bound)}",
     [],
-    _identity("k·β − kβ = 0 (one failure β per block)", lambda sp, k, b: k * b - k * b, "k", "beta"),
+    identity("k·β − kβ = 0 (one failure β per block)", lambda sp, k, b: k * b - k * b, "k", "beta"),
 )
 C3.derived(
     r"|\text{err}_{S_j}(h)-\text{err}_{S_i}(h)|\leq 2\alpha",
@@ -190,7 +177,7 @@ C3.derived(
     Derivation(
         "triangle inequality: (e_S − e_i) − (e_S − e_j) = e_j − e_i, two terms of size ≤ α (simplify gives 0)",
         lambda: [
-            _zero(
+            zero_of(
                 lambda sp, s, a, b: (s - a) - (s - b) - (b - a),
                 "(e_S − e_i) − (e_S − e_j) − (e_j − e_i) = 0",
                 "s",
@@ -237,7 +224,7 @@ C6 = StepBook(P, "Claim 6", "accuracy", "Claims 3 and 5 hold; c = |HardQuery| �
 C6.derived(
     r"\text{err}_{S_{i^*}}(f_{i^*,c^*})\leq 2(c-1)\alpha\Rightarrow\text{err}_{S_i}(f_{i,x_j})\leq 2c\alpha\text{ (Claim 3's second statement)}",
     [],
-    _identity("2(c − 1)α + 2α − 2cα = 0", lambda sp, c, a: 2 * (c - 1) * a + 2 * a - 2 * c * a, "c", "alpha"),
+    identity("2(c − 1)α + 2α − 2cα = 0", lambda sp, c, a: 2 * (c - 1) * a + 2 * a - 2 * c * a, "c", "alpha"),
 )
 C6.skip(
     r"\text{err}_S(f_{i,j})\leq 2v\alpha+\alpha=O(v\cdot\alpha)\text{ (}c\leq v\text{, Claim 3's first statement)}",
@@ -253,7 +240,7 @@ C8.derived(
         "with signed values s_1 < 0 < s_2 of the constraint at p_1, p_2: λs_1 + (1 − λ)s_2 = 0 at λ = s_2/(s_2 − s_1) "
         "(simplify gives 0; λ ∈ (0, 1) since s_2 − s_1 > s_2 > 0)",
         lambda: [
-            _zero(
+            zero_of(
                 lambda sp, a, b: (b / (b + a)) * (-a) + (1 - b / (b + a)) * b,
                 "λ(−a) + (1 − λ)b = 0 at s_1 = −a, s_2 = b",
                 "a",
@@ -277,7 +264,7 @@ C10.skip(
 C10.derived(
     r"\geq 1-(2c-1)\alpha",
     [],
-    _identity(
+    identity(
         "(1 − 2(c − 1)α) − α − (1 − (2c − 1)α) = 0 (the induction hypothesis, minus Claim 7's α)",
         lambda sp, c, a: (1 - 2 * (c - 1) * a) - a - (1 - (2 * c - 1) * a),
         "c",
@@ -287,7 +274,7 @@ C10.derived(
 C10.derived(
     r"\frac{\max_{h}[cdepth_{S_i}(h)]}{m}\geq\frac{cdepth_S(p_{\text{good}})}{N}-\alpha\geq 1-2c\alpha",
     [],
-    _identity(
+    identity(
         "(1 − (2c − 1)α) − α − (1 − 2cα) = 0",
         lambda sp, c, a: (1 - (2 * c - 1) * a) - a - (1 - 2 * c * a),
         "c",
@@ -297,7 +284,7 @@ C10.derived(
 C10.derived(
     r"\text{at }c\leq d+1\text{ and Claim 7: }\frac{cdepth_S(f_{i,j})}{N}\geq 1-2(d+1)\alpha-\alpha=1-(2d+3)\alpha",
     [integer("d", 1, symbol="d")],
-    _identity(
+    identity(
         "1 − 2(d + 1)α − α − (1 − (2d + 3)α) = 0",
         lambda sp, d, a: 1 - 2 * (d + 1) * a - a - (1 - (2 * d + 3) * a),
         "d",
@@ -364,7 +351,7 @@ C13.derived(
 C13.derived(
     r"\text{err}_{\mathcal{D}}(c,h_j)\leq 4\cdot\frac{1}{k}\sum_{i=1}^k\text{err}_{\mathcal{D}}(c,f_{i,j})\leq 4\alpha",
     [],
-    _identity(
+    identity(
         "4 · (1/k)(kα) − 4α = 0 (the mean of k errors ≤ α is ≤ α)",
         lambda sp, k, a: 4 * (k * a) / k - 4 * a,
         "k",

@@ -21,9 +21,10 @@ from geoprivate.claims._steps import (
     StepBook,
     binomial_lower_tail,
     integer,
+    positive_of,
     real,
-    sympy_positive,
     sympy_zero,
+    zero_of,
 )
 from geoprivate.learners.vc1 import OPTPrivateLearner
 from solvers import vc1 as _vc1
@@ -235,18 +236,6 @@ C2.derived(
 )
 
 
-def _zero(build, text, *names):
-    import sympy as sp
-
-    return sympy_zero(build(sp, *sp.symbols(" ".join(names), positive=True, seq=True)), text)
-
-
-def _pos(build, text, *names):
-    import sympy as sp
-
-    return sympy_positive(build(sp, *sp.symbols(" ".join(names), positive=True, seq=True)), text)
-
-
 def _t11_conf():
     import sympy as sp
 
@@ -304,7 +293,7 @@ CL3.derived(
     [],
     Derivation(
         "given ln(1/(2β))/ε < αN/2 (the claim's condition): αN − u − αN/2 = αN/2 − u > 0 at u = αN/2 − s, s > 0",
-        lambda: [_pos(lambda sp, a, s: a - (a / 2 - s) - a / 2, "αN − (αN/2 − s) − αN/2 = s > 0", "aN", "s")],
+        lambda: [positive_of(lambda sp, a, s: a - (a / 2 - s) - a / 2, "αN − (αN/2 − s) − αN/2 = s > 0", "aN", "s")],
     ),
 )
 CL3.derived(
@@ -313,7 +302,7 @@ CL3.derived(
     Derivation(
         "(T − 1)β at T = 2/α is (2/α − 1)β (simplify gives 0)",
         lambda: [
-            _zero(lambda sp, a, b: (2 / a - 1) * b - (2 / a - 1) * b, "(T − 1)β − (2/α − 1)β = 0", "alpha", "beta")
+            zero_of(lambda sp, a, b: (2 / a - 1) * b - (2 / a - 1) * b, "(T − 1)β − (2/α − 1)β = 0", "alpha", "beta")
         ],
     ),
 )
@@ -334,7 +323,7 @@ CL4.derived(
     [alpha_c],
     Derivation(
         "children of weight ≥ αN/2 with total weight ≤ N number at most N/(αN/2) = 2/α (simplify gives 0)",
-        lambda: [_zero(lambda sp, a, n: n / (a * n / 2) - 2 / a, "N/(αN/2) − 2/α = 0", "alpha", "N")],
+        lambda: [zero_of(lambda sp, a, n: n / (a * n / 2) - 2 / a, "N/(αN/2) − 2/α = 0", "alpha", "N")],
     ),
 )
 CL4.checked(
@@ -366,7 +355,9 @@ CL5.derived(
     Derivation(
         "dropping positive terms from the denominator: B/A − B/(A + G + B) = B(G + B)/(A(A + G + B)) > 0",
         lambda: [
-            _pos(lambda sp, A, G, B: B / A - B / (A + G + B), "B/A − B/(A + G + B) > 0 for A, G, B > 0", "A", "G", "B")
+            positive_of(
+                lambda sp, A, G, B: B / A - B / (A + G + B), "B/A − B/(A + G + B) > 0 for A, G, B > 0", "A", "G", "B"
+            )
         ],
     ),
 )
@@ -388,7 +379,9 @@ CL5.derived(
     [],
     Derivation(
         "the exponents differ by 3εαN/4 > 0 (exp is increasing)",
-        lambda: [_pos(lambda sp, x: -3 * x / 4 - (-3 * x / 2), "−3x/4 − (−3x/2) = 3x/4 > 0 at x = εαN > 0", "x")],
+        lambda: [
+            positive_of(lambda sp, x: -3 * x / 4 - (-3 * x / 2), "−3x/4 − (−3x/2) = 3x/4 > 0 at x = εαN > 0", "x")
+        ],
     ),
 )
 CL5.derived(
@@ -396,7 +389,7 @@ CL5.derived(
     [],
     Derivation(
         "2αN + T ln(2/α)/ε + αN − (3αN + T ln(2/α)/ε) simplifies to 0",
-        lambda: [_zero(lambda sp, a, L: 2 * a + L + a - (3 * a + L), "the sum regrouped", "aN", "L")],
+        lambda: [zero_of(lambda sp, a, L: 2 * a + L + a - (3 * a + L), "the sum regrouped", "aN", "L")],
     ),
 )
 CL5.checked(

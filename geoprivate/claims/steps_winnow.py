@@ -21,11 +21,14 @@ from geoprivate.claims._steps import (
     StepBook,
     binomial_lower_tail,
     check_relation,
+    identity,
     integer,
+    positive_of,
     real,
     rr_composition_delta,
     sympy_positive,
     sympy_zero,
+    zero_of,
 )
 
 __all__ = ["BOOKS", "theorem44_epsilon_hat", "theorem44_eta"]
@@ -398,20 +401,6 @@ T35P.derived(
 
 
 # ============================================================================= accuracy proofs
-def _zero(build, text, *names, **kinds):
-    import sympy as sp
-
-    return sympy_zero(build(sp, *sp.symbols(" ".join(names), seq=True, **(kinds or {"positive": True}))), text)
-
-
-def _pos(build, text, *names):
-    import sympy as sp
-
-    return sympy_positive(build(sp, *sp.symbols(" ".join(names), positive=True, seq=True)), text)
-
-
-def _identity(text: str, build, *names, **kinds) -> Derivation:
-    return Derivation(text + " (simplify gives 0)", lambda: [_zero(build, text, *names, **kinds)])
 
 
 eta = real("eta", 0, None, symbol="η")
@@ -423,7 +412,7 @@ L42 = StepBook(P, "Lemma 4.2", "accuracy", "c < 1/2, η > 0, ρ ≥ 0, v ≥ 0 w
 L42.derived(
     r"\phi^{(t+1)}-\phi^{(t)}=\sum_{i=1}^{d}v_i\left(\log(\frac{v_i}{w^{(t+1)}_i})-\log(\frac{v_i}{w^{(t)}_i})\right)=\sum_{i=1}^{d}v_i\log(\frac{w^{(t)}_i}{w^{(t+1)}_i})",
     [],
-    _identity(
+    identity(
         "v(log(v/w′) − log(v/w)) − v log(w/w′) = 0",
         lambda sp, v, w, w2: sp.expand_log(v * (sp.log(v / w2) - sp.log(v / w)) - v * sp.log(w / w2), force=True),
         "v",
@@ -434,7 +423,7 @@ L42.derived(
 L42.derived(
     r"=\sum_{i=1}^{d}v_i\log\left(\frac{\sum_{k}w^{(t)}_ke^{\eta y^{(t)}x^{(t)}_k}}{e^{\eta y^{(t)}x^{(t)}_i}}\right)",
     [eta],
-    _identity(
+    identity(
         "w/w′ for the update w′ = e^{ηyx_i}w/Z equals Z/e^{ηyx_i}",
         lambda sp, w, Z, a: w / (sp.exp(a) * w / Z) - Z / sp.exp(a),
         "w",
@@ -445,7 +434,7 @@ L42.derived(
 L42.derived(
     r"=\log\left(\sum_{k=1}^{d}w^{(t)}_ke^{\eta y^{(t)}x^{(t)}_k}\right)-\sum_{i=1}^{d}v_i\eta y^{(t)}x^{(t)}_i",
     [eta],
-    _identity(
+    identity(
         "Σv_i log(Z/e^{a_i}) − (log Z − Σ v_i a_i) with Σv_i = 1 (two coordinates: v, 1 − v)",
         lambda sp, v, Z, a, b: (
             sp.expand_log(v * sp.log(Z / sp.exp(a)) + (1 - v) * sp.log(Z / sp.exp(b)), force=True)
@@ -462,20 +451,26 @@ L42.derived(
     [eta, rho],
     Derivation(
         "−ηΣ y v_i x_i ≤ −ηρ: the difference η(Σ y v_i x_i − ρ) = ηs with s ≥ 0 is a product of positives",
-        lambda: [_pos(lambda sp, e, s: e * s, "η·s > 0 for η, s > 0", "eta", "s")],
+        lambda: [positive_of(lambda sp, e, s: e * s, "η·s > 0 for η, s > 0", "eta", "s")],
     ),
 )
+_PR = real("pr", 0, 1, closed="both", symbol="P[x_k = 1]")
+
+
+def _hoeffding_mgf(p):
+    """E[e^{η(x_k − E x_k)}] for x_k ∈ {−1, 1} with P[x_k = 1] = pr (k ~ w), against Hoeffding's exp(η²/2)."""
+    mean = 2 * p.pr - 1
+    return p.pr * iv.exp(p.eta * (1 - mean)) + (1 - p.pr) * iv.exp(p.eta * (-1 - mean)), iv.exp(p.eta**2 / 2)
+
+
 L42.skip(
     r"=\log\left(\mathbb{E}_{k\sim w^{(t)}}[e^{\eta y^{(t)}x^{(t)}_k}]\right)-\eta\rho=\log(\mathbb{E}_{k\sim w^{(t)}}[\exp(\eta y^{(t)}x^{(t)}_k-\eta y^{(t)}\langle w^{(t)},x^{(t)}\rangle+\eta y^{(t)}\langle w^{(t)},x^{(t)}\rangle)])-\eta\rho",
     "rewriting the sum as an expectation over k ~ w and adding zero in the exponent (no relation between parameters)",
 )
 L42.checked(
     r"\mathbb{E}_{k\sim w^{(t)}}[\exp(\eta y^{(t)}(x^{(t)}_k-\mathbb{E}[x^{(t)}_k]))]=\exp(\frac{\eta^{2}\cdot(1-(-1))^{2}}{8})=\exp(\frac{\eta^{2}}{2})",
-    [eta, real("pr", 0, 1, closed="both", symbol="P[x_k = 1]")],
-    lambda p: (
-        p.pr * iv.exp(p.eta * (1 - (2 * p.pr - 1))) + (1 - p.pr) * iv.exp(p.eta * (-1 - (2 * p.pr - 1))),
-        iv.exp(p.eta**2 / 2),
-    ),
+    [eta, _PR],
+    _hoeffding_mgf,
     "=",
     gap="Hoeffding's lemma gives ≤ exp(η²/2), printed as '='",
     finding="E[e^{η(X − EX)}] for X ∈ {−1, 1} equals exp(η²/2) only in the limit; it is below it (e.g. it is 1 when x_k "
@@ -484,11 +479,8 @@ L42.checked(
 )
 L42.checked(
     r"\leq\log\left(\mathbb{E}_{k\sim w^{(t)}}[\exp(\eta^{2}/2)]\right)+\eta y^{(t)}\langle w^{(t)},x^{(t)}\rangle-\eta\rho \text{ (Hoeffding's lemma)}",
-    [eta, real("pr", 0, 1, closed="both", symbol="P[x_k = 1]")],
-    lambda p: (
-        p.pr * iv.exp(p.eta * (1 - (2 * p.pr - 1))) + (1 - p.pr) * iv.exp(p.eta * (-1 - (2 * p.pr - 1))),
-        iv.exp(p.eta**2 / 2),
-    ),
+    [eta, _PR],
+    _hoeffding_mgf,
     what="E[e^{η(x_k − E x_k)}] ≤ exp(η²/2) for x_k ∈ {−1, 1} (Hoeffding's lemma; the rest of the line is an identity)",
 )
 L42.derived(
@@ -497,7 +489,7 @@ L42.derived(
     Derivation(
         "η²/2 + ηcρ − ηρ − (η²/2 + ηρ(c − 1)) simplifies to 0, and ηy⟨w,x⟩ ≤ ηcρ on update rounds",
         lambda: [
-            _zero(
+            zero_of(
                 lambda sp, e, r, c: e**2 / 2 + e * c * r - e * r - (e**2 / 2 + e * r * (c - 1)),
                 "the bound regrouped",
                 "eta",
@@ -510,7 +502,7 @@ L42.derived(
 L42.derived(
     r"\phi_{T+1}-\phi_1\leq M(\frac{\eta^{2}}{2}+\eta\rho(c-1)) \text{ (summing over the } M \text{ updates)}",
     [eta, rho, c_conf],
-    _identity(
+    identity(
         "the per-update differences telescope (three updates: (ϕ2 − ϕ1) + (ϕ3 − ϕ2) + (ϕ4 − ϕ3) − (ϕ4 − ϕ1) = 0), "
         "rounds without an update change nothing, so ϕ_{T+1} − ϕ_1 is the sum of M terms each ≤ the bound",
         lambda sp, a, b, c, d: (b - a) + (c - b) + (d - c) - (d - a),
@@ -571,13 +563,13 @@ L46.derived(
     [],
     Derivation(
         "the event shrinks as the threshold grows: |⟨w,x⟩| − cρ = s ≥ 0 (positive for s > 0)",
-        lambda: [_pos(lambda sp, s: s, "|⟨w,x⟩| − cρ = s > 0", "s")],
+        lambda: [positive_of(lambda sp, s: s, "|⟨w,x⟩| − cρ = s > 0", "s")],
     ),
 )
 L46.derived(
     r"=\Pr\left[\left|\frac{1}{m}\left(\sum\chi_i-\sum\mathbb{E}[\chi_i]\right)\right|>c\rho\right]=\Pr\left[\left|\sum\chi_i-\sum\mathbb{E}[\chi_i]\right|>mc\rho\right]",
     [],
-    _identity("|X/m| > cρ ⟺ |X| > mcρ: mcρ/m − cρ = 0", lambda sp, m, c: m * c / m - c, "m", "c"),
+    identity("|X/m| > cρ ⟺ |X| > mcρ: mcρ/m − cρ = 0", lambda sp, m, c: m * c / m - c, "m", "c"),
 )
 
 
@@ -605,7 +597,7 @@ L46.checked(
 L46.derived(
     r"2\exp\left(-\frac{mc^{2}\rho^{2}}{2}\right)\leq\frac{\beta}{T} \text{ when } m\geq\frac{2}{c^{2}\rho^{2}}\log(\frac{2T}{\beta})",
     [],
-    _identity(
+    identity(
         "at m = 2 log(2T/β)/(c²ρ²): 2exp(−mc²ρ²/2) − β/T = 0 (larger m: smaller)",
         lambda sp, T, b, c: 2 * sp.exp(-(2 * sp.log(2 * T / b) / c**2) * c**2 / 2) - b / T,
         "T",
@@ -619,7 +611,7 @@ L47 = StepBook(P, "Lemma 4.7", "accuracy", "a realisable oblivious sequence, T r
 L47.derived(
     r"\text{by Lemma 4.6, with probability at least }1-\beta\text{, }\langle w^{(t)},x^{(t)}\rangle\cdot y^{(t)}\leq c\rho\text{ for all candidates}",
     [],
-    _identity("T rounds of failure β/T: T·β/T − β = 0 (union bound)", lambda sp, T, b: T * (b / T) - b, "T", "beta"),
+    identity("T rounds of failure β/T: T·β/T − β = 0 (union bound)", lambda sp, T, b: T * (b / T) - b, "T", "beta"),
 )
 L47.skip(
     r"\text{by Lemma 4.2, the number of such updates is upper bounded by the stated quantity}",
@@ -641,7 +633,7 @@ T45.derived(
         "Lemma 4.3 at β/T gives α = 8 log(2T²/β)/ε̂; with L = 8 log(2T/β)/ε̂, 16 log(2T²/β) − (8 log(2T/β) + 8 log(2T²/β)) "
         "= 8 log T ≥ 0 (simplify gives 8 log T)",
         lambda: [
-            _zero(
+            zero_of(
                 lambda sp, T, b: (
                     sp.expand_log(
                         16 * sp.log(2 * T**2 / b) - 8 * sp.log(2 * T / b) - 8 * sp.log(2 * T**2 / b), force=True
@@ -658,7 +650,7 @@ T45.derived(
 T45.derived(
     r"\text{w.p. }1-2\beta\text{ the total number of prediction errors is at most }\frac{16\log(2T^{2}/\beta)}{\hat{\varepsilon}}\cdot K",
     [],
-    _identity("β (Lemma 4.7) + T·β/T (AboveThreshold) − 2β = 0", lambda sp, T, b: b + T * (b / T) - 2 * b, "T", "beta"),
+    identity("β (Lemma 4.7) + T·β/T (AboveThreshold) − 2β = 0", lambda sp, T, b: b + T * (b / T) - 2 * b, "T", "beta"),
 )
 T45.checked(
     r"m=2\log(2T/\beta)/c^{2}\rho^{2}\text{ (}c=1/2\text{)}\Rightarrow\eta=\frac{\varepsilon}{8\sqrt{2mK\log(4K/\delta)}}<\rho/2",
@@ -702,7 +694,7 @@ A4.skip(
 A4.derived(
     r"1-M\,e^{-\log(\frac{M}{\beta})}=1-\beta",
     [M_feat],
-    _identity("M·exp(−log(M/β)) − β = 0", lambda sp, M, b: M * sp.exp(-sp.log(M / b)) - b, "M", "beta"),
+    identity("M·exp(−log(M/β)) − β = 0", lambda sp, M, b: M * sp.exp(-sp.log(M / b)) - b, "M", "beta"),
 )
 A4.checked(
     r"\frac{2}{\varepsilon}(\log(|\mathcal{F}_j\times\{0,1\}|)+\log(\frac{M}{\beta}))\leq\frac{4}{\varepsilon}\log(\sqrt{\frac{2}{\beta}}M)",
@@ -717,7 +709,7 @@ A4.checked(
 A4.derived(
     r"h_{fin}\text{ errs on at most }\frac{4M}{\varepsilon}(\log(\sqrt{\frac{2}{\beta}}M))\text{ examples of }S",
     [M_feat],
-    _identity(
+    identity(
         "M iterations × (4/ε) log(√(2/β)M) − (4M/ε) log(√(2/β)M) = 0",
         lambda sp, M, e, L: M * (4 / e) * L - 4 * M / e * L,
         "M",
@@ -788,7 +780,7 @@ PA9.derived(
     [],
     Derivation(
         "d(d−1)⋯(d−k+1) ≤ d^k: each factor d − i ≤ d (d − (d − i) = i ≥ 0)",
-        lambda: [_zero(lambda sp, d, i: d - (d - i) - i, "d − (d − i) − i = 0", "d", "i")],
+        lambda: [zero_of(lambda sp, d, i: d - (d - i) - i, "d − (d − i) − i = 0", "d", "i")],
     ),
 )
 PA9.derived(
@@ -797,7 +789,7 @@ PA9.derived(
     Derivation(
         "the series Σ_{j≥0} 2^j/j! is e² (sympy summation)",
         lambda: [
-            _zero(
+            zero_of(
                 lambda sp, j: sp.summation(2**j / sp.factorial(j), (j, 0, sp.oo)) - sp.exp(2),
                 "Σ 2^j/j! − e² = 0",
                 "j",

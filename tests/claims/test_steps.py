@@ -116,7 +116,7 @@ def test_verify_coverage_counts_steps_per_paper(capsys):
     assert main(["verify", "--coverage"]) == 0
     out = capsys.readouterr().out
     for paper, by_proof in steps.step_summary().items():
-        (line,) = [ln for ln in out.splitlines() if ln.startswith(paper + " ") and "proof steps:" in ln]
+        (line,) = [ln for ln in out.splitlines() if ln.startswith(f"proof steps of {paper} ")]
         r = by_proof["privacy"]
         assert f"privacy {r['steps']} ({r['checked']} checked, {r['derived']} derived" in line
     assert f"{len(steps.STEPS)} proof steps" in out
