@@ -3,7 +3,7 @@
 A *step* is one (in)equality a proof of the papers asserts on free parameters, displayed or
 stated inline as a link of the proof's chain.  Each step has exactly one status:
 
-* **checked** — a registered claim (``<paper>/<statement>.step-<k>``) evaluates the step on a
+* **checked** — a registered claim (``<paper>/<statement>-step-<k>``) evaluates the step on a
   parameter grid over the range the statement uses, then searches the same range with a
   hypothesis strategy that pushes every variable towards the edges of its range
   (:func:`geoprivate.claims._search.search_claim`), and reports the shrunk counterexample when the
@@ -96,7 +96,7 @@ def slug(label: str) -> str:
 
 
 def step_claim_id(paper: str, statement: str, k: int) -> str:
-    """The id of the claim that checks a step: ``everlasting/claim-d-1.step-2``.
+    """The id of the claim that checks a step: ``everlasting/claim-d-1-step-2``.
 
     Parameters
     ----------
@@ -111,7 +111,7 @@ def step_claim_id(paper: str, statement: str, k: int) -> str:
     -------
     str
     """
-    return f"{paper}/{slug(statement)}.step-{k}"
+    return f"{paper}/{slug(statement)}-step-{k}"
 
 
 # ----------------------------------------------------------------------------- variables

@@ -6,7 +6,7 @@ claim or theorem about ε, δ, a sample size or an error asserts on free paramet
 inline as a link of the chain) is a step ``<paper>/<statement>/step-<k>``, with the step as printed,
 its variables and the range the statement uses them on.  A step is
 
-* **checked** — a registered claim (``<paper>/<statement>.step-<k>``) evaluates it on a grid of the
+* **checked** — a registered claim (``<paper>/<statement>-step-<k>``) evaluates it on a grid of the
   range and searches the range with hypothesis towards its edges, in interval arithmetic on exact
   rationals (:mod:`geoprivate.claims._steps`), and shrinks a counterexample; or an existing claim
   that checks the step exactly (``linked``);

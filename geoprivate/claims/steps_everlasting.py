@@ -268,7 +268,7 @@ def _d9_gap_ratio(p, tau):
 TAU_REPAIRED = 25 * 10**9
 
 D9_ROUTE = check_relation(
-    "everlasting/claim-d-9.route",
+    "everlasting/claim-d-9-route",
     f"[NNSY23] Claim D.9 recomputed (the factor 3 of 1/ε'_i restored) holds with τ = {TAU_REPAIRED:.1e} in step 1: "
     "6/(α_iε'_iT_i)(ln(10/ε'_i) + ln(1/δ'_i) + 1) ≤ 1 for α_i, β_i < 1/32, δ < 1/16, ε < 1, VC ≥ 1 [interval "
     "arithmetic; a grid, then hypothesis towards the edges]",
@@ -358,13 +358,13 @@ E6.linked(
 E6.linked(
     r"M_1 \text{ is } (1,\delta)\text{-DP (Lemma C.3)}",
     [c_tops, delta16],
-    "everlasting/claim-e-5.step-1",
+    "everlasting/claim-e-5-step-1",
     note="the same Observation-2 computation as Claim E.5's step 1 (phase i + 1)",
 )
 E6.linked(
     r"M_2 \text{ is } (\varepsilon,0)\text{-DP (Claim 2.7 and Lemma C.1)}",
     [eps],
-    "everlasting/claim-e-5.step-2",
+    "everlasting/claim-e-5-step-2",
     note="the same sizes as Claim E.5's step 2 (phase i + 1)",
 )
 E6.derived(r"(M_1,M_2) \text{ is } (\varepsilon+1,\delta)\text{-DP}", [eps, delta16], _COMPOSE)

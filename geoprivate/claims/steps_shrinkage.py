@@ -40,7 +40,7 @@ delta = real("delta", 0, 1, log=True, symbol="δ")
 
 
 @register(
-    "shrinkage/claim-12.step-1",
+    "shrinkage/claim-12-step-1",
     statement="[Yan26] Claim 12, privacy proof, step 1: one different point of S makes (at most) one f_{i,j} "
     "different [G_oblivious (Algorithm 3) over a random finite class: every block's hypothesis for S and for S with "
     "one example replaced, the same hard queries; (class, sample, blocks, hard queries) searched with hypothesis, "
@@ -82,7 +82,7 @@ def _claim12_step1(inst):
 C12 = StepBook(
     P, "Claim 12", "privacy", "ε, δ ∈ (0, 1) per BetweenThresholds instance; v ≥ 1 instances (⊤s); k ≥ 1 blocks"
 )
-C12.linked(r"\text{one different point makes one } f_{i,j} \text{ different}", [], "shrinkage/claim-12.step-1")
+C12.linked(r"\text{one different point makes one } f_{i,j} \text{ different}", [], "shrinkage/claim-12-step-1")
 
 
 def _sensitivity():

@@ -61,7 +61,7 @@ def _learner_instance(inst):
 
 
 @register(
-    "vc1/theorem-10.step-1",
+    "vc1/theorem-10-step-1",
     statement="[Yan25] Theorem 10, privacy proof, step 1: replacing one example of S changes at most one of the "
     "deterministic points y_1, ..., y_t (and so one of the part qualities q_1, ..., q_t) [OPTPrivateLearner's own "
     "steps 2-3 on random VC-1 classes, a fixed partition, every replacement of one example by any (point, label); "
@@ -84,7 +84,7 @@ def _theorem10_step1(inst):
 
 
 @register(
-    "vc1/theorem-10.step-3",
+    "vc1/theorem-10-step-3",
     statement="[Yan25] Theorem 10, privacy proof, step 3: the choosing mechanism's quality (Step 6: q(x) = #parts "
     "whose B_i contains x, over the nodes x at the median's distance z) is 1-bounded (Definition 12): each B_i "
     "(a root path of the tree) contains at most one node of each distance [OPTPrivateLearner's own B_i on random "
@@ -109,10 +109,10 @@ T10 = StepBook(
 T10.linked(
     r"\text{for each different entry of } S \text{, at most one different element in } y_1,\dots,y_t \text{ and } q_1,\dots,q_t",
     [],
-    "vc1/theorem-10.step-1",
+    "vc1/theorem-10-step-1",
 )
 T10.linked(r"z \text{ is } (\varepsilon,\delta)\text{-DP in Step 4 (Theorem 9)}", [eps, delta], "vc1/theorem-9")
-T10.linked(r"q_1,\dots,q_m \text{ is 1-bounded (Definition 12)}", [], "vc1/theorem-10.step-3")
+T10.linked(r"q_1,\dots,q_m \text{ is 1-bounded (Definition 12)}", [], "vc1/theorem-10-step-3")
 T10.linked(r"x_{good} \text{ is } (\varepsilon,\delta)\text{-DP in Step 7 (Lemma 1)}", [eps, delta], "vc1/lemma-1")
 
 
@@ -208,7 +208,7 @@ L9.skip(
 L9.linked(
     r"\text{every different point in }S\text{ makes at most one }q_i\text{ different}",
     [],
-    "vc1/theorem-10.step-1",
+    "vc1/theorem-10-step-1",
 )
 L9.skip(
     r"t/6\geq\frac{16}{\varepsilon}\log\left(\frac{4n_{PM}(d,1/3,\beta,\varepsilon,\delta)}{\beta\varepsilon\delta}\right)",
@@ -268,7 +268,7 @@ CL2 = StepBook(P, "Claim 2", "accuracy", "x_good α-accurate; N = |S_2| labelled
 CL2.linked(
     r"\Pr[v(\ell_{good})\leq 2\alpha\cdot N]\leq e^{-\frac{\alpha\cdot N}{3}}\text{ (Chernoff, as Claim 1)}",
     [N_var, alpha_c],
-    "vc1/claim-1.step-1",
+    "vc1/claim-1-step-1",
     note="the same binomial tail as Claim 1 (the points labelled 0 on the path from x_c to x_good)",
 )
 

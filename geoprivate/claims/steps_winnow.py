@@ -84,7 +84,7 @@ T44.linked(
     gap="a sample j_i is 4η-DP, not 2η (Theorem 4.4 survives: 3ε/4 + 5ε²/(32 log(2/δ)) < ε)",
     finding="a sample is 4η-DP, not 2η (the score changes by up to 2η and so does the normaliser; the exact loss "
     "reaches 4η); Theorem 4.4 still holds: with 4η the proof's chain gives 3ε/4 + 5ε²/(32 log(2/δ)) < ε "
-    "(winnow/theorem-4-4.route)",
+    "(winnow/theorem-4-4-route)",
 )
 T44.checked(
     r"\varepsilon_{AT}\leq\hat{\varepsilon}\sqrt{2K\log(2/\delta)}+K\hat{\varepsilon}^{2}",
@@ -169,7 +169,7 @@ T44.derived(
     Derivation("ε − (ε/2 + ε/8) = 3ε/8 is positive for positive ε (sympy's assumptions)", _t44_last),
 )
 T44_ROUTE = check_relation(
-    "winnow/theorem-4-4.route",
+    "winnow/theorem-4-4-route",
     "[BF26] Theorem 4.4 with each sample 4η-DP (winnow/proof-c-1): at Theorem 4.4's ε̂ and η the proof's chain gives "
     "ε_AT + ε_EM ≤ ε/4 + ε²/(32 log(2/δ)) + ε/2 + ε²/(8 log(2/δ)) = 3ε/4 + 5ε²/(32 log(2/δ)) < ε for ε, δ ∈ (0, 1) "
     "[interval arithmetic; a grid, then hypothesis towards the edges]",
@@ -263,11 +263,11 @@ A1_STEP4 = A1.checked(
     gap="1 + (e^ε − 1)x ≤ e^{2εx} fails for ε > 1.2564… (e.g. ε = 2, x = 1/8); Theorem 3.5's ε̂ < 1/3 is safe",
     finding="1 + (e^ε − 1)x ≤ e^{2εx} is false once e^ε − 1 > 2ε, i.e. ε > 1.2564…, at small x (e.g. ε = 2, x = 1/10: "
     "1.64 > 1.49); it breaks Lemma A.1's proof for ε above ≈ 1.256 (the lemma is stated for every ε).  Theorem 3.5 "
-    "runs EMCover at ε̂ = ε/(2(ln(1/δ) + 3/2)) < 1/3, where the inequality holds (winnow/lemma-a-1.route)",
+    "runs EMCover at ε̂ = ε/(2(ln(1/δ) + 3/2)) < 1/3, where the inequality holds (winnow/lemma-a-1-route)",
     what="1 + (e^ε − 1)x ≤ e^{2εx} for every ε > 0 and x ∈ [0, 1]",
 )
 A1_ROUTE = check_relation(
-    "winnow/lemma-a-1.route",
+    "winnow/lemma-a-1-route",
     "[BF26] Lemma A.1's inequality 1 + (e^ε − 1)x ≤ e^{2εx} holds for ε ∈ (0, 5/4] and x ∈ [0, 1] (which covers "
     "Theorem 3.5's ε̂ < 1/3): the route by which Theorem 3.5's privacy survives the failed step [interval arithmetic; "
     "a grid, then hypothesis towards the edges]",
@@ -362,7 +362,7 @@ A1.linked(
     [_ANY_EPS, _X01],
     A1_STEP4.claim,
     gap="the same inequality as step 4 (case (b))",
-    finding="the same inequality as step 4, false for ε > 1.2564… (winnow/lemma-a-1.step-4)",
+    finding="the same inequality as step 4, false for ε > 1.2564… (winnow/lemma-a-1-step-4)",
 )
 A1.derived(
     r"\leq e^{\varepsilon}\cdot e^{2\varepsilon\cdot(\ln(\frac{1}{\delta})+p_t(S';z))}",

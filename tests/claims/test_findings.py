@@ -25,7 +25,7 @@ def test_statement_findings_and_step_findings_do_not_overlap():
 def test_markdown_is_one_line_per_finding_with_its_steps():
     md = findings_markdown().splitlines()
     assert len(md) == len(findings())
-    (line,) = [ln for ln in md if ln.startswith("- `winnow/lemma-a-1.step-4`")]
+    (line,) = [ln for ln in md if ln.startswith("- `winnow/lemma-a-1-step-4`")]
     assert "[BF26] Lemma A.1, proof steps 4, 14" in line
 
 
