@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 from mpmath import iv
 
-from geoprivate.claims import get_claim, run_claim, steps
+from geoprivate.claims import _registry, get_claim, run_claim, steps
+from geoprivate.claims import _steps as _steps_module
 from geoprivate.claims._steps import (
     _STEP_OF_CLAIM,
     STEP_STATUSES,
@@ -78,8 +79,10 @@ def test_derivations_are_proved_by_sympy():
         assert facts and all(ok for _, ok in facts), (s.id, facts)
 
 
-def test_a_perturbed_step_is_violated_and_the_printed_one_holds():
+def test_a_perturbed_step_is_violated_and_the_printed_one_holds(monkeypatch):
     """[NNSY23] Claim D.1's chain with 2c ε'² replaced by c ε'² (e^ε' − 1 < ε' is false): the check must see it."""
+    monkeypatch.setattr(_registry, "_REGISTRY", dict(_registry._REGISTRY))  # the planted claim vanishes after
+    monkeypatch.setattr(_steps_module, "_CHECKS", dict(_steps_module._CHECKS))
     cid = "testsuite/claim-d-1-perturbed"
 
     def lhs_rhs(p, factor):
