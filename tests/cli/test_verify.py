@@ -117,25 +117,23 @@ def test_console_entry_point_module_runs():
 def test_verify_counts_a_claims_warnings_in_its_row(capsys, monkeypatch):
     import warnings
 
-    from geoprivate.cli import verify
     from geoprivate.privacy.warnings import PrivacyWarning
 
-    real = verify._claims.run_claim
-
-    def noisy(claim, **kw):  # a claim that runs a mechanism outside its theorem three times, on purpose
+    def noisy(rng, size):  # a claim that runs a mechanism outside its theorem three times, on purpose
         for _ in range(3):
             warnings.warn("BetweenThresholds outside [Yan26] Lemma 1 (gap too small)", PrivacyWarning, stacklevel=2)
-        return real(claim, **kw)
+        return Verdict.holds(instances=3)
 
-    monkeypatch.setattr(verify._claims, "run_claim", noisy)
-    assert main(["verify", "--claim", "general/pajor"]) == 0
+    c = claims.Claim("general/planted-noisy", "general", None, "noisy", noisy)
+    monkeypatch.setattr(claims, "get_claim", lambda cid: c)
+    assert main(["verify", "--claim", c.id]) == 0
     cap = capsys.readouterr()
     assert "PrivacyWarning" not in cap.err  # counted, not printed one by one
-    rows = [ln for ln in cap.out.splitlines() if "general/pajor" in ln]
+    rows = [ln for ln in cap.out.splitlines() if c.id in ln]
     assert len(rows) == 1 and rows[0].endswith("[3 PrivacyWarning]")
-    assert main(["verify", "--claim", "general/pajor", "--verbose"]) == 0
+    assert main(["verify", "--claim", c.id, "--verbose"]) == 0
     out = capsys.readouterr().out
     assert out.count("          PrivacyWarning: BetweenThresholds outside") == 1  # distinct messages listed once
-    assert main(["verify", "--claim", "general/pajor", "--json"]) == 0
+    assert main(["verify", "--claim", c.id, "--json"]) == 0
     rec = json.loads(capsys.readouterr().out)["claims"][0]
     assert rec["warnings"]["counts"] == {"PrivacyWarning": 3} and len(rec["warnings"]["messages"]) == 1
