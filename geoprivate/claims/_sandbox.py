@@ -146,7 +146,9 @@ def _alarm(seconds: float):
         signal.signal(signal.SIGALRM, previous)
 
 
-def guarded(fn: Callable[[], Any], *, time_limit: float = math.inf, output=None, capture_warnings: bool = True) -> Outcome:
+def guarded(
+    fn: Callable[[], Any], *, time_limit: float = math.inf, output=None, capture_warnings: bool = True
+) -> Outcome:
     """Run ``fn()`` in this process: every failure but ``KeyboardInterrupt`` becomes an :class:`Outcome`.
 
     Parameters

@@ -296,8 +296,9 @@ def shorten_instance(instance, width: int = INSTANCE_WIDTH) -> str:
 
 
 def _first_line(text: str, width: int = STATEMENT_WIDTH) -> str:
-    line = (text or "").strip().splitlines()[0] if (text or "").strip() else ""
-    return line if len(line) <= width else line[: width - 1] + "…"
+    """A statement as one line (its hard line breaks joined), cut at a word before ``width`` characters."""
+    line = " ".join((text or "").split())
+    return line if len(line) <= width else line[: width - 1].rsplit(" ", 1)[0] + " …"
 
 
 def _print_row(rec: dict, debug: bool = False, verbose: bool = False) -> None:

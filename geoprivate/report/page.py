@@ -423,9 +423,7 @@ def write_report(
         + ("ok" if not problems else f"<b>{len(problems)} problem(s)</b>: " + _e("; ".join(problems)))
         + (f". Figures that failed: {_e(', '.join(failed))}" if failed else "")
         + f".</p><p>Regenerate: <code>{_e(regenerate)}</code>. A violated claim is a finding about the paper "
-        "(or your claim): its instance is saved with the command that replays it.</p>"
-        + _legend()
-        + f"<p>{nav}</p>"
+        "(or your claim): its instance is saved with the command that replays it.</p>" + _legend() + f"<p>{nav}</p>"
     )
     body = (
         head
