@@ -18,15 +18,7 @@ def _plain(rng, size):
 """
 
 
-@pytest.fixture
-def registry(monkeypatch):
-    """A private copy of the registry: claims registered by a test vanish after it."""
-    claims.all_claims()
-    monkeypatch.setattr(claims._registry, "_REGISTRY", dict(claims._registry._REGISTRY))
-    return claims._registry._REGISTRY
-
-
-def test_special_files_and_large_files_are_refused_in_one_line_without_reading_them(tmp_path, registry):
+def test_special_files_and_large_files_are_refused_in_one_line_without_reading_them(tmp_path, claim_registry):
     folder = tmp_path / "lab"
     folder.mkdir()
     (folder / "a_good.py").write_text(GOOD)
@@ -41,7 +33,7 @@ def test_special_files_and_large_files_are_refused_in_one_line_without_reading_t
     assert "b_fifo.py: not a regular file (a FIFO)" in fifo
     assert "c_zero.py: not a regular file (a character device)" in zero
     assert "d_huge.py" in huge and str(MAX_SOURCE_BYTES) in huge
-    assert "goodlab/plain" in registry  # the regular file next to them loaded
+    assert "goodlab/plain" in claim_registry  # the regular file next to them loaded
     assert source_problem(str(folder / "b_fifo.py")) == fifo
     assert source_problem(str(folder / "c_zero.py")) == zero
 
@@ -66,16 +58,16 @@ def test_a_missing_source_is_found_without_running_anything(tmp_path):
         ("x = '\\0'\n" + "y = 1\0\n", "null bytes"),
     ],
 )
-def test_a_file_that_exits_raises_hangs_or_loops_costs_one_line_and_its_claims(tmp_path, registry, body, needle):
+def test_a_file_that_exits_raises_hangs_or_loops_costs_one_line_and_its_claims(tmp_path, claim_registry, body, needle):
     path = tmp_path / "bad.py"
     path.write_text(GOOD.replace("goodlab", "badlab") + body)
     with hang_guard(60):
         lines = claims.load_claims(str(path), time_limit=0.5)
     assert len(lines) == 1 and str(path) in lines[0] and needle in lines[0]
-    assert "badlab/plain" not in registry  # what it registered before failing is unregistered
+    assert "badlab/plain" not in claim_registry  # what it registered before failing is unregistered
 
 
-def test_what_a_file_prints_while_loading_goes_to_stderr(tmp_path, registry, capfd):
+def test_what_a_file_prints_while_loading_goes_to_stderr(tmp_path, claim_registry, capfd):
     path = tmp_path / "chatty.py"
     path.write_text("import os\nprint('hello from a claims file')\nos.write(2, b'raw\\n')\n" + GOOD)
     assert claims.load_claims(str(path)) == []

@@ -154,15 +154,7 @@ def _noisy(rng, size):
 """
 
 
-@pytest.fixture
-def registry(monkeypatch):
-    """A private copy of the registry: claims registered by a test vanish after it."""
-    claims.all_claims()
-    monkeypatch.setattr(claims._registry, "_REGISTRY", dict(claims._registry._REGISTRY))
-    return claims._registry._REGISTRY
-
-
-def test_the_report_of_ones_own_claims(tmp_path, capsys, registry):
+def test_the_report_of_ones_own_claims(tmp_path, capsys, claim_registry):
     """#40 item 5 and #39 item 5: `verify --claims-from F --claim mylab --report out` draws no paper figure,
     lists the user's claims first with their audits and warning counts, and its Regenerate line replays it."""
     path = tmp_path / "mylab_claims.py"
