@@ -33,6 +33,7 @@ import types
 from collections.abc import Callable
 from pathlib import Path
 
+from geoprivate._validation import check_real
 from geoprivate.claims import _registry
 from geoprivate.claims._registry import _LOADING, ENTRY_POINT_GROUP
 from geoprivate.claims._sandbox import guarded
@@ -88,6 +89,17 @@ def _read(path: Path) -> bytes:
         os.close(fd)
 
 
+def _as_source(source) -> str:
+    """A ``--claims-from`` argument as a non-empty str (a path-like is accepted); TypeError/ValueError otherwise."""
+    if isinstance(source, os.PathLike):
+        source = os.fspath(source)
+    if not isinstance(source, str):
+        raise TypeError(f"source must be a path or a module name (str), got {type(source).__name__}")
+    if not source.strip():
+        raise ValueError("source must not be empty")
+    return source
+
+
 def _files(path: Path) -> list[Path]:
     """The claim files of a directory source: ``*.py`` not starting with ``_``, sorted."""
     return sorted(p for p in path.glob("*.py") if not p.name.startswith("_"))
@@ -116,6 +128,7 @@ def source_problem(source: str) -> str | None:
         One line: a missing file, directory or module; a directory without claim files; a path
         that is not a regular file; a file over :data:`MAX_SOURCE_BYTES`.
     """
+    source = _as_source(source)
     path = Path(source)
     try:
         if path.is_dir():
@@ -189,6 +202,8 @@ def load_claims(source: str, *, time_limit: float = math.inf) -> list[str]:
         is not a regular file or is too large, one that raised, exited or ran past the time
         limit); the other files are loaded all the same.  Empty when everything loaded.
     """
+    source = _as_source(source)
+    time_limit = check_real(time_limit, "time_limit", finite=False, low=0.0, low_open=True)
     path = Path(source)
     if path.is_dir():
         files = _files(path)
@@ -219,6 +234,7 @@ def load_entry_points(*, time_limit: float = math.inf) -> list[str]:
     list of str
         One line per entry point that failed to load.
     """
+    time_limit = check_real(time_limit, "time_limit", finite=False, low=0.0, low_open=True)
     errors = []
     for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
         errors.extend(_guarded_load(f"entry point {ep.name} ({ep.value})", ep.module, ep.load, time_limit))

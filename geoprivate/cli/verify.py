@@ -81,6 +81,7 @@ def add_arguments(v) -> None:
         "--claims-from",
         action="append",
         default=[],
+        type=_args.nonempty_str,
         metavar="FILE|DIR|MODULE",
         help="also load user claims (geoprivate.claims.claim) from a .py file, a directory of them or an "
         "importable module; repeatable",

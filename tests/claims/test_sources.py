@@ -74,3 +74,16 @@ def test_what_a_file_prints_while_loading_goes_to_stderr(tmp_path, claim_registr
     out, err = capfd.readouterr()
     assert out == "" and "hello from a claims file" in err
     assert claims.get_claim("goodlab/plain").source == str(path)
+
+
+def test_bad_arguments_are_one_line_errors_naming_the_parameter():
+    for fn in (claims.load_claims, source_problem):
+        with pytest.raises(TypeError, match="source"):
+            fn(3)
+        with pytest.raises(ValueError, match="source"):
+            fn("")  # not the current directory
+    for bad in (0, -1, float("nan")):
+        with pytest.raises(ValueError, match="time_limit"):
+            claims.load_claims("json", time_limit=bad)
+    with pytest.raises(TypeError, match="time_limit"):
+        claims.load_entry_points(time_limit="1")
