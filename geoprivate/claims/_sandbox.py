@@ -187,11 +187,16 @@ def guarded(
     except KeyboardInterrupt:
         raise
     except _TimeLimit:
-        kind, value, error, tb = "timeout", None, f"did not finish within {time_limit:g} s", ""
+        kind, value, error, tb = "timeout", None, _late(time_limit), ""
     except BaseException as exc:  # noqa: BLE001 - the boundary: SystemExit included
         kind, value, error, tb = "raised", None, error_line(exc), traceback.format_exc()
     text = sink.getvalue() if isinstance(sink, io.StringIO) else ""
     return Outcome(kind, value, error, tb, _capped(text), warning_summary(caught or []), time.perf_counter() - t0)
+
+
+def _late(time_limit: float) -> str:
+    """The one line of a run stopped at its time limit."""
+    return f"did not finish within {time_limit:g} s"
 
 
 def _capped(text: str, limit: int = OUTPUT_LIMIT, more: bool = False) -> str:
@@ -248,7 +253,7 @@ def run_forked(fn: Callable[[], Any], *, time_limit: float = math.inf) -> Outcom
     seconds = time.perf_counter() - t0
     text = _capped(got.output.decode("utf-8", "replace"), more=got.cut)
     if got.timed_out:
-        return Outcome("timeout", error=f"did not finish within {time_limit:g} s", output=text, seconds=seconds)
+        return Outcome("timeout", error=_late(time_limit), output=text, seconds=seconds)
     try:
         payload = json.loads(got.result)
     except ValueError:  # nothing (or half a result) came back: the process ended first

@@ -209,3 +209,12 @@ def test_figures_and_explorers_are_drawn_only_for_the_papers_whose_claims_ran(tm
     assert drawn == ["of_vc1"] and (tmp_path / "explore" / "vc1.html").exists()
     assert not (tmp_path / "explore" / "winnow.html").exists()
     assert "--claim vc1/lemma-3 " in page  # the Regenerate line names the claims of a partial run
+
+
+def test_the_legend_explains_every_status_of_the_catalogue_and_of_a_record():
+    from geoprivate.claims._registry import RECORD_STATUSES
+
+    assert tuple(report.page.STATEMENT_STATUSES) == catalogue.STATUSES
+    legend = report.page._legend()
+    for status in [*RECORD_STATUSES, "not run", *catalogue.STATUSES]:
+        assert f">{status}</span></dt><dd>" in legend
