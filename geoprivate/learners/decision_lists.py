@@ -64,7 +64,7 @@ from geoprivate._validation import (
 )
 from geoprivate.mechanisms.exponential import exponential_mechanism, exponential_mechanism_log_probabilities
 from geoprivate.privacy.accounting import PrivacyLedger
-from geoprivate.privacy.warnings import warn_below_sample_bound
+from geoprivate.privacy.warnings import error_bound_says_something, warn_below_sample_bound
 
 __all__ = [
     "TRUE",
@@ -659,8 +659,8 @@ def dp_greedy_cover(
     proved = False
     if alpha is not None and beta is not None and mode == "theorem":
         need = theorem_3_5_sample_size(M, alpha, beta, epsilon, delta)["n"]
-        proved = P.shape[0] >= need
-        if not proved:
+        proved = P.shape[0] >= need and error_bound_says_something("DP-GreedyCover", alpha)
+        if P.shape[0] < need:
             warn_below_sample_bound(
                 f"DP-GreedyCover: n = {P.shape[0]} < Theorem 3.5's n = {need} for "
                 f"alpha={alpha}, beta={beta}: accuracy not proved (privacy holds)"

@@ -59,7 +59,13 @@ from geoprivate.mechanisms import (
     private_median,
 )
 from geoprivate.privacy import VACUOUS, Guarantee, advanced_composition
-from geoprivate.privacy.warnings import PrivacyWarning, UtilityWarning, warn_below_sample_bound, warn_outside_theorem
+from geoprivate.privacy.warnings import (
+    PrivacyWarning,
+    UtilityWarning,
+    error_bound_says_something,
+    warn_below_sample_bound,
+    warn_outside_theorem,
+)
 from solvers import vc1 as _vc1
 from solvers._checks import as_binary_matrix
 from solvers.vc1 import ROOT
@@ -850,6 +856,7 @@ class OPTPrivateLearner:
             and self.median_k_scale == 1.0
             and n >= self.params.n
             and med.utility_proved
+            and error_bound_says_something("OPTPrivateLearner", self.alpha, stacklevel=5)
         )
         if n < self.params.n:
             warn_below_sample_bound(
@@ -981,6 +988,7 @@ class ProperLearner:
             and n1 >= self.params.n1
             and n - n1 >= self.params.n2
             and med.utility_proved
+            and error_bound_says_something("ProperLearner", self.alpha, stacklevel=5)
         )
         if n < self.params.n:
             warn_below_sample_bound(

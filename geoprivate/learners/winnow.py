@@ -68,7 +68,7 @@ from geoprivate._validation import (
 )
 from geoprivate.mechanisms.sparse_vector import AboveThreshold, above_threshold_alpha
 from geoprivate.privacy.accounting import Guarantee, PrivacyLedger, advanced_composition
-from geoprivate.privacy.warnings import warn_outside_theorem
+from geoprivate.privacy.warnings import warn_below_sample_bound, warn_outside_theorem
 from solvers.margins import as_sign_labels, as_sign_points, best_margin
 
 __all__ = [
@@ -635,6 +635,42 @@ class DPWinnowParameters:
         """Proof of Theorem 4.5: at most 16 ln(2T²/β)/ε̂ · K mistakes w.p. ≥ 1 − 2β."""
         return 16 * math.log(2 * self.T**2 / self.beta) / self.eps_hat * self.K
 
+    def utility_conditions(self) -> dict:
+        """[BF26] Theorem 4.5's conditions on these parameters, and that its bound says something.
+
+        Returns
+        -------
+        dict
+            Condition (in words) → bool: K ≥ Lemma 4.7's update bound, L ≥ Lemma 4.3's
+            8 ln(2T/β)/ε̂, and the proved mistake bound below T (at T or above it allows every
+            round to be a mistake: a vacuous bound proves nothing).
+        """
+        return {
+            "K >= Lemma 4.7's update bound": bool(self.update_bound <= self.K),
+            "L >= Lemma 4.3's 8 ln(2T/beta)/eps_hat": bool(
+                8 * math.log(2 * self.T / self.beta) / self.eps_hat * (1 - 1e-12) <= self.L
+            ),
+            "mistake bound 16 ln(2T^2/beta) K/eps_hat < T (non-vacuous)": bool(self.mistake_bound < self.T),
+        }
+
+    def utility_note(self) -> str:
+        """``""`` when :meth:`utility_conditions` all hold, else a sentence saying which fail and what that means.
+
+        Returns
+        -------
+        str
+        """
+        bad = [k for k, v in self.utility_conditions().items() if not v]
+        if not bad:
+            return ""
+        vacuous = self.mistake_bound >= self.T
+        return f"DP-Winnow: accuracy not proved (privacy holds): {'; '.join(bad)} fail(s)" + (
+            f"; the proved mistake bound {self.mistake_bound:.4g} is at least T = {self.T}, so it allows "
+            "a mistake in every round"
+            if vacuous
+            else ""
+        )
+
 
 def theorem_4_4_parameters(epsilon, delta, K: int, m: int) -> tuple[float, float]:
     """[BF26] Theorem 4.4: ε̂ = ε/(4√(2K ln(2/δ))) and η = ε/(8√(2mK ln(2/δ))) make DP-Winnow
@@ -923,10 +959,15 @@ class DPWinnowRun:
 
     @property
     def utility_proved(self) -> bool:
-        """Theorem 4.5's conditions on the parameters used: K ≥ Lemma 4.7's update bound and
-        L ≥ Lemma 4.3's 8 ln(2T/β)/ε̂ (realisability of the target is the caller's)."""
-        p = self.params
-        return bool(p.update_bound <= p.K and 8 * math.log(2 * p.T / p.beta) / p.eps_hat * (1 - 1e-12) <= p.L)
+        """A non-vacuous proved mistake bound: Theorem 4.5's conditions on the parameters used (K ≥ Lemma
+        4.7's update bound, L ≥ Lemma 4.3's 8 ln(2T/β)/ε̂) and its bound below T
+        (:meth:`DPWinnowParameters.utility_conditions`; realisability of the target is the caller's)."""
+        return all(self.params.utility_conditions().values())
+
+    @property
+    def utility_note(self) -> str:
+        """Why accuracy is not proved, in words (``""`` when it is): :meth:`DPWinnowParameters.utility_note`."""
+        return self.params.utility_note()
 
     @property
     def n_mistakes(self) -> int:
@@ -949,6 +990,7 @@ class DPWinnowRun:
             "delta": self.guarantee.delta,
             "privacy_applies": self.privacy_applies,
             "utility_proved": self.utility_proved,
+            "utility_note": self.utility_note,
         }
 
 
@@ -1034,6 +1076,9 @@ def dp_winnow(
         em_step=em_step,
         claimed_epsilon=params.epsilon,
     )
+    note = params.utility_note()
+    if note:
+        warn_below_sample_bound(note)
     state = _DPWinnowState(params, rng)
     for Xs, ys in itertools.chain([first], chunks):
         if Xs.shape[1] != params.d:

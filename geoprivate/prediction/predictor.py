@@ -183,8 +183,13 @@ class PredictionResult:
 
     @property
     def utility_proved(self) -> bool:
-        """Theorem mode only: k, m from [Yan26] Appendix A.2/A.3 for the run's (α, β, T); practical k, m prove nothing."""
-        return self.mode == "theorem" and int(self.params.get("T_design", self.params.get("T", self.T))) >= self.T
+        """Theorem mode only: k, m from [Yan26] Appendix A.2/A.3 for the run's (α, β, T) with α < 1/2 (an error
+        bound of 1/2 or more is a coin's); practical k, m prove nothing."""
+        return (
+            self.mode == "theorem"
+            and int(self.params.get("T_design", self.params.get("T", self.T))) >= self.T
+            and float(self.params.get("alpha", 0.0)) < 0.5
+        )
 
     def to_dict(self, *, transcript: bool = False) -> dict:
         """Plain-JSON summary (the CLI's ``--json``); infinite ε is written as null."""
