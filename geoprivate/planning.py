@@ -7,11 +7,19 @@ accuracy side is fixed by the caller's α, β (and, for GenericBBL, the TOP budg
 traded against privacy.
 
 * :func:`plan_generic_bbl` — [NNSY23] GenericBBL: T_i, λ_i, c_i, ε'_i, |S_i|, R_i, |Ŝ_i|, |D̂_i| and
-  the input size n (step 2); privacy via :func:`geoprivate.everlasting.accounting.training_privacy`.
+  the input size n (step 2); privacy via :func:`geoprivate.everlasting.generic_bbl.generic_bbl_privacy`.
+* :func:`plan_everlasting_practical` — GenericBBL or the toolkit's RepairedBBL in practical mode
+  (privacy via :func:`geoprivate.everlasting.repaired.repaired_bbl_privacy` for the latter).
 * :func:`plan_dp_winnow` — [BF26] DP-Winnow: ε̂, η, m, K, L with Theorem 4.4's composition
   (:func:`geoprivate.learners.winnow.dp_winnow_privacy`).
 * :func:`plan_dp_greedy_cover` — [BF26] DP-GreedyCover: n of Theorem 3.5 and ε̂ of Lemma A.1.
 * :func:`plan_vc1` — [Yan25] OPTPrivateLearner / ProperLearner: n of Theorem 11 / 13 (privacy needs no n).
+* :func:`plan_private_median` — [Yan25]'s private median: its sample bound (privacy needs no n).
+* :func:`plan_generic_predictor` — [Yan26] GenericPredictor: the smallest k meeting Lemma 1.
+
+**One statement per run.**  A plan's ``guarantee`` is computed by :func:`planned_guarantee` with the
+function its run calls, or the planner refuses in one line; :meth:`Plan.run` (:func:`run_plan`) runs it
+and reports exactly that guarantee.  ``plan.n`` and ``plan.phases`` give the sizes.
 
 Every plan answers in well under a second (closed forms and a 1-D search over a few hundred points).
 """
@@ -159,7 +167,7 @@ class Plan:
 
     Examples
     --------
-    >>> pl = plan_dp_greedy_cover(1.0, 1e-6, M=4, alpha=0.5, beta=0.5)
+    >>> pl = plan_dp_greedy_cover(1.0, 1e-6, M=4, alpha=0.45, beta=0.45)
     >>> pl.n == pl.parameters["n"], pl.guarantee["epsilon"]
     (True, 1.0)
     >>> res = pl.run(rng=0)
@@ -416,6 +424,22 @@ def plan_generic_bbl(
     Returns
     -------
     Plan
+        ``guarantee`` is :func:`~geoprivate.everlasting.generic_bbl.generic_bbl_privacy` on the planned
+        parameters, what :meth:`Plan.run` reports.
+
+    Raises
+    ------
+    ValueError
+        No configuration meets every privacy condition (one line naming why).
+
+    Examples
+    --------
+    >>> pl = plan_generic_bbl(1.0, 1e-6, alpha=0.2, queries=20, lambda1=1, tops=2)
+    >>> pl.n, [(ph.T, ph.c) for ph in pl.phases], pl.guarantee["epsilon"]
+    (2304, [(2304, 2)], 1.0)
+    >>> res = pl.run(rng=0)
+    >>> res.privacy_applies, res.privacy.summary() == pl.guarantee
+    (True, True)
     """
     eps, dlt = _target(epsilon, delta)
     a, b = check_probability(alpha, "alpha") / 2, check_probability(beta, "beta") / 2
@@ -593,7 +617,17 @@ def plan_dp_winnow(epsilon, delta, *, T: int, d: int, rho: float, beta: float = 
     Returns
     -------
     Plan
-        The chosen parameters, their privacy as run and the objective.
+        The chosen parameters, their privacy as run and the objective (``parameters["n"]`` = T rounds);
+        a note in words when the proved mistake bound is not below T (no learning is proved).
+
+    Examples
+    --------
+    >>> pl = plan_dp_winnow(1.0, 1e-6, T=200, d=8, rho=0.5)
+    >>> pl.n, pl.guarantee["delta"], pl.parameters["mistake_bound"] >= 200
+    (200, 1e-06, True)
+    >>> run = pl.run(rng=0)  # a majority of 1/rho coordinates
+    >>> run.privacy_applies, run.guarantee.epsilon == pl.guarantee["epsilon"], run.utility_proved
+    (True, True, False)
     """
     eps, dlt = _target(epsilon, delta)
     T, d = check_int_in_range(T, "T", 1, MAX_ROUNDS), check_int_in_range(d, "d", 1, MAX_DIMENSION)
@@ -697,6 +731,15 @@ def plan_dp_greedy_cover(epsilon, delta, *, M: int, alpha: float = 0.1, beta: fl
     -------
     Plan
         ε̂ and the sample size n.
+
+    Examples
+    --------
+    >>> pl = plan_dp_greedy_cover(1.0, 1e-6, M=4, alpha=0.3, beta=0.1)
+    >>> pl.n == pl.parameters["n"], (pl.guarantee["epsilon"], pl.guarantee["delta"])
+    (True, (1.0, 1e-06))
+    >>> res = pl.run(rng=0)
+    >>> res.privacy_applies, res.utility_proved, res.guarantee.epsilon
+    (True, True, 1.0)
     """
     eps, dlt = _target(epsilon, delta)
     M = check_int_in_range(M, "M", 1, MAX_FEATURES)
@@ -794,6 +837,19 @@ def plan_vc1(
     ValueError
         Neither or both of ``td``/``domain_size``; an unknown learner or median; ε at which
         Lemma 1 fails (no private configuration exists).
+
+    Examples
+    --------
+    The run of a plan (:meth:`Plan.run`) draws N = t·m examples, tens of millions even at TD = 8, so
+    this example plans only (``tests/test_planning_run.py`` runs one under the slow marker).
+
+    >>> pl = plan_vc1(1.0, 1e-6, td=8, alpha=0.45, beta=0.1)
+    >>> pl.n == pl.parameters["t"] * pl.parameters["m"], (pl.guarantee["epsilon"], pl.guarantee["delta"])
+    (True, (1.0, 1e-06))
+    >>> plan_vc1(8.0, 1e-6, td=8)
+    Traceback (most recent call last):
+    ...
+    ValueError: epsilon=8.0: OPTPrivateLearner's choosing mechanism runs at epsilon/2, outside Lemma 1's (0, 2)
     """
     eps, dlt = _target(epsilon, delta)
     if (td is None) == (domain_size is None):
@@ -887,7 +943,7 @@ def plan_private_median(
     --------
     >>> pl = plan_private_median(1.0, domain_size=100, alpha=0.2, beta=0.1)
     >>> pl.n, pl.guarantee["epsilon"], pl.guarantee["delta"]
-    (29, 1.0, 0.0)
+    (70, 1.0, 0.0)
     >>> res = pl.run(rng=0)
     >>> res.privacy_applies, (res.epsilon, res.delta) == (1.0, 0.0), res.utility_proved
     (True, True, True)
@@ -1140,10 +1196,26 @@ def plan_everlasting_practical(
     Returns
     -------
     Plan
-        ``parameters["phases"]`` rows as :func:`plan_generic_bbl`'s (run them with
-        :func:`run_everlasting_plan`); ``guarantee`` is what the run will report, recomputed from
-        the parameters by the predictor's own accounting; ``binding`` the privacy conditions that fix
-        each T_i.
+        ``parameters["phases"]`` rows as :func:`plan_generic_bbl`'s (run them with :meth:`Plan.run`);
+        ``guarantee`` is what the run will report, computed by the predictor's own function
+        (:func:`~geoprivate.everlasting.generic_bbl.generic_bbl_privacy`,
+        :func:`~geoprivate.everlasting.repaired.repaired_bbl_privacy`); ``binding`` the privacy
+        conditions that fix each T_i.
+
+    Raises
+    ------
+    ValueError
+        One line naming the condition no configuration meets (e.g. two phases at ε ≤ 1.948: phase 1
+        cannot pay LabelBoost).
+
+    Examples
+    --------
+    >>> pl = plan_everlasting_practical(4, 1e-6, phases=1, repaired=True, alpha=0.2, queries=20, lam=1)
+    >>> pl.n, pl.guarantee["training"][0] <= 4, pl.guarantee["query"]["same phase as the probes"]
+    (16519, True, [1.0, 5.000000000000002e-07])
+    >>> res = pl.run(rng=0)
+    >>> res.privacy_applies, res.privacy.summary() == pl.guarantee
+    (True, True)
     """
     eps, dlt = _target(epsilon, delta)
     k = check_positive_int(phases, "phases")
@@ -1421,7 +1493,8 @@ def _everlasting_guarantee(plan: Plan) -> dict:
 
 
 def _dp_winnow_guarantee(plan: Plan) -> dict:
-    g = dp_winnow_privacy(*(plan.parameters[k] for k in ("eps_hat", "eta", "m", "K")), plan.delta)
+    P = plan.parameters
+    g = dp_winnow_privacy(P["eps_hat"], P["eta"], P["m"], P["K"], plan.delta)
     return {"epsilon": g.epsilon, "delta": g.delta, "scope": "[BF26] Theorem 4.4 (proof C.1, 4 eta per sample)"}
 
 
@@ -1470,7 +1543,7 @@ def planned_guarantee(plan: Plan) -> dict:
     """The guarantee a run of ``plan`` reports, by the function the run itself uses — or a refusal.
 
     The planners store it in :attr:`Plan.guarantee`; :func:`run_plan` returns a result whose guarantee
-    equals it (the property test ``tests/test_plan_run.py`` runs every planner's smallest plans).
+    equals it (the property test ``tests/test_planning_run.py`` runs every planner's smallest plans).
 
     Parameters
     ----------

@@ -274,18 +274,36 @@ class GenericBBL:
 
     Notes
     -----
-    Privacy as run (docs/private_as_run.md): ``result.privacy`` / ``result.guarantee`` is the
-    training privacy of [NNSY23] Claim E.5 recomputed from the parameters used —
-    :func:`~geoprivate.everlasting.accounting.training_privacy`: Observation 2 and Lemma C.3's gap
-    for phase 1, LabelBoost at 2 ln(1 + e^{1/2}) amplified by Claim 2.7 when |S_1| is large
-    enough, step 2's amplification when len(points) is large enough.  ``result.utility_proved``
-    is Theorem 5.2's conditions (Claims D.2, D.5–D.8).  Query privacy (Claim E.6) is not booked
-    (``to_dict()["query_privacy_booked"]`` is False).
+    Privacy as run (docs/private_as_run.md): ``result.privacy`` (and ``result.guarantee``, its
+    (ε, δ)) is the training privacy of [NNSY23] Claim E.5 recomputed from the parameters used —
+    :func:`generic_bbl_privacy`: Observation 2 and Lemma C.3's gap for phase 1, LabelBoost at
+    2 ln(1 + e^{1/2}) (amplified by Claim 2.7 when |S_1| is large enough) when phase 1 relabels,
+    step 2's amplification when len(points) is large enough.  It is the guarantee of the mechanism
+    the run was asked for (its phases), not of how far it got: a run that halts early reports the
+    same.  ``result.utility_proved`` is Theorem 5.2's conditions (Claims D.2, D.5–D.8).  Query
+    privacy (Claim E.6) is not booked (``to_dict()["query_privacy_booked"]`` is False).
 
     Raises
     ------
     ValueError
         Fewer than λ_1 T_1 examples, labels not 0/1.
+
+    Examples
+    --------
+    One phase planned for (ε, δ) = (1, 10⁻⁶) (``plan_generic_bbl(1, 1e-6, alpha=0.2, queries=20,
+    lambda1=1, tops=2)`` of :mod:`geoprivate.planning` gives these numbers, and its ``plan.run()`` is this
+    run): T_1 = 2304 meets Lemma C.3's gap at ε'_1 = 1/2 with c_1 = 2 TOPs.
+
+    >>> import numpy as np
+    >>> from geoprivate.everlasting import custom_parameters
+    >>> par = custom_parameters([(1, 2304, 20, 2)], 0.2, 0.05, 1.0, 1e-6, 1, epsilon_bt=0.5, sizes=[(0, 0)])
+    >>> all(par.phase(1).privacy_conditions.values())  # Observation 2, Lemma C.3's gap (Claim D.9)
+    True
+    >>> prob = make_everlasting_problem("thresholds", 0)
+    >>> x = prob.sample(np.random.default_rng(1), 2304)
+    >>> res = GenericBBL(prob, x, prob.target(x), par, rng=2).run()
+    >>> res.privacy_applies, res.guarantee.epsilon, res.guarantee.delta
+    (True, 1.0, 1e-06)
     """
 
     def __init__(

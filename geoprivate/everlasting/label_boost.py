@@ -388,12 +388,21 @@ def label_boost(
     -------
     LabelBoostResult
 
+    Privacy: the labels given to T are 2 ln(1 + e^{ε/2})-DP with respect to S
+    (:func:`labelboost_epsilon`, proved in ``docs/private_as_run.md``; the exponential mechanism's ε is
+    not a bound, because the candidates Π_C(P) depend on S's points).  That is what the ledger books;
+    S's points and their new labels are not released privately ([NNSY23] Lemma C.1 covers A∘LabelBoost).
+
     Examples
     --------
     >>> from geoprivate.concepts import Thresholds
-    >>> r = label_boost(Thresholds(), [0.1, 0.9], [0, 1], [0.5, 0.7], rng=0)
+    >>> from geoprivate.privacy import PrivacyLedger
+    >>> ledger = PrivacyLedger()
+    >>> r = label_boost(Thresholds(), [0.1, 0.9], [0, 1], [0.5, 0.7], rng=0, ledger=ledger)
     >>> r.labels.shape, r.n_dichotomies
     ((4,), 5)
+    >>> ledger.all_apply, round(ledger.basic_composition().epsilon, 3)  # the labels of T: 2 ln(1 + e^(1/2))
+    (True, 1.948)
     """
     if selection not in SELECTIONS:
         raise ValueError(f"selection must be one of {SELECTIONS}, got {selection!r}")

@@ -10,7 +10,9 @@ decides the halt, with a hard cap that binds w.p. ≤ β_s).  Every other step (
 3(d)iii, 3e–3g) is GenericBBL's, unchanged.
 
 Privacy (argued in ``docs/everlasting_query_privacy.md``, computed by
-:func:`repaired_guarantees` from the run's own parameters):
+:func:`repaired_guarantees` from the run's own parameters; :func:`repaired_bbl_privacy` adds the
+construction's conditions — Lemma T in every phase run, LabelBoost's exponential mechanism, not
+[NNSY23] Lemma C.3's gap — and is what a run reports in ``result.privacy`` and a plan promises):
 
 * training privacy — [NNSY23] Claim E.5's composition with M1 (the answering loop) at the
   stopped mechanism's (ε_tr, δ_tr) instead of Claim D.1's (1, δ), then M2 (LabelBoost on
@@ -245,8 +247,26 @@ class RepairedBBL(GenericBBL):
     strict : bool — refuse (instead of warn) when the guarantees' hypotheses fail
 
     The result's ``privacy`` is :func:`repaired_bbl_privacy` (training and query side, the
-    construction's own conditions) and its ``guarantee`` the larger of the training guarantee and
-    the worst hidden query's (both sides of Figure 1), or vacuous when a condition fails.
+    construction's own conditions: Lemma T per phase, not [NNSY23] Lemma C.3's gap, which is
+    BetweenThresholds') and its ``guarantee`` the larger of the training guarantee and the worst
+    hidden query's (both sides of Figure 1), or vacuous when a condition fails.
+
+    Examples
+    --------
+    The configuration ``plan_everlasting_practical(4, 1e-6, phases=1, repaired=True, alpha=0.2,
+    queries=20, lam=1)`` of :mod:`geoprivate.planning` plans (its ``plan.run()`` is this run):
+
+    >>> import numpy as np
+    >>> from geoprivate.everlasting import custom_parameters, make_everlasting_problem
+    >>> par = custom_parameters([(1, 16519, 20, 9)], 0.2, 0.05, 1.0, 1e-6, 1, epsilon_bt=0.0334, sizes=[(0, 0)])
+    >>> prob = make_everlasting_problem("thresholds", 0)
+    >>> x = prob.sample(np.random.default_rng(1), 16519)
+    >>> st = StopperParameters(1.0, 1e-6 / (2 * (1 + np.e)))  # the query delta of the phase is 1e-6/2
+    >>> res = RepairedBBL(prob, x, prob.target(x), par, rng=2, stopper=st).run()
+    >>> res.privacy_applies, round(res.privacy.training.epsilon, 3), res.privacy.training.delta < 1e-6
+    (True, 3.992, True)
+    >>> res.privacy.query_positions["same phase as the probes"]  # Lemma Q: (eps_s, (1 + e^eps_s) beta_s)
+    Guarantee(epsilon=1.0, delta=5.000000000000002e-07)
     """
 
     label = "RepairedBBL (geoprivate's construction: private TOP budget; not in [NNSY23])"

@@ -281,6 +281,16 @@ def confident_winnow(
     Returns
     -------
     ConfidentWinnowRun  (``bound`` is Lemma 4.2's, ``None`` when vacuous)
+
+    Examples
+    --------
+    ConfidentWinnow is the non-private Algorithm 4.1 (no privacy to report; :func:`dp_winnow` is the
+    private one).  On a realisable sequence its updates stay below Lemma 4.2's bound:
+
+    >>> X, y, v, rho = majority_sequence(500, 8, 3, rng=0)
+    >>> run = confident_winnow(X, y, eta=0.1, rho=rho, target=v)
+    >>> run.n_updates <= run.bound
+    True
     """
     eta, rho = check_positive_real(eta, "eta"), _margin(rho)
     c = check_probability(c, "c", open_left=False)
@@ -1035,6 +1045,23 @@ def dp_winnow(
     Returns
     -------
     DPWinnowRun
+        ``privacy_applies`` (Theorem 4.4 with 4η per sample: any ε̂, η, m, K) and ``utility_proved``
+        (Theorem 4.5's conditions and a mistake bound below T, :meth:`DPWinnowParameters.utility_conditions`;
+        when it fails, ``utility_note`` says why in words and a ``UtilityWarning`` is emitted).
+
+    Examples
+    --------
+    Theorem 4.5's parameters at (ε, δ) = (0.9, 10⁻⁶) on 500 rounds of a majority of 3 coordinates
+    (margin 1/3): private, but the proved mistake bound is far above T, so accuracy is not proved
+    (:func:`geoprivate.planning.plan_dp_winnow` searches for the configuration with the smallest bound).
+
+    >>> X, y, v, rho = majority_sequence(500, 8, 3, rng=0)
+    >>> params = theorem_4_5_parameters(500, 8, rho, 0.9, 1e-6, 0.05)
+    >>> run = dp_winnow(X, y, params, rng=1)
+    >>> run.privacy_applies, run.guarantee.epsilon <= 0.9, run.guarantee.delta
+    (True, True, 1e-06)
+    >>> run.utility_proved, params.mistake_bound > params.T
+    (False, True)
     """
     if not isinstance(params, DPWinnowParameters):
         raise TypeError(f"params: expected DPWinnowParameters, got {type(params).__name__}")

@@ -495,8 +495,10 @@ def private_median(
 
     Examples
     --------
-    >>> y = private_median(np.arange(1000) % 10, np.arange(10), epsilon=1.0, rng=0).value
-    >>> is_alpha_median(np.arange(1000) % 10, y, 0.2)
+    >>> res = private_median(np.arange(1000) % 10, np.arange(10), epsilon=1.0, alpha=0.2, beta=0.05, rng=0)
+    >>> res.privacy_applies, (res.epsilon, res.delta), res.utility_proved  # n = 1000 >= its sample bound
+    (True, (1.0, 0.0), True)
+    >>> is_alpha_median(np.arange(1000) % 10, res.value, 0.2)
     True
     >>> S = [2 ** 1023 + 7 * i for i in range(4001)]  # |X| = 2^1024: needs n >> 2 ln(2^1024)/eps
     >>> is_alpha_median(S, private_median(S, 2 ** 1024, 1.0, rng=1).value, 0.25)
