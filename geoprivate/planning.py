@@ -1076,7 +1076,23 @@ def plan(algorithm: str, epsilon, delta, **kw) -> Plan:
 
 
 def load_plan(obj) -> Plan:
-    """A :class:`Plan` from its ``as_dict()`` form (a dict or a JSON file path)."""
+    """A :class:`Plan` from its ``as_dict()`` form (a dict or a JSON file path).
+
+    Parameters
+    ----------
+    obj : dict, str or Path
+        ``plan.as_dict()`` or the path of the JSON ``geoprivate plan ... --json`` wrote.
+
+    Returns
+    -------
+    Plan
+        The plan (its guarantee as stored; :func:`planned_guarantee` recomputes it).
+
+    Raises
+    ------
+    ValueError
+        An unreadable file or a malformed plan (one line).
+    """
     if isinstance(obj, (str, Path)):
         try:
             obj = json.loads(Path(obj).read_text())
