@@ -54,6 +54,7 @@ from geoprivate.everlasting.repaired import RepairedBBL, StopperParameters, repa
 from geoprivate.learners.decision_lists import (
     dp_greedy_cover,
     greedy_cover_epsilon_hat,
+    greedy_cover_privacy,
     random_decision_list,
     theorem_3_5_sample_size,
 )
@@ -67,6 +68,7 @@ from geoprivate.learners.winnow import (
 )
 from geoprivate.mechanisms import (
     choosing_applies,
+    interior_point_parameters,
     lemma1_applies,
     log_star_median_sample_size,
     median_sample_size,
@@ -1515,9 +1517,8 @@ def _dp_winnow_guarantee(plan: Plan) -> dict:
 
 
 def _dp_greedy_cover_guarantee(plan: Plan) -> dict:
-    # Lemma A.1 at eps_hat = eps/(2(ln(1/delta) + 3/2)) is (eps, delta)-DP, as dp_greedy_cover books it
-    greedy_cover_epsilon_hat(plan.epsilon, plan.delta)  # refuses delta = 0
-    return {"epsilon": plan.epsilon, "delta": plan.delta, "scope": "[BF26] Lemma A.1 (add/remove one example)"}
+    g = greedy_cover_privacy(plan.parameters["M"], epsilon=plan.epsilon, delta=plan.delta)
+    return {"epsilon": g.epsilon, "delta": g.delta, "scope": "[BF26] Lemma A.1 (add/remove one example)"}
 
 
 def _vc1_guarantee(plan: Plan) -> dict:
@@ -1529,8 +1530,16 @@ def _vc1_guarantee(plan: Plan) -> dict:
 
 
 def _median_guarantee(plan: Plan) -> dict:
-    d = 0.0 if plan.parameters["method"] == "exponential" else plan.delta
-    return {"epsilon": plan.epsilon, "delta": d, "scope": "[Yan25] Theorem 8 / RecPrefix-R (private_median's Notes)"}
+    P = plan.parameters
+    if P["method"] == "exponential":  # [Yan25] Theorem 8: (eps, 0) for every eps > 0
+        return {"epsilon": plan.epsilon, "delta": 0.0, "scope": "[Yan25] Theorem 8 (exponential mechanism)"}
+    ip = interior_point_parameters(P["domain_size"], plan.epsilon, plan.delta, P["beta"])  # what the run computes
+    if not ip.privacy_applies:
+        raise ValueError(
+            f"epsilon={plan.epsilon!r}: the log-star median's choosing steps run at epsilon/(2L+1) = "
+            f"{ip.epsilon_step!r} (L = {ip.levels}), outside Lemma 1's (0, 2)"
+        )
+    return {"epsilon": plan.epsilon, "delta": plan.delta, "scope": "RecPrefix-R (private_median's Notes)"}
 
 
 def _predictor_guarantee(plan: Plan) -> dict:

@@ -58,12 +58,13 @@ from geoprivate._validation import (
     check_delta,
     check_epsilon,
     check_pac_privacy,
+    check_positive_int,
     check_probability,
     check_real,
     check_work,
 )
 from geoprivate.mechanisms.exponential import exponential_mechanism, exponential_mechanism_log_probabilities
-from geoprivate.privacy.accounting import PrivacyLedger
+from geoprivate.privacy.accounting import Guarantee, PrivacyLedger
 from geoprivate.privacy.warnings import error_bound_says_something, warn_below_sample_bound
 
 __all__ = [
@@ -82,6 +83,7 @@ __all__ = [
     "dp_greedy_cover",
     "greedy_cover_quality",
     "greedy_cover_epsilon_hat",
+    "greedy_cover_privacy",
     "greedy_cover_output_law",
     "theorem_3_5_sample_size",
     "lemma_a4_error_bound",
@@ -682,6 +684,29 @@ def dp_greedy_cover(
     return GreedyCoverResult(
         DecisionList(tuple(feats), tuple(bits), default), e_hat, eps_total, dl, mode, ledger, errs, proved
     )
+
+
+def greedy_cover_privacy(M: int, *, epsilon=None, delta=None, epsilon_hat=None) -> Guarantee:
+    """The guarantee :func:`dp_greedy_cover` books for these parameters, before running ([BF26] Lemma A.1).
+
+    The very computation the run records in its ledger (theorem mode: ``epsilon, delta``; practical
+    mode: ``epsilon_hat`` with or without ``delta``); the planner promises it.
+
+    Parameters
+    ----------
+    M : int
+        |F|, the number of features.
+    epsilon, delta, epsilon_hat : float, optional
+        As for :func:`dp_greedy_cover`.
+
+    Returns
+    -------
+    Guarantee
+        The run's (ε, δ).
+    """
+    ledger = PrivacyLedger()
+    _greedy_cover_privacy(epsilon, delta, epsilon_hat, check_positive_int(M, "M"), ledger)
+    return ledger.basic_composition()
 
 
 def _greedy_cover_privacy(epsilon, delta, epsilon_hat, M: int, ledger: PrivacyLedger):
