@@ -77,17 +77,22 @@ def test_the_reproducer_at_the_default_sizes_is_private_as_planned():
     pl = plan_everlasting_practical(1.0, 1e-6, phases=1, repaired=True)
     res = _check_everlasting(pl)
     assert not any("Lemma C.3" in k for k in res.privacy.conditions)  # the stopped mechanism's own Lemma T
-    assert all(res.privacy.conditions.values()) and not hasattr(res, "extra") or "privacy" not in res.extra
+    assert all(res.privacy.conditions.values())
+    assert "privacy" not in res.extra  # one privacy record per run: no second copy that could disagree
 
 
 # ------------------------------------------------------------------ the property test over the grid
 GRID = list(itertools.product([0.5, 1.0, 2.5, 4.0], [1e-6, 1e-3], [1, 2], [False, True]))
-FAST = {(1.0, 1e-6, 1, False), (4.0, 1e-6, 2, False), (2.5, 1e-3, 2, True), (0.5, 1e-3, 1, True)}
+#: two-phase RepairedBBL plans draw ~10^6 examples and answer ~3.10^5 queries (seconds each): one stays
+FAST_TWO_PHASE_REPAIRED = (2.5, 1e-3, 2, True)
 
 
 @pytest.mark.parametrize(
     ("epsilon", "delta", "phases", "repaired"),
-    [pytest.param(*g, marks=() if g in FAST else pytest.mark.slow) for g in GRID],
+    [
+        pytest.param(*g, marks=pytest.mark.slow if g[2:] == (2, True) and g != FAST_TWO_PHASE_REPAIRED else ())
+        for g in GRID
+    ],
 )
 def test_every_practical_plan_runs_with_the_guarantee_it_promised(epsilon, delta, phases, repaired):
     pl = _plan_or_refusal(epsilon, delta, phases, repaired)
