@@ -657,6 +657,40 @@ def _vc1_fit_td16() -> str:
     return f"{_vc1_fit(16)} (the tree built and checked once: {_secs(float(build))} s)"
 
 
+# ------------------------------------------------------------------------------- findings and coverage
+@gen("findings_list")
+def _findings_list() -> str:
+    """The README's findings: every violated claim of the registry, with the failed proof steps, one line each."""
+    from geoprivate.claims.findings import findings_markdown
+
+    return "\n" + findings_markdown() + "\n"
+
+
+@gen("coverage_counts")
+def _coverage_counts() -> str:
+    """docs/coverage.md's counts: statements by status, and the proofs' steps by status, per paper."""
+    from geoprivate.claims import catalogue, steps
+
+    head = (
+        "| paper | statements: checked / audited / not executable / implemented / definition | privacy-proof steps: "
+        "checked / derived / not executable (share checked or derived) | accuracy-proof steps | failed steps |"
+    )
+    rows = [head, "|---|---|---|---|---|"]
+    summary, by_step = catalogue.coverage_summary(), steps.step_summary()
+    for paper, key in catalogue.CITATION_KEYS.items():
+        st = summary[paper]
+        cells = []
+        for proof in ("privacy", "accuracy"):
+            r = by_step[paper][proof]
+            share = "" if r["checked_or_derived_share"] is None else f" ({100 * r['checked_or_derived_share']:.0f}%)"
+            cells.append(f"{r['steps']}: {r['checked']} / {r['derived']} / {r['not executable']}{share}")
+        failed = sum(by_step[paper][p]["failed"] for p in ("privacy", "accuracy"))
+        counts = " / ".join(str(st[k]) for k in ("checked", "audited", "not executable", "implemented", "definition"))
+        rows.append(f"| {paper} {key} | {sum(st.values())}: {counts} | {cells[0]} | {cells[1]} | {failed} |")
+    total = len(catalogue.STATEMENTS)
+    return "\n" + "\n".join(rows) + f"\n\n{total} statements, {len(steps.STEPS)} proof steps.\n"
+
+
 # ------------------------------------------------------------------------------------------- driver
 def documents() -> list:
     """The files whose markers are checked: README.md and docs/*.md."""

@@ -22,7 +22,7 @@ import warnings
 
 from geoprivate import claims as _claims
 from geoprivate._json import strict_json
-from geoprivate.claims import catalogue
+from geoprivate.claims import catalogue, steps
 from geoprivate.cli import _args, _json
 from geoprivate.report import write_report
 
@@ -85,7 +85,7 @@ def add_arguments(v) -> None:
         "--coverage",
         action="store_true",
         help="print the catalogue of the papers' numbered statements (and the statements user claims name) "
-        "and what checks each, then exit",
+        "and what checks each, and the counts of their proofs' steps (checked / derived / not executable), then exit",
     )
     v.add_argument(
         "--report",
@@ -205,6 +205,8 @@ def _coverage(args, load_errors) -> int:
                 "summary": catalogue.coverage_summary(),
                 "problems": catalogue.link_problems(),
                 "user_statements": catalogue.user_coverage_rows(),
+                "steps": steps.step_rows(),
+                "step_summary": steps.step_summary(),
             }
         )
     else:
