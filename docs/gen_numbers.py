@@ -98,7 +98,7 @@ def _repaired():
 
 @gen("labelboost_eps")
 def _labelboost_eps() -> str:
-    from geoprivate.everlasting.accounting import labelboost_epsilon
+    from geoprivate.everlasting.label_boost import labelboost_epsilon
 
     return f"{labelboost_epsilon():.3f}"
 
@@ -148,7 +148,7 @@ def _repaired_query() -> str:
 
 @gen("repaired_sizes_amplification")
 def _repaired_sizes() -> str:
-    from geoprivate.everlasting.accounting import labelboost_epsilon
+    from geoprivate.everlasting.label_boost import labelboost_epsilon
 
     p = _attack().phase(1)
     k = 3 + math.exp(labelboost_epsilon())
