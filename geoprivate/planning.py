@@ -97,6 +97,7 @@ __all__ = [
     "plan_vc1",
     "planned_guarantee",
     "planned_privacy",
+    "everlasting_run_cost",
     "run_everlasting_plan",
     "run_plan",
     "vc1_privacy_conditions",
@@ -520,6 +521,50 @@ _PLAN_KEYS = ("n", "phases", "vc", "alpha", "beta")
 _PHASE_KEYS = ("lam", "T", "R", "c", "epsilon_bt", "s_hat", "d_hat")
 
 
+#: what a GenericBBL / RepairedBBL run holds per example (points, labels, the block permutation and the
+#: reordered copies) and per hypothesis of an ensemble, and the CPU seconds of one block's ERM, by concept
+#: (measured on the 2-core reference machine: a halfplane ERM is an exact LP of a 16-point block, ~0.7 ms;
+#: its exact (a, w) in Fractions, in the ensemble and its vote table, ~950 bytes)
+RUN_COST = {
+    "thresholds": {"bytes_per_example": 48, "bytes_per_hypothesis": 16, "seconds_per_erm": 2e-7},
+    "intervals": {"bytes_per_example": 48, "bytes_per_hypothesis": 200, "seconds_per_erm": 5e-5},
+    "finite": {"bytes_per_example": 48, "bytes_per_hypothesis": 64, "seconds_per_erm": 1e-4},
+    "halfspaces": {"bytes_per_example": 80, "bytes_per_hypothesis": 1000, "seconds_per_erm": 7e-4},
+}
+#: the memory a run may plan to hold before it is refused (``max_memory`` of :func:`run_everlasting_plan`)
+DEFAULT_MAX_MEMORY = 8 * 2**30
+
+
+def everlasting_run_cost(plan: Plan, concept: str = "thresholds", phases: int | None = None) -> dict:
+    """Memory and CPU time a run of an everlasting plan needs, estimated before anything is drawn.
+
+    Parameters
+    ----------
+    plan : Plan
+        A ``generic-bbl`` or ``repaired-bbl`` plan.
+    concept : str
+        A concept of :data:`RUN_COST` (``"thresholds"``, ``"intervals"``, ``"finite"``, ``"halfspaces"``).
+    phases : int, optional
+        The phases run (all by default).
+
+    Returns
+    -------
+    dict
+        ``memory_bytes`` (the largest phase's examples and hypotheses held at once), ``seconds`` (ERMs
+        and queries), ``erms`` (blocks solved) and ``queries``.
+    """
+    _check_generic_bbl_plan(plan)
+    if concept not in RUN_COST:
+        raise ValueError(f"concept: expected one of {sorted(RUN_COST)}, got {concept!r}")
+    c = RUN_COST[concept]
+    rows = plan.parameters["phases"][: phases or None]
+    erms = sum(int(r["T"]) for r in rows)
+    queries = sum(int(r["R"]) for r in rows)
+    memory = c["bytes_per_example"] * plan.n + c["bytes_per_hypothesis"] * max(int(r["T"]) for r in rows)
+    seconds = c["seconds_per_erm"] * erms + SECONDS_PER_EXAMPLE * plan.n + SECONDS_PER_QUERY * queries
+    return {"memory_bytes": memory + BYTES_PER_QUERY * queries, "seconds": seconds, "erms": erms, "queries": queries}
+
+
 def _check_generic_bbl_plan(plan: Plan) -> None:
     """A generic-bbl plan (e.g. read from a file) has every field the run needs, of the right kind.
 
@@ -767,7 +812,7 @@ VC1_LEARNERS = {"opt": ("OPTPrivateLearner", 2), "proper": ("ProperLearner", 4)}
 #: a fit's cost: sorting the sample's (part, point, label) keys, then step 3's one pass per part over
 #: the tree's Euler tour and ancestor table (log TD levels); measured on the 2-core reference machine
 #: (TD = 2¹², t = 7 029, n = 112 464: 0.6 s; benchmarks/bench_speed.py "VC-1 fit")
-SECONDS_PER_EXAMPLE = 2e-6
+VC1_SECONDS_PER_EXAMPLE = 2e-6
 SECONDS_PER_PART_LEVEL = 3e-6
 
 
@@ -905,7 +950,7 @@ def plan_vc1(
         {
             "examples": n,
             "memory_bytes": 48 * n + 64 * p1.t + 16 * (depth + 1) * max(1, depth.bit_length()),
-            "seconds": SECONDS_PER_EXAMPLE * n + SECONDS_PER_PART_LEVEL * p1.t * (1 + math.log2(depth + 1)),
+            "seconds": VC1_SECONDS_PER_EXAMPLE * n + SECONDS_PER_PART_LEVEL * p1.t * (1 + math.log2(depth + 1)),
         },
         notes,
     )
@@ -1407,6 +1452,7 @@ def run_everlasting_plan(
     phases: int | None = None,
     max_examples: int = 50_000_000,
     max_queries: int = 50_000_000,
+    max_memory: int = DEFAULT_MAX_MEMORY,
     progress=None,
     query_progress=None,
 ):
@@ -1426,6 +1472,9 @@ def run_everlasting_plan(
         Run only the first ``phases`` phases (a different mechanism: its guarantee is its own).
     max_examples, max_queries : int
         Refuse a plan needing more examples or queries (a calculator answer, not a run).
+    max_memory : int
+        Refuse, before drawing anything, a run whose estimate (:func:`everlasting_run_cost`) holds
+        more bytes (default 8 GiB).
     progress, query_progress : tqdm-like, optional
         Updated per phase / per batch of answered queries.
 
@@ -1438,10 +1487,11 @@ def run_everlasting_plan(
     Raises
     ------
     ValueError
-        A plan for another algorithm, or one needing more than ``max_examples`` examples or
-        ``max_queries`` queries in all.
+        A plan for another algorithm, or one needing more than ``max_examples`` examples,
+        ``max_queries`` queries in all or ``max_memory`` bytes.
     """
     _check_generic_bbl_plan(plan)
+    max_memory = check_positive_int(max_memory, "max_memory")
     n = plan.n
     if n > max_examples:
         raise ValueError(
@@ -1453,6 +1503,13 @@ def run_everlasting_plan(
         raise ValueError(
             f"plan: needs {total_q:.3e} queries, above max_queries = {max_queries:.3e} "
             "(a calculator answer: see `geoprivate plan`)"
+        )
+    cost = everlasting_run_cost(plan, concept, phases)
+    if cost["memory_bytes"] > max_memory:
+        raise ValueError(
+            f"max_memory: a {concept} run of this plan would hold about {cost['memory_bytes'] / 2**30:.1f} GiB "
+            f"(n = {n:.3e} examples, {cost['erms']:.3e} hypotheses), above max_memory = {max_memory / 2**30:.1f} GiB "
+            "(a larger epsilon needs fewer examples)"
         )
     root = np.random.SeedSequence(seed)
     s_prob, s_data, s_alg = root.spawn(3)

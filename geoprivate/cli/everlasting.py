@@ -193,6 +193,13 @@ def _add_private_arguments(p) -> None:
         default=50_000_000,
         help="private/--plan: refuse a plan with more examples (default 5e7)",
     )
+    p.add_argument(
+        "--max-memory",
+        type=_args.bounded_float(0.001, 1e6),
+        default=planning.DEFAULT_MAX_MEMORY / 2**30,
+        metavar="GIB",
+        help="private/--plan: refuse, before drawing anything, a run estimated to hold more memory (GiB, default 8)",
+    )
 
 
 def resolve_mode_defaults(args) -> None:
@@ -430,9 +437,22 @@ def _run_private(args) -> int:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", UtilityWarning)
             phases = pl.parameters.get("phases") or []
+            cost = planning.everlasting_run_cost(pl, args.concept)
+            if cost["seconds"] > 60:  # said before the wait, once
+                print(
+                    f"note: this run solves {cost['erms']:.3g} ERMs of {args.concept} blocks and answers "
+                    f"{cost['queries']:.3g} queries: about {cost['seconds'] / 60:.0f} min of CPU on a 2-core machine",
+                    file=sys.stderr,
+                )
             with _progress(len(phases) or 1, sum(int(ph.get("R", 0)) for ph in phases) or None) as (bar, qbar):
                 res = planning.run_everlasting_plan(
-                    pl, args.concept, args.seed, max_examples=args.max_examples, progress=bar, query_progress=qbar
+                    pl,
+                    args.concept,
+                    args.seed,
+                    max_examples=args.max_examples,
+                    max_memory=int(args.max_memory * 2**30),
+                    progress=bar,
+                    query_progress=qbar,
                 )
     except (ValueError, TypeError) as exc:
         print(f"geoprivate everlasting: error: {exc}", file=sys.stderr)

@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from geoprivate import planning
 from geoprivate.cli import main
 from tests.helpers import one_error_line
 
@@ -126,3 +127,19 @@ def test_practical_flags_outside_practical_mode_are_named(capsys):
 def test_everlasting_flags_are_typed_and_ranged(capsys, argv, flag):
     assert main(["everlasting", *argv]) == 2
     one_error_line(capsys.readouterr().err, flag)
+
+
+def test_the_private_halfspaces_default_is_bounded_up_front(capsys):
+    """#41: `everlasting --concept halfspaces` (the private default) held k x n votes at once (48 GB) and died
+    after minutes; now its memory is estimated before anything is drawn, refused in one line above --max-memory,
+    and the CPU time it will take is said once before the wait."""
+    pl = planning.plan_generic_bbl(0.5, 1e-6, alpha=0.06, beta=0.05, queries=1000, tops=28, phases=1, lambda1=16)
+    cost = planning.everlasting_run_cost(pl, "halfspaces")
+    assert cost["erms"] == pl.phases[0].T and cost["memory_bytes"] > planning.everlasting_run_cost(pl)["memory_bytes"]
+    below = f"{0.9 * cost['memory_bytes'] / 2**30:.4f}"  # GiB, just under the estimate: refused before any draw
+    assert main(["everlasting", "--concept", "halfspaces", "--max-memory", below]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[0].startswith("note: this run solves") and "min of CPU" in err[0]
+    assert len(err) == 2 and "max_memory" in err[1] and "GiB" in err[1], err
+    with pytest.raises(ValueError, match="max_memory"):
+        planning.run_everlasting_plan(pl, "halfspaces", max_memory=2**28)

@@ -171,7 +171,9 @@ def test_the_report_of_ones_own_claims(tmp_path, capsys, claim_registry):
         assert f'class="st {status.replace(" ", "") if status != "not yet covered" else "notyet"}" title="' in page
     assert "warnings: 2 PrivacyWarning" in page
     assert "δ(ε) in [1/4, 1/4], ε at δ = 1.09861, 1 pair(s) examined, exhaustive: yes" in page
-    assert "1 pair(s) examined, exhaustive: yes" in page  # (0, 1) and (1, 0) are one pair, audited in both orders: exhaustive
+    assert (
+        "1 pair(s) examined, exhaustive: yes" in page
+    )  # (0, 1) and (1, 0) are one pair, audited in both orders: exhaustive
     saved = report.load_instance(out / "instances" / "mylab__rr-ln2.json")
     assert saved["instance"] == [0, 1] and saved["evidence"]["audit"] == "exact_audit"
     regenerate = re.search(r"Regenerate: <code>([^<]+)</code>", page).group(1)
