@@ -13,13 +13,87 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+import numpy as np
+from scipy import special
+
 from geoprivate._validation import as_rng, check_delta, check_positive_int, check_probability
 
-__all__ = ["clopper_pearson", "AuditResult", "statistical_epsilon_lower_bound"]
+__all__ = [
+    "clopper_pearson",
+    "clopper_pearson_lower",
+    "clopper_pearson_upper",
+    "AuditResult",
+    "statistical_epsilon_lower_bound",
+]
+
+
+def clopper_pearson_lower(k, n: int, a: float) -> np.ndarray:
+    """One-sided (1 − a) Clopper–Pearson lower bounds for k successes in n trials (vectorised in k).
+
+    The a-quantile of Beta(k, n − k + 1), and 0 where k = 0: Pr[bound > p] <= a when
+    k ~ Bin(n, p).
+
+    Parameters
+    ----------
+    k : int or array_like of int
+        The numbers of successes, in [0, n].
+    n : int
+        The number of trials.
+    a : float
+        The one-sided non-coverage probability.
+
+    Returns
+    -------
+    numpy.ndarray
+        The bounds (a 0-d array for a scalar k).
+
+    Examples
+    --------
+    >>> float(clopper_pearson_lower(0, 10, 0.05)), round(float(clopper_pearson_lower(10, 10, 0.05)), 4)
+    (0.0, 0.7411)
+    """
+    k = np.asarray(k, dtype=np.float64)
+    with np.errstate(all="ignore"):
+        out = special.betaincinv(k, n - k + 1, a)
+    return np.where(k > 0, out, 0.0)
+
+
+def clopper_pearson_upper(k, n: int, a: float) -> np.ndarray:
+    """One-sided (1 − a) Clopper–Pearson upper bounds for k successes in n trials (vectorised in k).
+
+    The upper a-quantile of Beta(k + 1, n − k), and 1 where k = n: Pr[bound < p] <= a when
+    k ~ Bin(n, p).
+
+    Parameters
+    ----------
+    k : int or array_like of int
+        The numbers of successes, in [0, n].
+    n : int
+        The number of trials.
+    a : float
+        The one-sided non-coverage probability.
+
+    Returns
+    -------
+    numpy.ndarray
+        The bounds (a 0-d array for a scalar k).
+
+    Examples
+    --------
+    >>> round(float(clopper_pearson_upper(0, 10, 0.05)), 4), float(clopper_pearson_upper(10, 10, 0.05))
+    (0.2589, 1.0)
+    """
+    k = np.asarray(k, dtype=np.float64)
+    with np.errstate(all="ignore"):
+        out = special.betainccinv(k + 1, n - k, a)
+    return np.where(k < n, out, 1.0)
 
 
 def clopper_pearson(k: int, n: int, alpha: float) -> tuple[float, float]:
     """Exact two-sided (1 - alpha) Clopper–Pearson interval for a binomial proportion k/n.
+
+    Each end is the one-sided bound at ``alpha / 2`` (:func:`clopper_pearson_lower`,
+    :func:`clopper_pearson_upper`).
 
     Parameters
     ----------
@@ -39,11 +113,7 @@ def clopper_pearson(k: int, n: int, alpha: float) -> tuple[float, float]:
     if not 0 <= k <= n:
         raise ValueError(f"k must lie in [0, n], got k={k}, n={n}")
     a = check_probability(alpha, "alpha")
-    from scipy import stats  # here, not at the top: scipy.stats costs ~1 s of every `import geoprivate`
-
-    lo = 0.0 if k == 0 else float(stats.beta.ppf(a / 2, k, n - k + 1))
-    hi = 1.0 if k == n else float(stats.beta.ppf(1 - a / 2, k + 1, n - k))
-    return lo, hi
+    return float(clopper_pearson_lower(k, n, a / 2)), float(clopper_pearson_upper(k, n, a / 2))
 
 
 @dataclass(frozen=True)

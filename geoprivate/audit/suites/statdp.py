@@ -75,10 +75,25 @@ def _q(queries) -> np.ndarray:
     return np.asarray(queries, dtype=np.float64)
 
 
+def _laplace(rng, scale: float, size) -> np.ndarray:
+    """Laplace(0, ``scale``) noise as ``scale`` · (E1 − E2), E1, E2 ~ Exp(1) independent.
+
+    The same law as ``rng.laplace`` (the difference of two independent exponentials is
+    Laplace), drawn about 1.7× faster with NumPy's ziggurat exponentials.
+    """
+    e = rng.standard_exponential(size)
+    e -= rng.standard_exponential(size)
+    e *= scale
+    return e
+
+
 def _noisy_queries(queries, epsilon, rng, n, noise: str) -> np.ndarray:
     """n rows of q + noise of scale 2/ε (``"laplace"`` or ``"exponential"``)."""
     q = _q(queries)
-    return q + getattr(rng, noise)(scale=2.0 / epsilon, size=(n, q.size))
+    scale = 2.0 / epsilon
+    e = _laplace(rng, scale, (n, q.size)) if noise == "laplace" else rng.standard_exponential((n, q.size)) * scale
+    e += q
+    return e
 
 
 def noisy_max_v1a(queries, epsilon, rng, n):
@@ -103,60 +118,63 @@ def noisy_max_v2b(queries, epsilon, rng, n):
 
 def histogram(queries, epsilon, rng, n):
     """The first bin of a Laplace histogram, q[0] + Lap(1/ε) (correct for one-bin changes)."""
-    return _q(queries)[0] + rng.laplace(scale=1.0 / epsilon, size=n)
+    return _q(queries)[0] + _laplace(rng, 1.0 / epsilon, n)
 
 
 def histogram_eps(queries, epsilon, rng, n):
     """INCORRECT: q[0] + Lap(ε), the noise scale inverted (really (1/ε)-DP)."""
-    return _q(queries)[0] + rng.laplace(scale=epsilon, size=n)
+    return _q(queries)[0] + _laplace(rng, epsilon, n)
 
 
 def _transcript(above: np.ndarray, cutoff: int | None, released=None) -> np.ndarray:
     """Rows −∞ (⊥) / +∞ or ``released`` (⊤), NaN after the ``cutoff``-th ⊤ (None: no cut-off)."""
     top = np.inf if released is None else released
     out = np.where(above, top, -np.inf)
-    if cutoff is not None:
-        before = np.cumsum(above, axis=1) - above  # ⊤s strictly before each position
-        out = np.where(before < cutoff, out, np.nan)
+    if cutoff == 1:  # NaN after the first ⊤ (no cumulative count needed)
+        first = np.where(above.any(axis=1), above.argmax(axis=1), above.shape[1])
+        out[np.arange(above.shape[1]) > first[:, None]] = np.nan
+    elif cutoff is not None:
+        before = np.cumsum(above, axis=1, dtype=np.int32) - above  # ⊤s strictly before each position
+        out[before >= cutoff] = np.nan
     return out
 
 
 def svt(queries, epsilon, rng, n, *, N=1, T=0.5):
     """Sparse vector [LSL17] Alg. 1: ρ ~ Lap(2/ε), ν ~ Lap(4N/ε), ⊤ iff q + ν >= T + ρ (correct)."""
     q = _q(queries)
-    rho = rng.laplace(scale=2.0 / epsilon, size=(n, 1))
-    nu = rng.laplace(scale=4.0 * N / epsilon, size=(n, q.size))
+    rho = _laplace(rng, 2.0 / epsilon, (n, 1))
+    nu = _laplace(rng, 4.0 * N / epsilon, (n, q.size))
     return _transcript(q + nu >= T + rho, N)
 
 
 def isvt1(queries, epsilon, rng, n, *, N=1, T=1.0):
     """INCORRECT [LSL17] Alg. 5: no noise on the queries and no cut-off."""
     q = _q(queries)
-    rho = rng.laplace(scale=2.0 / epsilon, size=(n, 1))
+    rho = _laplace(rng, 2.0 / epsilon, (n, 1))
     return _transcript(np.broadcast_to(q, (n, q.size)) >= T + rho, None)
 
 
 def isvt2(queries, epsilon, rng, n, *, N=1, T=1.0):
     """INCORRECT [LSL17] Alg. 6: query noise Lap(2/ε) not scaled with N, and no cut-off."""
     q = _q(queries)
-    rho = rng.laplace(scale=2.0 / epsilon, size=(n, 1))
-    nu = rng.laplace(scale=2.0 / epsilon, size=(n, q.size))
+    rho = _laplace(rng, 2.0 / epsilon, (n, 1))
+    nu = _laplace(rng, 2.0 / epsilon, (n, q.size))
     return _transcript(q + nu >= T + rho, None)
 
 
 def isvt3(queries, epsilon, rng, n, *, N=1, T=1.0):
     """INCORRECT [LSL17] Alg. 4: ρ ~ Lap(4/ε), ν ~ Lap(4/(3ε)) (not scaled with N), ⊤ iff q + ν > T + ρ."""
     q = _q(queries)
-    rho = rng.laplace(scale=4.0 / epsilon, size=(n, 1))
-    nu = rng.laplace(scale=4.0 / (3.0 * epsilon), size=(n, q.size))
+    rho = _laplace(rng, 4.0 / epsilon, (n, 1))
+    nu = _laplace(rng, 4.0 / (3.0 * epsilon), (n, q.size))
     return _transcript(q + nu > T + rho, N)
 
 
 def isvt4(queries, epsilon, rng, n, *, N=1, T=1.0):
     """INCORRECT [LSL17] Alg. 3: ν ~ Lap(2N/ε), and ⊤ releases the noisy value q + ν."""
     q = _q(queries)
-    rho = rng.laplace(scale=2.0 / epsilon, size=(n, 1))
-    noisy = q + rng.laplace(scale=2.0 * N / epsilon, size=(n, q.size))
+    rho = _laplace(rng, 2.0 / epsilon, (n, 1))
+    noisy = q + _laplace(rng, 2.0 * N / epsilon, (n, q.size))
     return _transcript(noisy > T + rho, N, released=noisy)
 
 
