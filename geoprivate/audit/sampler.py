@@ -423,19 +423,26 @@ def _feature(x: np.ndarray, feature: tuple) -> np.ndarray:
     if kind == "x":
         j = feature[1] or 0
         return x[:, j] if j < x.shape[1] else np.full(x.shape[0], np.nan)
-    present = ~np.isnan(x)
-    if kind == "length":
-        return present.sum(axis=1).astype(np.float64)
     if kind == "count":
-        return (x == feature[1]).sum(axis=1).astype(np.float64)
+        return _row_count(x == feature[1]).astype(np.float64)
     if kind == "first":
         hit = x == feature[1]
-        return np.where(hit.any(axis=1), hit.argmax(axis=1), x.shape[1]).astype(np.float64)
+        return np.where(_row_count(hit) > 0, hit.argmax(axis=1), x.shape[1]).astype(np.float64)
+    present = ~np.isnan(x)
+    length = _row_count(present)
+    if kind == "length":
+        return length.astype(np.float64)
     if kind == "last":
         idx = x.shape[1] - 1 - present[:, ::-1].argmax(axis=1)
-        out = x[np.arange(x.shape[0]), idx]
-        return np.where(present.any(axis=1), out, np.nan)
+        return np.where(length > 0, x[np.arange(x.shape[0]), idx], np.nan)
     raise ValueError(f"unknown feature {feature!r}")
+
+
+def _row_count(mask: np.ndarray) -> np.ndarray:
+    """How many entries of each row of a bool matrix are True (a byte sum for short rows: ~6x faster)."""
+    if mask.shape[1] < 256:
+        return np.einsum("ij->i", mask.view(np.uint8))
+    return np.count_nonzero(mask, axis=1)
 
 
 def _features(x0: np.ndarray, x1: np.ndarray, min_count: int) -> list[tuple]:
@@ -475,14 +482,28 @@ class _Coder:
 
     def codes(self, v: np.ndarray) -> np.ndarray:
         b = np.asarray(self.boundaries, dtype=np.float64)
-        if b.size <= 8:  # a few comparisons beat a binary search
-            k = np.zeros(v.shape, dtype=np.intp)
+        if b.size <= 8:  # #{b < v} + #{b <= v} = 2k + [v is a boundary]: a few comparisons, one byte each
+            out = np.zeros(v.shape, dtype=np.int8)
             for bj in b.tolist():
-                k += v > bj
+                out += v > bj
+                out += v >= bj
         else:
             k = np.searchsorted(b, v, side="left")
-        out = 2 * k + (np.append(b, np.nan)[k] == v)
-        out[np.isnan(v)] = 2 * b.size + 1
+            out = 2 * k + (np.append(b, np.nan)[k] == v)
+        nan = np.isnan(v)
+        if nan.any():
+            out[nan] = 2 * b.size + 1
+        return out
+
+    def refined_by(self, coarse: _Coder) -> np.ndarray:
+        """Fine code -> the code ``coarse`` gives the same values (its boundaries are among these)."""
+        b, c = np.asarray(self.boundaries), np.asarray(coarse.boundaries)
+        out = np.empty(self.n_codes, dtype=np.int64)
+        out[1:-2:2] = coarse.codes(b)  # each boundary itself
+        # strictly between b[k-1] and b[k] (or above all): no coarse boundary lies inside
+        out[2:-1:2] = 2 * np.searchsorted(c, b, side="right")
+        out[0] = 0
+        out[-1] = 2 * c.size + 1
         return out
 
 
@@ -594,7 +615,9 @@ class _CellScore:
         return f"joint-cell log-ratio of {_columns_name(self.columns)}"
 
     def from_codes(self, codes: list) -> np.ndarray:
-        key = _cell_keys(codes, tuple(cd.n_codes for cd in self.coders))
+        return self.from_keys(_cell_keys(codes, tuple(cd.n_codes for cd in self.coders)))
+
+    def from_keys(self, key: np.ndarray) -> np.ndarray:
         keys = np.asarray(self.keys, dtype=np.uint64)
         i = np.minimum(np.searchsorted(keys, key), keys.size - 1)
         return np.where(keys[i] == key, np.asarray(self.weights)[i], 0.0)
@@ -691,38 +714,37 @@ def _coarse(d: _Discretised) -> _Coder:
     return _Coder(tuple(np.union1d(d.atoms, edges).tolist()))
 
 
-def _joint_scores(disc: list[_Discretised], x0, x1, half: int) -> list:
-    """The joint scores of one pair, trained on the first ``half`` pilot rows of each input."""
+def _joint_scores(disc: list[_Discretised], x0, x1, half: int) -> list[tuple]:
+    """The joint scores of one pair, trained on the first ``half`` pilot rows of each input, each with
+    its values on the remaining rows of each input: [(score, values on d0's, values on d1's)]."""
     cols = [d for d in disc if d.feature[0] == "x"]
     columns = tuple(d.feature for d in cols)
-    coders = tuple(d.coder for d in cols)
     weights = []
     for d in cols:
         h0 = np.bincount(d.codes0[:half], minlength=d.coder.n_codes)
         h1 = np.bincount(d.codes1[:half], minlength=d.coder.n_codes)
         weights.append(tuple(_log_ratio(h0, h1).tolist()))
-    scores: list = [_AdditiveScore(columns, coders, tuple(weights))]
+    additive = _AdditiveScore(columns, tuple(d.coder for d in cols), tuple(weights))
+    out = [tuple([additive] + [additive.from_codes([c[half:] for c in codes]) for codes in _codes(cols)])]
     if len(cols) > 1:
-        cells = _CellScore(columns, tuple(_coarse(d) for d in cols), (), ())
-        radices = tuple(cd.n_codes for cd in cells.coders)
-        k0 = _cell_keys(cells.codes(x0[:half]), radices)
-        k1 = _cell_keys(cells.codes(x1[:half]), radices)
-        keys, inv = np.unique(np.concatenate([k0, k1]), return_inverse=True)
-        h0 = np.bincount(inv[: k0.size], minlength=keys.size)
-        h1 = np.bincount(inv[k0.size :], minlength=keys.size)
-        scores.append(replace(cells, keys=tuple(keys.tolist()), weights=tuple(_log_ratio(h0, h1).tolist())))
+        coarse = [_coarse(d) for d in cols]
+        radices = tuple(c.n_codes for c in coarse)
+        maps = [d.coder.refined_by(c) for d, c in zip(cols, coarse, strict=True)]  # fine code -> coarse code
+        k0, k1 = (_cell_keys([m[c] for m, c in zip(maps, codes, strict=True)], radices) for codes in _codes(cols))
+        keys, inv = np.unique(np.concatenate([k0[:half], k1[:half]]), return_inverse=True)
+        h0 = np.bincount(inv[:half], minlength=keys.size)
+        h1 = np.bincount(inv[half:], minlength=keys.size)
+        cells = _CellScore(columns, tuple(coarse), tuple(keys.tolist()), tuple(_log_ratio(h0, h1).tolist()))
+        out.append((cells, cells.from_keys(k0[half:]), cells.from_keys(k1[half:])))
     logistic = _logistic(columns, x0, x1, half)
     if logistic is not None:
-        scores.append(logistic)
-    return scores
+        out.append((logistic, logistic(x0[half:]), logistic(x1[half:])))
+    return out
 
 
-def _score_values(score, disc: list[_Discretised], x: np.ndarray, which: int, rows: slice) -> np.ndarray:
-    """A score on some pilot rows, from the codes already computed where the score reads codes."""
-    if not isinstance(score, _AdditiveScore):
-        return score(x[rows])
-    cols = [d for d in disc if d.feature[0] == "x"]
-    return score.from_codes([(d.codes1 if which else d.codes0)[rows] for d in cols])
+def _codes(cols: list[_Discretised]) -> tuple[list, list]:
+    """The pilot's fine codes of the coordinates, on d0's runs and on d1's."""
+    return [d.codes0 for d in cols], [d.codes1 for d in cols]
 
 
 def _thresholds(s0: np.ndarray, s1: np.ndarray, n_bins: int, min_count: int) -> np.ndarray:
@@ -810,10 +832,7 @@ def _select(x0, x1, u0, u1, settings: _Settings) -> _Choice:
         )
     half = n // 2
     if settings.joint and half >= 2 * settings.min_count:
-        rows = slice(half, None)
-        for score in _joint_scores(disc, x0, x1, half):
-            s0 = _score_values(score, disc, x0, 0, rows)
-            s1 = _score_values(score, disc, x1, 1, rows)
+        for score, s0, s1 in _joint_scores(disc, x0, x1, half):
             t = _thresholds(s0, s1, settings.n_bins, settings.min_count)
             if t.size == 0:
                 continue

@@ -75,15 +75,22 @@ def _q(queries) -> np.ndarray:
     return np.asarray(queries, dtype=np.float64)
 
 
-def _laplace(rng, scale: float, size) -> np.ndarray:
-    """Laplace(0, ``scale``) noise as ``scale`` · (E1 − E2), E1, E2 ~ Exp(1) independent.
+_SIGN = np.uint64(1 << 63)
 
-    The same law as ``rng.laplace`` (the difference of two independent exponentials is
-    Laplace), drawn about 1.7× faster with NumPy's ziggurat exponentials.
+
+def _laplace(rng, scale: float, size) -> np.ndarray:
+    """Laplace(0, ``scale``) noise as ``scale`` · E with a random sign, E ~ Exp(1).
+
+    The same law as ``rng.laplace`` (a symmetric sign on an exponential is Laplace), about
+    twice as fast: NumPy's ziggurat exponential, and the sign bit set from the top bit of a
+    raw 64-bit draw of the same generator.
     """
     e = rng.standard_exponential(size)
-    e -= rng.standard_exponential(size)
     e *= scale
+    sign = rng.bit_generator.random_raw(e.size).reshape(e.shape)
+    sign &= _SIGN
+    bits = e.view(np.uint64)
+    bits |= sign
     return e
 
 
@@ -131,8 +138,9 @@ def _transcript(above: np.ndarray, cutoff: int | None, released=None) -> np.ndar
     top = np.inf if released is None else released
     out = np.where(above, top, -np.inf)
     if cutoff == 1:  # NaN after the first ⊤ (no cumulative count needed)
-        first = np.where(above.any(axis=1), above.argmax(axis=1), above.shape[1])
-        out[np.arange(above.shape[1]) > first[:, None]] = np.nan
+        first = above.argmax(axis=1)  # 0 also when no ⊤: then nothing is cut below
+        first[~above[np.arange(above.shape[0]), first]] = above.shape[1]
+        np.putmask(out, np.arange(above.shape[1]) > first[:, None], np.nan)
     elif cutoff is not None:
         before = np.cumsum(above, axis=1, dtype=np.int32) - above  # ⊤s strictly before each position
         out[before >= cutoff] = np.nan
