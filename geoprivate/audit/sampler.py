@@ -140,8 +140,10 @@ class Event:
         if self.feature[0] == "x" and (self.feature[1] or 0) >= x.shape[1]:
             return np.zeros(x.shape[0], dtype=bool)
         v = _feature(x, self.feature)
+        if self.low == -math.inf and not self.low_open:  # v >= -inf: every number (NaN fails v <= high)
+            return v <= self.high
         low = v > self.low if self.low_open else v >= self.low
-        return low & (v <= self.high)
+        return low if self.high == math.inf else low & (v <= self.high)
 
 
 @dataclass(frozen=True)
@@ -534,28 +536,43 @@ def _discretise(feature, c0, c1, n_bins: int, min_count: int) -> _Discretised:
     return _Discretised(feature, coder, atoms, cuts, coder.codes(c0), coder.codes(c1))
 
 
-def _interval_events(d: _Discretised) -> tuple[list, np.ndarray, np.ndarray]:
-    """The per-feature events as code ranges [lo, hi]: (ends, lo codes, hi codes)."""
+def _interval_events(d: _Discretised) -> tuple[np.ndarray, np.ndarray]:
+    """The per-feature events as code ranges [lo, hi]: {f = a}, {f <= a}, {f >= a} for the atoms,
+    {f <= c}, {f > c} for the cut points and {c < f <= c'} between consecutive cut points."""
     b = np.asarray(d.coder.boundaries)
     top = 2 * b.size  # the code of values above every boundary
-    pos = {v: k for k, v in enumerate(b.tolist())}
-    ends, lo, hi = [], [], []
-    for a in d.atoms.tolist():
-        k = pos[a]
-        ends += [(a, a, False), (-math.inf, a, False), (a, math.inf, False)]
-        lo += [2 * k + 1, 0, 2 * k + 1]
-        hi += [2 * k + 1, 2 * k + 1, top]
-    cl = d.cuts.tolist()
-    for c in cl:
-        k = pos[c]
-        ends += [(-math.inf, c, False), (c, math.inf, True)]
-        lo += [0, 2 * k + 2]
-        hi += [2 * k + 1, top]
-    for c, c2 in zip(cl[:-1], cl[1:], strict=False):
-        ends.append((c, c2, True))
-        lo.append(2 * pos[c] + 2)
-        hi.append(2 * pos[c2] + 1)
-    return ends, np.asarray(lo, dtype=np.int64), np.asarray(hi, dtype=np.int64)
+    a = 2 * np.searchsorted(b, d.atoms) + 1  # the atoms' own codes
+    c = 2 * np.searchsorted(b, d.cuts) + 1  # the cut points' own codes
+    zero, tops = np.zeros_like(a), np.full_like(a, top)
+    lo = np.concatenate([a, zero, a, np.zeros_like(c), c + 1, c[:-1] + 1])
+    hi = np.concatenate([a, a, tops, c, np.full_like(c, top), c[1:]])
+    return lo.astype(np.int64), hi.astype(np.int64)
+
+
+def _code_range_event(feature: tuple, coder: _Coder, lo, hi) -> Event:
+    """The per-feature event of the codes lo..hi of ``coder`` (no NaN), as an interval of values."""
+    b, lo, hi = coder.boundaries, int(lo), int(hi)
+    top = 2 * len(b)
+    low, low_open = (-math.inf, False) if lo == 0 else (b[lo // 2], False) if lo % 2 else (b[lo // 2 - 1], True)
+    if hi == top:
+        high = math.inf
+    elif hi % 2:
+        high = b[hi // 2]
+    else:  # strictly below b[hi // 2]: the float just below it
+        high = float(np.nextafter(b[hi // 2], -math.inf))
+    return Event(feature, low, high, low_open)
+
+
+def _simplified(event):
+    """A joint event of one coordinate's cells that form one interval, as that per-feature event (the
+    same event: the same outputs fall in it; a cheaper test)."""
+    if not (isinstance(event, JointEvent) and isinstance(event.score, _AdditiveScore) and len(event.score.columns) == 1):
+        return event
+    w = np.asarray(event.score.weights[0])
+    inside = np.flatnonzero(w >= event.threshold if event.upper else w <= event.threshold)
+    if inside.size == 0 or inside[-1] == w.size - 1 or inside[-1] - inside[0] != inside.size - 1:
+        return event  # no cell, NaN inside, or not one run of cells
+    return _code_range_event(event.score.columns[0], event.score.coders[0], int(inside[0]), int(inside[-1]))
 
 
 def _range_counts(codes: np.ndarray, n_codes: int, lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
@@ -719,14 +736,15 @@ def _joint_scores(disc: list[_Discretised], x0, x1, half: int) -> list[tuple]:
     its values on the remaining rows of each input: [(score, values on d0's, values on d1's)]."""
     cols = [d for d in disc if d.feature[0] == "x"]
     columns = tuple(d.feature for d in cols)
-    weights = []
-    for d in cols:
-        h0 = np.bincount(d.codes0[:half], minlength=d.coder.n_codes)
-        h1 = np.bincount(d.codes1[:half], minlength=d.coder.n_codes)
-        weights.append(tuple(_log_ratio(h0, h1).tolist()))
-    additive = _AdditiveScore(columns, tuple(d.coder for d in cols), tuple(weights))
-    out = [tuple([additive] + [additive.from_codes([c[half:] for c in codes]) for codes in _codes(cols)])]
-    if len(cols) > 1:
+    out = []
+    if len(cols) > 1:  # one coordinate: the per-feature intervals and the logistic score's two tails
+        weights = []
+        for d in cols:
+            h0 = np.bincount(d.codes0[:half], minlength=d.coder.n_codes)
+            h1 = np.bincount(d.codes1[:half], minlength=d.coder.n_codes)
+            weights.append(tuple(_log_ratio(h0, h1).tolist()))
+        additive = _AdditiveScore(columns, tuple(d.coder for d in cols), tuple(weights))
+        out.append(tuple([additive] + [additive.from_codes([c[half:] for c in codes]) for codes in _codes(cols)]))
         coarse = [_coarse(d) for d in cols]
         radices = tuple(c.n_codes for c in coarse)
         maps = [d.coder.refined_by(c) for d, c in zip(cols, coarse, strict=True)]  # fine code -> coarse code
@@ -748,15 +766,14 @@ def _codes(cols: list[_Discretised]) -> tuple[list, list]:
 
 
 def _thresholds(s0: np.ndarray, s1: np.ndarray, n_bins: int, min_count: int) -> np.ndarray:
-    """Cut points of a score: its distinct values when few, else its quantiles and tail quantiles."""
-    pooled = np.concatenate([s0, s1])
-    pooled = pooled[np.isfinite(pooled)]
-    distinct = np.unique(pooled[: 4 * _MAX_THRESHOLDS])
+    """Cut points of a score (from a subsample): its distinct values when few, else its quantiles and
+    tail quantiles."""
+    sub = np.concatenate([s0[:_CUT_ROWS], s1[:_CUT_ROWS]])
+    sub = sub[np.isfinite(sub)]
+    distinct = np.unique(sub)
     if distinct.size <= _MAX_THRESHOLDS:
-        distinct = np.unique(pooled)
-        if distinct.size <= _MAX_THRESHOLDS:
-            return distinct
-    return np.unique(np.quantile(pooled, _levels(2 * n_bins, pooled.size, min_count)))
+        return distinct
+    return np.unique(np.quantile(sub, _levels(2 * n_bins, s0.size + s1.size, min_count)))
 
 
 # --------------------------------------------------------------------------- statistics
@@ -815,11 +832,11 @@ def _select(x0, x1, u0, u1, settings: _Settings) -> _Choice:
     for feat in _features(x0, x1, settings.min_count):
         d = _discretise(feat, _feature(x0, feat), _feature(x1, feat), settings.n_bins, settings.min_count)
         disc.append(d)
-        ends, lo, hi = _interval_events(d)
-        if ends:
+        lo, hi = _interval_events(d)
+        if lo.size:
             k0 = _range_counts(d.codes0, d.coder.n_codes, lo, hi)
             k1 = _range_counts(d.codes1, d.coder.n_codes, lo, hi)
-            choice.offer(k0, k1, n, lambda i, feat=feat, ends=ends: Event(feat, *ends[i]), settings)
+            choice.offer(k0, k1, n, lambda i, d=d, lo=lo, hi=hi: _code_range_event(d.feature, d.coder, lo[i], hi[i]), settings)
     if u0 is not None:
         k0, k1, m = u0.sum(axis=0), u1.sum(axis=0), u0.shape[1]
         names = settings.event_names
@@ -836,18 +853,18 @@ def _select(x0, x1, u0, u1, settings: _Settings) -> _Choice:
             t = _thresholds(s0, s1, settings.n_bins, settings.min_count)
             if t.size == 0:
                 continue
-            s0, s1 = np.sort(s0[~np.isnan(s0)]), np.sort(s1[~np.isnan(s1)])  # NaN is in no event
-            up0 = s0.size - np.searchsorted(s0, t, side="left")
-            up1 = s1.size - np.searchsorted(s1, t, side="left")
-            lo0, lo1 = np.searchsorted(s0, t, side="right"), np.searchsorted(s1, t, side="right")
+            coder, own = _Coder(tuple(t.tolist())), 2 * np.arange(t.size) + 1  # the thresholds' own codes
+            lo = np.concatenate([own, np.zeros_like(own)])  # {score >= t}, then {score <= t}; NaN in neither
+            hi = np.concatenate([np.full_like(own, 2 * t.size), own])
             m = t.size
             choice.offer(
-                np.concatenate([up0, lo0]),
-                np.concatenate([up1, lo1]),
+                _range_counts(coder.codes(s0), coder.n_codes, lo, hi),
+                _range_counts(coder.codes(s1), coder.n_codes, lo, hi),
                 n - half,
                 lambda i, score=score, t=t, m=m: JointEvent(score, float(t[i % m]), i < m),
                 settings,
             )
+    choice.event = _simplified(choice.event)
     return choice
 
 
