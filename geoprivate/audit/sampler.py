@@ -15,29 +15,30 @@ For each pair (d0, d1):
    matrix a set of *features*: each coordinate; for vectors, the length (non-NaN entries),
    the count of each atom (a value seen repeatedly: ⊥/⊤ of a sparse-vector transcript, a
    category), the position of its first occurrence and the last entry.  Each feature is
-   discretised once: its atoms and the quantile cut points of its continuous part (``n_bins``
-   bins, and cut points further into both tails down to ``min_count`` pilot runs) split the
-   line into cells, and one ``bincount`` of the cell codes gives every candidate event's
-   count (no sort of the pilot).
+   discretised once: its atoms (values repeated in a subsample of the pilot) and the
+   quantile cut points of its continuous part (``n_bins`` bins, and cut points further into
+   both tails down to ``min_count`` pilot runs) split the line into cells; one ``bincount``
+   of the cell codes then gives every candidate event's count (no sort of the pilot).
 2. *Events.*  Four families, all functions of the pilot only:
 
-   * *per feature* (as before): {f = a}, {f <= a}, {f >= a} for the atoms a, and
-     {f <= c}, {f > c}, {c < f <= c'} for the cut points c;
-   * *joint, additive*: the sum over the coordinates of each cell's log-ratio
-     ln(P̂_d1/P̂_d0) (a naive-Bayes likelihood-ratio estimate), thresholded — the right
-     statistic when each coordinate carries its own noise (a prefix-sum release, each
-     prefix with fresh noise, loses k·ε jointly and only ε per coordinate);
-   * *joint, cells*: the log-ratio of the joint cell of all coordinates (atoms and up to
-     four quantile groups per coordinate: a histogram estimate of the joint law, exact for
-     discrete transcripts), thresholded;
-   * *joint, logistic*: for finite numeric outputs, an L2-regularised logistic regression
-     on the standardised coordinates and their pairwise products (the classifier of
-     DP-Sniper), its log-odds thresholded;
+   * *per feature*: {f = a}, {f <= a}, {f >= a} for the atoms a, and {f <= c}, {f > c},
+     {c < f <= c'} for the cut points c;
+   * *joint* (scores trained on the pilot, thresholded), for outputs of several
+     coordinates: the *additive* log-ratio, the sum over the coordinates of each cell's
+     ln(P̂_d1/P̂_d0) (a naive-Bayes likelihood-ratio estimate: the right statistic when
+     each coordinate carries its own noise — a prefix-sum release with fresh noise per
+     prefix loses k·ε jointly and only ε per coordinate); the *joint-cell* log-ratio of the
+     cell of all coordinates together (the atoms and up to four quantile groups per
+     coordinate: a histogram estimate of the joint law, exact for discrete transcripts);
+     and, for finite numeric outputs (one coordinate included), the log-odds of an
+     L2-regularised *logistic* regression on the standardised coordinates and their
+     pairwise products (the classifier of DP-Sniper);
    * the caller's ``events`` and their complements.
 
    The joint scores are trained on the first half of the pilot and thresholded on the
    second half (at the scores' distinct values, or their quantiles and tail quantiles), so
-   that a score's apparent strength is not its own training noise.
+   that a score's apparent strength is not its own training noise.  A joint event of one
+   coordinate whose cells form one interval is tested as that interval (the same event).
 3. *Selection.*  Each event and direction gets the ε bound the final test would give if
    the truth were the pilot's conservative estimates (one-sided 95% Clopper–Pearson ends,
    then the final test's normal-approximation width); an event seen fewer than

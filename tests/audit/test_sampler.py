@@ -231,3 +231,18 @@ def test_audit_sampler_flags_isvt4_at_0_2_with_a_million_runs():
     case = statdp_case("iSVT4")
     r = audit_sampler(case.mechanism(0.2), case.neighbours, 0.2, rng=0)
     assert r.flagged
+
+
+def test_a_one_coordinate_joint_event_of_one_interval_is_tested_as_that_interval():
+    """The cells {code lo..hi} of a coordinate and the interval the simplification writes are the
+    same event on every value, atoms, infinities and NaN included."""
+    rng = np.random.default_rng(0)
+    for _ in range(200):
+        b = np.unique(np.concatenate([rng.choice([-np.inf, np.inf, 0.0, 1.0], size=2), rng.normal(size=8)]))
+        coder = sampler_module._Coder(tuple(b.tolist()))
+        v = np.concatenate([rng.choice(b, 50), rng.normal(size=200) * 2, [np.nan, np.inf, -np.inf]])[:, None]
+        w = np.sort(rng.normal(size=coder.n_codes))  # increasing: {w >= t} is one run of cells
+        w[-1] = -9.0  # NaN's cell stays out
+        event = JointEvent(sampler_module._AdditiveScore((("x", None),), (coder,), (tuple(w.tolist()),)), w[3], True)
+        simple = sampler_module._simplified(event)
+        assert simple.kind == "feature" and np.array_equal(simple.mask(v), event.mask(v))
