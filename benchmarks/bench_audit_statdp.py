@@ -74,7 +74,9 @@ def main(argv=None) -> int:
     else:
         cases, epsilons, n = STATDP_CASES, EPSILONS, args.n_samples
     extra = f" {'per-feat':>8s}" if args.per_feature else ""
-    print(f"{'mechanism':14s} {'eps':>4s} {'violates':>8s} {'flagged':>7s} {'eps_lower':>9s} {'margin':>7s}{extra} {'cpu':>6s}  event")
+    print(
+        f"{'mechanism':14s} {'eps':>4s} {'violates':>8s} {'flagged':>7s} {'eps_lower':>9s} {'margin':>7s}{extra} {'cpu':>6s}  event"
+    )
     rows, wrong = [], 0
     for case in cases:
         for eps in epsilons:

@@ -515,7 +515,8 @@ def statdp_suite_row(quick: bool) -> None:
     margins = [r["margin"] for r in rows if r["violates"] and r["epsilon"] == 0.2]
     narrow = f", least margin at eps=0.2 {min(margins):+.3f}" if margins else ""
     row(
-        f"StatDP suite (total CPU), {len(rows)} audit_sampler verdicts / 60 s" + (" (quick: 2e4 runs)" if quick else ""),
+        f"StatDP suite (total CPU), {len(rows)} audit_sampler verdicts / 60 s"
+        + (" (quick: 2e4 runs)" if quick else ""),
         f"{total:.1f} s CPU, {right}/{len(rows)} right{narrow}; before {AUDIT_BEFORE['statdp']}",
         total / 60.0,
         "<= 1 (60 s)",

@@ -135,10 +135,8 @@ def test_user_events_compete_and_are_named():
     rr = lambda bit, rng, n: np.where(rng.random(n) < 0.75, "yes" if bit else "no", "no" if bit else "yes").tolist()
     blind = lambda o: 0.0  # a constant feature: only the caller's event can see anything
     r = audit_sampler(rr, [(0, 1)], 0.5, n_samples=20_000, rng=0, features=blind, events=says_yes)
-    assert r.flagged and isinstance(r.event, UserEvent) and r.event_description in (
-        "events[0] (says_yes)",
-        "not events[0] (says_yes)",
-    )
+    assert r.flagged and isinstance(r.event, UserEvent)
+    assert r.event_description in ("events[0] (says_yes)", "not events[0] (says_yes)")
     assert r.epsilon_lower < math.log(3) and r.event.kind == "user"
     mech = laplace_mechanism(0.5)  # claimed 0.2 below: broken, and both kinds of events see it
     r = audit_sampler(mech, [(0.0, 1.0)], 0.2, n_samples=20_000, rng=0, events=[lambda o: o > 3.0, lambda o: o < -3.0])
@@ -152,13 +150,22 @@ def test_neighbours_may_be_a_strategy():
     b = audit_sampler(mech, pairs, 0.7, n_samples=10_000, rng=3, n_pairs=4, n_tested=2)
     assert a == b and a.n_pairs <= 4 and a.n_tested == min(2, a.n_pairs)
     assert a.flagged and a.pair[0] == (0,) * K and sum(a.pair[1]) == 1
-    assert "tested pairs" in a.summary() and "false alarm <= 1e-06" in a.summary()
+    assert "false alarm <= 1e-06 over 4 tests (2 pairs of 4)" in a.summary() and a.n_tests == 4
 
 
 def test_the_result_states_its_false_alarm_rate_and_what_it_examined():
+    """Each tested pair's best per-feature and best joint event are tested (4 tests, 8 intervals)."""
     r = audit_sampler(prefix_sums(0.7, True), [PREFIX_PAIR, PREFIX_PAIR[::-1]], 0.7, n_samples=5_000, rng=0)
     assert r.false_alarm == 1e-6 and r.n_pairs == 2 and r.n_tested == 2 and len(r.per_pair) == 2
+    assert r.n_tests == 4 and sorted(t["kind"] for row in r.per_pair for t in row["tested"]) == [
+        "feature",
+        "feature",
+        "joint",
+        "joint",
+    ]
     assert r.n_events > 100 and all("kind" in row and "predicted" in row for row in r.per_pair)
+    best = max((t for row in r.per_pair for t in row["tested"]), key=lambda t: t["epsilon_lower"])
+    assert best["epsilon_lower"] == r.epsilon_lower and best["counts"] == r.counts
 
 
 def test_determinism_and_chunk_invariance(monkeypatch):
