@@ -444,7 +444,9 @@ def _feature(x: np.ndarray, feature: tuple) -> np.ndarray:
     kind = feature[0]
     if kind == "x":
         j = feature[1] or 0
-        return x[:, j] if j < x.shape[1] else np.full(x.shape[0], np.nan)
+        if j >= x.shape[1]:
+            return np.full(x.shape[0], np.nan)
+        return x[:, j] if x.shape[1] == 1 else x[:, j].copy()  # contiguous: the passes over it are ~4x faster
     if kind == "count":
         return _row_count(x == feature[1]).astype(np.float64)
     if kind == "first":
@@ -506,15 +508,14 @@ class _Coder:
         b = np.asarray(self.boundaries, dtype=np.float64)
         if b.size <= 8:  # #{b < v} + #{b <= v} = 2k + [v is a boundary]: a few comparisons, one byte each
             out = np.zeros(v.shape, dtype=np.int8)
+            hit = np.empty(v.shape, dtype=bool)
             for bj in b.tolist():
-                out += v > bj
-                out += v >= bj
+                out += np.greater(v, bj, out=hit).view(np.int8)
+                out += np.greater_equal(v, bj, out=hit).view(np.int8)
         else:
             k = np.searchsorted(b, v, side="left")
             out = 2 * k + (np.append(b, np.nan)[k] == v)
-        nan = np.isnan(v)
-        if nan.any():
-            out[nan] = 2 * b.size + 1
+        np.putmask(out, np.isnan(v), 2 * b.size + 1)
         return out
 
     def refined_by(self, coarse: _Coder) -> np.ndarray:
@@ -637,7 +638,8 @@ def _cell_keys(codes: list, radices: tuple) -> np.ndarray:
     """One integer per row naming its joint cell (mixed radix in uint64; wraps, as a hash, past 2^64)."""
     key = np.zeros(codes[0].size, dtype=np.uint64)
     for c, r in zip(codes, radices, strict=True):
-        key = key * np.uint64(r) + c.astype(np.uint64)
+        key *= np.uint64(r)
+        np.add(key, c, out=key, casting="unsafe")  # the codes are >= 0
     return key
 
 

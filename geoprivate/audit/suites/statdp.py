@@ -38,7 +38,7 @@ from functools import partial
 
 import numpy as np
 
-__all__ = ["StatDPCase", "statdp_neighbours", "STATDP_CASES", "statdp_case"]
+__all__ = ["StatDPCase", "statdp_neighbours", "STATDP_CASES", "statdp_case", "sparse_vector_transcript"]
 
 
 def statdp_neighbours(num_input: int, all_differ: bool) -> tuple:
@@ -133,8 +133,28 @@ def histogram_eps(queries, epsilon, rng, n):
     return _q(queries)[0] + _laplace(rng, epsilon, n)
 
 
-def _transcript(above: np.ndarray, cutoff: int | None, released=None) -> np.ndarray:
-    """Rows −∞ (⊥) / +∞ or ``released`` (⊤), NaN after the ``cutoff``-th ⊤ (None: no cut-off)."""
+def sparse_vector_transcript(above: np.ndarray, cutoff: int | None, released=None) -> np.ndarray:
+    """The transcripts of n sparse-vector runs from their comparisons, as this suite encodes them.
+
+    Parameters
+    ----------
+    above : numpy.ndarray of bool, shape (n, m)
+        Whether each run's noisy query j passed its noisy threshold (⊤).
+    cutoff : int or None
+        The run halts after its ``cutoff``-th ⊤ (None: it answers every query).
+    released : numpy.ndarray, shape (n, m), optional
+        The value a ⊤ releases (default: +∞, the bare ⊤).
+
+    Returns
+    -------
+    numpy.ndarray
+        float64 rows: −∞ for ⊥, +∞ or the released value for ⊤, NaN after the run halted.
+
+    Examples
+    --------
+    >>> sparse_vector_transcript(np.array([[False, True, True]]), 1)
+    array([[-inf,  inf,  nan]])
+    """
     top = np.inf if released is None else released
     out = np.where(above, top, -np.inf)
     if cutoff == 1:  # NaN after the first ⊤ (no cumulative count needed)
@@ -152,14 +172,14 @@ def svt(queries, epsilon, rng, n, *, N=1, T=0.5):
     q = _q(queries)
     rho = _laplace(rng, 2.0 / epsilon, (n, 1))
     nu = _laplace(rng, 4.0 * N / epsilon, (n, q.size))
-    return _transcript(q + nu >= T + rho, N)
+    return sparse_vector_transcript(q + nu >= T + rho, N)
 
 
 def isvt1(queries, epsilon, rng, n, *, N=1, T=1.0):
     """INCORRECT [LSL17] Alg. 5: no noise on the queries and no cut-off."""
     q = _q(queries)
     rho = _laplace(rng, 2.0 / epsilon, (n, 1))
-    return _transcript(np.broadcast_to(q, (n, q.size)) >= T + rho, None)
+    return sparse_vector_transcript(np.broadcast_to(q, (n, q.size)) >= T + rho, None)
 
 
 def isvt2(queries, epsilon, rng, n, *, N=1, T=1.0):
@@ -167,7 +187,7 @@ def isvt2(queries, epsilon, rng, n, *, N=1, T=1.0):
     q = _q(queries)
     rho = _laplace(rng, 2.0 / epsilon, (n, 1))
     nu = _laplace(rng, 2.0 / epsilon, (n, q.size))
-    return _transcript(q + nu >= T + rho, None)
+    return sparse_vector_transcript(q + nu >= T + rho, None)
 
 
 def isvt3(queries, epsilon, rng, n, *, N=1, T=1.0):
@@ -175,7 +195,7 @@ def isvt3(queries, epsilon, rng, n, *, N=1, T=1.0):
     q = _q(queries)
     rho = _laplace(rng, 4.0 / epsilon, (n, 1))
     nu = _laplace(rng, 4.0 / (3.0 * epsilon), (n, q.size))
-    return _transcript(q + nu > T + rho, N)
+    return sparse_vector_transcript(q + nu > T + rho, N)
 
 
 def isvt4(queries, epsilon, rng, n, *, N=1, T=1.0):
@@ -183,7 +203,7 @@ def isvt4(queries, epsilon, rng, n, *, N=1, T=1.0):
     q = _q(queries)
     rho = _laplace(rng, 2.0 / epsilon, (n, 1))
     noisy = q + _laplace(rng, 2.0 * N / epsilon, (n, q.size))
-    return _transcript(noisy > T + rho, N, released=noisy)
+    return sparse_vector_transcript(noisy > T + rho, N, released=noisy)
 
 
 @dataclass(frozen=True)

@@ -39,11 +39,11 @@ def test_the_fast_laplace_noise_has_the_laplace_law():
 def test_transcripts_halt_after_the_cutoff():
     """The cut-off rows: NaN after the c-th TOP, for c = 1 (a fast path) and c = 2 (the counting one)."""
     above = np.array([[False, True, True, False], [False, False, False, False], [True, False, True, True]])
-    one = statdp._transcript(above, 1)
+    one = statdp.sparse_vector_transcript(above, 1)
     assert np.array_equal(np.isnan(one), [[0, 0, 1, 1], [0, 0, 0, 0], [0, 1, 1, 1]])
-    two = statdp._transcript(above, 2)
+    two = statdp.sparse_vector_transcript(above, 2)
     assert np.array_equal(np.isnan(two), [[0, 0, 0, 1], [0, 0, 0, 0], [0, 0, 0, 1]])
-    assert np.array_equal(statdp._transcript(above, None), np.where(above, np.inf, -np.inf))
+    assert np.array_equal(statdp.sparse_vector_transcript(above, None), np.where(above, np.inf, -np.inf))
 
 
 def test_every_sampler_draws_n_runs_of_its_claimed_shape():
