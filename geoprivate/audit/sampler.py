@@ -94,7 +94,7 @@ from geoprivate._validation import (
     check_probability,
     check_real,
 )
-from geoprivate.audit.statistical import clopper_pearson_lower, clopper_pearson_upper
+from geoprivate.audit.statistical import clopper_pearson_bound
 
 __all__ = ["Event", "JointEvent", "UserEvent", "SamplerAuditResult", "audit_sampler", "output_matrix"]
 
@@ -806,8 +806,8 @@ def _thresholds(s0: np.ndarray, s1: np.ndarray, n_bins: int, min_count: int) -> 
 
 def _predicted_bound(kp, kq, n_pilot: int, n_final: int, a_final: float, delta: float) -> np.ndarray:
     """The ε bound the test would give on n_final runs if the truth were the pilot's ends."""
-    p = clopper_pearson_lower(kp, n_pilot, _PILOT_LEVEL)
-    q = clopper_pearson_upper(kq, n_pilot, _PILOT_LEVEL)
+    p = clopper_pearson_bound(kp, n_pilot, _PILOT_LEVEL, "lower")
+    q = clopper_pearson_bound(kq, n_pilot, _PILOT_LEVEL, "upper")
     z = -special.ndtri(a_final)  # the standard normal's upper a_final-quantile
     p_f = p - z * np.sqrt(p * (1 - p) / n_final)
     q_f = q + z * np.sqrt(q * (1 - q) / n_final) + z * z / n_final
@@ -1118,8 +1118,8 @@ def _test(mechanism, pair, choice: _Choice, streams, featurise, events, n: int, 
         ]
     for j, (predicted, event, direction) in enumerate(picked):
         kp, kq = (k[0][j], k[1][j]) if direction == "d0>d1" else (k[1][j], k[0][j])
-        p_lo = float(clopper_pearson_lower(kp, n, a_each))
-        q_hi = float(clopper_pearson_upper(kq, n, a_each))
+        p_lo = float(clopper_pearson_bound(kp, n, a_each, "lower"))
+        q_hi = float(clopper_pearson_bound(kq, n, a_each, "upper"))
         lb = math.log((p_lo - delta) / q_hi) if p_lo - delta > 0 else 0.0
         tests.append(
             {"event": event, "event_text": event.describe(), "kind": event.kind, "direction": direction,

@@ -20,49 +20,18 @@ from geoprivate._validation import as_rng, check_delta, check_positive_int, chec
 
 __all__ = [
     "clopper_pearson",
-    "clopper_pearson_lower",
-    "clopper_pearson_upper",
+    "clopper_pearson_bound",
     "AuditResult",
     "statistical_epsilon_lower_bound",
 ]
 
 
-def clopper_pearson_lower(k, n: int, a: float) -> np.ndarray:
-    """One-sided (1 − a) Clopper–Pearson lower bounds for k successes in n trials (vectorised in k).
+def clopper_pearson_bound(k, n: int, a: float, side: str) -> np.ndarray:
+    """One-sided (1 − a) Clopper–Pearson bounds for k successes in n trials (vectorised in k).
 
-    The a-quantile of Beta(k, n − k + 1), and 0 where k = 0: Pr[bound > p] <= a when
-    k ~ Bin(n, p).
-
-    Parameters
-    ----------
-    k : int or array_like of int
-        The numbers of successes, in [0, n].
-    n : int
-        The number of trials.
-    a : float
-        The one-sided non-coverage probability.
-
-    Returns
-    -------
-    numpy.ndarray
-        The bounds (a 0-d array for a scalar k).
-
-    Examples
-    --------
-    >>> float(clopper_pearson_lower(0, 10, 0.05)), round(float(clopper_pearson_lower(10, 10, 0.05)), 4)
-    (0.0, 0.7411)
-    """
-    k = np.asarray(k, dtype=np.float64)
-    with np.errstate(all="ignore"):
-        out = special.betaincinv(k, n - k + 1, a)
-    return np.where(k > 0, out, 0.0)
-
-
-def clopper_pearson_upper(k, n: int, a: float) -> np.ndarray:
-    """One-sided (1 − a) Clopper–Pearson upper bounds for k successes in n trials (vectorised in k).
-
-    The upper a-quantile of Beta(k + 1, n − k), and 1 where k = n: Pr[bound < p] <= a when
-    k ~ Bin(n, p).
+    ``side="lower"``: the a-quantile of Beta(k, n − k + 1), 0 where k = 0, so that
+    Pr[bound > p] <= a when k ~ Bin(n, p); ``side="upper"``: the upper a-quantile of
+    Beta(k + 1, n − k), 1 where k = n, so that Pr[bound < p] <= a.
 
     Parameters
     ----------
@@ -72,6 +41,8 @@ def clopper_pearson_upper(k, n: int, a: float) -> np.ndarray:
         The number of trials.
     a : float
         The one-sided non-coverage probability.
+    side : {"lower", "upper"}
+        Which bound.
 
     Returns
     -------
@@ -80,20 +51,22 @@ def clopper_pearson_upper(k, n: int, a: float) -> np.ndarray:
 
     Examples
     --------
-    >>> round(float(clopper_pearson_upper(0, 10, 0.05)), 4), float(clopper_pearson_upper(10, 10, 0.05))
-    (0.2589, 1.0)
+    >>> float(clopper_pearson_bound(0, 10, 0.05, "lower")), round(float(clopper_pearson_bound(0, 10, 0.05, "upper")), 4)
+    (0.0, 0.2589)
     """
     k = np.asarray(k, dtype=np.float64)
     with np.errstate(all="ignore"):
-        out = special.betainccinv(k + 1, n - k, a)
-    return np.where(k < n, out, 1.0)
+        if side == "lower":
+            return np.where(k > 0, special.betaincinv(k, n - k + 1, a), 0.0)
+        if side == "upper":
+            return np.where(k < n, special.betainccinv(k + 1, n - k, a), 1.0)
+    raise ValueError(f"side must be 'lower' or 'upper', got {side!r}")
 
 
 def clopper_pearson(k: int, n: int, alpha: float) -> tuple[float, float]:
     """Exact two-sided (1 - alpha) Clopper–Pearson interval for a binomial proportion k/n.
 
-    Each end is the one-sided bound at ``alpha / 2`` (:func:`clopper_pearson_lower`,
-    :func:`clopper_pearson_upper`).
+    Each end is the one-sided bound at ``alpha / 2`` (:func:`clopper_pearson_bound`).
 
     Parameters
     ----------
@@ -113,7 +86,7 @@ def clopper_pearson(k: int, n: int, alpha: float) -> tuple[float, float]:
     if not 0 <= k <= n:
         raise ValueError(f"k must lie in [0, n], got k={k}, n={n}")
     a = check_probability(alpha, "alpha")
-    return float(clopper_pearson_lower(k, n, a / 2)), float(clopper_pearson_upper(k, n, a / 2))
+    return float(clopper_pearson_bound(k, n, a / 2, "lower")), float(clopper_pearson_bound(k, n, a / 2, "upper"))
 
 
 @dataclass(frozen=True)
