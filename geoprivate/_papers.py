@@ -140,6 +140,15 @@ REFERENCES: dict[str, Reference] = dict(
             entry_type="article",
         ),
         _r(
+            "GRS09",
+            ["Arpita Ghosh", "Tim Roughgarden", "Mukund Sundararajan"],
+            "Universally Utility-Maximizing Privacy Mechanisms",
+            "ACM Symposium on Theory of Computing (STOC)",
+            2009,
+            arxiv="0811.2841",
+            pages="351--360",
+        ),
+        _r(
             "BSU17",
             ["Mark Bun", "Thomas Steinke", "Jonathan Ullman"],
             "Make Up Your Mind: The Price of Online Queries in Differential Privacy",

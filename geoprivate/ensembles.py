@@ -222,6 +222,10 @@ def halfspace_votes_matrix(hypotheses, X) -> np.ndarray:
     return _HalfspaceTable(hypotheses).predict(X)
 
 
+#: entries (distinct halfspaces × points) evaluated at once by :meth:`_HalfspaceTable.counts` (~18 bytes each)
+VOTE_BLOCK_ENTRIES = 1 << 22
+
+
 def _canonical(a, w):
     """(a, w) scaled by 1/|first non-zero coefficient| (exact): the same halfspace [⟨a, x⟩ ≥ w]."""
     vals = [Fraction(v) for v in a] + [Fraction(w)]
@@ -275,12 +279,14 @@ class _HalfspaceTable:
             out.append(([p * (D // q) for p, q in ratios], D))
         return out
 
-    def predict_distinct(self, X) -> np.ndarray:
+    def predict_distinct(self, X, lo: int = 0, hi: int | None = None) -> np.ndarray:
+        """Exact labels of the distinct halfspaces ``lo:hi`` (all by default) on the rows of X: (k, n) uint8."""
         X = check_finite_array(X, "X", shape=(None, self.A.shape[1]))
+        A, w = self.A[lo:hi], self.w[lo:hi]
         with np.errstate(over="ignore", invalid="ignore"):  # huge coordinates: decided exactly below
-            S = X @ self.A.T - self.w[None, :]
+            S = X @ A.T - w[None, :]
             # rounding of (a, w) to floats and of the dot product: far below 1e-9 relative
-            bound = 1e-9 * (np.abs(X) @ np.abs(self.A).T + np.abs(self.w)[None, :])
+            bound = 1e-9 * (np.abs(X) @ np.abs(A).T + np.abs(w)[None, :])
             und = ~np.isfinite(S) | ~np.isfinite(bound) | (np.abs(S) <= bound)
         out = (S >= 0).T.astype(np.uint8)
         if und.any():
@@ -290,7 +296,7 @@ class _HalfspaceTable:
             ints = self._integer_rows()
             for r, i in zip(r_idx.tolist(), h_idx.tolist(), strict=True):
                 xv, D = pts[r]
-                row = ints[i]
+                row = ints[lo + i]
                 out[i, r] = sum(a * x for a, x in zip(row, xv, strict=False)) >= row[-1] * D
         return out
 
@@ -298,12 +304,18 @@ class _HalfspaceTable:
         return self.predict_distinct(X)[self.index]
 
     def counts(self, X) -> np.ndarray:
+        """Σ_i h_i(x) per row of X, in blocks of distinct halfspaces: memory O(:data:`VOTE_BLOCK_ENTRIES`),
+        not O(k · n) (three million hypotheses on a thousand queries would need 48 GB at once)."""
+        X = check_finite_array(X, "X", shape=(None, self.A.shape[1]))
         mult = np.bincount(self.index, minlength=len(self.distinct)).astype(np.int64)
-        return mult @ self.predict_distinct(X).astype(np.int64)
+        total = np.zeros(X.shape[0], np.int64)
+        step = max(1, VOTE_BLOCK_ENTRIES // max(1, X.shape[0]))
+        for lo in range(0, len(self.distinct), step):
+            total += mult[lo : lo + step] @ self.predict_distinct(X, lo, lo + step).astype(np.int64)
+        return total
 
     def votes(self, X) -> np.ndarray:
-        counts = np.bincount(self.index, minlength=len(self.distinct)).astype(np.float64)
-        return (counts @ self.predict_distinct(X)) / len(self.hypotheses)
+        return self.counts(X) / len(self.hypotheses)
 
 
 def halfspace_votes(hypotheses, X) -> np.ndarray:

@@ -5,10 +5,12 @@ halfspaces without hypotheses or with infinite coordinates, finite indices that 
 from __future__ import annotations
 
 import warnings
+from fractions import Fraction
 
 import numpy as np
 import pytest
 
+from geoprivate import ensembles
 from geoprivate.ensembles import (
     FiniteEnsemble,
     HalfspaceEnsemble,
@@ -132,3 +134,19 @@ def test_generic_and_repaired_bbl_refuse_nan_queries_and_points():
             0,
             0,
         ]
+
+
+def test_halfspace_counts_in_blocks_equal_the_whole_matrix(monkeypatch):
+    """Votes are summed over blocks of distinct halfspaces (bounded memory): same counts as the k × n matrix."""
+
+    rng = np.random.default_rng(3)
+    hyps = [
+        (tuple(Fraction(int(v)) for v in rng.integers(-5, 6, 2)), Fraction(int(rng.integers(-3, 4)))) for _ in range(40)
+    ]
+    hyps += hyps[:7]  # repeated hypotheses count with their multiplicity
+    X = rng.normal(size=(23, 2))
+    ens = ensembles.make_ensemble("halfspaces", hyps)
+    whole = ens.predict(X).sum(axis=0, dtype=np.int64)
+    monkeypatch.setattr(ensembles, "VOTE_BLOCK_ENTRIES", 50)  # blocks of 2 distinct halfspaces
+    assert ens.counts(X).tolist() == whole.tolist()
+    assert np.array_equal(ens.votes(X), whole / len(hyps))

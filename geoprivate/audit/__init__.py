@@ -14,16 +14,26 @@ Generic testers
 
 A user's own mechanism
     * :mod:`geoprivate.audit.exact` — :func:`exact_audit` (:class:`ExactAuditResult`,
-      :class:`LogRational`): from the mechanism's exact output law and a space of
-      neighbouring pairs (an iterable or a hypothesis strategy), the worst pair, shrunk,
-      with δ(ε) in exact rational arithmetic.
+      :class:`LogRational`): from the mechanism's exact output law and neighbouring pairs
+      (a finite space enumerated, an iterable, or a hypothesis strategy searched), the worst
+      pair, δ(ε) in exact rationals and the mechanism's ε at δ, proved for any ε.
+    * :mod:`geoprivate.audit.neighbours` — :class:`NeighbourSpace`,
+      :func:`query_vector_neighbours`, :func:`dataset_neighbours`: finite spaces of
+      neighbouring query vectors and datasets, streamed exhaustively or searched.
     * :mod:`geoprivate.audit.sampler` — :func:`audit_sampler` (:class:`SamplerAuditResult`):
       a mechanism known only by sampling, audited as StatDP does [DWWZK18] with automatic
       events and a Clopper–Pearson bound corrected over the pairs.
+    * :mod:`geoprivate.audit.laws` — building blocks of exact laws in rationals: two-sided
+      geometric (discrete Laplace) noise (:func:`discrete_laplace_pmf`,
+      :func:`discrete_laplace_cdf`, :func:`discrete_laplace_sf`, and
+      :func:`discrete_laplace_epsilon` — the exact ε to audit at), clamping
+      (:func:`clamped_law`), noisy max and argmax, and comparisons with a noisy threshold
+      summed over its noise (:func:`noisy_comparison_probability`,
+      :func:`shared_threshold_law`, :class:`PiecewiseGeometric`) — no truncation anywhere.
     * :mod:`geoprivate.audit.suites` — StatDP's 11 mechanisms and the exact laws of the
-      sparse-vector variants of [LSL17] with geometric noise.
+      sparse-vector variants of [LSL17] with geometric noise (built from :mod:`~geoprivate.audit.laws`).
 
-Exact output laws and audits, one module per mechanism
+Exact output laws and audits, one module per mechanism (each audit runs :func:`exact_audit`)
     * :mod:`geoprivate.audit.exponential` — :func:`exponential_mechanism_audit`.
     * :mod:`geoprivate.audit.between_thresholds` — BetweenThresholds ([Yan26] Algorithm 1):
       :func:`between_thresholds_output_law` (closed form), the repeated-query law and
@@ -52,6 +62,22 @@ from geoprivate.audit.divergence import delta_for_epsilon, epsilon_for_delta, ho
 from geoprivate.audit.exact import ExactAuditResult, LogRational, exact_audit
 from geoprivate.audit.exponential import exponential_mechanism_audit
 from geoprivate.audit.interior_point import interior_point_exact_audit
+from geoprivate.audit.laws import (
+    PiecewiseGeometric,
+    clamped_law,
+    discrete_laplace_cdf,
+    discrete_laplace_clamped_law,
+    discrete_laplace_epsilon,
+    discrete_laplace_pmf,
+    discrete_laplace_sf,
+    noisy_argmax_law,
+    noisy_comparison_given_threshold,
+    noisy_comparison_probability,
+    noisy_max_cdf,
+    shared_threshold_law,
+    threshold_crossing_law,
+)
+from geoprivate.audit.neighbours import NeighbourSpace, dataset_neighbours, query_vector_neighbours
 from geoprivate.audit.sampler import SamplerAuditResult, audit_sampler
 from geoprivate.audit.statistical import AuditResult, clopper_pearson, statistical_epsilon_lower_bound
 
@@ -77,6 +103,22 @@ __all__ = [
     "exact_audit",
     "ExactAuditResult",
     "LogRational",
+    "NeighbourSpace",
+    "query_vector_neighbours",
+    "dataset_neighbours",
     "audit_sampler",
     "SamplerAuditResult",
+    "discrete_laplace_pmf",
+    "discrete_laplace_cdf",
+    "discrete_laplace_sf",
+    "discrete_laplace_epsilon",
+    "PiecewiseGeometric",
+    "clamped_law",
+    "discrete_laplace_clamped_law",
+    "noisy_max_cdf",
+    "noisy_argmax_law",
+    "noisy_comparison_given_threshold",
+    "noisy_comparison_probability",
+    "shared_threshold_law",
+    "threshold_crossing_law",
 ]

@@ -12,11 +12,13 @@
 * :func:`between_thresholds_repeated_law` — the aggregated law of long sequences whose
   queries share one value (Gauss–Legendre quadrature in log space).
 * :func:`between_thresholds_audit` / :func:`between_thresholds_repeated_audit` — the
-  hockey-stick divergence (:mod:`geoprivate.audit.divergence`) between two such laws.
+  audit of two such laws by :func:`~geoprivate.audit.exact_audit` (the hockey-stick
+  divergence, in floating point: the laws are not rational).
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 
@@ -24,7 +26,7 @@ import mpmath
 import numpy as np
 
 from geoprivate._validation import check_delta, check_epsilon, check_positive_int, check_real
-from geoprivate.audit.divergence import _aligned, delta_for_epsilon, epsilon_for_delta
+from geoprivate.audit.exact import exact_audit
 from geoprivate.mechanisms.sparse_vector import Answer
 
 __all__ = [
@@ -230,6 +232,11 @@ def between_thresholds_output_law(
         return law
 
 
+def _dataset(values):
+    """A query sequence as a hashable dataset for :func:`~geoprivate.audit.exact_audit` (a callable stays itself)."""
+    return values if callable(values) else tuple(values)
+
+
 def between_thresholds_audit(
     values, values_prime, epsilon, t_lower, t_upper, n, *, delta=None, dps: int = 40, max_queries=None
 ) -> dict:
@@ -237,9 +244,13 @@ def between_thresholds_audit(
 
     ``values`` and ``values_prime`` are q_j(S) and q_j(S') (|difference| <= 1/n for
     neighbours; not enforced, so stress tests can exceed it — the result reports the
-    largest difference).  Returns the two laws, ``delta_at_epsilon`` = delta(eps) at the
-    mechanism's own eps, and, if ``delta`` is given, ``epsilon_at_delta`` = the least eps
-    with delta(eps) <= delta.
+    largest difference).  The two laws (:func:`between_thresholds_output_law`) are audited by
+    :func:`~geoprivate.audit.exact_audit` over the one pair (S, S') at the mechanism's own ε
+    (the float ``epsilon``) and ``delta`` (0 when not given): ``delta_at_epsilon`` = δ(ε)
+    and, if ``delta`` is given, ``epsilon_at_delta`` = the least ε with δ(ε) <= δ.  The laws'
+    probabilities are mpmath numbers (absolute error < 10^(4 − dps)), not rationals, so the
+    audit is a floating-point one, as exact as those numbers in double precision (δ(ε) to
+    ~1e-16 absolute).
 
     Parameters
     ----------
@@ -253,7 +264,7 @@ def between_thresholds_audit(
     n : int
         The database size.
     delta : float, optional
-        If given, also compute the least ε with δ(ε) <= ``delta``.
+        If given, the claimed δ: also compute the least ε with δ(ε) <= ``delta`` and the verdict.
     dps : int, default 40
         mpmath decimal precision.
     max_queries : int, optional
@@ -263,25 +274,30 @@ def between_thresholds_audit(
     -------
     dict
         ``p``, ``q`` (the two laws), ``delta_at_epsilon``, ``total_p``, ``total_q``, and when
-        applicable ``max_value_change`` and ``epsilon_at_delta``.
+        applicable ``max_value_change``, ``epsilon_at_delta`` and ``violated`` (δ(ε) > ``delta``).
     """
-    P = between_thresholds_output_law(values, epsilon, t_lower, t_upper, n, dps=dps, max_queries=max_queries)
-    Q = between_thresholds_output_law(values_prime, epsilon, t_lower, t_upper, n, dps=dps, max_queries=max_queries)
+    law = functools.cache(
+        lambda v: between_thresholds_output_law(v, epsilon, t_lower, t_upper, n, dps=dps, max_queries=max_queries)
+    )
+    pair = (_dataset(values), _dataset(values_prime))
+    P, Q = law(pair[0]), law(pair[1])
+    d = 0.0 if delta is None else check_delta(delta)
+    res = exact_audit(law, [pair], epsilon, d)
     with mpmath.workdps(_check_dps(dps)):
-        keys, pa, qa = _aligned(P, Q)
         out = {
             "p": P,
             "q": Q,
-            "delta_at_epsilon": delta_for_epsilon(pa, qa, epsilon),
-            "total_p": float(sum(pa)),
-            "total_q": float(sum(qa)),
+            "delta_at_epsilon": res.delta_at_epsilon,
+            "total_p": float(sum(P.values())),
+            "total_q": float(sum(Q.values())),
         }
-        if not callable(values):
-            out["max_value_change"] = float(
-                max(abs(float(a) - float(b)) for a, b in zip(values, values_prime, strict=True))
-            )
-        if delta is not None:
-            out["epsilon_at_delta"] = epsilon_for_delta(pa, qa, check_delta(delta))
+    if not callable(values):
+        out["max_value_change"] = float(
+            max(abs(float(a) - float(b)) for a, b in zip(values, values_prime, strict=True))
+        )
+    if delta is not None:
+        out["epsilon_at_delta"] = res.epsilon_at_delta
+        out["violated"] = res.violated
     return out
 
 
@@ -440,9 +456,11 @@ def between_thresholds_repeated_audit(
     """Exact-up-to-quadrature audit of BetweenThresholds on long repeated-value sequences.
 
     S answers m-1 queries of value ``q`` then ``q_last``; S' answers ``q_prime`` and
-    ``q_last_prime`` (neighbours: differences <= 1/n).  Returns ``delta_at_epsilon``,
-    ``epsilon_at_delta`` (if ``delta``) and the total masses (should be 1 up to the
-    quadrature error).
+    ``q_last_prime`` (neighbours: differences <= 1/n).  The two aggregated laws
+    (:func:`between_thresholds_repeated_law`, floats) are audited by
+    :func:`~geoprivate.audit.exact_audit` over the one pair at the float ``epsilon`` and
+    ``delta`` (0 when not given), a floating-point audit; each law must sum to 1 within
+    exact_audit's float tolerance (1e-9), or the quadrature is too coarse and the audit refuses.
 
     Parameters
     ----------
@@ -459,29 +477,30 @@ def between_thresholds_repeated_audit(
     q_last, q_last_prime : float, optional
         The last query's value on S and on S' (default ``q``, ``q_prime``).
     delta : float, optional
-        If given, also compute the least ε with δ(ε) <= ``delta``.
+        If given, the claimed δ: also compute the least ε with δ(ε) <= ``delta`` and the verdict.
     **quad
         Quadrature options of :func:`between_thresholds_repeated_law`.
 
     Returns
     -------
     dict
-        ``delta_at_epsilon``, ``epsilon_at_delta`` (if ``delta``), ``total_p`` and ``total_q``.
+        ``p``, ``q`` (the aggregated laws), ``delta_at_epsilon``, ``total_p``, ``total_q``, and
+        if ``delta`` is given ``epsilon_at_delta`` and ``violated`` (δ(ε) > ``delta``).
     """
-    P = between_thresholds_repeated_law(q, m, epsilon, t_lower, t_upper, n, q_last=q_last, **quad)
-    Q = between_thresholds_repeated_law(
-        q_prime, m, epsilon, t_lower, t_upper, n, q_last=q_last if q_last_prime is None else q_last_prime, **quad
+    law = functools.cache(
+        lambda qs: between_thresholds_repeated_law(qs[0], m, epsilon, t_lower, t_upper, n, q_last=qs[1], **quad)
     )
-    keys = list(P)
-    pa = [P[k] for k in keys]
-    qa = [Q.get(k, 0.0) for k in keys]
+    pair = ((q, q_last), (q_prime, q_last if q_last_prime is None else q_last_prime))
+    P, Q = law(pair[0]), law(pair[1])
+    res = exact_audit(law, [pair], epsilon, 0.0 if delta is None else check_delta(delta))
     out = {
         "p": P,
         "q": Q,
-        "total_p": float(sum(pa)),
-        "total_q": float(sum(qa)),
-        "delta_at_epsilon": delta_for_epsilon(pa, qa, epsilon),
+        "total_p": float(sum(P.values())),
+        "total_q": float(sum(Q.values())),
+        "delta_at_epsilon": res.delta_at_epsilon,
     }
     if delta is not None:
-        out["epsilon_at_delta"] = epsilon_for_delta(pa, qa, check_delta(delta))
+        out["epsilon_at_delta"] = res.epsilon_at_delta
+        out["violated"] = res.violated
     return out

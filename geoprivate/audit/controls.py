@@ -20,11 +20,10 @@ answers (c = 1 by default) and returns a tuple transcript: ``False`` for BOTTOM 
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 from geoprivate._validation import as_rng, check_epsilon, check_positive_int
+from geoprivate.audit.laws import threshold_crossing_law
 
 __all__ = [
     "svt_no_query_noise",
@@ -172,7 +171,8 @@ def svt_no_query_noise_output_law(values, epsilon, threshold) -> dict:
 
     rho ~ Lap(2/eps); each query answers TOP (True) iff q_j >= threshold + rho, else BOTTOM
     (False); halts after the first TOP.  Given rho the transcript is deterministic, so the law
-    is a sum of Laplace interval masses.  Returns dict transcript (tuple of bools) -> float.
+    is a sum of Laplace interval masses (:func:`geoprivate.audit.laws.threshold_crossing_law`
+    with the Laplace cdf, in floating point).  Returns dict transcript (tuple of bools) -> float.
 
     Parameters
     ----------
@@ -193,20 +193,4 @@ def svt_no_query_noise_output_law(values, epsilon, threshold) -> dict:
     b = 2.0 / eps
     from scipy import stats  # here, not at the top: scipy.stats costs ~1 s of every `import geoprivate`
 
-    cdf = lambda x: stats.laplace.cdf(x, scale=b)
-    cuts = sorted({v - threshold for v in vals})
-    edges = [-math.inf] + cuts + [math.inf]
-    law: dict = {}
-    for lo, hi in zip(edges[:-1], edges[1:], strict=False):
-        mass = cdf(hi) - cdf(lo)
-        # for rho in (lo, hi] (consecutive cut points q - threshold): q - threshold >= rho
-        # holds exactly for the queries with q - threshold >= hi
-        out = []
-        for v in vals:
-            top = (v - threshold) >= hi
-            out.append(top)
-            if top:
-                break
-        key = tuple(out)
-        law[key] = law.get(key, 0.0) + mass
-    return law
+    return threshold_crossing_law(vals, threshold, lambda x: stats.laplace.cdf(x, scale=b), cutoff=1)

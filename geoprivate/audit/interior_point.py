@@ -2,15 +2,16 @@
 
 The output law itself (:func:`~geoprivate.mechanisms.interior_point.interior_point_output_law`)
 lives beside the mechanism, built from the same step functions the sampler runs; this
-module compares it across every replacement neighbour ([Yan25] Definition 9) with the
-hockey-stick divergence (:mod:`geoprivate.audit.divergence`).
+module audits it by :func:`~geoprivate.audit.exact_audit` over every replacement neighbour
+([Yan25] Definition 9).
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 
-from geoprivate.audit.divergence import delta_for_epsilon, epsilon_for_delta
+from geoprivate.audit.exact import exact_audit
 from geoprivate.mechanisms.interior_point import _as_domain_size, _as_points, interior_point_output_law
 
 __all__ = ["interior_point_exact_audit"]
@@ -19,12 +20,12 @@ __all__ = ["interior_point_exact_audit"]
 def interior_point_exact_audit(values, domain_size, epsilon, delta, beta, **kwargs) -> dict:
     """Exact audit over every replacement neighbour of ``values`` ([Yan25] Definition 9).
 
-    Computes :func:`~geoprivate.mechanisms.interior_point.interior_point_output_law` on
-    ``values`` and on each dataset obtained by replacing one entry with another domain
-    element, and returns the worst hockey-stick divergence ``delta_at_epsilon`` = max δ(ε)
-    (both directions) at the nominal ε, the worst ``epsilon_at_delta`` (least ε' with
-    δ(ε') <= δ), ``neighbours`` and ``p_fail`` (P(FAIL) on ``values``: near 1 means the
-    audit has little power).  ``kwargs`` go to the output law (mode, n_base, k_scale, max_n).
+    The pairs (``values``, values with one entry replaced by another domain element) are
+    audited by :func:`~geoprivate.audit.exact_audit` on
+    :func:`~geoprivate.mechanisms.interior_point.interior_point_output_law` (each dataset's
+    law computed once) at the mechanism's float ``epsilon`` and ``delta``.  The laws are
+    floating-point sums of closed forms, so this is a floating-point audit.
+    ``kwargs`` go to the output law (mode, n_base, k_scale, max_n).
 
     Parameters
     ----------
@@ -39,20 +40,32 @@ def interior_point_exact_audit(values, domain_size, epsilon, delta, beta, **kwar
     Returns
     -------
     dict
-        ``delta_at_epsilon``, ``epsilon_at_delta``, ``neighbours``, ``p_fail``.
+        ``delta_at_epsilon`` (the worst δ(ε) over the neighbours, both directions),
+        ``epsilon_at_delta`` (exact_audit's ε at δ over the pairs examined), ``violated``
+        (δ(ε) > δ), ``worst_neighbour`` (the neighbour of the worst pair, a list),
+        ``neighbours`` (the number of pairs) and ``p_fail`` (P(FAIL) on ``values``: near 1
+        means the audit has little power).
     """
     pts = _as_points(values, _as_domain_size(domain_size))
-    p = interior_point_output_law(pts, domain_size, epsilon, delta, beta, **kwargs)
-    worst_d, worst_e, count = 0.0, 0.0, 0
-    for i, new in itertools.product(range(len(pts)), range(domain_size)):
-        if new == pts[i]:
-            continue
-        nb = list(pts)
-        nb[i] = new
-        q = interior_point_output_law(nb, domain_size, epsilon, delta, beta, **kwargs)
-        keys = list(set(p) | set(q))
-        pa, qa = [p.get(k, 0.0) for k in keys], [q.get(k, 0.0) for k in keys]
-        worst_d = max(worst_d, delta_for_epsilon(pa, qa, epsilon))
-        worst_e = max(worst_e, epsilon_for_delta(pa, qa, delta))
-        count += 1
-    return dict(delta_at_epsilon=worst_d, epsilon_at_delta=worst_e, neighbours=count, p_fail=p.get(None, 0.0))
+
+    @functools.cache
+    def law(dataset: tuple) -> dict:
+        return interior_point_output_law(list(dataset), domain_size, epsilon, delta, beta, **kwargs)
+
+    base = tuple(pts)
+    pairs = [
+        (base, base[:i] + (new,) + base[i + 1 :])
+        for i, new in itertools.product(range(len(pts)), range(domain_size))
+        if new != pts[i]
+    ]
+    if not pairs:
+        raise ValueError(f"domain_size must be >= 2 for a replacement neighbour to exist, got {domain_size!r}")
+    res = exact_audit(law, pairs, epsilon, delta)
+    return dict(
+        delta_at_epsilon=res.delta_at_epsilon,
+        epsilon_at_delta=res.epsilon_at_delta,
+        violated=res.violated,
+        worst_neighbour=list(res.pair[1]),
+        neighbours=len(pairs),
+        p_fail=law(base).get(None, 0.0),
+    )

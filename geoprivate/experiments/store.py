@@ -25,8 +25,10 @@ Crash safety and integrity:
   ``status``, ``export``, ``replay`` and a resume (:meth:`Store.finished`) — and each row's
   point_index must be its point's position in the sweep's grid (a flipped digit or a moved
   row is a :class:`StoreError` naming the row).  Schema 3 added point_index to the checksum:
-  a version 1 or 2 store is upgraded on opening after its rows pass the old checks (v2
-  checksum, point_index against the grid), and refused otherwise.
+  a version 2 store is upgraded on opening after every row passes the old checks (its v2
+  checksum, point_index against the grid), and refused otherwise; a version 1 store (no
+  checksums) is refused, since nothing could verify its rows — the store never upgrades
+  what it cannot verify (a v3 store relabelled '1' or '2' is refused, not re-checksummed).
 * **One writer.** A ``sweep run`` takes a lease in ``meta`` (:meth:`Store.acquire_writer`):
   a second writer on the same file is refused with a message naming the first (host, pid,
   age of its heartbeat) instead of computing every trial twice.  A lease is taken over, so a
@@ -193,16 +195,18 @@ class Store:
     def _check_version(self, where: str) -> None:
         row = self.con.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
         version = None if row is None else row[0]
-        if version in ("1", "2"):  # upgrade: checksum every row, point_index included, once it passes the old checks
+        if version == "1":  # no checksums: nothing to verify the rows against, so nothing is upgraded
+            raise StoreError(
+                f"db: {where} has schema version '1', whose rows carry no checksum: they cannot be verified, so "
+                "this geoprivate does not upgrade them (re-run the sweep into a new store)"
+            )
+        if version == "2":  # upgrade: checksum every row, point_index included, once it passes the old checks
             with self.transaction():
-                cols = {r[1] for r in self.con.execute("PRAGMA table_info(trials)")}
-                if "checksum" not in cols:
-                    self.con.execute("ALTER TABLE trials ADD COLUMN checksum TEXT NOT NULL DEFAULT ''")
                 positions: dict = {}
                 for r in self.con.execute(
                     "SELECT sweep, point_index, point, trial, seed, status, result, error, checksum FROM trials"
                 ).fetchall():
-                    if version == "2" and _row_checksum_v2(r[0], *r[2:8]) != r[8]:
+                    if _row_checksum_v2(r[0], *r[2:8]) != r[8]:
                         raise StoreError(self._altered(r[0], r[2], r[3]) + f" (while upgrading schema {version} to 3)")
                     if r[0] not in positions:
                         positions[r[0]] = self._positions(r[0])
@@ -266,12 +270,24 @@ class Store:
                 self._write_lease()
 
     def _write_lease(self) -> None:
+        """Refresh our lease inside the caller's transaction, or raise :class:`StoreError` if it is lost.
+
+        The update matches our token only: when another ``sweep run`` has taken the lease over (our
+        heartbeat grew older than :data:`STALE_SECONDS` during a long trial, say), nothing is updated and
+        this writer stops before its next write instead of recording every trial a second time.
+        """
         assert self._owner is not None  # both callers hold the lease
         self._beat = time.monotonic()
-        self.con.execute(
+        cur = self.con.execute(
             "UPDATE meta SET value=? WHERE key='writer' AND json_extract(value, '$.token')=?",
             (json.dumps({**self._owner, "heartbeat": time.time()}), self._owner["token"]),
         )
+        if cur.rowcount != 1:
+            self._owner = None  # nothing of ours to release
+            raise StoreError(
+                f"db: {str(self.path)!r}: this `sweep run` lost its writer lease (its heartbeat went stale and "
+                "another writer took the store over); it stops here without writing, the other run goes on"
+            )
 
     def release_writer(self) -> None:
         if self._owner is not None:
@@ -409,6 +425,8 @@ class Store:
         """Store one finished trial atomically (replacing a failed attempt, attempts + 1)."""
         checksum = row_checksum(name, point_index, point, trial, seed, status, result, error)
         with self.transaction():
+            if self._owner is not None:  # a writer checks its lease first: a lost lease writes nothing
+                self._write_lease()
             self.con.execute(
                 "INSERT INTO trials VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?) "
                 "ON CONFLICT(sweep, point, trial) DO UPDATE SET status=excluded.status, result=excluded.result, "
@@ -417,8 +435,6 @@ class Store:
                 "checksum=excluded.checksum",
                 (name, point_index, point, trial, seed, status, result, error, seconds, time.time(), checksum),
             )
-            if self._owner is not None:
-                self._write_lease()
 
     def rows(self, name: str | None = None) -> list[dict]:
         """Every stored trial (of sweep ``name``, or all), ordered by sweep, point, trial.

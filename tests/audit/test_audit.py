@@ -389,3 +389,95 @@ def test_repeated_law_refuses_bad_quadrature(kw, match):
 def test_exact_audit_refuses_nan_query_values():
     with pytest.raises(ValueError, match="values"):
         audit.between_thresholds_output_law(lambda prefix: float("nan"), 0.5, 0.3, 0.7, 10, max_queries=2)
+
+
+def test_svt_no_query_noise_output_law_is_unchanged():
+    """The law's floats are those computed before it was re-expressed with geoprivate.audit.laws (hex-pinned)."""
+    assert {k: float(v).hex() for k, v in svt_no_query_noise_output_law([0.0, 1.0, 2.0], 0.5, 1.0).items()} == {
+        (True,): "0x1.8ebef9eac820bp-2",
+        (False, True): "0x1.c5041854df7d4p-4",
+        (False, False, True): "0x1.c5041854df7d0p-4",
+        (False, False, False): "0x1.8ebef9eac820cp-2",
+    }
+    assert {k: float(v).hex() for k, v in svt_no_query_noise_output_law([0.0, 1.0, 2.0], 1.0, 0.5).items()} == {
+        (True,): "0x1.8ebef9eac820bp-2",
+        (False, True): "0x1.c5041854df7d2p-3",
+        (False, False, True): "0x1.39c9e51693698p-3",
+        (False, False, False): "0x1.e3b40ebefcd80p-3",
+    }
+    assert {k: float(v).hex() for k, v in svt_no_query_noise_output_law([1.5, 0.2], 0.5, 1.0).items()} == {
+        (True,): "0x1.1e14aed893ef0p-1",
+        (False, False): "0x1.c3d6a24ed8220p-2",
+    }
+    assert {k: float(v).hex() for k, v in svt_no_query_noise_output_law([3, 3, 1], 1.0, 0.5).items()} == {
+        (True,): "0x1.b6a79f23569ecp-1",
+        (False, False, False): "0x1.25618372a5850p-3",
+    }
+
+
+# ------------------------------------------------------------------ the built-in audits run through exact_audit
+@pytest.fixture
+def exact_audit_calls(monkeypatch):
+    """Every call of exact_audit made by the built-in audits: (pairs, epsilon, delta, result)."""
+    import geoprivate.audit.between_thresholds as bt
+    import geoprivate.audit.exponential as em
+    import geoprivate.audit.interior_point as ip
+
+    calls = []
+    real = audit.exact_audit
+
+    def spy(law, pairs, epsilon, delta):
+        res = real(law, pairs, epsilon, delta)
+        calls.append((list(pairs), epsilon, delta, res))
+        return res
+
+    for module in (bt, em, ip):
+        monkeypatch.setattr(module, "exact_audit", spy)
+    return calls
+
+
+def test_between_thresholds_audits_run_through_exact_audit_with_unchanged_results(exact_audit_calls):
+    """The values computed before the audits were routed through exact_audit (mpmath hockey-stick then)."""
+    q, qp = [0.5, 0.52, 0.49], [0.51, 0.53, 0.5]
+    r = between_thresholds_audit(q, qp, 0.5, 0.4, 0.6, 100, delta=1e-6)
+    (pairs, eps, delta, res) = exact_audit_calls[-1]
+    assert pairs == [(tuple(q), tuple(qp))] and eps == 0.5 and delta == 1e-6
+    assert r["delta_at_epsilon"] == res.delta_at_epsilon == 0.0 and not r["violated"]
+    assert r["epsilon_at_delta"] == pytest.approx(0.2454110036968411, rel=1e-12)
+    assert r["max_value_change"] == pytest.approx(0.01) and r["total_p"] == pytest.approx(1.0, abs=1e-12)
+    assert "epsilon_at_delta" not in between_thresholds_audit(q, qp, 0.5, 0.4, 0.6, 100, dps=20)
+    r = between_thresholds_repeated_audit(
+        0.5, 0.505, 50, 0.5, 0.4, 0.6, 200, q_last=0.5, q_last_prime=0.495, delta=1e-6
+    )
+    assert exact_audit_calls[-1][0] == [((0.5, 0.5), (0.505, 0.495))]
+    assert r["delta_at_epsilon"] == pytest.approx(0.00015094401181197425, rel=1e-12) and r["violated"]
+    assert r["epsilon_at_delta"] == pytest.approx(1.6068363025996462, rel=1e-12)
+
+
+def test_exponential_mechanism_audit_runs_through_exact_audit(exact_audit_calls):
+    rng = np.random.default_rng(1)
+    s = rng.normal(0, 3, 10)
+    t = s + rng.uniform(-1, 1, 10)
+    r = exponential_mechanism_audit(s, t, 0.7)
+    (pairs, eps, delta, res) = exact_audit_calls[-1]
+    assert pairs == [(tuple(s.tolist()), tuple(t.tolist()))] and eps == 0.7 and delta == 0.0
+    assert r["epsilon_exact"] == res.epsilon_at_delta == pytest.approx(0.26248194835135497, rel=1e-12)
+    assert not r["violated"] and r["delta_at_epsilon"] == 0.0
+    bad = exponential_mechanism_audit([0.0, 3.0], [3.0, 0.0], 1.0)  # scores moved by 3 > Δ
+    assert bad["violated"] and bad["epsilon_exact"] == pytest.approx(1.5, rel=1e-12) and bad["delta_at_epsilon"] > 0
+    with pytest.raises(ValueError, match="scores: an outcome has probability"):
+        exponential_mechanism_audit([0.0, 2000.0], [0.0, 2000.0], 1.0)  # e^-1000 underflows a float law
+
+
+def test_interior_point_exact_audit_runs_through_exact_audit(exact_audit_calls):
+    from geoprivate.audit import interior_point_exact_audit
+
+    vals = [0, 15, 15, 0]
+    r = interior_point_exact_audit(vals, 16, 5.7, 0.5, 0.5, mode="practical", k_scale=0.0, n_base=5)
+    (pairs, eps, delta, res) = exact_audit_calls[-1]
+    assert len(pairs) == r["neighbours"] == 4 * 15 and all(p[0] == tuple(vals) for p in pairs)
+    assert (eps, delta) == (5.7, 0.5)
+    assert r["delta_at_epsilon"] == pytest.approx(0.008503848854480696, rel=1e-12) and not r["violated"]
+    assert r["p_fail"] == pytest.approx(0.8752331927403882, rel=1e-12)
+    assert (tuple(vals), tuple(r["worst_neighbour"])) in pairs
+    assert r["epsilon_at_delta"] >= epsilon_for_delta(*res.laws, 0.5)  # at least the worst pair's

@@ -202,7 +202,8 @@ def _old_tables(version: int) -> str:
     """
 
 
-def test_a_version_1_store_is_upgraded_with_checksums(tmp_path):
+def test_a_version_1_store_is_refused_not_upgraded(tmp_path):
+    """Schema 1 rows carry no checksum: nothing could verify them, so the store never upgrades them."""
     db = tmp_path / "v1.sqlite"
     con = sqlite3.connect(db)
     con.executescript(
@@ -213,13 +214,26 @@ def test_a_version_1_store_is_upgraded_with_checksums(tmp_path):
     """
     )
     con.close()
-    with Store(db, create=False) as s:
-        (row,) = s.rows("s")
-        assert row["result"] == {"u": 1}
-    con = sqlite3.connect(db)
-    assert con.execute("SELECT checksum FROM trials").fetchone()[0] == row_checksum(
-        "s", 0, '{"x":1}', 0, 5, "done", '{"u":1}', None
-    )
+    with pytest.raises(StoreError, match="cannot be verified"):
+        Store(db, create=False)
+    con = sqlite3.connect(db)  # untouched: still version 1
+    assert con.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()[0] == "1"
+    con.close()
+
+
+@pytest.mark.parametrize("label", ["1", "2"])
+def test_a_tampered_v3_store_relabelled_as_old_is_refused_by_every_reader(tmp_path, label):
+    """The issue's attack: relabel a v3 store '1' (or '2') so that opening would re-checksum a tampered row."""
+    _, db = _finished_sweep(tmp_path, seeds=2)
+    _sql(db, "UPDATE trials SET result='{\"u\": 999}' WHERE point_index=0 AND trial=0")
+    _sql(db, "UPDATE meta SET value=? WHERE key='schema_version'", label)
+    for cmd in (["status", "--db", db], ["export", "--db", db, "--csv", db.with_suffix(".csv")]):
+        p = run_geoprivate("sweep", *cmd)
+        assert p.returncode == 2, (cmd, p.stdout, p.stderr)
+        assert "internal error" not in p.stderr and p.stdout == ""
+        assert len(p.stderr.strip().splitlines()) == 1, p.stderr
+    con = sqlite3.connect(db)  # nothing was re-checksummed
+    assert con.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()[0] == label
     con.close()
 
 
@@ -329,3 +343,26 @@ def test_a_garbled_lease_holds_nothing(tmp_path):
     with Store(db) as s:
         s.acquire_writer()
     assert records(db) == []
+
+
+def test_a_writer_that_lost_its_lease_notices_before_its_next_write(tmp_path):
+    """A trial outliving STALE_SECONDS lets a second writer take the lease: the first must stop, not write."""
+    spec, db = _finished_sweep(tmp_path, seeds=1)
+    with Store(db) as s:
+        s.acquire_writer()
+        s.record("s", 0, '{"x":1}', 5, 1, "done", '{"u":1}', None, 0.1)  # holds the lease: written
+        _lease(db, host=socket.gethostname(), pid=os.getpid(), token="other", heartbeat=time.time())
+        with pytest.raises(StoreError, match="lost its writer lease"):
+            s.record("s", 0, '{"x":1}', 6, 2, "done", '{"u":1}', None, 0.1)
+    with Store(db) as s:  # the heartbeat between trials notices too
+        _lease(db, host="elsewhere", pid=1, token="old", heartbeat=0.0)  # a dead lease: taken over
+        s.acquire_writer()
+        _lease(db, host=socket.gethostname(), pid=os.getpid(), token="other", heartbeat=time.time())
+        with pytest.raises(StoreError, match="lost its writer lease"):
+            s.heartbeat(every=0.0)
+    con = sqlite3.connect(db)
+    trials = sorted(r[0] for r in con.execute("SELECT trial FROM trials WHERE point_index=0"))
+    writer = json.loads(con.execute("SELECT value FROM meta WHERE key='writer'").fetchone()[0])
+    con.close()
+    assert trials == [0, 5]  # trial 6 was not recorded
+    assert writer["token"] == "other"  # and the new writer's lease was left alone on close

@@ -9,21 +9,16 @@ infinite support, so the law returned is that of the value *censored* to a fixed
 of the mechanism, so a violation the exact audit proves on it is a violation of the
 mechanism itself, and a correct mechanism stays correct.
 
-P(max_j (q_j + ν_j) <= v) = Π_j P(ν <= v − q_j), each factor a closed-form rational.
+P(max_j (q_j + ν_j) <= v) = Π_j P(ν <= v − q_j), each factor a closed-form rational
+(:func:`geoprivate.audit.laws.noisy_max_cdf`), censored by :func:`geoprivate.audit.laws.clamped_law`.
 """
 
 from __future__ import annotations
 
-from fractions import Fraction
-
-from geoprivate.audit.suites.svt_exact import _integer_queries, _ratio, _tail_above
+from geoprivate._validation import _integer
+from geoprivate.audit.laws import _integers, _ratio, clamped_law, noisy_max_cdf
 
 __all__ = ["noisy_max_value_law"]
-
-
-def _cdf(r: Fraction, k: int) -> Fraction:
-    """P(ν <= k) for the two-sided geometric law of ratio r."""
-    return 1 - _tail_above(r, k + 1)
 
 
 def noisy_max_value_law(queries, r, lo: int = -6, hi: int = 8) -> dict:
@@ -37,8 +32,8 @@ def noisy_max_value_law(queries, r, lo: int = -6, hi: int = 8) -> dict:
     ----------
     queries : sequence of int
         The query values q_j(D).
-    r : Fraction
-        The noise ratio, 0 < r < 1.
+    r : Fraction or int
+        The noise ratio, an exact rational with 0 < r < 1.
     lo, hi : int, default -6 and 8
         The censoring window, the same for every dataset (a post-processing): the law is
         exact on lo < v < hi, and v <= lo, v >= hi are lumped.
@@ -56,19 +51,9 @@ def noisy_max_value_law(queries, r, lo: int = -6, hi: int = 8) -> dict:
     (Fraction(1, 4), Fraction(1, 2), Fraction(1, 4))
     """
     r = _ratio(r, "r")
-    q = _integer_queries(queries)
-    lo, hi = int(lo), int(hi)
+    q = _integers(queries, "queries")
+    lo, hi = _integer(lo, "lo"), _integer(hi, "hi")
     if hi <= lo:
         raise ValueError(f"hi must exceed lo, got lo={lo}, hi={hi}")
-
-    def below(v: int) -> Fraction:  # P(max <= v)
-        out = Fraction(1)
-        for x in q:
-            out *= _cdf(r, v - x)
-        return out
-
-    law: dict[object, Fraction] = {"<=lo": below(lo)}
-    for v in range(lo + 1, hi):
-        law[v] = below(v) - below(v - 1)
-    law[">=hi"] = 1 - below(hi - 1)
-    return law
+    law = clamped_law(lambda v: noisy_max_cdf(v, q, r), lo, hi)
+    return {"<=lo" if v == lo else ">=hi" if v == hi else v: p for v, p in law.items()}
