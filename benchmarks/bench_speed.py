@@ -28,7 +28,11 @@ sides alike):
 * DP-Winnow: CPU seconds / the aim (30 s at d = 10^4, T = 10^6), and the per-round loop /
   the vectorised run on a prefix (identical transcripts);
 * LabelBoost on halfplanes in R^2: CPU seconds / the aim (60 s for 2 000 points), the
-  memory the sweep keeps, and dense matrix path / rotational sweep on the same 300 points.
+  memory the sweep keeps, and dense matrix path / rotational sweep on the same 300 points;
+* sampling audits (``--only audit``, issue #43): StatDP's suite (total CPU of its 33
+  ``audit_sampler`` verdicts / the 60 s aim, every verdict checked), and a batched Laplace
+  mechanism's audit at 10^7 runs per input / numpy drawing the same 2 x 10^7 samples; each
+  with the before (main at 46e3767) beside it.
 
 ``--quick`` shrinks every instance (a smoke test, seconds: the numbers are not the
 issue's); without it the predictor row alone takes minutes.  Benchmarks never assert
@@ -39,6 +43,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import pathlib
 import resource
 import subprocess
@@ -483,6 +488,75 @@ def vc1_fit_row(quick: bool) -> None:
         )
 
 
+# ------------------------------------------------------------------ sampling audits (issue #43, item 2)
+#: the befores, measured with the same commands on main at 46e3767 on this machine (2 shared cores)
+AUDIT_BEFORE = {
+    "statdp": "86 s CPU (issue #43's note: ~600 s)",
+    "laplace": "2.66 s vs 0.34 s, 7.9x (issue #43: 2.68 s vs 0.68 s, 3.9x)",
+}
+
+
+def statdp_suite_row(quick: bool) -> None:
+    """StatDP's 33 audits (11 mechanisms x 3 claimed eps, 10^6 runs per input, false alarm 1e-6), as
+    ``benchmarks/bench_audit_statdp.py`` runs them: total CPU / the 60 s aim, every verdict checked
+    (quick: its three-audit smoke test at 2e4 runs)."""
+    from bench_audit_statdp import EPSILONS, audit_row
+
+    from geoprivate.audit.suites.statdp import STATDP_CASES, statdp_case
+
+    if quick:
+        cases, epsilons, n = [statdp_case(k) for k in ("noisy_max_v1a", "histogram_eps", "iSVT1")], (0.7,), 20_000
+    else:
+        cases, epsilons, n = STATDP_CASES, EPSILONS, 10**6
+    rows = [audit_row(case, eps, n, 0) for case in cases for eps in epsilons]
+    right = sum(r["flagged"] == r["violates"] for r in rows)
+    assert quick or right == len(rows), f"StatDP suite: {len(rows) - right} verdicts wrong"
+    total = sum(r["cpu_seconds"] for r in rows)
+    margins = [r["margin"] for r in rows if r["violates"] and r["epsilon"] == 0.2]
+    narrow = f", least margin at eps=0.2 {min(margins):+.3f}" if margins else ""
+    row(
+        f"StatDP suite (total CPU), {len(rows)} audit_sampler verdicts / 60 s"
+        + (" (quick: 2e4 runs)" if quick else ""),
+        f"{total:.1f} s CPU, {right}/{len(rows)} right{narrow}; before {AUDIT_BEFORE['statdp']}",
+        total / 60.0,
+        "<= 1 (60 s)",
+    )
+
+
+def laplace_audit_row(quick: bool) -> None:
+    """audit_sampler of a batched Laplace mechanism (d + Lap(1), claimed eps = 1: a correct claim) at
+    10^7 test runs per input / numpy drawing the same 2 x 10^7 Laplace samples in the auditor's chunks
+    (the physical limit), side by side; quick: 10^5."""
+    from geoprivate.audit import audit_sampler
+    from geoprivate.audit.sampler import _CHUNK
+
+    n = 10**5 if quick else 10**7
+
+    def mechanism(d, rng, k):
+        return d + rng.laplace(scale=1.0, size=k)
+
+    def draw() -> float:
+        rng = np.random.default_rng(1)
+        t0 = CLOCK()
+        for _ in range(2):
+            for start in range(0, n, _CHUNK):
+                rng.laplace(scale=1.0, size=min(_CHUNK, n - start))
+        return CLOCK() - t0
+
+    before = draw()
+    t0 = CLOCK()
+    r = audit_sampler(mechanism, [(0.0, 1.0)], 1.0, n_samples=n, rng=0)
+    t_audit = CLOCK() - t0
+    t_draw = (before + draw()) / 2  # the baseline measured before and after the audit
+    assert not r.flagged, "a correct Laplace mechanism was flagged"
+    row(
+        f"batched 1e{round(math.log10(n))}-sample audit vs numpy draw (Laplace; audit_sampler / 2n draws)",
+        f"{t_audit:.2f} s vs {t_draw:.2f} s, eps >= {r.epsilon_lower:.3f}; before {AUDIT_BEFORE['laplace']}",
+        t_audit / t_draw,
+        "<= 2.5",
+    )
+
+
 # ------------------------------------------------------------------ exact audits in bulk (#43 item 1)
 def exact_audit_rows(quick: bool, rng) -> None:
     """``exact_audit`` of a sparse-vector law ([LSL17] Alg. 1 with geometric noise, s = 4/5, <= 4 queries):
@@ -567,6 +641,7 @@ SECTIONS = {
     "winnow": lambda quick, rng: winnow_row(quick),
     "labelboost": lambda quick, rng: label_boost_rows(quick, rng),
     "exactaudit": lambda quick, rng: exact_audit_rows(quick, rng),
+    "audit": lambda quick, rng: (statdp_suite_row(quick), laplace_audit_row(quick)),
 }
 
 

@@ -77,7 +77,8 @@ def svt_no_query_noise_batch(values, epsilon, threshold, rng=None, size=1) -> li
     above = v[None, :] >= float(threshold) + rho[:, None]
     first = _first_top(above)
     m = v.size
-    return [tuple([False] * f + ([True] if f < m else [])) for f in first.tolist()]
+    transcripts = [(False,) * f + (True,) for f in range(m)] + [(False,) * m]  # the m + 1 possible ones
+    return [transcripts[f] for f in first.tolist()]
 
 
 def svt_no_query_noise(values, epsilon, threshold, rng=None) -> tuple:
@@ -133,19 +134,12 @@ def svt_output_noisy_value_batch(values, epsilon, threshold, rng=None, size=1, *
     rho = rng.laplace(0.0, 2.0 / eps, size=size)
     noisy = v[None, :] + rng.laplace(0.0, 2.0 * c / eps, size=(size, v.size))
     above = noisy >= float(threshold) + rho[:, None]
-    out = []
-    for row_above, row_val in zip(above, noisy, strict=True):
-        t, tops = [], 0
-        for a, val in zip(row_above.tolist(), row_val.tolist(), strict=True):
-            if a:
-                t.append(val)
-                tops += 1
-                if tops >= c:
-                    break
-            else:
-                t.append(False)
-        out.append(tuple(t))
-    return out
+    tops = np.cumsum(above, axis=1)
+    halted = tops[:, -1] >= c
+    length = np.where(halted, np.argmax(tops >= c, axis=1) + 1, v.size)  # up to the c-th TOP, or every query
+    cells = noisy.astype(object)  # Python floats, and False for BOTTOM
+    cells[~above] = False
+    return [tuple(row[:k]) for row, k in zip(cells.tolist(), length.tolist(), strict=True)]
 
 
 def svt_output_noisy_value(values, epsilon, threshold, rng=None, *, c=1) -> tuple:

@@ -13,13 +13,60 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+import numpy as np
+from scipy import special
+
 from geoprivate._validation import as_rng, check_delta, check_positive_int, check_probability
 
-__all__ = ["clopper_pearson", "AuditResult", "statistical_epsilon_lower_bound"]
+__all__ = [
+    "clopper_pearson",
+    "clopper_pearson_bound",
+    "AuditResult",
+    "statistical_epsilon_lower_bound",
+]
+
+
+def clopper_pearson_bound(k, n: int, a: float, side: str) -> np.ndarray:
+    """One-sided (1 − a) Clopper–Pearson bounds for k successes in n trials (vectorised in k).
+
+    ``side="lower"``: the a-quantile of Beta(k, n − k + 1), 0 where k = 0, so that
+    Pr[bound > p] <= a when k ~ Bin(n, p); ``side="upper"``: the upper a-quantile of
+    Beta(k + 1, n − k), 1 where k = n, so that Pr[bound < p] <= a.
+
+    Parameters
+    ----------
+    k : int or array_like of int
+        The numbers of successes, in [0, n].
+    n : int
+        The number of trials.
+    a : float
+        The one-sided non-coverage probability.
+    side : {"lower", "upper"}
+        Which bound.
+
+    Returns
+    -------
+    numpy.ndarray
+        The bounds (a 0-d array for a scalar k).
+
+    Examples
+    --------
+    >>> float(clopper_pearson_bound(0, 10, 0.05, "lower")), round(float(clopper_pearson_bound(0, 10, 0.05, "upper")), 4)
+    (0.0, 0.2589)
+    """
+    k = np.asarray(k, dtype=np.float64)
+    with np.errstate(all="ignore"):
+        if side == "lower":
+            return np.where(k > 0, special.betaincinv(k, n - k + 1, a), 0.0)
+        if side == "upper":
+            return np.where(k < n, special.betainccinv(k + 1, n - k, a), 1.0)
+    raise ValueError(f"side must be 'lower' or 'upper', got {side!r}")
 
 
 def clopper_pearson(k: int, n: int, alpha: float) -> tuple[float, float]:
     """Exact two-sided (1 - alpha) Clopper–Pearson interval for a binomial proportion k/n.
+
+    Each end is the one-sided bound at ``alpha / 2`` (:func:`clopper_pearson_bound`).
 
     Parameters
     ----------
@@ -39,11 +86,7 @@ def clopper_pearson(k: int, n: int, alpha: float) -> tuple[float, float]:
     if not 0 <= k <= n:
         raise ValueError(f"k must lie in [0, n], got k={k}, n={n}")
     a = check_probability(alpha, "alpha")
-    from scipy import stats  # here, not at the top: scipy.stats costs ~1 s of every `import geoprivate`
-
-    lo = 0.0 if k == 0 else float(stats.beta.ppf(a / 2, k, n - k + 1))
-    hi = 1.0 if k == n else float(stats.beta.ppf(1 - a / 2, k + 1, n - k))
-    return lo, hi
+    return float(clopper_pearson_bound(k, n, a / 2, "lower")), float(clopper_pearson_bound(k, n, a / 2, "upper"))
 
 
 @dataclass(frozen=True)

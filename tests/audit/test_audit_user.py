@@ -1,10 +1,8 @@
-"""Auditing a user's own mechanism (issue #31, item 4): exact_audit and audit_sampler.
+"""Auditing a user's own mechanism (issue #31, item 4): exact_audit (audit_sampler: test_sampler.py).
 
 exact_audit: exact rational δ(ε) with both orders, a worst pair shrunk by hypothesis,
 refusals of non-laws; on the sparse-vector variants of [LSL17] with geometric noise it
 reports each incorrect one with a shrunk worst pair and passes the correct SVT.
-audit_sampler: positive and negative controls on StatDP's suite [DWWZK18] at small n, the
-automatic featurisation of sequence outputs, determinism under a seed.
 """
 
 from __future__ import annotations
@@ -16,10 +14,8 @@ import hypothesis.strategies as st
 import numpy as np
 import pytest
 
-from geoprivate.audit import LogRational, audit_sampler, exact_audit
-from geoprivate.audit.sampler import output_matrix
+from geoprivate.audit import LogRational, exact_audit
 from geoprivate.audit.suites.noisy_exact import noisy_max_value_law
-from geoprivate.audit.suites.statdp import STATDP_CASES, statdp_case, statdp_neighbours
 from geoprivate.audit.suites.svt_exact import SVT_VARIANTS, svt_claimed_epsilon, svt_geometric_law
 
 
@@ -197,90 +193,3 @@ def test_exact_audit_of_isvt2_and_longer_inputs():
     for variant in SVT_VARIANTS:
         r = exact_audit(lambda q, v=variant: svt_geometric_law(q, s, v), all_differ(4), eps, max_examples=100)
         assert r.violated == (variant != "SVT"), (variant, r)
-
-
-# --------------------------------------------------------------------------- StatDP's suite and audit_sampler
-
-
-def test_statdp_suite_is_statdps():
-    assert [c.name for c in STATDP_CASES] == [
-        "noisy_max_v1a", "noisy_max_v1b", "noisy_max_v2a", "noisy_max_v2b", "histogram", "histogram_eps",
-        "SVT", "iSVT1", "iSVT2", "iSVT3", "iSVT4",
-    ]  # fmt: skip
-    assert statdp_neighbours(5, False) == (((1,) * 5, (0, 1, 1, 1, 1)), ((1,) * 5, (2, 1, 1, 1, 1)))
-    pairs = statdp_neighbours(5, True)
-    assert len(pairs) == 8 and pairs[-1] == ((1, 1, 0, 0, 0), (0, 0, 1, 1, 1))
-    assert all(max(abs(a - b) for a, b in zip(*p, strict=True)) <= 1 for p in pairs)
-    assert sum(not c.violates(0.7) for c in STATDP_CASES) == 4 and statdp_case("histogram_eps").violates(0.7)
-    assert not statdp_case("histogram_eps").violates(1.5)
-    rng = np.random.default_rng(0)
-    t = statdp_case("SVT").mechanism(0.7)((1,) * 5, rng, 1000)
-    assert t.shape == (1000, 5)
-    tops = (t == np.inf).sum(axis=1)
-    assert tops.max() <= 1 and np.all(np.isnan(t) | (t == np.inf) | (t == -np.inf))
-    v = statdp_case("iSVT4").mechanism(0.7)((1,) * 5, rng, 1000)
-    assert np.all(np.isfinite(v).sum(axis=1) <= 1)  # one released value at most (c = 1)
-
-
-def test_audit_sampler_positive_control():
-    """Broken variants are flagged with no event given: a continuous output, and a sequence output."""
-    case = statdp_case("histogram_eps")
-    r = audit_sampler(case.mechanism(0.2), case.neighbours, 0.2, n_samples=20_000, rng=1)
-    assert r.flagged and r.epsilon_lower > 0.2 and r.event is not None
-    case = statdp_case("iSVT1")
-    r = audit_sampler(case.mechanism(0.7), case.neighbours[:8], 0.7, n_samples=20_000, rng=2)
-    assert r.flagged and r.counts[1] == 0  # a transcript the other input never produces
-    assert r.event.feature[0] in ("count", "first", "x", "length")
-
-
-def test_audit_sampler_negative_control():
-    """A correct mechanism is never flagged (false-alarm rate 1e-6), whatever the seed."""
-    case = statdp_case("histogram")
-    for seed in range(3):
-        r = audit_sampler(case.mechanism(0.7), case.neighbours, 0.7, n_samples=20_000, rng=seed)
-        assert not r.flagged and r.epsilon_lower <= 0.7
-    case = statdp_case("noisy_max_v1a")
-    r = audit_sampler(case.mechanism(0.7), case.neighbours[:4], 0.7, n_samples=20_000, rng=0)
-    assert not r.flagged
-
-
-def test_audit_sampler_is_deterministic_and_reads_ragged_sequences():
-    def svt_list(q, rng, n):  # a user's SVT returning Python lists of unequal length
-        rho = rng.laplace(scale=2.0, size=n)
-        out = []
-        for r in rho:
-            t = []
-            for v in q:
-                t.append(v >= 1 + r)
-                if t[-1]:
-                    break
-            out.append(t)
-        return out
-
-    a = audit_sampler(svt_list, [((0, 2), (1, 1))], 1.0, n_samples=5_000, rng=7)
-    b = audit_sampler(svt_list, [((0, 2), (1, 1))], 1.0, n_samples=5_000, rng=7)
-    assert a == b and a.flagged and a.counts[1] == 0  # (False, True) is impossible on (1, 1)
-    x = output_matrix([[True], [False, True]], 2)
-    assert x.shape == (2, 2) and np.isnan(x[0, 1])
-
-
-def test_audit_sampler_refuses_bad_input():
-    def mech(d, rng, n):
-        return rng.random(n)
-
-    with pytest.raises(ValueError, match="neighbours"):
-        audit_sampler(mech, [], 1.0)
-    with pytest.raises(ValueError, match="false_alarm"):
-        audit_sampler(mech, [(0, 1)], 1.0, false_alarm=0.0)
-    with pytest.raises(ValueError, match="mechanism must return 10 outputs"):
-        audit_sampler(lambda d, rng, n: rng.random(n + 1), [(0, 1)], 1.0, n_samples=10, n_pilot=10)
-    with pytest.raises(TypeError, match="mechanism"):
-        audit_sampler(3, [(0, 1)], 1.0)
-
-
-@pytest.mark.slow
-def test_audit_sampler_flags_isvt4_at_0_2_with_a_million_runs():
-    """The issue's hard case: iSVT4 at eps = 0.2 (missed by statistical_epsilon_lower_bound)."""
-    case = statdp_case("iSVT4")
-    r = audit_sampler(case.mechanism(0.2), case.neighbours, 0.2, rng=0)
-    assert r.flagged

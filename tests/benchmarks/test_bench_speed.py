@@ -51,8 +51,9 @@ def test_bench_speed_quick_every_row():
     rows = _bench().main(["--quick"])
     table = [r for r in rows if not r[0].startswith("exact peer")]  # the peer rows: pplpy is optional
     # the issue's table, with DP-Winnow and LabelBoost each beside their baseline, max_cdepth dim 0 / dim 1
-    # and the VC-1 fits (TD = 2^12 from the matrix, 2^16 from the tree), the two exact_audit rows
-    assert len(table) == 24
+    # and the VC-1 fits (TD = 2^12 from the matrix, 2^16 from the tree), the two exact_audit rows, the two
+    # sampling-audit rows
+    assert len(table) == 26
     assert not any(r[2] == "n/a" for r in rows)
     assert all(_well_formed(r) for r in table), rows
 
@@ -64,6 +65,17 @@ def test_bench_speed_quick_exact_audit_rows():
         "exact_audit / naive cached Fraction loop",
         "exhaustive exact_audit of SVT",
     ]
+    assert all(_well_formed(r) for r in rows), rows
+
+
+def test_bench_speed_quick_sampling_audit_rows():
+    """StatDP's suite (its verdicts counted inside) and the batched Laplace audit beside numpy's draws."""
+    rows = _bench().main(["--quick", "--only", "audit"])
+    assert [r[0].split(",")[0].split(" (")[0] for r in rows] == [
+        "StatDP suite",
+        "batched 1e5-sample audit vs numpy draw",
+    ]
+    assert "3/3 right" in rows[0][1] and "before" in rows[0][1] and "before" in rows[1][1]
     assert all(_well_formed(r) for r in rows), rows
 
 
