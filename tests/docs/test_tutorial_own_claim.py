@@ -90,6 +90,9 @@ def test_tutorial_mechanism_is_audited_exactly_and_by_sampling(tmp_path):
 )
 def test_tutorial_claim_returning_an_audit_is_violated_with_the_worst_pair(tmp_path):
     _files(tmp_path)
-    proc = _run(["verify", "--claims-from", "my_mechanism.py", "--claim", "mylab/total-private", "--json"], tmp_path)
-    (rec,) = json.loads(proc.stdout)["claims"]
+    command = ["verify", "--claims-from", "my_mechanism.py", "--claim", "mylab/total-private"]
+    (rec,) = json.loads(_run([*command, "--json"], tmp_path).stdout)["claims"]
     assert rec["status"] == "violated" and rec["instance"] == [[], [9]], rec
+    printed = [ln.rstrip() for ln in _run(command, tmp_path).stdout.splitlines()]
+    for line in _shown("geoprivate verify --claims-from my_mechanism.py --claim mylab/total-private"):
+        assert line in printed, (line, printed)
