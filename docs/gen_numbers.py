@@ -624,16 +624,35 @@ def _bench_speed_rows() -> list:
     return saved("bench_speed")["rows"]
 
 
+def _benchmark(name: str):
+    """The benchmark script ``benchmarks/NAME.py`` as a module (for its ``markdown`` renderer)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
 @gen("bench_speed_table")
 def _bench_speed_table() -> str:
     """The README's speed table: the rows ``benchmarks/bench_speed.py --save`` wrote, rendered by its
     own ``markdown``."""
-    import importlib.util
+    return "\n" + _benchmark("bench_speed").markdown(_bench_speed_rows()) + "\n"
 
-    spec = importlib.util.spec_from_file_location("bench_speed", ROOT / "benchmarks" / "bench_speed.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return "\n" + mod.markdown(_bench_speed_rows()) + "\n"
+
+@gen("bench_peers_audit_table")
+def _bench_peers_audit_table() -> str:
+    """docs/audit_peers.md's table: the OpenDP mechanisms ``benchmarks/bench_peers_audit.py --save`` audited."""
+    return "\n" + _benchmark("bench_peers_audit").markdown(saved("bench_peers_audit")["rows"]) + "\n"
+
+
+@gen("bench_peers_audit_runs")
+def _bench_peers_audit_runs() -> str:
+    """The sampler's test runs per input in the saved peers table (e.g. 2·10⁵)."""
+    n = saved("bench_peers_audit")["n_samples"]
+    e = int(math.log10(n))
+    return f"{n // 10**e}·10{str(e).translate(SUP)}" if n == (n // 10**e) * 10**e else grouped(n)
 
 
 def _vc1_fit(bits: int) -> str:

@@ -582,7 +582,9 @@ def audit_measurement(
     if sampler:
         check_positive_int(n_samples, "n_samples")
         invoke = _Invoker(measurement, dp, batch)
-        samp = audit_sampler(invoke, pairs, eps, d, n_samples=n_samples, false_alarm=false_alarm, rng=rng, **sampler_options)
+        samp = audit_sampler(
+            invoke, pairs, eps, d, n_samples=n_samples, false_alarm=false_alarm, rng=rng, **sampler_options
+        )
         sps = invoke.drawn / invoke.seconds if invoke.seconds > 0 else None
         batched = invoke.batch
     exact, verdict, what = None, None, None
