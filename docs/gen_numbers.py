@@ -649,10 +649,12 @@ def _bench_peers_audit_table() -> str:
 
 @gen("bench_peers_audit_runs")
 def _bench_peers_audit_runs() -> str:
-    """The sampler's test runs per input in the saved peers table (e.g. 2·10⁵)."""
+    """The sampler's test runs per input in the saved peers table (10⁵, 2·10⁵, or 123 456)."""
     n = saved("bench_peers_audit")["n_samples"]
-    e = int(math.log10(n))
-    return f"{n // 10**e}·10{str(e).translate(SUP)}" if n == (n // 10**e) * 10**e else grouped(n)
+    m, e = divmod(n, 10 ** int(math.log10(n)))[0], int(math.log10(n))
+    if n != m * 10**e:
+        return grouped(n)
+    return ("" if m == 1 else f"{m}·") + f"10{str(e).translate(SUP)}"
 
 
 def _vc1_fit(bits: int) -> str:
