@@ -566,7 +566,12 @@ def audit_measurement(
         raise ValueError("nothing to audit: pass sampler=True or a law")
     if law is not None and not isinstance(law, DocumentedLaw) and not callable(law):
         raise TypeError(f"law must be a DocumentedLaw or a callable (input -> law), got {type(law).__name__}")
-    raw = list(neighbours.pairs() if hasattr(neighbours, "pairs") else neighbours)
+    try:
+        raw = list(neighbours.pairs() if hasattr(neighbours, "pairs") else neighbours)
+    except TypeError:
+        raise TypeError(
+            f"neighbours must be an iterable of pairs or a NeighbourSpace, got {type(neighbours).__name__}"
+        ) from None
     if not raw or any(not isinstance(p, (tuple, list)) or len(p) != 2 for p in raw):
         raise ValueError("neighbours must be a non-empty iterable of pairs (x0, x1)")
     pairs = [(_as_input(measurement, a), _as_input(measurement, b)) for a, b in raw]

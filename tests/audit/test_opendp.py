@@ -16,6 +16,7 @@ from fractions import Fraction
 import pytest
 
 import geoprivate.audit.opendp as adapter
+from geoprivate.audit.neighbours import dataset_neighbours
 from geoprivate.audit.opendp import (
     audit_measurement,
     claimed_privacy,
@@ -119,6 +120,10 @@ def test_claimed_epsilon_is_read_from_the_privacy_map():
         claimed_privacy(gauss, 1.0)
     with pytest.raises(ValueError, match="delta must be omitted for a MaxDivergence"):
         claimed_privacy(geo, 1, 1e-6)
+    with pytest.raises(TypeError, match="neighbours must be an iterable of pairs"):
+        audit_measurement(geo, 3, sampler=False, law=geometric_law(2.0))
+    with pytest.raises(ValueError, match="nothing to audit"):
+        audit_measurement(geo, [(0, 1)], sampler=False)
     with pytest.raises(ValueError, match="farther apart than d_in=1"):
         audit_measurement(geo, [(0, 3)], d_in=1, sampler=False, law=geometric_law(2.0))
 
@@ -135,6 +140,16 @@ def test_input_distance_follows_the_input_metric():
     assert Fraction(d) >= Fraction(0.3) - Fraction(0.1) > Fraction(math.nextafter(d, 0))
     with pytest.raises(ValueError, match="equal length"):
         input_distance(l1, [0], [0, 1])
+
+
+def test_a_neighbour_space_of_datasets_feeds_a_vector_measurement():
+    dp = _dp()
+    datasets = dp.vector_domain(dp.atom_domain(T=int)), dp.symmetric_distance()
+    clamped_sum = datasets >> dp.t.then_clamp((0, 3)) >> dp.t.then_sum() >> dp.m.then_geometric(scale=1.0)
+    law = geometric_law(1.0, query=lambda d: sum(min(max(x, 0), 3) for x in d))
+    r = audit_measurement(clamped_sum, dataset_neighbours(5, 3, relation="add-remove"), law=law, sampler=False)
+    assert r.d_in == 1 and r.epsilon == 3.0 and r.exact_verdict == "holds"
+    assert r.exact.exhaustive and r.exact.pairs_examined == dataset_neighbours(5, 3, relation="add-remove").size
 
 
 def test_a_correct_measurement_is_not_flagged_and_a_mis_claimed_one_is():
