@@ -59,7 +59,13 @@ from geoprivate.mechanisms import (
     private_median,
 )
 from geoprivate.privacy import VACUOUS, Guarantee, advanced_composition
-from geoprivate.privacy.warnings import PrivacyWarning, UtilityWarning, warn_below_sample_bound, warn_outside_theorem
+from geoprivate.privacy.warnings import (
+    PrivacyWarning,
+    UtilityWarning,
+    error_bound_says_something,
+    warn_below_sample_bound,
+    warn_outside_theorem,
+)
 from solvers import vc1 as _vc1
 from solvers._checks import as_binary_matrix
 from solvers.vc1 import ROOT
@@ -714,6 +720,20 @@ class OPTPrivateLearner:
     ROOT, i.e. ĥ = f (post-processing; recorded in ``details["chosen"] = None``).  If the
     private median is z = 0, the layer P is {∅}; ∅'s (empty) root path lies in every B_i,
     so its score is t — either way x_good = ROOT.
+
+    Examples
+    --------
+    Practical mode (t = 20 parts, 400 examples of a threshold on 8 points): private at any n;
+    Theorem 11's accuracy needs N = :meth:`sample_size` examples
+    (:func:`geoprivate.planning.plan_vc1` computes it), so ``utility_proved`` is False here.
+
+    >>> from solvers.vc1 import thresholds_tree
+    >>> rng = np.random.default_rng(0)
+    >>> cols = rng.integers(0, 8, size=400); labels = (cols >= 5).astype(int)
+    >>> learner = OPTPrivateLearner(thresholds_tree(8), 1.0, 1e-6, 0.1, 0.1, mode="practical", n_subsets=20)
+    >>> h = learner.fit(cols, labels, rng=1)
+    >>> h.privacy_applies, h.guarantee.epsilon, h.guarantee.delta, h.utility_proved
+    (True, 1.0, 1e-06, False)
     """
 
     def __init__(
@@ -850,6 +870,7 @@ class OPTPrivateLearner:
             and self.median_k_scale == 1.0
             and n >= self.params.n
             and med.utility_proved
+            and error_bound_says_something("OPTPrivateLearner", self.alpha, stacklevel=5)
         )
         if n < self.params.n:
             warn_below_sample_bound(
@@ -922,6 +943,18 @@ class ProperLearner:
     the loop stops early when x_flag has no child in T_good (it is then a proper leaf);
     step 8 "select any leaf" takes the leaf of T_{x_flag} nearest to x_flag (ties: smallest
     column); "α·N" in step 7 is α·|S_2| (the weights and values are counts on S_2).
+
+    Examples
+    --------
+    Practical mode (Algorithm 2 on half of 400 examples with t = 20 parts): a proper, private hypothesis.
+
+    >>> from solvers.vc1 import thresholds_tree
+    >>> rng = np.random.default_rng(0)
+    >>> cols = rng.integers(0, 8, size=400); labels = (cols >= 5).astype(int)
+    >>> learner = ProperLearner(thresholds_tree(8), 1.0, 1e-6, 0.1, 0.1, mode="practical", n_subsets=20)
+    >>> h = learner.fit(cols, labels, rng=1)
+    >>> h.privacy_applies, h.guarantee.epsilon, h.concept is not None
+    (True, 1.0, True)
     """
 
     def __init__(
@@ -981,6 +1014,7 @@ class ProperLearner:
             and n1 >= self.params.n1
             and n - n1 >= self.params.n2
             and med.utility_proved
+            and error_bound_says_something("ProperLearner", self.alpha, stacklevel=5)
         )
         if n < self.params.n:
             warn_below_sample_bound(

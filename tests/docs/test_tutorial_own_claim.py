@@ -8,8 +8,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from tests import ROOT
 
 PAGE = ROOT / "docs" / "tutorials" / "own_claim.md"
@@ -84,11 +82,8 @@ def test_tutorial_mechanism_is_audited_exactly_and_by_sampling(tmp_path):
     assert "exhaustive=False" in verdicts["searched total"] and "false alarm 1e-06" in verdicts["sampler  total"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a check returning exact_audit(...) becomes a verdict only with the verify-report integration (#39 item 5)",
-)
 def test_tutorial_claim_returning_an_audit_is_violated_with_the_worst_pair(tmp_path):
+    """The check returns exact_audit(...): verify makes it the verdict, the worst pair its instance (#39 item 5)."""
     _files(tmp_path)
     command = ["verify", "--claims-from", "my_mechanism.py", "--claim", "mylab/total-private"]
     (rec,) = json.loads(_run([*command, "--json"], tmp_path).stdout)["claims"]
