@@ -624,16 +624,37 @@ def _bench_speed_rows() -> list:
     return saved("bench_speed")["rows"]
 
 
+def _benchmark(name: str):
+    """The benchmark script ``benchmarks/NAME.py`` as a module (for its ``markdown`` renderer)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
 @gen("bench_speed_table")
 def _bench_speed_table() -> str:
     """The README's speed table: the rows ``benchmarks/bench_speed.py --save`` wrote, rendered by its
     own ``markdown``."""
-    import importlib.util
+    return "\n" + _benchmark("bench_speed").markdown(_bench_speed_rows()) + "\n"
 
-    spec = importlib.util.spec_from_file_location("bench_speed", ROOT / "benchmarks" / "bench_speed.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return "\n" + mod.markdown(_bench_speed_rows()) + "\n"
+
+@gen("bench_peers_audit_table")
+def _bench_peers_audit_table() -> str:
+    """docs/audit_peers.md's table: the OpenDP mechanisms ``benchmarks/bench_peers_audit.py --save`` audited."""
+    return "\n" + _benchmark("bench_peers_audit").markdown(saved("bench_peers_audit")["rows"]) + "\n"
+
+
+@gen("bench_peers_audit_runs")
+def _bench_peers_audit_runs() -> str:
+    """The sampler's test runs per input in the saved peers table (10⁵, 2·10⁵, or 123 456)."""
+    n = saved("bench_peers_audit")["n_samples"]
+    m, e = divmod(n, 10 ** int(math.log10(n)))[0], int(math.log10(n))
+    if n != m * 10**e:
+        return grouped(n)
+    return ("" if m == 1 else f"{m}·") + f"10{str(e).translate(SUP)}"
 
 
 def _vc1_fit(bits: int) -> str:

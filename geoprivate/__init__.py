@@ -40,9 +40,18 @@ Accounting and verdicts (:mod:`geoprivate.privacy`)
     theorem), :class:`UtilityWarning` (below a sample bound), :class:`PrivacyParameterError`
     (the refusal under ``strict=True``).
 Auditors (:mod:`geoprivate.audit`)
-    :func:`hockey_stick`, :func:`statistical_epsilon_lower_bound`,
+    A mechanism of your own: :func:`exact_audit` (from its exact output law: the worst
+    neighbouring pair, δ(ε) and ε at δ, a proof for every ε; exhaustive over a finite neighbour
+    space or searched with a strategy) and :func:`audit_sampler` (from runs of it: a
+    Clopper–Pearson lower bound on ε at a stated false-alarm rate).  Their building blocks in
+    :mod:`geoprivate.audit`: the neighbour spaces ``dataset_neighbours`` and
+    ``query_vector_neighbours`` (``NeighbourSpace``), the exact laws of
+    :mod:`geoprivate.audit.laws` (discrete Laplace noise, clamping, noisy max, noisy-threshold
+    comparisons), and ``audit_measurement`` for a mechanism written with OpenDP (its claimed ε
+    read from its privacy map; the ``opendp`` extra).  The papers' mechanisms:
     :func:`between_thresholds_audit`, :func:`exponential_mechanism_audit`,
-    :func:`interior_point_exact_audit`.
+    :func:`interior_point_exact_audit`; the generic :func:`hockey_stick` and
+    :func:`statistical_epsilon_lower_bound`.
 Claims (:mod:`geoprivate.claims`)
     :func:`run_claim`, :func:`get_claim`, :func:`all_claims`: the papers' statements as checks.
 """
@@ -50,7 +59,9 @@ Claims (:mod:`geoprivate.claims`)
 __version__ = "0.1.0"
 
 from geoprivate.audit import (  # noqa: E402
+    audit_sampler,
     between_thresholds_audit,
+    exact_audit,
     exponential_mechanism_audit,
     hockey_stick,
     interior_point_exact_audit,
@@ -98,6 +109,8 @@ __all__ = [
     "between_thresholds_audit",
     "exponential_mechanism_audit",
     "interior_point_exact_audit",
+    "exact_audit",
+    "audit_sampler",
     "GenericPredictor",
     "CompositionPredictor",
     "G_oblivious",

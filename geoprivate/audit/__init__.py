@@ -30,6 +30,10 @@ A user's own mechanism
       (:func:`clamped_law`), noisy max and argmax, and comparisons with a noisy threshold
       summed over its noise (:func:`noisy_comparison_probability`,
       :func:`shared_threshold_law`, :class:`PiecewiseGeometric`) — no truncation anywhere.
+    * :mod:`geoprivate.audit.opendp` — :func:`audit_measurement` (:class:`MeasurementAudit`):
+      a mechanism written with OpenDP audited in one call against the ε its own privacy map
+      claims — by the sampler, and exactly with the documented law of its constructor
+      (:func:`geometric_law`, :func:`randomized_response_bool_law`); needs ``geoprivate[opendp]``.
     * :mod:`geoprivate.audit.suites` — StatDP's 11 mechanisms and the exact laws of the
       sparse-vector variants of [LSL17] with geometric noise (built from :mod:`~geoprivate.audit.laws`).
 
@@ -78,6 +82,14 @@ from geoprivate.audit.laws import (
     threshold_crossing_law,
 )
 from geoprivate.audit.neighbours import NeighbourSpace, dataset_neighbours, query_vector_neighbours
+from geoprivate.audit.opendp import (
+    DocumentedLaw,
+    MeasurementAudit,
+    audit_measurement,
+    claimed_privacy,
+    geometric_law,
+    randomized_response_bool_law,
+)
 from geoprivate.audit.sampler import SamplerAuditResult, audit_sampler
 from geoprivate.audit.statistical import AuditResult, clopper_pearson, statistical_epsilon_lower_bound
 
@@ -121,4 +133,10 @@ __all__ = [
     "noisy_comparison_probability",
     "shared_threshold_law",
     "threshold_crossing_law",
+    "audit_measurement",
+    "MeasurementAudit",
+    "DocumentedLaw",
+    "claimed_privacy",
+    "geometric_law",
+    "randomized_response_bool_law",
 ]

@@ -62,15 +62,32 @@ def test_tutorial_claims_file_is_short_and_verify_prints_what_the_page_shows(tmp
     assert recs[0]["mylab/interval-dichotomies"]["citation"] == "Me 2026"
 
 
-def test_tutorial_mechanism_audit_finds_the_worst_pair(tmp_path):
+def test_tutorial_mechanism_is_audited_exactly_and_by_sampling(tmp_path):
+    """The page's mechanism, run: both auditors, the broken total flagged, the count holding (#39 item 6)."""
     files = _files(tmp_path)
+    source = files["my_mechanism.py"].read_text()
+    assert len(source.splitlines()) <= 50  # it was 56 lines with a hand-rolled hockey-stick loop
+    assert "hockey_stick" not in source
+    assert all(name in source for name in ("exact_audit(", "audit_sampler(", ".strategy()", "dataset_neighbours("))
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = subprocess.run(
         [sys.executable, str(files["my_mechanism.py"])], capture_output=True, text=True, cwd=tmp_path, env=env
     )
     assert proc.returncode == 0, proc.stderr
-    assert [ln.rstrip() for ln in proc.stdout.splitlines()] == _shown("python my_mechanism.py")
-    proc = _run(["verify", "--claims-from", "my_mechanism.py", "--claim", "mylab/median-from-data"], tmp_path)
     printed = [ln.rstrip() for ln in proc.stdout.splitlines()]
-    for line in _shown("geoprivate verify --claims-from my_mechanism.py --claim mylab/median-from-data"):
-        assert line in printed, (line, proc.stdout)
+    assert printed == _shown("python my_mechanism.py")
+    verdicts = {ln.split(":")[0]: ln for ln in printed}
+    assert "violated=False" in verdicts["exact    count"] and "flagged=False" in verdicts["sampler  count"]
+    assert "violated=True" in verdicts["exact    total"] and "flagged=True" in verdicts["sampler  total"]
+    assert "exhaustive=False" in verdicts["searched total"] and "false alarm 1e-06" in verdicts["sampler  total"]
+
+
+def test_tutorial_claim_returning_an_audit_is_violated_with_the_worst_pair(tmp_path):
+    """The check returns exact_audit(...): verify makes it the verdict, the worst pair its instance (#39 item 5)."""
+    _files(tmp_path)
+    command = ["verify", "--claims-from", "my_mechanism.py", "--claim", "mylab/total-private"]
+    (rec,) = json.loads(_run([*command, "--json"], tmp_path).stdout)["claims"]
+    assert rec["status"] == "violated" and rec["instance"] == [[], [9]], rec
+    printed = [ln.rstrip() for ln in _run(command, tmp_path).stdout.splitlines()]
+    for line in _shown("geoprivate verify --claims-from my_mechanism.py --claim mylab/total-private"):
+        assert line in printed, (line, printed)
