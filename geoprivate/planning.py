@@ -41,10 +41,11 @@ from geoprivate.everlasting.parameters import bt_epsilon, custom_parameters, lam
 from geoprivate.everlasting.repaired import RepairedBBL, StopperParameters, repaired_guarantees
 from geoprivate.learners.decision_lists import greedy_cover_epsilon_hat, theorem_3_5_sample_size
 from geoprivate.learners.vc1 import theorem11_parameters, theorem13_parameters
-from geoprivate.learners.winnow import dp_winnow_privacy, lemma_4_2_bound
+from geoprivate.learners.winnow import dp_winnow_privacy, lemma_4_2_bound, tight_winnow_search
 from geoprivate.mechanisms import choosing_applies
 from geoprivate.mechanisms.sparse_vector import lemma1_applies
 from geoprivate.mechanisms.stopper import training_guarantee
+from geoprivate.privacy.accounting import check_accountant
 
 __all__ = [
     "PLANNERS",
@@ -451,7 +452,9 @@ def generic_bbl_parameters_from_plan(plan: Plan, epsilon_run: float | None = Non
 
 
 # ---------------------------------------------------------------------------- DP-Winnow
-def plan_dp_winnow(epsilon, delta, *, T: int, d: int, rho: float, beta: float = 0.05, c: float = 0.5) -> Plan:
+def plan_dp_winnow(
+    epsilon, delta, *, T: int, d: int, rho: float, beta: float = 0.05, c: float = 0.5, accountant: str = "paper"
+) -> Plan:
     """DP-Winnow's ε̂, η, m, K, L minimising [BF26] Theorem 4.5's mistake bound subject to (ε, δ) as run.
 
     Search: η on a grid (K = ⌈Lemma 4.7's update bound⌉ follows), m ∈ {1, 4, 16}; for each the
@@ -472,6 +475,10 @@ def plan_dp_winnow(epsilon, delta, *, T: int, d: int, rho: float, beta: float = 
         The failure probability β.
     c : float, default 0.5
         The confidence level c.
+    accountant : {"paper", "tight"}, default "paper"
+        Theorem 4.4's composition, or the optimal composition of the same components
+        (:func:`~geoprivate.learners.winnow.tight_winnow_search` from the paper's optimum; the
+        guarantee is :func:`~geoprivate.learners.winnow.dp_winnow_privacy` under that accountant).
 
     Returns
     -------
@@ -479,6 +486,7 @@ def plan_dp_winnow(epsilon, delta, *, T: int, d: int, rho: float, beta: float = 
         The chosen parameters, their privacy as run and the objective.
     """
     eps, dlt = _target(epsilon, delta)
+    accountant = check_accountant(accountant)
     T, d = check_int_in_range(T, "T", 1, MAX_ROUNDS), check_int_in_range(d, "d", 1, MAX_DIMENSION)
     rho = check_positive_real(rho, "rho")
     beta = check_probability(beta, "beta")
@@ -503,16 +511,21 @@ def plan_dp_winnow(epsilon, delta, *, T: int, d: int, rho: float, beta: float = 
             bound = 16 * (math.log(2) + 2 * math.log(T) - math.log(beta)) / e_hat * K
             if best is None or bound < best[0]:
                 best = (bound, float(eta), m, K, e_hat)
+    if accountant == "tight":  # the same grid of eta, searched from the paper's optimum (m = 1 dominates)
+        etas = np.geomspace(1e-10, 2 * (1 - c) * rho * 0.999, 60)
+        seen = tight_winnow_search(eps, dlt, d=d, rho=rho, c=c, etas=etas, start=best[1] if best else None)
+        best = min((16 * (math.log(2) + 2 * math.log(T) - math.log(beta)) * r, eta, m, K, e) for r, eta, m, K, e in seen)
+        best = None if not math.isfinite(best[0]) else best
     if best is None:
         raise ValueError(f"epsilon={eps}: no DP-Winnow configuration on the grid is (epsilon, delta)-DP as run")
     bound, eta, m, K, e_hat = best
-    g = dp_winnow_privacy(e_hat, eta, m, K, dlt)
+    g = dp_winnow_privacy(e_hat, eta, m, K, dlt, accountant=accountant)
     L = 8 * (math.log(2) + math.log(T) - math.log(beta)) / e_hat
     return Plan(
         "dp-winnow",
         eps,
         dlt,
-        {"epsilon": g.epsilon, "delta": g.delta},
+        {"epsilon": g.epsilon, "delta": g.delta, "accountant": g.accountant},
         {
             "eps_hat": e_hat,
             "eta": eta,
@@ -526,7 +539,12 @@ def plan_dp_winnow(epsilon, delta, *, T: int, d: int, rho: float, beta: float = 
             "c": c,
             "mistake_bound": bound,
         },
-        ["[BF26] Theorem 4.4 composition (K AboveThreshold + mK samples at 4 eta)", "Lemma 4.7 (K = update bound)"],
+        [
+            "[BF26] Theorem 4.4 composition (K AboveThreshold + mK samples at 4 eta)"
+            if accountant == "paper"
+            else "optimal composition ([KOV15]) of Theorem 4.4's K AboveThreshold + mK samples at 4 eta",
+            "Lemma 4.7 (K = update bound)",
+        ],
         {"examples": T, "memory_bytes": 8 * d * 4, "seconds": 2e-7 * T * d / 64, "mistake_bound_fraction": bound / T},
         ["the mistake bound exceeds T when DP-Winnow is not proved to learn at this epsilon"] if bound >= T else [],
     )
