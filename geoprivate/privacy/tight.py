@@ -193,8 +193,8 @@ def _rounded_layer(eps: float, dlt: float, k: int, grid: float, tail: float):
     q = math.exp(-eps) / (1.0 + math.exp(-eps))  # P(loss step = −ε)
     dist = stats.binom(k, q)
     lo, hi = _window(dist, k, tail)
-    g = max(1, int(grid // (2 * eps)))  # a block of g values of L spans < one grid step of loss
-    starts = np.arange(lo, hi + 1, g, dtype=np.float64)
+    g = int(min(hi - lo + 1, max(1.0, grid // (2 * eps))))  # a block of g values of L spans < one grid step
+    starts = np.arange(lo, hi + 1, g, dtype=np.int64).astype(np.float64)
     ends = np.minimum(starts + g - 1, hi)
     if g == 1:
         mass = dist.pmf(starts)

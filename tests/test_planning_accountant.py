@@ -1,0 +1,43 @@
+"""The planners under either accountant (#42): ``accountant="paper"`` (the proofs' composition theorems, the
+default) or ``"tight"`` (the optimal composition of the same components, geoprivate.privacy.tight)."""
+
+from __future__ import annotations
+
+import importlib.util
+
+import numpy as np
+import pytest
+
+from geoprivate.learners.winnow import DPWinnowParameters, dp_winnow, majority_sequence
+from geoprivate.planning import plan_dp_winnow
+
+needs_dp = pytest.mark.skipif(
+    importlib.util.find_spec("dp_accounting") is None, reason="dp-accounting (the [accounting] extra) is not installed"
+)
+
+
+@needs_dp
+def test_dp_winnow_planned_and_run_under_the_tight_accountant():
+    """The tight plan is (ε, δ)-DP as run under the accountant it names, and its mistake bound (Theorem 4.5's
+    16 ln(2T²/β) K/ε̂) is below the paper plan's: the same components, composed optimally."""
+    kw = dict(T=10**15, d=1000, rho=0.2)
+    paper = plan_dp_winnow(1.0, 1e-6, **kw)
+    tight = plan_dp_winnow(1.0, 1e-6, **kw, accountant="tight")
+    assert paper.guarantee["accountant"] == "paper" and tight.guarantee["accountant"] == "tight"
+    assert tight.guarantee["epsilon"] <= 1.0 and tight.guarantee["delta"] <= 1e-6
+    assert tight.parameters["mistake_bound"] < paper.parameters["mistake_bound"] / 4
+    assert "[KOV15]" in tight.binding[0]
+    # the run books the plan's guarantee under the same accountant
+    P = tight.parameters
+    X, y, _, rho = majority_sequence(200, 1000, 5, 0)
+    par = DPWinnowParameters(
+        200, 1000, rho, P["eps_hat"], P["eta"], P["L"], P["m"], P["K"], 0.05, 0.5, "practical", 1.0, 1e-6
+    )
+    run = dp_winnow(X, y, par, rng=0, accountant="tight")
+    assert run.guarantee.accountant == "tight" and run.guarantee.epsilon == pytest.approx(tight.guarantee["epsilon"])
+    assert np.isclose(run.ledger.entries[0].epsilon, tight.guarantee["epsilon"])
+
+
+def test_planners_refuse_an_unknown_accountant():
+    with pytest.raises(ValueError, match="accountant must be one of"):
+        plan_dp_winnow(1.0, 1e-6, T=1000, d=4, rho=0.1, accountant="rdp")
