@@ -38,7 +38,7 @@ from geoprivate.everlasting.accounting import claim27_epsilon, labelboost_epsilo
 from geoprivate.everlasting.generic_bbl import GenericBBL, make_everlasting_problem
 from geoprivate.everlasting.label_boost import lemma_c2_max_T
 from geoprivate.everlasting.parameters import bt_epsilon, custom_parameters, lambda_vc
-from geoprivate.everlasting.repaired import RepairedBBL, StopperParameters, repaired_guarantees
+from geoprivate.everlasting.repaired import REPAIRED_ACCOUNTANT, RepairedBBL, StopperParameters, repaired_guarantees
 from geoprivate.learners.decision_lists import greedy_cover_epsilon_hat, theorem_3_5_sample_size
 from geoprivate.learners.vc1 import theorem11_parameters, theorem13_parameters
 from geoprivate.learners.winnow import dp_winnow_privacy, lemma_4_2_bound, tight_winnow_search
@@ -46,6 +46,7 @@ from geoprivate.mechanisms import choosing_applies
 from geoprivate.mechanisms.sparse_vector import lemma1_applies
 from geoprivate.mechanisms.stopper import training_guarantee
 from geoprivate.privacy.accounting import check_accountant
+from geoprivate.privacy.tight import tight_step_epsilon
 
 __all__ = [
     "PLANNERS",
@@ -130,8 +131,11 @@ def _lemma_c2_s_hat(alpha, beta, d_hat, vc) -> int:
     return s
 
 
-def _eps_bt_max(budget, delta, c) -> float | None:
-    """Largest ε' < 1 with BetweenThresholds' ε (Observation 2 / basic) ≤ budget (bisection)."""
+def _eps_bt_max(budget, delta, c, accountant: str = "paper") -> float | None:
+    """Largest ε' < 1 with BetweenThresholds' ε (Observation 2 / basic, or tight) ≤ budget (bisection)."""
+    if accountant == "tight" and budget > 0:  # Observation 2's c segments composed optimally at its delta
+        e = tight_step_epsilon(c, budget, delta, step_delta=delta / (2 * c))
+        return min(e, 1 - 1e-12) if e > 0 else None
     if budget <= 0 or _bt_eps(1e-12, delta, c) > budget:
         return None
     lo, hi = 1e-12, 1 - 1e-12
@@ -634,6 +638,7 @@ def plan_vc1(
     beta: float = 0.1,
     learner: str = "opt",
     median: str = "exponential",
+    accountant: str = "paper",
 ) -> Plan:
     """The smallest n at which a [Yan25] VC-1 learner's accuracy is proved, at a private-as-run (ε, δ).
 
@@ -653,6 +658,10 @@ def plan_vc1(
         Accuracy target: error ≤ α with probability ≥ 1 − β.
     learner : {"opt", "proper"}
     median : {"exponential", "paper", "log-star"}
+    accountant : {"paper", "tight"}, default "paper"
+        ProperLearner's loop on S_2 sized by Theorem 7 or by the optimal composition of its 2T
+        releases (:func:`~geoprivate.learners.vc1.theorem13_parameters`); OPTPrivateLearner composes
+        two mechanisms at the δ they book, where basic composition is already optimal.
 
     Returns
     -------
@@ -667,6 +676,7 @@ def plan_vc1(
         Lemma 1 fails (no private configuration exists).
     """
     eps, dlt = _target(epsilon, delta)
+    accountant = check_accountant(accountant)
     if (td is None) == (domain_size is None):
         raise ValueError(f"vc1: give exactly one of td and domain_size, got td={td!r}, domain_size={domain_size!r}")
     if learner not in VC1_LEARNERS:
@@ -682,7 +692,7 @@ def plan_vc1(
         p1 = theorem11_parameters(depth, alpha, beta, eps, dlt, median=median)
         extra = {}
     else:
-        p13 = theorem13_parameters(depth, alpha, beta, eps, dlt, median=median)
+        p13 = theorem13_parameters(depth, alpha, beta, eps, dlt, median=median, accountant=accountant)
         p1 = p13.first
         extra = {"n1": p13.n1, "n2": p13.n2, "T": p13.T, "epsilon_step": p13.epsilon_step}
     n = p1.n + extra.get("n2", 0)
@@ -701,7 +711,7 @@ def plan_vc1(
         "vc1",
         eps,
         dlt,
-        {"epsilon": eps, "delta": dlt},
+        {"epsilon": eps, "delta": dlt, "accountant": accountant},
         {
             "learner": name,
             "median": p1.median,
@@ -875,6 +885,7 @@ def plan_everlasting_practical(
     stopper=None,
     later_budget: float = 1.0,
     query_private: bool = False,
+    accountant: str = "paper",
 ) -> Plan:
     """GenericBBL / RepairedBBL in practical mode: every *privacy* condition exact, sizes otherwise free.
 
@@ -916,6 +927,10 @@ def plan_everlasting_practical(
         The answering loop's ε in phases ≥ 2 (Claim D.1's 1).
     query_private : bool
         RepairedBBL: also meet the Claim 2.7 size that books an earlier-phase hidden query.
+    accountant : {"paper", "tight"}, default "paper"
+        GenericBBL: Observation 2's c_i segments (and LabelBoost) composed by the paper's theorems or
+        optimally (:mod:`geoprivate.privacy.tight`), in the conditions and in the guarantee; the plan
+        records it and :func:`run_everlasting_plan` runs under it.  RepairedBBL books ``"paper"`` only.
 
     Returns
     -------
@@ -926,6 +941,8 @@ def plan_everlasting_practical(
         each T_i.
     """
     eps, dlt = _target(epsilon, delta)
+    if check_accountant(accountant) != "paper" and repaired:
+        raise ValueError(REPAIRED_ACCOUNTANT)
     k = check_positive_int(phases, "phases")
     vc = check_positive_int(vc, "vc")
     lams = [check_positive_int(v, "lam") for v in (lam if isinstance(lam, (list, tuple)) else [lam] * k)]
@@ -943,7 +960,7 @@ def plan_everlasting_practical(
     spec = dict(
         k=k, eps=eps, dlt=dlt, alphas=alphas, beta=beta, lams=lams, shats=shats, R_last=R_last,
         top_rate=top_rate, top_margin=int(top_margin), e_run=e_run, repaired=repaired, st=st,
-        later_budget=later_budget, query_private=query_private,
+        later_budget=later_budget, query_private=query_private, accountant=accountant,
     )  # fmt: skip
     feasible: tuple[list, list] | None
     e_m2, feasible = e_lb, None
@@ -959,7 +976,13 @@ def plan_everlasting_practical(
     assert feasible is not None  # the first pass books at most e_m2 = e_lb, so it is feasible
     rows, binding = feasible
     n = rows[0]["S"]
-    return _practical_plan(rows, binding, k, eps, dlt, n, vc, alpha, beta, e_run, repaired, st, query_private)
+    plan_ = _practical_plan(rows, binding, k, eps, dlt, n, vc, alpha, beta, e_run, repaired, st, query_private)
+    if accountant == "tight":  # the same plan, its conditions and its guarantee under the tight accountant
+        plan_.parameters["accountant"] = accountant
+        plan_.guarantee = _practical_guarantee(
+            generic_bbl_parameters_from_plan(plan_, e_run), n, repaired, st, accountant
+        )
+    return plan_
 
 
 def _practical_rows(spec: dict, e_m2: float):
@@ -1003,7 +1026,7 @@ def _practical_rows(spec: dict, e_m2: float):
                 f"phase {i + 1}: stopped BetweenThresholds (eps_tr <= {budget:.3g}, delta_tr <= delta), c_max = {cmax}"
             )
         else:
-            e_bt = _eps_bt_max(budget, dlt, c)
+            e_bt = _eps_bt_max(budget, dlt, c, spec["accountant"])
             if e_bt is None:
                 raise ValueError(
                     f"phase {i + 1}: BetweenThresholds with c = {c} TOPs cannot be ({budget:.3g}, delta)-DP"
@@ -1087,7 +1110,7 @@ def _phase_view(row, delta):
     )
 
 
-def _practical_guarantee(par, n, repaired, stopper) -> dict:
+def _practical_guarantee(par, n, repaired, stopper, accountant: str = "paper") -> dict:
     """The guarantee a practical run will report, by the predictor's own accounting (all phases relabel)."""
     p1 = par.phase(1)
     k = len(par.phases)
@@ -1097,8 +1120,9 @@ def _practical_guarantee(par, n, repaired, stopper) -> dict:
             "training": [g["training"].epsilon, g["training"].delta],
             "query": {name: [q.epsilon, q.delta] for name, q in g["query_positions"].items()},
         }
-    tp = training_privacy(p1, par.delta, n, relabelled=k > 1, s_hat_used=p1.s_hat)
-    return {"training": [tp.guarantee.epsilon, tp.guarantee.delta], "query": None}
+    tp = training_privacy(p1, par.delta, n, relabelled=k > 1, s_hat_used=p1.s_hat, accountant=accountant)
+    out = {"training": [tp.guarantee.epsilon, tp.guarantee.delta], "query": None}
+    return out | ({"accountant": accountant} if accountant != "paper" else {})
 
 
 def run_everlasting_plan(plan: Plan, concept: str = "thresholds", seed: int = 0):
@@ -1131,6 +1155,6 @@ def run_everlasting_plan(plan: Plan, concept: str = "thresholds", seed: int = 0)
         st = StopperParameters(*plan.parameters["stopper"])
         alg: GenericBBL = RepairedBBL(prob, x, prob.target(x), par, seed_alg, stopper=st)
     else:
-        alg = GenericBBL(prob, x, prob.target(x), par, seed_alg)
+        alg = GenericBBL(prob, x, prob.target(x), par, seed_alg, accountant=plan.parameters.get("accountant", "paper"))
     del x
     return alg.run()

@@ -58,6 +58,8 @@ from geoprivate.everlasting.label_boost import SELECTIONS, label_boost, lemma_c2
 from geoprivate.everlasting.parameters import EverlastingParameters, PhaseParameters
 from geoprivate.mechanisms import BetweenThresholds, subsample
 from geoprivate.privacy import VACUOUS, Guarantee, PrivacyLedger
+from geoprivate.privacy.accounting import check_accountant
+from geoprivate.privacy.tight import TIGHT_THEOREM, tight_c_tops_composition
 from geoprivate.privacy.warnings import warn_below_sample_bound, warn_outside_theorem
 
 __all__ = [
@@ -198,6 +200,10 @@ class GenericBBL:
     strict : bool
         Raise :class:`~geoprivate.privacy.warnings.PrivacyParameterError` instead of
         warning when a condition of the training-privacy proof fails for these parameters.
+    accountant : {"paper", "tight"}, default "paper"
+        How the training privacy composes its components (Claim E.5's theorems, or optimally:
+        :func:`~geoprivate.everlasting.accounting.training_privacy`); the guarantee and the
+        ledger name it.
 
     Notes
     -----
@@ -227,8 +233,10 @@ class GenericBBL:
         bt_noise: float = 1.0,
         strict: bool = False,
         keep_hypotheses: bool = False,
+        accountant: str = "paper",
     ):
         self.keep_hypotheses = check_bool(keep_hypotheses, "keep_hypotheses")
+        self.accountant = check_accountant(accountant)
         check_bool(strict, "strict")
         self._hypotheses: list = []
         bt_noise = check_positive_real(bt_noise, "bt_noise")
@@ -261,6 +269,7 @@ class GenericBBL:
             s_hat_used=parameters.phase(1).s_hat,
             faithful_bt=self.bt_noise == 1.0,
             faithful_labelboost=selection == "exponential",
+            accountant=self.accountant,
         )
         if not self._privacy_before.privacy_applies:
             bad = [k for k, v in self._privacy_before.conditions.items() if not v and not k.startswith("Claim 2.7")]
@@ -347,12 +356,16 @@ class GenericBBL:
         :class:`~geoprivate.everlasting.repaired.RepairedBBL` answers through its own mechanism)."""
         # bt_noise != 1 is a deliberately broken variant (noise mis-scaled, ledger keeps the nominal)
         bt = BetweenThresholds(p.epsilon_bt / self.bt_noise, p.t_lower, p.t_upper, p.T, rng, c=p.c, delta=p.delta_bt)
+        tight = self.accountant == "tight"
         self.ledger.record(
             "BetweenThresholds (c tops)",
-            p.bt_guarantee_epsilon,
+            tight_c_tops_composition(p.epsilon_bt, p.delta_bt, p.c).epsilon if tight else p.bt_guarantee_epsilon,
             min(1.0, 2 * p.c * p.delta_bt),
-            "[NNSY23] Observation 2 or basic composition of c_i segments (the smaller), Lemma C.3's gap (Claim D.9)",
+            f"c_i segments of Observation 2 by the {TIGHT_THEOREM}, Lemma C.3's gap (Claim D.9)"
+            if tight
+            else "[NNSY23] Observation 2 or basic composition of c_i segments (the smaller), Lemma C.3's gap (Claim D.9)",
             bool(all(p.privacy_conditions.values()) and self.bt_noise == 1.0),
+            accountant=self.accountant,
             phase=p.i,
             c=p.c,
             T=p.T,
@@ -463,6 +476,7 @@ class GenericBBL:
             s_hat_used=self._s_hat_used.get(1, 0),
             faithful_bt=self.bt_noise == 1.0,
             faithful_labelboost=self.selection == "exponential",
+            accountant=self.accountant,
         )
         utility = self.parameters.utility_proved(len(records))
         guarantee = (tp.guarantee if tp.privacy_applies else VACUOUS).with_utility(utility)

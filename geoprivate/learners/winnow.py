@@ -81,6 +81,7 @@ __all__ = [
     "DPWinnowParameters",
     "theorem_4_4_parameters",
     "theorem_4_5_parameters",
+    "theorem_4_5_rounds",
     "practical_parameters",
     "dp_winnow_privacy",
     "tight_eps_hat",
@@ -665,6 +666,48 @@ def theorem_4_4_parameters(epsilon, delta, K: int, m: int) -> tuple[float, float
     dl = check_probability(delta, "delta")
     K, m = check_positive_int(K, "K"), check_positive_int(m, "m")
     return eps / (4 * math.sqrt(2 * K * math.log(2 / dl))), eps / (8 * math.sqrt(2 * m * K * math.log(2 / dl)))
+
+
+def theorem_4_5_rounds(K_over_eps_hat, beta, share=0.01) -> float:
+    """The least T at which [BF26] Theorem 4.5's mistake bound 16 ln(2T²/β)·K/ε̂ is at most ``share``·T.
+
+    With the mistake bound at most 0.01·T the mistake rate of the last 10 % of the rounds is at most
+    0.1 (the price-of-privacy target).  A configuration's K and ε̂ do not depend on T (privacy does
+    not), so a planner's K/ε̂ gives its predicted T directly.
+
+    Parameters
+    ----------
+    K_over_eps_hat : float > 0
+        K/ε̂ of the configuration.
+    beta : float in (0, 1)
+        The failure probability β.
+    share : float in (0, 1), default 0.01
+        The share of T the mistake bound may reach.
+
+    Returns
+    -------
+    float
+        T (a real: the least solution of 16 ln(2T²/β) r = share·T above the bound's minimum).
+
+    Examples
+    --------
+    >>> f"{theorem_4_5_rounds(4338540 / 2.4531890240452244e-05, 0.05):.2g}"
+    '2.2e+16'
+    """
+    r = check_positive_real(K_over_eps_hat, "K_over_eps_hat")
+    b = check_probability(beta, "beta")
+    s = check_probability(share, "share")
+
+    def over(T: float) -> bool:
+        return 16 * (math.log(2 / b) + 2 * math.log(T)) * r > s * T
+
+    lo, hi = 1.0, max(2.0, 32 * r / s)
+    while over(hi):
+        lo, hi = hi, hi * 2
+    while hi - lo > 1e-9 * hi:  # the bound's share decreases in T beyond its minimum: bisection
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if over(mid) else (lo, mid)
+    return hi
 
 
 def _theorem_eta(epsilon, delta, m, K):

@@ -59,6 +59,7 @@ __all__ = [
     "tight_delta",
     "tight_composition",
     "tight_step_epsilon",
+    "tight_c_tops_composition",
     "require_dp_accounting",
 ]
 
@@ -406,3 +407,38 @@ def tight_step_epsilon(
             hi, fhi = mid, fm
             flo, side = (flo / 2, -1) if side == -1 else (flo, -1)
     return lo
+
+
+def tight_c_tops_composition(epsilon, delta, c, *, others: Iterable = ()) -> Guarantee:
+    """[NNSY23] Observation 2's components composed optimally: c runs of an (ε, δ)-DP BetweenThresholds.
+
+    The same c (ε, δ)-DP segments Observation 2 composes (with ``others`` composed alongside, e.g.
+    LabelBoost in Claim E.5), at Observation 2's total δ = 2cδ; compare
+    :func:`~geoprivate.privacy.accounting.c_tops_composition`.
+
+    Parameters
+    ----------
+    epsilon : float > 0
+        ε of each run.
+    delta : float in (0, 1)
+        δ of each run.
+    c : int >= 1
+        The number of TOPs (runs).
+    others : iterable of Guarantee or (Guarantee, count)
+        Further mechanisms composed with them.
+
+    Returns
+    -------
+    Guarantee
+        (ε', 2cδ), ``accountant="tight"``.
+
+    Examples
+    --------
+    >>> g = tight_c_tops_composition(0.0034, 1e-6 / 76102, 38051)  # Observation 2: 3.998
+    >>> round(g.epsilon, 2), g.delta
+    (3.18, 1e-06)
+    """
+    eps = check_epsilon(epsilon)
+    dlt = check_delta(delta)
+    c = check_positive_int(c, "c")
+    return tight_composition([(Guarantee(eps, dlt), c), *others], min(1.0, 2 * c * dlt))
