@@ -45,8 +45,8 @@ from geoprivate.learners.winnow import dp_winnow_privacy, lemma_4_2_bound, tight
 from geoprivate.mechanisms import choosing_applies
 from geoprivate.mechanisms.sparse_vector import lemma1_applies
 from geoprivate.mechanisms.stopper import training_guarantee
-from geoprivate.privacy.accounting import check_accountant
-from geoprivate.privacy.tight import tight_step_epsilon
+from geoprivate.privacy.accounting import Guarantee, check_accountant
+from geoprivate.privacy.tight import tight_c_tops_composition, tight_step_epsilon
 
 __all__ = [
     "PLANNERS",
@@ -119,8 +119,11 @@ def gap_T(epsilon_bt: float, delta: float, c: int, alpha: float) -> int:
     return T
 
 
-def _bt_eps(eps_bt, delta, c) -> float:
-    return bt_epsilon(eps_bt, delta / (2 * c), c)
+def _bt_eps(eps_bt, delta, c, accountant: str = "paper", others=()) -> float:
+    """BetweenThresholds' ε with c TOPs at δ' = δ/(2c) (Observation 2 / basic, or tight with ``others``)."""
+    if accountant == "tight":
+        return tight_c_tops_composition(eps_bt, delta / (2 * c), c, others=others).epsilon
+    return bt_epsilon(eps_bt, delta / (2 * c), c) + sum(g.epsilon for g in others)
 
 
 def _lemma_c2_s_hat(alpha, beta, d_hat, vc) -> int:
@@ -173,7 +176,7 @@ def _phase_row(i: int, alpha, beta, lam: int, T: int, R: int, c: int, e_bt: floa
     return row
 
 
-def _later_phases(alphas, betas, lams, R_last: int, eps: float, dlt: float, c_const: float):
+def _later_phases(alphas, betas, lams, R_last: int, eps: float, dlt: float, c_const: float, accountant="paper"):
     """Phases k, k−1, …, 2 of :func:`plan_generic_bbl`, planned backwards from query privacy's conditions.
 
     Each later phase runs Claim D.1's (1, δ) BetweenThresholds ([NNSY23] Observation 2 with c_i TOPs),
@@ -210,19 +213,22 @@ def _later_phases(alphas, betas, lams, R_last: int, eps: float, dlt: float, c_co
         R = R_last if i == k - 1 else R_next_needed
         assert R is not None  # set by the phase after this one (the loop runs backwards)
         c = max(1, math.ceil(c_const * ai * R))
-        e_bt = _eps_bt_max(1.0, dlt, c)  # Claim D.1: (1, delta)
+        e_bt = _eps_bt_max(1.0, dlt, c, accountant)  # Claim D.1: (1, delta)
         if e_bt is None:
             raise ValueError(f"phases: phase {i + 1}'s BetweenThresholds cannot be (1, delta)-DP with c = {c}")
         T = gap_T(e_bt, dlt, c, ai)
         S = lam * T
-        later[i] = _phase_row(i + 1, ai, betas[i], lam, T, R, c, e_bt, dlt, bt_epsilon=_bt_eps(e_bt, dlt, c))
+        row = _phase_row(i + 1, ai, betas[i], lam, T, R, c, e_bt, dlt, bt_epsilon=_bt_eps(e_bt, dlt, c, accountant))
+        later[i] = row
         S_next = S
         # phase i (0-based i-1) must produce S_(i+1) = S: D_hat_(i) >= S, R_(i) >= D_hat m_q / eps
         R_next_needed = math.ceil(S * m_q / min(eps, 1.0))
     return later, R_next_needed, S_next
 
 
-def _phase1_search(eps: float, dlt: float, c1: int, alpha1: float, lam1: int, s_hat1: int | None):
+def _phase1_search(
+    eps: float, dlt: float, c1: int, alpha1: float, lam1: int, s_hat1: int | None, accountant: str = "paper"
+):
     """Phase 1 of :func:`plan_generic_bbl`: the ε'_1 giving the smallest n that is (ε, δ)-DP for S.
 
     Searches 400 log-spaced ε'_1 and the bisection optimum of the un-amplified case.  For each, T_1 is
@@ -252,8 +258,8 @@ def _phase1_search(eps: float, dlt: float, c1: int, alpha1: float, lam1: int, s_
     """
     e_lb = labelboost_epsilon()
     best = None
-    grid = list(np.geomspace(1e-5, 0.999, 400))
-    un = _eps_bt_max(eps, dlt, c1)
+    grid = list(np.geomspace(1e-5, 0.999, 400 if accountant == "paper" else 60))  # a tight ε costs a PLD
+    un = _eps_bt_max(eps, dlt, c1, accountant)
     if un is not None:
         grid.append(un)
     for e_bt in grid:
@@ -264,7 +270,7 @@ def _phase1_search(eps: float, dlt: float, c1: int, alpha1: float, lam1: int, s_
             continue
         amp = claim27_epsilon(e_lb, s_hat1, S1) if s_hat1 is not None else 0.0
         e_m2 = (e_lb if amp is None else min(e_lb, amp)) if s_hat1 is not None else 0.0
-        inner = _bt_eps(e_bt, dlt, c1) + e_m2
+        inner = _bt_eps(e_bt, dlt, c1, accountant, [Guarantee(e_m2)] if e_m2 > 0 else [])
         if inner <= eps:
             n, g, binding = S1, inner, ["Lemma C.3 gap (Claim D.9)", "Observation 2 budget"]
         elif eps <= 1 and inner < 40:
@@ -289,6 +295,7 @@ def plan_generic_bbl(
     lambda1: int | None = None,
     tops: int | None = None,
     c_const: float = 64.0,
+    accountant: str = "paper",
 ) -> Plan:
     """Smallest GenericBBL configuration that is (ε, δ)-DP w.r.t. its training set as run.
 
@@ -310,12 +317,17 @@ def plan_generic_bbl(
     lambda1 : λ_1 (None: Theorem A.2's λ_i); later λ_i scale by the same factor
     tops : c_1 (None: ⌈c_const α_1 R_1⌉)
     c_const : the constant of c_i = ⌈c_const α_i R_i⌉ (the paper's 64)
+    accountant : {"paper", "tight"}, default "paper" — Observation 2's c_i segments (with LabelBoost in
+        phase 1) composed by the paper's theorems or optimally (:mod:`geoprivate.privacy.tight`; ε'_1
+        searched on 60 points instead of 400); the plan records it and :func:`run_generic_bbl_plan`
+        runs under it
 
     Returns
     -------
     Plan
     """
     eps, dlt = _target(epsilon, delta)
+    accountant = check_accountant(accountant)
     a, b = check_probability(alpha, "alpha") / 2, check_probability(beta, "beta") / 2
     R_last = check_int_in_range(queries, "queries", 1, MAX_QUERIES)
     vc, k = check_int_in_range(vc, "vc", 1, MAX_DIMENSION), check_int_in_range(phases, "phases", 1, MAX_PHASES)
@@ -325,7 +337,7 @@ def plan_generic_bbl(
     betas = [b / 2**i for i in range(k)]
     lams = [max(1, math.ceil(scale * lambda_vc(ai, bi, vc))) for ai, bi in zip(alphas, betas, strict=True)]
     notes = []
-    later, R_next_needed, S_next = _later_phases(alphas, betas, lams, R_last, eps, dlt, c_const)
+    later, R_next_needed, S_next = _later_phases(alphas, betas, lams, R_last, eps, dlt, c_const, accountant)
     # ---- phase 1: the training-privacy search
     R1 = R_last if k == 1 else R_next_needed
     c1 = (
@@ -336,7 +348,7 @@ def plan_generic_bbl(
     d_hat1 = S_next if k > 1 else 0
     s_hat1 = _lemma_c2_s_hat(alphas[0], betas[0], d_hat1, vc) if k > 1 else 0
     e_lb = labelboost_epsilon()
-    best = _phase1_search(eps, dlt, c1, alphas[0], lams[0], s_hat1 if k > 1 else None)
+    best = _phase1_search(eps, dlt, c1, alphas[0], lams[0], s_hat1 if k > 1 else None, accountant)
     if best is None:
         raise ValueError(
             f"epsilon={eps}: no configuration meets every privacy condition (try a larger epsilon, "
@@ -357,7 +369,7 @@ def plan_generic_bbl(
         c1,
         e_bt,
         dlt,
-        bt_epsilon=_bt_eps(e_bt, dlt, c1),
+        bt_epsilon=_bt_eps(e_bt, dlt, c1, accountant),
         s_hat=s_hat1,
         d_hat=d_hat1,
     )
@@ -380,8 +392,9 @@ def plan_generic_bbl(
         "generic-bbl",
         eps,
         dlt,
-        {"epsilon": g_eps, "delta": delta_out, "scope": "training set S"},
-        {"n": n, "phases": rows, "vc": vc, "alpha": alpha, "beta": beta, "epsilon_inner": inner},
+        {"epsilon": g_eps, "delta": delta_out, "scope": "training set S", "accountant": accountant},
+        {"n": n, "phases": rows, "vc": vc, "alpha": alpha, "beta": beta, "epsilon_inner": inner}
+        | ({"accountant": accountant} if accountant != "paper" else {}),
         binding,
         {"examples": n, "memory_bytes": mem, "seconds": secs, "queries": total_q},
         notes,
@@ -518,7 +531,9 @@ def plan_dp_winnow(
     if accountant == "tight":  # the same grid of eta, searched from the paper's optimum (m = 1 dominates)
         etas = np.geomspace(1e-10, 2 * (1 - c) * rho * 0.999, 60)
         seen = tight_winnow_search(eps, dlt, d=d, rho=rho, c=c, etas=etas, start=best[1] if best else None)
-        best = min((16 * (math.log(2) + 2 * math.log(T) - math.log(beta)) * r, eta, m, K, e) for r, eta, m, K, e in seen)
+        best = min(
+            (16 * (math.log(2) + 2 * math.log(T) - math.log(beta)) * r, eta, m, K, e) for r, eta, m, K, e in seen
+        )
         best = None if not math.isfinite(best[0]) else best
     if best is None:
         raise ValueError(f"epsilon={eps}: no DP-Winnow configuration on the grid is (epsilon, delta)-DP as run")
@@ -819,7 +834,8 @@ def run_generic_bbl_plan(
     prob = make_everlasting_problem(concept, np.random.default_rng(s_prob))
     par = generic_bbl_parameters_from_plan(plan)
     x = prob.sample(np.random.default_rng(s_data), n)
-    alg = GenericBBL(prob, x, prob.target(x), par, int(s_alg.generate_state(1)[0]))
+    acc = plan.parameters.get("accountant", "paper")
+    alg = GenericBBL(prob, x, prob.target(x), par, int(s_alg.generate_state(1)[0]), accountant=acc)
     del x
     return alg.run(len(par.phases) if phases is None else phases, progress=progress, query_progress=query_progress)
 

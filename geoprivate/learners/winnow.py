@@ -908,9 +908,7 @@ def dp_winnow_privacy(eps_hat, eta, m, K, delta, *, em_step: str = "corrected", 
     e = check_epsilon(eps_hat, "eps_hat")
     eta = check_positive_real(eta, "eta")
     m, K = check_positive_int(m, "m"), check_positive_int(K, "K")
-    return _composed_guarantee(
-        e, eta, m, K, check_delta(delta), _check_em_step(em_step), check_accountant(accountant)
-    )
+    return _composed_guarantee(e, eta, m, K, check_delta(delta), _check_em_step(em_step), check_accountant(accountant))
 
 
 def _check_em_step(em_step) -> str:

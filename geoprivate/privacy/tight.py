@@ -321,7 +321,9 @@ def tight_composition(components, delta, *, grid: float | None = None) -> Guaran
     if dlt == 0:  # pure composition at delta = 0: basic composition is the optimum ([KOV15] Theorem 3.3, i = 0)
         return Guarantee(basic.epsilon if basic.delta == 0 else math.inf, 0.0, accountant="tight")
     if dlt < MIN_DELTA:
-        raise ValueError(f"delta must be 0 or >= {MIN_DELTA} for the tight accountant (floating-point margin), got {delta!r}")
+        raise ValueError(
+            f"delta must be 0 or >= {MIN_DELTA} for the tight accountant (floating-point margin), got {delta!r}"
+        )
     pld = _composed_pld(comps, _TAIL * dlt, None if grid is None else check_real(grid, "grid", low=0.0, low_open=True))
     eps = float(pld.get_epsilon_for_delta(_margin(dlt)))
     if basic.delta <= dlt:
@@ -334,8 +336,8 @@ def tight_step_epsilon(
 ) -> float:
     """The largest ε_step (to ``rtol``) with ``count`` × (ε_step, step_delta) and ``others`` tightly (ε, δ)-DP.
 
-    The tight ε grows with ε_step: a bracket [feasible, infeasible] is found from ``start`` (or the
-    basic-composition split) by doubling or halving, then narrowed by false position on
+    The tight ε grows with ε_step: a bracket [feasible, infeasible] is found from ``start`` (or ε/count,
+    basic composition's share) by doubling or halving, then narrowed by false position on
     (log ε_step, log ε) with the Illinois safeguard until its ends are within ``rtol``.  The answer
     is the bracket's feasible end, so the composition at it is (ε, δ)-DP by :func:`tight_composition`.
 
@@ -371,7 +373,7 @@ def tight_step_epsilon(
     eps = check_epsilon(epsilon)
     dlt = check_delta(delta)
     sd = check_delta(step_delta, "step_delta")
-    rest = [(g, c) for g, c, in ((x, 1) if isinstance(x, Guarantee) else _pair(x) for x in others)]
+    rest = [(x, 1) if isinstance(x, Guarantee) else _pair(x) for x in others]
     rtol = check_real(rtol, "rtol", low=0.0, low_open=True)
 
     def log_excess(e: float) -> float:
@@ -379,7 +381,7 @@ def tight_step_epsilon(
         got = tight_composition([(Guarantee(e, sd), k), *rest], dlt).epsilon
         return math.log(got / eps) if 0 < got < math.inf else (-math.inf if got == 0 else math.inf)
 
-    x = check_epsilon(start, "start") if start is not None else max(eps - sum(g.epsilon * c for g, c in rest), eps) / k
+    x = check_epsilon(start, "start") if start is not None else eps / k  # basic composition's share
     fx = log_excess(x)
     step = 2.0 if fx <= 0 else 0.5
     y, fy = x, fx

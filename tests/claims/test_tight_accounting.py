@@ -31,7 +31,9 @@ def test_slower_claim_holds(cid):
 def test_an_accountant_below_the_exact_audit_is_caught(monkeypatch):
     """A broken accountant (ε − 0.01: below the exact ε at δ) is a violation with its instance."""
     real = ta.tight_composition
-    monkeypatch.setattr(ta, "tight_composition", lambda comps, d: type(real(comps, d))(real(comps, d).epsilon - 0.01, d))
+    monkeypatch.setattr(
+        ta, "tight_composition", lambda comps, d: type(real(comps, d))(real(comps, d).epsilon - 0.01, d)
+    )
     r = run_claim(get_claim("general/tight-accountant-upper-bound"), seed=0)
     assert r["status"] == "violated" and r["instance"]["mechanisms"], r
 
