@@ -8,8 +8,12 @@ import importlib.util
 import numpy as np
 import pytest
 
+from geoprivate.learners.vc1 import ProperLearner, theorem13_parameters
 from geoprivate.learners.winnow import DPWinnowParameters, dp_winnow, majority_sequence
-from geoprivate.planning import plan_dp_winnow
+from geoprivate.planning import plan_dp_winnow, plan_vc1
+from geoprivate.privacy import Guarantee
+from geoprivate.privacy.tight import tight_composition
+from solvers import vc1
 
 needs_dp = pytest.mark.skipif(
     importlib.util.find_spec("dp_accounting") is None, reason="dp-accounting (the [accounting] extra) is not installed"
@@ -41,3 +45,20 @@ def test_dp_winnow_planned_and_run_under_the_tight_accountant():
 def test_planners_refuse_an_unknown_accountant():
     with pytest.raises(ValueError, match="accountant must be one of"):
         plan_dp_winnow(1.0, 1e-6, T=1000, d=4, rho=0.1, accountant="rdp")
+
+
+@needs_dp
+def test_vc1_proper_learner_sized_by_the_tight_accountant():
+    """ProperLearner's loop on S_2: the same 2T releases composed optimally allow a larger ε_step, so N_2 shrinks;
+    the learner built under the accountant names it in its guarantee."""
+    paper = plan_vc1(1.0, 1e-6, td=64, learner="proper")
+    tight = plan_vc1(1.0, 1e-6, td=64, learner="proper", accountant="tight")
+    assert tight.guarantee["accountant"] == "tight"
+    assert tight.parameters["epsilon_step"] > 1.3 * paper.parameters["epsilon_step"]
+    assert tight.parameters["n2"] < paper.parameters["n2"]
+    q = theorem13_parameters(64, 0.1, 0.1, 1.0, 1e-6, accountant="tight")
+    assert tight_composition([(Guarantee(q.epsilon_step), 2 * q.T)], 0.5e-6).epsilon <= 0.5  # (ε/2, δ/2) as run
+    M, f = vc1.catalogue(4)["thresholds"]
+    learner = ProperLearner(M, 1.0, 1e-6, 0.1, 0.1, f=f, mode="practical", n_subsets=4, accountant="tight")
+    p = theorem13_parameters(learner.cls.height, 0.1, 0.1, 1.0, 1e-6, accountant="tight")
+    assert learner.guarantee().accountant == "tight" and learner.epsilon_step == p.epsilon_step
