@@ -583,12 +583,24 @@ def _price_of_privacy_tight_table() -> str:
     lines.append(
         f"| DP-Winnow, the paper planner's configuration (majority of 5) | the same | ε = 1 | ε = {same.epsilon:.2f} |"
     )
+    measured = {r["algorithm"]: r for r in saved("price_of_privacy_tight")}
     for R in (1000, 10_000):
         row = _pop_rows()[f"GenericBBL, 1 phase, thresholds, R = {R}"]
+        mine = measured[f"GenericBBL, 1 phase, thresholds, R = {R} (tight)"]
         c, e_bt, paper, tight = _tight_bbl_one_phase(R, row["epsilon"])
         lines.append(
-            f"| GenericBBL, 1 phase, thresholds, R = {_power(R)} (the run above) | [NNSY23] Observation 2 or basic "
-            f"composition of c₁ = {c} segments at ε′₁ = {e_bt:.2g} | ε = {paper:.3g} | ε = {tight:.3g} |"
+            f"| GenericBBL, 1 phase, thresholds, R = {_power(R)}: smallest ε reaching max err_D ≤ 0.1 (n ≤ 6·10⁷) "
+            f"| [NNSY23] Observation 2 or basic composition of c₁ = {c} segments | ε = {_eps(row['epsilon'])} "
+            f"(n = {sci(row['n'])}) | ε = {_eps(mine['epsilon'])} (n = {sci(mine['n'])}; {mine['accuracy']}, "
+            f"measured); the paper's run at ε = {_eps(paper)} (ε′₁ = {e_bt:.2g}) is ({tight:.3g}, 10⁻⁶)-DP |"
+        )
+    for k in (2, 3):
+        pl, mine = _planned(k), measured[f"GenericBBL, {k} phases (planner only) (tight)"]
+        (R1,) = _find(r"R_1 = (\S+) queries", mine["note"])
+        lines.append(
+            f"| GenericBBL, {k} phases, planner at ε = 1 | Observation 2 in every phase, with LabelBoost | n = "
+            f"{sci(pl.parameters['n'])}, R₁ = {sci(pl.parameters['phases'][0]['R'])} | n = {sci(mine['n'])}, R₁ = "
+            f"{sci(float(R1))} |"
         )
     for k in (2, 3):
         paper, tight = _tight_everlasting_pair("thresholds", k)
@@ -655,7 +667,9 @@ def _price_of_everlasting_tight_table() -> str:
         g = entry["planned_guarantee"]["training"]
         return f"{grouped(entry['n'])}; {' / '.join(grouped(p['T']) for p in entry['phases'])}; ε = {g[0]:.3g}"
 
-    for row in saved("price_of_everlasting_tight")["rows"]:
+    for row in sorted(
+        saved("price_of_everlasting_tight")["rows"], key=lambda r: (r["phases"], r["concept"] != "thresholds")
+    ):
         theirs, mine = _tight_everlasting_pair(row["concept"], row["phases"])
         run = mine["run"]
         if run is None:
