@@ -8,6 +8,7 @@ import importlib.util
 import numpy as np
 import pytest
 
+from geoprivate.cli import main
 from geoprivate.learners.vc1 import ProperLearner, theorem13_parameters
 from geoprivate.learners.winnow import DPWinnowParameters, dp_winnow, majority_sequence
 from geoprivate.planning import plan_dp_winnow, plan_vc1
@@ -62,3 +63,14 @@ def test_vc1_proper_learner_sized_by_the_tight_accountant():
     learner = ProperLearner(M, 1.0, 1e-6, 0.1, 0.1, f=f, mode="practical", n_subsets=4, accountant="tight")
     p = theorem13_parameters(learner.cls.height, 0.1, 0.1, 1.0, 1e-6, accountant="tight")
     assert learner.guarantee().accountant == "tight" and learner.epsilon_step == p.epsilon_step
+
+
+@needs_dp
+def test_cli_plan_takes_the_accountant(capsys):
+    assert main(["plan", "vc1", "--epsilon", "1", "--delta", "1e-6", "--td", "64", "--learner", "proper",
+                 "--accountant", "tight"]) == 0  # fmt: skip
+    assert "under the tight accountant" in capsys.readouterr().out
+    assert (
+        main(["plan", "dp-greedy-cover", "--epsilon", "1", "--delta", "1e-6", "--M", "4", "--accountant", "tight"]) == 2
+    )
+    assert "does not take --accountant" in capsys.readouterr().err
