@@ -8,6 +8,8 @@ import sys
 from fractions import Fraction as F
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from geoprivate.audit.exact import LogRational, exact_audit
 from geoprivate.claims.tight_accounting import _components, _composed_law
@@ -172,3 +174,20 @@ def test_missing_dp_accounting_says_how_to_install(monkeypatch):
     # ... and no number comes out
     with pytest.raises(ImportError, match="dp-accounting"):
         tight_composition([(Guarantee(0.1), 10)], 1e-6)
+
+
+@needs_dp
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(1, 12),
+    st.fractions(min_value=F(51, 50), max_value=F(5), max_denominator=50),
+    st.sampled_from([F(0), F(1, 1000), F(1, 100)]),
+    st.floats(1e-6, 0.3),
+)
+def test_tight_epsilon_is_an_upper_bound_on_kov_in_rationals(k, a, d, delta):
+    """[KOV15]'s exact δ at the accountant's ε (e^ε rounded down to a rational: δ only grows) is at most δ."""
+    if k * d >= delta:
+        return
+    eps = tight_composition([(Guarantee(math.log(a), float(d)), k)], delta).epsilon
+    b = max(F(1), F(math.exp(eps)) * (1 - F(1, 10**12)))
+    assert kov_delta(k, a, d, b) <= F(delta)
