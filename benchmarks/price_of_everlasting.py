@@ -80,15 +80,13 @@ def _measure(pl, concept, seed) -> dict:
         warnings.simplefilter("ignore")
         res = run_everlasting_plan(pl, concept, seed)
     secs = time.perf_counter() - t0
-    g = res.extra.get("privacy")
+    g = res.privacy.summary()  # the run's one privacy record (training side; RepairedBBL: the query side too)
     return {
         "seconds": secs,
         "failed": bool(res.failed),
         "phases_run": len(res.phases),
-        "training": [res.privacy.guarantee.epsilon, res.privacy.guarantee.delta]
-        if g is None
-        else [g["training"].epsilon, g["training"].delta],
-        "query": None if g is None else {k: [v.epsilon, v.delta] for k, v in g["query_positions"].items()},
+        "training": g["training"],
+        "query": g["query"],
         "err_D_max": [r.err_D_max for r in res.phases],
         "tops": [[r.tops, r.c] for r in res.phases],
         "labelboost": [

@@ -56,7 +56,13 @@ from geoprivate.cli._args import progress  # noqa: E402 (stderr, terminals only)
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from geoprivate.planning import plan_dp_winnow, plan_generic_bbl, plan_vc1, run_generic_bbl_plan, vc1_privacy_conditions
+from geoprivate.planning import (  # noqa: E402
+    plan_dp_winnow,
+    plan_generic_bbl,
+    plan_vc1,
+    run_everlasting_plan,
+    vc1_privacy_conditions,
+)
 
 DELTA = 1e-6
 TARGET = 0.1
@@ -116,7 +122,7 @@ def generic_bbl_one_phase(R: int, grid, accountant: str = "paper") -> dict | Non
         t0 = time.perf_counter()
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            res = run_generic_bbl_plan(pl, "thresholds", 0, max_examples=MAX_EXAMPLES)
+            res = run_everlasting_plan(pl, "thresholds", 0, max_examples=MAX_EXAMPLES)
         secs = time.perf_counter() - t0
         ph = res.phases[0]
         g = res.guarantee
@@ -467,7 +473,7 @@ def _one_phase_run(pl) -> dict:
     t0, c0 = time.perf_counter(), time.process_time()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        res = run_generic_bbl_plan(pl, "thresholds", 0, max_examples=MAX_EXAMPLES)
+        res = run_everlasting_plan(pl, "thresholds", 0, max_examples=MAX_EXAMPLES)
     return {
         "epsilon_planned": pl.epsilon,
         "queries": pl.parameters["phases"][0]["R"],

@@ -98,7 +98,7 @@ def _repaired():
 
 @gen("labelboost_eps")
 def _labelboost_eps() -> str:
-    from geoprivate.everlasting.accounting import labelboost_epsilon
+    from geoprivate.everlasting.label_boost import labelboost_epsilon
 
     return f"{labelboost_epsilon():.3f}"
 
@@ -148,7 +148,7 @@ def _repaired_query() -> str:
 
 @gen("repaired_sizes_amplification")
 def _repaired_sizes() -> str:
-    from geoprivate.everlasting.accounting import labelboost_epsilon
+    from geoprivate.everlasting.label_boost import labelboost_epsilon
 
     p = _attack().phase(1)
     k = 3 + math.exp(labelboost_epsilon())
@@ -838,6 +838,40 @@ def _vc1_fit_td16() -> str:
     (r,) = [r for r in _bench_speed_rows() if r[0].startswith("VC-1 learner fit (OPTPrivateLearner), TD = 2^16")]
     (build,) = _find(r"index: ([\d.]+) s", r[4])
     return f"{_vc1_fit(16)} (the tree built and checked once: {_secs(float(build))} s)"
+
+
+# ------------------------------------------------------------------------------- findings and coverage
+@gen("findings_list")
+def _findings_list() -> str:
+    """The README's findings: every violated claim of the registry, with the failed proof steps, one line each."""
+    from geoprivate.claims.findings import findings_markdown
+
+    return "\n" + findings_markdown() + "\n"
+
+
+@gen("coverage_counts")
+def _coverage_counts() -> str:
+    """docs/coverage.md's counts: statements by status, and the proofs' steps by status, per paper."""
+    from geoprivate.claims import catalogue, steps
+
+    head = (
+        "| paper | statements: checked / audited / not executable / implemented / definition | privacy-proof steps: "
+        "checked / derived / not executable (share checked or derived) | accuracy-proof steps | failed steps |"
+    )
+    rows = [head, "|---|---|---|---|---|"]
+    summary, by_step = catalogue.coverage_summary(), steps.step_summary()
+    for paper, key in catalogue.CITATION_KEYS.items():
+        st = summary[paper]
+        cells = []
+        for proof in ("privacy", "accuracy"):
+            r = by_step[paper][proof]
+            share = "" if r["checked_or_derived_share"] is None else f" ({100 * r['checked_or_derived_share']:.0f}%)"
+            cells.append(f"{r['steps']}: {r['checked']} / {r['derived']} / {r['not executable']}{share}")
+        failed = sum(by_step[paper][p]["failed"] for p in ("privacy", "accuracy"))
+        counts = " / ".join(str(st[k]) for k in ("checked", "audited", "not executable", "implemented", "definition"))
+        rows.append(f"| {paper} {key} | {sum(st.values())}: {counts} | {cells[0]} | {cells[1]} | {failed} |")
+    total = len(catalogue.STATEMENTS)
+    return "\n" + "\n".join(rows) + f"\n\n{total} statements, {len(steps.STEPS)} proof steps.\n"
 
 
 # ------------------------------------------------------------------------------------------- driver

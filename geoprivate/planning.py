@@ -7,11 +7,19 @@ accuracy side is fixed by the caller's α, β (and, for GenericBBL, the TOP budg
 traded against privacy.
 
 * :func:`plan_generic_bbl` — [NNSY23] GenericBBL: T_i, λ_i, c_i, ε'_i, |S_i|, R_i, |Ŝ_i|, |D̂_i| and
-  the input size n (step 2); privacy via :func:`geoprivate.everlasting.accounting.training_privacy`.
+  the input size n (step 2); privacy via :func:`geoprivate.everlasting.generic_bbl.generic_bbl_privacy`.
+* :func:`plan_everlasting_practical` — GenericBBL or the toolkit's RepairedBBL in practical mode
+  (privacy via :func:`geoprivate.everlasting.repaired.repaired_bbl_privacy` for the latter).
 * :func:`plan_dp_winnow` — [BF26] DP-Winnow: ε̂, η, m, K, L with Theorem 4.4's composition
   (:func:`geoprivate.learners.winnow.dp_winnow_privacy`).
 * :func:`plan_dp_greedy_cover` — [BF26] DP-GreedyCover: n of Theorem 3.5 and ε̂ of Lemma A.1.
 * :func:`plan_vc1` — [Yan25] OPTPrivateLearner / ProperLearner: n of Theorem 11 / 13 (privacy needs no n).
+* :func:`plan_private_median` — [Yan25]'s private median: its sample bound (privacy needs no n).
+* :func:`plan_generic_predictor` — [Yan26] GenericPredictor: the smallest k meeting Lemma 1.
+
+**One statement per run.**  A plan's ``guarantee`` is computed by :func:`planned_guarantee` with the
+function its run calls, or the planner refuses in one line; :meth:`Plan.run` (:func:`run_plan`) runs it
+and reports exactly that guarantee.  ``plan.n`` and ``plan.phases`` give the sizes.
 
 Every plan answers in well under a second (closed forms and a 1-D search over a few hundred points).
 """
@@ -21,44 +29,80 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from types import SimpleNamespace
 
 import numpy as np
 
 from geoprivate._validation import (
+    as_rng,
+    check_delta,
     check_epsilon,
     check_int_in_range,
     check_positive_int,
     check_positive_real,
     check_probability,
 )
-from geoprivate.everlasting.accounting import claim27_epsilon, labelboost_epsilon, training_privacy
-from geoprivate.everlasting.generic_bbl import GenericBBL, make_everlasting_problem
-from geoprivate.everlasting.label_boost import lemma_c2_max_T
+from geoprivate.adversaries import binary_search_sequence
+from geoprivate.concepts import Thresholds
+from geoprivate.everlasting.accounting import claim27_epsilon
+from geoprivate.everlasting.generic_bbl import GenericBBL, generic_bbl_privacy, make_everlasting_problem
+from geoprivate.everlasting.label_boost import labelboost_epsilon, lemma_c2_max_T
 from geoprivate.everlasting.parameters import bt_epsilon, custom_parameters, lambda_vc
-from geoprivate.everlasting.repaired import REPAIRED_ACCOUNTANT, RepairedBBL, StopperParameters, repaired_guarantees
-from geoprivate.learners.decision_lists import greedy_cover_epsilon_hat, theorem_3_5_sample_size
-from geoprivate.learners.vc1 import theorem11_parameters, theorem13_parameters
-from geoprivate.learners.winnow import dp_winnow_privacy, lemma_4_2_bound, tight_winnow_search
-from geoprivate.mechanisms import choosing_applies
-from geoprivate.mechanisms.sparse_vector import lemma1_applies
+from geoprivate.everlasting.repaired import REPAIRED_ACCOUNTANT, RepairedBBL, StopperParameters, repaired_bbl_privacy
+from geoprivate.learners.decision_lists import (
+    dp_greedy_cover,
+    greedy_cover_epsilon_hat,
+    greedy_cover_privacy,
+    random_decision_list,
+    theorem_3_5_sample_size,
+)
+from geoprivate.learners.vc1 import OPTPrivateLearner, ProperLearner, theorem11_parameters, theorem13_parameters
+from geoprivate.learners.winnow import (
+    DPWinnowParameters,
+    dp_winnow,
+    dp_winnow_privacy,
+    lemma_4_2_bound,
+    majority_sequence,
+    tight_winnow_search,
+)
+from geoprivate.mechanisms import (
+    choosing_applies,
+    interior_point_parameters,
+    lemma1_applies,
+    log_star_median_sample_size,
+    median_sample_size,
+    min_gap,
+    private_median,
+)
 from geoprivate.mechanisms.stopper import training_guarantee
+from geoprivate.prediction import G_oblivious, GenericPredictor
+from geoprivate.prediction.predictor import T_LOWER, T_UPPER
 from geoprivate.privacy.accounting import Guarantee, check_accountant
 from geoprivate.privacy.tight import tight_c_tops_composition, tight_step_epsilon
+from solvers.vc1 import thresholds_tree
 
 __all__ = [
     "PLANNERS",
     "Plan",
+    "PlannedPhase",
+    "dp_winnow_parameters_from_plan",
     "generic_bbl_parameters_from_plan",
+    "load_plan",
     "plan",
+    "plan_accountant",
     "plan_dp_greedy_cover",
     "plan_dp_winnow",
-    "plan_generic_bbl",
     "plan_everlasting_practical",
+    "plan_generic_bbl",
+    "plan_generic_predictor",
+    "plan_private_median",
     "plan_vc1",
+    "planned_guarantee",
+    "planned_privacy",
     "run_everlasting_plan",
+    "run_plan",
     "vc1_privacy_conditions",
 ]
 
@@ -77,19 +121,64 @@ MAX_DEPTH = 2**64
 MAX_FEATURES = 10**9
 
 
+@dataclass(frozen=True)
+class PlannedPhase:
+    """The sizes of one planned GenericBBL / RepairedBBL phase (:attr:`Plan.phases`).
+
+    Attributes
+    ----------
+    i : int
+        The phase (1-based).
+    lam, T, S : int
+        λ_i, T_i and |S_i| = λ_i T_i.
+    R, c : int
+        The queries R_i and the TOP budget c_i.
+    s_hat, d_hat : int
+        |Ŝ_i| and |D̂_i| (LabelBoost's labelled and unlabelled sub-samples).
+    """
+
+    i: int
+    lam: int
+    T: int
+    S: int
+    R: int
+    c: int
+    s_hat: int
+    d_hat: int
+
+
 @dataclass
 class Plan:
-    """A planned configuration.
+    """A planned configuration, and the guarantee its run will report.
 
     Attributes
     ----------
     algorithm : str
-    epsilon, delta : the target
-    guarantee : dict          (ε, δ) the run will report (privacy as run)
-    parameters : dict         the configuration (per phase for GenericBBL)
-    binding : list[str]       the conditions that hold with equality (up to rounding) at the optimum
-    cost : dict               examples, memory_bytes, seconds (predicted)
-    notes : list[str]
+        ``"generic-bbl"``, ``"repaired-bbl"``, ``"dp-winnow"``, ``"dp-greedy-cover"``, ``"vc1"``,
+        ``"private-median"`` or ``"generic-predictor"``.
+    epsilon, delta : float
+        The target.
+    guarantee : dict
+        ``epsilon``, ``delta`` (and ``scope``; for the everlasting plans the ``training`` and
+        ``query`` sides): exactly what :func:`run_plan` reports, computed by the function the run
+        uses (:func:`planned_guarantee`).
+    parameters : dict
+        The configuration (per phase for GenericBBL).
+    binding : list of str
+        The conditions that hold with equality (up to rounding) at the optimum.
+    cost : dict
+        Predicted examples, memory_bytes, seconds.
+    notes : list of str
+        What the plan does not promise, in words.
+
+    Examples
+    --------
+    >>> pl = plan_dp_greedy_cover(1.0, 1e-6, M=4, alpha=0.45, beta=0.45)
+    >>> pl.n == pl.parameters["n"], pl.guarantee["epsilon"]
+    (True, 1.0)
+    >>> res = pl.run(rng=0)
+    >>> res.privacy_applies, res.guarantee.epsilon == pl.guarantee["epsilon"]
+    (True, True)
     """
 
     algorithm: str
@@ -100,6 +189,36 @@ class Plan:
     binding: list = field(default_factory=list)
     cost: dict = field(default_factory=dict)
     notes: list = field(default_factory=list)
+
+    @property
+    def n(self) -> int:
+        """The examples the run needs: n of step 2 (GenericBBL), the sample size, or T rounds (DP-Winnow)."""
+        return int(self.parameters["n"])
+
+    @property
+    def phases(self) -> tuple:
+        """The planned phases' sizes (:class:`PlannedPhase`; empty for a single-stage algorithm)."""
+        keys = [f.name for f in fields(PlannedPhase)]
+        return tuple(PlannedPhase(**{k: r[k] for k in keys}) for r in self.parameters.get("phases") or ())
+
+    def run(self, data=None, *, rng=0, **kw):
+        """Run the planned configuration: :func:`run_plan` (``data`` None draws a synthetic instance).
+
+        Parameters
+        ----------
+        data : optional
+            The algorithm's input (see :func:`run_plan`).
+        rng : int, Generator or None
+            The run's randomness.
+        **kw
+            Passed to the runner.
+
+        Returns
+        -------
+        object
+            The algorithm's result; its guarantee equals :attr:`guarantee`.
+        """
+        return run_plan(self, data, rng=rng, **kw)
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -319,12 +438,27 @@ def plan_generic_bbl(
     c_const : the constant of c_i = ⌈c_const α_i R_i⌉ (the paper's 64)
     accountant : {"paper", "tight"}, default "paper" — Observation 2's c_i segments (with LabelBoost in
         phase 1) composed by the paper's theorems or optimally (:mod:`geoprivate.privacy.tight`; ε'_1
-        searched on 60 points instead of 400); the plan records it and :func:`run_generic_bbl_plan`
-        runs under it
+        searched on 60 points instead of 400); the plan records it and its run runs under it
 
     Returns
     -------
     Plan
+        ``guarantee`` is :func:`~geoprivate.everlasting.generic_bbl.generic_bbl_privacy` on the planned
+        parameters, what :meth:`Plan.run` reports.
+
+    Raises
+    ------
+    ValueError
+        No configuration meets every privacy condition (one line naming why).
+
+    Examples
+    --------
+    >>> pl = plan_generic_bbl(1.0, 1e-6, alpha=0.2, queries=20, lambda1=1, tops=2)
+    >>> pl.n, [(ph.T, ph.c) for ph in pl.phases], pl.guarantee["epsilon"]
+    (2304, [(2304, 2)], 1.0)
+    >>> res = pl.run(rng=0)
+    >>> res.privacy_applies, res.privacy.summary() == pl.guarantee
+    (True, True)
     """
     eps, dlt = _target(epsilon, delta)
     accountant = check_accountant(accountant)
@@ -354,7 +488,7 @@ def plan_generic_bbl(
             f"epsilon={eps}: no configuration meets every privacy condition (try a larger epsilon, "
             "fewer phases, or eps <= 1 to allow Claim 2.7)"
         )
-    n, S1, e_bt, T1, inner, g_eps, binding, e_m2 = best
+    n, S1, e_bt, T1, inner, _, binding, e_m2 = best
     if k > 1 and e_m2 < e_lb:
         binding.append("Claim 2.7 (S_hat_1 from S_1)")
     if k > 1:
@@ -378,7 +512,6 @@ def plan_generic_bbl(
         nxt = rows[i + 1]["S"] if i + 1 < k else 0
         p["d_hat"] = nxt
         p["s_hat"] = _lemma_c2_s_hat(p["alpha"], p["beta"], nxt, vc) if nxt else 0
-    delta_out = dlt if g_eps == inner else min(1.0, 4 * g_eps * dlt / (3 + math.exp(min(inner, 700.0))))
     total_q = sum(p["R"] for p in rows)
     mem = BYTES_PER_EXAMPLE * max(n, max(p["S"] for p in rows))
     secs = SECONDS_PER_EXAMPLE * (n + sum(p["S"] for p in rows)) + SECONDS_PER_QUERY * total_q
@@ -388,17 +521,18 @@ def plan_generic_bbl(
             "the run halts if more queries fall in the band"
         )
     notes.append("training privacy only ([NNSY23] Claim E.5); query privacy (Claim E.6) is not booked")
-    return Plan(
+    plan_ = Plan(
         "generic-bbl",
         eps,
         dlt,
-        {"epsilon": g_eps, "delta": delta_out, "scope": "training set S", "accountant": accountant},
+        {},
         {"n": n, "phases": rows, "vc": vc, "alpha": alpha, "beta": beta, "epsilon_inner": inner}
-        | ({"accountant": accountant} if accountant != "paper" else {}),
+        | _accountant_key(accountant),
         binding,
         {"examples": n, "memory_bytes": mem, "seconds": secs, "queries": total_q},
         notes,
     )
+    return _promise(plan_)
 
 
 _PLAN_KEYS = ("n", "phases", "vc", "alpha", "beta")
@@ -438,19 +572,29 @@ def _check_generic_bbl_plan(plan: Plan) -> None:
         for k in ("s_hat", "d_hat"):
             check_int_in_range(r[k], f"plan phase {i} '{k}'", 0, MAX_QUERIES)
         check_epsilon(r["epsilon_bt"], f"plan phase {i} 'epsilon_bt'")
+    if plan.algorithm == "repaired-bbl":
+        st = P.get("stopper")
+        if not (isinstance(st, (list, tuple)) and len(st) == 2):
+            raise ValueError(f"plan: a repaired-bbl plan needs 'stopper' = [epsilon_stop, beta_stop], got {st!r}")
+
+
+def _stopper(plan: Plan) -> StopperParameters:
+    """A repaired-bbl plan's stopper (ε_s, β_s)."""
+    return StopperParameters(*plan.parameters["stopper"])
 
 
 def generic_bbl_parameters_from_plan(plan: Plan, epsilon_run: float | None = None):
     """The planned configuration as :class:`~geoprivate.everlasting.parameters.EverlastingParameters`.
 
-    The run's ε (which sizes |Ŝ_i|, |D̂_i| in step 3f via m) is the plan's target capped at 1.
+    The run's ε (which sizes |Ŝ_i|, |D̂_i| in step 3f via m, and Claim 2.7's amplification) is the
+    plan's ``epsilon_run``, else its target capped at 1.
 
     Parameters
     ----------
     plan : Plan
         A plan of the generic predictor.
     epsilon_run : float, optional
-        The run's ε (default: the plan's target ε capped at 1).
+        The run's ε (default: the plan's ``epsilon_run``, else its target ε capped at 1).
 
     Returns
     -------
@@ -462,7 +606,7 @@ def generic_bbl_parameters_from_plan(plan: Plan, epsilon_run: float | None = Non
     rows = P["phases"]
     spec = [(r["lam"], r["T"], r["R"], r["c"], r["epsilon_bt"]) for r in rows]
     sizes = [(r["s_hat"], r["d_hat"] if i < len(rows) - 1 else 0) for i, r in enumerate(rows)]
-    e = min(1.0, plan.epsilon) if epsilon_run is None else epsilon_run
+    e = P.get("epsilon_run", min(1.0, plan.epsilon)) if epsilon_run is None else epsilon_run
     return custom_parameters(
         spec, P["alpha"], P["beta"], e, plan.delta, P["vc"], epsilon_bt=rows[0]["epsilon_bt"], sizes=sizes
     )
@@ -500,14 +644,24 @@ def plan_dp_winnow(
     Returns
     -------
     Plan
-        The chosen parameters, their privacy as run and the objective.
+        The chosen parameters, their privacy as run and the objective (``parameters["n"]`` = T rounds);
+        a note in words when the proved mistake bound is not below T (no learning is proved).
+
+    Examples
+    --------
+    >>> pl = plan_dp_winnow(1.0, 1e-6, T=200, d=8, rho=0.5)
+    >>> pl.n, pl.guarantee["delta"], pl.parameters["mistake_bound"] >= 200
+    (200, 1e-06, True)
+    >>> run = pl.run(rng=0)  # a majority of 1/rho coordinates
+    >>> run.privacy_applies, run.guarantee.epsilon == pl.guarantee["epsilon"], run.utility_proved
+    (True, True, False)
     """
     eps, dlt = _target(epsilon, delta)
-    accountant = check_accountant(accountant)
     T, d = check_int_in_range(T, "T", 1, MAX_ROUNDS), check_int_in_range(d, "d", 1, MAX_DIMENSION)
     rho = check_positive_real(rho, "rho")
     beta = check_probability(beta, "beta")
     c = check_probability(c, "c")
+    accountant = check_accountant(accountant)
     best = None
     for eta in np.geomspace(1e-10, 2 * (1 - c) * rho * 0.999, 60):
         try:
@@ -538,14 +692,20 @@ def plan_dp_winnow(
     if best is None:
         raise ValueError(f"epsilon={eps}: no DP-Winnow configuration on the grid is (epsilon, delta)-DP as run")
     bound, eta, m, K, e_hat = best
-    g = dp_winnow_privacy(e_hat, eta, m, K, dlt, accountant=accountant)
     L = 8 * (math.log(2) + math.log(T) - math.log(beta)) / e_hat
-    return Plan(
+    notes = []
+    if bound >= T:
+        notes.append(
+            f"DP-Winnow is not proved to learn at this epsilon: the proved mistake bound {bound:.4g} is at "
+            f"least T = {T} (it allows a mistake in every round), so a run reports utility_proved = False"
+        )
+    plan_ = Plan(
         "dp-winnow",
         eps,
         dlt,
-        {"epsilon": g.epsilon, "delta": g.delta, "accountant": g.accountant},
+        {},
         {
+            "n": T,
             "eps_hat": e_hat,
             "eta": eta,
             "m": m,
@@ -557,7 +717,8 @@ def plan_dp_winnow(
             "beta": beta,
             "c": c,
             "mistake_bound": bound,
-        },
+        }
+        | _accountant_key(accountant),
         [
             "[BF26] Theorem 4.4 composition (K AboveThreshold + mK samples at 4 eta)"
             if accountant == "paper"
@@ -565,8 +726,31 @@ def plan_dp_winnow(
             "Lemma 4.7 (K = update bound)",
         ],
         {"examples": T, "memory_bytes": 8 * d * 4, "seconds": 2e-7 * T * d / 64, "mistake_bound_fraction": bound / T},
-        ["the mistake bound exceeds T when DP-Winnow is not proved to learn at this epsilon"] if bound >= T else [],
+        notes,
     )
+    return _promise(plan_)
+
+
+def dp_winnow_parameters_from_plan(plan: Plan) -> DPWinnowParameters:
+    """A ``dp-winnow`` plan as :class:`~geoprivate.learners.winnow.DPWinnowParameters` (δ of the plan kept).
+
+    Parameters
+    ----------
+    plan : Plan
+        A plan of :func:`plan_dp_winnow`.
+
+    Returns
+    -------
+    DPWinnowParameters
+        Practical mode with the plan's ε̂, η, m, K, L and its target (ε, δ), so that the run composes
+        at the plan's δ (:func:`~geoprivate.learners.winnow.dp_winnow_privacy`).
+    """
+    _check_algorithm(plan, "dp-winnow")
+    P = plan.parameters
+    return DPWinnowParameters(
+        P["T"], P["d"], P["rho"], P["eps_hat"], P["eta"], P["L"], P["m"], P["K"], P["beta"], P["c"],
+        "practical", plan.epsilon, plan.delta,
+    )  # fmt: skip
 
 
 # ---------------------------------------------------------------------------- DP-GreedyCover
@@ -588,22 +772,32 @@ def plan_dp_greedy_cover(epsilon, delta, *, M: int, alpha: float = 0.1, beta: fl
     -------
     Plan
         ε̂ and the sample size n.
+
+    Examples
+    --------
+    >>> pl = plan_dp_greedy_cover(1.0, 1e-6, M=4, alpha=0.3, beta=0.1)
+    >>> pl.n == pl.parameters["n"], (pl.guarantee["epsilon"], pl.guarantee["delta"])
+    (True, (1.0, 1e-06))
+    >>> res = pl.run(rng=0)
+    >>> res.privacy_applies, res.utility_proved, res.guarantee.epsilon
+    (True, True, 1.0)
     """
     eps, dlt = _target(epsilon, delta)
     M = check_int_in_range(M, "M", 1, MAX_FEATURES)
     alpha, beta = check_probability(alpha, "alpha"), check_probability(beta, "beta")
     e_hat = greedy_cover_epsilon_hat(eps, dlt)
     n = theorem_3_5_sample_size(M, alpha, beta, min(eps, 1 - 1e-12), dlt, as_printed=False)
-    return Plan(
+    plan_ = Plan(
         "dp-greedy-cover",
         eps,
         dlt,
-        {"epsilon": eps, "delta": dlt},
+        {},
         {"epsilon_hat": e_hat, "M": M, "alpha": alpha, "beta": beta, **n},
         ["Lemma A.1 (M+1 exponential mechanisms, eps_hat = eps/(2(ln(1/delta) + 3/2)))"],
         {"examples": n["n"], "memory_bytes": n["n"] * M, "seconds": 1e-8 * n["n"] * M * M},
         ["n is the accuracy bound of Theorem 3.5; privacy holds at any n"],
     )
+    return _promise(plan_)
 
 
 # ---------------------------------------------------------------------------- VC-1 learners
@@ -689,6 +883,19 @@ def plan_vc1(
     ValueError
         Neither or both of ``td``/``domain_size``; an unknown learner or median; ε at which
         Lemma 1 fails (no private configuration exists).
+
+    Examples
+    --------
+    The run of a plan (:meth:`Plan.run`) draws N = t·m examples, tens of millions even at TD = 8, so
+    this example plans only (``tests/test_planning_run.py`` runs one under the slow marker).
+
+    >>> pl = plan_vc1(1.0, 1e-6, td=8, alpha=0.45, beta=0.1)
+    >>> pl.n == pl.parameters["t"] * pl.parameters["m"], (pl.guarantee["epsilon"], pl.guarantee["delta"])
+    (True, (1.0, 1e-06))
+    >>> plan_vc1(8.0, 1e-6, td=8)
+    Traceback (most recent call last):
+    ...
+    ValueError: epsilon=8.0: OPTPrivateLearner's choosing mechanism runs at epsilon/2, outside Lemma 1's (0, 2)
     """
     eps, dlt = _target(epsilon, delta)
     accountant = check_accountant(accountant)
@@ -722,11 +929,11 @@ def plan_vc1(
     notes = ["privacy holds at any n; n is the accuracy bound"]
     if domain_size is not None:
         notes.append("TD taken as |X|, an upper bound (the tree's depth is at most the number of points)")
-    return Plan(
+    plan_ = Plan(
         "vc1",
         eps,
         dlt,
-        {"epsilon": eps, "delta": dlt, "accountant": accountant},
+        {},
         {
             "learner": name,
             "median": p1.median,
@@ -738,7 +945,8 @@ def plan_vc1(
             "m": p1.m,
             "n_pm": p1.n_pm,
             **extra,
-        },
+        }
+        | _accountant_key(accountant),
         binding,
         {
             "examples": n,
@@ -747,6 +955,140 @@ def plan_vc1(
         },
         notes,
     )
+    return _promise(plan_)
+
+
+# ---------------------------------------------------------------------------- the private median
+def plan_private_median(
+    epsilon, delta=0.0, *, domain_size: int, alpha: float = 0.1, beta: float = 0.05, method: str = "exponential"
+) -> Plan:
+    """The smallest n at which :func:`~geoprivate.mechanisms.private_median` is proved accurate, at (ε, δ).
+
+    Privacy needs no n: the exponential-mechanism median is (ε, 0)-DP for every ε > 0 ([Yan25] Theorem 8);
+    the log*-level median (``method="log-star"``) is (ε, δ)-DP under RecPrefix-R's conditions (δ > 0).
+    n is the method's own sample bound for an α-median w.p. ≥ 1 − β
+    (:func:`~geoprivate.mechanisms.median_sample_size`,
+    :func:`~geoprivate.mechanisms.log_star_median_sample_size`).
+
+    Parameters
+    ----------
+    epsilon, delta : float
+        The target (δ is used by ``"log-star"`` only).
+    domain_size : int
+        |X|, the domain {0, …, |X| − 1}.
+    alpha : float in (0, 1/2)
+        The median's accuracy (an α-median).
+    beta : float
+        Its failure probability.
+    method : {"exponential", "log-star"}
+
+    Returns
+    -------
+    Plan
+        ``parameters["n"]`` the sample size; run it with :func:`run_plan`.
+
+    Examples
+    --------
+    >>> pl = plan_private_median(1.0, domain_size=100, alpha=0.2, beta=0.1)
+    >>> pl.n, pl.guarantee["epsilon"], pl.guarantee["delta"]
+    (70, 1.0, 0.0)
+    >>> res = pl.run(rng=0)
+    >>> res.privacy_applies, (res.epsilon, res.delta) == (1.0, 0.0), res.utility_proved
+    (True, True, True)
+    """
+    eps = check_epsilon(epsilon)
+    dlt = check_delta(delta)
+    size = check_int_in_range(domain_size, "domain_size", 1, MAX_DEPTH)
+    a, b = check_probability(alpha, "alpha"), check_probability(beta, "beta")
+    if not a < 0.5:
+        raise ValueError(f"alpha: an alpha-median with alpha >= 1/2 is every point (a vacuous target), got {alpha!r}")
+    if method not in ("exponential", "log-star"):
+        raise ValueError(f"method: expected 'exponential' or 'log-star', got {method!r}")
+    if method == "log-star":
+        if dlt == 0:
+            raise ValueError("delta: the log-star median needs delta > 0")
+        n = log_star_median_sample_size(size, a, b, eps, dlt)
+    else:
+        n = median_sample_size(size, a, b, eps)
+    plan_ = Plan(
+        "private-median",
+        eps,
+        dlt,
+        {},
+        {"n": n, "domain_size": size, "alpha": a, "beta": b, "method": method},
+        ["[Yan25] Theorem 8 (exponential mechanism, score sensitivity 1)"]
+        if method == "exponential"
+        else ["RecPrefix-R: Lemma 1 per choosing step, Theorem 6 over its 2L+1 steps"],
+        {"examples": n, "memory_bytes": 8 * n, "seconds": 1e-7 * n},
+        ["privacy holds at any n; n is the accuracy bound"],
+    )
+    return _promise(plan_)
+
+
+# ---------------------------------------------------------------------------- GenericPredictor's k
+def plan_generic_predictor(
+    epsilon, delta, *, T: int, m: int = 10, t_lower: float = T_LOWER, t_upper: float = T_UPPER
+) -> Plan:
+    """The smallest k at which [Yan26] Lemma 1 makes GenericPredictor's every BetweenThresholds segment (ε, δ)-DP.
+
+    ``epsilon, delta`` are the segment's (ε_BT, δ_BT), GenericPredictor's own ``epsilon`` and ``delta``;
+    k = ⌈min_gap(ε, δ, 1)/(t_u − t_l)⌉ (Lemma 1 with database size n = k), and N = k·m examples.  A run
+    composes its segments ([Yan26] Observation 1, Theorem 3): its ``result.guarantee`` is that
+    composition over the segments it used (one more than its hard queries), which the plan cannot
+    fix in advance; the plan promises each segment's (ε, δ), exactly as the run's ledger records it.
+
+    Parameters
+    ----------
+    epsilon, delta : float in (0, 1)
+        ε_BT and δ_BT of each segment (Lemma 1's hypotheses).
+    T : int
+        The number of queries the run answers.
+    m : int
+        The block size (accuracy: [Yan26] Claim 3's m; free in practical mode).
+    t_lower, t_upper : float
+        BetweenThresholds' thresholds (Algorithm 2: 3/8, 5/8).
+
+    Returns
+    -------
+    Plan
+        ``parameters`` k, m, n = k·m, T and the thresholds; run it with :func:`run_plan`.
+
+    Examples
+    --------
+    >>> pl = plan_generic_predictor(0.5, 1e-6, T=50, m=2)
+    >>> pl.parameters["k"], pl.n
+    (1710, 3420)
+    >>> res = pl.run(rng=0)
+    >>> res.privacy_applies, all(e.epsilon == 0.5 and e.delta == 1e-6 for e in res.ledger.entries)
+    (True, True)
+    """
+    if not 0 < check_epsilon(epsilon) < 1:
+        raise ValueError(f"epsilon: Lemma 1 needs epsilon in (0, 1), got {epsilon!r}")
+    dlt = check_probability(delta, "delta")
+    eps = float(epsilon)
+    T = check_int_in_range(T, "T", 1, MAX_QUERIES)
+    m = check_int_in_range(m, "m", 1, MAX_QUERIES)
+    gap = check_positive_real(t_upper, "t_upper") - check_positive_real(t_lower, "t_lower")
+    if not (0 < t_lower < t_upper < 1):
+        raise ValueError(f"t_lower, t_upper: need 0 < t_lower < t_upper < 1, got {t_lower!r}, {t_upper!r}")
+    k = math.ceil(min_gap(eps, dlt, 1) / gap)
+    while not lemma1_applies(eps, dlt, gap, k):  # float rounding only
+        k += 1
+    plan_ = Plan(
+        "generic-predictor",
+        eps,
+        dlt,
+        {},
+        {"k": k, "m": m, "n": k * m, "T": T, "t_lower": t_lower, "t_upper": t_upper},
+        ["[Yan26] Lemma 1's gap: t_u - t_l >= 12/(eps k)(ln(10/eps) + ln(1/delta) + 1)"],
+        {"examples": k * m, "memory_bytes": 8 * k * m, "seconds": SECONDS_PER_QUERY * T},
+        [
+            "the plan fixes each BetweenThresholds segment's (epsilon, delta); a run's total composes the "
+            "segments it used ([Yan26] Theorem 3), a number the run reports and the plan cannot fix",
+            "m is free in practical mode: accuracy is measured, not proved",
+        ],
+    )
+    return _promise(plan_)
 
 
 PLANNERS: dict[str, Callable[..., Plan]] = {
@@ -754,6 +1096,8 @@ PLANNERS: dict[str, Callable[..., Plan]] = {
     "dp-winnow": plan_dp_winnow,
     "dp-greedy-cover": plan_dp_greedy_cover,
     "vc1": plan_vc1,
+    "private-median": plan_private_median,
+    "generic-predictor": plan_generic_predictor,
 }
 
 
@@ -780,7 +1124,23 @@ def plan(algorithm: str, epsilon, delta, **kw) -> Plan:
 
 
 def load_plan(obj) -> Plan:
-    """A :class:`Plan` from its ``as_dict()`` form (a dict or a JSON file path)."""
+    """A :class:`Plan` from its ``as_dict()`` form (a dict or a JSON file path).
+
+    Parameters
+    ----------
+    obj : dict, str or Path
+        ``plan.as_dict()`` or the path of the JSON ``geoprivate plan ... --json`` wrote.
+
+    Returns
+    -------
+    Plan
+        The plan (its guarantee as stored; :func:`planned_guarantee` recomputes it).
+
+    Raises
+    ------
+    ValueError
+        An unreadable file or a malformed plan (one line).
+    """
     if isinstance(obj, (str, Path)):
         try:
             obj = json.loads(Path(obj).read_text())
@@ -792,52 +1152,6 @@ def load_plan(obj) -> Plan:
         return Plan(**obj)
     except TypeError as exc:
         raise ValueError(f"plan: malformed plan ({exc})") from None
-
-
-def run_generic_bbl_plan(
-    plan: Plan,
-    concept: str = "thresholds",
-    seed: int = 0,
-    *,
-    phases: int | None = None,
-    max_examples: int = 50_000_000,
-    max_queries: int = 50_000_000,
-    progress=None,
-    query_progress=None,
-):
-    """Run a GenericBBL plan on a synthetic problem: n examples of the target, R_i queries of D.
-
-    Returns the :class:`~geoprivate.everlasting.generic_bbl.EverlastingResult` (its ``privacy``
-    is recomputed from the parameters used, not copied from the plan).
-
-    Raises
-    ------
-    ValueError
-        A plan for another algorithm, or one needing more than ``max_examples`` examples or
-        ``max_queries`` queries in all.
-    """
-    _check_generic_bbl_plan(plan)
-    n = plan.parameters["n"]
-    if n > max_examples:
-        raise ValueError(
-            f"plan: needs n = {n:.3e} examples, above max_examples = {max_examples:.3e} "
-            "(a calculator answer: see `geoprivate plan`)"
-        )
-    total_q = sum(r["R"] for r in plan.parameters["phases"][: phases or None])
-    if total_q > max_queries:
-        raise ValueError(
-            f"plan: needs {total_q:.3e} queries, above max_queries = {max_queries:.3e} "
-            "(a calculator answer: see `geoprivate plan`)"
-        )
-    root = np.random.SeedSequence(seed)
-    s_prob, s_data, s_alg = root.spawn(3)
-    prob = make_everlasting_problem(concept, np.random.default_rng(s_prob))
-    par = generic_bbl_parameters_from_plan(plan)
-    x = prob.sample(np.random.default_rng(s_data), n)
-    acc = plan.parameters.get("accountant", "paper")
-    alg = GenericBBL(prob, x, prob.target(x), par, int(s_alg.generate_state(1)[0]), accountant=acc)
-    del x
-    return alg.run(len(par.phases) if phases is None else phases, progress=progress, query_progress=query_progress)
 
 
 # ---------------------------------------------------------------------------- practical mode (#33)
@@ -946,15 +1260,31 @@ def plan_everlasting_practical(
     accountant : {"paper", "tight"}, default "paper"
         GenericBBL: Observation 2's c_i segments (and LabelBoost) composed by the paper's theorems or
         optimally (:mod:`geoprivate.privacy.tight`), in the conditions and in the guarantee; the plan
-        records it and :func:`run_everlasting_plan` runs under it.  RepairedBBL books ``"paper"`` only.
+        records it and its run runs under it.  RepairedBBL books ``"paper"`` only.
 
     Returns
     -------
     Plan
-        ``parameters["phases"]`` rows as :func:`plan_generic_bbl`'s (run them with
-        :func:`run_everlasting_plan`); ``guarantee`` is what the run will report, recomputed from
-        the parameters by the predictor's own accounting; ``binding`` the privacy conditions that fix
-        each T_i.
+        ``parameters["phases"]`` rows as :func:`plan_generic_bbl`'s (run them with :meth:`Plan.run`);
+        ``guarantee`` is what the run will report, computed by the predictor's own function
+        (:func:`~geoprivate.everlasting.generic_bbl.generic_bbl_privacy`,
+        :func:`~geoprivate.everlasting.repaired.repaired_bbl_privacy`); ``binding`` the privacy
+        conditions that fix each T_i.
+
+    Raises
+    ------
+    ValueError
+        One line naming the condition no configuration meets (e.g. two phases at ε ≤ 1.948: phase 1
+        cannot pay LabelBoost).
+
+    Examples
+    --------
+    >>> pl = plan_everlasting_practical(4, 1e-6, phases=1, repaired=True, alpha=0.2, queries=20, lam=1)
+    >>> pl.n, pl.guarantee["training"][0] <= 4, pl.guarantee["query"]["same phase as the probes"]
+    (16519, True, [1.0, 5.000000000000002e-07])
+    >>> res = pl.run(rng=0)
+    >>> res.privacy_applies, res.privacy.summary() == pl.guarantee
+    (True, True)
     """
     eps, dlt = _target(epsilon, delta)
     if check_accountant(accountant) != "paper" and repaired:
@@ -992,13 +1322,9 @@ def plan_everlasting_practical(
     assert feasible is not None  # the first pass books at most e_m2 = e_lb, so it is feasible
     rows, binding = feasible
     n = rows[0]["S"]
-    plan_ = _practical_plan(rows, binding, k, eps, dlt, n, vc, alpha, beta, e_run, repaired, st, query_private)
-    if accountant == "tight":  # the same plan, its conditions and its guarantee under the tight accountant
-        plan_.parameters["accountant"] = accountant
-        plan_.guarantee = _practical_guarantee(
-            generic_bbl_parameters_from_plan(plan_, e_run), n, repaired, st, accountant
-        )
-    return plan_
+    return _practical_plan(
+        rows, binding, k, eps, dlt, n, vc, alpha, beta, e_run, repaired, st, query_private, accountant
+    )
 
 
 def _practical_rows(spec: dict, e_m2: float):
@@ -1031,7 +1357,10 @@ def _practical_rows(spec: dict, e_m2: float):
         c = math.ceil(top_rate * R) + int(top_margin)
         budget = (eps - (e_m2 if k > 1 else 0.0)) if i == 0 else later_budget
         if budget <= 0:
-            raise ValueError(f"epsilon={eps}: phase 1 cannot pay LabelBoost's {e_m2:.3f}")
+            raise ValueError(
+                f"epsilon={eps}: with {k} phases phase 1 pays LabelBoost's {e_m2:.3f} ([NNSY23] Claim E.5's M2), "
+                "which leaves nothing for its BetweenThresholds (plan one phase, or a larger epsilon)"
+            )
         if repaired:
             # delta split: a later phase's delta_tr enters an earlier hidden query's chain times 4e (Lemma C.1)
             found = _repaired_phase_T(budget, ai, c, st, R, dlt if i == 0 else dlt / (8 * math.e))
@@ -1071,7 +1400,9 @@ def _practical_rows(spec: dict, e_m2: float):
     return rows, binding
 
 
-def _practical_plan(rows, binding, k, eps, dlt, n, vc, alpha, beta, e_run, repaired, st, query_private) -> Plan:
+def _practical_plan(
+    rows, binding, k, eps, dlt, n, vc, alpha, beta, e_run, repaired, st, query_private, accountant="paper"
+) -> Plan:
     """Assemble the practical :class:`Plan` and compute its guarantee by the predictor's accounting."""
     e_lb = labelboost_epsilon()
     if repaired and query_private and k > 1:
@@ -1094,13 +1425,13 @@ def _practical_plan(rows, binding, k, eps, dlt, n, vc, alpha, beta, e_run, repai
             "mode": "practical",
             "epsilon_run": e_run,
             "stopper": [st.epsilon_stop, st.beta_stop] if repaired else None,
-        },
+        }
+        | _accountant_key(accountant),
         binding,
         {},
         ["practical mode: privacy conditions exact, accuracy measured (not proved)"],
     )
-    par = generic_bbl_parameters_from_plan(plan_, e_run)
-    plan_.guarantee = _practical_guarantee(par, n, repaired, st)
+    _promise(plan_)
     examples = sum(r["S"] for r in rows)
     secs = SECONDS_PER_EXAMPLE * examples + SECONDS_PER_QUERY * sum(r["R"] for r in rows)
     if vc > 1:
@@ -1126,51 +1457,370 @@ def _phase_view(row, delta):
     )
 
 
-def _practical_guarantee(par, n, repaired, stopper, accountant: str = "paper") -> dict:
-    """The guarantee a practical run will report, by the predictor's own accounting (all phases relabel)."""
-    p1 = par.phase(1)
-    k = len(par.phases)
-    if repaired:
-        g = repaired_guarantees(par, stopper, n)
-        return {
-            "training": [g["training"].epsilon, g["training"].delta],
-            "query": {name: [q.epsilon, q.delta] for name, q in g["query_positions"].items()},
-        }
-    tp = training_privacy(p1, par.delta, n, relabelled=k > 1, s_hat_used=p1.s_hat, accountant=accountant)
-    out = {"training": [tp.guarantee.epsilon, tp.guarantee.delta], "query": None}
-    return out | ({"accountant": accountant} if accountant != "paper" else {})
+def run_everlasting_plan(
+    plan: Plan,
+    concept: str = "thresholds",
+    seed: int = 0,
+    *,
+    phases: int | None = None,
+    max_examples: int = 50_000_000,
+    max_queries: int = 50_000_000,
+    progress=None,
+    query_progress=None,
+):
+    """Run a GenericBBL or RepairedBBL plan on a synthetic problem: n examples of the target, R_i queries of D.
 
-
-def run_everlasting_plan(plan: Plan, concept: str = "thresholds", seed: int = 0):
-    """Run a practical plan (:func:`plan_everlasting_practical`): GenericBBL or RepairedBBL on a synthetic problem.
+    Plans of :func:`plan_generic_bbl` and :func:`plan_everlasting_practical` (or read by :func:`load_plan`).
 
     Parameters
     ----------
     plan : Plan
-        A practical plan.
+        A ``generic-bbl`` or ``repaired-bbl`` plan.
     concept : str
         ``"thresholds"`` or ``"halfspaces"`` (halfplanes: d = 2).
     seed : int
         Seeds the problem, the sample and the predictor (independent child streams).
+    phases : int, optional
+        Run only the first ``phases`` phases (a different mechanism: its guarantee is its own).
+    max_examples, max_queries : int
+        Refuse a plan needing more examples or queries (a calculator answer, not a run).
+    progress, query_progress : tqdm-like, optional
+        Updated per phase / per batch of answered queries.
 
     Returns
     -------
     EverlastingResult
-        Its guarantee is recomputed by the predictor from the parameters used.
+        Its ``privacy`` and ``guarantee`` are recomputed by the predictor from the parameters used
+        (not copied from the plan); for the whole plan they equal ``plan.guarantee``.
+
+    Raises
+    ------
+    ValueError
+        A plan for another algorithm, or one needing more than ``max_examples`` examples or
+        ``max_queries`` queries in all.
     """
-    if plan.parameters.get("mode") != "practical":
-        raise ValueError("plan: expected a plan of plan_everlasting_practical")
+    _check_generic_bbl_plan(plan)
+    n = plan.n
+    if n > max_examples:
+        raise ValueError(
+            f"plan: needs n = {n:.3e} examples, above max_examples = {max_examples:.3e} "
+            "(a calculator answer: see `geoprivate plan`)"
+        )
+    total_q = sum(r["R"] for r in plan.parameters["phases"][: phases or None])
+    if total_q > max_queries:
+        raise ValueError(
+            f"plan: needs {total_q:.3e} queries, above max_queries = {max_queries:.3e} "
+            "(a calculator answer: see `geoprivate plan`)"
+        )
     root = np.random.SeedSequence(seed)
     s_prob, s_data, s_alg = root.spawn(3)
     prob = make_everlasting_problem(concept, np.random.default_rng(s_prob))
-    par = generic_bbl_parameters_from_plan(plan, plan.parameters["epsilon_run"])
-    n = int(plan.parameters["n"])
+    par = generic_bbl_parameters_from_plan(plan)
     x = prob.sample(np.random.default_rng(s_data), n)
     seed_alg = int(s_alg.generate_state(1)[0])
     if plan.algorithm == "repaired-bbl":
-        st = StopperParameters(*plan.parameters["stopper"])
-        alg: GenericBBL = RepairedBBL(prob, x, prob.target(x), par, seed_alg, stopper=st)
+        alg: GenericBBL = RepairedBBL(prob, x, prob.target(x), par, seed_alg, stopper=_stopper(plan))
     else:
-        alg = GenericBBL(prob, x, prob.target(x), par, seed_alg, accountant=plan.parameters.get("accountant", "paper"))
+        alg = GenericBBL(prob, x, prob.target(x), par, seed_alg, accountant=plan_accountant(plan))
     del x
-    return alg.run()
+    return alg.run(phases, progress=progress, query_progress=query_progress)
+
+
+# ---------------------------------------------------------------------------- the accountant of a plan
+def _accountant_key(accountant: str) -> dict:
+    """``{"accountant": accountant}`` for the tight accountant, nothing for the paper's (the default)."""
+    return {"accountant": accountant} if accountant != "paper" else {}
+
+
+def plan_accountant(plan: Plan) -> str:
+    """The accountant a plan was made under (``parameters["accountant"]``; ``"paper"`` when absent).
+
+    Parameters
+    ----------
+    plan : Plan
+        Any planner's plan.
+
+    Returns
+    -------
+    str
+        ``"paper"`` or ``"tight"`` (:data:`~geoprivate.privacy.accounting.ACCOUNTANTS`).
+    """
+    return check_accountant(plan.parameters.get("accountant", "paper"))
+
+
+# ---------------------------------------------------------------------------- one statement per run
+def _check_algorithm(plan: Plan, *algorithms: str) -> None:
+    """A one-line refusal unless ``plan`` is a :class:`Plan` of one of ``algorithms``."""
+    if not isinstance(plan, Plan):
+        raise TypeError(f"plan must be a Plan, got {type(plan).__name__}")
+    if plan.algorithm not in algorithms:
+        raise ValueError(f"plan: expected a plan of {' or '.join(algorithms)}, got {plan.algorithm!r}")
+
+
+def planned_privacy(plan: Plan):
+    """The privacy record a run of a GenericBBL / RepairedBBL plan reports, computed before the run.
+
+    :func:`~geoprivate.everlasting.generic_bbl.generic_bbl_privacy` or
+    :func:`~geoprivate.everlasting.repaired.repaired_bbl_privacy` on the parameters the run will use
+    (:func:`generic_bbl_parameters_from_plan`) and the plan's n: the very function the run calls.
+
+    Parameters
+    ----------
+    plan : Plan
+        A ``generic-bbl`` or ``repaired-bbl`` plan.
+
+    Returns
+    -------
+    TrainingPrivacy or RepairedPrivacy
+    """
+    _check_generic_bbl_plan(plan)
+    par = generic_bbl_parameters_from_plan(plan)
+    if plan.algorithm == "repaired-bbl":
+        return repaired_bbl_privacy(par, _stopper(plan), plan.n)
+    return generic_bbl_privacy(par, plan.n, accountant=plan_accountant(plan))
+
+
+def _everlasting_guarantee(plan: Plan) -> dict:
+    priv = planned_privacy(plan)
+    if not priv.privacy_applies:
+        raise ValueError(
+            f"{plan.algorithm}: the planned configuration does not meet {priv.statement}: "
+            f"{', '.join(priv.failed_conditions())} fail(s)"
+        )
+    return priv.summary()
+
+
+def _dp_winnow_guarantee(plan: Plan) -> dict:
+    P = plan.parameters
+    g = dp_winnow_privacy(P["eps_hat"], P["eta"], P["m"], P["K"], plan.delta, accountant=plan_accountant(plan))
+    scope = "[BF26] Theorem 4.4 (proof C.1, 4 eta per sample)"
+    return {"epsilon": g.epsilon, "delta": g.delta, "scope": scope} | _accountant_key(g.accountant)
+
+
+def _dp_greedy_cover_guarantee(plan: Plan) -> dict:
+    g = greedy_cover_privacy(plan.parameters["M"], epsilon=plan.epsilon, delta=plan.delta)
+    return {"epsilon": g.epsilon, "delta": g.delta, "scope": "[BF26] Lemma A.1 (add/remove one example)"}
+
+
+def _vc1_guarantee(plan: Plan) -> dict:
+    learner = {v[0]: k for k, v in VC1_LEARNERS.items()}[plan.parameters["learner"]]
+    name, k = VC1_LEARNERS[learner]
+    if not choosing_applies(plan.epsilon / k):
+        raise ValueError(f"epsilon={plan.epsilon!r}: {name}'s choosing mechanism runs at epsilon/{k}, outside (0, 2)")
+    g = {"epsilon": plan.epsilon, "delta": plan.delta, "scope": f"[Yan25] {name} (its class Notes)"}
+    return g | _accountant_key(plan_accountant(plan))
+
+
+def _median_guarantee(plan: Plan) -> dict:
+    P = plan.parameters
+    if P["method"] == "exponential":  # [Yan25] Theorem 8: (eps, 0) for every eps > 0
+        return {"epsilon": plan.epsilon, "delta": 0.0, "scope": "[Yan25] Theorem 8 (exponential mechanism)"}
+    ip = interior_point_parameters(P["domain_size"], plan.epsilon, plan.delta, P["beta"])  # what the run computes
+    if not ip.privacy_applies:
+        raise ValueError(
+            f"epsilon={plan.epsilon!r}: the log-star median's choosing steps run at epsilon/(2L+1) = "
+            f"{ip.epsilon_step!r} (L = {ip.levels}), outside Lemma 1's (0, 2)"
+        )
+    return {"epsilon": plan.epsilon, "delta": plan.delta, "scope": "RecPrefix-R (private_median's Notes)"}
+
+
+def _predictor_guarantee(plan: Plan) -> dict:
+    P = plan.parameters
+    if not lemma1_applies(plan.epsilon, plan.delta, P["t_upper"] - P["t_lower"], P["k"]):
+        raise ValueError(f"k={P['k']}: [Yan26] Lemma 1 does not apply at epsilon={plan.epsilon}, delta={plan.delta}")
+    return {
+        "epsilon": plan.epsilon,
+        "delta": plan.delta,
+        "scope": "each BetweenThresholds segment ([Yan26] Lemma 1); a run composes the segments it used (Theorem 3)",
+    }
+
+
+_GUARANTEES: dict[str, Callable[[Plan], dict]] = {
+    "generic-bbl": _everlasting_guarantee,
+    "repaired-bbl": _everlasting_guarantee,
+    "dp-winnow": _dp_winnow_guarantee,
+    "dp-greedy-cover": _dp_greedy_cover_guarantee,
+    "vc1": _vc1_guarantee,
+    "private-median": _median_guarantee,
+    "generic-predictor": _predictor_guarantee,
+}
+
+
+def planned_guarantee(plan: Plan) -> dict:
+    """The guarantee a run of ``plan`` reports, by the function the run itself uses — or a refusal.
+
+    The planners store it in :attr:`Plan.guarantee`; :func:`run_plan` returns a result whose guarantee
+    equals it (the property test ``tests/test_planning_run.py`` runs every planner's smallest plans).
+
+    Parameters
+    ----------
+    plan : Plan
+        Any planner's plan.
+
+    Returns
+    -------
+    dict
+        ``epsilon``, ``delta``, ``scope`` (and for GenericBBL / RepairedBBL the ``training`` and
+        ``query`` sides).
+
+    Raises
+    ------
+    ValueError
+        One line naming the privacy condition that fails for the planned parameters.
+    """
+    _check_algorithm(plan, *_GUARANTEES)
+    return _GUARANTEES[plan.algorithm](plan)
+
+
+def _promise(plan_: Plan) -> Plan:
+    """Store the planned guarantee in ``plan_`` (refusing when privacy does not apply) and note its scope."""
+    g = planned_guarantee(plan_)
+    tr = g.get("training") or [g["epsilon"], g["delta"]]
+    # the target is training privacy for the everlasting plans, the whole guarantee otherwise
+    if plan_.algorithm != "generic-predictor" and not (
+        tr[0] <= plan_.epsilon * (1 + 1e-12) and tr[1] <= plan_.delta * (1 + 1e-12)
+    ):
+        raise ValueError(
+            f"{plan_.algorithm}: the planned configuration gives ({tr[0]:.6g}, {tr[1]:.3g}), above the target "
+            f"({plan_.epsilon:g}, {plan_.delta:g})"
+        )
+    if g.get("query") and g["epsilon"] > plan_.epsilon * (1 + 1e-12):
+        plan_.notes.append(
+            f"query privacy of a hidden query ({g['epsilon']:.4g}, {g['delta']:.3g}) is above the target: only "
+            "training privacy is planned to it (query_private=True plans the query side too)"
+        )
+    plan_.guarantee = g
+    return plan_
+
+
+# ---------------------------------------------------------------------------- from a plan to its run
+def _int_seed(rng) -> int:
+    """An int seed for the runners that derive child streams by SeedSequence (a Generator gives one draw)."""
+    if isinstance(rng, (int, np.integer)) and not isinstance(rng, bool) and rng >= 0:
+        return int(rng)
+    return int(as_rng(rng).integers(0, 2**63))
+
+
+def _run_everlasting(plan: Plan, data, rng, **kw):
+    return run_everlasting_plan(plan, "thresholds" if data is None else data, _int_seed(rng), **kw)
+
+
+def _run_dp_winnow(plan: Plan, data, rng, **kw):
+    P = plan.parameters
+    gen = as_rng(rng)
+    if data is None:
+        k = max(1, min(P["d"], math.floor(1 / P["rho"])))
+        k -= 1 - k % 2  # odd: a majority of k coordinates has margin 1/k >= rho
+        X, y, _, _ = majority_sequence(P["T"], P["d"], k, gen)
+    else:
+        X, y = data
+    return dp_winnow(X, y, dp_winnow_parameters_from_plan(plan), gen, accountant=plan_accountant(plan), **kw)
+
+
+def _run_dp_greedy_cover(plan: Plan, data, rng, **kw):
+    P = plan.parameters
+    gen = as_rng(rng)
+    if data is None:
+        M = P["M"]
+        Phi = gen.integers(0, 2, size=(plan.n, M), dtype=np.int8)
+        y = random_decision_list(M, min(M, 3), gen).predict(Phi)
+    else:
+        Phi, y = data
+    return dp_greedy_cover(
+        Phi, y, epsilon=plan.epsilon, delta=plan.delta, alpha=P["alpha"], beta=P["beta"], rng=gen, **kw
+    )
+
+
+def _run_vc1(plan: Plan, data, rng, **kw):
+    P = plan.parameters
+    gen = as_rng(rng)
+    if data is None:  # thresholds on TD points, the target threshold drawn at random, x uniform
+        cls = thresholds_tree(P["td"])
+        cols = gen.integers(0, P["td"], size=plan.n)
+        labels = (cols >= gen.integers(0, P["td"] + 1)).astype(np.int8)
+    else:
+        cls, cols, labels = data
+    learner = OPTPrivateLearner if P["learner"] == "OPTPrivateLearner" else ProperLearner
+    fitter = learner(
+        cls, plan.epsilon, plan.delta, P["alpha"], P["beta"], median=P["median"], partition="counts",
+        accountant=plan_accountant(plan),
+    )  # fmt: skip
+    return fitter.fit(cols, labels, gen, **kw)
+
+
+def _run_median(plan: Plan, data, rng, **kw):
+    P = plan.parameters
+    gen = as_rng(rng)
+    values = gen.integers(0, P["domain_size"], size=plan.n) if data is None else data
+    return private_median(
+        values, P["domain_size"], plan.epsilon, _median_guarantee(plan)["delta"], P["alpha"], gen,
+        method=P["method"], beta=P["beta"], **kw,
+    )  # fmt: skip
+
+
+def _run_generic_predictor(plan: Plan, data, rng, **kw):
+    P = plan.parameters
+    gen = as_rng(rng)
+    if data is None:  # thresholds on [0, 1), target 0.3, the binary-search adversary
+        x = gen.uniform(size=plan.n)
+        data = (G_oblivious(Thresholds()), x, (x >= 0.3).astype(np.int8), binary_search_sequence(P["T"]))
+    generator, points, labels, adversary = data
+    pred = GenericPredictor(
+        generator, points, labels, k=P["k"], m=P["m"], epsilon=plan.epsilon, delta=plan.delta, rng=gen,
+        t_lower=P["t_lower"], t_upper=P["t_upper"], strict=True,
+    )  # fmt: skip
+    return pred.run(adversary, P["T"], **kw)
+
+
+_RUNNERS: dict[str, Callable] = {
+    "generic-bbl": _run_everlasting,
+    "repaired-bbl": _run_everlasting,
+    "dp-winnow": _run_dp_winnow,
+    "dp-greedy-cover": _run_dp_greedy_cover,
+    "vc1": _run_vc1,
+    "private-median": _run_median,
+    "generic-predictor": _run_generic_predictor,
+}
+
+
+def run_plan(plan: Plan, data=None, *, rng=0, **kw):
+    """Run a plan of any planner: the algorithm with the planned configuration, on ``data`` or a synthetic instance.
+
+    ``data`` is the algorithm's input; None draws a synthetic instance of the planned size from ``rng``:
+
+    * ``generic-bbl`` / ``repaired-bbl``: the concept name (``"thresholds"``, ``"halfspaces"``) of
+      :func:`run_everlasting_plan` (``kw``: ``phases``, ``max_examples``, progress bars);
+    * ``dp-winnow``: ``(X, y)`` of T rounds in {−1, 1}^d (None: a majority of ⌊1/ρ⌋ coordinates, margin ≥ ρ);
+    * ``dp-greedy-cover``: ``(Phi, y)`` with M feature columns (None: a random decision list of 3 terms);
+    * ``vc1``: ``(concept_class, cols, labels)`` (None: thresholds on TD points, ``partition="counts"``);
+    * ``private-median``: the values (None: uniform on the domain);
+    * ``generic-predictor``: ``(generator, points, labels, adversary)`` (None: thresholds on [0, 1),
+      the binary-search adversary).
+
+    Parameters
+    ----------
+    plan : Plan
+        The plan.
+    data : optional
+        The input (above).
+    rng : int, Generator or None
+        The run's randomness (default 0: the same run every time).
+    **kw
+        Passed to the algorithm's run.
+
+    Returns
+    -------
+    object
+        The algorithm's own result (EverlastingResult, DPWinnowRun, GreedyCoverResult, VC1Hypothesis,
+        MedianResult, PredictionResult); its guarantee is ``plan.guarantee`` (for the predictor: every
+        segment's).
+
+    Examples
+    --------
+    >>> pl = plan_dp_winnow(1.0, 1e-6, T=200, d=8, rho=0.5)
+    >>> res = run_plan(pl, rng=0)
+    >>> res.privacy_applies, res.guarantee.epsilon == pl.guarantee["epsilon"]
+    (True, True)
+    """
+    _check_algorithm(plan, *_RUNNERS)
+    return _RUNNERS[plan.algorithm](plan, data, rng, **kw)

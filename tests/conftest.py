@@ -13,6 +13,16 @@ settings.load_profile("ci" if os.environ.get("CI") else "dev")
 import pytest  # noqa: E402
 
 
+@pytest.fixture
+def claim_registry(monkeypatch):
+    """A private copy of the claims registry: the claims a test registers (or loads) vanish after it."""
+    from geoprivate import claims
+
+    claims.all_claims()
+    monkeypatch.setattr(claims._registry, "_REGISTRY", dict(claims._registry._REGISTRY))
+    return claims._registry._REGISTRY
+
+
 @pytest.fixture(scope="session")
 def docs_site(tmp_path_factory):
     """The documentation site, built once per session with warnings as errors: ``(returncode, stderr, html dir)``.

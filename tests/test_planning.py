@@ -15,7 +15,7 @@ from geoprivate.planning import (
     plan_dp_winnow,
     plan_generic_bbl,
     plan_vc1,
-    run_generic_bbl_plan,
+    run_everlasting_plan,
 )
 
 
@@ -75,7 +75,7 @@ def test_vc1_and_greedy_cover_planners_bound_their_sizes():
 def test_a_plan_without_its_parameters_is_a_one_line_error():
     """#8: `everlasting --plan FILE` with empty parameters ended in 'internal error: KeyError: n'."""
     empty = Plan("generic-bbl", 1.0, 1e-6, {}, {})
-    for fn in (generic_bbl_parameters_from_plan, run_generic_bbl_plan):
+    for fn in (generic_bbl_parameters_from_plan, run_everlasting_plan):
         with pytest.raises(ValueError, match="'n'"):
             fn(empty)
     with warnings.catch_warnings():
@@ -89,4 +89,4 @@ def test_a_plan_without_its_parameters_is_a_one_line_error():
         generic_bbl_parameters_from_plan(load_plan(broken))
     bad_n = good | {"parameters": good["parameters"] | {"n": 2.5}}
     with pytest.raises(TypeError, match="'n'"):
-        run_generic_bbl_plan(load_plan(bad_n))
+        run_everlasting_plan(load_plan(bad_n))

@@ -11,7 +11,7 @@ import pytest
 from geoprivate.cli import main
 from geoprivate.learners.vc1 import ProperLearner, theorem13_parameters
 from geoprivate.learners.winnow import DPWinnowParameters, dp_winnow, majority_sequence
-from geoprivate.planning import plan_dp_winnow, plan_vc1
+from geoprivate.planning import plan_accountant, plan_dp_winnow, plan_vc1, run_plan
 from geoprivate.privacy import Guarantee
 from geoprivate.privacy.tight import tight_composition
 from solvers import vc1
@@ -28,7 +28,8 @@ def test_dp_winnow_planned_and_run_under_the_tight_accountant():
     kw = dict(T=10**15, d=1000, rho=0.2)
     paper = plan_dp_winnow(1.0, 1e-6, **kw)
     tight = plan_dp_winnow(1.0, 1e-6, **kw, accountant="tight")
-    assert paper.guarantee["accountant"] == "paper" and tight.guarantee["accountant"] == "tight"
+    assert plan_accountant(paper) == "paper" and "accountant" not in paper.guarantee  # the default, unmarked
+    assert plan_accountant(tight) == "tight" and tight.guarantee["accountant"] == "tight"
     assert tight.guarantee["epsilon"] <= 1.0 and tight.guarantee["delta"] <= 1e-6
     assert tight.parameters["mistake_bound"] < paper.parameters["mistake_bound"] / 4
     assert "[KOV15]" in tight.binding[0]
@@ -41,6 +42,10 @@ def test_dp_winnow_planned_and_run_under_the_tight_accountant():
     run = dp_winnow(X, y, par, rng=0, accountant="tight")
     assert run.guarantee.accountant == "tight" and run.guarantee.epsilon == pytest.approx(tight.guarantee["epsilon"])
     assert np.isclose(run.ledger.entries[0].epsilon, tight.guarantee["epsilon"])
+    # run_plan runs a plan under the accountant it records: the guarantee it promised
+    small = plan_dp_winnow(1.0, 1e-6, T=200, d=8, rho=0.5, accountant="tight")
+    res = run_plan(small, rng=0)
+    assert res.guarantee.accountant == "tight" and res.guarantee.epsilon == small.guarantee["epsilon"] <= 1.0
 
 
 def test_planners_refuse_an_unknown_accountant():

@@ -14,9 +14,12 @@ Generic testers
 
 A user's own mechanism
     * :mod:`geoprivate.audit.exact` — :func:`exact_audit` (:class:`ExactAuditResult`,
-      :class:`LogRational`): from the mechanism's exact output law and a space of
-      neighbouring pairs (an iterable or a hypothesis strategy), the worst pair, shrunk,
-      with δ(ε) in exact rational arithmetic.
+      :class:`LogRational`): from the mechanism's exact output law and neighbouring pairs
+      (a finite space enumerated, an iterable, or a hypothesis strategy searched), the worst
+      pair, δ(ε) in exact rationals and the mechanism's ε at δ, proved for any ε.
+    * :mod:`geoprivate.audit.neighbours` — :class:`NeighbourSpace`,
+      :func:`query_vector_neighbours`, :func:`dataset_neighbours`: finite spaces of
+      neighbouring query vectors and datasets, streamed exhaustively or searched.
     * :mod:`geoprivate.audit.sampler` — :func:`audit_sampler` (:class:`SamplerAuditResult`):
       a mechanism known only by sampling, audited as StatDP does [DWWZK18] with automatic
       events and a Clopper–Pearson bound corrected over the pairs.
@@ -74,6 +77,7 @@ from geoprivate.audit.laws import (
     shared_threshold_law,
     threshold_crossing_law,
 )
+from geoprivate.audit.neighbours import NeighbourSpace, dataset_neighbours, query_vector_neighbours
 from geoprivate.audit.sampler import SamplerAuditResult, audit_sampler
 from geoprivate.audit.statistical import AuditResult, clopper_pearson, statistical_epsilon_lower_bound
 
@@ -99,6 +103,9 @@ __all__ = [
     "exact_audit",
     "ExactAuditResult",
     "LogRational",
+    "NeighbourSpace",
+    "query_vector_neighbours",
+    "dataset_neighbours",
     "audit_sampler",
     "SamplerAuditResult",
     "discrete_laplace_pmf",

@@ -34,9 +34,16 @@ and reports the shrunk counterexample (:mod:`geoprivate.claims._search`)::
     def _sum_small(pair):
         return pair[0] + pair[1] < 10      # violated; shrunk to [1, 9]
 
-Where things live: the registry and the verdicts in :mod:`geoprivate.claims._registry`,
-:func:`run_claim` in :mod:`geoprivate.claims._run`, user sources in
-:mod:`geoprivate.claims._sources`, the sweep target in :mod:`geoprivate.claims._sweep`.
+A check may also return an audit result (:func:`geoprivate.audit.exact.exact_audit`,
+:func:`geoprivate.audit.sampler.audit_sampler`): it becomes the verdict, with the worst pair and
+the audit's numbers as evidence.  ``verify`` runs each claim sandboxed (``run_claim(...,
+sandbox=True)``: a forked child under a time limit), so a check that exits, crashes, prints or
+hangs costs its own record only.
+
+Where things live: the registry, the verdicts and the audit conversion in
+:mod:`geoprivate.claims._registry`, :func:`run_claim` in :mod:`geoprivate.claims._run`, the
+sandbox in :mod:`geoprivate.claims._sandbox`, user sources in :mod:`geoprivate.claims._sources`,
+the sweep target in :mod:`geoprivate.claims._sweep`.
 """
 
 from geoprivate.claims._registry import (

@@ -6,9 +6,11 @@ Every claim module of :mod:`geoprivate.claims` registers its checks here when im
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import fnmatch
 import importlib
+import json
 import pkgutil
 import re
 from collections.abc import Callable
@@ -17,15 +19,22 @@ from pathlib import Path
 from types import EllipsisType
 from typing import Any
 
+from geoprivate._json import strict_json
 from geoprivate._papers import PAPER_KEYS
+from geoprivate.audit.exact import ExactAuditResult
+from geoprivate.audit.sampler import SamplerAuditResult
 
 __all__ = [
     "PAPERS",
     "SIZES",
     "STATUSES",
+    "RECORD_STATUSES",
     "ENTRY_POINT_GROUP",
     "DEFAULT_MAX_EXAMPLES",
+    "DEFAULT_TIME_LIMIT",
     "Verdict",
+    "audit_verdict",
+    "audit_summary",
     "Claim",
     "register",
     "claim",
@@ -48,6 +57,19 @@ SIZES = ("small", "medium")
 STATUSES = ("holds", "violated", "skipped")
 
 
+#: every status of a claim's record, with its meaning (the legend of ``verify``'s table and of the report):
+#: a check's three verdicts, then the two ways a sandboxed run (``run_claim(..., sandbox=True)``) ends without one
+RECORD_STATUSES = {
+    "holds": "the claim's check passed on every instance it tried (evidence: how many, extreme values)",
+    "violated": "the check found an instance where the statement fails: a finding about the paper (or your "
+    "claim), not a crash; the instance is printed and replays with the same --seed",
+    "skipped": "the claim could not be checked here (the reason is printed)",
+    "error": "the check raised, exited or crashed instead of returning a verdict (one line says how; --debug: "
+    "the traceback); the other claims still ran",
+    "timeout": "the check did not finish within the time limit (--time-limit) and was stopped",
+}
+
+
 _ID = re.compile(r"^(?P<paper>[a-z0-9][a-z0-9.-]*)/(?P<kind>[a-z0-9][a-z0-9.-]*)$")
 
 
@@ -57,6 +79,13 @@ ENTRY_POINT_GROUP = "geoprivate.claims"
 
 #: hypothesis examples searched per claim with ``instances=`` when ``--max-examples`` is not given
 DEFAULT_MAX_EXAMPLES = {"small": 100, "medium": 1000}
+
+
+#: seconds of wall time a claim may run under ``verify`` (``--time-limit``) when not given: far above the
+#: slowest built-in claim at each size, measured on the 2-core development machine — at small
+#: vc1/theorem-10-audit, 4 s of CPU (9 s wall on the loaded machine); at medium shrinkage/claim-1-audit,
+#: 182 s of CPU — so that a loaded machine does not stop a claim that would finish
+DEFAULT_TIME_LIMIT = {"small": 120.0, "medium": 1800.0}
 
 
 @dataclass(frozen=True)
@@ -328,3 +357,120 @@ def _may_name_builtin(pattern: str) -> bool:
     return any(paper.startswith(namespace) for paper in PAPERS) or namespace not in {
         c.paper for c in _REGISTRY.values()
     }
+
+
+#: the fields of an audit result that the evidence lists first, in this order (``getattr``: the fields an
+#: auditor version lacks are written as null — ``exhaustive`` and ``pairs_examined`` are always listed)
+_AUDIT_FIELDS = {
+    "exact_audit": (
+        "epsilon", "delta", "violated", "delta_at_epsilon", "delta_bounds", "epsilon_at_delta",
+        "exp_epsilon_at_delta", "exhaustive", "pairs_examined", "exact", "direction", "shrunk",
+    ),
+    "audit_sampler": (
+        "epsilon", "delta", "flagged", "epsilon_lower", "false_alarm", "n_samples", "n_pilot", "direction",
+        "counts", "p_lower", "q_upper",
+    ),
+}  # fmt: skip
+
+#: result fields never copied into the evidence: the pair and the event are written once, on their own;
+#: the laws and the per-pair table can be large (they stay in the result)
+_AUDIT_BULK = {"pair", "event", "laws", "per_pair"}
+
+#: an extra field of a newer auditor (a worst pair found beside the shrunk one, ...) is copied into the
+#: evidence when its JSON is at most this long
+_AUDIT_FIELD_WIDTH = 2000
+
+
+def _audit_kind(result) -> str | None:
+    if isinstance(result, ExactAuditResult):
+        return "exact_audit"
+    if isinstance(result, SamplerAuditResult):
+        return "audit_sampler"
+    return None
+
+
+def audit_verdict(result) -> Verdict | None:
+    """The verdict of an audit result a check returned; None when ``result`` is not one.
+
+    A claim's check may return what :func:`geoprivate.audit.exact.exact_audit`
+    (:class:`~geoprivate.audit.exact.ExactAuditResult`) or
+    :func:`geoprivate.audit.sampler.audit_sampler` (:class:`~geoprivate.audit.sampler.SamplerAuditResult`)
+    returns: the claim is violated when the audit is (``violated`` / ``flagged``), with the worst pair
+    as its instance, and holds otherwise.  The evidence names the auditor (``audit``), the pair, and
+    for an exact audit δ(ε) and its exact bounds, ε at δ, ``exhaustive`` and the number of pairs
+    examined; for a sampled one the event, the lower bound on ε and the false-alarm rate.  Fields a
+    newer auditor adds are read with ``getattr`` and copied when small.
+
+    Parameters
+    ----------
+    result : object
+        What the check returned.
+
+    Returns
+    -------
+    Verdict or None
+
+    Examples
+    --------
+    >>> from fractions import Fraction as F
+    >>> from geoprivate.audit.exact import LogRational, exact_audit
+    >>> rr = lambda bit: {bit: F(3, 4), 1 - bit: F(1, 4)}  # randomised response, e^eps = 3
+    >>> v = audit_verdict(exact_audit(rr, [(0, 1)], LogRational(2)))
+    >>> v.status, v.instance, v.evidence["delta_bounds"]
+    ('violated', [0, 1], ['1/4', '1/4'])
+    """
+    kind = _audit_kind(result)
+    if kind is None:
+        return None
+    named = _AUDIT_FIELDS[kind]
+    evidence: dict[str, Any] = {"audit": kind, "pair": getattr(result, "pair", None)}
+    if kind == "audit_sampler":
+        event = getattr(result, "event_description", None)
+        evidence["event"] = event if event is not None else str(getattr(result, "event", ""))
+    evidence.update((name, getattr(result, name, None)) for name in named)
+    for f in dataclasses.fields(result) if dataclasses.is_dataclass(result) else ():
+        if f.name not in evidence and f.name not in _AUDIT_BULK and not f.name.startswith("_"):
+            value = strict_json(getattr(result, f.name), fractions="exact")
+            if len(json.dumps(value, default=str)) <= _AUDIT_FIELD_WIDTH:
+                evidence[f.name] = value
+    evidence = strict_json(evidence, fractions="exact", nonfinite="keep")
+    refuted = bool(getattr(result, "violated" if kind == "exact_audit" else "flagged"))
+    return Verdict("violated", evidence, instance=evidence["pair"]) if refuted else Verdict("holds", evidence)
+
+
+def audit_summary(evidence: dict) -> str:
+    """One line of the audit evidence :func:`audit_verdict` wrote ('' for other evidence): the table's and the report's.
+
+    Parameters
+    ----------
+    evidence : dict
+        A record's evidence.
+
+    Returns
+    -------
+    str
+        E.g. ``exact audit at ε = 0.69, δ = 0: δ(ε) in [1/4, 1/4], ε at δ = 1.1, 1 pair examined,
+        exhaustive: not stated``.
+    """
+    kind = evidence.get("audit") if isinstance(evidence, dict) else None
+    if kind not in _AUDIT_FIELDS:
+        return ""
+
+    def g(key):
+        value = evidence.get(key)
+        return f"{value:.6g}" if isinstance(value, float) else str(value)
+
+    claimed = f"ε = {g('epsilon')}, δ = {g('delta')}"
+    if kind == "audit_sampler":
+        return (
+            f"sampled audit at {claimed}: ε >= {g('epsilon_lower')} on the event {evidence.get('event') or '—'} "
+            f"({g('n_samples')} samples per input; false-alarm rate {g('false_alarm')})"
+        )
+    bounds = evidence.get("delta_bounds")
+    delta = f"in [{bounds[0]}, {bounds[1]}]" if isinstance(bounds, list) else f"= {g('delta_at_epsilon')}"
+    exhaustive = evidence.get("exhaustive")
+    return (
+        f"exact audit at {claimed}: δ(ε) {delta}, ε at δ = {g('epsilon_at_delta')}, "
+        f"{g('pairs_examined')} pair(s) examined, exhaustive: "
+        + ("not stated" if exhaustive is None else "yes" if exhaustive else "no (a search)")
+    )

@@ -15,13 +15,14 @@ computed on both instances.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import numpy as np
 
 from geoprivate._json import strict_json
 from geoprivate._validation import as_rng
-from geoprivate.claims._registry import Claim, Verdict
+from geoprivate.claims._registry import Claim, Verdict, audit_verdict
 
 __all__ = ["search_claim", "shrink_report"]
 
@@ -31,7 +32,12 @@ def _as_verdict(claim_id: str, result) -> Verdict:
         return result
     if isinstance(result, (bool, np.bool_)):
         return Verdict.holds() if bool(result) else Verdict.violated(None)
-    raise TypeError(f"claim {claim_id}: an instance check returned {type(result).__name__}, not a bool or a Verdict")
+    audited = audit_verdict(result)
+    if audited is not None:  # the searched instance is the counterexample; the audit's pair stays in the evidence
+        return dataclasses.replace(audited, instance=None)
+    raise TypeError(
+        f"claim {claim_id}: an instance check returned {type(result).__name__}, not a bool, a Verdict or an audit result"
+    )
 
 
 def _settings(max_examples: int):

@@ -20,7 +20,8 @@ The statements themselves (labels and one-line titles) are listed in
   nothing needs to implement it;
 * **not yet covered** — an honest gap (``pending=True``).
 
-``geoprivate verify --coverage`` prints the table and one line of counts per paper.
+``geoprivate verify --coverage`` prints the table and one line of counts per paper, then the counts of
+the proofs' steps per paper (:mod:`geoprivate.claims.steps`).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from dataclasses import dataclass, field
 
 from geoprivate.claims import PAPERS, all_claims
 from geoprivate.claims.statements import STATEMENT_LIST, titles
+from geoprivate.claims.steps import STEPS, format_step_summary
 
 __all__ = [
     "Statement",
@@ -547,6 +549,12 @@ def format_coverage(width: int = 110) -> str:
     problems = link_problems()
     lines.append(
         f"{len(STATEMENTS)} statements; claim links: " + ("ok" if not problems else f"{len(problems)} unknown label(s)")
+    )
+    lines.append("-" * 60)
+    lines.append(format_step_summary())
+    lines.append(
+        f"{len(STEPS)} proof steps (each: checked by a claim, derived by sympy, or not executable with its reason; "
+        "--json lists every step with its status, reason and finding)"
     )
     lines.extend(f"  ! {p}" for p in problems)
     user = user_coverage_rows()

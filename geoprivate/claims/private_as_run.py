@@ -23,11 +23,11 @@ from geoprivate.concepts import FiniteClass, Intervals, Thresholds
 from geoprivate.everlasting.accounting import (
     LABELBOOST_FINDING,
     claim27_epsilon,
-    labelboost_epsilon,
     labelboost_exact_loss,
     training_privacy,
 )
 from geoprivate.everlasting.generic_bbl import GenericBBL, make_everlasting_problem
+from geoprivate.everlasting.label_boost import labelboost_epsilon
 from geoprivate.everlasting.parameters import custom_parameters
 from geoprivate.strategies import neighbouring_datasets, points_on_line, rationals
 from solvers import combinatorics as comb

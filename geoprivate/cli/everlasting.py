@@ -287,7 +287,7 @@ def run(args) -> int:
         )
         return 2
     if args.json:
-        _json.dump(res.to_dict() | _repaired_fields(res))
+        _json.dump(res.to_dict())
     else:
         _show_practical(args, prob, par, res)
     return 1 if res.failed else 0
@@ -396,13 +396,14 @@ def _show_practical(args, prob, par, res) -> None:
     res : the run's result
     """
     if args.repaired:
-        r = _repaired_fields(res)["repaired"]
+        r = res.privacy.as_dict()  # RepairedBBL's privacy: both sides of Figure 1
         print(
-            f"{res.extra['construction']}: TOP cap c_max per phase {r['c_max']}; training privacy "
+            f"{RepairedBBL.label}: TOP cap c_max per phase {r['c_max']}; training privacy "
             f"{r['training']}; query privacy per phase {r['query_per_phase']} (None: no guarantee)"
         )
     print(f"GenericBBL practical mode on {prob.description}; constants {par.constants}")
-    print(f"privacy_applies = {res.privacy_applies} (training privacy as run); utility_proved = {res.utility_proved}")
+    sides = "training and query" if args.repaired else "training"
+    print(f"privacy_applies = {res.privacy_applies} ({sides} privacy as run); utility_proved = {res.utility_proved}")
     print(_phase_table(res, labelboost=True))
     print(f"6 alpha = {res.six_alpha:.4g}; failed = {res.failed}; total {res.seconds:.2f}s; {res.query_reading}")
     bad = [p.i for p in res.phases if p.err_D_max > 0.5]
@@ -430,7 +431,7 @@ def _run_private(args) -> int:
             warnings.simplefilter("ignore", UtilityWarning)
             phases = pl.parameters.get("phases") or []
             with _progress(len(phases) or 1, sum(int(ph.get("R", 0)) for ph in phases) or None) as (bar, qbar):
-                res = planning.run_generic_bbl_plan(
+                res = planning.run_everlasting_plan(
                     pl, args.concept, args.seed, max_examples=args.max_examples, progress=bar, query_progress=qbar
                 )
     except (ValueError, TypeError) as exc:
@@ -460,24 +461,3 @@ def _progress(phases: int, queries):
         progress(total=queries, desc="queries", unit="q", unit_scale=True, position=1, leave=True) as qbar,
     ):
         yield bar, qbar
-
-
-def _repaired_fields(res) -> dict:
-    """The repaired predictor's computed guarantees (empty for the faithful GenericBBL)."""
-    g = res.extra.get("privacy")
-    if g is None:
-        return {}
-
-    def gd(x):
-        return {"epsilon": None if x.epsilon == float("inf") else x.epsilon, "delta": x.delta}
-
-    return {
-        "repaired": {
-            "construction": g["construction"],
-            "c_max": g["c_max"],
-            "training": gd(g["training"]),
-            "query_per_phase": [gd(q) for q in g["query"]],
-            "query_same_phase": gd(g["query_same_phase"]),
-            "query_positions": {k: gd(v) for k, v in g["query_positions"].items()},
-        }
-    }

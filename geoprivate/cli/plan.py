@@ -5,7 +5,9 @@ prints, per phase, T_i, λ_i, c_i, ε'_i, |S_i|, R_i, |Ŝ_i|, |D̂_i| and the in
 that bind, the guarantee the run will report and the predicted cost; ``--json`` writes the plan
 (which ``geoprivate everlasting --plan FILE`` runs).  ``dp-winnow`` needs ``--T --d --rho``;
 ``dp-greedy-cover`` needs ``--M``; ``vc1`` needs ``--td`` or ``--domain-size`` (``--learner opt|proper``,
-``--median exponential|log-star``) and prints the n of [Yan25] Theorem 11 / 13.  Exit codes: 0 planned, 2 bad arguments or no configuration.
+``--median exponential|log-star``) and prints the n of [Yan25] Theorem 11 / 13; ``private-median`` needs
+``--domain-size``; ``generic-predictor`` needs ``--T`` and plans [Yan26] Lemma 1's k for a segment's (ε, δ).
+Exit codes: 0 planned, 2 bad arguments or no configuration.
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ EPILOG = """examples:
   geoprivate plan generic-bbl --epsilon 1 --delta 1e-6 --phases 2 --json > plan.json
   geoprivate plan dp-winnow --epsilon 1 --delta 1e-6 --T 10000 --d 1000 --rho 0.2
   geoprivate plan vc1 --epsilon 1 --delta 1e-6 --td 4096 --median log-star
+  geoprivate plan private-median --epsilon 1 --delta 1e-6 --domain-size 1000
+  geoprivate plan generic-predictor --epsilon 0.5 --delta 1e-6 --T 1000
   geoprivate plan vc1 --epsilon 1 --delta 1e-6 --td 4096 --learner proper --accountant tight
 """
 
@@ -39,12 +43,16 @@ def add_arguments(p) -> None:
     p.add_argument("--vc", type=a.positive_int, help="generic-bbl: VC dimension")
     p.add_argument("--lambda1", type=a.positive_int, help="generic-bbl: lambda_1 (default Theorem A.2's)")
     p.add_argument("--tops", type=a.positive_int, help="generic-bbl: c_1 (default 64 alpha_1 R_1)")
-    p.add_argument("--T", type=a.positive_int, help="dp-winnow: rounds")
+    p.add_argument("--T", type=a.positive_int, help="dp-winnow: rounds; generic-predictor: queries")
     p.add_argument("--d", type=a.positive_int, help="dp-winnow: dimension")
     p.add_argument("--rho", type=a.finite_float, help="dp-winnow: margin")
     p.add_argument("--M", type=a.positive_int, help="dp-greedy-cover: number of features")
     p.add_argument("--td", type=a.positive_int, help="vc1: TD of the class (depth of [Yan25] Algorithm 1's tree)")
-    p.add_argument("--domain-size", type=a.positive_int, help="vc1: |X| (an upper bound on TD), instead of --td")
+    p.add_argument(
+        "--domain-size",
+        type=a.positive_int,
+        help="vc1: |X| (an upper bound on TD), instead of --td; private-median: |X|",
+    )
     p.add_argument("--learner", choices=("opt", "proper"), help="vc1: OPTPrivateLearner or ProperLearner")
     p.add_argument("--median", choices=("exponential", "paper", "log-star"), help="vc1: step 4's median")
     p.add_argument(
@@ -65,8 +73,15 @@ _KEYS = {
     "dp-winnow": ("T", "d", "rho", "beta", "accountant"),
     "dp-greedy-cover": ("M", "alpha", "beta"),
     "vc1": ("td", "domain_size", "alpha", "beta", "learner", "median", "accountant"),
+    "private-median": ("domain_size", "alpha", "beta"),
+    "generic-predictor": ("T",),
 }
-_REQUIRED = {"dp-winnow": ("T", "d", "rho"), "dp-greedy-cover": ("M",)}
+_REQUIRED = {
+    "dp-winnow": ("T", "d", "rho"),
+    "dp-greedy-cover": ("M",),
+    "private-median": ("domain_size",),
+    "generic-predictor": ("T",),
+}
 
 
 def run(args) -> int:
@@ -94,7 +109,7 @@ def run(args) -> int:
     print(
         f"{pl.algorithm}: target (eps, delta) = ({pl.epsilon:g}, {pl.delta:g}); the run will report "
         f"({g['epsilon']:.4g}, {g['delta']:.3g})"
-        + (f" [{g['scope']}]" if "scope" in g else "")
+        + (f"; scope: {g['scope']}" if "scope" in g else "")
         + (" under the tight accountant" if g.get("accountant") == "tight" else "")
     )
     par = dict(pl.parameters)

@@ -7,22 +7,31 @@ glob (``--claim 'vc1/theorem-*'``); an unknown one suggests the closest ids.  ``
 ``--json`` and ``--report`` exactly as the built-in ones.  A claim with ``instances=`` is searched
 (``--max-examples``, deterministic under ``--seed``) and its counterexample shrunk.
 
+Each claim runs in a child process of its own, under a time limit (``--time-limit``): a check that
+raises, calls ``sys.exit`` or ``os._exit``, crashes, hangs or loops costs one line and the status
+``error`` or ``timeout`` for that claim, never the other claims or the JSON; what a check prints is
+kept in its record (``output``) and shown under its row, never mixed into ``--json``.
+
 Exit codes: 0 when every selected claim ran (``holds``, ``skipped`` or ``violated`` — a violated
 claim is a finding about the paper, reported with its instance; pass ``--strict`` to make it exit
-1); 2 when a claim crashed, a ``--claims-from`` source or an installed claims entry point failed to
-load (one line each on stderr; every claim that did load still runs), or the arguments are wrong.
+1); 2 when a claim ended in ``error`` or ``timeout``, a ``--claims-from`` source or an installed
+claims entry point failed to load (one line each on stderr; every claim that did load still runs),
+or the arguments are wrong.  A ``--claims-from`` source that is missing, not a regular file or
+larger than 10 MiB is refused before anything runs (exit 2).
 """
 
 from __future__ import annotations
 
 import json
+import math
 import sys
-import traceback
-import warnings
+import textwrap
 
 from geoprivate import claims as _claims
 from geoprivate._json import strict_json
-from geoprivate.claims import catalogue
+from geoprivate.claims import catalogue, steps
+from geoprivate.claims._registry import DEFAULT_TIME_LIMIT, RECORD_STATUSES, audit_summary
+from geoprivate.claims._sources import source_problem
 from geoprivate.cli import _args, _json
 from geoprivate.report import write_report
 
@@ -31,14 +40,22 @@ HELP = "run the papers' claims (and your own: --claims-from) on generated instan
 #: characters of an instance printed in the table before it is shortened
 INSTANCE_WIDTH = 400
 
-LEGEND = """\
-holds    the claim's check passed on every instance it tried (evidence: how many, extreme values)
-violated the check found an instance where the statement fails: a finding about the paper (or your
-         claim), not a crash; the instance is printed and replays with the same --seed
-skipped  the claim could not be checked here (the reason is printed)
+#: characters of a violated claim's statement printed under its row
+STATEMENT_WIDTH = 160
+
+#: lines of a check's printed output shown under its row (all of them, as kept, with --verbose)
+OUTPUT_LINES = 3
+
+LEGEND = (
+    "\n".join(
+        textwrap.fill(meaning, 100, initial_indent=f"{status:<9}", subsequent_indent=" " * 9)
+        for status, meaning in RECORD_STATUSES.items()
+    )
+    + """
 [n XWarning] warnings counted per claim (claims run outside theorems on purpose; --verbose lists them)
 whole records: --json (strict JSON on stdout); an HTML report with every instance and the command
 that replays it: --report DIR"""
+)
 
 EPILOG = """examples:
   geoprivate verify                                  # every claim, a table; violated = a finding about a paper
@@ -64,6 +81,7 @@ def add_arguments(v) -> None:
         "--claims-from",
         action="append",
         default=[],
+        type=_args.nonempty_str,
         metavar="FILE|DIR|MODULE",
         help="also load user claims (geoprivate.claims.claim) from a .py file, a directory of them or an "
         "importable module; repeatable",
@@ -78,6 +96,14 @@ def add_arguments(v) -> None:
         + ", ".join(f"{k} {n}" for k, n in _claims.DEFAULT_MAX_EXAMPLES.items())
         + ", or the claim's own budget)",
     )
+    v.add_argument(
+        "--time-limit",
+        type=_args.bounded_float(0, 10**7),
+        default=None,
+        metavar="SECONDS",
+        help="stop a claim (and the loading of a claims file) after this many seconds: status timeout "
+        "(default: " + ", ".join(f"{k} {t:g}" for k, t in DEFAULT_TIME_LIMIT.items()) + "; 0: no limit)",
+    )
     v.add_argument("--json", action="store_true", help="print strict JSON (every record whole) instead of a table")
     v.add_argument("--strict", action="store_true", help="exit 1 if any claim is violated")
     v.add_argument("--list", action="store_true", help="print the selected claim ids and exit")
@@ -85,7 +111,7 @@ def add_arguments(v) -> None:
         "--coverage",
         action="store_true",
         help="print the catalogue of the papers' numbered statements (and the statements user claims name) "
-        "and what checks each, then exit",
+        "and what checks each, and the counts of their proofs' steps (checked / derived / not executable), then exit",
     )
     v.add_argument(
         "--report",
@@ -110,10 +136,26 @@ def _dump(obj) -> None:
     _json.dump(strict_json(obj, fractions="exact"))
 
 
-def _load_user_claims(sources) -> list[str]:
-    errors = list(_claims.load_entry_points())
+def _time_limit(args) -> float:
+    """The per-claim time limit in seconds: ``--time-limit`` (0: none) or the size's default."""
+    limit = getattr(args, "time_limit", None)
+    if limit is None:
+        return DEFAULT_TIME_LIMIT[args.size]
+    return math.inf if limit == 0 else float(limit)
+
+
+def _refused_sources(sources) -> list[str]:
+    """The ``--claims-from`` arguments that cannot be loaded at all (missing, not a regular file, too large)."""
+    lines = [line for line in (source_problem(src) for src in sources) if line is not None]
+    for line in lines:
+        print(f"geoprivate verify: cannot load claims: {line} (nothing was run)", file=sys.stderr)
+    return lines
+
+
+def _load_user_claims(sources, time_limit: float) -> list[str]:
+    errors = list(_claims.load_entry_points(time_limit=time_limit))
     for src in sources:
-        errors.extend(_claims.load_claims(src))
+        errors.extend(_claims.load_claims(src, time_limit=time_limit))
     for line in errors:
         print(f"geoprivate verify: cannot load claims: {line}", file=sys.stderr)
     return errors
@@ -136,7 +178,11 @@ def _select(patterns):
 
 
 def _verify(args) -> int:
-    load_errors = _load_user_claims(getattr(args, "claims_from", []) or [])
+    sources = getattr(args, "claims_from", []) or []
+    if _refused_sources(sources):
+        return 2
+    time_limit = _time_limit(args)
+    load_errors = _load_user_claims(sources, time_limit)
     if getattr(args, "coverage", False):
         return _coverage(args, load_errors)
     try:
@@ -149,7 +195,7 @@ def _verify(args) -> int:
             print(c.id)
         return 2 if load_errors else 0
     max_examples = getattr(args, "max_examples", None)
-    records, crashed = [], False
+    records = []
     from tqdm import tqdm
 
     if args.size == "medium":
@@ -159,38 +205,40 @@ def _verify(args) -> int:
             file=sys.stderr,
         )
     for claim in tqdm(selected, desc="claims", unit="claim", disable=None, leave=False, file=sys.stderr):
-        try:
-            with warnings.catch_warnings(record=True) as caught:
-                warnings.simplefilter("always")
-                rec = _claims.run_claim(claim, seed=args.seed, size=args.size, max_examples=max_examples)
-            rec["warnings"] = _warning_summary(caught)
-        except Exception as exc:  # a crash is an error: report it and fail the run
-            crashed = True
-            rec = {
-                "id": claim.id,
-                "paper": claim.paper,
-                "citation": claim.citation,
-                "statement": claim.statement,
-                "status": "error",
-                "evidence": {"error": f"{type(exc).__name__}: {exc}"},
-                "traceback": traceback.format_exc(),
-            }
-            if claim.source is not None:
-                rec["source"] = claim.source
+        rec = _claims.run_claim(
+            claim, seed=args.seed, size=args.size, max_examples=max_examples, sandbox=True, time_limit=time_limit
+        )
         records.append(rec)
         if not args.json:
             _print_row(rec, debug=bool(getattr(args, "debug", False)), verbose=args.verbose)
+        elif rec["status"] in ("error", "timeout"):
+            _print_failure(rec, debug=bool(getattr(args, "debug", False)))
     if args.json:
-        payload = {"claims": records, "seed": args.seed, "size": args.size, "max_examples": max_examples}
+        payload = {
+            "claims": records,
+            "seed": args.seed,
+            "size": args.size,
+            "max_examples": max_examples,
+            "time_limit": None if math.isinf(time_limit) else time_limit,
+        }
         if load_errors:
             payload["load_errors"] = load_errors
         _dump(payload)
     else:
         _print_summary(records)
     if getattr(args, "report", None):
-        path = write_report(records, args.report, seed=args.seed, size=args.size, max_examples=max_examples)
+        path = write_report(
+            records,
+            args.report,
+            seed=args.seed,
+            size=args.size,
+            max_examples=max_examples,
+            claims=args.claim,
+            claims_from=sources,
+            time_limit=getattr(args, "time_limit", None),
+        )
         print(f"report: {path}", file=sys.stderr)
-    if crashed or load_errors:
+    if load_errors or any(r["status"] in ("error", "timeout") for r in records):
         return 2
     if args.strict and any(r["status"] == "violated" for r in records):
         return 1
@@ -205,6 +253,8 @@ def _coverage(args, load_errors) -> int:
                 "summary": catalogue.coverage_summary(),
                 "problems": catalogue.link_problems(),
                 "user_statements": catalogue.user_coverage_rows(),
+                "steps": steps.step_rows(),
+                "step_summary": steps.step_summary(),
             }
         )
     else:
@@ -222,20 +272,6 @@ def _search_record(key: str, value) -> bool:
     if key == "search":
         return isinstance(value, dict) and value.get("engine") == "hypothesis"
     return key == "shrunk" and isinstance(value, dict) and "measure" in value
-
-
-def _warning_summary(caught) -> dict:
-    """The warnings a claim triggered (claims run outside theorems on purpose): counts per
-    category and the distinct messages, for one row instead of one line per warning."""
-    counts: dict[str, int] = {}
-    messages: list[str] = []
-    for w in caught:
-        name = w.category.__name__
-        counts[name] = counts.get(name, 0) + 1
-        text = f"{name}: {str(w.message).replace(chr(10), ' ')}"
-        if text not in messages:
-            messages.append(text)
-    return {"counts": counts, "messages": messages}
 
 
 def _warning_note(rec: dict) -> str:
@@ -262,12 +298,20 @@ def shorten_instance(instance, width: int = INSTANCE_WIDTH) -> str:
     return text[:width] + f" … (shortened, {len(text)} characters; whole instance: --json / --report)"
 
 
+def _first_line(text: str, width: int = STATEMENT_WIDTH) -> str:
+    """A statement as one line (its hard line breaks joined), cut at a word before ``width`` characters."""
+    line = " ".join((text or "").split())
+    return line if len(line) <= width else line[: width - 1].rsplit(" ", 1)[0] + " …"
+
+
 def _print_row(rec: dict, debug: bool = False, verbose: bool = False) -> None:
-    print(f"{rec['status']:<9} {rec['id']:<34} {_short(rec.get('evidence', {}))}{_warning_note(rec)}", flush=True)
+    evidence = audit_summary(rec.get("evidence", {})) or _short(rec.get("evidence", {}))
+    print(f"{rec['status']:<9} {rec['id']:<34} {evidence}{_warning_note(rec)}", flush=True)
     if verbose:
         for text in rec.get("warnings", {}).get("messages", []):
             print(f"          {text}")
     if rec["status"] == "violated":
+        print(f"          statement: {_first_line(rec.get('statement', ''))}")
         print(f"          instance: {shorten_instance(rec.get('instance'))}")
         search = rec.get("evidence", {}).get("search")
         if _search_record("search", search):
@@ -281,17 +325,32 @@ def _print_row(rec: dict, debug: bool = False, verbose: bool = False) -> None:
                 f"          size: {shrunk['before']} {shrunk['measure']} in the plain random search's instance, "
                 f"{shrunk['after']} in the shrunk one"
             )
-    elif rec["status"] == "skipped":
+    elif rec["status"] in ("skipped", "timeout"):
         print(f"          reason: {rec.get('reason', '')}")
-    elif rec["status"] == "error":
-        if debug:
-            print(rec["traceback"], file=sys.stderr)
-        else:
-            print(
-                f"geoprivate verify: {rec['id']} crashed: {rec['evidence']['error']} "
-                "(rerun with --debug for the traceback)",
-                file=sys.stderr,
-            )
+    _print_output(rec, verbose)
+    if rec["status"] in ("error", "timeout"):
+        _print_failure(rec, debug)
+
+
+def _print_output(rec: dict, verbose: bool) -> None:
+    """What the check printed: its first lines under the row (all it kept with ``--verbose``)."""
+    lines = rec.get("output", "").splitlines()
+    shown = lines if verbose else lines[:OUTPUT_LINES]
+    for i, line in enumerate(shown):
+        print(f"          {'output:' if i == 0 else '       '} {line}")
+    if len(lines) > len(shown):
+        print(f"                  … {len(lines) - len(shown)} more lines (--verbose, --json)")
+
+
+def _print_failure(rec: dict, debug: bool) -> None:
+    """One stderr line for a claim that gave no verdict (its traceback with ``--debug``)."""
+    if rec["status"] == "timeout":
+        print(f"geoprivate verify: {rec['id']} stopped: {rec.get('reason', '')} (--time-limit)", file=sys.stderr)
+    elif debug and rec.get("traceback"):
+        print(rec["traceback"], file=sys.stderr)
+    else:
+        hint = " (rerun with --debug for the traceback)" if rec.get("traceback") else ""
+        print(f"geoprivate verify: {rec['id']} crashed: {rec['evidence']['error']}{hint}", file=sys.stderr)
 
 
 def _print_summary(records: list[dict]) -> None:

@@ -38,25 +38,24 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from geoprivate.everlasting.label_boost import label_boost_law
+from geoprivate.everlasting.label_boost import LABELBOOST_EM_EPSILON, label_boost_law, labelboost_epsilon
 from geoprivate.mechanisms.sparse_vector import lemma1_applies
 from geoprivate.privacy.accounting import Guarantee, c_tops_composition, check_accountant
 from geoprivate.privacy.tight import tight_c_tops_composition
 
 __all__ = [
-    "LABELBOOST_EM_EPSILON",
     "LABELBOOST_FINDING",
+    "REPAIRED_SCOPE",
+    "RepairedPrivacy",
     "SCOPE",
     "TrainingPrivacy",
     "bt_privacy",
     "claim27_epsilon",
-    "labelboost_epsilon",
     "labelboost_exact_loss",
     "labelboost_release_law",
     "training_privacy",
 ]
 
-LABELBOOST_EM_EPSILON = 1.0
 SCOPE = (
     "training privacy w.r.t. the labelled set S ([NNSY23] Claim E.5, recomputed on the run's parameters); "
     "query privacy (Claim E.6) is not booked"
@@ -71,29 +70,6 @@ LABELBOOST_FINDING = {
     "t_points": [4.0, 2.5, 5.0],
     "loss": 1.0 + math.log1p(math.exp(-0.5)),
 }
-
-
-def labelboost_epsilon(em_epsilon: float = LABELBOOST_EM_EPSILON) -> float:
-    """A proved bound on LabelBoost's privacy loss when only the unlabelled part's labels are released.
-
-    ε_LB = 2 ln(1 + e^{ε_EM/2}) (≈ 1.948 for the paper's ε_EM = 1).  Argument (docs/private_as_run.md):
-    with S₀ = S minus the changed example (x, y), every dichotomy g of P₀ = pts(S₀) ∪ T has one or two
-    extensions to x, of total exponential-mechanism weight w(g)·a(g) with a(g) ∈ [e^{−ε/2}, 1 + e^{−ε/2}];
-    the law of the T-labelling is Σ_{g: g|T = z} w a / Σ_g w a, so changing a to a' changes each
-    probability by at most ((1 + e^{−ε/2})/e^{−ε/2})² = (1 + e^{ε/2})².
-
-    Parameters
-    ----------
-    em_epsilon : float > 0
-        The exponential mechanism's ε in LabelBoost's step 4 ([NNSY23] App. C.1 fixes 1).
-
-    Returns
-    -------
-    float
-    """
-    if not em_epsilon > 0:
-        raise ValueError(f"em_epsilon must be > 0, got {em_epsilon!r}")
-    return 2.0 * math.log1p(math.exp(em_epsilon / 2.0))
 
 
 def labelboost_release_law(concept, s_points, s_labels, t_points, *, em_epsilon: float = 1.0) -> dict:
@@ -188,6 +164,31 @@ class TrainingPrivacy:
     conditions: dict = field(default_factory=dict)
     terms: dict = field(default_factory=dict)
     scope: str = SCOPE
+    #: the proof whose conditions these are (named in the warning when one fails)
+    statement = "training privacy ([NNSY23] Claim E.5)"
+    #: Claim E.6 is not booked for GenericBBL
+    query_booked = False
+
+    def failed_conditions(self) -> list:
+        """The required conditions that fail (Claim 2.7's sizes are informative: unamplified is booked)."""
+        return [k for k, v in self.conditions.items() if not v and not k.startswith("Claim 2.7")]
+
+    def summary(self) -> dict:
+        """The guarantee as a plan states it: ε, δ, the scope, and the training side (no query side).
+
+        Returns
+        -------
+        dict
+            ``epsilon``, ``delta``, ``scope``, ``training`` = [ε, δ] and ``query`` = None.
+        """
+        g = self.guarantee
+        return {
+            "epsilon": g.epsilon,
+            "delta": g.delta,
+            "scope": self.scope,
+            "training": [g.epsilon, g.delta],
+            "query": None,
+        } | ({"accountant": g.accountant} if g.accountant != "paper" else {})
 
     def as_dict(self) -> dict:
         g = self.guarantee
@@ -270,3 +271,89 @@ def training_privacy(
     else:
         g = inner
     return TrainingPrivacy(True, g, cond, terms)
+
+
+REPAIRED_SCOPE = (
+    "training privacy w.r.t. the labelled set S and query privacy of one hidden query (geoprivate's "
+    "construction, docs/everlasting_query_privacy.md: Lemma T, Lemma Q, [NNSY23] Claims E.5-E.6); "
+    "the (epsilon, delta) is the larger of the two sides"
+)
+
+
+@dataclass
+class RepairedPrivacy:
+    """RepairedBBL's privacy as run: both sides of Figure 1, from :func:`repaired_guarantees`.
+
+    Attributes
+    ----------
+    privacy_applies : bool
+        Every condition of the construction's privacy proofs holds (``conditions``).
+    guarantee : Guarantee
+        Training and the worst hidden query together (the larger ε and δ); (inf, 1) when a
+        condition fails.
+    training : Guarantee
+        Training privacy (Claim E.5's composition with Lemma T's (ε_tr, δ_tr)).
+    query : list of Guarantee
+        Per phase of the hidden query (Lemma Q, composed with Claim E.6's chain when a phase follows).
+    query_positions : dict
+        Position of the hidden query → Guarantee (:func:`repaired_guarantees`).
+    answering_training : list of Guarantee
+        Lemma T per phase.
+    c_max : list of int
+        The TOP cap per phase.
+    conditions : dict
+        Condition → bool.
+    """
+
+    privacy_applies: bool
+    guarantee: Guarantee
+    training: Guarantee
+    query: list
+    query_positions: dict
+    answering_training: list
+    c_max: list
+    conditions: dict = field(default_factory=dict)
+    construction: str = ""
+    scope: str = REPAIRED_SCOPE
+    #: the proofs whose conditions these are (named in the warning when one fails)
+    statement = "RepairedBBL's privacy (Lemma T, Lemma Q; docs/everlasting_query_privacy.md)"
+    query_booked = True
+
+    def failed_conditions(self) -> list:
+        """The conditions that fail."""
+        return [k for k, v in self.conditions.items() if not v]
+
+    def summary(self) -> dict:
+        """The guarantee as a plan states it: ε, δ, the scope, the training side and each position's query side.
+
+        Returns
+        -------
+        dict
+            ``epsilon``, ``delta``, ``scope``, ``training`` = [ε, δ], ``query`` = {position: [ε, δ]}.
+        """
+        g = self.guarantee
+        return {
+            "epsilon": g.epsilon,
+            "delta": g.delta,
+            "scope": self.scope,
+            "training": [self.training.epsilon, self.training.delta],
+            "query": {k: [q.epsilon, q.delta] for k, q in self.query_positions.items()},
+        }
+
+    def as_dict(self) -> dict:
+        def gd(x):
+            return {"epsilon": None if math.isinf(x.epsilon) else x.epsilon, "delta": x.delta}
+
+        return {
+            "privacy_applies": self.privacy_applies,
+            "scope": self.scope,
+            "construction": self.construction,
+            **gd(self.guarantee),
+            "conditions": dict(self.conditions),
+            "c_max": list(self.c_max),
+            "training": gd(self.training),
+            "query_per_phase": [gd(q) for q in self.query],
+            "query_same_phase": gd(self.query[-1]),
+            "query_positions": {k: gd(v) for k, v in self.query_positions.items()},
+            "answering_training": [gd(a) for a in self.answering_training],
+        }

@@ -226,10 +226,10 @@ def _repaired_nominal(instance: GameInstance, res) -> float:
     planned for more phases is booked at ``query[i - 1]`` (Lemma Q composed with the relabelling
     chain), which covers every run, also one that ends in phase i.
     """
-    g = res.extra["privacy"]
+    g = res.privacy
     if instance.kind == "training":
-        return g["training"].epsilon
-    return g["query"][_hidden_phase(instance) - 1].epsilon
+        return g.training.epsilon
+    return g.query[_hidden_phase(instance) - 1].epsilon
 
 
 def query_position(instance: GameInstance) -> str:

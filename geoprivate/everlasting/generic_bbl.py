@@ -40,9 +40,9 @@ import numpy as np
 from geoprivate._validation import as_rng, check_bool, check_indices, check_int_in_range, check_positive_real
 from geoprivate.audit import clopper_pearson
 from geoprivate.everlasting.accounting import (
+    RepairedPrivacy,
     TrainingPrivacy,
     claim27_epsilon,
-    labelboost_epsilon,
     training_privacy,
 )
 from geoprivate.everlasting.ensembles import (  # noqa: F401 - step 3b's names, re-exported beside GenericBBL
@@ -54,10 +54,10 @@ from geoprivate.everlasting.ensembles import (  # noqa: F401 - step 3b's names, 
     level_errors,
     make_everlasting_problem,
 )
-from geoprivate.everlasting.label_boost import SELECTIONS, label_boost, lemma_c2_applies
+from geoprivate.everlasting.label_boost import SELECTIONS, label_boost, labelboost_epsilon, lemma_c2_applies
 from geoprivate.everlasting.parameters import EverlastingParameters, PhaseParameters
 from geoprivate.mechanisms import BetweenThresholds, subsample
-from geoprivate.privacy import VACUOUS, Guarantee, PrivacyLedger
+from geoprivate.privacy import Guarantee, PrivacyLedger
 from geoprivate.privacy.accounting import check_accountant
 from geoprivate.privacy.tight import TIGHT_THEOREM, tight_c_tops_composition
 from geoprivate.privacy.warnings import warn_below_sample_bound, warn_outside_theorem
@@ -69,7 +69,9 @@ __all__ = [
     "HypothesisSequence",
     "PhaseRecord",
     "erm_ensemble",
+    "generic_bbl_privacy",
     "make_everlasting_problem",
+    "relabels",
 ]
 
 QUERY_READING = (
@@ -127,12 +129,12 @@ class EverlastingResult:
     selection: str = "exponential"
     query_reading: str = QUERY_READING
     extra: dict = field(default_factory=dict)
-    privacy: TrainingPrivacy | None = None
+    privacy: TrainingPrivacy | RepairedPrivacy | None = None
     utility_proved: bool = False
 
     @property
     def privacy_applies(self) -> bool:
-        """Every condition of the training-privacy proof holds for the parameters used."""
+        """Every condition of the run's privacy proof holds for the parameters used (``privacy.conditions``)."""
         return self.privacy is not None and self.privacy.privacy_applies
 
     def to_dict(self) -> dict:
@@ -143,7 +145,8 @@ class EverlastingResult:
             # measured accuracy flags: phases whose worst hypothesis is above 6 alpha / worse than a coin
             "phases_above_6alpha": [p.i for p in self.phases if p.err_D_max > self.six_alpha],
             "phases_worse_than_coin": [p.i for p in self.phases if p.err_D_max > 0.5],
-            "query_privacy_booked": False,  # Claim E.6 is not booked (docs/private_as_run.md)
+            # GenericBBL: Claim E.6 is not booked (docs/private_as_run.md); RepairedBBL books Lemma Q and the chain
+            "query_privacy_booked": bool(self.privacy is not None and self.privacy.query_booked),
             "privacy": self.privacy.as_dict() if self.privacy is not None else None,
             "problem": self.problem,
             "mode": self.parameters.mode,
@@ -158,6 +161,81 @@ class EverlastingResult:
             "ledger": self.ledger.summary(),
             "n_predictions": int(self.predictions.size),
         }
+
+
+# ====================================================================== privacy of a planned run
+def relabels(parameters: EverlastingParameters, i: int, phases: int | None = None) -> bool:
+    """Whether phase ``i`` runs LabelBoost (steps 3e–3f) in a run of ``phases`` phases (None: all of them).
+
+    A data-independent fact of the configuration: phase i relabels when |D̂_i| ≥ 1 and a phase follows
+    it in the run (``phases=None`` relabels after the last phase too, as :meth:`GenericBBL.run` does).
+    Whether this particular run halted first does not enter: a guarantee is the mechanism's, not the
+    outcome's (a halting time depends on the data).
+
+    Parameters
+    ----------
+    parameters : EverlastingParameters
+        The configuration.
+    i : int
+        The phase (1-based).
+    phases : int or None
+        The number of phases the run is asked for.
+
+    Returns
+    -------
+    bool
+    """
+    n_ph = len(parameters.phases) if phases is None else phases
+    return parameters.phase(i).d_hat >= 1 and (i < n_ph or phases is None)
+
+
+def generic_bbl_privacy(
+    parameters: EverlastingParameters,
+    n_input: int,
+    *,
+    phases: int | None = None,
+    faithful_bt: bool = True,
+    faithful_labelboost: bool = True,
+    accountant: str = "paper",
+) -> TrainingPrivacy:
+    """Training privacy of GenericBBL on these parameters: what a plan promises and what its run reports.
+
+    [NNSY23] Claim E.5 recomputed (:func:`~geoprivate.everlasting.accounting.training_privacy`) for the
+    mechanism the configuration defines: phase 1's BetweenThresholds, LabelBoost on Ŝ_1 when phase 1
+    relabels (:func:`relabels`), step 2's sub-sampling of S_1 from the n_input examples.  The planner
+    (:mod:`geoprivate.planning`) and :meth:`GenericBBL.run` both call this function.
+
+    Parameters
+    ----------
+    parameters : EverlastingParameters
+        The configuration.
+    n_input : int
+        |S| given to GenericBBL (step 2 draws S_1 of it).
+    phases : int or None
+        The number of phases run (None: all).
+    faithful_bt, faithful_labelboost : bool
+        False for the broken variants (mis-scaled noise, ERM selection): privacy does not apply.
+    accountant : {"paper", "tight"}, default "paper"
+        Claim E.5's compositions, or the optimal composition of the same components
+        (:func:`~geoprivate.everlasting.accounting.training_privacy`).
+
+    Returns
+    -------
+    TrainingPrivacy
+        Its guarantee is (inf, 1) when a condition fails.
+    """
+    p1 = parameters.phase(1)
+    lb = relabels(parameters, 1, phases)
+    return training_privacy(
+        p1,
+        parameters.delta,
+        n_input,
+        relabelled=lb,
+        s_hat_used=p1.s_hat if lb else 0,
+        faithful_bt=faithful_bt,
+        faithful_labelboost=faithful_labelboost,
+        accountant=accountant,
+    )
 
 
 # ====================================================================== GenericBBL
@@ -207,18 +285,36 @@ class GenericBBL:
 
     Notes
     -----
-    Privacy as run (docs/private_as_run.md): ``result.privacy`` / ``result.guarantee`` is the
-    training privacy of [NNSY23] Claim E.5 recomputed from the parameters used —
-    :func:`~geoprivate.everlasting.accounting.training_privacy`: Observation 2 and Lemma C.3's gap
-    for phase 1, LabelBoost at 2 ln(1 + e^{1/2}) amplified by Claim 2.7 when |S_1| is large
-    enough, step 2's amplification when len(points) is large enough.  ``result.utility_proved``
-    is Theorem 5.2's conditions (Claims D.2, D.5–D.8).  Query privacy (Claim E.6) is not booked
-    (``to_dict()["query_privacy_booked"]`` is False).
+    Privacy as run (docs/private_as_run.md): ``result.privacy`` (and ``result.guarantee``, its
+    (ε, δ)) is the training privacy of [NNSY23] Claim E.5 recomputed from the parameters used —
+    :func:`generic_bbl_privacy`: Observation 2 and Lemma C.3's gap for phase 1, LabelBoost at
+    2 ln(1 + e^{1/2}) (amplified by Claim 2.7 when |S_1| is large enough) when phase 1 relabels,
+    step 2's amplification when len(points) is large enough.  It is the guarantee of the mechanism
+    the run was asked for (its phases), not of how far it got: a run that halts early reports the
+    same.  ``result.utility_proved`` is Theorem 5.2's conditions (Claims D.2, D.5–D.8).  Query
+    privacy (Claim E.6) is not booked (``to_dict()["query_privacy_booked"]`` is False).
 
     Raises
     ------
     ValueError
         Fewer than λ_1 T_1 examples, labels not 0/1.
+
+    Examples
+    --------
+    One phase planned for (ε, δ) = (1, 10⁻⁶) (``plan_generic_bbl(1, 1e-6, alpha=0.2, queries=20,
+    lambda1=1, tops=2)`` of :mod:`geoprivate.planning` gives these numbers, and its ``plan.run()`` is this
+    run): T_1 = 2304 meets Lemma C.3's gap at ε'_1 = 1/2 with c_1 = 2 TOPs.
+
+    >>> import numpy as np
+    >>> from geoprivate.everlasting import custom_parameters
+    >>> par = custom_parameters([(1, 2304, 20, 2)], 0.2, 0.05, 1.0, 1e-6, 1, epsilon_bt=0.5, sizes=[(0, 0)])
+    >>> all(par.phase(1).privacy_conditions.values())  # Observation 2, Lemma C.3's gap (Claim D.9)
+    True
+    >>> prob = make_everlasting_problem("thresholds", 0)
+    >>> x = prob.sample(np.random.default_rng(1), 2304)
+    >>> res = GenericBBL(prob, x, prob.target(x), par, rng=2).run()
+    >>> res.privacy_applies, res.guarantee.epsilon, res.guarantee.delta
+    (True, 1.0, 1e-06)
     """
 
     def __init__(
@@ -260,23 +356,13 @@ class GenericBBL:
         J = subsample(pts.shape[0], need, self.stream("step2"))  # step 2
         self.S_points, self.S_labels = pts[J], lab[J]
         self.ledger = PrivacyLedger()
-        # privacy as run, before the run (phase 1 relabels iff more than one phase is planned)
-        self._privacy_before = training_privacy(
-            parameters.phase(1),
-            parameters.delta,
-            self.n_input,
-            relabelled=len(parameters.phases) > 1,
-            s_hat_used=parameters.phase(1).s_hat,
-            faithful_bt=self.bt_noise == 1.0,
-            faithful_labelboost=selection == "exponential",
-            accountant=self.accountant,
-        )
+        # privacy as run, before the run: the mechanism these parameters define (all phases)
+        self._privacy_before = self.privacy()
         if not self._privacy_before.privacy_applies:
-            bad = [k for k, v in self._privacy_before.conditions.items() if not v and not k.startswith("Claim 2.7")]
             warn_outside_theorem(
-                f"GenericBBL ({parameters.mode} mode, LabelBoost selection {selection!r}): training privacy "
-                f"([NNSY23] Claim E.5) does not apply: {', '.join(bad)} fail(s); the guarantee is reported as "
-                "inf",
+                f"{type(self).__name__} ({parameters.mode} mode, LabelBoost selection {selection!r}): "
+                f"{self._privacy_before.statement} does not apply: "
+                f"{', '.join(self._privacy_before.failed_conditions())} fail(s); the guarantee is reported as inf",
                 strict=strict,
             )
         if not parameters.utility_proved():
@@ -286,19 +372,41 @@ class GenericBBL:
                 f"{', '.join(bad) or 'alpha, beta, delta < 1/16 and epsilon < 1'} fail(s)"
             )
 
+    def privacy(self, phases: int | None = None) -> TrainingPrivacy | RepairedPrivacy:
+        """The privacy of a run of ``phases`` phases (None: all) on these parameters, before running.
+
+        :func:`generic_bbl_privacy` with this instance's mechanisms (a subclass with another step 3c
+        overrides it); :meth:`run` reports exactly this object, and the planner promises it.
+
+        Parameters
+        ----------
+        phases : int or None
+            The number of phases the run is asked for.
+
+        Returns
+        -------
+        TrainingPrivacy
+        """
+        return generic_bbl_privacy(
+            self.parameters,
+            self.n_input,
+            phases=phases,
+            faithful_bt=self.bt_noise == 1.0,
+            faithful_labelboost=self.selection == "exponential",
+            accountant=self.accountant,
+        )
+
     def guarantee(self) -> Guarantee:
-        """The planned run's training guarantee ([NNSY23] Claim E.5 on the parameters used), before running.
+        """The guarantee a run of every phase will report (:meth:`privacy`), before running.
 
         Vacuous when a condition of the privacy proof fails (the constructor warned);
-        ``utility_proved`` is Theorem 5.2's conditions on the parameters.  A run's own
-        guarantee (its phases actually run) is ``run().guarantee``.
+        ``utility_proved`` is Theorem 5.2's conditions on the parameters.
 
         Returns
         -------
         Guarantee
         """
-        g = self._privacy_before.guarantee if self._privacy_before.privacy_applies else VACUOUS
-        return g.with_utility(self.parameters.utility_proved())
+        return self._privacy_before.guarantee.with_utility(self.parameters.utility_proved())
 
     def stream(self, *key) -> np.random.Generator:
         """An independent generator for one component, keyed by name and phase ([NNSY23] steps 2, 3a–3f).
@@ -413,7 +521,6 @@ class GenericBBL:
             n_dichotomies=lb.n_dichotomies,
             database=f"S_{p.i}",
         )
-        self._s_hat_used[p.i] = len(js)
         record.labelboost_error = lb.error_s
         record.labelboost_dichotomies = lb.n_dichotomies
         record.lemma_c2_applies = lemma_c2_applies(p.alpha, p.beta, len(js), len(jd), self.problem.vc)
@@ -440,7 +547,6 @@ class GenericBBL:
         levels: list[np.ndarray]  # err_D at every vote level, one array per phase
         records, preds, levels = [], [], []
         self._ensembles: dict = {}
-        self._s_hat_used: dict = {}
         failed = False
         for p in self.parameters.phases[:n_ph]:
             ts = time.perf_counter()
@@ -468,18 +574,10 @@ class GenericBBL:
                 progress.update(1)
             if failed or stop:
                 break
-        tp = training_privacy(
-            self.parameters.phase(1),
-            self.parameters.delta,
-            self.n_input,
-            relabelled=1 in self._s_hat_used,
-            s_hat_used=self._s_hat_used.get(1, 0),
-            faithful_bt=self.bt_noise == 1.0,
-            faithful_labelboost=self.selection == "exponential",
-            accountant=self.accountant,
-        )
+        # the mechanism asked for (phases run, relabelling), not how far this run got: a halt is data-dependent
+        priv = self.privacy(phases)
         utility = self.parameters.utility_proved(len(records))
-        guarantee = (tp.guarantee if tp.privacy_applies else VACUOUS).with_utility(utility)
+        guarantee = priv.guarantee.with_utility(utility)
         extra = {}
         if self.keep_hypotheses:
             extra["hypotheses"] = HypothesisSequence(
@@ -499,7 +597,7 @@ class GenericBBL:
             6 * self.parameters.alpha,
             self.selection,
             extra=extra,
-            privacy=tp,
+            privacy=priv,
             utility_proved=utility,
         )
 

@@ -27,7 +27,6 @@ from geoprivate._validation import as_rng, check_epsilon
 from geoprivate.concepts import FiniteClass, Intervals, Thresholds
 from geoprivate.everlasting.planar_sweep import planar_sweep
 from geoprivate.mechanisms.exponential import (
-    EM_THEOREM,
     exponential_mechanism,
     exponential_mechanism_log_probabilities,
 )
@@ -39,14 +38,23 @@ __all__ = [
     "IntervalDichotomies",
     "PlanarDichotomies",
     "dichotomies_of",
+    "LABELBOOST_EM_EPSILON",
     "label_boost",
     "label_boost_law",
+    "labelboost_epsilon",
     "LabelBoostResult",
     "lemma_c2_max_T",
     "lemma_c2_applies",
     "SELECTIONS",
 ]
 
+#: the exponential mechanism's ε in LabelBoost's step 4 ([NNSY23] App. C.1 fixes 1)
+LABELBOOST_EM_EPSILON = 1.0
+#: what label_boost's ledger entry books: the labels given to T ((1 + e^(eps/2))^2 bound, docs/private_as_run.md)
+RELEASE_THEOREM = (
+    "labels of the unlabelled part T: 2 ln(1 + e^(eps/2)) (docs/private_as_run.md); the labelled part S "
+    "and its new labels are not released privately ([NNSY23] Lemma C.1 covers A o LabelBoost)"
+)
 LEMMA_C1 = "everlasting/lemma-c-1 (LabelBoost privacy: A o LabelBoost is (eps+3, 4 e delta)-DP)"
 SELECTIONS = ("exponential", "erm")
 
@@ -212,6 +220,29 @@ class PlanarDichotomies(Dichotomies):
 PLANAR_SWEEP_MIN = 256
 
 
+def labelboost_epsilon(em_epsilon: float = LABELBOOST_EM_EPSILON) -> float:
+    """A proved bound on LabelBoost's privacy loss when only the unlabelled part's labels are released.
+
+    ε_LB = 2 ln(1 + e^{ε_EM/2}) (≈ 1.948 for the paper's ε_EM = 1).  Argument (docs/private_as_run.md):
+    with S₀ = S minus the changed example (x, y), every dichotomy g of P₀ = pts(S₀) ∪ T has one or two
+    extensions to x, of total exponential-mechanism weight w(g)·a(g) with a(g) ∈ [e^{−ε/2}, 1 + e^{−ε/2}];
+    the law of the T-labelling is Σ_{g: g|T = z} w a / Σ_g w a, so changing a to a' changes each
+    probability by at most ((1 + e^{−ε/2})/e^{−ε/2})² = (1 + e^{ε/2})².
+
+    Parameters
+    ----------
+    em_epsilon : float > 0
+        The exponential mechanism's ε in LabelBoost's step 4 ([NNSY23] App. C.1 fixes 1).
+
+    Returns
+    -------
+    float
+    """
+    if not em_epsilon > 0:
+        raise ValueError(f"em_epsilon must be > 0, got {em_epsilon!r}")
+    return 2.0 * math.log1p(math.exp(em_epsilon / 2.0))
+
+
 def _unique_points(concept, points):
     """Distinct points P and, for each input point, its index in P."""
     arr = np.asarray(points)
@@ -357,12 +388,21 @@ def label_boost(
     -------
     LabelBoostResult
 
+    Privacy: the labels given to T are 2 ln(1 + e^{ε/2})-DP with respect to S
+    (:func:`labelboost_epsilon`, proved in ``docs/private_as_run.md``; the exponential mechanism's ε is
+    not a bound, because the candidates Π_C(P) depend on S's points).  That is what the ledger books;
+    S's points and their new labels are not released privately ([NNSY23] Lemma C.1 covers A∘LabelBoost).
+
     Examples
     --------
     >>> from geoprivate.concepts import Thresholds
-    >>> r = label_boost(Thresholds(), [0.1, 0.9], [0, 1], [0.5, 0.7], rng=0)
+    >>> from geoprivate.privacy import PrivacyLedger
+    >>> ledger = PrivacyLedger()
+    >>> r = label_boost(Thresholds(), [0.1, 0.9], [0, 1], [0.5, 0.7], rng=0, ledger=ledger)
     >>> r.labels.shape, r.n_dichotomies
     ((4,), 5)
+    >>> ledger.all_apply, round(ledger.basic_composition().epsilon, 3)  # the labels of T: 2 ln(1 + e^(1/2))
+    (True, 1.948)
     """
     if selection not in SELECTIONS:
         raise ValueError(f"selection must be one of {SELECTIONS}, got {selection!r}")
@@ -375,11 +415,12 @@ def label_boost(
     if ledger is not None:
         ledger.record(
             f"LabelBoost ({selection})",
-            eps,
+            labelboost_epsilon(eps),
             0.0,
-            EM_THEOREM if selection == "exponential" else "none: ERM is not differentially private",
+            RELEASE_THEOREM if selection == "exponential" else "none: ERM is not differentially private",
             selection == "exponential",
             n_candidates=H.n,
+            em_epsilon=eps,
         )
     lab = H.labels(k)[inv]
     return LabelBoostResult(pts, lab, len(s_points), int(k), H.n, err_k, selection)

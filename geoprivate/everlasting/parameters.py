@@ -30,7 +30,8 @@ from dataclasses import asdict, dataclass, field, replace
 from fractions import Fraction
 
 from geoprivate._validation import check_positive_int, check_probability
-from geoprivate.everlasting.accounting import bt_privacy, labelboost_epsilon
+from geoprivate.everlasting.accounting import bt_privacy
+from geoprivate.everlasting.label_boost import labelboost_epsilon
 from geoprivate.mechanisms.sparse_vector import lemma1_applies, min_gap
 from geoprivate.privacy.accounting import c_tops_composition
 

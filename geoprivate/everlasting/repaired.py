@@ -10,7 +10,9 @@ decides the halt, with a hard cap that binds w.p. ≤ β_s).  Every other step (
 3(d)iii, 3e–3g) is GenericBBL's, unchanged.
 
 Privacy (argued in ``docs/everlasting_query_privacy.md``, computed by
-:func:`repaired_guarantees` from the run's own parameters):
+:func:`repaired_guarantees` from the run's own parameters; :func:`repaired_bbl_privacy` adds the
+construction's conditions — Lemma T in every phase run, LabelBoost's exponential mechanism, not
+[NNSY23] Lemma C.3's gap — and is what a run reports in ``result.privacy`` and a plan promises):
 
 * training privacy — [NNSY23] Claim E.5's composition with M1 (the answering loop) at the
   stopped mechanism's (ε_tr, δ_tr) instead of Claim D.1's (1, δ), then M2 (LabelBoost on
@@ -22,14 +24,16 @@ Privacy (argued in ``docs/everlasting_query_privacy.md``, computed by
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 
 import numpy as np
 
 from geoprivate._validation import check_epsilon, check_finite_array, check_positive_int, check_probability
-from geoprivate.everlasting.accounting import claim27_epsilon, labelboost_epsilon
-from geoprivate.everlasting.generic_bbl import GenericBBL
+from geoprivate.everlasting.accounting import RepairedPrivacy, claim27_epsilon
+from geoprivate.everlasting.generic_bbl import GenericBBL, relabels
+from geoprivate.everlasting.label_boost import labelboost_epsilon
 from geoprivate.mechanisms.stopper import (
     CONSTRUCTION,
     StoppedBetweenThresholds,
@@ -48,7 +52,15 @@ REPAIRED_ACCOUNTANT = (
     "basic composition books (the optimum at 1 - (1 - delta_1)(1 - delta_2) is eps_1 + eps_2, [KOV15] Theorem 3.3)"
 )
 
-__all__ = ["CONSTRUCTION", "REPAIRED_ACCOUNTANT", "RepairedBBL", "StopperParameters", "lemma_c1", "repaired_guarantees"]
+__all__ = [
+    "CONSTRUCTION",
+    "REPAIRED_ACCOUNTANT",
+    "RepairedBBL",
+    "StopperParameters",
+    "lemma_c1",
+    "repaired_bbl_privacy",
+    "repaired_guarantees",
+]
 
 
 @dataclass(frozen=True)
@@ -179,6 +191,61 @@ def repaired_guarantees(parameters, stopper: StopperParameters, n_initial: int, 
     }
 
 
+def repaired_bbl_privacy(
+    parameters, stopper: StopperParameters, n_input: int, *, phases: int | None = None, faithful_labelboost=True
+) -> RepairedPrivacy:
+    """RepairedBBL's privacy on these parameters: what a plan promises and what its run reports.
+
+    The construction's own conditions (``docs/everlasting_query_privacy.md``), not GenericBBL's: the
+    answering loop is the stopped BetweenThresholds, private by Lemma T whenever T_i w_i > 2 (its ε_tr is
+    then finite) — [NNSY23] Lemma C.3's gap is BetweenThresholds' condition and does not enter — and
+    LabelBoost is the exponential mechanism.  LabelBoost is booked in a phase when the run relabels there
+    (:func:`~geoprivate.everlasting.generic_bbl.relabels`), amplified by Claim 2.7 when the sizes allow.
+    The planner (:mod:`geoprivate.planning`) and :meth:`RepairedBBL.run` both call this function.
+
+    Parameters
+    ----------
+    parameters : EverlastingParameters
+        The configuration.
+    stopper : StopperParameters
+        The stopper's (ε_s, β_s).
+    n_input : int
+        |S| given to the predictor.
+    phases : int or None
+        The number of phases run (None: all).
+    faithful_labelboost : bool
+        False for LabelBoost's ERM variant (privacy does not apply).
+
+    Returns
+    -------
+    RepairedPrivacy
+    """
+    n_ph = len(parameters.phases) if phases is None else phases
+    run = dataclasses.replace(parameters, phases=tuple(parameters.phases[:n_ph]))
+    lb = [_labelboost_as_booked(p) if relabels(parameters, p.i, phases) else 0.0 for p in run.phases]
+    g = repaired_guarantees(run, stopper, n_input, lb)
+    cond = {
+        f"Lemma T (phase {p.i}): T_i (t_u - t_l)/2 > 2": bool(math.isfinite(a.epsilon))
+        for p, a in zip(run.phases, g["answering_training"], strict=True)
+    }
+    if any(lb) or any(relabels(parameters, p.i, phases) for p in run.phases):
+        cond["LabelBoost by the exponential mechanism"] = bool(faithful_labelboost)
+    worst_q = max(g["query"], key=lambda x: (x.epsilon, x.delta))
+    both = Guarantee(max(g["training"].epsilon, worst_q.epsilon), max(g["training"].delta, worst_q.delta))
+    applies = all(cond.values()) and both.privacy_applies
+    return RepairedPrivacy(
+        applies,
+        both if applies else VACUOUS,
+        g["training"],
+        g["query"],
+        g["query_positions"],
+        g["answering_training"],
+        g["c_max"],
+        cond,
+        construction=CONSTRUCTION,
+    )
+
+
 class RepairedBBL(GenericBBL):
     """GenericBBL with step 3c answered by a stopped BetweenThresholds — the toolkit's construction.
 
@@ -188,9 +255,27 @@ class RepairedBBL(GenericBBL):
     stopper : StopperParameters, default ε_s = 1, β_s = 10⁻⁶
     strict : bool — refuse (instead of warn) when the guarantees' hypotheses fail
 
-    The result's ``extra["privacy"]`` holds :func:`repaired_guarantees` and its
-    ``guarantee`` is the training guarantee composed with the query guarantee of the
-    worst phase (both sides of Figure 1), or vacuous in practical mode.
+    The result's ``privacy`` is :func:`repaired_bbl_privacy` (training and query side, the
+    construction's own conditions: Lemma T per phase, not [NNSY23] Lemma C.3's gap, which is
+    BetweenThresholds') and its ``guarantee`` the larger of the training guarantee and the worst
+    hidden query's (both sides of Figure 1), or vacuous when a condition fails.
+
+    Examples
+    --------
+    The configuration ``plan_everlasting_practical(4, 1e-6, phases=1, repaired=True, alpha=0.2,
+    queries=20, lam=1)`` of :mod:`geoprivate.planning` plans (its ``plan.run()`` is this run):
+
+    >>> import numpy as np
+    >>> from geoprivate.everlasting import custom_parameters, make_everlasting_problem
+    >>> par = custom_parameters([(1, 16519, 20, 9)], 0.2, 0.05, 1.0, 1e-6, 1, epsilon_bt=0.0334, sizes=[(0, 0)])
+    >>> prob = make_everlasting_problem("thresholds", 0)
+    >>> x = prob.sample(np.random.default_rng(1), 16519)
+    >>> st = StopperParameters(1.0, 1e-6 / (2 * (1 + np.e)))  # the query delta of the phase is 1e-6/2
+    >>> res = RepairedBBL(prob, x, prob.target(x), par, rng=2, stopper=st).run()
+    >>> res.privacy_applies, round(res.privacy.training.epsilon, 3), res.privacy.training.delta < 1e-6
+    (True, 3.992, True)
+    >>> res.privacy.query_positions["same phase as the probes"]  # Lemma Q: (eps_s, (1 + e^eps_s) beta_s)
+    Guarantee(epsilon=1.0, delta=5.000000000000002e-07)
     """
 
     label = "RepairedBBL (geoprivate's construction: private TOP budget; not in [NNSY23])"
@@ -214,7 +299,6 @@ class RepairedBBL(GenericBBL):
         self.stopper = stopper if stopper is not None else StopperParameters()
         if not isinstance(self.stopper, StopperParameters):
             raise TypeError(f"stopper must be a StopperParameters, got {type(stopper).__name__}")
-        self._n_initial = len(labels)
         super().__init__(problem, points, labels, parameters, rng, strict=strict, **kw)
 
     def _answerer(self, p, rng):
@@ -244,36 +328,22 @@ class RepairedBBL(GenericBBL):
         )
         return bt
 
-    def run(self, phases=None, **kw):
-        """:meth:`GenericBBL.run`, then the repaired guarantees in ``extra["privacy"]``."""
-        res = super().run(phases, **kw)
-        lb = [e.epsilon for e in res.ledger.entries if e.mechanism.startswith("LabelBoost")]
-        # phases not run: LabelBoost as GenericBBL would book it there
-        lb = lb + [_labelboost_as_booked(p) for p in self.parameters.phases[len(lb) :]]
-        g = repaired_guarantees(self.parameters, self.stopper, self._n_initial, lb)
-        res.extra["privacy"] = g
-        res.extra["construction"] = self.label
-        res.guarantee = self._overall(g, res.guarantee).with_utility(res.utility_proved)
-        return res
+    def privacy(self, phases: int | None = None) -> RepairedPrivacy:
+        """:func:`repaired_bbl_privacy` of a run of ``phases`` phases (None: all) on these parameters.
 
-    def _overall(self, g: dict, otherwise: Guarantee) -> Guarantee:
-        """Training and the worst hidden query's guarantee (the larger ε and δ), or ``otherwise``."""
-        if not (self._privacy_before.privacy_applies and self.selection == "exponential"):
-            return otherwise
-        worst_q = max(g["query"], key=lambda x: (x.epsilon, x.delta))
-        return Guarantee(max(g["training"].epsilon, worst_q.epsilon), max(g["training"].delta, worst_q.delta))
-
-    def guarantee(self) -> Guarantee:
-        """The planned run's guarantee: training and query privacy (:func:`repaired_guarantees`) combined.
-
-        LabelBoost is booked in every phase as GenericBBL would book it; vacuous when the
-        training conditions fail or LabelBoost's selection is not the exponential mechanism.
-        ``utility_proved`` is Theorem 5.2's conditions on the parameters.
+        Parameters
+        ----------
+        phases : int or None
+            The number of phases the run is asked for.
 
         Returns
         -------
-        Guarantee
+        RepairedPrivacy
         """
-        lb = [_labelboost_as_booked(p) for p in self.parameters.phases]
-        g = repaired_guarantees(self.parameters, self.stopper, self._n_initial, lb)
-        return self._overall(g, VACUOUS).with_utility(self.parameters.utility_proved())
+        return repaired_bbl_privacy(
+            self.parameters,
+            self.stopper,
+            self.n_input,
+            phases=phases,
+            faithful_labelboost=self.selection == "exponential",
+        )

@@ -58,13 +58,14 @@ from geoprivate._validation import (
     check_delta,
     check_epsilon,
     check_pac_privacy,
+    check_positive_int,
     check_probability,
     check_real,
     check_work,
 )
 from geoprivate.mechanisms.exponential import exponential_mechanism, exponential_mechanism_log_probabilities
-from geoprivate.privacy.accounting import PrivacyLedger
-from geoprivate.privacy.warnings import warn_below_sample_bound
+from geoprivate.privacy.accounting import Guarantee, PrivacyLedger
+from geoprivate.privacy.warnings import error_bound_says_something, warn_below_sample_bound
 
 __all__ = [
     "TRUE",
@@ -82,6 +83,7 @@ __all__ = [
     "dp_greedy_cover",
     "greedy_cover_quality",
     "greedy_cover_epsilon_hat",
+    "greedy_cover_privacy",
     "greedy_cover_output_law",
     "theorem_3_5_sample_size",
     "lemma_a4_error_bound",
@@ -649,6 +651,19 @@ def dp_greedy_cover(
     -----
     Realisability is *not* required for privacy; Lemma A.4's error bound needs it.
     Counts are kept incrementally, so a run costs O(n |F| + |F|²).
+
+    Examples
+    --------
+    Theorem mode at (ε, δ) = (1, 10⁻⁶) on 500 examples of a random decision list over 4 features:
+
+    >>> rng = np.random.default_rng(0)
+    >>> Phi = rng.integers(0, 2, size=(500, 4))
+    >>> y = random_decision_list(4, 2, rng=1).predict(Phi)
+    >>> res = dp_greedy_cover(Phi, y, epsilon=1.0, delta=1e-6, rng=2)
+    >>> res.privacy_applies, res.guarantee.epsilon, res.guarantee.delta
+    (True, 1.0, 1e-06)
+    >>> bool((res.hypothesis.predict(Phi) == y).all())
+    True
     """
     P = as_feature_matrix(Phi)
     yy = _as_labels01(y, P.shape[0])
@@ -659,8 +674,8 @@ def dp_greedy_cover(
     proved = False
     if alpha is not None and beta is not None and mode == "theorem":
         need = theorem_3_5_sample_size(M, alpha, beta, epsilon, delta)["n"]
-        proved = P.shape[0] >= need
-        if not proved:
+        proved = P.shape[0] >= need and error_bound_says_something("DP-GreedyCover", alpha)
+        if P.shape[0] < need:
             warn_below_sample_bound(
                 f"DP-GreedyCover: n = {P.shape[0]} < Theorem 3.5's n = {need} for "
                 f"alpha={alpha}, beta={beta}: accuracy not proved (privacy holds)"
@@ -669,6 +684,29 @@ def dp_greedy_cover(
     return GreedyCoverResult(
         DecisionList(tuple(feats), tuple(bits), default), e_hat, eps_total, dl, mode, ledger, errs, proved
     )
+
+
+def greedy_cover_privacy(M: int, *, epsilon=None, delta=None, epsilon_hat=None) -> Guarantee:
+    """The guarantee :func:`dp_greedy_cover` books for these parameters, before running ([BF26] Lemma A.1).
+
+    The very computation the run records in its ledger (theorem mode: ``epsilon, delta``; practical
+    mode: ``epsilon_hat`` with or without ``delta``); the planner promises it.
+
+    Parameters
+    ----------
+    M : int
+        |F|, the number of features.
+    epsilon, delta, epsilon_hat : float, optional
+        As for :func:`dp_greedy_cover`.
+
+    Returns
+    -------
+    Guarantee
+        The run's (ε, δ).
+    """
+    ledger = PrivacyLedger()
+    _greedy_cover_privacy(epsilon, delta, epsilon_hat, check_positive_int(M, "M"), ledger)
+    return ledger.basic_composition()
 
 
 def _greedy_cover_privacy(epsilon, delta, epsilon_hat, M: int, ledger: PrivacyLedger):

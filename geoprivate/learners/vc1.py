@@ -61,7 +61,13 @@ from geoprivate.mechanisms import (
 from geoprivate.privacy import VACUOUS, Guarantee, advanced_composition
 from geoprivate.privacy.accounting import check_accountant
 from geoprivate.privacy.tight import tight_step_epsilon
-from geoprivate.privacy.warnings import PrivacyWarning, UtilityWarning, warn_below_sample_bound, warn_outside_theorem
+from geoprivate.privacy.warnings import (
+    PrivacyWarning,
+    UtilityWarning,
+    error_bound_says_something,
+    warn_below_sample_bound,
+    warn_outside_theorem,
+)
 from solvers import vc1 as _vc1
 from solvers._checks import as_binary_matrix
 from solvers.vc1 import ROOT
@@ -700,6 +706,9 @@ class OPTPrivateLearner:
         Step 2: ``"explicit"`` shuffles the sample into t parts; ``"counts"`` draws the
         per-part count table of a uniformly random partition directly (same law of
         everything the algorithm reads, O(N + cells·t) — for Theorem 11's N).
+    accountant : {"paper", "tight"}, default "paper"
+        Named in the guarantee; the two private steps compose at the δ they book, where basic
+        composition is already the optimum ([KOV15] Theorem 3.3), so the numbers are the same.
 
     Notes
     -----
@@ -721,6 +730,20 @@ class OPTPrivateLearner:
     ROOT, i.e. ĥ = f (post-processing; recorded in ``details["chosen"] = None``).  If the
     private median is z = 0, the layer P is {∅}; ∅'s (empty) root path lies in every B_i,
     so its score is t — either way x_good = ROOT.
+
+    Examples
+    --------
+    Practical mode (t = 20 parts, 400 examples of a threshold on 8 points): private at any n;
+    Theorem 11's accuracy needs N = :meth:`sample_size` examples
+    (:func:`geoprivate.planning.plan_vc1` computes it), so ``utility_proved`` is False here.
+
+    >>> from solvers.vc1 import thresholds_tree
+    >>> rng = np.random.default_rng(0)
+    >>> cols = rng.integers(0, 8, size=400); labels = (cols >= 5).astype(int)
+    >>> learner = OPTPrivateLearner(thresholds_tree(8), 1.0, 1e-6, 0.1, 0.1, mode="practical", n_subsets=20)
+    >>> h = learner.fit(cols, labels, rng=1)
+    >>> h.privacy_applies, h.guarantee.epsilon, h.guarantee.delta, h.utility_proved
+    (True, 1.0, 1e-06, False)
     """
 
     def __init__(
@@ -738,8 +761,10 @@ class OPTPrivateLearner:
         partition: str = "explicit",
         median_k_scale: float = 1.0,
         strict: bool = False,
+        accountant: str = "paper",
     ):
         self.alpha, self.beta, self.epsilon, self.delta = _check_common(alpha, beta, epsilon, delta)
+        self.accountant = check_accountant(accountant)
         # Theorem 11: the choosing mechanism gets epsilon/2, Lemma 1 needs it < 2, so epsilon < 4
         self.applies = _learner_applies("OPTPrivateLearner", self.epsilon, self.epsilon / 2, strict)
         self.mode = _check_mode(mode)
@@ -772,7 +797,7 @@ class OPTPrivateLearner:
     def guarantee(self) -> Guarantee:
         """(epsilon, delta) by Theorem 11 (median and choosing mechanism at half each, basic
         composition); vacuous when epsilon >= 4 voids Lemma 1 of the choosing step."""
-        return Guarantee(self.epsilon, self.delta) if self.applies else VACUOUS
+        return Guarantee(self.epsilon, self.delta, accountant=self.accountant) if self.applies else VACUOUS
 
     def choose_node(self, cols, labels, rng=None, ledger=None) -> dict:
         """Steps 1–7 of Algorithm 2 on an already validated sample: returns x_good and the trace."""
@@ -857,6 +882,7 @@ class OPTPrivateLearner:
             and self.median_k_scale == 1.0
             and n >= self.params.n
             and med.utility_proved
+            and error_bound_says_something("OPTPrivateLearner", self.alpha, stacklevel=5)
         )
         if n < self.params.n:
             warn_below_sample_bound(
@@ -932,6 +958,18 @@ class ProperLearner:
     the loop stops early when x_flag has no child in T_good (it is then a proper leaf);
     step 8 "select any leaf" takes the leaf of T_{x_flag} nearest to x_flag (ties: smallest
     column); "α·N" in step 7 is α·|S_2| (the weights and values are counts on S_2).
+
+    Examples
+    --------
+    Practical mode (Algorithm 2 on half of 400 examples with t = 20 parts): a proper, private hypothesis.
+
+    >>> from solvers.vc1 import thresholds_tree
+    >>> rng = np.random.default_rng(0)
+    >>> cols = rng.integers(0, 8, size=400); labels = (cols >= 5).astype(int)
+    >>> learner = ProperLearner(thresholds_tree(8), 1.0, 1e-6, 0.1, 0.1, mode="practical", n_subsets=20)
+    >>> h = learner.fit(cols, labels, rng=1)
+    >>> h.privacy_applies, h.guarantee.epsilon, h.concept is not None
+    (True, 1.0, True)
     """
 
     def __init__(
@@ -995,6 +1033,7 @@ class ProperLearner:
             and n1 >= self.params.n1
             and n - n1 >= self.params.n2
             and med.utility_proved
+            and error_bound_says_something("ProperLearner", self.alpha, stacklevel=5)
         )
         if n < self.params.n:
             warn_below_sample_bound(

@@ -70,7 +70,7 @@ from geoprivate._validation import (
 from geoprivate.mechanisms.sparse_vector import AboveThreshold, above_threshold_alpha
 from geoprivate.privacy.accounting import Guarantee, PrivacyLedger, advanced_composition, check_accountant
 from geoprivate.privacy.tight import TIGHT_THEOREM, tight_composition, tight_step_epsilon
-from geoprivate.privacy.warnings import warn_outside_theorem
+from geoprivate.privacy.warnings import warn_below_sample_bound, warn_outside_theorem
 from solvers.margins import as_sign_labels, as_sign_points, best_margin
 
 __all__ = [
@@ -288,6 +288,16 @@ def confident_winnow(
     Returns
     -------
     ConfidentWinnowRun  (``bound`` is Lemma 4.2's, ``None`` when vacuous)
+
+    Examples
+    --------
+    ConfidentWinnow is the non-private Algorithm 4.1 (no privacy to report; :func:`dp_winnow` is the
+    private one).  On a realisable sequence its updates stay below Lemma 4.2's bound:
+
+    >>> X, y, v, rho = majority_sequence(500, 8, 3, rng=0)
+    >>> run = confident_winnow(X, y, eta=0.1, rho=rho, target=v)
+    >>> run.n_updates <= run.bound
+    True
     """
     eta, rho = check_positive_real(eta, "eta"), _margin(rho)
     c = check_probability(c, "c", open_left=False)
@@ -641,6 +651,42 @@ class DPWinnowParameters:
     def mistake_bound(self) -> float:
         """Proof of Theorem 4.5: at most 16 ln(2T²/β)/ε̂ · K mistakes w.p. ≥ 1 − 2β."""
         return 16 * math.log(2 * self.T**2 / self.beta) / self.eps_hat * self.K
+
+    def utility_conditions(self) -> dict:
+        """[BF26] Theorem 4.5's conditions on these parameters, and that its bound says something.
+
+        Returns
+        -------
+        dict
+            Condition (in words) → bool: K ≥ Lemma 4.7's update bound, L ≥ Lemma 4.3's
+            8 ln(2T/β)/ε̂, and the proved mistake bound below T (at T or above it allows every
+            round to be a mistake: a vacuous bound proves nothing).
+        """
+        return {
+            "K >= Lemma 4.7's update bound": bool(self.update_bound <= self.K),
+            "L >= Lemma 4.3's 8 ln(2T/beta)/eps_hat": bool(
+                8 * math.log(2 * self.T / self.beta) / self.eps_hat * (1 - 1e-12) <= self.L
+            ),
+            "mistake bound 16 ln(2T^2/beta) K/eps_hat < T (non-vacuous)": bool(self.mistake_bound < self.T),
+        }
+
+    def utility_note(self) -> str:
+        """``""`` when :meth:`utility_conditions` all hold, else a sentence saying which fail and what that means.
+
+        Returns
+        -------
+        str
+        """
+        bad = [k for k, v in self.utility_conditions().items() if not v]
+        if not bad:
+            return ""
+        vacuous = self.mistake_bound >= self.T
+        return f"DP-Winnow: accuracy not proved (privacy holds): {'; '.join(bad)} fail(s)" + (
+            f"; the proved mistake bound {self.mistake_bound:.4g} is at least T = {self.T}, so it allows "
+            "a mistake in every round"
+            if vacuous
+            else ""
+        )
 
 
 def theorem_4_4_parameters(epsilon, delta, K: int, m: int) -> tuple[float, float]:
@@ -1073,10 +1119,15 @@ class DPWinnowRun:
 
     @property
     def utility_proved(self) -> bool:
-        """Theorem 4.5's conditions on the parameters used: K ≥ Lemma 4.7's update bound and
-        L ≥ Lemma 4.3's 8 ln(2T/β)/ε̂ (realisability of the target is the caller's)."""
-        p = self.params
-        return bool(p.update_bound <= p.K and 8 * math.log(2 * p.T / p.beta) / p.eps_hat * (1 - 1e-12) <= p.L)
+        """A non-vacuous proved mistake bound: Theorem 4.5's conditions on the parameters used (K ≥ Lemma
+        4.7's update bound, L ≥ Lemma 4.3's 8 ln(2T/β)/ε̂) and its bound below T
+        (:meth:`DPWinnowParameters.utility_conditions`; realisability of the target is the caller's)."""
+        return all(self.params.utility_conditions().values())
+
+    @property
+    def utility_note(self) -> str:
+        """Why accuracy is not proved, in words (``""`` when it is): :meth:`DPWinnowParameters.utility_note`."""
+        return self.params.utility_note()
 
     @property
     def n_mistakes(self) -> int:
@@ -1099,6 +1150,7 @@ class DPWinnowRun:
             "delta": self.guarantee.delta,
             "privacy_applies": self.privacy_applies,
             "utility_proved": self.utility_proved,
+            "utility_note": self.utility_note,
         }
 
 
@@ -1147,6 +1199,23 @@ def dp_winnow(
     Returns
     -------
     DPWinnowRun
+        ``privacy_applies`` (Theorem 4.4 with 4η per sample: any ε̂, η, m, K) and ``utility_proved``
+        (Theorem 4.5's conditions and a mistake bound below T, :meth:`DPWinnowParameters.utility_conditions`;
+        when it fails, ``utility_note`` says why in words and a ``UtilityWarning`` is emitted).
+
+    Examples
+    --------
+    Theorem 4.5's parameters at (ε, δ) = (0.9, 10⁻⁶) on 500 rounds of a majority of 3 coordinates
+    (margin 1/3): private, but the proved mistake bound is far above T, so accuracy is not proved
+    (:func:`geoprivate.planning.plan_dp_winnow` searches for the configuration with the smallest bound).
+
+    >>> X, y, v, rho = majority_sequence(500, 8, 3, rng=0)
+    >>> params = theorem_4_5_parameters(500, 8, rho, 0.9, 1e-6, 0.05)
+    >>> run = dp_winnow(X, y, params, rng=1)
+    >>> run.privacy_applies, run.guarantee.epsilon <= 0.9, run.guarantee.delta
+    (True, True, 1e-06)
+    >>> run.utility_proved, params.mistake_bound > params.T
+    (False, True)
     """
     if not isinstance(params, DPWinnowParameters):
         raise TypeError(f"params: expected DPWinnowParameters, got {type(params).__name__}")
@@ -1190,6 +1259,9 @@ def dp_winnow(
         em_step=em_step,
         claimed_epsilon=params.epsilon,
     )
+    note = params.utility_note()
+    if note:
+        warn_below_sample_bound(note)
     state = _DPWinnowState(params, rng)
     for Xs, ys in itertools.chain([first], chunks):
         if Xs.shape[1] != params.d:

@@ -43,7 +43,7 @@ from geoprivate.mechanisms.interior_point import (
     interval_exponential_mechanism,
     run_interior_point,
 )
-from geoprivate.privacy.warnings import warn_below_sample_bound
+from geoprivate.privacy.warnings import error_bound_says_something, warn_below_sample_bound
 
 __all__ = [
     "private_median",
@@ -495,8 +495,10 @@ def private_median(
 
     Examples
     --------
-    >>> y = private_median(np.arange(1000) % 10, np.arange(10), epsilon=1.0, rng=0).value
-    >>> is_alpha_median(np.arange(1000) % 10, y, 0.2)
+    >>> res = private_median(np.arange(1000) % 10, np.arange(10), epsilon=1.0, alpha=0.2, beta=0.05, rng=0)
+    >>> res.privacy_applies, (res.epsilon, res.delta), res.utility_proved  # n = 1000 >= its sample bound
+    (True, (1.0, 0.0), True)
+    >>> is_alpha_median(np.arange(1000) % 10, res.value, 0.2)
     True
     >>> S = [2 ** 1023 + 7 * i for i in range(4001)]  # |X| = 2^1024: needs n >> 2 ln(2^1024)/eps
     >>> is_alpha_median(S, private_median(S, 2 ** 1024, 1.0, rng=1).value, 0.25)
@@ -543,7 +545,7 @@ def _exponential_median(dom: MedianDomain, eps, a, b, rng, ledger) -> MedianResu
     else:
         out, n = interval_exponential_mechanism(dom.ranks, dom.size, eps, as_rng(rng)), len(dom.ranks)
     bound = None if a is None or b is None else median_sample_size(dom.size, a, b, eps)
-    proved = bound is not None and n >= bound
+    proved = bound is not None and n >= bound and error_bound_says_something("private_median", a, stacklevel=5)
     if bound is not None and not proved:
         warn_below_sample_bound(
             f"private_median(method='exponential'): n = {n} < {bound} = "
@@ -653,7 +655,7 @@ def _log_star_median(dom: MedianDomain, eps, delta, a, beta, rng, ledger, opts: 
     )
     bound = _log_star_n(res.params.n_required, a)
     n = len(dom.ranks)
-    proved = res.params.utility_proved and n >= bound
+    proved = res.params.utility_proved and n >= bound and error_bound_says_something("private_median", a, stacklevel=5)
     if ledger is not None:
         ledger.record(
             "private_median",

@@ -183,8 +183,13 @@ class PredictionResult:
 
     @property
     def utility_proved(self) -> bool:
-        """Theorem mode only: k, m from [Yan26] Appendix A.2/A.3 for the run's (α, β, T); practical k, m prove nothing."""
-        return self.mode == "theorem" and int(self.params.get("T_design", self.params.get("T", self.T))) >= self.T
+        """Theorem mode only: k, m from [Yan26] Appendix A.2/A.3 for the run's (α, β, T) with α < 1/2 (an error
+        bound of 1/2 or more is a coin's); practical k, m prove nothing."""
+        return (
+            self.mode == "theorem"
+            and int(self.params.get("T_design", self.params.get("T", self.T))) >= self.T
+            and float(self.params.get("alpha", 0.0)) < 0.5
+        )
 
     def to_dict(self, *, transcript: bool = False) -> dict:
         """Plain-JSON summary (the CLI's ``--json``); infinite ε is written as null."""
@@ -331,15 +336,26 @@ class GenericPredictor:
 
     Examples
     --------
+    A private run: k is the smallest number of blocks at which [Yan26] Lemma 1 makes each
+    BetweenThresholds segment (ε, δ) = (1/2, 10⁻⁶)-DP at the gap 1/4
+    (:func:`geoprivate.planning.plan_generic_predictor` plans it; ``plan.run()`` is this run).
+
+    >>> import math
     >>> import numpy as np
     >>> from geoprivate.concepts import Thresholds
+    >>> from geoprivate.mechanisms import min_gap
     >>> from geoprivate.prediction import G_oblivious
     >>> from geoprivate.adversaries import binary_search_sequence
-    >>> x = np.random.default_rng(0).uniform(size=400); y = (x >= 0.3).astype(int)
-    >>> p = GenericPredictor(G_oblivious(Thresholds()), x, y, k=40, m=10, epsilon=1.0, rng=1)
+    >>> k = math.ceil(min_gap(0.5, 1e-6, 1) / 0.25)  # Lemma 1: t_u - t_l >= min_gap / k
+    >>> k
+    1710
+    >>> x = np.random.default_rng(0).uniform(size=2 * k); y = (x >= 0.3).astype(int)
+    >>> p = GenericPredictor(G_oblivious(Thresholds()), x, y, k=k, m=2, epsilon=0.5, delta=1e-6, rng=1)
     >>> r = p.run(binary_search_sequence(200), 200, target=lambda q: (q >= 0.3).astype(int))
-    >>> r.T, r.segments == r.n_hard + 1
-    (200, True)
+    >>> r.privacy_applies, r.segments == r.n_hard + 1
+    (True, True)
+    >>> r.guarantee  # Theorem 3 over the run's 4 segments (here basic composition is smaller)
+    Guarantee(epsilon=2.0, delta=4e-06)
     """
 
     def __init__(

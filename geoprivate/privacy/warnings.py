@@ -34,6 +34,7 @@ __all__ = [
     "warn_outside_theorem",
     "UtilityWarning",
     "warn_below_sample_bound",
+    "error_bound_says_something",
     "warning_cause",
     "WarningTally",
     "counted_warnings",
@@ -112,6 +113,36 @@ def warn_below_sample_bound(message: str, *, stacklevel: int = 3) -> None:
         Passed to :func:`warnings.warn`.
     """
     warnings.warn(message, UtilityWarning, stacklevel=stacklevel)
+
+
+def error_bound_says_something(name: str, alpha, *, stacklevel: int = 4) -> bool:
+    """Whether an accuracy target α states something (α < 1/2); otherwise a :class:`UtilityWarning` in words.
+
+    An error (or α-median) bound of 1/2 or more is met by a coin (every point is a 1/2-median): a run
+    that only proves it reports ``utility_proved=False``.
+
+    Parameters
+    ----------
+    name : str
+        The algorithm, named in the warning.
+    alpha : float
+        Its accuracy target.
+    stacklevel : int
+        Passed to :func:`warnings.warn`.
+
+    Returns
+    -------
+    bool
+        ``alpha < 1/2``.
+    """
+    if alpha < 0.5:
+        return True
+    warn_below_sample_bound(
+        f"{name}: accuracy target alpha = {alpha:g} >= 1/2 is met by a coin: the proved bound says nothing "
+        "(utility_proved = False; privacy holds)",
+        stacklevel=stacklevel,
+    )
+    return False
 
 
 # ----------------------------------------------------------------------------- counting

@@ -2,14 +2,17 @@
 
 :func:`write_report` takes the records of :func:`geoprivate.claims.run_claim` and writes
 
-* ``DIR/index.html`` — per paper, every catalogued statement
-  (:mod:`geoprivate.claims.catalogue`) with its claim rows (instances tried, evidence,
-  verdict, seconds), the statements that are not covered and why, the supporting claims
-  that check no numbered statement, and the figures (:mod:`geoprivate.report.figures`)
-  embedded as base64 PNG;
+* ``DIR/index.html`` — the run's counts, a legend of every badge and the command that
+  regenerates the page (every selection flag of the run); the user's own claims first; then per
+  paper every catalogued statement (:mod:`geoprivate.claims.catalogue`) with its claim rows
+  (instances tried, evidence — an audit's worst pair and numbers, the warnings counted, what the
+  check printed —, verdict, seconds), folded for a paper none of whose claims ran; the statements
+  that are not covered and why, the supporting claims that check no numbered statement, and the
+  figures (:mod:`geoprivate.report.figures`) of the papers whose claims ran, embedded as base64 PNG;
 * ``DIR/figures/<name>.png`` — the same figures beside it;
-* ``DIR/explore/<name>.html`` — the interactive explorers (:mod:`geoprivate.report.explorers`,
-  :mod:`geoprivate.explore`; need plotly), linked from the page, the first one shown inline;
+* ``DIR/explore/<name>.html`` — the interactive explorers of those papers
+  (:mod:`geoprivate.report.explorers`, :mod:`geoprivate.explore`; need plotly), linked from the
+  page, the first one shown inline;
 * ``DIR/instances/<claim>.json`` — the offending instance of every violated claim, with
   the one-line command that replays it (:func:`load_instance` reads it back).
 

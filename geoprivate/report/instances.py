@@ -13,12 +13,14 @@ from pathlib import Path
 
 from geoprivate._json import strict_json
 
-__all__ = ["replay_command", "instances_tried", "save_instance", "load_instance"]
+__all__ = ["replay_command", "regenerate_command", "instances_tried", "save_instance", "load_instance"]
 
 
 #: evidence keys that count instances/runs, in the order they are looked for
 _COUNT_KEYS = (
     "instances",
+    "pairs_examined",
+    "n_samples",
     "runs",
     "points",
     "samples",
@@ -31,6 +33,19 @@ _COUNT_KEYS = (
     "general_position_sets",
     "concepts",
 )
+
+
+def _verify_command(claims, claims_from, seed, size, max_examples, time_limit=None) -> str:
+    """``python -m geoprivate verify`` with these selection flags, each quoted for a shell."""
+    cmd = "python -m geoprivate verify"
+    cmd += "".join(f" --claim {shlex.quote(str(c))}" for c in claims)
+    cmd += "".join(f" --claims-from {shlex.quote(str(src))}" for src in claims_from)
+    cmd += f" --seed {seed} --size {size}"
+    if max_examples is not None:
+        cmd += f" --max-examples {int(max_examples)}"
+    if time_limit is not None:
+        cmd += f" --time-limit {time_limit:g}"
+    return cmd
 
 
 def replay_command(claim_id: str, seed, size: str, *, claims_from: str | None = None, max_examples=None) -> str:
@@ -50,12 +65,35 @@ def replay_command(claim_id: str, seed, size: str, *, claims_from: str | None = 
     -------
     str
     """
-    cmd = f"python -m geoprivate verify --claim {shlex.quote(claim_id)} --seed {seed} --size {size}"
-    if claims_from is not None:
-        cmd += f" --claims-from {shlex.quote(str(claims_from))}"
-    if max_examples is not None:
-        cmd += f" --max-examples {int(max_examples)}"
-    return cmd + " --json"
+    sources = [] if claims_from is None else [claims_from]
+    return _verify_command([claim_id], sources, seed, size, max_examples) + " --json"
+
+
+def regenerate_command(seed, size: str, *, claims=(), claims_from=(), max_examples=None, time_limit=None) -> str:
+    """The command that writes the same report again: every selection flag of the run, then ``--report DIR``.
+
+    Parameters
+    ----------
+    seed : int
+    size : str
+    claims : sequence of str
+        The run's ``--claim`` patterns (empty: every claim).
+    claims_from : sequence of str
+        The run's ``--claims-from`` sources.
+    max_examples : int, optional
+    time_limit : float, optional
+        The run's ``--time-limit`` when it was given.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> regenerate_command(0, "small", claims=["mylab"], claims_from=["my claims.py"])
+    "python -m geoprivate verify --claim mylab --claims-from 'my claims.py' --seed 0 --size small --report DIR"
+    """
+    return _verify_command(claims, claims_from, seed, size, max_examples, time_limit) + " --report DIR"
 
 
 def instances_tried(evidence: dict) -> str:

@@ -10,11 +10,12 @@ import sys
 from pathlib import Path
 
 from geoprivate._papers import full_citation
-from geoprivate.claims import PAPERS
+from geoprivate.claims import PAPERS, all_claims
 from geoprivate.claims import catalogue as _cat
+from geoprivate.claims._registry import RECORD_STATUSES, audit_summary
 from geoprivate.report.explorers import EXPLORERS
 from geoprivate.report.figures import FIGURES, figure_png
-from geoprivate.report.instances import instances_tried, save_instance
+from geoprivate.report.instances import instances_tried, regenerate_command, save_instance
 from geoprivate.report.tables import labelboost_table, markdown_table_html, price_of_everlasting_table
 
 __all__ = ["write_report"]
@@ -30,12 +31,15 @@ tr.claim td{background:#fcfcfd;font-size:.88em}tr.claim td:first-child{padding-l
 .st{font-weight:600;padding:1px 6px;border-radius:4px;white-space:nowrap}
 .holds{background:#dcfce7;color:#166534}.violated{background:#fee2e2;color:#991b1b}
 .skipped{background:#fef9c3;color:#854d0e}.error{background:#fecaca;color:#7f1d1d}
+.timeout{background:#fde68a;color:#78350f}
 .checked{background:#dbeafe;color:#1e40af}.audited{background:#e0e7ff;color:#3730a3}.notyet{background:#ffedd5;color:#9a3412}
 .notexec{background:#f3f4f6;color:#374151}.impl{background:#ede9fe;color:#5b21b6}.def{background:#f3f4f6;color:#6b7280}
 .notrun{background:#f3f4f6;color:#6b7280}
 code,pre{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.85em}pre{white-space:pre-wrap;margin:.3em 0}
 figure{margin:1em 0}figure img{max-width:100%;border:1px solid #e5e7eb}figcaption{font-size:.9em;color:#4b5563}
 details summary{cursor:pointer;color:#2563eb}
+dl.legend{display:grid;grid-template-columns:max-content 1fr;gap:2px 10px;font-size:.88em;margin:.5em 0}
+dl.legend dd{margin:0;color:#374151}
 """
 
 
@@ -48,13 +52,36 @@ _STATUS_CLASS = {
 }
 
 
+#: what a statement's status means (the legend); one entry per status of the catalogue
+STATEMENT_STATUSES = {
+    "checked": "a numbered statement that registered claims check (their verdicts are listed under it)",
+    "audited": "a privacy statement over all adversaries that an audit checks: an audit can refute it, no "
+    "finite run proves it",
+    "not executable": "stated up to O(·), informally, or over all distributions or mechanisms (the reason is "
+    "given); claims may measure its constant as evidence",
+    "implemented": "a definition or algorithm: the code that implements it is named",
+    "definition": "a definition that nothing needs to implement",
+    "not yet covered": "an honest gap: no claim checks it yet",
+}
+
+#: every badge's meaning: a claim's verdicts, "not run", then the statements' statuses
+_MEANINGS = {
+    **RECORD_STATUSES,
+    "not run": "the claim exists but was not selected in this run (geoprivate verify --claim ID runs it)",
+    **STATEMENT_STATUSES,
+}
+
+
 def _e(x) -> str:
     return html.escape(str(x))
 
 
 def _badge(status: str) -> str:
+    """A status as a coloured badge; its meaning (the legend's) shows on hover."""
     cls = _STATUS_CLASS.get(status, status.replace(" ", ""))
-    return f'<span class="st {cls}">{_e(status)}</span>'
+    meaning = _MEANINGS.get(status)
+    title = f' title="{_e(meaning)}"' if meaning else ""
+    return f'<span class="st {cls}"{title}>{_e(status)}</span>'
 
 
 def _evidence(rec: dict) -> str:
@@ -63,9 +90,15 @@ def _evidence(rec: dict) -> str:
     body = f"<code>{_e(short)}</code>"
     if len(ev) > 160:
         body = f"<details><summary><code>{_e(short)}</code></summary><pre>{_e(json.dumps(rec.get('evidence', {}), indent=1, default=str))}</pre></details>"
+    audit = audit_summary(rec.get("evidence", {}))
+    if audit:
+        body += f"<br>{_e(audit)}"
     if rec.get("statement"):
         body += f"<details><summary>claim statement</summary>{_e(rec['statement'])}</details>"
-    if rec.get("status") == "skipped" and rec.get("reason"):
+    body += _warnings_html(rec.get("warnings", {}))
+    if rec.get("output"):
+        body += f"<details><summary>what the check printed</summary><pre>{_e(rec['output'])}</pre></details>"
+    if rec.get("status") in ("skipped", "timeout") and rec.get("reason"):
         body += f"<br>reason: {_e(rec['reason'])}"
     if rec.get("status") == "error":
         body += f"<details><summary>traceback</summary><pre>{_e(rec.get('traceback', ''))}</pre></details>"
@@ -77,7 +110,30 @@ def _evidence(rec: dict) -> str:
     return body
 
 
-_SEVERITY = ("error", "violated", "skipped", "holds")
+def _warnings_html(warnings: dict) -> str:
+    """The claim's warning counts (as the table's ``[n XWarning]``), its distinct messages folded."""
+    counts = warnings.get("counts", {}) if isinstance(warnings, dict) else {}
+    if not counts:
+        return ""
+    summary = ", ".join(f"{n} {k}" for k, n in sorted(counts.items()))
+    items = "".join(f"<li>{_e(m)}</li>" for m in warnings.get("messages", []))
+    return f"<details><summary>warnings: {_e(summary)}</summary><ul>{items}</ul></details>"
+
+
+def _legend() -> str:
+    """Every badge of the page and what it means: the badges in one line, their meanings unfolded on a click."""
+    verdicts = [*RECORD_STATUSES, "not run"]
+    items = "".join(f"<dt>{_badge(s)}</dt><dd>{_e(_MEANINGS[s])}</dd>" for s in _MEANINGS)
+    return (
+        "<details><summary>What the badges mean — a claim's verdict: "
+        + " ".join(_badge(s) for s in verdicts)
+        + "; a numbered statement's status: "
+        + " ".join(_badge(s) for s in STATEMENT_STATUSES)
+        + f' (hover a badge, or click here)</summary><dl class="legend">{items}</dl></details>'
+    )
+
+
+_SEVERITY = ("error", "timeout", "violated", "skipped", "holds")
 
 
 def _worst(statuses) -> str:
@@ -115,11 +171,17 @@ def _paper_section(paper: str, records: dict) -> str:
     counts = ", ".join(f"{v} {k}" for k, v in _cat.coverage_summary()[paper].items() if v)
     key = PAPERS[paper]
     cited = full_citation(key) if key else "textbook facts the papers use"
-    return (
-        f'<h2 id="{_e(paper)}">{_e(paper)} <small>{_e(cited)}</small></h2><p>{_e(counts)}</p>'
+    table = (
         "<table><tr><th>statement / claim</th><th>status / verdict</th><th>instances tried</th>"
         "<th>what / evidence</th><th>s</th></tr>" + "".join(rows) + "</table>"
     )
+    if not any(r.get("paper") == paper for r in records.values()):  # folded: no claim of this paper ran
+        return (
+            f'<h3 id="{_e(paper)}">{_e(paper)} <small>{_e(cited)}</small></h3><details><summary>'
+            f"{len(_cat.statements(paper))} numbered statements ({_e(counts)}); no claim of this paper was run "
+            f"(<code>geoprivate verify --claim {_e(paper)}</code> runs them)</summary>{table}</details>"
+        )
+    return f'<h2 id="{_e(paper)}">{_e(paper)} <small>{_e(cited)}</small></h2><p>{_e(counts)}</p>' + table
 
 
 def _supporting(records: dict) -> str:
@@ -162,14 +224,18 @@ def _user_section(records: dict) -> str:
     )
 
 
-def _figures_html(outdir: Path, size: str, progress: bool) -> tuple[str, list[str]]:
+def _figures_html(outdir: Path, size: str, progress: bool, papers) -> tuple[str, list[str]]:
+    """Draw the figures of ``papers`` (those whose claims ran) into the page and ``outdir/figures/``."""
     from tqdm import tqdm
 
+    chosen = {name: spec for name, spec in FIGURES.items() if spec.paper in papers}
+    if not chosen:
+        return "", []
     folder = outdir / "figures"
     folder.mkdir(parents=True, exist_ok=True)
     parts, failed = [], []
     for name, spec in tqdm(
-        list(FIGURES.items()),
+        list(chosen.items()),
         desc="figures",
         unit="fig",
         disable=None if progress else True,
@@ -195,10 +261,11 @@ def _figures_html(outdir: Path, size: str, progress: bool) -> tuple[str, list[st
     return '<h2 id="figures">Figures</h2>' + "".join(parts), failed
 
 
-def _explorers_html(outdir: Path) -> tuple[str, list[str]]:
-    """Write every registered explorer to ``outdir/explore/`` and return the section and the
-    names that failed (a failure is shown in the page, never hidden)."""
-    if not EXPLORERS:
+def _explorers_html(outdir: Path, papers=None) -> tuple[str, list[str]]:
+    """Write the registered explorers of ``papers`` (None: all) to ``outdir/explore/`` and return the
+    section and the names that failed (a failure is shown in the page, never hidden)."""
+    chosen = {n: spec for n, spec in EXPLORERS.items() if papers is None or spec.paper in papers}
+    if not chosen:
         return "", []
     try:
         import plotly  # noqa: F401
@@ -210,7 +277,7 @@ def _explorers_html(outdir: Path) -> tuple[str, list[str]]:
     folder = outdir / "explore"
     folder.mkdir(parents=True, exist_ok=True)
     items, failed, inline = [], [], ""
-    for name, spec in EXPLORERS.items():
+    for name, spec in chosen.items():
         try:
             page = spec.builder()
         except Exception as exc:  # reported in the page, like a broken figure
@@ -266,8 +333,16 @@ def write_report(
     progress: bool = True,
     explorers: bool | None = None,
     max_examples=None,
+    claims=None,
+    claims_from=None,
+    time_limit=None,
 ) -> Path:
     """Write the report (see the module docstring) and return the path of ``index.html``.
+
+    The page opens with the run's counts, the legend of every badge and the command that
+    regenerates it; then the user's claims, then the papers' statements (a paper none of whose
+    claims ran is folded), the supporting claims, and the figures, tables and explorers of the
+    papers whose claims ran.
 
     Parameters
     ----------
@@ -278,13 +353,22 @@ def write_report(
         Created if missing.
     seed, size : recorded in the page and in the replay commands.
     figures : bool
-        Build the registered figures (embedded and written beside the page).
+        Draw the registered figures of the papers whose claims are in ``records`` (embedded and
+        written beside the page); the others are not drawn.
     progress : bool
         tqdm progress on a terminal (silent otherwise).
     explorers : bool, optional
-        Write the interactive explorers and link them (default: as ``figures``).
+        Write the interactive explorers and link them: default (None) as ``figures``, those of
+        the papers whose claims ran; True: every explorer.
     max_examples : int, optional
         The run's ``--max-examples`` (recorded in the replay commands).
+    claims : sequence of str, optional
+        The run's ``--claim`` patterns, for the Regenerate line (default: the ids of ``records``
+        when they are not every registered claim).
+    claims_from : sequence of str, optional
+        The run's ``--claims-from`` sources (default: the sources named in ``records``).
+    time_limit : float, optional
+        The run's ``--time-limit``, when given.
 
     Returns
     -------
@@ -302,40 +386,52 @@ def write_report(
     verdicts: dict[str, int] = {}
     for r in recs.values():
         verdicts[r["status"]] = verdicts.get(r["status"], 0) + 1
+    ran = {r.get("paper") for r in recs.values()} & set(PAPERS)
     problems = _cat.link_problems()
-    fig_html, failed = _figures_html(outdir, size, progress) if figures else ("", [])
-    exp_html, exp_failed = _explorers_html(outdir) if (figures if explorers is None else explorers) else ("", [])
+    fig_html, failed = _figures_html(outdir, size, progress, ran) if figures else ("", [])
+    show_explorers = figures if explorers is None else explorers
+    exp_html, exp_failed = _explorers_html(outdir, None if explorers else ran) if show_explorers else ("", [])
     failed = failed + exp_failed
+    builtin = {k: r for k, r in recs.items() if r.get("paper") in PAPERS or "paper" not in r}
+    user = {k: r for k, r in recs.items() if k not in builtin}
     papers = [p for p in PAPERS if _cat.statements(p)]
-    sources = sorted({r["source"] for r in recs.values() if r.get("source")})
-    regenerate = "".join(f" --claims-from {_e(src)}" for src in sources)
+    papers.sort(key=lambda p: p not in ran)  # the papers whose claims ran first, then the folded ones
+    supporting = _supporting(builtin)
+    price = _price_of_everlasting_html() if "everlasting" in ran else ""
+    if claims_from is None:
+        claims_from = sorted({r["source"] for r in recs.values() if r.get("source")})
+    if claims is None and set(recs) != {c.id for c in all_claims()}:
+        claims = sorted(recs)
+    regenerate = regenerate_command(
+        seed, size, claims=claims or (), claims_from=claims_from, max_examples=max_examples, time_limit=time_limit
+    )
     nav = " · ".join(
         f'<a href="#{p}">{p}</a>'
-        for p in papers
-        + ["supporting"]
-        + (["your-claims"] if sources else [])
-        + (["figures"] if figures else [])
+        for p in (["your-claims"] if user else [])
+        + papers
+        + (["supporting"] if supporting else [])
+        + (["everlasting"] if price else [])
+        + (["figures"] if fig_html else [])
         + (["explore"] if exp_html else [])
     )
     head = (
-        f"<h1>geoprivate — the papers' statements, checked</h1>"
-        f"<p>{len(recs)} claims run (seed {_e(seed)}, size {_e(size)}, "
+        f"<h1>geoprivate — claims checked</h1>"
+        f"<p>{len(recs)} claims run ({len(user)} yours; seed {_e(seed)}, size {_e(size)}, "
         f"{_dt.datetime.now(_dt.UTC):%Y-%m-%d %H:%M UTC}): "
         + ", ".join(f"{_badge(k)} {v}" for k, v in sorted(verdicts.items()))
-        + f". {len(_cat.STATEMENTS)} numbered statements catalogued; claim links: "
+        + f". {len(_cat.STATEMENTS)} numbered statements of the papers catalogued; claim links: "
         + ("ok" if not problems else f"<b>{len(problems)} problem(s)</b>: " + _e("; ".join(problems)))
         + (f". Figures that failed: {_e(', '.join(failed))}" if failed else "")
-        + f".</p><p>Regenerate: <code>python -m geoprivate verify --seed {_e(seed)} --size {_e(size)} "
-        f"{regenerate} --report DIR</code>. A violated claim is a finding about the paper (its instance is saved).</p>"
-        f"<p>{nav}</p>"
+        + f".</p><p>Regenerate: <code>{_e(regenerate)}</code>. A violated claim is a finding about the paper "
+        "(or your claim): its instance is saved with the command that replays it.</p>" + _legend() + f"<p>{nav}</p>"
     )
     body = (
         head
+        + _user_section(user)
         + "".join(_paper_section(p, recs) for p in papers)
-        + _supporting({k: r for k, r in recs.items() if r.get("paper") in PAPERS or "paper" not in r})
-        + _user_section({k: r for k, r in recs.items() if r.get("paper") not in PAPERS and "paper" in r})
-        + _price_of_everlasting_html()
-        + fig_html
+        + supporting
+        + price
+        + (fig_html or _no_figures(figures, ran))
         + exp_html
     )
     page = (
@@ -345,3 +441,13 @@ def write_report(
     index = outdir / "index.html"
     index.write_text(page, encoding="utf-8")
     return index
+
+
+def _no_figures(figures: bool, ran) -> str:
+    """Why the page has no figures: the figures belong to the papers, drawn when their claims run."""
+    if not figures or ran:
+        return ""
+    return (
+        '<h2 id="figures">Figures</h2><p>None drawn: the figures illustrate the papers, and no claim of a paper '
+        "was run (<code>geoprivate figures --out DIR</code> draws them all).</p>"
+    )

@@ -116,9 +116,10 @@ def test_exact_audit_shrinks_the_worst_pair_deterministically():
     strat = replace_one(st.integers(0, 5))
     r = exact_audit(data_dependent_em, strat, LogRational(4), max_examples=60, seed=3)
     assert r.violated and r.shrunk and r.delta_bounds == (1, 1) and r.epsilon_at_delta == math.inf
-    assert r.pair == ([0], [1])  # the smallest pair with disjoint supports
+    assert r.shrunk_pair == ([0], [1])  # the smallest pair with disjoint supports, beside the worst found
+    assert not r.exhaustive and r.epsilon_at_delta_pair == r.pair
     again = exact_audit(data_dependent_em, strat, LogRational(4), max_examples=60, seed=3)
-    assert again.pair == r.pair and again.pairs_examined == r.pairs_examined
+    assert again == r
 
 
 # --------------------------------------------------------------------------- exact laws of the SVT variants

@@ -51,10 +51,20 @@ def test_bench_speed_quick_every_row():
     rows = _bench().main(["--quick"])
     table = [r for r in rows if not r[0].startswith("exact peer")]  # the peer rows: pplpy is optional
     # the issue's table, with DP-Winnow and LabelBoost each beside their baseline, max_cdepth dim 0 / dim 1
-    # and the VC-1 fits (TD = 2^12 from the matrix, 2^16 from the tree)
-    assert len(table) == 22
+    # and the VC-1 fits (TD = 2^12 from the matrix, 2^16 from the tree), the two exact_audit rows
+    assert len(table) == 24
     assert not any(r[2] == "n/a" for r in rows)
     assert all(_well_formed(r) for r in table), rows
+
+
+def test_bench_speed_quick_exact_audit_rows():
+    """exact_audit beside the naive cached loop (same worst δ, asserted inside), and an exhaustive audit."""
+    rows = _bench().main(["--quick", "--only", "exactaudit"])
+    assert [r[0].split(",")[0] for r in rows] == [
+        "exact_audit / naive cached Fraction loop",
+        "exhaustive exact_audit of SVT",
+    ]
+    assert all(_well_formed(r) for r in rows), rows
 
 
 def test_bench_speed_peer_rows_skip_cleanly_without_pplpy(monkeypatch):

@@ -41,14 +41,6 @@ def _plain(rng, size):
 """
 
 
-@pytest.fixture
-def registry(monkeypatch):
-    """A private copy of the registry: claims registered by a test vanish after it."""
-    claims.all_claims()
-    monkeypatch.setattr(claims._registry, "_REGISTRY", dict(claims._registry._REGISTRY))
-    return claims._registry._REGISTRY
-
-
 def _write(tmp_path, name="mylab_claims.py", text=USER_FILE):
     path = tmp_path / name
     path.write_text(textwrap.dedent(text))
@@ -62,7 +54,7 @@ def _run(args, cwd):
     )
 
 
-def test_claim_is_register_and_takes_any_namespace(registry):
+def test_claim_is_register_and_takes_any_namespace(claim_registry):
     assert claim is claims.register
 
     @claim("my-lab.v2/lemma-3.1", statement="x", citation="[Doe25]", checks="Lemma 3.1")
@@ -74,7 +66,7 @@ def test_claim_is_register_and_takes_any_namespace(registry):
     assert run_claim(c)["status"] == "holds"
 
 
-def test_a_user_file_outside_the_repository_runs_with_its_own_namespace_in_json_and_report(tmp_path, registry):
+def test_a_user_file_outside_the_repository_runs_with_its_own_namespace_in_json_and_report(tmp_path, claim_registry):
     path = _write(tmp_path)
     proc = _run(
         ["verify", "--claims-from", str(path), "--claim", "mylab", "--claim", "general/pajor", "--json"], tmp_path
@@ -127,17 +119,17 @@ def test_a_broken_file_is_one_line_and_the_others_still_run(tmp_path):
     assert proc.returncode == 2  # documented: a source that does not load fails the run, like a crash
 
 
-def test_user_code_cannot_register_in_a_paper_namespace(tmp_path, registry):
+def test_user_code_cannot_register_in_a_paper_namespace(tmp_path, claim_registry):
     path = _write(
         tmp_path,
         "squat.py",
         'from geoprivate.claims import claim\n@claim("vc1/mine", statement="x")\ndef f(rng, size):\n    pass\n',
     )
     (line,) = claims.load_claims(str(path))
-    assert "reserved for the toolkit" in line and "\n" not in line and "vc1/mine" not in registry
+    assert "reserved for the toolkit" in line and "\n" not in line and "vc1/mine" not in claim_registry
 
 
-def test_directory_module_and_entry_point_sources(tmp_path, registry, monkeypatch):
+def test_directory_module_and_entry_point_sources(tmp_path, claim_registry, monkeypatch):
     folder = tmp_path / "lab"
     folder.mkdir()
     _write(folder, "a.py")
@@ -158,7 +150,7 @@ def test_directory_module_and_entry_point_sources(tmp_path, registry, monkeypatc
     monkeypatch.setattr(importlib.metadata, "entry_points", lambda group=None: [e for e in eps if e.group == group])
     (err,) = claims.load_entry_points()
     assert "entry point gone" in err
-    assert "thirdlab/plain" in registry
+    assert "thirdlab/plain" in claim_registry
 
 
 def test_selection_by_prefix_glob_and_suggestions(capsys):
@@ -176,7 +168,7 @@ def test_selection_by_prefix_glob_and_suggestions(capsys):
     assert "did you mean winnow" in err and len(err.splitlines()) == 1 and err.count("/") < 10
 
 
-def test_the_table_has_a_legend_and_marks_shortened_instances(registry, capsys):
+def test_the_table_has_a_legend_and_marks_shortened_instances(claim_registry, capsys):
     @claim("mylab/long", statement="x", instances=st.just(list(range(500))))
     def check(xs):
         return False
@@ -188,7 +180,7 @@ def test_the_table_has_a_legend_and_marks_shortened_instances(registry, capsys):
     assert shorten_instance([1, 2]) == "[1, 2]"
 
 
-def test_search_is_deterministic_under_the_seed_and_respects_the_budget(registry):
+def test_search_is_deterministic_under_the_seed_and_respects_the_budget(claim_registry):
     calls = []
 
     @claim("mylab/below-40", statement="x < 40", instances=st.integers(0, 10**6))
@@ -281,7 +273,7 @@ def _without_timing(record: dict) -> dict:
     return {k: v for k, v in record.items() if k != "seconds"}
 
 
-def test_a_sweep_runs_a_user_claim_over_its_parameters(tmp_path, registry):
+def test_a_sweep_runs_a_user_claim_over_its_parameters(tmp_path, claim_registry):
     from geoprivate.experiments.runner import run_trial
 
     path = _write(tmp_path)

@@ -11,7 +11,12 @@ from geoprivate.everlasting.accounting import bt_privacy, training_privacy
 from geoprivate.everlasting.generic_bbl import GenericBBL, make_everlasting_problem
 from geoprivate.everlasting.parameters import custom_parameters
 from geoprivate.everlasting.repaired import RepairedBBL
-from geoprivate.planning import plan_everlasting_practical, plan_generic_bbl, run_everlasting_plan
+from geoprivate.planning import (
+    generic_bbl_parameters_from_plan,
+    plan_everlasting_practical,
+    plan_generic_bbl,
+    run_everlasting_plan,
+)
 from geoprivate.privacy.warnings import UtilityWarning
 
 needs_dp = pytest.mark.skipif(
@@ -45,11 +50,9 @@ def test_generic_bbl_planned_and_run_under_the_tight_accountant():
     assert tight.guarantee["accountant"] == "tight" and tight.guarantee["epsilon"] <= 1.0
     assert tight.parameters["n"] < paper.parameters["n"]
     prob = make_everlasting_problem("thresholds", 0)
-    from geoprivate.planning import generic_bbl_parameters_from_plan, run_generic_bbl_plan
-
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UtilityWarning)
-        res = run_generic_bbl_plan(tight, "thresholds", 0)
+        res = run_everlasting_plan(tight, "thresholds", 0)
         # the tight configuration is not (1, δ)-DP by the paper's theorems: the run under them says so
         par = generic_bbl_parameters_from_plan(tight)
         x = prob.sample(np.random.default_rng(0), tight.parameters["n"])

@@ -8,7 +8,7 @@ import math
 import numpy as np
 import pytest
 
-from geoprivate.everlasting.accounting import bt_privacy, labelboost_epsilon
+from geoprivate.everlasting.accounting import bt_privacy
 from geoprivate.everlasting.game import (
     audit_game,
     audit_query_positions,
@@ -16,6 +16,7 @@ from geoprivate.everlasting.game import (
     query_position,
 )
 from geoprivate.everlasting.generic_bbl import make_everlasting_problem
+from geoprivate.everlasting.label_boost import labelboost_epsilon
 from geoprivate.everlasting.parameters import custom_parameters
 from geoprivate.everlasting.query_attack import HaltingAdversary, repaired_position_instance
 from geoprivate.everlasting.repaired import StopperParameters, lemma_c1, repaired_guarantees

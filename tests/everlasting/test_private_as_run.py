@@ -12,11 +12,11 @@ from geoprivate.concepts import Intervals, Thresholds
 from geoprivate.everlasting.accounting import (
     LABELBOOST_FINDING,
     claim27_epsilon,
-    labelboost_epsilon,
     labelboost_exact_loss,
     training_privacy,
 )
 from geoprivate.everlasting.generic_bbl import GenericBBL, make_everlasting_problem
+from geoprivate.everlasting.label_boost import labelboost_epsilon
 from geoprivate.everlasting.parameters import (
     custom_parameters,
     practical_parameters,
@@ -27,7 +27,7 @@ from geoprivate.planning import (
     plan_dp_greedy_cover,
     plan_dp_winnow,
     plan_generic_bbl,
-    run_generic_bbl_plan,
+    run_everlasting_plan,
 )
 from geoprivate.privacy.warnings import PrivacyWarning, UtilityWarning
 
@@ -103,7 +103,7 @@ def test_a_private_one_phase_run_reports_its_guarantee_and_err_D():
     assert pl.guarantee["epsilon"] <= 1.0 and pl.binding
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UtilityWarning)
-        res = run_generic_bbl_plan(pl, "thresholds", 0)
+        res = run_everlasting_plan(pl, "thresholds", 0)
     assert res.privacy_applies and not res.guarantee.is_vacuous
     assert res.guarantee.epsilon <= 1.0 + 1e-12
     assert res.guarantee.epsilon == pytest.approx(pl.guarantee["epsilon"])
@@ -228,9 +228,12 @@ def test_dp_greedy_cover_and_dp_winnow_report_both_verdicts():
     X = rng.choice([-1, 1], (50, 8))
     yy = X[:, 0].copy()
     p = winnow_practical(50, 8, 1.0, eps_hat=0.5, eta=0.1, m=2)
-    run = dp_winnow(X, yy, p, rng=2)
+    with pytest.warns(UtilityWarning, match="allows a mistake in every round"):
+        run = dp_winnow(X, yy, p, rng=2)
     rep = run.regret_report()
-    assert rep["privacy_applies"] is True and rep["utility_proved"] == (p.update_bound <= p.K)
+    assert p.update_bound <= p.K and p.mistake_bound >= p.T  # Theorem 4.5's conditions hold, its bound is vacuous
+    assert rep["privacy_applies"] is True and rep["utility_proved"] is False
+    assert "at least T = 50" in rep["utility_note"]
 
 
 # ---------------------------------------------------------------- the shared problem layer (#24)
@@ -250,7 +253,7 @@ def test_both_problem_zoos_draw_through_the_shared_layer(name):
 def test_a_plan_too_large_to_run_is_refused_not_attempted():
     pl = plan_generic_bbl(1.0, 1e-6, alpha=0.06, queries=1000, phases=2, tops=24, lambda1=16)
     with pytest.raises(ValueError, match="queries"):
-        run_generic_bbl_plan(pl, "thresholds", 0)  # R_1 ~ 10^10 queries
+        run_everlasting_plan(pl, "thresholds", 0)  # R_1 ~ 10^10 queries
 
 
 def test_generic_bbl_reexports_step_3b_and_keeps_no_alias():

@@ -173,7 +173,7 @@ def test_repaired_is_deterministic_labelled_and_as_accurate():
     a = RepairedBBL(PROB, *vote_level_training_set(2000, 1000), TOY, 3).run(queries=lambda r, i, R: np.full(50, 0.7))
     b = RepairedBBL(PROB, *vote_level_training_set(2000, 1000), TOY, 3).run(queries=lambda r, i, R: np.full(50, 0.7))
     assert a.predictions.tolist() == b.predictions.tolist()
-    assert "not in [NNSY23]" in a.extra["construction"]
+    assert "not in [NNSY23]" in a.privacy.construction
     g = repaired_guarantees(TOY, StopperParameters(), 2000)
     assert g["query_same_phase"].epsilon == 1.0 and g["c_max"][0] == StopperParameters().c_max(TOY.phase(1))
     with pytest.raises(TypeError, match="stopper"):
@@ -227,9 +227,7 @@ def test_cli_everlasting_repaired(capsys):
         == 0
     )
     out = json.loads(capsys.readouterr().out)
-    assert (
-        out["repaired"]["query_same_phase"]["epsilon"] == 0.5 and "not in [NNSY23]" in out["repaired"]["construction"]
-    )
+    assert out["privacy"]["query_same_phase"]["epsilon"] == 0.5 and "not in [NNSY23]" in out["privacy"]["construction"]
     assert main(["everlasting", "--mode", "practical", "--repaired", "--phases", "1"]) == 0
     assert "RepairedBBL" in capsys.readouterr().out
     assert main(["everlasting", "--mode", "practical", "--repaired", "--epsilon-stop", "-1"]) == 2

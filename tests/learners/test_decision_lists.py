@@ -30,6 +30,7 @@ from geoprivate.learners.decision_lists import (
     theorem_3_5_sample_size,
 )
 from geoprivate.privacy import PrivacyLedger
+from geoprivate.privacy.warnings import UtilityWarning
 from tests import ROOT
 
 
@@ -313,3 +314,16 @@ def test_theorem_3_5_sample_size_tiny_epsilon_is_a_clear_error(eps):
         theorem_3_5_sample_size(10, 0.1, 0.1, eps, 1e-6)
     with pytest.raises(ValueError, match="vc_dimension"):
         theorem_3_5_sample_size(10, 0.1, 0.1, 0.5, 1e-6, vc_dimension=-1)
+
+
+def test_greedy_cover_alpha_of_one_half_proves_no_accuracy():
+    """#40: an error bound of 1/2 is a coin's; n >= Theorem 3.5's n is not enough for utility_proved."""
+    rng = np.random.default_rng(0)
+    Phi = rng.integers(0, 2, size=(9000, 3))
+    y = random_decision_list(3, 2, rng=1).predict(Phi)
+    assert theorem_3_5_sample_size(3, 0.5, 0.5, 1.0, 1e-6)["n"] <= 9000
+    ok = dp_greedy_cover(Phi, y, epsilon=1.0, delta=1e-6, rng=2, alpha=0.45, beta=0.5)
+    assert ok.privacy_applies and ok.utility_proved
+    with pytest.warns(UtilityWarning, match="met by a coin"):
+        half = dp_greedy_cover(Phi, y, epsilon=1.0, delta=1e-6, rng=2, alpha=0.5, beta=0.5)
+    assert half.privacy_applies and not half.utility_proved

@@ -28,7 +28,7 @@ from geoprivate.learners.winnow import (
     winnow,
 )
 from geoprivate.privacy import PrivacyLedger
-from geoprivate.privacy.warnings import PrivacyWarning
+from geoprivate.privacy.warnings import PrivacyWarning, UtilityWarning
 
 
 def _params(T, d, rho, **kw):
@@ -395,6 +395,19 @@ def test_theorem_4_5_parameters_refuse_a_margin_whose_eta_leaves_floats(rho):
     """2mK beyond the float range (found by the fuzz run): a one-line ValueError naming rho, not OverflowError."""
     with pytest.raises(ValueError, match="rho"):
         theorem_4_5_parameters(10, 3, rho, 0.5, 1e-6, 0.1)
+
+
+def test_a_vacuous_mistake_bound_is_not_a_proof_of_accuracy():
+    """#40: Theorem 4.5's parameters at T = 2000, d = 50 made 0 updates, 992 mistakes and reported utility_proved."""
+    X, y, _, rho = majority_sequence(2000, 50, 5, rng=0)
+    p = theorem_4_5_parameters(2000, 50, rho, 0.9, 1e-6, 0.05)
+    assert p.update_bound <= p.K and p.mistake_bound >= p.T  # the theorem's conditions hold; its bound is vacuous
+    with pytest.warns(UtilityWarning, match="allows a mistake in every round"):
+        run = dp_winnow(X, y, p, rng=1)
+    assert run.privacy_applies and not run.utility_proved
+    assert "is at least T = 2000" in run.utility_note and run.regret_report()["utility_proved"] is False
+    conditions = p.utility_conditions()
+    assert [k for k, v in conditions.items() if not v] == ["mistake bound 16 ln(2T^2/beta) K/eps_hat < T (non-vacuous)"]
 
 
 # ----------------------------------------------------------------------- the tight accountant (#42)

@@ -246,3 +246,13 @@ def test_docstring_examples_run(name):
         warnings.simplefilter("ignore", UtilityWarning)  # the examples run below the sample bounds on purpose
         result = doctest.testmod(importlib.import_module(name))
     assert result.failed == 0 and result.attempted > 0
+
+
+def test_an_alpha_of_one_half_proves_no_accuracy():
+    """#40: every point is a 1/2-median, so a run at alpha = 1/2 reports utility_proved=False and says why."""
+    values = np.arange(2000) % 10
+    ok = private_median(values, np.arange(10), 1.0, alpha=0.4, beta=0.1, rng=0)
+    assert ok.utility_proved and ok.n >= ok.sample_bound
+    with pytest.warns(UtilityWarning, match="met by a coin"):
+        half = private_median(values, np.arange(10), 1.0, alpha=0.5, beta=0.1, rng=0)
+    assert half.privacy_applies and not half.utility_proved and half.n >= half.sample_bound
