@@ -3,8 +3,6 @@ default) or ``"tight"`` (the optimal composition of the same components, geopriv
 
 from __future__ import annotations
 
-import importlib.util
-
 import numpy as np
 import pytest
 
@@ -15,13 +13,10 @@ from geoprivate.planning import plan_accountant, plan_dp_winnow, plan_vc1, run_p
 from geoprivate.privacy import Guarantee
 from geoprivate.privacy.tight import tight_composition
 from solvers import vc1
-
-needs_dp = pytest.mark.skipif(
-    importlib.util.find_spec("dp_accounting") is None, reason="dp-accounting (the [accounting] extra) is not installed"
-)
+from tests.helpers import needs_dp_accounting
 
 
-@needs_dp
+@needs_dp_accounting
 def test_dp_winnow_planned_and_run_under_the_tight_accountant():
     """The tight plan is (ε, δ)-DP as run under the accountant it names, and its mistake bound (Theorem 4.5's
     16 ln(2T²/β) K/ε̂) is below the paper plan's: the same components, composed optimally."""
@@ -53,7 +48,7 @@ def test_planners_refuse_an_unknown_accountant():
         plan_dp_winnow(1.0, 1e-6, T=1000, d=4, rho=0.1, accountant="rdp")
 
 
-@needs_dp
+@needs_dp_accounting
 def test_vc1_proper_learner_sized_by_the_tight_accountant():
     """ProperLearner's loop on S_2: the same 2T releases composed optimally allow a larger ε_step, so N_2 shrinks;
     the learner built under the accountant names it in its guarantee."""
@@ -70,7 +65,7 @@ def test_vc1_proper_learner_sized_by_the_tight_accountant():
     assert learner.guarantee().accountant == "tight" and learner.epsilon_step == p.epsilon_step
 
 
-@needs_dp
+@needs_dp_accounting
 def test_cli_plan_takes_the_accountant(capsys):
     assert main(["plan", "vc1", "--epsilon", "1", "--delta", "1e-6", "--td", "64", "--learner", "proper",
                  "--accountant", "tight"]) == 0  # fmt: skip

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests import ROOT
+from tests.helpers import needs_dp_accounting
 
 BENCH = ROOT / "benchmarks"
 SCRIPTS = sorted(p.name for p in BENCH.glob("*.py"))
@@ -58,9 +59,7 @@ def test_benchmark_quick_mode_runs(script, tmp_path, monkeypatch, capsys):
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(
-    __import__("importlib.util").util.find_spec("dp_accounting") is None, reason="dp-accounting is not installed"
-)
+@needs_dp_accounting
 @pytest.mark.parametrize("script", ["price_of_privacy.py", "price_of_everlasting.py"])
 def test_tight_accountant_quick_mode_runs(script, tmp_path, monkeypatch, capsys):
     """The price tables' tight column (``--accountant tight``, #42) in quick mode."""

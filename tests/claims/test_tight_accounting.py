@@ -1,25 +1,20 @@
 """Claims of what the tight accountant changes (#42): each computes the paper's number and the tight one."""
 
-import importlib.util
-
 import pytest
 
 from geoprivate.claims import get_claim, run_claim
 from geoprivate.claims import tight_accounting as ta
-
-needs_dp = pytest.mark.skipif(
-    importlib.util.find_spec("dp_accounting") is None, reason="dp-accounting (the [accounting] extra) is not installed"
-)
+from tests.helpers import needs_dp_accounting
 
 
-@needs_dp
+@needs_dp_accounting
 @pytest.mark.parametrize("cid", ["general/tight-accountant-upper-bound", "vc1/tight-theorem-7"])
 def test_claim_holds(cid):
     r = run_claim(get_claim(cid), seed=0)
     assert r["status"] == "holds", r
 
 
-@needs_dp
+@needs_dp_accounting
 @pytest.mark.slow
 @pytest.mark.parametrize("cid", ["winnow/tight-theorem-4-4", "everlasting/tight-observation-2"])
 def test_slower_claim_holds(cid):
@@ -27,7 +22,7 @@ def test_slower_claim_holds(cid):
     assert r["status"] == "holds", r
 
 
-@needs_dp
+@needs_dp_accounting
 def test_an_accountant_below_the_exact_audit_is_caught(monkeypatch):
     """A broken accountant (ε − 0.01: below the exact ε at δ) is a violation with its instance."""
     real = ta.tight_composition
@@ -38,7 +33,7 @@ def test_an_accountant_below_the_exact_audit_is_caught(monkeypatch):
     assert r["status"] == "violated" and r["instance"]["mechanisms"], r
 
 
-@needs_dp
+@needs_dp_accounting
 def test_the_paper_accountant_in_place_of_the_tight_one_fails_the_inequality(monkeypatch):
     real = ta.theorem13_parameters
     monkeypatch.setattr(ta, "theorem13_parameters", lambda *a, accountant: real(*a, accountant="paper"))

@@ -1,7 +1,6 @@
 """GenericBBL's accounting under either accountant (#42): the paper's (Observation 2, basic composition with
 LabelBoost) and the tight one (the same components composed optimally); RepairedBBL keeps the paper's."""
 
-import importlib.util
 import warnings
 
 import numpy as np
@@ -18,17 +17,14 @@ from geoprivate.planning import (
     run_everlasting_plan,
 )
 from geoprivate.privacy.warnings import UtilityWarning
-
-needs_dp = pytest.mark.skipif(
-    importlib.util.find_spec("dp_accounting") is None, reason="dp-accounting (the [accounting] extra) is not installed"
-)
+from tests.helpers import needs_dp_accounting
 
 
 def _phase1(T=280_000, c=24, eps_bt=0.018):
     return custom_parameters([(16, T, 100, c)], 0.06, 0.05, 0.5, 1e-6, 1, epsilon_bt=eps_bt).phase(1)
 
 
-@needs_dp
+@needs_dp_accounting
 def test_training_privacy_under_the_tight_accountant_is_smaller_and_names_it():
     p1 = _phase1()
     for relabelled, s_hat in ((False, 0), (True, p1.S)):
@@ -43,7 +39,7 @@ def test_training_privacy_under_the_tight_accountant_is_smaller_and_names_it():
         training_privacy(p1, 1e-6, p1.S, relabelled=False, accountant="exact")
 
 
-@needs_dp
+@needs_dp_accounting
 def test_generic_bbl_planned_and_run_under_the_tight_accountant():
     kw = dict(alpha=0.3, beta=0.1, queries=1000, tops=28, lambda1=4)  # 28 segments: the optimum beats basic
     paper, tight = plan_generic_bbl(1.0, 1e-6, **kw), plan_generic_bbl(1.0, 1e-6, **kw, accountant="tight")
@@ -63,7 +59,7 @@ def test_generic_bbl_planned_and_run_under_the_tight_accountant():
     assert as_paper.accountant == "paper" and as_paper.epsilon > 1.0
 
 
-@needs_dp
+@needs_dp_accounting
 @pytest.mark.slow
 def test_practical_planner_under_the_tight_accountant():
     kw = dict(phases=2, alpha=0.8, queries=20, s_hat=20, top_rate=0.02, lam=8)

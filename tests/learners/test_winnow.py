@@ -29,6 +29,7 @@ from geoprivate.learners.winnow import (
 )
 from geoprivate.privacy import PrivacyLedger
 from geoprivate.privacy.warnings import PrivacyWarning, UtilityWarning
+from tests.helpers import needs_dp_accounting
 
 
 def _params(T, d, rho, **kw):
@@ -411,13 +412,9 @@ def test_a_vacuous_mistake_bound_is_not_a_proof_of_accuracy():
 
 
 # ----------------------------------------------------------------------- the tight accountant (#42)
-needs_dp = pytest.mark.skipif(
-    __import__("importlib.util").util.find_spec("dp_accounting") is None,
-    reason="dp-accounting (the [accounting] extra) is not installed",
-)
 
 
-@needs_dp
+@needs_dp_accounting
 def test_dp_winnow_run_names_its_accountant():
     X, y, v, rho = majority_sequence(500, 10, 3, 1)
     p = DPWinnowParameters(500, 10, rho, 0.01, 1e-3, 50.0, 4, 20, 0.05, 0.5, "practical", 0.9, 1e-6)
@@ -440,7 +437,7 @@ def test_dp_winnow_refuses_an_unknown_accountant():
         dp_winnow_privacy(0.1, 0.01, 1, 10, 1e-6, accountant=None)
 
 
-@needs_dp
+@needs_dp_accounting
 def test_tight_eps_hat_is_feasible_and_beats_theorem_4_4():
     from geoprivate.learners.winnow import tight_eps_hat
 

@@ -1,7 +1,6 @@
 """The tight accountant (geoprivate.privacy.tight): an upper bound, exact where the law is known, tighter
 than the papers' composition theorems."""
 
-import importlib.util
 import itertools
 import math
 import sys
@@ -22,10 +21,7 @@ from geoprivate.privacy.tight import (
     tight_delta,
     tight_step_epsilon,
 )
-
-needs_dp = pytest.mark.skipif(
-    importlib.util.find_spec("dp_accounting") is None, reason="dp-accounting (the [accounting] extra) is not installed"
-)
+from tests.helpers import needs_dp_accounting
 
 
 # ------------------------------------------------------------------------------------------- KOV exactly
@@ -56,7 +52,7 @@ def test_kov_delta_validation():
         kov_delta(2, F(1, 2), 0, 1)
 
 
-@needs_dp
+@needs_dp_accounting
 def test_dp_accounting_reproduces_kov():
     """dp-accounting's PLD of a generic (ε, δ) mechanism, self-composed, is [KOV15]'s optimum (on a grid
     where ε is an exact multiple), and so is this module's layer."""
@@ -75,7 +71,7 @@ def test_dp_accounting_reproduces_kov():
         assert mine == pytest.approx(float(exact), rel=1e-12)
 
 
-@needs_dp
+@needs_dp_accounting
 def test_tight_delta_never_below_kov_on_the_default_grid():
     eps = math.log(3)
     for k, i in ((5, 1), (9, 2), (9, 3)):
@@ -110,7 +106,7 @@ def test_tight_epsilon_is_an_upper_bound_on_the_exact_audit_and_close(name, delt
     assert tight < sum(g.epsilon for g in comps)  # strictly better than basic composition here
 
 
-@needs_dp
+@needs_dp_accounting
 # ------------------------------------------------------------------------------------------- the papers' compositions
 def test_tighter_than_advanced_composition_on_the_papers_compositions():
     # DP-Winnow (Theorem 4.4): K AboveThreshold at eps_hat and mK samples at 4 eta, each layer at delta/2
@@ -124,7 +120,7 @@ def test_tighter_than_advanced_composition_on_the_papers_compositions():
     assert tight_composition([(Guarantee(e_bt, d_bt), c)], obs2.delta).epsilon < 0.8 * obs2.epsilon
 
 
-@needs_dp
+@needs_dp_accounting
 def test_tight_step_epsilon_inverts_the_composition():
     e = tight_step_epsilon(50, 1.0, 1e-6)
     assert tight_composition([(Guarantee(e), 50)], 1e-6).epsilon <= 1.0
@@ -142,7 +138,7 @@ def test_pure_components_at_delta_zero_compose_by_addition():
     assert tight_composition([Guarantee(0.5, 1e-3)], 0.0).epsilon == math.inf
 
 
-@needs_dp
+@needs_dp_accounting
 def test_component_delta_beyond_the_budget_is_infinite():
     assert tight_composition([(Guarantee(0.1, 1e-3), 10)], 1e-3).epsilon == math.inf
 
@@ -176,7 +172,7 @@ def test_missing_dp_accounting_says_how_to_install(monkeypatch):
         tight_composition([(Guarantee(0.1), 10)], 1e-6)
 
 
-@needs_dp
+@needs_dp_accounting
 @settings(max_examples=40, deadline=None)
 @given(
     st.integers(1, 12),
