@@ -50,7 +50,7 @@ from geoprivate.everlasting.accounting import claim27_epsilon
 from geoprivate.everlasting.generic_bbl import GenericBBL, generic_bbl_privacy, make_everlasting_problem
 from geoprivate.everlasting.label_boost import labelboost_epsilon, lemma_c2_max_T
 from geoprivate.everlasting.parameters import bt_epsilon, custom_parameters, lambda_vc
-from geoprivate.everlasting.repaired import RepairedBBL, StopperParameters, repaired_bbl_privacy
+from geoprivate.everlasting.repaired import REPAIRED_ACCOUNTANT, RepairedBBL, StopperParameters, repaired_bbl_privacy
 from geoprivate.learners.decision_lists import (
     dp_greedy_cover,
     greedy_cover_epsilon_hat,
@@ -65,6 +65,7 @@ from geoprivate.learners.winnow import (
     dp_winnow_privacy,
     lemma_4_2_bound,
     majority_sequence,
+    tight_winnow_search,
 )
 from geoprivate.mechanisms import (
     choosing_applies,
@@ -78,6 +79,8 @@ from geoprivate.mechanisms import (
 from geoprivate.mechanisms.stopper import training_guarantee
 from geoprivate.prediction import G_oblivious, GenericPredictor
 from geoprivate.prediction.predictor import T_LOWER, T_UPPER
+from geoprivate.privacy.accounting import Guarantee, check_accountant
+from geoprivate.privacy.tight import tight_c_tops_composition, tight_step_epsilon
 from solvers.vc1 import thresholds_tree
 
 __all__ = [
@@ -88,6 +91,7 @@ __all__ = [
     "generic_bbl_parameters_from_plan",
     "load_plan",
     "plan",
+    "plan_accountant",
     "plan_dp_greedy_cover",
     "plan_dp_winnow",
     "plan_everlasting_practical",
@@ -235,8 +239,11 @@ def gap_T(epsilon_bt: float, delta: float, c: int, alpha: float) -> int:
     return T
 
 
-def _bt_eps(eps_bt, delta, c) -> float:
-    return bt_epsilon(eps_bt, delta / (2 * c), c)
+def _bt_eps(eps_bt, delta, c, accountant: str = "paper", others=()) -> float:
+    """BetweenThresholds' ε with c TOPs at δ' = δ/(2c) (Observation 2 / basic, or tight with ``others``)."""
+    if accountant == "tight":
+        return tight_c_tops_composition(eps_bt, delta / (2 * c), c, others=others).epsilon
+    return bt_epsilon(eps_bt, delta / (2 * c), c) + sum(g.epsilon for g in others)
 
 
 def _lemma_c2_s_hat(alpha, beta, d_hat, vc) -> int:
@@ -247,8 +254,11 @@ def _lemma_c2_s_hat(alpha, beta, d_hat, vc) -> int:
     return s
 
 
-def _eps_bt_max(budget, delta, c) -> float | None:
-    """Largest ε' < 1 with BetweenThresholds' ε (Observation 2 / basic) ≤ budget (bisection)."""
+def _eps_bt_max(budget, delta, c, accountant: str = "paper") -> float | None:
+    """Largest ε' < 1 with BetweenThresholds' ε (Observation 2 / basic, or tight) ≤ budget (bisection)."""
+    if accountant == "tight" and budget > 0:  # Observation 2's c segments composed optimally at its delta
+        e = tight_step_epsilon(c, budget, delta, step_delta=delta / (2 * c))
+        return min(e, 1 - 1e-12) if e > 0 else None
     if budget <= 0 or _bt_eps(1e-12, delta, c) > budget:
         return None
     lo, hi = 1e-12, 1 - 1e-12
@@ -286,7 +296,7 @@ def _phase_row(i: int, alpha, beta, lam: int, T: int, R: int, c: int, e_bt: floa
     return row
 
 
-def _later_phases(alphas, betas, lams, R_last: int, eps: float, dlt: float, c_const: float):
+def _later_phases(alphas, betas, lams, R_last: int, eps: float, dlt: float, c_const: float, accountant="paper"):
     """Phases k, k−1, …, 2 of :func:`plan_generic_bbl`, planned backwards from query privacy's conditions.
 
     Each later phase runs Claim D.1's (1, δ) BetweenThresholds ([NNSY23] Observation 2 with c_i TOPs),
@@ -323,19 +333,22 @@ def _later_phases(alphas, betas, lams, R_last: int, eps: float, dlt: float, c_co
         R = R_last if i == k - 1 else R_next_needed
         assert R is not None  # set by the phase after this one (the loop runs backwards)
         c = max(1, math.ceil(c_const * ai * R))
-        e_bt = _eps_bt_max(1.0, dlt, c)  # Claim D.1: (1, delta)
+        e_bt = _eps_bt_max(1.0, dlt, c, accountant)  # Claim D.1: (1, delta)
         if e_bt is None:
             raise ValueError(f"phases: phase {i + 1}'s BetweenThresholds cannot be (1, delta)-DP with c = {c}")
         T = gap_T(e_bt, dlt, c, ai)
         S = lam * T
-        later[i] = _phase_row(i + 1, ai, betas[i], lam, T, R, c, e_bt, dlt, bt_epsilon=_bt_eps(e_bt, dlt, c))
+        row = _phase_row(i + 1, ai, betas[i], lam, T, R, c, e_bt, dlt, bt_epsilon=_bt_eps(e_bt, dlt, c, accountant))
+        later[i] = row
         S_next = S
         # phase i (0-based i-1) must produce S_(i+1) = S: D_hat_(i) >= S, R_(i) >= D_hat m_q / eps
         R_next_needed = math.ceil(S * m_q / min(eps, 1.0))
     return later, R_next_needed, S_next
 
 
-def _phase1_search(eps: float, dlt: float, c1: int, alpha1: float, lam1: int, s_hat1: int | None):
+def _phase1_search(
+    eps: float, dlt: float, c1: int, alpha1: float, lam1: int, s_hat1: int | None, accountant: str = "paper"
+):
     """Phase 1 of :func:`plan_generic_bbl`: the ε'_1 giving the smallest n that is (ε, δ)-DP for S.
 
     Searches 400 log-spaced ε'_1 and the bisection optimum of the un-amplified case.  For each, T_1 is
@@ -365,8 +378,8 @@ def _phase1_search(eps: float, dlt: float, c1: int, alpha1: float, lam1: int, s_
     """
     e_lb = labelboost_epsilon()
     best = None
-    grid = list(np.geomspace(1e-5, 0.999, 400))
-    un = _eps_bt_max(eps, dlt, c1)
+    grid = list(np.geomspace(1e-5, 0.999, 400 if accountant == "paper" else 60))  # a tight ε costs a PLD
+    un = _eps_bt_max(eps, dlt, c1, accountant)
     if un is not None:
         grid.append(un)
     for e_bt in grid:
@@ -377,7 +390,7 @@ def _phase1_search(eps: float, dlt: float, c1: int, alpha1: float, lam1: int, s_
             continue
         amp = claim27_epsilon(e_lb, s_hat1, S1) if s_hat1 is not None else 0.0
         e_m2 = (e_lb if amp is None else min(e_lb, amp)) if s_hat1 is not None else 0.0
-        inner = _bt_eps(e_bt, dlt, c1) + e_m2
+        inner = _bt_eps(e_bt, dlt, c1, accountant, [Guarantee(e_m2)] if e_m2 > 0 else [])
         if inner <= eps:
             n, g, binding = S1, inner, ["Lemma C.3 gap (Claim D.9)", "Observation 2 budget"]
         elif eps <= 1 and inner < 40:
@@ -402,6 +415,7 @@ def plan_generic_bbl(
     lambda1: int | None = None,
     tops: int | None = None,
     c_const: float = 64.0,
+    accountant: str = "paper",
 ) -> Plan:
     """Smallest GenericBBL configuration that is (ε, δ)-DP w.r.t. its training set as run.
 
@@ -423,6 +437,9 @@ def plan_generic_bbl(
     lambda1 : λ_1 (None: Theorem A.2's λ_i); later λ_i scale by the same factor
     tops : c_1 (None: ⌈c_const α_1 R_1⌉)
     c_const : the constant of c_i = ⌈c_const α_i R_i⌉ (the paper's 64)
+    accountant : {"paper", "tight"}, default "paper" — Observation 2's c_i segments (with LabelBoost in
+        phase 1) composed by the paper's theorems or optimally (:mod:`geoprivate.privacy.tight`; ε'_1
+        searched on 60 points instead of 400); the plan records it and its run runs under it
 
     Returns
     -------
@@ -445,6 +462,7 @@ def plan_generic_bbl(
     (True, True)
     """
     eps, dlt = _target(epsilon, delta)
+    accountant = check_accountant(accountant)
     a, b = check_probability(alpha, "alpha") / 2, check_probability(beta, "beta") / 2
     R_last = check_int_in_range(queries, "queries", 1, MAX_QUERIES)
     vc, k = check_int_in_range(vc, "vc", 1, MAX_DIMENSION), check_int_in_range(phases, "phases", 1, MAX_PHASES)
@@ -454,7 +472,7 @@ def plan_generic_bbl(
     betas = [b / 2**i for i in range(k)]
     lams = [max(1, math.ceil(scale * lambda_vc(ai, bi, vc))) for ai, bi in zip(alphas, betas, strict=True)]
     notes = []
-    later, R_next_needed, S_next = _later_phases(alphas, betas, lams, R_last, eps, dlt, c_const)
+    later, R_next_needed, S_next = _later_phases(alphas, betas, lams, R_last, eps, dlt, c_const, accountant)
     # ---- phase 1: the training-privacy search
     R1 = R_last if k == 1 else R_next_needed
     c1 = (
@@ -465,7 +483,7 @@ def plan_generic_bbl(
     d_hat1 = S_next if k > 1 else 0
     s_hat1 = _lemma_c2_s_hat(alphas[0], betas[0], d_hat1, vc) if k > 1 else 0
     e_lb = labelboost_epsilon()
-    best = _phase1_search(eps, dlt, c1, alphas[0], lams[0], s_hat1 if k > 1 else None)
+    best = _phase1_search(eps, dlt, c1, alphas[0], lams[0], s_hat1 if k > 1 else None, accountant)
     if best is None:
         raise ValueError(
             f"epsilon={eps}: no configuration meets every privacy condition (try a larger epsilon, "
@@ -486,7 +504,7 @@ def plan_generic_bbl(
         c1,
         e_bt,
         dlt,
-        bt_epsilon=_bt_eps(e_bt, dlt, c1),
+        bt_epsilon=_bt_eps(e_bt, dlt, c1, accountant),
         s_hat=s_hat1,
         d_hat=d_hat1,
     )
@@ -509,7 +527,8 @@ def plan_generic_bbl(
         eps,
         dlt,
         {},
-        {"n": n, "phases": rows, "vc": vc, "alpha": alpha, "beta": beta, "epsilon_inner": inner},
+        {"n": n, "phases": rows, "vc": vc, "alpha": alpha, "beta": beta, "epsilon_inner": inner}
+        | _accountant_key(accountant),
         binding,
         {"examples": n, "memory_bytes": mem, "seconds": secs, "queries": total_q},
         notes,
@@ -639,7 +658,9 @@ def generic_bbl_parameters_from_plan(plan: Plan, epsilon_run: float | None = Non
 
 
 # ---------------------------------------------------------------------------- DP-Winnow
-def plan_dp_winnow(epsilon, delta, *, T: int, d: int, rho: float, beta: float = 0.05, c: float = 0.5) -> Plan:
+def plan_dp_winnow(
+    epsilon, delta, *, T: int, d: int, rho: float, beta: float = 0.05, c: float = 0.5, accountant: str = "paper"
+) -> Plan:
     """DP-Winnow's ε̂, η, m, K, L minimising [BF26] Theorem 4.5's mistake bound subject to (ε, δ) as run.
 
     Search: η on a grid (K = ⌈Lemma 4.7's update bound⌉ follows), m ∈ {1, 4, 16}; for each the
@@ -660,6 +681,10 @@ def plan_dp_winnow(epsilon, delta, *, T: int, d: int, rho: float, beta: float = 
         The failure probability β.
     c : float, default 0.5
         The confidence level c.
+    accountant : {"paper", "tight"}, default "paper"
+        Theorem 4.4's composition, or the optimal composition of the same components
+        (:func:`~geoprivate.learners.winnow.tight_winnow_search` from the paper's optimum; the
+        guarantee is :func:`~geoprivate.learners.winnow.dp_winnow_privacy` under that accountant).
 
     Returns
     -------
@@ -681,6 +706,7 @@ def plan_dp_winnow(epsilon, delta, *, T: int, d: int, rho: float, beta: float = 
     rho = check_positive_real(rho, "rho")
     beta = check_probability(beta, "beta")
     c = check_probability(c, "c")
+    accountant = check_accountant(accountant)
     best = None
     for eta in np.geomspace(1e-10, 2 * (1 - c) * rho * 0.999, 60):
         try:
@@ -701,6 +727,13 @@ def plan_dp_winnow(epsilon, delta, *, T: int, d: int, rho: float, beta: float = 
             bound = 16 * (math.log(2) + 2 * math.log(T) - math.log(beta)) / e_hat * K
             if best is None or bound < best[0]:
                 best = (bound, float(eta), m, K, e_hat)
+    if accountant == "tight":  # the same grid of eta, searched from the paper's optimum (m = 1 dominates)
+        etas = np.geomspace(1e-10, 2 * (1 - c) * rho * 0.999, 60)
+        seen = tight_winnow_search(eps, dlt, d=d, rho=rho, c=c, etas=etas, start=best[1] if best else None)
+        best = min(
+            (16 * (math.log(2) + 2 * math.log(T) - math.log(beta)) * r, eta, m, K, e) for r, eta, m, K, e in seen
+        )
+        best = None if not math.isfinite(best[0]) else best
     if best is None:
         raise ValueError(f"epsilon={eps}: no DP-Winnow configuration on the grid is (epsilon, delta)-DP as run")
     bound, eta, m, K, e_hat = best
@@ -729,8 +762,14 @@ def plan_dp_winnow(epsilon, delta, *, T: int, d: int, rho: float, beta: float = 
             "beta": beta,
             "c": c,
             "mistake_bound": bound,
-        },
-        ["[BF26] Theorem 4.4 composition (K AboveThreshold + mK samples at 4 eta)", "Lemma 4.7 (K = update bound)"],
+        }
+        | _accountant_key(accountant),
+        [
+            "[BF26] Theorem 4.4 composition (K AboveThreshold + mK samples at 4 eta)"
+            if accountant == "paper"
+            else "optimal composition ([KOV15]) of Theorem 4.4's K AboveThreshold + mK samples at 4 eta",
+            "Lemma 4.7 (K = update bound)",
+        ],
         {"examples": T, "memory_bytes": 8 * d * 4, "seconds": 2e-7 * T * d / 64, "mistake_bound_fraction": bound / T},
         notes,
     )
@@ -853,6 +892,7 @@ def plan_vc1(
     beta: float = 0.1,
     learner: str = "opt",
     median: str = "exponential",
+    accountant: str = "paper",
 ) -> Plan:
     """The smallest n at which a [Yan25] VC-1 learner's accuracy is proved, at a private-as-run (ε, δ).
 
@@ -872,6 +912,10 @@ def plan_vc1(
         Accuracy target: error ≤ α with probability ≥ 1 − β.
     learner : {"opt", "proper"}
     median : {"exponential", "paper", "log-star"}
+    accountant : {"paper", "tight"}, default "paper"
+        ProperLearner's loop on S_2 sized by Theorem 7 or by the optimal composition of its 2T
+        releases (:func:`~geoprivate.learners.vc1.theorem13_parameters`); OPTPrivateLearner composes
+        two mechanisms at the δ they book, where basic composition is already optimal.
 
     Returns
     -------
@@ -899,6 +943,7 @@ def plan_vc1(
     ValueError: epsilon=8.0: OPTPrivateLearner's choosing mechanism runs at epsilon/2, outside Lemma 1's (0, 2)
     """
     eps, dlt = _target(epsilon, delta)
+    accountant = check_accountant(accountant)
     if (td is None) == (domain_size is None):
         raise ValueError(f"vc1: give exactly one of td and domain_size, got td={td!r}, domain_size={domain_size!r}")
     if learner not in VC1_LEARNERS:
@@ -914,7 +959,7 @@ def plan_vc1(
         p1 = theorem11_parameters(depth, alpha, beta, eps, dlt, median=median)
         extra = {}
     else:
-        p13 = theorem13_parameters(depth, alpha, beta, eps, dlt, median=median)
+        p13 = theorem13_parameters(depth, alpha, beta, eps, dlt, median=median, accountant=accountant)
         p1 = p13.first
         extra = {"n1": p13.n1, "n2": p13.n2, "T": p13.T, "epsilon_step": p13.epsilon_step}
     n = p1.n + extra.get("n2", 0)
@@ -945,7 +990,8 @@ def plan_vc1(
             "m": p1.m,
             "n_pm": p1.n_pm,
             **extra,
-        },
+        }
+        | _accountant_key(accountant),
         binding,
         {
             "examples": n,
@@ -1214,6 +1260,7 @@ def plan_everlasting_practical(
     stopper=None,
     later_budget: float = 1.0,
     query_private: bool = False,
+    accountant: str = "paper",
 ) -> Plan:
     """GenericBBL / RepairedBBL in practical mode: every *privacy* condition exact, sizes otherwise free.
 
@@ -1255,6 +1302,10 @@ def plan_everlasting_practical(
         The answering loop's ε in phases ≥ 2 (Claim D.1's 1).
     query_private : bool
         RepairedBBL: also meet the Claim 2.7 size that books an earlier-phase hidden query.
+    accountant : {"paper", "tight"}, default "paper"
+        GenericBBL: Observation 2's c_i segments (and LabelBoost) composed by the paper's theorems or
+        optimally (:mod:`geoprivate.privacy.tight`), in the conditions and in the guarantee; the plan
+        records it and its run runs under it.  RepairedBBL books ``"paper"`` only.
 
     Returns
     -------
@@ -1281,6 +1332,8 @@ def plan_everlasting_practical(
     (True, True)
     """
     eps, dlt = _target(epsilon, delta)
+    if check_accountant(accountant) != "paper" and repaired:
+        raise ValueError(REPAIRED_ACCOUNTANT)
     k = check_positive_int(phases, "phases")
     vc = check_positive_int(vc, "vc")
     lams = [check_positive_int(v, "lam") for v in (lam if isinstance(lam, (list, tuple)) else [lam] * k)]
@@ -1298,7 +1351,7 @@ def plan_everlasting_practical(
     spec = dict(
         k=k, eps=eps, dlt=dlt, alphas=alphas, beta=beta, lams=lams, shats=shats, R_last=R_last,
         top_rate=top_rate, top_margin=int(top_margin), e_run=e_run, repaired=repaired, st=st,
-        later_budget=later_budget, query_private=query_private,
+        later_budget=later_budget, query_private=query_private, accountant=accountant,
     )  # fmt: skip
     feasible: tuple[list, list] | None
     e_m2, feasible = e_lb, None
@@ -1314,7 +1367,9 @@ def plan_everlasting_practical(
     assert feasible is not None  # the first pass books at most e_m2 = e_lb, so it is feasible
     rows, binding = feasible
     n = rows[0]["S"]
-    return _practical_plan(rows, binding, k, eps, dlt, n, vc, alpha, beta, e_run, repaired, st, query_private)
+    return _practical_plan(
+        rows, binding, k, eps, dlt, n, vc, alpha, beta, e_run, repaired, st, query_private, accountant
+    )
 
 
 def _practical_rows(spec: dict, e_m2: float):
@@ -1361,7 +1416,7 @@ def _practical_rows(spec: dict, e_m2: float):
                 f"phase {i + 1}: stopped BetweenThresholds (eps_tr <= {budget:.3g}, delta_tr <= delta), c_max = {cmax}"
             )
         else:
-            e_bt = _eps_bt_max(budget, dlt, c)
+            e_bt = _eps_bt_max(budget, dlt, c, spec["accountant"])
             if e_bt is None:
                 raise ValueError(
                     f"phase {i + 1}: BetweenThresholds with c = {c} TOPs cannot be ({budget:.3g}, delta)-DP"
@@ -1390,7 +1445,9 @@ def _practical_rows(spec: dict, e_m2: float):
     return rows, binding
 
 
-def _practical_plan(rows, binding, k, eps, dlt, n, vc, alpha, beta, e_run, repaired, st, query_private) -> Plan:
+def _practical_plan(
+    rows, binding, k, eps, dlt, n, vc, alpha, beta, e_run, repaired, st, query_private, accountant="paper"
+) -> Plan:
     """Assemble the practical :class:`Plan` and compute its guarantee by the predictor's accounting."""
     e_lb = labelboost_epsilon()
     if repaired and query_private and k > 1:
@@ -1413,7 +1470,8 @@ def _practical_plan(rows, binding, k, eps, dlt, n, vc, alpha, beta, e_run, repai
             "mode": "practical",
             "epsilon_run": e_run,
             "stopper": [st.epsilon_stop, st.beta_stop] if repaired else None,
-        },
+        }
+        | _accountant_key(accountant),
         binding,
         {},
         ["practical mode: privacy conditions exact, accuracy measured (not proved)"],
@@ -1520,9 +1578,31 @@ def run_everlasting_plan(
     if plan.algorithm == "repaired-bbl":
         alg: GenericBBL = RepairedBBL(prob, x, prob.target(x), par, seed_alg, stopper=_stopper(plan))
     else:
-        alg = GenericBBL(prob, x, prob.target(x), par, seed_alg)
+        alg = GenericBBL(prob, x, prob.target(x), par, seed_alg, accountant=plan_accountant(plan))
     del x
     return alg.run(phases, progress=progress, query_progress=query_progress)
+
+
+# ---------------------------------------------------------------------------- the accountant of a plan
+def _accountant_key(accountant: str) -> dict:
+    """``{"accountant": accountant}`` for the tight accountant, nothing for the paper's (the default)."""
+    return {"accountant": accountant} if accountant != "paper" else {}
+
+
+def plan_accountant(plan: Plan) -> str:
+    """The accountant a plan was made under (``parameters["accountant"]``; ``"paper"`` when absent).
+
+    Parameters
+    ----------
+    plan : Plan
+        Any planner's plan.
+
+    Returns
+    -------
+    str
+        ``"paper"`` or ``"tight"`` (:data:`~geoprivate.privacy.accounting.ACCOUNTANTS`).
+    """
+    return check_accountant(plan.parameters.get("accountant", "paper"))
 
 
 # ---------------------------------------------------------------------------- one statement per run
@@ -1554,7 +1634,7 @@ def planned_privacy(plan: Plan):
     par = generic_bbl_parameters_from_plan(plan)
     if plan.algorithm == "repaired-bbl":
         return repaired_bbl_privacy(par, _stopper(plan), plan.n)
-    return generic_bbl_privacy(par, plan.n)
+    return generic_bbl_privacy(par, plan.n, accountant=plan_accountant(plan))
 
 
 def _everlasting_guarantee(plan: Plan) -> dict:
@@ -1569,8 +1649,9 @@ def _everlasting_guarantee(plan: Plan) -> dict:
 
 def _dp_winnow_guarantee(plan: Plan) -> dict:
     P = plan.parameters
-    g = dp_winnow_privacy(P["eps_hat"], P["eta"], P["m"], P["K"], plan.delta)
-    return {"epsilon": g.epsilon, "delta": g.delta, "scope": "[BF26] Theorem 4.4 (proof C.1, 4 eta per sample)"}
+    g = dp_winnow_privacy(P["eps_hat"], P["eta"], P["m"], P["K"], plan.delta, accountant=plan_accountant(plan))
+    scope = "[BF26] Theorem 4.4 (proof C.1, 4 eta per sample)"
+    return {"epsilon": g.epsilon, "delta": g.delta, "scope": scope} | _accountant_key(g.accountant)
 
 
 def _dp_greedy_cover_guarantee(plan: Plan) -> dict:
@@ -1583,7 +1664,8 @@ def _vc1_guarantee(plan: Plan) -> dict:
     name, k = VC1_LEARNERS[learner]
     if not choosing_applies(plan.epsilon / k):
         raise ValueError(f"epsilon={plan.epsilon!r}: {name}'s choosing mechanism runs at epsilon/{k}, outside (0, 2)")
-    return {"epsilon": plan.epsilon, "delta": plan.delta, "scope": f"[Yan25] {name} (its class Notes)"}
+    g = {"epsilon": plan.epsilon, "delta": plan.delta, "scope": f"[Yan25] {name} (its class Notes)"}
+    return g | _accountant_key(plan_accountant(plan))
 
 
 def _median_guarantee(plan: Plan) -> dict:
@@ -1689,7 +1771,7 @@ def _run_dp_winnow(plan: Plan, data, rng, **kw):
         X, y, _, _ = majority_sequence(P["T"], P["d"], k, gen)
     else:
         X, y = data
-    return dp_winnow(X, y, dp_winnow_parameters_from_plan(plan), gen, **kw)
+    return dp_winnow(X, y, dp_winnow_parameters_from_plan(plan), gen, accountant=plan_accountant(plan), **kw)
 
 
 def _run_dp_greedy_cover(plan: Plan, data, rng, **kw):
@@ -1716,7 +1798,10 @@ def _run_vc1(plan: Plan, data, rng, **kw):
     else:
         cls, cols, labels = data
     learner = OPTPrivateLearner if P["learner"] == "OPTPrivateLearner" else ProperLearner
-    fitter = learner(cls, plan.epsilon, plan.delta, P["alpha"], P["beta"], median=P["median"], partition="counts")
+    fitter = learner(
+        cls, plan.epsilon, plan.delta, P["alpha"], P["beta"], median=P["median"], partition="counts",
+        accountant=plan_accountant(plan),
+    )  # fmt: skip
     return fitter.fit(cols, labels, gen, **kw)
 
 

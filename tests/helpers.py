@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import signal
 import sqlite3
@@ -10,8 +11,15 @@ import sys
 import warnings
 from pathlib import Path
 
+import pytest
+
 from geoprivate.privacy.warnings import PrivacyWarning
 from tests import ROOT
+
+#: skips a test of the tight accountant (geoprivate.privacy.tight) when its extra is not installed
+needs_dp_accounting = pytest.mark.skipif(
+    importlib.util.find_spec("dp_accounting") is None, reason="dp-accounting (the [accounting] extra) is not installed"
+)
 
 
 def no_privacy_warning(fn, *args, **kwargs):

@@ -28,6 +28,7 @@ EPILOG = """examples:
   geoprivate plan vc1 --epsilon 1 --delta 1e-6 --td 4096 --median log-star
   geoprivate plan private-median --epsilon 1 --delta 1e-6 --domain-size 1000
   geoprivate plan generic-predictor --epsilon 0.5 --delta 1e-6 --T 1000
+  geoprivate plan vc1 --epsilon 1 --delta 1e-6 --td 4096 --learner proper --accountant tight
 """
 
 
@@ -55,6 +56,12 @@ def add_arguments(p) -> None:
     p.add_argument("--learner", choices=("opt", "proper"), help="vc1: OPTPrivateLearner or ProperLearner")
     p.add_argument("--median", choices=("exponential", "paper", "log-star"), help="vc1: step 4's median")
     p.add_argument(
+        "--accountant",
+        choices=("paper", "tight"),
+        help="generic-bbl, dp-winnow, vc1: compose by the papers' theorems (default) or optimally "
+        '(needs dp-accounting: pip install "geoprivate[accounting]")',
+    )
+    p.add_argument(
         "--json",
         action="store_true",
         help="print the plan as JSON (and nothing else); geoprivate everlasting --plan runs it",
@@ -62,10 +69,10 @@ def add_arguments(p) -> None:
 
 
 _KEYS = {
-    "generic-bbl": ("alpha", "beta", "queries", "phases", "vc", "lambda1", "tops"),
-    "dp-winnow": ("T", "d", "rho", "beta"),
+    "generic-bbl": ("alpha", "beta", "queries", "phases", "vc", "lambda1", "tops", "accountant"),
+    "dp-winnow": ("T", "d", "rho", "beta", "accountant"),
     "dp-greedy-cover": ("M", "alpha", "beta"),
-    "vc1": ("td", "domain_size", "alpha", "beta", "learner", "median"),
+    "vc1": ("td", "domain_size", "alpha", "beta", "learner", "median", "accountant"),
     "private-median": ("domain_size", "alpha", "beta"),
     "generic-predictor": ("T",),
 }
@@ -92,7 +99,7 @@ def run(args) -> int:
     kw = {k: getattr(args, k) for k in _KEYS[args.algorithm] if getattr(args, k) is not None}
     try:
         pl = plan(args.algorithm, args.epsilon, args.delta, **kw)
-    except (ValueError, TypeError) as exc:
+    except (ValueError, TypeError, ImportError) as exc:  # ImportError: the tight accountant's extra is missing
         print(f"geoprivate plan: {exc}", file=sys.stderr)
         return 2
     if args.json:
@@ -101,7 +108,9 @@ def run(args) -> int:
     g = pl.guarantee
     print(
         f"{pl.algorithm}: target (eps, delta) = ({pl.epsilon:g}, {pl.delta:g}); the run will report "
-        f"({g['epsilon']:.4g}, {g['delta']:.3g})" + (f"; scope: {g['scope']}" if "scope" in g else "")
+        f"({g['epsilon']:.4g}, {g['delta']:.3g})"
+        + (f"; scope: {g['scope']}" if "scope" in g else "")
+        + (" under the tight accountant" if g.get("accountant") == "tight" else "")
     )
     par = dict(pl.parameters)
     rows = par.pop("phases", None)

@@ -40,7 +40,8 @@ import numpy as np
 
 from geoprivate.everlasting.label_boost import LABELBOOST_EM_EPSILON, label_boost_law, labelboost_epsilon
 from geoprivate.mechanisms.sparse_vector import lemma1_applies
-from geoprivate.privacy.accounting import Guarantee, c_tops_composition
+from geoprivate.privacy.accounting import Guarantee, c_tops_composition, check_accountant
+from geoprivate.privacy.tight import tight_c_tops_composition
 
 __all__ = [
     "LABELBOOST_FINDING",
@@ -122,19 +123,26 @@ def claim27_epsilon(epsilon_inner: float, n_small: int, n_large: int) -> float |
     return eps if eps <= 1.0 else None
 
 
-def bt_privacy(epsilon_bt: float, delta_bt: float, c: int, alpha: float, T: int) -> tuple[Guarantee | None, dict]:
+def bt_privacy(
+    epsilon_bt: float, delta_bt: float, c: int, alpha: float, T: int, *, accountant: str = "paper"
+) -> tuple[Guarantee | None, dict]:
     """BetweenThresholds with c TOPs on T hypotheses, gap 2α: ([NNSY23] Observation 2 + Lemma C.3).
+
+    ``accountant="tight"`` composes Observation 2's c segments optimally instead
+    (:func:`~geoprivate.privacy.tight.tight_c_tops_composition`); the conditions are the same.
 
     Returns
     -------
     (Guarantee or None, conditions)
-        None when a condition fails; ε = min(Observation 2, c ε'), δ = 2 c δ'.
+        None when a condition fails; ε = min(Observation 2, c ε') (or the tight ε), δ = 2 c δ'.
     """
     obs2_ok = epsilon_bt > 0 and 0 < c * delta_bt < 1
     gap_ok = bool(0 < epsilon_bt < 1 and 0 < delta_bt < 1 and lemma1_applies(epsilon_bt, delta_bt, 2 * alpha, T))
     cond = {"Observation 2 (Claim D.1's composition)": bool(obs2_ok), "Lemma C.3 gap (Claim D.9)": gap_ok}
     if not (obs2_ok and gap_ok):
         return None, cond
+    if check_accountant(accountant) == "tight":
+        return tight_c_tops_composition(epsilon_bt, delta_bt, c), cond
     g = c_tops_composition(epsilon_bt, delta_bt, c)
     return Guarantee(min(g.epsilon, c * epsilon_bt), g.delta), cond
 
@@ -180,7 +188,7 @@ class TrainingPrivacy:
             "scope": self.scope,
             "training": [g.epsilon, g.delta],
             "query": None,
-        }
+        } | ({"accountant": g.accountant} if g.accountant != "paper" else {})
 
     def as_dict(self) -> dict:
         g = self.guarantee
@@ -189,6 +197,7 @@ class TrainingPrivacy:
             "scope": self.scope,
             "epsilon": None if math.isinf(g.epsilon) else g.epsilon,
             "delta": g.delta,
+            "accountant": g.accountant,
             "conditions": dict(self.conditions),
             "terms": {k: (None if isinstance(v, float) and math.isinf(v) else v) for k, v in self.terms.items()},
         }
@@ -204,6 +213,7 @@ def training_privacy(
     faithful_bt: bool = True,
     faithful_labelboost: bool = True,
     em_epsilon: float = LABELBOOST_EM_EPSILON,
+    accountant: str = "paper",
 ) -> TrainingPrivacy:
     """Training privacy of a GenericBBL run from phase 1's parameters as used.
 
@@ -221,13 +231,18 @@ def training_privacy(
         |Ŝ_1| actually drawn.
     faithful_bt, faithful_labelboost : bool
         False for the broken variants (mis-scaled noise, ERM selection): privacy does not apply.
+    accountant : {"paper", "tight"}, default "paper"
+        Claim E.5's compositions (Observation 2, then basic composition with LabelBoost), or the
+        optimal composition of the same components (c_1 segments and LabelBoost, jointly, at
+        Observation 2's δ); Claim 2.7's amplification follows either way.
 
     Returns
     -------
     TrainingPrivacy
     """
     p = phase1
-    bt, cond = bt_privacy(p.epsilon_bt, p.delta_bt, p.c, p.alpha, p.T)
+    accountant = check_accountant(accountant)
+    bt, cond = bt_privacy(p.epsilon_bt, p.delta_bt, p.c, p.alpha, p.T, accountant=accountant)
     cond["BetweenThresholds noise as specified"] = bool(faithful_bt)
     terms: dict = {"BetweenThresholds (phase 1)": bt.epsilon if bt is not None else math.inf}
     eps_m2 = 0.0
@@ -243,11 +258,15 @@ def training_privacy(
     if not applies:
         return TrainingPrivacy(False, Guarantee(math.inf, 1.0), cond, terms)
     assert bt is not None  # bt_privacy gives None only with one of its (required) conditions failed
-    inner = Guarantee(bt.epsilon + eps_m2, bt.delta)
+    if accountant == "tight" and eps_m2 > 0:  # the c_1 segments and LabelBoost composed jointly
+        inner = tight_c_tops_composition(p.epsilon_bt, p.delta_bt, p.c, others=[Guarantee(eps_m2)])
+    else:
+        inner = Guarantee(bt.epsilon + eps_m2, bt.delta, accountant=accountant)
     amp = claim27_epsilon(inner.epsilon, p.S, n_input)
     cond["Claim 2.7 (S_1 from S, step 2)"] = amp is not None
     if amp is not None and amp < inner.epsilon:
-        g = Guarantee(amp, min(1.0, 4 * amp * inner.delta / (3 + math.exp(min(inner.epsilon, 700.0)))))
+        d_amp = 4 * amp * inner.delta / (3 + math.exp(min(inner.epsilon, 700.0)))
+        g = Guarantee(amp, min(1.0, d_amp), accountant=accountant)
         terms["step 2 amplification (Claim 2.7)"] = amp
     else:
         g = inner

@@ -58,6 +58,8 @@ from geoprivate.everlasting.label_boost import SELECTIONS, label_boost, labelboo
 from geoprivate.everlasting.parameters import EverlastingParameters, PhaseParameters
 from geoprivate.mechanisms import BetweenThresholds, subsample
 from geoprivate.privacy import Guarantee, PrivacyLedger
+from geoprivate.privacy.accounting import check_accountant
+from geoprivate.privacy.tight import TIGHT_THEOREM, tight_c_tops_composition
 from geoprivate.privacy.warnings import warn_below_sample_bound, warn_outside_theorem
 
 __all__ = [
@@ -194,6 +196,7 @@ def generic_bbl_privacy(
     phases: int | None = None,
     faithful_bt: bool = True,
     faithful_labelboost: bool = True,
+    accountant: str = "paper",
 ) -> TrainingPrivacy:
     """Training privacy of GenericBBL on these parameters: what a plan promises and what its run reports.
 
@@ -212,6 +215,9 @@ def generic_bbl_privacy(
         The number of phases run (None: all).
     faithful_bt, faithful_labelboost : bool
         False for the broken variants (mis-scaled noise, ERM selection): privacy does not apply.
+    accountant : {"paper", "tight"}, default "paper"
+        Claim E.5's compositions, or the optimal composition of the same components
+        (:func:`~geoprivate.everlasting.accounting.training_privacy`).
 
     Returns
     -------
@@ -228,6 +234,7 @@ def generic_bbl_privacy(
         s_hat_used=p1.s_hat if lb else 0,
         faithful_bt=faithful_bt,
         faithful_labelboost=faithful_labelboost,
+        accountant=accountant,
     )
 
 
@@ -271,6 +278,10 @@ class GenericBBL:
     strict : bool
         Raise :class:`~geoprivate.privacy.warnings.PrivacyParameterError` instead of
         warning when a condition of the training-privacy proof fails for these parameters.
+    accountant : {"paper", "tight"}, default "paper"
+        How the training privacy composes its components (Claim E.5's theorems, or optimally:
+        :func:`~geoprivate.everlasting.accounting.training_privacy`); the guarantee and the
+        ledger name it.
 
     Notes
     -----
@@ -318,8 +329,10 @@ class GenericBBL:
         bt_noise: float = 1.0,
         strict: bool = False,
         keep_hypotheses: bool = False,
+        accountant: str = "paper",
     ):
         self.keep_hypotheses = check_bool(keep_hypotheses, "keep_hypotheses")
+        self.accountant = check_accountant(accountant)
         check_bool(strict, "strict")
         self._hypotheses: list = []
         bt_noise = check_positive_real(bt_noise, "bt_noise")
@@ -380,6 +393,7 @@ class GenericBBL:
             phases=phases,
             faithful_bt=self.bt_noise == 1.0,
             faithful_labelboost=self.selection == "exponential",
+            accountant=self.accountant,
         )
 
     def guarantee(self) -> Guarantee:
@@ -450,12 +464,16 @@ class GenericBBL:
         :class:`~geoprivate.everlasting.repaired.RepairedBBL` answers through its own mechanism)."""
         # bt_noise != 1 is a deliberately broken variant (noise mis-scaled, ledger keeps the nominal)
         bt = BetweenThresholds(p.epsilon_bt / self.bt_noise, p.t_lower, p.t_upper, p.T, rng, c=p.c, delta=p.delta_bt)
+        tight = self.accountant == "tight"
         self.ledger.record(
             "BetweenThresholds (c tops)",
-            p.bt_guarantee_epsilon,
+            tight_c_tops_composition(p.epsilon_bt, p.delta_bt, p.c).epsilon if tight else p.bt_guarantee_epsilon,
             min(1.0, 2 * p.c * p.delta_bt),
-            "[NNSY23] Observation 2 or basic composition of c_i segments (the smaller), Lemma C.3's gap (Claim D.9)",
+            f"c_i segments of Observation 2 by the {TIGHT_THEOREM}, Lemma C.3's gap (Claim D.9)"
+            if tight
+            else "[NNSY23] Observation 2 or basic composition of c_i segments (the smaller), Lemma C.3's gap (Claim D.9)",
             bool(all(p.privacy_conditions.values()) and self.bt_noise == 1.0),
+            accountant=self.accountant,
             phase=p.i,
             c=p.c,
             T=p.T,

@@ -44,8 +44,17 @@ from geoprivate.mechanisms.stopper import (
 from geoprivate.privacy import VACUOUS, Guarantee
 from geoprivate.privacy.accounting import basic_composition
 
+#: why RepairedBBL keeps the paper accountant: nothing of its accounting is a composition the tight
+#: accountant improves
+REPAIRED_ACCOUNTANT = (
+    "accountant: RepairedBBL books only accountant='paper': its answering loop's bound is its own analysis "
+    "(not a composition of (eps, delta) black boxes) and its compositions are of two mechanisms at the delta "
+    "basic composition books (the optimum at 1 - (1 - delta_1)(1 - delta_2) is eps_1 + eps_2, [KOV15] Theorem 3.3)"
+)
+
 __all__ = [
     "CONSTRUCTION",
+    "REPAIRED_ACCOUNTANT",
     "RepairedBBL",
     "StopperParameters",
     "lemma_c1",
@@ -285,6 +294,8 @@ class RepairedBBL(GenericBBL):
     ):
         if kw.get("bt_noise", 1.0) != 1.0:
             raise ValueError("RepairedBBL: bt_noise is a control of the faithful GenericBBL, not available here")
+        if kw.get("accountant", "paper") != "paper":
+            raise ValueError(REPAIRED_ACCOUNTANT)
         self.stopper = stopper if stopper is not None else StopperParameters()
         if not isinstance(self.stopper, StopperParameters):
             raise TypeError(f"stopper must be a StopperParameters, got {type(stopper).__name__}")

@@ -59,6 +59,8 @@ from geoprivate.mechanisms import (
     private_median,
 )
 from geoprivate.privacy import VACUOUS, Guarantee, advanced_composition
+from geoprivate.privacy.accounting import check_accountant
+from geoprivate.privacy.tight import tight_step_epsilon
 from geoprivate.privacy.warnings import (
     PrivacyWarning,
     UtilityWarning,
@@ -351,8 +353,10 @@ class Theorem13Parameters:
     n: int
 
 
-def _loop_epsilon(total: float, k: int, delta_prime: float) -> float:
-    """Largest per-release ε with k releases composing to ≤ ``total`` (basic or advanced)."""
+def _loop_epsilon(total: float, k: int, delta_prime: float, accountant: str = "paper") -> float:
+    """Largest per-release ε with k releases composing to ≤ ``total`` (basic or advanced, or tight)."""
+    if accountant == "tight":  # the k pure releases composed optimally at delta' ([KOV15])
+        return tight_step_epsilon(k, total, delta_prime)
     basic = total / k
     lo, hi = 0.0, total
     for _ in range(100):
@@ -365,7 +369,7 @@ def _loop_epsilon(total: float, k: int, delta_prime: float) -> float:
 
 
 def theorem13_parameters(
-    td: int, alpha, beta, epsilon, delta, *, median: str = "exponential", c_pm: float = 1.0
+    td: int, alpha, beta, epsilon, delta, *, median: str = "exponential", c_pm: float = 1.0, accountant: str = "paper"
 ) -> Theorem13Parameters:
     """Sample sizes N_1 + N_2 of Algorithm 4 with every constant of Claims 1–5 explicit.
 
@@ -387,6 +391,9 @@ def theorem13_parameters(
         Which private median's sample bound is used in N_1.
     c_pm : float, default 1.0
         The constant of Theorem 9's bound (``median="paper"`` only).
+    accountant : {"paper", "tight"}, default "paper"
+        How ε_step is sized: Theorem 7 (advanced composition, or basic) over the 2T releases, or their
+        optimal composition ([KOV15]; :func:`geoprivate.privacy.tight.tight_step_epsilon`).
 
     Returns
     -------
@@ -396,7 +403,7 @@ def theorem13_parameters(
     a, b, e, d = _check_common(alpha, beta, epsilon, delta)
     first = theorem11_parameters(td, a, b / 3, e / 2, d / 2, median=median, c_pm=c_pm)
     T = math.ceil(2 / a)
-    e_s = _loop_epsilon(e / 2, 2 * T, d / 2)
+    e_s = _loop_epsilon(e / 2, 2 * T, d / 2, check_accountant(accountant))
     b_s = b / (3 * (2 * T + 2))
     n2 = max(
         math.ceil(3 * math.log(1 / b_s) / a),  # (i)
@@ -699,6 +706,9 @@ class OPTPrivateLearner:
         Step 2: ``"explicit"`` shuffles the sample into t parts; ``"counts"`` draws the
         per-part count table of a uniformly random partition directly (same law of
         everything the algorithm reads, O(N + cells·t) — for Theorem 11's N).
+    accountant : {"paper", "tight"}, default "paper"
+        Named in the guarantee; the two private steps compose at the δ they book, where basic
+        composition is already the optimum ([KOV15] Theorem 3.3), so the numbers are the same.
 
     Notes
     -----
@@ -751,8 +761,10 @@ class OPTPrivateLearner:
         partition: str = "explicit",
         median_k_scale: float = 1.0,
         strict: bool = False,
+        accountant: str = "paper",
     ):
         self.alpha, self.beta, self.epsilon, self.delta = _check_common(alpha, beta, epsilon, delta)
+        self.accountant = check_accountant(accountant)
         # Theorem 11: the choosing mechanism gets epsilon/2, Lemma 1 needs it < 2, so epsilon < 4
         self.applies = _learner_applies("OPTPrivateLearner", self.epsilon, self.epsilon / 2, strict)
         self.mode = _check_mode(mode)
@@ -785,7 +797,7 @@ class OPTPrivateLearner:
     def guarantee(self) -> Guarantee:
         """(epsilon, delta) by Theorem 11 (median and choosing mechanism at half each, basic
         composition); vacuous when epsilon >= 4 voids Lemma 1 of the choosing step."""
-        return Guarantee(self.epsilon, self.delta) if self.applies else VACUOUS
+        return Guarantee(self.epsilon, self.delta, accountant=self.accountant) if self.applies else VACUOUS
 
     def choose_node(self, cols, labels, rng=None, ledger=None) -> dict:
         """Steps 1–7 of Algorithm 2 on an already validated sample: returns x_good and the trace."""
@@ -926,6 +938,9 @@ class ProperLearner:
     first_fraction : float, optional
         Practical mode: |S_1| = round(first_fraction · |S|) (default 1/2).  Theorem mode
         uses N_1 of :func:`theorem13_parameters`.
+    accountant : {"paper", "tight"}, default "paper"
+        How the loop's ε_step is sized (:func:`theorem13_parameters`): Theorem 7, or the optimal
+        composition of the same 2T releases; the guarantee names it.
 
     Notes
     -----
@@ -973,8 +988,10 @@ class ProperLearner:
         partition: str = "explicit",
         median_k_scale: float = 1.0,
         strict: bool = False,
+        accountant: str = "paper",
     ):
         self.alpha, self.beta, self.epsilon, self.delta = _check_common(alpha, beta, epsilon, delta)
+        self.accountant = check_accountant(accountant)
         # Algorithm 2 on S_1 gets epsilon/2, its choosing mechanism epsilon/4 < 2: epsilon < 8
         self.applies = _learner_applies("ProperLearner", self.epsilon, self.epsilon / 4, strict)
         self.mode = _check_mode(mode)
@@ -994,7 +1011,9 @@ class ProperLearner:
                 median_k_scale=median_k_scale,
             )
         self.cls = self.first.cls
-        self.params = theorem13_parameters(self.cls.height, alpha, beta, epsilon, delta, median=median)
+        self.params = theorem13_parameters(
+            self.cls.height, alpha, beta, epsilon, delta, median=median, accountant=self.accountant
+        )
         self.first_fraction = check_probability(first_fraction, "first_fraction")
         self.T = self.params.T
         self.epsilon_step = self.params.epsilon_step
@@ -1030,8 +1049,9 @@ class ProperLearner:
 
     def guarantee(self) -> Guarantee:
         """(epsilon, delta): (epsilon/2, delta/2) for Algorithm 2 on S_1 plus (epsilon/2, delta/2) for
-        the loop on S_2 (module docstring); vacuous when epsilon >= 8 voids Lemma 1."""
-        return Guarantee(self.epsilon, self.delta) if self.applies else VACUOUS
+        the loop on S_2 (module docstring; its ε_step sized by ``accountant``); vacuous when epsilon >= 8
+        voids Lemma 1."""
+        return Guarantee(self.epsilon, self.delta, accountant=self.accountant) if self.applies else VACUOUS
 
     def fit(self, cols, labels, rng=None, ledger=None) -> VC1Hypothesis:
         """Run Algorithm 4 and return a hypothesis that is a concept of the class."""

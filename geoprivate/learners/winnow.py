@@ -50,6 +50,7 @@ Choices where the paper is silent or inconsistent
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from dataclasses import dataclass, field
@@ -67,7 +68,8 @@ from geoprivate._validation import (
     check_work,
 )
 from geoprivate.mechanisms.sparse_vector import AboveThreshold, above_threshold_alpha
-from geoprivate.privacy.accounting import Guarantee, PrivacyLedger, advanced_composition
+from geoprivate.privacy.accounting import Guarantee, PrivacyLedger, advanced_composition, check_accountant
+from geoprivate.privacy.tight import TIGHT_THEOREM, tight_composition, tight_step_epsilon
 from geoprivate.privacy.warnings import warn_below_sample_bound, warn_outside_theorem
 from solvers.margins import as_sign_labels, as_sign_points, best_margin
 
@@ -79,8 +81,11 @@ __all__ = [
     "DPWinnowParameters",
     "theorem_4_4_parameters",
     "theorem_4_5_parameters",
+    "theorem_4_5_rounds",
     "practical_parameters",
     "dp_winnow_privacy",
+    "tight_eps_hat",
+    "tight_winnow_search",
     "em_sample_privacy_loss",
     "DPWinnowRun",
     "dp_winnow",
@@ -93,6 +98,8 @@ __all__ = [
 ]
 
 THEOREM_4_4 = "winnow/theorem-4.4 (DP-Winnow privacy; [BF26] Theorem 4.4, proof C.1)"
+#: the same components (K AboveThreshold instances, mK samples) composed by the tight accountant
+THEOREM_4_4_TIGHT = f"[BF26] Theorem 4.4's components (proof C.1), {TIGHT_THEOREM}"
 
 
 # --------------------------------------------------------------------------- helpers
@@ -707,6 +714,48 @@ def theorem_4_4_parameters(epsilon, delta, K: int, m: int) -> tuple[float, float
     return eps / (4 * math.sqrt(2 * K * math.log(2 / dl))), eps / (8 * math.sqrt(2 * m * K * math.log(2 / dl)))
 
 
+def theorem_4_5_rounds(K_over_eps_hat, beta, share=0.01) -> float:
+    """The least T at which [BF26] Theorem 4.5's mistake bound 16 ln(2T²/β)·K/ε̂ is at most ``share``·T.
+
+    With the mistake bound at most 0.01·T the mistake rate of the last 10 % of the rounds is at most
+    0.1 (the price-of-privacy target).  A configuration's K and ε̂ do not depend on T (privacy does
+    not), so a planner's K/ε̂ gives its predicted T directly.
+
+    Parameters
+    ----------
+    K_over_eps_hat : float > 0
+        K/ε̂ of the configuration.
+    beta : float in (0, 1)
+        The failure probability β.
+    share : float in (0, 1), default 0.01
+        The share of T the mistake bound may reach.
+
+    Returns
+    -------
+    float
+        T (a real: the least solution of 16 ln(2T²/β) r = share·T above the bound's minimum).
+
+    Examples
+    --------
+    >>> f"{theorem_4_5_rounds(4338540 / 2.4531890240452244e-05, 0.05):.2g}"
+    '2.2e+16'
+    """
+    r = check_positive_real(K_over_eps_hat, "K_over_eps_hat")
+    b = check_probability(beta, "beta")
+    s = check_probability(share, "share")
+
+    def over(T: float) -> bool:
+        return 16 * (math.log(2 / b) + 2 * math.log(T)) * r > s * T
+
+    lo, hi = 1.0, max(2.0, 32 * r / s)
+    while over(hi):
+        lo, hi = hi, hi * 2
+    while hi - lo > 1e-9 * hi:  # the bound's share decreases in T beyond its minimum: bisection
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if over(mid) else (lo, mid)
+    return hi
+
+
 def _theorem_eta(epsilon, delta, m, K):
     """η = ε/(8√(2mK ln(4K/δ))) ([BF26] Theorem 4.5), in logs: m·K may exceed the float range (tiny ρ).
 
@@ -872,10 +921,11 @@ def em_sample_privacy_loss(logw, x, y, x_prime, y_prime, eta) -> float:
 EM_STEPS = ("corrected", "paper")
 
 
-def dp_winnow_privacy(eps_hat, eta, m, K, delta, *, em_step: str = "corrected") -> Guarantee:
+def dp_winnow_privacy(eps_hat, eta, m, K, delta, *, em_step: str = "corrected", accountant: str = "paper") -> Guarantee:
     """Privacy of DP-Winnow by proof C.1: K AboveThreshold instances (ε̂ each) and mK samples
     (4η each, or 2η with ``em_step="paper"``), each layer by the better of basic and
-    advanced composition (δ/2 per layer).
+    advanced composition (δ/2 per layer) — or, with ``accountant="tight"``, the same K + mK
+    pure components composed optimally at δ ([KOV15]; :func:`geoprivate.privacy.tight.tight_composition`).
 
     Parameters
     ----------
@@ -887,16 +937,24 @@ def dp_winnow_privacy(eps_hat, eta, m, K, delta, *, em_step: str = "corrected") 
         The total δ (δ/2 per layer).
     em_step : {"corrected", "paper"}, default "corrected"
         The per-sample loss: 4η (proved here) or 2η (as the proof states).
+    accountant : {"paper", "tight"}, default "paper"
+        Theorem 4.4's composition, or the optimal composition of its components.
 
     Returns
     -------
     Guarantee
-        The (ε, δ) of DP-Winnow.
+        The (ε, δ) of DP-Winnow (its ``accountant`` says which).
+
+    Examples
+    --------
+    >>> g = dp_winnow_privacy(2.45e-5, 1.59e-5, 1, 4338540, 1e-6)
+    >>> round(g.epsilon, 3), g.accountant  # accountant="tight" gives 0.577 (the [accounting] extra)
+    (0.999, 'paper')
     """
     e = check_epsilon(eps_hat, "eps_hat")
     eta = check_positive_real(eta, "eta")
     m, K = check_positive_int(m, "m"), check_positive_int(K, "K")
-    return _composed_guarantee(e, eta, m, K, check_delta(delta), _check_em_step(em_step))
+    return _composed_guarantee(e, eta, m, K, check_delta(delta), _check_em_step(em_step), check_accountant(accountant))
 
 
 def _check_em_step(em_step) -> str:
@@ -905,9 +963,13 @@ def _check_em_step(em_step) -> str:
     return em_step
 
 
-def _composed_guarantee(e: float, eta: float, m: int, K: int, dl: float, em_step: str) -> Guarantee:
+def _composed_guarantee(
+    e: float, eta: float, m: int, K: int, dl: float, em_step: str, accountant: str = "paper"
+) -> Guarantee:
     """:func:`dp_winnow_privacy` on arguments already checked (by :class:`DPWinnowParameters`)."""
     step = (4 if em_step == "corrected" else 2) * eta
+    if accountant == "tight":
+        return tight_composition([(Guarantee(e), K), (Guarantee(step), m * K)], dl)
 
     def layer(eps_one, k):
         basic = Guarantee(k * eps_one, 0.0)
@@ -918,6 +980,94 @@ def _composed_guarantee(e: float, eta: float, m: int, K: int, dl: float, em_step
 
     g1, g2 = layer(e, K), layer(step, m * K)
     return Guarantee(g1.epsilon + g2.epsilon, min(1.0, g1.delta + g2.delta))
+
+
+@functools.lru_cache(maxsize=4096)
+def tight_eps_hat(epsilon, delta, eta, m, K, *, start=None, em_step: str = "corrected") -> float:
+    """The largest ε̂ (to 10⁻³ relative) with which DP-Winnow's components are tightly (ε, δ)-DP.
+
+    K AboveThreshold instances at ε̂ composed with mK samples at 4η (2η with ``em_step="paper"``)
+    by the tight accountant (:func:`geoprivate.privacy.tight.tight_step_epsilon`).  Privacy does
+    not depend on T, so planners asking for several T reuse the answer (cached).
+
+    Parameters
+    ----------
+    epsilon, delta : float
+        The target (ε, δ).
+    eta : float
+        The learning rate η.
+    m, K : int
+        The samples per update and the number of updates.
+    start : float, optional
+        A first guess (e.g. the ε̂ that Theorem 4.4's composition allows: feasible, and close).
+    em_step : {"corrected", "paper"}, default "corrected"
+        The per-sample loss booked.
+
+    Returns
+    -------
+    float
+        ε̂ (0.0 when the samples alone exceed the budget).
+    """
+    step = (4 if _check_em_step(em_step) == "corrected" else 2) * check_positive_real(eta, "eta")
+    m, K = check_positive_int(m, "m"), check_positive_int(K, "K")
+    eps, dl = check_epsilon(epsilon), check_delta(delta)
+    if start is None:  # the Gaussian picture: ε ≈ μ√(2 ln(1/δ)) + μ²/2 with μ² = K ε̂² + mK step²
+        z = math.sqrt(2 * math.log(1 / dl)) if 0 < dl < 1 else 0.0
+        mu2 = (math.sqrt(z * z + 2 * eps) - z) ** 2
+        start = math.sqrt(max(mu2 - m * K * step * step, mu2 * 1e-6) / K)
+    return tight_step_epsilon(K, eps, dl, others=[(Guarantee(step), m * K)], start=start)
+
+
+def tight_winnow_search(epsilon, delta, *, d: int, rho, c, etas, start=None) -> list:
+    """DP-Winnow's η under the tight accountant: a local search over the grid ``etas`` for the least
+    K/ε̂ (the factor of Theorem 4.5's mistake bound that the configuration sets).
+
+    K = ⌈Lemma 4.2's update bound⌉ at each η and m = 1 (ε̂ only shrinks as m grows and the bound
+    does not depend on m); ε̂ by :func:`tight_eps_hat`.  From the grid point nearest ``start`` the
+    search moves to the better neighbour while K/ε̂ decreases (a planner's search: the privacy of
+    what it returns is computed, whatever it examined).
+
+    Parameters
+    ----------
+    epsilon, delta : float
+        The target (ε, δ).
+    d : int
+        The dimension.
+    rho, c : float
+        The margin ρ and the confidence level c.
+    etas : iterable of float
+        The grid of learning rates.
+    start : float, optional
+        Where to start (default: the middle of the grid).
+
+    Returns
+    -------
+    list of tuple
+        ``(K/ε̂, η, m, K, ε̂)`` of every grid point examined (K/ε̂ = inf where ε̂ = 0).
+    """
+    grid = []
+    for eta in sorted(float(e) for e in etas):
+        try:
+            grid.append((eta, math.ceil(lemma_4_2_bound(d, eta, rho, c))))
+        except ValueError:
+            continue
+    if not grid:
+        raise ValueError(f"etas: Lemma 4.2's bound is vacuous at every eta of the grid (rho={rho}, c={c})")
+    seen: dict = {}
+
+    def at(i: int):
+        if i not in seen:
+            eta, K = grid[i]
+            e_hat = tight_eps_hat(epsilon, delta, eta, 1, K)
+            seen[i] = (K / e_hat if e_hat > 0 else math.inf, eta, 1, K, e_hat)
+        return seen[i]
+
+    i = len(grid) // 2 if start is None else min(range(len(grid)), key=lambda j: abs(math.log(grid[j][0] / start)))
+    while True:
+        best = min((j for j in (i - 1, i, i + 1) if 0 <= j < len(grid)), key=lambda j: at(j)[0])
+        if best == i:
+            return [seen[j] for j in sorted(seen)]
+        i = best
 
 
 # --------------------------------------------------------------------------- Algorithm 4.2
@@ -1019,6 +1169,7 @@ def dp_winnow(
     target=None,
     block: int = 128,
     em_step: str = "corrected",
+    accountant: str = "paper",
 ) -> DPWinnowRun:
     """DP-Winnow, Algorithm 4.2 of [BF26] (vectorised over coordinates and over the rounds
     between two updates).
@@ -1041,6 +1192,9 @@ def dp_winnow(
     em_step : {"corrected", "paper"}, default "corrected"
         The per-sample privacy loss booked: 4η, or 2η as [BF26] proof C.1 states
         (see :func:`dp_winnow_privacy`).
+    accountant : {"paper", "tight"}, default "paper"
+        How the run's components are composed (Theorem 4.4's composition, or the optimal one);
+        the ledger entry and the guarantee name it.
 
     Returns
     -------
@@ -1081,6 +1235,7 @@ def dp_winnow(
         params.K,
         params.delta if params.delta is not None else 0.0,
         _check_em_step(em_step),
+        check_accountant(accountant),
     )
     applies = em_step == "corrected"
     if not applies:
@@ -1093,8 +1248,9 @@ def dp_winnow(
         "DP-Winnow",
         g.epsilon,
         g.delta,
-        THEOREM_4_4,
+        THEOREM_4_4 if accountant == "paper" else THEOREM_4_4_TIGHT,
         applies,
+        accountant=accountant,
         mode=params.mode,
         K=params.K,
         eps_hat=params.eps_hat,

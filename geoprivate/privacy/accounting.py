@@ -25,6 +25,8 @@ from typing import Any
 from geoprivate._validation import check_bool, check_delta, check_epsilon, check_positive_int
 
 __all__ = [
+    "ACCOUNTANTS",
+    "check_accountant",
     "Guarantee",
     "LedgerEntry",
     "PrivacyLedger",
@@ -34,6 +36,36 @@ __all__ = [
     "subsampling_amplification",
     "VACUOUS",
 ]
+
+
+#: the accountants a guarantee can come from: ``"paper"`` — the composition theorems the papers'
+#: proofs use (basic and advanced composition, this module); ``"tight"`` — the optimal composition of
+#: the same (ε, δ) components ([KOV15], [MV16]) evaluated by privacy loss distributions
+#: (:mod:`geoprivate.privacy.tight`)
+ACCOUNTANTS = ("paper", "tight")
+
+
+def check_accountant(accountant) -> str:
+    """``accountant`` if it names an accountant of :data:`ACCOUNTANTS`, else a one-line ``ValueError``.
+
+    Parameters
+    ----------
+    accountant : str
+        ``"paper"`` or ``"tight"``.
+
+    Returns
+    -------
+    str
+        The accountant.
+
+    Examples
+    --------
+    >>> check_accountant("tight")
+    'tight'
+    """
+    if not isinstance(accountant, str) or accountant not in ACCOUNTANTS:
+        raise ValueError(f"accountant must be one of {ACCOUNTANTS}, got {accountant!r}")
+    return accountant
 
 
 @dataclass(frozen=True)
@@ -57,6 +89,9 @@ class Guarantee:
         δ in [0, 1].
     utility_proved : bool or None, default None
         The accuracy verdict of the run or configuration (None: no accuracy claim).
+    accountant : {"paper", "tight"}, default "paper"
+        How the (ε, δ) was composed (:data:`ACCOUNTANTS`): by the papers' composition theorems, or
+        optimally by :mod:`geoprivate.privacy.tight`.  Not part of equality.
 
     Examples
     --------
@@ -67,8 +102,10 @@ class Guarantee:
     epsilon: float
     delta: float = 0.0
     utility_proved: bool | None = field(default=None, compare=False, repr=False)
+    accountant: str = field(default="paper", compare=False, repr=False)
 
     def __post_init__(self):
+        check_accountant(self.accountant)
         if self.utility_proved is not None and not isinstance(self.utility_proved, bool):
             raise TypeError(f"utility_proved must be a bool or None, got {type(self.utility_proved).__name__}")
         for name, v in (("epsilon", self.epsilon), ("delta", self.delta)):
@@ -109,7 +146,7 @@ class Guarantee:
         Guarantee
             Same ε and δ, ``utility_proved=proved``.
         """
-        return Guarantee(self.epsilon, self.delta, None if proved is None else bool(proved))
+        return Guarantee(self.epsilon, self.delta, None if proved is None else bool(proved), self.accountant)
 
     def __add__(self, other: Guarantee) -> Guarantee:
         """Basic composition ([NNSY23] Proposition 2.5)."""
@@ -288,6 +325,8 @@ class LedgerEntry:
         (epsilon, delta) pair is the *nominal* one and is **not** guaranteed.
     params : dict
         The parameters of the release (n, gap, thresholds, ...), for the report.
+    accountant : {"paper", "tight"}, default "paper"
+        How ``theorem`` composed the guarantee (:data:`ACCOUNTANTS`).
     """
 
     mechanism: str
@@ -296,13 +335,14 @@ class LedgerEntry:
     theorem: str
     applies: bool = True
     params: dict = field(default_factory=dict)
+    accountant: str = "paper"
 
     @property
     def guarantee(self) -> Guarantee:
         """The entry's guarantee, or the vacuous one when the theorem does not apply."""
         if not self.applies:
             return VACUOUS
-        return Guarantee(self.epsilon, min(1.0, self.delta))
+        return Guarantee(self.epsilon, min(1.0, self.delta), accountant=self.accountant)
 
 
 class PrivacyLedger:
@@ -321,9 +361,17 @@ class PrivacyLedger:
         self.entries: list[LedgerEntry] = []
 
     def record(
-        self, mechanism: str, epsilon: float, delta: float, theorem: str, applies: bool = True, **params: Any
+        self,
+        mechanism: str,
+        epsilon: float,
+        delta: float,
+        theorem: str,
+        applies: bool = True,
+        *,
+        accountant: str = "paper",
+        **params: Any,
     ) -> None:
-        """Append an entry (see :class:`LedgerEntry`).
+        """Append an entry (see :class:`LedgerEntry`; ``accountant`` names how ``theorem`` composed it).
 
         Raises
         ------
@@ -338,12 +386,13 @@ class PrivacyLedger:
         if not isinstance(theorem, str):
             raise TypeError(f"theorem must be a str, got {type(theorem).__name__}")
         applies = check_bool(applies, "applies")
+        accountant = check_accountant(accountant)
         eps, dlt = float(epsilon), float(delta)
         if math.isnan(eps) or eps < 0:
             raise ValueError(f"epsilon must be >= 0, got {epsilon!r}")
         if math.isnan(dlt) or not (0 <= dlt <= 1):
             raise ValueError(f"delta must lie in [0, 1], got {delta!r}")
-        self.entries.append(LedgerEntry(mechanism, eps, dlt, theorem, applies, dict(params)))
+        self.entries.append(LedgerEntry(mechanism, eps, dlt, theorem, applies, dict(params), accountant))
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -394,6 +443,7 @@ class PrivacyLedger:
                 "delta": e.delta,
                 "theorem": e.theorem,
                 "applies": e.applies,
+                "accountant": e.accountant,
                 **{f"param_{k}": v for k, v in e.params.items()},
             }
             for e in self.entries

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests import ROOT
+from tests.helpers import needs_dp_accounting
 
 BENCH = ROOT / "benchmarks"
 SCRIPTS = sorted(p.name for p in BENCH.glob("*.py"))
@@ -55,3 +56,22 @@ def test_benchmark_quick_mode_runs(script, tmp_path, monkeypatch, capsys):
             os.environ.update(environ)
     assert capsys.readouterr().out.strip(), f"{script} --quick printed nothing"
     assert _tree(BENCH) == before, f"{script} --quick wrote into benchmarks/: {_tree(BENCH) - before}"
+
+
+@pytest.mark.slow
+@needs_dp_accounting
+@pytest.mark.parametrize("script", ["price_of_privacy.py", "price_of_everlasting.py"])
+def test_tight_accountant_quick_mode_runs(script, tmp_path, monkeypatch, capsys):
+    """The price tables' tight column (``--accountant tight``, #42) in quick mode."""
+    before = _tree(BENCH)
+    out = tmp_path / "out.json"
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "argv", [str(BENCH / script), "--quick", "--accountant", "tight", "--json", str(out)])
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            runpy.run_path(str(BENCH / script), run_name="__main__")
+        except SystemExit as exc:
+            assert exc.code in (0, None)
+    assert "tight" in out.read_text() and _tree(BENCH) == before

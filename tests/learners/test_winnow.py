@@ -29,6 +29,7 @@ from geoprivate.learners.winnow import (
 )
 from geoprivate.privacy import PrivacyLedger
 from geoprivate.privacy.warnings import PrivacyWarning, UtilityWarning
+from tests.helpers import needs_dp_accounting
 
 
 def _params(T, d, rho, **kw):
@@ -408,3 +409,42 @@ def test_a_vacuous_mistake_bound_is_not_a_proof_of_accuracy():
     assert "is at least T = 2000" in run.utility_note and run.regret_report()["utility_proved"] is False
     conditions = p.utility_conditions()
     assert [k for k, v in conditions.items() if not v] == ["mistake bound 16 ln(2T^2/beta) K/eps_hat < T (non-vacuous)"]
+
+
+# ----------------------------------------------------------------------- the tight accountant (#42)
+
+
+@needs_dp_accounting
+def test_dp_winnow_run_names_its_accountant():
+    X, y, v, rho = majority_sequence(500, 10, 3, 1)
+    p = DPWinnowParameters(500, 10, rho, 0.01, 1e-3, 50.0, 4, 20, 0.05, 0.5, "practical", 0.9, 1e-6)
+    led = PrivacyLedger()
+    paper = dp_winnow(X, y, p, rng=0)
+    tight = dp_winnow(X, y, p, rng=0, ledger=led, accountant="tight")
+    e = led.entries[0]
+    assert e.accountant == "tight" and "[KOV15]" in e.theorem and e.guarantee.accountant == "tight"
+    assert tight.guarantee.accountant == "tight" and paper.guarantee.accountant == "paper"
+    assert tight.guarantee.epsilon < paper.guarantee.epsilon  # the same components, composed optimally
+    assert tight.transcript == paper.transcript  # the accountant changes the booking, never the run
+    assert tight.guarantee == dp_winnow_privacy(p.eps_hat, p.eta, p.m, p.K, 1e-6, accountant="tight")
+
+
+def test_dp_winnow_refuses_an_unknown_accountant():
+    X, y, v, rho = majority_sequence(200, 10, 3, 0)
+    with pytest.raises(ValueError, match="accountant must be one of"):
+        dp_winnow(X, y, _params(200, 10, rho), rng=0, accountant="renyi")
+    with pytest.raises(ValueError, match="accountant must be one of"):
+        dp_winnow_privacy(0.1, 0.01, 1, 10, 1e-6, accountant=None)
+
+
+@needs_dp_accounting
+def test_tight_eps_hat_is_feasible_and_beats_theorem_4_4():
+    from geoprivate.learners.winnow import tight_eps_hat
+
+    eta, K = 1.5923113197420587e-05, 4_338_540
+    e = tight_eps_hat(1.0, 1e-6, eta, 1, K)
+    assert dp_winnow_privacy(e, eta, 1, K, 1e-6, accountant="tight").epsilon <= 1.0
+    assert dp_winnow_privacy(e * 1.002, eta, 1, K, 1e-6, accountant="tight").epsilon > 1.0
+    assert dp_winnow_privacy(e, eta, 1, K, 1e-6).epsilon > 1.0  # Theorem 4.4's composition does not allow it
+    # the EM samples alone exceed the budget: no eps_hat
+    assert tight_eps_hat(0.01, 1e-6, 0.1, 1, 10**6) == 0.0
