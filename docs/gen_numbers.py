@@ -697,7 +697,9 @@ def _verify_summary() -> str:
     total = dict.fromkeys(statuses, 0)
     for paper, counts in sorted(verdicts.items(), key=lambda pc: order.get(pc[0], len(order))):
         rows.append(
-            f"| {_paper_label(paper)} | {sum(counts.values())} | " + " | ".join(str(counts.get(s, 0)) for s in statuses) + " |"
+            f"| {_paper_label(paper)} | {sum(counts.values())} | "
+            + " | ".join(str(counts.get(s, 0)) for s in statuses)
+            + " |"
         )
         for st in statuses:
             total[st] += counts.get(st, 0)

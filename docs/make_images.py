@@ -242,11 +242,14 @@ def differences(carried, computed, path: str = "") -> list[str]:
             else:
                 out += differences(carried[k], computed[k], f"{path}.{k}")
         return out
-    if isinstance(carried, list) and isinstance(computed, list) and len(carried) == len(computed):
-        if all(isinstance(v, (dict, list)) for v in carried + computed):
-            return [d for i, (a, b) in enumerate(zip(carried, computed, strict=True)) for d in differences(a, b, f"{path}[{i}]")]
+    nested = isinstance(carried, list) and isinstance(computed, list) and len(carried) == len(computed)
+    if nested and all(isinstance(v, (dict, list)) for v in carried + computed):
+        return [
+            d for i, (a, b) in enumerate(zip(carried, computed, strict=True)) for d in differences(a, b, f"{path}[{i}]")
+        ]
     if carried != computed:
-        return [f"{path.lstrip('.')}: image {json.dumps(carried, ensure_ascii=False)[:120]} != code {json.dumps(computed, ensure_ascii=False)[:120]}"]
+        shown = [json.dumps(v, ensure_ascii=False)[:120] for v in (carried, computed)]
+        return [f"{path.lstrip('.')}: image {shown[0]} != code {shown[1]}"]
     return []
 
 

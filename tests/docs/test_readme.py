@@ -121,7 +121,12 @@ def test_the_long_sections_live_on_docs_pages_still_generated():
         for name in names:
             assert f"<!-- gen:{name} -->" in text, (page, name)
     running = (ROOT / "docs" / "running.md").read_text(encoding="utf-8")
-    for heading in ("## Claims", "### Private prediction via shrinkage", "### Private everlasting prediction", "### Sweeps"):
+    for heading in (
+        "## Claims",
+        "### Private prediction via shrinkage",
+        "### Private everlasting prediction",
+        "### Sweeps",
+    ):
         assert heading in running
     assert "## In short" in (ROOT / "docs" / "hardening.md").read_text(encoding="utf-8")
     index = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")

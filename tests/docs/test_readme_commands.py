@@ -103,8 +103,7 @@ def _argv(cmd: str) -> list[str]:
 def _params() -> list:
     """One pytest param per README command (a list: pytest deprecates generators in parametrize)."""
     return [
-        pytest.param(cmd, marks=[] if cmd in FAST else [pytest.mark.slow], id=cmd[:70])
-        for cmd in documented_commands()
+        pytest.param(cmd, marks=[] if cmd in FAST else [pytest.mark.slow], id=cmd[:70]) for cmd in documented_commands()
     ]
 
 
