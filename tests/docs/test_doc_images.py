@@ -42,6 +42,8 @@ def test_every_committed_image_has_one_regenerating_command():
 
 @pytest.mark.parametrize("name", list(MI.IMAGES))
 def test_committed_image_carries_the_data_the_code_draws_today(name):
+    if name == "explore_predict_d1":
+        pytest.importorskip("plotly", reason="plotly not installed (pip install '.[explore]')")
     why = MI.stale(name)
     assert not why, f"docs/img/{name}.png is stale (python docs/make_images.py --write --only {name}):\n" + "\n".join(
         why[:20]
