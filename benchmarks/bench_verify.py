@@ -3,7 +3,8 @@
 The README's quickstart states this time; it is generated from the file this benchmark writes with
 ``--save`` (``benchmarks/results/bench_verify.json``, by ``docs/gen_numbers.py``).  The command runs
 in a child process; its CPU time (user + system, of the child and its own children) and wall time
-are measured, with the count of claims it ran.
+are measured, with the count of claims it ran and their verdicts (per paper: holds / violated / skipped),
+which the README's screen of results shows.
 
 Run: ``python benchmarks/bench_verify.py [--quick] [--save] [--size small|medium]``; ``--quick`` times
 one namespace of claims (``--claim winnow``, seconds) and writes nothing.
@@ -30,6 +31,15 @@ def children_cpu() -> float:
     return r.ru_utime + r.ru_stime
 
 
+def verdict_counts(claims: list) -> dict:
+    """``{paper: {status: count}}`` of ``geoprivate verify --json``'s claims, papers and statuses in first-seen order."""
+    out: dict = {}
+    for c in claims:
+        by_status = out.setdefault(c["paper"], {})
+        by_status[c["status"]] = by_status.get(c["status"], 0) + 1
+    return out
+
+
 def time_verify(size: str, claims: list | None = None) -> dict:
     """Run ``geoprivate verify --size SIZE --json`` (only ``claims`` when given) in a child process;
     its CPU and wall seconds and the number of claims it ran."""
@@ -50,6 +60,7 @@ def time_verify(size: str, claims: list | None = None) -> dict:
         "cpu_seconds": cpu,
         "wall_seconds": wall,
         "cpus": os.cpu_count(),
+        "verdicts": verdict_counts(claims_run),
     }
 
 
@@ -64,7 +75,7 @@ def main(argv=None) -> int:
     res = time_verify(args.size, ["winnow"] if args.quick else None)
     print(
         f"{res['command']}: {res['cpu_seconds']:.1f} s CPU, {res['wall_seconds']:.1f} s wall, "
-        f"{res['claims']} claims, {res['cpus']} CPUs"
+        f"{res['claims']} claims, {res['cpus']} CPUs; verdicts {res['verdicts']}"
     )
     if args.save:
         saved = json.loads(RESULTS.read_text()) if RESULTS.is_file() else {}

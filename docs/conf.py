@@ -113,8 +113,9 @@ def _figures_page() -> str:
     lines = [
         "# Figures",
         "",
-        "The figures of the README (`docs/img/`) and every figure stored in the executed",
-        "notebooks (`notebooks/*.ipynb`; re-execute with `python notebooks/execute.py`).",
+        "The figures of the README (`docs/img/`: every one redrawn by `python docs/make_images.py --write`,",
+        "each carrying the data it shows) and every figure stored in the executed notebooks",
+        "(`notebooks/*.ipynb`; re-execute with `python notebooks/execute.py`).",
         "",
     ]
     for png in sorted((DOCS / "img").glob("*.png")):

@@ -870,6 +870,80 @@ def _findings_list() -> str:
     return "\n" + findings_markdown() + "\n"
 
 
+#: the README's five findings (its screen of results; the full list is docs/findings.md): statements that fail
+#: as printed and that a user of the algorithm meets first — a privacy guarantee that does not hold (query
+#: privacy, BetweenThresholds' gap at Algorithm 2's k, advanced composition, Lemma A.1) and an accuracy step
+#: that is false.  A test checks that each is a finding of the registry.
+README_FINDINGS = (
+    "everlasting/claim-e-6",
+    "shrinkage/appendix-lemma1",
+    "vc1/theorem-7",
+    "winnow/lemma-a-1-step-4",
+    "everlasting/claim-b-2-step-3",
+)
+
+
+def _paper_label(paper: str) -> str:
+    from geoprivate._papers import PAPER_KEYS
+
+    return f"[{PAPER_KEYS[paper]}] `{paper}`" if paper in PAPER_KEYS else f"textbook facts `{paper}`"
+
+
+@gen("verify_summary")
+def _verify_summary() -> str:
+    """The README's screen of results: the saved ``geoprivate verify`` run's verdicts per paper."""
+    verdicts = saved("bench_verify")["small"]["verdicts"]
+    statuses = ("holds", "violated", "skipped")
+    rows = ["| paper | claims | " + " | ".join(statuses) + " |", "|---|---|---|---|---|"]
+    from geoprivate._papers import PAPER_KEYS
+
+    order = {p: i for i, p in enumerate(PAPER_KEYS)}
+    total = dict.fromkeys(statuses, 0)
+    for paper, counts in sorted(verdicts.items(), key=lambda pc: order.get(pc[0], len(order))):
+        rows.append(
+            f"| {_paper_label(paper)} | {sum(counts.values())} | "
+            + " | ".join(str(counts.get(s, 0)) for s in statuses)
+            + " |"
+        )
+        for st in statuses:
+            total[st] += counts.get(st, 0)
+    rows.append(f"| all | {sum(total.values())} | " + " | ".join(str(total[s]) for s in statuses) + " |")
+    return "\n" + "\n".join(rows) + "\n"
+
+
+@gen("findings_summary")
+def _findings_summary() -> str:
+    """How many findings the registry holds, per paper, and how many are failed proof steps."""
+    from geoprivate._papers import PAPER_KEYS
+    from geoprivate.claims.findings import findings
+
+    rows = findings()
+    per = [f"{sum(r['paper'] == p for r in rows)} in [{key}]" for p, key in PAPER_KEYS.items()]
+    steps = sum(bool(r["steps"]) for r in rows)
+    return (
+        f"{len(rows)} findings ({', '.join(per)}): {steps} in the steps of the proofs, {len(rows) - steps} in "
+        "statements as printed"
+    )
+
+
+@gen("findings_headline")
+def _findings_headline() -> str:
+    """The README's five findings, each as its line of the full list (docs/findings.md)."""
+    from geoprivate.claims.findings import findings_markdown
+
+    lines = {ln.split("`")[1]: ln for ln in findings_markdown().splitlines()}
+    return "\n" + "\n".join(lines[c] for c in README_FINDINGS) + "\n"
+
+
+@gen("python_requires")
+def _python_requires() -> str:
+    """The oldest Python the package supports (``requires-python`` of pyproject.toml)."""
+    import tomllib
+
+    spec = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["requires-python"]
+    return spec.removeprefix(">=")
+
+
 @gen("coverage_counts")
 def _coverage_counts() -> str:
     """docs/coverage.md's counts: statements by status, and the proofs' steps by status, per paper."""

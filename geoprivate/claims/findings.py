@@ -6,9 +6,10 @@ A violated claim is a finding about a paper (or about the toolkit's former readi
 * the claims that check a *proof step* (:mod:`geoprivate.claims.steps`) — their gap is the failed step's
   own ``gap``, declared with the step.
 
-:func:`findings` lists both, one row per violated claim (the steps it checks named with it); the
-README's findings list is generated from it (``docs/gen_numbers.py``, marker ``findings_list``), and the
-tests check that the claims it names are exactly those ``geoprivate verify`` finds violated.
+:func:`findings` lists both, one row per violated claim (the steps it checks named with it); the docs'
+findings list (docs/findings.md) and the README's summary are generated from it (``docs/gen_numbers.py``,
+markers ``findings_list``, ``findings_summary``, ``findings_headline``), and the tests check that the claims
+it names are exactly those ``geoprivate verify`` finds violated.
 """
 
 from __future__ import annotations
@@ -74,7 +75,7 @@ def _where(row: dict) -> str:
 
 
 def findings_markdown() -> str:
-    """The findings as a Markdown list, one line per violated claim (the README's generated block).
+    """The findings as a Markdown list, one line per violated claim (docs/findings.md's generated block).
 
     Returns
     -------

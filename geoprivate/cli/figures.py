@@ -1,8 +1,9 @@
 """``geoprivate figures``: write the report's figures as PNG files.
 
-``python -m geoprivate figures --only collapse_d1 --out docs/img`` regenerates the
-README's collapse figure.  The figures are those of :mod:`geoprivate.report.figures`
-(seeded: the same command draws the same picture).  Exit codes: 0 success, 2 unknown
+``python -m geoprivate figures --only collapse_d1_repaired --out docs/img`` regenerates the
+README's figure (``python docs/make_images.py --write`` redraws every committed image).  The figures
+are those of :mod:`geoprivate.report.figures` (seeded: the same command draws the same picture), and
+each PNG carries the data it shows (:mod:`geoprivate.viz.provenance`).  Exit codes: 0 success, 2 unknown
 figure name or a figure that failed.
 """
 

@@ -296,6 +296,43 @@ class G_halfspace:
     The ensemble's ``info`` holds ``affine_dim`` (dimension of C|HardQuery),
     ``cdepth`` (per block, exact and certified by :func:`solvers.depth.max_cdepth`),
     ``redundant`` (per hard query) and ``deferred`` (:class:`G_halfspace_repaired`).
+
+    **Which maximiser (the tie-break).**  cdepth_{S_i} usually has many maximisers on C|HardQuery (a
+    segment or a ray of a line, a region of the plane); Algorithm 4 takes "a" maximiser, and which one is
+    part of the run's transcript.  f_{i,j} is the point :func:`solvers.depth.max_cdepth` returns for the
+    block's dual constraints (in sample order) and the exact subspace (:func:`hard_query_subspace`),
+    decided in this order:
+
+    1. the subspace's own point z₀ (``AffineSubspace.point``: the origin, which every hard-query
+       hyperplane contains) whenever depth_{S_i}(z₀) already equals the maximum;
+    2. else, on a subspace of dimension ≥ 1 where some point satisfies all m constraints (value m): the
+       point z₀ + Σ u_j b_j (b_j the subspace's basis) whose coordinates u have the least ℓ1 norm subject
+       to a common scaled slack τ = min(10⁻³, t*/2) (t* the largest common slack with |u_j| ≤ 10⁶), as
+       HiGHS solves that LP, u rounded to its exact binary value and the depth m checked exactly — the
+       satisfying point nearest z₀, up to τ;
+    3. else (value k* < m): the point of the exact certificate of level k*, a convex combination of
+       arrangement vertices of depth ≥ k* and anchored rays — the one of HiGHS's optimal basis of the
+       guess LP, whose cost grows geometrically as a column's depth falls (so it leans on the deepest
+       vertices), or, should the guess miss k*, of the anchored combination LP at level k*.
+
+    On a point subspace (dimension 0) there is nothing to break.  Cases 2 and 3 are an LP solver's
+    optimal vertex: a deterministic function of the constraints, the subspace and the HiGHS version,
+    not a geometric rule such as the centre of the maximisers.  In the README's figure (seed 4), after
+    the first hard query the first block's maximisers are the ray {t·(1, −5/16) : t ≥ t₀}, t₀ < 19/2,
+    and case 3 returns its depth-7 vertex (16, −5).  A change of the rule moves the maximisers:
+    ``tests/prediction/test_generators.py`` checks it on that run and ``docs/make_images.py --check``
+    the committed figures.
+
+    Examples
+    --------
+    >>> gen = G_halfspace(1, form="margin")
+    >>> V, _, _ = gen.subspace([[-0.5]])  # C|HardQuery: the line w = −a/2
+    >>> (a, w), res = gen.hypothesis([[-1.0], [0.0], [1.0]], [0, 1, 1], V)
+    >>> res.value, float(a[0]), float(w)  # case 2: every constraint holds from a = 2 on; the nearest, up to τ
+    (3, 2.004, -1.002)
+    >>> (a, w), res = gen.hypothesis([[-1.0], [0.0], [1.0], [0.5]], [0, 1, 1, 0], V)
+    >>> res.value, a, w  # case 3: no point satisfies all four; a vertex of depth 3
+    (3, (Fraction(2, 1),), Fraction(-1, 1))
     """
 
     name = "G_halfspace"

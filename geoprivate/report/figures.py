@@ -32,6 +32,7 @@ from geoprivate.viz.collapse import (
     draw_collapse_slices,
 )
 from geoprivate.viz.everlasting import draw_phases, phases_run
+from geoprivate.viz.provenance import DATA_KEY, data_json, figure_data, png_with_text
 from geoprivate.viz.shrinkage import (
     SHOWCASE_DELTA,
     SHOWCASE_EPSILON,
@@ -84,10 +85,11 @@ def build_figure(name: str, size: str = "small"):
 
 
 def figure_png(fig, dpi: int = 110) -> bytes:
-    """PNG bytes of a Figure (Agg canvas; no pyplot)."""
+    """PNG bytes of a Figure (Agg canvas; no pyplot), carrying the data it shows
+    (:func:`geoprivate.viz.provenance.figure_data`, under ``geoprivate:data``)."""
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=dpi)
-    return buf.getvalue()
+    return png_with_text(buf.getvalue(), DATA_KEY, data_json(figure_data(fig, dpi=dpi)))
 
 
 def _illustrative(run, *args, **kwargs):

@@ -31,6 +31,22 @@ def test_every_marked_number_matches_the_code():
     assert {"price_of_privacy_table", "bench_speed_table", "verify_small_cpu", "one_phase_R4_run"} <= names
 
 
+def test_the_readmes_findings_are_findings_of_the_registry():
+    from geoprivate.claims.findings import findings
+
+    g = _gen()
+    assert len(set(g.README_FINDINGS)) == 5 and set(g.README_FINDINGS) <= {r["claim"] for r in findings()}
+    assert g.GENERATORS["findings_headline"]().count("\n- `") == 5
+
+
+def test_verify_summary_is_the_saved_run():
+    g = _gen()
+    table = g.GENERATORS["verify_summary"]()
+    small = g.saved("bench_verify")["small"]
+    total = {s: sum(c.get(s, 0) for c in small["verdicts"].values()) for s in ("holds", "violated", "skipped")}
+    assert f"| all | {small['claims']} | {total['holds']} | {total['violated']} | {total['skipped']} |" in table
+
+
 def test_a_stale_number_fails_and_write_repairs_it():
     g = _gen()
     text = "training privacy <!-- gen:repaired_training_eps -->6.79<!-- /gen --> as run"

@@ -1,6 +1,8 @@
-"""Every command the README shows after its quickstart runs (issue #30 item 8).
+"""Every command the README shows after its quickstart runs (issue #30 item 8), and every command of the docs
+pages its long sections moved to (#40 item 6: :data:`COMMAND_PAGES`).
 
-The commands are read from README.md's ```bash blocks after the ``<!-- /quickstart -->`` marker, in order.
+The commands are read from README.md's ```bash blocks after the ``<!-- /quickstart -->`` marker, then from the
+```bash blocks of :data:`COMMAND_PAGES`, in order.
 Two ways, both in a throwaway copy of the checkout (its tracked files), so that relative output paths
 (``--out docs/img``, ``tops.sqlite``, ``out/``) and the notebooks re-executed in place land there:
 
@@ -36,17 +38,34 @@ FAST = (
 )
 
 
-def readme_commands(text: str | None = None) -> list[str]:
-    """The README's commands after the quickstart, one per line of its ```bash blocks, comments stripped."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8") if text is None else text
-    rest = text[text.index("<!-- /quickstart -->") :]
+#: the docs pages that hold the commands the README once showed (its sections moved there, #40 item 6); their
+#: commands are written for the reader of the README (after the quickstart, the venv activated) and run here too
+COMMAND_PAGES = ("docs/running.md", "docs/private_as_run.md", "docs/guide/explore.md")
+
+
+def _bash_commands(text: str) -> list[str]:
+    """One command per line of the ```bash blocks of ``text``, comments stripped."""
     out = []
-    for block in re.findall(r"```bash\n(.*?)```", rest, re.S):
+    for block in re.findall(r"```bash\n(.*?)```", text, re.S):
         for line in block.splitlines():
             cmd = re.sub(r"\s+#\s.*$", "", line).strip()
             if cmd and not cmd.startswith("#"):
                 out.append(cmd)
     return out
+
+
+def readme_commands(text: str | None = None) -> list[str]:
+    """The README's commands after the quickstart, one per line of its ```bash blocks, comments stripped."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8") if text is None else text
+    return _bash_commands(text[text.index("<!-- /quickstart -->") :])
+
+
+def documented_commands() -> list[str]:
+    """The README's commands, then those of :data:`COMMAND_PAGES`, in order, each once."""
+    cmds = readme_commands()
+    for page in COMMAND_PAGES:
+        cmds += _bash_commands((ROOT / page).read_text(encoding="utf-8"))
+    return list(dict.fromkeys(cmds))
 
 
 def quickstart_install() -> list[str]:
@@ -84,13 +103,14 @@ def _argv(cmd: str) -> list[str]:
 def _params() -> list:
     """One pytest param per README command (a list: pytest deprecates generators in parametrize)."""
     return [
-        pytest.param(cmd, marks=[] if cmd in FAST else [pytest.mark.slow], id=cmd[:70]) for cmd in readme_commands()
+        pytest.param(cmd, marks=[] if cmd in FAST else [pytest.mark.slow], id=cmd[:70]) for cmd in documented_commands()
     ]
 
 
 def test_readme_has_commands_and_one_way_to_run_them():
-    cmds = readme_commands()
+    cmds = documented_commands()
     assert len(cmds) > 20
+    assert readme_commands() and set(readme_commands()) <= set(cmds)
     # after the quickstart: the venv is activated once, then bare `geoprivate` / `python` / `pip`
     assert all(c.split()[0] in ("geoprivate", "python", "pip") for c in cmds), cmds
     assert not any("python -m geoprivate" in c or ".venv/bin" in c for c in cmds)
@@ -109,10 +129,11 @@ def test_readme_command_runs(cmd, checkout):
 
 @pytest.mark.slow
 def test_readme_in_a_fresh_venv(tmp_path):
-    """The newcomer's path: the quickstart's install in a fresh venv, then every README command in order."""
+    """The newcomer's path: the quickstart's install in a fresh venv, then every README command in order, then
+    those of the pages it sends the reader to."""
     repo = checkout_copy(tmp_path / "checkout")
     script = ["set -e", "cd " + shlex.quote(str(repo)), *quickstart_install(), ". .venv/bin/activate"]
-    script += readme_commands()
+    script += documented_commands()
     proc = subprocess.run(
         ["bash", "-c", "\n".join(script)],
         env={k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")} | {"MPLBACKEND": "Agg"},
