@@ -145,7 +145,7 @@ def _ray_certificate(S: _System, ray: np.ndarray, strict: bool = False) -> list[
         def guess(r=r, yb=yb):  # values for free variables (if any): the float ray, normalised
             return [float(r[i] / float(s) / -yb) for i, s in zip(support, ss, strict=True)]
 
-        sol = _rref_solve_ints(M, rhs, len(support), guess) if len(support) <= _DENSE_MAX else None
+        sol = _rref_solve_ints(M, rhs, len(support), guess) if len(support) <= max(_DENSE_MAX, len(M)) else None
         if sol is None:
             fractions = _rref_solve(M, rhs, guess())
             if fractions is None:
