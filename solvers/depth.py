@@ -53,12 +53,15 @@ import numpy as np
 from solvers import _highs
 from solvers._checks import DEFAULT_MAX_WORK, check_arrangement_work
 from solvers._highs import linprog as hl
+from solvers._phase1 import Phase1
 from solvers._rational import common_denominator
 from solvers.halfspaces import (
     _as_rational_matrix,
     _as_rational_vector,
+    _cofactors,
     _cofactors_py,
     _dot_signs,
+    _int64_safe,
     _orient,
     _rank_and_pivots,
     _Rows,
@@ -298,11 +301,11 @@ def _combinations(m: int, r: int) -> np.ndarray:
 class _Arrangement:
     """Vertices, unbounded edges and lineality of the arrangement of S, with exact depths."""
 
-    def __init__(self, Aq, wq, d):
+    def __init__(self, Aq, wq, d, pivots=None):
         self.Aq, self.wq, self.m, self.d = Aq, wq, len(Aq), d
         self._ints: dict = {}
         m = self.m
-        r, J, rref = _rank_and_pivots(Aq, d) if m else (0, [], [])
+        r, J, rref = pivots or (_rank_and_pivots(Aq, d) if m else (0, [], []))
         self.r, self.J = r, J
         free = [j for j in range(d) if j not in J]
         lin = []
@@ -377,24 +380,39 @@ class _Arrangement:
         return out
 
     def vertex_ints(self, i) -> tuple[list[int], int]:
-        """Vertex i exactly as (integer numerators in ℝ^d, positive denominator), cached."""
+        """Vertex i exactly as (integer numerators in ℝ^d, positive denominator), cached.
+
+        The cofactors of its r + 1 lifted rows, the last made positive; read off
+        :meth:`exact_matrix` once that is built."""
         key = ("v", int(i))
         out = self._ints.get(key)
         if out is None:
-            c = _cofactors_py([self.L.ints[j] for j in self.vsubset[i]], self.r + 1)
-            sign = -1 if c[self.r] < 0 else 1
-            out = self._embed_ints([sign * v for v in c[: self.r]]), sign * c[self.r]
+            full = self._ints.get(("matrix", 0))
+            if full is not None:
+                row = full[int(i)].tolist()
+                out = row[1:], row[0]
+            else:
+                c = _cofactors_py([self.L.ints[j] for j in self.vsubset[i]], self.r + 1)
+                sign = -1 if c[self.r] < 0 else 1
+                out = self._embed_ints([sign * v for v in c[: self.r]]), sign * c[self.r]
             self._ints[key] = out
         return out
 
     def direction_ints(self, e) -> tuple[list[int], int]:
-        """Unbounded edge e's direction exactly as (integer numerators, positive denominator), cached."""
+        """Unbounded edge e's direction exactly as (integer numerators, positive denominator), cached.
+
+        The cofactors of the r − 1 rows of its line, oriented, over their largest |entry|."""
         key = ("e", int(e))
         out = self._ints.get(key)
         if out is None:
-            c = _cofactors_py([self.AJ.ints[j] for j in self.lsub[self.eline[e]]], self.r)
-            o = int(self.eorient[e])
-            out = self._embed_ints([o * v for v in c]), max(abs(v) for v in c)
+            full = self._ints.get(("matrix", 1))
+            if full is not None:
+                row = full[int(e)].tolist()
+                out = row[1:], max(abs(v) for v in row[1:])
+            else:
+                c = _cofactors_py([self.AJ.ints[j] for j in self.lsub[self.eline[e]]], self.r)
+                o = int(self.eorient[e])
+                out = self._embed_ints([o * v for v in c]), max(abs(v) for v in c)
             self._ints[key] = out
         return out
 
@@ -408,16 +426,33 @@ class _Arrangement:
     def exact_matrix(self, kind: str) -> np.ndarray:
         """Every vertex (``"v"``: rows (den, nums)) or edge direction (``"e"``: rows (0, nums))
         as a numpy object array of Python ints, cached: ⟨(y0, h), row⟩ has the sign of
-        y0 + ⟨h, v⟩, resp. of ⟨h, r⟩, for integer (y0, h)."""
-        key = ("matrix", 0 if kind == "v" else 1)
+        y0 + ⟨h, v⟩, resp. of ⟨h, r⟩, for integer (y0, h).
+
+        The rows are the numbers of :meth:`vertex_ints` / :meth:`direction_ints` (an edge's row
+        without its denominator: a positive factor), all from one vectorised Laplace expansion
+        (:func:`solvers.halfspaces._cofactors`) over the stacked row subsets — in ``int64`` when
+        every r x r minor fits (:func:`solvers.halfspaces._int64_safe`), else over Python ints."""
+        vertex = kind == "v"
+        key = ("matrix", 0 if vertex else 1)
         out = self._ints.get(key)
         if out is None:
-            n = self.n_v if kind == "v" else self.n_e
-            get = self.vertex_ints if kind == "v" else self.direction_ints
-            rows = [get(i) for i in range(n)]
-            out = np.array(
-                [[den if kind == "v" else 0, *nums] for nums, den in rows] or np.zeros((0, self.d + 1)), dtype=object
-            ).reshape(n, self.d + 1)
+            rows, sub, D = (self.L, self.vsubset, self.r + 1) if vertex else (self.AJ, self.lsub[self.eline], self.r)
+            n = len(sub)
+            if rows.i64 is not None and _int64_safe(D - 1, *([rows.bound] * (D - 1))):
+                C = _cofactors(rows.i64[sub].reshape(n, D - 1, D)).astype(object)
+            else:
+                stack = np.empty((n, D - 1, D), dtype=object)
+                for t, idx in enumerate(sub.tolist()):
+                    for u, i in enumerate(idx):
+                        stack[t, u, :] = rows.ints[i]
+                C = _cofactors(stack)
+            out = np.zeros((n, self.d + 1), dtype=object)
+            if vertex:
+                sign = np.where(C[:, self.r] < 0, -1, 1).astype(object)
+                out[:, 0] = sign * C[:, self.r]
+                out[:, [1 + j for j in self.J]] = sign[:, None] * C[:, : self.r]
+            else:
+                out[:, [1 + j for j in self.J]] = self.eorient.astype(object)[:, None] * C
             self._ints[key] = out
         return out
 
@@ -454,13 +489,28 @@ def _cells_of(arr) -> int:
     return (arr.n_v + arr.n_e + 1) * (arr.m + 1)
 
 
+def _key(Aq, wq, d) -> tuple:
+    """The exact cache key of S: d and the numerators and denominators of its entries (plain ints
+    hash in C; a Fraction's hash is computed in Python on every lookup)."""
+    return (
+        d,
+        tuple((q.numerator, q.denominator) for row in Aq for q in row),
+        tuple((q.numerator, q.denominator) for q in wq),
+    )
+
+
+#: rank, pivot columns and RREF of the last few constraint matrices whose rank was asked for before
+#: their arrangement was built (:func:`_arrangement_rank`, then :func:`_arrangement`: one reduction)
+_PIVOTS: OrderedDict[tuple, tuple] = OrderedDict()
+
+
 def _arrangement(Aq, wq, d) -> _Arrangement:
     """The arrangement of S, cached for the last few constraint sets (exact keys), so that
     repeated cdepth queries against one sample do not re-enumerate its vertices."""
-    key = (d, tuple(map(tuple, Aq)), tuple(wq))
+    key = _key(Aq, wq, d)
     arr = _CACHE.get(key)
     if arr is None:
-        arr = _Arrangement(Aq, wq, d)
+        arr = _Arrangement(Aq, wq, d, _PIVOTS.pop(key, None))
         _CACHE[key] = arr
         global _cells
         _cells += _cells_of(arr)
@@ -473,10 +523,16 @@ def _arrangement(Aq, wq, d) -> _Arrangement:
 
 def _arrangement_rank(Aq, wq, d) -> int:
     """rank A, read from the cached arrangement when there is one (no row reduction)."""
-    arr = _CACHE.get((d, tuple(map(tuple, Aq)), tuple(wq)))
+    key = _key(Aq, wq, d)
+    arr = _CACHE.get(key)
     if arr is not None:
         return arr.r
-    return _rank_and_pivots(Aq, d)[0] if Aq else 0
+    if not Aq:
+        return 0
+    out = _PIVOTS[key] = _rank_and_pivots(Aq, d)
+    while len(_PIVOTS) > 4:
+        _PIVOTS.popitem(last=False)
+    return out[0]
 
 
 # --------------------------------------------------------------------------- level LPs
@@ -1331,15 +1387,216 @@ def _scan_search(arr: _Arrangement, E, f, lo: int, lo_cert, hi: int) -> CDepthRe
     return CDepthResult(value, best.point, best, upper, {"vertices": arr.n_v, "rays": arr.n_e, "scan": True})
 
 
-def _search(arr: _Arrangement, E, f, lo: int, lo_cert, hi: int) -> CDepthResult:
+#: the level search at a point subspace by one float phase-1 simplex (:func:`_point_search`);
+#: False: the separator scan (:func:`_scan_search`), the oracle of the tests
+POINT_PATH = True
+
+
+class _PointColumns:
+    """The columns of the level LPs at a point subspace {E z = f} (E square), deepest first.
+
+    Column ``[1; E v]`` per arrangement vertex v, ``[0; E r]`` per unbounded edge r, ``±[0; E ℓ]``
+    per lineality vector ℓ (free weights), in floats for :class:`solvers._phase1.Phase1`; the
+    lineality first, then by decreasing depth, so the columns of level k are a prefix
+    (``count[k]`` of them).  ``kind`` / ``ids`` name each column (``"v"``, ``"e"``, ``"l+"``, ``"l-"``)
+    for its exact counterpart (:meth:`exact`).
+    """
+
+    def __init__(self, lev: _Level):
+        a = lev.arr
+        nl = len(lev.Lf)
+        L = lev.Lf @ lev.Ef.T if nl else np.zeros((0, len(lev.Ef)))
+        V = np.hstack([np.ones((a.n_v, 1)), a.vfloat @ lev.Ef.T])
+        R = np.hstack([np.zeros((a.n_e, 1)), a.efloat @ lev.Ef.T]) if a.n_e else np.zeros((0, len(lev.Ef) + 1))
+        Lc = np.hstack([np.zeros((nl, 1)), L])
+        depth = np.concatenate([a.vdepth, a.edepth if a.n_e else np.zeros(0, np.int64)])
+        order = np.argsort(-depth, kind="stable")
+        self.cols = _unit_columns(np.vstack([Lc, -Lc, np.vstack([V, R])[order]]).T)
+        self.kind = ["l+"] * nl + ["l-"] * nl + ["v" if j < a.n_v else "e" for j in order.tolist()]
+        self.ids = list(range(nl)) * 2 + [j if j < a.n_v else j - a.n_v for j in order.tolist()]
+        self.depth = np.concatenate([np.full(2 * nl, a.m + 1), depth[order]])
+        self.g = np.concatenate([[1.0], lev.ff])
+        self.lev = lev
+
+    def count(self, k: int) -> int:
+        """The number of columns of level k (depth ≥ k; the lineality always)."""
+        return int(np.count_nonzero(self.depth >= k))
+
+    def exact(self, j: int) -> tuple[list[int], int]:
+        """Column j exactly, as (integer entries, positive denominator) (:meth:`_Level.exact_column`)."""
+        kind, i = self.kind[j], self.ids[j]
+        ints, den = self.lev.exact_column(kind[0], i)
+        return ([-v for v in ints], den) if kind == "l-" else (ints, den)
+
+
+def _unit_columns(C: np.ndarray) -> np.ndarray:
+    """The columns of C each divided by its largest |entry| (a positive factor: the same cone, the
+    same feasibility; the float simplex needs it when a vertex lies ~1e16 out, from three nearly
+    concurrent hyperplanes, next to vertices ~1)."""
+    top = np.abs(C).max(axis=0, initial=0.0)
+    return C / np.where(top > 0, top, 1.0)
+
+
+def _point_bound(cols: _PointColumns, k: int, basis: list[int]) -> LevelBound | None:
+    """The exact :class:`LevelBound` at level k from a phase-1 basis that is optimal with a positive
+    sum of artificial variables over the columns of level k, or None.
+
+    Its multipliers y solve ``y·a_j = 0`` for the basic columns and ``y·(±e_i) = 1`` for the basic
+    artificial ones, exactly (:func:`_solve_int`; exact columns are positive multiples of the float
+    ones, which leaves those equations unchanged); ``y·g > 0`` is required, and ``−y / (y·g)`` is the
+    bound's (offset, multipliers), checked on every vertex and ray of level k by
+    :meth:`_Level.checked_bound`.  (Phase-1 optimality says ``y·a_j ≤ 0`` on every column of level k in
+    floats: the exact check is what proves it.)
+    """
+    lev = cols.lev
+    M, rhs = [], []
+    for j in basis:
+        if j >= 0:
+            M.append(cols.exact(j)[0])
+            rhs.append(0)
+        else:
+            e = [0] * len(cols.g)
+            e[-1 - j] = 1 if cols.g[-1 - j] >= 0 else -1
+            M.append(e)
+            rhs.append(1)
+    y = _solve_int(M, rhs, len(cols.g))
+    if y is None:
+        return None
+    t = y[0] + sum(v * fi for v, fi in zip(y[1:], lev.f, strict=True))
+    if t <= 0:
+        return None
+    return lev.checked_bound(k, -y[0] / t, tuple(-v / t for v in y[1:]))
+
+
+def _point_certificate(cols: _PointColumns, k: int, support: list[int]) -> HullCertificate | None:
+    """The exact :class:`HullCertificate` at level k on the support of a feasible phase-1 basis, or None
+    (dependent columns, a negative weight, or a ray whose anchor has no weight)."""
+    lev = cols.lev
+    x = _exact_combination([cols.exact(j) for j in support], [Fraction(1), *lev.f])
+    if x is None:
+        return None
+    xv, xe, xl = {}, {}, [Fraction(0)] * len(lev.Lf)
+    for j, val in zip(support, x, strict=True):
+        kind, i = cols.kind[j], cols.ids[j]
+        if kind == "v":
+            xv[i] = val
+        elif kind == "e":
+            xe[i] = val
+        else:
+            xl[i] += val if kind == "l+" else -val
+    return _combination_certificate(lev, k, xv, xe, xl)
+
+
+def _anchored_point_certificate(lev: _Level, k: int) -> HullCertificate | None:
+    """An exact :class:`HullCertificate` at level k from points only: the vertices of level k and,
+    per unbounded edge e of level k, the point anchor(e) + T·r_e of its open ray (T a power of two
+    far beyond the vertices' spread), plus the lineality; one phase-1 run, its support solved
+    exactly.  Every combination of these is anchored by construction (a ray point's weight w is
+    booked as w on its anchor and T·w on its ray).  None if no such combination is found."""
+    a = lev.arr
+    vs, es = lev.columns(k)
+    nl = len(lev.Lf)
+    T = 2 ** int(np.ceil(np.log2(1e3 * (1.0 + float(np.abs(a.vfloat).max(initial=0.0))))))
+    anchors = a.eanchor[es]
+    V = np.hstack([np.ones((len(vs), 1)), a.vfloat[vs] @ lev.Ef.T])
+    P = np.hstack([np.ones((len(es), 1)), (a.vfloat[anchors] + T * a.efloat[es]) @ lev.Ef.T])
+    L = np.hstack([np.zeros((nl, 1)), lev.Lf @ lev.Ef.T]) if nl else np.zeros((0, len(lev.Ef) + 1))
+    run = Phase1(_unit_columns(np.vstack([V, P, L, -L]).T), np.concatenate([[1.0], lev.ff]))
+    run.extend(len(vs) + len(es) + 2 * nl)
+    if run.run() is not True:
+        return None
+    support = run.support()
+    exact = []
+    for j in support:
+        if j < len(vs):
+            exact.append(lev.exact_column("v", int(vs[j])))
+        elif j < len(vs) + len(es):
+            (pa, da), (pr, dr) = (
+                lev.exact_column("v", int(anchors[j - len(vs)])),
+                lev.exact_column("e", int(es[j - len(vs)])),
+            )
+            exact.append(([u * dr + T * v * da for u, v in zip(pa, pr, strict=True)], da * dr))
+        else:
+            ints, den = lev.exact_column("l", (j - len(vs) - len(es)) % nl)
+            exact.append((ints if j < len(vs) + len(es) + nl else [-v for v in ints], den))
+    x = _exact_combination(exact, [Fraction(1), *lev.f])
+    if x is None:
+        return None
+    xv, xe, xl = {}, {}, [Fraction(0)] * nl
+    for j, val in zip(support, x, strict=True):
+        if j < len(vs):
+            xv[int(vs[j])] = xv.get(int(vs[j]), Fraction(0)) + val
+        elif j < len(vs) + len(es):
+            anchor, e = int(anchors[j - len(vs)]), int(es[j - len(vs)])
+            xv[anchor] = xv.get(anchor, Fraction(0)) + val
+            xe[e] = T * val
+        else:
+            t = (j - len(vs) - len(es)) % nl
+            xl[t] += val if j < len(vs) + len(es) + nl else -val
+    return _combination_certificate(lev, k, xv, xe, xl)
+
+
+def _point_search(arr: _Arrangement, E, f, lo: int, lo_cert, hi: int) -> CDepthResult | None:
+    """:func:`_search` at a point subspace (E square and invertible): one float phase-1 simplex over
+    the level LPs' columns added level by level from the deepest, both sides certified exactly.
+
+    At a point z0 the level LP asks whether z0 itself is an (anchored) combination of the level's
+    vertices and rays: the columns of level k + 1 are a subset of those of level k, so one phase-1
+    simplex (:class:`solvers._phase1.Phase1`) with the columns of each level appended in turn
+    finds the first level, from the top, at which z0 is a combination — the value — in a handful
+    of pivots, with the basis of the level above still at hand.  Exact: the level above gets the
+    Farkas multipliers of its optimal basis (:func:`_point_bound`, checked on every vertex and ray
+    of that level); the value gets the exact combination of its feasible basis
+    (:func:`_point_certificate`), or, when that leaves a ray without its anchor (the closure, not
+    yet the hull), one more phase-1 run over points of the rays
+    (:func:`_anchored_point_certificate`) or the anchored LP of :func:`_maximiser`.  None when
+    any step does not certify: the caller then runs the general search.  No HiGHS call on the
+    common path; the value and the point (z0) are those of the general search, the certificates
+    may be other ones.
+    """
+    lev = _Level(arr, E, f)
+    cols = _PointColumns(lev)
+    run = Phase1(cols.cols, cols.g)
+    value, above = lo, None  # above: the optimal infeasible basis of level value + 1
+    for k in range(hi, lo, -1):
+        run.extend(cols.count(k))
+        status = run.run()
+        if status is None:
+            return None
+        if status:
+            value = k
+            break
+        above = list(run.basis)
+    upper: object = None
+    if value < arr.m:
+        deeper = value + 1 > arr.max_depth()  # no vertex that deep: "empty-level"
+        upper = lev.exact_infeasible(value + 1) if deeper else _point_bound(cols, value + 1, above or [])
+        if upper is None:
+            return None
+    if value == lo:
+        best = lo_cert
+    else:
+        best = _point_certificate(cols, value, run.support())
+        best = best or _anchored_point_certificate(lev, value) or _maximiser(lev, value)
+    if best is None:
+        return None
+    return CDepthResult(value, best.point, best, upper, {"vertices": arr.n_v, "rays": arr.n_e, "point": True})
+
+
+def _search(arr: _Arrangement, E, f, lo: int, lo_cert, hi: int, point: bool = False) -> CDepthResult:
     """Largest k in [lo, hi] with ConvexHull(D_S(k)) ∩ {E z = f} ≠ ∅ (lo known feasible).
 
     The binary search runs on the float LPs alone (one per level, kept); only its answer
     is certified exactly (a :class:`HullCertificate` at that level, the exact proof of the
     level above).  Should the exact certificate fail at the level the floats chose, the
     search goes on below it with an exact certificate at every feasible level (the
-    original, slower path).  Either way the value is certified on both sides.
+    original, slower path).  Either way the value is certified on both sides.  ``point``: the
+    equations have exactly one solution (d independent rows), which opens :func:`_point_search`.
     """
+    if FAST_PATHS and POINT_PATH and point:
+        res = _point_search(arr, E, f, lo, lo_cert, hi)
+        if res is not None:
+            return res
     if FAST_PATHS and E and LP_BACKEND == "highspy":
         res = _scan_search(arr, E, f, lo, lo_cert, hi)
         if res is not None:
@@ -1431,7 +1688,7 @@ def cdepth(constraints, z, *, return_certificate: bool = False, max_work: int | 
         res = CDepthResult(dz, tuple(zq), cert0, "empty-level" if dz < m else None)
     else:
         E = [tuple(Fraction(int(i == j)) for j in range(d)) for i in range(d)]
-        res = _search(arr, E, list(zq), dz, cert0, arr.max_depth())
+        res = _search(arr, E, list(zq), dz, cert0, arr.max_depth(), point=True)
         res = CDepthResult(
             res.value,
             tuple(zq),
@@ -1454,7 +1711,7 @@ def _cdepth_hull_only(constraints, z) -> CDepthResult:
     if arr.r == 0:
         return cdepth(constraints, z, return_certificate=True)
     E = [tuple(Fraction(int(i == j)) for j in range(d)) for i in range(d)]
-    return _search(arr, E, list(zq), 0, cert0, m)
+    return _search(arr, E, list(zq), 0, cert0, m, point=True)
 
 
 def _all_satisfied_point(Aq, wq, d, subspace):
@@ -1583,7 +1840,10 @@ def max_cdepth(constraints, subspace=None, *, max_work: int | None = DEFAULT_MAX
     arr = _arrangement(Aq, wq, d)
     if d0 >= arr.max_depth():
         return CDepthResult(d0, z0, cert0, "empty-level" if d0 < m else None)
-    return _search(arr, E, f, d0, cert0, arr.max_depth())
+    point = getattr(subspace, "dim", None) == 0 or (
+        not hasattr(subspace, "dim") and len(E) == d and _rank_and_pivots(E, d)[0] == d
+    )
+    return _search(arr, E, f, d0, cert0, arr.max_depth(), point=point)
 
 
 def max_depth_brute(constraints) -> int:

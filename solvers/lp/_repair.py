@@ -35,17 +35,46 @@ def _basis_system(S: _System, h) -> tuple[list[int], list[int], list[list[int]],
     import highspy
 
     d = S.d
-    bas = h.getBasis()  # (not h.getBasicVariables(): it crashes HiGHS 1.x when no factorisation exists)
-    if not bas.valid:
-        return None
-    basic = highspy.HighsBasisStatus.kBasic  # (enum comparison: no int() per row)
-    tight = [i for i, s in enumerate(bas.row_status) if s != basic]
-    fixed = [j for j, s in enumerate(bas.col_status) if s != basic]
-    if len(tight) + len(fixed) != d:
-        return None
+    tight, fixed = _vertex_rows(S, h), []
+    if tight is None:  # read the basis itself (its status lists cost ~1 us per row and column)
+        bas = h.getBasis()  # (not h.getBasicVariables(): it crashes HiGHS 1.x when no factorisation exists)
+        if not bas.valid:
+            return None
+        basic = highspy.HighsBasisStatus.kBasic  # (enum comparison: no int() per row)
+        tight = [i for i, s in enumerate(bas.row_status) if s != basic]
+        fixed = [j for j, s in enumerate(bas.col_status) if s != basic]
+        if len(tight) + len(fixed) != d:
+            return None
     At, bt, _ = S.rows(tight)
     M = At + [[1 if k == j else 0 for k in range(d)] for j in fixed]
     return tight, fixed, M, bt + [0] * len(fixed)
+
+
+#: a row is tight at HiGHS's solution when its residual is at most this, relative to its size
+_TIGHT_REL = 1e-9
+
+
+def _vertex_rows(S: _System, h) -> list[int] | None:
+    """The tight rows of HiGHS's final basis read off its solution, when that is unambiguous: the
+    rows whose residual ``b_i - A_i x`` is within :data:`_TIGHT_REL` of ``|b_i| + |A_i| |x|``
+    (every equation), if there are exactly ``d`` of them; else None (the caller reads the basis).
+
+    At a non-degenerate vertex these are the basis's non-basic rows (at their bounds, residual
+    ~1e-16), with no column non-basic; anything else — a degenerate vertex, a free column left
+    non-basic at 0, rows a hair from tight — gives another count.  Nothing is trusted: the
+    exact point of these rows is checked like any basis's.  Reading the solution costs a few
+    microseconds, the basis's status lists ~1 us per row and column (pybind11 enums)."""
+    x = np.asarray(h.getSolution().col_value, dtype=float)
+    if x.shape != (S.d,):
+        return None
+    A, b = S.A_float, S.b_float
+    with np.errstate(all="ignore"):
+        r = b[: S.m_ub] - A[: S.m_ub] @ x
+        size = np.abs(b[: S.m_ub]) + S.abs_rows()[0][: S.m_ub] @ np.abs(x)
+        tight = np.flatnonzero(~(r > _TIGHT_REL * size))  # NaN counts as tight: the count is off then
+    if len(tight) + S.m_eq != S.d:
+        return None
+    return tight.tolist() + list(range(S.m_ub, S.m))
 
 
 def _basis_vertex(S: _System, h) -> tuple[list[int], list[int], list[int], int] | None:

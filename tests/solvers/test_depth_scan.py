@@ -125,8 +125,11 @@ def test_hull_not_closed_falls_back_to_the_anchoring_chain():
     assert isinstance(res.upper, D.AnchoringBound) and is_level_bound((A, w), res.upper, S)
 
 
-def test_the_benchmark_point_takes_the_scan():
-    """G_halfspace's C|HardQuery of dimension 0 (the bench_speed row): the scan answers, certified."""
+def test_the_benchmark_point_takes_the_scan(monkeypatch):
+    """G_halfspace's C|HardQuery of dimension 0 (the bench_speed row): with the point path switched off
+    (``POINT_PATH = False``: it answers there first, see tests/solvers/test_depth_point.py) the scan
+    answers, certified."""
+    monkeypatch.setattr(D, "POINT_PATH", False)
     from geoprivate.prediction import G_halfspace, hard_query_subspace
     from geoprivate.prediction.problems import make_problem
 
