@@ -40,21 +40,24 @@ class Phase1:
     basis : list of int
         The basic variables: a column index, or ``-1 - i`` for the artificial variable of row
         ``i`` (its column is ``sign(g_i) e_i``).
-    x : numpy.ndarray
+    x : list of float
         Their values.
     """
 
     def __init__(self, A: np.ndarray, g: np.ndarray):
-        self.A = np.asarray(A, dtype=float)
-        r = self.A.shape[0]
-        self.sign = np.where(np.asarray(g) < 0, -1.0, 1.0)
-        self.g = np.asarray(g, dtype=float)
+        A = np.asarray(A, dtype=float)
+        r = A.shape[0]
+        self.A = A
+        self.W = np.vstack([A, np.abs(A)])  # pricing: y A and |y| |A| in one product
+        self.g = [float(v) for v in g]
+        self.sign = [-1.0 if v < 0 else 1.0 for v in self.g]
         self.basis: list[int] = [-1 - i for i in range(r)]
-        self.x = np.abs(self.g)
-        self.inv = np.diag(self.sign)  # the inverse of the basis matrix diag(sign)
-        self.cost = np.ones(r)  # phase-1 costs of the basic variables (1: artificial)
+        self.x = [abs(v) for v in self.g]
+        self.inv = [[self.sign[i] if i == j else 0.0 for j in range(r)] for i in range(r)]
+        self.cost = [1.0] * r  # phase-1 costs of the basic variables (1: artificial)
         self.n = 0
         self.pivots = 0
+        self._tiny = _TOL * (1.0 + max((abs(v) for v in self.g), default=0.0))
 
     def extend(self, n: int) -> None:
         """Make the first ``n`` columns available (``n`` never decreases)."""
@@ -62,17 +65,17 @@ class Phase1:
 
     def objective(self) -> float:
         """The sum of the artificial variables (0 when the current basis is feasible)."""
-        return float(self.cost @ self.x)
+        return sum(c * v for c, v in zip(self.cost, self.x, strict=True))
 
     def feasible(self) -> bool:
         """Whether the artificial variables are all (numerically) zero."""
-        return self.objective() <= _TOL * (1.0 + float(np.abs(self.g).max(initial=0.0)))
+        return self.objective() <= self._tiny
 
-    def column(self, j: int) -> np.ndarray:
+    def column(self, j: int) -> list[float]:
         """Column ``j`` (``j < 0``: an artificial variable's signed unit column)."""
         if j >= 0:
-            return self.A[:, j]
-        e = np.zeros(self.A.shape[0])
+            return self.A[:, j].tolist()
+        e = [0.0] * len(self.g)
         e[-1 - j] = self.sign[-1 - j]
         return e
 
@@ -81,44 +84,64 @@ class Phase1:
 
         Returns True (feasible: the artificial variables are 0), False (optimal with a positive
         sum: no nonnegative combination of the available columns equals ``g``, numerically), or
-        None when the pivot budget runs out or the basis becomes singular.
+        None when the pivot budget runs out or the basis becomes singular.  The r-vectors and the
+        r x r inverse are Python lists (r is small: numpy's per-call cost would dominate); only
+        the pricing over the columns is one numpy product.
         """
-        degenerate = 0
-        refresh = 0
+        r = len(self.basis)
+        degenerate = refresh = 0
         while True:
             if self.feasible():
                 return True
-            A = self.A[:, : self.n]
-            y = self.cost @ self.inv  # the simplex multipliers
-            if A.shape[1] == 0:
+            if self.n == 0:
                 return False
-            val = y @ A  # minus the reduced costs of the structural columns
-            scale = np.abs(y) @ np.abs(A) + 1e-300
-            ok = val > _TOL * scale
-            if not ok.any():
-                return False
-            q = int(np.flatnonzero(ok)[0]) if degenerate > 2 * len(self.basis) else int(np.argmax(val / scale))
-            u = self.inv @ A[:, q]
-            up = u > _TOL * np.abs(u).max()
-            if not up.any():  # cannot happen in phase 1 (the objective is bounded below)
+            inv, x = self.inv, self.x
+            y = [sum(self.cost[i] * inv[i][k] for i in range(r) if self.cost[i]) for k in range(r)]
+            val, scale = np.array([y + [0.0] * r, [0.0] * r + [abs(v) for v in y]]) @ self.W[:, : self.n]
+            score = val / (scale + 1e-300)
+            bland = degenerate > 2 * r
+            if bland:  # the first improving column
+                ok = np.flatnonzero(score > _TOL)
+                if not len(ok):
+                    return False
+                q = int(ok[0])
+            else:  # Dantzig on the scaled reduced costs
+                q = int(np.argmax(score))
+                if not score[q] > _TOL:
+                    return False
+            a = self.A[:, q].tolist()
+            u = [sum(row[k] * a[k] for k in range(r)) for row in inv]
+            top = max(abs(v) for v in u)
+            best, theta = None, float("inf")
+            for i in range(r):
+                if u[i] > _TOL * top:
+                    t = x[i] / u[i]
+                    if best is None or t < theta - _TOL * (1.0 + theta):
+                        best, theta = i, t
+                    elif t <= theta + _TOL * (1.0 + theta):
+                        # ties: Bland, the least variable (artificials first); else an artificial
+                        # variable leaves first, then the largest pivot
+                        if bland:
+                            better = self.basis[i] < self.basis[best]
+                        else:
+                            better = (self.basis[i] < 0, abs(u[i])) > (self.basis[best] < 0, abs(u[best]))
+                        if better:
+                            best, theta = i, min(theta, t)
+            if best is None:  # cannot happen in phase 1 (the objective is bounded below)
                 return None
-            ratios = np.full(len(u), np.inf)
-            ratios[up] = self.x[up] / u[up]
-            theta = ratios.min()
-            ties = np.flatnonzero(ratios <= theta + _TOL * (1.0 + theta))
-            if degenerate > 2 * len(self.basis):  # Bland: the least variable leaves (artificials first)
-                r = min(ties.tolist(), key=lambda i: self.basis[i])
-            else:  # an artificial variable leaves first, then the largest pivot
-                r = max(ties.tolist(), key=lambda i: (self.basis[i] < 0, abs(u[i])))
             degenerate = degenerate + 1 if theta <= _TOL else 0
-            self.x = self.x - theta * u
-            self.x[r] = theta
-            np.maximum(self.x, 0.0, out=self.x)
-            pivot_row = self.inv[r] / u[r]
-            self.inv -= np.outer(u, pivot_row)
-            self.inv[r] = pivot_row
-            self.basis[r] = q
-            self.cost[r] = 0.0
+            p = best
+            up = u[p]
+            prow = [v / up for v in inv[p]]
+            for i in range(r):
+                if i != p and u[i]:
+                    ui = u[i]
+                    inv[i] = [v - ui * w for v, w in zip(inv[i], prow, strict=True)]
+                    x[i] = max(x[i] - theta * ui, 0.0)
+            inv[p] = prow
+            x[p] = theta
+            self.basis[p] = q
+            self.cost[p] = 0.0
             self.pivots += 1
             refresh += 1
             if refresh >= 25:  # re-factorise now and then (float drift)
@@ -130,15 +153,18 @@ class Phase1:
 
     def _refactor(self) -> bool:
         """Recompute the basis inverse and the basic values from scratch; False if singular."""
-        B = np.column_stack([self.column(j) for j in self.basis])
+        B = np.array([self.column(j) for j in self.basis]).T
         try:
-            self.inv = np.linalg.inv(B)
+            inv = np.linalg.inv(B)
         except np.linalg.LinAlgError:
             return False
-        self.x = np.maximum(self.inv @ self.g, 0.0)
-        return bool(np.isfinite(self.inv).all())
+        if not np.isfinite(inv).all():
+            return False
+        self.inv = inv.tolist()
+        self.x = np.maximum(inv @ np.array(self.g), 0.0).tolist()
+        return True
 
     def support(self) -> list[int]:
         """The columns of the current basis with a positive value (the artificial ones left out)."""
-        tol = _TOL * (1.0 + float(self.x.max(initial=0.0)))
-        return [j for j, v in zip(self.basis, self.x.tolist(), strict=True) if j >= 0 and v > tol]
+        tol = _TOL * (1.0 + max(self.x, default=0.0))
+        return [j for j, v in zip(self.basis, self.x, strict=True) if j >= 0 and v > tol]

@@ -457,14 +457,30 @@ class _Arrangement:
         return out
 
     def vertex(self, i) -> tuple:
-        """Vertex i exactly, as a tuple of Fractions."""
-        nums, den = self.vertex_ints(i)
-        return tuple(Fraction(v, den) for v in nums)
+        """Vertex i exactly, as a tuple of Fractions (cached)."""
+        key = ("vq", int(i))
+        out = self._ints.get(key)
+        if out is None:
+            nums, den = self.vertex_ints(i)
+            out = self._ints[key] = tuple(Fraction(v, den) for v in nums)
+        return out
 
     def direction(self, e) -> tuple:
-        """The direction of unbounded edge e exactly (largest |entry| 1), as a tuple of Fractions."""
-        nums, den = self.direction_ints(e)
-        return tuple(Fraction(v, den) for v in nums)
+        """The direction of unbounded edge e exactly (largest |entry| 1), as a tuple of Fractions (cached)."""
+        key = ("eq", int(e))
+        out = self._ints.get(key)
+        if out is None:
+            nums, den = self.direction_ints(e)
+            out = self._ints[key] = tuple(Fraction(v, den) for v in nums)
+        return out
+
+    def lineality_ints(self, t) -> tuple[list[int], int]:
+        """Lineality vector t exactly as (integer numerators, positive denominator), cached."""
+        key = ("l", int(t))
+        out = self._ints.get(key)
+        if out is None:
+            out = self._ints[key] = common_denominator(list(self.lineality[t]))
+        return out
 
     def max_depth(self) -> int:
         """The largest depth reached anywhere (that of the deepest vertex; constant when r = 0)."""
@@ -579,7 +595,7 @@ class _Level:
         vector i (``"l"``), exactly as (integer entries, positive denominator)."""
         a = self.arr
         if kind == "l":
-            nums, den = common_denominator(list(a.lineality[i]))
+            nums, den = a.lineality_ints(i)
         else:
             nums, den = a.vertex_ints(i) if kind == "v" else a.direction_ints(i)
         lead = den * self.L_E if kind == "v" else 0
@@ -592,15 +608,23 @@ class _Level:
         h = tuple(sum(yE[t] * self.E[t][j] for t in range(len(self.E)) if yE[t]) for j in range(a.d))
         if y0 + sum(v * fi for v, fi in zip(yE, self.f, strict=True)) > -1:
             return None
-        if any(sum(x * v for x, v in zip(h, ell, strict=True)) != 0 for ell in a.lineality):
-            return None
+        hn = common_denominator([y0, *h])[0]  # (y0, h) times a positive integer
+        return LevelBound(k, h, y0, yE) if self.separates(k, hn) else None
+
+    def separates(self, k: int, hn: list[int]) -> bool:
+        """Whether the integer vector hn = (y0, h) (a positive multiple of a bound's offset and
+        direction) has y0 + ⟨h, v⟩ ≥ 0 on every vertex of level k, ⟨h, r⟩ ≥ 0 on every ray of
+        level k and ⟨h, ℓ⟩ = 0 on the lineality: exact signs, integer arithmetic only."""
+        a = self.arr
+        for t in range(len(a.lineality)):
+            nums = a.lineality_ints(t)[0]
+            if sum(x * v for x, v in zip(hn[1:], nums, strict=True)):
+                return False
         vs, es = self.columns(k)
-        hn = np.array(common_denominator([y0, *h])[0], dtype=object)  # (y0, h) times a positive integer
-        if len(vs) and min(a.exact_matrix("v")[vs] @ hn) < 0:
-            return None
-        if len(es) and min(a.exact_matrix("e")[es] @ hn) < 0:
-            return None
-        return LevelBound(k, h, y0, yE)
+        col = np.array(hn, dtype=object)
+        if len(vs) and min(a.exact_matrix("v")[vs] @ col) < 0:
+            return False
+        return not (len(es) and min(a.exact_matrix("e")[es] @ col) < 0)
 
     def columns(self, k):
         """The vertices and unbounded edges of depth ≥ k (index arrays): the columns of level k."""
@@ -1044,13 +1068,18 @@ def _solve_int(M: list[list[int]], rhs: list[int], n: int) -> list[Fraction] | N
     has no solution.
     """
 
-    if n == 0 or len(M) < n:
-        return None
-    R, den, rank = _flint_rref(M, rhs)
-    out = _unique_solution(R, den, rank, n)
+    out = _solve_int_nums(M, rhs, n)
     if out is None:
         return None
     return [Fraction(v, out[1]) for v in out[0]]
+
+
+def _solve_int_nums(M: list[list[int]], rhs: list[int], n: int) -> tuple[list[int], int] | None:
+    """:func:`_solve_int` as (integer numerators, positive common denominator), or None."""
+    if n == 0 or len(M) < n:
+        return None
+    R, den, rank = _flint_rref(M, rhs)
+    return _unique_solution(R, den, rank, n)
 
 
 def _exact_combination(cols, rhs) -> list[Fraction] | None:
@@ -1225,10 +1254,25 @@ def _combination_certificate(lev: _Level, k: int, xv: dict, xe: dict, xl) -> Hul
     P = tuple((xv[v], a.vertex(v)) for v in keep_v)
     R = tuple((xe[e], a.direction(e), pos[int(a.eanchor[e])]) for e in keep_e)
     L = tuple((c, ell) for c, ell in zip(xl, a.lineality, strict=True) if c != 0)
-    z = [Fraction(0)] * a.d
-    for c, p in (*P, *((c, r) for c, r, _ in R), *L):
-        z = [s + c * v for s, v in zip(z, p, strict=True)]
-    return HullCertificate(k, tuple(z), P, R, L)
+    terms = [(xv[v], *a.vertex_ints(v)) for v in keep_v] + [(xe[e], *a.direction_ints(e)) for e in keep_e]
+    terms += [(c, *a.lineality_ints(t)) for t, c in enumerate(xl) if c != 0]
+    return HullCertificate(k, _weighted_sum(terms, a.d), P, R, L)
+
+
+def _weighted_sum(terms, d: int) -> tuple:
+    """Σ c·(nums / den) over ``terms`` = [(Fraction c, integer nums, positive int den)], exactly, as a
+    tuple of d Fractions: integer sums over one common denominator, one Fraction per coordinate
+    (the same numbers as Fraction arithmetic term by term, without a gcd per operation)."""
+    dens = [c.denominator * den for c, _, den in terms]
+    L = math.lcm(*dens) if dens else 1
+    acc = [0] * d
+    for (c, nums, _), D in zip(terms, dens, strict=True):
+        f = c.numerator * (L // D)
+        if f:
+            for j, v in enumerate(nums):
+                if v:
+                    acc[j] += f * v
+    return tuple(Fraction(v, L) for v in acc)
 
 
 def _basis_certificate(lev: _Level, k: int, vs, es, ratio: float) -> HullCertificate | None:
@@ -1442,11 +1486,13 @@ def _point_bound(cols: _PointColumns, k: int, basis: list[int]) -> LevelBound | 
     sum of artificial variables over the columns of level k, or None.
 
     Its multipliers y solve ``y·a_j = 0`` for the basic columns and ``y·(±e_i) = 1`` for the basic
-    artificial ones, exactly (:func:`_solve_int`; exact columns are positive multiples of the float
-    ones, which leaves those equations unchanged); ``y·g > 0`` is required, and ``−y / (y·g)`` is the
-    bound's (offset, multipliers), checked on every vertex and ray of level k by
-    :meth:`_Level.checked_bound`.  (Phase-1 optimality says ``y·a_j ≤ 0`` on every column of level k in
-    floats: the exact check is what proves it.)
+    artificial ones, exactly (:func:`_solve_int_nums`; exact columns are positive multiples of the
+    float ones, which leaves those equations unchanged); ``t = y·(1, f) > 0`` is required, and
+    ``−y / t`` is the bound's (offset, multipliers): offset + ⟨multipliers, f⟩ = −1 by construction.
+    The rest is checked on every vertex and ray of level k and on the lineality in integers
+    (:meth:`_Level.separates`, on ``−(y0 L_E, (L_E E)ᵀ y_E)``, a positive multiple of (offset, h));
+    phase-1 optimality (``y·a_j ≤ 0`` on every column of level k, in floats) is only what made the
+    basis worth trying.  Fractions are made for the returned bound only.
     """
     lev = cols.lev
     M, rhs = [], []
@@ -1459,13 +1505,20 @@ def _point_bound(cols: _PointColumns, k: int, basis: list[int]) -> LevelBound | 
             e[-1 - j] = 1 if cols.g[-1 - j] >= 0 else -1
             M.append(e)
             rhs.append(1)
-    y = _solve_int(M, rhs, len(cols.g))
-    if y is None:
+    sol = _solve_int_nums(M, rhs, len(cols.g))
+    if sol is None:
         return None
-    t = y[0] + sum(v * fi for v, fi in zip(y[1:], lev.f, strict=True))
+    y, _ = sol  # y / den, den > 0
+    t = y[0] * lev.L_E + sum(v * fi for v, fi in zip(y[1:], lev.f_L, strict=True))  # t·den·L_E
     if t <= 0:
         return None
-    return lev.checked_bound(k, -y[0] / t, tuple(-v / t for v in y[1:]))
+    d = lev.arr.d
+    hE = [sum(v * row[j] for v, row in zip(y[1:], lev.E_L, strict=True) if v) for j in range(d)]
+    if not lev.separates(k, [-y[0] * lev.L_E, *(-v for v in hE)]):
+        return None
+    mult = tuple(Fraction(-v * lev.L_E, t) for v in y[1:])
+    h = tuple(Fraction(-v, t) for v in hE)
+    return LevelBound(k, h, Fraction(-y[0] * lev.L_E, t), mult)
 
 
 def _point_certificate(cols: _PointColumns, k: int, support: list[int]) -> HullCertificate | None:
