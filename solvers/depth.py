@@ -292,6 +292,27 @@ def _subspace_equations(subspace, d):
     return Eq, fq
 
 
+def _vertex_lines(subsets: np.ndarray, inv: np.ndarray, lsub: np.ndarray, m: int):
+    """For every vertex subset (row of ``subsets``, vertex ``inv[k]``) and every one of its r rows
+    left out, in that order: (the vertex, the index in ``lsub`` of the remaining r − 1 rows).
+
+    ``lsub`` lists the (r − 1)-subsets in lexicographic order, so their base-m numbers (first
+    element most significant) increase and a binary search finds each; a dictionary of tuples
+    where those numbers could overflow."""
+    K, r = subsets.shape
+    if r == 0:
+        return np.zeros(0, np.intp), np.zeros(0, np.intp)
+    drop = np.stack([subsets[:, [u for u in range(r) if u != t]] for t in range(r)], axis=1).reshape(K * r, r - 1)
+    pv = np.repeat(np.asarray(inv, np.intp), r)
+    if float(m) ** max(r - 1, 1) < 2.0**62:
+        weights = np.array([m ** (r - 2 - i) for i in range(r - 1)], dtype=np.int64)
+        pl = np.searchsorted(lsub.astype(np.int64) @ weights, drop.astype(np.int64) @ weights)
+    else:
+        lid = {tuple(s): i for i, s in enumerate(lsub.tolist())}
+        pl = np.array([lid[tuple(row)] for row in drop.tolist()], dtype=np.intp)
+    return pv, pl.astype(np.intp)
+
+
 def _combinations(m: int, r: int) -> np.ndarray:
     """All r-subsets of range(m) as rows of an intp array of shape (C(m, r), r)."""
     combos = list(itertools.combinations(range(m), r))
@@ -341,14 +362,7 @@ class _Arrangement:
         self.AJ = AJ
         lsub = _combinations(m, r - 1)
         lo = _orient(AJ, lsub, AJ, same=True, need_c=[])
-        lid = {tuple(s): i for i, s in enumerate(lsub.tolist())}
-        pv, pl = [], []
-        for k, V in enumerate(subsets.tolist()):
-            for t in range(r):
-                pv.append(inv[k])
-                pl.append(lid[tuple(V[:t] + V[t + 1 :])])
-        pv = np.array(pv, np.intp)
-        pl = np.array(pl, np.intp)
+        pv, pl = _vertex_lines(subsets, inv, lsub, m)
         keep = ~lo.c_zero[pl]
         pv, pl = pv[keep], pl[keep]
         eds = []

@@ -126,7 +126,7 @@ def _laplace(M: np.ndarray, signed: bool = True) -> np.ndarray:
     total = None
     rest = M[..., 1:, :]
     for j in range(p):
-        sub = np.delete(rest, j, axis=-1)
+        sub = rest[..., [k for k in range(p) if k != j]]  # (column j deleted; fancy indexing, not np.delete)
         term = M[..., 0, j] * _laplace(sub, signed)
         if signed and j % 2:
             term = -term
@@ -140,7 +140,7 @@ def _cofactors(M: np.ndarray, signed: bool = True) -> np.ndarray:
     D = M.shape[-1]
     out = np.empty(M.shape[:-2] + (D,), dtype=M.dtype)
     for k in range(D):
-        minor = _laplace(np.delete(M, k, axis=-1), signed)
+        minor = _laplace(M[..., [j for j in range(D) if j != k]], signed)
         if signed and (D - 1 + k) % 2:
             minor = -minor
         out[..., k] = minor
@@ -254,7 +254,25 @@ def _orient(R: _Rows, subsets: np.ndarray, T: _Rows, same: bool, need_c=None) ->
 
 
 def _unique_rows_first(M: np.ndarray):
-    """Distinct rows of a small-int matrix in first-occurrence order: (rows, first, inverse)."""
+    """Distinct rows of a small-int matrix in first-occurrence order: (rows, first, inverse).
+
+    One ``np.unique`` over the rows viewed as opaque bytes (sorted, with the index of each
+    row's first occurrence), then renumbered in first-occurrence order: the same answer as
+    :func:`_unique_rows_first_loop`, the dictionary of byte strings it replaces."""
+    M = np.ascontiguousarray(M)
+    if M.ndim != 2 or M.shape[0] == 0 or M.shape[1] * M.itemsize == 0:
+        return _unique_rows_first_loop(M)
+    keys = M.view(np.dtype((np.void, M.shape[1] * M.itemsize))).ravel()
+    _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    order = np.argsort(first, kind="stable")  # unique values by first occurrence
+    rank = np.empty_like(order)
+    rank[order] = np.arange(len(order))
+    first = first[order]
+    return M[first], first.astype(np.intp), rank[inverse.ravel()].astype(np.intp)
+
+
+def _unique_rows_first_loop(M: np.ndarray):
+    """:func:`_unique_rows_first` by a dictionary of the rows' bytes (empty and degenerate shapes)."""
     M = np.ascontiguousarray(M)
     seen: dict[bytes, int] = {}
     inverse = np.empty(M.shape[0], np.intp)
