@@ -54,7 +54,8 @@ class Phase1:
         self.basis: list[int] = [-1 - i for i in range(r)]
         self.x = [abs(v) for v in self.g]
         self.inv = [[self.sign[i] if i == j else 0.0 for j in range(r)] for i in range(r)]
-        self.cost = [1.0] * r  # phase-1 costs of the basic variables (1: artificial)
+        self.cost = [1.0] * r  # costs of the basic variables (phase 1: 1 on the artificial ones)
+        self.c = None  # phase 2: the costs of the columns (:meth:`minimise`)
         self.n = 0
         self.pivots = 0
         self._tiny = _TOL * (1.0 + max((abs(v) for v in self.g), default=0.0))
@@ -64,12 +65,13 @@ class Phase1:
         self.n = max(self.n, int(n))
 
     def objective(self) -> float:
-        """The sum of the artificial variables (0 when the current basis is feasible)."""
+        """The cost of the current basic solution: the sum of the artificial variables in phase 1
+        (0 when the basis is feasible), ``c·x`` after :meth:`minimise`."""
         return sum(c * v for c, v in zip(self.cost, self.x, strict=True))
 
     def feasible(self) -> bool:
         """Whether the artificial variables are all (numerically) zero."""
-        return self.objective() <= self._tiny
+        return sum(v for j, v in zip(self.basis, self.x, strict=True) if j < 0) <= self._tiny
 
     def column(self, j: int) -> list[float]:
         """Column ``j`` (``j < 0``: an artificial variable's signed unit column)."""
@@ -88,34 +90,53 @@ class Phase1:
         r x r inverse are Python lists (r is small: numpy's per-call cost would dominate); only
         the pricing over the columns is one numpy product.
         """
+        return self._pivots(None, max_pivots)
+
+    def minimise(self, c: np.ndarray, max_pivots: int = 500) -> bool | None:
+        """Phase 2 from a feasible basis: minimise ``c·x`` over the available columns (``c >= 0`` on
+        all ``N`` columns), artificial variables held at 0 (one basic at 0 leaves as soon as a
+        column moves it).  True at an optimum (:meth:`objective` is its value), None on failure."""
+        if not self.feasible():
+            return None
+        self.c = np.asarray(c, dtype=float)
+        cost = self.c.tolist()
+        self.cost = [cost[j] if j >= 0 else 0.0 for j in self.basis]
+        return self._pivots(self.c, max_pivots)
+
+    def _pivots(self, c, max_pivots: int) -> bool | None:
+        """The simplex iterations of :meth:`run` (``c`` None: phase 1) and :meth:`minimise`."""
         r = len(self.basis)
         degenerate = refresh = 0
+        phase2 = c is not None
         while True:
-            if self.feasible():
+            if not phase2 and self.feasible():
                 return True
             if self.n == 0:
-                return False
-            inv, x = self.inv, self.x
-            y = [sum(self.cost[i] * inv[i][k] for i in range(r) if self.cost[i]) for k in range(r)]
+                return phase2 or False
+            inv, x, cost = self.inv, self.x, self.cost
+            y = [sum(cost[i] * inv[i][k] for i in range(r) if cost[i]) for k in range(r)]
             val, scale = np.array([y + [0.0] * r, [0.0] * r + [abs(v) for v in y]]) @ self.W[:, : self.n]
+            if phase2:  # minus the reduced costs c_j - y a_j
+                val = val - c[: self.n]
+                scale = scale + np.abs(c[: self.n])
             score = val / (scale + 1e-300)
             bland = degenerate > 2 * r
             if bland:  # the first improving column
                 ok = np.flatnonzero(score > _TOL)
                 if not len(ok):
-                    return False
+                    return phase2 or False
                 q = int(ok[0])
             else:  # Dantzig on the scaled reduced costs
                 q = int(np.argmax(score))
                 if not score[q] > _TOL:
-                    return False
+                    return phase2 or False
             a = self.A[:, q].tolist()
             u = [sum(row[k] * a[k] for k in range(r)) for row in inv]
             top = max(abs(v) for v in u)
             best, theta = None, float("inf")
             for i in range(r):
-                if u[i] > _TOL * top:
-                    t = x[i] / u[i]
+                if u[i] > _TOL * top or (phase2 and self.basis[i] < 0 and -u[i] > _TOL * top):
+                    t = x[i] / u[i] if u[i] > 0 else 0.0  # (an artificial at 0 leaves at once)
                     if best is None or t < theta - _TOL * (1.0 + theta):
                         best, theta = i, t
                     elif t <= theta + _TOL * (1.0 + theta):
@@ -127,7 +148,7 @@ class Phase1:
                             better = (self.basis[i] < 0, abs(u[i])) > (self.basis[best] < 0, abs(u[best]))
                         if better:
                             best, theta = i, min(theta, t)
-            if best is None:  # cannot happen in phase 1 (the objective is bounded below)
+            if best is None:  # phase 1 is bounded below; phase 2 with c >= 0 too
                 return None
             degenerate = degenerate + 1 if theta <= _TOL else 0
             p = best
@@ -141,7 +162,7 @@ class Phase1:
             inv[p] = prow
             x[p] = theta
             self.basis[p] = q
-            self.cost[p] = 0.0
+            cost[p] = float(c[q]) if phase2 else 0.0
             self.pivots += 1
             refresh += 1
             if refresh >= 25:  # re-factorise now and then (float drift)

@@ -1453,25 +1453,35 @@ POINT_PATH = True
 class _PointColumns:
     """The columns of the level LPs at a point subspace {E z = f} (E square), deepest first.
 
-    Column ``[1; E v]`` per arrangement vertex v, ``[0; E r]`` per unbounded edge r, ``±[0; E ℓ]``
-    per lineality vector ℓ (free weights), in floats for :class:`solvers._phase1.Phase1`; the
-    lineality first, then by decreasing depth, so the columns of level k are a prefix
-    (``count[k]`` of them).  ``kind`` / ``ids`` name each column (``"v"``, ``"e"``, ``"l+"``, ``"l-"``)
-    for its exact counterpart (:meth:`exact`).
+    Column ``[1; E v]`` per arrangement vertex v, ``[0; E r]`` per unbounded edge r (its ray),
+    ``[1; E (a + T r)]`` per unbounded edge (a point of its open ray, a its anchor, T a power of
+    two far beyond the vertices' spread) and ``±[0; E ℓ]`` per lineality vector ℓ (free weights), in
+    floats for :class:`solvers._phase1.Phase1`, each scaled to largest |entry| 1; the lineality
+    first, then by decreasing depth, so the columns of level k are a prefix (``count(k)`` of them).
+    ``kind`` / ``ids`` name each column (``"v"``, ``"e"``, ``"p"``, ``"l+"``, ``"l-"``) for its exact
+    counterpart (:meth:`exact`).  The rays make the level LP that of the closure (whose Farkas
+    multipliers bound the hull); the ray points give combinations that are anchored by
+    construction (weight w on a + T r is weight w on a and T·w on r).
     """
 
     def __init__(self, lev: _Level):
         a = lev.arr
-        nl = len(lev.Lf)
-        L = lev.Lf @ lev.Ef.T if nl else np.zeros((0, len(lev.Ef)))
+        nl, q = len(lev.Lf), len(lev.Ef)
+        self.T = 2 ** int(np.ceil(np.log2(1e3 * (1.0 + float(np.abs(a.vfloat).max(initial=0.0))))))
+        L = np.hstack([np.zeros((nl, 1)), lev.Lf @ lev.Ef.T]) if nl else np.zeros((0, q + 1))
         V = np.hstack([np.ones((a.n_v, 1)), a.vfloat @ lev.Ef.T])
-        R = np.hstack([np.zeros((a.n_e, 1)), a.efloat @ lev.Ef.T]) if a.n_e else np.zeros((0, len(lev.Ef) + 1))
-        Lc = np.hstack([np.zeros((nl, 1)), L])
-        depth = np.concatenate([a.vdepth, a.edepth if a.n_e else np.zeros(0, np.int64)])
+        if a.n_e:
+            R = np.hstack([np.zeros((a.n_e, 1)), a.efloat @ lev.Ef.T])
+            P = np.hstack([np.ones((a.n_e, 1)), (a.vfloat[a.eanchor] + self.T * a.efloat) @ lev.Ef.T])
+        else:
+            R = P = np.zeros((0, q + 1))
+        depth = np.concatenate([a.vdepth, a.edepth, a.edepth]) if a.n_e else a.vdepth
         order = np.argsort(-depth, kind="stable")
-        self.cols = _unit_columns(np.vstack([Lc, -Lc, np.vstack([V, R])[order]]).T)
-        self.kind = ["l+"] * nl + ["l-"] * nl + ["v" if j < a.n_v else "e" for j in order.tolist()]
-        self.ids = list(range(nl)) * 2 + [j if j < a.n_v else j - a.n_v for j in order.tolist()]
+        self.cols = _unit_columns(np.vstack([L, -L, np.vstack([V, R, P])[order]]).T)
+        kinds = np.array(["v"] * a.n_v + ["e"] * a.n_e + ["p"] * a.n_e)[order].tolist()
+        ids = np.concatenate([np.arange(a.n_v), np.arange(a.n_e), np.arange(a.n_e)])[order].tolist()
+        self.kind = ["l+"] * nl + ["l-"] * nl + kinds
+        self.ids = list(range(nl)) * 2 + ids
         self.depth = np.concatenate([np.full(2 * nl, a.m + 1), depth[order]])
         self.g = np.concatenate([[1.0], lev.ff])
         self.lev = lev
@@ -1481,10 +1491,18 @@ class _PointColumns:
         return int(np.count_nonzero(self.depth >= k))
 
     def exact(self, j: int) -> tuple[list[int], int]:
-        """Column j exactly, as (integer entries, positive denominator) (:meth:`_Level.exact_column`)."""
+        """Column j exactly, as (integer entries, positive denominator) (:meth:`_Level.exact_column`;
+        a ray point's from its anchor's and its ray's)."""
         kind, i = self.kind[j], self.ids[j]
+        if kind == "p":
+            (pa, da), (pr, dr) = self.lev.exact_column("v", int(self.lev.arr.eanchor[i])), self.lev.exact_column("e", i)
+            return [u * dr + self.T * v * da for u, v in zip(pa, pr, strict=True)], da * dr
         ints, den = self.lev.exact_column(kind[0], i)
         return ([-v for v in ints], den) if kind == "l-" else (ints, den)
+
+    def rays(self) -> np.ndarray:
+        """1 on the ray columns, 0 elsewhere: the phase-2 cost that drives the rays out."""
+        return np.array([k == "e" for k in self.kind], dtype=float)
 
 
 def _unit_columns(C: np.ndarray) -> np.ndarray:
@@ -1546,60 +1564,15 @@ def _point_certificate(cols: _PointColumns, k: int, support: list[int]) -> HullC
     for j, val in zip(support, x, strict=True):
         kind, i = cols.kind[j], cols.ids[j]
         if kind == "v":
-            xv[i] = val
+            xv[i] = xv.get(i, 0) + val
         elif kind == "e":
-            xe[i] = val
+            xe[i] = xe.get(i, 0) + val
+        elif kind == "p":  # w (a + T r): w on the anchor, T w on the ray
+            anchor = int(lev.arr.eanchor[i])
+            xv[anchor] = xv.get(anchor, 0) + val
+            xe[i] = xe.get(i, 0) + cols.T * val
         else:
             xl[i] += val if kind == "l+" else -val
-    return _combination_certificate(lev, k, xv, xe, xl)
-
-
-def _anchored_point_certificate(lev: _Level, k: int) -> HullCertificate | None:
-    """An exact :class:`HullCertificate` at level k from points only: the vertices of level k and,
-    per unbounded edge e of level k, the point anchor(e) + T·r_e of its open ray (T a power of two
-    far beyond the vertices' spread), plus the lineality; one phase-1 run, its support solved
-    exactly.  Every combination of these is anchored by construction (a ray point's weight w is
-    booked as w on its anchor and T·w on its ray).  None if no such combination is found."""
-    a = lev.arr
-    vs, es = lev.columns(k)
-    nl = len(lev.Lf)
-    T = 2 ** int(np.ceil(np.log2(1e3 * (1.0 + float(np.abs(a.vfloat).max(initial=0.0))))))
-    anchors = a.eanchor[es]
-    V = np.hstack([np.ones((len(vs), 1)), a.vfloat[vs] @ lev.Ef.T])
-    P = np.hstack([np.ones((len(es), 1)), (a.vfloat[anchors] + T * a.efloat[es]) @ lev.Ef.T])
-    L = np.hstack([np.zeros((nl, 1)), lev.Lf @ lev.Ef.T]) if nl else np.zeros((0, len(lev.Ef) + 1))
-    run = Phase1(_unit_columns(np.vstack([V, P, L, -L]).T), np.concatenate([[1.0], lev.ff]))
-    run.extend(len(vs) + len(es) + 2 * nl)
-    if run.run() is not True:
-        return None
-    support = run.support()
-    exact = []
-    for j in support:
-        if j < len(vs):
-            exact.append(lev.exact_column("v", int(vs[j])))
-        elif j < len(vs) + len(es):
-            (pa, da), (pr, dr) = (
-                lev.exact_column("v", int(anchors[j - len(vs)])),
-                lev.exact_column("e", int(es[j - len(vs)])),
-            )
-            exact.append(([u * dr + T * v * da for u, v in zip(pa, pr, strict=True)], da * dr))
-        else:
-            ints, den = lev.exact_column("l", (j - len(vs) - len(es)) % nl)
-            exact.append((ints if j < len(vs) + len(es) + nl else [-v for v in ints], den))
-    x = _exact_combination(exact, [Fraction(1), *lev.f])
-    if x is None:
-        return None
-    xv, xe, xl = {}, {}, [Fraction(0)] * nl
-    for j, val in zip(support, x, strict=True):
-        if j < len(vs):
-            xv[int(vs[j])] = xv.get(int(vs[j]), Fraction(0)) + val
-        elif j < len(vs) + len(es):
-            anchor, e = int(anchors[j - len(vs)]), int(es[j - len(vs)])
-            xv[anchor] = xv.get(anchor, Fraction(0)) + val
-            xe[e] = T * val
-        else:
-            t = (j - len(vs) - len(es)) % nl
-            xl[t] += val if j < len(vs) + len(es) + nl else -val
     return _combination_certificate(lev, k, xv, xe, xl)
 
 
@@ -1614,9 +1587,9 @@ def _point_search(arr: _Arrangement, E, f, lo: int, lo_cert, hi: int) -> CDepthR
     of pivots, with the basis of the level above still at hand.  Exact: the level above gets the
     Farkas multipliers of its optimal basis (:func:`_point_bound`, checked on every vertex and ray
     of that level); the value gets the exact combination of its feasible basis
-    (:func:`_point_certificate`), or, when that leaves a ray without its anchor (the closure, not
-    yet the hull), one more phase-1 run over points of the rays
-    (:func:`_anchored_point_certificate`) or the anchored LP of :func:`_maximiser`.  None when
+    (:func:`_point_certificate`) once a phase 2 has driven the rays out of it (ray points, anchored
+    by construction, take their place: :class:`_PointColumns`), or the anchored LP of
+    :func:`_maximiser` when they cannot (the closure, not the hull, may reach z0).  None when
     any step does not certify: the caller then runs the general search.  No HiGHS call on the
     common path; the value and the point (z0) are those of the general search, the certificates
     may be other ones.
@@ -1643,8 +1616,13 @@ def _point_search(arr: _Arrangement, E, f, lo: int, lo_cert, hi: int) -> CDepthR
     if value == lo:
         best = lo_cert
     else:
-        best = _point_certificate(cols, value, run.support())
-        best = best or _anchored_point_certificate(lev, value) or _maximiser(lev, value)
+        best = None
+        if any(cols.kind[j] == "e" for j in run.support()):  # a ray: drive the rays out (phase 2)
+            if run.minimise(cols.rays()) is not True or run.objective() > 1e-9:
+                run = None
+        if run is not None:
+            best = _point_certificate(cols, value, run.support())
+        best = best or _maximiser(lev, value)
     if best is None:
         return None
     return CDepthResult(value, best.point, best, upper, {"vertices": arr.n_v, "rays": arr.n_e, "point": True})
