@@ -34,6 +34,9 @@ class Phase1:
         The columns, in the order in which they become available.
     g : numpy.ndarray, shape (r,)
         The right-hand side.
+    unit : bool, default False
+        Every column of ``A`` has largest |entry| 1 (then the pricing's scale is ``|y|_1``, no
+        second product).
 
     Attributes
     ----------
@@ -44,11 +47,12 @@ class Phase1:
         Their values.
     """
 
-    def __init__(self, A: np.ndarray, g: np.ndarray):
+    def __init__(self, A: np.ndarray, g: np.ndarray, unit: bool = False):
         A = np.asarray(A, dtype=float)
         r = A.shape[0]
         self.A = A
-        self.W = np.vstack([A, np.abs(A)])  # pricing: y A and |y| |A| in one product
+        self.unit = unit  # every column has largest |entry| 1 (the caller scaled them)
+        self.W = None if unit else np.vstack([A, np.abs(A)])  # pricing: y A and |y| |A| in one product
         self.g = [float(v) for v in g]
         self.sign = [-1.0 if v < 0 else 1.0 for v in self.g]
         self.basis: list[int] = [-1 - i for i in range(r)]
@@ -114,12 +118,22 @@ class Phase1:
             if self.n == 0:
                 return phase2 or False
             inv, x, cost = self.inv, self.x, self.cost
-            y = [sum(cost[i] * inv[i][k] for i in range(r) if cost[i]) for k in range(r)]
-            val, scale = np.array([y + [0.0] * r, [0.0] * r + [abs(v) for v in y]]) @ self.W[:, : self.n]
-            if phase2:  # minus the reduced costs c_j - y a_j
-                val = val - c[: self.n]
-                scale = scale + np.abs(c[: self.n])
-            score = val / (scale + 1e-300)
+            y = [0.0] * r
+            for i in range(r):
+                if cost[i]:
+                    ci, row = cost[i], inv[i]
+                    y = [v + ci * w for v, w in zip(y, row, strict=True)]
+            if self.unit:  # columns of largest |entry| 1: |y a_j| <= |y|_1, one product prices them all
+                score = np.array(y) @ self.A[:, : self.n]
+                if phase2:  # minus the reduced costs c_j - y a_j
+                    score -= c[: self.n]
+                score /= sum(abs(v) for v in y) + (float(c.max(initial=0.0)) if phase2 else 0.0) + 1e-300
+            else:
+                val, scale = np.array([y + [0.0] * r, [0.0] * r + [abs(v) for v in y]]) @ self.W[:, : self.n]
+                if phase2:
+                    val = val - c[: self.n]
+                    scale = scale + np.abs(c[: self.n])
+                score = val / (scale + 1e-300)
             bland = degenerate > 2 * r
             if bland:  # the first improving column
                 ok = np.flatnonzero(score > _TOL)

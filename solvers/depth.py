@@ -325,6 +325,7 @@ class _Arrangement:
     def __init__(self, Aq, wq, d, pivots=None):
         self.Aq, self.wq, self.m, self.d = Aq, wq, len(Aq), d
         self._ints: dict = {}
+        self._cof: dict = {"v": None, "e": None}
         m = self.m
         r, J, rref = pivots or (_rank_and_pivots(Aq, d) if m else (0, [], []))
         self.r, self.J = r, J
@@ -353,6 +354,8 @@ class _Arrangement:
         uniq, first, inv = _unique_rows_first(sv)
         self.vsign = uniq
         self.vsubset = subsets[first]
+        # exact cofactors of the vertex subsets when _orient computed them in int64 (exact_matrix)
+        self._cof = {"v": o.c_int[valid][first] if o.c_int is not None else None, "e": None}
         self.vdepth = (uniq >= 0).sum(axis=1).astype(np.int64)
         vf = cf[first, :r] / cf[first, r : r + 1]
         self.vfloat = self._embed_float(vf)
@@ -381,6 +384,7 @@ class _Arrangement:
         self.eorient = E[:, 2].astype(np.int64)
         self.edepth = E[:, 3].astype(np.int64)
         self.lsub = lsub
+        self._cof["e"] = lo.c_int[self.eline] if lo.c_int is not None else None
         uf = lo.c_float[self.eline] * self.eorient[:, None]
         nrm = np.abs(uf).max(axis=1, keepdims=True)
         nrm[nrm == 0] = 1
@@ -445,14 +449,17 @@ class _Arrangement:
         The rows are the numbers of :meth:`vertex_ints` / :meth:`direction_ints` (an edge's row
         without its denominator: a positive factor), all from one vectorised Laplace expansion
         (:func:`solvers.halfspaces._cofactors`) over the stacked row subsets — in ``int64`` when
-        every r x r minor fits (:func:`solvers.halfspaces._int64_safe`), else over Python ints."""
+        every r x r minor fits (:func:`solvers.halfspaces._int64_safe`), else over Python ints; or
+        those :func:`solvers.halfspaces._orient` computed in ``int64`` for the signs."""
         vertex = kind == "v"
         key = ("matrix", 0 if vertex else 1)
         out = self._ints.get(key)
         if out is None:
             rows, sub, D = (self.L, self.vsubset, self.r + 1) if vertex else (self.AJ, self.lsub[self.eline], self.r)
             n = len(sub)
-            if rows.i64 is not None and _int64_safe(D - 1, *([rows.bound] * (D - 1))):
+            if self._cof[kind] is not None:  # the cofactors _orient computed in int64 for the signs
+                C = self._cof[kind].astype(object)
+            elif rows.i64 is not None and _int64_safe(D - 1, *([rows.bound] * (D - 1))):
                 C = _cofactors(rows.i64[sub].reshape(n, D - 1, D)).astype(object)
             else:
                 stack = np.empty((n, D - 1, D), dtype=object)
@@ -469,6 +476,44 @@ class _Arrangement:
                 out[:, [1 + j for j in self.J]] = self.eorient.astype(object)[:, None] * C
             self._ints[key] = out
         return out
+
+    def nonnegative(self, kind: str, idx: np.ndarray, col: list[int]) -> bool:
+        """Whether every row ``idx`` of :meth:`exact_matrix` (``kind``) has a nonnegative inner
+        product with the integer vector ``col``, exactly.
+
+        A rigorous float filter settles most rows: with the matrix and ``col`` rounded to floats
+        (relative error ≤ u = 2⁻⁵³ each; the matrix's float copy is cached), the float inner
+        product of n = d + 1 terms differs from the exact one by at most
+        ``4 (n + 2) u Σ_j |m_j| |c_j|`` (the products' rounding, γ_n of the sum, Higham,
+        *Accuracy and Stability of Numerical Algorithms* §3.1, and both conversions; the entries
+        are integers, so nothing underflows).  A row whose float value exceeds the bound is
+        proved positive, one below minus the bound proved negative; the rest (the rows the
+        separating halfspace touches, exactly 0) are computed in Python integers.  Overflow (inf,
+        nan) leaves a row to the integers."""
+        if not len(idx):
+            return True
+        M = self.exact_matrix(kind)[idx]
+        try:
+            cf = np.array([float(v) for v in col])
+        except OverflowError:
+            return bool(min(M @ np.array(col, dtype=object)) >= 0)
+        key = ("float", kind)
+        F = self._ints.get(key)
+        if F is None:
+            full = self.exact_matrix(kind)
+            try:
+                Mf = full.astype(float)
+            except OverflowError:  # an entry beyond the float range: inf there (left to the integers)
+                Mf = np.array([[float(v) if abs(v) < _FLOAT_MAX_INT else np.inf for v in row] for row in full.tolist()])
+            Mf = Mf.reshape(-1, self.d + 1)
+            F = self._ints[key] = (Mf, np.abs(Mf))
+        with np.errstate(all="ignore"):
+            vals = F[0][idx] @ cf
+            err = (4 * (len(col) + 2) * 2.0**-53) * (F[1][idx] @ np.abs(cf))
+            if (vals < -err).any():
+                return False
+            unsure = np.flatnonzero(~(vals > err))
+        return not len(unsure) or bool(min(M[unsure] @ np.array(col, dtype=object)) >= 0)
 
     def vertex(self, i) -> tuple:
         """Vertex i exactly, as a tuple of Fractions (cached)."""
@@ -502,6 +547,9 @@ class _Arrangement:
             return self.const_depth
         return int(self.vdepth.max())
 
+
+#: integers at least this large are not converted to floats (float(v) would overflow)
+_FLOAT_MAX_INT = 2**1000
 
 _CACHE: OrderedDict[tuple, _Arrangement] = OrderedDict()
 #: arrangements kept (least recently used evicted); also bounded by _CACHE_CELLS, the total
@@ -635,10 +683,7 @@ class _Level:
             if sum(x * v for x, v in zip(hn[1:], nums, strict=True)):
                 return False
         vs, es = self.columns(k)
-        col = np.array(hn, dtype=object)
-        if len(vs) and min(a.exact_matrix("v")[vs] @ col) < 0:
-            return False
-        return not (len(es) and min(a.exact_matrix("e")[es] @ col) < 0)
+        return a.nonnegative("v", vs, hn) and a.nonnegative("e", es, hn)
 
     def columns(self, k):
         """The vertices and unbounded edges of depth ≥ k (index arrays): the columns of level k."""
@@ -1252,12 +1297,12 @@ def _support_certificate(lev: _Level, k: int, vs, es, lam, mu) -> HullCertificat
     return _combination_certificate(lev, k, xv, xe, x[nv + ne :])
 
 
-def _combination_certificate(lev: _Level, k: int, xv: dict, xe: dict, xl) -> HullCertificate | None:
+def _combination_certificate(lev, k: int, xv: dict, xe: dict, xl) -> HullCertificate | None:
     """The :class:`HullCertificate` of exact weights: ``xv`` {vertex: λ}, ``xe`` {edge: μ}, ``xl``
     (one ν per lineality vector), or None unless every λ, μ is ≥ 0 and every ray of positive
     weight has its anchor among the vertices of positive weight.  Zero weights are dropped;
-    the point is the combination itself."""
-    a = lev.arr
+    the point is the combination itself.  ``lev``: the :class:`_Level` or its :class:`_Arrangement`."""
+    a = lev if isinstance(lev, _Arrangement) else lev.arr
     if any(v < 0 for v in (*xv.values(), *xe.values())):
         return None
     keep_v = [v for v, c in xv.items() if c > 0]
@@ -1451,58 +1496,79 @@ POINT_PATH = True
 
 
 class _PointColumns:
-    """The columns of the level LPs at a point subspace {E z = f} (E square), deepest first.
+    """The columns of the level LPs at a point z0, deepest first, cached on the arrangement.
 
-    Column ``[1; E v]`` per arrangement vertex v, ``[0; E r]`` per unbounded edge r (its ray),
-    ``[1; E (a + T r)]`` per unbounded edge (a point of its open ray, a its anchor, T a power of
-    two far beyond the vertices' spread) and ``±[0; E ℓ]`` per lineality vector ℓ (free weights), in
-    floats for :class:`solvers._phase1.Phase1`, each scaled to largest |entry| 1; the lineality
-    first, then by decreasing depth, so the columns of level k are a prefix (``count(k)`` of them).
+    At a point subspace the level LP asks whether z0 = Σλ_v v + Σμ_e r_e + Σν ℓ with Σλ = 1: its
+    columns are ``[1; v]`` per arrangement vertex v, ``[0; r]`` per unbounded edge r (its ray),
+    ``[1; a + T r]`` per unbounded edge (a point of its open ray, a its anchor, T a power of two far
+    beyond the vertices' spread) and ``±[0; ℓ]`` per lineality vector ℓ (free weights), and its
+    right-hand side is ``[1; z0]`` whatever equations describe the point.  In floats for
+    :class:`solvers._phase1.Phase1`, each column scaled to largest |entry| 1; the lineality first,
+    then by decreasing depth, so the columns of level k are a prefix (``count(k)`` of them).
     ``kind`` / ``ids`` name each column (``"v"``, ``"e"``, ``"p"``, ``"l+"``, ``"l-"``) for its exact
     counterpart (:meth:`exact`).  The rays make the level LP that of the closure (whose Farkas
     multipliers bound the hull); the ray points give combinations that are anchored by
-    construction (weight w on a + T r is weight w on a and T·w on r).
+    construction (weight w on a + T r is weight w on a and T·w on r).  Nothing here depends on z0:
+    one instance per arrangement (:meth:`of`).
     """
 
-    def __init__(self, lev: _Level):
-        a = lev.arr
-        nl, q = len(lev.Lf), len(lev.Ef)
+    def __init__(self, a: _Arrangement):
+        nl = len(a.lineality)
+        self.arr = a
         self.T = 2 ** int(np.ceil(np.log2(1e3 * (1.0 + float(np.abs(a.vfloat).max(initial=0.0))))))
-        L = np.hstack([np.zeros((nl, 1)), lev.Lf @ lev.Ef.T]) if nl else np.zeros((0, q + 1))
-        V = np.hstack([np.ones((a.n_v, 1)), a.vfloat @ lev.Ef.T])
+        Lf = np.array([[float(x) for x in v] for v in a.lineality], float).reshape(nl, a.d)
+        L = np.hstack([np.zeros((nl, 1)), Lf])
+        V = np.hstack([np.ones((a.n_v, 1)), a.vfloat])
         if a.n_e:
-            R = np.hstack([np.zeros((a.n_e, 1)), a.efloat @ lev.Ef.T])
-            P = np.hstack([np.ones((a.n_e, 1)), (a.vfloat[a.eanchor] + self.T * a.efloat) @ lev.Ef.T])
+            R = np.hstack([np.zeros((a.n_e, 1)), a.efloat])
+            P = np.hstack([np.ones((a.n_e, 1)), a.vfloat[a.eanchor] + self.T * a.efloat])
+            depth = np.concatenate([a.vdepth, a.edepth, a.edepth])
         else:
-            R = P = np.zeros((0, q + 1))
-        depth = np.concatenate([a.vdepth, a.edepth, a.edepth]) if a.n_e else a.vdepth
+            R = P = np.zeros((0, a.d + 1))
+            depth = a.vdepth
         order = np.argsort(-depth, kind="stable")
-        self.cols = _unit_columns(np.vstack([L, -L, np.vstack([V, R, P])[order]]).T)
-        kinds = np.array(["v"] * a.n_v + ["e"] * a.n_e + ["p"] * a.n_e)[order].tolist()
-        ids = np.concatenate([np.arange(a.n_v), np.arange(a.n_e), np.arange(a.n_e)])[order].tolist()
-        self.kind = ["l+"] * nl + ["l-"] * nl + kinds
-        self.ids = list(range(nl)) * 2 + ids
+        self.A = _unit_columns(np.vstack([L, -L, np.vstack([V, R, P])[order]]).T)
+        kinds = ["v"] * a.n_v + ["e"] * a.n_e + ["p"] * a.n_e
+        ids = [*range(a.n_v), *range(a.n_e), *range(a.n_e)]
+        order = order.tolist()
+        self.kind = ["l+"] * nl + ["l-"] * nl + [kinds[j] for j in order]
+        self.ids = list(range(nl)) * 2 + [ids[j] for j in order]
         self.depth = np.concatenate([np.full(2 * nl, a.m + 1), depth[order]])
-        self.g = np.concatenate([[1.0], lev.ff])
-        self.lev = lev
+        self.counts = np.searchsorted(-self.depth, -np.arange(a.m + 2), side="right").tolist()
+        self.rays = np.array([k == "e" for k in self.kind], dtype=float)  # phase 2: drives the rays out
+
+    @staticmethod
+    def of(a: _Arrangement) -> _PointColumns:
+        """The columns of arrangement ``a`` (built once, kept with its exact numbers)."""
+        out = a._ints.get("point columns")
+        if out is None:
+            out = a._ints["point columns"] = _PointColumns(a)
+        return out
 
     def count(self, k: int) -> int:
         """The number of columns of level k (depth ≥ k; the lineality always)."""
-        return int(np.count_nonzero(self.depth >= k))
+        return self.counts[k] if 0 <= k < len(self.counts) else int(np.count_nonzero(self.depth >= k))
 
     def exact(self, j: int) -> tuple[list[int], int]:
-        """Column j exactly, as (integer entries, positive denominator) (:meth:`_Level.exact_column`;
-        a ray point's from its anchor's and its ray's)."""
-        kind, i = self.kind[j], self.ids[j]
+        """Column j exactly as (integer entries, positive denominator): ``[den; nums]`` for a
+        vertex nums / den, ``[0; nums]`` for a ray or a lineality vector, and for a ray point the
+        anchor's and the ray's numbers combined over ``den_a den_r``."""
+        a, kind, i = self.arr, self.kind[j], self.ids[j]
+        if kind == "v":
+            nums, den = a.vertex_ints(i)
+            return [den, *nums], den
+        if kind == "e":
+            nums, den = a.direction_ints(i)
+            return [0, *nums], den
         if kind == "p":
-            (pa, da), (pr, dr) = self.lev.exact_column("v", int(self.lev.arr.eanchor[i])), self.lev.exact_column("e", i)
-            return [u * dr + self.T * v * da for u, v in zip(pa, pr, strict=True)], da * dr
-        ints, den = self.lev.exact_column(kind[0], i)
-        return ([-v for v in ints], den) if kind == "l-" else (ints, den)
+            (pa, da), (pr, dr) = a.vertex_ints(int(a.eanchor[i])), a.direction_ints(i)
+            return [da * dr, *(u * dr + self.T * v * da for u, v in zip(pa, pr, strict=True))], da * dr
+        nums, den = a.lineality_ints(i)
+        return [0, *(nums if kind == "l+" else (-v for v in nums))], den
 
-    def rays(self) -> np.ndarray:
-        """1 on the ray columns, 0 elsewhere: the phase-2 cost that drives the rays out."""
-        return np.array([k == "e" for k in self.kind], dtype=float)
+    def phase1(self, z0f: np.ndarray) -> Phase1:
+        """A fresh phase-1 run towards ``[1; z0]`` (z0 in floats) over these columns."""
+        return Phase1(self.A, np.concatenate([[1.0], z0f]), unit=True)
 
 
 def _unit_columns(C: np.ndarray) -> np.ndarray:
@@ -1513,74 +1579,98 @@ def _unit_columns(C: np.ndarray) -> np.ndarray:
     return C / np.where(top > 0, top, 1.0)
 
 
-def _point_bound(cols: _PointColumns, k: int, basis: list[int]) -> LevelBound | None:
-    """The exact :class:`LevelBound` at level k from a phase-1 basis that is optimal with a positive
-    sum of artificial variables over the columns of level k, or None.
+def _point_bound(cols: _PointColumns, k: int, basis: list[int], z0, E, g0: np.ndarray) -> LevelBound | None:
+    """The exact :class:`LevelBound` at level k (for the equations ``E z = f`` of the point z0) from
+    a phase-1 basis that is optimal with a positive sum of artificial variables over the columns
+    of level k, or None.
 
-    Its multipliers y solve ``y·a_j = 0`` for the basic columns and ``y·(±e_i) = 1`` for the basic
-    artificial ones, exactly (:func:`_solve_int_nums`; exact columns are positive multiples of the
-    float ones, which leaves those equations unchanged); ``t = y·(1, f) > 0`` is required, and
-    ``−y / t`` is the bound's (offset, multipliers): offset + ⟨multipliers, f⟩ = −1 by construction.
-    The rest is checked on every vertex and ray of level k and on the lineality in integers
-    (:meth:`_Level.separates`, on ``−(y0 L_E, (L_E E)ᵀ y_E)``, a positive multiple of (offset, h));
-    phase-1 optimality (``y·a_j ≤ 0`` on every column of level k, in floats) is only what made the
-    basis worth trying.  Fractions are made for the returned bound only.
-    """
-    lev = cols.lev
+    Its multipliers y = (y0, y_h) solve ``y·a_j = 0`` for the basic columns and ``y·(±e_i) = 1``
+    for the basic artificial ones (signs ``g0``), exactly (:func:`_solve_int_nums`; exact columns
+    are positive multiples of the float ones, which leaves those equations unchanged).
+    ``t = y0 + ⟨y_h, z0⟩ > 0`` is required; then (offset, h) = −(y0, y_h) / t has
+    offset + ⟨h, z0⟩ = −1, and it is checked on every vertex and ray of level k and on the
+    lineality in integers (:meth:`_Arrangement.nonnegative` on ``−(y0, y_h)``, a positive
+    multiple).  Phase-1 optimality (``y·a_j ≤ 0`` on every column of level k, in floats) is only
+    what made the basis worth trying.  The bound's multipliers solve ``Eᵀ μ = h`` exactly
+    (μ = h when E is the identity), so that offset + ⟨μ, f⟩ = offset + ⟨h, z0⟩ = −1."""
+    a = cols.arr
+    r = a.d + 1
     M, rhs = [], []
     for j in basis:
         if j >= 0:
             M.append(cols.exact(j)[0])
             rhs.append(0)
         else:
-            e = [0] * len(cols.g)
-            e[-1 - j] = 1 if cols.g[-1 - j] >= 0 else -1
+            e = [0] * r
+            e[-1 - j] = 1 if g0[-1 - j] >= 0 else -1
             M.append(e)
             rhs.append(1)
-    sol = _solve_int_nums(M, rhs, len(cols.g))
+    sol = _solve_int_nums(M, rhs, r)
     if sol is None:
         return None
-    y, _ = sol  # y / den, den > 0
-    t = y[0] * lev.L_E + sum(v * fi for v, fi in zip(y[1:], lev.f_L, strict=True))  # t·den·L_E
+    y = sol[0]  # over a positive denominator, dropped: only ratios matter below
+    zn, zD = common_denominator(list(z0))
+    t = y[0] * zD + sum(v * u for v, u in zip(y[1:], zn, strict=True))  # t·den·zD
     if t <= 0:
         return None
-    d = lev.arr.d
-    hE = [sum(v * row[j] for v, row in zip(y[1:], lev.E_L, strict=True) if v) for j in range(d)]
-    if not lev.separates(k, [-y[0] * lev.L_E, *(-v for v in hE)]):
+    hn = [-v for v in y]
+    for i in range(len(a.lineality)):
+        if sum(x * v for x, v in zip(hn[1:], a.lineality_ints(i)[0], strict=True)):
+            return None
+    vs = np.flatnonzero(a.vdepth >= k)
+    es = np.flatnonzero(a.edepth >= k) if a.n_e else np.zeros(0, np.intp)
+    if not (a.nonnegative("v", vs, hn) and a.nonnegative("e", es, hn)):
         return None
-    mult = tuple(Fraction(-v * lev.L_E, t) for v in y[1:])
-    h = tuple(Fraction(-v, t) for v in hE)
-    return LevelBound(k, h, Fraction(-y[0] * lev.L_E, t), mult)
+    h = tuple(Fraction(-v * zD, t) for v in y[1:])
+    identity = all(E[i][j] == (i == j) for i in range(len(E)) for j in range(a.d)) and len(E) == a.d
+    mult = h if identity else _solve_rational([list(col) for col in zip(*E, strict=True)], list(h))
+    if mult is None:
+        return None
+    return LevelBound(k, h, Fraction(-y[0] * zD, t), tuple(mult))
 
 
-def _point_certificate(cols: _PointColumns, k: int, support: list[int]) -> HullCertificate | None:
-    """The exact :class:`HullCertificate` at level k on the support of a feasible phase-1 basis, or None
-    (dependent columns, a negative weight, or a ray whose anchor has no weight)."""
-    lev = cols.lev
-    x = _exact_combination([cols.exact(j) for j in support], [Fraction(1), *lev.f])
-    if x is None:
+def _solve_rational(M: list[list], rhs: list) -> list[Fraction] | None:
+    """The unique solution of the square rational system M x = rhs, exactly, or None."""
+    rows = [common_denominator([Fraction(v) for v in (*row, b)])[0] for row, b in zip(M, rhs, strict=True)]
+    return _solve_int([row[:-1] for row in rows], [row[-1] for row in rows], len(M))
+
+
+def _point_certificate(cols: _PointColumns, k: int, support: list[int], z0) -> HullCertificate | None:
+    """The exact :class:`HullCertificate` at level k on the support of a feasible basis (z0 a
+    combination of those columns), or None (dependent columns, a negative weight, or a ray whose
+    anchor has no weight).
+
+    The columns' integer entries ``c_j`` (column = c_j / den_j) solve ``Σ u_j c_j = [zD; zn]``
+    (z0 = zn / zD) exactly; the weights are ``u_j den_j / zD``."""
+    a = cols.arr
+    zn, zD = common_denominator(list(z0))
+    ex = [cols.exact(j) for j in support]
+    sol = _solve_int_nums([[c[0][i] for c in ex] for i in range(a.d + 1)], [zD, *zn], len(ex))
+    if sol is None:
         return None
-    xv, xe, xl = {}, {}, [Fraction(0)] * len(lev.Lf)
-    for j, val in zip(support, x, strict=True):
+    u, D = sol
+    xv, xe, xl = {}, {}, [Fraction(0)] * len(a.lineality)
+    for j, uj, (_, den) in zip(support, u, ex, strict=True):
+        val = Fraction(uj * den, D * zD)
         kind, i = cols.kind[j], cols.ids[j]
         if kind == "v":
             xv[i] = xv.get(i, 0) + val
         elif kind == "e":
             xe[i] = xe.get(i, 0) + val
         elif kind == "p":  # w (a + T r): w on the anchor, T w on the ray
-            anchor = int(lev.arr.eanchor[i])
+            anchor = int(a.eanchor[i])
             xv[anchor] = xv.get(anchor, 0) + val
             xe[i] = xe.get(i, 0) + cols.T * val
         else:
             xl[i] += val if kind == "l+" else -val
-    return _combination_certificate(lev, k, xv, xe, xl)
+    return _combination_certificate(a, k, xv, xe, xl)
 
 
-def _point_search(arr: _Arrangement, E, f, lo: int, lo_cert, hi: int) -> CDepthResult | None:
-    """:func:`_search` at a point subspace (E square and invertible): one float phase-1 simplex over
-    the level LPs' columns added level by level from the deepest, both sides certified exactly.
+def _point_search(arr: _Arrangement, E, f, z0, lo: int, lo_cert, hi: int) -> CDepthResult | None:
+    """:func:`_search` at a point subspace {E z = f} = {z0}: one float phase-1 simplex over the level
+    LPs' columns added level by level from the deepest, both sides certified exactly.
 
-    At a point z0 the level LP asks whether z0 itself is an (anchored) combination of the level's
+    At a point the level LP asks whether z0 itself is an (anchored) combination of the level's
     vertices and rays: the columns of level k + 1 are a subset of those of level k, so one phase-1
     simplex (:class:`solvers._phase1.Phase1`) with the columns of each level appended in turn
     finds the first level, from the top, at which z0 is a combination — the value — in a handful
@@ -1594,9 +1684,9 @@ def _point_search(arr: _Arrangement, E, f, lo: int, lo_cert, hi: int) -> CDepthR
     common path; the value and the point (z0) are those of the general search, the certificates
     may be other ones.
     """
-    lev = _Level(arr, E, f)
-    cols = _PointColumns(lev)
-    run = Phase1(cols.cols, cols.g)
+    cols = _PointColumns.of(arr)
+    z0f = np.array([float(v) for v in z0])
+    run = cols.phase1(z0f)
     value, above = lo, None  # above: the optimal infeasible basis of level value + 1
     for k in range(hi, lo, -1):
         run.extend(cols.count(k))
@@ -1609,8 +1699,10 @@ def _point_search(arr: _Arrangement, E, f, lo: int, lo_cert, hi: int) -> CDepthR
         above = list(run.basis)
     upper: object = None
     if value < arr.m:
-        deeper = value + 1 > arr.max_depth()  # no vertex that deep: "empty-level"
-        upper = lev.exact_infeasible(value + 1) if deeper else _point_bound(cols, value + 1, above or [])
+        if value + 1 > arr.max_depth():  # no vertex that deep
+            upper = "empty-level"
+        else:
+            upper = _point_bound(cols, value + 1, above or [], z0, E, np.concatenate([[1.0], z0f]))
         if upper is None:
             return None
     if value == lo:
@@ -1618,17 +1710,17 @@ def _point_search(arr: _Arrangement, E, f, lo: int, lo_cert, hi: int) -> CDepthR
     else:
         best = None
         if any(cols.kind[j] == "e" for j in run.support()):  # a ray: drive the rays out (phase 2)
-            if run.minimise(cols.rays()) is not True or run.objective() > 1e-9:
+            if run.minimise(cols.rays) is not True or run.objective() > 1e-9:
                 run = None
         if run is not None:
-            best = _point_certificate(cols, value, run.support())
-        best = best or _maximiser(lev, value)
+            best = _point_certificate(cols, value, run.support(), z0)
+        best = best or _maximiser(_Level(arr, E, f), value)
     if best is None:
         return None
     return CDepthResult(value, best.point, best, upper, {"vertices": arr.n_v, "rays": arr.n_e, "point": True})
 
 
-def _search(arr: _Arrangement, E, f, lo: int, lo_cert, hi: int, point: bool = False) -> CDepthResult:
+def _search(arr: _Arrangement, E, f, lo: int, lo_cert, hi: int, point: tuple | None = None) -> CDepthResult:
     """Largest k in [lo, hi] with ConvexHull(D_S(k)) ∩ {E z = f} ≠ ∅ (lo known feasible).
 
     The binary search runs on the float LPs alone (one per level, kept); only its answer
@@ -1636,10 +1728,11 @@ def _search(arr: _Arrangement, E, f, lo: int, lo_cert, hi: int, point: bool = Fa
     level above).  Should the exact certificate fail at the level the floats chose, the
     search goes on below it with an exact certificate at every feasible level (the
     original, slower path).  Either way the value is certified on both sides.  ``point``: the
-    equations have exactly one solution (d independent rows), which opens :func:`_point_search`.
+    equations' only solution, when they have exactly one (d independent rows), which opens
+    :func:`_point_search`.
     """
-    if FAST_PATHS and POINT_PATH and point:
-        res = _point_search(arr, E, f, lo, lo_cert, hi)
+    if FAST_PATHS and POINT_PATH and point is not None:
+        res = _point_search(arr, E, f, point, lo, lo_cert, hi)
         if res is not None:
             return res
     if FAST_PATHS and E and LP_BACKEND == "highspy":
@@ -1733,7 +1826,7 @@ def cdepth(constraints, z, *, return_certificate: bool = False, max_work: int | 
         res = CDepthResult(dz, tuple(zq), cert0, "empty-level" if dz < m else None)
     else:
         E = [tuple(Fraction(int(i == j)) for j in range(d)) for i in range(d)]
-        res = _search(arr, E, list(zq), dz, cert0, arr.max_depth(), point=True)
+        res = _search(arr, E, list(zq), dz, cert0, arr.max_depth(), point=tuple(zq))
         res = CDepthResult(
             res.value,
             tuple(zq),
@@ -1756,7 +1849,7 @@ def _cdepth_hull_only(constraints, z) -> CDepthResult:
     if arr.r == 0:
         return cdepth(constraints, z, return_certificate=True)
     E = [tuple(Fraction(int(i == j)) for j in range(d)) for i in range(d)]
-    return _search(arr, E, list(zq), 0, cert0, m, point=True)
+    return _search(arr, E, list(zq), 0, cert0, m, point=zq)
 
 
 def _all_satisfied_point(Aq, wq, d, subspace):
@@ -1888,7 +1981,7 @@ def max_cdepth(constraints, subspace=None, *, max_work: int | None = DEFAULT_MAX
     point = getattr(subspace, "dim", None) == 0 or (
         not hasattr(subspace, "dim") and len(E) == d and _rank_and_pivots(E, d)[0] == d
     )
-    return _search(arr, E, f, d0, cert0, arr.max_depth(), point=point)
+    return _search(arr, E, f, d0, cert0, arr.max_depth(), point=z0 if point else None)
 
 
 def max_depth_brute(constraints) -> int:

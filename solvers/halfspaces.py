@@ -123,6 +123,13 @@ def _laplace(M: np.ndarray, signed: bool = True) -> np.ndarray:
         if signed:
             return M[..., 0, 0] * M[..., 1, 1] - M[..., 0, 1] * M[..., 1, 0]
         return M[..., 0, 0] * M[..., 1, 1] + M[..., 0, 1] * M[..., 1, 0]
+    if p == 3:  # the expansion below written out: the same operations in the same order (bit-identical floats)
+        a, b, c = M[..., 0, 0], M[..., 0, 1], M[..., 0, 2]
+        d, e, f = M[..., 1, 0], M[..., 1, 1], M[..., 1, 2]
+        g, h, i = M[..., 2, 0], M[..., 2, 1], M[..., 2, 2]
+        if signed:
+            return (a * (e * i - f * h) + -(b * (d * i - f * g))) + c * (d * h - e * g)
+        return (a * (e * i + f * h) + b * (d * i + f * g)) + c * (d * h + e * g)
     total = None
     rest = M[..., 1:, :]
     for j in range(p):
@@ -188,13 +195,16 @@ class _Orientation:
     """sign det[R[S]; T[j]] for subsets S of rows R and all rows j of T, exactly.
 
     ``signs`` (K, n) int8; ``c_float`` (K, D) float cofactors (approximate); ``c_sign``
-    (K, D) int8 exact signs of the cofactors; ``c_zero`` (K,) whether c == 0 exactly.
+    (K, D) int8 exact signs of the cofactors; ``c_zero`` (K,) whether c == 0 exactly;
+    ``c_int`` (K, D) the exact cofactors in ``int64`` when they were computed that way (small
+    integer rows), else None.
     """
 
     signs: np.ndarray
     c_float: np.ndarray
     c_sign: np.ndarray
     c_zero: np.ndarray
+    c_int: np.ndarray | None = None
 
 
 def _orient(R: _Rows, subsets: np.ndarray, T: _Rows, same: bool, need_c=None) -> _Orientation:
@@ -214,7 +224,7 @@ def _orient(R: _Rows, subsets: np.ndarray, T: _Rows, same: bool, need_c=None) ->
         vals = c @ T.i64.T
         signs = np.sign(vals).astype(np.int8)
         c_sign = np.sign(c).astype(np.int8)
-        return _Orientation(signs, c.astype(float), c_sign, ~c_sign.any(axis=1))
+        return _Orientation(signs, c.astype(float), c_sign, ~c_sign.any(axis=1), c)
     M = R.f[subsets]
     c = _cofactors(M)
     cabs = _cofactors(np.abs(M), signed=False)

@@ -150,12 +150,25 @@ def test_a_wrong_basis_is_not_certified(which):
     w = [0, -2, 0, -2, 1, -3]
     Aq, wq, _, d = D._as_constraints((A, w))
     arr = D._arrangement(Aq, wq, d)
-    E = [[Fraction(1), Fraction(0)], [Fraction(0), Fraction(1)]]
-    cols = D._PointColumns(D._Level(arr, E, [Fraction(1), Fraction(1)]))
-    k = max_cdepth((A, w), (E, [1, 1])).value
+    E, z0 = [[Fraction(1), Fraction(0)], [Fraction(0), Fraction(1)]], (Fraction(1), Fraction(1))
+    cols = D._PointColumns.of(arr)
+    k = max_cdepth((A, w), (E, list(z0))).value
     if which == "bound":  # the all-artificial basis at level k: the point is reachable there
-        assert D._point_bound(cols, k, [-1, -2, -3]) is None
+        assert D._point_bound(cols, k, [-1, -2, -3], z0, E, np.ones(3)) is None
     else:  # two vertices of level k whose line misses (1, 1): no nonnegative combination
         n = cols.count(k)
         pairs = [(i, j) for i in range(n) for j in range(i + 1, n) if cols.kind[i] == cols.kind[j] == "v"]
-        assert any(D._point_certificate(cols, k, list(p)) is None for p in pairs)
+        assert any(D._point_certificate(cols, k, list(p), z0) is None for p in pairs)
+
+
+def test_equations_other_than_the_identity_get_their_multipliers():
+    """A point given by equations other than z_i = c_i: the bound's multipliers solve Eᵀμ = h, so the
+    checker (which reads E) accepts it, and the value and point are the identity's."""
+    A, w = degenerate_system(np.random.default_rng(9), 6, 2)
+    E, f = [[2, 1], [1, -1]], [3, 0]  # the point (1, 1)
+    res = max_cdepth((A, w), (E, f))
+    assert res.point == (1, 1) and res.info.get("point") is True
+    assert res.value > D.depth((A, w), [1, 1]) and isinstance(res.upper, D.LevelBound)
+    assert res.upper.multipliers != res.upper.h
+    assert res.value == max_cdepth((A, w), ([[1, 0], [0, 1]], [1, 1])).value == scan(max_cdepth, (A, w), (E, f)).value
+    assert_certified((A, w), res, (E, f))
