@@ -42,6 +42,7 @@ m ≲ 100, d = 4 and m ≲ 40.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections import OrderedDict
@@ -62,6 +63,7 @@ from solvers.halfspaces import (
     _cofactors_py,
     _dot_signs,
     _int64_safe,
+    _int_row,
     _orient,
     _rank_and_pivots,
     _Rows,
@@ -284,12 +286,42 @@ def _subspace_equations(subspace, d):
     if hasattr(subspace, "equations"):
         if getattr(subspace, "ambient_dim", d) != d:
             raise ValueError(f"subspace: ambient dimension {subspace.ambient_dim} != {d}")
+        if getattr(subspace, "dim", None) == 0 and not getattr(subspace, "basis", True):
+            # a point: its equations are z_j = point_j (what AffineSubspace.equations() returns)
+            return [[Fraction(int(i == j)) for j in range(d)] for i in range(d)], [Fraction(v) for v in subspace.point]
         E, f = subspace.equations()
     else:
         E, f = subspace
     Eq = _as_rational_matrix(np.asarray(E, dtype=object).reshape(-1, d), "subspace E", d)
     fq = _as_rational_vector(np.asarray(f, dtype=object).reshape(-1), "subspace f", len(Eq))
     return Eq, fq
+
+
+def _primitive(ints: list[int]) -> list[int]:
+    """An integer vector divided by the gcd of its entries (the zero vector unchanged)."""
+    g = math.gcd(*ints)
+    return [v // g for v in ints] if g > 1 else list(ints)
+
+
+def _pivot_data(Aq, wq, d):
+    """(rank r of A, pivot columns J, the RREF of A as Fractions when r < d (its free columns give
+    the lineality; None at full rank), the rows (A_i, −w_i) as primitive integer vectors, their
+    floats): one conversion of the Fractions, one python-flint reduction (the RREF is unique: the
+    same J and RREF as :func:`solvers.halfspaces._rank_and_pivots`)."""
+    m = len(Aq)
+    if not m:
+        return 0, [], [], [], np.zeros((0, d + 1))
+    lifted = [_int_row([*a, -b]) for a, b in zip(Aq, wq, strict=True)]
+    floats = np.array([[float(q) for q in a] + [-float(b)] for a, b in zip(Aq, wq, strict=True)], dtype=float)
+    ints = [row[:d] for row in lifted if any(row[:d])]
+    if not ints or d == 0:
+        return 0, [], [], lifted, floats
+    R, den, r = _flint_rref(ints, [0] * len(ints))
+    den = int(den)
+    rows = [[int(v) for v in row[:d]] for row in R.tolist()[:r]]
+    J = [next(j for j, v in enumerate(row) if v) for row in rows]
+    rref = [[Fraction(v, den) if v else Fraction(0) for v in row] for row in rows] if r < d else None
+    return r, J, rref, lifted, floats
 
 
 def _vertex_lines(subsets: np.ndarray, inv: np.ndarray, lsub: np.ndarray, m: int):
@@ -313,10 +345,13 @@ def _vertex_lines(subsets: np.ndarray, inv: np.ndarray, lsub: np.ndarray, m: int
     return pv, pl.astype(np.intp)
 
 
+@functools.lru_cache(maxsize=64)
 def _combinations(m: int, r: int) -> np.ndarray:
-    """All r-subsets of range(m) as rows of an intp array of shape (C(m, r), r)."""
+    """All r-subsets of range(m) as rows of an intp array of shape (C(m, r), r) (cached, read-only)."""
     combos = list(itertools.combinations(range(m), r))
-    return np.array(combos, np.intp).reshape(len(combos), r)
+    out = np.array(combos, np.intp).reshape(len(combos), r)
+    out.flags.writeable = False
+    return out
 
 
 class _Arrangement:
@@ -327,7 +362,7 @@ class _Arrangement:
         self._ints: dict = {}
         self._cof: dict = {"v": None, "e": None}
         m = self.m
-        r, J, rref = pivots or (_rank_and_pivots(Aq, d) if m else (0, [], []))
+        r, J, rref, lifted, floats = pivots or _pivot_data(Aq, wq, d)
         self.r, self.J = r, J
         free = [j for j in range(d) if j not in J]
         lin = []
@@ -344,8 +379,11 @@ class _Arrangement:
             self.vdepth = np.zeros(0, np.int64)
             self.edepth = np.zeros(0, np.int64)
             return
-        L = _Rows([[a[j] for j in J] + [-b] for a, b in zip(Aq, wq, strict=True)], r + 1)
-        self.L = L
+        # the rows (A_i restricted to J, −w_i) and A_i restricted to J as primitive integer vectors:
+        # from the primitive (A_i, −w_i), restricted and divided by their gcd (the same vectors as
+        # converting the Fractions again), and their floats
+        cols = [*J, d]
+        self.L = L = _Rows.of([_primitive([row[j] for j in cols]) for row in lifted], floats[:, cols], r + 1)
         subsets = _combinations(m, r)
         o = _orient(L, subsets, L, same=True, need_c=[r])
         valid = o.c_sign[:, r] != 0
@@ -361,7 +399,7 @@ class _Arrangement:
         self.vfloat = self._embed_float(vf)
         self.n_v = len(uniq)
         # lines: subsets of r-1 rows of A_J; u = cofactor vector, sign(<A_j, u>) exactly
-        AJ = _Rows([[a[j] for j in J] for a in Aq], r)
+        AJ = _Rows.of([_primitive([row[j] for j in J]) for row in lifted], floats[:, J], r)
         self.AJ = AJ
         lsub = _combinations(m, r - 1)
         lo = _orient(AJ, lsub, AJ, same=True, need_c=[])
@@ -406,6 +444,8 @@ class _Arrangement:
         out = self._ints.get(key)
         if out is None:
             full = self._ints.get(("matrix", 0))
+            if full is None and self._cof["v"] is not None:  # all of them at once is as cheap
+                full = self.exact_matrix("v")
             if full is not None:
                 row = full[int(i)].tolist()
                 out = row[1:], row[0]
@@ -424,6 +464,8 @@ class _Arrangement:
         out = self._ints.get(key)
         if out is None:
             full = self._ints.get(("matrix", 1))
+            if full is None and self._cof["e"] is not None:  # all of them at once is as cheap
+                full = self.exact_matrix("e")
             if full is not None:
                 row = full[int(e)].tolist()
                 out = row[1:], max(abs(v) for v in row[1:])
@@ -607,7 +649,7 @@ def _arrangement_rank(Aq, wq, d) -> int:
         return arr.r
     if not Aq:
         return 0
-    out = _PIVOTS[key] = _rank_and_pivots(Aq, d)
+    out = _PIVOTS[key] = _pivot_data(Aq, wq, d)
     while len(_PIVOTS) > 4:
         _PIVOTS.popitem(last=False)
     return out[0]
@@ -1495,6 +1537,10 @@ def _scan_search(arr: _Arrangement, E, f, lo: int, lo_cert, hi: int) -> CDepthRe
 POINT_PATH = True
 
 
+#: the kinds of :class:`_PointColumns`: vertex, ray, ray point, lineality (+ and −)
+_V, _E, _P, _LP, _LM = range(5)
+
+
 class _PointColumns:
     """The columns of the level LPs at a point z0, deepest first, cached on the arrangement.
 
@@ -1505,8 +1551,8 @@ class _PointColumns:
     right-hand side is ``[1; z0]`` whatever equations describe the point.  In floats for
     :class:`solvers._phase1.Phase1`, each column scaled to largest |entry| 1; the lineality first,
     then by decreasing depth, so the columns of level k are a prefix (``count(k)`` of them).
-    ``kind`` / ``ids`` name each column (``"v"``, ``"e"``, ``"p"``, ``"l+"``, ``"l-"``) for its exact
-    counterpart (:meth:`exact`).  The rays make the level LP that of the closure (whose Farkas
+    ``kind`` / ``ids`` name each column (:data:`_V`, :data:`_E`, :data:`_P`, :data:`_LP`, :data:`_LM`)
+    for its exact counterpart (:meth:`exact`).  The rays make the level LP that of the closure (whose Farkas
     multipliers bound the hull); the ray points give combinations that are anchored by
     construction (weight w on a + T r is weight w on a and T·w on r).  Nothing here depends on z0:
     one instance per arrangement (:meth:`of`).
@@ -1528,14 +1574,13 @@ class _PointColumns:
             depth = a.vdepth
         order = np.argsort(-depth, kind="stable")
         self.A = _unit_columns(np.vstack([L, -L, np.vstack([V, R, P])[order]]).T)
-        kinds = ["v"] * a.n_v + ["e"] * a.n_e + ["p"] * a.n_e
-        ids = [*range(a.n_v), *range(a.n_e), *range(a.n_e)]
-        order = order.tolist()
-        self.kind = ["l+"] * nl + ["l-"] * nl + [kinds[j] for j in order]
-        self.ids = list(range(nl)) * 2 + [ids[j] for j in order]
+        kinds = np.repeat(np.array([_V, _E, _P], np.int8), [a.n_v, a.n_e, a.n_e])
+        ids = np.concatenate([np.arange(a.n_v), np.arange(a.n_e), np.arange(a.n_e)])
+        self.kind = np.concatenate([np.full(nl, _LP, np.int8), np.full(nl, _LM, np.int8), kinds[order]])
+        self.ids = np.concatenate([np.arange(nl), np.arange(nl), ids[order]]).astype(np.intp)
         self.depth = np.concatenate([np.full(2 * nl, a.m + 1), depth[order]])
         self.counts = np.searchsorted(-self.depth, -np.arange(a.m + 2), side="right").tolist()
-        self.rays = np.array([k == "e" for k in self.kind], dtype=float)  # phase 2: drives the rays out
+        self.rays = (self.kind == _E).astype(float)  # phase 2: drives the rays out
 
     @staticmethod
     def of(a: _Arrangement) -> _PointColumns:
@@ -1553,18 +1598,18 @@ class _PointColumns:
         """Column j exactly as (integer entries, positive denominator): ``[den; nums]`` for a
         vertex nums / den, ``[0; nums]`` for a ray or a lineality vector, and for a ray point the
         anchor's and the ray's numbers combined over ``den_a den_r``."""
-        a, kind, i = self.arr, self.kind[j], self.ids[j]
-        if kind == "v":
+        a, kind, i = self.arr, self.kind[j], int(self.ids[j])
+        if kind == _V:
             nums, den = a.vertex_ints(i)
             return [den, *nums], den
-        if kind == "e":
+        if kind == _E:
             nums, den = a.direction_ints(i)
             return [0, *nums], den
-        if kind == "p":
+        if kind == _P:
             (pa, da), (pr, dr) = a.vertex_ints(int(a.eanchor[i])), a.direction_ints(i)
             return [da * dr, *(u * dr + self.T * v * da for u, v in zip(pa, pr, strict=True))], da * dr
         nums, den = a.lineality_ints(i)
-        return [0, *(nums if kind == "l+" else (-v for v in nums))], den
+        return [0, *(nums if kind == _LP else (-v for v in nums))], den
 
     def phase1(self, z0f: np.ndarray) -> Phase1:
         """A fresh phase-1 run towards ``[1; z0]`` (z0 in floats) over these columns."""
@@ -1652,17 +1697,17 @@ def _point_certificate(cols: _PointColumns, k: int, support: list[int], z0) -> H
     xv, xe, xl = {}, {}, [Fraction(0)] * len(a.lineality)
     for j, uj, (_, den) in zip(support, u, ex, strict=True):
         val = Fraction(uj * den, D * zD)
-        kind, i = cols.kind[j], cols.ids[j]
-        if kind == "v":
+        kind, i = cols.kind[j], int(cols.ids[j])
+        if kind == _V:
             xv[i] = xv.get(i, 0) + val
-        elif kind == "e":
+        elif kind == _E:
             xe[i] = xe.get(i, 0) + val
-        elif kind == "p":  # w (a + T r): w on the anchor, T w on the ray
+        elif kind == _P:  # w (a + T r): w on the anchor, T w on the ray
             anchor = int(a.eanchor[i])
             xv[anchor] = xv.get(anchor, 0) + val
             xe[i] = xe.get(i, 0) + cols.T * val
         else:
-            xl[i] += val if kind == "l+" else -val
+            xl[i] += val if kind == _LP else -val
     return _combination_certificate(a, k, xv, xe, xl)
 
 
@@ -1709,7 +1754,7 @@ def _point_search(arr: _Arrangement, E, f, z0, lo: int, lo_cert, hi: int) -> CDe
         best = lo_cert
     else:
         best = None
-        if any(cols.kind[j] == "e" for j in run.support()):  # a ray: drive the rays out (phase 2)
+        if any(cols.kind[j] == _E for j in run.support()):  # a ray: drive the rays out (phase 2)
             if run.minimise(cols.rays) is not True or run.objective() > 1e-9:
                 run = None
         if run is not None:

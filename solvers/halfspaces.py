@@ -91,14 +91,25 @@ class _Rows:
     __slots__ = ("ints", "f", "i64", "D", "bound")
 
     def __init__(self, rows: list[list[Fraction]], D: int):
+        self._fill([_int_row(r) for r in rows], np.array([[float(q) for q in r] for r in rows], dtype=float), D)
+
+    @classmethod
+    def of(cls, ints: list, floats: np.ndarray, D: int) -> _Rows:
+        """The rows from their primitive integer multiples (as :func:`_int_row` gives them) and their
+        floats (``float`` of each rational entry), computed by the caller."""
+        out = cls.__new__(cls)
+        out._fill(ints, floats, D)
+        return out
+
+    def _fill(self, ints: list, floats: np.ndarray, D: int) -> None:
         self.D = D
-        self.ints = [_int_row(r) for r in rows]
-        self.f = np.array([[float(q) for q in r] for r in rows], dtype=float).reshape(len(rows), D)
+        self.ints = ints
+        self.f = np.asarray(floats, dtype=float).reshape(len(ints), D)
         B = max((abs(v) for r in self.ints for v in r), default=0)
         self.bound = B
         self.i64 = None
         if B < 2**31:
-            self.i64 = np.array(self.ints, dtype=np.int64).reshape(len(rows), D)
+            self.i64 = np.array(self.ints, dtype=np.int64).reshape(len(ints), D)
 
 
 def _int64_safe(D: int, *bounds: int) -> bool:

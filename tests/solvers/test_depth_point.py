@@ -157,7 +157,7 @@ def test_a_wrong_basis_is_not_certified(which):
         assert D._point_bound(cols, k, [-1, -2, -3], z0, E, np.ones(3)) is None
     else:  # two vertices of level k whose line misses (1, 1): no nonnegative combination
         n = cols.count(k)
-        pairs = [(i, j) for i in range(n) for j in range(i + 1, n) if cols.kind[i] == cols.kind[j] == "v"]
+        pairs = [(i, j) for i in range(n) for j in range(i + 1, n) if cols.kind[i] == cols.kind[j] == D._V]
         assert any(D._point_certificate(cols, k, list(p), z0) is None for p in pairs)
 
 
