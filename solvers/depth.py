@@ -407,16 +407,17 @@ class _Arrangement:
         keep = ~lo.c_zero[pl]
         pv, pl = pv[keep], pl[keep]
         eds = []
-        for orient in (1, -1):
-            du = lo.signs[pl] * orient
-            s = uniq[pv]
-            ok = ~(((s > 0) & (du < 0)) | ((s < 0) & (du > 0))).any(axis=1)
-            dep = ((s > 0) | ((s == 0) & (du >= 0))).sum(axis=1)
-            eds.append(np.column_stack([pv[ok], pl[ok], np.full(ok.sum(), orient), dep[ok], du[ok]]))
-        E = np.concatenate(eds, axis=0) if eds else np.zeros((0, 4 + m), np.int64)
-        # one edge per (anchor, direction sign vector)
-        key = np.column_stack([E[:, 0], E[:, 4:]])
-        E = E[_unique_rows_first(key)[1]]
+        s, du = uniq[pv], lo.signs[pl]
+        sp, sn, sz, dp, dn = s > 0, s < 0, s == 0, du > 0, du < 0
+        for orient, up, down in ((1, dp, dn), (-1, dn, dp)):  # the ray along ±u: its signs ±du
+            ok = ~((sp & down) | (sn & up)).any(axis=1)  # no row changes side along the ray
+            dep = (sp | (sz & ~down)).sum(axis=1)
+            eds.append((pv[ok], pl[ok], np.full(ok.sum(), orient), dep[ok], orient * du[ok]))
+        cols = [np.concatenate(parts) for parts in zip(*eds, strict=True)]
+        # one edge per (anchor, direction sign vector): the anchor's bytes and the signs as one row
+        anchor = np.ascontiguousarray(cols[0].astype(np.int64)).view(np.int8).reshape(len(cols[0]), 8)
+        first = _unique_rows_first(np.hstack([anchor, cols[4].astype(np.int8)]))[1]
+        E = np.column_stack([c[first] for c in cols[:4]] + [cols[4][first]])
         self.eanchor = E[:, 0].astype(np.intp)
         self.eline = E[:, 1].astype(np.intp)
         self.eorient = E[:, 2].astype(np.int64)
@@ -499,23 +500,26 @@ class _Arrangement:
         if out is None:
             rows, sub, D = (self.L, self.vsubset, self.r + 1) if vertex else (self.AJ, self.lsub[self.eline], self.r)
             n = len(sub)
-            if self._cof[kind] is not None:  # the cofactors _orient computed in int64 for the signs
-                C = self._cof[kind].astype(object)
-            elif rows.i64 is not None and _int64_safe(D - 1, *([rows.bound] * (D - 1))):
-                C = _cofactors(rows.i64[sub].reshape(n, D - 1, D)).astype(object)
-            else:
-                stack = np.empty((n, D - 1, D), dtype=object)
+            C = self._cof[kind]  # the cofactors _orient computed in int64 for the signs, if it did
+            if C is None and rows.i64 is not None and _int64_safe(D - 1, *([rows.bound] * (D - 1))):
+                C = _cofactors(rows.i64[sub].reshape(n, D - 1, D))
+            small = C is not None  # int64 throughout (every minor below 2^62), Python ints at the end
+            if not small:
+                C = np.empty((n, D - 1, D), dtype=object)
                 for t, idx in enumerate(sub.tolist()):
                     for u, i in enumerate(idx):
-                        stack[t, u, :] = rows.ints[i]
-                C = _cofactors(stack)
-            out = np.zeros((n, self.d + 1), dtype=object)
+                        C[t, u, :] = rows.ints[i]
+                C = _cofactors(C)
+            out = np.zeros((n, self.d + 1), dtype=np.int64 if small else object)
             if vertex:
-                sign = np.where(C[:, self.r] < 0, -1, 1).astype(object)
+                sign = np.where(C[:, self.r] < 0, -1, 1).astype(out.dtype)
                 out[:, 0] = sign * C[:, self.r]
                 out[:, [1 + j for j in self.J]] = sign[:, None] * C[:, : self.r]
             else:
-                out[:, [1 + j for j in self.J]] = self.eorient.astype(object)[:, None] * C
+                out[:, [1 + j for j in self.J]] = self.eorient.astype(out.dtype)[:, None] * C
+            if small:  # the float copy of the filter of nonnegative() (a correctly rounded conversion)
+                self._ints[("float", kind)] = (out.astype(float), np.abs(out).astype(float))
+                out = out.astype(object)
             self._ints[key] = out
         return out
 
