@@ -246,6 +246,11 @@ def lp_answers(probs):
 
 # ------------------------------------------------------------------ max_cdepth
 def cdepth_rows(quick: bool) -> None:
+    """max_cdepth on G_halfspace's blocks (d = 2, m = 10, margin form) at C|HardQuery of dimension 1 and
+    0, four paths timed block by block, interleaved: the original search (scipy linprog, no fast paths,
+    cold), issue #35's separator scan (``POINT_PATH = False``), and the current path (at dimension 0
+    the phase-1 level search of issue #43), each on a fresh block (the arrangement built: the first
+    call) and again (the arrangement cached).  Every path gives the same values."""
     from bench_prediction import _blocks_and_subspaces
 
     import solvers.depth as D
@@ -255,66 +260,64 @@ def cdepth_rows(quick: bool) -> None:
     blocks, subspaces = _blocks_and_subspaces(2, 10, 4 if quick else 24)
     cons = [g.constraints(*b) for b in blocks]
     dims = {dim: next(S for S in subspaces if S.dim == dim) for dim in (1, 0)}
-    before, after = dict.fromkeys(dims, 0.0), dict.fromkeys(dims, 0.0)
-    vals_b, vals_a = [], []
+    paths = {"original": ("scipy", False, True), "scan": ("highspy", True, False), "current": ("highspy", True, True)}
+    t = {(p, dim, when): 0.0 for p in paths for dim in dims for when in ("first", "again")}
+    vals: dict = {p: [] for p in paths}
+
+    def timed(key, c, V):
+        t0 = CLOCK()
+        out = D.max_cdepth(c, V).value
+        t[key] += CLOCK() - t0
+        return out
+
     try:
-        # interleaved block by block and dimension by dimension: the original path, then the current
-        # one (warm), so that load on a shared machine hits both dimensions and both paths alike
+        # interleaved block by block, dimension by dimension and path by path, so that load on a
+        # shared machine hits every path and both dimensions alike
         for c in cons:
             for dim, V in dims.items():
-                D.LP_BACKEND, D.FAST_PATHS = "scipy", False
-                D._CACHE.clear()
-                t0 = CLOCK()
-                vals_b.append(D.max_cdepth(c, V).value)
-                before[dim] += CLOCK() - t0
-                D.LP_BACKEND, D.FAST_PATHS = "highspy", True
-                D.max_cdepth(c, V)  # warm the arrangement cache
-                t0 = CLOCK()
-                vals_a.append(D.max_cdepth(c, V).value)
-                after[dim] += CLOCK() - t0
+                for p, (backend, fast, point) in paths.items():
+                    D.LP_BACKEND, D.FAST_PATHS, D.POINT_PATH = backend, fast, point
+                    D._CACHE.clear()
+                    vals[p].append(timed((p, dim, "first"), c, V))
+                    if p != "original":
+                        timed((p, dim, "again"), c, V)
     finally:
-        D.LP_BACKEND, D.FAST_PATHS = "highspy", True
-    assert vals_b == vals_a
+        D.LP_BACKEND, D.FAST_PATHS, D.POINT_PATH = "highspy", True, True
+    assert vals["original"] == vals["scan"] == vals["current"]
     k = len(cons)
-    per_call = {dim: after[dim] / k for dim in dims}
+    ms = {key: v / k * 1e3 for key, v in t.items()}
     for dim, aim in ((1, "keep (~1.1 ms, 26x)"), (0, "<= 2 ms per call")):
         row(
             f"max_cdepth per call, C|HardQuery dim {dim} (d=2, m=10): before/after",
-            f"{per_call[dim] * 1e3:.2f} ms (before {before[dim] / k * 1e3:.2f} ms)",
-            before[dim] / after[dim],
+            f"{ms['current', dim, 'again']:.2f} ms (before {ms['original', dim, 'first']:.2f} ms)",
+            ms["original", dim, "first"] / ms["current", dim, "again"],
             aim,
-            over_aim(per_call[dim] * 1e3, 2.0, CDEPTH_NOTE) if dim == 0 else "",
+            over_aim(ms["current", dim, "again"], 2.0, CDEPTH_NOTE) if dim == 0 else "",
         )
-    ratio = per_call[0] / per_call[1]
-    row(
-        "max_cdepth per call, C|HardQuery: dim 0 / dim 1 (current path)",
-        f"{per_call[0] * 1e3:.2f} ms vs {per_call[1] * 1e3:.2f} ms",
-        ratio,
-        "<= 2",
-        over_aim(ratio, 2.0, CDEPTH_NOTE),
-    )
+    for when, what in (("again", "arrangement cached"), ("first", "first call on a fresh block")):
+        ratio = ms["current", 0, when] / ms["current", 1, when]
+        before = ms["scan", 0, when] / ms["scan", 1, when]
+        row(
+            f"max_cdepth per call, C|HardQuery: dim 0 / dim 1, {what}",
+            f"{ms['current', 0, when]:.2f} vs {ms['current', 1, when]:.2f} ms"
+            f" (before, #35's scan: {ms['scan', 0, when]:.2f} ms, {before:.2f}x)",
+            ratio,
+            "<= 2",
+            over_aim(ratio, 2.0, CDEPTH_NOTE),
+        )
 
 
-#: what stands in the way of the dimension-0 rows (#35 item 5), after what was tried; ms per dim-0 call
-#: against the original search in the same process (shared 2-core machine, so the original's time is
-#: given beside each): the original float bisection (~4 levels, a primal LP each, exact LPs for both
-#: certificates) 10.3-12.9 ms; the separator LP of every level on one warm-started HiGHS model, bisected
-#: by row bounds, its basis solved exactly for the bound of the level above, 7.6 ms (12.9); one anchored
-#: primal LP at the answer certified on its support, 5.4 ms (11.5); exact columns as integers through
-#: flint instead of Fraction sums, 4.6 ms (10.7); a guess LP (costs 256^(top - depth), so its optimum
-#: uses the deepest columns) in place of the bisection, one separator LP to confirm, 4.6 ms (11.0); the
-#: separator's exact signs from cached integer vertex matrices, 3.6 ms (10.6); the separator model
-#: holding only the rows of the levels asked about, 3.4 ms (10.7; dimension 1: 0.9 ms).
-#: Tried and dropped: the guess LP without anchoring rows, 5.1 ms (13.9): its support is unanchored in
-#: 20 of 24 calls.  Left per call: two LPs built and solved (~40 % of a profile), the exact basis
-#: certificate and the exact check of the separator (~25 %), per-call setup (~15 %).  Dimension 1 is
-#: answered by one LP and one exact depth check (a point of the line satisfies every constraint); a point
-#: subspace has no such point, so both sides of the value are certified.
+#: what stands in the way of the dimension-0 rows (#43 item 3) when one is over its aim (printed in its
+#: note): a point subspace has no realisable shortcut (dimension 1 is answered by one LP: a point of the
+#: line satisfies every constraint), so the arrangement is built (its vertices and rays; ~0.5 ms on a
+#: fresh block of 10 constraints in R^3) and the level search runs: one float phase-1 simplex over the
+#: columns of each level in turn (~15 pivots on d + 1 = 4 rows), then both exact certificates (the
+#: Farkas multipliers of the level above, checked on every vertex and ray through a float filter; the
+#: combination at the value, after a phase 2 that replaces rays by points of their rays).
 CDEPTH_NOTE = (
-    "tried: warm-started separator scan (one HiGHS model, levels by row bounds), one guess LP + one"
-    " separator LP, exact certificates from the bases through flint (3.4 vs 10.7 ms before, same run);"
-    " left: two LPs (~40 %), two exact certificates (~25 %), setup (~15 %); dim 1 here is one LP (a point"
-    " of the line satisfies every constraint), a point subspace has no such shortcut"
+    "a point subspace has no realisable shortcut (dim 1: one LP): the arrangement is built (~0.5 ms for"
+    " 10 constraints in R^3) and searched by one phase-1 simplex over its levels (~15 pivots on 4 rows),"
+    " then both exact certificates"
 )
 
 

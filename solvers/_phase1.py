@@ -17,6 +17,8 @@ exact arithmetic; a basis that does not certify sends it to its general path.
 
 from __future__ import annotations
 
+from operator import mul
+
 import numpy as np
 
 __all__ = ["Phase1"]
@@ -110,72 +112,78 @@ class Phase1:
     def _pivots(self, c, max_pivots: int) -> bool | None:
         """The simplex iterations of :meth:`run` (``c`` None: phase 1) and :meth:`minimise`."""
         r = len(self.basis)
+        rows = range(r)
         degenerate = refresh = 0
         phase2 = c is not None
+        basis, inv, x, cost = self.basis, self.inv, self.x, self.cost
+        A = self.A[:, : self.n]
+        tiny, cmax = self._tiny, (float(c.max(initial=0.0)) if phase2 else 0.0)
+        cn = c[: self.n] if phase2 else None
         while True:
-            if not phase2 and self.feasible():
+            if not phase2 and sum(v for j, v in zip(basis, x, strict=True) if j < 0) <= tiny:
                 return True
             if self.n == 0:
                 return phase2 or False
-            inv, x, cost = self.inv, self.x, self.cost
             y = [0.0] * r
-            for i in range(r):
-                if cost[i]:
-                    ci, row = cost[i], inv[i]
-                    y = [v + ci * w for v, w in zip(y, row, strict=True)]
+            for i in rows:
+                ci = cost[i]
+                if ci:
+                    y = [v + ci * w for v, w in zip(y, inv[i], strict=True)]
             if self.unit:  # columns of largest |entry| 1: |y a_j| <= |y|_1, one product prices them all
-                score = np.array(y) @ self.A[:, : self.n]
+                score = np.dot(y, A)
                 if phase2:  # minus the reduced costs c_j - y a_j
-                    score -= c[: self.n]
-                score /= sum(abs(v) for v in y) + (float(c.max(initial=0.0)) if phase2 else 0.0) + 1e-300
+                    score -= cn
+                norm = sum(map(abs, y)) + cmax + 1e-300
             else:
                 val, scale = np.array([y + [0.0] * r, [0.0] * r + [abs(v) for v in y]]) @ self.W[:, : self.n]
                 if phase2:
-                    val = val - c[: self.n]
-                    scale = scale + np.abs(c[: self.n])
-                score = val / (scale + 1e-300)
+                    val = val - cn
+                    scale = scale + np.abs(cn)
+                score, norm = val / (scale + 1e-300), 1.0
             bland = degenerate > 2 * r
             if bland:  # the first improving column
-                ok = np.flatnonzero(score > _TOL)
+                ok = np.flatnonzero(score > _TOL * norm)
                 if not len(ok):
                     return phase2 or False
                 q = int(ok[0])
             else:  # Dantzig on the scaled reduced costs
-                q = int(np.argmax(score))
-                if not score[q] > _TOL:
+                q = int(score.argmax())
+                if not score[q] > _TOL * norm:
                     return phase2 or False
-            a = self.A[:, q].tolist()
-            u = [sum(row[k] * a[k] for k in range(r)) for row in inv]
-            top = max(abs(v) for v in u)
-            best, theta = None, float("inf")
-            for i in range(r):
-                if u[i] > _TOL * top or (phase2 and self.basis[i] < 0 and -u[i] > _TOL * top):
-                    t = x[i] / u[i] if u[i] > 0 else 0.0  # (an artificial at 0 leaves at once)
-                    if best is None or t < theta - _TOL * (1.0 + theta):
+            a = A[:, q].tolist()
+            u = [sum(map(mul, row, a)) for row in inv]
+            top = _TOL * max(map(abs, u))
+            best, theta = -1, 0.0
+            for i in rows:
+                ui = u[i]
+                if ui > top or (phase2 and basis[i] < 0 and -ui > top):
+                    t = x[i] / ui if ui > 0 else 0.0  # (an artificial at 0 leaves at once)
+                    if best < 0 or t < theta - _TOL * (1.0 + theta):
                         best, theta = i, t
                     elif t <= theta + _TOL * (1.0 + theta):
                         # ties: Bland, the least variable (artificials first); else an artificial
                         # variable leaves first, then the largest pivot
                         if bland:
-                            better = self.basis[i] < self.basis[best]
+                            better = basis[i] < basis[best]
                         else:
-                            better = (self.basis[i] < 0, abs(u[i])) > (self.basis[best] < 0, abs(u[best]))
+                            better = (basis[i] < 0, abs(ui)) > (basis[best] < 0, abs(u[best]))
                         if better:
                             best, theta = i, min(theta, t)
-            if best is None:  # phase 1 is bounded below; phase 2 with c >= 0 too
+            if best < 0:  # phase 1 is bounded below; phase 2 with c >= 0 too
                 return None
             degenerate = degenerate + 1 if theta <= _TOL else 0
             p = best
             up = u[p]
             prow = [v / up for v in inv[p]]
-            for i in range(r):
-                if i != p and u[i]:
-                    ui = u[i]
+            for i in rows:
+                ui = u[i]
+                if i != p and ui:
                     inv[i] = [v - ui * w for v, w in zip(inv[i], prow, strict=True)]
-                    x[i] = max(x[i] - theta * ui, 0.0)
+                    if theta:
+                        x[i] = max(x[i] - theta * ui, 0.0)
             inv[p] = prow
             x[p] = theta
-            self.basis[p] = q
+            basis[p] = q
             cost[p] = float(c[q]) if phase2 else 0.0
             self.pivots += 1
             refresh += 1
@@ -183,6 +191,7 @@ class Phase1:
                 refresh = 0
                 if not self._refactor():
                     return None
+                inv, x = self.inv, self.x
             if self.pivots > max_pivots:
                 return None
 

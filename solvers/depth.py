@@ -414,9 +414,8 @@ class _Arrangement:
             dep = (sp | (sz & ~down)).sum(axis=1)
             eds.append((pv[ok], pl[ok], np.full(ok.sum(), orient), dep[ok], orient * du[ok]))
         cols = [np.concatenate(parts) for parts in zip(*eds, strict=True)]
-        # one edge per (anchor, direction sign vector): the anchor's bytes and the signs as one row
-        anchor = np.ascontiguousarray(cols[0].astype(np.int64)).view(np.int8).reshape(len(cols[0]), 8)
-        first = _unique_rows_first(np.hstack([anchor, cols[4].astype(np.int8)]))[1]
+        # one edge per (anchor, direction sign vector)
+        first = _unique_rows_first(np.column_stack([cols[0], cols[4]]))[1]
         E = np.column_stack([c[first] for c in cols[:4]] + [cols[4][first]])
         self.eanchor = E[:, 0].astype(np.intp)
         self.eline = E[:, 1].astype(np.intp)
@@ -486,8 +485,9 @@ class _Arrangement:
 
     def exact_matrix(self, kind: str) -> np.ndarray:
         """Every vertex (``"v"``: rows (den, nums)) or edge direction (``"e"``: rows (0, nums))
-        as a numpy object array of Python ints, cached: ⟨(y0, h), row⟩ has the sign of
-        y0 + ⟨h, v⟩, resp. of ⟨h, r⟩, for integer (y0, h).
+        as integers, cached: ``int64`` when every entry fits (the common case), else a numpy object
+        array of Python ints; ⟨(y0, h), row⟩ has the sign of y0 + ⟨h, v⟩, resp. of ⟨h, r⟩, for
+        integer (y0, h) (multiply by an object array: ``int64`` products would overflow).
 
         The rows are the numbers of :meth:`vertex_ints` / :meth:`direction_ints` (an edge's row
         without its denominator: a positive factor), all from one vectorised Laplace expansion
@@ -518,8 +518,8 @@ class _Arrangement:
             else:
                 out[:, [1 + j for j in self.J]] = self.eorient.astype(out.dtype)[:, None] * C
             if small:  # the float copy of the filter of nonnegative() (a correctly rounded conversion)
-                self._ints[("float", kind)] = (out.astype(float), np.abs(out).astype(float))
-                out = out.astype(object)
+                Mf = out.astype(float)
+                self._ints[("float", kind)] = (Mf, np.abs(Mf))
             self._ints[key] = out
         return out
 
@@ -542,7 +542,7 @@ class _Arrangement:
         try:
             cf = np.array([float(v) for v in col])
         except OverflowError:
-            return bool(min(M @ np.array(col, dtype=object)) >= 0)
+            return bool(min(M.astype(object) @ np.array(col, dtype=object)) >= 0)
         key = ("float", kind)
         F = self._ints.get(key)
         if F is None:
@@ -559,7 +559,7 @@ class _Arrangement:
             if (vals < -err).any():
                 return False
             unsure = np.flatnonzero(~(vals > err))
-        return not len(unsure) or bool(min(M[unsure] @ np.array(col, dtype=object)) >= 0)
+        return not len(unsure) or bool(min(M[unsure].astype(object) @ np.array(col, dtype=object)) >= 0)
 
     def vertex(self, i) -> tuple:
         """Vertex i exactly, as a tuple of Fractions (cached)."""

@@ -165,6 +165,21 @@ def _cofactors(M: np.ndarray, signed: bool = True) -> np.ndarray:
     return out
 
 
+def _cofactors_int(M: np.ndarray) -> np.ndarray:
+    """:func:`_cofactors` of an integer stack (exact, so any order of operations gives the same
+    numbers): for 3 x 4 the four 3 x 3 minors from the six 2 x 2 minors of the last two rows
+    (about half the products of four separate expansions); other shapes by :func:`_cofactors`."""
+    if M.shape[-2:] != (3, 4):
+        return _cofactors(M)
+    r0, r1, r2 = M[..., 0, :], M[..., 1, :], M[..., 2, :]
+    m = {(i, j): r1[..., i] * r2[..., j] - r1[..., j] * r2[..., i] for i in range(4) for j in range(i + 1, 4)}
+
+    def det(a, b, c):  # the minor on columns a < b < c, along row 0
+        return r0[..., a] * m[b, c] - r0[..., b] * m[a, c] + r0[..., c] * m[a, b]
+
+    return np.stack([-det(1, 2, 3), det(0, 2, 3), -det(0, 1, 3), det(0, 1, 2)], axis=-1)
+
+
 def _det_py(rows: list[list[int]]) -> int:
     """Exact determinant of a square integer matrix (fraction-free Bareiss)."""
     n = len(rows)
@@ -231,7 +246,7 @@ def _orient(R: _Rows, subsets: np.ndarray, T: _Rows, same: bool, need_c=None) ->
         return _Orientation(np.zeros((0, n), np.int8), np.zeros((0, D)), np.zeros((0, D), np.int8), np.zeros(0, bool))
     if R.i64 is not None and T.i64 is not None and _int64_safe(D, *([R.bound] * (D - 1)), T.bound):
         M = R.i64[subsets]  # (K, D-1, D)
-        c = _cofactors(M)
+        c = _cofactors_int(M)
         vals = c @ T.i64.T
         signs = np.sign(vals).astype(np.int8)
         c_sign = np.sign(c).astype(np.int8)
