@@ -63,7 +63,6 @@ from solvers.halfspaces import (
     _cofactors_py,
     _dot_signs,
     _int64_safe,
-    _int_row,
     _orient,
     _rank_and_pivots,
     _Rows,
@@ -311,8 +310,12 @@ def _pivot_data(Aq, wq, d):
     m = len(Aq)
     if not m:
         return 0, [], [], [], np.zeros((0, d + 1))
-    lifted = [_int_row([*a, -b]) for a, b in zip(Aq, wq, strict=True)]
-    floats = np.array([[float(q) for q in a] + [-float(b)] for a, b in zip(Aq, wq, strict=True)], dtype=float)
+    lifted, floats = [], []
+    for a, b in zip(Aq, wq, strict=True):
+        nums, den = common_denominator([*a, -b])
+        floats.append([v / den for v in nums])  # int / int is correctly rounded: float(Fraction)
+        lifted.append(_primitive(nums))  # the row's primitive integer multiple (as _int_row)
+    floats = np.array(floats, dtype=float).reshape(m, d + 1)
     ints = [row[:d] for row in lifted if any(row[:d])]
     if not ints or d == 0:
         return 0, [], [], lifted, floats
@@ -443,7 +446,7 @@ class _Arrangement:
         key = ("v", int(i))
         out = self._ints.get(key)
         if out is None:
-            full = self._ints.get(("matrix", 0))
+            full = self._ints.get(("matrix", "v"))
             if full is None and self._cof["v"] is not None:  # all of them at once is as cheap
                 full = self.exact_matrix("v")
             if full is not None:
@@ -463,7 +466,7 @@ class _Arrangement:
         key = ("e", int(e))
         out = self._ints.get(key)
         if out is None:
-            full = self._ints.get(("matrix", 1))
+            full = self._ints.get(("matrix", "e"))
             if full is None and self._cof["e"] is not None:  # all of them at once is as cheap
                 full = self.exact_matrix("e")
             if full is not None:
@@ -484,8 +487,8 @@ class _Arrangement:
         return out
 
     def exact_matrix(self, kind: str) -> np.ndarray:
-        """Every vertex (``"v"``: rows (den, nums)) or edge direction (``"e"``: rows (0, nums))
-        as integers, cached: ``int64`` when every entry fits (the common case), else a numpy object
+        """Every vertex (``"v"``: rows (den, nums)) or edge direction (``"e"``: rows (0, nums)), or
+        both (``"ve"``: the vertex rows, then the ray rows) as integers, cached: ``int64`` when every entry fits (the common case), else a numpy object
         array of Python ints; ⟨(y0, h), row⟩ has the sign of y0 + ⟨h, v⟩, resp. of ⟨h, r⟩, for
         integer (y0, h) (multiply by an object array: ``int64`` products would overflow).
 
@@ -495,8 +498,14 @@ class _Arrangement:
         every r x r minor fits (:func:`solvers.halfspaces._int64_safe`), else over Python ints; or
         those :func:`solvers.halfspaces._orient` computed in ``int64`` for the signs."""
         vertex = kind == "v"
-        key = ("matrix", 0 if vertex else 1)
+        key = ("matrix", kind)
         out = self._ints.get(key)
+        if out is None and kind == "ve":  # the vertex rows, then the ray rows
+            V, R = self.exact_matrix("v"), self.exact_matrix("e")
+            out = np.vstack([V, R]) if V.dtype == R.dtype else np.vstack([V.astype(object), R.astype(object)])
+            Fv, Fe = self._float_copy("v"), self._float_copy("e")
+            self._ints[("float", kind)] = (np.vstack([Fv[0], Fe[0]]), np.vstack([Fv[1], Fe[1]]))
+            self._ints[key] = out
         if out is None:
             rows, sub, D = (self.L, self.vsubset, self.r + 1) if vertex else (self.AJ, self.lsub[self.eline], self.r)
             n = len(sub)
@@ -523,6 +532,30 @@ class _Arrangement:
             self._ints[key] = out
         return out
 
+    def _float_copy(self, kind: str) -> tuple[np.ndarray, np.ndarray]:
+        """:meth:`exact_matrix` in floats and its absolute values (cached; an entry beyond the
+        float range becomes inf, which the filter of :meth:`nonnegative` leaves to the integers)."""
+        key = ("float", kind)
+        F = self._ints.get(key)
+        if F is None:
+            full = self.exact_matrix(kind)
+            F = self._ints.get(key)  # (an int64 matrix comes with its float copy)
+        if F is None:
+            try:
+                Mf = full.astype(float)
+            except OverflowError:
+                Mf = np.array([[float(v) if abs(v) < _FLOAT_MAX_INT else np.inf for v in row] for row in full.tolist()])
+            Mf = Mf.reshape(-1, self.d + 1)
+            F = self._ints[key] = (Mf, np.abs(Mf))
+        return F
+
+    def depths(self) -> np.ndarray:
+        """The depths of the rows of ``exact_matrix("ve")``: every vertex's, then every ray's."""
+        out = self._ints.get("depths")
+        if out is None:
+            out = self._ints["depths"] = np.concatenate([self.vdepth, self.edepth])
+        return out
+
     def nonnegative(self, kind: str, idx: np.ndarray, col: list[int]) -> bool:
         """Whether every row ``idx`` of :meth:`exact_matrix` (``kind``) has a nonnegative inner
         product with the integer vector ``col``, exactly.
@@ -543,16 +576,7 @@ class _Arrangement:
             cf = np.array([float(v) for v in col])
         except OverflowError:
             return bool(min(M.astype(object) @ np.array(col, dtype=object)) >= 0)
-        key = ("float", kind)
-        F = self._ints.get(key)
-        if F is None:
-            full = self.exact_matrix(kind)
-            try:
-                Mf = full.astype(float)
-            except OverflowError:  # an entry beyond the float range: inf there (left to the integers)
-                Mf = np.array([[float(v) if abs(v) < _FLOAT_MAX_INT else np.inf for v in row] for row in full.tolist()])
-            Mf = Mf.reshape(-1, self.d + 1)
-            F = self._ints[key] = (Mf, np.abs(Mf))
+        F = self._float_copy(kind)
         with np.errstate(all="ignore"):
             vals = F[0][idx] @ cf
             err = (4 * (len(col) + 2) * 2.0**-53) * (F[1][idx] @ np.abs(cf))
@@ -628,10 +652,11 @@ def _key(Aq, wq, d) -> tuple:
 _PIVOTS: OrderedDict[tuple, tuple] = OrderedDict()
 
 
-def _arrangement(Aq, wq, d) -> _Arrangement:
-    """The arrangement of S, cached for the last few constraint sets (exact keys), so that
-    repeated cdepth queries against one sample do not re-enumerate its vertices."""
-    key = _key(Aq, wq, d)
+def _arrangement(Aq, wq, d, key=None) -> _Arrangement:
+    """The arrangement of S, cached for the last few constraint sets (exact keys, :func:`_key`, or
+    ``key`` when the caller computed it), so that repeated cdepth queries against one sample do
+    not re-enumerate its vertices."""
+    key = key or _key(Aq, wq, d)
     arr = _CACHE.get(key)
     if arr is None:
         arr = _Arrangement(Aq, wq, d, _PIVOTS.pop(key, None))
@@ -645,9 +670,9 @@ def _arrangement(Aq, wq, d) -> _Arrangement:
     return arr
 
 
-def _arrangement_rank(Aq, wq, d) -> int:
+def _arrangement_rank(Aq, wq, d, key=None) -> int:
     """rank A, read from the cached arrangement when there is one (no row reduction)."""
-    key = _key(Aq, wq, d)
+    key = key or _key(Aq, wq, d)
     arr = _CACHE.get(key)
     if arr is not None:
         return arr.r
@@ -1666,9 +1691,7 @@ def _point_bound(cols: _PointColumns, k: int, basis: list[int], z0, E, g0: np.nd
     for i in range(len(a.lineality)):
         if sum(x * v for x, v in zip(hn[1:], a.lineality_ints(i)[0], strict=True)):
             return None
-    vs = np.flatnonzero(a.vdepth >= k)
-    es = np.flatnonzero(a.edepth >= k) if a.n_e else np.zeros(0, np.intp)
-    if not (a.nonnegative("v", vs, hn) and a.nonnegative("e", es, hn)):
+    if not a.nonnegative("ve", np.flatnonzero(a.depths() >= k), hn):  # every vertex and ray of level k
         return None
     h = tuple(Fraction(-v * zD, t) for v in y[1:])
     identity = all(E[i][j] == (i == j) for i in range(len(E)) for j in range(a.d)) and len(E) == a.d
@@ -2023,8 +2046,9 @@ def max_cdepth(constraints, subspace=None, *, max_work: int | None = DEFAULT_MAX
         if z is not None:  # depth(z) = m, so cdepth(z) = m = the maximum: one LP, no arrangement
             return CDepthResult(m, z, HullCertificate(m, z, ((Fraction(1), z),)), None, {"fast_path": "realisable"})
     # the exact level search enumerates the arrangement: estimate its size before building it
-    check_arrangement_work(m, _arrangement_rank(Aq, wq, d), max_work, "max_cdepth")
-    arr = _arrangement(Aq, wq, d)
+    key = _key(Aq, wq, d)
+    check_arrangement_work(m, _arrangement_rank(Aq, wq, d, key), max_work, "max_cdepth")
+    arr = _arrangement(Aq, wq, d, key)
     if d0 >= arr.max_depth():
         return CDepthResult(d0, z0, cert0, "empty-level" if d0 < m else None)
     point = getattr(subspace, "dim", None) == 0 or (
