@@ -296,6 +296,27 @@ def _subspace_equations(subspace, d):
     return Eq, fq
 
 
+def _unique_rows_among(M: np.ndarray, may_repeat: np.ndarray):
+    """:func:`solvers.halfspaces._unique_rows_first` of M when only the rows ``may_repeat`` can equal
+    another row (every other row is known to be distinct from all): the same (rows, first,
+    inverse), the search for repeats run on those rows alone."""
+    K = len(M)
+    if not may_repeat.any():
+        ar = np.arange(K, dtype=np.intp)
+        return M, ar, ar
+    keep = np.ones(K, bool)
+    rep = np.arange(K, dtype=np.intp)  # the first occurrence of each row
+    rows = np.flatnonzero(may_repeat)
+    _, f_loc, inv_loc = _unique_rows_first(M[rows])
+    rep[rows] = rows[f_loc][inv_loc]
+    keep[rows] = False
+    keep[rows[f_loc]] = True
+    first = np.flatnonzero(keep)
+    pos = np.empty(K, dtype=np.intp)
+    pos[first] = np.arange(len(first), dtype=np.intp)
+    return M[first], first.astype(np.intp), pos[rep]
+
+
 def _primitive(ints: list[int]) -> list[int]:
     """An integer vector divided by the gcd of its entries (the zero vector unchanged)."""
     g = math.gcd(*ints)
@@ -392,7 +413,10 @@ class _Arrangement:
         valid = o.c_sign[:, r] != 0
         subsets, signs, csign, cf = subsets[valid], o.signs[valid], o.c_sign[valid, r], o.c_float[valid]
         sv = signs * csign[:, None]  # sign(<A_j, v> - w_j)
-        uniq, first, inv = _unique_rows_first(sv)
+        # a simple vertex (exactly r rows through it) comes from one subset and has a sign vector of
+        # its own (its zeros name the subset): only the subsets of degenerate vertices can repeat
+        degenerate = (sv == 0).sum(axis=1) > r
+        uniq, first, inv = _unique_rows_among(sv, degenerate)
         self.vsign = uniq
         self.vsubset = subsets[first]
         # exact cofactors of the vertex subsets when _orient computed them in int64 (exact_matrix)
@@ -417,9 +441,11 @@ class _Arrangement:
             dep = (sp | (sz & ~down)).sum(axis=1)
             eds.append((pv[ok], pl[ok], np.full(ok.sum(), orient), dep[ok], orient * du[ok]))
         cols = [np.concatenate(parts) for parts in zip(*eds, strict=True)]
-        # one edge per (anchor, direction sign vector)
-        first = _unique_rows_first(np.column_stack([cols[0], cols[4]]))[1]
-        E = np.column_stack([c[first] for c in cols[:4]] + [cols[4][first]])
+        # one edge per (anchor, direction sign vector); at a simple vertex they are distinct already
+        # (its lines differ in the row they leave, the two rays of a line in sign)
+        at_degenerate = degenerate[first][cols[0]]
+        first_e = _unique_rows_among(np.column_stack([cols[0], cols[4]]), at_degenerate)[1]
+        E = np.column_stack([c[first_e] for c in cols[:4]] + [cols[4][first_e]])
         self.eanchor = E[:, 0].astype(np.intp)
         self.eline = E[:, 1].astype(np.intp)
         self.eorient = E[:, 2].astype(np.int64)

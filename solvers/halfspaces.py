@@ -296,7 +296,7 @@ def _unique_rows_first(M: np.ndarray):
     row's first occurrence), then renumbered in first-occurrence order: the same answer as
     :func:`_unique_rows_first_loop`, the dictionary of byte strings it replaces."""
     M = np.ascontiguousarray(M)
-    if M.ndim != 2 or M.shape[0] == 0 or M.shape[1] * M.itemsize == 0:
+    if M.ndim != 2 or M.shape[0] < 64 or M.shape[1] * M.itemsize == 0:  # (few rows: the loop is faster)
         return _unique_rows_first_loop(M)
     keys = M.view(np.dtype((np.void, M.shape[1] * M.itemsize))).ravel()
     _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
