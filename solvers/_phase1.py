@@ -39,6 +39,9 @@ class Phase1:
     unit : bool, default False
         Every column of ``A`` has largest |entry| 1 (then the pricing's scale is ``|y|_1``, no
         second product).
+    later : numpy.ndarray of bool, shape (N,), optional
+        Columns that enter the basis only when no other available column improves (the caller's
+        preference; the optimum is the same, the basis it ends on may be another).
 
     Attributes
     ----------
@@ -49,11 +52,12 @@ class Phase1:
         Their values.
     """
 
-    def __init__(self, A: np.ndarray, g: np.ndarray, unit: bool = False):
+    def __init__(self, A: np.ndarray, g: np.ndarray, unit: bool = False, later: np.ndarray | None = None):
         A = np.asarray(A, dtype=float)
         r = A.shape[0]
         self.A = A
         self.unit = unit  # every column has largest |entry| 1 (the caller scaled them)
+        self.later = later  # columns entered only when no other one improves
         self.W = None if unit else np.vstack([A, np.abs(A)])  # pricing: y A and |y| |A| in one product
         self.g = [float(v) for v in g]
         self.sign = [-1.0 if v < 0 else 1.0 for v in self.g]
@@ -119,6 +123,7 @@ class Phase1:
         A = self.A[:, : self.n]
         tiny, cmax = self._tiny, (float(c.max(initial=0.0)) if phase2 else 0.0)
         cn = c[: self.n] if phase2 else None
+        later = None if self.later is None else self.later[: self.n]
         while True:
             if not phase2 and sum(v for j, v in zip(basis, x, strict=True) if j < 0) <= tiny:
                 return True
@@ -146,10 +151,14 @@ class Phase1:
                 if not len(ok):
                     return phase2 or False
                 q = int(ok[0])
-            else:  # Dantzig on the scaled reduced costs
+            else:  # Dantzig on the scaled reduced costs (the preferred columns first, if any improves)
                 q = int(score.argmax())
                 if not score[q] > _TOL * norm:
                     return phase2 or False
+                if later is not None and later[q]:
+                    qp = int(np.where(later, -np.inf, score).argmax())
+                    if score[qp] > _TOL * norm:
+                        q = qp
             a = A[:, q].tolist()
             u = [sum(map(mul, row, a)) for row in inv]
             top = _TOL * max(map(abs, u))

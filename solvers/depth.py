@@ -1635,7 +1635,8 @@ class _PointColumns:
         self.ids = np.concatenate([np.arange(nl), np.arange(nl), ids[order]]).astype(np.intp)
         self.depth = np.concatenate([np.full(2 * nl, a.m + 1), depth[order]])
         self.counts = np.searchsorted(-self.depth, -np.arange(a.m + 2), side="right").tolist()
-        self.rays = (self.kind == _E).astype(float)  # phase 2: drives the rays out
+        self.later = self.kind == _E  # rays enter only when nothing else improves (fewer phase-2 runs)
+        self.rays = self.later.astype(float)  # phase 2: drives the rays out
 
     @staticmethod
     def of(a: _Arrangement) -> _PointColumns:
@@ -1668,7 +1669,7 @@ class _PointColumns:
 
     def phase1(self, z0f: np.ndarray) -> Phase1:
         """A fresh phase-1 run towards ``[1; z0]`` (z0 in floats) over these columns."""
-        return Phase1(self.A, np.concatenate([[1.0], z0f]), unit=True)
+        return Phase1(self.A, np.concatenate([[1.0], z0f]), unit=True, later=self.later)
 
 
 def _unit_columns(C: np.ndarray) -> np.ndarray:
