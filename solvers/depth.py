@@ -582,9 +582,19 @@ class _Arrangement:
             out = self._ints["depths"] = np.concatenate([self.vdepth, self.edepth])
         return out
 
-    def nonnegative(self, kind: str, idx: np.ndarray, col: list[int]) -> bool:
-        """Whether every row ``idx`` of :meth:`exact_matrix` (``kind``) has a nonnegative inner
-        product with the integer vector ``col``, exactly.
+    def separates(self, k: int, hn: list[int]) -> bool:
+        """Whether the integer vector hn = (y0, h) (a positive multiple of a bound's offset and
+        direction) has y0 + ⟨h, v⟩ ≥ 0 on every vertex of level k, ⟨h, r⟩ ≥ 0 on every ray of
+        level k and ⟨h, ℓ⟩ = 0 on the lineality: exact signs (integers on the lineality, the
+        filter of :meth:`nonnegative` on the vertices and rays)."""
+        for t in range(len(self.lineality)):
+            if sum(x * v for x, v in zip(hn[1:], self.lineality_ints(t)[0], strict=True)):
+                return False
+        return self.nonnegative("ve", self.depths() >= k, hn)
+
+    def nonnegative(self, kind: str, rows: np.ndarray, col: list[int]) -> bool:
+        """Whether every row of :meth:`exact_matrix` (``kind``) in the boolean mask ``rows`` has a
+        nonnegative inner product with the integer vector ``col``, exactly.
 
         A rigorous float filter settles most rows: with the matrix and ``col`` rounded to floats
         (relative error ≤ u = 2⁻⁵³ each; the matrix's float copy is cached), the float inner
@@ -595,21 +605,19 @@ class _Arrangement:
         proved positive, one below minus the bound proved negative; the rest (the rows the
         separating halfspace touches, exactly 0) are computed in Python integers.  Overflow (inf,
         nan) leaves a row to the integers."""
-        if not len(idx):
-            return True
-        M = self.exact_matrix(kind)[idx]
+        M = self.exact_matrix(kind)
         try:
             cf = np.array([float(v) for v in col])
         except OverflowError:
-            return bool(min(M.astype(object) @ np.array(col, dtype=object)) >= 0)
-        F = self._float_copy(kind)
+            return not rows.any() or bool(min(M[rows].astype(object) @ np.array(col, dtype=object)) >= 0)
+        F, Fa = self._float_copy(kind)
         with np.errstate(all="ignore"):
-            vals = F[0][idx] @ cf
-            err = (4 * (len(col) + 2) * 2.0**-53) * (F[1][idx] @ np.abs(cf))
-            if (vals < -err).any():
+            vals = F @ cf
+            err = (4 * (len(col) + 2) * 2.0**-53) * (Fa @ np.abs(cf))
+            if (rows & (vals < -err)).any():
                 return False
-            unsure = np.flatnonzero(~(vals > err))
-        return not len(unsure) or bool(min(M[unsure].astype(object) @ np.array(col, dtype=object)) >= 0)
+            unsure = rows & ~(vals > err)
+        return not unsure.any() or bool(min(M[unsure].astype(object) @ np.array(col, dtype=object)) >= 0)
 
     def vertex(self, i) -> tuple:
         """Vertex i exactly, as a tuple of Fractions (cached)."""
@@ -768,19 +776,7 @@ class _Level:
         if y0 + sum(v * fi for v, fi in zip(yE, self.f, strict=True)) > -1:
             return None
         hn = common_denominator([y0, *h])[0]  # (y0, h) times a positive integer
-        return LevelBound(k, h, y0, yE) if self.separates(k, hn) else None
-
-    def separates(self, k: int, hn: list[int]) -> bool:
-        """Whether the integer vector hn = (y0, h) (a positive multiple of a bound's offset and
-        direction) has y0 + ⟨h, v⟩ ≥ 0 on every vertex of level k, ⟨h, r⟩ ≥ 0 on every ray of
-        level k and ⟨h, ℓ⟩ = 0 on the lineality: exact signs, integer arithmetic only."""
-        a = self.arr
-        for t in range(len(a.lineality)):
-            nums = a.lineality_ints(t)[0]
-            if sum(x * v for x, v in zip(hn[1:], nums, strict=True)):
-                return False
-        vs, es = self.columns(k)
-        return a.nonnegative("v", vs, hn) and a.nonnegative("e", es, hn)
+        return LevelBound(k, h, y0, yE) if self.arr.separates(k, hn) else None
 
     def columns(self, k):
         """The vertices and unbounded edges of depth ≥ k (index arrays): the columns of level k."""
@@ -1690,9 +1686,9 @@ def _point_bound(cols: _PointColumns, k: int, basis: list[int], z0, E, g0: np.nd
     are positive multiples of the float ones, which leaves those equations unchanged).
     ``t = y0 + ⟨y_h, z0⟩ > 0`` is required; then (offset, h) = −(y0, y_h) / t has
     offset + ⟨h, z0⟩ = −1, and it is checked on every vertex and ray of level k and on the
-    lineality in integers (:meth:`_Arrangement.nonnegative` on ``−(y0, y_h)``, a positive
-    multiple).  Phase-1 optimality (``y·a_j ≤ 0`` on every column of level k, in floats) is only
-    what made the basis worth trying.  The bound's multipliers solve ``Eᵀ μ = h`` exactly
+    lineality (:meth:`_Arrangement.separates` on ``−(y0, y_h)``, a positive multiple).  Phase-1
+    optimality (``y·a_j ≤ 0`` on every column of level k, in floats) is only what made the basis
+    worth trying.  The bound's multipliers solve ``Eᵀ μ = h`` exactly
     (μ = h when E is the identity), so that offset + ⟨μ, f⟩ = offset + ⟨h, z0⟩ = −1."""
     a = cols.arr
     r = a.d + 1
@@ -1714,11 +1710,7 @@ def _point_bound(cols: _PointColumns, k: int, basis: list[int], z0, E, g0: np.nd
     t = y[0] * zD + sum(v * u for v, u in zip(y[1:], zn, strict=True))  # t·den·zD
     if t <= 0:
         return None
-    hn = [-v for v in y]
-    for i in range(len(a.lineality)):
-        if sum(x * v for x, v in zip(hn[1:], a.lineality_ints(i)[0], strict=True)):
-            return None
-    if not a.nonnegative("ve", np.flatnonzero(a.depths() >= k), hn):  # every vertex and ray of level k
+    if not a.separates(k, [-v for v in y]):
         return None
     h = tuple(Fraction(-v * zD, t) for v in y[1:])
     identity = all(E[i][j] == (i == j) for i in range(len(E)) for j in range(a.d)) and len(E) == a.d
@@ -1808,10 +1800,8 @@ def _point_search(arr: _Arrangement, E, f, z0, lo: int, lo_cert, hi: int) -> CDe
         best = lo_cert
     else:
         best = None
-        if any(cols.kind[j] == _E for j in run.support()):  # a ray: drive the rays out (phase 2)
-            if run.minimise(cols.rays) is not True or run.objective() > 1e-9:
-                run = None
-        if run is not None:
+        rays = any(cols.kind[j] == _E for j in run.support())
+        if not rays or (run.minimise(cols.rays) is True and run.objective() <= 1e-9):  # phase 2 drove them out
             best = _point_certificate(cols, value, run.support(), z0)
         best = best or _maximiser(_Level(arr, E, f), value)
     if best is None:
