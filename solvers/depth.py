@@ -1613,18 +1613,25 @@ class _PointColumns:
         nl = len(a.lineality)
         self.arr = a
         self.T = 2 ** int(np.ceil(np.log2(1e3 * (1.0 + float(np.abs(a.vfloat).max(initial=0.0))))))
+        # each column scaled to largest |entry| 1 as it is built (a ray's already is): the same cone
+        # and feasibility, and the float simplex needs it when a vertex lies ~1e16 out (three nearly
+        # concurrent hyperplanes) next to vertices ~1
         Lf = np.array([[float(x) for x in v] for v in a.lineality], float).reshape(nl, a.d)
-        L = np.hstack([np.zeros((nl, 1)), Lf])
-        V = np.hstack([np.ones((a.n_v, 1)), a.vfloat])
+        L = np.hstack([np.zeros((nl, 1)), Lf / np.abs(Lf).max(axis=1, keepdims=True)]) if nl else np.zeros((0, a.d + 1))
+        V = (
+            np.hstack([np.ones((a.n_v, 1)), a.vfloat])
+            / np.maximum(1.0, np.abs(a.vfloat).max(axis=1, initial=0.0))[:, None]
+        )
         if a.n_e:
             R = np.hstack([np.zeros((a.n_e, 1)), a.efloat])
-            P = np.hstack([np.ones((a.n_e, 1)), a.vfloat[a.eanchor] + self.T * a.efloat])
+            Pf = a.vfloat[a.eanchor] + self.T * a.efloat
+            P = np.hstack([np.ones((a.n_e, 1)), Pf]) / np.maximum(1.0, np.abs(Pf).max(axis=1))[:, None]
             depth = np.concatenate([a.vdepth, a.edepth, a.edepth])
         else:
             R = P = np.zeros((0, a.d + 1))
             depth = a.vdepth
         order = np.argsort(-depth, kind="stable")
-        self.A = _unit_columns(np.vstack([L, -L, np.vstack([V, R, P])[order]]).T)
+        self.A = np.vstack([L, -L, np.vstack([V, R, P])[order]]).T
         kinds = np.repeat(np.array([_V, _E, _P], np.int8), [a.n_v, a.n_e, a.n_e])
         ids = np.concatenate([np.arange(a.n_v), np.arange(a.n_e), np.arange(a.n_e)])
         self.kind = np.concatenate([np.full(nl, _LP, np.int8), np.full(nl, _LM, np.int8), kinds[order]])
@@ -1666,14 +1673,6 @@ class _PointColumns:
     def phase1(self, z0f: np.ndarray) -> Phase1:
         """A fresh phase-1 run towards ``[1; z0]`` (z0 in floats) over these columns."""
         return Phase1(self.A, np.concatenate([[1.0], z0f]), unit=True, later=self.later)
-
-
-def _unit_columns(C: np.ndarray) -> np.ndarray:
-    """The columns of C each divided by its largest |entry| (a positive factor: the same cone, the
-    same feasibility; the float simplex needs it when a vertex lies ~1e16 out, from three nearly
-    concurrent hyperplanes, next to vertices ~1)."""
-    top = np.abs(C).max(axis=0, initial=0.0)
-    return C / np.where(top > 0, top, 1.0)
 
 
 def _point_bound(cols: _PointColumns, k: int, basis: list[int], z0, E, g0: np.ndarray) -> LevelBound | None:
