@@ -149,6 +149,8 @@ def _depth_exact(Aq, wq, z) -> int:
     """#{i : ⟨A_i, z⟩ ≥ w_i} in integer arithmetic: z over one common denominator, each row
     (A_i, w_i) over its own (no Fraction arithmetic: far fewer gcds)."""
     zn, D = common_denominator([Fraction(v) for v in z])
+    if not any(zn):  # z = 0 (C|HardQuery of dimension 0: the hard-query hyperplanes all pass through 0)
+        return sum(1 for b in wq if b <= 0)
     count = 0
     for a, b in zip(Aq, wq, strict=True):
         ints, _ = common_denominator(list(a) + [b])  # the row times a positive integer
@@ -300,21 +302,27 @@ def _unique_rows_among(M: np.ndarray, may_repeat: np.ndarray):
     """:func:`solvers.halfspaces._unique_rows_first` of M when only the rows ``may_repeat`` can equal
     another row (every other row is known to be distinct from all): the same (rows, first,
     inverse), the search for repeats run on those rows alone."""
-    K = len(M)
-    if not may_repeat.any():
+    rows = np.flatnonzero(may_repeat)
+    first, inverse = _first_occurrences(len(M), rows, M[rows])
+    return M[first], first, inverse
+
+
+def _first_occurrences(K: int, rows: np.ndarray, keys: np.ndarray):
+    """(first, inverse) of :func:`solvers.halfspaces._unique_rows_first` over K rows of which only
+    ``rows`` may repeat (``keys``: those rows' contents); every other row is distinct from all."""
+    if not len(rows):
         ar = np.arange(K, dtype=np.intp)
-        return M, ar, ar
+        return ar, ar
     keep = np.ones(K, bool)
     rep = np.arange(K, dtype=np.intp)  # the first occurrence of each row
-    rows = np.flatnonzero(may_repeat)
-    _, f_loc, inv_loc = _unique_rows_first(M[rows])
+    _, f_loc, inv_loc = _unique_rows_first(keys)
     rep[rows] = rows[f_loc][inv_loc]
     keep[rows] = False
     keep[rows[f_loc]] = True
     first = np.flatnonzero(keep)
     pos = np.empty(K, dtype=np.intp)
     pos[first] = np.arange(len(first), dtype=np.intp)
-    return M[first], first.astype(np.intp), pos[rep]
+    return first.astype(np.intp), pos[rep]
 
 
 def _primitive(ints: list[int]) -> list[int]:
@@ -433,19 +441,22 @@ class _Arrangement:
         pv, pl = _vertex_lines(subsets, inv, lsub, m)
         keep = ~lo.c_zero[pl]
         pv, pl = pv[keep], pl[keep]
-        eds = []
+        # the two rays of each line through each vertex: along ±u a row keeps its side or leaves 0
         s, du = uniq[pv], lo.signs[pl]
-        sp, sn, sz, dp, dn = s > 0, s < 0, s == 0, du > 0, du < 0
-        for orient, up, down in ((1, dp, dn), (-1, dn, dp)):  # the ray along ±u: its signs ±du
-            ok = ~((sp & down) | (sn & up)).any(axis=1)  # no row changes side along the ray
-            dep = (sp | (sz & ~down)).sum(axis=1)
-            eds.append((pv[ok], pl[ok], np.full(ok.sum(), orient), dep[ok], orient * du[ok]))
-        cols = [np.concatenate(parts) for parts in zip(*eds, strict=True)]
+        prod = s * du
+        ok = (~(prod < 0).any(axis=1), ~(prod > 0).any(axis=1))  # no row changes side along +u / -u
+        z = s == 0
+        base = (s > 0).sum(axis=1) + z.sum(axis=1)  # depth along ±u: the rows > 0, and the 0 rows not left
+        dep = (base - (z & (du < 0)).sum(axis=1), base - (z & (du > 0)).sum(axis=1))
+        i1, i2 = np.flatnonzero(ok[0]), np.flatnonzero(ok[1])
+        anchor, line = np.concatenate([pv[i1], pv[i2]]), np.concatenate([pl[i1], pl[i2]])
+        orient = np.repeat(np.array([1, -1], np.int64), [len(i1), len(i2)])
+        edepth, esign = np.concatenate([dep[0][i1], dep[1][i2]]), np.concatenate([du[i1], -du[i2]])
         # one edge per (anchor, direction sign vector); at a simple vertex they are distinct already
         # (its lines differ in the row they leave, the two rays of a line in sign)
-        at_degenerate = degenerate[first][cols[0]]
-        first_e = _unique_rows_among(np.column_stack([cols[0], cols[4]]), at_degenerate)[1]
-        E = np.column_stack([c[first_e] for c in cols[:4]] + [cols[4][first_e]])
+        cand = np.flatnonzero(degenerate[first][anchor])
+        keep = _first_occurrences(len(anchor), cand, np.column_stack([anchor[cand], esign[cand]]))[0]
+        E = np.column_stack([anchor[keep], line[keep], orient[keep], edepth[keep], esign[keep]])
         self.eanchor = E[:, 0].astype(np.intp)
         self.eline = E[:, 1].astype(np.intp)
         self.eorient = E[:, 2].astype(np.int64)
