@@ -271,12 +271,12 @@ def cdepth_rows(quick: bool) -> None:
         return out
 
     try:
-        # interleaved block by block, dimension by dimension and path by path, so that load on a
-        # shared machine hits every path and both dimensions alike
-        for c in cons:
-            for dim, V in dims.items():
-                for p, (backend, fast, point) in paths.items():
-                    D.LP_BACKEND, D.FAST_PATHS, D.POINT_PATH = backend, fast, point
+        # path by path; within a path interleaved block by block and dimension by dimension, so that
+        # load on a shared machine hits both dimensions alike (and one path's caches, not another's)
+        for p, (backend, fast, point) in paths.items():
+            D.LP_BACKEND, D.FAST_PATHS, D.POINT_PATH = backend, fast, point
+            for c in cons:
+                for dim, V in dims.items():
                     D._CACHE.clear()
                     vals[p].append(timed((p, dim, "first"), c, V))
                     if p != "original":
