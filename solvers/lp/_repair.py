@@ -35,46 +35,49 @@ def _basis_system(S: _System, h) -> tuple[list[int], list[int], list[list[int]],
     import highspy
 
     d = S.d
-    tight, fixed = _vertex_rows(S, h), []
-    if tight is None:  # read the basis itself (its status lists cost ~1 us per row and column)
-        bas = h.getBasis()  # (not h.getBasicVariables(): it crashes HiGHS 1.x when no factorisation exists)
+    nonbasic = _nonbasic(S, h)
+    if nonbasic is None:  # read the basis's status lists (~1 us per row and column: pybind11 enums)
+        bas = h.getBasis()
         if not bas.valid:
             return None
         basic = highspy.HighsBasisStatus.kBasic  # (enum comparison: no int() per row)
-        tight = [i for i, s in enumerate(bas.row_status) if s != basic]
-        fixed = [j for j, s in enumerate(bas.col_status) if s != basic]
-        if len(tight) + len(fixed) != d:
-            return None
+        nonbasic = (
+            [i for i, s in enumerate(bas.row_status) if s != basic],
+            [j for j, s in enumerate(bas.col_status) if s != basic],
+        )
+    tight, fixed = nonbasic
+    if len(tight) + len(fixed) != d:
+        return None
     At, bt, _ = S.rows(tight)
     M = At + [[1 if k == j else 0 for k in range(d)] for j in fixed]
     return tight, fixed, M, bt + [0] * len(fixed)
 
 
-#: a row is tight at HiGHS's solution when its residual is at most this, relative to its size
-_TIGHT_REL = 1e-9
+def _nonbasic(S: _System, h) -> tuple[list[int], list[int]] | None:
+    """The non-basic rows and columns of HiGHS's final basis from ``getBasicVariables`` (one int32
+    array, ~10 us; the basis's status lists cost ~1 us per entry), or None when HiGHS does not
+    give them (no basis matrix factorised: it then answers with an error status) or the answer is
+    not m distinct indices.  The same sets as the status lists: a variable is non-basic exactly
+    when it is not among the basic ones."""
+    import highspy
 
-
-def _vertex_rows(S: _System, h) -> list[int] | None:
-    """The tight rows of HiGHS's final basis read off its solution, when that is unambiguous: the
-    rows whose residual ``b_i - A_i x`` is within :data:`_TIGHT_REL` of ``|b_i| + |A_i| |x|``
-    (every equation), if there are exactly ``d`` of them; else None (the caller reads the basis).
-
-    At a non-degenerate vertex these are the basis's non-basic rows (at their bounds, residual
-    ~1e-16), with no column non-basic; anything else — a degenerate vertex, a free column left
-    non-basic at 0, rows a hair from tight — gives another count.  Nothing is trusted: the
-    exact point of these rows is checked like any basis's.  Reading the solution costs a few
-    microseconds, the basis's status lists ~1 us per row and column (pybind11 enums)."""
-    x = np.asarray(h.getSolution().col_value, dtype=float)
-    if x.shape != (S.d,):
+    try:
+        status, basic = h.getBasicVariables()
+    except Exception:  # pragma: no cover - a highspy without it, or another signature
         return None
-    A, b = S.A_float, S.b_float
-    with np.errstate(all="ignore"):
-        r = b[: S.m_ub] - A[: S.m_ub] @ x
-        size = np.abs(b[: S.m_ub]) + S.abs_rows()[0][: S.m_ub] @ np.abs(x)
-        tight = np.flatnonzero(~(r > _TIGHT_REL * size))  # NaN counts as tight: the count is off then
-    if len(tight) + S.m_eq != S.d:
+    basic = np.asarray(basic)
+    if status != highspy.HighsStatus.kOk or basic.shape != (S.m,):
         return None
-    return tight.tolist() + list(range(S.m_ub, S.m))
+    row_basic = np.zeros(S.m, bool)
+    col_basic = np.zeros(S.d, bool)
+    rows, cols = -1 - basic[basic < 0], basic[basic >= 0]
+    if (rows >= S.m).any() or (cols >= S.d).any():
+        return None
+    row_basic[rows] = True
+    col_basic[cols] = True
+    if row_basic.sum() + col_basic.sum() != S.m:  # a repeated index
+        return None
+    return np.flatnonzero(~row_basic).tolist(), np.flatnonzero(~col_basic).tolist()
 
 
 def _basis_vertex(S: _System, h) -> tuple[list[int], list[int], list[int], int] | None:
