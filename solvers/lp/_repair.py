@@ -35,49 +35,17 @@ def _basis_system(S: _System, h) -> tuple[list[int], list[int], list[list[int]],
     import highspy
 
     d = S.d
-    nonbasic = _nonbasic(S, h)
-    if nonbasic is None:  # read the basis's status lists (~1 us per row and column: pybind11 enums)
-        bas = h.getBasis()
-        if not bas.valid:
-            return None
-        basic = highspy.HighsBasisStatus.kBasic  # (enum comparison: no int() per row)
-        nonbasic = (
-            [i for i, s in enumerate(bas.row_status) if s != basic],
-            [j for j, s in enumerate(bas.col_status) if s != basic],
-        )
-    tight, fixed = nonbasic
+    bas = h.getBasis()  # (not h.getBasicVariables(): it crashes HiGHS, up to 1.16 at least, when no
+    if not bas.valid:  # factorisation exists — seen as a segfault in tests/solvers/lp/test_exact_simplex.py)
+        return None
+    basic = highspy.HighsBasisStatus.kBasic  # (enum comparison: no int() per row)
+    tight = [i for i, s in enumerate(bas.row_status) if s != basic]
+    fixed = [j for j, s in enumerate(bas.col_status) if s != basic]
     if len(tight) + len(fixed) != d:
         return None
     At, bt, _ = S.rows(tight)
     M = At + [[1 if k == j else 0 for k in range(d)] for j in fixed]
     return tight, fixed, M, bt + [0] * len(fixed)
-
-
-def _nonbasic(S: _System, h) -> tuple[list[int], list[int]] | None:
-    """The non-basic rows and columns of HiGHS's final basis from ``getBasicVariables`` (one int32
-    array, ~10 us; the basis's status lists cost ~1 us per entry), or None when HiGHS does not
-    give them (no basis matrix factorised: it then answers with an error status) or the answer is
-    not m distinct indices.  The same sets as the status lists: a variable is non-basic exactly
-    when it is not among the basic ones."""
-    import highspy
-
-    try:
-        status, basic = h.getBasicVariables()
-    except Exception:  # pragma: no cover - a highspy without it, or another signature
-        return None
-    basic = np.asarray(basic)
-    if status != highspy.HighsStatus.kOk or basic.shape != (S.m,):
-        return None
-    row_basic = np.zeros(S.m, bool)
-    col_basic = np.zeros(S.d, bool)
-    rows, cols = -1 - basic[basic < 0], basic[basic >= 0]
-    if (rows >= S.m).any() or (cols >= S.d).any():
-        return None
-    row_basic[rows] = True
-    col_basic[cols] = True
-    if row_basic.sum() + col_basic.sum() != S.m:  # a repeated index
-        return None
-    return np.flatnonzero(~row_basic).tolist(), np.flatnonzero(~col_basic).tolist()
 
 
 def _basis_vertex(S: _System, h) -> tuple[list[int], list[int], list[int], int] | None:
