@@ -3,7 +3,7 @@
 Run: ``python3 benchmarks/bench_speed.py [--quick] [--markdown] [--save] [--seed 0] [--only lp cdepth ...]``;
 ``--save`` writes ``benchmarks/results/bench_speed.json``, from which ``docs/gen_numbers.py`` writes the README's table.
 
-Rows (``aim`` is the issue's target — issues #26 and #35; a row over its aim says in its
+Rows (``aim`` is the issue's target — issues #26, #35 and #43; a row over its aim says in its
 ``note`` what stands in the way, with the measured cost; ratios are measured side by side in
 this process, interleaved problem by problem, so that load on a shared machine hits both
 sides alike):
@@ -20,7 +20,11 @@ sides alike):
   optional benchmark dependency, ``pip install pplpy``: without it one row says so and skips);
 * ``max_cdepth`` per call on C|HardQuery of dimension 1 and 0 (d = 2, m = 10 blocks): the
   original path (scipy linprog, no fast paths, cold cache) / the current one (warm);
-  also the current time per call against the issue's 2 ms aim for dimension 0;
+  and dimension 0 / dimension 1 of the current path (issue #43: <= 2), with the arrangement cached
+  and on the first call on a fresh block, #35's separator scan beside each;
+* the best ℓ1 margin (``--only margin``, [BF26] §2, DP-Winnow's realisability check): exact /
+  bare HiGHS on majority sequences of 300 x 20, 1000 x 40 and 3000 x 60 (bases of 41, 81 and
+  121 unknowns: one size per exact tier), and ``winnow.check_realizable`` on 3000 x 60 / 1 s;
 * one VC-1 learner fit ([Yan25] Alg. 2, thresholds, TD = 2^12): CPU seconds / the 5 s aim;
 * the halfspace predictor (``geoprivate predict --concept halfspaces --adversary
   adaptive``, CLI defaults: its Lemma-1 k): CPU seconds / the aim (5 min at d = 3,
@@ -44,6 +48,7 @@ import resource
 import subprocess
 import sys
 import time
+from fractions import Fraction
 
 import numpy as np
 
@@ -254,6 +259,87 @@ def lp_answers(probs):
         )
         assert ok, "feasible_point returned an answer its exact checker rejects"
     return out
+
+
+# ------------------------------------------------------------------ the margin LP's exact tiers
+#: (examples, dimension) of the best-margin rows: the LP over (v+, v-, rho) has 2d + 1 unknowns, so the
+#: sizes straddle the exact tiers of a basis: up to 64 unknowns one fraction-free [M | r | I] reduction
+#: (solvers.lp._linalg._DENSE_MAX), beyond it two python-flint solves; the pure-Python exact simplex
+#: only if the basis does not certify (#43: a 121-unknown basis fell to it, > 120 s)
+MARGIN_SIZES = ((300, 20), (1000, 40), (3000, 60))
+
+
+def bare_highs_lp(c, A_ub, b_ub, A_eq, b_eq):
+    """Float HiGHS on max c^T x s.t. A_ub x <= b_ub, A_eq x = b_eq (x free), as bare_highs builds it."""
+    import highspy
+
+    A = np.vstack([A_ub, A_eq]).astype(float)
+    m, d = A.shape
+    inf = highspy.kHighsInf
+    h = highspy.Highs()
+    h.setOptionValue("output_flag", False)
+    h.setOptionValue("presolve", "off")
+    model = highspy.HighsLp()
+    model.num_col_, model.num_row_ = d, m
+    model.col_cost_ = -np.asarray(c, dtype=float)
+    model.col_lower_, model.col_upper_ = np.full(d, -inf), np.full(d, inf)
+    model.row_lower_ = np.concatenate([np.full(len(b_ub), -inf), np.asarray(b_eq, dtype=float)])
+    model.row_upper_ = np.concatenate([b_ub, b_eq]).astype(float)
+    mat = model.a_matrix_
+    mat.format_ = highspy.MatrixFormat.kRowwise
+    mat.num_col_, mat.num_row_ = d, m
+    mat.start_ = np.arange(0, m * d + 1, d, dtype=np.int32)
+    mat.index_ = np.tile(np.arange(d, dtype=np.int32), m)
+    mat.value_ = np.ascontiguousarray(A).ravel()
+    h.passModel(model)
+    h.run()
+    return h.getModelStatus() == highspy.HighsModelStatus.kOptimal
+
+
+def margin_rows(quick: bool) -> None:
+    """[BF26] §2's best ℓ1 margin (solvers.margins.best_margin, non-negative: DP-Winnow's
+    realisability check) on majority sequences (a target of 3 coordinates, margin 1/3), exact / bare
+    HiGHS on the same LP, one size per exact tier; and winnow.check_realizable on the 3000 x 60
+    system of the fuzz campaign against the 1 s aim (0.59 s on main at 6b21145; > 120 s after #35)."""
+    from geoprivate.learners.winnow import check_realizable, majority_sequence
+    from solvers.lp._linalg import _DENSE_MAX
+    from solvers.margins import _margin_lp, best_margin
+
+    for T, d in MARGIN_SIZES[:1] if quick else MARGIN_SIZES:
+        X, y, _, rho = majority_sequence(T, d, 3, 0)
+        Z = np.unique(y[:, None] * X, axis=0)
+        lp_args = _margin_lp(Z, np.ones(Z.shape[0], dtype=np.int8), True)
+        t_f, t_e, out = paired(
+            lambda _X, _y, args=lp_args: bare_highs_lp(*args),  # the LP alone, built outside the timing
+            lambda X_, y_: best_margin(X_, y_, nonnegative=True),
+            [(X, y)],
+            repeat=1 if T >= 3000 else 3,
+        )
+        r = out[0]
+        assert r.rho == Fraction(1, 3) and r.lp.method == "highs+exact"  # (rho: the float 1/3)
+        n = 2 * d + 1
+        tier = f"dense [M|r|I] RREF (<= {_DENSE_MAX})" if n <= _DENSE_MAX else f"two flint solves (> {_DENSE_MAX})"
+        row(
+            f"best_margin (non-negative) / bare HiGHS, {T}x{d} majority: {n}-unknown basis, {tier}",
+            f"{t_e:.3f} vs {t_f:.3f} s, rho = {r.rho}, {r.lp.method}",
+            t_e / t_f,
+            "<= 2 (a basis tier, not the fallback)",
+            ""
+            if n <= _DENSE_MAX
+            else "before (#35): bases over 64 unknowns fell to the exact simplex (> 120 s at 3000x60)",
+        )
+    if quick:
+        return
+    X, y, _, rho = majority_sequence(3000, 60, 3, 0)
+    t0 = CLOCK()
+    check_realizable(X, y, rho)
+    t = CLOCK() - t0
+    row(
+        "winnow.check_realizable, 3000x60 majority (best non-negative margin, exact) / 1 s",
+        f"{t:.2f} s (before: 0.59 s on main at 6b21145; > 120 s after #35's exact simplex took over)",
+        t / 1.0,
+        "<= 1 (1 s)",
+    )
 
 
 # ------------------------------------------------------------------ max_cdepth
@@ -502,6 +588,7 @@ SECTIONS = {
     "lp": lambda quick, rng: lp_rows(rng, 10 if quick else 200),
     "peer": lambda quick, rng: peer_rows(rng, 4 if quick else 50, quick),
     "cdepth": lambda quick, rng: cdepth_rows(quick),
+    "margin": lambda quick, rng: margin_rows(quick),
     "vc1": lambda quick, rng: vc1_fit_row(quick),
     "predictor": lambda quick, rng: predictor_row(quick),
     "winnow": lambda quick, rng: winnow_row(quick),
