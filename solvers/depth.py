@@ -537,6 +537,9 @@ class _Arrangement:
         vertex = kind == "v"
         key = ("matrix", kind)
         out = self._ints.get(key)
+        if out is None and self._cof["v"] is not None and self._cof["e"] is not None:
+            self._int64_matrices()  # the common case: every kind at once, in int64
+            out = self._ints[key]
         if out is None and kind == "ve":  # the vertex rows, then the ray rows
             V, R = self.exact_matrix("v"), self.exact_matrix("e")
             out = np.vstack([V, R]) if V.dtype == R.dtype else np.vstack([V.astype(object), R.astype(object)])
@@ -568,6 +571,24 @@ class _Arrangement:
                 self._ints[("float", kind)] = (Mf, np.abs(Mf))
             self._ints[key] = out
         return out
+
+    def _int64_matrices(self) -> None:
+        """:meth:`exact_matrix` of every kind from the int64 cofactors _orient computed for the signs:
+        one array, the vertex rows then the ray rows (``"v"`` and ``"e"`` are its two slices), and
+        its float copy (a correctly rounded conversion)."""
+        n_v, r = self.n_v, self.r
+        cols = [1 + j for j in self.J]
+        out = np.zeros((n_v + self.n_e, self.d + 1), dtype=np.int64)
+        Cv = self._cof["v"]
+        sign = np.where(Cv[:, r] < 0, -1, 1)
+        out[:n_v, 0] = sign * Cv[:, r]
+        out[:n_v, cols] = sign[:, None] * Cv[:, :r]
+        out[n_v:, cols] = self.eorient[:, None] * self._cof["e"]
+        Mf = out.astype(float)
+        Ma = np.abs(Mf)
+        for kind, part in (("ve", slice(None)), ("v", slice(0, n_v)), ("e", slice(n_v, None))):
+            self._ints[("matrix", kind)] = out[part]
+            self._ints[("float", kind)] = (Mf[part], Ma[part])
 
     def _float_copy(self, kind: str) -> tuple[np.ndarray, np.ndarray]:
         """:meth:`exact_matrix` in floats and its absolute values (cached; an entry beyond the
