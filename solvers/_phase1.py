@@ -65,7 +65,7 @@ class Phase1:
         self.x = [abs(v) for v in self.g]
         self.inv = [[self.sign[i] if i == j else 0.0 for j in range(r)] for i in range(r)]
         self.cost = [1.0] * r  # costs of the basic variables (phase 1: 1 on the artificial ones)
-        self.c = None  # phase 2: the costs of the columns (:meth:`minimise`)
+        self.c: np.ndarray | None = None  # phase 2: the costs of the columns (:meth:`minimise`)
         self.n = 0
         self.pivots = 0
         self._tiny = _TOL * (1.0 + max((abs(v) for v in self.g), default=0.0))
@@ -108,12 +108,12 @@ class Phase1:
         column moves it).  True at an optimum (:meth:`objective` is its value), None on failure."""
         if not self.feasible():
             return None
-        self.c = np.asarray(c, dtype=float)
-        cost = self.c.tolist()
+        self.c = c = np.asarray(c, dtype=float)
+        cost = c.tolist()
         self.cost = [cost[j] if j >= 0 else 0.0 for j in self.basis]
-        return self._pivots(self.c, max_pivots)
+        return self._pivots(c, max_pivots)
 
-    def _pivots(self, c, max_pivots: int) -> bool | None:
+    def _pivots(self, c: np.ndarray | None, max_pivots: int) -> bool | None:
         """The simplex iterations of :meth:`run` (``c`` None: phase 1) and :meth:`minimise`."""
         r = len(self.basis)
         rows = range(r)
@@ -121,9 +121,10 @@ class Phase1:
         phase2 = c is not None
         basis, inv, x, cost = self.basis, self.inv, self.x, self.cost
         A = self.A[:, : self.n]
-        tiny, cmax = self._tiny, (float(c.max(initial=0.0)) if phase2 else 0.0)
-        cn = c[: self.n] if phase2 else None
+        tiny, cmax = self._tiny, (0.0 if c is None else float(c.max(initial=0.0)))
+        cn = None if c is None else c[: self.n]
         later = None if self.later is None else self.later[: self.n]
+        stalled: set[int] = set()
         while True:
             if not phase2 and sum(v for j, v in zip(basis, x, strict=True) if j < 0) <= tiny:
                 return True
@@ -134,17 +135,19 @@ class Phase1:
                 ci = cost[i]
                 if ci:
                     y = [v + ci * w for v, w in zip(y, inv[i], strict=True)]
-            if self.unit:  # columns of largest |entry| 1: |y a_j| <= |y|_1, one product prices them all
+            if self.W is None:  # unit columns (largest |entry| 1): |y a_j| <= |y|_1, one product prices them all
                 score = np.dot(y, A)
-                if phase2:  # minus the reduced costs c_j - y a_j
+                if cn is not None:  # minus the reduced costs c_j - y a_j
                     score -= cn
                 norm = sum(map(abs, y)) + cmax + 1e-300
             else:
                 val, scale = np.array([y + [0.0] * r, [0.0] * r + [abs(v) for v in y]]) @ self.W[:, : self.n]
-                if phase2:
+                if cn is not None:
                     val = val - cn
                     scale = scale + np.abs(cn)
                 score, norm = val / (scale + 1e-300), 1.0
+            if stalled:  # columns whose step no row bounds (rounding: the objective is bounded below)
+                score[list(stalled)] = -np.inf
             bland = degenerate > 2 * r
             if bland:  # the first improving column
                 ok = np.flatnonzero(score > _TOL * norm)
@@ -178,8 +181,12 @@ class Phase1:
                             better = (basis[i] < 0, abs(ui)) > (basis[best] < 0, abs(u[best]))
                         if better:
                             best, theta = i, min(theta, t)
-            if best < 0:  # phase 1 is bounded below; phase 2 with c >= 0 too
-                return None
+            if best < 0:  # both phases are bounded below (c >= 0): a rounding artefact; price the others
+                stalled.add(q)
+                if len(stalled) > 2 * r:
+                    return None
+                continue
+            stalled.clear()
             degenerate = degenerate + 1 if theta <= _TOL else 0
             p = best
             up = u[p]
@@ -193,7 +200,7 @@ class Phase1:
             inv[p] = prow
             x[p] = theta
             basis[p] = q
-            cost[p] = float(c[q]) if phase2 else 0.0
+            cost[p] = 0.0 if c is None else float(c[q])
             self.pivots += 1
             refresh += 1
             if refresh >= 25:  # re-factorise now and then (float drift)

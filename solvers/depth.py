@@ -1771,7 +1771,9 @@ def _point_certificate(cols: _PointColumns, k: int, support: list[int], z0) -> H
     if sol is None:
         return None
     u, D = sol
-    xv, xe, xl = {}, {}, [Fraction(0)] * len(a.lineality)
+    xv: dict[int, Fraction] = {}
+    xe: dict[int, Fraction] = {}
+    xl = [Fraction(0)] * len(a.lineality)
     for j, uj, (_, den) in zip(support, u, ex, strict=True):
         val = Fraction(uj * den, D * zD)
         kind, i = cols.kind[j], int(cols.ids[j])

@@ -210,7 +210,7 @@ def _flint_solve(M, rhs: list[int]) -> tuple[list[int], int] | None:
         X = A.solve(flint.fmpz_mat(len(rhs), 1, rhs))
     except ZeroDivisionError:  # singular
         return None
-    num, den = X.numer_denom()
+    num, den = X.numer_denom()  # type: ignore[attr-defined]  # (an fmpq_mat; the stubs say flint_mat)
     sign = -1 if den < 0 else 1
     return [sign * int(v) for v in num.entries()], sign * int(den)
 

@@ -76,8 +76,9 @@ class _Tableau:
     sign: list[int]
     D: int = 1
     banned: set[int] = field(default_factory=set)
-    floats: object = None  # the float copies of the pricing (:func:`_float_pricing`), or False
-    cost_seen: object = None
+    floats: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None  # columns, |columns|, sizes in floats
+    float_ok: bool = True  # False: a column does not fit in a float (price in integers)
+    cost_floats: tuple[list[int], np.ndarray] | None = None  # the cost vector priced, and its floats
 
     def column(self, j: int) -> list[int]:
         """``D B^{-1} a_j`` for column ``j``."""
@@ -188,25 +189,22 @@ def _float_pricing(T: _Tableau, cost: list[int], pi: list[int]):
     and the sum of k + 1 terms add γ_{k+1} (Higham, *Accuracy and Stability of Numerical
     Algorithms* §3.1), so ``4 (k + 3) u (|D cost_j| + Σ_i |pi_i| |col_ij|)`` bounds the error
     (the entries are integers: no underflow); an overflow gives inf or nan, never a sign."""
-    fl = T.floats
-    if fl is None:
+    if not T.float_ok:
+        return None
+    if T.floats is None:
         try:
             C = np.array([[float(v) for v in col] for col in T.cols]).reshape(len(T.cols), len(T.basis))
-            cf = np.array([float(v) for v in cost])
         except OverflowError:
-            T.floats = False
+            T.float_ok = False
             return None
-        fl = T.floats = (C, np.abs(C), cf, np.abs(C).max(axis=1))
-    if fl is False:
-        return None
-    C, Ca, cf, normf = fl
-    if len(cf) != len(cost) or cost is not T.cost_seen:  # another cost vector (phase 1 / phase 2)
+        T.floats = (C, np.abs(C), np.abs(C).max(axis=1))
+    C, Ca, normf = T.floats
+    if T.cost_floats is None or T.cost_floats[0] is not cost:  # (phase 1 and phase 2 price other costs)
         try:
-            cf = np.array([float(v) for v in cost])
+            T.cost_floats = (cost, np.array([float(v) for v in cost]))
         except OverflowError:
             return None
-        T.floats = (C, Ca, cf, normf)
-        T.cost_seen = cost
+    cf = T.cost_floats[1]
     try:
         pf = np.array([float(v) for v in pi])
         Df = float(T.D)
