@@ -274,33 +274,6 @@ def lp_answers(probs):
 MARGIN_SIZES = ((300, 20), (1000, 40), (3000, 60))
 
 
-def bare_highs_lp(c, A_ub, b_ub, A_eq, b_eq):
-    """Float HiGHS on max c^T x s.t. A_ub x <= b_ub, A_eq x = b_eq (x free), as bare_highs builds it."""
-    import highspy
-
-    A = np.vstack([A_ub, A_eq]).astype(float)
-    m, d = A.shape
-    inf = highspy.kHighsInf
-    h = highspy.Highs()
-    h.setOptionValue("output_flag", False)
-    h.setOptionValue("presolve", "off")
-    model = highspy.HighsLp()
-    model.num_col_, model.num_row_ = d, m
-    model.col_cost_ = -np.asarray(c, dtype=float)
-    model.col_lower_, model.col_upper_ = np.full(d, -inf), np.full(d, inf)
-    model.row_lower_ = np.concatenate([np.full(len(b_ub), -inf), np.asarray(b_eq, dtype=float)])
-    model.row_upper_ = np.concatenate([b_ub, b_eq]).astype(float)
-    mat = model.a_matrix_
-    mat.format_ = highspy.MatrixFormat.kRowwise
-    mat.num_col_, mat.num_row_ = d, m
-    mat.start_ = np.arange(0, m * d + 1, d, dtype=np.int32)
-    mat.index_ = np.tile(np.arange(d, dtype=np.int32), m)
-    mat.value_ = np.ascontiguousarray(A).ravel()
-    h.passModel(model)
-    h.run()
-    return h.getModelStatus() == highspy.HighsModelStatus.kOptimal
-
-
 def margin_rows(quick: bool) -> None:
     """[BF26] §2's best ℓ1 margin (solvers.margins.best_margin, non-negative: DP-Winnow's
     realisability check) on majority sequences (a target of 3 coordinates, margin 1/3), exact / bare
@@ -315,7 +288,7 @@ def margin_rows(quick: bool) -> None:
         Z = np.unique(y[:, None] * X, axis=0)
         lp_args = _margin_lp(Z, np.ones(Z.shape[0], dtype=np.int8), True)
         t_f, t_e, out = paired(
-            lambda _X, _y, args=lp_args: bare_highs_lp(*args),  # the LP alone, built outside the timing
+            lambda _X, _y, a=lp_args: bare_highs(a[1], a[2], a[0], a[3], a[4]),  # the LP, built outside the timing
             lambda X_, y_: best_margin(X_, y_, nonnegative=True),
             [(X, y)],
             repeat=1 if T >= 3000 else 3,

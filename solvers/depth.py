@@ -653,19 +653,18 @@ class _Arrangement:
 
     def vertex(self, i) -> tuple:
         """Vertex i exactly, as a tuple of Fractions (cached)."""
-        key = ("vq", int(i))
-        out = self._ints.get(key)
-        if out is None:
-            nums, den = self.vertex_ints(i)
-            out = self._ints[key] = tuple(Fraction(v, den) for v in nums)
-        return out
+        return self._fractions("v", i)
 
     def direction(self, e) -> tuple:
         """The direction of unbounded edge e exactly (largest |entry| 1), as a tuple of Fractions (cached)."""
-        key = ("eq", int(e))
+        return self._fractions("e", e)
+
+    def _fractions(self, kind: str, i) -> tuple:
+        """:meth:`vertex_ints` (``"v"``) or :meth:`direction_ints` (``"e"``) of i as Fractions, cached."""
+        key = (kind + "q", int(i))
         out = self._ints.get(key)
         if out is None:
-            nums, den = self.direction_ints(e)
+            nums, den = self.vertex_ints(i) if kind == "v" else self.direction_ints(i)
             out = self._ints[key] = tuple(Fraction(v, den) for v in nums)
         return out
 

@@ -16,19 +16,14 @@ from hypothesis import strategies as st
 
 import solvers.depth as D
 from solvers.depth import cdepth, max_cdepth
-from tests.solvers.test_depth_scan import assert_certified, degenerate_system, original, point_subspaces
+from tests.solvers.test_depth_scan import assert_certified, degenerate_system, original, point_subspaces, switched_off
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def scan(fn, *args, **kw):
     """``fn`` on the separator scan of the last wave (the point path switched off)."""
-    saved = D.POINT_PATH
-    D.POINT_PATH = False
-    try:
-        return fn(*args, **kw)
-    finally:
-        D.POINT_PATH = saved
+    return switched_off("POINT_PATH", fn, *args, **kw)
 
 
 @st.composite

@@ -14,14 +14,19 @@ from solvers.affine import AffineSubspace
 from solvers.depth import cdepth, is_hull_certificate, is_level_bound, max_cdepth
 
 
-def original(fn, *args, **kw):
-    """``fn`` run on the original path: the float bisection with an exact certificate per answer."""
-    saved = D.FAST_PATHS
-    D.FAST_PATHS = False
+def switched_off(flag: str, fn, *args, **kw):
+    """``fn`` run with ``solvers.depth.<flag>`` set to False (and set back)."""
+    saved = getattr(D, flag)
+    setattr(D, flag, False)
     try:
         return fn(*args, **kw)
     finally:
-        D.FAST_PATHS = saved
+        setattr(D, flag, saved)
+
+
+def original(fn, *args, **kw):
+    """``fn`` run on the original path: the float bisection with an exact certificate per answer."""
+    return switched_off("FAST_PATHS", fn, *args, **kw)
 
 
 def assert_certified(cons, res, subspace):
