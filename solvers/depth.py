@@ -68,7 +68,7 @@ from solvers.halfspaces import (
     _Rows,
     _unique_rows_first,
 )
-from solvers.lp import feasible_point
+from solvers.lp import _simplex, feasible_point
 from solvers.lp._linalg import _flint_rref, _unique_solution
 
 __all__ = [
@@ -1643,20 +1643,28 @@ class _PointColumns:
     def __init__(self, a: _Arrangement):
         nl = len(a.lineality)
         self.arr = a
-        self.T = 2 ** int(np.ceil(np.log2(1e3 * (1.0 + float(np.abs(a.vfloat).max(initial=0.0))))))
+        finite = np.isfinite(a.vfloat).all(axis=1)  # (a float cofactor can vanish where the exact one does not)
+        spread = float(np.abs(a.vfloat[finite]).max(initial=0.0))
+        self.T = 2 ** min(900, int(np.ceil(np.log2(1e3 * (1.0 + spread)))))
         # each column scaled to largest |entry| 1 as it is built (a ray's already is): the same cone
         # and feasibility, and the float simplex needs it when a vertex lies ~1e16 out (three nearly
         # concurrent hyperplanes) next to vertices ~1
         Lf = np.array([[float(x) for x in v] for v in a.lineality], float).reshape(nl, a.d)
         L = np.hstack([np.zeros((nl, 1)), Lf / np.abs(Lf).max(axis=1, keepdims=True)]) if nl else np.zeros((0, a.d + 1))
-        V = (
-            np.hstack([np.ones((a.n_v, 1)), a.vfloat])
-            / np.maximum(1.0, np.abs(a.vfloat).max(axis=1, initial=0.0))[:, None]
-        )
+        with np.errstate(all="ignore"):
+            V = (
+                np.hstack([np.ones((a.n_v, 1)), a.vfloat])
+                / np.maximum(1.0, np.abs(a.vfloat).max(axis=1, initial=0.0))[:, None]
+            )
+        for i in np.flatnonzero(~finite).tolist():  # from the exact numbers instead
+            V[i] = _unit_floats(self.exact_column(_V, i)[0])
         if a.n_e:
             R = np.hstack([np.zeros((a.n_e, 1)), a.efloat])
-            Pf = a.vfloat[a.eanchor] + self.T * a.efloat
-            P = np.hstack([np.ones((a.n_e, 1)), Pf]) / np.maximum(1.0, np.abs(Pf).max(axis=1))[:, None]
+            with np.errstate(all="ignore"):
+                Pf = a.vfloat[a.eanchor] + self.T * a.efloat
+                P = np.hstack([np.ones((a.n_e, 1)), Pf]) / np.maximum(1.0, np.abs(Pf).max(axis=1))[:, None]
+            for e in np.flatnonzero(~np.isfinite(P).all(axis=1)).tolist():
+                P[e] = _unit_floats(self.exact_column(_P, e)[0])
             depth = np.concatenate([a.vdepth, a.edepth, a.edepth])
         else:
             R = P = np.zeros((0, a.d + 1))
@@ -1688,7 +1696,11 @@ class _PointColumns:
         """Column j exactly as (integer entries, positive denominator): ``[den; nums]`` for a
         vertex nums / den, ``[0; nums]`` for a ray or a lineality vector, and for a ray point the
         anchor's and the ray's numbers combined over ``den_a den_r``."""
-        a, kind, i = self.arr, self.kind[j], int(self.ids[j])
+        return self.exact_column(self.kind[j], int(self.ids[j]))
+
+    def exact_column(self, kind: int, i: int) -> tuple[list[int], int]:
+        """:meth:`exact` of the column of that kind (:data:`_V`, ...) and id."""
+        a = self.arr
         if kind == _V:
             nums, den = a.vertex_ints(i)
             return [den, *nums], den
@@ -1704,6 +1716,13 @@ class _PointColumns:
     def phase1(self, z0f: np.ndarray) -> Phase1:
         """A fresh phase-1 run towards ``[1; z0]`` (z0 in floats) over these columns."""
         return Phase1(self.A, np.concatenate([[1.0], z0f]), unit=True, later=self.later)
+
+
+def _unit_floats(ints: list[int]) -> np.ndarray:
+    """An integer vector divided by its largest |entry|, in floats (each entry a correctly rounded
+    quotient of two integers: no overflow however large they are)."""
+    top = max(map(abs, ints)) or 1
+    return np.array([v / top for v in ints])
 
 
 def _point_bound(cols: _PointColumns, k: int, basis: list[int], z0, E, g0: np.ndarray) -> LevelBound | None:
@@ -1733,9 +1752,28 @@ def _point_bound(cols: _PointColumns, k: int, basis: list[int], z0, E, g0: np.nd
             M.append(e)
             rhs.append(1)
     sol = _solve_int_nums(M, rhs, r)
-    if sol is None:
+    return None if sol is None else _bound_of(cols, k, sol[0], z0, E)  # (its positive denominator dropped)
+
+
+def _exact_point_bound(cols: _PointColumns, k: int, z0, E) -> LevelBound | None:
+    """:func:`_point_bound` when the float basis does not certify (ill-conditioned levels: a vertex
+    ~1e16 out): phase 1 of the exact fraction-free simplex of :mod:`solvers.lp._simplex` on the
+    columns of level k, its multipliers at the (exact) optimum, or None if z0 is reached exactly
+    (the float search stopped a level too low: the caller's general search answers)."""
+    n = cols.count(k)
+    zn, zD = common_denominator(list(z0))
+    T = _simplex._new_tableau([tuple(cols.exact(j)[0]) for j in range(n)], [0] * n, [zD, *zn], {})
+    pi = _simplex._phase1(T)
+    if pi is None:
         return None
-    y = sol[0]  # over a positive denominator, dropped: only ratios matter below
+    return _bound_of(cols, k, [s * v for s, v in zip(T.sign, pi, strict=True)], z0, E)
+
+
+def _bound_of(cols: _PointColumns, k: int, y: list[int], z0, E) -> LevelBound | None:
+    """The :class:`LevelBound` at level k of integer Farkas multipliers y = (y0, y_h) of the level
+    LP (``y·a_j ≤ 0`` on its columns, ``y·(1, z0) > 0``, up to a positive factor), checked exactly,
+    or None; see :func:`_point_bound`."""
+    a = cols.arr
     zn, zD = common_denominator(list(z0))
     t = y[0] * zD + sum(v * u for v, u in zip(y[1:], zn, strict=True))  # t·den·zD
     if t <= 0:
@@ -1796,11 +1834,13 @@ def _start_level(arr: _Arrangement, z0f: np.ndarray, lo: int, hi: int) -> int:
     rays r all have ⟨h, r⟩ ≥ 0; the least level not so separated, clipped to (lo, hi].  On the
     benchmark's blocks the search then takes 10 pivots instead of 17 (the levels it skips take a
     few pivots each to prove unreachable), and starts too low (and again from hi) on 1 block in 24."""
-    V = arr.vfloat - z0f
-    h = arr.vdepth @ (V / (np.sqrt((V * V).sum(axis=1)) + 1e-300)[:, None])
-    worst = arr.vdepth[~(V @ h > 0)].max(initial=lo)
-    if arr.n_e:
-        worst = max(worst, arr.edepth[arr.efloat @ h < 0].max(initial=lo))
+    with np.errstate(all="ignore"):  # (a vertex whose float cofactor vanished: nan, never "separated")
+        V = arr.vfloat - z0f
+        U = V / (np.sqrt((V * V).sum(axis=1)) + 1e-300)[:, None]
+        h = arr.vdepth @ np.where(np.isfinite(U), U, 0.0)
+        worst = arr.vdepth[~(V @ h > 0)].max(initial=lo)
+        if arr.n_e:
+            worst = max(worst, arr.edepth[~(arr.efloat @ h >= 0)].max(initial=lo))
     return int(min(hi, max(lo + 1, worst)))
 
 
@@ -1845,6 +1885,7 @@ def _point_search(arr: _Arrangement, E, f, z0, lo: int, lo_cert, hi: int) -> CDe
             upper = "empty-level"
         else:
             upper = _point_bound(cols, value + 1, above or [], z0, E, np.concatenate([[1.0], z0f]))
+            upper = upper or _exact_point_bound(cols, value + 1, z0, E)
         if upper is None:
             return None
     if value == lo:

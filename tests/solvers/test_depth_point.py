@@ -167,3 +167,26 @@ def test_equations_other_than_the_identity_get_their_multipliers():
     assert res.upper.multipliers != res.upper.h
     assert res.value == max_cdepth((A, w), ([[1, 0], [0, 1]], [1, 1])).value == scan(max_cdepth, (A, w), (E, f)).value
     assert_certified((A, w), res, (E, f))
+
+
+def test_ill_conditioned_levels_get_the_exact_phase_one():
+    """Blocks whose level LPs are ill-conditioned (vertices ~1e16 out): where the float basis of the
+    level above does not certify, phase 1 of the exact simplex proves the bound, so the point path
+    answers every block of this instance — 11 of its 240 blocks were answered by the old paths with an
+    unproved, wrong cdepth 0 (``upper = "anchoring"``); the value is 6, proved on both sides."""
+    from geoprivate.prediction import G_halfspace, hard_query_subspace
+    from geoprivate.prediction.problems import make_problem
+
+    P = make_problem("halfspaces", 400, rng=0, d=2, grid=0.05)
+    g = G_halfspace(2, form="margin")
+    V = hard_query_subspace(P.sampler(np.random.default_rng(100), 3), 2)[0]
+    cons = g.constraints(P.X[20:30], P.y[20:30])  # block 2
+    old = scan(max_cdepth, cons, V)
+    assert (old.value, old.upper) == (0, "anchoring")
+    res = max_cdepth(cons, V)
+    assert res.value == 6 and res.info.get("point") is True
+    assert_certified(cons, res, V)
+    Aq, wq, _, d = D._as_constraints(cons)
+    cols = D._PointColumns.of(D._arrangement(Aq, wq, d))
+    bound = D._exact_point_bound(cols, 7, res.point, D._subspace_equations(V, 3)[0])
+    assert bound is not None and D.is_level_bound(cons, bound, V)
