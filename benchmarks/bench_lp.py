@@ -51,10 +51,13 @@ def planted(rng, m=50, d=5, feasible=True, integer=False):
     return A, b
 
 
-def bare_highs(A, b, c=None):
-    """Float HiGHS solve of max c^T x s.t. A x <= b (c=None: feasibility), nothing verified."""
+def bare_highs(A, b, c=None, A_eq=None, b_eq=None):
+    """Float HiGHS solve of max c^T x s.t. A x <= b (and A_eq x = b_eq; c=None: feasibility), nothing verified."""
     import highspy
 
+    m_ub = A.shape[0]
+    if A_eq is not None:
+        A, b = np.vstack([A, A_eq]), np.concatenate([b, b_eq])
     m, d = A.shape
     inf = highspy.kHighsInf
     h = highspy.Highs()
@@ -65,7 +68,7 @@ def bare_highs(A, b, c=None):
     model.col_cost_ = np.zeros(d) if c is None else -np.asarray(c, dtype=float)
     model.col_lower_ = np.full(d, -inf)
     model.col_upper_ = np.full(d, inf)
-    model.row_lower_ = np.full(m, -inf)
+    model.row_lower_ = np.concatenate([np.full(m_ub, -inf), np.asarray(b[m_ub:], dtype=float)])
     model.row_upper_ = np.asarray(b, dtype=float)
     mat = model.a_matrix_
     mat.format_ = highspy.MatrixFormat.kRowwise

@@ -3,7 +3,7 @@
 Run: ``python3 benchmarks/bench_speed.py [--quick] [--markdown] [--save] [--seed 0] [--only lp cdepth ...]``;
 ``--save`` writes ``benchmarks/results/bench_speed.json``, from which ``docs/gen_numbers.py`` writes the README's table.
 
-Rows (``aim`` is the issue's target — issues #26 and #35; a row over its aim says in its
+Rows (``aim`` is the issue's target — issues #26, #35 and #43; a row over its aim says in its
 ``note`` what stands in the way, with the measured cost; ratios are measured side by side in
 this process, interleaved problem by problem, so that load on a shared machine hits both
 sides alike):
@@ -20,7 +20,11 @@ sides alike):
   optional benchmark dependency, ``pip install pplpy``: without it one row says so and skips);
 * ``max_cdepth`` per call on C|HardQuery of dimension 1 and 0 (d = 2, m = 10 blocks): the
   original path (scipy linprog, no fast paths, cold cache) / the current one (warm);
-  also the current time per call against the issue's 2 ms aim for dimension 0;
+  and dimension 0 / dimension 1 of the current path (issue #43: <= 2), with the arrangement cached
+  and on the first call on a fresh block, #35's separator scan beside each;
+* the best ℓ1 margin (``--only margin``, [BF26] §2, DP-Winnow's realisability check): exact /
+  bare HiGHS on majority sequences of 300 x 20, 1000 x 40 and 3000 x 60 (bases of 41, 81 and
+  121 unknowns: one size per exact tier), and ``winnow.check_realizable`` on 3000 x 60 / 1 s;
 * one VC-1 learner fit ([Yan25] Alg. 2, thresholds, TD = 2^12): CPU seconds / the 5 s aim;
 * the halfspace predictor (``geoprivate predict --concept halfspaces --adversary
   adaptive``, CLI defaults: its Lemma-1 k): CPU seconds / the aim (5 min at d = 3,
@@ -49,6 +53,7 @@ import resource
 import subprocess
 import sys
 import time
+from fractions import Fraction
 
 import numpy as np
 
@@ -59,11 +64,12 @@ from geoprivate.cli._args import progress  # noqa: E402 (stderr, terminals only)
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-import bench_lp  # noqa: E402 (after the sys.path lines)
-from bench_lp import bare_highs, bare_highs_slack, paired, planted  # noqa: E402
+
+from bench_lp import bare_highs, bare_highs_slack, paired, planted  # noqa: E402 (after the sys.path lines)
 from bench_prediction import predict_command  # noqa: E402
 
 from solvers import lp  # noqa: E402
+from solvers.lp import _simplex  # noqa: E402
 from solvers.lp._simplex import _feasible_exact  # noqa: E402
 from solvers.lp._system import _prepare  # noqa: E402
 
@@ -83,25 +89,30 @@ def over_aim(ratio: float, aim: float, note: str) -> str:
 
 
 # ------------------------------------------------------------------ LP rows
-# Issue #35's aims, and what stands in the way of a row measured over its aim (printed in its note).
+# Issues #35's and #43's aims, and what stands in the way of a row measured over its aim (printed in its note).
 LP_AIMS = {
     ("50x5", "feasible"): 1.3,
     ("50x5", "Farkas"): 1.3,
     ("200x10", "feasible"): 1.2,
     ("200x10", "Farkas"): 1.3,
-    "maximize": 1.5,
-    "strict": 1.5,
-    "near-degenerate": 2.0,
-    "fallback": 10.0,
+    "maximize": 1.25,  # issue #43 (#35: 1.5, 1.5, 2.0, 10)
+    "strict": 1.25,
+    "near-degenerate": 1.25,
+    "fallback": 3.0,
 }
 LP_NOTES = {
     "feasible": "the Python around the HiGHS call (reading the solution, the interior push, the float filter)",
     "Farkas": "reading the dual ray, converting its d+1 support rows, one flint solve, the integer check",
-    "maximize": "one flint solve of the basis system and its transpose, the checks, Fractions of the answer",
+    "maximize": "our HiGHS call alone is ~0.75x bare (pooled objects, arrays); then per call, in this"
+    " process (CPU, min of 5 runs): reading the basis +0.14x, one flint solve of the basis and its"
+    " transpose +0.11x, the exact check of the point and duals +0.2x (a dozen numpy calls, cache-cold"
+    " after HiGHS's run), the answer's Fractions +0.06x",
     "strict": "as maximize, on the max-slack LP (one more column, one more row), then the strict"
     " re-check on the caller's rows (the point stays in integers until the answer)",
-    "near-degenerate": "most systems need two HiGHS runs (the tight restart; thin regions go to it without"
-    " a first exact solve) and one or more exact basis solves",
+    "near-degenerate": "every system of this family is thin (more than 2d rows tight within 1e-9): its first"
+    " basis's vertex violates a row, so HiGHS runs twice (the tight restart, ~1/3 of the time) before"
+    " the exact basis solve; exact exchanges from the first basis instead, in Python, cost more"
+    " (tried: 2.24 vs 1.99)",
     "fallback": "a revised simplex on the dual (d+1 rows) with a fraction-free basis inverse: Python"
     " integers, one pricing pass over the m columns per pivot",
 }
@@ -171,12 +182,23 @@ def lp_rows(rng, n: int) -> None:
         lp_note("near-degenerate", t_e / t_f, t_e, t_f, "near-degenerate"),
     )
     sub = [planted(rng, feasible=k % 2 == 0) for k in range(max(4, n // 10))]
-    t_fb, out = bench_lp.timeit(lambda A, b: _feasible_exact(_prepare(A, b, None, None)), sub)
-    t_ex, _ = bench_lp.timeit(lp.feasible_point, sub, repeat=3)
-    assert [r.feasible for r in out] == [k % 2 == 0 for k in range(len(sub))]
+
+    def fallback(A, b):
+        return _feasible_exact(_prepare(A, b, None, None))
+
+    # both sides best of 3 passes, interleaved (#35 timed the fallback in one pass, feasible_point in
+    # the best of 3); before: the same simplex pricing every column in integers (#35's), same run
+    t_ex, t_fb, out = paired(lp.feasible_point, fallback, sub)
+    saved = _simplex._entering
+    _simplex._entering = lambda T, cost, bland: _simplex._entering_exact(T, cost, bland, T.multipliers(cost))
+    try:
+        t_ex0, t_fb0, out0 = paired(lp.feasible_point, fallback, sub)
+    finally:
+        _simplex._entering = saved
+    assert [r.feasible for r in out] == [r.feasible for r in out0] == [k % 2 == 0 for k in range(len(sub))]
     row(
         "exact simplex fallback alone / feasible_point, 50x5",
-        f"{t_fb * 1e3:.1f} ms per system",
+        f"{t_fb * 1e3:.2f} vs {t_ex * 1e3:.2f} ms per system (before, integer pricing: {t_fb0 / t_ex0:.2f}x)",
         t_fb / t_ex,
         f"<= {LP_AIMS['fallback']:.0f}",
         over_aim(t_fb / t_ex, LP_AIMS["fallback"], f"{t_fb * 1e3:.1f} ms per system: {LP_NOTES['fallback']}"),
@@ -249,8 +271,67 @@ def lp_answers(probs):
     return out
 
 
+# ------------------------------------------------------------------ the margin LP's exact tiers
+#: (examples, dimension) of the best-margin rows: the LP over (v+, v-, rho) has 2d + 1 unknowns, so the
+#: sizes straddle the exact tiers of a basis: up to 64 unknowns one fraction-free [M | r | I] reduction
+#: (solvers.lp._linalg._DENSE_MAX), beyond it two python-flint solves; the pure-Python exact simplex
+#: only if the basis does not certify (#43: a 121-unknown basis fell to it, > 120 s)
+MARGIN_SIZES = ((300, 20), (1000, 40), (3000, 60))
+
+
+def margin_rows(quick: bool) -> None:
+    """[BF26] §2's best ℓ1 margin (solvers.margins.best_margin, non-negative: DP-Winnow's
+    realisability check) on majority sequences (a target of 3 coordinates, margin 1/3), exact / bare
+    HiGHS on the same LP, one size per exact tier; and winnow.check_realizable on the 3000 x 60
+    system of the fuzz campaign against the 1 s aim (0.59 s on main at 6b21145; > 120 s after #35)."""
+    from geoprivate.learners.winnow import check_realizable, majority_sequence
+    from solvers.lp._linalg import _DENSE_MAX
+    from solvers.margins import _margin_lp, best_margin
+
+    for T, d in MARGIN_SIZES[:1] if quick else MARGIN_SIZES:
+        X, y, _, rho = majority_sequence(T, d, 3, 0)
+        Z = np.unique(y[:, None] * X, axis=0)
+        lp_args = _margin_lp(Z, np.ones(Z.shape[0], dtype=np.int8), True)
+        t_f, t_e, out = paired(
+            lambda _X, _y, a=lp_args: bare_highs(a[1], a[2], a[0], a[3], a[4]),  # the LP, built outside the timing
+            lambda X_, y_: best_margin(X_, y_, nonnegative=True),
+            [(X, y)],
+            repeat=1 if T >= 3000 else 3,
+        )
+        r = out[0]
+        assert r.rho == Fraction(1, 3) and r.lp.method == "highs+exact"  # (rho: the float 1/3)
+        n = 2 * d + 1
+        tier = f"dense [M|r|I] RREF (<= {_DENSE_MAX})" if n <= _DENSE_MAX else f"two flint solves (> {_DENSE_MAX})"
+        row(
+            f"best_margin (non-negative) / bare HiGHS, {T}x{d} majority: {n}-unknown basis, {tier}",
+            f"{t_e:.3f} vs {t_f:.3f} s, rho = {r.rho}, {r.lp.method}",
+            t_e / t_f,
+            "<= 2 (a basis tier, not the fallback)",
+            ""
+            if n <= _DENSE_MAX
+            else "before (#35): bases over 64 unknowns fell to the exact simplex (> 120 s at 3000x60)",
+        )
+    if quick:
+        return
+    X, y, _, rho = majority_sequence(3000, 60, 3, 0)
+    t0 = CLOCK()
+    check_realizable(X, y, rho)
+    t = CLOCK() - t0
+    row(
+        "winnow.check_realizable, 3000x60 majority (best non-negative margin, exact) / 1 s",
+        f"{t:.2f} s (before: 0.59 s on main at 6b21145; > 120 s after #35's exact simplex took over)",
+        t / 1.0,
+        "<= 1 (1 s)",
+    )
+
+
 # ------------------------------------------------------------------ max_cdepth
 def cdepth_rows(quick: bool) -> None:
+    """max_cdepth on G_halfspace's blocks (d = 2, m = 10, margin form) at C|HardQuery of dimension 1 and
+    0, four paths timed block by block, interleaved: the original search (scipy linprog, no fast paths,
+    cold), issue #35's separator scan (``POINT_PATH = False``), and the current path (at dimension 0
+    the phase-1 level search of issue #43), each on a fresh block (the arrangement built: the first
+    call) and again (the arrangement cached).  Every path gives the same values."""
     from bench_prediction import _blocks_and_subspaces
 
     import solvers.depth as D
@@ -260,66 +341,64 @@ def cdepth_rows(quick: bool) -> None:
     blocks, subspaces = _blocks_and_subspaces(2, 10, 4 if quick else 24)
     cons = [g.constraints(*b) for b in blocks]
     dims = {dim: next(S for S in subspaces if S.dim == dim) for dim in (1, 0)}
-    before, after = dict.fromkeys(dims, 0.0), dict.fromkeys(dims, 0.0)
-    vals_b, vals_a = [], []
+    paths = {"original": ("scipy", False, True), "scan": ("highspy", True, False), "current": ("highspy", True, True)}
+    t = {(p, dim, when): 0.0 for p in paths for dim in dims for when in ("first", "again")}
+    vals: dict = {p: [] for p in paths}
+
+    def timed(key, c, V):
+        t0 = CLOCK()
+        out = D.max_cdepth(c, V).value
+        t[key] += CLOCK() - t0
+        return out
+
     try:
-        # interleaved block by block and dimension by dimension: the original path, then the current
-        # one (warm), so that load on a shared machine hits both dimensions and both paths alike
-        for c in cons:
-            for dim, V in dims.items():
-                D.LP_BACKEND, D.FAST_PATHS = "scipy", False
-                D._CACHE.clear()
-                t0 = CLOCK()
-                vals_b.append(D.max_cdepth(c, V).value)
-                before[dim] += CLOCK() - t0
-                D.LP_BACKEND, D.FAST_PATHS = "highspy", True
-                D.max_cdepth(c, V)  # warm the arrangement cache
-                t0 = CLOCK()
-                vals_a.append(D.max_cdepth(c, V).value)
-                after[dim] += CLOCK() - t0
+        # path by path; within a path interleaved block by block and dimension by dimension, so that
+        # load on a shared machine hits both dimensions alike (and one path's caches, not another's)
+        for p, (backend, fast, point) in paths.items():
+            D.LP_BACKEND, D.FAST_PATHS, D.POINT_PATH = backend, fast, point
+            for c in cons:
+                for dim, V in dims.items():
+                    D._CACHE.clear()
+                    vals[p].append(timed((p, dim, "first"), c, V))
+                    if p != "original":
+                        timed((p, dim, "again"), c, V)
     finally:
-        D.LP_BACKEND, D.FAST_PATHS = "highspy", True
-    assert vals_b == vals_a
+        D.LP_BACKEND, D.FAST_PATHS, D.POINT_PATH = "highspy", True, True
+    assert vals["original"] == vals["scan"] == vals["current"]
     k = len(cons)
-    per_call = {dim: after[dim] / k for dim in dims}
+    ms = {key: v / k * 1e3 for key, v in t.items()}
     for dim, aim in ((1, "keep (~1.1 ms, 26x)"), (0, "<= 2 ms per call")):
         row(
             f"max_cdepth per call, C|HardQuery dim {dim} (d=2, m=10): before/after",
-            f"{per_call[dim] * 1e3:.2f} ms (before {before[dim] / k * 1e3:.2f} ms)",
-            before[dim] / after[dim],
+            f"{ms['current', dim, 'again']:.2f} ms (before {ms['original', dim, 'first']:.2f} ms)",
+            ms["original", dim, "first"] / ms["current", dim, "again"],
             aim,
-            over_aim(per_call[dim] * 1e3, 2.0, CDEPTH_NOTE) if dim == 0 else "",
+            over_aim(ms["current", dim, "again"], 2.0, CDEPTH_NOTE) if dim == 0 else "",
         )
-    ratio = per_call[0] / per_call[1]
-    row(
-        "max_cdepth per call, C|HardQuery: dim 0 / dim 1 (current path)",
-        f"{per_call[0] * 1e3:.2f} ms vs {per_call[1] * 1e3:.2f} ms",
-        ratio,
-        "<= 2",
-        over_aim(ratio, 2.0, CDEPTH_NOTE),
-    )
+    for when, what in (("again", "arrangement cached"), ("first", "first call on a fresh block")):
+        ratio = ms["current", 0, when] / ms["current", 1, when]
+        before = ms["scan", 0, when] / ms["scan", 1, when]
+        row(
+            f"max_cdepth per call, C|HardQuery: dim 0 / dim 1, {what}",
+            f"{ms['current', 0, when]:.2f} vs {ms['current', 1, when]:.2f} ms"
+            f" (before, #35's scan: {ms['scan', 0, when]:.2f} ms, {before:.2f}x)",
+            ratio,
+            "<= 2",
+            over_aim(ratio, 2.0, CDEPTH_NOTE),
+        )
 
 
-#: what stands in the way of the dimension-0 rows (#35 item 5), after what was tried; ms per dim-0 call
-#: against the original search in the same process (shared 2-core machine, so the original's time is
-#: given beside each): the original float bisection (~4 levels, a primal LP each, exact LPs for both
-#: certificates) 10.3-12.9 ms; the separator LP of every level on one warm-started HiGHS model, bisected
-#: by row bounds, its basis solved exactly for the bound of the level above, 7.6 ms (12.9); one anchored
-#: primal LP at the answer certified on its support, 5.4 ms (11.5); exact columns as integers through
-#: flint instead of Fraction sums, 4.6 ms (10.7); a guess LP (costs 256^(top - depth), so its optimum
-#: uses the deepest columns) in place of the bisection, one separator LP to confirm, 4.6 ms (11.0); the
-#: separator's exact signs from cached integer vertex matrices, 3.6 ms (10.6); the separator model
-#: holding only the rows of the levels asked about, 3.4 ms (10.7; dimension 1: 0.9 ms).
-#: Tried and dropped: the guess LP without anchoring rows, 5.1 ms (13.9): its support is unanchored in
-#: 20 of 24 calls.  Left per call: two LPs built and solved (~40 % of a profile), the exact basis
-#: certificate and the exact check of the separator (~25 %), per-call setup (~15 %).  Dimension 1 is
-#: answered by one LP and one exact depth check (a point of the line satisfies every constraint); a point
-#: subspace has no such point, so both sides of the value are certified.
+#: what stands in the way of the dimension-0 rows (#43 item 3) when one is over its aim (printed in its
+#: note): a point subspace has no realisable shortcut (dimension 1 is answered by one LP: a point of the
+#: line satisfies every constraint), so the arrangement is built (its vertices and rays; ~0.5 ms on a
+#: fresh block of 10 constraints in R^3) and the level search runs: one float phase-1 simplex over the
+#: columns of each level in turn (~15 pivots on d + 1 = 4 rows), then both exact certificates (the
+#: Farkas multipliers of the level above, checked on every vertex and ray through a float filter; the
+#: combination at the value, after a phase 2 that replaces rays by points of their rays).
 CDEPTH_NOTE = (
-    "tried: warm-started separator scan (one HiGHS model, levels by row bounds), one guess LP + one"
-    " separator LP, exact certificates from the bases through flint (3.4 vs 10.7 ms before, same run);"
-    " left: two LPs (~40 %), two exact certificates (~25 %), setup (~15 %); dim 1 here is one LP (a point"
-    " of the line satisfies every constraint), a point subspace has no such shortcut"
+    "a point subspace has no realisable shortcut (dim 1: one LP): the arrangement is built (~0.5 ms for"
+    " 10 constraints in R^3) and searched by one phase-1 simplex over its levels (~15 pivots on 4 rows),"
+    " then both exact certificates"
 )
 
 
@@ -636,6 +715,7 @@ SECTIONS = {
     "lp": lambda quick, rng: lp_rows(rng, 10 if quick else 200),
     "peer": lambda quick, rng: peer_rows(rng, 4 if quick else 50, quick),
     "cdepth": lambda quick, rng: cdepth_rows(quick),
+    "margin": lambda quick, rng: margin_rows(quick),
     "vc1": lambda quick, rng: vc1_fit_row(quick),
     "predictor": lambda quick, rng: predictor_row(quick),
     "winnow": lambda quick, rng: winnow_row(quick),

@@ -78,8 +78,7 @@ def rational_matrix(X, name: str, ncols: int | None = None, *, noun: str = "matr
         raise ValueError(f"{name}: entries must be finite, got {arr[i, j]!r} at ({i}, {j})")
     if arr.dtype in (np.float64, np.float32):
         return [[Fraction(v) for v in row] for row in arr.tolist()], arr
-    rows = arr if arr.dtype.kind == "O" else arr.tolist()
-    return [[to_fraction(v, name, allow_bool=allow_bool) for v in row] for row in rows], arr
+    return [[to_fraction(v, name, allow_bool=allow_bool) for v in row] for row in arr.tolist()], arr
 
 
 def common_denominator(vals) -> tuple[list[int], int]:

@@ -42,6 +42,7 @@ m ≲ 100, d = 4 and m ≲ 40.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections import OrderedDict
@@ -53,18 +54,21 @@ import numpy as np
 from solvers import _highs
 from solvers._checks import DEFAULT_MAX_WORK, check_arrangement_work
 from solvers._highs import linprog as hl
+from solvers._phase1 import Phase1
 from solvers._rational import common_denominator
 from solvers.halfspaces import (
     _as_rational_matrix,
     _as_rational_vector,
+    _cofactors,
     _cofactors_py,
     _dot_signs,
+    _int64_safe,
     _orient,
     _rank_and_pivots,
     _Rows,
     _unique_rows_first,
 )
-from solvers.lp import feasible_point
+from solvers.lp import _simplex, feasible_point
 from solvers.lp._linalg import _flint_rref, _unique_solution
 
 __all__ = [
@@ -145,6 +149,8 @@ def _depth_exact(Aq, wq, z) -> int:
     """#{i : ⟨A_i, z⟩ ≥ w_i} in integer arithmetic: z over one common denominator, each row
     (A_i, w_i) over its own (no Fraction arithmetic: far fewer gcds)."""
     zn, D = common_denominator([Fraction(v) for v in z])
+    if not any(zn):  # z = 0 (C|HardQuery of dimension 0: the hard-query hyperplanes all pass through 0)
+        return sum(1 for b in wq if b <= 0)
     count = 0
     for a, b in zip(Aq, wq, strict=True):
         ints, _ = common_denominator(list(a) + [b])  # the row times a positive integer
@@ -281,6 +287,9 @@ def _subspace_equations(subspace, d):
     if hasattr(subspace, "equations"):
         if getattr(subspace, "ambient_dim", d) != d:
             raise ValueError(f"subspace: ambient dimension {subspace.ambient_dim} != {d}")
+        if getattr(subspace, "dim", None) == 0 and not getattr(subspace, "basis", True):
+            # a point: its equations are z_j = point_j (what AffineSubspace.equations() returns)
+            return [[Fraction(int(i == j)) for j in range(d)] for i in range(d)], [Fraction(v) for v in subspace.point]
         E, f = subspace.equations()
     else:
         E, f = subspace
@@ -289,20 +298,103 @@ def _subspace_equations(subspace, d):
     return Eq, fq
 
 
+def _unique_rows_among(M: np.ndarray, may_repeat: np.ndarray):
+    """:func:`solvers.halfspaces._unique_rows_first` of M when only the rows ``may_repeat`` can equal
+    another row (every other row is known to be distinct from all): the same (rows, first,
+    inverse), the search for repeats run on those rows alone."""
+    rows = np.flatnonzero(may_repeat)
+    first, inverse = _first_occurrences(len(M), rows, M[rows])
+    return M[first], first, inverse
+
+
+def _first_occurrences(K: int, rows: np.ndarray, keys: np.ndarray):
+    """(first, inverse) of :func:`solvers.halfspaces._unique_rows_first` over K rows of which only
+    ``rows`` may repeat (``keys``: those rows' contents); every other row is distinct from all."""
+    if not len(rows):
+        ar = np.arange(K, dtype=np.intp)
+        return ar, ar
+    keep = np.ones(K, bool)
+    rep = np.arange(K, dtype=np.intp)  # the first occurrence of each row
+    _, f_loc, inv_loc = _unique_rows_first(keys)
+    rep[rows] = rows[f_loc][inv_loc]
+    keep[rows] = False
+    keep[rows[f_loc]] = True
+    first = np.flatnonzero(keep)
+    pos = np.empty(K, dtype=np.intp)
+    pos[first] = np.arange(len(first), dtype=np.intp)
+    return first.astype(np.intp), pos[rep]
+
+
+def _primitive(ints: list[int]) -> list[int]:
+    """An integer vector divided by the gcd of its entries (the zero vector unchanged)."""
+    g = math.gcd(*ints)
+    return [v // g for v in ints] if g > 1 else list(ints)
+
+
+def _pivot_data(Aq, wq, d):
+    """(rank r of A, pivot columns J, the RREF of A as Fractions when r < d (its free columns give
+    the lineality; None at full rank), the rows (A_i, −w_i) as primitive integer vectors, their
+    floats): one conversion of the Fractions, one python-flint reduction (the RREF is unique: the
+    same J and RREF as :func:`solvers.halfspaces._rank_and_pivots`)."""
+    m = len(Aq)
+    if not m:
+        return 0, [], [], [], np.zeros((0, d + 1))
+    lifted, floats = [], []
+    for a, b in zip(Aq, wq, strict=True):
+        nums, den = common_denominator([*a, -b])
+        floats.append([v / den for v in nums])  # int / int is correctly rounded: float(Fraction)
+        lifted.append(_primitive(nums))  # the row's primitive integer multiple (as _int_row)
+    floats = np.array(floats, dtype=float).reshape(m, d + 1)
+    ints = [row[:d] for row in lifted if any(row[:d])]
+    if not ints or d == 0:
+        return 0, [], [], lifted, floats
+    R, den, r = _flint_rref(ints, [0] * len(ints))
+    den = int(den)
+    rows = [[int(v) for v in row[:d]] for row in R.tolist()[:r]]
+    J = [next(j for j, v in enumerate(row) if v) for row in rows]
+    rref = [[Fraction(v, den) if v else Fraction(0) for v in row] for row in rows] if r < d else None
+    return r, J, rref, lifted, floats
+
+
+def _vertex_lines(subsets: np.ndarray, inv: np.ndarray, lsub: np.ndarray, m: int):
+    """For every vertex subset (row of ``subsets``, vertex ``inv[k]``) and every one of its r rows
+    left out, in that order: (the vertex, the index in ``lsub`` of the remaining r − 1 rows).
+
+    ``lsub`` lists the (r − 1)-subsets in lexicographic order, so their base-m numbers (first
+    element most significant) increase and a binary search finds each; a dictionary of tuples
+    where those numbers could overflow."""
+    K, r = subsets.shape
+    if r == 0:
+        return np.zeros(0, np.intp), np.zeros(0, np.intp)
+    drop = np.stack([subsets[:, [u for u in range(r) if u != t]] for t in range(r)], axis=1).reshape(K * r, r - 1)
+    pv = np.repeat(np.asarray(inv, np.intp), r)
+    if float(m) ** max(r - 1, 1) < 2.0**62:
+        weights = np.array([m ** (r - 2 - i) for i in range(r - 1)], dtype=np.int64)
+        pl = np.searchsorted(lsub.astype(np.int64) @ weights, drop.astype(np.int64) @ weights)
+    else:
+        lid = {tuple(s): i for i, s in enumerate(lsub.tolist())}
+        pl = np.array([lid[tuple(row)] for row in drop.tolist()], dtype=np.intp)
+    return pv, pl.astype(np.intp)
+
+
+@functools.lru_cache(maxsize=64)
 def _combinations(m: int, r: int) -> np.ndarray:
-    """All r-subsets of range(m) as rows of an intp array of shape (C(m, r), r)."""
+    """All r-subsets of range(m) as rows of an intp array of shape (C(m, r), r) (cached, read-only)."""
     combos = list(itertools.combinations(range(m), r))
-    return np.array(combos, np.intp).reshape(len(combos), r)
+    out = np.array(combos, np.intp).reshape(len(combos), r)
+    out.flags.writeable = False
+    return out
 
 
 class _Arrangement:
     """Vertices, unbounded edges and lineality of the arrangement of S, with exact depths."""
 
-    def __init__(self, Aq, wq, d):
+    def __init__(self, Aq, wq, d, pivots=None):
         self.Aq, self.wq, self.m, self.d = Aq, wq, len(Aq), d
         self._ints: dict = {}
+        self._cof: dict = {"v": None, "e": None}
         m = self.m
-        r, J, rref = _rank_and_pivots(Aq, d) if m else (0, [], [])
+        r, J, rref, lifted, floats = pivots or _pivot_data(Aq, wq, d)
         self.r, self.J = r, J
         free = [j for j in range(d) if j not in J]
         lin = []
@@ -319,51 +411,58 @@ class _Arrangement:
             self.vdepth = np.zeros(0, np.int64)
             self.edepth = np.zeros(0, np.int64)
             return
-        L = _Rows([[a[j] for j in J] + [-b] for a, b in zip(Aq, wq, strict=True)], r + 1)
-        self.L = L
+        # the rows (A_i restricted to J, −w_i) and A_i restricted to J as primitive integer vectors:
+        # from the primitive (A_i, −w_i), restricted and divided by their gcd (the same vectors as
+        # converting the Fractions again), and their floats
+        cols = [*J, d]
+        self.L = L = _Rows.of([_primitive([row[j] for j in cols]) for row in lifted], floats[:, cols], r + 1)
         subsets = _combinations(m, r)
         o = _orient(L, subsets, L, same=True, need_c=[r])
         valid = o.c_sign[:, r] != 0
         subsets, signs, csign, cf = subsets[valid], o.signs[valid], o.c_sign[valid, r], o.c_float[valid]
         sv = signs * csign[:, None]  # sign(<A_j, v> - w_j)
-        uniq, first, inv = _unique_rows_first(sv)
+        # a simple vertex (exactly r rows through it) comes from one subset and has a sign vector of
+        # its own (its zeros name the subset): only the subsets of degenerate vertices can repeat
+        degenerate = (sv == 0).sum(axis=1) > r
+        uniq, first, inv = _unique_rows_among(sv, degenerate)
         self.vsign = uniq
         self.vsubset = subsets[first]
+        # exact cofactors of the vertex subsets when _orient computed them in int64 (exact_matrix)
+        self._cof = {"v": o.c_int[valid][first] if o.c_int is not None else None, "e": None}
         self.vdepth = (uniq >= 0).sum(axis=1).astype(np.int64)
         vf = cf[first, :r] / cf[first, r : r + 1]
         self.vfloat = self._embed_float(vf)
         self.n_v = len(uniq)
         # lines: subsets of r-1 rows of A_J; u = cofactor vector, sign(<A_j, u>) exactly
-        AJ = _Rows([[a[j] for j in J] for a in Aq], r)
+        AJ = _Rows.of([_primitive([row[j] for j in J]) for row in lifted], floats[:, J], r)
         self.AJ = AJ
         lsub = _combinations(m, r - 1)
         lo = _orient(AJ, lsub, AJ, same=True, need_c=[])
-        lid = {tuple(s): i for i, s in enumerate(lsub.tolist())}
-        pv, pl = [], []
-        for k, V in enumerate(subsets.tolist()):
-            for t in range(r):
-                pv.append(inv[k])
-                pl.append(lid[tuple(V[:t] + V[t + 1 :])])
-        pv = np.array(pv, np.intp)
-        pl = np.array(pl, np.intp)
+        pv, pl = _vertex_lines(subsets, inv, lsub, m)
         keep = ~lo.c_zero[pl]
         pv, pl = pv[keep], pl[keep]
-        eds = []
-        for orient in (1, -1):
-            du = lo.signs[pl] * orient
-            s = uniq[pv]
-            ok = ~(((s > 0) & (du < 0)) | ((s < 0) & (du > 0))).any(axis=1)
-            dep = ((s > 0) | ((s == 0) & (du >= 0))).sum(axis=1)
-            eds.append(np.column_stack([pv[ok], pl[ok], np.full(ok.sum(), orient), dep[ok], du[ok]]))
-        E = np.concatenate(eds, axis=0) if eds else np.zeros((0, 4 + m), np.int64)
-        # one edge per (anchor, direction sign vector)
-        key = np.column_stack([E[:, 0], E[:, 4:]])
-        E = E[_unique_rows_first(key)[1]]
+        # the two rays of each line through each vertex: along ±u a row keeps its side or leaves 0
+        s, du = uniq[pv], lo.signs[pl]
+        prod = s * du
+        ok = (~(prod < 0).any(axis=1), ~(prod > 0).any(axis=1))  # no row changes side along +u / -u
+        z = s == 0
+        base = (s > 0).sum(axis=1) + z.sum(axis=1)  # depth along ±u: the rows > 0, and the 0 rows not left
+        dep = (base - (z & (du < 0)).sum(axis=1), base - (z & (du > 0)).sum(axis=1))
+        i1, i2 = np.flatnonzero(ok[0]), np.flatnonzero(ok[1])
+        anchor, line = np.concatenate([pv[i1], pv[i2]]), np.concatenate([pl[i1], pl[i2]])
+        orient = np.repeat(np.array([1, -1], np.int64), [len(i1), len(i2)])
+        edepth, esign = np.concatenate([dep[0][i1], dep[1][i2]]), np.concatenate([du[i1], -du[i2]])
+        # one edge per (anchor, direction sign vector); at a simple vertex they are distinct already
+        # (its lines differ in the row they leave, the two rays of a line in sign)
+        cand = np.flatnonzero(degenerate[first][anchor])
+        keep = _first_occurrences(len(anchor), cand, np.column_stack([anchor[cand], esign[cand]]))[0]
+        E = np.column_stack([anchor[keep], line[keep], orient[keep], edepth[keep], esign[keep]])
         self.eanchor = E[:, 0].astype(np.intp)
         self.eline = E[:, 1].astype(np.intp)
         self.eorient = E[:, 2].astype(np.int64)
         self.edepth = E[:, 3].astype(np.int64)
         self.lsub = lsub
+        self._cof["e"] = lo.c_int[self.eline] if lo.c_int is not None else None
         uf = lo.c_float[self.eline] * self.eorient[:, None]
         nrm = np.abs(uf).max(axis=1, keepdims=True)
         nrm[nrm == 0] = 1
@@ -377,24 +476,43 @@ class _Arrangement:
         return out
 
     def vertex_ints(self, i) -> tuple[list[int], int]:
-        """Vertex i exactly as (integer numerators in ℝ^d, positive denominator), cached."""
+        """Vertex i exactly as (integer numerators in ℝ^d, positive denominator), cached.
+
+        The cofactors of its r + 1 lifted rows, the last made positive; read off
+        :meth:`exact_matrix` once that is built."""
         key = ("v", int(i))
         out = self._ints.get(key)
         if out is None:
-            c = _cofactors_py([self.L.ints[j] for j in self.vsubset[i]], self.r + 1)
-            sign = -1 if c[self.r] < 0 else 1
-            out = self._embed_ints([sign * v for v in c[: self.r]]), sign * c[self.r]
+            full = self._ints.get(("matrix", "v"))
+            if full is None and self._cof["v"] is not None:  # all of them at once is as cheap
+                full = self.exact_matrix("v")
+            if full is not None:
+                row = full[int(i)].tolist()
+                out = row[1:], row[0]
+            else:
+                c = _cofactors_py([self.L.ints[j] for j in self.vsubset[i]], self.r + 1)
+                sign = -1 if c[self.r] < 0 else 1
+                out = self._embed_ints([sign * v for v in c[: self.r]]), sign * c[self.r]
             self._ints[key] = out
         return out
 
     def direction_ints(self, e) -> tuple[list[int], int]:
-        """Unbounded edge e's direction exactly as (integer numerators, positive denominator), cached."""
+        """Unbounded edge e's direction exactly as (integer numerators, positive denominator), cached.
+
+        The cofactors of the r − 1 rows of its line, oriented, over their largest |entry|."""
         key = ("e", int(e))
         out = self._ints.get(key)
         if out is None:
-            c = _cofactors_py([self.AJ.ints[j] for j in self.lsub[self.eline[e]]], self.r)
-            o = int(self.eorient[e])
-            out = self._embed_ints([o * v for v in c]), max(abs(v) for v in c)
+            full = self._ints.get(("matrix", "e"))
+            if full is None and self._cof["e"] is not None:  # all of them at once is as cheap
+                full = self.exact_matrix("e")
+            if full is not None:
+                row = full[int(e)].tolist()
+                out = row[1:], max(abs(v) for v in row[1:])
+            else:
+                c = _cofactors_py([self.AJ.ints[j] for j in self.lsub[self.eline[e]]], self.r)
+                o = int(self.eorient[e])
+                out = self._embed_ints([o * v for v in c]), max(abs(v) for v in c)
             self._ints[key] = out
         return out
 
@@ -406,30 +524,157 @@ class _Arrangement:
         return out
 
     def exact_matrix(self, kind: str) -> np.ndarray:
-        """Every vertex (``"v"``: rows (den, nums)) or edge direction (``"e"``: rows (0, nums))
-        as a numpy object array of Python ints, cached: ⟨(y0, h), row⟩ has the sign of
-        y0 + ⟨h, v⟩, resp. of ⟨h, r⟩, for integer (y0, h)."""
-        key = ("matrix", 0 if kind == "v" else 1)
+        """Every vertex (``"v"``: rows (den, nums)) or edge direction (``"e"``: rows (0, nums)), or
+        both (``"ve"``: the vertex rows, then the ray rows) as integers, cached: ``int64`` when every entry fits (the common case), else a numpy object
+        array of Python ints; ⟨(y0, h), row⟩ has the sign of y0 + ⟨h, v⟩, resp. of ⟨h, r⟩, for
+        integer (y0, h) (multiply by an object array: ``int64`` products would overflow).
+
+        The rows are the numbers of :meth:`vertex_ints` / :meth:`direction_ints` (an edge's row
+        without its denominator: a positive factor), all from one vectorised Laplace expansion
+        (:func:`solvers.halfspaces._cofactors`) over the stacked row subsets — in ``int64`` when
+        every r x r minor fits (:func:`solvers.halfspaces._int64_safe`), else over Python ints; or
+        those :func:`solvers.halfspaces._orient` computed in ``int64`` for the signs."""
+        vertex = kind == "v"
+        key = ("matrix", kind)
         out = self._ints.get(key)
+        if out is None and self._cof["v"] is not None and self._cof["e"] is not None:
+            self._int64_matrices()  # the common case: every kind at once, in int64
+            out = self._ints[key]
+        if out is None and kind == "ve":  # the vertex rows, then the ray rows
+            V, R = self.exact_matrix("v"), self.exact_matrix("e")
+            out = np.vstack([V, R]) if V.dtype == R.dtype else np.vstack([V.astype(object), R.astype(object)])
+            Fv, Fe = self._float_copy("v"), self._float_copy("e")
+            self._ints[("float", kind)] = (np.vstack([Fv[0], Fe[0]]), np.vstack([Fv[1], Fe[1]]))
+            self._ints[key] = out
         if out is None:
-            n = self.n_v if kind == "v" else self.n_e
-            get = self.vertex_ints if kind == "v" else self.direction_ints
-            rows = [get(i) for i in range(n)]
-            out = np.array(
-                [[den if kind == "v" else 0, *nums] for nums, den in rows] or np.zeros((0, self.d + 1)), dtype=object
-            ).reshape(n, self.d + 1)
+            rows, sub, D = (self.L, self.vsubset, self.r + 1) if vertex else (self.AJ, self.lsub[self.eline], self.r)
+            n = len(sub)
+            C = self._cof[kind]  # the cofactors _orient computed in int64 for the signs, if it did
+            if C is None and rows.i64 is not None and _int64_safe(D - 1, *([rows.bound] * (D - 1))):
+                C = _cofactors(rows.i64[sub].reshape(n, D - 1, D))
+            small = C is not None  # int64 throughout (every minor below 2^62), Python ints at the end
+            if not small:
+                C = np.empty((n, D - 1, D), dtype=object)
+                for t, idx in enumerate(sub.tolist()):
+                    for u, i in enumerate(idx):
+                        C[t, u, :] = rows.ints[i]
+                C = _cofactors(C)
+            out = np.zeros((n, self.d + 1), dtype=np.int64 if small else object)
+            if vertex:
+                sign = np.where(C[:, self.r] < 0, -1, 1).astype(out.dtype)
+                out[:, 0] = sign * C[:, self.r]
+                out[:, [1 + j for j in self.J]] = sign[:, None] * C[:, : self.r]
+            else:
+                out[:, [1 + j for j in self.J]] = self.eorient.astype(out.dtype)[:, None] * C
+            if small:  # the float copy of the filter of nonnegative() (a correctly rounded conversion)
+                Mf = out.astype(float)
+                self._ints[("float", kind)] = (Mf, np.abs(Mf))
             self._ints[key] = out
         return out
 
+    def _int64_matrices(self) -> None:
+        """:meth:`exact_matrix` of every kind from the int64 cofactors _orient computed for the signs:
+        one array, the vertex rows then the ray rows (``"v"`` and ``"e"`` are its two slices), and
+        its float copy (a correctly rounded conversion)."""
+        n_v, r = self.n_v, self.r
+        cols = [1 + j for j in self.J]
+        out = np.zeros((n_v + self.n_e, self.d + 1), dtype=np.int64)
+        Cv = self._cof["v"]
+        sign = np.where(Cv[:, r] < 0, -1, 1)
+        out[:n_v, 0] = sign * Cv[:, r]
+        out[:n_v, cols] = sign[:, None] * Cv[:, :r]
+        out[n_v:, cols] = self.eorient[:, None] * self._cof["e"]
+        Mf = out.astype(float)
+        Ma = np.abs(Mf)
+        for kind, part in (("ve", slice(None)), ("v", slice(0, n_v)), ("e", slice(n_v, None))):
+            self._ints[("matrix", kind)] = out[part]
+            self._ints[("float", kind)] = (Mf[part], Ma[part])
+
+    def _float_copy(self, kind: str) -> tuple[np.ndarray, np.ndarray]:
+        """:meth:`exact_matrix` in floats and its absolute values (cached; an entry beyond the
+        float range becomes inf, which the filter of :meth:`nonnegative` leaves to the integers)."""
+        key = ("float", kind)
+        F = self._ints.get(key)
+        if F is None:
+            full = self.exact_matrix(kind)
+            F = self._ints.get(key)  # (an int64 matrix comes with its float copy)
+        if F is None:
+            try:
+                Mf = full.astype(float)
+            except OverflowError:
+                Mf = np.array([[float(v) if abs(v) < _FLOAT_MAX_INT else np.inf for v in row] for row in full.tolist()])
+            Mf = Mf.reshape(-1, self.d + 1)
+            F = self._ints[key] = (Mf, np.abs(Mf))
+        return F
+
+    def depths(self) -> np.ndarray:
+        """The depths of the rows of ``exact_matrix("ve")``: every vertex's, then every ray's."""
+        out = self._ints.get("depths")
+        if out is None:
+            out = self._ints["depths"] = np.concatenate([self.vdepth, self.edepth])
+        return out
+
+    def separates(self, k: int, hn: list[int]) -> bool:
+        """Whether the integer vector hn = (y0, h) (a positive multiple of a bound's offset and
+        direction) has y0 + ⟨h, v⟩ ≥ 0 on every vertex of level k, ⟨h, r⟩ ≥ 0 on every ray of
+        level k and ⟨h, ℓ⟩ = 0 on the lineality: exact signs (integers on the lineality, the
+        filter of :meth:`nonnegative` on the vertices and rays)."""
+        for t in range(len(self.lineality)):
+            if sum(x * v for x, v in zip(hn[1:], self.lineality_ints(t)[0], strict=True)):
+                return False
+        return self.nonnegative("ve", self.depths() >= k, hn)
+
+    def nonnegative(self, kind: str, rows: np.ndarray, col: list[int]) -> bool:
+        """Whether every row of :meth:`exact_matrix` (``kind``) in the boolean mask ``rows`` has a
+        nonnegative inner product with the integer vector ``col``, exactly.
+
+        A rigorous float filter settles most rows: with the matrix and ``col`` rounded to floats
+        (relative error ≤ u = 2⁻⁵³ each; the matrix's float copy is cached), the float inner
+        product of n = d + 1 terms differs from the exact one by at most
+        ``4 (n + 2) u Σ_j |m_j| |c_j|`` (the products' rounding, γ_n of the sum, Higham,
+        *Accuracy and Stability of Numerical Algorithms* §3.1, and both conversions; the entries
+        are integers, so nothing underflows).  A row whose float value exceeds the bound is
+        proved positive, one below minus the bound proved negative; the rest (the rows the
+        separating halfspace touches, exactly 0) are computed in Python integers.  Overflow (inf,
+        nan) leaves a row to the integers."""
+        M = self.exact_matrix(kind)
+        try:
+            cf = np.array([float(v) for v in col])
+        except OverflowError:
+            return not rows.any() or bool(min(M[rows].astype(object) @ np.array(col, dtype=object)) >= 0)
+        F, Fa = self._float_copy(kind)
+        with np.errstate(all="ignore"):
+            vals = F @ cf
+            err = (4 * (len(col) + 2) * 2.0**-53) * (Fa @ np.abs(cf))
+            if (rows & (vals < -err)).any():
+                return False
+            unsure = rows & ~(vals > err)
+        return not unsure.any() or bool(min(M[unsure].astype(object) @ np.array(col, dtype=object)) >= 0)
+
     def vertex(self, i) -> tuple:
-        """Vertex i exactly, as a tuple of Fractions."""
-        nums, den = self.vertex_ints(i)
-        return tuple(Fraction(v, den) for v in nums)
+        """Vertex i exactly, as a tuple of Fractions (cached)."""
+        return self._fractions("v", i)
 
     def direction(self, e) -> tuple:
-        """The direction of unbounded edge e exactly (largest |entry| 1), as a tuple of Fractions."""
-        nums, den = self.direction_ints(e)
-        return tuple(Fraction(v, den) for v in nums)
+        """The direction of unbounded edge e exactly (largest |entry| 1), as a tuple of Fractions (cached)."""
+        return self._fractions("e", e)
+
+    def _fractions(self, kind: str, i) -> tuple:
+        """:meth:`vertex_ints` (``"v"``) or :meth:`direction_ints` (``"e"``) of i as Fractions, cached."""
+        key = (kind + "q", int(i))
+        out = self._ints.get(key)
+        if out is None:
+            nums, den = self.vertex_ints(i) if kind == "v" else self.direction_ints(i)
+            out = self._ints[key] = tuple(Fraction(v, den) for v in nums)
+        return out
+
+    def lineality_ints(self, t) -> tuple[list[int], int]:
+        """Lineality vector t exactly as (integer numerators, positive denominator), cached."""
+        key = ("l", int(t))
+        out = self._ints.get(key)
+        if out is None:
+            out = self._ints[key] = common_denominator(list(self.lineality[t]))
+        return out
 
     def max_depth(self) -> int:
         """The largest depth reached anywhere (that of the deepest vertex; constant when r = 0)."""
@@ -437,6 +682,9 @@ class _Arrangement:
             return self.const_depth
         return int(self.vdepth.max())
 
+
+#: integers at least this large are not converted to floats (float(v) would overflow)
+_FLOAT_MAX_INT = 2**1000
 
 _CACHE: OrderedDict[tuple, _Arrangement] = OrderedDict()
 #: arrangements kept (least recently used evicted); also bounded by _CACHE_CELLS, the total
@@ -454,13 +702,29 @@ def _cells_of(arr) -> int:
     return (arr.n_v + arr.n_e + 1) * (arr.m + 1)
 
 
-def _arrangement(Aq, wq, d) -> _Arrangement:
-    """The arrangement of S, cached for the last few constraint sets (exact keys), so that
-    repeated cdepth queries against one sample do not re-enumerate its vertices."""
-    key = (d, tuple(map(tuple, Aq)), tuple(wq))
+def _key(Aq, wq, d) -> tuple:
+    """The exact cache key of S: d and the numerators and denominators of its entries (plain ints
+    hash in C; a Fraction's hash is computed in Python on every lookup)."""
+    return (
+        d,
+        tuple((q.numerator, q.denominator) for row in Aq for q in row),
+        tuple((q.numerator, q.denominator) for q in wq),
+    )
+
+
+#: rank, pivot columns and RREF of the last few constraint matrices whose rank was asked for before
+#: their arrangement was built (:func:`_arrangement_rank`, then :func:`_arrangement`: one reduction)
+_PIVOTS: OrderedDict[tuple, tuple] = OrderedDict()
+
+
+def _arrangement(Aq, wq, d, key=None) -> _Arrangement:
+    """The arrangement of S, cached for the last few constraint sets (exact keys, :func:`_key`, or
+    ``key`` when the caller computed it), so that repeated cdepth queries against one sample do
+    not re-enumerate its vertices."""
+    key = key or _key(Aq, wq, d)
     arr = _CACHE.get(key)
     if arr is None:
-        arr = _Arrangement(Aq, wq, d)
+        arr = _Arrangement(Aq, wq, d, _PIVOTS.pop(key, None))
         _CACHE[key] = arr
         global _cells
         _cells += _cells_of(arr)
@@ -471,12 +735,18 @@ def _arrangement(Aq, wq, d) -> _Arrangement:
     return arr
 
 
-def _arrangement_rank(Aq, wq, d) -> int:
+def _arrangement_rank(Aq, wq, d, key=None) -> int:
     """rank A, read from the cached arrangement when there is one (no row reduction)."""
-    arr = _CACHE.get((d, tuple(map(tuple, Aq)), tuple(wq)))
+    key = key or _key(Aq, wq, d)
+    arr = _CACHE.get(key)
     if arr is not None:
         return arr.r
-    return _rank_and_pivots(Aq, d)[0] if Aq else 0
+    if not Aq:
+        return 0
+    out = _PIVOTS[key] = _pivot_data(Aq, wq, d)
+    while len(_PIVOTS) > 4:
+        _PIVOTS.popitem(last=False)
+    return out[0]
 
 
 # --------------------------------------------------------------------------- level LPs
@@ -523,7 +793,7 @@ class _Level:
         vector i (``"l"``), exactly as (integer entries, positive denominator)."""
         a = self.arr
         if kind == "l":
-            nums, den = common_denominator(list(a.lineality[i]))
+            nums, den = a.lineality_ints(i)
         else:
             nums, den = a.vertex_ints(i) if kind == "v" else a.direction_ints(i)
         lead = den * self.L_E if kind == "v" else 0
@@ -536,15 +806,8 @@ class _Level:
         h = tuple(sum(yE[t] * self.E[t][j] for t in range(len(self.E)) if yE[t]) for j in range(a.d))
         if y0 + sum(v * fi for v, fi in zip(yE, self.f, strict=True)) > -1:
             return None
-        if any(sum(x * v for x, v in zip(h, ell, strict=True)) != 0 for ell in a.lineality):
-            return None
-        vs, es = self.columns(k)
-        hn = np.array(common_denominator([y0, *h])[0], dtype=object)  # (y0, h) times a positive integer
-        if len(vs) and min(a.exact_matrix("v")[vs] @ hn) < 0:
-            return None
-        if len(es) and min(a.exact_matrix("e")[es] @ hn) < 0:
-            return None
-        return LevelBound(k, h, y0, yE)
+        hn = common_denominator([y0, *h])[0]  # (y0, h) times a positive integer
+        return LevelBound(k, h, y0, yE) if self.arr.separates(k, hn) else None
 
     def columns(self, k):
         """The vertices and unbounded edges of depth ≥ k (index arrays): the columns of level k."""
@@ -988,13 +1251,18 @@ def _solve_int(M: list[list[int]], rhs: list[int], n: int) -> list[Fraction] | N
     has no solution.
     """
 
-    if n == 0 or len(M) < n:
-        return None
-    R, den, rank = _flint_rref(M, rhs)
-    out = _unique_solution(R, den, rank, n)
+    out = _solve_int_nums(M, rhs, n)
     if out is None:
         return None
     return [Fraction(v, out[1]) for v in out[0]]
+
+
+def _solve_int_nums(M: list[list[int]], rhs: list[int], n: int) -> tuple[list[int], int] | None:
+    """:func:`_solve_int` as (integer numerators, positive common denominator), or None."""
+    if n == 0 or len(M) < n:
+        return None
+    R, den, rank = _flint_rref(M, rhs)
+    return _unique_solution(R, den, rank, n)
 
 
 def _exact_combination(cols, rhs) -> list[Fraction] | None:
@@ -1153,12 +1421,12 @@ def _support_certificate(lev: _Level, k: int, vs, es, lam, mu) -> HullCertificat
     return _combination_certificate(lev, k, xv, xe, x[nv + ne :])
 
 
-def _combination_certificate(lev: _Level, k: int, xv: dict, xe: dict, xl) -> HullCertificate | None:
+def _combination_certificate(lev, k: int, xv: dict, xe: dict, xl) -> HullCertificate | None:
     """The :class:`HullCertificate` of exact weights: ``xv`` {vertex: λ}, ``xe`` {edge: μ}, ``xl``
     (one ν per lineality vector), or None unless every λ, μ is ≥ 0 and every ray of positive
     weight has its anchor among the vertices of positive weight.  Zero weights are dropped;
-    the point is the combination itself."""
-    a = lev.arr
+    the point is the combination itself.  ``lev``: the :class:`_Level` or its :class:`_Arrangement`."""
+    a = lev if isinstance(lev, _Arrangement) else lev.arr
     if any(v < 0 for v in (*xv.values(), *xe.values())):
         return None
     keep_v = [v for v, c in xv.items() if c > 0]
@@ -1169,10 +1437,25 @@ def _combination_certificate(lev: _Level, k: int, xv: dict, xe: dict, xl) -> Hul
     P = tuple((xv[v], a.vertex(v)) for v in keep_v)
     R = tuple((xe[e], a.direction(e), pos[int(a.eanchor[e])]) for e in keep_e)
     L = tuple((c, ell) for c, ell in zip(xl, a.lineality, strict=True) if c != 0)
-    z = [Fraction(0)] * a.d
-    for c, p in (*P, *((c, r) for c, r, _ in R), *L):
-        z = [s + c * v for s, v in zip(z, p, strict=True)]
-    return HullCertificate(k, tuple(z), P, R, L)
+    terms = [(xv[v], *a.vertex_ints(v)) for v in keep_v] + [(xe[e], *a.direction_ints(e)) for e in keep_e]
+    terms += [(c, *a.lineality_ints(t)) for t, c in enumerate(xl) if c != 0]
+    return HullCertificate(k, _weighted_sum(terms, a.d), P, R, L)
+
+
+def _weighted_sum(terms, d: int) -> tuple:
+    """Σ c·(nums / den) over ``terms`` = [(Fraction c, integer nums, positive int den)], exactly, as a
+    tuple of d Fractions: integer sums over one common denominator, one Fraction per coordinate
+    (the same numbers as Fraction arithmetic term by term, without a gcd per operation)."""
+    dens = [c.denominator * den for c, _, den in terms]
+    L = math.lcm(*dens) if dens else 1
+    acc = [0] * d
+    for (c, nums, _), D in zip(terms, dens, strict=True):
+        f = c.numerator * (L // D)
+        if f:
+            for j, v in enumerate(nums):
+                if v:
+                    acc[j] += f * v
+    return tuple(Fraction(v, L) for v in acc)
 
 
 def _basis_certificate(lev: _Level, k: int, vs, es, ratio: float) -> HullCertificate | None:
@@ -1331,15 +1614,308 @@ def _scan_search(arr: _Arrangement, E, f, lo: int, lo_cert, hi: int) -> CDepthRe
     return CDepthResult(value, best.point, best, upper, {"vertices": arr.n_v, "rays": arr.n_e, "scan": True})
 
 
-def _search(arr: _Arrangement, E, f, lo: int, lo_cert, hi: int) -> CDepthResult:
+#: the level search at a point subspace by one float phase-1 simplex (:func:`_point_search`);
+#: False: the separator scan (:func:`_scan_search`), the oracle of the tests
+POINT_PATH = True
+
+
+#: the kinds of :class:`_PointColumns`: vertex, ray, ray point, lineality (+ and −)
+_V, _E, _P, _LP, _LM = range(5)
+
+
+class _PointColumns:
+    """The columns of the level LPs at a point z0, deepest first, cached on the arrangement.
+
+    At a point subspace the level LP asks whether z0 = Σλ_v v + Σμ_e r_e + Σν ℓ with Σλ = 1: its
+    columns are ``[1; v]`` per arrangement vertex v, ``[0; r]`` per unbounded edge r (its ray),
+    ``[1; a + T r]`` per unbounded edge (a point of its open ray, a its anchor, T a power of two far
+    beyond the vertices' spread) and ``±[0; ℓ]`` per lineality vector ℓ (free weights), and its
+    right-hand side is ``[1; z0]`` whatever equations describe the point.  In floats for
+    :class:`solvers._phase1.Phase1`, each column scaled to largest |entry| 1; the lineality first,
+    then by decreasing depth, so the columns of level k are a prefix (``count(k)`` of them).
+    ``kind`` / ``ids`` name each column (:data:`_V`, :data:`_E`, :data:`_P`, :data:`_LP`, :data:`_LM`)
+    for its exact counterpart (:meth:`exact`).  The rays make the level LP that of the closure (whose Farkas
+    multipliers bound the hull); the ray points give combinations that are anchored by
+    construction (weight w on a + T r is weight w on a and T·w on r).  Nothing here depends on z0:
+    one instance per arrangement (:meth:`of`).
+    """
+
+    def __init__(self, a: _Arrangement):
+        nl = len(a.lineality)
+        self.arr = a
+        finite = np.isfinite(a.vfloat).all(axis=1)  # (a float cofactor can vanish where the exact one does not)
+        spread = float(np.abs(a.vfloat[finite]).max(initial=0.0))
+        self.T = 2 ** min(900, int(np.ceil(np.log2(1e3 * (1.0 + spread)))))
+        # each column scaled to largest |entry| 1 as it is built (a ray's already is): the same cone
+        # and feasibility, and the float simplex needs it when a vertex lies ~1e16 out (three nearly
+        # concurrent hyperplanes) next to vertices ~1
+        Lf = np.array([[float(x) for x in v] for v in a.lineality], float).reshape(nl, a.d)
+        L = np.hstack([np.zeros((nl, 1)), Lf / np.abs(Lf).max(axis=1, keepdims=True)]) if nl else np.zeros((0, a.d + 1))
+        with np.errstate(all="ignore"):
+            V = (
+                np.hstack([np.ones((a.n_v, 1)), a.vfloat])
+                / np.maximum(1.0, np.abs(a.vfloat).max(axis=1, initial=0.0))[:, None]
+            )
+        for i in np.flatnonzero(~finite).tolist():  # from the exact numbers instead
+            V[i] = _unit_floats(self.exact_column(_V, i)[0])
+        if a.n_e:
+            R = np.hstack([np.zeros((a.n_e, 1)), a.efloat])
+            with np.errstate(all="ignore"):
+                Pf = a.vfloat[a.eanchor] + self.T * a.efloat
+                P = np.hstack([np.ones((a.n_e, 1)), Pf]) / np.maximum(1.0, np.abs(Pf).max(axis=1))[:, None]
+            for e in np.flatnonzero(~np.isfinite(P).all(axis=1)).tolist():
+                P[e] = _unit_floats(self.exact_column(_P, e)[0])
+            depth = np.concatenate([a.vdepth, a.edepth, a.edepth])
+        else:
+            R = P = np.zeros((0, a.d + 1))
+            depth = a.vdepth
+        order = np.argsort(-depth, kind="stable")
+        self.A = np.vstack([L, -L, np.vstack([V, R, P])[order]]).T
+        kinds = np.repeat(np.array([_V, _E, _P], np.int8), [a.n_v, a.n_e, a.n_e])
+        ids = np.concatenate([np.arange(a.n_v), np.arange(a.n_e), np.arange(a.n_e)])
+        self.kind = np.concatenate([np.full(nl, _LP, np.int8), np.full(nl, _LM, np.int8), kinds[order]])
+        self.ids = np.concatenate([np.arange(nl), np.arange(nl), ids[order]]).astype(np.intp)
+        self.depth = np.concatenate([np.full(2 * nl, a.m + 1), depth[order]])
+        self.counts = np.searchsorted(-self.depth, -np.arange(a.m + 2), side="right").tolist()
+        self.later = self.kind == _E  # rays enter only when nothing else improves (fewer phase-2 runs)
+        self.rays = self.later.astype(float)  # phase 2: drives the rays out
+
+    @staticmethod
+    def of(a: _Arrangement) -> _PointColumns:
+        """The columns of arrangement ``a`` (built once, kept with its exact numbers)."""
+        out = a._ints.get("point columns")
+        if out is None:
+            out = a._ints["point columns"] = _PointColumns(a)
+        return out
+
+    def count(self, k: int) -> int:
+        """The number of columns of level k (depth ≥ k; the lineality always)."""
+        return self.counts[k] if 0 <= k < len(self.counts) else int(np.count_nonzero(self.depth >= k))
+
+    def exact(self, j: int) -> tuple[list[int], int]:
+        """Column j exactly as (integer entries, positive denominator): ``[den; nums]`` for a
+        vertex nums / den, ``[0; nums]`` for a ray or a lineality vector, and for a ray point the
+        anchor's and the ray's numbers combined over ``den_a den_r``."""
+        return self.exact_column(self.kind[j], int(self.ids[j]))
+
+    def exact_column(self, kind: int, i: int) -> tuple[list[int], int]:
+        """:meth:`exact` of the column of that kind (:data:`_V`, ...) and id."""
+        a = self.arr
+        if kind == _V:
+            nums, den = a.vertex_ints(i)
+            return [den, *nums], den
+        if kind == _E:
+            nums, den = a.direction_ints(i)
+            return [0, *nums], den
+        if kind == _P:
+            (pa, da), (pr, dr) = a.vertex_ints(int(a.eanchor[i])), a.direction_ints(i)
+            return [da * dr, *(u * dr + self.T * v * da for u, v in zip(pa, pr, strict=True))], da * dr
+        nums, den = a.lineality_ints(i)
+        return [0, *(nums if kind == _LP else (-v for v in nums))], den
+
+    def phase1(self, z0f: np.ndarray) -> Phase1:
+        """A fresh phase-1 run towards ``[1; z0]`` (z0 in floats) over these columns."""
+        return Phase1(self.A, np.concatenate([[1.0], z0f]), unit=True, later=self.later)
+
+
+def _unit_floats(ints: list[int]) -> np.ndarray:
+    """An integer vector divided by its largest |entry|, in floats (each entry a correctly rounded
+    quotient of two integers: no overflow however large they are)."""
+    top = max(map(abs, ints)) or 1
+    return np.array([v / top for v in ints])
+
+
+def _point_bound(cols: _PointColumns, k: int, basis: list[int], z0, E, g0: np.ndarray) -> LevelBound | None:
+    """The exact :class:`LevelBound` at level k (for the equations ``E z = f`` of the point z0) from
+    a phase-1 basis that is optimal with a positive sum of artificial variables over the columns
+    of level k, or None.
+
+    Its multipliers y = (y0, y_h) solve ``y·a_j = 0`` for the basic columns and ``y·(±e_i) = 1``
+    for the basic artificial ones (signs ``g0``), exactly (:func:`_solve_int_nums`; exact columns
+    are positive multiples of the float ones, which leaves those equations unchanged).
+    ``t = y0 + ⟨y_h, z0⟩ > 0`` is required; then (offset, h) = −(y0, y_h) / t has
+    offset + ⟨h, z0⟩ = −1, and it is checked on every vertex and ray of level k and on the
+    lineality (:meth:`_Arrangement.separates` on ``−(y0, y_h)``, a positive multiple).  Phase-1
+    optimality (``y·a_j ≤ 0`` on every column of level k, in floats) is only what made the basis
+    worth trying.  The bound's multipliers solve ``Eᵀ μ = h`` exactly
+    (μ = h when E is the identity), so that offset + ⟨μ, f⟩ = offset + ⟨h, z0⟩ = −1."""
+    a = cols.arr
+    r = a.d + 1
+    M, rhs = [], []
+    for j in basis:
+        if j >= 0:
+            M.append(cols.exact(j)[0])
+            rhs.append(0)
+        else:
+            e = [0] * r
+            e[-1 - j] = 1 if g0[-1 - j] >= 0 else -1
+            M.append(e)
+            rhs.append(1)
+    sol = _solve_int_nums(M, rhs, r)
+    return None if sol is None else _bound_of(cols, k, sol[0], z0, E)  # (its positive denominator dropped)
+
+
+def _exact_point_bound(cols: _PointColumns, k: int, z0, E) -> LevelBound | None:
+    """:func:`_point_bound` when the float basis does not certify (ill-conditioned levels: a vertex
+    ~1e16 out): phase 1 of the exact fraction-free simplex of :mod:`solvers.lp._simplex` on the
+    columns of level k, its multipliers at the (exact) optimum, or None if z0 is reached exactly
+    (the float search stopped a level too low: the caller's general search answers)."""
+    n = cols.count(k)
+    zn, zD = common_denominator(list(z0))
+    T = _simplex._new_tableau([tuple(cols.exact(j)[0]) for j in range(n)], [0] * n, [zD, *zn], {})
+    pi = _simplex._phase1(T)
+    if pi is None:
+        return None
+    return _bound_of(cols, k, [s * v for s, v in zip(T.sign, pi, strict=True)], z0, E)
+
+
+def _bound_of(cols: _PointColumns, k: int, y: list[int], z0, E) -> LevelBound | None:
+    """The :class:`LevelBound` at level k of integer Farkas multipliers y = (y0, y_h) of the level
+    LP (``y·a_j ≤ 0`` on its columns, ``y·(1, z0) > 0``, up to a positive factor), checked exactly,
+    or None; see :func:`_point_bound`."""
+    a = cols.arr
+    zn, zD = common_denominator(list(z0))
+    t = y[0] * zD + sum(v * u for v, u in zip(y[1:], zn, strict=True))  # t·den·zD
+    if t <= 0:
+        return None
+    if not a.separates(k, [-v for v in y]):
+        return None
+    h = tuple(Fraction(-v * zD, t) for v in y[1:])
+    identity = all(E[i][j] == (i == j) for i in range(len(E)) for j in range(a.d)) and len(E) == a.d
+    mult = h if identity else _solve_rational([list(col) for col in zip(*E, strict=True)], list(h))
+    if mult is None:
+        return None
+    return LevelBound(k, h, Fraction(-y[0] * zD, t), tuple(mult))
+
+
+def _solve_rational(M: list[list], rhs: list) -> list[Fraction] | None:
+    """The unique solution of the square rational system M x = rhs, exactly, or None."""
+    rows = [common_denominator([Fraction(v) for v in (*row, b)])[0] for row, b in zip(M, rhs, strict=True)]
+    return _solve_int([row[:-1] for row in rows], [row[-1] for row in rows], len(M))
+
+
+def _point_certificate(cols: _PointColumns, k: int, support: list[int], z0) -> HullCertificate | None:
+    """The exact :class:`HullCertificate` at level k on the support of a feasible basis (z0 a
+    combination of those columns), or None (dependent columns, a negative weight, or a ray whose
+    anchor has no weight).
+
+    The columns' integer entries ``c_j`` (column = c_j / den_j) solve ``Σ u_j c_j = [zD; zn]``
+    (z0 = zn / zD) exactly; the weights are ``u_j den_j / zD``."""
+    a = cols.arr
+    zn, zD = common_denominator(list(z0))
+    ex = [cols.exact(j) for j in support]
+    sol = _solve_int_nums([[c[0][i] for c in ex] for i in range(a.d + 1)], [zD, *zn], len(ex))
+    if sol is None:
+        return None
+    u, D = sol
+    xv: dict[int, Fraction] = {}
+    xe: dict[int, Fraction] = {}
+    xl = [Fraction(0)] * len(a.lineality)
+    for j, uj, (_, den) in zip(support, u, ex, strict=True):
+        val = Fraction(uj * den, D * zD)
+        kind, i = cols.kind[j], int(cols.ids[j])
+        if kind == _V:
+            xv[i] = xv.get(i, 0) + val
+        elif kind == _E:
+            xe[i] = xe.get(i, 0) + val
+        elif kind == _P:  # w (a + T r): w on the anchor, T w on the ray
+            anchor = int(a.eanchor[i])
+            xv[anchor] = xv.get(anchor, 0) + val
+            xe[i] = xe.get(i, 0) + cols.T * val
+        else:
+            xl[i] += val if kind == _LP else -val
+    return _combination_certificate(a, k, xv, xe, xl)
+
+
+def _start_level(arr: _Arrangement, z0f: np.ndarray, lo: int, hi: int) -> int:
+    """A level at which to start the point search, probably not below the answer (a heuristic in
+    floats; the search checks it): h, the depth-weighted mean of the unit directions from z0 to
+    the vertices, separates from z0 every level whose vertices v all have ⟨h, v − z0⟩ > 0 and whose
+    rays r all have ⟨h, r⟩ ≥ 0; the least level not so separated, clipped to (lo, hi].  On the
+    benchmark's blocks the search then takes 10 pivots instead of 17 (the levels it skips take a
+    few pivots each to prove unreachable), and starts too low (and again from hi) on 1 block in 24."""
+    with np.errstate(all="ignore"):  # (a vertex whose float cofactor vanished: nan, never "separated")
+        V = arr.vfloat - z0f
+        U = V / (np.sqrt((V * V).sum(axis=1)) + 1e-300)[:, None]
+        h = arr.vdepth @ np.where(np.isfinite(U), U, 0.0)
+        worst = arr.vdepth[~(V @ h > 0)].max(initial=lo)
+        if arr.n_e:
+            worst = max(worst, arr.edepth[~(arr.efloat @ h >= 0)].max(initial=lo))
+    return int(min(hi, max(lo + 1, worst)))
+
+
+def _point_search(arr: _Arrangement, E, f, z0, lo: int, lo_cert, hi: int) -> CDepthResult | None:
+    """:func:`_search` at a point subspace {E z = f} = {z0}: one float phase-1 simplex over the level
+    LPs' columns added level by level from the deepest, both sides certified exactly.
+
+    At a point the level LP asks whether z0 itself is an (anchored) combination of the level's
+    vertices and rays: the columns of level k + 1 are a subset of those of level k, so one phase-1
+    simplex (:class:`solvers._phase1.Phase1`) with the columns of each level appended in turn
+    finds the first level, from the top, at which z0 is a combination — the value — in a handful
+    of pivots, with the basis of the level above still at hand.  Exact: the level above gets the
+    Farkas multipliers of its optimal basis (:func:`_point_bound`, checked on every vertex and ray
+    of that level); the value gets the exact combination of its feasible basis
+    (:func:`_point_certificate`) once a phase 2 has driven the rays out of it (ray points, anchored
+    by construction, take their place: :class:`_PointColumns`), or the anchored LP of
+    :func:`_maximiser` when they cannot (the closure, not the hull, may reach z0).  None when
+    any step does not certify: the caller then runs the general search.  No HiGHS call on the
+    common path; the value and the point (z0) are those of the general search, the certificates
+    may be other ones.
+    """
+    cols = _PointColumns.of(arr)
+    z0f = np.array([float(v) for v in z0])
+    start = _start_level(arr, z0f, lo, hi)
+    for top in (start, hi) if start < hi else (hi,):
+        run = cols.phase1(z0f)
+        value, above = lo, None  # above: the optimal infeasible basis of level value + 1
+        for k in range(top, lo, -1):
+            run.extend(cols.count(k))
+            status = run.run()
+            if status is None:
+                return None
+            if status:
+                value = k
+                break
+            above = list(run.basis)
+        if value < top:  # levels above top are out of reach too (the hulls are nested)
+            break  # (else z0 is reached at the start level itself: search again from hi)
+    upper: object = None
+    if value < arr.m:
+        if value + 1 > arr.max_depth():  # no vertex that deep
+            upper = "empty-level"
+        else:
+            upper = _point_bound(cols, value + 1, above or [], z0, E, np.concatenate([[1.0], z0f]))
+            upper = upper or _exact_point_bound(cols, value + 1, z0, E)
+        if upper is None:
+            return None
+    if value == lo:
+        best = lo_cert
+    else:
+        best = None
+        rays = any(cols.kind[j] == _E for j in run.support())
+        if not rays or (run.minimise(cols.rays) is True and run.objective() <= 1e-9):  # phase 2 drove them out
+            best = _point_certificate(cols, value, run.support(), z0)
+        best = best or _maximiser(_Level(arr, E, f), value)
+    if best is None:
+        return None
+    return CDepthResult(value, best.point, best, upper, {"vertices": arr.n_v, "rays": arr.n_e, "point": True})
+
+
+def _search(arr: _Arrangement, E, f, lo: int, lo_cert, hi: int, point: tuple | None = None) -> CDepthResult:
     """Largest k in [lo, hi] with ConvexHull(D_S(k)) ∩ {E z = f} ≠ ∅ (lo known feasible).
 
     The binary search runs on the float LPs alone (one per level, kept); only its answer
     is certified exactly (a :class:`HullCertificate` at that level, the exact proof of the
     level above).  Should the exact certificate fail at the level the floats chose, the
     search goes on below it with an exact certificate at every feasible level (the
-    original, slower path).  Either way the value is certified on both sides.
+    original, slower path).  Either way the value is certified on both sides.  ``point``: the
+    equations' only solution, when they have exactly one (d independent rows), which opens
+    :func:`_point_search`.
     """
+    if FAST_PATHS and POINT_PATH and point is not None:
+        res = _point_search(arr, E, f, point, lo, lo_cert, hi)
+        if res is not None:
+            return res
     if FAST_PATHS and E and LP_BACKEND == "highspy":
         res = _scan_search(arr, E, f, lo, lo_cert, hi)
         if res is not None:
@@ -1431,7 +2007,7 @@ def cdepth(constraints, z, *, return_certificate: bool = False, max_work: int | 
         res = CDepthResult(dz, tuple(zq), cert0, "empty-level" if dz < m else None)
     else:
         E = [tuple(Fraction(int(i == j)) for j in range(d)) for i in range(d)]
-        res = _search(arr, E, list(zq), dz, cert0, arr.max_depth())
+        res = _search(arr, E, list(zq), dz, cert0, arr.max_depth(), point=tuple(zq))
         res = CDepthResult(
             res.value,
             tuple(zq),
@@ -1454,7 +2030,7 @@ def _cdepth_hull_only(constraints, z) -> CDepthResult:
     if arr.r == 0:
         return cdepth(constraints, z, return_certificate=True)
     E = [tuple(Fraction(int(i == j)) for j in range(d)) for i in range(d)]
-    return _search(arr, E, list(zq), 0, cert0, m)
+    return _search(arr, E, list(zq), 0, cert0, m, point=zq)
 
 
 def _all_satisfied_point(Aq, wq, d, subspace):
@@ -1579,11 +2155,15 @@ def max_cdepth(constraints, subspace=None, *, max_work: int | None = DEFAULT_MAX
         if z is not None:  # depth(z) = m, so cdepth(z) = m = the maximum: one LP, no arrangement
             return CDepthResult(m, z, HullCertificate(m, z, ((Fraction(1), z),)), None, {"fast_path": "realisable"})
     # the exact level search enumerates the arrangement: estimate its size before building it
-    check_arrangement_work(m, _arrangement_rank(Aq, wq, d), max_work, "max_cdepth")
-    arr = _arrangement(Aq, wq, d)
+    key = _key(Aq, wq, d)
+    check_arrangement_work(m, _arrangement_rank(Aq, wq, d, key), max_work, "max_cdepth")
+    arr = _arrangement(Aq, wq, d, key)
     if d0 >= arr.max_depth():
         return CDepthResult(d0, z0, cert0, "empty-level" if d0 < m else None)
-    return _search(arr, E, f, d0, cert0, arr.max_depth())
+    point = getattr(subspace, "dim", None) == 0 or (
+        not hasattr(subspace, "dim") and len(E) == d and _rank_and_pivots(E, d)[0] == d
+    )
+    return _search(arr, E, f, d0, cert0, arr.max_depth(), point=z0 if point else None)
 
 
 def max_depth_brute(constraints) -> int:

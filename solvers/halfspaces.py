@@ -91,14 +91,25 @@ class _Rows:
     __slots__ = ("ints", "f", "i64", "D", "bound")
 
     def __init__(self, rows: list[list[Fraction]], D: int):
+        self._fill([_int_row(r) for r in rows], np.array([[float(q) for q in r] for r in rows], dtype=float), D)
+
+    @classmethod
+    def of(cls, ints: list, floats: np.ndarray, D: int) -> _Rows:
+        """The rows from their primitive integer multiples (as :func:`_int_row` gives them) and their
+        floats (``float`` of each rational entry), computed by the caller."""
+        out = cls.__new__(cls)
+        out._fill(ints, floats, D)
+        return out
+
+    def _fill(self, ints: list, floats: np.ndarray, D: int) -> None:
         self.D = D
-        self.ints = [_int_row(r) for r in rows]
-        self.f = np.array([[float(q) for q in r] for r in rows], dtype=float).reshape(len(rows), D)
+        self.ints = ints
+        self.f = np.asarray(floats, dtype=float).reshape(len(ints), D)
         B = max((abs(v) for r in self.ints for v in r), default=0)
         self.bound = B
         self.i64 = None
         if B < 2**31:
-            self.i64 = np.array(self.ints, dtype=np.int64).reshape(len(rows), D)
+            self.i64 = np.array(self.ints, dtype=np.int64).reshape(len(ints), D)
 
 
 def _int64_safe(D: int, *bounds: int) -> bool:
@@ -123,10 +134,17 @@ def _laplace(M: np.ndarray, signed: bool = True) -> np.ndarray:
         if signed:
             return M[..., 0, 0] * M[..., 1, 1] - M[..., 0, 1] * M[..., 1, 0]
         return M[..., 0, 0] * M[..., 1, 1] + M[..., 0, 1] * M[..., 1, 0]
+    if p == 3:  # the expansion below written out: the same operations in the same order (bit-identical floats)
+        a, b, c = M[..., 0, 0], M[..., 0, 1], M[..., 0, 2]
+        d, e, f = M[..., 1, 0], M[..., 1, 1], M[..., 1, 2]
+        g, h, i = M[..., 2, 0], M[..., 2, 1], M[..., 2, 2]
+        if signed:
+            return (a * (e * i - f * h) + -(b * (d * i - f * g))) + c * (d * h - e * g)
+        return (a * (e * i + f * h) + b * (d * i + f * g)) + c * (d * h + e * g)
     total = None
     rest = M[..., 1:, :]
     for j in range(p):
-        sub = np.delete(rest, j, axis=-1)
+        sub = rest[..., [k for k in range(p) if k != j]]  # (column j deleted; fancy indexing, not np.delete)
         term = M[..., 0, j] * _laplace(sub, signed)
         if signed and j % 2:
             term = -term
@@ -140,11 +158,26 @@ def _cofactors(M: np.ndarray, signed: bool = True) -> np.ndarray:
     D = M.shape[-1]
     out = np.empty(M.shape[:-2] + (D,), dtype=M.dtype)
     for k in range(D):
-        minor = _laplace(np.delete(M, k, axis=-1), signed)
+        minor = _laplace(M[..., [j for j in range(D) if j != k]], signed)
         if signed and (D - 1 + k) % 2:
             minor = -minor
         out[..., k] = minor
     return out
+
+
+def _cofactors_int(M: np.ndarray) -> np.ndarray:
+    """:func:`_cofactors` of an integer stack (exact, so any order of operations gives the same
+    numbers): for 3 x 4 the four 3 x 3 minors from the six 2 x 2 minors of the last two rows
+    (about half the products of four separate expansions); other shapes by :func:`_cofactors`."""
+    if M.shape[-2:] != (3, 4):
+        return _cofactors(M)
+    r0, r1, r2 = M[..., 0, :], M[..., 1, :], M[..., 2, :]
+    m = {(i, j): r1[..., i] * r2[..., j] - r1[..., j] * r2[..., i] for i in range(4) for j in range(i + 1, 4)}
+
+    def det(a, b, c):  # the minor on columns a < b < c, along row 0
+        return r0[..., a] * m[b, c] - r0[..., b] * m[a, c] + r0[..., c] * m[a, b]
+
+    return np.stack([-det(1, 2, 3), det(0, 2, 3), -det(0, 1, 3), det(0, 1, 2)], axis=-1)
 
 
 def _det_py(rows: list[list[int]]) -> int:
@@ -188,13 +221,16 @@ class _Orientation:
     """sign det[R[S]; T[j]] for subsets S of rows R and all rows j of T, exactly.
 
     ``signs`` (K, n) int8; ``c_float`` (K, D) float cofactors (approximate); ``c_sign``
-    (K, D) int8 exact signs of the cofactors; ``c_zero`` (K,) whether c == 0 exactly.
+    (K, D) int8 exact signs of the cofactors; ``c_zero`` (K,) whether c == 0 exactly;
+    ``c_int`` (K, D) the exact cofactors in ``int64`` when they were computed that way (small
+    integer rows), else None.
     """
 
     signs: np.ndarray
     c_float: np.ndarray
     c_sign: np.ndarray
     c_zero: np.ndarray
+    c_int: np.ndarray | None = None
 
 
 def _orient(R: _Rows, subsets: np.ndarray, T: _Rows, same: bool, need_c=None) -> _Orientation:
@@ -210,11 +246,11 @@ def _orient(R: _Rows, subsets: np.ndarray, T: _Rows, same: bool, need_c=None) ->
         return _Orientation(np.zeros((0, n), np.int8), np.zeros((0, D)), np.zeros((0, D), np.int8), np.zeros(0, bool))
     if R.i64 is not None and T.i64 is not None and _int64_safe(D, *([R.bound] * (D - 1)), T.bound):
         M = R.i64[subsets]  # (K, D-1, D)
-        c = _cofactors(M)
+        c = _cofactors_int(M)
         vals = c @ T.i64.T
         signs = np.sign(vals).astype(np.int8)
         c_sign = np.sign(c).astype(np.int8)
-        return _Orientation(signs, c.astype(float), c_sign, ~c_sign.any(axis=1))
+        return _Orientation(signs, c.astype(float), c_sign, ~c_sign.any(axis=1), c)
     M = R.f[subsets]
     c = _cofactors(M)
     cabs = _cofactors(np.abs(M), signed=False)
@@ -254,7 +290,25 @@ def _orient(R: _Rows, subsets: np.ndarray, T: _Rows, same: bool, need_c=None) ->
 
 
 def _unique_rows_first(M: np.ndarray):
-    """Distinct rows of a small-int matrix in first-occurrence order: (rows, first, inverse)."""
+    """Distinct rows of a small-int matrix in first-occurrence order: (rows, first, inverse).
+
+    One ``np.unique`` over the rows viewed as opaque bytes (sorted, with the index of each
+    row's first occurrence), then renumbered in first-occurrence order: the same answer as
+    :func:`_unique_rows_first_loop`, the dictionary of byte strings it replaces."""
+    M = np.ascontiguousarray(M)
+    if M.ndim != 2 or M.shape[0] < 64 or M.shape[1] * M.itemsize == 0:  # (few rows: the loop is faster)
+        return _unique_rows_first_loop(M)
+    keys = M.view(np.dtype((np.void, M.shape[1] * M.itemsize))).ravel()
+    _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    order = np.argsort(first, kind="stable")  # unique values by first occurrence
+    rank = np.empty_like(order)
+    rank[order] = np.arange(len(order))
+    first = first[order]
+    return M[first], first.astype(np.intp), rank[inverse.ravel()].astype(np.intp)
+
+
+def _unique_rows_first_loop(M: np.ndarray):
+    """:func:`_unique_rows_first` by a dictionary of the rows' bytes (empty and degenerate shapes)."""
     M = np.ascontiguousarray(M)
     seen: dict[bytes, int] = {}
     inverse = np.empty(M.shape[0], np.intp)

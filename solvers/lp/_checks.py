@@ -72,11 +72,11 @@ def _float_rows(S: _System, xf: np.ndarray):
     magnitude, plus ``2**-1000 (1 + sum_j |a_ij|)`` for underflow, exceeds both.  Overflow or
     NaN leave a row undecided.  Needs ``S.float_exact`` (the float rows are the caller's).
     """
-    A, b = S.A_float, S.b_float
-    absA, tiny, _ = S.abs_rows()
+    W, Wa, tiny = S.filter_rows()  # [A | b] and its absolute values: one product each
+    v = np.append(-xf, 1.0)
     with np.errstate(over="ignore", invalid="ignore", under="ignore"):
-        r = b - A @ xf
-        err = (4 * (S.d + 2) * _U) * (np.abs(b) + absA @ np.abs(xf)) + tiny
+        r = W @ v  # b - A x, summed in some order (the bound holds for any)
+        err = (4 * (S.d + 2) * _U) * (Wa @ np.abs(v)) + tiny
         return r > err, r < -err
 
 

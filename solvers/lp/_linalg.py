@@ -1,7 +1,9 @@
 """Exact linear algebra for the LP layer: integer (fraction-free) and sparse rational solves.
 
-* :func:`_solve_square` — a square integer system, by python-flint's fraction-free RREF;
-* :func:`_solve_primal_dual` — a basis system and its transpose in one reduction;
+* :func:`_solve_square` — a square integer system, by python-flint's fraction-free RREF
+  (:func:`_flint_solve` above ``_DENSE_MAX`` unknowns);
+* :func:`_solve_primal_dual` — a basis system and its transpose in one reduction (two
+  solves above ``_DENSE_MAX`` unknowns);
 * :func:`_rref_solve` — any shape, free variables from a guess (python-flint);
 * :func:`_sparse_solve` — Markowitz-ordered elimination for many unknowns;
 * :func:`_nullspace` — an exact null-space basis;
@@ -26,7 +28,7 @@ __all__ = ["rref"]
 
 _ZERO = Fraction(0)
 
-_DENSE_MAX = 64  # up to this many unknowns: python-flint's dense RREF; more: the sparse elimination below
+_DENSE_MAX = 64  # up to this many unknowns: python-flint's dense RREF; more: _flint_solve (square) or _sparse_solve
 
 
 def _sparse_solve(rows: list[dict], rhs: list, n: int, guess=None) -> list[Fraction] | None:
@@ -110,20 +112,15 @@ def _solve_square(M: list[list[int]], rhs: list[int]) -> tuple[list[int], int] |
     """Exact solve of the square integer system ``M x = rhs``.
 
     Returns ``(nums, D)`` with ``x = nums / D``, ``D > 0`` and ``gcd(nums, D) = 1``, or
-    ``None`` if ``M`` is singular.  Dense systems go to python-flint's fraction-free RREF
-    (:func:`_flint_rref`: the right-hand column of ``[M | rhs]`` then holds ``den * x``);
-    more than ``_DENSE_MAX`` unknowns to :func:`_sparse_solve`.
+    ``None`` if ``M`` is singular.  Up to ``_DENSE_MAX`` unknowns python-flint's fraction-free
+    RREF (:func:`_flint_rref`: the right-hand column of ``[M | rhs]`` then holds ``den * x``);
+    more go to python-flint's solver (:func:`_flint_solve`; a Fraction elimination took
+    minutes on the 121-unknown bases of a 3000 x 60 best-margin LP).
     """
     n = len(M)
     if n == 0:
         return [], 1
-    if n > _DENSE_MAX:
-        # (if M is singular but the system consistent, this returns *a* solution; callers
-        # check the point against every constraint anyway)
-        y = _sparse_solve([{j: v for j, v in enumerate(row) if v} for row in M], rhs, n)
-        return None if y is None else common_denominator(y)
-    R, den, rank = _flint_rref(M, rhs)
-    out = _unique_solution(R, den, rank, n)
+    out = _flint_solve(M, rhs) if n > _DENSE_MAX else _unique_solution(*_flint_rref(M, rhs), n)
     if out is None:  # singular M (or inconsistent)
         return None
     nums, den = out
@@ -183,6 +180,8 @@ def _solve_primal_dual(M: list[list[int]], r: list[int], c: list[int]):
     n = len(M)
     if n == 0:
         return [], 1, [], 1
+    if n > _DENSE_MAX:  # [M | r | I] would be n x (2n + 1): two solves instead (no inverse)
+        return _solve_both(M, r, c)
     out = _reduce_with_identity(M, r)
     if out is None:
         return None
@@ -198,6 +197,35 @@ def _solve_primal_dual(M: list[list[int]], r: list[int], c: list[int]):
                     z[j] += coef * int(v)
     D = sign * int(den)
     return x, D, z, D
+
+
+def _flint_solve(M, rhs: list[int]) -> tuple[list[int], int] | None:
+    """``M x = rhs`` for a square nonsingular integer matrix (a python-flint ``fmpz_mat`` or
+    lists), as ``(nums, D)`` with ``x = nums / D``, ``D > 0``; None if ``M`` is singular.
+
+    python-flint's ``fmpz_mat.solve`` (exact, in C: fraction-free for dense systems, a
+    multimodular method for large ones); the answer is read over its common denominator."""
+    A = M if isinstance(M, flint.fmpz_mat) else flint.fmpz_mat(M)
+    try:
+        X = A.solve(flint.fmpz_mat(len(rhs), 1, rhs))
+    except ZeroDivisionError:  # singular
+        return None
+    num, den = X.numer_denom()  # type: ignore[attr-defined]  # (an fmpq_mat; the stubs say flint_mat)
+    sign = -1 if den < 0 else 1
+    return [sign * int(v) for v in num.entries()], sign * int(den)
+
+
+def _solve_both(M: list[list[int]], r: list[int], c: list[int]):
+    """:func:`_solve_primal_dual` for large bases: ``M x = r`` and ``M^T z = c`` by two exact
+    solves (:func:`_flint_solve`); None if ``M`` is singular."""
+    A = flint.fmpz_mat(M)
+    x = _flint_solve(A, r)
+    if x is None:
+        return None
+    z = _flint_solve(A.transpose(), c) if any(c) else ([0] * len(M), 1)
+    if z is None:  # pragma: no cover - M^T is singular exactly when M is
+        return None
+    return x[0], x[1], z[0], z[1]
 
 
 def _rref_solve(M: list[list[int]], rhs: list[int], guess: list[Fraction]) -> list[Fraction] | None:
@@ -223,6 +251,10 @@ def _rref_solve_ints(M: list[list[int]], rhs: list[int], n: int, guess) -> tuple
     if not M:
         nums, D = common_denominator([_as_guess(g) for g in guess()])
         return nums, D
+    if len(M) == n > _DENSE_MAX:  # large and square: flint's solver (p-adic lifting), not a full RREF
+        out = _flint_solve(M, rhs)
+        if out is not None:
+            return out
     R, den, rank = _flint_rref(M, rhs)
     out = _unique_solution(R, den, rank, n)
     if out is not None:  # the common case (a square, nonsingular system): no free variables

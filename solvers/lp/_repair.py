@@ -35,8 +35,8 @@ def _basis_system(S: _System, h) -> tuple[list[int], list[int], list[list[int]],
     import highspy
 
     d = S.d
-    bas = h.getBasis()  # (not h.getBasicVariables(): it crashes HiGHS 1.x when no factorisation exists)
-    if not bas.valid:
+    bas = h.getBasis()  # (not h.getBasicVariables(): it crashes HiGHS, up to 1.16 at least, when no
+    if not bas.valid:  # factorisation exists — seen as a segfault in tests/solvers/lp/test_exact_simplex.py)
         return None
     basic = highspy.HighsBasisStatus.kBasic  # (enum comparison: no int() per row)
     tight = [i for i, s in enumerate(bas.row_status) if s != basic]
@@ -145,7 +145,7 @@ def _ray_certificate(S: _System, ray: np.ndarray, strict: bool = False) -> list[
         def guess(r=r, yb=yb):  # values for free variables (if any): the float ray, normalised
             return [float(r[i] / float(s) / -yb) for i, s in zip(support, ss, strict=True)]
 
-        sol = _rref_solve_ints(M, rhs, len(support), guess) if len(support) <= _DENSE_MAX else None
+        sol = _rref_solve_ints(M, rhs, len(support), guess) if len(support) <= max(_DENSE_MAX, len(M)) else None
         if sol is None:
             fractions = _rref_solve(M, rhs, guess())
             if fractions is None:

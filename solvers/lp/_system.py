@@ -77,6 +77,7 @@ class _System:
         self._blocks = blocks  # [(first row, numeric a, numeric b)] when A, b, scale are None
         self._row_cache: dict[int, tuple] = {}  # rows converted by rows()
         self._abs = None
+        self._filter: tuple | None = None
         self._arrays: tuple | None = None  # numpy copies of the integer rows (solvers.lp._checks)
 
     @property
@@ -93,6 +94,19 @@ class _System:
                 rowsum = absA.sum(axis=1)
                 self._abs = (absA, _TINY * (1 + rowsum), rowsum)
         return self._abs
+
+    def filter_rows(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """``[A_float | b_float]``, its absolute values and the underflow allowance of each row
+        (cached: the float filter of :func:`solvers.lp._checks._float_rows`, two products a check)."""
+        if self._filter is None:
+            W = np.empty((self.m, self.d + 1))
+            W[:, : self.d] = self.A_float.reshape(self.m, self.d)
+            W[:, self.d] = self.b_float
+            Wa = np.abs(W)
+            with np.errstate(over="ignore"):
+                tiny = _TINY * (1 + Wa[:, : self.d].sum(axis=1))  # (the allowance of abs_rows())
+            self._filter = (W, Wa, tiny)
+        return self._filter
 
     def _materialise(self) -> None:
         if self._A is None:

@@ -46,14 +46,23 @@ def test_bench_speed_quick_lp_and_labelboost_rows(capsys):
     assert "| workload | measured (CPU) | ratio | aim |" in capsys.readouterr().out
 
 
+def test_bench_speed_quick_cdepth_and_margin_rows():
+    rows = _bench().main(["--quick", "--only", "cdepth", "margin"])
+    names = [r[0] for r in rows]
+    assert sum("dim 0 / dim 1" in n for n in names) == 2  # the arrangement cached; the first call
+    assert any(n.startswith("best_margin (non-negative) / bare HiGHS, 300x20") for n in names)
+    assert all(_well_formed(r) for r in rows), rows
+
+
 @pytest.mark.slow
 def test_bench_speed_quick_every_row():
     rows = _bench().main(["--quick"])
     table = [r for r in rows if not r[0].startswith("exact peer")]  # the peer rows: pplpy is optional
     # the table, with DP-Winnow and LabelBoost each beside their baseline, max_cdepth dim 0 / dim 1
-    # and the VC-1 fits (TD = 2^12 from the matrix, 2^16 from the tree), the two exact_audit rows, the two
-    # sampling-audit rows
-    assert len(table) == 26
+    # (the arrangement cached, and the first call on a fresh block), the VC-1 fits (TD = 2^12 from the
+    # matrix, 2^16 from the tree), the best margin's first exact tier (quick: one size), the two exact_audit
+    # rows and the two sampling-audit rows
+    assert len(table) == 28
     assert not any(r[2] == "n/a" for r in rows)
     assert all(_well_formed(r) for r in table), rows
 

@@ -14,14 +14,19 @@ from solvers.affine import AffineSubspace
 from solvers.depth import cdepth, is_hull_certificate, is_level_bound, max_cdepth
 
 
-def original(fn, *args, **kw):
-    """``fn`` run on the original path: the float bisection with an exact certificate per answer."""
-    saved = D.FAST_PATHS
-    D.FAST_PATHS = False
+def switched_off(flag: str, fn, *args, **kw):
+    """``fn`` run with ``solvers.depth.<flag>`` set to False (and set back)."""
+    saved = getattr(D, flag)
+    setattr(D, flag, False)
     try:
         return fn(*args, **kw)
     finally:
-        D.FAST_PATHS = saved
+        setattr(D, flag, saved)
+
+
+def original(fn, *args, **kw):
+    """``fn`` run on the original path: the float bisection with an exact certificate per answer."""
+    return switched_off("FAST_PATHS", fn, *args, **kw)
 
 
 def assert_certified(cons, res, subspace):
@@ -125,8 +130,11 @@ def test_hull_not_closed_falls_back_to_the_anchoring_chain():
     assert isinstance(res.upper, D.AnchoringBound) and is_level_bound((A, w), res.upper, S)
 
 
-def test_the_benchmark_point_takes_the_scan():
-    """G_halfspace's C|HardQuery of dimension 0 (the bench_speed row): the scan answers, certified."""
+def test_the_benchmark_point_takes_the_scan(monkeypatch):
+    """G_halfspace's C|HardQuery of dimension 0 (the bench_speed row): with the point path switched off
+    (``POINT_PATH = False``: it answers there first, see tests/solvers/test_depth_point.py) the scan
+    answers, certified."""
+    monkeypatch.setattr(D, "POINT_PATH", False)
     from geoprivate.prediction import G_halfspace, hard_query_subspace
     from geoprivate.prediction.problems import make_problem
 

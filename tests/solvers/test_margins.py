@@ -22,6 +22,7 @@ from solvers.margins import (
     nonnegative_embedding,
     point_function_embedding,
 )
+from tests.hang_guard import hang_guard
 
 signed_samples = st.integers(1, 4).flatmap(
     lambda d: st.integers(1, 7).flatmap(
@@ -184,3 +185,21 @@ def test_docstring_examples():
 
     result = doctest.testmod(solvers.margins)
     assert result.failed == 0 and result.attempted > 0
+
+
+@pytest.mark.parametrize("nonneg", [True, False])
+def test_best_margin_of_a_3000_by_60_majority_is_the_target(nonneg):
+    """The 3000 x 60 system of the fuzz campaign that took over 120 s after #35 (its 121-unknown
+    basis went past the dense solve's size limit to the pure-Python exact simplex; 0.59 s on main at
+    6b21145): the same answer as there — ρ* = 1/3 at the planted target, certified — from HiGHS's
+    basis (``highs+exact``), not the fallback."""
+    rng = np.random.default_rng(0)
+    X = rng.choice(np.array([-1, 1], dtype=np.int8), size=(3000, 60))
+    rel = rng.choice(60, size=3, replace=False)
+    y = np.sign(X[:, rel].astype(np.int64).sum(axis=1)).astype(np.int8)
+    with hang_guard(60):  # a guard against the fallback's minutes, not a timing
+        r = best_margin(X, y, nonnegative=nonneg)
+    target = tuple(Fraction(1, 3) if j in rel else Fraction(0) for j in range(60))
+    assert (r.rho, r.v) == (Fraction(1, 3), target)
+    assert r.lp.method == "highs+exact"
+    assert is_best_margin(X, y, r)

@@ -214,3 +214,57 @@ def test_maximize_and_strict_certificates_check_exactly():
         assert lp.is_optimize_certificate(c, A, b, None, None, r)
         s = lp.feasible_point(A, b, strict=True)
         assert s.feasible and s.slack > 0 and lp.is_feasible_point(A, b, None, None, s.point, strict=True)
+
+
+def _check_square(M, r, out):
+    nums, D = out
+    assert D > 0
+    assert all(sum(a * v for a, v in zip(row, nums, strict=True)) == ri * D for row, ri in zip(M, r, strict=True))
+
+
+@pytest.mark.parametrize("n", [_linalg._DENSE_MAX - 1, _linalg._DENSE_MAX + 1, 121])
+def test_large_bases_are_solved_by_flint_like_the_dense_reduction(n, monkeypatch):
+    """Above ``_DENSE_MAX`` unknowns the basis systems go to python-flint's solver (two solves for
+    ``M x = r`` and ``M^T z = c``); the answers equal the dense reduction's (the oracle: the
+    ``[M | r | I]`` RREF, forced by raising ``_DENSE_MAX``) and solve the systems exactly."""
+    rng = np.random.default_rng(n)
+    M = (rng.integers(-3, 4, size=(n, n)) * (rng.random((n, n)) < 0.1) + np.eye(n, dtype=np.int64) * 5).tolist()
+    M[0] = [v * 2**70 for v in M[0]]  # big entries: beyond any float
+    r, c = rng.integers(-9, 10, size=n).tolist(), rng.integers(-9, 10, size=n).tolist()
+    got_sq, got_pd = _linalg._solve_square(M, r), _linalg._solve_primal_dual(M, r, c)
+    _check_square(M, r, got_sq)
+    x, D, z, Z = got_pd
+    _check_square(M, r, (x, D))
+    _check_square([list(col) for col in zip(*M, strict=True)], c, (z, Z))
+    monkeypatch.setattr(_linalg, "_DENSE_MAX", 10**6)
+    ref_sq, ref_pd = _linalg._solve_square(M, r), _linalg._solve_primal_dual(M, r, c)
+    assert got_sq == ref_sq
+    assert [Fraction(v, D) for v in x] == [Fraction(v, ref_pd[1]) for v in ref_pd[0]]
+    assert [Fraction(v, Z) for v in z] == [Fraction(v, ref_pd[3]) for v in ref_pd[2]]
+
+
+def test_large_singular_bases_are_refused():
+    n = _linalg._DENSE_MAX + 6
+    M = np.eye(n, dtype=np.int64)
+    M[-1] = M[0] + M[1]
+    M = M.tolist()
+    r = list(range(n))
+    assert _linalg._solve_square(M, r) is None
+    assert _linalg._solve_primal_dual(M, r, r) is None
+    assert _linalg._flint_solve(M, r) is None
+
+
+def test_large_square_ray_system_uses_the_flint_solver():
+    """A Farkas certificate on d + 1 > _DENSE_MAX support rows is solved by python-flint (the
+    Fraction elimination took seconds: 1000 x 70 float systems 4.3 s a call) and checks exactly."""
+    from solvers.lp import feasible_point, is_farkas_certificate
+
+    rng = np.random.default_rng(3)
+    m, d = 400, _linalg._DENSE_MAX + 6
+    A = rng.normal(size=(m, d))
+    b = A @ rng.normal(size=d) + rng.exponential(size=m)
+    y = rng.exponential(size=m) * (rng.random(m) < 0.2)
+    A, b = np.vstack([A, -(y @ A)]), np.concatenate([b, [-(y @ b) - 1.0]])
+    r = feasible_point(A, b)
+    assert not r.feasible and r.method == "highs+exact"
+    assert is_farkas_certificate(A, b, None, None, r.certificate)

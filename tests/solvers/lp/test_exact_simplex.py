@@ -103,3 +103,46 @@ def test_exact_fallback_inconsistent_equations_alone():
     """0 x = 1: the equations alone are infeasible; the certificate uses them only."""
     e = _feasible_exact(_prepare(None, None, [[0, 0]], [1]))
     assert not e.feasible and is_farkas_certificate(None, None, [[0, 0]], [1], e.certificate)
+
+
+def _integer_pricing(monkeypatch):
+    """The fallback as #35 left it: every reduced cost in Python integers (the reference rule)."""
+    from solvers.lp import _simplex
+
+    monkeypatch.setattr(
+        _simplex, "_entering", lambda T, cost, bland: _simplex._entering_exact(T, cost, bland, T.multipliers(cost))
+    )
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+)
+@given(degenerate_systems(), st.integers(0, 2**32 - 1), st.data())
+def test_float_pricing_enters_the_columns_integer_pricing_enters(monkeypatch, sys_, seed, data):
+    """The pricing filter (floats with a rigorous error bound, integers for the columns it leaves
+    open) picks the same entering column as pricing every column in integers at every pivot —
+    degenerate, infeasible, unbounded (cone) and float systems alike — so the fallback's answers
+    are the same, to the last multiplier."""
+    from solvers.lp import _simplex
+
+    rng = np.random.default_rng(seed)
+    A, b, Ae, be = sys_
+    if seed % 3 == 0:  # floats of mixed magnitudes (big integer rows, near-ties in the Dantzig scores)
+        A = rng.normal(size=(int(rng.integers(3, 25)), 4)) * 10.0 ** rng.integers(-8, 9, size=(1, 4))
+        b, Ae, be = A @ rng.normal(size=4) + rng.exponential(size=A.shape[0]) * 1e-9, None, None
+    c = [Fraction(data.draw(st.integers(-3, 3))) for _ in range(A.shape[1])]
+    seen = []
+    fast = _simplex._entering
+
+    def both(T, cost, bland):
+        got = fast(T, cost, bland)
+        ref = _simplex._entering_exact(T, cost, bland, T.multipliers(cost))
+        seen.append(got is None)
+        assert (got is None) == (ref is None) and (got is None or got[0] == ref[0])
+        return got
+
+    monkeypatch.setattr(_simplex, "_entering", both)
+    new = _feasible_exact(_prepare(A, b, Ae, be)), _maximize_exact(_prepare(A, b, Ae, be), c)
+    _integer_pricing(monkeypatch)
+    old = _feasible_exact(_prepare(A, b, Ae, be)), _maximize_exact(_prepare(A, b, Ae, be), c)
+    assert new == old and seen
