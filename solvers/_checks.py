@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+import math
 import numbers
 
 import numpy as np
 
 __all__ = [
+    "shown",
+    "check_real",
+    "check_positive_real",
+    "check_probability",
+    "check_positive_int",
+    "check_nonneg_int",
+    "check_int_in_range",
+    "check_bool",
     "as_rng",
     "as_binary_matrix",
     "as_columns_and_labels",
@@ -18,6 +27,162 @@ __all__ = [
 #: Default budget of :func:`check_work`: about 10^8 elementary steps, i.e. seconds to a
 #: minute in numpy.  Every guarded oracle takes ``max_work=`` to override it.
 DEFAULT_MAX_WORK = 10**8
+
+
+def shown(value) -> str:
+    """``repr(value)`` for a message, an integer of more than 30 digits as ``10^k``-sized (one short line).
+
+    Examples
+    --------
+    >>> shown(0.5), shown(10**400)
+    ('0.5', 'an integer of 401 digits')
+    """
+    if isinstance(value, numbers.Integral) and not isinstance(value, (bool, np.bool_)):
+        v = int(value)
+        return str(v) if abs(v) < 10**30 else f"an integer of {len(str(abs(v)))} digits"
+    text = repr(float(value)) if isinstance(value, np.floating) else repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _real(value, name: str) -> float:
+    if type(value) is float:  # the common case first: no ABC check
+        v = value
+    elif isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a real number, got {type(value).__name__}")
+    else:
+        try:
+            v = float(value)
+        except OverflowError:  # an int (or Fraction) beyond the floats: 10**400
+            raise ValueError(f"{name} must be finite, got {shown(value)}") from None
+    if v != v:
+        raise ValueError(f"{name} must not be NaN")
+    return v
+
+
+def check_real(
+    value, name: str, *, finite: bool = True, low=None, high=None, low_open: bool = False, high_open: bool = False
+) -> float:
+    """Return ``value`` as a float, checking it is real, not NaN and (by default) finite.
+
+    ``low`` / ``high`` are optional bounds (closed unless ``low_open`` / ``high_open``).
+
+    Examples
+    --------
+    >>> check_real(0.5, "gap", low=0, low_open=True)
+    0.5
+    >>> check_real(float("inf"), "gap")
+    Traceback (most recent call last):
+    ...
+    ValueError: gap must be finite, got inf
+    """
+    v = _real(value, name)
+    if finite and not math.isfinite(v):
+        raise ValueError(f"{name} must be finite, got {shown(value)}")
+    if low is not None and (v <= low if low_open else v < low):
+        raise ValueError(f"{name} must be {'>' if low_open else '>='} {low}, got {shown(value)}")
+    if high is not None and (v >= high if high_open else v > high):
+        raise ValueError(f"{name} must be {'<' if high_open else '<='} {high}, got {shown(value)}")
+    return v
+
+
+def check_positive_real(value, name: str) -> float:
+    """Return ``value`` as a float; raise unless it is a real number with 0 < value < inf.
+
+    Examples
+    --------
+    >>> check_positive_real(0.25, "eta")
+    0.25
+    >>> check_positive_real(0, "rho")
+    Traceback (most recent call last):
+    ...
+    ValueError: rho must be positive and finite, got 0
+    """
+    v = _real(value, name)
+    if not (0 < v < math.inf):
+        raise ValueError(f"{name} must be positive and finite, got {shown(value)}")
+    return v
+
+
+def check_probability(p, name: str, *, open_left: bool = True, open_right: bool = True) -> float:
+    """Return ``p`` as a float in (0, 1) (ends included when ``open_*`` is False)."""
+    v = _real(p, name)
+    lo_ok = v > 0 if open_left else v >= 0
+    hi_ok = v < 1 if open_right else v <= 1
+    if not (lo_ok and hi_ok):
+        lo = "(" if open_left else "["
+        hi = ")" if open_right else "]"
+        raise ValueError(f"{name} must lie in {lo}0, 1{hi}, got {shown(p)}")
+    return v
+
+
+def _integer(n, name: str) -> int:
+    if type(n) is int:
+        return n
+    if isinstance(n, (bool, np.bool_)) or not isinstance(n, numbers.Integral):
+        raise TypeError(f"{name} must be an integer, got {type(n).__name__}")
+    return int(n)
+
+
+def check_positive_int(n, name: str) -> int:
+    """Return ``n`` as an int; raise unless it is an integer >= 1."""
+    v = _integer(n, name)
+    if v < 1:
+        raise ValueError(f"{name} must be >= 1, got {shown(n)}")
+    return v
+
+
+def check_nonneg_int(n, name: str) -> int:
+    """Return ``n`` as an int; raise unless it is an integer >= 0."""
+    v = _integer(n, name)
+    if v < 0:
+        raise ValueError(f"{name} must be >= 0, got {shown(n)}")
+    return v
+
+
+def check_int_in_range(n, name: str, low: int, high: int) -> int:
+    """Return ``n`` as an int; raise unless it is an integer with ``low <= n <= high``.
+
+    The bound on a size or an iteration count, checked before anything is allocated or looped
+    (``2.7`` and ``True`` are refused, never truncated; NumPy integers are accepted).
+
+    Parameters
+    ----------
+    n : int
+        The value to check.
+    name : str
+        The parameter named in the error.
+    low, high : int
+        The closed range.
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> check_int_in_range(3, "iters", 0, 10)
+    3
+    >>> check_int_in_range(10**12, "iters", 0, 10**6)
+    Traceback (most recent call last):
+    ...
+    ValueError: iters must lie in [0, 1000000], got 1000000000000
+    """
+    v = _integer(n, name)
+    if not low <= v <= high:
+        raise ValueError(f"{name} must lie in [{low}, {high}], got {shown(n)}")
+    return v
+
+
+def check_bool(value, name: str) -> bool:
+    """Return ``value`` if it is a real bool (``bool`` or ``numpy.bool_``); else ``TypeError``.
+
+    The string ``'False'`` is truthy: accepting it would silently flip a flag.
+    """
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    raise TypeError(f"{name} must be a bool, got {type(value).__name__} {shown(value)}")
+
+
 
 
 def as_rng(rng=None) -> np.random.Generator:
