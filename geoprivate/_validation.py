@@ -39,6 +39,7 @@ import numpy as np
 from solvers._checks import (
     _integer,
     _real,
+    as_positions,
     as_rng,
     check_bool,
     check_int_in_range,
@@ -288,14 +289,7 @@ def check_index(i, size: int, name: str) -> int:
 
 def check_indices(idx, size: int, name: str) -> np.ndarray:
     """A 1-D array of integer positions in ``range(size)`` (floats such as 2.0 are refused)."""
-    arr = np.asarray(idx)
-    if arr.ndim == 0:
-        arr = arr.reshape(1)
-    if arr.ndim != 1:
-        raise ValueError(f"{name} must be 1-D, got shape {arr.shape}")
-    if arr.size and arr.dtype.kind not in "iu":
-        raise TypeError(f"{name} must hold integers, got dtype {arr.dtype}")
-    arr = arr.astype(np.intp, copy=False)
+    arr = as_positions(idx, name)
     if arr.size and (arr.min() < 0 or arr.max() >= size):
         bad = arr[(arr < 0) | (arr >= size)][:3].tolist()
         raise ValueError(f"{name} must lie in [0, {size}), got {bad}")

@@ -19,10 +19,18 @@ __all__ = [
     "as_rng",
     "as_binary_matrix",
     "as_columns_and_labels",
+    "as_positions",
+    "as_binary_vector",
     "check_work",
     "check_arrangement_work",
+    "check_array_bytes",
+    "MAX_ARRAY_BYTES",
     "DEFAULT_MAX_WORK",
 ]
+
+#: The largest array a generator or an oracle allocates on request, in bytes: a bigger request is a
+#: ``ValueError`` before anything is allocated (:func:`check_array_bytes`), never a MemoryError later.
+MAX_ARRAY_BYTES = 2**31
 
 #: Default budget of :func:`check_work`: about 10^8 elementary steps, i.e. seconds to a
 #: minute in numpy.  Every guarded oracle takes ``max_work=`` to override it.
@@ -244,6 +252,54 @@ def as_binary_matrix(M, name: str = "M", *, allow_empty_rows: bool = True) -> np
     return np.ascontiguousarray(out)
 
 
+def as_positions(idx, name: str) -> np.ndarray:
+    """A 1-D array of integer positions (a scalar is one); the range is the caller's to check.
+
+    Floats (2.7, and 2.0), booleans and ragged or non-numeric input are refused, never truncated.
+
+    Examples
+    --------
+    >>> as_positions([0, 2], "cols").tolist()
+    [0, 2]
+    >>> as_positions([0, 2.7], "cols")
+    Traceback (most recent call last):
+    ...
+    TypeError: cols must hold integers, got dtype float64
+    """
+    try:
+        arr = np.asarray(idx)
+    except ValueError as exc:  # ragged nested sequences
+        raise TypeError(f"{name} must be a 1-D array of integers ({exc})") from None
+    if arr.ndim == 0:
+        arr = arr.reshape(1)
+    if arr.ndim != 1:
+        raise ValueError(f"{name} must be 1-D, got shape {arr.shape}")
+    if arr.size and arr.dtype.kind not in "iu":
+        raise TypeError(f"{name} must hold integers, got dtype {arr.dtype}")
+    return arr.astype(np.intp, copy=False)
+
+
+def as_binary_vector(v, name: str) -> np.ndarray:
+    """A 1-D 0/1 vector (a function on the columns, a row of a class), as ``uint8``.
+
+    Examples
+    --------
+    >>> as_binary_vector([0, 1, 1], "f_row").tolist()
+    [0, 1, 1]
+    >>> as_binary_vector(3, "f_row")
+    Traceback (most recent call last):
+    ...
+    ValueError: f_row: expected a 1-D 0/1 vector, got shape ()
+    """
+    try:
+        arr = np.asarray(v)
+    except ValueError as exc:  # ragged nested sequences
+        raise ValueError(f"{name}: expected a 1-D 0/1 vector ({exc})") from None
+    if arr.ndim != 1:
+        raise ValueError(f"{name}: expected a 1-D 0/1 vector, got shape {arr.shape}")
+    return as_binary_matrix(arr[None, :], name=name)[0]
+
+
 def as_columns_and_labels(M: np.ndarray, cols, labels) -> tuple[np.ndarray, np.ndarray]:
     """Validate a labelled sample given as column indices of ``M`` and 0/1 labels."""
     c = np.asarray(cols)
@@ -305,6 +361,36 @@ def check_work(estimate: int, max_work, what: str, *, override: str = "max_work"
         raise ValueError(
             f"too large: {what} ~ {est} > {override}={max_work}; "
             f"pass {override}=None (or a larger int) to run it anyway"
+        )
+
+
+def check_array_bytes(n_bytes, what: str) -> None:
+    """Refuse to allocate ``n_bytes`` (an estimate, int or float) above :data:`MAX_ARRAY_BYTES`.
+
+    Parameters
+    ----------
+    n_bytes : int or float
+        The memory the request needs (its arrays and temporaries).
+    what : str
+        The request, naming the parameter that sized it (``"thresholds_matrix(n=100000)"``).
+
+    Raises
+    ------
+    ValueError
+        ``n_bytes > MAX_ARRAY_BYTES``.
+
+    Examples
+    --------
+    >>> check_array_bytes(10**12, "random_matrix(n_concepts=10**6, n_points=10**6)")
+    Traceback (most recent call last):
+    ...
+    ValueError: too large: random_matrix(n_concepts=10**6, n_points=10**6) needs ~931 GiB of memory (more than 2 GiB: solvers._checks.MAX_ARRAY_BYTES)
+    """
+    if n_bytes > MAX_ARRAY_BYTES:
+        size = f"{n_bytes / 2**30:.3g} GiB" if n_bytes < 2**70 else "more than 10^21 bytes"
+        raise ValueError(
+            f"too large: {what} needs ~{size} of memory (more than {MAX_ARRAY_BYTES / 2**30:g} GiB: "
+            "solvers._checks.MAX_ARRAY_BYTES)"
         )
 
 

@@ -26,8 +26,9 @@ What an annotation admits (the base type is what a reader and mypy see):
 * ``Annotated[float, Interval(gt=0, lt=1)]`` (or ``int``): the same, within bounds (``gt``, ``ge``,
   ``lt``, ``le``); a closed infinite bound admits infinity: ``Interval(ge=0, le=math.inf)`` is [0, ∞];
 * ``Annotated[T, check]``: whatever ``check(value, name)`` accepts, and the body receives what it
-  returns (``solvers._checks.as_binary_matrix``); ``Check(fn, kind="array", **kw)`` binds keywords
-  and says which hostile inputs the fuzz walk feeds (``real``, ``int``, ``array``, ``index``, ...);
+  returns; ``Check(fn, kind="array", **kw)`` calls ``fn(value, name=..., **kw)`` (any check with a
+  ``name`` parameter: ``solvers._checks.as_binary_matrix``) and says which hostile inputs the fuzz
+  walk feeds (``real``, ``int``, ``array``, ``indices``, ``labels``, ``index``, ...);
 * ``Literal["a", "b"]``: one of these values; ``X | None``: ``None`` or an ``X``;
   ``Callable[..., T]``: a callable; any other class: an instance of it (``isinstance``);
 * ``Annotated[T, Joint("why")]``: checked in the body together with other parameters (shapes that
@@ -48,6 +49,7 @@ from __future__ import annotations
 
 import builtins
 import collections.abc
+import dataclasses
 import functools
 import inspect
 import math
@@ -63,11 +65,13 @@ from solvers._checks import (
     _integer,
     _real,
     as_binary_matrix,
+    as_positions,
     check_bool,
     check_positive_real,
     check_probability,
     shown,
 )
+from solvers._rational import coordinate, rational_points, rational_vector
 
 __all__ = [
     "checked",
@@ -84,9 +88,18 @@ __all__ = [
     "UnitInterval",
     "PositiveInt",
     "NonNegInt",
+    "Count64",
+    "Positions",
+    "Constraints",
+    "Rational",
+    "RationalVector",
+    "RationalPoints",
     "Rng",
     "MaxWork",
     "BinaryMatrix",
+    "NonEmptyBinaryMatrix",
+    "Columns",
+    "Labels01",
 ]
 
 
@@ -365,6 +378,16 @@ def _domain(tp) -> Domain:
     raise TypeError(f"no domain for the annotation {tp!r}")
 
 
+def _by_keyword(fn, kwargs: dict):
+    """``fn(value, name=name, **kwargs)``: a :class:`Check`'s function gets the parameter's name as ``name=``."""
+
+    def check(value, name):
+        return fn(value, name=name, **kwargs)
+
+    check.__name__ = fn.__name__
+    return check
+
+
 def _annotated(base, meta: list) -> Domain:
     """``Annotated[base, *meta]``: an :class:`Interval`, check callables / :class:`Check` or a :class:`Joint`."""
     kind = _BASE_KIND.get(base, "array" if base is np.ndarray else "object")
@@ -376,9 +399,8 @@ def _annotated(base, meta: list) -> Domain:
         elif isinstance(m, Joint):
             joint, kind = m.why, m.kind or kind
         elif isinstance(m, Check):
-            fn, kw = m.fn, m.kwargs
-            checks.append(functools.partial(fn, **kw) if kw else fn)
-            texts.append(fn.__name__)
+            checks.append(_by_keyword(m.fn, m.kwargs))
+            texts.append(m.fn.__name__)
             kind = m.kind or kind
         elif callable(m):
             checks.append(m)
@@ -431,7 +453,8 @@ def _compile(fn, localns=None) -> dict:
                 "(annotate it; see solvers._domains)"
             )
         d = _domain(_resolve(p.annotation, fn, localns))
-        if p.default is not p.empty and d.check is not None and not (p.default is None and d.optional):
+        factory = p.default is getattr(dataclasses, "_HAS_DEFAULT_FACTORY", None)  # a dataclass field(default_factory=)
+        if p.default is not p.empty and d.check is not None and not factory and not (p.default is None and d.optional):
             try:
                 d.check(p.default, p.name)
             except (TypeError, ValueError) as exc:
@@ -600,9 +623,27 @@ UnitInterval = Annotated[float, Interval(ge=0, le=1)]
 PositiveInt = Annotated[int, Interval(ge=1)]
 #: an integer >= 0
 NonNegInt = Annotated[int, Interval(ge=0)]
+#: a count or size that fits a signed 64-bit integer (2**63 and 10**400 are refused)
+Count64 = Annotated[int, Interval(ge=0, le=2**63 - 1)]
 #: a numpy Generator, a non-negative int seed, a SeedSequence or None (SPEC 7), passed on unchanged
 Rng = Annotated[Any, Check(check_rng, kind="rng")]
 #: a work budget: a positive integer, or None for no limit (solvers._checks.check_work)
 MaxWork = Annotated[int, Interval(ge=1)] | None
 #: a 0/1 concept matrix (concepts x points), passed on as a C-contiguous uint8 array
 BinaryMatrix = Annotated[Any, Check(as_binary_matrix, kind="array")]
+#: the same with at least one concept (a quantity of an empty class is undefined)
+NonEmptyBinaryMatrix = Annotated[Any, Check(as_binary_matrix, kind="array", allow_empty_rows=False)]
+#: integer positions (a 1-D int array; floats, bools and ragged input refused), the range checked by the body
+Positions = Annotated[Any, Check(as_positions, kind="indices")]
+#: an exact number (int, float at its binary value, Fraction; NaN, inf and bools refused), passed on as a Fraction
+Rational = Annotated[Any, Check(coordinate, kind="real")]
+#: a 1-D vector of exact numbers, passed on as a list of Fractions
+RationalVector = Annotated[Any, Check(rational_vector, kind="array")]
+#: points (rows of a 2-D numeric array) as exact Fractions, passed on as a list of rows
+RationalPoints = Annotated[Any, Check(rational_points, kind="array")]
+#: halfspace constraints (A, w), constraint i being <A_i, z> >= w_i: exact, w of len(A) (solvers.depth)
+Constraints = Annotated[Any, Joint("a pair (A, w) whose w has one entry per row of A", kind="object")]
+#: column positions of a labelled sample, checked with the labels and the matrix (as_columns_and_labels)
+Columns = Annotated[Any, Joint("as_columns_and_labels(M, cols, labels)", kind="indices")]
+#: 0/1 labels of a labelled sample, checked with its columns (as_columns_and_labels)
+Labels01 = Annotated[Any, Joint("as_columns_and_labels(M, cols, labels)", kind="labels")]
