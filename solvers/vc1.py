@@ -1485,9 +1485,14 @@ def version_space_lca(
     if not part.size == node.size == label.size:
         raise ValueError(f"part, node and label must have the same length, got {part.size}, {node.size}, {label.size}")
     root = index.root
-    for name, arr, lo, hi in (("part", part, 0, t - 1), ("node", node, -1, root), ("label", label, 0, 1)):
+    for name, arr, lo, hi, what in (
+        ("part", part, 0, t - 1, f" (t = {t} parts)"),
+        ("node", node, -1, root, " (the tree's nodes, -1 for a dropped column)"),
+        ("label", label, 0, 1, ""),
+    ):
         if arr.size and (arr.min() < lo or arr.max() > hi):
-            raise ValueError(f"{name}: entries must lie in [{lo}, {hi}], got {arr[(arr < lo) | (arr > hi)][:3].tolist()}")
+            bad = arr[(arr < lo) | (arr > hi)][:3].tolist()
+            raise ValueError(f"{name}: entries must lie in [{lo}, {hi}]{what}, got {bad}")
     bad = np.zeros(t, dtype=bool)
     bad[part[(node < 0) & (label == 1)]] = True  # a 1 on a point every concept of C_f labels 0
     keep = node >= 0

@@ -267,22 +267,34 @@ def _materialise(label: str, value, base):
         a = np.asarray(base)
         return a[..., None] if a.ndim else np.array([[a]])
     if label in ("nan inside", "inf inside"):
-        a = np.array(base, dtype=float, copy=True)
+        v = math.nan if label == "nan inside" else math.inf
+        try:
+            a = np.array(base, dtype=float, copy=True)
+        except (TypeError, ValueError):  # not numbers (domain elements): the first one replaced
+            return _first_replaced(base, v)
         if a.size == 0:
-            return [math.nan if label == "nan inside" else math.inf]
-        a.flat[0] = math.nan if label == "nan inside" else math.inf
+            return [v]
+        a.flat[0] = v
         return a
-    if label.endswith(" inside") and label not in ("nan inside", "inf inside"):  # one entry replaced
-        out = list(np.asarray(base).tolist()) if base is not None else []
-        return [value] + out[1:] if out else [value]
+    if label.endswith(" inside"):  # one entry replaced
+        return _first_replaced(base, value)
     if label == "bools":
         return [True] * max(1, len(base) if base is not None else 1)
-    if label == "huge":
-        a = np.asarray(base)
-        return a.flat[0] * np.ones((1,) * max(a.ndim, 1), dtype=a.dtype) if a.size else a
+    if label == "huge":  # one entry of 10**400
+        return _first_replaced(base, HUGE)
     if label == BINARY:
         return _binary_file()
     return value
+
+
+def _first_replaced(base, value) -> list:
+    """``base`` as a list with its first entry replaced by ``value`` (``[value]`` if it has none)."""
+    try:
+        out = np.asarray(base, dtype=object).tolist() if base is not None else []
+    except (TypeError, ValueError):
+        out = []
+    out = out if isinstance(out, list) else [out]
+    return [value] + out[1:] if out else [value]
 
 
 def _binary_file() -> str:
