@@ -39,6 +39,7 @@ import numpy as np
 from solvers._checks import (
     _integer,
     _real,
+    as_array,
     as_positions,
     as_rng,
     check_bool,
@@ -200,10 +201,7 @@ def check_finite_array(
     ±inf through (a threshold at +inf is the all-0 concept) but never NaN.  Strings, objects and
     ragged input are a ``TypeError``.
     """
-    try:
-        arr = np.asarray(a)
-    except ValueError as e:  # ragged nested sequences
-        raise TypeError(f"{name} must be an array of real numbers ({e})") from None
+    arr = as_array(a, name)
     if arr.dtype == object or arr.dtype.kind not in "biuf":
         raise TypeError(f"{name} must be an array of real numbers, got dtype {arr.dtype}")
     arr = arr.astype(dtype, copy=False)

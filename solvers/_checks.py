@@ -20,6 +20,8 @@ __all__ = [
     "as_binary_matrix",
     "as_columns_and_labels",
     "as_positions",
+    "as_array",
+    "check_subspace",
     "as_binary_vector",
     "check_work",
     "check_arrangement_work",
@@ -219,6 +221,28 @@ def as_rng(rng=None) -> np.random.Generator:
     raise TypeError(f"rng: expected a numpy.random.Generator, an int seed or None, got {type(rng).__name__}")
 
 
+def as_array(x, name: str, dtype=None) -> np.ndarray:
+    """``numpy.asarray(x)``, a ragged nesting refused with a one-line error naming ``name``.
+
+    Examples
+    --------
+    >>> as_array([[0, 1], [1]], "M")
+    Traceback (most recent call last):
+    ...
+    ValueError: M: not a rectangular array (the rows have different lengths)
+    """
+    try:
+        return np.asarray(x, dtype=dtype)
+    except ValueError as exc:
+        if "inhomogeneous" in str(exc) or "sequence" in str(exc):
+            raise ValueError(f"{name}: not a rectangular array (the rows have different lengths)") from None
+        raise ValueError(f"{name}: not an array of numbers ({exc})") from None
+    except TypeError as exc:
+        raise TypeError(f"{name}: not an array of numbers ({exc})") from None
+    except OverflowError:
+        raise ValueError(f"{name}: entries beyond the floats (an integer of hundreds of digits?)") from None
+
+
 def as_binary_matrix(M, name: str = "M", *, allow_empty_rows: bool = True) -> np.ndarray:
     """Validate a 0/1 concept matrix and return it as a C-contiguous ``uint8`` array.
 
@@ -231,7 +255,7 @@ def as_binary_matrix(M, name: str = "M", *, allow_empty_rows: bool = True) -> np
         If ``M`` is not two-dimensional, holds NaN or an entry other than 0/1, or has
         no rows while ``allow_empty_rows`` is False.
     """
-    arr = np.asarray(M)
+    arr = as_array(M, name)
     if arr.ndim != 2:
         raise ValueError(f"{name}: expected a 2-D 0/1 matrix (concepts x points), got shape {arr.shape}")
     if arr.dtype == bool:
@@ -266,10 +290,7 @@ def as_positions(idx, name: str) -> np.ndarray:
     ...
     TypeError: cols must hold integers, got dtype float64
     """
-    try:
-        arr = np.asarray(idx)
-    except ValueError as exc:  # ragged nested sequences
-        raise TypeError(f"{name} must be a 1-D array of integers ({exc})") from None
+    arr = as_array(idx, name)
     if arr.ndim == 0:
         arr = arr.reshape(1)
     if arr.ndim != 1:
@@ -291,10 +312,7 @@ def as_binary_vector(v, name: str) -> np.ndarray:
     ...
     ValueError: f_row: expected a 1-D 0/1 vector, got shape ()
     """
-    try:
-        arr = np.asarray(v)
-    except ValueError as exc:  # ragged nested sequences
-        raise ValueError(f"{name}: expected a 1-D 0/1 vector ({exc})") from None
+    arr = as_array(v, name)
     if arr.ndim != 1:
         raise ValueError(f"{name}: expected a 1-D 0/1 vector, got shape {arr.shape}")
     return as_binary_matrix(arr[None, :], name=name)[0]
@@ -302,8 +320,10 @@ def as_binary_vector(v, name: str) -> np.ndarray:
 
 def as_columns_and_labels(M: np.ndarray, cols, labels) -> tuple[np.ndarray, np.ndarray]:
     """Validate a labelled sample given as column indices of ``M`` and 0/1 labels."""
-    c = np.asarray(cols)
-    y = np.asarray(labels)
+    if not isinstance(M, np.ndarray) or M.ndim != 2:
+        raise TypeError(f"M must be a 2-D array (as_binary_matrix), got {type(M).__name__}")
+    c = as_array(cols, "cols")
+    y = as_array(labels, "labels")
     if c.ndim != 1 or y.ndim != 1:
         raise ValueError(f"cols and labels must be 1-D, got shapes {c.shape} and {y.shape}")
     if c.shape != y.shape:
@@ -317,6 +337,26 @@ def as_columns_and_labels(M: np.ndarray, cols, labels) -> tuple[np.ndarray, np.n
     if y.size and ((y != 0) & (y != 1)).any():
         raise ValueError("labels: expected 0/1 labels (solvers use {0,1}; convert ±1 at the boundary)")
     return c, y.astype(np.uint8)
+
+
+def check_subspace(subspace, name: str = "subspace"):
+    """An affine subspace as the oracles take it: ``None``, an object with ``equations()``
+    (:class:`solvers.affine.AffineSubspace`) or a pair ``(E, f)``; returned unchanged.
+
+    Examples
+    --------
+    >>> check_subspace(([[1, 1]], [1]))
+    ([[1, 1]], [1])
+    >>> check_subspace(3)
+    Traceback (most recent call last):
+    ...
+    TypeError: subspace must be an AffineSubspace or a pair (E, f) of equations E z = f, got int
+    """
+    if subspace is None or callable(getattr(subspace, "equations", None)):
+        return subspace
+    if isinstance(subspace, (tuple, list)) and len(subspace) == 2:
+        return subspace
+    raise TypeError(f"{name} must be an AffineSubspace or a pair (E, f) of equations E z = f, got {type(subspace).__name__}")
 
 
 def check_work(estimate: int, max_work, what: str, *, override: str = "max_work") -> None:

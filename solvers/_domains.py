@@ -56,7 +56,7 @@ import math
 import numbers
 import types
 import typing
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Annotated, Any
 
 import numpy as np
@@ -67,6 +67,7 @@ from solvers._checks import (
     as_binary_matrix,
     as_positions,
     check_bool,
+    check_subspace,
     check_positive_real,
     check_probability,
     shown,
@@ -91,6 +92,8 @@ __all__ = [
     "Count64",
     "Positions",
     "Constraints",
+    "LPPart",
+    "Subspace",
     "Rational",
     "RationalVector",
     "RationalPoints",
@@ -128,12 +131,12 @@ class Check:
 
     fn: collections.abc.Callable
     kind: str | None = None
-    kwargs: dict = field(default_factory=dict)
+    kwargs: tuple = ()  # the bound keywords as (name, value) pairs: hashable, as typing needs
 
     def __init__(self, fn, kind: str | None = None, **kwargs):
         object.__setattr__(self, "fn", fn)
         object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "kwargs", kwargs)
+        object.__setattr__(self, "kwargs", tuple(sorted(kwargs.items())))
 
 
 @dataclass(frozen=True)
@@ -399,7 +402,7 @@ def _annotated(base, meta: list) -> Domain:
         elif isinstance(m, Joint):
             joint, kind = m.why, m.kind or kind
         elif isinstance(m, Check):
-            checks.append(_by_keyword(m.fn, m.kwargs))
+            checks.append(_by_keyword(m.fn, dict(m.kwargs)))
             texts.append(m.fn.__name__)
             kind = m.kind or kind
         elif callable(m):
@@ -643,6 +646,10 @@ RationalVector = Annotated[Any, Check(rational_vector, kind="array")]
 RationalPoints = Annotated[Any, Check(rational_points, kind="array")]
 #: halfspace constraints (A, w), constraint i being <A_i, z> >= w_i: exact, w of len(A) (solvers.depth)
 Constraints = Annotated[Any, Joint("a pair (A, w) whose w has one entry per row of A", kind="object")]
+#: an affine subspace: None, an AffineSubspace or a pair (E, f) (its dimension checked with the data)
+Subspace = Annotated[Any, Check(check_subspace, kind="object")]
+#: a part of a linear system (A_ub, b_ub, A_eq, b_eq): exact numbers whose shapes agree (solvers.lp's _prepare)
+LPPart = Annotated[Any, Joint("the shapes of A_ub, b_ub, A_eq, b_eq and c agree (solvers.lp)", kind="array")]
 #: column positions of a labelled sample, checked with the labels and the matrix (as_columns_and_labels)
 Columns = Annotated[Any, Joint("as_columns_and_labels(M, cols, labels)", kind="indices")]
 #: 0/1 labels of a labelled sample, checked with its columns (as_columns_and_labels)

@@ -53,7 +53,7 @@ import numpy as np
 
 from solvers import _highs
 from solvers._checks import DEFAULT_MAX_WORK, check_arrangement_work
-from solvers._domains import Constraints, Joint, MaxWork, checked
+from solvers._domains import Constraints, Joint, MaxWork, Subspace, checked
 from solvers._highs import linprog as hl
 from solvers._rational import common_denominator
 from solvers.halfspaces import (
@@ -116,7 +116,7 @@ def _points(Z, d):
 
 
 _Z = Annotated[Any, Joint("d coordinates, d the columns of constraints' A", kind="array")]
-_Subspace = Annotated[Any, Joint("an AffineSubspace or (E, f) in the d of constraints' A", kind="object")]
+_Subspace = Subspace  # an AffineSubspace or (E, f) in the dimension of constraints' A
 
 
 @checked

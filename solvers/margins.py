@@ -43,6 +43,7 @@ from typing import Annotated, Any
 
 import numpy as np
 
+from solvers._checks import as_array
 from solvers._domains import Check, Interval, Joint, checked
 from solvers.lp import OptimizeResult, is_optimize_certificate, maximize
 
@@ -162,7 +163,7 @@ def _weights(v, d: int, name: str = "v") -> list[Fraction]:
 
 
 # --------------------------------------------------------------------------- margins
-_SignPoints = Annotated[Any, Check(as_sign_points, kind="array")]
+_SignPoints = Annotated[Any, Check(as_array), Check(as_sign_points, kind="array")]
 _Weights = Annotated[Any, Joint("one weight per coordinate of X, not all zero", kind="array")]
 _SignLabels = Annotated[Any, Joint("one label in {-1, 1} per row of X", kind="labels")]
 _Bits = Annotated[Any, Joint("len(variables) + 1 output bits in {-1, 1}", kind="labels")]
@@ -391,7 +392,7 @@ def _as_sign_list(variables, signs, d: int):
 
 
 @checked
-def decision_list_alternations(signs: Annotated[Any, Check(as_sign_labels, kind="labels")]) -> int:
+def decision_list_alternations(signs: Annotated[Any, Check(as_array), Check(as_sign_labels, kind="labels")]) -> int:
     """D = the number of i with b_i ≠ b_{i+1} in the output bits (b_1, …, b_r), default included.
 
     Parameters

@@ -148,8 +148,17 @@ def _node_set(value, name: str) -> frozenset:
         raise TypeError(f"{name}: nodes must be hashable ({exc})") from None
 
 
+def _node(value, name: str):
+    """A tree node: :data:`ROOT` or an integer column (bools and 2.7 refused); membership is the caller's."""
+    if value is ROOT:
+        return value
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be a node (an integer column or ROOT), got {type(value).__name__} {value!r}")
+    return int(value)
+
+
 #: a node of a tree of :func:`make_tree`: a normalised point column or :data:`ROOT` (checked against the tree)
-_Node = Annotated[Any, Joint("a node of the tree", kind="object")]
+_Node = Annotated[Any, Check(_node, kind="index")]
 #: a collection of nodes, passed on as a frozenset
 _Nodes = Annotated[Any, Check(_node_set, kind="object")]
 _Row = Annotated[Any, Check(as_binary_vector, kind="labels")]
@@ -1079,7 +1088,7 @@ def random_vc1_class(
 
 
 # --------------------------------------------------------------------------- classes given by their tree
-_Parents = Annotated[Any, Joint("a parent array (checked by tree_problem with proper)", kind="indices")]
+_Parents = Annotated[Any, Joint("a parent array, -1 for the root (checked by tree_problem with proper)", kind="array")]
 _Proper = Annotated[Any, Joint("a bool per node, as long as parent (checked by tree_problem)", kind="labels")]
 
 
@@ -1453,7 +1462,11 @@ def _by_part(part: np.ndarray) -> np.ndarray:
 
 @checked
 def version_space_lca(
-    index: TreeIndex, part: _TreeNodes, node: _TreeNodes, label: _TreeNodes, t: Annotated[int, Interval(ge=0, le=2**40)]
+    index: TreeIndex,
+    part: _TreeNodes,
+    node: Annotated[Any, Check(as_positions, kind="array")],
+    label: _TreeNodes,
+    t: Annotated[int, Interval(ge=0, le=2**40)],
 ) -> np.ndarray:
     """Per part of a labelled sample, the lowest common ancestor of its version space in C_f.
 

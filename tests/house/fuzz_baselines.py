@@ -50,6 +50,10 @@ PENDING_PHASE_2 = [
 EXEMPT = {
     "solvers._checks": "the validation layer itself: it checks `value`; the other parameters are the caller's constants",
     "solvers._domains": "the domain mechanism itself (markers, the decorator, the checks it compiles)",
+    "solvers._rational": "exact-number parsers used as domains (coordinate, rational_vector, ...) and kernels",
+    "solvers._highs": "the HiGHS kernel (see UNWALKED)",
+    "solvers.lp._linalg": "a kernel (see UNWALKED)",
+    "solvers.margins.as_sign_": "the margins' validation layer (the checked value is walked)",
     "geoprivate._validation.check_": "the validation layer itself (as solvers._checks)",
     "geoprivate.cli._args.Store": "an argparse action (argparse's constructor API)",
 }
@@ -63,6 +67,12 @@ UNWALKED = {
     "solvers._domains.Check": "a marker (data): tested in tests/solvers/test_domains.py",
     "solvers._domains.Joint": "a marker (data): tested in tests/solvers/test_domains.py",
     "geoprivate.cli._args.Store": "argparse actions: built by argparse, walked through every flag of the CLI walk",
+    "solvers._rational.common_denominator": "a kernel of solvers.lp's exact arithmetic (inner loops, checked data in)",
+    "solvers._rational.int_row": "a kernel of solvers.lp's exact arithmetic (inner loops, checked data in)",
+    "solvers._rational.pow2": "a kernel of solvers.lp's exact arithmetic (inner loops, checked data in)",
+    "solvers.lp._linalg.rref": "a kernel of solvers.lp's exact arithmetic (inner loops, checked data in)",
+    "solvers._highs": "the HiGHS kernel of solvers.lp and solvers.depth (float candidates, checked data in)",
+    "geoprivate.concepts.base.ConceptClass": "an abstract base class (its subclasses are walked)",
 }
 
 # ------------------------------------------------------------------------------------------- fixtures
@@ -387,31 +397,30 @@ def _draw(strategy):
 BASELINES: dict = {
     # solvers._checks (the validation layer: the checked value is walked)
     "solvers._checks.as_binary_matrix": call(M=M3),
+    "solvers._checks.as_array": call(x=[[0, 1], [1, 0]], name="x", _walk=("x",)),
+    "solvers._checks.as_binary_vector": call(v=[0, 1, 1], name="v", _walk=("v",)),
     "solvers._checks.as_columns_and_labels": call(M=np.array(M3, dtype=np.uint8), cols=[0, 2], labels=[1, 0]),
+    "solvers._checks.as_positions": call(idx=[0, 2], name="idx", _walk=("idx",)),
     "solvers._checks.as_rng": call(rng=0),
-    "solvers._checks.check_arrangement_work": call(m=4, r=2, max_work=10**6, what="x"),
-    "solvers._checks.check_bool": call(value=True, name="flag"),
-    "solvers._checks.check_int_in_range": call(n=3, name="iters", low=0, high=10),
-    "solvers._checks.check_nonneg_int": call(n=3, name="n"),
-    "solvers._checks.check_positive_int": call(n=3, name="n"),
-    "solvers._checks.check_positive_real": call(value=0.25, name="eta"),
-    "solvers._checks.check_probability": call(p=0.5, name="p"),
-    "solvers._checks.check_real": call(value=0.5, name="gap"),
-    "solvers._checks.check_work": call(estimate=10, max_work=100, what="ten steps"),
-    "solvers._checks.shown": call(value=0.5),
-    "solvers._domains.check_rng": call(value=0),
-    "solvers._domains.check_callable": call(value=len, name="f"),
-    # solvers._highs
-    "solvers._highs.HighsSolution": call(status=7, x=np.array([0.5])),
-    "solvers._highs.consume_banner": call(),
-    "solvers._highs.linprog": call(c=[1.0, 1.0], A_ub=[[-1.0, 0.0], [0.0, -1.0]], b_ub=[0.0, 0.0]),
-    "solvers._highs.new_highs": call(),
+    "solvers._checks.check_arrangement_work": call(m=4, r=2, max_work=10**6, what="x", _walk=("m", "r", "max_work")),
+    "solvers._checks.check_array_bytes": call(n_bytes=100, what="n_bytes", _walk=("n_bytes",)),
+    "solvers._checks.check_bool": call(value=True, name="value", _walk=("value",)),
+    "solvers._checks.check_int_in_range": call(n=3, name="n", low=0, high=10, _walk=("n",)),
+    "solvers._checks.check_nonneg_int": call(n=3, name="n", _walk=("n",)),
+    "solvers._checks.check_positive_int": call(n=3, name="n", _walk=("n",)),
+    "solvers._checks.check_positive_real": call(value=0.25, name="value", _walk=("value",)),
+    "solvers._checks.check_probability": call(p=0.5, name="p", _walk=("p",)),
+    "solvers._checks.check_real": call(value=0.5, name="value", _walk=("value",)),
+    "solvers._checks.check_work": call(estimate=10, max_work=100, what="estimate", _walk=("estimate", "max_work")),
+    "solvers._checks.shown": call(value=0.5, _walk=()),
+    "solvers._domains.check_rng": call(value=0, name="value", _walk=("value",)),
+    "solvers._domains.check_callable": call(value=len, name="value", _walk=("value",)),
     # solvers._rational
-    "solvers._rational.common_denominator": call(vals=[Fraction(1, 2), Fraction(1, 3)]),
-    "solvers._rational.int_row": call(row=[Fraction(1, 2), Fraction(1, 3)], rhs=Fraction(1, 6)),
-    "solvers._rational.pow2": call(k=3),
-    "solvers._rational.rational_matrix": call(X=[[1, 2], [3, 4]], name="X"),
-    "solvers._rational.to_fraction": call(x=0.5, name="x"),
+    "solvers._rational.coordinate": call(x=0.5, name="x", _walk=("x",)),
+    "solvers._rational.rational_matrix": call(X=[[1, 2], [3, 4]], name="X", _walk=("X",)),
+    "solvers._rational.rational_points": call(X=[[1, 2], [3, 4]], name="X", _walk=("X",)),
+    "solvers._rational.rational_vector": call(v=[1, 2], name="v", _walk=("v",)),
+    "solvers._rational.to_fraction": call(x=0.5, name="x", _walk=("x",)),
     # solvers.affine
     "solvers.affine.AffineSubspace": call(point=(Fraction(0), Fraction(0)), basis=((Fraction(1), Fraction(0)),)),
     "solvers.affine.AffineSubspace.full": call(dim=3),
@@ -484,7 +493,6 @@ BASELINES: dict = {
     "solvers.lp.FarkasCertificate": call(y_ub=(Fraction(1), Fraction(1)), y_eq=()),
     "solvers.lp.FeasibilityResult": call(feasible=True, point=(Fraction(0),), certificate=None),
     "solvers.lp.OptimizeResult": _fields(_optimize),
-    "solvers.lp._linalg.rref": call(rows=[[Fraction(2), Fraction(4)], [Fraction(1), Fraction(3)]], ncols=2),
     "solvers.lp.feasible_point": call(A_ub=[[1, 1], [-1, 0], [0, -1]], b_ub=[1, 0, 0]),
     "solvers.lp.is_farkas_certificate": call(
         A_ub=[[1], [-1]], b_ub=[0, -1], A_eq=None, b_eq=None, certificate=((1, 1), ())
@@ -496,8 +504,8 @@ BASELINES: dict = {
     "solvers.lp.maximize": call(c=[1, 1], A_ub=[[1, 2], [3, 1], [-1, 0], [0, -1]], b_ub=[4, 6, 0, 0]),
     # solvers.margins
     "solvers.margins.MarginResult": _fields(_margin),
-    "solvers.margins.as_sign_labels": call(y=[1, -1]),
-    "solvers.margins.as_sign_points": call(X=[[1, -1], [-1, 1]]),
+    "solvers.margins.as_sign_labels": call(y=[1, -1], _walk=("y",)),
+    "solvers.margins.as_sign_points": call(X=[[1, -1], [-1, 1]], _walk=("X",)),
     "solvers.margins.best_margin": call(X=[[1, 1], [1, -1], [-1, 1], [-1, -1]], y=[1, 1, -1, -1]),
     "solvers.margins.decision_list_alternations": call(signs=[1, -1, 1]),
     "solvers.margins.decision_list_halfspace": call(variables=[0, 1], signs=[1, -1, 1], d=3),
@@ -551,7 +559,7 @@ BASELINES: dict = {
     "solvers.vc1.tree_from_parents": call(parent=[-1, 0, 1], proper=[True, True, True]),
     "solvers.vc1.tree_index": call(tree=Lazy(_thresholds_tree)),
     "solvers.vc1.tree_parents": call(tree=Lazy(_thresholds_tree)),
-    "solvers.vc1.tree_problem": call(parent=[-1, 0, 1], proper=[True, True, True]),
+    "solvers.vc1.tree_problem": call(parent=[-1, 0, 1], proper=[True, True, True], _refusal=lambda r: r is not None),
     "solvers.vc1.version_space_lca": call(
         index=Lazy(_tree_index), part=[0, 0], node=[1, 2], label=[1, 0], t=1
     ),
