@@ -150,11 +150,9 @@ def _node_set(value, name: str) -> frozenset:
 
 def _node(value, name: str):
     """A tree node: :data:`ROOT` or an integer column (bools and 2.7 refused); membership is the caller's."""
-    if value is ROOT:
-        return value
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
+    if isinstance(value, (bool, np.bool_)) or (isinstance(value, numbers.Number) and not isinstance(value, numbers.Integral)):
         raise TypeError(f"{name} must be a node (an integer column or ROOT), got {type(value).__name__} {value!r}")
-    return int(value)
+    return int(value) if isinstance(value, numbers.Integral) else value
 
 
 #: a node of a tree of :func:`make_tree`: a normalised point column or :data:`ROOT` (checked against the tree)
