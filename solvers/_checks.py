@@ -355,6 +355,12 @@ def check_subspace(subspace, name: str = "subspace"):
     if subspace is None or callable(getattr(subspace, "equations", None)):
         return subspace
     if isinstance(subspace, (tuple, list)) and len(subspace) == 2:
+        E, f = as_array(subspace[0], name), as_array(subspace[1], name)
+        if E.size and E.ndim != 2 or f.ndim > 1 or (E.size and f.size != E.shape[0]):
+            raise ValueError(
+                f"{name}: (E, f) must be a matrix E and a vector f with one entry per row of E, "
+                f"got shapes {E.shape} and {f.shape}"
+            )
         return subspace
     raise TypeError(f"{name} must be an AffineSubspace or a pair (E, f) of equations E z = f, got {type(subspace).__name__}")
 

@@ -32,7 +32,8 @@ What an annotation admits (the base type is what a reader and mypy see):
 * ``Literal["a", "b"]``: one of these values; ``X | None``: ``None`` or an ``X``;
   ``Callable[..., T]``: a callable; any other class: an instance of it (``isinstance``);
 * ``Annotated[T, Joint("why")]``: checked in the body together with other parameters (shapes that
-  must agree, an index into another argument); ``Any``: anything, on purpose.
+  must agree, an index into another argument), after the checks listed with it if any;
+  ``Any``: anything, on purpose.
 
 Every parameter needs an annotation (``self`` and ``cls`` excepted): a missing one is a
 ``TypeError`` when the module is imported, so a public callable cannot exist without a declared
@@ -416,19 +417,22 @@ def _annotated(base, meta: list) -> Domain:
         check, text = (_real_check if base is float else _int_check)(interval)
         checks.insert(0, check)
         texts.insert(0, text)
-    if joint:
-        return Domain(kind, None, f"{getattr(base, '__name__', base)} (checked with: {joint})", joint=joint)
-    if not checks:
+    if not checks and not joint:
         return _domain(base)
-    if len(checks) == 1:
-        return Domain(kind, checks[0], texts[0])
+    check = checks[0] if len(checks) == 1 else _chain(checks) if checks else None
+    text = ", ".join(texts) or getattr(base, "__name__", str(base))
+    if joint:
+        text = f"{text} (checked with: {joint})"
+    return Domain(kind, check, text, joint=joint)
 
+
+def _chain(checks: list):
     def chain(value, name):
         for c in checks:
             value = c(value, name)
         return value
 
-    return Domain(kind, chain, ", ".join(texts))
+    return chain
 
 
 # ------------------------------------------------------------------------------------------- the decorator
@@ -439,7 +443,7 @@ def _resolve(annotation, fn, localns):
     if not isinstance(annotation, str):
         return annotation
     namespace = dict(vars(builtins))
-    namespace.update(fn.__globals__)
+    namespace.update(inspect.unwrap(fn).__globals__)  # a contextmanager's helper: the module of the function it wraps
     return eval(annotation, namespace, localns or {})  # noqa: S307 - the module's own annotation text
 
 

@@ -28,8 +28,8 @@ from typing import Annotated, Any
 
 import numpy as np
 
-from solvers._checks import check_work
-from solvers._domains import Interval, Joint, MaxWork, Rational, checked
+from solvers._checks import as_array, check_work
+from solvers._domains import Check, Interval, Joint, MaxWork, Rational, checked
 from solvers._rational import to_fraction as _to_fraction
 from solvers.lp._linalg import rref
 
@@ -165,7 +165,7 @@ class AffineSubspace:
     def from_point_and_directions(
         cls,
         point: Annotated[Any, Joint("exact numbers (checked in the body)", kind="array")],
-        directions: Annotated[Any, Joint("exact vectors as long as point", kind="array")] = (),
+        directions: Annotated[Any, Check(as_array), Joint("exact vectors as long as point", kind="array")] = (),
     ) -> AffineSubspace:
         """``point + span(directions)`` (directions may be dependent or zero)."""
         p = _vec(point, "point")

@@ -277,7 +277,7 @@ class CDepthResult:
     value: int
     point: tuple
     certificate: HullCertificate
-    upper: object = None
+    upper: LevelBound | AnchoringBound | str | None = None
     info: dict = field(default_factory=dict)
 
 

@@ -43,7 +43,7 @@ from solvers._domains import (
 from solvers._rational import coordinate, rational_matrix, rational_vector
 from solvers.combinatorics import sauer_bound
 from solvers.combinatorics import dichotomies as _unique_sorted_rows
-from solvers.lp import feasible_point
+from solvers.lp import FeasibilityResult, feasible_point
 from solvers.lp._linalg import rref
 
 __all__ = [
@@ -95,6 +95,14 @@ def _int_row(row) -> tuple[int, ...]:
     return tuple(ints)
 
 
+def _float_or_inf(q: Fraction) -> float:
+    """``float(q)``, or ±inf when ``q`` is beyond the floats (10**400)."""
+    try:
+        return float(q)
+    except OverflowError:
+        return math.inf if q > 0 else -math.inf
+
+
 class _Rows:
     """Rational row vectors kept three ways: exact ints (row-scaled), floats, maybe int64."""
 
@@ -103,7 +111,8 @@ class _Rows:
     def __init__(self, rows: list[list[Fraction]], D: int):
         self.D = D
         self.ints = [_int_row(r) for r in rows]
-        self.f = np.array([[float(q) for q in r] for r in rows], dtype=float).reshape(len(rows), D)
+        # a float image for the filters; an entry beyond the floats is ±inf, which the filters leave to exact ints
+        self.f = np.array([[_float_or_inf(q) for q in r] for r in rows], dtype=float).reshape(len(rows), D)
         B = max((abs(v) for r in self.ints for v in r), default=0)
         self.bound = B
         self.i64 = None
@@ -560,7 +569,7 @@ class HalfspaceWitness:
     realisable: bool
     a: tuple | None
     w: Fraction | None
-    lp: object
+    lp: FeasibilityResult | None
 
 
 def _witness_system(Xq, labels):

@@ -43,7 +43,7 @@ from typing import Annotated, Any
 
 import numpy as np
 
-from solvers._checks import as_array
+from solvers._checks import as_array, as_positions
 from solvers._domains import Check, Interval, Joint, checked
 from solvers.lp import OptimizeResult, is_optimize_certificate, maximize
 
@@ -164,10 +164,10 @@ def _weights(v, d: int, name: str = "v") -> list[Fraction]:
 
 # --------------------------------------------------------------------------- margins
 _SignPoints = Annotated[Any, Check(as_array), Check(as_sign_points, kind="array")]
-_Weights = Annotated[Any, Joint("one weight per coordinate of X, not all zero", kind="array")]
-_SignLabels = Annotated[Any, Joint("one label in {-1, 1} per row of X", kind="labels")]
-_Bits = Annotated[Any, Joint("len(variables) + 1 output bits in {-1, 1}", kind="labels")]
-_Variables = Annotated[Any, Joint("distinct coordinates in [0, d), one fewer than signs", kind="indices")]
+_Weights = Annotated[Any, Check(as_array), Joint("one weight per coordinate of X, not all zero", kind="array")]
+_SignLabels = Annotated[Any, Check(as_array), Joint("one label in {-1, 1} per row of X", kind="signs")]
+_Bits = Annotated[Any, Check(as_array), Joint("len(variables) + 1 output bits in {-1, 1}", kind="signs")]
+_Variables = Annotated[Any, Check(as_positions), Joint("distinct coordinates in [0, d), one fewer than signs", kind="indices")]
 
 
 @checked
@@ -392,7 +392,7 @@ def _as_sign_list(variables, signs, d: int):
 
 
 @checked
-def decision_list_alternations(signs: Annotated[Any, Check(as_array), Check(as_sign_labels, kind="labels")]) -> int:
+def decision_list_alternations(signs: Annotated[Any, Check(as_array), Check(as_sign_labels, kind="signs")]) -> int:
     """D = the number of i with b_i ≠ b_{i+1} in the output bits (b_1, …, b_r), default included.
 
     Parameters
@@ -483,7 +483,7 @@ def decision_list_halfspace(variables: _Variables, signs: _Bits, d: Annotated[in
 
 
 @checked
-def feature_points(Phi: Annotated[Any, Joint("a 2-D 0/1 feature matrix (checked in the body)", kind="array")]) -> np.ndarray:
+def feature_points(Phi: Annotated[Any, Check(as_array), Joint("a 2-D 0/1 feature matrix (checked in the body)", kind="array")]) -> np.ndarray:
     """Lemma 4.10 for F-decision lists ([BF26] Theorem 4.12): the points (φ(x), 1) in ±1 form.
 
     An F-decision list "if φ_{v1}(x) then b_1 elif … else b_r" is the monotone 1-decision
@@ -516,8 +516,8 @@ def feature_points(Phi: Annotated[Any, Joint("a 2-D 0/1 feature matrix (checked 
 # --------------------------------------------------------------------------- §4.3, §4.4
 @checked
 def nonnegative_embedding(
-    v: Annotated[Any, Joint("real weights, one per column of X", kind="array")],
-    X: Annotated[Any, Joint("±1 points with len(v) columns", kind="array")] = None,
+    v: Annotated[Any, Check(as_array), Joint("real weights, one per column of X", kind="array")],
+    X: Annotated[Any, Check(as_array), Joint("±1 points with len(v) columns", kind="array")] = None,
 ):
     """§4.3's map to 2d coordinates with non-negative weights.
 

@@ -39,7 +39,15 @@ from typing import Annotated, Any, Literal
 import networkx as nx
 import numpy as np
 
-from solvers._checks import as_binary_matrix, as_binary_vector, as_columns_and_labels, as_positions, as_rng
+from solvers._checks import (
+    as_array,
+    as_binary_matrix,
+    as_binary_vector,
+    as_columns_and_labels,
+    as_positions,
+    as_rng,
+    shown,
+)
 from solvers._domains import (
     BinaryMatrix,
     Check,
@@ -49,7 +57,6 @@ from solvers._domains import (
     Labels01,
     NonEmptyBinaryMatrix,
     NonNegInt,
-    PositiveInt,
     Rng,
     UnitInterval,
     checked,
@@ -138,21 +145,26 @@ def _row_vector(M: np.ndarray, f, name: str = "f") -> np.ndarray:
     return vec[0]
 
 
-def _node_set(value, name: str) -> frozenset:
-    """A collection of tree nodes (point columns or :data:`ROOT`) as a frozenset."""
-    if isinstance(value, (str, bytes)) or not isinstance(value, (set, frozenset, list, tuple, np.ndarray, dict)):
-        raise TypeError(f"{name} must be a collection of nodes (a set, list or array), got {type(value).__name__}")
-    try:
-        return frozenset(value.tolist() if isinstance(value, np.ndarray) else value)
-    except TypeError as exc:  # unhashable entries
-        raise TypeError(f"{name}: nodes must be hashable ({exc})") from None
-
-
 def _node(value, name: str):
     """A tree node: :data:`ROOT` or an integer column (bools and 2.7 refused); membership is the caller's."""
     if isinstance(value, (bool, np.bool_)) or (isinstance(value, numbers.Number) and not isinstance(value, numbers.Integral)):
-        raise TypeError(f"{name} must be a node (an integer column or ROOT), got {type(value).__name__} {value!r}")
+        raise TypeError(f"{name} must be a node (an integer column or ROOT), got {type(value).__name__} {shown(value)}")
     return int(value) if isinstance(value, numbers.Integral) else value
+
+
+def _node_list(value, name: str) -> list:
+    """A collection of tree nodes (integer point columns or :data:`ROOT`) as a list, in its order."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, (set, frozenset, list, tuple, np.ndarray, dict)):
+        raise TypeError(f"{name} must be a collection of nodes (a set, list or array), got {type(value).__name__}")
+    return [_node(x, name) for x in (value.tolist() if isinstance(value, np.ndarray) else value)]
+
+
+def _node_set(value, name: str) -> frozenset:
+    """A collection of tree nodes (integer point columns or :data:`ROOT`) as a frozenset."""
+    try:
+        return frozenset(_node_list(value, name))
+    except TypeError as exc:  # unhashable entries
+        raise TypeError(f"{name}: nodes must be hashable ({exc})") from None
 
 
 #: a node of a tree of :func:`make_tree`: a normalised point column or :data:`ROOT` (checked against the tree)
@@ -689,7 +701,7 @@ def root_path(tree: nx.DiGraph, x: _Node) -> list:
 
 
 @checked
-def deepest_node(tree: nx.DiGraph, nodes: Annotated[Any, Joint("nodes of the tree, in order", kind="object")]):
+def deepest_node(tree: nx.DiGraph, nodes: Annotated[Any, Check(_node_list, kind="object")]):
     """The node of largest distance among ``nodes`` (:data:`ROOT` if there are none).
 
     Algorithm 2 step 3(a): ``y_i`` is the deepest deterministic point of B_i.  B_i is a
@@ -836,6 +848,8 @@ def is_subtree_good(tree: nx.DiGraph, sub: nx.DiGraph, x_good: _Node, proper: _N
     bool
         Whether ``sub`` is the sub-tree Algorithm 3 builds from these arguments.
     """
+    if x_good not in tree:
+        raise ValueError(f"x_good: {x_good!r} is not a node of the tree")
     if x_good in proper:
         expected = {x_good}
     else:
@@ -855,9 +869,7 @@ def is_subtree_good(tree: nx.DiGraph, sub: nx.DiGraph, x_good: _Node, proper: _N
 def _node_of_columns(tree: nx.DiGraph, cols) -> np.ndarray:
     """Representative column of each sample column (``-1`` if the column was dropped)."""
     n = tree.graph["n_points"]
-    c = np.asarray(cols)
-    if c.ndim != 1 or (c.size and c.dtype.kind not in "iu"):
-        raise ValueError(f"cols: expected a 1-D array of integer column indices, got {c!r}")
+    c = as_positions(cols, "cols")
     if c.size and (c.min() < 0 or c.max() >= n):
         raise ValueError(f"cols: column indices must lie in [0, {n}), got {c.min()}..{c.max()}")
     return tree.graph["normalisation"].representative[c.astype(np.intp)]
@@ -865,7 +877,7 @@ def _node_of_columns(tree: nx.DiGraph, cols) -> np.ndarray:
 
 def _zero_counts(tree: nx.DiGraph, cols, labels) -> dict:
     nodes = _node_of_columns(tree, cols)
-    y = np.asarray(labels)
+    y = as_array(labels, "labels")
     if y.shape != nodes.shape:
         raise ValueError(f"labels: expected shape {nodes.shape}, got {y.shape}")
     if y.size and ((y != 0) & (y != 1)).any():
@@ -1019,6 +1031,8 @@ def class_from_tree(
     pts = [v for v in tree.nodes if v is not ROOT]
     if n_points is None:
         n_points = max(pts, default=-1) + 1
+    elif pts and n_points <= max(pts):
+        raise ValueError(f"n_points must exceed every point of the tree (the largest is {max(pts)}), got {n_points}")
     rows = [np.zeros(n_points, np.uint8)]
     for x in sorted(v for v in proper if v is not ROOT):
         r = np.zeros(n_points, np.uint8)
@@ -1295,7 +1309,7 @@ thresholds_class = thresholds_matrix
 
 
 @checked
-def point_functions_class(n_points: PositiveInt) -> np.ndarray:
+def point_functions_class(n_points: Annotated[int, Interval(ge=1, le=MAX_TREE_POINTS)]) -> np.ndarray:
     """Point functions ``f_t(x) = 1`` iff ``x = t`` ([Yan25] §1.2): the identity, shape (n, n).
 
     Parameters
@@ -1320,7 +1334,7 @@ figure1_class = figure1_matrix
 
 
 @checked
-def catalogue(n_points: PositiveInt = 8) -> dict:
+def catalogue(n_points: Annotated[int, Interval(ge=1, le=MAX_TREE_POINTS)] = 8) -> dict:
     """Named VC-1 classes: ``name -> (M, f)`` with ``f`` the row index to build the tree by.
 
     ``"thresholds"`` (f = the all-zero threshold, a chain of height n), ``"point_functions"``

@@ -397,13 +397,15 @@ def _draw(strategy):
 BASELINES: dict = {
     # solvers._checks (the validation layer: the checked value is walked)
     "solvers._checks.as_binary_matrix": call(M=M3),
-    "solvers._checks.as_array": call(x=[[0, 1], [1, 0]], name="x", _walk=("x",)),
+    "solvers._checks.as_array": call(x=[[0, 1], [1, 0]], name="x", _walk=()),
     "solvers._checks.as_binary_vector": call(v=[0, 1, 1], name="v", _walk=("v",)),
-    "solvers._checks.as_columns_and_labels": call(M=np.array(M3, dtype=np.uint8), cols=[0, 2], labels=[1, 0]),
+    "solvers._checks.as_columns_and_labels": call(
+        M=np.array(M3, dtype=np.uint8), cols=[0, 2], labels=[1, 0], _walk=("cols", "labels")
+    ),
     "solvers._checks.as_positions": call(idx=[0, 2], name="idx", _walk=("idx",)),
     "solvers._checks.as_rng": call(rng=0),
-    "solvers._checks.check_arrangement_work": call(m=4, r=2, max_work=10**6, what="x", _walk=("m", "r", "max_work")),
-    "solvers._checks.check_array_bytes": call(n_bytes=100, what="n_bytes", _walk=("n_bytes",)),
+    "solvers._checks.check_arrangement_work": call(m=4, r=2, max_work=10**6, what="x", _walk=("max_work",)),
+    "solvers._checks.check_array_bytes": call(n_bytes=100, what="n_bytes", _walk=()),
     "solvers._checks.check_bool": call(value=True, name="value", _walk=("value",)),
     "solvers._checks.check_int_in_range": call(n=3, name="n", low=0, high=10, _walk=("n",)),
     "solvers._checks.check_nonneg_int": call(n=3, name="n", _walk=("n",)),
@@ -411,7 +413,8 @@ BASELINES: dict = {
     "solvers._checks.check_positive_real": call(value=0.25, name="value", _walk=("value",)),
     "solvers._checks.check_probability": call(p=0.5, name="p", _walk=("p",)),
     "solvers._checks.check_real": call(value=0.5, name="value", _walk=("value",)),
-    "solvers._checks.check_work": call(estimate=10, max_work=100, what="estimate", _walk=("estimate", "max_work")),
+    "solvers._checks.check_subspace": call(subspace=([[1, 1]], [1]), _walk=("subspace",)),
+    "solvers._checks.check_work": call(estimate=10, max_work=100, what="estimate", _walk=("max_work",)),
     "solvers._checks.shown": call(value=0.5, _walk=()),
     "solvers._domains.check_rng": call(value=0, name="value", _walk=("value",)),
     "solvers._domains.check_callable": call(value=len, name="value", _walk=("value",)),
@@ -420,7 +423,7 @@ BASELINES: dict = {
     "solvers._rational.rational_matrix": call(X=[[1, 2], [3, 4]], name="X", _walk=("X",)),
     "solvers._rational.rational_points": call(X=[[1, 2], [3, 4]], name="X", _walk=("X",)),
     "solvers._rational.rational_vector": call(v=[1, 2], name="v", _walk=("v",)),
-    "solvers._rational.to_fraction": call(x=0.5, name="x", _walk=("x",)),
+    "solvers._rational.to_fraction": call(x=0.5, name="x", allow_bool=False, _walk=("x",)),
     # solvers.affine
     "solvers.affine.AffineSubspace": call(point=(Fraction(0), Fraction(0)), basis=((Fraction(1), Fraction(0)),)),
     "solvers.affine.AffineSubspace.full": call(dim=3),

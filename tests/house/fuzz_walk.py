@@ -202,6 +202,14 @@ HOSTILE = {
         ("ragged", RAGGED),
         ("empty", []),
     ),
+    "signs": (
+        ("2 inside", 2),
+        ("0 inside", 0),
+        ("nan inside", math.nan),
+        ("0.5 inside", 0.5),
+        ("ragged", RAGGED),
+        ("empty", []),
+    ),
     "labels": (
         ("2 inside", 2),
         ("-1 inside", -1),
@@ -254,6 +262,7 @@ NEVER = {
     "index": {"-1", "out of range", "2.7", "True", "1e400 (int)"},
     "indices": {"-1 inside", "out of range inside", "2.7 inside", "1e400 inside", "bools", "ragged"},
     "labels": {"2 inside", "-1 inside", "nan inside", "0.5 inside", "ragged"},
+    "signs": {"2 inside", "0 inside", "nan inside", "0.5 inside", "ragged"},
     "bool": {"'False'", "nan"},
     "choice": {"''", "'nonsense'", "3"},
     "callable": {"3", "'f'"},
@@ -271,6 +280,8 @@ def _materialise(label: str, value, base):
         return a[..., None] if a.ndim else np.array([[a]])
     if label in ("nan inside", "inf inside"):
         v = math.nan if label == "nan inside" else math.inf
+        if base is None:
+            return [v]
         try:
             a = np.array(base, dtype=float, copy=True)
         except (TypeError, ValueError):  # not numbers (domain elements): the first one replaced
@@ -421,14 +432,16 @@ def _use(result, baseline: Baseline):
     return result
 
 
-def judge_exception(exc: BaseException, param: str) -> tuple[str, str]:
-    """``(status, detail)`` of an exception raised for hostile ``param``."""
+def judge_exception(exc: BaseException, param: str, partners: tuple = ()) -> tuple[str, str]:
+    """``(status, detail)`` of an exception raised for hostile ``param``: a one-line ValueError/TypeError
+    naming ``param`` passes (or naming one of ``partners``: the parameters a joint check compares it with)."""
     text = f"{type(exc).__name__}: {exc}"
     if isinstance(exc, (ValueError, TypeError, argparse.ArgumentTypeError)):
         msg = str(exc)
         if "\n" in msg.strip():
             return "unnamed", text
-        if isinstance(exc, argparse.ArgumentTypeError) or re.search(_NAMED.format(re.escape(param)), msg):
+        named = any(re.search(_NAMED.format(re.escape(p)), msg) for p in (param, *partners))
+        if isinstance(exc, argparse.ArgumentTypeError) or named:
             return "pass", text
         return "unnamed", text
     return "raw", text
@@ -465,7 +478,9 @@ def run_in_child(key: str, obj, baseline: Baseline, case: Case | None) -> dict:
     except BaseException as exc:  # noqa: BLE001 - every exception is judged
         if case is None:
             return {"status": "baseline", "detail": f"{type(exc).__name__}: {str(exc)[:300]}"}
-        status, detail = judge_exception(exc, case.param)
+        dom = domains(obj).get(case.param)
+        partners = tuple(p.name for p in _signature_params(obj)) if dom is not None and dom.joint else ()
+        status, detail = judge_exception(exc, case.param, partners)
         return {"status": status, "detail": detail[:300]}
     if _has_nan(result):
         return {"status": "silent", "detail": "NaN in the result"}
