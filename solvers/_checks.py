@@ -10,6 +10,7 @@ import numpy as np
 __all__ = [
     "shown",
     "check_real",
+    "real_number",
     "check_positive_real",
     "check_probability",
     "check_positive_int",
@@ -93,6 +94,27 @@ def check_real(
     if high is not None and (v >= high if high_open else v > high):
         raise ValueError(f"{name} must be {'<' if high_open else '<='} {high}, got {shown(value)}")
     return v
+
+
+def real_number(value, name: str):
+    """``value`` unchanged if it is a real number that is not NaN (ints of any size, Fractions, ±inf kept).
+
+    For a coordinate of the line compared exactly (a threshold, an interval's end): no conversion.
+
+    Examples
+    --------
+    >>> real_number(10**400, "t") == 10**400
+    True
+    >>> real_number(float("nan"), "t")
+    Traceback (most recent call last):
+    ...
+    ValueError: t must not be NaN
+    """
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a real number, got {type(value).__name__}")
+    if value != value:
+        raise ValueError(f"{name} must not be NaN")
+    return value
 
 
 def check_positive_real(value, name: str) -> float:
@@ -269,7 +291,7 @@ def as_binary_matrix(M, name: str = "M", *, allow_empty_rows: bool = True) -> np
         if arr.size and (arr.min() < 0 or arr.max() > 1 or (arr.dtype.kind == "f" and (arr != np.round(arr)).any())):
             bad = (arr != 0) & (arr != 1)
             i, j = np.argwhere(bad)[0]
-            raise ValueError(f"{name}: entries must be 0 or 1, got {arr[i, j].item()!r} at ({i}, {j})")
+            raise ValueError(f"{name}: entries must be 0 or 1 (a 0/1 matrix), got {arr[i, j].item()!r} at ({i}, {j})")
         out = arr.astype(np.uint8, copy=False)
     if not allow_empty_rows and out.shape[0] == 0:
         raise ValueError(f"{name}: the concept class is empty (0 rows); the quantity is undefined")

@@ -69,6 +69,7 @@ from solvers._checks import (
     as_positions,
     check_bool,
     check_subspace,
+    real_number,
     check_positive_real,
     check_probability,
     shown,
@@ -95,6 +96,7 @@ __all__ = [
     "Constraints",
     "LPPart",
     "Subspace",
+    "RealNumber",
     "Rational",
     "RationalVector",
     "RationalPoints",
@@ -642,6 +644,8 @@ BinaryMatrix = Annotated[Any, Check(as_binary_matrix, kind="array")]
 NonEmptyBinaryMatrix = Annotated[Any, Check(as_binary_matrix, kind="array", allow_empty_rows=False)]
 #: integer positions (a 1-D int array; floats, bools and ragged input refused), the range checked by the body
 Positions = Annotated[Any, Check(as_positions, kind="indices")]
+#: a real number compared as given (ints of any size, Fractions, ±inf; NaN, bools and strings refused), unconverted
+RealNumber = Annotated[Any, Check(real_number, kind="real")]
 #: an exact number (int, float at its binary value, Fraction; NaN, inf and bools refused), passed on as a Fraction
 Rational = Annotated[Any, Check(coordinate, kind="real")]
 #: a 1-D vector of exact numbers, passed on as a list of Fractions
