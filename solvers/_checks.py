@@ -23,6 +23,7 @@ __all__ = [
     "as_positions",
     "as_array",
     "check_subspace",
+    "check_certificate_pair",
     "as_binary_vector",
     "check_work",
     "check_arrangement_work",
@@ -385,6 +386,27 @@ def check_subspace(subspace, name: str = "subspace"):
             )
         return subspace
     raise TypeError(f"{name} must be an AffineSubspace or a pair (E, f) of equations E z = f, got {type(subspace).__name__}")
+
+
+def check_certificate_pair(value, name: str = "certificate"):
+    """A Farkas certificate as the checkers take it: an object with ``y_ub`` and ``y_eq`` or a pair
+    ``(y_ub, y_eq)`` of sequences; returned unchanged (the lengths are checked against the system).
+
+    Examples
+    --------
+    >>> check_certificate_pair(((1, 1), ()))
+    ((1, 1), ())
+    >>> check_certificate_pair(None)
+    Traceback (most recent call last):
+    ...
+    TypeError: certificate must be a FarkasCertificate or a pair (y_ub, y_eq) of sequences, got NoneType
+    """
+    if hasattr(value, "y_ub") and hasattr(value, "y_eq"):
+        return value
+    ok = isinstance(value, (tuple, list)) and len(value) == 2
+    if ok and all(isinstance(y, (tuple, list, np.ndarray)) for y in value):
+        return value
+    raise TypeError(f"{name} must be a FarkasCertificate or a pair (y_ub, y_eq) of sequences, got {type(value).__name__}")
 
 
 def check_work(estimate: int, max_work, what: str, *, override: str = "max_work") -> None:

@@ -361,7 +361,9 @@ def _domain(tp) -> Domain:
             m = members[0]
             return Domain(m.kind, m.check, f"{m.text} or None" if optional else m.text, optional, m.joint)
         check, text = _union_check(members)
-        return Domain(members[0].kind, check, f"{text} or None" if optional else text, optional)
+        kinds = [m.kind for m in members]
+        kind = "real" if "real" in kinds else kinds[0]  # int | float: the hostile reals apply
+        return Domain(kind, check, f"{text} or None" if optional else text, optional)
     if origin is typing.Literal:
         check, text = _choice_check(typing.get_args(tp))
         return Domain("choice", check, text)

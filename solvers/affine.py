@@ -72,6 +72,14 @@ def _is_canonical(p, basis) -> bool:
     return True
 
 
+def _directions(value, name: str):
+    """A sequence of vectors (rows of a 2-D array, or an empty one)."""
+    arr = as_array(value, name, dtype=object)
+    if arr.size and arr.ndim != 2:
+        raise ValueError(f"{name}: expected a sequence of vectors (a 2-D array), got shape {arr.shape}")
+    return value
+
+
 #: a vector in the ambient space (exact numbers, one per coordinate: checked against the subspace)
 _Ambient = Annotated[Any, Joint("exact numbers, one per coordinate of the ambient space", kind="array")]
 #: a matrix of constraints on the ambient space, checked with its right-hand side
@@ -165,7 +173,7 @@ class AffineSubspace:
     def from_point_and_directions(
         cls,
         point: Annotated[Any, Joint("exact numbers (checked in the body)", kind="array")],
-        directions: Annotated[Any, Check(as_array), Joint("exact vectors as long as point", kind="array")] = (),
+        directions: Annotated[Any, Check(_directions), Joint("exact vectors as long as point", kind="array")] = (),
     ) -> AffineSubspace:
         """``point + span(directions)`` (directions may be dependent or zero)."""
         p = _vec(point, "point")

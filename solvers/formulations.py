@@ -211,6 +211,10 @@ def optimization_problem(c: LPPart, A_ub: LPPart, b_ub: LPPart, A_eq: LPPart = N
         :class:`solvers.lp.OptimizeResult.status`.
     """
     cv = _finite_matrix(c, "c", ndim=1)
+    for name, M in (("A_ub", A_ub), ("A_eq", A_eq)):
+        arr = None if M is None else as_array(M, name)
+        if arr is not None and arr.ndim == 2 and arr.shape[0] and arr.shape[1] != len(cv):
+            raise ValueError(f"c must have one entry per column of {name} ({arr.shape[1]}), got {len(cv)}")
     d, Au, bu, Ae, be = _system_arrays(A_ub, b_ub, A_eq, b_eq, d_hint=len(cv))
     x = cp.Variable(d, name="x")
     return Formulation(cp.Maximize(cv @ x), _polyhedron(x, Au, bu, Ae, be), {"x": x}, "solvers.lp.maximize")

@@ -29,8 +29,9 @@ from typing import Annotated, Any, Literal
 
 import numpy as np
 
-from solvers._checks import DEFAULT_MAX_WORK, check_work
+from solvers._checks import DEFAULT_MAX_WORK, as_array, check_work
 from solvers._domains import (
+    Check,
     Count64,
     Interval,
     Joint,
@@ -319,7 +320,7 @@ def _rank_and_pivots(rows: list[list[Fraction]], ncols: int) -> tuple[int, list[
 
 @checked
 def halfspace_predicate(
-    a: RationalVector,
+    a: Annotated[Any, Check(rational_vector), Joint("one coordinate per column of X", kind="array")],
     w: Rational,
     X: Annotated[Any, Joint("exact rows with len(a) coordinates (a float fast path first)", kind="array")],
 ) -> np.ndarray:
@@ -588,7 +589,7 @@ def _witness_system(Xq, labels):
 def _as_labelled_sample(X, labels):
     """Points as an exact rational matrix and their labels, validated (labels in {0, 1})."""
     Xq = _as_rational_matrix(X, "X")
-    y = np.asarray(labels)
+    y = as_array(labels, "labels")
     if y.ndim != 1 or y.shape[0] != len(Xq):
         raise ValueError(f"labels: expected shape ({len(Xq)},), got {y.shape}")
     if y.size and ((y != 0) & (y != 1)).any():

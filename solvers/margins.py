@@ -44,6 +44,7 @@ from typing import Annotated, Any
 import numpy as np
 
 from solvers._checks import as_array, as_positions
+from solvers._rational import rational_vector
 from solvers._domains import Check, Interval, Joint, checked
 from solvers.lp import OptimizeResult, is_optimize_certificate, maximize
 
@@ -164,9 +165,9 @@ def _weights(v, d: int, name: str = "v") -> list[Fraction]:
 
 # --------------------------------------------------------------------------- margins
 _SignPoints = Annotated[Any, Check(as_array), Check(as_sign_points, kind="array")]
-_Weights = Annotated[Any, Check(as_array), Joint("one weight per coordinate of X, not all zero", kind="array")]
+_Weights = Annotated[Any, Check(rational_vector), Joint("one weight per coordinate of X, not all zero", kind="array")]
 _SignLabels = Annotated[Any, Check(as_array), Joint("one label in {-1, 1} per row of X", kind="signs")]
-_Bits = Annotated[Any, Check(as_array), Joint("len(variables) + 1 output bits in {-1, 1}", kind="signs")]
+_Bits = Annotated[Any, Check(as_array), Check(as_sign_labels), Joint("len(variables) + 1 output bits in {-1, 1}", kind="signs")]
 _Variables = Annotated[Any, Check(as_positions), Joint("distinct coordinates in [0, d), one fewer than signs", kind="indices")]
 
 
@@ -516,7 +517,7 @@ def feature_points(Phi: Annotated[Any, Check(as_array), Joint("a 2-D 0/1 feature
 # --------------------------------------------------------------------------- §4.3, §4.4
 @checked
 def nonnegative_embedding(
-    v: Annotated[Any, Check(as_array), Joint("real weights, one per column of X", kind="array")],
+    v: Annotated[Any, Check(rational_vector), Joint("real weights, one per column of X", kind="array")],
     X: Annotated[Any, Check(as_array), Joint("±1 points with len(v) columns", kind="array")] = None,
 ):
     """§4.3's map to 2d coordinates with non-negative weights.

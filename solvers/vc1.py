@@ -227,7 +227,11 @@ def from_f_representation(Mf: BinaryMatrix, f_row: _Row) -> np.ndarray:
 
 
 @checked
-def f_represent_labels(f_row: _Row, cols: Columns, labels: Labels01) -> np.ndarray:
+def f_represent_labels(
+    f_row: Annotated[Any, Check(as_binary_vector), Joint("one entry per column cols indexes", kind="labels")],
+    cols: Columns,
+    labels: Labels01,
+) -> np.ndarray:
     """Labels of a sample under the f-representation: ``1`` iff ``label != f(x)``.
 
     The map is an involution, so it also converts f-represented labels back.
@@ -1031,7 +1035,10 @@ def class_from_tree(
     pts = [v for v in tree.nodes if v is not ROOT]
     if n_points is None:
         n_points = max(pts, default=-1) + 1
-    elif pts and n_points <= max(pts):
+    missing = [p for p in proper if p not in tree]
+    if missing:
+        raise ValueError(f"proper: {[shown(p) for p in missing[:3]]} are not nodes of the tree")
+    if n_points is not None and pts and n_points <= max(pts):
         raise ValueError(f"n_points must exceed every point of the tree (the largest is {max(pts)}), got {n_points}")
     rows = [np.zeros(n_points, np.uint8)]
     for x in sorted(v for v in proper if v is not ROOT):
@@ -1131,8 +1138,11 @@ def tree_problem(parent: _Parents, proper: _Proper) -> str | None:
     str or None
         A one-line reason, or None.
     """
-    parent = np.asarray(parent)
-    proper = np.asarray(proper)
+    try:
+        parent = as_array(parent, "parent")
+        proper = as_array(proper, "proper")
+    except (TypeError, ValueError) as exc:
+        return str(exc)
     m = parent.size
     if parent.ndim != 1 or (m and parent.dtype.kind not in "iu"):
         return "parent: expected a 1-D integer array (-1 for ROOT)"

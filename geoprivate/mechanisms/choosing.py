@@ -287,8 +287,8 @@ def choosing_output_law(scores: _IntScores, epsilon: Epsilon, delta: OpenDelta, 
 @checked
 def is_k_bounded(
     quality: Callable[..., Any],
-    data: Annotated[Any, Check(_sequence)],
-    candidates: Annotated[Any, Check(_sequence)],
+    data: Annotated[Any, Check(_sequence, kind="object")],
+    candidates: Annotated[Any, Check(_sequence, kind="object")],
     k: _Count,
 ) -> bool:
     """Check [Yan25] Definition 12 along the insertion order of ``data``.

@@ -67,7 +67,9 @@ from geoprivate._validation import (
     Probability,
     Rng,
     as_rng,
+    check_noise_scale,
     checked,
+    shown,
 )
 from geoprivate.privacy.accounting import PrivacyLedger
 from geoprivate.mechanisms.choosing import choosing_mechanism, choosing_output_law
@@ -191,22 +193,24 @@ _DomainSize = PositiveInt
 _Number = Annotated[int, Interval()] | float
 
 
-def _as_points(values, domain_size: int) -> list[int]:
+def _as_points(values, domain_size: int, name: str = "values") -> list[int]:
     """The dataset as a list of Python ints in [0, domain_size) (no float conversion)."""
     if isinstance(values, np.ndarray):
         if values.dtype.kind not in "iuO":
-            raise TypeError(f"values must be integers of the domain, got dtype {values.dtype}")
+            raise TypeError(f"{name} must be integers of the domain, got dtype {values.dtype}")
         values = values.ravel().tolist()
+    if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
+        raise TypeError(f"{name} must be a sequence of integers of the domain, got {type(values).__name__}")
     pts = list(values)
     if not pts:
-        raise ValueError("values must be non-empty")
+        raise ValueError(f"{name} must be non-empty")
     out = []
     for x in pts:
         if isinstance(x, bool) or not isinstance(x, numbers.Integral):
-            raise TypeError(f"values must be integers of the domain, got {type(x).__name__} {x!r}")
+            raise TypeError(f"{name} must be integers of the domain, got {type(x).__name__} {shown(x)}")
         x = int(x)
         if not 0 <= x < domain_size:
-            raise ValueError(f"values must lie in [0, domain_size) = [0, {domain_size}), got {x}")
+            raise ValueError(f"{name} must lie in [0, domain_size) = [0, {domain_size}), got {shown(x)}")
         out.append(x)
     return out
 
@@ -594,7 +598,10 @@ def choose_prefix(
     """
     counts = _int_list(counts, "counts")
     if len(counts) != len(prefixes):
-        raise ValueError(f"counts must have one entry per prefix ({len(prefixes)}), got {len(counts)}")
+        raise ValueError(f"counts must have one entry per prefix of prefixes ({len(prefixes)}), got {len(counts)}")
+    if counts and max(counts) >= 2**63:
+        raise ValueError(f"counts must be counts of a dataset (< 2^63), got {shown(max(counts))}")
+    check_noise_scale(4.0 / epsilon_step, "epsilon_step", because="the noise scale 4/epsilon_step")
     j = choosing_mechanism(counts, epsilon_step, delta_step, 1, rng=rng)
     return None if j is None else prefixes[j]
 
@@ -1068,7 +1075,7 @@ def run_interior_point(
     """
     if default >= params.domain_size:
         raise ValueError(f"default must be an integer in [0, domain_size), got {default!r}")
-    points = _as_points(points, params.domain_size)
+    points = _as_points(points, params.domain_size, "points")
     _privacy_check(params, strict)
     trace: list = []
     out = _interior(points, 0, params, as_rng(rng), trace)

@@ -227,6 +227,8 @@ def discrete_laplace(
     int or numpy.ndarray of int64
     """
     sc = scale
+    if size is not None and sc > 2**50:
+        raise ValueError(f"scale: draws of scale {float(sc):.3g} > 2^50 do not fit an int64 array (size=None returns a Python int)")
     rng = as_rng(rng)
     t, s = sc.numerator, sc.denominator
     if size is None:

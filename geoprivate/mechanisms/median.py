@@ -128,6 +128,13 @@ def _median_alpha(alpha, name: str = "alpha") -> float:
     return a
 
 
+def _median_value(value, name: str):
+    """A released median: an element of the domain (an int, a finite real, any element) or None (failed)."""
+    if isinstance(value, float | np.floating) and not math.isfinite(value):
+        raise ValueError(f"{name} must be an element of the domain, got {value!r}")
+    return value
+
+
 #: the alpha of an alpha-median: in (0, 1/2]
 _Alpha = Annotated[float, Check(_median_alpha)]
 _Values = Annotated[Any, Check(_as_values, kind="array")]
@@ -411,7 +418,7 @@ def median_domain(
         domain = domain.stop  # len() overflows beyond 2^63
     if isinstance(domain, numbers.Integral) and not isinstance(domain, bool):
         n = check_positive_int(domain, "domain")
-        return MedianDomain(n, sorted(_as_points(values, n)))
+        return MedianDomain(n, sorted(_as_points(values, n)))  # names values
     grid = _as_grid(domain)
     v = _as_values(values)
     ranks = np.minimum(np.searchsorted(grid, v, side="left"), grid.size - 1)
@@ -447,7 +454,7 @@ class MedianResult:
         The log-star method's interior-point run (its trace).
     """
 
-    value: object
+    value: Annotated[Any, Check(_median_value)]
     failed: bool
     method: str
     epsilon: float

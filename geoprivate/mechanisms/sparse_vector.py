@@ -200,7 +200,10 @@ def min_n(alpha: Probability, beta: Probability, epsilon: Probability, T: _Count
     ValueError
         alpha, beta, epsilon outside (0, 1) (Lemma 2's hypotheses), T < 1.
     """
-    return math.ceil(8.0 / (alpha * epsilon) * (math.log(T + 1) - math.log(beta)))
+    n = 8.0 / alpha / epsilon * (math.log(T + 1) - math.log(beta))
+    if not math.isfinite(n):
+        raise ValueError(f"alpha * epsilon = {alpha!r} * {epsilon!r} is too small: the sample size is beyond the floats")
+    return math.ceil(n)
 
 
 class _NoiseBuffer:
@@ -500,6 +503,8 @@ def simulate_between_thresholds(
         Codes L=0, R=1, TOP=2 per query, and -1 after the run halted at its TOP.
     """
     eps, tl, tu, vals = epsilon, t_lower, t_upper, values
+    if vals.size == 0:
+        raise ValueError("values must hold at least one query value")
     if not tl < tu:
         raise ValueError(f"t_lower must be < t_upper, got t_lower={t_lower!r}, t_upper={t_upper!r}")
     # the noise of every run and query at once: refused before it is drawn when it would not fit in memory

@@ -59,7 +59,7 @@ def subsample(t: _Size, n: _Size, rng: Rng = None) -> np.ndarray:
 @checked
 def subsampled(
     algorithm: Callable[..., Any],
-    data: Annotated[Any, Check(_records)],
+    data: Annotated[Any, Check(_records, kind="object")],
     n: _Size,
     epsilon_prime: Epsilon,
     delta_prime: Delta,
@@ -95,6 +95,8 @@ def subsampled(
     t_needed, g = subsampling_amplification(epsilon_prime, delta_prime, epsilon, n)
     arr = data
     t = len(arr)
+    if t < n:
+        raise ValueError(f"data has {t} records, fewer than the subsample size n = {n}")
     if t < t_needed:
         warn_outside_theorem(
             f"subsampled: len(data) = {t} < t = {t_needed} of [NNSY23] Claim 2.7: the amplified "

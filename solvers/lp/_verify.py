@@ -13,7 +13,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Annotated, Any
 
-from solvers._domains import Joint, LPPart, checked
+from solvers._checks import check_certificate_pair
+from solvers._domains import Check, Joint, LPPart, checked
 
 from solvers._rational import common_denominator
 from solvers.lp._checks import _caller_to_scaled_ints, _cert_ok, _dot, _optimal_ok, _point_ok
@@ -68,7 +69,9 @@ def is_farkas_certificate(
     b_ub: LPPart,
     A_eq: LPPart,
     b_eq: LPPart,
-    certificate: Annotated[Any, Joint("a FarkasCertificate or (y_ub, y_eq), one multiplier per row", kind="object")],
+    certificate: Annotated[
+        Any, Check(check_certificate_pair), Joint("one multiplier per row of the system", kind="object")
+    ],
     *,
     strict: bool = False,
 ) -> bool:
