@@ -18,18 +18,25 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any, Literal
 
 import numpy as np
 
 from geoprivate._validation import (
+    Check,
+    Interval,
+    Joint,
+    NonNegInt,
+    Positive,
+    PositiveInt,
+    Rng,
     as_rng,
     check_finite_array,
     check_indices,
-    check_int_in_range,
     check_line_points,
-    check_positive_int,
+    checked,
 )
+from solvers._checks import check_array_bytes
 from geoprivate.adversaries.stochastic import gaussian, uniform_columns, uniform_line
 from geoprivate.concepts import FiniteClass, Halfspaces, Intervals, Thresholds
 from solvers import combinatorics as comb
@@ -58,6 +65,27 @@ MAX_DIMENSION = 10**6
 CONCEPTS = ("thresholds", "intervals", "finite", "halfspaces")
 
 
+def _concept(value, name: str) -> str:
+    """One of :data:`CONCEPTS`."""
+    if not isinstance(value, str) or value not in CONCEPTS:
+        raise ValueError(f"{name}: the concept must be one of {CONCEPTS}, got {value!r}")
+    return value
+
+
+#: one of :data:`CONCEPTS`
+Concept = Annotated[Literal["thresholds", "intervals", "finite", "halfspaces"], Check(_concept, kind="choice")]
+_Dim = Annotated[int, Interval(ge=1, le=MAX_DIMENSION)]
+_NSample = Annotated[int, Interval(ge=0, le=MAX_SAMPLE)]
+
+
+def _breakpoints(value, name: str) -> tuple:
+    """Finite breakpoints of a target, as floats."""
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+        raise TypeError(f"{name} must be a sequence of real numbers, got {type(value).__name__}")
+    return tuple(check_finite_array(list(value), name, ndim=1).tolist())
+
+
+@checked
 class Target:
     """The target concept c as a callable ``points -> {0,1}`` that also lists its breakpoints.
 
@@ -66,10 +94,16 @@ class Target:
     the concept (t*, [a*, b*], a row index, or (a*, w*)).
     """
 
-    def __init__(self, fn, breakpoints=(), check=None, **params):
+    def __init__(
+        self,
+        fn: Callable[..., Any],
+        breakpoints: Annotated[Any, Check(_breakpoints, kind="array")] = (),
+        check: Callable[..., Any] | None = None,
+        **params: Any,
+    ):
         self.fn = fn
         self.check = check
-        self.breakpoints = tuple(float(b) for b in breakpoints)
+        self.breakpoints = breakpoints
         self.params = params
 
     def __call__(self, q):
@@ -79,6 +113,7 @@ class Target:
         return f"Target({self.params})"
 
 
+@checked
 @dataclass(frozen=True)
 class TargetDraw:
     """A class, a target drawn in it and the law D of the points.
@@ -93,15 +128,16 @@ class TargetDraw:
     vc : int                 VC dimension (finite: exact; halfspaces in ℝ^d: d + 1)
     """
 
-    name: str
+    name: Concept
     concept: Thresholds | Intervals | FiniteClass | Halfspaces
     target: Target
     law: Callable[..., np.ndarray]
     params: Any  # its type depends on name (see above)
-    vc: int
+    vc: NonNegInt
 
 
-def point_checker(name: str, *, d: int = 2, n_points: int = 32):
+@checked
+def point_checker(name: Concept, *, d: _Dim = 2, n_points: PositiveInt = 32):
     """The validator of the points of problem ``name``: ``check(points, param_name) -> array``.
 
     Line classes: finite reals (:func:`~geoprivate._validation.check_line_points`); finite classes: domain positions in
@@ -126,8 +162,15 @@ def point_checker(name: str, *, d: int = 2, n_points: int = 32):
     return lambda q, what="points": check_finite_array(q, what, shape=(None, d))
 
 
+@checked
 def draw_target(
-    name: str, rng=None, *, d: int = 2, n_points: int = 32, n_concepts: int = 128, grid: float | None = GRID
+    name: Concept,
+    rng: Rng = None,
+    *,
+    d: _Dim = 2,
+    n_points: PositiveInt = 32,
+    n_concepts: PositiveInt = 128,
+    grid: Positive | None = GRID,
 ) -> TargetDraw:
     """Draw a target of ``name`` from ``rng`` (see the module docstring).
 
@@ -136,12 +179,7 @@ def draw_target(
     ValueError
         Unknown ``name``; d, n_points or n_concepts < 1.
     """
-    if name not in CONCEPTS:
-        raise ValueError(f"concept: expected one of {CONCEPTS}, got {name!r}")
-    d = check_int_in_range(d, "d", 1, MAX_DIMENSION)
     if name == "finite":
-        n_points = check_positive_int(n_points, "n_points")
-        n_concepts = check_positive_int(n_concepts, "n_concepts")
         if n_points * n_concepts > MAX_CELLS:
             raise ValueError(
                 f"n_points, n_concepts: a {n_concepts} x {n_points} matrix has more than MAX_CELLS = {MAX_CELLS} cells"
@@ -173,6 +211,7 @@ def draw_target(
     return TargetDraw(name, Halfspaces(d), tg, gaussian(d, grid=grid), (a, w), d + 1)
 
 
+@checked
 @dataclass
 class Problem:
     """A concept class, a target c in it, the law D of the points and (optionally) a labelled sample S ~ D.
@@ -200,18 +239,20 @@ class Problem:
         The sample S and its labels c(S) when drawn (``n_sample`` > 0 in :func:`draw_problem`).
     """
 
-    name: str
+    name: Concept
     concept: Thresholds | Intervals | FiniteClass | Halfspaces
     target: Target
     sampler: Callable[..., np.ndarray]
     target_params: Any  # its type depends on name (see above)
-    vc: int
-    d: int
+    vc: NonNegInt
+    d: _Dim
     description: str
     X: np.ndarray | None = None
     y: np.ndarray | None = None
 
-    def check_points(self, points, name: str = "points") -> np.ndarray:
+    def check_points(
+        self, points: Annotated[Any, Joint("points of the problem's domain (its target's check)", kind="array")], name: str = "points"
+    ) -> np.ndarray:
         """``points`` validated as points of this problem (:func:`point_checker`): a one-line error otherwise.
 
         Parameters
@@ -228,9 +269,10 @@ class Problem:
         check = self.target.check
         return np.asarray(points) if check is None else check(points, name)
 
-    def sample(self, rng, n: int) -> np.ndarray:
+    def sample(self, rng: Rng, n: _NSample) -> np.ndarray:
         """n i.i.d. points of D (U[0, 1) on the line; uniform on the domain positions; grid Gaussian)."""
-        return self.sampler(rng, n)
+        check_array_bytes(8 * n * self.d, f"n={n} points of dimension {self.d}")
+        return self.sampler(as_rng(rng), n)
 
     @property
     def law(self):
@@ -250,15 +292,16 @@ def _description(td: TargetDraw, d: int, grid: float | None) -> str:
     return f"halfspaces in R^{d}, {law}"
 
 
+@checked
 def draw_problem(
-    name: str,
-    rng=None,
+    name: Concept,
+    rng: Rng = None,
     *,
-    n_sample: int = 0,
-    d: int = 2,
-    n_points: int = 32,
-    n_concepts: int = 128,
-    grid: float | None = GRID,
+    n_sample: _NSample = 0,
+    d: _Dim = 2,
+    n_points: PositiveInt = 32,
+    n_concepts: PositiveInt = 128,
+    grid: Positive | None = GRID,
 ) -> Problem:
     """Draw a :class:`Problem` of ``name`` from ``rng``: the target, then (if ``n_sample`` > 0) S ~ D^n_sample.
 
@@ -287,10 +330,7 @@ def draw_problem(
     ValueError
         Unknown ``name``; n_sample < 0; d, n_points or n_concepts < 1.
     """
-    if name not in CONCEPTS:
-        raise ValueError(f"concept: expected one of {CONCEPTS}, got {name!r}")
-    n_sample = check_int_in_range(n_sample, "n_sample", 0, MAX_SAMPLE)
-    d = check_int_in_range(d, "d", 1, MAX_DIMENSION)
+    check_array_bytes(8 * n_sample * (d if name == "halfspaces" else 1), f"n_sample={n_sample} points of dimension d={d}")
     rng = as_rng(rng)
     td = draw_target(name, rng, d=d, n_points=n_points, n_concepts=n_concepts, grid=grid)
     dim = {"thresholds": 1, "intervals": 2, "finite": td.vc, "halfspaces": d}[name]
