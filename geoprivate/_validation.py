@@ -32,6 +32,7 @@ its annotation and ``@checked`` checks it on entry::
 from __future__ import annotations
 
 import math
+import os
 from typing import Annotated, Any
 
 import numpy as np
@@ -83,6 +84,8 @@ __all__ = [
     "Sensitivity",
     "Seed",
     "LinePoints",
+    "PathArg",
+    "check_path",
     "Positive",
     "NonNegative",
     "Probability",
@@ -310,5 +313,28 @@ OpenDelta = Annotated[float, Interval(gt=0, lt=1)]
 Sensitivity = Annotated[float, Check(check_sensitivity)]
 #: a seed: an integer in [0, 2**63)
 Seed = Annotated[int, Check(check_seed)]
+def check_path(value, name: str = "path"):
+    """A file-system path: a non-empty ``str`` or ``os.PathLike`` without NUL bytes; returned unchanged.
+
+    Examples
+    --------
+    >>> check_path("out/x.db", "db")
+    'out/x.db'
+    >>> check_path("", "db")
+    Traceback (most recent call last):
+    ...
+    ValueError: db must be a non-empty path, got ''
+    """
+    if not isinstance(value, (str, os.PathLike)):
+        raise TypeError(f"{name} must be a path (str or os.PathLike), got {type(value).__name__}")
+    text = os.fspath(value)
+    if not isinstance(text, str) or not text.strip() or "\x00" in text:
+        raise ValueError(f"{name} must be a non-empty path, got {text!r}")
+    return value
+
+
+#: a file-system path (str or os.PathLike, non-empty, no NUL)
+PathArg = Annotated[Any, Check(check_path, kind="path")]
+
 #: points (or queries) on the line: a 1-D float64 array of finite reals (a scalar is one point)
 LinePoints = Annotated[Any, Check(check_line_points, kind="array")]

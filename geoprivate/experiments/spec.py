@@ -31,6 +31,9 @@ import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
+
+from geoprivate._validation import PositiveInt, checked
 
 __all__ = [
     "SpecError",
@@ -55,11 +58,13 @@ class SpecError(ValueError):
     """A sweep specification is invalid (unknown target, empty grid, wrong types, ...)."""
 
 
-def canonical_json(value) -> str:
+@checked
+def canonical_json(value: Any) -> str:
     """JSON with sorted keys and no whitespace: the identity of a grid point or a grid."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"), allow_nan=True)
 
 
+@checked
 @dataclass(frozen=True)
 class SweepSpec:
     """A validated sweep: ``name``, ``target`` reference, ``seeds`` per point, ``grid``.
@@ -70,7 +75,7 @@ class SweepSpec:
 
     name: str
     target: str
-    seeds: int
+    seeds: PositiveInt
     grid: tuple
     description: str = ""
     base_dir: str = field(default=".", compare=False)
@@ -106,7 +111,8 @@ def _check_scalar(value, where: str):
         raise SpecError(f"{where}: expected a finite number, got {value!r}")
 
 
-def parse_spec(data: dict, base_dir: str | Path = ".") -> SweepSpec:
+@checked
+def parse_spec(data: Any, base_dir: str | Path = ".") -> SweepSpec:
     """Validate a spec given as a dict (the parsed TOML) and resolve its target.
 
     Raises
@@ -157,6 +163,7 @@ def parse_spec(data: dict, base_dir: str | Path = ".") -> SweepSpec:
     return spec
 
 
+@checked
 def load_spec(path: str | Path) -> SweepSpec:
     """Read and validate a TOML spec file (see the module docstring)."""
     p = Path(path)
@@ -180,7 +187,8 @@ def _toml_value(v) -> str:
     return json.dumps(v)  # a TOML basic string: JSON escapes are valid TOML escapes
 
 
-def write_spec(path, *, name: str, target: str, seeds: int, grid: dict, description: str = "") -> Path:
+@checked
+def write_spec(path: str | Path, *, name: str, target: str, seeds: PositiveInt, grid: dict, description: str = "") -> Path:
     """Write a spec file (the inverse of :func:`load_spec` for valid specs); returns the path.
 
     >>> import tempfile, os
@@ -212,6 +220,7 @@ def absolute_target(target: str, base_dir: str | Path) -> str:
 
 
 @functools.lru_cache(maxsize=64)
+@checked
 def resolve_target(target: str) -> Callable:
     """Import ``module:function`` or ``/abs/path/file.py:function`` and return the callable.
 
