@@ -82,6 +82,7 @@ __all__ = [
     "Delta",
     "OpenDelta",
     "Sensitivity",
+    "FloatCount",
     "Seed",
     "LinePoints",
     "PathArg",
@@ -309,6 +310,9 @@ Epsilon = Annotated[float, Check(check_epsilon)]
 Delta = Annotated[float, Check(check_delta)]
 #: delta in (0, 1): approximate DP whose proof needs delta > 0
 OpenDelta = Annotated[float, Interval(gt=0, lt=1)]
+#: a count (a size n, a number of rounds T, of tops c) that enters floating-point formulas: >= 1 and
+#: below 10**300, so that its float exists (10**400 is refused, never an OverflowError later)
+FloatCount = Annotated[int, Interval(ge=1, le=10**300)]
 #: a sensitivity: 0 < Delta < inf
 Sensitivity = Annotated[float, Check(check_sensitivity)]
 #: a seed: an integer in [0, 2**63)

@@ -29,6 +29,7 @@ from typing import Annotated, Any
 import numpy as np
 
 from geoprivate._validation import (
+    FloatCount,
     Check,
     Epsilon,
     Interval,
@@ -75,8 +76,7 @@ def _sequence(value, name: str) -> list:
     return list(value)
 
 
-#: the bound k of a quality function, a size n: counts that fit 64 bits
-_Count = Annotated[int, Interval(ge=1, le=2**63 - 1)]
+_Count = FloatCount
 #: the scores of a k-bounded quality function: non-negative integers ([Yan25] Def. 12)
 _IntScores = Annotated[Any, Check(_int_scores, kind="array")]
 

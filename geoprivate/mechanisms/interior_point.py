@@ -522,7 +522,7 @@ def _k_theorem(n: int, b: int, eps_m: float, delta_m: float, beta_m: float) -> i
 
 @checked
 def trim_amount(
-    n: Annotated[int, Interval(ge=0, le=2**63 - 1)], b: _Bits, params: InteriorPointParameters
+    n: Annotated[int, Interval(ge=0, le=10**300)], b: _Bits, params: InteriorPointParameters
 ) -> int:
     """K(n, b) = max(⌈2e(Γ + T)⌉, ⌈log₂((b+1)/β_m)⌉) (docs §3), times ``k_scale`` in practical mode.
 

@@ -35,6 +35,7 @@ from typing import Annotated
 import numpy as np
 
 from geoprivate._validation import (
+    FloatCount,
     Epsilon,
     Interval,
     LinePoints,
@@ -92,8 +93,7 @@ class HaltedError(RuntimeError):
     """A query was sent to a sparse-vector instance that has halted."""
 
 
-#: a database size n, a number of queries T: counts that fit 64 bits (their logs and products stay floats)
-_Count = Annotated[int, Interval(ge=1, le=2**63 - 1)]
+_Count = FloatCount
 
 
 @checked

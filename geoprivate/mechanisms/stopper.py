@@ -36,6 +36,7 @@ from typing import Annotated
 import numpy as np
 
 from geoprivate._validation import (
+    FloatCount,
     Epsilon,
     Interval,
     LinePoints,
@@ -73,8 +74,7 @@ CONSTRUCTION = (
 
 #: a TOP budget c or cap c_max (beyond MAX_CAP a cap is no budget at all)
 _Cap = Annotated[int, Interval(ge=1, le=MAX_CAP)]
-#: a database size n (its products with the gap and epsilon stay floats)
-_Count = Annotated[int, Interval(ge=1, le=2**63 - 1)]
+_Count = FloatCount
 
 
 @checked

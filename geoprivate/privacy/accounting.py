@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Annotated, Any
 
 from geoprivate._validation import (
+    FloatCount,
     Check,
     Delta,
     Epsilon,
@@ -45,8 +46,7 @@ __all__ = [
 
 #: an epsilon as a guarantee states it: 0 (a constant mechanism) up to inf (the vacuous guarantee)
 GuaranteeEpsilon = Annotated[float, Interval(ge=0, le=math.inf)]
-#: k of a composition: a count that fits 64 bits
-_Count = Annotated[int, Interval(ge=1, le=2**63 - 1)]
+_Count = FloatCount
 
 
 def _guarantee_list(value, name: str) -> list:
