@@ -40,8 +40,10 @@ from solvers._checks import as_array
 def _sample_errors(value, name: str) -> np.ndarray:
     """Non-negative integer error counts, one per hypothesis (int64)."""
     arr = as_array(value, name)
-    if arr.ndim != 1 or (arr.size and arr.dtype.kind not in "iu"):
-        raise TypeError(f"{name} must be a 1-D array of integers, got dtype {arr.dtype}, shape {arr.shape}")
+    if arr.ndim != 1 or (arr.size and arr.dtype.kind not in "iuf"):
+        raise TypeError(f"{name} must be a 1-D array of integer counts, got dtype {arr.dtype}, shape {arr.shape}")
+    if arr.dtype.kind == "f" and arr.size and not (np.isfinite(arr).all() and (arr == np.round(arr)).all()):
+        raise ValueError(f"{name} must hold integer counts, got {arr[~np.isfinite(arr) | (arr != np.round(arr))][:3]}")
     if arr.size and arr.min() < 0:
         raise ValueError(f"{name} must be non-negative counts, got {arr.min()}")
     return arr.astype(np.int64)

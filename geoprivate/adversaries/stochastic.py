@@ -23,6 +23,7 @@ _Dim = Annotated[int, Interval(ge=1, le=10**6)]
 __all__ = ["Stochastic", "uniform_line", "uniform_columns", "gaussian", "UniformLine", "UniformColumns", "GaussianLaw"]
 
 
+@checked
 class UniformLine:
     """The uniform law on [lo, hi): ``law(rng, n) -> (n,)``."""
 
@@ -38,6 +39,7 @@ class UniformLine:
         return f"UniformLine({self.lo}, {self.hi})"
 
 
+@checked
 class UniformColumns:
     """The uniform law on the domain positions 0..n_points−1 of a finite class."""
 
@@ -51,6 +53,7 @@ class UniformColumns:
         return f"UniformColumns({self.n_points})"
 
 
+@checked
 class GaussianLaw:
     """The standard Gaussian on ℝ^d, optionally rounded to the grid ``grid``·ℤ^d."""
 
