@@ -20,9 +20,9 @@ import math
 from fractions import Fraction
 from typing import Any, Literal
 
-from geoprivate._validation import checked
-
 import numpy as np
+
+from geoprivate._validation import checked
 
 __all__ = ["strict_json"]
 

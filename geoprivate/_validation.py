@@ -145,7 +145,10 @@ def check_noise_scale(scale, name: str, *, because: str = "") -> float:
     ...
     ValueError: mu_scale = 2/(epsilon n) must be positive and finite, got inf (epsilon out of floating-point range?)
     """
-    v = float(scale)
+    try:
+        v = float(_real(scale, name))
+    except ValueError:  # NaN, or an int beyond the floats
+        v = math.nan
     if not (0 < v < math.inf):
         what = f"{name} = {because}" if because else name
         raise ValueError(f"{what} must be positive and finite, got {v!r} (epsilon out of floating-point range?)")

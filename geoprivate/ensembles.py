@@ -113,7 +113,7 @@ class Ensemble:
 
     def __init__(
         self,
-        hypotheses: _Hypotheses,
+        hypotheses: Annotated[Any, Joint("the hypotheses, interpreted by the subclass", kind="object")],
         sample_errors: _SampleErrors | None = None,
         realisable: bool = True,
         info: dict | None = None,
@@ -360,8 +360,8 @@ class _HalfspaceTable:
             out.append(([p * (D // q) for p, q in ratios], D))
         return out
 
-    def predict_distinct(self, X) -> np.ndarray:
-        X = check_finite_array(X, "X", shape=(None, self.A.shape[1]))
+    def predict_distinct(self, X, name: str = "X") -> np.ndarray:
+        X = check_finite_array(X, name, shape=(None, self.A.shape[1]))
         with np.errstate(over="ignore", invalid="ignore"):  # huge coordinates: decided exactly below
             S = X @ self.A.T - self.w[None, :]
             # rounding of (a, w) to floats and of the dot product: far below 1e-9 relative
@@ -379,16 +379,16 @@ class _HalfspaceTable:
                 out[i, r] = sum(a * x for a, x in zip(row, xv, strict=False)) >= row[-1] * D
         return out
 
-    def predict(self, X) -> np.ndarray:
-        return self.predict_distinct(X)[self.index]
+    def predict(self, X, name: str = "X") -> np.ndarray:
+        return self.predict_distinct(X, name)[self.index]
 
-    def counts(self, X) -> np.ndarray:
+    def counts(self, X, name: str = "X") -> np.ndarray:
         mult = np.bincount(self.index, minlength=len(self.distinct)).astype(np.int64)
-        return mult @ self.predict_distinct(X).astype(np.int64)
+        return mult @ self.predict_distinct(X, name).astype(np.int64)
 
-    def votes(self, X) -> np.ndarray:
+    def votes(self, X, name: str = "X") -> np.ndarray:
         counts = np.bincount(self.index, minlength=len(self.distinct)).astype(np.float64)
-        return (counts @ self.predict_distinct(X)) / len(self.hypotheses)
+        return (counts @ self.predict_distinct(X, name)) / len(self.hypotheses)
 
 
 @checked
@@ -426,13 +426,13 @@ class HalfspaceEnsemble(Ensemble):
         self._table = _HalfspaceTable(self.hypotheses)
 
     def predict(self, xs: _PointsRd):
-        return self._table.predict(xs)
+        return self._table.predict(xs, "xs")
 
     def counts(self, xs: _PointsRd):
-        return self._table.counts(xs)
+        return self._table.counts(xs, "xs")
 
     def votes(self, xs: _PointsRd):
-        return self._table.votes(xs)
+        return self._table.votes(xs, "xs")
 
     def critical_points(self):
         """For each distinct hypothesis, the point of its boundary closest to the origin (float)."""
@@ -477,6 +477,8 @@ def make_ensemble(
     ValueError
         Unknown ``name``, or "finite" without ``matrix``.
     """
+    if name != "finite" and matrix is not None:
+        raise ValueError(f"matrix: only the finite class takes a matrix, got one for name={name!r}")
     if name == "finite":
         if matrix is None:
             raise ValueError("matrix: the finite class's matrix is required for a finite ensemble, got None")

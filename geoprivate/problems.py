@@ -36,10 +36,10 @@ from geoprivate._validation import (
     check_line_points,
     checked,
 )
-from solvers._checks import check_array_bytes
 from geoprivate.adversaries.stochastic import gaussian, uniform_columns, uniform_line
 from geoprivate.concepts import FiniteClass, Halfspaces, Intervals, Thresholds
 from solvers import combinatorics as comb
+from solvers._checks import check_array_bytes
 from solvers.generators import random_matrix
 
 __all__ = [
@@ -113,6 +113,20 @@ class Target:
         return f"Target({self.params})"
 
 
+def _target_params(value, name: str):
+    """The target as its class names it (a threshold, a pair, a row, (a, w)): no NaN in it."""
+    try:
+        bad = np.isnan(np.asarray(value, dtype=float)).any()
+    except (TypeError, ValueError):  # not numbers (a row index is an int; halfspaces a pair of an array and a float)
+        bad = any(isinstance(v, float) and v != v for v in (value if isinstance(value, tuple) else (value,)))
+    if bad:
+        raise ValueError(f"{name} must not hold NaN, got {value!r}")
+    return value
+
+
+_TargetParams = Annotated[Any, Check(_target_params)]
+
+
 @checked
 @dataclass(frozen=True)
 class TargetDraw:
@@ -132,7 +146,7 @@ class TargetDraw:
     concept: Thresholds | Intervals | FiniteClass | Halfspaces
     target: Target
     law: Callable[..., np.ndarray]
-    params: Any  # its type depends on name (see above)
+    params: _TargetParams  # its type depends on name (see above)
     vc: NonNegInt
 
 
@@ -179,11 +193,10 @@ def draw_target(
     ValueError
         Unknown ``name``; d, n_points or n_concepts < 1.
     """
-    if name == "finite":
-        if n_points * n_concepts > MAX_CELLS:
-            raise ValueError(
-                f"n_points, n_concepts: a {n_concepts} x {n_points} matrix has more than MAX_CELLS = {MAX_CELLS} cells"
-            )
+    if name == "finite" and n_points * n_concepts > MAX_CELLS:
+        raise ValueError(
+            f"n_points, n_concepts: a {n_concepts} x {n_points} matrix has more than MAX_CELLS = {MAX_CELLS} cells"
+        )
     rng = as_rng(rng)
     if name == "thresholds":
         t = float(rng.uniform(0.2, 0.8))
@@ -243,7 +256,7 @@ class Problem:
     concept: Thresholds | Intervals | FiniteClass | Halfspaces
     target: Target
     sampler: Callable[..., np.ndarray]
-    target_params: Any  # its type depends on name (see above)
+    target_params: _TargetParams  # its type depends on name (see above)
     vc: NonNegInt
     d: _Dim
     description: str

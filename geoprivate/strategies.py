@@ -23,9 +23,9 @@ from hypothesis import strategies as st
 
 from geoprivate._validation import Check, Interval, checked
 from geoprivate.concepts import FiniteClass, Halfspaces, Intervals, PointFunctions, Thresholds
+from geoprivate.mechanisms.sparse_vector import lemma1_applies
 from solvers._domains import Rational
 from solvers._rational import rational_points
-from geoprivate.mechanisms.sparse_vector import lemma1_applies
 from solvers.vc1 import random_vc1_class
 
 __all__ = [
@@ -89,6 +89,9 @@ def rationals(lo: Rational = -10, hi: Rational = 10, max_denominator: Annotated[
     True
     """
     _bounds(lo, hi)
+    for name, v in (("lo", lo), ("hi", hi)):
+        if v.denominator > max_denominator:
+            raise ValueError(f"{name} must have a denominator <= max_denominator = {max_denominator}, got {v}")
     return st.fractions(min_value=lo, max_value=hi, max_denominator=max_denominator)
 
 

@@ -401,7 +401,7 @@ def check_certificate_pair(value, name: str = "certificate"):
     ...
     TypeError: certificate must be a FarkasCertificate or a pair (y_ub, y_eq) of sequences, got NoneType
     """
-    if hasattr(value, "y_ub") and hasattr(value, "y_eq"):
+    if hasattr(value, "y_ub") and hasattr(value, "y_eq"):  # a FarkasCertificate
         return value
     ok = isinstance(value, (tuple, list)) and len(value) == 2
     if ok and all(isinstance(y, (tuple, list, np.ndarray)) for y in value):
@@ -477,7 +477,10 @@ def check_array_bytes(n_bytes, what: str) -> None:
     ValueError: too large: random_matrix(n_concepts=10**6, n_points=10**6) needs ~931 GiB of memory (more than 2 GiB: solvers._checks.MAX_ARRAY_BYTES)
     """
     if n_bytes > MAX_ARRAY_BYTES:
-        size = f"{n_bytes / 2**30:.3g} GiB" if n_bytes < 2**70 else "more than 10^21 bytes"
+        units = ((2**50, "PiB"), (2**40, "TiB"), (2**30, "GiB"))
+        size = "more than 10^21 bytes" if n_bytes >= 2**70 else next(
+            f"{n_bytes / u:.3g} {name}" for u, name in units if n_bytes >= u or u == 2**30
+        )
         raise ValueError(
             f"too large: {what} needs ~{size} of memory (more than {MAX_ARRAY_BYTES / 2**30:g} GiB: "
             "solvers._checks.MAX_ARRAY_BYTES)"

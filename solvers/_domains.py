@@ -68,10 +68,10 @@ from solvers._checks import (
     as_binary_matrix,
     as_positions,
     check_bool,
-    check_subspace,
-    real_number,
     check_positive_real,
     check_probability,
+    check_subspace,
+    real_number,
     shown,
 )
 from solvers._rational import coordinate, rational_points, rational_vector
@@ -469,7 +469,8 @@ def _compile(fn, localns=None) -> dict:
             try:
                 d.check(p.default, p.name)
             except (TypeError, ValueError) as exc:
-                raise TypeError(f"{fn.__module__}.{fn.__qualname__}: the default of {p.name} is outside its domain: {exc}")
+                where = f"{fn.__module__}.{fn.__qualname__}"
+                raise TypeError(f"{where}: the default of {p.name} is outside its domain: {exc}") from None
         out[p.name] = d
     return out
 

@@ -42,8 +42,8 @@ from solvers._domains import (
     checked,
 )
 from solvers._rational import coordinate, rational_matrix, rational_vector
-from solvers.combinatorics import sauer_bound
 from solvers.combinatorics import dichotomies as _unique_sorted_rows
+from solvers.combinatorics import sauer_bound
 from solvers.lp import FeasibilityResult, feasible_point
 from solvers.lp._linalg import rref
 

@@ -44,8 +44,8 @@ from typing import Annotated, Any
 import numpy as np
 
 from solvers._checks import as_array, as_positions
-from solvers._rational import rational_vector
 from solvers._domains import Check, Interval, Joint, checked
+from solvers._rational import rational_vector
 from solvers.lp import OptimizeResult, is_optimize_certificate, maximize
 
 __all__ = [

@@ -1181,7 +1181,7 @@ def _depths(parent: np.ndarray) -> np.ndarray | None:
 def tree_from_parents(
     parent: _Parents,
     proper: _Proper,
-    f_row: Annotated[Any, Joint("a 0/1 vector with one entry per node", kind="labels")] = None,
+    f_row: Annotated[Any, Check(as_array), Joint("a 0/1 vector with one entry per node", kind="labels")] | None = None,
 ) -> nx.DiGraph:
     """The tree of a VC-1 class given by the tree itself, as :func:`make_tree` returns it — no matrix.
 

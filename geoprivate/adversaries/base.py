@@ -27,7 +27,7 @@ class View:
     """
 
     round: NonNegInt
-    transcript: Any  # a prediction.Transcript (not imported: prediction imports this module)
+    transcript: Annotated[Any, Joint("a prediction.Transcript (not imported: prediction imports this module)", kind="object")]
     ensemble: Ensemble | None = None
 
 

@@ -20,19 +20,18 @@ import os
 import re
 import sys
 from pathlib import Path
-
 from typing import Annotated, Any
 
 from geoprivate._validation import (
     Check,
     NonNegInt,
-    checked,
     check_delta,
     check_epsilon,
     check_noise_scale,
     check_positive_real,
     check_probability,
     check_real,
+    checked,
 )
 
 __all__ = [

@@ -27,7 +27,7 @@ def _point_list(points, name: str = "points") -> list:
 
 
 #: elements of a finite domain (hashable), as a list
-Points = Annotated[Any, Check(_point_list, kind="array")]
+Points = Annotated[Any, Check(_point_list, kind="object")]
 _Labels = Annotated[Any, Joint("0/1, one per point", kind="labels")]
 
 
@@ -107,17 +107,24 @@ class FiniteClass(ConceptClass):
     def threshold_dimension(self) -> int:
         return comb.threshold_dimension(self.matrix)
 
+    def _sample(self, points: list, labels) -> np.ndarray:
+        """The columns of a labelled sample's points, one label each (checked by the oracle)."""
+        n_labels = len(labels) if hasattr(labels, "__len__") else -1
+        if n_labels != len(points):
+            raise ValueError(f"points and labels must have the same length, got {len(points)} and {n_labels}")
+        return self.columns(points)
+
     def version_space(self, points: Points, labels: _Labels) -> FiniteClass:
         """C|S: the concepts consistent with the labelled sample (labels in {0, 1})."""
-        rows = comb.restrict(self.matrix, self.columns(points), labels)
+        rows = comb.restrict(self.matrix, self._sample(points, labels), labels)
         return FiniteClass(self.matrix[rows], domain=self.domain, name=f"{self.name} | sample")
 
     def erm(self, points: Points, labels: _Labels) -> int:
         """Row index of a concept of least empirical error (smallest index among ties)."""
-        return comb.erm(self.matrix, self.columns(points), labels)
+        return comb.erm(self.matrix, self._sample(points, labels), labels)
 
     def empirical_errors(self, points: Points, labels: _Labels) -> np.ndarray:
-        return comb.empirical_errors(self.matrix, self.columns(points), labels)
+        return comb.empirical_errors(self.matrix, self._sample(points, labels), labels)
 
 
 def _as_point_list(points) -> list:

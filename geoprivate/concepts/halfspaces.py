@@ -12,10 +12,11 @@ from typing import Annotated, Any
 import numpy as np
 
 from geoprivate._validation import Check, Interval, Joint, checked
-from solvers._checks import as_array
-from solvers._domains import Rational
 from geoprivate.concepts.base import ConceptClass
 from geoprivate.concepts.finite import FiniteClass
+from solvers._checks import as_array
+from solvers._rational import rational_points
+from solvers._domains import Rational
 from solvers.halfspaces import halfspace_dichotomies, halfspace_predicate
 
 __all__ = ["Halfspaces"]
@@ -75,6 +76,7 @@ class Halfspaces(ConceptClass):
         The domain elements are the points as tuples; points must be distinct.
         """
         arr = self._points(points, "points")
+        rational_points(arr, "points")  # finite numbers (NaN and inf refused, naming points)
         domain = [tuple(row) for row in arr.tolist()]
         if len(set(domain)) != len(domain):
             raise ValueError("points: must be distinct (repeated points would be one domain element)")

@@ -8,9 +8,9 @@ import numpy as np
 
 from geoprivate._validation import Check, Joint, checked
 from geoprivate.concepts._line import Domain, LineValues, check_in_domain, line_sample, quadratic_restriction
-from solvers._checks import real_number
 from geoprivate.concepts.base import ConceptClass
 from geoprivate.concepts.finite import FiniteClass
+from solvers._checks import real_number
 
 __all__ = ["Intervals"]
 

@@ -69,10 +69,13 @@ def columns(recs: Annotated[Any, Check(_rows, kind="object")]) -> list[str]:
 def to_csv(db: PathArg, path: PathArg, sweep: str | None = None) -> int:
     """Write the trials to CSV at ``path`` (missing fields empty); returns the number of rows."""
     recs = records(db, sweep)
-    with open(Path(path), "w", newline="") as fh:
-        w = csv.DictWriter(fh, fieldnames=columns(recs), restval="")
-        w.writeheader()
-        w.writerows(recs)
+    try:
+        with open(Path(path), "w", newline="") as fh:
+            w = csv.DictWriter(fh, fieldnames=columns(recs), restval="")
+            w.writeheader()
+            w.writerows(recs)
+    except OSError as exc:
+        raise ValueError(f"path {str(path)!r}: cannot write the CSV ({exc.strerror or exc})") from None
     return len(recs)
 
 

@@ -40,10 +40,9 @@ import traceback
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Annotated, Any, Literal
 
 import numpy as np
-
-from typing import Annotated, Any, Literal
 
 from geoprivate._validation import Check, Interval, NonNegInt, PathArg, Seed, checked
 from geoprivate.experiments.seeding import trial_seed
@@ -81,7 +80,7 @@ def check_result(result: Any) -> dict:
     does with its ``instance``).
     """
     if not isinstance(result, dict):
-        raise TypeError(f"target must return a dict of JSON scalars, got {type(result).__name__}")
+        raise TypeError(f"result: the target must return a dict of JSON scalars, got {type(result).__name__}")
     out = {}
     for k, v in result.items():
         if not isinstance(k, str):
@@ -204,7 +203,7 @@ def run_sweep(
     scheduler: str | None = None,
     dask_processes: bool = False,
     progress: bool | None = None,
-    max_trials: NonNegInt | None = None,
+    max_trials: Annotated[int, Interval(ge=0, le=2**63 - 1)] | None = None,
 ) -> SweepReport:
     """Run (or resume) a sweep, storing one row per trial in the SQLite file ``db``.
 

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from geoprivate._validation import PositiveInt, checked
+from geoprivate._validation import PathArg, PositiveInt, checked
 
 __all__ = [
     "SpecError",
@@ -104,6 +104,10 @@ class SweepSpec:
         return absolute_target(self.target, self.base_dir)
 
 
+#: the largest spec file read (a sweep spec is a few lines of TOML)
+MAX_SPEC_BYTES = 10**6
+
+
 def _check_scalar(value, where: str):
     if not isinstance(value, SCALARS[:-1]):
         raise SpecError(f"{where}: expected a bool, int, float or str, got {type(value).__name__} {value!r}")
@@ -112,7 +116,7 @@ def _check_scalar(value, where: str):
 
 
 @checked
-def parse_spec(data: Any, base_dir: str | Path = ".") -> SweepSpec:
+def parse_spec(data: Any, base_dir: PathArg = ".") -> SweepSpec:
     """Validate a spec given as a dict (the parsed TOML) and resolve its target.
 
     Raises
@@ -123,7 +127,7 @@ def parse_spec(data: Any, base_dir: str | Path = ".") -> SweepSpec:
         be imported or is not callable.
     """
     if not isinstance(data, dict):
-        raise SpecError(f"spec: expected a table, got {type(data).__name__}")
+        raise SpecError(f"data: a spec must be a table (a dict), got {type(data).__name__}")
     unknown = sorted(set(data) - _KEYS)
     if unknown:
         raise SpecError(f"spec: unknown key(s) {unknown}; allowed: {sorted(_KEYS)}")
@@ -164,16 +168,22 @@ def parse_spec(data: Any, base_dir: str | Path = ".") -> SweepSpec:
 
 
 @checked
-def load_spec(path: str | Path) -> SweepSpec:
+def load_spec(path: PathArg) -> SweepSpec:
     """Read and validate a TOML spec file (see the module docstring)."""
     p = Path(path)
+    if p.exists() and not p.is_file():  # a directory, a FIFO, a device (/dev/zero would be read forever)
+        raise SpecError(f"path {str(p)!r}: a spec must be a regular file")
+    if p.is_file() and p.stat().st_size > MAX_SPEC_BYTES:
+        raise SpecError(f"path {str(p)!r}: a spec file of {p.stat().st_size} bytes is too large (> {MAX_SPEC_BYTES})")
     try:
         with open(p, "rb") as fh:
             data = tomllib.load(fh)
     except FileNotFoundError:
-        raise SpecError(f"spec: no such file {str(p)!r}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise SpecError(f"spec {str(p)!r}: not valid TOML: {exc}") from None
+        raise SpecError(f"path: no such file {str(p)!r}") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise SpecError(f"path {str(p)!r}: not valid TOML: {exc}") from None
+    except OSError as exc:  # a directory, no permission
+        raise SpecError(f"path {str(p)!r}: cannot read the spec ({exc.strerror or exc})") from None
     return parse_spec(data, p.resolve().parent)
 
 
@@ -188,7 +198,7 @@ def _toml_value(v) -> str:
 
 
 @checked
-def write_spec(path: str | Path, *, name: str, target: str, seeds: PositiveInt, grid: dict, description: str = "") -> Path:
+def write_spec(path: PathArg, *, name: str, target: str, seeds: PositiveInt, grid: dict, description: str = "") -> Path:
     """Write a spec file (the inverse of :func:`load_spec` for valid specs); returns the path.
 
     >>> import tempfile, os
@@ -204,7 +214,10 @@ def write_spec(path: str | Path, *, name: str, target: str, seeds: PositiveInt, 
     lines.append("[grid]")
     lines += [f"{json.dumps(str(k))} = {_toml_value(v)}" for k, v in grid.items()]
     p = Path(path)
-    p.write_text("\n".join(lines) + "\n")
+    try:
+        p.write_text("\n".join(lines) + "\n")
+    except OSError as exc:
+        raise ValueError(f"path {str(p)!r}: cannot write the spec ({exc.strerror or exc})") from None
     return p
 
 

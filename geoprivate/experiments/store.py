@@ -49,11 +49,9 @@ import sqlite3
 import time
 import uuid
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
 
-from typing import Literal
-
-from geoprivate._validation import NonNegative, NonNegInt, PathArg, Positive, Seed, checked
+from geoprivate._validation import Interval, NonNegative, NonNegInt, PathArg, Positive, Seed, checked
 from geoprivate.experiments.spec import SpecError, SweepSpec, canonical_json
 
 __all__ = ["LEASE_SECONDS", "STALE_SECONDS", "Store", "StoreError", "row_checksum"]
@@ -144,6 +142,10 @@ def _create_schema(con) -> None:
 
 class StoreError(ValueError):
     """The database file is missing, is not a sweep store, or has no such sweep."""
+
+
+#: an index stored in an SQLite INTEGER (signed 64 bits)
+_Row64 = Annotated[int, Interval(ge=0, le=2**63 - 1)]
 
 
 @checked
@@ -308,7 +310,7 @@ class Store:
     def sweep_info(self, name: str) -> dict:
         row = self.con.execute("SELECT target, grid, seeds, spec FROM sweeps WHERE name=?", (name,)).fetchone()
         if row is None:
-            raise StoreError(f"sweep: no sweep named {name!r} in {str(self.path)!r} (have {self.sweep_names()})")
+            raise StoreError(f"sweep name: no sweep named {name!r} in {str(self.path)!r} (have {self.sweep_names()})")
         return {"name": name, "target": row[0], "grid": json.loads(row[1]), "seeds": row[2], "spec": json.loads(row[3])}
 
     def check_spec(self, spec: SweepSpec) -> bool:
@@ -411,9 +413,9 @@ class Store:
     def record(
         self,
         name: str,
-        point_index: NonNegInt,
+        point_index: _Row64,
         point: str,
-        trial: NonNegInt,
+        trial: _Row64,
         seed: Seed,
         status: Literal["done", "failed"],
         result: str | None,

@@ -79,6 +79,18 @@ def _take(params: dict, defaults: dict, target: str) -> dict:
 _PREDICTOR_DEFAULTS = {"T": None, "k": None, "epsilon": None, "m": 20, "concept": "thresholds"}
 
 
+def _instance(text: str, keys: tuple) -> dict:
+    """A stored search instance: a JSON object with ``keys`` (``instance`` named in the error)."""
+    try:
+        inst = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"instance: not JSON ({exc.msg} at {exc.pos})") from None
+    missing = [k for k in keys if not isinstance(inst, dict) or k not in inst]
+    if missing:
+        raise ValueError(f"instance: a stored instance needs the keys {list(keys)}, missing {missing}")
+    return inst
+
+
 def _seeds(rng, n: int) -> list[int]:
     return [int(s) for s in as_rng(rng).integers(0, 2**63, size=n)]
 
@@ -269,7 +281,7 @@ def replay_adversary_instance(instance: str) -> dict:
 
     Deterministic: equals the trial's ``objective_best`` (``geoprivate sweep replay`` checks it).
     """
-    inst = json.loads(instance)
+    inst = _instance(instance, ("points", "concept", "problem_seed", "k", "m", "epsilon", "delta", "predictor_seeds"))
     points = np.asarray(inst["points"], dtype=np.float64)
     val = _mean_tops(
         _instance_problem(inst), points, inst["k"], inst["m"], inst["epsilon"], inst["delta"], inst["predictor_seeds"]
@@ -509,7 +521,7 @@ def audit_search(params: dict, rng: Rng) -> dict:
 @checked
 def replay_audit_instance(instance: str) -> dict:
     """Re-run the final audit of a stored :func:`audit_search` instance: ``{"objective": epsilon_lower}``."""
-    inst = json.loads(instance)
+    inst = _instance(instance, (*_AUDIT_DEFAULTS, "values", "values_prime", "final_seed"))
     p = {k: inst[k] for k in _AUDIT_DEFAULTS}
     a = _MECHANISMS[p["mechanism"]](p)
     res, _ = _audit(

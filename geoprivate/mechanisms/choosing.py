@@ -29,10 +29,9 @@ from typing import Annotated, Any
 import numpy as np
 
 from geoprivate._validation import (
-    FloatCount,
     Check,
     Epsilon,
-    Interval,
+    FloatCount,
     OpenDelta,
     Probability,
     Rng,

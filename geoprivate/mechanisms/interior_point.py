@@ -71,10 +71,10 @@ from geoprivate._validation import (
     checked,
     shown,
 )
-from geoprivate.privacy.accounting import PrivacyLedger
 from geoprivate.mechanisms.choosing import choosing_mechanism, choosing_output_law
 from geoprivate.mechanisms.exponential import exponential_mechanism, exponential_mechanism_probabilities
 from geoprivate.mechanisms.laplace import uniform_below
+from geoprivate.privacy.accounting import PrivacyLedger
 from geoprivate.privacy.warnings import warn_below_sample_bound, warn_outside_theorem
 
 # (its exact whole-algorithm audit lives one layer up: geoprivate.audit.interior_point)

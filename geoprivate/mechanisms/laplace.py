@@ -36,6 +36,7 @@ from geoprivate._validation import (
     check_epsilon,
     check_finite_array,
     checked,
+    shown,
 )
 from geoprivate.privacy.accounting import PrivacyLedger
 from solvers._checks import check_array_bytes
@@ -228,7 +229,7 @@ def discrete_laplace(
     """
     sc = scale
     if size is not None and sc > 2**50:
-        raise ValueError(f"scale: draws of scale {float(sc):.3g} > 2^50 do not fit an int64 array (size=None returns a Python int)")
+        raise ValueError(f"scale: draws of scale {shown(sc)} > 2^50 do not fit an int64 array (size=None returns a Python int)")
     rng = as_rng(rng)
     t, s = sc.numerator, sc.denominator
     if size is None:

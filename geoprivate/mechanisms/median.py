@@ -49,7 +49,6 @@ from geoprivate._validation import (
     check_probability,
     checked,
 )
-from solvers._checks import as_array
 from geoprivate.mechanisms.exponential import as_scores, exponential_mechanism
 from geoprivate.mechanisms.interior_point import (
     N_BASE,
@@ -62,6 +61,7 @@ from geoprivate.mechanisms.interior_point import (
 )
 from geoprivate.privacy.accounting import PrivacyLedger
 from geoprivate.privacy.warnings import warn_below_sample_bound
+from solvers._checks import as_array
 
 __all__ = [
     "private_median",

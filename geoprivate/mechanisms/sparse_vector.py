@@ -35,8 +35,8 @@ from typing import Annotated
 import numpy as np
 
 from geoprivate._validation import (
-    FloatCount,
     Epsilon,
+    FloatCount,
     Interval,
     LinePoints,
     OpenDelta,
@@ -55,8 +55,8 @@ from geoprivate.privacy.accounting import (
     basic_composition,
     c_tops_composition,
 )
-from solvers._checks import check_array_bytes
 from geoprivate.privacy.warnings import warn_outside_theorem
+from solvers._checks import check_array_bytes
 
 __all__ = [
     "Answer",

@@ -36,8 +36,8 @@ from typing import Annotated
 import numpy as np
 
 from geoprivate._validation import (
-    FloatCount,
     Epsilon,
+    FloatCount,
     Interval,
     LinePoints,
     PositiveInt,

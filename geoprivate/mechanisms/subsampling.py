@@ -15,8 +15,8 @@ import numpy as np
 
 from geoprivate._validation import Check, Delta, Epsilon, Interval, Rng, as_rng, checked
 from geoprivate.privacy.accounting import PrivacyLedger, subsampling_amplification
-from solvers._checks import check_array_bytes
 from geoprivate.privacy.warnings import warn_outside_theorem
+from solvers._checks import check_array_bytes
 
 __all__ = ["subsample", "subsampled"]
 

@@ -22,10 +22,10 @@ from dataclasses import dataclass, field
 from typing import Annotated, Any
 
 from geoprivate._validation import (
-    FloatCount,
     Check,
     Delta,
     Epsilon,
+    FloatCount,
     Interval,
     OpenDelta,
     UnitInterval,

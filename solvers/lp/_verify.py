@@ -15,7 +15,6 @@ from typing import Annotated, Any
 
 from solvers._checks import check_certificate_pair
 from solvers._domains import Check, Joint, LPPart, checked
-
 from solvers._rational import common_denominator
 from solvers.lp._checks import _caller_to_scaled_ints, _cert_ok, _dot, _optimal_ok, _point_ok
 from solvers.lp._results import FarkasCertificate, OptimizeResult, _homed_in_solvers_lp

@@ -37,6 +37,13 @@ PENDING_PHASE_2 = [
     "geoprivate.explore",
     "geoprivate.cli._main",
     "geoprivate.cli._json",
+    # declared in phase 1, their bodies being rewritten by the perf-solvers branch (phase 1 kept its edits in
+    # these files to decorator lines and signatures); what the walk found there:
+    "solvers.lp",  # an entry beyond the floats (10**400 in b_ub) is an OverflowError in _prepare's float copy;
+    # a c or point of the wrong length says "the constraints have 2 columns" without naming c or point
+    "solvers.depth.cdepth",  # z with an entry beyond the floats: the same OverflowError
+    "solvers.margins.as_sign_labels",  # a ragged y or X: numpy's message, not naming y or X
+    "solvers.margins.as_sign_points",
 ]
 
 #: the subcommands whose modules are being changed in phase 1 (their flags are walked, not yet asserted)
@@ -420,7 +427,9 @@ BASELINES: dict = {
     "solvers._checks.check_probability": call(p=0.5, name="p", _walk=("p",)),
     "solvers._checks.check_real": call(value=0.5, name="value", _walk=("value",)),
     "solvers._checks.check_subspace": call(subspace=([[1, 1]], [1]), _walk=("subspace",)),
-    "solvers._checks.check_certificate_pair": call(value=((1, 1), ()), _walk=("value",)),
+    "solvers._checks.check_certificate_pair": call(
+        value=Lazy(lambda: __import__("solvers.lp").lp.FarkasCertificate((1, 1), ())), name="value", _walk=("value",)
+    ),
     "solvers._checks.real_number": call(value=0.5, name="value", _walk=("value",)),
     "solvers._checks.check_work": call(estimate=10, max_work=100, what="estimate", _walk=("max_work",)),
     "solvers._checks.shown": call(value=0.5, _walk=()),
@@ -982,7 +991,9 @@ BASELINES.update(
         "geoprivate.cli._args.positive_float": call(text="0.5"),
         "geoprivate.cli._args.positive_int": call(text="3"),
         "geoprivate.cli._args.probability": call(text="0.5"),
-        "geoprivate.cli._args.progress": call(items=[1, 2], desc="x", _use=list),
+        "geoprivate.cli._args.progress": call(
+            items=[1, 2], desc="x", _use=lambda bar: list(bar) if bar.iterable is not None else bar
+        ),
         "geoprivate.cli._args.seed": call(text="3"),
         "geoprivate.cli._args.warn_inapplicable": call(
             args=Lazy(lambda: __import__("argparse").Namespace(_explicit={"d"})), rules={"d": "only x uses it"}, prog="p"

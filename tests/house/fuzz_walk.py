@@ -342,8 +342,8 @@ def param_kind(name: str, dom, baseline: Baseline) -> str:
     """The kind whose hostile classes a parameter gets: its declared domain's, else guessed from the baseline."""
     if name in baseline.index:
         return "index"
-    if dom is not None and dom.kind not in ("any", "object"):
-        return dom.kind
+    if dom is not None and (dom.kind != "any" and (dom.kind != "object" or dom.check is not None or dom.joint)):
+        return dom.kind  # a declared kind (an isinstance or check domain of objects is "object")
     if name == "rng":
         return "rng"
     if name in baseline.kwargs:
@@ -462,6 +462,7 @@ def run_in_child(key: str, obj, baseline: Baseline, case: Case | None) -> dict:
     """The body of the forked child: the call and its verdict (a dict, sent to the parent)."""
     warnings.simplefilter("ignore")
     warnings.simplefilter("error", RuntimeWarning)  # overflow / invalid in numpy is a bug, not a result
+    os.chdir(tempfile.mkdtemp(prefix="geoprivate-fuzz-"))  # a relative path a call writes lands here
     value = None
     if case is not None:
         base = baseline.kwargs.get(case.param)
