@@ -30,7 +30,9 @@ FRACTION_POLICIES = ("float", "exact")
 
 
 @checked
-def strict_json(value: Any, *, fractions: Literal["float", "exact"] = "float", nonfinite: Literal["null", "keep"] = "null") -> Any:
+def strict_json(
+    value: Any, *, fractions: Literal["float", "exact"] = "float", nonfinite: Literal["null", "keep"] = "null"
+) -> Any:
     """``value`` as plain JSON values: numpy values as Python ones, non-finite floats as None.
 
     Parameters

@@ -56,6 +56,7 @@ from solvers._checks import (
 from solvers._domains import (
     BinaryMatrix,
     Check,
+    Choice,
     Interval,
     Joint,
     MaxWork,
@@ -77,6 +78,7 @@ __all__ = [
     "domains",
     "Interval",
     "Check",
+    "Choice",
     "Joint",
     "Epsilon",
     "Delta",
@@ -320,6 +322,8 @@ FloatCount = Annotated[int, Interval(ge=1, le=10**300)]
 Sensitivity = Annotated[float, Check(check_sensitivity)]
 #: a seed: an integer in [0, 2**63)
 Seed = Annotated[int, Check(check_seed)]
+
+
 def check_path(value, name: str = "path"):
     """A file-system path: a non-empty ``str`` or ``os.PathLike`` without NUL bytes; returned unchanged.
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 import numpy as np
 
@@ -73,7 +73,7 @@ def _concept(value, name: str) -> str:
 
 
 #: one of :data:`CONCEPTS`
-Concept = Annotated[Literal["thresholds", "intervals", "finite", "halfspaces"], Check(_concept, kind="choice")]
+Concept = Annotated[str, Check(_concept, kind="choice")]
 _Dim = Annotated[int, Interval(ge=1, le=MAX_DIMENSION)]
 _NSample = Annotated[int, Interval(ge=0, le=MAX_SAMPLE)]
 
@@ -264,7 +264,9 @@ class Problem:
     y: np.ndarray | None = None
 
     def check_points(
-        self, points: Annotated[Any, Joint("points of the problem's domain (its target's check)", kind="array")], name: str = "points"
+        self,
+        points: Annotated[Any, Joint("points of the problem's domain (its target's check)", kind="array")],
+        name: str = "points",
     ) -> np.ndarray:
         """``points`` validated as points of this problem (:func:`point_checker`): a one-line error otherwise.
 
@@ -343,7 +345,9 @@ def draw_problem(
     ValueError
         Unknown ``name``; n_sample < 0; d, n_points or n_concepts < 1.
     """
-    check_array_bytes(8 * n_sample * (d if name == "halfspaces" else 1), f"n_sample={n_sample} points of dimension d={d}")
+    check_array_bytes(
+        8 * n_sample * (d if name == "halfspaces" else 1), f"n_sample={n_sample} points of dimension d={d}"
+    )
     rng = as_rng(rng)
     td = draw_target(name, rng, d=d, n_points=n_points, n_concepts=n_concepts, grid=grid)
     dim = {"thresholds": 1, "intervals": 2, "finite": td.vc, "halfspaces": d}[name]

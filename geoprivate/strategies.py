@@ -21,7 +21,7 @@ import numpy as np
 from hypothesis import assume
 from hypothesis import strategies as st
 
-from geoprivate._validation import Check, Interval, checked
+from geoprivate._validation import Check, Choice, Interval, checked
 from geoprivate.concepts import FiniteClass, Halfspaces, Intervals, PointFunctions, Thresholds
 from geoprivate.mechanisms.sparse_vector import lemma1_applies
 from solvers._domains import Rational
@@ -292,7 +292,9 @@ def zero_one_matrices(
 
 @checked
 def concept_classes(
-    kind: Literal["thresholds", "intervals", "point-functions", "halfspaces", "finite", "vc1-tree", "any"] = "finite",
+    kind: Annotated[
+        str, Choice("thresholds", "intervals", "point-functions", "halfspaces", "finite", "vc1-tree", "any")
+    ] = "finite",
     *,
     d: _Dim = 2,
     max_points: Annotated[int, Interval(ge=2, le=12)] = 6,
@@ -340,7 +342,7 @@ def concept_classes(
 
 @checked
 def labelled_samples(
-    concept: Literal["thresholds", "intervals", "point-functions"] = "thresholds",
+    concept: Annotated[str, Choice("thresholds", "intervals", "point-functions")] = "thresholds",
     *,
     realisable: bool = True,
     min_size: _Size = 1,

@@ -216,8 +216,6 @@ def check_bool(value, name: str) -> bool:
     raise TypeError(f"{name} must be a bool, got {type(value).__name__} {shown(value)}")
 
 
-
-
 def as_rng(rng=None) -> np.random.Generator:
     """Turn ``rng`` into a :class:`numpy.random.Generator` (scientific-python SPEC 7).
 
@@ -385,7 +383,9 @@ def check_subspace(subspace, name: str = "subspace"):
                 f"got shapes {E.shape} and {f.shape}"
             )
         return subspace
-    raise TypeError(f"{name} must be an AffineSubspace or a pair (E, f) of equations E z = f, got {type(subspace).__name__}")
+    raise TypeError(
+        f"{name} must be an AffineSubspace or a pair (E, f) of equations E z = f, got {type(subspace).__name__}"
+    )
 
 
 def check_certificate_pair(value, name: str = "certificate"):
@@ -406,7 +406,9 @@ def check_certificate_pair(value, name: str = "certificate"):
     ok = isinstance(value, (tuple, list)) and len(value) == 2
     if ok and all(isinstance(y, (tuple, list, np.ndarray)) for y in value):
         return value
-    raise TypeError(f"{name} must be a FarkasCertificate or a pair (y_ub, y_eq) of sequences, got {type(value).__name__}")
+    raise TypeError(
+        f"{name} must be a FarkasCertificate or a pair (y_ub, y_eq) of sequences, got {type(value).__name__}"
+    )
 
 
 def check_work(estimate: int, max_work, what: str, *, override: str = "max_work") -> None:
@@ -478,8 +480,10 @@ def check_array_bytes(n_bytes, what: str) -> None:
     """
     if n_bytes > MAX_ARRAY_BYTES:
         units = ((2**50, "PiB"), (2**40, "TiB"), (2**30, "GiB"))
-        size = "more than 10^21 bytes" if n_bytes >= 2**70 else next(
-            f"{n_bytes / u:.3g} {name}" for u, name in units if n_bytes >= u or u == 2**30
+        size = (
+            "more than 10^21 bytes"
+            if n_bytes >= 2**70
+            else next(f"{n_bytes / u:.3g} {name}" for u, name in units if n_bytes >= u or u == 2**30)
         )
         raise ValueError(
             f"too large: {what} needs ~{size} of memory (more than {MAX_ARRAY_BYTES / 2**30:g} GiB: "

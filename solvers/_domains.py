@@ -29,7 +29,8 @@ What an annotation admits (the base type is what a reader and mypy see):
   returns; ``Check(fn, kind="array", **kw)`` calls ``fn(value, name=..., **kw)`` (any check with a
   ``name`` parameter: ``solvers._checks.as_binary_matrix``) and says which hostile inputs the fuzz
   walk feeds (``real``, ``int``, ``array``, ``indices``, ``labels``, ``index``, ...);
-* ``Literal["a", "b"]``: one of these values; ``X | None``: ``None`` or an ``X``;
+* ``Literal["a", "b"]`` or ``Annotated[str, Choice("a", "b")]`` (callers pass a plain ``str``): one of
+  these values; ``X | None``: ``None`` or an ``X``;
   ``Callable[..., T]``: a callable; any other class: an instance of it (``isinstance``);
 * ``Annotated[T, Joint("why")]``: checked in the body together with other parameters (shapes that
   must agree, an index into another argument), after the checks listed with it if any;
@@ -82,6 +83,7 @@ __all__ = [
     "Domain",
     "Interval",
     "Check",
+    "Choice",
     "Joint",
     "check_rng",
     "check_callable",
@@ -140,6 +142,17 @@ class Check:
         object.__setattr__(self, "fn", fn)
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "kwargs", tuple(sorted(kwargs.items())))
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One of the given values: ``Annotated[str, Choice("theorem", "practical")]`` (a ``Literal`` without
+    narrowing the type callers pass, for mypy)."""
+
+    values: tuple
+
+    def __init__(self, *values):
+        object.__setattr__(self, "values", values)
 
 
 @dataclass(frozen=True)
@@ -404,6 +417,11 @@ def _annotated(base, meta: list) -> Domain:
     for m in meta:
         if isinstance(m, Interval):
             interval = m
+        elif isinstance(m, Choice):
+            check, text = _choice_check(m.values)
+            checks.append(check)
+            texts.append(text)
+            kind = "choice"
         elif isinstance(m, Joint):
             joint, kind = m.why, m.kind or kind
         elif isinstance(m, Check):
@@ -440,6 +458,7 @@ def _chain(checks: list):
 
 
 # ------------------------------------------------------------------------------------------- the decorator
+_F = typing.TypeVar("_F")
 _SKIP_FIRST = ("self", "cls")
 
 
@@ -537,11 +556,11 @@ def _checked_function(fn, localns=None):
                 state["inner"] = _generated(fn, state["doms"])
             return state["inner"](*args, **kwargs)
 
-        deferred.__domains__ = lambda: state.get("doms") or _compile(fn, localns)  # type: ignore[attr-defined]
+        setattr(deferred, "__domains__", lambda: state.get("doms") or _compile(fn, localns))  # noqa: B010
         return deferred
     wrapper = _generated(fn, doms)
     functools.update_wrapper(wrapper, fn)
-    wrapper.__domains__ = doms  # type: ignore[attr-defined]
+    wrapper.__domains__ = doms
     return wrapper
 
 
@@ -567,7 +586,7 @@ def _checked_class(cls):
     return cls
 
 
-def checked(obj):
+def checked(obj: _F) -> _F:
     """Check every argument of ``obj`` against the domain its annotation declares (see the module docstring).
 
     Parameters
@@ -615,7 +634,7 @@ def domains(obj) -> dict:
     dict
         The declared domains (``self`` left out); empty when ``obj`` was not decorated.
     """
-    target = obj.__init__ if isinstance(obj, type) else obj
+    target = obj.__init__ if isinstance(obj, type) else obj  # type: ignore[misc]
     doms = getattr(target, "__domains__", None)
     if doms is None:
         return {}

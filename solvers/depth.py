@@ -1533,7 +1533,9 @@ def _small_satisfying_point(M, rhs, tau):
 
 
 @checked
-def max_cdepth(constraints: Constraints, subspace: _Subspace = None, *, max_work: MaxWork = DEFAULT_MAX_WORK) -> CDepthResult:
+def max_cdepth(
+    constraints: Constraints, subspace: _Subspace = None, *, max_work: MaxWork = DEFAULT_MAX_WORK
+) -> CDepthResult:
     """A maximiser of cdepth_S over an affine subspace (G_halfspace, [Yan26] Algorithm 4, step 2).
 
     The level sets are nested, so max_{z ∈ V} cdepth_S(z) = max{k : ConvexHull(D_S(k)) ∩ V

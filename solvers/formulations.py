@@ -125,7 +125,9 @@ def _system_arrays(A_ub, b_ub, A_eq, b_eq, d_hint=None):
     try:
         S = _prepare(A_ub, b_ub, A_eq, b_eq, d_hint=d_hint)
     except OverflowError:  # an exact entry beyond the floats: cvxpy solves in floats
-        raise ValueError("A_ub, b_ub, A_eq, b_eq: an entry is beyond the floats (a cvxpy formulation is in floats)") from None
+        raise ValueError(
+            "A_ub, b_ub, A_eq, b_eq: an entry is beyond the floats (a cvxpy formulation is in floats)"
+        ) from None
     A = np.asarray(S.A_float, dtype=float).reshape(S.m, S.d)
     b = np.asarray(S.b_float, dtype=float).reshape(S.m)
     return S.d, A[: S.m_ub], b[: S.m_ub], A[S.m_ub :], b[S.m_ub :]

@@ -167,8 +167,12 @@ def _weights(v, d: int, name: str = "v") -> list[Fraction]:
 _SignPoints = Annotated[Any, Check(as_array), Check(as_sign_points, kind="array")]
 _Weights = Annotated[Any, Check(rational_vector), Joint("one weight per coordinate of X, not all zero", kind="array")]
 _SignLabels = Annotated[Any, Check(as_array), Joint("one label in {-1, 1} per row of X", kind="signs")]
-_Bits = Annotated[Any, Check(as_array), Check(as_sign_labels), Joint("len(variables) + 1 output bits in {-1, 1}", kind="signs")]
-_Variables = Annotated[Any, Check(as_positions), Joint("distinct coordinates in [0, d), one fewer than signs", kind="indices")]
+_Bits = Annotated[
+    Any, Check(as_array), Check(as_sign_labels), Joint("len(variables) + 1 output bits in {-1, 1}", kind="signs")
+]
+_Variables = Annotated[
+    Any, Check(as_positions), Joint("distinct coordinates in [0, d), one fewer than signs", kind="indices")
+]
 
 
 @checked
@@ -484,7 +488,9 @@ def decision_list_halfspace(variables: _Variables, signs: _Bits, d: Annotated[in
 
 
 @checked
-def feature_points(Phi: Annotated[Any, Check(as_array), Joint("a 2-D 0/1 feature matrix (checked in the body)", kind="array")]) -> np.ndarray:
+def feature_points(
+    Phi: Annotated[Any, Check(as_array), Joint("a 2-D 0/1 feature matrix (checked in the body)", kind="array")],
+) -> np.ndarray:
     """Lemma 4.10 for F-decision lists ([BF26] Theorem 4.12): the points (φ(x), 1) in ±1 form.
 
     An F-decision list "if φ_{v1}(x) then b_1 elif … else b_r" is the monotone 1-decision

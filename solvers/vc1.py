@@ -147,7 +147,9 @@ def _row_vector(M: np.ndarray, f, name: str = "f") -> np.ndarray:
 
 def _node(value, name: str):
     """A tree node: :data:`ROOT` or an integer column (bools and 2.7 refused); membership is the caller's."""
-    if isinstance(value, (bool, np.bool_)) or (isinstance(value, numbers.Number) and not isinstance(value, numbers.Integral)):
+    if isinstance(value, (bool, np.bool_)) or (
+        isinstance(value, numbers.Number) and not isinstance(value, numbers.Integral)
+    ):
         raise TypeError(f"{name} must be a node (an integer column or ROOT), got {type(value).__name__} {shown(value)}")
     return int(value) if isinstance(value, numbers.Integral) else value
 
@@ -535,6 +537,7 @@ def make_tree(M: NonEmptyBinaryMatrix, f: NonNegInt = 0) -> nx.DiGraph:
     f_row = _row_vector(M, f)
     norm = normalise(M ^ f_row[None, :])  # Assumptions 1-2 for C_f (see Notes)
     A = norm.matrix  # C_f on the normalised domain
+    assert A is not None  # normalise() of a matrix keeps the matrix (only tree_from_parents has none)
     n11, ones = _pair_counts(A)
     n10 = ones[:, None] - n11  # concepts with c(x)=1, c(y)=0
     n01 = n10.T
@@ -990,6 +993,7 @@ def random_vc1_tree(
     label = rng.permutation(n_points)
     T = nx.DiGraph()
     T.add_node(ROOT, distance=0)
+    parent: _Root | int
     for i in range(n_points):
         if i > 0 and rng.random() < chain_prob:
             parent = int(label[i - 1])
@@ -1000,7 +1004,7 @@ def random_vc1_tree(
         T.add_node(node, distance=T.nodes[parent]["distance"] + 1)
         T.add_edge(parent, node)
     draws = rng.random(n_points)
-    proper = {ROOT}
+    proper: set = {ROOT}
     for i in range(n_points):
         node = int(label[i])
         if draws[i] < proper_prob or T.out_degree(node) <= 1:
@@ -1402,7 +1406,9 @@ class TreeIndex:
     def _nodes(self, idx: np.ndarray, name: str) -> np.ndarray:
         """Node indices in [0, root] (-1 and 2.7 refused, never wrapped or truncated)."""
         if idx.size and (idx.min() < 0 or idx.max() > self.root):
-            raise ValueError(f"{name}: nodes must lie in [0, {self.root}], got {idx[(idx < 0) | (idx > self.root)][:3].tolist()}")
+            raise ValueError(
+                f"{name}: nodes must lie in [0, {self.root}], got {idx[(idx < 0) | (idx > self.root)][:3].tolist()}"
+            )
         return idx
 
     def lca(self, u: _TreeNodes, v: _TreeNodes) -> np.ndarray:
@@ -1520,14 +1526,14 @@ def version_space_lca(
     if not part.size == node.size == label.size:
         raise ValueError(f"part, node and label must have the same length, got {part.size}, {node.size}, {label.size}")
     root = index.root
-    for name, arr, lo, hi, what in (
+    for name, arr, low, high, what in (
         ("part", part, 0, t - 1, f" (t = {t} parts)"),
         ("node", node, -1, root, " (the tree's nodes, -1 for a dropped column)"),
         ("label", label, 0, 1, ""),
     ):
-        if arr.size and (arr.min() < lo or arr.max() > hi):
-            bad = arr[(arr < lo) | (arr > hi)][:3].tolist()
-            raise ValueError(f"{name}: entries must lie in [{lo}, {hi}]{what}, got {bad}")
+        if arr.size and (arr.min() < low or arr.max() > high):
+            bad = arr[(arr < low) | (arr > high)][:3].tolist()
+            raise ValueError(f"{name}: entries must lie in [{low}, {high}]{what}, got {bad}")
     bad = np.zeros(t, dtype=bool)
     bad[part[(node < 0) & (label == 1)]] = True  # a 1 on a point every concept of C_f labels 0
     keep = node >= 0

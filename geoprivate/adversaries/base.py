@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Any
 
-from geoprivate._validation import Interval, Joint, NonNegInt, checked
+from geoprivate._validation import Check, Interval, Joint, NonNegInt, checked
 from geoprivate.ensembles import Ensemble
 
 #: the longest query sequence an adversary builds at once (8 bytes a query: 800 MB)
@@ -14,6 +14,13 @@ MAX_QUERIES = 10**8
 Rounds = Annotated[int, Interval(ge=1, le=MAX_QUERIES)]
 
 __all__ = ["Adversary", "View", "Rounds", "MAX_QUERIES"]
+
+
+def _transcript(value, name: str):
+    """A transcript: a prediction.Transcript or a sequence of rounds (anything with a length but a string)."""
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__len__"):
+        raise TypeError(f"{name} must be a Transcript (or a sequence of rounds), got {type(value).__name__}")
+    return value
 
 
 @checked
@@ -27,7 +34,7 @@ class View:
     """
 
     round: NonNegInt
-    transcript: Annotated[Any, Joint("a prediction.Transcript (not imported: prediction imports this module)", kind="object")]
+    transcript: Annotated[Any, Check(_transcript, kind="object")]  # a prediction.Transcript (prediction imports this)
     ensemble: Ensemble | None = None
 
 

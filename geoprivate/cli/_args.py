@@ -406,9 +406,7 @@ def progress(
 
 
 @checked
-def add_command(
-    subparsers: argparse._SubParsersAction, name: str, *, help: str, description: str, epilog: str | None
-):  # noqa: A002 - argparse's name
+def add_command(subparsers: argparse._SubParsersAction, name: str, *, help: str, description: str, epilog: str | None):  # noqa: A002 - argparse's name
     """A sub-command parser whose description and examples keep their line breaks.
 
     Parameters

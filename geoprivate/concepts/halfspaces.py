@@ -15,8 +15,8 @@ from geoprivate._validation import Check, Interval, Joint, checked
 from geoprivate.concepts.base import ConceptClass
 from geoprivate.concepts.finite import FiniteClass
 from solvers._checks import as_array
-from solvers._rational import rational_points
 from solvers._domains import Rational
+from solvers._rational import rational_points
 from solvers.halfspaces import halfspace_dichotomies, halfspace_predicate
 
 __all__ = ["Halfspaces"]
@@ -70,7 +70,9 @@ class Halfspaces(ConceptClass):
             raise ValueError(f"a: expected length {self.d}, got {av.shape[0]}")
         return halfspace_predicate(av, w, self._points(X))
 
-    def restrict_to(self, points: Annotated[Any, Check(as_array), Joint("distinct points of R^d", kind="array")]) -> FiniteClass:
+    def restrict_to(
+        self, points: Annotated[Any, Check(as_array), Joint("distinct points of R^d", kind="array")]
+    ) -> FiniteClass:
         """Π_C(points) as a :class:`FiniteClass` (exact enumeration, rows sorted).
 
         The domain elements are the points as tuples; points must be distinct.

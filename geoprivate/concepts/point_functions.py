@@ -108,4 +108,4 @@ class PointFunctions(ConceptClass):
         outside = None if self.domain is None else next((z for z in self.domain if z not in gain), ...)
         if outside is not ... and (best is None or best < 0):
             return outside, total_pos
-        return best_z, total_pos - best
+        return best_z, total_pos - (best or 0)

@@ -41,7 +41,7 @@ class Thresholds(ConceptClass):
     def predict(self, t: RealNumber, points: LineValues) -> np.ndarray:
         """Labels of c_t on ``points`` (``t = math.inf`` is the all-0 concept)."""
         if isinstance(t, int) and abs(t) > 2**1000 and points.dtype != object:  # compared as the float it exceeds
-            t = math.copysign(math.inf, t)
+            t = math.inf if t > 0 else -math.inf
         return (points >= t).astype(np.uint8)
 
     def matrix(self) -> FiniteClass:

@@ -363,7 +363,7 @@ def iq_segments(sorted_values: _Sorted, domain_size: _DomainSize):
     n = len(sorted_values)
     if n and sorted_values[-1] >= domain_size:
         raise ValueError(f"sorted_values must lie in [0, domain_size) = [0, {domain_size}), got {sorted_values[-1]}")
-    distinct = sorted(Counter(sorted_values).items())
+    distinct: list[tuple[int, int]] = sorted(Counter(sorted_values).items())
     starts, lengths, scores = [], [], []
     below = 0  # #{x < current position}
     prev_end = 0  # first domain point not yet covered
@@ -521,9 +521,7 @@ def _k_theorem(n: int, b: int, eps_m: float, delta_m: float, beta_m: float) -> i
 
 
 @checked
-def trim_amount(
-    n: Annotated[int, Interval(ge=0, le=10**300)], b: _Bits, params: InteriorPointParameters
-) -> int:
+def trim_amount(n: Annotated[int, Interval(ge=0, le=10**300)], b: _Bits, params: InteriorPointParameters) -> int:
     """K(n, b) = max(⌈2e(Γ + T)⌉, ⌈log₂((b+1)/β_m)⌉) (docs §3), times ``k_scale`` in practical mode.
 
     Γ = (16/ε_m) ln(4n/(β_m ε_m δ_m)) is [Yan25] Lemma 1's utility loss for k = 1, T = 1 + (2/ε_m) ln(4/β_m).

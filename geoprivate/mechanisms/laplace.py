@@ -229,7 +229,9 @@ def discrete_laplace(
     """
     sc = scale
     if size is not None and sc > 2**50:
-        raise ValueError(f"scale: draws of scale {shown(sc)} > 2^50 do not fit an int64 array (size=None returns a Python int)")
+        raise ValueError(
+            f"scale: draws of scale {shown(sc)} > 2^50 do not fit an int64 array (size=None returns a Python int)"
+        )
     rng = as_rng(rng)
     t, s = sc.numerator, sc.denominator
     if size is None:
@@ -275,7 +277,9 @@ def _check_granularity(granularity, scale) -> float:
 
 
 @checked
-def laplace_noise(scale: Positive, size: _Size = None, rng: Rng = None, *, safe: bool = False, granularity: Positive | None = None):
+def laplace_noise(
+    scale: Positive, size: _Size = None, rng: Rng = None, *, safe: bool = False, granularity: Positive | None = None
+):
     """Laplace(0, ``scale``) noise (density exp(-|x|/scale) / (2 scale)).
 
     Parameters
@@ -315,6 +319,7 @@ def laplace_noise(scale: Positive, size: _Size = None, rng: Rng = None, *, safe:
     z = discrete_laplace(units, size=size, rng=rng)
     if size is None:
         return float(z) * g
+    assert isinstance(z, np.ndarray)  # size given: an array of draws
     return z.astype(np.float64) * g  # exact: |z| < 2^53 with overwhelming probability
 
 

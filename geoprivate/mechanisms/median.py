@@ -124,7 +124,9 @@ def _median_alpha(alpha, name: str = "alpha") -> float:
     """α of an α-median algorithm: in (0, 1/2] (α >= 1/2 makes every point an α-median, [Yan25] Def. 11)."""
     a = check_probability(alpha, name, open_right=False)
     if a > 0.5:
-        raise ValueError(f"{name} must lie in (0, 1/2] (every point is an alpha-median for alpha >= 1/2), got {alpha!r}")
+        raise ValueError(
+            f"{name} must lie in (0, 1/2] (every point is an alpha-median for alpha >= 1/2), got {alpha!r}"
+        )
     return a
 
 
@@ -292,7 +294,13 @@ def _log_star_n(n_required: int, alpha: float) -> int:
 
 @checked
 def log_star_median_sample_size(
-    domain_size: PositiveInt, alpha: _Alpha, beta: Probability, epsilon: Epsilon, delta: Delta, *, n_base: _NBase = N_BASE
+    domain_size: PositiveInt,
+    alpha: _Alpha,
+    beta: Probability,
+    epsilon: Epsilon,
+    delta: Delta,
+    *,
+    n_base: _NBase = N_BASE,
 ) -> int:
     """Least n with n − 2⌊(1/2 − α/2)n⌋ >= n_req (RecPrefix-R, docs/interior_point.md §5, §8).
 

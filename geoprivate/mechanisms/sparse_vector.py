@@ -202,7 +202,9 @@ def min_n(alpha: Probability, beta: Probability, epsilon: Probability, T: _Count
     """
     n = 8.0 / alpha / epsilon * (math.log(T + 1) - math.log(beta))
     if not math.isfinite(n):
-        raise ValueError(f"alpha * epsilon = {alpha!r} * {epsilon!r} is too small: the sample size is beyond the floats")
+        raise ValueError(
+            f"alpha * epsilon = {alpha!r} * {epsilon!r} is too small: the sample size is beyond the floats"
+        )
     return math.ceil(n)
 
 
@@ -583,7 +585,7 @@ class AboveThreshold:
         self._rng = as_rng(rng)
         self.rho = float(self._rng.laplace(0.0, self.rho_scale))
         self.noisy_threshold = self.L + self.rho
-        self._pending = None
+        self._pending: float | None = None
         self.n_queries = 0
         self.halted = False
         if ledger is not None:

@@ -234,7 +234,7 @@ class StoppedBetweenThresholds:
         self.tops = 0
         self.n_queries = 0
         self.halted = False
-        self.halted_by = None  # "stopper" or "cap"
+        self.halted_by: str | None = None  # "stopper" or "cap"
 
     def query_batch_codes(self, values: LinePoints) -> np.ndarray:
         """Answer query values in order (codes L=0, R=1, TOP=2) up to the stopper's halt.

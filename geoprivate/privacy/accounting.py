@@ -243,9 +243,7 @@ def c_tops_composition(epsilon: Epsilon, delta: OpenDelta, c: _Count) -> Guarant
 
 
 @checked
-def subsampling_amplification(
-    epsilon_prime: Epsilon, delta_prime: Delta, epsilon: Epsilon, n: _Count
-):
+def subsampling_amplification(epsilon_prime: Epsilon, delta_prime: Delta, epsilon: Epsilon, n: _Count):
     """Privacy amplification by sub-sampling, [NNSY23] Claim 2.7 (Kasiviswanathan et al. 2011).
 
     An (epsilon', delta')-DP algorithm run on a uniformly random size-``n`` subset of a

@@ -348,7 +348,9 @@ _NOTEBOOK_HOOKS: dict = {}
 def _shell(value, name: str):
     """An IPython shell: something with ``events.register``."""
     if not callable(getattr(getattr(value, "events", None), "register", None)):
-        raise TypeError(f"{name} must be an IPython InteractiveShell (with events.register), got {type(value).__name__}")
+        raise TypeError(
+            f"{name} must be an IPython InteractiveShell (with events.register), got {type(value).__name__}"
+        )
     return value
 
 

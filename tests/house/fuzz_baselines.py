@@ -65,6 +65,7 @@ EXEMPT = {
     "geoprivate.concepts.base.ConceptClass": "an abstract base class (its subclasses declare their domains)",
 }
 
+
 def exempt(key: str) -> bool:
     """Whether ``key`` starts with an entry of :data:`EXEMPT` (not declared with ``@checked``, for its reason)."""
     return any(key.startswith(p) for p in EXEMPT)
@@ -313,7 +314,9 @@ def _stochastic():
 def _spec():
     from geoprivate.experiments.spec import parse_spec
 
-    return parse_spec({"name": "demo", "target": "geoprivate.experiments.targets:trivial", "seeds": 2, "grid": {"x": [1, 2]}})
+    return parse_spec(
+        {"name": "demo", "target": "geoprivate.experiments.targets:trivial", "seeds": 2, "grid": {"x": [1, 2]}}
+    )
 
 
 def _store_path():
@@ -378,7 +381,13 @@ def _search(target):
 
     params = {
         "adversary_search": {"T": 8, "k": 4, "epsilon": 1.0, "iters": 2},
-        "audit_search": {"mechanism": "between_thresholds", "epsilon": 0.5, "iters": 2, "n_search": 200, "n_samples": 500},
+        "audit_search": {
+            "mechanism": "between_thresholds",
+            "epsilon": 0.5,
+            "iters": 2,
+            "n_search": 200,
+            "n_samples": 500,
+        },
     }[target]
     return getattr(targets, target)(params, np.random.default_rng(0))["instance"]
 
@@ -487,7 +496,9 @@ BASELINES: dict = {
     ),
     "solvers.formulations.Formulation.solve": method(_formulation),
     "solvers.formulations.Formulation.with_constraints": method(_formulation),
-    "solvers.formulations.Formulation.with_objective": method(_formulation, objective=Lazy(lambda: _formulation().objective)),
+    "solvers.formulations.Formulation.with_objective": method(
+        _formulation, objective=Lazy(lambda: _formulation().objective)
+    ),
     "solvers.formulations.cdepth_level_problem": call(points=[[0.0], [1.0]]),
     "solvers.formulations.feasibility_problem": call(A_ub=[[1, 1], [-1, 0]], b_ub=[1, 0]),
     "solvers.formulations.margin_problem": call(X=[[1, 1], [-1, -1]], labels=[1, 0]),
@@ -501,7 +512,9 @@ BASELINES: dict = {
     "solvers.generators.random_matrix": call(n_concepts=4, n_points=3, density=0.5, rng=0),
     "solvers.generators.thresholds_matrix": call(n=4),
     # solvers.halfspaces
-    "solvers.halfspaces.HalfspaceWitness": _fields(lambda: __import__("solvers.halfspaces").halfspaces.halfspace_witness([[0.0], [1.0]], [0, 1])),
+    "solvers.halfspaces.HalfspaceWitness": _fields(
+        lambda: __import__("solvers.halfspaces").halfspaces.halfspace_witness([[0.0], [1.0]], [0, 1])
+    ),
     "solvers.halfspaces.cover_count": call(n=20, d=2),
     "solvers.halfspaces.dual_constraints": call(X=[[0.0], [1.0]], labels=[0, 1], form="faithful"),
     "solvers.halfspaces.dual_hypothesis": call(z=[1, 2, 3]),
@@ -519,7 +532,12 @@ BASELINES: dict = {
     ),
     "solvers.lp.is_feasible_point": call(A_ub=[[1, 1]], b_ub=[1], A_eq=None, b_eq=None, point=[0.5, 0.5]),
     "solvers.lp.is_optimize_certificate": call(
-        c=[1, 1], A_ub=[[1, 2], [3, 1], [-1, 0], [0, -1]], b_ub=[4, 6, 0, 0], A_eq=None, b_eq=None, result=Lazy(_optimize)
+        c=[1, 1],
+        A_ub=[[1, 2], [3, 1], [-1, 0], [0, -1]],
+        b_ub=[4, 6, 0, 0],
+        A_eq=None,
+        b_eq=None,
+        result=Lazy(_optimize),
     ),
     "solvers.lp.maximize": call(c=[1, 1], A_ub=[[1, 2], [3, 1], [-1, 0], [0, -1]], b_ub=[4, 6, 0, 0]),
     # solvers.margins
@@ -559,7 +577,9 @@ BASELINES: dict = {
         x_good=1,
         proper=[0, 1, 2, 3],
     ),
-    "solvers.vc1.is_vc1_tree": call(M=Lazy(lambda: __import__("solvers.vc1").vc1.figure1_class()), tree=Lazy(_figure1_tree)),
+    "solvers.vc1.is_vc1_tree": call(
+        M=Lazy(lambda: __import__("solvers.vc1").vc1.figure1_class()), tree=Lazy(_figure1_tree)
+    ),
     "solvers.vc1.is_vc1_tree_form": call(tree=Lazy(_figure1_tree)),
     "solvers.vc1.make_subtree": call(tree=Lazy(_thresholds_tree), x_good=1, proper=[0, 1, 2, 3]),
     "solvers.vc1.make_tree": call(M=M3, f=0),
@@ -580,9 +600,7 @@ BASELINES: dict = {
     "solvers.vc1.tree_index": call(tree=Lazy(_thresholds_tree)),
     "solvers.vc1.tree_parents": call(tree=Lazy(_thresholds_tree)),
     "solvers.vc1.tree_problem": call(parent=[-1, 0, 1], proper=[True, True, True], _refusal=lambda r: r is not None),
-    "solvers.vc1.version_space_lca": call(
-        index=Lazy(_tree_index), part=[0, 0], node=[1, 2], label=[1, 0], t=1
-    ),
+    "solvers.vc1.version_space_lca": call(index=Lazy(_tree_index), part=[0, 0], node=[1, 2], label=[1, 0], t=1),
 }
 
 # ------------------------------------------------------------------------------------------- geoprivate
@@ -639,7 +657,9 @@ BASELINES.update(
         "geoprivate.privacy.warnings.WarningTally.merge": method(_tally, records=Lazy(lambda: _tally().records())),
         "geoprivate.privacy.warnings.WarningTally.records": method(_tally),
         "geoprivate.privacy.warnings.WarningTally.lines": method(_tally),
-        "geoprivate.privacy.warnings.WarningTally.report": method(_tally, file=Lazy(lambda: __import__("io").StringIO())),
+        "geoprivate.privacy.warnings.WarningTally.report": method(
+            _tally, file=Lazy(lambda: __import__("io").StringIO())
+        ),
         "geoprivate.privacy.warnings.active_tally": call(),
         "geoprivate.privacy.warnings.count_warnings_per_cell": call(shell=Lazy(_shell)),
         "geoprivate.privacy.warnings.counted_warnings": call(_use=lambda cm: cm.__enter__()),
@@ -649,7 +669,9 @@ BASELINES.update(
         # mechanisms.choosing
         "geoprivate.mechanisms.choosing.choosing_applies": call(epsilon=0.5),
         "geoprivate.mechanisms.choosing.choosing_guarantee": call(epsilon=0.5, delta=1e-6),
-        "geoprivate.mechanisms.choosing.choosing_mechanism": call(scores=[0, 3, 40], epsilon=1.0, delta=1e-6, k=1, rng=0),
+        "geoprivate.mechanisms.choosing.choosing_mechanism": call(
+            scores=[0, 3, 40], epsilon=1.0, delta=1e-6, k=1, rng=0
+        ),
         "geoprivate.mechanisms.choosing.choosing_output_law": call(scores=[0, 3, 40], epsilon=1.0, delta=1e-6, k=1),
         "geoprivate.mechanisms.choosing.choosing_threshold": call(epsilon=0.5, delta=1e-6, k=2),
         "geoprivate.mechanisms.choosing.choosing_utility_loss": call(epsilon=0.5, delta=1e-6, k=2, n=100, beta=0.1),
@@ -659,7 +681,9 @@ BASELINES.update(
         # mechanisms.exponential
         "geoprivate.mechanisms.exponential.as_scores": call(scores=[0.0, 2.0], _walk=("scores",)),
         "geoprivate.mechanisms.exponential.exponential_mechanism": call(scores=[0.0, 2.0], epsilon=1.0, rng=0),
-        "geoprivate.mechanisms.exponential.exponential_mechanism_log_probabilities": call(scores=[0.0, 2.0], epsilon=1.0),
+        "geoprivate.mechanisms.exponential.exponential_mechanism_log_probabilities": call(
+            scores=[0.0, 2.0], epsilon=1.0
+        ),
         "geoprivate.mechanisms.exponential.exponential_mechanism_probabilities": call(scores=[0.0, 2.0], epsilon=1.0),
         "geoprivate.mechanisms.exponential.report_noisy_max": call(scores=[0.0, 2.0], epsilon=1.0, rng=0),
         # mechanisms.interior_point
@@ -670,12 +694,22 @@ BASELINES.update(
             sorted_values=[1, 2, 5], candidates=[1, 4], epsilon_step=0.5, rng=Lazy(lambda: np.random.default_rng(0))
         ),
         "geoprivate.mechanisms.interior_point.choose_prefix": call(
-            prefixes=[0, 1], counts=[3, 1], epsilon_step=0.5, delta_step=1e-6, rng=Lazy(lambda: np.random.default_rng(0))
+            prefixes=[0, 1],
+            counts=[3, 1],
+            epsilon_step=0.5,
+            delta_step=1e-6,
+            rng=Lazy(lambda: np.random.default_rng(0)),
         ),
         "geoprivate.mechanisms.interior_point.domain_chain": call(domain_size=2**20),
         "geoprivate.mechanisms.interior_point.interior_point": call(
-            values=list(range(0, 1000, 7)), domain_size=2**10, epsilon=1.0, delta=1e-6, beta=0.1,
-            mode="practical", k_scale=0.05, rng=0,
+            values=list(range(0, 1000, 7)),
+            domain_size=2**10,
+            epsilon=1.0,
+            delta=1e-6,
+            beta=0.1,
+            mode="practical",
+            k_scale=0.05,
+            rng=0,
         ),
         "geoprivate.mechanisms.interior_point.interior_point_output_law": call(
             values=[1, 2, 3], domain_size=8, epsilon=1.0, delta=1e-6, beta=0.1, mode="practical", k_scale=0.05
@@ -687,7 +721,9 @@ BASELINES.update(
             domain_size=2**32, epsilon=1.0, delta=1e-6, beta=0.1
         ),
         "geoprivate.mechanisms.interior_point.interior_quality": call(sorted_values=[1, 2, 5], v=3),
-        "geoprivate.mechanisms.interior_point.interval_exponential_law": call(sorted_values=[1, 2, 5], domain_size=8, epsilon=1.0),
+        "geoprivate.mechanisms.interior_point.interval_exponential_law": call(
+            sorted_values=[1, 2, 5], domain_size=8, epsilon=1.0
+        ),
         "geoprivate.mechanisms.interior_point.interval_exponential_mechanism": call(
             sorted_values=[1, 2, 5], domain_size=8, epsilon=1.0, rng=Lazy(lambda: np.random.default_rng(0))
         ),
@@ -716,8 +752,15 @@ BASELINES.update(
         "geoprivate.mechanisms.median.MedianDomain.element": method(_median_domain, i=2),
         "geoprivate.mechanisms.median.MedianResult": _fields(_median_result),
         "geoprivate.mechanisms.median.interior_point_median": call(
-            values=list(range(0, 1000, 7)), domain_size=2**10, alpha=0.25, beta=0.1, epsilon=1.0, delta=1e-6,
-            mode="practical", k_scale=0.05, rng=0,
+            values=list(range(0, 1000, 7)),
+            domain_size=2**10,
+            alpha=0.25,
+            beta=0.1,
+            epsilon=1.0,
+            delta=1e-6,
+            mode="practical",
+            k_scale=0.05,
+            rng=0,
         ),
         "geoprivate.mechanisms.median.is_alpha_median": call(values=[1, 2, 3, 4, 5], y=3, alpha=0.2),
         "geoprivate.mechanisms.median.log_star_median_sample_size": call(
@@ -757,20 +800,37 @@ BASELINES.update(
         ),
         # mechanisms.stopper
         "geoprivate.mechanisms.stopper.StoppedBetweenThresholds": call(
-            epsilon=0.5, t_lower=0.3, t_upper=0.7, n=10_000, rng=0, c=4, epsilon_stop=1.0, beta_stop=0.1, max_queries=100
+            epsilon=0.5,
+            t_lower=0.3,
+            t_upper=0.7,
+            n=10_000,
+            rng=0,
+            c=4,
+            epsilon_stop=1.0,
+            beta_stop=0.1,
+            max_queries=100,
         ),
-        "geoprivate.mechanisms.stopper.StoppedBetweenThresholds.query_batch_codes": method(_stopped, values=[0.0, 0.5, 1.0]),
+        "geoprivate.mechanisms.stopper.StoppedBetweenThresholds.query_batch_codes": method(
+            _stopped, values=[0.0, 0.5, 1.0]
+        ),
         "geoprivate.mechanisms.stopper.StoppedBetweenThresholds.training_guarantee": method(_stopped),
         "geoprivate.mechanisms.stopper.StoppedBetweenThresholds.query_guarantee": method(_stopped),
         "geoprivate.mechanisms.stopper.query_guarantee": call(epsilon_stop=1.0, beta_stop=0.1),
         "geoprivate.mechanisms.stopper.stopper_cap": call(c=4, epsilon_stop=1.0, beta_stop=0.1, R=100),
         "geoprivate.mechanisms.stopper.stopper_slack": call(epsilon_stop=1.0, beta_stop=0.1, R=100),
-        "geoprivate.mechanisms.stopper.training_guarantee": call(epsilon=0.5, t_lower=0.3, t_upper=0.7, n=10_000, c_max=4),
+        "geoprivate.mechanisms.stopper.training_guarantee": call(
+            epsilon=0.5, t_lower=0.3, t_upper=0.7, n=10_000, c_max=4
+        ),
         # mechanisms.subsampling
         "geoprivate.mechanisms.subsampling.subsample": call(t=10, n=4, rng=0),
         "geoprivate.mechanisms.subsampling.subsampled": call(
-            algorithm=lambda sub, rng: len(sub), data=list(range(200)), n=4, epsilon_prime=1.0, delta_prime=1e-6,
-            epsilon=0.5, rng=0,
+            algorithm=lambda sub, rng: len(sub),
+            data=list(range(200)),
+            n=4,
+            epsilon_prime=1.0,
+            delta_prime=1e-6,
+            epsilon=0.5,
+            rng=0,
         ),
         # concepts
         "geoprivate.concepts._line.as_line_points": call(points=[0.2, 0.5], _walk=("points",)),
@@ -779,7 +839,9 @@ BASELINES.update(
         "geoprivate.concepts._line.line_sample": call(points=[0.2, 0.5], labels=[0, 1]),
         "geoprivate.concepts.finite.FiniteClass": call(matrix=[[0, 0, 1], [0, 1, 1], [1, 1, 1]], domain="abc"),
         "geoprivate.concepts.finite.FiniteClass.columns": method(_finite, points=["a", "c"]),
-        "geoprivate.concepts.finite.FiniteClass.predict": method(_finite, concept=1, points=["a", "c"], _index=("concept",)),
+        "geoprivate.concepts.finite.FiniteClass.predict": method(
+            _finite, concept=1, points=["a", "c"], _index=("concept",)
+        ),
         "geoprivate.concepts.finite.FiniteClass.restrict_to": method(_finite, points=["a", "c"]),
         "geoprivate.concepts.finite.FiniteClass.vc_dimension": method(_finite),
         "geoprivate.concepts.finite.FiniteClass.shattered_set": method(_finite),
@@ -803,10 +865,14 @@ BASELINES.update(
         "geoprivate.concepts.point_functions.PointFunctions.restrict_to": method(_point_functions, points=[0, 1]),
         "geoprivate.concepts.point_functions.PointFunctions.vc_dimension": method(_point_functions),
         "geoprivate.concepts.point_functions.PointFunctions.littlestone_dimension": method(_point_functions),
-        "geoprivate.concepts.point_functions.PointFunctions.erm": method(_point_functions, points=[0, 1], labels=[0, 1]),
+        "geoprivate.concepts.point_functions.PointFunctions.erm": method(
+            _point_functions, points=[0, 1], labels=[0, 1]
+        ),
         "geoprivate.concepts.thresholds.Thresholds": call(domain=None),
         "geoprivate.concepts.thresholds.Thresholds.predict": method(_thresholds, t=0.5, points=[0.1, 0.7]),
-        "geoprivate.concepts.thresholds.Thresholds.matrix": method(lambda: __import__("geoprivate").concepts.Thresholds([0.1, 0.5, 0.9])),
+        "geoprivate.concepts.thresholds.Thresholds.matrix": method(
+            lambda: __import__("geoprivate").concepts.Thresholds([0.1, 0.5, 0.9])
+        ),
         "geoprivate.concepts.thresholds.Thresholds.restrict_to": method(_thresholds, points=[0.2, 0.5]),
         "geoprivate.concepts.thresholds.Thresholds.vc_dimension": method(_thresholds),
         "geoprivate.concepts.thresholds.Thresholds.littlestone_dimension": method(
@@ -852,7 +918,9 @@ BASELINES.update(
         "geoprivate.problems.Problem.check_points": method(_problem, points=[0.2, 0.5]),
         "geoprivate.problems.Problem.sample": method(_problem, n=5, rng=Lazy(lambda: np.random.default_rng(0))),
         "geoprivate.problems.Target": call(fn=lambda x, t: (x >= t).astype(int), breakpoints=(0.5,), t=0.5),
-        "geoprivate.problems.TargetDraw": _fields(lambda: __import__("geoprivate.problems").problems.draw_target("thresholds", 0)),
+        "geoprivate.problems.TargetDraw": _fields(
+            lambda: __import__("geoprivate.problems").problems.draw_target("thresholds", 0)
+        ),
         "geoprivate.problems.draw_problem": call(name="thresholds", rng=0, n_sample=10),
         "geoprivate.problems.draw_target": call(name="thresholds", rng=0),
         "geoprivate.problems.point_checker": call(name="thresholds"),
@@ -862,7 +930,9 @@ BASELINES.update(
             rng=0,
             pool=8,
         ),
-        "geoprivate.adversaries.adaptive.DisagreementAdversary.candidates": method(_disagreement, ensemble=Lazy(_threshold_ensemble)),
+        "geoprivate.adversaries.adaptive.DisagreementAdversary.candidates": method(
+            _disagreement, ensemble=Lazy(_threshold_ensemble)
+        ),
         "geoprivate.adversaries.adaptive.DisagreementAdversary.next_query": method(_disagreement, view=Lazy(_view)),
         "geoprivate.adversaries.adaptive.TranscriptBisection": call(lo=0.0, hi=1.0, rng=0),
         "geoprivate.adversaries.adaptive.TranscriptBisection.next_query": method(
@@ -948,30 +1018,49 @@ BASELINES.update(
         "geoprivate.experiments.store.Store.register": method(_store, spec=Lazy(_spec)),
         "geoprivate.experiments.store.Store.finished": method(_registered, name="demo"),
         "geoprivate.experiments.store.Store.record": method(
-            _registered, name="demo", point_index=0, point='{"x":1}', trial=0, seed=7, status="done",
-            result='{"u":0.5}', error=None, seconds=0.1,
+            _registered,
+            name="demo",
+            point_index=0,
+            point='{"x":1}',
+            trial=0,
+            seed=7,
+            status="done",
+            result='{"u":0.5}',
+            error=None,
+            seconds=0.1,
         ),
         "geoprivate.experiments.store.Store.rows": method(_registered, name="demo"),
         "geoprivate.experiments.store.Store.status": method(_registered, name="demo"),
         "geoprivate.experiments.store.row_checksum": call(
             sweep="s", point_index=0, point='{"x":1}', trial=0, seed=7, status="done", result='{"u":0.5}', error=None
         ),
-        "geoprivate.experiments.targets.adversary_search": call(params={"T": 8, "k": 4, "epsilon": 1.0, "iters": 2}, rng=Lazy(lambda: np.random.default_rng(0))),
+        "geoprivate.experiments.targets.adversary_search": call(
+            params={"T": 8, "k": 4, "epsilon": 1.0, "iters": 2}, rng=Lazy(lambda: np.random.default_rng(0))
+        ),
         "geoprivate.experiments.targets.audit_search": call(
-            params={"mechanism": "between_thresholds", "epsilon": 0.5, "iters": 2, "n_search": 200, "n_samples": 500}, rng=Lazy(lambda: np.random.default_rng(0))
+            params={"mechanism": "between_thresholds", "epsilon": 0.5, "iters": 2, "n_search": 200, "n_samples": 500},
+            rng=Lazy(lambda: np.random.default_rng(0)),
         ),
         "geoprivate.experiments.targets.mechanism_audit": call(
-            params={"mechanism": "laplace", "epsilon": 0.5, "n_samples": 200}, rng=Lazy(lambda: np.random.default_rng(0))
+            params={"mechanism": "laplace", "epsilon": 0.5, "n_samples": 200},
+            rng=Lazy(lambda: np.random.default_rng(0)),
         ),
-        "geoprivate.experiments.targets.predictor_tops": call(params={"T": 8, "k": 40, "epsilon": 0.5}, rng=Lazy(lambda: np.random.default_rng(0))),
-        "geoprivate.experiments.targets.replay_adversary_instance": call(instance=Lazy(lambda: _search("adversary_search"))),
+        "geoprivate.experiments.targets.predictor_tops": call(
+            params={"T": 8, "k": 40, "epsilon": 0.5}, rng=Lazy(lambda: np.random.default_rng(0))
+        ),
+        "geoprivate.experiments.targets.replay_adversary_instance": call(
+            instance=Lazy(lambda: _search("adversary_search"))
+        ),
         "geoprivate.experiments.targets.replay_audit_instance": call(instance=Lazy(lambda: _search("audit_search"))),
         "geoprivate.experiments.targets.spin": call(params={"work": 1}, rng=Lazy(lambda: np.random.default_rng(0))),
         "geoprivate.experiments.targets.trivial": call(params={"x": 1}, rng=Lazy(lambda: np.random.default_rng(0))),
         # the command line's flag types (cli/_args.py)
         "geoprivate.cli._args.add_command": call(
             subparsers=Lazy(lambda: __import__("argparse").ArgumentParser().add_subparsers()),
-            name="x", help="h", description="d", epilog=None,
+            name="x",
+            help="h",
+            description="d",
+            epilog=None,
         ),
         "geoprivate.cli._args.bounded_float": call(low=0.0, high=1.0, _use=lambda parse: parse("0.5")),
         "geoprivate.cli._args.bounded_int": call(low=0, high=10, _use=lambda parse: parse("3")),
@@ -986,7 +1075,9 @@ BASELINES.update(
         "geoprivate.cli._args.nonneg_int": call(text="3"),
         "geoprivate.cli._args.output_dir": call(text=Lazy(lambda: tempfile.mkdtemp())),
         "geoprivate.cli._args.output_file": call(text=Lazy(lambda: os.path.join(tempfile.mkdtemp(), "f.txt"))),
-        "geoprivate.cli._args.plain_help": call(parser=Lazy(lambda: __import__("argparse").ArgumentParser(description="x"))),
+        "geoprivate.cli._args.plain_help": call(
+            parser=Lazy(lambda: __import__("argparse").ArgumentParser(description="x"))
+        ),
         "geoprivate.cli._args.plain_text": call(text=":func:`a.b` and ``c``"),
         "geoprivate.cli._args.positive_float": call(text="0.5"),
         "geoprivate.cli._args.positive_int": call(text="3"),
@@ -996,25 +1087,40 @@ BASELINES.update(
         ),
         "geoprivate.cli._args.seed": call(text="3"),
         "geoprivate.cli._args.warn_inapplicable": call(
-            args=Lazy(lambda: __import__("argparse").Namespace(_explicit={"d"})), rules={"d": "only x uses it"}, prog="p"
+            args=Lazy(lambda: __import__("argparse").Namespace(_explicit={"d"})),
+            rules={"d": "only x uses it"},
+            prog="p",
         ),
     }
 )
 
 # ------------------------------------------------------------------------------------------- the command line
-#: one valid, quick command line per subcommand: positionals first (``pos``), then the flags
+def _sweep_files(workdir: str, *, run: bool = True) -> None:
+    """A spec ``s.toml`` (and, with ``run``, its store ``s.db``) in ``workdir``, for the sweep commands."""
+    from geoprivate.experiments.runner import run_sweep
+    from geoprivate.experiments.spec import write_spec
+
+    spec = write_spec(
+        os.path.join(workdir, "s.toml"), name="demo", target="geoprivate.experiments.targets:trivial", seeds=2, grid={"x": [1, 2]}
+    )
+    if run:
+        run_sweep(str(spec), os.path.join(workdir, "s.db"), progress=False)
+
+
+#: one valid, quick command line per subcommand: positionals first (``pos``), then the flags; ``setup(workdir)``
+#: prepares the files it reads (run in the child, in its fresh working directory)
 CLI_BASELINES = {
     "everlasting": {"flags": ["--mode", "practical", "--queries", "50", "--seed", "0"]},
     "explore everlasting": {"flags": ["--out", "x.html"]},
     "explore predict": {"flags": ["--out", "x.html"]},
     "explore vc1": {"flags": ["--out", "x.html"]},
-    "figures": {"flags": ["--out", "figs", "--only", "figure1"]},
+    "figures": {"flags": ["--out", "figs", "--only", "vc1_tree"]},
     "plan": {"pos": ["generic-bbl"], "flags": ["--epsilon", "1", "--delta", "1e-6"]},
     "predict": {"flags": ["--T", "20", "--seed", "0"]},
-    "sweep export": {"flags": ["--db", "s.db", "--csv", "out.csv"]},
-    "sweep replay": {"flags": ["--db", "s.db", "--sweep", "demo"]},
-    "sweep run": {"pos": [], "flags": ["--db", "s.db"]},
-    "sweep status": {"flags": ["--db", "s.db"]},
+    "sweep export": {"flags": ["--db", "s.db", "--csv", "out.csv"], "setup": _sweep_files},
+    "sweep replay": {"flags": ["--db", "s.db", "--sweep", "demo", "--point-index", "0", "--trial", "0"], "setup": _sweep_files},
+    "sweep run": {"pos": ["s.toml"], "flags": ["--db", "s.db"], "setup": lambda w: _sweep_files(w, run=False)},
+    "sweep status": {"flags": ["--db", "s.db"], "setup": _sweep_files},
     "verify": {"flags": ["--claim", "general/sauer-shelah", "--size", "small"]},
 }
 

@@ -81,11 +81,35 @@ def test_every_cli_subcommand_has_a_baseline_command_line():
     assert set(fw.cli_parsers()) == set(fb.CLI_BASELINES)
 
 
+@pytest.mark.fuzz
+def test_every_cli_baseline_runs(tmp_path):
+    fns = []
+    for n, cmd in enumerate(sorted(fb.CLI_BASELINES)):
+        b = fb.CLI_BASELINES[cmd]
+        argv = [*cmd.split(), *b.get("pos", ()), *b.get("flags", ())]
+        (tmp_path / str(n)).mkdir()
+        fns.append(lambda argv=argv, w=str(tmp_path / str(n)), s=b.get("setup"): fw.run_cli_in_child(argv, None, w, s))
+    results = dict(zip(sorted(fb.CLI_BASELINES), fw.run_forked(fns, timeout=120), strict=True))
+    assert all(r["status"] == "pass" for r in results.values()), results
+
+
 def test_the_hostile_classes_follow_the_declared_domain(callables):
     """An int parameter gets 2.7 and 10**400, a probability 2, an array a ragged one, a callable a non-callable."""
-    kinds = {c.param: c.kind for c in fw.cases_of("x", callables["geoprivate.mechanisms.choosing.choosing_threshold"], fb.BASELINES["geoprivate.mechanisms.choosing.choosing_threshold"])}
+    kinds = {
+        c.param: c.kind
+        for c in fw.cases_of(
+            "x",
+            callables["geoprivate.mechanisms.choosing.choosing_threshold"],
+            fb.BASELINES["geoprivate.mechanisms.choosing.choosing_threshold"],
+        )
+    }
     assert kinds == {"epsilon": "real", "delta": "real", "k": "int"}
-    labels = {c.label for c in fw.cases_of("x", callables["solvers.combinatorics.vc_dimension"], fb.BASELINES["solvers.combinatorics.vc_dimension"])}
+    labels = {
+        c.label
+        for c in fw.cases_of(
+            "x", callables["solvers.combinatorics.vc_dimension"], fb.BASELINES["solvers.combinatorics.vc_dimension"]
+        )
+    }
     assert {"ragged", "wrong shape", "empty"} <= labels
     assert {"2.7", "1e400 (int)", "2^63"} <= {label for label, _ in fw.HOSTILE["int"]}
 
@@ -112,7 +136,9 @@ def test_the_walk_of_a_fixed_sample_finds_nothing(callables):
     sample = fw.sampled(_cases(callables, keys), SAMPLE_EVERY)
     assert len(sample) > 50
     results = fw.walk(sample, callables, fb.BASELINES)
-    failures = [f"{r['status']}: {r['key']}[{r['param']}={r['label']}] {r['detail']}" for r in results if r["status"] != "pass"]
+    failures = [
+        f"{r['status']}: {r['key']}[{r['param']}={r['label']}] {r['detail']}" for r in results if r["status"] != "pass"
+    ]
     assert not failures, "\n".join(failures)
 
 
@@ -127,7 +153,9 @@ def test_every_baseline_call_runs(callables):
 def test_the_whole_walk_finds_nothing(callables):
     keys = [k for k in _walked(callables) if k in fb.BASELINES]
     results = fw.walk(_cases(callables, keys), callables, fb.BASELINES)
-    failures = [f"{r['status']}: {r['key']}[{r['param']}={r['label']}] {r['detail']}" for r in results if r["status"] != "pass"]
+    failures = [
+        f"{r['status']}: {r['key']}[{r['param']}={r['label']}] {r['detail']}" for r in results if r["status"] != "pass"
+    ]
     assert not failures, f"{len(failures)} failures:\n" + "\n".join(failures)
 
 
@@ -137,5 +165,9 @@ def test_the_cli_walk_finds_nothing_outside_the_pending_commands():
     walked = [cmd for cmd in sorted(fb.CLI_BASELINES) if cmd.split()[0] not in fb.PENDING_CLI_PHASE_2]
     cases = [c for cmd in walked for c in fw.cli_cases(cmd, parsers[cmd])]
     results = fw.walk_cli(cases, fb.CLI_BASELINES)
-    failures = [f"{r['status']}: geoprivate {r['command']} [{r['flag']} {r['text']!r}] {r['detail']}" for r in results if r["status"] != "pass"]
+    failures = [
+        f"{r['status']}: geoprivate {r['command']} [{r['flag']} {r['text']!r}] {r['detail']}"
+        for r in results
+        if r["status"] != "pass"
+    ]
     assert not failures, "\n".join(failures)
