@@ -38,7 +38,9 @@ What an annotation admits (the base type is what a reader and mypy see):
 
 Every parameter needs an annotation (``self`` and ``cls`` excepted): a missing one is a
 ``TypeError`` when the module is imported, so a public callable cannot exist without a declared
-domain.  Defaults are checked once, at decoration, never on a call.  ``@checked`` on a class checks
+domain.  Annotations are resolved in the module's globals (``from __future__ import annotations``
+makes them strings): a domain alias or a check it names is a module-level name, defined before
+the function (a name defined later, such as the class of a method, is resolved on the first call).  Defaults are checked once, at decoration, never on a call.  ``@checked`` on a class checks
 its ``__init__`` (a dataclass's fields: put ``@checked`` above ``@dataclass``) and every public method.
 The wrapper is generated with the function's own signature, so a call costs one check per argument
 given and nothing for the defaults (measured in ``benchmarks/bench_domains.py``).
@@ -552,7 +554,11 @@ def _checked_function(fn, localns=None):
         @functools.wraps(fn)
         def deferred(*args, **kwargs):
             if "inner" not in state:
-                state["doms"] = _compile(fn, localns)
+                try:
+                    state["doms"] = _compile(fn, localns)
+                except NameError as exc:
+                    where = f"{fn.__module__}.{fn.__qualname__}"
+                    raise TypeError(f"{where}: an annotation names {exc.name!r}, not a module-level name") from None
                 state["inner"] = _generated(fn, state["doms"])
             return state["inner"](*args, **kwargs)
 

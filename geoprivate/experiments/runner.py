@@ -46,7 +46,7 @@ import numpy as np
 
 from geoprivate._validation import Check, Interval, PathArg, Seed, checked
 from geoprivate.experiments.seeding import trial_seed
-from geoprivate.experiments.spec import SCALARS, SpecError, SweepSpec, canonical_json, load_spec, resolve_target
+from geoprivate.experiments.spec import SCALARS, SweepSpec, canonical_json, load_spec, resolve_target
 from geoprivate.experiments.store import Store
 from geoprivate.privacy.warnings import (
     PrivacyWarning,
@@ -230,10 +230,7 @@ def run_sweep(
     SweepReport
     """
     if not isinstance(spec, SweepSpec):
-        try:
-            spec = load_spec(spec)
-        except SpecError as exc:
-            raise SpecError(f"spec: {exc}") from None
+        spec = load_spec(spec)  # its errors say "spec path"
     if scheduler is not None and backend != "dask":
         raise ValueError(f"scheduler: only with backend='dask', got scheduler={scheduler!r}")
     if backend == "dask" and importlib.util.find_spec("distributed") is None:

@@ -172,18 +172,18 @@ def load_spec(path: PathArg) -> SweepSpec:
     """Read and validate a TOML spec file (see the module docstring)."""
     p = Path(path)
     if p.exists() and not p.is_file():  # a directory, a FIFO, a device (/dev/zero would be read forever)
-        raise SpecError(f"path {str(p)!r}: a spec must be a regular file")
+        raise SpecError(f"spec path {str(p)!r}: a spec must be a regular file")
     if p.is_file() and p.stat().st_size > MAX_SPEC_BYTES:
-        raise SpecError(f"path {str(p)!r}: a spec file of {p.stat().st_size} bytes is too large (> {MAX_SPEC_BYTES})")
+        raise SpecError(f"spec path {str(p)!r}: a file of {p.stat().st_size} bytes is too large (> {MAX_SPEC_BYTES})")
     try:
         with open(p, "rb") as fh:
             data = tomllib.load(fh)
     except FileNotFoundError:
-        raise SpecError(f"path: no such file {str(p)!r}") from None
+        raise SpecError(f"spec path: no such file {str(p)!r}") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise SpecError(f"path {str(p)!r}: not valid TOML: {exc}") from None
+        raise SpecError(f"spec path {str(p)!r}: not valid TOML: {exc}") from None
     except OSError as exc:  # a directory, no permission
-        raise SpecError(f"path {str(p)!r}: cannot read the spec ({exc.strerror or exc})") from None
+        raise SpecError(f"spec path {str(p)!r}: cannot read the spec ({exc.strerror or exc})") from None
     return parse_spec(data, p.resolve().parent)
 
 
