@@ -820,7 +820,11 @@ def main(argv: list[str] | None = None) -> int:
         if args.every > 1:
             cli_sel = sampled(cli_sel, args.every)
         cli_results = walk_cli(cli_sel, fb.CLI_BASELINES, args.jobs)
-    meta = {"seconds": round(time.monotonic() - t0, 1), "memory_limit_gib": MEMORY_LIMIT / 2**30}
+    meta = {
+        "seconds": round(time.monotonic() - t0, 1),
+        "memory_limit_gib": MEMORY_LIMIT / 2**30,
+        "pending_cli": sorted(fb.PENDING_CLI_PHASE_2),
+    }
     rep = report(results, cli_results, sorted(fb.PENDING_PHASE_2), meta)
     show = set(filter(None, args.show.split(",")))
     for r in results + cli_results:
