@@ -79,6 +79,7 @@ UNWALKED = {
     "solvers._domains.Interval": "a marker (data): tested in tests/solvers/test_domains.py",
     "solvers._domains.Check": "a marker (data): tested in tests/solvers/test_domains.py",
     "solvers._domains.Joint": "a marker (data): tested in tests/solvers/test_domains.py",
+    "solvers._domains.Choice": "a marker (data): tested in tests/solvers/test_domains.py",
     "geoprivate.cli._args.Store": "argparse actions: built by argparse, walked through every flag of the CLI walk",
     "geoprivate.cli._args.StoreTrue": "argparse actions: built by argparse, walked through every flag of the CLI walk",
     "solvers._rational.common_denominator": "a kernel of solvers.lp's exact arithmetic (inner loops, checked data in)",
@@ -1094,6 +1095,7 @@ BASELINES.update(
     }
 )
 
+
 # ------------------------------------------------------------------------------------------- the command line
 def _sweep_files(workdir: str, *, run: bool = True) -> None:
     """A spec ``s.toml`` (and, with ``run``, its store ``s.db``) in ``workdir``, for the sweep commands."""
@@ -1101,7 +1103,11 @@ def _sweep_files(workdir: str, *, run: bool = True) -> None:
     from geoprivate.experiments.spec import write_spec
 
     spec = write_spec(
-        os.path.join(workdir, "s.toml"), name="demo", target="geoprivate.experiments.targets:trivial", seeds=2, grid={"x": [1, 2]}
+        os.path.join(workdir, "s.toml"),
+        name="demo",
+        target="geoprivate.experiments.targets:trivial",
+        seeds=2,
+        grid={"x": [1, 2]},
     )
     if run:
         run_sweep(str(spec), os.path.join(workdir, "s.db"), progress=False)
@@ -1118,7 +1124,10 @@ CLI_BASELINES = {
     "plan": {"pos": ["generic-bbl"], "flags": ["--epsilon", "1", "--delta", "1e-6"]},
     "predict": {"flags": ["--T", "20", "--seed", "0"]},
     "sweep export": {"flags": ["--db", "s.db", "--csv", "out.csv"], "setup": _sweep_files},
-    "sweep replay": {"flags": ["--db", "s.db", "--sweep", "demo", "--point-index", "0", "--trial", "0"], "setup": _sweep_files},
+    "sweep replay": {
+        "flags": ["--db", "s.db", "--sweep", "demo", "--point-index", "0", "--trial", "0"],
+        "setup": _sweep_files,
+    },
     "sweep run": {"pos": ["s.toml"], "flags": ["--db", "s.db"], "setup": lambda w: _sweep_files(w, run=False)},
     "sweep status": {"flags": ["--db", "s.db"], "setup": _sweep_files},
     "verify": {"flags": ["--claim", "general/sauer-shelah", "--size", "small"]},

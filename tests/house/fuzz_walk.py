@@ -37,6 +37,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
+import faulthandler
 import importlib
 import inspect
 import io
@@ -521,6 +522,7 @@ def _child(fn, write_fd: int) -> None:
     """In the forked child: limits, run ``fn``, write its dict to the pipe, exit without cleanup."""
     code = 0
     try:
+        faulthandler.disable()  # a crash is judged by its signal, not dumped on the parent's stderr
         os.setsid()
         soft, hard = resource.getrlimit(resource.RLIMIT_AS)
         limit = MEMORY_LIMIT if hard == resource.RLIM_INFINITY else min(MEMORY_LIMIT, hard)
@@ -722,17 +724,25 @@ def run_cli_in_child(argv: list[str], flag: str | None, workdir: str, setup=None
     return {"status": "pass" if named else "unnamed", "detail": lines[0][:300]}
 
 
-def walk_cli(cases: list[CliCase], baselines: dict, jobs: int = 2) -> list[dict]:
-    """Run the command lines (each in a fresh temporary directory); results as :func:`walk`'s."""
+def walk_cli(cases: list[CliCase], baselines: dict, jobs: int = 2, *, baseline: bool = False) -> list[dict]:
+    """Run the command lines (each in a fresh temporary directory); results as :func:`walk`'s.
+
+    With ``baseline`` the cases' flags are ignored: each runs its command's baseline command line."""
     parsers = cli_parsers()
     tmp = tempfile.mkdtemp(prefix="geoprivate-fuzz-cli-")
     fns = []
     for n, c in enumerate(cases):
-        argv = _cli_argv(c, baselines[c.command], parsers[c.command])
+        b = baselines[c.command]
+        argv = (
+            [*c.command.split(), *b.get("pos", ()), *b.get("flags", ())]
+            if baseline
+            else _cli_argv(c, b, parsers[c.command])
+        )
         work = os.path.join(tmp, str(n))
         os.makedirs(work, exist_ok=True)
         setup = baselines[c.command].get("setup")
-        fns.append(lambda argv=argv, c=c, work=work, setup=setup: run_cli_in_child(argv, c.flag, work, setup))
+        flag = None if baseline else c.flag
+        fns.append(lambda argv=argv, flag=flag, work=work, setup=setup: run_cli_in_child(argv, flag, work, setup))
     out = []
     for c, res in zip(cases, run_forked(fns, jobs), strict=True):
         out.append({**dataclasses.asdict(c), **res})
