@@ -34,7 +34,7 @@ from geoprivate._validation import (
     check_real,
     checked,
 )
-from solvers._checks import as_array
+from solvers._checks import as_array, as_list
 
 
 def _sample_errors(value, name: str) -> np.ndarray:
@@ -51,9 +51,7 @@ def _sample_errors(value, name: str) -> np.ndarray:
 
 def _halfspaces(value, name: str) -> list:
     """Halfspaces (a, w): a a non-empty 1-D vector of finite reals, w a finite real; as a list."""
-    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
-        raise TypeError(f"{name} must be a sequence of halfspaces (a, w), got {type(value).__name__}")
-    out = list(value)
+    out = as_list(value, name, "a sequence of halfspaces (a, w)")
     if not out:
         raise ValueError(f"{name}: at least one halfspace (a, w) is needed, got none")
     for h in out:

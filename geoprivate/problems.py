@@ -39,7 +39,7 @@ from geoprivate._validation import (
 from geoprivate.adversaries.stochastic import gaussian, uniform_columns, uniform_line
 from geoprivate.concepts import FiniteClass, Halfspaces, Intervals, Thresholds
 from solvers import combinatorics as comb
-from solvers._checks import check_array_bytes
+from solvers._checks import as_list, check_array_bytes
 from solvers.generators import random_matrix
 
 __all__ = [
@@ -80,9 +80,7 @@ _NSample = Annotated[int, Interval(ge=0, le=MAX_SAMPLE)]
 
 def _breakpoints(value, name: str) -> tuple:
     """Finite breakpoints of a target, as floats."""
-    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
-        raise TypeError(f"{name} must be a sequence of real numbers, got {type(value).__name__}")
-    return tuple(check_finite_array(list(value), name, ndim=1).tolist())
+    return tuple(check_finite_array(as_list(value, name, "a sequence of real numbers"), name, ndim=1).tolist())
 
 
 @checked

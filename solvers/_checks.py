@@ -21,6 +21,7 @@ __all__ = [
     "as_binary_matrix",
     "as_columns_and_labels",
     "as_positions",
+    "as_list",
     "as_array",
     "check_subspace",
     "check_certificate_pair",
@@ -295,6 +296,23 @@ def as_binary_matrix(M, name: str = "M", *, allow_empty_rows: bool = True) -> np
     if not allow_empty_rows and out.shape[0] == 0:
         raise ValueError(f"{name}: the concept class is empty (0 rows); the quantity is undefined")
     return np.ascontiguousarray(out)
+
+
+def as_list(value, name: str, what: str = "a sequence") -> list:
+    """``value`` as a list: any iterable but a string or bytes (``what`` completes the message).
+
+    Examples
+    --------
+    >>> as_list((1, 2), "xs")
+    [1, 2]
+    >>> as_list(3, "xs", "a sequence of points")
+    Traceback (most recent call last):
+    ...
+    TypeError: xs must be a sequence of points, got int
+    """
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+        raise TypeError(f"{name} must be {what}, got {type(value).__name__}")
+    return list(value)
 
 
 def as_positions(idx, name: str) -> np.ndarray:

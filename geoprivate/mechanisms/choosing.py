@@ -42,6 +42,7 @@ from geoprivate._validation import (
 from geoprivate.mechanisms.exponential import as_scores
 from geoprivate.privacy.accounting import VACUOUS, Guarantee, PrivacyLedger
 from geoprivate.privacy.warnings import warn_outside_theorem
+from solvers._checks import as_list
 
 __all__ = [
     "choosing_mechanism",
@@ -66,13 +67,6 @@ def _int_scores(scores, name: str = "scores") -> np.ndarray:
             f"scores of a k-bounded quality function are non-negative integers ([Yan25] Def. 12), got {f[:8]}..."
         )
     return f
-
-
-def _sequence(value, name: str) -> list:
-    """Any iterable but a string, as a list."""
-    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
-        raise TypeError(f"{name} must be a sequence, got {type(value).__name__}")
-    return list(value)
 
 
 _Count = FloatCount
@@ -286,8 +280,8 @@ def choosing_output_law(scores: _IntScores, epsilon: Epsilon, delta: OpenDelta, 
 @checked
 def is_k_bounded(
     quality: Callable[..., Any],
-    data: Annotated[Any, Check(_sequence, kind="object")],
-    candidates: Annotated[Any, Check(_sequence, kind="object")],
+    data: Annotated[Any, Check(as_list, kind="object")],
+    candidates: Annotated[Any, Check(as_list, kind="object")],
     k: _Count,
 ) -> bool:
     """Check [Yan25] Definition 12 along the insertion order of ``data``.

@@ -76,6 +76,7 @@ from geoprivate.mechanisms.exponential import exponential_mechanism, exponential
 from geoprivate.mechanisms.laplace import uniform_below
 from geoprivate.privacy.accounting import PrivacyLedger
 from geoprivate.privacy.warnings import warn_below_sample_bound, warn_outside_theorem
+from solvers._checks import as_list
 
 # (its exact whole-algorithm audit lives one layer up: geoprivate.audit.interior_point)
 
@@ -139,9 +140,7 @@ def _int_list(value, name: str) -> list[int]:
         if value.dtype.kind not in "iuO" or value.ndim != 1:
             raise TypeError(f"{name} must be a 1-D sequence of integers, got dtype {value.dtype}, shape {value.shape}")
         value = value.tolist()
-    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
-        raise TypeError(f"{name} must be a sequence of integers, got {type(value).__name__}")
-    out = list(value)
+    out = as_list(value, name, "a sequence of integers")
     for x in out:
         if isinstance(x, (bool, np.bool_)) or not isinstance(x, numbers.Integral):
             raise TypeError(f"{name} must hold integers, got {type(x).__name__} {x!r}")
@@ -162,9 +161,7 @@ def _reals(value, name: str) -> list:
     """A non-empty sequence of real numbers (ints of any size, finite floats)."""
     if isinstance(value, np.ndarray):
         value = value.ravel().tolist()
-    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
-        raise TypeError(f"{name} must be a sequence of numbers, got {type(value).__name__}")
-    out = list(value)
+    out = as_list(value, name, "a sequence of numbers")
     if not out:
         raise ValueError(f"{name} must be non-empty")
     for x in out:
@@ -199,9 +196,7 @@ def _as_points(values, domain_size: int, name: str = "values") -> list[int]:
         if values.dtype.kind not in "iuO":
             raise TypeError(f"{name} must be integers of the domain, got dtype {values.dtype}")
         values = values.ravel().tolist()
-    if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
-        raise TypeError(f"{name} must be a sequence of integers of the domain, got {type(values).__name__}")
-    pts = list(values)
+    pts = as_list(values, name, "a sequence of integers of the domain")
     if not pts:
         raise ValueError(f"{name} must be non-empty")
     out = []

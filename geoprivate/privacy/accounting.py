@@ -31,6 +31,7 @@ from geoprivate._validation import (
     UnitInterval,
     checked,
 )
+from solvers._checks import as_list
 
 __all__ = [
     "Guarantee",
@@ -51,9 +52,7 @@ _Count = FloatCount
 
 def _guarantee_list(value, name: str) -> list:
     """An iterable of :class:`Guarantee` values, as a list (a string or a number is refused)."""
-    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
-        raise TypeError(f"{name} must be an iterable of Guarantee values, got {type(value).__name__}")
-    out = list(value)
+    out = as_list(value, name, "an iterable of Guarantee values")
     for g in out:
         if not isinstance(g, Guarantee):
             raise TypeError(f"{name} must hold Guarantee values, got {type(g).__name__}")
