@@ -74,6 +74,8 @@ def to_csv(db: PathArg, path: PathArg, sweep: str | None = None) -> int:
             w = csv.DictWriter(fh, fieldnames=columns(recs), restval="")
             w.writeheader()
             w.writerows(recs)
+    except BrokenPipeError:  # the reader went away (`| head`): not an error of the path
+        raise
     except OSError as exc:
         raise ValueError(f"path {str(path)!r}: cannot write the CSV ({exc.strerror or exc})") from None
     return len(recs)

@@ -216,6 +216,8 @@ def write_spec(path: PathArg, *, name: str, target: str, seeds: PositiveInt, gri
     p = Path(path)
     try:
         p.write_text("\n".join(lines) + "\n")
+    except BrokenPipeError:  # the reader went away (`| head`): not an error of the path
+        raise
     except OSError as exc:
         raise ValueError(f"path {str(p)!r}: cannot write the spec ({exc.strerror or exc})") from None
     return p
