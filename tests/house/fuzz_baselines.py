@@ -426,6 +426,7 @@ BASELINES: dict = {
         M=np.array(M3, dtype=np.uint8), cols=[0, 2], labels=[1, 0], _walk=("cols", "labels")
     ),
     "solvers._checks.as_positions": call(idx=[0, 2], name="idx", _walk=("idx",)),
+    "solvers._checks.as_list": call(value=Lazy(lambda: (1, 2)), name="value", _walk=("value",)),
     "solvers._checks.as_rng": call(rng=0),
     "solvers._checks.check_arrangement_work": call(m=4, r=2, max_work=10**6, what="x", _walk=("max_work",)),
     "solvers._checks.check_array_bytes": call(n_bytes=100, what="n_bytes", _walk=()),
