@@ -49,6 +49,7 @@ import pkgutil
 import re
 import resource
 import select
+import shutil
 import signal
 import sys
 import tempfile
@@ -473,7 +474,8 @@ def run_in_child(key: str, obj, baseline: Baseline, case: Case | None) -> dict:
     """The body of the forked child: the call and its verdict (a dict, sent to the parent)."""
     warnings.simplefilter("ignore")
     warnings.simplefilter("error", RuntimeWarning)  # overflow / invalid in numpy is a bug, not a result
-    os.chdir(tempfile.mkdtemp(prefix="geoprivate-fuzz-"))  # a relative path a call writes lands here
+    tempfile.tempdir = tempfile.mkdtemp(prefix="case-")  # in the walk's scratch directory, removed after it
+    os.chdir(tempfile.tempdir)  # a relative path a call writes lands here too
     value = None
     if case is not None:
         base = baseline.kwargs.get(case.param)
@@ -584,19 +586,31 @@ def run_forked(fns: list, jobs: int = 2, timeout: float = TIME_LIMIT) -> list[di
 
 
 # ------------------------------------------------------------------------------------------- the walk
+@contextlib.contextmanager
+def _scratch():
+    """A temporary directory the children's files go to (``tempfile.tempdir``), removed afterwards."""
+    saved = tempfile.tempdir
+    tempfile.tempdir = tempfile.mkdtemp(prefix="geoprivate-fuzz-")
+    try:
+        yield tempfile.tempdir
+    finally:
+        shutil.rmtree(tempfile.tempdir, ignore_errors=True)
+        tempfile.tempdir = saved
+
+
 def walk(selection: list[Case], callables: dict, baselines: dict, jobs: int = 2) -> list[dict]:
     """Run the cases; each result: the case's fields, ``status`` and ``detail``."""
     fns = [(lambda c=c: run_in_child(c.key, callables[c.key], baselines[c.key], c)) for c in selection]
-    out = []
-    for c, res in zip(selection, run_forked(fns, jobs), strict=True):
-        out.append({**dataclasses.asdict(c), **res})
-    return out
+    with _scratch():
+        results = run_forked(fns, jobs)
+    return [{**dataclasses.asdict(c), **res} for c, res in zip(selection, results, strict=True)]
 
 
 def run_baselines(keys: list[str], callables: dict, baselines: dict, jobs: int = 2) -> dict:
     """``{key: verdict}`` of each baseline call itself (must be ``pass``: a result without NaN)."""
     fns = [(lambda k=k: run_in_child(k, callables[k], baselines[k], None)) for k in keys]
-    return dict(zip(keys, run_forked(fns, jobs), strict=True))
+    with _scratch():
+        return dict(zip(keys, run_forked(fns, jobs), strict=True))
 
 
 # ------------------------------------------------------------------------------------------- the CLI
@@ -729,7 +743,11 @@ def walk_cli(cases: list[CliCase], baselines: dict, jobs: int = 2, *, baseline: 
 
     With ``baseline`` the cases' flags are ignored: each runs its command's baseline command line."""
     parsers = cli_parsers()
-    tmp = tempfile.mkdtemp(prefix="geoprivate-fuzz-cli-")
+    with _scratch() as tmp:
+        return _walk_cli_in(tmp, cases, baselines, parsers, jobs, baseline)
+
+
+def _walk_cli_in(tmp: str, cases: list, baselines: dict, parsers: dict, jobs: int, baseline: bool) -> list[dict]:
     fns = []
     for n, c in enumerate(cases):
         b = baselines[c.command]
