@@ -1892,7 +1892,7 @@ def _point_search(arr: _Arrangement, E, f, z0, lo: int, lo_cert, hi: int) -> CDe
             above = list(run.basis)
         if value < top:  # levels above top are out of reach too (the hulls are nested)
             break  # (else z0 is reached at the start level itself: search again from hi)
-    upper: object = None
+    upper: LevelBound | str | None = None
     if value < arr.m:
         if value + 1 > arr.max_depth():  # no vertex that deep
             upper = "empty-level"
