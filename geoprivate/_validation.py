@@ -89,6 +89,7 @@ __all__ = [
     "LinePoints",
     "PathArg",
     "check_path",
+    "Progress",
     "Positive",
     "NonNegative",
     "Probability",
@@ -349,3 +350,24 @@ PathArg = Annotated[Any, Check(check_path, kind="path")]
 
 #: points (or queries) on the line: a 1-D float64 array of finite reals (a scalar is one point)
 LinePoints = Annotated[Any, Check(check_line_points, kind="array")]
+
+
+def check_progress(value, name: str = "progress"):
+    """A progress bar: an object with a callable ``update(n)`` (tqdm-like), returned unchanged.
+
+    Examples
+    --------
+    >>> check_progress(3, "progress")
+    Traceback (most recent call last):
+    ...
+    TypeError: progress must have an update(n) method (a tqdm-like bar) or be None, got int
+    """
+    if not callable(getattr(value, "update", None)):
+        raise TypeError(
+            f"{name} must have an update(n) method (a tqdm-like bar) or be None, got {type(value).__name__}"
+        )
+    return value
+
+
+#: a tqdm-like progress bar (an object with ``update(n)``) or None
+Progress = Annotated[Any, Check(check_progress, kind="object")] | None

@@ -47,12 +47,31 @@ Labels are {0, 1} (1 = the paper's +1).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Annotated, Any
 
 import numpy as np
 
-from geoprivate._validation import as_rng, check_positive_int, check_probability
+from geoprivate._validation import (
+    Check,
+    Choice,
+    Interval,
+    Joint,
+    NonNegative,
+    NonNegInt,
+    Positive,
+    Probability,
+    Rng,
+    UnitInterval,
+    as_rng,
+    check_finite_array,
+    check_real,
+    checked,
+)
 from geoprivate.adversaries.stochastic import UniformColumns, UniformLine
+from geoprivate.ensembles import Ensemble
+from solvers._checks import as_list
 
 __all__ = [
     "uniform_line_cells",
@@ -70,44 +89,125 @@ __all__ = [
 
 #: Claim 13's accuracy parameter τ of Lemma 2
 TAU = 1 / 8
+#: the most points of D a Monte Carlo integration draws
+MAX_SAMPLES = 10**7
+
+#: real numbers, ±inf admitted (a CDF's argument), as float64
+_Reals = Annotated[Any, Check(check_finite_array, kind="array", allow_infinite=True)]
+#: finite real numbers (votes, coordinates), as float64
+_FiniteReals = Annotated[Any, Check(check_finite_array, kind="array")]
 
 
+@checked
 @dataclass(frozen=True)
 class SegmentState:
-    """BetweenThresholds' state during one segment (one μ): rounds [start, stop)."""
+    """BetweenThresholds' state during one segment (one μ): rounds [start, stop).
 
-    start: int
-    stop: int
+    Attributes
+    ----------
+    start, stop : int
+        The segment's rounds [start, stop).
+    t_hat_lower, t_hat_upper : float
+        The noisy thresholds t_ℓ + μ and t_u − μ.
+    nu_scale : float
+        The scale of the query noise ν (6/(εk) in Algorithm 1).
+    """
+
+    start: NonNegInt
+    stop: Annotated[NonNegInt, Joint("start <= stop")]
     t_hat_lower: float
     t_hat_upper: float
-    nu_scale: float
+    nu_scale: Positive
+
+    def __post_init__(self):
+        if self.stop < self.start:
+            raise ValueError(f"stop must be >= start = {self.start}, got {self.stop}")
 
 
-def laplace_cdf(x, scale) -> np.ndarray:
-    """CDF of Lap(scale) at x (vectorised, no overflow)."""
-    x = np.asarray(x, dtype=np.float64)
-    e = 0.5 * np.exp(-np.abs(x) / scale)
+@checked
+def laplace_cdf(x: _Reals, scale: Positive) -> np.ndarray:
+    """CDF of Lap(scale) at x (vectorised, no overflow).
+
+    Parameters
+    ----------
+    x : array_like of float
+        The points (±inf allowed).
+    scale : float > 0
+        The Laplace scale.
+
+    Returns
+    -------
+    numpy.ndarray of float
+    """
+    with np.errstate(over="ignore"):  # |x| / scale beyond the floats: exp(-inf) = 0, the right tail
+        e = 0.5 * np.exp(-np.abs(x) / scale)
     return np.where(x < 0, e, 1.0 - e)
 
 
-def answer_law(votes, state: SegmentState):
-    """(P[L], P[R], P[⊤]) of one BetweenThresholds answer to a vote q, given μ (Algorithm 1)."""
-    q = np.asarray(votes, dtype=np.float64)
+@checked
+def answer_law(votes: _FiniteReals, state: SegmentState):
+    """(P[L], P[R], P[⊤]) of one BetweenThresholds answer to a vote q, given μ (Algorithm 1).
+
+    Parameters
+    ----------
+    votes : array_like of float
+        The votes q = q_x(F_j).
+    state : SegmentState
+        The segment's noisy thresholds and ν's scale.
+
+    Returns
+    -------
+    (numpy.ndarray, numpy.ndarray, numpy.ndarray)
+        P[L], P[R] and P[⊤] per vote.
+    """
+    q = votes
     pL = laplace_cdf(state.t_hat_lower - q, state.nu_scale)
     pR = 1.0 - laplace_cdf(max(state.t_hat_lower, state.t_hat_upper) - q, state.nu_scale)
     return pL, pR, np.clip(1.0 - pL - pR, 0.0, 1.0)
 
 
-def label_one_probability(votes, state: SegmentState) -> np.ndarray:
-    """P[h_j(x) = 1] = P[R] + ½ P[⊤] for votes q = q_x(F_j) (the released label's law)."""
+@checked
+def label_one_probability(votes: _FiniteReals, state: SegmentState) -> np.ndarray:
+    """P[h_j(x) = 1] = P[R] + ½ P[⊤] for votes q = q_x(F_j) (the released label's law).
+
+    Parameters
+    ----------
+    votes : array_like of float
+        The votes q.
+    state : SegmentState
+        The segment.
+
+    Returns
+    -------
+    numpy.ndarray of float
+    """
     _, pR, pT = answer_law(votes, state)
     return pR + 0.5 * pT
 
 
-def lemma2_violation_probability(votes, state: SegmentState, t_lower, t_upper, tau=TAU) -> np.ndarray:
+@checked
+def lemma2_violation_probability(
+    votes: _FiniteReals, state: SegmentState, t_lower: float, t_upper: float, tau: NonNegative = TAU
+) -> np.ndarray:
     """P[the answer to q breaks Lemma 2's τ-accuracy]: L with q > t_ℓ+τ, R with q < t_u−τ,
-    ⊤ with q ∉ [t_ℓ−τ, t_u+τ]."""
-    q = np.asarray(votes, dtype=np.float64)
+    ⊤ with q ∉ [t_ℓ−τ, t_u+τ].
+
+    Parameters
+    ----------
+    votes : array_like of float
+        The votes q.
+    state : SegmentState
+        The segment.
+    t_lower, t_upper : float
+        The thresholds t_ℓ, t_u (without noise).
+    tau : float >= 0, default 1/8
+        Lemma 2's τ (Claim 13's).
+
+    Returns
+    -------
+    numpy.ndarray of float
+    """
+    q = votes
     pL, pR, pT = answer_law(q, state)
     return pL * (q > t_lower + tau) + pR * (q < t_upper - tau) + pT * ((q < t_lower - tau) | (q > t_upper + tau))
 
@@ -118,8 +218,9 @@ def _bvn_upper(s, t, rho):
 
     s, t, rho = np.broadcast_arrays(*(np.asarray(v, dtype=np.float64) for v in (s, t, rho)))
     h, k = -s, -t  # P[U >= s, V >= t] = Phi2(-s, -t; rho)
-    h = np.where(h == 0, 1e-300, h)
-    k = np.where(k == 0, 1e-300, k)
+    # Owen's T formula divides by h and k: 0 (and a subnormal, whose quotients overflow) moved to +-1e-300
+    h = np.where(h == 0, 1e-300, np.where(np.abs(h) < 1e-300, np.copysign(1e-300, h), h))
+    k = np.where(k == 0, 1e-300, np.where(np.abs(k) < 1e-300, np.copysign(1e-300, k), k))
     r = np.clip(rho, -1.0, 1.0)
     q = np.sqrt(np.maximum(1.0 - r * r, 0.0))
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -132,19 +233,42 @@ def _bvn_upper(s, t, rho):
     return np.clip(out, 0.0, 1.0)
 
 
-def gaussian_halfspace_error(A, w, a_star, w_star) -> np.ndarray:
+@checked
+def gaussian_halfspace_error(
+    A: Annotated[Any, Joint("a finite (k, d) matrix, one row per entry of w", kind="array")],
+    w: Annotated[Any, Joint("k finite thresholds, one per row of A", kind="array")],
+    a_star: Annotated[Any, Joint("a finite non-zero vector of R^d (d of A)", kind="array")],
+    w_star: float,
+) -> np.ndarray:
     """err_D(c, f) for f = [⟨a, x⟩ ≥ w] (rows of A, entries of w) and c = [⟨a*, x⟩ ≥ w*], D = N(0, I).
 
     Closed form: with s = w/|a|, t = w*/|a*|, ρ = cos∠(a, a*),
     err = P[f = 1] + P[c = 1] − 2·P[U ≥ s, V ≥ t] (Owen's T; float precision).  a = 0 is
     the constant hypothesis [0 ≥ w].
+
+    Parameters
+    ----------
+    A : array_like, shape (k, d)
+        The hypotheses' normals (a row of zeros: a constant hypothesis).
+    w : array_like, shape (k,)
+        Their thresholds.
+    a_star : array_like, shape (d,)
+        The target's normal (non-zero).
+    w_star : float
+        The target's threshold.
+
+    Returns
+    -------
+    numpy.ndarray of float, shape (k,)
     """
     from scipy.special import ndtr
 
-    A = np.asarray(A, dtype=np.float64)
-    w = np.asarray(w, dtype=np.float64)
-    a_star = np.asarray(a_star, dtype=np.float64)
+    A = check_finite_array(A, "A", ndim=2)
+    w = check_finite_array(w, "w", shape=(A.shape[0],))
+    a_star = check_finite_array(a_star, "a_star", shape=(A.shape[1],))
     ns = float(np.linalg.norm(a_star))
+    if not 0 < ns < math.inf:
+        raise ValueError(f"a_star must be a non-zero vector of finite norm, got norm {ns!r}")
     t = float(w_star) / ns
     pc = ndtr(-t)
     na = np.linalg.norm(A, axis=1)
@@ -158,25 +282,78 @@ def gaussian_halfspace_error(A, w, a_star, w_star) -> np.ndarray:
     return np.where(zero, const, np.clip(err, 0.0, 1.0))
 
 
-def uniform_line_cells(breakpoints, lo: float, hi: float):
+@checked
+def uniform_line_cells(
+    breakpoints: Annotated[Any, Check(check_finite_array, kind="array", allow_infinite=True)],
+    lo: Annotated[float, Check(check_real), Joint("lo < hi")],
+    hi: Annotated[float, Check(check_real), Joint("lo < hi")],
+):
     """The cells of U[lo, hi) cut at ``breakpoints``: ``(midpoints, probabilities)``.
 
     Any function constant between consecutive breakpoints (block hypotheses, vote counts,
     the target) has its U[lo, hi) expectation as the weighted sum over these midpoints
     (empty cells dropped).  Used by :func:`law_cells` and by [NNSY23]'s GenericBBL.
+
+    Parameters
+    ----------
+    breakpoints : array_like of float
+        Where the functions change value (±inf allowed: clipped to [lo, hi]).
+    lo, hi : float
+        The law's interval, lo < hi.
+
+    Returns
+    -------
+    (numpy.ndarray, numpy.ndarray)
+        The cells' midpoints and probabilities.
     """
-    b = np.unique(np.clip(np.concatenate([np.asarray(breakpoints, dtype=np.float64).ravel(), [lo, hi]]), lo, hi))
+    if not lo < hi or not math.isfinite(hi - lo):
+        raise ValueError(f"lo, hi: need lo < hi with a finite length, got lo={lo!r}, hi={hi!r}")
+    b = np.unique(np.clip(np.concatenate([breakpoints.ravel(), [lo, hi]]), lo, hi))
     w = np.diff(b) / (hi - lo)
     keep = w > 0
     return ((b[:-1] + b[1:]) / 2)[keep], w[keep]
 
 
-def law_cells(law, ensembles, target, *, n_samples: int = 20_000, rng=None):
+def _ensembles(value, name: str) -> list:
+    """A sequence of :class:`~geoprivate.ensembles.Ensemble`, as a list."""
+    out = as_list(value, name, "a sequence of Ensemble")
+    for e in out:
+        if not isinstance(e, Ensemble):
+            raise TypeError(f"{name} must hold Ensemble objects, got {type(e).__name__}")
+    return out
+
+
+@checked
+def law_cells(
+    law: Callable[..., Any],
+    ensembles: Annotated[Any, Check(_ensembles, kind="object")],
+    target: Callable[..., Any],
+    *,
+    n_samples: Annotated[int, Interval(ge=1, le=MAX_SAMPLES)] = 20_000,
+    rng: Rng = None,
+):
     """Representative points and weights (summing to 1) on which every f_{i,j} and c are constant.
 
     Returns ``(points, weights, method)``; ``method`` is ``"exact"`` for
     :class:`UniformLine` (cells between breakpoints) and :class:`UniformColumns`, else
     ``"monte-carlo"`` (``n_samples`` draws from ``law``).
+
+    Parameters
+    ----------
+    law : callable
+        D: ``UniformLine``, ``UniformColumns`` or any sampler ``law(rng, n)``.
+    ensembles : sequence of Ensemble
+        The ensembles F_j.
+    target : callable
+        The target c (with ``breakpoints`` for ``UniformLine``).
+    n_samples : int
+        Monte Carlo draws (other laws).
+    rng : Generator, int or None
+        The draws' randomness.
+
+    Returns
+    -------
+    (numpy.ndarray, numpy.ndarray, str)
     """
     if isinstance(law, UniformLine):
         if not hasattr(target, "breakpoints"):
@@ -191,11 +368,12 @@ def law_cells(law, ensembles, target, *, n_samples: int = 20_000, rng=None):
     if isinstance(law, UniformColumns):
         n = law.n_points
         return np.arange(n), np.full(n, 1.0 / n), "exact"
-    n = check_positive_int(n_samples, "n_samples")
+    n = n_samples
     pts = np.asarray(law(as_rng(rng), n))
     return pts, np.full(n, 1.0 / n), "monte-carlo"
 
 
+@checked
 @dataclass
 class AccuracyReport:
     """err_D of every segment of a run ([Yan26] Definition 1, Claim 2/13).
@@ -214,12 +392,12 @@ class AccuracyReport:
     n_samples : int or None
     """
 
-    method: str
+    method: Annotated[str, Choice("exact", "monte-carlo", "mixed")]
     law: str
     segments: list = field(default_factory=list)
-    half_width: float = 0.0
-    confidence: float = 1.0
-    n_samples: int | None = None
+    half_width: NonNegative = 0.0
+    confidence: UnitInterval = 1.0
+    n_samples: Annotated[int, Interval(ge=1)] | None = None
 
     def _used(self):
         s = [g for g in self.segments if g["stop"] > g["start"]]
@@ -250,11 +428,22 @@ class AccuracyReport:
         return max(g["rho"] for g in self._used())
 
     def claim13_holds(self) -> bool:
-        """err_D(h_j) ≤ 4·mean_i err_D(f_{i,j}) + ρ_j in every segment (± the CI when Monte Carlo)."""
+        """err_D(h_j) ≤ 4·mean_i err_D(f_{i,j}) + ρ_j in every segment (± the CI when Monte Carlo).
+
+        Returns
+        -------
+        bool
+        """
         slack = 5 * self.half_width  # err_h and 4*mean each within half_width
         return all(g["err_h"] <= 4 * g["mean_block"] + g["rho"] + slack + 1e-12 for g in self._used())
 
     def to_dict(self) -> dict:
+        """Plain JSON: the maxima, Claim 13's bound, the confidence and every segment.
+
+        Returns
+        -------
+        dict
+        """
         return {
             "method": self.method,
             "law": self.law,
@@ -270,8 +459,22 @@ class AccuracyReport:
         }
 
 
+def _run_result(value, name: str):
+    """A run's result with ``segment_states``, ``ensembles`` and ``params`` (a PredictionResult)."""
+    if not all(hasattr(value, a) for a in ("segment_states", "ensembles", "params")):
+        raise TypeError(f"{name}: expected a PredictionResult, got {type(value).__name__}")
+    return value
+
+
+@checked
 def measure_accuracy(
-    result, target, law, *, n_samples: int = 20_000, confidence: float = 0.999999, rng=None
+    result: Annotated[Any, Check(_run_result, kind="object")],
+    target: Callable[..., Any],
+    law: Callable[..., Any],
+    *,
+    n_samples: Annotated[int, Interval(ge=1, le=MAX_SAMPLES)] = 20_000,
+    confidence: Probability = 0.999999,
+    rng: Rng = None,
 ) -> AccuracyReport:
     """err_D(c, h_j) and err_D(c, f_{i,j}) of every segment of a :class:`PredictionResult`.
 
@@ -289,7 +492,7 @@ def measure_accuracy(
     -------
     AccuracyReport
     """
-    conf = check_probability(confidence, "confidence")
+    conf = confidence
     states = result.segment_states
     if len(states) != len(result.ensembles):
         raise ValueError(f"result: {len(states)} segment states for {len(result.ensembles)} ensembles")

@@ -39,9 +39,22 @@ from here.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Annotated, Any
 
 import numpy as np
 
+from geoprivate._validation import (
+    Check,
+    Choice,
+    Interval,
+    Joint,
+    NonNegInt,
+    check_finite_array,
+    check_indices,
+    check_int_in_range,
+    check_line_points,
+    checked,
+)
 from geoprivate.concepts import FiniteClass, Intervals, Thresholds
 from geoprivate.ensembles import (  # the one ensemble abstraction (names kept importable from here)
     Ensemble,
@@ -53,7 +66,9 @@ from geoprivate.ensembles import (  # the one ensemble abstraction (names kept i
     halfspace_votes_matrix,
     make_ensemble,
 )
+from geoprivate.problems import MAX_DIMENSION
 from solvers import combinatorics as comb
+from solvers._checks import as_array, as_positions
 from solvers.affine import AffineSubspace
 from solvers.depth import max_cdepth
 from solvers.halfspaces import (
@@ -81,25 +96,126 @@ __all__ = [
     "concept_kind",
 ]
 
+#: the most processes :class:`G_halfspace` computes its blocks with
+MAX_WORKERS = 256
 #: marker for "the class of halfspaces over R^d" (G_oblivious accepts it, or any object
 #: whose class is named ``Halfspaces`` and has an int attribute ``d``)
 HALFSPACES = "halfspaces"
 
 
-def concept_kind(concept) -> str:
-    """``"finite"``, ``"thresholds"``, ``"intervals"`` or ``"halfspaces"``; TypeError otherwise."""
+def _kind(concept) -> str | None:
+    """The kind of a concept class the generators support, or None."""
     if isinstance(concept, FiniteClass):
         return "finite"
     if isinstance(concept, Thresholds):
         return "thresholds"
     if isinstance(concept, Intervals):
         return "intervals"
-    if concept == HALFSPACES or type(concept).__name__ == "Halfspaces":
+    if (isinstance(concept, str) and concept == HALFSPACES) or type(concept).__name__ == "Halfspaces":
         return "halfspaces"
-    raise TypeError(
-        "concept: expected a FiniteClass, Thresholds, Intervals or halfspaces "
-        f"(geoprivate.prediction.HALFSPACES), got {type(concept).__name__}"
-    )
+    return None
+
+
+def _concept(value, name: str):
+    """A class of :func:`concept_kind` (FiniteClass, Thresholds, Intervals, halfspaces), returned unchanged."""
+    if _kind(value) is None:
+        raise TypeError(
+            f"{name}: expected a FiniteClass, Thresholds, Intervals or halfspaces "
+            f"(geoprivate.prediction.HALFSPACES), got {type(value).__name__}"
+        )
+    return value
+
+
+#: a concept class of the generators: FiniteClass, Thresholds, Intervals or halfspaces
+ConceptArg = Annotated[Any, Check(_concept, kind="object")]
+#: points of a sample or of the hard queries, checked against the class (the kind's points)
+SamplePoints = Annotated[Any, Joint("points of the class: line reals, domain positions or rows of R^d", kind="array")]
+#: labels in {0, 1}, one per point
+SampleLabels = Annotated[Any, Joint("labels in {0, 1}, one per point", kind="labels")]
+#: the dimension of a halfspace's points
+Dimension = Annotated[int, Interval(ge=1), Check(check_int_in_range, low=1, high=MAX_DIMENSION)]
+
+
+@checked
+def concept_kind(concept: ConceptArg) -> str:
+    """``"finite"``, ``"thresholds"``, ``"intervals"`` or ``"halfspaces"``; TypeError otherwise.
+
+    Parameters
+    ----------
+    concept : FiniteClass, Thresholds, Intervals, or ``HALFSPACES`` (or a ``Halfspaces``)
+        The class.
+
+    Returns
+    -------
+    str
+    """
+    kind = _kind(concept)
+    assert kind is not None  # checked on entry (ConceptArg)
+    return kind
+
+
+def class_points(kind: str, concept, points, name: str, d: int | None = None) -> np.ndarray:
+    """Points of a class of ``kind`` as the generators take them, or a one-line error naming ``name``.
+
+    Line classes: finite reals (:func:`~geoprivate._validation.check_line_points`); a finite class:
+    domain positions in [0, n_points) (-1 and 2.7 refused, never wrapped or truncated); halfspaces:
+    finite rows of R^d (``d`` the other points' dimension, when known).
+
+    Parameters
+    ----------
+    kind : str
+        :func:`concept_kind` of ``concept``.
+    concept : object
+        The class (its ``n_points`` for a finite class).
+    points : array_like
+        The points.
+    name : str
+        The parameter named in an error.
+    d : int, optional
+        The dimension the rows must have (halfspaces).
+
+    Returns
+    -------
+    numpy.ndarray
+        float64 (line, halfspaces, shape (n,) or (n, d)) or intp (finite, shape (n,)).
+    """
+    if kind == "finite":  # without the class (a generator of another kind), the range is unknown
+        return check_indices(points, concept.n_points, name) if concept is not None else as_positions(points, name)
+    if kind != "halfspaces":
+        return check_line_points(points, name)
+    X = check_finite_array(points, name)
+    if X.size == 0 and d is not None:
+        X = X.reshape(0, d)
+    if X.ndim != 2 or X.shape[1] < 1 or (d is not None and X.shape[1] != d):
+        want = f"(n, d) with d = {d}" if d is not None else "(n, d)"
+        raise ValueError(f"{name}: halfspaces take points of shape {want}, got {X.shape}")
+    return X
+
+
+def labels01(labels, n: int, name: str = "labels") -> np.ndarray:
+    """``n`` labels in {0, 1} (1 = the paper's +1) as int64, or a one-line error naming ``name``.
+
+    Parameters
+    ----------
+    labels : array_like
+        The labels.
+    n : int
+        How many there must be.
+    name : str, default "labels"
+        The parameter named in an error.
+
+    Returns
+    -------
+    numpy.ndarray of int64, shape (n,)
+    """
+    y = as_array(labels, name)
+    if y.shape != (n,):
+        raise ValueError(f"{name}: expected shape ({n},), got {y.shape}")
+    if y.size and y.dtype.kind not in "biuf":
+        raise TypeError(f"{name}: expected labels in {{0, 1}}, got dtype {y.dtype}")
+    if y.size and ((y != 0) & (y != 1)).any():
+        raise ValueError(f"{name}: expected labels in {{0, 1}} (1 = the paper's +1, 0 = its -1)")
+    return y.astype(np.int64)
 
 
 # --------------------------------------------------------------------------- ensembles: geoprivate.ensembles
@@ -116,6 +232,7 @@ def _weighted(points, labels, hard_points, hard_labels, weight: int):
     return np.concatenate([np.asarray(points), hp]), np.concatenate([np.asarray(labels), hl])
 
 
+@checked
 class G_oblivious:
     """G_oblivious, [Yan26] Algorithm 3: ERM over C|HardQuery on the block S_i.
 
@@ -141,19 +258,44 @@ class G_oblivious:
 
     name = "G_oblivious"
 
-    def __init__(self, concept):
+    def __init__(self, concept: ConceptArg):
         self.concept = concept
         self.kind = concept_kind(concept)
 
+    def _sample(self, points, labels, hard_points=(), hard_labels=()):
+        """A block and HardQuery validated as points of the class and 0/1 labels (one-line errors)."""
+        P = class_points(self.kind, self.concept, points, "points")
+        y = labels01(labels, P.shape[0])
+        d = P.shape[1] if P.ndim == 2 else None
+        H = class_points(self.kind, self.concept, hard_points, "hard_points", d)
+        return P, y, H, labels01(hard_labels, H.shape[0], "hard_labels")
+
     # -- one block
-    def hypothesis(self, points, labels, hard_points=(), hard_labels=()):
+    def hypothesis(
+        self,
+        points: SamplePoints,
+        labels: SampleLabels,
+        hard_points: SamplePoints = (),
+        hard_labels: SampleLabels = (),
+    ):
         """f = argmin_{h ∈ C|HardQuery} err_{S_i}(h) for one block.
+
+        Parameters
+        ----------
+        points, labels : array_like
+            The block S_i (points of the class, labels in {0, 1}).
+        hard_points, hard_labels : array_like
+            HardQuery's points and labels.
 
         Returns
         -------
         (hypothesis, sample_errors, hard_errors)
             ``hard_errors == 0`` iff C|HardQuery ≠ ∅ (Claim 4).
         """
+        return self._hypothesis(*self._sample(points, labels, hard_points, hard_labels))
+
+    def _hypothesis(self, points, labels, hard_points=(), hard_labels=()):
+        """:meth:`hypothesis` on a checked block (the ensemble's inner loop)."""
         labels = np.asarray(labels, dtype=np.int64)
         hard_labels = np.asarray(hard_labels, dtype=np.int64)
         m = labels.shape[0]
@@ -222,7 +364,7 @@ class G_oblivious:
             )
         hyps, errs, hard_errs = [], [], []
         for pts, lab in blocks:
-            h, e, he = self.hypothesis(pts, lab, hard_points, hard_labels)
+            h, e, he = self._hypothesis(pts, lab, hard_points, hard_labels)
             hyps.append(h)
             errs.append(e)
             hard_errs.append(he)
@@ -232,11 +374,22 @@ class G_oblivious:
             self.kind, hyps, matrix=matrix, sample_errors=errs, realisable=realisable, info=dict(hard_errors=hard_errs)
         )
 
-    def is_realisable(self, points, labels) -> bool:
-        """Whether some concept of C labels the whole sample correctly."""
+    def is_realisable(self, points: SamplePoints, labels: SampleLabels) -> bool:
+        """Whether some concept of C labels the whole sample correctly.
+
+        Parameters
+        ----------
+        points, labels : array_like
+            The sample (points of the class, labels in {0, 1}).
+
+        Returns
+        -------
+        bool
+        """
+        P, y, _, _ = self._sample(points, labels)
         if self.kind == "halfspaces":
-            return halfspace_witness(np.asarray(points, dtype=np.float64), labels).realisable
-        return self.hypothesis(points, labels)[1] == 0
+            return halfspace_witness(P, y).realisable
+        return self._hypothesis(P, y)[1] == 0
 
     def __repr__(self) -> str:
         return f"G_oblivious({self.kind})"
@@ -245,7 +398,14 @@ class G_oblivious:
 # --------------------------------------------------------------------------- G_halfspace
 
 
-def hard_query_subspace(hard_points, d: int, *, min_dim: int = 0, deferred=None) -> tuple[AffineSubspace, list[bool]]:
+@checked
+def hard_query_subspace(
+    hard_points: SamplePoints,
+    d: Dimension,
+    *,
+    min_dim: Annotated[NonNegInt, Joint("at most d + 1")] = 0,
+    deferred: list | None = None,
+) -> tuple[AffineSubspace, list[bool]]:
     """C|HardQuery of Algorithm 4: {z = (a, w) ∈ ℝ^{d+1} : ⟨a, x⟩ − w = 0 for every hard x}.
 
     Returns the exact subspace and, per hard query, whether its hyperplane was redundant
@@ -253,10 +413,29 @@ def hard_query_subspace(hard_points, d: int, *, min_dim: int = 0, deferred=None)
     generator :class:`G_halfspace_repaired`) a hyperplane that would cut the subspace
     below dimension ``min_dim`` is not applied; ``deferred`` (a list) then receives, per
     hard query, whether it was left out.
+
+    Parameters
+    ----------
+    hard_points : array_like, shape (h, d)
+        The hard queries' points (finite).
+    d : int
+        The dimension of the points.
+    min_dim : int, default 0
+        The least dimension a hyperplane may cut the subspace to (at most d + 1).
+    deferred : list, optional
+        Receives, per hard query, whether its hyperplane was left out.
+
+    Returns
+    -------
+    (AffineSubspace, list of bool)
+        C|HardQuery and the redundancy flags.
     """
+    if min_dim > d + 1:
+        raise ValueError(f"min_dim must be at most d + 1 = {d + 1}, got {min_dim}")
+    H = class_points("halfspaces", None, hard_points, "hard_points", d)
     V = AffineSubspace.full(d + 1)
     redundant = []
-    for x in np.asarray(hard_points, dtype=np.float64).reshape(-1, d):
+    for x in H:
         r = V.intersect([Fraction(float(v)) for v in x] + [Fraction(-1)], 0)
         if r.empty:  # pragma: no cover - homogeneous hyperplanes always meet at 0
             raise RuntimeError("hard-query hyperplanes do not meet")
@@ -270,6 +449,7 @@ def hard_query_subspace(hard_points, d: int, *, min_dim: int = 0, deferred=None)
     return V, redundant
 
 
+@checked
 class G_halfspace:
     """G_halfspace, [Yan26] Algorithm 4: a cdepth_{S_i} maximiser over C|HardQuery.
 
@@ -337,21 +517,43 @@ class G_halfspace:
 
     name = "G_halfspace"
 
-    def __init__(self, d, *, form, workers: int = 1):
-        if isinstance(d, bool) or not isinstance(d, (int, np.integer)) or d < 1:
-            raise ValueError(f"d must be a positive integer, got {d!r}")
-        if form not in DUAL_FORMS:
-            raise ValueError(f"form: expected one of {DUAL_FORMS}, got {form!r}")
-        if isinstance(workers, bool) or not isinstance(workers, (int, np.integer)) or workers < 1:
-            raise ValueError(f"workers must be a positive integer, got {workers!r}")
-        self.workers = int(workers)
-        self.d = int(d)
+    def __init__(
+        self,
+        d: Dimension,
+        *,
+        form: Annotated[str, Choice(*DUAL_FORMS)],
+        workers: Annotated[int, Interval(ge=1, le=MAX_WORKERS)] = 1,
+    ):
+        self.workers = workers
+        self.d = d
         self.form = form
         self.kind = "halfspaces"
         self._cache: dict = {}
 
-    def constraints(self, points, labels):
-        """The block's dual constraints (A, b) in the chosen form (cached per block)."""
+    def _sample(self, points, labels):
+        """A block validated: finite rows of R^d and labels in {0, 1} (one-line errors)."""
+        X = class_points("halfspaces", None, points, "points", self.d)
+        return X, labels01(labels, X.shape[0])
+
+    def constraints(self, points: SamplePoints, labels: SampleLabels):
+        """The block's dual constraints (A, b) in the chosen form (cached per block).
+
+        Parameters
+        ----------
+        points : array_like, shape (m, d)
+            The block's points.
+        labels : array_like, shape (m,)
+            Their labels in {0, 1}.
+
+        Returns
+        -------
+        (A, b)
+            :func:`solvers.halfspaces.dual_constraints` of the block.
+        """
+        return self._constraints(*self._sample(points, labels))
+
+    def _constraints(self, points, labels):
+        """:meth:`constraints` on a checked block."""
         key = (np.asarray(points, np.float64).tobytes(), np.asarray(labels, np.int64).tobytes())
         if key not in self._cache:
             self._cache[key] = dual_constraints(
@@ -359,22 +561,50 @@ class G_halfspace:
             )
         return self._cache[key]
 
-    def hypothesis(self, points, labels, subspace):
-        """f_{i,j} = argmax_{z ∈ subspace} cdepth_{S_i}(z) as ((a, w), CDepthResult)."""
-        res = max_cdepth(self.constraints(points, labels), subspace)
+    def hypothesis(self, points: SamplePoints, labels: SampleLabels, subspace: AffineSubspace):
+        """f_{i,j} = argmax_{z ∈ subspace} cdepth_{S_i}(z) as ((a, w), CDepthResult).
+
+        Parameters
+        ----------
+        points, labels : array_like
+            The block (rows of R^d, labels in {0, 1}).
+        subspace : AffineSubspace
+            C|HardQuery, a subspace of R^{d+1} (:meth:`subspace`).
+
+        Returns
+        -------
+        ((a, w), CDepthResult)
+        """
+        if len(subspace.point) != self.d + 1:
+            raise ValueError(f"subspace: expected a subspace of R^{self.d + 1}, got one of R^{len(subspace.point)}")
+        return self._hypothesis(*self._sample(points, labels), subspace)
+
+    def _hypothesis(self, points, labels, subspace):
+        """:meth:`hypothesis` on a checked block (the ensemble's inner loop)."""
+        res = max_cdepth(self._constraints(points, labels), subspace)
         return dual_hypothesis(res.point), res
 
     min_dim = 0
 
-    def subspace(self, hard_points):
-        """(C|HardQuery, redundant flags, deferred flags) for the hard points."""
+    def subspace(self, hard_points: SamplePoints):
+        """(C|HardQuery, redundant flags, deferred flags) for the hard points.
+
+        Parameters
+        ----------
+        hard_points : array_like, shape (h, d)
+            The hard queries' points.
+
+        Returns
+        -------
+        (AffineSubspace, list of bool, list of bool)
+        """
         deferred: list = []
         V, redundant = hard_query_subspace(hard_points, self.d, min_dim=self.min_dim, deferred=deferred)
         return V, redundant, deferred
 
     def _block(self, block, V):
         pts, lab = block
-        h, res = self.hypothesis(pts, lab, V)
+        h, res = self._hypothesis(pts, lab, V)
         pred = halfspace_predicate(h[0], h[1], np.asarray(pts, np.float64))
         return h, int(res.value), int((pred != np.asarray(lab)).sum())
 
@@ -402,8 +632,19 @@ class G_halfspace:
             {"affine_dim": V.dim, "cdepth": cd, "redundant": redundant, "deferred": deferred, "form": self.form},
         )
 
-    def is_realisable(self, points, labels) -> bool:
-        return halfspace_witness(np.asarray(points, dtype=np.float64), labels).realisable
+    def is_realisable(self, points: SamplePoints, labels: SampleLabels) -> bool:
+        """Whether some halfspace labels the whole sample correctly (an exact LP witness).
+
+        Parameters
+        ----------
+        points, labels : array_like
+            The sample (rows of R^d, labels in {0, 1}).
+
+        Returns
+        -------
+        bool
+        """
+        return halfspace_witness(*self._sample(points, labels)).realisable
 
     def __repr__(self) -> str:
         return f"G_halfspace(d={self.d}, form={self.form!r})"
@@ -414,6 +655,7 @@ def _block_of(gen, V, block):
     return gen._block(block, V)
 
 
+@checked
 class G_halfspace_repaired(G_halfspace):
     """G_halfspace with the collapse repaired: C|HardQuery is never cut below dimension 1.
 

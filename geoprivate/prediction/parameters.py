@@ -32,8 +32,22 @@ is used.
 from __future__ import annotations
 
 import math
+from typing import Annotated, Any
 
-from geoprivate._validation import check_positive_int, check_probability
+from geoprivate._validation import (
+    Check,
+    Choice,
+    FloatCount,
+    Interval,
+    OpenDelta,
+    Positive,
+    PositiveInt,
+    Probability,
+    check_int_in_range,
+    check_positive_real,
+    checked,
+)
+from geoprivate.problems import CONCEPTS
 
 __all__ = [
     "appendix_a2",
@@ -46,16 +60,16 @@ __all__ = [
 ]
 
 
-def _check(d, T, alpha, beta, epsilon, delta):
-    d = check_positive_int(d, "d")
-    T = check_positive_int(T, "T")
-    if T < 2:
-        raise ValueError(f"T must be >= 2 (log T > 0), got {T}")
-    a = check_probability(alpha, "alpha")
-    b = check_probability(beta, "beta")
-    e = check_probability(epsilon, "epsilon")
-    dl = check_probability(delta, "delta")
-    return d, T, a, b, e, dl
+def _positive_number(value, name: str):
+    """A positive finite real number, unconverted (an int of any size stays exact for sympy)."""
+    check_positive_real(value, name)
+    return value
+
+
+#: the horizon T of the appendices: log T > 0, and T a float
+_Horizon = Annotated[int, Interval(ge=2), Check(check_int_in_range, low=2, high=10**300)]
+#: a positive number kept as given (exact for sympy)
+_PositiveNumber = Annotated[Any, Check(_positive_number, kind="real")]
 
 
 def _a2_bt(d, T, a, b, e, dl, log, sqrt):
@@ -150,12 +164,33 @@ def _k_and_m(d, T, eps_bt, alpha_bt, beta_bt, c_m, log):
     return k, m
 
 
+def _in_floats(formula, *args):
+    """``formula(*args)``, or a one-line ValueError naming the inputs when it leaves floating point."""
+    try:
+        return formula(*args)
+    except (OverflowError, ZeroDivisionError, ValueError) as exc:
+        raise ValueError(
+            f"d, T, alpha, beta, epsilon, delta: the appendix's formulas leave floating point ({exc})"
+        ) from None
+
+
 def _finish(d, T, alpha, beta, epsilon, delta, bt, c_m, which):
     """The result of :func:`appendix_a2` / :func:`appendix_a3` from ``bt`` = (ε_BT, δ_BT, α_BT, β_BT)."""
     eps_bt, delta_bt, alpha_bt, beta_bt = bt
     if not (beta_bt > 0 and math.isfinite(beta_bt)):
-        raise ValueError(f"{which}: beta_BT = {beta_bt!r} is not a positive number for d={d}, T={T}")
-    k, m = _k_and_m(d, T, eps_bt, alpha_bt, beta_bt, c_m, math.log)
+        raise ValueError(
+            f"d, T, alpha, beta, epsilon, delta: {which}'s beta_BT = {beta_bt!r} is not a positive number for "
+            f"d={d}, T={T}"
+        )
+    try:
+        k, m = _k_and_m(d, T, eps_bt, alpha_bt, beta_bt, c_m, math.log)
+    except (OverflowError, ZeroDivisionError):
+        k = m = math.inf
+    if not (math.isfinite(k) and math.isfinite(m)):
+        raise ValueError(
+            f"alpha, epsilon, c_m: {which}'s k or m leaves floating point for d={d}, T={T}, "
+            f"alpha={alpha!r}, epsilon={epsilon!r}, c_m={c_m!r}"
+        )
     return {
         "mode": "theorem",
         "appendix": which,
@@ -178,8 +213,31 @@ def _finish(d, T, alpha, beta, epsilon, delta, bt, c_m, which):
     }
 
 
-def appendix_a2(d, T, alpha, beta, epsilon, delta, *, c_m: float = 1.0) -> dict:
+@checked
+def appendix_a2(
+    d: FloatCount,
+    T: _Horizon,
+    alpha: Probability,
+    beta: Probability,
+    epsilon: Probability,
+    delta: Probability,
+    *,
+    c_m: Positive = 1.0,
+) -> dict:
     """[Yan26] Appendix A.2 (GenericPredictor + G_oblivious, VC dimension d).
+
+    Parameters
+    ----------
+    d : int
+        The VC dimension.
+    T : int >= 2
+        The number of queries.
+    alpha, beta : float in (0, 1)
+        The accuracy target.
+    epsilon, delta : float in (0, 1)
+        The privacy target.
+    c_m : float > 0, default 1
+        The constant of Claim 3's O(·) in m.
 
     Returns
     -------
@@ -192,36 +250,97 @@ def appendix_a2(d, T, alpha, beta, epsilon, delta, *, c_m: float = 1.0) -> dict:
     >>> p["k"] > 0 and p["N"] == p["k"] * p["m"]
     True
     """
-    d, T, a, b, e, dl = _check(d, T, alpha, beta, epsilon, delta)
-    return _finish(d, T, a, b, e, dl, _a2_bt(d, T, a, b, e, dl, math.log, math.sqrt), c_m, "A.2")
+    d, T, a, b, e, dl = d, T, alpha, beta, epsilon, delta
+    return _finish(d, T, a, b, e, dl, _in_floats(_a2_bt, d, T, a, b, e, dl, math.log, math.sqrt), c_m, "A.2")
 
 
-def appendix_a3(d, T, alpha, beta, epsilon, delta, *, c_m: float = 1.0) -> dict:
-    """[Yan26] Appendix A.3 (GenericPredictor + G_halfspace, halfspaces over ℝ^d)."""
-    d, T, a, b, e, dl = _check(d, T, alpha, beta, epsilon, delta)
+@checked
+def appendix_a3(
+    d: FloatCount,
+    T: _Horizon,
+    alpha: Probability,
+    beta: Probability,
+    epsilon: Probability,
+    delta: Probability,
+    *,
+    c_m: Positive = 1.0,
+) -> dict:
+    """[Yan26] Appendix A.3 (GenericPredictor + G_halfspace, halfspaces over ℝ^d).
+
+    Parameters
+    ----------
+    d : int
+        The dimension.
+    T : int >= 2
+        The number of queries (A.3 needs T > e).
+    alpha, beta : float in (0, 1)
+        The accuracy target.
+    epsilon, delta : float in (0, 1)
+        The privacy target (A.3 needs delta < 1/e).
+    c_m : float > 0, default 1
+        The constant of Lemma 3 / Claim 7's O(·) in m.
+
+    Returns
+    -------
+    dict
+        As :func:`appendix_a2`.
+    """
+    d, T, a, b, e, dl = d, T, alpha, beta, epsilon, delta
     if math.e >= T or dl >= 1 / math.e:
         raise ValueError(f"A.3 needs T > e and delta < 1/e (log log T, log log(1/delta)), got T={T}, delta={delta}")
-    s = _a3_log_sum(d, T, e, dl, math.log)
+    s = _in_floats(_a3_log_sum, d, T, e, dl, math.log)
     if s <= 0:
         raise ValueError(f"A.3: log d + log log T + log log(1/delta) + log(1/epsilon) = {s} <= 0")
-    return _finish(d, T, a, b, e, dl, _a3_bt(d, T, a, b, e, dl, s, math.log, math.sqrt), c_m, "A.3")
+    return _finish(d, T, a, b, e, dl, _in_floats(_a3_bt, d, T, a, b, e, dl, s, math.log, math.sqrt), c_m, "A.3")
 
 
-def theorem_parameters(kind: str, d, T, alpha, beta, epsilon, delta, *, c_m: float = 1.0) -> dict:
-    """A.3 for ``kind == "halfspaces"``, A.2 otherwise."""
+@checked
+def theorem_parameters(
+    kind: Annotated[str, Choice(*CONCEPTS)],
+    d: FloatCount,
+    T: _Horizon,
+    alpha: Probability,
+    beta: Probability,
+    epsilon: Probability,
+    delta: Probability,
+    *,
+    c_m: Positive = 1.0,
+) -> dict:
+    """A.3 for ``kind == "halfspaces"``, A.2 otherwise.
+
+    Parameters
+    ----------
+    kind : str
+        The problem (one of :data:`geoprivate.problems.CONCEPTS`).
+    d, T, alpha, beta, epsilon, delta, c_m
+        As :func:`appendix_a2`.
+
+    Returns
+    -------
+    dict
+    """
     f = appendix_a3 if kind == "halfspaces" else appendix_a2
     return f(d, T, alpha, beta, epsilon, delta, c_m=c_m)
 
 
-def practical_parameters(k, m, epsilon, delta=None) -> dict:
-    """The record of a practical-mode run: explicit k, m, ε_BT (and δ_BT)."""
-    return {
-        "mode": "practical",
-        "k": check_positive_int(k, "k"),
-        "m": check_positive_int(m, "m"),
-        "epsilon_bt": float(epsilon),
-        "delta_bt": delta,
-    }
+@checked
+def practical_parameters(k: PositiveInt, m: PositiveInt, epsilon: Probability, delta: OpenDelta | None = None) -> dict:
+    """The record of a practical-mode run: explicit k, m, ε_BT (and δ_BT).
+
+    Parameters
+    ----------
+    k, m : int
+        The number and size of the blocks.
+    epsilon : float in (0, 1)
+        ε_BT of each BetweenThresholds segment.
+    delta : float in (0, 1), optional
+        δ_BT (None: the predictor's default).
+
+    Returns
+    -------
+    dict
+    """
+    return {"mode": "practical", "k": k, "m": m, "epsilon_bt": epsilon, "delta_bt": delta}
 
 
 # --------------------------------------------------------------------------- sympy
@@ -266,16 +385,38 @@ def _sympy_finish(symbols, bt, c_m) -> dict:
     }
 
 
-def sympy_appendix_a2(c_m=1):
-    """A.2 as sympy expressions in (d, T, α, β, ε, δ): dict with eps_bt, delta_bt, alpha_bt, beta_bt, k, m, N."""
+@checked
+def sympy_appendix_a2(c_m: _PositiveNumber = 1):
+    """A.2 as sympy expressions in (d, T, α, β, ε, δ): dict with eps_bt, delta_bt, alpha_bt, beta_bt, k, m, N.
+
+    Parameters
+    ----------
+    c_m : number > 0, default 1
+        The constant of m (kept exact).
+
+    Returns
+    -------
+    dict
+    """
     import sympy as sp
 
     d, T, a, b, e, dl = _symbols()
     return _sympy_finish((d, T, a, b, e, dl), _a2_bt(d, T, a, b, e, dl, sp.log, sp.sqrt), c_m)
 
 
-def sympy_appendix_a3(c_m=1):
-    """A.3 as sympy expressions (see :func:`sympy_appendix_a2`)."""
+@checked
+def sympy_appendix_a3(c_m: _PositiveNumber = 1):
+    """A.3 as sympy expressions (see :func:`sympy_appendix_a2`).
+
+    Parameters
+    ----------
+    c_m : number > 0, default 1
+        The constant of m (kept exact).
+
+    Returns
+    -------
+    dict
+    """
     import sympy as sp
 
     d, T, a, b, e, dl = _symbols()
@@ -283,12 +424,55 @@ def sympy_appendix_a3(c_m=1):
     return _sympy_finish((d, T, a, b, e, dl), _a3_bt(d, T, a, b, e, dl, s, sp.log, sp.sqrt), c_m)
 
 
-def growth_exponent(expr, var, at, *, log_of=False, values=None):
+def _sympy_expr(value, name: str):
+    """A sympy expression (``sympy.Expr``), returned unchanged."""
+    import sympy as sp
+
+    if not isinstance(value, sp.Expr):
+        raise TypeError(f"{name} must be a sympy expression, got {type(value).__name__}")
+    return value
+
+
+def _sympy_symbol(value, name: str):
+    """A sympy symbol, returned unchanged."""
+    import sympy as sp
+
+    if not isinstance(value, sp.Symbol):
+        raise TypeError(f"{name} must be a sympy Symbol, got {type(value).__name__}")
+    return value
+
+
+@checked
+def growth_exponent(
+    expr: Annotated[Any, Check(_sympy_expr, kind="object")],
+    var: Annotated[Any, Check(_sympy_symbol, kind="object")],
+    at: _PositiveNumber,
+    *,
+    log_of: bool = False,
+    values: dict | None = None,
+):
     """Local growth exponent of a positive sympy expression: d log f / d log x at x = ``at``.
 
     With ``log_of=True`` the exponent in log x: d log f / d log log x (for the log T
     dependence).  ``values`` substitutes the other symbols.  Evaluated with sympy's
     derivative (exact) and numerical substitution (mpmath, 30 digits).
+
+    Parameters
+    ----------
+    expr : sympy.Expr
+        A positive expression.
+    var : sympy.Symbol
+        The variable x.
+    at : number > 0
+        Where the exponent is taken (kept exact).
+    log_of : bool, default False
+        The exponent in log x instead of x.
+    values : dict, optional
+        The other symbols' values (every free symbol but ``var`` needs one).
+
+    Returns
+    -------
+    float
     """
     import sympy as sp
 
@@ -298,4 +482,11 @@ def growth_exponent(expr, var, at, *, log_of=False, values=None):
         g = g * sp.log(var)
     subs = dict(values or {})
     subs[var] = at
-    return float(sp.N(g.subs(subs), 30))
+    value = g.subs(subs)
+    free = sorted(str(x) for x in value.free_symbols)
+    if free:
+        raise ValueError(f"values: give a value for every symbol of expr but var, missing {', '.join(free)}")
+    out = sp.N(value, 30)
+    if not out.is_real or not out.is_finite:
+        raise ValueError(f"expr, at: the growth exponent is not a finite real at {var} = {at!r} (got {out})")
+    return float(out)

@@ -35,30 +35,106 @@ from __future__ import annotations
 import math
 import time
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Annotated, Any
 
 import numpy as np
 
-from geoprivate._validation import as_rng, check_bool, check_delta, check_epsilon, check_positive_int
+from geoprivate._validation import (
+    Check,
+    Choice,
+    Epsilon,
+    Interval,
+    Joint,
+    NonNegative,
+    NonNegInt,
+    OpenDelta,
+    Progress,
+    Rng,
+    as_rng,
+    check_int_in_range,
+    check_positive_int,
+    check_real,
+    checked,
+)
 from geoprivate.adversaries.base import View
 from geoprivate.ensembles import Ensemble
 from geoprivate.mechanisms import BetweenThresholds, lemma1_applies, lemma1_delta, min_gap
-from geoprivate.prediction.accuracy import AccuracyReport, SegmentState, measure_accuracy
+from geoprivate.prediction.accuracy import MAX_SAMPLES, AccuracyReport, SegmentState, measure_accuracy
+from geoprivate.prediction.generators import SampleLabels, SamplePoints, class_points, labels01
 from geoprivate.prediction.tracking import label_sequence_count
 from geoprivate.prediction.transcript import TOP_CODE, Transcript
 from geoprivate.privacy import VACUOUS, Guarantee, PrivacyLedger, advanced_composition, basic_composition
 from geoprivate.privacy.warnings import PrivacyWarning, warn_outside_theorem
+from solvers._checks import check_array_bytes
 
 __all__ = ["GenericPredictor", "PredictionResult", "CompositionPredictor", "privacy_total"]
 
 T_LOWER, T_UPPER = 3 / 8, 5 / 8
+#: the most rounds a run answers (its transcript is checked against the memory it needs before it starts)
+MAX_ROUNDS = 10**9
+#: the most BetweenThresholds segments or queries a composition sums term by term (basic composition)
+MAX_SEGMENTS = 10**7
 
 
-def privacy_total(epsilon, delta, v, delta_prime) -> Guarantee:
-    """Total of v compositions of (ε, δ)-DP BetweenThresholds (Observation 1, Claim 1).
+def _rounds(value, name: str) -> int:
+    """A number of rounds T: an integer >= 1 (``T must be >= 1``) and at most :data:`MAX_ROUNDS`."""
+    T = check_positive_int(value, name)
+    return check_int_in_range(T, name, 1, MAX_ROUNDS)
+
+
+def _generator(value, name: str):
+    """A generator of [Yan26]: a callable ``(blocks, hard_points, hard_labels) -> Ensemble`` with ``kind``."""
+    if not callable(value) or not hasattr(value, "kind") or not callable(getattr(value, "is_realisable", None)):
+        raise TypeError(f"{name}: expected G_oblivious or G_halfspace, got {type(value).__name__}")
+    return value
+
+
+def _adversary(value, name: str):
+    """An adversary: ``adaptive`` and ``next_query(view)`` (adaptive) or ``sequence(T)`` (oblivious)."""
+    need = "next_query" if getattr(value, "adaptive", None) else "sequence"
+    if not hasattr(value, "adaptive") or not callable(getattr(value, need, None)):
+        raise TypeError(
+            f"{name}: expected an Adversary (adaptive with next_query(view), or a fixed sequence(T)), "
+            f"got {type(value).__name__}"
+        )
+    return value
+
+
+#: a number of rounds T (at most MAX_ROUNDS; the memory of its transcript is checked by the run)
+Rounds = Annotated[int, Check(_rounds)]
+_Generator = Annotated[Any, Check(_generator, kind="callable")]
+_Blocks = Annotated[int, Interval(ge=1), Joint("k*m <= |S|: the blocks fit in the sample")]
+_Threshold = Annotated[float, Check(check_real), Joint("t_lower < t_upper")]
+
+
+@checked
+def privacy_total(
+    epsilon: Epsilon,
+    delta: Annotated[float, Interval(ge=0, le=math.inf)],
+    v: Annotated[int, Interval(ge=0, le=MAX_SEGMENTS)],
+    delta_prime: OpenDelta,
+) -> Guarantee:
+    """Total of v compositions of (ε, δ)-DP BetweenThresholds ([Yan26] Observation 1, Claim 1).
 
     The better of Theorem 3 (advanced composition with δ') and basic composition;
     ``Guarantee(0, 0)`` for v = 0.
+
+    Parameters
+    ----------
+    epsilon : float
+        ε of each segment.
+    delta : float >= 0
+        δ of each segment (>= 1, or inf: a segment Lemma 1 does not cover; basic composition only).
+    v : int
+        The number of segments (at most :data:`MAX_SEGMENTS`: the composition is summed term by term).
+    delta_prime : float in (0, 1)
+        Theorem 3's δ'.
+
+    Returns
+    -------
+    Guarantee
     """
     if v == 0:
         return Guarantee(0.0, 0.0)
@@ -69,14 +145,11 @@ def privacy_total(epsilon, delta, v, delta_prime) -> Guarantee:
     return adv if adv.epsilon < basic.epsilon else basic
 
 
-def _check_thresholds(t_lower, t_upper):
-    """Algorithm 2's thresholds: reals with t_lower < t_upper; outside [0, 1] (a vote is a
-    fraction in [0, 1]) they void Claim 13's accuracy argument: PrivacyWarning."""
-    try:
-        tl, tu = float(t_lower), float(t_upper)
-    except (TypeError, ValueError):
-        raise TypeError(f"t_lower, t_upper must be real numbers, got {t_lower!r}, {t_upper!r}") from None
-    if not (math.isfinite(tl) and math.isfinite(tu) and tl < tu):
+def _check_thresholds(tl: float, tu: float):
+    """Algorithm 2's thresholds (finite reals, checked on entry) with t_lower < t_upper; outside [0, 1]
+    (a vote is a fraction in [0, 1]) they void Claim 13's accuracy argument: PrivacyWarning."""
+    t_lower, t_upper = tl, tu
+    if not tl < tu:
         raise ValueError(
             f"t_lower, t_upper: need finite t_lower < t_upper, got t_lower={t_lower!r}, t_upper={t_upper!r}"
         )
@@ -93,7 +166,8 @@ def _lemma1_k(epsilon, delta, gap) -> int | str:
     """Smallest k = n meeting Lemma 1 for this gap ("none" unless epsilon, delta in (0, 1))."""
     if not (0 < epsilon < 1 and 0 < delta < 1):
         return "none (epsilon, delta must lie in (0, 1))"
-    return math.ceil(min_gap(epsilon, delta, 1) / gap)
+    k = min_gap(epsilon, delta, 1) / gap
+    return math.ceil(k) if math.isfinite(k) else "none (min_gap leaves floating point at this epsilon)"
 
 
 def _json_float(v):
@@ -101,6 +175,7 @@ def _json_float(v):
     return v if math.isfinite(v) else None
 
 
+@checked
 @dataclass
 class PredictionResult:
     """A run of :class:`GenericPredictor`.
@@ -149,24 +224,24 @@ class PredictionResult:
     seconds : float
     """
 
-    T: int
+    T: Annotated[int, Interval(ge=1)]
     transcript: Transcript
-    mode: str
+    mode: Annotated[str, Choice("practical", "theorem")]
     params: dict
-    stream_disagreements: int | None
+    stream_disagreements: NonNegInt | None
     guarantee: Guarantee
     nominal: Guarantee
-    segments: int
+    segments: NonNegInt
     events: list = field(default_factory=list)
     L_sizes: list = field(default_factory=list)
     affine_dims: list = field(default_factory=list)
     ensembles: list = field(default_factory=list)
     ledger: PrivacyLedger | None = None
-    seconds: float = 0.0
+    seconds: NonNegative = 0.0
     segment_states: list = field(default_factory=list)
     accuracy: AccuracyReport | None = None
     total_guarantee: Guarantee | None = None
-    run_id: int = 0
+    run_id: NonNegInt = 0
 
     @property
     def hard_rounds(self) -> list[int]:
@@ -192,7 +267,17 @@ class PredictionResult:
         )
 
     def to_dict(self, *, transcript: bool = False) -> dict:
-        """Plain-JSON summary (the CLI's ``--json``); infinite ε is written as null."""
+        """Plain-JSON summary (the CLI's ``--json``); infinite ε is written as null.
+
+        Parameters
+        ----------
+        transcript : bool, default False
+            Also write every round (x_j, y_j, Label_j).
+
+        Returns
+        -------
+        dict
+        """
         hq = [{"round": h.round, "x": np.asarray(h.x).tolist(), "label": h.label} for h in self.transcript.hard]
         out = {
             "T": self.T,
@@ -239,26 +324,11 @@ class PredictionResult:
         return out
 
 
-def _as_sample(points, labels, kind):
-    X = np.asarray(points)
-    if kind == "finite":
-        if X.dtype.kind not in "iu":
-            raise TypeError("points: a finite class takes domain positions (integer column indices)")
-        X = X.astype(np.intp)
-    else:
-        X = X.astype(np.float64)
-        if not np.all(np.isfinite(X)):
-            raise ValueError("points: must be finite (no NaN/inf)")
-    if kind == "halfspaces" and X.ndim != 2:
-        raise ValueError(f"points: halfspaces take an array of shape (N, d), got {X.shape}")
-    if kind != "halfspaces" and X.ndim != 1:
-        raise ValueError(f"points: expected shape (N,), got {X.shape}")
-    y = np.asarray(labels)
-    if y.shape != (X.shape[0],):
-        raise ValueError(f"labels: expected shape ({X.shape[0]},), got {y.shape}")
-    if y.size and ((y != 0) & (y != 1)).any():
-        raise ValueError("labels: expected labels in {0, 1} (1 = the paper's +1, 0 = its -1)")
-    return X, y.astype(np.int64)
+def _as_sample(generator, points, labels, names=("points", "labels")):
+    """The generator's sample validated as points of its class and 0/1 labels (one-line errors)."""
+    d = getattr(generator, "d", None) if generator.kind == "halfspaces" else None
+    X = class_points(generator.kind, getattr(generator, "concept", None), points, names[0], d)
+    return X, labels01(labels, X.shape[0], names[1])
 
 
 @dataclass
@@ -295,6 +365,7 @@ class _RunState:
     states: list
 
 
+@checked
 class GenericPredictor:
     """GenericPredictor, [Yan26] Algorithm 2 (subsample-and-aggregate + BetweenThresholds).
 
@@ -360,43 +431,32 @@ class GenericPredictor:
 
     def __init__(
         self,
-        generator,
-        points,
-        labels,
+        generator: _Generator,
+        points: SamplePoints,
+        labels: SampleLabels,
         *,
-        k,
-        m,
-        epsilon,
-        delta=None,
-        delta_prime=None,
-        rng=None,
-        mode: str = "practical",
+        k: _Blocks,
+        m: _Blocks,
+        epsilon: Epsilon,
+        delta: OpenDelta | None = None,
+        delta_prime: OpenDelta | None = None,
+        rng: Rng = None,
+        mode: Annotated[str, Choice("practical", "theorem")] = "practical",
         parameters: dict | None = None,
-        t_lower=T_LOWER,
-        t_upper=T_UPPER,
+        t_lower: _Threshold = T_LOWER,
+        t_upper: _Threshold = T_UPPER,
         strict: bool = False,
     ):
-        strict = check_bool(strict, "strict")
-        if not callable(generator) or not hasattr(generator, "kind"):
-            raise TypeError(f"generator: expected G_oblivious or G_halfspace, got {type(generator).__name__}")
         self.generator = generator
         self.kind = generator.kind
-        self.X, self.y = _as_sample(points, labels, self.kind)
-        self.k = check_positive_int(k, "k")
-        self.m = check_positive_int(m, "m")
+        self.X, self.y = _as_sample(generator, points, labels)
+        self.k, self.m = k, m
         N = self.X.shape[0]
         if self.k * self.m > N:
             raise ValueError(f"k*m must be <= |S| = {N}, got k={self.k}, m={self.m} (k*m = {self.k * self.m})")
-        self.epsilon = check_epsilon(epsilon)
-        self.delta = None if delta is None else check_delta(delta)
-        if self.delta == 0:
-            raise ValueError("delta must lie in (0, 1), got 0")
-        dp = delta_prime if delta_prime is not None else (self.delta if self.delta is not None else 1e-6)
-        self.delta_prime = check_delta(dp, "delta_prime")
-        if self.delta_prime == 0:
-            raise ValueError("delta_prime must lie in (0, 1), got 0")
-        if mode not in ("practical", "theorem"):
-            raise ValueError(f"mode must be 'practical' or 'theorem', got {mode!r}")
+        self.epsilon = epsilon
+        self.delta = delta
+        self.delta_prime = delta_prime if delta_prime is not None else (delta if delta is not None else 1e-6)
         self.mode = mode
         self.parameters = dict(parameters or {})
         self.t_lower, self.t_upper = _check_thresholds(t_lower, t_upper)
@@ -466,6 +526,12 @@ class GenericPredictor:
 
     # ------------------------------------------------------------------ helpers
     def params(self) -> dict:
+        """The run's parameters as every result records them (k, m, N, ε_BT, δ_BT, thresholds, generator).
+
+        Returns
+        -------
+        dict
+        """
         p = {
             "k": self.k,
             "m": self.m,
@@ -481,8 +547,22 @@ class GenericPredictor:
         p.update(self.parameters)
         return p
 
-    def ensemble(self, hard_points=(), hard_labels=()):
-        """F_j for a given HardQuery (the generator on every block)."""
+    def ensemble(self, hard_points: SamplePoints = (), hard_labels: SampleLabels = ()):
+        """F_j for a given HardQuery (the generator on every block).
+
+        Parameters
+        ----------
+        hard_points, hard_labels : array_like
+            HardQuery's points (of the class) and labels in {0, 1}.
+
+        Returns
+        -------
+        Ensemble
+        """
+        return self._ensemble(*_as_sample(self.generator, hard_points, hard_labels, ("hard_points", "hard_labels")))
+
+    def _ensemble(self, hard_points=(), hard_labels=()):
+        """:meth:`ensemble` on a checked HardQuery (the run's)."""
         return self.generator(self.blocks, hard_points, hard_labels)
 
     def _check_queries(self, xs, where) -> np.ndarray:
@@ -521,17 +601,17 @@ class GenericPredictor:
     # ------------------------------------------------------------------ run
     def run(
         self,
-        adversary,
-        T,
+        adversary: Annotated[Any, Check(_adversary, kind="object")],
+        T: Rounds,
         *,
-        target=None,
+        target: Callable[..., Any] | None = None,
         batch: bool = True,
         track_L: bool = False,
-        chunk: int = 1024,
-        law=None,
-        n_samples: int = 20_000,
-        accuracy_rng=None,
-        progress=None,
+        chunk: Annotated[int, Interval(ge=1, le=1 << 20)] = 1024,
+        law: Callable[..., Any] | None = None,
+        n_samples: Annotated[int, Interval(ge=1, le=MAX_SAMPLES)] = 20_000,
+        accuracy_rng: Rng = None,
+        progress: Progress = None,
     ) -> PredictionResult:
         """Answer T queries of ``adversary`` (Algorithm 2, step 2).
 
@@ -559,16 +639,15 @@ class GenericPredictor:
         is the run's own spend, ``result.total_guarantee`` that of all runs so far (the
         sample is the same, so the runs compose).  A run that raises consumes no run id.
         """
-        T = check_positive_int(T, "T")
-        chunk = check_positive_int(chunk, "chunk")
+        point_shape = (self.X.shape[1],) if self.kind == "halfspaces" else ()
+        check_array_bytes(T * (8 * math.prod(point_shape) + 2), f"T={T} rounds of shape {point_shape} (the transcript)")
         t0 = time.perf_counter()
         run_id = self._runs  # consumed only if the run completes
         ledger = PrivacyLedger()
         bt = self._new_bt(ledger, run_id)
         label_rng = np.random.default_rng(np.random.SeedSequence([self._label_seed, run_id]))
-        point_shape = (self.X.shape[1],) if self.kind == "halfspaces" else ()
         tr = Transcript(point_shape, np.intp if self.kind == "finite" else np.float64, capacity=min(T, 1 << 16))
-        ens = self.ensemble()
+        ens = self._ensemble()
         result = PredictionResult(
             T,
             tr,
@@ -619,7 +698,7 @@ class GenericPredictor:
         """
         tr, result = state.tr, state.result
         hp, hl = tr.hard_points(), tr.hard_labels()
-        ens = state.ens = self.ensemble(hp, hl)
+        ens = state.ens = self._ensemble(hp, hl)
         result.ensembles.append((j + 1, ens))
         state.states.append((j + 1, state.bt.t_hat_lower, state.bt.t_hat_upper))
         ev = {
@@ -671,7 +750,7 @@ class GenericPredictor:
             top = codes[-1] == TOP_CODE
             if top:
                 labs[-1] = state.label_rng.integers(2)
-            tr.extend(xs[:n], codes, labs)
+            tr._extend(xs[:n], codes, labs)
             j += n
             if progress is not None:
                 progress.update(n)
@@ -706,7 +785,7 @@ class GenericPredictor:
             vote = float(state.ens.votes(xa[None, ...])[0])
             code = bt.query_batch_codes(np.array([vote]))[0]
             lab = state.label_rng.integers(2) if code == TOP_CODE else code
-            tr.extend(xa[None, ...], np.array([code]), np.array([lab]))
+            tr._extend(xa[None, ...], np.array([code]), np.array([lab]))
             if code == TOP_CODE:
                 self._on_hard_query(state, j, xa, vote)
             if progress is not None:
@@ -735,7 +814,7 @@ class GenericPredictor:
             SegmentState(a, b, tl, tu, bt.nu_scale) for (a, tl, tu), b in zip(state.states, stops, strict=True)
         ]
         if target is not None:
-            truth = np.asarray(target(tr.points)).astype(np.uint8)
+            truth = labels01(target(tr.points), len(tr), "target")  # c(x_j) of every round, in {0, 1}
             result.stream_disagreements = int((truth != tr.labels).sum())
             if law is not None:
                 result.accuracy = measure_accuracy(result, target, law, n_samples=n_samples, rng=accuracy_rng)
@@ -751,6 +830,7 @@ class GenericPredictor:
         return f"GenericPredictor({self.generator!r}, k={self.k}, m={self.m}, epsilon={self.epsilon}, mode={self.mode})"
 
 
+@checked
 class CompositionPredictor:
     """Baseline: a fresh noisy majority per query, paid by composition over all T queries.
 
@@ -767,14 +847,25 @@ class CompositionPredictor:
     delta_prime : float in (0, 1)
     """
 
-    def __init__(self, generator, points, labels, *, k, m, epsilon, delta_prime=1e-6, rng=None):
+    def __init__(
+        self,
+        generator: _Generator,
+        points: SamplePoints,
+        labels: SampleLabels,
+        *,
+        k: _Blocks,
+        m: _Blocks,
+        epsilon: Epsilon,
+        delta_prime: OpenDelta = 1e-6,
+        rng: Rng = None,
+    ):
         self.generator = generator
-        X, y = _as_sample(points, labels, generator.kind)
-        self.k, self.m = check_positive_int(k, "k"), check_positive_int(m, "m")
+        X, y = _as_sample(generator, points, labels)
+        self.k, self.m = k, m
         if self.k * self.m > X.shape[0]:
             raise ValueError(f"k*m must be <= |S| = {X.shape[0]}, got k*m = {self.k * self.m}")
-        self.epsilon = check_epsilon(epsilon)
-        self.delta_prime = check_delta(delta_prime, "delta_prime")
+        self.epsilon = epsilon
+        self.delta_prime = delta_prime
         rng = as_rng(rng)
         perm = rng.permutation(X.shape[0])[: self.k * self.m].reshape(self.k, self.m)
         self.ensemble = generator([(X[i], y[i]) for i in perm])
@@ -782,13 +873,26 @@ class CompositionPredictor:
         #: queries answered so far (what :meth:`guarantee` accounts for by default)
         self.queries_answered = 0
 
-    def answer(self, xs) -> np.ndarray:
-        """Labels of the queries xs (vectorised)."""
+    def answer(
+        self, xs: Annotated[Any, Joint("queries of the class, checked by the ensemble", kind="array")]
+    ) -> np.ndarray:
+        """Labels of the queries xs (vectorised).
+
+        Parameters
+        ----------
+        xs : array_like
+            Queries of the class (line points, domain positions or rows of R^d).
+
+        Returns
+        -------
+        numpy.ndarray of uint8
+            The released labels.
+        """
         v = self.ensemble.votes(xs)
         self.queries_answered += int(np.size(v))
         return (v + self._rng.laplace(0.0, 1.0 / (self.epsilon * self.k), size=v.shape) >= 0.5).astype(np.uint8)
 
-    def guarantee(self, T=None) -> Guarantee:
+    def guarantee(self, T: Annotated[int, Interval(ge=1, le=MAX_SEGMENTS)] | None = None) -> Guarantee:
         """Theorem 3 over T queries (or basic composition if smaller).
 
         Parameters
@@ -803,4 +907,4 @@ class CompositionPredictor:
         """
         if T is None:
             return privacy_total(self.epsilon, 0.0, self.queries_answered, self.delta_prime)
-        return privacy_total(self.epsilon, 0.0, check_positive_int(T, "T"), self.delta_prime)
+        return privacy_total(self.epsilon, 0.0, T, self.delta_prime)

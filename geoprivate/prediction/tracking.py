@@ -17,48 +17,74 @@ from __future__ import annotations
 
 import numpy as np
 
-from geoprivate.prediction.generators import concept_kind
+from geoprivate._validation import checked
+from geoprivate.prediction.generators import (
+    ConceptArg,
+    SampleLabels,
+    SamplePoints,
+    class_points,
+    concept_kind,
+    labels01,
+)
 from solvers import combinatorics as comb
 from solvers.halfspaces import halfspace_dichotomies
 
 __all__ = ["label_sequences", "label_sequence_count"]
 
 
-def label_sequences(concept, queries, hard_points=(), hard_labels=()):
+def _sequence(concept, queries, hard_points, hard_labels):
+    """The queries and HardQuery validated (points of the class, 0/1 labels); their distinct points P and
+    the position in P of every hard point (each must be among the queries: HardQuery ⊆ the sequence)."""
+    kind = concept_kind(concept)
+    q = class_points(kind, concept, queries, "queries")
+    hp = class_points(kind, concept, hard_points, "hard_points", q.shape[1] if q.ndim == 2 else None)
+    hl = labels01(hard_labels, hp.shape[0], "hard_labels")
+    if kind == "halfspaces":
+        P = np.unique(q, axis=0)
+        hit = (hp[:, None, :] == P[None, :, :]).all(axis=2)
+        if not hit.any(axis=1).all():
+            raise ValueError("hard_points: must be among the queries")
+        cols = hit.argmax(axis=1)
+    else:
+        P = np.unique(q)
+        cols = np.searchsorted(P, hp)
+        if np.any(cols >= P.size) or np.any(P[np.minimum(cols, P.size - 1)] != hp):
+            raise ValueError("hard_points: must be among the queries")
+    return kind, P, cols.astype(np.intp), hl
+
+
+@checked
+def label_sequences(
+    concept: ConceptArg, queries: SamplePoints, hard_points: SamplePoints = (), hard_labels: SampleLabels = ()
+):
     """(P, rows): the distinct query points P and the 0/1 matrix of L restricted to P.
 
     Row r of ``rows`` is one labelling of P realised by C|HardQuery (distinct rows).
     ``hard_points`` must be among the queries (HardQuery ⊆ the sequence).
+
+    Parameters
+    ----------
+    concept : FiniteClass, Thresholds, Intervals or halfspaces
+        The class C.
+    queries : array_like
+        The query sequence (points of the class).
+    hard_points, hard_labels : array_like
+        HardQuery (among the queries) and its labels in {0, 1}.
+
+    Returns
+    -------
+    (numpy.ndarray, numpy.ndarray)
+        P and the matrix of L on P.
     """
-    kind = concept_kind(concept)
-    q = np.asarray(queries)
+    kind, P, cols, hl = _sequence(concept, queries, hard_points, hard_labels)
     if kind == "halfspaces":
-        P = np.unique(q.astype(np.float64), axis=0)
         M = halfspace_dichotomies(P)
-        hp = np.asarray(hard_points, dtype=np.float64).reshape(-1, P.shape[1])
-        cols = [int(np.flatnonzero((h == P).all(axis=1))[0]) for h in hp]
+    elif kind == "finite":
+        M = comb.dichotomies(concept.matrix[:, P])
     else:
-        P = np.unique(q)
-        if kind == "finite":
-            M = concept.matrix[:, P.astype(np.intp)]
-            M = comb.dichotomies(M)
-        else:
-            M = concept.restrict_to(P).matrix
-        cols = np.searchsorted(P, np.asarray(hard_points)).tolist()
-        if any(c >= P.shape[0] or P[c] != h for c, h in zip(cols, np.asarray(hard_points).tolist(), strict=True)):
-            raise ValueError("hard_points: must be among the queries")
-    rows = comb.restrict(M, np.asarray(cols, dtype=np.intp), np.asarray(hard_labels, dtype=np.int64))
+        M = concept.restrict_to(P).matrix
+    rows = comb.restrict(M, cols, hl)
     return P, M[rows]
-
-
-def _line_indices(queries, hard_points, hard_labels):
-    P = np.unique(np.asarray(queries, dtype=np.float64))
-    hp = np.asarray(hard_points, dtype=np.float64).reshape(-1)
-    idx = np.searchsorted(P, hp)
-    if np.any(idx >= P.size) or np.any(P[np.minimum(idx, P.size - 1)] != hp):
-        raise ValueError("hard_points: must be among the queries")
-    lab = np.asarray(hard_labels, dtype=np.int64).reshape(-1)
-    return P.size, idx[lab == 1], idx[lab == 0]
 
 
 def _threshold_count(n, ones, zeros) -> int:
@@ -82,14 +108,31 @@ def _interval_count(n, ones, zeros) -> int:
     return int((gaps * (gaps + 1) // 2).sum()) + 1
 
 
-def label_sequence_count(concept, queries, hard_points=(), hard_labels=()) -> int:
+@checked
+def label_sequence_count(
+    concept: ConceptArg, queries: SamplePoints, hard_points: SamplePoints = (), hard_labels: SampleLabels = ()
+) -> int:
     """|L| = number of label sequences of the queries realised by C|HardQuery (exact).
 
     Closed form for thresholds (on the reals) and intervals, the matrix of
     :func:`label_sequences` otherwise.
+
+    Parameters
+    ----------
+    concept : FiniteClass, Thresholds, Intervals or halfspaces
+        The class C.
+    queries : array_like
+        The query sequence (points of the class).
+    hard_points, hard_labels : array_like
+        HardQuery (among the queries) and its labels in {0, 1}.
+
+    Returns
+    -------
+    int
     """
     kind = concept_kind(concept)
     if kind in ("thresholds", "intervals") and getattr(concept, "domain", None) is None:
-        n, ones, zeros = _line_indices(queries, hard_points, hard_labels)
+        _, P, cols, hl = _sequence(concept, queries, hard_points, hard_labels)
+        n, ones, zeros = P.size, cols[hl == 1], cols[hl == 0]
         return _threshold_count(n, ones, zeros) if kind == "thresholds" else _interval_count(n, ones, zeros)
     return int(label_sequences(concept, queries, hard_points, hard_labels)[1].shape[0])

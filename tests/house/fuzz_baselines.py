@@ -14,6 +14,7 @@ fails otherwise.  ``CLI_BASELINES`` holds one valid command line per subcommand.
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 import tempfile
@@ -28,10 +29,6 @@ from tests.house.fuzz_walk import Lazy, call, method
 PENDING_PHASE_2 = [
     "geoprivate.audit",
     "geoprivate.claims",
-    "geoprivate.planning",
-    "geoprivate.everlasting",
-    "geoprivate.learners",
-    "geoprivate.prediction",
     "geoprivate.report",
     "geoprivate.viz",
     "geoprivate.explore",
@@ -1093,6 +1090,879 @@ BASELINES.update(
             rules={"d": "only x uses it"},
             prog="p",
         ),
+    }
+)
+
+
+# ------------------------------------------------------------------------------------------- geoprivate.prediction
+def _pred_points():
+    return np.linspace(0.01, 0.99, 40)
+
+
+def _pred_predictor():
+    from geoprivate.concepts import Thresholds
+    from geoprivate.prediction import G_oblivious, GenericPredictor
+
+    x = _pred_points()
+    return GenericPredictor(G_oblivious(Thresholds()), x, (x >= 0.3).astype(int), k=20, m=2, epsilon=0.5, rng=1)
+
+
+@functools.lru_cache(maxsize=1)
+def _pred_result():
+    from geoprivate.adversaries import binary_search_sequence
+    from geoprivate.adversaries.stochastic import uniform_line
+
+    return _pred_predictor().run(binary_search_sequence(20), 20, target=_pred_target(), law=uniform_line())
+
+
+def _pred_state():
+    from geoprivate.prediction.accuracy import SegmentState
+
+    return SegmentState(start=0, stop=10, t_hat_lower=0.4, t_hat_upper=0.6, nu_scale=0.05)
+
+
+def _pred_target():
+    from geoprivate.problems import Target
+
+    return Target(fn=lambda x: (np.asarray(x) >= 0.3).astype(int), breakpoints=(0.3,), t=0.3)
+
+
+def _pred_g_halfspace():
+    from geoprivate.prediction import G_halfspace
+
+    return G_halfspace(1, form="margin")
+
+
+def _pred_g_oblivious():
+    from geoprivate.concepts import Thresholds
+    from geoprivate.prediction import G_oblivious
+
+    return G_oblivious(Thresholds())
+
+
+def _pred_transcript():
+    from geoprivate.prediction import Transcript
+
+    t = Transcript(capacity=4)
+    t.extend([0.1, 0.5, 0.9], [0, 2, 1], [0, 1, 1])
+    return t
+
+
+def _pred_problem():
+    from geoprivate.prediction.problems import make_problem
+
+    return make_problem("thresholds", 20, 0)
+
+
+def _pred_composition():
+    from geoprivate.concepts import Thresholds
+    from geoprivate.prediction import CompositionPredictor, G_oblivious
+
+    x = _pred_points()
+    return CompositionPredictor(G_oblivious(Thresholds()), x, (x >= 0.3).astype(int), k=10, m=2, epsilon=0.5, rng=0)
+
+
+def _pred_symbol(name):
+    from geoprivate.prediction.parameters import sympy_appendix_a2
+
+    return dict(zip(("d", "T", "alpha", "beta", "epsilon", "delta"), sympy_appendix_a2()["symbols"], strict=True))[name]
+
+
+BASELINES.update(
+    {
+        "geoprivate.prediction.accuracy.AccuracyReport": _fields(lambda: _pred_result().accuracy),
+        "geoprivate.prediction.accuracy.AccuracyReport.claim13_holds": method(lambda: _pred_result().accuracy),
+        "geoprivate.prediction.accuracy.AccuracyReport.to_dict": method(lambda: _pred_result().accuracy),
+        "geoprivate.prediction.accuracy.SegmentState": call(
+            start=0, stop=10, t_hat_lower=0.4, t_hat_upper=0.6, nu_scale=0.05
+        ),
+        "geoprivate.prediction.accuracy.answer_law": call(votes=[0.1, 0.5, 0.9], state=Lazy(_pred_state)),
+        "geoprivate.prediction.accuracy.gaussian_halfspace_error": call(
+            A=[[1.0, 0.0], [0.0, 1.0]], w=[0.1, 0.2], a_star=[1.0, 1.0], w_star=0.0
+        ),
+        "geoprivate.prediction.accuracy.label_one_probability": call(votes=[0.1, 0.5, 0.9], state=Lazy(_pred_state)),
+        "geoprivate.prediction.accuracy.laplace_cdf": call(x=[0.1, -0.2], scale=1.0),
+        "geoprivate.prediction.accuracy.law_cells": call(
+            law=Lazy(lambda: __import__("geoprivate.adversaries.stochastic").adversaries.stochastic.uniform_line()),
+            ensembles=Lazy(lambda: [_threshold_ensemble()]),
+            target=Lazy(_pred_target),
+        ),
+        "geoprivate.prediction.accuracy.lemma2_violation_probability": call(
+            votes=[0.1, 0.5, 0.9], state=Lazy(_pred_state), t_lower=0.375, t_upper=0.625
+        ),
+        "geoprivate.prediction.accuracy.measure_accuracy": call(
+            result=Lazy(_pred_result),
+            target=Lazy(_pred_target),
+            law=Lazy(lambda: __import__("geoprivate.adversaries.stochastic").adversaries.stochastic.uniform_line()),
+        ),
+        "geoprivate.prediction.accuracy.uniform_line_cells": call(breakpoints=[0.2, 0.5], lo=0.0, hi=1.0),
+        "geoprivate.prediction.generators.G_halfspace": call(d=1, form="margin"),
+        "geoprivate.prediction.generators.G_halfspace.constraints": method(
+            _pred_g_halfspace, points=[[-1.0], [0.0], [1.0]], labels=[0, 1, 1]
+        ),
+        "geoprivate.prediction.generators.G_halfspace.hypothesis": method(
+            _pred_g_halfspace,
+            points=[[-1.0], [0.0], [1.0]],
+            labels=[0, 1, 1],
+            subspace=Lazy(lambda: _pred_g_halfspace().subspace([[-0.5]])[0]),
+        ),
+        "geoprivate.prediction.generators.G_halfspace.is_realisable": method(
+            _pred_g_halfspace, points=[[-1.0], [0.0], [1.0]], labels=[0, 1, 1]
+        ),
+        "geoprivate.prediction.generators.G_halfspace.subspace": method(_pred_g_halfspace, hard_points=[[-0.5]]),
+        "geoprivate.prediction.generators.G_halfspace_repaired": call(d=1, form="margin"),
+        "geoprivate.prediction.generators.G_oblivious": call(concept=Lazy(_thresholds)),
+        "geoprivate.prediction.generators.G_oblivious.hypothesis": method(
+            _pred_g_oblivious, points=[0.1, 0.4, 0.8], labels=[0, 1, 1], hard_points=[0.6], hard_labels=[0]
+        ),
+        "geoprivate.prediction.generators.G_oblivious.is_realisable": method(
+            _pred_g_oblivious, points=[0.1, 0.4, 0.8], labels=[0, 1, 1]
+        ),
+        "geoprivate.prediction.generators.concept_kind": call(concept=Lazy(_thresholds)),
+        "geoprivate.prediction.generators.hard_query_subspace": call(hard_points=[[-0.5]], d=1),
+        "geoprivate.prediction.parameters.appendix_a2": call(d=1, T=1000, alpha=0.1, beta=0.1, epsilon=0.5, delta=1e-6),
+        "geoprivate.prediction.parameters.appendix_a3": call(d=2, T=1000, alpha=0.1, beta=0.1, epsilon=0.5, delta=1e-6),
+        "geoprivate.prediction.parameters.growth_exponent": call(
+            expr=Lazy(
+                lambda: __import__("geoprivate.prediction.parameters").prediction.parameters.sympy_appendix_a2()["k"]
+            ),
+            var=Lazy(lambda: _pred_symbol("T")),
+            at=1000.0,
+            values=Lazy(
+                lambda: {
+                    _pred_symbol(s): v
+                    for s, v in (("d", 1), ("alpha", 0.1), ("beta", 0.1), ("epsilon", 0.5), ("delta", 1e-6))
+                }
+            ),
+        ),
+        "geoprivate.prediction.parameters.practical_parameters": call(k=10, m=5, epsilon=0.5, delta=1e-6),
+        "geoprivate.prediction.parameters.sympy_appendix_a2": call(c_m=1),
+        "geoprivate.prediction.parameters.sympy_appendix_a3": call(c_m=1),
+        "geoprivate.prediction.parameters.theorem_parameters": call(
+            kind="thresholds", d=1, T=1000, alpha=0.1, beta=0.1, epsilon=0.5, delta=1e-6
+        ),
+        "geoprivate.prediction.predictor.CompositionPredictor": call(
+            generator=Lazy(_pred_g_oblivious),
+            points=Lazy(_pred_points),
+            labels=Lazy(lambda: (_pred_points() >= 0.3).astype(int)),
+            k=10,
+            m=2,
+            epsilon=0.5,
+            rng=0,
+        ),
+        "geoprivate.prediction.predictor.CompositionPredictor.answer": method(_pred_composition, xs=[0.1, 0.5, 0.9]),
+        "geoprivate.prediction.predictor.CompositionPredictor.guarantee": method(_pred_composition, T=10),
+        "geoprivate.prediction.predictor.GenericPredictor": call(
+            generator=Lazy(_pred_g_oblivious),
+            points=Lazy(_pred_points),
+            labels=Lazy(lambda: (_pred_points() >= 0.3).astype(int)),
+            k=20,
+            m=2,
+            epsilon=0.5,
+            delta=1e-6,
+            rng=1,
+        ),
+        "geoprivate.prediction.predictor.GenericPredictor.ensemble": method(
+            _pred_predictor, hard_points=[0.5], hard_labels=[1]
+        ),
+        "geoprivate.prediction.predictor.GenericPredictor.guarantee": method(_pred_predictor),
+        "geoprivate.prediction.predictor.GenericPredictor.params": method(_pred_predictor),
+        "geoprivate.prediction.predictor.GenericPredictor.run": method(
+            _pred_predictor,
+            adversary=Lazy(lambda: __import__("geoprivate.adversaries").adversaries.binary_search_sequence(20)),
+            T=20,
+            target=Lazy(_pred_target),
+            law=Lazy(lambda: __import__("geoprivate.adversaries.stochastic").adversaries.stochastic.uniform_line()),
+        ),
+        "geoprivate.prediction.predictor.PredictionResult": _fields(_pred_result),
+        "geoprivate.prediction.predictor.PredictionResult.to_dict": method(_pred_result, transcript=True),
+        "geoprivate.prediction.predictor.privacy_total": call(epsilon=0.5, delta=1e-6, v=3, delta_prime=1e-6),
+        "geoprivate.prediction.problems.make_adversary": call(
+            kind="oblivious", problem=Lazy(_pred_problem), T=10, rng=0
+        ),
+        "geoprivate.prediction.problems.make_generator": call(problem=Lazy(_pred_problem), generator="auto"),
+        "geoprivate.prediction.problems.make_problem": call(name="thresholds", N=20, rng=0),
+        "geoprivate.prediction.tracking.label_sequence_count": call(
+            concept=Lazy(_thresholds), queries=[0.1, 0.5, 0.9], hard_points=[0.5], hard_labels=[1]
+        ),
+        "geoprivate.prediction.tracking.label_sequences": call(
+            concept=Lazy(_finite), queries=[0, 1, 2], hard_points=[1], hard_labels=[1]
+        ),
+        "geoprivate.prediction.transcript.HardQuery": call(round=0, x=0.5, label=1),
+        "geoprivate.prediction.transcript.Transcript": call(point_shape=(), dtype=np.float64, capacity=16),
+        "geoprivate.prediction.transcript.Transcript.extend": method(
+            _pred_transcript, xs=[0.2, 0.7], codes=[2, 0], labels=[1, 0]
+        ),
+        "geoprivate.prediction.transcript.Transcript.hard_labels": method(_pred_transcript),
+        "geoprivate.prediction.transcript.Transcript.hard_points": method(_pred_transcript),
+        "geoprivate.prediction.transcript.Transcript.rounds": method(_pred_transcript, start=0, stop=2),
+    }
+)
+
+
+# ------------------------------------------------------------------------------------------- geoprivate.learners
+def _dl_phi():
+    return np.random.default_rng(0).integers(0, 2, size=(60, 4))
+
+
+def _dl_y():
+    from geoprivate.learners.decision_lists import random_decision_list
+
+    return random_decision_list(4, 2, rng=1).predict(_dl_phi())
+
+
+def _dl_list():
+    from geoprivate.learners.decision_lists import DecisionList
+
+    return DecisionList((0, -1), (1, 0), 0)
+
+
+def _dl_result():
+    from geoprivate.learners.decision_lists import dp_greedy_cover
+
+    return dp_greedy_cover(_dl_phi(), _dl_y(), epsilon=1.0, delta=1e-6, rng=2)
+
+
+def _vc1_sample():
+    cols = np.random.default_rng(0).integers(0, 8, size=400)
+    return cols, (cols >= 5).astype(int)
+
+
+def _vc1_opt():
+    from geoprivate.learners.vc1 import OPTPrivateLearner
+    from solvers.vc1 import thresholds_tree
+
+    return OPTPrivateLearner(thresholds_tree(8), 1.0, 1e-6, 0.1, 0.1, mode="practical", n_subsets=20)
+
+
+def _vc1_proper():
+    from geoprivate.learners.vc1 import ProperLearner
+    from solvers.vc1 import thresholds_tree
+
+    return ProperLearner(thresholds_tree(8), 1.0, 1e-6, 0.1, 0.1, mode="practical", n_subsets=20)
+
+
+@functools.lru_cache(maxsize=1)
+def _vc1_hypothesis():
+    return _vc1_opt().fit(*_vc1_sample(), rng=1)
+
+
+def _wn_sequence():
+    from geoprivate.learners.winnow import majority_sequence
+
+    return majority_sequence(200, 8, 3, rng=0)
+
+
+def _wn_params():
+    from geoprivate.learners.winnow import theorem_4_5_parameters
+
+    return theorem_4_5_parameters(200, 8, 1 / 3, 0.9, 1e-6, 0.05)
+
+
+@functools.lru_cache(maxsize=1)
+def _wn_run():
+    from geoprivate.learners.winnow import dp_winnow
+
+    X, y, _, _ = _wn_sequence()
+    return dp_winnow(X, y, _wn_params(), rng=1)
+
+
+@functools.lru_cache(maxsize=1)
+def _wn_confident():
+    from geoprivate.learners.winnow import confident_winnow
+
+    X, y, v, rho = _wn_sequence()
+    return confident_winnow(X, y, eta=0.1, rho=rho, target=v)
+
+
+BASELINES.update(
+    {
+        "geoprivate.learners.decision_lists.DecisionList": call(features=(0, -1), bits=(1, 0), default=0),
+        "geoprivate.learners.decision_lists.DecisionList.describe": method(_dl_list, names=["a", "b"]),
+        "geoprivate.learners.decision_lists.DecisionList.first_true": method(_dl_list, Phi=[[1, 0], [0, 1]]),
+        "geoprivate.learners.decision_lists.DecisionList.predict": method(_dl_list, Phi=[[1, 0], [0, 1]]),
+        "geoprivate.learners.decision_lists.FeatureSet": call(
+            d=2, terms=(((0, 1),), ((1, 0),)), names=("x0", "not x1")
+        ),
+        "geoprivate.learners.decision_lists.FeatureSet.from_matrix": call(n_features=3, names=("a", "b", "c")),
+        "geoprivate.learners.decision_lists.FeatureSet.transform": method(
+            lambda: __import__("geoprivate.learners.decision_lists").learners.decision_lists.literals(2),
+            X=[[0, 1], [1, 1]],
+        ),
+        "geoprivate.learners.decision_lists.GreedyCoverResult": _fields(_dl_result),
+        "geoprivate.learners.decision_lists.as_feature_matrix": call(Phi=[[0, 1], [1, 1]], name="Phi", _walk=("Phi",)),
+        "geoprivate.learners.decision_lists.conjunction_count": call(d=4, k=2),
+        "geoprivate.learners.decision_lists.conjunctions": call(d=4, k=2),
+        "geoprivate.learners.decision_lists.dp_greedy_cover": call(
+            Phi=Lazy(_dl_phi), y=Lazy(_dl_y), epsilon=1.0, delta=1e-6, rng=2, alpha=0.3, beta=0.1
+        ),
+        "geoprivate.learners.decision_lists.greedy_cover_epsilon_hat": call(epsilon=1.0, delta=1e-6),
+        "geoprivate.learners.decision_lists.greedy_cover_output_law": call(
+            Phi=[[1, 0], [0, 1], [1, 1]], y=[1, 0, 1], epsilon_hat=0.5
+        ),
+        "geoprivate.learners.decision_lists.greedy_cover_privacy": call(M=4, epsilon=1.0, delta=1e-6),
+        "geoprivate.learners.decision_lists.greedy_cover_quality": call(
+            c1=[1, 0], c0=[0, 2], n1=1, n0=2, available=[True, True]
+        ),
+        "geoprivate.learners.decision_lists.is_consistent": call(dl=Lazy(_dl_list), Phi=[[1, 0], [0, 1]], y=[1, 0]),
+        "geoprivate.learners.decision_lists.is_inconsistency_certificate": call(
+            Phi=[[1], [1]], y=[0, 1], rows=[0, 1], _index=()
+        ),
+        "geoprivate.learners.decision_lists.lemma_a4_error_bound": call(M=4, epsilon_hat=0.5, beta=0.1),
+        "geoprivate.learners.decision_lists.literals": call(d=3),
+        "geoprivate.learners.decision_lists.random_decision_list": call(n_features=4, length=2, rng=0),
+        "geoprivate.learners.decision_lists.rivest": call(Phi=Lazy(_dl_phi), y=Lazy(_dl_y)),
+        "geoprivate.learners.decision_lists.theorem_3_5_sample_size": call(
+            M=4, alpha=0.1, beta=0.1, epsilon=1.0, delta=1e-6
+        ),
+        "geoprivate.learners.vc1.OPTPrivateLearner": call(
+            concept_class=Lazy(lambda: __import__("solvers.vc1").vc1.thresholds_tree(8)),
+            epsilon=1.0,
+            delta=1e-6,
+            alpha=0.1,
+            beta=0.1,
+            mode="practical",
+            n_subsets=20,
+        ),
+        "geoprivate.learners.vc1.OPTPrivateLearner.choose_node": method(
+            _vc1_opt, cols=Lazy(lambda: _vc1_sample()[0]), labels=Lazy(lambda: _vc1_sample()[1]), rng=1
+        ),
+        "geoprivate.learners.vc1.OPTPrivateLearner.fit": method(
+            _vc1_opt, cols=Lazy(lambda: _vc1_sample()[0]), labels=Lazy(lambda: _vc1_sample()[1]), rng=1
+        ),
+        "geoprivate.learners.vc1.OPTPrivateLearner.guarantee": method(_vc1_opt),
+        "geoprivate.learners.vc1.OPTPrivateLearner.sample_size": method(_vc1_opt),
+        "geoprivate.learners.vc1.ProperLearner": call(
+            concept_class=Lazy(lambda: __import__("solvers.vc1").vc1.thresholds_tree(8)),
+            epsilon=1.0,
+            delta=1e-6,
+            alpha=0.1,
+            beta=0.1,
+            mode="practical",
+            n_subsets=20,
+        ),
+        "geoprivate.learners.vc1.ProperLearner.fit": method(
+            _vc1_proper, cols=Lazy(lambda: _vc1_sample()[0]), labels=Lazy(lambda: _vc1_sample()[1]), rng=1
+        ),
+        "geoprivate.learners.vc1.ProperLearner.guarantee": method(_vc1_proper),
+        "geoprivate.learners.vc1.ProperLearner.sample_size": method(_vc1_proper),
+        "geoprivate.learners.vc1.Theorem11Parameters": _fields(
+            lambda: __import__("geoprivate.learners.vc1").learners.vc1.theorem11_parameters(8, 0.1, 0.1, 1.0, 1e-6)
+        ),
+        "geoprivate.learners.vc1.Theorem13Parameters": _fields(
+            lambda: __import__("geoprivate.learners.vc1").learners.vc1.theorem13_parameters(8, 0.1, 0.1, 1.0, 1e-6)
+        ),
+        "geoprivate.learners.vc1.VC1Hypothesis": _fields(_vc1_hypothesis),
+        "geoprivate.learners.vc1.VC1Hypothesis.error": method(
+            _vc1_hypothesis, target=[0, 0, 0, 0, 0, 1, 1, 1], weights=[0.125] * 8
+        ),
+        "geoprivate.learners.vc1.VC1Hypothesis.predict": method(_vc1_hypothesis, cols=[0, 3, 7]),
+        "geoprivate.learners.vc1.log_star": call(x=16.0),
+        "geoprivate.learners.vc1.theorem11_parameters": call(td=8, alpha=0.1, beta=0.1, epsilon=1.0, delta=1e-6),
+        "geoprivate.learners.vc1.theorem13_parameters": call(td=8, alpha=0.1, beta=0.1, epsilon=1.0, delta=1e-6),
+        "geoprivate.learners.winnow.ConfidentWinnowRun": _fields(_wn_confident),
+        "geoprivate.learners.winnow.DPWinnowParameters": _fields(_wn_params),
+        "geoprivate.learners.winnow.DPWinnowParameters.utility_conditions": method(_wn_params),
+        "geoprivate.learners.winnow.DPWinnowParameters.utility_note": method(_wn_params),
+        "geoprivate.learners.winnow.DPWinnowRun": _fields(_wn_run),
+        "geoprivate.learners.winnow.DPWinnowRun.regret_report": method(_wn_run),
+        "geoprivate.learners.winnow.check_realizable": call(
+            X=Lazy(lambda: _wn_sequence()[0]),
+            y=Lazy(lambda: _wn_sequence()[1]),
+            rho=1 / 3,
+            target=Lazy(lambda: _wn_sequence()[2]),
+        ),
+        "geoprivate.learners.winnow.confident_winnow": call(
+            X=Lazy(lambda: _wn_sequence()[0]),
+            y=Lazy(lambda: _wn_sequence()[1]),
+            eta=0.1,
+            rho=1 / 3,
+            c=0.25,
+            target=Lazy(lambda: _wn_sequence()[2]),
+        ),
+        "geoprivate.learners.winnow.dp_winnow": call(
+            X=Lazy(lambda: _wn_sequence()[0]), y=Lazy(lambda: _wn_sequence()[1]), params=Lazy(_wn_params), rng=1
+        ),
+        "geoprivate.learners.winnow.dp_winnow_privacy": call(eps_hat=0.01, eta=0.001, m=1, K=100, delta=1e-6),
+        "geoprivate.learners.winnow.em_sample_privacy_loss": call(
+            logw=[0.0, 0.0, 0.0], x=[1, -1, 1], y=1, x_prime=[1, 1, 1], y_prime=-1, eta=0.1
+        ),
+        "geoprivate.learners.winnow.least_confident_adversary": call(
+            pool_X=Lazy(lambda: _wn_sequence()[0][:20]),
+            pool_y=Lazy(lambda: _wn_sequence()[1][:20]),
+            eta=0.1,
+            rho=1 / 3,
+            c=0.25,
+            rounds=100,
+        ),
+        "geoprivate.learners.winnow.lemma_4_2_bound": call(d=8, eta=0.1, rho=1 / 3, c=0.25),
+        "geoprivate.learners.winnow.lemma_4_6_sample_size": call(T=100, beta=0.1, c=0.5, rho=1 / 3),
+        "geoprivate.learners.winnow.majority_sequence": call(T=50, d=8, k=3, rng=0),
+        "geoprivate.learners.winnow.majority_stream": call(
+            T=50, d=8, k=3, rng=0, chunk=16, _use=lambda r: list(r[0]())
+        ),
+        "geoprivate.learners.winnow.practical_parameters": call(T=100, d=8, rho=1 / 3, eps_hat=0.5, eta=0.1, m=4),
+        "geoprivate.learners.winnow.sign_disagreement_probability": call(a=0.5, m=10),
+        "geoprivate.learners.winnow.theorem_4_4_parameters": call(epsilon=0.5, delta=1e-6, K=10, m=4),
+        "geoprivate.learners.winnow.theorem_4_5_parameters": call(
+            T=200, d=8, rho=1 / 3, epsilon=0.9, delta=1e-6, beta=0.05
+        ),
+        "geoprivate.learners.winnow.theorem_4_5_rounds": call(K_over_eps_hat=1000.0, beta=0.05),
+        "geoprivate.learners.winnow.tight_eps_hat": call(epsilon=1.0, delta=1e-6, eta=0.01, m=1, K=10),
+        "geoprivate.learners.winnow.tight_winnow_search": call(
+            epsilon=1.0, delta=1e-6, d=8, rho=0.5, c=0.5, etas=[0.05]
+        ),
+        "geoprivate.learners.winnow.winnow": call(
+            X=Lazy(lambda: _wn_sequence()[0]), y=Lazy(lambda: _wn_sequence()[1]), eta=0.1
+        ),
+    }
+)
+
+
+# ------------------------------------------------------------------------------------------- geoprivate.everlasting
+def _ev_problem():
+    from geoprivate.everlasting import make_everlasting_problem
+
+    return make_everlasting_problem("thresholds", 0)
+
+
+def _ev_params():
+    from geoprivate.everlasting import custom_parameters
+
+    return custom_parameters([(1, 300, 20, 2)], 0.2, 0.05, 1.0, 1e-6, 1, epsilon_bt=0.5, sizes=[(0, 0)])
+
+
+def _ev_params2():
+    from geoprivate.everlasting import custom_parameters
+
+    return custom_parameters([(1, 40, 60, 2), (1, 30, 10, 2)], 0.2, 0.05, 1.0, 1e-6, 1, epsilon_bt=0.5)
+
+
+def _ev_points(n: int = 300):
+    return np.random.default_rng(1).uniform(size=n)
+
+
+def _ev_labels(n: int = 300):
+    return _ev_problem().target(_ev_points(n))
+
+
+def _ev_bbl():
+    from geoprivate.everlasting import GenericBBL
+
+    return GenericBBL(_ev_problem(), _ev_points(), _ev_labels(), _ev_params(), rng=2)
+
+
+@functools.lru_cache(maxsize=1)
+def _ev_result():
+    from geoprivate.everlasting import GenericBBL
+
+    return GenericBBL(_ev_problem(), _ev_points(40), _ev_labels(40), _ev_params2(), rng=2).run()
+
+
+def _ev_stopper():
+    from geoprivate.everlasting.repaired import StopperParameters
+
+    return StopperParameters(1.0, 1e-6)
+
+
+def _ev_repaired():
+    from geoprivate.everlasting.repaired import RepairedBBL
+
+    return RepairedBBL(_ev_problem(), _ev_points(), _ev_labels(), _ev_params(), rng=2, stopper=_ev_stopper())
+
+
+@functools.lru_cache(maxsize=1)
+def _ev_training_privacy():
+    from geoprivate.everlasting.generic_bbl import generic_bbl_privacy
+
+    return generic_bbl_privacy(_ev_params(), 300)
+
+
+@functools.lru_cache(maxsize=1)
+def _ev_repaired_privacy():
+    from geoprivate.everlasting.repaired import repaired_bbl_privacy
+
+    return repaired_bbl_privacy(_ev_params(), _ev_stopper(), 300)
+
+
+def _ev_small_params():
+    from geoprivate.everlasting import custom_parameters
+
+    return custom_parameters([(1, 30, 10, 1)], 0.2, 0.05, 1.0, 1e-6, 1, epsilon_bt=0.5, sizes=[(0, 0)])
+
+
+def _ev_game():
+    from geoprivate.everlasting.game import training_game
+
+    x = _ev_points(30)
+    return training_game(_ev_problem(), _ev_small_params(), x, _ev_problem().target(x), 0, 0.5, 1, _ev_points(10))
+
+
+def _ev_query_game():
+    from geoprivate.everlasting.game import query_game
+
+    x = _ev_points(30)
+    return query_game(_ev_problem(), _ev_small_params(), x, _ev_problem().target(x), _ev_points(10), 0, 0.99)
+
+
+def _ev_halting_params():
+    from geoprivate.everlasting import custom_parameters
+
+    return custom_parameters([(1, 40, 100, 2)], 0.2, 0.05, 1.0, 1e-6, 1, epsilon_bt=0.5, sizes=[(0, 0)])
+
+
+def _ev_adversary():
+    from geoprivate.everlasting.query_attack import HaltingAdversary
+
+    return HaltingAdversary(0.5, 3, 0, 0)
+
+
+def _ev_dichotomies():
+    from geoprivate.everlasting.label_boost import dichotomies_of
+
+    return dichotomies_of(_thresholds(), np.array([0.1, 0.5, 0.9]))
+
+
+def _ev_interval_dichotomies():
+    from geoprivate.everlasting.label_boost import IntervalDichotomies
+
+    return IntervalDichotomies(np.array([0.1, 0.5, 0.9]))
+
+
+def _ev_square():
+    return np.array([[0.0, 0.0], [1.0, 0.1], [0.2, 1.0], [1.1, 1.2]])
+
+
+def _ev_sweep():
+    from geoprivate.everlasting.planar_sweep import planar_sweep
+
+    return planar_sweep(_ev_square())
+
+
+def _ev_planar_dichotomies():
+    from geoprivate.everlasting.label_boost import PlanarDichotomies
+
+    return PlanarDichotomies(_ev_sweep())
+
+
+def _ev_lb_result():
+    from geoprivate.everlasting.label_boost import label_boost
+
+    return label_boost(_thresholds(), [0.1, 0.9], [0, 1], [0.5, 0.7], rng=0)
+
+
+def _ev_game_audit():
+    from geoprivate.everlasting.game import GameAudit
+
+    return GameAudit("training", "faithful", 0.0, 0.95, 1.0, 1.0, None, (1, 2), 10)
+
+
+BASELINES.update(
+    {
+        "geoprivate.everlasting.accounting.RepairedPrivacy": _fields(_ev_repaired_privacy),
+        "geoprivate.everlasting.accounting.RepairedPrivacy.as_dict": method(_ev_repaired_privacy),
+        "geoprivate.everlasting.accounting.RepairedPrivacy.failed_conditions": method(_ev_repaired_privacy),
+        "geoprivate.everlasting.accounting.RepairedPrivacy.summary": method(_ev_repaired_privacy),
+        "geoprivate.everlasting.accounting.TrainingPrivacy": _fields(_ev_training_privacy),
+        "geoprivate.everlasting.accounting.TrainingPrivacy.as_dict": method(_ev_training_privacy),
+        "geoprivate.everlasting.accounting.TrainingPrivacy.failed_conditions": method(_ev_training_privacy),
+        "geoprivate.everlasting.accounting.TrainingPrivacy.summary": method(_ev_training_privacy),
+        "geoprivate.everlasting.accounting.bt_privacy": call(epsilon_bt=0.5, delta_bt=2.5e-7, c=2, alpha=0.1, T=2304),
+        "geoprivate.everlasting.accounting.claim27_epsilon": call(epsilon_inner=1.0, n_small=10, n_large=1000),
+        "geoprivate.everlasting.accounting.labelboost_exact_loss": call(
+            concept=Lazy(_thresholds),
+            s_points=[4.0, 4.0, 4.0, 4.0],
+            s_labels=[1, 1, 1, 1],
+            s2_points=[4.0, 4.0, 4.0, 6.5],
+            s2_labels=[1, 1, 1, 0],
+            t_points=[4.0, 2.5, 5.0],
+        ),
+        "geoprivate.everlasting.accounting.labelboost_release_law": call(
+            concept=Lazy(_thresholds), s_points=[0.1, 0.9], s_labels=[0, 1], t_points=[0.5, 0.7]
+        ),
+        "geoprivate.everlasting.accounting.training_privacy": call(
+            phase1=Lazy(lambda: _ev_params().phase(1)), delta=1e-6, n_input=300, relabelled=True, s_hat_used=10
+        ),
+        "geoprivate.everlasting.boosting.accuracy_boost": call(
+            make_seq=lambda i, rng: __import__(
+                "geoprivate.everlasting.boosting"
+            ).everlasting.boosting.rotating_sequence([0, 0, 1, 1, 1, 0, 1, 0], 0.1, rng),
+            n_points=8,
+            beta=0.1,
+            rng=0,
+        ),
+        "geoprivate.everlasting.boosting.hypothesis_learner": call(
+            seq=Lazy(
+                lambda: __import__("geoprivate.everlasting.boosting").everlasting.boosting.rotating_sequence(
+                    [0, 0, 1, 1, 1, 0, 1, 0], 0.1, 0
+                )
+            ),
+            n_points=8,
+            beta=0.1,
+            rng=0,
+        ),
+        "geoprivate.everlasting.boosting.hypothesis_learner_R": call(n_points=8, beta=0.1),
+        "geoprivate.everlasting.boosting.rotating_sequence": call(
+            target=[0, 1, 1, 0], alpha=0.25, rng=0, _use=lambda seq: seq(np.arange(4), np.arange(4))
+        ),
+        "geoprivate.everlasting.ensembles.erm_ensemble": call(
+            problem=Lazy(_ev_problem),
+            points=[0.05, 0.15, 0.25, 0.35, 0.45, 0.55, 0.65, 0.75, 0.85, 0.95],
+            labels=[0, 0, 0, 0, 0, 1, 1, 1, 1, 1],
+            T=5,
+            lam=2,
+        ),
+        "geoprivate.everlasting.ensembles.level_errors": call(problem=Lazy(_ev_problem), ens=Lazy(_threshold_ensemble)),
+        "geoprivate.everlasting.ensembles.make_everlasting_problem": call(name="thresholds", rng=0),
+        "geoprivate.everlasting.game.GameAudit": _fields(_ev_game_audit),
+        "geoprivate.everlasting.game.GameAudit.as_dict": method(_ev_game_audit),
+        "geoprivate.everlasting.game.GameInstance": _fields(_ev_game),
+        "geoprivate.everlasting.game.World": call(points=[0.1, 0.2], labels=[0, 0], queries=[0.5]),
+        "geoprivate.everlasting.game.audit_game": call(instance=Lazy(_ev_game), n_samples=5, rng=0),
+        "geoprivate.everlasting.game.audit_query_positions": call(
+            instances=Lazy(lambda: [_ev_query_game()]), n_samples=5, rng=0
+        ),
+        "geoprivate.everlasting.game.labelboost_erm_instance": call(problem=None, rng=0),
+        "geoprivate.everlasting.game.play": call(instance=Lazy(_ev_game), b=1, rng=0),
+        "geoprivate.everlasting.game.query_game": call(
+            problem=Lazy(_ev_problem),
+            parameters=Lazy(_ev_small_params),
+            S_points=Lazy(lambda: _ev_points(30)),
+            S_labels=Lazy(lambda: _ev_labels(30)),
+            queries=Lazy(lambda: _ev_points(10)),
+            round_=0,
+            new_query=0.99,
+            _index=("round_",),
+        ),
+        "geoprivate.everlasting.game.query_leak_instance": call(problem=None, rng=0),
+        "geoprivate.everlasting.game.query_position": call(instance=Lazy(_ev_query_game)),
+        "geoprivate.everlasting.game.training_game": call(
+            problem=Lazy(_ev_problem),
+            parameters=Lazy(_ev_small_params),
+            S_points=Lazy(lambda: _ev_points(30)),
+            S_labels=Lazy(lambda: _ev_labels(30)),
+            index=0,
+            new_point=0.5,
+            new_label=1,
+            queries=Lazy(lambda: _ev_points(10)),
+            _index=("index",),
+        ),
+        "geoprivate.everlasting.generic_bbl.EverlastingResult": _fields(_ev_result),
+        "geoprivate.everlasting.generic_bbl.EverlastingResult.to_dict": method(_ev_result),
+        "geoprivate.everlasting.generic_bbl.GenericBBL": call(
+            problem=Lazy(_ev_problem),
+            points=Lazy(_ev_points),
+            labels=Lazy(_ev_labels),
+            parameters=Lazy(_ev_params),
+            rng=2,
+        ),
+        "geoprivate.everlasting.generic_bbl.GenericBBL.guarantee": method(_ev_bbl),
+        "geoprivate.everlasting.generic_bbl.GenericBBL.privacy": method(_ev_bbl, phases=1),
+        "geoprivate.everlasting.generic_bbl.GenericBBL.run": method(_ev_bbl, phases=1),
+        "geoprivate.everlasting.generic_bbl.GenericBBL.stream": method(_ev_bbl, name="bt", phase=1),
+        "geoprivate.everlasting.generic_bbl.HypothesisSequence": call(
+            ensembles=Lazy(lambda: {1: _threshold_ensemble()}), phase=[1, 1], level=[0, 2]
+        ),
+        "geoprivate.everlasting.generic_bbl.PhaseRecord": _fields(lambda: _ev_result().phases[0]),
+        "geoprivate.everlasting.generic_bbl.PhaseRecord.as_dict": method(lambda: _ev_result().phases[0]),
+        "geoprivate.everlasting.generic_bbl.generic_bbl_privacy": call(parameters=Lazy(_ev_params), n_input=300),
+        "geoprivate.everlasting.generic_bbl.relabels": call(parameters=Lazy(_ev_params2), i=1, phases=2, _index=("i",)),
+        "geoprivate.everlasting.label_boost.Dichotomies": call(points=[0.1, 0.5, 0.9], threshold_order=[0, 1, 2]),
+        "geoprivate.everlasting.label_boost.Dichotomies.errors": method(_ev_dichotomies, pos=[0, 1, 2], neg=[1, 0, 0]),
+        "geoprivate.everlasting.label_boost.Dichotomies.labels": method(_ev_dichotomies, k=1, _index=("k",)),
+        "geoprivate.everlasting.label_boost.Dichotomies.matrix": method(_ev_dichotomies),
+        "geoprivate.everlasting.label_boost.Dichotomies.select": method(
+            _ev_dichotomies, pos=[0, 1, 2], neg=[1, 0, 0], epsilon=1.0, rng=0, selection="exponential"
+        ),
+        "geoprivate.everlasting.label_boost.IntervalDichotomies": call(points=[0.1, 0.5, 0.9]),
+        "geoprivate.everlasting.label_boost.IntervalDichotomies.errors": method(
+            _ev_interval_dichotomies, pos=[0, 1, 2], neg=[1, 0, 0]
+        ),
+        "geoprivate.everlasting.label_boost.IntervalDichotomies.labels": method(
+            _ev_interval_dichotomies, k=2, _index=("k",)
+        ),
+        "geoprivate.everlasting.label_boost.IntervalDichotomies.matrix": method(_ev_interval_dichotomies),
+        "geoprivate.everlasting.label_boost.IntervalDichotomies.select": method(
+            _ev_interval_dichotomies, pos=[0, 1, 2], neg=[1, 0, 0], epsilon=1.0, rng=0, selection="exponential"
+        ),
+        "geoprivate.everlasting.label_boost.LabelBoostResult": _fields(_ev_lb_result),
+        "geoprivate.everlasting.label_boost.PlanarDichotomies": call(sweep=Lazy(_ev_sweep)),
+        "geoprivate.everlasting.label_boost.PlanarDichotomies.errors": method(
+            _ev_planar_dichotomies, pos=[0, 1, 1, 0], neg=[1, 0, 0, 1]
+        ),
+        "geoprivate.everlasting.label_boost.PlanarDichotomies.labels": method(
+            _ev_planar_dichotomies, k=3, _index=("k",)
+        ),
+        "geoprivate.everlasting.label_boost.PlanarDichotomies.matrix": method(_ev_planar_dichotomies),
+        "geoprivate.everlasting.label_boost.dichotomies_of": call(concept=Lazy(_thresholds), P=[0.1, 0.5, 0.9]),
+        "geoprivate.everlasting.label_boost.label_boost": call(
+            concept=Lazy(_thresholds), s_points=[0.1, 0.9], s_labels=[0, 1], t_points=[0.5, 0.7], rng=0
+        ),
+        "geoprivate.everlasting.label_boost.label_boost_law": call(
+            concept=Lazy(_thresholds), s_points=[0.1, 0.9], s_labels=[0, 1], t_points=[0.5, 0.7]
+        ),
+        "geoprivate.everlasting.label_boost.labelboost_epsilon": call(em_epsilon=1.0),
+        "geoprivate.everlasting.label_boost.lemma_c2_applies": call(alpha=0.1, beta=0.1, n_s=200, n_t=10, vc=1),
+        "geoprivate.everlasting.label_boost.lemma_c2_max_T": call(alpha=0.1, beta=0.1, n_s=200, vc=1),
+        "geoprivate.everlasting.parameters.Constants": call(
+            tau=1.1e10, lambda_scale=1.0, r_const=25600.0, c_const=64.0
+        ),
+        "geoprivate.everlasting.parameters.Constants.m": method(
+            lambda: __import__("geoprivate.everlasting.parameters").everlasting.parameters.Constants(), epsilon=0.5
+        ),
+        "geoprivate.everlasting.parameters.EverlastingParameters": _fields(_ev_params2),
+        "geoprivate.everlasting.parameters.EverlastingParameters.as_dict": method(_ev_params2),
+        "geoprivate.everlasting.parameters.EverlastingParameters.phase": method(_ev_params2, i=2, _index=("i",)),
+        "geoprivate.everlasting.parameters.EverlastingParameters.utility_proved": method(_ev_params2, phases=1),
+        "geoprivate.everlasting.parameters.PhaseParameters": _fields(lambda: _ev_params2().phase(1)),
+        "geoprivate.everlasting.parameters.PhaseParameters.as_dict": method(lambda: _ev_params2().phase(1)),
+        "geoprivate.everlasting.parameters.bt_epsilon": call(eps_bt=0.5, d_bt=2.5e-7, c=2),
+        "geoprivate.everlasting.parameters.custom_parameters": call(
+            spec=[(1, 40, 60, 2), (1, 30, 10, 2)], alpha=0.2, beta=0.05, epsilon=1.0, delta=1e-6, vc=1, epsilon_bt=0.5
+        ),
+        "geoprivate.everlasting.parameters.initial_sample_size": call(
+            alpha=0.05, beta=0.05, epsilon=0.5, delta=1e-6, vc=1
+        ),
+        "geoprivate.everlasting.parameters.lambda_vc": call(alpha=0.05, beta=0.05, vc=1),
+        "geoprivate.everlasting.parameters.practical_parameters": call(
+            alpha=0.05, beta=0.05, epsilon=0.5, delta=1e-6, vc=1, phases=2
+        ),
+        "geoprivate.everlasting.parameters.theorem_parameters": call(
+            alpha=0.05, beta=0.05, epsilon=0.5, delta=1e-6, vc=1, phases=2
+        ),
+        "geoprivate.everlasting.planar_sweep.PlanarSweep": call(
+            points=Lazy(_ev_square),
+            others=Lazy(lambda: _ev_sweep().others),
+            width=Lazy(lambda: _ev_sweep().width),
+        ),
+        "geoprivate.everlasting.planar_sweep.PlanarSweep.errors": method(_ev_sweep, pos=[0, 1, 1, 0], neg=[1, 0, 0, 1]),
+        "geoprivate.everlasting.planar_sweep.PlanarSweep.labels": method(_ev_sweep, index=3, _index=("index",)),
+        "geoprivate.everlasting.planar_sweep.PlanarSweep.pair": method(_ev_sweep, index=3, _index=("index",)),
+        "geoprivate.everlasting.planar_sweep.integer_points": call(P=Lazy(_ev_square)),
+        "geoprivate.everlasting.planar_sweep.planar_sweep": call(P=Lazy(_ev_square)),
+        "geoprivate.everlasting.query_attack.HaltingAdversary": call(
+            probe_level=0.5, n_probes=6, hidden_round=0, decoys=0
+        ),
+        "geoprivate.everlasting.query_attack.HaltingAdversary.as_dict": method(_ev_adversary),
+        "geoprivate.everlasting.query_attack.HaltingAdversary.featurize": call(view=(0, 1, 1)),
+        "geoprivate.everlasting.query_attack.HaltingAdversary.instance": method(
+            _ev_adversary, problem=Lazy(_ev_problem), parameters=Lazy(_ev_halting_params)
+        ),
+        "geoprivate.everlasting.query_attack.HaltingAdversary.queries": method(_ev_adversary),
+        "geoprivate.everlasting.query_attack.adversary_search": call(
+            problem=Lazy(_ev_problem),
+            parameters=Lazy(_ev_halting_params),
+            iters=1,
+            n_search=2,
+            n_samples=2,
+            max_probes=3,
+            rng=0,
+        ),
+        "geoprivate.everlasting.query_attack.exact_query_audit": call(
+            adversary=Lazy(_ev_adversary), parameters=Lazy(_ev_halting_params), epsilon=1.0
+        ),
+        "geoprivate.everlasting.query_attack.exact_view_law": call(
+            values=[0.5, 0.5, 0.0], hidden_round=0, epsilon=0.5, t_lower=0.4, t_upper=0.6, n=40, c=2
+        ),
+        "geoprivate.everlasting.query_attack.halting_parameters": call(),
+        "geoprivate.everlasting.query_attack.repaired_exact_audit": call(
+            adversary=Lazy(_ev_adversary), parameters=Lazy(_ev_halting_params), stopper=Lazy(_ev_stopper), nodes=8
+        ),
+        "geoprivate.everlasting.query_attack.repaired_view_law": call(
+            values=[0.5, 0.5],
+            hidden_round=0,
+            epsilon=0.5,
+            t_lower=0.4,
+            t_upper=0.6,
+            n=40,
+            c=2,
+            epsilon_stop=1.0,
+            beta_stop=1e-6,
+            max_queries=10,
+            nodes=8,
+        ),
+        "geoprivate.everlasting.query_attack.vote_level_training_set": call(T=10, k=5),
+        "geoprivate.everlasting.repaired.RepairedBBL": call(
+            problem=Lazy(_ev_problem),
+            points=Lazy(_ev_points),
+            labels=Lazy(_ev_labels),
+            parameters=Lazy(_ev_params),
+            rng=2,
+            stopper=Lazy(_ev_stopper),
+        ),
+        "geoprivate.everlasting.repaired.RepairedBBL.privacy": method(_ev_repaired, phases=1),
+        "geoprivate.everlasting.repaired.StopperParameters": call(epsilon_stop=1.0, beta_stop=1e-6),
+        "geoprivate.everlasting.repaired.StopperParameters.c_max": method(
+            _ev_stopper, p=Lazy(lambda: _ev_params().phase(1))
+        ),
+        "geoprivate.everlasting.repaired.StopperParameters.query": method(_ev_stopper),
+        "geoprivate.everlasting.repaired.StopperParameters.training": method(
+            _ev_stopper, p=Lazy(lambda: _ev_params().phase(1))
+        ),
+        "geoprivate.everlasting.repaired.lemma_c1": call(
+            inner=Lazy(lambda: __import__("geoprivate").Guarantee(0.5, 1e-6))
+        ),
+        "geoprivate.everlasting.repaired.repaired_bbl_privacy": call(
+            parameters=Lazy(_ev_params), stopper=Lazy(_ev_stopper), n_input=300
+        ),
+        "geoprivate.everlasting.repaired.repaired_guarantees": call(
+            parameters=Lazy(_ev_params), stopper=Lazy(_ev_stopper), n_initial=300
+        ),
+    }
+)
+
+
+# ------------------------------------------------------------------------------------------- geoprivate.planning
+def _pl_greedy():
+    from geoprivate.planning import plan_dp_greedy_cover
+
+    return plan_dp_greedy_cover(1.0, 1e-6, M=4, alpha=0.3, beta=0.1)
+
+
+def _pl_bbl():
+    from geoprivate.planning import plan_generic_bbl
+
+    return plan_generic_bbl(1.0, 1e-6, alpha=0.2, queries=20, lambda1=1, tops=2)
+
+
+def _pl_winnow():
+    from geoprivate.planning import plan_dp_winnow
+
+    return plan_dp_winnow(1.0, 1e-6, T=200, d=8, rho=0.5)
+
+
+def _pl_median():
+    from geoprivate.planning import plan_private_median
+
+    return plan_private_median(1.0, domain_size=100, alpha=0.2, beta=0.1)
+
+
+BASELINES.update(
+    {
+        "geoprivate.planning.Plan": _fields(_pl_greedy),
+        "geoprivate.planning.Plan.as_dict": method(_pl_greedy),
+        "geoprivate.planning.Plan.run": method(_pl_median, data=None, rng=0),
+        "geoprivate.planning.PlannedPhase": _fields(lambda: _pl_bbl().phases[0]),
+        "geoprivate.planning.dp_winnow_parameters_from_plan": call(plan=Lazy(_pl_winnow)),
+        "geoprivate.planning.everlasting_run_cost": call(plan=Lazy(_pl_bbl), concept="thresholds", phases=1),
+        "geoprivate.planning.generic_bbl_parameters_from_plan": call(plan=Lazy(_pl_bbl), epsilon_run=1.0),
+        "geoprivate.planning.load_plan": call(obj=Lazy(lambda: _pl_bbl().as_dict())),
+        "geoprivate.planning.plan": call(algorithm="private-median", epsilon=1.0, delta=0.0, domain_size=100),
+        "geoprivate.planning.plan_accountant": call(plan=Lazy(_pl_greedy)),
+        "geoprivate.planning.plan_dp_greedy_cover": call(epsilon=1.0, delta=1e-6, M=4, alpha=0.3, beta=0.1),
+        "geoprivate.planning.plan_dp_winnow": call(epsilon=1.0, delta=1e-6, T=200, d=8, rho=0.5),
+        "geoprivate.planning.plan_everlasting_practical": call(
+            epsilon=4.0, delta=1e-6, phases=1, repaired=True, alpha=0.2, queries=20, lam=1
+        ),
+        "geoprivate.planning.plan_generic_bbl": call(epsilon=1.0, delta=1e-6, alpha=0.2, queries=20, lambda1=1, tops=2),
+        "geoprivate.planning.plan_generic_predictor": call(epsilon=0.5, delta=1e-6, T=50, m=2),
+        "geoprivate.planning.plan_private_median": call(epsilon=1.0, domain_size=100, alpha=0.2, beta=0.1),
+        "geoprivate.planning.plan_vc1": call(epsilon=1.0, delta=1e-6, td=8, alpha=0.45, beta=0.1),
+        "geoprivate.planning.planned_guarantee": call(plan=Lazy(_pl_greedy)),
+        "geoprivate.planning.planned_privacy": call(plan=Lazy(_pl_bbl)),
+        "geoprivate.planning.run_everlasting_plan": call(plan=Lazy(_pl_bbl), concept="thresholds", seed=0),
+        "geoprivate.planning.run_plan": call(plan=Lazy(_pl_median), data=None, rng=0),
+        "geoprivate.planning.vc1_privacy_conditions": call(learner="opt", median="exponential"),
     }
 )
 
