@@ -50,22 +50,35 @@ import itertools
 import math
 import numbers
 from dataclasses import dataclass, field
+from typing import Annotated, Any
 
 import numpy as np
 
 from geoprivate._validation import (
+    Check,
+    Choice,
+    Epsilon,
+    FloatCount,
+    Interval,
+    Joint,
+    MaxWork,
+    NonNegative,
+    NonNegInt,
+    OpenDelta,
+    Positive,
+    PositiveInt,
+    Probability,
+    Rng,
     as_rng,
-    check_delta,
     check_epsilon,
-    check_pac_privacy,
-    check_positive_int,
-    check_probability,
-    check_real,
     check_work,
+    checked,
+    shown,
 )
 from geoprivate.mechanisms.exponential import exponential_mechanism, exponential_mechanism_log_probabilities
 from geoprivate.privacy.accounting import Guarantee, PrivacyLedger
 from geoprivate.privacy.warnings import error_bound_says_something, warn_below_sample_bound
+from solvers._checks import as_array, as_positions, check_array_bytes
 
 __all__ = [
     "TRUE",
@@ -93,11 +106,15 @@ __all__ = [
 #: index of the constant-true feature T in a :class:`DecisionList`
 TRUE = -1
 LEMMA_A1 = "winnow/lemma-A.1 (EMCover privacy; [BF26] Lemma A.1, Theorem 3.5)"
+#: the most features a feature set holds (a tuple per feature, built on request)
+MAX_FEATURES = 10**7
+#: the largest k of :func:`conjunction_count` (its sum has k + 1 big-integer terms)
+MAX_WIDTH = 10**4
 
 
 # --------------------------------------------------------------------------- features
 def _as_01(X, name: str) -> np.ndarray:
-    arr = np.asarray(X)
+    arr = as_array(X, name)
     if arr.ndim != 2:
         raise ValueError(f"{name}: expected a 2-D 0/1 matrix, got shape {arr.shape}")
     if arr.dtype == bool:
@@ -111,7 +128,16 @@ def _as_01(X, name: str) -> np.ndarray:
     return arr.astype(np.uint8)
 
 
-def as_feature_matrix(Phi, name: str = "Phi") -> np.ndarray:
+#: a 0/1 feature matrix Φ (n examples x |F| features), as uint8
+FeatureMatrix = Annotated[Any, Check(_as_01, kind="array")]
+#: 0/1 labels, one per row of Φ
+_Labels = Annotated[Any, Joint("labels in {0, 1}, one per row of Phi", kind="labels")]
+
+
+@checked
+def as_feature_matrix(
+    Phi: Annotated[Any, Joint("this function is its check", kind="array")], name: str = "Phi"
+) -> np.ndarray:
     """Validate a 0/1 feature matrix Φ (n examples × |F| features); return ``uint8``.
 
     Parameters
@@ -130,7 +156,7 @@ def as_feature_matrix(Phi, name: str = "Phi") -> np.ndarray:
 
 
 def _as_labels01(y, n: int, name: str = "y") -> np.ndarray:
-    arr = np.asarray(y)
+    arr = as_array(y, name)
     if arr.ndim != 1 or arr.shape[0] != n:
         raise ValueError(f"{name}: expected {n} labels in {{0, 1}}, got shape {arr.shape}")
     bad = (arr != 0) & (arr != 1)
@@ -140,6 +166,35 @@ def _as_labels01(y, n: int, name: str = "y") -> np.ndarray:
     return arr.astype(np.uint8)
 
 
+def _terms(value, name: str) -> tuple:
+    """Per feature: None, or a tuple of literals (j, polarity) with j >= 0 and polarity in {0, 1}."""
+    if not isinstance(value, tuple):
+        raise TypeError(f"{name} must be a tuple (one entry per feature), got {type(value).__name__}")
+    if len(value) > MAX_FEATURES:
+        raise ValueError(f"{name}: at most MAX_FEATURES = {MAX_FEATURES} features, got {len(value)}")
+    for t in value:
+        if t is None:
+            continue
+        if not isinstance(t, tuple) or not all(
+            isinstance(lit, tuple)
+            and len(lit) == 2
+            and all(isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_)) for v in lit)
+            and lit[0] >= 0
+            and lit[1] in (0, 1)
+            for lit in t
+        ):
+            raise ValueError(f"{name}: a feature is None or a tuple of literals (j >= 0, polarity 0 or 1), got {t!r}")
+    return value
+
+
+def _names(value, name: str) -> tuple:
+    """A tuple of strings (a feature's printable name each)."""
+    if not isinstance(value, tuple) or not all(isinstance(v, str) for v in value):
+        raise TypeError(f"{name} must be a tuple of strings, got {shown(value)}")
+    return value
+
+
+@checked
 @dataclass(frozen=True)
 class FeatureSet:
     """A finite feature class F.  ``terms[f]`` is a tuple of literals (j, polarity) whose
@@ -158,26 +213,62 @@ class FeatureSet:
         Per feature, a printable name.
     """
 
-    d: int
-    terms: tuple
-    names: tuple
+    d: Annotated[int, Interval(ge=1, le=MAX_FEATURES)]
+    terms: Annotated[tuple, Check(_terms, kind="object"), Joint("variables j < d")]
+    names: Annotated[tuple, Check(_names, kind="object"), Joint("one name per term")]
+
+    def __post_init__(self):
+        if len(self.names) != len(self.terms):
+            raise ValueError(f"names: expected {len(self.terms)} names (one per term), got {len(self.names)}")
+        big = [j for t in self.terms if t for j, _ in t if j >= self.d]
+        if big:
+            raise ValueError(f"terms: variable {big[0]} is not below d = {self.d}")
 
     def __len__(self) -> int:
         return len(self.terms)
 
     @classmethod
-    def from_matrix(cls, n_features: int, names=None) -> FeatureSet:
-        """A feature set known only through its feature matrix Φ (``transform`` is the identity)."""
+    def from_matrix(
+        cls,
+        n_features: Annotated[int, Interval(ge=1, le=MAX_FEATURES)],
+        names: Annotated[tuple | list, Joint("n_features strings")] | None = None,
+    ) -> FeatureSet:
+        """A feature set known only through its feature matrix Φ (``transform`` is the identity).
+
+        Parameters
+        ----------
+        n_features : int
+            |F|.
+        names : sequence of str, optional
+            One name per feature (default ``f0, f1, ...``).
+
+        Returns
+        -------
+        FeatureSet
+        """
         names = tuple(names) if names is not None else tuple(f"f{i}" for i in range(n_features))
         if len(names) != n_features:
             raise ValueError(f"names: expected {n_features} names, got {len(names)}")
         return cls(n_features, (None,) * n_features, names)
 
-    def transform(self, X) -> np.ndarray:
-        """Feature matrix Φ[i, f] = f(x_i), ``uint8`` (n, |F|)."""
-        Xb = _as_01(X, "X")
+    def transform(self, X: Annotated[Any, Check(_as_01, kind="array"), Joint("d columns")]) -> np.ndarray:
+        """Feature matrix Φ[i, f] = f(x_i), ``uint8`` (n, |F|).
+
+        Parameters
+        ----------
+        X : array_like, shape (n, d)
+            Points of {0, 1}^d.
+
+        Returns
+        -------
+        numpy.ndarray of uint8, shape (n, |F|)
+        """
+        Xb = X
         if Xb.shape[1] != self.d:
             raise ValueError(f"X: expected {self.d} columns, got {Xb.shape[1]}")
+        check_array_bytes(
+            Xb.shape[0] * max(len(self.terms), 2 * self.d), f"X: {Xb.shape[0]} rows x {len(self)} features"
+        )
         if all(t is None for t in self.terms):
             return Xb
         out = np.ones((Xb.shape[0], len(self.terms)), dtype=np.uint8)
@@ -192,7 +283,8 @@ def _literal_name(j: int, pol: int) -> str:
     return f"x{j}" if pol else f"¬x{j}"
 
 
-def literals(d: int) -> FeatureSet:
+@checked
+def literals(d: PositiveInt) -> FeatureSet:
     """The 2d literals x_0, ¬x_0, …, x_{d−1}, ¬x_{d−1} (ordinary 1-decision lists).
 
     Parameters
@@ -208,7 +300,14 @@ def literals(d: int) -> FeatureSet:
     return conjunctions(d, 1, include_empty=False)
 
 
-def conjunctions(d: int, k: int, *, include_empty: bool = False, max_terms=10**6) -> FeatureSet:
+@checked
+def conjunctions(
+    d: PositiveInt,
+    k: Annotated[int, Interval(ge=1), Joint("k <= d")],
+    *,
+    include_empty: bool = False,
+    max_terms: MaxWork = 10**6,
+) -> FeatureSet:
     """All conjunctions of 1..k literals over d variables on distinct variables (C_d^k of
     [BF26] Corollary A.8; ``include_empty`` adds the width-0 conjunction T, which Proposition A.9
     counts; decision lists have T anyway).
@@ -232,14 +331,11 @@ def conjunctions(d: int, k: int, *, include_empty: bool = False, max_terms=10**6
     FeatureSet
         The conjunction features.
     """
-    for v, nm in ((d, "d"), (k, "k")):
-        if not isinstance(v, numbers.Integral) or isinstance(v, bool) or v < 1:
-            raise ValueError(f"{nm}: expected a positive integer, got {v!r}")
     if k > d:
-        raise ValueError(f"k: a conjunction has at most d = {d} distinct variables, got k = {k}")
+        raise ValueError(f"k: a conjunction has at most d = {shown(d)} distinct variables, got k = {shown(k)}")
     # the count is summed only up to the budget: the exact |C_d^k| of d = k = 10**6 is a million-digit sum
-    count = conjunction_count(d, k) if max_terms is None else _conjunction_count_capped(d, k, max_terms)
-    check_work(count, max_terms, f"|C_{d}^{k}| conjunctions", override="max_terms")
+    count = _conjunction_count_capped(d, k, max_terms)
+    check_work(count, max_terms, f"|C_d^k| conjunctions (d={shown(d)}, k={shown(k)})", override="max_terms")
     terms: list[tuple[tuple[int, int], ...]] = [()] if include_empty else []  # (variable, polarity) literals
     for w in range(1, k + 1):
         for vars_ in itertools.combinations(range(d), w):
@@ -249,7 +345,8 @@ def conjunctions(d: int, k: int, *, include_empty: bool = False, max_terms=10**6
     return FeatureSet(int(d), tuple(terms), names)
 
 
-def conjunction_count(d: int, k: int) -> int:
+@checked
+def conjunction_count(d: PositiveInt, k: Annotated[int, Interval(ge=0, le=MAX_WIDTH)]) -> int:
     """|C_d^k| = Σ_{j=0}^{k} 2^j C(d, j) (proof of [BF26] Proposition A.9; width 0 included).
 
     Parameters
@@ -264,21 +361,44 @@ def conjunction_count(d: int, k: int) -> int:
     int
         |C_d^k|.
     """
-    return sum(2**j * math.comb(d, j) for j in range(k + 1))
+    return _conjunction_count_capped(d, k, None)
 
 
 def _conjunction_count_capped(d: int, k: int, cap) -> int:
-    """:func:`conjunction_count`, or a partial sum already above ``cap`` (binomials built term by term)."""
+    """:func:`conjunction_count`, or a partial sum already above ``cap`` (binomials built term by term;
+    ``cap`` None: the whole sum).  The binomial reaches 0 past j = d, where the sum stops."""
     total, binom = 0, 1
     for j in range(k + 1):
         total += 2**j * binom
-        if isinstance(cap, numbers.Integral) and not isinstance(cap, bool) and total > cap:
+        if cap is not None and total > cap:
             return total
         binom = binom * (d - j) // (j + 1)
+        if binom == 0:
+            return total
     return total
 
 
 # --------------------------------------------------------------------------- lists
+def _features(value, name: str) -> tuple:
+    """Feature indices: integers >= 0, or TRUE (= -1) for T."""
+    if not isinstance(value, tuple):
+        raise TypeError(f"{name} must be a tuple of feature indices, got {type(value).__name__}")
+    bad = [f for f in value if isinstance(f, (bool, np.bool_)) or not isinstance(f, numbers.Integral) or f < TRUE]
+    if bad:
+        raise ValueError(f"{name}: expected column indices >= 0 or TRUE (= {TRUE}), got {bad[0]!r}")
+    return value
+
+
+def _bits(value, name: str) -> tuple:
+    """Output bits: integers 0 or 1 (True, 0.5 and 2 refused)."""
+    if not isinstance(value, tuple):
+        raise TypeError(f"{name} must be a tuple of 0/1 bits, got {type(value).__name__}")
+    if any(isinstance(b, (bool, np.bool_)) or not isinstance(b, numbers.Integral) or b not in (0, 1) for b in value):
+        raise ValueError(f"{name}: expected 0/1 output bits, got {value}")
+    return value
+
+
+@checked
 @dataclass(frozen=True)
 class DecisionList:
     """[(f_1, b_1), …, (f_m, b_m)]: feature indices into Φ's columns (``TRUE`` = T) and bits
@@ -295,29 +415,35 @@ class DecisionList:
         The label of an example no term covers.
     """
 
-    features: tuple
-    bits: tuple
-    default: int = 0
+    features: Annotated[tuple, Check(_features, kind="object"), Joint("one bit per feature")]
+    bits: Annotated[tuple, Check(_bits, kind="object"), Joint("one bit per feature")]
+    default: Annotated[int, Interval(ge=0, le=1)] = 0
 
     def __post_init__(self):
         if len(self.features) != len(self.bits):
             raise ValueError(f"features and bits must have equal length, got {len(self.features)} and {len(self.bits)}")
-        if any(b not in (0, 1) for b in self.bits) or self.default not in (0, 1):
-            raise ValueError(f"bits: expected 0/1 output bits, got {self.bits} (default {self.default})")
-        bad = [
-            f
-            for f in self.features
-            if isinstance(f, (bool, np.bool_)) or not isinstance(f, numbers.Integral) or f < TRUE
-        ]
-        if bad:
-            raise ValueError(f"features: expected column indices >= 0 or TRUE (= {TRUE}), got {bad[0]!r}")
 
     def __len__(self) -> int:
         return len(self.features)
 
-    def first_true(self, Phi) -> np.ndarray:
-        """Index of the first term covering each example (len(self) if none)."""
-        P = as_feature_matrix(Phi)
+    def first_true(
+        self, Phi: Annotated[Any, Check(_as_01, kind="array"), Joint("a column for every feature")]
+    ) -> np.ndarray:
+        """Index of the first term covering each example (len(self) if none).
+
+        Parameters
+        ----------
+        Phi : array_like, shape (n, |F|)
+            The examples' 0/1 feature rows.
+
+        Returns
+        -------
+        numpy.ndarray of int
+        """
+        return self._first_true(Phi)
+
+    def _first_true(self, P: np.ndarray) -> np.ndarray:
+        """:meth:`first_true` on a checked feature matrix."""
         n = P.shape[0]
         if not self.features:
             return np.zeros(n, dtype=np.intp)
@@ -331,12 +457,45 @@ class DecisionList:
         first[~hit.any(axis=1)] = len(self.features)
         return first
 
-    def predict(self, Phi) -> np.ndarray:
-        """Labels {0, 1} of the examples whose feature rows are Φ (vectorised)."""
-        table = np.array(list(self.bits) + [self.default], dtype=np.uint8)
-        return table[self.first_true(Phi)]
+    def predict(
+        self, Phi: Annotated[Any, Check(_as_01, kind="array"), Joint("a column for every feature")]
+    ) -> np.ndarray:
+        """Labels {0, 1} of the examples whose feature rows are Φ (vectorised).
 
-    def describe(self, names=None) -> str:
+        Parameters
+        ----------
+        Phi : array_like, shape (n, |F|)
+            The examples' 0/1 feature rows.
+
+        Returns
+        -------
+        numpy.ndarray of uint8
+        """
+        table = np.array(list(self.bits) + [self.default], dtype=np.uint8)
+        return table[self._first_true(Phi)]
+
+    def describe(
+        self, names: Annotated[Any, Joint("a name (str) for every feature the list uses", kind="object")] = None
+    ) -> str:
+        """The list as text: ``[(f_1, b_1), ..., (T, b)]``.
+
+        Parameters
+        ----------
+        names : sequence of str, optional
+            The features' names (default ``f0, f1, ...``).
+
+        Returns
+        -------
+        str
+        """
+        if names is not None:
+            if isinstance(names, (str, bytes)) or not hasattr(names, "__getitem__") or not hasattr(names, "__len__"):
+                raise TypeError(f"names must be a sequence of feature names, got {type(names).__name__}")
+            used = [f for f in self.features if f != TRUE]
+            if used and max(used) >= len(names):
+                raise ValueError(f"names: the list uses feature {max(used)}, names has {len(names)} entries")
+            if not all(isinstance(names[f], str) for f in used):
+                raise TypeError("names must hold strings")
         parts = []
         for f, b in zip(self.features, self.bits, strict=True):
             nm = "T" if f == TRUE else (names[f] if names is not None else f"f{f}")
@@ -353,7 +512,8 @@ class NotRealizableError(ValueError):
         self.certificate = certificate
 
 
-def is_consistent(dl: DecisionList, Phi, y) -> bool:
+@checked
+def is_consistent(dl: DecisionList, Phi: FeatureMatrix, y: _Labels) -> bool:
     """True when ``dl`` labels every example (rows of Φ) with its label y ∈ {0, 1}.
 
     Parameters
@@ -370,11 +530,13 @@ def is_consistent(dl: DecisionList, Phi, y) -> bool:
     bool
         True when ``dl`` has no error on (Φ, y).
     """
-    P = as_feature_matrix(Phi)
-    return bool(np.array_equal(dl.predict(P), _as_labels01(y, P.shape[0])))
+    return bool(np.array_equal(dl.predict(Phi), _as_labels01(y, Phi.shape[0])))
 
 
-def is_inconsistency_certificate(Phi, y, rows) -> bool:
+@checked
+def is_inconsistency_certificate(
+    Phi: FeatureMatrix, y: _Labels, rows: Annotated[Any, Check(as_positions, kind="indices")]
+) -> bool:
     """Check a proof that no F-decision list (F = Φ's columns, plus T) fits (Φ, y).
 
     ``rows`` is a non-empty set S' of examples, not all with the same label, such that every
@@ -395,12 +557,9 @@ def is_inconsistency_certificate(Phi, y, rows) -> bool:
     bool
         True when ``rows`` proves that no F-decision list is consistent with (Φ, y).
     """
-    P = as_feature_matrix(Phi)
+    P = Phi
     yy = _as_labels01(y, P.shape[0])
-    r = np.asarray(rows)
-    if r.size and r.dtype.kind not in "iu":
-        raise TypeError(f"rows: expected integer example indices, got dtype {r.dtype}")
-    r = np.unique(r.astype(np.intp).ravel())
+    r = np.unique(rows)
     if r.size == 0 or r.min() < 0 or r.max() >= P.shape[0]:
         return False
     ys = yy[r]
@@ -420,7 +579,8 @@ def _class_counts(P: np.ndarray, yy: np.ndarray, mask: np.ndarray) -> tuple[np.n
     return P[pos].sum(axis=0, dtype=np.int64), P[neg].sum(axis=0, dtype=np.int64)
 
 
-def rivest(Phi, y, *, allow_errors: bool = False) -> DecisionList:
+@checked
+def rivest(Phi: FeatureMatrix, y: _Labels, *, allow_errors: bool = False) -> DecisionList:
     """Rivest's consistent learner for F-decision lists (F = the columns of Φ, plus T).
 
     Repeatedly picks a term (f, b) such that every remaining example with f = 1 has label b
@@ -453,7 +613,7 @@ def rivest(Phi, y, *, allow_errors: bool = False) -> DecisionList:
         When greedy gets stuck; its ``certificate`` (the remaining examples) passes
         :func:`is_inconsistency_certificate`, so no consistent F-decision list exists.
     """
-    P = as_feature_matrix(Phi)
+    P = Phi
     yy = _as_labels01(y, P.shape[0])
     rem = np.ones(P.shape[0], dtype=bool)
     used = np.zeros(P.shape[1], dtype=bool)
@@ -496,7 +656,12 @@ def rivest(Phi, y, *, allow_errors: bool = False) -> DecisionList:
         bits.append(b)
 
 
-def random_decision_list(n_features: int, length: int, rng=None) -> DecisionList:
+@checked
+def random_decision_list(
+    n_features: Annotated[int, Interval(ge=1, le=2**62)],
+    length: Annotated[NonNegInt, Joint("length <= n_features")],
+    rng: Rng = None,
+) -> DecisionList:
     """A random F-decision list with ``length`` distinct features, random bits, ending in (T, b).
 
     Parameters
@@ -513,16 +678,45 @@ def random_decision_list(n_features: int, length: int, rng=None) -> DecisionList
     DecisionList
         The random list.
     """
+    if length > min(n_features, MAX_FEATURES):
+        raise ValueError(
+            f"length: expected 0 <= length <= n_features = {n_features} (and MAX_FEATURES = {MAX_FEATURES}), "
+            f"got {length}"
+        )
     rng = as_rng(rng)
-    if not 0 <= length <= n_features:
-        raise ValueError(f"length: expected 0 <= length <= n_features = {n_features}, got {length}")
     feats = tuple(int(f) for f in rng.choice(n_features, size=length, replace=False)) + (TRUE,)
     bits = tuple(int(b) for b in rng.integers(0, 2, size=length + 1))
     return DecisionList(feats, bits, bits[-1])
 
 
 # --------------------------------------------------------------------------- DP-GreedyCover
-def greedy_cover_quality(c1: np.ndarray, c0: np.ndarray, n1: int, n0: int, available: np.ndarray) -> np.ndarray:
+def _counts(value, name: str) -> np.ndarray:
+    """Non-negative integer counts, one per feature (a 1-D int64 array)."""
+    arr = as_positions(value, name)
+    if arr.size and arr.min() < 0:
+        raise ValueError(f"{name} must hold counts >= 0, got {arr[arr < 0][:3].tolist()}")
+    return arr.astype(np.int64)
+
+
+def _mask(value, name: str) -> np.ndarray:
+    """A 1-D boolean mask (bools only: 0/1 integers and 0.5 refused)."""
+    arr = as_array(value, name)
+    if arr.ndim != 1 or (arr.size and arr.dtype != bool):
+        raise TypeError(f"{name} must be a 1-D array of bools, got dtype {arr.dtype}, shape {arr.shape}")
+    return arr.astype(bool)
+
+
+_FeatureCounts = Annotated[Any, Check(_counts, kind="indices"), Joint("one per feature (|F| of available)")]
+
+
+@checked
+def greedy_cover_quality(
+    c1: _FeatureCounts,
+    c0: _FeatureCounts,
+    n1: NonNegInt,
+    n0: NonNegInt,
+    available: Annotated[Any, Check(_mask, kind="object"), Joint("one per feature")],
+) -> np.ndarray:
     """Scores q(S_j, (f, b)) = −#_{f→1}(S_j^{1−b}) of [BF26] Algorithm 3.1 for the candidates
     [(f, 0), (f, 1) for available f] + [(T, 0), (T, 1)], in that order.
 
@@ -540,6 +734,10 @@ def greedy_cover_quality(c1: np.ndarray, c0: np.ndarray, n1: int, n0: int, avail
     numpy.ndarray of float, shape (2 · #available + 2,)
         The scores, in the candidate order above.
     """
+    if not c1.shape == c0.shape == available.shape:
+        raise ValueError(
+            f"c1, c0, available: one entry per feature each, got shapes {c1.shape}, {c0.shape}, {available.shape}"
+        )
     idx = np.flatnonzero(available)
     q = np.empty(2 * idx.size + 2, dtype=np.float64)
     q[0:-2:2] = -c1[idx]  # b = 0 errs on the positives it covers
@@ -548,7 +746,8 @@ def greedy_cover_quality(c1: np.ndarray, c0: np.ndarray, n1: int, n0: int, avail
     return q
 
 
-def greedy_cover_epsilon_hat(epsilon, delta) -> float:
+@checked
+def greedy_cover_epsilon_hat(epsilon: Epsilon, delta: OpenDelta) -> float:
     """[BF26] Theorem 3.5 (proof A.7): ε̂ = ε / (2 (ln(1/δ) + 3/2)), so Lemma A.1 gives (ε, δ).
 
     Parameters
@@ -561,13 +760,10 @@ def greedy_cover_epsilon_hat(epsilon, delta) -> float:
     float
         ε̂, the per-step parameter of the exponential mechanism.
     """
-    eps = check_epsilon(epsilon)
-    dl = check_delta(delta)
-    if dl == 0:
-        raise ValueError("delta: Lemma A.1 needs delta > 0, got 0")
-    return eps / (2 * (math.log(1 / dl) + 1.5))
+    return epsilon / (2 * (math.log(1 / delta) + 1.5))
 
 
+@checked
 @dataclass
 class GreedyCoverResult:
     """Output of :func:`dp_greedy_cover`: the list h_fin and how it was produced.
@@ -591,10 +787,10 @@ class GreedyCoverResult:
     """
 
     hypothesis: DecisionList
-    epsilon_hat: float
-    epsilon: float | None
-    delta: float | None
-    mode: str
+    epsilon_hat: Positive
+    epsilon: Epsilon | None
+    delta: OpenDelta | None
+    mode: Annotated[str, Choice("theorem", "practical")]
     ledger: PrivacyLedger
     errors_per_round: list = field(default_factory=list)
     utility_proved: bool = False
@@ -610,17 +806,22 @@ class GreedyCoverResult:
         return self.ledger.all_apply
 
 
+#: the target ε of theorem mode, or None (practical mode: ε̂ given)
+_EpsilonOrNone = Annotated[Epsilon, Joint("epsilon (theorem mode) or epsilon_hat (practical mode)")] | None
+
+
+@checked
 def dp_greedy_cover(
-    Phi,
-    y,
+    Phi: FeatureMatrix,
+    y: _Labels,
     *,
-    epsilon=None,
-    delta=None,
-    epsilon_hat=None,
-    rng=None,
+    epsilon: _EpsilonOrNone = None,
+    delta: OpenDelta | None = None,
+    epsilon_hat: _EpsilonOrNone = None,
+    rng: Rng = None,
     ledger: PrivacyLedger | None = None,
-    alpha=None,
-    beta=None,
+    alpha: Probability | None = None,
+    beta: Probability | None = None,
 ) -> GreedyCoverResult:
     """DP-GreedyCover, Algorithm 3.1 of [BF26], an instance of EMCover (Alg. A.1).
 
@@ -665,7 +866,7 @@ def dp_greedy_cover(
     >>> bool((res.hypothesis.predict(Phi) == y).all())
     True
     """
-    P = as_feature_matrix(Phi)
+    P = Phi
     yy = _as_labels01(y, P.shape[0])
     rng = as_rng(rng)
     ledger = PrivacyLedger() if ledger is None else ledger
@@ -686,7 +887,10 @@ def dp_greedy_cover(
     )
 
 
-def greedy_cover_privacy(M: int, *, epsilon=None, delta=None, epsilon_hat=None) -> Guarantee:
+@checked
+def greedy_cover_privacy(
+    M: FloatCount, *, epsilon: _EpsilonOrNone = None, delta: OpenDelta | None = None, epsilon_hat: _EpsilonOrNone = None
+) -> Guarantee:
     """The guarantee :func:`dp_greedy_cover` books for these parameters, before running ([BF26] Lemma A.1).
 
     The very computation the run records in its ledger (theorem mode: ``epsilon, delta``; practical
@@ -705,7 +909,7 @@ def greedy_cover_privacy(M: int, *, epsilon=None, delta=None, epsilon_hat=None) 
         The run's (ε, δ).
     """
     ledger = PrivacyLedger()
-    _greedy_cover_privacy(epsilon, delta, epsilon_hat, check_positive_int(M, "M"), ledger)
+    _greedy_cover_privacy(epsilon, delta, epsilon_hat, M, ledger)
     return ledger.basic_composition()
 
 
@@ -743,10 +947,10 @@ def _greedy_cover_privacy(epsilon, delta, epsilon_hat, M: int, ledger: PrivacyLe
         e_hat, mode = greedy_cover_epsilon_hat(epsilon, delta), "theorem"
         eps_total: float | None
         dl: float | None
-        eps_total, dl = check_epsilon(epsilon), check_delta(delta)
+        eps_total, dl = epsilon, delta
     else:
         e_hat, mode = check_epsilon(epsilon_hat, "epsilon_hat"), "practical"
-        dl = None if delta is None else check_probability(delta, "delta")
+        dl = delta
         eps_total = None if dl is None else 2 * e_hat * (math.log(1 / dl) + 1.5)
     if dl is not None:
         assert eps_total is not None  # both modes set it whenever delta is given
@@ -762,6 +966,8 @@ def _greedy_cover_privacy(epsilon, delta, epsilon_hat, M: int, ledger: PrivacyLe
         )
     else:  # pure DP by basic composition: at most M + 1 rounds, each exp(eps_hat q) is 2 eps_hat-DP
         eps_total = 2 * e_hat * (M + 1)
+        if not math.isfinite(eps_total):
+            raise ValueError(f"epsilon_hat, M: 2 epsilon_hat (M + 1) leaves floating point ({epsilon_hat!r}, M={M})")
         ledger.record(
             "DP-GreedyCover",
             eps_total,
@@ -831,7 +1037,10 @@ def _em_cover_rounds(P: np.ndarray, yy: np.ndarray, e_hat: float, rng):
         bits.append(int(b))
 
 
-def greedy_cover_output_law(Phi, y, epsilon_hat) -> dict:
+@checked
+def greedy_cover_output_law(
+    Phi: Annotated[Any, Check(_as_01, kind="array"), Joint("|F| <= 6 columns")], y: _Labels, epsilon_hat: Epsilon
+) -> dict:
     """Exact law of :func:`dp_greedy_cover`'s output (the sequence of (f, b), ending with
     (T, b)) on a tiny instance, by recursion over all output prefixes (|F| <= 6).
 
@@ -848,9 +1057,9 @@ def greedy_cover_output_law(Phi, y, epsilon_hat) -> dict:
     -------
     dict  ``((f_1, b_1), …, (TRUE, b)) -> probability`` (floats; sums to 1).
     """
-    P = as_feature_matrix(Phi)
+    P = Phi
     yy = _as_labels01(y, P.shape[0])
-    e_hat = check_epsilon(epsilon_hat, "epsilon_hat")
+    e_hat = epsilon_hat
     M = P.shape[1]
     if M > 6:
         raise ValueError(f"Phi: the exact law enumerates (|F|+1)! 2^(|F|+1) outputs; |F| <= 6, got {M}")
@@ -876,7 +1085,8 @@ def greedy_cover_output_law(Phi, y, epsilon_hat) -> dict:
     return law
 
 
-def lemma_a4_error_bound(M: int, epsilon_hat, beta) -> float:
+@checked
+def lemma_a4_error_bound(M: FloatCount, epsilon_hat: Epsilon, beta: Probability) -> float:
     """[BF26] Lemma A.4: w.p. ≥ 1 − β DP-GreedyCover errs on at most (4M/ε̂) ln(√(2/β) M) examples.
 
     Parameters
@@ -891,14 +1101,22 @@ def lemma_a4_error_bound(M: int, epsilon_hat, beta) -> float:
     Returns
     -------
     float
-        The bound on the number of training errors.
+        The bound on the number of training errors (inf when it leaves floating point: vacuous).
     """
-    e = check_epsilon(epsilon_hat, "epsilon_hat")
-    b = check_probability(beta, "beta")
-    return 4 * M / e * math.log(math.sqrt(2 / b) * M)
+    return 4 * M / epsilon_hat * math.log(math.sqrt(2 / beta) * M)
 
 
-def theorem_3_5_sample_size(M: int, alpha, beta, epsilon, delta, vc_dimension=None, *, as_printed: bool = True) -> dict:
+@checked
+def theorem_3_5_sample_size(
+    M: FloatCount,
+    alpha: Probability,
+    beta: Probability,
+    epsilon: Epsilon,
+    delta: OpenDelta,
+    vc_dimension: NonNegative | None = None,
+    *,
+    as_printed: bool = True,
+) -> dict:
     """[BF26] Theorem 3.5's sample size for an (ε, δ)-DP (α, β)-PAC learner of F-decision lists:
 
     n ≥ max( 64/α (VC log(64/α) + log(16/β)),  8M log(2M/√β)(2 log(1/δ) + 3/2)/(αε) ),
@@ -928,12 +1146,9 @@ def theorem_3_5_sample_size(M: int, alpha, beta, epsilon, delta, vc_dimension=No
     -------
     dict with ``n`` (the max, rounded up), ``n_vc``, ``n_privacy`` and ``vc_dimension``.
     """
-    if not isinstance(M, numbers.Integral) or M < 1:
-        raise ValueError(f"M: expected a positive integer (|F|), got {M!r}")
-    a, b, eps, dl = check_pac_privacy(alpha, beta, epsilon, delta, why="Theorem 3.5 needs delta > 0")
+    a, b, eps, dl = alpha, beta, epsilon, delta
     if vc_dimension is None:
         vc_dimension = (math.lgamma(M + 2) / math.log(2)) + (M + 1)
-    vc_dimension = check_real(vc_dimension, "vc_dimension", low=0)
     n_vc = 64 / a * (vc_dimension * math.log(64 / a) + math.log(16 / b))
     n_priv = 8 * M * math.log(2 * M / math.sqrt(b)) * (2 * math.log(1 / dl) + (1.5 if as_printed else 3))
     n_priv = n_priv / (a * eps) if a * eps > 0 else math.inf

@@ -40,12 +40,29 @@ import math
 import numbers
 import warnings
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Annotated
 
 import networkx as nx
 import numpy as np
 
-from geoprivate._validation import as_rng, check_pac_privacy, check_positive_int, check_probability
+from geoprivate._validation import (
+    Check,
+    Choice,
+    Epsilon,
+    Interval,
+    Joint,
+    NonNegInt,
+    OpenDelta,
+    Positive,
+    PositiveInt,
+    Probability,
+    Rng,
+    as_rng,
+    check_indices,
+    check_probability_vector,
+    checked,
+    shown,
+)
 from geoprivate.mechanisms import (
     LogStarOptions,
     MedianResult,
@@ -58,8 +75,8 @@ from geoprivate.mechanisms import (
     median_sample_size,
     private_median,
 )
-from geoprivate.privacy import VACUOUS, Guarantee, advanced_composition
-from geoprivate.privacy.accounting import check_accountant
+from geoprivate.privacy import VACUOUS, Guarantee, PrivacyLedger, advanced_composition
+from geoprivate.privacy.accounting import ACCOUNTANTS
 from geoprivate.privacy.tight import tight_step_epsilon
 from geoprivate.privacy.warnings import (
     PrivacyWarning,
@@ -69,7 +86,7 @@ from geoprivate.privacy.warnings import (
     warn_outside_theorem,
 )
 from solvers import vc1 as _vc1
-from solvers._checks import as_binary_matrix
+from solvers._checks import as_array, as_binary_matrix, as_binary_vector
 from solvers.vc1 import ROOT
 
 __all__ = [
@@ -86,9 +103,36 @@ __all__ = [
 MODES = ("theorem", "practical")
 #: step 4's median: the names of ``private_median(method=...)``, plus "paper" (Theorem 9's bound, exponential run)
 MEDIANS = ("exponential", "paper", "log-star")
+#: the largest TD(X, C_f) the calculators take (the median's domain {0, ..., TD})
+MAX_TD = 2**64
+#: the most parts t of a practical-mode partition
+MAX_PARTS = 2**40
+
+_Mode = Annotated[str, Choice(*MODES)]
+_Median = Annotated[str, Choice(*MEDIANS)]
+_Accountant = Annotated[str, Choice(*ACCOUNTANTS)]
+_TD = Annotated[int, Interval(ge=0, le=MAX_TD)]
+#: a sample: column indices of the class and 0/1 labels, checked with the class (``_VC1Class.check_sample``)
+_Cols = Annotated[object, Joint("column indices of the class, one per label", kind="indices")]
+_Labels = Annotated[object, Joint("0/1 labels, one per column index", kind="labels")]
+
+
+def _node(value, name: str):
+    """A node of Algorithm 1's tree: :data:`solvers.vc1.ROOT` or a column index (an integer >= 0)."""
+    if value is ROOT:
+        return value
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral) or value < 0:
+        raise TypeError(f"{name} must be solvers.vc1.ROOT or a column index >= 0, got {shown(value)}")
+    return int(value)
+
+
+def _labels_vector(value, name: str) -> np.ndarray:
+    """ĥ over the domain: a 1-D 0/1 vector, as uint8."""
+    return as_binary_vector(value, name)
 
 
 # --------------------------------------------------------------------------- results
+@checked
 @dataclass(frozen=True)
 class VC1Hypothesis:
     """Output of a [Yan25] learner.
@@ -115,10 +159,10 @@ class VC1Hypothesis:
         ``privacy_applies`` and ``utility_proved`` (the learners' Notes list the conditions).
     """
 
-    labels: np.ndarray
-    node: Any
-    concept: int | None
-    mode: str
+    labels: Annotated[np.ndarray, Check(_labels_vector, kind="array")]
+    node: Annotated[object, Check(_node, kind="object")]
+    concept: NonNegInt | None
+    mode: _Mode
     details: dict = field(default_factory=dict)
 
     @property
@@ -140,27 +184,65 @@ class VC1Hypothesis:
         """Whether the producer's accuracy theorem applies to the run (None if not recorded)."""
         return self.details.get("utility_proved")
 
-    def predict(self, cols) -> np.ndarray:
-        """Labels of the hypothesis on column indices ``cols``."""
-        return self.labels[np.asarray(cols, dtype=np.intp)]
+    def predict(
+        self, cols: Annotated[object, Joint("column indices in [0, len(labels))", kind="indices")]
+    ) -> np.ndarray:
+        """Labels of the hypothesis on column indices ``cols`` (-1 and 2.7 refused, never wrapped or truncated).
 
-    def error(self, target, weights=None) -> float:
+        Parameters
+        ----------
+        cols : array_like of int
+            Column indices of the domain, in [0, n_points).
+
+        Returns
+        -------
+        numpy.ndarray of uint8
+        """
+        return self.labels[check_indices(cols, self.labels.size, "cols")]
+
+    def error(
+        self,
+        target: Annotated[object, Joint("a 0/1 labelling of the domain (the shape of labels)", kind="labels")],
+        weights: Annotated[object, Joint("a probability vector over the domain", kind="array")] = None,
+    ) -> float:
         """error_D(h, c) (Def. 2) for a target labelling over the domain and a distribution
-        ``weights`` over the columns (uniform by default)."""
-        target = np.asarray(target)
+        ``weights`` over the columns (uniform by default).
+
+        Parameters
+        ----------
+        target : array_like of 0/1, shape (n_points,)
+            c over the domain.
+        weights : array_like of float, shape (n_points,), optional
+            D (default: uniform).
+
+        Returns
+        -------
+        float
+        """
+        target = as_binary_vector(target, "target")
         if target.shape != self.labels.shape:
             raise ValueError(f"target: expected shape {self.labels.shape}, got {target.shape}")
         wrong = (target != self.labels).astype(np.float64)
         if weights is None:
             return float(wrong.mean())
-        w = np.asarray(weights, dtype=np.float64)
-        if w.shape != wrong.shape or (w < 0).any() or not math.isclose(w.sum(), 1.0, rel_tol=1e-9):
+        w = check_probability_vector(weights, "weights")
+        if w.shape != wrong.shape:
             raise ValueError("weights: expected a probability vector over the domain")
         return float(wrong @ w)
 
 
 # --------------------------------------------------------------------------- calculators
-def log_star(x: float) -> int:
+def _positive_finite(x, name: str):
+    """A positive finite real number as given: an int of any size stays exact (log₂ of 2**65536 is 65536)."""
+    if isinstance(x, (bool, np.bool_)) or not isinstance(x, numbers.Real):
+        raise TypeError(f"{name} must be a real number, got {type(x).__name__}")
+    if not x > 0 or (not isinstance(x, numbers.Integral) and not math.isfinite(x)):
+        raise ValueError(f"{name} must be positive and finite, got {x!r}")
+    return x
+
+
+@checked
+def log_star(x: Annotated[float, Check(_positive_finite, kind="real")]) -> int:
     """Iterated logarithm (base 2): the number of times log₂ is applied until the value is ≤ 1.
 
     Raises ``ValueError`` for x ≤ 0, NaN and ±inf (log₂ inf = inf: the loop would never end).
@@ -168,17 +250,13 @@ def log_star(x: float) -> int:
     Parameters
     ----------
     x : float
-        A positive finite number.
+        A positive finite number (an integer of any size).
 
     Returns
     -------
     int
         log*(x).
     """
-    if isinstance(x, bool) or not isinstance(x, numbers.Real):
-        raise TypeError(f"x must be a real number, got {type(x).__name__}")
-    if not x > 0 or (not isinstance(x, numbers.Integral) and not math.isfinite(x)):
-        raise ValueError(f"x must be positive and finite, got {x!r}")
     k = 0
     while x > 1:
         x = math.log2(x)
@@ -186,10 +264,14 @@ def log_star(x: float) -> int:
     return k
 
 
-def _check_common(alpha, beta, epsilon, delta):
-    return check_pac_privacy(alpha, beta, epsilon, delta, why="approximate DP: the choosing mechanism needs delta > 0")
+def _finite_size(x: float, what: str) -> int:
+    """⌈x⌉ of a sample size, or a one-line ValueError naming the parameters that sized it (x left the floats)."""
+    if not math.isfinite(x):
+        raise ValueError(f"alpha, beta, epsilon, delta: {what} leaves floating point ({x!r})")
+    return math.ceil(x)
 
 
+@checked
 @dataclass(frozen=True)
 class Theorem11Parameters:
     """Theorem-mode parameters of [Yan25] Algorithm 2 under Theorem 11's substitution.
@@ -219,20 +301,20 @@ class Theorem11Parameters:
         docs/interior_point.md §5 bound at α = 1/3 — not Theorem 9's n_PM).
     """
 
-    td: int
-    alpha: float
-    beta: float
-    epsilon: float
-    delta: float
-    epsilon_step: float
-    delta_step: float
-    beta_step: float
-    n_pm: int
-    t: int
-    m: int
-    n: int
-    median: str
-    c_pm: float
+    td: _TD
+    alpha: Probability
+    beta: Probability
+    epsilon: Epsilon
+    delta: OpenDelta
+    epsilon_step: Epsilon
+    delta_step: OpenDelta
+    beta_step: Probability
+    n_pm: PositiveInt
+    t: PositiveInt
+    m: PositiveInt
+    n: PositiveInt
+    median: _Median
+    c_pm: Positive
 
 
 def _n_pm(d: int, beta: float, eps: float, delta: float, median: str, c_pm: float) -> int:
@@ -254,15 +336,16 @@ def _parts_for(n_pm: int, beta: float, eps: float, delta: float) -> int:
     raise RuntimeError("theorem11_parameters: the fixed point for t did not converge")  # pragma: no cover
 
 
-def _median_name(median) -> str:
-    """``median=`` of the learners and calculators: one of :data:`MEDIANS`."""
-    if median not in MEDIANS:
-        raise ValueError(f"median: expected one of {MEDIANS}, got {median!r}")
-    return median
-
-
+@checked
 def theorem11_parameters(
-    td: int, alpha, beta, epsilon, delta, *, median: str = "exponential", c_pm: float = 1.0
+    td: _TD,
+    alpha: Probability,
+    beta: Probability,
+    epsilon: Epsilon,
+    delta: OpenDelta,
+    *,
+    median: _Median = "exponential",
+    c_pm: Positive = 1.0,
 ) -> Theorem11Parameters:
     """Sample size of Theorem 11 (Algorithm 2 with ε → ε/2, δ → δ/2, β → β/(t+2)).
 
@@ -301,11 +384,10 @@ def theorem11_parameters(
     Theorem11Parameters
         The sample size and its parts (n_PM, t, the per-part size m, β/(t+2)).
     """
-    if isinstance(td, bool) or not isinstance(td, numbers.Integral) or td < 0:
-        raise ValueError(f"td: expected a non-negative integer, got {td!r}")
-    a, b, e, d = _check_common(alpha, beta, epsilon, delta)
-    median = _median_name(median)
+    a, b, e, d = alpha, beta, epsilon, delta
     e_step, d_step = e / 2, d / 2
+    if not (e_step > 0 and d_step > 0):
+        raise ValueError(f"epsilon, delta: half of each must be positive, got epsilon={epsilon!r}, delta={delta!r}")
     t = 1
     for _ in range(200):
         b_step = b / (t + 2)
@@ -315,10 +397,11 @@ def theorem11_parameters(
             break
         t = t_new
     b_step = b / (t + 2)
-    m = math.ceil(48 / a * (10 * math.log(48 * math.e / a) + math.log(5 / b_step)))
+    m = _finite_size(48 / a * (10 * math.log(48 * math.e / a) + math.log(5 / b_step)), "Theorem 3's part size m")
     return Theorem11Parameters(int(td), a, b, e, d, e_step, d_step, b_step, n_pm, t, m, t * m, median, c_pm)
 
 
+@checked
 @dataclass(frozen=True)
 class Theorem13Parameters:
     """Theorem-mode parameters of [Yan25] Algorithm 4.
@@ -345,12 +428,12 @@ class Theorem13Parameters:
     """
 
     first: Theorem11Parameters
-    n1: int
-    n2: int
-    T: int
-    epsilon_step: float
-    beta_step: float
-    n: int
+    n1: PositiveInt
+    n2: PositiveInt
+    T: PositiveInt
+    epsilon_step: Epsilon
+    beta_step: Probability
+    n: PositiveInt
 
 
 def _loop_epsilon(total: float, k: int, delta_prime: float, accountant: str = "paper") -> float:
@@ -368,8 +451,17 @@ def _loop_epsilon(total: float, k: int, delta_prime: float, accountant: str = "p
     return max(basic, lo)
 
 
+@checked
 def theorem13_parameters(
-    td: int, alpha, beta, epsilon, delta, *, median: str = "exponential", c_pm: float = 1.0, accountant: str = "paper"
+    td: _TD,
+    alpha: Probability,
+    beta: Probability,
+    epsilon: Epsilon,
+    delta: OpenDelta,
+    *,
+    median: _Median = "exponential",
+    c_pm: Positive = 1.0,
+    accountant: _Accountant = "paper",
 ) -> Theorem13Parameters:
     """Sample sizes N_1 + N_2 of Algorithm 4 with every constant of Claims 1–5 explicit.
 
@@ -400,18 +492,23 @@ def theorem13_parameters(
     Theorem13Parameters
         N_1, N_2 and the constants they are computed from.
     """
-    a, b, e, d = _check_common(alpha, beta, epsilon, delta)
+    a, b, e, d = alpha, beta, epsilon, delta
     first = theorem11_parameters(td, a, b / 3, e / 2, d / 2, median=median, c_pm=c_pm)
-    T = math.ceil(2 / a)
-    e_s = _loop_epsilon(e / 2, 2 * T, d / 2, check_accountant(accountant))
+    T = _finite_size(2 / a, "T = 2/alpha")
+    if 2 * T > 10**300:
+        raise ValueError(f"alpha: Theorem 13's 2T = 4/alpha releases are beyond the floats, got alpha={alpha!r}")
+    e_s = _loop_epsilon(e / 2, 2 * T, d / 2, accountant)
     b_s = b / (3 * (2 * T + 2))
-    n2 = max(
-        math.ceil(3 * math.log(1 / b_s) / a),  # (i)
-        math.floor(2 * math.log(1 / (2 * b_s)) / (e_s * a)) + 1,  # (ii), strict
-        math.ceil(4 * math.log(2 / (a * b_s)) / (3 * e_s * a)),  # (iii)
-        math.ceil((T + 1) * math.log(2 / a) / (e_s * a)),  # (iv)
-        1,
-    )
+    try:
+        n2 = max(
+            math.ceil(3 * math.log(1 / b_s) / a),  # (i)
+            math.floor(2 * math.log(1 / (2 * b_s)) / (e_s * a)) + 1,  # (ii), strict
+            math.ceil(4 * math.log(2 / (a * b_s)) / (3 * e_s * a)),  # (iii)
+            math.ceil((T + 1) * math.log(2 / a) / (e_s * a)),  # (iv)
+            1,
+        )
+    except (OverflowError, ZeroDivisionError, ValueError) as exc:
+        raise ValueError(f"alpha, beta, epsilon, delta: Theorem 13's N_2 leaves floating point ({exc})") from None
     return Theorem13Parameters(first, first.n, n2, T, e_s, b_s, first.n + n2)
 
 
@@ -471,8 +568,8 @@ class _VC1Class:
     def check_sample(self, cols, labels, realisable: bool = True):
         """Validate a sample (column indices, 0/1 labels); return them as arrays (no copy if
         possible).  With ``realisable``, also check that some concept is consistent with it."""
-        c = np.asarray(cols)
-        y = np.asarray(labels)
+        c = as_array(cols, "cols")
+        y = as_array(labels, "labels")
         if c.ndim != 1 or y.shape != c.shape:
             raise ValueError(f"cols and labels must be 1-D of the same length, got shapes {c.shape} and {y.shape}")
         if c.size and c.dtype.kind not in "iu":
@@ -480,7 +577,7 @@ class _VC1Class:
         n = self.n_points
         if c.size and (c.min() < 0 or c.max() >= n):
             raise ValueError(f"cols: column indices must lie in [0, {n}), got {c.min()}..{c.max()}")
-        if y.size and y.dtype != np.uint8 and ((y != 0) & (y != 1)).any():
+        if y.size and (y.dtype.kind not in "biuf" or ((y != 0) & (y != 1)).any()):
             raise ValueError("labels: expected 0/1 labels")
         if y.dtype == np.uint8 and y.size and y.max() > 1:
             raise ValueError("labels: expected 0/1 labels")
@@ -666,13 +763,13 @@ def _learner_applies(name: str, epsilon: float, choosing_eps: float, strict) -> 
     return False
 
 
-def _check_mode(mode):
-    if mode not in MODES:
-        raise ValueError(f"mode: expected one of {MODES}, got {mode!r}")
-    return mode
+#: the class: a 0/1 matrix (or an object with a finite matrix), or the tree of a VC-1 class (checked by _VC1Class)
+_ConceptClass = Annotated[object, Joint("a 0/1 matrix of VC dimension <= 1 or its tree, with f", kind="object")]
+_Parts = Annotated[int, Interval(ge=1, le=MAX_PARTS), Joint("at most the sample size (checked by fit)")]
 
 
 # --------------------------------------------------------------------------- Algorithm 2
+@checked
 class OPTPrivateLearner:
     """OPTPrivateLearner ([Yan25] Algorithm 2): improper (ε, δ)-DP learner for VC-1 classes.
 
@@ -748,40 +845,38 @@ class OPTPrivateLearner:
 
     def __init__(
         self,
-        concept_class,
-        epsilon,
-        delta,
-        alpha,
-        beta,
+        concept_class: _ConceptClass,
+        epsilon: Epsilon,
+        delta: OpenDelta,
+        alpha: Probability,
+        beta: Probability,
         *,
-        f: int = 0,
-        mode: str = "theorem",
-        n_subsets: int | None = None,
-        median: str = "exponential",
-        partition: str = "explicit",
-        median_k_scale: float = 1.0,
+        f: Annotated[NonNegInt, Joint("a row of the class (0 for a class given by its tree)")] = 0,
+        mode: _Mode = "theorem",
+        n_subsets: _Parts | None = None,
+        median: _Median = "exponential",
+        partition: Annotated[str, Choice("explicit", "counts")] = "explicit",
+        median_k_scale: Annotated[float, Interval(ge=0, le=1), Joint("1 in theorem mode")] = 1.0,
         strict: bool = False,
-        accountant: str = "paper",
+        accountant: _Accountant = "paper",
     ):
-        self.alpha, self.beta, self.epsilon, self.delta = _check_common(alpha, beta, epsilon, delta)
-        self.accountant = check_accountant(accountant)
+        self.alpha, self.beta, self.epsilon, self.delta = alpha, beta, epsilon, delta
+        self.accountant = accountant
         # Theorem 11: the choosing mechanism gets epsilon/2, Lemma 1 needs it < 2, so epsilon < 4
         self.applies = _learner_applies("OPTPrivateLearner", self.epsilon, self.epsilon / 2, strict)
-        self.mode = _check_mode(mode)
-        self.median, self.median_k_scale = _median_name(median), float(median_k_scale)
-        if not 0.0 <= self.median_k_scale <= 1.0 or (mode == "theorem" and self.median_k_scale != 1.0):
+        self.mode = mode
+        self.median, self.median_k_scale = median, median_k_scale
+        if mode == "theorem" and self.median_k_scale != 1.0:
             raise ValueError(
                 f"median_k_scale: expected 1 in theorem mode, [0, 1] in practical mode, got {median_k_scale!r}"
             )
-        if partition not in ("explicit", "counts"):
-            raise ValueError(f"partition: expected 'explicit' or 'counts', got {partition!r}")
         self.partition = partition
         self.cls = _VC1Class(concept_class, f)
         self.params = theorem11_parameters(self.cls.height, alpha, beta, epsilon, delta, median=median)
         if mode == "practical":
             if n_subsets is None:
                 raise ValueError("n_subsets: required in practical mode")
-            self.t = check_positive_int(n_subsets, "n_subsets")
+            self.t = n_subsets
         else:
             self.t = self.params.t
 
@@ -799,8 +894,28 @@ class OPTPrivateLearner:
         composition); vacuous when epsilon >= 4 voids Lemma 1 of the choosing step."""
         return Guarantee(self.epsilon, self.delta, accountant=self.accountant) if self.applies else VACUOUS
 
-    def choose_node(self, cols, labels, rng=None, ledger=None) -> dict:
-        """Steps 1–7 of Algorithm 2 on an already validated sample: returns x_good and the trace."""
+    def choose_node(self, cols: _Cols, labels: _Labels, rng: Rng = None, ledger: PrivacyLedger | None = None) -> dict:
+        """Steps 1–7 of Algorithm 2: returns x_good and the trace.
+
+        Parameters
+        ----------
+        cols, labels : array_like
+            The sample: column indices of the class and 0/1 labels (realisable by the class).
+        rng : Generator, int or None
+            The partition's and the mechanisms' randomness.
+        ledger : PrivacyLedger, optional
+            Receives the median's and the choosing mechanism's entries.
+
+        Returns
+        -------
+        dict
+            ``x_good``, ``z``, ``y``, ``layer``, ``scores``, ``chosen``, ``t``, ``deterministic`` and the median's result.
+        """
+        cols, labels = self.cls.check_sample(cols, labels, realisable=False)  # realisability: on the counts
+        return self._choose_node(cols, labels, rng, ledger)
+
+    def _choose_node(self, cols, labels, rng=None, ledger=None) -> dict:
+        """:meth:`choose_node` on a checked sample (:meth:`fit`, and Algorithm 4 on S_1)."""
         rng = as_rng(rng)
         n = cols.size
         if n < self.t:
@@ -892,8 +1007,21 @@ class OPTPrivateLearner:
             )
         return dict(privacy_applies=bool(self.applies and med.privacy_applies), utility_proved=bool(proved))
 
-    def fit(self, cols, labels, rng=None, ledger=None) -> VC1Hypothesis:
+    def fit(self, cols: _Cols, labels: _Labels, rng: Rng = None, ledger: PrivacyLedger | None = None) -> VC1Hypothesis:
         """Run Algorithm 2 on the sample (column indices, 0/1 labels) and return ĥ_good.
+
+        Parameters
+        ----------
+        cols, labels : array_like
+            The sample: column indices of the class and 0/1 labels.
+        rng : Generator, int or None
+            The run's randomness.
+        ledger : PrivacyLedger, optional
+            Receives the run's entries.
+
+        Returns
+        -------
+        VC1Hypothesis
 
         Raises
         ------
@@ -906,7 +1034,7 @@ class OPTPrivateLearner:
                 f"cols: theorem mode needs N = {self.params.n} sample points (Theorem 11), "
                 f"got {cols.size}; use mode='practical' to run below it"
             )
-        trace = self.choose_node(cols, labels, rng, ledger)
+        trace = self._choose_node(cols, labels, rng, ledger)
         h = self.cls.hypothesis_of(trace["x_good"])  # steps 8–9
         trace.update(
             mode=self.mode,
@@ -923,6 +1051,7 @@ class OPTPrivateLearner:
 
 
 # --------------------------------------------------------------------------- Algorithm 4
+@checked
 class ProperLearner:
     """ProperLearner ([Yan25] Algorithm 4): proper (ε, δ)-DP learner for VC-1 classes.
 
@@ -974,27 +1103,27 @@ class ProperLearner:
 
     def __init__(
         self,
-        concept_class,
-        epsilon,
-        delta,
-        alpha,
-        beta,
+        concept_class: _ConceptClass,
+        epsilon: Epsilon,
+        delta: OpenDelta,
+        alpha: Probability,
+        beta: Probability,
         *,
-        f: int = 0,
-        mode: str = "theorem",
-        n_subsets: int | None = None,
-        first_fraction: float = 0.5,
-        median: str = "exponential",
-        partition: str = "explicit",
-        median_k_scale: float = 1.0,
+        f: Annotated[NonNegInt, Joint("a row of the class (0 for a class given by its tree)")] = 0,
+        mode: _Mode = "theorem",
+        n_subsets: _Parts | None = None,
+        first_fraction: Probability = 0.5,
+        median: _Median = "exponential",
+        partition: Annotated[str, Choice("explicit", "counts")] = "explicit",
+        median_k_scale: Annotated[float, Interval(ge=0, le=1), Joint("1 in theorem mode")] = 1.0,
         strict: bool = False,
-        accountant: str = "paper",
+        accountant: _Accountant = "paper",
     ):
-        self.alpha, self.beta, self.epsilon, self.delta = _check_common(alpha, beta, epsilon, delta)
-        self.accountant = check_accountant(accountant)
+        self.alpha, self.beta, self.epsilon, self.delta = alpha, beta, epsilon, delta
+        self.accountant = accountant
         # Algorithm 2 on S_1 gets epsilon/2, its choosing mechanism epsilon/4 < 2: epsilon < 8
         self.applies = _learner_applies("ProperLearner", self.epsilon, self.epsilon / 4, strict)
-        self.mode = _check_mode(mode)
+        self.mode = mode
         with warnings.catch_warnings():  # already warned above, for the whole learner
             warnings.simplefilter("ignore", PrivacyWarning)
             self.first = OPTPrivateLearner(
@@ -1014,7 +1143,7 @@ class ProperLearner:
         self.params = theorem13_parameters(
             self.cls.height, alpha, beta, epsilon, delta, median=median, accountant=self.accountant
         )
-        self.first_fraction = check_probability(first_fraction, "first_fraction")
+        self.first_fraction = first_fraction
         self.T = self.params.T
         self.epsilon_step = self.params.epsilon_step
 
@@ -1053,8 +1182,23 @@ class ProperLearner:
         voids Lemma 1."""
         return Guarantee(self.epsilon, self.delta, accountant=self.accountant) if self.applies else VACUOUS
 
-    def fit(self, cols, labels, rng=None, ledger=None) -> VC1Hypothesis:
-        """Run Algorithm 4 and return a hypothesis that is a concept of the class."""
+    def fit(self, cols: _Cols, labels: _Labels, rng: Rng = None, ledger: PrivacyLedger | None = None) -> VC1Hypothesis:
+        """Run Algorithm 4 and return a hypothesis that is a concept of the class.
+
+        Parameters
+        ----------
+        cols, labels : array_like
+            The sample: column indices of the class and 0/1 labels (realisable by the class).
+        rng : Generator, int or None
+            The run's randomness.
+        ledger : PrivacyLedger, optional
+            Receives the run's entries.
+
+        Returns
+        -------
+        VC1Hypothesis
+            A concept of the class (``concept`` is its row).
+        """
         cols, labels = self.cls.check_sample(cols, labels)
         rng = as_rng(rng)
         n = cols.size
@@ -1069,7 +1213,7 @@ class ProperLearner:
             n1 = int(round(self.first_fraction * n))
         perm = rng.permutation(n)  # step 1
         s1, s2 = perm[:n1], perm[n1:]
-        trace = self.first.choose_node(cols[s1], labels[s1], rng, ledger)  # step 2
+        trace = self.first._choose_node(cols[s1], labels[s1], rng, ledger)  # step 2
         x_good = trace["x_good"]
         tree, proper = self.cls.tree, self.cls.proper
         walk = []

@@ -53,24 +53,40 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+import numbers
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Annotated, Any
 
 import numpy as np
 
 from geoprivate._validation import (
+    Check,
+    Choice,
+    Delta,
+    Epsilon,
+    FloatCount,
+    Interval,
+    Joint,
+    MaxWork,
+    NonNegative,
+    NonNegInt,
+    Positive,
+    Probability,
+    Rng,
+    UnitInterval,
     as_rng,
-    check_delta,
-    check_epsilon,
-    check_positive_int,
-    check_positive_real,
-    check_probability,
+    check_finite_array,
     check_work,
+    checked,
+    shown,
 )
 from geoprivate.mechanisms.sparse_vector import AboveThreshold, above_threshold_alpha
-from geoprivate.privacy.accounting import Guarantee, PrivacyLedger, advanced_composition, check_accountant
+from geoprivate.privacy.accounting import ACCOUNTANTS, Guarantee, PrivacyLedger, advanced_composition
 from geoprivate.privacy.tight import TIGHT_THEOREM, tight_composition, tight_step_epsilon
 from geoprivate.privacy.warnings import warn_below_sample_bound, warn_outside_theorem
+from solvers._checks import as_array, as_positions, check_array_bytes
+from solvers._rational import coordinate
 from solvers.margins import as_sign_labels, as_sign_points, best_margin
 
 __all__ = [
@@ -97,13 +113,58 @@ __all__ = [
     "least_confident_adversary",
 ]
 
+#: how one w̃ sample is accounted: 4η (corrected) or 2η (as proof C.1 states)
+EM_STEPS = ("corrected", "paper")
 THEOREM_4_4 = "winnow/theorem-4.4 (DP-Winnow privacy; [BF26] Theorem 4.4, proof C.1)"
 #: the same components (K AboveThreshold instances, mK samples) composed by the tight accountant
 THEOREM_4_4_TIGHT = f"[BF26] Theorem 4.4's components (proof C.1), {TIGHT_THEOREM}"
 
 
+#: the most rounds T DP-Winnow's parameters take (T**2 enters a float: ln(2T^2/beta))
+MAX_ROUNDS = 10**30
+#: the largest dimension d (DP-Winnow holds a few arrays of d weights)
+MAX_DIMENSION = 10**9
+#: the most rounds a search over an adversary's pool runs
+MAX_ADVERSARY_ROUNDS = 10**7
+
+#: a margin rho of {-1, 1}^d with ||v||_1 = 1: a real in (0, 1]
+Margin = Annotated[float, Interval(gt=0, le=1)]
+#: a confidence level c in [0, 1)
+_Confidence = Annotated[float, Interval(ge=0, lt=1)]
+_Rounds = Annotated[int, Interval(ge=1, le=MAX_ROUNDS)]
+_Dim = Annotated[int, Interval(ge=1, le=MAX_DIMENSION)]
+_Block = Annotated[int, Interval(ge=1, le=1 << 20)]
+#: m (samples per update) or K (updates): at most 10**300 each, m K too (they enter floats)
+_Samples = Annotated[int, Interval(ge=1, le=10**300), Joint("m K <= 10**300")]
+_Accountant = Annotated[str, Choice(*ACCOUNTANTS)]
+#: the rounds: a (T, d) array of +-1 points with y, or (y None) a stream of (x, y) rounds or (X, y) chunks
+_Sequence = Annotated[
+    Any, Joint("with y: a (T, d) array of +-1 points; without: a stream of (X, y) chunks", kind="array")
+]
+_SignLabels = Annotated[Any, Joint("+-1 labels, one per row of X (None: X is a stream)", kind="signs")]
+_Target = Annotated[Any, Joint("a non-negative vector of d weights with sum 1", kind="array")]
+
+
 # --------------------------------------------------------------------------- helpers
+def _check_mK(m: int, K: int) -> None:
+    """m K samples enter floating point (advanced composition over them): at most 10**300."""
+    if m * K > 10**300:
+        raise ValueError(f"m, K: m K = {shown(m * K)} samples are beyond the floats (at most 10**300)")
+
+
+def _mistakes(value, name: str) -> np.ndarray:
+    """A run's mistakes: one bool per round (a 1-D bool array)."""
+    arr = as_array(value, name)
+    if arr.ndim != 1 or (arr.size and arr.dtype != bool):
+        raise TypeError(
+            f"{name} must be a 1-D array of bools (one per round), got dtype {arr.dtype}, shape {arr.shape}"
+        )
+    return arr.astype(bool)
+
+
 def _sample(X, y):
+    as_array(X, "X")  # ragged input: one line naming X (solvers.margins names neither)
+    as_array(y, "y")
     Xs = as_sign_points(X)
     return Xs, as_sign_labels(y, Xs.shape[0])
 
@@ -136,14 +197,6 @@ def _chunks(X, y):
         yield _sample(xc, yc)
 
 
-def _margin(rho) -> float:
-    """ρ of a margin on {−1, 1}^d with ‖v‖₁ = 1: a real in (0, 1] (|⟨v, x⟩| ≤ ‖v‖₁ ‖x‖_∞ = 1)."""
-    r = check_positive_real(rho, "rho")
-    if r > 1:
-        raise ValueError(f"rho: a margin on {{-1,1}}^d with ||v||_1 = 1 is at most 1, got {rho!r}")
-    return r
-
-
 def _softmax(logw: np.ndarray) -> np.ndarray:
     """Winnow's weights w ∝ exp(log w); a log-weight out of floating-point range is the caller's eta."""
     if not np.isfinite(logw).all():
@@ -153,7 +206,8 @@ def _softmax(logw: np.ndarray) -> np.ndarray:
     return z / z.sum()
 
 
-def lemma_4_2_bound(d: int, eta, rho, c) -> float:
+@checked
+def lemma_4_2_bound(d: FloatCount, eta: Positive, rho: Margin, c: _Confidence) -> float:
     """[BF26] Lemma 4.2: ConfidentWinnow makes at most ln d / ((1 − c)ηρ − η²/2) updates.
 
     Raises ``ValueError`` when the denominator is not positive (η ≥ 2(1 − c)ρ: vacuous).
@@ -174,9 +228,6 @@ def lemma_4_2_bound(d: int, eta, rho, c) -> float:
     float
         The bound on the number of updates.
     """
-    d = check_positive_int(d, "d")
-    eta, rho = check_positive_real(eta, "eta"), _margin(rho)
-    c = check_probability(c, "c", open_left=False)
     den = (1 - c) * eta * rho - eta**2 / 2 if eta < 2 * (1 - c) * rho else 0.0  # no eta**2 overflow
     if den <= 0:
         raise ValueError(
@@ -185,7 +236,8 @@ def lemma_4_2_bound(d: int, eta, rho, c) -> float:
     return math.log(d) / den
 
 
-def check_realizable(X, y, rho, target=None) -> None:
+@checked
+def check_realizable(X: _Sequence, y: _SignLabels, rho: Positive, target: _Target | None = None) -> None:
     """Raise ``ValueError`` unless the sequence is consistent with a non-negative ρ-margin
     halfspace (the assumption of [BF26] Lemmas 4.2, 4.7 and Theorem 4.5).
 
@@ -205,7 +257,6 @@ def check_realizable(X, y, rho, target=None) -> None:
         A claimed target halfspace v.
     """
     Xs, ys = _sample(X, y)
-    rho = check_positive_real(rho, "rho")
     if target is None:
         r = best_margin(Xs, ys, nonnegative=True)
         if r.rho < Fraction(rho):
@@ -214,7 +265,7 @@ def check_realizable(X, y, rho, target=None) -> None:
                 f"{r.rho} (= {float(r.rho):.6g})"
             )
         return
-    v = np.asarray(target, dtype=np.float64)
+    v = check_finite_array(target, "target")
     if v.shape != (Xs.shape[1],) or (v < 0).any() or abs(v.sum() - 1) > 1e-9:
         raise ValueError(f"target: expected a non-negative vector of {Xs.shape[1]} weights with sum 1, got {v}")
     m = ys * (Xs @ v)
@@ -227,6 +278,7 @@ def check_realizable(X, y, rho, target=None) -> None:
 
 
 # --------------------------------------------------------------------------- Algorithm 4.1
+@checked
 @dataclass
 class ConfidentWinnowRun:
     """A run of ConfidentWinnow: rounds with an update, with a mistake, and final weights.
@@ -243,21 +295,40 @@ class ConfidentWinnowRun:
         The learning rate, margin and confidence level.
     """
 
-    updates: np.ndarray
-    mistakes: np.ndarray
-    weights: np.ndarray
-    bound: float | None
-    eta: float
-    rho: float
-    c: float
+    updates: Annotated[np.ndarray, Check(as_positions, kind="indices")]
+    mistakes: Annotated[np.ndarray, Check(as_positions, kind="indices")]
+    weights: Annotated[np.ndarray, Check(check_finite_array, kind="array", ndim=1)]
+    bound: NonNegative | None
+    eta: Positive
+    rho: Margin
+    c: _Confidence
 
     @property
     def n_updates(self) -> int:
         return int(self.updates.size)
 
 
+def _adversary(value, name: str):
+    """ConfidentWinnow's adversary: None (b = 1 always), a callable ``(t, w, x, y) -> bit`` or a 0/1 sequence."""
+    if value is None or callable(value):
+        return value
+    bits = as_array(value, name)
+    if bits.ndim != 1 or (bits.size and (bits.dtype.kind not in "biuf" or ((bits != 0) & (bits != 1)).any())):
+        raise ValueError(f"{name}: expected T bits in {{0,1}} or a callable, got shape {bits.shape}")
+    return value
+
+
+@checked
 def confident_winnow(
-    X, y=None, *, eta, rho, c=0.25, adversary=None, target=None, block: int = 256
+    X: _Sequence,
+    y: _SignLabels = None,
+    *,
+    eta: Positive,
+    rho: Margin,
+    c: _Confidence = 0.25,
+    adversary: Annotated[Any, Check(_adversary, kind="object"), Joint("T bits (with y)")] = None,
+    target: _Target | None = None,
+    block: _Block = 256,
 ) -> ConfidentWinnowRun:
     """ConfidentWinnow, Algorithm 4.1 of [BF26].
 
@@ -299,9 +370,6 @@ def confident_winnow(
     >>> run.n_updates <= run.bound
     True
     """
-    eta, rho = check_positive_real(eta, "eta"), _margin(rho)
-    c = check_probability(c, "c", open_left=False)
-    block = check_positive_int(block, "block")
     bits_all = None
     if adversary is not None and not callable(adversary):
         if y is None:
@@ -412,7 +480,16 @@ def _concat_indices(parts) -> np.ndarray:
     return np.concatenate(parts).astype(np.intp) if parts else np.zeros(0, np.intp)
 
 
-def least_confident_adversary(pool_X, pool_y, *, eta, rho, c, rounds: int = 10_000) -> int:
+@checked
+def least_confident_adversary(
+    pool_X: Annotated[Any, Joint("a (P, d) array of +-1 points", kind="array")],
+    pool_y: Annotated[Any, Joint("+-1 labels, one per row of pool_X", kind="signs")],
+    *,
+    eta: Positive,
+    rho: Margin,
+    c: _Confidence,
+    rounds: Annotated[int, Interval(ge=1, le=MAX_ADVERSARY_ROUNDS)] = 10_000,
+) -> int:
     """An adaptive adversary against ConfidentWinnow ([BF26] Alg. 4.1): in every round it shows the
     pool example with the smallest y⟨w, x⟩ (a mistake if there is one) and sets b = 1, until
     every pool example is confident and correct (or ``rounds`` run out).
@@ -435,11 +512,12 @@ def least_confident_adversary(pool_X, pool_y, *, eta, rho, c, rounds: int = 10_0
     int
         The number of updates forced.
     """
-    Xs, ys = _sample(pool_X, pool_y)
-    eta, rho = check_positive_real(eta, "eta"), _margin(rho)
-    c = check_probability(c, "c", open_left=False)
+    as_array(pool_X, "pool_X")
+    as_array(pool_y, "pool_y")
+    Xs = as_sign_points(pool_X, "pool_X")
+    ys = as_sign_labels(pool_y, Xs.shape[0], "pool_y")
     logw = np.zeros(Xs.shape[1])
-    for ups in range(check_positive_int(rounds, "rounds")):
+    for ups in range(rounds):
         s = ys * (Xs @ _softmax(logw))
         j = int(np.argmin(s))
         if s[j] > 0 and s[j] >= c * rho:  # a tie is a mistake, as in confident_winnow
@@ -448,7 +526,8 @@ def least_confident_adversary(pool_X, pool_y, *, eta, rho, c, rounds: int = 10_0
     return rounds
 
 
-def winnow(X, y=None, *, eta) -> ConfidentWinnowRun:
+@checked
+def winnow(X: _Sequence, y: _SignLabels = None, *, eta: Positive) -> ConfidentWinnowRun:
     """Classic (non-private) Winnow: ConfidentWinnow with c = 0 (update on mistakes only).
 
     Parameters
@@ -469,7 +548,10 @@ def winnow(X, y=None, *, eta) -> ConfidentWinnowRun:
 
 
 # --------------------------------------------------------------------------- Lemma 4.6
-def lemma_4_6_sample_size(T: int, beta, c, rho) -> int:
+@checked
+def lemma_4_6_sample_size(
+    T: FloatCount, beta: Probability, c: Annotated[float, Interval(gt=0, le=1)], rho: Margin
+) -> int:
     """[BF26] Lemma 4.6: m ≥ 2 ln(2T/β)/(c²ρ²) samples make sgn⟨w̃, x⟩ = sgn⟨w, x⟩ w.p. ≥ 1 − β/T.
 
     Parameters
@@ -488,9 +570,7 @@ def lemma_4_6_sample_size(T: int, beta, c, rho) -> int:
     int
         The least integer m meeting the bound.
     """
-    T = check_positive_int(T, "T")
-    b = check_probability(beta, "beta")
-    c, rho = check_probability(c, "c", open_right=False), _margin(rho)
+    b = beta
     den = (c * rho) ** 2
     m = 2 * math.log(2 * T / b) / den if den > 0 else math.inf
     if not math.isfinite(m):
@@ -498,7 +578,10 @@ def lemma_4_6_sample_size(T: int, beta, c, rho) -> int:
     return math.ceil(m)
 
 
-def sign_disagreement_probability(a, m: int, *, exact: bool = True, max_work=10**9):
+@checked
+def sign_disagreement_probability(
+    a: Annotated[Any, Check(coordinate, kind="real")], m: FloatCount, *, exact: bool = True, max_work: MaxWork = 10**9
+):
     """Pr[sgn⟨w̃, x⟩ ≠ sgn⟨w, x⟩] when ⟨w, x⟩ = a ≠ 0 and w̃ is m samples from w ([BF26] Lemma 4.6).
 
     ⟨w̃, x⟩ = (1/m) Σ χ_i with χ_i = x_{J_i} i.i.d. ±1, Pr[χ = sgn a] = (1 + |a|)/2 (proof
@@ -524,8 +607,7 @@ def sign_disagreement_probability(a, m: int, *, exact: bool = True, max_work=10*
     ``max_work`` bounds the exact sum's bit work, about m²/2 · log₂(denominator of (1+|a|)/2)
     (``ValueError`` beyond it, naming ``exact=False`` and ``max_work``; ``None``: no limit).
     """
-    m = check_positive_int(m, "m")
-    a = abs(Fraction(a))
+    a = abs(a)
     if not 0 < a <= 1:
         raise ValueError(f"a: expected 0 < |<w,x>| <= 1, got {a}")
     p = (1 + a) / 2
@@ -576,6 +658,7 @@ def _binomial_lower_tail(m: int, k: int, p, max_work):
 
 
 # --------------------------------------------------------------------------- parameters
+@checked
 @dataclass(frozen=True)
 class DPWinnowParameters:
     """Inputs of [BF26] Algorithm 4.2 and where they came from (``mode`` "theorem" or "practical").
@@ -602,37 +685,22 @@ class DPWinnowParameters:
         The target privacy parameters (theorem mode).
     """
 
-    T: int
-    d: int
-    rho: float
-    eps_hat: float
-    eta: float
-    L: float
-    m: int
-    K: int
-    beta: float
-    c: float = 0.5
-    mode: str = "practical"
-    epsilon: float | None = None
-    delta: float | None = None
+    T: _Rounds
+    d: _Dim
+    rho: Margin
+    eps_hat: Epsilon
+    eta: Positive
+    L: Positive
+    m: _Samples
+    K: _Samples
+    beta: Probability
+    c: Probability = 0.5
+    mode: Annotated[str, Choice("theorem", "practical")] = "practical"
+    epsilon: Epsilon | None = None
+    delta: Delta | None = None
 
     def __post_init__(self):
-        check_positive_int(self.T, "T")
-        check_positive_int(self.d, "d")
-        _margin(self.rho)
-        check_epsilon(self.eps_hat, "eps_hat")
-        check_positive_real(self.eta, "eta")
-        check_positive_int(self.m, "m")
-        check_positive_int(self.K, "K")
-        check_positive_real(self.L, "L")
-        check_probability(self.beta, "beta")
-        check_probability(self.c, "c")
-        if self.epsilon is not None:
-            check_epsilon(self.epsilon)
-        if self.delta is not None:
-            check_delta(self.delta)
-        if self.mode not in ("theorem", "practical"):
-            raise ValueError(f"mode must be 'theorem' or 'practical', got {self.mode!r}")
+        _check_mK(self.m, self.K)
 
     @property
     def update_bound(self) -> float:
@@ -689,7 +757,8 @@ class DPWinnowParameters:
         )
 
 
-def theorem_4_4_parameters(epsilon, delta, K: int, m: int) -> tuple[float, float]:
+@checked
+def theorem_4_4_parameters(epsilon: Probability, delta: Probability, K: _Samples, m: _Samples) -> tuple[float, float]:
     """[BF26] Theorem 4.4: ε̂ = ε/(4√(2K ln(2/δ))) and η = ε/(8√(2mK ln(2/δ))) make DP-Winnow
     (ε, δ)-DP for ε, δ ∈ (0, 1) (with the corrected 4η per sample the composition is still
     below ε; see :func:`dp_winnow_privacy`).  Returns (eps_hat, eta).
@@ -708,13 +777,13 @@ def theorem_4_4_parameters(epsilon, delta, K: int, m: int) -> tuple[float, float
     eps_hat, eta : float
         The AboveThreshold parameter ε̂ and the learning rate η.
     """
-    eps = check_probability(epsilon, "epsilon")
-    dl = check_probability(delta, "delta")
-    K, m = check_positive_int(K, "K"), check_positive_int(m, "m")
+    eps, dl = epsilon, delta
+    _check_mK(m, K)
     return eps / (4 * math.sqrt(2 * K * math.log(2 / dl))), eps / (8 * math.sqrt(2 * m * K * math.log(2 / dl)))
 
 
-def theorem_4_5_rounds(K_over_eps_hat, beta, share=0.01) -> float:
+@checked
+def theorem_4_5_rounds(K_over_eps_hat: Positive, beta: Probability, share: Probability = 0.01) -> float:
     """The least T at which [BF26] Theorem 4.5's mistake bound 16 ln(2T²/β)·K/ε̂ is at most ``share``·T.
 
     With the mistake bound at most 0.01·T the mistake rate of the last 10 % of the rounds is at most
@@ -740,9 +809,7 @@ def theorem_4_5_rounds(K_over_eps_hat, beta, share=0.01) -> float:
     >>> f"{theorem_4_5_rounds(4338540 / 2.4531890240452244e-05, 0.05):.2g}"
     '2.2e+16'
     """
-    r = check_positive_real(K_over_eps_hat, "K_over_eps_hat")
-    b = check_probability(beta, "beta")
-    s = check_probability(share, "share")
+    r, b, s = K_over_eps_hat, beta, share
 
     def over(T: float) -> bool:
         return 16 * (math.log(2 / b) + 2 * math.log(T)) * r > s * T
@@ -781,7 +848,15 @@ def _theorem_eta(epsilon, delta, m, K):
 _MAX_K = 2**64
 
 
-def theorem_4_5_parameters(T: int, d: int, rho, epsilon, delta, beta) -> DPWinnowParameters:
+@checked
+def theorem_4_5_parameters(
+    T: _Rounds,
+    d: Annotated[int, Interval(ge=1, le=MAX_DIMENSION), Joint("d >= 2 (K is proportional to ln d)")],
+    rho: Margin,
+    epsilon: Probability,
+    delta: Probability,
+    beta: Probability,
+) -> DPWinnowParameters:
     """[BF26] Theorem 4.5's parameters (c = 1/2): m = ⌈2 ln(2T/β)/(c²ρ²)⌉, η = ε/(8√(2mK ln(4K/δ))),
     ε̂ = ε/(4√(2K ln(2/δ))), L = 8 ln(2T/β)/ε̂, and K the least integer with
     K ≥ 2 ln d/(ηρ − η²) (the fixed point; see the module's choice 4).
@@ -806,11 +881,7 @@ def theorem_4_5_parameters(T: int, d: int, rho, epsilon, delta, beta) -> DPWinno
     DPWinnowParameters
         m, η, ε̂, L, K (theorem mode).
     """
-    T, d = check_positive_int(T, "T"), check_positive_int(d, "d")
-    rho = _margin(rho)
-    eps = check_probability(epsilon, "epsilon")
-    dl = check_probability(delta, "delta")
-    b = check_probability(beta, "beta")
+    eps, dl, b = epsilon, delta, beta
     if d < 2:
         raise ValueError(f"d: Theorem 4.5 needs d >= 2 (K ∝ ln d), got {d}")
     c = 0.5
@@ -843,7 +914,20 @@ def theorem_4_5_parameters(T: int, d: int, rho, epsilon, delta, beta) -> DPWinno
     return DPWinnowParameters(T, d, rho, eps_hat, eta, L, m, K, b, c, "theorem", eps, dl)
 
 
-def practical_parameters(T: int, d: int, rho, *, eps_hat, eta, m, K=None, L=None, beta=0.05, c=0.5):
+@checked
+def practical_parameters(
+    T: _Rounds,
+    d: _Dim,
+    rho: Margin,
+    *,
+    eps_hat: Epsilon,
+    eta: Positive,
+    m: _Samples,
+    K: _Samples | None = None,
+    L: Positive | None = None,
+    beta: Probability = 0.05,
+    c: Probability = 0.5,
+):
     """Practical mode: ε̂, η, m given; K defaults to [BF26] Lemma 4.7's update bound (rounded up),
     L to Lemma 4.3's 8 ln(2T/β)/ε̂.  Privacy is whatever :func:`dp_winnow_privacy` says.
 
@@ -871,12 +955,7 @@ def practical_parameters(T: int, d: int, rho, *, eps_hat, eta, m, K=None, L=None
     DPWinnowParameters
         The parameters (practical mode).
     """
-    m = check_positive_int(m, "m")
     p = DPWinnowParameters(T, d, rho, eps_hat, eta, 1.0, m, 1, beta, c)
-    if K is not None:
-        K = check_positive_int(K, "K")
-    if L is not None:
-        L = check_positive_real(L, "L")
     if K is None:
         K = math.ceil(p.update_bound) if math.isfinite(p.update_bound) else None
         if K is None:
@@ -887,7 +966,26 @@ def practical_parameters(T: int, d: int, rho, *, eps_hat, eta, m, K=None, L=None
 
 
 # --------------------------------------------------------------------------- privacy
-def em_sample_privacy_loss(logw, x, y, x_prime, y_prime, eta) -> float:
+def _sign(value, name: str) -> int:
+    """A label of {-1, 1} (an integer: True and 1.0 refused)."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral) or value not in (-1, 1):
+        raise ValueError(f"{name} must be -1 or 1, got {shown(value)}")
+    return int(value)
+
+
+_Vector = Annotated[Any, Check(check_finite_array, kind="array", ndim=1), Joint("d entries (d of logw)")]
+_Sign = Annotated[int, Check(_sign)]
+
+
+@checked
+def em_sample_privacy_loss(
+    logw: Annotated[Any, Check(check_finite_array, kind="array", ndim=1)],
+    x: _Vector,
+    y: _Sign,
+    x_prime: _Vector,
+    y_prime: _Sign,
+    eta: Positive,
+) -> float:
     """Exact max_j |ln Pr[J = j] − ln Pr'[J = j]| for one sample of [BF26] Algorithm 4.2 when the
     example (x, y) used by an update is replaced by (x', y') (all other history fixed).
 
@@ -909,19 +1007,33 @@ def em_sample_privacy_loss(logw, x, y, x_prime, y_prime, eta) -> float:
     float
         The exact privacy loss of one sample.
     """
-    lw = np.asarray(logw, dtype=np.float64)
-    a = lw + eta * y * np.asarray(x, dtype=np.float64)
-    b = lw + eta * y_prime * np.asarray(x_prime, dtype=np.float64)
-    la = a - (a.max() + np.log(np.exp(a - a.max()).sum()))
-    lb = b - (b.max() + np.log(np.exp(b - b.max()).sum()))
-    return float(np.abs(la - lb).max())
+    lw = logw
+    if not x.shape == x_prime.shape == lw.shape or lw.size == 0:
+        raise ValueError(
+            f"x, x_prime, logw: d entries each (d >= 1), got shapes {x.shape}, {x_prime.shape}, {lw.shape}"
+        )
+    with np.errstate(over="ignore", invalid="ignore"):
+        a = lw + eta * y * x
+        b = lw + eta * y_prime * x_prime
+        la = a - (a.max() + np.log(np.exp(a - a.max()).sum()))
+        lb = b - (b.max() + np.log(np.exp(b - b.max()).sum()))
+        loss = float(np.abs(la - lb).max())
+    if not math.isfinite(loss):
+        raise ValueError(f"eta, logw: the log-probabilities leave floating point (eta={eta!r})")
+    return loss
 
 
-#: how one w̃ sample is accounted: 4η (corrected) or 2η (as proof C.1 states)
-EM_STEPS = ("corrected", "paper")
-
-
-def dp_winnow_privacy(eps_hat, eta, m, K, delta, *, em_step: str = "corrected", accountant: str = "paper") -> Guarantee:
+@checked
+def dp_winnow_privacy(
+    eps_hat: Epsilon,
+    eta: Positive,
+    m: _Samples,
+    K: _Samples,
+    delta: Delta,
+    *,
+    em_step: Annotated[str, Choice(*EM_STEPS)] = "corrected",
+    accountant: _Accountant = "paper",
+) -> Guarantee:
     """Privacy of DP-Winnow by proof C.1: K AboveThreshold instances (ε̂ each) and mK samples
     (4η each, or 2η with ``em_step="paper"``), each layer by the better of basic and
     advanced composition (δ/2 per layer) — or, with ``accountant="tight"``, the same K + mK
@@ -951,16 +1063,8 @@ def dp_winnow_privacy(eps_hat, eta, m, K, delta, *, em_step: str = "corrected", 
     >>> round(g.epsilon, 3), g.accountant  # accountant="tight" gives 0.577 (the [accounting] extra)
     (0.999, 'paper')
     """
-    e = check_epsilon(eps_hat, "eps_hat")
-    eta = check_positive_real(eta, "eta")
-    m, K = check_positive_int(m, "m"), check_positive_int(K, "K")
-    return _composed_guarantee(e, eta, m, K, check_delta(delta), _check_em_step(em_step), check_accountant(accountant))
-
-
-def _check_em_step(em_step) -> str:
-    if em_step not in EM_STEPS:
-        raise ValueError(f"em_step must be one of {EM_STEPS}, got {em_step!r}")
-    return em_step
+    _check_mK(m, K)
+    return _composed_guarantee(eps_hat, eta, m, K, delta, em_step, accountant)
 
 
 def _composed_guarantee(
@@ -968,6 +1072,10 @@ def _composed_guarantee(
 ) -> Guarantee:
     """:func:`dp_winnow_privacy` on arguments already checked (by :class:`DPWinnowParameters`)."""
     step = (4 if em_step == "corrected" else 2) * eta
+    if not math.isfinite(step):
+        raise ValueError(
+            f"eta: a sample's {4 if em_step == 'corrected' else 2} eta leaves floating point, got eta={eta!r}"
+        )
     if accountant == "tight":
         return tight_composition([(Guarantee(e), K), (Guarantee(step), m * K)], dl)
 
@@ -982,8 +1090,18 @@ def _composed_guarantee(
     return Guarantee(g1.epsilon + g2.epsilon, min(1.0, g1.delta + g2.delta))
 
 
+@checked
 @functools.lru_cache(maxsize=4096)
-def tight_eps_hat(epsilon, delta, eta, m, K, *, start=None, em_step: str = "corrected") -> float:
+def tight_eps_hat(
+    epsilon: Epsilon,
+    delta: Delta,
+    eta: Positive,
+    m: _Samples,
+    K: _Samples,
+    *,
+    start: Positive | None = None,
+    em_step: Annotated[str, Choice(*EM_STEPS)] = "corrected",
+) -> float:
     """The largest ε̂ (to 10⁻³ relative) with which DP-Winnow's components are tightly (ε, δ)-DP.
 
     K AboveThreshold instances at ε̂ composed with mK samples at 4η (2η with ``em_step="paper"``)
@@ -1008,9 +1126,9 @@ def tight_eps_hat(epsilon, delta, eta, m, K, *, start=None, em_step: str = "corr
     float
         ε̂ (0.0 when the samples alone exceed the budget).
     """
-    step = (4 if _check_em_step(em_step) == "corrected" else 2) * check_positive_real(eta, "eta")
-    m, K = check_positive_int(m, "m"), check_positive_int(K, "K")
-    eps, dl = check_epsilon(epsilon), check_delta(delta)
+    _check_mK(m, K)
+    step = (4 if em_step == "corrected" else 2) * eta
+    eps, dl = epsilon, delta
     if start is None:  # the Gaussian picture: ε ≈ μ√(2 ln(1/δ)) + μ²/2 with μ² = K ε̂² + mK step²
         z = math.sqrt(2 * math.log(1 / dl)) if 0 < dl < 1 else 0.0
         mu2 = (math.sqrt(z * z + 2 * eps) - z) ** 2
@@ -1018,7 +1136,25 @@ def tight_eps_hat(epsilon, delta, eta, m, K, *, start=None, em_step: str = "corr
     return tight_step_epsilon(K, eps, dl, others=[(Guarantee(step), m * K)], start=start)
 
 
-def tight_winnow_search(epsilon, delta, *, d: int, rho, c, etas, start=None) -> list:
+def _positive_grid(value, name: str) -> np.ndarray:
+    """A non-empty 1-D grid of positive finite reals (at most 10**4 points)."""
+    arr = check_finite_array(value, name, ndim=1, allow_empty=False)
+    if (arr <= 0).any() or arr.size > 10**4:
+        raise ValueError(f"{name} must hold 1 to 10**4 positive reals, got {arr.size} values, min {arr.min()!r}")
+    return arr
+
+
+@checked
+def tight_winnow_search(
+    epsilon: Epsilon,
+    delta: Delta,
+    *,
+    d: FloatCount,
+    rho: Margin,
+    c: _Confidence,
+    etas: Annotated[Any, Check(_positive_grid, kind="array")],
+    start: Positive | None = None,
+) -> list:
     """DP-Winnow's η under the tight accountant: a local search over the grid ``etas`` for the least
     K/ε̂ (the factor of Theorem 4.5's mistake bound that the configuration sets).
 
@@ -1046,7 +1182,7 @@ def tight_winnow_search(epsilon, delta, *, d: int, rho, c, etas, start=None) -> 
         ``(K/ε̂, η, m, K, ε̂)`` of every grid point examined (K/ε̂ = inf where ε̂ = 0).
     """
     grid = []
-    for eta in sorted(float(e) for e in etas):
+    for eta in sorted(etas.tolist()):
         try:
             grid.append((eta, math.ceil(lemma_4_2_bound(d, eta, rho, c))))
         except ValueError:
@@ -1071,6 +1207,7 @@ def tight_winnow_search(epsilon, delta, *, d: int, rho, c, etas, start=None) -> 
 
 
 # --------------------------------------------------------------------------- Algorithm 4.2
+@checked
 @dataclass
 class DPWinnowRun:
     """A run of DP-Winnow.
@@ -1102,15 +1239,17 @@ class DPWinnowRun:
         The shadow weights at the end.
     """
 
-    mistakes: np.ndarray
+    mistakes: Annotated[np.ndarray, Check(_mistakes, kind="array")]
     update_rounds: list
     transcript: list
     update_margins: list
-    empty_cache_updates: int
+    empty_cache_updates: NonNegInt
     params: DPWinnowParameters
     ledger: PrivacyLedger
     guarantee: Guarantee
-    final_weights: np.ndarray | None = field(repr=False, default=None)
+    final_weights: Annotated[np.ndarray, Check(check_finite_array, kind="array", ndim=1)] | None = field(
+        repr=False, default=None
+    )
 
     @property
     def privacy_applies(self) -> bool:
@@ -1138,6 +1277,12 @@ class DPWinnowRun:
         return len(self.update_rounds)
 
     def regret_report(self) -> dict:
+        """The run's mistakes and updates beside their proved bounds, its guarantee and both verdicts.
+
+        Returns
+        -------
+        dict
+        """
         p = self.params
         return {
             "mistakes": self.n_mistakes,
@@ -1159,17 +1304,18 @@ def _predict_counts(Xblock: np.ndarray, counts: np.ndarray, support: np.ndarray)
     return np.sign(Xblock[:, support].astype(np.int64) @ counts[support])
 
 
+@checked
 def dp_winnow(
-    X,
-    y,
+    X: _Sequence,
+    y: _SignLabels,
     params: DPWinnowParameters,
-    rng=None,
+    rng: Rng = None,
     *,
     ledger: PrivacyLedger | None = None,
-    target=None,
-    block: int = 128,
-    em_step: str = "corrected",
-    accountant: str = "paper",
+    target: _Target | None = None,
+    block: _Block = 128,
+    em_step: Annotated[str, Choice(*EM_STEPS)] = "corrected",
+    accountant: _Accountant = "paper",
 ) -> DPWinnowRun:
     """DP-Winnow, Algorithm 4.2 of [BF26] (vectorised over coordinates and over the rounds
     between two updates).
@@ -1217,10 +1363,7 @@ def dp_winnow(
     >>> run.utility_proved, params.mistake_bound > params.T
     (False, True)
     """
-    if not isinstance(params, DPWinnowParameters):
-        raise TypeError(f"params: expected DPWinnowParameters, got {type(params).__name__}")
     rng = as_rng(rng)
-    block = check_positive_int(block, "block")
     chunks = _chunks(X, y)
     first = next(chunks, None)
     if first is None:
@@ -1228,14 +1371,16 @@ def dp_winnow(
     if y is not None and first[0].shape != (params.T, params.d):
         T, d = first[0].shape
         raise ValueError(f"params: built for T={params.T}, d={params.d}; X has T={T}, d={d}")
+    if first[0].shape[1] != params.d:  # a stream's first chunk, before the d weights are allocated
+        raise ValueError(f"params: built for d={params.d}; a chunk of X has d={first[0].shape[1]}")
     g = _composed_guarantee(  # params were checked once, by DPWinnowParameters.__post_init__
         params.eps_hat,
         params.eta,
         params.m,
         params.K,
         params.delta if params.delta is not None else 0.0,
-        _check_em_step(em_step),
-        check_accountant(accountant),
+        em_step,
+        accountant,
     )
     applies = em_step == "corrected"
     if not applies:
@@ -1353,7 +1498,6 @@ class _DPWinnowState:
 # --------------------------------------------------------------------------- instances
 def _majority_target(d, k, rng):
     """The k (odd) relevant coordinates of a majority target and v, uniform on them."""
-    d, k = check_positive_int(d, "d"), check_positive_int(k, "k")
     if k % 2 == 0 or k > d:
         raise ValueError(f"k: expected an odd number of relevant coordinates <= d = {d}, got {k}")
     rel = rng.choice(d, size=k, replace=False)
@@ -1362,7 +1506,11 @@ def _majority_target(d, k, rng):
     return rel, v
 
 
-def majority_sequence(T: int, d: int, k: int, rng=None, *, flip: float = 0.0):
+_Width = Annotated[int, Interval(ge=1), Joint("odd, at most d")]
+
+
+@checked
+def majority_sequence(T: _Rounds, d: _Dim, k: _Width, rng: Rng = None, *, flip: UnitInterval = 0.0):
     """An oblivious realisable sequence: target v = uniform on k (odd) random coordinates,
     x uniform on {−1, 1}^d, y = sgn⟨v, x⟩, so every example has margin ≥ ρ = 1/k exactly.
 
@@ -1385,7 +1533,7 @@ def majority_sequence(T: int, d: int, k: int, rng=None, *, flip: float = 0.0):
     -------
     X (T, d) ``int8``, y (T,) ``int8`` ±1, v (d,) float, rho = 1/k
     """
-    T = check_positive_int(T, "T")
+    check_array_bytes(T * d, f"T={T} rounds of d={d} coordinates (int8)")
     rng = as_rng(rng)
     rel, v = _majority_target(d, k, rng)
     X = rng.integers(0, 2, size=(T, d), dtype=np.int8)
@@ -1397,7 +1545,8 @@ def majority_sequence(T: int, d: int, k: int, rng=None, *, flip: float = 0.0):
     return X, y, v, 1.0 / len(rel)
 
 
-def majority_stream(T: int, d: int, k: int, rng=None, *, chunk: int = 8192):
+@checked
+def majority_stream(T: _Rounds, d: _Dim, k: _Width, rng: Rng = None, *, chunk: _Block = 8192):
     """The sequence of :func:`majority_sequence` as a stream: a generator function whose every call
     yields the same T rounds as ``(X_block, y_block)`` chunks of at most ``chunk`` rounds, drawn
     chunk by chunk (memory: one chunk, whatever T).
@@ -1424,7 +1573,7 @@ def majority_stream(T: int, d: int, k: int, rng=None, *, chunk: int = 8192):
     rho : float
         The margin 1/k.
     """
-    T, chunk = check_positive_int(T, "T"), check_positive_int(chunk, "chunk")
+    check_array_bytes(min(chunk, T) * d, f"chunk={chunk} rounds of d={d} coordinates (int8)")
     rng = as_rng(rng)
     rel, v = _majority_target(d, k, rng)
     seed = int(rng.integers(2**63))

@@ -29,6 +29,9 @@ from tests.house.fuzz_walk import Lazy, call, method
 PENDING_PHASE_2 = [
     "geoprivate.audit",
     "geoprivate.claims",
+    "geoprivate.planning",
+    "geoprivate.everlasting",
+    "geoprivate.learners",
     "geoprivate.report",
     "geoprivate.viz",
     "geoprivate.explore",
