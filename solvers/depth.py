@@ -273,6 +273,10 @@ class CDepthResult:
         subspace at level value + 1 (also checked by :func:`is_level_bound`); or None
         when value = m.  Never a float verdict: a level the float LPs cannot decide is
         decided in exact arithmetic (:func:`_decide_level`).
+    info : dict
+        What the search did: the arrangement's ``vertices`` and ``rays``, the path that answered
+        (``fast_path``, ``scan``, ``point``), and ``exact_decision`` (True) when a level was
+        decided in exact arithmetic alone.
     """
 
     value: int
@@ -2097,13 +2101,15 @@ def _search(arr: _Arrangement, E, f, lo: int, lo_cert, hi: int, point: tuple | N
                 b = k - 1
     value = a
     upper = None
+    info = {"vertices": arr.n_v, "rays": arr.n_e}
     if value < arr.m:
         # the proofs built from float proposals first; where they fail (the float LPs cannot
         # decide level value + 1), the exact decision, which may find that level reachable
         upper = lev.exact_infeasible(value + 1) or lev.anchor_chain(value + 1)
         if upper is None:
             value, best, upper = _exact_climb(lev, value, best, hi)
-    return CDepthResult(value, best.point, best, upper, {"vertices": arr.n_v, "rays": arr.n_e})
+            info["exact_decision"] = True
+    return CDepthResult(value, best.point, best, upper, info)
 
 
 def cdepth(constraints, z, *, return_certificate: bool = False, max_work: int | None = DEFAULT_MAX_WORK):

@@ -221,6 +221,7 @@ def test_findings_are_decided_exactly(name):
         assert (res.value, res.upper) == old
     res = max_cdepth(cons, V)
     assert res.value == value == brute_max_cdepth(cons, *D._subspace_equations(V, 3))
+    assert res.info.get("exact_decision") is True
     assert res.value > (old[0] if old != "raised" else 0) or old == "raised"
     assert V.contains(res.point)
     assert_certified(cons, res, V)
