@@ -1432,9 +1432,13 @@ def _support_certificate(lev: _Level, k: int, vs, es, lam, mu) -> HullCertificat
 
 def _combination_certificate(lev, k: int, xv: dict, xe: dict, xl) -> HullCertificate | None:
     """The :class:`HullCertificate` of exact weights: ``xv`` {vertex: λ}, ``xe`` {edge: μ}, ``xl``
-    (one ν per lineality vector), or None unless every λ, μ is ≥ 0 and every ray of positive
+    (one ν per lineality vector), or None unless every λ, μ is ≥ 0, Σλ = 1, every vertex and ray
+    of positive weight has depth ≥ k (exact depths of the arrangement) and every ray of positive
     weight has its anchor among the vertices of positive weight.  Zero weights are dropped;
-    the point is the combination itself.  ``lev``: the :class:`_Level` or its :class:`_Arrangement`."""
+    the point is the combination itself.  ``lev``: the :class:`_Level` or its :class:`_Arrangement`.
+
+    The depths matter: an exact solution of a float basis can put a tiny positive weight (~1e-15)
+    on a column the float solution left at 0, and that column may lie below level k."""
     a = lev if isinstance(lev, _Arrangement) else lev.arr
     if any(v < 0 for v in (*xv.values(), *xe.values())):
         return None
@@ -1443,12 +1447,20 @@ def _combination_certificate(lev, k: int, xv: dict, xe: dict, xl) -> HullCertifi
     keep_e = [e for e, c in xe.items() if c > 0]
     if not keep_v or any(int(a.eanchor[e]) not in pos for e in keep_e):
         return None
+    if not _at_level(a, k, {v: xv[v] for v in keep_v}, keep_e):
+        return None
     P = tuple((xv[v], a.vertex(v)) for v in keep_v)
     R = tuple((xe[e], a.direction(e), pos[int(a.eanchor[e])]) for e in keep_e)
     L = tuple((c, ell) for c, ell in zip(xl, a.lineality, strict=True) if c != 0)
     terms = [(xv[v], *a.vertex_ints(v)) for v in keep_v] + [(xe[e], *a.direction_ints(e)) for e in keep_e]
     terms += [(c, *a.lineality_ints(t)) for t, c in enumerate(xl) if c != 0]
     return HullCertificate(k, _weighted_sum(terms, a.d), P, R, L)
+
+
+def _at_level(a: _Arrangement, k: int, lam: dict, rays: list) -> bool:
+    """Whether the weights ``lam`` {vertex: λ > 0} sum to 1 and every one of those vertices and of the
+    ``rays`` (edge indices) has depth ≥ k (the arrangement's exact depths)."""
+    return sum(lam.values()) == 1 and all(a.vdepth[v] >= k for v in lam) and all(a.edepth[e] >= k for e in rays)
 
 
 def _weighted_sum(terms, d: int) -> tuple:
