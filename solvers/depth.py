@@ -53,11 +53,13 @@ import math
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Annotated, Any
 
 import numpy as np
 
 from solvers import _highs
 from solvers._checks import DEFAULT_MAX_WORK, check_arrangement_work
+from solvers._domains import Constraints, Joint, MaxWork, Subspace, checked
 from solvers._highs import linprog as hl
 from solvers._phase1 import Phase1
 from solvers._rational import common_denominator
@@ -122,7 +124,12 @@ def _points(Z, d):
 # --------------------------------------------------------------------------- depth
 
 
-def depth(constraints, z):
+_Z = Annotated[Any, Joint("d coordinates, d the columns of constraints' A", kind="array")]
+_Subspace = Subspace  # an AffineSubspace or (E, f) in the dimension of constraints' A
+
+
+@checked
+def depth(constraints: Constraints, z: _Z):
     """depth_S(z) = #{i : ⟨A_i, z⟩ ≥ w_i} ([Yan26] Definition 9), exactly.
 
     Parameters
@@ -166,6 +173,7 @@ def _depth_exact(Aq, wq, z) -> int:
 # --------------------------------------------------------------------------- certificates
 
 
+@checked
 @dataclass(frozen=True)
 class HullCertificate:
     """z ∈ ConvexHull(D_S(level)), exactly: z = Σ λ_i p_i + Σ μ_j r_j + Σ ν_l ℓ_l.
@@ -191,7 +199,8 @@ class HullCertificate:
     lineality: tuple = ()
 
 
-def is_hull_certificate(constraints, cert: HullCertificate, subspace=None) -> bool:
+@checked
+def is_hull_certificate(constraints: Constraints, cert: HullCertificate, subspace: _Subspace = None) -> bool:
     """Check a :class:`HullCertificate` exactly (and that its point lies in ``subspace``).
 
     True proves cdepth_S(cert.point) ≥ cert.level: every p_i + (μ/λ_i)·r lies in
@@ -251,6 +260,7 @@ def is_hull_certificate(constraints, cert: HullCertificate, subspace=None) -> bo
     return True
 
 
+@checked
 @dataclass(frozen=True)
 class CDepthResult:
     """Result of :func:`max_cdepth` (and of ``cdepth(..., return_certificate=True)``).
@@ -282,7 +292,7 @@ class CDepthResult:
     value: int
     point: tuple
     certificate: HullCertificate
-    upper: object = None
+    upper: LevelBound | AnchoringBound | str | None = None
     info: dict = field(default_factory=dict)
 
 
@@ -1140,6 +1150,7 @@ class _Level:
         return sv, sv1, se
 
 
+@checked
 @dataclass(frozen=True)
 class LevelBound:
     """Proof that ConvexHull(D_S(level)) misses the subspace {E z = f}.
@@ -1167,6 +1178,7 @@ class LevelBound:
     multipliers: tuple
 
 
+@checked
 @dataclass(frozen=True)
 class AnchoringBound:
     """Proof that ConvexHull(D_S(level)) misses {E z = f} although its closure may not:
@@ -1185,7 +1197,8 @@ class AnchoringBound:
     rounds: tuple
 
 
-def is_level_bound(constraints, bound, subspace=None) -> bool:
+@checked
+def is_level_bound(constraints: Constraints, bound: LevelBound | AnchoringBound, subspace: _Subspace = None) -> bool:
     """Check a :class:`LevelBound` or :class:`AnchoringBound` exactly, against the exact
     vertex/ray enumeration of S: True proves ConvexHull(D_S(bound.level)) ∩ subspace = ∅.
 
@@ -1900,7 +1913,7 @@ def _point_search(arr: _Arrangement, E, f, z0, lo: int, lo_cert, hi: int) -> CDe
             above = list(run.basis)
         if value < top:  # levels above top are out of reach too (the hulls are nested)
             break  # (else z0 is reached at the start level itself: search again from hi)
-    upper: object = None
+    upper: LevelBound | str | None = None
     if value < arr.m:
         if value + 1 > arr.max_depth():  # no vertex that deep
             upper = "empty-level"
@@ -2124,7 +2137,8 @@ def _search(arr: _Arrangement, E, f, lo: int, lo_cert, hi: int, point: tuple | N
     return CDepthResult(value, best.point, best, upper, info)
 
 
-def cdepth(constraints, z, *, return_certificate: bool = False, max_work: int | None = DEFAULT_MAX_WORK):
+@checked
+def cdepth(constraints: Constraints, z: _Z, *, return_certificate: bool = False, max_work: MaxWork = DEFAULT_MAX_WORK):
     """cdepth_S(z) = max{k : z ∈ ConvexHull(D_S(k))} ([Yan26] Definitions 8–9), exactly.
 
     Parameters
@@ -2253,7 +2267,10 @@ def _small_satisfying_point(M, rhs, tau):
     return res.x[:r] - res.x[r:]
 
 
-def max_cdepth(constraints, subspace=None, *, max_work: int | None = DEFAULT_MAX_WORK) -> CDepthResult:
+@checked
+def max_cdepth(
+    constraints: Constraints, subspace: _Subspace = None, *, max_work: MaxWork = DEFAULT_MAX_WORK
+) -> CDepthResult:
     """A maximiser of cdepth_S over an affine subspace (G_halfspace, [Yan26] Algorithm 4, step 2).
 
     The level sets are nested, so max_{z ∈ V} cdepth_S(z) = max{k : ConvexHull(D_S(k)) ∩ V
@@ -2326,7 +2343,8 @@ def max_cdepth(constraints, subspace=None, *, max_work: int | None = DEFAULT_MAX
     return _search(arr, E, f, d0, cert0, arr.max_depth(), point=z0 if point else None)
 
 
-def max_depth_brute(constraints) -> int:
+@checked
+def max_depth_brute(constraints: Constraints) -> int:
     """max over ℝ^d of depth_S ([Yan26] Definition 9) by brute force: a reference for :func:`max_cdepth`.
 
     The largest k such that some k of the constraints have a common point, tried from k = m
