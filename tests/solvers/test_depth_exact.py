@@ -350,6 +350,7 @@ def test_the_closure_but_not_the_hull():
     assert brute_max_cdepth((A, w), E, f) == 4
 
 
+@pytest.mark.slow  # (~5-9 s: 720 blocks, each searched twice and both answers checked exactly)
 def test_a_g_halfspace_run_is_proved_everywhere():
     """The measurement behind the exact decision: 40 G_halfspace blocks (margin form, 10 points each on
     the 0.05 grid) under the C|HardQuery of 1, 2 and 3 hard points of 6 seeds, 720 blocks.  Every answer
