@@ -108,6 +108,8 @@ TRUE = -1
 LEMMA_A1 = "winnow/lemma-A.1 (EMCover privacy; [BF26] Lemma A.1, Theorem 3.5)"
 #: the most features a feature set holds (a tuple per feature, built on request)
 MAX_FEATURES = 10**7
+#: the most examples a score counts (2^53: a count exact as a float score)
+MAX_COUNT = 2**53
 #: the largest k of :func:`conjunction_count` (its sum has k + 1 big-integer terms)
 MAX_WIDTH = 10**4
 
@@ -194,6 +196,13 @@ def _names(value, name: str) -> tuple:
     return value
 
 
+def _name_list(value, name: str) -> tuple:
+    """A tuple or list of strings, as a tuple."""
+    if not isinstance(value, (tuple, list)):
+        raise TypeError(f"{name} must be a tuple or list of strings, got {shown(value)}")
+    return _names(tuple(value), name)
+
+
 @checked
 @dataclass(frozen=True)
 class FeatureSet:
@@ -231,7 +240,7 @@ class FeatureSet:
     def from_matrix(
         cls,
         n_features: Annotated[int, Interval(ge=1, le=MAX_FEATURES)],
-        names: Annotated[tuple | list, Joint("n_features strings")] | None = None,
+        names: Annotated[Any, Check(_name_list, kind="object"), Joint("n_features strings")] | None = None,
     ) -> FeatureSet:
         """A feature set known only through its feature matrix Φ (``transform`` is the identity).
 
@@ -246,9 +255,9 @@ class FeatureSet:
         -------
         FeatureSet
         """
-        names = tuple(names) if names is not None else tuple(f"f{i}" for i in range(n_features))
+        names = names if names is not None else tuple(f"f{i}" for i in range(n_features))
         if len(names) != n_features:
-            raise ValueError(f"names: expected {n_features} names, got {len(names)}")
+            raise ValueError(f"names: expected n_features = {n_features} names, got {len(names)}")
         return cls(n_features, (None,) * n_features, names)
 
     def transform(self, X: Annotated[Any, Check(_as_01, kind="array"), Joint("d columns")]) -> np.ndarray:
@@ -713,8 +722,8 @@ _FeatureCounts = Annotated[Any, Check(_counts, kind="indices"), Joint("one per f
 def greedy_cover_quality(
     c1: _FeatureCounts,
     c0: _FeatureCounts,
-    n1: NonNegInt,
-    n0: NonNegInt,
+    n1: Annotated[int, Interval(ge=0, le=MAX_COUNT)],
+    n0: Annotated[int, Interval(ge=0, le=MAX_COUNT)],
     available: Annotated[Any, Check(_mask, kind="object"), Joint("one per feature")],
 ) -> np.ndarray:
     """Scores q(S_j, (f, b)) = −#_{f→1}(S_j^{1−b}) of [BF26] Algorithm 3.1 for the candidates
@@ -738,12 +747,21 @@ def greedy_cover_quality(
         raise ValueError(
             f"c1, c0, available: one entry per feature each, got shapes {c1.shape}, {c0.shape}, {available.shape}"
         )
+    for c, n, nm in ((c1, n1, "c1"), (c0, n0, "c0")):
+        if c.size and c.max() > n:
+            raise ValueError(f"{nm}: a feature covers at most the n{nm[1]} = {n} remaining examples, got {c.max()}")
     idx = np.flatnonzero(available)
     q = np.empty(2 * idx.size + 2, dtype=np.float64)
     q[0:-2:2] = -c1[idx]  # b = 0 errs on the positives it covers
     q[1:-2:2] = -c0[idx]
     q[-2], q[-1] = -n1, -n0
     return q
+
+
+def _log_ratio(c: float, x: float) -> float:
+    """ln(c / x), finite for a subnormal x (where c / x overflows: ln c − ln x)."""
+    r = c / x
+    return math.log(r) if math.isfinite(r) else math.log(c) - math.log(x)
 
 
 @checked
@@ -760,7 +778,7 @@ def greedy_cover_epsilon_hat(epsilon: Epsilon, delta: OpenDelta) -> float:
     float
         ε̂, the per-step parameter of the exponential mechanism.
     """
-    return epsilon / (2 * (math.log(1 / delta) + 1.5))
+    return epsilon / (2 * (_log_ratio(1, delta) + 1.5))
 
 
 @checked
@@ -874,6 +892,7 @@ def dp_greedy_cover(
     e_hat, eps_total, dl, mode = _greedy_cover_privacy(epsilon, delta, epsilon_hat, M, ledger)
     proved = False
     if alpha is not None and beta is not None and mode == "theorem":
+        assert epsilon is not None and delta is not None  # theorem mode is given both
         need = theorem_3_5_sample_size(M, alpha, beta, epsilon, delta)["n"]
         proved = P.shape[0] >= need and error_bound_says_something("DP-GreedyCover", alpha)
         if P.shape[0] < need:
@@ -951,7 +970,7 @@ def _greedy_cover_privacy(epsilon, delta, epsilon_hat, M: int, ledger: PrivacyLe
     else:
         e_hat, mode = check_epsilon(epsilon_hat, "epsilon_hat"), "practical"
         dl = delta
-        eps_total = None if dl is None else 2 * e_hat * (math.log(1 / dl) + 1.5)
+        eps_total = None if dl is None else 2 * e_hat * (_log_ratio(1, dl) + 1.5)
     if dl is not None:
         assert eps_total is not None  # both modes set it whenever delta is given
         ledger.record(
@@ -1149,11 +1168,11 @@ def theorem_3_5_sample_size(
     a, b, eps, dl = alpha, beta, epsilon, delta
     if vc_dimension is None:
         vc_dimension = (math.lgamma(M + 2) / math.log(2)) + (M + 1)
-    n_vc = 64 / a * (vc_dimension * math.log(64 / a) + math.log(16 / b))
-    n_priv = 8 * M * math.log(2 * M / math.sqrt(b)) * (2 * math.log(1 / dl) + (1.5 if as_printed else 3))
+    n_vc = 64 / a * (vc_dimension * _log_ratio(64, a) + _log_ratio(16, b))
+    n_priv = 8 * M * _log_ratio(2 * M, math.sqrt(b)) * (2 * _log_ratio(1, dl) + (1.5 if as_printed else 3))
     n_priv = n_priv / (a * eps) if a * eps > 0 else math.inf
     if not math.isfinite(max(n_vc, n_priv)):
         raise ValueError(
-            f"epsilon, alpha: Theorem 3.5's n overflows floating point (alpha={alpha!r}, epsilon={epsilon!r}, M={M})"
+            f"epsilon, alpha, M: Theorem 3.5's n overflows floating point (alpha={alpha!r}, epsilon={epsilon!r}, M={M})"
         )
     return {"n": math.ceil(max(n_vc, n_priv)), "n_vc": n_vc, "n_privacy": n_priv, "vc_dimension": float(vc_dimension)}

@@ -40,7 +40,7 @@ import math
 import numbers
 import warnings
 from dataclasses import dataclass, field
-from typing import Annotated
+from typing import Annotated, Any, cast
 
 import networkx as nx
 import numpy as np
@@ -236,7 +236,8 @@ def _positive_finite(x, name: str):
     """A positive finite real number as given: an int of any size stays exact (log₂ of 2**65536 is 65536)."""
     if isinstance(x, (bool, np.bool_)) or not isinstance(x, numbers.Real):
         raise TypeError(f"{name} must be a real number, got {type(x).__name__}")
-    if not x > 0 or (not isinstance(x, numbers.Integral) and not math.isfinite(x)):
+    v: Any = x  # a Real: compared as given (an int of any size stays exact)
+    if not v > 0 or (not isinstance(v, numbers.Integral) and not math.isfinite(v)):
         raise ValueError(f"{name} must be positive and finite, got {x!r}")
     return x
 
@@ -565,7 +566,7 @@ class _VC1Class:
         self.pos = {int(c): j for j, c in enumerate(self.columns)}
         self.proper_points = np.array(sorted(x for x in self.proper if x is not ROOT), dtype=np.intp)
 
-    def check_sample(self, cols, labels, realisable: bool = True):
+    def check_sample(self, cols, labels, realisable: bool = True) -> tuple[np.ndarray, np.ndarray]:
         """Validate a sample (column indices, 0/1 labels); return them as arrays (no copy if
         possible).  With ``realisable``, also check that some concept is consistent with it."""
         c = as_array(cols, "cols")
@@ -974,7 +975,7 @@ class OPTPrivateLearner:
                     rng=rng,
                     ledger=ledger,
                 )
-            options = LogStarOptions(self.mode, k_scale=self.median_k_scale)
+            options = LogStarOptions(cast(Any, self.mode), k_scale=self.median_k_scale)
             return private_median(
                 y,
                 self.cls.height + 1,

@@ -126,6 +126,10 @@ MAX_ROUNDS = 10**30
 MAX_DIMENSION = 10**9
 #: the most rounds a search over an adversary's pool runs
 MAX_ADVERSARY_ROUNDS = 10**7
+#: the most AboveThreshold instances (K) and samples (m K) :func:`tight_eps_hat` composes (its search's
+#: composition takes seconds at these sizes; beyond them it no longer converges)
+MAX_TIGHT_STEPS = 10**8
+MAX_TIGHT_SAMPLES = 10**15
 
 #: a margin rho of {-1, 1}^d with ||v||_1 = 1: a real in (0, 1]
 Margin = Annotated[float, Interval(gt=0, le=1)]
@@ -267,7 +271,8 @@ def check_realizable(X: _Sequence, y: _SignLabels, rho: Positive, target: _Targe
         return
     v = check_finite_array(target, "target")
     if v.shape != (Xs.shape[1],) or (v < 0).any() or abs(v.sum() - 1) > 1e-9:
-        raise ValueError(f"target: expected a non-negative vector of {Xs.shape[1]} weights with sum 1, got {v}")
+        got = f"shape {v.shape}" if v.shape != (Xs.shape[1],) else f"min {v.min():.6g}, sum {v.sum():.12g}"
+        raise ValueError(f"target: expected a non-negative vector of {Xs.shape[1]} weights with sum 1, got {got}")
     m = ys * (Xs @ v)
     bad = np.flatnonzero(m < rho - 1e-12)
     if bad.size:
@@ -278,6 +283,14 @@ def check_realizable(X: _Sequence, y: _SignLabels, rho: Positive, target: _Targe
 
 
 # --------------------------------------------------------------------------- Algorithm 4.1
+def _rounds(value, name: str) -> np.ndarray:
+    """Round numbers of a run: integers >= 0, strictly increasing."""
+    arr = as_positions(value, name)
+    if arr.size and (arr[0] < 0 or (np.diff(arr) <= 0).any()):
+        raise ValueError(f"{name} must hold strictly increasing round numbers >= 0, got {shown(arr.tolist())}")
+    return arr
+
+
 @checked
 @dataclass
 class ConfidentWinnowRun:
@@ -295,13 +308,17 @@ class ConfidentWinnowRun:
         The learning rate, margin and confidence level.
     """
 
-    updates: Annotated[np.ndarray, Check(as_positions, kind="indices")]
-    mistakes: Annotated[np.ndarray, Check(as_positions, kind="indices")]
+    updates: Annotated[np.ndarray, Check(_rounds, kind="indices")]
+    mistakes: Annotated[np.ndarray, Check(_rounds, kind="indices"), Joint("rounds among the updates")]
     weights: Annotated[np.ndarray, Check(check_finite_array, kind="array", ndim=1)]
     bound: NonNegative | None
     eta: Positive
     rho: Margin
     c: _Confidence
+
+    def __post_init__(self):
+        if np.setdiff1d(self.mistakes, self.updates).size:
+            raise ValueError("updates, mistakes: every round with a mistake is a round with an update (Algorithm 4.1)")
 
     @property
     def n_updates(self) -> int:
@@ -393,6 +410,8 @@ def confident_winnow(
     try:
         bound = lemma_4_2_bound(state.d, eta, rho, c) if state.d else None
     except ValueError:
+        bound = None
+    if bound is not None and not math.isfinite(bound):  # beyond the floats: as vacuous as no bound
         bound = None
     ups, mis = state.finish()
     assert state.w is not None  # finish() refuses a sequence without rounds
@@ -624,7 +643,7 @@ def sign_disagreement_probability(
     check_work(
         m * m * max(1, p.denominator.bit_length()) // 2,
         max_work,
-        f"exact Pr[Bin({m}, p) <= {k}] with a {p.denominator.bit_length()}-bit p (use exact=False)",
+        f"exact Pr[Bin(m={shown(m)}, p) <= {shown(k)}] with a {p.denominator.bit_length()}-bit p (use exact=False)",
     )
     q = 1 - p
     return sum((math.comb(m, j) * p**j * q ** (m - j) for j in range(k + 1)), Fraction(0))
@@ -961,7 +980,12 @@ def practical_parameters(
         if K is None:
             raise ValueError(f"K: Lemma 4.7's bound is vacuous for eta={eta}, rho={rho}, c={c}; give K")
     if L is None:
-        L = 8 * math.log(2 * T / beta) / eps_hat
+        r = 2 * T / beta
+        L = 8 * (math.log(r) if math.isfinite(r) else math.log(2 * T) - math.log(beta)) / eps_hat
+        if not math.isfinite(L):
+            raise ValueError(
+                f"eps_hat: Lemma 4.3's L = 8 ln(2T/beta)/eps_hat leaves the floats (eps_hat={eps_hat!r}); give L"
+            )
     return DPWinnowParameters(T, d, rho, eps_hat, eta, float(L), int(m), int(K), beta, c, "practical")
 
 
@@ -1081,7 +1105,7 @@ def _composed_guarantee(
 
     def layer(eps_one, k):
         basic = Guarantee(k * eps_one, 0.0)
-        if dl == 0:
+        if dl / 2 == 0:  # delta = 0 (or 5e-324, whose half is 0): advanced composition has no delta' to spend
             return basic
         adv = advanced_composition(eps_one, 0.0, k, dl / 2)
         return adv if adv.epsilon < basic.epsilon else basic
@@ -1127,12 +1151,20 @@ def tight_eps_hat(
         ε̂ (0.0 when the samples alone exceed the budget).
     """
     _check_mK(m, K)
+    if K > MAX_TIGHT_STEPS or m * K > MAX_TIGHT_SAMPLES:
+        raise ValueError(
+            f"m, K: the tight accountant composes at most K = {MAX_TIGHT_STEPS:.0e} instances and m K = "
+            f"{MAX_TIGHT_SAMPLES:.0e} samples, got K = {shown(K)}, m K = {shown(m * K)}"
+        )
     step = (4 if em_step == "corrected" else 2) * eta
     eps, dl = epsilon, delta
     if start is None:  # the Gaussian picture: ε ≈ μ√(2 ln(1/δ)) + μ²/2 with μ² = K ε̂² + mK step²
-        z = math.sqrt(2 * math.log(1 / dl)) if 0 < dl < 1 else 0.0
+        inv = 1 / dl if 0 < dl < 1 else 1.0
+        z = math.sqrt(2 * (math.log(inv) if math.isfinite(inv) else -math.log(dl))) if 0 < dl < 1 else 0.0
         mu2 = (math.sqrt(z * z + 2 * eps) - z) ** 2
         start = math.sqrt(max(mu2 - m * K * step * step, mu2 * 1e-6) / K)
+        if not start > 0:  # μ² underflows: ε̂ would be below the floats' resolution
+            raise ValueError(f"epsilon: {eps!r} is too small for the tight search (its step epsilon underflows)")
     return tight_step_epsilon(K, eps, dl, others=[(Guarantee(step), m * K)], start=start)
 
 

@@ -49,7 +49,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 import numpy as np
 
@@ -511,7 +511,8 @@ def measure_accuracy(
         P = e.predict(pts)
         if exact_blocks:
             tab = e._table
-            block = gaussian_halfspace_error(tab.A, tab.w, target.params["a"], target.params["w"])[tab.index]
+            params = cast(Any, target).params  # a Target with "a" and "w" (exact_blocks checked it)
+            block = gaussian_halfspace_error(tab.A, tab.w, params["a"], params["w"])[tab.index]
         else:
             block = (truth[None, :] != P) @ w
         q = P.mean(axis=0)

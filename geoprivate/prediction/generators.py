@@ -39,7 +39,7 @@ from here.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 import numpy as np
 
@@ -327,6 +327,7 @@ class G_oblivious:
         wit = halfspace_witness(P, D[best])
         if not wit.realisable:  # pragma: no cover - dichotomies are realisable by construction
             raise RuntimeError("halfspace_dichotomies returned a non-realisable labelling")
+        assert wit.a is not None  # a realisable witness carries its halfspace
         return (tuple(wit.a), wit.w), int(loss[best])
 
     def _finite_all(self, blocks, hard_points, hard_labels):
@@ -371,7 +372,12 @@ class G_oblivious:
         realisable = all(he == 0 for he in hard_errs)
         matrix = self.concept.matrix if self.kind == "finite" else None
         return make_ensemble(
-            self.kind, hyps, matrix=matrix, sample_errors=errs, realisable=realisable, info=dict(hard_errors=hard_errs)
+            cast(Any, self.kind),
+            hyps,
+            matrix=matrix,
+            sample_errors=errs,
+            realisable=realisable,
+            info=dict(hard_errors=hard_errs),
         )
 
     def is_realisable(self, points: SamplePoints, labels: SampleLabels) -> bool:
@@ -561,7 +567,7 @@ class G_halfspace:
         key = (np.asarray(points, np.float64).tobytes(), np.asarray(labels, np.int64).tobytes())
         if key not in self._cache:
             self._cache[key] = dual_constraints(
-                np.asarray(points, np.float64), np.asarray(labels, np.int64), form=self.form
+                np.asarray(points, np.float64), np.asarray(labels, np.int64), form=cast(Any, self.form)
             )
         return self._cache[key]
 
@@ -581,7 +587,8 @@ class G_halfspace:
         """
         if len(subspace.point) != self.d + 1:
             raise ValueError(f"subspace: expected a subspace of R^{self.d + 1}, got one of R^{len(subspace.point)}")
-        return self._hypothesis(*self._sample(points, labels), subspace)
+        X, y = self._sample(points, labels)
+        return self._hypothesis(X, y, subspace)
 
     def _hypothesis(self, points, labels, subspace):
         """:meth:`hypothesis` on a checked block (the ensemble's inner loop)."""

@@ -327,3 +327,24 @@ def test_greedy_cover_alpha_of_one_half_proves_no_accuracy():
     with pytest.warns(UtilityWarning, match="met by a coin"):
         half = dp_greedy_cover(Phi, y, epsilon=1.0, delta=1e-6, rng=2, alpha=0.5, beta=0.5)
     assert half.privacy_applies and not half.utility_proved
+
+
+# --------------------------------------------------------------------------- the fuzz walk's findings (issue #41)
+def test_theorem_3_5_at_the_smallest_delta_and_beta_is_finite():
+    """ln(1/δ) of δ = 5e-324 is 744.4, not ln(inf): n and ε̂ stay finite (they overflowed or vanished)."""
+    from geoprivate.learners.decision_lists import greedy_cover_epsilon_hat, theorem_3_5_sample_size
+
+    r = theorem_3_5_sample_size(4, 0.1, 5e-324, 1.0, 5e-324)
+    assert math.isfinite(r["n_vc"]) and math.isfinite(r["n_privacy"])
+    assert greedy_cover_epsilon_hat(1.0, 5e-324) == pytest.approx(1 / (2 * (-math.log(5e-324) + 1.5)))
+    assert greedy_cover_epsilon_hat(1.0, 1e-6) == 1.0 / (2 * (math.log(1 / 1e-6) + 1.5))  # unchanged
+
+
+def test_greedy_cover_quality_refuses_counts_above_the_remaining_examples():
+    from geoprivate.learners.decision_lists import greedy_cover_quality
+
+    ok = np.ones(2, dtype=bool)
+    with pytest.raises(ValueError, match="c1: a feature covers at most"):
+        greedy_cover_quality([5, 0], [0, 0], 3, 3, ok)
+    with pytest.raises(ValueError, match="n1"):
+        greedy_cover_quality([0, 0], [0, 0], 10**400, 3, ok)

@@ -448,3 +448,53 @@ def test_tight_eps_hat_is_feasible_and_beats_theorem_4_4():
     assert dp_winnow_privacy(e, eta, 1, K, 1e-6).epsilon > 1.0  # Theorem 4.4's composition does not allow it
     # the EM samples alone exceed the budget: no eps_hat
     assert tight_eps_hat(0.01, 1e-6, 0.1, 1, 10**6) == 0.0
+
+
+# --------------------------------------------------------------------------- the fuzz walk's findings (issue #41)
+def test_dp_winnow_privacy_at_the_smallest_delta_books_basic_composition():
+    """δ = 5e-324 halves to 0: no δ' for advanced composition, so basic composition (it was a raw error)."""
+    from geoprivate.learners.winnow import dp_winnow_privacy
+
+    g = dp_winnow_privacy(0.01, 0.001, 1, 100, 5e-324)
+    assert g.delta == 0.0 and g.epsilon == pytest.approx(100 * 0.01 + 100 * 4 * 0.001)
+
+
+def test_winnow_with_a_vanishing_rate_reports_no_bound():
+    """Lemma 4.2's bound beyond the floats is vacuous: ``bound`` is None (it was refused as inf)."""
+    from geoprivate.learners.winnow import majority_sequence, winnow
+
+    X, y, _, _ = majority_sequence(30, 8, 3, rng=0)
+    assert winnow(X, y, eta=5e-324).bound is None
+
+
+def test_confident_winnow_run_refuses_mistakes_outside_its_updates():
+    from geoprivate.learners.winnow import ConfidentWinnowRun
+
+    with pytest.raises(ValueError, match="updates, mistakes"):
+        ConfidentWinnowRun(np.array([1, 3]), np.array([2]), np.full(2, 0.5), None, 0.1, 0.5, 0.25)
+    with pytest.raises(ValueError, match="updates must hold strictly increasing"):
+        ConfidentWinnowRun(np.array([3, 1]), np.array([], int), np.full(2, 0.5), None, 0.1, 0.5, 0.25)
+
+
+def test_tight_eps_hat_refuses_what_its_search_cannot_compose():
+    from geoprivate.learners.winnow import tight_eps_hat
+
+    with pytest.raises(ValueError, match="m, K: the tight accountant"):
+        tight_eps_hat(1.0, 1e-6, 0.01, 1, 2**63)
+    with pytest.raises(ValueError, match="epsilon: .* too small"):
+        tight_eps_hat(5e-324, 1e-6, 0.01, 1, 10)
+
+
+def test_majority_stream_is_lazy_in_T():
+    from geoprivate.learners.winnow import majority_stream
+
+    rounds, _, _ = majority_stream(2**63, 8, 3, rng=0, chunk=16)
+    first = [chunk for _, chunk in zip(range(2), rounds(), strict=False)]
+    assert [X.shape for X, _ in first] == [(16, 8), (16, 8)]
+
+
+def test_practical_l_at_the_smallest_beta_is_finite():
+    from geoprivate.learners.winnow import practical_parameters
+
+    p = practical_parameters(100, 8, 1 / 3, eps_hat=0.5, eta=0.1, m=4, beta=5e-324)
+    assert math.isfinite(p.L) and pytest.approx(8 * (math.log(200) - math.log(5e-324)) / 0.5) == p.L
