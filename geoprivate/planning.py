@@ -32,10 +32,25 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Annotated, Any
 
 import numpy as np
 
 from geoprivate._validation import (
+    Check,
+    Choice,
+    Delta,
+    Epsilon,
+    Interval,
+    Joint,
+    NonNegInt,
+    OpenDelta,
+    Positive,
+    PositiveInt,
+    Probability,
+    Progress,
+    Rng,
+    Seed,
     as_rng,
     check_delta,
     check_epsilon,
@@ -43,6 +58,7 @@ from geoprivate._validation import (
     check_positive_int,
     check_positive_real,
     check_probability,
+    checked,
 )
 from geoprivate.adversaries import binary_search_sequence
 from geoprivate.concepts import Thresholds
@@ -79,8 +95,9 @@ from geoprivate.mechanisms import (
 from geoprivate.mechanisms.stopper import training_guarantee
 from geoprivate.prediction import G_oblivious, GenericPredictor
 from geoprivate.prediction.predictor import T_LOWER, T_UPPER
-from geoprivate.privacy.accounting import Guarantee, check_accountant
+from geoprivate.privacy.accounting import ACCOUNTANTS, Guarantee, check_accountant
 from geoprivate.privacy.tight import tight_c_tops_composition, tight_step_epsilon
+from solvers._checks import as_positions
 from solvers.vc1 import thresholds_tree
 
 __all__ = [
@@ -121,7 +138,22 @@ MAX_DIMENSION = 10**9
 MAX_DEPTH = 2**64
 MAX_FEATURES = 10**9
 
+_Accountant = Annotated[str, Choice(*ACCOUNTANTS)]
+#: the planners' targets and rates: below these floors ln(1/x), 1/x and the halving per phase leave the floats
+MIN_EPSILON = 1e-100
+MIN_DELTA = 1e-300
+MIN_RATE = 1e-100
+_PlanEpsilon = Annotated[float, Interval(ge=MIN_EPSILON)]
+_PlanDelta = Annotated[float, Interval(ge=MIN_DELTA, lt=1)]
+_Rate = Annotated[float, Interval(ge=MIN_RATE, lt=1)]
+_Queries = Annotated[int, Interval(ge=1, le=MAX_QUERIES)]
+_Phases = Annotated[int, Interval(ge=1, le=MAX_PHASES)]
+_VC = Annotated[int, Interval(ge=1, le=MAX_DIMENSION)]
+_Depth = Annotated[int, Interval(ge=1, le=MAX_DEPTH), Joint("exactly one of td and domain_size")]
+_Medians = ("exponential", "paper", "log-star")
 
+
+@checked
 @dataclass(frozen=True)
 class PlannedPhase:
     """The sizes of one planned GenericBBL / RepairedBBL phase (:attr:`Plan.phases`).
@@ -138,16 +170,40 @@ class PlannedPhase:
         |Ŝ_i| and |D̂_i| (LabelBoost's labelled and unlabelled sub-samples).
     """
 
-    i: int
-    lam: int
-    T: int
-    S: int
-    R: int
-    c: int
-    s_hat: int
-    d_hat: int
+    i: PositiveInt
+    lam: PositiveInt
+    T: PositiveInt
+    S: Annotated[int, Interval(ge=1), Joint("S = lam T")]
+    R: PositiveInt
+    c: PositiveInt
+    s_hat: NonNegInt
+    d_hat: NonNegInt
+
+    def __post_init__(self):
+        if self.lam * self.T != self.S:
+            raise ValueError(f"S: |S_i| = lam T = {self.lam * self.T}, got {self.S}")
 
 
+def _algorithm(value, name: str) -> str:
+    """A planned algorithm's name (a key of :data:`PLANNERS`)."""
+    if not isinstance(value, str) or value not in _ALGORITHMS:
+        raise ValueError(f"{name}: expected one of {sorted(_ALGORITHMS)}, got {value!r}")
+    return value
+
+
+#: the algorithms a plan may name (the keys of :data:`PLANNERS`)
+_ALGORITHMS = (
+    "generic-bbl",
+    "repaired-bbl",
+    "dp-winnow",
+    "dp-greedy-cover",
+    "vc1",
+    "private-median",
+    "generic-predictor",
+)
+
+
+@checked
 @dataclass
 class Plan:
     """A planned configuration, and the guarantee its run will report.
@@ -182,9 +238,9 @@ class Plan:
     (True, True)
     """
 
-    algorithm: str
-    epsilon: float
-    delta: float
+    algorithm: Annotated[str, Check(_algorithm, kind="choice")]
+    epsilon: Epsilon
+    delta: Delta
     guarantee: dict
     parameters: dict
     binding: list = field(default_factory=list)
@@ -202,7 +258,7 @@ class Plan:
         keys = [f.name for f in fields(PlannedPhase)]
         return tuple(PlannedPhase(**{k: r[k] for k in keys}) for r in self.parameters.get("phases") or ())
 
-    def run(self, data=None, *, rng=0, **kw):
+    def run(self, data: Any = None, *, rng: Rng = 0, **kw: Any):
         """Run the planned configuration: :func:`run_plan` (``data`` None draws a synthetic instance).
 
         Parameters
@@ -223,6 +279,28 @@ class Plan:
 
     def as_dict(self) -> dict:
         return asdict(self)
+
+
+def _per_phase_ints(value, name: str, low: int) -> int | list:
+    """One integer >= ``low`` (every phase), or a list/tuple of them (one per phase)."""
+    items = value if isinstance(value, (list, tuple)) else [value]
+    for v in items:
+        if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)):
+            raise TypeError(f"{name} must hold integers (one, or one per phase), got {v!r}")
+        if not low <= v <= MAX_QUERIES:
+            raise ValueError(f"{name} must hold integers in [{low}, {MAX_QUERIES:.0e}], got {v!r}")
+    return [int(v) for v in value] if isinstance(value, (list, tuple)) else int(value)
+
+
+def _as_plan(value, name: str) -> Plan:
+    """A :class:`Plan` (a dict or a file is :func:`load_plan`'s to read)."""
+    if not isinstance(value, Plan):
+        raise TypeError(f"{name} must be a Plan, got {type(value).__name__}")
+    return value
+
+
+#: a plan argument
+_PlanArg = Annotated[Plan, Check(_as_plan, kind="object")]
 
 
 def _target(epsilon, delta):
@@ -403,19 +481,20 @@ def _phase1_search(
     return best
 
 
+@checked
 def plan_generic_bbl(
-    epsilon,
-    delta,
+    epsilon: _PlanEpsilon,
+    delta: _PlanDelta,
     *,
-    alpha: float = 0.05,
-    beta: float = 0.05,
-    queries: int = 1000,
-    vc: int = 1,
-    phases: int = 1,
-    lambda1: int | None = None,
-    tops: int | None = None,
-    c_const: float = 64.0,
-    accountant: str = "paper",
+    alpha: _Rate = 0.05,
+    beta: _Rate = 0.05,
+    queries: _Queries = 1000,
+    vc: _VC = 1,
+    phases: _Phases = 1,
+    lambda1: _Queries | None = None,
+    tops: _Queries | None = None,
+    c_const: Positive = 64.0,
+    accountant: _Accountant = "paper",
 ) -> Plan:
     """Smallest GenericBBL configuration that is (ε, δ)-DP w.r.t. its training set as run.
 
@@ -554,7 +633,10 @@ RUN_COST = {
 DEFAULT_MAX_MEMORY = 8 * 2**30
 
 
-def everlasting_run_cost(plan: Plan, concept: str = "thresholds", phases: int | None = None) -> dict:
+@checked
+def everlasting_run_cost(
+    plan: _PlanArg, concept: Annotated[str, Choice(*RUN_COST)] = "thresholds", phases: _Phases | None = None
+) -> dict:
     """Memory and CPU time a run of an everlasting plan needs, estimated before anything is drawn.
 
     Parameters
@@ -628,7 +710,10 @@ def _stopper(plan: Plan) -> StopperParameters:
     return StopperParameters(*plan.parameters["stopper"])
 
 
-def generic_bbl_parameters_from_plan(plan: Plan, epsilon_run: float | None = None):
+@checked
+def generic_bbl_parameters_from_plan(
+    plan: _PlanArg, epsilon_run: Annotated[float, Interval(ge=MIN_EPSILON, le=1)] | None = None
+):
     """The planned configuration as :class:`~geoprivate.everlasting.parameters.EverlastingParameters`.
 
     The run's ε (which sizes |Ŝ_i|, |D̂_i| in step 3f via m, and Claim 2.7's amplification) is the
@@ -658,8 +743,17 @@ def generic_bbl_parameters_from_plan(plan: Plan, epsilon_run: float | None = Non
 
 
 # ---------------------------------------------------------------------------- DP-Winnow
+@checked
 def plan_dp_winnow(
-    epsilon, delta, *, T: int, d: int, rho: float, beta: float = 0.05, c: float = 0.5, accountant: str = "paper"
+    epsilon: _PlanEpsilon,
+    delta: _PlanDelta,
+    *,
+    T: Annotated[int, Interval(ge=1, le=MAX_ROUNDS)],
+    d: Annotated[int, Interval(ge=1, le=MAX_DIMENSION)],
+    rho: Annotated[float, Interval(gt=0, le=1)],
+    beta: _Rate = 0.05,
+    c: Probability = 0.5,
+    accountant: _Accountant = "paper",
 ) -> Plan:
     """DP-Winnow's ε̂, η, m, K, L minimising [BF26] Theorem 4.5's mistake bound subject to (ε, δ) as run.
 
@@ -735,7 +829,10 @@ def plan_dp_winnow(
         )
         best = None if not math.isfinite(best[0]) else best
     if best is None:
-        raise ValueError(f"epsilon={eps}: no DP-Winnow configuration on the grid is (epsilon, delta)-DP as run")
+        raise ValueError(
+            f"epsilon, rho: no DP-Winnow configuration on the grid is (epsilon, delta)-DP as run "
+            f"(epsilon={eps}, rho={rho})"
+        )
     bound, eta, m, K, e_hat = best
     L = 8 * (math.log(2) + math.log(T) - math.log(beta)) / e_hat
     notes = []
@@ -776,7 +873,8 @@ def plan_dp_winnow(
     return _promise(plan_)
 
 
-def dp_winnow_parameters_from_plan(plan: Plan) -> DPWinnowParameters:
+@checked
+def dp_winnow_parameters_from_plan(plan: _PlanArg) -> DPWinnowParameters:
     """A ``dp-winnow`` plan as :class:`~geoprivate.learners.winnow.DPWinnowParameters` (δ of the plan kept).
 
     Parameters
@@ -799,7 +897,15 @@ def dp_winnow_parameters_from_plan(plan: Plan) -> DPWinnowParameters:
 
 
 # ---------------------------------------------------------------------------- DP-GreedyCover
-def plan_dp_greedy_cover(epsilon, delta, *, M: int, alpha: float = 0.1, beta: float = 0.05) -> Plan:
+@checked
+def plan_dp_greedy_cover(
+    epsilon: _PlanEpsilon,
+    delta: _PlanDelta,
+    *,
+    M: Annotated[int, Interval(ge=1, le=MAX_FEATURES)],
+    alpha: _Rate = 0.1,
+    beta: _Rate = 0.05,
+) -> Plan:
     """DP-GreedyCover: ε̂ of Lemma A.1 for (ε, δ) and n of [BF26] Theorem 3.5 (privacy needs no n).
 
     Parameters
@@ -855,7 +961,10 @@ VC1_SECONDS_PER_EXAMPLE = 2e-6
 SECONDS_PER_PART_LEVEL = 3e-6
 
 
-def vc1_privacy_conditions(learner: str, median: str) -> list:
+@checked
+def vc1_privacy_conditions(
+    learner: Annotated[str, Choice(*VC1_LEARNERS)], median: Annotated[str, Choice(*_Medians)]
+) -> list:
     """The conditions of the privacy proof of a [Yan25] learner as run (its class Notes).
 
     Parameters
@@ -882,17 +991,18 @@ def vc1_privacy_conditions(learner: str, median: str) -> list:
     return out
 
 
+@checked
 def plan_vc1(
-    epsilon,
-    delta,
+    epsilon: _PlanEpsilon,
+    delta: _PlanDelta,
     *,
-    td: int | None = None,
-    domain_size: int | None = None,
-    alpha: float = 0.1,
-    beta: float = 0.1,
-    learner: str = "opt",
-    median: str = "exponential",
-    accountant: str = "paper",
+    td: _Depth | None = None,
+    domain_size: _Depth | None = None,
+    alpha: _Rate = 0.1,
+    beta: _Rate = 0.1,
+    learner: Annotated[str, Choice(*VC1_LEARNERS)] = "opt",
+    median: Annotated[str, Choice(*_Medians)] = "exponential",
+    accountant: _Accountant = "paper",
 ) -> Plan:
     """The smallest n at which a [Yan25] VC-1 learner's accuracy is proved, at a private-as-run (ε, δ).
 
@@ -1004,8 +1114,15 @@ def plan_vc1(
 
 
 # ---------------------------------------------------------------------------- the private median
+@checked
 def plan_private_median(
-    epsilon, delta=0.0, *, domain_size: int, alpha: float = 0.1, beta: float = 0.05, method: str = "exponential"
+    epsilon: _PlanEpsilon,
+    delta: Annotated[float, Check(check_delta), Joint("delta > 0 for the log-star median")] = 0.0,
+    *,
+    domain_size: Annotated[int, Interval(ge=1, le=MAX_DEPTH)],
+    alpha: Annotated[float, Interval(ge=MIN_RATE, lt=1), Joint("alpha < 1/2")] = 0.1,
+    beta: _Rate = 0.05,
+    method: Annotated[str, Choice("exponential", "log-star")] = "exponential",
 ) -> Plan:
     """The smallest n at which :func:`~geoprivate.mechanisms.private_median` is proved accurate, at (ε, δ).
 
@@ -1071,8 +1188,15 @@ def plan_private_median(
 
 
 # ---------------------------------------------------------------------------- GenericPredictor's k
+@checked
 def plan_generic_predictor(
-    epsilon, delta, *, T: int, m: int = 10, t_lower: float = T_LOWER, t_upper: float = T_UPPER
+    epsilon: Annotated[float, Interval(ge=MIN_EPSILON), Joint("epsilon < 1 (Lemma 1)")],
+    delta: OpenDelta,
+    *,
+    T: _Queries,
+    m: _Queries = 10,
+    t_lower: Annotated[float, Check(check_positive_real), Joint("0 < t_lower < t_upper < 1")] = T_LOWER,
+    t_upper: Annotated[float, Check(check_positive_real), Joint("0 < t_lower < t_upper < 1")] = T_UPPER,
 ) -> Plan:
     """The smallest k at which [Yan26] Lemma 1 makes GenericPredictor's every BetweenThresholds segment (ε, δ)-DP.
 
@@ -1146,7 +1270,13 @@ PLANNERS: dict[str, Callable[..., Plan]] = {
 }
 
 
-def plan(algorithm: str, epsilon, delta, **kw) -> Plan:
+@checked
+def plan(
+    algorithm: Annotated[str, Choice(*_ALGORITHMS)],
+    epsilon: _PlanEpsilon,
+    delta: Annotated[float, Check(check_delta), Joint("the planner's own delta domain")],
+    **kw: Any,
+) -> Plan:
     """Dispatch to the planner of ``algorithm`` (one of :data:`PLANNERS`).
 
     Parameters
@@ -1168,7 +1298,8 @@ def plan(algorithm: str, epsilon, delta, **kw) -> Plan:
     return PLANNERS[algorithm](epsilon, delta, **kw)
 
 
-def load_plan(obj) -> Plan:
+@checked
+def load_plan(obj: Annotated[Any, Joint("a plan's dict, its JSON file or a Plan", kind="object")]) -> Plan:
     """A :class:`Plan` from its ``as_dict()`` form (a dict or a JSON file path).
 
     Parameters
@@ -1190,13 +1321,13 @@ def load_plan(obj) -> Plan:
         try:
             obj = json.loads(Path(obj).read_text())
         except (OSError, json.JSONDecodeError) as exc:
-            raise ValueError(f"plan: cannot read a plan from {str(obj)!r}: {exc}") from None
+            raise ValueError(f"obj: cannot read a plan from {str(obj)!r}: {exc}") from None
     if not isinstance(obj, dict) or "algorithm" not in obj:
-        raise ValueError("plan: expected the JSON of `geoprivate plan ... --json`")
+        raise ValueError("obj: expected the JSON of `geoprivate plan ... --json` (a dict, or a path to it)")
     try:
         return Plan(**obj)
     except TypeError as exc:
-        raise ValueError(f"plan: malformed plan ({exc})") from None
+        raise ValueError(f"obj: malformed plan ({exc})") from None
 
 
 # ---------------------------------------------------------------------------- practical mode (#33)
@@ -1243,24 +1374,25 @@ class _RowStub:
     R: int
 
 
+@checked
 def plan_everlasting_practical(
-    epsilon,
-    delta,
+    epsilon: _PlanEpsilon,
+    delta: _PlanDelta,
     *,
-    phases: int = 2,
-    alpha: float = 0.1,
-    beta: float = 0.05,
-    lam=8,
-    top_rate: float = 0.02,
-    top_margin: int = 8,
-    queries: int = 1000,
-    s_hat=2000,
-    vc: int = 1,
+    phases: _Phases = 2,
+    alpha: _Rate = 0.1,
+    beta: _Rate = 0.05,
+    lam: Annotated[Any, Check(_per_phase_ints, kind="object", low=1), Joint("one value or one per phase")] = 8,
+    top_rate: Annotated[float, Interval(ge=0, le=1)] = 0.02,
+    top_margin: Annotated[int, Interval(ge=0, le=MAX_QUERIES)] = 8,
+    queries: _Queries = 1000,
+    s_hat: Annotated[Any, Check(_per_phase_ints, kind="object", low=0), Joint("one value or one per phase")] = 2000,
+    vc: _VC = 1,
     repaired: bool = False,
-    stopper=None,
-    later_budget: float = 1.0,
+    stopper: StopperParameters | None = None,
+    later_budget: Epsilon = 1.0,
     query_private: bool = False,
-    accountant: str = "paper",
+    accountant: _Accountant = "paper",
 ) -> Plan:
     """GenericBBL / RepairedBBL in practical mode: every *privacy* condition exact, sizes otherwise free.
 
@@ -1348,6 +1480,8 @@ def plan_everlasting_practical(
     e_run = min(eps, 1.0)
     a1 = check_probability(alpha, "alpha") / 2
     alphas = [a1 / 2**i for i in range(k)]
+    if 0.5 + alphas[-1] == 0.5 - alphas[-1]:
+        raise ValueError(f"alpha: phase {k}'s band [1/2 - alpha_k, 1/2 + alpha_k] is empty in floating point")
     spec = dict(
         k=k, eps=eps, dlt=dlt, alphas=alphas, beta=beta, lams=lams, shats=shats, R_last=R_last,
         top_rate=top_rate, top_margin=int(top_margin), e_run=e_run, repaired=repaired, st=st,
@@ -1410,7 +1544,10 @@ def _practical_rows(spec: dict, e_m2: float):
             # delta split: a later phase's delta_tr enters an earlier hidden query's chain times 4e (Lemma C.1)
             found = _repaired_phase_T(budget, ai, c, st, R, dlt if i == 0 else dlt / (8 * math.e))
             if found is None:
-                raise ValueError(f"phase {i + 1}: no T gives the stopped BetweenThresholds ({budget:.3g}, delta)")
+                raise ValueError(
+                    f"epsilon, later_budget: phase {i + 1}: no T gives the stopped BetweenThresholds "
+                    f"({budget:.3g}, delta)"
+                )
             T, e_bt, cmax = found
             why = (
                 f"phase {i + 1}: stopped BetweenThresholds (eps_tr <= {budget:.3g}, delta_tr <= delta), c_max = {cmax}"
@@ -1502,17 +1639,18 @@ def _phase_view(row, delta):
     )
 
 
+@checked
 def run_everlasting_plan(
-    plan: Plan,
-    concept: str = "thresholds",
-    seed: int = 0,
+    plan: _PlanArg,
+    concept: Annotated[str, Choice(*RUN_COST)] = "thresholds",
+    seed: Seed = 0,
     *,
-    phases: int | None = None,
-    max_examples: int = 50_000_000,
-    max_queries: int = 50_000_000,
-    max_memory: int = DEFAULT_MAX_MEMORY,
-    progress=None,
-    query_progress=None,
+    phases: _Phases | None = None,
+    max_examples: PositiveInt = 50_000_000,
+    max_queries: PositiveInt = 50_000_000,
+    max_memory: PositiveInt = DEFAULT_MAX_MEMORY,
+    progress: Progress = None,
+    query_progress: Progress = None,
 ):
     """Run a GenericBBL or RepairedBBL plan on a synthetic problem: n examples of the target, R_i queries of D.
 
@@ -1589,7 +1727,8 @@ def _accountant_key(accountant: str) -> dict:
     return {"accountant": accountant} if accountant != "paper" else {}
 
 
-def plan_accountant(plan: Plan) -> str:
+@checked
+def plan_accountant(plan: _PlanArg) -> str:
     """The accountant a plan was made under (``parameters["accountant"]``; ``"paper"`` when absent).
 
     Parameters
@@ -1614,7 +1753,8 @@ def _check_algorithm(plan: Plan, *algorithms: str) -> None:
         raise ValueError(f"plan: expected a plan of {' or '.join(algorithms)}, got {plan.algorithm!r}")
 
 
-def planned_privacy(plan: Plan):
+@checked
+def planned_privacy(plan: _PlanArg):
     """The privacy record a run of a GenericBBL / RepairedBBL plan reports, computed before the run.
 
     :func:`~geoprivate.everlasting.generic_bbl.generic_bbl_privacy` or
@@ -1703,7 +1843,8 @@ _GUARANTEES: dict[str, Callable[[Plan], dict]] = {
 }
 
 
-def planned_guarantee(plan: Plan) -> dict:
+@checked
+def planned_guarantee(plan: _PlanArg) -> dict:
     """The guarantee a run of ``plan`` reports, by the function the run itself uses — or a refusal.
 
     The planners store it in :attr:`Plan.guarantee`; :func:`run_plan` returns a result whose guarantee
@@ -1808,7 +1949,12 @@ def _run_vc1(plan: Plan, data, rng, **kw):
 def _run_median(plan: Plan, data, rng, **kw):
     P = plan.parameters
     gen = as_rng(rng)
-    values = gen.integers(0, P["domain_size"], size=plan.n) if data is None else data
+    if data is None:
+        values = gen.integers(0, P["domain_size"], size=plan.n)
+    else:
+        values = as_positions(data, "data")
+        if values.size and (values.min() < 0 or values.max() >= P["domain_size"]):
+            raise ValueError(f"data: expected integers in [0, {P['domain_size']}), the plan's domain")
     return private_median(
         values, P["domain_size"], plan.epsilon, _median_guarantee(plan)["delta"], P["alpha"], gen,
         method=P["method"], beta=P["beta"], **kw,
@@ -1840,7 +1986,8 @@ _RUNNERS: dict[str, Callable] = {
 }
 
 
-def run_plan(plan: Plan, data=None, *, rng=0, **kw):
+@checked
+def run_plan(plan: _PlanArg, data: Any = None, *, rng: Rng = 0, **kw: Any):
     """Run a plan of any planner: the algorithm with the planned configuration, on ``data`` or a synthetic instance.
 
     ``data`` is the algorithm's input; None draws a synthetic instance of the planned size from ``rng``:

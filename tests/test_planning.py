@@ -90,3 +90,46 @@ def test_a_plan_without_its_parameters_is_a_one_line_error():
     bad_n = good | {"parameters": good["parameters"] | {"n": 2.5}}
     with pytest.raises(TypeError, match="'n'"):
         run_everlasting_plan(load_plan(bad_n))
+
+
+# --------------------------------------------------------------------------- the fuzz walk's findings (issue #41)
+def test_planners_refuse_targets_whose_logarithms_leave_the_floats():
+    """ε, δ, α of 5e-324 were OverflowError / ZeroDivisionError deep in the search: now one line each."""
+    from geoprivate.planning import plan_generic_bbl, plan_private_median
+
+    for kw, name in (({"epsilon": 5e-324}, "epsilon"), ({"delta": 5e-324}, "delta"), ({"alpha": 5e-324}, "alpha")):
+        args = {"epsilon": 1.0, "delta": 1e-6, "alpha": 0.2, "queries": 20, "lambda1": 1, "tops": 2} | kw
+        with pytest.raises(ValueError, match=f"^{name} must (lie in|be >=)"):
+            plan_generic_bbl(**args)
+    with pytest.raises(ValueError, match="^epsilon must be >= 1e-100"):
+        plan_private_median(5e-324, domain_size=100)
+
+
+def test_a_planned_phase_and_a_plan_check_their_fields():
+    from geoprivate.planning import Plan, PlannedPhase
+
+    with pytest.raises(ValueError, match="S: "):
+        PlannedPhase(i=1, lam=2, T=3, S=5, R=1, c=1, s_hat=0, d_hat=0)
+    with pytest.raises(ValueError, match="epsilon"):
+        Plan("vc1", float("nan"), 1e-6, {}, {"n": 1})
+
+
+def test_a_median_plan_run_names_bad_data_and_load_plan_names_obj():
+    from geoprivate.planning import load_plan, plan_private_median
+
+    pl = plan_private_median(1.0, domain_size=100, alpha=0.2, beta=0.1)
+    with pytest.raises(ValueError, match="data: expected integers in"):
+        pl.run([0, 100], rng=0)
+    with pytest.raises(TypeError, match="^data"):
+        pl.run("x", rng=0)
+    with pytest.raises(ValueError, match="^obj: "):
+        load_plan(3)
+
+
+def test_a_run_from_a_plan_reports_unused_constants_as_none_not_nan():
+    """Sizes given directly leave τ, the λ factor, r and c unused: None (they were NaN in the run's result)."""
+    from geoprivate.planning import generic_bbl_parameters_from_plan, plan_generic_bbl
+
+    par = generic_bbl_parameters_from_plan(plan_generic_bbl(1.0, 1e-6, alpha=0.2, queries=20, lambda1=1, tops=2))
+    k = par.constants
+    assert (k.tau, k.lambda_scale, k.r_const, k.c_const, par.n) == (None, None, None, None, None)

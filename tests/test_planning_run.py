@@ -216,7 +216,11 @@ def test_vc1_runs_with_the_planned_guarantee(learner):
 
 
 def test_every_planner_has_a_runner_and_the_dispatch_refuses_a_stranger():
+    with pytest.raises(ValueError, match="algorithm: expected one of"):
+        Plan("nothing", 1.0, 1e-6, {}, {"n": 1})
+    stranger = Plan("vc1", 1.0, 1e-6, {}, {"n": 1})
+    stranger.algorithm = "nothing"  # a Plan mutated after its checked construction
     with pytest.raises(ValueError, match="expected a plan of"):
-        run_plan(Plan("nothing", 1.0, 1e-6, {}, {"n": 1}))
+        run_plan(stranger)
     with pytest.raises(TypeError, match="plan must be a Plan"):
         run_plan({"algorithm": "dp-winnow"})

@@ -100,10 +100,10 @@ class PhaseRecord:
     frac_above_6alpha: float = math.nan
     s_hat: int = 0
     d_hat: int = 0
-    labelboost_error: float = math.nan
+    labelboost_error: float | None = None  # None: no LabelBoost in this phase (the last)
     labelboost_dichotomies: int = 0
     lemma_c2_applies: bool = False
-    next_S_target_error: float = math.nan
+    next_S_target_error: float | None = None  # None: no next phase
     next_S_drawn: int = 0
     err_D_method: str = "exact"
     err_D_max_upper: float = math.nan  # = err_D_max when exact; 95% Clopper-Pearson upper bound when Monte Carlo

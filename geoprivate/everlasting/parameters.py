@@ -61,7 +61,7 @@ class Constants:
 
     Attributes
     ----------
-    tau : τ of steps 2/3a (paper: > 1.1·10¹⁰)
+    tau : τ of steps 2/3a (paper: > 1.1·10¹⁰); None (as the three below) when the sizes are given directly
     lambda_scale : factor on λ_i (paper: 1)
     r_const : the 25600 of R_i = 25600 |S_i| / ε
     c_const : the 64 of c_i = 64 α_i R_i
@@ -69,10 +69,10 @@ class Constants:
     epsilon_bt : ε'_i fixed directly (None: the paper's 1 / (3 √(c_i ln(2/δ))))
     """
 
-    tau: float = TAU_MIN
-    lambda_scale: float = 1.0
-    r_const: float = 25600.0
-    c_const: float = 64.0
+    tau: float | None = TAU_MIN
+    lambda_scale: float | None = 1.0
+    r_const: float | None = 25600.0
+    c_const: float | None = 64.0
     m_const: float | None = None
     epsilon_bt: float | None = None
 
@@ -163,7 +163,7 @@ class EverlastingParameters:
     vc: int
     constants: Constants
     phases: tuple
-    n: float
+    n: float | None
 
     def phase(self, i: int) -> PhaseParameters:
         return self.phases[i - 1]
@@ -209,8 +209,15 @@ def _T_formula(lam, a, b, e, d, tau):
     return tau * lam * math.log(1 / d) * math.log(lam / (e * a * b * d)) ** 2 / (a * e)
 
 
+def _formula_constants(k: Constants) -> tuple[float, float, float, float]:
+    """τ, the λ factor, r and c of the sizes' formulas (None in constants of sizes given directly)."""
+    if k.tau is None or k.lambda_scale is None or k.r_const is None or k.c_const is None:
+        raise ValueError("constants: the sizes' formulas need tau, lambda_scale, r_const and c_const")
+    return k.tau, k.lambda_scale, k.r_const, k.c_const
+
+
 def _lam(a, b, vc, k: Constants) -> int:
-    return _ceil(k.lambda_scale * lambda_vc(a, b, vc), "lambda_i")
+    return _ceil(_formula_constants(k)[1] * lambda_vc(a, b, vc), "lambda_i")
 
 
 def _checks(a, b, e, d, vc, lam, T, R, c, eps_bt, d_bt, s_hat, d_hat, next_S, S) -> dict:
@@ -233,18 +240,19 @@ def _phases(alpha, beta, epsilon, delta, vc, k: Constants, phases: int) -> tuple
     out = []
     a, b = alpha / 2, beta / 2  # step 1
     m = k.m(epsilon)
+    tau, _, r_const, c_const = _formula_constants(k)
     for i in range(1, phases + 1):
         lam = _lam(a, b, vc, k)
-        T = _ceil(_T_formula(lam, a, b, epsilon, delta, k.tau), "T_i")
+        T = _ceil(_T_formula(lam, a, b, epsilon, delta, tau), "T_i")
         S = lam * T
-        R = max(1, math.ceil(Fraction(k.r_const) * S / Fraction(epsilon)))  # exact on huge integers
-        c = max(1, math.ceil(Fraction(k.c_const) * Fraction(a) * R))
+        R = max(1, math.ceil(Fraction(r_const) * S / Fraction(epsilon)))  # exact on huge integers
+        c = max(1, math.ceil(Fraction(c_const) * Fraction(a) * R))
         eps_bt = k.epsilon_bt if k.epsilon_bt is not None else 1 / (3 * math.sqrt(c * math.log(2 / delta)))
         s_hat = math.floor(Fraction(epsilon) * S / Fraction(m))
         d_hat = math.floor(Fraction(epsilon) * R / Fraction(m))
         a2, b2 = a / 2, b / 2
         lam2 = _lam(a2, b2, vc, k)
-        next_S = lam2 * _ceil(_T_formula(lam2, a2, b2, epsilon, delta, k.tau), "T_(i+1)")
+        next_S = lam2 * _ceil(_T_formula(lam2, a2, b2, epsilon, delta, tau), "T_(i+1)")
         out.append(_phase_record(i, a, b, epsilon, delta, vc, lam, T, R, c, eps_bt, s_hat, d_hat, next_S))
         a, b = a2, b2  # step 3g
     return tuple(out)
@@ -324,15 +332,15 @@ def custom_parameters(
         out.append(_phase_record(i, a, b, epsilon, delta, vc, lam, T, R, c, e_bt, s_hat, d_hat, nxt))
         a, b = a / 2, b / 2
     _require_d6(out[:-1], "raise R_i or lower m_const")
-    k = Constants(
-        tau=math.nan,
-        lambda_scale=math.nan,
-        r_const=math.nan,
-        c_const=math.nan,
+    k = Constants(  # sizes given directly: the formulas' constants are not used (None, never NaN)
+        tau=None,
+        lambda_scale=None,
+        r_const=None,
+        c_const=None,
         m_const=float(m_const),
         epsilon_bt=float(epsilon_bt),
     )
-    return EverlastingParameters("practical", alpha, beta, epsilon, delta, vc, k, tuple(out), math.nan)
+    return EverlastingParameters("practical", alpha, beta, epsilon, delta, vc, k, tuple(out), None)
 
 
 def _validate(alpha, beta, epsilon, delta, vc, phases):

@@ -29,7 +29,6 @@ from tests.house.fuzz_walk import Lazy, call, method
 PENDING_PHASE_2 = [
     "geoprivate.audit",
     "geoprivate.claims",
-    "geoprivate.planning",
     "geoprivate.everlasting",
     "geoprivate.report",
     "geoprivate.viz",
