@@ -26,26 +26,59 @@ from solvers.lp._checks import _cert_ok, _dot, _float_rows, _point_ok, _violated
 from solvers.lp._linalg import _DENSE_MAX, _basis_inverse, _rref_solve, _rref_solve_ints, _solve_square
 from solvers.lp._system import _System
 
+_BASIC = 1  # highspy.HighsBasisStatus.kBasic.value (checked in tests/solvers/lp/test_highs_pool.py)
 
-def _basis_system(S: _System, h) -> tuple[list[int], list[int], list[list[int]], list[int]] | None:
-    """The square system of HiGHS's final basis: ``(tight row ids, fixed col ids, M, r)`` or None.
 
-    The ``d`` non-basic rows (tight) and non-basic columns (fixed at 0) give ``M x = r``: the
-    tight rows (scaled to integers; only those rows are converted) and unit rows."""
-    import highspy
-
-    d = S.d
+def _basis_sets(S: _System, h) -> tuple[list[int], list[int]] | None:
+    """The tight rows and fixed columns of HiGHS's final basis on the LP of ``S``: its ``d``
+    non-basic rows and non-basic (free, hence fixed at 0) columns; None without a valid basis."""
     bas = h.getBasis()  # (not h.getBasicVariables(): it crashes HiGHS, up to 1.16 at least, when no
     if not bas.valid:  # factorisation exists — seen as a segfault in tests/solvers/lp/test_exact_simplex.py)
         return None
-    basic = highspy.HighsBasisStatus.kBasic  # (enum comparison: no int() per row)
-    tight = [i for i, s in enumerate(bas.row_status) if s != basic]
-    fixed = [j for j, s in enumerate(bas.col_status) if s != basic]
-    if len(tight) + len(fixed) != d:
+    tight = [i for i, s in enumerate(bas.row_status) if s.value != _BASIC]  # (.value: an int, no enum compare)
+    fixed = [j for j, s in enumerate(bas.col_status) if s.value != _BASIC]
+    return (tight, fixed) if len(tight) + len(fixed) == S.d else None
+
+
+def _dual_basis(S: _System, h) -> tuple[list[int], list[int]] | None:
+    """The same sets from HiGHS's optimal basis of the dual LP (:func:`solvers.lp._highs._highs_solve_dual`).
+
+    The bases are complementary: a basic dual variable ``y_i`` is a tight row ``i``, a basic row
+    ``j`` of the dual (``A_j^T y = c_j``, its slack basic) a fixed column ``j``.  Non-basic ``y_i``
+    sit at 0 exactly, so when exactly ``d`` entries of ``y`` are nonzero they are the basic ones
+    (and no row of the dual is basic): one ``flatnonzero`` instead of ``m + d`` status reads.
+    None without a valid basis."""
+    y = h.getSolution().col_value
+    if len(y) == S.m:
+        nz = np.flatnonzero(y)
+        if len(nz) == S.d:
+            return nz.tolist(), []
+    bas = h.getBasis()
+    if not bas.valid:
         return None
+    tight = [i for i, s in enumerate(bas.col_status) if s.value == _BASIC]
+    fixed = [j for j, s in enumerate(bas.row_status) if s.value == _BASIC]
+    return (tight, fixed) if len(tight) + len(fixed) == S.d else None
+
+
+def _square_system(S: _System, tight: list[int], fixed: list[int]) -> tuple[list[list[int]], list[int]]:
+    """``M x = r``: the tight rows (scaled to integers; only those rows are converted) and a unit
+    row ``x_j = 0`` per fixed column."""
     At, bt, _ = S.rows(tight)
-    M = At + [[1 if k == j else 0 for k in range(d)] for j in fixed]
-    return tight, fixed, M, bt + [0] * len(fixed)
+    if not fixed:
+        return At, bt
+    d = S.d
+    return At + [[1 if k == j else 0 for k in range(d)] for j in fixed], bt + [0] * len(fixed)
+
+
+def _basis_system(S: _System, h) -> tuple[list[int], list[int], list[list[int]], list[int]] | None:
+    """The square system of HiGHS's final basis: ``(tight row ids, fixed col ids, M, r)`` or None
+    (:func:`_basis_sets`, :func:`_square_system`)."""
+    sets = _basis_sets(S, h)
+    if sets is None:
+        return None
+    M, r = _square_system(S, *sets)
+    return sets[0], sets[1], M, r
 
 
 def _basis_vertex(S: _System, h) -> tuple[list[int], list[int], list[int], int] | None:
@@ -129,7 +162,8 @@ def _ray_certificate(S: _System, ray: np.ndarray, strict: bool = False) -> list[
     top = np.abs(ray).max() if ray.size else 0.0
     if top <= 0:
         return None
-    weight = np.abs(ray) * (S.abs_rows()[2] + np.abs(S.b_float))
+    _, _, rowsum, absb = S.abs_rows()
+    weight = np.abs(ray) * (rowsum + absb)
     support = np.flatnonzero(weight > 1e-9 * weight.max()).tolist()
     As, bs, ss = S.rows(support)
     M = [[row[j] for row in As] for j in range(S.d)] + [list(bs)]

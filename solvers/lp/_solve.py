@@ -13,8 +13,8 @@ Every answer passes an exact check (:mod:`solvers.lp._checks`) before it is retu
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 import numpy as np
 
@@ -31,15 +31,17 @@ from solvers.lp._checks import (
     _point_ok,
     _to_point,
 )
-from solvers.lp._highs import _TIGHT, _dual_ray, _release
+from solvers.lp._highs import _TIGHT, _dual_ray, _primal_ray, _release
 from solvers.lp._linalg import _solve_primal_dual
 from solvers.lp._repair import (
-    _basis_system,
+    _basis_sets,
     _basis_vertex,
+    _dual_basis,
     _exchange_repair,
     _interior_point,
     _ray_certificate,
     _rounded_point,
+    _square_system,
 )
 from solvers.lp._results import FarkasCertificate, FeasibilityResult, OptimizeResult, _homed_in_solvers_lp
 from solvers.lp._simplex import _feasible_exact, _maximize_exact
@@ -289,31 +291,61 @@ def _maximize_sys(S: _System, c: list[Fraction], exact_fallback: bool = True) ->
         if any(c):
             return OptimizeResult("unbounded", zero, None, None, tuple(c), None, "trivial")
         return OptimizeResult("optimal", zero, _ZERO, FarkasCertificate((), ()), None, None, "trivial")
-    if S.m:
-        try:
-            h, status = _highs._highs_solve(S, np.array([float(v) for v in c]))
-        except Exception:  # pragma: no cover
-            h, status = None, None
-        try:
-            if status == MS.kOptimal:
-                out = _optimal_from_basis(S, c, h)
-                if out is not None:
-                    return out
-            elif status == MS.kInfeasible:
-                cert = _ray_farkas(S, h)
-                if cert is not None:
-                    return OptimizeResult("infeasible", certificate=cert, method="highs+exact")
-            elif status in (MS.kUnbounded, MS.kUnboundedOrInfeasible) and exact_fallback:
-                out = _unbounded_exact(S, c)
-                if out is not None:
-                    return out
-        finally:
-            _release(h)
+    cf = np.array([v.numerator / v.denominator for v in c])  # (correctly rounded, like float(v))
+    if S.m > S.d:  # more rows than columns: HiGHS solves the dual LP (d rows), cheaper
+        out = _maximize_via_dual(S, c, cf)
+        if out is not None:
+            return out
+    try:
+        h, status = _highs._highs_solve(S, cf)
+    except Exception:  # pragma: no cover
+        h, status = None, None
+    try:
+        if status == MS.kOptimal:
+            out = _optimal_from_basis(S, c, _basis_sets(S, h))
+            if out is not None:
+                return out
+        elif status == MS.kInfeasible:
+            cert = _ray_farkas(S, h)
+            if cert is not None:
+                return OptimizeResult("infeasible", certificate=cert, method="highs+exact")
+        elif status in (MS.kUnbounded, MS.kUnboundedOrInfeasible) and exact_fallback:
+            out = _unbounded_exact(S, c)
+            if out is not None:
+                return out
+    finally:
+        _release(h)
     return _maximize_exact(S, c) if exact_fallback else None
 
 
-@dataclass(frozen=True)
-class _BasisOptimum:
+def _maximize_via_dual(S: _System, c: list[Fraction], cf: np.ndarray) -> OptimizeResult | None:
+    """HiGHS on the dual LP ``min b^T y : A^T y = c, y_ub >= 0``
+    (:func:`solvers.lp._highs._highs_solve_dual`), certified like the primal's answer: an optimal
+    basis gives the exact optimum and multipliers (:func:`_basis_optimum`); an unbounded dual
+    (an infeasible primal) gives its improving ray ``A^T y = 0, y_ub >= 0, b^T y < 0``, a Farkas
+    certificate once rationalised (:func:`solvers.lp._repair._ray_certificate`).  None when that
+    fails (the caller then solves the primal LP)."""
+    import highspy
+
+    MS = highspy.HighsModelStatus
+    try:
+        h, status = _highs._highs_solve_dual(S, cf)
+    except Exception:  # pragma: no cover - float path unavailable: the primal LP's path answers
+        return None
+    try:
+        if status == MS.kOptimal:
+            return _optimal_from_basis(S, c, _dual_basis(S, h))
+        if status == MS.kUnbounded:
+            has, ray = _primal_ray(h)
+            y = _ray_certificate(S, ray) if has and ray is not None else None
+            if y is not None:
+                return OptimizeResult("infeasible", certificate=_certificate_from_ints(S, y), method="highs+exact")
+        return None
+    finally:
+        _release(h)
+
+
+class _BasisOptimum(NamedTuple):
     """A checked optimum read off HiGHS's final basis, in integers.
 
     The point is ``x = xn / D``; the multiplier of the scaled row ``tight[k]`` is
@@ -328,21 +360,21 @@ class _BasisOptimum:
     Lc: int
 
 
-def _basis_optimum(S: _System, c: list[Fraction], h) -> _BasisOptimum | None:
-    """An exact, checked optimum from HiGHS's final basis (integers only), or None.
+def _basis_optimum(S: _System, c: list[Fraction], basis: tuple[list[int], list[int]] | None) -> _BasisOptimum | None:
+    """An exact, checked optimum from a basis of HiGHS (integers only), or None.
 
-    The basis's ``d`` tight rows and fixed columns form a square integer matrix ``M``
-    (:func:`solvers.lp._repair._basis_system`); one fraction-free reduction
-    (:func:`solvers.lp._linalg._solve_primal_dual`, python-flint) gives the vertex
-    ``M x = b`` and the dual multipliers ``M^T (y_tight, r) = Lc c`` together, and ``r = 0``
-    is required.  Point and multipliers are checked by
-    :func:`solvers.lp._checks._basis_optimal_ok` (integers only; the point through the
-    rigorous float filter).
+    ``basis`` is ``(tight rows, fixed columns)`` (:func:`solvers.lp._repair._basis_sets` for the
+    primal LP, :func:`solvers.lp._repair._dual_basis` for the dual); they form a square integer
+    matrix ``M`` (:func:`solvers.lp._repair._square_system`).  python-flint solves the vertex
+    ``M x = b`` and the dual multipliers ``M^T (y_tight, r) = Lc c``
+    (:func:`solvers.lp._linalg._solve_primal_dual`), and ``r = 0`` is required.  Point and
+    multipliers are checked by :func:`solvers.lp._checks._basis_optimal_ok` (integers only; the
+    point through the rigorous float filter).
     """
-    system = _basis_system(S, h)
-    if system is None:
+    if basis is None:
         return None
-    tight, _, M, r = system
+    tight, fixed = basis
+    M, r = _square_system(S, tight, fixed)
     Lc = math.lcm(*(v.denominator for v in c)) if c else 1
     cint = [v.numerator * (Lc // v.denominator) for v in c]
     sol = _solve_primal_dual(M, r, cint)
@@ -377,23 +409,25 @@ def _optimize_result(S: _System, opt: _BasisOptimum) -> OptimizeResult:
     )
 
 
-def _optimal_from_basis(S: _System, c: list[Fraction], h) -> OptimizeResult | None:
+def _optimal_from_basis(S: _System, c: list[Fraction], basis) -> OptimizeResult | None:
     """:func:`_basis_optimum` as an :class:`OptimizeResult`, or None."""
-    opt = _basis_optimum(S, c, h)
+    opt = _basis_optimum(S, c, basis)
     return None if opt is None else _optimize_result(S, opt)
 
 
 def _slack_optimum(T: _System, c: list[Fraction]) -> _BasisOptimum | None:
-    """HiGHS on the max-slack LP ``T`` and the checked optimum of its final basis, or None
-    (HiGHS unavailable or not optimal, or its basis not certified)."""
+    """HiGHS on the max-slack LP ``T`` (its dual LP: ``T`` has more rows than columns) and the
+    checked optimum of its final basis, or None (HiGHS unavailable or not optimal, or its basis
+    not certified)."""
     import highspy
 
+    solve, basis = (_highs._highs_solve_dual, _dual_basis) if T.m > T.d else (_highs._highs_solve, _basis_sets)
     try:
-        h, status = _highs._highs_solve(T, np.array([float(v) for v in c]))
+        h, status = solve(T, np.array([float(v) for v in c]))
     except Exception:  # float path unavailable: the caller's general path answers
         return None
     try:
-        return _basis_optimum(T, c, h) if status == highspy.HighsModelStatus.kOptimal else None
+        return _basis_optimum(T, c, basis(T, h)) if status == highspy.HighsModelStatus.kOptimal else None
     finally:
         _release(h)
 
