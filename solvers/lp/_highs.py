@@ -15,45 +15,65 @@ from __future__ import annotations
 
 import os
 import threading
+import weakref
 
 import numpy as np
 
 from solvers._highs import new_highs
 from solvers.lp._system import _System
 
-_FREE = threading.local()  # .pid, .objects: solved Highs objects with default options, ready for reuse
+_FREE = threading.local()  # .pid, .pools: {"default": [...], "tight": [...]}: solved Highs objects, ready for reuse
 _POOL_MAX = 4
-_TUNED: dict[int, dict] = {}  # id of an object whose options were changed -> the previous values
-#: the tight restart: HiGHS re-run from its final basis with these tolerances (a few more pivots)
+_TUNED: dict[int, dict] = {}  # id of an object whose options were changed for one call -> the previous values
+_TIGHT_OBJECTS: weakref.WeakSet = weakref.WeakSet()  # the objects that carry the tight tolerances (pool "tight")
+#: tolerances for feasibility problems (and the tight restart): HiGHS's final basis then survives the
+#: exact check on near-degenerate systems far more often, at the same cost elsewhere (benchmarks/bench_speed.py)
 _TIGHT = {"primal_feasibility_tolerance": 1e-10, "dual_feasibility_tolerance": 1e-10}
 _FORMATS: dict[str, tuple[int, int]] = {}  # "row"/"col" -> (highspy.MatrixFormat, ObjSense.kMinimize) as ints
 _SHAPES: dict[tuple, tuple] = {}  # shape -> arrays of a model that depend on its shape only (_index_arrays)
 
 
-def _acquire():
-    """A silent ``Highs`` object: a released one of this thread and process, else a new one."""
-    free = getattr(_FREE, "objects", None)
-    if free and _FREE.pid == os.getpid():
+def _pools() -> dict[str, list]:
+    """This thread's free lists (emptied in a forked child: its objects belong to the parent)."""
+    if getattr(_FREE, "pid", None) != os.getpid():
+        _FREE.pid, _FREE.pools = os.getpid(), {"default": [], "tight": []}
+    return _FREE.pools
+
+
+def _acquire(tight: bool = False):
+    """A silent ``Highs`` object with default options (``tight``: with the tolerances ``_TIGHT``): a
+    released one of this thread and process, else a new one."""
+    free = _pools()["tight" if tight else "default"]
+    if free:
         return free.pop()
+    h = new_highs()
+    if tight:
+        for key, value in _TIGHT.items():
+            h.setOptionValue(key, value)
+        _TIGHT_OBJECTS.add(h)
+    return h
+
+
+def _format(kind: str) -> tuple[int, int]:
+    """``(highspy.MatrixFormat, ObjSense.kMinimize)`` as ints for a ``"row"``- or ``"col"``-wise matrix."""
     if not _FORMATS:
         import highspy
 
         minimize = int(highspy.ObjSense.kMinimize)
         _FORMATS["row"] = (int(highspy.MatrixFormat.kRowwise), minimize)
         _FORMATS["col"] = (int(highspy.MatrixFormat.kColwise), minimize)
-    return new_highs()
+    return _FORMATS[kind]
 
 
 def _release(h) -> None:
     """Give ``h`` back for reuse once its caller is done with its basis and solution (None: no-op)."""
     if h is None:
         return
-    for key, value in _TUNED.pop(id(h), {}).items():  # tighter tolerances: not for the next caller
+    for key, value in _TUNED.pop(id(h), {}).items():  # options of one call: not for the next caller
         h.setOptionValue(key, value)
-    if getattr(_FREE, "pid", None) != os.getpid():
-        _FREE.pid, _FREE.objects = os.getpid(), []
-    if len(_FREE.objects) < _POOL_MAX:
-        _FREE.objects.append(h)
+    free = _pools()["tight" if h in _TIGHT_OBJECTS else "default"]
+    if len(free) < _POOL_MAX:
+        free.append(h)
 
 
 def _index_arrays(m: int, d: int, m_ub: int):
@@ -94,8 +114,9 @@ def _matrix(S: _System):
     return start, index, A.ravel()
 
 
-def _highs_solve(S: _System, c: np.ndarray | None, options: dict | None = None):
-    """Run HiGHS on the float system; returns the Highs object and its model status.
+def _highs_solve(S: _System, c: np.ndarray | None, options: dict | None = None, tight: bool = False):
+    """Run HiGHS on the float system (``tight``: with the tolerances ``_TIGHT``); returns the
+    Highs object and its model status.
 
     The model is passed as arrays (``Highs.passModel(num_col, num_row, ...)``, row-wise):
     filling a ``HighsLp`` attribute by attribute costs about 100 us more per call on a
@@ -105,13 +126,13 @@ def _highs_solve(S: _System, c: np.ndarray | None, options: dict | None = None):
     _, _, (col_lo, col_up, integrality), lower_ub = _index_arrays(m, d, S.m_ub)
     lower = lower_ub if S.m_eq == 0 else np.concatenate([lower_ub, bu[S.m_ub : m]])
     start, index, value = _matrix(S)
-    h = _acquire()  # (also fills _FORMATS)
+    h = _acquire(tight)
     if options:
         _set_options(h, options)
     cost = np.zeros(d) if c is None else -np.asarray(c, dtype=float)  # HiGHS minimises
     arrays = (cost, col_lo, col_up, lower, bu, start, index, value)
     try:
-        h.passModel(d, m, len(value), *_FORMATS["row"], 0.0, *arrays, integrality)
+        h.passModel(d, m, len(value), *_format("row"), 0.0, *arrays, integrality)
     except TypeError:  # pragma: no cover - a highspy without the array overload
         h.passModel(_highs_lp(d, m, *arrays))
     h.run()
@@ -138,7 +159,7 @@ def _highs_solve_dual(S: _System, c: np.ndarray):
             m,
             d,
             len(value),
-            *_FORMATS["col"],
+            *_format("col"),
             0.0,
             np.asarray(S.b_float, dtype=float),
             y_lo,

@@ -31,7 +31,7 @@ from solvers.lp._checks import (
     _point_ok,
     _to_point,
 )
-from solvers.lp._highs import _TIGHT, _dual_ray, _primal_ray, _release
+from solvers.lp._highs import _dual_ray, _primal_ray, _release
 from solvers.lp._linalg import _solve_primal_dual
 from solvers.lp._repair import (
     _basis_sets,
@@ -112,8 +112,8 @@ def feasible_point(A_ub, b_ub, A_eq=None, b_eq=None, *, strict: bool = False) ->
 
 
 def _feasible(S: _System) -> FeasibilityResult:
-    """Float proposal + exact repair (HiGHS restarted from its basis with tight tolerances
-    if the first proposal does not survive the exact check), exact simplex as the last resort."""
+    """Float proposal + exact repair (:func:`_feasible_from_basis`), then the max-slack LP and
+    the exact tiers."""
     import highspy
 
     MS = highspy.HighsModelStatus
@@ -121,41 +121,18 @@ def _feasible(S: _System) -> FeasibilityResult:
         return FeasibilityResult(True, tuple(Fraction(0) for _ in range(S.d)), None, None, "trivial")
     h = status = None
     try:
-        # 1. HiGHS; 2. a hot restart from its final basis with tight tolerances (a few pivots,
-        # not a new solve: on near-degenerate systems this is where the basis gets refined)
-        for hot in (False, True):
-            try:
-                if hot:
-                    status = _highs._highs_resolve(h, _TIGHT)
-                else:
-                    h, status = _highs._highs_solve(S, None)
-            except Exception:  # pragma: no cover - float path unavailable: exact fallback
-                break
-            if status == MS.kOptimal:
-                if S.float_input and not hot:  # (the restart's region is as thin as the first one's)
-                    p, thin = _interior_point(S, h)
-                    if p is not None:
-                        return FeasibilityResult(
-                            True, tuple(Fraction(v) for v in p.tolist()), None, None, "highs+exact"
-                        )
-                    if thin:  # near-degenerate: the first basis's vertex mostly violates a row (on
-                        continue  # bench_speed's family, 164 of 200): straight to the tight restart
-                v = _basis_vertex(S, h)
-                if v is not None and _point_ok(S, v[2], v[3]):
-                    return FeasibilityResult(True, _to_point(v[2], v[3]), None, None, "highs+exact")
-                x = None if S.float_input else _rounded_point(h, S)  # simple rationals: for rational input
-                if x is None and hot:  # a few exact basis exchanges (after the restart)
-                    x = _exchange_repair(S, h)
-                if x is not None and _point_ok(S, *x):
-                    return FeasibilityResult(
-                        True, _to_point(*x), None, None, "highs+exchange" if hot else "highs+exact"
-                    )
-            elif status == MS.kInfeasible:
-                cert = _ray_farkas(S, h)
-                if cert is not None:
-                    return FeasibilityResult(False, None, cert, None, "highs+exact")
-            else:
-                break
+        try:  # tight tolerances from the start: one run where a restart used to follow on thin systems
+            h, status = _highs._highs_solve(S, None, tight=True)
+        except Exception:  # pragma: no cover - float path unavailable: exact fallback
+            status = None
+        if status == MS.kOptimal:
+            found = _feasible_from_basis(S, h)
+            if found is not None:
+                return found
+        elif status == MS.kInfeasible:
+            cert = _ray_farkas(S, h)
+            if cert is not None:
+                return FeasibilityResult(False, None, cert, None, "highs+exact")
         out = _feasible_via_slack(S)
         if out is None and S.m * (S.d + 1) <= _SIMPLEX_FIRST:
             return _feasible_exact(S)
@@ -168,6 +145,27 @@ def _feasible(S: _System) -> FeasibilityResult:
         return out if out is not None else _feasible_exact(S)
     finally:
         _release(h)  # the Highs object, for the next call
+
+
+def _feasible_from_basis(S: _System, h) -> FeasibilityResult | None:
+    """A certified point from HiGHS's optimal basis, or None: for float input its vertex pushed into
+    the interior (:func:`solvers.lp._repair._interior_point`, no integers at all), else the exact
+    vertex, simple rationals near HiGHS's point (rational input), or a few exact basis exchanges
+    when the vertex violates a row (near-degenerate systems: ``method="highs+exchange"``)."""
+    if S.float_input:
+        p, _ = _interior_point(S, h)
+        if p is not None:
+            return FeasibilityResult(True, tuple(Fraction(v) for v in p.tolist()), None, None, "highs+exact")
+    v = _basis_vertex(S, h)
+    if v is not None and _point_ok(S, v[2], v[3]):
+        return FeasibilityResult(True, _to_point(v[2], v[3]), None, None, "highs+exact")
+    x = None if S.float_input else _rounded_point(h, S)  # simple rationals: for rational input
+    if x is not None and _point_ok(S, *x):
+        return FeasibilityResult(True, _to_point(*x), None, None, "highs+exact")
+    x = _exchange_repair(S, h)
+    if x is not None and _point_ok(S, *x):
+        return FeasibilityResult(True, _to_point(*x), None, None, "highs+exchange")
+    return None
 
 
 def _ray_farkas(S: _System, h) -> FarkasCertificate | None:

@@ -46,6 +46,11 @@ def _as_vector(b, name: str, length: int) -> list[Fraction]:
         raise ValueError(f"{name}: expected a 1-D vector, got shape {arr.shape}")
     if arr.shape[0] != length:
         raise ValueError(f"{name}: expected length {length} (one entry per row), got {arr.shape[0]}")
+    if arr.dtype.kind == "f" and arr.dtype.itemsize <= 8:  # Python floats, exactly: the common case, fast
+        try:  # (as_integer_ratio refuses inf and nan)
+            return [Fraction(*v.as_integer_ratio()) for v in arr.tolist()]
+        except (OverflowError, ValueError):
+            raise ValueError(f"{name}: entries must be finite, got {arr[~np.isfinite(arr)][0]!r}") from None
     if arr.dtype.kind == "f" and arr.size and not np.isfinite(arr).all():
         raise ValueError(f"{name}: entries must be finite, got {arr[~np.isfinite(arr)][0]!r}")
     vals = arr.tolist() if arr.dtype.kind != "O" else list(arr)
