@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from functools import partial
 from typing import NamedTuple
 
 import numpy as np
@@ -43,7 +44,7 @@ from solvers.lp._repair import (
     _rounded_point,
     _square_system,
 )
-from solvers.lp._results import FarkasCertificate, FeasibilityResult, OptimizeResult, _homed_in_solvers_lp
+from solvers.lp._results import FarkasCertificate, FeasibilityResult, OptimizeResult, _deferred, _homed_in_solvers_lp
 from solvers.lp._simplex import _feasible_exact, _maximize_exact
 from solvers.lp._slack import _slack_system
 from solvers.lp._system import _as_vector, _prepare, _System
@@ -155,17 +156,23 @@ def _feasible_from_basis(S: _System, h) -> FeasibilityResult | None:
     if S.float_input:
         p, _ = _interior_point(S, h)
         if p is not None:
-            return FeasibilityResult(True, tuple(Fraction(v) for v in p.tolist()), None, None, "highs+exact")
+            coords = p.tolist()
+            return _feasible_result(lambda: tuple(Fraction(*v.as_integer_ratio()) for v in coords), "highs+exact")
     v = _basis_vertex(S, h)
     if v is not None and _point_ok(S, v[2], v[3]):
-        return FeasibilityResult(True, _to_point(v[2], v[3]), None, None, "highs+exact")
+        return _feasible_result(partial(_to_point, v[2], v[3]), "highs+exact")
     x = None if S.float_input else _rounded_point(h, S)  # simple rationals: for rational input
     if x is not None and _point_ok(S, *x):
-        return FeasibilityResult(True, _to_point(*x), None, None, "highs+exact")
+        return _feasible_result(partial(_to_point, *x), "highs+exact")
     x = _exchange_repair(S, h)
     if x is not None and _point_ok(S, *x):
-        return FeasibilityResult(True, _to_point(*x), None, None, "highs+exchange")
+        return _feasible_result(partial(_to_point, *x), "highs+exchange")
     return None
+
+
+def _feasible_result(point, method: str, slack: Fraction | None = None) -> FeasibilityResult:
+    """A feasible answer whose point (checked exactly already) is made by ``point()`` on first access."""
+    return _deferred(FeasibilityResult, {"point": point}, feasible=True, certificate=None, slack=slack, method=method)
 
 
 def _ray_farkas(S: _System, h) -> FarkasCertificate | None:
@@ -222,7 +229,7 @@ def _feasible_strict(S: _System) -> FeasibilityResult:
     if t > 0:
         nums, D = x
         assert _point_ok(S, nums, D, strict=True), "internal error: max-slack point not strictly feasible"
-        return FeasibilityResult(True, _to_point(nums, D), None, t, method)
+        return _feasible_result(partial(_to_point, nums, D), method, t)
     assert _cert_ok(S, _caller_to_scaled_ints(S, cert), strict=True), "internal error: invalid Motzkin certificate"
     return FeasibilityResult(False, None, _normalise_certificate(cert), t, method)
 
@@ -388,23 +395,25 @@ def _basis_optimum(S: _System, c: list[Fraction], basis: tuple[list[int], list[i
 
 
 def _optimize_result(S: _System, opt: _BasisOptimum) -> OptimizeResult:
-    """The :class:`OptimizeResult` of a checked basis optimum: Fractions in the caller's units."""
-    y = [_ZERO] * S.m
+    """The :class:`OptimizeResult` of a checked basis optimum: Fractions in the caller's units,
+    made on first access (:func:`solvers.lp._results._deferred`)."""
+    m, m_ub = S.m, S.m_ub
     scales = S.rows(opt.tight)[2]
-    den = opt.zden * opt.Lc
-    for i, z, s in zip(opt.tight, opt.znum, scales, strict=True):
-        if z:  # y_caller = y_scaled * scale, one Fraction per multiplier
-            y[i] = Fraction(z * s.numerator, den * s.denominator)
-    value = Fraction(_dot(opt.cint, opt.xn), opt.Lc * opt.D)
-    return OptimizeResult(
-        "optimal",
-        _to_point(opt.xn, opt.D),
-        value,
-        FarkasCertificate(tuple(y[: S.m_ub]), tuple(y[S.m_ub :])),
-        None,
-        None,
-        "highs+exact",
-    )
+
+    def dual() -> FarkasCertificate:
+        y = [_ZERO] * m
+        den = opt.zden * opt.Lc
+        for i, z, s in zip(opt.tight, opt.znum, scales, strict=True):
+            if z:  # y_caller = y_scaled * scale, one Fraction per multiplier
+                y[i] = Fraction(z * s.numerator, den * s.denominator)
+        return FarkasCertificate(tuple(y[:m_ub]), tuple(y[m_ub:]))
+
+    make = {
+        "point": partial(_to_point, opt.xn, opt.D),
+        "value": lambda: Fraction(_dot(opt.cint, opt.xn), opt.Lc * opt.D),
+        "dual": dual,
+    }
+    return _deferred(OptimizeResult, make, status="optimal", ray=None, certificate=None, method="highs+exact")
 
 
 def _optimal_from_basis(S: _System, c: list[Fraction], basis) -> OptimizeResult | None:

@@ -63,3 +63,25 @@ def test_nested_solves_get_distinct_objects():
     assert h1 is not h2
     H._release(h2)
     H._release(h1)
+
+
+def test_tight_objects_keep_their_own_pool():
+    """Feasibility runs HiGHS with the tolerances ``_TIGHT`` from the start: those objects go back
+    to their own free list; the default ones keep HiGHS's defaults."""
+    rng = np.random.default_rng(3)
+    S = _prepare(*_planted(rng, 30, 3, True), None, None)
+
+    def tol(h):
+        v = h.getOptionValue("primal_feasibility_tolerance")
+        return v[-1] if isinstance(v, tuple) else v
+
+    ht, _ = H._highs_solve(S, None, tight=True)
+    hd, _ = H._highs_solve(S, None)
+    assert (tol(ht), tol(hd)) == (_TIGHT["primal_feasibility_tolerance"], 1e-7)
+    H._release(ht)
+    H._release(hd)
+    ht2, _ = H._highs_solve(S, None, tight=True)
+    hd2, _ = H._highs_solve(S, None)
+    assert (ht2, hd2) == (ht, hd) and (tol(ht2), tol(hd2)) == (_TIGHT["primal_feasibility_tolerance"], 1e-7)
+    H._release(ht2)
+    H._release(hd2)
