@@ -5,10 +5,13 @@ nothing here is trusted — :mod:`solvers.lp._repair` turns the basis or the dua
 an exact answer, and :mod:`solvers.lp._checks` checks it.
 
 Building a ``highspy.Highs`` object costs about 60 us, a seventh of solving a 50 x 5 system,
-so solved objects are kept for reuse (:func:`_release`, one free list per thread and
-process): ``passModel`` replaces the model and clears the previous basis and solution, and
-the answers (status, solution, basis, dual ray, iteration count) are the same as from a new
-object.  Options changed for one call (:func:`_highs_resolve`) are set back on release.
+so solved objects are kept for reuse (:func:`_release`, free lists per thread and process:
+one for HiGHS's default options, one for the tight tolerances of feasibility problems):
+``passModel`` replaces the model and clears the previous basis and solution, and the answers
+(status, solution, basis, dual ray, iteration count) are the same as from a new object.
+
+``maximize`` and the max-slack LP hand HiGHS the dual LP when there are more rows than columns
+(:func:`_highs_solve_dual`): ``d`` rows instead of ``m``, less of HiGHS's own work.
 """
 
 from __future__ import annotations
@@ -24,10 +27,10 @@ from solvers.lp._system import _System
 
 _FREE = threading.local()  # .pid, .pools: {"default": [...], "tight": [...]}: solved Highs objects, ready for reuse
 _POOL_MAX = 4
-_TUNED: dict[int, dict] = {}  # id of an object whose options were changed for one call -> the previous values
 _TIGHT_OBJECTS: weakref.WeakSet = weakref.WeakSet()  # the objects that carry the tight tolerances (pool "tight")
-#: tolerances for feasibility problems (and the tight restart): HiGHS's final basis then survives the
-#: exact check on near-degenerate systems far more often, at the same cost elsewhere (benchmarks/bench_speed.py)
+#: tolerances for feasibility problems: HiGHS's final basis then survives the exact check on
+#: near-degenerate systems far more often (159 of 200 against 43 of bench_speed's family), at the
+#: same cost elsewhere; they used to be a restart from the default run's basis (a second run)
 _TIGHT = {"primal_feasibility_tolerance": 1e-10, "dual_feasibility_tolerance": 1e-10}
 _FORMATS: dict[str, tuple[int, int]] = {}  # "row"/"col" -> (highspy.MatrixFormat, ObjSense.kMinimize) as ints
 _SHAPES: dict[tuple, tuple] = {}  # shape -> arrays of a model that depend on its shape only (_index_arrays)
@@ -69,8 +72,6 @@ def _release(h) -> None:
     """Give ``h`` back for reuse once its caller is done with its basis and solution (None: no-op)."""
     if h is None:
         return
-    for key, value in _TUNED.pop(id(h), {}).items():  # options of one call: not for the next caller
-        h.setOptionValue(key, value)
     free = _pools()["tight" if h in _TIGHT_OBJECTS else "default"]
     if len(free) < _POOL_MAX:
         free.append(h)
@@ -114,7 +115,7 @@ def _matrix(S: _System):
     return start, index, A.ravel()
 
 
-def _highs_solve(S: _System, c: np.ndarray | None, options: dict | None = None, tight: bool = False):
+def _highs_solve(S: _System, c: np.ndarray | None, tight: bool = False):
     """Run HiGHS on the float system (``tight``: with the tolerances ``_TIGHT``); returns the
     Highs object and its model status.
 
@@ -127,8 +128,6 @@ def _highs_solve(S: _System, c: np.ndarray | None, options: dict | None = None, 
     lower = lower_ub if S.m_eq == 0 else np.concatenate([lower_ub, bu[S.m_ub : m]])
     start, index, value = _matrix(S)
     h = _acquire(tight)
-    if options:
-        _set_options(h, options)
     cost = np.zeros(d) if c is None else -np.asarray(c, dtype=float)  # HiGHS minimises
     arrays = (cost, col_lo, col_up, lower, bu, start, index, value)
     try:
@@ -208,24 +207,6 @@ def _highs_lp(d, m, cost, col_lower, col_upper, row_lower, row_upper, start, ind
     mat.start_ = np.append(start, len(value)).astype(np.int32)
     mat.index_, mat.value_ = index, value
     return lp
-
-
-def _set_options(h, options: dict) -> None:
-    """Set ``options`` on ``h``, remembering the values they replace (:func:`_release` restores them)."""
-    saved = _TUNED.setdefault(id(h), {})
-    for key, value in options.items():
-        if key not in saved:
-            old = h.getOptionValue(key)  # highspy 1.16: (status, value); older: the value
-            saved[key] = old[-1] if isinstance(old, tuple) else old
-        h.setOptionValue(key, value)
-
-
-def _highs_resolve(h, options: dict):
-    """Run HiGHS again on the model it holds, from its final basis, with new ``options``
-    (tighter tolerances: HiGHS re-checks the basis and pivots on from it); returns the status."""
-    _set_options(h, options)
-    h.run()
-    return h.getModelStatus()
 
 
 def _dual_ray(h) -> tuple[bool, np.ndarray | None]:

@@ -23,7 +23,15 @@ import numpy as np
 
 from solvers._rational import common_denominator
 from solvers.lp._checks import _cert_ok, _dot, _float_rows, _point_ok, _violated_rows
-from solvers.lp._linalg import _DENSE_MAX, _basis_inverse, _rref_solve, _rref_solve_ints, _solve_square
+from solvers.lp._linalg import (
+    _DENSE_MAX,
+    _basis_inverse,
+    _flint_rref,
+    _rref_solve,
+    _rref_solve_ints,
+    _solve_square,
+    _unique_solution,
+)
 from solvers.lp._system import _System
 
 _BASIC = 1  # highspy.HighsBasisStatus.kBasic.value (checked in tests/solvers/lp/test_highs_pool.py)
@@ -84,13 +92,14 @@ def _basis_system(S: _System, h) -> tuple[list[int], list[int], list[list[int]],
 def _basis_vertex(S: _System, h) -> tuple[list[int], list[int], list[int], int] | None:
     """Exact point of the HiGHS basis: (tight row ids, fixed col ids, nums, D) or None.
 
-    The basis system of :func:`_basis_system`, solved exactly
-    (:func:`solvers.lp._linalg._solve_square`)."""
+    The basis system of :func:`_basis_system`, solved exactly (python-flint's fraction-free
+    RREF, :func:`solvers.lp._linalg._flint_rref`; ``nums / D`` over its denominator, not
+    reduced: the Fractions made from it are)."""
     system = _basis_system(S, h)
     if system is None:
         return None
     tight, fixed, M, r = system
-    sol = _solve_square(M, r)
+    sol = _unique_solution(*_flint_rref(M, r), len(M)) if len(M) <= _DENSE_MAX else _solve_square(M, r)
     if sol is None:
         return None
     return tight, fixed, sol[0], sol[1]
@@ -227,13 +236,14 @@ def _interior_point(S: _System, h) -> tuple[np.ndarray | None, bool]:
     if x0.shape != (S.d,) or not np.isfinite(x0).all():
         return None, False
     A, b = S.A_float, S.b_float
-    absA = S.abs_rows()[0]
-    w = np.abs(b) + absA @ np.abs(x0) + 1e-300
-    slack = (b - A @ x0) / w  # relative slack of every row
-    tight = slack <= 1e-9
+    absA, _, _, absb = S.abs_rows()
+    w = absb + absA @ np.abs(x0) + 1e-300
+    r = b - A @ x0
+    tight = r <= 1e-9 * w  # relative slack r / w at most 1e-9
     k = int(np.count_nonzero(tight))
     if k > 2 * S.d:  # a region thinner than 1e-9 across many rows (near-degenerate): the
         return None, True  # least-squares push over that many rows does not clear them
+    slack = r / w  # relative slack of every row
     if k == 0:
         return (x0 if _float_rows(S, x0)[0].all() else None), False
     At = A[tight] / w[tight, None]

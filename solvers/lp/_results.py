@@ -54,8 +54,7 @@ class FeasibilityResult:
         even the equations ``A_eq x = b_eq`` have no solution.
     method : str
         Which tier answered: ``"highs+exact"`` (float proposal, exact repair),
-        ``"highs+exchange"`` (HiGHS's basis after the tight restart, repaired by exact
-        basis exchanges), ``"exact-active-set"``, ``"exact-simplex"`` or ``"trivial"`` (no constraints);
+        ``"highs+exchange"`` (HiGHS's basis, repaired by exact basis exchanges), ``"exact-active-set"``, ``"exact-simplex"`` or ``"trivial"`` (no constraints);
         informative only — every answer is exact and checked whatever the tier.
     """
 

@@ -1,8 +1,7 @@
 """The order in which the tiers are tried: :func:`feasible_point` and :func:`maximize`.
 
 HiGHS proposes (:mod:`solvers.lp._highs`), the exact repair certifies
-(:mod:`solvers.lp._repair`); on failure the tight restart and the basis exchanges, then the
-max-slack LP (:mod:`solvers.lp._slack`), the exact active-set repair
+(:mod:`solvers.lp._repair`); on failure the basis exchanges, then the max-slack LP (:mod:`solvers.lp._slack`), the exact active-set repair
 (:mod:`solvers.lp._active_set`) and the exact revised simplex (:mod:`solvers.lp._simplex`).
 Every answer passes an exact check (:mod:`solvers.lp._checks`) before it is returned.
 
@@ -122,7 +121,7 @@ def _feasible(S: _System) -> FeasibilityResult:
         return FeasibilityResult(True, tuple(Fraction(0) for _ in range(S.d)), None, None, "trivial")
     h = status = None
     try:
-        try:  # tight tolerances from the start: one run where a restart used to follow on thin systems
+        try:  # tight tolerances from the start (one run: a restart used to follow on thin systems)
             h, status = _highs._highs_solve(S, None, tight=True)
         except Exception:  # pragma: no cover - float path unavailable: exact fallback
             status = None
