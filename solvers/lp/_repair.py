@@ -92,47 +92,50 @@ def _basis_system(S: _System, h) -> tuple[list[int], list[int], list[list[int]],
 def _basis_vertex(S: _System, h) -> tuple[list[int], list[int], list[int], int] | None:
     """Exact point of the HiGHS basis: (tight row ids, fixed col ids, nums, D) or None.
 
-    The basis system of :func:`_basis_system`, solved exactly (python-flint's fraction-free
-    RREF, :func:`solvers.lp._linalg._flint_rref`; ``nums / D`` over its denominator, not
-    reduced: the Fractions made from it are)."""
+    The basis system of :func:`_basis_system`, solved exactly (:func:`_system_vertex`)."""
     system = _basis_system(S, h)
-    if system is None:
-        return None
-    tight, fixed, M, r = system
-    sol = _unique_solution(*_flint_rref(M, r), len(M)) if len(M) <= _DENSE_MAX else _solve_square(M, r)
-    if sol is None:
-        return None
-    return tight, fixed, sol[0], sol[1]
+    sol = None if system is None else _system_vertex(system)
+    return None if sol is None else (system[0], system[1], sol[0], sol[1])
 
 
-def _exchange_repair(S: _System, h, rounds: int = 3) -> tuple[list[int], int] | None:
+def _system_vertex(system) -> tuple[list[int], int] | None:
+    """``(nums, D)``: the solution ``nums / D`` of a basis system ``(tight, fixed, M, r)`` (python-flint's
+    fraction-free RREF, :func:`solvers.lp._linalg._flint_rref`, over its denominator, not reduced:
+    the Fractions made from it are), or None if ``M`` is singular."""
+    M, r = system[2], system[3]
+    return _unique_solution(*_flint_rref(M, r), len(M)) if len(M) <= _DENSE_MAX else _solve_square(M, r)
+
+
+def _exchange_repair(
+    S: _System, system, viol: list[int] | None = None, rounds: int = 6
+) -> tuple[list[int], int] | None:
     """Exact repair of a basis whose vertex violates a few rows, by basis exchanges: ``(nums, D)`` or None.
 
     On near-degenerate systems HiGHS's final basis is typically off by one or two rows whose
-    exact residual is ~1e-12 relative.  From the basis system ``M x = r`` of
-    :func:`_basis_system` (tight rows and fixed columns), one fraction-free reduction
+    exact residual is ~1e-12 relative.  From the basis system ``(tight, fixed, M, r)`` of
+    :func:`_basis_system` (``M x = r``: tight rows and fixed columns; ``viol``: the rows its vertex
+    violates, if known), one fraction-free reduction
     (:func:`solvers.lp._linalg._basis_inverse`) gives the vertex ``x`` and ``M^-1`` over one
     denominator.  A violated row ``v`` enters in place of a basis row ``t`` with
     ``a_v . u_t > 0`` (``u_t``: column ``t`` of ``M^-1``, the edge that loosens row ``t`` and
     keeps the others tight): the new vertex ``x + lambda u_t`` makes ``v`` tight and row
-    ``t`` satisfied, ``lambda = (b_v - a_v . x) / (a_v . u_t) < 0``.  Every candidate is
-    checked exactly (:func:`solvers.lp._checks._violated_rows`); the first feasible one is
-    returned, else the candidate violating the fewest rows becomes the next basis, for at
-    most ``rounds`` exchanges (then the active-set tier answers).  Inequality systems only.
+    ``t`` satisfied, ``lambda = (b_v - a_v . x) / (a_v . u_t) < 0``.  Each candidate is checked
+    exactly (:func:`solvers.lp._checks._violated_rows`); the first feasible one is returned, else the
+    candidate violating the fewest rows becomes the next basis, for at most ``rounds``
+    exchanges (6: 107 of 108 bases left infeasible on ``benchmarks/bench_speed.py``'s family are
+    repaired, 104 with 3; then the max-slack LP and the exact tiers answer).  Inequality systems only.
     """
     if S.m_eq or S.d == 0:
         return None
-    system = _basis_system(S, h)
-    if system is None:
-        return None
     tight, fixed, M, r = system
+    M, r = [list(row) for row in M], list(r)  # (exchanged in place)
     kinds = [True] * len(tight) + [False] * len(fixed)  # True: an inequality row (must stay satisfied)
     for _ in range(rounds):
         out = _basis_inverse(M, r)
         if out is None:
             return None
         xn, inv, D = out
-        viol = _violated_rows(S, xn, D)
+        viol = _violated_rows(S, xn, D) if viol is None else viol
         if not viol:
             return xn, D
         (av,), (bv,), _ = S.rows(viol[:1])
@@ -155,6 +158,7 @@ def _exchange_repair(S: _System, h, rounds: int = 3) -> tuple[list[int], int] | 
             return None
         t = best[1]
         M[t], r[t], kinds[t] = list(av), bv, True
+        viol = None
     return None
 
 

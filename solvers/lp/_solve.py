@@ -30,11 +30,13 @@ from solvers.lp._checks import (
     _normalise_certificate,
     _point_ok,
     _to_point,
+    _violated_rows,
 )
 from solvers.lp._highs import _dual_ray, _primal_ray, _release
 from solvers.lp._linalg import _solve_primal_dual
 from solvers.lp._repair import (
     _basis_sets,
+    _basis_system,
     _basis_vertex,
     _dual_basis,
     _exchange_repair,
@@ -42,6 +44,7 @@ from solvers.lp._repair import (
     _ray_certificate,
     _rounded_point,
     _square_system,
+    _system_vertex,
 )
 from solvers.lp._results import FarkasCertificate, FeasibilityResult, OptimizeResult, _deferred, _homed_in_solvers_lp
 from solvers.lp._simplex import _feasible_exact, _maximize_exact
@@ -157,13 +160,20 @@ def _feasible_from_basis(S: _System, h) -> FeasibilityResult | None:
         if p is not None:
             coords = p.tolist()
             return _feasible_result(lambda: tuple(Fraction(*v.as_integer_ratio()) for v in coords), "highs+exact")
-    v = _basis_vertex(S, h)
-    if v is not None and _point_ok(S, v[2], v[3]):
-        return _feasible_result(partial(_to_point, v[2], v[3]), "highs+exact")
+    system = _basis_system(S, h)
+    v = None if system is None else _system_vertex(system)
+    if v is None:
+        viol = None
+    elif S.float_exact:  # the rows the vertex violates, for the exchanges (the float filter settles most)
+        viol = _violated_rows(S, *v)
+    else:  # integer rows throughout: the vectorised check, the exchanges find the rows if needed
+        viol = [] if _point_ok(S, *v) else None
+    if viol == []:
+        return _feasible_result(partial(_to_point, *v), "highs+exact")
     x = None if S.float_input else _rounded_point(h, S)  # simple rationals: for rational input
     if x is not None and _point_ok(S, *x):
         return _feasible_result(partial(_to_point, *x), "highs+exact")
-    x = _exchange_repair(S, h)
+    x = None if system is None else _exchange_repair(S, system, viol)
     if x is not None and _point_ok(S, *x):
         return _feasible_result(partial(_to_point, *x), "highs+exchange")
     return None

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from solvers import lp
 from solvers.lp._checks import _violated_rows
 from solvers.lp._highs import _highs_solve, _release
-from solvers.lp._repair import _basis_vertex, _exchange_repair
+from solvers.lp._repair import _basis_system, _basis_vertex, _exchange_repair
 from solvers.lp._simplex import _feasible_exact
 from solvers.lp._system import _prepare
 
@@ -67,7 +67,7 @@ def test_exchange_repair_settles_the_bases_highs_leaves_infeasible():
             if v is None or lp.is_feasible_point(A, b, None, None, [Fraction(n, v[3]) for n in v[2]]):
                 continue  # HiGHS's own basis is exact already
             tried += 1
-            out = _exchange_repair(S, h)
+            out = _exchange_repair(S, _basis_system(S, h))
             if out is not None:
                 nums, D = out
                 assert D > 0 and lp.is_feasible_point(A, b, None, None, [Fraction(n, D) for n in nums])
