@@ -302,7 +302,8 @@ def _block(A, b, nameA: str, nameb: str, d: int | None) -> _Block:
 def _prepare_float_ub(A_ub, b_ub, A_eq, b_eq, d_hint) -> _System | None:
     """The common case in a few numpy calls: finite float64 ``A_ub`` (m >= 1 rows), ``b_ub``, no
     equations.  The same :class:`_System` as the general path below (rows on demand,
-    ``float_exact``); None for anything else (the general path validates and answers)."""
+    ``float_exact``); None for anything else (the general path validates and answers).  The
+    caller's arrays are the float copies, not copied: nothing in :mod:`solvers.lp` writes to them."""
     if A_eq is not None or b_eq is not None or type(A_ub) is not np.ndarray or type(b_ub) is not np.ndarray:
         return None
     if A_ub.dtype != np.float64 or b_ub.dtype != np.float64 or A_ub.ndim != 2 or b_ub.ndim != 1:
@@ -319,8 +320,8 @@ def _prepare_float_ub(A_ub, b_ub, A_eq, b_eq, d_hint) -> _System | None:
         None,
         None,
         None,
-        A_ub.copy(),
-        b_ub.copy(),
+        A_ub,
+        b_ub,
         float_exact=True,
         blocks=[(0, A_ub, b_ub)],
         float_input=True,
