@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from operator import mul
 
 import numpy as np
 
@@ -21,7 +22,10 @@ _ZERO = Fraction(0)
 
 
 def _dot(row, vec) -> int:
-    return sum(a * v for a, v in zip(row, vec, strict=True))
+    """``sum_j row_j vec_j`` (exact for integers and Fractions); the lengths must agree."""
+    if len(row) != len(vec):
+        raise ValueError(f"_dot: lengths {len(row)} and {len(vec)} differ")
+    return sum(map(mul, row, vec))
 
 
 def _int_arrays(S: _System):
@@ -236,11 +240,11 @@ def _basis_optimal_ok(
     At, bt, _ = S.rows(tight)
     if any(_dot(row, xn) != rhs * D for row, rhs in zip(At, bt, strict=True)):
         return False
-    supp = [(z, row, rhs) for z, row, rhs in zip(znum, At, bt, strict=True) if z]
-    for j, cj in enumerate(cint):
-        if sum(z * row[j] for z, row, _ in supp) != cj * zden:
-            return False
-    if _dot(cint, xn) * zden != sum(z * rhs for z, _, rhs in supp) * D:
+    # sum_k znum_k [A_k | b_k], column by column
+    combo = [_dot(znum, col) for col in (*zip(*At, strict=True), bt)] if At else [0] * (S.d + 1)
+    if combo[:-1] != [cj * zden for cj in cint]:
+        return False
+    if _dot(cint, xn) * zden != combo[-1] * D:
         return False
     return _point_ok(S, xn, D, proved=tight)
 
