@@ -18,16 +18,21 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
+
+from geoprivate._validation import checked
 
 __all__ = ["strict_json"]
 
 FRACTION_POLICIES = ("float", "exact")
 
 
-def strict_json(value: Any, *, fractions: str = "float", nonfinite: str = "null") -> Any:
+@checked
+def strict_json(
+    value: Any, *, fractions: Literal["float", "exact"] = "float", nonfinite: Literal["null", "keep"] = "null"
+) -> Any:
     """``value`` as plain JSON values: numpy values as Python ones, non-finite floats as None.
 
     Parameters
@@ -49,10 +54,6 @@ def strict_json(value: Any, *, fractions: str = "float", nonfinite: str = "null"
     any
         With the defaults, a value :func:`json.dumps` writes with ``allow_nan=False``.
     """
-    if fractions not in FRACTION_POLICIES:
-        raise ValueError(f"fractions must be one of {FRACTION_POLICIES}, got {fractions!r}")
-    if nonfinite not in ("null", "keep"):
-        raise ValueError(f"nonfinite must be 'null' or 'keep', got {nonfinite!r}")
     return _convert(value, fractions == "exact", nonfinite == "null")
 
 

@@ -23,10 +23,25 @@ Examples
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Annotated, Literal
+
+from geoprivate._validation import Check, Interval, checked
 
 __all__ = ["Reference", "REFERENCES", "PAPER_KEYS", "cite", "full_citation", "to_bibtex"]
 
 
+def _names(value, name: str) -> tuple:
+    """Authors: a tuple of non-empty strings."""
+    if not isinstance(value, tuple) or not value or not all(isinstance(a, str) and a.strip() for a in value):
+        raise TypeError(f"{name} must be a non-empty tuple of names (str), got {value!r}")
+    return value
+
+
+class UnknownCitation(KeyError, ValueError):
+    """A citation key that is not in :data:`REFERENCES` (a ``KeyError`` and a ``ValueError``)."""
+
+
+@checked
 @dataclass(frozen=True)
 class Reference:
     """One bibliographic entry.
@@ -52,13 +67,13 @@ class Reference:
     """
 
     key: str
-    authors: tuple[str, ...]
+    authors: Annotated[tuple[str, ...], Check(_names)]
     title: str
     venue: str
-    year: int
+    year: Annotated[int, Interval(ge=1000, le=9999)]
     arxiv: str | None = None
     pages: str | None = None
-    entry_type: str = "inproceedings"
+    entry_type: Literal["article", "inproceedings", "book", "misc"] = "inproceedings"
 
 
 def _r(key, authors, title, venue, year, arxiv=None, pages=None, entry_type="inproceedings"):
@@ -382,9 +397,10 @@ def _entry(key: str) -> Reference:
     try:
         return REFERENCES[key]
     except KeyError:
-        raise KeyError(f"unknown citation key {key!r}; known: {', '.join(REFERENCES)}") from None
+        raise UnknownCitation(f"key: unknown citation key {key!r}; known: {', '.join(REFERENCES)}") from None
 
 
+@checked
 def cite(key: str, statement: str | None = None) -> str:
     """The in-text citation ``[key]`` or ``[key] statement``.
 
@@ -415,6 +431,7 @@ def _authors_text(authors: tuple[str, ...]) -> str:
     return ", ".join(authors[:-1]) + ", and " + authors[-1]
 
 
+@checked
 def full_citation(key: str) -> str:
     """The full reference as one line of text (authors. title. venue, year. arXiv id).
 

@@ -18,19 +18,89 @@ wrong answer.
   wrapped or truncated).
 
 Resource guards for exponential oracles live in :mod:`solvers._checks`
-(:func:`solvers._checks.check_work`) because ``solvers`` never imports ``geoprivate``.
+(:func:`solvers._checks.check_work`) because ``solvers`` never imports ``geoprivate``; so do the
+scalar checks and the parameter-domain decorator :func:`checked` (:mod:`solvers._domains`), which
+this module re-exports with the privacy domains (``Epsilon``, ``Delta``, ``OpenDelta``,
+``Sensitivity``, ``Seed``, ``LinePoints``): a public callable declares each parameter's domain in
+its annotation and ``@checked`` checks it on entry::
+
+    @checked
+    def choosing_threshold(epsilon: Epsilon, delta: OpenDelta, k: Annotated[int, Interval(ge=1, le=MAX_K)]) -> float:
+        return 8.0 / epsilon * (math.log(4.0 * k) - math.log(epsilon) - math.log(delta))
 """
 
 from __future__ import annotations
 
 import math
-import numbers
+import os
+from typing import Annotated, Any
 
 import numpy as np
 
-from solvers._checks import as_rng, check_work
+from solvers._checks import (
+    _integer,
+    _real,
+    as_array,
+    as_positions,
+    as_rng,
+    check_bool,
+    check_int_in_range,
+    check_nonneg_int,
+    check_positive_int,
+    check_positive_real,
+    check_probability,
+    check_real,
+    check_work,
+    shown,
+)
+from solvers._domains import (
+    BinaryMatrix,
+    Check,
+    Choice,
+    Interval,
+    Joint,
+    MaxWork,
+    NonNegative,
+    NonNegInt,
+    Positive,
+    PositiveInt,
+    Probability,
+    RealNumber,
+    Rng,
+    UnitInterval,
+    check_callable,
+    checked,
+    domains,
+)
 
 __all__ = [
+    "checked",
+    "domains",
+    "Interval",
+    "Check",
+    "Choice",
+    "Joint",
+    "Epsilon",
+    "Delta",
+    "OpenDelta",
+    "Sensitivity",
+    "FloatCount",
+    "Seed",
+    "LinePoints",
+    "PathArg",
+    "check_path",
+    "Positive",
+    "NonNegative",
+    "Probability",
+    "UnitInterval",
+    "PositiveInt",
+    "NonNegInt",
+    "Rng",
+    "RealNumber",
+    "MaxWork",
+    "BinaryMatrix",
+    "check_callable",
+    "shown",
     "check_pac_privacy",
     "as_rng",
     "check_work",
@@ -52,59 +122,6 @@ __all__ = [
     "check_index",
     "check_indices",
 ]
-
-
-def _real(value, name: str) -> float:
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a real number, got {type(value).__name__}")
-    v = float(value)
-    if math.isnan(v):
-        raise ValueError(f"{name} must not be NaN")
-    return v
-
-
-def check_real(
-    value, name: str, *, finite: bool = True, low=None, high=None, low_open: bool = False, high_open: bool = False
-) -> float:
-    """Return ``value`` as a float, checking it is real, not NaN and (by default) finite.
-
-    ``low`` / ``high`` are optional bounds (closed unless ``low_open`` / ``high_open``).
-
-    Examples
-    --------
-    >>> check_real(0.5, "gap", low=0, low_open=True)
-    0.5
-    >>> check_real(float("inf"), "gap")
-    Traceback (most recent call last):
-    ...
-    ValueError: gap must be finite, got inf
-    """
-    v = _real(value, name)
-    if finite and not math.isfinite(v):
-        raise ValueError(f"{name} must be finite, got {value!r}")
-    if low is not None and (v <= low if low_open else v < low):
-        raise ValueError(f"{name} must be {'>' if low_open else '>='} {low}, got {value!r}")
-    if high is not None and (v >= high if high_open else v > high):
-        raise ValueError(f"{name} must be {'<' if high_open else '<='} {high}, got {value!r}")
-    return v
-
-
-def check_positive_real(value, name: str) -> float:
-    """Return ``value`` as a float; raise unless it is a real number with 0 < value < inf.
-
-    Examples
-    --------
-    >>> check_positive_real(0.25, "eta")
-    0.25
-    >>> check_positive_real(0, "rho")
-    Traceback (most recent call last):
-    ...
-    ValueError: rho must be positive and finite, got 0
-    """
-    v = _real(value, name)
-    if not (0 < v < math.inf):
-        raise ValueError(f"{name} must be positive and finite, got {value!r}")
-    return v
 
 
 def check_epsilon(epsilon, name: str = "epsilon") -> float:
@@ -130,7 +147,10 @@ def check_noise_scale(scale, name: str, *, because: str = "") -> float:
     ...
     ValueError: mu_scale = 2/(epsilon n) must be positive and finite, got inf (epsilon out of floating-point range?)
     """
-    v = float(scale)
+    try:
+        v = float(_real(scale, name))
+    except ValueError:  # NaN, or an int beyond the floats
+        v = math.nan
     if not (0 < v < math.inf):
         what = f"{name} = {because}" if because else name
         raise ValueError(f"{what} must be positive and finite, got {v!r} (epsilon out of floating-point range?)")
@@ -145,24 +165,6 @@ def check_delta(delta, name: str = "delta") -> float:
     return v
 
 
-def check_probability(p, name: str, *, open_left: bool = True, open_right: bool = True) -> float:
-    """Return ``p`` as a float in (0, 1) (ends included when ``open_*`` is False)."""
-    v = _real(p, name)
-    lo_ok = v > 0 if open_left else v >= 0
-    hi_ok = v < 1 if open_right else v <= 1
-    if not (lo_ok and hi_ok):
-        lo = "(" if open_left else "["
-        hi = ")" if open_right else "]"
-        raise ValueError(f"{name} must lie in {lo}0, 1{hi}, got {p!r}")
-    return v
-
-
-def _integer(n, name: str) -> int:
-    if isinstance(n, (bool, np.bool_)) or not isinstance(n, numbers.Integral):
-        raise TypeError(f"{name} must be an integer, got {type(n).__name__}")
-    return int(n)
-
-
 def check_pac_privacy(alpha, beta, epsilon, delta, *, why: str = "approximate DP needs delta > 0"):
     """(α, β, ε, δ) of an (ε, δ)-DP (α, β)-PAC statement: α, β ∈ (0, 1), ε > 0, δ ∈ (0, 1).
 
@@ -175,56 +177,6 @@ def check_pac_privacy(alpha, beta, epsilon, delta, *, why: str = "approximate DP
     if d == 0:
         raise ValueError(f"delta must lie in (0, 1) ({why}), got 0")
     return a, b, e, d
-
-
-def check_positive_int(n, name: str) -> int:
-    """Return ``n`` as an int; raise unless it is an integer >= 1."""
-    v = _integer(n, name)
-    if v < 1:
-        raise ValueError(f"{name} must be >= 1, got {n}")
-    return v
-
-
-def check_nonneg_int(n, name: str) -> int:
-    """Return ``n`` as an int; raise unless it is an integer >= 0."""
-    v = _integer(n, name)
-    if v < 0:
-        raise ValueError(f"{name} must be >= 0, got {n}")
-    return v
-
-
-def check_int_in_range(n, name: str, low: int, high: int) -> int:
-    """Return ``n`` as an int; raise unless it is an integer with ``low <= n <= high``.
-
-    The bound on a size or an iteration count, checked before anything is allocated or looped
-    (``2.7`` and ``True`` are refused, never truncated; NumPy integers are accepted).
-
-    Parameters
-    ----------
-    n : int
-        The value to check.
-    name : str
-        The parameter named in the error.
-    low, high : int
-        The closed range.
-
-    Returns
-    -------
-    int
-
-    Examples
-    --------
-    >>> check_int_in_range(3, "iters", 0, 10)
-    3
-    >>> check_int_in_range(10**12, "iters", 0, 10**6)
-    Traceback (most recent call last):
-    ...
-    ValueError: iters must lie in [0, 1000000], got 1000000000000
-    """
-    v = _integer(n, name)
-    if not low <= v <= high:
-        raise ValueError(f"{name} must lie in [{low}, {high}], got {n}")
-    return v
 
 
 def check_seed(seed, name: str = "seed") -> int:
@@ -244,16 +196,6 @@ def check_seed(seed, name: str = "seed") -> int:
     return check_int_in_range(seed, name, 0, 2**63 - 1)
 
 
-def check_bool(value, name: str) -> bool:
-    """Return ``value`` if it is a real bool (``bool`` or ``numpy.bool_``); else ``TypeError``.
-
-    The string ``'False'`` is truthy: accepting it would silently flip a flag.
-    """
-    if isinstance(value, (bool, np.bool_)):
-        return bool(value)
-    raise TypeError(f"{name} must be a bool, got {type(value).__name__} {value!r}")
-
-
 def check_finite_array(
     a,
     name: str,
@@ -270,10 +212,7 @@ def check_finite_array(
     ±inf through (a threshold at +inf is the all-0 concept) but never NaN.  Strings, objects and
     ragged input are a ``TypeError``.
     """
-    try:
-        arr = np.asarray(a)
-    except ValueError as e:  # ragged nested sequences
-        raise TypeError(f"{name} must be an array of real numbers ({e})") from None
+    arr = as_array(a, name)
     if arr.dtype == object or arr.dtype.kind not in "biuf":
         raise TypeError(f"{name} must be an array of real numbers, got dtype {arr.dtype}")
     arr = arr.astype(dtype, copy=False)
@@ -359,15 +298,54 @@ def check_index(i, size: int, name: str) -> int:
 
 def check_indices(idx, size: int, name: str) -> np.ndarray:
     """A 1-D array of integer positions in ``range(size)`` (floats such as 2.0 are refused)."""
-    arr = np.asarray(idx)
-    if arr.ndim == 0:
-        arr = arr.reshape(1)
-    if arr.ndim != 1:
-        raise ValueError(f"{name} must be 1-D, got shape {arr.shape}")
-    if arr.size and arr.dtype.kind not in "iu":
-        raise TypeError(f"{name} must hold integers, got dtype {arr.dtype}")
-    arr = arr.astype(np.intp, copy=False)
+    arr = as_positions(idx, name)
     if arr.size and (arr.min() < 0 or arr.max() >= size):
         bad = arr[(arr < 0) | (arr >= size)][:3].tolist()
         raise ValueError(f"{name} must lie in [0, {size}), got {bad}")
     return arr
+
+
+# ------------------------------------------------------------------------------------------- domains
+# Parameter domains for annotations read by ``checked`` (solvers._domains): a public callable
+# declares ``epsilon: Epsilon`` and the decorator checks it on entry, with the messages above.
+
+#: a privacy parameter epsilon: 0 < epsilon < inf
+Epsilon = Annotated[float, Check(check_epsilon)]
+#: a privacy parameter delta in [0, 1)
+Delta = Annotated[float, Check(check_delta)]
+#: delta in (0, 1): approximate DP whose proof needs delta > 0
+OpenDelta = Annotated[float, Interval(gt=0, lt=1)]
+#: a count (a size n, a number of rounds T, of tops c) that enters floating-point formulas: >= 1 and
+#: below 10**300, so that its float exists (10**400 is refused, never an OverflowError later)
+FloatCount = Annotated[int, Interval(ge=1, le=10**300)]
+#: a sensitivity: 0 < Delta < inf
+Sensitivity = Annotated[float, Check(check_sensitivity)]
+#: a seed: an integer in [0, 2**63)
+Seed = Annotated[int, Check(check_seed)]
+
+
+def check_path(value, name: str = "path"):
+    """A file-system path: a non-empty ``str`` or ``os.PathLike`` without NUL bytes; returned unchanged.
+
+    Examples
+    --------
+    >>> check_path("out/x.db", "db")
+    'out/x.db'
+    >>> check_path("", "db")
+    Traceback (most recent call last):
+    ...
+    ValueError: db must be a non-empty path, got ''
+    """
+    if not isinstance(value, (str, os.PathLike)):
+        raise TypeError(f"{name} must be a path (str or os.PathLike), got {type(value).__name__}")
+    text = os.fspath(value)
+    if not isinstance(text, str) or not text.strip() or "\x00" in text:
+        raise ValueError(f"{name} must be a non-empty path, got {text!r}")
+    return value
+
+
+#: a file-system path (str or os.PathLike, non-empty, no NUL)
+PathArg = Annotated[Any, Check(check_path, kind="path")]
+
+#: points (or queries) on the line: a 1-D float64 array of finite reals (a scalar is one point)
+LinePoints = Annotated[Any, Check(check_line_points, kind="array")]

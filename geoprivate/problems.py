@@ -18,21 +18,28 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
 
 import numpy as np
 
 from geoprivate._validation import (
+    Check,
+    Interval,
+    Joint,
+    NonNegInt,
+    Positive,
+    PositiveInt,
+    Rng,
     as_rng,
     check_finite_array,
     check_indices,
-    check_int_in_range,
     check_line_points,
-    check_positive_int,
+    checked,
 )
 from geoprivate.adversaries.stochastic import gaussian, uniform_columns, uniform_line
 from geoprivate.concepts import FiniteClass, Halfspaces, Intervals, Thresholds
 from solvers import combinatorics as comb
+from solvers._checks import as_list, check_array_bytes
 from solvers.generators import random_matrix
 
 __all__ = [
@@ -58,6 +65,25 @@ MAX_DIMENSION = 10**6
 CONCEPTS = ("thresholds", "intervals", "finite", "halfspaces")
 
 
+def _concept(value, name: str) -> str:
+    """One of :data:`CONCEPTS`."""
+    if not isinstance(value, str) or value not in CONCEPTS:
+        raise ValueError(f"{name}: the concept must be one of {CONCEPTS}, got {value!r}")
+    return value
+
+
+#: one of :data:`CONCEPTS`
+Concept = Annotated[str, Check(_concept, kind="choice")]
+_Dim = Annotated[int, Interval(ge=1, le=MAX_DIMENSION)]
+_NSample = Annotated[int, Interval(ge=0, le=MAX_SAMPLE)]
+
+
+def _breakpoints(value, name: str) -> tuple:
+    """Finite breakpoints of a target, as floats."""
+    return tuple(check_finite_array(as_list(value, name, "a sequence of real numbers"), name, ndim=1).tolist())
+
+
+@checked
 class Target:
     """The target concept c as a callable ``points -> {0,1}`` that also lists its breakpoints.
 
@@ -66,10 +92,16 @@ class Target:
     the concept (t*, [a*, b*], a row index, or (a*, w*)).
     """
 
-    def __init__(self, fn, breakpoints=(), check=None, **params):
+    def __init__(
+        self,
+        fn: Callable[..., Any],
+        breakpoints: Annotated[Any, Check(_breakpoints, kind="array")] = (),
+        check: Callable[..., Any] | None = None,
+        **params: Any,
+    ):
         self.fn = fn
         self.check = check
-        self.breakpoints = tuple(float(b) for b in breakpoints)
+        self.breakpoints = breakpoints
         self.params = params
 
     def __call__(self, q):
@@ -79,6 +111,21 @@ class Target:
         return f"Target({self.params})"
 
 
+def _target_params(value, name: str):
+    """The target as its class names it (a threshold, a pair, a row, (a, w)): no NaN in it."""
+    try:
+        bad = np.isnan(np.asarray(value, dtype=float)).any()
+    except (TypeError, ValueError):  # not numbers (a row index is an int; halfspaces a pair of an array and a float)
+        bad = any(isinstance(v, float) and v != v for v in (value if isinstance(value, tuple) else (value,)))
+    if bad:
+        raise ValueError(f"{name} must not hold NaN, got {value!r}")
+    return value
+
+
+_TargetParams = Annotated[Any, Check(_target_params)]
+
+
+@checked
 @dataclass(frozen=True)
 class TargetDraw:
     """A class, a target drawn in it and the law D of the points.
@@ -93,15 +140,16 @@ class TargetDraw:
     vc : int                 VC dimension (finite: exact; halfspaces in ℝ^d: d + 1)
     """
 
-    name: str
+    name: Concept
     concept: Thresholds | Intervals | FiniteClass | Halfspaces
     target: Target
     law: Callable[..., np.ndarray]
-    params: Any  # its type depends on name (see above)
-    vc: int
+    params: _TargetParams  # its type depends on name (see above)
+    vc: NonNegInt
 
 
-def point_checker(name: str, *, d: int = 2, n_points: int = 32):
+@checked
+def point_checker(name: Concept, *, d: _Dim = 2, n_points: PositiveInt = 32):
     """The validator of the points of problem ``name``: ``check(points, param_name) -> array``.
 
     Line classes: finite reals (:func:`~geoprivate._validation.check_line_points`); finite classes: domain positions in
@@ -126,8 +174,15 @@ def point_checker(name: str, *, d: int = 2, n_points: int = 32):
     return lambda q, what="points": check_finite_array(q, what, shape=(None, d))
 
 
+@checked
 def draw_target(
-    name: str, rng=None, *, d: int = 2, n_points: int = 32, n_concepts: int = 128, grid: float | None = GRID
+    name: Concept,
+    rng: Rng = None,
+    *,
+    d: _Dim = 2,
+    n_points: PositiveInt = 32,
+    n_concepts: PositiveInt = 128,
+    grid: Positive | None = GRID,
 ) -> TargetDraw:
     """Draw a target of ``name`` from ``rng`` (see the module docstring).
 
@@ -136,16 +191,10 @@ def draw_target(
     ValueError
         Unknown ``name``; d, n_points or n_concepts < 1.
     """
-    if name not in CONCEPTS:
-        raise ValueError(f"concept: expected one of {CONCEPTS}, got {name!r}")
-    d = check_int_in_range(d, "d", 1, MAX_DIMENSION)
-    if name == "finite":
-        n_points = check_positive_int(n_points, "n_points")
-        n_concepts = check_positive_int(n_concepts, "n_concepts")
-        if n_points * n_concepts > MAX_CELLS:
-            raise ValueError(
-                f"n_points, n_concepts: a {n_concepts} x {n_points} matrix has more than MAX_CELLS = {MAX_CELLS} cells"
-            )
+    if name == "finite" and n_points * n_concepts > MAX_CELLS:
+        raise ValueError(
+            f"n_points, n_concepts: a {n_concepts} x {n_points} matrix has more than MAX_CELLS = {MAX_CELLS} cells"
+        )
     rng = as_rng(rng)
     if name == "thresholds":
         t = float(rng.uniform(0.2, 0.8))
@@ -173,6 +222,7 @@ def draw_target(
     return TargetDraw(name, Halfspaces(d), tg, gaussian(d, grid=grid), (a, w), d + 1)
 
 
+@checked
 @dataclass
 class Problem:
     """A concept class, a target c in it, the law D of the points and (optionally) a labelled sample S ~ D.
@@ -200,18 +250,22 @@ class Problem:
         The sample S and its labels c(S) when drawn (``n_sample`` > 0 in :func:`draw_problem`).
     """
 
-    name: str
+    name: Concept
     concept: Thresholds | Intervals | FiniteClass | Halfspaces
     target: Target
     sampler: Callable[..., np.ndarray]
-    target_params: Any  # its type depends on name (see above)
-    vc: int
-    d: int
+    target_params: _TargetParams  # its type depends on name (see above)
+    vc: NonNegInt
+    d: _Dim
     description: str
     X: np.ndarray | None = None
     y: np.ndarray | None = None
 
-    def check_points(self, points, name: str = "points") -> np.ndarray:
+    def check_points(
+        self,
+        points: Annotated[Any, Joint("points of the problem's domain (its target's check)", kind="array")],
+        name: str = "points",
+    ) -> np.ndarray:
         """``points`` validated as points of this problem (:func:`point_checker`): a one-line error otherwise.
 
         Parameters
@@ -228,9 +282,10 @@ class Problem:
         check = self.target.check
         return np.asarray(points) if check is None else check(points, name)
 
-    def sample(self, rng, n: int) -> np.ndarray:
+    def sample(self, rng: Rng, n: _NSample) -> np.ndarray:
         """n i.i.d. points of D (U[0, 1) on the line; uniform on the domain positions; grid Gaussian)."""
-        return self.sampler(rng, n)
+        check_array_bytes(8 * n * self.d, f"n={n} points of dimension {self.d}")
+        return self.sampler(as_rng(rng), n)
 
     @property
     def law(self):
@@ -250,15 +305,16 @@ def _description(td: TargetDraw, d: int, grid: float | None) -> str:
     return f"halfspaces in R^{d}, {law}"
 
 
+@checked
 def draw_problem(
-    name: str,
-    rng=None,
+    name: Concept,
+    rng: Rng = None,
     *,
-    n_sample: int = 0,
-    d: int = 2,
-    n_points: int = 32,
-    n_concepts: int = 128,
-    grid: float | None = GRID,
+    n_sample: _NSample = 0,
+    d: _Dim = 2,
+    n_points: PositiveInt = 32,
+    n_concepts: PositiveInt = 128,
+    grid: Positive | None = GRID,
 ) -> Problem:
     """Draw a :class:`Problem` of ``name`` from ``rng``: the target, then (if ``n_sample`` > 0) S ~ D^n_sample.
 
@@ -287,10 +343,9 @@ def draw_problem(
     ValueError
         Unknown ``name``; n_sample < 0; d, n_points or n_concepts < 1.
     """
-    if name not in CONCEPTS:
-        raise ValueError(f"concept: expected one of {CONCEPTS}, got {name!r}")
-    n_sample = check_int_in_range(n_sample, "n_sample", 0, MAX_SAMPLE)
-    d = check_int_in_range(d, "d", 1, MAX_DIMENSION)
+    check_array_bytes(
+        8 * n_sample * (d if name == "halfspaces" else 1), f"n_sample={n_sample} points of dimension d={d}"
+    )
     rng = as_rng(rng)
     td = draw_target(name, rng, d=d, n_points=n_points, n_concepts=n_concepts, grid=grid)
     dim = {"thresholds": 1, "intervals": 2, "finite": td.vc, "halfspaces": d}[name]

@@ -15,13 +15,17 @@ from __future__ import annotations
 import itertools
 import math
 from fractions import Fraction
+from typing import Annotated, Any, Literal
 
 import numpy as np
 from hypothesis import assume
 from hypothesis import strategies as st
 
+from geoprivate._validation import Check, Choice, Interval, checked
 from geoprivate.concepts import FiniteClass, Halfspaces, Intervals, PointFunctions, Thresholds
 from geoprivate.mechanisms.sparse_vector import lemma1_applies
+from solvers._domains import Rational
+from solvers._rational import rational_points
 from solvers.vc1 import random_vc1_class
 
 __all__ = [
@@ -40,7 +44,30 @@ __all__ = [
 ]
 
 
-def rationals(lo=-10, hi=10, max_denominator: int = 4):
+#: a size of a generated object (small: these draw test instances)
+_Size = Annotated[int, Interval(ge=0, le=64)]
+_Dim = Annotated[int, Interval(ge=1, le=8)]
+
+
+def _sizes(min_size: int, max_size: int) -> None:
+    if min_size > max_size:
+        raise ValueError(f"min_size must be <= max_size, got min_size={min_size}, max_size={max_size}")
+
+
+def _bounds(lo, hi) -> None:
+    if lo > hi:
+        raise ValueError(f"lo must be <= hi, got lo={lo}, hi={hi}")
+
+
+def _point_rows(value, name: str) -> list:
+    """Points as rows of exact numbers (an empty sequence is no point)."""
+    if isinstance(value, (list, tuple)) and not value:
+        return []
+    return rational_points(value, name)
+
+
+@checked
+def rationals(lo: Rational = -10, hi: Rational = 10, max_denominator: Annotated[int, Interval(ge=1, le=10**6)] = 4):
     """Exact rationals in ``[lo, hi]`` with denominators at most ``max_denominator``.
 
     Parameters
@@ -61,10 +88,17 @@ def rationals(lo=-10, hi=10, max_denominator: int = 4):
     >>> Fraction(1, 3) < q <= 1
     True
     """
-    return st.fractions(min_value=Fraction(lo), max_value=Fraction(hi), max_denominator=max_denominator)
+    _bounds(lo, hi)
+    for name, v in (("lo", lo), ("hi", hi)):
+        if v.denominator > max_denominator:
+            raise ValueError(f"{name} must have a denominator <= max_denominator = {max_denominator}, got {v}")
+    return st.fractions(min_value=lo, max_value=hi, max_denominator=max_denominator)
 
 
-def points_on_line(min_size: int = 1, max_size: int = 8, *, distinct: bool = True, lo=-10, hi=10):
+@checked
+def points_on_line(
+    min_size: _Size = 1, max_size: _Size = 8, *, distinct: bool = True, lo: Rational = -10, hi: Rational = 10
+):
     """Finite point sets on the line: lists of Fractions (distinct unless ``distinct=False``).
 
     Parameters
@@ -87,10 +121,12 @@ def points_on_line(min_size: int = 1, max_size: int = 8, *, distinct: bool = Tru
     >>> len(p), len(set(p))
     (3, 3)
     """
+    _sizes(min_size, max_size)
     return st.lists(rationals(lo, hi), min_size=min_size, max_size=max_size, unique=distinct)
 
 
-def in_general_position(pts) -> bool:
+@checked
+def in_general_position(pts: Annotated[Any, Check(_point_rows, kind="array")]) -> bool:
     """Whether no d + 1 of the points lie on one affine hyperplane of ℝ^d (exact; distinct points for d = 1).
 
     Parameters
@@ -137,7 +173,16 @@ def _det(rows: list[list[Fraction]]) -> Fraction:
     return det
 
 
-def points(d: int, min_size: int = 1, max_size: int = 6, *, general_position: bool = True, lo=-6, hi=6):
+@checked
+def points(
+    d: _Dim,
+    min_size: _Size = 1,
+    max_size: _Size = 6,
+    *,
+    general_position: bool = True,
+    lo: Rational = -6,
+    hi: Rational = 6,
+):
     """Point sets in ℝ^d with rational coordinates: in general position, or degenerate on request.
 
     Parameters
@@ -164,6 +209,7 @@ def points(d: int, min_size: int = 1, max_size: int = 6, *, general_position: bo
     >>> in_general_position(pts)
     False
     """
+    _sizes(min_size, max_size)
     coord = rationals(lo, hi, 2)
     point = st.tuples(*[coord] * d)
     if general_position:
@@ -186,7 +232,8 @@ def points(d: int, min_size: int = 1, max_size: int = 6, *, general_position: bo
     return _degenerate()
 
 
-def points_in_plane(min_size: int = 1, max_size: int = 6, *, general_position: bool = True):
+@checked
+def points_in_plane(min_size: _Size = 1, max_size: _Size = 6, *, general_position: bool = True):
     """Point sets in the plane: :func:`points` with ``d = 2``.
 
     Parameters
@@ -211,7 +258,10 @@ _LINE_CLASSES = ("thresholds", "intervals", "point-functions")
 _KINDS = _LINE_CLASSES + ("halfspaces", "finite", "vc1-tree")
 
 
-def zero_one_matrices(max_rows: int = 6, max_cols: int = 5):
+@checked
+def zero_one_matrices(
+    max_rows: Annotated[int, Interval(ge=1, le=2**16)] = 6, max_cols: Annotated[int, Interval(ge=1, le=16)] = 5
+):
     """0/1 matrices (rows: concepts, columns: points) with distinct rows, as numpy uint8 arrays.
 
     Parameters
@@ -240,7 +290,15 @@ def zero_one_matrices(max_rows: int = 6, max_cols: int = 5):
     return _matrix()
 
 
-def concept_classes(kind: str = "finite", *, d: int = 2, max_points: int = 6):
+@checked
+def concept_classes(
+    kind: Annotated[
+        str, Choice("thresholds", "intervals", "point-functions", "halfspaces", "finite", "vc1-tree", "any")
+    ] = "finite",
+    *,
+    d: _Dim = 2,
+    max_points: Annotated[int, Interval(ge=2, le=12)] = 6,
+):
     """Concept classes: thresholds, intervals, point functions, halfspaces, finite classes from 0/1
     matrices, VC-1 classes from random VC-1 trees (:func:`solvers.vc1.random_vc1_class`).
 
@@ -282,7 +340,14 @@ def concept_classes(kind: str = "finite", *, d: int = 2, max_points: int = 6):
     raise ValueError(f"kind must be one of {_KINDS + ('any',)}, got {kind!r}")
 
 
-def labelled_samples(concept: str = "thresholds", *, realisable: bool = True, min_size: int = 1, max_size: int = 6):
+@checked
+def labelled_samples(
+    concept: Annotated[str, Choice("thresholds", "intervals", "point-functions")] = "thresholds",
+    *,
+    realisable: bool = True,
+    min_size: _Size = 1,
+    max_size: _Size = 6,
+):
     """Labelled samples on the line ``(points, labels)``, realisable by a line concept class or not.
 
     Parameters
@@ -311,8 +376,7 @@ def labelled_samples(concept: str = "thresholds", *, realisable: bool = True, mi
         "intervals": concept_classes("intervals"),
         "point-functions": concept_classes("point-functions"),
     }
-    if concept not in C:
-        raise ValueError(f"concept must be one of {tuple(C)}, got {concept!r}")
+    _sizes(min_size, max_size)
 
     @st.composite
     def _sample(draw):
@@ -340,7 +404,14 @@ def _dichotomies(cls, pts) -> np.ndarray:
     return cls.restrict_to([float(r) for r in ranks]).matrix
 
 
-def neighbouring_datasets(elements, *, min_size: int = 1, max_size: int = 6, relation: str = "replace-one"):
+@checked
+def neighbouring_datasets(
+    elements: st.SearchStrategy,
+    *,
+    min_size: _Size = 1,
+    max_size: _Size = 6,
+    relation: Literal["replace-one", "add-remove"] = "replace-one",
+):
     """Pairs of neighbouring datasets ``(D, D')`` (lists of ``elements``).
 
     Parameters
@@ -365,8 +436,7 @@ def neighbouring_datasets(elements, *, min_size: int = 1, max_size: int = 6, rel
     >>> len(D), len(D2), sum(a != b for a, b in zip(D, D2))
     (1, 1, 1)
     """
-    if relation not in ("replace-one", "add-remove"):
-        raise ValueError(f"relation must be 'replace-one' or 'add-remove', got {relation!r}")
+    _sizes(min_size, max_size)
 
     @st.composite
     def _pair(draw):
@@ -382,7 +452,13 @@ def neighbouring_datasets(elements, *, min_size: int = 1, max_size: int = 6, rel
     return _pair()
 
 
-def linear_programs(*, feasible: bool = True, max_vars: int = 3, max_constraints: int = 4):
+@checked
+def linear_programs(
+    *,
+    feasible: bool = True,
+    max_vars: Annotated[int, Interval(ge=1, le=16)] = 3,
+    max_constraints: Annotated[int, Interval(ge=1, le=64)] = 4,
+):
     """Systems ``A x <= b`` with rational entries and a certificate of their answer.
 
     Parameters
@@ -487,7 +563,14 @@ THEOREMS = {
 }
 
 
-def mechanism_parameters(theorem: str, *, inside: bool = True):
+def _theorem(value, name: str) -> str:
+    if not isinstance(value, str) or value not in THEOREMS:
+        raise ValueError(f"{name} must be one of {sorted(THEOREMS)}, got {value!r}")
+    return value
+
+
+@checked
+def mechanism_parameters(theorem: Annotated[str, Check(_theorem, kind="choice")], *, inside: bool = True):
     """Parameters of a mechanism inside (or outside) a named theorem's conditions.
 
     Composition theorems shrink towards the fewest mechanisms / iterations first, then towards the
@@ -515,8 +598,6 @@ def mechanism_parameters(theorem: str, *, inside: bool = True):
     >>> lemma1_applies(p["epsilon"], p["delta"], p["gap"], p["n"])
     False
     """
-    if theorem not in THEOREMS:
-        raise ValueError(f"theorem must be one of {sorted(THEOREMS)}, got {theorem!r}")
     params, condition = THEOREMS[theorem]
     if not inside and condition is _always:
         raise ValueError(f"inside: {theorem} has no hypotheses beyond its parameter ranges to violate")

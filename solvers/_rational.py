@@ -22,7 +22,16 @@ from fractions import Fraction
 
 import numpy as np
 
-__all__ = ["to_fraction", "rational_matrix", "common_denominator", "int_row", "pow2"]
+__all__ = [
+    "to_fraction",
+    "coordinate",
+    "rational_matrix",
+    "rational_points",
+    "rational_vector",
+    "common_denominator",
+    "int_row",
+    "pow2",
+]
 
 
 def to_fraction(x, name: str, *, allow_bool: bool = True) -> Fraction:
@@ -81,6 +90,67 @@ def rational_matrix(X, name: str, ncols: int | None = None, *, noun: str = "matr
     if arr.dtype in (np.float64, np.float32):
         return [[Fraction(v) for v in row] for row in arr.tolist()], arr
     return [[to_fraction(v, name, allow_bool=allow_bool) for v in row] for row in arr.tolist()], arr
+
+
+def coordinate(x, name: str) -> Fraction:
+    """A coordinate as an exact Fraction: :func:`to_fraction` with booleans refused.
+
+    Parameters
+    ----------
+    x : int, float, Fraction or numbers.Rational
+        The number (a float at its exact binary value; NaN and infinities refused).
+    name : str
+        The parameter named in the error.
+
+    Returns
+    -------
+    fractions.Fraction
+    """
+    return to_fraction(x, name, allow_bool=False)
+
+
+def rational_points(X, name: str) -> list[list[Fraction]]:
+    """Points (the rows of a 2-D numeric array) as exact Fractions; booleans refused (see :func:`rational_matrix`).
+
+    Parameters
+    ----------
+    X : array_like, shape (n, d)
+        The points.
+    name : str
+        The parameter named in the error.
+
+    Returns
+    -------
+    list of list of Fraction
+    """
+    return rational_matrix(X, name, noun="array (points x coordinates)", allow_bool=False)[0]
+
+
+def rational_vector(v, name: str, length: int | None = None) -> list[Fraction]:
+    """A 1-D vector of exact Fractions (of ``length`` entries when given); booleans refused.
+
+    Parameters
+    ----------
+    v : array_like, shape (d,)
+        The vector.
+    name : str
+        The parameter named in the error.
+    length : int, optional
+        The length it must have.
+
+    Returns
+    -------
+    list of Fraction
+    """
+    try:
+        arr = v if isinstance(v, np.ndarray) else np.asarray(v, dtype=object)
+    except (ValueError, TypeError) as exc:  # ragged nested lists
+        raise ValueError(f"{name}: not a 1-D vector ({exc})") from None
+    if arr.ndim != 1:
+        raise ValueError(f"{name}: expected a 1-D vector, got shape {arr.shape}")
+    if length is not None and arr.shape[0] != length:
+        raise ValueError(f"{name}: expected length {length}, got {arr.shape[0]}")
+    return [coordinate(x, name) for x in arr.tolist()]
 
 
 def common_denominator(vals) -> tuple[list[int], int]:

@@ -24,10 +24,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Annotated, Any
 
 import numpy as np
 
-from solvers._checks import check_work
+from solvers._checks import as_array, check_work
+from solvers._domains import Check, Interval, Joint, MaxWork, Rational, checked
 from solvers._rational import to_fraction as _to_fraction
 from solvers.lp._linalg import rref
 
@@ -70,6 +72,22 @@ def _is_canonical(p, basis) -> bool:
     return True
 
 
+def _directions(value, name: str):
+    """A sequence of vectors (rows of a 2-D array, or an empty one)."""
+    arr = as_array(value, name, dtype=object)
+    if arr.size and arr.ndim != 2:
+        raise ValueError(f"{name}: expected a sequence of vectors (a 2-D array), got shape {arr.shape}")
+    return value
+
+
+#: a vector in the ambient space (exact numbers, one per coordinate: checked against the subspace)
+_Ambient = Annotated[Any, Joint("exact numbers, one per coordinate of the ambient space", kind="array")]
+#: a matrix of constraints on the ambient space, checked with its right-hand side
+_Rows = Annotated[Any, Joint("exact rows of the ambient dimension, one per entry of b", kind="array")]
+_Rhs = Annotated[Any, Joint("exact numbers, one per row of A", kind="array")]
+
+
+@checked
 @dataclass(frozen=True)
 class IntersectResult:
     """Outcome of :meth:`AffineSubspace.intersect`.
@@ -89,6 +107,7 @@ class IntersectResult:
     empty: bool
 
 
+@checked
 @dataclass(frozen=True)
 class AffineSubspace:
     """An exact affine subspace ``{point + span(basis)}`` of ``Q^n`` in canonical form.
@@ -136,7 +155,7 @@ class AffineSubspace:
 
     # ---------------------------------------------------------------- constructors
     @classmethod
-    def full(cls, dim: int, *, max_work: int | None = 10**7) -> AffineSubspace:
+    def full(cls, dim: Annotated[int, Interval(ge=0, le=2**63 - 1)], *, max_work: MaxWork = 10**7) -> AffineSubspace:
         """The whole space ``Q^dim`` (a dense ``dim x dim`` identity basis).
 
         Raises
@@ -145,16 +164,17 @@ class AffineSubspace:
             ``dim`` negative, or ``dim**2`` basis entries above ``max_work`` (default 10^7;
             ``max_work=None`` lifts the limit).
         """
-        if isinstance(dim, bool) or not isinstance(dim, (int, np.integer)) or dim < 0:
-            raise ValueError(f"dim: expected a non-negative integer, got {dim!r}")
-        dim = int(dim)
         check_work(dim * dim, max_work, f"AffineSubspace.full({dim}): dim^2 exact basis entries")
         one, zero = Fraction(1), Fraction(0)
         basis = tuple(tuple(one if j == i else zero for j in range(dim)) for i in range(dim))
         return cls(tuple(zero for _ in range(dim)), basis)
 
     @classmethod
-    def from_point_and_directions(cls, point, directions=()) -> AffineSubspace:
+    def from_point_and_directions(
+        cls,
+        point: Annotated[Any, Joint("exact numbers (checked in the body)", kind="array")],
+        directions: Annotated[Any, Check(_directions), Joint("exact vectors as long as point", kind="array")] = (),
+    ) -> AffineSubspace:
         """``point + span(directions)`` (directions may be dependent or zero)."""
         p = _vec(point, "point")
         n = len(p)
@@ -162,7 +182,7 @@ class AffineSubspace:
         return cls._canonical(p, dirs)
 
     @classmethod
-    def from_equations(cls, A, b) -> AffineSubspace:
+    def from_equations(cls, A: _Rows, b: _Rhs) -> AffineSubspace:
         """The solution set of ``A z = b``.
 
         Parameters
@@ -225,7 +245,7 @@ class AffineSubspace:
         return tuple(next(j for j, v in enumerate(row) if v != 0) for row in self.basis)
 
     # ---------------------------------------------------------------- operations
-    def intersect(self, a, w) -> IntersectResult:
+    def intersect(self, a: _Ambient, w: Rational) -> IntersectResult:
         """Intersect with the hyperplane ``{z : <a, z> = w}``.
 
         Parameters
@@ -263,7 +283,7 @@ class AffineSubspace:
             dirs.append([x - f * y for x, y in zip(v, vj, strict=True)] if f else list(v))
         return IntersectResult(AffineSubspace._canonical(tuple(p), dirs), False, False)
 
-    def contains(self, p) -> bool:
+    def contains(self, p: _Ambient) -> bool:
         """Exact membership of the point ``p``."""
         try:
             self.from_ambient(p)
@@ -275,7 +295,7 @@ class AffineSubspace:
 
     __contains__ = contains
 
-    def to_ambient(self, coords) -> tuple:
+    def to_ambient(self, coords: Annotated[Any, Joint("exact numbers, one per basis vector", kind="array")]) -> tuple:
         """``point + sum_i coords_i basis_i`` (exact)."""
         u = _vec(coords, "coords", self.dim)
         z = list(self.point)
@@ -284,7 +304,7 @@ class AffineSubspace:
                 z = [a + ui * b for a, b in zip(z, v, strict=True)]
         return tuple(z)
 
-    def from_ambient(self, p) -> tuple:
+    def from_ambient(self, p: _Ambient) -> tuple:
         """The coordinates ``u`` with ``to_ambient(u) == p``.
 
         Raises
@@ -323,7 +343,7 @@ class AffineSubspace:
             b.append(sum(x * y for x, y in zip(row, self.point, strict=True)))
         return tuple(A), tuple(b)
 
-    def restrict(self, A, b) -> tuple[tuple, tuple]:
+    def restrict(self, A: _Rows, b: _Rhs) -> tuple[tuple, tuple]:
         """Rewrite constraints ``A z (op) b`` in the subspace's coordinates ``z = to_ambient(u)``.
 
         Returns ``(A', b')`` with ``A' = A V^T`` (shape ``(m, dim)``) and ``b' = b - A p``, so

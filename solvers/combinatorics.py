@@ -27,11 +27,23 @@ References
 from __future__ import annotations
 
 import math
-from typing import Literal, overload
+from typing import Annotated, Any, Literal, overload
 
 import numpy as np
 
-from solvers._checks import DEFAULT_MAX_WORK, as_binary_matrix, as_columns_and_labels, check_work
+from solvers._checks import DEFAULT_MAX_WORK, as_columns_and_labels, check_work
+from solvers._domains import (
+    BinaryMatrix,
+    Columns,
+    Count64,
+    Joint,
+    Labels01,
+    MaxWork,
+    NonEmptyBinaryMatrix,
+    NonNegInt,
+    Positions,
+    checked,
+)
 
 __all__ = [
     "dichotomies",
@@ -90,7 +102,8 @@ def _unique_rows(M: np.ndarray) -> np.ndarray:
     return _unpack_rows(uniq, n)
 
 
-def dichotomies(M) -> np.ndarray:
+@checked
+def dichotomies(M: BinaryMatrix) -> np.ndarray:
     """The distinct rows Π_C(P) of ``M``, sorted lexicographically.
 
     Parameters
@@ -109,7 +122,7 @@ def dichotomies(M) -> np.ndarray:
     >>> dichotomies([[1, 0], [0, 1], [1, 0]]).tolist()
     [[0, 1], [1, 0]]
     """
-    return _unique_rows(as_binary_matrix(M))
+    return _unique_rows(M)
 
 
 def _log2_comb(n: int, k: int) -> float:
@@ -126,7 +139,8 @@ def _partial_binomial_sum(n: int, k: int) -> int:
     return total
 
 
-def sauer_bound(n: int, d: int, *, max_work: int | None = DEFAULT_MAX_WORK) -> int:
+@checked
+def sauer_bound(n: Count64, d: Count64, *, max_work: MaxWork = DEFAULT_MAX_WORK) -> int:
     """Σ_{i=0}^{d} C(n, i), the Sauer–Shelah bound on |Π_C(P)| for |P| = n, VC(C) = d.
 
     Exact Python int.  ``d >= n`` gives 2**n (closed form); for d > n/2 the complement
@@ -153,12 +167,6 @@ def sauer_bound(n: int, d: int, *, max_work: int | None = DEFAULT_MAX_WORK) -> i
     >>> sauer_bound(10**6, 10**6 - 1) == 2**(10**6) - 1
     True
     """
-    for name, v in (("n", n), ("d", d)):
-        if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
-            raise TypeError(f"{name} must be an integer, got {type(v).__name__}")
-        if v < 0:
-            raise ValueError(f"{name} must be >= 0, got {v}")
-    n, d = int(n), int(d)
     if d >= n:
         check_work(n // 64 + 1, max_work, f"sauer_bound({n}, {d}) = 2^{n}: 64-bit words")
         return 1 << n
@@ -176,7 +184,8 @@ def sauer_bound(n: int, d: int, *, max_work: int | None = DEFAULT_MAX_WORK) -> i
 
 
 # --------------------------------------------------------------------------- VC dimension
-def is_shattered(M, cols) -> bool:
+@checked
+def is_shattered(M: BinaryMatrix, cols: Positions) -> bool:
     """True iff every labelling of the columns ``cols`` is realised by some row of ``M``.
 
     Parameters
@@ -191,7 +200,6 @@ def is_shattered(M, cols) -> bool:
     bool
         Whether the rows of ``M`` realise all 2^|cols| labellings of ``cols``.
     """
-    M = as_binary_matrix(M)
     cols = _as_column_tuple(cols, M.shape[1])
     if not cols:
         return M.shape[0] > 0
@@ -272,7 +280,8 @@ def _search_shattered(rows: np.ndarray, cols: np.ndarray, *, find_max: bool) -> 
     return found
 
 
-def shattered_sets(M) -> list[tuple]:
+@checked
+def shattered_sets(M: NonEmptyBinaryMatrix) -> list[tuple]:
     """Every shattered set of columns (the empty set included), by size then lexicographically.
 
     Pajor's lemma says there are at least |Π_C(P)| of them.  Exponential in the output
@@ -293,13 +302,14 @@ def shattered_sets(M) -> list[tuple]:
     ValueError
         If ``M`` has no rows.
     """
-    rows = _unique_rows(as_binary_matrix(M, allow_empty_rows=False))
+    rows = _unique_rows(M)
     nonconst = np.flatnonzero(rows.min(axis=0) != rows.max(axis=0))
     sets = _search_shattered(rows, nonconst, find_max=False)
     return sorted((tuple(sorted(s)) for s in sets), key=lambda s: (len(s), s))
 
 
-def shattered_set(M) -> tuple:
+@checked
+def shattered_set(M: NonEmptyBinaryMatrix) -> tuple:
     """A largest shattered tuple of column indices (the witness for :func:`vc_dimension`).
 
     Columns are first reduced (constant columns dropped, one representative per class
@@ -324,7 +334,6 @@ def shattered_set(M) -> tuple:
     ValueError
         If ``M`` has no rows (the VC dimension of the empty class is undefined).
     """
-    M = as_binary_matrix(M, allow_empty_rows=False)
     rows = _unique_rows(M)
     cols = _reduce_columns(rows)
     witness = tuple(sorted(_search_shattered(rows, cols, find_max=True)[0]))
@@ -332,7 +341,8 @@ def shattered_set(M) -> tuple:
     return witness
 
 
-def vc_dimension(M) -> int:
+@checked
+def vc_dimension(M: NonEmptyBinaryMatrix) -> int:
     """VC dimension of the rows of ``M`` over its columns ([Yan25] Def. 5).
 
     The size of :func:`shattered_set`; see there for the algorithm.
@@ -360,7 +370,8 @@ def vc_dimension(M) -> int:
 def littlestone_dimension(M, *, return_tree: Literal[False] = False) -> int: ...
 @overload
 def littlestone_dimension(M, *, return_tree: Literal[True]) -> tuple[int, MistakeTree]: ...
-def littlestone_dimension(M, *, return_tree: bool = False) -> int | tuple[int, MistakeTree]:
+@checked
+def littlestone_dimension(M: NonEmptyBinaryMatrix, *, return_tree: bool = False) -> int | tuple[int, MistakeTree]:
     """Exact Littlestone dimension ([Yan25] Def. 8) by the SOA recursion.
 
     LD(V) = 0 for a single concept, else max over splitting points x of
@@ -387,7 +398,7 @@ def littlestone_dimension(M, *, return_tree: bool = False) -> int | tuple[int, M
     ValueError
         If ``M`` has no rows.
     """
-    rows = _unique_rows(as_binary_matrix(M, allow_empty_rows=False))
+    rows = _unique_rows(M)
     memo: dict[bytes, tuple[int, int]] = {}
 
     def solve(idx: np.ndarray) -> int:
@@ -434,7 +445,12 @@ def littlestone_dimension(M, *, return_tree: bool = False) -> int | tuple[int, M
     return ld, tree(all_rows, ld)
 
 
-def is_mistake_tree(M, tree: MistakeTree, depth: int) -> bool:
+@checked
+def is_mistake_tree(
+    M: BinaryMatrix,
+    tree: Annotated[Any, Joint("walked against M: a tree that does not fit is not a mistake tree (False)")],
+    depth: NonNegInt,
+) -> bool:
     """True iff ``tree`` is a complete mistake tree of the given depth for ``M``.
 
     Every internal node ``(x, t0, t1)`` is a column; every root-to-leaf path (choosing
@@ -455,7 +471,6 @@ def is_mistake_tree(M, tree: MistakeTree, depth: int) -> bool:
     bool
         Whether ``tree`` is a complete mistake tree of depth ``depth`` realised by ``M``.
     """
-    M = as_binary_matrix(M)
 
     def check(alive: np.ndarray, t: MistakeTree, d: int) -> bool:
         if not alive.any():
@@ -465,16 +480,17 @@ def is_mistake_tree(M, tree: MistakeTree, depth: int) -> bool:
         if not (isinstance(t, tuple) and len(t) == 3):
             return False
         x = t[0]
-        if not (0 <= int(x) < M.shape[1]):
+        if isinstance(x, (bool, np.bool_)) or not isinstance(x, (int, np.integer)) or not 0 <= x < M.shape[1]:
             return False
         col = M[:, int(x)].astype(bool)
         return check(alive & ~col, t[1], d - 1) and check(alive & col, t[2], d - 1)
 
-    return check(np.ones(M.shape[0], bool), tree, int(depth))
+    return check(np.ones(M.shape[0], bool), tree, depth)
 
 
 # --------------------------------------------------------------------------- thresholds
-def threshold_dimension(M, *, return_witness: bool = False, max_states: int | None = 20_000):
+@checked
+def threshold_dimension(M: NonEmptyBinaryMatrix, *, return_witness: bool = False, max_states: MaxWork = 20_000):
     """Thresholds dimension TD ([Yan25] Def. 6): the largest k with points x_1..x_k
     and concepts c_1..c_k such that c_i(x_j) = 1 iff j >= i.
 
@@ -508,9 +524,6 @@ def threshold_dimension(M, *, return_witness: bool = False, max_states: int | No
     ValueError
         If ``M`` has no rows, or the search exceeds ``max_states``.
     """
-    M = as_binary_matrix(M, allow_empty_rows=False)
-    if max_states is not None and (isinstance(max_states, bool) or not isinstance(max_states, int) or max_states < 1):
-        raise ValueError(f"max_states must be a positive integer or None, got {max_states!r}")
     rows = _unique_rows(M)
     cols = rows.astype(bool)
     best_chain: tuple = ()
@@ -589,7 +602,8 @@ def _addable_points(cols: np.ndarray, chain: tuple, pos: np.ndarray) -> np.ndarr
     return cand[np.argsort(-weight, kind="stable")]
 
 
-def is_threshold_chain(M, points, concepts) -> bool:
+@checked
+def is_threshold_chain(M: BinaryMatrix, points: Positions, concepts: Positions) -> bool:
     """True iff rows ``concepts`` = c_1..c_k and columns ``points`` = x_1..x_k form a
     class of thresholds ([Yan25] Def. 6): c_i(x_j) = 1 iff j >= i.
 
@@ -607,8 +621,7 @@ def is_threshold_chain(M, points, concepts) -> bool:
     bool
         Whether c_i(x_j) = 1 iff j >= i for all i, j (and the lengths agree).
     """
-    M = as_binary_matrix(M)
-    points, concepts = list(points), list(concepts)
+    points, concepts = points.tolist(), concepts.tolist()
     if len(points) != len(concepts) or len(set(points)) != len(points):
         return False
     k = len(points)
@@ -621,7 +634,8 @@ def is_threshold_chain(M, points, concepts) -> bool:
 
 
 # --------------------------------------------------------------------------- samples
-def empirical_errors(M, cols, labels) -> np.ndarray:
+@checked
+def empirical_errors(M: BinaryMatrix, cols: Columns, labels: Labels01) -> np.ndarray:
     """Number of sample points each concept mislabels: an int array of length n_concepts.
 
     ``cols`` are column indices (repeats allowed: a sample is a multiset), ``labels``
@@ -641,14 +655,14 @@ def empirical_errors(M, cols, labels) -> np.ndarray:
     numpy.ndarray of int, shape (n_concepts,)
         How many sample points each concept mislabels.
     """
-    M = as_binary_matrix(M)
     c, y = as_columns_and_labels(M, cols, labels)
     if c.size == 0:
         return np.zeros(M.shape[0], np.int64)
     return (M[:, c] != y[None, :]).sum(axis=1, dtype=np.int64)
 
 
-def restrict(M, cols, labels) -> np.ndarray:
+@checked
+def restrict(M: BinaryMatrix, cols: Columns, labels: Labels01) -> np.ndarray:
     """The version space: sorted row indices of the concepts consistent with the sample.
 
     ``M[restrict(M, cols, labels)]`` is the restricted class C|S.  An inconsistent
@@ -671,7 +685,8 @@ def restrict(M, cols, labels) -> np.ndarray:
     return np.flatnonzero(empirical_errors(M, cols, labels) == 0)
 
 
-def erm(M, cols, labels, *, all_minimisers: bool = False):
+@checked
+def erm(M: NonEmptyBinaryMatrix, cols: Columns, labels: Labels01, *, all_minimisers: bool = False):
     """Empirical risk minimisation over the rows of ``M``.
 
     Parameters
@@ -697,7 +712,6 @@ def erm(M, cols, labels, *, all_minimisers: bool = False):
     ValueError
         If ``M`` has no rows.
     """
-    M = as_binary_matrix(M, allow_empty_rows=False)
     err = empirical_errors(M, cols, labels)
     if all_minimisers:
         return np.flatnonzero(err == err.min())

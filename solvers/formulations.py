@@ -42,9 +42,13 @@ Lemma 4.2 (``v ≥ 0``).  S. Diamond, S. Boyd, *CVXPY* (JMLR 2016).
 
 from __future__ import annotations
 
+from typing import Annotated, Any
+
 import cvxpy as cp
 import numpy as np
 
+from solvers._checks import as_array
+from solvers._domains import Interval, Joint, LPPart, Subspace, checked
 from solvers._highs import consume_banner
 from solvers.lp._system import _prepare
 
@@ -57,6 +61,11 @@ __all__ = [
 ]
 
 
+_Objective = cp.Minimize | cp.Maximize
+_Matrix = Annotated[Any, Joint("finite numbers, d columns as the other arrays", kind="array")]
+
+
+@checked
 class Formulation(cp.Problem):
     """A :class:`cvxpy.Problem` whose variables and constraints are also reachable by name.
 
@@ -69,13 +78,13 @@ class Formulation(cp.Problem):
         Which oracle / paper statement the LP encodes.
     """
 
-    def __init__(self, objective, constraints: dict, variables: dict, source: str):
+    def __init__(self, objective: _Objective, constraints: dict, variables: dict, source: str):
         super().__init__(objective, list(constraints.values()))
         self.var = dict(variables)
         self.con = dict(constraints)
         self.source = source
 
-    def solve(self, *args, **kwargs):
+    def solve(self, *args: Any, **kwargs: Any):
         """:meth:`cvxpy.Problem.solve`, with highspy's once-per-process banner kept off standard output.
 
         Parameters
@@ -92,14 +101,14 @@ class Formulation(cp.Problem):
         consume_banner()
         return super().solve(*args, **kwargs)
 
-    def with_constraints(self, **named) -> Formulation:
+    def with_constraints(self, **named: Any) -> Formulation:
         """A new :class:`Formulation`: this one plus the given named constraints."""
         clash = sorted(set(named) & set(self.con))
         if clash:
             raise ValueError(f"with_constraints: names already used: {clash}")
         return Formulation(self.objective, {**self.con, **named}, self.var, self.source)
 
-    def with_objective(self, objective) -> Formulation:
+    def with_objective(self, objective: _Objective) -> Formulation:
         """A new :class:`Formulation` with the same constraints and another objective."""
         return Formulation(objective, self.con, self.var, self.source)
 
@@ -113,17 +122,19 @@ class Formulation(cp.Problem):
 def _system_arrays(A_ub, b_ub, A_eq, b_eq, d_hint=None):
     """Validated float arrays of the system (same rules and messages as :mod:`solvers.lp`)."""
 
-    S = _prepare(A_ub, b_ub, A_eq, b_eq, d_hint=d_hint)
+    try:
+        S = _prepare(A_ub, b_ub, A_eq, b_eq, d_hint=d_hint)
+    except OverflowError:  # an exact entry beyond the floats: cvxpy solves in floats
+        raise ValueError(
+            "A_ub, b_ub, A_eq, b_eq: an entry is beyond the floats (a cvxpy formulation is in floats)"
+        ) from None
     A = np.asarray(S.A_float, dtype=float).reshape(S.m, S.d)
     b = np.asarray(S.b_float, dtype=float).reshape(S.m)
     return S.d, A[: S.m_ub], b[: S.m_ub], A[S.m_ub :], b[S.m_ub :]
 
 
 def _finite_matrix(X, name: str, ncols: int | None = None, ndim: int = 2) -> np.ndarray:
-    try:
-        arr = np.asarray(X, dtype=float)
-    except (TypeError, ValueError) as exc:
-        raise TypeError(f"{name}: expected numbers, got {X!r} ({exc})") from None
+    arr = as_array(X, name, dtype=float)
     if ndim == 2 and arr.ndim == 1 and arr.size == 0:
         arr = arr.reshape(0, ncols or 0)
     if arr.ndim != ndim:
@@ -147,7 +158,8 @@ def _polyhedron(x, A_ub, b_ub, A_eq, b_eq) -> dict:
 # --------------------------------------------------------------------------- builders
 
 
-def feasibility_problem(A_ub, b_ub, A_eq=None, b_eq=None, *, strict: bool = False):
+@checked
+def feasibility_problem(A_ub: LPPart, b_ub: LPPart, A_eq: LPPart = None, b_eq: LPPart = None, *, strict: bool = False):
     """``{x : A_ub x <= b_ub, A_eq x = b_eq}`` as a cvxpy problem (the LP of :func:`solvers.lp.feasible_point`).
 
     Parameters
@@ -180,7 +192,8 @@ def feasibility_problem(A_ub, b_ub, A_eq=None, b_eq=None, *, strict: bool = Fals
     return Formulation(cp.Maximize(t), cons, {"x": x, "t": t}, "solvers.lp.feasible_point(strict=True)")
 
 
-def optimization_problem(c, A_ub, b_ub, A_eq=None, b_eq=None):
+@checked
+def optimization_problem(c: LPPart, A_ub: LPPart, b_ub: LPPart, A_eq: LPPart = None, b_eq: LPPart = None):
     """``max c^T x`` s.t. ``ub: A_ub x <= b_ub``, ``eq: A_eq x = b_eq`` (the LP of :func:`solvers.lp.maximize`).
 
     Parameters
@@ -200,12 +213,25 @@ def optimization_problem(c, A_ub, b_ub, A_eq=None, b_eq=None):
         :class:`solvers.lp.OptimizeResult.status`.
     """
     cv = _finite_matrix(c, "c", ndim=1)
+    for name, M in (("A_ub", A_ub), ("A_eq", A_eq)):
+        arr = None if M is None else as_array(M, name)
+        if arr is not None and arr.ndim == 2 and arr.shape[0] and arr.shape[1] != len(cv):
+            raise ValueError(f"c must have one entry per column of {name} ({arr.shape[1]}), got {len(cv)}")
     d, Au, bu, Ae, be = _system_arrays(A_ub, b_ub, A_eq, b_eq, d_hint=len(cv))
     x = cp.Variable(d, name="x")
     return Formulation(cp.Maximize(cv @ x), _polyhedron(x, Au, bu, Ae, be), {"x": x}, "solvers.lp.maximize")
 
 
-def cdepth_level_problem(points, rays=None, anchors=None, lineality=None, subspace=None, *, anchoring_ratio=None):
+@checked
+def cdepth_level_problem(
+    points: _Matrix,
+    rays: _Matrix = None,
+    anchors: Annotated[Any, Joint("one index into points per ray", kind="indices")] = None,
+    lineality: _Matrix = None,
+    subspace: Subspace = None,
+    *,
+    anchoring_ratio: Annotated[float, Interval(gt=0)] | None = None,
+):
     """Is ``ConvexHull(D_S(k)) ∩ {z : E z = f}`` non-empty?  ([Yan26] §5, Definitions 8–9.)
 
     ``cdepth_S(z) = max{k : z ∈ ConvexHull(D_S(k))}`` (Def. 9), so the maximum of cdepth
@@ -248,7 +274,7 @@ def cdepth_level_problem(points, rays=None, anchors=None, lineality=None, subspa
         raise ValueError("points: the level set needs at least one vertex (an empty level set has no hull)")
     R = _finite_matrix(rays if rays is not None else np.zeros((0, d)), "rays", d)
     n_e = R.shape[0]
-    anc = np.asarray(anchors if anchors is not None else np.zeros(0), dtype=float).reshape(-1)
+    anc = as_array(anchors if anchors is not None else np.zeros(0), "anchors", dtype=float).reshape(-1)
     if anc.shape[0] != n_e:
         raise ValueError(f"anchors: expected one vertex index per ray ({n_e}), got {anc.shape[0]}")
     if n_e and (np.any(anc != np.round(anc)) or anc.min() < 0 or anc.max() >= n_v):
@@ -276,10 +302,7 @@ def cdepth_level_problem(points, rays=None, anchors=None, lineality=None, subspa
     if mu is not None:
         cons["mu_nonneg"] = mu >= 0
         if anchoring_ratio is not None:
-            M = float(anchoring_ratio)
-            if not (np.isfinite(M) and M > 0):
-                raise ValueError(f"anchoring_ratio: expected a finite number > 0, got {anchoring_ratio!r}")
-            cons["anchoring"] = mu <= M * lam[anc]
+            cons["anchoring"] = mu <= anchoring_ratio * lam[anc]
     if len(E):
         cons["subspace"] = E @ z == f
     variables = {"z": z, "lam": lam, "mu": mu, "nu": nu}
@@ -291,7 +314,10 @@ def cdepth_level_problem(points, rays=None, anchors=None, lineality=None, subspa
     )
 
 
-def margin_problem(X, labels, *, nonnegative: bool = False):
+@checked
+def margin_problem(
+    X: _Matrix, labels: Annotated[Any, Joint("0/1, one per row of X", kind="labels")], *, nonnegative: bool = False
+):
     """The best ℓ1-margin halfspace through the origin ([BF26] §2 and Lemma 4.2).
 
     [BF26] calls ``sgn⟨v, x⟩`` with ``‖v‖₁ = 1`` a ρ-margin halfspace for a sample when

@@ -6,10 +6,12 @@ Rows are concepts, columns are points, labels {0, 1}.  Random generators take ``
 from __future__ import annotations
 
 import itertools
+from typing import Annotated
 
 import numpy as np
 
-from solvers._checks import as_rng
+from solvers._checks import as_rng, check_array_bytes
+from solvers._domains import Count64, Interval, Rng, UnitInterval, checked
 
 __all__ = [
     "thresholds_matrix",
@@ -22,13 +24,8 @@ __all__ = [
 ]
 
 
-def _size(n, name: str = "n") -> int:
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
-        raise ValueError(f"{name}: expected a non-negative integer, got {n!r}")
-    return int(n)
-
-
-def thresholds_matrix(n: int) -> np.ndarray:
+@checked
+def thresholds_matrix(n: Count64) -> np.ndarray:
     """Thresholds over n ordered points: rows t = 0..n, row t labels j with 1 iff j >= t.
 
     Parameters
@@ -40,11 +37,12 @@ def thresholds_matrix(n: int) -> np.ndarray:
     -------
     numpy.ndarray of uint8, shape (n + 1, n)
     """
-    n = _size(n)
+    check_array_bytes(2 * (n + 1) * n, f"thresholds_matrix(n={n})")
     return (np.arange(n)[None, :] >= np.arange(n + 1)[:, None]).astype(np.uint8)
 
 
-def point_functions_matrix(n: int, *, with_zero: bool = True) -> np.ndarray:
+@checked
+def point_functions_matrix(n: Count64, *, with_zero: bool = True) -> np.ndarray:
     """Point functions over n points (the identity), plus the all-0 row if ``with_zero``.
 
     Parameters
@@ -58,11 +56,13 @@ def point_functions_matrix(n: int, *, with_zero: bool = True) -> np.ndarray:
     -------
     numpy.ndarray of uint8, shape (n + with_zero, n)
     """
-    eye = np.eye(_size(n), dtype=np.uint8)
+    check_array_bytes(2 * (n + 1) * n, f"point_functions_matrix(n={n})")
+    eye = np.eye(n, dtype=np.uint8)
     return np.vstack([eye, np.zeros((1, n), np.uint8)]) if with_zero else eye
 
 
-def intervals_matrix(n: int) -> np.ndarray:
+@checked
+def intervals_matrix(n: Count64) -> np.ndarray:
     """Intervals [i, j] over n ordered points, plus the empty interval: 1 + n(n+1)/2 rows.
 
     Parameters
@@ -75,14 +75,15 @@ def intervals_matrix(n: int) -> np.ndarray:
     numpy.ndarray of uint8, shape (1 + n(n+1)/2, n)
         The intervals [i, j] for i <= j, then the empty interval (last row).
     """
-    n = _size(n)
+    check_array_bytes(20 * (n * (n + 1) // 2 + 1) * n, f"intervals_matrix(n={n})")
     i, j = np.triu_indices(n)
     x = np.arange(n)
     rows = (x[None, :] >= i[:, None]) & (x[None, :] <= j[:, None])
     return np.vstack([rows, np.zeros((1, n), bool)]).astype(np.uint8)
 
 
-def power_set_matrix(n: int) -> np.ndarray:
+@checked
+def power_set_matrix(n: Count64) -> np.ndarray:
     """All 2^n labellings of n points.
 
     Parameters
@@ -95,6 +96,7 @@ def power_set_matrix(n: int) -> np.ndarray:
     numpy.ndarray of uint8, shape (2**n, n)
         Row r is the binary expansion of r.
     """
+    check_array_bytes(100 * n * 2.0**n, f"power_set_matrix(n={n}): 2^n rows")  # Python tuples on the way
     return np.array(list(itertools.product((0, 1), repeat=n)), dtype=np.uint8).reshape(1 << n, n)
 
 
@@ -111,7 +113,8 @@ def figure1_matrix() -> np.ndarray:
     return np.array([[int(x in s) for x in range(1, 8)] for s in ones], dtype=np.uint8)
 
 
-def random_matrix(n_concepts: int, n_points: int, density: float = 0.5, rng=None) -> np.ndarray:
+@checked
+def random_matrix(n_concepts: Count64, n_points: Count64, density: UnitInterval = 0.5, rng: Rng = None) -> np.ndarray:
     """i.i.d. Bernoulli(density) entries.
 
     Parameters
@@ -127,11 +130,18 @@ def random_matrix(n_concepts: int, n_points: int, density: float = 0.5, rng=None
     -------
     numpy.ndarray of uint8, shape (n_concepts, n_points)
     """
+    check_array_bytes(10 * n_concepts * n_points, f"random_matrix(n_concepts={n_concepts}, n_points={n_points})")
     g = as_rng(rng)
     return (g.random((n_concepts, n_points)) < density).astype(np.uint8)
 
 
-def random_instances(rng, count: int, max_concepts: int, max_points: int):
+@checked
+def random_instances(
+    rng: Rng,
+    count: Count64,
+    max_concepts: Annotated[int, Interval(ge=1, le=10**5)],
+    max_points: Annotated[int, Interval(ge=1, le=512)],
+):
     """Yield ``(name, M)``: the named classes at a few sizes, then ``count`` random matrices
     of random shape (1..max_concepts rows, 1..max_points columns) and density, some of
     them random subfamilies of a power set (so duplicate-free, varied VC dimension).
@@ -142,8 +152,8 @@ def random_instances(rng, count: int, max_concepts: int, max_points: int):
         Source of randomness (SPEC 7).
     count : int
         Number of random matrices after the named classes.
-    max_concepts, max_points : int >= 1
-        Largest shape of a random matrix.
+    max_concepts, max_points : int, 1 <= max_concepts <= 10^5, 1 <= max_points <= 512
+        Largest shape of a random matrix (the named classes go up to ``max_points`` points).
 
     Yields
     ------

@@ -25,13 +25,26 @@ import itertools
 import math
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Annotated, Any, Literal
 
 import numpy as np
 
-from solvers._checks import DEFAULT_MAX_WORK, check_work
-from solvers._rational import rational_matrix, to_fraction
+from solvers._checks import DEFAULT_MAX_WORK, as_array, check_work
+from solvers._domains import (
+    Check,
+    Count64,
+    Interval,
+    Joint,
+    MaxWork,
+    Rational,
+    RationalPoints,
+    RationalVector,
+    checked,
+)
+from solvers._rational import coordinate, rational_matrix, rational_vector
 from solvers.combinatorics import dichotomies as _unique_sorted_rows
-from solvers.lp import feasible_point
+from solvers.combinatorics import sauer_bound
+from solvers.lp import FeasibilityResult, feasible_point
 from solvers.lp._linalg import rref
 
 __all__ = [
@@ -51,7 +64,7 @@ __all__ = [
 
 def _to_fraction(v, name: str) -> Fraction:
     """A coordinate as an exact Fraction (booleans refused)."""
-    return to_fraction(v, name, allow_bool=False)
+    return coordinate(v, name)
 
 
 def _as_rational_matrix(X, name: str, ncols: int | None = None) -> list[list[Fraction]]:
@@ -59,13 +72,11 @@ def _as_rational_matrix(X, name: str, ncols: int | None = None) -> list[list[Fra
     return rational_matrix(X, name, ncols, noun="array (points x coordinates)", allow_bool=False)[0]
 
 
-def _as_rational_vector(v, name: str, length: int | None = None) -> list[Fraction]:
-    arr = v if isinstance(v, np.ndarray) else np.asarray(v, dtype=object)
-    if arr.ndim != 1:
-        raise ValueError(f"{name}: expected a 1-D vector, got shape {arr.shape}")
-    if length is not None and arr.shape[0] != length:
-        raise ValueError(f"{name}: expected length {length}, got {arr.shape[0]}")
-    return [_to_fraction(x, name) for x in arr.tolist()]
+_as_rational_vector = rational_vector
+
+#: points of a labelled sample, checked with their labels (``_as_labelled_sample``)
+_SamplePoints = Annotated[Any, Joint("_as_labelled_sample(X, labels): exact rows, one per label", kind="array")]
+_SampleLabels = Annotated[Any, Joint("_as_labelled_sample(X, labels): 0/1, one per row of X", kind="labels")]
 
 
 # --------------------------------------------------------------------------- exact orientation core
@@ -85,13 +96,22 @@ def _int_row(row) -> tuple[int, ...]:
     return tuple(ints)
 
 
+def _float_or_inf(q: Fraction) -> float:
+    """``float(q)``, or ±inf when ``q`` is beyond the floats (10**400)."""
+    try:
+        return float(q)
+    except OverflowError:
+        return math.inf if q > 0 else -math.inf
+
+
 class _Rows:
     """Rational row vectors kept three ways: exact ints (row-scaled), floats, maybe int64."""
 
     __slots__ = ("ints", "f", "i64", "D", "bound")
 
     def __init__(self, rows: list[list[Fraction]], D: int):
-        self._fill([_int_row(r) for r in rows], np.array([[float(q) for q in r] for r in rows], dtype=float), D)
+        # a float image for the filters; an entry beyond the floats is ±inf, which the filters leave to exact ints
+        self._fill([_int_row(r) for r in rows], np.array([[_float_or_inf(q) for q in r] for r in rows], dtype=float), D)
 
     @classmethod
     def of(cls, ints: list, floats: np.ndarray, D: int) -> _Rows:
@@ -352,7 +372,12 @@ def _rank_and_pivots(rows: list[list[Fraction]], ncols: int) -> tuple[int, list[
 # --------------------------------------------------------------------------- predicate
 
 
-def halfspace_predicate(a, w, X) -> np.ndarray:
+@checked
+def halfspace_predicate(
+    a: Annotated[Any, Check(rational_vector), Joint("one coordinate per column of X", kind="array")],
+    w: Rational,
+    X: Annotated[Any, Joint("exact rows with len(a) coordinates (a float fast path first)", kind="array")],
+) -> np.ndarray:
     """h_{a,w}(x) = [⟨a, x⟩ ≥ w] for every row x of ``X`` ([Yan26] Definition 6), exactly.
 
     Parameters
@@ -372,8 +397,7 @@ def halfspace_predicate(a, w, X) -> np.ndarray:
     >>> halfspace_predicate([1, 1], 1, [[0, 0], [1, 0], [0.5, 0.5]]).tolist()
     [0, 1, 1]
     """
-    av = _as_rational_vector(a, "a")
-    wq = _to_fraction(w, "w")
+    av, wq = a, w
     if (
         isinstance(X, np.ndarray)
         and X.dtype.kind == "f"
@@ -431,7 +455,10 @@ def _predicate_filtered(av: list, wq: Fraction, X: np.ndarray) -> np.ndarray | N
 # --------------------------------------------------------------------------- dichotomies
 
 
-def cover_count(n: int, d: int) -> int:
+@checked
+def cover_count(
+    n: Annotated[int, Interval(ge=1, le=2**63 - 1)], d: Count64, *, max_work: MaxWork = DEFAULT_MAX_WORK
+) -> int:
     """Cover's count 2·Σ_{k=0}^{d} C(n−1, k) of halfspace dichotomies of n ≥ 1 points in
     general position in ℝ^d (T. M. Cover, 1965), an exact Python int.
 
@@ -441,6 +468,9 @@ def cover_count(n: int, d: int) -> int:
         Number of points in general position.
     d : int >= 0
         Dimension of the space.
+    max_work : int or None, default 10^8
+        The work budget of the sum (:func:`solvers.combinatorics.sauer_bound`, which it is twice:
+        Σ_{k=0}^{d} C(n−1, k) = sauer_bound(n − 1, d)); ``None`` lifts it.
 
     Returns
     -------
@@ -452,12 +482,7 @@ def cover_count(n: int, d: int) -> int:
     >>> cover_count(200, 2)
     39802
     """
-    for name, v in (("n", n), ("d", d)):
-        if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
-            raise TypeError(f"{name} must be an integer, got {type(v).__name__}")
-    if n < 1 or d < 0:
-        raise ValueError(f"cover_count needs n >= 1 and d >= 0, got n={n}, d={d}")
-    return 2 * sum(math.comb(int(n) - 1, k) for k in range(int(d) + 1))
+    return 2 * sauer_bound(n - 1, d, max_work=max_work)
 
 
 def _all_patterns(r: int) -> np.ndarray:
@@ -512,7 +537,8 @@ def _dichotomies_distinct(P: list[list[Fraction]], max_work=None) -> np.ndarray:
     return np.concatenate(blocks, axis=0)
 
 
-def halfspace_dichotomies(X, *, max_work: int | None = DEFAULT_MAX_WORK) -> np.ndarray:
+@checked
+def halfspace_dichotomies(X: RationalPoints, *, max_work: MaxWork = DEFAULT_MAX_WORK) -> np.ndarray:
     """Every labelling of the points X realised by a closed affine halfspace, exactly.
 
     Π(X) = { (h_{a,w}(x_1), …, h_{a,w}(x_n)) : a ∈ ℝ^d, w ∈ ℝ } with h_{a,w}(x) =
@@ -566,7 +592,7 @@ def halfspace_dichotomies(X, *, max_work: int | None = DEFAULT_MAX_WORK) -> np.n
     >>> halfspace_dichotomies([[0.0], [1.0], [2.0]]).tolist()
     [[0, 0, 0], [0, 0, 1], [0, 1, 1], [1, 0, 0], [1, 1, 0], [1, 1, 1]]
     """
-    Xq = _as_rational_matrix(X, "X")
+    Xq = X
     n = len(Xq)
     if n == 0:
         return np.zeros((1, 0), np.uint8)
@@ -581,6 +607,7 @@ def halfspace_dichotomies(X, *, max_work: int | None = DEFAULT_MAX_WORK) -> np.n
 # --------------------------------------------------------------------------- LP checker
 
 
+@checked
 @dataclass(frozen=True)
 class HalfspaceWitness:
     """Result of :func:`halfspace_witness`.
@@ -597,7 +624,7 @@ class HalfspaceWitness:
     realisable: bool
     a: tuple | None
     w: Fraction | None
-    lp: object
+    lp: FeasibilityResult | None
 
 
 def _witness_system(Xq, labels):
@@ -616,7 +643,7 @@ def _witness_system(Xq, labels):
 def _as_labelled_sample(X, labels):
     """Points as an exact rational matrix and their labels, validated (labels in {0, 1})."""
     Xq = _as_rational_matrix(X, "X")
-    y = np.asarray(labels)
+    y = as_array(labels, "labels")
     if y.ndim != 1 or y.shape[0] != len(Xq):
         raise ValueError(f"labels: expected shape ({len(Xq)},), got {y.shape}")
     if y.size and ((y != 0) & (y != 1)).any():
@@ -624,7 +651,8 @@ def _as_labelled_sample(X, labels):
     return Xq, y
 
 
-def halfspace_witness(X, labels) -> HalfspaceWitness:
+@checked
+def halfspace_witness(X: _SamplePoints, labels: _SampleLabels) -> HalfspaceWitness:
     """Decide exactly whether a labelling of X is a halfspace dichotomy (one LP).
 
     The labelling is realised iff {(a, w) : ⟨a, x⟩ − w ≥ 0 (label 1), ⟨a, x⟩ − w ≤ −1
@@ -657,7 +685,8 @@ def halfspace_witness(X, labels) -> HalfspaceWitness:
     return HalfspaceWitness(False, None, None, res)
 
 
-def is_halfspace_dichotomy(X, labels) -> bool:
+@checked
+def is_halfspace_dichotomy(X: _SamplePoints, labels: _SampleLabels) -> bool:
     """True iff some closed halfspace h_{a,w} labels X as ``labels`` (exact; see
     :func:`halfspace_witness`), the witness re-checked with :func:`halfspace_predicate`.
 
@@ -687,7 +716,8 @@ def is_halfspace_dichotomy(X, labels) -> bool:
 DUAL_FORMS = ("faithful", "margin")
 
 
-def dual_constraints(X, labels, *, form: str):
+@checked
+def dual_constraints(X: _SamplePoints, labels: _SampleLabels, *, form: Literal["faithful", "margin"]):
     """The dual representation of [Yan26] §5.1: one constraint on z = (a, w) per example.
 
     A labelled point (x, y) becomes a linear constraint ⟨A_i, z⟩ ≥ b_i on the
@@ -738,8 +768,6 @@ def dual_constraints(X, labels, *, form: str):
     ValueError
         Unknown ``form``, labels not in {0, 1}, shapes that disagree.
     """
-    if form not in DUAL_FORMS:
-        raise ValueError(f"form: expected one of {DUAL_FORMS}, got {form!r}")
     Xq, y = _as_labelled_sample(X, labels)
     d = len(Xq[0]) if Xq else np.shape(X)[1]  # an empty (0, d) sample keeps its dimension
     A = np.empty((len(Xq), d + 1), dtype=object)
@@ -753,7 +781,8 @@ def dual_constraints(X, labels, *, form: str):
     return A, b
 
 
-def dual_hypothesis(z) -> tuple[tuple, Fraction]:
+@checked
+def dual_hypothesis(z: RationalVector) -> tuple[tuple, Fraction]:
     """Split a dual point z = (a_1, …, a_d, w) into the halfspace parameters (a, w).
 
     Parameters
@@ -766,7 +795,7 @@ def dual_hypothesis(z) -> tuple[tuple, Fraction]:
     tuple
         ``(a, w)``: the normal vector as a tuple of d entries and the offset w as a Fraction.
     """
-    zq = _as_rational_vector(z, "z")
+    zq = z
     if not zq:
         raise ValueError("z: expected at least one coordinate (w)")
     return tuple(zq[:-1]), zq[-1]

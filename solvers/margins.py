@@ -39,9 +39,13 @@ import math
 import numbers
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Annotated, Any
 
 import numpy as np
 
+from solvers._checks import as_array, as_positions
+from solvers._domains import Check, Interval, Joint, checked
+from solvers._rational import rational_vector
 from solvers.lp import OptimizeResult, is_optimize_certificate, maximize
 
 __all__ = [
@@ -160,7 +164,19 @@ def _weights(v, d: int, name: str = "v") -> list[Fraction]:
 
 
 # --------------------------------------------------------------------------- margins
-def margin(v, X, y, *, exact: bool = True):
+_SignPoints = Annotated[Any, Check(as_array), Check(as_sign_points, kind="array")]
+_Weights = Annotated[Any, Check(rational_vector), Joint("one weight per coordinate of X, not all zero", kind="array")]
+_SignLabels = Annotated[Any, Check(as_array), Joint("one label in {-1, 1} per row of X", kind="signs")]
+_Bits = Annotated[
+    Any, Check(as_array), Check(as_sign_labels), Joint("len(variables) + 1 output bits in {-1, 1}", kind="signs")
+]
+_Variables = Annotated[
+    Any, Check(as_positions), Joint("distinct coordinates in [0, d), one fewer than signs", kind="indices")
+]
+
+
+@checked
+def margin(v: _Weights, X: _SignPoints, y: _SignLabels, *, exact: bool = True):
     """Margin of v on the labelled set: min_i y_i ⟨v, x_i⟩ / ‖v‖₁.
 
     Parameters
@@ -205,6 +221,7 @@ def margin(v, X, y, *, exact: bool = True):
     return Fraction(min(vals), sum(abs(b) for b in wi))
 
 
+@checked
 @dataclass(frozen=True)
 class MarginResult:
     """The best ℓ1 margin of a labelled set and its exact certificate.
@@ -260,7 +277,8 @@ def _margin_lp(Xs: np.ndarray, ys: np.ndarray, nonnegative: bool = False):
     return c, A_ub, b_ub, A_eq, b_eq
 
 
-def best_margin(X, y, *, nonnegative: bool = False) -> MarginResult:
+@checked
+def best_margin(X: _SignPoints, y: _SignLabels, *, nonnegative: bool = False) -> MarginResult:
     """Exact best ℓ1 margin max{ρ : y_i⟨v, x_i⟩ ≥ ρ, ‖v‖₁ = 1} ([BF26] §2).
 
     Solved by :func:`solvers.lp.maximize` on the split v = v⁺ − v⁻; duplicate examples
@@ -304,7 +322,8 @@ def best_margin(X, y, *, nonnegative: bool = False) -> MarginResult:
     return MarginResult(value, v, res, bool(nonnegative))
 
 
-def is_best_margin(X, y, result: MarginResult) -> bool:
+@checked
+def is_best_margin(X: _SignPoints, y: _SignLabels, result: MarginResult) -> bool:
     """Exact check of :func:`best_margin`: the LP certificate (optimal point and dual with
     equal values) is valid for this labelled set, ``v`` is the point's v⁺ − v⁻ with
     ‖v‖₁ = 1, and margin(v) == rho.
@@ -342,7 +361,8 @@ def is_best_margin(X, y, result: MarginResult) -> bool:
 
 
 # --------------------------------------------------------------------------- Lemma 4.10
-def hypercube(d: int) -> np.ndarray:
+@checked
+def hypercube(d: Annotated[int, Interval(ge=1, le=20)]) -> np.ndarray:
     """All 2^d points of {−1, 1}^d as a (2^d, d) ``int8`` matrix (d <= 20).
 
     Parameters
@@ -376,7 +396,8 @@ def _as_sign_list(variables, signs, d: int):
     return var, bits
 
 
-def decision_list_alternations(signs) -> int:
+@checked
+def decision_list_alternations(signs: Annotated[Any, Check(as_array), Check(as_sign_labels, kind="signs")]) -> int:
     """D = the number of i with b_i ≠ b_{i+1} in the output bits (b_1, …, b_r), default included.
 
     Parameters
@@ -393,7 +414,8 @@ def decision_list_alternations(signs) -> int:
     return sum(1 for a, c in zip(b, b[1:], strict=False) if a != c)
 
 
-def decision_list_values(variables, signs, X) -> np.ndarray:
+@checked
+def decision_list_values(variables: _Variables, signs: _Bits, X: _SignPoints) -> np.ndarray:
     """Evaluate the monotone 1-decision list "if x_{v1} then b_1 elif … else b_r" on X ∈ {−1,1}^d.
 
     A variable is *true* when its coordinate is +1.  Returns labels ±1 (``int8``).
@@ -420,7 +442,8 @@ def decision_list_values(variables, signs, X) -> np.ndarray:
     return out
 
 
-def decision_list_halfspace(variables, signs, d: int) -> tuple:
+@checked
+def decision_list_halfspace(variables: _Variables, signs: _Bits, d: Annotated[int, Interval(ge=1, le=10**6)]) -> tuple:
     """Lemma 4.10 ([BF26]; Blum–Singh, Dhagat–Hellerstein, Valiant): the halfspace over
     d + 1 variables (coordinate d is the constant 1) computing the monotone 1-decision list
     "if x_{v1} then b_1 elif x_{v2} then b_2 … else b_r".
@@ -464,7 +487,10 @@ def decision_list_halfspace(variables, signs, d: int) -> tuple:
     return tuple(x / norm for x in v)
 
 
-def feature_points(Phi) -> np.ndarray:
+@checked
+def feature_points(
+    Phi: Annotated[Any, Check(as_array), Joint("a 2-D 0/1 feature matrix (checked in the body)", kind="array")],
+) -> np.ndarray:
     """Lemma 4.10 for F-decision lists ([BF26] Theorem 4.12): the points (φ(x), 1) in ±1 form.
 
     An F-decision list "if φ_{v1}(x) then b_1 elif … else b_r" is the monotone 1-decision
@@ -495,7 +521,11 @@ def feature_points(Phi) -> np.ndarray:
 
 
 # --------------------------------------------------------------------------- §4.3, §4.4
-def nonnegative_embedding(v, X=None):
+@checked
+def nonnegative_embedding(
+    v: Annotated[Any, Check(rational_vector), Joint("real weights, one per column of X", kind="array")],
+    X: Annotated[Any, Check(as_array), Joint("±1 points with len(v) columns", kind="array")] = None,
+):
     """§4.3's map to 2d coordinates with non-negative weights.
 
     w'_i = |w_i| if i ≤ d and w_i ≥ 0;  w'_i = |w_{i−d}| if i > d and w_{i−d} < 0; else 0,
@@ -522,7 +552,8 @@ def nonnegative_embedding(v, X=None):
     return wp, np.hstack([Xs, -Xs])
 
 
-def point_function_embedding(T: int, *, paper_sign: bool = False):
+@checked
+def point_function_embedding(T: Annotated[int, Interval(ge=1, le=2**14)], *, paper_sign: bool = False):
     """§4.4: point functions p_t(x) = 1 ⟺ x = t over [T] as margin-1 halfspaces in dimension T.
 
     The paper maps x to (1, …, 1, −1, 1, …, 1) (−1 at coordinate x) and p_t to e_t.  Then

@@ -34,11 +34,33 @@ from __future__ import annotations
 
 import numbers
 from dataclasses import dataclass
+from typing import Annotated, Any, Literal
 
 import networkx as nx
 import numpy as np
 
-from solvers._checks import as_binary_matrix, as_columns_and_labels, as_rng
+from solvers._checks import (
+    as_array,
+    as_binary_matrix,
+    as_binary_vector,
+    as_columns_and_labels,
+    as_positions,
+    as_rng,
+    shown,
+)
+from solvers._domains import (
+    BinaryMatrix,
+    Check,
+    Columns,
+    Interval,
+    Joint,
+    Labels01,
+    NonEmptyBinaryMatrix,
+    NonNegInt,
+    Rng,
+    UnitInterval,
+    checked,
+)
 from solvers.combinatorics import restrict
 from solvers.generators import figure1_matrix, point_functions_matrix, thresholds_matrix
 
@@ -123,7 +145,45 @@ def _row_vector(M: np.ndarray, f, name: str = "f") -> np.ndarray:
     return vec[0]
 
 
-def f_representation(M, f) -> np.ndarray:
+def _node(value, name: str):
+    """A tree node: :data:`ROOT` or an integer column (bools and 2.7 refused); membership is the caller's."""
+    if isinstance(value, (bool, np.bool_)) or (
+        isinstance(value, numbers.Number) and not isinstance(value, numbers.Integral)
+    ):
+        raise TypeError(f"{name} must be a node (an integer column or ROOT), got {type(value).__name__} {shown(value)}")
+    return int(value) if isinstance(value, numbers.Integral) else value
+
+
+def _node_list(value, name: str) -> list:
+    """A collection of tree nodes (integer point columns or :data:`ROOT`) as a list, in its order."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, (set, frozenset, list, tuple, np.ndarray, dict)):
+        raise TypeError(f"{name} must be a collection of nodes (a set, list or array), got {type(value).__name__}")
+    return [_node(x, name) for x in (value.tolist() if isinstance(value, np.ndarray) else value)]
+
+
+def _node_set(value, name: str) -> frozenset:
+    """A collection of tree nodes (integer point columns or :data:`ROOT`) as a frozenset."""
+    try:
+        return frozenset(_node_list(value, name))
+    except TypeError as exc:  # unhashable entries
+        raise TypeError(f"{name}: nodes must be hashable ({exc})") from None
+
+
+#: a node of a tree of :func:`make_tree`: a normalised point column or :data:`ROOT` (checked against the tree)
+_Node = Annotated[Any, Check(_node, kind="index")]
+#: a collection of nodes, passed on as a frozenset
+_Nodes = Annotated[Any, Check(_node_set, kind="object")]
+_Row = Annotated[Any, Check(as_binary_vector, kind="labels")]
+#: integer node indices of a :class:`TreeIndex` (a 1-D int array; the range is checked against the tree)
+_TreeNodes = Annotated[Any, Check(as_positions, kind="indices")]
+#: a tree (or a class) of at most this many points: networkx holds ~1 kB per node
+MAX_TREE_POINTS = 10**6
+
+
+@checked
+def f_representation(
+    M: BinaryMatrix, f: Annotated[Any, Joint("a row index of M or a 0/1 vector over its columns", kind="object")]
+) -> np.ndarray:
     """The f-representation C_f of the class ``M`` ([Yan25] Def. 14).
 
     ``c_f(x) = 1`` iff ``f(x) != c(x)``, i.e. ``C_f = M XOR f`` row by row.
@@ -144,11 +204,11 @@ def f_representation(M, f) -> np.ndarray:
     >>> f_representation([[0, 1], [1, 1]], 1).tolist()
     [[1, 0], [0, 0]]
     """
-    M = as_binary_matrix(M)
     return M ^ _row_vector(M, f)[None, :]
 
 
-def from_f_representation(Mf, f_row) -> np.ndarray:
+@checked
+def from_f_representation(Mf: BinaryMatrix, f_row: _Row) -> np.ndarray:
     """Back from C_f to C ([Yan25], after Def. 14): ``c(x) = 1`` iff ``f(x) != c_f(x)``.
 
     ``f_row`` is the 0/1 vector of f (not a row index: f's row in ``Mf`` is all zeros).
@@ -165,11 +225,15 @@ def from_f_representation(Mf, f_row) -> np.ndarray:
     numpy.ndarray of uint8, shape (n_concepts, n_points)
         The class C.
     """
-    Mf = as_binary_matrix(Mf, name="Mf")
-    return Mf ^ _row_vector(Mf, np.asarray(f_row), name="f_row")[None, :]
+    return Mf ^ _row_vector(Mf, f_row, name="f_row")[None, :]
 
 
-def f_represent_labels(f_row, cols, labels) -> np.ndarray:
+@checked
+def f_represent_labels(
+    f_row: Annotated[Any, Check(as_binary_vector), Joint("one entry per column cols indexes", kind="labels")],
+    cols: Columns,
+    labels: Labels01,
+) -> np.ndarray:
     """Labels of a sample under the f-representation: ``1`` iff ``label != f(x)``.
 
     The map is an involution, so it also converts f-represented labels back.
@@ -188,12 +252,12 @@ def f_represent_labels(f_row, cols, labels) -> np.ndarray:
     numpy.ndarray of uint8
         ``labels[i] != f(cols[i])`` for each sample point.
     """
-    f_row = as_binary_matrix(np.asarray(f_row)[None, :], name="f_row")
-    c, y = as_columns_and_labels(f_row, cols, labels)
-    return y ^ f_row[0, c]
+    c, y = as_columns_and_labels(f_row[None, :], cols, labels)
+    return y ^ f_row[c]
 
 
 # --------------------------------------------------------------------------- Assumptions 1-2
+@checked
 @dataclass(frozen=True)
 class Normalisation:
     """Assumptions 1–2 of [Yan25] §4 applied to a class, with the map back.
@@ -231,9 +295,8 @@ class Normalisation:
         out[kept] = self.columns[self.column_map[kept]]
         return out
 
-    def expand(self, row) -> np.ndarray:
+    def expand(self, row: _Row) -> np.ndarray:
         """A 0/1 vector over the normalised columns → over the original domain."""
-        row = np.asarray(row, dtype=np.uint8)
         if row.shape != (self.columns.size,):
             raise ValueError(f"row: expected length {self.columns.size}, got shape {row.shape}")
         out = self.constant.astype(np.uint8).copy()
@@ -259,7 +322,8 @@ def _first_index_groups(A: np.ndarray):
     return np.array(first, dtype=np.intp), groups
 
 
-def normalise(M) -> Normalisation:
+@checked
+def normalise(M: NonEmptyBinaryMatrix) -> Normalisation:
     """Apply Assumptions 1–2 of [Yan25] §4 to the class ``M``.
 
     Assumption 2: a point every concept labels alike carries no information and is
@@ -283,7 +347,6 @@ def normalise(M) -> Normalisation:
     ValueError
         If ``M`` has no rows.
     """
-    M = as_binary_matrix(M, allow_empty_rows=False)
     n = M.shape[1]
     nonconst = np.flatnonzero(M.min(axis=0) != M.max(axis=0)) if n else np.zeros(0, np.intp)
     constant = np.full(n, -1, dtype=np.int8)
@@ -308,7 +371,8 @@ def _pair_counts(M: np.ndarray):
     return n11, ones
 
 
-def order_matrix(M) -> np.ndarray:
+@checked
+def order_matrix(M: BinaryMatrix) -> np.ndarray:
     """The relation ⪯ of [Yan25] Def. 13 as a boolean matrix: ``L[x, y]`` iff x ⪯ y.
 
     ``x ⪯ y`` iff no concept has ``c(x) = 1, c(y) = 0``.  The number of such concepts is
@@ -325,12 +389,12 @@ def order_matrix(M) -> np.ndarray:
     numpy.ndarray of bool, shape (n_points, n_points)
         Reflexive and transitive; antisymmetric once identical columns are merged.
     """
-    M = as_binary_matrix(M)
     n11, ones = _pair_counts(M)
     return (ones[:, None] - n11) == 0
 
 
-def shattered_pair(M):
+@checked
+def shattered_pair(M: BinaryMatrix):
     """Two columns shattered by ``M`` (a witness of VC(M) ≥ 2), or ``None`` if VC(M) ≤ 1.
 
     The four pattern counts of every pair of columns come from the single product
@@ -348,7 +412,6 @@ def shattered_pair(M):
     tuple of (int, int) or None
         Two column indices shattered by ``M``, or None if VC(M) <= 1.
     """
-    M = as_binary_matrix(M)
     if M.shape[1] < 2 or M.shape[0] < 4:
         return None
     n11, ones = _pair_counts(M)
@@ -363,7 +426,8 @@ def shattered_pair(M):
     return int(idx[0, 0]), int(idx[0, 1])
 
 
-def partial_order(M) -> nx.DiGraph:
+@checked
+def partial_order(M: BinaryMatrix) -> nx.DiGraph:
     """The strict partial order ≺ of [Yan25] Def. 13 on the columns of ``M``.
 
     Nodes are the column indices; there is an edge ``x → y`` iff ``x ≺ y`` (``x ⪯ y`` and
@@ -389,7 +453,8 @@ def partial_order(M) -> nx.DiGraph:
     return G
 
 
-def hasse_diagram(M) -> nx.DiGraph:
+@checked
+def hasse_diagram(M: BinaryMatrix) -> nx.DiGraph:
     """The transitive reduction of :func:`partial_order`: edge ``x → y`` iff y covers x.
 
     ``y`` covers ``x`` iff ``x ≺ y`` and no ``z`` has ``x ≺ z ≺ y``; the second condition is
@@ -418,7 +483,8 @@ def hasse_diagram(M) -> nx.DiGraph:
 
 
 # --------------------------------------------------------------------------- Algorithm 1
-def make_tree(M, f: int = 0) -> nx.DiGraph:
+@checked
+def make_tree(M: NonEmptyBinaryMatrix, f: NonNegInt = 0) -> nx.DiGraph:
     """MakeTree ([Yan25] Algorithm 1): the tree of a class of VC dimension ≤ 1.
 
     Step 1 f-represents the class by its row ``f`` (Def. 14); all orders are then under
@@ -468,12 +534,10 @@ def make_tree(M, f: int = 0) -> nx.DiGraph:
     >>> sorted(T.successors(ROOT)), sorted(T.successors(0)), sorted(T.successors(4))
     ([0, 1, 2], [3, 4], [5, 6])
     """
-    M = as_binary_matrix(M, allow_empty_rows=False)
-    if isinstance(f, bool) or not isinstance(f, numbers.Integral):
-        raise TypeError(f"f: expected the integer index of a row of M, got {type(f).__name__}")
     f_row = _row_vector(M, f)
     norm = normalise(M ^ f_row[None, :])  # Assumptions 1-2 for C_f (see Notes)
     A = norm.matrix  # C_f on the normalised domain
+    assert A is not None  # normalise() of a matrix keeps the matrix (only tree_from_parents has none)
     n11, ones = _pair_counts(A)
     n10 = ones[:, None] - n11  # concepts with c(x)=1, c(y)=0
     n01 = n10.T
@@ -511,7 +575,8 @@ def make_tree(M, f: int = 0) -> nx.DiGraph:
     return T
 
 
-def tree_class(M, tree: nx.DiGraph) -> tuple[np.ndarray, np.ndarray]:
+@checked
+def tree_class(M: NonEmptyBinaryMatrix, tree: nx.DiGraph) -> tuple[np.ndarray, np.ndarray]:
     """C_f restricted to the tree's point nodes: ``(A, nodes)`` with ``A[:, j]`` the column of ``nodes[j]``.
 
     ``M`` is the class the tree was built from (the original C); rows are its distinct
@@ -531,7 +596,6 @@ def tree_class(M, tree: nx.DiGraph) -> tuple[np.ndarray, np.ndarray]:
     nodes : numpy.ndarray of int
         The column index of each node.
     """
-    M = as_binary_matrix(M, allow_empty_rows=False)
     if M.shape[1] != tree.graph["n_points"]:
         raise ValueError(f"M: the tree was built over {tree.graph['n_points']} points, M has {M.shape[1]}")
     norm = normalise(M ^ tree.graph["f_row"][None, :])
@@ -552,7 +616,8 @@ def _proper_from_fmatrix(A: np.ndarray, columns: np.ndarray, tree: nx.DiGraph) -
     return out
 
 
-def is_vc1_tree(M, tree: nx.DiGraph) -> bool:
+@checked
+def is_vc1_tree(M: NonEmptyBinaryMatrix, tree: nx.DiGraph) -> bool:
     """Checker for :func:`make_tree`: the tree's root paths reproduce C_f exactly.
 
     True iff the tree is an arborescence rooted at :data:`ROOT` whose nodes are the
@@ -593,7 +658,8 @@ def is_vc1_tree(M, tree: nx.DiGraph) -> bool:
     return set(tree.graph.get("proper", lowest)) == lowest
 
 
-def distance(tree: nx.DiGraph, x) -> int:
+@checked
+def distance(tree: nx.DiGraph, x: _Node) -> int:
     """d_{C_f}(x) of [Yan25] Def. 16: the length of the longest chain x ≺ x₁ ≺ … ≺ ∅.
 
     In the tree of :func:`make_tree` it is the depth of ``x`` (``distance(tree, ROOT) == 0``).
@@ -615,7 +681,8 @@ def distance(tree: nx.DiGraph, x) -> int:
     return int(tree.nodes[x]["distance"])
 
 
-def root_path(tree: nx.DiGraph, x) -> list:
+@checked
+def root_path(tree: nx.DiGraph, x: _Node) -> list:
     """The nodes ``{y : x ⪯ y}`` from ``x`` up to (excluding) :data:`ROOT`: the 1-set of
     the concept of C_f whose lowest point is ``x`` (empty for ``x = ROOT``).
 
@@ -640,7 +707,8 @@ def root_path(tree: nx.DiGraph, x) -> list:
     return path
 
 
-def deepest_node(tree: nx.DiGraph, nodes):
+@checked
+def deepest_node(tree: nx.DiGraph, nodes: Annotated[Any, Check(_node_list, kind="object")]):
     """The node of largest distance among ``nodes`` (:data:`ROOT` if there are none).
 
     Algorithm 2 step 3(a): ``y_i`` is the deepest deterministic point of B_i.  B_i is a
@@ -669,7 +737,8 @@ def deepest_node(tree: nx.DiGraph, nodes):
 
 
 # --------------------------------------------------------------------------- Defs. 15, 17
-def deterministic_points(M, cols, labels) -> np.ndarray:
+@checked
+def deterministic_points(M: NonEmptyBinaryMatrix, cols: Columns, labels: Labels01) -> np.ndarray:
     """Points deterministic by the sample in the class ``M`` ([Yan25] Def. 15).
 
     ``x`` is deterministic iff every concept of ``M`` consistent with the sample labels
@@ -692,14 +761,14 @@ def deterministic_points(M, cols, labels) -> np.ndarray:
         If no concept of ``M`` is consistent with the sample (the definition would make
         every point deterministic vacuously; a non-realisable sample is an error).
     """
-    M = as_binary_matrix(M, allow_empty_rows=False)
     version_space = restrict(M, cols, labels)
     if version_space.size == 0:
         raise ValueError("labels: the sample is not realisable by the class (no consistent concept)")
     return np.flatnonzero(M[version_space].min(axis=0) == 1)
 
 
-def proper_nodes(M, tree: nx.DiGraph) -> frozenset:
+@checked
+def proper_nodes(M: NonEmptyBinaryMatrix, tree: nx.DiGraph) -> frozenset:
     """The proper nodes of [Yan25] Def. 17.
 
     The paper writes ``I(c_f) = {y | y ⪯ x}``; with its own orientation (concepts are
@@ -725,7 +794,8 @@ def proper_nodes(M, tree: nx.DiGraph) -> frozenset:
     return frozenset(_proper_from_fmatrix(A, columns, tree))
 
 
-def make_subtree(tree: nx.DiGraph, x_good, proper) -> nx.DiGraph:
+@checked
+def make_subtree(tree: nx.DiGraph, x_good: _Node, proper: _Nodes) -> nx.DiGraph:
     """MakeSubTree ([Yan25] Algorithm 3): the sub-tree T_good rooted at ``x_good``.
 
     1. If ``x_good`` is proper, the output is the single node ``x_good``.
@@ -750,7 +820,6 @@ def make_subtree(tree: nx.DiGraph, x_good, proper) -> nx.DiGraph:
     """
     if x_good not in tree:
         raise ValueError(f"x_good: {x_good!r} is not a node of the tree")
-    proper = frozenset(proper)
     keep = [x_good]
     if x_good not in proper:
         stack = list(tree.successors(x_good))
@@ -765,7 +834,8 @@ def make_subtree(tree: nx.DiGraph, x_good, proper) -> nx.DiGraph:
     return sub
 
 
-def is_subtree_good(tree: nx.DiGraph, sub: nx.DiGraph, x_good, proper) -> bool:
+@checked
+def is_subtree_good(tree: nx.DiGraph, sub: nx.DiGraph, x_good: _Node, proper: _Nodes) -> bool:
     """Checker for :func:`make_subtree`, straight from the three steps of Algorithm 3
     written with the order (ancestor sets) instead of a traversal.
 
@@ -785,7 +855,8 @@ def is_subtree_good(tree: nx.DiGraph, sub: nx.DiGraph, x_good, proper) -> bool:
     bool
         Whether ``sub`` is the sub-tree Algorithm 3 builds from these arguments.
     """
-    proper = frozenset(proper)
+    if x_good not in tree:
+        raise ValueError(f"x_good: {x_good!r} is not a node of the tree")
     if x_good in proper:
         expected = {x_good}
     else:
@@ -805,9 +876,7 @@ def is_subtree_good(tree: nx.DiGraph, sub: nx.DiGraph, x_good, proper) -> bool:
 def _node_of_columns(tree: nx.DiGraph, cols) -> np.ndarray:
     """Representative column of each sample column (``-1`` if the column was dropped)."""
     n = tree.graph["n_points"]
-    c = np.asarray(cols)
-    if c.ndim != 1 or (c.size and c.dtype.kind not in "iu"):
-        raise ValueError(f"cols: expected a 1-D array of integer column indices, got {c!r}")
+    c = as_positions(cols, "cols")
     if c.size and (c.min() < 0 or c.max() >= n):
         raise ValueError(f"cols: column indices must lie in [0, {n}), got {c.min()}..{c.max()}")
     return tree.graph["normalisation"].representative[c.astype(np.intp)]
@@ -815,7 +884,7 @@ def _node_of_columns(tree: nx.DiGraph, cols) -> np.ndarray:
 
 def _zero_counts(tree: nx.DiGraph, cols, labels) -> dict:
     nodes = _node_of_columns(tree, cols)
-    y = np.asarray(labels)
+    y = as_array(labels, "labels")
     if y.shape != nodes.shape:
         raise ValueError(f"labels: expected shape {nodes.shape}, got {y.shape}")
     if y.size and ((y != 0) & (y != 1)).any():
@@ -825,7 +894,8 @@ def _zero_counts(tree: nx.DiGraph, cols, labels) -> dict:
     return dict(zip(vals.tolist(), counts.tolist(), strict=True))
 
 
-def node_weights(tree: nx.DiGraph, cols, labels) -> dict:
+@checked
+def node_weights(tree: nx.DiGraph, cols: Columns, labels: Labels01) -> dict:
     """Weights of [Yan25] Def. 18: ``w(x) = |{(x', 0) ∈ S : x' ⪯ x}|``.
 
     The number of sample points with (f-represented) label 0 at ``x`` or below it,
@@ -856,7 +926,8 @@ def node_weights(tree: nx.DiGraph, cols, labels) -> dict:
     return w
 
 
-def node_values(subtree: nx.DiGraph, cols, labels) -> dict:
+@checked
+def node_values(subtree: nx.DiGraph, cols: Columns, labels: Labels01) -> dict:
     """Values of [Yan25] Def. 19: ``v(x) = |{(x', 0) ∈ S : x ⪯ x' ≺ x_good}|``.
 
     The number of label-0 sample points on the path from ``x`` up to, but excluding,
@@ -885,7 +956,14 @@ def node_values(subtree: nx.DiGraph, cols, labels) -> dict:
 
 
 # --------------------------------------------------------------------------- generators
-def random_vc1_tree(n_points: int, rng=None, *, proper_prob: float = 0.5, chain_prob: float = 0.3):
+@checked
+def random_vc1_tree(
+    n_points: Annotated[int, Interval(ge=0, le=MAX_TREE_POINTS)],
+    rng: Rng = None,
+    *,
+    proper_prob: UnitInterval = 0.5,
+    chain_prob: UnitInterval = 0.3,
+):
     """A random rooted tree on the points 0..n_points-1 with a random set of proper nodes.
 
     Node ``i`` (in a random relabelling) attaches to the previous node with probability
@@ -911,15 +989,11 @@ def random_vc1_tree(n_points: int, rng=None, *, proper_prob: float = 0.5, chain_
     (networkx.DiGraph, frozenset)
         The tree (edges parent → child, node attribute ``"distance"``) and its proper nodes.
     """
-    if isinstance(n_points, bool) or not isinstance(n_points, numbers.Integral) or n_points < 0:
-        raise ValueError(f"n_points: expected a non-negative integer, got {n_points!r}")
-    for name, p in (("proper_prob", proper_prob), ("chain_prob", chain_prob)):
-        if not (isinstance(p, numbers.Real) and 0 <= p <= 1):
-            raise ValueError(f"{name}: expected a probability in [0, 1], got {p!r}")
     rng = as_rng(rng)
     label = rng.permutation(n_points)
     T = nx.DiGraph()
     T.add_node(ROOT, distance=0)
+    parent: _Root | int
     for i in range(n_points):
         if i > 0 and rng.random() < chain_prob:
             parent = int(label[i - 1])
@@ -930,7 +1004,7 @@ def random_vc1_tree(n_points: int, rng=None, *, proper_prob: float = 0.5, chain_
         T.add_node(node, distance=T.nodes[parent]["distance"] + 1)
         T.add_edge(parent, node)
     draws = rng.random(n_points)
-    proper = {ROOT}
+    proper: set = {ROOT}
     for i in range(n_points):
         node = int(label[i])
         if draws[i] < proper_prob or T.out_degree(node) <= 1:
@@ -938,7 +1012,10 @@ def random_vc1_tree(n_points: int, rng=None, *, proper_prob: float = 0.5, chain_
     return T, frozenset(proper)
 
 
-def class_from_tree(tree: nx.DiGraph, proper, n_points: int | None = None) -> np.ndarray:
+@checked
+def class_from_tree(
+    tree: nx.DiGraph, proper: _Nodes, n_points: Annotated[int, Interval(ge=0, le=MAX_TREE_POINTS)] | None = None
+) -> np.ndarray:
     """The class C_f whose concepts are the root paths of the proper nodes.
 
     Row 0 is the all-zero concept (the root path of :data:`ROOT`, i.e. f_f); then one
@@ -962,6 +1039,11 @@ def class_from_tree(tree: nx.DiGraph, proper, n_points: int | None = None) -> np
     pts = [v for v in tree.nodes if v is not ROOT]
     if n_points is None:
         n_points = max(pts, default=-1) + 1
+    missing = [p for p in proper if p not in tree]
+    if missing:
+        raise ValueError(f"proper: {[shown(p) for p in missing[:3]]} are not nodes of the tree")
+    if n_points is not None and pts and n_points <= max(pts):
+        raise ValueError(f"n_points must exceed every point of the tree (the largest is {max(pts)}), got {n_points}")
     rows = [np.zeros(n_points, np.uint8)]
     for x in sorted(v for v in proper if v is not ROOT):
         r = np.zeros(n_points, np.uint8)
@@ -970,14 +1052,15 @@ def class_from_tree(tree: nx.DiGraph, proper, n_points: int | None = None) -> np
     return np.array(rows, dtype=np.uint8).reshape(len(rows), n_points)
 
 
+@checked
 def random_vc1_class(
-    n_points: int,
-    rng=None,
+    n_points: Annotated[int, Interval(ge=0, le=MAX_TREE_POINTS)],
+    rng: Rng = None,
     *,
-    method: str = "tree",
-    proper_prob: float = 0.5,
-    chain_prob: float = 0.3,
-    n_tries: int | None = None,
+    method: Literal["tree", "greedy"] = "tree",
+    proper_prob: UnitInterval = 0.5,
+    chain_prob: UnitInterval = 0.3,
+    n_tries: Annotated[int, Interval(ge=0, le=10**6)] | None = None,
     return_tree: bool = False,
 ):
     """A random concept class of VC dimension ≤ 1 over ``n_points`` points (labels {0, 1}).
@@ -1008,7 +1091,7 @@ def random_vc1_class(
     if method == "greedy":
         if return_tree:
             raise ValueError("return_tree: only available with method='tree'")
-        tries = 4 * n_points + 8 if n_tries is None else int(n_tries)
+        tries = 4 * n_points + 8 if n_tries is None else n_tries
         rows = [rng.integers(0, 2, n_points, dtype=np.uint8)]
         for _ in range(tries):
             cand = rng.integers(0, 2, n_points, dtype=np.uint8)
@@ -1016,8 +1099,6 @@ def random_vc1_class(
             if shattered_pair(M) is None:
                 rows.append(cand)
         return np.vstack(rows)
-    if method != "tree":
-        raise ValueError(f"method: expected 'tree' or 'greedy', got {method!r}")
     T, proper = random_vc1_tree(n_points, rng, proper_prob=proper_prob, chain_prob=chain_prob)
     Mf = class_from_tree(T, proper, n_points)
     g = rng.integers(0, 2, n_points, dtype=np.uint8)
@@ -1030,7 +1111,12 @@ def random_vc1_class(
 
 
 # --------------------------------------------------------------------------- classes given by their tree
-def tree_problem(parent, proper) -> str | None:
+_Parents = Annotated[Any, Joint("a parent array, -1 for the root (checked by tree_problem with proper)", kind="array")]
+_Proper = Annotated[Any, Joint("a bool per node, as long as parent (checked by tree_problem)", kind="labels")]
+
+
+@checked
+def tree_problem(parent: _Parents, proper: _Proper) -> str | None:
     """Why the arrays are not the tree of a normalised VC-1 class in C_f, or ``None`` if they are.
 
     A rooted tree whose concepts are the root paths of its proper nodes and of :data:`ROOT` (the
@@ -1056,8 +1142,11 @@ def tree_problem(parent, proper) -> str | None:
     str or None
         A one-line reason, or None.
     """
-    parent = np.asarray(parent)
-    proper = np.asarray(proper)
+    try:
+        parent = as_array(parent, "parent")
+        proper = as_array(proper, "proper")
+    except (TypeError, ValueError) as exc:
+        return str(exc)
     m = parent.size
     if parent.ndim != 1 or (m and parent.dtype.kind not in "iu"):
         return "parent: expected a 1-D integer array (-1 for ROOT)"
@@ -1092,7 +1181,12 @@ def _depths(parent: np.ndarray) -> np.ndarray | None:
     return None
 
 
-def tree_from_parents(parent, proper, f_row=None) -> nx.DiGraph:
+@checked
+def tree_from_parents(
+    parent: _Parents,
+    proper: _Proper,
+    f_row: Annotated[Any, Check(as_array), Joint("a 0/1 vector with one entry per node", kind="labels")] | None = None,
+) -> nx.DiGraph:
     """The tree of a VC-1 class given by the tree itself, as :func:`make_tree` returns it — no matrix.
 
     The class is C = {root path of x : x proper or ROOT} XOR f: with ``f_row`` = 0 the points are
@@ -1143,6 +1237,7 @@ def tree_from_parents(parent, proper, f_row=None) -> nx.DiGraph:
     return T
 
 
+@checked
 def tree_parents(tree: nx.DiGraph) -> tuple[np.ndarray, np.ndarray]:
     """``(parent, proper)`` of a tree from :func:`make_tree` or :func:`tree_from_parents`, over its
     normalised columns (``parent`` −1 for :data:`ROOT`): the arrays :func:`tree_problem` checks.
@@ -1169,6 +1264,7 @@ def tree_parents(tree: nx.DiGraph) -> tuple[np.ndarray, np.ndarray]:
     return parent, proper
 
 
+@checked
 def is_vc1_tree_form(tree: nx.DiGraph) -> bool:
     """O(TD log TD) checker of a tree-form class: an arborescence under :data:`ROOT` over the normalised
     columns, ``distance`` = depth, ROOT proper, and :func:`tree_problem`'s conditions — so the root
@@ -1199,7 +1295,8 @@ def is_vc1_tree_form(tree: nx.DiGraph) -> bool:
     )
 
 
-def thresholds_tree(n_points: int) -> nx.DiGraph:
+@checked
+def thresholds_tree(n_points: Annotated[int, Interval(ge=1, le=MAX_TREE_POINTS)]) -> nx.DiGraph:
     """Thresholds on 0 < 1 < … < n−1 ([Yan25] §1.2) as their tree: the chain n−1 → n−2 → … → 0 under
     :data:`ROOT`, every point proper, f = the all-zero threshold — the tree of
     ``make_tree(thresholds_class(n), f=n)`` (tested) without its (n+1) × n matrix, so TD = n = 2¹⁶ fits.
@@ -1215,9 +1312,7 @@ def thresholds_tree(n_points: int) -> nx.DiGraph:
         The tree (:func:`tree_from_parents`); concept ``t`` (x ↦ [x ≥ t]) is the root path of ``t``
         (of ROOT for t = n).
     """
-    if isinstance(n_points, bool) or not isinstance(n_points, numbers.Integral) or n_points < 1:
-        raise ValueError(f"n_points: expected a positive integer, got {n_points!r}")
-    parent = np.arange(1, int(n_points) + 1, dtype=np.intp)
+    parent = np.arange(1, n_points + 1, dtype=np.intp)
     parent[-1] = -1
     return tree_from_parents(parent, np.ones(int(n_points), dtype=bool))
 
@@ -1227,7 +1322,8 @@ def thresholds_tree(n_points: int) -> nx.DiGraph:
 thresholds_class = thresholds_matrix
 
 
-def point_functions_class(n_points: int) -> np.ndarray:
+@checked
+def point_functions_class(n_points: Annotated[int, Interval(ge=1, le=MAX_TREE_POINTS)]) -> np.ndarray:
     """Point functions ``f_t(x) = 1`` iff ``x = t`` ([Yan25] §1.2): the identity, shape (n, n).
 
     Parameters
@@ -1239,8 +1335,6 @@ def point_functions_class(n_points: int) -> np.ndarray:
     -------
     numpy.ndarray of uint8, shape (n_points, n_points)
     """
-    if int(n_points) < 1:
-        raise ValueError(f"n_points: expected a positive integer, got {n_points!r}")
     return point_functions_matrix(n_points, with_zero=False)
 
 
@@ -1253,7 +1347,8 @@ FIGURE1_F = 7
 figure1_class = figure1_matrix
 
 
-def catalogue(n_points: int = 8) -> dict:
+@checked
+def catalogue(n_points: Annotated[int, Interval(ge=1, le=MAX_TREE_POINTS)] = 8) -> dict:
     """Named VC-1 classes: ``name -> (M, f)`` with ``f`` the row index to build the tree by.
 
     ``"thresholds"`` (f = the all-zero threshold, a chain of height n), ``"point_functions"``
@@ -1270,13 +1365,14 @@ def catalogue(n_points: int = 8) -> dict:
         ``name -> (M, f)``: the class and the row index of f.
     """
     return {
-        "thresholds": (thresholds_class(n_points), int(n_points)),
+        "thresholds": (thresholds_class(n_points), n_points),
         "point_functions": (point_functions_class(n_points), 0),
         "figure1": (figure1_class(), FIGURE1_F),
     }
 
 
 # --------------------------------------------------------------------------- version spaces in one pass
+@checked
 @dataclass(frozen=True)
 class TreeIndex:
     """Arrays of the tree of :func:`make_tree` for version-space queries in O(log TD) each.
@@ -1307,9 +1403,19 @@ class TreeIndex:
     def root(self) -> int:
         return self.tin.size - 1
 
-    def lca(self, u, v) -> np.ndarray:
+    def _nodes(self, idx: np.ndarray, name: str) -> np.ndarray:
+        """Node indices in [0, root] (-1 and 2.7 refused, never wrapped or truncated)."""
+        if idx.size and (idx.min() < 0 or idx.max() > self.root):
+            raise ValueError(
+                f"{name}: nodes must lie in [0, {self.root}], got {idx[(idx < 0) | (idx > self.root)][:3].tolist()}"
+            )
+        return idx
+
+    def lca(self, u: _TreeNodes, v: _TreeNodes) -> np.ndarray:
         """The lowest common ancestors of the node arrays ``u`` and ``v`` (binary lifting)."""
-        u, v = np.array(u, dtype=np.intp), np.array(v, dtype=np.intp)
+        u, v = self._nodes(u, "u").copy(), self._nodes(v, "v").copy()
+        if u.shape != v.shape:
+            raise ValueError(f"u and v must have the same length, got {u.size} and {v.size}")
         swap = self.depth[u] < self.depth[v]
         u[swap], v[swap] = v[swap], u[swap].copy()
         diff = self.depth[u] - self.depth[v]
@@ -1322,13 +1428,14 @@ class TreeIndex:
             u[move], v[move] = a[move], b[move]
         return np.where(u == v, u, self.up[0][u])
 
-    def subtree_counts(self, nodes, among) -> np.ndarray:
+    def subtree_counts(self, nodes: _TreeNodes, among: _TreeNodes) -> np.ndarray:
         """For every node of ``nodes``: how many of ``among`` lie in its subtree (itself included)."""
-        s = np.sort(self.tin[np.asarray(among, dtype=np.intp)])
-        nodes = np.asarray(nodes, dtype=np.intp)
+        s = np.sort(self.tin[self._nodes(among, "among")])
+        nodes = self._nodes(nodes, "nodes")
         return np.searchsorted(s, self.tout[nodes], "right") - np.searchsorted(s, self.tin[nodes], "left")
 
 
+@checked
 def tree_index(tree: nx.DiGraph) -> TreeIndex:
     """The :class:`TreeIndex` of a tree from :func:`make_tree` (O(m log TD) time and memory).
 
@@ -1381,7 +1488,14 @@ def _by_part(part: np.ndarray) -> np.ndarray:
     return np.argsort(part, kind="stable")
 
 
-def version_space_lca(index: TreeIndex, part, node, label, t: int) -> np.ndarray:
+@checked
+def version_space_lca(
+    index: TreeIndex,
+    part: _TreeNodes,
+    node: Annotated[Any, Check(as_positions, kind="array")],
+    label: _TreeNodes,
+    t: Annotated[int, Interval(ge=0, le=2**40)],
+) -> np.ndarray:
     """Per part of a labelled sample, the lowest common ancestor of its version space in C_f.
 
     The concepts of C_f are the root paths of their lowest nodes (Lemma 5), so a concept agrees
@@ -1409,10 +1523,17 @@ def version_space_lca(index: TreeIndex, part, node, label, t: int) -> np.ndarray
     numpy.ndarray of int, shape (t,)
         The LCA (a node; ``index.root`` for ∅), or −1 where no concept agrees with the part.
     """
-    part = np.asarray(part, dtype=np.intp)
-    node = np.asarray(node, dtype=np.intp)
-    label = np.asarray(label, dtype=np.intp)
+    if not part.size == node.size == label.size:
+        raise ValueError(f"part, node and label must have the same length, got {part.size}, {node.size}, {label.size}")
     root = index.root
+    for name, arr, low, high, what in (
+        ("part", part, 0, t - 1, f" (t = {t} parts)"),
+        ("node", node, -1, root, " (the tree's nodes, -1 for a dropped column)"),
+        ("label", label, 0, 1, ""),
+    ):
+        if arr.size and (arr.min() < low or arr.max() > high):
+            bad = arr[(arr < low) | (arr > high)][:3].tolist()
+            raise ValueError(f"{name}: entries must lie in [{low}, {high}]{what}, got {bad}")
     bad = np.zeros(t, dtype=bool)
     bad[part[(node < 0) & (label == 1)]] = True  # a 1 on a point every concept of C_f labels 0
     keep = node >= 0

@@ -64,7 +64,11 @@ def test_one_validation_layer_no_private_copies():
     """winnow._positive and sparse_vector._real are gone: both use geoprivate._validation."""
     import geoprivate.learners.winnow as wn
     import geoprivate.mechanisms.sparse_vector as sv
-    from geoprivate._validation import check_positive_real, check_real
+    from geoprivate._validation import check_positive_real, check_real, domains
 
     assert not hasattr(wn, "_positive") and not hasattr(sv, "_real")
-    assert wn.check_positive_real is check_positive_real and sv.check_real is check_real
+    assert wn.check_positive_real is check_positive_real
+    # sparse_vector declares its values' domain instead (solvers._domains, the same checks underneath)
+    value = domains(sv.BetweenThresholds.query)["value"]
+    assert value.kind == "real" and not value.admits(float("nan")) and value.admits(0.5)
+    assert check_real(0.5, "value") == 0.5

@@ -12,10 +12,14 @@ ones).  :class:`TranscriptBisection` only reads the released labels (the paper's
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Annotated, Any
+
 import numpy as np
 
-from geoprivate._validation import as_rng, check_positive_int
+from geoprivate._validation import Interval, Positive, Rng, as_rng, checked
 from geoprivate.adversaries.base import Adversary, View
+from geoprivate.ensembles import Ensemble
 
 __all__ = ["DisagreementAdversary", "TranscriptBisection"]
 
@@ -27,6 +31,7 @@ def _line_candidates(c: np.ndarray) -> np.ndarray:
     return np.concatenate([c, mids])
 
 
+@checked
 class DisagreementAdversary(Adversary):
     """White-box adaptive adversary: query where the current ensemble's vote is closest to 1/2.
 
@@ -55,17 +60,20 @@ class DisagreementAdversary(Adversary):
     kind = "adaptive"
     adaptive = True
 
-    def __init__(self, sampler, rng=None, *, pool: int = 64, grid: float | None = None):
-        if not callable(sampler):
-            raise TypeError(f"sampler must be callable (rng, n) -> points, got {type(sampler).__name__}")
+    def __init__(
+        self,
+        sampler: Callable[..., Any],
+        rng: Rng = None,
+        *,
+        pool: Annotated[int, Interval(ge=1, le=10**6)] = 64,
+        grid: Positive | None = None,
+    ):
         self.sampler = sampler
         self.rng = as_rng(rng)
-        self.pool = check_positive_int(pool, "pool")
-        if grid is not None and not (isinstance(grid, (int, float)) and grid > 0):
-            raise ValueError(f"grid must be a positive number, got {grid!r}")
+        self.pool = pool
         self.grid = grid
 
-    def candidates(self, ensemble) -> np.ndarray:
+    def candidates(self, ensemble: Ensemble) -> np.ndarray:
         kind = getattr(ensemble, "kind", "")
         if kind in ("thresholds", "intervals"):
             return _line_candidates(ensemble.critical_points())
@@ -94,7 +102,7 @@ class DisagreementAdversary(Adversary):
             return P if self.grid is None else np.round(P / self.grid) * self.grid
         raise TypeError(f"DisagreementAdversary: unsupported ensemble {type(ensemble).__name__}")
 
-    def next_query(self, view: View):
+    def next_query(self, view: View):  # noqa: D102 - documented on Adversary
         if view.ensemble is None:
             raise ValueError("DisagreementAdversary is white-box: the view must carry the ensemble")
         cand = self.candidates(view.ensemble)
@@ -108,6 +116,7 @@ class DisagreementAdversary(Adversary):
         return x if self.grid is None else np.round(x / self.grid) * self.grid
 
 
+@checked
 class TranscriptBisection(Adversary):
     """Adaptive adversary for thresholds that sees only the released labels.
 
@@ -120,15 +129,17 @@ class TranscriptBisection(Adversary):
     kind = "adaptive"
     adaptive = True
 
-    def __init__(self, lo: float = 0.0, hi: float = 1.0, rng=None):
+    def __init__(self, lo: float = 0.0, hi: float = 1.0, rng: Rng = None):
         if not lo < hi:
             raise ValueError(f"need lo < hi, got lo={lo!r}, hi={hi!r}")
         self.lo, self.hi = float(lo), float(hi)
         self.rng = as_rng(rng)
         self._seen, self._lo, self._hi = 0, self.lo, self.hi
 
-    def next_query(self, view: View):
+    def next_query(self, view: View):  # noqa: D102 - documented on Adversary
         tr = view.transcript
+        if not (hasattr(tr, "points") and hasattr(tr, "labels")):
+            raise TypeError(f"view: its transcript must be a Transcript (points and labels), got {type(tr).__name__}")
         if len(tr) < self._seen:  # a new run: start over
             self._seen, self._lo, self._hi = 0, self.lo, self.hi
         x = np.asarray(tr.points[self._seen :], dtype=np.float64)

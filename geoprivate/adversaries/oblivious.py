@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Annotated, Any
+
 import numpy as np
 
-from geoprivate._validation import check_positive_int
-from geoprivate.adversaries.base import Adversary
+from geoprivate._validation import Check, check_finite_array, checked
+from geoprivate.adversaries.base import Adversary, Rounds
 
 __all__ = ["FixedSequence", "binary_search_points", "binary_search_sequence"]
 
 
+@checked
 class FixedSequence(Adversary):
     """A sequence chosen in advance, revealed one query at a time.
 
@@ -23,14 +26,11 @@ class FixedSequence(Adversary):
 
     kind = "oblivious"
 
-    def __init__(self, points, *, cycle: bool = False):
-        self.points = np.asarray(points)
-        if self.points.ndim not in (1, 2) or self.points.shape[0] == 0:
-            raise ValueError(f"points: expected a non-empty array of shape (T,) or (T, d), got {self.points.shape}")
-        self.cycle = bool(cycle)
+    def __init__(self, points: Annotated[Any, Check(_queries, kind="array")], *, cycle: bool = False):
+        self.points = points
+        self.cycle = cycle
 
-    def sequence(self, T):
-        T = check_positive_int(T, "T")
+    def sequence(self, T: Rounds):
         n = self.points.shape[0]
         if n < T and not self.cycle:
             raise ValueError(f"T={T} exceeds the {n} queries of the fixed sequence (pass cycle=True to repeat)")
@@ -38,7 +38,16 @@ class FixedSequence(Adversary):
         return self.points[idx]
 
 
-def binary_search_points(T: int, lo: float = 0.0, hi: float = 1.0) -> np.ndarray:
+def _queries(points, name: str) -> np.ndarray:
+    """A non-empty array of finite query points, shape (T,) or (T, d)."""
+    arr = check_finite_array(points, name)
+    if arr.ndim not in (1, 2) or arr.shape[0] == 0:
+        raise ValueError(f"{name}: expected a non-empty array of shape (T,) or (T, d), got {arr.shape}")
+    return arr
+
+
+@checked
+def binary_search_points(T: Rounds, lo: float = 0.0, hi: float = 1.0) -> np.ndarray:
     """The first T dyadic points of (lo, hi) in breadth-first (binary-search) order.
 
     lo + (hi−lo)·(1/2, 1/4, 3/4, 1/8, 3/8, 5/8, 7/8, …): every prefix of length 2^ℓ − 1
@@ -57,7 +66,8 @@ def binary_search_points(T: int, lo: float = 0.0, hi: float = 1.0) -> np.ndarray
     -------
     numpy.ndarray of float64, shape (T,)
     """
-    T = check_positive_int(T, "T")
+    if not lo < hi:
+        raise ValueError(f"need lo < hi, got lo={lo!r}, hi={hi!r}")
     out = np.empty(T)
     j, level = 0, 1
     while j < T:
@@ -68,7 +78,8 @@ def binary_search_points(T: int, lo: float = 0.0, hi: float = 1.0) -> np.ndarray
     return out
 
 
-def binary_search_sequence(T: int, lo: float = 0.0, hi: float = 1.0) -> FixedSequence:
+@checked
+def binary_search_sequence(T: Rounds, lo: float = 0.0, hi: float = 1.0) -> FixedSequence:
     """:class:`FixedSequence` of :func:`binary_search_points` (worst case for thresholds).
 
     Parameters

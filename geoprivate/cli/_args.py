@@ -20,14 +20,18 @@ import os
 import re
 import sys
 from pathlib import Path
+from typing import Annotated, Any
 
 from geoprivate._validation import (
+    Check,
+    NonNegInt,
     check_delta,
     check_epsilon,
     check_noise_scale,
     check_positive_real,
     check_probability,
     check_real,
+    checked,
 )
 
 __all__ = [
@@ -75,6 +79,7 @@ def _float(text: str) -> float:
     return v
 
 
+@checked
 def positive_int(text: str) -> int:
     """An integer >= 1."""
     v = _int(text)
@@ -83,6 +88,7 @@ def positive_int(text: str) -> int:
     return v
 
 
+@checked
 def nonneg_int(text: str) -> int:
     """An integer >= 0."""
     v = _int(text)
@@ -91,6 +97,7 @@ def nonneg_int(text: str) -> int:
     return v
 
 
+@checked
 def seed(text: str) -> int:
     """A random seed: an integer in [0, 2^63)."""
     v = _int(text)
@@ -99,6 +106,7 @@ def seed(text: str) -> int:
     return v
 
 
+@checked
 def finite_float(text: str) -> float:
     """A finite real number."""
     v = _float(text)
@@ -119,6 +127,7 @@ def _checked(check, text: str, *args, **kwargs):
         raise argparse.ArgumentTypeError(f"{exc} (given {text!r})") from None
 
 
+@checked
 def epsilon(text: str) -> float:
     """A privacy parameter epsilon: 0 < epsilon < inf, with 1/epsilon finite."""
     v = _checked(check_epsilon, text)
@@ -129,11 +138,13 @@ def epsilon(text: str) -> float:
     return v
 
 
+@checked
 def delta(text: str) -> float:
     """A privacy parameter delta in [0, 1)."""
     return _checked(check_delta, text)
 
 
+@checked
 def delta_open(text: str) -> float:
     """A privacy parameter delta in (0, 1) (approximate DP), with 1/delta finite (ln(1/delta) in formulas)."""
     v = _checked(check_probability, text, "delta")
@@ -142,18 +153,23 @@ def delta_open(text: str) -> float:
     return v
 
 
+@checked
 def probability(text: str) -> float:
     """A probability in the open interval (0, 1) (alpha, beta)."""
     return _checked(check_probability, text, "value")
 
 
+@checked
 def positive_float(text: str) -> float:
     """A real number with 0 < value < inf (a constant of a formula)."""
     return _checked(check_positive_real, text, "value")
 
 
+@checked
 def bounded_int(low: int, high: int):
     """An argparse type: an integer in [low, high] (e.g. a number of phases that can actually run)."""
+    if low > high:
+        raise ValueError(f"low must be <= high, got low={low}, high={high}")
 
     def parse(text: str) -> int:
         v = _int(text)
@@ -165,8 +181,11 @@ def bounded_int(low: int, high: int):
     return parse
 
 
+@checked
 def bounded_float(low: float, high: float):
     """An argparse type: a real number in [low, high]."""
+    if low > high:
+        raise ValueError(f"low must be <= high, got low={low!r}, high={high!r}")
 
     def parse(text: str) -> float:
         return _checked(check_real, text, "value", low=low, high=high)
@@ -175,6 +194,7 @@ def bounded_float(low: float, high: float):
     return parse
 
 
+@checked
 def output_dir(text: str) -> str:
     """A directory to write into: created later if missing, but its nearest existing ancestor
     must be a writable directory, and the path itself must not be a file (checked at parse
@@ -183,6 +203,7 @@ def output_dir(text: str) -> str:
     return text
 
 
+@checked
 def output_file(text: str) -> str:
     """A file to (over)write: not a directory, in an existing writable directory
     (``/dev/stdout`` and other character devices are fine)."""
@@ -190,6 +211,7 @@ def output_file(text: str) -> str:
     return text
 
 
+@checked
 def output_file_new_dir(text: str) -> str:
     """A file to (over)write whose folder is created if missing: :func:`output_file` when the folder
     exists, else the folder must be creatable (:func:`check_output_dir`; checked at parse time)."""
@@ -209,6 +231,7 @@ def _writable_dir(path: str, d: Path, missing: str) -> None:
         raise argparse.ArgumentTypeError(f"{path!r}: directory {str(d)!r} is not writable")
 
 
+@checked
 def check_output_dir(path: str) -> None:
     """Raise ``argparse.ArgumentTypeError`` unless ``path`` can become a writable directory
     (it, or its nearest existing ancestor, is a writable directory)."""
@@ -221,6 +244,7 @@ def check_output_dir(path: str) -> None:
     _writable_dir(path, anc, "is not a directory")
 
 
+@checked
 def check_output_file(path: str) -> None:
     """Raise ``argparse.ArgumentTypeError`` unless ``path`` can be written as a file."""
     p = Path(path)
@@ -235,6 +259,7 @@ def check_output_file(path: str) -> None:
     _writable_dir(path, p.parent, "does not exist (no such directory)")
 
 
+@checked
 def nonempty_str(text: str) -> str:
     """A string that is not empty or blank."""
     if not text.strip():
@@ -258,12 +283,14 @@ class StoreTrue(_Recorded, argparse._StoreTrueAction):
     """``store_true`` that remembers the flag was given (see :func:`explicit`)."""
 
 
-def explicit(args) -> set:
+@checked
+def explicit(args: argparse.Namespace) -> set:
     """The destinations of the flags the user gave (those declared with :class:`Store`)."""
     return set(getattr(args, "_explicit", ()))
 
 
-def warn_inapplicable(args, rules: dict, prog: str) -> list[str]:
+@checked
+def warn_inapplicable(args: argparse.Namespace, rules: dict, prog: str) -> list[str]:
     """Print one stderr line per given flag that does not apply; return the lines.
 
     ``rules`` maps a destination (``"d"``) to the reason it does not apply in this run
@@ -284,6 +311,7 @@ _ROLE = re.compile(r":(?:mod|func|class|meth|attr|data|obj|exc|ref|doc):`~?([^`<
 _LITERAL = re.compile(r"``(.+?)``")
 
 
+@checked
 def plain_text(text: str) -> str:
     """A docstring or help string as plain text for a terminal: no reStructuredText markup.
 
@@ -310,6 +338,7 @@ def plain_text(text: str) -> str:
     return re.sub(r"(?<=\S)::$", ":", out, flags=re.M)
 
 
+@checked
 def plain_help(parser: argparse.ArgumentParser) -> None:
     """Make every help string, description and epilog of ``parser`` and its sub-parsers plain text (in place).
 
@@ -331,7 +360,22 @@ def plain_help(parser: argparse.ArgumentParser) -> None:
                 plain_help(sub)
 
 
-def progress(items=None, *, desc: str, total=None, unit: str = "it", **kwargs):
+def _iterable(value, name: str):
+    """Something to iterate over (not a string)."""
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+        raise TypeError(f"{name} must be an iterable, got {type(value).__name__}")
+    return value
+
+
+@checked
+def progress(
+    items: Annotated[Any, Check(_iterable, kind="object")] | None = None,
+    *,
+    desc: str,
+    total: NonNegInt | None = None,
+    unit: str = "it",
+    **kwargs: Any,
+):
     """A tqdm progress bar on stderr, shown only when stderr is a terminal (``disable=None``).
 
     The one progress bar of the commands and the benchmarks: output on stdout stays clean, and a
@@ -361,7 +405,8 @@ def progress(items=None, *, desc: str, total=None, unit: str = "it", **kwargs):
     return tqdm(items, desc=desc, total=total, unit=unit, disable=None, file=sys.stderr, **kwargs)
 
 
-def add_command(subparsers, name: str, *, help: str, description: str, epilog: str | None):  # noqa: A002 - argparse's name
+@checked
+def add_command(subparsers: argparse._SubParsersAction, name: str, *, help: str, description: str, epilog: str | None):  # noqa: A002 - argparse's name
     """A sub-command parser whose description and examples keep their line breaks.
 
     Parameters

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import numbers
+from typing import Annotated, Any
 
 import numpy as np
 
-__all__ = ["as_line_points", "line_sample", "check_in_domain", "as_ordered_domain"]
+from geoprivate._validation import Check, Joint, checked
+from solvers._checks import as_array, check_array_bytes
+
+__all__ = ["as_line_points", "line_sample", "check_in_domain", "as_ordered_domain", "LineValues", "Domain"]
 
 
 def as_line_points(points, name: str = "points") -> np.ndarray:
@@ -24,7 +28,7 @@ def as_line_points(points, name: str = "points") -> np.ndarray:
     numpy.ndarray, shape (n,)
         The validated points (object dtype for Fractions).
     """
-    arr = np.asarray(points, dtype=object if _has_fraction(points) else None)
+    arr = as_array(points, name, dtype=object if _has_fraction(points) else None)
     if arr.ndim != 1:
         raise ValueError(f"{name}: expected a 1-D sequence of reals, got shape {arr.shape}")
     if arr.dtype.kind not in "iufO" and arr.size:
@@ -43,7 +47,7 @@ def _has_fraction(points) -> bool:
         return False
 
 
-def as_ordered_domain(domain):
+def as_ordered_domain(domain, name: str = "domain"):
     """``None`` (the reals) or the sorted distinct values of a finite domain.
 
     Parameters
@@ -58,16 +62,31 @@ def as_ordered_domain(domain):
     """
     if domain is None:
         return None
-    arr = as_line_points(domain, "domain")
+    arr = as_line_points(domain, name)
     if arr.size == 0:
-        raise ValueError("domain: a finite domain must not be empty")
+        raise ValueError(f"{name}: a finite domain must not be empty")
     uniq = np.array(sorted(set(arr.tolist())), dtype=arr.dtype)
     if uniq.size != arr.size:
-        raise ValueError("domain: points must be distinct")
+        raise ValueError(f"{name}: points must be distinct")
     return uniq
 
 
-def check_in_domain(points: np.ndarray, domain) -> None:
+#: points of the line as given (ints, floats, Fractions; NaN refused), a 1-D array
+LineValues = Annotated[Any, Check(as_line_points, kind="array")]
+#: a finite ordered domain (its sorted distinct values) or None for the reals
+Domain = Annotated[Any, Check(as_ordered_domain, kind="array")]
+
+
+def quadratic_restriction(n: int, what: str) -> None:
+    """Refuse a restriction whose matrix has about n² rows of n points before it is built."""
+    check_array_bytes(4 * n**3 if "intervals" in what else 4 * n * n, what)
+
+
+@checked
+def check_in_domain(
+    points: Annotated[Any, Check(as_line_points, kind="array")],
+    domain: Domain,
+) -> None:
     """Raise ``ValueError`` naming the points that lie outside a finite ``domain``.
 
     Parameters
@@ -84,7 +103,8 @@ def check_in_domain(points: np.ndarray, domain) -> None:
         raise ValueError(f"points: {sorted(missing)[:5]} not in the finite domain")
 
 
-def line_sample(points, labels):
+@checked
+def line_sample(points: LineValues, labels: Annotated[Any, Joint("0/1, one per point", kind="labels")]):
     """Validate a labelled sample on the line and group it by distinct point.
 
     Parameters
@@ -101,8 +121,8 @@ def line_sample(points, labels):
     pos, neg : numpy.ndarray of int
         Per value, how many sample points there carry label 1 and label 0.
     """
-    x = as_line_points(points)
-    y = np.asarray(labels)
+    x = points
+    y = as_array(labels, "labels")
     if y.shape != x.shape:
         raise ValueError(f"points and labels must have the same length, got {x.shape[0]} and {y.shape}")
     if y.size and ((y != 0) & (y != 1)).any():

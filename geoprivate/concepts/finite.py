@@ -2,17 +2,36 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from typing import Annotated, Any
 
 import numpy as np
 
+from geoprivate._validation import BinaryMatrix, Check, Joint, NonNegInt, checked
 from geoprivate.concepts.base import ConceptClass
 from solvers import combinatorics as comb
-from solvers._checks import as_binary_matrix
 
 __all__ = ["FiniteClass"]
 
 
+def _point_list(points, name: str = "points") -> list:
+    """Domain elements as a list (rows of a 2-D array as tuples); each must be hashable."""
+    if not hasattr(points, "__iter__"):
+        raise TypeError(f"{name} must be a sequence of domain elements, got {type(points).__name__}")
+    out = _as_point_list(points)
+    for x in out:
+        try:
+            hash(x)
+        except TypeError:
+            raise TypeError(f"{name}: domain elements must be hashable, got {type(x).__name__} {x!r}") from None
+    return out
+
+
+#: elements of a finite domain (hashable), as a list
+Points = Annotated[Any, Check(_point_list, kind="object")]
+_Labels = Annotated[Any, Joint("0/1, one per point", kind="labels")]
+
+
+@checked
 class FiniteClass(ConceptClass):
     """A concept class given by its matrix: row = concept, column = domain point.
 
@@ -33,8 +52,8 @@ class FiniteClass(ConceptClass):
     (1, 1, ('a',))
     """
 
-    def __init__(self, matrix, domain: Sequence[Hashable] | None = None, name: str = "finite class"):
-        self.matrix = as_binary_matrix(matrix, "matrix")
+    def __init__(self, matrix: BinaryMatrix, domain: Points | None = None, name: str = "finite class"):
+        self.matrix = matrix
         self.matrix.setflags(write=False)
         n = self.matrix.shape[1]
         self.domain = tuple(range(n)) if domain is None else tuple(domain)
@@ -54,21 +73,23 @@ class FiniteClass(ConceptClass):
     def n_points(self) -> int:
         return self.matrix.shape[1]
 
-    def columns(self, points) -> np.ndarray:
+    def columns(self, points: Points) -> np.ndarray:
         """Column indices of domain points; ``ValueError`` naming a point not in the domain."""
         try:
             return np.array([self._column[x] for x in _as_point_list(points)], dtype=np.intp)
         except KeyError as exc:
             raise ValueError(f"points: {exc.args[0]!r} is not in the domain of {self.name}") from None
 
-    def predict(self, concept: int, points) -> np.ndarray:
+    def predict(self, concept: NonNegInt, points: Points) -> np.ndarray:
         """Labels in {0, 1} that concept (row index) gives to ``points``."""
-        return self.matrix[int(concept), self.columns(points)]
+        if concept >= self.n_concepts:
+            raise ValueError(f"concept must be a row index in [0, {self.n_concepts}), got {concept}")
+        return self.matrix[concept, self.columns(points)]
 
     # -- ConceptClass
-    def restrict_to(self, points) -> FiniteClass:
+    def restrict_to(self, points: Points) -> FiniteClass:
         """Π_C(points): the distinct labellings of ``points`` (domain elements), sorted."""
-        pts = _as_point_list(points)
+        pts = points
         return FiniteClass(
             comb.dichotomies(self.matrix[:, self.columns(pts)]), domain=pts, name=f"{self.name} on {len(pts)} points"
         )
@@ -86,17 +107,24 @@ class FiniteClass(ConceptClass):
     def threshold_dimension(self) -> int:
         return comb.threshold_dimension(self.matrix)
 
-    def version_space(self, points, labels) -> FiniteClass:
+    def _sample(self, points: list, labels) -> np.ndarray:
+        """The columns of a labelled sample's points, one label each (checked by the oracle)."""
+        n_labels = len(labels) if hasattr(labels, "__len__") else -1
+        if n_labels != len(points):
+            raise ValueError(f"points and labels must have the same length, got {len(points)} and {n_labels}")
+        return self.columns(points)
+
+    def version_space(self, points: Points, labels: _Labels) -> FiniteClass:
         """C|S: the concepts consistent with the labelled sample (labels in {0, 1})."""
-        rows = comb.restrict(self.matrix, self.columns(points), labels)
+        rows = comb.restrict(self.matrix, self._sample(points, labels), labels)
         return FiniteClass(self.matrix[rows], domain=self.domain, name=f"{self.name} | sample")
 
-    def erm(self, points, labels) -> int:
+    def erm(self, points: Points, labels: _Labels) -> int:
         """Row index of a concept of least empirical error (smallest index among ties)."""
-        return comb.erm(self.matrix, self.columns(points), labels)
+        return comb.erm(self.matrix, self._sample(points, labels), labels)
 
-    def empirical_errors(self, points, labels) -> np.ndarray:
-        return comb.empirical_errors(self.matrix, self.columns(points), labels)
+    def empirical_errors(self, points: Points, labels: _Labels) -> np.ndarray:
+        return comb.empirical_errors(self.matrix, self._sample(points, labels), labels)
 
 
 def _as_point_list(points) -> list:

@@ -7,16 +7,22 @@ enumeration :func:`solvers.halfspaces.halfspace_dichotomies`.
 
 from __future__ import annotations
 
+from typing import Annotated, Any
+
 import numpy as np
 
-from geoprivate._validation import check_positive_int
+from geoprivate._validation import Check, Interval, Joint, checked
 from geoprivate.concepts.base import ConceptClass
 from geoprivate.concepts.finite import FiniteClass
+from solvers._checks import as_array
+from solvers._domains import Rational
+from solvers._rational import rational_points
 from solvers.halfspaces import halfspace_dichotomies, halfspace_predicate
 
 __all__ = ["Halfspaces"]
 
 
+@checked
 class Halfspaces(ConceptClass):
     """HALFSPACE_d = {h_{a,w} : a ∈ ℝ^d, w ∈ ℝ}, h_{a,w}(x) = [⟨a, x⟩ ≥ w], labels {0, 1}.
 
@@ -38,9 +44,8 @@ class Halfspaces(ConceptClass):
     (14, 4)
     """
 
-    def __init__(self, d: int):
-        check_positive_int(d, "d")
-        self.d = int(d)
+    def __init__(self, d: Annotated[int, Interval(ge=1, le=10**6)]):
+        self.d = d
         self.name = f"halfspaces in R^{self.d}"
 
     def vc_dimension(self) -> int:
@@ -48,24 +53,32 @@ class Halfspaces(ConceptClass):
         return self.d + 1
 
     def _points(self, X, name="X"):
-        arr = X if isinstance(X, np.ndarray) else np.asarray(X, dtype=object)
+        arr = X if isinstance(X, np.ndarray) else as_array(X, name, dtype=object)
         if arr.ndim != 2 or arr.shape[1] != self.d:
             raise ValueError(f"{name}: expected shape (n, {self.d}), got {arr.shape}")
         return arr
 
-    def predict(self, a, w, X) -> np.ndarray:
+    def predict(
+        self,
+        a: Annotated[Any, Check(as_array), Joint("d exact numbers", kind="array")],
+        w: Rational,
+        X: Annotated[Any, Check(as_array), Joint("points of R^d", kind="array")],
+    ) -> np.ndarray:
         """Labels h_{a,w}(x) ∈ {0, 1} of the rows of X (exact)."""
         av = np.asarray(a, dtype=object).reshape(-1)
         if av.shape[0] != self.d:
             raise ValueError(f"a: expected length {self.d}, got {av.shape[0]}")
         return halfspace_predicate(av, w, self._points(X))
 
-    def restrict_to(self, points) -> FiniteClass:
+    def restrict_to(
+        self, points: Annotated[Any, Check(as_array), Joint("distinct points of R^d", kind="array")]
+    ) -> FiniteClass:
         """Π_C(points) as a :class:`FiniteClass` (exact enumeration, rows sorted).
 
         The domain elements are the points as tuples; points must be distinct.
         """
         arr = self._points(points, "points")
+        rational_points(arr, "points")  # finite numbers (NaN and inf refused, naming points)
         domain = [tuple(row) for row in arr.tolist()]
         if len(set(domain)) != len(domain):
             raise ValueError("points: must be distinct (repeated points would be one domain element)")

@@ -2,15 +2,32 @@
 
 from __future__ import annotations
 
+from typing import Annotated, Any
+
 import numpy as np
 
-from geoprivate.concepts._line import as_line_points, as_ordered_domain, check_in_domain, line_sample
+from geoprivate._validation import Check, Joint, checked
+from geoprivate.concepts._line import Domain, LineValues, check_in_domain, line_sample, quadratic_restriction
 from geoprivate.concepts.base import ConceptClass
 from geoprivate.concepts.finite import FiniteClass
+from solvers._checks import real_number
 
 __all__ = ["Intervals"]
 
 
+def _interval(value, name: str = "interval"):
+    """None (the empty concept) or a pair (a, b) of real numbers with a <= b."""
+    if value is None:
+        return None
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__len__") or len(value) != 2:
+        raise TypeError(f"{name} must be None or a pair (a, b) of real numbers, got {value!r}")
+    a, b = real_number(value[0], name), real_number(value[1], name)
+    if not a <= b:
+        raise ValueError(f"{name} must have a <= b (None is the empty concept), got ({a!r}, {b!r})")
+    return a, b
+
+
+@checked
 class Intervals(ConceptClass):
     """Closed intervals c_{[a,b]}(x) = [a ≤ x ≤ b] and the empty concept; labels {0, 1}.
 
@@ -23,21 +40,22 @@ class Intervals(ConceptClass):
         A finite ordered domain, or ``None`` for the reals.
     """
 
-    def __init__(self, domain=None):
-        self.domain = as_ordered_domain(domain)
+    def __init__(self, domain: Domain = None):
+        self.domain = domain
         self.name = "intervals on R" if self.domain is None else f"intervals on {self.domain.size} points"
 
-    def predict(self, interval, points) -> np.ndarray:
+    def predict(self, interval: Annotated[Any, Check(_interval, kind="object")], points: LineValues) -> np.ndarray:
         """Labels of c_{[a,b]} on ``points``; ``interval=None`` is the empty concept."""
-        x = as_line_points(points)
+        x = points
         if interval is None:
             return np.zeros(x.size, np.uint8)
         a, b = interval
         return ((x >= a) & (x <= b)).astype(np.uint8)
 
-    def restrict_to(self, points) -> FiniteClass:
+    def restrict_to(self, points: LineValues) -> FiniteClass:
         """Π_C(points): every run of consecutive points (in sorted order) and the empty set."""
-        x = as_line_points(points)
+        x = points
+        quadratic_restriction(x.size, f"intervals restricted to {x.size} points")
         if np.unique(x).size != x.size:
             raise ValueError("points: must be distinct")
         check_in_domain(x, self.domain)
@@ -50,7 +68,7 @@ class Intervals(ConceptClass):
     def vc_dimension(self) -> int:
         return 1 if self.domain is not None and self.domain.size == 1 else 2
 
-    def erm(self, points, labels):
+    def erm(self, points: LineValues, labels: Annotated[Any, Joint("0/1, one per point", kind="labels")]):
         """Closed-form ERM: ``(interval, errors)`` with ``interval = (a, b)`` or ``None``.
 
         With g_v = #positives at v − #negatives at v over the sorted distinct sample

@@ -2,14 +2,28 @@
 
 from __future__ import annotations
 
+from typing import Annotated, Any
+
 import numpy as np
 
+from geoprivate._validation import Check, Joint, checked
 from geoprivate.concepts.base import ConceptClass
-from geoprivate.concepts.finite import FiniteClass, _as_point_list
+from geoprivate.concepts.finite import FiniteClass, Points
+from solvers._checks import as_array
 
 __all__ = ["PointFunctions"]
 
 
+def _element(value, name: str):
+    """A domain element: anything hashable."""
+    try:
+        hash(value)
+    except TypeError:
+        raise TypeError(f"{name} must be a domain element (hashable), got {type(value).__name__}") from None
+    return value
+
+
+@checked
 class PointFunctions(ConceptClass):
     """POINT_X = {c_z : z ∈ X}, c_z(x) = [x = z]; labels in {0, 1}.
 
@@ -21,19 +35,19 @@ class PointFunctions(ConceptClass):
         point set the all-0 labelling is realised (by a point outside it).
     """
 
-    def __init__(self, domain=None):
+    def __init__(self, domain: Points | None = None):
         if domain is None:
             self.domain = None
         else:
-            self.domain = tuple(_as_point_list(domain))
+            self.domain = tuple(domain)
             if not self.domain:
                 raise ValueError("domain: a finite domain must not be empty")
             if len(set(self.domain)) != len(self.domain):
                 raise ValueError("domain: points must be distinct")
         self.name = "point functions" + ("" if self.domain is None else f" on {len(self.domain)} points")
 
-    def predict(self, z, points) -> np.ndarray:
-        return np.array([x == z for x in _as_point_list(points)], dtype=np.uint8)
+    def predict(self, z: Annotated[Any, Check(_element)], points: Points) -> np.ndarray:
+        return np.array([x == z for x in points], dtype=np.uint8)
 
     def matrix(self) -> FiniteClass:
         """The whole class over a finite domain: the identity matrix."""
@@ -41,9 +55,9 @@ class PointFunctions(ConceptClass):
             raise ValueError("matrix: point functions on an infinite domain have no finite matrix")
         return FiniteClass(np.eye(len(self.domain), dtype=np.uint8), domain=self.domain, name=self.name)
 
-    def restrict_to(self, points) -> FiniteClass:
+    def restrict_to(self, points: Points) -> FiniteClass:
         """Π_C(points): e_p for each point p, and 0 if some domain point lies outside ``points``."""
-        pts = _as_point_list(points)
+        pts = points
         if len(set(pts)) != len(pts):
             raise ValueError("points: must be distinct")
         if self.domain is not None:
@@ -62,7 +76,7 @@ class PointFunctions(ConceptClass):
         """1 (a mistake on a point pins the concept down), 0 on a one-point domain."""
         return self.vc_dimension()
 
-    def erm(self, points, labels):
+    def erm(self, points: Points, labels: Annotated[Any, Joint("0/1, one per point", kind="labels")]):
         """Closed-form ERM: ``(z, errors)``.
 
         c_z errs on the positives away from z and the negatives at z.  The best z is a
@@ -71,8 +85,8 @@ class PointFunctions(ConceptClass):
         or ``None`` on an infinite domain ("any point not in the sample").  Ties go to
         the sample point seen first.
         """
-        pts = _as_point_list(points)
-        y = np.asarray(labels)
+        pts = points
+        y = as_array(labels, "labels")
         if y.shape != (len(pts),):
             raise ValueError(f"points and labels must have the same length, got {len(pts)} and {y.shape}")
         if y.size and ((y != 0) & (y != 1)).any():
@@ -94,4 +108,4 @@ class PointFunctions(ConceptClass):
         outside = None if self.domain is None else next((z for z in self.domain if z not in gain), ...)
         if outside is not ... and (best is None or best < 0):
             return outside, total_pos
-        return best_z, total_pos - best
+        return best_z, total_pos - (best or 0)

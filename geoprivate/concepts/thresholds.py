@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import math
+from typing import Annotated, Any
 
 import numpy as np
 
-from geoprivate.concepts._line import as_line_points, as_ordered_domain, check_in_domain, line_sample
+from geoprivate._validation import Joint, RealNumber, checked
+from geoprivate.concepts._line import Domain, LineValues, check_in_domain, line_sample, quadratic_restriction
 from geoprivate.concepts.base import ConceptClass
 from geoprivate.concepts.finite import FiniteClass
 
 __all__ = ["Thresholds"]
 
 
+@checked
 class Thresholds(ConceptClass):
     """Thresholds c_t(x) = [x ≥ t], labels in {0, 1}.
 
@@ -27,18 +30,19 @@ class Thresholds(ConceptClass):
         A finite ordered domain; ``None`` for the real line.
     """
 
-    def __init__(self, domain=None):
-        self.domain = as_ordered_domain(domain)
+    def __init__(self, domain: Domain = None):
+        self.domain = domain
         self.name = "thresholds on R" if self.domain is None else f"thresholds on {self.domain.size} points"
 
     @property
     def n_concepts(self) -> float:
         return math.inf if self.domain is None else self.domain.size + 1
 
-    def predict(self, t, points) -> np.ndarray:
+    def predict(self, t: RealNumber, points: LineValues) -> np.ndarray:
         """Labels of c_t on ``points`` (``t = math.inf`` is the all-0 concept)."""
-        x = as_line_points(points)
-        return (x >= t).astype(np.uint8)
+        if isinstance(t, int) and abs(t) > 2**1000 and points.dtype != object:  # compared as the float it exceeds
+            t = math.inf if t > 0 else -math.inf
+        return (points >= t).astype(np.uint8)
 
     def matrix(self) -> FiniteClass:
         """The whole class over its finite domain (rows t = x_1, …, x_n, ∞)."""
@@ -46,9 +50,10 @@ class Thresholds(ConceptClass):
             raise ValueError("matrix: thresholds on the reals have no finite matrix; use restrict_to(points)")
         return self.restrict_to(self.domain)
 
-    def restrict_to(self, points) -> FiniteClass:
+    def restrict_to(self, points: LineValues) -> FiniteClass:
         """Π_C(points): for m distinct points, the m + 1 labellings [p ≥ v] (v a point) and 0."""
-        x = as_line_points(points)
+        x = points
+        quadratic_restriction(x.size, f"thresholds restricted to {x.size} points")
         if np.unique(x).size != x.size:
             raise ValueError("points: must be distinct")
         check_in_domain(x, self.domain)
@@ -70,7 +75,7 @@ class Thresholds(ConceptClass):
     def threshold_dimension(self) -> float:
         return math.inf if self.domain is None else int(self.domain.size)
 
-    def erm(self, points, labels):
+    def erm(self, points: LineValues, labels: Annotated[Any, Joint("0/1, one per point", kind="labels")]):
         """Closed-form ERM by sorting: ``(t, errors)``.
 
         errors(c_{v_i}) = #positives left of v_i + #negatives at or right of v_i; the

@@ -17,7 +17,9 @@ from __future__ import annotations
 import csv
 import math
 from pathlib import Path
+from typing import Annotated, Any
 
+from geoprivate._validation import Check, PathArg, checked
 from geoprivate.experiments.store import Store
 
 __all__ = ["records", "columns", "to_csv", "to_dataframe", "FIXED_COLUMNS"]
@@ -38,7 +40,8 @@ def _flatten(row: dict) -> dict:
     return rec
 
 
-def records(db, sweep: str | None = None) -> list[dict]:
+@checked
+def records(db: PathArg, sweep: str | None = None) -> list[dict]:
     """All trials of ``db`` (of one sweep if given) as flat dicts, ordered by sweep, point, trial."""
     with Store(db, create=False) as store:
         if sweep is not None:
@@ -46,7 +49,15 @@ def records(db, sweep: str | None = None) -> list[dict]:
         return [_flatten(r) for r in store.rows(sweep)]
 
 
-def columns(recs: list[dict]) -> list[str]:
+def _rows(value, name: str) -> list:
+    """Trial records: a list of dicts."""
+    if not isinstance(value, list) or not all(isinstance(r, dict) for r in value):
+        raise TypeError(f"{name} must be a list of dicts (records), got {type(value).__name__}")
+    return value
+
+
+@checked
+def columns(recs: Annotated[Any, Check(_rows, kind="object")]) -> list[str]:
     """The union of the records' keys, fixed columns first, then in order of appearance."""
     cols = dict.fromkeys(FIXED_COLUMNS)
     for r in recs:
@@ -54,17 +65,24 @@ def columns(recs: list[dict]) -> list[str]:
     return list(cols)
 
 
-def to_csv(db, path, sweep: str | None = None) -> int:
+@checked
+def to_csv(db: PathArg, path: PathArg, sweep: str | None = None) -> int:
     """Write the trials to CSV at ``path`` (missing fields empty); returns the number of rows."""
     recs = records(db, sweep)
-    with open(Path(path), "w", newline="") as fh:
-        w = csv.DictWriter(fh, fieldnames=columns(recs), restval="")
-        w.writeheader()
-        w.writerows(recs)
+    try:
+        with open(Path(path), "w", newline="") as fh:
+            w = csv.DictWriter(fh, fieldnames=columns(recs), restval="")
+            w.writeheader()
+            w.writerows(recs)
+    except BrokenPipeError:  # the reader went away (`| head`): not an error of the path
+        raise
+    except OSError as exc:
+        raise ValueError(f"path {str(path)!r}: cannot write the CSV ({exc.strerror or exc})") from None
     return len(recs)
 
 
-def to_dataframe(db, sweep: str | None = None):
+@checked
+def to_dataframe(db: PathArg, sweep: str | None = None):
     """The trials as a :class:`pandas.DataFrame` (pandas imported here only)."""
     import pandas as pd
 

@@ -40,9 +40,11 @@ import traceback
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Annotated, Any, Literal
 
 import numpy as np
 
+from geoprivate._validation import Check, Interval, PathArg, Seed, checked
 from geoprivate.experiments.seeding import trial_seed
 from geoprivate.experiments.spec import SCALARS, SweepSpec, canonical_json, load_spec, resolve_target
 from geoprivate.experiments.store import Store
@@ -68,7 +70,8 @@ MAX_CHUNK = 256
 HEARTBEAT_SECONDS = 5.0
 
 
-def check_result(result) -> dict:
+@checked
+def check_result(result: Any) -> dict:
     """Return ``result`` as a dict of plain JSON scalars, or raise ``TypeError``.
 
     numpy scalars are converted with ``.item()``; anything else that is not a bool, int,
@@ -77,7 +80,7 @@ def check_result(result) -> dict:
     does with its ``instance``).
     """
     if not isinstance(result, dict):
-        raise TypeError(f"target must return a dict of JSON scalars, got {type(result).__name__}")
+        raise TypeError(f"result: the target must return a dict of JSON scalars, got {type(result).__name__}")
     out = {}
     for k, v in result.items():
         if not isinstance(k, str):
@@ -94,7 +97,8 @@ def check_result(result) -> dict:
 _USER_INTERRUPT = threading.Event()
 
 
-def run_trial(target: str, params: dict, seed: int) -> tuple:
+@checked
+def run_trial(target: str, params: dict, seed: Seed) -> tuple:
     """Run one trial (in a worker): ``(status, result_json, error, seconds)``.
 
     Whatever the target raises is a failed trial with its reason — including ``sys.exit``
@@ -122,6 +126,7 @@ def _failed(exc: BaseException, t0: float, why: str = "") -> tuple:
     return "failed", None, (head + "\n" + "".join(tb[-3:]))[:4000], time.perf_counter() - t0
 
 
+@checked
 @dataclass
 class SweepReport:
     """What :func:`run_sweep` did: trials in the grid, already done before, run now, and their outcome."""
@@ -184,22 +189,21 @@ def _executor(backend: str, workers: int, scheduler, dask_processes: bool):
     return client.get_executor(pure=False), close
 
 
-def _check_workers(workers) -> int:
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise ValueError(f"workers must be an integer >= 1, got {workers!r}")
-    return workers
+#: the most workers a sweep starts (processes or Dask workers)
+MAX_WORKERS = 4096
 
 
+@checked
 def run_sweep(
-    spec,
-    db,
+    spec: SweepSpec | PathArg,
+    db: PathArg,
     *,
-    workers: int = 1,
-    backend: str = "local",
+    workers: Annotated[int, Interval(ge=1, le=MAX_WORKERS)] = 1,
+    backend: Literal["local", "dask"] = "local",
     scheduler: str | None = None,
     dask_processes: bool = False,
     progress: bool | None = None,
-    max_trials: int | None = None,
+    max_trials: Annotated[int, Interval(ge=0, le=2**63 - 1)] | None = None,
 ) -> SweepReport:
     """Run (or resume) a sweep, storing one row per trial in the SQLite file ``db``.
 
@@ -226,16 +230,11 @@ def run_sweep(
     SweepReport
     """
     if not isinstance(spec, SweepSpec):
-        spec = load_spec(spec)
-    workers = _check_workers(workers)
-    if backend not in BACKENDS:
-        raise ValueError(f"backend must be one of {BACKENDS}, got {backend!r}")
+        spec = load_spec(spec)  # its errors say "spec path"
     if scheduler is not None and backend != "dask":
         raise ValueError(f"scheduler: only with backend='dask', got scheduler={scheduler!r}")
     if backend == "dask" and importlib.util.find_spec("distributed") is None:
         raise ValueError("backend 'dask' needs dask distributed (an optional extra): pip install 'dask[distributed]'")
-    if max_trials is not None and (isinstance(max_trials, bool) or not isinstance(max_trials, int) or max_trials < 0):
-        raise ValueError(f"max_trials must be an integer >= 0, got {max_trials!r}")
     t_start = time.perf_counter()
     db = Path(db)
     store = Store(db)  # created atomically if missing; an empty file is initialised
@@ -277,7 +276,20 @@ def run_sweep(
     )
 
 
-def run_trials(target: str, batch: list) -> tuple[list[tuple], list[dict]]:
+def _batch(value, name: str) -> list:
+    """Trials as ``(params, seed)`` pairs: a dict and a seed each."""
+    if not isinstance(value, list):
+        raise TypeError(f"{name} must be a list of (params, seed) pairs, got {type(value).__name__}")
+    for item in value:
+        ok = isinstance(item, (tuple, list)) and len(item) == 2 and isinstance(item[0], dict)
+        seed = item[1] if ok else None
+        if not ok or isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**63:
+            raise TypeError(f"{name} must hold (params dict, seed in [0, 2^63)) pairs, got {item!r}")
+    return value
+
+
+@checked
+def run_trials(target: str, batch: Annotated[Any, Check(_batch, kind="object")]) -> tuple[list[tuple], list[dict]]:
     """Run a chunk of trials in one worker call: the outcomes and the warnings they raised, counted.
 
     Returns ``([run_trial(target, params, seed) for params, seed in batch], warnings)``: the

@@ -15,12 +15,14 @@ import hashlib
 
 import numpy as np
 
+from geoprivate._validation import NonNegInt, checked
 from geoprivate.experiments.spec import canonical_json
 
 __all__ = ["trial_seed", "trial_rng"]
 
 
-def trial_seed(name: str, point: dict, trial: int) -> int:
+@checked
+def trial_seed(name: str, point: dict, trial: NonNegInt) -> int:
     """The seed (0 <= seed < 2**63) of trial ``trial`` at grid point ``point`` of sweep ``name``.
 
     >>> trial_seed("demo", {"T": 10}, 0) == trial_seed("demo", {"T": 10}, 0)
@@ -28,14 +30,13 @@ def trial_seed(name: str, point: dict, trial: int) -> int:
     >>> trial_seed("demo", {"T": 10}, 0) != trial_seed("demo", {"T": 10}, 1)
     True
     """
-    if isinstance(trial, bool) or not isinstance(trial, (int, np.integer)) or trial < 0:
-        raise ValueError(f"trial must be an integer >= 0, got {trial!r}")
     digest = hashlib.sha256(canonical_json([str(name), point]).encode()).digest()
     entropy = int.from_bytes(digest, "little")
     ss = np.random.SeedSequence(entropy, spawn_key=(int(trial),))
     return int(ss.generate_state(1, np.uint64)[0] >> np.uint64(1))
 
 
-def trial_rng(name: str, point: dict, trial: int) -> np.random.Generator:
+@checked
+def trial_rng(name: str, point: dict, trial: NonNegInt) -> np.random.Generator:
     """``numpy.random.default_rng(trial_seed(name, point, trial))``."""
     return np.random.default_rng(trial_seed(name, point, trial))

@@ -31,6 +31,9 @@ import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
+
+from geoprivate._validation import PathArg, PositiveInt, checked
 
 __all__ = [
     "SpecError",
@@ -55,11 +58,13 @@ class SpecError(ValueError):
     """A sweep specification is invalid (unknown target, empty grid, wrong types, ...)."""
 
 
-def canonical_json(value) -> str:
+@checked
+def canonical_json(value: Any) -> str:
     """JSON with sorted keys and no whitespace: the identity of a grid point or a grid."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"), allow_nan=True)
 
 
+@checked
 @dataclass(frozen=True)
 class SweepSpec:
     """A validated sweep: ``name``, ``target`` reference, ``seeds`` per point, ``grid``.
@@ -70,7 +75,7 @@ class SweepSpec:
 
     name: str
     target: str
-    seeds: int
+    seeds: PositiveInt
     grid: tuple
     description: str = ""
     base_dir: str = field(default=".", compare=False)
@@ -99,6 +104,10 @@ class SweepSpec:
         return absolute_target(self.target, self.base_dir)
 
 
+#: the largest spec file read (a sweep spec is a few lines of TOML)
+MAX_SPEC_BYTES = 10**6
+
+
 def _check_scalar(value, where: str):
     if not isinstance(value, SCALARS[:-1]):
         raise SpecError(f"{where}: expected a bool, int, float or str, got {type(value).__name__} {value!r}")
@@ -106,7 +115,8 @@ def _check_scalar(value, where: str):
         raise SpecError(f"{where}: expected a finite number, got {value!r}")
 
 
-def parse_spec(data: dict, base_dir: str | Path = ".") -> SweepSpec:
+@checked
+def parse_spec(data: Any, base_dir: PathArg = ".") -> SweepSpec:
     """Validate a spec given as a dict (the parsed TOML) and resolve its target.
 
     Raises
@@ -117,7 +127,7 @@ def parse_spec(data: dict, base_dir: str | Path = ".") -> SweepSpec:
         be imported or is not callable.
     """
     if not isinstance(data, dict):
-        raise SpecError(f"spec: expected a table, got {type(data).__name__}")
+        raise SpecError(f"data: a spec must be a table (a dict), got {type(data).__name__}")
     unknown = sorted(set(data) - _KEYS)
     if unknown:
         raise SpecError(f"spec: unknown key(s) {unknown}; allowed: {sorted(_KEYS)}")
@@ -157,16 +167,23 @@ def parse_spec(data: dict, base_dir: str | Path = ".") -> SweepSpec:
     return spec
 
 
-def load_spec(path: str | Path) -> SweepSpec:
+@checked
+def load_spec(path: PathArg) -> SweepSpec:
     """Read and validate a TOML spec file (see the module docstring)."""
     p = Path(path)
+    if p.exists() and not p.is_file():  # a directory, a FIFO, a device (/dev/zero would be read forever)
+        raise SpecError(f"spec path {str(p)!r}: a spec must be a regular file")
+    if p.is_file() and p.stat().st_size > MAX_SPEC_BYTES:
+        raise SpecError(f"spec path {str(p)!r}: a file of {p.stat().st_size} bytes is too large (> {MAX_SPEC_BYTES})")
     try:
         with open(p, "rb") as fh:
             data = tomllib.load(fh)
     except FileNotFoundError:
-        raise SpecError(f"spec: no such file {str(p)!r}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise SpecError(f"spec {str(p)!r}: not valid TOML: {exc}") from None
+        raise SpecError(f"spec path: no such file {str(p)!r}") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise SpecError(f"spec path {str(p)!r}: not valid TOML: {exc}") from None
+    except OSError as exc:  # a directory, no permission
+        raise SpecError(f"spec path {str(p)!r}: cannot read the spec ({exc.strerror or exc})") from None
     return parse_spec(data, p.resolve().parent)
 
 
@@ -180,7 +197,8 @@ def _toml_value(v) -> str:
     return json.dumps(v)  # a TOML basic string: JSON escapes are valid TOML escapes
 
 
-def write_spec(path, *, name: str, target: str, seeds: int, grid: dict, description: str = "") -> Path:
+@checked
+def write_spec(path: PathArg, *, name: str, target: str, seeds: PositiveInt, grid: dict, description: str = "") -> Path:
     """Write a spec file (the inverse of :func:`load_spec` for valid specs); returns the path.
 
     >>> import tempfile, os
@@ -196,7 +214,12 @@ def write_spec(path, *, name: str, target: str, seeds: int, grid: dict, descript
     lines.append("[grid]")
     lines += [f"{json.dumps(str(k))} = {_toml_value(v)}" for k, v in grid.items()]
     p = Path(path)
-    p.write_text("\n".join(lines) + "\n")
+    try:
+        p.write_text("\n".join(lines) + "\n")
+    except BrokenPipeError:  # the reader went away (`| head`): not an error of the path
+        raise
+    except OSError as exc:
+        raise ValueError(f"path {str(p)!r}: cannot write the spec ({exc.strerror or exc})") from None
     return p
 
 
@@ -212,6 +235,7 @@ def absolute_target(target: str, base_dir: str | Path) -> str:
 
 
 @functools.lru_cache(maxsize=64)
+@checked
 def resolve_target(target: str) -> Callable:
     """Import ``module:function`` or ``/abs/path/file.py:function`` and return the callable.
 

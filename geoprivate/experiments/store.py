@@ -51,8 +51,9 @@ import sqlite3
 import time
 import uuid
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
 
+from geoprivate._validation import Interval, NonNegative, NonNegInt, PathArg, Positive, Seed, checked
 from geoprivate.experiments.spec import SpecError, SweepSpec, canonical_json
 
 __all__ = ["LEASE_SECONDS", "STALE_SECONDS", "Store", "StoreError", "row_checksum"]
@@ -79,7 +80,17 @@ CREATE TABLE IF NOT EXISTS trials (
 """
 
 
-def row_checksum(sweep: str, point_index: int, point: str, trial: int, seed: int, status: str, result, error) -> str:
+@checked
+def row_checksum(
+    sweep: str,
+    point_index: NonNegInt,
+    point: str,
+    trial: NonNegInt,
+    seed: Seed,
+    status: str,
+    result: str | None,
+    error: str | None,
+) -> str:
     """SHA-256 (hex) of a trial row's content (schema 3): what was computed and where, not when or how long.
 
     >>> row_checksum("s", 0, '{"x":1}', 0, 7, "done", '{"u":0.5}', None)[:12]
@@ -135,6 +146,11 @@ class StoreError(ValueError):
     """The database file is missing, is not a sweep store, or has no such sweep."""
 
 
+#: an index stored in an SQLite INTEGER (signed 64 bits)
+_Row64 = Annotated[int, Interval(ge=0, le=2**63 - 1)]
+
+
+@checked
 class Store:
     """A sweep store on ``path`` (created if ``create`` and missing).
 
@@ -145,24 +161,24 @@ class Store:
         False: the file must exist already (``status``, ``export``, ``replay``).
     """
 
-    def __init__(self, path, *, create: bool = True):
+    def __init__(self, path: PathArg, *, create: bool = True):
         self.path = Path(path)
         self._owner: dict[str, object] | None = None
         self._beat = 0.0
         if self.path.is_dir():
-            raise StoreError(f"db: {str(self.path)!r} is a directory, not a sweep database")
+            raise StoreError(f"path (db): {str(self.path)!r} is a directory, not a sweep database")
         if not self.path.exists():
             if not create:
-                raise StoreError(f"db: no such sweep database {str(self.path)!r}")
+                raise StoreError(f"path (db): no such sweep database {str(self.path)!r}")
             if not self.path.parent.is_dir():
-                raise StoreError(f"db: directory {str(self.path.parent)!r} does not exist")
+                raise StoreError(f"path (db): directory {str(self.path.parent)!r} does not exist")
             _create_atomically(self.path)
         self.con = sqlite3.connect(str(self.path), isolation_level=None, timeout=30.0)
         try:
             self._open(create)
         except sqlite3.DatabaseError as exc:  # a garbled page can surface in any first read
             self.con.close()
-            raise StoreError(f"db: {str(self.path)!r} is corrupt ({exc})") from None
+            raise StoreError(f"path (db): {str(self.path)!r} is corrupt ({exc})") from None
         except BaseException:
             self.con.close()
             raise
@@ -172,14 +188,14 @@ class Store:
         try:
             tables = {r[0] for r in self.con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         except sqlite3.DatabaseError as exc:
-            raise StoreError(f"db: {where} is not an SQLite database ({exc})") from None
+            raise StoreError(f"path (db): {where} is not an SQLite database ({exc})") from None
         if tables and not tables >= _TABLES:
-            raise StoreError(f"db: {where} is an SQLite file but not a sweep store (tables {sorted(tables)})")
+            raise StoreError(f"path (db): {where} is an SQLite file but not a sweep store (tables {sorted(tables)})")
         if not tables and not create:
-            raise StoreError(f"db: {where} is empty, not a sweep store (`sweep run` initialises it)")
+            raise StoreError(f"path (db): {where} is empty, not a sweep store (`sweep run` initialises it)")
         mode = self.con.execute("PRAGMA journal_mode=WAL").fetchone()[0]
         if mode.lower() != "wal":
-            raise StoreError(f"db: could not put {where} in WAL mode (got {mode!r})")
+            raise StoreError(f"path (db): could not put {where} in WAL mode (got {mode!r})")
         self.con.execute("PRAGMA synchronous=NORMAL")
         if not tables:  # an empty file (e.g. left by a kill during creation): initialise it
             with self.transaction():
@@ -187,9 +203,9 @@ class Store:
         try:
             check = [r[0] for r in self.con.execute("PRAGMA quick_check")]
         except sqlite3.DatabaseError as exc:
-            raise StoreError(f"db: {where} is corrupt ({exc})") from None
+            raise StoreError(f"path (db): {where} is corrupt ({exc})") from None
         if check != ["ok"]:
-            raise StoreError(f"db: {where} failed SQLite's integrity check: {'; '.join(check[:3])}")
+            raise StoreError(f"path (db): {where} failed SQLite's integrity check: {'; '.join(check[:3])}")
         self._check_version(where)
 
     def _check_version(self, where: str) -> None:
@@ -218,7 +234,7 @@ class Store:
                 self.con.execute("UPDATE meta SET value=? WHERE key='schema_version'", (SCHEMA_VERSION,))
         elif version != SCHEMA_VERSION:
             raise StoreError(
-                f"db: {where} has schema version {version!r}; this geoprivate reads "
+                f"path (db): {where} has schema version {version!r}; this geoprivate reads "
                 f"{SCHEMA_VERSION!r} (a garbled meta table, or a newer store)"
             )
 
@@ -253,7 +269,7 @@ class Store:
                     other, age = {}, math.inf  # a garbled lease holds nothing
                 if _alive(other, age):
                     raise StoreError(
-                        f"db: {str(self.path)!r} is being written by another `sweep run` (host {other.get('host')}, "
+                        f"path (db): {str(self.path)!r} is being written by another `sweep run` (host {other.get('host')}, "
                         f"pid {other.get('pid')}, last heartbeat {age:.0f} s ago); wait for it to finish, or resume "
                         f"once it has stopped (a dead writer's lease is taken over)"
                     )
@@ -262,7 +278,7 @@ class Store:
             )
         self._owner, self._beat = me, time.monotonic()
 
-    def heartbeat(self, every: float = 5.0) -> None:
+    def heartbeat(self, every: Positive = 5.0) -> None:
         """Refresh the lease if it is older than ``every`` seconds (the coordinator calls this
         while trials run; every stored trial refreshes it too)."""
         if self._owner is not None and time.monotonic() - self._beat >= every:
@@ -310,7 +326,7 @@ class Store:
     def sweep_info(self, name: str) -> dict:
         row = self.con.execute("SELECT target, grid, seeds, spec FROM sweeps WHERE name=?", (name,)).fetchone()
         if row is None:
-            raise StoreError(f"sweep: no sweep named {name!r} in {str(self.path)!r} (have {self.sweep_names()})")
+            raise StoreError(f"sweep name: no sweep named {name!r} in {str(self.path)!r} (have {self.sweep_names()})")
         return {"name": name, "target": row[0], "grid": json.loads(row[1]), "seeds": row[2], "spec": json.loads(row[3])}
 
     def check_spec(self, spec: SweepSpec) -> bool:
@@ -378,14 +394,14 @@ class Store:
 
     def _altered(self, sweep, point, trial) -> str:
         return (
-            f"db: {str(self.path)!r}: the stored row of sweep {sweep!r}, point {point}, "
+            f"path (db): {str(self.path)!r}: the stored row of sweep {sweep!r}, point {point}, "
             f"trial {trial} does not match its checksum (altered after it was written)"
         )
 
     def _check_position(self, positions, sweep, point_index, point, trial) -> None:
         if positions is not None and positions.get(point) != point_index:
             raise StoreError(
-                f"db: {str(self.path)!r}: the stored row of sweep {sweep!r}, point {point}, trial {trial} has "
+                f"path (db): {str(self.path)!r}: the stored row of sweep {sweep!r}, point {point}, trial {trial} has "
                 f"point_index {point_index!r}, not the point's position {positions.get(point)!r} in the grid "
                 "(altered after it was written)"
             )
@@ -413,14 +429,14 @@ class Store:
     def record(
         self,
         name: str,
-        point_index: int,
+        point_index: _Row64,
         point: str,
-        trial: int,
-        seed: int,
-        status: str,
+        trial: _Row64,
+        seed: Seed,
+        status: Literal["done", "failed"],
         result: str | None,
         error: str | None,
-        seconds: float,
+        seconds: NonNegative,
     ) -> None:
         """Store one finished trial atomically (replacing a failed attempt, attempts + 1)."""
         checksum = row_checksum(name, point_index, point, trial, seed, status, result, error)

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from geoprivate._validation import check_epsilon, check_positive_int, check_real
+from geoprivate._validation import Rng, as_rng, check_epsilon, check_positive_int, check_real, checked
 from geoprivate.adversaries import FixedSequence, binary_search_points
 from geoprivate.audit import statistical_epsilon_lower_bound
 from geoprivate.audit.controls import svt_no_query_noise_batch
@@ -79,8 +79,20 @@ def _take(params: dict, defaults: dict, target: str) -> dict:
 _PREDICTOR_DEFAULTS = {"T": None, "k": None, "epsilon": None, "m": 20, "concept": "thresholds"}
 
 
+def _instance(text: str, keys: tuple) -> dict:
+    """A stored search instance: a JSON object with ``keys`` (``instance`` named in the error)."""
+    try:
+        inst = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"instance: not JSON ({exc.msg} at {exc.pos})") from None
+    missing = [k for k in keys if not isinstance(inst, dict) or k not in inst]
+    if missing:
+        raise ValueError(f"instance: a stored instance needs the keys {list(keys)}, missing {missing}")
+    return inst
+
+
 def _seeds(rng, n: int) -> list[int]:
-    return [int(s) for s in rng.integers(0, 2**63, size=n)]
+    return [int(s) for s in as_rng(rng).integers(0, 2**63, size=n)]
 
 
 def _lemma2_k(T: int, epsilon: float, beta: float) -> int:
@@ -89,7 +101,8 @@ def _lemma2_k(T: int, epsilon: float, beta: float) -> int:
 
 
 # ====================================================================== TOP counts
-def predictor_tops(params: dict, rng) -> dict:
+@checked
+def predictor_tops(params: dict, rng: Rng) -> dict:
     """TOP count of one GenericPredictor run ([Yan26] Algorithm 2), practical mode.
 
     Parameters
@@ -113,6 +126,7 @@ def predictor_tops(params: dict, rng) -> dict:
     ``lemma2_k`` and ``lemma2_holds`` (k >= Lemma 2's k at alpha = 1/8; below it TOPs may
     be noise, not shrinkage), ``mode`` = "practical".
     """
+    rng = as_rng(rng)
     p = _take(
         params,
         {
@@ -180,7 +194,8 @@ def _instance_problem(inst: dict):
     return draw_problem(inst["concept"], inst["problem_seed"], n_sample=inst["k"] * inst["m"])
 
 
-def adversary_search(params: dict, rng) -> dict:
+@checked
+def adversary_search(params: dict, rng: Rng) -> dict:
     """Search oblivious query sequences on [0, 1) that maximise GenericPredictor's TOPs.
 
     The objective of a sequence is its mean TOP count over ``reps`` predictor seeds drawn
@@ -199,6 +214,7 @@ def adversary_search(params: dict, rng) -> dict:
     m, epsilon, delta, predictor_seeds, points) that :func:`replay_adversary_instance`
     evaluates again.
     """
+    rng = as_rng(rng)
     p = _take(
         params,
         {
@@ -259,12 +275,13 @@ def adversary_search(params: dict, rng) -> dict:
     }
 
 
+@checked
 def replay_adversary_instance(instance: str) -> dict:
     """Re-evaluate a stored :func:`adversary_search` instance: ``{"objective": mean TOPs}``.
 
     Deterministic: equals the trial's ``objective_best`` (``geoprivate sweep replay`` checks it).
     """
-    inst = json.loads(instance)
+    inst = _instance(instance, ("points", "concept", "problem_seed", "k", "m", "epsilon", "delta", "predictor_seeds"))
     points = np.asarray(inst["points"], dtype=np.float64)
     val = _mean_tops(
         _instance_problem(inst), points, inst["k"], inst["m"], inst["epsilon"], inst["delta"], inst["predictor_seeds"]
@@ -421,7 +438,8 @@ def _audit_fields(p: dict, a: _Audited, res, delta_audit) -> dict:
     }
 
 
-def mechanism_audit(params: dict, rng) -> dict:
+@checked
+def mechanism_audit(params: dict, rng: Rng) -> dict:
     """Statistical privacy audit of one mechanism at one parameter point.
 
     Runs :func:`geoprivate.audit.statistical_epsilon_lower_bound` at confidence
@@ -440,13 +458,15 @@ def mechanism_audit(params: dict, rng) -> dict:
     known-broken control), ``known_broken``, ``confidence``, ``n_samples``, ``count_p``,
     ``count_q``, ``event``.
     """
+    rng = as_rng(rng)
     p = _take(params, _AUDIT_DEFAULTS, "mechanism_audit")
     a = _audited(p)
     res, delta_audit = _audit(a, a.data0, a.data1, p["n_samples"], 1 - AUDIT_FALSE_ALARM, rng)
     return _audit_fields(p, a, res, delta_audit)
 
 
-def audit_search(params: dict, rng) -> dict:
+@checked
+def audit_search(params: dict, rng: Rng) -> dict:
     """Search neighbouring inputs that maximise the auditor's eps lower bound, then audit the best afresh.
 
     A candidate is a pair of query-value vectors (q, q') with |q_j - q'_j| <= sensitivity
@@ -461,6 +481,7 @@ def audit_search(params: dict, rng) -> dict:
     (required); iters (10), n_search (2000), n_samples (20000), method ("hill"), and the
     mechanism's parameters as in :func:`mechanism_audit`.
     """
+    rng = as_rng(rng)
     p = _take(params, {**_AUDIT_DEFAULTS, "iters": 10, "n_search": 2000, "method": "hill"}, "audit_search")
     a = _audited(p, allowed=("between_thresholds", "svt_no_query_noise"))
     assert isinstance(a.data0, np.ndarray)  # both allowed mechanisms audit a vector of query values
@@ -497,9 +518,10 @@ def audit_search(params: dict, rng) -> dict:
     }
 
 
+@checked
 def replay_audit_instance(instance: str) -> dict:
     """Re-run the final audit of a stored :func:`audit_search` instance: ``{"objective": epsilon_lower}``."""
-    inst = json.loads(instance)
+    inst = _instance(instance, (*_AUDIT_DEFAULTS, "values", "values_prime", "final_seed"))
     p = {k: inst[k] for k in _AUDIT_DEFAULTS}
     a = _MECHANISMS[p["mechanism"]](p)
     res, _ = _audit(
@@ -518,18 +540,20 @@ audit_search.replay_field = "epsilon_lower"  # type: ignore[attr-defined]  # the
 
 
 # ====================================================================== plumbing targets
-def trivial(params: dict, rng) -> dict:
+@checked
+def trivial(params: dict, rng: Rng) -> dict:
     """The cheapest target (store and scheduler overhead): one uniform draw."""
-    return {"u": float(rng.random())}
+    return {"u": float(as_rng(rng).random())}
 
 
-def spin(params: dict, rng) -> dict:
+@checked
+def spin(params: dict, rng: Rng) -> dict:
     """A CPU-bound target: ``work`` rounds of a 200×200 matrix product (benchmarks, kill tests).
 
     ``sleep`` (seconds, default 0) is added after the work, so a test can make trials slow.
     """
     p = _take(params, {"work": 1, "sleep": 0.0, "x": 0}, "spin")
-    a = rng.standard_normal((200, 200))
+    a = as_rng(rng).standard_normal((200, 200))
     acc = 0.0
     for _ in range(int(p["work"])):
         a = np.tanh(a @ a / 200.0)

@@ -23,20 +23,26 @@ uses natural logarithms, as here.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import Annotated, Any
 
 import numpy as np
 
 from geoprivate._validation import (
+    Check,
+    Epsilon,
+    FloatCount,
+    OpenDelta,
+    Probability,
+    Rng,
     as_rng,
-    check_bool,
-    check_epsilon,
     check_noise_scale,
-    check_positive_int,
-    check_probability,
+    checked,
 )
 from geoprivate.mechanisms.exponential import as_scores
-from geoprivate.privacy.accounting import VACUOUS, Guarantee
+from geoprivate.privacy.accounting import VACUOUS, Guarantee, PrivacyLedger
 from geoprivate.privacy.warnings import warn_outside_theorem
+from solvers._checks import as_list
 
 __all__ = [
     "choosing_mechanism",
@@ -54,8 +60,8 @@ EPSILON_MAX = 2.0
 THEOREM = "vc1/lemma-1 (choosing mechanism, Beimel-Nissim-Stemmer 2013)"
 
 
-def _int_scores(scores) -> np.ndarray:
-    f = as_scores(scores)
+def _int_scores(scores, name: str = "scores") -> np.ndarray:
+    f = as_scores(scores, name)
     if np.any(f < 0) or np.any(f != np.round(f)):
         raise ValueError(
             f"scores of a k-bounded quality function are non-negative integers ([Yan25] Def. 12), got {f[:8]}..."
@@ -63,7 +69,13 @@ def _int_scores(scores) -> np.ndarray:
     return f
 
 
-def choosing_applies(epsilon) -> bool:
+_Count = FloatCount
+#: the scores of a k-bounded quality function: non-negative integers ([Yan25] Def. 12)
+_IntScores = Annotated[Any, Check(_int_scores, kind="array")]
+
+
+@checked
+def choosing_applies(epsilon: Epsilon) -> bool:
     """Whether [Yan25] Lemma 1's hypothesis epsilon in (0, 2) holds (delta > 0 is checked apart).
 
     Parameters
@@ -76,10 +88,11 @@ def choosing_applies(epsilon) -> bool:
     bool
         Whether 0 < epsilon < 2.
     """
-    return 0 < check_epsilon(epsilon) < EPSILON_MAX
+    return 0 < epsilon < EPSILON_MAX
 
 
-def choosing_guarantee(epsilon, delta) -> Guarantee:
+@checked
+def choosing_guarantee(epsilon: Epsilon, delta: OpenDelta) -> Guarantee:
     """The choosing mechanism's guarantee: (epsilon, delta) by [Yan25] Lemma 1, vacuous for epsilon >= 2.
 
     Parameters
@@ -94,25 +107,24 @@ def choosing_guarantee(epsilon, delta) -> Guarantee:
     Guarantee
         (epsilon, delta), or the vacuous guarantee when epsilon >= 2.
     """
-    eps = check_epsilon(epsilon)
-    dlt = check_probability(delta, "delta")
-    return Guarantee(eps, dlt) if choosing_applies(eps) else VACUOUS
+    return Guarantee(epsilon, delta) if epsilon < EPSILON_MAX else VACUOUS
 
 
 def _check_lemma1(eps: float, strict) -> bool:
     """Warn (or refuse under ``strict``) when epsilon voids Lemma 1; return whether it applies."""
-    applies = choosing_applies(eps)
+    applies = eps < EPSILON_MAX
     if not applies:
         warn_outside_theorem(
             f"choosing mechanism with epsilon={eps!r} outside [Yan25] Lemma 1 (needs epsilon in (0, 2)): "
             "no (epsilon, delta) guarantee (pass strict=True to refuse)",
-            strict=check_bool(strict, "strict"),
+            strict=strict,
             stacklevel=4,
         )
     return applies
 
 
-def choosing_threshold(epsilon, delta, k) -> float:
+@checked
+def choosing_threshold(epsilon: Epsilon, delta: OpenDelta, k: _Count) -> float:
     """Halting threshold (8/eps) ln(4k/(eps delta)) of the choosing mechanism.
 
     Parameters
@@ -129,14 +141,12 @@ def choosing_threshold(epsilon, delta, k) -> float:
     float
         (8/epsilon) ln(4k/(epsilon delta)).
     """
-    eps = check_epsilon(epsilon)
-    dlt = check_probability(delta, "delta")
-    k = check_positive_int(k, "k")
     # ln(4k) - ln(eps) - ln(delta): eps * delta may underflow to 0
-    return 8.0 / eps * (math.log(4.0 * k) - math.log(eps) - math.log(dlt))
+    return 8.0 / epsilon * (math.log(4.0 * k) - math.log(epsilon) - math.log(delta))
 
 
-def choosing_utility_loss(epsilon, delta, k, n, beta) -> float:
+@checked
+def choosing_utility_loss(epsilon: Epsilon, delta: OpenDelta, k: _Count, n: _Count, beta: Probability) -> float:
     """Utility loss of [Yan25] Lemma 1: (16/eps) ln(4 k n / (beta eps delta)).
 
     Parameters
@@ -157,15 +167,22 @@ def choosing_utility_loss(epsilon, delta, k, n, beta) -> float:
     float
         (16/epsilon) ln(4 k n / (beta epsilon delta)).
     """
-    eps = check_epsilon(epsilon)
-    dlt = check_probability(delta, "delta")
-    k = check_positive_int(k, "k")
-    n = check_positive_int(n, "n")
-    b = check_probability(beta, "beta")
-    return 16.0 / eps * (math.log(4.0 * k * n) - math.log(b) - math.log(eps) - math.log(dlt))
+    # ln(4kn) as a sum of logs: k * n may exceed the floats
+    logs = math.log(4.0 * k) + math.log(n) - math.log(beta) - math.log(epsilon) - math.log(delta)
+    return 16.0 / epsilon * logs
 
 
-def choosing_mechanism(scores, epsilon, delta, k, rng=None, ledger=None, *, strict=False):
+@checked
+def choosing_mechanism(
+    scores: _IntScores,
+    epsilon: Epsilon,
+    delta: OpenDelta,
+    k: _Count,
+    rng: Rng = None,
+    ledger: PrivacyLedger | None = None,
+    *,
+    strict: bool = False,
+):
     """Choose a good solution privately for a k-bounded quality function ([Yan25] Lemma 1).
 
     Parameters
@@ -199,10 +216,7 @@ def choosing_mechanism(scores, epsilon, delta, k, rng=None, ledger=None, *, stri
     ValueError
         Negative or non-integer scores, epsilon <= 0, delta outside (0, 1), k < 1.
     """
-    q = _int_scores(scores)
-    eps = check_epsilon(epsilon)
-    dlt = check_probability(delta, "delta")
-    k = check_positive_int(k, "k")
+    q, eps, dlt = scores, epsilon, delta
     scale = check_noise_scale(4.0 / eps, "scale", because="4/epsilon")
     applies = _check_lemma1(eps, strict)
     rng = as_rng(rng)
@@ -221,7 +235,8 @@ def choosing_mechanism(scores, epsilon, delta, k, rng=None, ledger=None, *, stri
     return int(support[np.argmax(logits + rng.gumbel(size=support.size))])
 
 
-def choosing_output_law(scores, epsilon, delta, k):
+@checked
+def choosing_output_law(scores: _IntScores, epsilon: Epsilon, delta: OpenDelta, k: _Count):
     """Exact output law of :func:`choosing_mechanism`: (probabilities over indices, P(⊥)).
 
     P(not ⊥) = P(max q + Lap(4/eps) >= threshold) (and G non-empty); given that, the
@@ -245,8 +260,7 @@ def choosing_output_law(scores, epsilon, delta, k):
     bottom : float
         P(⊥).
     """
-    q = _int_scores(scores)
-    eps = check_epsilon(epsilon)
+    q, eps = scores, epsilon
     thr = choosing_threshold(eps, delta, k)
     b = check_noise_scale(4.0 / eps, "scale", because="4/epsilon")
     x = thr - q.max()  # P(Lap(b) >= x)
@@ -263,7 +277,13 @@ def choosing_output_law(scores, epsilon, delta, k):
     return probs, p_halt
 
 
-def is_k_bounded(quality, data, candidates, k) -> bool:
+@checked
+def is_k_bounded(
+    quality: Callable[..., Any],
+    data: Annotated[Any, Check(as_list, kind="object")],
+    candidates: Annotated[Any, Check(as_list, kind="object")],
+    k: _Count,
+) -> bool:
     """Check [Yan25] Definition 12 along the insertion order of ``data``.
 
     ``quality(prefix, z)`` is evaluated for every prefix of ``data`` (as a list) and every
@@ -286,8 +306,6 @@ def is_k_bounded(quality, data, candidates, k) -> bool:
     bool
         Whether every insertion raises each score by 0 or 1 and at most ``k`` scores, starting from 0.
     """
-    k = check_positive_int(k, "k")
-    data = list(data)
     prev = [quality([], z) for z in candidates]
     if any(p != 0 for p in prev):
         return False

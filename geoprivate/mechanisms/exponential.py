@@ -11,9 +11,13 @@ computed by a log-sum-exp softmax.
 
 from __future__ import annotations
 
+from typing import Annotated, Any
+
 import numpy as np
 
-from geoprivate._validation import as_rng, check_epsilon, check_noise_scale, check_sensitivity
+from geoprivate._validation import Check, Epsilon, Rng, Sensitivity, as_rng, check_noise_scale, checked
+from geoprivate.privacy.accounting import PrivacyLedger
+from solvers._checks import as_array
 
 __all__ = [
     "exponential_mechanism",
@@ -40,7 +44,7 @@ def as_scores(scores, name: str = "scores") -> np.ndarray:
     -------
     numpy.ndarray of float64, shape (m,)
     """
-    arr = np.asarray(scores)
+    arr = as_array(scores, name)
     if arr.dtype == object or arr.dtype.kind not in "biuf":
         raise TypeError(f"{name} must be a vector of real numbers, got dtype {arr.dtype}")
     arr = arr.astype(np.float64)
@@ -51,7 +55,11 @@ def as_scores(scores, name: str = "scores") -> np.ndarray:
     return arr
 
 
-def _logits(scores, epsilon, sensitivity):
+#: a non-empty vector of finite scores (as float64)
+Scores = Annotated[Any, Check(as_scores, kind="array")]
+
+
+def _logits(s, eps, sens):
     """Shifted logits (s - max s) * epsilon / (2 Delta): the largest is 0, none overflows.
 
     Scores near the float range (1e308) would overflow in ``s * epsilon`` or in ``s - max s``;
@@ -59,16 +67,16 @@ def _logits(scores, epsilon, sensitivity):
     finite factor ``epsilon / Delta``, so a logit can only underflow to ``-inf`` (probability
     0, which is what it is) and never become ``+inf`` or NaN.
     """
-    s = as_scores(scores)
-    eps = check_epsilon(epsilon)
-    sens = check_sensitivity(sensitivity)
     factor = check_noise_scale(eps / sens, "epsilon / sensitivity", because="the logit scale")
     with np.errstate(over="ignore"):
         z = (0.5 * s - 0.5 * s.max()) * factor  # = (s - max s) * eps / (2 Delta)
     return z, eps, sens
 
 
-def exponential_mechanism_log_probabilities(scores, epsilon, sensitivity=1.0) -> np.ndarray:
+@checked
+def exponential_mechanism_log_probabilities(
+    scores: Scores, epsilon: Epsilon, sensitivity: Sensitivity = 1.0
+) -> np.ndarray:
     """Natural logs of the exact output law of :func:`exponential_mechanism` (no underflow).
 
     Parameters
@@ -87,7 +95,8 @@ def exponential_mechanism_log_probabilities(scores, epsilon, sensitivity=1.0) ->
     return z - np.log(np.exp(z).sum())  # max z = 0, so the sum lies in [1, len(z)]
 
 
-def exponential_mechanism_probabilities(scores, epsilon, sensitivity=1.0) -> np.ndarray:
+@checked
+def exponential_mechanism_probabilities(scores: Scores, epsilon: Epsilon, sensitivity: Sensitivity = 1.0) -> np.ndarray:
     """Exact output law of the exponential mechanism: p_i ∝ exp(epsilon s_i / (2 Delta)).
 
     Parameters
@@ -108,7 +117,15 @@ def exponential_mechanism_probabilities(scores, epsilon, sensitivity=1.0) -> np.
     return np.exp(exponential_mechanism_log_probabilities(scores, epsilon, sensitivity))
 
 
-def exponential_mechanism(scores, epsilon, sensitivity=1.0, rng=None, *, ledger=None) -> int:
+@checked
+def exponential_mechanism(
+    scores: Scores,
+    epsilon: Epsilon,
+    sensitivity: Sensitivity = 1.0,
+    rng: Rng = None,
+    *,
+    ledger: PrivacyLedger | None = None,
+) -> int:
     """Sample an index with probability ∝ exp(epsilon * scores[i] / (2 * sensitivity)).
 
     epsilon-DP when every score has sensitivity ``sensitivity`` ([Yan25] Theorem 8;
@@ -143,7 +160,16 @@ def exponential_mechanism(scores, epsilon, sensitivity=1.0, rng=None, *, ledger=
     return idx
 
 
-def report_noisy_max(scores, epsilon, sensitivity=1.0, rng=None, *, monotone=False, ledger=None) -> int:
+@checked
+def report_noisy_max(
+    scores: Scores,
+    epsilon: Epsilon,
+    sensitivity: Sensitivity = 1.0,
+    rng: Rng = None,
+    *,
+    monotone: bool = False,
+    ledger: PrivacyLedger | None = None,
+) -> int:
     """Report noisy max with Laplace noise: argmax_i scores[i] + Lap(b).
 
     b = 2 * sensitivity / epsilon is epsilon-DP for arbitrary sensitivity-Delta scores;
@@ -169,9 +195,7 @@ def report_noisy_max(scores, epsilon, sensitivity=1.0, rng=None, *, monotone=Fal
     -------
     int
     """
-    s = as_scores(scores)
-    eps = check_epsilon(epsilon)
-    sens = check_sensitivity(sensitivity)
+    s, eps, sens = scores, epsilon, sensitivity
     rng = as_rng(rng)
     b = check_noise_scale((1.0 if monotone else 2.0) * sens / eps, "b", because="Laplace scale of report noisy max")
     with np.errstate(over="ignore"):

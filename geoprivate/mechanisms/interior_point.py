@@ -51,14 +51,32 @@ import math
 import numbers
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Annotated, Any, Literal
 
 import numpy as np
 
-from geoprivate._validation import as_rng, check_delta, check_epsilon, check_probability
+from geoprivate._validation import (
+    Check,
+    Delta,
+    Epsilon,
+    Interval,
+    Joint,
+    NonNegInt,
+    OpenDelta,
+    PositiveInt,
+    Probability,
+    Rng,
+    as_rng,
+    check_noise_scale,
+    checked,
+    shown,
+)
 from geoprivate.mechanisms.choosing import choosing_mechanism, choosing_output_law
 from geoprivate.mechanisms.exponential import exponential_mechanism, exponential_mechanism_probabilities
 from geoprivate.mechanisms.laplace import uniform_below
+from geoprivate.privacy.accounting import PrivacyLedger
 from geoprivate.privacy.warnings import warn_below_sample_bound, warn_outside_theorem
+from solvers._checks import as_list
 
 # (its exact whole-algorithm audit lives one layer up: geoprivate.audit.interior_point)
 
@@ -101,6 +119,13 @@ THEOREM = (
 
 
 # ====================================================================== integers and domains
+#: the largest bit length b of a domain the step functions take (2^b points; the domain chain shrinks
+#: N to about log2 N per level, so this is far beyond any domain a run can use)
+MAX_BITS = 2**20
+#: the largest number of data points a step allocates for (a permutation of n points)
+MAX_POINTS = 10**8
+
+
 def _as_domain_size(domain_size) -> int:
     if isinstance(domain_size, bool) or not isinstance(domain_size, numbers.Integral):
         raise TypeError(f"domain_size must be an integer, got {type(domain_size).__name__}")
@@ -109,27 +134,84 @@ def _as_domain_size(domain_size) -> int:
     return int(domain_size)
 
 
-def _as_points(values, domain_size: int) -> list[int]:
+def _int_list(value, name: str) -> list[int]:
+    """Python ints >= 0 (the points of a domain {0, …, N−1}): bools, floats and ragged input refused."""
+    if isinstance(value, np.ndarray):
+        if value.dtype.kind not in "iuO" or value.ndim != 1:
+            raise TypeError(f"{name} must be a 1-D sequence of integers, got dtype {value.dtype}, shape {value.shape}")
+        value = value.tolist()
+    out = as_list(value, name, "a sequence of integers")
+    for x in out:
+        if isinstance(x, (bool, np.bool_)) or not isinstance(x, numbers.Integral):
+            raise TypeError(f"{name} must hold integers, got {type(x).__name__} {x!r}")
+        if x < 0:
+            raise ValueError(f"{name} must hold non-negative integers (points of the domain), got {x}")
+    return [int(x) for x in out]
+
+
+def _sorted_ints(value, name: str) -> list[int]:
+    """:func:`_int_list`, sorted in non-decreasing order (checked, not sorted here)."""
+    out = _int_list(value, name)
+    if any(a > b for a, b in zip(out, out[1:], strict=False)):
+        raise ValueError(f"{name} must be sorted (non-decreasing)")
+    return out
+
+
+def _reals(value, name: str) -> list:
+    """A non-empty sequence of real numbers (ints of any size, finite floats)."""
+    if isinstance(value, np.ndarray):
+        value = value.ravel().tolist()
+    out = as_list(value, name, "a sequence of numbers")
+    if not out:
+        raise ValueError(f"{name} must be non-empty")
+    for x in out:
+        if isinstance(x, (bool, np.bool_)) or not isinstance(x, numbers.Real):
+            raise TypeError(f"{name} must hold real numbers, got {type(x).__name__} {x!r}")
+        if isinstance(x, float | np.floating) and not math.isfinite(x):
+            raise ValueError(f"{name} must hold finite numbers, got {x!r}")
+    return out
+
+
+def _fits(values, b: int, name: str) -> None:
+    """Every value is a b-bit string: 0 <= x < 2^b."""
+    if any(x >> b for x in values):
+        raise ValueError(f"{name} must be b-bit numbers (< 2^b, b = {b}), got {max(values)}")
+
+
+#: points of the domain as Python ints (any size)
+_Points = Annotated[Any, Check(_int_list, kind="array")]
+#: the same, sorted
+_Sorted = Annotated[Any, Check(_sorted_ints, kind="array")]
+#: a bit length b (domains of 2^b points)
+_Bits = Annotated[int, Interval(ge=0, le=MAX_BITS)]
+#: a domain size N = |X| >= 1 (any size: exact integer arithmetic)
+_DomainSize = PositiveInt
+#: an integer or a real point of the line
+_Number = Annotated[int, Interval()] | float
+
+
+def _as_points(values, domain_size: int, name: str = "values") -> list[int]:
     """The dataset as a list of Python ints in [0, domain_size) (no float conversion)."""
     if isinstance(values, np.ndarray):
         if values.dtype.kind not in "iuO":
-            raise TypeError(f"values must be integers of the domain, got dtype {values.dtype}")
+            raise TypeError(f"{name} must be integers of the domain, got dtype {values.dtype}")
         values = values.ravel().tolist()
-    pts = list(values)
+    pts = as_list(values, name, "a sequence of integers of the domain")
     if not pts:
-        raise ValueError("values must be non-empty")
+        raise ValueError(f"{name} must be non-empty")
     out = []
     for x in pts:
         if isinstance(x, bool) or not isinstance(x, numbers.Integral):
-            raise TypeError(f"values must be integers of the domain, got {type(x).__name__} {x!r}")
+            raise TypeError(f"{name} must be integers of the domain, got {type(x).__name__} {shown(x)}")
         x = int(x)
         if not 0 <= x < domain_size:
-            raise ValueError(f"values must lie in [0, domain_size) = [0, {domain_size}), got {x}")
+            raise ValueError(f"{name} must lie in [0, domain_size) = [0, {domain_size}), got {shown(x)}")
         out.append(x)
     return out
 
 
-def iterated_log2(n) -> int:
+@checked
+def iterated_log2(n: NonNegInt | Annotated[float, Interval(ge=0)]) -> int:
     """log*(n): how often log₂ is applied until the value is <= 1 (exact for huge Python ints).
 
     Parameters
@@ -147,8 +229,6 @@ def iterated_log2(n) -> int:
     >>> iterated_log2(2 ** 1024), iterated_log2(16), iterated_log2(1)
     (5, 3, 0)
     """
-    if isinstance(n, float) and not math.isfinite(n):  # log2(inf) = inf: the loop would never end
-        raise ValueError(f"n must be finite, got {n!r}")
     k = 0
     x = n
     while x > 1:
@@ -157,7 +237,8 @@ def iterated_log2(n) -> int:
     return k
 
 
-def lcp(x: int, y: int, b: int) -> int:
+@checked
+def lcp(x: NonNegInt, y: NonNegInt, b: _Bits) -> int:
     """Length of the longest common prefix of x and y read as b-bit strings (docs §2).
 
     Parameters
@@ -177,10 +258,12 @@ def lcp(x: int, y: int, b: int) -> int:
     >>> lcp(5, 5, 4), lcp(5, 4, 4), lcp(0, 8, 4)
     (4, 3, 0)
     """
+    _fits((x, y), b, "x and y")
     return b - (x ^ y).bit_length()
 
 
-def domain_chain(domain_size, n_base: int = N_BASE) -> tuple[int, ...]:
+@checked
+def domain_chain(domain_size: _DomainSize, n_base: Annotated[int, Interval(ge=3)] = N_BASE) -> tuple[int, ...]:
     """N_0 = N, N_{i+1} = bitlen(N_i − 1) + 1, stopping at the first N_L <= n_base (docs §3).
 
     Parameters
@@ -200,17 +283,20 @@ def domain_chain(domain_size, n_base: int = N_BASE) -> tuple[int, ...]:
     >>> domain_chain(2 ** 1024)[1:], domain_chain(16, 4)
     ((1025, 12), (16, 5, 4))
     """
-    n = _as_domain_size(domain_size)
-    if isinstance(n_base, bool) or not isinstance(n_base, numbers.Integral) or n_base < 3:
-        raise ValueError(f"n_base must be an integer >= 3 (the chain only shrinks from N >= 4), got {n_base!r}")
-    chain = [n]
+    chain = [domain_size]
     while chain[-1] > n_base:
         chain.append((chain[-1] - 1).bit_length() + 1)
     return tuple(chain)
 
 
 # ====================================================================== interior quality
-def interior_quality(sorted_values, v) -> int:
+def _iq(sorted_values: list, v) -> int:
+    """iq(S, v) on a checked sorted list (the steps' inner loop)."""
+    return min(bisect.bisect_right(sorted_values, v), len(sorted_values) - bisect.bisect_left(sorted_values, v))
+
+
+@checked
+def interior_quality(sorted_values: _Sorted, v: _Number) -> int:
     """iq(S, v) = min(#{x in S: x <= v}, #{x in S: x >= v}) for a *sorted* list S (docs §2).
 
     Parameters
@@ -230,7 +316,8 @@ def interior_quality(sorted_values, v) -> int:
     return min(le, ge)
 
 
-def is_interior_point(values, v) -> bool:
+@checked
+def is_interior_point(values: Annotated[Any, Check(_reals, kind="array")], v: _Number) -> bool:
     """Whether min(values) <= v <= max(values) (the interior point problem; exact for ints).
 
     Parameters
@@ -245,13 +332,11 @@ def is_interior_point(values, v) -> bool:
     bool
         True when ``v`` lies between the smallest and largest element of ``values``.
     """
-    vals = list(values)
-    if not vals:
-        raise ValueError("values must be non-empty")
-    return min(vals) <= v <= max(vals)
+    return min(values) <= v <= max(values)
 
 
-def iq_segments(sorted_values, domain_size: int):
+@checked
+def iq_segments(sorted_values: _Sorted, domain_size: _DomainSize):
     """The domain [0, N) cut into maximal runs on which iq is constant.
 
     Returns ``(starts, lengths, scores)`` (lists of Python ints): the gap before the first
@@ -271,7 +356,9 @@ def iq_segments(sorted_values, domain_size: int):
         Start, length and iq value of each run, in increasing order of start.
     """
     n = len(sorted_values)
-    distinct = sorted(Counter(sorted_values).items())
+    if n and sorted_values[-1] >= domain_size:
+        raise ValueError(f"sorted_values must lie in [0, domain_size) = [0, {domain_size}), got {sorted_values[-1]}")
+    distinct: list[tuple[int, int]] = sorted(Counter(sorted_values).items())
     starts, lengths, scores = [], [], []
     below = 0  # #{x < current position}
     prev_end = 0  # first domain point not yet covered
@@ -296,7 +383,8 @@ def _segment_logits(lengths, scores, epsilon):
     return np.array([math.log(L) for L in lengths]) + np.asarray(scores, np.float64) * (epsilon / 2.0)
 
 
-def interval_exponential_law(sorted_values, domain_size: int, epsilon):
+@checked
+def interval_exponential_law(sorted_values: _Sorted, domain_size: _DomainSize, epsilon: Epsilon):
     """Exact law of :func:`interval_exponential_mechanism`: ``(starts, lengths, segment_probs)``.
 
     Each point of a run gets probability segment_prob / length.
@@ -318,12 +406,13 @@ def interval_exponential_law(sorted_values, domain_size: int, epsilon):
         The probability of each run (they sum to 1).
     """
     starts, lengths, scores = iq_segments(sorted_values, domain_size)
-    z = _segment_logits(lengths, scores, check_epsilon(epsilon))
+    z = _segment_logits(lengths, scores, epsilon)
     p = np.exp(z - z.max())
     return starts, lengths, p / p.sum()
 
 
-def interval_exponential_mechanism(sorted_values, domain_size: int, epsilon, rng) -> int:
+@checked
+def interval_exponential_mechanism(sorted_values: _Sorted, domain_size: _DomainSize, epsilon: Epsilon, rng: Rng) -> int:
     """The exponential mechanism over X = {0, …, N−1} with score iq ([Yan25] Thm 8), sampled exactly.
 
     P(v) ∝ exp(ε·iq(S, v)/2).  iq is constant on the runs of :func:`iq_segments`, so a run
@@ -348,12 +437,14 @@ def interval_exponential_mechanism(sorted_values, domain_size: int, epsilon, rng
     """
     starts, lengths, scores = iq_segments(sorted_values, domain_size)
     z = _segment_logits(lengths, scores, epsilon)
+    rng = as_rng(rng)
     j = int(np.argmax(z + rng.gumbel(size=z.shape[0])))
     return starts[j] + uniform_below(lengths[j], rng)
 
 
 # ====================================================================== the steps of one level
-def random_pairing(n: int, rng) -> list[int]:
+@checked
+def random_pairing(n: Annotated[int, Interval(ge=0, le=MAX_POINTS)], rng: Rng) -> list[int]:
     """A uniformly random order of range(n) (data-independent; docs §5 step 2 needs it random).
 
     Parameters
@@ -368,10 +459,13 @@ def random_pairing(n: int, rng) -> list[int]:
     list of int
         A uniformly random permutation of range(n).
     """
-    return rng.permutation(n).tolist()
+    return as_rng(rng).permutation(n).tolist()
 
 
-def pair_lcps(values, order, b: int) -> list[int]:
+@checked
+def pair_lcps(
+    values: _Points, order: Annotated[Any, Joint("positions of values, each at most once", kind="indices")], b: _Bits
+) -> list[int]:
     """y_j = LCP_b(S[order[2j]], S[order[2j+1]]); the last element is dropped when n is odd.
 
     Parameters
@@ -388,10 +482,15 @@ def pair_lcps(values, order, b: int) -> list[int]:
     list of int
         The ⌊n/2⌋ longest-common-prefix lengths y_j of consecutive pairs.
     """
+    order = _int_list(order, "order")
+    if len(set(order)) != len(order) or (order and max(order) >= len(values)):
+        raise ValueError(f"order must be distinct positions of values in [0, {len(values)}), got {order[:8]}...")
+    _fits(values, b, "values")
     return [b - (values[order[i]] ^ values[order[i + 1]]).bit_length() for i in range(0, len(order) - 1, 2)]
 
 
-def trim(values, k: int) -> list[int]:
+@checked
+def trim(values: _Points, k: NonNegInt) -> list[int]:
     """sorted(values)[k : len − k] (order statistics: maps neighbours to neighbours, docs §4).
 
     Parameters
@@ -416,7 +515,8 @@ def _k_theorem(n: int, b: int, eps_m: float, delta_m: float, beta_m: float) -> i
     return max(math.ceil(2 * math.e * (gamma + t)), math.ceil(math.log2((b + 1) / beta_m)))
 
 
-def trim_amount(n: int, b: int, params: InteriorPointParameters) -> int:
+@checked
+def trim_amount(n: Annotated[int, Interval(ge=0, le=10**300)], b: _Bits, params: InteriorPointParameters) -> int:
     """K(n, b) = max(⌈2e(Γ + T)⌉, ⌈log₂((b+1)/β_m)⌉) (docs §3), times ``k_scale`` in practical mode.
 
     Γ = (16/ε_m) ln(4n/(β_m ε_m δ_m)) is [Yan25] Lemma 1's utility loss for k = 1, T = 1 + (2/ε_m) ln(4/β_m).
@@ -439,7 +539,8 @@ def trim_amount(n: int, b: int, params: InteriorPointParameters) -> int:
     return k if params.k_scale == 1.0 else math.ceil(params.k_scale * k)
 
 
-def prefix_counts(values, z: int, b: int) -> tuple[list[int], list[int]]:
+@checked
+def prefix_counts(values: _Points, z: NonNegInt, b: _Bits) -> tuple[list[int], list[int]]:
     """The z-prefixes present in S and their counts (a 1-bounded quality, [Yan25] Def. 12).
 
     Parameters
@@ -456,12 +557,22 @@ def prefix_counts(values, z: int, b: int) -> tuple[list[int], list[int]]:
     prefixes, counts : list of int
         The distinct z-bit prefixes present in S (ascending) and how many points carry each.
     """
+    if z > b:
+        raise ValueError(f"z must be at most b = {b} (a prefix of a b-bit string), got {z}")
+    _fits(values, b, "values")
     cnt = Counter(x >> (b - z) for x in values)
     keys = sorted(cnt)
     return keys, [cnt[k] for k in keys]
 
 
-def choose_prefix(prefixes, counts, epsilon_step, delta_step, rng):
+@checked
+def choose_prefix(
+    prefixes: _Points,
+    counts: Annotated[Any, Joint("one count per prefix (a 1-bounded quality: integers >= 0)", kind="array")],
+    epsilon_step: Epsilon,
+    delta_step: OpenDelta,
+    rng: Rng,
+):
     """CHOOSE ([Yan25] Lemma 1, k = 1) over the prefix counts: a prefix or ``None`` (⊥).
 
     Parameters
@@ -478,6 +589,12 @@ def choose_prefix(prefixes, counts, epsilon_step, delta_step, rng):
     int or None
         The chosen prefix, or ``None`` when the mechanism outputs ⊥.
     """
+    counts = _int_list(counts, "counts")
+    if len(counts) != len(prefixes):
+        raise ValueError(f"counts must have one entry per prefix of prefixes ({len(prefixes)}), got {len(counts)}")
+    if counts and max(counts) >= 2**63:
+        raise ValueError(f"counts must be counts of a dataset (< 2^63), got {shown(max(counts))}")
+    check_noise_scale(4.0 / epsilon_step, "epsilon_step", because="the noise scale 4/epsilon_step")
     j = choosing_mechanism(counts, epsilon_step, delta_step, 1, rng=rng)
     return None if j is None else prefixes[j]
 
@@ -490,7 +607,8 @@ def choose_prefix_law(prefixes, counts, epsilon_step, delta_step) -> dict:
     return law
 
 
-def boundary_candidates(prefix: int, z: int, b: int, domain_size: int) -> list[int]:
+@checked
+def boundary_candidates(prefix: NonNegInt, z: NonNegInt, b: _Bits, domain_size: _DomainSize) -> list[int]:
     """Block min, block max and split point of the z-prefix block ``prefix`` (public values only).
 
     With s = b − z: {P·2^s, (P+1)·2^s − 1} ∪ {P·2^s + 2^(s−1) − 1 if s >= 1}, clamped to N − 1.
@@ -511,6 +629,10 @@ def boundary_candidates(prefix: int, z: int, b: int, domain_size: int) -> list[i
     list of int
         The distinct candidates (at most three), ascending.
     """
+    if z > b:
+        raise ValueError(f"z must be at most b = {b} (a prefix of a b-bit string), got {z}")
+    if prefix >> z:
+        raise ValueError(f"prefix must be a z-bit number (< 2^z, z = {z}), got {prefix}")
     s = b - z
     cands = {prefix << s, ((prefix + 1) << s) - 1}
     if s >= 1:
@@ -518,7 +640,8 @@ def boundary_candidates(prefix: int, z: int, b: int, domain_size: int) -> list[i
     return sorted({min(c, domain_size - 1) for c in cands})
 
 
-def choose_candidate(sorted_values, candidates, epsilon_step, rng) -> int:
+@checked
+def choose_candidate(sorted_values: _Sorted, candidates: _Points, epsilon_step: Epsilon, rng: Rng) -> int:
     """Exponential mechanism ([Yan25] Thm 8) over the <= 3 candidates with score iq.
 
     Parameters
@@ -537,16 +660,19 @@ def choose_candidate(sorted_values, candidates, epsilon_step, rng) -> int:
     int
         The chosen candidate.
     """
-    q = [interior_quality(sorted_values, c) for c in candidates]
+    if not candidates:
+        raise ValueError("candidates must be non-empty")
+    q = [_iq(sorted_values, c) for c in candidates]
     return candidates[exponential_mechanism(q, epsilon_step, 1.0, rng=rng)]
 
 
 def _candidate_law(sorted_values, candidates, epsilon_step) -> dict:
-    q = [interior_quality(sorted_values, c) for c in candidates]
+    q = [_iq(sorted_values, c) for c in candidates]
     return dict(zip(candidates, exponential_mechanism_probabilities(q, epsilon_step).tolist(), strict=True))
 
 
 # ====================================================================== parameters
+@checked
 @dataclass(frozen=True)
 class InteriorPointParameters:
     """Configuration of RecPrefix-R and its sample bound (docs §3, §5).
@@ -619,8 +745,21 @@ def _required(chain, eps_m, delta_m, beta_m) -> int:
     return n
 
 
+_Mode = Literal["theorem", "practical"]
+_NBase = Annotated[int, Interval(ge=3)]
+_KScale = Annotated[float, Interval(ge=0, le=1)]
+
+
+@checked
 def interior_point_parameters(
-    domain_size, epsilon, delta, beta, *, mode: str = "theorem", n_base: int = N_BASE, k_scale: float = 1.0
+    domain_size: _DomainSize,
+    epsilon: Epsilon,
+    delta: Delta,
+    beta: Probability,
+    *,
+    mode: _Mode = "theorem",
+    n_base: _NBase = N_BASE,
+    k_scale: _KScale = 1.0,
 ) -> InteriorPointParameters:
     """Validate and compute the configuration and §5 sample bound of RecPrefix-R.
 
@@ -649,15 +788,7 @@ def interior_point_parameters(
         δ > 0); beta outside (0, 1); mode unknown; n_base < 3; k_scale outside [0, 1] or
         != 1 in theorem mode.
     """
-    n = _as_domain_size(domain_size)
-    eps = check_epsilon(epsilon)
-    dlt = check_delta(delta)
-    b = check_probability(beta, "beta")
-    if mode not in MODES:
-        raise ValueError(f"mode: expected one of {MODES}, got {mode!r}")
-    ks = float(k_scale)
-    if not 0.0 <= ks <= 1.0:
-        raise ValueError(f"k_scale must lie in [0, 1], got {k_scale!r}")
+    n, eps, dlt, b, ks = domain_size, epsilon, delta, beta, k_scale
     if mode == "theorem" and ks != 1.0:
         raise ValueError(
             f"k_scale: theorem mode keeps the trim amount K of docs §5 (k_scale=1), got {k_scale!r}; "
@@ -703,7 +834,10 @@ def interior_point_parameters(
     )
 
 
-def interior_point_sample_size(domain_size, epsilon, delta, beta, *, n_base: int = N_BASE) -> int:
+@checked
+def interior_point_sample_size(
+    domain_size: _DomainSize, epsilon: Epsilon, delta: Delta, beta: Probability, *, n_base: _NBase = N_BASE
+) -> int:
     """n_req of docs §5: RecPrefix-R (theorem mode) returns an interior point w.p. >= 1 − β.
 
     Parameters
@@ -729,6 +863,7 @@ def interior_point_sample_size(domain_size, epsilon, delta, beta, *, n_base: int
 
 
 # ====================================================================== the algorithm
+@checked
 @dataclass(frozen=True)
 class InteriorPointResult:
     """Output of :func:`interior_point`.
@@ -812,19 +947,23 @@ def _privacy_check(params: InteriorPointParameters, strict: bool) -> None:
         )
 
 
+_Values = Annotated[Any, Joint("integers in [0, domain_size), non-empty (_as_points)", kind="array")]
+
+
+@checked
 def interior_point(
-    values,
-    domain_size,
-    epsilon,
-    delta,
-    beta,
+    values: _Values,
+    domain_size: _DomainSize,
+    epsilon: Epsilon,
+    delta: Delta,
+    beta: Probability,
     *,
-    mode: str = "theorem",
-    n_base: int = N_BASE,
-    k_scale: float = 1.0,
-    default: int = 0,
-    rng=None,
-    ledger=None,
+    mode: _Mode = "theorem",
+    n_base: _NBase = N_BASE,
+    k_scale: _KScale = 1.0,
+    default: NonNegInt = 0,
+    rng: Rng = None,
+    ledger: PrivacyLedger | None = None,
     strict: bool = False,
 ) -> InteriorPointResult:
     """RecPrefix-R: an (ε, δ)-DP interior point of ``values`` over X = {0, …, N−1} (docs §3–§5).
@@ -896,8 +1035,14 @@ def interior_point(
     return res
 
 
+@checked
 def run_interior_point(
-    points, params: InteriorPointParameters, *, default: int = 0, rng=None, strict: bool = False
+    points: _Values,
+    params: InteriorPointParameters,
+    *,
+    default: NonNegInt = 0,
+    rng: Rng = None,
+    strict: bool = False,
 ) -> InteriorPointResult:
     """RecPrefix-R on validated ``points`` with computed ``params``: the run shared by
     :func:`interior_point` and the median of footnote 3 (no ledger entry, no sample-bound
@@ -921,11 +1066,12 @@ def run_interior_point(
     InteriorPointResult
         The point, whether the run failed, and the run's verdicts.
     """
-    if isinstance(default, bool) or not isinstance(default, numbers.Integral) or not 0 <= default < params.domain_size:
+    if default >= params.domain_size:
         raise ValueError(f"default must be an integer in [0, domain_size), got {default!r}")
+    points = _as_points(points, params.domain_size, "points")
     _privacy_check(params, strict)
     trace: list = []
-    out = _interior(list(points), 0, params, as_rng(rng), trace)
+    out = _interior(points, 0, params, as_rng(rng), trace)
     failed = out is None
     return InteriorPointResult(int(default) if failed else out, failed, params, len(points), tuple(trace))
 
@@ -1002,17 +1148,18 @@ def _law(values, level, params, memo) -> dict:
     return law
 
 
+@checked
 def interior_point_output_law(
-    values,
-    domain_size,
-    epsilon,
-    delta,
-    beta,
+    values: _Values,
+    domain_size: _DomainSize,
+    epsilon: Epsilon,
+    delta: Delta,
+    beta: Probability,
     *,
-    mode: str = "theorem",
-    n_base: int = N_BASE,
-    k_scale: float = 1.0,
-    max_n: int = 8,
+    mode: _Mode = "theorem",
+    n_base: _NBase = N_BASE,
+    k_scale: _KScale = 1.0,
+    max_n: Annotated[int, Interval(ge=1, le=MAX_LAW_N)] = 8,
 ) -> dict:
     """Exact output law of :func:`interior_point` on a tiny instance: {value or None (FAIL): prob}.
 
@@ -1040,11 +1187,6 @@ def interior_point_output_law(
     dict
         Output value (``None`` for FAIL) -> probability.
     """
-    if isinstance(max_n, bool) or not isinstance(max_n, numbers.Integral) or not 1 <= max_n <= MAX_LAW_N:
-        raise ValueError(
-            f"max_n must be an integer in [1, {MAX_LAW_N}] (the exact law enumerates n! orders per "
-            f"level; {MAX_LAW_N}! = {math.factorial(MAX_LAW_N)}), got {max_n!r}"
-        )
     params = interior_point_parameters(domain_size, epsilon, delta, beta, mode=mode, n_base=n_base, k_scale=k_scale)
     pts = _as_points(values, params.domain_size)
     if len(pts) > max_n:

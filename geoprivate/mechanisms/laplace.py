@@ -19,11 +19,28 @@ Two modes, chosen by ``safe``:
 from __future__ import annotations
 
 import math
+import numbers
 from fractions import Fraction
+from typing import Annotated, Any
 
 import numpy as np
 
-from geoprivate._validation import as_rng, check_epsilon, check_sensitivity
+from geoprivate._validation import (
+    Check,
+    Epsilon,
+    Positive,
+    PositiveInt,
+    Rng,
+    Sensitivity,
+    as_rng,
+    check_epsilon,
+    check_finite_array,
+    checked,
+    shown,
+)
+from geoprivate.privacy.accounting import PrivacyLedger
+from solvers._checks import check_array_bytes
+from solvers._rational import coordinate
 
 __all__ = [
     "laplace_noise",
@@ -33,10 +50,6 @@ __all__ = [
     "bernoulli_exp",
     "uniform_below",
 ]
-
-
-def _check_scale(scale) -> float:
-    return check_epsilon(scale, "scale")  # same rule: positive and finite
 
 
 #: Largest noise scale a release accepts: value + noise must stay a finite double (a Laplace
@@ -54,24 +67,60 @@ def _check_release_scale(scale) -> None:
         )
 
 
-def _check_size(size):
+def _check_size(size, name: str = "size"):
+    """None, an int >= 0 or a tuple of them (2.7 and True refused); the draws must fit in memory."""
     if size is None:
         return None
-    if isinstance(size, (int, np.integer)) and not isinstance(size, bool):
+    if isinstance(size, (int, np.integer)) and not isinstance(size, (bool, np.bool_)):
         if size < 0:
-            raise ValueError(f"size must be >= 0, got {size}")
-        return int(size)
-    try:
-        shape = tuple(int(s) for s in size)
-    except TypeError:
-        raise TypeError(f"size must be None, an int or a tuple of ints, got {size!r}") from None
-    if any(s < 0 for s in shape):
-        raise ValueError(f"size must be non-negative, got {size!r}")
+            raise ValueError(f"{name} must be >= 0, got {size}")
+        shape: int | tuple = int(size)
+        count = shape
+    else:
+        if isinstance(size, (str, bytes)) or not hasattr(size, "__iter__"):
+            raise TypeError(f"{name} must be None, an int or a tuple of ints, got {size!r}")
+        dims = list(size)
+        if any(isinstance(s, (bool, np.bool_)) or not isinstance(s, numbers.Integral) for s in dims):
+            raise TypeError(f"{name} must be None, an int or a tuple of ints, got {size!r}")
+        if any(s < 0 for s in dims):
+            raise ValueError(f"{name} must be non-negative, got {size!r}")
+        shape = tuple(int(s) for s in dims)
+        count = math.prod(shape)
+    # refused before anything is allocated (10**12 draws would be a MemoryError for 7.28 TiB)
+    check_array_bytes(8 * count, f"{name}={size!r} ({count} draws of 8 bytes)")
     return shape
 
 
+def _positive_exact(value, name: str) -> Fraction:
+    """A positive finite number as an exact Fraction (floats at their binary value)."""
+    q = coordinate(value, name)
+    if q <= 0:
+        raise ValueError(f"{name} must be positive, got {value!r}")
+    return q
+
+
+def _nonneg_exact(value, name: str) -> Fraction:
+    """A non-negative finite number as an exact Fraction (floats at their binary value)."""
+    q = coordinate(value, name)
+    if q < 0:
+        raise ValueError(f"{name} must be >= 0, got {value!r}")
+    return q
+
+
+def _finite_values(value, name: str) -> np.ndarray:
+    """A real number or an array of them, finite (as float64)."""
+    arr = check_finite_array(value, name)
+    check_array_bytes(8 * arr.size, f"{name}: {arr.size} entries")  # the noise is as large as the value
+    return arr
+
+
+#: None, a number of draws or a shape (checked against the memory it needs)
+_Size = Annotated[Any, Check(_check_size, kind="int")]
+
+
 # ---------------------------------------------------------------- exact integer samplers
-def uniform_below(n: int, rng: np.random.Generator) -> int:
+@checked
+def uniform_below(n: PositiveInt, rng: Rng) -> int:
     """A uniform integer in [0, n) for any Python int n >= 1, exactly (the package's one big-integer sampler).
 
     Below 2^62 one ``rng.integers`` draw; above, the top k = bit_length(n − 1) bits of 64-bit words,
@@ -90,6 +139,11 @@ def uniform_below(n: int, rng: np.random.Generator) -> int:
     int
         A uniformly distributed integer in [0, n).
     """
+    return _uniform_below(n, as_rng(rng))
+
+
+def _uniform_below(n: int, rng: np.random.Generator) -> int:
+    """:func:`uniform_below` on checked arguments (the samplers' inner loops)."""
     if n <= (1 << 62):
         return int(rng.integers(n))
     k = (n - 1).bit_length()
@@ -106,13 +160,14 @@ def _bernoulli_exp_unit(num: int, den: int, rng) -> bool:
     k = 1
     while True:
         # A ~ Bernoulli(gamma / k)
-        if uniform_below(den * k, rng) >= num:
+        if _uniform_below(den * k, rng) >= num:
             break
         k += 1
     return k % 2 == 1
 
 
-def bernoulli_exp(gamma, rng=None) -> bool:
+@checked
+def bernoulli_exp(gamma: Annotated[Any, Check(_nonneg_exact, kind="real")], rng: Rng = None) -> bool:
     """Exact Bernoulli(exp(-gamma)) for rational gamma >= 0 (Canonne–Kamath–Steinke 2020, Alg. 1).
 
     Parameters
@@ -124,11 +179,8 @@ def bernoulli_exp(gamma, rng=None) -> bool:
     -------
     bool
     """
-    g = Fraction(gamma)
-    if g < 0:
-        raise ValueError(f"gamma must be >= 0, got {gamma!r}")
     rng = as_rng(rng)
-    num, den = g.numerator, g.denominator
+    num, den = gamma.numerator, gamma.denominator
     while num > den:
         if not _bernoulli_exp_unit(1, 1, rng):
             return False
@@ -139,7 +191,7 @@ def bernoulli_exp(gamma, rng=None) -> bool:
 def _discrete_laplace_one(t: int, s: int, rng) -> int:
     """One draw of the discrete Laplace with P(z) ∝ exp(-|z| s / t) (CKS 2020, Algorithm 2)."""
     while True:
-        u = uniform_below(t, rng)
+        u = _uniform_below(t, rng)
         if not _bernoulli_exp_unit(u, t, rng):
             continue
         v = 0
@@ -152,7 +204,10 @@ def _discrete_laplace_one(t: int, s: int, rng) -> int:
         return -y if b else y
 
 
-def discrete_laplace(scale, size=None, rng=None) -> int | np.ndarray:
+@checked
+def discrete_laplace(
+    scale: Annotated[Any, Check(_positive_exact, kind="real")], size: _Size = None, rng: Rng = None
+) -> int | np.ndarray:
     """Exact discrete Laplace on the integers: P(z) ∝ exp(-|z| / scale).
 
     ``scale`` is converted exactly to a rational (a float is a dyadic rational) and the
@@ -172,10 +227,11 @@ def discrete_laplace(scale, size=None, rng=None) -> int | np.ndarray:
     -------
     int or numpy.ndarray of int64
     """
-    sc = Fraction(_check_scale(scale)) if not isinstance(scale, Fraction) else scale
-    if sc <= 0:
-        raise ValueError(f"scale must be positive, got {scale!r}")
-    size = _check_size(size)
+    sc = scale
+    if size is not None and sc > 2**50:
+        raise ValueError(
+            f"scale: draws of scale {shown(sc)} > 2^50 do not fit an int64 array (size=None returns a Python int)"
+        )
     rng = as_rng(rng)
     t, s = sc.numerator, sc.denominator
     if size is None:
@@ -185,7 +241,8 @@ def discrete_laplace(scale, size=None, rng=None) -> int | np.ndarray:
     return out.reshape(size)
 
 
-def default_granularity(scale: float) -> float:
+@checked
+def default_granularity(scale: Positive) -> float:
     """Grid step used by the safe mode: the power of two 2^(floor(log2 scale) - 20).
 
     The grid is about a million times finer than the noise scale, so the discrete law is
@@ -202,7 +259,7 @@ def default_granularity(scale: float) -> float:
     float
         A power of two, about 10⁻⁶ · scale.
     """
-    sc = _check_scale(scale)
+    sc = scale
     g = math.ldexp(1.0, math.floor(math.log2(sc)) - 20)
     if g == 0.0:
         raise ValueError(f"scale={scale!r} is too small for the safe grid (its step 2^-20 scale underflows to 0)")
@@ -219,7 +276,10 @@ def _check_granularity(granularity, scale) -> float:
     return g
 
 
-def laplace_noise(scale, size=None, rng=None, *, safe=False, granularity=None):
+@checked
+def laplace_noise(
+    scale: Positive, size: _Size = None, rng: Rng = None, *, safe: bool = False, granularity: Positive | None = None
+):
     """Laplace(0, ``scale``) noise (density exp(-|x|/scale) / (2 scale)).
 
     Parameters
@@ -248,8 +308,7 @@ def laplace_noise(scale, size=None, rng=None, *, safe=False, granularity=None):
     ValueError
         scale <= 0 or not finite; negative size; granularity not a power of two.
     """
-    sc = _check_scale(scale)
-    size = _check_size(size)
+    sc = scale
     rng = as_rng(rng)
     if not safe:
         if size is None:
@@ -260,10 +319,21 @@ def laplace_noise(scale, size=None, rng=None, *, safe=False, granularity=None):
     z = discrete_laplace(units, size=size, rng=rng)
     if size is None:
         return float(z) * g
+    assert isinstance(z, np.ndarray)  # size given: an array of draws
     return z.astype(np.float64) * g  # exact: |z| < 2^53 with overwhelming probability
 
 
-def laplace_mechanism(value, epsilon, sensitivity=1.0, rng=None, *, safe=False, granularity=None, ledger=None):
+@checked
+def laplace_mechanism(
+    value: Annotated[Any, Check(_finite_values, kind="array")],
+    epsilon: Epsilon,
+    sensitivity: Sensitivity = 1.0,
+    rng: Rng = None,
+    *,
+    safe: bool = False,
+    granularity: Positive | None = None,
+    ledger: PrivacyLedger | None = None,
+):
     """Release ``value + Lap(sensitivity/epsilon)``: epsilon-DP for a query of that sensitivity.
 
     With ``safe=True`` the value is snapped to the power-of-two grid ``g`` (exact in
@@ -286,12 +356,8 @@ def laplace_mechanism(value, epsilon, sensitivity=1.0, rng=None, *, safe=False, 
     -------
     float or numpy.ndarray
     """
-    eps = check_epsilon(epsilon)
-    sens = check_sensitivity(sensitivity)
+    eps, sens, arr = epsilon, sensitivity, value
     _check_release_scale(sens / eps)
-    arr = np.asarray(value, dtype=np.float64)
-    if not np.all(np.isfinite(arr)):
-        raise ValueError("value must be finite (no NaN/inf)")
     rng = as_rng(rng)
     size = None if arr.ndim == 0 else arr.shape
     if not safe:

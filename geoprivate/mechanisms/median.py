@@ -29,10 +29,26 @@ import math
 import numbers
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Annotated, Any, Literal
 
 import numpy as np
 
-from geoprivate._validation import as_rng, check_delta, check_epsilon, check_positive_int, check_probability
+from geoprivate._validation import (
+    Check,
+    Delta,
+    Epsilon,
+    Interval,
+    Joint,
+    NonNegInt,
+    PositiveInt,
+    Probability,
+    Rng,
+    UnitInterval,
+    as_rng,
+    check_positive_int,
+    check_probability,
+    checked,
+)
 from geoprivate.mechanisms.exponential import as_scores, exponential_mechanism
 from geoprivate.mechanisms.interior_point import (
     N_BASE,
@@ -43,7 +59,9 @@ from geoprivate.mechanisms.interior_point import (
     interval_exponential_mechanism,
     run_interior_point,
 )
+from geoprivate.privacy.accounting import PrivacyLedger
 from geoprivate.privacy.warnings import error_bound_says_something, warn_below_sample_bound
+from solvers._checks import as_array
 
 __all__ = [
     "private_median",
@@ -69,16 +87,16 @@ THEOREM_LOG_STAR = (
 METHODS = ("exponential", "log-star")
 
 
-def _as_grid(domain) -> np.ndarray:
+def _as_grid(domain, name: str = "domain") -> np.ndarray:
     """An array domain: a strictly increasing, non-empty vector of finite reals (float64)."""
-    d = as_scores(domain, "domain")
+    d = as_scores(domain, name)
     if np.any(np.diff(d) <= 0):
         raise ValueError("domain must be strictly increasing (a finite ordered domain)")
     return d
 
 
-def _as_values(values) -> np.ndarray:
-    v = np.asarray(values)
+def _as_values(values, name: str = "values") -> np.ndarray:
+    v = as_array(values, name)
     if v.dtype == object or v.dtype.kind not in "biuf":
         raise TypeError(f"values must be a vector of real numbers, got dtype {v.dtype}")
     v = v.astype(np.float64).ravel()
@@ -102,7 +120,34 @@ def _int_list(values):
     return None
 
 
-def median_quality(values, domain) -> np.ndarray:
+def _median_alpha(alpha, name: str = "alpha") -> float:
+    """α of an α-median algorithm: in (0, 1/2] (α >= 1/2 makes every point an α-median, [Yan25] Def. 11)."""
+    a = check_probability(alpha, name, open_right=False)
+    if a > 0.5:
+        raise ValueError(
+            f"{name} must lie in (0, 1/2] (every point is an alpha-median for alpha >= 1/2), got {alpha!r}"
+        )
+    return a
+
+
+def _median_value(value, name: str):
+    """A released median: an element of the domain (an int, a finite real, any element) or None (failed)."""
+    if isinstance(value, float | np.floating) and not math.isfinite(value):
+        raise ValueError(f"{name} must be an element of the domain, got {value!r}")
+    return value
+
+
+#: the alpha of an alpha-median: in (0, 1/2]
+_Alpha = Annotated[float, Check(_median_alpha)]
+_Values = Annotated[Any, Check(_as_values, kind="array")]
+_Grid = Annotated[Any, Check(_as_grid, kind="array")]
+_Mode = Literal["theorem", "practical"]
+_NBase = Annotated[int, Interval(ge=3)]
+_KScale = Annotated[float, Interval(ge=0, le=1)]
+
+
+@checked
+def median_quality(values: _Values, domain: _Grid) -> np.ndarray:
     """q(S, y) = min(#{x <= y}, #{x >= y}) for every y in ``domain`` ([Yan25] Def. 11).
 
     Parameters
@@ -117,10 +162,15 @@ def median_quality(values, domain) -> np.ndarray:
     numpy.ndarray of int, shape (m,)
         q(S, y) for each y in ``domain``.
     """
-    return _quality(np.sort(_as_values(values)), _as_grid(domain))
+    return _quality(np.sort(values), domain)
 
 
-def is_alpha_median(values, y, alpha) -> bool:
+@checked
+def is_alpha_median(
+    values: Annotated[Any, Joint("integers (exact) or reals, non-empty", kind="array")],
+    y: Annotated[int, Interval()] | float,
+    alpha: UnitInterval,
+) -> bool:
     """Whether ``y`` is an alpha-median of ``values`` ([Yan25] Definition 11).
 
     Integer data and ``y`` (Python ints of any size) are compared exactly.
@@ -139,9 +189,7 @@ def is_alpha_median(values, y, alpha) -> bool:
     bool
         True when at least (1/2 − α)·n points of S lie on each side of ``y`` (inclusive).
     """
-    a = check_probability(alpha, "alpha", open_left=False, open_right=False)
-    if y is None:
-        raise TypeError("y is None (a failed private median has no value to check)")
+    a = alpha
     ints = _int_list(values)
     if ints is not None and isinstance(y, numbers.Integral):
         if not ints:
@@ -156,14 +204,6 @@ def is_alpha_median(values, y, alpha) -> bool:
     return q >= (0.5 - a) * n - 1e-9 * n
 
 
-def _median_alpha(alpha) -> float:
-    """α of an α-median algorithm: in (0, 1/2] (α >= 1/2 makes every point an α-median, [Yan25] Def. 11)."""
-    a = check_probability(alpha, "alpha", open_right=False)
-    if a > 0.5:
-        raise ValueError(f"alpha must lie in (0, 1/2] (every point is an alpha-median for alpha >= 1/2), got {alpha!r}")
-    return a
-
-
 def _ceil_ratio(numerator: float, *factors: float) -> int:
     """⌈numerator / Π factors⌉ for positive floats; exact (a Python int) when the float quotient overflows."""
     den = math.prod(factors)
@@ -173,7 +213,8 @@ def _ceil_ratio(numerator: float, *factors: float) -> int:
     return math.ceil(Fraction(numerator) / math.prod(Fraction(f) for f in factors))
 
 
-def median_failure_bound(n, domain_size, alpha, epsilon) -> float:
+@checked
+def median_failure_bound(n: PositiveInt, domain_size: PositiveInt, alpha: _Alpha, epsilon: Epsilon) -> float:
     """P(exponential-mechanism median is not an alpha-median) <= |X| exp(-eps alpha n / 2).
 
     Parameters
@@ -190,10 +231,7 @@ def median_failure_bound(n, domain_size, alpha, epsilon) -> float:
     float
         The bound |X| exp(−ε α n / 2) (may exceed 1).
     """
-    n = check_positive_int(n, "n")
-    m = check_positive_int(domain_size, "domain_size")
-    a = _median_alpha(alpha)
-    eps = check_epsilon(epsilon)
+    m, a, eps = domain_size, alpha, epsilon
     try:
         exponent = eps * a * n / 2.0
     except OverflowError:  # n beyond a float (median_sample_size at a tiny epsilon): exactly, then rounded
@@ -201,7 +239,8 @@ def median_failure_bound(n, domain_size, alpha, epsilon) -> float:
     return math.exp(min(0.0, math.log(m) - exponent))  # log space: |X| may exceed a float
 
 
-def median_sample_size(domain_size, alpha, beta, epsilon) -> int:
+@checked
+def median_sample_size(domain_size: PositiveInt, alpha: _Alpha, beta: Probability, epsilon: Epsilon) -> int:
     """Smallest n with :func:`median_failure_bound` <= beta: ceil(2 ln(|X|/beta)/(alpha eps)).
 
     A Python int of any size: when the float quotient overflows (ε = 1e-308) it is taken
@@ -219,15 +258,12 @@ def median_sample_size(domain_size, alpha, beta, epsilon) -> int:
     int
         The least n with |X| exp(−ε α n / 2) <= β.
     """
-    m = check_positive_int(domain_size, "domain_size")
-    a = _median_alpha(alpha)
-    b = check_probability(beta, "beta")
-    eps = check_epsilon(epsilon)
-    return max(1, _ceil_ratio(2.0 * (math.log(m) - math.log(b)), a, eps))
+    return max(1, _ceil_ratio(2.0 * (math.log(domain_size) - math.log(beta)), alpha, epsilon))
 
 
 # ---------------------------------------------------------------- median from interior point
-def median_trim(n: int, alpha) -> int:
+@checked
+def median_trim(n: NonNegInt, alpha: Probability) -> int:
     """r = ⌊(1/2 − α/2)·n⌋: the points trimmed from each end ([Yan25] footnote 3).
 
     Parameters
@@ -242,7 +278,7 @@ def median_trim(n: int, alpha) -> int:
     int
         r, the number of points trimmed from each end.
     """
-    return math.floor((0.5 - alpha / 2.0) * n)
+    return math.floor((Fraction(1, 2) - Fraction(alpha) / 2) * n)  # exact: n may exceed the floats
 
 
 def _log_star_n(n_required: int, alpha: float) -> int:
@@ -256,7 +292,16 @@ def _log_star_n(n_required: int, alpha: float) -> int:
     return n
 
 
-def log_star_median_sample_size(domain_size, alpha, beta, epsilon, delta, *, n_base: int = N_BASE) -> int:
+@checked
+def log_star_median_sample_size(
+    domain_size: PositiveInt,
+    alpha: _Alpha,
+    beta: Probability,
+    epsilon: Epsilon,
+    delta: Delta,
+    *,
+    n_base: _NBase = N_BASE,
+) -> int:
     """Least n with n − 2⌊(1/2 − α/2)n⌋ >= n_req (RecPrefix-R, docs/interior_point.md §5, §8).
 
     Then the trimmed data have at least n_req points, the interior point exists w.p. >= 1 − β
@@ -279,11 +324,11 @@ def log_star_median_sample_size(domain_size, alpha, beta, epsilon, delta, *, n_b
     int
         The least n whose trimmed dataset has at least n_req points.
     """
-    a = _median_alpha(alpha)
-    return _log_star_n(interior_point_parameters(domain_size, epsilon, delta, beta, n_base=n_base).n_required, a)
+    return _log_star_n(interior_point_parameters(domain_size, epsilon, delta, beta, n_base=n_base).n_required, alpha)
 
 
 # ---------------------------------------------------------------- options, domain, result
+@checked
 @dataclass(frozen=True)
 class LogStarOptions:
     """The options of ``private_median(method="log-star")`` that no other method reads.
@@ -300,9 +345,9 @@ class LogStarOptions:
         Refuse (``PrivacyParameterError``) instead of warning outside [Yan25] Lemma 1.
     """
 
-    mode: str = "theorem"
-    n_base: int = N_BASE
-    k_scale: float = 1.0
+    mode: _Mode = "theorem"
+    n_base: _NBase = N_BASE
+    k_scale: _KScale = 1.0
     strict: bool = False
 
 
@@ -313,6 +358,7 @@ def _log_star_options(log_star) -> LogStarOptions:
     return LogStarOptions() if log_star is None else log_star
 
 
+@checked
 @dataclass(frozen=True)
 class MedianDomain:
     """A dataset on a finite ordered domain X, reshaped once for every method (:func:`median_domain`).
@@ -338,8 +384,10 @@ class MedianDomain:
     grid: np.ndarray | None = None
     elements: np.ndarray | None = None
 
-    def element(self, i: int):
+    def element(self, i: NonNegInt):
         """The domain element of index ``i`` (a Python scalar)."""
+        if i >= self.size:
+            raise ValueError(f"i must be a rank in [0, {self.size}), got {i}")
         if self.grid is None:
             return i
         assert self.elements is not None  # an array domain sets grid and elements together
@@ -347,7 +395,11 @@ class MedianDomain:
         return item.item() if hasattr(item, "item") else item
 
 
-def median_domain(values, domain) -> MedianDomain:
+@checked
+def median_domain(
+    values: Annotated[Any, Joint("points of the domain (integers below N, or reals)", kind="array")],
+    domain: Annotated[Any, Joint("N, range(N) or a strictly increasing array", kind="object")],
+) -> MedianDomain:
     """The one place a median's domain is read: X = {0, …, N−1} (an int N or range(N)) or an array.
 
     Parameters
@@ -374,13 +426,14 @@ def median_domain(values, domain) -> MedianDomain:
         domain = domain.stop  # len() overflows beyond 2^63
     if isinstance(domain, numbers.Integral) and not isinstance(domain, bool):
         n = check_positive_int(domain, "domain")
-        return MedianDomain(n, sorted(_as_points(values, n)))
+        return MedianDomain(n, sorted(_as_points(values, n)))  # names values
     grid = _as_grid(domain)
     v = _as_values(values)
     ranks = np.minimum(np.searchsorted(grid, v, side="left"), grid.size - 1)
     return MedianDomain(int(grid.size), sorted(ranks.tolist()), v, grid, np.asarray(domain))
 
 
+@checked
 @dataclass(frozen=True)
 class MedianResult:
     """Everything a private median run reports (:func:`private_median`).
@@ -409,7 +462,7 @@ class MedianResult:
         The log-star method's interior-point run (its trace).
     """
 
-    value: object
+    value: Annotated[Any, Check(_median_value)]
     failed: bool
     method: str
     epsilon: float
@@ -424,17 +477,18 @@ class MedianResult:
     interior: InteriorPointResult | None = None
 
 
+@checked
 def private_median(
-    values,
-    domain,
-    epsilon,
-    delta=0.0,
-    alpha=None,
-    rng=None,
-    ledger=None,
+    values: Annotated[Any, Joint("points of the domain (median_domain)", kind="array")],
+    domain: Annotated[Any, Joint("N, range(N) or a strictly increasing array (median_domain)", kind="object")],
+    epsilon: Epsilon,
+    delta: Delta = 0.0,
+    alpha: _Alpha | None = None,
+    rng: Rng = None,
+    ledger: PrivacyLedger | None = None,
     *,
-    method: str = "exponential",
-    beta=None,
+    method: Literal["exponential", "log-star"] = "exponential",
+    beta: Probability | None = None,
     log_star: LogStarOptions | None = None,
 ) -> MedianResult:
     """Differentially private median over a finite ordered domain, with the run's verdicts ([Yan25] Theorem 9).
@@ -504,12 +558,7 @@ def private_median(
     >>> is_alpha_median(S, private_median(S, 2 ** 1024, 1.0, rng=1).value, 0.25)
     True
     """
-    if method not in METHODS:
-        raise ValueError(f"method: expected one of {METHODS}, got {method!r}")
-    eps = check_epsilon(epsilon)
-    dlt = check_delta(delta)
-    a = None if alpha is None else _median_alpha(alpha)
-    b = None if beta is None else check_probability(beta, "beta")
+    eps, dlt, a, b = epsilon, delta, alpha, beta
     opts = _log_star_options(log_star)
     dom = median_domain(values, domain)
     if method == "log-star":
@@ -570,19 +619,20 @@ def _quality(sorted_values: np.ndarray, grid: np.ndarray) -> np.ndarray:
     return np.minimum(le, ge).astype(np.int64)
 
 
+@checked
 def interior_point_median(
-    values,
-    domain_size,
-    alpha,
-    beta,
-    epsilon,
-    delta,
+    values: Annotated[Any, Joint("integers in [0, domain_size), non-empty", kind="array")],
+    domain_size: PositiveInt,
+    alpha: _Alpha,
+    beta: Probability,
+    epsilon: Epsilon,
+    delta: Delta,
     *,
-    mode: str = "theorem",
-    n_base: int = N_BASE,
-    k_scale: float = 1.0,
-    default: int = 0,
-    rng=None,
+    mode: _Mode = "theorem",
+    n_base: _NBase = N_BASE,
+    k_scale: _KScale = 1.0,
+    default: NonNegInt = 0,
+    rng: Rng = None,
     strict: bool = False,
 ) -> InteriorPointResult:
     """α-median from a private interior point ([Yan25] footnote 3; docs/interior_point.md §8).
@@ -620,7 +670,7 @@ def interior_point_median(
     InteriorPointResult
         The median candidate, ``failed`` and the run's verdicts.
     """
-    a = _median_alpha(alpha)
+    a = alpha
     params = interior_point_parameters(domain_size, epsilon, delta, beta, mode=mode, n_base=n_base, k_scale=k_scale)
     pts = sorted(_as_points(values, params.domain_size))
     bound = _log_star_n(params.n_required, a)

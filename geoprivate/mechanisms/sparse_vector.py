@@ -30,22 +30,33 @@ from __future__ import annotations
 
 import enum
 import math
+from typing import Annotated
 
 import numpy as np
 
 from geoprivate._validation import (
+    Epsilon,
+    FloatCount,
+    Interval,
+    LinePoints,
+    OpenDelta,
+    PositiveInt,
+    Probability,
+    Rng,
+    Sensitivity,
     as_rng,
-    check_bool,
-    check_delta,
-    check_epsilon,
     check_noise_scale,
-    check_positive_int,
-    check_probability,
-    check_real,
-    check_sensitivity,
+    checked,
 )
-from geoprivate.privacy.accounting import VACUOUS, Guarantee, basic_composition, c_tops_composition
+from geoprivate.privacy.accounting import (
+    VACUOUS,
+    Guarantee,
+    PrivacyLedger,
+    basic_composition,
+    c_tops_composition,
+)
 from geoprivate.privacy.warnings import warn_outside_theorem
+from solvers._checks import check_array_bytes
 
 __all__ = [
     "Answer",
@@ -82,7 +93,11 @@ class HaltedError(RuntimeError):
     """A query was sent to a sparse-vector instance that has halted."""
 
 
-def min_gap(epsilon, delta, n) -> float:
+_Count = FloatCount
+
+
+@checked
+def min_gap(epsilon: Probability, delta: OpenDelta, n: _Count) -> float:
     """Smallest threshold gap t_u - t_l for which [Yan26] Lemma 1 gives (eps, delta)-DP.
 
     .. math:: \\frac{12}{\\varepsilon n}\\left(\\ln(10/\\varepsilon) + \\ln(1/\\delta) + 1\\right)
@@ -102,9 +117,7 @@ def min_gap(epsilon, delta, n) -> float:
     ValueError
         epsilon or delta outside (0, 1), n < 1.
     """
-    eps = check_probability(epsilon, "epsilon")
-    dlt = check_probability(delta, "delta")
-    n = check_positive_int(n, "n")
+    eps, dlt = epsilon, delta
     return 12.0 / (eps * n) * (math.log(10.0 / eps) - math.log(dlt) + 1.0)  # -ln(delta): 1/delta may overflow
 
 
@@ -112,7 +125,8 @@ def min_gap(epsilon, delta, n) -> float:
 _SMALLEST_DELTA = math.ulp(0.0)
 
 
-def lemma1_delta(epsilon, gap, n) -> float:
+@checked
+def lemma1_delta(epsilon: Epsilon, gap: float, n: _Count) -> float:
     """Smallest delta for which a gap of ``gap`` meets [Yan26] Lemma 1 (may be >= 1: no guarantee).
 
     Inverts :func:`min_gap`: delta = exp(-(gap eps n / 12 - ln(10/eps) - 1)).
@@ -131,9 +145,7 @@ def lemma1_delta(epsilon, gap, n) -> float:
     float
         The δ for which ``gap`` equals :func:`min_gap` (>= 1 means no guarantee).
     """
-    eps = check_epsilon(epsilon)
-    g = check_real(gap, "gap")
-    n = check_positive_int(n, "n")
+    eps, g = epsilon, gap
     expo = g * eps * n / 12.0 - math.log(10.0 / eps) - 1.0
     if expo <= -700:
         return math.inf
@@ -142,7 +154,10 @@ def lemma1_delta(epsilon, gap, n) -> float:
     return max(math.exp(-expo), _SMALLEST_DELTA)
 
 
-def lemma1_applies(epsilon, delta, gap, n) -> bool:
+@checked
+def lemma1_applies(
+    epsilon: Epsilon, delta: Annotated[float, Interval(ge=0, le=math.inf)], gap: float, n: _Count
+) -> bool:
     """Whether [Yan26] Lemma 1's hypotheses hold: eps, delta in (0,1) and gap >= min_gap.
 
     Parameters
@@ -164,7 +179,8 @@ def lemma1_applies(epsilon, delta, gap, n) -> bool:
     return gap >= min_gap(epsilon, delta, n)
 
 
-def min_n(alpha, beta, epsilon, T) -> int:
+@checked
+def min_n(alpha: Probability, beta: Probability, epsilon: Probability, T: _Count) -> int:
     """Smallest integer n meeting [Yan26] Lemma 2: n >= 8/(alpha eps) (ln(T+1) + ln(1/beta)).
 
     Parameters
@@ -184,11 +200,12 @@ def min_n(alpha, beta, epsilon, T) -> int:
     ValueError
         alpha, beta, epsilon outside (0, 1) (Lemma 2's hypotheses), T < 1.
     """
-    a = check_probability(alpha, "alpha")
-    b = check_probability(beta, "beta")
-    eps = check_probability(epsilon, "epsilon")
-    T = check_positive_int(T, "T")
-    return math.ceil(8.0 / (a * eps) * (math.log(T + 1) + math.log(1.0 / b)))
+    n = 8.0 / alpha / epsilon * (math.log(T + 1) - math.log(beta))
+    if not math.isfinite(n):
+        raise ValueError(
+            f"alpha * epsilon = {alpha!r} * {epsilon!r} is too small: the sample size is beyond the floats"
+        )
+    return math.ceil(n)
 
 
 class _NoiseBuffer:
@@ -222,6 +239,7 @@ class _NoiseBuffer:
         self._pos += m
 
 
+@checked
 class BetweenThresholds:
     """BetweenThresholds, [Yan26] Algorithm 1 / [NNSY23] Appendix C.2 (Bun et al. 2016).
 
@@ -277,27 +295,35 @@ class BetweenThresholds:
     True
     """
 
-    def __init__(self, epsilon, t_lower, t_upper, n, rng=None, *, c=1, delta=None, ledger=None, strict=False):
-        self.epsilon = check_epsilon(epsilon)
-        self.t_lower = check_real(t_lower, "t_lower")
-        self.t_upper = check_real(t_upper, "t_upper")
+    def __init__(
+        self,
+        epsilon: Epsilon,
+        t_lower: float,
+        t_upper: float,
+        n: _Count,
+        rng: Rng = None,
+        *,
+        c: PositiveInt | None = 1,
+        delta: OpenDelta | None = None,
+        ledger: PrivacyLedger | None = None,
+        strict: bool = False,
+    ):
+        self.epsilon, self.t_lower, self.t_upper, self.n, self.c = epsilon, t_lower, t_upper, n, c
         if not self.t_lower < self.t_upper:
             raise ValueError(f"t_lower must be < t_upper, got t_lower={t_lower!r}, t_upper={t_upper!r}")
-        self.n = check_positive_int(n, "n")
-        self.c = None if c is None else check_positive_int(c, "c")
-        self.gap = check_real(self.t_upper - self.t_lower, "t_upper - t_lower")
+        self.gap = self.t_upper - self.t_lower
+        if not math.isfinite(self.gap):
+            raise ValueError(f"t_upper - t_lower must be finite, got t_lower={t_lower!r}, t_upper={t_upper!r}")
         if delta is None:
             # nudged up by 1e-12 (relative) so rounding never makes the inverted delta fail
             self.delta = lemma1_delta(self.epsilon, self.gap, self.n) * (1 + 1e-12)
         else:
-            self.delta = check_delta(delta)
-            if self.delta == 0:
-                raise ValueError("delta must lie in (0, 1) for BetweenThresholds, got 0")
+            self.delta = delta
         self.lemma1_applies = lemma1_applies(self.epsilon, self.delta, self.gap, self.n)
         self.mu_scale = check_noise_scale(2.0 / (self.epsilon * self.n), "mu_scale", because="2/(epsilon n)")
         self.nu_scale = check_noise_scale(6.0 / (self.epsilon * self.n), "nu_scale", because="6/(epsilon n)")
         if not self.lemma1_applies:
-            warn_outside_theorem(self._outside_lemma1(), strict=check_bool(strict, "strict"))
+            warn_outside_theorem(self._outside_lemma1(), strict=strict)
         rng = as_rng(rng)
         seeds = rng.integers(0, 2**63, size=2)
         self._mu_rng = np.random.default_rng(int(seeds[0]))
@@ -366,7 +392,7 @@ class BetweenThresholds:
             )
 
     # ------------------------------------------------------------------ public API
-    def query(self, value) -> Answer:
+    def query(self, value: float) -> Answer:
         """Answer one counting-query value q_j(S) in [0, 1] with L, R or TOP.
 
         Raises
@@ -377,8 +403,7 @@ class BetweenThresholds:
             If ``value`` is NaN or infinite.
         """
         self._check_running()
-        v = check_real(value, "value")
-        cj = v + self.nu_scale * self._nu.one()
+        cj = value + self.nu_scale * self._nu.one()
         self.n_queries += 1
         if cj < self.t_hat_lower:
             return Answer.L
@@ -387,14 +412,10 @@ class BetweenThresholds:
         self._after_top()
         return Answer.TOP
 
-    def query_batch_codes(self, values) -> np.ndarray:
+    def query_batch_codes(self, values: LinePoints) -> np.ndarray:
         """Vectorised :meth:`query_batch` returning int8 codes (L=0, R=1, TOP=2)."""
         self._check_running()
-        vals = np.asarray(values, dtype=np.float64)
-        if vals.ndim != 1:
-            raise ValueError(f"values must be 1-D, got shape {vals.shape}")
-        if not np.all(np.isfinite(vals)):
-            raise ValueError("values must be finite (no NaN/inf)")
+        vals = values
         m = vals.shape[0]
         out = []
         start, chunk = 0, 1024
@@ -416,7 +437,7 @@ class BetweenThresholds:
             start, chunk = stop, chunk * 4
         return np.concatenate(out) if out else np.empty(0, dtype=np.int8)
 
-    def query_batch(self, values) -> np.ndarray:
+    def query_batch(self, values: LinePoints) -> np.ndarray:
         """Answer a vector of query values up to and including the first TOP (vectorised).
 
         Equivalent, bit for bit, to calling :meth:`query` on each value until the first TOP
@@ -454,7 +475,10 @@ class BetweenThresholds:
         )
 
 
-def simulate_between_thresholds(values, epsilon, t_lower, t_upper, n, size, rng=None) -> np.ndarray:
+@checked
+def simulate_between_thresholds(
+    values: LinePoints, epsilon: Epsilon, t_lower: float, t_upper: float, n: _Count, size: PositiveInt, rng: Rng = None
+) -> np.ndarray:
     """``size`` independent runs of BetweenThresholds (c = 1) on fixed query values, vectorised.
 
     Same law as :class:`BetweenThresholds` (one mu per run shifting both thresholds, one nu
@@ -480,15 +504,13 @@ def simulate_between_thresholds(values, epsilon, t_lower, t_upper, n, size, rng=
     numpy.ndarray of int8, shape (size, len(values))
         Codes L=0, R=1, TOP=2 per query, and -1 after the run halted at its TOP.
     """
-    eps = check_epsilon(epsilon)
-    tl, tu = check_real(t_lower, "t_lower"), check_real(t_upper, "t_upper")
+    eps, tl, tu, vals = epsilon, t_lower, t_upper, values
+    if vals.size == 0:
+        raise ValueError("values must hold at least one query value")
     if not tl < tu:
         raise ValueError(f"t_lower must be < t_upper, got t_lower={t_lower!r}, t_upper={t_upper!r}")
-    n = check_positive_int(n, "n")
-    size = check_positive_int(size, "size")
-    vals = np.asarray(values, dtype=np.float64)
-    if vals.ndim != 1 or not np.all(np.isfinite(vals)):
-        raise ValueError("values must be a 1-D vector of finite numbers")
+    # the noise of every run and query at once: refused before it is drawn when it would not fit in memory
+    check_array_bytes(24 * size * max(1, vals.size), f"size={size} runs x {vals.size} values")
     mu_scale = check_noise_scale(2.0 / (eps * n), "mu_scale", because="2/(epsilon n)")
     nu_scale = check_noise_scale(6.0 / (eps * n), "nu_scale", because="6/(epsilon n)")
     rng = as_rng(rng)
@@ -501,7 +523,8 @@ def simulate_between_thresholds(values, epsilon, t_lower, t_upper, n, size, rng=
     return codes
 
 
-def above_threshold_alpha(epsilon, beta, T, sensitivity=1.0) -> float:
+@checked
+def above_threshold_alpha(epsilon: Epsilon, beta: Probability, T: PositiveInt, sensitivity: Sensitivity = 1.0) -> float:
     """Accuracy of AboveThreshold, [BF26] Lemma 4.3: alpha = 8 ln(2T/beta) / eps (times Delta).
 
     Parameters
@@ -518,13 +541,11 @@ def above_threshold_alpha(epsilon, beta, T, sensitivity=1.0) -> float:
     float
         α such that w.p. >= 1 − β every answer is α-accurate.
     """
-    eps = check_epsilon(epsilon)
-    b = check_probability(beta, "beta")
-    T = check_positive_int(T, "T")
     # ln(2T/β) as a sum of logs: T may be an integer beyond floating point (10**400)
-    return check_sensitivity(sensitivity) * 8.0 * (math.log(2) + math.log(T) - math.log(b)) / eps
+    return sensitivity * 8.0 * (math.log(2) + math.log(T) - math.log(beta)) / epsilon
 
 
+@checked
 class AboveThreshold:
     """AboveThreshold (Dwork–Roth 2014, Alg. 1) with [BF26]'s interface (§4, Lemma 4.3).
 
@@ -544,11 +565,17 @@ class AboveThreshold:
     ledger : PrivacyLedger, optional
     """
 
-    def __init__(self, epsilon, L, beta, rng=None, *, sensitivity=1.0, ledger=None):
-        self.epsilon = check_epsilon(epsilon)
-        self.L = check_real(L, "L")
-        self.beta = check_probability(beta, "beta")
-        self.sensitivity = check_sensitivity(sensitivity)
+    def __init__(
+        self,
+        epsilon: Epsilon,
+        L: float,
+        beta: Probability,
+        rng: Rng = None,
+        *,
+        sensitivity: Sensitivity = 1.0,
+        ledger: PrivacyLedger | None = None,
+    ):
+        self.epsilon, self.L, self.beta, self.sensitivity = epsilon, L, beta, sensitivity
         self.rho_scale = check_noise_scale(
             2.0 * self.sensitivity / self.epsilon, "rho_scale", because="2 sensitivity/epsilon"
         )
@@ -558,7 +585,7 @@ class AboveThreshold:
         self._rng = as_rng(rng)
         self.rho = float(self._rng.laplace(0.0, self.rho_scale))
         self.noisy_threshold = self.L + self.rho
-        self._pending = None
+        self._pending: float | None = None
         self.n_queries = 0
         self.halted = False
         if ledger is not None:
@@ -572,11 +599,11 @@ class AboveThreshold:
                 sensitivity=self.sensitivity,
             )
 
-    def add_query(self, value) -> None:
+    def add_query(self, value: float) -> None:
         """Add a sensitivity-``sensitivity`` query by its value q(D)."""
         if self.halted:
             raise HaltedError("AboveThreshold has halted (a query tested above threshold)")
-        self._pending = check_real(value, "value")
+        self._pending = value
         self.n_queries += 1
 
     def test_above_threshold(self) -> bool:
@@ -592,7 +619,7 @@ class AboveThreshold:
             self.halted = True
         return bool(above)
 
-    def first_above(self, values) -> int | None:
+    def first_above(self, values: LinePoints) -> int | None:
         """:meth:`add_query` then :meth:`test_above_threshold` for each of ``values`` in turn,
         up to the first that tests above: its index (the instance halts), or None.
 
@@ -602,9 +629,7 @@ class AboveThreshold:
         """
         if self.halted:
             raise HaltedError("AboveThreshold has halted (a query tested above threshold)")
-        v = np.asarray(values, dtype=np.float64).reshape(-1)
-        if v.size and not np.isfinite(v).all():
-            raise ValueError(f"values: entries must be finite, got {v[~np.isfinite(v)][0]!r}")
+        v = values
         if v.size == 0:
             return None
         bits = self._rng.bit_generator
@@ -632,6 +657,6 @@ class AboveThreshold:
         """
         return Guarantee(self.epsilon, 0.0)
 
-    def alpha(self, T) -> float:
+    def alpha(self, T: PositiveInt) -> float:
         """Lemma 4.3's accuracy alpha = 8 ln(2T/beta)/eps (times the sensitivity) for T queries."""
         return above_threshold_alpha(self.epsilon, self.beta, T, self.sensitivity)

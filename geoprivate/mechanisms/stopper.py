@@ -31,17 +31,21 @@ answering give the same transcript.
 from __future__ import annotations
 
 import math
+from typing import Annotated
 
 import numpy as np
 
 from geoprivate._validation import (
+    Epsilon,
+    FloatCount,
+    Interval,
+    LinePoints,
+    PositiveInt,
+    Probability,
+    Rng,
     as_rng,
-    check_epsilon,
-    check_int_in_range,
     check_noise_scale,
-    check_positive_int,
-    check_probability,
-    check_real,
+    checked,
 )
 from geoprivate.mechanisms.sparse_vector import (
     HaltedError,
@@ -68,7 +72,13 @@ CONSTRUCTION = (
 )
 
 
-def stopper_slack(epsilon_stop, beta_stop, R) -> float:
+#: a TOP budget c or cap c_max (beyond MAX_CAP a cap is no budget at all)
+_Cap = Annotated[int, Interval(ge=1, le=MAX_CAP)]
+_Count = FloatCount
+
+
+@checked
+def stopper_slack(epsilon_stop: Epsilon, beta_stop: Probability, R: PositiveInt) -> float:
     """a_s = 8 ln(2R/β_s)/ε_s: AboveThreshold's accuracy over R count queries ([BF26] Lemma 4.3).
 
     Parameters
@@ -86,7 +96,8 @@ def stopper_slack(epsilon_stop, beta_stop, R) -> float:
     return above_threshold_alpha(epsilon_stop, beta_stop, R, 1.0)
 
 
-def stopper_cap(c, epsilon_stop, beta_stop, R) -> int:
+@checked
+def stopper_cap(c: _Cap, epsilon_stop: Epsilon, beta_stop: Probability, R: PositiveInt) -> int:
     """c_max = ⌈c + 2 a_s⌉: the hard TOP cap, reached before the stopper halts w.p. ≤ β_s.
 
     Parameters
@@ -103,7 +114,7 @@ def stopper_cap(c, epsilon_stop, beta_stop, R) -> int:
     int
         c_max.
     """
-    c_max = check_positive_int(c, "c") + 2 * stopper_slack(epsilon_stop, beta_stop, R)
+    c_max = c + 2 * stopper_slack(epsilon_stop, beta_stop, R)
     if not math.isfinite(c_max):
         raise ValueError(
             f"epsilon_stop: the stopper's slack 8 ln(2R/beta_stop)/epsilon_stop is not finite for epsilon_stop = "
@@ -112,7 +123,8 @@ def stopper_cap(c, epsilon_stop, beta_stop, R) -> int:
     return math.ceil(c_max)
 
 
-def training_guarantee(epsilon, t_lower, t_upper, n, c_max) -> Guarantee:
+@checked
+def training_guarantee(epsilon: Epsilon, t_lower: float, t_upper: float, n: _Count, c_max: _Cap) -> Guarantee:
     """(ε_tr, δ_tr) of :class:`StoppedBetweenThresholds` w.r.t. its database (sensitivity 1/n).
 
     ε_tr = ε'/2 + c_max (ε'/3 + ln(1/(1 − 2/(n w)))), δ_tr = ½ exp(−μ_max ε' n/2),
@@ -134,19 +146,19 @@ def training_guarantee(epsilon, t_lower, t_upper, n, c_max) -> Guarantee:
     Guarantee
         (ε_tr, δ_tr).
     """
-    eps = check_epsilon(epsilon)
-    n = check_positive_int(n, "n")
-    gap = check_real(t_upper, "t_upper") - check_real(t_lower, "t_lower")
-    if not gap > 0:
+    eps = epsilon
+    gap = t_upper - t_lower
+    if not gap > 0 or not math.isfinite(gap):
         raise ValueError(f"t_upper - t_lower must be > 0, got {gap!r}")
     w, mu_max = gap / 2, gap / 4
     if n * w <= 2:
         return Guarantee(math.inf, 1.0)
-    e = eps / 2 + check_int_in_range(c_max, "c_max", 1, MAX_CAP) * (eps / 3 - math.log1p(-2 / (n * w)))
+    e = eps / 2 + c_max * (eps / 3 - math.log1p(-2 / (n * w)))
     return Guarantee(e, min(1.0, 0.5 * math.exp(-mu_max * eps * n / 2)))
 
 
-def query_guarantee(epsilon_stop, beta_stop) -> Guarantee:
+@checked
+def query_guarantee(epsilon_stop: Epsilon, beta_stop: Probability) -> Guarantee:
     """(ε_s, (1 + e^{ε_s}) β_s): one query of the stream changed, its own answer hidden.
 
     Parameters
@@ -159,13 +171,13 @@ def query_guarantee(epsilon_stop, beta_stop) -> Guarantee:
     Guarantee
         (ε_s, (1 + e^{ε_s}) β_s).
     """
-    e = check_epsilon(epsilon_stop, "epsilon_stop")
-    b = check_probability(beta_stop, "beta_stop")
+    e, b = epsilon_stop, beta_stop
     # (1 + e^ε) β in logs: e^ε overflows for ε > 709, where δ is 1 anyway
     log_delta = math.log(b) + e + math.log1p(math.exp(-e))
     return Guarantee(e, 1.0 if log_delta >= 0 else math.exp(log_delta))
 
 
+@checked
 class StoppedBetweenThresholds:
     """BetweenThresholds whose TOPs leave the answering state alone, halted by a private stopper.
 
@@ -190,16 +202,23 @@ class StoppedBetweenThresholds:
     c_max : int — the hard cap; tops, n_queries, halted as BetweenThresholds.
     """
 
-    def __init__(self, epsilon, t_lower, t_upper, n, rng=None, *, c, epsilon_stop, beta_stop, max_queries):
-        self.epsilon = check_epsilon(epsilon)
-        self.t_lower, self.t_upper = check_real(t_lower, "t_lower"), check_real(t_upper, "t_upper")
+    def __init__(
+        self,
+        epsilon: Epsilon,
+        t_lower: float,
+        t_upper: float,
+        n: _Count,
+        rng: Rng = None,
+        *,
+        c: _Cap,
+        epsilon_stop: Epsilon,
+        beta_stop: Probability,
+        max_queries: PositiveInt,
+    ):
+        self.epsilon, self.t_lower, self.t_upper, self.n, self.c = epsilon, t_lower, t_upper, n, c
         if not self.t_lower < self.t_upper:
             raise ValueError(f"t_lower must be < t_upper, got t_lower={t_lower!r}, t_upper={t_upper!r}")
-        self.n = check_positive_int(n, "n")
-        self.c = check_positive_int(c, "c")
-        self.epsilon_stop = check_epsilon(epsilon_stop)
-        self.beta_stop = check_probability(beta_stop, "beta_stop")
-        self.max_queries = check_positive_int(max_queries, "max_queries")
+        self.epsilon_stop, self.beta_stop, self.max_queries = epsilon_stop, beta_stop, max_queries
         self.slack = stopper_slack(self.epsilon_stop, self.beta_stop, self.max_queries)
         self.c_max = stopper_cap(self.c, self.epsilon_stop, self.beta_stop, self.max_queries)
         self.mu_scale = check_noise_scale(2.0 / (self.epsilon * self.n), "mu_scale", because="2/(epsilon n)")
@@ -215,9 +234,9 @@ class StoppedBetweenThresholds:
         self.tops = 0
         self.n_queries = 0
         self.halted = False
-        self.halted_by = None  # "stopper" or "cap"
+        self.halted_by: str | None = None  # "stopper" or "cap"
 
-    def query_batch_codes(self, values) -> np.ndarray:
+    def query_batch_codes(self, values: LinePoints) -> np.ndarray:
         """Answer query values in order (codes L=0, R=1, TOP=2) up to the stopper's halt.
 
         After each answer the stopper tests count + ν^s ≥ c + a_s + ρ (ν^s ~ Lap(4/ε_s))
@@ -225,9 +244,7 @@ class StoppedBetweenThresholds:
         """
         if self.halted:
             raise HaltedError(f"StoppedBetweenThresholds has halted ({self.halted_by}) after {self.tops} TOPs")
-        vals = np.asarray(values, dtype=np.float64)
-        if vals.ndim != 1 or not np.all(np.isfinite(vals)):
-            raise ValueError("values must be a 1-D vector of finite numbers")
+        vals = values
         m = vals.size
         cj = vals + self.nu_scale * self._nu.peek(m)
         codes = np.where(cj < self.t_hat_lower, 0, np.where(cj > self.t_hat_upper, 1, 2)).astype(np.int8)

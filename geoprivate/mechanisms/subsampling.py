@@ -8,16 +8,32 @@ subset of a database of size t >= (n/eps)(3 + exp(eps')), is
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Annotated, Any
+
 import numpy as np
 
-from geoprivate._validation import as_rng, check_bool, check_positive_int
-from geoprivate.privacy.accounting import subsampling_amplification
+from geoprivate._validation import Check, Delta, Epsilon, Interval, Rng, as_rng, checked
+from geoprivate.privacy.accounting import PrivacyLedger, subsampling_amplification
 from geoprivate.privacy.warnings import warn_outside_theorem
+from solvers._checks import check_array_bytes
 
 __all__ = ["subsample", "subsampled"]
 
 
-def subsample(t, n, rng=None) -> np.ndarray:
+#: a database size t or a sample size n (the subsample's index array must fit in memory)
+_Size = Annotated[int, Interval(ge=1, le=2**63 - 1)]
+
+
+def _records(value, name: str):
+    """A sequence of records (indexable, with a length) or an iterable of them (made a list)."""
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+        raise TypeError(f"{name} must be a sequence of records, got {type(value).__name__}")
+    return value if hasattr(value, "__getitem__") and hasattr(value, "__len__") else list(value)
+
+
+@checked
+def subsample(t: _Size, n: _Size, rng: Rng = None) -> np.ndarray:
     """A uniformly random size-``n`` subset J of {0, ..., t-1}, as sorted indices.
 
     Parameters
@@ -34,14 +50,25 @@ def subsample(t, n, rng=None) -> np.ndarray:
     numpy.ndarray of int, shape (n,)
         The sorted indices of J.
     """
-    t = check_positive_int(t, "t")
-    n = check_positive_int(n, "n")
     if n > t:
         raise ValueError(f"n must be <= t, got n={n}, t={t}")
+    check_array_bytes(16 * n, f"a subsample of n={n} indices")
     return np.sort(as_rng(rng).choice(t, size=n, replace=False))
 
 
-def subsampled(algorithm, data, n, epsilon_prime, delta_prime, epsilon, rng=None, ledger=None, *, strict=False):
+@checked
+def subsampled(
+    algorithm: Callable[..., Any],
+    data: Annotated[Any, Check(_records, kind="object")],
+    n: _Size,
+    epsilon_prime: Epsilon,
+    delta_prime: Delta,
+    epsilon: Epsilon,
+    rng: Rng = None,
+    ledger: PrivacyLedger | None = None,
+    *,
+    strict: bool = False,
+):
     """Run ``algorithm(data[J], rng)`` on a random size-``n`` subset J ([NNSY23] Claim 2.7).
 
     Parameters
@@ -66,13 +93,15 @@ def subsampled(algorithm, data, n, epsilon_prime, delta_prime, epsilon, rng=None
     The algorithm's output.
     """
     t_needed, g = subsampling_amplification(epsilon_prime, delta_prime, epsilon, n)
-    arr = data if hasattr(data, "__getitem__") and hasattr(data, "__len__") else list(data)
+    arr = data
     t = len(arr)
+    if t < n:
+        raise ValueError(f"data has {t} records, fewer than the subsample size n = {n}")
     if t < t_needed:
         warn_outside_theorem(
             f"subsampled: len(data) = {t} < t = {t_needed} of [NNSY23] Claim 2.7: the amplified "
             f"guarantee does not hold (pass strict=True to refuse)",
-            strict=check_bool(strict, "strict"),
+            strict=strict,
         )
     rng = as_rng(rng)
     J = subsample(t, n, rng)

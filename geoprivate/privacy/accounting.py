@@ -18,11 +18,20 @@ References
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Annotated, Any
 
-from geoprivate._validation import check_bool, check_delta, check_epsilon, check_positive_int
+from geoprivate._validation import (
+    Check,
+    Delta,
+    Epsilon,
+    FloatCount,
+    Interval,
+    OpenDelta,
+    UnitInterval,
+    checked,
+)
+from solvers._checks import as_list
 
 __all__ = [
     "ACCOUNTANTS",
@@ -68,6 +77,26 @@ def check_accountant(accountant) -> str:
     return accountant
 
 
+#: an epsilon as a guarantee states it: 0 (a constant mechanism) up to inf (the vacuous guarantee)
+GuaranteeEpsilon = Annotated[float, Interval(ge=0, le=math.inf)]
+_Count = FloatCount
+
+
+def _guarantee_list(value, name: str) -> list:
+    """An iterable of :class:`Guarantee` values, as a list (a string or a number is refused)."""
+    out = as_list(value, name, "an iterable of Guarantee values")
+    for g in out:
+        if not isinstance(g, Guarantee):
+            raise TypeError(f"{name} must hold Guarantee values, got {type(g).__name__}")
+    return out
+
+
+def _exp_or_inf(x: float) -> float:
+    """e^x, or inf where it overflows (a bound beyond the floats is the vacuous bound)."""
+    return math.exp(x) if x < 709.0 else math.inf
+
+
+@checked
 @dataclass(frozen=True)
 class Guarantee:
     """An (epsilon, delta)-differential-privacy guarantee, as a value.
@@ -99,25 +128,13 @@ class Guarantee:
     Guarantee(epsilon=0.75, delta=1e-06)
     """
 
-    epsilon: float
-    delta: float = 0.0
+    epsilon: GuaranteeEpsilon
+    delta: UnitInterval = 0.0
     utility_proved: bool | None = field(default=None, compare=False, repr=False)
     accountant: str = field(default="paper", compare=False, repr=False)
 
     def __post_init__(self):
         check_accountant(self.accountant)
-        if self.utility_proved is not None and not isinstance(self.utility_proved, bool):
-            raise TypeError(f"utility_proved must be a bool or None, got {type(self.utility_proved).__name__}")
-        for name, v in (("epsilon", self.epsilon), ("delta", self.delta)):
-            if isinstance(v, bool) or not isinstance(v, (int, float)) and not hasattr(v, "__float__"):
-                raise TypeError(f"{name} must be a real number, got {type(v).__name__}")
-        eps, dlt = float(self.epsilon), float(self.delta)
-        if math.isnan(eps) or eps < 0:
-            raise ValueError(f"epsilon must be >= 0 (inf allowed), got {self.epsilon!r}")
-        if math.isnan(dlt) or not (0.0 <= dlt <= 1.0):
-            raise ValueError(f"delta must lie in [0, 1], got {self.delta!r}")
-        object.__setattr__(self, "epsilon", eps)
-        object.__setattr__(self, "delta", dlt)
 
     @property
     def is_vacuous(self) -> bool:
@@ -162,7 +179,8 @@ class Guarantee:
 VACUOUS = Guarantee(math.inf, 1.0)
 
 
-def basic_composition(guarantees: Iterable[Guarantee]) -> Guarantee:
+@checked
+def basic_composition(guarantees: Annotated[Any, Check(_guarantee_list)]) -> Guarantee:
     """Sum of epsilons and deltas ([NNSY23] Proposition 2.5; [Yan25] Theorem 6).
 
     The empty composition is ``Guarantee(0, 0)``.
@@ -179,14 +197,13 @@ def basic_composition(guarantees: Iterable[Guarantee]) -> Guarantee:
     """
     eps, dlt = 0.0, 0.0
     for g in guarantees:
-        if not isinstance(g, Guarantee):
-            raise TypeError(f"guarantees must hold Guarantee values, got {type(g).__name__}")
         eps += g.epsilon
         dlt += g.delta
     return Guarantee(eps, min(1.0, dlt))
 
 
-def advanced_composition(epsilon, delta, k, delta_prime) -> Guarantee:
+@checked
+def advanced_composition(epsilon: Epsilon, delta: Delta, k: _Count, delta_prime: OpenDelta) -> Guarantee:
     """Advanced composition exactly as [Yan26] Theorem 3 (Dwork–Rothblum–Vadhan 2010).
 
     ``k`` adaptively composed (epsilon, delta)-DP mechanisms are
@@ -218,18 +235,14 @@ def advanced_composition(epsilon, delta, k, delta_prime) -> Guarantee:
     >>> round(g.epsilon, 6), g.delta
     (5.756106, 1e-06)
     """
-    eps = check_epsilon(epsilon)
-    dlt = check_delta(delta)
-    k = check_positive_int(k, "k")
-    dp = check_delta(delta_prime, "delta_prime")
-    if dp == 0:
-        raise ValueError(f"delta_prime must lie in (0, 1), got {delta_prime!r}")
+    eps, dlt, dp = epsilon, delta, delta_prime
     eps_prime = math.sqrt(2 * k * math.log(1 / dp)) * eps + k * eps * math.tanh(eps / 2)
     # (e^eps - 1)/(e^eps + 1) == tanh(eps/2), computed without overflow for large eps.
     return Guarantee(eps_prime, min(1.0, k * dlt + dp))
 
 
-def c_tops_composition(epsilon, delta, c) -> Guarantee:
+@checked
+def c_tops_composition(epsilon: Epsilon, delta: OpenDelta, c: _Count) -> Guarantee:
     """BetweenThresholds allowed ``c`` tops: [NNSY23] Observation 2, exactly as printed.
 
     (epsilon', 2*c*delta)-DP with
@@ -259,16 +272,16 @@ def c_tops_composition(epsilon, delta, c) -> Guarantee:
         epsilon <= 0, delta not in (0, 1), c < 1, or c*delta >= 1 (ln(1/(c delta)) <= 0:
         the formula is meaningless there).
     """
-    eps = check_epsilon(epsilon)
-    dlt = check_delta(delta)
-    c = check_positive_int(c, "c")
-    if dlt == 0 or c * dlt >= 1:
+    eps, dlt = epsilon, delta
+    if c * dlt >= 1:
         raise ValueError(f"Observation 2 needs 0 < c*delta < 1, got c={c}, delta={delta!r}")
-    eps_prime = math.sqrt(2 * c * math.log(1 / (c * dlt))) * eps + c * eps * math.expm1(eps)
+    # ln(1/(c delta)) as a difference of logs: c*delta may underflow; e^eps - 1 is inf past the floats
+    eps_prime = math.sqrt(2 * c * (-math.log(c) - math.log(dlt))) * eps + c * eps * (_exp_or_inf(eps) - 1)
     return Guarantee(eps_prime, min(1.0, 2 * c * dlt))
 
 
-def subsampling_amplification(epsilon_prime, delta_prime, epsilon, n):
+@checked
+def subsampling_amplification(epsilon_prime: Epsilon, delta_prime: Delta, epsilon: Epsilon, n: _Count):
     """Privacy amplification by sub-sampling, [NNSY23] Claim 2.7 (Kasiviswanathan et al. 2011).
 
     An (epsilon', delta')-DP algorithm run on a uniformly random size-``n`` subset of a
@@ -297,16 +310,19 @@ def subsampling_amplification(epsilon_prime, delta_prime, epsilon, n):
     ValueError
         epsilon not in (0, 1], epsilon' <= 0, delta' not in [0, 1), n < 1.
     """
-    ep = check_epsilon(epsilon_prime, "epsilon_prime")
-    dp = check_delta(delta_prime, "delta_prime")
-    eps = check_epsilon(epsilon)
+    ep, dp, eps = epsilon_prime, delta_prime, epsilon
     if eps > 1:
         raise ValueError(f"Claim 2.7 needs epsilon <= 1, got {epsilon!r}")
-    n = check_positive_int(n, "n")
-    t = math.ceil(n / eps * (3 + math.exp(ep)))
-    return t, Guarantee(eps, 4 * eps * dp / (3 + math.exp(ep)))
+    t = n / eps * (3 + _exp_or_inf(ep))
+    if not math.isfinite(t):
+        raise ValueError(
+            f"the database size t = (n / epsilon)(3 + e^epsilon_prime) is beyond the floats "
+            f"(n={n}, epsilon={eps!r}, epsilon_prime={ep!r})"
+        )
+    return math.ceil(t), Guarantee(eps, 4 * eps * dp / (3 + math.exp(ep)))
 
 
+@checked
 @dataclass(frozen=True)
 class LedgerEntry:
     """An output (a release) recorded in a :class:`PrivacyLedger`.
@@ -330,8 +346,8 @@ class LedgerEntry:
     """
 
     mechanism: str
-    epsilon: float
-    delta: float
+    epsilon: GuaranteeEpsilon
+    delta: UnitInterval
     theorem: str
     applies: bool = True
     params: dict = field(default_factory=dict)
@@ -345,6 +361,7 @@ class LedgerEntry:
         return Guarantee(self.epsilon, min(1.0, self.delta), accountant=self.accountant)
 
 
+@checked
 class PrivacyLedger:
     """An append-only record of what a run spent and under which theorem.
 
@@ -363,8 +380,8 @@ class PrivacyLedger:
     def record(
         self,
         mechanism: str,
-        epsilon: float,
-        delta: float,
+        epsilon: GuaranteeEpsilon,
+        delta: UnitInterval,
         theorem: str,
         applies: bool = True,
         *,
@@ -381,18 +398,10 @@ class PrivacyLedger:
         ValueError
             NaN or negative epsilon, delta outside [0, 1].
         """
-        if not isinstance(mechanism, str) or not mechanism:
+        if not mechanism:
             raise TypeError(f"mechanism must be a non-empty str, got {mechanism!r}")
-        if not isinstance(theorem, str):
-            raise TypeError(f"theorem must be a str, got {type(theorem).__name__}")
-        applies = check_bool(applies, "applies")
         accountant = check_accountant(accountant)
-        eps, dlt = float(epsilon), float(delta)
-        if math.isnan(eps) or eps < 0:
-            raise ValueError(f"epsilon must be >= 0, got {epsilon!r}")
-        if math.isnan(dlt) or not (0 <= dlt <= 1):
-            raise ValueError(f"delta must lie in [0, 1], got {delta!r}")
-        self.entries.append(LedgerEntry(mechanism, eps, dlt, theorem, applies, dict(params), accountant))
+        self.entries.append(LedgerEntry(mechanism, epsilon, delta, theorem, applies, dict(params), accountant))
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -415,7 +424,7 @@ class PrivacyLedger:
             return VACUOUS
         return basic_composition(e.guarantee for e in self.entries)
 
-    def advanced_composition(self, delta_prime: float) -> Guarantee:
+    def advanced_composition(self, delta_prime: OpenDelta) -> Guarantee:
         """[Yan26] Theorem 3 over all entries, each bounded by the largest (eps, delta).
 
         Every entry is (max eps, max delta)-DP, so Theorem 3 with k = len(entries) applies.

@@ -27,6 +27,9 @@ import sys
 import threading
 import warnings
 from collections.abc import Iterator
+from typing import Annotated, Any
+
+from geoprivate._validation import Check, Interval, checked
 
 __all__ = [
     "PrivacyWarning",
@@ -82,7 +85,37 @@ def refusal_message(message: str) -> str:
     return f"refused under strict=True: {core}"
 
 
-def warn_outside_theorem(message: str, *, strict: bool = False, stacklevel: int = 3) -> None:
+#: a warnings.warn stacklevel
+_StackLevel = Annotated[int, Interval(ge=1, le=1000)]
+
+
+def _text_stream(value, name: str):
+    """A text stream (anything with ``write``), or ``TypeError`` naming ``name``."""
+    if not callable(getattr(value, "write", None)):
+        raise TypeError(f"{name} must be a text stream (with a write method), got {type(value).__name__}")
+    return value
+
+
+def _tally_records(value, name: str) -> list:
+    """Rows of :meth:`WarningTally.records`: dicts with a str category and message and a count >= 1."""
+    if value is None:
+        return []
+    if isinstance(value, (str, bytes, dict)) or not hasattr(value, "__iter__"):
+        raise TypeError(f"{name} must be an iterable of dicts, got {type(value).__name__}")
+    rows = list(value)
+    for r in rows:
+        ok = isinstance(r, dict) and isinstance(r.get("category"), str) and isinstance(r.get("message"), str)
+        count = r.get("count") if isinstance(r, dict) else None
+        if not ok or isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            raise ValueError(f"{name}: rows must be {{'category': str, 'message': str, 'count': int >= 1}}, got {r!r}")
+    return rows
+
+
+_Stream = Annotated[Any, Check(_text_stream)]
+
+
+@checked
+def warn_outside_theorem(message: str, *, strict: bool = False, stacklevel: _StackLevel = 3) -> None:
     """Warn (``PrivacyWarning``) or, if ``strict``, raise ``PrivacyParameterError``.
 
     The warning's text may offer ``strict=True``; the refusal's text does not (it says the
@@ -102,7 +135,8 @@ def warn_outside_theorem(message: str, *, strict: bool = False, stacklevel: int 
     warnings.warn(message, PrivacyWarning, stacklevel=stacklevel)
 
 
-def warn_below_sample_bound(message: str, *, stacklevel: int = 3) -> None:
+@checked
+def warn_below_sample_bound(message: str, *, stacklevel: _StackLevel = 3) -> None:
     """Emit a :class:`UtilityWarning`: the run's accuracy is not proved (privacy may still be).
 
     Parameters
@@ -150,7 +184,8 @@ def error_bound_says_something(name: str, alpha, *, stacklevel: int = 4) -> bool
 _NUMBER = re.compile(r"(?<![A-Za-z_])[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|\b(?:inf|nan)\b")
 
 
-def warning_cause(message) -> str:
+@checked
+def warning_cause(message: str | Warning) -> str:
     """The cause of a warning: its message with every number replaced by ``#``.
 
     Two warnings with the same cause differ only in the numbers of the run (``n=k=10`` and
@@ -169,6 +204,7 @@ def warning_cause(message) -> str:
     return _NUMBER.sub("#", " ".join(str(message).split()))
 
 
+@checked
 class WarningTally:
     """Warnings counted by (category, cause), each with its first message (thread-safe).
 
@@ -185,7 +221,7 @@ class WarningTally:
         self._by_cause: dict[tuple[str, str], dict] = {}
         self._lock = threading.Lock()
 
-    def add(self, category: str, message, count: int = 1) -> None:
+    def add(self, category: str, message: str | Warning, count: Annotated[int, Interval(ge=1)] = 1) -> None:
         """Count ``count`` warnings of ``category`` (its name) with ``message``.
 
         Parameters
@@ -213,7 +249,7 @@ class WarningTally:
                 rec["count"] += count
                 rec["same"] = rec["same"] and text == rec["message"]
 
-    def merge(self, records) -> None:
+    def merge(self, records: Annotated[Any, Check(_tally_records)]) -> None:
         """Add the :meth:`records` of another tally (e.g. one a worker process returned).
 
         Parameters
@@ -221,10 +257,10 @@ class WarningTally:
         records : iterable of dict
             ``{"category", "message", "count"}`` rows (``"same"`` optional).
         """
-        for r in records or ():
+        for r in records:
             key = (r["category"], warning_cause(r["message"]))
             was = key in self._by_cause
-            self.add(r["category"], r["message"], int(r["count"]))
+            self.add(r["category"], r["message"], r["count"])
             if not r.get("same", True) or was:
                 with self._lock:
                     rec = self._by_cause[key]
@@ -267,7 +303,7 @@ class WarningTally:
                 )
         return out
 
-    def report(self, file=None, prefix: str = "") -> None:
+    def report(self, file: _Stream | None = None, prefix: str = "") -> None:
         """Print :meth:`lines` (each after ``prefix``) to ``file`` (default ``sys.stderr``).
 
         Parameters
@@ -295,8 +331,9 @@ def active_tally() -> WarningTally | None:
     return _ACTIVE[-1] if _ACTIVE else None
 
 
+@checked
 @contextlib.contextmanager
-def counted_warnings(*, report_to=None, prefix: str = "") -> Iterator[WarningTally]:
+def counted_warnings(*, report_to: _Stream | None = None, prefix: str = "") -> Iterator[WarningTally]:
     """Count every warning raised in the block instead of printing it; optionally print the counts at the end.
 
     Inside the block every warning that the filters let through is counted and none is
@@ -339,7 +376,17 @@ def counted_warnings(*, report_to=None, prefix: str = "") -> Iterator[WarningTal
 _NOTEBOOK_HOOKS: dict = {}
 
 
-def count_warnings_per_cell(shell=None) -> None:
+def _shell(value, name: str):
+    """An IPython shell: something with ``events.register``."""
+    if not callable(getattr(getattr(value, "events", None), "register", None)):
+        raise TypeError(
+            f"{name} must be an IPython InteractiveShell (with events.register), got {type(value).__name__}"
+        )
+    return value
+
+
+@checked
+def count_warnings_per_cell(shell: Annotated[Any, Check(_shell)] | None = None) -> None:
     """In IPython / Jupyter: count each cell's warnings and print one line per cause at its end.
 
     Registers ``pre_run_cell`` / ``post_run_cell`` hooks that run every cell inside
@@ -354,8 +401,8 @@ def count_warnings_per_cell(shell=None) -> None:
 
     Raises
     ------
-    RuntimeError
-        Outside IPython.
+    ValueError
+        Outside IPython, with no ``shell`` given.
     """
     if shell is None:
         try:
@@ -364,7 +411,7 @@ def count_warnings_per_cell(shell=None) -> None:
             get_ipython = lambda: None  # noqa: E731
         shell = get_ipython()
     if shell is None:
-        raise RuntimeError("count_warnings_per_cell: not running under IPython (use counted_warnings instead)")
+        raise ValueError("shell: not running under IPython, and no shell given (use counted_warnings instead)")
     if id(shell) in _NOTEBOOK_HOOKS:
         return
     open_cells: list = []

@@ -15,9 +15,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
+from solvers._domains import checked
+
 __all__ = ["FarkasCertificate", "FeasibilityResult", "OptimizeResult"]
 
 
+@checked
 @dataclass(frozen=True)
 class FarkasCertificate:
     """Farkas multipliers: ``y_ub`` (one per inequality row, ``>= 0``) and ``y_eq`` (free).
@@ -37,6 +40,7 @@ class FarkasCertificate:
     y_eq: tuple
 
 
+@checked
 @dataclass(frozen=True)
 class FeasibilityResult:
     """Outcome of :func:`feasible_point`.
@@ -65,6 +69,7 @@ class FeasibilityResult:
     method: str = ""
 
 
+@checked
 @dataclass(frozen=True)
 class OptimizeResult:
     """Outcome of :func:`maximize`.

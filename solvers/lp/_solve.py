@@ -19,6 +19,7 @@ from typing import NamedTuple
 import numpy as np
 
 import solvers.lp._highs as _highs
+from solvers._domains import LPPart, checked
 from solvers._rational import common_denominator
 from solvers.lp._active_set import _feasible_active_set
 from solvers.lp._checks import (
@@ -62,7 +63,10 @@ _ZERO = Fraction(0)
 _SIMPLEX_FIRST = 300
 
 
-def feasible_point(A_ub, b_ub, A_eq=None, b_eq=None, *, strict: bool = False) -> FeasibilityResult:
+@checked
+def feasible_point(
+    A_ub: LPPart, b_ub: LPPart, A_eq: LPPart = None, b_eq: LPPart = None, *, strict: bool = False
+) -> FeasibilityResult:
     """Exact feasibility of ``{x : A_ub x <= b_ub, A_eq x = b_eq}`` with a certificate either way.
 
     Parameters
@@ -267,7 +271,8 @@ def _feasible_via_slack(S: _System) -> FeasibilityResult | None:
 # --------------------------------------------------------------------------- optimisation
 
 
-def maximize(c, A_ub, b_ub, A_eq=None, b_eq=None) -> OptimizeResult:
+@checked
+def maximize(c: LPPart, A_ub: LPPart, b_ub: LPPart, A_eq: LPPart = None, b_eq: LPPart = None) -> OptimizeResult:
     """Exact ``max c^T x`` over ``{x : A_ub x <= b_ub, A_eq x = b_eq}`` (``x`` free).
 
     Parameters

@@ -11,7 +11,10 @@ True
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Annotated, Any
 
+from solvers._checks import check_certificate_pair
+from solvers._domains import Check, Joint, LPPart, checked
 from solvers._rational import common_denominator
 from solvers.lp._checks import _caller_to_scaled_ints, _cert_ok, _dot, _optimal_ok, _point_ok
 from solvers.lp._results import FarkasCertificate, OptimizeResult, _homed_in_solvers_lp
@@ -20,7 +23,16 @@ from solvers.lp._system import _as_vector, _prepare
 __all__ = ["is_farkas_certificate", "is_feasible_point", "is_optimize_certificate"]
 
 
-def is_feasible_point(A_ub, b_ub, A_eq, b_eq, point, *, strict: bool = False) -> bool:
+@checked
+def is_feasible_point(
+    A_ub: LPPart,
+    b_ub: LPPart,
+    A_eq: LPPart,
+    b_eq: LPPart,
+    point: Annotated[Any, Joint("exact numbers, one per column of the system", kind="array")],
+    *,
+    strict: bool = False,
+) -> bool:
     """Exact check that ``point`` satisfies ``A_ub x <= b_ub`` (``<`` if ``strict``) and ``A_eq x = b_eq``.
 
     Parameters
@@ -50,7 +62,18 @@ def is_feasible_point(A_ub, b_ub, A_eq, b_eq, point, *, strict: bool = False) ->
     return _point_ok(S, nums, D, strict)
 
 
-def is_farkas_certificate(A_ub, b_ub, A_eq, b_eq, certificate, *, strict: bool = False) -> bool:
+@checked
+def is_farkas_certificate(
+    A_ub: LPPart,
+    b_ub: LPPart,
+    A_eq: LPPart,
+    b_eq: LPPart,
+    certificate: Annotated[
+        Any, Check(check_certificate_pair), Joint("one multiplier per row of the system", kind="object")
+    ],
+    *,
+    strict: bool = False,
+) -> bool:
     """Exact check of Farkas (``strict=False``) or Motzkin (``strict=True``) multipliers.
 
     ``strict=False``: ``y_ub >= 0``, ``y_ub^T A_ub + y_eq^T A_eq = 0`` and
@@ -91,7 +114,10 @@ def is_farkas_certificate(A_ub, b_ub, A_eq, b_eq, certificate, *, strict: bool =
     return _cert_ok(S, nums, strict)
 
 
-def is_optimize_certificate(c, A_ub, b_ub, A_eq, b_eq, result: OptimizeResult) -> bool:
+@checked
+def is_optimize_certificate(
+    c: LPPart, A_ub: LPPart, b_ub: LPPart, A_eq: LPPart, b_eq: LPPart, result: OptimizeResult
+) -> bool:
     """Exact check of a :func:`maximize` answer.
 
     ``optimal``: ``point`` feasible, ``dual`` has ``y_ub >= 0`` and

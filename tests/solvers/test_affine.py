@@ -177,7 +177,7 @@ def test_restrict_rewrites_constraints_in_subspace_coordinates():
 def test_bad_input():
     with pytest.raises(ValueError, match="dim"):
         AffineSubspace.full(-1)
-    with pytest.raises(ValueError, match="dim"):
+    with pytest.raises(TypeError, match="dim"):  # a wrong kind: TypeError (2.5 is not truncated)
         AffineSubspace.full(2.5)
     V = AffineSubspace.full(2)
     with pytest.raises(ValueError, match="a"):

@@ -344,7 +344,7 @@ def test_validation_messages():
     M = vc1.thresholds_class(3)
     with pytest.raises(ValueError, match="f: row index"):
         vc1.make_tree(M, 9)
-    with pytest.raises(TypeError, match="f:"):
+    with pytest.raises(TypeError, match="f must be an integer"):
         vc1.make_tree(M, True)
     with pytest.raises(ValueError, match="M:"):
         vc1.make_tree([[0, 2]])
