@@ -109,10 +109,10 @@ LP_NOTES = {
     " after HiGHS's run), the answer's Fractions +0.06x",
     "strict": "as maximize, on the max-slack LP (one more column, one more row), then the strict"
     " re-check on the caller's rows (the point stays in integers until the answer)",
-    "near-degenerate": "every system of this family is thin (more than 2d rows tight within 1e-9): its first"
-    " basis's vertex violates a row, so HiGHS runs twice (the tight restart, ~1/3 of the time) before"
-    " the exact basis solve; exact exchanges from the first basis instead, in Python, cost more"
-    " (tried: 2.24 vs 1.99)",
+    "near-degenerate": "every system of this family is thin (more than 2d rows tight within 1e-9): HiGHS"
+    " runs once with the tight tolerances, but the vertex of its basis violates a row in about a fifth of"
+    " the calls, repaired by exact basis exchanges in Python (up to 6), the rest by the exact tiers"
+    " (the row's percentages)",
     "fallback": "a revised simplex on the dual (d+1 rows) with a fraction-free basis inverse: Python"
     " integers, one pricing pass over the m columns per pivot",
 }
