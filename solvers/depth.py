@@ -62,7 +62,7 @@ from solvers._checks import DEFAULT_MAX_WORK, check_arrangement_work
 from solvers._domains import Constraints, Joint, MaxWork, Subspace, checked
 from solvers._highs import linprog as hl
 from solvers._phase1 import Phase1
-from solvers._rational import common_denominator
+from solvers._rational import common_denominator, within_floats
 from solvers.halfspaces import (
     _as_rational_matrix,
     _as_rational_vector,
@@ -2172,7 +2172,7 @@ def cdepth(constraints: Constraints, z: _Z, *, return_certificate: bool = False,
     """
     Aq, wq, m, d = _as_constraints(constraints)
     check_arrangement_work(m, _arrangement_rank(Aq, wq, d), max_work, "cdepth")
-    zq = _as_rational_vector(z, "z", d)
+    zq = within_floats(_as_rational_vector(z, "z", d), "z")  # the level search works on its floats
     dz = _depth_exact(Aq, wq, zq)
     cert0 = HullCertificate(dz, tuple(zq), ((Fraction(1), tuple(zq)),))
     arr = _arrangement(Aq, wq, d)

@@ -20,7 +20,7 @@ import numpy as np
 
 import solvers.lp._highs as _highs
 from solvers._domains import LPPart, checked
-from solvers._rational import common_denominator
+from solvers._rational import beyond_floats, common_denominator
 from solvers.lp._active_set import _feasible_active_set
 from solvers.lp._checks import (
     _basis_optimal_ok,
@@ -50,7 +50,7 @@ from solvers.lp._repair import (
 from solvers.lp._results import FarkasCertificate, FeasibilityResult, OptimizeResult, _deferred, _homed_in_solvers_lp
 from solvers.lp._simplex import _feasible_exact, _maximize_exact
 from solvers.lp._slack import _slack_system
-from solvers.lp._system import _as_vector, _prepare, _System
+from solvers.lp._system import _caller_vector, _prepare, _System
 
 __all__ = ["feasible_point", "maximize"]
 
@@ -293,7 +293,7 @@ def maximize(c: LPPart, A_ub: LPPart, b_ub: LPPart, A_eq: LPPart = None, b_eq: L
     >>> r.status, r.value, r.point
     ('optimal', Fraction(14, 5), (Fraction(8, 5), Fraction(6, 5)))
     """
-    cv = _as_vector(c, "c", len(c) if c is not None else 0)
+    cv = _caller_vector(c, "c")
     S = _prepare(A_ub, b_ub, A_eq, b_eq, d_hint=len(cv))
     out = _maximize_sys(S, cv)
     assert out is not None, "the exact fallback always answers"
@@ -310,7 +310,10 @@ def _maximize_sys(S: _System, c: list[Fraction], exact_fallback: bool = True) ->
         if any(c):
             return OptimizeResult("unbounded", zero, None, None, tuple(c), None, "trivial")
         return OptimizeResult("optimal", zero, _ZERO, FarkasCertificate((), ()), None, None, "trivial")
-    cf = np.array([v.numerator / v.denominator for v in c])  # (correctly rounded, like float(v))
+    try:
+        cf = np.array([v.numerator / v.denominator for v in c])  # (correctly rounded, like float(v))
+    except OverflowError:
+        raise beyond_floats("c") from None
     if S.m > S.d:  # more rows than columns: HiGHS solves the dual LP (d rows), cheaper
         out = _maximize_via_dual(S, c, cf)
         if out is not None:
