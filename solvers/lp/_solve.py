@@ -12,6 +12,7 @@ Every answer passes an exact check (:mod:`solvers.lp._checks`) before it is retu
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from fractions import Fraction
 from functools import partial
 from typing import NamedTuple
@@ -172,7 +173,7 @@ def _feasible_from_basis(S: _System, h) -> FeasibilityResult | None:
         viol = _violated_rows(S, *v)
     else:  # integer rows throughout: the vectorised check, the exchanges find the rows if needed
         viol = [] if _point_ok(S, *v) else None
-    if viol == []:
+    if viol == [] and v is not None:  # (viol == [] only when v is a vertex)
         return _feasible_result(partial(_to_point, *v), "highs+exact")
     x = None if S.float_input else _rounded_point(h, S)  # simple rationals: for rational input
     if x is not None and _point_ok(S, *x):
@@ -425,7 +426,7 @@ def _optimize_result(S: _System, opt: _BasisOptimum) -> OptimizeResult:
                 y[i] = Fraction(z * s.numerator, den * s.denominator)
         return FarkasCertificate(tuple(y[:m_ub]), tuple(y[m_ub:]))
 
-    make = {
+    make: dict[str, Callable[[], object]] = {
         "point": partial(_to_point, opt.xn, opt.D),
         "value": lambda: Fraction(_dot(opt.cint, opt.xn), opt.Lc * opt.D),
         "dual": dual,
