@@ -1507,7 +1507,7 @@ BASELINES.update(
         "geoprivate.learners.winnow.lemma_4_6_sample_size": call(T=100, beta=0.1, c=0.5, rho=1 / 3),
         "geoprivate.learners.winnow.majority_sequence": call(T=50, d=8, k=3, rng=0),
         "geoprivate.learners.winnow.majority_stream": call(
-            T=50, d=8, k=3, rng=0, chunk=16, _use=lambda r: [c for _, c in zip(range(3), r[0]())]
+            T=50, d=8, k=3, rng=0, chunk=16, _use=lambda r: [c for _, c in zip(range(3), r[0](), strict=False)]
         ),
         "geoprivate.learners.winnow.practical_parameters": call(T=100, d=8, rho=1 / 3, eps_hat=0.5, eta=0.1, m=4),
         "geoprivate.learners.winnow.sign_disagreement_probability": call(a=0.5, m=10),
