@@ -18,12 +18,12 @@ without building H (|P| + 1 dichotomies, row k labels the points of rank ≥ k w
 from __future__ import annotations
 
 import math
-import numbers
 from dataclasses import dataclass
+from typing import Annotated
 
 import numpy as np
 
-from geoprivate._validation import as_rng, check_epsilon
+from geoprivate._validation import Interval, Probability, as_rng, check_epsilon, checked
 from geoprivate.concepts import FiniteClass, Intervals, Thresholds
 from geoprivate.everlasting.planar_sweep import planar_sweep
 from geoprivate.mechanisms.exponential import (
@@ -447,19 +447,65 @@ def label_boost_law(concept, s_points, s_labels, t_points, *, epsilon: float = 1
     return H.matrix()[:, inv], log_p, errors
 
 
-def lemma_c2_max_T(alpha, beta, n_s, vc) -> float:
-    """Lemma 4.2 / C.2's largest |T|: (β/e) VC(C) exp(α|S| / (2 VC(C))) − |S| (may be < 0).
+#: a sample size of Lemma C.2 (it enters floating point)
+_Size = Annotated[int, Interval(ge=0, le=10**18)]
+
+
+@checked
+def lemma_c2_max_T(
+    alpha: Probability, beta: Probability, n_s: _Size, vc: Annotated[int, Interval(ge=1, le=10**18)]
+) -> float:
+    """Lemma 4.2 / C.2's largest |T|: (β/e) VC(C) exp(α|S| / (2 VC(C))) − |S| (may be < 0; inf beyond the floats).
 
     ``vc`` must be >= 1 (the lemma divides by VC(C); a class of VC dimension 0 has one concept).
+
+    Parameters
+    ----------
+    alpha, beta : float
+        The lemma's α, β in (0, 1).
+    n_s : int
+        |S|.
+    vc : int
+        VC(C) >= 1.
+
+    Returns
+    -------
+    float
+        The largest |T| the lemma allows ([NNSY23] Lemma C.2).
+
+    Examples
+    --------
+    >>> f"{lemma_c2_max_T(0.1, 0.1, 1000, 1):.3e}"
+    '1.907e+20'
+    >>> lemma_c2_max_T(-0.1, 0.1, 1000, 1)
+    Traceback (most recent call last):
+    ...
+    ValueError: alpha must lie in (0, 1), got -0.1
     """
-    if isinstance(vc, bool) or not isinstance(vc, numbers.Integral) or vc < 1:
-        raise ValueError(f"vc: Lemma C.2 needs an integer VC dimension >= 1, got {vc!r}")
     x = alpha * n_s / (2 * vc)
     if x > 700:
         return math.inf
     return beta / math.e * vc * math.exp(x) - n_s
 
 
-def lemma_c2_applies(alpha, beta, n_s, n_t, vc) -> bool:
-    """Whether |T| meets Lemma C.2's condition for this |S| (α, β in (0, 1))."""
+@checked
+def lemma_c2_applies(
+    alpha: float, beta: float, n_s: _Size, n_t: _Size, vc: Annotated[int, Interval(ge=1, le=10**18)]
+) -> bool:
+    """Whether |T| meets Lemma C.2's condition for this |S| (False when α or β is outside (0, 1)).
+
+    Parameters
+    ----------
+    alpha, beta : float
+        The phase's α, β.
+    n_s, n_t : int
+        |S| and |T|.
+    vc : int
+        VC(C) >= 1.
+
+    Returns
+    -------
+    bool
+        Whether [NNSY23] Lemma C.2's condition |T| <= :func:`lemma_c2_max_T` holds.
+    """
     return 0 < alpha < 1 and 0 < beta < 1 and n_t <= lemma_c2_max_T(alpha, beta, n_s, vc)

@@ -3,6 +3,8 @@ before they allocate or loop (issue #32, reproducers 5, 6, 7, 9 and 10)."""
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 
@@ -133,3 +135,18 @@ def test_the_hypothesis_sequence_never_wraps_a_negative_index():
     for bad, err in (([-1], ValueError), ([2], ValueError), ([0.5], TypeError)):
         with pytest.raises(err, match="r"):
             seq(np.array(bad), np.array([0.3]))
+
+
+def test_lemma_c2_max_t_refuses_an_alpha_outside_0_1():
+    """Issue #41's first example: lemma_c2_max_T(alpha=-0.1, ...) returned -1000.0; NaN came back as NaN."""
+    from geoprivate.everlasting.label_boost import lemma_c2_applies, lemma_c2_max_T
+
+    for bad, name in ((-0.1, "alpha"), (NAN, "alpha")):
+        with pytest.raises(ValueError, match=f"^{name} must"):
+            lemma_c2_max_T(bad, 0.1, 1000, 1)
+    with pytest.raises(ValueError, match="^beta must"):
+        lemma_c2_max_T(0.1, 2, 1000, 1)
+    with pytest.raises(ValueError, match="^n_s must"):
+        lemma_c2_max_T(0.1, 0.1, -5, 1)
+    assert lemma_c2_max_T(0.1, 0.1, 10**5, 1) == math.inf  # beyond the floats: no bound on |T|
+    assert not lemma_c2_applies(1.5, 0.1, 1000, 10, 1)  # a predicate: outside (0, 1) it does not apply
