@@ -13,13 +13,17 @@ thresholds); ``level_errors`` gives err_D([votes ≥ k], c) exactly
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Annotated, Any
 
 import numpy as np
 
+from geoprivate._validation import Interval, Joint, Rng, checked
 from geoprivate.concepts import FiniteClass, Intervals
 from geoprivate.ensembles import Ensemble, IntervalEnsemble, ThresholdEnsemble, make_ensemble
 from geoprivate.prediction.accuracy import uniform_line_cells
+from geoprivate.prediction.generators import class_points, labels01
 from geoprivate.problems import Problem, draw_problem
+from solvers._checks import as_positions
 from solvers.halfspaces import halfspace_witness
 
 __all__ = [
@@ -34,7 +38,15 @@ __all__ = [
 # ====================================================================== problems (the shared layer)
 
 
-def make_everlasting_problem(name: str, rng=None, *, n_points: int = 24, n_concepts: int = 64, d: int = 2) -> Problem:
+@checked
+def make_everlasting_problem(
+    name: Annotated[str, Joint("a problem of draw_problem")],
+    rng: Rng = None,
+    *,
+    n_points: Annotated[int, Interval(ge=1, le=10**6)] = 24,
+    n_concepts: Annotated[int, Interval(ge=1, le=10**6)] = 64,
+    d: Annotated[int, Interval(ge=1, le=10**4)] = 2,
+) -> Problem:
     """The shared layer's :func:`geoprivate.problems.draw_problem` (no sample) with GenericBBL's defaults.
 
     Thresholds (t* ~ U(0.2, 0.8)), intervals ([a*, b*] inside (0.1, 0.9)), a random finite class
@@ -52,12 +64,37 @@ def make_everlasting_problem(name: str, rng=None, *, n_points: int = 24, n_conce
 ERM_CHUNK_ROWS = 1 << 16
 
 
-def erm_ensemble(problem: Problem, points, labels, T: int, lam: int, order=None) -> Ensemble:
+@checked
+def erm_ensemble(
+    problem: Problem,
+    points: Annotated[Any, Joint("points of the problem's class, at least T lam", kind="array")],
+    labels: Annotated[Any, Joint("0/1, one per point", kind="labels")],
+    T: Annotated[int, Interval(ge=1, le=10**12)],
+    lam: Annotated[int, Interval(ge=1, le=10**12), Joint("T lam <= the points")],
+    order: Annotated[Any, Joint("positions of the points, at least T lam", kind="indices")] | None = None,
+) -> Ensemble:
     """Step 3b: an ERM f_t ∈ C on each block S_{i,t} (blocks = consecutive λ-slices).
 
     ``order`` (optional): a permutation of the points; block t is then ``points[order[tλ:(t+1)λ]]``,
     gathered chunk by chunk for thresholds (no permuted copy of the whole sample is held).
+
+    Parameters
+    ----------
+    problem : Problem
+        The class and target ([NNSY23] §5's C).
+    points, labels : array_like
+        The sample S_i and its 0/1 labels.
+    T, lam : int
+        T_i blocks of λ_i examples (T λ at most the sample's size).
+    order : array_like of int, optional
+        Positions of the points giving the blocks' order.
+
+    Returns
+    -------
+    Ensemble
+        F_i, one ERM hypothesis per block.
     """
+    _check_sample(problem, points, labels, T, lam, order)
     C = problem.concept
     if problem.name == "thresholds":
         X, Y = np.asarray(points), np.asarray(labels)
@@ -80,6 +117,18 @@ def erm_ensemble(problem: Problem, points, labels, T: int, lam: int, order=None)
         return make_ensemble("halfspaces", [_halfspace_erm(p, y) for p, y in zip(pts, lab, strict=True)])
     assert isinstance(C, FiniteClass)  # the class draw_problem builds for "finite"
     return make_ensemble("finite", [C.erm(p.tolist(), y) for p, y in zip(pts, lab, strict=True)], matrix=C.matrix)
+
+
+def _check_sample(problem: Problem, points, labels, T: int, lam: int, order) -> None:
+    """:func:`erm_ensemble`'s joint checks: points of the class, 0/1 labels, T λ of them, ``order`` in range."""
+    X = class_points(problem.name, problem.concept, points, "points")
+    labels01(labels, X.shape[0])
+    if T * lam > X.shape[0]:
+        raise ValueError(f"T, lam: T lam = {T * lam} examples, but points holds {X.shape[0]}")
+    if order is not None:
+        idx = as_positions(order, "order")
+        if idx.size < T * lam or (idx.size and (idx.min() < 0 or idx.max() >= X.shape[0])):
+            raise ValueError(f"order: expected at least T lam = {T * lam} positions in [0, {X.shape[0]})")
 
 
 def _halfspace_erm(X, y):
@@ -113,12 +162,27 @@ def _threshold_erm_rows(pts, lab) -> np.ndarray:
 
 
 # ====================================================================== exact err_D per vote level
+@checked
 def level_errors(problem: Problem, ens: Ensemble) -> list:
     """err_D([votes ≥ k], c) for k = 0..T+1, exactly (Fractions for finite classes).
 
     On the line D = U[0, 1): the vote count and the target are constant between the
     ensemble's and the target's breakpoints, so the error is a sum of segment lengths.
+
+    Parameters
+    ----------
+    problem : Problem
+        The class, the target c and the law D.
+    ens : Ensemble
+        An ensemble of the problem's class (F_i).
+
+    Returns
+    -------
+    list
+        err_D of each vote level k = 0, ..., T + 1 (Fractions for a finite class).
     """
+    if ens.kind != problem.name:
+        raise ValueError(f"ens: an ensemble of {ens.kind} for a problem of {problem.name}")
     T = ens.k
     if problem.name == "halfspaces":
         return _monte_carlo_level_errors(problem, ens)[0]

@@ -150,3 +150,25 @@ def test_lemma_c2_max_t_refuses_an_alpha_outside_0_1():
         lemma_c2_max_T(0.1, 0.1, -5, 1)
     assert lemma_c2_max_T(0.1, 0.1, 10**5, 1) == math.inf  # beyond the floats: no bound on |T|
     assert not lemma_c2_applies(1.5, 0.1, 1000, 10, 1)  # a predicate: outside (0, 1) it does not apply
+
+
+def test_erm_ensemble_and_level_errors_name_their_bad_arguments():
+    """Issue #41's walk: empty or NaN points, ragged labels, a short order, a wrong ensemble were raw errors
+    or a result."""
+    from geoprivate.everlasting.ensembles import erm_ensemble, level_errors, make_everlasting_problem
+
+    prob = make_everlasting_problem("thresholds", rng=0)
+    x = np.linspace(0.05, 0.95, 8)
+    y = (x >= 0.5).astype(int)
+    ens = erm_ensemble(prob, x, y, 4, 2)
+    assert ens.k == 4 and len(level_errors(prob, ens)) == 6
+    with pytest.raises(ValueError, match="^points"):
+        erm_ensemble(prob, [0.1, NAN], [0, 1], 1, 2)
+    with pytest.raises(ValueError, match="^T, lam"):
+        erm_ensemble(prob, x, y, 5, 2)
+    with pytest.raises(ValueError, match="^order"):
+        erm_ensemble(prob, x, y, 4, 2, order=[0, 1, 2])
+    with pytest.raises(ValueError, match="^labels"):
+        erm_ensemble(prob, x, y[:3], 4, 2)
+    with pytest.raises(ValueError, match="^ens: an ensemble of thresholds"):
+        level_errors(make_everlasting_problem("intervals", rng=0), ens)
