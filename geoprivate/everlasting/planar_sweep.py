@@ -25,16 +25,57 @@ separate — :func:`planar_sweep` returns None and the caller uses the dense enu
 
 from __future__ import annotations
 
+from typing import Annotated, Any
+
 import numpy as np
+
+from geoprivate._validation import Check, Interval, Joint, check_finite_array, checked
+from solvers._checks import as_positions, check_array_bytes
 
 __all__ = ["PlanarSweep", "integer_points", "planar_sweep"]
 
 
-def integer_points(P: np.ndarray) -> np.ndarray:
+def _plane_points(value, name: str) -> np.ndarray:
+    """Finite points of the plane, shape (n, 2), as float64 (the sweep holds two n x (n - 1) int32 tables)."""
+    X = check_finite_array(value, name)
+    if X.size == 0:
+        X = X.reshape(0, 2)
+    if X.ndim != 2 or X.shape[1] != 2:
+        raise ValueError(f"{name}: expected points of the plane, shape (n, 2), got {X.shape}")
+    check_array_bytes(8 * X.shape[0] ** 2, f"{name}: the sweep of {X.shape[0]} points")
+    return X
+
+
+#: finite points of the plane, shape (n, 2)
+_PlanePoints = Annotated[Any, Check(_plane_points, kind="array")]
+#: a row of the sweep's dichotomies (0 and 1: the constants)
+_Row = Annotated[int, Interval(ge=0), Joint("a row: index < n", kind="index")]
+#: per point, a count of examples (the sample's positives or negatives at that point)
+_Counts = Annotated[Any, Joint("one count >= 0 per point", kind="array")]
+
+
+@checked
+def integer_points(P: _PlanePoints) -> np.ndarray:
     """The float points ``P`` (n, 2) times one power of two, as exact integers.
 
     int64 when every entry is below 2**29 in absolute value (then the cross products of
-    differences fit in int64), else Python integers (an object array)."""
+    differences fit in int64), else Python integers (an object array).
+
+    Parameters
+    ----------
+    P : array_like, shape (n, 2)
+        Finite points of the plane.
+
+    Returns
+    -------
+    numpy.ndarray, shape (n, 2)
+        The scaled points, exact integers.
+
+    Examples
+    --------
+    >>> integer_points([[0.5, 1.0], [0.25, 0.0]]).tolist()
+    [[2, 4], [1, 0]]
+    """
     ratios = [float(v).as_integer_ratio() for v in np.asarray(P, dtype=np.float64).ravel()]
     L = max((q for _, q in ratios), default=1)  # denominators are powers of two
     ints = [p * (L // q) for p, q in ratios]
@@ -74,6 +115,18 @@ def _pivot_order(Z: np.ndarray, i: int):
     return others, vx, vy, np.maximum.accumulate(ang)
 
 
+def _table(value, name: str) -> np.ndarray:
+    """A sweep table: a 2-D integer array (its shape is checked against the points)."""
+    arr = np.asarray(value) if isinstance(value, np.ndarray) else None
+    if arr is None or arr.ndim != 2 or (arr.size and arr.dtype.kind not in "iu"):
+        raise TypeError(f"{name} must be a 2-D integer array (built by planar_sweep), got {type(value).__name__}")
+    return arr
+
+
+_Table = Annotated[Any, Check(_table, kind="object"), Joint("shape (n, n - 1), entries in range")]
+
+
+@checked
 class PlanarSweep:
     """The geometry of the rotational sweep of the distinct points ``P`` (n, 2), computed once.
 
@@ -90,22 +143,64 @@ class PlanarSweep:
         The number of dichotomies, n² − n + 2 (1 + n for n < 2).
     """
 
-    def __init__(self, points, others: np.ndarray, width: np.ndarray):
+    def __init__(self, points: _PlanePoints, others: _Table, width: _Table):
+        m = points.shape[0]
+        k = max(m - 1, 0)
+        for t, nm, hi in ((others, "others", m), (width, "width", k)):
+            if t.shape != (m, k) or (t.size and (t.min() < 0 or t.max() >= hi)):
+                raise ValueError(
+                    f"points, {nm}: {m} points need a table of shape ({m}, {k}) with entries in [0, {hi}), "
+                    f"got shape {t.shape}"
+                )
         self.points = points
         self.others, self.width = others, width
         m = len(points)
         self.n = m * (m - 1) + 2 if m >= 2 else 1 + m
 
-    def pair(self, index: int) -> tuple[int, int] | None:
-        """``(i, j)`` of row ``index`` (rows 0 and 1 are ∅ and P: None)."""
+    def _row(self, index: int) -> None:
+        if index >= self.n:
+            raise ValueError(f"index: expected a row in [0, {self.n}), got {index}")
+
+    def pair(self, index: _Row) -> tuple[int, int] | None:
+        """``(i, j)`` of row ``index`` (rows 0 and 1 are ∅ and P: None).
+
+        Parameters
+        ----------
+        index : int
+            A row in [0, n).
+
+        Returns
+        -------
+        tuple of int or None
+            The pivot pair of the row.
+        """
+        self._row(index)
         if index < 2:
             return None
         i, p = divmod(int(index) - 2, max(len(self.points) - 1, 1))
         return i, int(self.others[i, p])
 
-    def errors(self, pos, neg, chunk: int = 256) -> np.ndarray:
+    def errors(self, pos: _Counts, neg: _Counts, chunk: Annotated[int, Interval(ge=1, le=10**6)] = 256) -> np.ndarray:
         """Error counts on S of every dichotomy (row order of :meth:`pair`): the constants,
-        then ``D(i, j)`` pivot by pivot, as ``Σ pos + w_i + Σ_{window} w`` (w = neg − pos)."""
+        then ``D(i, j)`` pivot by pivot, as ``Σ pos + w_i + Σ_{window} w`` (w = neg − pos).
+
+        Parameters
+        ----------
+        pos, neg : array_like of int, shape (n_points,)
+            Per point, the sample's examples labelled 1 (resp. 0) there.
+        chunk : int
+            Pivots per vectorised step.
+
+        Returns
+        -------
+        numpy.ndarray of int64, shape (n,)
+            The error count of every row.
+        """
+        m = len(self.points)
+        for v, nm in ((pos, "pos"), (neg, "neg")):
+            c = as_positions(v, nm)
+            if c.shape != (m,) or (c.size and c.min() < 0):
+                raise ValueError(f"{nm}: expected {m} counts >= 0 (one per point), got shape {c.shape}")
         w = np.asarray(neg, np.int64) - np.asarray(pos, np.int64)
         tot = int(np.sum(pos))
         m = len(self.points)
@@ -126,8 +221,19 @@ class PlanarSweep:
             out.append((tot + w[s : s + chunk, None] + win).ravel())
         return np.concatenate(out)
 
-    def labels(self, index: int) -> np.ndarray:
-        """Labels in {0, 1} of row ``index`` on ``points``, decided exactly (integer orientation)."""
+    def labels(self, index: _Row) -> np.ndarray:
+        """Labels in {0, 1} of row ``index`` on ``points``, decided exactly (integer orientation).
+
+        Parameters
+        ----------
+        index : int
+            A row in [0, n).
+
+        Returns
+        -------
+        numpy.ndarray of uint8, shape (n_points,)
+        """
+        self._row(index)
         m = len(self.points)
         if index == 0:
             return np.zeros(m, np.uint8)
@@ -143,14 +249,24 @@ class PlanarSweep:
         return lab
 
 
-def planar_sweep(P) -> PlanarSweep | None:
+@checked
+def planar_sweep(P: _PlanePoints) -> PlanarSweep | None:
     """The rotational sweep of the distinct points ``P`` (n, 2), or None.
 
     None when the points are not in general position (three collinear) or a float angle
     could not be confirmed exactly; the caller then uses the dense enumeration
     (:func:`solvers.halfspaces.halfspace_dichotomies`).
+
+    Parameters
+    ----------
+    P : array_like, shape (n, 2)
+        Finite, distinct points of the plane.
+
+    Returns
+    -------
+    PlanarSweep or None
+        The sweep, or None (not in general position).
     """
-    P = np.asarray(P, dtype=np.float64)
     Z = integer_points(P)
     n = Z.shape[0]
     if n < 2:

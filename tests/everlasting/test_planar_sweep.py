@@ -50,3 +50,22 @@ def test_label_boost_uses_the_sweep_above_the_threshold(monkeypatch):
     r = lb.label_boost(Halfspaces(2), X[:10], y[:10], X[10:], rng=1)
     assert r.n_dichotomies == 30 * 29 + 2
     assert int((r.s_labels != y[:10]).sum()) == r.errors_s
+
+
+def test_the_sweep_names_bad_rows_counts_and_points():
+    """Issue #41's walk: row -1 or 2.7 gave a result, a row past n an IndexError, a NaN count a cast warning."""
+    from geoprivate.everlasting.planar_sweep import planar_sweep
+
+    sw = planar_sweep([[0.0, 0.0], [1.0, 0.25], [0.5, 1.0]])
+    assert sw is not None and sw.n == 8
+    for bad, exc in ((-1, ValueError), (2.7, TypeError), (True, TypeError), (8, ValueError)):
+        with pytest.raises(exc, match="^index"):
+            sw.labels(bad)
+        with pytest.raises(exc, match="^index"):
+            sw.pair(bad)
+    with pytest.raises(TypeError, match="^pos"):
+        sw.errors([0.5, 1, 0], [0, 0, 1])
+    with pytest.raises(ValueError, match="^neg"):
+        sw.errors([1, 1, 0], [0, 1])
+    with pytest.raises(ValueError, match="^P"):
+        planar_sweep([[0.0, np.nan]])
