@@ -33,13 +33,21 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
 from functools import lru_cache
+from typing import Annotated, Any
 
 import mpmath
 import numpy as np
 
 from geoprivate._validation import (
+    Check,
+    Epsilon,
+    Interval,
+    Joint,
+    Probability,
+    Rng,
     as_rng,
     check_epsilon,
     check_finite_array,
@@ -48,6 +56,7 @@ from geoprivate._validation import (
     check_positive_int,
     check_probability,
     check_real,
+    checked,
 )
 from geoprivate.audit import between_thresholds_output_law, delta_for_epsilon, epsilon_for_delta
 from geoprivate.audit.search import hill_climb
@@ -55,10 +64,11 @@ from geoprivate.everlasting.accounting import labelboost_release_law
 from geoprivate.everlasting.ensembles import erm_ensemble
 from geoprivate.everlasting.game import FALSE_ALARM, audit_game, query_game
 from geoprivate.everlasting.generic_bbl import make_everlasting_problem
-from geoprivate.everlasting.parameters import custom_parameters
+from geoprivate.everlasting.parameters import EverlastingParameters, custom_parameters
 from geoprivate.everlasting.repaired import StopperParameters, repaired_guarantees
 from geoprivate.mechanisms.sparse_vector import Answer, min_gap
 from geoprivate.mechanisms.stopper import stopper_cap, stopper_slack
+from geoprivate.problems import Problem
 
 __all__ = [
     "FAR_AT",
@@ -82,8 +92,17 @@ MAX_SEARCH_ITERS = 10**4
 POSITIVE_AT, NEGATIVE_AT = 0.6, 0.3  # one-example blocks: a positive votes 1 right of 0.6, a negative 0
 PROBE_AT, FAR_AT = 0.7, 0.05  # x* (vote k/T) and the far point (vote 0)
 
+#: BetweenThresholds' n (T_1) and a count of queries: sizes that enter floating point
+_Size = Annotated[int, Interval(ge=1, le=10**15)]
+_Values = Annotated[Any, Joint("a few finite query values (the exact laws' limit)", kind="array")]
+_Hidden = Annotated[int, Interval(ge=0), Joint("a round of values", kind="index")] | None
+_Threshold = Annotated[float, Joint("t_lower < t_upper")]
 
-def vote_level_training_set(T: int, k: int) -> tuple[np.ndarray, np.ndarray]:
+
+@checked
+def vote_level_training_set(
+    T: Annotated[int, Interval(ge=1, le=MAX_STREAM * 100)], k: Annotated[int, Interval(ge=0), Joint("k <= T")]
+) -> tuple[np.ndarray, np.ndarray]:
     """T one-example blocks: ``k`` positives at 0.6 and T − k negatives at 0.3 (thresholds).
 
     Each block's ERM threshold is ≤ 0.6 for a positive and > 0.7 for a negative
@@ -94,15 +113,21 @@ def vote_level_training_set(T: int, k: int) -> tuple[np.ndarray, np.ndarray]:
     -------
     (points, labels) : arrays of length T.
     """
-    T = check_positive_int(T, "T")
-    k = check_int_in_range(k, "k", 0, T)
+    if k > T:
+        raise ValueError(f"k must lie in [0, T] with T = {T}, got {k}")
     pts = np.concatenate([np.full(k, POSITIVE_AT), np.full(T - k, NEGATIVE_AT)])
     lab = np.concatenate([np.ones(k, np.uint8), np.zeros(T - k, np.uint8)])
     return pts, lab
 
 
+@checked
 def halting_parameters(
-    alpha: float = 0.06, beta: float = 0.05, epsilon: float = 0.5, delta: float = 1e-6, c: int = 5, R: int | None = None
+    alpha: Annotated[float, Interval(ge=1e-100, lt=1)] = 0.06,
+    beta: Annotated[float, Interval(ge=1e-100, lt=1)] = 0.05,
+    epsilon: Epsilon = 0.5,
+    delta: Annotated[float, Interval(ge=1e-300, lt=1)] = 1e-6,
+    c: Annotated[int, Interval(ge=1, le=10**6)] = 5,
+    R: _Size | None = None,
 ):
     """One-phase GenericBBL parameters meeting every condition of [NNSY23] Claims D.1 and D.9.
 
@@ -137,6 +162,16 @@ def halting_parameters(
     return par
 
 
+def _view(value, name: str):
+    """B's view: a tuple or list of 0/1 labels (returned unchanged)."""
+    if not isinstance(value, (tuple, list)) or not all(
+        isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_)) and v in (0, 1) for v in value
+    ):
+        raise TypeError(f"{name} must be a tuple of 0/1 labels, got {type(value).__name__}")
+    return value
+
+
+@checked
 @dataclass(frozen=True)
 class HaltingAdversary:
     """The query-game adversary B of the halting attack, with its knobs.
@@ -154,10 +189,10 @@ class HaltingAdversary:
         is still alive between TOPs (the post-TOP answers).
     """
 
-    probe_level: float = 0.5
-    n_probes: int = 6
-    hidden_round: int = 0
-    decoys: int = 0
+    probe_level: Annotated[float, Interval(ge=0, le=1)] = 0.5
+    n_probes: Annotated[int, Interval(ge=1, le=MAX_STREAM)] = 6
+    hidden_round: Annotated[int, Interval(ge=0, le=MAX_STREAM), Joint("hidden_round <= n_probes")] = 0
+    decoys: Annotated[int, Interval(ge=0, le=MAX_STREAM)] = 0
 
     def __post_init__(self):
         check_real(self.probe_level, "probe_level", low=0, high=1)
@@ -183,7 +218,7 @@ class HaltingAdversary:
         q = np.asarray(before + [PROBE_AT] + after, dtype=np.float64)
         return q, len(before)
 
-    def instance(self, problem, parameters):
+    def instance(self, problem: Problem, parameters: EverlastingParameters):
         """The Figure 1 query game (:func:`geoprivate.everlasting.game.query_game`) this B plays."""
         p1 = parameters.phase(1)
         if p1.lam != 1:
@@ -197,7 +232,7 @@ class HaltingAdversary:
         return query_game(problem, parameters, S, y, q, h, FAR_AT)
 
     @staticmethod
-    def featurize(view) -> tuple:
+    def featurize(view: Annotated[Any, Check(_view, kind="labels")]) -> tuple:
         """B's reading of its view: the halting time (view length) and the labels after it."""
         return (len(view), tuple(view))
 
@@ -224,7 +259,18 @@ def _check_bt(epsilon, t_lower, t_upper, n):
     return epsilon, t_lower, t_upper, check_positive_int(n, "n")
 
 
-def exact_view_law(values, hidden_round, epsilon, t_lower, t_upper, n, c, *, dps: int = 30) -> dict:
+@checked
+def exact_view_law(
+    values: _Values,
+    hidden_round: _Hidden,
+    epsilon: Epsilon,
+    t_lower: _Threshold,
+    t_upper: _Threshold,
+    n: _Size,
+    c: Annotated[int, Interval(ge=1, le=10**6)],
+    *,
+    dps: Annotated[int, Interval(ge=5, le=1000)] = 30,
+) -> dict:
     """Exact law of B's view of a c-TOP BetweenThresholds run on fixed query values.
 
     The run is [NNSY23] Observation 2's instance (fresh threshold noise after every TOP but
@@ -280,7 +326,14 @@ def exact_view_law(values, hidden_round, epsilon, t_lower, t_upper, n, c, *, dps
     return law
 
 
-def exact_query_audit(adversary: HaltingAdversary, parameters, epsilon: float = 1.0, *, dps: int = 30) -> dict:
+@checked
+def exact_query_audit(
+    adversary: HaltingAdversary,
+    parameters: EverlastingParameters,
+    epsilon: Annotated[float, Interval(ge=0)] = 1.0,
+    *,
+    dps: Annotated[int, Interval(ge=5, le=1000)] = 30,
+) -> dict:
     """Exact δ(ε) between the two worlds' views of ``adversary`` against faithful GenericBBL.
 
     The votes are deterministic (one-example blocks, |S| = T_1: step 2 keeps all of S and
@@ -343,19 +396,20 @@ def _draw(r, max_probes: int) -> HaltingAdversary:
     return HaltingAdversary(float(r.uniform(0, 1)), n, int(r.integers(n + 1)), int(r.integers(3)))
 
 
+@checked
 def adversary_search(
-    problem,
-    parameters,
+    problem: Problem,
+    parameters: EverlastingParameters,
     *,
-    variant: str = "faithful",
+    variant: Annotated[str, Joint("a variant of the game")] = "faithful",
     start: HaltingAdversary | None = None,
-    iters: int = 8,
-    n_search: int = 60,
-    n_samples: int = 300,
-    method: str = "hill",
-    max_probes: int = 8,
-    rng=None,
-    play_fn=None,
+    iters: Annotated[int, Interval(ge=0, le=MAX_SEARCH_ITERS)] = 8,
+    n_search: Annotated[int, Interval(ge=1, le=10**7)] = 60,
+    n_samples: Annotated[int, Interval(ge=1, le=10**7)] = 300,
+    method: Annotated[str, Joint("a search method of hill_climb")] = "hill",
+    max_probes: Annotated[int, Interval(ge=1, le=MAX_STREAM - 1)] = 8,
+    rng: Rng = None,
+    play_fn: Callable[..., Any] | None = None,
 ) -> dict:
     """Search the adversary's knobs for the largest audited ε lower bound, then audit the best afresh.
 
@@ -434,8 +488,20 @@ def _lap_cdf(x, scale):
     return np.where(x < 0, 0.5 * np.exp(np.minimum(x, 0)), 1 - 0.5 * np.exp(-np.maximum(x, 0)))
 
 
+@checked
 def repaired_view_law(
-    values, hidden_round, epsilon, t_lower, t_upper, n, c, epsilon_stop, beta_stop, max_queries, *, nodes: int = 20
+    values: _Values,
+    hidden_round: _Hidden,
+    epsilon: Epsilon,
+    t_lower: _Threshold,
+    t_upper: _Threshold,
+    n: _Size,
+    c: Annotated[int, Interval(ge=1, le=10**6)],
+    epsilon_stop: Epsilon,
+    beta_stop: Probability,
+    max_queries: _Size,
+    *,
+    nodes: Annotated[int, Interval(ge=2, le=200)] = 20,
 ) -> dict:
     """Law of B's view of :class:`~geoprivate.mechanisms.stopper.StoppedBetweenThresholds` on fixed values.
 
@@ -459,6 +525,8 @@ def repaired_view_law(
     beta_stop = check_probability(beta_stop, "beta_stop")
     max_queries = check_positive_int(max_queries, "max_queries")
     s_nu, s_mu = 6.0 / (epsilon * n), 2.0 / (epsilon * n)
+    if not math.isfinite(s_nu):
+        raise ValueError(f"epsilon, n: the noise scale 6/(epsilon n) leaves the floats (epsilon={epsilon!r}, n={n})")
     mu, w_mu = _gauss_nodes(
         s_mu, [v - t_lower for v in vals] + [t_upper - v for v in vals] + [(t_upper - t_lower) / 2], nodes=nodes
     )
@@ -499,7 +567,14 @@ def repaired_view_law(
     return law
 
 
-def repaired_exact_audit(adversary: HaltingAdversary, parameters, stopper, *, nodes: int = 20) -> dict:
+@checked
+def repaired_exact_audit(
+    adversary: HaltingAdversary,
+    parameters: EverlastingParameters,
+    stopper: StopperParameters,
+    *,
+    nodes: Annotated[int, Interval(ge=2, le=200)] = 20,
+) -> dict:
     """δ at the claimed ε_s and ε at the claimed δ between the two worlds' views of the repaired predictor.
 
     Uses :func:`repaired_view_law` (votes deterministic as in :func:`exact_query_audit`).

@@ -231,3 +231,20 @@ def test_cli_everlasting_repaired(capsys):
     assert main(["everlasting", "--mode", "practical", "--repaired", "--phases", "1"]) == 0
     assert "RepairedBBL" in capsys.readouterr().out
     assert main(["everlasting", "--mode", "practical", "--repaired", "--epsilon-stop", "-1"]) == 2
+
+
+def test_the_query_attack_names_its_bad_arguments():
+    """Issue #41's walk: a parameters of the wrong kind was an AttributeError, n of 1e400 an OverflowError,
+    epsilon = 5e-324 a NaN cast, a featurized view of NaN a result."""
+    from geoprivate.everlasting.query_attack import HaltingAdversary, exact_query_audit, repaired_view_law
+
+    with pytest.raises(TypeError, match="^parameters"):
+        exact_query_audit(HaltingAdversary(), 3)
+    args = ([0.5, 0.2], None, 1.0, 0.4, 0.6, 10, 2, 1.0, 0.01, 100)
+    with pytest.raises(ValueError, match="^n must"):
+        repaired_view_law(*args[:5], 10**400, *args[6:])
+    with pytest.raises(ValueError, match="^epsilon, n"):
+        repaired_view_law(args[0], None, 5e-324, *args[3:])
+    with pytest.raises(TypeError, match="^view"):
+        HaltingAdversary.featurize((0, float("nan")))
+    assert HaltingAdversary.featurize((0, 1, 1)) == (3, (0, 1, 1))

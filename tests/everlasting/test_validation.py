@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from geoprivate.audit.search import MAX_ITERS, hill_climb
+from geoprivate.everlasting.ensembles import make_everlasting_problem
 from geoprivate.everlasting.query_attack import (
     MAX_STREAM,
     HaltingAdversary,
@@ -21,6 +22,9 @@ from geoprivate.everlasting.query_attack import (
 from geoprivate.everlasting.repaired import StopperParameters, repaired_guarantees
 from geoprivate.mechanisms.stopper import StoppedBetweenThresholds, query_guarantee, training_guarantee
 from tests.hang_guard import hang_guard
+
+#: a problem for the calls whose other arguments are refused before any game (checked first since issue #41)
+_PROBLEM = make_everlasting_problem("thresholds", rng=0)
 
 NAN = float("nan")
 
@@ -47,9 +51,9 @@ def test_adversary_search_refuses_unbounded_iters_before_any_game(params):
     """#5: adversary_search(iters=10**12) ran with no limit; refused before the first game (problem=None)."""
     with hang_guard(60):  # not a rate: a hang guard
         with pytest.raises(ValueError, match="iters"):
-            adversary_search(None, params, iters=10**12)
+            adversary_search(_PROBLEM, params, iters=10**12)
         with pytest.raises(TypeError, match="n_search"):
-            adversary_search(None, params, n_search=2.5)
+            adversary_search(_PROBLEM, params, n_search=2.5)
 
 
 def test_exact_view_law_refuses_a_hidden_round_outside_the_stream():
@@ -119,7 +123,7 @@ def test_the_halting_adversary_checks_sizes_before_building_the_stream(params):
     q, h = adv.queries()
     assert q.size == adv.stream_length and h == 4
     with pytest.raises(ValueError, match="inside phase 1"):
-        HaltingAdversary(0.5, params.phase(1).R).instance(None, params)
+        HaltingAdversary(0.5, params.phase(1).R).instance(_PROBLEM, params)
     with pytest.raises(TypeError, match="k"):
         vote_level_training_set(10, 2.5)
     pts, lab = vote_level_training_set(10, 2)
