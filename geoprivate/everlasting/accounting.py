@@ -35,12 +35,15 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Annotated, Any
 
 import numpy as np
 
+from geoprivate._validation import Check, Choice, Delta, Epsilon, Interval, Joint, checked
 from geoprivate.everlasting.label_boost import LABELBOOST_EM_EPSILON, label_boost_law, labelboost_epsilon
 from geoprivate.mechanisms.sparse_vector import lemma1_applies
-from geoprivate.privacy.accounting import Guarantee, c_tops_composition, check_accountant
+from geoprivate.prediction.generators import class_points, concept_kind, labels01
+from geoprivate.privacy.accounting import ACCOUNTANTS, Guarantee, c_tops_composition, check_accountant
 from geoprivate.privacy.tight import tight_c_tops_composition
 
 __all__ = [
@@ -72,14 +75,60 @@ LABELBOOST_FINDING = {
 }
 
 
-def labelboost_release_law(concept, s_points, s_labels, t_points, *, em_epsilon: float = 1.0) -> dict:
+def _concept(value, name: str):
+    """A class LabelBoost labels exactly (thresholds, intervals, a finite class, halfspaces)."""
+    try:
+        concept_kind(value)
+    except TypeError:
+        raise TypeError(f"{name} must be a concept class (Thresholds, Intervals, FiniteClass), got {value!r}") from None
+    return value
+
+
+_Concept = Annotated[Any, Check(_concept, kind="object")]
+_SetPoints = Annotated[Any, Joint("points of the concept's domain", kind="array")]
+_SetLabels = Annotated[Any, Joint("0/1, one per point", kind="labels")]
+_Accountant = Annotated[str, Choice(*ACCOUNTANTS)]
+#: a database size (it enters floating point)
+_Size = Annotated[int, Interval(ge=0, le=10**300)]
+
+
+def _check_labelled(concept, points, labels, names: tuple[str, str]) -> np.ndarray:
+    """A non-empty labelled set of the concept's domain: its points, or a one-line error naming them."""
+    P = class_points(concept_kind(concept), concept, points, names[0])
+    if P.shape[0] == 0:
+        raise ValueError(f"{names[0]}: LabelBoost needs at least one labelled point")
+    labels01(labels, P.shape[0], names[1])
+    return P
+
+
+def _check_unlabelled(concept, points, d: int | None) -> None:
+    class_points(concept_kind(concept), concept, points, "t_points", d)
+
+
+@checked
+def labelboost_release_law(
+    concept: _Concept, s_points: _SetPoints, s_labels: _SetLabels, t_points: _SetPoints, *, em_epsilon: Epsilon = 1.0
+) -> dict:
     """Exact law of the labels LabelBoost gives to T (what GenericBBL's step 3f keeps).
+
+    Parameters
+    ----------
+    concept : Thresholds, Intervals or FiniteClass
+        The class C.
+    s_points, s_labels : array_like
+        The labelled set S.
+    t_points : array_like
+        The unlabelled points T.
+    em_epsilon : float
+        The exponential mechanism's ε.
 
     Returns
     -------
     dict
         labelling of T (tuple of 0/1) → natural-log probability.
     """
+    P = _check_labelled(concept, s_points, s_labels, ("s_points", "s_labels"))
+    _check_unlabelled(concept, t_points, P.shape[1] if P.ndim == 2 else None)
     labels, log_p, _ = label_boost_law(concept, s_points, s_labels, t_points, epsilon=em_epsilon)
     n_s = len(s_points)
     out: dict = {}
@@ -89,8 +138,16 @@ def labelboost_release_law(concept, s_points, s_labels, t_points, *, em_epsilon:
     return out
 
 
+@checked
 def labelboost_exact_loss(
-    concept, s_points, s_labels, s2_points, s2_labels, t_points, *, em_epsilon: float = 1.0
+    concept: _Concept,
+    s_points: _SetPoints,
+    s_labels: _SetLabels,
+    s2_points: _SetPoints,
+    s2_labels: _SetLabels,
+    t_points: _SetPoints,
+    *,
+    em_epsilon: Epsilon = 1.0,
 ) -> float:
     """max_z |ln Pr[z | S] − ln Pr[z | S']| over the T-labellings z (exact; inf if supports differ).
 
@@ -99,7 +156,15 @@ def labelboost_exact_loss(
     concept : a class with exact dichotomies (Thresholds, Intervals, FiniteClass)
     s_points, s_labels, s2_points, s2_labels : neighbouring labelled sets S, S'
     t_points : the unlabelled points D̂
+    em_epsilon : float
+        The exponential mechanism's ε.
+
+    Returns
+    -------
+    float
+        The exact privacy loss of LabelBoost's release on this pair.
     """
+    _check_labelled(concept, s2_points, s2_labels, ("s2_points", "s2_labels"))
     a = labelboost_release_law(concept, s_points, s_labels, t_points, em_epsilon=em_epsilon)
     b = labelboost_release_law(concept, s2_points, s2_labels, t_points, em_epsilon=em_epsilon)
     if set(a) != set(b):
@@ -107,7 +172,12 @@ def labelboost_exact_loss(
     return max(abs(a[z] - b[z]) for z in a)
 
 
-def claim27_epsilon(epsilon_inner: float, n_small: int, n_large: int) -> float | None:
+@checked
+def claim27_epsilon(
+    epsilon_inner: Annotated[float, Interval(ge=0, le=math.inf)],
+    n_small: Annotated[int, Interval(ge=0, le=10**300), Joint("n_small <= n_large")],
+    n_large: Annotated[int, Interval(ge=1, le=10**300)],
+) -> float | None:
     """The ε that [NNSY23] Claim 2.7 gives a sub-sampled (ε', ·)-DP algorithm, or None.
 
     Claim 2.7: a size-n random subset of a database of size t = (n/ε)(3 + e^{ε'}) makes an
@@ -123,8 +193,15 @@ def claim27_epsilon(epsilon_inner: float, n_small: int, n_large: int) -> float |
     return eps if eps <= 1.0 else None
 
 
+@checked
 def bt_privacy(
-    epsilon_bt: float, delta_bt: float, c: int, alpha: float, T: int, *, accountant: str = "paper"
+    epsilon_bt: float,
+    delta_bt: float,
+    c: Annotated[int, Interval(ge=1, le=10**300)],
+    alpha: float,
+    T: Annotated[int, Interval(ge=1, le=10**300)],
+    *,
+    accountant: _Accountant = "paper",
 ) -> tuple[Guarantee | None, dict]:
     """BetweenThresholds with c TOPs on T hypotheses, gap 2α: ([NNSY23] Observation 2 + Lemma C.3).
 
@@ -147,6 +224,7 @@ def bt_privacy(
     return Guarantee(min(g.epsilon, c * epsilon_bt), g.delta), cond
 
 
+@checked
 @dataclass
 class TrainingPrivacy:
     """GenericBBL's training privacy as run ([NNSY23] Claim E.5's composition, recomputed).
@@ -203,17 +281,25 @@ class TrainingPrivacy:
         }
 
 
+def _phase(value, name: str):
+    """A phase's parameters (:class:`~geoprivate.everlasting.parameters.PhaseParameters`: T, c, ε', δ', α, |S|)."""
+    if not all(hasattr(value, a) for a in ("T", "c", "epsilon_bt", "delta_bt", "alpha", "S")):
+        raise TypeError(f"{name} must be a phase's parameters (PhaseParameters), got {type(value).__name__}")
+    return value
+
+
+@checked
 def training_privacy(
-    phase1,
-    delta: float,
-    n_input: int,
+    phase1: Annotated[Any, Check(_phase, kind="object")],
+    delta: Delta,
+    n_input: Annotated[int, Interval(ge=1, le=10**300)],
     *,
     relabelled: bool,
-    s_hat_used: int = 0,
+    s_hat_used: Annotated[int, Interval(ge=0, le=10**300), Joint("s_hat_used <= |S_1|")] = 0,
     faithful_bt: bool = True,
     faithful_labelboost: bool = True,
-    em_epsilon: float = LABELBOOST_EM_EPSILON,
-    accountant: str = "paper",
+    em_epsilon: Annotated[float, Interval(gt=0, le=700)] = LABELBOOST_EM_EPSILON,
+    accountant: _Accountant = "paper",
 ) -> TrainingPrivacy:
     """Training privacy of a GenericBBL run from phase 1's parameters as used.
 
@@ -241,6 +327,8 @@ def training_privacy(
     TrainingPrivacy
     """
     p = phase1
+    if s_hat_used > p.S:
+        raise ValueError(f"s_hat_used: |S_hat_1| = {s_hat_used} is drawn from S_1, which holds {p.S}")
     accountant = check_accountant(accountant)
     bt, cond = bt_privacy(p.epsilon_bt, p.delta_bt, p.c, p.alpha, p.T, accountant=accountant)
     cond["BetweenThresholds noise as specified"] = bool(faithful_bt)
@@ -280,6 +368,7 @@ REPAIRED_SCOPE = (
 )
 
 
+@checked
 @dataclass
 class RepairedPrivacy:
     """RepairedBBL's privacy as run: both sides of Figure 1, from :func:`repaired_guarantees`.

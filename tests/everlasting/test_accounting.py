@@ -83,3 +83,22 @@ def test_repaired_bbl_books_the_paper_accountant_only():
     with pytest.raises(ValueError, match="accountant"), warnings.catch_warnings():
         warnings.simplefilter("ignore")
         RepairedBBL(prob, x, prob.target(x), par, 0, accountant="tight")
+
+
+def test_the_accounting_helpers_name_their_bad_arguments():
+    """Issue #41's walk: NaN or True epsilons and counts gave a verdict, c = 1e400 an OverflowError."""
+    from geoprivate.concepts import Thresholds
+    from geoprivate.everlasting.accounting import bt_privacy, claim27_epsilon, labelboost_release_law
+
+    for bad, exc in ((float("nan"), ValueError), (True, TypeError)):
+        with pytest.raises(exc, match="^epsilon_inner"):
+            claim27_epsilon(bad, 1, 10)
+    with pytest.raises(TypeError, match="^n_small"):
+        claim27_epsilon(1.0, 2.7, 10)
+    with pytest.raises(ValueError, match="^c must"):
+        bt_privacy(0.1, 1e-6, 10**400, 0.1, 100)
+    with pytest.raises(ValueError, match="^s_points"):
+        labelboost_release_law(Thresholds(), [], [], [0.5])
+    with pytest.raises(ValueError, match="^s_labels"):
+        labelboost_release_law(Thresholds(), [0.2, 0.6], [0, 2], [0.5])
+    assert claim27_epsilon(0.0, 0, 10) == 0.0  # unchanged: nothing of the database used
