@@ -25,11 +25,24 @@ result records the constants used, and which of the appendix's conditions then f
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import asdict, dataclass, field, replace
 from fractions import Fraction
+from typing import Annotated, Any
 
-from geoprivate._validation import check_positive_int, check_probability
+from geoprivate._validation import (
+    Check,
+    Choice,
+    Delta,
+    Interval,
+    Joint,
+    NonNegInt,
+    PositiveInt,
+    check_positive_int,
+    check_probability,
+    checked,
+)
 from geoprivate.everlasting.accounting import bt_privacy
 from geoprivate.everlasting.label_boost import labelboost_epsilon
 from geoprivate.mechanisms.sparse_vector import lemma1_applies, min_gap
@@ -54,7 +67,43 @@ UTILITY_CONDITIONS = ("Claim D.2", "Claim D.5", "Claim D.6", "Claim D.7", "Claim
 
 TAU_MIN = 1.1e10
 
+#: a positive finite constant of the formulas (None: not used)
+_Const = Annotated[float, Interval(gt=0)] | None
+#: α, β, δ of the formulas: in (0, 1) (a size that leaves the floats is refused where it is rounded)
+_Rate = Annotated[float, Interval(gt=0, lt=1)]
+#: ε of GenericBBL: (0, 1] (Claim 2.7 and Theorem 5.1)
+_RunEpsilon = Annotated[float, Interval(gt=0, le=1)]
+#: a VC dimension or a size that enters floating point
+_VC = Annotated[int, Interval(ge=1, le=10**300)]
+_Phases = Annotated[int, Interval(ge=1, le=64)]
 
+
+def _rows(value, name: str) -> list:
+    """A list or tuple of rows (tuples or lists of numbers), as a list."""
+    if not isinstance(value, (list, tuple)) or not all(isinstance(r, (list, tuple)) for r in value):
+        raise TypeError(f"{name} must be a list of tuples (one per phase), got {type(value).__name__}")
+    return list(value)
+
+
+def _in_floats(names: str):
+    """Turn an Overflow/ZeroDivision error of the paper's formulas into a one-line ValueError naming ``names``."""
+
+    def deco(fn):
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            try:
+                return fn(*args, **kwargs)
+            except (OverflowError, ZeroDivisionError) as exc:
+                raise ValueError(
+                    f"{names}: the formulas leave floating-point range ({type(exc).__name__}: {exc})"
+                ) from None
+
+        return wrapper
+
+    return deco
+
+
+@checked
 @dataclass(frozen=True)
 class Constants:
     """The constants of GenericBBL; the defaults are the paper's (theorem mode).
@@ -69,14 +118,14 @@ class Constants:
     epsilon_bt : ε'_i fixed directly (None: the paper's 1 / (3 √(c_i ln(2/δ))))
     """
 
-    tau: float | None = TAU_MIN
-    lambda_scale: float | None = 1.0
-    r_const: float | None = 25600.0
-    c_const: float | None = 64.0
-    m_const: float | None = None
-    epsilon_bt: float | None = None
+    tau: _Const = TAU_MIN
+    lambda_scale: _Const = 1.0
+    r_const: _Const = 25600.0
+    c_const: _Const = 64.0
+    m_const: _Const = None
+    epsilon_bt: _Const = None
 
-    def m(self, epsilon: float) -> float:
+    def m(self, epsilon: Annotated[float, Interval(gt=0, le=700)]) -> float:
         return 3 + math.exp(epsilon + 4) if self.m_const is None else float(self.m_const)
 
     @property
@@ -87,18 +136,40 @@ class Constants:
 THEOREM_CONSTANTS = Constants()
 
 
-def lambda_vc(alpha, beta, vc) -> float:
+@checked
+def lambda_vc(alpha: _Rate, beta: _Rate, vc: _VC) -> float:
     """Theorem A.2's sample size (8 VC ln(13/α) + 4 ln(2/β)) / α (unrounded)."""
     return (8 * vc * math.log(13 / alpha) + 4 * math.log(2 / beta)) / alpha
 
 
-def initial_sample_size(alpha, beta, epsilon, delta, vc, tau=TAU_MIN) -> float:
+@checked
+def initial_sample_size(
+    alpha: _Rate,
+    beta: _Rate,
+    epsilon: _RunEpsilon,
+    delta: _Rate,
+    vc: _VC,
+    tau: Annotated[float, Interval(gt=0)] = TAU_MIN,
+) -> float:
     """The input size n printed at the top of GenericBBL (unrounded).
 
     n = 8τ/(α³ε²) (8 VC log(26/α) + 4 log(4/β))² log(1/δ)
         · log²((64 VC log(26/α) + 32 log(4/β)) / (ε α² β δ)) (3 + exp(ε + 4)).
     """
     a, b, e, d = alpha, beta, epsilon, delta
+    try:
+        n = _initial_sample_size(a, b, e, d, vc, tau)
+    except (OverflowError, ZeroDivisionError):
+        n = math.inf
+    if not math.isfinite(n):
+        raise ValueError(
+            f"alpha, beta, epsilon, delta: n overflows floating-point range (alpha={a!r}, beta={b!r}, "
+            f"epsilon={e!r}, delta={d!r})"
+        )
+    return n
+
+
+def _initial_sample_size(a, b, e, d, vc, tau) -> float:
     inner = 8 * vc * math.log(26 / a) + 4 * math.log(4 / b)
     return (
         8
@@ -111,6 +182,7 @@ def initial_sample_size(alpha, beta, epsilon, delta, vc, tau=TAU_MIN) -> float:
     )
 
 
+@checked
 @dataclass(frozen=True)
 class PhaseParameters:
     """Parameters of phase i of GenericBBL (steps 3a–3g), with the appendix's conditions.
@@ -119,22 +191,22 @@ class PhaseParameters:
     hypothesis holds for these numbers (see :func:`_checks`).
     """
 
-    i: int
-    alpha: float
-    beta: float
-    lam: int
-    T: int
-    S: int
-    R: int
-    c: int
-    epsilon_bt: float
-    delta_bt: float
+    i: PositiveInt
+    alpha: Annotated[float, Interval(ge=0, le=1)]
+    beta: Annotated[float, Interval(ge=0, le=1)]
+    lam: PositiveInt
+    T: PositiveInt
+    S: PositiveInt
+    R: PositiveInt
+    c: PositiveInt
+    epsilon_bt: Annotated[float, Interval(gt=0)]
+    delta_bt: Delta
     t_lower: float
     t_upper: float
-    s_hat: int
-    d_hat: int
-    next_S: int
-    bt_guarantee_epsilon: float
+    s_hat: NonNegInt
+    d_hat: NonNegInt
+    next_S: NonNegInt
+    bt_guarantee_epsilon: Annotated[float, Interval(gt=0, le=math.inf)]
     checks: dict = field(default_factory=dict)
 
     @property
@@ -151,21 +223,35 @@ class PhaseParameters:
         return asdict(self) | {"privacy_conditions": self.privacy_conditions}
 
 
+@checked
 @dataclass(frozen=True)
 class EverlastingParameters:
     """All phases' parameters, the mode and the constants that produced them."""
 
-    mode: str
-    alpha: float
-    beta: float
+    mode: Annotated[str, Choice("theorem", "practical")]
+    alpha: Annotated[float, Interval(gt=0, lt=1)]
+    beta: Annotated[float, Interval(gt=0, lt=1)]
     epsilon: float
     delta: float
     vc: int
     constants: Constants
     phases: tuple
-    n: float | None
+    n: Annotated[float, Interval(gt=0)] | None
 
-    def phase(self, i: int) -> PhaseParameters:
+    def phase(self, i: Annotated[int, Interval(ge=1), Joint("i <= the phases", kind="index")]) -> PhaseParameters:
+        """Phase ``i`` (1-based).
+
+        Parameters
+        ----------
+        i : int
+            The phase, in [1, k].
+
+        Returns
+        -------
+        PhaseParameters
+        """
+        if i > len(self.phases):
+            raise ValueError(f"i: expected a phase in [1, {len(self.phases)}], got {i}")
         return self.phases[i - 1]
 
     @property
@@ -178,7 +264,7 @@ class EverlastingParameters:
         """α, β, δ < 1/16 and ε < 1: Theorem 5.2's hypotheses (whatever the constants)."""
         return self.alpha < 1 / 16 and self.beta < 1 / 16 and self.delta < 1 / 16 and self.epsilon < 1
 
-    def utility_proved(self, phases: int | None = None) -> bool:
+    def utility_proved(self, phases: Annotated[int, Interval(ge=1)] | None = None) -> bool:
         """Theorem 5.2's hypotheses and every accuracy condition of the first ``phases`` phases."""
         ph = self.phases if phases is None else self.phases[:phases]
         return self.utility_hypotheses and all(all(p.utility_conditions.values()) for p in ph)
@@ -258,7 +344,8 @@ def _phases(alpha, beta, epsilon, delta, vc, k: Constants, phases: int) -> tuple
     return tuple(out)
 
 
-def bt_epsilon(eps_bt, d_bt, c) -> float:
+@checked
+def bt_epsilon(eps_bt: Annotated[float, Interval(gt=0)], d_bt: Delta, c: _VC) -> float:
     """ε of BetweenThresholds allowed c tops: Observation 2, or basic composition c ε' if smaller."""
     obs2 = c_tops_composition(eps_bt, d_bt, c).epsilon if 0 < c * d_bt < 1 else math.inf
     return min(obs2, c * eps_bt)
@@ -273,8 +360,19 @@ def _phase_record(i, a, b, epsilon, delta, vc, lam, T, R, c, eps_bt, s_hat, d_ha
     )
 
 
+@checked
+@_in_floats("alpha, beta, epsilon, delta, epsilon_bt, m_const")
 def custom_parameters(
-    spec, alpha, beta, epsilon, delta, vc, *, epsilon_bt: float, m_const: float = 1.0, sizes=None
+    spec: Annotated[Any, Check(_rows, kind="object"), Joint("phases (lambda_i, T_i, R_i, c_i[, eps'_i])")],
+    alpha: _Rate,
+    beta: _Rate,
+    epsilon: _RunEpsilon,
+    delta: _Rate,
+    vc: _VC,
+    *,
+    epsilon_bt: Annotated[float, Interval(gt=0)],
+    m_const: Annotated[float, Interval(gt=0)] = 1.0,
+    sizes: Annotated[Any, Check(_rows, kind="object"), Joint("one (|S_hat_i|, |D_hat_i|) per phase")] | None = None,
 ) -> EverlastingParameters:
     """Practical parameters given phase by phase: ``spec`` = [(λ_i, T_i, R_i, c_i[, ε'_i]), ...].
 
@@ -331,7 +429,7 @@ def custom_parameters(
             )
         out.append(_phase_record(i, a, b, epsilon, delta, vc, lam, T, R, c, e_bt, s_hat, d_hat, nxt))
         a, b = a / 2, b / 2
-    _require_d6(out[:-1], "raise R_i or lower m_const")
+    _require_d6(out[:-1], "raise R_i or lower m_const", "spec, sizes, epsilon, m_const")
     k = Constants(  # sizes given directly: the formulas' constants are not used (None, never NaN)
         tau=None,
         lambda_scale=None,
@@ -352,8 +450,17 @@ def _validate(alpha, beta, epsilon, delta, vc, phases):
     return check_positive_int(vc, "vc"), check_positive_int(phases, "phases")
 
 
+@checked
+@_in_floats("alpha, beta, epsilon, delta")
 def theorem_parameters(
-    alpha, beta, epsilon, delta, vc, phases: int = 3, *, tau: float = TAU_MIN
+    alpha: _Rate,
+    beta: _Rate,
+    epsilon: _RunEpsilon,
+    delta: _Rate,
+    vc: _VC,
+    phases: _Phases = 3,
+    *,
+    tau: Annotated[float, Interval(ge=TAU_MIN)] = TAU_MIN,
 ) -> EverlastingParameters:
     """GenericBBL's parameters exactly as printed (theorem mode; astronomical sizes).
 
@@ -385,20 +492,22 @@ def theorem_parameters(
     )
 
 
+@checked
+@_in_floats("alpha, beta, epsilon, delta, epsilon_bt, m_const")
 def practical_parameters(
-    alpha,
-    beta,
-    epsilon,
-    delta,
-    vc,
-    phases: int = 3,
+    alpha: _Rate,
+    beta: _Rate,
+    epsilon: _RunEpsilon,
+    delta: _Rate,
+    vc: _VC,
+    phases: _Phases = 3,
     *,
-    T1: int = 60,
-    lambda1: int | None = 12,
-    r_const: float = 12.0,
-    m_const: float = 1.0,
-    c_const: float = 64.0,
-    epsilon_bt: float | None = 0.5,
+    T1: Annotated[int, Interval(ge=1, le=10**300)] = 60,
+    lambda1: Annotated[int, Interval(ge=1, le=10**300)] | None = 12,
+    r_const: Annotated[float, Interval(gt=0)] = 12.0,
+    m_const: Annotated[float, Interval(gt=0)] = 1.0,
+    c_const: Annotated[float, Interval(gt=0)] = 64.0,
+    epsilon_bt: Annotated[float, Interval(gt=0)] | None = 0.5,
 ) -> EverlastingParameters:
     """Practical mode: the same formulas with scaled constants, recorded in the result.
 
@@ -428,19 +537,20 @@ def practical_parameters(
         epsilon_bt=epsilon_bt,
     )
     ph = _phases(alpha, beta, epsilon, delta, vc, k, phases)
-    _require_d6(ph[:-1], f"raise r_const (={r_const}) or lower m_const (={m_const})")
+    _require_d6(
+        ph[:-1], f"raise r_const (={r_const}) or lower m_const (={m_const})", "T1, lambda1, r_const, m_const, epsilon"
+    )
     return EverlastingParameters(
         "practical", alpha, beta, epsilon, delta, vc, k, ph, initial_sample_size(alpha, beta, epsilon, delta, vc, tau)
     )
 
 
-def _require_d6(phases, hint: str) -> None:
+def _require_d6(phases, hint: str, names: str) -> None:
     """GenericBBL cannot continue when |D̂_i| < |S_{i+1}| (Claim D.6): refuse such parameters."""
     for p in phases:
         if not p.checks["Claim D.6"]:
             raise ValueError(
-                f"practical parameters: phase {p.i} has |D_hat| = {p.d_hat} < |S_(i+1)| = "
-                f"{p.next_S} (Claim D.6 fails): {hint}"
+                f"{names}: phase {p.i} has |D_hat| = {p.d_hat} < |S_(i+1)| = {p.next_S} (Claim D.6 fails): {hint}"
             )
 
 

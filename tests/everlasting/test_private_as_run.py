@@ -263,3 +263,18 @@ def test_generic_bbl_reexports_step_3b_and_keeps_no_alias():
     for old in ("VoteEnsemble", "EverlastingProblem"):  # one ensemble and one problem class (#24, #34)
         assert not hasattr(generic_bbl, old) and not hasattr(ensembles, old)
     assert not hasattr(generic_bbl, "Ensemble")
+
+
+def test_the_parameters_name_what_leaves_the_floats():
+    """Issue #41's walk: epsilon = 5e-324 was a ZeroDivisionError, m_const = 5e-324 an OverflowError, a spec
+    of 3 a TypeError not naming spec; NaN constants were accepted."""
+    from geoprivate.everlasting.parameters import Constants
+
+    with pytest.raises(ValueError, match="^alpha, beta, epsilon, delta: the formulas leave floating-point range"):
+        theorem_parameters(0.05, 0.05, 5e-324, 1e-6, 1, 2)
+    with pytest.raises(ValueError, match="m_const: the formulas leave floating-point range"):
+        custom_parameters([(5, 20, 30, 8)], 0.1, 0.05, 0.5, 1e-6, 1, epsilon_bt=0.5, m_const=5e-324)
+    with pytest.raises(TypeError, match="^spec must be a list"):
+        custom_parameters(3, 0.1, 0.05, 0.5, 1e-6, 1, epsilon_bt=0.5)
+    with pytest.raises(ValueError, match="^tau"):
+        Constants(tau=float("nan"))
