@@ -32,10 +32,11 @@ import sys
 import types
 from collections.abc import Callable
 from pathlib import Path
+from typing import Annotated, Any
 
-from geoprivate._validation import check_real
+from geoprivate._validation import Check, checked
 from geoprivate.claims import _registry
-from geoprivate.claims._registry import _LOADING, ENTRY_POINT_GROUP
+from geoprivate.claims._registry import _LOADING, ENTRY_POINT_GROUP, TimeLimit
 from geoprivate.claims._sandbox import guarded
 
 __all__ = ["MAX_SOURCE_BYTES", "source_problem", "load_claims", "load_entry_points"]
@@ -89,15 +90,21 @@ def _read(path: Path) -> bytes:
         os.close(fd)
 
 
-def _as_source(source) -> str:
+def _as_source(source, name: str = "source") -> str:
     """A ``--claims-from`` argument as a non-empty str (a path-like is accepted); TypeError/ValueError otherwise."""
     if isinstance(source, os.PathLike):
         source = os.fspath(source)
     if not isinstance(source, str):
-        raise TypeError(f"source must be a path or a module name (str), got {type(source).__name__}")
+        raise TypeError(f"{name} must be a path or a module name (str), got {type(source).__name__}")
     if not source.strip():
-        raise ValueError("source must not be empty")
+        raise ValueError(f"{name} must not be empty")
+    if "\x00" in source:
+        raise ValueError(f"{name} must not hold a NUL character, got {source!r}")
     return source
+
+
+#: a ``--claims-from`` argument: a ``.py`` file, a directory or a module name (a path-like is accepted)
+Source = Annotated[Any, Check(_as_source, kind="path")]
 
 
 def _files(path: Path) -> list[Path]:
@@ -114,7 +121,8 @@ def _check_path(path: Path) -> None:
     _check_stat(path, info)
 
 
-def source_problem(source: str) -> str | None:
+@checked
+def source_problem(source: Source) -> str | None:
     """Why ``source`` cannot be loaded, found without running any of it; None when it can be tried.
 
     Parameters
@@ -128,7 +136,6 @@ def source_problem(source: str) -> str | None:
         One line: a missing file, directory or module; a directory without claim files; a path
         that is not a regular file; a file over :data:`MAX_SOURCE_BYTES`.
     """
-    source = _as_source(source)
     path = Path(source)
     try:
         if path.is_dir():
@@ -184,7 +191,8 @@ def _import_file(path: Path, source: str, time_limit: float) -> list[str]:
     return errors
 
 
-def load_claims(source: str, *, time_limit: float = math.inf) -> list[str]:
+@checked
+def load_claims(source: Source, *, time_limit: TimeLimit = math.inf) -> list[str]:
     """Import user claims from a ``.py`` file, a directory of them, or an importable module.
 
     Parameters
@@ -202,8 +210,6 @@ def load_claims(source: str, *, time_limit: float = math.inf) -> list[str]:
         is not a regular file or is too large, one that raised, exited or ran past the time
         limit); the other files are loaded all the same.  Empty when everything loaded.
     """
-    source = _as_source(source)
-    time_limit = check_real(time_limit, "time_limit", finite=False, low=0.0, low_open=True)
     path = Path(source)
     if path.is_dir():
         files = _files(path)
@@ -218,7 +224,8 @@ def load_claims(source: str, *, time_limit: float = math.inf) -> list[str]:
     return _guarded_load(source, source, lambda: importlib.import_module(source), time_limit)
 
 
-def load_entry_points(*, time_limit: float = math.inf) -> list[str]:
+@checked
+def load_entry_points(*, time_limit: TimeLimit = math.inf) -> list[str]:
     """Import the claim modules installed packages declare in the ``geoprivate.claims`` entry-point group.
 
     Each entry point is ``module`` or ``module:attr``; each is loaded under the guard of
@@ -234,7 +241,6 @@ def load_entry_points(*, time_limit: float = math.inf) -> list[str]:
     list of str
         One line per entry point that failed to load.
     """
-    time_limit = check_real(time_limit, "time_limit", finite=False, low=0.0, low_open=True)
     errors = []
     for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
         errors.extend(_guarded_load(f"entry point {ep.name} ({ep.value})", ep.module, ep.load, time_limit))

@@ -107,7 +107,7 @@ def test_certified_comparison_never_decides_an_overlap():
 
 
 def test_variables_stay_in_their_range_and_reach_its_edges():
-    v = real("delta", 0, "1/16", log=True)
+    v = real("delta", 0, Fraction(1, 16), log=True)
     grid = v.grid(7)
     assert all(v.contains(x) for x in grid) and min(grid) < Fraction(1, 10**9)
     n = Var("n", Fraction(1), None, lo_open=False, hi_open=False, integer=True)
