@@ -57,23 +57,25 @@ class _Refused(Exception):
     """A source that cannot be loaded, found without running it (the message is the one line)."""
 
 
-def _check_stat(path, info: os.stat_result) -> None:
+def _check_stat(path, info: os.stat_result, what: str = "a claims file") -> None:
     """:class:`_Refused` unless ``info`` is that of a regular file of at most :data:`MAX_SOURCE_BYTES`."""
     if not stat.S_ISREG(info.st_mode):
         kind = _KINDS.get(stat.S_IFMT(info.st_mode), "a special file")
-        raise _Refused(f"{path}: not a regular file ({kind}); a claims file must be a regular .py file")
+        need = "a regular .py file" if what == "a claims file" else "a regular file"
+        raise _Refused(f"{path}: not a regular file ({kind}); {what} must be {need}")
     if info.st_size > MAX_SOURCE_BYTES:
-        raise _Refused(f"{path}: {info.st_size} bytes, over the {MAX_SOURCE_BYTES} bytes a claims file may have")
+        raise _Refused(f"{path}: {info.st_size} bytes, over the {MAX_SOURCE_BYTES} bytes {what} may have")
 
 
-def _read(path: Path) -> bytes:
-    """The bytes of a regular file of at most :data:`MAX_SOURCE_BYTES`, or :class:`_Refused` saying why not."""
+def _read(path: Path, what: str = "a claims file") -> bytes:
+    """The bytes of a regular file of at most :data:`MAX_SOURCE_BYTES`, or :class:`_Refused` saying why not
+    (``what`` names the file in the message: the loader's claims files, the report's instance files)."""
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a FIFO opens at once, unread
     except OSError as exc:
         raise _Refused(f"{path}: {exc.strerror or exc}") from None
     try:
-        _check_stat(path, os.fstat(fd))
+        _check_stat(path, os.fstat(fd), what)
         chunks, total = [], 0
         while total <= MAX_SOURCE_BYTES:
             chunk = os.read(fd, 1 << 20)
@@ -82,7 +84,7 @@ def _read(path: Path) -> bytes:
             chunks.append(chunk)
             total += len(chunk)
         if total > MAX_SOURCE_BYTES:  # it grew while read
-            raise _Refused(f"{path}: over the {MAX_SOURCE_BYTES} bytes a claims file may have")
+            raise _Refused(f"{path}: over the {MAX_SOURCE_BYTES} bytes {what} may have")
         return b"".join(chunks)
     except OSError as exc:
         raise _Refused(f"{path}: {exc.strerror or exc}") from None

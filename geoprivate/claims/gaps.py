@@ -21,6 +21,7 @@ import math
 
 import numpy as np
 
+from geoprivate._validation import Epsilon, FloatCount, OpenDelta, checked
 from geoprivate.claims import Verdict, register
 from geoprivate.claims.mechanisms import _rr_composition_delta
 from geoprivate.mechanisms import is_alpha_median
@@ -32,9 +33,27 @@ __all__ = ["theorem7_epsilon"]
 _COUNT = {"small": 1, "medium": 5}
 
 
-def theorem7_epsilon(epsilon: float, k: int, delta_prime: float) -> float:
-    """ε' of [Yan25] Theorem 7 as written: √(2k ln(1/δ'))·ε."""
-    return math.sqrt(2 * k * math.log(1 / delta_prime)) * epsilon
+@checked
+def theorem7_epsilon(epsilon: Epsilon, k: FloatCount, delta_prime: OpenDelta) -> float:
+    """ε' of [Yan25] Theorem 7 as written: √(2k ln(1/δ'))·ε.
+
+    Parameters
+    ----------
+    epsilon : float > 0
+        Each mechanism's ε.
+    k : int >= 1
+        The number of mechanisms.
+    delta_prime : float in (0, 1)
+        The δ' of the composition.
+
+    Returns
+    -------
+    float
+    """
+    value = math.sqrt(2 * k * -math.log(delta_prime)) * epsilon
+    if not math.isfinite(value):
+        raise ValueError(f"epsilon = {epsilon!r}, k = {k}: the ε' √(2k ln(1/δ'))·ε is beyond the floats")
+    return value
 
 
 def _theorem7_random_search(rng, size):

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import math
 import warnings
+from typing import Annotated, Any
 
 import numpy as np
 from hypothesis import strategies as st
 
+from geoprivate._validation import Joint, check_finite_array, checked
 from geoprivate.adversaries import DisagreementAdversary
 from geoprivate.claims import Verdict, register
 from geoprivate.mechanisms import lemma1_applies, min_n
@@ -26,6 +28,7 @@ from geoprivate.prediction.parameters import (
     sympy_appendix_a2,
     sympy_appendix_a3,
 )
+from geoprivate.prediction.predictor import PredictionResult
 from geoprivate.prediction.problems import GRID, make_adversary, make_generator, make_problem
 from geoprivate.prediction.transcript import L_CODE, R_CODE
 from geoprivate.privacy.warnings import PrivacyWarning
@@ -38,16 +41,50 @@ __all__ = ["round_votes", "lemma2_rounds"]
 TAU = 1 / 8  # Claim 13's accuracy parameter of Lemma 2
 
 
-def round_votes(result) -> np.ndarray:
-    """The exact vote q_{x_j}(F_j) of every round of a run (from its ensembles)."""
+@checked
+def round_votes(result: PredictionResult) -> np.ndarray:
+    """The exact vote q_{x_j}(F_j) of every round of a run (from its ensembles).
+
+    Parameters
+    ----------
+    result : PredictionResult
+        A GenericPredictor run.
+
+    Returns
+    -------
+    numpy.ndarray of float, shape (T,)
+    """
     starts = [s for s, _ in result.ensembles] + [result.T]
     pts = result.transcript.points
     return np.concatenate([e.votes(pts[a:b]) for (a, e), b in zip(result.ensembles, starts[1:], strict=False)])
 
 
-def lemma2_rounds(result, votes=None) -> np.ndarray:
-    """Per round: whether the answer is accurate as in Lemma 2 with α = 1/8 (t_ℓ, t_u = 3/8, 5/8)."""
-    q = round_votes(result) if votes is None else votes
+@checked
+def lemma2_rounds(
+    result: PredictionResult,
+    votes: Annotated[Any, Joint("one vote in [0, 1] per round of result", kind="array")] = None,
+) -> np.ndarray:
+    """Per round: whether the answer is accurate as in Lemma 2 with α = 1/8 (t_ℓ, t_u = 3/8, 5/8).
+
+    Parameters
+    ----------
+    result : PredictionResult
+        A GenericPredictor run.
+    votes : array_like of float, shape (T,), optional
+        Its votes (default :func:`round_votes`).
+
+    Returns
+    -------
+    numpy.ndarray of bool, shape (T,)
+    """
+    if votes is None:
+        q = round_votes(result)
+    else:
+        q = check_finite_array(votes, "votes", shape=(result.T,))
+        if q.size and (q.min() < 0 or q.max() > 1):
+            raise ValueError(
+                f"votes must lie in [0, 1] (a fraction of the hypotheses), got {q[(q < 0) | (q > 1)][:3].tolist()}"
+            )
     y = result.transcript.answers
     tl, tu = result.params["t_lower"], result.params["t_upper"]
     return np.where(y == L_CODE, q <= tl + TAU, np.where(y == R_CODE, q >= tu - TAU, (q >= tl - TAU) & (q <= tu + TAU)))

@@ -14,6 +14,9 @@ constant the true α would need).
 
 from __future__ import annotations
 
+from fractions import Fraction
+
+from geoprivate._validation import FloatCount, checked
 from geoprivate.claims import Verdict, register
 from geoprivate.claims.shrinkage import _halfspace_runs, claim7_alpha_lower, lemma2_rounds
 from solvers.depth import depth
@@ -21,9 +24,21 @@ from solvers.depth import depth
 __all__ = ["corollary4_threshold"]
 
 
-def corollary4_threshold(d: int) -> float:
-    """The α below which Corollary 4's exact form (1 − (d+1)(2d+3)α)N is positive."""
-    return 1.0 / ((d + 1) * (2 * d + 3))
+@checked
+def corollary4_threshold(d: FloatCount) -> float:
+    """The α below which Corollary 4's exact form (1 − (d+1)(2d+3)α)N is positive.
+
+    Parameters
+    ----------
+    d : int >= 1
+        The dimension.
+
+    Returns
+    -------
+    float
+        1/((d + 1)(2d + 3)), correctly rounded (0.0 once it is below the smallest double).
+    """
+    return float(Fraction(1, (d + 1) * (2 * d + 3)))
 
 
 def _run_rows(rng, size):

@@ -28,7 +28,7 @@ from geoprivate.claims._steps import (
     zero_of,
 )
 
-__all__ = ["BOOKS", "TAU_PRINTED", "TAU_REPAIRED", "generic_bbl_T", "generic_bbl_lambda"]
+__all__ = ["BOOKS", "TAU_PRINTED", "TAU_REPAIRED"]
 
 P = "everlasting"
 _THEOREM_RANGE = (

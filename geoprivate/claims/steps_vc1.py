@@ -30,7 +30,7 @@ from geoprivate.claims._steps import (
 from geoprivate.learners.vc1 import OPTPrivateLearner
 from solvers import vc1 as _vc1
 
-__all__ = ["BOOKS", "theorem13_step7_epsilon"]
+__all__ = ["BOOKS"]
 
 P = "vc1"
 

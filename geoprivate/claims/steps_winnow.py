@@ -31,7 +31,7 @@ from geoprivate.claims._steps import (
     zero_of,
 )
 
-__all__ = ["BOOKS", "theorem44_epsilon_hat", "theorem44_eta"]
+__all__ = ["BOOKS"]
 
 P = "winnow"
 

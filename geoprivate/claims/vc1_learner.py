@@ -13,10 +13,12 @@ Failure counts are judged by a binomial test at false-alarm rate 10⁻⁶ agains
 from __future__ import annotations
 
 import math
+from typing import Annotated
 
 import networkx as nx
 import numpy as np
 
+from geoprivate._validation import Epsilon, FloatCount, Interval, OpenDelta, checked
 from geoprivate.claims import Verdict, register
 from geoprivate.claims.mechanisms import _rr_composition_delta
 from geoprivate.learners.vc1 import OPTPrivateLearner, ProperLearner, theorem13_parameters
@@ -39,16 +41,54 @@ def _too_many(failures: int, runs: int, bound: float) -> bool:
 
 
 # ---------------------------------------------------------------- Theorem 12
-def theorem12_epsilon(epsilon: float, T: int, delta_prime: float) -> float:
-    """ε' of [Yan25] Theorem 12 as printed: √(2T ln(1/δ′))·2ε."""
-    return math.sqrt(2 * T * math.log(1 / delta_prime)) * 2 * epsilon
+@checked
+def theorem12_epsilon(epsilon: Epsilon, T: FloatCount, delta_prime: OpenDelta) -> float:
+    """ε' of [Yan25] Theorem 12 as printed: √(2T ln(1/δ′))·2ε.
+
+    Parameters
+    ----------
+    epsilon : float > 0
+        Each step's ε.
+    T : int >= 1
+        The number of iterations.
+    delta_prime : float in (0, 1)
+        The δ′ of the composition.
+
+    Returns
+    -------
+    float
+    """
+    value = math.sqrt(2 * T * -math.log(delta_prime)) * 2 * epsilon
+    if not math.isfinite(value):
+        raise ValueError(f"epsilon = {epsilon!r}, T = {T}: the ε' √(2T ln(1/δ′))·2ε is beyond the floats")
+    return value
 
 
-def corrected_loop_epsilon(epsilon: float, T: int, delta_prime: float) -> float:
+@checked
+def corrected_loop_epsilon(
+    epsilon: Epsilon, T: Annotated[int, Interval(ge=1, le=10**299)], delta_prime: OpenDelta
+) -> float:
     """ε' of T iterations of step 7 (each a Laplace and an exponential mechanism, ε-DP each) by
     the advanced composition with its k·ε·(e^ε − 1)/(e^ε + 1) term ([Yan26] Theorem 3) over the
-    2T releases, or basic composition 2Tε if smaller."""
-    return min(advanced_composition(epsilon, 0.0, 2 * T, delta_prime).epsilon, 2 * T * epsilon)
+    2T releases, or basic composition 2Tε if smaller.
+
+    Parameters
+    ----------
+    epsilon : float > 0
+        Each release's ε.
+    T : int in [1, 10²⁹⁹]
+        The number of iterations (2T releases).
+    delta_prime : float in (0, 1)
+        The δ′ of the composition.
+
+    Returns
+    -------
+    float
+    """
+    basic = 2 * T * epsilon
+    if not math.isfinite(basic):
+        raise ValueError(f"epsilon = {epsilon!r}, T = {T}: the basic composition 2Tε is beyond the floats")
+    return min(advanced_composition(epsilon, 0.0, 2 * T, delta_prime).epsilon, basic)
 
 
 _THEOREM12_GRID = [

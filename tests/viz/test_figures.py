@@ -7,7 +7,7 @@ import pytest
 
 pytest.importorskip("matplotlib")
 
-from geoprivate.adversaries import binary_search_sequence  # noqa: E402
+from geoprivate.adversaries import FixedSequence, binary_search_sequence  # noqa: E402
 from geoprivate.prediction import G_halfspace, G_oblivious, GenericPredictor  # noqa: E402
 from geoprivate.prediction.problems import make_problem  # noqa: E402
 from geoprivate.viz import collapse, shrinkage  # noqa: E402
@@ -75,7 +75,10 @@ def test_level_hulls_agree_with_exact_cdepth(seed):
 def test_collapse_rejects_a_d2_run():
     P = make_problem("halfspaces", 12, rng=0, d=2)
     pred = GenericPredictor(G_halfspace(2, form="margin"), P.X, P.y, k=3, m=4, epsilon=1.0, rng=0)
+    res = pred.run(FixedSequence(P.X[:2]), 2)
     with pytest.raises(ValueError, match="d = 1"):
+        collapse.draw_collapse_d1(pred, res)
+    with pytest.raises(TypeError, match="result must be PredictionResult"):
         collapse.draw_collapse_d1(pred, None)
 
 
