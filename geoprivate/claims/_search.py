@@ -57,11 +57,11 @@ def _settings(max_examples: int):
     )
 
 
-def _searched(claim: Claim, name: str = "claim") -> Claim:
-    """A claim with an instance space (``instances=``): ``ValueError`` naming ``name`` otherwise."""
+def _instances(claim: Claim, name: str = "claim") -> Any:
+    """The claim's instance space (a hypothesis strategy): ``ValueError`` naming ``name`` if it has none."""
     if claim.instances is None:
         raise ValueError(f"{name}: claim {claim.id!r} has no instance space (registered without instances=)")
-    return claim
+    return claim.instances
 
 
 @checked
@@ -91,7 +91,7 @@ def search_claim(
     from hypothesis import find
     from hypothesis.errors import NoSuchExample, Unsatisfiable
 
-    claim = _searched(claim)
+    strategy = _instances(claim)
     state = seed_sequence.generate_state(2) if seed_sequence is not None else np.random.SeedSequence().generate_state(2)
     rnd = random.Random(int(state[0]) << 32 | int(state[1]))
     calls = 0
@@ -103,7 +103,7 @@ def search_claim(
 
     search = {"max_examples": max_examples, "engine": "hypothesis"}
     try:
-        found = find(claim.instances, fails, settings=_settings(max_examples), random=rnd)
+        found = find(strategy, fails, settings=_settings(max_examples), random=rnd)
     except NoSuchExample:
         return Verdict.holds(instances=calls, search=search)
     except Unsatisfiable as exc:

@@ -353,22 +353,23 @@ class Var:
                 parts.append(st.integers(lo, hi))
                 parts.append(st.integers(0, 64).map(lambda k: max(lo, hi - k)))
             return st.one_of(*parts).map(Fraction)
-        parts = []
+        reals: list = []
         deep = 200 if self.log else 60
         if self.lo is not None:
             if not self.lo_open:
-                parts.append(st.just(self.lo))
-            parts.append(st.integers(1, deep).map(self._near_lo))
+                reals.append(st.just(self.lo))
+            reals.append(st.integers(1, deep).map(self._near_lo))
         if self.hi is not None:
             if not self.hi_open:
-                parts.append(st.just(self.hi))
-            parts.append(st.integers(1, 60).map(self._near_hi))
+                reals.append(st.just(self.hi))
+            reals.append(st.integers(1, 60).map(self._near_hi))
         if self.lo is not None and self.hi is not None:
             lo, width = self.lo, self.hi - self.lo
-            parts.append(st.fractions(0, 1, max_denominator=64).map(lambda u: lo + width * u))
+            reals.append(st.fractions(0, 1, max_denominator=64).map(lambda u: lo + width * u))
         elif self.lo is not None:
-            parts.append(st.integers(0, 200).map(lambda k: self.lo + Fraction(2) ** k))
-        return st.one_of(*parts).filter(self.contains)
+            lo = self.lo
+            reals.append(st.integers(0, 200).map(lambda k: lo + Fraction(2) ** k))
+        return st.one_of(*reals).filter(self.contains)
 
 
 @checked

@@ -19,12 +19,12 @@ from typing import Annotated
 
 import numpy as np
 
-from geoprivate._validation import Interval, Joint, Seed, check_index, checked
+from geoprivate._validation import Interval, Joint, Seed, check_index, check_indices, checked
 from geoprivate.explore._page import page_html, require_plotly, slider_layout
 from geoprivate.learners.vc1 import OPTPrivateLearner, ProperLearner, VC1Hypothesis
 from geoprivate.viz.vc1 import figure1_run, tree_layout
 from solvers import vc1 as _vc1
-from solvers._checks import as_columns_and_labels
+from solvers._checks import as_binary_vector
 from solvers._domains import Columns, Labels01
 from solvers.vc1 import ROOT
 
@@ -39,7 +39,19 @@ Target = Annotated[int, Joint("a row of learner.cls.M", kind="index")]
 
 def _sample(learner, cols, labels) -> tuple[np.ndarray, np.ndarray]:
     """The sample ``(cols, labels)`` checked against the learner's class: columns of it, 0/1 labels, one each."""
-    return as_columns_and_labels(learner.cls.M, cols, labels)
+    c = check_indices(cols, learner.cls.n_points, "cols")
+    y = as_binary_vector(labels, "labels")
+    if y.size != c.size:
+        raise ValueError(f"labels must have one label per column of cols ({c.size}), got {y.size}")
+    return c, y
+
+
+def _target_row(learner, target) -> np.ndarray:
+    """The class's row ``target`` (the target concept): the class must be given by its matrix."""
+    M = learner.cls.M
+    if M is None:
+        raise ValueError("learner: its class is given by its tree, without the matrix whose row target names")
+    return M[check_index(target, M.shape[0], "target")]
 
 
 @checked
@@ -132,7 +144,7 @@ def vc1_transcript(
     dict
     """
     cols, labels = _sample(learner, cols, labels)
-    target = check_index(target, learner.cls.M.shape[0], "target")
+    target_row = _target_row(learner, target)
     steps = []
     for n in prefix_sizes(len(cols)):
         vs = version_space(learner, cols[:n], labels[:n])
@@ -160,7 +172,7 @@ def vc1_transcript(
             "deterministic_counts": {_node_name(k): int(v) for k, v in d["deterministic"].items()},
             "output_node": _node_name(h.node),
             "output_concept_row": h.concept,
-            "error": float(h.error(learner.cls.M[target])),
+            "error": float(h.error(target_row)),
         },
     }
 
@@ -380,7 +392,7 @@ def vc1_figure(learner: Learner, cols: Columns, labels: Labels01, h: VC1Hypothes
         With a slider over the frames (:func:`geoprivate.explore._page.slider_layout`).
     """
     cols, labels = _sample(learner, cols, labels)
-    target = check_index(target, learner.cls.M.shape[0], "target")
+    _target_row(learner, target)
     drawing = _TreeDrawing(learner, cols, labels)
     frames_data, titles, steps = _sample_frames(drawing, learner, cols, labels)
     last, title = _algorithm2_frame(drawing, learner, cols, labels, h, target)

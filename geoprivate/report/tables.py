@@ -45,7 +45,7 @@ def _rows(results: dict, key: str, *, required: bool = True) -> list:
     return rows
 
 
-def _rendered(render, rows: list, key: str) -> str:
+def _rendered(render, rows: list, key: str) -> list[str]:
     """``render(rows)``; a row missing a field of the benchmark's format is a ValueError naming ``results``."""
     try:
         return render(rows)

@@ -381,10 +381,10 @@ def levels_in_window(A: PlaneRows, b: Rhs, window: Window, levels: Levels, box_f
     _same_length(A, b)
     a0, a1, w0, w1 = window
     ca, cw, ha, hw = (a0 + a1) / 2, (w0 + w1) / 2, (a1 - a0) / 2 * box_factor, (w1 - w0) / 2 * box_factor
-    box = (ca - ha, ca + ha, cw - hw, cw + hw)
-    if not all(math.isfinite(v) for v in box):
+    corners = (ca - ha, ca + ha, cw - hw, cw + hw)
+    if not all(math.isfinite(v) for v in corners):
         raise ValueError(f"window, box_factor: the box {box_factor:g} times the window is beyond the floats")
-    box = tuple(Fraction(v).limit_denominator(10**6) for v in box)
+    box = tuple(Fraction(v).limit_denominator(10**6) for v in corners)
     if box[0] >= box[1] or box[2] >= box[3]:
         raise ValueError(f"window: too narrow to hold a box at a denominator of 10^6, got {window}")
     verts = arrangement_vertices(A, b, box)

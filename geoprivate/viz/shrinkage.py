@@ -358,7 +358,7 @@ def privacy_curve(result: PredictionResult, *, delta_prime: OpenDelta | None = N
     shrink = np.array([cache[v] for v in segs])
     comp_cache: dict[int, float] = {}
     comp = np.empty(T)
-    for j in rounds:  # advanced composition is monotone in j; evaluated on a log grid then held
+    for j in range(1, T + 1):  # advanced composition is monotone in j; evaluated on a log grid then held
         comp_cache.setdefault(j, privacy_total(eps, 0.0, int(j), dp).epsilon)
         comp[j - 1] = comp_cache[j]
     return rounds, shrink, comp
