@@ -148,7 +148,7 @@ def _verdict(faithful: dict, control: dict, claimed_eps: float, instance: dict, 
 
 
 # ---------------------------------------------------------------- [Yan25] Theorem 10
-_T10 = dict(epsilon=3.0, delta=0.1, alpha=0.2, beta=0.1, n_subsets=12, n=48)
+_T10: dict[str, Any] = dict(epsilon=3.0, delta=0.1, alpha=0.2, beta=0.1, n_subsets=12, n=48)
 
 
 def _deepest_deterministic(cls, cols, labels):
@@ -267,7 +267,7 @@ def _check_claim_5_3_audit(rng, size):
     def mech(variant):
         return lambda data, r: play(by_name[data[0]], data[1], r, variant)
 
-    ledgers = []
+    ledgers: list = []
     play(games[0][1], 0, rng, "faithful", ledger_out=ledgers)
     nominal = float(sum(e.epsilon for e in ledgers[0].entries))
     faithful = search_then_audit(candidates, mech("faithful"), n_search=n_search, n_final=n_final, rng=rng)

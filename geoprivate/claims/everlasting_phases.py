@@ -166,6 +166,8 @@ def _recording_runs(rng, size):
     """GenericBBL runs (practical, 2 phases, random finite class) with every sample S_i recorded."""
 
     class _Recording(GenericBBL):
+        samples: list[tuple[np.ndarray, np.ndarray]]  # set before the run
+
         def _relabel(self, p, D, record):
             super()._relabel(p, D, record)
             self.samples.append((self.S_points.copy(), self.S_labels.copy()))
@@ -198,7 +200,7 @@ fraction of runs where each holds, its Clopper–Pearson lower bound (10⁻⁶),
 def _check_claims_e1_e3(rng, size):
     runs = e1_ok = e3_ok = e2_ok = 0
     worst = 0.0
-    alpha = beta = None
+    alpha = beta = 0.0  # the parameters of the runs (at least 4)
     for prob, par, res, samples in _recording_runs(rng, size):
         alpha, beta = par.alpha, par.beta
         M, row = prob.concept.matrix, int(prob.target_params)

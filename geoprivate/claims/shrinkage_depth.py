@@ -15,6 +15,7 @@ constant the true α would need).
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from geoprivate._validation import FloatCount, checked
 from geoprivate.claims import Verdict, register
@@ -61,8 +62,9 @@ with the runs.  Block size 2d + 4 (and, at size medium, d = 1 with m = 9, 12).
 """,
 )
 def _check_corollary_4(rng, size):
-    ev, worst_c = {}, 0.0
-    for d, _m, (_, _P, pred, r, err) in _run_rows(rng, size):
+    ev: dict[str, Any] = {}
+    worst_c = 0.0
+    for d, _m, (_, _P, pred, r, err, _seeds) in _run_rows(rng, size):
         key = f"d{d}_m{pred.m}"
         if r is None:
             ev[key] = {"solver_error": err}

@@ -13,7 +13,7 @@ Failure counts are judged by a binomial test at false-alarm rate 10⁻⁶ agains
 from __future__ import annotations
 
 import math
-from typing import Annotated
+from typing import Annotated, Any
 
 import networkx as nx
 import numpy as np
@@ -99,12 +99,13 @@ _THEOREM12_GRID = [
 def _theorem12_grid_worst(rng, size):
     """The instance this claim reported before it was searched and shrunk: the worst point of its
     fixed grid by exact δ / δ′ (the 'before' of the shrink report)."""
-    worst = None
+    worst: tuple[dict, float] | None = None
     for eps, a, dp in _THEOREM12_GRID:
         T = math.ceil(2 / a)
         ratio = _rr_composition_delta(eps, 2 * T, theorem12_epsilon(eps, T, dp)) / dp
         if ratio > 1 + 1e-9 and (worst is None or ratio > worst[1]):
             worst = ({"epsilon": eps, "alpha": a, "delta_prime": dp}, ratio)
+    assert worst is not None, "no point of the grid exceeds delta_prime"  # the grid holds the finding
     return worst[0]
 
 
@@ -176,7 +177,7 @@ def _check_theorem_12_accounting(rng, size):
 _THEOREM_POINT = dict(epsilon=3.0, delta=0.25, alpha=0.5, beta=0.5)
 
 
-def _recorded_learner(M, f, p):
+def _recorded_learner(M: np.ndarray, f: int, p: dict[str, Any]) -> tuple[OPTPrivateLearner, list]:
     """OPTPrivateLearner (theorem mode, count partition) whose step-3 output (B_i, y_i) is recorded."""
     learner = OPTPrivateLearner(M, p["epsilon"], p["delta"], p["alpha"], p["beta"], f=f, partition="counts")
     seen = []
@@ -187,7 +188,7 @@ def _recorded_learner(M, f, p):
         seen.append((learner.cls.root_path_rows(lca), y.copy()))
         return lca, y
 
-    learner.cls.deterministic_nodes = spy
+    learner.cls.deterministic_nodes = spy  # type: ignore[method-assign]  # a spy on this learner's class only
     return learner, seen
 
 
@@ -208,7 +209,7 @@ def _check_lemmas_7_9(rng, size):
     classes += [(_vc1.random_vc1_class(8, rng, proper_prob=0.3), 0) for _ in range(1 if size == "small" else 8)]
     runs = l7_fail = l9_runs = l9_fail = 0
     worst_hi = worst_good = 0.0
-    bound7 = bound9 = None
+    bound7 = bound9 = 0.0  # set by every run (classes is not empty)
     for M, f in classes:
         learner, seen = _recorded_learner(M, f, p)
         c = int(rng.integers(0, M.shape[0]))
@@ -247,7 +248,7 @@ def _check_lemmas_7_9(rng, size):
 
 
 # ---------------------------------------------------------------- Claims 1–5 of §6 (ProperLearner)
-_C15 = dict(epsilon=3.0, delta=0.25, alpha=0.2, beta=0.2, n1=4000, n_subsets=200)
+_C15: dict[str, Any] = dict(epsilon=3.0, delta=0.25, alpha=0.2, beta=0.2, n1=4000, n_subsets=200)
 
 
 def _deep_light_law(cls, rng, decay=0.15):
@@ -290,7 +291,7 @@ def _walk_events(learner, M, c, weights, cols, labels, seed, p):
     w = _vc1.node_weights(tree, c2, y2)
     leaves = [x for x in sub if sub.out_degree(x) == 0]
     min_leaf = min(v[x] for x in leaves)  # Claim 2's leaf value
-    min_leaf_v = {}
+    min_leaf_v: dict = {}
     for x in nx.dfs_postorder_nodes(sub, x_good):
         kids = list(sub.successors(x))
         min_leaf_v[x] = v[x] if not kids else min(min_leaf_v[k] for k in kids)

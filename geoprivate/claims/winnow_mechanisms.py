@@ -197,6 +197,12 @@ and random ones, against β; a Monte Carlo run of the class itself agrees with t
 (Hoeffding at 1e-6).  Its privacy half is audited with DP-Winnow (winnow/theorem-4-4).
 """,
 )
+def _asks_above(mech: AboveThreshold, value: float) -> bool:
+    """Give ``mech`` the query ``value`` and return whether it answers "above the threshold"."""
+    mech.add_query(value)
+    return mech.test_above_threshold()
+
+
 def _check_lemma_4_3(rng, size):
     Ts = (1, 5, 20) if size == "small" else (1, 5, 20, 100)
     worst, count = 0.0, 0
@@ -220,7 +226,7 @@ def _check_lemma_4_3(rng, size):
     fails = 0
     for child in np.random.SeedSequence(int(rng.integers(2**32))).spawn(runs):
         mech = AboveThreshold(eps, 0.0, beta, rng=np.random.default_rng(child))
-        k = next((t for t in range(T) if (mech.add_query(seq[t]), mech.test_above_threshold())[1]), T)
+        k = next((t for t in range(T) if _asks_above(mech, seq[t])), T)
         fails += k > 0  # every query is above L + alpha: only halting at the first one is accurate
     half = math.sqrt(math.log(2 / 1e-6) / (2 * runs))
     if abs(fails / runs - p) > half:
