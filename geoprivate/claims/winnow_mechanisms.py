@@ -185,6 +185,12 @@ def _lemma_4_3_sequences(rng, T, L, alpha):
     yield "random in [L - 2alpha, L + 2alpha]", list(rng.uniform(L - 2 * alpha, L + 2 * alpha, T))
 
 
+def _asks_above(mech: AboveThreshold, value: float) -> bool:
+    """Give ``mech`` the query ``value`` and return whether it answers "above the threshold"."""
+    mech.add_query(value)
+    return mech.test_above_threshold()
+
+
 @register(
     "winnow/lemma-4-3",
     checks=("Lemma 4.3",),
@@ -197,12 +203,6 @@ and random ones, against β; a Monte Carlo run of the class itself agrees with t
 (Hoeffding at 1e-6).  Its privacy half is audited with DP-Winnow (winnow/theorem-4-4).
 """,
 )
-def _asks_above(mech: AboveThreshold, value: float) -> bool:
-    """Give ``mech`` the query ``value`` and return whether it answers "above the threshold"."""
-    mech.add_query(value)
-    return mech.test_above_threshold()
-
-
 def _check_lemma_4_3(rng, size):
     Ts = (1, 5, 20) if size == "small" else (1, 5, 20, 100)
     worst, count = 0.0, 0
