@@ -118,6 +118,8 @@ def _enclosure(value, name: str, lo=None, hi=None):
     NaN endpoints, bools and strings are refused; ``lo``/``hi`` bound the enclosure (closed)."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (numbers.Real, type(iv.mpf(0)), mpmath.mpf)):
         raise TypeError(f"{name} must be an mpmath interval or a real number, got {type(value).__name__}")
+    if isinstance(value, (float, np.floating, mpmath.mpf)) and mpmath.isnan(value):  # iv.mpf(nan) is the whole line
+        raise ValueError(f"{name} must not be NaN, got {shown(value)}")
     if isinstance(value, numbers.Rational) and not isinstance(value, numbers.Integral):
         x = iv.mpf(value.numerator) / value.denominator
     else:
@@ -378,17 +380,17 @@ def real(
     lo: Rational | None = None,
     hi: Annotated[Any, Check(coordinate, kind="real"), Joint("lo < hi: checked by Var")] | None = None,
     *,
-    closed: Annotated[str, Choice("", "lo", "hi", "both")] = "",
+    closed: Annotated[str, Choice("neither", "lo", "hi", "both")] = "neither",
     log: bool = False,
     symbol: str = "",
 ) -> Var:
-    """A real variable on (lo, hi); ``closed`` names the closed ends ("lo", "hi" or "both").
+    """A real variable on (lo, hi); ``closed`` names the closed ends ("neither", "lo", "hi" or "both").
 
     Parameters
     ----------
     name : str
     lo, hi : number or None
-    closed : {"", "lo", "hi", "both"}
+    closed : {"neither", "lo", "hi", "both"}
     log : bool
         Spread the search over orders of magnitude.
     symbol : str
@@ -407,7 +409,7 @@ def real(
 def integer(
     name: Annotated[str, Check(_name)],
     lo: int | None = 1,
-    hi: Annotated[int, Joint("lo <= hi: checked by Var")] | None = None,
+    hi: int | None = None,  # lo <= hi: checked by Var
     *,
     symbol: str = "",
 ) -> Var:
@@ -1011,6 +1013,8 @@ def _strategy(variables: Sequence[Var], where):
 
 def _checked_step(step: Step, name: str = "step") -> Step:
     """A checked step whose claim evaluates a relation (:meth:`StepBook.checked`)."""
+    if not isinstance(step, Step):
+        raise TypeError(f"{name} must be a Step (steps(paper)), got {type(step).__name__}")
     if step.claim not in _CHECKS:
         raise ValueError(
             f"{name} must be a step checked by a relation (StepBook.checked), got {step.id} ({step.status}"

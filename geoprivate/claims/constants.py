@@ -79,6 +79,8 @@ def interval_deviation(S: LinePoints, sub: Annotated[Any, Joint("positions of S"
     -------
     float
     """
+    if S.size == 0:
+        raise ValueError("S must hold at least one point")
     sub = check_indices(sub, S.size, "sub")
     if sub.size == 0:
         raise ValueError("sub must hold at least one position (S' is not empty)")

@@ -18,14 +18,13 @@ from typing import Annotated, Any
 import numpy as np
 from scipy import stats
 
-from geoprivate._validation import BinaryMatrix, Check, Interval, Joint, check_index, checked
+from geoprivate._validation import BinaryMatrix, Check, Interval, Joint, check_index, check_indices, checked
 from geoprivate.audit import clopper_pearson
 from geoprivate.claims import Verdict, register
 from geoprivate.everlasting.generic_bbl import GenericBBL, make_everlasting_problem
 from geoprivate.everlasting.parameters import practical_parameters, theorem_parameters
 from geoprivate.privacy.warnings import PrivacyWarning
-from solvers._checks import as_binary_matrix, as_binary_vector, as_columns_and_labels
-from solvers._domains import Columns, Labels01
+from solvers._checks import as_binary_matrix, as_binary_vector
 from solvers._rational import rational_vector
 
 __all__ = ["claim_d3_mass", "best_consistent_error", "e4_chernoff_tail"]
@@ -135,8 +134,8 @@ def _check_claim_d3(rng, size):
 def best_consistent_error(
     M: BinaryMatrix,
     target_row: Annotated[int, Joint("a row of M", kind="index")],
-    points: Columns,
-    labels: Labels01,
+    points: Annotated[Any, Joint("columns of M", kind="indices")],
+    labels: Annotated[Any, Joint("one 0/1 label per point", kind="labels")],
 ) -> float:
     """min err_D(g, c) over the concepts g of a finite class consistent with (points, labels).
 
@@ -155,7 +154,10 @@ def best_consistent_error(
         The smallest error, or ``inf`` when no concept is consistent.
     """
     target_row = check_index(target_row, M.shape[0], "target_row")
-    pts, labs = as_columns_and_labels(M, points, labels)
+    pts = check_indices(points, M.shape[1], "points")
+    labs = as_binary_vector(labels, "labels")
+    if labs.size != pts.size:
+        raise ValueError(f"labels must hold one label per point ({pts.size}), got {labs.size}")
     ok = (M[:, pts] == labs[None, :]).all(axis=1)
     if not ok.any():
         return math.inf

@@ -31,7 +31,6 @@ import numpy as np
 from geoprivate._validation import (
     Check,
     Choice,
-    Epsilon,
     Interval,
     Joint,
     Seed,
@@ -43,7 +42,7 @@ from geoprivate.adversaries import DisagreementAdversary
 from geoprivate.ensembles import HalfspaceEnsemble
 from geoprivate.prediction import G_halfspace, GenericPredictor, PredictionResult
 from geoprivate.prediction.generators import hard_query_subspace
-from geoprivate.viz.provenance import check_axes
+from geoprivate.viz.provenance import RunEpsilon, check_axes
 from solvers._checks import as_binary_vector, check_array_bytes
 from solvers._rational import coordinate, rational_points, rational_vector
 from solvers.depth import depth
@@ -96,10 +95,11 @@ def _box(value, name: str, n: int = 4) -> tuple[Fraction, ...]:
     if len(items) != n:
         raise ValueError(f"{name} must be {n} numbers, got {len(items)}")
     out = tuple(coordinate(v, name) for v in items)
+    big = next((v for v in out if abs(v) > 2**512), None)  # drawn as floats: far below the largest double
+    if big is not None:
+        raise ValueError(f"{name} must lie within ±2^512, got {shown(big if big.denominator != 1 else int(big))}")
     if any(out[i] >= out[i + 1] for i in range(0, n, 2)):
         raise ValueError(f"{name} must have lo < hi on each axis, got {[float(v) for v in out]}")
-    if any(abs(v) > 2**512 for v in out):  # drawn as floats: far below the largest double
-        raise ValueError(f"{name} must lie within ±2^512, got {[float(v) for v in out]}")
     return out
 
 
@@ -644,7 +644,7 @@ def collapse_run(
     k: Annotated[int, Interval(ge=1, le=MAX_BLOCKS)] = 6,
     m: Annotated[int, Interval(ge=1, le=MAX_PER_BLOCK)] = 8,
     T: Annotated[int, Interval(ge=1, le=MAX_T)] = 30,
-    epsilon: Epsilon = 4.0,
+    epsilon: RunEpsilon = 4.0,
     form: Annotated[str, Choice("margin", "faithful")] = "margin",
     grid: Annotated[float, Interval(ge=1e-9, le=10)] | None = None,
     generator: Generator = None,

@@ -28,7 +28,7 @@ from typing import Annotated, Any
 
 import numpy as np
 
-from geoprivate._validation import Check, checked, shown
+from geoprivate._validation import Check, Interval, checked, shown
 
 __all__ = ["DATA_KEY", "figure_data", "data_json", "png_with_text", "png_texts", "png_data"]
 
@@ -58,6 +58,9 @@ def check_axes(value, name: str):
 FigureArg = Annotated[Any, Check(check_figure, kind="object")]
 #: matplotlib Axes to draw into
 AxesArg = Annotated[Any, Check(check_axes, kind="object")]
+#: BetweenThresholds' epsilon of the GenericPredictor runs a figure makes: a normal float (>= 1e-300), so
+#: that Lemma 1's gap and block count (~ 1/epsilon) are floats (a subnormal epsilon made them overflow)
+RunEpsilon = Annotated[float, Interval(ge=1e-300)]
 
 _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 

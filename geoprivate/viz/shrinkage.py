@@ -24,7 +24,6 @@ import numpy as np
 
 from geoprivate._validation import (
     Check,
-    Epsilon,
     Interval,
     OpenDelta,
     Positive,
@@ -36,7 +35,7 @@ from geoprivate.adversaries import binary_search_sequence
 from geoprivate.mechanisms import min_gap
 from geoprivate.prediction import G_oblivious, GenericPredictor, PredictionResult, privacy_total
 from geoprivate.prediction.problems import make_problem
-from geoprivate.viz.provenance import AxesArg
+from geoprivate.viz.provenance import AxesArg, RunEpsilon
 from solvers.combinatorics import sauer_bound
 
 __all__ = [
@@ -242,7 +241,7 @@ def hard_queries_sweep(
     *,
     k: Annotated[int, Interval(ge=1, le=MAX_SWEEP_N)] = 300,
     m: Annotated[int, Interval(ge=1, le=MAX_SWEEP_N)] = 20,
-    epsilon: Epsilon = 1.0,
+    epsilon: RunEpsilon = 1.0,
     delta: OpenDelta | None = None,
     seed: Annotated[int, Interval(ge=0, le=2**62)] = 0,
 ):

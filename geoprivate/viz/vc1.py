@@ -27,6 +27,8 @@ __all__ = ["tree_layout", "draw_vc1_tree", "draw_learner_run", "figure1_run"]
 
 #: the most domain points :func:`figure1_run` draws
 MAX_POINTS = 10**6
+#: the t of the figure's run: its sample is partitioned into this many non-empty parts
+FIGURE1_PARTS = 50
 
 
 def _nodes(value, name: str):
@@ -62,7 +64,7 @@ def figure1_run(
     seed: Seed = 0,
     *,
     target: Annotated[int, Joint("a row of the class of [Yan25] Figure 1", kind="index")] = 3,
-    n: Annotated[int, Interval(ge=1, le=MAX_POINTS)] = 1000,
+    n: Annotated[int, Interval(ge=FIGURE1_PARTS, le=MAX_POINTS)] = 1000,
 ):
     """The run of the report's VC-1 figure: OPTPrivateLearner ([Yan25] Algorithm 2) in
     practical mode (t = 50 parts, ε = 3, δ = 0.1, α = 0.1, β = 0.05) on the class of the
@@ -74,8 +76,8 @@ def figure1_run(
         The run's seed.
     target : int, default 3
         The row of the class labelling the points.
-    n : int in [1, MAX_POINTS], default 1000
-        The number of domain points drawn.
+    n : int in [FIGURE1_PARTS, MAX_POINTS], default 1000
+        The number of domain points drawn (at least one per part).
 
     Returns
     -------
@@ -85,7 +87,7 @@ def figure1_run(
     M, f = vc1.catalogue(4)["figure1"]
     target = check_index(target, M.shape[0], "target")
     rng = np.random.default_rng(seed)
-    learner = OPTPrivateLearner(M, 3.0, 0.1, 0.1, 0.05, f=f, mode="practical", n_subsets=50)
+    learner = OPTPrivateLearner(M, 3.0, 0.1, 0.1, 0.05, f=f, mode="practical", n_subsets=FIGURE1_PARTS)
     cols = rng.choice(M.shape[1], size=n)
     labels = M[target][cols]
     return learner, cols, labels, learner.fit(cols, labels, rng=rng), target

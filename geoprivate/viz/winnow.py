@@ -48,6 +48,8 @@ def draw_dp_winnow_run(
     matplotlib.axes.Axes
     """
     T = run.mistakes.size
+    if baseline is not None and not isinstance(baseline, ConfidentWinnowRun):
+        raise TypeError(f"baseline must be a ConfidentWinnowRun or None, got {type(baseline).__name__}")
     if baseline is not None and len(baseline.mistakes) and max(baseline.mistakes) >= T:
         raise ValueError(
             f"baseline must be a run on the same sequence as run ({T} rounds), got a mistake at round {max(baseline.mistakes)}"

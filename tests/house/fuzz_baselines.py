@@ -1317,12 +1317,13 @@ BASELINES.update(
         ),
         # --- geoprivate.claims
         "geoprivate.claims._registry.Claim": _fields(lambda: _claim()),
+        # a verdict's instance and an outcome's value are the check's own data, recorded as given: not walked
         "geoprivate.claims._registry.Verdict": call(
-            status="holds", evidence={"instances": 3}, instance=None, reason=""
+            status="holds", evidence={"instances": 3}, instance=None, reason="", _walk=("status", "evidence", "reason")
         ),
         "geoprivate.claims._registry.Verdict.holds": call(instances=3),
         "geoprivate.claims._registry.Verdict.skipped": call(reason="not checkable here"),
-        "geoprivate.claims._registry.Verdict.violated": call(instance=[1, 2]),
+        "geoprivate.claims._registry.Verdict.violated": call(instance=[1, 2], _walk=()),
         "geoprivate.claims._registry.all_claims": call(),
         "geoprivate.claims._registry.audit_summary": call(evidence=Lazy(lambda: _audit_evidence())),
         "geoprivate.claims._registry.audit_verdict": call(result=Lazy(lambda: _rr_audit())),
@@ -1332,7 +1333,9 @@ BASELINES.update(
         ),
         "geoprivate.claims._registry.select_claims": call(patterns="general/pajor"),
         "geoprivate.claims._run.run_claim": call(claim=Lazy(lambda: _claim()), seed=0, size="small"),
-        "geoprivate.claims._sandbox.Outcome": call(kind="returned", value=1, error="", traceback="", output=""),
+        "geoprivate.claims._sandbox.Outcome": call(
+            kind="returned", value=1, error="", traceback="", output="", _walk=("kind", "error", "traceback", "output")
+        ),
         "geoprivate.claims._sandbox.error_line": call(exc=ValueError("x must be positive")),
         "geoprivate.claims._sandbox.guarded": call(fn=lambda: 1, time_limit=5.0),
         "geoprivate.claims._sandbox.run_forked": call(fn=lambda: 1, time_limit=5.0),
@@ -1390,7 +1393,7 @@ BASELINES.update(
         ),
         "geoprivate.claims._steps.identity": call(text="2x - x - x = 0", build=lambda sp, x: 2 * x - x - x),
         "geoprivate.claims._steps.integer": call(name="k", lo=1, hi=10, symbol="k"),
-        "geoprivate.claims._steps.positive_of": call(build=lambda sp, x: x**2 + 1, text="x² + 1 > 0"),
+        "geoprivate.claims._steps.positive_of": call(build=lambda sp: sp.pi**2 + 1, text="π² + 1 > 0"),
         "geoprivate.claims._steps.real": call(name="eps", lo=0, hi=1, closed="hi", log=False, symbol="ε"),
         "geoprivate.claims._steps.relation_verdict": call(
             claim_id=Lazy(lambda: _relation_claim()), rng=Lazy(lambda: np.random.default_rng(0)), size="small"
@@ -1413,7 +1416,7 @@ BASELINES.update(
         "geoprivate.claims._steps.sympy_zero": call(
             expr=Lazy(lambda: __import__("sympy").Symbol("x") * 0), text="0·x = 0"
         ),
-        "geoprivate.claims._steps.zero_of": call(build=lambda sp, x: 2 * x - x - x, text="2x - x - x = 0"),
+        "geoprivate.claims._steps.zero_of": call(build=lambda sp: 2 * sp.pi - sp.pi - sp.pi, text="2π - π - π = 0"),
         "geoprivate.claims._sweep.claim_trial": call(
             params={"claim": "general/pajor"}, rng=Lazy(lambda: np.random.default_rng(0))
         ),
