@@ -118,6 +118,13 @@ def test_hard_queries_vs_T_plots_the_sweep():
     assert ax.get_xscale() == "log" and len(ax.lines) == 3
 
 
+def test_a_subnormal_epsilon_and_a_box_beyond_the_floats_are_refused_up_front():
+    with pytest.raises(ValueError, match="^epsilon must be >= 1e-300"):
+        shrinkage.hard_queries_sweep([10], k=4, m=10, epsilon=5e-324)
+    with pytest.raises(ValueError, match=r"^box must lie within ±2\^512, got an integer of 401 digits"):
+        collapse.arrangement_vertices([[1, 0]], [0], (10**400, 1, 0, 1))
+
+
 def test_slices_d2_one_panel_per_hard_query_plus_one():
     pred, res = collapse.collapse_run(2, seed=2)
     assert res.affine_dims[:4] == [3, 2, 1, 0]
