@@ -33,13 +33,6 @@ PENDING_PHASE_2 = [
     "geoprivate.prediction",
     "geoprivate.cli._main",
     "geoprivate.cli._json",
-    # declared in phase 1, their bodies being rewritten by the perf-solvers branch (phase 1 kept its edits in
-    # these files to decorator lines and signatures); what the walk found there:
-    "solvers.lp",  # an entry beyond the floats (10**400 in b_ub) is an OverflowError in _prepare's float copy;
-    # a c or point of the wrong length says "the constraints have 2 columns" without naming c or point
-    "solvers.depth.cdepth",  # z with an entry beyond the floats: the same OverflowError
-    "solvers.margins.as_sign_labels",  # a ragged y or X: numpy's message, not naming y or X
-    "solvers.margins.as_sign_points",
 ]
 
 #: the subcommands whose modules are being changed in phase 1 (their flags are walked, not yet asserted)
