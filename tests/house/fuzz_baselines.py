@@ -79,6 +79,8 @@ UNWALKED = {
     "solvers._rational.common_denominator": "a kernel of solvers.lp's exact arithmetic (inner loops, checked data in)",
     "solvers._rational.int_row": "a kernel of solvers.lp's exact arithmetic (inner loops, checked data in)",
     "solvers._rational.pow2": "a kernel of solvers.lp's exact arithmetic (inner loops, checked data in)",
+    "solvers._rational.beyond_floats": "builds the error within_floats raises (tested in tests/solvers/lp/test_lp.py)",
+    "solvers._rational.within_floats": "a kernel on checked exact numbers (the callers' z, A_ub, b_ub, c are walked)",
     "solvers.lp._linalg.rref": "a kernel of solvers.lp's exact arithmetic (inner loops, checked data in)",
     "solvers._highs": "the HiGHS kernel of solvers.lp and solvers.depth (float candidates, checked data in)",
     "solvers._phase1": "the phase-1 simplex kernel of solvers.depth (a float tableau of checked data; tested there)",
