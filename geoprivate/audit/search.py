@@ -9,8 +9,10 @@ can search adversaries without importing the sweep machinery above them.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import Annotated, Any, Literal
 
-from geoprivate._validation import check_int_in_range
+from geoprivate._validation import Interval, Rng, as_rng, checked
 
 __all__ = ["MAX_ITERS", "hill_climb"]
 
@@ -30,7 +32,16 @@ def _value(objective, candidate) -> float:
     return f
 
 
-def hill_climb(objective, start, draw, mutate, iters: int, method: str, rng):
+@checked
+def hill_climb(
+    objective: Callable,
+    start: Any,
+    draw: Callable,
+    mutate: Callable,
+    iters: Annotated[int, Interval(ge=0, le=MAX_ITERS)],
+    method: Literal["hill", "random"],
+    rng: Rng,
+):
     """Maximise ``objective`` by hill climbing (``method="hill"``) or random search (``"random"``).
 
     Hill climbing moves to ``mutate(current, rng)`` whenever it does not lower the objective;
@@ -51,8 +62,8 @@ def hill_climb(objective, start, draw, mutate, iters: int, method: str, rng):
         The number of candidates evaluated after ``start``, in [0, :data:`MAX_ITERS`].
     method : {"hill", "random"}
         The search strategy.
-    rng : numpy.random.Generator
-        The random source.
+    rng : numpy.random.Generator, int or None
+        The random source (SPEC 7: a Generator is used as is).
 
     Returns
     -------
@@ -66,9 +77,7 @@ def hill_climb(objective, start, draw, mutate, iters: int, method: str, rng):
     ValueError
         ``iters`` outside [0, MAX_ITERS]; the objective returns NaN.
     """
-    if method not in ("hill", "random"):
-        raise ValueError(f"method must be 'hill' or 'random', got {method!r}")
-    iters = check_int_in_range(iters, "iters", 0, MAX_ITERS)
+    rng = as_rng(rng)
     current, cur_val = start, _value(objective, start)
     best, best_val, start_val = current, cur_val, cur_val
     for _ in range(iters):

@@ -26,7 +26,6 @@ from tests.house.fuzz_walk import Lazy, call, method
 
 #: modules being changed by other helpers in phase 1: walked by phase 2 (a later helper empties this)
 PENDING_PHASE_2 = [
-    "geoprivate.audit",
     "geoprivate.claims",
     "geoprivate.planning",
     "geoprivate.everlasting",
@@ -1138,7 +1137,7 @@ CLI_BASELINES = {
 _ = (math,)
 
 
-# --- geoprivate.audit (phase 2) and the privacy callables added after phase 1 ------------------------------------
+# --- geoprivate.audit (phase 2) ------------------------------------
 def _record(cls_path: str, make):
     """The baseline of a record's constructor without building one in the parent: its fields, from ``make()``
     (cached in the child), the names read from the class ``cls_path`` (``module:Class``)."""
@@ -1251,12 +1250,6 @@ def _statdp(name):
     from geoprivate.audit.suites.statdp import statdp_case
 
     return statdp_case(name)
-
-
-def _tight_components():
-    from geoprivate.privacy.accounting import Guarantee
-
-    return [(Guarantee(0.1), 10)]
 
 
 _PAIR01 = [(0, 1)]
@@ -1402,14 +1395,5 @@ BASELINES.update(
         "geoprivate.audit.suites.svt_exact.svt_geometric_law": call(
             queries=[1, 0], s=Fraction(1, 2), variant="iSVT1", threshold=1
         ),
-        # geoprivate.privacy: the callables added after phase 1
-        "geoprivate.privacy.accounting.check_accountant": call(accountant="tight"),
-        "geoprivate.privacy.tight.kov_delta": call(k=2, exp_epsilon=3, delta=0, exp_epsilon_total=1),
-        "geoprivate.privacy.tight.require_dp_accounting": call(),
-        "geoprivate.privacy.tight.tight_c_tops_composition": call(epsilon=0.1, delta=1e-7, c=4),
-        "geoprivate.privacy.tight.tight_composition": call(components=Lazy(_tight_components), delta=1e-6),
-        "geoprivate.privacy.tight.tight_delta": call(components=Lazy(_tight_components), epsilon=0.5),
-        "geoprivate.privacy.tight.tight_step_epsilon": call(count=10, epsilon=1.0, delta=1e-6),
-        "geoprivate.privacy.warnings.error_bound_says_something": call(name="x", alpha=0.1),
     }
 )
