@@ -44,7 +44,9 @@ def _check_law(values, name: str, atol: float) -> None:
         try:
             x = float(v)
         except OverflowError:  # an int or Fraction beyond the floats
-            raise ValueError(f"{name}[{i}] must be a finite probability >= 0, got an integer beyond the floats") from None
+            raise ValueError(
+                f"{name}[{i}] must be a finite probability >= 0, got an integer beyond the floats"
+            ) from None
         if not math.isfinite(x) or x < 0:
             raise ValueError(f"{name}[{i}] must be a finite probability >= 0, got {v!r}")
         total += x
@@ -57,7 +59,9 @@ def _entries(law, name: str) -> list:
     if isinstance(law, np.ndarray):
         return list(np.ravel(law))
     if isinstance(law, (str, bytes)) or not hasattr(law, "__iter__"):
-        raise TypeError(f"{name} must be a sequence of probabilities or a dict outcome -> probability, got {type(law).__name__}")
+        raise TypeError(
+            f"{name} must be a sequence of probabilities or a dict outcome -> probability, got {type(law).__name__}"
+        )
     return list(law)
 
 

@@ -526,7 +526,9 @@ def discrete_laplace_sf(k: _Point, r: _Ratio, centre: _Point = 0) -> Fraction:
 
 
 @checked
-def discrete_laplace_epsilon(r: _Ratio, sensitivity: Annotated[int, Check(_sensitivity, kind="int")] = 1) -> LogRational:
+def discrete_laplace_epsilon(
+    r: _Ratio, sensitivity: Annotated[int, Check(_sensitivity, kind="int")] = 1
+) -> LogRational:
     """The ε of two-sided geometric noise of ratio ``r`` on an integer query of sensitivity Δ, exactly.
 
     The geometric mechanism q(D) + Z is ε-DP for ε = Δ ln(1/r) and for no smaller ε ([GRS09]; the

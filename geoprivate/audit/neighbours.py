@@ -33,7 +33,7 @@ import math
 from collections.abc import Callable, Iterator, Sequence
 from typing import Annotated, Any
 
-from geoprivate._validation import Check, Choice, Interval, Joint, NonNegInt, PositiveInt, checked, check_int_in_range
+from geoprivate._validation import Check, Choice, Interval, Joint, NonNegInt, PositiveInt, check_int_in_range, checked
 
 __all__ = ["NeighbourSpace", "query_vector_neighbours", "dataset_neighbours"]
 

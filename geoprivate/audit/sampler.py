@@ -100,9 +100,9 @@ from geoprivate._validation import (
     Rng,
     UnitInterval,
     as_rng,
-    checked,
     check_nonneg_int,
     check_real,
+    checked,
     shown,
 )
 from geoprivate.audit.statistical import _bound as _cp_bound

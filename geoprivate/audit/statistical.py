@@ -72,7 +72,9 @@ _Counts = Annotated[Any, Check(_counts, kind="indices"), Joint("0 <= k <= n")]
 
 
 @checked
-def clopper_pearson_bound(k: _Counts, n: Trials, a: Probability, side: Annotated[str, Choice("lower", "upper")]) -> np.ndarray:
+def clopper_pearson_bound(
+    k: _Counts, n: Trials, a: Probability, side: Annotated[str, Choice("lower", "upper")]
+) -> np.ndarray:
     """One-sided (1 − a) Clopper–Pearson bounds for k successes in n trials (vectorised in k).
 
     ``side="lower"``: the a-quantile of Beta(k, n − k + 1), 0 where k = 0, so that
@@ -113,7 +115,9 @@ def _bound(k, n: int, a: float, side: str) -> np.ndarray:
 
 
 @checked
-def clopper_pearson(k: Annotated[int, Interval(ge=0), Joint("k <= n")], n: Trials, alpha: Probability) -> tuple[float, float]:
+def clopper_pearson(
+    k: Annotated[int, Interval(ge=0), Joint("k <= n")], n: Trials, alpha: Probability
+) -> tuple[float, float]:
     """Exact two-sided (1 - alpha) Clopper–Pearson interval for a binomial proportion k/n.
 
     Each end is the one-sided bound at ``alpha / 2`` (:func:`clopper_pearson_bound`).

@@ -1322,7 +1322,9 @@ BASELINES.update(
         ),
         "geoprivate.audit.laws.noisy_max_cdf": call(v=0, queries=[0, 0], r=Fraction(1, 2)),
         "geoprivate.audit.laws.shared_threshold_law": call(tops=Lazy(_tops), r_threshold=Fraction(1, 2), cutoff=None),
-        "geoprivate.audit.laws.threshold_crossing_law": call(values=[1, 0], threshold=1, threshold_cdf=_dl_cdf, cutoff=1),
+        "geoprivate.audit.laws.threshold_crossing_law": call(
+            values=[1, 0], threshold=1, threshold_cdf=_dl_cdf, cutoff=1
+        ),
         "geoprivate.audit.neighbours.NeighbourSpace": call(
             description="one pair", size=1, pairs=lambda: iter([((0,), (1,))]), strategy=lambda: None, max_pairs=10
         ),
@@ -1335,7 +1337,9 @@ BASELINES.update(
             max_len=2, lo=0, hi=2, relation="one-query", min_len=1, max_pairs=100
         ),
         "geoprivate.audit.opendp.DocumentedLaw": call(constructor="c", run=lambda pairs, epsilon, delta: None),
-        "geoprivate.audit.opendp.MeasurementAudit": _record("geoprivate.audit.opendp:MeasurementAudit", _measurement_result),
+        "geoprivate.audit.opendp.MeasurementAudit": _record(
+            "geoprivate.audit.opendp:MeasurementAudit", _measurement_result
+        ),
         "geoprivate.audit.opendp.audit_measurement": call(
             measurement=Lazy(_rr_measurement), neighbours=[(False, True)], n_samples=1000, n_pilot=1000, rng=0
         ),
