@@ -1362,7 +1362,7 @@ BASELINES.update(
         "geoprivate.audit.sampler.audit_sampler": call(
             mechanism=_rr_sampler, neighbours=_PAIR01, epsilon=0.5, delta=0.0, n_samples=2000, rng=1
         ),
-        "geoprivate.audit.sampler.output_matrix": call(outputs=[[0.0, 1.0], [1.0]], n=2),
+        "geoprivate.audit.sampler.output_matrix": call(outputs=[[0.0, 1.0], [1.0, 2.0]], n=2),
         "geoprivate.audit.search.hill_climb": call(
             objective=lambda x: -abs(x - 3),
             start=0,
@@ -1390,8 +1390,7 @@ BASELINES.update(
         ),
         "geoprivate.audit.suites.statdp.StatDPCase.mechanism": method(lambda: _statdp("histogram"), epsilon=0.5),
         "geoprivate.audit.suites.statdp.StatDPCase.violates": method(lambda: _statdp("histogram_eps"), epsilon=0.5),
-        "geoprivate.audit.suites.statdp.sparse_vector_transcript": call(
-            above=np.array([[False, True, True]]), cutoff=1
+        "geoprivate.audit.suites.statdp.sparse_vector_transcript": call(above=np.array([[False, False, True]]), cutoff=1), cutoff=1
         ),
         "geoprivate.audit.suites.statdp.statdp_case": call(name="iSVT4"),
         "geoprivate.audit.suites.statdp.statdp_neighbours": call(num_input=5, all_differ=True),
