@@ -1390,7 +1390,8 @@ BASELINES.update(
         ),
         "geoprivate.audit.suites.statdp.StatDPCase.mechanism": method(lambda: _statdp("histogram"), epsilon=0.5),
         "geoprivate.audit.suites.statdp.StatDPCase.violates": method(lambda: _statdp("histogram_eps"), epsilon=0.5),
-        "geoprivate.audit.suites.statdp.sparse_vector_transcript": call(above=np.array([[False, False, True]]), cutoff=1), cutoff=1
+        "geoprivate.audit.suites.statdp.sparse_vector_transcript": call(
+            above=np.array([[False, False, True]]), cutoff=1
         ),
         "geoprivate.audit.suites.statdp.statdp_case": call(name="iSVT4"),
         "geoprivate.audit.suites.statdp.statdp_neighbours": call(num_input=5, all_differ=True),
