@@ -391,10 +391,10 @@ def value_key(obj: Any):
         return (t, obj.as_tuple())
     if isinstance(obj, (dict, set, frozenset)):
         items = obj.items() if isinstance(obj, dict) else ((v, None) for v in obj)
-        keys = [(value_key(k), value_key(v)) for k, v in items]
-        if any(k is None or v is None for k, v in keys):
+        entries = [(value_key(k), value_key(v)) for k, v in items]
+        if any(k is None or v is None for k, v in entries):
             return None
-        return (t, frozenset(keys))
+        return (t, frozenset(entries))
     if t.__eq__ is object.__eq__:  # compared by identity: no value to key by
         return None
     try:

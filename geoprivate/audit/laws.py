@@ -441,7 +441,7 @@ class PiecewiseGeometric:
 
 
 # ------------------------------------------------------------------------------- scalar laws
-def _scalar(kind: str, k: int, r: Fraction, centre: int) -> Fraction:
+def _scalar(kind: Literal["pmf", "cdf", "sf"], k: int, r: Fraction, centre: int) -> Fraction:
     return PiecewiseGeometric.discrete_laplace(r, kind, centre)(k)
 
 

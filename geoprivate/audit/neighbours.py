@@ -302,7 +302,8 @@ def _dataset_strategy(records: tuple, sizes: range, relation: str, ordered: bool
         else:
             d = tuple(draw(st.lists(index, min_size=n, max_size=n)))
             j = draw(st.integers(0, n - 1))
-            y = draw(index.filter(lambda v, old=d[j]: v != old))
+            old = d[j]
+            y = draw(index.filter(lambda v: v != old))
             small, big = d, d[:j] + (y,) + d[j + 1 :]
             if not ordered:
                 small, big = tuple(sorted(small)), tuple(sorted(big))

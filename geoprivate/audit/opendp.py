@@ -103,7 +103,7 @@ def _distance(value, name: str):
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a real number >= 0 (the input metric's distance), got {shown(value)}")
     try:
-        ok = math.isfinite(value) and value >= 0
+        ok = math.isfinite(value) and float(value) >= 0
     except OverflowError:  # an int beyond the floats
         raise ValueError(f"{name} must be an input distance within the floats, got an integer beyond them") from None
     if not ok:
