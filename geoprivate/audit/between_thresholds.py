@@ -71,6 +71,8 @@ def _query_fn(values):
 _Values = Annotated[Any, Joint("1..8 finite values or a callable (_query_fn)", kind="array")]
 #: the upper threshold: t_lower < t_upper
 _TUpper = Annotated[float, Joint("t_lower < t_upper")]
+#: the number of queries of a repeated sequence (m - 1 repeated, then the last)
+_RepeatedM = Annotated[int, Interval(ge=2), Joint("the quadrature's arrays within MAX_ARRAY_BYTES")]
 #: mpmath's decimal digits: >= 15 (below double precision the error bound 10^(4-dps) is useless)
 _Dps = Annotated[int, Interval(ge=15, le=MAX_DPS)]
 
@@ -379,7 +381,7 @@ def _log_comb(nn, kk):
 @checked
 def between_thresholds_repeated_law(
     q: float,
-    m: Annotated[int, Interval(ge=2), Joint("the quadrature's arrays within MAX_ARRAY_BYTES")],
+    m: _RepeatedM,
     epsilon: Epsilon,
     t_lower: float,
     t_upper: _TUpper,
@@ -501,7 +503,7 @@ def between_thresholds_repeated_law(
 def between_thresholds_repeated_audit(
     q: float,
     q_prime: float,
-    m: Annotated[int, Interval(ge=2), Joint("the quadrature's arrays within MAX_ARRAY_BYTES")],
+    m: _RepeatedM,
     epsilon: Epsilon,
     t_lower: float,
     t_upper: _TUpper,

@@ -106,6 +106,7 @@ from geoprivate._validation import (
     shown,
 )
 from geoprivate.audit.statistical import _bound as _cp_bound
+from geoprivate.audit.statistical import _count_pair
 from solvers._checks import check_array_bytes
 
 __all__ = ["Event", "JointEvent", "UserEvent", "SamplerAuditResult", "audit_sampler", "output_matrix"]
@@ -303,15 +304,6 @@ def _columns_name(columns: tuple) -> str:
     if len(columns) == 1:
         return _feature_name(columns[0])
     return f"output[0..{len(columns) - 1}]"
-
-
-def _count_pair(value, name: str) -> tuple[int, int]:
-    """A pair of counts (k_P, k_Q) >= 0."""
-    try:
-        a, b = value
-    except (TypeError, ValueError):
-        raise TypeError(f"{name} must be a pair of counts, got {shown(value)}") from None
-    return check_nonneg_int(a, f"{name}[0]"), check_nonneg_int(b, f"{name}[1]")
 
 
 @checked
