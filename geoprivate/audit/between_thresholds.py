@@ -70,7 +70,7 @@ def _query_fn(values):
 #: a query sequence: 1..8 finite values, or a callable prefix -> value (an adaptive sequence)
 _Values = Annotated[Any, Joint("1..8 finite values or a callable (_query_fn)", kind="array")]
 #: the upper threshold: t_lower < t_upper
-_TUpper = Annotated[float, Joint("t_lower < t_upper")]
+_TUpper = Annotated[float, Interval(), Joint("t_lower < t_upper")]
 #: the number of queries of a repeated sequence (m - 1 repeated, then the last)
 _RepeatedM = Annotated[int, Interval(ge=2), Joint("the quadrature's arrays within MAX_ARRAY_BYTES")]
 #: mpmath's decimal digits: >= 15 (below double precision the error bound 10^(4-dps) is useless)
@@ -437,10 +437,10 @@ def between_thresholds_repeated_law(
     b = 2.0 / (eps * n)
     h = (tu - tl) / 2
     lim = tail * b
-    if not (b > 0 and math.isfinite(lim) and math.isfinite(h)):
+    if not (0 < lim < math.inf and math.isfinite(h)):
         raise ValueError(
-            f"epsilon * n = {eps * n!r} (epsilon={epsilon!r}, n={n!r}) or t_upper - t_lower puts the noise scale"
-            " outside the floats' range for the quadrature"
+            f"tail={tail!r} noise scales 2/(epsilon n) = {b!r} (epsilon={epsilon!r}, n={n!r}) give the range {lim!r},"
+            " or t_upper - t_lower is beyond the floats: no positive finite quadrature range"
         )
     n_mu = (math.ceil(2 * tail * pieces_per_scale / 3) + 8) * nodes  # nodes on |mu| <= tail * b, cut at 5 points
     check_array_bytes(8 * (8 * m * n_mu + 4 * m * m), f"m={m} queries on {n_mu} quadrature nodes")

@@ -29,7 +29,6 @@ from geoprivate._validation import (
     Epsilon,
     Interval,
     Joint,
-    PositiveInt,
     Rng,
     as_rng,
     check_line_points,
@@ -58,6 +57,8 @@ def _values(values, name: str = "values") -> np.ndarray:
 #: the query values q_j(D): a non-empty 1-D vector of finite reals
 _Values = Annotated[Any, Check(_values, kind="array")]
 #: a number of independent runs (the batch's arrays are checked against MAX_ARRAY_BYTES with the queries)
+#: the number of positive answers before halting (it scales the query noise 2c/ε: an exact float)
+_Cutoff = Annotated[int, Interval(ge=1, le=2**53)]
 _Size = Annotated[int, Interval(ge=1, le=MAX_ARRAY_BYTES), Joint("size * len(values) within MAX_ARRAY_BYTES")]
 
 
@@ -126,7 +127,7 @@ def svt_no_query_noise(values: _Values, epsilon: Epsilon, threshold: float, rng:
 
 @checked
 def svt_output_noisy_value_batch(
-    values: _Values, epsilon: Epsilon, threshold: float, rng: Rng = None, size: _Size = 1, *, c: PositiveInt = 1
+    values: _Values, epsilon: Epsilon, threshold: float, rng: Rng = None, size: _Size = 1, *, c: _Cutoff = 1
 ) -> list[tuple]:
     """``size`` runs of the broken noisy-value-releasing SVT (Lyu–Su–Li Alg. 3).
 
@@ -166,7 +167,7 @@ def svt_output_noisy_value_batch(
 
 @checked
 def svt_output_noisy_value(
-    values: _Values, epsilon: Epsilon, threshold: float, rng: Rng = None, *, c: PositiveInt = 1
+    values: _Values, epsilon: Epsilon, threshold: float, rng: Rng = None, *, c: _Cutoff = 1
 ) -> tuple:
     """One run of the broken noisy-value-releasing SVT (see the module docstring).
 

@@ -816,10 +816,19 @@ def shared_threshold_law(
     return law
 
 
+def _cdf_at(threshold_cdf: Callable, x):
+    """``threshold_cdf(x)`` at a cut point; its refusal is one line naming threshold_cdf and the point."""
+    try:
+        return threshold_cdf(x)
+    except (TypeError, ValueError) as exc:
+        kind = TypeError if isinstance(exc, TypeError) else ValueError
+        raise kind(f"threshold_cdf failed at the cut point x = {x!r} (a value - threshold): {exc}"[:300]) from None
+
+
 @checked
 def threshold_crossing_law(
-    values: Annotated[Any, Check(_finite_reals, kind="array")],
-    threshold: Annotated[Any, Check(_finite_real, kind="real")],
+    values: Annotated[Any, Check(_finite_reals, kind="array"), Joint("values - threshold go to threshold_cdf")],
+    threshold: Annotated[Any, Check(_finite_real, kind="real"), Joint("values - threshold go to threshold_cdf")],
     threshold_cdf: Callable,
     *,
     cutoff: _Cutoff = 1,
@@ -859,11 +868,11 @@ def threshold_crossing_law(
     law: dict = {}
     for i, upper in enumerate([*cuts, None]):  # ρ ∈ (cuts[i - 1], upper]; None: ρ above every cut
         if upper is None:
-            mass = 1 - threshold_cdf(cuts[-1])
+            mass = 1 - _cdf_at(threshold_cdf, cuts[-1])
         elif i == 0:
-            mass = threshold_cdf(upper)
+            mass = _cdf_at(threshold_cdf, upper)
         else:
-            mass = threshold_cdf(upper) - threshold_cdf(cuts[i - 1])
+            mass = _cdf_at(threshold_cdf, upper) - _cdf_at(threshold_cdf, cuts[i - 1])
         out, n_top = [], 0
         for v in values:
             top = upper is not None and v - threshold >= upper

@@ -57,7 +57,6 @@ from geoprivate._validation import (
     Delta,
     Interval,
     Joint,
-    Probability,
     Rng,
     UnitInterval,
     checked,
@@ -65,7 +64,7 @@ from geoprivate._validation import (
 )
 from geoprivate.audit.exact import ExactAuditResult, _dyadic, _exact_real, exact_audit
 from geoprivate.audit.laws import discrete_laplace_clamped_law
-from geoprivate.audit.sampler import MAX_SAMPLES, SamplerAuditResult, audit_sampler
+from geoprivate.audit.sampler import MAX_SAMPLES, FalseAlarm, SamplerAuditResult, audit_sampler
 
 __all__ = [
     "MeasurementAudit",
@@ -76,6 +75,10 @@ __all__ = [
     "geometric_law",
     "randomized_response_bool_law",
 ]
+
+#: the smallest and largest noise scale of :func:`geometric_law`: below, r = e^(-1/scale) < 2^-1477 has a
+#: denominator of thousands of bits; above, r is within 2^-64 of 1 and the 128-bit enclosure cannot separate them
+MIN_SCALE, MAX_SCALE = Fraction(1, 2**10), Fraction(2**64)
 
 #: outputs per OpenDP call when batched (a composition of this many copies is built once)
 BATCH = 10_000
@@ -115,7 +118,7 @@ def _privacy_map(measurement, d_in):
     """``measurement.map(d_in)``; OpenDP's refusal (a d_in of the wrong type) is one line naming d_in."""
     try:
         return measurement.map(d_in)
-    except _opendp().OpenDPException as exc:
+    except (_opendp().OpenDPException, TypeError, ValueError) as exc:
         first = (str(exc).strip().splitlines() or [""])[0]
         raise TypeError(f"d_in={d_in!r}: the privacy map refused it: {first}"[:300]) from None
     except OverflowError:
@@ -372,9 +375,15 @@ class DocumentedLaw:
 
 
 def _scale(value, name: str):
-    """A noise scale: a real number > 0, finite, returned unchanged (taken as the exact value of the float)."""
-    if _exact_real(value, name) == 0:
+    """A noise scale in [MIN_SCALE, MAX_SCALE], returned unchanged (taken as the exact value of the float)."""
+    s = _exact_real(value, name)
+    if s == 0:
         raise ValueError(f"{name} must be > 0, got {value!r}")
+    if not MIN_SCALE <= s <= MAX_SCALE:
+        raise ValueError(
+            f"{name} must lie in [2**-10, 2**64] (beyond, e^(-1/scale) is not enclosed between rationals usefully),"
+            f" got {shown(value)}"
+        )
     return value
 
 
@@ -403,7 +412,8 @@ def geometric_law(scale: Annotated[Any, Check(_scale, kind="real")], query: Call
     Parameters
     ----------
     scale : float
-        The ``scale`` passed to ``make_geometric`` / ``make_laplace`` (> 0).
+        The ``scale`` passed to ``make_geometric`` / ``make_laplace``, in [2^-10, 2^64]
+        (:data:`MIN_SCALE`, :data:`MAX_SCALE`).
     query : callable, optional
         input -> the integer the noise is added to (a transformation chained before the noise,
         e.g. a clamped sum); default: the input itself.
@@ -574,7 +584,7 @@ def audit_measurement(
     sampler: bool = True,
     law: Annotated[Any, Check(_law, kind="callable")] | None = None,
     n_samples: Annotated[int, Interval(ge=1, le=MAX_SAMPLES)] = 10**5,
-    false_alarm: Probability = 1e-6,
+    false_alarm: FalseAlarm = 1e-6,
     rng: Rng = None,
     batch: bool = True,
     **sampler_options: Any,

@@ -89,14 +89,12 @@ from scipy import special
 
 from geoprivate._validation import (
     Check,
-    Choice,
     Delta,
     Interval,
     Joint,
     NonNegative,
     NonNegInt,
     PositiveInt,
-    Probability,
     Rng,
     UnitInterval,
     as_rng,
@@ -123,6 +121,11 @@ _COARSE = 4  # quantile groups per coordinate in the joint cells
 _PILOT_LEVEL = 0.2
 #: the most test runs per input and pair :func:`audit_sampler` accepts (drawn in chunks: a bound on time)
 MAX_SAMPLES = 10**10
+#: the smallest false-alarm rate: each test's share of it (divided among at most 2 · n_pairs · events intervals)
+#: must stay a positive normal float, or the Clopper–Pearson level and its normal quantile degenerate
+MIN_FALSE_ALARM = 1e-300
+#: a false-alarm rate in [MIN_FALSE_ALARM, 1)
+FalseAlarm = Annotated[float, Interval(ge=MIN_FALSE_ALARM, lt=1)]
 #: the most pilot runs per input and pair (kept in memory: the matrix is checked once its width is known)
 MAX_PILOT = 10**9
 
@@ -146,6 +149,13 @@ def _check_feature(value, name: str) -> tuple:
     if kind == "x":
         return value if rest[0] is None else ("x", check_nonneg_int(rest[0], f"{name}[1]"))
     return (kind, check_real(rest[0], f"{name}[1]", finite=False))
+
+
+def _direction(value, name: str) -> str:
+    """Which input's law is on top: ``"d0>d1"``, ``"d1>d0"``, or ``""`` when no event was tested."""
+    if not isinstance(value, str) or value not in ("d0>d1", "d1>d0", ""):
+        raise ValueError(f"{name} must be 'd0>d1', 'd1>d0' or '' (no event), got {shown(value)}")
+    return value
 
 
 #: a bound of an event: a real, ±inf included (NaN refused)
@@ -356,7 +366,7 @@ class SamplerAuditResult:
     flagged: bool
     pair: tuple
     event: Event | JointEvent | UserEvent | None
-    direction: Annotated[str, Choice("d0>d1", "d1>d0", "")]
+    direction: Annotated[str, Check(_direction, kind="str")]
     counts: Annotated[tuple, Check(_count_pair, kind="object")]
     p_lower: UnitInterval
     q_upper: UnitInterval
@@ -364,7 +374,7 @@ class SamplerAuditResult:
     delta: Delta
     n_samples: PositiveInt
     n_pilot: PositiveInt
-    false_alarm: Probability
+    false_alarm: FalseAlarm
     per_pair: tuple = field(repr=False)
     n_pairs: NonNegInt = 0
     n_tested: NonNegInt = 0
@@ -1093,7 +1103,7 @@ def audit_sampler(
     delta: Delta = 0.0,
     *,
     n_samples: Annotated[int, Interval(ge=1, le=MAX_SAMPLES)] = 10**6,
-    false_alarm: Probability = 1e-6,
+    false_alarm: FalseAlarm = 1e-6,
     rng: Rng = None,
     n_pilot: Annotated[int, Interval(ge=1, le=MAX_PILOT)] | None = None,
     n_bins: Annotated[int, Interval(ge=1, le=4096)] = 20,

@@ -12,7 +12,7 @@ import math
 from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
-from geoprivate._validation import Interval, Rng, as_rng, checked
+from geoprivate._validation import Interval, Joint, Rng, as_rng, checked, shown
 
 __all__ = ["MAX_ITERS", "hill_climb"]
 
@@ -22,11 +22,19 @@ MAX_ITERS = 10**7
 
 def _value(objective, candidate) -> float:
     """``objective(candidate)`` as a float; a NaN (or non-real) value is an error, never a frozen search."""
-    v = objective(candidate)
+    try:
+        v = objective(candidate)
+    except (TypeError, ValueError, ArithmeticError) as exc:  # the objective's refusal of a candidate, named
+        kind = TypeError if isinstance(exc, TypeError) else ValueError
+        raise kind(f"objective failed on the candidate {shown(candidate)}: {type(exc).__name__}: {exc}"[:300]) from None
     try:
         f = float(v)
     except (TypeError, ValueError):
         raise TypeError(f"objective must return a real number, got {type(v).__name__}") from None
+    except OverflowError:
+        raise ValueError(
+            f"objective returned a number beyond the floats for the candidate {shown(candidate)}"
+        ) from None
     if math.isnan(f):
         raise ValueError(f"objective returned NaN for the candidate {candidate!r}: the search cannot compare it")
     return f
@@ -35,7 +43,7 @@ def _value(objective, candidate) -> float:
 @checked
 def hill_climb(
     objective: Callable,
-    start: Any,
+    start: Annotated[Any, Joint("a candidate: what objective, draw and mutate take", kind="object")],
     draw: Callable,
     mutate: Callable,
     iters: Annotated[int, Interval(ge=0, le=MAX_ITERS)],

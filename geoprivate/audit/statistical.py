@@ -154,6 +154,20 @@ def _interval(value, name: str) -> tuple[float, float]:
     return lo, hi
 
 
+def _event(value, name: str):
+    """The chosen event: an output value (compared with ``==``: NaN, equal to nothing, refused), a label or None."""
+    if isinstance(value, float) and math.isnan(value):
+        raise ValueError(f"{name} must not be NaN (an output equal to NaN matches no run: no event to count)")
+    return value
+
+
+def _direction(value, name: str) -> str:
+    """Which law is on top: ``"p>q"``, ``"q>p"``, or ``""`` when no event was chosen."""
+    if not isinstance(value, str) or value not in ("p>q", "q>p", ""):
+        raise ValueError(f"{name} must be 'p>q', 'q>p' or '' (no event), got {shown(value)}")
+    return value
+
+
 def _count_pair(value, name: str) -> tuple[int, int]:
     """A pair of counts (k_P, k_Q) >= 0."""
     try:
@@ -192,8 +206,8 @@ class AuditResult:
     """
 
     epsilon_lower: NonNegative
-    event: Any
-    direction: Annotated[str, Choice("p>q", "q>p", "")]
+    event: Annotated[Any, Check(_event, kind="object")]
+    direction: Annotated[str, Check(_direction, kind="str")]
     p_interval: Annotated[tuple, Check(_interval, kind="object")]
     q_interval: Annotated[tuple, Check(_interval, kind="object")]
     counts: Annotated[tuple, Check(_count_pair, kind="object")]
