@@ -44,8 +44,8 @@ def _value(objective, candidate) -> float:
 def hill_climb(
     objective: Callable,
     start: Annotated[Any, Joint("a candidate: what objective, draw and mutate take", kind="object")],
-    draw: Callable,
-    mutate: Callable,
+    draw: Callable | None,
+    mutate: Callable | None,
     iters: Annotated[int, Interval(ge=0, le=MAX_ITERS)],
     method: Literal["hill", "random"],
     rng: Rng,
@@ -62,10 +62,11 @@ def hill_climb(
         candidate -> float, to maximise.
     start : object
         The first candidate.
-    draw : callable
-        rng -> a fresh candidate (random search).
-    mutate : callable
-        (candidate, rng) -> a neighbouring candidate (hill climbing).
+    draw : callable or None
+        rng -> a fresh candidate (random search; unused, and may be None, for hill climbing).
+    mutate : callable or None
+        (candidate, rng) -> a neighbouring candidate (hill climbing; unused, and may be None, for
+        random search).
     iters : int
         The number of candidates evaluated after ``start``, in [0, :data:`MAX_ITERS`].
     method : {"hill", "random"}
@@ -85,11 +86,15 @@ def hill_climb(
     ValueError
         ``iters`` outside [0, MAX_ITERS]; the objective returns NaN.
     """
+    random = method == "random"
+    step = draw if random else mutate  # rng -> a fresh candidate, or (candidate, rng) -> a neighbour
+    if step is None:
+        raise TypeError(f"{'draw' if random else 'mutate'} must be callable for method={method!r}, got None")
     rng = as_rng(rng)
     current, cur_val = start, _value(objective, start)
     best, best_val, start_val = current, cur_val, cur_val
     for _ in range(iters):
-        cand = draw(rng) if method == "random" else mutate(current, rng)
+        cand = step(rng) if random else step(current, rng)
         val = _value(objective, cand)
         if method == "hill" and val >= cur_val:
             current, cur_val = cand, val
