@@ -373,12 +373,12 @@ def test_exact_fallback_alone_answers_everything(sys_, data):
     """With the float path disabled, every entry point still answers, certified."""
     A, b, Ae, be = sys_
     c = [data.draw(st.integers(-2, 2)) for _ in range(A.shape[1])]
-    original = _highs._highs_solve
+    original = _highs._highs_solve, _highs._highs_solve_dual
 
     def broken(*args, **kwargs):
         raise RuntimeError("float path disabled for this test")
 
-    _highs._highs_solve = broken
+    _highs._highs_solve = _highs._highs_solve_dual = broken
     try:
         for strict in (False, True):
             r = feasible_point(A, b, Ae, be, strict=strict)
@@ -387,7 +387,7 @@ def test_exact_fallback_alone_answers_everything(sys_, data):
         m = maximize(c, A, b, Ae, be)
         assert is_optimize_certificate(c, A, b, Ae, be, m)
     finally:
-        _highs._highs_solve = original
+        _highs._highs_solve, _highs._highs_solve_dual = original
     assert m.status == maximize(c, A, b, Ae, be).status
 
 
@@ -420,3 +420,24 @@ def test_float32_and_longdouble_are_exact():
     A32, b32 = np.array([[1], [-1]], dtype=np.float32), np.array([0.1, -0.1], dtype=np.float32)
     r = feasible_point(A32, b32)
     assert r.feasible and r.point == (Fraction(*np.float32(0.1).as_integer_ratio()),)
+
+
+def test_entries_beyond_the_floats_and_misshapen_vectors_are_named():
+    """HiGHS works on floats: an exact 10**400 is refused by name (was a raw OverflowError), and a c or a
+    point of the wrong length names c or point (was "dimension mismatch")."""
+    from solvers.depth import cdepth
+    from solvers.lp import is_feasible_point
+
+    for call, name in (
+        (lambda: feasible_point([[1, 0], [0, 1]], [10**400, 1]), "b_ub"),
+        (lambda: feasible_point([[10**400, 0], [0, 1]], [1, 1]), "A_ub"),
+        (lambda: maximize([10**400, 1], [[1, 0], [0, 1]], [1, 1]), "c"),
+        (lambda: cdepth(([[1], [-1]], [0, -1]), [10**400]), "z"),
+        (lambda: maximize([1], [[1, 0], [0, 1]], [1, 1]), "c"),
+        (lambda: is_feasible_point([[1, 0]], [1], None, None, []), "point"),
+    ):
+        with pytest.raises(ValueError, match=f"^{name}: "):
+            call()
+    with pytest.raises(TypeError, match="^c must be"):
+        maximize(None, [[1, 0]], [1])
+    assert feasible_point([[1, 0], [0, 1]], [2**1022, 1]).feasible  # just inside: solved
