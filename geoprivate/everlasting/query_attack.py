@@ -36,7 +36,7 @@ import math
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
 from functools import lru_cache
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import mpmath
 import numpy as np
@@ -406,7 +406,7 @@ def adversary_search(
     iters: Annotated[int, Interval(ge=0, le=MAX_SEARCH_ITERS)] = 8,
     n_search: Annotated[int, Interval(ge=1, le=10**7)] = 60,
     n_samples: Annotated[int, Interval(ge=1, le=10**7)] = 300,
-    method: Annotated[str, Joint("a search method of hill_climb")] = "hill",
+    method: Literal["hill", "random"] = "hill",
     max_probes: Annotated[int, Interval(ge=1, le=MAX_STREAM - 1)] = 8,
     rng: Rng = None,
     play_fn: Callable[..., Any] | None = None,
