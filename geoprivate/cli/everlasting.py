@@ -173,7 +173,12 @@ def _add_private_arguments(p) -> None:
         help="the same as --mode private (the default): plan (geoprivate plan generic-bbl) for "
         "--epsilon/--delta and run it; reports err_D per phase beside the guarantee",
     )
-    p.add_argument("--plan", metavar="FILE", help="run the plan saved by geoprivate plan generic-bbl --json")
+    p.add_argument(
+        "--plan",
+        metavar="FILE",
+        type=_args.input_file,
+        help="run the plan saved by geoprivate plan generic-bbl --json (a regular file, read before anything runs)",
+    )
     p.add_argument(
         "--queries",
         type=_args.bounded_int(1, 10**9),
@@ -422,7 +427,7 @@ def _run_private(args) -> int:
     """``--private`` / ``--plan FILE``: run the planned configuration, err_D per phase beside the guarantee."""
     try:
         if args.plan:
-            pl = planning.load_plan(args.plan)
+            pl = _load_plan(args.plan)
         else:
             # --lambda1 is the practical lambda_1 (default 8); 0 asks for Theorem A.2's lambda_i
             kw = {
@@ -436,8 +441,8 @@ def _run_private(args) -> int:
             pl = planning.plan_generic_bbl(args.epsilon, args.delta, **kw)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", UtilityWarning)
+            cost = planning.everlasting_run_cost(pl, args.concept)  # checks the plan's parameters first
             phases = pl.parameters.get("phases") or []
-            cost = planning.everlasting_run_cost(pl, args.concept)
             if cost["seconds"] > 60:  # said before the wait, once
                 print(
                     f"note: this run solves {cost['erms']:.3g} ERMs of {args.concept} blocks and answers "
@@ -471,6 +476,14 @@ def _run_private(args) -> int:
     print(_phase_table(res, labelboost=False))
     print(f"6 alpha = {res.six_alpha:.4g}; failed = {res.failed}; total {res.seconds:.2f}s")
     return 1 if res.failed else 0
+
+
+def _load_plan(path: str):
+    """The plan saved in ``path`` (``--plan``); a file that is no plan is a ``ValueError`` naming the flag."""
+    try:
+        return planning.load_plan(path)
+    except ValueError as exc:  # a UnicodeDecodeError too: a binary file
+        raise ValueError(f"--plan {path!r}: {exc}") from None
 
 
 @contextlib.contextmanager

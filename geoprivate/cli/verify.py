@@ -148,16 +148,19 @@ def _refused_sources(sources) -> list[str]:
     """The ``--claims-from`` arguments that cannot be loaded at all (missing, not a regular file, too large)."""
     lines = [line for line in (source_problem(src) for src in sources) if line is not None]
     for line in lines:
-        print(f"geoprivate verify: cannot load claims: {line} (nothing was run)", file=sys.stderr)
+        print(f"geoprivate verify: --claims-from: cannot load claims: {line} (nothing was run)", file=sys.stderr)
     return lines
 
 
 def _load_user_claims(sources, time_limit: float) -> list[str]:
+    """Load the installed entry points' and the ``--claims-from`` sources' claims; one stderr line per failure."""
     errors = list(_claims.load_entry_points(time_limit=time_limit))
-    for src in sources:
-        errors.extend(_claims.load_claims(src, time_limit=time_limit))
     for line in errors:
         print(f"geoprivate verify: cannot load claims: {line}", file=sys.stderr)
+    for src in sources:
+        for line in _claims.load_claims(src, time_limit=time_limit):
+            print(f"geoprivate verify: --claims-from: cannot load claims: {line}", file=sys.stderr)
+            errors.append(line)
     return errors
 
 
