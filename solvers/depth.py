@@ -36,7 +36,12 @@ Vertices are enumerated from the C(m, r) subsets of rows with exact orientation 
 (see :mod:`solvers.halfspaces`), unbounded edges from the C(m, r−1) lines.  A float LP
 (HiGHS via scipy) proposes; :func:`solvers.lp.feasible_point` answers exactly with a
 point (the convex combination) or a Farkas certificate (for the closure, which implies
-infeasibility of the hull).  Cost: O(C(m, d)·m) exact signs, fine for d ≤ 3 and
+infeasibility of the hull).  Where the float LPs cannot decide a level (vertices ~1e16 out
+next to vertices ~1, where three hyperplanes nearly meet in a line; a ray nearly parallel
+to the subspace, whose combination meets it only ~1e16 out; float cofactors that vanish),
+the level LP is decided in exact arithmetic alone by the fraction-free simplex of
+:mod:`solvers.lp._simplex` (:func:`_decide_level`): every value returned is proved on
+both sides, never decided in floats.  Cost: O(C(m, d)·m) exact signs, fine for d ≤ 3 and
 m ≲ 100, d = 4 and m ≲ 40.
 """
 
@@ -269,15 +274,19 @@ class CDepthResult:
     certificate : HullCertificate
         Proves cdepth(point) ≥ value (:func:`is_hull_certificate`).
     upper : object
-        Proves that level ``value + 1`` is out of reach: a :class:`LevelBound` (checked by
-        :func:`is_level_bound`: a halfspace containing the hull of level value + 1 and
-        missing the subspace); or the string ``"empty-level"`` when no arrangement
+        Proves that level ``value + 1`` is out of reach, always exactly: a :class:`LevelBound`
+        (checked by :func:`is_level_bound`: a halfspace containing the hull of level value + 1
+        and missing the subspace); or the string ``"empty-level"`` when no arrangement
         vertex has depth ≥ value + 1 (then D_S(value + 1) = ∅ because every non-empty
         union of closed faces of an essential arrangement contains a vertex); or
         an :class:`AnchoringBound` when only the closure of the hull reaches the
-        subspace at level value + 1 (also checked by :func:`is_level_bound`); the string
-        ``"anchoring"`` if that chain could not be built (float-decided, no exact proof);
-        or None when value = m.
+        subspace at level value + 1 (also checked by :func:`is_level_bound`); or None
+        when value = m.  Never a float verdict: a level the float LPs cannot decide is
+        decided in exact arithmetic (:func:`_decide_level`).
+    info : dict
+        What the search did: the arrangement's ``vertices`` and ``rays``, the path that answered
+        (``fast_path``, ``scan``, ``point``), and ``exact_decision`` (True) when a level was
+        decided in exact arithmetic alone.
     """
 
     value: int
@@ -1436,9 +1445,13 @@ def _support_certificate(lev: _Level, k: int, vs, es, lam, mu) -> HullCertificat
 
 def _combination_certificate(lev, k: int, xv: dict, xe: dict, xl) -> HullCertificate | None:
     """The :class:`HullCertificate` of exact weights: ``xv`` {vertex: λ}, ``xe`` {edge: μ}, ``xl``
-    (one ν per lineality vector), or None unless every λ, μ is ≥ 0 and every ray of positive
+    (one ν per lineality vector), or None unless every λ, μ is ≥ 0, Σλ = 1, every vertex and ray
+    of positive weight has depth ≥ k (exact depths of the arrangement) and every ray of positive
     weight has its anchor among the vertices of positive weight.  Zero weights are dropped;
-    the point is the combination itself.  ``lev``: the :class:`_Level` or its :class:`_Arrangement`."""
+    the point is the combination itself.  ``lev``: the :class:`_Level` or its :class:`_Arrangement`.
+
+    The depths matter: an exact solution of a float basis can put a tiny positive weight (~1e-15)
+    on a column the float solution left at 0, and that column may lie below level k."""
     a = lev if isinstance(lev, _Arrangement) else lev.arr
     if any(v < 0 for v in (*xv.values(), *xe.values())):
         return None
@@ -1447,12 +1460,20 @@ def _combination_certificate(lev, k: int, xv: dict, xe: dict, xl) -> HullCertifi
     keep_e = [e for e, c in xe.items() if c > 0]
     if not keep_v or any(int(a.eanchor[e]) not in pos for e in keep_e):
         return None
+    if not _at_level(a, k, {v: xv[v] for v in keep_v}, keep_e):
+        return None
     P = tuple((xv[v], a.vertex(v)) for v in keep_v)
     R = tuple((xe[e], a.direction(e), pos[int(a.eanchor[e])]) for e in keep_e)
     L = tuple((c, ell) for c, ell in zip(xl, a.lineality, strict=True) if c != 0)
     terms = [(xv[v], *a.vertex_ints(v)) for v in keep_v] + [(xe[e], *a.direction_ints(e)) for e in keep_e]
     terms += [(c, *a.lineality_ints(t)) for t, c in enumerate(xl) if c != 0]
     return HullCertificate(k, _weighted_sum(terms, a.d), P, R, L)
+
+
+def _at_level(a: _Arrangement, k: int, lam: dict, rays: list) -> bool:
+    """Whether the weights ``lam`` {vertex: λ > 0} sum to 1 and every one of those vertices and of the
+    ``rays`` (edge indices) has depth ≥ k (the arrangement's exact depths)."""
+    return sum(lam.values()) == 1 and all(a.vdepth[v] >= k for v in lam) and all(a.edepth[e] >= k for e in rays)
 
 
 def _weighted_sum(terms, d: int) -> tuple:
@@ -1914,6 +1935,150 @@ def _point_search(arr: _Arrangement, E, f, z0, lo: int, lo_cert, hi: int) -> CDe
     return CDepthResult(value, best.point, best, upper, {"vertices": arr.n_v, "rays": arr.n_e, "point": True})
 
 
+# --------------------------------------------------------------------------- the exact level decision
+
+
+def _level_tableau(lev: _Level, vs, es) -> tuple[_simplex._Tableau, list[tuple[int, int, int]]]:
+    """The level LP over the vertices ``vs``, the rays ``es`` and the lineality as a tableau of the
+    exact simplex (:mod:`solvers.lp._simplex`): ``Σ x_j c_j = L_E·(1, f)``, ``x ≥ 0``, where ``c_j``
+    is :meth:`_Level.exact_column` (``den_j L_E (1, E v)`` for a vertex, ``den_j L_E (0, E r)`` for
+    a ray, ``± den_j L_E (0, E ℓ)`` for a lineality vector), so that the weight of column j is
+    ``x_j den_j``.  Returns the tableau (at its artificial start) and, per structural column,
+    (kind ``_V``/``_E``/``_LP``/``_LM``, id, den_j)."""
+    cols, meta = [], []
+    for kind, ids in ((_V, vs), (_E, es)):
+        for i in ids.tolist():
+            ints, den = lev.exact_column("v" if kind == _V else "e", i)
+            cols.append(tuple(ints))
+            meta.append((kind, i, den // lev.L_E))
+    for t in range(len(lev.arr.lineality)):
+        ints, den = lev.exact_column("l", t)
+        for kind, s in ((_LP, 1), (_LM, -1)):
+            cols.append(tuple(s * v for v in ints))
+            meta.append((kind, t, den // lev.L_E))
+    T = _simplex._new_tableau(cols, [0] * len(cols), [lev.L_E, *lev.f_L], {})
+    return T, meta
+
+
+def _basic_solution(T: _simplex._Tableau, meta) -> tuple[dict, dict, dict]:
+    """The weights ``({vertex: λ}, {ray: μ}, {lineality index: ν})`` of the tableau's basic
+    solution (every weight that is not basic is 0)."""
+    xv: dict = {}
+    xe: dict = {}
+    xl: dict = {}
+    for r, j in enumerate(T.basis):
+        if j < T.n_struct and T.beta[r]:
+            kind, i, den = meta[j]
+            val = Fraction(T.beta[r] * den, T.D)
+            if kind == _V:
+                xv[i] = val
+            elif kind == _E:
+                xe[i] = val
+            else:
+                xl[i] = xl.get(i, 0) + (val if kind == _LP else -val)
+    return xv, xe, xl
+
+
+def _round_of(lev: _Level, k: int, T: _simplex._Tableau, pi: list[int], shift: int = 0) -> LevelBound:
+    """The :class:`LevelBound`-shaped round ``y' = −sign·pi`` (multipliers of the tableau's rows
+    ``(1, E·)``, unflipped and negated) with ``shift`` added to its offset: offset ``y'_0 + shift``,
+    multipliers ``y'_E``, h = Eᵀ y'_E (integers: the rows' common factor is positive)."""
+    y = [-s * v for s, v in zip(T.sign, pi, strict=True)]
+    mult = tuple(Fraction(v) for v in y[1:])
+    h = tuple(sum((mult[t] * lev.E[t][j] for t in range(len(mult)) if mult[t]), Fraction(0)) for j in range(lev.arr.d))
+    return LevelBound(k, h, Fraction(y[0] + shift), mult)
+
+
+def _decide_level(lev: _Level, k: int) -> HullCertificate | LevelBound | AnchoringBound | str:
+    """Whether ConvexHull(D_S(k)) meets the subspace {E z = f}, decided in exact arithmetic alone:
+    a :class:`HullCertificate` at level k, or a :class:`LevelBound` / :class:`AnchoringBound`
+    (checked by :func:`is_level_bound`; ``"empty-level"`` when no vertex has depth ≥ k).  For the levels the float LPs cannot decide (vertices
+    ~1e16 out next to vertices ~1, float cofactors that vanish).
+
+    Stage t works on vertices V_t and rays R_t (V_0, R_0: all of level k).  Phase 1 of the exact
+    simplex (:func:`solvers.lp._simplex._phase1`) on the closure LP over them either fails — its
+    Farkas multipliers are the :class:`LevelBound` (t = 0) or, shifted to be positive on every
+    vertex, the last round of an :class:`AnchoringBound` — or gives a basic solution.  While the
+    solutions found use a ray whose anchor has weight in none of them, phase 2 maximises the
+    total weight of those anchors: a positive optimum is a new solution; a zero optimum has dual
+    multipliers y with ``y0 + ⟨h, v⟩ ≥ 0`` on V_t, ``> 0`` on those anchors, ``⟨h, r⟩ ≥ 0`` on R_t,
+    ``y0 + ⟨y_E, f⟩ = 0``: a round of the anchoring chain; V_{t+1} is its zero set (exact signs,
+    as the checker computes it), R_{t+1} the rays of R_t anchored in V_{t+1}, and the next stage
+    begins.  When every ray used has an anchor used, the average of the solutions is anchored:
+    the certificate.  Every stage removes a vertex and every phase 2 adds one, so it ends; Bland's
+    rule makes each simplex run end (:mod:`solvers.lp._simplex`)."""
+    a = lev.arr
+    vs, es = lev.columns(k)
+    if not len(vs):
+        return "empty-level"
+    rounds: list[LevelBound] = []
+    while len(vs):
+        T, meta = _level_tableau(lev, vs, es)
+        pi = _simplex._phase1(T)
+        if pi is not None:  # the closure over (V_t, R_t) misses the subspace
+            y_rhs = -sum(s * p * g for s, p, g in zip(T.sign, pi, [lev.L_E, *lev.f_L], strict=True))  # < 0
+            if not rounds:  # scaled so that offset + ⟨multipliers, f⟩ = −1
+                rd = _round_of(lev, k, T, pi)
+                t = Fraction(-y_rhs, lev.L_E)
+                return LevelBound(k, tuple(v / t for v in rd.h), rd.offset / t, tuple(v / t for v in rd.multipliers))
+            shift = -Fraction(y_rhs, lev.L_E)  # > 0: positive on every vertex, its zero set empty
+            rd = _round_of(lev, k, T, pi)
+            return AnchoringBound(k, (*rounds, LevelBound(k, rd.h, rd.offset + shift, rd.multipliers)))
+        sols = [_basic_solution(T, meta)]
+        while True:
+            used = {v for xv, _, _ in sols for v, c in xv.items() if c > 0}
+            need = {int(a.eanchor[e]) for _, xe, _ in sols for e, c in xe.items() if c > 0} - used
+            if not need:
+                n = len(sols)
+                xv_: dict = {}
+                xe_: dict = {}
+                xl_ = [Fraction(0)] * len(a.lineality)
+                for xv, xe, xl in sols:
+                    for v, c in xv.items():
+                        xv_[v] = xv_.get(v, 0) + c / n
+                    for e, c in xe.items():
+                        xe_[e] = xe_.get(e, 0) + c / n
+                    for t, c in xl.items():
+                        xl_[t] += c / n
+                cert = _combination_certificate(lev, k, xv_, xe_, xl_)
+                if cert is None:  # pragma: no cover - an average of solutions with every anchor used
+                    raise ArithmeticError(f"level {k}: the exact combination does not check")
+                return cert
+            cost = [-1 if m_[0] == _V and m_[1] in need else 0 for m_ in meta] + [0] * (len(T.cols) - T.n_struct)
+            _, _, pi = _simplex._run(T, cost)
+            if sum(cost[j] * T.beta[r] for r, j in enumerate(T.basis)) < 0:  # some anchor gets weight
+                sols.append(_basic_solution(T, meta))
+                continue
+            rd = _round_of(lev, k, T, pi)
+            rounds.append(rd)
+            sv, _, _ = lev._signs(vs, es, rd.offset, rd.h)
+            vs = vs[sv == 0]
+            es = es[np.isin(a.eanchor[es], vs)]
+            break
+    return AnchoringBound(k, tuple(rounds))
+
+
+def _exact_climb(lev: _Level, value: int, best: HullCertificate, hi: int):
+    """(value, certificate, upper) once level value + 1 is decided exactly (:func:`_decide_level`):
+    unchanged with its proof when it is out of reach, else the largest reachable level by a
+    bisection of exact decisions on (value, hi] (the hulls are nested), with its certificate and
+    the proof of the level above (``"empty-level"`` above the deepest vertex)."""
+    out = _decide_level(lev, value + 1)
+    if not isinstance(out, HullCertificate):
+        return value, best, out
+    a, b, best, bounds = value + 1, hi, out, {}
+    while a < b:
+        k = (a + b + 1) // 2
+        out = _decide_level(lev, k)
+        if isinstance(out, HullCertificate):
+            a, best = k, out
+        else:
+            b, bounds[k] = k - 1, out
+    if a == lev.arr.m:
+        return a, best, None
+    return a, best, bounds.get(a + 1) or (_decide_level(lev, a + 1) if a + 1 <= lev.arr.max_depth() else "empty-level")
+
+
 def _search(arr: _Arrangement, E, f, lo: int, lo_cert, hi: int, point: tuple | None = None) -> CDepthResult:
     """Largest k in [lo, hi] with ConvexHull(D_S(k)) ∩ {E z = f} ≠ ∅ (lo known feasible).
 
@@ -1961,21 +2126,15 @@ def _search(arr: _Arrangement, E, f, lo: int, lo_cert, hi: int, point: tuple | N
                 b = k - 1
     value = a
     upper = None
+    info = {"vertices": arr.n_v, "rays": arr.n_e}
     if value < arr.m:
-        # levels the float solver calls feasible but no exact combination certifies are
-        # settled by the exact infeasibility proofs; only if neither side is proved is
-        # the instance undecided
-        float_ok = (floats[value + 1] if value + 1 in floats else lev.float_solve(value + 1))[0]
-        upper = lev.exact_infeasible(value + 1)
+        # the proofs built from float proposals first; where they fail (the float LPs cannot
+        # decide level value + 1), the exact decision, which may find that level reachable
+        upper = lev.exact_infeasible(value + 1) or lev.anchor_chain(value + 1)
         if upper is None:
-            upper = lev.anchor_chain(value + 1)
-            if upper is None:
-                if float_ok:
-                    raise ArithmeticError(
-                        f"level {value + 1} float-feasible but neither certified feasible nor proved infeasible exactly"
-                    )
-                upper = "anchoring"
-    return CDepthResult(value, best.point, best, upper, {"vertices": arr.n_v, "rays": arr.n_e})
+            value, best, upper = _exact_climb(lev, value, best, hi)
+            info["exact_decision"] = True
+    return CDepthResult(value, best.point, best, upper, info)
 
 
 @checked
@@ -2115,8 +2274,9 @@ def max_cdepth(
     """A maximiser of cdepth_S over an affine subspace (G_halfspace, [Yan26] Algorithm 4, step 2).
 
     The level sets are nested, so max_{z ∈ V} cdepth_S(z) = max{k : ConvexHull(D_S(k)) ∩ V
-    ≠ ∅}; a binary search over k runs one LP per level (module docstring), and the
-    answer is certified exactly.
+    ≠ ∅}; a binary search over k runs one float LP per level (module docstring), and the
+    answer is certified exactly on both sides; a level the float LPs cannot decide is
+    decided in exact arithmetic (and the search goes on upwards when it is reachable).
 
     Parameters
     ----------

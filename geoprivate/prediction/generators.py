@@ -313,10 +313,14 @@ class G_halfspace:
     3. else (value k* < m): the point of the exact certificate of level k*, a convex combination of
        arrangement vertices of depth ≥ k* and anchored rays — the one of HiGHS's optimal basis of the
        guess LP, whose cost grows geometrically as a column's depth falls (so it leans on the deepest
-       vertices), or, should the guess miss k*, of the anchored combination LP at level k*.
+       vertices), or, should the guess miss k*, of the anchored combination LP at level k*;
+    4. where the float LPs cannot decide whether level k* + 1 is reachable (an arrangement vertex ~1e16
+       out, a ray nearly parallel to the subspace), it is decided in exact arithmetic: out of reach, the
+       point of cases 1–3; reachable, the search climbs by exact decisions and f_{i,j} is the average of
+       the exact simplex's basic solutions at the value (:func:`solvers.depth.max_cdepth`).
 
-    On a point subspace (dimension 0) there is nothing to break.  Cases 2 and 3 are an LP solver's
-    optimal vertex: a deterministic function of the constraints, the subspace and the HiGHS version,
+    On a point subspace (dimension 0) there is nothing to break.  Cases 2–4 are an LP solver's
+    choice: a deterministic function of the constraints, the subspace and the HiGHS version,
     not a geometric rule such as the centre of the maximisers.  In the README's figure (seed 4), after
     the first hard query the first block's maximisers are the ray {t·(1, −5/16) : t ≥ t₀}, t₀ < 19/2,
     and case 3 returns its depth-7 vertex (16, −5).  A change of the rule moves the maximisers:

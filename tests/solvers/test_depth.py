@@ -23,6 +23,7 @@ from solvers.depth import (
 )
 from solvers.lp import feasible_point
 from tests.hang_guard import refused_before_work
+from tests.solvers.test_depth_scan import assert_certified
 
 # --------------------------------------------------------------------------- references
 
@@ -173,11 +174,8 @@ def test_cdepth_2d_against_closure_lp_fact1_and_certificates(seed):
     assert res.value >= dz  # cdepth >= depth
     assert dz >= (d + 1) * res.value - d * m  # Fact 1
     assert res.value == closure_cdepth(A, w, z)
-    assert is_hull_certificate((A, w), res.certificate)
     E = [[int(i == j) for j in range(d)] for i in range(d)]
-    f = [Fraction(v) for v in z]
-    if not isinstance(res.upper, str) and res.upper is not None:
-        assert is_level_bound((A, w), res.upper, (E, f))
+    assert_certified((A, w), res, (E, [Fraction(v) for v in z]))
 
 
 def test_hull_is_not_closed_and_cdepth_sees_it():
@@ -236,8 +234,7 @@ def test_max_cdepth_on_subspace(seed, cuts):
     assert S.contains(r.point)
     assert is_hull_certificate((A, w), r.certificate, S)
     assert cdepth((A, w), r.point) == r.value
-    if not isinstance(r.upper, str) and r.upper is not None:
-        assert is_level_bound((A, w), r.upper, S)
+    assert_certified((A, w), r, S)
     # no point of the subspace beats it
     for _ in range(5):
         coords = [Fraction(int(v)) for v in rng.integers(-3, 4, S.dim)]

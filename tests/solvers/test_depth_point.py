@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 import solvers.depth as D
 from solvers.depth import cdepth, max_cdepth
+from tests.solvers.test_depth_exact import unproved
 from tests.solvers.test_depth_scan import assert_certified, degenerate_system, original, point_subspaces, switched_off
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -63,8 +64,7 @@ def test_point_path_equals_the_scan_and_the_original(system, seed):
         first = original(max_cdepth, cons, S)
         assert new.point == old.point == first.point == tuple(Fraction(v) for v in S[1])
         assert_certified(cons, new, S)
-        if old.upper != "anchoring":  # (the old paths' float-decided verdict, unproved: see below)
-            assert new.value == old.value == first.value
+        assert new.value == old.value == first.value  # (every path proves its value: it is the same)
         assert cdepth(cons, S[1]) == new.value
 
 
@@ -97,32 +97,36 @@ def _benchmark_blocks(n_blocks):
 
 def test_the_benchmark_point_takes_the_point_path():
     """G_halfspace's C|HardQuery of dimension 0 (the bench_speed row): the phase-1 level search answers
-    (no fallback), with the scan's value where the scan proved its value, certified on both sides."""
+    (no fallback), with the scan's value, certified on both sides."""
     blocks, V = _benchmark_blocks(4)
-    for i, cons in enumerate(blocks):
+    for cons in blocks:
         res = max_cdepth(cons, V)
         assert res.info.get("point") is True
         assert res.point == tuple(V.point)
         assert_certified(cons, res, V)
-        if i != 2:
-            assert res.value == scan(max_cdepth, cons, V).value
+        assert res.value == scan(max_cdepth, cons, V).value
 
 
 def test_finding_an_unproved_zero_is_a_proved_six():
     """A finding: block 2 of the 4-block benchmark instance has an arrangement vertex ~1.6e16 out (three
     nearly concurrent hyperplanes).  The float LPs of the scan and of the original search fail on it at
-    every level, and both return cdepth 0 at z = 0 with ``upper = "anchoring"`` (float-decided, no
-    proof) — wrong: z and −z are in D_S(1) for z a large multiple of A_0 (⟨A_0, A_2⟩ < 0), so the
-    value is at least 1.  The point path (columns scaled to unit size) proves 6 on both sides."""
+    every level, and before the exact level decision both returned cdepth 0 at z = 0 with
+    ``upper = "anchoring"`` (float-decided, no proof) — wrong: z and −z are in D_S(1) for z a large
+    multiple of A_0 (⟨A_0, A_2⟩ < 0), so the value is at least 1.  The point path (columns scaled to
+    unit size) proves 6 on both sides, and so do the old paths now (the exact decision climbs to 6)."""
     blocks, V = _benchmark_blocks(4)
     cons = blocks[2]
     A = cons[0]
     assert sum(x * y for x, y in zip(A[0], A[2], strict=True)) < 0
-    old = scan(max_cdepth, cons, V)
-    assert (old.value, old.upper) == (0, "anchoring") == (original(max_cdepth, cons, V).value, "anchoring")
+    old = unproved(scan, max_cdepth, cons, V)
+    assert (old.value, old.upper) == (0, "anchoring") == (unproved(original, max_cdepth, cons, V).value, "anchoring")
     res = max_cdepth(cons, V)
     assert res.value == 6 and res.info.get("point") is True
     assert_certified(cons, res, V)
+    for path in (scan, original):
+        other = path(max_cdepth, cons, V)
+        assert other.value == 6 and not other.info.get("point")
+        assert_certified(cons, other, V)
 
 
 def test_hull_not_closed_falls_back():
@@ -172,8 +176,9 @@ def test_equations_other_than_the_identity_get_their_multipliers():
 def test_ill_conditioned_levels_get_the_exact_phase_one():
     """Blocks whose level LPs are ill-conditioned (vertices ~1e16 out): where the float basis of the
     level above does not certify, phase 1 of the exact simplex proves the bound, so the point path
-    answers every block of this instance — 11 of its 240 blocks were answered by the old paths with an
-    unproved, wrong cdepth 0 (``upper = "anchoring"``); the value is 6, proved on both sides."""
+    answers every block of this instance — 11 of its 240 blocks were answered by the old paths, before the
+    exact level decision, with an unproved, wrong cdepth 0 (``upper = "anchoring"``); the value is 6,
+    proved on both sides."""
     from geoprivate.prediction import G_halfspace, hard_query_subspace
     from geoprivate.prediction.problems import make_problem
 
@@ -181,7 +186,7 @@ def test_ill_conditioned_levels_get_the_exact_phase_one():
     g = G_halfspace(2, form="margin")
     V = hard_query_subspace(P.sampler(np.random.default_rng(100), 3), 2)[0]
     cons = g.constraints(P.X[20:30], P.y[20:30])  # block 2
-    old = scan(max_cdepth, cons, V)
+    old = unproved(scan, max_cdepth, cons, V)
     assert (old.value, old.upper) == (0, "anchoring")
     res = max_cdepth(cons, V)
     assert res.value == 6 and res.info.get("point") is True
