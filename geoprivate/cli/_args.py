@@ -305,7 +305,7 @@ def nonempty_str(text: str) -> str:
     return text
 
 
-class _Recorded:
+class _Recorded(argparse.Action):
     """Mixin for argparse actions: also record the destination in ``namespace._explicit``."""
 
     def __call__(self, parser, namespace, values, option_string=None):
