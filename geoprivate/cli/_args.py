@@ -221,8 +221,10 @@ def input_file(text: str) -> str:
     is followed) of at most :data:`MAX_INPUT_BYTES` (checked at parse time, before anything is read)."""
     try:
         st = os.stat(text)
-    except OSError as exc:
-        raise argparse.ArgumentTypeError(f"cannot read {_shown(text)}: {exc.strerror or exc}") from None
+    except (OSError, ValueError) as exc:  # ValueError: an embedded NUL
+        raise argparse.ArgumentTypeError(
+            f"cannot read {_shown(text)}: {getattr(exc, 'strerror', None) or exc}"
+        ) from None
     if not stat.S_ISREG(st.st_mode):
         raise argparse.ArgumentTypeError(f"{_shown(text)} is not a regular file")
     if st.st_size > MAX_INPUT_BYTES:

@@ -84,6 +84,12 @@ _REQUIRED = {
 }
 
 
+def _flag_of(exc: Exception, keys) -> str:
+    """``"argument --phases: "`` when the planner's message starts with the parameter of a flag (else "")."""
+    first = str(exc).split(" ", 1)[0].rstrip(":,")
+    return f"argument --{first.replace('_', '-')}: " if first in keys else ""
+
+
 def run(args) -> int:
     stray = sorted(
         k for ks in _KEYS.values() for k in ks if k not in _KEYS[args.algorithm] and getattr(args, k) is not None
@@ -100,7 +106,7 @@ def run(args) -> int:
     try:
         pl = plan(args.algorithm, args.epsilon, args.delta, **kw)
     except (ValueError, TypeError, ImportError) as exc:  # ImportError: the tight accountant's extra is missing
-        print(f"geoprivate plan: {exc}", file=sys.stderr)
+        print(f"geoprivate plan: error: {_flag_of(exc, ('epsilon', 'delta', *kw))}{exc}", file=sys.stderr)
         return 2
     if args.json:
         _json.dump(pl.as_dict())
