@@ -109,10 +109,10 @@ LP_NOTES = {
     " after HiGHS's run), the answer's Fractions +0.06x",
     "strict": "as maximize, on the max-slack LP (one more column, one more row), then the strict"
     " re-check on the caller's rows (the point stays in integers until the answer)",
-    "near-degenerate": "every system of this family is thin (more than 2d rows tight within 1e-9): its first"
-    " basis's vertex violates a row, so HiGHS runs twice (the tight restart, ~1/3 of the time) before"
-    " the exact basis solve; exact exchanges from the first basis instead, in Python, cost more"
-    " (tried: 2.24 vs 1.99)",
+    "near-degenerate": "every system of this family is thin (more than 2d rows tight within 1e-9): HiGHS"
+    " runs once with the tight tolerances, but the vertex of its basis violates a row in about a fifth of"
+    " the calls, repaired by exact basis exchanges in Python (up to 6), the rest by the exact tiers"
+    " (the row's percentages)",
     "fallback": "a revised simplex on the dual (d+1 rows) with a fraction-free basis inverse: Python"
     " integers, one pricing pass over the m columns per pivot",
 }
@@ -273,8 +273,8 @@ def lp_answers(probs):
 
 # ------------------------------------------------------------------ the margin LP's exact tiers
 #: (examples, dimension) of the best-margin rows: the LP over (v+, v-, rho) has 2d + 1 unknowns, so the
-#: sizes straddle the exact tiers of a basis: up to 64 unknowns one fraction-free [M | r | I] reduction
-#: (solvers.lp._linalg._DENSE_MAX), beyond it two python-flint solves; the pure-Python exact simplex
+#: sizes straddle the exact tiers of a basis: up to 64 unknowns two fraction-free reductions, [M | r] and
+#: [M^T | c] (solvers.lp._linalg._DENSE_MAX), beyond it two python-flint solves; the pure-Python exact simplex
 #: only if the basis does not certify (#43: a 121-unknown basis fell to it, > 120 s)
 MARGIN_SIZES = ((300, 20), (1000, 40), (3000, 60))
 
@@ -301,7 +301,7 @@ def margin_rows(quick: bool) -> None:
         r = out[0]
         assert r.rho == Fraction(1, 3) and r.lp.method == "highs+exact"  # (rho: the float 1/3)
         n = 2 * d + 1
-        tier = f"dense [M|r|I] RREF (<= {_DENSE_MAX})" if n <= _DENSE_MAX else f"two flint solves (> {_DENSE_MAX})"
+        tier = f"two dense RREFs (<= {_DENSE_MAX})" if n <= _DENSE_MAX else f"two flint solves (> {_DENSE_MAX})"
         row(
             f"best_margin (non-negative) / bare HiGHS, {T}x{d} majority: {n}-unknown basis, {tier}",
             f"{t_e:.3f} vs {t_f:.3f} s, rho = {r.rho}, {r.lp.method}",

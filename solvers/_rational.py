@@ -45,6 +45,8 @@ def to_fraction(x, name: str, *, allow_bool: bool = True) -> Fraction:
         return x
     if t is int:
         return Fraction(x)
+    if t is float and math.isfinite(x):  # the common case first (non-finite: the error below)
+        return Fraction(*x.as_integer_ratio())
     if isinstance(x, (bool, np.bool_)):
         if not allow_bool:
             raise TypeError(f"{name}: booleans are not coordinates, got {x!r}")

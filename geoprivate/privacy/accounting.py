@@ -23,6 +23,7 @@ from typing import Annotated, Any
 
 from geoprivate._validation import (
     Check,
+    Choice,
     Delta,
     Epsilon,
     FloatCount,
@@ -54,7 +55,8 @@ __all__ = [
 ACCOUNTANTS = ("paper", "tight")
 
 
-def check_accountant(accountant) -> str:
+@checked
+def check_accountant(accountant: Annotated[str, Choice(*ACCOUNTANTS)]) -> str:
     """``accountant`` if it names an accountant of :data:`ACCOUNTANTS`, else a one-line ``ValueError``.
 
     Parameters
@@ -72,8 +74,6 @@ def check_accountant(accountant) -> str:
     >>> check_accountant("tight")
     'tight'
     """
-    if not isinstance(accountant, str) or accountant not in ACCOUNTANTS:
-        raise ValueError(f"accountant must be one of {ACCOUNTANTS}, got {accountant!r}")
     return accountant
 
 

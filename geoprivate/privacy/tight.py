@@ -46,15 +46,28 @@ References
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
 from fractions import Fraction
+from typing import Annotated, Any
 
-from geoprivate._validation import check_delta, check_epsilon, check_positive_int, check_real
+from geoprivate._validation import (
+    Check,
+    Delta,
+    Epsilon,
+    FloatCount,
+    Interval,
+    OpenDelta,
+    Positive,
+    check_int_in_range,
+    checked,
+    shown,
+)
 from geoprivate.privacy.accounting import Guarantee
 
 __all__ = [
     "TIGHT_THEOREM",
     "MIN_DELTA",
+    "KOV_MAX_K",
+    "TIGHT_MAX_COUNT",
     "kov_delta",
     "tight_delta",
     "tight_composition",
@@ -73,10 +86,17 @@ TIGHT_THEOREM = (
 MIN_DELTA = 1e-9
 #: the losses kept span this many grid steps (the grid is the largest finite loss / GRID_STEPS)
 GRID_STEPS = 2**16
+#: the most grid steps a user's ``grid=`` may give (the PLD's arrays: 2**24 floats, 128 MiB)
+MAX_GRID_STEPS = 2**24
 #: mass of each binomial tail moved pessimistically, relative to the target δ
 _TAIL = 1e-9
 #: a layer's window of L values up to this size is summed from the pmf (beyond it: cdf differences)
 _MAX_PMF_WINDOW = 2**22
+#: the largest k :func:`kov_delta` sums exactly (k + 1 terms of ~k-bit rationals: about a second at e^eps = 3)
+KOV_MAX_K = 3000
+#: the most copies of one component the PLD accountant composes: scipy's binomial quantiles, which place
+#: each layer's window, are NaN from about 10**16 trials on (a count above is refused, never a NaN)
+TIGHT_MAX_COUNT = 10**15
 _INSTALL = 'the tight accountant needs dp-accounting: pip install "geoprivate[accounting]" (or dp-accounting)'
 
 
@@ -101,7 +121,7 @@ def require_dp_accounting():
 
 
 # --------------------------------------------------------------------------- components
-def _components(components) -> list[tuple[float, float, int]]:
+def _components(components, name: str = "components") -> list[tuple[float, float, int]]:
     """``components`` as (ε, δ, count) triples: each item a :class:`Guarantee` or a pair (Guarantee, count)."""
     if isinstance(components, Guarantee):
         components = [components]
@@ -113,27 +133,67 @@ def _components(components) -> list[tuple[float, float, int]]:
         ) from None
     out = []
     for item in items:
-        g, k = (item, 1) if isinstance(item, Guarantee) else _pair(item)
+        g, k = (item, 1) if isinstance(item, Guarantee) else _pair(item, name)
         if g.is_vacuous:
             raise ValueError(f"components: a vacuous guarantee {g!r} composes to nothing (no accountant can help)")
-        out.append((g.epsilon, g.delta, check_positive_int(k, "count")))
+        out.append((g.epsilon, g.delta, check_int_in_range(k, "count", 1, TIGHT_MAX_COUNT)))
     if not out:
         raise ValueError("components must hold at least one guarantee")
     return out
 
 
-def _pair(item):
+#: components to compose: a Guarantee, or an iterable of Guarantee or (Guarantee, count)
+Components = Annotated[Any, Check(_components, kind="object")]
+
+
+def _others(others, name: str = "others") -> list:
+    """``others`` as (Guarantee, count) pairs (may be empty)."""
+    try:
+        items = list(others)
+    except TypeError:
+        raise TypeError(
+            f"{name} must be an iterable of Guarantee or (Guarantee, count), got {type(others).__name__}"
+        ) from None
+    if isinstance(others, (str, bytes)):
+        raise TypeError(f"{name} must be an iterable of Guarantee or (Guarantee, count), got a string")
+    return [(x, 1) if isinstance(x, Guarantee) else _pair(x, name) for x in items]
+
+
+#: further components composed alongside (fixed; may be empty)
+Others = Annotated[Any, Check(_others, kind="object")]
+#: the ε at which δ(ε) is read: a finite loss >= 0
+_LossEpsilon = Annotated[float, Interval(ge=0, lt=math.inf)]
+#: a relative tolerance of a bracket: in [1e-9, 1] (a float bracket cannot narrow much below 1e-16)
+_Rtol = Annotated[float, Interval(ge=1e-9, le=1)]
+
+
+def _pair(item, name: str = "components"):
+    """``item`` as (Guarantee, count): a pair whose first entry is a :class:`Guarantee`."""
     try:
         g, k = item
     except (TypeError, ValueError):
-        raise TypeError(f"components: expected a Guarantee or a pair (Guarantee, count), got {item!r}") from None
+        raise TypeError(f"{name}: expected a Guarantee or a pair (Guarantee, count), got {shown(item)}") from None
     if not isinstance(g, Guarantee):
-        raise TypeError(f"components: expected a Guarantee, got {type(g).__name__}")
+        raise TypeError(f"{name}: expected a Guarantee, got {type(g).__name__}")
     return g, k
 
 
 # --------------------------------------------------------------------------- exact KOV
-def kov_delta(k: int, exp_epsilon, delta, exp_epsilon_total) -> Fraction:
+def _rational(x, name: str) -> Fraction:
+    """``x`` as a Fraction: an int or a Fraction only (a float is not exact)."""
+    if isinstance(x, bool) or not isinstance(x, (int, Fraction)):
+        raise TypeError(f"{name} must be an int or a Fraction (exact), got {type(x).__name__}")
+    return Fraction(x)
+
+
+#: an exact number (int or Fraction), received as a Fraction
+_Exact = Annotated[Any, Check(_rational, kind="object")]
+#: KOV's k: its sum has k + 1 rational terms of about k log2(e^eps) bits each
+_KovK = Annotated[int, Interval(ge=1, le=KOV_MAX_K)]
+
+
+@checked
+def kov_delta(k: _KovK, exp_epsilon: _Exact, delta: _Exact, exp_epsilon_total: _Exact) -> Fraction:
     """The optimal δ' of the k-fold adaptive composition of an (ε, δ)-DP mechanism at ε', exactly.
 
     δ' = 1 − (1 − δ)^k + (1 − δ)^k Σ_l C(k, l) [a^{k−l} − b a^l]_+ / (1 + a)^k with a = e^ε and
@@ -163,9 +223,7 @@ def kov_delta(k: int, exp_epsilon, delta, exp_epsilon_total) -> Fraction:
     >>> kov_delta(2, 3, 0, 9)  # at eps' = 2 eps: basic composition is exact
     Fraction(0, 1)
     """
-    k = check_positive_int(k, "k")
-    a, d, b = (_rational(x, name) for x, name in ((exp_epsilon, "exp_epsilon"), (delta, "delta"),
-                                                   (exp_epsilon_total, "exp_epsilon_total")))  # fmt: skip
+    a, d, b = exp_epsilon, delta, exp_epsilon_total
     if a < 1 or b < 1:
         raise ValueError(f"exp_epsilon, exp_epsilon_total: need e^eps >= 1, got {a}, {b}")
     if not 0 <= d < 1:
@@ -173,12 +231,6 @@ def kov_delta(k: int, exp_epsilon, delta, exp_epsilon_total) -> Fraction:
     total = sum((math.comb(k, l) * max(Fraction(0), a ** (k - l) - b * a**l) for l in range(k + 1)), Fraction(0))
     keep = (1 - d) ** k
     return 1 - keep + keep * total / (1 + a) ** k
-
-
-def _rational(x, name: str) -> Fraction:
-    if isinstance(x, bool) or not isinstance(x, (int, Fraction)):
-        raise TypeError(f"{name} must be an int or a Fraction (exact), got {type(x).__name__}")
-    return Fraction(x)
 
 
 # --------------------------------------------------------------------------- the PLD
@@ -238,9 +290,14 @@ def _composed_pld(comps, tail: float, grid: float | None):
     pld = require_dp_accounting()
     from dp_accounting.pld import pld_pmf
 
+    reach = sum(max(_max_loss(e, k, tail), e) for e, _, k in comps)
     if grid is None:
-        reach = sum(max(_max_loss(e, k, tail), e) for e, _, k in comps)
         grid = max(reach, 1e-300) / GRID_STEPS
+    elif reach / grid > MAX_GRID_STEPS:  # the PLD's arrays have about reach / grid entries
+        raise ValueError(
+            f"grid: {grid:g} gives {reach / grid:.3g} loss steps over the losses' reach {reach:.3g} "
+            f"(at most {MAX_GRID_STEPS}: a coarser grid)"
+        )
     out = None
     for e, d, k in comps:
         base, probs, inf_mass = _rounded_layer(e, d, k, grid, tail)
@@ -254,7 +311,8 @@ def _margin(delta: float) -> float:
     return delta - max(1e-4 * delta, 1e-11)
 
 
-def tight_delta(components, epsilon, *, grid: float | None = None) -> float:
+@checked
+def tight_delta(components: Components, epsilon: _LossEpsilon, *, grid: Positive | None = None) -> float:
     """An upper bound on the optimal δ at which the composition of ``components`` is ε-DP.
 
     Parameters
@@ -264,7 +322,7 @@ def tight_delta(components, epsilon, *, grid: float | None = None) -> float:
     epsilon : float >= 0
         The ε at which δ is read.
     grid : float, optional
-        The loss grid (default: the largest finite loss / 2¹⁶).
+        The loss grid (default: the largest finite loss / 2¹⁶; at most :data:`MAX_GRID_STEPS` steps).
 
     Returns
     -------
@@ -276,13 +334,12 @@ def tight_delta(components, epsilon, *, grid: float | None = None) -> float:
     >>> round(tight_delta([(Guarantee(math.log(3)), 2)], 0.0), 6)  # two randomized responses: 1/2
     0.5
     """
-    comps = _components(components)
-    eps = check_real(epsilon, "epsilon", low=0.0)
-    pld = _composed_pld(comps, 1e-18, None if grid is None else check_real(grid, "grid", low=0.0, low_open=True))
-    return float(min(1.0, pld.get_delta_for_epsilon(eps)))
+    pld = _composed_pld(components, 1e-18, grid)
+    return float(min(1.0, pld.get_delta_for_epsilon(epsilon)))
 
 
-def tight_composition(components, delta, *, grid: float | None = None) -> Guarantee:
+@checked
+def tight_composition(components: Components, delta: Delta, *, grid: Positive | None = None) -> Guarantee:
     """The (ε, δ) of the optimal composition of ``components`` at total ``delta`` (an upper bound on ε).
 
     Parameters
@@ -293,7 +350,7 @@ def tight_composition(components, delta, *, grid: float | None = None) -> Guaran
         The total δ of the composition (it includes the components' own δ_i); at 0 the optimum of
         pure components is basic composition.
     grid : float, optional
-        The loss grid (default: the largest finite loss / 2¹⁶).
+        The loss grid (default: the largest finite loss / 2¹⁶; at most :data:`MAX_GRID_STEPS` steps).
 
     Returns
     -------
@@ -315,8 +372,7 @@ def tight_composition(components, delta, *, grid: float | None = None) -> Guaran
     >>> round(g.epsilon, 2), g.accountant   # advanced composition gives 5.76, basic 10
     (4.77, 'tight')
     """
-    comps = _components(components)
-    dlt = check_delta(delta)
+    comps, dlt = components, delta
     basic = Guarantee(sum(e * k for e, _, k in comps), min(1.0, sum(d * k for _, d, k in comps)))
     if dlt == 0:  # pure composition at delta = 0: basic composition is the optimum ([KOV15] Theorem 3.3, i = 0)
         return Guarantee(basic.epsilon if basic.delta == 0 else math.inf, 0.0, accountant="tight")
@@ -324,15 +380,23 @@ def tight_composition(components, delta, *, grid: float | None = None) -> Guaran
         raise ValueError(
             f"delta must be 0 or >= {MIN_DELTA} for the tight accountant (floating-point margin), got {delta!r}"
         )
-    pld = _composed_pld(comps, _TAIL * dlt, None if grid is None else check_real(grid, "grid", low=0.0, low_open=True))
+    pld = _composed_pld(comps, _TAIL * dlt, grid)
     eps = float(pld.get_epsilon_for_delta(_margin(dlt)))
     if basic.delta <= dlt:
         eps = min(eps, basic.epsilon)
     return Guarantee(eps, dlt, accountant="tight")
 
 
+@checked
 def tight_step_epsilon(
-    count: int, epsilon, delta, *, step_delta=0.0, others: Iterable = (), start=None, rtol: float = 1e-3
+    count: FloatCount,
+    epsilon: Epsilon,
+    delta: Delta,
+    *,
+    step_delta: Delta = 0.0,
+    others: Others = (),
+    start: Epsilon | None = None,
+    rtol: _Rtol = 1e-3,
 ) -> float:
     """The largest ε_step (to ``rtol``) with ``count`` × (ε_step, step_delta) and ``others`` tightly (ε, δ)-DP.
 
@@ -356,7 +420,7 @@ def tight_step_epsilon(
     start : float, optional
         A first guess of ε_step (e.g. what the paper's accounting allows: feasible, and close).
     rtol : float, default 1e-3
-        Relative width of the final bracket.
+        Relative width of the final bracket, in [1e-9, 1].
 
     Returns
     -------
@@ -369,26 +433,21 @@ def tight_step_epsilon(
     >>> round(e, 3), tight_composition([(Guarantee(e), 100)], 1e-6).epsilon <= 1.0
     (0.024, True)
     """
-    k = check_positive_int(count, "count")
-    eps = check_epsilon(epsilon)
-    dlt = check_delta(delta)
-    sd = check_delta(step_delta, "step_delta")
-    rest = [(x, 1) if isinstance(x, Guarantee) else _pair(x) for x in others]
-    rtol = check_real(rtol, "rtol", low=0.0, low_open=True)
+    k, eps, dlt, sd, rest = count, epsilon, delta, step_delta, others
 
     def log_excess(e: float) -> float:
         """log(tight ε / ε): <= 0 exactly when ε_step = e fits."""
         got = tight_composition([(Guarantee(e, sd), k), *rest], dlt).epsilon
         return math.log(got / eps) if 0 < got < math.inf else (-math.inf if got == 0 else math.inf)
 
-    x = check_epsilon(start, "start") if start is not None else eps / k  # basic composition's share
+    x = start if start is not None else eps / k  # basic composition's share
     fx = log_excess(x)
     step = 2.0 if fx <= 0 else 0.5
     y, fy = x, fx
     while (fy <= 0) == (fx <= 0):  # walk until the sign changes
         x, fx = y, fy
         y = x * step
-        if y < eps * 1e-12 / k:
+        if y < eps * 1e-12 / k or y < 1e-300:  # no step fits (the second test: eps * 1e-12 underflows)
             return 0.0
         fy = log_excess(y)
     (lo, flo), (hi, fhi) = ((x, fx), (y, fy)) if fx <= 0 else ((y, fy), (x, fx))
@@ -411,7 +470,8 @@ def tight_step_epsilon(
     return lo
 
 
-def tight_c_tops_composition(epsilon, delta, c, *, others: Iterable = ()) -> Guarantee:
+@checked
+def tight_c_tops_composition(epsilon: Epsilon, delta: OpenDelta, c: FloatCount, *, others: Others = ()) -> Guarantee:
     """[NNSY23] Observation 2's components composed optimally: c runs of an (ε, δ)-DP BetweenThresholds.
 
     The same c (ε, δ)-DP segments Observation 2 composes (with ``others`` composed alongside, e.g.
@@ -440,7 +500,6 @@ def tight_c_tops_composition(epsilon, delta, c, *, others: Iterable = ()) -> Gua
     >>> round(g.epsilon, 2), g.delta
     (3.18, 1e-06)
     """
-    eps = check_epsilon(epsilon)
-    dlt = check_delta(delta)
-    c = check_positive_int(c, "c")
-    return tight_composition([(Guarantee(eps, dlt), c), *others], min(1.0, 2 * c * dlt))
+    if 2 * c * delta >= 1:
+        raise ValueError(f"c, delta: Observation 2's total delta 2*c*delta must be < 1, got {2 * c * delta:g}")
+    return tight_composition([(Guarantee(epsilon, delta), c), *others], 2 * c * delta)

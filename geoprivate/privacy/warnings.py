@@ -22,6 +22,7 @@ a script (a benchmark) uses it the same way::
 from __future__ import annotations
 
 import contextlib
+import math
 import re
 import sys
 import threading
@@ -149,7 +150,13 @@ def warn_below_sample_bound(message: str, *, stacklevel: _StackLevel = 3) -> Non
     warnings.warn(message, UtilityWarning, stacklevel=stacklevel)
 
 
-def error_bound_says_something(name: str, alpha, *, stacklevel: int = 4) -> bool:
+@checked
+def error_bound_says_something(
+    name: str,
+    alpha: Annotated[float, Interval(ge=0, le=math.inf)],
+    *,
+    stacklevel: Annotated[int, Interval(ge=1, le=100)] = 4,
+) -> bool:
     """Whether an accuracy target α states something (α < 1/2); otherwise a :class:`UtilityWarning` in words.
 
     An error (or α-median) bound of 1/2 or more is met by a coin (every point is a 1/2-median): a run

@@ -11,27 +11,27 @@ Strategy (DESIGN.md "Exactness")
 --------------------------------
 1. **Float proposal.**  HiGHS (through ``highspy``, presolve off so that the
    simplex basis and the dual ray refer to the model as given) solves the LP in
-   floating point.
+   floating point: feasibility with tight tolerances (1e-10: on near-degenerate systems
+   HiGHS's basis then survives the exact check far more often), :func:`maximize` and the
+   max-slack LP of ``strict=True`` through their dual LP ``min b^T y : A^T y = c, y_ub >= 0``
+   when there are more rows than columns (``d`` rows for HiGHS instead of ``m``; its
+   basis is the primal one complemented, read off the nonzero duals).
 2. **Exact repair.**  Optimal: the final simplex basis names ``d`` tight constraints
    (non-basic rows, and non-basic free columns, fixed at 0); that ``d x d`` system
    is solved in integer arithmetic (fraction-free Gauss-Jordan on the rows scaled to
-   integers; sparse Markowitz elimination for many unknowns) and the point is checked
+   integers, python-flint; p-adic lifting for many unknowns) and the point is checked
    against *every* constraint exactly; for :func:`maximize` the dual multipliers of
-   the same basis are solved for and checked too.  Infeasible: HiGHS's dual ray is
+   the same basis are solved for (a second reduction, of ``[M^T | c]``) and checked too.
+   Infeasible: HiGHS's dual ray (the dual LP's improving ray for :func:`maximize`) is
    rationalised (its support is taken and the small linear system
-   ``y_S^T [A_S | b_S] = (0, -1)`` solved exactly) and checked exactly.  For
-   :func:`maximize` and ``strict=True`` (the max-slack LP) the same: the basis's point and
-   its dual multipliers (one fraction-free reduction of ``[M | b | I]`` gives both, python-flint)
-   are checked in
+   ``y_S^T [A_S | b_S] = (0, -1)`` solved exactly) and checked exactly.  The checks run in
    integers, the point through the rigorous float filter of :mod:`solvers.lp._checks`
-   (integers only for the rows it cannot settle); Fractions are built only for the answer.
-3. **Second float attempts** when the proposal does not survive the exact check: HiGHS
-   restarted from its final basis with tight tolerances (a few more pivots: on
-   near-degenerate systems HiGHS's first basis is typically off by one or two rows whose
-   exact residual is ~1e-12 relative; float input whose region is that thin at HiGHS's
-   vertex, more than ``2 d`` rows within 1e-9, goes to the restart without an exact solve
-   of the first basis); if that basis's vertex still violates a row, exact
-   basis exchanges bring the violated rows into the basis (``method="highs+exchange"``,
+   (integers only for the rows it cannot settle); the answer's Fractions are made when
+   first read (the answer was checked before it is returned).
+3. **Second float attempts** when the proposal does not survive the exact check: if the
+   vertex of HiGHS's basis violates a row (on near-degenerate systems typically one or two
+   rows whose exact residual is ~1e-12 relative), exact basis exchanges bring the violated
+   rows into the basis (``method="highs+exchange"``,
    :func:`solvers.lp._repair._exchange_repair`); then the max-slack LP (its optimum is a
    feasible point when ``t* >= 0``, its duals a Farkas certificate when ``t* < 0``), all
    repaired and checked as above.

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from operator import mul
 
 import numpy as np
 
@@ -21,7 +22,10 @@ _ZERO = Fraction(0)
 
 
 def _dot(row, vec) -> int:
-    return sum(a * v for a, v in zip(row, vec, strict=True))
+    """``sum_j row_j vec_j`` (exact for integers and Fractions); the lengths must agree."""
+    if len(row) != len(vec):
+        raise ValueError(f"_dot: lengths {len(row)} and {len(vec)} differ")
+    return sum(map(mul, row, vec))
 
 
 def _int_arrays(S: _System):
@@ -46,38 +50,62 @@ def _int_arrays(S: _System):
 _U = 2.0**-53
 
 
-def _float_filter(S: _System, nums: list[int], D: int):
-    """Rigorous float filter for ``x = nums / D`` on a ``float_exact`` system.
+def _float_filter(S: _System, nums: list[int], D: int) -> tuple[list[int], list[int]] | None:
+    """Rigorous float filter for ``x = nums / D`` on a ``float_exact`` system: ``(undecided rows,
+    rows proved violated)`` (an equation is violated when its residual is proved nonzero), or
+    None if ``x`` does not fit in floats.
 
     ``x`` is rounded to floats once (Python's ``int / int`` is correctly rounded: relative
-    error ``<= u``) and handed to :func:`_float_rows`; None if ``x`` does not fit in floats.
+    error ``<= u``, and an OverflowError rather than an infinity) and handed to
+    :func:`_float_residuals`; every row it does not prove satisfied or violated is undecided
+    (left to exact arithmetic).
     """
     try:
         xf = np.array([v / D for v in nums], dtype=float)
     except OverflowError:
         return None
-    return _float_rows(S, xf) if np.isfinite(xf).all() else None
+    r, e = _float_residuals(S, xf)
+    ok = r > e  # proved b_i - A_i x > 0 (NaN compares false: undecided)
+    u = S.m_ub
+    bad = (np.flatnonzero(ok[u:]) + u).tolist() if S.m_eq else []  # equations proved off
+    und = []
+    for i in np.flatnonzero(~ok).tolist():
+        if r[i] < -e[i]:  # proved b_i - A_i x < 0
+            bad.append(i)
+        else:
+            und.append(i)
+    return und, bad
 
 
-def _float_rows(S: _System, xf: np.ndarray):
-    """Rows whose exact residual ``b_i - A_i x`` is *proved* positive / negative in floats.
+def _float_residuals(S: _System, xf: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(r, e)``: the residuals ``b - A xf`` computed in floats and a rigorous bound ``e`` on their error.
 
-    ``x`` is any point within relative distance ``u = 2**-53`` of the float vector ``xf``
-    (for example ``xf`` itself, at its exact binary value).  Returns boolean masks
-    ``(ok, bad)``: residual proved ``> 0`` / ``< 0``; the other rows are left to exact
-    arithmetic.  The bound: the dot product and the subtraction have error
-    ``<= gamma_{d+1} (|b_i| + sum_j |a_ij xf_j|)`` in any summation order (Higham,
-    *Accuracy and Stability of Numerical Algorithms*, §3.1), and replacing ``x`` by ``xf``
-    moves the residual by ``<= u sum_j |a_ij x_j|``; ``4 (d + 2) u`` times the float
-    magnitude, plus ``2**-1000 (1 + sum_j |a_ij|)`` for underflow, exceeds both.  Overflow or
-    NaN leave a row undecided.  Needs ``S.float_exact`` (the float rows are the caller's).
+    The exact residual ``b_i - A_i x`` of any point ``x`` within relative distance ``u = 2**-53``
+    of the float vector ``xf`` (for example ``xf`` itself, at its exact binary value) lies in
+    ``[r_i - e_i, r_i + e_i]``: ``r_i > e_i`` proves it positive, ``r_i < -e_i`` negative.  The
+    bound: ``b - A xf`` is a sum of ``d + 1`` terms per row (``b_i`` exact, ``d`` products),
+    computed in some order, so its error is ``<= gamma_{d+1} (|b_i| + sum_j |a_ij xf_j|)`` (Higham,
+    *Accuracy and Stability of Numerical Algorithms*, §3.1: any summation order, with or without
+    fused multiply-adds), and replacing ``x`` by ``xf`` moves the residual by
+    ``<= u sum_j |a_ij x_j|``; ``4 (d + 2) u`` times the float magnitude, plus
+    ``2**-1000 (1 + sum_j |a_ij|)`` for underflow, exceeds both (the computation of ``e`` itself
+    loses less than the factor 4 leaves).  Overflow gives ``inf`` or NaN: every comparison with
+    NaN is false, with ``inf`` undecided, so such rows are left undecided.  Needs
+    ``S.float_exact`` (the float rows are the caller's).
     """
-    W, Wa, tiny = S.filter_rows()  # [A | b] and its absolute values: one product each
-    v = np.append(-xf, 1.0)
+    absA, tiny, _, absb = S.abs_rows()
     with np.errstate(over="ignore", invalid="ignore", under="ignore"):
-        r = W @ v  # b - A x, summed in some order (the bound holds for any)
-        err = (4 * (S.d + 2) * _U) * (Wa @ np.abs(v)) + tiny
-        return r > err, r < -err
+        r = S.b_float - S.A_float @ xf  # b - A x, summed in some order (the bound holds for any)
+        e = (4 * (S.d + 2) * _U) * (absb + absA @ np.abs(xf)) + tiny
+    return r, e
+
+
+def _float_rows(S: _System, xf: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Boolean masks ``(ok, bad)`` of the rows whose exact residual at ``xf`` is *proved* positive /
+    negative (:func:`_float_residuals`); the other rows are left to exact arithmetic."""
+    r, e = _float_residuals(S, xf)
+    with np.errstate(invalid="ignore"):
+        return r > e, r < -e
 
 
 def _rows_ok(S: _System, idx: list[int], nums: list[int], D: int, strict: bool) -> bool:
@@ -93,23 +121,27 @@ def _rows_ok(S: _System, idx: list[int], nums: list[int], D: int, strict: bool) 
     return True
 
 
-def _point_ok(S: _System, nums: list[int], D: int, strict: bool = False) -> bool:
+def _point_ok(S: _System, nums: list[int], D: int, strict: bool = False, proved=()) -> bool:
     """Exact: ``A x <= b`` (``<`` if strict) on ub rows, ``=`` on eq rows, for ``x = nums / D``, ``D > 0``.
 
     On a ``float_exact`` system most rows are settled by :func:`_float_filter` (a proof, not
     a tolerance); only the rows it cannot settle — the tight ones, the equations — are
     checked in integer arithmetic.  Otherwise every row is checked in integer arithmetic.
+    ``proved``: rows the caller has already proved to hold with equality in exact arithmetic
+    (a basis's tight rows, :func:`_basis_optimal_ok`); not checked again (non-strict only).
     """
     if S.m == 0:
         return True
     if S.float_exact:
         out = _float_filter(S, nums, D)
         if out is not None:
-            ok, bad = out
-            u = S.m_ub
-            if bad.any() or ok[u:].any():  # a violated row, or an equation off by a proved amount
+            todo, bad = out
+            if bad:  # a violated row, or an equation off by a proved amount
                 return False
-            return _rows_ok(S, np.flatnonzero(~ok).tolist(), nums, D, strict)
+            if proved and not strict:
+                done = set(proved)
+                todo = [i for i in todo if i not in done]
+            return _rows_ok(S, todo, nums, D, strict)
     A, big, bigb = _int_arrays(S)
     bigx = max((abs(v) for v in nums), default=0)
     if A.dtype != object and bigx < 2**62 and big * bigx * max(S.d, 1) < 2**62 and bigb * D < 2**62:
@@ -135,16 +167,13 @@ def _violated_rows(S: _System, nums: list[int], D: int) -> list[int]:
     if S.float_exact:
         out = _float_filter(S, nums, D)
         if out is not None:
-            ok, bad = out
-            bad = bad.copy()
-            bad[u:] |= ok[u:]  # an equation with a residual proved nonzero
-            todo = np.flatnonzero(~ok & ~bad).tolist()
+            todo, bad = out
             Ai, bi, _ = S.rows(todo)
             for i, row, rhs in zip(todo, Ai, bi, strict=True):
                 lhs = _dot(row, nums)
                 if (lhs != rhs * D) if i >= u else (lhs > rhs * D):
-                    bad[i] = True
-            return np.flatnonzero(bad).tolist()
+                    bad.append(i)
+            return sorted(bad)
     Ai, bi, _ = S.rows(range(S.m))
     return [
         i
@@ -195,23 +224,29 @@ def _basis_optimal_ok(
 
     The objective is ``c = cint / Lc``; the point ``x = xn / D`` (``D > 0``); the dual
     multipliers of the *scaled* rows are ``y_i = znum_k / (zden Lc)`` on the rows
-    ``tight[k]`` and 0 elsewhere (``zden > 0``).  Checked exactly: ``x`` feasible
-    (:func:`_point_ok`: rigorous float filter, integers for the rows it cannot settle),
-    ``y_i >= 0`` on inequality rows, ``sum_k znum_k A_{tight[k]} = cint zden`` and
-    ``cint . xn zden = (znum . b_tight) D`` (equal objective values; with weak duality
-    that proves ``x`` optimal and ``y`` dual optimal).
+    ``tight[k]`` and 0 elsewhere (``zden > 0``).  Checked exactly: ``y_i >= 0`` on inequality
+    rows, the tight rows hold with equality (``A_i xn = b_i D``), ``sum_k znum_k A_{tight[k]} =
+    cint zden`` and ``cint . xn zden = (znum . b_tight) D`` (equal objective values; with weak
+    duality that proves ``x`` optimal and ``y`` dual optimal), and every other row by
+    :func:`_point_ok` (the rigorous float filter, integers for the rows it cannot settle).
+    Python integers throughout: converting a few hundred-bit integers to python-flint costs
+    more than these ``O(d^2)`` products.
     """
-    if zden <= 0 or D <= 0 or not _point_ok(S, xn, D):
+    if zden <= 0 or D <= 0:
         return False
-    if any(z < 0 for i, z in zip(tight, znum, strict=True) if i < S.m_ub):
+    u = S.m_ub
+    if any(z < 0 for i, z in zip(tight, znum, strict=True) if i < u):
         return False
-    supp = [(i, z) for i, z in zip(tight, znum, strict=True) if z]
-    Ai, bi, _ = S.rows([i for i, _ in supp])
-    zs = [z for _, z in supp]
-    for j in range(S.d):
-        if sum(z * row[j] for z, row in zip(zs, Ai, strict=True)) != cint[j] * zden:
-            return False
-    return _dot(cint, xn) * zden == sum(z * b for z, b in zip(zs, bi, strict=True)) * D
+    At, bt, _ = S.rows(tight)
+    if any(_dot(row, xn) != rhs * D for row, rhs in zip(At, bt, strict=True)):
+        return False
+    # sum_k znum_k [A_k | b_k], column by column
+    combo = [_dot(znum, col) for col in (*zip(*At, strict=True), bt)] if At else [0] * (S.d + 1)
+    if combo[:-1] != [cj * zden for cj in cint]:
+        return False
+    if _dot(cint, xn) * zden != combo[-1] * D:
+        return False
+    return _point_ok(S, xn, D, proved=tight)
 
 
 def _support_scales(S: _System, vals) -> tuple[list[int], list[Fraction]]:

@@ -5,89 +5,192 @@ nothing here is trusted — :mod:`solvers.lp._repair` turns the basis or the dua
 an exact answer, and :mod:`solvers.lp._checks` checks it.
 
 Building a ``highspy.Highs`` object costs about 60 us, a seventh of solving a 50 x 5 system,
-so solved objects are kept for reuse (:func:`_release`, one free list per thread and
-process): ``passModel`` replaces the model and clears the previous basis and solution, and
-the answers (status, solution, basis, dual ray, iteration count) are the same as from a new
-object.  Options changed for one call (:func:`_highs_resolve`) are set back on release.
+so solved objects are kept for reuse (:func:`_release`, free lists per thread and process:
+one for HiGHS's default options, one for the tight tolerances of feasibility problems):
+``passModel`` replaces the model and clears the previous basis and solution, and the answers
+(status, solution, basis, dual ray, iteration count) are the same as from a new object.
+
+``maximize`` and the max-slack LP hand HiGHS the dual LP when there are more rows than columns
+(:func:`_highs_solve_dual`): ``d`` rows instead of ``m``, less of HiGHS's own work.
 """
 
 from __future__ import annotations
 
 import os
 import threading
+import weakref
 
 import numpy as np
 
 from solvers._highs import new_highs
 from solvers.lp._system import _System
 
-_FREE = threading.local()  # .pid, .objects: solved Highs objects with default options, ready for reuse
+_FREE = threading.local()  # .pid, .pools: {"default": [...], "tight": [...]}: solved Highs objects, ready for reuse
 _POOL_MAX = 4
-_TUNED: dict[int, dict] = {}  # id of an object whose options were changed -> the previous values
-#: the tight restart: HiGHS re-run from its final basis with these tolerances (a few more pivots)
+_TIGHT_OBJECTS: weakref.WeakSet = weakref.WeakSet()  # the objects that carry the tight tolerances (pool "tight")
+#: tolerances for feasibility problems: HiGHS's final basis then survives the exact check on
+#: near-degenerate systems far more often (159 of 200 against 43 of bench_speed's family), at the
+#: same cost elsewhere; they used to be a restart from the default run's basis (a second run)
 _TIGHT = {"primal_feasibility_tolerance": 1e-10, "dual_feasibility_tolerance": 1e-10}
+_FORMATS: dict[str, tuple[int, int]] = {}  # "row"/"col" -> (highspy.MatrixFormat, ObjSense.kMinimize) as ints
+_SHAPES: dict[tuple, tuple] = {}  # shape -> arrays of a model that depend on its shape only (_index_arrays)
 
 
-def _acquire():
-    """A silent ``Highs`` object: a released one of this thread and process, else a new one."""
-    free = getattr(_FREE, "objects", None)
-    if free and _FREE.pid == os.getpid():
+def _pools() -> dict[str, list]:
+    """This thread's free lists (emptied in a forked child: its objects belong to the parent)."""
+    if getattr(_FREE, "pid", None) != os.getpid():
+        _FREE.pid, _FREE.pools = os.getpid(), {"default": [], "tight": []}
+    return _FREE.pools
+
+
+def _acquire(tight: bool = False):
+    """A silent ``Highs`` object with default options (``tight``: with the tolerances ``_TIGHT``): a
+    released one of this thread and process, else a new one."""
+    free = _pools()["tight" if tight else "default"]
+    if free:
         return free.pop()
-    return new_highs()
+    h = new_highs()
+    if tight:
+        for key, value in _TIGHT.items():
+            h.setOptionValue(key, value)
+        _TIGHT_OBJECTS.add(h)
+    return h
+
+
+def _format(kind: str) -> tuple[int, int]:
+    """``(highspy.MatrixFormat, ObjSense.kMinimize)`` as ints for a ``"row"``- or ``"col"``-wise matrix."""
+    if not _FORMATS:
+        import highspy
+
+        minimize = int(highspy.ObjSense.kMinimize)
+        _FORMATS["row"] = (int(highspy.MatrixFormat.kRowwise), minimize)
+        _FORMATS["col"] = (int(highspy.MatrixFormat.kColwise), minimize)
+    return _FORMATS[kind]
 
 
 def _release(h) -> None:
     """Give ``h`` back for reuse once its caller is done with its basis and solution (None: no-op)."""
     if h is None:
         return
-    for key, value in _TUNED.pop(id(h), {}).items():  # tighter tolerances: not for the next caller
-        h.setOptionValue(key, value)
-    if getattr(_FREE, "pid", None) != os.getpid():
-        _FREE.pid, _FREE.objects = os.getpid(), []
-    if len(_FREE.objects) < _POOL_MAX:
-        _FREE.objects.append(h)
+    free = _pools()["tight" if h in _TIGHT_OBJECTS else "default"]
+    if len(free) < _POOL_MAX:
+        free.append(h)
 
 
-def _highs_solve(S: _System, c: np.ndarray | None, options: dict | None = None):
-    """Run HiGHS on the float system; returns the Highs object and its model status.
+def _index_arrays(m: int, d: int, m_ub: int):
+    """The arrays of an ``m x d`` dense model that depend on its shape only (cached, read-only):
+    ``(start, index, free, lower)`` — the row starts and column indices of a dense row-wise
+    matrix, ``(-inf, +inf)`` bounds for ``d`` free columns and the lower row bounds ``-inf``
+    of the ``m_ub`` inequality rows.  HiGHS copies what it is given."""
+    key = (m, d, m_ub)
+    out = _SHAPES.get(key)
+    if out is None:
+        import highspy
+
+        inf = highspy.kHighsInf
+        start = np.arange(0, m * d, d, dtype=np.int32)
+        index = np.tile(np.arange(d, dtype=np.int32), m)
+        free = (np.full(d, -inf), np.full(d, inf), np.zeros(d, dtype=np.int32))
+        out = (start, index, free, np.full(m_ub, -inf))
+        for a in (start, index, *free, out[3]):
+            a.flags.writeable = False
+        if len(_SHAPES) >= 64:
+            _SHAPES.clear()
+        _SHAPES[key] = out
+    return out
+
+
+def _matrix(S: _System):
+    """``(start, index, value)`` of ``S``'s rows, row-wise (sparse for mostly-zero rows such as
+    the unit rows ``-lambda_i <= 0`` of a hull membership LP)."""
+    d, m = S.d, S.m
+    A = S.A_float
+    if A.shape != (m, d) or not A.flags.c_contiguous or A.dtype != np.float64:
+        A = np.ascontiguousarray(A, dtype=float).reshape(m, d)
+    if m * d > 400 and np.count_nonzero(A) < 0.5 * m * d:
+        rows_, cols_ = np.nonzero(A)
+        start = np.concatenate([[0], np.cumsum(np.bincount(rows_, minlength=m))[:-1]]).astype(np.int32)
+        return start, cols_.astype(np.int32), A[rows_, cols_]
+    start, index, _, _ = _index_arrays(m, d, S.m_ub)
+    return start, index, A.ravel()
+
+
+def _highs_solve(S: _System, c: np.ndarray | None, tight: bool = False):
+    """Run HiGHS on the float system (``tight``: with the tolerances ``_TIGHT``); returns the
+    Highs object and its model status.
 
     The model is passed as arrays (``Highs.passModel(num_col, num_row, ...)``, row-wise):
     filling a ``HighsLp`` attribute by attribute costs about 100 us more per call on a
     50 x 5 system, as much as the exact certification of a feasible point."""
-    import highspy
-
     d, m = S.d, S.m
-    inf = highspy.kHighsInf
-    A = np.ascontiguousarray(S.A_float, dtype=float).reshape(m, d)
     bu = np.asarray(S.b_float, dtype=float)
-    lower = np.concatenate([np.full(S.m_ub, -inf), bu[S.m_ub : S.m]])
-    h = _acquire()
-    if options:
-        _set_options(h, options)
-    if m * d > 400 and np.count_nonzero(A) < 0.5 * m * d:  # sparse (unit rows such as -lambda_i <= 0)
-        rows_, cols_ = np.nonzero(A)
-        start = np.concatenate([[0], np.cumsum(np.bincount(rows_, minlength=m))[:-1]]).astype(np.int32)
-        index, value = cols_.astype(np.int32), A[rows_, cols_]
-    else:
-        start = np.arange(0, m * d, d, dtype=np.int32)
-        index, value = np.tile(np.arange(d, dtype=np.int32), m), A.ravel()
+    _, _, (col_lo, col_up, integrality), lower_ub = _index_arrays(m, d, S.m_ub)
+    lower = lower_ub if S.m_eq == 0 else np.concatenate([lower_ub, bu[S.m_ub : m]])
+    start, index, value = _matrix(S)
+    h = _acquire(tight)
     cost = np.zeros(d) if c is None else -np.asarray(c, dtype=float)  # HiGHS minimises
-    arrays = (cost, np.full(d, -inf), np.full(d, inf), lower, bu, start, index, value)
+    arrays = (cost, col_lo, col_up, lower, bu, start, index, value)
     try:
-        h.passModel(
-            d,
-            m,
-            len(value),
-            int(highspy.MatrixFormat.kRowwise),
-            int(highspy.ObjSense.kMinimize),
-            0.0,
-            *arrays,
-            np.zeros(d, dtype=np.int32),  # every column continuous
-        )
+        h.passModel(d, m, len(value), *_format("row"), 0.0, *arrays, integrality)
     except TypeError:  # pragma: no cover - a highspy without the array overload
         h.passModel(_highs_lp(d, m, *arrays))
     h.run()
     return h, h.getModelStatus()
+
+
+def _highs_solve_dual(S: _System, c: np.ndarray):
+    """Run HiGHS on the LP dual to ``max c^T x`` over ``S``: ``min b^T y`` subject to
+    ``A^T y = c``, ``y_ub >= 0`` (``y_eq`` free); returns the Highs object and its model status.
+
+    The same numbers as :func:`_highs_solve` (the row-wise arrays of ``A`` passed column-wise),
+    but ``d`` rows instead of ``m``: with ``m >> d`` (50 x 5) HiGHS's own work is smaller — about
+    15 % less CPU than the primal LP on the benchmark's systems.  Its optimal basis is the primal
+    one, complemented (:func:`solvers.lp._repair._dual_basis`: a basic ``y_i`` is a tight row);
+    an optimal solution of one is optimal for the other (strong duality), and whatever HiGHS says
+    is only a proposal, certified exactly afterwards."""
+    d, m = S.d, S.m
+    y_lo, y_up, integrality = _dual_bounds(m, S.m_ub)
+    start, index, value = _matrix(S)
+    cc = np.asarray(c, dtype=float)
+    h = _acquire()
+    try:
+        h.passModel(
+            m,
+            d,
+            len(value),
+            *_format("col"),
+            0.0,
+            np.asarray(S.b_float, dtype=float),
+            y_lo,
+            y_up,
+            cc,
+            cc,
+            start,
+            index,
+            value,
+            integrality,
+        )
+    except TypeError:  # pragma: no cover - a highspy without the array overload: the caller uses the primal LP
+        _release(h)
+        raise
+    h.run()
+    return h, h.getModelStatus()
+
+
+def _dual_bounds(m: int, m_ub: int):
+    """Bounds of the dual variables (``y_ub >= 0``, ``y_eq`` free) and their integrality (none), cached."""
+    key = (m, m_ub, "dual")
+    out = _SHAPES.get(key)
+    if out is None:
+        import highspy
+
+        inf = highspy.kHighsInf
+        lo = np.concatenate([np.zeros(m_ub), np.full(m - m_ub, -inf)])
+        out = (lo, np.full(m, inf), np.zeros(m, dtype=np.int32))
+        for a in out:
+            a.flags.writeable = False
+        _SHAPES[key] = out
+    return out
 
 
 def _highs_lp(d, m, cost, col_lower, col_upper, row_lower, row_upper, start, index, value):
@@ -106,24 +209,6 @@ def _highs_lp(d, m, cost, col_lower, col_upper, row_lower, row_upper, start, ind
     return lp
 
 
-def _set_options(h, options: dict) -> None:
-    """Set ``options`` on ``h``, remembering the values they replace (:func:`_release` restores them)."""
-    saved = _TUNED.setdefault(id(h), {})
-    for key, value in options.items():
-        if key not in saved:
-            old = h.getOptionValue(key)  # highspy 1.16: (status, value); older: the value
-            saved[key] = old[-1] if isinstance(old, tuple) else old
-        h.setOptionValue(key, value)
-
-
-def _highs_resolve(h, options: dict):
-    """Run HiGHS again on the model it holds, from its final basis, with new ``options``
-    (tighter tolerances: HiGHS re-checks the basis and pivots on from it); returns the status."""
-    _set_options(h, options)
-    h.run()
-    return h.getModelStatus()
-
-
 def _dual_ray(h) -> tuple[bool, np.ndarray | None]:
     """HiGHS's dual ray, across highspy versions (``(status, has, ray)`` or ``(status, ray)``)."""
     try:
@@ -134,4 +219,15 @@ def _dual_ray(h) -> tuple[bool, np.ndarray | None]:
         return bool(out[1]), np.asarray(out[2], dtype=float)
     if isinstance(out, tuple) and len(out) == 2:  # pragma: no cover
         return out[1] is not None, np.asarray(out[1], dtype=float)
+    return False, None  # pragma: no cover
+
+
+def _primal_ray(h) -> tuple[bool, np.ndarray | None]:
+    """HiGHS's primal ray (an unbounded direction), across highspy versions, like :func:`_dual_ray`."""
+    try:
+        out = h.getPrimalRay()
+    except Exception:  # pragma: no cover - very old/new highspy: the caller's other path answers
+        return False, None
+    if isinstance(out, tuple) and len(out) == 3:
+        return bool(out[1]), np.asarray(out[2], dtype=float)
     return False, None  # pragma: no cover

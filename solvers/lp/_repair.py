@@ -23,74 +23,119 @@ import numpy as np
 
 from solvers._rational import common_denominator
 from solvers.lp._checks import _cert_ok, _dot, _float_rows, _point_ok, _violated_rows
-from solvers.lp._linalg import _DENSE_MAX, _basis_inverse, _rref_solve, _rref_solve_ints, _solve_square
+from solvers.lp._linalg import (
+    _DENSE_MAX,
+    _basis_inverse,
+    _flint_rref,
+    _rref_solve,
+    _rref_solve_ints,
+    _solve_square,
+    _unique_solution,
+)
 from solvers.lp._system import _System
 
+_BASIC = 1  # highspy.HighsBasisStatus.kBasic.value (checked in tests/solvers/lp/test_highs_pool.py)
 
-def _basis_system(S: _System, h) -> tuple[list[int], list[int], list[list[int]], list[int]] | None:
-    """The square system of HiGHS's final basis: ``(tight row ids, fixed col ids, M, r)`` or None.
 
-    The ``d`` non-basic rows (tight) and non-basic columns (fixed at 0) give ``M x = r``: the
-    tight rows (scaled to integers; only those rows are converted) and unit rows."""
-    import highspy
-
-    d = S.d
+def _basis_sets(S: _System, h) -> tuple[list[int], list[int]] | None:
+    """The tight rows and fixed columns of HiGHS's final basis on the LP of ``S``: its ``d``
+    non-basic rows and non-basic (free, hence fixed at 0) columns; None without a valid basis."""
     bas = h.getBasis()  # (not h.getBasicVariables(): it crashes HiGHS, up to 1.16 at least, when no
     if not bas.valid:  # factorisation exists — seen as a segfault in tests/solvers/lp/test_exact_simplex.py)
         return None
-    basic = highspy.HighsBasisStatus.kBasic  # (enum comparison: no int() per row)
-    tight = [i for i, s in enumerate(bas.row_status) if s != basic]
-    fixed = [j for j, s in enumerate(bas.col_status) if s != basic]
-    if len(tight) + len(fixed) != d:
+    tight = [i for i, s in enumerate(bas.row_status) if s.value != _BASIC]  # (.value: an int, no enum compare)
+    fixed = [j for j, s in enumerate(bas.col_status) if s.value != _BASIC]
+    return (tight, fixed) if len(tight) + len(fixed) == S.d else None
+
+
+def _dual_basis(S: _System, h) -> tuple[list[int], list[int]] | None:
+    """The same sets from HiGHS's optimal basis of the dual LP (:func:`solvers.lp._highs._highs_solve_dual`).
+
+    The bases are complementary: a basic dual variable ``y_i`` is a tight row ``i``, a basic row
+    ``j`` of the dual (``A_j^T y = c_j``, its slack basic) a fixed column ``j``.  Non-basic ``y_i``
+    sit at 0 exactly, so when exactly ``d`` entries of ``y`` are nonzero they are the basic ones
+    (and no row of the dual is basic): one ``flatnonzero`` instead of ``m + d`` status reads.
+    None without a valid basis."""
+    y = h.getSolution().col_value
+    if len(y) == S.m:
+        nz = np.flatnonzero(y)
+        if len(nz) == S.d:
+            return nz.tolist(), []
+    bas = h.getBasis()
+    if not bas.valid:
         return None
+    tight = [i for i, s in enumerate(bas.col_status) if s.value == _BASIC]
+    fixed = [j for j, s in enumerate(bas.row_status) if s.value == _BASIC]
+    return (tight, fixed) if len(tight) + len(fixed) == S.d else None
+
+
+def _square_system(S: _System, tight: list[int], fixed: list[int]) -> tuple[list[list[int]], list[int]]:
+    """``M x = r``: the tight rows (scaled to integers; only those rows are converted) and a unit
+    row ``x_j = 0`` per fixed column."""
     At, bt, _ = S.rows(tight)
-    M = At + [[1 if k == j else 0 for k in range(d)] for j in fixed]
-    return tight, fixed, M, bt + [0] * len(fixed)
+    if not fixed:
+        return At, bt
+    d = S.d
+    return At + [[1 if k == j else 0 for k in range(d)] for j in fixed], bt + [0] * len(fixed)
+
+
+def _basis_system(S: _System, h) -> tuple[list[int], list[int], list[list[int]], list[int]] | None:
+    """The square system of HiGHS's final basis: ``(tight row ids, fixed col ids, M, r)`` or None
+    (:func:`_basis_sets`, :func:`_square_system`)."""
+    sets = _basis_sets(S, h)
+    if sets is None:
+        return None
+    M, r = _square_system(S, *sets)
+    return sets[0], sets[1], M, r
 
 
 def _basis_vertex(S: _System, h) -> tuple[list[int], list[int], list[int], int] | None:
     """Exact point of the HiGHS basis: (tight row ids, fixed col ids, nums, D) or None.
 
-    The basis system of :func:`_basis_system`, solved exactly
-    (:func:`solvers.lp._linalg._solve_square`)."""
+    The basis system of :func:`_basis_system`, solved exactly (:func:`_system_vertex`)."""
     system = _basis_system(S, h)
-    if system is None:
-        return None
-    tight, fixed, M, r = system
-    sol = _solve_square(M, r)
-    if sol is None:
-        return None
-    return tight, fixed, sol[0], sol[1]
+    sol = None if system is None else _system_vertex(system)
+    return None if sol is None else (system[0], system[1], sol[0], sol[1])
 
 
-def _exchange_repair(S: _System, h, rounds: int = 3) -> tuple[list[int], int] | None:
+def _system_vertex(system) -> tuple[list[int], int] | None:
+    """``(nums, D)``: the solution ``nums / D`` of a basis system ``(tight, fixed, M, r)`` (python-flint's
+    fraction-free RREF, :func:`solvers.lp._linalg._flint_rref`, over its denominator, not reduced:
+    the Fractions made from it are), or None if ``M`` is singular."""
+    M, r = system[2], system[3]
+    return _unique_solution(*_flint_rref(M, r), len(M)) if len(M) <= _DENSE_MAX else _solve_square(M, r)
+
+
+def _exchange_repair(
+    S: _System, system, viol: list[int] | None = None, rounds: int = 6
+) -> tuple[list[int], int] | None:
     """Exact repair of a basis whose vertex violates a few rows, by basis exchanges: ``(nums, D)`` or None.
 
     On near-degenerate systems HiGHS's final basis is typically off by one or two rows whose
-    exact residual is ~1e-12 relative.  From the basis system ``M x = r`` of
-    :func:`_basis_system` (tight rows and fixed columns), one fraction-free reduction
+    exact residual is ~1e-12 relative.  From the basis system ``(tight, fixed, M, r)`` of
+    :func:`_basis_system` (``M x = r``: tight rows and fixed columns; ``viol``: the rows its vertex
+    violates, if known), one fraction-free reduction
     (:func:`solvers.lp._linalg._basis_inverse`) gives the vertex ``x`` and ``M^-1`` over one
     denominator.  A violated row ``v`` enters in place of a basis row ``t`` with
     ``a_v . u_t > 0`` (``u_t``: column ``t`` of ``M^-1``, the edge that loosens row ``t`` and
     keeps the others tight): the new vertex ``x + lambda u_t`` makes ``v`` tight and row
-    ``t`` satisfied, ``lambda = (b_v - a_v . x) / (a_v . u_t) < 0``.  Every candidate is
-    checked exactly (:func:`solvers.lp._checks._violated_rows`); the first feasible one is
-    returned, else the candidate violating the fewest rows becomes the next basis, for at
-    most ``rounds`` exchanges (then the active-set tier answers).  Inequality systems only.
+    ``t`` satisfied, ``lambda = (b_v - a_v . x) / (a_v . u_t) < 0``.  Each candidate is checked
+    exactly (:func:`solvers.lp._checks._violated_rows`); the first feasible one is returned, else the
+    candidate violating the fewest rows becomes the next basis, for at most ``rounds``
+    exchanges (6: 107 of 108 bases left infeasible on ``benchmarks/bench_speed.py``'s family are
+    repaired, 104 with 3; then the max-slack LP and the exact tiers answer).  Inequality systems only.
     """
     if S.m_eq or S.d == 0:
         return None
-    system = _basis_system(S, h)
-    if system is None:
-        return None
     tight, fixed, M, r = system
+    M, r = [list(row) for row in M], list(r)  # (exchanged in place)
     kinds = [True] * len(tight) + [False] * len(fixed)  # True: an inequality row (must stay satisfied)
     for _ in range(rounds):
         out = _basis_inverse(M, r)
         if out is None:
             return None
         xn, inv, D = out
-        viol = _violated_rows(S, xn, D)
+        viol = _violated_rows(S, xn, D) if viol is None else viol
         if not viol:
             return xn, D
         (av,), (bv,), _ = S.rows(viol[:1])
@@ -113,6 +158,7 @@ def _exchange_repair(S: _System, h, rounds: int = 3) -> tuple[list[int], int] | 
             return None
         t = best[1]
         M[t], r[t], kinds[t] = list(av), bv, True
+        viol = None
     return None
 
 
@@ -129,7 +175,8 @@ def _ray_certificate(S: _System, ray: np.ndarray, strict: bool = False) -> list[
     top = np.abs(ray).max() if ray.size else 0.0
     if top <= 0:
         return None
-    weight = np.abs(ray) * (S.abs_rows()[2] + np.abs(S.b_float))
+    _, _, rowsum, absb = S.abs_rows()
+    weight = np.abs(ray) * (rowsum + absb)
     support = np.flatnonzero(weight > 1e-9 * weight.max()).tolist()
     As, bs, ss = S.rows(support)
     M = [[row[j] for row in As] for j in range(S.d)] + [list(bs)]
@@ -193,13 +240,14 @@ def _interior_point(S: _System, h) -> tuple[np.ndarray | None, bool]:
     if x0.shape != (S.d,) or not np.isfinite(x0).all():
         return None, False
     A, b = S.A_float, S.b_float
-    absA = S.abs_rows()[0]
-    w = np.abs(b) + absA @ np.abs(x0) + 1e-300
-    slack = (b - A @ x0) / w  # relative slack of every row
-    tight = slack <= 1e-9
+    absA, _, _, absb = S.abs_rows()
+    w = absb + absA @ np.abs(x0) + 1e-300
+    r = b - A @ x0
+    tight = r <= 1e-9 * w  # relative slack r / w at most 1e-9
     k = int(np.count_nonzero(tight))
     if k > 2 * S.d:  # a region thinner than 1e-9 across many rows (near-degenerate): the
         return None, True  # least-squares push over that many rows does not clear them
+    slack = r / w  # relative slack of every row
     if k == 0:
         return (x0 if _float_rows(S, x0)[0].all() else None), False
     At = A[tight] / w[tight, None]

@@ -2,11 +2,16 @@
 
 Plain frozen dataclasses of :class:`fractions.Fraction` tuples; the exact checkers in
 :mod:`solvers.lp` (``is_feasible_point``, ``is_farkas_certificate``,
-``is_optimize_certificate``) accept them.
+``is_optimize_certificate``) accept them.  An answer certified from HiGHS's basis may come as
+a private subclass whose Fractions are made when first read (:func:`_deferred`): the answer
+was checked exactly, in integers, before it was returned; normalising a few hundred-bit
+Fractions (one ``gcd`` each) cost as much as that check.
 """
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -53,8 +58,7 @@ class FeasibilityResult:
         even the equations ``A_eq x = b_eq`` have no solution.
     method : str
         Which tier answered: ``"highs+exact"`` (float proposal, exact repair),
-        ``"highs+exchange"`` (HiGHS's basis after the tight restart, repaired by exact
-        basis exchanges), ``"exact-active-set"``, ``"exact-simplex"`` or ``"trivial"`` (no constraints);
+        ``"highs+exchange"`` (HiGHS's basis, repaired by exact basis exchanges), ``"exact-active-set"``, ``"exact-simplex"`` or ``"trivial"`` (no constraints);
         informative only — every answer is exact and checked whatever the tier.
     """
 
@@ -109,6 +113,85 @@ def _homed_in_solvers_lp(*objects) -> None:
     """
     for obj in objects:
         obj.__module__ = "solvers.lp"
+
+
+def _deferred_class(base: type) -> type:
+    """The private subclass of the frozen result dataclass ``base`` whose fields may be made on
+    first access (:func:`_deferred`).  It compares, hashes, prints, copies and pickles as ``base``
+    (``dataclasses.replace`` and ``copy`` give a plain ``base``); its fields cannot be set."""
+    names = tuple(f.name for f in dataclasses.fields(base))
+
+    def field(name: str) -> property:
+        def get(self):
+            d = self.__dict__
+            try:
+                return d[name]
+            except KeyError:  # made once, on first access
+                value = d[name] = d["_make"][name]()
+                return value
+
+        return property(get, doc=f"The ``{name}`` of :class:`{base.__name__}`.")
+
+    def values(self) -> tuple:
+        return tuple(getattr(self, n) for n in names)
+
+    def __new__(cls, *args, **kwargs):  # dataclasses.replace, copy.replace: a plain instance
+        return base(*args, **kwargs)
+
+    def __eq__(self, other):
+        return values(self) == values(other) if isinstance(other, base) else NotImplemented
+
+    def __hash__(self):
+        return hash(values(self))
+
+    def __repr__(self):
+        return repr(base(*values(self)))
+
+    def __reduce__(self):
+        return base, values(self)
+
+    namespace = {n: field(n) for n in names}
+    namespace.update(
+        __new__=__new__, __eq__=__eq__, __hash__=__hash__, __repr__=__repr__, __reduce__=__reduce__, __slots__=()
+    )
+    namespace["__doc__"] = f"A :class:`{base.__name__}` whose fields are made on first access (private)."
+    return type(f"_Deferred{base.__name__}", (base,), namespace)
+
+
+_DEFERRED = {cls: _deferred_class(cls) for cls in (FeasibilityResult, OptimizeResult)}
+
+
+def _deferred(base: type, make: dict[str, Callable[[], object]], **fields):
+    """An instance of ``base`` (:class:`FeasibilityResult` or :class:`OptimizeResult`) with the
+    given ``fields`` and the others made by ``make[name]()`` on first access (once).
+
+    For answers already certified exactly (in integers): the functions in ``make`` only turn
+    checked integers into the caller's Fractions, deterministically.
+
+    Parameters
+    ----------
+    base : type
+        The result class.
+    make : dict of str to callable
+        For each deferred field, the function that makes its value.
+    **fields
+        The other fields' values.
+
+    Returns
+    -------
+    FeasibilityResult or OptimizeResult
+        An instance of a private subclass of ``base``; equal to ``base(**values)``.
+
+    Examples
+    --------
+    >>> r = _deferred(OptimizeResult, {"value": lambda: Fraction(1, 3)}, status="optimal", point=None,
+    ...               dual=None, ray=None, certificate=None, method="highs+exact")
+    >>> r.value, r == OptimizeResult("optimal", None, Fraction(1, 3), method="highs+exact")
+    (Fraction(1, 3), True)
+    """
+    obj = object.__new__(_DEFERRED[base])
+    obj.__dict__.update(fields, _make=make)
+    return obj
 
 
 _homed_in_solvers_lp(FarkasCertificate, FeasibilityResult, OptimizeResult)

@@ -65,26 +65,41 @@ def _slack_blocks(S: _System) -> _System:
 
     Rows ``[a_i, 1] (x, t) <= b_i`` (ub), the cap ``[0, 1] (x, t) <= 1``, then
     ``[a_i, 0] (x, t) = b_i`` (eq): the caller's numbers with exact 0/1 entries appended,
-    so the float copies stay exact whenever ``S``'s are."""
-    blocks = []
-    ub = [(a, b) for start, a, b in S._blocks if start == 0 and S.m_ub]
-    eq = [(a, b) for start, a, b in S._blocks if start == S.m_ub and S.m_eq]
-    row = 0
-    for a, b in ub:
-        blocks.append((row, np.hstack([a, np.ones((a.shape[0], 1), dtype=a.dtype)]), b))
-        row += a.shape[0]
-    cap_dtype = ub[0][0].dtype if ub else np.int64
-    blocks.append((row, np.eye(1, S.d + 1, S.d, dtype=cap_dtype), np.ones(1, dtype=cap_dtype)))
-    row += 1
-    for a, b in eq:
-        blocks.append((row, np.hstack([a, np.zeros((a.shape[0], 1), dtype=a.dtype)]), b))
-        row += a.shape[0]
-    Af = np.vstack([np.asarray(a, dtype=float) for _, a, _ in blocks])
-    bf = np.concatenate([np.asarray(b, dtype=float) for _, _, b in blocks])
+    so the float copies stay exact whenever ``S``'s are.  float64 input (the common case) is
+    one block, the float copy itself; other dtypes keep their own blocks (integer rows stay
+    integer rows)."""
+    d, m_ub, m_eq = S.d, S.m_ub, S.m_eq
+    m = m_ub + 1 + m_eq
+    Af = np.zeros((m, d + 1))
+    Af[:m_ub, :d] = S.A_float[:m_ub]
+    Af[:m_ub, d] = 1.0
+    Af[m_ub, d] = 1.0
+    Af[m_ub + 1 :, :d] = S.A_float[m_ub:]
+    bf = np.empty(m)
+    bf[:m_ub] = S.b_float[:m_ub]
+    bf[m_ub] = 1.0
+    bf[m_ub + 1 :] = S.b_float[m_ub:]
+    assert S._blocks is not None
+    if all(a.dtype == np.float64 and b.dtype == np.float64 for _, a, b in S._blocks):
+        blocks = [(0, Af, bf)]  # the float copy is the caller's numbers: convert its rows on demand
+    else:
+        blocks = []
+        ub = [(a, b) for start, a, b in S._blocks if start == 0 and m_ub]
+        eq = [(a, b) for start, a, b in S._blocks if start == m_ub and m_eq]
+        row = 0
+        for a, b in ub:
+            blocks.append((row, np.hstack([a, np.ones((a.shape[0], 1), dtype=a.dtype)]), b))
+            row += a.shape[0]
+        cap_dtype = ub[0][0].dtype if ub else np.int64
+        blocks.append((row, np.eye(1, d + 1, d, dtype=cap_dtype), np.ones(1, dtype=cap_dtype)))
+        row += 1
+        for a, b in eq:
+            blocks.append((row, np.hstack([a, np.zeros((a.shape[0], 1), dtype=a.dtype)]), b))
+            row += a.shape[0]
     return _System(
-        S.d + 1,
-        S.m_ub + 1,
-        S.m_eq,
+        d + 1,
+        m_ub + 1,
+        m_eq,
         None,
         None,
         None,

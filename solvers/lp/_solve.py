@@ -1,8 +1,7 @@
 """The order in which the tiers are tried: :func:`feasible_point` and :func:`maximize`.
 
 HiGHS proposes (:mod:`solvers.lp._highs`), the exact repair certifies
-(:mod:`solvers.lp._repair`); on failure the tight restart and the basis exchanges, then the
-max-slack LP (:mod:`solvers.lp._slack`), the exact active-set repair
+(:mod:`solvers.lp._repair`); on failure the basis exchanges, then the max-slack LP (:mod:`solvers.lp._slack`), the exact active-set repair
 (:mod:`solvers.lp._active_set`) and the exact revised simplex (:mod:`solvers.lp._simplex`).
 Every answer passes an exact check (:mod:`solvers.lp._checks`) before it is returned.
 
@@ -13,8 +12,9 @@ Every answer passes an exact check (:mod:`solvers.lp._checks`) before it is retu
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
+from typing import NamedTuple
 
 import numpy as np
 
@@ -31,18 +31,23 @@ from solvers.lp._checks import (
     _normalise_certificate,
     _point_ok,
     _to_point,
+    _violated_rows,
 )
-from solvers.lp._highs import _TIGHT, _dual_ray, _release
+from solvers.lp._highs import _dual_ray, _primal_ray, _release
 from solvers.lp._linalg import _solve_primal_dual
 from solvers.lp._repair import (
+    _basis_sets,
     _basis_system,
     _basis_vertex,
+    _dual_basis,
     _exchange_repair,
     _interior_point,
     _ray_certificate,
     _rounded_point,
+    _square_system,
+    _system_vertex,
 )
-from solvers.lp._results import FarkasCertificate, FeasibilityResult, OptimizeResult, _homed_in_solvers_lp
+from solvers.lp._results import FarkasCertificate, FeasibilityResult, OptimizeResult, _deferred, _homed_in_solvers_lp
 from solvers.lp._simplex import _feasible_exact, _maximize_exact
 from solvers.lp._slack import _slack_system
 from solvers.lp._system import _as_vector, _prepare, _System
@@ -114,8 +119,8 @@ def feasible_point(
 
 
 def _feasible(S: _System) -> FeasibilityResult:
-    """Float proposal + exact repair (HiGHS restarted from its basis with tight tolerances
-    if the first proposal does not survive the exact check), exact simplex as the last resort."""
+    """Float proposal + exact repair (:func:`_feasible_from_basis`), then the max-slack LP and
+    the exact tiers."""
     import highspy
 
     MS = highspy.HighsModelStatus
@@ -123,41 +128,18 @@ def _feasible(S: _System) -> FeasibilityResult:
         return FeasibilityResult(True, tuple(Fraction(0) for _ in range(S.d)), None, None, "trivial")
     h = status = None
     try:
-        # 1. HiGHS; 2. a hot restart from its final basis with tight tolerances (a few pivots,
-        # not a new solve: on near-degenerate systems this is where the basis gets refined)
-        for hot in (False, True):
-            try:
-                if hot:
-                    status = _highs._highs_resolve(h, _TIGHT)
-                else:
-                    h, status = _highs._highs_solve(S, None)
-            except Exception:  # pragma: no cover - float path unavailable: exact fallback
-                break
-            if status == MS.kOptimal:
-                if S.float_input and not hot:  # (the restart's region is as thin as the first one's)
-                    p, thin = _interior_point(S, h)
-                    if p is not None:
-                        return FeasibilityResult(
-                            True, tuple(Fraction(v) for v in p.tolist()), None, None, "highs+exact"
-                        )
-                    if thin:  # near-degenerate: the first basis's vertex mostly violates a row (on
-                        continue  # bench_speed's family, 164 of 200): straight to the tight restart
-                v = _basis_vertex(S, h)
-                if v is not None and _point_ok(S, v[2], v[3]):
-                    return FeasibilityResult(True, _to_point(v[2], v[3]), None, None, "highs+exact")
-                x = None if S.float_input else _rounded_point(h, S)  # simple rationals: for rational input
-                if x is None and hot:  # a few exact basis exchanges (after the restart)
-                    x = _exchange_repair(S, h)
-                if x is not None and _point_ok(S, *x):
-                    return FeasibilityResult(
-                        True, _to_point(*x), None, None, "highs+exchange" if hot else "highs+exact"
-                    )
-            elif status == MS.kInfeasible:
-                cert = _ray_farkas(S, h)
-                if cert is not None:
-                    return FeasibilityResult(False, None, cert, None, "highs+exact")
-            else:
-                break
+        try:  # tight tolerances from the start (one run: a restart used to follow on thin systems)
+            h, status = _highs._highs_solve(S, None, tight=True)
+        except Exception:  # pragma: no cover - float path unavailable: exact fallback
+            status = None
+        if status == MS.kOptimal:
+            found = _feasible_from_basis(S, h)
+            if found is not None:
+                return found
+        elif status == MS.kInfeasible:
+            cert = _ray_farkas(S, h)
+            if cert is not None:
+                return FeasibilityResult(False, None, cert, None, "highs+exact")
         out = _feasible_via_slack(S)
         if out is None and S.m * (S.d + 1) <= _SIMPLEX_FIRST:
             return _feasible_exact(S)
@@ -170,6 +152,40 @@ def _feasible(S: _System) -> FeasibilityResult:
         return out if out is not None else _feasible_exact(S)
     finally:
         _release(h)  # the Highs object, for the next call
+
+
+def _feasible_from_basis(S: _System, h) -> FeasibilityResult | None:
+    """A certified point from HiGHS's optimal basis, or None: for float input its vertex pushed into
+    the interior (:func:`solvers.lp._repair._interior_point`, no integers at all), else the exact
+    vertex, simple rationals near HiGHS's point (rational input), or a few exact basis exchanges
+    when the vertex violates a row (near-degenerate systems: ``method="highs+exchange"``)."""
+    if S.float_input:
+        p, _ = _interior_point(S, h)
+        if p is not None:
+            coords = p.tolist()
+            return _feasible_result(lambda: tuple(Fraction(*v.as_integer_ratio()) for v in coords), "highs+exact")
+    system = _basis_system(S, h)
+    v = None if system is None else _system_vertex(system)
+    if v is None:
+        viol = None
+    elif S.float_exact:  # the rows the vertex violates, for the exchanges (the float filter settles most)
+        viol = _violated_rows(S, *v)
+    else:  # integer rows throughout: the vectorised check, the exchanges find the rows if needed
+        viol = [] if _point_ok(S, *v) else None
+    if viol == []:
+        return _feasible_result(partial(_to_point, *v), "highs+exact")
+    x = None if S.float_input else _rounded_point(h, S)  # simple rationals: for rational input
+    if x is not None and _point_ok(S, *x):
+        return _feasible_result(partial(_to_point, *x), "highs+exact")
+    x = None if system is None else _exchange_repair(S, system, viol)
+    if x is not None and _point_ok(S, *x):
+        return _feasible_result(partial(_to_point, *x), "highs+exchange")
+    return None
+
+
+def _feasible_result(point, method: str, slack: Fraction | None = None) -> FeasibilityResult:
+    """A feasible answer whose point (checked exactly already) is made by ``point()`` on first access."""
+    return _deferred(FeasibilityResult, {"point": point}, feasible=True, certificate=None, slack=slack, method=method)
 
 
 def _ray_farkas(S: _System, h) -> FarkasCertificate | None:
@@ -226,7 +242,7 @@ def _feasible_strict(S: _System) -> FeasibilityResult:
     if t > 0:
         nums, D = x
         assert _point_ok(S, nums, D, strict=True), "internal error: max-slack point not strictly feasible"
-        return FeasibilityResult(True, _to_point(nums, D), None, t, method)
+        return _feasible_result(partial(_to_point, nums, D), method, t)
     assert _cert_ok(S, _caller_to_scaled_ints(S, cert), strict=True), "internal error: invalid Motzkin certificate"
     return FeasibilityResult(False, None, _normalise_certificate(cert), t, method)
 
@@ -294,31 +310,61 @@ def _maximize_sys(S: _System, c: list[Fraction], exact_fallback: bool = True) ->
         if any(c):
             return OptimizeResult("unbounded", zero, None, None, tuple(c), None, "trivial")
         return OptimizeResult("optimal", zero, _ZERO, FarkasCertificate((), ()), None, None, "trivial")
-    if S.m:
-        try:
-            h, status = _highs._highs_solve(S, np.array([float(v) for v in c]))
-        except Exception:  # pragma: no cover
-            h, status = None, None
-        try:
-            if status == MS.kOptimal:
-                out = _optimal_from_basis(S, c, h)
-                if out is not None:
-                    return out
-            elif status == MS.kInfeasible:
-                cert = _ray_farkas(S, h)
-                if cert is not None:
-                    return OptimizeResult("infeasible", certificate=cert, method="highs+exact")
-            elif status in (MS.kUnbounded, MS.kUnboundedOrInfeasible) and exact_fallback:
-                out = _unbounded_exact(S, c)
-                if out is not None:
-                    return out
-        finally:
-            _release(h)
+    cf = np.array([v.numerator / v.denominator for v in c])  # (correctly rounded, like float(v))
+    if S.m > S.d:  # more rows than columns: HiGHS solves the dual LP (d rows), cheaper
+        out = _maximize_via_dual(S, c, cf)
+        if out is not None:
+            return out
+    try:
+        h, status = _highs._highs_solve(S, cf)
+    except Exception:  # pragma: no cover
+        h, status = None, None
+    try:
+        if status == MS.kOptimal:
+            out = _optimal_from_basis(S, c, _basis_sets(S, h))
+            if out is not None:
+                return out
+        elif status == MS.kInfeasible:
+            cert = _ray_farkas(S, h)
+            if cert is not None:
+                return OptimizeResult("infeasible", certificate=cert, method="highs+exact")
+        elif status in (MS.kUnbounded, MS.kUnboundedOrInfeasible) and exact_fallback:
+            out = _unbounded_exact(S, c)
+            if out is not None:
+                return out
+    finally:
+        _release(h)
     return _maximize_exact(S, c) if exact_fallback else None
 
 
-@dataclass(frozen=True)
-class _BasisOptimum:
+def _maximize_via_dual(S: _System, c: list[Fraction], cf: np.ndarray) -> OptimizeResult | None:
+    """HiGHS on the dual LP ``min b^T y : A^T y = c, y_ub >= 0``
+    (:func:`solvers.lp._highs._highs_solve_dual`), certified like the primal's answer: an optimal
+    basis gives the exact optimum and multipliers (:func:`_basis_optimum`); an unbounded dual
+    (an infeasible primal) gives its improving ray ``A^T y = 0, y_ub >= 0, b^T y < 0``, a Farkas
+    certificate once rationalised (:func:`solvers.lp._repair._ray_certificate`).  None when that
+    fails (the caller then solves the primal LP)."""
+    import highspy
+
+    MS = highspy.HighsModelStatus
+    try:
+        h, status = _highs._highs_solve_dual(S, cf)
+    except Exception:  # pragma: no cover - float path unavailable: the primal LP's path answers
+        return None
+    try:
+        if status == MS.kOptimal:
+            return _optimal_from_basis(S, c, _dual_basis(S, h))
+        if status == MS.kUnbounded:
+            has, ray = _primal_ray(h)
+            y = _ray_certificate(S, ray) if has and ray is not None else None
+            if y is not None:
+                return OptimizeResult("infeasible", certificate=_certificate_from_ints(S, y), method="highs+exact")
+        return None
+    finally:
+        _release(h)
+
+
+class _BasisOptimum(NamedTuple):
     """A checked optimum read off HiGHS's final basis, in integers.
 
     The point is ``x = xn / D``; the multiplier of the scaled row ``tight[k]`` is
@@ -333,21 +379,21 @@ class _BasisOptimum:
     Lc: int
 
 
-def _basis_optimum(S: _System, c: list[Fraction], h) -> _BasisOptimum | None:
-    """An exact, checked optimum from HiGHS's final basis (integers only), or None.
+def _basis_optimum(S: _System, c: list[Fraction], basis: tuple[list[int], list[int]] | None) -> _BasisOptimum | None:
+    """An exact, checked optimum from a basis of HiGHS (integers only), or None.
 
-    The basis's ``d`` tight rows and fixed columns form a square integer matrix ``M``
-    (:func:`solvers.lp._repair._basis_system`); one fraction-free reduction
-    (:func:`solvers.lp._linalg._solve_primal_dual`, python-flint) gives the vertex
-    ``M x = b`` and the dual multipliers ``M^T (y_tight, r) = Lc c`` together, and ``r = 0``
-    is required.  Point and multipliers are checked by
-    :func:`solvers.lp._checks._basis_optimal_ok` (integers only; the point through the
-    rigorous float filter).
+    ``basis`` is ``(tight rows, fixed columns)`` (:func:`solvers.lp._repair._basis_sets` for the
+    primal LP, :func:`solvers.lp._repair._dual_basis` for the dual); they form a square integer
+    matrix ``M`` (:func:`solvers.lp._repair._square_system`).  python-flint solves the vertex
+    ``M x = b`` and the dual multipliers ``M^T (y_tight, r) = Lc c``
+    (:func:`solvers.lp._linalg._solve_primal_dual`), and ``r = 0`` is required.  Point and
+    multipliers are checked by :func:`solvers.lp._checks._basis_optimal_ok` (integers only; the
+    point through the rigorous float filter).
     """
-    system = _basis_system(S, h)
-    if system is None:
+    if basis is None:
         return None
-    tight, _, M, r = system
+    tight, fixed = basis
+    M, r = _square_system(S, tight, fixed)
     Lc = math.lcm(*(v.denominator for v in c)) if c else 1
     cint = [v.numerator * (Lc // v.denominator) for v in c]
     sol = _solve_primal_dual(M, r, cint)
@@ -363,42 +409,46 @@ def _basis_optimum(S: _System, c: list[Fraction], h) -> _BasisOptimum | None:
 
 
 def _optimize_result(S: _System, opt: _BasisOptimum) -> OptimizeResult:
-    """The :class:`OptimizeResult` of a checked basis optimum: Fractions in the caller's units."""
-    y = [_ZERO] * S.m
+    """The :class:`OptimizeResult` of a checked basis optimum: Fractions in the caller's units,
+    made on first access (:func:`solvers.lp._results._deferred`)."""
+    m, m_ub = S.m, S.m_ub
     scales = S.rows(opt.tight)[2]
-    den = opt.zden * opt.Lc
-    for i, z, s in zip(opt.tight, opt.znum, scales, strict=True):
-        if z:  # y_caller = y_scaled * scale, one Fraction per multiplier
-            y[i] = Fraction(z * s.numerator, den * s.denominator)
-    value = Fraction(_dot(opt.cint, opt.xn), opt.Lc * opt.D)
-    return OptimizeResult(
-        "optimal",
-        _to_point(opt.xn, opt.D),
-        value,
-        FarkasCertificate(tuple(y[: S.m_ub]), tuple(y[S.m_ub :])),
-        None,
-        None,
-        "highs+exact",
-    )
+
+    def dual() -> FarkasCertificate:
+        y = [_ZERO] * m
+        den = opt.zden * opt.Lc
+        for i, z, s in zip(opt.tight, opt.znum, scales, strict=True):
+            if z:  # y_caller = y_scaled * scale, one Fraction per multiplier
+                y[i] = Fraction(z * s.numerator, den * s.denominator)
+        return FarkasCertificate(tuple(y[:m_ub]), tuple(y[m_ub:]))
+
+    make = {
+        "point": partial(_to_point, opt.xn, opt.D),
+        "value": lambda: Fraction(_dot(opt.cint, opt.xn), opt.Lc * opt.D),
+        "dual": dual,
+    }
+    return _deferred(OptimizeResult, make, status="optimal", ray=None, certificate=None, method="highs+exact")
 
 
-def _optimal_from_basis(S: _System, c: list[Fraction], h) -> OptimizeResult | None:
+def _optimal_from_basis(S: _System, c: list[Fraction], basis) -> OptimizeResult | None:
     """:func:`_basis_optimum` as an :class:`OptimizeResult`, or None."""
-    opt = _basis_optimum(S, c, h)
+    opt = _basis_optimum(S, c, basis)
     return None if opt is None else _optimize_result(S, opt)
 
 
 def _slack_optimum(T: _System, c: list[Fraction]) -> _BasisOptimum | None:
-    """HiGHS on the max-slack LP ``T`` and the checked optimum of its final basis, or None
-    (HiGHS unavailable or not optimal, or its basis not certified)."""
+    """HiGHS on the max-slack LP ``T`` (its dual LP: ``T`` has more rows than columns) and the
+    checked optimum of its final basis, or None (HiGHS unavailable or not optimal, or its basis
+    not certified)."""
     import highspy
 
+    solve, basis = (_highs._highs_solve_dual, _dual_basis) if T.m > T.d else (_highs._highs_solve, _basis_sets)
     try:
-        h, status = _highs._highs_solve(T, np.array([float(v) for v in c]))
+        h, status = solve(T, np.array([float(v) for v in c]))
     except Exception:  # float path unavailable: the caller's general path answers
         return None
     try:
-        return _basis_optimum(T, c, h) if status == highspy.HighsModelStatus.kOptimal else None
+        return _basis_optimum(T, c, basis(T, h)) if status == highspy.HighsModelStatus.kOptimal else None
     finally:
         _release(h)
 

@@ -46,6 +46,11 @@ def _as_vector(b, name: str, length: int) -> list[Fraction]:
         raise ValueError(f"{name}: expected a 1-D vector, got shape {arr.shape}")
     if arr.shape[0] != length:
         raise ValueError(f"{name}: expected length {length} (one entry per row), got {arr.shape[0]}")
+    if arr.dtype.kind == "f" and arr.dtype.itemsize <= 8:  # Python floats, exactly: the common case, fast
+        try:  # (as_integer_ratio refuses inf and nan)
+            return [Fraction(*v.as_integer_ratio()) for v in arr.tolist()]
+        except (OverflowError, ValueError):
+            raise ValueError(f"{name}: entries must be finite, got {arr[~np.isfinite(arr)][0]!r}") from None
     if arr.dtype.kind == "f" and arr.size and not np.isfinite(arr).all():
         raise ValueError(f"{name}: entries must be finite, got {arr[~np.isfinite(arr)][0]!r}")
     vals = arr.tolist() if arr.dtype.kind != "O" else list(arr)
@@ -76,37 +81,23 @@ class _System:
         self.float_exact = float_exact
         self._blocks = blocks  # [(first row, numeric a, numeric b)] when A, b, scale are None
         self._row_cache: dict[int, tuple] = {}  # rows converted by rows()
-        self._abs = None
-        self._filter: tuple | None = None
+        self._abs: tuple | None = None
         self._arrays: tuple | None = None  # numpy copies of the integer rows (solvers.lp._checks)
 
     @property
     def m(self) -> int:
         return self.m_ub + self.m_eq
 
-    def abs_rows(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """``|A_float|``, the underflow allowance ``2**-1000 (1 + sum_j |a_ij|)`` of each row and
-        ``sum_j |a_ij|`` (cached: the float filter of :mod:`solvers.lp._checks` uses them on
-        every check)."""
+    def abs_rows(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """``|A_float|``, the underflow allowance ``2**-1000 (1 + sum_j |a_ij|)`` of each row,
+        ``sum_j |a_ij|`` and ``|b_float|`` (cached: the float filter of :mod:`solvers.lp._checks`
+        uses them on every check)."""
         if self._abs is None:
             with np.errstate(over="ignore"):
-                absA = np.abs(self.A_float)
+                absA = np.abs(self.A_float).reshape(self.m, self.d)
                 rowsum = absA.sum(axis=1)
-                self._abs = (absA, _TINY * (1 + rowsum), rowsum)
+                self._abs = (absA, _TINY * (1 + rowsum), rowsum, np.abs(self.b_float))
         return self._abs
-
-    def filter_rows(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """``[A_float | b_float]``, its absolute values and the underflow allowance of each row
-        (cached: the float filter of :func:`solvers.lp._checks._float_rows`, two products a check)."""
-        if self._filter is None:
-            W = np.empty((self.m, self.d + 1))
-            W[:, : self.d] = self.A_float.reshape(self.m, self.d)
-            W[:, self.d] = self.b_float
-            Wa = np.abs(W)
-            with np.errstate(over="ignore"):
-                tiny = _TINY * (1 + Wa[:, : self.d].sum(axis=1))  # (the allowance of abs_rows())
-            self._filter = (W, Wa, tiny)
-        return self._filter
 
     def _materialise(self) -> None:
         if self._A is None:
@@ -135,23 +126,26 @@ class _System:
 
     def rows(self, idx) -> tuple[list, list, list]:
         """``(A rows, b entries, scales)`` of the rows ``idx`` (a sequence of row ids)."""
-        idx = [int(i) for i in idx]
-        if not idx:
-            return [], [], []
         if self._A is not None:
+            idx = [int(i) for i in idx]
             return [self._A[i] for i in idx], [self._b[i] for i in idx], [self._scale[i] for i in idx]
         done = self._row_cache
-        todo = sorted({i for i in idx if i not in done})
-        if not todo:  # every row converted before (a basis, then its checks)
+        try:
+            got = [done[i] for i in idx]  # every row converted before (a basis, then its checks)
+        except KeyError:
+            self._convert(sorted({int(i) for i in idx if i not in done}))
             got = [done[i] for i in idx]
-            return [g[0] for g in got], [g[1] for g in got], [g[2] for g in got]
+        return [g[0] for g in got], [g[1] for g in got], [g[2] for g in got]
+
+    def _convert(self, todo: list[int]) -> None:
+        """Convert the rows ``todo`` (sorted row ids) to integers, into the row cache."""
+        done = self._row_cache
         for start, a_arr, b_arr in self._blocks:
             sel = [i for i in todo if start <= i < start + a_arr.shape[0]]
             if sel:
-                loc = np.array(sel) - start
+                loc = [i - start for i in sel] if start else sel
                 convert = _int_rows_few if len(sel) <= 32 else _int_rows
                 done.update(zip(sel, zip(*convert(a_arr[loc], b_arr[loc]), strict=False), strict=False))
-        return [done[i][0] for i in idx], [done[i][1] for i in idx], [done[i][2] for i in idx]
 
 
 _FLOAT_EXACT_INT = 2.0**53
@@ -198,15 +192,16 @@ def _int_rows_few(a: np.ndarray, b: np.ndarray):
     A, B, S = [], [], []
     # Python floats, or ints below 2**53 (mixed input): int.as_integer_ratio() == float(v).as_integer_ratio()
     for row, rhs in zip(a.tolist(), b.tolist(), strict=True):
-        ratios = [v.as_integer_ratio() for v in row] + [rhs.as_integer_ratio()]
-        L = max(q for _, q in ratios)  # denominators are powers of two: the lcm is the largest
+        row.append(rhs)
+        ratios = [v.as_integer_ratio() for v in row]
+        L = max([q for _, q in ratios])  # denominators are powers of two: the lcm is the largest
         ints = [p * (L // q) for p, q in ratios]
         g = math.gcd(*ints)
         t = (g & -g).bit_length() - 1 if g else 0  # the common power of two
         if t:
             ints = [v >> t for v in ints]
-        A.append(ints[:-1])
-        B.append(ints[-1])
+        B.append(ints.pop())
+        A.append(ints)
         S.append(pow2(t - (L.bit_length() - 1)))
     return A, B, S
 
@@ -307,7 +302,8 @@ def _block(A, b, nameA: str, nameb: str, d: int | None) -> _Block:
 def _prepare_float_ub(A_ub, b_ub, A_eq, b_eq, d_hint) -> _System | None:
     """The common case in a few numpy calls: finite float64 ``A_ub`` (m >= 1 rows), ``b_ub``, no
     equations.  The same :class:`_System` as the general path below (rows on demand,
-    ``float_exact``); None for anything else (the general path validates and answers)."""
+    ``float_exact``); None for anything else (the general path validates and answers).  The
+    caller's arrays are the float copies, not copied: nothing in :mod:`solvers.lp` writes to them."""
     if A_eq is not None or b_eq is not None or type(A_ub) is not np.ndarray or type(b_ub) is not np.ndarray:
         return None
     if A_ub.dtype != np.float64 or b_ub.dtype != np.float64 or A_ub.ndim != 2 or b_ub.ndim != 1:
@@ -324,8 +320,8 @@ def _prepare_float_ub(A_ub, b_ub, A_eq, b_eq, d_hint) -> _System | None:
         None,
         None,
         None,
-        A_ub.copy(),
-        b_ub.copy(),
+        A_ub,
+        b_ub,
         float_exact=True,
         blocks=[(0, A_ub, b_ub)],
         float_input=True,

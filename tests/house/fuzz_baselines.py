@@ -54,6 +54,7 @@ EXEMPT = {
     "solvers._domains": "the domain mechanism itself (markers, the decorator, the checks it compiles)",
     "solvers._rational": "exact-number parsers used as domains (coordinate, rational_vector, ...) and kernels",
     "solvers._highs": "the HiGHS kernel (see UNWALKED)",
+    "solvers._phase1": "the phase-1 simplex kernel of solvers.depth (see UNWALKED)",
     "solvers.lp._linalg": "a kernel (see UNWALKED)",
     "solvers.margins.as_sign_": "the margins' validation layer (the checked value is walked)",
     "geoprivate.concepts._line.as_": "the line classes' validation layer (the checked value is walked)",
@@ -86,6 +87,7 @@ UNWALKED = {
     "solvers._rational.pow2": "a kernel of solvers.lp's exact arithmetic (inner loops, checked data in)",
     "solvers.lp._linalg.rref": "a kernel of solvers.lp's exact arithmetic (inner loops, checked data in)",
     "solvers._highs": "the HiGHS kernel of solvers.lp and solvers.depth (float candidates, checked data in)",
+    "solvers._phase1": "the phase-1 simplex kernel of solvers.depth (a float tableau of checked data; tested there)",
     "geoprivate.concepts.base.ConceptClass": "an abstract base class (its subclasses are walked)",
 }
 
@@ -660,6 +662,18 @@ BASELINES.update(
         "geoprivate.privacy.accounting.subsampling_amplification": call(
             epsilon_prime=1.0, delta_prime=1e-6, epsilon=0.5, n=10
         ),
+        "geoprivate.privacy.accounting.check_accountant": call(accountant="tight"),
+        "geoprivate.privacy.tight.require_dp_accounting": call(),
+        "geoprivate.privacy.tight.kov_delta": call(k=2, exp_epsilon=3, delta=0, exp_epsilon_total=1),
+        "geoprivate.privacy.tight.tight_delta": call(
+            components=Lazy(lambda: [(__import__("geoprivate").Guarantee(0.5, 0.0), 2)]), epsilon=0.5
+        ),
+        "geoprivate.privacy.tight.tight_composition": call(
+            components=Lazy(lambda: [(__import__("geoprivate").Guarantee(0.1, 0.0), 10)]), delta=1e-6
+        ),
+        "geoprivate.privacy.tight.tight_step_epsilon": call(count=10, epsilon=1.0, delta=1e-6, rtol=0.1),
+        "geoprivate.privacy.tight.tight_c_tops_composition": call(epsilon=0.1, delta=1e-7, c=4),
+        "geoprivate.privacy.warnings.error_bound_says_something": call(name="x", alpha=0.25),
         "geoprivate.privacy.warnings.WarningTally": call(),
         "geoprivate.privacy.warnings.WarningTally.add": method(_tally, category="PrivacyWarning", message="m"),
         "geoprivate.privacy.warnings.WarningTally.merge": method(_tally, records=Lazy(lambda: _tally().records())),

@@ -187,3 +187,23 @@ def test_tight_epsilon_is_an_upper_bound_on_kov_in_rationals(k, a, d, delta):
     eps = tight_composition([(Guarantee(math.log(a), float(d)), k)], delta).epsilon
     b = max(F(1), F(math.exp(eps)) * (1 - F(1, 10**12)))
     assert kov_delta(k, a, d, b) <= F(delta)
+
+
+@needs_dp_accounting
+def test_sizes_the_float_accountant_cannot_serve_are_refused_by_name():
+    """Counts past scipy's binomial quantiles, grids of billions of steps, KOV sums of hours: one line each."""
+    from geoprivate.privacy.tight import KOV_MAX_K, TIGHT_MAX_COUNT, tight_c_tops_composition, tight_step_epsilon
+
+    with pytest.raises(ValueError, match="count"):  # 10**16 copies: the binomial ppf is NaN there
+        tight_composition([(Guarantee(1e-9), TIGHT_MAX_COUNT * 10)], 1e-6)
+    with pytest.raises(ValueError, match="grid"):
+        tight_delta([(Guarantee(0.5), 2)], 0.5, grid=5e-324)
+    with pytest.raises(ValueError, match="^k must lie"):
+        kov_delta(KOV_MAX_K + 1, 3, 0, 1)
+    with pytest.raises(ValueError, match="rtol"):
+        tight_step_epsilon(10, 1.0, 1e-6, rtol=1e-300)
+    with pytest.raises(ValueError, match="c, delta"):  # 2 c delta >= 1: no total delta left
+        tight_c_tops_composition(0.1, 0.25, 2)
+    with pytest.raises(TypeError, match="^others"):
+        tight_step_epsilon(10, 1.0, 1e-6, others="x")
+    assert tight_step_epsilon(10, 5e-324, 1e-6) == 0.0  # no step fits: answered, not looped

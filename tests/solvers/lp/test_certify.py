@@ -268,3 +268,18 @@ def test_large_square_ray_system_uses_the_flint_solver():
     r = feasible_point(A, b)
     assert not r.feasible and r.method == "highs+exact"
     assert is_farkas_certificate(A, b, None, None, r.certificate)
+
+
+def test_the_callers_arrays_are_read_not_written():
+    """float64 input is used as the float copy itself (no copy): every entry point leaves it as it was."""
+    from solvers import lp
+
+    rng = np.random.default_rng(8)
+    A = rng.normal(size=(30, 4)) * 10.0 ** rng.integers(-6, 7, size=(30, 1))
+    b = A @ rng.normal(size=4) + rng.exponential(size=30) * 1e-9  # thin: the exact tiers may run
+    c = rng.normal(size=4)
+    A0, b0, c0 = A.copy(), b.copy(), c.copy()
+    lp.feasible_point(A, b)
+    lp.feasible_point(A, b, strict=True)
+    lp.maximize(c, A, b)
+    assert np.array_equal(A, A0) and np.array_equal(b, b0) and np.array_equal(c, c0)

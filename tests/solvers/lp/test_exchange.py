@@ -4,11 +4,14 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from solvers import lp
 from solvers.lp._checks import _violated_rows
-from solvers.lp._highs import _TIGHT, _highs_resolve, _highs_solve, _release
-from solvers.lp._repair import _basis_vertex, _exchange_repair
+from solvers.lp._highs import _highs_solve, _release
+from solvers.lp._repair import _basis_system, _basis_vertex, _exchange_repair
+from solvers.lp._simplex import _feasible_exact
 from solvers.lp._system import _prepare
 
 
@@ -51,21 +54,20 @@ def test_violated_rows_equal_rational_arithmetic(seed):
 
 
 def test_exchange_repair_settles_the_bases_highs_leaves_infeasible():
-    """On near-degenerate systems whose basis vertex is infeasible even after the tight restart,
+    """On near-degenerate systems whose basis vertex is infeasible even with the tight tolerances,
     the exchanges give a point that exact rational arithmetic accepts; they answer on most such
-    systems (the rest fall through to the active-set tier)."""
+    systems (the rest fall through to the max-slack LP and the exact tiers)."""
     tried = repaired = 0
     for seed in range(60):
         A, b = _near_degenerate(seed)
         S = _prepare(A, b, None, None)
-        h, status = _highs_solve(S, None)
+        h, status = _highs_solve(S, None, tight=True)
         try:
-            _highs_resolve(h, _TIGHT)
             v = _basis_vertex(S, h)
             if v is None or lp.is_feasible_point(A, b, None, None, [Fraction(n, v[3]) for n in v[2]]):
                 continue  # HiGHS's own basis is exact already
             tried += 1
-            out = _exchange_repair(S, h)
+            out = _exchange_repair(S, _basis_system(S, h))
             if out is not None:
                 nums, D = out
                 assert D > 0 and lp.is_feasible_point(A, b, None, None, [Fraction(n, D) for n in nums])
@@ -80,8 +82,30 @@ def test_feasible_point_reports_the_exchange_tier():
     assert "highs+exchange" in methods
 
 
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32 - 1), st.integers(2, 6), st.booleans())
+def test_near_degenerate_systems_agree_with_the_exact_simplex(seed, d, feasible):
+    """Thin regions (rows over 12 decades, ~1e-9 wide), feasible or pushed infeasible: HiGHS with
+    the tight tolerances, its basis, the exchanges and the fallbacks answer as the exact simplex
+    does, certified."""
+    rng = np.random.default_rng(seed)
+    m = int(rng.integers(d + 1, 12 * d))
+    A = rng.normal(size=(m, d)) * 10.0 ** rng.integers(-6, 7, size=(m, 1))
+    b = A @ rng.normal(size=d) + rng.exponential(size=m) * 1e-9
+    if not feasible:  # a row pushed past the region, by about its width
+        A = np.vstack([A, -A[:1]])
+        b = np.append(b, -b[0] + 1e-9 * (1 + abs(b[0])))
+    r = lp.feasible_point(A, b)
+    e = _feasible_exact(_prepare(A, b, None, None))
+    assert r.feasible == e.feasible
+    if r.feasible:
+        assert lp.is_feasible_point(A, b, None, None, r.point)
+    else:
+        assert lp.is_farkas_certificate(A, b, None, None, r.certificate)
+
+
 @pytest.mark.parametrize("seed", range(6))
-def test_one_reduction_solves_a_basis_and_its_transpose(seed):
+def test_a_basis_and_its_transpose_are_solved_exactly(seed):
     from solvers.lp._linalg import _basis_inverse, _solve_primal_dual
 
     rng = np.random.default_rng(seed)

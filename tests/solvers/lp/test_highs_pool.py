@@ -1,5 +1,5 @@
 """The float proposal's Highs objects are reused: the answers equal a fresh object's, and the
-tolerances a restart tightens are set back before the next caller gets the object."""
+objects with the tight tolerances of feasibility problems keep a free list of their own."""
 
 import numpy as np
 import pytest
@@ -34,7 +34,6 @@ def test_a_reused_object_answers_as_a_fresh_one(seed):
         fresh.passModel(H._highs_lp(S.d, S.m, *_arrays(S, c)))
         fresh.run()
         h, status = H._highs_solve(S, c)
-        H._highs_resolve(h, _TIGHT)  # tightened, then released: the tolerances go back
         H._release(h)
         h2, status2 = H._highs_solve(S, c)
         assert h2 is h
@@ -63,3 +62,25 @@ def test_nested_solves_get_distinct_objects():
     assert h1 is not h2
     H._release(h2)
     H._release(h1)
+
+
+def test_tight_objects_keep_their_own_pool():
+    """Feasibility runs HiGHS with the tolerances ``_TIGHT`` from the start: those objects go back
+    to their own free list; the default ones keep HiGHS's defaults."""
+    rng = np.random.default_rng(3)
+    S = _prepare(*_planted(rng, 30, 3, True), None, None)
+
+    def tol(h):
+        v = h.getOptionValue("primal_feasibility_tolerance")
+        return v[-1] if isinstance(v, tuple) else v
+
+    ht, _ = H._highs_solve(S, None, tight=True)
+    hd, _ = H._highs_solve(S, None)
+    assert (tol(ht), tol(hd)) == (_TIGHT["primal_feasibility_tolerance"], 1e-7)
+    H._release(ht)
+    H._release(hd)
+    ht2, _ = H._highs_solve(S, None, tight=True)
+    hd2, _ = H._highs_solve(S, None)
+    assert (ht2, hd2) == (ht, hd) and (tol(ht2), tol(hd2)) == (_TIGHT["primal_feasibility_tolerance"], 1e-7)
+    H._release(ht2)
+    H._release(hd2)

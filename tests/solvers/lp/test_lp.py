@@ -373,12 +373,12 @@ def test_exact_fallback_alone_answers_everything(sys_, data):
     """With the float path disabled, every entry point still answers, certified."""
     A, b, Ae, be = sys_
     c = [data.draw(st.integers(-2, 2)) for _ in range(A.shape[1])]
-    original = _highs._highs_solve
+    original = _highs._highs_solve, _highs._highs_solve_dual
 
     def broken(*args, **kwargs):
         raise RuntimeError("float path disabled for this test")
 
-    _highs._highs_solve = broken
+    _highs._highs_solve = _highs._highs_solve_dual = broken
     try:
         for strict in (False, True):
             r = feasible_point(A, b, Ae, be, strict=strict)
@@ -387,7 +387,7 @@ def test_exact_fallback_alone_answers_everything(sys_, data):
         m = maximize(c, A, b, Ae, be)
         assert is_optimize_certificate(c, A, b, Ae, be, m)
     finally:
-        _highs._highs_solve = original
+        _highs._highs_solve, _highs._highs_solve_dual = original
     assert m.status == maximize(c, A, b, Ae, be).status
 
 
