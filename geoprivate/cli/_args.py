@@ -48,6 +48,7 @@ __all__ = [
     "delta",
     "delta_open",
     "probability",
+    "accuracy",
     "nonempty_str",
     "positive_float",
     "bounded_int",
@@ -70,6 +71,14 @@ MAX_INT = 2**63 - 1
 
 #: the largest file a flag reads whole (a plan): a larger one is refused before it is read
 MAX_INPUT_BYTES = 16 * 2**20
+
+#: the smallest probability flag (beta): below it 1/beta and the papers' sizes leave floating point
+#: (beta = 1e-308 gave a NaN block count in everlasting's practical mode)
+MIN_PROBABILITY = 1e-100
+
+#: the smallest accuracy flag (alpha): at alpha = 1e-15 generic-bbl's planner searched for over a minute
+#: (1e-12: 5 s), and no instance the toolkit runs asks for an accuracy below 1e-9
+MIN_ACCURACY = 1e-9
 
 #: characters of a flag's text quoted back in an error (a longer text is cut)
 _SHOWN = 60
@@ -174,10 +183,24 @@ def delta_open(text: str) -> float:
     return v
 
 
+def _probability_from(text: str, low: float) -> float:
+    """A probability in [low, 1)."""
+    v = _checked(check_probability, text, "value")
+    if v < low:
+        raise argparse.ArgumentTypeError(f"must be at least {low:g}, got {_shown(text)}")
+    return v
+
+
 @checked
 def probability(text: str) -> float:
-    """A probability in the open interval (0, 1) (alpha, beta)."""
-    return _checked(check_probability, text, "value")
+    """A probability in [MIN_PROBABILITY, 1) (a failure probability beta): the papers' sizes take 1/beta."""
+    return _probability_from(text, MIN_PROBABILITY)
+
+
+@checked
+def accuracy(text: str) -> float:
+    """An accuracy alpha in [MIN_ACCURACY, 1): the planners' searches and the papers' sizes grow as 1/alpha."""
+    return _probability_from(text, MIN_ACCURACY)
 
 
 @checked

@@ -113,7 +113,7 @@ def _add_problem_arguments(p) -> None:
         f"needs a first phase too large for a default run, else 2; practical runs answer at most {MAX_QUERIES:.0e} queries in all)",
     )
     p.add_argument(
-        "--alpha", type=_args.probability, default=None, help="GenericBBL's alpha (default 0.06 private, 0.05 else)"
+        "--alpha", type=_args.accuracy, default=None, help="GenericBBL's alpha (default 0.06 private, 0.05 else)"
     )
     p.add_argument("--beta", type=_args.probability, default=0.05, help="GenericBBL's beta (default 0.05)")
     p.add_argument(

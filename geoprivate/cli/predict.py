@@ -32,6 +32,7 @@ from geoprivate.mechanisms import min_gap
 from geoprivate.prediction import GenericPredictor, theorem_parameters
 from geoprivate.prediction.problems import make_adversary, make_generator, make_problem
 from geoprivate.privacy.warnings import PrivacyWarning
+from geoprivate.problems import MAX_SAMPLE
 
 HELP = "run GenericPredictor ([Yan26] Algorithm 2) against an adversary"
 
@@ -106,7 +107,7 @@ def _add_parameter_arguments(p) -> None:
     )
     p.add_argument(
         "--alpha",
-        type=a.probability,
+        type=a.accuracy,
         default=0.1,
         action=a.Store,
         help="theorem mode: the accuracy alpha (default 0.1)",
@@ -114,10 +115,10 @@ def _add_parameter_arguments(p) -> None:
     p.add_argument("--beta", type=a.probability, default=0.05, help="failure probability (default k; theorem mode)")
     p.add_argument(
         "--max-n",
-        type=a.positive_int,
+        type=a.bounded_int(1, MAX_SAMPLE),
         default=10**7,
         action=a.Store,
-        help="refuse theorem-mode runs needing more examples",
+        help=f"refuse runs needing more examples N = k*m (at most {MAX_SAMPLE:.0e}; default 1e7)",
     )
 
 
@@ -168,7 +169,6 @@ def _inapplicable(args) -> dict:
         "k": None if practical else "theorem mode computes k ([Yan26] Appendix A)",
         "m": None if practical else "theorem mode computes m ([Yan26] Appendix A)",
         "alpha": None if not practical else "only theorem mode uses it",
-        "max_n": None if not practical else "only theorem mode uses it",
         "dual_form": None if halfspaces and args.generator != "oblivious" else "only G_halfspace uses it",
         "track_L": None
         if args.adversary != "adaptive" and not halfspaces and args.generator != "halfspace"
@@ -238,7 +238,7 @@ def _predict(args) -> int:
             print(f"geoprivate predict: warning: {w.message}", file=sys.stderr)
         res = _run_queries(args, pred, gen, problem, s_adv, s_acc)
     except (ValueError, TypeError, ArithmeticError) as exc:
-        print(f"geoprivate predict: {exc}", file=sys.stderr)
+        print(f"geoprivate predict: error: {exc}", file=sys.stderr)
         return 2
     out = res.to_dict(transcript=args.transcript)
     if args.json:
@@ -282,6 +282,12 @@ def _block_sizes(args, s_problem: int):
         return k, m, params["epsilon_bt"], params["delta_bt"], params
     k = args.k if args.k is not None else _default_k(args)
     m = args.m if args.m is not None else (10 if args.concept == "halfspaces" else 20)
+    if k * m > args.max_n:
+        why = "--k" if args.k is not None else "the default k for --epsilon, --delta, --beta, --T"
+        raise ValueError(
+            f"practical mode needs N = k*m = {k}*{m} = {k * m} examples (> --max-n {args.max_n}; k: {why}); "
+            "lower --k or --m, or raise --max-n"
+        )
     params = {
         "mode": "practical",
         "k_default": "max(Algorithm 2's 64/eps (ln(T+1) + ln(1/beta)), Lemma 1's n for gap 1/4)"
