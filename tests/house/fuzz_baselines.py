@@ -1114,6 +1114,7 @@ BASELINES.update(
             prog="p",
         ),
         # --- cli (phase 2: the driver, the JSON writer, the file flags)
+        "geoprivate.cli._args.accuracy": call(text="0.05"),
         "geoprivate.cli._args.input_file": call(text=Lazy(_small_file)),
         "geoprivate.cli._json.dump": call(obj={"epsilon": math.inf, "n": 3}, stream=Lazy(io.StringIO), indent=2),
         "geoprivate.cli._main.build_parser": call(),
