@@ -364,6 +364,10 @@ def _run_practical(args, prob, rng, vc: int):
     """
     if args.epsilon_bt <= 0:
         raise ValueError(f"--epsilon-bt must be > 0, got {args.epsilon_bt!r}")
+    if args.m_const < args.epsilon:  # the sub-samples' epsilon |S_i| / m would exceed S_i (Claim 2.7's n_small > n)
+        raise ValueError(
+            f"--m-const {args.m_const!r} must be >= --epsilon {args.epsilon!r} (sub-samples epsilon|S_i|/m)"
+        )
     par = practical_parameters(
         args.alpha,
         args.beta,
@@ -381,7 +385,7 @@ def _run_practical(args, prob, rng, vc: int):
     if queries > MAX_QUERIES:
         raise ValueError(
             f"--phases {args.phases}: the run would answer {queries:.3g} queries (> {MAX_QUERIES:.0e}); "
-            "lower --phases, --r-const, --T1 or --lambda1"
+            "lower --phases, --r-const, --T1 or --lambda1, or raise --epsilon, --delta, --alpha or --beta"
         )
     x = prob.sample(rng, par.phase(1).S)
     with warnings.catch_warnings():

@@ -183,7 +183,10 @@ def run(args) -> int:
 
 def _default_k(args) -> int:
     """max(Algorithm 2's k = 64/eps (ln(T+1) + ln(1/beta)), Lemma 1's n for the gap 1/4)."""
-    k_alg2 = math.ceil(64 / args.epsilon * (math.log(args.T + 1) + math.log(1 / args.beta)))
+    k_alg2 = 64 / args.epsilon * (math.log(args.T + 1) + math.log(1 / args.beta))
+    if not k_alg2 < 2**63:  # an epsilon of 1e-308 (1/epsilon finite, 64/epsilon not)
+        raise ValueError(f"--epsilon {args.epsilon!r}: the default k (64/epsilon (ln(T+1) + ln(1/beta))) overflows")
+    k_alg2 = math.ceil(k_alg2)
     if 0 < args.epsilon < 1 and 0 < args.delta < 1:
         return max(k_alg2, math.ceil(min_gap(args.epsilon, args.delta, 1) / 0.25))
     return k_alg2
@@ -208,6 +211,7 @@ def _predict(args) -> int:
         rng = np.random.default_rng(args.seed)
         s_problem, s_pred, s_adv, s_acc = (int(v) for v in rng.integers(0, 2**63, size=4))
         k, m, eps_bt, delta_bt, params = _block_sizes(args, s_problem)
+        _check_table_memory(args, k)
         problem = make_problem(args.concept, k * m, s_problem, d=args.d)
         gen = _generator(args, problem)
         params.update(
@@ -246,6 +250,22 @@ def _predict(args) -> int:
     else:
         _print_text(out, problem, args, gen, k, m, eps_bt, params)
     return 0
+
+
+#: the largest err_D table a run may build (bytes): measuring err_D predicts every one of the k hypotheses on
+#: every cell or Monte Carlo point, a k x max(--mc-samples, ~2k) float64 table (k = 22489 asked for 5.2 GiB)
+MAX_TABLE_BYTES = 2 * 2**30
+
+
+def _check_table_memory(args, k: int) -> None:
+    """Refuse, before anything runs, a run whose err_D table would exceed :data:`MAX_TABLE_BYTES`."""
+    need = 8 * k * max(args.mc_samples, 2 * k)
+    if need > MAX_TABLE_BYTES:
+        why = "--k" if args.k is not None and args.mode == "practical" else "--epsilon, --delta, --beta, --T"
+        raise ValueError(
+            f"k = {k} blocks: measuring err_D needs a {need / 2**30:.3g} GiB table (> {MAX_TABLE_BYTES / 2**30:g} GiB); "
+            f"lower k ({why}) or --mc-samples"
+        )
 
 
 def _block_sizes(args, s_problem: int):

@@ -35,6 +35,9 @@ def _binary(tmp_path) -> str:
         (["plan", "generic-bbl", "--epsilon", "1", "--delta", "1e-308"], ["floating-point", "--delta"]),  # raw
         ([*PLAN, "--alpha", "1e-15"], ["--alpha", "1e-09"]),  # the planner searched for over a minute
         (["everlasting", "--mode", "practical", "--beta", "1e-308"], ["--beta"]),  # was a NaN block count
+        (["everlasting", "--mode", "practical", "--m-const", "1e-3"], ["--m-const"]),  # was n_small > n_large
+        (["predict", "--T", "20", "--delta", "1e-100"], ["GiB", "--delta"]),  # was a 5.2 GiB MemoryError
+        (["predict", "--T", "20", "--epsilon", "1e-308"], ["--epsilon"]),  # was an unnamed OverflowError
         (["verify", "--claims-from", "/dev/zero"], ["--claims-from", "regular"]),  # was unnamed
         (["verify", "--claims-from", "no_such_module_xyz_41"], ["--claims-from"]),
     ],
