@@ -328,7 +328,7 @@ class _HalfspaceTable:
 
     def __init__(self, hypotheses):
         self.hypotheses = _halfspaces(hypotheses, "hypotheses")
-        keys = {}
+        keys: dict = {}
         self.index = np.array([keys.setdefault(_canonical(a, w), len(keys)) for a, w in self.hypotheses], np.intp)
         self.distinct = list(keys)
         d = len(self.distinct[0][0]) if self.distinct else 0

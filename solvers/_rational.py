@@ -31,6 +31,9 @@ __all__ = [
     "common_denominator",
     "int_row",
     "pow2",
+    "FLOAT_LIMIT",
+    "beyond_floats",
+    "within_floats",
 ]
 
 
@@ -181,3 +184,49 @@ def int_row(row: list[Fraction], rhs: Fraction) -> tuple[list[int], int, Fractio
 def pow2(k: int) -> Fraction:
     """``2**-k`` as a Fraction (cached: row scale factors of float input)."""
     return Fraction(1, 1 << k) if k >= 0 else Fraction(1 << -k)
+
+
+#: the magnitude below which an exact number has a float (float64's largest is just below 2**1024): what
+#: HiGHS and the float filters of the exact solvers can work with
+FLOAT_LIMIT = 2**1023
+
+
+def beyond_floats(name: str) -> ValueError:
+    """The one-line error for an entry of ``name`` whose float does not exist (|x| >= 2**1023).
+
+    Examples
+    --------
+    >>> str(beyond_floats("b_ub"))
+    'b_ub: entries must have magnitude below 2**1023 (~9e307): the solver works on their floats'
+    """
+    return ValueError(f"{name}: entries must have magnitude below 2**1023 (~9e307): the solver works on their floats")
+
+
+def within_floats(values: list[Fraction], name: str) -> list[Fraction]:
+    """``values`` unchanged when every entry has a float (magnitude below :data:`FLOAT_LIMIT`).
+
+    Parameters
+    ----------
+    values : list of Fraction
+        Exact numbers.
+    name : str
+        The parameter named in the error.
+
+    Returns
+    -------
+    list of Fraction
+        ``values``.
+
+    Raises
+    ------
+    ValueError
+        :func:`beyond_floats` when an entry is 2**1023 or more in magnitude.
+
+    Examples
+    --------
+    >>> within_floats([Fraction(1, 3)], "z")
+    [Fraction(1, 3)]
+    """
+    if any(abs(v) >= FLOAT_LIMIT for v in values):
+        raise beyond_floats(name)
+    return values

@@ -149,7 +149,7 @@ class AffineSubspace:
         basis = [list(_vec(v, "basis", len(p))) for v in self.basis]
         if not _is_canonical(p, basis):
             canon = AffineSubspace._canonical(p, basis)
-            p, basis = canon.point, canon.basis
+            p, basis = canon.point, [list(r) for r in canon.basis]
         object.__setattr__(self, "point", tuple(p))
         object.__setattr__(self, "basis", tuple(tuple(r) for r in basis))
 

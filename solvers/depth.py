@@ -62,7 +62,7 @@ from solvers._checks import DEFAULT_MAX_WORK, check_arrangement_work
 from solvers._domains import Constraints, Joint, MaxWork, Subspace, checked
 from solvers._highs import linprog as hl
 from solvers._phase1 import Phase1
-from solvers._rational import common_denominator
+from solvers._rational import common_denominator, within_floats
 from solvers.halfspaces import (
     _as_rational_matrix,
     _as_rational_vector,
@@ -358,12 +358,12 @@ def _pivot_data(Aq, wq, d):
     m = len(Aq)
     if not m:
         return 0, [], [], [], np.zeros((0, d + 1))
-    lifted, floats = [], []
+    lifted, float_rows = [], []
     for a, b in zip(Aq, wq, strict=True):
         nums, den = common_denominator([*a, -b])
-        floats.append([v / den for v in nums])  # int / int is correctly rounded: float(Fraction)
+        float_rows.append([v / den for v in nums])  # int / int is correctly rounded: float(Fraction)
         lifted.append(_primitive(nums))  # the row's primitive integer multiple (as _int_row)
-    floats = np.array(floats, dtype=float).reshape(m, d + 1)
+    floats = np.array(float_rows, dtype=float).reshape(m, d + 1)
     ints = [row[:d] for row in lifted if any(row[:d])]
     if not ints or d == 0:
         return 0, [], [], lifted, floats
@@ -698,6 +698,7 @@ class _Arrangement:
     def max_depth(self) -> int:
         """The largest depth reached anywhere (that of the deepest vertex; constant when r = 0)."""
         if self.r == 0:
+            assert self.const_depth is not None  # set exactly when r == 0
             return self.const_depth
         return int(self.vdepth.max())
 
@@ -1002,6 +1003,7 @@ class _Level:
             if not res.feasible:
                 continue
             x = res.point
+            assert x is not None  # a feasible result has a point
             P = tuple((x[i], pts[i]) for i in range(nv) if x[i] > 0)
             idx = {i: t for t, i in enumerate([i for i in range(nv) if x[i] > 0])}
             Rr = tuple(
@@ -1117,7 +1119,7 @@ class _Level:
             A_ub.append([Fraction(1)] + list(self.f))
             b_ub.append(last)
             sol = feasible_point(A_ub, b_ub, lin_rows or None, [Fraction(0)] * len(lin_rows) or None)
-            if not sol.feasible:
+            if not sol.feasible or sol.point is None:
                 return None
             y0, yE = sol.point[0], tuple(sol.point[1:])
             h = tuple(sum(yE[t] * self.E[t][j] for t in range(q)) for j in range(d))
@@ -1225,7 +1227,7 @@ def is_level_bound(constraints: Constraints, bound: LevelBound | AnchoringBound,
     if not rounds:
         return False
     if arr.r == 0:
-        return arr.const_depth < bound.level
+        return arr.max_depth() < bound.level
     vs, es = lev.columns(bound.level)
     for rd in rounds:
         if rd.level != bound.level or len(rd.multipliers) != len(E) or len(rd.h) != d:
@@ -2172,7 +2174,7 @@ def cdepth(constraints: Constraints, z: _Z, *, return_certificate: bool = False,
     """
     Aq, wq, m, d = _as_constraints(constraints)
     check_arrangement_work(m, _arrangement_rank(Aq, wq, d), max_work, "cdepth")
-    zq = _as_rational_vector(z, "z", d)
+    zq = within_floats(_as_rational_vector(z, "z", d), "z")  # the level search works on its floats
     dz = _depth_exact(Aq, wq, zq)
     cert0 = HullCertificate(dz, tuple(zq), ((Fraction(1), tuple(zq)),))
     arr = _arrangement(Aq, wq, d)
@@ -2240,11 +2242,11 @@ def _all_satisfied_point(Aq, wq, d, subspace):
             return None
         ux = _small_satisfying_point(M / scale[:, None], rhs / scale, min(1e-3, res.x[-1] / 2))
         u = [Fraction(float(v)) for v in (res.x[:r] if ux is None else ux)]
-        z = list(p)
+        zl = list(p)
         for ui, b in zip(u, B, strict=True):
             if ui:
-                z = [a + ui * c for a, c in zip(z, b, strict=True)]
-        z = tuple(z)
+                zl = [a + ui * c for a, c in zip(zl, b, strict=True)]
+        z = tuple(zl)
     if _depth_exact(Aq, wq, z) != len(Aq):
         return None
     return z

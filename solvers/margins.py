@@ -85,7 +85,7 @@ def as_sign_points(X, name: str = "X") -> np.ndarray:
     ValueError
         Not 2-D, d = 0, NaN, or an entry other than ±1 (the message names the entry).
     """
-    arr = np.asarray(X)
+    arr = as_array(X, name)
     if arr.ndim == 1:
         arr = arr[None, :]
     if arr.ndim != 2 or arr.shape[1] == 0:
@@ -122,7 +122,7 @@ def as_sign_labels(y, n: int | None = None, name: str = "y", *, from01: bool = F
     numpy.ndarray of int8, shape (n,)
         Labels in {−1, +1}.
     """
-    arr = np.asarray(y)
+    arr = as_array(y, name)
     if arr.ndim == 0:
         arr = arr[None]
     if arr.ndim != 1:

@@ -21,13 +21,15 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+from typing import Annotated, Any
 
 import mpmath
 import numpy as np
 
-from geoprivate._validation import check_delta, check_epsilon, check_positive_int, check_real
+from geoprivate._validation import Delta, Epsilon, FloatCount, Interval, Joint, check_real, checked
 from geoprivate.audit.exact import exact_audit
 from geoprivate.mechanisms.sparse_vector import Answer
+from solvers._checks import check_array_bytes
 
 __all__ = [
     "between_thresholds_transcripts",
@@ -38,31 +40,57 @@ __all__ = [
 ]
 
 
-def _query_fn(values, m_max=8):
+#: the longest query sequence of the exact law (its transcripts: 3 · 2^m)
+MAX_EXACT_QUERIES = 8
+#: the most queries :func:`between_thresholds_transcripts` lists (2^(m+1) transcripts)
+MAX_TRANSCRIPT_QUERIES = 20
+#: the most mpmath digits of the exact law
+MAX_DPS = 10_000
+#: the widest quadrature range, in noise scales: the mass outside is e^-tail, below the floats past 745
+MAX_TAIL = 745.0
+
+
+def _finite_values(values, name: str = "values") -> list[float]:
+    """1..MAX_EXACT_QUERIES finite query values, as floats."""
+    if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
+        raise TypeError(f"{name} must be a sequence of query values or a callable, got {type(values).__name__}")
+    vals = [check_real(v, f"{name}[{i}]") for i, v in enumerate(values)]
+    if not 1 <= len(vals) <= MAX_EXACT_QUERIES:
+        raise ValueError(f"{name} must hold 1..{MAX_EXACT_QUERIES} query values for the exact audit, got {len(vals)}")
+    return vals
+
+
+def _query_fn(values):
     if callable(values):
         return values, None
-    vals = [float(v) for v in values]
-    if not 1 <= len(vals) <= m_max:
-        raise ValueError(f"values must hold 1..{m_max} query values for the exact audit, got {len(vals)}")
-    if not all(math.isfinite(v) for v in vals):
-        raise ValueError("values must be finite")
+    vals = _finite_values(values)
     return (lambda prefix: vals[len(prefix)]), len(vals)
 
 
-def between_thresholds_transcripts(m: int) -> list[tuple]:
+#: a query sequence: 1..8 finite values, or a callable prefix -> value (an adaptive sequence)
+_Values = Annotated[Any, Joint("1..8 finite values or a callable (_query_fn)", kind="array")]
+#: the upper threshold: t_lower < t_upper
+_TUpper = Annotated[float, Interval(), Joint("t_lower < t_upper")]
+#: the number of queries of a repeated sequence (m - 1 repeated, then the last)
+_RepeatedM = Annotated[int, Interval(ge=2), Joint("the quadrature's arrays within MAX_ARRAY_BYTES")]
+#: mpmath's decimal digits: >= 15 (below double precision the error bound 10^(4-dps) is useless)
+_Dps = Annotated[int, Interval(ge=15, le=MAX_DPS)]
+
+
+@checked
+def between_thresholds_transcripts(m: Annotated[int, Interval(ge=1, le=MAX_TRANSCRIPT_QUERIES)]) -> list[tuple]:
     """All transcripts of BetweenThresholds (c = 1) on m queries: {L,R}^j TOP (j < m) and {L,R}^m.
 
     Parameters
     ----------
     m : int
-        The number of queries, m >= 1.
+        The number of queries, 1 <= m <= :data:`MAX_TRANSCRIPT_QUERIES`.
 
     Returns
     -------
     list of tuple
         Every possible transcript (tuples of :class:`~geoprivate.mechanisms.sparse_vector.Answer` L, R, TOP).
     """
-    m = check_positive_int(m, "m")
     out = []
     for j in range(m):
         out += [p + (Answer.TOP,) for p in itertools.product((Answer.L, Answer.R), repeat=j)]
@@ -130,26 +158,21 @@ def _integrate(poly: dict, a, c, s, dens_k, dens_c):
     return total
 
 
-def _bt_parameters(epsilon, n, t_lower, t_upper):
-    """Validated BetweenThresholds parameters (epsilon, n, t_lower, t_upper) for the exact audits."""
-    eps = check_epsilon(epsilon)
-    n = check_positive_int(n, "n")
-    tl, tu = check_real(t_lower, "t_lower"), check_real(t_upper, "t_upper")
-    if not tl < tu:
+def _check_thresholds(t_lower: float, t_upper: float) -> None:
+    if not t_lower < t_upper:
         raise ValueError(f"t_lower must be < t_upper, got {t_lower!r}, {t_upper!r}")
-    return eps, n, tl, tu
 
 
-def _check_dps(dps) -> int:
-    """mpmath precision: an integer >= 15 (below double precision the error bound 10^(4-dps) is useless)."""
-    d = check_positive_int(dps, "dps")
-    if d < 15:
-        raise ValueError(f"dps must be >= 15 decimal digits, got {dps!r}")
-    return d
-
-
+@checked
 def between_thresholds_output_law(
-    values, epsilon, t_lower, t_upper, n, *, dps: int = 40, max_queries: int | None = None
+    values: _Values,
+    epsilon: Epsilon,
+    t_lower: float,
+    t_upper: _TUpper,
+    n: FloatCount,
+    *,
+    dps: _Dps = 40,
+    max_queries: Annotated[int, Interval(ge=1, le=MAX_EXACT_QUERIES)] | None = None,
 ) -> dict:
     """Exact output law of BetweenThresholds (c = 1) on a short query sequence.
 
@@ -171,11 +194,9 @@ def between_thresholds_output_law(
     if m is None:
         if max_queries is None:
             raise ValueError("max_queries is required when values is a callable (adaptive queries)")
-        m = check_positive_int(max_queries, "max_queries")
-        if m > 8:
-            raise ValueError(f"max_queries must be <= 8 for the exact audit, got {m}")
-    eps, n, tl, tu = _bt_parameters(epsilon, n, t_lower, t_upper)
-    dps = _check_dps(dps)
+        m = max_queries
+    _check_thresholds(t_lower, t_upper)
+    eps, tl, tu = epsilon, t_lower, t_upper
     with mpmath.workdps(dps):
         s = mpmath.mpf(6) / (mpmath.mpf(eps) * n)
         b = s / 3
@@ -237,8 +258,18 @@ def _dataset(values):
     return values if callable(values) else tuple(values)
 
 
+@checked
 def between_thresholds_audit(
-    values, values_prime, epsilon, t_lower, t_upper, n, *, delta=None, dps: int = 40, max_queries=None
+    values: _Values,
+    values_prime: Annotated[Any, Joint("as values, of the same length", kind="array")],
+    epsilon: Epsilon,
+    t_lower: float,
+    t_upper: _TUpper,
+    n: FloatCount,
+    *,
+    delta: Delta | None = None,
+    dps: _Dps = 40,
+    max_queries: Annotated[int, Interval(ge=1, le=MAX_EXACT_QUERIES)] | None = None,
 ) -> dict:
     """Exact privacy audit of BetweenThresholds on two neighbouring query sequences.
 
@@ -276,14 +307,20 @@ def between_thresholds_audit(
         ``p``, ``q`` (the two laws), ``delta_at_epsilon``, ``total_p``, ``total_q``, and when
         applicable ``max_value_change``, ``epsilon_at_delta`` and ``violated`` (δ(ε) > ``delta``).
     """
+    if callable(values) != callable(values_prime):
+        raise TypeError("values and values_prime must both be sequences or both callables (adaptive queries)")
+    if not callable(values):
+        values, values_prime = _finite_values(values), _finite_values(values_prime, "values_prime")
+        if len(values) != len(values_prime):
+            raise ValueError(f"values_prime must have the length of values {len(values)}, got {len(values_prime)}")
     law = functools.cache(
         lambda v: between_thresholds_output_law(v, epsilon, t_lower, t_upper, n, dps=dps, max_queries=max_queries)
     )
     pair = (_dataset(values), _dataset(values_prime))
     P, Q = law(pair[0]), law(pair[1])
-    d = 0.0 if delta is None else check_delta(delta)
+    d = 0.0 if delta is None else delta
     res = exact_audit(law, [pair], epsilon, d)
-    with mpmath.workdps(_check_dps(dps)):
+    with mpmath.workdps(dps):
         out = {
             "p": P,
             "q": Q,
@@ -341,8 +378,19 @@ def _log_comb(nn, kk):
     return gammaln(nn + 1) - gammaln(kk + 1) - gammaln(nn - kk + 1)
 
 
+@checked
 def between_thresholds_repeated_law(
-    q, m, epsilon, t_lower, t_upper, n, *, q_last=None, pieces_per_scale: int = 4, nodes: int = 24, tail: float = 45.0
+    q: float,
+    m: _RepeatedM,
+    epsilon: Epsilon,
+    t_lower: float,
+    t_upper: _TUpper,
+    n: FloatCount,
+    *,
+    q_last: float | None = None,
+    pieces_per_scale: Annotated[int, Interval(ge=1, le=10**4)] = 4,
+    nodes: Annotated[int, Interval(ge=1, le=1000)] = 24,
+    tail: Annotated[float, Interval(gt=0, le=MAX_TAIL)] = 45.0,
 ) -> dict:
     """Aggregated output law of BetweenThresholds (c = 1) on m queries, the first m-1 equal to ``q``.
 
@@ -382,19 +430,20 @@ def between_thresholds_repeated_law(
     b R's among the repeated queries, then TOP at a repeated query, or the last query's answer.
     (With ``q_last=None`` the last query also has value ``q``.)
     """
-    m = check_positive_int(m, "m")
-    if m < 2:
-        raise ValueError(f"m must be >= 2 for the repeated-query law, got {m}")
-    eps, n, tl, tu = _bt_parameters(epsilon, n, t_lower, t_upper)
-    q = check_real(q, "q")
-    ql = q if q_last is None else check_real(q_last, "q_last")
-    pieces_per_scale = check_positive_int(pieces_per_scale, "pieces_per_scale")
-    nodes = check_positive_int(nodes, "nodes")
-    tail = check_real(tail, "tail", low=0, low_open=True)
+    _check_thresholds(t_lower, t_upper)
+    eps, tl, tu = epsilon, t_lower, t_upper
+    ql = q if q_last is None else q_last
     s = 6.0 / (eps * n)
     b = 2.0 / (eps * n)
     h = (tu - tl) / 2
     lim = tail * b
+    if not (0 < lim < math.inf and math.isfinite(h)):
+        raise ValueError(
+            f"tail={tail!r} noise scales 2/(epsilon n) = {b!r} (epsilon={epsilon!r}, n={n!r}) give the range {lim!r},"
+            " or t_upper - t_lower is beyond the floats: no positive finite quadrature range"
+        )
+    n_mu = (math.ceil(2 * tail * pieces_per_scale / 3) + 8) * nodes  # nodes on |mu| <= tail * b, cut at 5 points
+    check_array_bytes(8 * (8 * m * n_mu + 4 * m * m), f"m={m} queries on {n_mu} quadrature nodes")
     cuts = {-lim, lim, 0.0}
     for x in (h, q - tl, tu - q, ql - tl, tu - ql):
         if -lim < x < lim:
@@ -450,8 +499,20 @@ def between_thresholds_repeated_law(
     return out
 
 
+@checked
 def between_thresholds_repeated_audit(
-    q, q_prime, m, epsilon, t_lower, t_upper, n, *, q_last=None, q_last_prime=None, delta=None, **quad
+    q: float,
+    q_prime: float,
+    m: _RepeatedM,
+    epsilon: Epsilon,
+    t_lower: float,
+    t_upper: _TUpper,
+    n: FloatCount,
+    *,
+    q_last: float | None = None,
+    q_last_prime: float | None = None,
+    delta: Delta | None = None,
+    **quad: Any,
 ) -> dict:
     """Exact-up-to-quadrature audit of BetweenThresholds on long repeated-value sequences.
 
@@ -492,7 +553,7 @@ def between_thresholds_repeated_audit(
     )
     pair = ((q, q_last), (q_prime, q_last if q_last_prime is None else q_last_prime))
     P, Q = law(pair[0]), law(pair[1])
-    res = exact_audit(law, [pair], epsilon, 0.0 if delta is None else check_delta(delta))
+    res = exact_audit(law, [pair], epsilon, 0.0 if delta is None else delta)
     out = {
         "p": P,
         "q": Q,

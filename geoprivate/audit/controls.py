@@ -20,10 +20,22 @@ answers (c = 1 by default) and returns a tuple transcript: ``False`` for BOTTOM 
 
 from __future__ import annotations
 
+from typing import Annotated, Any
+
 import numpy as np
 
-from geoprivate._validation import as_rng, check_epsilon, check_positive_int
+from geoprivate._validation import (
+    Check,
+    Epsilon,
+    Interval,
+    Joint,
+    Rng,
+    as_rng,
+    check_line_points,
+    checked,
+)
 from geoprivate.audit.laws import threshold_crossing_law
+from solvers._checks import MAX_ARRAY_BYTES, check_array_bytes
 
 __all__ = [
     "svt_no_query_noise",
@@ -34,13 +46,20 @@ __all__ = [
 ]
 
 
-def _values(values) -> np.ndarray:
-    v = np.asarray(values, dtype=np.float64)
-    if v.ndim != 1 or v.size == 0:
-        raise ValueError(f"values must be a non-empty 1-D vector, got shape {v.shape}")
-    if not np.all(np.isfinite(v)):
-        raise ValueError("values must be finite")
+def _values(values, name: str = "values") -> np.ndarray:
+    """The query values: a non-empty 1-D vector of finite reals (float64)."""
+    v = check_line_points(values, name)
+    if np.ndim(values) != 1 or v.size == 0:
+        raise ValueError(f"{name} must be a non-empty 1-D vector, got shape {np.shape(values)}")
     return v
+
+
+#: the query values q_j(D): a non-empty 1-D vector of finite reals
+_Values = Annotated[Any, Check(_values, kind="array")]
+#: a number of independent runs (the batch's arrays are checked against MAX_ARRAY_BYTES with the queries)
+#: the number of positive answers before halting (it scales the query noise 2c/ε: an exact float)
+_Cutoff = Annotated[int, Interval(ge=1, le=2**53)]
+_Size = Annotated[int, Interval(ge=1, le=MAX_ARRAY_BYTES), Joint("size * len(values) within MAX_ARRAY_BYTES")]
 
 
 def _first_top(above: np.ndarray) -> np.ndarray:
@@ -48,7 +67,10 @@ def _first_top(above: np.ndarray) -> np.ndarray:
     return np.where(above.any(axis=1), above.argmax(axis=1), m)
 
 
-def svt_no_query_noise_batch(values, epsilon, threshold, rng=None, size=1) -> list[tuple]:
+@checked
+def svt_no_query_noise_batch(
+    values: _Values, epsilon: Epsilon, threshold: float, rng: Rng = None, size: _Size = 1
+) -> list[tuple]:
     """``size`` runs of the broken no-query-noise SVT (Lyu–Su–Li Alg. 5), c = 1.
 
     Parameters
@@ -69,19 +91,19 @@ def svt_no_query_noise_batch(values, epsilon, threshold, rng=None, size=1) -> li
     list of tuple
         One transcript per run (``False`` for BOTTOM, ``True`` for TOP).
     """
-    v = _values(values)
-    eps = check_epsilon(epsilon)
-    size = check_positive_int(size, "size")
+    v, eps = values, epsilon
+    check_array_bytes(16 * size * (v.size + 4), f"size={size} runs of {v.size} queries")
     rng = as_rng(rng)
     rho = rng.laplace(0.0, 2.0 / eps, size=size)
-    above = v[None, :] >= float(threshold) + rho[:, None]
+    above = v[None, :] >= threshold + rho[:, None]
     first = _first_top(above)
     m = v.size
     transcripts = [(False,) * f + (True,) for f in range(m)] + [(False,) * m]  # the m + 1 possible ones
     return [transcripts[f] for f in first.tolist()]
 
 
-def svt_no_query_noise(values, epsilon, threshold, rng=None) -> tuple:
+@checked
+def svt_no_query_noise(values: _Values, epsilon: Epsilon, threshold: float, rng: Rng = None) -> tuple:
     """One run of the broken no-query-noise SVT (see the module docstring).
 
     Parameters
@@ -103,7 +125,10 @@ def svt_no_query_noise(values, epsilon, threshold, rng=None) -> tuple:
     return svt_no_query_noise_batch(values, epsilon, threshold, rng, 1)[0]
 
 
-def svt_output_noisy_value_batch(values, epsilon, threshold, rng=None, size=1, *, c=1) -> list[tuple]:
+@checked
+def svt_output_noisy_value_batch(
+    values: _Values, epsilon: Epsilon, threshold: float, rng: Rng = None, size: _Size = 1, *, c: _Cutoff = 1
+) -> list[tuple]:
     """``size`` runs of the broken noisy-value-releasing SVT (Lyu–Su–Li Alg. 3).
 
     Parameters
@@ -126,14 +151,12 @@ def svt_output_noisy_value_batch(values, epsilon, threshold, rng=None, size=1, *
     list of tuple
         One transcript per run (``False`` for BOTTOM, the released noisy value for TOP).
     """
-    v = _values(values)
-    eps = check_epsilon(epsilon)
-    size = check_positive_int(size, "size")
-    c = check_positive_int(c, "c")
+    v, eps = values, epsilon
+    check_array_bytes(64 * size * v.size, f"size={size} runs of {v.size} queries")
     rng = as_rng(rng)
     rho = rng.laplace(0.0, 2.0 / eps, size=size)
     noisy = v[None, :] + rng.laplace(0.0, 2.0 * c / eps, size=(size, v.size))
-    above = noisy >= float(threshold) + rho[:, None]
+    above = noisy >= threshold + rho[:, None]
     tops = np.cumsum(above, axis=1)
     halted = tops[:, -1] >= c
     length = np.where(halted, np.argmax(tops >= c, axis=1) + 1, v.size)  # up to the c-th TOP, or every query
@@ -142,7 +165,10 @@ def svt_output_noisy_value_batch(values, epsilon, threshold, rng=None, size=1, *
     return [tuple(row[:k]) for row, k in zip(cells.tolist(), length.tolist(), strict=True)]
 
 
-def svt_output_noisy_value(values, epsilon, threshold, rng=None, *, c=1) -> tuple:
+@checked
+def svt_output_noisy_value(
+    values: _Values, epsilon: Epsilon, threshold: float, rng: Rng = None, *, c: _Cutoff = 1
+) -> tuple:
     """One run of the broken noisy-value-releasing SVT (see the module docstring).
 
     Parameters
@@ -166,7 +192,8 @@ def svt_output_noisy_value(values, epsilon, threshold, rng=None, *, c=1) -> tupl
     return svt_output_noisy_value_batch(values, epsilon, threshold, rng, 1, c=c)[0]
 
 
-def svt_no_query_noise_output_law(values, epsilon, threshold) -> dict:
+@checked
+def svt_no_query_noise_output_law(values: _Values, epsilon: Epsilon, threshold: float) -> dict:
     """Exact law of the broken "no noise on the queries" sparse vector (Lyu–Su–Li 2017 Alg. 5).
 
     rho ~ Lap(2/eps); each query answers TOP (True) iff q_j >= threshold + rho, else BOTTOM
@@ -188,9 +215,8 @@ def svt_no_query_noise_output_law(values, epsilon, threshold) -> dict:
     dict
         Transcript (tuple of bool) -> probability.
     """
-    vals = [float(v) for v in values]
-    eps = check_epsilon(epsilon)
-    b = 2.0 / eps
+    vals = values.tolist()
+    b = 2.0 / epsilon
     from scipy import stats  # here, not at the top: scipy.stats costs ~1 s of every `import geoprivate`
 
     return threshold_crossing_law(vals, threshold, lambda x: stats.laplace.cdf(x, scale=b), cutoff=1)

@@ -9,11 +9,23 @@ written down (see the other modules of :mod:`geoprivate.audit`) is audited with 
 from __future__ import annotations
 
 import math
+import numbers
+from typing import Annotated, Any
 
 import mpmath
 import numpy as np
 
+from geoprivate._validation import Interval, Joint, UnitInterval, checked
+
 __all__ = ["hockey_stick", "delta_for_epsilon", "epsilon_for_delta"]
+
+#: a law on a finite outcome set: a sequence of probabilities, or a dict outcome -> probability (checked with
+#: the other law: both dicts or both sequences of one length)
+Law = Annotated[Any, Joint("p and q are both dicts or both sequences of one length (_as_pair)", kind="array")]
+#: ε >= 0, ``inf`` included
+ExtendedEpsilon = Annotated[float, Interval(ge=0, le=math.inf)]
+#: the tolerance on a float law's total mass
+Tolerance = Annotated[float, Interval(gt=0, lt=1)]
 
 
 def _aligned(p: dict, q: dict):
@@ -27,17 +39,30 @@ def _check_law(values, name: str, atol: float) -> None:
         raise ValueError(f"{name} must be a non-empty probability law")
     total = 0.0
     for i, v in enumerate(values):
-        if isinstance(v, (bool, np.bool_)):
-            raise TypeError(f"{name}[{i}] must be a real probability, got {v!r}")
+        if isinstance(v, (bool, np.bool_)) or not isinstance(v, numbers.Real):
+            raise TypeError(f"{name}[{i}] must be a real probability, got {type(v).__name__} {v!r}"[:200])
         try:
             x = float(v)
-        except (TypeError, ValueError):
-            raise TypeError(f"{name}[{i}] must be a real probability, got {type(v).__name__}") from None
+        except OverflowError:  # an int or Fraction beyond the floats
+            raise ValueError(
+                f"{name}[{i}] must be a finite probability >= 0, got an integer beyond the floats"
+            ) from None
         if not math.isfinite(x) or x < 0:
             raise ValueError(f"{name}[{i}] must be a finite probability >= 0, got {v!r}")
         total += x
     if abs(total - 1.0) > atol:
         raise ValueError(f"{name} must sum to 1 (a probability law; tolerance {atol:g}), got sum {total!r}")
+
+
+def _entries(law, name: str) -> list:
+    """A law given as a sequence (or array) of probabilities, as a list (a string or a non-iterable refused)."""
+    if isinstance(law, np.ndarray):
+        return list(np.ravel(law))
+    if isinstance(law, (str, bytes)) or not hasattr(law, "__iter__"):
+        raise TypeError(
+            f"{name} must be a sequence of probabilities or a dict outcome -> probability, got {type(law).__name__}"
+        )
+    return list(law)
 
 
 def _as_pair(p, q, atol: float = 1e-6):
@@ -47,10 +72,7 @@ def _as_pair(p, q, atol: float = 1e-6):
             raise TypeError("p and q must both be dicts (outcome -> probability) or both sequences")
         _, pa, qa = _aligned(p, q)
     else:
-        pa, qa = (
-            list(np.ravel(p) if isinstance(p, np.ndarray) else p),
-            list(np.ravel(q) if isinstance(q, np.ndarray) else q),
-        )
+        pa, qa = _entries(p, "p"), _entries(q, "q")
         if len(pa) != len(qa):
             raise ValueError(f"p and q must have the same length, got {len(pa)} and {len(qa)}")
     _check_law(pa, "p", atol)
@@ -58,7 +80,8 @@ def _as_pair(p, q, atol: float = 1e-6):
     return pa, qa
 
 
-def hockey_stick(p, q, epsilon, *, atol: float = 1e-6) -> float:
+@checked
+def hockey_stick(p: Law, q: Law, epsilon: ExtendedEpsilon, *, atol: Tolerance = 1e-6) -> float:
     """One-directional hockey-stick divergence sum_o max(0, p(o) - e^eps q(o)).
 
     ``p`` and ``q`` are two laws on the same finite outcome set: aligned sequences or dicts
@@ -86,10 +109,12 @@ def hockey_stick(p, q, epsilon, *, atol: float = 1e-6) -> float:
         NaN or negative epsilon; laws of unequal length, with NaN/inf/negative entries,
         or not summing to 1 within ``atol``.
     """
+    return _hockey_stick(p, q, epsilon, atol)
+
+
+def _hockey_stick(p, q, e: float, atol: float) -> float:
+    """:func:`hockey_stick` on checked ``e`` and ``atol`` (the laws are checked here)."""
     pa, qa = _as_pair(p, q, atol)
-    e = float(epsilon)
-    if math.isnan(e) or e < 0:
-        raise ValueError(f"epsilon must be >= 0, got {epsilon!r}")
     if math.isinf(e):
         return float(sum(a for a, b in zip(pa, qa, strict=True) if b == 0))
     ee = mpmath.e**e if any(isinstance(x, mpmath.mpf) for x in pa + qa) else (math.exp(e) if e < 709 else math.inf)
@@ -98,7 +123,8 @@ def hockey_stick(p, q, epsilon, *, atol: float = 1e-6) -> float:
     return float(sum(max(0, a - ee * b) for a, b in zip(pa, qa, strict=True)))
 
 
-def delta_for_epsilon(p, q, epsilon, *, atol: float = 1e-6) -> float:
+@checked
+def delta_for_epsilon(p: Law, q: Law, epsilon: ExtendedEpsilon, *, atol: Tolerance = 1e-6) -> float:
     """delta(eps): the least delta such that the pair (p, q) is (eps, delta)-indistinguishable.
 
     Parameters
@@ -106,7 +132,7 @@ def delta_for_epsilon(p, q, epsilon, *, atol: float = 1e-6) -> float:
     p, q : sequence of float or dict
         The two laws (as for :func:`hockey_stick`).
     epsilon : float
-        ε >= 0.
+        ε >= 0 (``inf`` allowed).
     atol : float, default 1e-6
         Tolerance on each law's total mass.
 
@@ -115,7 +141,7 @@ def delta_for_epsilon(p, q, epsilon, *, atol: float = 1e-6) -> float:
     float
         The larger of the two directions' hockey-stick divergences.
     """
-    return max(hockey_stick(p, q, epsilon, atol=atol), hockey_stick(q, p, epsilon, atol=atol))
+    return max(_hockey_stick(p, q, epsilon, atol), _hockey_stick(q, p, epsilon, atol))
 
 
 def _eps_one_direction(pa, qa, delta) -> float:
@@ -168,7 +194,8 @@ def _eps_one_direction_mp(pa, qa, delta) -> float:
     return 0.0
 
 
-def epsilon_for_delta(p, q, delta=0.0, *, atol: float = 1e-6) -> float:
+@checked
+def epsilon_for_delta(p: Law, q: Law, delta: UnitInterval = 0.0, *, atol: Tolerance = 1e-6) -> float:
     """The least eps >= 0 such that p and q are (eps, delta)-indistinguishable (both ways).
 
     ``inf`` when some outcome has positive probability under one law and zero under the
@@ -189,8 +216,10 @@ def epsilon_for_delta(p, q, delta=0.0, *, atol: float = 1e-6) -> float:
     float
         The least ε (possibly ``inf``).
     """
+    return _epsilon_for_delta(p, q, delta, atol)
+
+
+def _epsilon_for_delta(p, q, d: float, atol: float) -> float:
+    """:func:`epsilon_for_delta` on checked ``d`` and ``atol`` (the laws are checked here)."""
     pa, qa = _as_pair(p, q, atol)
-    d = float(delta)
-    if math.isnan(d) or not (0 <= d <= 1):
-        raise ValueError(f"delta must lie in [0, 1], got {delta!r}")
     return max(_eps_one_direction(pa, qa, d), _eps_one_direction(qa, pa, d))

@@ -63,18 +63,41 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Annotated, Any
 
 import flint
 import numpy as np
 
-from geoprivate._validation import check_delta, check_positive_int, check_positive_real, check_seed
-from geoprivate.audit.divergence import epsilon_for_delta, hockey_stick
+from geoprivate._validation import (
+    Check,
+    Choice,
+    Delta,
+    Interval,
+    NonNegative,
+    PositiveInt,
+    Seed,
+    checked,
+    shown,
+)
+from geoprivate.audit.divergence import Tolerance, _epsilon_for_delta, _hockey_stick
 from geoprivate.audit.neighbours import NeighbourSpace
 
 __all__ = ["LogRational", "ExactAuditResult", "exact_audit", "value_key"]
 
+#: the most examples :func:`exact_audit` asks hypothesis for (a search loop's count)
+MAX_EXAMPLES = 10**6
 
+
+def _log_rational_value(value, name: str) -> Fraction:
+    """e^ε of a :class:`LogRational`: an exact rational >= 1 (floats refused: they would be rounded)."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Rational):
+        raise TypeError(f"LogRational {name} must be a Fraction or int, got {type(value).__name__}")
+    if value < 1:
+        raise ValueError(f"LogRational {name} must be >= 1 (epsilon >= 0), got {shown(value)}")
+    return Fraction(int(value.numerator), int(value.denominator))
+
+
+@checked
 @dataclass(frozen=True)
 class LogRational:
     """ε = ln(``value``) for a rational ``value`` >= 1: lets e^ε enter the audit exactly.
@@ -94,20 +117,72 @@ class LogRational:
     (Fraction(3, 1), 1.098612)
     """
 
-    value: Fraction
-
-    def __post_init__(self):
-        v = self.value
-        if isinstance(v, bool) or not isinstance(v, (numbers.Rational,)):
-            raise TypeError(f"LogRational value must be a Fraction or int, got {type(v).__name__}")
-        if v < 1:
-            raise ValueError(f"LogRational value must be >= 1 (epsilon >= 0), got {v}")
-        object.__setattr__(self, "value", Fraction(v))
+    value: Annotated[Fraction, Check(_log_rational_value, kind="real")]
 
     def __float__(self) -> float:
         return math.log(self.value.numerator) - math.log(self.value.denominator)
 
 
+def _exact_real(x, name: str) -> Fraction:
+    """A real number >= 0 as the exact rational it is (a float: its binary value)."""
+    if isinstance(x, (bool, np.bool_)) or not isinstance(x, numbers.Real):
+        raise TypeError(f"{name} must be a real number, got {type(x).__name__}")
+    if isinstance(x, numbers.Rational):
+        v = Fraction(int(x.numerator), int(x.denominator))
+    else:
+        if not math.isfinite(x):
+            raise ValueError(f"{name} must be finite, got {x!r}")
+        if not hasattr(x, "as_integer_ratio"):
+            raise TypeError(f"{name} must be a float, an int, a Fraction or a LogRational, got {type(x).__name__}")
+        v = Fraction(*x.as_integer_ratio())
+    if v < 0:
+        raise ValueError(f"{name} must be >= 0, got {shown(x)}")
+    return v
+
+
+def _exact_epsilon(x, name: str) -> Fraction | LogRational:
+    """A claimed ε: a :class:`LogRational`, or a real number >= 0 as the exact rational it is."""
+    return x if isinstance(x, LogRational) else _exact_real(x, name)
+
+
+def _exact_delta(x, name: str) -> Fraction:
+    """A claimed δ in [0, 1) as the exact rational it is (a float: its binary value)."""
+    v = _exact_real(x, name)
+    if v >= 1:
+        raise ValueError(f"{name} must lie in [0, 1), got {shown(x)}")
+    return v
+
+
+def _rational_bounds(value, name: str) -> tuple[Fraction, Fraction]:
+    """Exact bounds (lo, hi) with lo <= hi."""
+    try:
+        lo, hi = value
+    except (TypeError, ValueError):
+        raise TypeError(f"{name} must be a pair (lo, hi) of Fractions, got {shown(value)}") from None
+    for x, which in ((lo, "lo"), (hi, "hi")):
+        if not isinstance(x, Fraction):
+            raise TypeError(f"{name}: {which} must be a Fraction, got {type(x).__name__}")
+    if lo > hi:
+        raise ValueError(f"{name} must have lo <= hi, got {shown(value)}")
+    return lo, hi
+
+
+def _exp_epsilon_value(value, name: str) -> Fraction:
+    """e^(ε at δ) of an exact audit: a Fraction >= 1."""
+    if not isinstance(value, Fraction):
+        raise TypeError(f"{name} must be a Fraction or None, got {type(value).__name__}")
+    if value < 1:
+        raise ValueError(f"{name} must be >= 1 (an e^epsilon), got {value}")
+    return value
+
+
+#: an exact claimed ε (float at its binary value, int, Fraction, LogRational)
+_Epsilon = Annotated[Any, Check(_exact_epsilon, kind="real")]
+#: ε >= 0, ``inf`` included
+_ExtendedEpsilon = Annotated[float, Interval(ge=0, le=math.inf)]
+
+
+@checked
 @dataclass(frozen=True)
 class ExactAuditResult:
     """Outcome of :func:`exact_audit`.
@@ -152,19 +227,19 @@ class ExactAuditResult:
     """
 
     pair: tuple
-    direction: str
-    delta_at_epsilon: float
-    delta_bounds: tuple | None
-    epsilon_at_delta: float
-    exp_epsilon_at_delta: Fraction | None
-    epsilon: float
-    delta: float
+    direction: Annotated[str, Choice("d0>d1", "d1>d0")]
+    delta_at_epsilon: NonNegative  # at most 1 (exact), or 1 + atol (a float law's mass)
+    delta_bounds: Annotated[tuple, Check(_rational_bounds, kind="object")] | None
+    epsilon_at_delta: _ExtendedEpsilon
+    exp_epsilon_at_delta: Annotated[Fraction, Check(_exp_epsilon_value, kind="real")] | None
+    epsilon: _ExtendedEpsilon
+    delta: Delta
     violated: bool
     exact: bool
-    pairs_examined: int
+    pairs_examined: PositiveInt
     shrunk: bool
     laws: tuple
-    epsilon_exact: Fraction | LogRational
+    epsilon_exact: _Epsilon
     exhaustive: bool
     epsilon_at_delta_pair: tuple
     shrunk_pair: tuple | None
@@ -176,23 +251,6 @@ class ExactAuditResult:
 
 
 # ------------------------------------------------------------------ exact numbers
-
-
-def _exact_real(x, name: str) -> Fraction:
-    """A real number >= 0 as the exact rational it is (a float: its binary value)."""
-    if isinstance(x, (bool, np.bool_)) or not isinstance(x, numbers.Real):
-        raise TypeError(f"{name} must be a real number, got {type(x).__name__}")
-    if isinstance(x, numbers.Rational):
-        v = Fraction(int(x.numerator), int(x.denominator))
-    else:
-        if not math.isfinite(float(x)):
-            raise ValueError(f"{name} must be finite, got {x!r}")
-        if not hasattr(x, "as_integer_ratio"):
-            raise TypeError(f"{name} must be a float, an int, a Fraction or a LogRational, got {type(x).__name__}")
-        v = Fraction(*x.as_integer_ratio())
-    if v < 0:
-        raise ValueError(f"{name} must be >= 0, got {x!r}")
-    return v
 
 
 def _dyadic(ball) -> tuple[int, int] | None:
@@ -282,7 +340,8 @@ def _log_up(r: Fraction) -> float:
 # ------------------------------------------------------------------ datasets keyed by value
 
 
-def value_key(obj):
+@checked
+def value_key(obj: Any):
     """A hashable key of a dataset's *value*, or None when it cannot be keyed.
 
     Two datasets get the same key only when they are equal values of the same types: ints,
@@ -332,10 +391,10 @@ def value_key(obj):
         return (t, obj.as_tuple())
     if isinstance(obj, (dict, set, frozenset)):
         items = obj.items() if isinstance(obj, dict) else ((v, None) for v in obj)
-        keys = [(value_key(k), value_key(v)) for k, v in items]
-        if any(k is None or v is None for k, v in keys):
+        entries = [(value_key(k), value_key(v)) for k, v in items]
+        if any(k is None or v is None for k, v in entries):
             return None
-        return (t, frozenset(keys))
+        return (t, frozenset(entries))
     if t.__eq__ is object.__eq__:  # compared by identity: no value to key by
         return None
     try:
@@ -365,8 +424,12 @@ class _Law:
 
 
 def _checked_law(law: Callable, dataset, atol: float) -> _Law:
-    """law(dataset) validated (a mapping of probabilities summing to 1)."""
-    out = law(dataset)
+    """law(dataset) validated (a mapping of probabilities summing to 1); the law's own failure names it."""
+    try:
+        out = law(dataset)
+    except (TypeError, ValueError) as exc:
+        text = (str(exc).strip().splitlines() or [""])[0][:200]
+        raise type(exc)(f"law({_short(dataset)}) failed: {type(exc).__name__}: {text}") from exc
     if not hasattr(out, "items"):
         raise TypeError(f"law must return a mapping outcome -> probability, got {type(out).__name__}")
     exact = True
@@ -519,8 +582,8 @@ def _audit_pair(pair, p: _Law, q: _Law, E: _ExpEpsilon, eps_f: float, delta: Fra
         )
     pf = {o: float(v) for o, v in p.probs.items()}
     qf = {o: float(v) for o, v in q.probs.items()}
-    fw, bw = hockey_stick(pf, qf, eps_f, atol=atol), hockey_stick(qf, pf, eps_f, atol=atol)
-    eps_at = epsilon_for_delta(pf, qf, float(delta), atol=atol)
+    fw, bw = _hockey_stick(pf, qf, eps_f, atol), _hockey_stick(qf, pf, eps_f, atol)
+    eps_at = _epsilon_for_delta(pf, qf, float(delta), atol)
     return _PairEval(pair, False, "d0>d1" if fw >= bw else "d1>d0", (pf, qf), delta_f=max(fw, bw), eps_at_f=eps_at)
 
 
@@ -643,15 +706,27 @@ def _search_strategy(strategy, evaluate: _Evaluator, max_examples: int, seed: in
     return None
 
 
+def _neighbour_source(value, name: str):
+    """A :class:`NeighbourSpace`, a hypothesis strategy or an iterable of pairs (not a string), unchanged."""
+    if isinstance(value, NeighbourSpace) or _is_strategy(value):
+        return value
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+        raise TypeError(
+            f"{name} must be a NeighbourSpace, an iterable of pairs or a hypothesis strategy, got {type(value).__name__}"
+        )
+    return value
+
+
+@checked
 def exact_audit(
     law: Callable,
-    neighbours,
-    epsilon,
-    delta=0.0,
+    neighbours: Annotated[Any, Check(_neighbour_source, kind="object")],
+    epsilon: _Epsilon,
+    delta: Annotated[Any, Check(_exact_delta, kind="real")] = 0.0,
     *,
-    max_examples: int = 1000,
-    seed: int = 0,
-    atol: float = 1e-9,
+    max_examples: Annotated[int, Interval(ge=1, le=MAX_EXAMPLES)] = 1000,
+    seed: Seed = 0,
+    atol: Tolerance = 1e-9,
 ) -> ExactAuditResult:
     """Exact (ε, δ) audit of a mechanism given by its output law, over neighbouring pairs.
 
@@ -723,18 +798,11 @@ def exact_audit(
     >>> r.exhaustive, r.pairs_examined, r.epsilon_at_delta_pair, r.exp_epsilon_at_delta
     (True, 22, ((0, 0), (1, 1)), Fraction(2, 1))
     """
-    if not callable(law):
-        raise TypeError(f"law must be callable (dataset -> law), got {type(law).__name__}")
-    eps = epsilon if isinstance(epsilon, LogRational) else _exact_real(epsilon, "epsilon")
+    eps, d = epsilon, Fraction(delta)  # the default 0.0 is not converted by the check
     try:
         eps_f = float(eps)
     except OverflowError:
         eps_f = math.inf
-    check_delta(delta)
-    d = _exact_real(delta, "delta")
-    max_examples = check_positive_int(max_examples, "max_examples")
-    seed = check_seed(seed)
-    atol = check_positive_real(atol, "atol")
     E = _ExpEpsilon(eps)
     worst = _Worst(E)
     strategy = _is_strategy(neighbours)
@@ -746,7 +814,7 @@ def exact_audit(
     else:
         try:
             pairs = neighbours.pairs() if space else iter(neighbours)
-        except TypeError:
+        except TypeError:  # an object with __iter__ that does not iterate
             raise TypeError(
                 f"neighbours must be a NeighbourSpace, an iterable of pairs or a hypothesis strategy, "
                 f"got {type(neighbours).__name__}"

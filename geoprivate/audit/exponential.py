@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import functools
 import math
+from typing import Annotated
 
 import numpy as np
 
+from geoprivate._validation import Epsilon, Joint, Sensitivity, checked
 from geoprivate.audit.exact import exact_audit
-from geoprivate.mechanisms.exponential import exponential_mechanism_log_probabilities
+from geoprivate.mechanisms.exponential import Scores, exponential_mechanism_log_probabilities
 
 __all__ = ["exponential_mechanism_audit"]
 
@@ -16,7 +18,13 @@ __all__ = ["exponential_mechanism_audit"]
 _LOG_TINY = math.log(np.finfo(np.float64).tiny)
 
 
-def exponential_mechanism_audit(scores, scores_prime, epsilon, sensitivity=1.0) -> dict:
+@checked
+def exponential_mechanism_audit(
+    scores: Scores,
+    scores_prime: Annotated[Scores, Joint("the shape of scores")],
+    epsilon: Epsilon,
+    sensitivity: Sensitivity = 1.0,
+) -> dict:
     """Exact audit of the exponential mechanism on two score vectors, by :func:`~geoprivate.audit.exact_audit`.
 
     The two output laws (P(o) ∝ exp(ε s_o / (2Δ)), from the log-probabilities of

@@ -10,14 +10,27 @@ from __future__ import annotations
 
 import functools
 import itertools
+from typing import Annotated, Any
 
+from geoprivate._validation import Delta, Epsilon, Interval, Joint, Probability, checked
 from geoprivate.audit.exact import exact_audit
 from geoprivate.mechanisms.interior_point import _as_domain_size, _as_points, interior_point_output_law
 
-__all__ = ["interior_point_exact_audit"]
+__all__ = ["interior_point_exact_audit", "MAX_NEIGHBOURS"]
+
+#: the most replacement neighbours audited (each one an output law): checked before the first law
+MAX_NEIGHBOURS = 10**4
 
 
-def interior_point_exact_audit(values, domain_size, epsilon, delta, beta, **kwargs) -> dict:
+@checked
+def interior_point_exact_audit(
+    values: Annotated[Any, Joint("integers in [0, domain_size) (_as_points)", kind="array")],
+    domain_size: Annotated[int, Interval(ge=2), Joint("len(values) * (domain_size - 1) <= MAX_NEIGHBOURS")],
+    epsilon: Epsilon,
+    delta: Delta,
+    beta: Probability,
+    **kwargs: Any,
+) -> dict:
     """Exact audit over every replacement neighbour of ``values`` ([Yan25] Definition 9).
 
     The pairs (``values``, values with one entry replaced by another domain element) are
@@ -31,7 +44,8 @@ def interior_point_exact_audit(values, domain_size, epsilon, delta, beta, **kwar
     ----------
     values : sequence of int in [0, domain_size)
     domain_size : int
-        Small (every neighbour replaces one entry by each domain element).
+        >= 2 and small: every neighbour replaces one entry by each other domain element, and the
+        ``len(values) * (domain_size - 1)`` neighbours are at most :data:`MAX_NEIGHBOURS`.
     epsilon, delta, beta : float
         As for :func:`~geoprivate.mechanisms.interior_point.interior_point`.
     **kwargs
@@ -47,6 +61,11 @@ def interior_point_exact_audit(values, domain_size, epsilon, delta, beta, **kwar
         means the audit has little power).
     """
     pts = _as_points(values, _as_domain_size(domain_size))
+    if len(pts) * (domain_size - 1) > MAX_NEIGHBOURS:
+        raise ValueError(
+            f"domain_size={domain_size} gives len(values) * (domain_size - 1) = {len(pts) * (domain_size - 1)}"
+            f" replacement neighbours, above MAX_NEIGHBOURS = {MAX_NEIGHBOURS} (each one an output law)"
+        )
 
     @functools.cache
     def law(dataset: tuple) -> dict:
@@ -58,8 +77,6 @@ def interior_point_exact_audit(values, domain_size, epsilon, delta, beta, **kwar
         for i, new in itertools.product(range(len(pts)), range(domain_size))
         if new != pts[i]
     ]
-    if not pairs:
-        raise ValueError(f"domain_size must be >= 2 for a replacement neighbour to exist, got {domain_size!r}")
     res = exact_audit(law, pairs, epsilon, delta)
     return dict(
         delta_at_epsilon=res.delta_at_epsilon,

@@ -50,8 +50,9 @@ import numbers
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Annotated, Any, Literal
 
-from geoprivate._validation import _integer, check_positive_int
+from geoprivate._validation import Check, Interval, Joint, PositiveInt, check_int_in_range, check_positive_int, checked
 from geoprivate.audit.exact import LogRational
 
 __all__ = [
@@ -74,6 +75,11 @@ __all__ = [
 _Terms = tuple[tuple[Fraction, Fraction], ...]
 
 _KINDS = ("pmf", "cdf", "sf")
+#: the largest |integer| a law is evaluated at (a point, a centre, a query, a threshold, a sensitivity): the
+#: exact powers r^t have |t| * log2(denominator) bits, so an integer of 2**63 would never finish
+MAX_POINT = 10**6
+#: the widest window [lo, hi] of a clamped law (one cdf evaluation per point)
+MAX_WINDOW = 10**4
 
 
 # ------------------------------------------------------------------------------- validation
@@ -92,11 +98,18 @@ def _ratio(r, name: str = "r") -> Fraction:
     return v
 
 
+def _point(t, name: str) -> int:
+    """An integer within [-MAX_POINT, MAX_POINT]."""
+    return check_int_in_range(t, name, -MAX_POINT, MAX_POINT)
+
+
 def _window(lo, hi) -> tuple[int, int]:
-    """Integers lo <= hi."""
-    a, b = _integer(lo, "lo"), _integer(hi, "hi")
+    """Integers lo <= hi, at most MAX_WINDOW apart."""
+    a, b = _point(lo, "lo"), _point(hi, "hi")
     if a > b:
         raise ValueError(f"lo must be <= hi, got lo={a}, hi={b}")
+    if b - a > MAX_WINDOW:
+        raise ValueError(f"hi - lo must be at most MAX_WINDOW = {MAX_WINDOW} (one cdf value each), got {b - a}")
     return a, b
 
 
@@ -111,20 +124,79 @@ def _sequence(values, name: str, what: str) -> list:
 
 
 def _integers(values, name: str) -> list[int]:
-    """A non-empty sequence of integers."""
-    return [_integer(v, f"{name}[{i}]") for i, v in enumerate(_sequence(values, name, "integers"))]
+    """A non-empty sequence of integers, each within [-MAX_POINT, MAX_POINT]."""
+    return [_point(v, f"{name}[{i}]") for i, v in enumerate(_sequence(values, name, "integers"))]
 
 
-def _finite_real(x, name: str) -> None:
-    """A finite real number (exact or float), kept as given."""
+def _finite_real(x, name: str):
+    """A finite real number (exact or float), returned as given."""
     if isinstance(x, bool) or not isinstance(x, numbers.Real):
         raise TypeError(f"{name} must be a real number, got {x!r}")
-    if not math.isfinite(x):
+    try:
+        finite = math.isfinite(x)
+    except OverflowError:  # an int or Fraction beyond the floats: finite
+        finite = True
+    if not finite:
         raise ValueError(f"{name} must be finite, got {x!r}")
+    return x
 
 
-def _cutoff(cutoff) -> int | None:
-    return None if cutoff is None else check_positive_int(cutoff, "cutoff")
+def _finite_reals(values, name: str) -> list:
+    """A non-empty sequence of finite reals, as given."""
+    return [_finite_real(v, f"{name}[{i}]") for i, v in enumerate(_sequence(values, name, "reals"))]
+
+
+def _sensitivity(d, name: str) -> int:
+    """An integer sensitivity in [1, MAX_POINT]."""
+    d = check_positive_int(d, name)
+    if d > MAX_POINT:
+        raise ValueError(f"{name} must be at most MAX_POINT = {MAX_POINT}, got {d}")
+    return d
+
+
+def _middle(values, name: str) -> tuple:
+    """The explicit values of a :class:`PiecewiseGeometric`: a tuple (or list) of exact rationals."""
+    if not isinstance(values, (tuple, list)):
+        raise TypeError(f"{name} must be a tuple of rationals, got {type(values).__name__}")
+    return tuple(_rational(v, f"{name}[{i}]") for i, v in enumerate(values))
+
+
+def _tail(pairs, name: str) -> _Terms:
+    """The (base, coefficient) pairs of a tail, canonical: bases positive rationals."""
+    if not isinstance(pairs, (tuple, list)):
+        raise TypeError(f"{name} must be a tuple of (base, coefficient) pairs, got {type(pairs).__name__}")
+    out = []
+    for i, pair in enumerate(pairs):
+        if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+            raise TypeError(f"{name}[{i}] must be a (base, coefficient) pair, got {pair!r}")
+        b, c = _rational(pair[0], f"{name}[{i}] base"), _rational(pair[1], f"{name}[{i}] coefficient")
+        if b <= 0:
+            raise ValueError(f"{name}[{i}] base must be > 0, got {b}")
+        out.append((b, c))
+    return _terms(out)
+
+
+def _tops(values, name: str) -> list:
+    """A non-empty sequence of :class:`PiecewiseGeometric` functions."""
+    tops = _sequence(values, name, "PiecewiseGeometric")
+    for j, t in enumerate(tops):
+        if not isinstance(t, PiecewiseGeometric):
+            raise TypeError(f"{name}[{j}] must be a PiecewiseGeometric, got {type(t).__name__}")
+    return tops
+
+
+#: an exact rational (int, Fraction, NumPy integer; floats refused, never rounded)
+_Rational = Annotated[Any, Check(_rational, kind="real")]
+#: a noise ratio: an exact rational in (0, 1)
+_Ratio = Annotated[Any, Check(_ratio, kind="real")]
+#: an integer point (a value, a centre, a query, a threshold) within [-MAX_POINT, MAX_POINT]
+_Point = Annotated[int, Interval(ge=-MAX_POINT, le=MAX_POINT)]
+#: the upper end of a window: lo <= hi <= lo + MAX_WINDOW
+_Hi = Annotated[int, Interval(ge=-MAX_POINT, le=MAX_POINT), Joint("lo <= hi <= lo + MAX_WINDOW")]
+#: a non-empty sequence of integer queries within [-MAX_POINT, MAX_POINT]
+_Queries = Annotated[Any, Check(_integers, kind="array")]
+#: a cut-off: a positive number of ⊤ answers, or None for none
+_Cutoff = PositiveInt | None
 
 
 # ------------------------------------------------------------------- piecewise-geometric functions
@@ -140,6 +212,7 @@ def _eval(terms: _Terms, t: int) -> Fraction:
     return sum((c * b**t for b, c in terms), Fraction(0))
 
 
+@checked
 @dataclass(frozen=True, eq=False)
 class PiecewiseGeometric:
     """A function g: ℤ → ℚ of an integer noise value whose tails are finite sums of geometric sequences.
@@ -171,32 +244,10 @@ class PiecewiseGeometric:
     True
     """
 
-    lo: int
-    middle: tuple = ()
-    left: tuple = ()
-    right: tuple = ()
-
-    def __post_init__(self):
-        lo = _integer(self.lo, "lo")
-        if not isinstance(self.middle, (tuple, list)):
-            raise TypeError(f"middle must be a tuple of rationals, got {type(self.middle).__name__}")
-        middle = tuple(_rational(v, f"middle[{i}]") for i, v in enumerate(self.middle))
-        tails = []
-        for side in ("left", "right"):
-            pairs = getattr(self, side)
-            if not isinstance(pairs, (tuple, list)):
-                raise TypeError(f"{side} must be a tuple of (base, coefficient) pairs, got {type(pairs).__name__}")
-            out = []
-            for i, pair in enumerate(pairs):
-                if not isinstance(pair, (tuple, list)) or len(pair) != 2:
-                    raise TypeError(f"{side}[{i}] must be a (base, coefficient) pair, got {pair!r}")
-                b, c = _rational(pair[0], f"{side}[{i}] base"), _rational(pair[1], f"{side}[{i}] coefficient")
-                if b <= 0:
-                    raise ValueError(f"{side}[{i}] base must be > 0, got {b}")
-                out.append((b, c))
-            tails.append(_terms(out))
-        for name, value in zip(("lo", "middle", "left", "right"), (lo, middle, *tails), strict=True):
-            object.__setattr__(self, name, value)
+    lo: _Point
+    middle: Annotated[tuple, Check(_middle, kind="object")] = ()
+    left: Annotated[tuple, Check(_tail, kind="object")] = ()
+    right: Annotated[tuple, Check(_tail, kind="object")] = ()
 
     @classmethod
     def _raw(cls, lo: int, middle: tuple, left: _Terms, right: _Terms) -> PiecewiseGeometric:
@@ -208,7 +259,7 @@ class PiecewiseGeometric:
 
     # -- constructors
     @classmethod
-    def constant(cls, value) -> PiecewiseGeometric:
+    def constant(cls, value: _Rational) -> PiecewiseGeometric:
         """The constant function ``value``.
 
         Parameters
@@ -220,12 +271,11 @@ class PiecewiseGeometric:
         -------
         PiecewiseGeometric
         """
-        v = _rational(value, "value")
-        t = _terms([(Fraction(1), v)])
+        t = _terms([(Fraction(1), value)])
         return cls._raw(0, (), t, t)
 
     @classmethod
-    def step(cls, at, below, above) -> PiecewiseGeometric:
+    def step(cls, at: _Point, below: _Rational, above: _Rational) -> PiecewiseGeometric:
         """The step function: ``below`` for t < ``at``, ``above`` for t >= ``at``.
 
         Parameters
@@ -245,12 +295,12 @@ class PiecewiseGeometric:
         >>> g(1), g(2)
         (Fraction(1, 1), Fraction(0, 1))
         """
-        a = _integer(at, "at")
-        lower, upper = _rational(below, "below"), _rational(above, "above")
-        return cls._raw(a, (), _terms([(Fraction(1), lower)]), _terms([(Fraction(1), upper)]))
+        return cls._raw(at, (), _terms([(Fraction(1), below)]), _terms([(Fraction(1), above)]))
 
     @classmethod
-    def discrete_laplace(cls, r, kind: str = "pmf", centre=0) -> PiecewiseGeometric:
+    def discrete_laplace(
+        cls, r: _Ratio, kind: Literal["pmf", "cdf", "sf"] = "pmf", centre: _Point = 0
+    ) -> PiecewiseGeometric:
         """t ↦ P(c + Z = t), P(c + Z <= t) or P(c + Z > t) for Z two-sided geometric of ratio ``r``.
 
         With C = (1 − r)/(1 + r): pmf C r^|t − c|; cdf 1 − r^(t − c + 1)/(1 + r) for t >= c and
@@ -269,10 +319,7 @@ class PiecewiseGeometric:
         -------
         PiecewiseGeometric
         """
-        r = _ratio(r)
-        if kind not in _KINDS:
-            raise ValueError(f"kind must be one of {_KINDS}, got {kind!r}")
-        c = _integer(centre, "centre")
+        c = centre
         one, inv = Fraction(1), 1 / r
         if kind == "pmf":
             k = (1 - r) / (1 + r)
@@ -293,7 +340,7 @@ class PiecewiseGeometric:
 
     def __call__(self, t) -> Fraction:
         """g(t) for an integer t."""
-        t = _integer(t, "t")
+        t = _point(t, "t")
         if t < self.lo:
             return _eval(self.left, t)
         if t >= self.hi:
@@ -394,12 +441,12 @@ class PiecewiseGeometric:
 
 
 # ------------------------------------------------------------------------------- scalar laws
-def _scalar(kind: str, k, r, centre) -> Fraction:
-    k = _integer(k, "k")
+def _scalar(kind: Literal["pmf", "cdf", "sf"], k: int, r: Fraction, centre: int) -> Fraction:
     return PiecewiseGeometric.discrete_laplace(r, kind, centre)(k)
 
 
-def discrete_laplace_pmf(k, r, centre=0) -> Fraction:
+@checked
+def discrete_laplace_pmf(k: _Point, r: _Ratio, centre: _Point = 0) -> Fraction:
     """P(c + Z = k) for Z two-sided geometric of ratio ``r``: (1 − r)/(1 + r) · r^|k − c| ([GRS09]).
 
     Parameters
@@ -424,7 +471,8 @@ def discrete_laplace_pmf(k, r, centre=0) -> Fraction:
     return _scalar("pmf", k, r, centre)
 
 
-def discrete_laplace_cdf(k, r, centre=0) -> Fraction:
+@checked
+def discrete_laplace_cdf(k: _Point, r: _Ratio, centre: _Point = 0) -> Fraction:
     """P(c + Z <= k) for Z two-sided geometric of ratio ``r`` (closed form, exact).
 
     P(Z <= m) = 1 − r^(m + 1)/(1 + r) for m >= 0 and r^(−m)/(1 + r) for m < 0.
@@ -451,7 +499,8 @@ def discrete_laplace_cdf(k, r, centre=0) -> Fraction:
     return _scalar("cdf", k, r, centre)
 
 
-def discrete_laplace_sf(k, r, centre=0) -> Fraction:
+@checked
+def discrete_laplace_sf(k: _Point, r: _Ratio, centre: _Point = 0) -> Fraction:
     """P(c + Z > k) = 1 − :func:`discrete_laplace_cdf` (the survival function, as in scipy).
 
     Parameters
@@ -476,7 +525,10 @@ def discrete_laplace_sf(k, r, centre=0) -> Fraction:
     return _scalar("sf", k, r, centre)
 
 
-def discrete_laplace_epsilon(r, sensitivity=1) -> LogRational:
+@checked
+def discrete_laplace_epsilon(
+    r: _Ratio, sensitivity: Annotated[int, Check(_sensitivity, kind="int")] = 1
+) -> LogRational:
     """The ε of two-sided geometric noise of ratio ``r`` on an integer query of sensitivity Δ, exactly.
 
     The geometric mechanism q(D) + Z is ε-DP for ε = Δ ln(1/r) and for no smaller ε ([GRS09]; the
@@ -503,13 +555,12 @@ def discrete_laplace_epsilon(r, sensitivity=1) -> LogRational:
     >>> discrete_laplace_epsilon(F(4, 5), sensitivity=2)
     LogRational(value=Fraction(25, 16))
     """
-    r = _ratio(r)
-    d = check_positive_int(sensitivity, "sensitivity")
-    return LogRational(1 / r**d)
+    return LogRational(1 / r**sensitivity)
 
 
 # ---------------------------------------------------------------------------- post-processings
-def clamped_law(cdf: Callable, lo, hi) -> dict:
+@checked
+def clamped_law(cdf: Callable, lo: _Point, hi: _Hi) -> dict:
     """The law of clamp(X, lo, hi) for an integer-valued X with cumulative distribution ``cdf``.
 
     P(lo) = F(lo) (X censored from below), P(v) = F(v) − F(v − 1) for lo < v < hi, P(hi) =
@@ -534,8 +585,6 @@ def clamped_law(cdf: Callable, lo, hi) -> dict:
     >>> clamped_law(lambda k: discrete_laplace_cdf(k, F(1, 3)), -1, 1)
     {-1: Fraction(1, 4), 0: Fraction(1, 2), 1: Fraction(1, 4)}
     """
-    if not callable(cdf):
-        raise TypeError(f"cdf must be callable (k -> P(X <= k)), got {type(cdf).__name__}")
     lo, hi = _window(lo, hi)
     if lo == hi:
         return {lo: Fraction(1)}
@@ -546,7 +595,8 @@ def clamped_law(cdf: Callable, lo, hi) -> dict:
     return law
 
 
-def discrete_laplace_clamped_law(r, lo, hi, centre=0) -> dict:
+@checked
+def discrete_laplace_clamped_law(r: _Ratio, lo: _Point, hi: _Hi, centre: _Point = 0) -> dict:
     """The exact law of clamp(c + Z, lo, hi), Z two-sided geometric of ratio ``r``.
 
     Parameters
@@ -573,7 +623,8 @@ def discrete_laplace_clamped_law(r, lo, hi, centre=0) -> dict:
     return clamped_law(f, lo, hi)
 
 
-def noisy_max_cdf(v, queries, r) -> Fraction:
+@checked
+def noisy_max_cdf(v: _Point, queries: _Queries, r: _Ratio) -> Fraction:
     """P(max_j (q_j + ν_j) <= v) = Π_j P(ν <= v − q_j), the ν_j independent two-sided geometric.
 
     Parameters
@@ -595,15 +646,14 @@ def noisy_max_cdf(v, queries, r) -> Fraction:
     >>> noisy_max_cdf(0, (0, 0), F(1, 2))  # (2/3)^2
     Fraction(4, 9)
     """
-    v = _integer(v, "v")
-    r = _ratio(r)
     out = Fraction(1)
-    for q in _integers(queries, "queries"):
+    for q in queries:
         out *= discrete_laplace_cdf(v, r, q)
     return out
 
 
-def noisy_argmax_law(queries, r) -> dict:
+@checked
+def noisy_argmax_law(queries: _Queries, r: _Ratio) -> dict:
     """The exact law of argmax_j (q_j + ν_j) (report noisy max), ties to the lowest index.
 
     P(argmax = i) = Σ_v P(q_i + ν_i = v) Π_{j<i} P(q_j + ν_j <= v − 1) Π_{j>i} P(q_j + ν_j <= v),
@@ -628,8 +678,7 @@ def noisy_argmax_law(queries, r) -> dict:
     >>> noisy_argmax_law((0, 0), F(1, 2))  # 1/2 each, and the tie P(ν_0 = ν_1) = 5/27 goes to index 0
     {0: Fraction(16, 27), 1: Fraction(11, 27)}
     """
-    q = _integers(queries, "queries")
-    r = _ratio(r)
+    q = queries
     law = {}
     for i, qi in enumerate(q):
         g = PiecewiseGeometric.discrete_laplace(r, "pmf", qi)
@@ -641,7 +690,10 @@ def noisy_argmax_law(queries, r) -> dict:
 
 
 # ----------------------------------------------------------------- comparisons with a noisy threshold
-def noisy_comparison_given_threshold(query, threshold, r_query=None, *, strict: bool = False) -> PiecewiseGeometric:
+@checked
+def noisy_comparison_given_threshold(
+    query: _Point, threshold: _Point, r_query: _Ratio | None = None, *, strict: bool = False
+) -> PiecewiseGeometric:
     """P(q + ν >= T + ρ | ρ) (``>`` when ``strict``) as a function of the threshold noise ρ.
 
     ν is two-sided geometric of ratio ``r_query`` (``None``: no query noise, a 0/1 step in ρ).
@@ -668,13 +720,16 @@ def noisy_comparison_given_threshold(query, threshold, r_query=None, *, strict: 
     >>> top(0), top(1), top(2)  # P(ν >= −1), P(ν >= 0), P(ν >= 1)
     (Fraction(5, 6), Fraction(2, 3), Fraction(1, 3))
     """
-    c = _integer(query, "query") - _integer(threshold, "threshold") + (0 if strict else 1)
+    c = query - threshold + (0 if strict else 1)
     if r_query is None:
         return PiecewiseGeometric.step(c, 1, 0)
-    return PiecewiseGeometric.discrete_laplace(_ratio(r_query, "r_query"), "sf", c)
+    return PiecewiseGeometric.discrete_laplace(r_query, "sf", c)
 
 
-def noisy_comparison_probability(query, threshold, r_query, r_threshold, *, strict: bool = False) -> Fraction:
+@checked
+def noisy_comparison_probability(
+    query: _Point, threshold: _Point, r_query: _Ratio | None, r_threshold: _Ratio, *, strict: bool = False
+) -> Fraction:
     """P(q + ν >= T + ρ) (``>`` when ``strict``), summed over the threshold noise ρ exactly.
 
     ν and ρ are independent two-sided geometric of ratios ``r_query`` (``None``: no query
@@ -703,10 +758,13 @@ def noisy_comparison_probability(query, threshold, r_query, r_threshold, *, stri
     Fraction(11, 27)
     """
     top = noisy_comparison_given_threshold(query, threshold, r_query, strict=strict)
-    return (top * PiecewiseGeometric.discrete_laplace(_ratio(r_threshold, "r_threshold"), "pmf")).total()
+    return (top * PiecewiseGeometric.discrete_laplace(r_threshold, "pmf")).total()
 
 
-def shared_threshold_law(tops, r_threshold, *, cutoff=None) -> dict:
+@checked
+def shared_threshold_law(
+    tops: Annotated[Any, Check(_tops, kind="object")], r_threshold: _Ratio, *, cutoff: _Cutoff = None
+) -> dict:
     """The exact law of a transcript of comparisons against one shared noisy threshold.
 
     Given the threshold noise ρ (two-sided geometric of ratio ``r_threshold``) the answers are
@@ -736,12 +794,8 @@ def shared_threshold_law(tops, r_threshold, *, cutoff=None) -> dict:
     >>> sorted(shared_threshold_law(tops, F(1, 2)).items())
     [((False, False), Fraction(1, 3)), ((True, False), Fraction(1, 3)), ((True, True), Fraction(1, 3))]
     """
-    tops = _sequence(tops, "tops", "PiecewiseGeometric")
-    for j, t in enumerate(tops):
-        if not isinstance(t, PiecewiseGeometric):
-            raise TypeError(f"tops[{j}] must be a PiecewiseGeometric, got {type(t).__name__}")
-    cut = _cutoff(cutoff)
-    pmf = PiecewiseGeometric.discrete_laplace(_ratio(r_threshold, "r_threshold"), "pmf")
+    cut = cutoff
+    pmf = PiecewiseGeometric.discrete_laplace(r_threshold, "pmf")
     # one common window, so that the products below never widen one again
     lo, hi = min(g.lo for g in (pmf, *tops)), max(g.hi for g in (pmf, *tops))
     pmf = pmf._on(lo, hi)
@@ -762,7 +816,23 @@ def shared_threshold_law(tops, r_threshold, *, cutoff=None) -> dict:
     return law
 
 
-def threshold_crossing_law(values, threshold, threshold_cdf: Callable, *, cutoff=1) -> dict:
+def _cdf_at(threshold_cdf: Callable, x):
+    """``threshold_cdf(x)`` at a cut point; its refusal is one line naming threshold_cdf and the point."""
+    try:
+        return threshold_cdf(x)
+    except (TypeError, ValueError) as exc:
+        kind = TypeError if isinstance(exc, TypeError) else ValueError
+        raise kind(f"threshold_cdf failed at the cut point x = {x!r} (a value - threshold): {exc}"[:300]) from None
+
+
+@checked
+def threshold_crossing_law(
+    values: Annotated[Any, Check(_finite_reals, kind="array"), Joint("values - threshold go to threshold_cdf")],
+    threshold: Annotated[Any, Check(_finite_real, kind="real"), Joint("values - threshold go to threshold_cdf")],
+    threshold_cdf: Callable,
+    *,
+    cutoff: _Cutoff = 1,
+) -> dict:
     """The law of the transcript "q_j >= T + ρ?" (no query noise) for a threshold noise ρ of any law.
 
     Given ρ the transcript is deterministic: query j answers ⊤ iff ρ <= q_j − T.  So the law
@@ -793,22 +863,16 @@ def threshold_crossing_law(values, threshold, threshold_cdf: Callable, *, cutoff
     >>> sorted(threshold_crossing_law([1, 0], 1, lambda x: discrete_laplace_cdf(x, F(1, 2)), cutoff=None).items())
     [((False, False), Fraction(1, 3)), ((True, False), Fraction(1, 3)), ((True, True), Fraction(1, 3))]
     """
-    values = _sequence(values, "values", "reals")
-    for i, v in enumerate(values):
-        _finite_real(v, f"values[{i}]")
-    _finite_real(threshold, "threshold")
-    if not callable(threshold_cdf):
-        raise TypeError(f"threshold_cdf must be callable (x -> P(rho <= x)), got {type(threshold_cdf).__name__}")
-    cut = _cutoff(cutoff)
+    cut = cutoff
     cuts = sorted({v - threshold for v in values})
     law: dict = {}
     for i, upper in enumerate([*cuts, None]):  # ρ ∈ (cuts[i - 1], upper]; None: ρ above every cut
         if upper is None:
-            mass = 1 - threshold_cdf(cuts[-1])
+            mass = 1 - _cdf_at(threshold_cdf, cuts[-1])
         elif i == 0:
-            mass = threshold_cdf(upper)
+            mass = _cdf_at(threshold_cdf, upper)
         else:
-            mass = threshold_cdf(upper) - threshold_cdf(cuts[i - 1])
+            mass = _cdf_at(threshold_cdf, upper) - _cdf_at(threshold_cdf, cuts[i - 1])
         out, n_top = [], 0
         for v in values:
             top = upper is not None and v - threshold >= upper

@@ -31,15 +31,23 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable, Iterator, Sequence
+from typing import Annotated, Any
 
-from geoprivate._validation import check_int_in_range, check_positive_int
+from geoprivate._validation import Check, Choice, Interval, Joint, NonNegInt, PositiveInt, check_int_in_range, checked
 
 __all__ = ["NeighbourSpace", "query_vector_neighbours", "dataset_neighbours"]
 
 QUERY_RELATIONS = ("every-query", "one-query")
 DATASET_RELATIONS = ("add-remove", "replace-one")
+#: the largest |value| of a query box (its ends)
+MAX_QUERY_VALUE = 1 << 62
+#: the most records in a universe, and in a dataset
+MAX_RECORDS = 1 << 20
+#: the longest query vector
+MAX_LEN = 64
 
 
+@checked
 class NeighbourSpace:
     """A finite space of neighbouring pairs: a generator of all of them, their number, a strategy.
 
@@ -67,7 +75,14 @@ class NeighbourSpace:
 
     exhaustive = True
 
-    def __init__(self, description: str, size: int, pairs: Callable[[], Iterator], strategy: Callable, max_pairs: int):
+    def __init__(
+        self,
+        description: str,
+        size: NonNegInt,
+        pairs: Callable[[], Iterator],
+        strategy: Callable,
+        max_pairs: PositiveInt,
+    ):
         self.description = description
         self.size = size
         self.max_pairs = max_pairs
@@ -108,12 +123,6 @@ class NeighbourSpace:
 
     def __repr__(self) -> str:
         return f"NeighbourSpace({self.description}, {self.size:,} pairs)"
-
-
-def _check_relation(relation, allowed: tuple) -> str:
-    if relation not in allowed:
-        raise ValueError(f"relation must be one of {list(allowed)}, got {relation!r}")
-    return relation
 
 
 # ------------------------------------------------------------------ query vectors
@@ -173,14 +182,18 @@ def _query_strategy(lengths: range, lo: int, hi: int, relation: str):
     return pair()
 
 
+_QueryValue = Annotated[int, Interval(ge=-MAX_QUERY_VALUE, le=MAX_QUERY_VALUE)]
+
+
+@checked
 def query_vector_neighbours(
-    max_len: int,
-    lo: int = 0,
-    hi: int = 2,
+    max_len: Annotated[int, Interval(ge=1, le=MAX_LEN)],
+    lo: _QueryValue = 0,
+    hi: Annotated[int, Interval(ge=-MAX_QUERY_VALUE, le=MAX_QUERY_VALUE), Joint("lo < hi")] = 2,
     *,
-    relation: str = "every-query",
-    min_len: int = 1,
-    max_pairs: int = 1_000_000,
+    relation: Annotated[str, Choice(*QUERY_RELATIONS)] = "every-query",
+    min_len: Annotated[int, Interval(ge=1), Joint("min_len <= max_len")] = 1,
+    max_pairs: PositiveInt = 1_000_000,
 ) -> NeighbourSpace:
     """Neighbouring integer query vectors q, q′ ∈ {lo, …, hi}^m, m = ``min_len`` … ``max_len``.
 
@@ -217,14 +230,9 @@ def query_vector_neighbours(
     ...
     ValueError: max_pairs=1,000 is below the 313,155 pairs of the space (query vectors in {0..9}^1..4, every query moves by at most 1); raise max_pairs, shrink the space, or search it with .strategy()
     """
-    max_len = check_int_in_range(max_len, "max_len", 1, 64)
     min_len = check_int_in_range(min_len, "min_len", 1, max_len)
-    lo = check_int_in_range(lo, "lo", -(1 << 62), 1 << 62)
-    hi = check_int_in_range(hi, "hi", -(1 << 62), 1 << 62)
     if hi <= lo:
         raise ValueError(f"hi must exceed lo (a box with one value has no neighbours), got lo={lo}, hi={hi}")
-    relation = _check_relation(relation, QUERY_RELATIONS)
-    max_pairs = check_positive_int(max_pairs, "max_pairs")
     lengths = range(min_len, max_len + 1)
     how = "every query moves by at most 1" if relation == "every-query" else "one query moves by 1"
     return NeighbourSpace(
@@ -294,7 +302,8 @@ def _dataset_strategy(records: tuple, sizes: range, relation: str, ordered: bool
         else:
             d = tuple(draw(st.lists(index, min_size=n, max_size=n)))
             j = draw(st.integers(0, n - 1))
-            y = draw(index.filter(lambda v, old=d[j]: v != old))
+            old = d[j]
+            y = draw(index.filter(lambda v: v != old))
             small, big = d, d[:j] + (y,) + d[j + 1 :]
             if not ordered:
                 small, big = tuple(sorted(small)), tuple(sorted(big))
@@ -303,30 +312,33 @@ def _dataset_strategy(records: tuple, sizes: range, relation: str, ordered: bool
     return pair()
 
 
-def _check_records(universe) -> tuple:
+def _check_records(universe, name: str = "universe") -> tuple:
     """The universe: an int n (records 0 … n − 1) or a sequence of distinct hashable records."""
     if isinstance(universe, int) and not isinstance(universe, bool):
-        return tuple(range(check_int_in_range(universe, "universe", 1, 1 << 20)))
+        return tuple(range(check_int_in_range(universe, name, 1, MAX_RECORDS)))
     if not isinstance(universe, Sequence):
-        raise TypeError(f"universe must be an int or a sequence of records, got {type(universe).__name__}")
+        raise TypeError(f"{name} must be an int or a sequence of records, got {type(universe).__name__}")
+    if len(universe) > MAX_RECORDS:
+        raise ValueError(f"{name} must hold at most {MAX_RECORDS} records, got {len(universe)}")
     records = tuple(universe)
     try:
         distinct = len(set(records)) == len(records)
     except TypeError:
-        raise TypeError("universe records must be hashable") from None
+        raise TypeError(f"{name} records must be hashable") from None
     if not records or not distinct:
-        raise ValueError(f"universe must hold at least one record, all distinct, got {len(records)} records")
+        raise ValueError(f"{name} must hold at least one record, all distinct, got {len(records)} records")
     return records
 
 
+@checked
 def dataset_neighbours(
-    universe,
-    max_size: int,
+    universe: Annotated[Any, Check(_check_records, kind="object")],
+    max_size: Annotated[int, Interval(ge=1, le=MAX_RECORDS)],
     *,
-    relation: str = "replace-one",
-    min_size: int = 0,
+    relation: Annotated[str, Choice(*DATASET_RELATIONS)] = "replace-one",
+    min_size: Annotated[int, Interval(ge=0), Joint("min_size <= max_size")] = 0,
     ordered: bool = False,
-    max_pairs: int = 1_000_000,
+    max_pairs: PositiveInt = 1_000_000,
 ) -> NeighbourSpace:
     """Neighbouring datasets of at most ``max_size`` records from a small ``universe``.
 
@@ -358,13 +370,8 @@ def dataset_neighbours(
     >>> space.size, list(space.pairs())
     (6, [((), ('a',)), ((), ('b',)), (('a',), ('a', 'a')), (('a',), ('a', 'b')), (('b',), ('a', 'b')), (('b',), ('b', 'b'))])
     """
-    records = _check_records(universe)
-    max_size = check_int_in_range(max_size, "max_size", 1, 1 << 20)
+    records = universe
     min_size = check_int_in_range(min_size, "min_size", 0, max_size)
-    relation = _check_relation(relation, DATASET_RELATIONS)
-    if not isinstance(ordered, bool):
-        raise TypeError(f"ordered must be a bool, got {type(ordered).__name__}")
-    max_pairs = check_positive_int(max_pairs, "max_pairs")
     if relation == "add-remove":
         if min_size == max_size:
             raise ValueError(f"min_size must be below max_size for add-remove, got {min_size} and {max_size}")

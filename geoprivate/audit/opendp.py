@@ -41,18 +41,30 @@ functions that need it.
 from __future__ import annotations
 
 import math
+import numbers
 import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Annotated, Any
 
 import flint
 
-from geoprivate._validation import check_delta, check_positive_int, check_probability
+from geoprivate._validation import (
+    Check,
+    Choice,
+    Delta,
+    Interval,
+    Joint,
+    Rng,
+    UnitInterval,
+    checked,
+    shown,
+)
 from geoprivate.audit.exact import ExactAuditResult, _dyadic, _exact_real, exact_audit
 from geoprivate.audit.laws import discrete_laplace_clamped_law
-from geoprivate.audit.sampler import SamplerAuditResult, audit_sampler
+from geoprivate.audit.sampler import MAX_SAMPLES, FalseAlarm, SamplerAuditResult, audit_sampler
 
 __all__ = [
     "MeasurementAudit",
@@ -63,6 +75,10 @@ __all__ = [
     "geometric_law",
     "randomized_response_bool_law",
 ]
+
+#: the smallest and largest noise scale of :func:`geometric_law`: below, r = e^(-1/scale) < 2^-1477 has a
+#: denominator of thousands of bits; above, r is within 2^-64 of 1 and the 128-bit enclosure cannot separate them
+MIN_SCALE, MAX_SCALE = Fraction(1, 2**10), Fraction(2**64)
 
 #: outputs per OpenDP call when batched (a composition of this many copies is built once)
 BATCH = 10_000
@@ -78,11 +94,43 @@ def _opendp():
     return dp
 
 
-def _check_measurement(measurement):
-    dp = _opendp()
-    if not isinstance(measurement, dp.Measurement):
-        raise TypeError(f"measurement must be an opendp Measurement, got {type(measurement).__name__}")
-    return dp
+def _measurement(value, name: str = "measurement"):
+    """An opendp ``Measurement``, returned unchanged (opendp imported here: an optional dependency)."""
+    if not isinstance(value, _opendp().Measurement):
+        raise TypeError(f"{name} must be an opendp Measurement, got {type(value).__name__}")
+    return value
+
+
+def _distance(value, name: str):
+    """An input distance: a real number >= 0 (an int for an integer metric), returned unchanged."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a real number >= 0 (the input metric's distance), got {shown(value)}")
+    try:
+        ok = math.isfinite(value) and float(value) >= 0
+    except OverflowError:  # an int beyond the floats
+        raise ValueError(f"{name} must be an input distance within the floats, got an integer beyond them") from None
+    if not ok:
+        raise ValueError(f"{name} must be a finite real number >= 0, got {shown(value)}")
+    return value
+
+
+def _privacy_map(measurement, d_in):
+    """``measurement.map(d_in)``; OpenDP's refusal (a d_in of the wrong type) is one line naming d_in."""
+    try:
+        return measurement.map(d_in)
+    except (_opendp().OpenDPException, TypeError, ValueError) as exc:
+        first = (str(exc).strip().splitlines() or [""])[0]
+        raise TypeError(f"d_in={d_in!r}: the privacy map refused it: {first}"[:300]) from None
+    except OverflowError:
+        raise ValueError(f"d_in={d_in!r}: beyond the privacy map's number type") from None
+
+
+#: an opendp Measurement
+_Measurement = Annotated[Any, Check(_measurement, kind="object")]
+#: an input distance of the measurement's input metric
+_DIn = Annotated[Any, Check(_distance, kind="real")]
+#: an input of the measurement (compared under its input metric)
+_Input = Annotated[Any, Joint("an input of measurement, compared with the other under its input metric", kind="object")]
 
 
 # ------------------------------------------------------------------------------- input distances
@@ -123,11 +171,14 @@ def _metric_distance(metric: str, x0, x1):
     if metric == "DiscreteDistance":
         return int(x0 != x1)
     if metric == "AbsoluteDistance":
-        d = abs(_exact_real_signed(x0) - _exact_real_signed(x1))
+        d = abs(_exact_real_signed(x0, "x0") - _exact_real_signed(x1, "x1"))
         return int(d) if d.denominator == 1 and isinstance(x0, int) else _up(d)
     if metric in ("L1Distance", "L2Distance"):
         _same_length(x0, x1, metric)
-        diffs = [abs(_exact_real_signed(a) - _exact_real_signed(b)) for a, b in zip(x0, x1, strict=True)]
+        diffs = [
+            abs(_exact_real_signed(a, f"x0[{i}]") - _exact_real_signed(b, f"x1[{i}]"))
+            for i, (a, b) in enumerate(zip(x0, x1, strict=True))
+        ]
         if metric == "L2Distance":
             return _sqrt_up(sum((d * d for d in diffs), Fraction(0)))
         total = sum(diffs, Fraction(0))
@@ -148,16 +199,30 @@ def _metric_distance(metric: str, x0, x1):
     raise TypeError(f"no input distance for the metric {metric}: pass d_in")
 
 
-def _exact_real_signed(x) -> Fraction:
+def _exact_real_signed(x, name: str) -> Fraction:
     """A real number of any sign as the exact rational it is (a float: its binary value)."""
-    return -_exact_real(-x, "input") if x < 0 else _exact_real(x, "input")
+    if isinstance(x, bool) or not isinstance(x, numbers.Real):
+        raise TypeError(f"{name} must be a real number, got {type(x).__name__}")
+    return -_exact_real(-x, name) if x < 0 else _exact_real(x, name)
 
 
 def _metric_name(measurement) -> str:
     return str(measurement.input_metric).split("(", 1)[0]
 
 
-def input_distance(measurement, x0, x1):
+def _input_distance(metric: str, x0, x1):
+    """:func:`_metric_distance`, its failures on inputs it cannot compare named as x0, x1."""
+    try:
+        return _metric_distance(metric, x0, x1)
+    except (TypeError, ValueError) as exc:
+        text = str(exc)
+        if text.startswith(("x0", "x1", "no input distance")) or "equal length" in text:
+            raise
+        raise type(exc)(f"x0, x1: not inputs of the metric {metric} ({text})"[:300]) from None
+
+
+@checked
+def input_distance(measurement: _Measurement, x0: _Input, x1: _Input):
     """The distance of two inputs under ``measurement``'s input metric, as its privacy map takes it.
 
     Parameters
@@ -188,12 +253,12 @@ def input_distance(measurement, x0, x1):
     >>> input_distance(clamped_sum, [1, 2], [1, 2, 2])  # doctest: +SKIP
     1
     """
-    _check_measurement(measurement)
-    return _metric_distance(_metric_name(measurement), x0, x1)
+    return _input_distance(_metric_name(measurement), x0, x1)
 
 
 # ------------------------------------------------------------------------------- the privacy map
-def claimed_privacy(measurement, d_in, delta=None) -> tuple[float, float, str]:
+@checked
+def claimed_privacy(measurement: _Measurement, d_in: _DIn, delta: Delta | None = None) -> tuple[float, float, str]:
     """The (ε, δ) an OpenDP measurement claims at input distance ``d_in``, read from its privacy map.
 
     Parameters
@@ -226,25 +291,23 @@ def claimed_privacy(measurement, d_in, delta=None) -> tuple[float, float, str]:
     >>> claimed_privacy(dp.m.make_randomized_response_bool(0.75), 1)  # doctest: +SKIP
     (1.0986122886681098, 0.0, 'map(1) = 1.0986122886681098 (MaxDivergence)')
     """
-    dp = _check_measurement(measurement)
+    dp = _opendp()
     measure = str(measurement.output_measure)
-    if delta is not None:
-        delta = check_delta(delta)
     if measure == "MaxDivergence":
         if delta:
             raise ValueError(f"delta must be omitted for a MaxDivergence measurement (pure DP), got {delta!r}")
-        eps = float(measurement.map(d_in))
+        eps = float(_privacy_map(measurement, d_in))
         return eps, 0.0, f"map({d_in}) = {eps!r} (MaxDivergence)"
     if measure == "Approximate(MaxDivergence)":
         if delta is not None:
             raise ValueError("delta must be omitted: the privacy map of Approximate(MaxDivergence) gives it")
-        eps, d = measurement.map(d_in)
+        eps, d = _privacy_map(measurement, d_in)
         return float(eps), float(d), f"map({d_in}) = ({float(eps)!r}, {float(d)!r}) (Approximate(MaxDivergence))"
     if measure in ("ZeroConcentratedDivergence", "SmoothedMaxDivergence"):
         if not delta:
             raise ValueError(f"delta must be given (> 0) to read epsilon from a {measure} measurement")
         profile_of = measurement if measure == "SmoothedMaxDivergence" else dp.c.make_zCDP_to_approxDP(measurement)
-        eps = float(profile_of.map(d_in).epsilon(delta))
+        eps = float(_privacy_map(profile_of, d_in).epsilon(delta))
         how = f"map({d_in}).epsilon({delta!r}) = {eps!r}"
         if measure == "ZeroConcentratedDivergence":
             how = f"rho = map({d_in}) = {float(measurement.map(d_in))!r}, zCDP to (eps, delta): " + how
@@ -290,6 +353,7 @@ class _Invoker:
 
 
 # ------------------------------------------------------------------------------- documented laws
+@checked
 @dataclass(frozen=True)
 class DocumentedLaw:
     """The output law an OpenDP constructor *documents*, for an exact audit (not read from the binary).
@@ -310,7 +374,21 @@ class DocumentedLaw:
     run: Callable
 
 
-def geometric_law(scale, query: Callable | None = None) -> DocumentedLaw:
+def _scale(value, name: str):
+    """A noise scale in [MIN_SCALE, MAX_SCALE], returned unchanged (taken as the exact value of the float)."""
+    s = _exact_real(value, name)
+    if s == 0:
+        raise ValueError(f"{name} must be > 0, got {value!r}")
+    if not MIN_SCALE <= s <= MAX_SCALE:
+        raise ValueError(
+            f"{name} must lie in [2**-10, 2**64] (beyond, e^(-1/scale) is not enclosed between rationals usefully),"
+            f" got {shown(value)}"
+        )
+    return value
+
+
+@checked
+def geometric_law(scale: Annotated[Any, Check(_scale, kind="real")], query: Callable | None = None) -> DocumentedLaw:
     """The documented law of ``make_geometric(scale)`` (and of ``make_laplace`` on integers): q(x) + Z.
 
     OpenDP documents both as the discrete Laplace mechanism [GRS09]: Z on ℤ with
@@ -334,7 +412,8 @@ def geometric_law(scale, query: Callable | None = None) -> DocumentedLaw:
     Parameters
     ----------
     scale : float
-        The ``scale`` passed to ``make_geometric`` / ``make_laplace`` (> 0).
+        The ``scale`` passed to ``make_geometric`` / ``make_laplace``, in [2^-10, 2^64]
+        (:data:`MIN_SCALE`, :data:`MAX_SCALE`).
     query : callable, optional
         input -> the integer the noise is added to (a transformation chained before the noise,
         e.g. a clamped sum); default: the input itself.
@@ -353,10 +432,6 @@ def geometric_law(scale, query: Callable | None = None) -> DocumentedLaw:
     'violated'
     """
     s = _exact_real(scale, "scale")
-    if s == 0:
-        raise ValueError(f"scale must be > 0, got {scale!r}")
-    if query is not None and not callable(query):
-        raise TypeError(f"query must be callable (input -> int), got {type(query).__name__}")
     q = query if query is not None else (lambda x: x)
     r_lo, r_hi = _exp_enclosure(-1 / s)
 
@@ -396,7 +471,8 @@ def _exp_enclosure(x: Fraction, prec: int = 128) -> tuple[Fraction, Fraction]:
     return Fraction(*lo), Fraction(*hi)
 
 
-def randomized_response_bool_law(prob) -> DocumentedLaw:
+@checked
+def randomized_response_bool_law(prob: Annotated[float, Interval(ge=0.5, lt=1)]) -> DocumentedLaw:
     """The documented law of ``make_randomized_response_bool(prob)``: the true bit with probability ``prob``.
 
     ``prob`` is taken as the exact value of the float (OpenDP samples the Bernoulli exactly), so the
@@ -418,9 +494,7 @@ def randomized_response_bool_law(prob) -> DocumentedLaw:
     >>> verdict, result.exp_epsilon_at_delta
     ('holds', Fraction(3, 1))
     """
-    p = _exact_real(check_probability(prob, "prob", open_left=False), "prob")
-    if p < Fraction(1, 2):
-        raise ValueError(f"prob must lie in [1/2, 1), got {prob!r}")
+    p = _exact_real(prob, "prob")
 
     def law(bit):
         return {bool(bit): p, not bit: 1 - p}
@@ -433,6 +507,7 @@ def randomized_response_bool_law(prob) -> DocumentedLaw:
 
 
 # ------------------------------------------------------------------------------- the audit
+@checked
 @dataclass(frozen=True)
 class MeasurementAudit:
     """Outcome of :func:`audit_measurement`.
@@ -460,15 +535,15 @@ class MeasurementAudit:
         Whether the releases were drawn through ``make_composition`` batches.
     """
 
-    epsilon: float
-    delta: float
-    d_in: int | float
+    epsilon: Annotated[float, Interval(ge=0, le=math.inf)]
+    delta: UnitInterval
+    d_in: _DIn
     privacy_map: str
     sampler: SamplerAuditResult | None
     exact: ExactAuditResult | None
-    exact_verdict: str | None
+    exact_verdict: Annotated[str, Choice("holds", "violated", "undecided")] | None
     law: str | None
-    samples_per_second: float | None
+    samples_per_second: Annotated[float, Interval(gt=0)] | None
     batched: bool
 
     @property
@@ -492,19 +567,27 @@ def _as_input(measurement, x):
     return x
 
 
+def _law(value, name: str):
+    """A :class:`DocumentedLaw` or a callable input -> law, returned unchanged."""
+    if not isinstance(value, DocumentedLaw) and not callable(value):
+        raise TypeError(f"{name} must be a DocumentedLaw or a callable (input -> law), got {type(value).__name__}")
+    return value
+
+
+@checked
 def audit_measurement(
-    measurement,
-    neighbours,
+    measurement: _Measurement,
+    neighbours: Annotated[Any, Joint("a non-empty iterable of pairs or a NeighbourSpace", kind="object")],
     *,
-    d_in=None,
-    delta=None,
+    d_in: _DIn | None = None,
+    delta: Delta | None = None,
     sampler: bool = True,
-    law=None,
-    n_samples: int = 10**5,
-    false_alarm: float = 1e-6,
-    rng=None,
+    law: Annotated[Any, Check(_law, kind="callable")] | None = None,
+    n_samples: Annotated[int, Interval(ge=1, le=MAX_SAMPLES)] = 10**5,
+    false_alarm: FalseAlarm = 1e-6,
+    rng: Rng = None,
     batch: bool = True,
-    **sampler_options,
+    **sampler_options: Any,
 ) -> MeasurementAudit:
     """Audit an OpenDP ``Measurement`` against the (ε, δ) its own privacy map claims, in one call.
 
@@ -561,11 +644,9 @@ def audit_measurement(
     >>> r.epsilon, r.exact_verdict, r.sampler.flagged  # doctest: +SKIP
     (0.5, 'holds', False)
     """
-    dp = _check_measurement(measurement)
+    dp = _opendp()
     if not sampler and law is None:
         raise ValueError("nothing to audit: pass sampler=True or a law")
-    if law is not None and not isinstance(law, DocumentedLaw) and not callable(law):
-        raise TypeError(f"law must be a DocumentedLaw or a callable (input -> law), got {type(law).__name__}")
     try:
         raw = list(neighbours.pairs() if hasattr(neighbours, "pairs") else neighbours)
     except TypeError:
@@ -577,15 +658,14 @@ def audit_measurement(
     pairs = [(_as_input(measurement, a), _as_input(measurement, b)) for a, b in raw]
     metric = _metric_name(measurement)
     if d_in is None:
-        d_in = max(_metric_distance(metric, a, b) for a, b in pairs)
+        d_in = max(_neighbour_distance(metric, a, b) for a, b in pairs)
     else:
         for a, b in pairs:
-            if _known_metric(metric) and _metric_distance(metric, a, b) > d_in:
+            if _known_metric(metric) and _neighbour_distance(metric, a, b) > d_in:
                 raise ValueError(f"the pair ({a!r}, {b!r}) is farther apart than d_in={d_in!r} under {metric}")
     eps, d, how = claimed_privacy(measurement, d_in, delta)
     samp, sps, batched = None, None, False
     if sampler:
-        check_positive_int(n_samples, "n_samples")
         invoke = _Invoker(measurement, dp, batch)
         samp = audit_sampler(
             invoke, pairs, eps, d, n_samples=n_samples, false_alarm=false_alarm, rng=rng, **sampler_options
@@ -600,6 +680,14 @@ def audit_measurement(
         exact = exact_audit(law, pairs, eps, d)
         verdict, what = ("violated" if exact.violated else "holds"), "the caller's law"
     return MeasurementAudit(eps, d, d_in, how, samp, exact, verdict, what, sps, batched)
+
+
+def _neighbour_distance(metric: str, a, b):
+    """The distance of a pair of ``neighbours`` (failures named as neighbours)."""
+    try:
+        return _metric_distance(metric, a, b)
+    except (TypeError, ValueError) as exc:
+        raise type(exc)(f"neighbours: the pair ({shown(a)}, {shown(b)}) under {metric}: {exc}"[:300]) from None
 
 
 def _known_metric(metric: str) -> bool:

@@ -82,19 +82,30 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Annotated, Any
 
 import numpy as np
 from scipy import special
 
 from geoprivate._validation import (
+    Check,
+    Delta,
+    Interval,
+    Joint,
+    NonNegative,
+    NonNegInt,
+    PositiveInt,
+    Rng,
+    UnitInterval,
     as_rng,
-    check_bool,
-    check_delta,
-    check_positive_int,
-    check_probability,
+    check_nonneg_int,
     check_real,
+    checked,
+    shown,
 )
-from geoprivate.audit.statistical import clopper_pearson_bound
+from geoprivate.audit.statistical import _bound as _cp_bound
+from geoprivate.audit.statistical import _count_pair
+from solvers._checks import check_array_bytes
 
 __all__ = ["Event", "JointEvent", "UserEvent", "SamplerAuditResult", "audit_sampler", "output_matrix"]
 
@@ -108,11 +119,65 @@ _COARSE = 4  # quantile groups per coordinate in the joint cells
 #: eps = 0.2, 0.05 chose events too timidly (iSVT4 missed in 1 of 6 seeds) and 0.35 chose rare events
 #: the test did not confirm (0.09 on one seed); 0.2 flagged every seed, with the widest margins
 _PILOT_LEVEL = 0.2
+#: the most test runs per input and pair :func:`audit_sampler` accepts (drawn in chunks: a bound on time)
+MAX_SAMPLES = 10**10
+#: the smallest false-alarm rate: each test's share of it (divided among at most 2 · n_pairs · events intervals)
+#: must stay a positive normal float, or the Clopper–Pearson level and its normal quantile degenerate
+MIN_FALSE_ALARM = 1e-300
+#: a false-alarm rate in [MIN_FALSE_ALARM, 1)
+FalseAlarm = Annotated[float, Interval(ge=MIN_FALSE_ALARM, lt=1)]
+#: the most pilot runs per input and pair (kept in memory: the matrix is checked once its width is known)
+MAX_PILOT = 10**9
 
 
 # --------------------------------------------------------------------------- events
+_FEATURES = ("x", "length", "count", "first", "last")
 
 
+def _check_feature(value, name: str) -> tuple:
+    """A feature: ``("x", j)`` with j an int >= 0 or None, ``("count", a)`` / ``("first", a)`` with a real a,
+    ``("length",)`` or ``("last",)``."""
+    if not isinstance(value, tuple) or not value or not isinstance(value[0], str) or value[0] not in _FEATURES:
+        raise TypeError(f"{name} must be a tuple naming a feature ({', '.join(_FEATURES)}), got {shown(value)}")
+    kind, rest = value[0], value[1:]
+    if kind in ("length", "last"):
+        if rest:
+            raise ValueError(f"{name}: the feature {kind!r} takes no argument, got {shown(value)}")
+        return value
+    if len(rest) != 1:
+        raise ValueError(f"{name}: the feature {kind!r} takes one argument, got {shown(value)}")
+    if kind == "x":
+        return value if rest[0] is None else ("x", check_nonneg_int(rest[0], f"{name}[1]"))
+    return (kind, check_real(rest[0], f"{name}[1]", finite=False))
+
+
+def _direction(value, name: str) -> str:
+    """Which input's law is on top: ``"d0>d1"``, ``"d1>d0"``, or ``""`` when no event was tested."""
+    if not isinstance(value, str) or value not in ("d0>d1", "d1>d0", ""):
+        raise ValueError(f"{name} must be 'd0>d1', 'd1>d0' or '' (no event), got {shown(value)}")
+    return value
+
+
+#: a bound of an event: a real, ±inf included (NaN refused)
+_Bound = Annotated[float, Interval(ge=-math.inf, le=math.inf)]
+
+
+def _as_output_matrix(x, name: str = "x") -> np.ndarray:
+    """A featurised output matrix: 2-D float64 (NaN marks an undefined entry: a padded output)."""
+    if isinstance(x, np.ndarray) and x.ndim == 2 and x.dtype == np.float64:
+        return x
+    arr = np.asarray(x) if isinstance(x, np.ndarray) else None
+    if arr is None or arr.ndim != 2 or arr.dtype.kind not in "biuf":
+        what = f"shape {arr.shape}, dtype {arr.dtype}" if arr is not None else type(x).__name__
+        raise TypeError(f"{name} must be a 2-D numeric array (the featurised outputs, one row each), got {what}")
+    return arr.astype(np.float64)
+
+
+#: a featurised output matrix (NaN is an undefined entry, so "NaN inside" is valid: the kind is "object")
+_Outputs = Annotated[Any, Check(_as_output_matrix, kind="object")]
+
+
+@checked
 @dataclass(frozen=True)
 class Event:
     """The event {low (<= or <) feature(output) <= high} on one feature of the output.
@@ -128,11 +193,15 @@ class Event:
         Whether ``low`` itself is excluded.
     """
 
-    feature: tuple
-    low: float
-    high: float
+    feature: Annotated[tuple, Check(_check_feature, kind="object")]
+    low: _Bound
+    high: Annotated[float, Interval(ge=-math.inf, le=math.inf), Joint("low <= high")]
     low_open: bool = False
     kind = "feature"
+
+    def __post_init__(self):
+        if self.low > self.high:
+            raise ValueError(f"high must be >= low, got low={self.low!r}, high={self.high!r}")
 
     def describe(self) -> str:
         """A readable statement of the event, e.g. ``count(-inf) == 3``."""
@@ -145,8 +214,18 @@ class Event:
             return f"{name} {'>' if self.low_open else '>='} {self.low:g}"
         return f"{self.low:g} {'<' if self.low_open else '<='} {name} <= {self.high:g}"
 
-    def mask(self, x: np.ndarray) -> np.ndarray:
-        """Which rows of a featurised output matrix fall in the event (NaN never does)."""
+    def mask(self, x: _Outputs) -> np.ndarray:
+        """Which rows of a featurised output matrix fall in the event (NaN never does).
+
+        Parameters
+        ----------
+        x : numpy.ndarray
+            The featurised outputs, shape (n, m) (NaN: an undefined entry).
+
+        Returns
+        -------
+        numpy.ndarray of bool, shape (n,)
+        """
         if self.feature[0] == "x" and (self.feature[1] or 0) >= x.shape[1]:
             return np.zeros(x.shape[0], dtype=bool)
         v = _feature(x, self.feature)
@@ -156,6 +235,7 @@ class Event:
         return low if self.high == math.inf else low & (v <= self.high)
 
 
+@checked
 @dataclass(frozen=True)
 class JointEvent:
     """The event {score(output) >= threshold} (or <=) of a score trained on the pilot.
@@ -171,7 +251,7 @@ class JointEvent:
         ``True`` for {score >= threshold}, ``False`` for {score <= threshold}.
     """
 
-    score: object = field(repr=False)
+    score: Callable = field(repr=False)
     threshold: float
     upper: bool
     kind = "joint"
@@ -180,12 +260,23 @@ class JointEvent:
         """A readable statement, e.g. ``additive log-ratio of output[0..4] >= 6.71``."""
         return f"{self.score.describe()} {'>=' if self.upper else '<='} {self.threshold:.6g}"  # type: ignore[attr-defined]
 
-    def mask(self, x: np.ndarray) -> np.ndarray:
-        """Which rows of a featurised output matrix fall in the event."""
-        s = self.score(x)  # type: ignore[operator]
+    def mask(self, x: _Outputs) -> np.ndarray:
+        """Which rows of a featurised output matrix fall in the event.
+
+        Parameters
+        ----------
+        x : numpy.ndarray
+            The featurised outputs, shape (n, m) (NaN: an undefined entry).
+
+        Returns
+        -------
+        numpy.ndarray of bool, shape (n,)
+        """
+        s = self.score(x)
         return s >= self.threshold if self.upper else s <= self.threshold
 
 
+@checked
 @dataclass(frozen=True)
 class UserEvent:
     """The caller's event ``events[index]`` (or its complement) on the mechanism's outputs.
@@ -200,7 +291,7 @@ class UserEvent:
         The event is the complement of ``events[index]``.
     """
 
-    index: int
+    index: NonNegInt
     name: str
     complement: bool = False
     kind = "user"
@@ -225,6 +316,7 @@ def _columns_name(columns: tuple) -> str:
     return f"output[0..{len(columns) - 1}]"
 
 
+@checked
 @dataclass(frozen=True)
 class SamplerAuditResult:
     """Outcome of :func:`audit_sampler`.
@@ -270,24 +362,24 @@ class SamplerAuditResult:
         ``false_alarm / (2 · n_tests)``.
     """
 
-    epsilon_lower: float
+    epsilon_lower: NonNegative
     flagged: bool
     pair: tuple
     event: Event | JointEvent | UserEvent | None
-    direction: str
-    counts: tuple
-    p_lower: float
-    q_upper: float
-    epsilon: float
-    delta: float
-    n_samples: int
-    n_pilot: int
-    false_alarm: float
+    direction: Annotated[str, Check(_direction, kind="str")]
+    counts: Annotated[tuple, Check(_count_pair, kind="object")]
+    p_lower: UnitInterval
+    q_upper: UnitInterval
+    epsilon: NonNegative
+    delta: Delta
+    n_samples: PositiveInt
+    n_pilot: PositiveInt
+    false_alarm: FalseAlarm
     per_pair: tuple = field(repr=False)
-    n_pairs: int = 0
-    n_tested: int = 0
-    n_events: int = 0
-    n_tests: int = 0
+    n_pairs: NonNegInt = 0
+    n_tested: NonNegInt = 0
+    n_events: NonNegInt = 0
+    n_tests: NonNegInt = 0
 
     @property
     def event_description(self) -> str:
@@ -307,7 +399,11 @@ class SamplerAuditResult:
 # --------------------------------------------------------------------------- outputs
 
 
-def output_matrix(outputs, n: int) -> np.ndarray:
+@checked
+def output_matrix(
+    outputs: Annotated[Any, Joint("n outputs: numbers, vectors or sequences (padded with NaN)", kind="object")],
+    n: PositiveInt,
+) -> np.ndarray:
     """The ``n`` outputs of one mechanism call as a float matrix (n, m), NaN-padded.
 
     Numbers give one column, vectors one column per coordinate, sequences of unequal length
@@ -328,6 +424,8 @@ def output_matrix(outputs, n: int) -> np.ndarray:
     """
     try:
         x = _as_matrix(outputs)
+    except OverflowError:
+        raise ValueError("mechanism outputs must be numbers within the floats, got an integer beyond them") from None
     except (TypeError, ValueError) as exc:
         raise ValueError(
             f"mechanism outputs must be numbers, vectors or sequences of numbers (features= turns others into"
@@ -336,7 +434,9 @@ def output_matrix(outputs, n: int) -> np.ndarray:
     if x.ndim == 1:
         x = x[:, None]
     if x.ndim != 2 or x.shape[0] != n:
-        raise ValueError(f"mechanism must return {n} outputs (numbers, vectors or sequences), got shape {x.shape}")
+        raise ValueError(
+            f"mechanism must return {n} outputs (n; numbers, vectors or sequences), got outputs of shape {x.shape}"
+        )
     return x
 
 
@@ -389,12 +489,17 @@ def _pad(x: np.ndarray, width: int) -> np.ndarray:
 
 
 def _draw(mechanism, data, rng, n: int, featurise, events) -> tuple[np.ndarray, np.ndarray | None]:
-    """``n`` pilot outputs in chunks, as one matrix, and the caller's events on them."""
+    """``n`` pilot outputs in chunks, as one matrix, and the caller's events on them.
+
+    The matrix's memory (n rows of the first chunk's width, for each input and the selection's copies) is
+    checked once the first chunk says how wide an output is, before the rest is drawn."""
     parts, masks, done = [], [], 0
     while done < n:
         k = min(_CHUNK, n - done)
         outputs = mechanism(data, rng, k)
         parts.append(featurise(outputs, k))
+        if not done:
+            check_array_bytes(8 * 6 * n * parts[0].shape[1], f"n_pilot={n} pilot runs of {parts[0].shape[1]} columns")
         if events:
             masks.append(_user_masks(events, outputs, k))
         done += k
@@ -812,8 +917,8 @@ def _thresholds(s0: np.ndarray, s1: np.ndarray, n_bins: int, min_count: int) -> 
 
 def _predicted_bound(kp, kq, n_pilot: int, n_final: int, a_final: float, delta: float) -> np.ndarray:
     """The ε bound the test would give on n_final runs if the truth were the pilot's ends."""
-    p = clopper_pearson_bound(kp, n_pilot, _PILOT_LEVEL, "lower")
-    q = clopper_pearson_bound(kq, n_pilot, _PILOT_LEVEL, "upper")
+    p = _cp_bound(kp, n_pilot, _PILOT_LEVEL, "lower")
+    q = _cp_bound(kq, n_pilot, _PILOT_LEVEL, "upper")
     z = -special.ndtri(a_final)  # the standard normal's upper a_final-quantile
     p_f = p - z * np.sqrt(p * (1 - p) / n_final)
     q_f = q + z * np.sqrt(q * (1 - q) / n_final) + z * z / n_final
@@ -962,6 +1067,15 @@ def _pairs_of(neighbours, n_pairs: int, rng: np.random.Generator) -> list[tuple]
     return pairs
 
 
+def _neighbour_source(value, name: str):
+    """A hypothesis strategy or an iterable of pairs (not a string), returned unchanged (not consumed)."""
+    if _is_strategy(value):
+        return value
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+        raise TypeError(f"{name} must be an iterable of pairs or a hypothesis strategy, got {type(value).__name__}")
+    return value
+
+
 def _callables(value, name: str) -> tuple:
     """``None``, one callable or a non-empty sequence of callables, as a tuple."""
     if value is None:
@@ -975,22 +1089,29 @@ def _callables(value, name: str) -> tuple:
 # --------------------------------------------------------------------------- the auditor
 
 
+#: neighbouring inputs: an iterable of pairs or a strategy (their datasets are the mechanism's: anything)
+_Neighbours = Annotated[Any, Check(_neighbour_source, kind="object")]
+#: one callable or a non-empty list of them
+_Callables = Annotated[Any, Check(_callables, kind="callable")]
+
+
+@checked
 def audit_sampler(
     mechanism: Callable,
-    neighbours,
-    epsilon,
-    delta=0.0,
+    neighbours: _Neighbours,
+    epsilon: NonNegative,
+    delta: Delta = 0.0,
     *,
-    n_samples: int = 10**6,
-    false_alarm: float = 1e-6,
-    rng=None,
-    n_pilot: int | None = None,
-    n_bins: int = 20,
-    min_count: int = 20,
-    n_tested: int = 3,
-    features=None,
-    events=None,
-    n_pairs: int = 32,
+    n_samples: Annotated[int, Interval(ge=1, le=MAX_SAMPLES)] = 10**6,
+    false_alarm: FalseAlarm = 1e-6,
+    rng: Rng = None,
+    n_pilot: Annotated[int, Interval(ge=1, le=MAX_PILOT)] | None = None,
+    n_bins: Annotated[int, Interval(ge=1, le=4096)] = 20,
+    min_count: Annotated[int, Interval(ge=1, le=2**62)] = 20,
+    n_tested: PositiveInt = 3,
+    features: _Callables | None = None,
+    events: _Callables | None = None,
+    n_pairs: Annotated[int, Interval(ge=1, le=10**5)] = 32,
     joint: bool = True,
 ) -> SamplerAuditResult:
     """Clopper–Pearson lower bound on ε for a mechanism known only by sampling.
@@ -1067,20 +1188,10 @@ def audit_sampler(
     >>> r.flagged, r.event.kind
     (True, 'joint')
     """
-    if not callable(mechanism):
-        raise TypeError(f"mechanism must be callable (data, rng, n) -> outputs, got {type(mechanism).__name__}")
-    eps = check_real(epsilon, "epsilon", low=0.0)
-    d = check_delta(delta)
-    n_samples = check_positive_int(n_samples, "n_samples")
-    n_pilot = max(1000, n_samples // 10) if n_pilot is None else check_positive_int(n_pilot, "n_pilot")
-    fa = check_probability(false_alarm, "false_alarm")
-    n_bins = check_positive_int(n_bins, "n_bins")
-    min_count = check_positive_int(min_count, "min_count")
-    n_tested = check_positive_int(n_tested, "n_tested")
-    n_pairs = check_positive_int(n_pairs, "n_pairs")
-    joint = check_bool(joint, "joint")
-    feats = _callables(features, "features")
-    evs = _callables(events, "events")
+    eps, d, fa = epsilon, delta, false_alarm
+    n_pilot = min(MAX_PILOT, max(1000, n_samples // 10)) if n_pilot is None else n_pilot
+    feats = features or ()
+    evs = events or ()
     root = as_rng(rng)
     pairs = _pairs_of(neighbours, n_pairs, root)
     n_tested = min(n_tested, len(pairs))
@@ -1124,8 +1235,8 @@ def _test(mechanism, pair, choice: _Choice, streams, featurise, events, n: int, 
         ]
     for j, (predicted, event, direction) in enumerate(picked):
         kp, kq = (k[0][j], k[1][j]) if direction == "d0>d1" else (k[1][j], k[0][j])
-        p_lo = float(clopper_pearson_bound(kp, n, a_each, "lower"))
-        q_hi = float(clopper_pearson_bound(kq, n, a_each, "upper"))
+        p_lo = float(_cp_bound(kp, n, a_each, "lower"))
+        q_hi = float(_cp_bound(kq, n, a_each, "upper"))
         lb = math.log((p_lo - delta) / q_hi) if p_lo - delta > 0 else 0.0
         tests.append(
             {"event": event, "event_text": event.describe(), "kind": event.kind, "direction": direction,

@@ -9,14 +9,31 @@ singletons of the (discretised) output or a user-given list.
 from __future__ import annotations
 
 import math
+import numbers
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Annotated, Any
 
 import numpy as np
 from scipy import special
 
-from geoprivate._validation import as_rng, check_delta, check_positive_int, check_probability
+from geoprivate._validation import (
+    Check,
+    Choice,
+    Delta,
+    Interval,
+    Joint,
+    NonNegative,
+    Probability,
+    Rng,
+    as_rng,
+    check_nonneg_int,
+    check_probability,
+    checked,
+    shown,
+)
+from solvers._checks import MAX_ARRAY_BYTES, as_positions
 
 __all__ = [
     "clopper_pearson",
@@ -26,7 +43,38 @@ __all__ = [
 ]
 
 
-def clopper_pearson_bound(k, n: int, a: float, side: str) -> np.ndarray:
+#: a number of trials: at least 1, and exactly a float (below 2**53, so that n − k is exact in the Beta quantiles)
+Trials = Annotated[int, Interval(ge=1, le=2**53)]
+#: the most runs per input a Monte-Carlo audit keeps (two lists of references to its outputs: 16 bytes a run)
+MAX_RUNS = MAX_ARRAY_BYTES // 16
+
+
+def _counts(k, name: str = "k") -> int | np.ndarray:
+    """Numbers of successes: an integer, or a 1-D array of integers (floats, bools, ragged input refused)."""
+    if isinstance(k, numbers.Integral) and not isinstance(k, (bool, np.bool_)):
+        return int(k)
+    return as_positions(k, name)
+
+
+def _check_counts(k: int | np.ndarray, n: int, name: str = "k") -> np.ndarray:
+    """``k`` (from :func:`_counts`) within [0, n], as floats for the Beta quantiles."""
+    if isinstance(k, int):
+        if not 0 <= k <= n:
+            raise ValueError(f"{name} must lie in [0, n] = [0, {n}], got {shown(k)}")
+        return np.asarray(float(k))
+    if k.size and (k.min() < 0 or k.max() > n):
+        raise ValueError(f"{name} must lie in [0, n] = [0, {n}], got {k[(k < 0) | (k > n)][:3].tolist()}")
+    return k.astype(np.float64)
+
+
+#: one or more numbers of successes, within [0, n]
+_Counts = Annotated[Any, Check(_counts, kind="indices"), Joint("0 <= k <= n")]
+
+
+@checked
+def clopper_pearson_bound(
+    k: _Counts, n: Trials, a: Probability, side: Annotated[str, Choice("lower", "upper")]
+) -> np.ndarray:
     """One-sided (1 − a) Clopper–Pearson bounds for k successes in n trials (vectorised in k).
 
     ``side="lower"``: the a-quantile of Beta(k, n − k + 1), 0 where k = 0, so that
@@ -54,16 +102,22 @@ def clopper_pearson_bound(k, n: int, a: float, side: str) -> np.ndarray:
     >>> float(clopper_pearson_bound(0, 10, 0.05, "lower")), round(float(clopper_pearson_bound(0, 10, 0.05, "upper")), 4)
     (0.0, 0.2589)
     """
+    return _bound(_check_counts(k, n), n, a, side)
+
+
+def _bound(k, n: int, a: float, side: str) -> np.ndarray:
+    """:func:`clopper_pearson_bound` on checked arguments (the auditors' inner loops)."""
     k = np.asarray(k, dtype=np.float64)
     with np.errstate(all="ignore"):
         if side == "lower":
             return np.where(k > 0, special.betaincinv(k, n - k + 1, a), 0.0)
-        if side == "upper":
-            return np.where(k < n, special.betainccinv(k + 1, n - k, a), 1.0)
-    raise ValueError(f"side must be 'lower' or 'upper', got {side!r}")
+        return np.where(k < n, special.betainccinv(k + 1, n - k, a), 1.0)
 
 
-def clopper_pearson(k: int, n: int, alpha: float) -> tuple[float, float]:
+@checked
+def clopper_pearson(
+    k: Annotated[int, Interval(ge=0), Joint("k <= n")], n: Trials, alpha: Probability
+) -> tuple[float, float]:
     """Exact two-sided (1 - alpha) Clopper–Pearson interval for a binomial proportion k/n.
 
     Each end is the one-sided bound at ``alpha / 2`` (:func:`clopper_pearson_bound`).
@@ -82,13 +136,48 @@ def clopper_pearson(k: int, n: int, alpha: float) -> tuple[float, float]:
     lower, upper : float
         The interval's end points.
     """
-    n = check_positive_int(n, "n")
-    if not 0 <= k <= n:
+    if k > n:
         raise ValueError(f"k must lie in [0, n], got k={k}, n={n}")
-    a = check_probability(alpha, "alpha")
-    return float(clopper_pearson_bound(k, n, a / 2, "lower")), float(clopper_pearson_bound(k, n, a / 2, "upper"))
+    return float(_bound(k, n, alpha / 2, "lower")), float(_bound(k, n, alpha / 2, "upper"))
 
 
+def _interval(value, name: str) -> tuple[float, float]:
+    """A confidence interval (lo, hi) with 0 <= lo <= hi <= 1."""
+    try:
+        lo, hi = value
+    except (TypeError, ValueError):
+        raise TypeError(f"{name} must be a pair (lo, hi) of probabilities, got {shown(value)}") from None
+    lo = check_probability(lo, f"{name}[0]", open_left=False, open_right=False)
+    hi = check_probability(hi, f"{name}[1]", open_left=False, open_right=False)
+    if lo > hi:
+        raise ValueError(f"{name} must have lo <= hi, got {shown(value)}")
+    return lo, hi
+
+
+def _event(value, name: str):
+    """The chosen event: an output value (compared with ``==``: NaN, equal to nothing, refused), a label or None."""
+    if isinstance(value, float) and math.isnan(value):
+        raise ValueError(f"{name} must not be NaN (an output equal to NaN matches no run: no event to count)")
+    return value
+
+
+def _direction(value, name: str) -> str:
+    """Which law is on top: ``"p>q"``, ``"q>p"``, or ``""`` when no event was chosen."""
+    if not isinstance(value, str) or value not in ("p>q", "q>p", ""):
+        raise ValueError(f"{name} must be 'p>q', 'q>p' or '' (no event), got {shown(value)}")
+    return value
+
+
+def _count_pair(value, name: str) -> tuple[int, int]:
+    """A pair of counts (k_P, k_Q) >= 0."""
+    try:
+        a, b = value
+    except (TypeError, ValueError):
+        raise TypeError(f"{name} must be a pair of counts, got {shown(value)}") from None
+    return check_nonneg_int(a, f"{name}[0]"), check_nonneg_int(b, f"{name}[1]")
+
+
+@checked
 @dataclass(frozen=True)
 class AuditResult:
     """Outcome of :func:`statistical_epsilon_lower_bound`.
@@ -116,44 +205,84 @@ class AuditResult:
         The probability that ``epsilon_lower`` holds.
     """
 
-    epsilon_lower: float
-    event: object
-    direction: str
-    p_interval: tuple
-    q_interval: tuple
-    counts: tuple
-    n_samples: int
-    delta: float
-    confidence: float
+    epsilon_lower: NonNegative
+    event: Annotated[Any, Check(_event, kind="object")]
+    direction: Annotated[str, Check(_direction, kind="str")]
+    p_interval: Annotated[tuple, Check(_interval, kind="object")]
+    q_interval: Annotated[tuple, Check(_interval, kind="object")]
+    counts: Annotated[tuple, Check(_count_pair, kind="object")]
+    n_samples: Annotated[int, Interval(ge=1)]
+    delta: Delta
+    confidence: Probability
 
-    def violates(self, epsilon) -> bool:
-        """True when the audit refutes an (epsilon, delta) claim at the stated confidence."""
-        return self.epsilon_lower > float(epsilon)
+    def violates(self, epsilon: Annotated[float, Interval(ge=0, le=math.inf)]) -> bool:
+        """True when the audit refutes an (epsilon, delta) claim at the stated confidence.
+
+        Parameters
+        ----------
+        epsilon : float
+            The claimed ε >= 0 (``inf``: never refuted).
+
+        Returns
+        -------
+        bool
+            ``epsilon_lower > epsilon``.
+        """
+        return self.epsilon_lower > epsilon
 
 
-def _draw(mechanism, data, rng, n, batch, featurize):
-    if batch:
-        outs = list(mechanism(data, rng, n))
-        if len(outs) != n:
-            raise ValueError(f"a batch mechanism must return {n} outputs, got {len(outs)}")
-    else:
-        outs = [mechanism(data, rng) for _ in range(n)]
-    return [featurize(o) for o in outs]
+def _identity(o):
+    return o
 
 
+def _callables(value, name: str) -> list:
+    """A non-empty sequence of callables, as a list (a string, a lone callable or a non-callable refused)."""
+    if isinstance(value, (str, bytes)) or callable(value) or not hasattr(value, "__iter__"):
+        raise TypeError(f"{name} must be a non-empty sequence of callables, got {type(value).__name__}")
+    items = list(value)
+    if not items:
+        raise ValueError(f"{name} must be a non-empty sequence of callables, got an empty one")
+    for i, f in enumerate(items):
+        if not callable(f):
+            raise TypeError(f"{name}[{i}] must be callable, got {type(f).__name__}")
+    return items
+
+
+def _draw(mechanism, data, name: str, rng, n, batch, featurize):
+    """``n`` featurised outputs of the mechanism on ``data`` (input ``name``); its failure is named."""
+    try:
+        if batch:
+            outs = list(mechanism(data, rng, n))
+            if len(outs) != n:
+                raise ValueError(f"a batch mechanism must return {n} outputs, got {len(outs)}")
+        else:
+            outs = [mechanism(data, rng) for _ in range(n)]
+        return [featurize(o) for o in outs]
+    except (TypeError, ValueError) as exc:
+        text = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+        raise type(exc)(f"{name}: the mechanism (or featurize) failed on it: {type(exc).__name__}: {text}") from exc
+
+
+#: a number of Monte-Carlo runs per input
+_Runs = Annotated[int, Interval(ge=1, le=MAX_RUNS)]
+#: an input of the mechanism, passed to it as is
+_Input = Annotated[Any, Joint("passed to mechanism; its failure on it names the input", kind="object")]
+
+
+@checked
 def statistical_epsilon_lower_bound(
     mechanism: Callable,
-    data0,
-    data1,
+    data0: _Input,
+    data1: _Input,
     *,
-    n_samples: int = 100_000,
-    n_select: int | None = None,
-    events: Sequence[Callable] | None = None,
-    featurize: Callable = lambda o: o,
-    delta: float = 0.0,
-    confidence: float = 0.95,
+    n_samples: _Runs = 100_000,
+    n_select: _Runs | None = None,
+    events: Annotated[list, Check(_callables, kind="object")] | None = None,
+    featurize: Callable = _identity,
+    delta: Delta = 0.0,
+    confidence: Probability = 0.95,
     batch: bool = False,
-    rng=None,
+    rng: Rng = None,
 ) -> AuditResult:
     """Black-box lower confidence bound on eps from Monte-Carlo runs on two neighbouring inputs.
 
@@ -193,13 +322,13 @@ def statistical_epsilon_lower_bound(
     AuditResult
         The lower confidence bound ``epsilon_lower``, the chosen event and the estimates.
     """
-    n_samples = check_positive_int(n_samples, "n_samples")
-    n_select = max(1, n_samples // 5) if n_select is None else check_positive_int(n_select, "n_select")
-    d = check_delta(delta)
-    conf = check_probability(confidence, "confidence")
+    n_select = max(1, n_samples // 5) if n_select is None else n_select
+    d, conf = delta, confidence
+    if 1 - conf >= 1:  # 1 - 5e-324 rounds to 1: the intervals' level would be 0
+        raise ValueError(f"confidence must be at least 1e-16 (1 - confidence is a float), got {confidence!r}")
     rng = as_rng(rng)
-    sel0 = _draw(mechanism, data0, rng, n_select, batch, featurize)
-    sel1 = _draw(mechanism, data1, rng, n_select, batch, featurize)
+    sel0 = _draw(mechanism, data0, "data0", rng, n_select, batch, featurize)
+    sel1 = _draw(mechanism, data1, "data1", rng, n_select, batch, featurize)
     c0: Counter | list[int]  # output counts (events None) or per-event counts
     c1: Counter | list[int]
     if events is None:
@@ -227,8 +356,8 @@ def statistical_epsilon_lower_bound(
     if best is None:
         return AuditResult(0.0, None, "", (0.0, 1.0), (0.0, 1.0), (0, 0), n_samples, d, conf)
     (ev, direction) = best
-    m0 = _draw(mechanism, data0, rng, n_samples, batch, featurize)
-    m1 = _draw(mechanism, data1, rng, n_samples, batch, featurize)
+    m0 = _draw(mechanism, data0, "data0", rng, n_samples, batch, featurize)
+    m1 = _draw(mechanism, data1, "data1", rng, n_samples, batch, featurize)
     if ev[0] == "==":
         k0 = sum(o == ev[1] for o in m0)
         k1 = sum(o == ev[1] for o in m1)

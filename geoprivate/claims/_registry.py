@@ -6,21 +6,24 @@ Every claim module of :mod:`geoprivate.claims` registers its checks here when im
 
 from __future__ import annotations
 
+import collections.abc
 import dataclasses
 import difflib
 import fnmatch
 import importlib
 import json
+import math
 import pkgutil
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import EllipsisType
-from typing import Any
+from typing import Annotated, Any
 
 from geoprivate._json import strict_json
 from geoprivate._papers import PAPER_KEYS
+from geoprivate._validation import Check, Choice, Interval, Joint, check_callable, checked, shown
 from geoprivate.audit.exact import ExactAuditResult
 from geoprivate.audit.sampler import SamplerAuditResult
 
@@ -32,6 +35,11 @@ __all__ = [
     "ENTRY_POINT_GROUP",
     "DEFAULT_MAX_EXAMPLES",
     "DEFAULT_TIME_LIMIT",
+    "MAX_EXAMPLES",
+    "UnknownClaim",
+    "Size",
+    "Budget",
+    "TimeLimit",
     "Verdict",
     "audit_verdict",
     "audit_summary",
@@ -52,6 +60,9 @@ PAPERS: dict[str, str | None] = {**PAPER_KEYS, "general": None}
 
 
 SIZES = ("small", "medium")
+
+#: the ``size`` of a claim's run: one of :data:`SIZES`
+Size = Annotated[str, Choice(*SIZES)]
 
 
 STATUSES = ("holds", "violated", "skipped")
@@ -87,7 +98,77 @@ DEFAULT_MAX_EXAMPLES = {"small": 100, "medium": 1000}
 #: 182 s of CPU — so that a loaded machine does not stop a claim that would finish
 DEFAULT_TIME_LIMIT = {"small": 120.0, "medium": 1800.0}
 
+#: the largest search budget (hypothesis examples per claim) a run accepts: 10⁷ examples are days of a
+#: check's time, and a budget past it is a typo, not a search
+MAX_EXAMPLES = 10**7
 
+#: a search budget: hypothesis examples, 1 to :data:`MAX_EXAMPLES`
+Budget = Annotated[int, Interval(ge=1, le=MAX_EXAMPLES)]
+
+#: seconds a guarded run may take: positive, ``math.inf`` for no limit
+TimeLimit = Annotated[float, Interval(gt=0, le=math.inf)]
+
+
+class UnknownClaim(KeyError, ValueError):
+    """A claim id, pattern or name that matches nothing registered (a ``KeyError`` and a ``ValueError``)."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
+def _claim_id(value, name: str) -> str:
+    """``<namespace>/<name>`` of lower-case letters, digits, ``-`` and ``.`` (a claim's id)."""
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a string '<namespace>/<name>', got {type(value).__name__}")
+    if _ID.match(value) is None:
+        raise ValueError(
+            f"{name} must look like '<namespace>/<name>' (lower-case letters, digits, '-', '.'), got {shown(value)}"
+        )
+    return value
+
+
+def _labels(value, name: str) -> tuple[str, ...]:
+    """A statement label or a sequence of them, as a tuple of non-empty strings (``"Claim 13"``)."""
+    if isinstance(value, str):
+        value = (value,)
+    if isinstance(value, (bytes, dict)) or not isinstance(value, collections.abc.Iterable):
+        raise TypeError(f"{name} must be a label or a sequence of labels (str), got {type(value).__name__}")
+    labels = tuple(value)
+    for lab in labels:
+        if not isinstance(lab, str):
+            raise TypeError(f"{name} must hold labels (str), got {type(lab).__name__} {shown(lab)}")
+        if not lab.strip():
+            raise ValueError(f"{name} must hold non-empty labels, got {shown(lab)}")
+    return labels
+
+
+def _strategy(value, name: str):
+    """A hypothesis strategy (a claim's instance space)."""
+    from hypothesis.strategies import SearchStrategy  # hypothesis loads when a claim declares a space
+
+    if not isinstance(value, SearchStrategy):
+        raise TypeError(f"{name} must be a hypothesis strategy, got {type(value).__name__}")
+    return value
+
+
+def _measure(value, name: str) -> tuple[str, Callable]:
+    """``(name, instance -> number)``: what a shrink report measures."""
+    if not (isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], str) and callable(value[1])):
+        raise TypeError(f"{name} must be a pair (str, callable), got {shown(value)}")
+    return value
+
+
+#: one or more statement labels, passed on as a tuple of str
+Labels = Annotated[Any, Check(_labels, kind="object")]
+#: a claim's id ``<namespace>/<name>``
+ClaimId = Annotated[str, Check(_claim_id)]
+#: a claim's instance space (a hypothesis strategy) or None
+Instances = Annotated[Any, Check(_strategy, kind="object")] | None
+#: ``(name, instance -> number)`` or None
+Measure = Annotated[Any, Check(_measure, kind="object")] | None
+
+
+@checked
 @dataclass(frozen=True)
 class Verdict:
     """Outcome of a claim check.
@@ -103,34 +184,69 @@ class Verdict:
         For ``skipped``: why the claim could not be checked.
     """
 
-    status: str
+    status: Annotated[str, Choice(*STATUSES)]
     evidence: dict = field(default_factory=dict)
     instance: Any = None
     reason: str = ""
 
-    def __post_init__(self):
-        if self.status not in STATUSES:
-            raise ValueError(f"status must be one of {STATUSES}, got {self.status!r}")
-
     @classmethod
-    def holds(cls, **evidence) -> Verdict:
+    def holds(cls, **evidence: Any) -> Verdict:
+        """A verdict ``holds`` with these evidence numbers.
+
+        Parameters
+        ----------
+        **evidence
+            Numbers that support the verdict (instances checked, extreme ratios, ...).
+
+        Returns
+        -------
+        Verdict
+        """
         return cls("holds", dict(evidence))
 
     @classmethod
-    def violated(cls, instance, **evidence) -> Verdict:
+    def violated(cls, instance: Any, **evidence: Any) -> Verdict:
+        """A verdict ``violated`` on ``instance`` (the offending instance, small enough to reproduce by hand).
+
+        Parameters
+        ----------
+        instance : object
+            The instance the statement fails on.
+        **evidence
+            Numbers that support the verdict.
+
+        Returns
+        -------
+        Verdict
+        """
         return cls("violated", dict(evidence), instance=instance)
 
     @classmethod
-    def skipped(cls, reason: str, **evidence) -> Verdict:
+    def skipped(cls, reason: str, **evidence: Any) -> Verdict:
+        """A verdict ``skipped``: the claim could not be checked, for ``reason``.
+
+        Parameters
+        ----------
+        reason : str
+            Why (one line).
+        **evidence
+            Numbers recorded all the same.
+
+        Returns
+        -------
+        Verdict
+        """
         return cls("skipped", dict(evidence), reason=reason)
 
 
+@checked
 @dataclass(frozen=True)
 class Claim:
     """A registered claim (see the module docstring)."""
 
-    id: str
-    paper: str
+    id: ClaimId
+    #: the id's namespace (the part before ``/``)
+    paper: Annotated[str, Joint("the namespace of id", kind="str")]
     #: citation key of the paper (``[key]`` in :mod:`geoprivate._papers`); None for textbook facts
     citation: str | None
     statement: str
@@ -139,20 +255,26 @@ class Claim:
     #: the paper's numbered statements this claim checks, as the paper labels them
     #: ("Claim 13", "Lemma 4.2", "Theorem 5.2", "Algorithm 4", "Appendix A.2"); empty for
     #: textbook facts and for project findings that check no single statement
-    checks: tuple[str, ...] = ()
+    checks: Labels = ()
     #: O(·) statements whose smallest constant consistent with the claim's runs it measures
     #: (evidence, not a check: the statement stays "not executable" in the catalogue)
-    estimates: tuple[str, ...] = ()
+    estimates: Labels = ()
     #: a hypothesis strategy of instances; ``check`` then takes one instance (see :func:`register`)
-    instances: Any = None
+    instances: Instances = None
     #: ``(rng, size) -> instance``: the instance a plain random search reports (before shrinking)
     before: Callable | None = None
     #: ``(name, instance -> number)``: the size compared before/after shrinking
-    measure: tuple[str, Callable] | None = None
+    measure: Measure = None
     #: hypothesis examples per search (None: :data:`DEFAULT_MAX_EXAMPLES` of the size)
-    max_examples: int | None = None
+    max_examples: Budget | None = None
     #: where a user claim was loaded from (the ``--claims-from`` argument that replays it); None: built in
     source: str | None = None
+
+    def __post_init__(self):
+        if self.paper != self.id.split("/", 1)[0]:
+            raise ValueError(f"paper must be the namespace of id {self.id!r}, got {shown(self.paper)}")
+        if (self.before is None) != (self.measure is None) or (self.before is not None and self.instances is None):
+            raise ValueError(f"claim {self.id!r}: before= and measure= go together, with instances=")
 
     @property
     def builtin(self) -> bool:
@@ -163,17 +285,18 @@ class Claim:
 _REGISTRY: dict[str, Claim] = {}
 
 
+@checked
 def register(
-    claim_id: str,
+    claim_id: ClaimId,
     *,
     statement: str,
     citation: str | None | EllipsisType = ...,
-    checks=(),
-    estimates=(),
-    instances=None,
-    before=None,
-    measure=None,
-    max_examples: int | None = None,
+    checks: Labels = (),
+    estimates: Labels = (),
+    instances: Instances = None,
+    before: Callable | None = None,
+    measure: Measure = None,
+    max_examples: Budget | None = None,
 ):
     """Decorator registering a check as claim ``claim_id`` (also exported as :func:`claim`).
 
@@ -213,19 +336,15 @@ def register(
         The decorator (it returns the function unchanged).
 
     """
-    checks = (checks,) if isinstance(checks, str) else tuple(checks)
-    estimates = (estimates,) if isinstance(estimates, str) else tuple(estimates)
-    m = _ID.match(claim_id) if isinstance(claim_id, str) else None
-    if m is None:
-        raise ValueError(
-            f"claim_id must look like '<namespace>/<name>' (lower-case letters, digits, '-', '.'), got {claim_id!r}"
-        )
+    m = _ID.match(claim_id)
+    assert m is not None  # checked by ClaimId
     if (before is None) != (measure is None) or (before is not None and instances is None):
         raise ValueError(f"claim {claim_id!r}: before= and measure= go together, with instances=")
     paper = m["paper"]
     pfile = PAPERS.get(paper) if citation is ... else citation
 
     def deco(fn):
+        check_callable(fn, "the decorated check")
         if paper in PAPERS and not _toolkit_code(fn):
             raise ValueError(
                 f"claim_id {claim_id!r}: the namespace {paper!r} is reserved for the toolkit's papers "
@@ -293,15 +412,31 @@ def all_claims() -> list[Claim]:
     return [_REGISTRY[k] for k in sorted(_REGISTRY)]
 
 
+@checked
 def get_claim(claim_id: str) -> Claim:
-    """The claim with this id; ``KeyError`` naming the closest known ids otherwise."""
+    """The claim with this id.
+
+    Parameters
+    ----------
+    claim_id : str
+        A registered id (``vc1/theorem-7``).
+
+    Returns
+    -------
+    Claim
+
+    Raises
+    ------
+    UnknownClaim
+        (a ``KeyError`` and a ``ValueError``) naming the closest known ids.
+    """
     if claim_id in _REGISTRY:
         return _REGISTRY[claim_id]
     _load_all()
     try:
         return _REGISTRY[claim_id]
     except KeyError:
-        raise KeyError(f"unknown claim {claim_id!r}{_suggest(claim_id)}") from None
+        raise UnknownClaim(f"unknown claim {shown(claim_id)} (claim_id){_suggest(claim_id)}") from None
 
 
 def _suggest(pattern: str) -> str:
@@ -313,7 +448,8 @@ def _suggest(pattern: str) -> str:
     return f"; namespaces: {', '.join(sorted({c.paper for c in _REGISTRY.values()}))} (geoprivate verify --list)"
 
 
-def select_claims(patterns) -> list[Claim]:
+@checked
+def select_claims(patterns: Annotated[Any, Check(_labels, kind="object")]) -> list[Claim]:
     """The claims a ``--claim`` selection names, sorted by id.
 
     Parameters
@@ -328,10 +464,9 @@ def select_claims(patterns) -> list[Claim]:
 
     Raises
     ------
-    KeyError
-        A pattern matching nothing, with the closest ids (not all of them).
+    UnknownClaim
+        (a ``KeyError`` and a ``ValueError``) a pattern matching nothing, with the closest ids (not all of them).
     """
-    patterns = [patterns] if isinstance(patterns, str) else list(patterns)
     if any(_may_name_builtin(p) for p in patterns):
         _load_all()
     chosen: dict[str, Claim] = {}
@@ -344,7 +479,7 @@ def select_claims(patterns) -> list[Claim]:
             stem = pat.rstrip("/")
             hits = [k for k in _REGISTRY if k.startswith(stem + "/") or (k.startswith(stem) and "/" in stem)]
         if not hits:
-            raise KeyError(f"unknown claim {pat!r} (no id, prefix or glob matches){_suggest(pat)}")
+            raise UnknownClaim(f"unknown claim {shown(pat)} (patterns: no id, prefix or glob matches){_suggest(pat)}")
         chosen.update((k, _REGISTRY[k]) for k in hits)
     return [chosen[k] for k in sorted(chosen)]
 
@@ -389,7 +524,8 @@ def _audit_kind(result) -> str | None:
     return None
 
 
-def audit_verdict(result) -> Verdict | None:
+@checked
+def audit_verdict(result: Any) -> Verdict | None:
     """The verdict of an audit result a check returned; None when ``result`` is not one.
 
     A claim's check may return what :func:`geoprivate.audit.exact.exact_audit`
@@ -438,6 +574,7 @@ def audit_verdict(result) -> Verdict | None:
     return Verdict("violated", evidence, instance=evidence["pair"]) if refuted else Verdict("holds", evidence)
 
 
+@checked
 def audit_summary(evidence: dict) -> str:
     """One line of the audit evidence :func:`audit_verdict` wrote ('' for other evidence): the table's and the report's.
 

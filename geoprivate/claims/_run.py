@@ -7,8 +7,17 @@ import time
 import numpy as np
 
 from geoprivate._json import strict_json
-from geoprivate._validation import as_rng, check_real
-from geoprivate.claims._registry import DEFAULT_MAX_EXAMPLES, DEFAULT_TIME_LIMIT, SIZES, Claim, Verdict, audit_verdict
+from geoprivate._validation import Seed, as_rng, checked
+from geoprivate.claims._registry import (
+    DEFAULT_MAX_EXAMPLES,
+    DEFAULT_TIME_LIMIT,
+    Budget,
+    Claim,
+    Size,
+    TimeLimit,
+    Verdict,
+    audit_verdict,
+)
 from geoprivate.claims._sandbox import Outcome, run_forked
 from geoprivate.claims._search import search_claim
 
@@ -20,14 +29,15 @@ def _seed_sequence(claim: Claim, seed: int | None) -> np.random.SeedSequence:
     return np.random.SeedSequence([0 if seed is None else int(seed), *key])
 
 
+@checked
 def run_claim(
     claim: Claim,
     *,
-    seed: int | None = 0,
-    size: str = "small",
-    max_examples: int | None = None,
+    seed: Seed | None = 0,
+    size: Size = "small",
+    max_examples: Budget | None = None,
     sandbox: bool = False,
-    time_limit: float | None = None,
+    time_limit: TimeLimit | None = None,
 ) -> dict:
     """Run one claim's check and return its JSON-ready record.
 
@@ -50,8 +60,10 @@ def run_claim(
     ----------
     claim : Claim
     seed : int or None
+        The master seed (an integer in [0, 2⁶³)); None: fresh entropy, not reproducible.
     size : {"small", "medium"}
     max_examples : int, optional
+        The search budget of a claim with ``instances=`` (1 to :data:`~geoprivate.claims.MAX_EXAMPLES`).
     sandbox : bool, default False
         Run the check in a child process under a time limit (see above).
     time_limit : float, optional
@@ -73,16 +85,8 @@ def run_claim(
     >>> rec["status"], rec["warnings"]["counts"]
     ('holds', {})
     """
-    if size not in SIZES:
-        raise ValueError(f"size must be one of {SIZES}, got {size!r}")
-    if max_examples is not None and (isinstance(max_examples, bool) or int(max_examples) < 1):
-        raise ValueError(f"max_examples must be a positive integer, got {max_examples!r}")
-    if not isinstance(sandbox, bool):
-        raise TypeError(f"sandbox must be True or False, got {sandbox!r}")
-    if time_limit is not None:
-        if not sandbox:
-            raise ValueError("time_limit applies to a sandboxed run: pass sandbox=True with it")
-        time_limit = check_real(time_limit, "time_limit", finite=False, low=0.0, low_open=True)
+    if time_limit is not None and not sandbox:
+        raise ValueError("time_limit applies to a sandboxed run: pass sandbox=True with it")
     if not sandbox:
         return _record(claim, seed, size, max_examples)
     limit = DEFAULT_TIME_LIMIT[size] if time_limit is None else time_limit

@@ -35,7 +35,9 @@ import traceback
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Annotated, Any
+
+from geoprivate._validation import Check, Choice, Interval, NonNegative, checked, shown
 
 __all__ = ["OUTPUT_LIMIT", "Outcome", "run_forked", "guarded", "warning_summary", "error_line"]
 
@@ -45,7 +47,29 @@ OUTPUT_LIMIT = 20_000
 #: exit status of a forked child whose guard itself failed (never a user's status: see ``_child``)
 _GUARD_FAILED = 70
 
+#: seconds a guarded run may take: positive, ``math.inf`` for no limit
+Seconds = Annotated[float, Interval(gt=0, le=math.inf)]
 
+
+def _text_stream(value, name: str):
+    """A writable text stream (``sys.stderr``, an :class:`io.StringIO`)."""
+    if not callable(getattr(value, "write", None)) or isinstance(value, (io.RawIOBase, io.BufferedIOBase)):
+        raise TypeError(f"{name} must be a writable text stream, got {type(value).__name__}")
+    return value
+
+
+def _warning_messages(value, name: str) -> list:
+    """A list of :class:`warnings.WarningMessage` (as ``warnings.catch_warnings(record=True)`` records)."""
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+        raise TypeError(f"{name} must be a list of recorded warnings, got {type(value).__name__}")
+    items = list(value)
+    for w in items:
+        if not isinstance(w, warnings.WarningMessage):
+            raise TypeError(f"{name} must hold warnings.WarningMessage records, got {type(w).__name__} {shown(w)}")
+    return items
+
+
+@checked
 @dataclass(frozen=True)
 class Outcome:
     """What running user code under a guard gave.
@@ -72,15 +96,16 @@ class Outcome:
         Wall time.
     """
 
-    kind: str
+    kind: Annotated[str, Choice("returned", "raised", "died", "timeout")]
     value: Any = None
     error: str = ""
     traceback: str = ""
     output: str = ""
     warnings: dict = field(default_factory=dict)
-    seconds: float = 0.0
+    seconds: NonNegative = 0.0
 
 
+@checked
 def error_line(exc: BaseException) -> str:
     """``SyntaxError: invalid syntax (line 3)`` or ``SystemExit: 0`` — one line, whatever the exception.
 
@@ -99,7 +124,8 @@ def error_line(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}".replace("\n", " ")
 
 
-def warning_summary(caught) -> dict:
+@checked
+def warning_summary(caught: Annotated[Any, Check(_warning_messages, kind="object")]) -> dict:
     """The warnings code triggered: counts per category and the distinct messages (one row, not one line each).
 
     Parameters
@@ -146,8 +172,13 @@ def _alarm(seconds: float):
         signal.signal(signal.SIGALRM, previous)
 
 
+@checked
 def guarded(
-    fn: Callable[[], Any], *, time_limit: float = math.inf, output=None, capture_warnings: bool = True
+    fn: Callable[[], Any],
+    *,
+    time_limit: Seconds = math.inf,
+    output: Annotated[Any, Check(_text_stream, kind="object")] | None = None,
+    capture_warnings: bool = True,
 ) -> Outcome:
     """Run ``fn()`` in this process: every failure but ``KeyboardInterrupt`` becomes an :class:`Outcome`.
 
@@ -206,7 +237,8 @@ def _capped(text: str, limit: int = OUTPUT_LIMIT, more: bool = False) -> str:
     return text[:limit] + f"\n… (output cut after {min(limit, len(text))} characters)"
 
 
-def run_forked(fn: Callable[[], Any], *, time_limit: float = math.inf) -> Outcome:
+@checked
+def run_forked(fn: Callable[[], Any], *, time_limit: Seconds = math.inf) -> Outcome:
     """Run ``fn()`` in a forked child: its exits, crashes, output and time are the child's, never this process's.
 
     The child's standard output and error (file descriptors 1 and 2 and Python's streams)

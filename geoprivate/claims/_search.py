@@ -16,13 +16,16 @@ computed on both instances.
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
+from typing import Any
 
 import numpy as np
 
 from geoprivate._json import strict_json
-from geoprivate._validation import as_rng
-from geoprivate.claims._registry import Claim, Verdict, audit_verdict
+from geoprivate._validation import as_rng, checked, shown
+from geoprivate.claims._registry import Budget, Claim, Size, Verdict, audit_verdict
+from geoprivate.claims._sandbox import error_line
 
 __all__ = ["search_claim", "shrink_report"]
 
@@ -54,7 +57,17 @@ def _settings(max_examples: int):
     )
 
 
-def search_claim(claim: Claim, seed_sequence: np.random.SeedSequence | None, size: str, max_examples: int) -> Verdict:
+def _instances(claim: Claim, name: str = "claim") -> Any:
+    """The claim's instance space (a hypothesis strategy): ``ValueError`` naming ``name`` if it has none."""
+    if claim.instances is None:
+        raise ValueError(f"{name}: claim {claim.id!r} has no instance space (registered without instances=)")
+    return claim.instances
+
+
+@checked
+def search_claim(
+    claim: Claim, seed_sequence: np.random.SeedSequence | None, size: Size, max_examples: Budget
+) -> Verdict:
     """Search ``claim.instances`` for an instance its check fails on; shrink it.
 
     Parameters
@@ -78,6 +91,7 @@ def search_claim(claim: Claim, seed_sequence: np.random.SeedSequence | None, siz
     from hypothesis import find
     from hypothesis.errors import NoSuchExample, Unsatisfiable
 
+    strategy = _instances(claim)
     state = seed_sequence.generate_state(2) if seed_sequence is not None else np.random.SeedSequence().generate_state(2)
     rnd = random.Random(int(state[0]) << 32 | int(state[1]))
     calls = 0
@@ -89,7 +103,7 @@ def search_claim(claim: Claim, seed_sequence: np.random.SeedSequence | None, siz
 
     search = {"max_examples": max_examples, "engine": "hypothesis"}
     try:
-        found = find(claim.instances, fails, settings=_settings(max_examples), random=rnd)
+        found = find(strategy, fails, settings=_settings(max_examples), random=rnd)
     except NoSuchExample:
         return Verdict.holds(instances=calls, search=search)
     except Unsatisfiable as exc:
@@ -105,7 +119,8 @@ def search_claim(claim: Claim, seed_sequence: np.random.SeedSequence | None, siz
     return Verdict.violated(found if verdict.instance is None else verdict.instance, **evidence)
 
 
-def shrink_report(claim: Claim, found, seed_sequence, size: str) -> dict:
+@checked
+def shrink_report(claim: Claim, found: Any, seed_sequence: np.random.SeedSequence | None, size: Size) -> dict:
     """Before/after sizes of a claim's counterexample: the plain random search's vs the shrunk one.
 
     Parameters
@@ -123,16 +138,39 @@ def shrink_report(claim: Claim, found, seed_sequence, size: str) -> dict:
         ``measure`` (its name), ``before``, ``after`` and ``times_smaller`` (before / after), all
         computed on the two instances.
     """
-    assert claim.before is not None and claim.measure is not None  # search_claim calls this only with both
+    if claim.before is None or claim.measure is None:
+        raise ValueError(f"claim: claim {claim.id!r} declares no before= and measure= to compare")
     name, fn = claim.measure
+    if not _fails(claim, found, "found"):
+        raise ValueError(f"found: {shown(found)} is not a counterexample of claim {claim.id!r}")
     rng = as_rng(np.random.SeedSequence(seed_sequence.entropy) if seed_sequence is not None else None)
     before_instance = claim.before(rng, size)
-    if _as_verdict(claim.id, claim.check(before_instance)).status != "violated":
-        raise RuntimeError(f"claim {claim.id}: its before= instance is not a counterexample")
-    b, a = fn(before_instance), fn(found)
+    if not _fails(claim, before_instance, "claim"):
+        raise ValueError(f"claim: the before= instance of claim {claim.id!r} is not a counterexample")
+    b, a = _measured(fn, before_instance, "claim"), _measured(fn, found, "found")
     return {
         "measure": name,
         "before": strict_json(b, fractions="exact", nonfinite="keep"),
         "after": strict_json(a, fractions="exact", nonfinite="keep"),
         "times_smaller": round(float(b) / float(a), 2) if float(a) > 0 else None,
     }
+
+
+def _fails(claim: Claim, instance, name: str) -> bool:
+    """Whether the claim's check fails on ``instance``; a check that raises on it is a ``ValueError`` naming ``name``."""
+    try:
+        return _as_verdict(claim.id, claim.check(instance)).status == "violated"
+    except Exception as exc:  # noqa: BLE001 - the claim's own code: its failure is named, one line
+        raise ValueError(f"{name}: the check of claim {claim.id!r} raised on it ({error_line(exc)})") from None
+
+
+def _measured(fn, instance, name: str):
+    """``fn(instance)`` (a claim's ``measure``), a finite number; its failure is a ``ValueError`` naming ``name``."""
+    try:
+        value = fn(instance)
+        finite = math.isfinite(float(value))
+    except Exception as exc:  # noqa: BLE001 - the claim's own code
+        raise ValueError(f"{name}: the claim's measure raised on it ({error_line(exc)})") from None
+    if not finite:
+        raise ValueError(f"{name}: the claim's measure gives {shown(value)}, not a finite number")
+    return value

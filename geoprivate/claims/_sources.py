@@ -32,10 +32,11 @@ import sys
 import types
 from collections.abc import Callable
 from pathlib import Path
+from typing import Annotated, Any
 
-from geoprivate._validation import check_real
+from geoprivate._validation import Check, checked
 from geoprivate.claims import _registry
-from geoprivate.claims._registry import _LOADING, ENTRY_POINT_GROUP
+from geoprivate.claims._registry import _LOADING, ENTRY_POINT_GROUP, TimeLimit
 from geoprivate.claims._sandbox import guarded
 
 __all__ = ["MAX_SOURCE_BYTES", "source_problem", "load_claims", "load_entry_points"]
@@ -56,23 +57,25 @@ class _Refused(Exception):
     """A source that cannot be loaded, found without running it (the message is the one line)."""
 
 
-def _check_stat(path, info: os.stat_result) -> None:
+def _check_stat(path, info: os.stat_result, what: str = "a claims file") -> None:
     """:class:`_Refused` unless ``info`` is that of a regular file of at most :data:`MAX_SOURCE_BYTES`."""
     if not stat.S_ISREG(info.st_mode):
         kind = _KINDS.get(stat.S_IFMT(info.st_mode), "a special file")
-        raise _Refused(f"{path}: not a regular file ({kind}); a claims file must be a regular .py file")
+        need = "a regular .py file" if what == "a claims file" else "a regular file"
+        raise _Refused(f"{path}: not a regular file ({kind}); {what} must be {need}")
     if info.st_size > MAX_SOURCE_BYTES:
-        raise _Refused(f"{path}: {info.st_size} bytes, over the {MAX_SOURCE_BYTES} bytes a claims file may have")
+        raise _Refused(f"{path}: {info.st_size} bytes, over the {MAX_SOURCE_BYTES} bytes {what} may have")
 
 
-def _read(path: Path) -> bytes:
-    """The bytes of a regular file of at most :data:`MAX_SOURCE_BYTES`, or :class:`_Refused` saying why not."""
+def _read(path: Path, what: str = "a claims file") -> bytes:
+    """The bytes of a regular file of at most :data:`MAX_SOURCE_BYTES`, or :class:`_Refused` saying why not
+    (``what`` names the file in the message: the loader's claims files, the report's instance files)."""
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a FIFO opens at once, unread
     except OSError as exc:
         raise _Refused(f"{path}: {exc.strerror or exc}") from None
     try:
-        _check_stat(path, os.fstat(fd))
+        _check_stat(path, os.fstat(fd), what)
         chunks, total = [], 0
         while total <= MAX_SOURCE_BYTES:
             chunk = os.read(fd, 1 << 20)
@@ -81,7 +84,7 @@ def _read(path: Path) -> bytes:
             chunks.append(chunk)
             total += len(chunk)
         if total > MAX_SOURCE_BYTES:  # it grew while read
-            raise _Refused(f"{path}: over the {MAX_SOURCE_BYTES} bytes a claims file may have")
+            raise _Refused(f"{path}: over the {MAX_SOURCE_BYTES} bytes {what} may have")
         return b"".join(chunks)
     except OSError as exc:
         raise _Refused(f"{path}: {exc.strerror or exc}") from None
@@ -89,15 +92,21 @@ def _read(path: Path) -> bytes:
         os.close(fd)
 
 
-def _as_source(source) -> str:
+def _as_source(source, name: str = "source") -> str:
     """A ``--claims-from`` argument as a non-empty str (a path-like is accepted); TypeError/ValueError otherwise."""
     if isinstance(source, os.PathLike):
         source = os.fspath(source)
     if not isinstance(source, str):
-        raise TypeError(f"source must be a path or a module name (str), got {type(source).__name__}")
+        raise TypeError(f"{name} must be a path or a module name (str), got {type(source).__name__}")
     if not source.strip():
-        raise ValueError("source must not be empty")
+        raise ValueError(f"{name} must not be empty")
+    if "\x00" in source:
+        raise ValueError(f"{name} must not hold a NUL character, got {source!r}")
     return source
+
+
+#: a ``--claims-from`` argument: a ``.py`` file, a directory or a module name (a path-like is accepted)
+Source = Annotated[Any, Check(_as_source, kind="path")]
 
 
 def _files(path: Path) -> list[Path]:
@@ -114,7 +123,8 @@ def _check_path(path: Path) -> None:
     _check_stat(path, info)
 
 
-def source_problem(source: str) -> str | None:
+@checked
+def source_problem(source: Source) -> str | None:
     """Why ``source`` cannot be loaded, found without running any of it; None when it can be tried.
 
     Parameters
@@ -128,7 +138,6 @@ def source_problem(source: str) -> str | None:
         One line: a missing file, directory or module; a directory without claim files; a path
         that is not a regular file; a file over :data:`MAX_SOURCE_BYTES`.
     """
-    source = _as_source(source)
     path = Path(source)
     try:
         if path.is_dir():
@@ -184,7 +193,8 @@ def _import_file(path: Path, source: str, time_limit: float) -> list[str]:
     return errors
 
 
-def load_claims(source: str, *, time_limit: float = math.inf) -> list[str]:
+@checked
+def load_claims(source: Source, *, time_limit: TimeLimit = math.inf) -> list[str]:
     """Import user claims from a ``.py`` file, a directory of them, or an importable module.
 
     Parameters
@@ -202,8 +212,6 @@ def load_claims(source: str, *, time_limit: float = math.inf) -> list[str]:
         is not a regular file or is too large, one that raised, exited or ran past the time
         limit); the other files are loaded all the same.  Empty when everything loaded.
     """
-    source = _as_source(source)
-    time_limit = check_real(time_limit, "time_limit", finite=False, low=0.0, low_open=True)
     path = Path(source)
     if path.is_dir():
         files = _files(path)
@@ -218,7 +226,8 @@ def load_claims(source: str, *, time_limit: float = math.inf) -> list[str]:
     return _guarded_load(source, source, lambda: importlib.import_module(source), time_limit)
 
 
-def load_entry_points(*, time_limit: float = math.inf) -> list[str]:
+@checked
+def load_entry_points(*, time_limit: TimeLimit = math.inf) -> list[str]:
     """Import the claim modules installed packages declare in the ``geoprivate.claims`` entry-point group.
 
     Each entry point is ``module`` or ``module:attr``; each is loaded under the guard of
@@ -234,7 +243,6 @@ def load_entry_points(*, time_limit: float = math.inf) -> list[str]:
     list of str
         One line per entry point that failed to load.
     """
-    time_limit = check_real(time_limit, "time_limit", finite=False, low=0.0, low_open=True)
     errors = []
     for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
         errors.extend(_guarded_load(f"entry point {ep.name} ({ep.value})", ep.module, ep.load, time_limit))

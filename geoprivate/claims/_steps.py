@@ -23,18 +23,24 @@ from __future__ import annotations
 
 import itertools
 import math
+import numbers
 import re
 from collections.abc import Callable, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Annotated, Any
 
+import mpmath
 import numpy as np
 from mpmath import iv
 
 from geoprivate._papers import PAPER_KEYS
-from geoprivate.claims._registry import Claim, Verdict, register
+from geoprivate._validation import Check, Choice, Interval, Joint, Rng, as_rng, checked, shown
+from geoprivate.claims._registry import Budget, Claim, ClaimId, Size, Verdict, register
 from geoprivate.claims._search import search_claim
+from solvers._domains import Rational
+from solvers._rational import coordinate
 
 __all__ = [
     "STEP_STATUSES",
@@ -79,7 +85,90 @@ MAX_EXAMPLES = {"small": 30, "medium": 400}
 _OPS = {"<=": "≤", "<": "<", "=": "=", ">=": "≥", ">": ">"}
 _NEGATION = {"<=": ">", "<": ">=", "=": "!=", ">=": "<", ">": "<=", "!=": "="}
 
+#: the largest k of :func:`rr_composition_delta` (its sum has k + 1 terms of k-digit binomials: seconds at 4096)
+MAX_COMPOSITIONS = 4096
 
+#: the largest n of :func:`binomial_lower_tail` (the sum may run over every term below k: about a second at 10⁵)
+MAX_BINOMIAL_N = 10**5
+
+#: the largest step number of a proof
+MAX_STEP = 10_000
+
+# ----------------------------------------------------------------------------- domains
+#: a comparison of a step: ``lhs op rhs``
+Op = Annotated[str, Choice(*_NEGATION)]
+#: a paper's claim-id prefix (a key of :data:`geoprivate._papers.PAPER_KEYS`)
+Paper = Annotated[str, Choice(*PAPER_KEYS)]
+#: a step's number within its proof
+StepNumber = Annotated[int, Interval(ge=1, le=MAX_STEP)]
+
+
+def _name(value, name: str) -> str:
+    """A step variable's name: a Python identifier other than ``q`` (``Point.q`` returns a variable's rational)."""
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a string, got {type(value).__name__}")
+    if not value.isidentifier() or value == "q":
+        raise ValueError(f"{name} must be an identifier other than 'q', got {shown(value)}")
+    return value
+
+
+def _enclosure(value, name: str, lo=None, hi=None):
+    """An :mod:`mpmath.iv` interval: an interval, or an exact number (int, Fraction, a float at its binary value).
+
+    NaN endpoints, bools and strings are refused; ``lo``/``hi`` bound the enclosure (closed)."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (numbers.Real, type(iv.mpf(0)), mpmath.mpf)):
+        raise TypeError(f"{name} must be an mpmath interval or a real number, got {type(value).__name__}")
+    if isinstance(value, (float, np.floating, mpmath.mpf)) and mpmath.isnan(value):  # iv.mpf(nan) is the whole line
+        raise ValueError(f"{name} must not be NaN, got {shown(value)}")
+    if isinstance(value, numbers.Rational) and not isinstance(value, numbers.Integral):
+        x = iv.mpf(value.numerator) / value.denominator
+    else:
+        x = iv.mpf(value)
+    if mpmath.isnan(x.a) or mpmath.isnan(x.b):
+        raise ValueError(f"{name} must not be NaN, got {shown(value)}")
+    if (lo is not None and x.a < lo) or (hi is not None and x.b > hi):
+        where = f"[{'-inf' if lo is None else lo}, {'inf' if hi is None else hi}]"
+        raise ValueError(f"{name} must lie in {where}, got {x}")
+    return x
+
+
+def _variables(value, name: str) -> tuple:
+    """A sequence of :class:`Var` with distinct names, as a tuple."""
+    if isinstance(value, (str, bytes, Var)) or not hasattr(value, "__iter__"):
+        raise TypeError(f"{name} must be a sequence of step variables (Var), got {type(value).__name__}")
+    out = tuple(value)
+    for v in out:
+        if not isinstance(v, Var):
+            raise TypeError(f"{name} must hold step variables (Var), got {type(v).__name__} {shown(v)}")
+    names = [v.name for v in out]
+    if len(set(names)) != len(names):
+        raise ValueError(f"{name} must have distinct names, got {names}")
+    return out
+
+
+def _values(value, name: str) -> dict[str, Fraction]:
+    """Variable name → exact rational (``int``, ``Fraction``, a float at its binary value)."""
+    if not isinstance(value, dict):
+        raise TypeError(f"{name} must be a dict of variable name -> number, got {type(value).__name__}")
+    return {_name(k, f"{name} key"): coordinate(v, f"{name}[{k!r}]") for k, v in value.items()}
+
+
+def _labels_tuple(value, name: str) -> tuple[str, ...]:
+    """A sequence of strings (a step's variables as described), as a tuple."""
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+        raise TypeError(f"{name} must be a sequence of strings, got {type(value).__name__}")
+    out = tuple(value)
+    for v in out:
+        if not isinstance(v, str):
+            raise TypeError(f"{name} must hold strings, got {type(v).__name__} {shown(v)}")
+    return out
+
+
+#: step variables: a sequence of :class:`Var`, passed on as a tuple
+Variables = Annotated[Any, Check(_variables, kind="object")]
+
+
+@checked
 def slug(label: str) -> str:
     """``"Claim D.1"`` → ``"claim-d-1"`` (the statement part of step and claim ids).
 
@@ -95,7 +184,8 @@ def slug(label: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", label.lower()).strip("-")
 
 
-def step_claim_id(paper: str, statement: str, k: int) -> str:
+@checked
+def step_claim_id(paper: Paper, statement: str, k: StepNumber) -> str:
     """The id of the claim that checks a step: ``everlasting/claim-d-1-step-2``.
 
     Parameters
@@ -115,6 +205,7 @@ def step_claim_id(paper: str, statement: str, k: int) -> str:
 
 
 # ----------------------------------------------------------------------------- variables
+@checked
 @dataclass(frozen=True)
 class Var:
     """A free variable of a step and the range the statement uses it on.
@@ -135,17 +226,30 @@ class Var:
         The symbol as the paper prints it (``ε'_i``).
     """
 
-    name: str
-    lo: Fraction | None
-    hi: Fraction | None
+    name: Annotated[str, Check(_name)]
+    lo: Rational | None
+    hi: Annotated[Any, Check(coordinate, kind="real"), Joint("lo < hi (lo ≤ hi when both ends are closed)")] | None
     lo_open: bool = True
     hi_open: bool = True
     integer: bool = False
     log: bool = False
     symbol: str = ""
 
+    def __post_init__(self):
+        if self.lo is not None and self.hi is not None:
+            closed = not self.lo_open and not self.hi_open
+            if self.hi < self.lo or (self.hi == self.lo and not closed):
+                raise ValueError(f"hi must be above lo = {_show(self.lo)} (an empty range), got {_show(self.hi)}")
+        if self.integer and any(b is not None and b.denominator != 1 for b in (self.lo, self.hi)):
+            raise ValueError(f"lo, hi of an integer variable must be integers, got {self.lo}, {self.hi}")
+
     def describe(self) -> str:
-        """``ε'_i ∈ (0, 1)``, ``c_i ≥ 1 integer``."""
+        """``ε'_i ∈ (0, 1)``, ``c_i ≥ 1 integer``.
+
+        Returns
+        -------
+        str
+        """
         sym = self.symbol or self.name
         if self.hi is None:
             lo = "−∞" if self.lo is None else _show(self.lo)
@@ -156,7 +260,18 @@ class Var:
             " integer" if self.integer else ""
         )
 
-    def contains(self, x: Fraction) -> bool:
+    def contains(self, x: Rational) -> bool:
+        """Whether ``x`` lies in the range (and is an integer, for an integer variable).
+
+        Parameters
+        ----------
+        x : int, float or Fraction
+            An exact number (a float at its binary value).
+
+        Returns
+        -------
+        bool
+        """
         if self.lo is not None and (x < self.lo or (self.lo_open and x == self.lo)):
             return False
         if self.hi is not None and (x > self.hi or (self.hi_open and x == self.hi)):
@@ -177,7 +292,7 @@ class Var:
         width = (self.hi - self.lo) if self.lo is not None else Fraction(1)
         return self.hi - width / 2**k
 
-    def grid(self, n: int) -> list[Fraction]:
+    def grid(self, n: Annotated[int, Interval(ge=1, le=10**6)]) -> list[Fraction]:
         """``n`` points of the range, in this order: both edges (or points 2⁻³⁰ of the width inside an open
         one), a typical interior point (the middle; 1, 2, 10 on an unbounded range), then points between.
 
@@ -189,6 +304,8 @@ class Var:
         -------
         list of Fraction
         """
+        if not self.integer and self.lo is None:
+            raise ValueError(f"variable {self.name}: a real variable needs a lower bound (lo) for its grid")
         if self.integer:
             lo = self.lo + (1 if self.lo_open else 0) if self.lo is not None else Fraction(-(2**20))
             hi = self.hi - (1 if self.hi_open else 0) if self.hi is not None else lo + 2**40
@@ -204,8 +321,7 @@ class Var:
             ]
             pts = [Fraction(int(x)) for x in span]
         else:
-            if self.lo is None:
-                raise ValueError(f"variable {self.name}: a real variable needs a lower bound")
+            assert self.lo is not None  # refused above
             lo_edge: Fraction = self.lo if not self.lo_open else self._near_lo(40 if self.log else 30)
             if self.hi is None:
                 pts = [lo_edge, lo_edge + 2**40, Fraction(1), Fraction(2), Fraction(10), Fraction(1, 8), Fraction(100)]
@@ -221,7 +337,12 @@ class Var:
         return out[:n]
 
     def strategy(self):
-        """A hypothesis strategy of the range, pushing towards its edges (exact rationals or integers)."""
+        """A hypothesis strategy of the range, pushing towards its edges (exact rationals or integers).
+
+        Returns
+        -------
+        hypothesis.strategies.SearchStrategy
+        """
         from hypothesis import strategies as st
 
         if self.integer:
@@ -234,32 +355,42 @@ class Var:
                 parts.append(st.integers(lo, hi))
                 parts.append(st.integers(0, 64).map(lambda k: max(lo, hi - k)))
             return st.one_of(*parts).map(Fraction)
-        parts = []
+        reals: list = []
         deep = 200 if self.log else 60
         if self.lo is not None:
             if not self.lo_open:
-                parts.append(st.just(self.lo))
-            parts.append(st.integers(1, deep).map(self._near_lo))
+                reals.append(st.just(self.lo))
+            reals.append(st.integers(1, deep).map(self._near_lo))
         if self.hi is not None:
             if not self.hi_open:
-                parts.append(st.just(self.hi))
-            parts.append(st.integers(1, 60).map(self._near_hi))
+                reals.append(st.just(self.hi))
+            reals.append(st.integers(1, 60).map(self._near_hi))
         if self.lo is not None and self.hi is not None:
             lo, width = self.lo, self.hi - self.lo
-            parts.append(st.fractions(0, 1, max_denominator=64).map(lambda u: lo + width * u))
+            reals.append(st.fractions(0, 1, max_denominator=64).map(lambda u: lo + width * u))
         elif self.lo is not None:
-            parts.append(st.integers(0, 200).map(lambda k: self.lo + Fraction(2) ** k))
-        return st.one_of(*parts).filter(self.contains)
+            lo = self.lo
+            reals.append(st.integers(0, 200).map(lambda k: lo + Fraction(2) ** k))
+        return st.one_of(*reals).filter(self.contains)
 
 
-def real(name: str, lo=None, hi=None, *, closed: str = "", log: bool = False, symbol: str = "") -> Var:
-    """A real variable on (lo, hi); ``closed`` names the closed ends ("lo", "hi" or "both").
+@checked
+def real(
+    name: Annotated[str, Check(_name)],
+    lo: Rational | None = None,
+    hi: Annotated[Any, Check(coordinate, kind="real"), Joint("lo < hi: checked by Var")] | None = None,
+    *,
+    closed: Annotated[str, Choice("neither", "lo", "hi", "both")] = "neither",
+    log: bool = False,
+    symbol: str = "",
+) -> Var:
+    """A real variable on (lo, hi); ``closed`` names the closed ends ("neither", "lo", "hi" or "both").
 
     Parameters
     ----------
     name : str
     lo, hi : number or None
-    closed : {"", "lo", "hi", "both"}
+    closed : {"neither", "lo", "hi", "both"}
     log : bool
         Spread the search over orders of magnitude.
     symbol : str
@@ -270,17 +401,18 @@ def real(name: str, lo=None, hi=None, *, closed: str = "", log: bool = False, sy
     Var
     """
     return Var(
-        name,
-        None if lo is None else Fraction(lo),
-        None if hi is None else Fraction(hi),
-        lo_open=closed not in ("lo", "both"),
-        hi_open=closed not in ("hi", "both"),
-        log=log,
-        symbol=symbol,
+        name, lo, hi, lo_open=closed not in ("lo", "both"), hi_open=closed not in ("hi", "both"), log=log, symbol=symbol
     )
 
 
-def integer(name: str, lo=1, hi=None, *, symbol: str = "") -> Var:
+@checked
+def integer(
+    name: Annotated[str, Check(_name)],
+    lo: int | None = 1,
+    hi: int | None = None,  # lo <= hi: checked by Var
+    *,
+    symbol: str = "",
+) -> Var:
     """An integer variable on [lo, hi] (hi None: unbounded).
 
     Parameters
@@ -331,7 +463,12 @@ class Point:
         return iv.mpf(x.numerator) / x.denominator
 
 
-def decide(lhs, op: str, rhs) -> str | None:
+#: an enclosure: an mpmath interval or an exact real number, passed on as an interval
+Enclosure = Annotated[Any, Check(_enclosure, kind="real")]
+
+
+@checked
+def decide(lhs: Enclosure, op: Op, rhs: Enclosure) -> str | None:
     """Certified comparison of two intervals: "holds", "violated", or None (the enclosures overlap).
 
     Parameters
@@ -343,7 +480,6 @@ def decide(lhs, op: str, rhs) -> str | None:
     -------
     str or None
     """
-    lhs, rhs = iv.mpf(lhs), iv.mpf(rhs)
     if op in (">=", ">"):
         return decide(rhs, {">=": "<=", ">": "<"}[op], lhs)
     if op == "<=":
@@ -355,7 +491,7 @@ def decide(lhs, op: str, rhs) -> str | None:
         if op == "=":
             return "violated" if apart else None
         return "holds" if apart else None
-    raise ValueError(f"op must be one of {sorted(_NEGATION)}, got {op!r}")
+    raise AssertionError(op)  # pragma: no cover - Op admits no other
 
 
 @dataclass(frozen=True)
@@ -368,7 +504,8 @@ class Evaluation:
     dps: int
 
 
-def evaluate_step(relation: Callable, op: str, values: dict[str, Fraction]) -> Evaluation:
+@checked
+def evaluate_step(relation: Callable, op: Op, values: Annotated[Any, Check(_values, kind="object")]) -> Evaluation:
     """Evaluate ``lhs op rhs`` at one instance, escalating the precision until the verdict is certified.
 
     Parameters
@@ -378,7 +515,7 @@ def evaluate_step(relation: Callable, op: str, values: dict[str, Fraction]) -> E
     op : str
         The comparison.
     values : dict
-        Variable → exact rational.
+        Variable → exact rational (an int, a Fraction or a float at its binary value).
 
     Returns
     -------
@@ -416,7 +553,12 @@ def _tie_fails(op: str) -> bool:
     return op in ("<", ">", "!=")
 
 
-def rr_composition_delta(epsilon, k: int, epsilon_prime):
+@checked
+def rr_composition_delta(
+    epsilon: Annotated[Any, Check(_enclosure, kind="real", lo=0)],
+    k: Annotated[int, Interval(ge=1, le=MAX_COMPOSITIONS)],
+    epsilon_prime: Enclosure,
+):
     """An enclosure of δ(ε') of k-fold ε-randomised response, the worst composition of k ε-DP mechanisms.
 
     δ(ε') = Σ_x C(k, x) p^x (1 − p)^{k−x} max(0, 1 − e^{ε' − ε(2x − k)}), p = e^ε/(1 + e^ε)
@@ -426,8 +568,9 @@ def rr_composition_delta(epsilon, k: int, epsilon_prime):
 
     Parameters
     ----------
-    epsilon, epsilon_prime : mpmath interval
-    k : int >= 1
+    epsilon : mpmath interval or number >= 0
+    k : int in [1, MAX_COMPOSITIONS]
+    epsilon_prime : mpmath interval or number
 
     Returns
     -------
@@ -444,7 +587,12 @@ def rr_composition_delta(epsilon, k: int, epsilon_prime):
     return total
 
 
-def binomial_lower_tail(n: int, p, k: int):
+@checked
+def binomial_lower_tail(
+    n: Annotated[int, Interval(ge=0, le=MAX_BINOMIAL_N)],
+    p: Annotated[Any, Check(_enclosure, kind="real", lo=0, hi=1)],
+    k: int,
+):
     """An enclosure of Pr[Bin(n, p) ≤ k] for k below the mean (a Chernoff step's failure probability).
 
     The terms C(n, j) p^j (1 − p)^{n−j} are summed from j = k downwards; their ratio
@@ -453,8 +601,8 @@ def binomial_lower_tail(n: int, p, k: int):
 
     Parameters
     ----------
-    n : int >= 0
-    p : mpmath interval in (0, 1)
+    n : int in [0, MAX_BINOMIAL_N]
+    p : mpmath interval or number in [0, 1]
     k : int
 
     Returns
@@ -465,6 +613,15 @@ def binomial_lower_tail(n: int, p, k: int):
         return iv.mpf(0)
     if k >= n:
         return iv.mpf(1)
+    if p.b == 0:
+        return iv.mpf(1)
+    if p.a == 0:  # the tail falls with p and is 1 at p = 0: [the tail at the upper end, 1]
+        return iv.mpf([_binomial_tail(n, iv.mpf(p.b), k).a, 1])
+    return _binomial_tail(n, p, k)
+
+
+def _binomial_tail(n: int, p, k: int):
+    """:func:`binomial_lower_tail` for 0 ≤ k < n and an enclosure p inside (0, 1]."""
     q = 1 - p
     total = iv.mpf(0)
     j = k
@@ -483,6 +640,7 @@ def binomial_lower_tail(n: int, p, k: int):
 
 
 # ----------------------------------------------------------------------------- derivations
+@checked
 @dataclass(frozen=True)
 class Derivation:
     """What sympy proves for a derived step: a sentence and the facts it checks.
@@ -499,10 +657,50 @@ class Derivation:
     facts: Callable[[], list[tuple[str, bool]]]
 
     def prove(self) -> list[tuple[str, bool]]:
-        return list(self.facts())
+        """The facts sympy checks, each with whether it proved it.
+
+        Returns
+        -------
+        list of (str, bool)
+        """
+        facts = self.facts()
+        if isinstance(facts, (str, bytes)) or not hasattr(facts, "__iter__"):
+            raise TypeError(f"facts must return a list of (str, bool), got {type(facts).__name__}")
+        out = list(facts)
+        for f in out:
+            if not (isinstance(f, tuple) and len(f) == 2 and isinstance(f[0], str) and isinstance(f[1], bool)):
+                raise TypeError(f"facts must return pairs (str, bool), got {shown(f)}")
+        return out
 
 
-def sympy_zero(expr, text: str) -> tuple[str, bool]:
+def _sympy_expr(value, name: str):
+    """A sympy expression (or a finite real number, made one)."""
+    import sympy
+
+    if isinstance(value, sympy.Basic):
+        return value
+    if isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_)):
+        if isinstance(value, float) and not math.isfinite(value):
+            raise ValueError(f"{name} must be finite, got {value!r}")
+        return sympy.sympify(value)
+    raise TypeError(f"{name} must be a sympy expression, got {type(value).__name__}")
+
+
+def _sympy_relation(value, name: str):
+    """A sympy relational between constants, or a bool (what sympy gives when it decides one at once)."""
+    import sympy
+
+    if isinstance(value, (bool, np.bool_, sympy.Basic)):
+        return value
+    raise TypeError(f"{name} must be a sympy relation or a bool, got {type(value).__name__}")
+
+
+#: a sympy expression (a finite real number is made one)
+SympyExpr = Annotated[Any, Check(_sympy_expr, kind="object")]
+
+
+@checked
+def sympy_zero(expr: SympyExpr, text: str) -> tuple[str, bool]:
     """The fact ``simplify(expr) == 0`` (an identity), with its sentence.
 
     Parameters
@@ -522,7 +720,8 @@ def sympy_zero(expr, text: str) -> tuple[str, bool]:
     return text, bool(e == 0)
 
 
-def sympy_positive(expr, text: str) -> tuple[str, bool]:
+@checked
+def sympy_positive(expr: SympyExpr, text: str) -> tuple[str, bool]:
     """The fact ``expr > 0`` as sympy's assumption system proves it (after ``simplify``).
 
     Parameters
@@ -544,10 +743,23 @@ def sympy_positive(expr, text: str) -> tuple[str, bool]:
 def _symbols(names, kinds):
     import sympy
 
+    for n in names:
+        if not (isinstance(n, str) and n.isidentifier()):
+            raise ValueError(f"names must be identifiers (the symbols' names), got {shown(n)}")
+    if not names:  # a fact between constants
+        return ()
     return sympy.symbols(" ".join(names), seq=True, **(kinds or {"positive": True}))
 
 
-def zero_of(build, text: str, *names: str, **kinds) -> tuple[str, bool]:
+def _built(build, names, kinds, check=_sympy_expr):
+    """``build(sympy, *symbols)``, which must be a sympy expression (its builder's failure named as ``build``)."""
+    import sympy
+
+    return check(build(sympy, *_symbols(names, kinds)), "the expression build returned")
+
+
+@checked
+def zero_of(build: Callable, text: str, *names: str, **kinds: bool) -> tuple[str, bool]:
     """:func:`sympy_zero` of ``build(sympy, *symbols)``, the symbols named ``names`` (positive unless ``kinds`` say).
 
     Parameters
@@ -564,12 +776,11 @@ def zero_of(build, text: str, *names: str, **kinds) -> tuple[str, bool]:
     -------
     (str, bool)
     """
-    import sympy
-
-    return sympy_zero(build(sympy, *_symbols(names, kinds)), text)
+    return sympy_zero(_built(build, names, kinds), text)
 
 
-def positive_of(build, text: str, *names: str, **kinds) -> tuple[str, bool]:
+@checked
+def positive_of(build: Callable, text: str, *names: str, **kinds: bool) -> tuple[str, bool]:
     """:func:`sympy_positive` of ``build(sympy, *symbols)`` (see :func:`zero_of`).
 
     Parameters
@@ -583,12 +794,11 @@ def positive_of(build, text: str, *names: str, **kinds) -> tuple[str, bool]:
     -------
     (str, bool)
     """
-    import sympy
-
-    return sympy_positive(build(sympy, *_symbols(names, kinds)), text)
+    return sympy_positive(_built(build, names, kinds), text)
 
 
-def identity(text: str, build, *names: str, **kinds) -> Derivation:
+@checked
+def identity(text: str, build: Callable, *names: str, **kinds: bool) -> Derivation:
     """A derivation by one identity: ``build(sympy, *symbols)`` simplifies to 0 (see :func:`zero_of`).
 
     Parameters
@@ -602,10 +812,12 @@ def identity(text: str, build, *names: str, **kinds) -> Derivation:
     -------
     Derivation
     """
+    _symbols(names, kinds)  # the names are checked now, the identity when it is proved
     return Derivation(text + " (simplify gives 0)", lambda: [zero_of(build, text, *names, **kinds)])
 
 
-def sympy_fact(text: str, build) -> tuple[str, bool]:
+@checked
+def sympy_fact(text: str, build: Callable) -> tuple[str, bool]:
     """A fact between constants built with sympy (``build(sympy)`` returns a relation), decided exactly.
 
     Parameters
@@ -620,10 +832,11 @@ def sympy_fact(text: str, build) -> tuple[str, bool]:
     """
     import sympy
 
-    return sympy_true(build(sympy), text)
+    return sympy_true(_sympy_relation(build(sympy), "the relation build returned"), text)
 
 
-def sympy_true(relation, text: str) -> tuple[str, bool]:
+@checked
+def sympy_true(relation: Annotated[Any, Check(_sympy_relation, kind="object")], text: str) -> tuple[str, bool]:
     """The fact that a sympy relation between constants evaluates to True exactly.
 
     Parameters
@@ -639,6 +852,7 @@ def sympy_true(relation, text: str) -> tuple[str, bool]:
 
 
 # ----------------------------------------------------------------------------- steps
+@checked
 @dataclass(frozen=True)
 class Step:
     """One step of a proof (see the module docstring).
@@ -673,14 +887,14 @@ class Step:
         How the step is read where the text is ambiguous (a log base, a misprint corrected elsewhere).
     """
 
-    paper: str
+    paper: Paper
     statement: str
-    k: int
+    k: StepNumber
     printed: str
-    variables: tuple[str, ...]
+    variables: Annotated[Any, Check(_labels_tuple, kind="object")]
     range: str
-    proof: str
-    status: str
+    proof: Annotated[str, Choice(*PROOFS)]
+    status: Annotated[str, Choice(*STEP_STATUSES), Joint("a checked step has its claim, derived its derivation, ...")]
     claim: str = ""
     derivation: Derivation | None = None
     reason: str = ""
@@ -689,12 +903,6 @@ class Step:
     note: str = ""
 
     def __post_init__(self):
-        if self.paper not in PAPER_KEYS:
-            raise ValueError(f"paper must be one of {sorted(PAPER_KEYS)}, got {self.paper!r}")
-        if self.proof not in PROOFS:
-            raise ValueError(f"proof must be one of {PROOFS}, got {self.proof!r}")
-        if self.status not in STEP_STATUSES:
-            raise ValueError(f"status must be one of {STEP_STATUSES}, got {self.status!r}")
         need = {"checked": self.claim, "derived": self.derivation, "not executable": self.reason}[self.status]
         if not need:
             raise ValueError(f"step {self.id}: a {self.status} step needs its claim / derivation / reason")
@@ -717,7 +925,12 @@ class Step:
         return bool(self.finding)
 
     def detail(self) -> str:
-        """One phrase: the claim id, what sympy proved, or the reason."""
+        """One phrase: the claim id, what sympy proved, or the reason.
+
+        Returns
+        -------
+        str
+        """
         if self.status == "checked":
             return self.claim + (f" — FAILS: {self.gap}" if self.gap else "")
         if self.status == "derived":
@@ -726,6 +939,12 @@ class Step:
         return self.reason
 
     def as_dict(self) -> dict:
+        """The step as JSON-ready data (``verify --coverage --json``).
+
+        Returns
+        -------
+        dict
+        """
         return {
             "id": self.id,
             "paper": self.paper,
@@ -763,6 +982,7 @@ def _add(step: Step) -> Step:
     return step
 
 
+@checked
 def all_registered_steps() -> list[Step]:
     """The steps declared so far, in declaration order (the catalogue imports every paper's module first).
 
@@ -791,14 +1011,44 @@ def _strategy(variables: Sequence[Var], where):
     return s if where is None else s.filter(where)
 
 
-def step_verdict(step: Step, rng, size: str, *, negate: bool = False, max_examples: int | None = None) -> Verdict:
+def _checked_step(step: Step, name: str = "step") -> Step:
+    """A checked step whose claim evaluates a relation (:meth:`StepBook.checked`)."""
+    if not isinstance(step, Step):
+        raise TypeError(f"{name} must be a Step (steps(paper)), got {type(step).__name__}")
+    if step.claim not in _CHECKS:
+        raise ValueError(
+            f"{name} must be a step checked by a relation (StepBook.checked), got {step.id} ({step.status}"
+            + (f", linked to {step.claim}" if step.claim else "")
+            + ")"
+        )
+    return step
+
+
+def _relation_claim(claim_id, name: str) -> str:
+    """The id of a claim registered by :func:`check_relation`."""
+    if not isinstance(claim_id, str):
+        raise TypeError(f"{name} must be a claim id (str), got {type(claim_id).__name__}")
+    if claim_id not in _CHECKS:
+        raise ValueError(f"{name} must name a claim registered by check_relation, got {shown(claim_id)}")
+    return claim_id
+
+
+@checked
+def step_verdict(
+    step: Annotated[Step, Check(_checked_step)],
+    rng: Rng,
+    size: Size,
+    *,
+    negate: bool = False,
+    max_examples: Budget | None = None,
+) -> Verdict:
     """Run a checked step's check: its grid, then a hypothesis search of its range (shrunk on failure).
 
     Parameters
     ----------
     step : Step
         A checked step declared with a relation (:meth:`StepBook.checked`).
-    rng : numpy.random.Generator
+    rng : numpy.random.Generator, int or None
         Seeds the grid's subsample and the search.
     size : {"small", "medium"}
     negate : bool
@@ -818,15 +1068,22 @@ def step_verdict(step: Step, rng, size: str, *, negate: bool = False, max_exampl
     return verdict
 
 
+@checked
 def relation_verdict(
-    claim_id: str, rng, size: str, *, negate: bool = False, max_examples: int | None = None
+    claim_id: Annotated[str, Check(_relation_claim)],
+    rng: Rng,
+    size: Size,
+    *,
+    negate: bool = False,
+    max_examples: Budget | None = None,
 ) -> Verdict:
     """The grid-and-search check of a relation registered with :func:`check_relation` (see :func:`step_verdict`).
 
     Parameters
     ----------
     claim_id : str
-    rng : numpy.random.Generator
+        A claim registered by :func:`check_relation`.
+    rng : numpy.random.Generator, int or None
     size : {"small", "medium"}
     negate : bool
     max_examples : int, optional
@@ -836,6 +1093,7 @@ def relation_verdict(
     Verdict
     """
     relation, op, variables, where, text = _CHECKS[claim_id]
+    rng = as_rng(rng)
     if negate:
         op = _NEGATION[op]
     ties = 0
@@ -911,12 +1169,13 @@ def _shrink(instance: dict[str, Fraction], variables: Sequence[Var], where, fail
     return current
 
 
+@checked
 def check_relation(
-    claim_id: str,
+    claim_id: ClaimId,
     statement: str,
-    variables: Sequence[Var],
+    variables: Variables,
     relation: Callable,
-    op: str = "<=",
+    op: Op = "<=",
     *,
     where: Callable | None = None,
     text: str = "",
@@ -945,9 +1204,9 @@ def check_relation(
     str
         ``claim_id``.
     """
-    if op not in _NEGATION:
-        raise ValueError(f"op must be one of {sorted(_NEGATION)}, got {op!r}")
-    _CHECKS[claim_id] = (relation, op, tuple(variables), where, text or statement)
+    if not variables:
+        raise ValueError("variables must hold at least one step variable (a relation without one is a fact: derive it)")
+    _CHECKS[claim_id] = (relation, op, variables, where, text or statement)
 
     def check(rng, size, _id=claim_id):
         step = _STEP_OF_CLAIM.get(_id)
@@ -958,6 +1217,14 @@ def check_relation(
 
 
 # ----------------------------------------------------------------------------- declaring steps
+def _step_list(value, name: str) -> list:
+    """A list of :class:`Step` (the steps a book declared so far)."""
+    if not isinstance(value, list) or not all(isinstance(s, Step) for s in value):
+        raise TypeError(f"{name} must be a list of Step, got {shown(value)}")
+    return value
+
+
+@checked
 @dataclass
 class StepBook:
     """Declares the steps of one proof, in order: ``book.checked(...)``, ``book.derived(...)``, ``book.skip(...)``.
@@ -973,11 +1240,11 @@ class StepBook:
         The range the statement uses the variables on.
     """
 
-    paper: str
+    paper: Paper
     statement: str
-    proof: str
+    proof: Annotated[str, Choice(*PROOFS)]
     range: str
-    steps: list[Step] = field(default_factory=list)
+    steps: Annotated[list, Check(_step_list)] = field(default_factory=list)
 
     def _declare(self, printed: str, variables: Sequence[Var], status: str, k: int | None, **fields) -> Step:
         """Build, record and return the next step of this proof."""
@@ -1006,16 +1273,16 @@ class StepBook:
     def checked(
         self,
         printed: str,
-        variables: Sequence[Var],
+        variables: Variables,
         relation: Callable,
-        op: str = "<=",
+        op: Op = "<=",
         *,
         where: Callable | None = None,
         gap: str = "",
         finding: str = "",
         note: str = "",
         what: str = "",
-        k: int | None = None,
+        k: StepNumber | None = None,
     ) -> Step:
         """Declare a checked step and register its claim.
 
@@ -1068,7 +1335,7 @@ class StepBook:
         return step
 
     def derived(
-        self, printed: str, variables: Sequence[Var], derivation: Derivation, *, note: str = "", k=None
+        self, printed: str, variables: Variables, derivation: Derivation, *, note: str = "", k: StepNumber | None = None
     ) -> Step:
         """Declare a step that sympy derives (:class:`Derivation`).
 
@@ -1089,14 +1356,14 @@ class StepBook:
     def linked(
         self,
         printed: str,
-        variables: Sequence[Var],
-        claim: str,
+        variables: Variables,
+        claim: ClaimId,
         *,
         gap: str = "",
         finding: str = "",
         note: str = "",
-        k=None,
-    ):
+        k: StepNumber | None = None,
+    ) -> Step:
         """Declare a step that an existing registered claim checks (searched and shrunk there).
 
         Parameters
@@ -1118,7 +1385,7 @@ class StepBook:
         """
         return self._declare(printed, variables, "checked", k, claim=claim, gap=gap, finding=finding, note=note)
 
-    def skip(self, printed: str, reason: str, variables: Sequence[Var] = (), *, k=None) -> Step:
+    def skip(self, printed: str, reason: str, variables: Variables = (), *, k: StepNumber | None = None) -> Step:
         """Declare a step that is not executable, with the one-line reason.
 
         Parameters

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 
 from geoprivate._json import strict_json
+from geoprivate._validation import Rng, as_rng, checked
 from geoprivate.claims._registry import get_claim
 from geoprivate.claims._run import run_claim
 from geoprivate.claims._sources import load_claims
@@ -18,7 +19,8 @@ from geoprivate.claims._sources import load_claims
 __all__ = ["claim_trial"]
 
 
-def claim_trial(params: dict, rng) -> dict:
+@checked
+def claim_trial(params: dict, rng: Rng) -> dict:
     """Run one claim as a sweep trial.
 
     Parameters
@@ -26,8 +28,8 @@ def claim_trial(params: dict, rng) -> dict:
     params : dict
         ``claim`` (an id, required); optional ``claims_from`` (a source or a list of them),
         ``size`` ("small"), ``max_examples``.
-    rng : numpy.random.Generator
-        The trial's generator: the claim's seed is drawn from it.
+    rng : numpy.random.Generator, int or None
+        The trial's generator (or its seed): the claim's seed is drawn from it.
 
     Returns
     -------
@@ -45,7 +47,7 @@ def claim_trial(params: dict, rng) -> dict:
         errors = load_claims(src)
         if errors:
             raise ValueError(f"claims_from: {errors[0]}")
-    seed = int(rng.integers(0, 2**63 - 1))
+    seed = int(as_rng(rng).integers(0, 2**63 - 1))
     rec = run_claim(
         get_claim(params["claim"]),
         seed=seed,

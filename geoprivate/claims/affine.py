@@ -104,6 +104,8 @@ def _check_claim_9_step(rng, size):
                 E_aug.pop()
                 continue
             W = r.subspace
+            if W is None:
+                return Verdict.violated(instance, reason="not empty, yet no subspace returned")
             # independent: V ⊆ H  <=>  a ⟂ every direction of V and the point of V lies on H
             in_H = (
                 all(sum(x * y for x, y in zip(a, v, strict=True)) == 0 for v in V.basis)

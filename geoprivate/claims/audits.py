@@ -18,9 +18,12 @@ flag it); when the control is not flagged the audit lacks power and says so (``s
 from __future__ import annotations
 
 import warnings
+from collections.abc import Callable
+from typing import Annotated, Any
 
 import numpy as np
 
+from geoprivate._validation import Check, Delta, Interval, Rng, as_rng, checked, shown
 from geoprivate.adversaries.oblivious import FixedSequence
 from geoprivate.audit import statistical_epsilon_lower_bound
 from geoprivate.claims import Verdict, register
@@ -39,9 +42,43 @@ __all__ = ["FALSE_ALARM", "search_then_audit"]
 #: false-alarm rate of every final audit
 FALSE_ALARM = 1e-6
 
+#: the most samples per input an audit of :func:`search_then_audit` draws (each one runs the mechanism)
+MAX_SAMPLES = 10**8
 
+
+def _candidates(value, name: str) -> list:
+    """A non-empty sequence of ``(name, data0, data1)`` with distinct names."""
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+        raise TypeError(f"{name} must be a sequence of (name, data0, data1), got {type(value).__name__}")
+    out = list(value)
+    for c in out:
+        if not (isinstance(c, tuple) and len(c) == 3 and isinstance(c[0], str)):
+            raise TypeError(f"{name} must hold triples (name, data0, data1), got {shown(c)}")
+    if not out:
+        raise ValueError(f"{name} must hold at least one candidate pair")
+    if len({c[0] for c in out}) != len(out):
+        raise ValueError(f"{name} must have distinct names, got {[c[0] for c in out]}")
+    return out
+
+
+#: samples per input of an audit
+Samples = Annotated[int, Interval(ge=1, le=MAX_SAMPLES)]
+
+
+def _identity(o):
+    return o
+
+
+@checked
 def search_then_audit(
-    candidates, mechanism, *, n_search: int, n_final: int, rng, featurize=lambda o: o, delta: float = 0.0
+    candidates: Annotated[Any, Check(_candidates, kind="object")],
+    mechanism: Callable,
+    *,
+    n_search: Samples,
+    n_final: Samples,
+    rng: Rng,
+    featurize: Callable = _identity,
+    delta: Delta = 0.0,
 ) -> dict:
     """Pick the candidate neighbouring pair with the largest ε lower bound, then audit it afresh.
 
@@ -54,7 +91,7 @@ def search_then_audit(
         Samples per input for the search (confidence 0.95) and for the final audit
         (confidence 1 − :data:`FALSE_ALARM`).  The maximum over the search is not a valid
         bound (multiple testing); only the final audit's bound is reported as one.
-    rng : numpy.random.Generator
+    rng : numpy.random.Generator, int or None
     featurize : callable output -> hashable
     delta : float
         The δ of the claim: the bound is on ε at that δ.
@@ -65,6 +102,7 @@ def search_then_audit(
         ``instance`` (the chosen candidate's name), ``epsilon_lower``, ``event``, ``counts``,
         ``search`` (name -> search bound).
     """
+    rng = as_rng(rng)
     scores = {}
     for name, d0, d1 in candidates:
         res = statistical_epsilon_lower_bound(
@@ -110,7 +148,7 @@ def _verdict(faithful: dict, control: dict, claimed_eps: float, instance: dict, 
 
 
 # ---------------------------------------------------------------- [Yan25] Theorem 10
-_T10 = dict(epsilon=3.0, delta=0.1, alpha=0.2, beta=0.1, n_subsets=12, n=48)
+_T10: dict[str, Any] = dict(epsilon=3.0, delta=0.1, alpha=0.2, beta=0.1, n_subsets=12, n=48)
 
 
 def _deepest_deterministic(cls, cols, labels):
@@ -229,7 +267,7 @@ def _check_claim_5_3_audit(rng, size):
     def mech(variant):
         return lambda data, r: play(by_name[data[0]], data[1], r, variant)
 
-    ledgers = []
+    ledgers: list = []
     play(games[0][1], 0, rng, "faithful", ledger_out=ledgers)
     nominal = float(sum(e.epsilon for e in ledgers[0].entries))
     faithful = search_then_audit(candidates, mech("faithful"), n_search=n_search, n_final=n_final, rng=rng)

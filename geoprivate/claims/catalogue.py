@@ -28,8 +28,11 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
+from typing import Annotated, Any
 
+from geoprivate._validation import Check, Choice, Interval, Joint, checked, shown
 from geoprivate.claims import PAPERS, all_claims
+from geoprivate.claims._registry import Claim, UnknownClaim, _labels
 from geoprivate.claims.statements import STATEMENT_LIST, titles
 from geoprivate.claims.steps import STEPS, format_step_summary
 
@@ -61,6 +64,9 @@ CITATION_KEYS = {paper: f"[{key}]" for paper, key in PAPERS.items() if key is no
 
 _TITLES = titles()
 
+#: a paper's claim-id prefix (a key of :data:`~geoprivate.claims.PAPERS`)
+Paper = Annotated[str, Choice(*PAPERS)]
+
 
 def _parse(label: str, default_paper: str) -> tuple[str, str]:
     if ":" in label:
@@ -69,7 +75,8 @@ def _parse(label: str, default_paper: str) -> tuple[str, str]:
     return default_paper, label.strip()
 
 
-def claim_checks(claim) -> set[tuple[str, str]]:
+@checked
+def claim_checks(claim: Claim) -> set[tuple[str, str]]:
     """``(paper, label)`` of every statement a claim checks (its ``checks=``).
 
     Parameters
@@ -83,9 +90,19 @@ def claim_checks(claim) -> set[tuple[str, str]]:
     return {_parse(lab, claim.paper) for lab in claim.checks}
 
 
-def claim_estimates(claim) -> set[tuple[str, str]]:
-    """``(paper, label)`` of every O(·) statement whose constant a claim measures (its ``estimates=``)."""
-    return {_parse(lab, claim.paper) for lab in getattr(claim, "estimates", ())}
+@checked
+def claim_estimates(claim: Claim) -> set[tuple[str, str]]:
+    """``(paper, label)`` of every O(·) statement whose constant a claim measures (its ``estimates=``).
+
+    Parameters
+    ----------
+    claim : geoprivate.claims.Claim
+
+    Returns
+    -------
+    set of (str, str)
+    """
+    return {_parse(lab, claim.paper) for lab in claim.estimates}
 
 
 def _builtin_claims():
@@ -101,7 +118,8 @@ def _index(links) -> dict[tuple[str, str], tuple[str, ...]]:
     return {k: tuple(sorted(v)) for k, v in out.items()}
 
 
-def claims_checking(paper: str, label: str) -> tuple[str, ...]:
+@checked
+def claims_checking(paper: Paper, label: str) -> tuple[str, ...]:
     """Ids of the registered claims whose ``checks=`` name this statement (derived, never stored).
 
     Parameters
@@ -117,11 +135,23 @@ def claims_checking(paper: str, label: str) -> tuple[str, ...]:
     return _index(claim_checks).get((paper, label), ())
 
 
-def claims_estimating(paper: str, label: str) -> tuple[str, ...]:
-    """Ids of the registered claims whose ``estimates=`` name this O(·) statement."""
+@checked
+def claims_estimating(paper: Paper, label: str) -> tuple[str, ...]:
+    """Ids of the registered claims whose ``estimates=`` name this O(·) statement.
+
+    Parameters
+    ----------
+    paper, label : str
+        The statement, e.g. ``("shrinkage", "Theorem 1")``.
+
+    Returns
+    -------
+    tuple of str
+    """
     return _index(claim_estimates).get((paper, label), ())
 
 
+@checked
 @dataclass(frozen=True)
 class Statement:
     """One numbered statement of a paper and its status (see the module docstring).
@@ -140,12 +170,16 @@ class Statement:
         A privacy statement over all adversaries: "audited" once a registered audit checks it.
     """
 
-    paper: str
-    label: str
+    paper: Paper
+    label: Annotated[str, Joint("a statement of paper in the statement list (statements.py)")]
     pending: bool = False
     reason: str = ""
-    implemented_by: tuple[str, ...] = field(default=())
+    implemented_by: Annotated[Any, Check(_labels, kind="object")] = field(default=())
     audit: bool = False
+
+    def __post_init__(self):
+        if (self.paper, self.label) not in _TITLES:
+            raise ValueError(f"label: {shown(self.label)} is not a statement of {self.paper!r} in the statement list")
 
     @property
     def key(self) -> tuple[str, str]:
@@ -180,7 +214,12 @@ class Statement:
         return "implemented" if self.implemented_by else "definition"
 
     def coverage(self) -> str:
-        """One phrase: the claim ids, the reason or the implementing code."""
+        """One phrase: the claim ids, the reason or the implementing code.
+
+        Returns
+        -------
+        str
+        """
         s = self.status
         if s in ("checked", "audited"):
             return ", ".join(self.claims)
@@ -425,35 +464,93 @@ if set(_BY_KEY) != {(p, lab) for p, lab, _ in STATEMENT_LIST}:  # pragma: no cov
     )
 
 
-def statements(paper: str | None = None) -> list[Statement]:
-    """The catalogued statements (of one paper when ``paper`` is given), in paper order."""
-    if paper is not None and paper not in PAPERS:
-        raise ValueError(f"paper must be one of {sorted(PAPERS)}, got {paper!r}")
+@checked
+def statements(paper: Paper | None = None) -> list[Statement]:
+    """The catalogued statements (of one paper when ``paper`` is given), in paper order.
+
+    Parameters
+    ----------
+    paper : str, optional
+        A key of :data:`~geoprivate.claims.PAPERS`.
+
+    Returns
+    -------
+    list of Statement
+    """
     return [s for s in STATEMENTS if paper is None or s.paper == paper]
 
 
-def get_statement(paper: str, label: str) -> Statement:
+@checked
+def get_statement(paper: Paper, label: str) -> Statement:
+    """The catalogue's entry of one statement.
+
+    Parameters
+    ----------
+    paper, label : str
+        The statement, e.g. ``("vc1", "Theorem 7")``.
+
+    Returns
+    -------
+    Statement
+
+    Raises
+    ------
+    UnknownClaim
+        (a ``KeyError`` and a ``ValueError``) when the catalogue has no such statement.
+    """
     try:
         return _BY_KEY[(paper, label)]
     except KeyError:
-        raise KeyError(f"no statement {label!r} of paper {paper!r} in the catalogue") from None
+        raise UnknownClaim(f"label: no statement {shown(label)} of paper {paper!r} in the catalogue") from None
 
 
-def resolve(dotted: str):
-    """Import ``package.module.name`` and return the object (AttributeError/ImportError otherwise)."""
+@checked
+def resolve(dotted: str) -> Any:
+    """Import ``package.module.name`` and return the object.
+
+    Parameters
+    ----------
+    dotted : str
+        A dotted name (``geoprivate.claims.catalogue.statements``).
+
+    Returns
+    -------
+    object
+
+    Raises
+    ------
+    ValueError
+        Naming ``dotted`` when no prefix of it imports or an attribute is missing.
+    """
     parts = dotted.split(".")
+    if not all(p.isidentifier() for p in parts):
+        raise ValueError(f"dotted must be a dotted name of identifiers, got {shown(dotted)}")
     for i in range(len(parts), 0, -1):
         try:
             obj = importlib.import_module(".".join(parts[:i]))
         except ImportError:
             continue
         for p in parts[i:]:
+            if not hasattr(obj, p):
+                raise ValueError(f"dotted: {'.'.join(parts[:i])} has no attribute {p!r} (resolving {dotted!r})")
             obj = getattr(obj, p)
         return obj
-    raise ImportError(f"cannot import {dotted!r}")
+    raise ValueError(f"dotted: cannot import {dotted!r}")
 
 
-def link_problems(claims=None) -> list[str]:
+def _claim_list(value, name: str) -> list:
+    """A sequence of :class:`~geoprivate.claims.Claim`, as a list."""
+    if isinstance(value, (str, bytes, Claim)) or not hasattr(value, "__iter__"):
+        raise TypeError(f"{name} must be a sequence of claims, got {type(value).__name__}")
+    out = list(value)
+    for c in out:
+        if not isinstance(c, Claim):
+            raise TypeError(f"{name} must hold claims (geoprivate.claims.Claim), got {type(c).__name__} {shown(c)}")
+    return out
+
+
+@checked
+def link_problems(claims: Annotated[Any, Check(_claim_list, kind="object")] | None = None) -> list[str]:
     """Claims whose ``checks=`` or ``estimates=`` name a statement the catalogue does not have.
 
     The links themselves are derived from the decorators, so there is nothing else to keep
@@ -479,8 +576,19 @@ def link_problems(claims=None) -> list[str]:
     return problems
 
 
-def coverage_rows(paper: str | None = None) -> list[dict]:
-    """One JSON-ready dict per statement: paper, label, title, status, coverage, claims, estimates."""
+@checked
+def coverage_rows(paper: Paper | None = None) -> list[dict]:
+    """One JSON-ready dict per statement: paper, label, title, status, coverage, claims, estimates.
+
+    Parameters
+    ----------
+    paper : str, optional
+        Only this paper's statements.
+
+    Returns
+    -------
+    list of dict
+    """
     return [
         {
             "paper": s.paper,
@@ -499,8 +607,14 @@ def coverage_rows(paper: str | None = None) -> list[dict]:
     ]
 
 
+@checked
 def coverage_summary() -> dict[str, dict[str, int]]:
-    """paper -> status -> count."""
+    """paper -> status -> count.
+
+    Returns
+    -------
+    dict
+    """
     out: dict[str, dict[str, int]] = {}
     for s in STATEMENTS:
         row = out.setdefault(s.paper, dict.fromkeys(STATUSES, 0))
@@ -508,6 +622,7 @@ def coverage_summary() -> dict[str, dict[str, int]]:
     return out
 
 
+@checked
 def user_coverage_rows() -> list[dict]:
     """The statements user claims name (their ``checks=``, in their own citation), one row per statement.
 
@@ -529,10 +644,20 @@ def user_coverage_rows() -> list[dict]:
     ]
 
 
-def format_coverage(width: int = 110) -> str:
+@checked
+def format_coverage(width: Annotated[int, Interval(ge=40, le=10_000)] = 110) -> str:
     """The catalogue as a plain-text table, then one line of status counts per paper.
 
     This is what ``geoprivate verify --coverage`` prints.
+
+    Parameters
+    ----------
+    width : int in [40, 10000], default 110
+        The longest line of the table (longer ones are cut with "…").
+
+    Returns
+    -------
+    str
     """
     lines = []
     for paper in PAPERS:

@@ -22,9 +22,11 @@ from __future__ import annotations
 
 import math
 import warnings
+from typing import Annotated, Any
 
 import numpy as np
 
+from geoprivate._validation import FloatCount, Joint, LinePoints, Probability, check_indices, checked
 from geoprivate.audit import clopper_pearson
 from geoprivate.claims import Verdict, register
 from geoprivate.claims.mechanisms import _rr_composition_delta
@@ -38,21 +40,53 @@ __all__ = ["interval_deviation", "sampling_f"]
 _FALSE_ALARM = 1e-6
 
 
-def sampling_f(d: int, alpha: float, beta: float) -> float:
-    """[Yan26]'s sample-size shape (d ln(d/α) + ln(1/β))/α² (Theorem 1, Claims 3 and 7, Lemma 3)."""
-    return (d * math.log(d / alpha) + math.log(1 / beta)) / alpha**2
+@checked
+def sampling_f(d: FloatCount, alpha: Probability, beta: Probability) -> float:
+    """[Yan26]'s sample-size shape (d ln(d/α) + ln(1/β))/α² (Theorem 1, Claims 3 and 7, Lemma 3).
+
+    Parameters
+    ----------
+    d : int >= 1
+        The VC dimension.
+    alpha, beta : float in (0, 1)
+        Accuracy and confidence.
+
+    Returns
+    -------
+    float
+    """
+    value = (d * (math.log(d) - math.log(alpha)) - math.log(beta)) / alpha / alpha
+    if not math.isfinite(value):
+        raise ValueError(f"d = {d}, alpha = {alpha!r}: the size (d ln(d/α) + ln(1/β))/α² is beyond the floats")
+    return value
 
 
-def interval_deviation(S, sub) -> float:
+@checked
+def interval_deviation(S: LinePoints, sub: Annotated[Any, Joint("positions of S", kind="indices")]) -> float:
     """sup over intervals I of |S ∩ I|/|S| − |S' ∩ I|/|S'| (exact; S' ⊆ S given by indices ``sub``).
 
     With D(t) = F_S(t) − F_{S'}(t) at the sorted points, the supremum over intervals is
     max D − min D (the empty prefix included).
+
+    Parameters
+    ----------
+    S : array_like of float, shape (n,)
+        The points (finite reals).
+    sub : array_like of int
+        Positions in ``S`` of the subset S' (at least one).
+
+    Returns
+    -------
+    float
     """
-    S = np.asarray(S)
+    if S.size == 0:
+        raise ValueError("S must hold at least one point")
+    sub = check_indices(sub, S.size, "sub")
+    if sub.size == 0:
+        raise ValueError("sub must hold at least one position (S' is not empty)")
     order = np.argsort(S, kind="stable")
     in_sub = np.zeros(S.size, bool)
-    in_sub[np.asarray(sub)] = True
+    in_sub[sub] = True
     D = np.concatenate([[0.0], np.cumsum(1.0 / S.size - in_sub[order] / in_sub.sum())])
     return float(D.max() - D.min())
 

@@ -87,7 +87,7 @@ def _neighbour(rng, s, y, t, n_points):
 )
 def _check_lemma_c1(rng, size):
     count = 60 if size == "small" else 400
-    worst, worst_inst = -math.inf, None
+    worst, worst_inst = -math.inf, {"change": None}
     for _ in range(count):
         n_points = int(rng.integers(4, 7))
         if rng.random() < 0.5:
@@ -138,6 +138,7 @@ def _check_lemma_c1(rng, size):
 
 # ---------------------------------------------------------------- Lemma 4.2 / C.2
 def _c2_instance(rng, kind):
+    C: Thresholds | Intervals | Halfspaces | FiniteClass
     if kind == "thresholds":
         C, vc, cap = Thresholds(), 1, 2000
         draw = lambda n: rng.uniform(size=n)  # noqa: E731
@@ -511,6 +512,7 @@ def _bbl_setup(rng, n_points):
     prob = make_everlasting_problem("finite", rng, n_points=n_points, n_concepts=64)
     R = hypothesis_learner_R(n_points, 1 / 8) + 1
     par = custom_parameters([(8, 40, R, math.ceil(64 * 0.025 * R))], 0.05, 0.05, 0.5, 1e-6, prob.vc, epsilon_bt=4.0)
+    assert isinstance(prob.concept, FiniteClass)  # make_everlasting_problem("finite", ...)
     return prob, par, prob.target(np.arange(prob.concept.n_points))
 
 

@@ -13,21 +13,32 @@ from __future__ import annotations
 import math
 import warnings
 from fractions import Fraction
+from typing import Annotated, Any
 
 import numpy as np
 from scipy import stats
 
+from geoprivate._validation import BinaryMatrix, Check, Interval, Joint, check_index, check_indices, checked
 from geoprivate.audit import clopper_pearson
 from geoprivate.claims import Verdict, register
 from geoprivate.everlasting.generic_bbl import GenericBBL, make_everlasting_problem
 from geoprivate.everlasting.parameters import practical_parameters, theorem_parameters
 from geoprivate.privacy.warnings import PrivacyWarning
+from solvers._checks import as_binary_matrix, as_binary_vector
+from solvers._rational import rational_vector
 
 __all__ = ["claim_d3_mass", "best_consistent_error", "e4_chernoff_tail"]
 
 
 # ---------------------------------------------------------------- Claim D.3
-def claim_d3_mass(H, g, weights) -> Fraction:
+@checked
+def claim_d3_mass(
+    H: Annotated[Any, Check(as_binary_matrix, kind="array", allow_empty_rows=False)],
+    g: Annotated[Any, Joint("one label per column of H", kind="labels")],
+    weights: Annotated[
+        Any, Joint("a law on the columns of H: one exact weight each, >= 0, summing to 1", kind="array")
+    ],
+) -> Fraction:
     """Pr_{x~D}[|q(x) − 1/2| ≤ 3/8] with q(x) the fraction of the T hypotheses (rows of H) voting 1.
 
     Parameters
@@ -43,8 +54,16 @@ def claim_d3_mass(H, g, weights) -> Fraction:
     -------
     Fraction
     """
-    T = H.shape[0]
-    votes = H.sum(axis=0)
+    T, n = H.shape
+    g = as_binary_vector(g, "g")
+    if g.size != n:
+        raise ValueError(f"g must have one label per column of H ({n}), got {g.size}")
+    weights = rational_vector(weights, "weights")
+    if len(weights) != n:
+        raise ValueError(f"weights must have one weight per column of H ({n}), got {len(weights)}")
+    if any(w < 0 for w in weights) or sum(weights, Fraction(0)) != 1:
+        raise ValueError("weights must be a probability law: non-negative, summing to 1 exactly")
+    votes = H.sum(axis=0, dtype=np.int64)
     mid = [abs(Fraction(int(v), T) - Fraction(1, 2)) <= Fraction(3, 8) for v in votes]
     return sum((w for w, m in zip(weights, mid, strict=True) if m), Fraction(0))
 
@@ -111,7 +130,13 @@ def _check_claim_d3(rng, size):
 
 
 # ---------------------------------------------------------------- Claims E.1–E.3 (practical runs)
-def best_consistent_error(M, target_row: int, points, labels) -> float:
+@checked
+def best_consistent_error(
+    M: BinaryMatrix,
+    target_row: Annotated[int, Joint("a row of M", kind="index")],
+    points: Annotated[Any, Joint("columns of M", kind="indices")],
+    labels: Annotated[Any, Joint("one 0/1 label per point", kind="labels")],
+) -> float:
     """min err_D(g, c) over the concepts g of a finite class consistent with (points, labels).
 
     Parameters
@@ -128,8 +153,12 @@ def best_consistent_error(M, target_row: int, points, labels) -> float:
     float
         The smallest error, or ``inf`` when no concept is consistent.
     """
-    pts = np.asarray(points, dtype=np.intp)
-    ok = (M[:, pts] == np.asarray(labels)[None, :]).all(axis=1)
+    target_row = check_index(target_row, M.shape[0], "target_row")
+    pts = check_indices(points, M.shape[1], "points")
+    labs = as_binary_vector(labels, "labels")
+    if labs.size != pts.size:
+        raise ValueError(f"labels must hold one label per point ({pts.size}), got {labs.size}")
+    ok = (M[:, pts] == labs[None, :]).all(axis=1)
     if not ok.any():
         return math.inf
     return float((M[ok] != M[target_row][None, :]).mean(axis=1).min())
@@ -139,6 +168,8 @@ def _recording_runs(rng, size):
     """GenericBBL runs (practical, 2 phases, random finite class) with every sample S_i recorded."""
 
     class _Recording(GenericBBL):
+        samples: list[tuple[np.ndarray, np.ndarray]]  # set before the run
+
         def _relabel(self, p, D, record):
             super()._relabel(p, D, record)
             self.samples.append((self.S_points.copy(), self.S_labels.copy()))
@@ -171,7 +202,7 @@ fraction of runs where each holds, its Clopper–Pearson lower bound (10⁻⁶),
 def _check_claims_e1_e3(rng, size):
     runs = e1_ok = e3_ok = e2_ok = 0
     worst = 0.0
-    alpha = beta = None
+    alpha = beta = 0.0  # the parameters of the runs (at least 4)
     for prob, par, res, samples in _recording_runs(rng, size):
         alpha, beta = par.alpha, par.beta
         M, row = prob.concept.matrix, int(prob.target_params)
@@ -200,11 +231,25 @@ def _check_claims_e1_e3(rng, size):
 
 
 # ---------------------------------------------------------------- Claim E.4's Chernoff step
-def e4_chernoff_tail(T: int, beta_i: float) -> float:
+@checked
+def e4_chernoff_tail(
+    T: Annotated[int, Interval(ge=1, le=2**63 - 1)], beta_i: Annotated[float, Interval(gt=0, le=0.25)]
+) -> float:
     """Pr[fewer than 15T/16 of T hypotheses are good] when each is good w.p. 1 − 4β_i, independently.
 
     The probability the proof of [NNSY23] Claim E.4 bounds by β_i with Chernoff at
     T ≥ 512(1 − 4β_i) ln(1/β_i)/(1 − 64β_i)² (exact binomial tail).
+
+    Parameters
+    ----------
+    T : int in [1, 2⁶³ − 1]
+        The number of hypotheses.
+    beta_i : float in (0, 1/4]
+        Each is good w.p. 1 − 4β_i.
+
+    Returns
+    -------
+    float
     """
     need = math.ceil(Fraction(15 * T, 16))
     return float(stats.binom.cdf(need - 1, T, 1 - 4 * beta_i))

@@ -18,9 +18,11 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 
+from geoprivate._validation import Epsilon, FloatCount, OpenDelta, checked
 from geoprivate.claims import Verdict, register
 from geoprivate.claims.mechanisms import _rr_composition_delta
 from geoprivate.mechanisms import is_alpha_median
@@ -32,17 +34,35 @@ __all__ = ["theorem7_epsilon"]
 _COUNT = {"small": 1, "medium": 5}
 
 
-def theorem7_epsilon(epsilon: float, k: int, delta_prime: float) -> float:
-    """ε' of [Yan25] Theorem 7 as written: √(2k ln(1/δ'))·ε."""
-    return math.sqrt(2 * k * math.log(1 / delta_prime)) * epsilon
+@checked
+def theorem7_epsilon(epsilon: Epsilon, k: FloatCount, delta_prime: OpenDelta) -> float:
+    """ε' of [Yan25] Theorem 7 as written: √(2k ln(1/δ'))·ε.
+
+    Parameters
+    ----------
+    epsilon : float > 0
+        Each mechanism's ε.
+    k : int >= 1
+        The number of mechanisms.
+    delta_prime : float in (0, 1)
+        The δ' of the composition.
+
+    Returns
+    -------
+    float
+    """
+    value = math.sqrt(2 * k * -math.log(delta_prime)) * epsilon
+    if not math.isfinite(value):
+        raise ValueError(f"epsilon = {epsilon!r}, k = {k}: the ε' √(2k ln(1/δ'))·ε is beyond the floats")
+    return value
 
 
 def _theorem7_random_search(rng, size):
     """The plain random search this claim ran before it was searched and shrunk: the worst of 80·count
     random (ε, k, δ′) by exact δ / δ′ (its instance is the 'before' of the shrink report)."""
-    worst = None
+    worst: tuple[dict[str, Any], float] | None = None
     for _ in range(80 * _COUNT[size]):
-        p = {
+        p: dict[str, Any] = {
             "epsilon": float(10 ** rng.uniform(-2, 0.3)),
             "k": int(rng.integers(1, 400)),
             "delta_prime": float(10 ** rng.uniform(-9, -1)),
@@ -50,6 +70,7 @@ def _theorem7_random_search(rng, size):
         d = _rr_composition_delta(p["epsilon"], p["k"], theorem7_epsilon(p["epsilon"], p["k"], p["delta_prime"]))
         if d > p["delta_prime"] * (1 + 1e-9) and (worst is None or d / p["delta_prime"] > worst[1]):
             worst = (p, d / p["delta_prime"])
+    assert worst is not None, "no random point exceeds delta_prime"  # the search holds the finding
     return worst[0]
 
 

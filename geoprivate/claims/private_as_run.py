@@ -129,6 +129,7 @@ def _check_labelboost_bound(rng, size):
     best = 0.0
     for it in range(count):
         kind = it % 3
+        C: FiniteClass | Thresholds | Intervals
         if kind == 2:
             M = comb.dichotomies(random_matrix(int(rng.integers(3, 9)), 5, 0.5, rng))
             C, hi = FiniteClass(M), 5

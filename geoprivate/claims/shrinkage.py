@@ -11,14 +11,17 @@ from __future__ import annotations
 
 import math
 import warnings
+from typing import Annotated, Any, NamedTuple
 
 import numpy as np
 from hypothesis import strategies as st
 
+from geoprivate._validation import Joint, check_finite_array, checked
 from geoprivate.adversaries import DisagreementAdversary
 from geoprivate.claims import Verdict, register
 from geoprivate.mechanisms import lemma1_applies, min_n
 from geoprivate.prediction import G_halfspace, G_halfspace_repaired, GenericPredictor, label_sequence_count
+from geoprivate.prediction.accuracy import AccuracyReport
 from geoprivate.prediction.parameters import (
     appendix_a2,
     appendix_a3,
@@ -26,9 +29,11 @@ from geoprivate.prediction.parameters import (
     sympy_appendix_a2,
     sympy_appendix_a3,
 )
+from geoprivate.prediction.predictor import PredictionResult
 from geoprivate.prediction.problems import GRID, make_adversary, make_generator, make_problem
 from geoprivate.prediction.transcript import L_CODE, R_CODE
 from geoprivate.privacy.warnings import PrivacyWarning
+from geoprivate.problems import FiniteClass, Problem
 from solvers import combinatorics as comb
 from solvers.depth import cdepth
 from solvers.halfspaces import dual_constraints
@@ -38,16 +43,71 @@ __all__ = ["round_votes", "lemma2_rounds"]
 TAU = 1 / 8  # Claim 13's accuracy parameter of Lemma 2
 
 
-def round_votes(result) -> np.ndarray:
-    """The exact vote q_{x_j}(F_j) of every round of a run (from its ensembles)."""
+def _drawn(P: Problem) -> tuple[np.ndarray, np.ndarray]:
+    """The sample ``(X, y)`` of a problem drawn with one (as :func:`make_problem` draws them)."""
+    if P.X is None or P.y is None:
+        raise ValueError(f"problem {P.description!r} was drawn without a sample")
+    return P.X, P.y
+
+
+def _accuracy(r: PredictionResult) -> AccuracyReport:
+    """The accuracy report of a run measured against the law (``law=`` given to ``run``)."""
+    if r.accuracy is None:
+        raise ValueError("r: run without law=, no accuracy report")
+    return r.accuracy
+
+
+def _finite_matrix(P: Problem) -> np.ndarray:
+    """The matrix of a problem over a finite class."""
+    if not isinstance(P.concept, FiniteClass):
+        raise TypeError(f"problem {P.description!r}: not a finite class, no matrix")
+    return P.concept.matrix
+
+
+@checked
+def round_votes(result: PredictionResult) -> np.ndarray:
+    """The exact vote q_{x_j}(F_j) of every round of a run (from its ensembles).
+
+    Parameters
+    ----------
+    result : PredictionResult
+        A GenericPredictor run.
+
+    Returns
+    -------
+    numpy.ndarray of float, shape (T,)
+    """
     starts = [s for s, _ in result.ensembles] + [result.T]
     pts = result.transcript.points
     return np.concatenate([e.votes(pts[a:b]) for (a, e), b in zip(result.ensembles, starts[1:], strict=False)])
 
 
-def lemma2_rounds(result, votes=None) -> np.ndarray:
-    """Per round: whether the answer is accurate as in Lemma 2 with α = 1/8 (t_ℓ, t_u = 3/8, 5/8)."""
-    q = round_votes(result) if votes is None else votes
+@checked
+def lemma2_rounds(
+    result: PredictionResult,
+    votes: Annotated[Any, Joint("one vote in [0, 1] per round of result", kind="array")] = None,
+) -> np.ndarray:
+    """Per round: whether the answer is accurate as in Lemma 2 with α = 1/8 (t_ℓ, t_u = 3/8, 5/8).
+
+    Parameters
+    ----------
+    result : PredictionResult
+        A GenericPredictor run.
+    votes : array_like of float, shape (T,), optional
+        Its votes (default :func:`round_votes`).
+
+    Returns
+    -------
+    numpy.ndarray of bool, shape (T,)
+    """
+    if votes is None:
+        q = round_votes(result)
+    else:
+        q = check_finite_array(votes, "votes", shape=(result.T,))
+        if q.size and (q.min() < 0 or q.max() > 1):
+            raise ValueError(
+                f"votes must lie in [0, 1] (a fraction of the hypotheses), got {q[(q < 0) | (q > 1)][:3].tolist()}"
+            )
     y = result.transcript.answers
     tl, tu = result.params["t_lower"], result.params["t_upper"]
     return np.where(y == L_CODE, q <= tl + TAU, np.where(y == R_CODE, q >= tu - TAU, (q >= tl - TAU) & (q <= tu + TAU)))
@@ -209,7 +269,7 @@ def _distributional_verdict(runs):
     the violated instance, or the evidence."""
     ev = {"segments": 0, "max_err_h": 0.0, "max_bound": 0.0, "max_rho": 0.0, "plain_bound_fails": 0}
     for label, r in runs:
-        acc = r.accuracy
+        acc = _accuracy(r)
         for g in acc.segments:
             if g["stop"] <= g["start"]:
                 continue
@@ -253,9 +313,9 @@ Evidence: alpha, max_j err_D(h_j), v, and err_D(h_j)/(v alpha) (the O(v alpha) o
 """,
 )
 def _check_corollary2(rng, size):
-    ev = {}
+    ev: dict[str, Any] = {}
     for name, adv, P, _pred, r in _oblivious_runs(rng, size, law=True):
-        acc = r.accuracy
+        acc = _accuracy(r)
         alpha = acc.max_block_err_D
         for g in acc.segments:
             if g["stop"] > g["start"] and g["err_h"] > 4 * alpha + g["rho"] + 1e-12:
@@ -282,12 +342,12 @@ err_D against Pr_D[c(x) = 0] (the error of h_{0,0} = 1).
 """,
 )
 def _check_corollary5(rng, size):
-    ev = {}
-    for d, P, _pred, r, err in _halfspace_runs(rng, size, "margin", dims=(1, 2), law=True):
+    ev: dict[str, Any] = {}
+    for d, P, _pred, r, err, _seeds in _halfspace_runs(rng, size, "margin", dims=(1, 2), law=True):
         if r is None:
             ev[f"d{d}_solver_error"] = err
             continue
-        acc = r.accuracy
+        acc = _accuracy(r)
         alpha = acc.max_block_err_D
         for g in acc.segments:
             if g["stop"] > g["start"] and g["err_h"] > 4 * alpha + g["rho"] + 5 * acc.half_width:
@@ -325,13 +385,13 @@ dimensions, max err_D and the last segment's err_D of both (Monte Carlo, 4000 dr
 """,
 )
 def _check_repaired_vs_faithful(rng, size):
-    ev = {}
+    ev: dict[str, Any] = {}
     faithful = _halfspace_runs(rng, size, "margin", dims=(1, 2), law=True, eps=2.0)
-    seeds = [pred.seeds for _, _, pred, _, _ in faithful]
+    seeds = [run.seeds for run in faithful]
     repaired = _halfspace_runs(
         rng, size, "margin", dims=(1, 2), law=True, generator=G_halfspace_repaired, seeds=seeds, eps=2.0
     )
-    for (d, _P, _pf, rf, ef), (_, _, _pr, rr, er) in zip(faithful, repaired, strict=True):
+    for (d, _P, _pf, rf, ef, _sf), (_, _, _pr, rr, er, _sr) in zip(faithful, repaired, strict=True):
         if rf is None or rr is None:
             ev[f"d{d}_solver_error"] = ef or er
             continue
@@ -344,14 +404,14 @@ def _check_repaired_vs_faithful(rng, size):
             "faithful": {
                 "tops": rf.n_hard,
                 "dims": rf.affine_dims,
-                "max_err_D": round(rf.accuracy.max_err_D, 4),
-                "last_err_D": round(rf.accuracy.segments[-1]["err_h"], 4),
+                "max_err_D": round(_accuracy(rf).max_err_D, 4),
+                "last_err_D": round(_accuracy(rf).segments[-1]["err_h"], 4),
             },
             "repaired": {
                 "tops": rr.n_hard,
                 "dims": rr.affine_dims,
-                "max_err_D": round(rr.accuracy.max_err_D, 4),
-                "last_err_D": round(rr.accuracy.segments[-1]["err_h"], 4),
+                "max_err_D": round(_accuracy(rr).max_err_D, 4),
+                "last_err_D": round(_accuracy(rr).segments[-1]["err_h"], 4),
                 "deferred": sum(e.get("deferred", False) for e in rr.events),
             },
         }
@@ -388,15 +448,14 @@ not claimed there).
 """,
 )
 def _check_tops_at_most_d(rng, size):
-    ev, split_runs = {}, []
+    ev: dict[str, Any] = {}
+    split_runs = []
     runs = [("faithful", x) for x in _halfspace_runs(rng, size, "margin")]
     runs += [
         ("repaired", x)
-        for x in _halfspace_runs(
-            rng, size, "margin", generator=G_halfspace_repaired, seeds=[x[2].seeds for _, x in runs]
-        )
+        for x in _halfspace_runs(rng, size, "margin", generator=G_halfspace_repaired, seeds=[x.seeds for _, x in runs])
     ]
-    for name, (d, _P, pred, r, err) in runs:
+    for name, (d, _P, pred, r, err, seeds) in runs:
         if r is None:
             ev[f"{name}_d{d}_solver_error"] = err
             continue
@@ -404,7 +463,7 @@ def _check_tops_at_most_d(rng, size):
             "d": d,
             "k": pred.k,
             "m": pred.m,
-            "seeds": pred.seeds,
+            "seeds": seeds,
             "hard_rounds": r.hard_rounds,
             "dims": r.affine_dims,
         }
@@ -463,9 +522,9 @@ def _check_claim6(rng, size):
             pred = GenericPredictor(make_generator(P), P.X, P.y, k=k, m=m, epsilon=1.0, rng=_seed(rng))
             r = pred.run(make_adversary(adv, P, T, _seed(rng)), T)
             if name == "finite":
-                M = P.concept.matrix
+                M, (X, y) = _finite_matrix(P), _drawn(P)
                 S = pred.partition.reshape(-1)
-                err_S = comb.empirical_errors(M, P.X[S], P.y[S]) / S.size
+                err_S = comb.empirical_errors(M, X[S], y[S]) / S.size
                 alpha = max(float(np.abs(comb.empirical_errors(M, bx, by) / m - err_S).max()) for bx, by in pred.blocks)
             else:
                 alpha = _threshold_alpha(pred)
@@ -485,7 +544,20 @@ def _check_claim6(rng, size):
     return Verdict.holds(runs=runs, ensembles_with_block_errors=nonzero, max_error_over_bound=round(worst, 4))
 
 
-def _halfspace_runs(rng, size, form, dims=(1, 2, 3), generator=G_halfspace, seeds=None, law=False, eps=16.0, m=None):
+class _HalfspaceRun(NamedTuple):
+    """One run of :func:`_halfspace_runs`: ``result`` is None when the solver failed (``error`` says why)."""
+
+    d: int
+    problem: Problem
+    predictor: GenericPredictor
+    result: PredictionResult | None
+    error: str | None
+    seeds: tuple  # (problem, predictor, adversary) seeds: replays the run for another generator
+
+
+def _halfspace_runs(
+    rng, size, form, dims=(1, 2, 3), generator=G_halfspace, seeds=None, law=False, eps=16.0, m=None
+) -> list[_HalfspaceRun]:
     """G_halfspace against the white-box adaptive adversary, Lemma 2 met by a large epsilon
     (outside Lemma 1: these runs test accuracy and TOP counts, not privacy).
 
@@ -494,7 +566,7 @@ def _halfspace_runs(rng, size, form, dims=(1, 2, 3), generator=G_halfspace, seed
     for ε = 16 (α = 1/8, β = 0.1); a smaller ``eps`` with the same k makes noise TOPs.  ``m``:
     block size (default 2d + 4)."""
     T = 25 if size == "small" else 100
-    out = []
+    out: list[_HalfspaceRun] = []
     for n, d in enumerate(dims):
         m_d = 2 * d + 4 if m is None else int(m)
         k = math.ceil(8 / (TAU * 16.0) * (math.log(T + 1) + math.log(10)))  # Lemma 2, alpha = 1/8, beta = 0.1
@@ -503,7 +575,6 @@ def _halfspace_runs(rng, size, form, dims=(1, 2, 3), generator=G_halfspace, seed
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", PrivacyWarning)
             pred = GenericPredictor(generator(d, form=form), P.X, P.y, k=k, m=m_d, epsilon=eps, rng=sq)
-        pred.seeds = (sp, sq, sa)
         try:
             r = pred.run(
                 DisagreementAdversary(P.sampler, sa, pool=16, grid=GRID),
@@ -514,9 +585,9 @@ def _halfspace_runs(rng, size, form, dims=(1, 2, 3), generator=G_halfspace, seed
                 accuracy_rng=sa,
             )
         except ArithmeticError as exc:  # solvers.depth could not certify a level: reported, not hidden
-            out.append((d, P, pred, None, f"{type(exc).__name__}: {exc}"))
+            out.append(_HalfspaceRun(d, P, pred, None, f"{type(exc).__name__}: {exc}", (sp, sq, sa)))
             continue
-        out.append((d, P, pred, r, None))
+        out.append(_HalfspaceRun(d, P, pred, r, None, (sp, sq, sa)))
     return out
 
 
@@ -532,8 +603,8 @@ z = 0, i.e. h_{0,0} = 1 everywhere) and the faithful form's degeneracy.
 """,
 )
 def _check_claim9(rng, size):
-    ev = {}
-    for d, _P, pred, r, err in _halfspace_runs(rng, size, "margin"):
+    ev: dict[str, Any] = {}
+    for d, _P, pred, r, err, _seeds in _halfspace_runs(rng, size, "margin"):
         if r is None:
             ev[f"d{d}_solver_error"] = err
             continue
@@ -559,17 +630,18 @@ def _check_claim9(rng, size):
     # what the collapse means: d + 1 affinely independent hard points cut C|HardQuery down to {0}
     for d in (1, 2):
         P = make_problem("halfspaces", 8 * 3, _seed(rng), d=d)
-        blocks = [(P.X[i * 8 : (i + 1) * 8], P.y[i * 8 : (i + 1) * 8]) for i in range(3)]
+        X, y = _drawn(P)
+        blocks = [(X[i * 8 : (i + 1) * 8], y[i * 8 : (i + 1) * 8]) for i in range(3)]
         H = P.sampler(rng, d + 1)
         ens = G_halfspace(d, form="margin")(blocks, H, np.zeros(d + 1, int))
         zero = all(h[1] == 0 and all(v == 0 for v in h[0]) for h in ens.hypotheses)
         ev[f"collapse_d{d}"] = {
             "affine_dim": ens.info["affine_dim"],
             "all_hypotheses_zero": zero,
-            "labels_all_one": bool(ens.predict(P.X).all()),
-            "error_on_S": round(float((P.y == 0).mean()), 3),
+            "labels_all_one": bool(ens.predict(X).all()),
+            "error_on_S": round(float(np.mean(y == 0)), 3),
         }
-    for _d, _P, _pred, r, _err in _halfspace_runs(rng, size, "faithful", dims=(2,)):
+    for _d, _P, _pred, r, _err, _seeds in _halfspace_runs(rng, size, "faithful", dims=(2,)):
         if r is not None:
             ones = all(h[1] == 0 and all(v == 0 for v in h[0]) for h in r.ensembles[0][1].hypotheses)
             ev["faithful_d2"] = {
@@ -630,8 +702,9 @@ adversary, runs where Lemma 2 held in every round (Claim 9's guarantee).
 def _check_claim10(rng, size):
     dims = (1,) if size == "small" else (1, 2)
     n_probes = 8 if size == "small" else 40
-    ev, inconclusive = {}, []
-    for d, _P, pred, r, err in _halfspace_runs(rng, size, "margin", dims=dims):
+    ev: dict[str, Any] = {}
+    inconclusive = []
+    for d, _P, pred, r, err, _seeds in _halfspace_runs(rng, size, "margin", dims=dims):
         if r is None:
             ev[f"d{d}_solver_error"] = err
             continue
@@ -671,7 +744,7 @@ Appendix A.2: N = k*m = O~(d^3.5 log^3.5 T) and A.3: N = O~(d^5.5 log T).  The e
 def _check_appendix(rng, size):
     import sympy as sp
 
-    ev = {}
+    ev: dict[str, Any] = {}
     for name, f, td, tT in (("A.2", sympy_appendix_a2, 3.5, 3.5), ("A.3", sympy_appendix_a3, 5.5, 1.0)):
         E = f()
         d, T, a, b, e, dl = E["symbols"]

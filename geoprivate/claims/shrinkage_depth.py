@@ -14,6 +14,10 @@ constant the true α would need).
 
 from __future__ import annotations
 
+from fractions import Fraction
+from typing import Any
+
+from geoprivate._validation import FloatCount, checked
 from geoprivate.claims import Verdict, register
 from geoprivate.claims.shrinkage import _halfspace_runs, claim7_alpha_lower, lemma2_rounds
 from solvers.depth import depth
@@ -21,9 +25,21 @@ from solvers.depth import depth
 __all__ = ["corollary4_threshold"]
 
 
-def corollary4_threshold(d: int) -> float:
-    """The α below which Corollary 4's exact form (1 − (d+1)(2d+3)α)N is positive."""
-    return 1.0 / ((d + 1) * (2 * d + 3))
+@checked
+def corollary4_threshold(d: FloatCount) -> float:
+    """The α below which Corollary 4's exact form (1 − (d+1)(2d+3)α)N is positive.
+
+    Parameters
+    ----------
+    d : int >= 1
+        The dimension.
+
+    Returns
+    -------
+    float
+        1/((d + 1)(2d + 3)), correctly rounded (0.0 once it is below the smallest double).
+    """
+    return float(Fraction(1, (d + 1) * (2 * d + 3)))
 
 
 def _run_rows(rng, size):
@@ -46,8 +62,9 @@ with the runs.  Block size 2d + 4 (and, at size medium, d = 1 with m = 9, 12).
 """,
 )
 def _check_corollary_4(rng, size):
-    ev, worst_c = {}, 0.0
-    for d, _m, (_, _P, pred, r, err) in _run_rows(rng, size):
+    ev: dict[str, Any] = {}
+    worst_c = 0.0
+    for d, _m, (_, _P, pred, r, err, _seeds) in _run_rows(rng, size):
         key = f"d{d}_m{pred.m}"
         if r is None:
             ev[key] = {"solver_error": err}

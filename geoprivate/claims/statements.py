@@ -17,6 +17,10 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
+from typing import Annotated
+
+from geoprivate._papers import PAPER_KEYS
+from geoprivate._validation import Choice, checked
 
 __all__ = ["STATEMENT_LIST", "titles", "labels", "PAPERS_DIR_ENV", "paper_text_headers", "papers_dir"]
 
@@ -229,7 +233,8 @@ def titles() -> dict[tuple[str, str], str]:
     return {(p, lab): t for p, lab, t in STATEMENT_LIST}
 
 
-def labels(paper: str) -> list[str]:
+@checked
+def labels(paper: Annotated[str, Choice(*PAPER_KEYS)]) -> list[str]:
     """The labels of one paper's statements, in paper order.
 
     Parameters
@@ -244,6 +249,7 @@ def labels(paper: str) -> list[str]:
     return [lab for p, lab, _ in STATEMENT_LIST if p == paper]
 
 
+@checked
 def paper_text_headers(text: str) -> set[str]:
     """The numbered statement headers (``"Claim 13"``, ``"Lemma 4.2"``) at line starts of a paper's text.
 
@@ -264,6 +270,11 @@ def paper_text_headers(text: str) -> set[str]:
 
 
 def papers_dir() -> Path | None:
-    """The directory named by ``GEOPRIVATE_PAPERS_DIR``, or None when unset (the default)."""
+    """The directory named by ``GEOPRIVATE_PAPERS_DIR``, or None when unset (the default).
+
+    Returns
+    -------
+    pathlib.Path or None
+    """
     value = os.environ.get(PAPERS_DIR_ENV)
     return Path(value) if value else None

@@ -22,9 +22,13 @@ per paper beside the statements, and ``--json`` lists each with its status and r
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from geoprivate._papers import PAPER_KEYS
+from geoprivate._validation import Choice, checked
 from geoprivate.claims import steps_everlasting, steps_shrinkage, steps_vc1, steps_winnow
-from geoprivate.claims._steps import PROOFS, STEP_STATUSES, Step, all_registered_steps
+from geoprivate.claims._registry import UnknownClaim
+from geoprivate.claims._steps import PROOFS, STEP_STATUSES, Paper, Step, all_registered_steps
 
 __all__ = [
     "STEPS",
@@ -52,7 +56,8 @@ STEPS: tuple[Step, ...] = tuple(
 _BY_ID = {s.id: s for s in STEPS}
 
 
-def steps(paper: str | None = None, proof: str | None = None) -> list[Step]:
+@checked
+def steps(paper: Paper | None = None, proof: Annotated[str, Choice(*PROOFS)] | None = None) -> list[Step]:
     """The catalogued steps, of one paper and/or one kind of proof.
 
     Parameters
@@ -65,13 +70,10 @@ def steps(paper: str | None = None, proof: str | None = None) -> list[Step]:
     -------
     list of Step
     """
-    if paper is not None and paper not in PAPER_KEYS:
-        raise ValueError(f"paper must be one of {sorted(PAPER_KEYS)}, got {paper!r}")
-    if proof is not None and proof not in PROOFS:
-        raise ValueError(f"proof must be one of {PROOFS}, got {proof!r}")
     return [s for s in STEPS if (paper is None or s.paper == paper) and (proof is None or s.proof == proof)]
 
 
+@checked
 def get_step(step_id: str) -> Step:
     """The step with this id (``everlasting/claim-d-1/step-2``).
 
@@ -82,11 +84,16 @@ def get_step(step_id: str) -> Step:
     Returns
     -------
     Step
+
+    Raises
+    ------
+    UnknownClaim
+        (a ``KeyError`` and a ``ValueError``) naming ``step_id`` when the catalogue has no such step.
     """
     try:
         return _BY_ID[step_id]
     except KeyError:
-        raise KeyError(f"no proof step {step_id!r} in the catalogue") from None
+        raise UnknownClaim(f"step_id: no proof step {step_id!r} in the catalogue") from None
 
 
 def failed_steps() -> list[Step]:
@@ -99,7 +106,8 @@ def failed_steps() -> list[Step]:
     return [s for s in STEPS if s.failed]
 
 
-def step_rows(paper: str | None = None) -> list[dict]:
+@checked
+def step_rows(paper: Paper | None = None) -> list[dict]:
     """One JSON-ready dict per step (id, statement, proof, printed, variables, range, status, claim,
     derivation, reason, finding).
 

@@ -11,6 +11,7 @@ The steps are listed, with their status, by ``geoprivate verify --coverage`` (:m
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
 from mpmath import iv
 
@@ -27,7 +28,7 @@ from geoprivate.claims._steps import (
     zero_of,
 )
 
-__all__ = ["BOOKS", "TAU_PRINTED", "TAU_REPAIRED", "generic_bbl_T", "generic_bbl_lambda"]
+__all__ = ["BOOKS", "TAU_PRINTED", "TAU_REPAIRED"]
 
 P = "everlasting"
 _THEOREM_RANGE = (
@@ -39,9 +40,9 @@ TAU_PRINTED = 10**10
 
 eps = real("eps", 0, 1, symbol="ε")
 delta = real("delta", 0, 1, log=True, symbol="δ")
-delta16 = real("delta", 0, "1/16", log=True, symbol="δ")
-alpha_i = real("alpha", 0, "1/32", log=True, symbol="α_i")  # α_i = α/2^i < 1/32 for α < 1/16
-beta_i = real("beta", 0, "1/32", log=True, symbol="β_i")
+delta16 = real("delta", 0, Fraction(1, 16), log=True, symbol="δ")
+alpha_i = real("alpha", 0, Fraction(1, 32), log=True, symbol="α_i")  # α_i = α/2^i < 1/32 for α < 1/16
+beta_i = real("beta", 0, Fraction(1, 32), log=True, symbol="β_i")
 c_tops = integer("c", 1, symbol="c_i")
 vc = integer("vc", 1, 64, symbol="VC(C)")
 
@@ -412,7 +413,7 @@ E6.checked(
 
 # ============================================================================= accuracy proofs
 _TAU = 11 * 10**9  # GenericBBL's τ (step 1: τ > 1.1·10¹⁰)
-beta8 = real("beta", 0, "1/8", closed="hi", log=True, symbol="β")
+beta8 = real("beta", 0, Fraction(1, 8), closed="hi", log=True, symbol="β")
 X_size = integer("X", 2, 10**6, symbol="|X|")
 
 
@@ -570,10 +571,10 @@ D2.skip(
     r"\Pr[{\rm error}_{\mathcal{D}}(f_t,g_i)\leq\alpha_i]\geq 1-\beta_i \text{ (Theorem A.2)}",
     "Theorem A.2 over all distributions (the VC bound); no finite check certifies it",
 )
-_alpha_tail = real("alpha", "1e-12", "1/32", log=True, symbol="α_i")
+_alpha_tail = real("alpha", Fraction(1, 10**12), Fraction(1, 32), log=True, symbol="α_i")
 D2.checked(
     r"T_i\geq\frac{16+256\beta_i}{(1-16\beta_i)^2}\ln\frac{1}{\alpha_i}\Rightarrow\text{w.p. }1-\alpha_i,\ \frac{15T_i}{16}\text{ hypotheses have }{\rm error}_{\mathcal{D}}(f_t,g_i)\leq\alpha_i",
-    [_alpha_tail, real("beta", 0, "1/32", closed="hi", log=True, symbol="β_i")],
+    [_alpha_tail, real("beta", 0, Fraction(1, 32), closed="hi", log=True, symbol="β_i")],
     lambda p: _d2_tail(p),
     what="P[fewer than 15T_i/16 of T_i independent hypotheses good] ≤ α_i when each is good w.p. 1 − β_i and "
     "T_i = ⌈(16 + 256β_i)/(1 − 16β_i)² ln(1/α_i)⌉ (exact binomial tail)",
@@ -588,7 +589,7 @@ def _d2_tail(p):
 
 D2.checked(
     r"\beta_i\leq 1/32\Rightarrow\frac{16+256\beta_i}{(1-16\beta_i)^2}\leq 96",
-    [real("beta", 0, "1/32", closed="hi", log=True, symbol="β_i")],
+    [real("beta", 0, Fraction(1, 32), closed="hi", log=True, symbol="β_i")],
     lambda p: ((16 + 256 * p.beta) / (1 - 16 * p.beta) ** 2, iv.mpf(96)),
 )
 
@@ -596,7 +597,7 @@ D2.checked(
 D3 = StepBook(P, "Claim D.3", "accuracy", "α_i ≤ 1/16; 15T_i/16 of the T_i hypotheses α_i-good w.r.t. g_i")
 D3.checked(
     r"\text{it is sufficient to prove } \Pr_{x\sim\mathcal{D}}[q(x)\leq\frac{7}{8}]\leq 8\alpha_i",
-    [real("alpha", 0, "1/16", closed="hi", log=True, symbol="α_i")],
+    [real("alpha", 0, Fraction(1, 16), closed="hi", log=True, symbol="α_i")],
     lambda p: (15 * p.alpha, 8 * p.alpha),
     gap="the sufficient bound 8α_i is false: the proof's own worst case (Figure 2) reaches 15α_i",
     finding="with T_i/16 bad hypotheses voting 0 everywhere, the 15T_i/16 good ones' error mass 15T_iα_i/16 can be "
@@ -606,7 +607,7 @@ D3.checked(
 )
 D3.linked(
     r"\text{with probability } 15\alpha_i, \text{ we have } q(x)\leq\frac{7}{8}",
-    [real("alpha", 0, "1/16", closed="hi", symbol="α_i")],
+    [real("alpha", 0, Fraction(1, 16), closed="hi", symbol="α_i")],
     "everlasting/claim-d-3",
 )
 
@@ -885,7 +886,7 @@ def _beta_sum(text: str, build):
 E2 = StepBook(P, "Claim E.2", "accuracy", "β < 1/16; β_i = β/2^i (steps 1, 3g)")
 E2.derived(
     r"\Pr[\mbox{Event }E_1\mbox{ occurs}]\geq 1-\beta \text{ (union bound over Claim D.5's } \beta_i)",
-    [real("beta", 0, "1/16", symbol="β")],
+    [real("beta", 0, Fraction(1, 16), symbol="β")],
     Derivation(
         "the union bound Σ_i β_i = Σ_{i≥1} β/2^i = β (sympy's summation minus β simplifies to 0)",
         _beta_sum("Σ_{i≥1} β/2^i − β = 0", lambda sp, b, S: S - b),
@@ -896,7 +897,7 @@ E2.derived(
 E3 = StepBook(P, "Claim E.3", "accuracy", "β < 1/16; β_j = β/2^j")
 E3.derived(
     r"\Pr[\forall i\;\exists g_i\in C\text{ s.t. }{\rm error}_{S_i}(g_i)=0\text{ and }{\rm error}_{\mathcal{D}}(g_i,c)\leq\alpha]\geq 1-3\beta",
-    [real("beta", 0, "1/16", symbol="β")],
+    [real("beta", 0, Fraction(1, 16), symbol="β")],
     Derivation(
         "E.1's 2Σ_{j≥1} β_j plus E.2's β is 3β (sympy summation; the sum Σα_j ≤ α likewise); E.1's index j = 0 is "
         "read as j = 1",
@@ -913,12 +914,12 @@ E4.skip(
 )
 E4.derived(
     r"{\rm error}_{\mathcal{D}}(f_t,c)\leq 2\alpha \text{ (triangle inequality)}",
-    [real("alpha", 0, "1/16", symbol="α")],
+    [real("alpha", 0, Fraction(1, 16), symbol="α")],
     Derivation("α + α − 2α simplifies to 0", lambda: [zero_of(lambda sp, a: a + a - 2 * a, "α + α − 2α = 0", "alpha")]),
 )
 E4.linked(
     r"T_i\geq\frac{512(1-4\beta_i)\ln(\frac{1}{\beta_i})}{(1-64\beta_i)^2}\Rightarrow\text{w.p. }1-\beta_i,\ 15T_i/16\text{ hypotheses have }{\rm error}_{\mathcal{D}}(f_t,g_i)\leq 2\alpha",
-    [real("beta", 0, "1/32", symbol="β_i")],
+    [real("beta", 0, Fraction(1, 32), symbol="β_i")],
     "everlasting/claim-e-4-chernoff",
     gap="the Chernoff step needs β_i < 1/64 (β < 1/32 in phase 1), while the claim allows β < 1/16",
     finding="for β_i ∈ [1/64, 1/32) (phase 1 of β ∈ [1/32, 1/16)) the mean (1 − 4β_i)T_i is below 15T_i/16 and the "
@@ -927,7 +928,7 @@ E4.linked(
 )
 E4.derived(
     r"\text{these hypotheses have }{\rm error}_{\mathcal{D}}(f_t,c)\leq 3\alpha",
-    [real("alpha", 0, "1/16", symbol="α")],
+    [real("alpha", 0, Fraction(1, 16), symbol="α")],
     Derivation(
         "2α + α − 3α simplifies to 0 (triangle inequality with error_D(g_i, c) ≤ α)",
         lambda: [zero_of(lambda sp, a: 2 * a + a - 3 * a, "2α + α − 3α = 0", "alpha")],
@@ -935,7 +936,7 @@ E4.derived(
 )
 E4.checked(
     r"\text{(Figure 4) } m \text{ errs only where } 7/16 \text{ of the } 3\alpha\text{-good hypotheses err: } {\rm error}_{\mathcal{D}}(m,c)\leq 6\alpha",
-    [real("alpha", 0, "1/16", symbol="α")],
+    [real("alpha", 0, Fraction(1, 16), symbol="α")],
     lambda p: (iv.mpf(15) / 16 * 3 * p.alpha / (iv.mpf(7) / 16), 6 * p.alpha),
     gap="Figure 4's counting gives 45α/7 ≈ 6.43α, not 6α",
     finding="the 15T_i/16 good hypotheses carry error mass (15T_i/16)·3α; a wrong majority needs 7T_i/16 of them "
@@ -953,7 +954,7 @@ E4.skip(
 
 E4.derived(
     r"\text{By the union bound, with probability }1-4\beta\text{, all the hypotheses are }6\alpha\text{-good}",
-    [real("beta", 0, "1/16", symbol="β")],
+    [real("beta", 0, Fraction(1, 16), symbol="β")],
     Derivation(
         "Claim E.3's 3β plus Σ_{i≥1} β_i = β is 4β (sympy summation)",
         _beta_sum("3β + Σ_{i≥1} β_i − 4β = 0", lambda sp, b, S: 3 * b + S - 4 * b),

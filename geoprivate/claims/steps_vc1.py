@@ -10,6 +10,7 @@ The steps are listed, with their status, by ``geoprivate verify --coverage`` (:m
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
 import numpy as np
 from hypothesis import strategies as st
@@ -29,7 +30,7 @@ from geoprivate.claims._steps import (
 from geoprivate.learners.vc1 import OPTPrivateLearner
 from solvers import vc1 as _vc1
 
-__all__ = ["BOOKS", "theorem13_step7_epsilon"]
+__all__ = ["BOOKS"]
 
 P = "vc1"
 
@@ -251,7 +252,7 @@ T11A.derived(
 )
 
 N_var = integer("N", 1, 4000, symbol="N")
-alpha_c = real("alpha", 0, "1/2", symbol="α")
+alpha_c = real("alpha", 0, Fraction(1, 2), symbol="α")
 CL1 = StepBook(
     P, "Claim 1", "accuracy", "x_good α-accurate; N = |S_2| labelled points (N ≤ 4000 where the law is summed)"
 )
@@ -285,7 +286,7 @@ def _laplace_tail():
 CL3 = StepBook(P, "Claim 3", "accuracy", "T = 2/α iterations, Laplace(1/ε) noise, β ∈ (0, 1/2)")
 CL3.derived(
     r"\text{each Laplace noise is less than }\frac{\ln(1/2\beta)}{\varepsilon}\text{ w.p. }1-\beta",
-    [real("beta", 0, "1/2", symbol="β")],
+    [real("beta", 0, Fraction(1, 2), symbol="β")],
     Derivation("the Laplace(1/ε) tail ½e^{−εx} at x = ln(1/(2β))/ε is β (simplify gives 0)", _laplace_tail),
 )
 CL3.derived(
@@ -328,7 +329,7 @@ CL4.derived(
 )
 CL4.checked(
     r"\text{w.p. }1-\beta,\ q(x_{new})\geq-2\alpha\cdot N-\frac{\ln(2/\alpha)}{\varepsilon}\text{ (one iteration of the exponential mechanism)}",
-    [real("alpha", 0, "1/2", symbol="α"), real("beta", 0, 1, log=True, symbol="β")],
+    [real("alpha", 0, Fraction(1, 2), symbol="α"), real("beta", 0, 1, log=True, symbol="β")],
     lambda p: (_em_bad_probability(_floor_int(2 / p.alpha), iv.log(2 / p.alpha)), p.beta),
     gap="one exponential-mechanism step loses up to (2/ε)(ln(2/α) + ln(1/β)), not ln(2/α)/ε: the failure chance is near 1",
     finding="with 2/α children, the best at its bound and the rest just ln(2/α)/ε below, the mechanism (P ∝ e^{εq/2}) "
@@ -363,7 +364,7 @@ CL5.derived(
 )
 CL5.checked(
     r"\frac{\sum_{X_{vb}}e^{-\varepsilon w(x)/2}}{\sum_{X_{good}}e^{-\varepsilon w(x)/2}}\leq\frac{2}{\alpha}\cdot e^{-3\varepsilon\alpha N/2}",
-    [real("alpha", 0, "1/2", symbol="α"), real("epsN", 0, None, symbol="εN")],
+    [real("alpha", 0, Fraction(1, 2), symbol="α"), real("epsN", 0, None, symbol="εN")],
     lambda p: (
         iv.mpf(_floor_int(2 / (3 * p.alpha))) * iv.exp(-p.epsN * 3 * p.alpha / 2) / iv.exp(-p.epsN * 3 * p.alpha / 4),
         2 / p.alpha * iv.exp(-3 * p.epsN * p.alpha / 2),
@@ -394,7 +395,7 @@ CL5.derived(
 )
 CL5.checked(
     r"q(x_{new})\geq-3\alpha\cdot N-(T+1)\cdot\frac{\ln(2/\alpha)}{\varepsilon}>4\alpha\cdot N_2",
-    [real("alpha", 0, "1/2", symbol="α"), real("eps", 0, None, symbol="ε"), integer("N", 1, symbol="N = N_2")],
+    [real("alpha", 0, Fraction(1, 2), symbol="α"), real("eps", 0, None, symbol="ε"), integer("N", 1, symbol="N = N_2")],
     lambda p: (-3 * p.alpha * p.N - (2 / p.alpha + 1) * iv.log(2 / p.alpha) / p.eps, 4 * p.alpha * p.N),
     ">",
     gap="the printed chain ends '> 4αN_2' with a negative left side: it can never hold (a sign misprint)",

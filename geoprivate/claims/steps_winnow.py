@@ -31,7 +31,7 @@ from geoprivate.claims._steps import (
     zero_of,
 )
 
-__all__ = ["BOOKS", "theorem44_epsilon_hat", "theorem44_eta"]
+__all__ = ["BOOKS"]
 
 P = "winnow"
 
@@ -100,7 +100,7 @@ T44.checked(
 )
 T44.checked(
     r"\varepsilon_{EM}\leq 2\eta\sqrt{2mK\log(2/\delta)}+4mK\eta^{2}",
-    [real("eta", 0, "1/2", symbol="η"), integer("mK", 1, 128, symbol="mK"), delta],
+    [real("eta", 0, Fraction(1, 2), symbol="η"), integer("mK", 1, 128, symbol="mK"), delta],
     lambda p: (
         rr_composition_delta(2 * p.eta, int(p.q("mK")), _advanced(2 * p.eta, int(p.q("mK")), iv.log(2 / p.delta))),
         p.delta / 2,
@@ -271,7 +271,7 @@ A1_ROUTE = check_relation(
     "[BF26] Lemma A.1's inequality 1 + (e^ε − 1)x ≤ e^{2εx} holds for ε ∈ (0, 5/4] and x ∈ [0, 1] (which covers "
     "Theorem 3.5's ε̂ < 1/3): the route by which Theorem 3.5's privacy survives the failed step [interval arithmetic; "
     "a grid, then hypothesis towards the edges]",
-    [real("eps", 0, "5/4", closed="hi", symbol="ε"), _X01],
+    [real("eps", 0, Fraction(5, 4), closed="hi", symbol="ε"), _X01],
     lambda p: (1 + (iv.exp(p.eps) - 1) * p.x, iv.exp(2 * p.eps * p.x)),
     text="1 + (e^ε − 1)x ≤ e^{2εx}, ε ≤ 5/4",
 )
@@ -405,7 +405,7 @@ T35P.derived(
 
 eta = real("eta", 0, None, symbol="η")
 rho = real("rho", 0, 1, closed="lo", symbol="ρ")
-c_conf = real("c", 0, "1/2", closed="lo", symbol="c")
+c_conf = real("c", 0, Fraction(1, 2), closed="lo", symbol="c")
 
 # ----------------------------------------------------------------------------- Lemma 4.2 (Proof B.1)
 L42 = StepBook(P, "Lemma 4.2", "accuracy", "c < 1/2, η > 0, ρ ≥ 0, v ≥ 0 with ‖v‖₁ = 1 and y(v·x) ≥ ρ, x ∈ {−1, 1}^d")
@@ -670,7 +670,7 @@ T45.checked(
 )
 T45.checked(
     r"K=\frac{\log d}{\frac12\eta\rho-\frac{\eta^2}{2}}\leq\frac{4\log d}{\eta\rho} \text{ for } \eta<\rho/2",
-    [real("eta", 0, "1/2", symbol="η/ρ"), real("rho", 0, 1, closed="hi", symbol="ρ")],
+    [real("eta", 0, Fraction(1, 2), symbol="η/ρ"), real("rho", 0, 1, closed="hi", symbol="ρ")],
     lambda p: (1 / (p.rho * (p.eta * p.rho) / 2 - (p.eta * p.rho) ** 2 / 2), 4 / ((p.eta * p.rho) * p.rho)),
     what="1/(ηρ/2 − η²/2) ≤ 4/(ηρ) with η = (η/ρ)·ρ, η/ρ < 1/2 (log d > 0 divided out)",
 )

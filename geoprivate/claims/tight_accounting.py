@@ -17,6 +17,7 @@ import importlib.util
 import itertools
 import math
 from fractions import Fraction
+from typing import Any
 
 from geoprivate.audit.exact import LogRational, exact_audit
 from geoprivate.audit.laws import discrete_laplace_clamped_law
@@ -54,7 +55,7 @@ L = 8 ln(2T/β)/ε̂ mistakes.
 def _check_winnow_tight(rng, size):
     if _missing():
         return Verdict.skipped(MISSING)
-    kw = dict(T=10**16, d=1000, rho=0.2)
+    kw: dict[str, Any] = dict(T=10**16, d=1000, rho=0.2)
     plans = {acc: plan_dp_winnow(1.0, 1e-6, **kw, accountant=acc).parameters for acc in ("paper", "tight")}
     T = {acc: theorem_4_5_rounds(P["K"] / P["eps_hat"], P["beta"]) for acc, P in plans.items()}
     P = plans["paper"]
@@ -82,7 +83,7 @@ Observation 2 books at ε = 4.00 compose optimally to at most 0.8 of it.
 def _check_everlasting_tight(rng, size):
     if _missing():
         return Verdict.skipped(MISSING)
-    kw = dict(phases=2, lam=8, top_rate=0.2 / 8, queries=1000, s_hat=2000, vc=1)
+    kw: dict[str, Any] = dict(phases=2, lam=8, top_rate=0.2 / 8, queries=1000, s_hat=2000, vc=1)
     plans = {acc: plan_everlasting_practical(4.0, 1e-6, **kw, accountant=acc) for acc in ("paper", "tight")}
     n = {acc: pl.parameters["n"] for acc, pl in plans.items()}
     p1 = plans["paper"].parameters["phases"][0]
@@ -170,7 +171,9 @@ def _check_tight_upper_bound(rng, size):
         for delta in (0.02, 0.1):
             if sum(d for *_, d in spec) >= delta:
                 continue
-            audit = exact_audit(lambda b, s=spec: _composed_law(s, b), [(0, 1)], LogRational(1), Fraction(delta))
+            audit = exact_audit(
+                lambda b, s=spec: _composed_law(s, b), [(0, 1)], LogRational(Fraction(1)), Fraction(delta)
+            )
             exact = float(audit.epsilon_at_delta)
             tight = tight_composition(_components(spec), delta).epsilon
             if not exact <= tight <= exact + 1e-3:

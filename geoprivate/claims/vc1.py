@@ -11,6 +11,7 @@ learners of :mod:`geoprivate.learners.vc1` in practical mode and report what the
 from __future__ import annotations
 
 import itertools
+from typing import Literal
 
 import numpy as np
 
@@ -32,12 +33,19 @@ __all__: list[str] = []
 _SIZES = {"small": dict(classes=40, points=10), "medium": dict(classes=200, points=16)}
 
 
+def _normalised_matrix(norm: vc1.Normalisation) -> np.ndarray:
+    """The matrix of a class normalised from its matrix (:func:`solvers.vc1.normalise` keeps one)."""
+    if norm.matrix is None:
+        raise ValueError("norm: a class given by its tree has no normalised matrix")
+    return norm.matrix
+
+
 def _vc1_instances(rng, size):
     """Yield (M, f) over VC-1 classes from both generators, every f when the class is small."""
     cfg = _SIZES[size]
     for i in range(cfg["classes"]):
         n = int(rng.integers(1, cfg["points"] + 1))
-        method = "tree" if i % 2 == 0 else "greedy"
+        method: Literal["tree", "greedy"] = "tree" if i % 2 == 0 else "greedy"
         M = vc1.random_vc1_class(n, rng, method=method, proper_prob=float(rng.random()), chain_prob=float(rng.random()))
         for f in range(M.shape[0]) if M.shape[0] <= 8 else rng.choice(M.shape[0], 8, replace=False):
             yield M, int(f)
@@ -114,7 +122,7 @@ def _check_lemma5(rng, size):
     for M, f in _vc1_instances(rng, size):
         Mf = vc1.f_representation(M, f)
         norm = vc1.normalise(Mf)  # Assumptions 1-2 on C_f (partial order, not preorder)
-        A = norm.matrix
+        A = _normalised_matrix(norm)
         L = vc1.order_matrix(A)
         strict = L & ~L.T
         maximal = ~strict.any(axis=1)
@@ -223,17 +231,17 @@ def _run_learners(rng, size, learner_cls, n_points, threshold):
         errors.append(h.error(M[c], w))
         walked += len(h.details.get("walk", ()))
         names.append(name)
-    errors = np.array(errors)
-    fails = int((errors > threshold).sum())
+    errs = np.array(errors)
+    fails = int((errs > threshold).sum())
     theorem_n = learners.theorem11_parameters(16, p["alpha"], p["beta"], p["epsilon"], p["delta"]).n
     return dict(
         mode="practical",
-        runs=len(errors),
+        runs=len(errs),
         N=n_points,
         failures=fails,
         threshold=threshold,
-        max_error=float(errors.max()),
-        mean_error=float(errors.mean()),
+        max_error=float(errs.max()),
+        mean_error=float(errs.mean()),
         walk_steps=walked,
         theorem11_N_for_td16=theorem_n,
         **p,
@@ -380,11 +388,11 @@ def _check_theorem9_log_star(rng, size):
     runs = fails = failed_runs = 0
     for _name, vals in _t9_families(rng, n, n_dom).items():
         for _ in range(reps):
-            r = interior_point_median(vals, n_dom, p["alpha"], p["beta"], p["epsilon"], p["delta"], rng=rng)
-            ok = is_alpha_median(vals, r.value, p["alpha"])
+            run = interior_point_median(vals, n_dom, p["alpha"], p["beta"], p["epsilon"], p["delta"], rng=rng)
+            ok = is_alpha_median(vals, run.value, p["alpha"])
             runs += 1
             fails += not ok
-            failed_runs += r.failed
+            failed_runs += run.failed
     tail = _binomial_tail(fails, runs, p["beta"])
     ev = dict(
         exact_audits=len(audits),

@@ -13,10 +13,12 @@ Failure counts are judged by a binomial test at false-alarm rate 10⁻⁶ agains
 from __future__ import annotations
 
 import math
+from typing import Annotated, Any
 
 import networkx as nx
 import numpy as np
 
+from geoprivate._validation import Epsilon, FloatCount, Interval, OpenDelta, checked
 from geoprivate.claims import Verdict, register
 from geoprivate.claims.mechanisms import _rr_composition_delta
 from geoprivate.learners.vc1 import OPTPrivateLearner, ProperLearner, theorem13_parameters
@@ -39,16 +41,54 @@ def _too_many(failures: int, runs: int, bound: float) -> bool:
 
 
 # ---------------------------------------------------------------- Theorem 12
-def theorem12_epsilon(epsilon: float, T: int, delta_prime: float) -> float:
-    """ε' of [Yan25] Theorem 12 as printed: √(2T ln(1/δ′))·2ε."""
-    return math.sqrt(2 * T * math.log(1 / delta_prime)) * 2 * epsilon
+@checked
+def theorem12_epsilon(epsilon: Epsilon, T: FloatCount, delta_prime: OpenDelta) -> float:
+    """ε' of [Yan25] Theorem 12 as printed: √(2T ln(1/δ′))·2ε.
+
+    Parameters
+    ----------
+    epsilon : float > 0
+        Each step's ε.
+    T : int >= 1
+        The number of iterations.
+    delta_prime : float in (0, 1)
+        The δ′ of the composition.
+
+    Returns
+    -------
+    float
+    """
+    value = math.sqrt(2 * T * -math.log(delta_prime)) * 2 * epsilon
+    if not math.isfinite(value):
+        raise ValueError(f"epsilon = {epsilon!r}, T = {T}: the ε' √(2T ln(1/δ′))·2ε is beyond the floats")
+    return value
 
 
-def corrected_loop_epsilon(epsilon: float, T: int, delta_prime: float) -> float:
+@checked
+def corrected_loop_epsilon(
+    epsilon: Epsilon, T: Annotated[int, Interval(ge=1, le=10**299)], delta_prime: OpenDelta
+) -> float:
     """ε' of T iterations of step 7 (each a Laplace and an exponential mechanism, ε-DP each) by
     the advanced composition with its k·ε·(e^ε − 1)/(e^ε + 1) term ([Yan26] Theorem 3) over the
-    2T releases, or basic composition 2Tε if smaller."""
-    return min(advanced_composition(epsilon, 0.0, 2 * T, delta_prime).epsilon, 2 * T * epsilon)
+    2T releases, or basic composition 2Tε if smaller.
+
+    Parameters
+    ----------
+    epsilon : float > 0
+        Each release's ε.
+    T : int in [1, 10²⁹⁹]
+        The number of iterations (2T releases).
+    delta_prime : float in (0, 1)
+        The δ′ of the composition.
+
+    Returns
+    -------
+    float
+    """
+    basic = 2 * T * epsilon
+    if not math.isfinite(basic):
+        raise ValueError(f"epsilon = {epsilon!r}, T = {T}: the basic composition 2Tε is beyond the floats")
+    return min(advanced_composition(epsilon, 0.0, 2 * T, delta_prime).epsilon, basic)
 
 
 _THEOREM12_GRID = [
@@ -59,12 +99,13 @@ _THEOREM12_GRID = [
 def _theorem12_grid_worst(rng, size):
     """The instance this claim reported before it was searched and shrunk: the worst point of its
     fixed grid by exact δ / δ′ (the 'before' of the shrink report)."""
-    worst = None
+    worst: tuple[dict, float] | None = None
     for eps, a, dp in _THEOREM12_GRID:
         T = math.ceil(2 / a)
         ratio = _rr_composition_delta(eps, 2 * T, theorem12_epsilon(eps, T, dp)) / dp
         if ratio > 1 + 1e-9 and (worst is None or ratio > worst[1]):
             worst = ({"epsilon": eps, "alpha": a, "delta_prime": dp}, ratio)
+    assert worst is not None, "no point of the grid exceeds delta_prime"  # the grid holds the finding
     return worst[0]
 
 
@@ -136,7 +177,7 @@ def _check_theorem_12_accounting(rng, size):
 _THEOREM_POINT = dict(epsilon=3.0, delta=0.25, alpha=0.5, beta=0.5)
 
 
-def _recorded_learner(M, f, p):
+def _recorded_learner(M: np.ndarray, f: int, p: dict[str, Any]) -> tuple[OPTPrivateLearner, list]:
     """OPTPrivateLearner (theorem mode, count partition) whose step-3 output (B_i, y_i) is recorded."""
     learner = OPTPrivateLearner(M, p["epsilon"], p["delta"], p["alpha"], p["beta"], f=f, partition="counts")
     seen = []
@@ -147,7 +188,7 @@ def _recorded_learner(M, f, p):
         seen.append((learner.cls.root_path_rows(lca), y.copy()))
         return lca, y
 
-    learner.cls.deterministic_nodes = spy
+    learner.cls.deterministic_nodes = spy  # type: ignore[method-assign]  # a spy on this learner's class only
     return learner, seen
 
 
@@ -168,7 +209,7 @@ def _check_lemmas_7_9(rng, size):
     classes += [(_vc1.random_vc1_class(8, rng, proper_prob=0.3), 0) for _ in range(1 if size == "small" else 8)]
     runs = l7_fail = l9_runs = l9_fail = 0
     worst_hi = worst_good = 0.0
-    bound7 = bound9 = None
+    bound7 = bound9 = 0.0  # set by every run (classes is not empty)
     for M, f in classes:
         learner, seen = _recorded_learner(M, f, p)
         c = int(rng.integers(0, M.shape[0]))
@@ -207,7 +248,7 @@ def _check_lemmas_7_9(rng, size):
 
 
 # ---------------------------------------------------------------- Claims 1–5 of §6 (ProperLearner)
-_C15 = dict(epsilon=3.0, delta=0.25, alpha=0.2, beta=0.2, n1=4000, n_subsets=200)
+_C15: dict[str, Any] = dict(epsilon=3.0, delta=0.25, alpha=0.2, beta=0.2, n1=4000, n_subsets=200)
 
 
 def _deep_light_law(cls, rng, decay=0.15):
@@ -250,7 +291,7 @@ def _walk_events(learner, M, c, weights, cols, labels, seed, p):
     w = _vc1.node_weights(tree, c2, y2)
     leaves = [x for x in sub if sub.out_degree(x) == 0]
     min_leaf = min(v[x] for x in leaves)  # Claim 2's leaf value
-    min_leaf_v = {}
+    min_leaf_v: dict = {}
     for x in nx.dfs_postorder_nodes(sub, x_good):
         kids = list(sub.successors(x))
         min_leaf_v[x] = v[x] if not kids else min(min_leaf_v[k] for k in kids)

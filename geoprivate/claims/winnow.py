@@ -15,6 +15,7 @@ from __future__ import annotations
 import itertools
 import math
 from fractions import Fraction
+from typing import Any
 
 import mpmath
 import numpy as np
@@ -259,7 +260,7 @@ def _greedy_cover_statistical_audit(rng, n):
 def _max_updates_over_bits(X, y, eta, rho, c):
     """Exhaustive search over b^(1..T): the most updates any bit sequence forces.  Only rounds
     that are correct but unconfident branch (elsewhere b does not matter)."""
-    best = [-1, None]
+    best: list = [-1, None]
 
     def rec(t, logw, ups, bits):
         if t == len(y):
@@ -510,7 +511,14 @@ def _proof_c1_instances(draw):
 
 
 #: the extreme case: y x = (-1, 1), y' x' = (1, -1), almost all weight on coordinate 1 (loss -> 4 eta)
-_PROOF_C1_EXTREME = {"logw": [0, 30], "x": [-1, 1], "y": 1, "x_prime": [1, -1], "y_prime": 1, "eta": 0.1}
+_PROOF_C1_EXTREME: dict[str, Any] = {
+    "logw": [0, 30],
+    "x": [-1, 1],
+    "y": 1,
+    "x_prime": [1, -1],
+    "y_prime": 1,
+    "eta": 0.1,
+}
 
 
 def _proof_c1_before(rng, size):

@@ -57,7 +57,7 @@ def _check_theorem_4_12(rng, size):
     runs = 3 if size == "small" else 12
     T, beta = (3000, 0.05) if size == "small" else (20_000, 0.05)
     worst_up = worst_mis = 0.0
-    min_margin_times_rD = None
+    margins_times_rD = []
     for i in range(runs):
         d = 3 + i % 2
         F = conjunctions(d, 2)
@@ -73,7 +73,7 @@ def _check_theorem_4_12(rng, size):
         if rho <= 0:
             return Verdict.violated({"d": d, "features": [F.names[f] for f in feats], "signs": signs}, margin=str(rho))
         c = rho * r**D
-        min_margin_times_rD = c if min_margin_times_rD is None else min(min_margin_times_rD, c)
+        margins_times_rD.append(c)
         idx = rng.integers(0, 2**d, size=T)
         wp, Z = nonnegative_embedding(v, Z_cube[idx])
         run, p = _practical_dp_winnow(Z, y_cube[idx], float(rho), beta, rng, np.array([float(w) for w in wp]))
@@ -90,5 +90,5 @@ def _check_theorem_4_12(rng, size):
         feature_class="conjunctions of <= 2 literals (d = 3, 4)",
         max_updates_over_bound=worst_up,
         max_mistakes_over_bound=worst_mis,
-        min_margin_times_r_to_D=float(min_margin_times_rD),
+        min_margin_times_r_to_D=float(min(margins_times_rD)),
     )

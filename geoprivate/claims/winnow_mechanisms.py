@@ -13,19 +13,46 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from typing import Annotated, Any
 
 import numpy as np
 from scipy import integrate
 
+from geoprivate._validation import Check, Epsilon, LinePoints, Positive, Probability, checked, shown
 from geoprivate.claims import Verdict, register
 from geoprivate.mechanisms import exponential_mechanism_log_probabilities
 from geoprivate.mechanisms.sparse_vector import AboveThreshold, above_threshold_alpha
+from solvers._domains import Rational
+from solvers._rational import coordinate
 
 __all__ = ["em_utility_failure", "above_threshold_failure", "coin_process_tail"]
 
 
+#: the longest query sequence :func:`above_threshold_failure` integrates over (each quadrature point walks it)
+MAX_QUERIES = 10_000
+
+
+def _sign(value, name: str) -> float:
+    """+1 or −1 (an int or a float)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value not in (1, -1):
+        raise ValueError(f"{name} must be 1 or -1, got {shown(value)}")
+    return float(value)
+
+
+def _nonempty(values, name: str, limit: int | None = None):
+    """A 1-D array of finite reals with at least one entry (and at most ``limit``)."""
+    if values.size == 0:
+        raise ValueError(f"{name} must hold at least one value, got none")
+    if limit is not None and values.size > limit:
+        raise ValueError(f"{name} must hold at most {limit} values, got {values.size}")
+    return values
+
+
 # ----------------------------------------------------------------------------- Proposition 2.1
-def em_utility_failure(scores, epsilon: float, tau: float, *, sign: float = 1.0) -> float:
+@checked
+def em_utility_failure(
+    scores: LinePoints, epsilon: Epsilon, tau: Positive, *, sign: Annotated[float, Check(_sign)] = 1.0
+) -> float:
     """Exact Pr[q(S, h) < max_f q(S, f) − 2/ε (ln|H| + τ)] under the exponential mechanism.
 
     Parameters
@@ -42,7 +69,7 @@ def em_utility_failure(scores, epsilon: float, tau: float, *, sign: float = 1.0)
     float
         The probability of the bad event ([BF26] Proposition 2.1 claims ≤ e^{−τ}).
     """
-    s = np.asarray(scores, dtype=float)
+    s = _nonempty(scores, "scores")
     logp = exponential_mechanism_log_probabilities(sign * s, epsilon)
     bad = s < s.max() - 2.0 / epsilon * (math.log(len(s)) + tau)
     return float(np.exp(logp[bad]).sum()) if bad.any() else 0.0
@@ -97,7 +124,8 @@ def _lap_sf(x: float, b: float) -> float:
     return 0.5 * math.exp(-x / b) if x >= 0 else 1.0 - 0.5 * math.exp(x / b)
 
 
-def above_threshold_failure(values, L: float, epsilon: float, beta: float) -> tuple[float, float]:
+@checked
+def above_threshold_failure(values: LinePoints, L: float, epsilon: Epsilon, beta: Probability) -> tuple[float, float]:
     """Probability that AboveThreshold's run on these query values breaks [BF26] Lemma 4.3.
 
     With k the index of the first TestAboveThr() = True (T + 1 if none) and
@@ -111,15 +139,18 @@ def above_threshold_failure(values, L: float, epsilon: float, beta: float) -> tu
     Parameters
     ----------
     values : sequence of float
-        q^(1)(D), ..., q^(T)(D).
-    L, epsilon, beta : float
+        q^(1)(D), ..., q^(T)(D): finite, 1 to :data:`MAX_QUERIES` of them.
+    L : float
+        The threshold.
+    epsilon : float > 0
+    beta : float in (0, 1)
 
     Returns
     -------
     (float, float)
         The failure probability and the quadrature's absolute error estimate.
     """
-    q = [float(v) for v in values]
+    q = _nonempty(values, "values", MAX_QUERIES).tolist()
     T = len(q)
     mech = AboveThreshold(epsilon, L, beta, rng=0)
     b_rho, b_nu = mech.rho_scale, mech.nu_scale
@@ -152,6 +183,12 @@ def _lemma_4_3_sequences(rng, T, L, alpha):
     yield "all just below L - alpha", [down] * T
     yield "below, then above", [down] * (T - 1) + [up]
     yield "random in [L - 2alpha, L + 2alpha]", list(rng.uniform(L - 2 * alpha, L + 2 * alpha, T))
+
+
+def _asks_above(mech: AboveThreshold, value: float) -> bool:
+    """Give ``mech`` the query ``value`` and return whether it answers "above the threshold"."""
+    mech.add_query(value)
+    return mech.test_above_threshold()
 
 
 @register(
@@ -189,7 +226,7 @@ def _check_lemma_4_3(rng, size):
     fails = 0
     for child in np.random.SeedSequence(int(rng.integers(2**32))).spawn(runs):
         mech = AboveThreshold(eps, 0.0, beta, rng=np.random.default_rng(child))
-        k = next((t for t in range(T) if (mech.add_query(seq[t]), mech.test_above_threshold())[1]), T)
+        k = next((t for t in range(T) if _asks_above(mech, seq[t])), T)
         fails += k > 0  # every query is above L + alpha: only halting at the first one is accurate
     half = math.sqrt(math.log(2 / 1e-6) / (2 * runs))
     if abs(fails / runs - p) > half:
@@ -202,7 +239,21 @@ def _check_lemma_4_3(rng, size):
 
 
 # ----------------------------------------------------------------------------- Lemma A.3
-def coin_process_tail(ps, y, *, count_the_head: bool = False) -> Fraction:
+def _probabilities(ps, name: str) -> list[Fraction]:
+    """A sequence of exact probabilities in [0, 1] (ints, Fractions, floats at their binary value)."""
+    if isinstance(ps, (str, bytes)) or not hasattr(ps, "__iter__"):
+        raise TypeError(f"{name} must be a sequence of probabilities, got {type(ps).__name__}")
+    out = [coordinate(p, name) for p in ps]
+    bad = [str(p) for p in out if not 0 <= p <= 1]
+    if bad:
+        raise ValueError(f"{name} must lie in [0, 1], got {', '.join(bad[:3])}")
+    return out
+
+
+@checked
+def coin_process_tail(
+    ps: Annotated[Any, Check(_probabilities, kind="array")], y: Rational, *, count_the_head: bool = False
+) -> Fraction:
     """Exact Pr[Y > y] of [BF26] Lemma A.3's coin process for one adversary.
 
     Once a head appears, N_i = 0 for ever after, so an adaptive adversary's only relevant

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import math
 
-from geoprivate._validation import check_seed
+from geoprivate._validation import Seed, checked
+from geoprivate.everlasting.generic_bbl import EverlastingResult
 from geoprivate.explore._page import exact, page_html, require_plotly, slider_layout
 from geoprivate.viz.everlasting import everlasting_note, phases_run
 
@@ -29,8 +30,22 @@ def _clean(v):
     return v
 
 
-def everlasting_transcript(result, *, seed: int) -> dict:
-    """The JSON embedded in the page: ``result.to_dict()`` without wall-clock seconds."""
+@checked
+def everlasting_transcript(result: EverlastingResult, *, seed: Seed) -> dict:
+    """The JSON embedded in the page: ``result.to_dict()`` without wall-clock seconds.
+
+    Parameters
+    ----------
+    result : EverlastingResult
+        A GenericBBL run.
+    seed : int
+        Its seed (recorded).
+
+    Returns
+    -------
+    dict
+        Plain JSON (non-finite floats as null).
+    """
     d = result.to_dict()
     d.pop("seconds", None)
     for p in d["phases"]:
@@ -119,7 +134,8 @@ def _phase_title(result, k: int) -> str:
     )
 
 
-def everlasting_figure(result):
+@checked
+def everlasting_figure(result: EverlastingResult):
     """Three panels (sizes, TOPs / c_i, err_D) with one frame per phase of a GenericBBL run ([NNSY23] §5).
 
     Parameters
@@ -183,10 +199,20 @@ def everlasting_figure(result):
     return fig
 
 
-def everlasting_page(*, seed: int = 0) -> str:
-    """The page of ``geoprivate explore everlasting --seed S`` (HTML text; same seed, same bytes)."""
-    seed = check_seed(seed)
+@checked
+def everlasting_page(*, seed: Seed = 0) -> str:
+    """The page of ``geoprivate explore everlasting --seed S`` (HTML text; same seed, same bytes).
 
+    Parameters
+    ----------
+    seed : int, default 0
+        The run's seed (:func:`geoprivate.viz.everlasting.phases_run`).
+
+    Returns
+    -------
+    str
+        The page's HTML.
+    """
     res = phases_run(seed)
     g = res.guarantee
     note = everlasting_note(res)

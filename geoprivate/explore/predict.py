@@ -25,17 +25,18 @@ from __future__ import annotations
 import math
 import warnings
 from fractions import Fraction
-from typing import Any
+from typing import Annotated, Any
 
 import numpy as np
 
-from geoprivate._validation import check_bool, check_int_in_range, check_seed
+from geoprivate._validation import Check, Interval, Joint, Seed, checked
 from geoprivate.explore._page import exact, page_html, rational, require_plotly, slider_layout
-from geoprivate.prediction import G_halfspace_repaired
+from geoprivate.prediction import G_halfspace_repaired, PredictionResult
 from geoprivate.prediction.generators import hard_query_subspace
 from geoprivate.privacy.warnings import PrivacyWarning
 from geoprivate.viz.collapse import (
     BLOCK_COLOURS,
+    _runs,
     collapse_run,
     dual_constraints_of,
     levels_in_window,
@@ -46,13 +47,51 @@ from solvers.depth import depth
 
 __all__ = ["predict_runs", "predict_steps", "predict_transcript", "predict_figure", "predict_page"]
 
+#: the dimension of the explorer's halfspaces: it draws d = 1 (the dual plane) or d = 2 (the (a1, a2, w) space)
+Dim = Annotated[int, Interval(ge=1, le=2)]
 
-def predict_runs(d: int, seed: int, *, repaired: bool = False, progress=None) -> list:
+
+def _progress(value, name: str):
+    """A tqdm-like bar: an object with ``update(n)``."""
+    if not callable(getattr(value, "update", None)):
+        raise TypeError(f"{name} must have update(n) (a tqdm-like bar), got {type(value).__name__}")
+    return value
+
+
+def _runs_of(runs: list, d: int) -> list:
+    """``runs`` (checked by ``_runs``), each a run in ℝ^d."""
+    for name, pred, _ in runs:
+        if pred.X.ndim != 2 or pred.X.shape[1] != d:
+            raise ValueError(f"runs: {name!r} is a run in R^{pred.X.shape[-1]}, not d = {d}")
+    return runs
+
+
+#: the explorer's runs: ``(name, GenericPredictor, PredictionResult)`` triples in ℝ^d
+Runs = Annotated[Any, Check(_runs, kind="object"), Joint("runs in R^d")]
+#: a tqdm-like progress bar, or None
+Progress = Annotated[Any, Check(_progress, kind="object")] | None
+
+
+@checked
+def predict_runs(d: Dim, seed: Seed, *, repaired: bool = False, progress: Progress = None) -> list:
     """``[(name, predictor, result)]``: the faithful G_halfspace run and, with ``repaired``,
-    the G_halfspace_repaired run on the same data and seeds (err_D measured)."""
-    d = check_int_in_range(d, "d", 1, 2)  # the explorer draws d = 1 or d = 2
-    seed = check_seed(seed)
-    repaired = check_bool(repaired, "repaired")
+    the G_halfspace_repaired run on the same data and seeds (err_D measured).
+
+    Parameters
+    ----------
+    d : {1, 2}
+        Dimension of the halfspaces.
+    seed : int
+        Seed of the runs (:func:`geoprivate.viz.collapse.collapse_run`).
+    repaired : bool
+        Add the G_halfspace_repaired run.
+    progress : object with ``update(n)``, optional
+        Advanced once per run.
+
+    Returns
+    -------
+    list of (str, GenericPredictor, PredictionResult)
+    """
     gens = [("G_halfspace (Alg. 4)", None)] + (
         [("G_halfspace_repaired", G_halfspace_repaired(d, form="margin"))] if repaired else []
     )
@@ -73,10 +112,22 @@ def _finite(v):
     return float(v) if v is not None and math.isfinite(float(v)) else None
 
 
-def predict_steps(result) -> list[dict]:
+@checked
+def predict_steps(result: PredictionResult) -> list[dict]:
     """Per slider step (start, round 1, …, round T): the hard queries that have arrived
     (rounds < r), the segment (ensemble) answering next, the affine dimension of
-    C|HardQuery, err_D of that predictor and the nominal ε spent after r rounds."""
+    C|HardQuery, err_D of that predictor and the nominal ε spent after r rounds.
+
+    Parameters
+    ----------
+    result : PredictionResult
+        A GenericPredictor run.
+
+    Returns
+    -------
+    list of dict
+        One per step.
+    """
     hard_rounds = list(result.hard_rounds)
     _, eps_curve, _ = privacy_curve(result)
     segs = result.accuracy.segments if result.accuracy is not None else []
@@ -113,9 +164,24 @@ def _block_depths(predictor, generator, ensemble) -> list[int]:
     return out
 
 
-def predict_transcript(runs, *, d: int, seed: int) -> dict:
+@checked
+def predict_transcript(runs: Runs, *, d: Dim, seed: Seed) -> dict:
     """The JSON embedded in the page: per run its result (``to_dict(transcript=True)`` without
-    the wall-clock seconds), every ensemble's exact hypotheses and the slider steps."""
+    the wall-clock seconds), every ensemble's exact hypotheses and the slider steps.
+
+    Parameters
+    ----------
+    runs : list of (str, GenericPredictor, PredictionResult)
+        As :func:`predict_runs` returns them.
+    d : {1, 2}
+    seed : int
+        Recorded.
+
+    Returns
+    -------
+    dict
+    """
+    runs = _runs_of(runs, d)
     out: dict[str, Any] = {  # JSON
         "what": "[Yan26] GenericPredictor (Algorithm 2) with G_halfspace (Algorithm 4)",
         "d": d,
@@ -417,9 +483,22 @@ def _markers(go, runs_, step_idx):
     return out
 
 
-def predict_figure(runs, *, d: int):
+@checked
+def predict_figure(runs: Runs, *, d: Dim):
     """The Plotly figure: one panel per run (row 1), err_D and ε spent against the round
-    (row 2), one frame per slider step."""
+    (row 2), one frame per slider step.
+
+    Parameters
+    ----------
+    runs : list of (str, GenericPredictor, PredictionResult)
+        As :func:`predict_runs` returns them.
+    d : {1, 2}
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+    """
+    runs = _runs_of(runs, d)
     go = require_plotly()
     from plotly.subplots import make_subplots
 
@@ -495,7 +574,8 @@ def predict_figure(runs, *, d: int):
     return fig
 
 
-def predict_page(*, d: int = 1, seed: int = 4, repaired: bool = False, progress=None) -> str:
+@checked
+def predict_page(*, d: Dim = 1, seed: Seed = 4, repaired: bool = False, progress: Progress = None) -> str:
     """The explorer page (HTML text) of ``geoprivate explore predict``: same arguments, same bytes.
 
     Parameters

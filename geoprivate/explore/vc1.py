@@ -15,19 +15,58 @@ output node (ringed).
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import numpy as np
 
-from geoprivate._validation import check_seed
+from geoprivate._validation import Interval, Joint, Seed, check_index, check_indices, checked
 from geoprivate.explore._page import page_html, require_plotly, slider_layout
+from geoprivate.learners.vc1 import OPTPrivateLearner, ProperLearner, VC1Hypothesis
 from geoprivate.viz.vc1 import figure1_run, tree_layout
 from solvers import vc1 as _vc1
+from solvers._checks import as_binary_vector
+from solvers._domains import Columns, Labels01
 from solvers.vc1 import ROOT
 
 __all__ = ["prefix_sizes", "version_space", "vc1_transcript", "vc1_figure", "vc1_page"]
 
 
-def prefix_sizes(n: int) -> list[int]:
-    """0, 1, …, 16, then doubling, then n (the slider's sample sizes)."""
+#: the learner of a VC-1 class whose tree the explorer draws
+Learner = OPTPrivateLearner | ProperLearner
+#: a row of the learner's class
+Target = Annotated[int, Joint("a row of learner.cls.M", kind="index")]
+
+
+def _sample(learner, cols, labels) -> tuple[np.ndarray, np.ndarray]:
+    """The sample ``(cols, labels)`` checked against the learner's class: columns of it, 0/1 labels, one each."""
+    c = check_indices(cols, learner.cls.n_points, "cols")
+    y = as_binary_vector(labels, "labels")
+    if y.size != c.size:
+        raise ValueError(f"labels must have one label per column of cols ({c.size}), got {y.size}")
+    return c, y
+
+
+def _target_row(learner, target) -> np.ndarray:
+    """The class's row ``target`` (the target concept): the class must be given by its matrix."""
+    M = learner.cls.M
+    if M is None:
+        raise ValueError("learner: its class is given by its tree, without the matrix whose row target names")
+    return M[check_index(target, M.shape[0], "target")]
+
+
+@checked
+def prefix_sizes(n: Annotated[int, Interval(ge=0, le=10**12)]) -> list[int]:
+    """0, 1, …, 16, then doubling, then n (the slider's sample sizes).
+
+    Parameters
+    ----------
+    n : int in [0, 10¹²]
+        The sample size.
+
+    Returns
+    -------
+    list of int
+    """
     sizes = set(range(min(n, 16) + 1))
     s = 32
     while s < n:
@@ -41,8 +80,16 @@ def _node_name(v) -> str:
     return "∅" if v is ROOT else f"x{v + 1}"
 
 
-def version_space(learner, cols, labels) -> dict:
+@checked
+def version_space(learner: Learner, cols: Columns, labels: Labels01) -> dict:
     """The surviving concepts of the sample ``(cols, labels)`` as tree nodes.
+
+    Parameters
+    ----------
+    learner : OPTPrivateLearner or ProperLearner
+        Its class (``learner.cls``) and tree.
+    cols, labels : array_like
+        The sample: columns of the class and their 0/1 labels.
 
     Returns
     -------
@@ -51,8 +98,9 @@ def version_space(learner, cols, labels) -> dict:
         ``subtree``: those nodes and their root paths; ``deterministic``: the points every
         surviving concept labels 1 in C_f ([Yan25] Def. 15).
     """
+    cols, labels = _sample(learner, cols, labels)
     cls = learner.cls
-    counts = cls.part_counts(np.asarray(cols, np.intp), np.asarray(labels, np.uint8), None, 1)
+    counts = cls.part_counts(cols.astype(np.intp), labels.astype(np.uint8), None, 1)
     ok = cls.consistent(counts)[0]
     B, _ = cls.deterministic_sets(counts)
     nodes = []
@@ -71,9 +119,32 @@ def _key(v):
     return -1 if v is ROOT else int(v)
 
 
-def vc1_transcript(learner, cols, labels, h, target, *, seed: int) -> dict:
+@checked
+def vc1_transcript(
+    learner: Learner, cols: Columns, labels: Labels01, h: VC1Hypothesis, target: Target, *, seed: Seed
+) -> dict:
     """The JSON embedded in the page: the sample, the version space at every slider step and
-    Algorithm 2's trace (z, the layer scores, x_good, the output)."""
+    Algorithm 2's trace (z, the layer scores, x_good, the output).
+
+    Parameters
+    ----------
+    learner : OPTPrivateLearner or ProperLearner
+        The fitted learner.
+    cols, labels : array_like
+        The sample.
+    h : VC1Hypothesis
+        Algorithm 2's output (with its ``details``).
+    target : int
+        Row of the target concept.
+    seed : int
+        Recorded.
+
+    Returns
+    -------
+    dict
+    """
+    cols, labels = _sample(learner, cols, labels)
+    target_row = _target_row(learner, target)
     steps = []
     for n in prefix_sizes(len(cols)):
         vs = version_space(learner, cols[:n], labels[:n])
@@ -101,7 +172,7 @@ def vc1_transcript(learner, cols, labels, h, target, *, seed: int) -> dict:
             "deterministic_counts": {_node_name(k): int(v) for k, v in d["deterministic"].items()},
             "output_node": _node_name(h.node),
             "output_concept_row": h.concept,
-            "error": float(h.error(learner.cls.M[target])),
+            "error": float(h.error(target_row)),
         },
     }
 
@@ -300,7 +371,8 @@ def _algorithm2_frame(drawing, learner, cols, labels, h, target):
     return traces, title
 
 
-def vc1_figure(learner, cols, labels, h, target):
+@checked
+def vc1_figure(learner: Learner, cols: Columns, labels: Labels01, h: VC1Hypothesis, target: Target):
     """The tree with one frame per sample size and a last frame for Algorithm 2 ([Yan25] Algorithms 1–2).
 
     Parameters
@@ -319,6 +391,8 @@ def vc1_figure(learner, cols, labels, h, target):
     plotly.graph_objects.Figure
         With a slider over the frames (:func:`geoprivate.explore._page.slider_layout`).
     """
+    cols, labels = _sample(learner, cols, labels)
+    _target_row(learner, target)
     drawing = _TreeDrawing(learner, cols, labels)
     frames_data, titles, steps = _sample_frames(drawing, learner, cols, labels)
     last, title = _algorithm2_frame(drawing, learner, cols, labels, h, target)
@@ -353,10 +427,20 @@ def vc1_figure(learner, cols, labels, h, target):
     return fig
 
 
-def vc1_page(*, seed: int = 0) -> str:
-    """The page of ``geoprivate explore vc1 --seed S`` (HTML text; same seed, same bytes)."""
-    seed = check_seed(seed)
+@checked
+def vc1_page(*, seed: Seed = 0) -> str:
+    """The page of ``geoprivate explore vc1 --seed S`` (HTML text; same seed, same bytes).
 
+    Parameters
+    ----------
+    seed : int, default 0
+        The run's seed (:func:`geoprivate.viz.vc1.figure1_run`).
+
+    Returns
+    -------
+    str
+        The page's HTML.
+    """
     learner, cols, labels, h, target = figure1_run(seed)
     intro = (
         "<p>[Yan25] Algorithm 1's tree of the VC-1 class of the paper's Figure 1 (stars: proper nodes), "

@@ -10,17 +10,27 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Annotated
 
+from geoprivate._validation import Choice, check_callable, checked
+from geoprivate.claims import PAPERS
 from geoprivate.explore import everlasting_page, predict_page, vc1_page
 
 __all__ = ["ReportExplorer", "EXPLORERS", "report_explorer"]
 
 
+#: the paper a figure or explorer illustrates (a key of :data:`geoprivate.claims.PAPERS`)
+Paper = Annotated[str, Choice(*PAPERS)]
+
+
+@checked
 @dataclass(frozen=True)
 class ReportExplorer:
+    """A registered explorer: ``builder() -> str`` (an HTML page), its title, paper and CLI command."""
+
     name: str
     title: str
-    paper: str
+    paper: Paper
     builder: Callable
     command: str
 
@@ -29,10 +39,30 @@ class ReportExplorer:
 EXPLORERS: dict[str, ReportExplorer] = {}
 
 
-def report_explorer(name: str, title: str, *, paper: str, command: str):
-    """Register ``builder() -> str`` (an HTML page) as an explorer of the report."""
+@checked
+def report_explorer(name: str, title: str, *, paper: Paper, command: str) -> Callable:
+    """Register ``builder() -> str`` (an HTML page) as an explorer of the report.
+
+    Parameters
+    ----------
+    name : str
+        The explorer's name (its file: ``explore/<name>.html``).
+    title : str
+    paper : str
+        The paper it illustrates.
+    command : str
+        The ``geoprivate explore`` command that writes the same page.
+
+    Returns
+    -------
+    callable
+        The decorator (it returns the builder unchanged).
+    """
+    if not name.isidentifier():
+        raise ValueError(f"name must be an identifier (it names the page's file), got {name!r}")
 
     def deco(fn):
+        check_callable(fn, "the decorated builder")
         EXPLORERS[name] = ReportExplorer(name, title, paper, fn, command)
         return fn
 

@@ -18,13 +18,17 @@ import io
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Annotated
 
+from geoprivate._validation import Interval, check_callable, checked
 from geoprivate.adversaries import binary_search_sequence
+from geoprivate.claims._registry import Size
 from geoprivate.learners.winnow import dp_winnow, lemma_4_6_sample_size, majority_sequence, practical_parameters, winnow
 from geoprivate.mechanisms import log_star_median_sample_size, median_sample_size
 from geoprivate.prediction import G_halfspace_repaired, G_oblivious, GenericPredictor
 from geoprivate.prediction.problems import make_problem
 from geoprivate.privacy.warnings import PrivacyWarning
+from geoprivate.report.explorers import Paper
 from geoprivate.viz.collapse import (
     collapse_run,
     draw_collapse_comparison,
@@ -32,7 +36,7 @@ from geoprivate.viz.collapse import (
     draw_collapse_slices,
 )
 from geoprivate.viz.everlasting import draw_phases, phases_run
-from geoprivate.viz.provenance import DATA_KEY, data_json, figure_data, png_with_text
+from geoprivate.viz.provenance import DATA_KEY, FigureArg, data_json, figure_data, png_with_text
 from geoprivate.viz.shrinkage import (
     SHOWCASE_DELTA,
     SHOWCASE_EPSILON,
@@ -47,14 +51,27 @@ from geoprivate.viz.shrinkage import (
 from geoprivate.viz.vc1 import draw_learner_run, figure1_run
 from geoprivate.viz.winnow import draw_dp_winnow_run
 
-__all__ = ["ReportFigure", "FIGURES", "report_figure", "build_figure", "figure_png"]
+__all__ = ["ReportFigure", "FIGURES", "UnknownFigure", "report_figure", "build_figure", "figure_png"]
+
+#: the dots per inch a PNG is drawn at (as `geoprivate figures --dpi`): below 20 the fonts cannot be rendered
+Dpi = Annotated[int, Interval(ge=20, le=1200)]
 
 
+class UnknownFigure(KeyError, ValueError):
+    """A figure name that is not registered (a ``KeyError`` and a ``ValueError``)."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
+@checked
 @dataclass(frozen=True)
 class ReportFigure:
+    """A registered figure: ``builder(size) -> Figure``, its title, paper and caption."""
+
     name: str
     title: str
-    paper: str
+    paper: Paper
     builder: Callable
     caption: str = ""
 
@@ -63,10 +80,30 @@ class ReportFigure:
 FIGURES: dict[str, ReportFigure] = {}
 
 
-def report_figure(name: str, title: str, *, paper: str, caption: str = ""):
-    """Register ``builder(size) -> Figure`` as a report figure."""
+@checked
+def report_figure(name: str, title: str, *, paper: Paper, caption: str = "") -> Callable:
+    """Register ``builder(size) -> Figure`` as a report figure.
+
+    Parameters
+    ----------
+    name : str
+        The figure's name (its file: ``<name>.png``).
+    title : str
+    paper : str
+        The paper it illustrates.
+    caption : str
+        What the figure shows and from which run.
+
+    Returns
+    -------
+    callable
+        The decorator (it returns the builder unchanged).
+    """
+    if not name.isidentifier():
+        raise ValueError(f"name must be an identifier (it names the figure's file), got {name!r}")
 
     def deco(fn):
+        check_callable(fn, "the decorated builder")
         if name in FIGURES and FIGURES[name].builder is not fn:
             raise ValueError(f"report figure {name!r} registered twice")
         FIGURES[name] = ReportFigure(name, title, paper, fn, caption)
@@ -75,18 +112,47 @@ def report_figure(name: str, title: str, *, paper: str, caption: str = ""):
     return deco
 
 
-def build_figure(name: str, size: str = "small"):
-    """The Figure of a registered name (``KeyError`` listing the names otherwise)."""
+@checked
+def build_figure(name: str, size: Size = "small"):
+    """The Figure of a registered name.
+
+    Parameters
+    ----------
+    name : str
+        A key of :data:`FIGURES`.
+    size : {"small", "medium"}
+        The report's size.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+
+    Raises
+    ------
+    UnknownFigure
+        (a ``KeyError`` and a ``ValueError``) listing the names.
+    """
     try:
         fig = FIGURES[name]
     except KeyError:
-        raise KeyError(f"unknown figure {name!r}; known: {', '.join(FIGURES)}") from None
+        raise UnknownFigure(f"unknown figure {name!r} (name); known: {', '.join(FIGURES)}") from None
     return fig.builder(size)
 
 
-def figure_png(fig, dpi: int = 110) -> bytes:
+@checked
+def figure_png(fig: FigureArg, dpi: Dpi = 110) -> bytes:
     """PNG bytes of a Figure (Agg canvas; no pyplot), carrying the data it shows
-    (:func:`geoprivate.viz.provenance.figure_data`, under ``geoprivate:data``)."""
+    (:func:`geoprivate.viz.provenance.figure_data`, under ``geoprivate:data``).
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+    dpi : int in [20, 1200], default 110
+
+    Returns
+    -------
+    bytes
+    """
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=dpi)
     return png_with_text(buf.getvalue(), DATA_KEY, data_json(figure_data(fig, dpi=dpi)))

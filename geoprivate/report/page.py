@@ -10,12 +10,21 @@ import sys
 from pathlib import Path
 
 from geoprivate._papers import full_citation
+from geoprivate._validation import Seed, checked
 from geoprivate.claims import PAPERS, all_claims
 from geoprivate.claims import catalogue as _cat
-from geoprivate.claims._registry import RECORD_STATUSES, audit_summary
+from geoprivate.claims._registry import RECORD_STATUSES, Budget, Size, audit_summary
 from geoprivate.report.explorers import EXPLORERS
 from geoprivate.report.figures import FIGURES, figure_png
-from geoprivate.report.instances import instances_tried, regenerate_command, save_instance
+from geoprivate.report.instances import (
+    Names,
+    OutDir,
+    Records,
+    TimeLimit,
+    instances_tried,
+    regenerate_command,
+    save_instance,
+)
 from geoprivate.report.tables import labelboost_table, markdown_table_html, price_of_everlasting_table
 
 __all__ = ["write_report"]
@@ -323,19 +332,20 @@ def _price_of_everlasting_html() -> str:
     )
 
 
+@checked
 def write_report(
-    records,
-    outdir,
+    records: Records,
+    outdir: OutDir,
     *,
-    seed=0,
-    size: str = "small",
+    seed: Seed = 0,
+    size: Size = "small",
     figures: bool = True,
     progress: bool = True,
     explorers: bool | None = None,
-    max_examples=None,
-    claims=None,
-    claims_from=None,
-    time_limit=None,
+    max_examples: Budget | None = None,
+    claims: Names | None = None,
+    claims_from: Names | None = None,
+    time_limit: TimeLimit | None = None,
 ) -> Path:
     """Write the report (see the module docstring) and return the path of ``index.html``.
 
@@ -375,7 +385,10 @@ def write_report(
     pathlib.Path
     """
     outdir = Path(outdir)
-    outdir.mkdir(parents=True, exist_ok=True)
+    try:
+        outdir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ValueError(f"outdir: cannot create {outdir}: {exc.strerror or exc}") from None
     recs = {}
     for rec in records:
         rec = dict(rec)
@@ -439,7 +452,10 @@ def write_report(
         f"<style>{_CSS}</style></head><body>{body}</body></html>"
     )
     index = outdir / "index.html"
-    index.write_text(page, encoding="utf-8")
+    try:
+        index.write_text(page, encoding="utf-8")
+    except OSError as exc:
+        raise ValueError(f"outdir: cannot write {index}: {exc.strerror or exc}") from None
     return index
 
 

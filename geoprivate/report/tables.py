@@ -10,6 +10,8 @@ from __future__ import annotations
 import html
 import math
 
+from geoprivate._validation import checked
+
 __all__ = ["labelboost_table", "markdown_table_html", "price_of_everlasting_table"]
 
 CONCEPT_NAMES = {"thresholds": "thresholds", "halfspaces": "halfplanes"}
@@ -33,7 +35,28 @@ def _guarantee(g) -> str:
     return f"({_fmt(g[0])}, {_fmt(g[1], 2)})"
 
 
-def price_of_everlasting_table(results) -> str:
+def _rows(results: dict, key: str, *, required: bool = True) -> list:
+    """``results[key]``, a list of dicts (the benchmark's rows); a one-line ValueError naming ``results`` otherwise."""
+    if required and key not in results:
+        raise ValueError(f"results must have the benchmark's {key!r} (a list of rows), got keys {sorted(results)[:8]}")
+    rows = results.get(key, [])
+    if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
+        raise ValueError(f"results[{key!r}] must be a list of rows (dicts), got {type(rows).__name__}")
+    return rows
+
+
+def _rendered(render, rows: list, key: str) -> list[str]:
+    """``render(rows)``; a row missing a field of the benchmark's format is a ValueError naming ``results``."""
+    try:
+        return render(rows)
+    except (KeyError, TypeError, IndexError, ValueError, AttributeError) as exc:
+        raise ValueError(
+            f"results[{key!r}]: a row does not have the benchmark's format ({type(exc).__name__}: {exc})"
+        ) from None
+
+
+@checked
+def price_of_everlasting_table(results: dict) -> str:
     """The "price of everlasting" Markdown table from ``benchmarks/price_of_everlasting.py``'s results.
 
     Parameters
@@ -52,8 +75,13 @@ def price_of_everlasting_table(results) -> str:
         "| n; (T, R, c) per phase | measured max err_D per phase | time |",
         "|---|---|---|---|---|---|---|",
     ]
+    return "\n".join(head + _rendered(_price_rows, _rows(results, "rows"), "rows"))
+
+
+def _price_rows(rows: list) -> list[str]:
+    """The body rows of :func:`price_of_everlasting_table`."""
     lines = []
-    for row in results["rows"]:
+    for row in rows:
         last = row["tried"][-1]
         run = last["run"]
         name = f"{'RepairedBBL' if row['algorithm'] == 'repaired' else 'GenericBBL'}, {CONCEPT_NAMES[row['concept']]}, λ = {last['lam']}"
@@ -81,9 +109,10 @@ def price_of_everlasting_table(results) -> str:
         lines.append(
             f"| {row['phases']} | {name} | {_guarantee(run['training'])} | {q} | {sizes} | {acc} | {run['seconds']:.0f} s |"
         )
-    return "\n".join(head + lines)
+    return lines
 
 
+@checked
 def markdown_table_html(md: str) -> str:
     """A pipe-table of Markdown as an HTML table (cells escaped; ``\\|`` kept as a bar).
 
@@ -103,12 +132,15 @@ def markdown_table_html(md: str) -> str:
         return [html.escape(c.strip().replace("\x00", "|")) for c in parts]
 
     lines = [ln for ln in md.strip().splitlines() if ln.strip()]
+    if len(lines) < 2 or set(lines[1].replace("|", "").replace(":", "").strip()) - {"-", " "}:
+        raise ValueError(f"md must be a pipe table (a header row, then a |---| separator row), got {md[:40]!r}")
     head = "".join(f"<th>{c}</th>" for c in cells(lines[0]))
     body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in cells(ln)) + "</tr>" for ln in lines[2:])
     return f"<table><tr>{head}</tr>{body}</table>"
 
 
-def labelboost_table(results) -> str:
+@checked
+def labelboost_table(results: dict) -> str:
     """LabelBoost's measured labelling error on D̂ against |Ŝ| (the benchmark's ``labelboost_sweep``).
 
     Parameters
@@ -125,9 +157,15 @@ def labelboost_table(results) -> str:
         "| \\|Ŝ\\| | \\|D̂\\| | labelling error of D̂ (mean / max over seeds) | Lemma C.2's \\|Ŝ\\| (α₁ = 0.05) |",
         "|---|---|---|---|",
     ]
-    for r in results.get("labelboost_sweep", []):
-        rows.append(
-            f"| {_fmt(r['s_hat'])} | {_fmt(r['d_hat'])} | {_fmt(r['error_mean'])} / {_fmt(r['error_max'])} "
-            f"({r['seeds']} seeds) | {_fmt(r['lemma_c2_s_hat'])} |"
-        )
-    return "\n".join(rows)
+    return "\n".join(
+        rows + _rendered(_labelboost_rows, _rows(results, "labelboost_sweep", required=False), "labelboost_sweep")
+    )
+
+
+def _labelboost_rows(rows: list) -> list[str]:
+    """The body rows of :func:`labelboost_table`."""
+    return [
+        f"| {_fmt(r['s_hat'])} | {_fmt(r['d_hat'])} | {_fmt(r['error_mean'])} / {_fmt(r['error_max'])} "
+        f"({r['seeds']} seeds) | {_fmt(r['lemma_c2_s_hat'])} |"
+        for r in rows
+    ]

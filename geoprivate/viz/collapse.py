@@ -24,14 +24,27 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 from itertools import combinations
-from typing import Any
+from typing import Annotated, Any
 
 import numpy as np
 
-from geoprivate._validation import check_positive_int
+from geoprivate._validation import (
+    Check,
+    Choice,
+    Interval,
+    Joint,
+    Seed,
+    check_finite_array,
+    checked,
+    shown,
+)
 from geoprivate.adversaries import DisagreementAdversary
-from geoprivate.prediction import G_halfspace, GenericPredictor
+from geoprivate.ensembles import HalfspaceEnsemble
+from geoprivate.prediction import G_halfspace, GenericPredictor, PredictionResult
 from geoprivate.prediction.generators import hard_query_subspace
+from geoprivate.viz.provenance import RunEpsilon, check_axes
+from solvers._checks import as_binary_vector, check_array_bytes
+from solvers._rational import coordinate, rational_points, rational_vector
 from solvers.depth import depth
 from solvers.halfspaces import dual_constraints
 
@@ -50,6 +63,117 @@ __all__ = [
     "BLOCK_COLOURS",
 ]
 
+#: the largest dimension a collapse run is drawn in (its generator solves exact programs in d + 1 unknowns)
+MAX_D = 16
+#: the most blocks, examples per block and queries of a collapse run (a figure's run is small)
+MAX_BLOCKS, MAX_PER_BLOCK, MAX_T = 10_000, 10_000, 100_000
+
+
+def _generator(value, name: str):
+    """A halfspace generator: it has ``constraints(points, labels)`` or a dual ``form`` ("faithful" / "margin")."""
+    if callable(getattr(value, "constraints", None)) or getattr(value, "form", None) in ("faithful", "margin"):
+        return value
+    raise TypeError(
+        f"{name} must be a halfspace generator (constraints(points, labels), or form 'faithful' / 'margin'), "
+        f"got {type(value).__name__}"
+    )
+
+
+def _plane_rows(value, name: str) -> list[list[Fraction]]:
+    """Constraint rows of the (a, w) plane: exact numbers, two per row."""
+    rows = rational_points(value, name)
+    if rows and len(rows[0]) != 2:
+        raise ValueError(f"{name} must have two entries per row (a, w), got {len(rows[0])}")
+    return rows
+
+
+def _box(value, name: str, n: int = 4) -> tuple[Fraction, ...]:
+    """``(lo, hi)`` pairs of exact finite numbers (a box ``(a0, a1, w0, w1)``, a window ``(u0, u1)``), lo < hi."""
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+        raise TypeError(f"{name} must be {n} numbers, got {type(value).__name__}")
+    items = list(value)
+    if len(items) != n:
+        raise ValueError(f"{name} must be {n} numbers, got {len(items)}")
+    out = tuple(coordinate(v, name) for v in items)
+    big = next((v for v in out if abs(v) > 2**512), None)  # drawn as floats: far below the largest double
+    if big is not None:
+        raise ValueError(f"{name} must lie within ±2^512, got {shown(big if big.denominator != 1 else int(big))}")
+    if any(out[i] >= out[i + 1] for i in range(0, n, 2)):
+        raise ValueError(f"{name} must have lo < hi on each axis, got {[float(v) for v in out]}")
+    return out
+
+
+def _window(value, name: str) -> tuple[float, ...]:
+    """A plotting window ``(a0, a1, w0, w1)`` of finite floats with a0 < a1, w0 < w1."""
+    return tuple(float(v) for v in _box(value, name))
+
+
+def _levels(value, name: str) -> list[int]:
+    """The cdepth levels to compute: integers >= 0."""
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+        raise TypeError(f"{name} must be a sequence of levels (int), got {type(value).__name__}")
+    out = []
+    for v in value:
+        if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)):
+            raise TypeError(f"{name} must hold integers, got {type(v).__name__} {shown(v)}")
+        if v < 0:
+            raise ValueError(f"{name} must hold levels >= 0, got {v}")
+        out.append(int(v))
+    return out
+
+
+def _vertices(value, name: str) -> list:
+    """:func:`arrangement_vertices` output: ``((a, w), depth)`` pairs."""
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+        raise TypeError(f"{name} must be arrangement_vertices' list, got {type(value).__name__}")
+    out = list(value)
+    for v in out:
+        if not (isinstance(v, tuple) and len(v) == 2 and isinstance(v[0], tuple) and len(v[0]) == 2):
+            raise TypeError(f"{name} must hold ((a, w), depth) pairs, got {shown(v)}")
+    return out
+
+
+def _runs(value, name: str) -> list:
+    """A non-empty sequence of ``(name, GenericPredictor, PredictionResult)``."""
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+        raise TypeError(f"{name} must be a sequence of (name, predictor, result), got {type(value).__name__}")
+    out = list(value)
+    for r in out:
+        if not (
+            isinstance(r, tuple)
+            and len(r) == 3
+            and isinstance(r[0], str)
+            and isinstance(r[1], GenericPredictor)
+            and isinstance(r[2], PredictionResult)
+        ):
+            raise TypeError(f"{name} must hold (str, GenericPredictor, PredictionResult) triples, got {shown(r)}")
+    if not out:
+        raise ValueError(f"{name}: expected at least one (name, predictor, result)")
+    return out
+
+
+#: a halfspace generator (G_halfspace-like), or None for the predictor's own
+Generator = Annotated[Any, Check(_generator, kind="object")] | None
+#: constraint rows of the dual plane (a, w), checked with their right-hand sides
+PlaneRows = Annotated[Any, Check(_plane_rows, kind="array")]
+#: right-hand sides: exact numbers, one per row of A
+Rhs = Annotated[Any, Check(rational_vector, kind="array"), Joint("one per row of A")]
+#: a box (a0, a1, w0, w1) of exact numbers
+Box = Annotated[Any, Check(_box, kind="array")]
+#: how many cdepth levels to shade
+Levels = Annotated[int, Interval(ge=1, le=10**6)]
+#: the level hulls are clipped to a box this many times the window
+BoxFactor = Annotated[float, Interval(ge=1, le=10**6)]
+#: a plotting window (a0, a1, w0, w1)
+Window = Annotated[Any, Check(_window, kind="array")]
+
+
+def _same_length(A, b) -> None:
+    """``b`` must have one entry per row of ``A``."""
+    if len(b) != len(A):
+        raise ValueError(f"b must have one entry per row of A ({len(A)}), got {len(b)}")
+
+
 BLOCK_COLOURS = (
     "#dc2626",
     "#2563eb",
@@ -64,7 +188,12 @@ BLOCK_COLOURS = (
 )
 
 
-def dual_constraints_of(generator, points, labels):
+@checked
+def dual_constraints_of(
+    generator: Annotated[Any, Check(_generator, kind="object")],
+    points: Annotated[Any, Joint("rows of R^d, one per label", kind="array")],
+    labels: Annotated[Any, Joint("0/1, one per point", kind="labels")],
+):
     """(A, b) — the dual constraints ⟨A_i, z⟩ ≥ b_i of a labelled sample under ``generator``.
 
     Uses ``generator.constraints`` (as :class:`~geoprivate.prediction.G_halfspace` has);
@@ -84,10 +213,13 @@ def dual_constraints_of(generator, points, labels):
     (A, b)
         The constraint rows A_i (exact rationals, d + 1 entries each) and the right-hand sides b_i.
     """
-    if hasattr(generator, "constraints"):
-        return generator.constraints(points, labels)
-
-    return dual_constraints(np.asarray(points, np.float64), np.asarray(labels, np.int64), form=generator.form)
+    X = check_finite_array(points, "points", ndim=2)
+    y = as_binary_vector(labels, "labels")
+    if y.size != X.shape[0]:
+        raise ValueError(f"labels must have one entry per point ({X.shape[0]}), got {y.size}")
+    if callable(getattr(generator, "constraints", None)):
+        return generator.constraints(X, y)
+    return dual_constraints(X, y.astype(np.int64), form=generator.form)
 
 
 def _lines(A, b):
@@ -95,7 +227,8 @@ def _lines(A, b):
     return [(Fraction(A[i][0]), Fraction(A[i][1]), Fraction(b[i])) for i in range(len(b))]
 
 
-def arrangement_vertices(A, b, box):
+@checked
+def arrangement_vertices(A: PlaneRows, b: Rhs, box: Box):
     """Exact vertices of the arrangement of the constraint lines and the box ``(a0, a1, w0, w1)``
     that lie in the box, with their exact depth (number of constraints ⟨A_i, z⟩ ≥ b_i they satisfy).
 
@@ -112,7 +245,8 @@ def arrangement_vertices(A, b, box):
     -------
     list of ((Fraction, Fraction), int)
     """
-    a0, a1, w0, w1 = (Fraction(v) for v in box)
+    _same_length(A, b)
+    a0, a1, w0, w1 = box
     lines = _lines(A, b) + [
         (Fraction(1), Fraction(0), a0),
         (Fraction(1), Fraction(0), a1),
@@ -132,7 +266,15 @@ def arrangement_vertices(A, b, box):
     return list(seen.items())
 
 
-def depth_level_hulls(A, b, box, levels, *, vertices=None):
+@checked
+def depth_level_hulls(
+    A: PlaneRows,
+    b: Rhs,
+    box: Box,
+    levels: Annotated[Any, Check(_levels, kind="array")],
+    *,
+    vertices: Annotated[Any, Check(_vertices, kind="object"), Joint("arrangement_vertices(A, b, box)")] | None = None,
+):
     """level -> (k, 2) float array: the polygon {cdepth_S ≥ level} ∩ box (counter-clockwise),
     a segment or point when degenerate, absent when empty.  See the module docstring.
 
@@ -158,6 +300,7 @@ def depth_level_hulls(A, b, box, levels, *, vertices=None):
     """
     from scipy.spatial import ConvexHull, QhullError
 
+    _same_length(A, b)
     verts = arrangement_vertices(A, b, box) if vertices is None else vertices
     out = {}
     for lev in levels:
@@ -176,7 +319,12 @@ def depth_level_hulls(A, b, box, levels, *, vertices=None):
     return out
 
 
-def plot_window(points, pad=0.25, min_half=1.0):
+@checked
+def plot_window(
+    points: Annotated[Any, Check(check_finite_array, kind="array")],
+    pad: Annotated[float, Interval(ge=0, le=10**6)] = 0.25,
+    min_half: Annotated[float, Interval(gt=0, le=1e100)] = 1.0,
+):
     """(a0, a1, w0, w1): a window around ``points`` (k, 2) and the origin, padded by ``pad``.
 
     Parameters
@@ -193,15 +341,23 @@ def plot_window(points, pad=0.25, min_half=1.0):
     tuple of float
         (a0, a1, w0, w1).
     """
-    pts = np.asarray(points, dtype=float).reshape(-1, 2)
-    pts = np.vstack([pts, [[0.0, 0.0]]])
+    if points.size % 2:
+        raise ValueError(f"points must be (a, w) pairs, got shape {points.shape}")
+    pts = np.vstack([points.reshape(-1, 2), [[0.0, 0.0]]])
     lo, hi = pts.min(axis=0), pts.max(axis=0)
-    half = np.maximum((hi - lo) / 2 * (1 + 2 * pad), min_half * np.array([1.0, 0.2]))
-    mid = (hi + lo) / 2
-    return (mid[0] - half[0], mid[0] + half[0], mid[1] - half[1], mid[1] + half[1])
+    with np.errstate(over="ignore", invalid="ignore"):
+        half = np.maximum((hi - lo) / 2 * (1 + 2 * pad), min_half * np.array([1.0, 0.2]))
+        mid = (hi + lo) / 2
+        window = (mid[0] - half[0], mid[0] + half[0], mid[1] - half[1], mid[1] + half[1])
+    if not all(np.isfinite(window)):
+        raise ValueError(
+            f"points, pad: the window around them is beyond the floats (points up to {np.abs(pts).max():.3g})"
+        )
+    return tuple(float(v) for v in window)
 
 
-def levels_in_window(A, b, window, levels, box_factor):
+@checked
+def levels_in_window(A: PlaneRows, b: Rhs, window: Window, levels: Levels, box_factor: BoxFactor):
     """The top ``levels`` depth levels and their hulls in a box ``box_factor`` times the window.
 
     Parameters
@@ -222,9 +378,15 @@ def levels_in_window(A, b, window, levels, box_factor):
     hulls : dict
         Level -> the vertices of its hull inside the box.
     """
+    _same_length(A, b)
     a0, a1, w0, w1 = window
     ca, cw, ha, hw = (a0 + a1) / 2, (w0 + w1) / 2, (a1 - a0) / 2 * box_factor, (w1 - w0) / 2 * box_factor
-    box = tuple(Fraction(v).limit_denominator(10**6) for v in (ca - ha, ca + ha, cw - hw, cw + hw))
+    corners = (ca - ha, ca + ha, cw - hw, cw + hw)
+    if not all(math.isfinite(v) for v in corners):
+        raise ValueError(f"window, box_factor: the box {box_factor:g} times the window is beyond the floats")
+    box = tuple(Fraction(v).limit_denominator(10**6) for v in corners)
+    if box[0] >= box[1] or box[2] >= box[3]:
+        raise ValueError(f"window: too narrow to hold a box at a denominator of 10^6, got {window}")
     verts = arrangement_vertices(A, b, box)
     top = max(dep for _, dep in verts)
     levs = list(range(top, max(top - levels, 0), -1))[::-1]
@@ -285,7 +447,17 @@ def _panel(
     ax.set_title(title, fontsize=11)
 
 
-def block_maximisers(ensemble):
+def _d1_ensemble(value, name: str) -> HalfspaceEnsemble:
+    """A HalfspaceEnsemble of d = 1 (hypotheses (a, w) with a of one coordinate)."""
+    if not isinstance(value, HalfspaceEnsemble):
+        raise TypeError(f"{name} must be a HalfspaceEnsemble, got {type(value).__name__}")
+    if any(len(a) != 1 for a, _ in value.hypotheses):
+        raise ValueError(f"{name} must be an ensemble of d = 1 (one coefficient a per hypothesis)")
+    return value
+
+
+@checked
+def block_maximisers(ensemble: Annotated[HalfspaceEnsemble, Check(_d1_ensemble)]):
     """[(a, w)] floats: each block's hypothesis of a d = 1 HalfspaceEnsemble.
 
     Parameters
@@ -301,8 +473,24 @@ def block_maximisers(ensemble):
     return [(float(a[0]), float(w)) for a, w in ensemble.hypotheses]
 
 
+def _axes_list(value, name: str) -> list:
+    """A sequence of matplotlib Axes (one per panel)."""
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+        raise TypeError(f"{name} must be a sequence of matplotlib Axes, got {type(value).__name__}")
+    return [check_axes(ax, name) for ax in value]
+
+
+@checked
 def draw_collapse_d1(
-    predictor, result, *, generator=None, levels: int = 5, box_factor: float = 25.0, window=None, axes=None, name=None
+    predictor: GenericPredictor,
+    result: PredictionResult,
+    *,
+    generator: Generator = None,
+    levels: Levels = 5,
+    box_factor: BoxFactor = 25.0,
+    window: Window | None = None,
+    axes: Annotated[Any, Check(_axes_list, kind="object"), Joint("one per panel of result")] | None = None,
+    name: str | None = None,
 ):
     """The feasible-region collapse of a d = 1 run of GenericPredictor with G_halfspace.
 
@@ -343,8 +531,10 @@ def draw_collapse_d1(
     if len(ens) < panels:
         raise ValueError(f"result has {len(ens)} ensembles for {len(hard)} hard queries")
     dots = [m for e in ens[:panels] for m in block_maximisers(e)]
-    window = tuple(window) if window is not None else plot_window(dots)
+    window = window if window is not None else plot_window(dots)
     levs, hulls = levels_in_window(A, b, window, levels, box_factor)
+    if axes is not None and len(axes) < panels:
+        raise ValueError(f"axes must hold one Axes per panel ({panels}), got {len(axes)}")
     if axes is None:
         from matplotlib.figure import Figure
 
@@ -386,7 +576,8 @@ def _legend(ax, levs, k, N):
     ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.02, 1.0), fontsize=9, frameon=False)
 
 
-def draw_collapse_comparison(runs, **kwargs):
+@checked
+def draw_collapse_comparison(runs: Annotated[Any, Check(_runs, kind="object")], **kwargs: Any):
     """Rows of collapse panels, one row per ``(name, predictor, result)`` — e.g. the faithful
     G_halfspace beside a repaired generator on the same sample.  Returns a Figure.
 
@@ -403,9 +594,6 @@ def draw_collapse_comparison(runs, **kwargs):
     """
     from matplotlib.figure import Figure
 
-    runs = list(runs)
-    if not runs:
-        raise ValueError("runs: expected at least one (name, predictor, result)")
     cols = max(r.n_hard for _, _, r in runs) + 1
     fig = Figure(figsize=(4.2 * cols + 2.5, 4.4 * len(runs)), layout="constrained")
     grid = fig.subplots(len(runs), cols, squeeze=False)
@@ -448,17 +636,18 @@ def _collapse_target(rng, d: int, grid: float):
 COLLAPSE_DEFAULTS = {1: {"seed": 4, "grid": 1 / 16}, 2: {"seed": 2, "grid": 1 / 8}}
 
 
+@checked
 def collapse_run(
-    d: int,
+    d: Annotated[int, Interval(ge=1, le=MAX_D)],
     *,
-    seed: int | None = None,
-    k: int = 6,
-    m: int = 8,
-    T: int = 30,
-    epsilon: float = 4.0,
-    form: str = "margin",
-    grid: float | None = None,
-    generator=None,
+    seed: Seed | None = None,
+    k: Annotated[int, Interval(ge=1, le=MAX_BLOCKS)] = 6,
+    m: Annotated[int, Interval(ge=1, le=MAX_PER_BLOCK)] = 8,
+    T: Annotated[int, Interval(ge=1, le=MAX_T)] = 30,
+    epsilon: RunEpsilon = 4.0,
+    form: Annotated[str, Choice("margin", "faithful")] = "margin",
+    grid: Annotated[float, Interval(ge=1e-9, le=10)] | None = None,
+    generator: Generator = None,
     measure: bool = False,
 ):
     """A small reproducible run in ℝ^d for the collapse figures: ``(predictor, result)``.
@@ -475,7 +664,7 @@ def collapse_run(
 
     Parameters
     ----------
-    d : int
+    d : int in [1, MAX_D]
         Dimension (the figures draw d = 1 and d = 2).
     seed : int, optional
         Seed of the data, the predictor and the adversary (default 4 for d = 1, 2 otherwise:
@@ -488,7 +677,7 @@ def collapse_run(
         BetweenThresholds' epsilon (practical mode).
     form : {"margin", "faithful"}
         The generator's dual form.
-    grid : float, optional
+    grid : float in [1e-9, 10], optional
         Grid the Gaussian points are rounded to (default 1/16 for d = 1, 1/8 otherwise).
     generator : optional
         The generator (default ``G_halfspace(d, form=form)``).
@@ -500,7 +689,7 @@ def collapse_run(
     predictor : GenericPredictor
     result : PredictionResult
     """
-    d = check_positive_int(d, "d")
+    check_array_bytes(8 * k * m * d, f"k·m·d = {k * m * d} points' coordinates (k, m)")
     defaults = COLLAPSE_DEFAULTS[min(d, 2)]
     seed = int(defaults["seed"]) if seed is None else seed
     grid = float(defaults["grid"]) if grid is None else grid
@@ -525,7 +714,20 @@ def _coord_names(d):
     return (["a"] if d == 1 else [f"a{i + 1}" for i in range(d)]) + ["w"]
 
 
-def line_depth_profile(A1, b1, window):
+def _line_rows(value, name: str) -> list[Fraction]:
+    """Constraint coefficients along a line: exact numbers, one per row (shape (m, 1))."""
+    rows = rational_points(value, name)
+    if rows and len(rows[0]) != 1:
+        raise ValueError(f"{name} must have one entry per row (shape (m, 1)), got {len(rows[0])}")
+    return [r[0] for r in rows]
+
+
+@checked
+def line_depth_profile(
+    A1: Annotated[Any, Check(_line_rows, kind="array")],
+    b1: Annotated[Any, Check(rational_vector, kind="array"), Joint("one per row of A1")],
+    window: Annotated[Any, Check(_box, kind="array", n=2)],
+):
     """depth_S and cdepth_S along a line, in its coordinate u (constraints A1·u ≥ b1, shape (m, 1)).
 
     Returns (u, depth, cdepth): sample points (every breakpoint inside ``window`` and the
@@ -549,8 +751,12 @@ def line_depth_profile(A1, b1, window):
     depth, cdepth : numpy.ndarray of int
         The exact depth_S and cdepth_S there.
     """
+    if len(b1) != len(A1):
+        raise ValueError(f"b1 must have one entry per row of A1 ({len(A1)}), got {len(b1)}")
+    if not A1:
+        raise ValueError("A1 must hold at least one constraint")
     lo, hi = (Fraction(v).limit_denominator(10**6) for v in window)
-    cons = [(Fraction(A1[i][0]), Fraction(b1[i])) for i in range(len(b1))]
+    cons = list(zip(A1, b1, strict=True))
     brk = sorted({r / p for p, r in cons if p != 0})
     span = (max(brk) - min(brk)) if len(brk) > 1 else Fraction(1)
     allpts = sorted(set(brk) | {min(brk, default=0) - span - 1, max(brk, default=0) + span + 1})
@@ -664,7 +870,16 @@ def _slice_3d(fig, spec, zs, names, title):
     return ax
 
 
-def draw_collapse_slices(predictor, result, *, generator=None, levels: int = 5, box_factor: float = 25.0, name=None):
+@checked
+def draw_collapse_slices(
+    predictor: GenericPredictor,
+    result: PredictionResult,
+    *,
+    generator: Generator = None,
+    levels: Levels = 5,
+    box_factor: BoxFactor = 25.0,
+    name: str | None = None,
+):
     """C|HardQuery of a G_halfspace run in its own coordinates, one panel per hard query.
 
     Works for any d: a panel shows the subspace C|HardQuery = {(a, w) : a·x_j = w} after

@@ -6,16 +6,19 @@ Uses :class:`matplotlib.figure.Figure` directly (no pyplot): Agg-safe, no global
 from __future__ import annotations
 
 import warnings
+from typing import Annotated
 
 import numpy as np
 
-from geoprivate.everlasting.generic_bbl import GenericBBL, make_everlasting_problem
+from geoprivate._validation import Interval, checked
+from geoprivate.everlasting.generic_bbl import EverlastingResult, GenericBBL, make_everlasting_problem
 from geoprivate.everlasting.parameters import practical_parameters
 
 __all__ = ["draw_phases", "phases_run"]
 
 
-def phases_run(seed: int = 0):
+@checked
+def phases_run(seed: Annotated[int, Interval(ge=0, le=2**63 - 2)] = 0):
     """The GenericBBL run of the report's figure: thresholds on [0, 1) under the uniform law,
     three phases of practical parameters (scaled constants, recorded in the result); the
     problem from ``seed``, the run from ``seed + 1``.  Practical mode: the privacy theorem
@@ -24,7 +27,7 @@ def phases_run(seed: int = 0):
 
     Parameters
     ----------
-    seed : int, default 0
+    seed : int in [0, 2⁶³ − 2], default 0
         The problem's seed (the run uses ``seed + 1``).
 
     Returns
@@ -62,7 +65,8 @@ def everlasting_note(result) -> str:
     return "illustrative, not private: [NNSY23] Claim E.5 needs " + ("; ".join(failed) or "its conditions")
 
 
-def draw_phases(result):
+@checked
+def draw_phases(result: EverlastingResult):
     """Three panels for an :class:`~geoprivate.everlasting.generic_bbl.EverlastingResult`:
     |S_i| (log scale), TOPs used / c_i, and err_D of the phase's hypotheses (mean and max)
     against Theorem 5.2's 6α.  Returns a matplotlib Figure.

@@ -24,13 +24,43 @@ import hashlib
 import json
 import struct
 import zlib
+from typing import Annotated, Any
 
 import numpy as np
+
+from geoprivate._validation import Check, Interval, checked, shown
 
 __all__ = ["DATA_KEY", "figure_data", "data_json", "png_with_text", "png_texts", "png_data"]
 
 #: the PNG text keyword under which a figure's data is stored
 DATA_KEY = "geoprivate:data"
+
+
+def check_figure(value, name: str):
+    """A :class:`matplotlib.figure.Figure` (``TypeError`` naming ``name`` otherwise); returned unchanged."""
+    from matplotlib.figure import Figure  # matplotlib loads when a figure is drawn
+
+    if not isinstance(value, Figure):
+        raise TypeError(f"{name} must be a matplotlib Figure, got {type(value).__name__}")
+    return value
+
+
+def check_axes(value, name: str):
+    """A :class:`matplotlib.axes.Axes` (``TypeError`` naming ``name`` otherwise); returned unchanged."""
+    from matplotlib.axes import Axes
+
+    if not isinstance(value, Axes):
+        raise TypeError(f"{name} must be matplotlib Axes, got {type(value).__name__}")
+    return value
+
+
+#: a matplotlib Figure
+FigureArg = Annotated[Any, Check(check_figure, kind="object")]
+#: matplotlib Axes to draw into
+AxesArg = Annotated[Any, Check(check_axes, kind="object")]
+#: BetweenThresholds' epsilon of the GenericPredictor runs a figure makes: a normal float (>= 1e-300), so
+#: that Lemma 1's gap and block count (~ 1/epsilon) are floats (a subnormal epsilon made them overflow)
+RunEpsilon = Annotated[float, Interval(ge=1e-300)]
 
 _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -62,7 +92,8 @@ def _digest(data) -> str:
     return hashlib.sha256(data_json(data).encode()).hexdigest()[:16]
 
 
-def figure_data(fig, **extra) -> dict:
+@checked
+def figure_data(fig: FigureArg, **extra: Any) -> dict:
     """The data a matplotlib Figure shows, read from its artists (see the module docstring).
 
     Parameters
@@ -126,7 +157,8 @@ def figure_data(fig, **extra) -> dict:
     }
 
 
-def data_json(data) -> str:
+@checked
+def data_json(data: Any) -> str:
     """The canonical JSON text of a figure's data (sorted keys, no spaces, strict: no NaN).
 
     Parameters
@@ -138,7 +170,10 @@ def data_json(data) -> str:
     -------
     str
     """
-    return json.dumps(data, sort_keys=True, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    try:
+        return json.dumps(data, sort_keys=True, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    except (TypeError, ValueError) as exc:  # NaN/inf, a non-JSON object, a circular reference
+        raise ValueError(f"data must be plain JSON (finite numbers, str keys): {exc}") from None
 
 
 def _chunk(kind: bytes, body: bytes) -> bytes:
@@ -153,11 +188,23 @@ def _chunks(png: bytes):
     while pos + 8 <= len(png):
         (n,) = struct.unpack(">I", png[pos : pos + 4])
         kind = png[pos + 4 : pos + 8]
+        if pos + 12 + n > len(png):
+            raise ValueError(f"png: its {kind!r} chunk runs past the end of the file (truncated)")
         yield kind, png[pos + 8 : pos + 8 + n], pos
         pos += 12 + n
 
 
-def png_with_text(png: bytes, key: str, text: str) -> bytes:
+def _keyword(value, name: str) -> str:
+    """A PNG text keyword: 1–79 Latin-1 characters, no NUL."""
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a string, got {type(value).__name__}")
+    if not 1 <= len(value) <= 79 or "\0" in value or not all(ord(c) < 256 for c in value):
+        raise ValueError(f"{name}: a PNG keyword has 1-79 Latin-1 characters and no NUL, got {shown(value)}")
+    return value
+
+
+@checked
+def png_with_text(png: bytes, key: Annotated[str, Check(_keyword)], text: str) -> bytes:
     """``png`` with one compressed ``iTXt`` chunk ``key`` = ``text`` (an earlier one of that key removed).
 
     Parameters
@@ -184,8 +231,6 @@ def png_with_text(png: bytes, key: str, text: str) -> bytes:
     >>> png_texts(png)["note"]
     'ε = 1'
     """
-    if not 1 <= len(key) <= 79:
-        raise ValueError(f"key: a PNG keyword has 1-79 characters, got {key!r}")
     out, end = [], None
     for kind, body, pos in _chunks(png):
         if kind == b"IEND":
@@ -201,6 +246,7 @@ def png_with_text(png: bytes, key: str, text: str) -> bytes:
     return _PNG_SIGNATURE + b"".join(out) + _chunk(b"iTXt", body) + png[end:]
 
 
+@checked
 def png_texts(png: bytes) -> dict[str, str]:
     """Every text chunk of a PNG (``tEXt``, ``zTXt``, ``iTXt``) as keyword → text.
 
@@ -213,23 +259,30 @@ def png_texts(png: bytes) -> dict[str, str]:
     -------
     dict of str to str
     """
-    out = {}
+    out: dict[str, str] = {}
     for kind, body, _ in _chunks(png):
-        if kind == b"tEXt":
-            k, v = body.split(b"\0", 1)
-            out[k.decode("latin-1")] = v.decode("latin-1")
-        elif kind == b"zTXt":
-            k, v = body.split(b"\0", 1)
-            out[k.decode("latin-1")] = zlib.decompress(v[1:]).decode("latin-1")
-        elif kind == b"iTXt":
-            k, rest = body.split(b"\0", 1)
-            compressed, rest = rest[0], rest[2:]
-            _lang, rest = rest.split(b"\0", 1)
-            _translated, v = rest.split(b"\0", 1)
-            out[k.decode("latin-1")] = (zlib.decompress(v) if compressed else v).decode("utf-8")
+        if kind in (b"tEXt", b"zTXt", b"iTXt"):
+            try:
+                out.update([_text_chunk(kind, body)])
+            except (ValueError, IndexError, zlib.error) as exc:
+                raise ValueError(f"png: a malformed {kind.decode()} chunk ({type(exc).__name__}: {exc})") from None
     return out
 
 
+def _text_chunk(kind: bytes, body: bytes) -> tuple[str, str]:
+    """(keyword, text) of one text chunk (``tEXt``, ``zTXt`` or ``iTXt``)."""
+    k, rest = body.split(b"\0", 1)
+    if kind == b"tEXt":
+        return k.decode("latin-1"), rest.decode("latin-1")
+    if kind == b"zTXt":
+        return k.decode("latin-1"), zlib.decompress(rest[1:]).decode("latin-1")
+    compressed, rest = rest[0], rest[2:]
+    _lang, rest = rest.split(b"\0", 1)
+    _translated, v = rest.split(b"\0", 1)
+    return k.decode("latin-1"), (zlib.decompress(v) if compressed else v).decode("utf-8")
+
+
+@checked
 def png_data(png: bytes) -> dict | None:
     """The figure data a PNG carries under :data:`DATA_KEY` (None when it carries none).
 
@@ -243,4 +296,12 @@ def png_data(png: bytes) -> dict | None:
     dict or None
     """
     text = png_texts(png).get(DATA_KEY)
-    return None if text is None else json.loads(text)
+    if text is None:
+        return None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise ValueError(f"png: its {DATA_KEY!r} text is not JSON") from None
+    if not isinstance(data, dict):
+        raise ValueError(f"png: its {DATA_KEY!r} text is not a figure's data (a JSON object)")
+    return data

@@ -18,13 +18,24 @@ All return a :class:`matplotlib.figure.Figure` built without pyplot.
 from __future__ import annotations
 
 import math
+from typing import Annotated, Any
 
 import numpy as np
 
+from geoprivate._validation import (
+    Check,
+    Interval,
+    OpenDelta,
+    Positive,
+    Probability,
+    checked,
+    shown,
+)
 from geoprivate.adversaries import binary_search_sequence
 from geoprivate.mechanisms import min_gap
-from geoprivate.prediction import G_oblivious, GenericPredictor, privacy_total
+from geoprivate.prediction import G_oblivious, GenericPredictor, PredictionResult, privacy_total
 from geoprivate.prediction.problems import make_problem
+from geoprivate.viz.provenance import AxesArg, RunEpsilon
 from solvers.combinatorics import sauer_bound
 
 __all__ = [
@@ -46,8 +57,56 @@ __all__ = [
 #: GenericPredictor's thresholds 1/2 ± 1/8; Lemma 1's k for them is :func:`lemma1_k`'s default
 SHOWCASE_EPSILON, SHOWCASE_DELTA, SHOWCASE_GAP = 0.5, 1e-6, 0.25
 
+#: the most queries of a run of :func:`hard_queries_sweep` (the report's medium sweep reaches 10⁵)
+MAX_SWEEP_T = 10**6
 
-def lemma1_k(epsilon: float = SHOWCASE_EPSILON, delta: float = SHOWCASE_DELTA, gap: float = SHOWCASE_GAP) -> int:
+#: the most examples k·m of the runs of :func:`hard_queries_sweep` (make_problem's cap)
+MAX_SWEEP_N = 10**8
+
+
+def _sizes(value, name: str) -> list[int]:
+    """A non-empty sequence of numbers of queries: integers in [1, MAX_SWEEP_T]."""
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+        raise TypeError(f"{name} must be a sequence of integers, got {type(value).__name__}")
+    out = []
+    for v in value:
+        if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)):
+            raise TypeError(f"{name} must hold integers, got {type(v).__name__} {shown(v)}")
+        if not 1 <= v <= MAX_SWEEP_T:
+            raise ValueError(f"{name} must hold integers in [1, {MAX_SWEEP_T}], got {shown(v)}")
+        out.append(int(v))
+    if not out:
+        raise ValueError(f"{name} must hold at least one T")
+    return out
+
+
+def _sweep(value, name: str) -> dict:
+    """:func:`hard_queries_sweep`'s output: four lists of finite numbers of one length (T > 0)."""
+    if not isinstance(value, dict):
+        raise TypeError(f"{name} must be hard_queries_sweep's dict, got {type(value).__name__}")
+    keys = ("T", "shrinkage", "composition", "bound")
+    if any(k not in value for k in keys):
+        raise ValueError(f"{name} must have the keys {keys}, got {sorted(value)}")
+    cols = {k: np.asarray(value[k], dtype=object) for k in keys}
+    n = len(cols["T"])
+    for k, col in cols.items():
+        if col.ndim != 1 or len(col) != n:
+            raise ValueError(f"{name}[{k!r}] must be a list of {n} numbers, got shape {col.shape}")
+        try:
+            arr = np.asarray(value[k], dtype=float)
+        except (TypeError, ValueError, OverflowError):
+            raise TypeError(f"{name}[{k!r}] must hold numbers, got {shown(value[k])}") from None
+        if not np.isfinite(arr).all() or (arr < 0).any() or (k == "T" and (arr <= 0).any()):
+            raise ValueError(f"{name}[{k!r}] must hold finite numbers >= 0 (T > 0), got {shown(value[k])}")
+    if n == 0:
+        raise ValueError(f"{name} must hold at least one T")
+    return value
+
+
+@checked
+def lemma1_k(
+    epsilon: Probability = SHOWCASE_EPSILON, delta: OpenDelta = SHOWCASE_DELTA, gap: Positive = SHOWCASE_GAP
+) -> int:
     """Smallest number of blocks k for which [Yan26] Lemma 1 proves BetweenThresholds (ε, δ)-DP at this gap.
 
     Parameters
@@ -62,10 +121,14 @@ def lemma1_k(epsilon: float = SHOWCASE_EPSILON, delta: float = SHOWCASE_DELTA, g
     int
         ⌈min_gap(ε, δ, 1) / gap⌉: the database size n = k meeting Lemma 1.
     """
-    return math.ceil(min_gap(epsilon, delta, 1) / gap)
+    k = min_gap(epsilon, delta, 1) / gap
+    if not k < 2**63:
+        raise ValueError(f"epsilon = {epsilon!r}, gap = {gap!r}: Lemma 1's k = min_gap/gap = {k:.3g} is beyond any run")
+    return math.ceil(k)
 
 
-def illustrative_note(result) -> str:
+@checked
+def illustrative_note(result: PredictionResult) -> str:
     """``""`` when a GenericPredictor run is private as run, else the title line of an illustrative picture.
 
     The line names the failing condition, computed from the run's parameters: "illustrative, not private:
@@ -111,7 +174,14 @@ def _steps(T, hard_rounds, values):
     return out
 
 
-def draw_oblivious_L(result, *, vc: int, n_distinct: int | None = None, title=None):
+@checked
+def draw_oblivious_L(
+    result: PredictionResult,
+    *,
+    vc: Annotated[int, Interval(ge=0, le=10**6)],
+    n_distinct: Annotated[int, Interval(ge=1, le=10**9)] | None = None,
+    title: str | None = None,
+):
     """|L| against the round for a G_oblivious run made with ``track_L=True``.
 
     Parameters
@@ -132,8 +202,8 @@ def draw_oblivious_L(result, *, vc: int, n_distinct: int | None = None, title=No
     if not result.L_sizes:
         raise ValueError("result has no L_sizes: run GenericPredictor.run(..., track_L=True)")
     T, hard = result.T, list(result.hard_rounds)
-    n = int(n_distinct) if n_distinct is not None else len(np.unique(np.asarray(result.transcript.points), axis=0))
-    sauer = sauer_bound(n, int(vc))
+    n = n_distinct if n_distinct is not None else len(np.unique(np.asarray(result.transcript.points), axis=0))
+    sauer = sauer_bound(n, vc)
     fig, (ax, ax2) = _figure(11, 4.2, 2)
     rounds = np.arange(T + 1)
     ax.step(rounds, _steps(T, hard, result.L_sizes), where="post", color="#2563eb", lw=2, label="|L| (exact)")
@@ -165,8 +235,15 @@ def draw_oblivious_L(result, *, vc: int, n_distinct: int | None = None, title=No
     return fig
 
 
+@checked
 def hard_queries_sweep(
-    Ts, *, k: int = 300, m: int = 20, epsilon: float = 1.0, delta: float | None = None, seed: int = 0
+    Ts: Annotated[Any, Check(_sizes, kind="array")],
+    *,
+    k: Annotated[int, Interval(ge=1, le=MAX_SWEEP_N)] = 300,
+    m: Annotated[int, Interval(ge=1, le=MAX_SWEEP_N)] = 20,
+    epsilon: RunEpsilon = 1.0,
+    delta: OpenDelta | None = None,
+    seed: Annotated[int, Interval(ge=0, le=2**62)] = 0,
 ):
     """Thresholds against the binary-search sequence for every T in ``Ts`` (private as run when k meets Lemma 1).
 
@@ -178,36 +255,39 @@ def hard_queries_sweep(
     Parameters
     ----------
     Ts : iterable of int
-        Numbers of queries.
+        Numbers of queries, each in [1, :data:`MAX_SWEEP_T`].
     k, m : int
         Blocks and examples per block of GenericPredictor.
     epsilon : float
         BetweenThresholds' epsilon.
     delta : float, optional
         BetweenThresholds' delta (None: the δ the gap gives, Lemma 1 inverted).
-    seed : int
-        Seed of every run.
+    seed : int in [0, 2⁶²]
+        Seed of every run (run i uses seed + 1 + i).
 
     Returns
     -------
     dict of lists
         ``T``, ``shrinkage``, ``composition`` and ``bound``, one entry per T.
     """
+    if k * m > MAX_SWEEP_N:
+        raise ValueError(f"k·m = {k * m} examples must be at most {MAX_SWEEP_N} (k = {k}, m = {m})")
     P = make_problem("thresholds", k * m, rng=seed)
     out: dict[str, list] = {"T": [], "shrinkage": [], "composition": [], "bound": []}
     for i, T in enumerate(Ts):
         pred = GenericPredictor(
             G_oblivious(P.concept), P.X, P.y, k=k, m=m, epsilon=epsilon, delta=delta, rng=seed + 1 + i
         )
-        r = pred.run(binary_search_sequence(int(T)), int(T), target=P.target)
-        out["T"].append(int(T))
+        r = pred.run(binary_search_sequence(T), T, target=P.target)
+        out["T"].append(T)
         out["shrinkage"].append(r.n_hard)
-        out["composition"].append(int(T))
-        out["bound"].append(math.log2(sauer_bound(int(T), 1)))
+        out["composition"].append(T)
+        out["bound"].append(math.log2(sauer_bound(T, 1)))
     return out
 
 
-def draw_hard_queries_vs_T(sweep, *, title=None):
+@checked
+def draw_hard_queries_vs_T(sweep: Annotated[dict, Check(_sweep, kind="object")], *, title: str | None = None):
     """Hard queries against T (log–log): shrinkage vs composition baseline vs the bound.
 
     Parameters
@@ -246,7 +326,8 @@ def draw_hard_queries_vs_T(sweep, *, title=None):
     return fig
 
 
-def privacy_curve(result, *, delta_prime=None):
+@checked
+def privacy_curve(result: PredictionResult, *, delta_prime: OpenDelta | None = None):
     """(rounds, ε_shrinkage, ε_composition): ε after every round by Theorem 3 (or basic
     composition, whichever is smaller) over the BetweenThresholds segments started so far,
     with each segment's nominal δ; and the same over j per-round releases of ε_BT
@@ -274,15 +355,16 @@ def privacy_curve(result, *, delta_prime=None):
     cache = {v: privacy_total(eps, dlt, int(v), dp).epsilon for v in np.unique(segs)}
     rounds = np.arange(1, T + 1)
     shrink = np.array([cache[v] for v in segs])
-    comp_cache = {}
+    comp_cache: dict[int, float] = {}
     comp = np.empty(T)
-    for j in rounds:  # advanced composition is monotone in j; evaluated on a log grid then held
+    for j in range(1, T + 1):  # advanced composition is monotone in j; evaluated on a log grid then held
         comp_cache.setdefault(j, privacy_total(eps, 0.0, int(j), dp).epsilon)
         comp[j - 1] = comp_cache[j]
     return rounds, shrink, comp
 
 
-def draw_privacy_spent(result, *, title=None):
+@checked
+def draw_privacy_spent(result: PredictionResult, *, title: str | None = None):
     """ε spent against the round: GenericPredictor (pays at TOPs) vs the composition baseline.
 
     Parameters
@@ -320,7 +402,8 @@ def draw_privacy_spent(result, *, title=None):
     return fig
 
 
-def draw_err_D(result, *, ax=None, title=None):
+@checked
+def draw_err_D(result: PredictionResult, *, ax: AxesArg | None = None, title: str | None = None):
     """err_D(c, h_j) per segment (between hard queries) beside Claim 13's bound.
 
     ``result`` is a :class:`~geoprivate.prediction.PredictionResult` whose ``accuracy``

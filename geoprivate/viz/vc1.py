@@ -12,17 +12,60 @@ backend and does not touch global plotting state.
 
 from __future__ import annotations
 
+from typing import Annotated, Any
+
 import networkx as nx
 import numpy as np
 
-from geoprivate.learners.vc1 import OPTPrivateLearner
+from geoprivate._validation import Check, Interval, Joint, Seed, check_index, checked, shown
+from geoprivate.learners.vc1 import OPTPrivateLearner, ProperLearner, VC1Hypothesis
+from geoprivate.viz.provenance import AxesArg
 from solvers import vc1
 from solvers.vc1 import ROOT
 
 __all__ = ["tree_layout", "draw_vc1_tree", "draw_learner_run", "figure1_run"]
 
+#: the most domain points :func:`figure1_run` draws
+MAX_POINTS = 10**6
+#: the t of the figure's run: its sample is partitioned into this many non-empty parts
+FIGURE1_PARTS = 50
 
-def figure1_run(seed: int = 0, *, target: int = 3, n: int = 1000):
+
+def _nodes(value, name: str):
+    """A collection of tree nodes (not a string)."""
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+        raise TypeError(f"{name} must be a collection of tree nodes, got {type(value).__name__}")
+    return value
+
+
+def _counts(value, name: str):
+    """Deterministic points: a collection of nodes, or a dict node -> count (a finite number >= 0)."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if (
+                isinstance(v, bool)
+                or not isinstance(v, (int, float, np.integer, np.floating))
+                or not 0 <= v < float("inf")
+            ):
+                raise ValueError(f"{name} must map nodes to counts >= 0, got {shown(v)} for {shown(k)}")
+        return value
+    return _nodes(value, name)
+
+
+def _names(value, name: str):
+    """Node labels: a dict node -> label or a callable node -> str."""
+    if not (isinstance(value, dict) or callable(value)):
+        raise TypeError(f"{name} must be a dict or a callable (node -> label), got {type(value).__name__}")
+    return value
+
+
+@checked
+def figure1_run(
+    seed: Seed = 0,
+    *,
+    target: Annotated[int, Joint("a row of the class of [Yan25] Figure 1", kind="index")] = 3,
+    n: Annotated[int, Interval(ge=FIGURE1_PARTS, le=MAX_POINTS)] = 1000,
+):
     """The run of the report's VC-1 figure: OPTPrivateLearner ([Yan25] Algorithm 2) in
     practical mode (t = 50 parts, ε = 3, δ = 0.1, α = 0.1, β = 0.05) on the class of the
     paper's Figure 1, ``n`` uniform domain points labelled by the class's row ``target``.
@@ -33,8 +76,8 @@ def figure1_run(seed: int = 0, *, target: int = 3, n: int = 1000):
         The run's seed.
     target : int, default 3
         The row of the class labelling the points.
-    n : int, default 1000
-        The number of domain points drawn.
+    n : int in [FIGURE1_PARTS, MAX_POINTS], default 1000
+        The number of domain points drawn (at least one per part).
 
     Returns
     -------
@@ -42,14 +85,16 @@ def figure1_run(seed: int = 0, *, target: int = 3, n: int = 1000):
         ``(learner, cols, labels, hypothesis, target)``.
     """
     M, f = vc1.catalogue(4)["figure1"]
+    target = check_index(target, M.shape[0], "target")
     rng = np.random.default_rng(seed)
-    learner = OPTPrivateLearner(M, 3.0, 0.1, 0.1, 0.05, f=f, mode="practical", n_subsets=50)
+    learner = OPTPrivateLearner(M, 3.0, 0.1, 0.1, 0.05, f=f, mode="practical", n_subsets=FIGURE1_PARTS)
     cols = rng.choice(M.shape[1], size=n)
     labels = M[target][cols]
     return learner, cols, labels, learner.fit(cols, labels, rng=rng), target
 
 
-def tree_layout(tree: nx.DiGraph, root=ROOT) -> dict:
+@checked
+def tree_layout(tree: nx.DiGraph, root: Annotated[Any, Joint("a node of tree")] = ROOT) -> dict:
     """Tidy positions ``node -> (x, y)``: leaves at consecutive x, a parent above the mean
     of its children, y = −distance (the root at 0).
 
@@ -65,8 +110,10 @@ def tree_layout(tree: nx.DiGraph, root=ROOT) -> dict:
     dict
         node -> (x, y).
     """
-    if root not in tree:
-        raise ValueError(f"root: {root!r} is not a node of the tree")
+    if not _is_node(tree, root):
+        raise ValueError(f"root: {shown(root)} is not a node of the tree")
+    if not nx.is_arborescence(tree.subgraph(nx.descendants(tree, root) | {root})):
+        raise ValueError("tree must be a tree below root (edges parent → child, no cycle, one parent each)")
     pos: dict = {}
     next_x = [0.0]
     depth = nx.single_source_shortest_path_length(tree, root)
@@ -85,17 +132,26 @@ def tree_layout(tree: nx.DiGraph, root=ROOT) -> dict:
     return pos
 
 
+def _is_node(tree: nx.DiGraph, v) -> bool:
+    """Whether ``v`` is a node of ``tree`` (an unhashable value is not)."""
+    try:
+        return v in tree
+    except TypeError:
+        return False
+
+
+@checked
 def draw_vc1_tree(
     tree: nx.DiGraph,
     *,
-    ax=None,
-    proper=None,
-    deterministic=None,
-    median_layer=None,
-    x_good=None,
-    highlight=None,
-    names=None,
-    title=None,
+    ax: AxesArg | None = None,
+    proper: Annotated[Any, Check(_nodes, kind="object")] | None = None,
+    deterministic: Annotated[Any, Check(_counts, kind="object")] | None = None,
+    median_layer: Annotated[int, Interval(ge=0, le=10**6)] | None = None,
+    x_good: Any = None,
+    highlight: Any = None,
+    names: Annotated[Any, Check(_names, kind="object")] | None = None,
+    title: str | None = None,
 ):
     """Draw the tree of :func:`solvers.vc1.make_tree` (or a sub-tree of Algorithm 3).
 
@@ -236,7 +292,15 @@ def _finish_axes(ax, pos, has_det: bool, *, x_good=None, title=None) -> None:
         ax.set_title(title, fontsize=10)
 
 
-def draw_learner_run(learner, hypothesis, *, ax=None, target=None, title=None):
+@checked
+def draw_learner_run(
+    learner: OPTPrivateLearner | ProperLearner,
+    hypothesis: VC1Hypothesis,
+    *,
+    ax: AxesArg | None = None,
+    target: Any = None,
+    title: str | None = None,
+):
     """Draw a run of :class:`~geoprivate.learners.vc1.OPTPrivateLearner` or
     :class:`~geoprivate.learners.vc1.ProperLearner`: deterministic counts, median layer,
     x_good, and the output node ringed (or ``target``'s node when given).

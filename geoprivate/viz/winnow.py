@@ -10,12 +10,26 @@ Uses :class:`matplotlib.figure.Figure` directly (no pyplot), so it runs headless
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import numpy as np
+
+from geoprivate._validation import Joint, checked
+from geoprivate.learners.winnow import ConfidentWinnowRun, DPWinnowRun
+from geoprivate.viz.provenance import AxesArg
 
 __all__ = ["draw_dp_winnow_run"]
 
 
-def draw_dp_winnow_run(run, *, baseline=None, ax=None, title=None, show_bounds: bool = True):
+@checked
+def draw_dp_winnow_run(
+    run: DPWinnowRun,
+    *,
+    baseline: Annotated[ConfidentWinnowRun, Joint("a run on the same sequence as run")] | None = None,
+    ax: AxesArg | None = None,
+    title: str | None = None,
+    show_bounds: bool = True,
+):
     """Draw a :class:`geoprivate.learners.winnow.DPWinnowRun`.
 
     Parameters
@@ -33,11 +47,17 @@ def draw_dp_winnow_run(run, *, baseline=None, ax=None, title=None, show_bounds: 
     -------
     matplotlib.axes.Axes
     """
+    T = run.mistakes.size
+    if baseline is not None and not isinstance(baseline, ConfidentWinnowRun):
+        raise TypeError(f"baseline must be a ConfidentWinnowRun or None, got {type(baseline).__name__}")
+    if baseline is not None and len(baseline.mistakes) and max(baseline.mistakes) >= T:
+        raise ValueError(
+            f"baseline must be a run on the same sequence as run ({T} rounds), got a mistake at round {max(baseline.mistakes)}"
+        )
     if ax is None:
         from matplotlib.figure import Figure
 
         ax = Figure(figsize=(7.0, 3.6)).add_subplot(111)
-    T = run.mistakes.size
     rounds = np.arange(1, T + 1)
     cum = np.cumsum(run.mistakes)
     ax.plot(rounds, cum, color="#2563eb", lw=1.6, label=f"DP-Winnow mistakes ({int(cum[-1])})")

@@ -195,7 +195,8 @@ def _solve_primal_dual(M: list[list[int]], r: list[int], c: list[int]):
         return None
     if not any(c):
         return x[0], x[1], [0] * n, 1
-    z = _unique_solution(*_augmented(zip(*M, strict=True), c).rref(), n)
+    R, den, rank = _augmented(zip(*M, strict=True), c).rref()
+    z = _unique_solution(R, den, rank, n)
     if z is None:  # pragma: no cover - M^T is singular exactly when M is
         return None
     return x[0], x[1], z[0], z[1]

@@ -94,7 +94,9 @@ def _basis_vertex(S: _System, h) -> tuple[list[int], list[int], list[int], int] 
 
     The basis system of :func:`_basis_system`, solved exactly (:func:`_system_vertex`)."""
     system = _basis_system(S, h)
-    sol = None if system is None else _system_vertex(system)
+    if system is None:
+        return None
+    sol = _system_vertex(system)
     return None if sol is None else (system[0], system[1], sol[0], sol[1])
 
 

@@ -14,6 +14,7 @@ import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from solvers._domains import checked
 
@@ -150,7 +151,7 @@ def _deferred_class(base: type) -> type:
     def __reduce__(self):
         return base, values(self)
 
-    namespace = {n: field(n) for n in names}
+    namespace: dict[str, Any] = {n: field(n) for n in names}
     namespace.update(
         __new__=__new__, __eq__=__eq__, __hash__=__hash__, __repr__=__repr__, __reduce__=__reduce__, __slots__=()
     )
@@ -158,7 +159,7 @@ def _deferred_class(base: type) -> type:
     return type(f"_Deferred{base.__name__}", (base,), namespace)
 
 
-_DEFERRED = {cls: _deferred_class(cls) for cls in (FeasibilityResult, OptimizeResult)}
+_DEFERRED: dict[type, type] = {cls: _deferred_class(cls) for cls in (FeasibilityResult, OptimizeResult)}
 
 
 def _deferred(base: type, make: dict[str, Callable[[], object]], **fields):
@@ -189,7 +190,7 @@ def _deferred(base: type, make: dict[str, Callable[[], object]], **fields):
     >>> r.value, r == OptimizeResult("optimal", None, Fraction(1, 3), method="highs+exact")
     (Fraction(1, 3), True)
     """
-    obj = object.__new__(_DEFERRED[base])
+    obj: Any = object.__new__(_DEFERRED[base])
     obj.__dict__.update(fields, _make=make)
     return obj
 

@@ -12,6 +12,7 @@ Every answer passes an exact check (:mod:`solvers.lp._checks`) before it is retu
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from fractions import Fraction
 from functools import partial
 from typing import NamedTuple
@@ -20,7 +21,7 @@ import numpy as np
 
 import solvers.lp._highs as _highs
 from solvers._domains import LPPart, checked
-from solvers._rational import common_denominator
+from solvers._rational import beyond_floats, common_denominator
 from solvers.lp._active_set import _feasible_active_set
 from solvers.lp._checks import (
     _basis_optimal_ok,
@@ -50,7 +51,7 @@ from solvers.lp._repair import (
 from solvers.lp._results import FarkasCertificate, FeasibilityResult, OptimizeResult, _deferred, _homed_in_solvers_lp
 from solvers.lp._simplex import _feasible_exact, _maximize_exact
 from solvers.lp._slack import _slack_system
-from solvers.lp._system import _as_vector, _prepare, _System
+from solvers.lp._system import _caller_vector, _prepare, _System
 
 __all__ = ["feasible_point", "maximize"]
 
@@ -172,7 +173,7 @@ def _feasible_from_basis(S: _System, h) -> FeasibilityResult | None:
         viol = _violated_rows(S, *v)
     else:  # integer rows throughout: the vectorised check, the exchanges find the rows if needed
         viol = [] if _point_ok(S, *v) else None
-    if viol == []:
+    if viol == [] and v is not None:  # (viol == [] only when v is a vertex)
         return _feasible_result(partial(_to_point, *v), "highs+exact")
     x = None if S.float_input else _rounded_point(h, S)  # simple rationals: for rational input
     if x is not None and _point_ok(S, *x):
@@ -293,7 +294,7 @@ def maximize(c: LPPart, A_ub: LPPart, b_ub: LPPart, A_eq: LPPart = None, b_eq: L
     >>> r.status, r.value, r.point
     ('optimal', Fraction(14, 5), (Fraction(8, 5), Fraction(6, 5)))
     """
-    cv = _as_vector(c, "c", len(c) if c is not None else 0)
+    cv = _caller_vector(c, "c")
     S = _prepare(A_ub, b_ub, A_eq, b_eq, d_hint=len(cv))
     out = _maximize_sys(S, cv)
     assert out is not None, "the exact fallback always answers"
@@ -310,7 +311,10 @@ def _maximize_sys(S: _System, c: list[Fraction], exact_fallback: bool = True) ->
         if any(c):
             return OptimizeResult("unbounded", zero, None, None, tuple(c), None, "trivial")
         return OptimizeResult("optimal", zero, _ZERO, FarkasCertificate((), ()), None, None, "trivial")
-    cf = np.array([v.numerator / v.denominator for v in c])  # (correctly rounded, like float(v))
+    try:
+        cf = np.array([v.numerator / v.denominator for v in c])  # (correctly rounded, like float(v))
+    except OverflowError:
+        raise beyond_floats("c") from None
     if S.m > S.d:  # more rows than columns: HiGHS solves the dual LP (d rows), cheaper
         out = _maximize_via_dual(S, c, cf)
         if out is not None:
@@ -422,7 +426,7 @@ def _optimize_result(S: _System, opt: _BasisOptimum) -> OptimizeResult:
                 y[i] = Fraction(z * s.numerator, den * s.denominator)
         return FarkasCertificate(tuple(y[:m_ub]), tuple(y[m_ub:]))
 
-    make = {
+    make: dict[str, Callable[[], object]] = {
         "point": partial(_to_point, opt.xn, opt.D),
         "value": lambda: Fraction(_dot(opt.cint, opt.xn), opt.Lc * opt.D),
         "dual": dual,

@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from solvers._rational import int_row, pow2, rational_matrix, to_fraction
+from solvers._rational import beyond_floats, int_row, pow2, rational_matrix, to_fraction
 
 
 def _as_matrix(A, name: str, ncols: int | None) -> tuple[list[list[Fraction]], np.ndarray | None]:
@@ -32,6 +32,14 @@ def _as_matrix(A, name: str, ncols: int | None) -> tuple[list[list[Fraction]], n
     if isinstance(A, np.ndarray) and A.ndim == 1 and A.shape[0] == 0:
         return [], A
     return rational_matrix(A, name, ncols)
+
+
+def _caller_vector(v, name: str) -> list[Fraction]:
+    """A vector the caller gives over the columns (``c``, ``point``): exact numbers, any length (the
+    system's column count is checked by :func:`_prepare`'s ``d_hint``)."""
+    if v is None or isinstance(v, (str, bytes)) or not hasattr(v, "__len__"):
+        raise TypeError(f"{name} must be a 1-D vector of numbers, got {type(v).__name__}")
+    return _as_vector(v, name, len(v))
 
 
 def _as_vector(b, name: str, length: int) -> list[Fraction]:
@@ -290,12 +298,18 @@ def _block(A, b, nameA: str, nameb: str, d: int | None) -> _Block:
         bi.append(ib)
         sc.append(s)
     Af = np.empty((len(rows), d or 0))
-    for i, (row, ints, s) in enumerate(zip(rows, Ai, sc, strict=True)):
-        try:  # float copy for HiGHS; integer rows convert fast
-            Af[i] = np.array(ints, dtype=float) if s == 1 else [float(v) for v in row]
-        except OverflowError:
-            Af[i] = [float(v) for v in row]
-    bf = np.array([float(v) for v in vb], dtype=float)
+    try:
+        for i, (row, ints, s) in enumerate(zip(rows, Ai, sc, strict=True)):
+            try:  # float copy for HiGHS; integer rows convert fast
+                Af[i] = np.array(ints, dtype=float) if s == 1 else [float(v) for v in row]
+            except OverflowError:  # a scaled row beyond the floats: the row's own entries may still fit
+                Af[i] = [float(v) for v in row]
+    except OverflowError:
+        raise beyond_floats(nameA) from None
+    try:
+        bf = np.array([float(v) for v in vb], dtype=float)
+    except OverflowError:
+        raise beyond_floats(nameb) from None
     return _Block(d, len(rows), (Ai, bi, sc), None, False, Af, bf)
 
 
@@ -328,8 +342,9 @@ def _prepare_float_ub(A_ub, b_ub, A_eq, b_eq, d_hint) -> _System | None:
     )
 
 
-def _prepare(A_ub, b_ub, A_eq, b_eq, d_hint: int | None = None) -> _System:
-    """Validate the system (ub rows, then eq rows); integer rows now or on demand."""
+def _prepare(A_ub, b_ub, A_eq, b_eq, d_hint: int | None = None, hint_name: str = "c") -> _System:
+    """Validate the system (ub rows, then eq rows); integer rows now or on demand (``d_hint``: the
+    length of the caller's vector ``hint_name``, which must equal the number of columns)."""
     S = _prepare_float_ub(A_ub, b_ub, A_eq, b_eq, d_hint)
     if S is not None:
         return S
@@ -341,7 +356,7 @@ def _prepare(A_ub, b_ub, A_eq, b_eq, d_hint: int | None = None) -> _System:
             "A_ub, A_eq: cannot infer the dimension d: both have no rows and no shape (pass np.zeros((0, d)))"
         )
     if d_hint is not None and d != d_hint:
-        raise ValueError(f"dimension mismatch: the constraints have {d} columns, expected {d_hint}")
+        raise ValueError(f"{hint_name}: expected {d} entries (one per column of the constraints), got {d_hint}")
     Af = np.vstack([B.A_float.reshape(-1, d) if B.A_float is not None else np.zeros((0, d)) for B in (ub, eq)])
     bf = np.concatenate([B.b_float if B.b_float is not None else np.zeros(0) for B in (ub, eq)])
     exact = ub.exact and eq.exact

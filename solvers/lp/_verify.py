@@ -18,7 +18,7 @@ from solvers._domains import Check, Joint, LPPart, checked
 from solvers._rational import common_denominator
 from solvers.lp._checks import _caller_to_scaled_ints, _cert_ok, _dot, _optimal_ok, _point_ok
 from solvers.lp._results import FarkasCertificate, OptimizeResult, _homed_in_solvers_lp
-from solvers.lp._system import _as_vector, _prepare
+from solvers.lp._system import _as_vector, _caller_vector, _prepare
 
 __all__ = ["is_farkas_certificate", "is_feasible_point", "is_optimize_certificate"]
 
@@ -56,8 +56,8 @@ def is_feasible_point(
     >>> is_feasible_point([[1, 1]], [1], None, None, [Fraction(1, 2), Fraction(1, 2)], strict=True)
     False
     """
-    p = _as_vector(point, "point", len(point) if point is not None else 0)
-    S = _prepare(A_ub, b_ub, A_eq, b_eq, d_hint=len(p))
+    p = _caller_vector(point, "point")
+    S = _prepare(A_ub, b_ub, A_eq, b_eq, d_hint=len(p), hint_name="point")
     nums, D = common_denominator(p)
     return _point_ok(S, nums, D, strict)
 
@@ -142,7 +142,7 @@ def is_optimize_certificate(
     bool
         True when the result's certificate proves its status (checked in rational arithmetic).
     """
-    cv = _as_vector(c, "c", len(c))
+    cv = _caller_vector(c, "c")
     S = _prepare(A_ub, b_ub, A_eq, b_eq, d_hint=len(cv))
     if result.status == "infeasible":
         return result.certificate is not None and is_farkas_certificate(A_ub, b_ub, A_eq, b_eq, result.certificate)

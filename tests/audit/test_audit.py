@@ -31,6 +31,7 @@ from geoprivate.audit.controls import (
     svt_output_noisy_value,
     svt_output_noisy_value_batch,
 )
+from geoprivate.audit.search import hill_climb
 from geoprivate.mechanisms import AboveThreshold, Answer, BetweenThresholds, min_gap, simulate_between_thresholds
 from geoprivate.privacy import PrivacyLedger
 
@@ -481,3 +482,47 @@ def test_interior_point_exact_audit_runs_through_exact_audit(exact_audit_calls):
     assert r["p_fail"] == pytest.approx(0.8752331927403882, rel=1e-12)
     assert (tuple(vals), tuple(r["worst_neighbour"])) in pairs
     assert r["epsilon_at_delta"] >= epsilon_for_delta(*res.laws, 0.5)  # at least the worst pair's
+
+
+# ------------------------------------------------------------------ parameter domains (issue #41)
+@pytest.mark.parametrize(
+    ("call", "error", "match"),
+    [
+        # sizes refused before anything is allocated or looped over
+        (lambda: svt_output_noisy_value_batch([0.0, 1.0], 1.0, 0.5, 0, size=2**30), ValueError, "size=1073741824 runs"),
+        (lambda: svt_output_noisy_value([0.0, 1.0], 1.0, 0.5, 0, c=10**400), ValueError, "c must lie in"),
+        (lambda: between_thresholds_transcripts(10**6), ValueError, "m must lie in"),
+        (
+            lambda: between_thresholds_repeated_law(0.5, 10**6, 0.5, 0.4, 0.6, 200),
+            ValueError,
+            "m=1000000 queries on",
+        ),
+        (
+            lambda: audit.interior_point_exact_audit([1, 2], 10**6, 1.0, 0.1, 0.5),
+            ValueError,
+            "domain_size=1000000 gives",
+        ),
+        # values outside what the computation can represent
+        (
+            lambda: between_thresholds_repeated_law(0.5, 5, 0.5, 0.4, 0.6, 200, tail=5e-324),
+            ValueError,
+            "tail=5e-324",
+        ),
+        (lambda: between_thresholds_output_law([0.5], 0.5, 0.3, True, 10), TypeError, "t_upper must be a real"),
+        (lambda: audit.geometric_law(5e-324), ValueError, r"scale must lie in \[2\*\*-10, 2\*\*64\]"),
+        (
+            lambda: audit.audit_sampler(lambda d, rng, n: rng.random(n), [(0, 1)], 1.0, false_alarm=5e-324),
+            ValueError,
+            "false_alarm must lie in",
+        ),
+        # a user's callable failing on a value is named as that callable
+        (
+            lambda: hill_climb(lambda x: -abs(x), None, lambda r: 0, lambda x, r: x, 3, "hill", 0),
+            TypeError,
+            "objective failed on the candidate None",
+        ),
+    ],
+)
+def test_domains_refuse_before_any_work(call, error, match):
+    with pytest.raises(error, match=match):
+        call()

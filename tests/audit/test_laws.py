@@ -259,6 +259,16 @@ def test_threshold_crossing_law_agrees_with_the_shared_threshold_law_without_que
         (lambda: threshold_crossing_law([], 0, lambda x: 0.5), ValueError, "values must be a non-empty"),
         (lambda: threshold_crossing_law(3, 0, lambda x: 0.5), TypeError, "values must be a non-empty"),
         (lambda: shared_threshold_law([], F(1, 2)), ValueError, "tops must be a non-empty"),
+        # integers and windows that would never finish in exact arithmetic are refused before any power
+        (lambda: discrete_laplace_pmf(2**63, F(1, 2)), ValueError, r"k must lie in \[-1000000, 1000000\]"),
+        (lambda: noisy_argmax_law([0, 10**400], F(1, 2)), ValueError, r"queries\[1\] must lie in"),
+        (lambda: clamped_law(lambda k: F(1, 2), 0, 10**5), ValueError, "hi - lo must be at most MAX_WINDOW"),
+        (lambda: discrete_laplace_epsilon(F(1, 2), 10**7), ValueError, "sensitivity must be at most MAX_POINT"),
+        (
+            lambda: threshold_crossing_law([0.5], 0, lambda x: discrete_laplace_cdf(x, F(1, 2))),
+            TypeError,
+            r"threshold_cdf failed at the cut point x = 0.5",
+        ),
         (lambda: threshold_crossing_law([0], "1", lambda x: 0.5), TypeError, "threshold must be a real"),
         (
             lambda: threshold_crossing_law([0, float("nan")], 0, lambda x: 0.5),

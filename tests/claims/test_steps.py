@@ -106,8 +106,16 @@ def test_certified_comparison_never_decides_an_overlap():
     )
 
 
+@pytest.mark.parametrize("side", ["lhs", "rhs"])
+def test_a_nan_side_is_refused_never_an_undecided_overlap(side):
+    # iv.mpf(nan) is the whole line [-inf, inf]: read as an enclosure it would be a tie, i.e. "<=" holding
+    sides = {"lhs": iv.mpf(1), "rhs": iv.mpf(2), side: float("nan")}
+    with pytest.raises(ValueError, match=f"^{side} must not be NaN"):
+        decide(sides["lhs"], "<=", sides["rhs"])
+
+
 def test_variables_stay_in_their_range_and_reach_its_edges():
-    v = real("delta", 0, "1/16", log=True)
+    v = real("delta", 0, Fraction(1, 16), log=True)
     grid = v.grid(7)
     assert all(v.contains(x) for x in grid) and min(grid) < Fraction(1, 10**9)
     n = Var("n", Fraction(1), None, lo_open=False, hi_open=False, integer=True)

@@ -7,7 +7,7 @@ import pytest
 
 pytest.importorskip("matplotlib")
 
-from geoprivate.adversaries import binary_search_sequence  # noqa: E402
+from geoprivate.adversaries import FixedSequence, binary_search_sequence  # noqa: E402
 from geoprivate.prediction import G_halfspace, G_oblivious, GenericPredictor  # noqa: E402
 from geoprivate.prediction.problems import make_problem  # noqa: E402
 from geoprivate.viz import collapse, shrinkage  # noqa: E402
@@ -75,7 +75,10 @@ def test_level_hulls_agree_with_exact_cdepth(seed):
 def test_collapse_rejects_a_d2_run():
     P = make_problem("halfspaces", 12, rng=0, d=2)
     pred = GenericPredictor(G_halfspace(2, form="margin"), P.X, P.y, k=3, m=4, epsilon=1.0, rng=0)
+    res = pred.run(FixedSequence(P.X[:2]), 2)
     with pytest.raises(ValueError, match="d = 1"):
+        collapse.draw_collapse_d1(pred, res)
+    with pytest.raises(TypeError, match="result must be PredictionResult"):
         collapse.draw_collapse_d1(pred, None)
 
 
@@ -113,6 +116,13 @@ def test_hard_queries_vs_T_plots_the_sweep():
     fig = shrinkage.draw_hard_queries_vs_T(s)
     ax = fig.axes[0]
     assert ax.get_xscale() == "log" and len(ax.lines) == 3
+
+
+def test_a_subnormal_epsilon_and_a_box_beyond_the_floats_are_refused_up_front():
+    with pytest.raises(ValueError, match="^epsilon must be >= 1e-300"):
+        shrinkage.hard_queries_sweep([10], k=4, m=10, epsilon=5e-324)
+    with pytest.raises(ValueError, match=r"^box must lie within ±2\^512, got an integer of 401 digits"):
+        collapse.arrangement_vertices([[1, 0]], [0], (10**400, 1, 0, 1))
 
 
 def test_slices_d2_one_panel_per_hard_query_plus_one():

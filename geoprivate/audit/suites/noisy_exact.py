@@ -15,13 +15,14 @@ P(max_j (q_j + ν_j) <= v) = Π_j P(ν <= v − q_j), each factor a closed-form 
 
 from __future__ import annotations
 
-from geoprivate._validation import _integer
-from geoprivate.audit.laws import _integers, _ratio, clamped_law, noisy_max_cdf
+from geoprivate._validation import checked
+from geoprivate.audit.laws import _Hi, _Point, _Queries, _Ratio, clamped_law, noisy_max_cdf
 
 __all__ = ["noisy_max_value_law"]
 
 
-def noisy_max_value_law(queries, r, lo: int = -6, hi: int = 8) -> dict:
+@checked
+def noisy_max_value_law(queries: _Queries, r: _Ratio, lo: _Point = -6, hi: _Hi = 8) -> dict:
     """Exact law of max_j (q_j + ν_j), ν_j two-sided geometric of ratio ``r``, censored.
 
     With one query it is the noisy first bin of a histogram (StatDP's ``histogram``:
@@ -50,10 +51,7 @@ def noisy_max_value_law(queries, r, lo: int = -6, hi: int = 8) -> dict:
     >>> law["<=lo"], law[0], law[">=hi"]
     (Fraction(1, 4), Fraction(1, 2), Fraction(1, 4))
     """
-    r = _ratio(r, "r")
-    q = _integers(queries, "queries")
-    lo, hi = _integer(lo, "lo"), _integer(hi, "hi")
     if hi <= lo:
         raise ValueError(f"hi must exceed lo, got lo={lo}, hi={hi}")
-    law = clamped_law(lambda v: noisy_max_cdf(v, q, r), lo, hi)
+    law = clamped_law(lambda v: noisy_max_cdf(v, queries, r), lo, hi)
     return {"<=lo" if v == lo else ">=hi" if v == hi else v: p for v, p in law.items()}

@@ -35,19 +35,27 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
+from typing import Annotated, Any
 
 import numpy as np
+
+from geoprivate._validation import Check, Choice, Epsilon, Interval, Joint, PositiveInt, checked
+from solvers._checks import as_array, shown
+
+#: the longest query vector of :func:`statdp_neighbours`
+MAX_INPUT = 10**5
 
 __all__ = ["StatDPCase", "statdp_neighbours", "STATDP_CASES", "statdp_case", "sparse_vector_transcript"]
 
 
-def statdp_neighbours(num_input: int, all_differ: bool) -> tuple:
+@checked
+def statdp_neighbours(num_input: Annotated[int, Interval(ge=1, le=MAX_INPUT)], all_differ: bool) -> tuple:
     """StatDP's neighbouring query vectors of length ``num_input`` (its ``generate_databases``).
 
     Parameters
     ----------
     num_input : int
-        The number of queries.
+        The number of queries, in [1, :data:`MAX_INPUT`].
     all_differ : bool
         Every query may change by 1 (counting queries of one record), or only one.
 
@@ -133,7 +141,20 @@ def histogram_eps(queries, epsilon, rng, n):
     return _q(queries)[0] + _laplace(rng, epsilon, n)
 
 
-def sparse_vector_transcript(above: np.ndarray, cutoff: int | None, released=None) -> np.ndarray:
+def _above(value, name: str) -> np.ndarray:
+    """The comparisons of n runs: a 2-D bool array (n, m)."""
+    a = as_array(value, name)
+    if a.ndim != 2 or a.dtype != np.bool_:
+        raise TypeError(f"{name} must be a 2-D bool array (runs x queries), got shape {a.shape}, dtype {a.dtype}")
+    return a
+
+
+@checked
+def sparse_vector_transcript(
+    above: Annotated[Any, Check(_above, kind="array")],
+    cutoff: PositiveInt | None,
+    released: Annotated[Any, Joint("finite reals of the shape of above", kind="array")] | None = None,
+) -> np.ndarray:
     """The transcripts of n sparse-vector runs from their comparisons, as this suite encodes them.
 
     Parameters
@@ -155,6 +176,17 @@ def sparse_vector_transcript(above: np.ndarray, cutoff: int | None, released=Non
     >>> sparse_vector_transcript(np.array([[False, True, True]]), 1)
     array([[-inf,  inf,  nan]])
     """
+    if released is not None:
+        released = as_array(released, "released", dtype=np.float64)
+        if released.shape != above.shape:
+            raise ValueError(f"released must have the shape of above {above.shape}, got {released.shape}")
+        if not np.isfinite(released).all():
+            raise ValueError("released must be finite (NaN marks a halted run, +inf the bare top)")
+    return _transcript(above, cutoff, released)
+
+
+def _transcript(above: np.ndarray, cutoff: int | None, released=None) -> np.ndarray:
+    """:func:`sparse_vector_transcript` on checked arguments (the samplers' inner loops)."""
     top = np.inf if released is None else released
     out = np.where(above, top, -np.inf)
     if cutoff == 1:  # NaN after the first ⊤ (no cumulative count needed)
@@ -172,14 +204,14 @@ def svt(queries, epsilon, rng, n, *, N=1, T=0.5):
     q = _q(queries)
     rho = _laplace(rng, 2.0 / epsilon, (n, 1))
     nu = _laplace(rng, 4.0 * N / epsilon, (n, q.size))
-    return sparse_vector_transcript(q + nu >= T + rho, N)
+    return _transcript(q + nu >= T + rho, N)
 
 
 def isvt1(queries, epsilon, rng, n, *, N=1, T=1.0):
     """INCORRECT [LSL17] Alg. 5: no noise on the queries and no cut-off."""
     q = _q(queries)
     rho = _laplace(rng, 2.0 / epsilon, (n, 1))
-    return sparse_vector_transcript(np.broadcast_to(q, (n, q.size)) >= T + rho, None)
+    return _transcript(np.broadcast_to(q, (n, q.size)) >= T + rho, None)
 
 
 def isvt2(queries, epsilon, rng, n, *, N=1, T=1.0):
@@ -187,7 +219,7 @@ def isvt2(queries, epsilon, rng, n, *, N=1, T=1.0):
     q = _q(queries)
     rho = _laplace(rng, 2.0 / epsilon, (n, 1))
     nu = _laplace(rng, 2.0 / epsilon, (n, q.size))
-    return sparse_vector_transcript(q + nu >= T + rho, None)
+    return _transcript(q + nu >= T + rho, None)
 
 
 def isvt3(queries, epsilon, rng, n, *, N=1, T=1.0):
@@ -195,7 +227,7 @@ def isvt3(queries, epsilon, rng, n, *, N=1, T=1.0):
     q = _q(queries)
     rho = _laplace(rng, 4.0 / epsilon, (n, 1))
     nu = _laplace(rng, 4.0 / (3.0 * epsilon), (n, q.size))
-    return sparse_vector_transcript(q + nu > T + rho, N)
+    return _transcript(q + nu > T + rho, N)
 
 
 def isvt4(queries, epsilon, rng, n, *, N=1, T=1.0):
@@ -203,9 +235,23 @@ def isvt4(queries, epsilon, rng, n, *, N=1, T=1.0):
     q = _q(queries)
     rho = _laplace(rng, 2.0 / epsilon, (n, 1))
     noisy = q + _laplace(rng, 2.0 * N / epsilon, (n, q.size))
-    return sparse_vector_transcript(noisy > T + rho, N, released=noisy)
+    return _transcript(noisy > T + rho, N, released=noisy)
 
 
+def _pairs(value, name: str) -> tuple:
+    """Neighbouring inputs: a non-empty sequence of pairs, as a tuple."""
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+        raise TypeError(f"{name} must be a sequence of pairs (q(D), q(D')), got {type(value).__name__}")
+    pairs = tuple(value)
+    if not pairs:
+        raise ValueError(f"{name} must hold at least one pair, got none")
+    for i, p in enumerate(pairs):
+        if not isinstance(p, (tuple, list)) or len(p) != 2:
+            raise ValueError(f"{name}[{i}] must be a pair (q(D), q(D')), got {shown(p)}")
+    return pairs
+
+
+@checked
 @dataclass(frozen=True)
 class StatDPCase:
     """One mechanism of StatDP's suite with its inputs and its claim.
@@ -225,16 +271,38 @@ class StatDPCase:
 
     name: str
     sampler: Callable
-    neighbours: tuple
-    violation_below: float
+    neighbours: Annotated[tuple, Check(_pairs, kind="object")]
+    violation_below: Annotated[float, Interval(ge=0, le=math.inf)]
 
-    def violates(self, epsilon: float) -> bool:
-        """Whether the mechanism run at ``epsilon`` is not ε-DP (the expected verdict)."""
-        return float(epsilon) < self.violation_below
+    def violates(self, epsilon: Epsilon) -> bool:
+        """Whether the mechanism run at ``epsilon`` is not ε-DP (the expected verdict).
 
-    def mechanism(self, epsilon: float) -> Callable:
-        """The mechanism at ``epsilon`` as ``(data, rng, n) -> outputs`` (for the auditors)."""
-        return partial(_bound, self.sampler, float(epsilon))
+        Parameters
+        ----------
+        epsilon : float
+            The ε the mechanism runs at and claims, 0 < ε < inf.
+
+        Returns
+        -------
+        bool
+            ``epsilon < violation_below``.
+        """
+        return epsilon < self.violation_below
+
+    def mechanism(self, epsilon: Epsilon) -> Callable:
+        """The mechanism at ``epsilon`` as ``(data, rng, n) -> outputs`` (for the auditors).
+
+        Parameters
+        ----------
+        epsilon : float
+            The ε it runs at, 0 < ε < inf.
+
+        Returns
+        -------
+        callable
+            ``(data, rng, n) -> outputs``.
+        """
+        return partial(_bound, self.sampler, epsilon)
 
 
 def _bound(sampler, epsilon, data, rng, n):
@@ -260,7 +328,8 @@ STATDP_CASES: tuple = (
 )
 
 
-def statdp_case(name: str) -> StatDPCase:
+@checked
+def statdp_case(name: Annotated[str, Choice(*(c.name for c in STATDP_CASES))]) -> StatDPCase:
     """The case of StatDP's suite called ``name`` (e.g. ``"iSVT4"``).
 
     Parameters
@@ -273,7 +342,4 @@ def statdp_case(name: str) -> StatDPCase:
     StatDPCase
         The mechanism, its neighbouring inputs and its claim.
     """
-    for c in STATDP_CASES:
-        if c.name == name:
-            return c
-    raise ValueError(f"name must be one of {[c.name for c in STATDP_CASES]}, got {name!r}")
+    return next(c for c in STATDP_CASES if c.name == name)

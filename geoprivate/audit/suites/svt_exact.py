@@ -24,10 +24,14 @@ Every law is :func:`geoprivate.audit.laws.shared_threshold_law` of the per-query
 
 from __future__ import annotations
 
+from typing import Literal
+
+from geoprivate._validation import checked
 from geoprivate.audit.exact import LogRational
 from geoprivate.audit.laws import (
-    _integers,
-    _ratio,
+    _Point,
+    _Queries,
+    _Ratio,
     discrete_laplace_epsilon,
     noisy_comparison_given_threshold,
     shared_threshold_law,
@@ -44,7 +48,8 @@ SVT_VARIANTS: dict = {
 }
 
 
-def svt_claimed_epsilon(s) -> LogRational:
+@checked
+def svt_claimed_epsilon(s: _Ratio) -> LogRational:
     """The ε every variant claims at noise base ``s``: ε = 4 ln(1/s), as an exact :class:`LogRational`.
 
     Parameters
@@ -58,10 +63,13 @@ def svt_claimed_epsilon(s) -> LogRational:
         ε with e^ε = s^(−4) (:func:`~geoprivate.audit.laws.discrete_laplace_epsilon` of ``s`` at
         sensitivity 4).
     """
-    return discrete_laplace_epsilon(_ratio(s, "s"), sensitivity=4)
+    return discrete_laplace_epsilon(s, sensitivity=4)
 
 
-def svt_geometric_law(queries, s, variant: str = "SVT", threshold: int = 1) -> dict:
+@checked
+def svt_geometric_law(
+    queries: _Queries, s: _Ratio, variant: Literal["SVT", "iSVT1", "iSVT2", "iSVT3"] = "SVT", threshold: _Point = 1
+) -> dict:
     """Exact law of a sparse-vector variant with two-sided geometric noise (module docstring).
 
     Parameters
@@ -88,10 +96,7 @@ def svt_geometric_law(queries, s, variant: str = "SVT", threshold: int = 1) -> d
     >>> sorted(law.items())
     [((False, False), Fraction(1, 5)), ((True, False), Fraction(3, 5)), ((True, True), Fraction(1, 5))]
     """
-    if variant not in SVT_VARIANTS:
-        raise ValueError(f"variant must be one of {sorted(SVT_VARIANTS)}, got {variant!r}")
-    s = _ratio(s, "s")
-    q = _integers(queries, "queries")
+    q = queries
     p_rho, p_nu, strict, cutoff = SVT_VARIANTS[variant]
     r_nu = None if p_nu is None else s**p_nu
     tops = [noisy_comparison_given_threshold(v, threshold, r_nu, strict=strict) for v in q]

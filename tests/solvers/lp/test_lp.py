@@ -420,3 +420,24 @@ def test_float32_and_longdouble_are_exact():
     A32, b32 = np.array([[1], [-1]], dtype=np.float32), np.array([0.1, -0.1], dtype=np.float32)
     r = feasible_point(A32, b32)
     assert r.feasible and r.point == (Fraction(*np.float32(0.1).as_integer_ratio()),)
+
+
+def test_entries_beyond_the_floats_and_misshapen_vectors_are_named():
+    """HiGHS works on floats: an exact 10**400 is refused by name (was a raw OverflowError), and a c or a
+    point of the wrong length names c or point (was "dimension mismatch")."""
+    from solvers.depth import cdepth
+    from solvers.lp import is_feasible_point
+
+    for call, name in (
+        (lambda: feasible_point([[1, 0], [0, 1]], [10**400, 1]), "b_ub"),
+        (lambda: feasible_point([[10**400, 0], [0, 1]], [1, 1]), "A_ub"),
+        (lambda: maximize([10**400, 1], [[1, 0], [0, 1]], [1, 1]), "c"),
+        (lambda: cdepth(([[1], [-1]], [0, -1]), [10**400]), "z"),
+        (lambda: maximize([1], [[1, 0], [0, 1]], [1, 1]), "c"),
+        (lambda: is_feasible_point([[1, 0]], [1], None, None, []), "point"),
+    ):
+        with pytest.raises(ValueError, match=f"^{name}: "):
+            call()
+    with pytest.raises(TypeError, match="^c must be"):
+        maximize(None, [[1, 0]], [1])
+    assert feasible_point([[1, 0], [0, 1]], [2**1022, 1]).feasible  # just inside: solved
