@@ -18,6 +18,7 @@ import argparse
 import math
 import os
 import re
+import stat
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -47,10 +48,12 @@ __all__ = [
     "delta",
     "delta_open",
     "probability",
+    "accuracy",
     "nonempty_str",
     "positive_float",
     "bounded_int",
     "bounded_float",
+    "input_file",
     "output_dir",
     "output_file",
     "check_output_dir",
@@ -62,20 +65,47 @@ __all__ = [
 ]
 
 
+#: the largest integer an integer flag takes: a signed 64-bit integer (a seed, a size, an SQLite row);
+#: beyond it a count is no count any run could reach, and formulas would leave floating point
+MAX_INT = 2**63 - 1
+
+#: the largest file a flag reads whole (a plan): a larger one is refused before it is read
+MAX_INPUT_BYTES = 16 * 2**20
+
+#: the smallest probability flag (beta): below it 1/beta and the papers' sizes leave floating point
+#: (beta = 1e-308 gave a NaN block count in everlasting's practical mode)
+MIN_PROBABILITY = 1e-100
+
+#: the smallest accuracy flag (alpha): at alpha = 1e-15 generic-bbl's planner searched for over a minute
+#: (1e-12: 5 s), and no instance the toolkit runs asks for an accuracy below 1e-9
+MIN_ACCURACY = 1e-9
+
+#: characters of a flag's text quoted back in an error (a longer text is cut)
+_SHOWN = 60
+
+
+def _shown(text) -> str:
+    """``text`` quoted for an error message, cut to :data:`_SHOWN` characters (a pasted file stays one short line)."""
+    return repr(text) if len(str(text)) <= _SHOWN else repr(str(text)[:_SHOWN]) + f"... ({len(str(text))} characters)"
+
+
 def _int(text: str) -> int:
     try:
-        return int(text, 10)
+        v = int(text, 10)
     except (TypeError, ValueError):
-        raise argparse.ArgumentTypeError(f"must be an integer, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"must be an integer, got {_shown(text)}") from None
+    if abs(v) > MAX_INT:
+        raise argparse.ArgumentTypeError(f"must be an integer below 2^63, got {_shown(text)}")
+    return v
 
 
 def _float(text: str) -> float:
     try:
         v = float(text)
     except (TypeError, ValueError):
-        raise argparse.ArgumentTypeError(f"must be a number, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"must be a number, got {_shown(text)}") from None
     if math.isnan(v):
-        raise argparse.ArgumentTypeError(f"must be a number, got {text!r}")
+        raise argparse.ArgumentTypeError(f"must be a number, got {_shown(text)}")
     return v
 
 
@@ -84,7 +114,7 @@ def positive_int(text: str) -> int:
     """An integer >= 1."""
     v = _int(text)
     if v < 1:
-        raise argparse.ArgumentTypeError(f"must be an integer >= 1, got {text!r}")
+        raise argparse.ArgumentTypeError(f"must be an integer >= 1, got {_shown(text)}")
     return v
 
 
@@ -93,7 +123,7 @@ def nonneg_int(text: str) -> int:
     """An integer >= 0."""
     v = _int(text)
     if v < 0:
-        raise argparse.ArgumentTypeError(f"must be an integer >= 0, got {text!r}")
+        raise argparse.ArgumentTypeError(f"must be an integer >= 0, got {_shown(text)}")
     return v
 
 
@@ -102,7 +132,7 @@ def seed(text: str) -> int:
     """A random seed: an integer in [0, 2^63)."""
     v = _int(text)
     if not 0 <= v < 2**63:
-        raise argparse.ArgumentTypeError(f"must be a seed in [0, 2^63), got {text!r}")
+        raise argparse.ArgumentTypeError(f"must be a seed in [0, 2^63), got {_shown(text)}")
     return v
 
 
@@ -111,7 +141,7 @@ def finite_float(text: str) -> float:
     """A finite real number."""
     v = _float(text)
     if not math.isfinite(v):
-        raise argparse.ArgumentTypeError(f"must be finite, got {text!r}")
+        raise argparse.ArgumentTypeError(f"must be finite, got {_shown(text)}")
     return v
 
 
@@ -124,7 +154,7 @@ def _checked(check, text: str, *args, **kwargs):
     try:
         return check(_float(text), *args, **kwargs)
     except ValueError as exc:
-        raise argparse.ArgumentTypeError(f"{exc} (given {text!r})") from None
+        raise argparse.ArgumentTypeError(f"{exc} (given {_shown(text)})") from None
 
 
 @checked
@@ -134,7 +164,7 @@ def epsilon(text: str) -> float:
     try:
         check_noise_scale(1.0 / v, "1/epsilon")
     except ValueError:
-        raise argparse.ArgumentTypeError(f"is too small (1/epsilon overflows), got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"is too small (1/epsilon overflows), got {_shown(text)}") from None
     return v
 
 
@@ -149,14 +179,28 @@ def delta_open(text: str) -> float:
     """A privacy parameter delta in (0, 1) (approximate DP), with 1/delta finite (ln(1/delta) in formulas)."""
     v = _checked(check_probability, text, "delta")
     if 1.0 / v == math.inf:
-        raise argparse.ArgumentTypeError(f"is too small (1/delta overflows), got {text!r}")
+        raise argparse.ArgumentTypeError(f"is too small (1/delta overflows), got {_shown(text)}")
+    return v
+
+
+def _probability_from(text: str, low: float) -> float:
+    """A probability in [low, 1)."""
+    v = _checked(check_probability, text, "value")
+    if v < low:
+        raise argparse.ArgumentTypeError(f"must be at least {low:g}, got {_shown(text)}")
     return v
 
 
 @checked
 def probability(text: str) -> float:
-    """A probability in the open interval (0, 1) (alpha, beta)."""
-    return _checked(check_probability, text, "value")
+    """A probability in [MIN_PROBABILITY, 1) (a failure probability beta): the papers' sizes take 1/beta."""
+    return _probability_from(text, MIN_PROBABILITY)
+
+
+@checked
+def accuracy(text: str) -> float:
+    """An accuracy alpha in [MIN_ACCURACY, 1): the planners' searches and the papers' sizes grow as 1/alpha."""
+    return _probability_from(text, MIN_ACCURACY)
 
 
 @checked
@@ -174,7 +218,7 @@ def bounded_int(low: int, high: int):
     def parse(text: str) -> int:
         v = _int(text)
         if not low <= v <= high:
-            raise argparse.ArgumentTypeError(f"must be an integer in [{low}, {high}], got {text!r}")
+            raise argparse.ArgumentTypeError(f"must be an integer in [{low}, {high}], got {_shown(text)}")
         return v
 
     parse.__name__ = f"int in [{low}, {high}]"
@@ -192,6 +236,25 @@ def bounded_float(low: float, high: float):
 
     parse.__name__ = f"number in [{low}, {high}]"
     return parse
+
+
+@checked
+def input_file(text: str) -> str:
+    """A file to read whole: an existing, readable regular file (not a directory, FIFO or device; a symlink
+    is followed) of at most :data:`MAX_INPUT_BYTES` (checked at parse time, before anything is read)."""
+    try:
+        st = os.stat(text)
+    except (OSError, ValueError) as exc:  # ValueError: an embedded NUL
+        raise argparse.ArgumentTypeError(
+            f"cannot read {_shown(text)}: {getattr(exc, 'strerror', None) or exc}"
+        ) from None
+    if not stat.S_ISREG(st.st_mode):
+        raise argparse.ArgumentTypeError(f"{_shown(text)} is not a regular file")
+    if st.st_size > MAX_INPUT_BYTES:
+        raise argparse.ArgumentTypeError(f"{_shown(text)} has {st.st_size} bytes (> {MAX_INPUT_BYTES})")
+    if not os.access(text, os.R_OK):
+        raise argparse.ArgumentTypeError(f"{_shown(text)} is not readable")
+    return text
 
 
 @checked
@@ -263,11 +326,11 @@ def check_output_file(path: str) -> None:
 def nonempty_str(text: str) -> str:
     """A string that is not empty or blank."""
     if not text.strip():
-        raise argparse.ArgumentTypeError(f"must not be empty, got {text!r}")
+        raise argparse.ArgumentTypeError(f"must not be empty, got {_shown(text)}")
     return text
 
 
-class _Recorded:
+class _Recorded(argparse.Action):
     """Mixin for argparse actions: also record the destination in ``namespace._explicit``."""
 
     def __call__(self, parser, namespace, values, option_string=None):

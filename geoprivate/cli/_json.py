@@ -18,14 +18,28 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any
+from typing import Annotated, Any
 
 from geoprivate._json import strict_json
+from geoprivate._validation import Check, Interval, checked
 
 __all__ = ["dump"]
 
 
-def dump(obj: Any, stream=None, *, indent: int = 2) -> None:
+def _text_stream(value, name: str):
+    """A text stream (something with a callable ``write``), passed on unchanged."""
+    if not callable(getattr(value, "write", None)):
+        raise TypeError(f"{name} must be a text stream (with a write method), got {type(value).__name__}")
+    return value
+
+
+@checked
+def dump(
+    obj: Any,
+    stream: Annotated[Any, Check(_text_stream, kind="object")] | None = None,
+    *,
+    indent: Annotated[int, Interval(ge=0, le=64)] = 2,
+) -> None:
     """Write ``obj`` as strict JSON (:func:`~geoprivate._json.strict_json`, ``allow_nan=False``) and a newline.
 
     Parameters
@@ -35,7 +49,15 @@ def dump(obj: Any, stream=None, *, indent: int = 2) -> None:
     stream : text stream, optional
         Default ``sys.stdout``.
     indent : int, default 2
-        Passed to :func:`json.dump`.
+        Passed to :func:`json.dump` (at most 64 spaces).
+
+    Examples
+    --------
+    >>> dump({"epsilon": float("inf"), "n": 3}, indent=0)
+    {
+    "epsilon": null,
+    "n": 3
+    }
     """
     out = sys.stdout if stream is None else stream
     json.dump(strict_json(obj), out, indent=indent, allow_nan=False)

@@ -9,8 +9,10 @@ import os
 import pkgutil
 import sys
 from pathlib import Path
+from typing import Annotated, Any
 
 from geoprivate import __version__
+from geoprivate._validation import Check, checked
 from geoprivate.cli import _args
 from geoprivate.privacy.warnings import counted_warnings
 
@@ -37,8 +39,15 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
+@checked
 def build_parser() -> argparse.ArgumentParser:
-    """The ``geoprivate`` parser with one subcommand per command module (see :mod:`geoprivate.cli`)."""
+    """The ``geoprivate`` parser with one subcommand per command module (see :mod:`geoprivate.cli`).
+
+    Returns
+    -------
+    argparse.ArgumentParser
+        Its errors are one line and exit code 2; each subcommand's ``func`` default is its module's ``run``.
+    """
     parser = _Parser(
         prog="geoprivate",
         description="Exact solvers and the papers' private algorithms: verify claims, run predictors.",
@@ -141,8 +150,36 @@ def _stdout_for_python_only():
         raise broken
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Parse ``argv`` and run the command; return its exit code (see the module docstring)."""
+def _argv(value, name: str) -> list[str]:
+    """A command line: a list or tuple of strings, passed on as a list."""
+    if isinstance(value, str) or not isinstance(value, (list, tuple)):
+        raise TypeError(f"{name} must be a list of strings, got {type(value).__name__}")
+    bad = next((v for v in value if not isinstance(v, str)), None)
+    if bad is not None:
+        raise TypeError(f"{name} must be a list of strings, got an element {bad!r} ({type(bad).__name__})")
+    return list(value)
+
+
+def _one_line(exc: BaseException) -> str:
+    """``exc``'s message on one line (a message of several lines joined with "; "): stderr gets one line per error."""
+    return "; ".join(line.strip() for line in str(exc).splitlines() if line.strip())
+
+
+@checked
+def main(argv: Annotated[Any, Check(_argv, kind="object")] | None = None) -> int:
+    """Parse ``argv`` and run the command; return its exit code (see the module docstring).
+
+    Parameters
+    ----------
+    argv : list of str, optional
+        The arguments after ``geoprivate`` (default ``sys.argv[1:]``).
+
+    Returns
+    -------
+    int
+        The exit code: 0 done, 1 a verdict or run that failed, 2 a usage or environment error
+        (one line on stderr naming the flag), 130 interrupted.
+    """
     try:
         args = build_parser().parse_args(argv)  # bad arguments: one-line argparse error
     except SystemExit as exc:  # returned, not raised, so that main() always gives the exit code
@@ -170,12 +207,12 @@ def main(argv: list[str] | None = None) -> int:
     except (ValueError, TypeError) as exc:  # a user error that reached the library's validation
         if debug:
             raise
-        print(f"{prog}: error: {exc}", file=sys.stderr)
+        print(f"{prog}: error: {_one_line(exc)}", file=sys.stderr)
         return 2
     except OSError as exc:  # the environment (a read-only or full disk, a vanished file), not a bug
         if debug and not isinstance(exc, _StdoutError):
             raise
-        print(f"{prog}: error: {exc.strerror if isinstance(exc, _StdoutError) else exc}", file=sys.stderr)
+        print(f"{prog}: error: {exc.strerror if isinstance(exc, _StdoutError) else _one_line(exc)}", file=sys.stderr)
         if not isinstance(exc, _StdoutError):
             with contextlib.suppress(OSError):  # if stdout is itself full, silenced
                 _flush_stdout()  # the command's output so far
@@ -184,7 +221,7 @@ def main(argv: list[str] | None = None) -> int:
         if debug:
             raise
         print(
-            f"{prog}: internal error: {type(exc).__name__}: {exc} (rerun with --debug for the traceback)",
+            f"{prog}: internal error: {type(exc).__name__}: {_one_line(exc)} (rerun with --debug for the traceback)",
             file=sys.stderr,
         )
         return 2

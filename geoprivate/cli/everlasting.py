@@ -113,7 +113,7 @@ def _add_problem_arguments(p) -> None:
         f"needs a first phase too large for a default run, else 2; practical runs answer at most {MAX_QUERIES:.0e} queries in all)",
     )
     p.add_argument(
-        "--alpha", type=_args.probability, default=None, help="GenericBBL's alpha (default 0.06 private, 0.05 else)"
+        "--alpha", type=_args.accuracy, default=None, help="GenericBBL's alpha (default 0.06 private, 0.05 else)"
     )
     p.add_argument("--beta", type=_args.probability, default=0.05, help="GenericBBL's beta (default 0.05)")
     p.add_argument(
@@ -173,7 +173,12 @@ def _add_private_arguments(p) -> None:
         help="the same as --mode private (the default): plan (geoprivate plan generic-bbl) for "
         "--epsilon/--delta and run it; reports err_D per phase beside the guarantee",
     )
-    p.add_argument("--plan", metavar="FILE", help="run the plan saved by geoprivate plan generic-bbl --json")
+    p.add_argument(
+        "--plan",
+        metavar="FILE",
+        type=_args.input_file,
+        help="run the plan saved by geoprivate plan generic-bbl --json (a regular file, read before anything runs)",
+    )
     p.add_argument(
         "--queries",
         type=_args.bounded_int(1, 10**9),
@@ -359,6 +364,10 @@ def _run_practical(args, prob, rng, vc: int):
     """
     if args.epsilon_bt <= 0:
         raise ValueError(f"--epsilon-bt must be > 0, got {args.epsilon_bt!r}")
+    if args.m_const < args.epsilon:  # the sub-samples' epsilon |S_i| / m would exceed S_i (Claim 2.7's n_small > n)
+        raise ValueError(
+            f"--m-const {args.m_const!r} must be >= --epsilon {args.epsilon!r} (sub-samples epsilon|S_i|/m)"
+        )
     par = practical_parameters(
         args.alpha,
         args.beta,
@@ -376,7 +385,7 @@ def _run_practical(args, prob, rng, vc: int):
     if queries > MAX_QUERIES:
         raise ValueError(
             f"--phases {args.phases}: the run would answer {queries:.3g} queries (> {MAX_QUERIES:.0e}); "
-            "lower --phases, --r-const, --T1 or --lambda1"
+            "lower --phases, --r-const, --T1 or --lambda1, or raise --epsilon, --delta, --alpha or --beta"
         )
     x = prob.sample(rng, par.phase(1).S)
     with warnings.catch_warnings():
@@ -422,7 +431,7 @@ def _run_private(args) -> int:
     """``--private`` / ``--plan FILE``: run the planned configuration, err_D per phase beside the guarantee."""
     try:
         if args.plan:
-            pl = planning.load_plan(args.plan)
+            pl = _load_plan(args.plan)
         else:
             # --lambda1 is the practical lambda_1 (default 8); 0 asks for Theorem A.2's lambda_i
             kw = {
@@ -436,8 +445,8 @@ def _run_private(args) -> int:
             pl = planning.plan_generic_bbl(args.epsilon, args.delta, **kw)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", UtilityWarning)
+            cost = planning.everlasting_run_cost(pl, args.concept)  # checks the plan's parameters first
             phases = pl.parameters.get("phases") or []
-            cost = planning.everlasting_run_cost(pl, args.concept)
             if cost["seconds"] > 60:  # said before the wait, once
                 print(
                     f"note: this run solves {cost['erms']:.3g} ERMs of {args.concept} blocks and answers "
@@ -471,6 +480,14 @@ def _run_private(args) -> int:
     print(_phase_table(res, labelboost=False))
     print(f"6 alpha = {res.six_alpha:.4g}; failed = {res.failed}; total {res.seconds:.2f}s")
     return 1 if res.failed else 0
+
+
+def _load_plan(path: str):
+    """The plan saved in ``path`` (``--plan``); a file that is no plan is a ``ValueError`` naming the flag."""
+    try:
+        return planning.load_plan(path)
+    except ValueError as exc:  # a UnicodeDecodeError too: a binary file
+        raise ValueError(f"--plan {path!r}: {exc}") from None
 
 
 @contextlib.contextmanager

@@ -36,7 +36,7 @@ def add_arguments(p) -> None:
     p.add_argument("algorithm", choices=sorted(PLANNERS), help="the algorithm to plan")
     p.add_argument("--epsilon", type=a.epsilon, required=True, help="target epsilon (required)")
     p.add_argument("--delta", type=a.delta_open, required=True, help="target delta, in (0, 1) (required)")
-    p.add_argument("--alpha", type=a.probability, help="accuracy alpha (default: the planner's)")
+    p.add_argument("--alpha", type=a.accuracy, help="accuracy alpha (default: the planner's)")
     p.add_argument("--beta", type=a.probability, help="failure probability beta (default: the planner's)")
     p.add_argument("--queries", type=a.positive_int, help="generic-bbl: R of the last phase")
     p.add_argument("--phases", type=a.positive_int, help="generic-bbl: number of phases")
@@ -84,6 +84,12 @@ _REQUIRED = {
 }
 
 
+def _flag_of(exc: Exception, keys) -> str:
+    """``"argument --phases: "`` when the planner's message starts with the parameter of a flag (else "")."""
+    first = str(exc).split(" ", 1)[0].rstrip(":,")
+    return f"argument --{first.replace('_', '-')}: " if first in keys else ""
+
+
 def run(args) -> int:
     stray = sorted(
         k for ks in _KEYS.values() for k in ks if k not in _KEYS[args.algorithm] and getattr(args, k) is not None
@@ -100,7 +106,15 @@ def run(args) -> int:
     try:
         pl = plan(args.algorithm, args.epsilon, args.delta, **kw)
     except (ValueError, TypeError, ImportError) as exc:  # ImportError: the tight accountant's extra is missing
-        print(f"geoprivate plan: {exc}", file=sys.stderr)
+        print(f"geoprivate plan: error: {_flag_of(exc, ('epsilon', 'delta', *kw))}{exc}", file=sys.stderr)
+        return 2
+    except ArithmeticError as exc:  # a formula left floating point: the parameters' fault, not a bug
+        given = ", ".join(f"--{k.replace('_', '-')}" for k in ("epsilon", "delta", *kw) if k not in ("accountant",))
+        print(
+            f"geoprivate plan: error: these parameters leave floating-point range in the planner's formulas "
+            f"({type(exc).__name__}: {exc}); use less extreme {given}",
+            file=sys.stderr,
+        )
         return 2
     if args.json:
         _json.dump(pl.as_dict())

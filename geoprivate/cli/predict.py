@@ -32,6 +32,7 @@ from geoprivate.mechanisms import min_gap
 from geoprivate.prediction import GenericPredictor, theorem_parameters
 from geoprivate.prediction.problems import make_adversary, make_generator, make_problem
 from geoprivate.privacy.warnings import PrivacyWarning
+from geoprivate.problems import MAX_SAMPLE
 
 HELP = "run GenericPredictor ([Yan26] Algorithm 2) against an adversary"
 
@@ -106,7 +107,7 @@ def _add_parameter_arguments(p) -> None:
     )
     p.add_argument(
         "--alpha",
-        type=a.probability,
+        type=a.accuracy,
         default=0.1,
         action=a.Store,
         help="theorem mode: the accuracy alpha (default 0.1)",
@@ -114,10 +115,10 @@ def _add_parameter_arguments(p) -> None:
     p.add_argument("--beta", type=a.probability, default=0.05, help="failure probability (default k; theorem mode)")
     p.add_argument(
         "--max-n",
-        type=a.positive_int,
+        type=a.bounded_int(1, MAX_SAMPLE),
         default=10**7,
         action=a.Store,
-        help="refuse theorem-mode runs needing more examples",
+        help=f"refuse runs needing more examples N = k*m (at most {MAX_SAMPLE:.0e}; default 1e7)",
     )
 
 
@@ -168,7 +169,6 @@ def _inapplicable(args) -> dict:
         "k": None if practical else "theorem mode computes k ([Yan26] Appendix A)",
         "m": None if practical else "theorem mode computes m ([Yan26] Appendix A)",
         "alpha": None if not practical else "only theorem mode uses it",
-        "max_n": None if not practical else "only theorem mode uses it",
         "dual_form": None if halfspaces and args.generator != "oblivious" else "only G_halfspace uses it",
         "track_L": None
         if args.adversary != "adaptive" and not halfspaces and args.generator != "halfspace"
@@ -183,7 +183,10 @@ def run(args) -> int:
 
 def _default_k(args) -> int:
     """max(Algorithm 2's k = 64/eps (ln(T+1) + ln(1/beta)), Lemma 1's n for the gap 1/4)."""
-    k_alg2 = math.ceil(64 / args.epsilon * (math.log(args.T + 1) + math.log(1 / args.beta)))
+    k_alg2 = 64 / args.epsilon * (math.log(args.T + 1) + math.log(1 / args.beta))
+    if not k_alg2 < 2**63:  # an epsilon of 1e-308 (1/epsilon finite, 64/epsilon not)
+        raise ValueError(f"--epsilon {args.epsilon!r}: the default k (64/epsilon (ln(T+1) + ln(1/beta))) overflows")
+    k_alg2 = math.ceil(k_alg2)
     if 0 < args.epsilon < 1 and 0 < args.delta < 1:
         return max(k_alg2, math.ceil(min_gap(args.epsilon, args.delta, 1) / 0.25))
     return k_alg2
@@ -208,6 +211,7 @@ def _predict(args) -> int:
         rng = np.random.default_rng(args.seed)
         s_problem, s_pred, s_adv, s_acc = (int(v) for v in rng.integers(0, 2**63, size=4))
         k, m, eps_bt, delta_bt, params = _block_sizes(args, s_problem)
+        _check_table_memory(args, k)
         problem = make_problem(args.concept, k * m, s_problem, d=args.d)
         gen = _generator(args, problem)
         params.update(
@@ -238,7 +242,7 @@ def _predict(args) -> int:
             print(f"geoprivate predict: warning: {w.message}", file=sys.stderr)
         res = _run_queries(args, pred, gen, problem, s_adv, s_acc)
     except (ValueError, TypeError, ArithmeticError) as exc:
-        print(f"geoprivate predict: {exc}", file=sys.stderr)
+        print(f"geoprivate predict: error: {exc}", file=sys.stderr)
         return 2
     out = res.to_dict(transcript=args.transcript)
     if args.json:
@@ -246,6 +250,22 @@ def _predict(args) -> int:
     else:
         _print_text(out, problem, args, gen, k, m, eps_bt, params)
     return 0
+
+
+#: the largest err_D table a run may build (bytes): measuring err_D predicts every one of the k hypotheses on
+#: every cell or Monte Carlo point, a k x max(--mc-samples, ~2k) float64 table (k = 22489 asked for 5.2 GiB)
+MAX_TABLE_BYTES = 2 * 2**30
+
+
+def _check_table_memory(args, k: int) -> None:
+    """Refuse, before anything runs, a run whose err_D table would exceed :data:`MAX_TABLE_BYTES`."""
+    need = 8 * k * max(args.mc_samples, 2 * k)
+    if need > MAX_TABLE_BYTES:
+        why = "--k" if args.k is not None and args.mode == "practical" else "--epsilon, --delta, --beta, --T"
+        raise ValueError(
+            f"k = {k} blocks: measuring err_D needs a {need / 2**30:.3g} GiB table (> {MAX_TABLE_BYTES / 2**30:g} GiB); "
+            f"lower k ({why}) or --mc-samples"
+        )
 
 
 def _block_sizes(args, s_problem: int):
@@ -282,6 +302,12 @@ def _block_sizes(args, s_problem: int):
         return k, m, params["epsilon_bt"], params["delta_bt"], params
     k = args.k if args.k is not None else _default_k(args)
     m = args.m if args.m is not None else (10 if args.concept == "halfspaces" else 20)
+    if k * m > args.max_n:
+        why = "--k" if args.k is not None else "the default k for --epsilon, --delta, --beta, --T"
+        raise ValueError(
+            f"practical mode needs N = k*m = {k}*{m} = {k * m} examples (> --max-n {args.max_n}; k: {why}); "
+            "lower --k or --m, or raise --max-n"
+        )
     params = {
         "mode": "practical",
         "k_default": "max(Algorithm 2's 64/eps (ln(T+1) + ln(1/beta)), Lemma 1's n for gap 1/4)"

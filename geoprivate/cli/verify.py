@@ -106,7 +106,9 @@ def add_arguments(v) -> None:
     )
     v.add_argument("--json", action="store_true", help="print strict JSON (every record whole) instead of a table")
     v.add_argument("--strict", action="store_true", help="exit 1 if any claim is violated")
-    v.add_argument("--list", action="store_true", help="print the selected claim ids and exit")
+    v.add_argument(
+        "--list", action="store_true", help='print the selected claim ids and exit (with --json: {"ids": [...]})'
+    )
     v.add_argument(
         "--coverage",
         action="store_true",
@@ -148,16 +150,22 @@ def _refused_sources(sources) -> list[str]:
     """The ``--claims-from`` arguments that cannot be loaded at all (missing, not a regular file, too large)."""
     lines = [line for line in (source_problem(src) for src in sources) if line is not None]
     for line in lines:
-        print(f"geoprivate verify: cannot load claims: {line} (nothing was run)", file=sys.stderr)
+        print(
+            f"geoprivate verify: error: argument --claims-from: cannot load claims: {line} (nothing was run)",
+            file=sys.stderr,
+        )
     return lines
 
 
 def _load_user_claims(sources, time_limit: float) -> list[str]:
+    """Load the installed entry points' and the ``--claims-from`` sources' claims; one stderr line per failure."""
     errors = list(_claims.load_entry_points(time_limit=time_limit))
-    for src in sources:
-        errors.extend(_claims.load_claims(src, time_limit=time_limit))
     for line in errors:
         print(f"geoprivate verify: cannot load claims: {line}", file=sys.stderr)
+    for src in sources:
+        for line in _claims.load_claims(src, time_limit=time_limit):
+            print(f"geoprivate verify: --claims-from: cannot load claims: {line}", file=sys.stderr)
+            errors.append(line)
     return errors
 
 
@@ -191,8 +199,11 @@ def _verify(args) -> int:
         print(f"geoprivate verify: {exc.args[0]}", file=sys.stderr)
         return 2
     if getattr(args, "list", False):
-        for c in selected:
-            print(c.id)
+        if args.json:  # --json writes JSON and nothing else
+            _dump({"ids": [c.id for c in selected]})
+        else:
+            for c in selected:
+                print(c.id)
         return 2 if load_errors else 0
     max_examples = getattr(args, "max_examples", None)
     records = []

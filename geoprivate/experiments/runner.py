@@ -154,7 +154,7 @@ class _Inline(cf.Executor):
     """An executor that runs each task at submission, in this process (workers == 1)."""
 
     def submit(self, fn, /, *args, **kwargs):
-        fut = cf.Future()
+        fut: cf.Future = cf.Future()
         try:
             fut.set_result(fn(*args, **kwargs))
         except BaseException as exc:  # pragma: no cover - run_trial catches Exception

@@ -53,8 +53,8 @@ import uuid
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from geoprivate._validation import Interval, NonNegative, NonNegInt, PathArg, Positive, Seed, checked
-from geoprivate.experiments.spec import SpecError, SweepSpec, canonical_json
+from geoprivate._validation import Interval, NonNegative, NonNegInt, PathArg, Seed, checked
+from geoprivate.experiments.spec import MAX_TRIALS, SpecError, SweepSpec, canonical_json
 
 __all__ = ["LEASE_SECONDS", "STALE_SECONDS", "Store", "StoreError", "row_checksum"]
 
@@ -167,6 +167,8 @@ class Store:
         self._beat = 0.0
         if self.path.is_dir():
             raise StoreError(f"path (db): {str(self.path)!r} is a directory, not a sweep database")
+        if self.path.exists() and not self.path.is_file():  # a FIFO would block SQLite, a device is no store
+            raise StoreError(f"path (db): {str(self.path)!r} is not a regular file, not a sweep database")
         if not self.path.exists():
             if not create:
                 raise StoreError(f"path (db): no such sweep database {str(self.path)!r}")
@@ -265,6 +267,8 @@ class Store:
                 try:
                     other = json.loads(row[0])
                     age = time.time() - float(other.get("heartbeat", 0))
+                    if not math.isfinite(age):  # a heartbeat of Infinity or NaN (JSON allows both) is garbled
+                        raise ValueError(age)
                 except (ValueError, TypeError, AttributeError):
                     other, age = {}, math.inf  # a garbled lease holds nothing
                 if _alive(other, age):
@@ -278,7 +282,7 @@ class Store:
             )
         self._owner, self._beat = me, time.monotonic()
 
-    def heartbeat(self, every: Positive = 5.0) -> None:
+    def heartbeat(self, every: NonNegative = 5.0) -> None:
         """Refresh the lease if it is older than ``every`` seconds (the coordinator calls this
         while trials run; every stored trial refreshes it too)."""
         if self._owner is not None and time.monotonic() - self._beat >= every:
@@ -327,7 +331,35 @@ class Store:
         row = self.con.execute("SELECT target, grid, seeds, spec FROM sweeps WHERE name=?", (name,)).fetchone()
         if row is None:
             raise StoreError(f"sweep name: no sweep named {name!r} in {str(self.path)!r} (have {self.sweep_names()})")
-        return {"name": name, "target": row[0], "grid": json.loads(row[1]), "seeds": row[2], "spec": json.loads(row[3])}
+        grid = self._stored_grid(name, row[1])
+        seeds, spec = row[2], self._stored_json(name, "spec", row[3])
+        if not isinstance(spec, dict):
+            raise StoreError(self._garbled(name, "spec", row[3]))
+        if isinstance(seeds, bool) or not isinstance(seeds, int) or seeds < 1:
+            raise StoreError(self._garbled(name, "seeds", seeds))
+        return {"name": name, "target": row[0], "grid": [[k, list(v)] for k, v in grid], "seeds": seeds, "spec": spec}
+
+    def _garbled(self, name: str, column: str, value) -> str:
+        shown = repr(value) if len(repr(value)) <= 80 else repr(value)[:80] + "..."
+        return f"path (db): {str(self.path)!r}: sweep {name!r} has a garbled {column} {shown} (altered after it was written)"
+
+    def _stored_json(self, name: str, column: str, text):
+        """A JSON column of sweep ``name``'s row, parsed; unparsable text is a :class:`StoreError` naming the store."""
+        try:
+            return json.loads(text)
+        except (TypeError, ValueError):
+            raise StoreError(self._garbled(name, column, text)) from None
+
+    def _stored_grid(self, name: str, text) -> tuple:
+        """Sweep ``name``'s stored grid as ``((parameter, values), ...)``, checked as a spec's grid is (non-empty
+        lists of distinct values, at most ``MAX_TRIALS`` points): a garbled one is a :class:`StoreError`."""
+        grid = self._stored_json(name, "grid", text)
+        ok = isinstance(grid, list) and bool(grid)
+        ok = ok and all(isinstance(kv, list) and len(kv) == 2 and isinstance(kv[0], str) for kv in grid)
+        ok = ok and all(isinstance(v, list) and v and len({canonical_json(x) for x in v}) == len(v) for _, v in grid)
+        if not ok or math.prod(len(v) for _, v in grid) > MAX_TRIALS:
+            raise StoreError(self._garbled(name, "grid", text))
+        return tuple((k, tuple(v)) for k, v in grid)
 
     def check_spec(self, spec: SweepSpec) -> bool:
         """Raise :class:`SpecError` if a sweep of that name exists with another target or grid.
@@ -385,11 +417,10 @@ class Store:
 
     def _positions(self, name: str) -> dict | None:
         """{point JSON: its position in sweep ``name``'s grid} (None for a sweep not registered)."""
-        row = self.con.execute("SELECT target, grid, seeds FROM sweeps WHERE name=?", (name,)).fetchone()
+        row = self.con.execute("SELECT target, grid FROM sweeps WHERE name=?", (name,)).fetchone()
         if row is None:
             return None
-        grid = tuple((k, tuple(v)) for k, v in json.loads(row[1]))
-        spec = SweepSpec(name, row[0], max(1, int(row[2])), grid)
+        spec = SweepSpec(name, row[0], 1, self._stored_grid(name, row[1]))
         return {canonical_json(p): i for i, p in enumerate(spec.points())}
 
     def _altered(self, sweep, point, trial) -> str:
@@ -457,7 +488,8 @@ class Store:
 
         ``params`` lists the parameters in the order of the spec's grid.
         """
-        order = {n: [k for k, _ in json.loads(g)] for n, g in self.con.execute("SELECT name, grid FROM sweeps")}
+        sweeps = self.con.execute("SELECT name, grid FROM sweeps").fetchall()
+        order = {n: [k for k, _ in self._stored_grid(n, g)] for n, g in sweeps}
         out = []
         for d in self._verified_rows(name, "ORDER BY sweep, point_index, trial"):
             del d["checksum"]

@@ -503,7 +503,8 @@ def audit_search(params: dict, rng: Rng) -> dict:
     search_rng = np.random.default_rng(search_seed)
 
     def objective(x):
-        return _audit(a, *pair(x), p["n_search"], 0.95, search_rng)[0].epsilon_lower
+        d0, d1 = pair(x)
+        return _audit(a, d0, d1, p["n_search"], 0.95, search_rng)[0].epsilon_lower
 
     start = np.stack([np.asarray(a.data0, dtype=np.float64), (np.asarray(a.data1) - a.data0) / a.sensitivity])
     best, best_val, start_val = hill_climb(objective, start, draw, mutate, int(p["iters"]), p["method"], rng)

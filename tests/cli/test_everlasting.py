@@ -121,7 +121,8 @@ def test_practical_flags_outside_practical_mode_are_named(capsys):
         (["--epsilon", "-1"], "--epsilon"),
         (["--seed", "-3"], "--seed"),
         (["--mode", "theorem", "--epsilon", "1e-300"], "overflows"),
-        (["--mode", "theorem", "--delta", "1e-300", "--alpha", "1e-300"], "floating-point"),
+        (["--mode", "theorem", "--delta", "1e-300", "--beta", "1e-100"], "floating-point"),
+        (["--mode", "theorem", "--alpha", "1e-300"], "--alpha"),  # below the accuracy flag's floor
     ],
 )
 def test_everlasting_flags_are_typed_and_ranged(capsys, argv, flag):
