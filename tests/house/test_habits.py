@@ -41,6 +41,7 @@ def test_mypy_config_checks_every_module():
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mypy"]
     assert set(config["files"]) == {"geoprivate", "solvers"}
     assert config["warn_unused_ignores"] is True
+    assert config["check_untyped_defs"] is True  # unannotated bodies are checked too (#41)
     excused = [o["module"] for o in config.get("overrides", []) if o.get("ignore_errors")]
     assert not excused, f"modules excluded from mypy: {excused}"
 
