@@ -40,7 +40,8 @@ import numpy as np
 from geoprivate._validation import Check, Choice, Interval, Joint, Rng, as_rng, check_finite_array, check_index, checked
 from geoprivate.audit import statistical_epsilon_lower_bound
 from geoprivate.audit.statistical import _event  # the audit's own domain of a chosen event
-from geoprivate.everlasting.generic_bbl import GenericBBL, make_everlasting_problem
+from geoprivate.everlasting.generic_bbl import GenericBBL, _labels01, make_everlasting_problem
+from geoprivate.everlasting.label_boost import _points
 from geoprivate.everlasting.parameters import EverlastingParameters, custom_parameters
 from geoprivate.everlasting.repaired import RepairedBBL, StopperParameters
 from geoprivate.privacy.warnings import PrivacyWarning
@@ -71,21 +72,11 @@ FALSE_ALARM = 1e-6
 
 
 def _finite_points(value, name: str) -> np.ndarray:
-    """Points or queries of the game: a finite real array (1-D or one row per point), kept in its dtype."""
-    arr = check_finite_array(value, name, allow_empty=False)
-    if arr.ndim not in (1, 2):
-        raise ValueError(f"{name} must be 1-D or 2-D (one row per point), got shape {arr.shape}")
-    raw = np.asarray(value)
-    return raw if raw.dtype.kind in "iuf" else arr
-
-
-def _labels01(value, name: str) -> np.ndarray:
-    """0/1 labels, 1-D, kept in their (integer or bool) dtype."""
-    arr = check_finite_array(value, name, ndim=1)
-    if not np.isin(arr, (0, 1)).all():
-        raise ValueError(f"{name} must be 0/1, got {arr[~np.isin(arr, (0, 1))][:3].tolist()}")
-    raw = np.asarray(value)
-    return raw if raw.dtype.kind in "biu" else arr.astype(np.uint8)
+    """Points or queries of the game: a finite real array (1-D or one row per point), kept in its dtype, not empty."""
+    arr = _points(value, name)
+    if arr.size == 0:
+        raise ValueError(f"{name} must not be empty, got shape {arr.shape}")
+    return arr
 
 
 def _instances(value, name: str) -> list:

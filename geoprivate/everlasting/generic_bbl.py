@@ -158,12 +158,18 @@ def _records(value, name: str) -> list:
     return value
 
 
-def _predictions(value, name: str) -> np.ndarray:
-    """The run's predictions: a 1-D array of 0/1 (uint8)."""
+def _labels01(value, name: str) -> np.ndarray:
+    """0/1 labels (or predictions), 1-D, kept in their integer or bool dtype (floats become uint8)."""
     arr = check_finite_array(value, name, ndim=1)
     if not np.isin(arr, (0, 1)).all():
-        raise ValueError(f"{name} must be 0/1 predictions, got {arr[~np.isin(arr, (0, 1))][:3].tolist()}")
-    return arr.astype(np.uint8)
+        raise ValueError(f"{name} must be 0/1, got {arr[~np.isin(arr, (0, 1))][:3].tolist()}")
+    raw = np.asarray(value)
+    return raw if raw.dtype.kind in "biu" else arr.astype(np.uint8)
+
+
+def _predictions(value, name: str) -> np.ndarray:
+    """The run's predictions: a 1-D array of 0/1 (uint8)."""
+    return _labels01(value, name).astype(np.uint8)
 
 
 _Selection = Annotated[str, Choice(*SELECTIONS)]
