@@ -384,8 +384,9 @@ def dichotomies_of(concept: ConceptClass, P: _Points) -> Dichotomies:
     )
 
 
-def _side(concept, value: np.ndarray, name: str) -> np.ndarray:
+def _side(concept, value, name: str) -> np.ndarray:
     """One part of the database (S's or T's points) in the concept's shape (empty allowed)."""
+    value = np.asarray(value)
     if value.size == 0:
         return value
     want = 2 if _is_halfspaces(concept) else 1
