@@ -31,15 +31,19 @@ from __future__ import annotations
 
 import math
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Annotated, Any, Literal
 
 import numpy as np
 
-from geoprivate._validation import as_rng, check_index
+from geoprivate._validation import Check, Choice, Interval, Joint, Rng, as_rng, check_finite_array, check_index, checked
 from geoprivate.audit import statistical_epsilon_lower_bound
-from geoprivate.everlasting.generic_bbl import GenericBBL, make_everlasting_problem
+from geoprivate.audit.statistical import _event  # the audit's own domain of a chosen event
+from geoprivate.everlasting.generic_bbl import GenericBBL, _labels01, make_everlasting_problem
+from geoprivate.everlasting.label_boost import _points
 from geoprivate.everlasting.parameters import EverlastingParameters, custom_parameters
-from geoprivate.everlasting.repaired import RepairedBBL
+from geoprivate.everlasting.repaired import RepairedBBL, StopperParameters
 from geoprivate.privacy.warnings import PrivacyWarning
 from geoprivate.problems import Problem
 
@@ -67,51 +71,128 @@ VARIANTS = {
 FALSE_ALARM = 1e-6
 
 
+def _finite_points(value, name: str) -> np.ndarray:
+    """Points or queries of the game: a finite real array (1-D or one row per point), kept in its dtype, not empty."""
+    arr = _points(value, name)
+    if arr.size == 0:
+        raise ValueError(f"{name} must not be empty, got shape {arr.shape}")
+    return arr
+
+
+def _instances(value, name: str) -> list:
+    """A sequence of query games."""
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+        raise TypeError(f"{name} must be an iterable of GameInstance, got {type(value).__name__}")
+    out = list(value)
+    for inst in out:
+        if not isinstance(inst, GameInstance):
+            raise TypeError(f"{name} must hold GameInstance objects, got {type(inst).__name__}")
+    return out
+
+
+_Points = Annotated[Any, Check(_finite_points, kind="array")]
+_Labels = Annotated[Any, Check(_labels01, kind="labels")]
+_Variant = Annotated[str, Choice(*VARIANTS)]
+_NonNegEps = Annotated[float, Interval(ge=0, le=math.inf)]
+
+
+@checked
 @dataclass(frozen=True)
 class World:
     """One side of the game: the training set and the whole (oblivious) query stream."""
 
-    points: np.ndarray
-    labels: np.ndarray
-    queries: np.ndarray
+    points: _Points
+    labels: _Labels
+    queries: _Points
+
+    def __post_init__(self):
+        if self.labels.shape[0] != self.points.shape[0]:
+            raise ValueError(f"labels: expected {self.points.shape[0]} labels, got {self.labels.shape[0]}")
 
 
+@checked
 @dataclass(frozen=True)
 class GameInstance:
     """Two neighbouring worlds (Figure 1 steps 1 and 4a) and the hidden round (4c), if any."""
 
-    kind: str  # "training" or "query"
+    kind: Literal["training", "query"]
     problem: Problem
     parameters: EverlastingParameters
     world0: World
     world1: World
-    hidden_round: int | None
+    hidden_round: Annotated[int, Interval(ge=0), Joint("a round of the query stream", kind="index")] | None
 
     def __post_init__(self):
+        for a, b, what in (
+            (self.world0.points, self.world1.points, "points"),
+            (self.world0.labels, self.world1.labels, "labels"),
+            (self.world0.queries, self.world1.queries, "queries"),
+        ):
+            if a.shape != b.shape:
+                raise ValueError(f"world1: its {what} have shape {b.shape}, world0's {a.shape} (neighbouring worlds)")
+        if self.hidden_round is not None:
+            check_index(self.hidden_round, self.world0.queries.shape[0], "hidden_round")
         d_train = int(((self.world0.points != self.world1.points) | (self.world0.labels != self.world1.labels)).sum())
         d_query = int((self.world0.queries != self.world1.queries).sum())
         if d_train + d_query > 1:
             raise ValueError(
-                f"worlds must differ in at most one example or query (Figure 1), got "
+                f"world1: worlds must differ in at most one example or query (Figure 1), got "
                 f"{d_train} training and {d_query} query differences"
             )
 
 
-def training_game(problem, parameters, S_points, S_labels, index, new_point, new_label, queries) -> GameInstance:
+def _new_point(value, name: str, like: np.ndarray, of: str) -> np.ndarray:
+    """A replacement point: finite reals of one point's shape (a bool or a string refused)."""
+    if isinstance(value, (bool, np.bool_, str, bytes)):
+        raise TypeError(f"{name} must be a point (real numbers), got {type(value).__name__}")
+    pt = check_finite_array(value, name)
+    if pt.shape != like.shape[1:]:
+        raise ValueError(f"{name} must have the shape {like.shape[1:]} of one point of {of}, got {pt.shape}")
+    return pt
+
+
+def _check_labels_for(points: np.ndarray, labels: np.ndarray) -> None:
+    if labels.shape[0] != points.shape[0]:
+        raise ValueError(f"S_labels: expected {points.shape[0]} labels (one per S_points), got {labels.shape[0]}")
+
+
+@checked
+def training_game(
+    problem: Problem,
+    parameters: EverlastingParameters,
+    S_points: _Points,
+    S_labels: _Labels,
+    index: Annotated[int, Interval(ge=0), Joint("a position of S_points", kind="index")],
+    new_point: Annotated[Any, Joint("one point of S_points' shape", kind="real")],
+    new_label: Annotated[int, Interval(ge=0, le=1)],
+    queries: _Points,
+) -> GameInstance:
     """B changes training example ``index`` to (new_point, new_label); the streams are equal."""
-    p0, y0 = np.asarray(S_points), np.asarray(S_labels)
+    p0, y0 = S_points, S_labels
+    _check_labels_for(p0, y0)
+    index = check_index(index, p0.shape[0], "index")
     p1, y1 = p0.copy(), y0.copy()
-    p1[index], y1[index] = new_point, new_label
-    q = np.asarray(queries)
-    return GameInstance("training", problem, parameters, World(p0, y0, q), World(p1, y1, q), None)
+    p1[index], y1[index] = _new_point(new_point, "new_point", p0, "S_points"), new_label
+    return GameInstance("training", problem, parameters, World(p0, y0, queries), World(p1, y1, queries), None)
 
 
-def query_game(problem, parameters, S_points, S_labels, queries, round_, new_query) -> GameInstance:
+@checked
+def query_game(
+    problem: Problem,
+    parameters: EverlastingParameters,
+    S_points: _Points,
+    S_labels: _Labels,
+    queries: _Points,
+    round_: Annotated[int, Interval(ge=0), Joint("a position of queries", kind="index")],
+    new_query: Annotated[Any, Joint("one query of queries' dtype", kind="real")],
+) -> GameInstance:
     """B changes query ``round_`` (0-based) to ``new_query``; its label is hidden from the view."""
-    q0 = np.asarray(queries)
+    q0 = queries
     if q0.ndim != 1:
         raise ValueError(f"queries: expected a 1-D stream of query points, got shape {q0.shape}")
     round_ = check_index(round_, q0.shape[0], "round_")
+    _check_labels_for(S_points, S_labels)
+    new_query = _new_point(new_query, "new_query", q0, "queries")
     q1 = q0.copy()
     q1[round_] = new_query
     if not np.array_equal(q1[round_ : round_ + 1], np.asarray([new_query])):  # cast to the stream's dtype
@@ -121,8 +202,9 @@ def query_game(problem, parameters, S_points, S_labels, queries, round_, new_que
         )
     if q1[round_] == q0[round_]:
         raise ValueError(f"new_query: equals queries[{round_}] = {q0[round_]!r}; identical worlds test nothing")
-    p, y = np.asarray(S_points), np.asarray(S_labels)
-    return GameInstance("query", problem, parameters, World(p, y, q0), World(p, y, q1), int(round_))
+    return GameInstance(
+        "query", problem, parameters, World(S_points, S_labels, q0), World(S_points, S_labels, q1), int(round_)
+    )
 
 
 def _stream(queries):
@@ -136,15 +218,16 @@ def _stream(queries):
     return take
 
 
+@checked
 def play(
     instance: GameInstance,
-    b: int,
-    rng=None,
-    variant: str = "faithful",
+    b: Annotated[int, Interval(ge=0, le=1)],
+    rng: Rng = None,
+    variant: _Variant = "faithful",
     *,
-    ledger_out=None,
-    result_out=None,
-    stopper=None,
+    ledger_out: list | None = None,
+    result_out: list | None = None,
+    stopper: StopperParameters | None = None,
 ) -> tuple:
     """One run of the game on world ``b``; returns B's view (predictions, hidden round removed).
 
@@ -178,19 +261,20 @@ def play(
     return tuple(int(v) for v in view)
 
 
+@checked
 @dataclass(frozen=True)
 class GameAudit:
     """Lower confidence bound on ε beside the ledger's claims."""
 
-    kind: str
-    variant: str
-    epsilon_lower: float
-    confidence: float
-    nominal_epsilon: float
-    guarantee_epsilon: float
-    event: object
+    kind: Literal["training", "query"]
+    variant: _Variant
+    epsilon_lower: _NonNegEps
+    confidence: Annotated[float, Interval(gt=0, lt=1)]
+    nominal_epsilon: _NonNegEps
+    guarantee_epsilon: _NonNegEps
+    event: Annotated[Any, Check(_event, kind="object")]
     counts: tuple
-    n_samples: int
+    n_samples: Annotated[int, Interval(ge=1)]
 
     @property
     def flagged(self) -> bool:
@@ -232,6 +316,7 @@ def _repaired_nominal(instance: GameInstance, res) -> float:
     return g.query[_hidden_phase(instance) - 1].epsilon
 
 
+@checked
 def query_position(instance: GameInstance) -> str:
     """The position of the hidden query: same phase as the probes, an earlier phase, or the last query of a phase.
 
@@ -255,7 +340,19 @@ def query_position(instance: GameInstance) -> str:
     return "last query of a phase" if instance.hidden_round == ends[i - 1] - 1 else "earlier phase"
 
 
-def audit_query_positions(instances, *, n_samples: int = 2000, stopper=None, rng=None, confidence=1 - FALSE_ALARM):
+_NSamples = Annotated[int, Interval(ge=1, le=10**7)]
+_Confidence = Annotated[float, Interval(gt=0, lt=1)]
+
+
+@checked
+def audit_query_positions(
+    instances: Annotated[Any, Check(_instances, kind="object")],
+    *,
+    n_samples: _NSamples = 2000,
+    stopper: StopperParameters | None = None,
+    rng: Rng = None,
+    confidence: _Confidence = 1 - FALSE_ALARM,
+):
     """The game's statistical audit of RepairedBBL at every position of the hidden query.
 
     Parameters
@@ -282,17 +379,18 @@ def audit_query_positions(instances, *, n_samples: int = 2000, stopper=None, rng
     return rows
 
 
+@checked
 def audit_game(
     instance: GameInstance,
-    variant: str = "faithful",
+    variant: _Variant = "faithful",
     *,
-    n_samples: int = 2000,
-    featurize=None,
-    delta: float = 0.0,
-    confidence: float = 1 - FALSE_ALARM,
-    rng=None,
-    play_fn=None,
-    stopper=None,
+    n_samples: _NSamples = 2000,
+    featurize: Callable[..., Any] | None = None,
+    delta: Annotated[float, Interval(ge=0, lt=1)] = 0.0,
+    confidence: _Confidence = 1 - FALSE_ALARM,
+    rng: Rng = None,
+    play_fn: Callable[..., Any] | None = None,
+    stopper: StopperParameters | None = None,
 ) -> GameAudit:
     """Statistical ε lower bound for the game's two views, beside the ledger's nominal ε.
 
@@ -332,7 +430,8 @@ def audit_game(
     )
 
 
-def labelboost_erm_instance(problem=None, rng=None) -> tuple:
+@checked
+def labelboost_erm_instance(problem: Problem | None = None, rng: Rng = None) -> tuple:
     """A training-privacy instance on which LabelBoost-without-the-exponential-mechanism leaks.
 
     Thresholds; S = 100 negatives on [0, 0.3] and 100 positives on [0.6, 1]; the neighbour
@@ -352,7 +451,8 @@ def labelboost_erm_instance(problem=None, rng=None) -> tuple:
     return training_game(prob, par, S, y, 99, 0.5, 0, q), (lambda view: view[600:])
 
 
-def query_leak_instance(problem=None, rng=None) -> tuple:
+@checked
+def query_leak_instance(problem: Problem | None = None, rng: Rng = None) -> tuple:
     """A query-privacy instance on which BetweenThresholds without (correctly scaled) noise leaks.
 
     Thresholds; S as in :func:`labelboost_erm_instance`; phase 1 asks 600 queries in [0, 0.25] ∪ [0.75, 0.8]

@@ -33,11 +33,29 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
+from typing import Annotated, Any
 
 import numpy as np
 
-from geoprivate._validation import as_rng, check_bool, check_indices, check_int_in_range, check_positive_real
+from geoprivate._validation import (
+    Check,
+    Choice,
+    Interval,
+    Joint,
+    NonNegative,
+    NonNegInt,
+    Positive,
+    Progress,
+    Rng,
+    as_rng,
+    check_finite_array,
+    check_indices,
+    check_int_in_range,
+    check_real,
+    checked,
+)
 from geoprivate.audit import clopper_pearson
 from geoprivate.everlasting.accounting import (
     RepairedPrivacy,
@@ -58,9 +76,10 @@ from geoprivate.everlasting.label_boost import SELECTIONS, label_boost, labelboo
 from geoprivate.everlasting.parameters import EverlastingParameters, PhaseParameters
 from geoprivate.mechanisms import BetweenThresholds, subsample
 from geoprivate.privacy import Guarantee, PrivacyLedger
-from geoprivate.privacy.accounting import check_accountant
+from geoprivate.privacy.accounting import ACCOUNTANTS, check_accountant
 from geoprivate.privacy.tight import TIGHT_THEOREM, tight_c_tops_composition
 from geoprivate.privacy.warnings import warn_below_sample_bound, warn_outside_theorem
+from geoprivate.problems import Problem
 
 __all__ = [
     "QUERY_READING",
@@ -81,52 +100,98 @@ QUERY_READING = (
 
 
 # ====================================================================== records
+#: a rate no query measured (a phase that answered nothing): the record's own NaN, never a caller's
+UNMEASURED = float("nan")
+
+
+def _rate(value, name: str) -> float:
+    """An error rate in [0, 1], or :data:`UNMEASURED` (the default: the phase measured nothing)."""
+    if value is UNMEASURED:
+        return value
+    return check_real(value, name, low=0.0, high=1.0)
+
+
+_Rate = Annotated[float, Check(_rate, kind="real")]
+_Fraction = Annotated[float, Interval(ge=0, le=1)]
+
+
+@checked
 @dataclass
 class PhaseRecord:
-    """Per-phase state of a GenericBBL run (reported in the CLI table and the figure)."""
+    """Per-phase state of a GenericBBL run (reported in the CLI table and the figure).
 
-    i: int
-    S: int
-    T: int
-    lam: int
-    R: int
-    c: int
-    answered: int = 0
-    tops: int = 0
+    The error rates are :data:`UNMEASURED` (NaN) until the phase answers a query.
+    """
+
+    i: Annotated[int, Interval(ge=1)]
+    S: NonNegInt
+    T: Annotated[int, Interval(ge=1)]
+    lam: Annotated[int, Interval(ge=1)]
+    R: NonNegInt
+    c: Annotated[int, Interval(ge=1)]
+    answered: NonNegInt = 0
+    tops: NonNegInt = 0
     failed: bool = False
-    label_errors: int = 0  # predictions that disagree with the target c
-    err_D_max: float = math.nan
-    err_D_mean: float = math.nan
-    frac_above_6alpha: float = math.nan
-    s_hat: int = 0
-    d_hat: int = 0
-    labelboost_error: float | None = None  # None: no LabelBoost in this phase (the last)
-    labelboost_dichotomies: int = 0
+    label_errors: NonNegInt = 0  # predictions that disagree with the target c
+    err_D_max: _Rate = UNMEASURED
+    err_D_mean: _Rate = UNMEASURED
+    frac_above_6alpha: _Rate = UNMEASURED
+    s_hat: NonNegInt = 0
+    d_hat: NonNegInt = 0
+    labelboost_error: _Fraction | None = None  # None: no LabelBoost in this phase (the last)
+    labelboost_dichotomies: NonNegInt = 0
     lemma_c2_applies: bool = False
-    next_S_target_error: float | None = None  # None: no next phase
-    next_S_drawn: int = 0
+    next_S_target_error: _Fraction | None = None  # None: no next phase
+    next_S_drawn: NonNegInt = 0
     err_D_method: str = "exact"
-    err_D_max_upper: float = math.nan  # = err_D_max when exact; 95% Clopper-Pearson upper bound when Monte Carlo
-    seconds: float = 0.0
+    err_D_max_upper: _Rate = UNMEASURED  # = err_D_max when exact; 95% Clopper-Pearson upper bound when Monte Carlo
+    seconds: NonNegative = 0.0
 
     def as_dict(self) -> dict:
         return asdict(self)
 
 
+def _records(value, name: str) -> list:
+    """The run's per-phase records: a list of :class:`PhaseRecord`."""
+    if not isinstance(value, list) or not all(isinstance(r, PhaseRecord) for r in value):
+        raise TypeError(f"{name} must be a list of PhaseRecord, got {type(value).__name__}")
+    return value
+
+
+def _labels01(value, name: str) -> np.ndarray:
+    """0/1 labels (or predictions), 1-D, kept in their integer or bool dtype (floats become uint8)."""
+    arr = check_finite_array(value, name, ndim=1)
+    if not np.isin(arr, (0, 1)).all():
+        raise ValueError(f"{name} must be 0/1, got {arr[~np.isin(arr, (0, 1))][:3].tolist()}")
+    raw = np.asarray(value)
+    return raw if raw.dtype.kind in "biu" else arr.astype(np.uint8)
+
+
+def _predictions(value, name: str) -> np.ndarray:
+    """The run's predictions: a 1-D array of 0/1 (uint8)."""
+    return _labels01(value, name).astype(np.uint8)
+
+
+_Selection = Annotated[str, Choice(*SELECTIONS)]
+_Accountant = Annotated[str, Choice(*ACCOUNTANTS)]
+_Phases = Annotated[int, Interval(ge=1), Joint("at most the parameters' phases")] | None
+
+
+@checked
 @dataclass
 class EverlastingResult:
     """A GenericBBL run: parameters, per-phase records, predictions, privacy ledger."""
 
     parameters: EverlastingParameters
     problem: str
-    phases: list
-    predictions: np.ndarray
+    phases: Annotated[list, Check(_records, kind="object")]
+    predictions: Annotated[np.ndarray, Check(_predictions, kind="array")]
     ledger: PrivacyLedger
     guarantee: Guarantee
     failed: bool
-    seconds: float
-    six_alpha: float
-    selection: str = "exponential"
+    seconds: NonNegative
+    six_alpha: Positive
+    selection: _Selection = "exponential"
     query_reading: str = QUERY_READING
     extra: dict = field(default_factory=dict)
     privacy: TrainingPrivacy | RepairedPrivacy | None = None
@@ -164,7 +229,19 @@ class EverlastingResult:
 
 
 # ====================================================================== privacy of a planned run
-def relabels(parameters: EverlastingParameters, i: int, phases: int | None = None) -> bool:
+def _check_phases(parameters: EverlastingParameters, phases: int | None) -> int | None:
+    """``phases`` (a number of phases to run) within the configuration's, or None (all)."""
+    if phases is None:
+        return None
+    return check_int_in_range(phases, "phases", 1, len(parameters.phases))
+
+
+@checked
+def relabels(
+    parameters: EverlastingParameters,
+    i: Annotated[int, Interval(ge=1), Joint("a phase of parameters", kind="index")],
+    phases: _Phases = None,
+) -> bool:
     """Whether phase ``i`` runs LabelBoost (steps 3e–3f) in a run of ``phases`` phases (None: all of them).
 
     A data-independent fact of the configuration: phase i relabels when |D̂_i| ≥ 1 and a phase follows
@@ -185,18 +262,20 @@ def relabels(parameters: EverlastingParameters, i: int, phases: int | None = Non
     -------
     bool
     """
+    phases = _check_phases(parameters, phases)
     n_ph = len(parameters.phases) if phases is None else phases
     return parameters.phase(i).d_hat >= 1 and (i < n_ph or phases is None)
 
 
+@checked
 def generic_bbl_privacy(
     parameters: EverlastingParameters,
-    n_input: int,
+    n_input: Annotated[int, Interval(ge=1, le=10**15)],
     *,
-    phases: int | None = None,
+    phases: _Phases = None,
     faithful_bt: bool = True,
     faithful_labelboost: bool = True,
-    accountant: str = "paper",
+    accountant: _Accountant = "paper",
 ) -> TrainingPrivacy:
     """Training privacy of GenericBBL on these parameters: what a plan promises and what its run reports.
 
@@ -225,7 +304,7 @@ def generic_bbl_privacy(
         Its guarantee is (inf, 1) when a condition fails.
     """
     p1 = parameters.phase(1)
-    lb = relabels(parameters, 1, phases)
+    lb = relabels(parameters, 1, _check_phases(parameters, phases))
     return training_privacy(
         p1,
         parameters.delta,
@@ -262,6 +341,7 @@ def _stream_key(key) -> tuple:
     return (_STREAMS[name], *(int(v) for v in rest))
 
 
+@checked
 class GenericBBL:
     """Algorithm GenericBBL ([NNSY23] §5) on a labelled sample S; labels {0, 1}.
 
@@ -319,34 +399,31 @@ class GenericBBL:
 
     def __init__(
         self,
-        problem,
-        points,
-        labels,
+        problem: Problem,
+        points: Annotated[Any, Joint("the problem's points, at least lambda_1 T_1", kind="array")],
+        labels: Annotated[Any, Joint("0/1, one per point", kind="labels")],
         parameters: EverlastingParameters,
-        rng=None,
+        rng: Rng = None,
         *,
-        selection: str = "exponential",
-        bt_noise: float = 1.0,
+        selection: _Selection = "exponential",
+        bt_noise: Positive = 1.0,
         strict: bool = False,
         keep_hypotheses: bool = False,
-        accountant: str = "paper",
+        accountant: _Accountant = "paper",
     ):
-        self.keep_hypotheses = check_bool(keep_hypotheses, "keep_hypotheses")
+        self.keep_hypotheses = keep_hypotheses
         self.accountant = check_accountant(accountant)
-        check_bool(strict, "strict")
         self._hypotheses: list = []
-        bt_noise = check_positive_real(bt_noise, "bt_noise")
-
-        if selection not in SELECTIONS:
-            raise ValueError(f"selection must be one of {SELECTIONS}, got {selection!r}")
         self.bt_noise = float(bt_noise)
         self.problem = problem
         self.parameters = parameters
         self.selection = selection
         self._seed = _root_seed(rng)
-        pts, lab = _check_points(problem, points, "points"), np.asarray(labels)
+        pts = _check_points(problem, points, "points")
+        check_finite_array(labels, "labels")  # numbers, not ragged (kept in their dtype: the transcript's)
+        lab = np.asarray(labels)
         if lab.ndim != 1 or lab.shape[0] != pts.shape[0]:
-            raise ValueError(f"labels: expected {pts.shape[0]} labels, got shape {lab.shape}")
+            raise ValueError(f"labels: expected {pts.shape[0]} labels (one per point of points), got shape {lab.shape}")
         if lab.size and not np.isin(lab, (0, 1)).all():
             raise ValueError("labels: must be 0/1")
         need = parameters.phase(1).S
@@ -372,7 +449,7 @@ class GenericBBL:
                 f"{', '.join(bad) or 'alpha, beta, delta < 1/16 and epsilon < 1'} fail(s)"
             )
 
-    def privacy(self, phases: int | None = None) -> TrainingPrivacy | RepairedPrivacy:
+    def privacy(self, phases: _Phases = None) -> TrainingPrivacy | RepairedPrivacy:
         """The privacy of a run of ``phases`` phases (None: all) on these parameters, before running.
 
         :func:`generic_bbl_privacy` with this instance's mechanisms (a subclass with another step 3c
@@ -408,7 +485,7 @@ class GenericBBL:
         """
         return self._privacy_before.guarantee.with_utility(self.parameters.utility_proved())
 
-    def stream(self, *key) -> np.random.Generator:
+    def stream(self, *key: Any) -> np.random.Generator:
         """An independent generator for one component, keyed by name and phase ([NNSY23] steps 2, 3a–3f).
 
         Components: ``"step2"``, ``("blocks", i)``, ``("bt", i)``, ``("relabel", i)``, ``("queries", i)``:
@@ -530,7 +607,14 @@ class GenericBBL:
         record.next_S_target_error = float((self.S_labels != self.problem.target(self.S_points)).mean())
 
     # -------------------------------------------------------------- run
-    def run(self, phases: int | None = None, *, queries=None, progress=None, query_progress=None) -> EverlastingResult:
+    def run(
+        self,
+        phases: _Phases = None,
+        *,
+        queries: Callable[..., Any] | None = None,
+        progress: Progress = None,
+        query_progress: Progress = None,
+    ) -> EverlastingResult:
         """Run ``phases`` phases (default: all the parameters hold).
 
         ``queries(rng, i, R_i) -> points``: the oblivious adversary's points of phase i
@@ -602,6 +686,17 @@ class GenericBBL:
         )
 
 
+def _int_array(value, name: str) -> np.ndarray:
+    """A 1-D array of non-negative integers (phases or vote levels)."""
+    arr = check_finite_array(value, name, ndim=1)
+    if (arr < 0).any() or (arr != np.floor(arr)).any():
+        raise ValueError(
+            f"{name} must hold non-negative integers, got {arr[(arr < 0) | (arr != np.floor(arr))][:3].tolist()}"
+        )
+    return arr.astype(np.int64)
+
+
+@checked
 class HypothesisSequence:
     """The hypotheses h_{i,j} of a run (App. E), r = 0, 1, …: h_r(x) = [votes_i(x) ≥ k_r].
 
@@ -609,7 +704,17 @@ class HypothesisSequence:
     and AccuracyBoost (App. B) take; ``len(seq)`` hypotheses are available.
     """
 
-    def __init__(self, ensembles: dict, phase: np.ndarray, level: np.ndarray):
+    def __init__(
+        self,
+        ensembles: dict,
+        phase: Annotated[Any, Check(_int_array, kind="array"), Joint("keys of ensembles, one per level")],
+        level: Annotated[Any, Check(_int_array, kind="array")],
+    ):
+        if phase.shape != level.shape:
+            raise ValueError(f"level: expected {phase.shape[0]} levels (one per phase entry), got {level.shape[0]}")
+        missing = sorted(set(np.unique(phase).tolist()) - set(ensembles))
+        if missing:
+            raise ValueError(f"phase: phases {missing[:3]} have no ensemble in ensembles")
         self.ensembles, self.phase, self.level = ensembles, phase, level
 
     def __len__(self) -> int:

@@ -19,17 +19,30 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Annotated
+from typing import Annotated, Any
 
 import numpy as np
 
-from geoprivate._validation import Interval, Probability, as_rng, check_epsilon, checked
-from geoprivate.concepts import FiniteClass, Intervals, Thresholds
-from geoprivate.everlasting.planar_sweep import planar_sweep
+from geoprivate._validation import (
+    Check,
+    Choice,
+    Epsilon,
+    Interval,
+    Joint,
+    Probability,
+    Rng,
+    as_rng,
+    check_finite_array,
+    check_index,
+    checked,
+)
+from geoprivate.concepts import ConceptClass, FiniteClass, Intervals, Thresholds
+from geoprivate.everlasting.planar_sweep import PlanarSweep, planar_sweep
 from geoprivate.mechanisms.exponential import (
     exponential_mechanism,
     exponential_mechanism_log_probabilities,
 )
+from geoprivate.privacy import PrivacyLedger
 from solvers.combinatorics import dichotomies
 from solvers.halfspaces import halfspace_dichotomies
 
@@ -57,8 +70,48 @@ RELEASE_THEOREM = (
 )
 LEMMA_C1 = "everlasting/lemma-c-1 (LabelBoost privacy: A o LabelBoost is (eps+3, 4 e delta)-DP)"
 SELECTIONS = ("exponential", "erm")
+#: a count of examples at one point (it enters int64 sums)
+MAX_COUNT = 10**15
 
 
+def _numeric(value, name: str) -> np.ndarray:
+    """A finite real array (ragged, strings, NaN and inf refused), kept in its integer/float dtype."""
+    arr = check_finite_array(value, name)
+    raw = np.asarray(value)
+    return raw if raw.dtype.kind in "iuf" else arr
+
+
+def _points(value, name: str) -> np.ndarray:
+    """Points of a concept class: finite reals, 1-D (line, finite classes) or (m, d) (halfspaces)."""
+    arr = _numeric(value, name)
+    if arr.ndim not in (1, 2):
+        raise ValueError(f"{name} must be 1-D or (m, d), got shape {arr.shape}")
+    return arr
+
+
+def _line_points(value, name: str) -> np.ndarray:
+    arr = _numeric(value, name)
+    if arr.ndim != 1:
+        raise ValueError(f"{name} must be 1-D, got shape {arr.shape}")
+    return arr
+
+
+def _counts(value, name: str) -> np.ndarray:
+    """Example counts per point: a 1-D array of integers in [0, MAX_COUNT], as int64."""
+    arr = check_finite_array(value, name, ndim=1)
+    bad = (arr < 0) | (arr > MAX_COUNT) | (arr != np.floor(arr))
+    if bad.any():
+        raise ValueError(f"{name} must hold integer counts in [0, {MAX_COUNT}], got {arr[bad][:3].tolist()}")
+    return arr.astype(np.int64)
+
+
+_Points = Annotated[Any, Check(_points, kind="array")]
+_Counts = Annotated[Any, Check(_counts, kind="array"), Joint("one per point")]
+_K = Annotated[int, Interval(ge=0), Joint("a row of the dichotomies", kind="index")]
+_Selection = Annotated[str, Choice(*SELECTIONS)]
+
+
+@checked
 class Dichotomies:
     """Π_C(P) for the distinct points P of a database, with vectorised error counts.
 
@@ -70,20 +123,42 @@ class Dichotomies:
         |Π_C(P)|.
     """
 
-    def __init__(self, points, matrix=None, threshold_order=None):
+    def __init__(
+        self,
+        points: _Points,
+        matrix: Annotated[Any, Joint("0/1, one column per point", kind="array")] | None = None,
+        threshold_order: Annotated[Any, Joint("a permutation of the points' positions", kind="indices")] | None = None,
+    ):
+        m = len(points)
+        if matrix is not None:
+            matrix = check_finite_array(matrix, "matrix", ndim=2).astype(np.uint8)
+            if matrix.shape[1] != m or not np.isin(matrix, (0, 1)).all():
+                raise ValueError(f"matrix must be 0/1 with one column per point ({m}), got shape {matrix.shape}")
+        elif threshold_order is None:
+            raise ValueError("threshold_order: needed without a matrix (the closed form's ranks)")
+        if threshold_order is not None:
+            threshold_order = check_finite_array(threshold_order, "threshold_order", ndim=1)
+            if not np.array_equal(np.sort(threshold_order), np.arange(m)):
+                raise ValueError(f"threshold_order must be a permutation of 0..{m - 1} (the points' ranks)")
+            threshold_order = threshold_order.astype(np.int64)
         self.points = points
-        self._matrix = matrix
-        self._order = threshold_order  # rank of each point of P (thresholds: closed form)
+        self._matrix: Any = matrix
+        self._order: Any = threshold_order  # rank of each point of P (thresholds: closed form)
         self.n = (len(points) + 1) if matrix is None else matrix.shape[0]
 
     @property
     def closed_form(self) -> bool:
         return self._matrix is None
 
-    def errors(self, pos, neg) -> np.ndarray:
+    def _check_counts(self, pos: np.ndarray, neg: np.ndarray) -> None:
+        m = len(self.points)
+        for v, name in ((pos, "pos"), (neg, "neg")):
+            if v.shape != (m,):
+                raise ValueError(f"{name}: expected one count per point ({m}), got shape {v.shape}")
+
+    def errors(self, pos: _Counts, neg: _Counts) -> np.ndarray:
         """Error counts on S of every dichotomy, given positives/negatives of S per point of P."""
-        pos = np.asarray(pos, dtype=np.int64)
-        neg = np.asarray(neg, dtype=np.int64)
+        self._check_counts(pos, neg)
         if self._matrix is None:
             # row k labels ranks >= k with 1: errors = #pos at rank < k + #neg at rank >= k
             p = np.zeros(len(pos), np.int64)
@@ -95,8 +170,9 @@ class Dichotomies:
             return left_pos + right_neg
         return int(pos.sum()) + self._matrix.astype(np.int64) @ (neg - pos)
 
-    def labels(self, k: int) -> np.ndarray:
+    def labels(self, k: _K) -> np.ndarray:
         """Labels in {0, 1} that dichotomy ``k`` gives to the points of P."""
+        k = check_index(k, self.n, "k")
         if self._matrix is None:
             return (self._order >= k).astype(np.uint8)
         return self._matrix[int(k)].astype(np.uint8)
@@ -107,7 +183,7 @@ class Dichotomies:
             return (self._order[None, :] >= np.arange(self.n)[:, None]).astype(np.uint8)
         return self._matrix
 
-    def select(self, pos, neg, epsilon, rng, selection):
+    def select(self, pos: _Counts, neg: _Counts, epsilon: Epsilon, rng: Rng, selection: _Selection):
         """Step 4: (index, its error count) by the exponential mechanism (score −errors,
         sensitivity 1) or, for the broken "erm" variant, the first least-error dichotomy."""
         errors = self.errors(pos, neg)
@@ -118,6 +194,7 @@ class Dichotomies:
         return k, int(errors[k])
 
 
+@checked
 class IntervalDichotomies(Dichotomies):
     """Π_C(P) for intervals in closed form: every run of consecutive points and ∅.
 
@@ -128,7 +205,7 @@ class IntervalDichotomies(Dichotomies):
     in O(m) — no m²/2 vector (the same law as the exponential mechanism over all rows).
     """
 
-    def __init__(self, points):
+    def __init__(self, points: Annotated[Any, Check(_line_points, kind="array")]):
         super().__init__(points, threshold_order=np.argsort(np.argsort(points, kind="stable"), kind="stable"))
         m = len(points)
         self.n = 1 + m * (m + 1) // 2
@@ -138,7 +215,8 @@ class IntervalDichotomies(Dichotomies):
         g[self._order] = np.asarray(pos, np.int64) - np.asarray(neg, np.int64)
         return np.concatenate([[0], np.cumsum(g)]), int(np.sum(pos))
 
-    def errors(self, pos, neg) -> np.ndarray:
+    def errors(self, pos: _Counts, neg: _Counts) -> np.ndarray:
+        self._check_counts(pos, neg)
         G, tot = self._gains(pos, neg)
         i, j = np.triu_indices(len(self.points))
         return np.concatenate([tot - (G[j + 1] - G[i]), [tot]])
@@ -155,8 +233,8 @@ class IntervalDichotomies(Dichotomies):
         m = len(self.points)
         return i * m - i * (i - 1) // 2 + (j - i)
 
-    def labels(self, k: int) -> np.ndarray:
-        pair = self._pair(int(k))
+    def labels(self, k: _K) -> np.ndarray:
+        pair = self._pair(check_index(k, self.n, "k"))
         if pair is None:
             return np.zeros(len(self.points), np.uint8)
         return ((self._order >= pair[0]) & (self._order <= pair[1])).astype(np.uint8)
@@ -167,7 +245,9 @@ class IntervalDichotomies(Dichotomies):
         rows = (self._order[None, :] >= i[:, None]) & (self._order[None, :] <= j[:, None])
         return np.vstack([rows, np.zeros((1, m), bool)]).astype(np.uint8)
 
-    def select(self, pos, neg, epsilon, rng, selection):
+    def select(self, pos: _Counts, neg: _Counts, epsilon: Epsilon, rng: Rng, selection: _Selection):
+        self._check_counts(pos, neg)
+        rng = as_rng(rng)
         G, tot = self._gains(pos, neg)
         m = len(self.points)
         if selection == "erm":
@@ -189,6 +269,7 @@ class IntervalDichotomies(Dichotomies):
         return self._index(i, j), tot - int(G[j + 1] - G[i])
 
 
+@checked
 class PlanarDichotomies(Dichotomies):
     """Π_C(P) for halfplanes in ℝ² by the rotational sweep of
     :mod:`geoprivate.everlasting.planar_sweep`: the scores of all n² − n + 2 dichotomies
@@ -196,8 +277,8 @@ class PlanarDichotomies(Dichotomies):
     :meth:`matrix` only on request).  Same dichotomies and scores as the dense
     enumeration, in another row order (the sweep's)."""
 
-    def __init__(self, sweep):
-        super().__init__(sweep.points, matrix=None, threshold_order=None)
+    def __init__(self, sweep: PlanarSweep):
+        self.points, self._matrix, self._order = sweep.points, None, None  # the sweep's own closed form
         self._sweep = sweep
         self.n = sweep.n
 
@@ -205,11 +286,12 @@ class PlanarDichotomies(Dichotomies):
     def closed_form(self) -> bool:
         return True
 
-    def errors(self, pos, neg) -> np.ndarray:
+    def errors(self, pos: _Counts, neg: _Counts) -> np.ndarray:
+        self._check_counts(pos, neg)
         return self._sweep.errors(pos, neg)
 
-    def labels(self, k: int) -> np.ndarray:
-        return self._sweep.labels(int(k))
+    def labels(self, k: _K) -> np.ndarray:
+        return self._sweep.labels(check_index(k, self.n, "k"))
 
     def matrix(self) -> np.ndarray:
         return np.array([self._sweep.labels(k) for k in range(self.n)], dtype=np.uint8).reshape(self.n, -1)
@@ -220,7 +302,8 @@ class PlanarDichotomies(Dichotomies):
 PLANAR_SWEEP_MIN = 256
 
 
-def labelboost_epsilon(em_epsilon: float = LABELBOOST_EM_EPSILON) -> float:
+@checked
+def labelboost_epsilon(em_epsilon: Annotated[float, Interval(gt=0, le=1000)] = LABELBOOST_EM_EPSILON) -> float:
     """A proved bound on LabelBoost's privacy loss when only the unlabelled part's labels are released.
 
     ε_LB = 2 ln(1 + e^{ε_EM/2}) (≈ 1.948 for the paper's ε_EM = 1).  Argument (docs/private_as_run.md):
@@ -238,8 +321,6 @@ def labelboost_epsilon(em_epsilon: float = LABELBOOST_EM_EPSILON) -> float:
     -------
     float
     """
-    if not em_epsilon > 0:
-        raise ValueError(f"em_epsilon must be > 0, got {em_epsilon!r}")
     return 2.0 * math.log1p(math.exp(em_epsilon / 2.0))
 
 
@@ -264,7 +345,8 @@ def _is_halfspaces(concept) -> bool:
     return type(concept).__name__ == "Halfspaces"
 
 
-def dichotomies_of(concept, P) -> Dichotomies:
+@checked
+def dichotomies_of(concept: ConceptClass, P: _Points) -> Dichotomies:
     """Π_C(P) for distinct points P, exactly (App. C.1 step 2).
 
     Thresholds: closed form (|P| + 1 rows); intervals: closed form (:class:`IntervalDichotomies`);
@@ -278,6 +360,10 @@ def dichotomies_of(concept, P) -> Dichotomies:
     TypeError
         A concept class with no exact dichotomy enumeration.
     """
+    if P.ndim != (2 if _is_halfspaces(concept) else 1):
+        raise ValueError(
+            f"P: {type(concept).__name__} needs {'(m, d)' if P.ndim == 1 else '1-D'} points, got shape {P.shape}"
+        )
     if isinstance(concept, Thresholds):
         order = np.argsort(np.argsort(P, kind="stable"), kind="stable")
         return Dichotomies(P, threshold_order=order.astype(np.int64))
@@ -298,12 +384,30 @@ def dichotomies_of(concept, P) -> Dichotomies:
     )
 
 
+def _side(concept, value, name: str) -> np.ndarray:
+    """One part of the database (S's or T's points) in the concept's shape (empty allowed)."""
+    value = np.asarray(value)
+    if value.size == 0:
+        return value
+    want = 2 if _is_halfspaces(concept) else 1
+    if value.ndim != want:
+        what = "an (n, d) array (halfspaces)" if want == 2 else "a 1-D array of points"
+        raise ValueError(f"{name}: expected {what}, got shape {value.shape}")
+    return value
+
+
 def _split(concept, s_points, s_labels, t_points):
+    s_points, t_points = _side(concept, s_points, "s_points"), _side(concept, t_points, "t_points")
+    check_finite_array(s_labels, "s_labels")  # numbers, not ragged
     s_labels = np.asarray(s_labels)
     if s_labels.ndim != 1 or s_labels.size != len(s_points):
-        raise ValueError(f"s_labels: expected {len(s_points)} labels, got shape {s_labels.shape}")
+        raise ValueError(
+            f"s_labels: expected {len(s_points)} labels (one per point of s_points), got shape {s_labels.shape}"
+        )
     if s_labels.size and not np.isin(s_labels, (0, 1)).all():
         raise ValueError("s_labels: labels must be 0/1")
+    if len(s_points) and len(t_points) and s_points.shape[1:] != t_points.shape[1:]:
+        raise ValueError(f"t_points: points of shape {t_points.shape[1:]}, s_points' are {s_points.shape[1:]}")
     n_s = len(s_points)
     if len(t_points) == 0:
         pts = np.asarray(s_points)
@@ -317,6 +421,10 @@ def _split(concept, s_points, s_labels, t_points):
     return pts, P, inv, pos, neg
 
 
+_Labels01 = Annotated[Any, Check(_numeric, kind="labels"), Joint("0/1, one per point")]
+
+
+@checked
 @dataclass
 class LabelBoostResult:
     """Outcome of :func:`label_boost`.
@@ -332,13 +440,26 @@ class LabelBoostResult:
     selection : str          "exponential" (the paper) or "erm" (a broken, non-private variant)
     """
 
-    points: np.ndarray
-    labels: np.ndarray
-    n_s: int
-    index: int
-    n_dichotomies: int
-    errors_s: int
-    selection: str
+    points: _Points
+    labels: _Labels01
+    n_s: Annotated[int, Interval(ge=0), Joint("n_s <= the points")]
+    index: Annotated[int, Interval(ge=0), Joint("index < n_dichotomies")]
+    n_dichotomies: Annotated[int, Interval(ge=1)]
+    errors_s: Annotated[int, Interval(ge=0), Joint("errors_s <= n_s")]
+    selection: _Selection
+
+    def __post_init__(self):
+        n = len(self.points)
+        if self.labels.shape != (n,) or not np.isin(self.labels, (0, 1)).all():
+            raise ValueError(f"labels must be 0/1, one per point of points ({n}), got shape {self.labels.shape}")
+        if self.n_s > n:
+            raise ValueError(f"n_s: |S| = {self.n_s} exceeds the {n} points")
+        if self.index >= self.n_dichotomies:
+            raise ValueError(
+                f"index: {self.index} is not a row of the n_dichotomies = {self.n_dichotomies} dichotomies"
+            )
+        if self.errors_s > self.n_s:
+            raise ValueError(f"errors_s: {self.errors_s} errors on |S| = {self.n_s} examples")
 
     @property
     def error_s(self) -> float:
@@ -354,16 +475,21 @@ class LabelBoostResult:
         return self.labels[self.n_s :]
 
 
+_Part = Annotated[Any, Check(_numeric, kind="array"), Joint("the concept's points")]
+_SLabels = Annotated[Any, Joint("0/1, one per point of s_points", kind="labels")]
+
+
+@checked
 def label_boost(
-    concept,
-    s_points,
-    s_labels,
-    t_points,
-    rng=None,
+    concept: ConceptClass,
+    s_points: _Part,
+    s_labels: _SLabels,
+    t_points: _Part,
+    rng: Rng = None,
     *,
-    epsilon: float = 1.0,
-    selection: str = "exponential",
-    ledger=None,
+    epsilon: Epsilon = 1.0,
+    selection: _Selection = "exponential",
+    ledger: PrivacyLedger | None = None,
 ) -> LabelBoostResult:
     """Algorithm LabelBoost, [NNSY23] App. C.1 (Beimel et al. 2021); labels {0, 1}.
 
@@ -404,9 +530,7 @@ def label_boost(
     >>> ledger.all_apply, round(ledger.basic_composition().epsilon, 3)  # the labels of T: 2 ln(1 + e^(1/2))
     (True, 1.948)
     """
-    if selection not in SELECTIONS:
-        raise ValueError(f"selection must be one of {SELECTIONS}, got {selection!r}")
-    eps = check_epsilon(epsilon)
+    eps = epsilon
     pts, P, inv, pos, neg = _split(concept, s_points, s_labels, t_points)
     if len(P) == 0:
         raise ValueError("s_points, t_points: LabelBoost needs at least one point")
@@ -426,7 +550,10 @@ def label_boost(
     return LabelBoostResult(pts, lab, len(s_points), int(k), H.n, err_k, selection)
 
 
-def label_boost_law(concept, s_points, s_labels, t_points, *, epsilon: float = 1.0):
+@checked
+def label_boost_law(
+    concept: ConceptClass, s_points: _Part, s_labels: _SLabels, t_points: _Part, *, epsilon: Epsilon = 1.0
+):
     """Exact output law of LabelBoost: (labellings of S∘T, log-probabilities).
 
     Returns
@@ -439,7 +566,7 @@ def label_boost_law(concept, s_points, s_labels, t_points, *, epsilon: float = 1
     errors : numpy.ndarray
         Error count on S of each dichotomy.
     """
-    eps = check_epsilon(epsilon)
+    eps = epsilon
     pts, P, inv, pos, neg = _split(concept, s_points, s_labels, t_points)
     H = dichotomies_of(concept, P)
     errors = H.errors(pos, neg)

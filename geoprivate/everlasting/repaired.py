@@ -27,13 +27,15 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass
+from typing import Annotated, Any
 
 import numpy as np
 
-from geoprivate._validation import check_epsilon, check_finite_array, check_positive_int, check_probability
+from geoprivate._validation import Check, Epsilon, Interval, Joint, Rng, check_finite_array, check_int_in_range, checked
 from geoprivate.everlasting.accounting import RepairedPrivacy, claim27_epsilon
 from geoprivate.everlasting.generic_bbl import GenericBBL, relabels
 from geoprivate.everlasting.label_boost import labelboost_epsilon
+from geoprivate.everlasting.parameters import EverlastingParameters, PhaseParameters
 from geoprivate.mechanisms.stopper import (
     CONSTRUCTION,
     StoppedBetweenThresholds,
@@ -43,6 +45,7 @@ from geoprivate.mechanisms.stopper import (
 )
 from geoprivate.privacy import VACUOUS, Guarantee
 from geoprivate.privacy.accounting import basic_composition
+from geoprivate.problems import Problem
 
 #: why RepairedBBL keeps the paper accountant: nothing of its accounting is a composition the tight
 #: accountant improves
@@ -63,22 +66,36 @@ __all__ = [
 ]
 
 
+def _phase(value, name: str, attrs: tuple = ()) -> Any:
+    """A phase's numbers: a :class:`PhaseParameters` (or a row with the attributes used)."""
+    missing = [a for a in attrs if not hasattr(value, a)]
+    if missing:
+        raise TypeError(f"{name} must be a phase (PhaseParameters) with {', '.join(attrs)}, got {type(value).__name__}")
+    return value
+
+
+_NInput = Annotated[int, Interval(ge=1, le=10**15), Joint("at least lambda_1 T_1 of parameters")]
+_Phases = Annotated[int, Interval(ge=1), Joint("at most the parameters' phases")] | None
+
+
+@checked
 @dataclass(frozen=True)
 class StopperParameters:
     """The stopper's own parameters: ε_s (the query-privacy ε of a phase) and β_s."""
 
-    epsilon_stop: float = 1.0
-    beta_stop: float = 1e-6
+    epsilon_stop: Epsilon = 1.0
+    beta_stop: Annotated[float, Interval(gt=0, lt=1)] = 1e-6
 
-    def __post_init__(self):
-        check_epsilon(self.epsilon_stop, "epsilon_stop")
-        check_probability(self.beta_stop, "beta_stop")
-
-    def c_max(self, p) -> int:
+    def c_max(self, p: Annotated[PhaseParameters, Check(_phase, kind="object", attrs=("c", "R"))]) -> int:
         """Phase p's hard TOP cap ⌈c_i + 2 a_s⌉ (a_s over R_i queries)."""
         return stopper_cap(p.c, self.epsilon_stop, self.beta_stop, p.R)
 
-    def training(self, p) -> Guarantee:
+    def training(
+        self,
+        p: Annotated[
+            PhaseParameters, Check(_phase, kind="object", attrs=("c", "R", "epsilon_bt", "t_lower", "t_upper", "T"))
+        ],
+    ) -> Guarantee:
         """Phase p's answering loop, training privacy (:func:`~geoprivate.mechanisms.stopper.training_guarantee`)."""
         return training_guarantee(p.epsilon_bt, p.t_lower, p.t_upper, p.T, self.c_max(p))
 
@@ -101,6 +118,7 @@ def _labelboost_as_booked(p) -> float:
     return e_lb if amp is None else min(e_lb, amp)
 
 
+@checked
 def lemma_c1(inner: Guarantee) -> Guarantee:
     """[NNSY23] Lemma C.1: A∘LabelBoost is (ε + 3, 4e·δ)-DP when A is (ε, δ)-DP.
 
@@ -121,7 +139,21 @@ def lemma_c1(inner: Guarantee) -> Guarantee:
     return Guarantee(inner.epsilon + 3.0, min(1.0, 4 * math.e * inner.delta))
 
 
-def repaired_guarantees(parameters, stopper: StopperParameters, n_initial: int, labelboost_epsilon=None) -> dict:
+def _check_n_input(parameters: EverlastingParameters, n: int, name: str) -> int:
+    """|S| given to the predictor: at least lambda_1 T_1 (step 2 sub-samples S_1 of it)."""
+    need = parameters.phases[0].S
+    if n < need:
+        raise ValueError(f"{name}: RepairedBBL needs |S| >= lambda_1 T_1 = {need} examples (step 2), got {n}")
+    return n
+
+
+@checked
+def repaired_guarantees(
+    parameters: EverlastingParameters,
+    stopper: StopperParameters,
+    n_initial: _NInput,
+    labelboost_epsilon: Annotated[Any, Joint("one per phase of parameters, >= 0", kind="array")] | None = None,
+) -> dict:
     """Training and query privacy of RepairedBBL on these parameters (per phase of the hidden query).
 
     Parameters
@@ -147,14 +179,8 @@ def repaired_guarantees(parameters, stopper: StopperParameters, n_initial: int, 
     """
     eps = parameters.epsilon
     phases = parameters.phases
-    if not isinstance(stopper, StopperParameters):
-        raise TypeError(f"stopper must be a StopperParameters, got {type(stopper).__name__}")
-    n_initial = check_positive_int(n_initial, "n_initial")
-    if n_initial < phases[0].S:
-        raise ValueError(
-            f"n_initial: RepairedBBL needs |S| >= lambda_1 T_1 = {phases[0].S} examples (step 2), got {n_initial}"
-        )
-    if labelboost_epsilon is not None and len(labelboost_epsilon) == 0:
+    n_initial = _check_n_input(parameters, n_initial, "n_initial")
+    if labelboost_epsilon is not None and check_finite_array(labelboost_epsilon, "labelboost_epsilon").size == 0:
         labelboost_epsilon = None  # an empty list: the default, as before
     if labelboost_epsilon is not None:
         lb_arr = check_finite_array(labelboost_epsilon, "labelboost_epsilon", shape=(len(phases),))
@@ -191,8 +217,14 @@ def repaired_guarantees(parameters, stopper: StopperParameters, n_initial: int, 
     }
 
 
+@checked
 def repaired_bbl_privacy(
-    parameters, stopper: StopperParameters, n_input: int, *, phases: int | None = None, faithful_labelboost=True
+    parameters: EverlastingParameters,
+    stopper: StopperParameters,
+    n_input: _NInput,
+    *,
+    phases: _Phases = None,
+    faithful_labelboost: bool = True,
 ) -> RepairedPrivacy:
     """RepairedBBL's privacy on these parameters: what a plan promises and what its run reports.
 
@@ -220,6 +252,9 @@ def repaired_bbl_privacy(
     -------
     RepairedPrivacy
     """
+    n_input = _check_n_input(parameters, n_input, "n_input")
+    if phases is not None:
+        phases = check_int_in_range(phases, "phases", 1, len(parameters.phases))
     n_ph = len(parameters.phases) if phases is None else phases
     run = dataclasses.replace(parameters, phases=tuple(parameters.phases[:n_ph]))
     lb = [_labelboost_as_booked(p) if relabels(parameters, p.i, phases) else 0.0 for p in run.phases]
@@ -246,6 +281,7 @@ def repaired_bbl_privacy(
     )
 
 
+@checked
 class RepairedBBL(GenericBBL):
     """GenericBBL with step 3c answered by a stopped BetweenThresholds — the toolkit's construction.
 
@@ -282,23 +318,21 @@ class RepairedBBL(GenericBBL):
 
     def __init__(
         self,
-        problem,
-        points,
-        labels,
-        parameters,
-        rng=None,
+        problem: Problem,
+        points: Annotated[Any, Joint("the problem's points, at least lambda_1 T_1", kind="array")],
+        labels: Annotated[Any, Joint("0/1, one per point", kind="labels")],
+        parameters: EverlastingParameters,
+        rng: Rng = None,
         *,
         stopper: StopperParameters | None = None,
         strict: bool = False,
-        **kw,
+        **kw: Any,
     ):
         if kw.get("bt_noise", 1.0) != 1.0:
             raise ValueError("RepairedBBL: bt_noise is a control of the faithful GenericBBL, not available here")
         if kw.get("accountant", "paper") != "paper":
             raise ValueError(REPAIRED_ACCOUNTANT)
         self.stopper = stopper if stopper is not None else StopperParameters()
-        if not isinstance(self.stopper, StopperParameters):
-            raise TypeError(f"stopper must be a StopperParameters, got {type(stopper).__name__}")
         super().__init__(problem, points, labels, parameters, rng, strict=strict, **kw)
 
     def _answerer(self, p, rng):
@@ -328,7 +362,7 @@ class RepairedBBL(GenericBBL):
         )
         return bt
 
-    def privacy(self, phases: int | None = None) -> RepairedPrivacy:
+    def privacy(self, phases: _Phases = None) -> RepairedPrivacy:
         """:func:`repaired_bbl_privacy` of a run of ``phases`` phases (None: all) on these parameters.
 
         Parameters

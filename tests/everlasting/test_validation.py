@@ -176,3 +176,35 @@ def test_erm_ensemble_and_level_errors_name_their_bad_arguments():
         erm_ensemble(prob, x, y[:3], 4, 2)
     with pytest.raises(ValueError, match="^ens: an ensemble of thresholds"):
         level_errors(make_everlasting_problem("intervals", rng=0), ens)
+
+
+def test_game_generic_bbl_and_label_boost_refuse_wrapped_indices_and_bad_phases():
+    """Issue #41's walk: a training index of -1 and a dichotomy row of -1 or 2.7 were wrapped or truncated,
+    a phase count of 2.7 or True was accepted, and a huge em_epsilon was an OverflowError."""
+    from geoprivate.concepts import Thresholds
+    from geoprivate.everlasting import custom_parameters
+    from geoprivate.everlasting.game import training_game
+    from geoprivate.everlasting.generic_bbl import relabels
+    from geoprivate.everlasting.label_boost import dichotomies_of, labelboost_epsilon
+
+    prob = make_everlasting_problem("thresholds", rng=0)
+    par = custom_parameters([(1, 30, 10, 1)], 0.2, 0.05, 1.0, 1e-6, 1, epsilon_bt=0.5, sizes=[(0, 0)])
+    x = np.linspace(0.05, 0.95, 30)
+    y = prob.target(x)
+    q = np.linspace(0.1, 0.9, 10)
+    assert training_game(prob, par, x, y, 29, 0.5, 1, q).world1.points[29] == 0.5
+    with pytest.raises(ValueError, match="^index"):
+        training_game(prob, par, x, y, -1, 0.5, 1, q)
+    with pytest.raises(TypeError, match="^new_label"):
+        training_game(prob, par, x, y, 0, 0.5, True, q)
+    H = dichotomies_of(Thresholds(), np.array([0.1, 0.5, 0.9]))
+    assert H.labels(3).tolist() == [0, 0, 0]
+    for bad, err in ((-1, ValueError), (4, ValueError), (2.7, TypeError)):
+        with pytest.raises(err, match="^k"):
+            H.labels(bad)
+    assert relabels(par, 1) is False  # |D_hat_1| = 0: no LabelBoost
+    for bad, err in ((2.7, TypeError), (True, TypeError), (2, ValueError)):
+        with pytest.raises(err, match="phases"):
+            relabels(par, 1, bad)
+    with pytest.raises(ValueError, match="^em_epsilon"):
+        labelboost_epsilon(10.0**4)
