@@ -67,7 +67,10 @@ def test_one_validation_layer_no_private_copies():
     from geoprivate._validation import check_positive_real, check_real, domains
 
     assert not hasattr(wn, "_positive") and not hasattr(sv, "_real")
-    assert wn.check_positive_real is check_positive_real
+    # winnow declares its parameters' domains (solvers._domains), checked by the same layer
+    eps = domains(wn.theorem_4_4_parameters)["epsilon"]
+    assert eps.kind == "real" and not eps.admits(0.0) and not eps.admits(float("nan")) and eps.admits(0.5)
+    assert check_positive_real(0.5, "epsilon") == 0.5
     # sparse_vector declares its values' domain instead (solvers._domains, the same checks underneath)
     value = domains(sv.BetweenThresholds.query)["value"]
     assert value.kind == "real" and not value.admits(float("nan")) and value.admits(0.5)

@@ -103,8 +103,9 @@ __all__ = [
 MODES = ("theorem", "practical")
 #: step 4's median: the names of ``private_median(method=...)``, plus "paper" (Theorem 9's bound, exponential run)
 MEDIANS = ("exponential", "paper", "log-star")
-#: the largest TD(X, C_f) the calculators take (the median's domain {0, ..., TD})
-MAX_TD = 2**64
+#: the largest TD(X, C_f) the calculators take (the median's domain {0, ..., TD}; log* and the bounds are
+#: computed on integers, so huge domains such as 2^1024, the log* median's point, cost nothing)
+MAX_TD = 2**4096
 #: the most parts t of a practical-mode partition
 MAX_PARTS = 2**40
 
