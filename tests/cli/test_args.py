@@ -32,7 +32,10 @@ def _binary(tmp_path) -> str:
         ([*PLAN, "--phases", str(2**63 - 1)], ["--phases", "[1, 64]"]),  # the planner's refusal names the flag
         (["predict", "--T", str(10**20)], ["--T", "2^63"]),
         (["predict", "--T", "20", "--k", str(2**62)], ["--k", "--max-n"]),  # was make_problem's n_sample error
-        (["plan", "generic-bbl", "--epsilon", "1", "--delta", "1e-308"], ["--delta", "1e-300"]),  # was a raw OverflowError; the planner floor
+        (
+            ["plan", "generic-bbl", "--epsilon", "1", "--delta", "1e-308"],
+            ["--delta", "1e-300"],
+        ),  # was a raw OverflowError; the planner floor
         ([*PLAN, "--alpha", "1e-15"], ["--alpha", "1e-09"]),  # the planner searched for over a minute
         (["everlasting", "--mode", "practical", "--beta", "1e-308"], ["--beta"]),  # was a NaN block count
         (["everlasting", "--mode", "practical", "--m-const", "1e-3"], ["--m-const"]),  # was n_small > n_large
