@@ -121,24 +121,28 @@ def require_dp_accounting():
 
 
 # --------------------------------------------------------------------------- components
-def _components(components, name: str = "components") -> list[tuple[float, float, int]]:
-    """``components`` as (ε, δ, count) triples: each item a :class:`Guarantee` or a pair (Guarantee, count)."""
-    if isinstance(components, Guarantee):
-        components = [components]
+def _pairs(items, name: str) -> list:
+    """``items`` (an iterable, not a string) as (Guarantee, count) pairs: a bare Guarantee counts once."""
+    if isinstance(items, (str, bytes)):
+        raise TypeError(f"{name} must be an iterable of Guarantee or (Guarantee, count), got a string")
     try:
-        items = list(components)
+        listed = list(items)
     except TypeError:
         raise TypeError(
-            f"components must be an iterable of Guarantee or (Guarantee, count), got {type(components).__name__}"
+            f"{name} must be an iterable of Guarantee or (Guarantee, count), got {type(items).__name__}"
         ) from None
+    return [(x, 1) if isinstance(x, Guarantee) else _pair(x, name) for x in listed]
+
+
+def _components(components, name: str = "components") -> list[tuple[float, float, int]]:
+    """``components`` as (ε, δ, count) triples: each item a :class:`Guarantee` or a pair (Guarantee, count)."""
     out = []
-    for item in items:
-        g, k = (item, 1) if isinstance(item, Guarantee) else _pair(item, name)
+    for g, k in _pairs([components] if isinstance(components, Guarantee) else components, name):
         if g.is_vacuous:
-            raise ValueError(f"components: a vacuous guarantee {g!r} composes to nothing (no accountant can help)")
+            raise ValueError(f"{name}: a vacuous guarantee {g!r} composes to nothing (no accountant can help)")
         out.append((g.epsilon, g.delta, check_int_in_range(k, "count", 1, TIGHT_MAX_COUNT)))
     if not out:
-        raise ValueError("components must hold at least one guarantee")
+        raise ValueError(f"{name} must hold at least one guarantee")
     return out
 
 
@@ -146,21 +150,8 @@ def _components(components, name: str = "components") -> list[tuple[float, float
 Components = Annotated[Any, Check(_components, kind="object")]
 
 
-def _others(others, name: str = "others") -> list:
-    """``others`` as (Guarantee, count) pairs (may be empty)."""
-    try:
-        items = list(others)
-    except TypeError:
-        raise TypeError(
-            f"{name} must be an iterable of Guarantee or (Guarantee, count), got {type(others).__name__}"
-        ) from None
-    if isinstance(others, (str, bytes)):
-        raise TypeError(f"{name} must be an iterable of Guarantee or (Guarantee, count), got a string")
-    return [(x, 1) if isinstance(x, Guarantee) else _pair(x, name) for x in items]
-
-
-#: further components composed alongside (fixed; may be empty)
-Others = Annotated[Any, Check(_others, kind="object")]
+#: further components composed alongside (fixed; may be empty), as (Guarantee, count) pairs
+Others = Annotated[Any, Check(_pairs, kind="object")]
 #: the ε at which δ(ε) is read: a finite loss >= 0
 _LossEpsilon = Annotated[float, Interval(ge=0, lt=math.inf)]
 #: a relative tolerance of a bracket: in [1e-9, 1] (a float bracket cannot narrow much below 1e-16)
