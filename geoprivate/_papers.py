@@ -367,6 +367,15 @@ REFERENCES: dict[str, Reference] = dict(
             entry_type="article",
         ),
         _r(
+            "DOW55",
+            ["George B. Dantzig", "Alex Orden", "Philip Wolfe"],
+            "The Generalized Simplex Method for Minimizing a Linear Form under Linear Inequality Restraints",
+            "Pacific Journal of Mathematics 5(2)",
+            1955,
+            pages="183--195",
+            entry_type="article",
+        ),
+        _r(
             "DB16",
             ["Steven Diamond", "Stephen Boyd"],
             "CVXPY: A Python-Embedded Modeling Language for Convex Optimization",

@@ -2007,8 +2007,8 @@ def _decide_level(lev: _Level, k: int) -> HullCertificate | LevelBound | Anchori
     ``y0 + ⟨y_E, f⟩ = 0``: a round of the anchoring chain; V_{t+1} is its zero set (exact signs,
     as the checker computes it), R_{t+1} the rays of R_t anchored in V_{t+1}, and the next stage
     begins.  When every ray used has an anchor used, the average of the solutions is anchored:
-    the certificate.  Every stage removes a vertex and every phase 2 adds one, so it ends; Bland's
-    rule makes each simplex run end (:mod:`solvers.lp._simplex`)."""
+    the certificate.  Every stage removes a vertex and every phase 2 adds one, so it ends; the
+    lexicographic ratio test makes each simplex run end (:mod:`solvers.lp._simplex`)."""
     a = lev.arr
     vs, es = lev.columns(k)
     if not len(vs):

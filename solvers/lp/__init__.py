@@ -46,9 +46,9 @@ Strategy (DESIGN.md "Exactness")
    which is faster there.
 5. **Exact fallback** (``method="exact-simplex"``): a revised simplex on the dual
    (``d`` or ``d + 1`` rows, one column per constraint) with the basis inverse kept
-   fraction-free (Edmonds/Bareiss), Dantzig's rule with Bland's after degenerate pivots.
-   It always terminates and always yields a certificate; pure Python integers,
-   ``O(d^2 + m d)`` per pivot, so it is the last resort.
+   fraction-free (Edmonds/Bareiss) in python-flint integer matrices, Dantzig's rule with the
+   lexicographic ratio test [DOW55].  It always terminates and always yields a certificate;
+   ``O(d^2 + m d)`` integer operations per pivot, so it is the last resort.
 
 Every answer is re-checked by the same exact checker that backs
 :func:`is_feasible_point` / :func:`is_farkas_certificate` before it is returned
@@ -96,8 +96,9 @@ References
 C. Yan, *Private Prediction via Shrinkage* [Yan26] §5: the halfspace
 generator G_halfspace (Algorithm 4) reduces to linear feasibility problems.
 J. Edmonds, "Systems of distinct representatives and linear algebra" (1967) and
-E. H. Bareiss (1968) for fraction-free elimination; R. G. Bland (1977) for the
-anti-cycling pivot rule.
+E. H. Bareiss (1968) for fraction-free elimination; G. B. Dantzig, A. Orden and
+P. Wolfe (1955) for the lexicographic rule of the fallback, R. G. Bland (1977) for the
+smallest-index rule of the active-set walk.
 """
 
 from solvers.lp._results import FarkasCertificate, FeasibilityResult, OptimizeResult

@@ -157,17 +157,21 @@ def _point_ok(S: _System, nums: list[int], D: int, strict: bool = False, proved=
     return bool((lhs[u:] == rhs[u:]).all())
 
 
-def _violated_rows(S: _System, nums: list[int], D: int) -> list[int]:
+def _violated_rows(S: _System, nums: list[int], D: int, proved=()) -> list[int]:
     """The rows that ``x = nums / D`` (``D > 0``) violates, exactly (ub: ``A_i x > b_i``; eq: ``!=``).
 
     Like :func:`_point_ok` (rigorous float filter on a ``float_exact`` system, integers for
-    the rows it cannot settle), but it names the violated rows instead of stopping at the
+    the rows it cannot settle; ``proved``: rows the caller has proved tight in exact arithmetic,
+    a basis's, not checked again), but it names the violated rows instead of stopping at the
     first: :func:`solvers.lp._repair._exchange_repair` exchanges them into the basis."""
     u = S.m_ub
     if S.float_exact:
         out = _float_filter(S, nums, D)
         if out is not None:
             todo, bad = out
+            if proved:
+                done = set(proved)
+                todo = [i for i in todo if i not in done]
             Ai, bi, _ = S.rows(todo)
             for i, row, rhs in zip(todo, Ai, bi, strict=True):
                 lhs = _dot(row, nums)

@@ -28,10 +28,28 @@ from solvers.lp._system import _System
 _FREE = threading.local()  # .pid, .pools: {"default": [...], "tight": [...]}: solved Highs objects, ready for reuse
 _POOL_MAX = 4
 _TIGHT_OBJECTS: weakref.WeakSet = weakref.WeakSet()  # the objects that carry the tight tolerances (pool "tight")
-#: tolerances for feasibility problems: HiGHS's final basis then survives the exact check on
-#: near-degenerate systems far more often (159 of 200 against 43 of bench_speed's family), at the
-#: same cost elsewhere; they used to be a restart from the default run's basis (a second run)
-_TIGHT = {"primal_feasibility_tolerance": 1e-10, "dual_feasibility_tolerance": 1e-10}
+#: options for feasibility problems: the tightest tolerances HiGHS accepts (its final basis then
+#: survives the exact check on near-degenerate systems far more often: 159 of 200 against 43 of
+#: bench_speed's family, at the same cost elsewhere; they used to be a restart from the default
+#: run's basis, a second run) and Devex pricing in the dual simplex (HiGHS's own choice is dual
+#: steepest edge: on these small LPs Devex took 3-8 % less of our CPU time per call on the
+#: near-degenerate 50 x 5 and the planted 200 x 10 families, and left 21 of 200 bases to repair
+#: against 26)
+_TIGHT = {
+    "primal_feasibility_tolerance": 1e-10,
+    "dual_feasibility_tolerance": 1e-10,
+    "simplex_dual_edge_weight_strategy": 1,
+}
+#: feasibility problems reach HiGHS with each row and its right-hand side scaled by a power of two
+#: (never down) to size about ``2**_ROW_SIZE`` (:func:`_row_scales`): HiGHS's feasibility tolerance is
+#: absolute, so a row of size 1e-6 could end 1e-4 of its size violated at its final basis (whose
+#: exact vertex then fails the exact check); at size 2**12 the tolerance is ~1e-14 of the row's size
+#: or less.  On ``benchmarks/bench_speed.py``'s near-degenerate family (rows over 12 decades) HiGHS's
+#: basis then survives the exact check on 174 of 200 systems against 160.  Much larger sizes cost
+#: HiGHS its infeasibility proofs (2**30: all of 60 planted infeasible 50 x 5 systems end "unknown";
+#: 2**12: 1 of 360 planted infeasible systems); a run that ends neither optimal nor infeasible is
+#: repeated on the rows as given (``solvers.lp._solve._feasible``).
+_ROW_SIZE = 12
 _FORMATS: dict[str, tuple[int, int]] = {}  # "row"/"col" -> (highspy.MatrixFormat, ObjSense.kMinimize) as ints
 _SHAPES: dict[tuple, tuple] = {}  # shape -> arrays of a model that depend on its shape only (_index_arrays)
 
@@ -100,9 +118,9 @@ def _index_arrays(m: int, d: int, m_ub: int):
     return out
 
 
-def _matrix(S: _System):
+def _matrix(S: _System, scale: np.ndarray | None = None):
     """``(start, index, value)`` of ``S``'s rows, row-wise (sparse for mostly-zero rows such as
-    the unit rows ``-lambda_i <= 0`` of a hull membership LP)."""
+    the unit rows ``-lambda_i <= 0`` of a hull membership LP), each row times ``scale[i]`` if given."""
     d, m = S.d, S.m
     A = S.A_float
     if A.shape != (m, d) or not A.flags.c_contiguous or A.dtype != np.float64:
@@ -110,23 +128,33 @@ def _matrix(S: _System):
     if m * d > 400 and np.count_nonzero(A) < 0.5 * m * d:
         rows_, cols_ = np.nonzero(A)
         start = np.concatenate([[0], np.cumsum(np.bincount(rows_, minlength=m))[:-1]]).astype(np.int32)
-        return start, cols_.astype(np.int32), A[rows_, cols_]
+        value = A[rows_, cols_]
+        return start, cols_.astype(np.int32), value if scale is None else value * scale[rows_]
     start, index, _, _ = _index_arrays(m, d, S.m_ub)
-    return start, index, A.ravel()
+    return start, index, A.ravel() if scale is None else (A * scale[:, None]).ravel()
 
 
-def _highs_solve(S: _System, c: np.ndarray | None, tight: bool = False):
-    """Run HiGHS on the float system (``tight``: with the tolerances ``_TIGHT``); returns the
-    Highs object and its model status.
+def _row_scales(S: _System) -> np.ndarray:
+    """Powers of two ``s_i >= 1`` that bring a row's size ``max(sum_j |a_ij|, |b_i|)`` to ``[2**11, 2**12)``
+    (``_ROW_SIZE``; larger rows keep ``s_i = 1``): exact in floats, no overflow (every scaled entry
+    stays below ``2**12``), the same rows up to positive factors."""
+    _, _, rowsum, absb = S.abs_rows()
+    return np.ldexp(1.0, np.maximum(_ROW_SIZE - np.frexp(np.maximum(rowsum, absb))[1], 0))
+
+
+def _highs_solve(S: _System, c: np.ndarray | None, tight: bool = False, scale: np.ndarray | None = None):
+    """Run HiGHS on the float system (``tight``: with the tolerances ``_TIGHT``; ``scale``: each row
+    and its bounds times ``scale[i] > 0``, :func:`_row_scales`: the same basis and point, a dual ray
+    to be multiplied by ``scale``); returns the Highs object and its model status.
 
     The model is passed as arrays (``Highs.passModel(num_col, num_row, ...)``, row-wise):
     filling a ``HighsLp`` attribute by attribute costs about 100 us more per call on a
     50 x 5 system, as much as the exact certification of a feasible point."""
     d, m = S.d, S.m
-    bu = np.asarray(S.b_float, dtype=float)
+    bu = np.asarray(S.b_float, dtype=float) if scale is None else S.b_float * scale
     _, _, (col_lo, col_up, integrality), lower_ub = _index_arrays(m, d, S.m_ub)
     lower = lower_ub if S.m_eq == 0 else np.concatenate([lower_ub, bu[S.m_ub : m]])
-    start, index, value = _matrix(S)
+    start, index, value = _matrix(S, scale)
     h = _acquire(tight)
     cost = np.zeros(d) if c is None else -np.asarray(c, dtype=float)  # HiGHS minimises
     arrays = (cost, col_lo, col_up, lower, bu, start, index, value)

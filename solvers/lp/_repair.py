@@ -131,13 +131,14 @@ def _exchange_repair(
         return None
     tight, fixed, M, r = system
     M, r = [list(row) for row in M], list(r)  # (exchanged in place)
+    ids = list(tight) + [None] * len(fixed)  # the system's row of each basis row (None: a fixed column)
     kinds = [True] * len(tight) + [False] * len(fixed)  # True: an inequality row (must stay satisfied)
     for _ in range(rounds):
         out = _basis_inverse(M, r)
         if out is None:
             return None
         xn, inv, D = out
-        viol = _violated_rows(S, xn, D) if viol is None else viol
+        viol = _violated_rows(S, xn, D, [i for i in ids if i is not None]) if viol is None else viol
         if not viol:
             return xn, D
         (av,), (bv,), _ = S.rows(viol[:1])
@@ -151,7 +152,8 @@ def _exchange_repair(
             den = D * g
             if den < 0:
                 num, den = [-v for v in num], -den
-            left = _violated_rows(S, num, den)
+            # the basis rows but t stay tight and v becomes tight, exactly: only the others are checked
+            left = _violated_rows(S, num, den, [i for s, i in enumerate(ids) if s != t and i is not None] + viol[:1])
             if not left:
                 return num, den
             if best is None or len(left) < best[0]:
@@ -159,7 +161,7 @@ def _exchange_repair(
         if best is None:
             return None
         t = best[1]
-        M[t], r[t], kinds[t] = list(av), bv, True
+        M[t], r[t], kinds[t], ids[t] = list(av), bv, True, viol[0]
         viol = None
     return None
 

@@ -57,10 +57,11 @@ __all__ = ["feasible_point", "maximize"]
 
 _ZERO = Fraction(0)
 
-#: Systems with at most this many entries ``m (d + 1)`` go from the float tiers straight to the
-#: exact revised simplex (it needs no start): on the near-degenerate 50 x 5 systems that reach
-#: it, 2.0-2.3 ms against 6-9 ms for the active-set walk; on larger systems the walk's warm
-#: start from HiGHS's vertex wins (200 x 10: 30 ms against 48 ms).
+#: Systems with at most this many entries ``m (d + 1)`` go from HiGHS's proposal straight to the
+#: exact revised simplex when the proposal fails (it needs no start): on the near-degenerate
+#: 50 x 5 systems that reach it, about 1.2-1.4 ms, where the second float attempt (the max-slack
+#: LP) cost 1.6 ms and failed on 8 of 8 and the active-set walk 6-9 ms; on larger systems the
+#: max-slack LP and the walk's warm start from HiGHS's vertex win (200 x 10: 30 ms against 48 ms).
 _SIMPLEX_FIRST = 300
 
 
@@ -127,10 +128,16 @@ def _feasible(S: _System) -> FeasibilityResult:
     MS = highspy.HighsModelStatus
     if S.m == 0:
         return FeasibilityResult(True, tuple(Fraction(0) for _ in range(S.d)), None, None, "trivial")
-    h = status = None
+    h = status = scale = None
     try:
-        try:  # tight tolerances from the start (one run: a restart used to follow on thin systems)
-            h, status = _highs._highs_solve(S, None, tight=True)
+        try:  # tight tolerances from the start (one run: a restart used to follow on thin systems), rows scaled
+            scale = _highs._row_scales(S)
+            h, status = _highs._highs_solve(S, None, tight=True, scale=scale)
+            if status not in (MS.kOptimal, MS.kInfeasible):  # (rare) the rows as given, once more
+                _release(h)
+                h = None
+                scale = None
+                h, status = _highs._highs_solve(S, None, tight=True)
         except Exception:  # pragma: no cover - float path unavailable: exact fallback
             status = None
         if status == MS.kOptimal:
@@ -138,12 +145,12 @@ def _feasible(S: _System) -> FeasibilityResult:
             if found is not None:
                 return found
         elif status == MS.kInfeasible:
-            cert = _ray_farkas(S, h)
+            cert = _ray_farkas(S, h, scale)
             if cert is not None:
                 return FeasibilityResult(False, None, cert, None, "highs+exact")
-        out = _feasible_via_slack(S)
-        if out is None and S.m * (S.d + 1) <= _SIMPLEX_FIRST:
+        if S.m * (S.d + 1) <= _SIMPLEX_FIRST:
             return _feasible_exact(S)
+        out = _feasible_via_slack(S)
         if out is None:
             x = None
             if h is not None and status == MS.kOptimal:  # start from the exact vertex of HiGHS's basis
@@ -169,17 +176,18 @@ def _feasible_from_basis(S: _System, h) -> FeasibilityResult | None:
     v = None if system is None else _system_vertex(system)
     if v is None:
         viol = None
-    elif S.float_exact:  # the rows the vertex violates, for the exchanges (the float filter settles most)
-        viol = _violated_rows(S, *v)
+    elif S.float_exact and system is not None:  # the rows the vertex violates, for the exchanges
+        viol = _violated_rows(S, *v, proved=system[0])  # (the basis rows hold with equality)
     else:  # integer rows throughout: the vectorised check, the exchanges find the rows if needed
         viol = [] if _point_ok(S, *v) else None
     if viol == [] and v is not None:  # (viol == [] only when v is a vertex)
         return _feasible_result(partial(_to_point, *v), "highs+exact")
+    # (both helpers check their point exactly before they return it)
     x = None if S.float_input else _rounded_point(h, S)  # simple rationals: for rational input
-    if x is not None and _point_ok(S, *x):
+    if x is not None:
         return _feasible_result(partial(_to_point, *x), "highs+exact")
     x = None if system is None else _exchange_repair(S, system, viol)
-    if x is not None and _point_ok(S, *x):
+    if x is not None:
         return _feasible_result(partial(_to_point, *x), "highs+exchange")
     return None
 
@@ -189,12 +197,13 @@ def _feasible_result(point, method: str, slack: Fraction | None = None) -> Feasi
     return _deferred(FeasibilityResult, {"point": point}, feasible=True, certificate=None, slack=slack, method=method)
 
 
-def _ray_farkas(S: _System, h) -> FarkasCertificate | None:
-    """A Farkas certificate from HiGHS's dual ray (rationalised and checked exactly), or None."""
+def _ray_farkas(S: _System, h, scale: np.ndarray | None = None) -> FarkasCertificate | None:
+    """A Farkas certificate from HiGHS's dual ray (rationalised and checked exactly), or None
+    (``scale``: the row scales HiGHS's model had, :func:`solvers.lp._highs._row_scales`)."""
     has, ray = _dual_ray(h)
     if not has or ray is None:
         return None
-    y = _ray_certificate(S, ray)
+    y = _ray_certificate(S, ray if scale is None or ray.shape != scale.shape else ray * scale)
     return None if y is None else _certificate_from_ints(S, y)
 
 

@@ -124,3 +124,23 @@ def test_a_basis_and_its_transpose_are_solved_exactly(seed):
     singular = [row[:] for row in M] + []
     singular[-1] = [2 * v for v in singular[0]] if n > 1 else [0]
     assert _basis_inverse(singular, r) is None and _solve_primal_dual(singular, r, c) is None
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_rows_proved_tight_are_skipped_without_changing_the_answer(seed):
+    """``proved`` (the basis rows, tight at its vertex by construction) only saves their exact
+    dot products: the violated rows are those of rational arithmetic, with or without it."""
+    A, b = _near_degenerate(seed)
+    S = _prepare(A, b, None, None)
+    h, _ = _highs_solve(S, None, tight=True)
+    try:
+        system = _basis_system(S, h)
+        v = _basis_vertex(S, h)
+    finally:
+        _release(h)
+    assert system is not None and v is not None
+    tight, nums, D = system[0], v[2], v[3]
+    x = [Fraction(n, D) for n in nums]
+    assert all(sum(Fraction(a) * xi for a, xi in zip(A[i], x, strict=True)) == Fraction(b[i]) for i in tight)
+    want = _violated_fractions(A, b, 50, x)
+    assert _violated_rows(S, nums, D, proved=tight) == _violated_rows(S, nums, D) == want
