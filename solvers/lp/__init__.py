@@ -12,7 +12,8 @@ Strategy (DESIGN.md "Exactness")
 1. **Float proposal.**  HiGHS (through ``highspy``, presolve off so that the
    simplex basis and the dual ray refer to the model as given) solves the LP in
    floating point: feasibility with tight tolerances (1e-10: on near-degenerate systems
-   HiGHS's basis then survives the exact check far more often), :func:`maximize` and the
+   HiGHS's basis then survives the exact check far more often), Devex pricing and each
+   row scaled by a power of two to size ~2**12 (the tolerance is absolute), :func:`maximize` and the
    max-slack LP of ``strict=True`` through their dual LP ``min b^T y : A^T y = c, y_ub >= 0``
    when there are more rows than columns (``d`` rows for HiGHS instead of ``m``; its
    basis is the primal one complemented, read off the nonzero duals).
@@ -32,9 +33,10 @@ Strategy (DESIGN.md "Exactness")
    vertex of HiGHS's basis violates a row (on near-degenerate systems typically one or two
    rows whose exact residual is ~1e-12 relative), exact basis exchanges bring the violated
    rows into the basis (``method="highs+exchange"``,
-   :func:`solvers.lp._repair._exchange_repair`); then the max-slack LP (its optimum is a
-   feasible point when ``t* >= 0``, its duals a Farkas certificate when ``t* < 0``), all
-   repaired and checked as above.
+   :func:`solvers.lp._repair._exchange_repair`); then, for systems above 300 entries
+   ``m (d + 1)``, the max-slack LP (its optimum is a feasible point when ``t* >= 0``, its
+   duals a Farkas certificate when ``t* < 0``), all repaired and checked as above; smaller
+   systems go straight to the exact fallback (5.), faster there.
 4. **Exact active-set repair** (``method="exact-active-set"``): a vertex-form simplex in
    rational arithmetic on ``max t : A_ub x + t <= b_ub, t <= 0`` (equations eliminated
    through :class:`solvers.affine.AffineSubspace`), started at the exact vertex of HiGHS's

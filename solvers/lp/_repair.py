@@ -125,7 +125,7 @@ def _exchange_repair(
     exactly (:func:`solvers.lp._checks._violated_rows`); the first feasible one is returned, else the
     candidate violating the fewest rows becomes the next basis, for at most ``rounds``
     exchanges (6: 107 of 108 bases left infeasible on ``benchmarks/bench_speed.py``'s family are
-    repaired, 104 with 3; then the max-slack LP and the exact tiers answer).  Inequality systems only.
+    repaired, 104 with 3; then the exact tiers answer).  Inequality systems only.
     """
     if S.m_eq or S.d == 0:
         return None

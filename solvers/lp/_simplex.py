@@ -47,6 +47,7 @@ Pacific J. Math. 5 (1955) [DOW55] for the lexicographic rule.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -253,28 +254,35 @@ def _run(T: _Tableau, cost: list[int]) -> tuple[str, int | None, list[int]]:
 
 
 def _crash(T: _Tableau, js: list[int]) -> bool:
-    """Make the columns ``js`` basic (``js[r]`` in row ``r``) in one exact inversion when they form
-    a basis whose basic solution is feasible (``beta >= 0``); False (``T`` unchanged) otherwise.
+    """Make the columns ``js`` basic (``js[r]`` in row ``r``) in one exact elimination when they
+    form a basis whose basic solution is feasible (``beta >= 0``); False (``T`` unchanged) otherwise.
 
-    ``M = [D B^{-1} | D B^{-1} rhs]`` with ``D = |det B|`` (python-flint's inverse of ``B``), the
-    same matrix the fraction-free pivots reach (theirs is ``|det B|`` too, from ``D = 1`` at the
-    identity); ``rhs = B_now beta / D`` is read off the current basis."""
+    ``M = D B^{-1} [I | rhs]`` with ``D = |det B|``, the same matrix the fraction-free pivots reach
+    (theirs is ``|det B|`` too, from ``D = 1`` at the identity): python-flint's fraction-free RREF
+    of ``[B | I | rhs]`` is ``den [I | B^{-1} | B^{-1} rhs]``, rescaled exactly from ``den`` to ``D``;
+    ``[I | rhs] = B_now M / D`` is read off the current basis."""
     k = len(T.basis)
-    B = flint.fmpz_mat(k, k, [T.cols[j][i] for i in range(k) for j in js])
-    det = B.det()
+    B = [[T.cols[j][i] for j in js] for i in range(k)]
+    det = flint.fmpz_mat(B).det()
     if det == 0:
         return False
-    rhs = (_start_matrix(T) * T.M) / T.D  # [B_now; 0] M / D = [I | rhs] over a zero row
-    rhs = flint.fmpz_mat(k, 1, [rhs[i, k] for i in range(k)])
-    numer, denom = flint.fmpq_mat(B).inv().numer_denom()
+    IR = _start_matrix(T) * T.M  # [B_now; 0] M = D_now [I | rhs] over a zero row
+    R, den = flint.fmpz_mat(
+        k, 2 * k + 1, [v for i in range(k) for v in (*B[i], *(IR[i, c] for c in range(k + 1)))]
+    ).rref()[:2]
     D = abs(det)
-    adj = (numer * D) / denom
-    beta = adj * rhs
-    if any(v < 0 for v in beta.entries()):
+    M = (R * _right_block(k) * D) / (den * T.D)  # D B^{-1} [I | rhs]
+    if any(M[r, k] < 0 for r in range(k)):
         return False
-    T.M = flint.fmpz_mat(k, k + 1, [v for r in range(k) for v in (*(adj[r, c] for c in range(k)), beta[r, 0])])
-    T.D, T.basis, T._beta = int(D), list(js), None
+    T.M, T.D, T.basis, T._beta = M, int(D), list(js), None
     return True
+
+
+@functools.lru_cache(maxsize=64)
+def _right_block(k: int) -> flint.fmpz_mat:
+    """The ``(2k + 1) x (k + 1)`` matrix ``[0; I]`` that picks the last ``k + 1`` columns of a product
+    (cached: python-flint matrices are never changed in place here)."""
+    return flint.fmpz_mat(2 * k + 1, k + 1, [int(i - k == c) for i in range(2 * k + 1) for c in range(k + 1)])
 
 
 def _drive_out_artificials(T: _Tableau) -> None:

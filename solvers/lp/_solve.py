@@ -1,8 +1,9 @@
 """The order in which the tiers are tried: :func:`feasible_point` and :func:`maximize`.
 
 HiGHS proposes (:mod:`solvers.lp._highs`), the exact repair certifies
-(:mod:`solvers.lp._repair`); on failure the basis exchanges, then the max-slack LP (:mod:`solvers.lp._slack`), the exact active-set repair
-(:mod:`solvers.lp._active_set`) and the exact revised simplex (:mod:`solvers.lp._simplex`).
+(:mod:`solvers.lp._repair`); on failure the basis exchanges, then (above ``_SIMPLEX_FIRST`` entries)
+the max-slack LP (:mod:`solvers.lp._slack`) and the exact active-set repair
+(:mod:`solvers.lp._active_set`), and the exact revised simplex (:mod:`solvers.lp._simplex`).
 Every answer passes an exact check (:mod:`solvers.lp._checks`) before it is returned.
 
 >>> feasible_point([[1], [-1]], [1, 0]).method      # 0 <= x <= 1: HiGHS proposes, exact arithmetic certifies
@@ -60,8 +61,9 @@ _ZERO = Fraction(0)
 #: Systems with at most this many entries ``m (d + 1)`` go from HiGHS's proposal straight to the
 #: exact revised simplex when the proposal fails (it needs no start): on the near-degenerate
 #: 50 x 5 systems that reach it, about 1.2-1.4 ms, where the second float attempt (the max-slack
-#: LP) cost 1.6 ms and failed on 8 of 8 and the active-set walk 6-9 ms; on larger systems the
-#: max-slack LP and the walk's warm start from HiGHS's vertex win (200 x 10: 30 ms against 48 ms).
+#: LP) cost 1.6 ms and failed on 8 of 8 and the active-set walk 6-9 ms.  Larger systems try the
+#: max-slack LP first (cheap when it answers), then the walk from HiGHS's vertex (near-degenerate
+#: 200 x 10: 6-37 ms, the simplex 7-12 ms; the threshold was set when the simplex took 48 ms there).
 _SIMPLEX_FIRST = 300
 
 
@@ -121,8 +123,8 @@ def feasible_point(
 
 
 def _feasible(S: _System) -> FeasibilityResult:
-    """Float proposal + exact repair (:func:`_feasible_from_basis`), then the max-slack LP and
-    the exact tiers."""
+    """Float proposal + exact repair (:func:`_feasible_from_basis`), then the exact simplex (small
+    systems, ``_SIMPLEX_FIRST``) or the max-slack LP and the exact tiers."""
     import highspy
 
     MS = highspy.HighsModelStatus
