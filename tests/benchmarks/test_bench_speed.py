@@ -101,3 +101,21 @@ def test_bench_speed_peer_rows_agree_with_pplpy():
     rows = _bench().main(["--quick", "--only", "peer"])
     assert [r[0].rsplit(", ", 1)[1] for r in rows] == ["feasible", "infeasible"]
     assert all("verdicts agree 4/4" in r[1] for r in rows)
+
+
+def test_save_replaces_every_row_of_a_section_it_reruns(tmp_path, monkeypatch):
+    """``--save --only``: the re-run section's rows replace all of its saved ones (a workload whose name
+    changed, a peer's "skipped" row once the peer is installed), other sections' rows stay in order."""
+    import json
+
+    bench = _bench()
+    monkeypatch.setattr(bench, "RESULTS", tmp_path / "bench_speed.json")
+    first = [("a 1", "m", "1.00", "<= 2", ""), ("peer skipped", "not run", "skipped", "> 1", ""), ("b", "m", "2", "x")]
+    bench.save(first, None, {"one": ["a 1"], "peer": ["peer skipped"], "two": ["b"]})
+    again = [("peer 50x5", "m", "3.00", "> 1", ""), ("peer 200x10", "m", "40.00", "> 1", "")]
+    merged = bench.save(again, ["peer"], {"peer": ["peer 50x5", "peer 200x10"]})
+    assert [r[0] for r in merged] == ["a 1", "b", "peer 50x5", "peer 200x10"]
+    saved = json.loads((tmp_path / "bench_speed.json").read_text())
+    assert saved["sections"] == {"one": ["a 1"], "peer": ["peer 50x5", "peer 200x10"], "two": ["b"]}
+    merged = bench.save([("a 2", "m", "1.10", "<= 2", "")], ["one"], {"one": ["a 2"]})
+    assert [r[0] for r in merged] == ["b", "peer 50x5", "peer 200x10", "a 2"]
