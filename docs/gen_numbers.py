@@ -877,6 +877,22 @@ def _vc1_fit_td16() -> str:
     return f"{_vc1_fit(16)} (the tree built and checked once: {_secs(float(build))} s)"
 
 
+@gen("lp_fallback")
+def _lp_fallback() -> str:
+    """The exact simplex fallback row of ``bench_speed.json``: ms per 50×5 system and its ratio to feasible_point."""
+    (r,) = [r for r in _bench_speed_rows() if r[0].startswith("exact simplex fallback alone / feasible_point")]
+    (ms,) = _find(r"^([\d.]+) vs", r[1])
+    return f"{float(ms):.1f} ms per 50×5 system, {float(r[2]):.1f}× `feasible_point`"
+
+
+@gen("lp_near_degenerate")
+def _lp_near_degenerate() -> str:
+    """The near-degenerate row of ``bench_speed.json``: its ratio to bare HiGHS and the exchange share."""
+    (r,) = [r for r in _bench_speed_rows() if r[0].startswith("near-degenerate 50x5")]
+    (share,) = _find(r"(\d+)% exchange", r[1])
+    return f"{float(r[2]):.2f}× bare HiGHS, {share} % of the systems repaired by exchanges"
+
+
 # ------------------------------------------------------------------------------- findings and coverage
 @gen("findings_list")
 def _findings_list() -> str:
