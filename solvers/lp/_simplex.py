@@ -267,9 +267,11 @@ def _crash(T: _Tableau, js: list[int]) -> bool:
     if det == 0:
         return False
     IR = _start_matrix(T) * T.M  # [B_now; 0] M = D_now [I | rhs] over a zero row
-    R, den = flint.fmpz_mat(
-        k, 2 * k + 1, [v for i in range(k) for v in (*B[i], *(IR[i, c] for c in range(k + 1)))]
-    ).rref()[:2]
+    entries: list[int | flint.fmpz] = []
+    for i in range(k):
+        entries += B[i]
+        entries += [IR[i, c] for c in range(k + 1)]
+    R, den = flint.fmpz_mat(k, 2 * k + 1, entries).rref()[:2]
     D = abs(det)
     M = (R * _right_block(k) * D) / (den * T.D)  # D B^{-1} [I | rhs]
     if any(M[r, k] < 0 for r in range(k)):
