@@ -104,8 +104,9 @@ def test_bench_speed_peer_rows_agree_with_pplpy():
 
 
 def test_save_replaces_every_row_of_a_section_it_reruns(tmp_path, monkeypatch):
-    """``--save --only``: the re-run section's rows replace all of its saved ones (a workload whose name
-    changed, a peer's "skipped" row once the peer is installed), other sections' rows stay in order."""
+    """``--save --only``: the re-run section's rows replace all of its saved ones where they stood (a
+    workload whose name changed, a peer's "skipped" row once the peer is installed), other sections'
+    rows stay in order."""
     import json
 
     bench = _bench()
@@ -114,8 +115,8 @@ def test_save_replaces_every_row_of_a_section_it_reruns(tmp_path, monkeypatch):
     bench.save(first, None, {"one": ["a 1"], "peer": ["peer skipped"], "two": ["b"]})
     again = [("peer 50x5", "m", "3.00", "> 1", ""), ("peer 200x10", "m", "40.00", "> 1", "")]
     merged = bench.save(again, ["peer"], {"peer": ["peer 50x5", "peer 200x10"]})
-    assert [r[0] for r in merged] == ["a 1", "b", "peer 50x5", "peer 200x10"]
+    assert [r[0] for r in merged] == ["a 1", "peer 50x5", "peer 200x10", "b"]
     saved = json.loads((tmp_path / "bench_speed.json").read_text())
     assert saved["sections"] == {"one": ["a 1"], "peer": ["peer 50x5", "peer 200x10"], "two": ["b"]}
     merged = bench.save([("a 2", "m", "1.10", "<= 2", "")], ["one"], {"one": ["a 2"]})
-    assert [r[0] for r in merged] == ["b", "peer 50x5", "peer 200x10", "a 2"]
+    assert [r[0] for r in merged] == ["a 2", "peer 50x5", "peer 200x10", "b"]
