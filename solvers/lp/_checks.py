@@ -121,6 +121,14 @@ def _rows_ok(S: _System, idx: list[int], nums: list[int], D: int, strict: bool) 
     return True
 
 
+def _unproved(rows: list[int], proved) -> list[int]:
+    """``rows`` but those the caller has proved tight in exact arithmetic (``proved``: basis rows)."""
+    if not proved:
+        return rows
+    done = set(proved)
+    return [i for i in rows if i not in done]
+
+
 def _point_ok(S: _System, nums: list[int], D: int, strict: bool = False, proved=()) -> bool:
     """Exact: ``A x <= b`` (``<`` if strict) on ub rows, ``=`` on eq rows, for ``x = nums / D``, ``D > 0``.
 
@@ -138,10 +146,7 @@ def _point_ok(S: _System, nums: list[int], D: int, strict: bool = False, proved=
             todo, bad = out
             if bad:  # a violated row, or an equation off by a proved amount
                 return False
-            if proved and not strict:
-                done = set(proved)
-                todo = [i for i in todo if i not in done]
-            return _rows_ok(S, todo, nums, D, strict)
+            return _rows_ok(S, todo if strict else _unproved(todo, proved), nums, D, strict)
     A, big, bigb = _int_arrays(S)
     bigx = max((abs(v) for v in nums), default=0)
     if A.dtype != object and bigx < 2**62 and big * bigx * max(S.d, 1) < 2**62 and bigb * D < 2**62:
@@ -169,9 +174,7 @@ def _violated_rows(S: _System, nums: list[int], D: int, proved=()) -> list[int]:
         out = _float_filter(S, nums, D)
         if out is not None:
             todo, bad = out
-            if proved:
-                done = set(proved)
-                todo = [i for i in todo if i not in done]
+            todo = _unproved(todo, proved)
             Ai, bi, _ = S.rows(todo)
             for i, row, rhs in zip(todo, Ai, bi, strict=True):
                 lhs = _dot(row, nums)

@@ -169,33 +169,30 @@ def _new_tableau(cols: list[tuple[int, ...]], cost: list[int], rhs: list[int], s
 
 
 def _entering(T: _Tableau, cost: list[int]) -> int | None:
-    """The entering column, or None at an optimum: Dantzig's rule on the
-    reduced cost per unit of the column's size, the first such column in index order (ties).
-
-    Every column is priced exactly, in one python-flint product (:meth:`_Tableau.reduced_costs`);
-    :func:`_entering_exact` is the same rule in Python integers (the reference)."""
-    skip = T.banned.union(T.basis)
-    norms = T.norms()
-    best, best_rc, best_norm = None, 0, 1
-    for j, rc in enumerate(T.reduced_costs(cost)):
-        if rc < 0 and j not in skip:
-            norm = norms[j]
-            if best is None or rc * best_norm < best_rc * norm:
-                best, best_rc, best_norm = j, rc, norm
-    return best
+    """The entering column, or None at an optimum (:func:`_dantzig`), every column priced exactly
+    in one python-flint product (:meth:`_Tableau.reduced_costs`); :func:`_entering_exact` prices
+    them in Python integers (the reference)."""
+    return _dantzig(T, T.reduced_costs(cost))
 
 
 def _entering_exact(T: _Tableau, cost: list[int], pi: list[int]) -> int | None:
     """:func:`_entering` with every reduced cost in Python integers (the reference rule)."""
     D = T.D
+    return _dantzig(
+        T, [D * c - sum(p * q for p, q in zip(pi, col, strict=True)) for c, col in zip(cost, T.cols, strict=True)]
+    )
+
+
+def _dantzig(T: _Tableau, rcs) -> int | None:
+    """Dantzig's rule on the reduced costs ``rcs`` of every column: among the columns neither basic
+    nor banned with ``rc < 0``, the first of least reduced cost per unit of its size (scale-free);
+    None when there is none (an optimum)."""
     skip = T.banned.union(T.basis)
+    norms = T.norms()
     best, best_rc, best_norm = None, 0, 1
-    for j, col in enumerate(T.cols):
-        if j in skip:
-            continue
-        rc = D * cost[j] - sum(p * q for p, q in zip(pi, col, strict=True))
-        if rc < 0:  # Dantzig's rule on the reduced cost per unit of the column's size (scale-free)
-            norm = max(map(abs, col))
+    for j, rc in enumerate(rcs):
+        if rc < 0 and j not in skip:
+            norm = norms[j]
             if best is None or rc * best_norm < best_rc * norm:
                 best, best_rc, best_norm = j, rc, norm
     return best
