@@ -132,6 +132,8 @@ def _as_01(X, name: str) -> np.ndarray:
 
 #: a 0/1 feature matrix Φ (n examples x |F| features), as uint8
 FeatureMatrix = Annotated[Any, Check(_as_01, kind="array")]
+#: the same, with one column for each feature of the list it is given to
+_FeatureRows = Annotated[FeatureMatrix, Joint("a column for every feature")]
 #: 0/1 labels, one per row of Φ
 _Labels = Annotated[Any, Joint("labels in {0, 1}, one per row of Phi", kind="labels")]
 
@@ -435,9 +437,7 @@ class DecisionList:
     def __len__(self) -> int:
         return len(self.features)
 
-    def first_true(
-        self, Phi: Annotated[Any, Check(_as_01, kind="array"), Joint("a column for every feature")]
-    ) -> np.ndarray:
+    def first_true(self, Phi: _FeatureRows) -> np.ndarray:
         """Index of the first term covering each example (len(self) if none).
 
         Parameters
@@ -466,9 +466,7 @@ class DecisionList:
         first[~hit.any(axis=1)] = len(self.features)
         return first
 
-    def predict(
-        self, Phi: Annotated[Any, Check(_as_01, kind="array"), Joint("a column for every feature")]
-    ) -> np.ndarray:
+    def predict(self, Phi: _FeatureRows) -> np.ndarray:
         """Labels {0, 1} of the examples whose feature rows are Φ (vectorised).
 
         Parameters
